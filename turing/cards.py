@@ -1,0 +1,401 @@
+"""Criteria cards: ``Criterion``, ``Card``, ``CardSet`` and loading card-set YAML files.
+
+A card set is data (``cards/classic.yaml`` holds the 48 published cards). Loading compiles
+every criterion's ``when`` expression to a 125-bit mask once; everything after is set
+algebra on those masks. Every problem is a :class:`CardError` naming file, line and column.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Final
+
+from turing.codes import ALL_MASK, CodeSet
+from turing.criteria import ExpressionError, compile_criterion
+from turing.files import Node, SourceError, load_yaml, read_text
+
+TIERS: Final = ("easy", "standard", "hard")
+DEFAULT_TIERS: Final[Mapping[str, tuple[int, int]]] = {
+    "easy": (1, 17),
+    "standard": (18, 22),
+    "hard": (23, 10**9),
+}
+
+# Finding codes for card files (expression codes C2xx live in turing.criteria).
+E_MISSING: Final = "C101"
+E_TYPE: Final = "C102"
+E_UNKNOWN_KEY: Final = "C103"
+E_DUPLICATE_CARD: Final = "C104"
+E_FEW_CRITERIA: Final = "C105"
+E_NEVER: Final = "C301"
+E_ALWAYS: Final = "C302"
+E_UNKNOWN_SET: Final = "C010"
+
+
+class CardError(SourceError):
+    """A problem in a card-set file; ``str()`` gives ``FILE:LINE:COL: message``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Criterion:
+    """One statement of a card; ``position`` is 1-based in the card's published order."""
+
+    card: int
+    position: int
+    text: str
+    when: str
+    mask: int
+    line: int = field(default=0, compare=False)
+    column: int = field(default=0, compare=False)
+
+    @property
+    def codes(self) -> CodeSet:
+        return CodeSet(self.mask)
+
+    @property
+    def label(self) -> str:
+        """``4.2`` for criterion 2 of card 4."""
+        return f"{self.card}.{self.position}"
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    number: int
+    title: str
+    criteria: tuple[Criterion, ...]
+    line: int = field(default=0, compare=False)
+    column: int = field(default=0, compare=False)
+
+    def criterion(self, position: int) -> Criterion:
+        """The criterion at a 1-based position."""
+        if not 1 <= position <= len(self.criteria):
+            raise KeyError(
+                f"card {self.number} has {len(self.criteria)} criteria; "
+                f"there is no criterion {position}")
+        return self.criteria[position - 1]
+
+
+@dataclass(frozen=True)
+class CardSet:
+    """A named set of cards, keyed by card number."""
+
+    name: str
+    cards: Mapping[int, Card]
+    source: str = ""
+    description: str = ""
+    tiers: Mapping[str, tuple[int, int]] = field(default_factory=lambda: dict(DEFAULT_TIERS))
+
+    def __contains__(self, number: object) -> bool:
+        return number in self.cards
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self.cards.values())
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def card(self, number: int) -> Card:
+        try:
+            return self.cards[number]
+        except KeyError:
+            raise KeyError(f"card {number} is not in card set {self.name!r} "
+                           f"({self.describe_numbers()})") from None
+
+    def describe_numbers(self) -> str:
+        numbers = sorted(self.cards)
+        if numbers and numbers == list(range(numbers[0], numbers[-1] + 1)):
+            return f"cards {numbers[0]}–{numbers[-1]}"
+        return "cards " + ", ".join(map(str, numbers))
+
+    def tier_of(self, number: int) -> str | None:
+        """The difficulty tier a card number belongs to, or None."""
+        for tier in TIERS:
+            low, high = self.tiers.get(tier, (0, -1))
+            if low <= number <= high:
+                return tier
+        return None
+
+
+# -- locating card sets -------------------------------------------------------------------
+
+def cards_dir() -> Path:
+    """The folder of shipped card sets: ``cards/`` beside the package, or its installed copy."""
+    here = Path(__file__).resolve().parent
+    for candidate in (here.parent / "cards", here / "_data" / "cards"):
+        if (candidate / "classic.yaml").is_file():
+            return candidate
+    return here.parent / "cards"
+
+
+def shipped_cardsets() -> list[str]:
+    return sorted(p.stem for p in cards_dir().glob("*.yaml"))
+
+
+def resolve_cardset(name_or_path: str | os.PathLike[str]) -> Path:
+    """A card-set name (``classic``) or a path to a YAML file → the file's path."""
+    text = str(name_or_path)
+    path = Path(text)
+    if path.suffix.lower() in (".yaml", ".yml") or os.sep in text or "/" in text:
+        return path
+    shipped = cards_dir() / f"{text}.yaml"
+    if shipped.is_file():
+        return shipped
+    if path.is_file():
+        return path
+    raise CardError(text, 0, 0,
+                    f"no card set named {text!r} (shipped: {', '.join(shipped_cardsets())}; "
+                    "or give a path to a .yaml file)", E_UNKNOWN_SET)
+
+
+def load_cardset(name_or_path: str | os.PathLike[str] = "classic") -> CardSet:
+    """Load (and cache) a card set by name or path; raises :class:`CardError`."""
+    path = resolve_cardset(name_or_path)
+    try:
+        stamp = path.stat().st_mtime_ns
+    except OSError:
+        stamp = 0
+    display = str(name_or_path) if not isinstance(name_or_path, str) or "/" in name_or_path \
+        or name_or_path.endswith((".yaml", ".yml")) else str(path)
+    return _load_cached(str(path), stamp, display)
+
+
+@lru_cache(maxsize=32)
+def _load_cached(path: str, stamp: int, display: str) -> CardSet:
+    try:
+        text = read_text(path)
+    except SourceError as exc:
+        raise CardError(display, exc.line, exc.column, exc.message, exc.code) from None
+    cardset, errors = parse_cardset(text, display, default_name=Path(path).stem)
+    if errors:
+        raise errors[0]
+    assert cardset is not None
+    return cardset
+
+
+# -- parsing ----------------------------------------------------------------------------
+
+_TOP_KEYS: Final = ("name", "description", "tiers", "cards")
+_CARD_KEYS: Final = ("number", "title", "criteria")
+_CRITERION_KEYS: Final = ("text", "when")
+
+
+def _err(node: Node, message: str, code: str) -> CardError:
+    return CardError(node.source, node.line, node.column, message, code)
+
+
+def _kind(value: object) -> str:
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int):
+        return "a number"
+    return "text"
+
+
+def _check_keys(node: Node, allowed: tuple[str, ...], what: str, errors: list[CardError]) -> None:
+    for key, child in node.value.items():
+        if key not in allowed:
+            errors.append(CardError(
+                child.source, child.line, max(1, child.column - len(key) - 2),
+                f"unknown key {key!r} in {what} (allowed: {', '.join(allowed)})",
+                E_UNKNOWN_KEY))
+
+
+def _expression_column(source_lines: list[str], node: Node, offset: int) -> tuple[int, int]:
+    """The file position of character ``offset`` of a ``when`` scalar."""
+    line, column = node.line, node.column
+    text = source_lines[line - 1] if 0 < line <= len(source_lines) else ""
+    if node.quoted:
+        column += 1
+    if "\n" in str(node.value) or column - 1 + offset > len(text):
+        return line, column
+    return line, column + offset
+
+
+def parse_cardset(text: str, source: str, default_name: str = "") -> \
+        tuple[CardSet | None, list[CardError]]:
+    """Parse card-set YAML text, collecting every error (in file order).
+
+    Returns the card set (None when an error prevents building it) and the errors.
+    """
+    errors: list[CardError] = []
+    try:
+        root = load_yaml(text, source)
+    except SourceError as exc:
+        return None, [CardError(exc.source, exc.line, exc.column, exc.message, exc.code)]
+    if not isinstance(root.value, dict):
+        return None, [_err(root, f"a card set is a mapping with a 'cards' list, "
+                                 f"found {_kind(root.value)}", E_TYPE)]
+    _check_keys(root, _TOP_KEYS, "the card set", errors)
+    name = default_name
+    description = ""
+    if "name" in root.value:
+        node = root.value["name"]
+        if isinstance(node.value, str) and node.value.strip():
+            name = node.value.strip()
+        else:
+            errors.append(_err(node, "'name' must be text", E_TYPE))
+    if "description" in root.value:
+        node = root.value["description"]
+        if isinstance(node.value, str):
+            description = node.value
+        else:
+            errors.append(_err(node, "'description' must be text", E_TYPE))
+    tiers = dict(DEFAULT_TIERS)
+    if "tiers" in root.value:
+        tiers = _parse_tiers(root.value["tiers"], errors) or tiers
+    cards: dict[int, Card] = {}
+    if "cards" not in root.value:
+        errors.append(_err(root, "missing key 'cards' (the list of cards)", E_MISSING))
+    else:
+        cards_node = root.value["cards"]
+        if not isinstance(cards_node.value, list) or not cards_node.value:
+            errors.append(_err(cards_node, f"'cards' must be a non-empty list of cards, "
+                                           f"found {_kind(cards_node.value)}", E_TYPE))
+        else:
+            lines = text.splitlines()
+            first_seen: dict[int, Node] = {}
+            for card_node in cards_node.value:
+                card = _parse_card(card_node, lines, errors)
+                number_node = card_node.value.get("number") \
+                    if isinstance(card_node.value, dict) else None
+                number = number_node.value if number_node is not None else None
+                if not isinstance(number, int) or isinstance(number, bool):
+                    continue
+                if number in first_seen:
+                    assert number_node is not None
+                    errors.append(_err(number_node,
+                                       f"duplicate card number {number} "
+                                       f"(first at line {first_seen[number].line})",
+                                       E_DUPLICATE_CARD))
+                    continue
+                first_seen[number] = card_node
+                if card is not None:
+                    cards[number] = card
+    errors.sort(key=lambda e: (e.line, e.column))
+    if errors:
+        return None, errors
+    return CardSet(name=name, cards=dict(sorted(cards.items())), source=source,
+                   description=description, tiers=tiers), []
+
+
+def _parse_tiers(node: Node, errors: list[CardError]) -> dict[str, tuple[int, int]] | None:
+    if not isinstance(node.value, dict):
+        errors.append(_err(node, "'tiers' must map easy/standard/hard to [first, last] card "
+                                 "numbers", E_TYPE))
+        return None
+    _check_keys(node, TIERS, "'tiers'", errors)
+    result: dict[str, tuple[int, int]] = {}
+    for tier, child in node.value.items():
+        bounds = child.plain()
+        if (not isinstance(bounds, list) or len(bounds) != 2
+                or not all(isinstance(b, int) and not isinstance(b, bool) for b in bounds)
+                or bounds[0] > bounds[1]):
+            errors.append(_err(child, f"tier {tier!r} must be [first, last] card numbers",
+                               E_TYPE))
+            continue
+        result[tier] = (bounds[0], bounds[1])
+    return result
+
+
+def _parse_card(node: Node, lines: list[str], errors: list[CardError]) -> Card | None:
+    if not isinstance(node.value, dict):
+        errors.append(_err(node, f"a card must be a mapping with number, title and criteria, "
+                                 f"found {_kind(node.value)}", E_TYPE))
+        return None
+    _check_keys(node, _CARD_KEYS, "a card", errors)
+    number_node = node.value.get("number")
+    number: int | None = None
+    if number_node is None:
+        errors.append(_err(node, "card is missing 'number'", E_MISSING))
+    elif (not isinstance(number_node.value, int) or isinstance(number_node.value, bool)
+          or not 1 <= number_node.value <= 9999):
+        errors.append(_err(number_node, f"card number must be a whole number 1–9999, found "
+                                        f"{number_node.value!r}", E_TYPE))
+    else:
+        number = number_node.value
+    title = f"Card {number}" if number is not None else ""
+    if "title" in node.value:
+        title_node = node.value["title"]
+        if isinstance(title_node.value, str):
+            title = title_node.value
+        else:
+            errors.append(_err(title_node, "'title' must be text", E_TYPE))
+    criteria_node = node.value.get("criteria")
+    criteria: list[Criterion] = []
+    ok = number is not None
+    if criteria_node is None:
+        errors.append(_err(node, f"card {number if number is not None else ''} is missing "
+                                 "'criteria'".replace("card  is", "card is"), E_MISSING))
+        return None
+    if not isinstance(criteria_node.value, list):
+        errors.append(_err(criteria_node, f"'criteria' must be a list, found "
+                                          f"{_kind(criteria_node.value)}", E_TYPE))
+        return None
+    if len(criteria_node.value) < 2:
+        errors.append(_err(criteria_node, f"a card needs at least 2 criteria, found "
+                                          f"{len(criteria_node.value)}", E_FEW_CRITERIA))
+        ok = False
+    for position, crit_node in enumerate(criteria_node.value, start=1):
+        criterion = _parse_criterion(crit_node, number or 0, position, lines, errors)
+        if criterion is None:
+            ok = False
+        else:
+            criteria.append(criterion)
+    if not ok or number is None:
+        return None
+    return Card(number, title, tuple(criteria), node.line, node.column)
+
+
+def _parse_criterion(node: Node, card: int, position: int, lines: list[str],
+                     errors: list[CardError]) -> Criterion | None:
+    if isinstance(node.value, str):
+        # Shorthand: a bare expression is its own text.
+        when_node, text = node, node.value
+    elif isinstance(node.value, dict):
+        _check_keys(node, _CRITERION_KEYS, "a criterion", errors)
+        when_node_or_none = node.value.get("when")
+        if when_node_or_none is None:
+            errors.append(_err(node, f"criterion {position} of card {card} is missing 'when'",
+                               E_MISSING))
+            return None
+        when_node = when_node_or_none
+        text_node = node.value.get("text")
+        text = when_node.value if isinstance(when_node.value, str) else ""
+        if text_node is not None:
+            if isinstance(text_node.value, str):
+                text = text_node.value
+            else:
+                errors.append(_err(text_node, "'text' must be text", E_TYPE))
+    else:
+        errors.append(_err(node, f"a criterion must be a mapping with 'text' and 'when', "
+                                 f"found {_kind(node.value)}", E_TYPE))
+        return None
+    if not isinstance(when_node.value, str):
+        errors.append(_err(when_node, f"'when' must be an expression in quotes, found "
+                                      f"{_kind(when_node.value)}", E_TYPE))
+        return None
+    try:
+        mask = compile_criterion(when_node.value)
+    except ExpressionError as exc:
+        line, column = _expression_column(lines, when_node, exc.offset)
+        errors.append(CardError(when_node.source, line, column, exc.message, exc.code))
+        return None
+    label = f"criterion {card}.{position} ({when_node.value.strip()!r})"
+    if mask == 0:
+        errors.append(_err(when_node, f"{label} is true for no code", E_NEVER))
+        return None
+    if mask == ALL_MASK:
+        errors.append(_err(when_node, f"{label} is true for every code", E_ALWAYS))
+        return None
+    return Criterion(card, position, text, when_node.value, mask, when_node.line,
+                     when_node.column)

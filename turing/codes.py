@@ -1,0 +1,170 @@
+"""The code space: 125 three-digit codes ▲■● with digits 1–5, and sets of them as bitmasks.
+
+A code's index is ``(b-1)*25 + (y-1)*5 + (p-1)``, so codes sort as their ``BYP`` text does.
+A set of codes is a plain ``int`` whose bit *i* stands for the code with index *i*;
+:class:`CodeSet` wraps such an int for printing and iteration.
+
+>>> Code.parse("241").index
+30
+>>> str(CodeSet.of("241", "111"))
+'{111, 241}'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Final
+
+DIGITS: Final = (1, 2, 3, 4, 5)
+SHAPES: Final = ("b", "y", "p")
+SHAPE_SYMBOLS: Final = {"b": "▲", "y": "■", "p": "●"}
+SHAPE_NAMES: Final = {"b": "blue", "y": "yellow", "p": "purple"}
+NUM_CODES: Final = 125
+ALL_MASK: Final = (1 << NUM_CODES) - 1
+
+
+class CodeError(ValueError):
+    """A code that is not three digits 1–5."""
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Code:
+    """One code: a digit 1–5 for each of ▲ blue, ■ yellow, ● purple."""
+
+    b: int
+    y: int
+    p: int
+
+    @property
+    def index(self) -> int:
+        return (self.b - 1) * 25 + (self.y - 1) * 5 + (self.p - 1)
+
+    @property
+    def bit(self) -> int:
+        return 1 << self.index
+
+    @property
+    def digits(self) -> tuple[int, int, int]:
+        return (self.b, self.y, self.p)
+
+    @staticmethod
+    def from_index(index: int) -> Code:
+        if not 0 <= index < NUM_CODES:
+            raise CodeError(f"code index {index} is outside 0–124")
+        return ALL_CODES[index]
+
+    @staticmethod
+    def parse(text: str) -> Code:
+        """Parse ``"241"`` (▲=2, ■=4, ●=1); spaces and commas between digits are allowed."""
+        if not isinstance(text, str):
+            raise CodeError(f"a code is three digits 1–5 like 241, not {text!r}")
+        compact = "".join(ch for ch in text.strip() if ch not in " ,")
+        if len(compact) != 3 or not compact.isascii() or not compact.isdigit():
+            raise CodeError(f"{text.strip()!r} is not a code: a code is three digits 1–5, like 241")
+        digits = [int(ch) for ch in compact]
+        bad = [str(d) for d in digits if d not in DIGITS]
+        if bad:
+            raise CodeError(
+                f"{compact!r} is not a code: digit{'s' if len(bad) > 1 else ''} "
+                f"{', '.join(bad)} outside 1–5"
+            )
+        return ALL_CODES[(digits[0] - 1) * 25 + (digits[1] - 1) * 5 + (digits[2] - 1)]
+
+    def __str__(self) -> str:
+        return f"{self.b}{self.y}{self.p}"
+
+    def __repr__(self) -> str:
+        return f"Code({str(self)!r})"
+
+
+ALL_CODES: Final[tuple[Code, ...]] = tuple(
+    Code(b, y, p) for b in DIGITS for y in DIGITS for p in DIGITS
+)
+CODE_TEXT: Final[tuple[str, ...]] = tuple(str(c) for c in ALL_CODES)
+
+
+def code_index(code: Code | str | int) -> int:
+    """The index of a code given as a Code, its text, or an index."""
+    if isinstance(code, Code):
+        return code.index
+    if isinstance(code, int):
+        if not 0 <= code < NUM_CODES:
+            raise CodeError(f"code index {code} is outside 0–124")
+        return code
+    return Code.parse(code).index
+
+
+def indices(mask: int) -> Iterator[int]:
+    """The indices of the set bits of ``mask``, ascending."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def lowest_index(mask: int) -> int:
+    """The smallest index in a non-empty mask."""
+    return (mask & -mask).bit_length() - 1
+
+
+@dataclass(frozen=True, slots=True)
+class CodeSet:
+    """An immutable set of codes over a 125-bit mask."""
+
+    mask: int = 0
+
+    def __post_init__(self) -> None:
+        if self.mask < 0 or self.mask > ALL_MASK:
+            raise CodeError("a code set mask has bits outside the 125 codes")
+
+    @staticmethod
+    def of(*codes: Code | str) -> CodeSet:
+        return CodeSet.from_codes(codes)
+
+    @staticmethod
+    def from_codes(codes: Iterable[Code | str | int]) -> CodeSet:
+        mask = 0
+        for code in codes:
+            mask |= 1 << code_index(code)
+        return CodeSet(mask)
+
+    @staticmethod
+    def everything() -> CodeSet:
+        return CodeSet(ALL_MASK)
+
+    def __iter__(self) -> Iterator[Code]:
+        return (ALL_CODES[i] for i in indices(self.mask))
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    def __bool__(self) -> bool:
+        return self.mask != 0
+
+    def __contains__(self, code: object) -> bool:
+        if isinstance(code, Code | str):
+            try:
+                return bool(self.mask >> code_index(code) & 1)
+            except CodeError:
+                return False
+        return False
+
+    def __and__(self, other: CodeSet) -> CodeSet:
+        return CodeSet(self.mask & other.mask)
+
+    def __or__(self, other: CodeSet) -> CodeSet:
+        return CodeSet(self.mask | other.mask)
+
+    def __sub__(self, other: CodeSet) -> CodeSet:
+        return CodeSet(self.mask & ~other.mask)
+
+    def __invert__(self) -> CodeSet:
+        return CodeSet(ALL_MASK & ~self.mask)
+
+    def texts(self) -> list[str]:
+        """The codes as sorted ``BYP`` strings."""
+        return [CODE_TEXT[i] for i in indices(self.mask)]
+
+    def __str__(self) -> str:
+        return "{" + ", ".join(self.texts()) + "}"

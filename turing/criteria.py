@@ -1,0 +1,407 @@
+"""The criterion language of card files, compiled to a 125-bit code mask.
+
+A criterion's ``when`` is a small expression over the digits of a code, e.g.
+``b < y < p`` or ``count(3) == 2``. It is tokenized and parsed here, never handed to
+``eval``. Every sub-expression is evaluated for all 125 codes at once (a tuple of 125
+values), so compiling a criterion costs a few list comprehensions.
+
+Names: ``b y p`` (also ``blue yellow purple`` and ``▲ ■ ●``), ``sum`` (b+y+p),
+``evens`` / ``odds`` (how many digits are even / odd). Functions: ``count(d)``,
+``min(…)``, ``max(…)``, ``abs(x)``, ``even(x)``, ``odd(x)``. Operators, loosest first:
+``or``, ``and``, ``not``, comparisons ``< <= > >= == !=`` (chains allowed), ``+ -``,
+``* // %``, unary ``-``; parentheses group.
+
+>>> compile_criterion("b == 1 and y == 1 and p == 1").bit_count()
+1
+>>> compile_criterion("count(3) >= 1").bit_count()
+61
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Final
+
+from turing.codes import ALL_CODES, NUM_CODES
+
+MAX_LENGTH: Final = 2000
+MAX_DEPTH: Final = 40
+
+
+class ExpressionError(ValueError):
+    """A criterion expression that cannot be compiled.
+
+    ``offset`` is the 0-based character position in the expression, ``code`` a stable
+    finding code (see docs/cards.md).
+    """
+
+    def __init__(self, message: str, offset: int, code: str) -> None:
+        super().__init__(message)
+        self.message = message
+        self.offset = offset
+        self.code = code
+
+
+# Finding codes for expression problems.
+E_SYNTAX: Final = "C201"
+E_NAME: Final = "C202"
+E_TYPE: Final = "C203"
+E_ARITH: Final = "C204"
+E_LIMIT: Final = "C205"
+
+Vector = tuple[int, ...]  # one value per code; booleans are stored as 0/1 with type "bool"
+
+_B: Final[Vector] = tuple(c.b for c in ALL_CODES)
+_Y: Final[Vector] = tuple(c.y for c in ALL_CODES)
+_P: Final[Vector] = tuple(c.p for c in ALL_CODES)
+
+_NAMES: Final[dict[str, Vector]] = {
+    "b": _B,
+    "blue": _B,
+    "▲": _B,
+    "y": _Y,
+    "yellow": _Y,
+    "■": _Y,
+    "p": _P,
+    "purple": _P,
+    "●": _P,
+    "sum": tuple(c.b + c.y + c.p for c in ALL_CODES),
+    "evens": tuple(sum(d % 2 == 0 for d in c.digits) for c in ALL_CODES),
+    "odds": tuple(sum(d % 2 == 1 for d in c.digits) for c in ALL_CODES),
+}
+FUNCTIONS: Final = ("count", "min", "max", "abs", "even", "odd")
+NAMES: Final = tuple(_NAMES)
+KEYWORDS: Final = ("and", "or", "not")
+
+_TOKEN = re.compile(
+    r"""
+    (?P<ws>\s+)
+  | (?P<int>\d+)
+  | (?P<name>[A-Za-z_][A-Za-z_0-9]*|[▲■●])
+  | (?P<op>//|<=|>=|==|!=|[-+*%<>(),])
+  | (?P<bad>.)
+    """,
+    re.VERBOSE | re.DOTALL,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class _Token:
+    kind: str  # "int", "name", "op", "end"
+    text: str
+    offset: int
+
+
+def _tokenize(source: str) -> list[_Token]:
+    tokens: list[_Token] = []
+    for match in _TOKEN.finditer(source):
+        kind = match.lastgroup or "bad"
+        text = match.group()
+        if kind == "ws":
+            continue
+        if kind == "bad":
+            hint = " (use == to compare)" if text == "=" else ""
+            if text == "=" and match.start() + 1 < len(source) and source[match.start() + 1] == "<":
+                hint = " (write <=)"
+            if text == "/":
+                hint = " (use // for whole-number division)"
+            if text in "&|!":
+                hint = " (use and, or, not)"
+            raise ExpressionError(f"unexpected character {text!r}{hint}", match.start(), E_SYNTAX)
+        if kind == "int" and len(text) > 6:
+            raise ExpressionError(f"number {text[:12]}… is too large", match.start(), E_LIMIT)
+        tokens.append(_Token(kind, text, match.start()))
+    tokens.append(_Token("end", "", len(source)))
+    return tokens
+
+
+@dataclass(frozen=True, slots=True)
+class _Value:
+    kind: str  # "int" or "bool"
+    values: Vector
+    offset: int
+
+
+def _const(n: int) -> Vector:
+    return (n,) * NUM_CODES
+
+
+_COMPARE: Final[dict[str, Callable[[int, int], bool]]] = {
+    "<": lambda a, b: a < b,
+    "<=": lambda a, b: a <= b,
+    ">": lambda a, b: a > b,
+    ">=": lambda a, b: a >= b,
+    "==": lambda a, b: a == b,
+    "!=": lambda a, b: a != b,
+}
+
+
+class _Parser:
+    """Recursive descent, loosest binding first; depth is bounded by MAX_DEPTH."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.tokens = _tokenize(source)
+        self.pos = 0
+        self.depth = 0
+
+    # -- token helpers -------------------------------------------------------------
+    @property
+    def tok(self) -> _Token:
+        return self.tokens[self.pos]
+
+    def _advance(self) -> _Token:
+        token = self.tokens[self.pos]
+        self.pos += 1
+        return token
+
+    def _at(self, *texts: str) -> bool:
+        token = self.tok
+        return token.kind in ("op", "name") and token.text in texts
+
+    def _expect(self, text: str, what: str) -> _Token:
+        if not self._at(text):
+            raise ExpressionError(f"expected {what}, found {self._describe(self.tok)}",
+                                  self.tok.offset, E_SYNTAX)
+        return self._advance()
+
+    @staticmethod
+    def _describe(token: _Token) -> str:
+        return "the end of the expression" if token.kind == "end" else repr(token.text)
+
+    def _enter(self, offset: int) -> None:
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise ExpressionError(f"expression nested deeper than {MAX_DEPTH} levels",
+                                  offset, E_LIMIT)
+
+    def _leave(self) -> None:
+        self.depth -= 1
+
+    @staticmethod
+    def _need(value: _Value, kind: str, context: str) -> None:
+        if value.kind != kind:
+            article = "a number" if kind == "int" else "a condition"
+            found = "a number" if value.kind == "int" else "a condition (true/false)"
+            raise ExpressionError(f"{context} needs {article}, found {found}",
+                                  value.offset, E_TYPE)
+
+    # -- grammar ---------------------------------------------------------------------
+    def parse(self) -> _Value:
+        value = self._or()
+        if self.tok.kind != "end":
+            raise ExpressionError(f"unexpected {self._describe(self.tok)}", self.tok.offset,
+                                  E_SYNTAX)
+        return value
+
+    def _or(self) -> _Value:
+        left = self._and()
+        while self._at("or"):
+            self._advance()
+            right = self._and()
+            self._need(left, "bool", "'or'")
+            self._need(right, "bool", "'or'")
+            left = _Value("bool", tuple(a | b for a, b in zip(left.values, right.values,
+                                                             strict=True)), left.offset)
+        return left
+
+    def _and(self) -> _Value:
+        left = self._not()
+        while self._at("and"):
+            self._advance()
+            right = self._not()
+            self._need(left, "bool", "'and'")
+            self._need(right, "bool", "'and'")
+            left = _Value("bool", tuple(a & b for a, b in zip(left.values, right.values,
+                                                             strict=True)), left.offset)
+        return left
+
+    def _not(self) -> _Value:
+        if self._at("not"):
+            token = self._advance()
+            self._enter(token.offset)
+            operand = self._not()
+            self._leave()
+            self._need(operand, "bool", "'not'")
+            return _Value("bool", tuple(1 - a for a in operand.values), token.offset)
+        return self._comparison()
+
+    def _comparison(self) -> _Value:
+        first = self._additive()
+        if not self._at(*_COMPARE):
+            return first
+        result: Vector | None = None
+        left = first
+        while self._at(*_COMPARE):
+            op = self._advance()
+            right = self._additive()
+            if op.text in ("==", "!="):
+                if left.kind != right.kind:
+                    raise ExpressionError(
+                        f"'{op.text}' compares a number with a condition", op.offset, E_TYPE)
+            else:
+                self._need(left, "int", f"'{op.text}'")
+                self._need(right, "int", f"'{op.text}'")
+            fn = _COMPARE[op.text]
+            step = tuple(int(fn(a, b)) for a, b in zip(left.values, right.values, strict=True))
+            result = step if result is None else tuple(
+                a & b for a, b in zip(result, step, strict=True))
+            left = right
+        assert result is not None
+        return _Value("bool", result, first.offset)
+
+    def _additive(self) -> _Value:
+        left = self._multiplicative()
+        while self._at("+", "-"):
+            op = self._advance()
+            right = self._multiplicative()
+            self._need(left, "int", f"'{op.text}'")
+            self._need(right, "int", f"'{op.text}'")
+            if op.text == "+":
+                values = tuple(a + b for a, b in zip(left.values, right.values, strict=True))
+            else:
+                values = tuple(a - b for a, b in zip(left.values, right.values, strict=True))
+            left = _Value("int", values, left.offset)
+        return left
+
+    def _multiplicative(self) -> _Value:
+        left = self._unary()
+        while self._at("*", "//", "%"):
+            op = self._advance()
+            right = self._unary()
+            self._need(left, "int", f"'{op.text}'")
+            self._need(right, "int", f"'{op.text}'")
+            if op.text == "*":
+                values = tuple(a * b for a, b in zip(left.values, right.values, strict=True))
+                if any(abs(v) > 10**12 for v in values):
+                    raise ExpressionError("numbers grow too large", op.offset, E_LIMIT)
+            else:
+                if 0 in right.values:
+                    zero_at = ALL_CODES[right.values.index(0)]
+                    raise ExpressionError(
+                        f"'{op.text}' divides by zero (for code {zero_at})", op.offset, E_ARITH)
+                if op.text == "//":
+                    values = tuple(a // b for a, b in zip(left.values, right.values, strict=True))
+                else:
+                    values = tuple(a % b for a, b in zip(left.values, right.values, strict=True))
+            left = _Value("int", values, left.offset)
+        return left
+
+    def _unary(self) -> _Value:
+        if self._at("-", "+"):
+            op = self._advance()
+            self._enter(op.offset)
+            operand = self._unary()
+            self._leave()
+            self._need(operand, "int", f"unary '{op.text}'")
+            if op.text == "+":
+                return _Value("int", operand.values, op.offset)
+            return _Value("int", tuple(-a for a in operand.values), op.offset)
+        return self._atom()
+
+    def _atom(self) -> _Value:
+        token = self.tok
+        if token.kind == "int":
+            self._advance()
+            return _Value("int", _const(int(token.text)), token.offset)
+        if token.kind == "name":
+            if token.text in KEYWORDS:
+                raise ExpressionError(f"unexpected {token.text!r}", token.offset, E_SYNTAX)
+            self._advance()
+            if self._at("("):
+                return self._call(token)
+            if token.text in FUNCTIONS:
+                raise ExpressionError(f"{token.text} is a function: write {token.text}(…)",
+                                      token.offset, E_SYNTAX)
+            if token.text in _NAMES:
+                return _Value("int", _NAMES[token.text], token.offset)
+            raise ExpressionError(_unknown_name(token.text), token.offset, E_NAME)
+        if self._at("("):
+            self._advance()
+            self._enter(token.offset)
+            inner = self._or()
+            self._leave()
+            self._expect(")", "')' to close the '(' at column " + str(token.offset + 1))
+            return _Value(inner.kind, inner.values, token.offset)
+        raise ExpressionError(
+            f"expected a number, a name or '(', found {self._describe(token)}",
+            token.offset, E_SYNTAX)
+
+    def _call(self, name: _Token) -> _Value:
+        open_paren = self._advance()
+        self._enter(open_paren.offset)
+        args: list[_Value] = []
+        if not self._at(")"):
+            args.append(self._or())
+            while self._at(","):
+                self._advance()
+                args.append(self._or())
+        self._expect(")", f"')' to close {name.text}(")
+        self._leave()
+        fn = name.text
+        if fn not in FUNCTIONS:
+            if fn in _NAMES:
+                raise ExpressionError(f"{fn} is not a function", name.offset, E_SYNTAX)
+            raise ExpressionError(_unknown_name(fn, function=True), name.offset, E_NAME)
+        for arg in args:
+            self._need(arg, "int", f"{fn}()")
+        arity = {"count": (1, 1), "abs": (1, 1), "even": (1, 1), "odd": (1, 1)}.get(fn, (1, 32))
+        if not arity[0] <= len(args) <= arity[1]:
+            want = "one argument" if arity == (1, 1) else "at least one argument"
+            raise ExpressionError(f"{fn}() takes {want}, got {len(args)}", name.offset, E_TYPE)
+        return _Value(*_apply(fn, [a.values for a in args]), name.offset)
+
+
+def _apply(fn: str, args: Sequence[Vector]) -> tuple[str, Vector]:
+    if fn == "count":
+        (d,) = args
+        return "int", tuple((c.b == n) + (c.y == n) + (c.p == n)
+                            for c, n in zip(ALL_CODES, d, strict=True))
+    if fn == "abs":
+        return "int", tuple(abs(a) for a in args[0])
+    if fn == "even":
+        return "bool", tuple(int(a % 2 == 0) for a in args[0])
+    if fn == "odd":
+        return "bool", tuple(int(a % 2 == 1) for a in args[0])
+    pick = min if fn == "min" else max
+    return "int", tuple(pick(column) for column in zip(*args, strict=True))
+
+
+def _unknown_name(name: str, function: bool = False) -> str:
+    known = ", ".join(n for n in _NAMES if n.isascii())
+    lowered = name.lower()
+    if lowered in ("true", "false"):
+        return f"unknown name {name!r}: write a comparison such as b == b instead"
+    kind = "function" if function else "name"
+    return (f"unknown {kind} {name!r}: names are {known}; functions are "
+            f"{', '.join(FUNCTIONS)}")
+
+
+@lru_cache(maxsize=4096)
+def compile_criterion(source: str) -> int:
+    """Compile a ``when`` expression to the mask of the codes that meet it.
+
+    Raises :class:`ExpressionError` for syntax errors, unknown names, type errors and
+    expressions that are too long or too deeply nested. The result must be a condition.
+    """
+    if not isinstance(source, str):
+        raise ExpressionError("a criterion must be written as text", 0, E_TYPE)
+    if len(source) > MAX_LENGTH:
+        raise ExpressionError(
+            f"expression is {len(source)} characters long; the limit is {MAX_LENGTH}",
+            0, E_LIMIT)
+    if not source.strip():
+        raise ExpressionError("empty expression", 0, E_SYNTAX)
+    value = _Parser(source).parse()
+    if value.kind != "bool":
+        raise ExpressionError(
+            "a criterion must be a condition (true or false), not a number: "
+            "compare it, e.g. 'sum > 6'", value.offset, E_TYPE)
+    mask = 0
+    for i, v in enumerate(value.values):
+        if v:
+            mask |= 1 << i
+    return mask

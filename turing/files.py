@@ -1,0 +1,261 @@
+"""Reading and writing the project's files safely.
+
+* :func:`read_text` reads UTF-8 text with a size limit and names the line and column of a
+  NUL byte or an invalid byte sequence.
+* :func:`load_yaml` parses YAML into :class:`Node` trees that keep each value's line and
+  column, without constructing any tagged object: only mappings, sequences and plain
+  scalars are accepted; tags, anchors and aliases are refused; duplicate keys are errors.
+* :func:`atomic_write_text` writes through a temporary file and a rename, so a reader never
+  sees half a file and an interrupted write leaves the old file in place.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final
+
+from ruamel.yaml import YAML
+from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
+from ruamel.yaml.nodes import Node as YAMLNode
+
+MAX_FILE_BYTES: Final = 4 * 1024 * 1024
+
+
+class SourceError(ValueError):
+    """A problem in an input file, with its place: ``source:line:column: message``.
+
+    ``line`` and ``column`` are 1-based; 0 means "the whole file". ``code`` is a stable
+    finding code such as ``C002``.
+    """
+
+    def __init__(self, source: str, line: int, column: int, message: str,
+                 code: str = "C000") -> None:
+        super().__init__(message)
+        self.source = source
+        self.line = line
+        self.column = column
+        self.message = message
+        self.code = code
+
+    def where(self) -> str:
+        if self.line <= 0:
+            return self.source
+        return f"{self.source}:{self.line}:{self.column}"
+
+    def __str__(self) -> str:
+        return f"{self.where()}: {self.message}"
+
+
+E_FILE: Final = "C001"
+E_YAML: Final = "C002"
+E_DUPLICATE_KEY: Final = "C003"
+E_FORBIDDEN: Final = "C004"
+
+
+def _position(data: bytes, offset: int) -> tuple[int, int]:
+    line = data.count(b"\n", 0, offset) + 1
+    start = data.rfind(b"\n", 0, offset) + 1
+    return line, len(data[start:offset].decode("utf-8", errors="replace")) + 1
+
+
+def decode_text(data: bytes, source: str) -> str:
+    """Decode UTF-8 bytes, refusing NUL bytes and invalid sequences with their place."""
+    nul = data.find(b"\x00")
+    if nul >= 0:
+        line, col = _position(data, nul)
+        raise SourceError(source, line, col, "file contains a NUL byte; expected UTF-8 text",
+                          E_FILE)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line, col = _position(data, exc.start)
+        raise SourceError(source, line, col,
+                          f"file is not UTF-8 text (byte 0x{data[exc.start]:02x})",
+                          E_FILE) from None
+    return text.removeprefix("\ufeff")
+
+
+def read_text(path: str | os.PathLike[str], max_bytes: int = MAX_FILE_BYTES) -> str:
+    """Read a UTF-8 text file of at most ``max_bytes`` bytes."""
+    source = str(path)
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(max_bytes + 1)
+    except FileNotFoundError:
+        raise SourceError(source, 0, 0, "no such file", E_FILE) from None
+    except IsADirectoryError:
+        raise SourceError(source, 0, 0, "is a directory, not a file", E_FILE) from None
+    except OSError as exc:
+        raise SourceError(source, 0, 0, f"cannot read: {exc.strerror}", E_FILE) from None
+    if len(data) > max_bytes:
+        raise SourceError(source, 0, 0,
+                          f"file is larger than {max_bytes // (1024 * 1024)} MiB", E_FILE)
+    return decode_text(data, source)
+
+
+@dataclass(frozen=True, slots=True)
+class Node:
+    """A YAML value with its 1-based position. ``value`` is a dict of str → Node,
+    a list of Node, or a scalar (str, int, float, bool or None)."""
+
+    value: Any
+    line: int
+    column: int
+    source: str = field(default="", compare=False)
+    quoted: bool = False
+
+    def error(self, message: str, code: str) -> SourceError:
+        return SourceError(self.source, self.line, self.column, message, code)
+
+    def plain(self) -> Any:
+        """The value with all positions dropped."""
+        if isinstance(self.value, dict):
+            return {k: v.plain() for k, v in self.value.items()}
+        if isinstance(self.value, list):
+            return [v.plain() for v in self.value]
+        return self.value
+
+    def keys(self) -> Iterator[str]:
+        assert isinstance(self.value, dict)
+        return iter(self.value)
+
+
+_SCALAR_TAGS: Final = {
+    "tag:yaml.org,2002:str": "str",
+    "tag:yaml.org,2002:int": "int",
+    "tag:yaml.org,2002:float": "float",
+    "tag:yaml.org,2002:bool": "bool",
+    "tag:yaml.org,2002:null": "null",
+}
+
+
+def _tag(node: YAMLNode) -> str:
+    tag = node.tag
+    return str(getattr(tag, "value", tag))
+
+
+def _scalar(node: ScalarNode, source: str) -> Node:
+    line, col = node.start_mark.line + 1, node.start_mark.column + 1
+    kind = _SCALAR_TAGS.get(_tag(node))
+    text: str = node.value
+    quoted = node.style in ("'", '"')
+    value: Any
+    if kind is None:
+        raise SourceError(source, line, col, f"YAML tag {_tag(node)!r} is not allowed",
+                          E_FORBIDDEN)
+    if kind == "str":
+        value = text
+    elif kind == "int":
+        cleaned = text.replace("_", "")
+        try:
+            value = int(cleaned, 0) if cleaned.lower().startswith(("0x", "0o", "0b")) \
+                else int(cleaned)
+        except ValueError:
+            value = text
+    elif kind == "float":
+        try:
+            value = float(text)
+        except ValueError:
+            value = text
+    elif kind == "bool":
+        value = text.lower() in ("true", "yes", "on")
+    else:
+        value = None
+    return Node(value, line, col, source, quoted)
+
+
+def _convert(root: YAMLNode, source: str) -> Node:
+    """Turn a composed node graph into Nodes, iteratively (deep files cannot overflow)."""
+    seen: set[int] = set()
+
+    def check(node: YAMLNode) -> None:
+        if id(node) in seen or getattr(node, "anchor", None):
+            raise SourceError(source, node.start_mark.line + 1, node.start_mark.column + 1,
+                              "YAML anchors and aliases are not allowed", E_FORBIDDEN)
+        seen.add(id(node))
+
+    def shell(node: YAMLNode) -> Node:
+        check(node)
+        line, col = node.start_mark.line + 1, node.start_mark.column + 1
+        if isinstance(node, MappingNode):
+            if _tag(node) != "tag:yaml.org,2002:map":
+                raise SourceError(source, line, col,
+                                  f"YAML tag {_tag(node)!r} is not allowed", E_FORBIDDEN)
+            return Node({}, line, col, source)
+        if isinstance(node, SequenceNode):
+            if _tag(node) != "tag:yaml.org,2002:seq":
+                raise SourceError(source, line, col,
+                                  f"YAML tag {_tag(node)!r} is not allowed", E_FORBIDDEN)
+            return Node([], line, col, source)
+        assert isinstance(node, ScalarNode)
+        return _scalar(node, source)
+
+    top = shell(root)
+    stack: list[tuple[YAMLNode, Node]] = [(root, top)]
+    while stack:
+        raw, built = stack.pop()
+        if isinstance(raw, MappingNode):
+            for key_node, value_node in raw.value:
+                check(key_node)
+                if not isinstance(key_node, ScalarNode):
+                    raise SourceError(source, key_node.start_mark.line + 1,
+                                      key_node.start_mark.column + 1,
+                                      "mapping keys must be plain words", E_YAML)
+                key = _scalar(key_node, source)
+                name = str(key.value)
+                if name in built.value:
+                    raise SourceError(source, key.line, key.column,
+                                      f"duplicate key {name!r}", E_DUPLICATE_KEY)
+                child = shell(value_node)
+                built.value[name] = child
+                if isinstance(value_node, MappingNode | SequenceNode):
+                    stack.append((value_node, child))
+        elif isinstance(raw, SequenceNode):
+            for item in raw.value:
+                child = shell(item)
+                built.value.append(child)
+                if isinstance(item, MappingNode | SequenceNode):
+                    stack.append((item, child))
+    return top
+
+
+def load_yaml(text: str, source: str) -> Node:
+    """Parse one YAML (or JSON) document into a :class:`Node` tree."""
+    yaml = YAML(typ="rt")
+    try:
+        root = yaml.compose(text)
+    except MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line, col = (mark.line + 1, mark.column + 1) if mark is not None else (0, 0)
+        problem = exc.problem or exc.context or "invalid YAML"
+        raise SourceError(source, line, col, f"YAML syntax: {problem}", E_YAML) from None
+    except RecursionError:
+        raise SourceError(source, 0, 0, "YAML is nested too deeply", E_YAML) from None
+    except YAMLError as exc:
+        raise SourceError(source, 0, 0, f"YAML: {exc}", E_YAML) from None
+    if root is None:
+        return Node(None, 1, 1, source)
+    return _convert(root, source)
+
+
+def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file in the same folder and a rename."""
+    target = Path(path)
+    directory = target.parent if str(target.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise

@@ -1,0 +1,534 @@
+"""Puzzles: modes, the puzzle document (YAML / JSON / JSONL), difficulty, canonical keys.
+
+The document (see DESIGN.md)::
+
+    id: B63-1
+    mode: classic                     # classic | extreme | nightmare
+    cards: [4, 9, 11, 14]             # extreme: [[4, 21], [9, 30], …]
+    criteria: [2, 1, 3, 1]            # hidden, optional, 1-based on each real card
+    real_cards: [4, 9, 11, 14]        # hidden, optional (extreme, nightmare)
+    solution: "241"                   # optional, checked
+    cardset: classic                  # optional: a name under cards/ or a path
+
+Unknown keys are kept in ``extra`` and written back.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import os
+import re
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, ClassVar, Final
+
+from turing.cards import CardError, CardSet, load_cardset
+from turing.codes import Code, CodeError
+from turing.files import Node, SourceError, load_yaml, read_text
+
+LETTERS: Final = "ABCDEF"
+MIN_VERIFIERS: Final = 1
+MAX_VERIFIERS: Final = len(LETTERS)
+MAX_PUZZLE_FILE_BYTES: Final = 512 * 1024 * 1024
+
+E_PUZZLE: Final = "P100"
+E_PUZZLE_TYPE: Final = "P101"
+E_PUZZLE_CARD: Final = "P102"
+E_PUZZLE_CRITERION: Final = "P103"
+E_PUZZLE_SHAPE: Final = "P104"
+
+
+class PuzzleError(SourceError):
+    """A puzzle document that cannot be used; ``str()`` gives ``FILE:LINE:COL: message``."""
+
+
+# -- modes ------------------------------------------------------------------------------
+
+class Mode:
+    """What a mode shows the player. Subclasses set the class-level flags."""
+
+    name: ClassVar[str] = ""
+    letter: ClassVar[str] = ""
+    cards_per_verifier: ClassVar[int] = 1
+    #: True when the player does not know which verifier holds which shown card.
+    hidden_mapping: ClassVar[bool] = False
+
+    @classmethod
+    def describe(cls) -> str:
+        return cls.__doc__ or cls.name
+
+
+class Classic(Mode):
+    """One card per verifier, face up."""
+
+    name = "classic"
+    letter = "C"
+
+
+class Extreme(Mode):
+    """Two cards per verifier; only one is real, and which one is hidden."""
+
+    name = "extreme"
+    letter = "E"
+    cards_per_verifier = 2
+
+
+class Nightmare(Mode):
+    """The cards are shown, but not which verifier holds which card."""
+
+    name = "nightmare"
+    letter = "N"
+    hidden_mapping = True
+
+
+MODES: Final[dict[str, type[Mode]]] = {m.name: m for m in (Classic, Extreme, Nightmare)}
+
+
+def mode_of(name: str) -> type[Mode]:
+    try:
+        return MODES[name]
+    except KeyError:
+        raise ValueError(f"unknown mode {name!r} (modes: {', '.join(MODES)})") from None
+
+
+# -- the puzzle ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A puzzle as its document describes it.
+
+    ``cards[v]`` holds the cards shown for verifier *v* (one card; two in extreme). In
+    nightmare mode ``cards`` lists the shown cards in ascending order, one per verifier
+    slot, and ``real_cards[v]`` says which card verifier *v* really holds.
+    """
+
+    cards: tuple[tuple[int, ...], ...]
+    mode: str = "classic"
+    criteria: tuple[int, ...] | None = None
+    real_cards: tuple[int, ...] | None = None
+    solution: str | None = None
+    id: str | None = None
+    cardset: str | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict, compare=False)
+
+    @property
+    def verifiers(self) -> int:
+        return len(self.cards)
+
+    @property
+    def letters(self) -> str:
+        return LETTERS[: self.verifiers]
+
+    @property
+    def mode_class(self) -> type[Mode]:
+        return MODES[self.mode]
+
+    @property
+    def shown_cards(self) -> tuple[int, ...]:
+        """Every card on the table, in document order."""
+        return tuple(c for group in self.cards for c in group)
+
+    @property
+    def true_cards(self) -> tuple[int, ...] | None:
+        """The card each verifier really uses, when known."""
+        if self.real_cards is not None:
+            return self.real_cards
+        if self.mode == "classic":
+            return tuple(group[0] for group in self.cards)
+        return None
+
+    @property
+    def has_hidden(self) -> bool:
+        """True when the hidden criteria (and the real cards they need) are known."""
+        return self.criteria is not None and self.true_cards is not None
+
+    def public(self) -> Puzzle:
+        """The puzzle as a player sees it: no criteria, real cards or solution."""
+        return replace(self, criteria=None, real_cards=None, solution=None)
+
+    def to_dict(self, hidden: bool = True) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.id is not None:
+            out["id"] = self.id
+        out["mode"] = self.mode
+        if self.mode == "extreme":
+            out["cards"] = [list(group) for group in self.cards]
+        else:
+            out["cards"] = [group[0] for group in self.cards]
+        if hidden:
+            if self.criteria is not None:
+                out["criteria"] = list(self.criteria)
+            if self.real_cards is not None and (
+                    self.mode != "classic" or self.real_cards != self.true_cards):
+                out["real_cards"] = list(self.real_cards)
+            if self.solution is not None:
+                out["solution"] = self.solution
+        if self.cardset is not None:
+            out["cardset"] = self.cardset
+        for key, value in self.extra.items():
+            if key not in out and (hidden or key not in _HIDDEN_EXTRA):
+                out[key] = value
+        return out
+
+    def canonical_key(self) -> str:
+        """A key equal for two puzzles that differ only in verifier order (and id)."""
+        if self.has_hidden:
+            assert self.criteria is not None and self.true_cards is not None
+            parts = sorted(
+                (tuple(sorted(group)), real, crit)
+                for group, real, crit in zip(self.cards, self.true_cards, self.criteria,
+                                             strict=True))
+            body = ";".join(f"{'/'.join(map(str, g))}:{r}.{c}" for g, r, c in parts)
+        else:
+            body = ";".join("/".join(map(str, g)) for g in sorted(
+                tuple(sorted(group)) for group in self.cards))
+        return f"{self.mode}|{self.cardset or 'classic'}|{body}"
+
+    def short_id(self, difficulty: str | None = None) -> str:
+        """A short stable id like ``C4H-K3QF7A`` (mode, verifiers, tier, key hash)."""
+        digest = hashlib.sha256(self.canonical_key().encode()).digest()
+        tag = base64.b32encode(digest).decode()[:6]
+        tier = (difficulty or "x")[0].upper()
+        return f"{self.mode_class.letter}{self.verifiers}{tier}-{tag}"
+
+
+_HIDDEN_EXTRA: Final = frozenset({"solution_codes"})
+_KNOWN_KEYS: Final = frozenset({"id", "mode", "cards", "criteria", "real_cards", "solution",
+                                "cardset"})
+
+
+# -- reading documents -------------------------------------------------------------------
+
+def _err(node: Node, message: str, code: str = E_PUZZLE) -> PuzzleError:
+    return PuzzleError(node.source, node.line, node.column, message, code)
+
+
+def _int_list(node: Node, what: str) -> list[int]:
+    if not isinstance(node.value, list):
+        raise _err(node, f"'{what}' must be a list", E_PUZZLE_TYPE)
+    out: list[int] = []
+    for item in node.value:
+        if not isinstance(item.value, int) or isinstance(item.value, bool):
+            raise _err(item, f"'{what}' must hold whole numbers, found {item.value!r}",
+                       E_PUZZLE_TYPE)
+        out.append(item.value)
+    return out
+
+
+def puzzle_from_node(node: Node, cardset: CardSet | None = None,
+                     cardset_base: Path | None = None) -> Puzzle:
+    """Build and check a puzzle from a located document.
+
+    With ``cardset`` None the document's own ``cardset`` (or classic) is loaded; a
+    relative ``cardset`` path is taken relative to ``cardset_base``.
+    """
+    if not isinstance(node.value, dict):
+        raise _err(node, "a puzzle must be a mapping with at least 'cards'", E_PUZZLE_TYPE)
+    doc: dict[str, Node] = node.value
+    mode = "classic"
+    if "mode" in doc:
+        mode_node = doc["mode"]
+        if not isinstance(mode_node.value, str) or mode_node.value.lower() not in MODES:
+            raise _err(mode_node, f"unknown mode {mode_node.value!r} "
+                                  f"(modes: {', '.join(MODES)})", E_PUZZLE_TYPE)
+        mode = mode_node.value.lower()
+    mode_cls = MODES[mode]
+    if "cards" not in doc:
+        raise _err(node, "puzzle is missing 'cards'", E_PUZZLE)
+    cards_node = doc["cards"]
+    if not isinstance(cards_node.value, list):
+        raise _err(cards_node, "'cards' must be a list", E_PUZZLE_TYPE)
+    groups: list[tuple[int, ...]] = []
+    for item in cards_node.value:
+        if mode_cls.cards_per_verifier == 1:
+            if isinstance(item.value, list):
+                raise _err(item, f"{mode} mode takes one card per verifier, found a list "
+                                 "(pairs are for extreme mode)", E_PUZZLE_SHAPE)
+            if not isinstance(item.value, int) or isinstance(item.value, bool):
+                raise _err(item, f"a card is a number, found {item.value!r}", E_PUZZLE_TYPE)
+            groups.append((item.value,))
+        else:
+            if not isinstance(item.value, list) or len(item.value) != 2:
+                raise _err(item, "extreme mode takes a pair of cards per verifier, "
+                                 "like [4, 21]", E_PUZZLE_SHAPE)
+            groups.append(tuple(_int_list(item, "cards")))
+    if not MIN_VERIFIERS <= len(groups) <= MAX_VERIFIERS:
+        raise _err(cards_node, f"a puzzle has 1–{MAX_VERIFIERS} verifiers (A–F), found "
+                               f"{len(groups)}", E_PUZZLE_SHAPE)
+
+    cardset_name: str | None = None
+    if "cardset" in doc:
+        cs_node = doc["cardset"]
+        if not isinstance(cs_node.value, str) or not cs_node.value.strip():
+            raise _err(cs_node, "'cardset' must be a card-set name or a path", E_PUZZLE_TYPE)
+        cardset_name = cs_node.value.strip()
+    if cardset is None:
+        target = cardset_name or "classic"
+        if cardset_base is not None and ("/" in target or target.endswith((".yaml", ".yml"))):
+            candidate = cardset_base / target
+            if candidate.is_file():
+                target = str(candidate)
+        try:
+            cardset = load_cardset(target)
+        except CardError as exc:
+            if exc.line == 0 and "cardset" in doc:
+                raise _err(doc["cardset"], exc.message, exc.code) from None
+            raise
+
+    seen: dict[int, Node] = {}
+    for group, item in zip(groups, cards_node.value, strict=True):
+        for number in group:
+            if number not in cardset:
+                raise _err(item, f"card {number} is not in card set {cardset.name!r} "
+                                 f"({cardset.describe_numbers()})", E_PUZZLE_CARD)
+            if number in seen:
+                raise _err(item, f"card {number} appears twice", E_PUZZLE_CARD)
+            seen[number] = item
+
+    real_cards: tuple[int, ...] | None = None
+    if "real_cards" in doc:
+        rc_node = doc["real_cards"]
+        real = _int_list(rc_node, "real_cards")
+        if len(real) != len(groups):
+            raise _err(rc_node, f"'real_cards' needs one card per verifier ({len(groups)}), "
+                                f"found {len(real)}", E_PUZZLE_SHAPE)
+        shown = sorted(c for g in groups for c in g)
+        for v, (card, group) in enumerate(zip(real, groups, strict=True)):
+            if mode == "nightmare":
+                ok = card in shown
+            else:
+                ok = card in group
+            if not ok:
+                where = "the cards shown" if mode == "nightmare" else \
+                    f"verifier {LETTERS[v]}'s cards {list(group)}"
+                raise _err(rc_node.value[v], f"real card {card} of verifier {LETTERS[v]} is "
+                                             f"not among {where}", E_PUZZLE_CARD)
+        if mode == "nightmare" and sorted(real) != shown:
+            raise _err(rc_node, "in nightmare mode 'real_cards' must use each shown card "
+                                "exactly once", E_PUZZLE_CARD)
+        real_cards = tuple(real)
+
+    criteria: tuple[int, ...] | None = None
+    if "criteria" in doc:
+        cr_node = doc["criteria"]
+        crit = _int_list(cr_node, "criteria")
+        if len(crit) != len(groups):
+            raise _err(cr_node, f"'criteria' needs one position per verifier "
+                                f"({len(groups)}), found {len(crit)}", E_PUZZLE_SHAPE)
+        true_cards = real_cards if real_cards is not None else (
+            tuple(g[0] for g in groups) if mode == "classic" else None)
+        if true_cards is None:
+            raise _err(cr_node, f"in {mode} mode 'criteria' needs 'real_cards' to say which "
+                                "card each criterion is on", E_PUZZLE)
+        for v, (position, number) in enumerate(zip(crit, true_cards, strict=True)):
+            count = len(cardset.card(number).criteria)
+            if not 1 <= position <= count:
+                raise _err(cr_node.value[v],
+                           f"verifier {LETTERS[v]}: card {number} has {count} criteria, "
+                           f"so criterion {position} does not exist (positions are 1-based)",
+                           E_PUZZLE_CRITERION)
+        criteria = tuple(crit)
+
+    solution: str | None = None
+    if "solution" in doc:
+        sol_node = doc["solution"]
+        raw = sol_node.value
+        if isinstance(raw, int) and not isinstance(raw, bool):
+            raw = str(raw)
+        if not isinstance(raw, str):
+            raise _err(sol_node, "'solution' must be a code like \"241\"", E_PUZZLE_TYPE)
+        try:
+            solution = str(Code.parse(raw))
+        except CodeError as exc:
+            raise _err(sol_node, str(exc), E_PUZZLE_TYPE) from None
+
+    puzzle_id: str | None = None
+    if "id" in doc and doc["id"].value is not None:
+        puzzle_id = str(doc["id"].value)
+    extra = {k: v.plain() for k, v in doc.items() if k not in _KNOWN_KEYS}
+    return Puzzle(cards=tuple(groups), mode=mode, criteria=criteria, real_cards=real_cards,
+                  solution=solution, id=puzzle_id, cardset=cardset_name, extra=extra)
+
+
+def puzzle_from_dict(data: Mapping[str, Any], cardset: CardSet | None = None,
+                     source: str = "<puzzle>", line: int = 1,
+                     line_text: str | None = None) -> Puzzle:
+    """Build a puzzle from plain data (parsed JSON, a dict in code)."""
+    return puzzle_from_node(_plain_to_node(data, source, line, line_text), cardset)
+
+
+def _plain_to_node(value: Any, source: str, line: int, line_text: str | None,
+                   key: str | None = None, at: int = 0) -> Node:
+    """Wrap plain data as Nodes; on a one-line JSON text, columns point at each key."""
+    column = 1
+    if line_text is not None and key is not None:
+        found = line_text.find(f'"{key}"', at)
+        if found >= 0:
+            colon = line_text.find(":", found)
+            column = (colon + 2 if colon >= 0 else found + 1)
+            at = found
+    if isinstance(value, Mapping):
+        return Node({str(k): _plain_to_node(v, source, line, line_text, str(k), at)
+                     for k, v in value.items()}, line, column, source)
+    if isinstance(value, list | tuple):
+        return Node([_plain_to_node(v, source, line, line_text, None, at) for v in value],
+                    line, column, source)
+    return Node(value, line, column, source)
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A puzzle read from a file, with where it came from."""
+
+    puzzle: Puzzle
+    source: str
+    line: int
+
+
+def iter_puzzle_file(path: str | os.PathLike[str] | None, cardset: CardSet | None = None,
+                     text: str | None = None, name: str | None = None) -> Iterator[Loaded]:
+    """Read every puzzle of a file: YAML (one document or a list), JSON, or JSONL.
+
+    ``path`` None with ``text`` reads standard input's text (format guessed from content).
+    Raises :class:`PuzzleError` (or ``CardError``) at the first bad puzzle, with its place.
+    """
+    source = name or (str(path) if path is not None else "<stdin>")
+    if text is None:
+        assert path is not None
+        try:
+            text = read_text(path, max_bytes=MAX_PUZZLE_FILE_BYTES)
+        except SourceError as exc:
+            raise PuzzleError(exc.source, exc.line, exc.column, exc.message, exc.code) \
+                from None
+    base = Path(path).parent if path is not None else Path.cwd()
+    suffix = Path(str(path)).suffix.lower() if path is not None else ""
+    stripped = text.lstrip()
+    if suffix == ".jsonl" or (suffix != ".json" and _looks_like_jsonl(stripped)):
+        yield from _iter_jsonl(text, source, cardset, base)
+        return
+    try:
+        root = load_yaml(text, source)
+    except SourceError as exc:
+        raise PuzzleError(exc.source, exc.line, exc.column, exc.message, exc.code) from None
+    if root.value is None:
+        raise PuzzleError(source, 0, 0, "file holds no puzzle", E_PUZZLE)
+    items = root.value if isinstance(root.value, list) else [root]
+    if isinstance(root.value, dict) and "puzzles" in root.value and "cards" not in root.value:
+        listed = root.value["puzzles"]
+        if not isinstance(listed.value, list):
+            raise _err(listed, "'puzzles' must be a list of puzzles", E_PUZZLE_TYPE)
+        items = listed.value
+    for item in items:
+        yield Loaded(puzzle_from_node(item, cardset, base), source, item.line)
+
+
+def _looks_like_jsonl(text: str) -> bool:
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    return len(lines) > 1 and all(ln.lstrip().startswith("{") and ln.rstrip().endswith("}")
+                                  for ln in lines[:3])
+
+
+def _iter_jsonl(text: str, source: str, cardset: CardSet | None,
+                base: Path) -> Iterator[Loaded]:
+    cache: dict[str | None, CardSet] = {}
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise PuzzleError(source, number, exc.colno, f"JSON: {exc.msg}", E_PUZZLE) \
+                from None
+        node = _plain_to_node(data, source, number, line)
+        chosen = cardset
+        if chosen is None and isinstance(data, dict):
+            key = data.get("cardset") if isinstance(data.get("cardset"), str) else None
+            if key not in cache:
+                cache[key] = puzzle_cardset(None, key, base, node)
+            chosen = cache[key]
+        yield Loaded(puzzle_from_node(node, chosen, base), source, number)
+
+
+def puzzle_cardset(puzzle: Puzzle | None, name: str | None = None, base: Path | None = None,
+                   node: Node | None = None) -> CardSet:
+    """The card set a puzzle names (classic when it names none)."""
+    target = name if name is not None else (puzzle.cardset if puzzle is not None else None)
+    target = target or "classic"
+    if base is not None and ("/" in target or target.endswith((".yaml", ".yml"))):
+        candidate = base / target
+        if candidate.is_file():
+            target = str(candidate)
+    try:
+        return load_cardset(target)
+    except CardError as exc:
+        if exc.line == 0 and node is not None and isinstance(node.value, dict) \
+                and "cardset" in node.value:
+            raise _err(node.value["cardset"], exc.message, exc.code) from None
+        raise
+
+
+def load_puzzles(path: str | os.PathLike[str], cardset: CardSet | None = None) -> list[Puzzle]:
+    return [loaded.puzzle for loaded in iter_puzzle_file(path, cardset)]
+
+
+def load_puzzle(path: str | os.PathLike[str], cardset: CardSet | None = None) -> Puzzle:
+    puzzles = load_puzzles(path, cardset)
+    if len(puzzles) != 1:
+        raise PuzzleError(str(path), 0, 0,
+                          f"expected one puzzle, found {len(puzzles)}", E_PUZZLE)
+    return puzzles[0]
+
+
+def dump_jsonl(puzzles: Sequence[Puzzle], hidden: bool = True) -> str:
+    return "".join(json.dumps(p.to_dict(hidden), ensure_ascii=False) + "\n" for p in puzzles)
+
+
+# -- difficulty ---------------------------------------------------------------------------
+
+def difficulty(puzzle: Puzzle, cardset: CardSet) -> str | None:
+    """The published tier: easy, standard, hard, or None when the cards fit no tier.
+
+    Easy: every card in the easy range. Standard: every card easy or standard, at least one
+    standard. Hard: at least (verifiers − 2) cards from the hard range. Extreme mode judges
+    easy/standard on the real cards and hard on every card on the table.
+    """
+    n = puzzle.verifiers
+    table = puzzle.shown_cards
+    hard_pool = table if puzzle.mode == "extreme" else (puzzle.true_cards or table)
+    if sum(cardset.tier_of(c) == "hard" for c in hard_pool) >= n - 2 and n >= 3:
+        return "hard"
+    real = puzzle.true_cards if puzzle.mode == "extreme" else table
+    if real is None:
+        # Extreme without real cards: only when the whole table is easy can we tell.
+        real = table
+        if all(cardset.tier_of(c) == "easy" for c in real):
+            return "easy"
+        return None
+    tiers = [cardset.tier_of(c) for c in real]
+    if all(t == "easy" for t in tiers):
+        return "easy"
+    if all(t in ("easy", "standard") for t in tiers):
+        return "standard"
+    return None
+
+
+def check_code_text(text: str) -> str:
+    """Normalise a code typed by a person (``2 4 1`` → ``241``)."""
+    return str(Code.parse(text))
+
+
+_ID_RE: Final = re.compile(r"^[A-Za-z0-9 _.:#/-]{1,64}$")
+
+
+def valid_id(text: str) -> bool:
+    return bool(_ID_RE.match(text))
+
+
+def letters_for(n: int) -> str:
+    return LETTERS[:n]
+
+
+ProgressFn = Callable[[int], None]

@@ -1,0 +1,317 @@
+"""Everything that reasons about a puzzle, as set algebra on 125-bit code masks.
+
+* :func:`solutions` — the codes meeting a puzzle's hidden criteria.
+* :func:`validity` — exactly one code, and no redundant verifier (named).
+* :func:`deduce` — what a player knows from the cards alone: every assignment of one
+  criterion per verifier (extreme: one of the two cards, then a criterion; nightmare: also
+  which shown card each verifier holds) that makes a *valid* puzzle, and their codes.
+* :func:`after_test` — the hypotheses left after a test answer (code, verifier, ✔/✘).
+
+A valid puzzle has exactly one solution and no redundant verifier: dropping any one
+verifier leaves more than one code. That is what a strong player uses to deduce.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+
+from turing.cards import CardSet
+from turing.codes import ALL_MASK, CODE_TEXT, CodeSet, code_index, indices, lowest_index
+from turing.puzzle import LETTERS, Puzzle, PuzzleError
+
+
+class SolverError(ValueError):
+    """A question the solver cannot answer for this puzzle (e.g. no hidden criteria)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One possible hidden rule for a verifier: a criterion of a card."""
+
+    card: int
+    position: int
+    mask: int
+
+    @property
+    def label(self) -> str:
+        return f"{self.card}.{self.position}"
+
+
+@dataclass(frozen=True, slots=True)
+class Hypothesis:
+    """One full assignment (an option per verifier, A first) and the code it leads to."""
+
+    options: tuple[Option, ...]
+    code: int
+
+    @property
+    def code_text(self) -> str:
+        return CODE_TEXT[self.code]
+
+    @property
+    def cards(self) -> tuple[int, ...]:
+        return tuple(o.card for o in self.options)
+
+    @property
+    def criteria(self) -> tuple[int, ...]:
+        return tuple(o.position for o in self.options)
+
+    def answer(self, code: int, verifier: int) -> bool:
+        """What verifier ``verifier`` answers for ``code`` under this hypothesis."""
+        return bool(self.options[verifier].mask >> code & 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Validity:
+    solutions: int  # mask
+    redundant: tuple[int, ...]  # verifier indices
+
+    @property
+    def unique(self) -> bool:
+        return self.solutions.bit_count() == 1
+
+    @property
+    def valid(self) -> bool:
+        return self.unique and not self.redundant
+
+    @property
+    def solution(self) -> str | None:
+        return CODE_TEXT[lowest_index(self.solutions)] if self.unique else None
+
+    @property
+    def redundant_letters(self) -> list[str]:
+        return [LETTERS[v] for v in self.redundant]
+
+
+# -- masks of a puzzle ---------------------------------------------------------------------
+
+def hidden_masks(puzzle: Puzzle, cardset: CardSet) -> tuple[int, ...]:
+    """The mask of each verifier's hidden criterion; needs ``criteria`` (and real cards)."""
+    cards = puzzle.true_cards
+    if puzzle.criteria is None or cards is None:
+        raise SolverError("the puzzle does not give its hidden criteria"
+                          + ("" if cards is not None else " and real cards"))
+    return tuple(cardset.card(c).criterion(k).mask
+                 for c, k in zip(cards, puzzle.criteria, strict=True))
+
+
+def validity_of_masks(masks: Sequence[int]) -> Validity:
+    """Solutions of the conjunction, and which verifiers could be dropped without change."""
+    n = len(masks)
+    prefix = [ALL_MASK] * (n + 1)
+    for i, m in enumerate(masks):
+        prefix[i + 1] = prefix[i] & m
+    suffix = [ALL_MASK] * (n + 1)
+    for i in range(n - 1, -1, -1):
+        suffix[i] = suffix[i + 1] & masks[i]
+    total = prefix[n]
+    redundant = tuple(v for v in range(n) if prefix[v] & suffix[v + 1] == total)
+    return Validity(total, redundant)
+
+
+def is_valid_masks(masks: Sequence[int]) -> bool:
+    """Fast check: exactly one code and no redundant verifier."""
+    return validity_of_masks(masks).valid
+
+
+def solutions(puzzle: Puzzle, cardset: CardSet) -> CodeSet:
+    """The codes that meet every hidden criterion of the puzzle."""
+    total = ALL_MASK
+    for m in hidden_masks(puzzle, cardset):
+        total &= m
+    return CodeSet(total)
+
+
+def validity(puzzle: Puzzle, cardset: CardSet) -> Validity:
+    return validity_of_masks(hidden_masks(puzzle, cardset))
+
+
+# -- deduction from the cards alone ---------------------------------------------------------
+
+def verifier_options(puzzle: Puzzle, cardset: CardSet) -> tuple[tuple[Option, ...], ...]:
+    """For each verifier, every rule it might hold, as a player sees the table.
+
+    Nightmare mode gives every verifier every criterion of every shown card (the search
+    then requires each card to be used by exactly one verifier).
+    """
+    def options_of(numbers: Iterable[int]) -> tuple[Option, ...]:
+        return tuple(Option(n, c.position, c.mask)
+                     for n in numbers for c in cardset.card(n).criteria)
+
+    if puzzle.mode_class.hidden_mapping:
+        everything = options_of(puzzle.shown_cards)
+        return tuple(everything for _ in puzzle.cards)
+    return tuple(options_of(group) for group in puzzle.cards)
+
+
+def _search(options: Sequence[Sequence[Option]]) -> list[tuple[tuple[Option, ...], int]]:
+    """Every choice of one option per position forming a valid puzzle, with its code.
+
+    Depth-first, combining masks position by position. A branch is cut as soon as the
+    codes left are none, when an option removes no code (that verifier would be redundant),
+    or when a single code is left before the last position (the rest would be redundant).
+    """
+    n = len(options)
+    found: list[tuple[tuple[Option, ...], int]] = []
+    chosen: list[Option] = []
+
+    def leaf_ok(final: int) -> bool:
+        masks = [o.mask for o in chosen]
+        for v in range(n):
+            others = ALL_MASK
+            for w in range(n):
+                if w != v:
+                    others &= masks[w]
+            if others == final:
+                return False
+        return True
+
+    def walk(depth: int, acc: int) -> None:
+        last = depth == n - 1
+        for option in options[depth]:
+            narrowed = acc & option.mask
+            if narrowed == 0 or narrowed == acc:
+                continue
+            if last:
+                if narrowed & (narrowed - 1) == 0:
+                    chosen.append(option)
+                    if leaf_ok(narrowed):
+                        found.append((tuple(chosen), lowest_index(narrowed)))
+                    chosen.pop()
+            elif narrowed & (narrowed - 1):
+                chosen.append(option)
+                walk(depth + 1, narrowed)
+                chosen.pop()
+
+    if n == 0:
+        return found
+    if n == 1:
+        for option in options[0]:
+            if option.mask.bit_count() == 1:
+                found.append(((option,), lowest_index(option.mask)))
+        return found
+    walk(0, ALL_MASK)
+    return found
+
+
+@dataclass(frozen=True)
+class Deduction:
+    """What a player knows from the cards alone (or after some tests)."""
+
+    puzzle: Puzzle
+    hypotheses: tuple[Hypothesis, ...]
+
+    @cached_property
+    def codes_mask(self) -> int:
+        mask = 0
+        for h in self.hypotheses:
+            mask |= 1 << h.code
+        return mask
+
+    @property
+    def codes(self) -> CodeSet:
+        return CodeSet(self.codes_mask)
+
+    @property
+    def solution(self) -> str | None:
+        """The code, when every remaining hypothesis agrees on it."""
+        mask = self.codes_mask
+        return CODE_TEXT[lowest_index(mask)] if mask and mask & (mask - 1) == 0 else None
+
+    def possible_criteria(self) -> list[list[tuple[int, int]]]:
+        """Per verifier, the (card, criterion) pairs some hypothesis still gives it."""
+        out: list[list[tuple[int, int]]] = []
+        for v in range(self.puzzle.verifiers):
+            pairs = {(h.options[v].card, h.options[v].position) for h in self.hypotheses}
+            out.append(sorted(pairs))
+        return out
+
+    def after(self, code: int | str, verifier: int | str, result: bool) -> Deduction:
+        return Deduction(self.puzzle, after_test(self.hypotheses, code, verifier, result))
+
+
+def deduce(puzzle: Puzzle, cardset: CardSet) -> Deduction:
+    """Every hypothesis a player who knows the rules must still consider before any test."""
+    options = verifier_options(puzzle, cardset)
+    if puzzle.mode_class.hidden_mapping:
+        return Deduction(puzzle, tuple(_nightmare(puzzle, cardset)))
+    return Deduction(puzzle, tuple(Hypothesis(opts, code) for opts, code in _search(options)))
+
+
+def _nightmare(puzzle: Puzzle, cardset: CardSet) -> list[Hypothesis]:
+    """Valid criteria per shown card, then every way to hand the cards to the verifiers."""
+    shown = [group[0] for group in puzzle.cards]
+    per_card = tuple(tuple(Option(n, c.position, c.mask) for c in cardset.card(n).criteria)
+                     for n in shown)
+    combos = _search(per_card)
+    out: list[Hypothesis] = []
+    for perm in itertools.permutations(range(len(shown))):
+        for opts, code in combos:
+            out.append(Hypothesis(tuple(opts[perm[v]] for v in range(len(shown))), code))
+    out.sort(key=lambda h: (h.code, h.cards, h.criteria))
+    return out
+
+
+def verifier_index(verifier: int | str, count: int) -> int:
+    """``"B"`` or ``1`` → 1, checked against the number of verifiers."""
+    if isinstance(verifier, str):
+        letter = verifier.strip().upper()
+        if len(letter) != 1 or letter not in LETTERS[:count]:
+            raise SolverError(f"no verifier {verifier.strip()!r}: this puzzle has "
+                              f"{', '.join(LETTERS[:count])}")
+        return LETTERS.index(letter)
+    if not 0 <= verifier < count:
+        raise SolverError(f"no verifier {verifier}: this puzzle has {count}")
+    return verifier
+
+
+def after_test(hypotheses: Sequence[Hypothesis], code: int | str, verifier: int | str,
+               result: bool) -> tuple[Hypothesis, ...]:
+    """The hypotheses whose verifier gives ``result`` for ``code``."""
+    count = len(hypotheses[0].options) if hypotheses else len(LETTERS)
+    c = code_index(code)
+    v = verifier_index(verifier, count)
+    want = 1 if result else 0
+    return tuple(h for h in hypotheses if (h.options[v].mask >> c) & 1 == want)
+
+
+def answer(puzzle: Puzzle, cardset: CardSet, code: int | str, verifier: int | str) -> bool:
+    """The real answer of a verifier to a code (needs the hidden criteria)."""
+    masks = hidden_masks(puzzle, cardset)
+    return bool(masks[verifier_index(verifier, puzzle.verifiers)] >> code_index(code) & 1)
+
+
+def check_puzzle_solution(puzzle: Puzzle, cardset: CardSet) -> list[str]:
+    """Problems between a puzzle's stated solution and its hidden criteria."""
+    if puzzle.solution is None:
+        return []
+    found = solutions(puzzle, cardset)
+    if puzzle.solution not in found:
+        return [f"stated solution {puzzle.solution} does not meet the hidden criteria"]
+    return []
+
+
+def codes_text(mask: int) -> list[str]:
+    return [CODE_TEXT[i] for i in indices(mask)]
+
+
+__all__ = [
+    "Deduction",
+    "Hypothesis",
+    "Option",
+    "PuzzleError",
+    "SolverError",
+    "Validity",
+    "after_test",
+    "answer",
+    "deduce",
+    "hidden_masks",
+    "is_valid_masks",
+    "solutions",
+    "validity",
+    "validity_of_masks",
+    "verifier_options",
+]
