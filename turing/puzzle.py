@@ -354,29 +354,19 @@ def puzzle_from_node(node: Node, cardset: CardSet | None = None,
 
 
 def puzzle_from_dict(data: Mapping[str, Any], cardset: CardSet | None = None,
-                     source: str = "<puzzle>", line: int = 1,
-                     line_text: str | None = None) -> Puzzle:
+                     source: str = "<puzzle>", line: int = 1) -> Puzzle:
     """Build a puzzle from plain data (parsed JSON, a dict in code)."""
-    return puzzle_from_node(_plain_to_node(data, source, line, line_text), cardset)
+    return puzzle_from_node(_plain_to_node(data, source, line), cardset)
 
 
-def _plain_to_node(value: Any, source: str, line: int, line_text: str | None,
-                   key: str | None = None, at: int = 0) -> Node:
-    """Wrap plain data as Nodes; on a one-line JSON text, columns point at each key."""
-    column = 1
-    if line_text is not None and key is not None:
-        found = line_text.find(f'"{key}"', at)
-        if found >= 0:
-            colon = line_text.find(":", found)
-            column = (colon + 2 if colon >= 0 else found + 1)
-            at = found
+def _plain_to_node(value: Any, source: str, line: int) -> Node:
+    """Wrap plain data as Nodes that all point at the start of ``line``."""
     if isinstance(value, Mapping):
-        return Node({str(k): _plain_to_node(v, source, line, line_text, str(k), at)
-                     for k, v in value.items()}, line, column, source)
+        return Node({str(k): _plain_to_node(v, source, line) for k, v in value.items()},
+                    line, 1, source)
     if isinstance(value, list | tuple):
-        return Node([_plain_to_node(v, source, line, line_text, None, at) for v in value],
-                    line, column, source)
-    return Node(value, line, column, source)
+        return Node([_plain_to_node(v, source, line) for v in value], line, 1, source)
+    return Node(value, line, 1, source)
 
 
 @dataclass(frozen=True)
@@ -442,14 +432,20 @@ def _iter_jsonl(text: str, source: str, cardset: CardSet | None,
         except json.JSONDecodeError as exc:
             raise PuzzleError(source, number, exc.colno, f"JSON: {exc.msg}", E_PUZZLE) \
                 from None
-        node = _plain_to_node(data, source, number, line)
+        node = _plain_to_node(data, source, number)
         chosen = cardset
         if chosen is None and isinstance(data, dict):
             key = data.get("cardset") if isinstance(data.get("cardset"), str) else None
             if key not in cache:
                 cache[key] = puzzle_cardset(None, key, base, node)
             chosen = cache[key]
-        yield Loaded(puzzle_from_node(node, chosen, base), source, number)
+        try:
+            puzzle = puzzle_from_node(node, chosen, base)
+        except PuzzleError:
+            # Parse the line again with positions, so the message points at the value.
+            located = load_yaml("\n" * (number - 1) + line, source)
+            puzzle = puzzle_from_node(located, chosen, base)
+        yield Loaded(puzzle, source, number)
 
 
 def puzzle_cardset(puzzle: Puzzle | None, name: str | None = None, base: Path | None = None,

@@ -27,7 +27,7 @@ class SolverError(ValueError):
     """A question the solver cannot answer for this puzzle (e.g. no hidden criteria)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, order=True)
 class Option:
     """One possible hidden rule for a verifier: a criterion of a card."""
 

@@ -1,0 +1,3 @@
+from turing.cli import main
+
+main(prog_name="turing")
