@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Final
 
@@ -91,6 +91,11 @@ class CardSet:
 
     def __contains__(self, number: object) -> bool:
         return number in self.cards
+
+    @cached_property
+    def masks(self) -> Mapping[int, tuple[int, ...]]:
+        """Card number → the masks of its criteria, in order (position k at index k-1)."""
+        return {n: tuple(c.mask for c in card.criteria) for n, card in self.cards.items()}
 
     def __iter__(self) -> Iterator[Card]:
         return iter(self.cards.values())

@@ -63,7 +63,7 @@ class Code:
         if len(compact) != 3 or not compact.isascii() or not compact.isdigit():
             raise CodeError(f"{text.strip()!r} is not a code: a code is three digits 1–5, like 241")
         digits = [int(ch) for ch in compact]
-        bad = [str(d) for d in digits if d not in DIGITS]
+        bad = list(dict.fromkeys(str(d) for d in digits if d not in DIGITS))
         if bad:
             raise CodeError(
                 f"{compact!r} is not a code: digit{'s' if len(bad) > 1 else ''} "

@@ -177,8 +177,11 @@ class Puzzle:
         """A key equal for two puzzles that differ only in verifier order (and id)."""
         if self.has_hidden:
             assert self.criteria is not None and self.true_cards is not None
+            # Nightmare: the verifier→card mapping is hidden, so slot v's shown card says
+            # nothing about verifier v; only the real (card, criterion) pairs matter.
+            hidden_map = self.mode_class.hidden_mapping
             parts = sorted(
-                (tuple(sorted(group)), real, crit)
+                ((real,) if hidden_map else tuple(sorted(group)), real, crit)
                 for group, real, crit in zip(self.cards, self.true_cards, self.criteria,
                                              strict=True))
             body = ";".join(f"{'/'.join(map(str, g))}:{r}.{c}" for g, r, c in parts)

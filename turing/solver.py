@@ -17,6 +17,7 @@ import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from typing import NamedTuple
 
 from turing.cards import CardSet
 from turing.codes import ALL_MASK, CODE_TEXT, CodeSet, code_index, indices, lowest_index
@@ -64,10 +65,11 @@ class Hypothesis:
         return bool(self.options[verifier].mask >> code & 1)
 
 
-@dataclass(frozen=True, slots=True)
-class Validity:
-    solutions: int  # mask
-    redundant: tuple[int, ...]  # verifier indices
+class Validity(NamedTuple):
+    """The solutions (a mask) of a set of criteria and its redundant verifiers (indices)."""
+
+    solutions: int
+    redundant: tuple[int, ...]
 
     @property
     def unique(self) -> bool:
@@ -94,22 +96,38 @@ def hidden_masks(puzzle: Puzzle, cardset: CardSet) -> tuple[int, ...]:
     if puzzle.criteria is None or cards is None:
         raise SolverError("the puzzle does not give its hidden criteria"
                           + ("" if cards is not None else " and real cards"))
-    return tuple(cardset.card(c).criterion(k).mask
-                 for c, k in zip(cards, puzzle.criteria, strict=True))
+    table = cardset.masks
+    try:
+        return tuple([table[c][k - 1] for c, k in zip(cards, puzzle.criteria, strict=True)])
+    except (KeyError, IndexError):
+        # Only a puzzle built for another card set gets here; name what is missing.
+        return tuple(cardset.card(c).criterion(k).mask
+                     for c, k in zip(cards, puzzle.criteria, strict=True))
 
 
 def validity_of_masks(masks: Sequence[int]) -> Validity:
     """Solutions of the conjunction, and which verifiers could be dropped without change."""
-    n = len(masks)
-    prefix = [ALL_MASK] * (n + 1)
-    for i, m in enumerate(masks):
-        prefix[i + 1] = prefix[i] & m
-    suffix = [ALL_MASK] * (n + 1)
-    for i in range(n - 1, -1, -1):
-        suffix[i] = suffix[i + 1] & masks[i]
-    total = prefix[n]
-    redundant = tuple(v for v in range(n) if prefix[v] & suffix[v + 1] == total)
-    return Validity(total, redundant)
+    prefix = [ALL_MASK]
+    acc = ALL_MASK
+    for m in masks:
+        acc &= m
+        prefix.append(acc)
+    redundant: list[int] = []
+    suffix = ALL_MASK
+    for v in range(len(masks) - 1, -1, -1):
+        if prefix[v] & suffix == acc:
+            redundant.append(v)
+        suffix &= masks[v]
+    redundant.reverse()
+    return Validity(acc, tuple(redundant))
+
+
+def solution_mask(masks: Iterable[int]) -> int:
+    """The codes meeting every criterion (a mask)."""
+    total = ALL_MASK
+    for m in masks:
+        total &= m
+    return total
 
 
 def is_valid_masks(masks: Sequence[int]) -> bool:
@@ -119,10 +137,7 @@ def is_valid_masks(masks: Sequence[int]) -> bool:
 
 def solutions(puzzle: Puzzle, cardset: CardSet) -> CodeSet:
     """The codes that meet every hidden criterion of the puzzle."""
-    total = ALL_MASK
-    for m in hidden_masks(puzzle, cardset):
-        total &= m
-    return CodeSet(total)
+    return CodeSet(solution_mask(hidden_masks(puzzle, cardset)))
 
 
 def validity(puzzle: Puzzle, cardset: CardSet) -> Validity:
