@@ -21,6 +21,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from turing import csp
@@ -52,8 +53,11 @@ def valid_table(rng: random.Random, verifiers: int, mode: str) -> Puzzle:
     while True:
         per = 2 if mode == "extreme" else 1
         numbers = rng.sample(range(1, 49), verifiers * per)
-        cards: list[object] = ([numbers[2 * i: 2 * i + 2] for i in range(verifiers)]
-                               if mode == "extreme" else list(numbers))
+        cards: list[object] = (
+            [numbers[2 * i : 2 * i + 2] for i in range(verifiers)]
+            if mode == "extreme"
+            else list(numbers)
+        )
         puzzle = puzzle_from_dict({"mode": mode, "cards": cards})
         if deduce(puzzle, CLASSIC).hypotheses:
             return puzzle
@@ -67,20 +71,30 @@ def bench_uniqueness(n: int) -> None:
 
     # Both engines answer from the same criterion masks (looked up once, outside the timing).
     masks = [hidden_masks(p, CLASSIC) for p in puzzles]
-    assert all((solution_mask(m).bit_count() == 1) == (csp.codes_meeting(m).bit_count() == 1)
-               for m in masks[: len(sample)])
+    assert all(
+        (solution_mask(m).bit_count() == 1) == (csp.codes_meeting(m).bit_count() == 1)
+        for m in masks[: len(sample)]
+    )
     fast = timed(lambda: [solution_mask(m).bit_count() == 1 for m in masks], repeat=5)
-    slow = timed(lambda: [csp.codes_meeting(m).bit_count() == 1 for m in masks[: len(sample)]],
-                 repeat=3) * scale
-    print(f"uniqueness check (does exactly one code meet the criteria?), {n} puzzles: "
-          f"bitmask {fast / n * 1e6:.2f} µs/puzzle, csp {slow / n * 1e6:.0f} µs/puzzle"
-          f"  → bitmask is {slow / fast:,.0f}× faster")
+    slow = (
+        timed(
+            lambda: [csp.codes_meeting(m).bit_count() == 1 for m in masks[: len(sample)]], repeat=3
+        )
+        * scale
+    )
+    print(
+        f"uniqueness check (does exactly one code meet the criteria?), {n} puzzles: "
+        f"bitmask {fast / n * 1e6:.2f} µs/puzzle, csp {slow / n * 1e6:.0f} µs/puzzle"
+        f"  → bitmask is {slow / fast:,.0f}× faster"
+    )
     assert all(validity(p, CLASSIC) == csp.validity(p, CLASSIC) for p in sample)
     fast = timed(lambda: [validity(p, CLASSIC) for p in puzzles], repeat=5)
     slow = timed(lambda: [csp.validity(p, CLASSIC) for p in sample], repeat=3) * scale
-    print(f"validity check from the puzzle (uniqueness + redundant verifiers), {n} puzzles: "
-          f"bitmask {fast / n * 1e6:.1f} µs/puzzle, csp {slow / n * 1e6:.0f} µs/puzzle"
-          f"  → bitmask is {slow / fast:,.0f}× faster")
+    print(
+        f"validity check from the puzzle (uniqueness + redundant verifiers), {n} puzzles: "
+        f"bitmask {fast / n * 1e6:.1f} µs/puzzle, csp {slow / n * 1e6:.0f} µs/puzzle"
+        f"  → bitmask is {slow / fast:,.0f}× faster"
+    )
 
 
 def bench_deduction(n: int) -> None:
@@ -88,15 +102,19 @@ def bench_deduction(n: int) -> None:
     for mode in ("classic", "extreme"):
         for verifiers in (4, 5, 6):
             tables = [valid_table(rng, verifiers, mode) for _ in range(n)]
-            times = [timed(lambda t=t: deduce(t, CLASSIC)) for t in tables]
-            print(f"deduction {mode:8s} {verifiers} verifiers ({n} tables): "
-                  f"median {statistics.median(times) * 1e3:7.2f} ms, "
-                  f"max {max(times) * 1e3:7.2f} ms")
+            times = [timed(partial(deduce, t, CLASSIC)) for t in tables]
+            print(
+                f"deduction {mode:8s} {verifiers} verifiers ({n} tables): "
+                f"median {statistics.median(times) * 1e3:7.2f} ms, "
+                f"max {max(times) * 1e3:7.2f} ms"
+            )
     tables = [valid_table(rng, 4, "classic") for _ in range(max(5, n // 10))]
     fast = timed(lambda: [deduce(t, CLASSIC) for t in tables])
     slow = timed(lambda: [csp.deduce(t, CLASSIC) for t in tables])
-    print(f"deduction classic 4 verifiers: bitmask vs csp on {len(tables)} tables "
-          f"→ bitmask is {slow / fast:,.0f}× faster")
+    print(
+        f"deduction classic 4 verifiers: bitmask vs csp on {len(tables)} tables "
+        f"→ bitmask is {slow / fast:,.0f}× faster"
+    )
 
 
 def bench_cli(n: int) -> None:
@@ -113,9 +131,12 @@ def bench_cli(n: int) -> None:
 
         def solve(file: Path, *extra: str) -> float:
             start = time.perf_counter()
-            done = subprocess.run([sys.executable, "-m", "turing", "solve", "--json",
-                                   *extra, str(file)], capture_output=True, text=True,
-                                  check=True)
+            done = subprocess.run(
+                [sys.executable, "-m", "turing", "solve", "--json", *extra, str(file)],
+                capture_output=True,
+                text=True,
+                check=True,
+            )
             elapsed = time.perf_counter() - start
             assert len(done.stdout.splitlines()) == len(file.read_text().splitlines())
             return elapsed
@@ -123,10 +144,13 @@ def bench_cli(n: int) -> None:
         full = solve(path)
         fast_small = solve(small)
         slow_small = solve(small, "--engine", "csp")
-        print(f"turing solve --json, {n} puzzles end to end: {full:.2f} s "
-              f"({n / full:,.0f} puzzles/s)")
-        print(f"turing solve on 200 puzzles: bitmask {fast_small:.2f} s, csp {slow_small:.2f} s "
-              f"(process start-up included) → {slow_small / fast_small:.1f}×")
+        print(
+            f"turing solve --json, {n} puzzles end to end: {full:.2f} s ({n / full:,.0f} puzzles/s)"
+        )
+        print(
+            f"turing solve on 200 puzzles: bitmask {fast_small:.2f} s, csp {slow_small:.2f} s "
+            f"(process start-up included) → {slow_small / fast_small:.1f}×"
+        )
 
 
 def main() -> None:

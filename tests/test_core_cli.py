@@ -22,17 +22,24 @@ def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
 def test_solve_json_with_criteria() -> None:
     code, out, err = run("solve", "--json", str(ROOT / "puzzles" / "sample.yaml"))
     assert code == 0, err
-    assert json.loads(out) == {"id": "01", "solution": "241", "candidates": ["241"],
-                               "assignments": 1}
+    assert json.loads(out) == {
+        "id": "01",
+        "solution": "241",
+        "candidates": ["241"],
+        "assignments": 1,
+    }
 
 
 def test_solve_json_from_cards_alone_reads_stdin() -> None:
-    code, out, _ = run("solve", "--json", "-", stdin='{"cards": [4, 9, 11, 14]}\n'
-                                                       '{"cards": [2, 5, 9, 15, 18, 22]}\n')
+    code, out, _ = run(
+        "solve",
+        "--json",
+        "-",
+        stdin='{"cards": [4, 9, 11, 14]}\n{"cards": [2, 5, 9, 15, 18, 22]}\n',
+    )
     assert code == 0
     first, second = (json.loads(line) for line in out.splitlines())
-    assert first == {"id": None, "solution": None, "candidates": ["221", "241"],
-                     "assignments": 2}
+    assert first == {"id": None, "solution": None, "candidates": ["221", "241"], "assignments": 2}
     assert second["solution"] == "513" and second["assignments"] == 1
 
 
@@ -54,8 +61,10 @@ def test_solve_human_output_shows_verifiers_and_result() -> None:
 
 
 def test_jsonl_output_keeps_input_order(tmp_path: Path) -> None:
-    lines = ['{"id": "%d", "cards": [4, 9, 11, 14], "criteria": [2, 1, 1, %d]}' % (i, k)
-             for i, k in enumerate([3, 1, 2, 3])]
+    lines = [
+        json.dumps({"id": str(i), "cards": [4, 9, 11, 14], "criteria": [2, 1, 1, k]})
+        for i, k in enumerate([3, 1, 2, 3])
+    ]
     path = tmp_path / "many.jsonl"
     path.write_text("\n".join(lines) + "\n")
     code, out, _ = run("solve", "--json", str(path))
@@ -71,10 +80,12 @@ def test_check_reports_problems_and_exit_status(tmp_path: Path) -> None:
     assert code == 0
     assert all(json.loads(line)["valid"] for line in out.splitlines())
     bad = tmp_path / "bad.yaml"
-    bad.write_text("- {id: r, cards: [4, 9, 11, 14, 30], criteria: [2, 1, 1, 3, 2]}\n"
-                   "- {id: s, cards: [4, 9, 11, 14], criteria: [2, 1, 1, 3], solution: '221',"
-                   " difficulty: hard}\n"
-                   "- {id: t, cards: [14, 11, 9, 4], criteria: [3, 1, 1, 2]}\n")
+    bad.write_text(
+        "- {id: r, cards: [4, 9, 11, 14, 30], criteria: [2, 1, 1, 3, 2]}\n"
+        "- {id: s, cards: [4, 9, 11, 14], criteria: [2, 1, 1, 3], solution: '221',"
+        " difficulty: hard}\n"
+        "- {id: t, cards: [14, 11, 9, 4], criteria: [3, 1, 1, 2]}\n"
+    )
     code, out, _ = run("check", "--json", str(bad))
     assert code == 1
     r, s, t = (json.loads(line) for line in out.splitlines())
@@ -97,7 +108,7 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path: Path) -> None:
         path = tmp_path / name
         path.write_text(text)
         for command in ("solve", "check"):
-            code, out, err = run(command, str(path))
+            code, _out, err = run(command, str(path))
             assert code == 2, (name, command)
             assert fragment in err, (name, err)
             assert len(err.strip().splitlines()) == 1
@@ -109,8 +120,11 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path: Path) -> None:
 
 
 def test_python_dash_m_runs_the_cli() -> None:
-    done = subprocess.run([sys.executable, "-m", "turing", "solve", "--json",
-                           str(ROOT / "puzzles" / "sample.yaml")],
-                          capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "turing", "solve", "--json", str(ROOT / "puzzles" / "sample.yaml")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["solution"] == "241"

@@ -32,9 +32,15 @@ def test_parse_and_format_round_trip() -> None:
 
 @pytest.mark.parametrize(
     ("text", "fragment"),
-    [("126", "digit 6 outside 1–5"), ("12", "three digits"), ("abc", "three digits"),
-     ("1234", "three digits"), ("", "three digits"), ("０１２", "three digits"),
-     ("600", "digits 6, 0 outside")],
+    [
+        ("126", "digit 6 outside 1–5"),
+        ("12", "three digits"),
+        ("abc", "three digits"),
+        ("1234", "three digits"),
+        ("", "three digits"),
+        ("０１２", "three digits"),
+        ("600", "digits 6, 0 outside"),
+    ],
 )
 def test_bad_codes_say_what_is_wrong(text: str, fragment: str) -> None:
     with pytest.raises(CodeError, match=fragment):

@@ -41,8 +41,9 @@ def mask_of(pred: Callable[[int, int, int], bool]) -> int:
         ("(y - b == 1) != (p - y == 1)", lambda b, y, p: (y - b == 1) != (p - y == 1)),
     ],
 )
-def test_expressions_compute_the_right_codes(expr: str,
-                                             pred: Callable[[int, int, int], bool]) -> None:
+def test_expressions_compute_the_right_codes(
+    expr: str, pred: Callable[[int, int, int], bool]
+) -> None:
     assert compile_criterion(expr) == mask_of(pred)
 
 
@@ -92,8 +93,14 @@ IntExpr = tuple[str, Callable[[int, int, int], int]]
 BoolExpr = tuple[str, Callable[[int, int, int], bool]]
 
 leaves: st.SearchStrategy[IntExpr] = st.one_of(
-    st.sampled_from([("b", lambda b, y, p: b), ("y", lambda b, y, p: y),
-                     ("p", lambda b, y, p: p), ("sum", lambda b, y, p: b + y + p)]),
+    st.sampled_from(
+        [
+            ("b", lambda b, y, p: b),
+            ("y", lambda b, y, p: y),
+            ("p", lambda b, y, p: p),
+            ("sum", lambda b, y, p: b + y + p),
+        ]
+    ),
     st.integers(min_value=0, max_value=9).map(lambda n: (str(n), lambda b, y, p, n=n: n)),
 )
 
@@ -107,6 +114,7 @@ def _combine_int(children: st.SearchStrategy[IntExpr]) -> st.SearchStrategy[IntE
             if op == "-":
                 return f"({ls} - {rs})", lambda b, y, p: lf(b, y, p) - rf(b, y, p)
             return f"({ls} * {rs})", lambda b, y, p: lf(b, y, p) * rf(b, y, p)
+
         return st.tuples(children, children).map(build)
 
     def call(fn: str) -> st.SearchStrategy[IntExpr]:
@@ -114,16 +122,28 @@ def _combine_int(children: st.SearchStrategy[IntExpr]) -> st.SearchStrategy[IntE
             (ls, lf), (rs, rf) = pair
             pick = min if fn == "min" else max
             return f"{fn}({ls}, {rs})", lambda b, y, p: pick(lf(b, y, p), rf(b, y, p))
+
         return st.tuples(children, children).map(build)
 
-    return st.one_of(binary("+"), binary("-"), binary("*"), call("min"), call("max"),
-                     children.map(lambda c: (f"abs({c[0]})",
-                                             lambda b, y, p: abs(c[1](b, y, p)))))
+    return st.one_of(
+        binary("+"),
+        binary("-"),
+        binary("*"),
+        call("min"),
+        call("max"),
+        children.map(lambda c: (f"abs({c[0]})", lambda b, y, p: abs(c[1](b, y, p)))),
+    )
 
 
 ints = st.recursive(leaves, _combine_int, max_leaves=6)
-COMPARES = {"<": lambda a, b: a < b, "<=": lambda a, b: a <= b, ">": lambda a, b: a > b,
-            ">=": lambda a, b: a >= b, "==": lambda a, b: a == b, "!=": lambda a, b: a != b}
+COMPARES: dict[str, Callable[[int, int], bool]] = {
+    "<": lambda a, b: a < b,
+    "<=": lambda a, b: a <= b,
+    ">": lambda a, b: a > b,
+    ">=": lambda a, b: a >= b,
+    "==": lambda a, b: a == b,
+    "!=": lambda a, b: a != b,
+}
 
 
 def _compare(triple: tuple[IntExpr, str, IntExpr]) -> BoolExpr:
@@ -132,8 +152,9 @@ def _compare(triple: tuple[IntExpr, str, IntExpr]) -> BoolExpr:
     return f"{ls} {op} {rs}", lambda b, y, p: fn(lf(b, y, p), rf(b, y, p))
 
 
-atoms: st.SearchStrategy[BoolExpr] = st.tuples(ints, st.sampled_from(sorted(COMPARES)),
-                                               ints).map(_compare)
+atoms: st.SearchStrategy[BoolExpr] = st.tuples(ints, st.sampled_from(sorted(COMPARES)), ints).map(
+    _compare
+)
 
 
 def _combine_bool(children: st.SearchStrategy[BoolExpr]) -> st.SearchStrategy[BoolExpr]:
@@ -145,10 +166,11 @@ def _combine_bool(children: st.SearchStrategy[BoolExpr]) -> st.SearchStrategy[Bo
         (ls, lf), (rs, rf) = pair
         return f"({ls} or {rs})", lambda b, y, p: lf(b, y, p) or rf(b, y, p)
 
-    return st.one_of(st.tuples(children, children).map(conj),
-                     st.tuples(children, children).map(disj),
-                     children.map(lambda c: (f"not ({c[0]})",
-                                             lambda b, y, p: not c[1](b, y, p))))
+    return st.one_of(
+        st.tuples(children, children).map(conj),
+        st.tuples(children, children).map(disj),
+        children.map(lambda c: (f"not ({c[0]})", lambda b, y, p: not c[1](b, y, p))),
+    )
 
 
 conditions = st.recursive(atoms, _combine_bool, max_leaves=4)

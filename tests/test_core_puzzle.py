@@ -28,8 +28,12 @@ def write(tmp_path: Path, name: str, text: str) -> Path:
 
 
 def test_yaml_document(tmp_path: Path) -> None:
-    path = write(tmp_path, "p.yaml", 'id: X1\ncards: [4, 9, 11, 14]\ncriteria: [2, 1, 1, 3]\n'
-                                     'solution: "241"\nverifiers: 4\nnote: kept\n')
+    path = write(
+        tmp_path,
+        "p.yaml",
+        "id: X1\ncards: [4, 9, 11, 14]\ncriteria: [2, 1, 1, 3]\n"
+        'solution: "241"\nverifiers: 4\nnote: kept\n',
+    )
     puzzle = load_puzzle(path)
     assert puzzle.mode == "classic"
     assert puzzle.cards == ((4,), (9,), (11,), (14,))
@@ -41,8 +45,12 @@ def test_yaml_document(tmp_path: Path) -> None:
 
 
 def test_json_and_jsonl_documents(tmp_path: Path) -> None:
-    doc = {"mode": "extreme", "cards": [[4, 21], [9, 30], [11, 40], [14, 46]],
-           "real_cards": [4, 9, 11, 14], "criteria": [2, 1, 1, 3]}
+    doc = {
+        "mode": "extreme",
+        "cards": [[4, 21], [9, 30], [11, 40], [14, 46]],
+        "real_cards": [4, 9, 11, 14],
+        "criteria": [2, 1, 1, 3],
+    }
     single = write(tmp_path, "p.json", json.dumps(doc, indent=2))
     assert load_puzzle(single).real_cards == (4, 9, 11, 14)
     lines = write(tmp_path, "p.jsonl", json.dumps(doc) + "\n\n" + json.dumps(doc) + "\n")
@@ -52,12 +60,20 @@ def test_json_and_jsonl_documents(tmp_path: Path) -> None:
 
 def test_round_trip_through_to_dict() -> None:
     for doc in (
-        {"id": "a", "mode": "classic", "cards": [4, 9, 11, 14], "criteria": [2, 1, 1, 3],
-         "solution": "241"},
-        {"mode": "extreme", "cards": [[4, 21], [9, 30]], "real_cards": [21, 9],
-         "criteria": [1, 2]},
-        {"mode": "nightmare", "cards": [3, 7, 10, 14], "real_cards": [10, 3, 14, 7],
-         "criteria": [2, 2, 2, 2]},
+        {
+            "id": "a",
+            "mode": "classic",
+            "cards": [4, 9, 11, 14],
+            "criteria": [2, 1, 1, 3],
+            "solution": "241",
+        },
+        {"mode": "extreme", "cards": [[4, 21], [9, 30]], "real_cards": [21, 9], "criteria": [1, 2]},
+        {
+            "mode": "nightmare",
+            "cards": [3, 7, 10, 14],
+            "real_cards": [10, 3, 14, 7],
+            "criteria": [2, 2, 2, 2],
+        },
     ):
         puzzle = puzzle_from_dict(doc)
         assert puzzle_from_dict(puzzle.to_dict()) == puzzle
@@ -74,8 +90,12 @@ def test_shipped_puzzle_files_load() -> None:
     ("name", "text", "where", "fragment"),
     [
         ("a.yaml", "cards: [4, 9, 49, 14]\n", (1, 15), "card 49 is not in card set"),
-        ("b.yaml", "cards: [4, 9, 11, 14]\ncriteria: [1, 1, 4, 1]\n", (2, 18),
-         "card 11 has 3 criteria, so criterion 4 does not exist"),
+        (
+            "b.yaml",
+            "cards: [4, 9, 11, 14]\ncriteria: [1, 1, 4, 1]\n",
+            (2, 18),
+            "card 11 has 3 criteria, so criterion 4 does not exist",
+        ),
         ("c.yaml", "mode: extreme\ncards: [4, 9, 11, 14]\n", (2, 9), "pair of cards"),
         ("d.yaml", "cards: [4, 9\n", (2, 1), "YAML syntax"),
         ("e.yaml", "cards: 4\n", (1, 8), "'cards' must be a list"),
@@ -84,10 +104,18 @@ def test_shipped_puzzle_files_load() -> None:
         ("h.yaml", "cards: [4, 4]\n", (1, 12), "card 4 appears twice"),
         ("i.yaml", "cards: [4, 9]\nsolution: 126\n", (2, 11), "outside 1–5"),
         ("j.yaml", "cards: [4, 9]\ncriteria: [1]\n", (2, 11), "one position per verifier"),
-        ("k.yaml", "mode: extreme\ncards: [[4, 21]]\ncriteria: [1]\n", (3, 11),
-         "needs 'real_cards'"),
-        ("l.yaml", "mode: nightmare\ncards: [4, 9]\nreal_cards: [4, 4]\n", (3, 13),
-         "each shown card exactly once"),
+        (
+            "k.yaml",
+            "mode: extreme\ncards: [[4, 21]]\ncriteria: [1]\n",
+            (3, 11),
+            "needs 'real_cards'",
+        ),
+        (
+            "l.yaml",
+            "mode: nightmare\ncards: [4, 9]\nreal_cards: [4, 4]\n",
+            (3, 13),
+            "each shown card exactly once",
+        ),
         ("m.yaml", "cards: [1, 2, 3, 4, 5, 6, 7]\n", (1, 8), "1–6 verifiers"),
         ("n.yaml", "- 1\n- 2\n", (1, 3), "must be a mapping"),
         ("o.yaml", "cards: [!!python/object:os.system x]\n", (1, 9), "not allowed"),
@@ -96,9 +124,9 @@ def test_shipped_puzzle_files_load() -> None:
         ("r.yaml", "cards: [4, 9]\ncardset: nosuchset\n", (2, 10), "no card set named"),
     ],
 )
-def test_bad_documents_name_file_line_and_column(tmp_path: Path, name: str, text: str,
-                                                 where: tuple[int, int],
-                                                 fragment: str) -> None:
+def test_bad_documents_name_file_line_and_column(
+    tmp_path: Path, name: str, text: str, where: tuple[int, int], fragment: str
+) -> None:
     path = write(tmp_path, name, text)
     with pytest.raises(PuzzleError) as info:
         load_puzzles(path)
@@ -127,12 +155,30 @@ def test_unreadable_files(tmp_path: Path) -> None:
         ({"cards": [4, 9, 18, 23]}, None),
         ({"cards": [1, 2, 3, 30, 31, 40]}, None),
         ({"cards": [1, 2, 30, 31, 40, 41]}, "hard"),
-        ({"mode": "extreme", "cards": [[4, 30], [9, 31], [11, 2], [14, 3]],
-          "real_cards": [4, 9, 11, 14]}, "hard"),
-        ({"mode": "extreme", "cards": [[4, 5], [9, 30], [11, 2], [14, 3]],
-          "real_cards": [4, 9, 11, 14]}, "easy"),
-        ({"mode": "extreme", "cards": [[4, 5], [9, 30], [11, 2], [19, 3]],
-          "real_cards": [4, 9, 11, 19]}, "standard"),
+        (
+            {
+                "mode": "extreme",
+                "cards": [[4, 30], [9, 31], [11, 2], [14, 3]],
+                "real_cards": [4, 9, 11, 14],
+            },
+            "hard",
+        ),
+        (
+            {
+                "mode": "extreme",
+                "cards": [[4, 5], [9, 30], [11, 2], [14, 3]],
+                "real_cards": [4, 9, 11, 14],
+            },
+            "easy",
+        ),
+        (
+            {
+                "mode": "extreme",
+                "cards": [[4, 5], [9, 30], [11, 2], [19, 3]],
+                "real_cards": [4, 9, 11, 19],
+            },
+            "standard",
+        ),
         ({"mode": "extreme", "cards": [[4, 5], [9, 30], [11, 2], [19, 3]]}, None),
     ],
 )

@@ -39,8 +39,7 @@ def test_shipped_puzzles_solve_to_their_published_code(puzzle: Puzzle) -> None:
     found = deduce(puzzle.public(), CLASSIC)
     assert puzzle.solution in found.codes
     real = tuple(zip(puzzle.true_cards or (), puzzle.criteria or (), strict=True))
-    assert any(tuple((o.card, o.position) for o in h.options) == real
-               for h in found.hypotheses)
+    assert any(tuple((o.card, o.position) for o in h.options) == real for h in found.hypotheses)
 
 
 def test_rule_book_problem_one() -> None:
@@ -99,26 +98,36 @@ def test_nightmare_deduction_covers_every_hand_out() -> None:
 
 
 def test_extreme_deduction_picks_one_card_per_verifier() -> None:
-    found = deduce(puzzle_from_dict(
-        {"mode": "extreme", "cards": [[4, 21], [9, 30], [11, 40], [14, 46]]}), CLASSIC)
+    found = deduce(
+        puzzle_from_dict({"mode": "extreme", "cards": [[4, 21], [9, 30], [11, 40], [14, 46]]}),
+        CLASSIC,
+    )
     assert found.hypotheses
     for h in found.hypotheses:
-        assert [c in pair for c, pair in zip(h.cards, [(4, 21), (9, 30), (11, 40), (14, 46)],
-                                             strict=True)] == [True] * 4
+        assert [
+            c in pair
+            for c, pair in zip(h.cards, [(4, 21), (9, 30), (11, 40), (14, 46)], strict=True)
+        ] == [True] * 4
         assert validity_of_masks([o.mask for o in h.options]).valid
 
 
 def brute_force_deduction(puzzle: Puzzle) -> set[tuple[tuple[tuple[int, int], ...], int]]:
     """Every combination tried, no pruning: the definition of the deduction."""
-    groups = [[(n, c.position, c.mask) for n in group for c in CLASSIC.card(n).criteria]
-              for group in puzzle.cards]
+    groups = [
+        [(n, c.position, c.mask) for n in group for c in CLASSIC.card(n).criteria]
+        for group in puzzle.cards
+    ]
     out = set()
     for combo in itertools.product(*groups):
         masks = [m for _, _, m in combo]
         result = validity_of_masks(masks)
         if result.valid:
-            out.add((tuple((n, k) for n, k, _ in combo), ALL_CODES.index(
-                Code.parse(result.solution or ""))))
+            out.add(
+                (
+                    tuple((n, k) for n, k, _ in combo),
+                    ALL_CODES.index(Code.parse(result.solution or "")),
+                )
+            )
     return out
 
 
@@ -126,7 +135,7 @@ def random_cards(rng: random.Random, verifiers: int, mode: str) -> dict[str, obj
     per = 2 if mode == "extreme" else 1
     numbers = rng.sample(range(1, 49), verifiers * per)
     if mode == "extreme":
-        return {"mode": mode, "cards": [numbers[2 * i: 2 * i + 2] for i in range(verifiers)]}
+        return {"mode": mode, "cards": [numbers[2 * i : 2 * i + 2] for i in range(verifiers)]}
     return {"mode": mode, "cards": numbers}
 
 
@@ -134,14 +143,19 @@ def random_cards(rng: random.Random, verifiers: int, mode: str) -> dict[str, obj
 @given(st.integers(min_value=0, max_value=10**9), st.sampled_from([3, 4, 5]))
 def test_pruned_search_equals_brute_force(seed: int, verifiers: int) -> None:
     puzzle = puzzle_from_dict(random_cards(random.Random(seed), verifiers, "classic"))
-    found = {(tuple((o.card, o.position) for o in h.options), h.code)
-             for h in deduce(puzzle, CLASSIC).hypotheses}
+    found = {
+        (tuple((o.card, o.position) for o in h.options), h.code)
+        for h in deduce(puzzle, CLASSIC).hypotheses
+    }
     assert found == brute_force_deduction(puzzle)
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.integers(min_value=0, max_value=10**9), st.sampled_from([3, 4]),
-       st.sampled_from(["classic", "nightmare", "extreme"]))
+@given(
+    st.integers(min_value=0, max_value=10**9),
+    st.sampled_from([3, 4]),
+    st.sampled_from(["classic", "nightmare", "extreme"]),
+)
 def test_bitmask_and_csp_deductions_agree(seed: int, verifiers: int, mode: str) -> None:
     if mode == "extreme":
         verifiers = 3

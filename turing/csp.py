@@ -54,8 +54,10 @@ def codes_meeting(masks: Sequence[int]) -> int:
 def validity_of_masks(masks: Sequence[int]) -> Validity:
     total = codes_meeting(masks)
     redundant = tuple(
-        v for v in range(len(masks))
-        if codes_meeting([m for w, m in enumerate(masks) if w != v]) == total)
+        v
+        for v in range(len(masks))
+        if codes_meeting([m for w, m in enumerate(masks) if w != v]) == total
+    )
     return Validity(total, redundant)
 
 
@@ -80,12 +82,16 @@ def deduce(puzzle: Puzzle, cardset: CardSet) -> Deduction:
     if puzzle.mode_class.hidden_mapping:
         for v in range(n):
             for w in range(v + 1, n):
-                def distinct(i: int, j: int, _a: Sequence[Option] = options[v],
-                             _b: Sequence[Option] = options[w]) -> bool:
+
+                def distinct(
+                    i: int,
+                    j: int,
+                    _a: Sequence[Option] = options[v],
+                    _b: Sequence[Option] = options[w],
+                ) -> bool:
                     return _a[i].card != _b[j].card
 
-                problem.addConstraint(constraint.FunctionConstraint(distinct),
-                                      [names[v], names[w]])
+                problem.addConstraint(constraint.FunctionConstraint(distinct), [names[v], names[w]])
     codes_by_assignment: dict[tuple[int, ...], list[int]] = defaultdict(list)
     for sol in problem.getSolutions():
         key = tuple(sol[name] for name in names)

@@ -47,6 +47,7 @@ class PuzzleError(SourceError):
 
 # -- modes ------------------------------------------------------------------------------
 
+
 class Mode:
     """What a mode shows the player. Subclasses set the class-level flags."""
 
@@ -95,6 +96,7 @@ def mode_of(name: str) -> type[Mode]:
 
 
 # -- the puzzle ---------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Puzzle:
@@ -162,7 +164,8 @@ class Puzzle:
             if self.criteria is not None:
                 out["criteria"] = list(self.criteria)
             if self.real_cards is not None and (
-                    self.mode != "classic" or self.real_cards != self.true_cards):
+                self.mode != "classic" or self.real_cards != self.true_cards
+            ):
                 out["real_cards"] = list(self.real_cards)
             if self.solution is not None:
                 out["solution"] = self.solution
@@ -182,12 +185,15 @@ class Puzzle:
             hidden_map = self.mode_class.hidden_mapping
             parts = sorted(
                 ((real,) if hidden_map else tuple(sorted(group)), real, crit)
-                for group, real, crit in zip(self.cards, self.true_cards, self.criteria,
-                                             strict=True))
+                for group, real, crit in zip(
+                    self.cards, self.true_cards, self.criteria, strict=True
+                )
+            )
             body = ";".join(f"{'/'.join(map(str, g))}:{r}.{c}" for g, r, c in parts)
         else:
-            body = ";".join("/".join(map(str, g)) for g in sorted(
-                tuple(sorted(group)) for group in self.cards))
+            body = ";".join(
+                "/".join(map(str, g)) for g in sorted(tuple(sorted(group)) for group in self.cards)
+            )
         return f"{self.mode}|{self.cardset or 'classic'}|{body}"
 
     def short_id(self, difficulty: str | None = None) -> str:
@@ -199,11 +205,13 @@ class Puzzle:
 
 
 _HIDDEN_EXTRA: Final = frozenset({"solution_codes"})
-_KNOWN_KEYS: Final = frozenset({"id", "mode", "cards", "criteria", "real_cards", "solution",
-                                "cardset"})
+_KNOWN_KEYS: Final = frozenset(
+    {"id", "mode", "cards", "criteria", "real_cards", "solution", "cardset"}
+)
 
 
 # -- reading documents -------------------------------------------------------------------
+
 
 def _err(node: Node, message: str, code: str = E_PUZZLE) -> PuzzleError:
     return PuzzleError(node.source, node.line, node.column, message, code)
@@ -215,14 +223,16 @@ def _int_list(node: Node, what: str) -> list[int]:
     out: list[int] = []
     for item in node.value:
         if not isinstance(item.value, int) or isinstance(item.value, bool):
-            raise _err(item, f"'{what}' must hold whole numbers, found {item.value!r}",
-                       E_PUZZLE_TYPE)
+            raise _err(
+                item, f"'{what}' must hold whole numbers, found {item.value!r}", E_PUZZLE_TYPE
+            )
         out.append(item.value)
     return out
 
 
-def puzzle_from_node(node: Node, cardset: CardSet | None = None,
-                     cardset_base: Path | None = None) -> Puzzle:
+def puzzle_from_node(
+    node: Node, cardset: CardSet | None = None, cardset_base: Path | None = None
+) -> Puzzle:
     """Build and check a puzzle from a located document.
 
     With ``cardset`` None the document's own ``cardset`` (or classic) is loaded; a
@@ -235,8 +245,11 @@ def puzzle_from_node(node: Node, cardset: CardSet | None = None,
     if "mode" in doc:
         mode_node = doc["mode"]
         if not isinstance(mode_node.value, str) or mode_node.value.lower() not in MODES:
-            raise _err(mode_node, f"unknown mode {mode_node.value!r} "
-                                  f"(modes: {', '.join(MODES)})", E_PUZZLE_TYPE)
+            raise _err(
+                mode_node,
+                f"unknown mode {mode_node.value!r} (modes: {', '.join(MODES)})",
+                E_PUZZLE_TYPE,
+            )
         mode = mode_node.value.lower()
     mode_cls = MODES[mode]
     if "cards" not in doc:
@@ -248,19 +261,29 @@ def puzzle_from_node(node: Node, cardset: CardSet | None = None,
     for item in cards_node.value:
         if mode_cls.cards_per_verifier == 1:
             if isinstance(item.value, list):
-                raise _err(item, f"{mode} mode takes one card per verifier, found a list "
-                                 "(pairs are for extreme mode)", E_PUZZLE_SHAPE)
+                raise _err(
+                    item,
+                    f"{mode} mode takes one card per verifier, found a list "
+                    "(pairs are for extreme mode)",
+                    E_PUZZLE_SHAPE,
+                )
             if not isinstance(item.value, int) or isinstance(item.value, bool):
                 raise _err(item, f"a card is a number, found {item.value!r}", E_PUZZLE_TYPE)
             groups.append((item.value,))
         else:
             if not isinstance(item.value, list) or len(item.value) != 2:
-                raise _err(item, "extreme mode takes a pair of cards per verifier, "
-                                 "like [4, 21]", E_PUZZLE_SHAPE)
+                raise _err(
+                    item,
+                    "extreme mode takes a pair of cards per verifier, like [4, 21]",
+                    E_PUZZLE_SHAPE,
+                )
             groups.append(tuple(_int_list(item, "cards")))
     if not MIN_VERIFIERS <= len(groups) <= MAX_VERIFIERS:
-        raise _err(cards_node, f"a puzzle has 1–{MAX_VERIFIERS} verifiers (A–F), found "
-                               f"{len(groups)}", E_PUZZLE_SHAPE)
+        raise _err(
+            cards_node,
+            f"a puzzle has 1–{MAX_VERIFIERS} verifiers (A–F), found {len(groups)}",
+            E_PUZZLE_SHAPE,
+        )
 
     cardset_name: str | None = None
     if "cardset" in doc:
@@ -285,8 +308,12 @@ def puzzle_from_node(node: Node, cardset: CardSet | None = None,
     for group, item in zip(groups, cards_node.value, strict=True):
         for number in group:
             if number not in cardset:
-                raise _err(item, f"card {number} is not in card set {cardset.name!r} "
-                                 f"({cardset.describe_numbers()})", E_PUZZLE_CARD)
+                raise _err(
+                    item,
+                    f"card {number} is not in card set {cardset.name!r} "
+                    f"({cardset.describe_numbers()})",
+                    E_PUZZLE_CARD,
+                )
             if number in seen:
                 raise _err(item, f"card {number} appears twice", E_PUZZLE_CARD)
             seen[number] = item
@@ -296,22 +323,31 @@ def puzzle_from_node(node: Node, cardset: CardSet | None = None,
         rc_node = doc["real_cards"]
         real = _int_list(rc_node, "real_cards")
         if len(real) != len(groups):
-            raise _err(rc_node, f"'real_cards' needs one card per verifier ({len(groups)}), "
-                                f"found {len(real)}", E_PUZZLE_SHAPE)
+            raise _err(
+                rc_node,
+                f"'real_cards' needs one card per verifier ({len(groups)}), found {len(real)}",
+                E_PUZZLE_SHAPE,
+            )
         shown = sorted(c for g in groups for c in g)
         for v, (card, group) in enumerate(zip(real, groups, strict=True)):
-            if mode == "nightmare":
-                ok = card in shown
-            else:
-                ok = card in group
+            ok = card in shown if mode == "nightmare" else card in group
             if not ok:
-                where = "the cards shown" if mode == "nightmare" else \
-                    f"verifier {LETTERS[v]}'s cards {list(group)}"
-                raise _err(rc_node.value[v], f"real card {card} of verifier {LETTERS[v]} is "
-                                             f"not among {where}", E_PUZZLE_CARD)
+                where = (
+                    "the cards shown"
+                    if mode == "nightmare"
+                    else f"verifier {LETTERS[v]}'s cards {list(group)}"
+                )
+                raise _err(
+                    rc_node.value[v],
+                    f"real card {card} of verifier {LETTERS[v]} is not among {where}",
+                    E_PUZZLE_CARD,
+                )
         if mode == "nightmare" and sorted(real) != shown:
-            raise _err(rc_node, "in nightmare mode 'real_cards' must use each shown card "
-                                "exactly once", E_PUZZLE_CARD)
+            raise _err(
+                rc_node,
+                "in nightmare mode 'real_cards' must use each shown card exactly once",
+                E_PUZZLE_CARD,
+            )
         real_cards = tuple(real)
 
     criteria: tuple[int, ...] | None = None
@@ -319,20 +355,32 @@ def puzzle_from_node(node: Node, cardset: CardSet | None = None,
         cr_node = doc["criteria"]
         crit = _int_list(cr_node, "criteria")
         if len(crit) != len(groups):
-            raise _err(cr_node, f"'criteria' needs one position per verifier "
-                                f"({len(groups)}), found {len(crit)}", E_PUZZLE_SHAPE)
-        true_cards = real_cards if real_cards is not None else (
-            tuple(g[0] for g in groups) if mode == "classic" else None)
+            raise _err(
+                cr_node,
+                f"'criteria' needs one position per verifier ({len(groups)}), found {len(crit)}",
+                E_PUZZLE_SHAPE,
+            )
+        true_cards = (
+            real_cards
+            if real_cards is not None
+            else (tuple(g[0] for g in groups) if mode == "classic" else None)
+        )
         if true_cards is None:
-            raise _err(cr_node, f"in {mode} mode 'criteria' needs 'real_cards' to say which "
-                                "card each criterion is on", E_PUZZLE)
+            raise _err(
+                cr_node,
+                f"in {mode} mode 'criteria' needs 'real_cards' to say which "
+                "card each criterion is on",
+                E_PUZZLE,
+            )
         for v, (position, number) in enumerate(zip(crit, true_cards, strict=True)):
             count = len(cardset.card(number).criteria)
             if not 1 <= position <= count:
-                raise _err(cr_node.value[v],
-                           f"verifier {LETTERS[v]}: card {number} has {count} criteria, "
-                           f"so criterion {position} does not exist (positions are 1-based)",
-                           E_PUZZLE_CRITERION)
+                raise _err(
+                    cr_node.value[v],
+                    f"verifier {LETTERS[v]}: card {number} has {count} criteria, "
+                    f"so criterion {position} does not exist (positions are 1-based)",
+                    E_PUZZLE_CRITERION,
+                )
         criteria = tuple(crit)
 
     solution: str | None = None
@@ -352,12 +400,21 @@ def puzzle_from_node(node: Node, cardset: CardSet | None = None,
     if "id" in doc and doc["id"].value is not None:
         puzzle_id = str(doc["id"].value)
     extra = {k: v.plain() for k, v in doc.items() if k not in _KNOWN_KEYS}
-    return Puzzle(cards=tuple(groups), mode=mode, criteria=criteria, real_cards=real_cards,
-                  solution=solution, id=puzzle_id, cardset=cardset_name, extra=extra)
+    return Puzzle(
+        cards=tuple(groups),
+        mode=mode,
+        criteria=criteria,
+        real_cards=real_cards,
+        solution=solution,
+        id=puzzle_id,
+        cardset=cardset_name,
+        extra=extra,
+    )
 
 
-def puzzle_from_dict(data: Mapping[str, Any], cardset: CardSet | None = None,
-                     source: str = "<puzzle>", line: int = 1) -> Puzzle:
+def puzzle_from_dict(
+    data: Mapping[str, Any], cardset: CardSet | None = None, source: str = "<puzzle>", line: int = 1
+) -> Puzzle:
     """Build a puzzle from plain data (parsed JSON, a dict in code)."""
     return puzzle_from_node(_plain_to_node(data, source, line), cardset)
 
@@ -365,8 +422,9 @@ def puzzle_from_dict(data: Mapping[str, Any], cardset: CardSet | None = None,
 def _plain_to_node(value: Any, source: str, line: int) -> Node:
     """Wrap plain data as Nodes that all point at the start of ``line``."""
     if isinstance(value, Mapping):
-        return Node({str(k): _plain_to_node(v, source, line) for k, v in value.items()},
-                    line, 1, source)
+        return Node(
+            {str(k): _plain_to_node(v, source, line) for k, v in value.items()}, line, 1, source
+        )
     if isinstance(value, list | tuple):
         return Node([_plain_to_node(v, source, line) for v in value], line, 1, source)
     return Node(value, line, 1, source)
@@ -381,8 +439,12 @@ class Loaded:
     line: int
 
 
-def iter_puzzle_file(path: str | os.PathLike[str] | None, cardset: CardSet | None = None,
-                     text: str | None = None, name: str | None = None) -> Iterator[Loaded]:
+def iter_puzzle_file(
+    path: str | os.PathLike[str] | None,
+    cardset: CardSet | None = None,
+    text: str | None = None,
+    name: str | None = None,
+) -> Iterator[Loaded]:
     """Read every puzzle of a file: YAML (one document or a list), JSON, or JSONL.
 
     ``path`` None with ``text`` reads standard input's text (format guessed from content).
@@ -394,8 +456,7 @@ def iter_puzzle_file(path: str | os.PathLike[str] | None, cardset: CardSet | Non
         try:
             text = read_text(path, max_bytes=MAX_PUZZLE_FILE_BYTES)
         except SourceError as exc:
-            raise PuzzleError(exc.source, exc.line, exc.column, exc.message, exc.code) \
-                from None
+            raise PuzzleError(exc.source, exc.line, exc.column, exc.message, exc.code) from None
     base = Path(path).parent if path is not None else Path.cwd()
     suffix = Path(str(path)).suffix.lower() if path is not None else ""
     stripped = text.lstrip()
@@ -420,12 +481,12 @@ def iter_puzzle_file(path: str | os.PathLike[str] | None, cardset: CardSet | Non
 
 def _looks_like_jsonl(text: str) -> bool:
     lines = [ln for ln in text.splitlines() if ln.strip()]
-    return len(lines) > 1 and all(ln.lstrip().startswith("{") and ln.rstrip().endswith("}")
-                                  for ln in lines[:3])
+    return len(lines) > 1 and all(
+        ln.lstrip().startswith("{") and ln.rstrip().endswith("}") for ln in lines[:3]
+    )
 
 
-def _iter_jsonl(text: str, source: str, cardset: CardSet | None,
-                base: Path) -> Iterator[Loaded]:
+def _iter_jsonl(text: str, source: str, cardset: CardSet | None, base: Path) -> Iterator[Loaded]:
     cache: dict[str | None, CardSet] = {}
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
@@ -433,8 +494,7 @@ def _iter_jsonl(text: str, source: str, cardset: CardSet | None,
         try:
             data = json.loads(line)
         except json.JSONDecodeError as exc:
-            raise PuzzleError(source, number, exc.colno, f"JSON: {exc.msg}", E_PUZZLE) \
-                from None
+            raise PuzzleError(source, number, exc.colno, f"JSON: {exc.msg}", E_PUZZLE) from None
         node = _plain_to_node(data, source, number)
         chosen = cardset
         if chosen is None and isinstance(data, dict):
@@ -451,8 +511,12 @@ def _iter_jsonl(text: str, source: str, cardset: CardSet | None,
         yield Loaded(puzzle, source, number)
 
 
-def puzzle_cardset(puzzle: Puzzle | None, name: str | None = None, base: Path | None = None,
-                   node: Node | None = None) -> CardSet:
+def puzzle_cardset(
+    puzzle: Puzzle | None,
+    name: str | None = None,
+    base: Path | None = None,
+    node: Node | None = None,
+) -> CardSet:
     """The card set a puzzle names (classic when it names none)."""
     target = name if name is not None else (puzzle.cardset if puzzle is not None else None)
     target = target or "classic"
@@ -463,8 +527,12 @@ def puzzle_cardset(puzzle: Puzzle | None, name: str | None = None, base: Path | 
     try:
         return load_cardset(target)
     except CardError as exc:
-        if exc.line == 0 and node is not None and isinstance(node.value, dict) \
-                and "cardset" in node.value:
+        if (
+            exc.line == 0
+            and node is not None
+            and isinstance(node.value, dict)
+            and "cardset" in node.value
+        ):
             raise _err(node.value["cardset"], exc.message, exc.code) from None
         raise
 
@@ -476,8 +544,7 @@ def load_puzzles(path: str | os.PathLike[str], cardset: CardSet | None = None) -
 def load_puzzle(path: str | os.PathLike[str], cardset: CardSet | None = None) -> Puzzle:
     puzzles = load_puzzles(path, cardset)
     if len(puzzles) != 1:
-        raise PuzzleError(str(path), 0, 0,
-                          f"expected one puzzle, found {len(puzzles)}", E_PUZZLE)
+        raise PuzzleError(str(path), 0, 0, f"expected one puzzle, found {len(puzzles)}", E_PUZZLE)
     return puzzles[0]
 
 
@@ -486,6 +553,7 @@ def dump_jsonl(puzzles: Sequence[Puzzle], hidden: bool = True) -> str:
 
 
 # -- difficulty ---------------------------------------------------------------------------
+
 
 def difficulty(puzzle: Puzzle, cardset: CardSet) -> str | None:
     """The published tier: easy, standard, hard, or None when the cards fit no tier.

@@ -90,19 +90,23 @@ class Validity(NamedTuple):
 
 # -- masks of a puzzle ---------------------------------------------------------------------
 
+
 def hidden_masks(puzzle: Puzzle, cardset: CardSet) -> tuple[int, ...]:
     """The mask of each verifier's hidden criterion; needs ``criteria`` (and real cards)."""
     cards = puzzle.true_cards
     if puzzle.criteria is None or cards is None:
-        raise SolverError("the puzzle does not give its hidden criteria"
-                          + ("" if cards is not None else " and real cards"))
+        raise SolverError(
+            "the puzzle does not give its hidden criteria"
+            + ("" if cards is not None else " and real cards")
+        )
     table = cardset.masks
     try:
         return tuple([table[c][k - 1] for c, k in zip(cards, puzzle.criteria, strict=True)])
     except (KeyError, IndexError):
         # Only a puzzle built for another card set gets here; name what is missing.
-        return tuple(cardset.card(c).criterion(k).mask
-                     for c, k in zip(cards, puzzle.criteria, strict=True))
+        return tuple(
+            cardset.card(c).criterion(k).mask for c, k in zip(cards, puzzle.criteria, strict=True)
+        )
 
 
 def validity_of_masks(masks: Sequence[int]) -> Validity:
@@ -146,15 +150,18 @@ def validity(puzzle: Puzzle, cardset: CardSet) -> Validity:
 
 # -- deduction from the cards alone ---------------------------------------------------------
 
+
 def verifier_options(puzzle: Puzzle, cardset: CardSet) -> tuple[tuple[Option, ...], ...]:
     """For each verifier, every rule it might hold, as a player sees the table.
 
     Nightmare mode gives every verifier every criterion of every shown card (the search
     then requires each card to be used by exactly one verifier).
     """
+
     def options_of(numbers: Iterable[int]) -> tuple[Option, ...]:
-        return tuple(Option(n, c.position, c.mask)
-                     for n in numbers for c in cardset.card(n).criteria)
+        return tuple(
+            Option(n, c.position, c.mask) for n in numbers for c in cardset.card(n).criteria
+        )
 
     if puzzle.mode_class.hidden_mapping:
         everything = options_of(puzzle.shown_cards)
@@ -259,8 +266,9 @@ def deduce(puzzle: Puzzle, cardset: CardSet) -> Deduction:
 def _nightmare(puzzle: Puzzle, cardset: CardSet) -> list[Hypothesis]:
     """Valid criteria per shown card, then every way to hand the cards to the verifiers."""
     shown = [group[0] for group in puzzle.cards]
-    per_card = tuple(tuple(Option(n, c.position, c.mask) for c in cardset.card(n).criteria)
-                     for n in shown)
+    per_card = tuple(
+        tuple(Option(n, c.position, c.mask) for c in cardset.card(n).criteria) for n in shown
+    )
     combos = _search(per_card)
     out: list[Hypothesis] = []
     for perm in itertools.permutations(range(len(shown))):
@@ -275,16 +283,18 @@ def verifier_index(verifier: int | str, count: int) -> int:
     if isinstance(verifier, str):
         letter = verifier.strip().upper()
         if len(letter) != 1 or letter not in LETTERS[:count]:
-            raise SolverError(f"no verifier {verifier.strip()!r}: this puzzle has "
-                              f"{', '.join(LETTERS[:count])}")
+            raise SolverError(
+                f"no verifier {verifier.strip()!r}: this puzzle has {', '.join(LETTERS[:count])}"
+            )
         return LETTERS.index(letter)
     if not 0 <= verifier < count:
         raise SolverError(f"no verifier {verifier}: this puzzle has {count}")
     return verifier
 
 
-def after_test(hypotheses: Sequence[Hypothesis], code: int | str, verifier: int | str,
-               result: bool) -> tuple[Hypothesis, ...]:
+def after_test(
+    hypotheses: Sequence[Hypothesis], code: int | str, verifier: int | str, result: bool
+) -> tuple[Hypothesis, ...]:
     """The hypotheses whose verifier gives ``result`` for ``code``."""
     count = len(hypotheses[0].options) if hypotheses else len(LETTERS)
     c = code_index(code)
