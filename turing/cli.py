@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import click
@@ -17,9 +18,10 @@ from rich.table import Table
 
 from turing import __version__
 from turing.cards import CardSet, load_cardset
+from turing.codes import CodeSet
 from turing.files import SourceError
 from turing.mastermind.cli import mastermind
-from turing.puzzle import Loaded, Puzzle, difficulty, iter_puzzle_file
+from turing.puzzle import Loaded, Puzzle, difficulty, iter_puzzle_file, puzzle_cardset
 from turing.solver import Deduction, Validity, deduce, validity
 from turing.ui import EXIT_PROBLEM, CLIError, emit_json, fail, stdout_console
 
@@ -80,10 +82,6 @@ def read_puzzles(path: str, cardset: CardSet | None) -> Iterator[Loaded]:
 def cardset_for(puzzle: Puzzle, forced: CardSet | None, base: str) -> CardSet:
     if forced is not None:
         return forced
-    from turing.puzzle import puzzle_cardset
-
-    from pathlib import Path
-
     return puzzle_cardset(puzzle, base=Path(base).parent if base != "-" else Path.cwd())
 
 
@@ -112,8 +110,6 @@ def _solve_record(puzzle: Puzzle, cardset: CardSet, engine: str) -> tuple[dict[s
 
 
 def _codes(mask: int) -> list[str]:
-    from turing.codes import CodeSet
-
     return CodeSet(mask).texts()
 
 

@@ -19,8 +19,7 @@ import base64
 import hashlib
 import json
 import os
-import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, ClassVar, Final
@@ -548,10 +547,6 @@ def load_puzzle(path: str | os.PathLike[str], cardset: CardSet | None = None) ->
     return puzzles[0]
 
 
-def dump_jsonl(puzzles: Sequence[Puzzle], hidden: bool = True) -> str:
-    return "".join(json.dumps(p.to_dict(hidden), ensure_ascii=False) + "\n" for p in puzzles)
-
-
 # -- difficulty ---------------------------------------------------------------------------
 
 
@@ -580,22 +575,3 @@ def difficulty(puzzle: Puzzle, cardset: CardSet) -> str | None:
     if all(t in ("easy", "standard") for t in tiers):
         return "standard"
     return None
-
-
-def check_code_text(text: str) -> str:
-    """Normalise a code typed by a person (``2 4 1`` → ``241``)."""
-    return str(Code.parse(text))
-
-
-_ID_RE: Final = re.compile(r"^[A-Za-z0-9 _.:#/-]{1,64}$")
-
-
-def valid_id(text: str) -> bool:
-    return bool(_ID_RE.match(text))
-
-
-def letters_for(n: int) -> str:
-    return LETTERS[:n]
-
-
-ProgressFn = Callable[[int], None]

@@ -20,7 +20,7 @@ from functools import cached_property
 from typing import NamedTuple
 
 from turing.cards import CardSet
-from turing.codes import ALL_MASK, CODE_TEXT, CodeSet, code_index, indices, lowest_index
+from turing.codes import ALL_MASK, CODE_TEXT, CodeSet, code_index, lowest_index
 from turing.puzzle import LETTERS, Puzzle, PuzzleError
 
 
@@ -307,20 +307,6 @@ def answer(puzzle: Puzzle, cardset: CardSet, code: int | str, verifier: int | st
     """The real answer of a verifier to a code (needs the hidden criteria)."""
     masks = hidden_masks(puzzle, cardset)
     return bool(masks[verifier_index(verifier, puzzle.verifiers)] >> code_index(code) & 1)
-
-
-def check_puzzle_solution(puzzle: Puzzle, cardset: CardSet) -> list[str]:
-    """Problems between a puzzle's stated solution and its hidden criteria."""
-    if puzzle.solution is None:
-        return []
-    found = solutions(puzzle, cardset)
-    if puzzle.solution not in found:
-        return [f"stated solution {puzzle.solution} does not meet the hidden criteria"]
-    return []
-
-
-def codes_text(mask: int) -> list[str]:
-    return [CODE_TEXT[i] for i in indices(mask)]
 
 
 __all__ = [
