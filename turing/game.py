@@ -1,0 +1,836 @@
+"""The criteria game's round state machine (RULES.md §1). No terminal code.
+
+A :class:`Game` is made from a puzzle with its hidden criteria and the players' names. A
+command line, a bot driver and a test drive it the same way::
+
+    game = Game(puzzle, ["alice", "bob"], cardset)
+    game.legal_actions("alice")          # what alice may do now
+    game.apply("alice", Compose("241"))
+    game.apply("alice", Test(0))         # → True / False, the real verifier's answer
+    game.apply("alice", Solve("241"))    # or Pass(); hidden until everyone decided
+    game.is_terminal(), game.result()
+
+A round, for every player still in the game: compose one code, test it against up to three
+different verifiers, then decide — submit a code or pass. Decisions stay hidden until every
+player has decided; then wrong codes eliminate, a single right code wins, several right
+codes go to the fewest tests over the whole game (equal tests share the win), and a player
+left alone wins. Illegal actions raise :class:`IllegalAction` and change nothing.
+
+Everything a player may see is in :class:`PlayerView`; ``Game.events`` is the transcript
+(JSON-ready dicts); :meth:`Game.to_dict` / :meth:`Game.from_dict` save and restore a game by
+replaying its actions, so a restored game is exactly the saved one.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Final, Literal
+
+from turing.cards import CardSet
+from turing.codes import SHAPES, Code, CodeError, CodeSet
+from turing.puzzle import LETTERS, Puzzle, PuzzleError, puzzle_from_dict
+from turing.solver import (
+    Deduction,
+    Hypothesis,
+    SolverError,
+    after_test,
+    deduce,
+    hidden_masks,
+    validity_of_masks,
+)
+
+MAX_PLAYERS: Final = 6
+TESTS_PER_ROUND: Final = 3
+SAVE_GAME_VERSION: Final = 1
+
+
+class GameError(ValueError):
+    """A game that cannot be set up or restored (bad puzzle, bad players, bad save)."""
+
+
+class IllegalAction(GameError):
+    """An action the rules do not allow now. The game is unchanged."""
+
+
+# -- actions --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Compose:
+    """Compose the round's code (allowed again only until the first test of the round)."""
+
+    code: str
+
+
+@dataclass(frozen=True, slots=True)
+class Test:
+    """Run the round's code against a verifier (index 0 = A)."""
+
+    verifier: int
+
+
+@dataclass(frozen=True, slots=True)
+class EndTests:
+    """Stop testing for this round (solving or passing also stops it)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Solve:
+    """Submit a code as the solution (one attempt; wrong eliminates)."""
+
+    code: str
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Do not submit a code this round."""
+
+
+Action = Compose | Test | EndTests | Solve | Pass
+
+
+def action_to_dict(action: Action) -> dict[str, Any]:
+    if isinstance(action, Compose):
+        return {"do": "compose", "code": action.code}
+    if isinstance(action, Test):
+        return {"do": "test", "verifier": action.verifier}
+    if isinstance(action, EndTests):
+        return {"do": "end_tests"}
+    if isinstance(action, Solve):
+        return {"do": "solve", "code": action.code}
+    return {"do": "pass"}
+
+
+def action_from_dict(data: Any) -> Action:
+    """The inverse of :func:`action_to_dict`; raises :class:`GameError` on anything else."""
+    if not isinstance(data, dict) or not isinstance(data.get("do"), str):
+        raise GameError(f"not an action: {data!r}")
+    kind = data["do"]
+    if kind in ("compose", "solve"):
+        code = data.get("code")
+        if not isinstance(code, str):
+            raise GameError(f"action {kind!r} needs a code, found {code!r}")
+        return Compose(code) if kind == "compose" else Solve(code)
+    if kind == "test":
+        verifier = data.get("verifier")
+        if not isinstance(verifier, int) or isinstance(verifier, bool):
+            raise GameError(f"action 'test' needs a verifier index, found {verifier!r}")
+        return Test(verifier)
+    if kind == "end_tests":
+        return EndTests()
+    if kind == "pass":
+        return Pass()
+    raise GameError(f"unknown action {kind!r}")
+
+
+# -- what a player sees ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TestRecord:
+    """One test: in ``round`` the code ``code`` was run against verifier ``verifier``."""
+
+    round: int
+    code: str
+    verifier: int
+    result: bool
+
+
+_DEDUCTIONS: OrderedDict[tuple[Puzzle, int], tuple[CardSet, Deduction]] = OrderedDict()
+_FILTERED: OrderedDict[
+    tuple[Puzzle, int, tuple[tuple[int, int, bool], ...]], tuple[Hypothesis, ...]
+] = OrderedDict()
+_CACHE_SIZE: Final = 64
+_FILTER_CACHE_SIZE: Final = 2048
+
+
+def public_deduction(puzzle: Puzzle, cardset: CardSet) -> Deduction:
+    """``deduce(puzzle)`` for a public puzzle, cached (a game asks for it again and again)."""
+    key = (puzzle, id(cardset))
+    hit = _DEDUCTIONS.get(key)
+    if hit is not None and hit[0] is cardset:
+        _DEDUCTIONS.move_to_end(key)
+        return hit[1]
+    found = deduce(puzzle, cardset)
+    _DEDUCTIONS[key] = (cardset, found)
+    while len(_DEDUCTIONS) > _CACHE_SIZE:
+        _DEDUCTIONS.popitem(last=False)
+    return found
+
+
+def _filtered(
+    puzzle: Puzzle, cardset: CardSet, tests: tuple[tuple[int, int, bool], ...]
+) -> tuple[Hypothesis, ...]:
+    if not tests:
+        return public_deduction(puzzle, cardset).hypotheses
+    key = (puzzle, id(cardset), tests)
+    hit = _FILTERED.get(key)
+    if hit is not None and _DEDUCTIONS.get((puzzle, id(cardset)), (None,))[0] is cardset:
+        _FILTERED.move_to_end(key)
+        return hit
+    code, verifier, result = tests[-1]
+    found = after_test(_filtered(puzzle, cardset, tests[:-1]), code, verifier, result)
+    _FILTERED[key] = found
+    while len(_FILTERED) > _FILTER_CACHE_SIZE:
+        _FILTERED.popitem(last=False)
+    return found
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """Everything one player may see, nothing more."""
+
+    puzzle: Puzzle  # the public puzzle: no hidden fields
+    cardset: CardSet
+    round: int  # 1-based
+    tests: tuple[TestRecord, ...]  # this player's tests over the whole game
+    code: str | None  # the code composed this round (None before composing)
+    tested_this_round: tuple[int, ...]  # verifier indices tested this round, in order
+
+    def hypotheses(self) -> tuple[Hypothesis, ...]:
+        """The criteria assignments the cards and this player's test answers still allow."""
+        key = tuple((Code.parse(t.code).index, t.verifier, t.result) for t in self.tests)
+        return _filtered(self.puzzle, self.cardset, key)
+
+    def deduction(self) -> Deduction:
+        return Deduction(self.puzzle, self.hypotheses())
+
+    @property
+    def verifiers(self) -> int:
+        return self.puzzle.verifiers
+
+    @property
+    def tests_left_this_round(self) -> int:
+        return TESTS_PER_ROUND - len(self.tested_this_round)
+
+
+@dataclass(frozen=True)
+class Hint:
+    """What a player can infer now: per verifier the criteria still possible, and the codes."""
+
+    possible: tuple[tuple[tuple[int, int], ...], ...]  # per verifier: (card, position) pairs
+    codes: CodeSet
+    hypotheses: int
+
+    @property
+    def solution(self) -> str | None:
+        return self.codes.texts()[0] if len(self.codes) == 1 else None
+
+
+# -- notes ----------------------------------------------------------------------------------
+
+GridMark = Literal["yes", "no"]
+
+
+@dataclass
+class Notes:
+    """A player's private notes: text per verifier, struck criteria, the 3×5 digit grid."""
+
+    text: dict[int, str] = field(default_factory=dict)  # verifier index → text
+    struck: set[tuple[int, int]] = field(default_factory=set)  # (card, position)
+    grid: dict[tuple[str, int], bool] = field(default_factory=dict)  # (shape, digit) → ✔/✘
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "text": {LETTERS[v]: t for v, t in sorted(self.text.items())},
+            "struck": [f"{c}.{k}" for c, k in sorted(self.struck)],
+            "grid": {
+                f"{s}{d}": ok
+                for (s, d), ok in sorted(
+                    self.grid.items(), key=lambda item: (SHAPES.index(item[0][0]), item[0][1])
+                )
+            },
+        }
+
+    @staticmethod
+    def from_dict(data: Any, verifiers: int) -> Notes:
+        if not isinstance(data, dict):
+            raise GameError("notes must be an object")
+        notes = Notes()
+        text = data.get("text", {})
+        struck = data.get("struck", [])
+        grid = data.get("grid", {})
+        if not isinstance(text, dict) or not isinstance(struck, list) or not isinstance(grid, dict):
+            raise GameError("notes hold 'text' (object), 'struck' (list), 'grid' (object)")
+        for letter, value in text.items():
+            if letter not in LETTERS[:verifiers] or not isinstance(value, str):
+                raise GameError(f"bad note for verifier {letter!r}")
+            notes.text[LETTERS.index(letter)] = value
+        for label in struck:
+            parts = label.split(".") if isinstance(label, str) else []
+            if len(parts) != 2 or not all(p.isdigit() for p in parts):
+                raise GameError(f"bad struck criterion {label!r}")
+            notes.struck.add((int(parts[0]), int(parts[1])))
+        for key, value in grid.items():
+            if (
+                not isinstance(key, str)
+                or len(key) != 2
+                or key[0] not in SHAPES
+                or key[1] not in "12345"
+                or not isinstance(value, bool)
+            ):
+                raise GameError(f"bad grid mark {key!r}")
+            notes.grid[(key[0], int(key[1]))] = value
+        return notes
+
+
+# -- players and results --------------------------------------------------------------------
+
+
+@dataclass
+class _Player:
+    name: str
+    tests: list[TestRecord] = field(default_factory=list)
+    eliminated: int | None = None  # the round of elimination
+    code: str | None = None
+    tested: list[int] = field(default_factory=list)
+    done_testing: bool = False
+    decision: Solve | Pass | None = None
+    hints: int = 0
+    notes: Notes = field(default_factory=Notes)
+
+    def new_round(self) -> None:
+        self.code = None
+        self.tested = []
+        self.done_testing = False
+        self.decision = None
+
+
+@dataclass(frozen=True)
+class GameResult:
+    winners: tuple[str, ...]
+    rounds: int
+    solution: str
+    tests: Mapping[str, int]
+    hints: Mapping[str, int]
+    eliminated: Mapping[str, int]  # name → round of elimination
+    solved: tuple[str, ...]  # players who submitted the right code
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "winners": list(self.winners),
+            "rounds": self.rounds,
+            "solution": self.solution,
+            "tests": dict(self.tests),
+            "hints": dict(self.hints),
+            "eliminated": dict(self.eliminated),
+            "solved": list(self.solved),
+        }
+
+
+Phase = Literal["test", "decide", "decided", "eliminated", "over"]
+
+
+def public_puzzle(puzzle: Puzzle) -> Puzzle:
+    """The puzzle as the players see it: no hidden fields, nothing given away by order.
+
+    Nightmare shows its cards in ascending order and extreme shows each pair in ascending
+    order, whatever order the document used, so that order cannot hint at the real cards.
+    """
+    shown = puzzle.public()
+    if puzzle.mode_class.hidden_mapping:
+        shown = replace(shown, cards=tuple(sorted(shown.cards)))
+    elif puzzle.mode_class.cards_per_verifier > 1:
+        shown = replace(shown, cards=tuple(tuple(sorted(g)) for g in shown.cards))
+    return shown
+
+
+def _normal_code(text: str) -> str:
+    try:
+        return str(Code.parse(text))
+    except CodeError as exc:
+        raise IllegalAction(str(exc)) from None
+
+
+# -- the game -------------------------------------------------------------------------------
+
+
+class Game:
+    """One play-through of a puzzle by 1–6 named players."""
+
+    def __init__(
+        self, puzzle: Puzzle, players: Sequence[str], cardset: CardSet, hints: bool = True
+    ) -> None:
+        names = list(players)
+        if not 1 <= len(names) <= MAX_PLAYERS:
+            raise GameError(f"a game has 1–{MAX_PLAYERS} players, not {len(names)}")
+        for name in names:
+            if not isinstance(name, str) or not name.strip():
+                raise GameError("a player's name cannot be empty")
+        if len(set(names)) != len(names):
+            twice = sorted({n for n in names if names.count(n) > 1})
+            raise GameError(f"two players have the same name: {', '.join(twice)}")
+        if not puzzle.has_hidden:
+            raise GameError(
+                "this puzzle cannot be played: it does not give its hidden "
+                "criteria"
+                + ("" if puzzle.true_cards is not None else " and real cards")
+                + " (the verifiers need them to answer)"
+            )
+        try:
+            masks = hidden_masks(puzzle, cardset)
+        except (SolverError, KeyError) as exc:
+            raise GameError(f"this puzzle cannot be played: {exc}") from None
+        valid = validity_of_masks(masks)
+        if not valid.unique:
+            raise GameError(
+                f"this puzzle cannot be played: {valid.solutions.bit_count()} "
+                "codes meet its hidden criteria, not exactly one"
+            )
+        if valid.redundant:
+            raise GameError(
+                "this puzzle cannot be played: verifier"
+                + ("s " if len(valid.redundant) > 1 else " ")
+                + ", ".join(valid.redundant_letters)
+                + " would be redundant, so deduction from the cards misleads"
+            )
+        assert valid.solution is not None
+        if puzzle.solution is not None and puzzle.solution != valid.solution:
+            raise GameError(
+                f"this puzzle cannot be played: its stated solution "
+                f"{puzzle.solution} is not the code its criteria give"
+            )
+        self.puzzle = puzzle
+        self.cardset = cardset
+        self.public = public_puzzle(puzzle)
+        self.solution: str = valid.solution
+        self.hints_allowed = hints
+        self._masks = masks
+        self._players = [_Player(n) for n in names]
+        self._by_name = {p.name: p for p in self._players}
+        self.round = 1
+        self.over = False
+        self.winners: tuple[str, ...] = ()
+        self.solved: tuple[str, ...] = ()
+        self.actions: list[tuple[str, Action]] = []
+        self.events: list[dict[str, Any]] = [
+            {
+                "event": "start",
+                "mode": puzzle.mode,
+                "puzzle": self.public.to_dict(hidden=False),
+                "players": list(names),
+            }
+        ]
+
+    # -- looking at the state --
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return tuple(p.name for p in self._players)
+
+    @property
+    def verifiers(self) -> int:
+        return self.puzzle.verifiers
+
+    def _player(self, name: str) -> _Player:
+        try:
+            return self._by_name[name]
+        except KeyError:
+            raise GameError(
+                f"no player named {name!r} (players: {', '.join(self.players)})"
+            ) from None
+
+    def active_players(self) -> tuple[str, ...]:
+        """The players not eliminated, in seat order."""
+        return tuple(p.name for p in self._players if p.eliminated is None)
+
+    def is_eliminated(self, name: str) -> bool:
+        return self._player(name).eliminated is not None
+
+    def to_act(self) -> tuple[str, ...]:
+        """The players who still have to decide this round, in seat order."""
+        if self.over:
+            return ()
+        return tuple(p.name for p in self._players if p.eliminated is None and p.decision is None)
+
+    def has_decided(self, name: str) -> bool:
+        return self._player(name).decision is not None
+
+    def phase(self, name: str) -> Phase:
+        player = self._player(name)
+        if self.over:
+            return "over"
+        if player.eliminated is not None:
+            return "eliminated"
+        if player.decision is not None:
+            return "decided"
+        return "decide" if player.done_testing else "test"
+
+    def is_terminal(self) -> bool:
+        return self.over
+
+    def tests_used(self, name: str) -> int:
+        return len(self._player(name).tests)
+
+    def hints_used(self, name: str) -> int:
+        return self._player(name).hints
+
+    def notes(self, name: str) -> Notes:
+        """The player's notes (a live object; change it through the note methods)."""
+        return self._player(name).notes
+
+    def view(self, name: str) -> PlayerView:
+        player = self._player(name)
+        return PlayerView(
+            puzzle=self.public,
+            cardset=self.cardset,
+            round=self.round,
+            tests=tuple(player.tests),
+            code=player.code,
+            tested_this_round=tuple(player.tested),
+        )
+
+    def result(self) -> GameResult:
+        if not self.over:
+            raise GameError("the game is not over yet")
+        return GameResult(
+            winners=self.winners,
+            rounds=self.round,
+            solution=self.solution,
+            tests={p.name: len(p.tests) for p in self._players},
+            hints={p.name: p.hints for p in self._players},
+            eliminated={p.name: p.eliminated for p in self._players if p.eliminated is not None},
+            solved=self.solved,
+        )
+
+    # -- acting --
+
+    def legal_actions(self, name: str) -> list[Action]:
+        """Every action ``name`` may take now (codes: all 125 where a code is asked)."""
+        player = self._player(name)
+        if self.over or player.eliminated is not None or player.decision is not None:
+            return []
+        out: list[Action] = []
+        codes = [str(c) for c in CodeSet.everything()]
+        if not player.done_testing:
+            if not player.tested:
+                out.extend(Compose(c) for c in codes)
+            if player.code is not None and len(player.tested) < TESTS_PER_ROUND:
+                out.extend(Test(v) for v in range(self.verifiers) if v not in player.tested)
+            out.append(EndTests())
+        out.extend(Solve(c) for c in codes)
+        out.append(Pass())
+        return out
+
+    def check(self, name: str, action: Action) -> None:
+        """Raise :class:`IllegalAction` when ``name`` may not take ``action`` now."""
+        player = self._player(name)
+        if self.over:
+            raise IllegalAction("the game is over")
+        if player.eliminated is not None:
+            raise IllegalAction(
+                f"{name} was eliminated in round {player.eliminated} and cannot act"
+            )
+        if player.decision is not None:
+            raise IllegalAction(f"{name} has already decided this round; wait for the others")
+        if isinstance(action, Compose):
+            _normal_code(action.code)
+            if player.done_testing:
+                raise IllegalAction("testing is over for this round: solve or pass")
+            if player.tested:
+                raise IllegalAction(
+                    f"this round's code is {player.code}, already tested; one code per round"
+                )
+        elif isinstance(action, Test):
+            v = action.verifier
+            if player.done_testing:
+                raise IllegalAction("testing is over for this round: solve or pass")
+            if not isinstance(v, int) or not 0 <= v < self.verifiers:
+                raise IllegalAction(
+                    f"no verifier {v!r}: this puzzle has {', '.join(self.puzzle.letters)}"
+                )
+            if player.code is None:
+                raise IllegalAction("compose a code before testing it")
+            if v in player.tested:
+                raise IllegalAction(f"verifier {LETTERS[v]} was already tested this round")
+            if len(player.tested) >= TESTS_PER_ROUND:
+                raise IllegalAction(f"at most {TESTS_PER_ROUND} tests per round")
+        elif isinstance(action, EndTests):
+            if player.done_testing:
+                raise IllegalAction("testing is already over for this round")
+        elif isinstance(action, Solve):
+            _normal_code(action.code)
+        elif not isinstance(action, Pass):
+            raise IllegalAction(f"not an action: {action!r}")
+
+    def apply(self, name: str, action: Action) -> bool | None:
+        """Take an action; a test returns the verifier's answer. Illegal → nothing changes."""
+        self.check(name, action)
+        player = self._player(name)
+        self.actions.append((name, action))
+        if isinstance(action, Compose):
+            player.code = _normal_code(action.code)
+            return None
+        if isinstance(action, Test):
+            assert player.code is not None
+            result = bool(self._masks[action.verifier] >> Code.parse(player.code).index & 1)
+            player.tested.append(action.verifier)
+            player.tests.append(TestRecord(self.round, player.code, action.verifier, result))
+            self.events.append(
+                {
+                    "event": "test",
+                    "round": self.round,
+                    "player": name,
+                    "code": player.code,
+                    "verifier": LETTERS[action.verifier],
+                    "result": result,
+                }
+            )
+            return result
+        if isinstance(action, EndTests):
+            player.done_testing = True
+            return None
+        player.done_testing = True
+        player.decision = Solve(_normal_code(action.code)) if isinstance(action, Solve) else Pass()
+        if not self.to_act():
+            self._resolve()
+        return None
+
+    # convenience wrappers
+    def compose(self, name: str, code: str) -> None:
+        self.apply(name, Compose(code))
+
+    def test(self, name: str, verifier: int) -> bool:
+        result = self.apply(name, Test(verifier))
+        assert result is not None
+        return result
+
+    def end_tests(self, name: str) -> None:
+        self.apply(name, EndTests())
+
+    def solve(self, name: str, code: str) -> None:
+        self.apply(name, Solve(code))
+
+    def pass_(self, name: str) -> None:
+        self.apply(name, Pass())
+
+    def _resolve(self) -> None:
+        """Every active player decided: reveal, eliminate, find winners or go on."""
+        deciding = [p for p in self._players if p.eliminated is None]
+        right: list[_Player] = []
+        wrong: list[_Player] = []
+        for p in deciding:
+            decision = p.decision
+            if isinstance(decision, Solve):
+                correct = decision.code == self.solution
+                self.events.append(
+                    {
+                        "event": "solve",
+                        "round": self.round,
+                        "player": p.name,
+                        "code": decision.code,
+                        "correct": correct,
+                    }
+                )
+                (right if correct else wrong).append(p)
+            else:
+                self.events.append({"event": "pass", "round": self.round, "player": p.name})
+        for p in wrong:
+            p.eliminated = self.round
+            self.events.append({"event": "eliminated", "round": self.round, "player": p.name})
+        left = [p for p in self._players if p.eliminated is None]
+        if right:
+            fewest = min(len(p.tests) for p in right)
+            self._finish(
+                tuple(p.name for p in right if len(p.tests) == fewest), tuple(p.name for p in right)
+            )
+        elif not left:
+            self._finish((), ())
+        elif len(left) == 1 and len(self._players) > 1:
+            self._finish((left[0].name,), ())
+        else:
+            self.round += 1
+            for p in left:
+                p.new_round()
+
+    def _finish(self, winners: tuple[str, ...], solved: tuple[str, ...]) -> None:
+        self.over = True
+        self.winners = winners
+        self.solved = solved
+        self.events.append(
+            {
+                "event": "end",
+                "round": self.round,
+                "winners": list(winners),
+                "tests": {p.name: len(p.tests) for p in self._players},
+                "solution": self.solution,
+            }
+        )
+
+    # -- notes and hints (private; they never change the game) --
+
+    def _note_player(self, name: str) -> _Player:
+        player = self._player(name)
+        if self.over:
+            raise IllegalAction("the game is over")
+        return player
+
+    def _verifier(self, verifier: int) -> int:
+        if not isinstance(verifier, int) or not 0 <= verifier < self.verifiers:
+            raise IllegalAction(
+                f"no verifier {verifier!r}: this puzzle has {', '.join(self.puzzle.letters)}"
+            )
+        return verifier
+
+    def note(self, name: str, verifier: int, text: str) -> None:
+        """Set (empty text: clear) the free-text note on a verifier."""
+        player = self._note_player(name)
+        v = self._verifier(verifier)
+        if text.strip():
+            player.notes.text[v] = text.strip()
+        else:
+            player.notes.text.pop(v, None)
+
+    def strike(self, name: str, card: int, position: int, struck: bool = True) -> None:
+        """Strike (or unstrike) criterion ``position`` of a card on the table."""
+        player = self._note_player(name)
+        if card not in self.public.shown_cards:
+            raise IllegalAction(
+                f"card {card} is not on the table (cards: "
+                f"{', '.join(map(str, self.public.shown_cards))})"
+            )
+        count = len(self.cardset.card(card).criteria)
+        if not 1 <= position <= count:
+            raise IllegalAction(f"card {card} has criteria 1–{count}, not {position}")
+        if struck:
+            player.notes.struck.add((card, position))
+        else:
+            player.notes.struck.discard((card, position))
+
+    def mark(self, name: str, shape: str, digit: int, value: bool | None) -> None:
+        """Mark a digit of a shape ✔ (True), ✘ (False), or clear it (None) on the grid."""
+        player = self._note_player(name)
+        if shape not in SHAPES:
+            raise IllegalAction(
+                f"no shape {shape!r}: shapes are b (▲ blue), y (■ yellow), p (● purple)"
+            )
+        if digit not in (1, 2, 3, 4, 5):
+            raise IllegalAction(f"digits are 1–5, not {digit}")
+        if value is None:
+            player.notes.grid.pop((shape, digit), None)
+        else:
+            player.notes.grid[(shape, digit)] = value
+
+    def hint(self, name: str) -> Hint:
+        """What the player can infer now (counted)."""
+        player = self._note_player(name)
+        if not self.hints_allowed:
+            raise IllegalAction("hints are off in this game")
+        found = self.view(name).deduction()
+        player.hints += 1
+        return Hint(
+            possible=tuple(tuple(v) for v in found.possible_criteria()),
+            codes=found.codes,
+            hypotheses=len(found.hypotheses),
+        )
+
+    def count_hint(self, name: str) -> None:
+        """Count a hint given by other means (e.g. the best next test)."""
+        player = self._note_player(name)
+        if not self.hints_allowed:
+            raise IllegalAction("hints are off in this game")
+        player.hints += 1
+
+    # -- saving and restoring --
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole game as JSON-ready data (the puzzle with its hidden fields)."""
+        return {
+            "version": SAVE_GAME_VERSION,
+            "puzzle": self.puzzle.to_dict(hidden=True),
+            "players": list(self.players),
+            "hints_allowed": self.hints_allowed,
+            "actions": [{"player": n, **action_to_dict(a)} for n, a in self.actions],
+            "hints": {p.name: p.hints for p in self._players},
+            "notes": {p.name: p.notes.to_dict() for p in self._players},
+            "round": self.round,
+            "over": self.over,
+        }
+
+    @staticmethod
+    def from_dict(data: Any, cardset: CardSet) -> Game:
+        """Rebuild a game by replaying its actions; :class:`GameError` on any inconsistency."""
+        if not isinstance(data, dict):
+            raise GameError("the saved game must be an object")
+        if data.get("version") != SAVE_GAME_VERSION:
+            raise GameError(
+                f"saved game version {data.get('version')!r} is not {SAVE_GAME_VERSION}"
+            )
+        for key, kind in (
+            ("puzzle", dict),
+            ("players", list),
+            ("actions", list),
+            ("hints", dict),
+            ("notes", dict),
+            ("round", int),
+            ("over", bool),
+            ("hints_allowed", bool),
+        ):
+            if not isinstance(data.get(key), kind):
+                raise GameError(f"saved game: {key!r} is missing or not {kind.__name__}")
+        try:
+            puzzle = puzzle_from_dict(data["puzzle"], cardset, source="saved puzzle")
+        except (PuzzleError, KeyError) as exc:
+            raise GameError(f"saved game: {exc}") from None
+        game = Game(puzzle, data["players"], cardset, hints=data["hints_allowed"])
+        for item in data["actions"]:
+            if not isinstance(item, dict) or not isinstance(item.get("player"), str):
+                raise GameError(f"saved game: bad action {item!r}")
+            try:
+                game.apply(item["player"], action_from_dict(item))
+            except GameError as exc:
+                raise GameError(f"saved game: action {item!r} cannot be replayed: {exc}") from None
+        if game.round != data["round"] or game.over != data["over"]:
+            raise GameError("saved game: its round and state do not match its actions")
+        for player in game._players:
+            hints = data["hints"].get(player.name, 0)
+            if not isinstance(hints, int) or isinstance(hints, bool) or hints < 0:
+                raise GameError(f"saved game: bad hint count for {player.name}")
+            player.hints = hints
+            if player.name in data["notes"]:
+                player.notes = Notes.from_dict(data["notes"][player.name], puzzle.verifiers)
+        return game
+
+
+# -- where the shipped puzzles are ----------------------------------------------------------
+
+
+def puzzles_dir() -> Path:
+    """The folder of shipped puzzles: ``puzzles/`` beside the package, or its installed copy."""
+    here = Path(__file__).resolve().parent
+    for candidate in (here.parent / "puzzles", here / "_data" / "puzzles"):
+        if (candidate / "sample.yaml").is_file():
+            return candidate
+    return here.parent / "puzzles"
+
+
+def sample_puzzle_path() -> Path:
+    """The puzzle ``turing play`` plays when given none."""
+    return puzzles_dir() / "sample.yaml"
+
+
+__all__ = [
+    "MAX_PLAYERS",
+    "TESTS_PER_ROUND",
+    "Action",
+    "Compose",
+    "EndTests",
+    "Game",
+    "GameError",
+    "GameResult",
+    "Hint",
+    "IllegalAction",
+    "Notes",
+    "Pass",
+    "PlayerView",
+    "Solve",
+    "Test",
+    "TestRecord",
+    "public_deduction",
+    "public_puzzle",
+    "puzzles_dir",
+    "sample_puzzle_path",
+]
