@@ -1,0 +1,630 @@
+"""Seeded generation of valid puzzles, for every mode and difficulty tier, in parallel.
+
+How one puzzle is built (no rejection sampling of random tuples):
+
+1. Pick the solution code *s* first. Only criteria whose mask contains *s* can be hidden
+   criteria, and they are precomputed per card set, per tier pool and per code.
+2. Walk the verifiers one by one, narrowing the code set ``acc &= mask`` on plain-int
+   masks. A choice is refused at once when it cuts nothing (that verifier would be
+   redundant), leaves only *s* before the last verifier (the rest would be redundant),
+   or makes an earlier verifier redundant (the AND of the others already equals ``acc``;
+   more verifiers can never undo that). Failed branches backtrack, within a node budget.
+3. The last verifier is chosen among the criteria that cut ``acc`` down to exactly *s*
+   and make no earlier verifier redundant.
+
+The tier decides which cards each verifier slot may take (see :func:`slot_plan`). Extreme
+mode adds a decoy per verifier under the decoy rule of :func:`decoys_plausible`;
+nightmare mode hands the same cards to the verifiers in a random hidden order.
+
+Puzzle *i* of a run depends only on ``(seed, i)`` and the run's parameters
+(:func:`puzzle_at`), so a batch can be split across processes, machines or sessions and
+merged in index order: the same arguments give the same puzzles in the same order for any
+``jobs``. :func:`generate` drops repeats (canonical key: verifier order does not matter).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Final
+
+from turing.cards import TIERS, CardSet, load_cardset
+from turing.codes import ALL_MASK, CODE_TEXT, NUM_CODES
+from turing.puzzle import MODES, Puzzle
+from turing.puzzle import difficulty as puzzle_difficulty
+
+#: (card, position, mask) — a criterion as the generator handles it.
+Opt = tuple[int, int, int]
+
+DIFFICULTIES: Final = TIERS
+GEN_VERIFIERS: Final = (4, 5, 6)
+
+#: Card pools a verifier slot may draw from: E easy, S standard, ES either, H hard, A any.
+POOL_TIERS: Final[dict[str, frozenset[str | None] | None]] = {
+    "E": frozenset({"easy"}),
+    "S": frozenset({"standard"}),
+    "ES": frozenset({"easy", "standard"}),
+    "H": frozenset({"hard"}),
+    "A": None,
+}
+
+
+def slot_plan(tier: str, verifiers: int) -> tuple[str, ...]:
+    """The pool of each verifier slot for a tier; every puzzle of the tier fits some order.
+
+    Easy: every card easy. Standard: one standard card, the rest easy or standard.
+    Hard: ``verifiers − 2`` hard cards, the last two from any pool.
+    """
+    if tier == "easy":
+        return ("E",) * verifiers
+    if tier == "standard":
+        return ("S",) + ("ES",) * (verifiers - 1)
+    if tier == "hard":
+        hard = max(verifiers - 2, 0)
+        return ("H",) * hard + ("A",) * (verifiers - hard)
+    raise ValueError(f"unknown difficulty {tier!r} (difficulties: {', '.join(DIFFICULTIES)})")
+
+
+class GenerationError(ValueError):
+    """The requested puzzles cannot be made (e.g. a card set without enough cards)."""
+
+
+# -- per-card-set tables --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Tables:
+    """Everything generation needs from a card set, computed once."""
+
+    cardset: CardSet
+    #: every criterion of the set
+    options: tuple[Opt, ...]
+    #: options of each card
+    by_card: dict[int, tuple[Opt, ...]]
+    #: pool name → card numbers
+    pool_cards: dict[str, tuple[int, ...]]
+    #: pool name → code index → options (of the pool's cards) whose mask holds that code
+    pools: dict[str, tuple[tuple[Opt, ...], ...]]
+
+
+_TABLES: dict[int, Tables] = {}
+
+
+def tables_for(cardset: CardSet) -> Tables:
+    """The precomputed tables of a card set (cached per card-set object)."""
+    cached = _TABLES.get(id(cardset))
+    if cached is not None and cached.cardset is cardset:
+        return cached
+    options = tuple((c.card, c.position, c.mask) for card in cardset for c in card.criteria)
+    by_card = {
+        card.number: tuple((c.card, c.position, c.mask) for c in card.criteria) for card in cardset
+    }
+    pool_cards: dict[str, tuple[int, ...]] = {}
+    pools: dict[str, tuple[tuple[Opt, ...], ...]] = {}
+    for name, allowed in POOL_TIERS.items():
+        numbers = tuple(
+            sorted(n for n in by_card if allowed is None or cardset.tier_of(n) in allowed)
+        )
+        pool_cards[name] = numbers
+        pools[name] = tuple(
+            tuple(o for n in numbers for o in by_card[n] if o[2] >> code & 1)
+            for code in range(NUM_CODES)
+        )
+    made = Tables(cardset, options, by_card, pool_cards, pools)
+    _TABLES[id(cardset)] = made
+    return made
+
+
+# -- seeds ------------------------------------------------------------------------------------
+
+
+def puzzle_seed(seed: int, index: int, mode: str = "classic") -> int:
+    """The seed of puzzle ``index`` of a run: a 64-bit hash of ``(mode, seed, index)``."""
+    digest = hashlib.blake2b(
+        f"turing-generate:{mode}:{seed}:{index}".encode(), digest_size=8
+    ).digest()
+    return int.from_bytes(digest, "big")
+
+
+# -- building one hidden puzzle ---------------------------------------------------------------
+
+#: random tries per internal level before backtracking, and nodes per solution code
+_TRIES: Final = 12
+_NODE_BUDGET: Final = 400
+#: solution codes tried before giving up on a puzzle
+_MAX_RESTARTS: Final = 3000
+
+
+def _walk_from(
+    rng: random.Random, pools: Sequence[Sequence[Opt]], target: int, budget: list[int]
+) -> list[Opt] | None:
+    """A valid choice of one option per slot whose masks meet exactly in ``target``."""
+    last = len(pools) - 1
+    chosen: list[Opt] = []
+    used: set[int] = set()
+    rand = rng.random
+
+    def walk(depth: int, acc: int, others: list[int]) -> bool:
+        pool = pools[depth]
+        if depth == last:
+            cands = [o for o in pool if acc & o[2] == target and o[0] not in used]
+            while cands:
+                k = int(rand() * len(cands))
+                o = cands[k]
+                m = o[2]
+                if all(x & m != target for x in others):
+                    chosen.append(o)
+                    return True
+                cands[k] = cands[-1]
+                cands.pop()
+            return False
+        size = len(pool)
+        for _ in range(_TRIES):
+            budget[0] -= 1
+            if budget[0] < 0:
+                return False
+            o = pool[int(rand() * size)]
+            if o[0] in used:
+                continue
+            m = o[2]
+            narrowed = acc & m
+            if narrowed in (acc, target):
+                continue
+            new_others = [x & m for x in others]
+            if narrowed in new_others:
+                continue
+            new_others.append(acc)
+            used.add(o[0])
+            chosen.append(o)
+            if walk(depth + 1, narrowed, new_others):
+                return True
+            chosen.pop()
+            used.discard(o[0])
+        return False
+
+    if last < 0:
+        return None
+    if last == 0:
+        single = [o for o in pools[0] if o[2] == target]
+        return [single[int(rand() * len(single))]] if single else None
+    return chosen if walk(0, ALL_MASK, []) else None
+
+
+def build_hidden(
+    tables: Tables, rng: random.Random, slots: Sequence[str], exclude: Iterable[int] = ()
+) -> tuple[list[Opt], int]:
+    """One valid assignment (options in slot order) and its solution code index."""
+    banned = frozenset(exclude)
+    for _ in range(_MAX_RESTARTS):
+        code = rng.randrange(NUM_CODES)
+        pools = [tables.pools[s][code] for s in slots]
+        if banned:
+            pools = [tuple(o for o in p if o[0] not in banned) for p in pools]
+        if any(not p for p in pools):
+            continue
+        found = _walk_from(rng, pools, 1 << code, [_NODE_BUDGET])
+        if found is not None:
+            return found, code
+    raise GenerationError(
+        f"no valid {len(slots)}-verifier puzzle found for pools {'/'.join(slots)} in "
+        f"card set {tables.cardset.name!r}; it may have too few cards of that tier"
+    )
+
+
+# -- extreme: decoys ---------------------------------------------------------------------------
+
+
+def _valid_reading_exists(options: Sequence[Sequence[int]]) -> bool:
+    """Whether some choice of one mask per verifier makes a valid puzzle."""
+    n = len(options)
+    order = sorted(range(n), key=lambda v: len(options[v]))
+    ordered = [options[v] for v in order]
+
+    def walk(depth: int, acc: int, others: list[int]) -> bool:
+        last = depth == n - 1
+        for m in ordered[depth]:
+            narrowed = acc & m
+            if narrowed == acc or narrowed == 0:
+                continue
+            single = narrowed & (narrowed - 1) == 0
+            if single != last:
+                continue
+            new_others = [x & m for x in others]
+            if narrowed in new_others:
+                continue
+            if last:
+                return True
+            new_others.append(acc)
+            if walk(depth + 1, narrowed, new_others):
+                return True
+        return False
+
+    return walk(0, ALL_MASK, []) if n > 1 else any(m.bit_count() == 1 for m in options[0])
+
+
+def decoys_plausible(tables: Tables, groups: Sequence[Sequence[int]], real: Sequence[int]) -> bool:
+    """The decoy rule: every decoy card takes part in at least one valid reading.
+
+    A *reading* picks one card of each verifier's pair and one criterion of it; it is
+    valid when it makes a valid puzzle (one code, no redundant verifier) — exactly what
+    a player who knows the rules must consider before any test. With this rule no decoy
+    can be set aside by looking at the table: each one is a live suspect that only tests
+    can clear. (That the decoys cannot make the code ambiguous follows from the real
+    reading being valid; see docs/generation.md.)
+    """
+    both = [[o[2] for c in group for o in tables.by_card[c]] for group in groups]
+    for v, (group, card) in enumerate(zip(groups, real, strict=True)):
+        decoy = next(c for c in group if c != card)
+        options = list(both)
+        options[v] = [o[2] for o in tables.by_card[decoy]]
+        if not _valid_reading_exists(options):
+            return False
+    return True
+
+
+_DECOY_TRIES: Final = 30
+
+
+def _pick_decoys(
+    tables: Tables, rng: random.Random, slots: Sequence[str], real: Sequence[int]
+) -> list[int] | None:
+    used = set(real)
+    decoys: list[int] = []
+    for slot in slots:
+        free = [c for c in tables.pool_cards[slot] if c not in used]
+        if not free:
+            return None
+        card = free[rng.randrange(len(free))]
+        used.add(card)
+        decoys.append(card)
+    return decoys
+
+
+# -- one puzzle -------------------------------------------------------------------------------
+
+_RESOLVED: dict[str, tuple[CardSet, str | None]] = {}
+
+
+def _resolve_cardset(cardset: CardSet | str) -> tuple[CardSet, str | None]:
+    """The card set, and the name a puzzle document records (None for classic)."""
+    if isinstance(cardset, CardSet):
+        name = None if cardset.name == "classic" else (cardset.source or cardset.name)
+        return cardset, name
+    cached = _RESOLVED.get(cardset)
+    if cached is None:
+        cached = (load_cardset(cardset), None if cardset == "classic" else cardset)
+        _RESOLVED[cardset] = cached
+    return cached
+
+
+def _check_args(mode: str, verifiers: int, tier: str | None) -> None:
+    if mode not in MODES:
+        raise ValueError(f"unknown mode {mode!r} (modes: {', '.join(MODES)})")
+    if not 2 <= verifiers <= 6:
+        raise ValueError(f"a generated puzzle has 2–6 verifiers, not {verifiers}")
+    if tier is not None and tier not in DIFFICULTIES:
+        raise ValueError(f"unknown difficulty {tier!r} (difficulties: {', '.join(DIFFICULTIES)})")
+
+
+def make_puzzle(
+    tables: Tables,
+    rng: random.Random,
+    mode: str,
+    verifiers: int,
+    tier: str,
+    cardset_name: str | None,
+) -> Puzzle:
+    """A valid puzzle of the mode and tier, drawn with ``rng`` (no metrics)."""
+    slots = slot_plan(tier, verifiers)
+    if mode == "extreme":
+        for _ in range(_MAX_RESTARTS):
+            real_opts, code = build_hidden(tables, rng, slots)
+            real = [o[0] for o in real_opts]
+            for _ in range(_DECOY_TRIES):
+                decoys = _pick_decoys(tables, rng, slots, real)
+                if decoys is None:
+                    break
+                groups = [tuple(sorted(pair)) for pair in zip(real, decoys, strict=True)]
+                if decoys_plausible(tables, groups, real):
+                    order = sorted(range(verifiers), key=lambda v: groups[v])
+                    return Puzzle(
+                        cards=tuple(groups[v] for v in order),
+                        mode="extreme",
+                        criteria=tuple(real_opts[v][1] for v in order),
+                        real_cards=tuple(real[v] for v in order),
+                        solution=CODE_TEXT[code],
+                        cardset=cardset_name,
+                    )
+        raise GenerationError(
+            "no extreme puzzle with plausible decoys found for pools "
+            f"{'/'.join(slots)} in card set {tables.cardset.name!r}"
+        )
+    opts, code = build_hidden(tables, rng, slots)
+    opts.sort()
+    cards = tuple(o[0] for o in opts)
+    if mode == "nightmare":
+        order = list(range(verifiers))
+        rng.shuffle(order)
+        return Puzzle(
+            cards=tuple((c,) for c in cards),
+            mode="nightmare",
+            criteria=tuple(opts[k][1] for k in order),
+            real_cards=tuple(cards[k] for k in order),
+            solution=CODE_TEXT[code],
+            cardset=cardset_name,
+        )
+    return Puzzle(
+        cards=tuple((c,) for c in cards),
+        mode="classic",
+        criteria=tuple(o[1] for o in opts),
+        solution=CODE_TEXT[code],
+        cardset=cardset_name,
+    )
+
+
+def _with_extra(puzzle: Puzzle, tier: str, extra: dict[str, object]) -> Puzzle:
+    from dataclasses import replace
+
+    return replace(
+        puzzle,
+        id=puzzle.short_id(tier),
+        extra={"difficulty": tier, "verifiers": puzzle.verifiers, **extra},
+    )
+
+
+def generate_one(
+    mode: str = "classic",
+    verifiers: int = 4,
+    difficulty: str | None = None,
+    seed: int = 0,
+    cardset: CardSet | str = "classic",
+) -> Puzzle:
+    """One valid puzzle with every hidden field, ``extra`` holding difficulty and verifiers.
+
+    ``difficulty`` None draws the tier from the seed. The same arguments give the same
+    puzzle.
+    """
+    _check_args(mode, verifiers, difficulty)
+    cs, name = _resolve_cardset(cardset)
+    rng = random.Random(puzzle_seed(seed, 0, mode))
+    tier = difficulty if difficulty is not None else DIFFICULTIES[rng.randrange(3)]
+    puzzle = make_puzzle(tables_for(cs), rng, mode, verifiers, tier, name)
+    assert puzzle_difficulty(puzzle, cs) == tier
+    return _with_extra(puzzle, tier, {"seed": seed})
+
+
+# -- runs ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Spec:
+    """Everything that decides the puzzles of a run (picklable, sent to workers)."""
+
+    mode: str = "classic"
+    verifiers: int = 4
+    difficulty: str | None = None
+    seed: int = 0
+    cardset: str = "classic"
+    #: "none": no metrics; "basic": the cards-alone metrics and the tests lower bound;
+    #: "exact": also the exact minimum tests (turing.analysis)
+    metrics: str = "basic"
+    min_tests: int | None = None
+    max_tests: int | None = None
+
+    def __post_init__(self) -> None:
+        _check_args(self.mode, self.verifiers, self.difficulty)
+        if self.metrics not in ("none", "basic", "exact"):
+            raise ValueError(f"unknown metrics level {self.metrics!r}")
+        if (
+            self.min_tests is not None
+            and self.max_tests is not None
+            and self.min_tests > self.max_tests
+        ):
+            raise ValueError(f"--min-tests {self.min_tests} is above --max-tests {self.max_tests}")
+
+    @property
+    def filtered(self) -> bool:
+        return self.min_tests is not None or self.max_tests is not None
+
+    def signature(self) -> str:
+        """A stable text naming the run (the bank's progress table is keyed by it)."""
+        return (
+            f"{self.mode}|{self.verifiers}|{self.difficulty or 'any'}|{self.seed}|"
+            f"{self.cardset}|{self.metrics}|{self.min_tests}|{self.max_tests}"
+        )
+
+
+def puzzle_at(spec: Spec, index: int) -> Puzzle | None:
+    """Puzzle ``index`` of a run, or None when the run's tests filter refuses it."""
+    cs, name = _resolve_cardset(spec.cardset)
+    rng = random.Random(puzzle_seed(spec.seed, index, spec.mode))
+    tier = spec.difficulty if spec.difficulty is not None else DIFFICULTIES[rng.randrange(3)]
+    puzzle = make_puzzle(tables_for(cs), rng, spec.mode, spec.verifiers, tier, name)
+    extra: dict[str, object] = {"seed": spec.seed, "index": index}
+    if spec.metrics != "none" or spec.filtered:
+        from turing.metrics import measure
+
+        exact = spec.metrics == "exact" or spec.filtered
+        found = measure(puzzle, cs, exact_tests=exact, max_tests=spec.max_tests)
+        if found is None:
+            return None
+        tests = found.min_tests
+        if spec.min_tests is not None and tests < spec.min_tests:
+            return None
+        if spec.max_tests is not None and tests > spec.max_tests:
+            return None
+        extra.update(found.as_dict())
+    return _with_extra(puzzle, tier, extra)
+
+
+def puzzles_between(spec: Spec, start: int, stop: int) -> list[tuple[int, Puzzle | None]]:
+    """Puzzles ``start``…``stop − 1`` of a run (the unit of work sent to a worker)."""
+    return [(i, puzzle_at(spec, i)) for i in range(start, stop)]
+
+
+def _block_size(spec: Spec) -> int:
+    if spec.metrics == "exact" or spec.filtered:
+        return 4
+    if spec.mode == "extreme":
+        return 16
+    return 256
+
+
+def iter_indexed(
+    spec: Spec,
+    start: int = 0,
+    jobs: int = 1,
+    executor: Executor | None = None,
+    block: int | None = None,
+    stop: int | None = None,
+) -> Iterator[tuple[int, Puzzle | None]]:
+    """``(index, puzzle or None)`` for every index from ``start``, in index order.
+
+    With ``jobs`` > 1 (or an ``executor``, e.g. a Dask ``Client.get_executor()``) blocks of
+    indices are computed in parallel and yielded in order, with a bounded number of blocks
+    in flight. Stops before ``stop`` when given, else runs until the consumer stops.
+    """
+    size = block or _block_size(spec)
+    if executor is None and jobs <= 1:
+        i = start
+        while stop is None or i < stop:
+            end = i + size if stop is None else min(i + size, stop)
+            yield from puzzles_between(spec, i, end)
+            i = end
+        return
+    owned: ProcessPoolExecutor | None = None
+    if executor is None:
+        import multiprocessing
+
+        # fork: workers start at once with the tables already imported; they only compute
+        methods = multiprocessing.get_all_start_methods()
+        context = multiprocessing.get_context("fork" if "fork" in methods else None)
+        owned = ProcessPoolExecutor(jobs, mp_context=context)
+        executor = owned
+    window = max(2, jobs) * 3
+    pending: deque[Future[list[tuple[int, Puzzle | None]]]] = deque()
+    nxt = start
+    try:
+        while True:
+            while len(pending) < window and (stop is None or nxt < stop):
+                end = nxt + size if stop is None else min(nxt + size, stop)
+                pending.append(executor.submit(puzzles_between, spec, nxt, end))
+                nxt = end
+            if not pending:
+                return
+            yield from pending.popleft().result()
+    finally:
+        for fut in pending:
+            fut.cancel()
+        if owned is not None:
+            owned.shutdown(wait=True, cancel_futures=True)
+
+
+@dataclass
+class RunState:
+    """How far a run got: the next index to compute and how many puzzles it kept."""
+
+    next_index: int = 0
+    kept: int = 0
+    refused: int = 0
+    repeats: int = 0
+    seen: set[str] = field(default_factory=set)
+
+
+def generate(
+    count: int,
+    verifiers: int = 4,
+    difficulty: str | None = None,
+    mode: str = "classic",
+    seed: int = 0,
+    cardset: CardSet | str = "classic",
+    jobs: int = 1,
+    executor: Executor | None = None,
+    metrics: str = "basic",
+    min_tests: int | None = None,
+    max_tests: int | None = None,
+    state: RunState | None = None,
+    is_new: Callable[[Puzzle], bool] | None = None,
+) -> Iterator[Puzzle]:
+    """``count`` distinct valid puzzles, the same ones in the same order for any ``jobs``.
+
+    Puzzle *i* comes from ``(seed, i)``; an index whose puzzle repeats an earlier one (or
+    that ``is_new`` refuses, e.g. one already in a bank) is skipped. ``state`` (updated as
+    puzzles are yielded) lets a caller resume: pass the state of an interrupted run.
+    """
+    if count < 0:
+        raise ValueError("--count must be 0 or more")
+    name = (
+        cardset
+        if isinstance(cardset, str)
+        else ("classic" if cardset.name == "classic" else cardset.source or cardset.name)
+    )
+    spec = Spec(
+        mode=mode,
+        verifiers=verifiers,
+        difficulty=difficulty,
+        seed=seed,
+        cardset=name,
+        metrics=metrics,
+        min_tests=min_tests,
+        max_tests=max_tests,
+    )
+    yield from run(spec, count, jobs=jobs, executor=executor, state=state, is_new=is_new)
+
+
+def run(
+    spec: Spec,
+    count: int,
+    jobs: int = 1,
+    executor: Executor | None = None,
+    state: RunState | None = None,
+    is_new: Callable[[Puzzle], bool] | None = None,
+) -> Iterator[Puzzle]:
+    """The puzzles of a run described by ``spec`` (see :func:`generate`)."""
+    st = state if state is not None else RunState()
+    if st.kept >= count:
+        return
+    source = iter_indexed(spec, st.next_index, jobs, executor)
+    try:
+        for index, puzzle in source:
+            st.next_index = index + 1
+            if puzzle is None:
+                st.refused += 1
+                continue
+            key = puzzle.canonical_key()
+            if key in st.seen or (is_new is not None and not is_new(puzzle)):
+                st.repeats += 1
+                continue
+            st.seen.add(key)
+            st.kept += 1
+            yield puzzle
+            if st.kept >= count:
+                return
+    finally:
+        close = getattr(source, "close", None)
+        if close is not None:
+            close()
+
+
+__all__ = [
+    "DIFFICULTIES",
+    "GenerationError",
+    "RunState",
+    "Spec",
+    "Tables",
+    "build_hidden",
+    "decoys_plausible",
+    "generate",
+    "generate_one",
+    "iter_indexed",
+    "make_puzzle",
+    "puzzle_at",
+    "puzzle_seed",
+    "run",
+    "slot_plan",
+    "tables_for",
+]

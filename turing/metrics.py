@@ -1,0 +1,261 @@
+"""Quality metrics of a puzzle, as stored in the bank and in generated JSONL.
+
+* ``codes_left`` — how many codes the valid readings of the table lead to before any test
+  (a *reading* gives every verifier one criterion of one of its cards — in nightmare mode
+  also one shown card each — and is valid when it makes a valid puzzle).
+* ``assignments`` — how many valid readings there are (what :func:`turing.solver.deduce`
+  lists; counted here without building them).
+* ``min_tests`` — the fewest tests an optimal player needs in the worst case to be sure of
+  the code. By default the lower bound ``⌈log2(codes_left)⌉`` (every test answers yes or
+  no, and the player must tell ``codes_left`` codes apart), kind ``lower_bound``; with
+  ``exact_tests`` the exact value from :func:`turing.analysis.min_tests_worst`, kind
+  ``exact``.
+* ``score`` — a difficulty score (see :func:`difficulty_score`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from turing.cards import CardSet
+from turing.codes import ALL_MASK
+from turing.puzzle import Puzzle
+
+EXACT: Final = "exact"
+LOWER_BOUND: Final = "lower_bound"
+
+
+class MetricsError(ValueError):
+    """A metric that cannot be computed here (e.g. the exact analysis is not installed)."""
+
+
+@dataclass(frozen=True)
+class Metrics:
+    codes_left: int
+    assignments: int
+    min_tests: int
+    min_tests_kind: str
+    score: float
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "codes_left": self.codes_left,
+            "assignments": self.assignments,
+            "min_tests": self.min_tests,
+            "min_tests_kind": self.min_tests_kind,
+            "score": self.score,
+        }
+
+
+def _grouped(masks: Sequence[int]) -> list[tuple[int, int]]:
+    """Distinct masks with how many options share each (cards 20 and 21 share criteria)."""
+    counts: dict[int, int] = {}
+    for m in masks:
+        counts[m] = counts.get(m, 0) + 1
+    return sorted(counts.items())
+
+
+def count_readings(options: Sequence[Sequence[int]]) -> tuple[int, int]:
+    """``(codes mask, number of readings)`` over every valid choice of one mask per slot.
+
+    Same search as the solver's deduction, counting instead of listing: a branch stops
+    when a choice cuts nothing or nothing is left, when one code is left too early, or
+    when an earlier slot has become redundant (the AND of the others equals the codes
+    left — no later choice can undo that).
+    """
+    n = len(options)
+    if n == 0:
+        return 0, 0
+    ordered = sorted((_grouped(o) for o in options), key=len)
+    codes = 0
+    total = 0
+
+    final = ordered[-1]
+
+    def walk(depth: int, acc: int, others: list[int], weight: int) -> None:
+        nonlocal codes, total
+        if depth == n - 1:
+            for m, mult in final:
+                narrowed = acc & m
+                if narrowed and not narrowed & (narrowed - 1):
+                    for x in others:
+                        if x & m == narrowed:
+                            break
+                    else:
+                        codes |= narrowed
+                        total += weight * mult
+            return
+        for m, mult in ordered[depth]:
+            narrowed = acc & m
+            # cuts nothing, or leaves one code (or none) too early
+            if narrowed == acc or not narrowed & (narrowed - 1):
+                continue
+            new_others = [x & m for x in others]
+            if narrowed in new_others:
+                continue
+            new_others.append(acc)
+            walk(depth + 1, narrowed, new_others, weight * mult)
+
+    if n == 1:
+        for m, mult in ordered[0]:
+            if m and m & (m - 1) == 0:
+                codes |= m
+                total += mult
+        return codes, total
+    walk(0, ALL_MASK, [], 1)
+    return codes, total
+
+
+def cards_alone(puzzle: Puzzle, cardset: CardSet) -> tuple[int, int]:
+    """``(codes mask, readings)`` a player who knows the rules must consider before testing.
+
+    Nightmare: the valid criteria choices over the shown cards, times the ``n!`` ways to
+    hand the cards to the verifiers (each way is a reading, as :func:`deduce` lists them).
+    """
+
+    def masks(numbers: Sequence[int]) -> list[int]:
+        return [c.mask for n in numbers for c in cardset.card(n).criteria]
+
+    if puzzle.mode_class.hidden_mapping:
+        codes, count = count_readings([masks(group) for group in puzzle.cards])
+        return codes, count * math.factorial(puzzle.verifiers)
+    return count_readings([masks(group) for group in puzzle.cards])
+
+
+def tests_lower_bound(codes_left: int) -> int:
+    """``⌈log2 codes_left⌉``: each test answers yes or no."""
+    return 0 if codes_left <= 1 else (codes_left - 1).bit_length()
+
+
+def exact_min_tests(puzzle: Puzzle, cardset: CardSet) -> int:
+    """The exact worst-case minimum number of tests, from :mod:`turing.analysis`."""
+    import importlib
+
+    hint = (
+        "leave out --exact-tests, --min-tests and --max-tests to use the lower bound "
+        "⌈log2(codes left)⌉"
+    )
+    try:
+        module = importlib.import_module("turing.analysis")
+    except ImportError as exc:
+        raise MetricsError(
+            f"the exact minimum number of tests needs turing.analysis, which "
+            f"this installation does not have ({exc}); {hint}"
+        ) from None
+    min_tests_worst = getattr(module, "min_tests_worst", None)
+    if not callable(min_tests_worst):
+        raise MetricsError(
+            "the exact minimum number of tests needs "
+            f"turing.analysis.min_tests_worst, which is not available; {hint}"
+        )
+    return int(min_tests_worst(puzzle, cardset))
+
+
+#: weights of :func:`difficulty_score`, chosen on generated samples (docs/generation.md)
+SCORE_WEIGHTS: Final = {
+    "readings": 1.0,
+    "codes": 1.0,
+    "tests": 1.0,
+    "criteria": 0.5,
+    "shapes": 1.0,
+    "tier_points": 1.5,
+}
+#: tier points of a card: what the card set's ``tiers`` say about its content
+TIER_POINTS: Final = {"easy": 0, "standard": 1, "hard": 2}
+
+_STRIDES: Final = (25, 5, 1)
+_SHAPES_CACHE: dict[tuple[int, int], int] = {}
+
+
+def _depends_on(mask: int, stride: int) -> bool:
+    """Whether changing one shape's digit (its index stride) can change membership."""
+    for i in range(125):
+        digit = i // stride % 5
+        if digit < 4 and (mask >> i & 1) != (mask >> (i + stride) & 1):
+            return True
+    return False
+
+
+def shapes_touched(cardset: CardSet, number: int) -> int:
+    """How many of the three shapes a card's criteria look at (1–3)."""
+    key = (id(cardset), number)
+    cached = _SHAPES_CACHE.get(key)
+    if cached is None:
+        masks = [c.mask for c in cardset.card(number).criteria]
+        cached = sum(any(_depends_on(m, s) for m in masks) for s in _STRIDES)
+        _SHAPES_CACHE[key] = cached
+    return cached
+
+
+def difficulty_score(
+    puzzle: Puzzle, cardset: CardSet, assignments: int, codes_left: int, min_tests: int
+) -> float:
+    """A difficulty score: larger is harder.
+
+    ``log2(readings) + log2(codes left) + tests + 0.5·criteria + shapes + 1.5·tier points``:
+
+    * *readings*: the valid criteria assignments (nightmare: per way of handing out the
+      cards); *codes left* and *tests* as in :class:`Metrics`;
+    * *criteria*: the mean number of criteria per verifier on the table (more to rule out);
+    * *shapes*: the mean number of shapes (▲ ■ ●) a shown card's criteria look at;
+    * *tier points*: the sum over the real cards of 0 (easy card), 1 (standard), 2 (hard),
+      from the card set's own ``tiers``.
+
+    The structural terms alone rate easy and standard puzzles alike (a standard puzzle
+    may hold a single standard card); the tier points carry the publisher's judgement
+    that cards 18–22 are harder to reason with, and with weight 1.5 (chosen on generated
+    samples) the tiers come out ordered, easy < standard < hard on average, in every mode
+    and verifier count. docs/generation.md has the measured means.
+    """
+    shown = puzzle.shown_cards
+    n = max(puzzle.verifiers, 1)
+    per_verifier = sum(len(cardset.card(c).criteria) for c in shown) / n
+    shapes = sum(shapes_touched(cardset, c) for c in shown) / max(len(shown), 1)
+    real = puzzle.true_cards or tuple(g[0] for g in puzzle.cards)
+    points = sum(TIER_POINTS.get(cardset.tier_of(c) or "", 0) for c in real)
+    if puzzle.mode_class.hidden_mapping:
+        assignments = max(assignments // math.factorial(puzzle.verifiers), 1)
+    w = SCORE_WEIGHTS
+    value = (
+        w["readings"] * math.log2(max(assignments, 1))
+        + w["codes"] * math.log2(max(codes_left, 1))
+        + w["tests"] * min_tests
+        + w["criteria"] * per_verifier
+        + w["shapes"] * shapes
+        + w["tier_points"] * points
+    )
+    return round(value, 2)
+
+
+def measure(
+    puzzle: Puzzle, cardset: CardSet, exact_tests: bool = False, max_tests: int | None = None
+) -> Metrics | None:
+    """Every metric of a puzzle. None when the lower bound already exceeds ``max_tests``
+    (so the costly exact count is skipped for a puzzle a filter would refuse anyway)."""
+    codes, count = cards_alone(puzzle, cardset)
+    left = codes.bit_count()
+    tests = tests_lower_bound(left)
+    kind = LOWER_BOUND
+    if max_tests is not None and tests > max_tests:
+        return None
+    if exact_tests:
+        tests = exact_min_tests(puzzle, cardset)
+        kind = EXACT
+    return Metrics(left, count, tests, kind, difficulty_score(puzzle, cardset, count, left, tests))
+
+
+__all__ = [
+    "EXACT",
+    "LOWER_BOUND",
+    "Metrics",
+    "MetricsError",
+    "cards_alone",
+    "count_readings",
+    "difficulty_score",
+    "exact_min_tests",
+    "measure",
+    "tests_lower_bound",
+]
