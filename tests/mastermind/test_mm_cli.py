@@ -1,0 +1,323 @@
+"""Scripted games and simulations through the real command line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner, Result
+
+from turing.cli import main
+from turing.mastermind.engine import Engine
+from turing.mastermind.match import Duel, Match, Seat
+from turing.mastermind.presets import Preset, get_preset
+from turing.mastermind.scoring import Feedback, feedback, possible_feedbacks
+from turing.mastermind.space import Code
+from turing.mastermind.strategies import make_strategy
+
+YOU, CPU = Seat("You", human=True), Seat("Computer", human=False, strategy="most-parts")
+
+
+def run(args: list[str], lines: list[str] | None = None) -> Result:
+    text = None if lines is None else "".join(line + "\n" for line in lines)
+    return CliRunner().invoke(main, ["mastermind", *args], input=text)
+
+
+def computer_secret(preset: Preset, seed: int) -> Code:
+    match = Match(preset, (YOU, CPU), seed=seed)
+    match.start()
+    assert match.secret is not None
+    return match.secret
+
+
+def digits(code: Code) -> str:
+    return "".join(str(s + 1) for s in code)
+
+
+def pins(fb: Feedback) -> str:
+    return f"{fb.black} {fb.white}"
+
+
+def computer_guesses(preset: Preset, secret: Code, strategy: str = "most-parts") -> list[Code]:
+    """The guesses the computer makes against ``secret`` when told the truth."""
+    engine = Engine(preset.space)
+    breaker = make_strategy(strategy)
+    history: tuple[tuple[int, int], ...] = ()
+    guesses: list[Code] = []
+    while True:
+        index = breaker.choose(engine, history, engine.consistent(history))
+        guess = preset.space.code(index)
+        guesses.append(guess)
+        fb = feedback(secret, guess)
+        if fb.black == preset.positions:
+            return guesses
+        history = (*history, (index, fb.key(preset.positions)))
+
+
+# ---------------------------------------------------------------- breaker role
+
+
+def test_classic_human_breaks_the_computer_code() -> None:
+    preset = get_preset("classic")
+    secret = computer_secret(preset, seed=5)
+    result = run(["play", "--seed", "5"], ["# a comment", "", "1122", "board", digits(secret)])
+    assert result.exit_code == 0, result.output
+    assert "Codemaker: Computer. Codebreaker: You." in result.output
+    assert "Code cracked by You in 2 rows; 2 points to Computer." in result.output
+    assert "Final score: You 0, Computer 2; winner Computer." in result.output
+
+
+def test_superhirn_variants_are_played_by_letters() -> None:
+    preset = get_preset("superhirn", repeats=True, blank=True)
+    result = run(
+        [
+            "play",
+            "--preset",
+            "superhirn",
+            "--duplicates",
+            "--blank",
+            "--players",
+            "human:Ann,human:Bob",
+        ],
+        ["RR.Y", "RRRR", "rr9y"],
+    )
+    assert result.exit_code == 0, result.output
+    assert "4 positions × 8 colours, repeats, empty hole as a colour" in result.output
+    assert "RR.Y" not in result.output.split("Bob, your secret code")[1].splitlines()[0]
+    assert "  2  RR.Y   4 black 0 white" in result.output
+    assert preset.palette.parse("rr9y", preset.space) == (0, 0, 8, 1)
+
+
+def test_superhirn_refuses_repeats_and_asks_again() -> None:
+    preset = get_preset("superhirn")
+    secret = computer_secret(preset, seed=2)
+    result = run(["play", "--preset", "superhirn", "--seed", "2"], ["RRGB", digits(secret)])
+    assert result.exit_code == 0, result.output
+    assert "error: 'RRGB': no colour may appear twice in this game" in result.stderr
+    assert "Code cracked by You in 1 row; 1 points to Computer." in result.output
+
+
+def test_unsolved_master_collor_scores_13() -> None:
+    lines = ["RRRRR"] + ["YYYYY"] * 12
+    result = run(["play", "--preset", "master-collor", "--players", "human:Ann,human:Bob"], lines)
+    assert result.exit_code == 0, result.output
+    assert "Code not cracked by Ann in 12 rows (it was RRRRR); 13 points to Bob (12 + 1)." in (
+        result.output
+    )
+    assert "Final score: Ann 0, Bob 13; winner Bob." in result.output
+
+
+def test_unsolved_classic_scores_11_and_roles_swap() -> None:
+    lines = ["1111"] + ["2222"] * 10 + ["3333", "3333"]
+    result = run(["play", "--players", "human:Ann,human:Bob", "--games", "2"], lines)
+    assert result.exit_code == 0, result.output
+    assert "11 points to Bob (10 + 1)" in result.output
+    assert "Game 2 begins. Codemaker: Ann. Codebreaker: Bob." in result.output
+    assert "Final score: Ann 1, Bob 11; winner Bob." in result.output
+
+
+# ---------------------------------------------------------------- maker role
+
+
+def test_computer_breaks_a_human_code_from_typed_feedback() -> None:
+    preset = get_preset("classic")
+    secret = (3, 0, 4, 4)
+    guesses = computer_guesses(preset, secret)
+    lines = [pins(feedback(secret, g)) for g in guesses]
+    result = run(["play", "--role", "maker"], lines)
+    assert result.exit_code == 0, result.output
+    assert "Codemaker: You. Codebreaker: Computer." in result.output
+    assert f"Code cracked by Computer in {len(guesses)} rows" in result.output
+
+
+def test_false_feedback_names_the_rows_restarts_and_pays_the_breaker() -> None:
+    preset = get_preset("master-collor")
+    secret = (0, 1, 2, 3, 4)
+    guesses = computer_guesses(preset, secret)
+    engine = Engine(preset.space)
+    first = feedback(secret, guesses[0])
+    history = ((preset.space.index(guesses[0]), first.key(5)),)
+    left = engine.consistent(history)
+    second = preset.space.index(guesses[1])
+    possible = set(engine.table.row(second, left).tolist())
+    lie = next(f for f in possible_feedbacks(5) if f.key(5) not in possible)
+    truth = [pins(feedback(secret, g)) for g in guesses]
+    lines = [truth[0], "3 9", "nonsense", pins(lie), *truth]
+    result = run(["play", "--preset", "master-collor", "--role", "maker"], lines)
+    assert result.exit_code == 0, result.output
+    assert "error: 3 black + 9 white is more pins than the 5 positions" in result.stderr
+    assert "error: 'nonsense' is not feedback" in result.stderr
+    assert "False feedback: no code gives rows 1 and 2 the pins they got." in result.output
+    assert "3 points to Computer for the false feedback (Master Collor's rule)" in result.output
+    assert "Game 1 restarts." in result.output
+    rows = len(guesses)
+    assert f"Final score: You {rows}, Computer 3;" in result.output
+
+
+def test_help_documents_the_grammar_and_the_compensation() -> None:
+    result = run(["play", "--help"])
+    assert result.exit_code == 0
+    text = " ".join(result.output.split())
+    assert "at a feedback prompt black then white" in text
+    assert "wronged codebreaker gets 3 points (Master Collor's rule" in text
+    assert "Blank lines and lines starting with # are skipped" in text
+
+
+# ---------------------------------------------------------------- Logik duel
+
+
+def test_logik_duel_human_cracks_first() -> None:
+    preset = get_preset("logik")
+    duel = Duel(preset, (YOU, CPU), seed=3)
+    duel.start()
+    theirs = duel.secrets[1]
+    assert theirs is not None
+    result = run(["play", "--preset", "logik", "--seed", "3"], ["RYGBW", digits(theirs)])
+    assert result.exit_code == 0, result.output
+    assert "both set a code and break the other's" in result.output
+    assert "Game 1 won by You (cracked the code first)." in result.output
+    assert "Final score: You 1, Computer 0; winner You." in result.output
+
+
+def test_logik_duel_same_move_is_a_draw() -> None:
+    result = run(
+        ["play", "--preset", "logik", "--players", "human:Ann,human:Bob"],
+        ["RRGGB", "BBGRR", "BBGRR", "RRGGB"],
+    )
+    assert result.exit_code == 0, result.output
+    assert "a draw (both cracked the code in the same move)" in result.output
+    assert "Final score: Ann 0.5, Bob 0.5; a draw." in result.output
+
+
+def test_logik_duel_all_rows_used_is_a_draw() -> None:
+    result = run(
+        ["play", "--preset", "logik", "--rows", "2", "--players", "human:Ann,human:Bob"],
+        ["RRRRR", "YYYYY", "GGGGG", "BBBBB", "GGGGG", "BBBBB"],
+    )
+    assert result.exit_code == 0, result.output
+    assert "a draw (every row used by both, no code cracked)" in result.output
+
+
+def test_computer_against_computer_duel_finishes() -> None:
+    result = run(["play", "--preset", "logik", "--players", "computer,computer:entropy"])
+    assert result.exit_code == 0, result.output
+    assert "Final score: Computer 1" in result.output
+
+
+def test_duel_can_be_chosen_for_any_preset() -> None:
+    result = run(
+        ["play", "--role", "duel", "--players", "human:Ann,human:Bob"],
+        ["1234", "4321", "4321", "1111"],
+    )
+    assert result.exit_code == 0, result.output
+    assert "Game 1 won by Ann (cracked the code first)." in result.output
+
+
+# ---------------------------------------------------------------- ends and errors
+
+
+def test_end_of_input_abandons_with_status_1() -> None:
+    result = run(["play"], ["1122"])
+    assert result.exit_code == 1
+    assert "match abandoned: input ended" in result.stderr
+
+
+def test_quit_abandons_with_status_1() -> None:
+    result = run(["play"], ["quit"])
+    assert result.exit_code == 1
+    assert "match abandoned: quit" in result.stderr
+
+
+def test_help_at_the_prompt_then_a_bad_code_then_play_on() -> None:
+    preset = get_preset("classic")
+    secret = computer_secret(preset, seed=0)
+    result = run(["play"], ["help", "12", "hello", digits(secret)])
+    assert result.exit_code == 0, result.output
+    assert "at a guess prompt" in result.output
+    assert "error: '12' has 2 colours; a code has 4, like RGBY" in result.stderr
+    assert "error: 'h' is not a colour here" in result.stderr
+
+
+def test_bad_options_exit_2_with_one_line() -> None:
+    for args, message in [
+        (["play", "--players", "human"], "--players takes two players"),
+        (["play", "--players", "human,robot"], "a player is 'human[:NAME]'"),
+        (["play", "--players", "computer:best,human"], "unknown strategy 'best'"),
+        (["play", "--colours", "12"], "colours must be 2–9"),
+        (["play", "--duplicates", "--no-repeats"], "contradict"),
+        (["simulate", "--sample", "0"], "at least one secret"),
+        (["simulate", "--all", "--sample", "5"], "exclude each other"),
+        (["play", "--positions", "8", "--colours", "9"], "too many"),
+    ]:
+        result = run(args, [])
+        assert result.exit_code == 2, (args, result.output)
+        assert result.stderr.strip().startswith("error: ")
+        assert message in result.stderr
+        assert len(result.stderr.strip().splitlines()) == 1
+        assert "Traceback" not in result.output
+
+
+# ---------------------------------------------------------------- simulate
+
+
+def test_simulate_json_knuth() -> None:
+    result = run(["simulate", "--strategy", "knuth", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert {k: data[k] for k in ("preset", "strategy", "games", "total_guesses", "max")} == {
+        "preset": "classic",
+        "strategy": "knuth",
+        "games": 1296,
+        "total_guesses": 5801,
+        "max": 5,
+    }
+    assert data["histogram"] == {"1": 1, "2": 6, "3": 62, "4": 533, "5": 694}
+    assert abs(data["mean"] - 5801 / 1296) < 1e-6
+    assert data["seconds"] >= 0
+
+
+def test_simulate_sample_writes_a_transcript(tmp_path: Path) -> None:
+    out = tmp_path / "games.jsonl"
+    args = [
+        "simulate",
+        "--preset",
+        "superhirn",
+        "--strategy",
+        "random-consistent",
+        "--sample",
+        "20",
+        "--seed",
+        "9",
+        "--json",
+        "--transcript",
+        str(out),
+    ]
+    first = run(args)
+    assert first.exit_code == 0, first.output
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(lines) == 20
+    game = lines[0]
+    assert set(game) >= {"positions", "colours", "repeats", "secret", "guesses", "solved"}
+    assert (game["positions"], game["colours"], game["repeats"]) == (4, 8, False)
+    last = game["guesses"][-1]
+    assert last["guess"] == game["secret"] and (last["black"], last["white"]) == (4, 0)
+    assert all(
+        feedback(game["secret"], g["guess"]) == (g["black"], g["white"]) for g in game["guesses"]
+    )
+    again = run(args)
+    assert json.loads(again.output)["total_guesses"] == json.loads(first.output)["total_guesses"]
+    assert [json.loads(x) for x in out.read_text().splitlines()] == lines
+
+
+def test_simulate_human_report() -> None:
+    result = run(["simulate", "--preset", "classic", "--strategy", "entropy", "--sample", "50"])
+    assert result.exit_code == 0, result.output
+    assert "a sample of 50 (seed 0)" in result.output
+    assert "games 50" in result.output
+
+
+def test_presets_command_lists_every_preset() -> None:
+    result = run(["presets"])
+    assert result.exit_code == 0
+    for name in ("classic", "superhirn", "logik", "master-collor"):
+        assert name in result.output

@@ -1,0 +1,118 @@
+"""Strategies on the classic 4×6 space, against the published figures."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from turing.mastermind.engine import Engine, History
+from turing.mastermind.simulate import SimulationError, sample_secrets, simulate
+from turing.mastermind.space import CodeSpace
+from turing.mastermind.strategies import (
+    STRATEGIES,
+    ExpectedCase,
+    ScoredStrategy,
+    StrategyError,
+    make_strategy,
+)
+
+
+@pytest.fixture(scope="module")
+def classic() -> Engine:
+    return Engine(CodeSpace(4, 6))
+
+
+def test_knuth_reproduces_5801_guesses_max_5(classic: Engine) -> None:
+    summary, records = simulate(classic, make_strategy("knuth"))
+    assert summary.games == 1296
+    assert summary.total_guesses == 5801
+    assert summary.max_guesses == 5
+    assert dict(summary.histogram) == {1: 1, 2: 6, 3: 62, 4: 533, 5: 694}
+    assert all(r.solved for r in records)
+
+
+def test_knuth_opens_with_1122(classic: Engine) -> None:
+    first = make_strategy("knuth").choose(classic, (), classic.everything)
+    assert classic.space.code(first) == (0, 0, 1, 1)
+
+
+@pytest.mark.parametrize(
+    ("name", "total", "worst"),
+    [
+        ("most-parts", 5668, 6),  # Kooi 2005: 4.373
+        ("entropy", 5722, 6),  # 4.415
+        ("expected-size", 5696, 6),  # Irving: 4.395
+    ],
+)
+def test_heuristics_match_published_totals(
+    classic: Engine, name: str, total: int, worst: int
+) -> None:
+    summary, _ = simulate(classic, make_strategy(name))
+    assert (summary.total_guesses, summary.max_guesses) == (total, worst)
+
+
+def test_expected_case_search_is_at_most_4_40(classic: Engine) -> None:
+    summary, _ = simulate(classic, ExpectedCase(width=3))
+    assert summary.total_guesses <= 1296 * 4.40
+    assert summary.total_guesses == 5639  # optimal is 5625 (Koyama and Lai 1993)
+
+
+def test_random_consistent_is_deterministic_per_seed(classic: Engine) -> None:
+    a, _ = simulate(classic, make_strategy("random-consistent", seed=3))
+    b, _ = simulate(classic, make_strategy("random-consistent", seed=3))
+    c, _ = simulate(classic, make_strategy("random-consistent", seed=4))
+    assert a.total_guesses == b.total_guesses
+    assert a.histogram == b.histogram
+    assert a.mean < 5
+    assert (a.total_guesses, a.histogram) != (c.total_guesses, c.histogram)
+
+
+def test_every_game_ends_with_a_win_on_the_secret(classic: Engine) -> None:
+    _, records = simulate(classic, make_strategy("entropy"), sample_secrets(1296, 50, seed=1))
+    for record in records:
+        guess, key = record.rows[-1]
+        assert guess == record.secret and key == classic.win_key
+        assert classic.consistent(record.rows[:-1]).size > 0
+
+
+def test_row_limit_leaves_games_unsolved(classic: Engine) -> None:
+    summary, records = simulate(classic, make_strategy("knuth"), max_rows=4)
+    assert summary.unsolved == 694
+    assert summary.max_guesses == 4
+    assert sum(not r.solved for r in records) == 694
+
+
+@pytest.mark.parametrize("name", ["knuth", "most-parts", "entropy", "expected-size"])
+def test_symmetry_pool_changes_no_choice(name: str) -> None:
+    """Scoring one guess per symmetry class picks what scoring every code picks."""
+    engine = Engine(CodeSpace(4, 6))
+    strategy = make_strategy(name)
+    assert isinstance(strategy, ScoredStrategy)
+    rng = np.random.default_rng(5)
+    for _ in range(6):
+        secret = int(rng.integers(1296))
+        first = int(rng.integers(1296))
+        history: History = ((first, engine.table.key(first, secret)),)
+        candidates = engine.consistent(history)
+        if len(candidates) < 3:
+            continue
+        chosen = strategy.choose(engine, history, candidates)
+        counts = engine.partition_counts(engine.everything, candidates)
+        full = int(
+            np.lexsort(
+                (engine.everything, ~np.isin(engine.everything, candidates), strategy.cost(counts))
+            )[0]
+        )
+        assert chosen == full
+
+
+def test_unknown_strategy() -> None:
+    with pytest.raises(StrategyError, match="unknown strategy 'best'"):
+        make_strategy("best")
+    assert set(STRATEGIES) >= {"knuth", "entropy", "most-parts", "random-consistent", "expected"}
+
+
+def test_sample_is_checked() -> None:
+    with pytest.raises(SimulationError, match="more than"):
+        sample_secrets(10, 11, seed=0)
+    assert list(sample_secrets(10, 10, seed=0)) == list(range(10))

@@ -1,0 +1,174 @@
+"""What a codebreaker can compute about one space: candidates, partitions, symmetry.
+
+An :class:`Engine` holds a space and its feedback table and answers the questions every
+strategy asks: which codes are still consistent with the rows so far, how a guess splits
+them, and which guesses are worth scoring at all (codes that colour and position renaming
+map onto each other split the candidates alike, so one of each kind is enough).
+
+A *history* is the tuple of ``(guess index, feedback key)`` rows played so far.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import permutations
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from turing.mastermind.scoring import FeedbackTable
+from turing.mastermind.space import CodeSpace
+
+History = tuple[tuple[int, int], ...]
+Indices = npt.NDArray[np.int64]
+
+_BLOCK_CELLS: Final = 1 << 20
+MAX_SYMMETRY_POSITIONS: Final = 6
+SYMMETRY_MIN_CANDIDATES: Final = 64
+"""Reduce the guesses by symmetry only when this many candidates are left (else it costs
+more than it saves)."""
+
+
+class Engine:
+    """A space, its feedback table and the caches strategies share."""
+
+    def __init__(self, space: CodeSpace, table: FeedbackTable | None = None) -> None:
+        self.space = space
+        self._table = table
+        self.everything: Indices = np.arange(len(space), dtype=np.int64)
+        self._orbits: dict[tuple[int, ...], Indices] = {}
+
+    @property
+    def table(self) -> FeedbackTable:
+        """The space's feedback table, built on first use and shared by engines of the space."""
+        if self._table is None:
+            self._table = shared_table(self.space)
+        return self._table
+
+    @property
+    def win_key(self) -> int:
+        return self.table.win_key
+
+    def consistent(self, history: History, within: Indices | None = None) -> Indices:
+        """The codes (among ``within``, default all) that give every row its feedback."""
+        candidates = self.everything if within is None else within
+        for guess, key in history:
+            candidates = candidates[self.table.row(guess, candidates) == key]
+        return candidates
+
+    def partition_counts(self, guesses: Indices, candidates: Indices) -> npt.NDArray[np.int64]:
+        """``counts[i, k]``: how many candidates answer guess ``guesses[i]`` with key ``k``."""
+        size = self.table.size
+        counts = np.empty((len(guesses), size), dtype=np.int64)
+        block = max(1, _BLOCK_CELLS // max(1, len(candidates)))
+        offsets = (np.arange(block, dtype=np.int64) * size)[:, None]
+        for start in range(0, len(guesses), block):
+            chunk = guesses[start : start + block]
+            keys = self.table.keys(chunk, candidates)
+            flat = (keys + offsets[: len(chunk)]).ravel()
+            counts[start : start + len(chunk)] = np.bincount(
+                flat, minlength=len(chunk) * size
+            ).reshape(len(chunk), size)
+        return counts
+
+    def split(self, guess: int, candidates: Indices) -> dict[int, Indices]:
+        """The candidates grouped by the feedback key they give ``guess``."""
+        keys = self.table.row(guess, candidates)
+        order = np.argsort(keys, kind="stable")
+        sorted_keys = keys[order]
+        bounds = np.flatnonzero(np.diff(sorted_keys)) + 1
+        groups = np.split(candidates[order], bounds)
+        starts = np.concatenate(([0], bounds))
+        return {int(sorted_keys[s]): g for s, g in zip(starts, groups, strict=True)}
+
+    def guess_pool(self, history: History, candidates: Indices) -> Indices:
+        """The guesses worth scoring: every code, or one per symmetry class when that is exact.
+
+        Before the first row the classes are the colour-multiplicity patterns; after some
+        rows they are the orbits of the renamings that fix every guess played, which fix
+        the candidate set too. The lowest index of each class stands for it, so choosing
+        among the pool gives the same answer (ties included) as choosing among all codes.
+        """
+        if not history:
+            return self.space.symmetric_roots
+        if len(candidates) < SYMMETRY_MIN_CANDIDATES:
+            return self.everything
+        guesses = tuple(sorted({g for g, _ in history}))
+        pool = self._orbits.get(guesses)
+        if pool is None:
+            pool = self._orbit_minima(guesses)
+            self._orbits[guesses] = pool
+        return pool
+
+    def _orbit_minima(self, guesses: tuple[int, ...]) -> Indices:
+        space = self.space
+        played = [space.code(g) for g in guesses]
+        blank = space.blank_symbol
+        codes = space.codes
+        used = sorted({s for code in played for s in code if s != blank})
+        unused = [c for c in range(space.colours) if c not in used]
+        best = self.everything.copy()
+        if space.positions > MAX_SYMMETRY_POSITIONS:
+            return best
+        for perm in permutations(range(space.positions)):
+            colour_map = _colour_map(played, perm, blank)
+            if colour_map is None:
+                continue
+            # act(x)[i] = colour_map[x[perm[i]]]; colours no guess uses are then renamed
+            # in order of first appearance, which is the smallest code of their renamings.
+            mapping = np.arange(space.symbols, dtype=np.uint8)
+            for source, target in colour_map.items():
+                mapping[source] = target
+            moved = mapping[codes[:, list(perm)]]
+            if unused:
+                moved = _relabel_in_order(moved, unused, space.symbols)
+            best = np.minimum(best, space.indices(moved).astype(np.int64))
+        return np.flatnonzero(best == self.everything).astype(np.int64)
+
+
+@lru_cache(maxsize=4)
+def shared_table(space: CodeSpace) -> FeedbackTable:
+    """One feedback table per space for the whole process (building one can take a second)."""
+    return FeedbackTable(space)
+
+
+def _colour_map(
+    played: list[tuple[int, ...]], perm: tuple[int, ...], blank: int | None
+) -> dict[int, int] | None:
+    """The renaming of used colours that, with ``perm``, maps every played code to itself."""
+    forward: dict[int, int] = {}
+    backward: dict[int, int] = {}
+    for code in played:
+        for i, j in enumerate(perm):
+            source, target = code[j], code[i]
+            if (source == blank) != (target == blank):
+                return None
+            if forward.setdefault(source, target) != target:
+                return None
+            if backward.setdefault(target, source) != source:
+                return None
+    return forward
+
+
+def _relabel_in_order(
+    codes: npt.NDArray[np.uint8], unused: list[int], symbols: int
+) -> npt.NDArray[np.uint8]:
+    """Rename the ``unused`` colours of each row to ``unused`` ascending, by first appearance."""
+    rows = codes.shape[0]
+    is_unused = np.zeros(symbols, dtype=bool)
+    is_unused[unused] = True
+    targets = np.array(unused, dtype=np.uint8)
+    assigned = np.full((rows, symbols), -1, dtype=np.int16)
+    next_slot = np.zeros(rows, dtype=np.int64)
+    out = codes.copy()
+    everyone = np.arange(rows)
+    for j in range(codes.shape[1]):
+        column = codes[:, j]
+        free = is_unused[column]
+        fresh = free & (assigned[everyone, column] < 0)
+        assigned[everyone[fresh], column[fresh]] = next_slot[fresh]
+        next_slot[fresh] += 1
+        slot = assigned[everyone[free], column[free]]
+        out[free, j] = targets[slot]
+    return out

@@ -1,0 +1,211 @@
+"""Feedback: black and white pins for a guess against a secret (RULES.md §2).
+
+- black (red in Superhirn): positions where guess and secret agree;
+- white: Σ over colours of min(count in guess, count in secret) − black.
+
+The empty hole, when a game uses it, is one more colour and scores like any other.
+
+>>> feedback((0, 0, 1, 1), (0, 1, 2, 3))
+Feedback(black=1, white=1)
+>>> feedback("RGBY", "YBGR")
+Feedback(black=0, white=4)
+
+:class:`FeedbackTable` scores whole blocks of codes at once with numpy: a full
+``codes × codes`` table for spaces where it fits, computed blocks for larger ones. A
+feedback is stored as its *key* ``black * (positions + 1) + white``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Hashable, Sequence
+from typing import Final, NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
+from turing.mastermind.space import CodeSpace
+
+FULL_TABLE_LIMIT: Final = 1 << 26
+"""Build the whole feedback table when codes² is at most this (64 MiB as uint8)."""
+
+
+class FeedbackError(ValueError):
+    """A feedback that no guess could get: counts out of range or impossible together."""
+
+
+class Feedback(NamedTuple):
+    """The pins for one row: ``black`` right colour right place, ``white`` right colour only."""
+
+    black: int
+    white: int
+
+    def key(self, positions: int) -> int:
+        return self.black * (positions + 1) + self.white
+
+    @staticmethod
+    def from_key(key: int, positions: int) -> Feedback:
+        black, white = divmod(int(key), positions + 1)
+        return Feedback(black, white)
+
+    def __str__(self) -> str:
+        return f"{self.black} black, {self.white} white"
+
+    @staticmethod
+    def parse(text: str) -> Feedback:
+        """Pins as typed: ``2 1`` (black then white), ``2b1w``, or one letter per pin
+        (``bbw``; ``r`` for the red pins of Superhirn); ``-`` or ``none`` for no pins.
+
+        >>> Feedback.parse("2 1"), Feedback.parse("bbw"), Feedback.parse("-")
+        (Feedback(black=2, white=1), Feedback(black=2, white=1), Feedback(black=0, white=0))
+        """
+        compact = text.strip().lower()
+        if compact in ("-", "none", "0"):
+            return Feedback(0, 0)
+        numbers = re.fullmatch(r"(\d+)\s*[\s,/]\s*(\d+)", compact)
+        if numbers:
+            return Feedback(int(numbers[1]), int(numbers[2]))
+        labelled = re.fullmatch(r"(?:(\d+)\s*[br])?\s*,?\s*(?:(\d+)\s*w)?", compact)
+        if labelled and (labelled[1] or labelled[2]):
+            return Feedback(int(labelled[1] or 0), int(labelled[2] or 0))
+        if re.fullmatch(r"[brw]+", compact):
+            return Feedback(sum(c in "br" for c in compact), compact.count("w"))
+        raise FeedbackError(
+            f"{text.strip()!r} is not feedback: type black then white like '2 1', "
+            "or pins like 'bbw', or '-' for none"
+        )
+
+
+def feedback(secret: Sequence[Hashable], guess: Sequence[Hashable]) -> Feedback:
+    """Score ``guess`` against ``secret``: any colours, any length, repeats or not."""
+    if len(secret) != len(guess):
+        raise FeedbackError(
+            f"secret and guess differ in length ({len(secret)} and {len(guess)} positions)"
+        )
+    black = sum(1 for s, g in zip(secret, guess, strict=True) if s == g)
+    common = sum((Counter(secret) & Counter(guess)).values())
+    return Feedback(black, common - black)
+
+
+def possible_feedbacks(positions: int) -> list[Feedback]:
+    """Every pin count a row can show: black + white ≤ positions, except all-but-one black
+    with one white (the last pin cannot be in the wrong place alone).
+
+    >>> len(possible_feedbacks(4))
+    14
+    """
+    return [
+        Feedback(b, w)
+        for b in range(positions + 1)
+        for w in range(positions + 1 - b)
+        if not (b == positions - 1 and w == 1)
+    ]
+
+
+def check_feedback(fb: Feedback, positions: int) -> None:
+    """Raise :class:`FeedbackError` if no guess of this length could get ``fb``."""
+    if fb.black < 0 or fb.white < 0:
+        raise FeedbackError("pin counts cannot be negative")
+    if fb.black + fb.white > positions:
+        raise FeedbackError(
+            f"{fb.black} black + {fb.white} white is more pins than the {positions} positions"
+        )
+    if fb.black == positions - 1 and fb.white == 1:
+        raise FeedbackError(
+            f"{fb.black} black and 1 white cannot happen: if {fb.black} pegs are right, "
+            "the last one cannot be the right colour in the wrong place"
+        )
+
+
+class FeedbackTable:
+    """Feedback keys for blocks of codes of one space, computed with numpy.
+
+    ``keys(guesses, secrets)`` gives a ``len(guesses) × len(secrets)`` uint8 array.
+    Black pins come from two half-code tables (matches in the first and the last
+    positions), common colours from a table over colour-count patterns, so a block costs
+    three gathers whatever the space. When the whole table is small it is built once.
+    """
+
+    def __init__(self, space: CodeSpace, *, full: bool | None = None) -> None:
+        self.space = space
+        self.positions = space.positions
+        self.size = (space.positions + 1) ** 2
+        self.win_key = Feedback(space.positions, 0).key(space.positions)
+        codes = space.codes
+        p, s = space.positions, space.symbols
+        head = p // 2
+        self._head, self._head_table = _black_half(codes[:, :head], s, p)
+        self._tail, self._tail_table = _black_half(codes[:, head:], s, p)
+        counts = np.stack([(codes == c).sum(axis=1) for c in range(s)], axis=1).astype(np.uint8)
+        patterns, pattern = np.unique(counts, axis=0, return_inverse=True)
+        self._pattern = pattern.reshape(-1)
+        self._common_table = np.empty((len(patterns), len(patterns)), dtype=np.uint8)
+        for start in range(0, len(patterns), 256):
+            chunk = patterns[start : start + 256, None, :]
+            self._common_table[start : start + 256] = np.minimum(chunk, patterns[None]).sum(
+                axis=2, dtype=np.uint8
+            )
+        n = len(space)
+        if full is None:
+            full = n * n <= FULL_TABLE_LIMIT
+        self._full: npt.NDArray[np.uint8] | None = None
+        if full:
+            table = np.empty((n, n), dtype=np.uint8)
+            block = max(1, (1 << 22) // n)
+            everything = np.arange(n)
+            for start in range(0, n, block):
+                rows = everything[start : start + block]
+                table[start : start + block] = self._compute(rows, everything)
+            table.setflags(write=False)
+            self._full = table
+
+    @property
+    def has_full_table(self) -> bool:
+        return self._full is not None
+
+    def keys(
+        self, guesses: npt.NDArray[np.integer], secrets: npt.NDArray[np.integer]
+    ) -> npt.NDArray[np.uint8]:
+        """Feedback keys, one row per guess index, one column per secret index."""
+        if self._full is not None:
+            block: npt.NDArray[np.uint8] = self._full[np.ix_(guesses, secrets)]
+            return block
+        return self._compute(guesses, secrets)
+
+    def row(self, guess: int, secrets: npt.NDArray[np.integer]) -> npt.NDArray[np.uint8]:
+        """Feedback keys of one guess against many secrets."""
+        keys: npt.NDArray[np.uint8]
+        if self._full is not None:
+            keys = self._full[guess, secrets]
+        else:
+            keys = self._compute(np.array([guess]), secrets)[0]
+        return keys
+
+    def key(self, guess: int, secret: int) -> int:
+        return int(self.row(guess, np.array([secret]))[0])
+
+    def _compute(
+        self, guesses: npt.NDArray[np.integer], secrets: npt.NDArray[np.integer]
+    ) -> npt.NDArray[np.uint8]:
+        # key = black * (p + 1) + white = black * p + common; the half tables hold black * p.
+        out = self._head_table[np.ix_(self._head[guesses], self._head[secrets])]
+        out += self._tail_table[np.ix_(self._tail[guesses], self._tail[secrets])]
+        out += self._common_table[np.ix_(self._pattern[guesses], self._pattern[secrets])]
+        return out
+
+
+def _black_half(
+    part: npt.NDArray[np.uint8], symbols: int, positions: int
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.uint8]]:
+    """Number each code's slice of positions, and tabulate ``positions × matches``."""
+    width = part.shape[1]
+    if width == 0:
+        return np.zeros(part.shape[0], dtype=np.int64), np.zeros((1, 1), dtype=np.uint8)
+    weights = symbols ** np.arange(width - 1, -1, -1, dtype=np.int64)
+    number = part.astype(np.int64) @ weights
+    values = np.array(
+        np.unravel_index(np.arange(symbols**width), (symbols,) * width), dtype=np.uint8
+    ).T.reshape(symbols**width, width)
+    matches = (values[:, None, :] == values[None, :, :]).sum(axis=2)
+    return number, (matches * positions).astype(np.uint8)

@@ -1,0 +1,163 @@
+"""The code space of a colour-code game: positions, colours, repeats, the empty hole.
+
+A code is a tuple of symbols ``0 … colours-1`` (the peg colours) and, when the game uses the
+empty hole as an extra colour, the symbol ``colours`` for an empty hole. The legal codes of a
+space are numbered in lexicographic order of their symbol tuples, so index order is the order
+in which they are written (``1122`` before ``1123``).
+
+Repeats apply to pegs only: without repeats no peg colour appears twice, while empty holes
+may appear any number of times (the Superhirn text lets the codemaker leave *holes* free).
+
+>>> space = CodeSpace(positions=4, colours=6)
+>>> len(space)
+1296
+>>> space.index((0, 0, 1, 1))
+7
+>>> space.code(7)
+(0, 0, 1, 1)
+>>> len(CodeSpace(positions=4, colours=8, repeats=False))
+1680
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from itertools import product
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+Code = tuple[int, ...]
+"""A code as 0-based symbols; the empty hole, when used, is the symbol ``colours``."""
+
+MAX_POSITIONS: Final = 8
+MAX_COLOURS: Final = 9
+MAX_CODES: Final = 1_000_000
+"""The largest space the engine enumerates (every code is held in memory as an array)."""
+
+
+class SpaceError(ValueError):
+    """A code space the engine cannot hold, or a code that is not in the space."""
+
+
+@dataclass(frozen=True)
+class CodeSpace:
+    """All legal codes of one game, enumerated once, with array forms for fast scoring."""
+
+    positions: int
+    colours: int
+    repeats: bool = True
+    blank: bool = False
+    _codes: npt.NDArray[np.uint8] = field(init=False, repr=False, compare=False)
+    _lookup: npt.NDArray[np.int32] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.positions <= MAX_POSITIONS:
+            raise SpaceError(f"positions must be 1–{MAX_POSITIONS}, not {self.positions}")
+        if not 2 <= self.colours <= MAX_COLOURS:
+            raise SpaceError(f"colours must be 2–{MAX_COLOURS}, not {self.colours}")
+        if not self.repeats and not self.blank and self.colours < self.positions:
+            raise SpaceError(
+                f"without repeats {self.positions} positions need at least "
+                f"{self.positions} colours, not {self.colours}"
+            )
+        if self.symbols**self.positions > MAX_CODES:
+            raise SpaceError(
+                f"{self.symbols}^{self.positions} codes is too many: at most "
+                f"{MAX_CODES:,} codes (fewer positions or colours)"
+            )
+        rows = [
+            code
+            for code in product(range(self.symbols), repeat=self.positions)
+            if self.repeats or _no_repeated_peg(code, self.colours)
+        ]
+        codes = np.array(rows, dtype=np.uint8).reshape(len(rows), self.positions)
+        codes.setflags(write=False)
+        lookup = np.full(self.symbols**self.positions, -1, dtype=np.int32)
+        lookup[self.radix(codes)] = np.arange(len(rows), dtype=np.int32)
+        lookup.setflags(write=False)
+        object.__setattr__(self, "_codes", codes)
+        object.__setattr__(self, "_lookup", lookup)
+
+    @property
+    def symbols(self) -> int:
+        """Peg colours plus the empty hole when it counts as a colour."""
+        return self.colours + (1 if self.blank else 0)
+
+    @property
+    def blank_symbol(self) -> int | None:
+        return self.colours if self.blank else None
+
+    @property
+    def codes(self) -> npt.NDArray[np.uint8]:
+        """Every legal code, one row each, in index order (read-only)."""
+        return self._codes
+
+    def __len__(self) -> int:
+        return int(self._codes.shape[0])
+
+    def radix(self, codes: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
+        """Each row read as a base-``symbols`` number (first position most significant)."""
+        weights = self.symbols ** np.arange(self.positions - 1, -1, -1, dtype=np.int64)
+        return codes.astype(np.int64) @ weights
+
+    def index(self, code: Sequence[int]) -> int:
+        """The index of a legal code; :class:`SpaceError` if it is not in the space."""
+        self.check(code)
+        number = 0
+        for symbol in code:
+            number = number * self.symbols + symbol
+        return int(self._lookup[number])
+
+    def indices(self, codes: npt.NDArray[np.uint8]) -> npt.NDArray[np.int32]:
+        """The indices of many codes at once (-1 for codes outside the space)."""
+        return self._lookup[self.radix(codes)]
+
+    def code(self, index: int) -> Code:
+        if not 0 <= index < len(self):
+            raise SpaceError(f"code index {index} is outside 0–{len(self) - 1}")
+        return tuple(int(s) for s in self._codes[index])
+
+    def check(self, code: Sequence[int]) -> None:
+        """Raise :class:`SpaceError` naming what makes ``code`` illegal here."""
+        if len(code) != self.positions:
+            raise SpaceError(f"a code has {self.positions} positions, not {len(code)}")
+        for symbol in code:
+            if not 0 <= symbol < self.symbols:
+                raise SpaceError(f"symbol {symbol} is outside 0–{self.symbols - 1}")
+        if not self.repeats and not _no_repeated_peg(tuple(code), self.colours):
+            raise SpaceError("no colour may appear twice in this game")
+
+    def describe(self) -> str:
+        """``4 positions × 6 colours, repeats`` and the like."""
+        parts = [f"{self.positions} positions × {self.colours} colours"]
+        parts.append("repeats" if self.repeats else "no repeats")
+        if self.blank:
+            parts.append("empty hole as a colour")
+        return ", ".join(parts)
+
+    @cached_property
+    def symmetric_roots(self) -> npt.NDArray[np.int64]:
+        """One code per pattern of colour multiplicities: the lowest index of each.
+
+        Before any row is played every code of a pattern scores the same under any
+        strategy that looks only at how a guess splits the space (colours and positions
+        can be renamed), so the first guess need only be chosen among these. Spaces with
+        the empty hole keep it apart from the peg colours.
+        """
+        seen: dict[tuple[tuple[int, ...], int], int] = {}
+        blank = self.blank_symbol
+        for index, row in enumerate(self._codes.tolist()):
+            counts = Counter(s for s in row if s != blank)
+            pattern = (tuple(sorted(counts.values(), reverse=True)), row.count(blank))
+            seen.setdefault(pattern, index)
+        return np.array(sorted(seen.values()), dtype=np.int64)
+
+
+def _no_repeated_peg(code: Sequence[int], colours: int) -> bool:
+    pegs = [s for s in code if s < colours]
+    return len(pegs) == len(set(pegs))
