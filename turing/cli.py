@@ -275,4 +275,11 @@ def check(files: tuple[str, ...], as_json: bool, cardset_name: str | None) -> No
 
 main.add_command(mastermind)
 
+from turing.generate_cli import bank, catalogue, export, generate  # noqa: E402
+
+main.add_command(generate)
+main.add_command(catalogue)
+main.add_command(bank)
+main.add_command(export)
+
 __all__ = ["fail", "main"]

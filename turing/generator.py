@@ -29,7 +29,7 @@ import random
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Final
 
 from turing.cards import TIERS, CardSet, load_cardset
@@ -367,8 +367,6 @@ def make_puzzle(
 
 
 def _with_extra(puzzle: Puzzle, tier: str, extra: dict[str, object]) -> Puzzle:
-    from dataclasses import replace
-
     return replace(
         puzzle,
         id=puzzle.short_id(tier),
@@ -474,6 +472,16 @@ def _block_size(spec: Spec) -> int:
     return 256
 
 
+def _process_pool(jobs: int) -> ProcessPoolExecutor:
+    """Worker processes; fork starts them at once with the card tables already imported
+    (the workers only compute, they never print or write)."""
+    import multiprocessing
+
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    return ProcessPoolExecutor(jobs, mp_context=context)
+
+
 def iter_indexed(
     spec: Spec,
     start: int = 0,
@@ -498,12 +506,7 @@ def iter_indexed(
         return
     owned: ProcessPoolExecutor | None = None
     if executor is None:
-        import multiprocessing
-
-        # fork: workers start at once with the tables already imported; they only compute
-        methods = multiprocessing.get_all_start_methods()
-        context = multiprocessing.get_context("fork" if "fork" in methods else None)
-        owned = ProcessPoolExecutor(jobs, mp_context=context)
+        owned = _process_pool(jobs)
         executor = owned
     window = max(2, jobs) * 3
     pending: deque[Future[list[tuple[int, Puzzle | None]]]] = deque()
@@ -588,7 +591,11 @@ def run(
     st = state if state is not None else RunState()
     if st.kept >= count:
         return
-    source = iter_indexed(spec, st.next_index, jobs, executor)
+    # Blocks small enough that every worker gets several before the run ends (the blocks
+    # still in flight when it ends are wasted), large enough to keep overhead low.
+    workers = max(jobs, 2) if executor is not None else jobs
+    block = max(1, min(_block_size(spec), (count - st.kept) // (workers * 4) + 1))
+    source = iter_indexed(spec, st.next_index, jobs, executor, block=block)
     try:
         for index, puzzle in source:
             st.next_index = index + 1
@@ -628,3 +635,192 @@ __all__ = [
     "slot_plan",
     "tables_for",
 ]
+
+
+# -- the exhaustive catalogue -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CataloguePlan:
+    """The catalogue search of a card set split into units: unit *u* holds every puzzle
+    whose two lowest (card, criterion) choices are ``units[u]`` (cards ascending)."""
+
+    options: tuple[Opt, ...]
+    #: index of the first option of a higher card than option *i*
+    after: tuple[int, ...]
+    units: tuple[tuple[int, int], ...]
+
+
+_PLANS: dict[tuple[int, int], CataloguePlan] = {}
+
+
+def catalogue_plan(cardset: CardSet, verifiers: int) -> CataloguePlan:
+    """The units of the catalogue search (cached); the order is fixed by the card set."""
+    key = (id(cardset), verifiers)
+    cached = _PLANS.get(key)
+    if cached is not None:
+        return cached
+    options = tuple(sorted((c.card, c.position, c.mask) for card in cardset for c in card.criteria))
+    n = len(options)
+    after: list[int] = []
+    for i, (card, _, _) in enumerate(options):
+        k = i
+        while k < n and options[k][0] == card:
+            k += 1
+        after.append(k)
+    units: list[tuple[int, int]] = []
+    if verifiers >= 2:
+        for i in range(n):
+            mi = options[i][2]
+            if mi in (0, ALL_MASK):
+                continue
+            for j in range(after[i], n):
+                narrowed = mi & options[j][2]
+                if narrowed in (mi, options[j][2]) or narrowed == 0:
+                    continue
+                single = narrowed & (narrowed - 1) == 0
+                if single != (verifiers == 2):
+                    continue
+                units.append((i, j))
+    plan = CataloguePlan(options, tuple(after), tuple(units))
+    _PLANS[key] = plan
+    return plan
+
+
+def _catalogue_walk(
+    plan: CataloguePlan, verifiers: int, unit: int, emit: Callable[[list[int]], None] | None
+) -> int:
+    """Every valid puzzle of one unit: ``emit`` gets the option indices; returns the count."""
+    options = plan.options
+    masks = [o[2] for o in options]
+    after = plan.after
+    n = len(options)
+    i, j = plan.units[unit]
+    if verifiers == 2:
+        if emit is not None:
+            emit([i, j])
+        return 1
+    last = verifiers - 1
+    chosen = [i, j]
+    found = 0
+
+    def walk(depth: int, start: int, acc: int, others: list[int]) -> None:
+        nonlocal found
+        if depth == last:
+            for k in range(start, n):
+                m = masks[k]
+                narrowed = acc & m
+                if narrowed and not narrowed & (narrowed - 1):
+                    for x in others:
+                        if x & m == narrowed:
+                            break
+                    else:
+                        found += 1
+                        if emit is not None:
+                            emit([*chosen, k])
+            return
+        for k in range(start, n):
+            m = masks[k]
+            narrowed = acc & m
+            if narrowed == acc or not narrowed & (narrowed - 1):
+                continue
+            new_others = [x & m for x in others]
+            if narrowed in new_others:
+                continue
+            new_others.append(acc)
+            chosen.append(k)
+            walk(depth + 1, after[k], narrowed, new_others)
+            chosen.pop()
+
+    mi, mj = masks[i], masks[j]
+    walk(2, after[j], mi & mj, [mj, mi])
+    return found
+
+
+def catalogue_units(
+    cardset_name: str, verifiers: int, start: int, stop: int, with_puzzles: bool = True
+) -> tuple[int, list[Puzzle]]:
+    """Units ``start``…``stop − 1`` of the catalogue: how many puzzles, and (unless
+    ``with_puzzles`` is False) the puzzles themselves with difficulty and metrics."""
+    cs, name = _resolve_cardset(cardset_name)
+    plan = catalogue_plan(cs, verifiers)
+    found: list[list[int]] = []
+    emit = found.append if with_puzzles else None
+    total = 0
+    for unit in range(start, min(stop, len(plan.units))):
+        total += _catalogue_walk(plan, verifiers, unit, emit)
+    if not with_puzzles:
+        return total, []
+    from turing.metrics import measure
+
+    puzzles: list[Puzzle] = []
+    for picks in found:
+        opts = [plan.options[k] for k in picks]
+        acc = ALL_MASK
+        for o in opts:
+            acc &= o[2]
+        puzzle = Puzzle(
+            cards=tuple((o[0],) for o in opts),
+            mode="classic",
+            criteria=tuple(o[1] for o in opts),
+            solution=CODE_TEXT[acc.bit_length() - 1],
+            cardset=name,
+        )
+        tier = puzzle_difficulty(puzzle, cs)
+        metrics = measure(puzzle, cs)
+        assert metrics is not None
+        puzzles.append(
+            replace(
+                puzzle,
+                id=puzzle.short_id(tier),
+                extra={"difficulty": tier, "verifiers": verifiers, **metrics.as_dict()},
+            )
+        )
+    return total, puzzles
+
+
+def iter_catalogue(
+    cardset_name: str,
+    verifiers: int,
+    start: int = 0,
+    jobs: int = 1,
+    executor: Executor | None = None,
+    block: int = 64,
+    with_puzzles: bool = True,
+) -> Iterator[tuple[int, int, list[Puzzle]]]:
+    """``(units done, puzzles found in the block, puzzles)`` per block of units, in order."""
+    cs, _ = _resolve_cardset(cardset_name)
+    total_units = len(catalogue_plan(cs, verifiers).units)
+    starts = range(start, total_units, block)
+    if executor is None and jobs <= 1:
+        for s in starts:
+            count, puzzles = catalogue_units(cardset_name, verifiers, s, s + block, with_puzzles)
+            yield min(s + block, total_units), count, puzzles
+        return
+    owned = None
+    if executor is None:
+        owned = _process_pool(jobs)
+        executor = owned
+    window = max(2, jobs) * 3
+    pending: deque[tuple[int, Future[tuple[int, list[Puzzle]]]]] = deque()
+    it = iter(starts)
+    try:
+        while True:
+            while len(pending) < window:
+                first = next(it, None)
+                if first is None:
+                    break
+                fut = executor.submit(
+                    catalogue_units, cardset_name, verifiers, first, first + block, with_puzzles
+                )
+                pending.append((min(first + block, total_units), fut))
+            if not pending:
+                return
+            done, fut = pending.popleft()
+            count, puzzles = fut.result()
+            yield done, count, puzzles
+    finally:
+        for _, f in pending:
+            f.cancel()
+        if owned is not None:
+            owned.shutdown(wait=True, cancel_futures=True)

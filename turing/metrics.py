@@ -16,7 +16,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -125,13 +125,13 @@ def cards_alone(puzzle: Puzzle, cardset: CardSet) -> tuple[int, int]:
     return count_readings([masks(group) for group in puzzle.cards])
 
 
-def tests_lower_bound(codes_left: int) -> int:
+def min_tests_lower_bound(codes_left: int) -> int:
     """``⌈log2 codes_left⌉``: each test answers yes or no."""
     return 0 if codes_left <= 1 else (codes_left - 1).bit_length()
 
 
-def exact_min_tests(puzzle: Puzzle, cardset: CardSet) -> int:
-    """The exact worst-case minimum number of tests, from :mod:`turing.analysis`."""
+def _exact_function() -> Callable[[Puzzle, CardSet], int]:
+    """:func:`turing.analysis.min_tests_worst`, imported only when asked for."""
     import importlib
 
     hint = (
@@ -142,16 +142,30 @@ def exact_min_tests(puzzle: Puzzle, cardset: CardSet) -> int:
         module = importlib.import_module("turing.analysis")
     except ImportError as exc:
         raise MetricsError(
-            f"the exact minimum number of tests needs turing.analysis, which "
-            f"this installation does not have ({exc}); {hint}"
+            "the exact minimum number of tests needs turing.analysis, which this "
+            f"installation does not have ({exc}); {hint}"
         ) from None
-    min_tests_worst = getattr(module, "min_tests_worst", None)
-    if not callable(min_tests_worst):
+    function = getattr(module, "min_tests_worst", None)
+    if not callable(function):
         raise MetricsError(
-            "the exact minimum number of tests needs "
-            f"turing.analysis.min_tests_worst, which is not available; {hint}"
+            "the exact minimum number of tests needs turing.analysis.min_tests_worst, "
+            f"which is not available; {hint}"
         )
-    return int(min_tests_worst(puzzle, cardset))
+    return function  # type: ignore[no-any-return]
+
+
+def exact_min_tests_available() -> str | None:
+    """None when the exact count can be computed here, else why not (one line)."""
+    try:
+        _exact_function()
+    except MetricsError as exc:
+        return str(exc)
+    return None
+
+
+def exact_min_tests(puzzle: Puzzle, cardset: CardSet) -> int:
+    """The exact worst-case minimum number of tests, from :mod:`turing.analysis`."""
+    return int(_exact_function()(puzzle, cardset))
 
 
 #: weights of :func:`difficulty_score`, chosen on generated samples (docs/generation.md)
@@ -237,7 +251,7 @@ def measure(
     (so the costly exact count is skipped for a puzzle a filter would refuse anyway)."""
     codes, count = cards_alone(puzzle, cardset)
     left = codes.bit_count()
-    tests = tests_lower_bound(left)
+    tests = min_tests_lower_bound(left)
     kind = LOWER_BOUND
     if max_tests is not None and tests > max_tests:
         return None
@@ -257,5 +271,5 @@ __all__ = [
     "difficulty_score",
     "exact_min_tests",
     "measure",
-    "tests_lower_bound",
+    "min_tests_lower_bound",
 ]

@@ -1,0 +1,187 @@
+"""The SQLite bank: schema versions, storing once, picking, and the bank commands."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from turing.bank import SCHEMA_VERSION, Bank, BankError, Query
+from turing.cli import main
+from turing.generator import generate
+from turing.puzzle import Puzzle
+
+
+def puzzles(n: int = 20, **kw: object) -> list[Puzzle]:
+    args: dict[str, object] = {"verifiers": 4, "difficulty": "hard", "seed": 1, **kw}
+    return list(generate(n, **args))  # type: ignore[arg-type]
+
+
+def test_new_bank_has_the_current_schema_and_wal(tmp_path: Path) -> None:
+    with Bank(tmp_path / "b.db") as b:
+        assert b.schema_version == SCHEMA_VERSION >= 1
+        assert b.conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_a_newer_bank_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "b.db"
+    Bank(path).close()
+    conn = sqlite3.connect(path)
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    conn.close()
+    with pytest.raises(BankError, match="newer"):
+        Bank(path)
+
+
+def test_other_files_are_refused(tmp_path: Path) -> None:
+    other = tmp_path / "other.db"
+    conn = sqlite3.connect(other)
+    conn.execute("CREATE TABLE t (x)")
+    conn.close()
+    with pytest.raises(BankError, match="not a puzzle bank"):
+        Bank(other)
+    text = tmp_path / "notes.txt"
+    text.write_text("hello, this is not SQLite at all" * 10)
+    with pytest.raises(BankError):
+        Bank(text)
+    with pytest.raises(BankError, match="no such bank"):
+        Bank(tmp_path / "missing.db", create=False)
+
+
+def test_puzzles_are_stored_once_whatever_the_verifier_order(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    ps = puzzles(20)
+    with Bank(tmp_path / "b.db") as b:
+        assert b.add(ps) == 20
+        assert b.add(ps) == 0
+        p = ps[0]
+        assert p.criteria is not None
+        reordered = replace(p, cards=p.cards[::-1], criteria=p.criteria[::-1])
+        assert b.add([reordered]) == 0
+        assert b.count() == 20
+
+
+def test_get_pick_and_mark_played(tmp_path: Path) -> None:
+    ps = puzzles(10) + puzzles(5, difficulty="easy", verifiers=5)
+    with Bank(tmp_path / "b.db") as b:
+        b.add(ps)
+        p = ps[3]
+        assert p.id is not None
+        got = b.get(p.id)
+        assert got is not None and got.canonical_key() == p.canonical_key()
+        assert got.solution == p.solution and got.extra["min_tests"] == p.extra["min_tests"]
+        assert b.get(p.canonical_key()) == got
+        assert b.get("C4H-NOSUCH") is None
+        picked = b.pick(difficulty="easy", verifiers=5, seed=1)
+        assert picked is not None and picked.extra["difficulty"] == "easy"
+        assert picked.verifiers == 5
+        assert b.pick(difficulty="easy", verifiers=5, seed=1) == picked  # seeded draw
+        seen = set()
+        for _ in range(5):
+            q = b.pick(difficulty="easy", verifiers=5)
+            assert q is not None and q.id is not None
+            assert b.mark_played(q.id)
+            seen.add(q.id)
+        assert len(seen) == 5
+        assert b.pick(difficulty="easy", verifiers=5) is None
+        assert b.pick(difficulty="easy", verifiers=5, unplayed=False) is not None
+        assert b.count(Query(unplayed=True)) == 10
+        assert not b.mark_played("nothing")
+
+
+def test_query_by_metrics(tmp_path: Path) -> None:
+    ps = puzzles(40, verifiers=6)
+    with Bank(tmp_path / "b.db") as b:
+        b.add(ps)
+        low = [p for p in ps if p.extra["min_tests"] <= 2]
+        got = list(b.query(Query(max_tests=2)))
+        assert {p.canonical_key() for p in got} == {p.canonical_key() for p in low}
+        assert b.count(Query(mode="extreme")) == 0
+
+
+def test_id_collisions_get_a_longer_id(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    a, b_ = puzzles(2)
+    clash = replace(b_, id=a.id)
+    with Bank(tmp_path / "b.db") as b:
+        b.add([a, clash])
+        assert b.count() == 2
+        ids = [row[0] for row in b.conn.execute("SELECT id FROM puzzles ORDER BY rowid")]
+        assert ids[0] == a.id and ids[1] != a.id and len(ids[1]) > len(str(a.id))
+        got = b.get(ids[1])
+        assert got is not None and got.canonical_key() == clash.canonical_key()
+
+
+def test_bank_commands(tmp_path: Path) -> None:
+    runner = CliRunner()
+    db = str(tmp_path / "b.db")
+    out = tmp_path / "p.jsonl"
+    r = runner.invoke(
+        main,
+        [
+            "generate",
+            "--count",
+            "30",
+            "--verifiers",
+            "5",
+            "--difficulty",
+            "standard",
+            "--seed",
+            "2",
+            "--bank",
+            db,
+            "-o",
+            str(out),
+            "-q",
+        ],
+    )
+    assert r.exit_code == 0, r.output
+    assert len(out.read_text().splitlines()) == 30
+    r = runner.invoke(main, ["bank", "stats", db, "--json"])
+    stats = json.loads(r.output)
+    assert stats["puzzles"] == 30 and stats["groups"][0]["difficulty"] == "standard"
+    assert stats["runs"][0]["kept"] == 30 and stats["runs"][0]["done"]
+    r = runner.invoke(main, ["bank", "stats", db])
+    assert r.exit_code == 0 and "standard" in r.output
+    r = runner.invoke(main, ["bank", "pick", db, "--json", "--seed", "4", "--mark-played"])
+    doc = json.loads(r.output)
+    assert "criteria" not in doc and "solution" not in doc and len(doc["cards"]) == 5
+    r = runner.invoke(main, ["bank", "pick", db, "--difficulty", "hard"])
+    assert r.exit_code == 1 and "no puzzle" in r.output
+    exported = tmp_path / "e.jsonl"
+    r = runner.invoke(main, ["bank", "export", db, "-o", str(exported), "--unplayed"])
+    assert r.exit_code == 0
+    lines = exported.read_text().splitlines()
+    assert len(lines) == 29 and all("solution" in json.loads(x) for x in lines)
+    r = runner.invoke(main, ["bank", "export", db, "--public", "--limit", "3"])
+    assert len(r.output.splitlines()) == 3 and "criteria" not in r.output
+    other = str(tmp_path / "c.db")
+    r = runner.invoke(main, ["bank", "import", other, str(exported), "--json"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.output)["added"] == 29
+    r = runner.invoke(main, ["bank", "import", other, str(exported), "--json"])
+    assert json.loads(r.output) == {"added": 0, "already_in_bank": 29, "refused": 0, "problems": []}
+
+
+def test_import_refuses_invalid_puzzles(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(
+        '{"cards": [4, 9, 11, 14], "criteria": [1, 1, 1, 1]}\n{"cards": [4, 9, 11, 14]}\n'
+    )
+    r = CliRunner().invoke(main, ["bank", "import", str(tmp_path / "b.db"), str(bad)])
+    assert r.exit_code == 1
+    assert "bad.jsonl:1: not a valid puzzle" in r.output
+    assert "bad.jsonl:2: no hidden criteria" in r.output
+
+
+def test_missing_bank_and_bad_options_are_one_line_errors(tmp_path: Path) -> None:
+    runner = CliRunner()
+    r = runner.invoke(main, ["bank", "stats", str(tmp_path / "none.db")])
+    assert r.exit_code == 2 and "no such bank" in r.output and "Traceback" not in r.output
+    r = runner.invoke(main, ["generate", "--count", "3"])
+    assert r.exit_code == 2 and "-o FILE.jsonl" in r.output

@@ -1,0 +1,247 @@
+"""Generated puzzles re-checked by the solver, in every mode, tier and verifier count."""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from turing.cards import load_cardset
+from turing.generator import (
+    GenerationError,
+    RunState,
+    Spec,
+    decoys_plausible,
+    generate,
+    generate_one,
+    puzzle_at,
+    slot_plan,
+    tables_for,
+)
+from turing.metrics import cards_alone, measure, min_tests_lower_bound
+from turing.puzzle import Puzzle, difficulty, puzzle_from_dict
+from turing.solver import after_test, deduce, validity
+
+CS = load_cardset("classic")
+MODES = ("classic", "extreme", "nightmare")
+TIERS = ("easy", "standard", "hard")
+
+
+def check_puzzle(p: Puzzle, mode: str, tier: str, verifiers: int) -> None:
+    """Everything the issue promises about one generated puzzle."""
+    assert p.mode == mode and p.verifiers == verifiers
+    v = validity(p, CS)
+    assert v.valid, (p, v)
+    assert v.solution == p.solution
+    assert difficulty(p, CS) == tier
+    assert p.extra["difficulty"] == tier and p.extra["verifiers"] == verifiers
+    shown = p.shown_cards
+    assert len(set(shown)) == len(shown), "cards in one puzzle are all different"
+    assert p.id == p.short_id(tier)
+    # the document round-trips through the reader
+    again = puzzle_from_dict(p.to_dict(hidden=True), CS)
+    assert again.canonical_key() == p.canonical_key()
+    if mode == "nightmare":
+        assert list(shown) == sorted(shown)
+        assert p.real_cards is not None and sorted(p.real_cards) == sorted(shown)
+    if mode == "extreme":
+        assert p.real_cards is not None
+        assert all(len(g) == 2 and list(g) == sorted(g) for g in p.cards)
+        assert all(r in g for r, g in zip(p.real_cards, p.cards, strict=True))
+        tables = tables_for(CS)
+        assert decoys_plausible(tables, p.cards, p.real_cards)
+
+
+@pytest.mark.parametrize(
+    ("mode", "tier", "verifiers"), list(itertools.product(MODES, TIERS, (4, 5, 6)))
+)
+def test_seeded_runs_are_valid(mode: str, tier: str, verifiers: int) -> None:
+    count = 40 if mode == "extreme" else 150
+    puzzles = list(generate(count, verifiers=verifiers, difficulty=tier, mode=mode, seed=11))
+    assert len(puzzles) == count
+    assert len({p.canonical_key() for p in puzzles}) == count, "no duplicates in a run"
+    for p in puzzles:
+        check_puzzle(p, mode, tier, verifiers)
+
+
+def test_large_hard_classic_run_is_valid() -> None:
+    puzzles = list(generate(2000, verifiers=6, difficulty="hard", seed=3, metrics="none"))
+    assert len({p.canonical_key() for p in puzzles}) == 2000
+    for p in puzzles:
+        assert validity(p, CS).valid and difficulty(p, CS) == "hard"
+
+
+def test_extreme_decoys_are_live_suspects_and_never_mislead() -> None:
+    """The decoy rule, checked with the solver: each decoy appears in some valid reading;
+    the real reading is among the valid readings; a player who keeps every reading that
+    agrees with the answers always ends on the real code."""
+    for p in generate(15, verifiers=5, difficulty="standard", mode="extreme", seed=5):
+        found = deduce(p.public(), CS)
+        assert p.real_cards is not None and p.criteria is not None
+        real = (p.real_cards, p.criteria)
+        assert any((h.cards, h.criteria) == real for h in found.hypotheses)
+        for v, group in enumerate(p.cards):
+            decoy = next(c for c in group if c != p.real_cards[v])
+            assert any(h.cards[v] == decoy for h in found.hypotheses)
+        hyps = found.hypotheses
+        masks = [CS.card(c).criterion(k).mask for c, k in zip(*real, strict=True)]
+        while len({h.code for h in hyps}) > 1:
+            # a test telling two readings with different codes apart always exists
+            a, b = next((x, y) for x in hyps for y in hyps if x.code != y.code)
+            v = next(i for i in range(p.verifiers) if a.options[i].mask != b.options[i].mask)
+            code = (a.options[v].mask ^ b.options[v].mask) & -(
+                a.options[v].mask ^ b.options[v].mask
+            )
+            c = code.bit_length() - 1
+            hyps = after_test(hyps, c, v, bool(masks[v] >> c & 1))
+        assert hyps and hyps[0].code_text == p.solution
+
+
+def test_the_same_seed_gives_the_same_puzzles_for_any_jobs() -> None:
+    one = [p.to_dict() for p in generate(300, verifiers=5, difficulty="hard", seed=8, jobs=1)]
+    two = [p.to_dict() for p in generate(300, verifiers=5, difficulty="hard", seed=8, jobs=2)]
+    assert one == two
+    other = [p.to_dict() for p in generate(300, verifiers=5, difficulty="hard", seed=9)]
+    assert one != other
+
+
+def test_a_run_resumes_from_its_state() -> None:
+    full = list(generate(120, verifiers=4, difficulty="easy", seed=2))
+    state = RunState()
+    first = list(
+        itertools.islice(generate(120, verifiers=4, difficulty="easy", seed=2, state=state), 50)
+    )
+    resumed = RunState(
+        next_index=state.next_index, kept=state.kept, seen={p.canonical_key() for p in first}
+    )
+    rest = list(generate(120, verifiers=4, difficulty="easy", seed=2, state=resumed))
+    assert [p.to_dict() for p in first + rest] == [p.to_dict() for p in full]
+
+
+def test_puzzle_i_depends_only_on_seed_and_index() -> None:
+    spec = Spec(mode="classic", verifiers=6, difficulty="hard", seed=4)
+    assert puzzle_at(spec, 17) == puzzle_at(spec, 17)
+    assert puzzle_at(spec, 17).extra["index"] == 17  # type: ignore[union-attr]
+    run = list(generate(30, verifiers=6, difficulty="hard", seed=4))
+    assert all(p == puzzle_at(spec, p.extra["index"]) for p in run)
+
+
+def test_generate_one_contract() -> None:
+    for mode in MODES:
+        p = generate_one(mode=mode, verifiers=5, difficulty="hard", seed=3)
+        check_puzzle(p, mode, "hard", 5)
+        assert p == generate_one(mode=mode, verifiers=5, difficulty="hard", seed=3)
+    anytier = generate_one(seed=5)
+    assert anytier.extra["difficulty"] in TIERS
+    assert validity(anytier, CS).valid
+
+
+def test_slot_plans_follow_the_published_tiers() -> None:
+    assert slot_plan("easy", 4) == ("E",) * 4
+    assert slot_plan("standard", 5) == ("S", "ES", "ES", "ES", "ES")
+    assert slot_plan("hard", 6) == ("H",) * 4 + ("A", "A")
+    with pytest.raises(ValueError):
+        slot_plan("medium", 4)
+
+
+def test_bad_arguments_are_value_errors() -> None:
+    with pytest.raises(ValueError, match="unknown mode"):
+        generate_one(mode="chaos")
+    with pytest.raises(ValueError, match="difficulty"):
+        generate_one(difficulty="insane")
+    with pytest.raises(ValueError, match="verifiers"):
+        generate_one(verifiers=9)
+
+
+def test_custom_cardset_tiers_are_used(tmp_path: object) -> None:
+    from pathlib import Path
+
+    assert isinstance(tmp_path, Path)
+    text = (Path(__file__).resolve().parent.parent / "cards" / "classic.yaml").read_text()
+    custom = text.replace("name: classic", "name: shifted", 1)
+    custom = custom.replace(
+        "cards:\n", "tiers:\n  easy: [1, 10]\n  standard: [11, 22]\n  hard: [23, 48]\ncards:\n", 1
+    )
+    path = tmp_path / "shifted.yaml"
+    path.write_text(custom)
+    cs = load_cardset(str(path))
+    for p in generate(30, verifiers=4, difficulty="easy", seed=1, cardset=str(path)):
+        assert all(c <= 10 for c in p.shown_cards)
+        assert validity(p, cs).valid and difficulty(p, cs) == "easy"
+        assert p.cardset == str(path)
+
+
+def test_impossible_requests_fail_clearly(tmp_path: object) -> None:
+    from pathlib import Path
+
+    assert isinstance(tmp_path, Path)
+    path = tmp_path / "tiny.yaml"
+    path.write_text(
+        "name: tiny\ncards:\n"
+        "  - number: 1\n    title: b\n    criteria:\n"
+        "      - {text: b small, when: 'b < 3'}\n      - {text: b big, when: 'b >= 3'}\n"
+        "  - number: 2\n    title: y\n    criteria:\n"
+        "      - {text: y small, when: 'y < 3'}\n      - {text: y big, when: 'y >= 3'}\n"
+    )
+    with pytest.raises(GenerationError):
+        generate_one(verifiers=4, difficulty="easy", cardset=str(path))
+
+
+def test_metrics_agree_with_the_solver() -> None:
+    for mode in MODES:
+        for p in generate(12, verifiers=4, difficulty="hard", mode=mode, seed=6):
+            found = deduce(p.public(), CS)
+            codes, count = cards_alone(p, CS)
+            assert codes == found.codes_mask and count == len(found.hypotheses)
+            assert p.extra["codes_left"] == codes.bit_count()
+            assert p.extra["assignments"] == count
+            assert p.extra["min_tests"] == min_tests_lower_bound(codes.bit_count())
+            assert p.extra["min_tests_kind"] == "lower_bound"
+
+
+def test_the_lower_bound_on_tests() -> None:
+    assert [min_tests_lower_bound(n) for n in (0, 1, 2, 3, 4, 5, 8, 9)] == [0, 0, 1, 2, 2, 3, 3, 4]
+    assert all(min_tests_lower_bound(n) == math.ceil(math.log2(n)) for n in range(1, 300))
+
+
+def test_difficulty_score_orders_the_published_tiers() -> None:
+    for mode in MODES:
+        for verifiers in (4, 6):
+            means = []
+            for tier in TIERS:
+                n = 25 if mode == "extreme" else 60
+                scores = [
+                    p.extra["score"]
+                    for p in generate(n, verifiers=verifiers, difficulty=tier, mode=mode, seed=21)
+                ]
+                means.append(sum(scores) / len(scores))
+            assert means[0] < means[1] < means[2], (mode, verifiers, means)
+
+
+def test_measure_respects_max_tests_before_exact_work() -> None:
+    p = generate_one(verifiers=6, difficulty="hard", seed=1)
+    m = measure(p, CS)
+    assert m is not None
+    if m.min_tests > 0:
+        assert measure(p, CS, exact_tests=True, max_tests=m.min_tests - 1) is None
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    mode=st.sampled_from(MODES),
+    tier=st.sampled_from(TIERS),
+    verifiers=st.integers(4, 6),
+    seed=st.integers(0, 2**40),
+    index=st.integers(0, 10**6),
+)
+def test_any_arguments_give_a_valid_puzzle(
+    mode: str, tier: str, verifiers: int, seed: int, index: int
+) -> None:
+    p = puzzle_at(
+        Spec(mode=mode, verifiers=verifiers, difficulty=tier, seed=seed, metrics="none"), index
+    )
+    assert p is not None
+    check_puzzle(p, mode, tier, verifiers)

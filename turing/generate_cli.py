@@ -1,0 +1,826 @@
+"""CLI commands for making puzzles in bulk: ``generate``, ``catalogue``, ``bank …``, ``export``.
+
+Thin clients of :mod:`turing.generator`, :mod:`turing.bank` and :mod:`turing.export`.
+Progress bars (rate and ETA) go to stderr; ``--quiet`` turns them and the summary off.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from concurrent.futures import Executor
+from pathlib import Path
+from typing import IO, Any
+
+import click
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    SpinnerColumn,
+    Task,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.text import Text
+
+from turing.bank import Bank, BankError, Query, RunRecord
+from turing.cards import CardSet, load_cardset
+from turing.generator import (
+    DIFFICULTIES,
+    RunState,
+    Spec,
+    catalogue_plan,
+    iter_catalogue,
+    run,
+)
+from turing.puzzle import MODES, Puzzle, difficulty, iter_puzzle_file
+from turing.solver import validity
+from turing.ui import CLIError, emit_json, fail, stderr_console, stdout_console
+
+# -- shared helpers --------------------------------------------------------------------------
+
+
+class RateColumn(ProgressColumn):
+    """Items per second."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text("—/s" if speed is None else f"{speed:,.0f}/s", style="progress.data.speed")
+
+
+def progress_bar(quiet: bool) -> Progress:
+    return Progress(
+        SpinnerColumn(),
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        RateColumn(),
+        TimeElapsedColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+        console=stderr_console(),
+        disable=quiet,
+        transient=False,
+    )
+
+
+@contextlib.contextmanager
+def open_executor(kind: str, jobs: int, scheduler: str | None) -> Iterator[Executor | None]:
+    """None for the default process pool (made by the generator), or a Dask executor."""
+    if kind == "process":
+        if scheduler is not None:
+            fail("--scheduler needs --executor dask")
+        yield None
+        return
+    import importlib
+
+    try:
+        distributed: Any = importlib.import_module("distributed")
+    except ImportError:
+        fail("--executor dask needs the dask extra: pip install -e '.[dask]'")
+    cluster = None
+    if scheduler is None:
+        cluster = distributed.LocalCluster(
+            n_workers=max(jobs, 1), threads_per_worker=1, processes=True, dashboard_address=None
+        )
+        client = distributed.Client(cluster)
+    else:
+        try:
+            client = distributed.Client(scheduler, timeout=10)
+        except OSError as exc:
+            fail(f"cannot reach the Dask scheduler at {scheduler}: {exc}")
+    try:
+        yield client.get_executor()
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+class JsonlSink:
+    """Puzzles to a JSONL file, written to a temporary file and renamed into place at the
+    end (a reader never sees half a file); ``-`` writes to standard output."""
+
+    def __init__(self, target: str) -> None:
+        self.target = target
+        self.tmp: str | None = None
+        self.handle: IO[str]
+        if target == "-":
+            self.handle = click.get_text_stream("stdout")
+        else:
+            folder = Path(target).resolve().parent
+            if not folder.is_dir():
+                fail(f"{target}: folder {folder} does not exist")
+            fd, self.tmp = tempfile.mkstemp(prefix=f".{Path(target).name}.", dir=folder)
+            self.handle = os.fdopen(fd, "w", encoding="utf-8")
+
+    def write(self, puzzle: Puzzle) -> None:
+        self.handle.write(json.dumps(puzzle.to_dict(hidden=True), ensure_ascii=False) + "\n")
+
+    def close(self, keep: bool) -> None:
+        if self.tmp is None:
+            self.handle.flush()
+            return
+        self.handle.flush()
+        os.fsync(self.handle.fileno())
+        self.handle.close()
+        if keep:
+            os.replace(self.tmp, self.target)
+        else:
+            with contextlib.suppress(OSError):
+                os.unlink(self.tmp)
+
+
+def cardset_arg(name: str | None) -> tuple[str, CardSet]:
+    text = name or "classic"
+    return text, load_cardset(text)
+
+
+def open_bank(path: str, create: bool = True) -> Bank:
+    try:
+        return Bank(path, create=create)
+    except BankError as exc:
+        fail(str(exc))
+
+
+def summary(message: str, quiet: bool) -> None:
+    if not quiet:
+        click.echo(message, err=True)
+
+
+# -- generate ---------------------------------------------------------------------------------
+
+
+@click.command()
+@click.option("--count", "-n", type=click.IntRange(min=0), required=True, help="Puzzles to make.")
+@click.option("--verifiers", type=click.IntRange(4, 6), default=4, show_default=True)
+@click.option(
+    "--difficulty",
+    type=click.Choice(DIFFICULTIES),
+    default=None,
+    help="Published tier (default: each puzzle draws one from the seed).",
+)
+@click.option("--mode", type=click.Choice(list(MODES)), default="classic", show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option(
+    "--cardset",
+    "cardset_name",
+    metavar="NAME|PATH",
+    default=None,
+    help="Card set (default classic).",
+)
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Worker processes (or Dask workers for a local Dask cluster).",
+)
+@click.option(
+    "--executor",
+    type=click.Choice(["process", "dask"]),
+    default="process",
+    show_default=True,
+    help="process: ProcessPoolExecutor; dask: Client.get_executor().",
+)
+@click.option(
+    "--scheduler",
+    metavar="ADDR",
+    default=None,
+    help="Dask scheduler address (default: a local cluster of --jobs workers).",
+)
+@click.option(
+    "-o",
+    "--output",
+    metavar="FILE.jsonl|-",
+    default=None,
+    help="Write the puzzles as JSON Lines (- for standard output).",
+)
+@click.option(
+    "--bank",
+    "bank_path",
+    metavar="DB",
+    default=None,
+    help="Store the puzzles in a bank (resumable: run the same command again).",
+)
+@click.option(
+    "--exact-tests",
+    is_flag=True,
+    help="Exact minimum tests (turing.analysis; about a second per puzzle).",
+)
+@click.option(
+    "--min-tests",
+    type=click.IntRange(min=0),
+    default=None,
+    help="Keep puzzles needing at least this many tests (exact count).",
+)
+@click.option(
+    "--max-tests",
+    type=click.IntRange(min=0),
+    default=None,
+    help="Keep puzzles needing at most this many tests (exact count).",
+)
+@click.option("--no-metrics", is_flag=True, help="Skip the quality metrics (faster).")
+@click.option(
+    "--commit-every",
+    type=click.IntRange(min=1),
+    default=1000,
+    show_default=True,
+    help="Bank: puzzles per transaction (also committed at least once a second).",
+)
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar and no summary line.")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON on stdout.")
+def generate(
+    count: int,
+    verifiers: int,
+    difficulty: str | None,
+    mode: str,
+    seed: int,
+    cardset_name: str | None,
+    jobs: int,
+    executor: str,
+    scheduler: str | None,
+    output: str | None,
+    bank_path: str | None,
+    exact_tests: bool,
+    min_tests: int | None,
+    max_tests: int | None,
+    no_metrics: bool,
+    commit_every: int,
+    quiet: bool,
+    as_json: bool,
+) -> None:
+    """Generate valid puzzles: one solution, no redundant verifier, the published tier.
+
+    Puzzle i of a run depends only on the arguments, the seed and i, so any --jobs gives
+    the same puzzles in the same order. With --bank, a run killed at any moment resumes
+    where its last commit left it when the same command is run again; a larger --count
+    extends a finished run.
+    """
+    if output is None and bank_path is None:
+        fail("say where the puzzles go: -o FILE.jsonl (or -o - for stdout) and/or --bank DB")
+    if as_json and output == "-":
+        fail("--json and -o - both write to standard output; choose one")
+    if no_metrics and (exact_tests or min_tests is not None or max_tests is not None):
+        fail("--no-metrics cannot be combined with --exact-tests, --min-tests or --max-tests")
+    name, _ = cardset_arg(cardset_name)
+    metrics = "none" if no_metrics else ("exact" if exact_tests else "basic")
+    spec = Spec(
+        mode=mode,
+        verifiers=verifiers,
+        difficulty=difficulty,
+        seed=seed,
+        cardset=name,
+        metrics=metrics,
+        min_tests=min_tests,
+        max_tests=max_tests,
+    )
+    if spec.metrics == "exact" or spec.filtered:
+        from turing.metrics import exact_min_tests_available
+
+        problem = exact_min_tests_available()
+        if problem:
+            fail(problem)
+    bank = open_bank(bank_path) if bank_path else None
+    record: RunRecord | None = None
+    state = RunState()
+    if bank is not None:
+        record = bank.run_record(spec.signature()) or RunRecord(
+            spec.signature(),
+            "generate",
+            {
+                "mode": mode,
+                "verifiers": verifiers,
+                "difficulty": difficulty,
+                "seed": seed,
+                "cardset": name,
+                "metrics": metrics,
+                "min_tests": min_tests,
+                "max_tests": max_tests,
+            },
+        )
+        state = RunState(
+            next_index=record.next_index,
+            kept=record.kept,
+            refused=record.refused,
+            repeats=record.repeats,
+        )
+    already = state.kept
+    sink = JsonlSink(output) if output else None
+    started = time.perf_counter()
+    made = 0
+    ok = False
+    try:
+        with open_executor(executor, jobs, scheduler) as ex, progress_bar(quiet) as bar:
+            task = bar.add_task(
+                f"{mode} {difficulty or 'any'} {verifiers}v",
+                total=count,
+                completed=min(already, count),
+            )
+            batch: list[Puzzle] = []
+            last = time.monotonic()
+            is_new = (lambda p: not bank.contains(p.canonical_key())) if bank else None
+            for puzzle in run(spec, count, jobs=jobs, executor=ex, state=state, is_new=is_new):
+                made += 1
+                if sink is not None:
+                    sink.write(puzzle)
+                if bank is not None and record is not None:
+                    batch.append(puzzle)
+                    now = time.monotonic()
+                    if len(batch) >= commit_every or now - last > 1.0:
+                        _commit(bank, batch, record, state, count, spec)
+                        batch = []
+                        last = now
+                bar.advance(task)
+            if bank is not None and record is not None:
+                _commit(bank, batch, record, state, count, spec)
+        ok = True
+    finally:
+        if sink is not None:
+            sink.close(ok)
+        if bank is not None:
+            bank.close()
+    elapsed = time.perf_counter() - started
+    rate = made / elapsed if elapsed > 0 else 0.0
+    result = {
+        "made": made,
+        "resumed_from": already,
+        "total": state.kept,
+        "count": count,
+        "indices": state.next_index,
+        "repeats_skipped": state.repeats,
+        "refused_by_filter": state.refused,
+        "seconds": round(elapsed, 3),
+        "per_second": round(rate, 1),
+        "mode": mode,
+        "difficulty": difficulty,
+        "verifiers": verifiers,
+        "seed": seed,
+        "output": output,
+        "bank": bank_path,
+    }
+    if as_json:
+        emit_json(result)
+    else:
+        note = f" (resumed at {already})" if already and made < count else ""
+        if made == 0 and already >= count:
+            note = " (run already complete)"
+        summary(
+            f"generated {made} {mode} {difficulty or 'any-tier'} {verifiers}-verifier "
+            f"puzzles in {elapsed:.2f} s ({rate:,.0f}/s){note}; {state.kept}/{count} in "
+            f"this run, {state.repeats} repeats skipped"
+            + (f", {state.refused} refused by the tests filter" if spec.filtered else ""),
+            quiet,
+        )
+
+
+def _commit(
+    bank: Bank, batch: list[Puzzle], record: RunRecord, state: RunState, count: int, spec: Spec
+) -> None:
+    record.next_index = state.next_index
+    record.kept = state.kept
+    record.refused = state.refused
+    record.repeats = state.repeats
+    record.target = count
+    record.done = state.kept >= count
+    bank.add(batch, source=spec.signature(), run=record)
+
+
+# -- catalogue -------------------------------------------------------------------------------
+
+
+@click.command()
+@click.option("--verifiers", type=click.IntRange(2, 6), required=True)
+@click.option("--cardset", "cardset_name", metavar="NAME|PATH", default=None)
+@click.option(
+    "--bank",
+    "bank_path",
+    metavar="DB",
+    default=None,
+    help="Store every puzzle here (and the progress, so a rerun resumes).",
+)
+@click.option(
+    "--count-only",
+    is_flag=True,
+    help="Count the puzzles without storing them (progress still kept in --bank).",
+)
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option(
+    "--executor", type=click.Choice(["process", "dask"]), default="process", show_default=True
+)
+@click.option("--scheduler", metavar="ADDR", default=None)
+@click.option("--quiet", "-q", is_flag=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON on stdout.")
+def catalogue(
+    verifiers: int,
+    cardset_name: str | None,
+    bank_path: str | None,
+    count_only: bool,
+    jobs: int,
+    executor: str,
+    scheduler: str | None,
+    quiet: bool,
+    as_json: bool,
+) -> None:
+    """Enumerate every valid classic puzzle of a card set (cards ascending, each once).
+
+    The search is split into units (the two lowest card/criterion choices); the bank
+    records how many units are done, so an interrupted catalogue resumes.
+    """
+    if bank_path is None and not count_only:
+        fail("say where the puzzles go: --bank DB (or --count-only to just count them)")
+    name, cs = cardset_arg(cardset_name)
+    plan = catalogue_plan(cs, verifiers)
+    total_units = len(plan.units)
+    kind = "count" if count_only else "catalogue"
+    signature = f"{kind}|{name}|{verifiers}"
+    bank = open_bank(bank_path) if bank_path else None
+    record = RunRecord(signature, kind, {"cardset": name, "verifiers": verifiers})
+    if bank is not None:
+        record = bank.run_record(signature) or record
+    start_units, found, added = record.next_index, record.kept, 0
+    started = time.perf_counter()
+    try:
+        with open_executor(executor, jobs, scheduler) as ex, progress_bar(quiet) as bar:
+            task = bar.add_task(
+                f"catalogue {verifiers}v (units)", total=total_units, completed=start_units
+            )
+            for done, count, puzzles in iter_catalogue(
+                name,
+                verifiers,
+                start=start_units,
+                jobs=jobs,
+                executor=ex,
+                block=_catalogue_block(verifiers),
+                with_puzzles=not count_only,
+            ):
+                found += count
+                record.next_index, record.kept = done, found
+                record.target, record.done = total_units, done >= total_units
+                if bank is not None:
+                    added += bank.add(puzzles, source=signature, run=record)
+                bar.update(task, completed=done)
+    finally:
+        if bank is not None:
+            bank.close()
+    elapsed = time.perf_counter() - started
+    result = {
+        "verifiers": verifiers,
+        "cardset": name,
+        "puzzles": found,
+        "units_done": record.next_index,
+        "units": total_units,
+        "complete": record.next_index >= total_units,
+        "stored_new": added,
+        "seconds": round(elapsed, 3),
+        "resumed_from_unit": start_units,
+    }
+    if as_json:
+        emit_json(result)
+    else:
+        state = "complete" if result["complete"] else f"{record.next_index}/{total_units} units"
+        summary(
+            f"catalogue {name} {verifiers} verifiers: {found:,} valid puzzles ({state}) "
+            f"in {elapsed:.1f} s; {added:,} newly stored",
+            quiet,
+        )
+
+
+def _catalogue_block(verifiers: int) -> int:
+    return {2: 4096, 3: 1024, 4: 64, 5: 4, 6: 1}.get(verifiers, 1)
+
+
+# -- bank ------------------------------------------------------------------------------------
+
+
+def query_options(func: Any) -> Any:
+    for option in reversed(
+        [
+            click.option("--mode", type=click.Choice(list(MODES)), default=None),
+            click.option("--difficulty", type=click.Choice([*DIFFICULTIES, "none"]), default=None),
+            click.option("--verifiers", type=click.IntRange(1, 6), default=None),
+            click.option("--unplayed", is_flag=True, help="Only puzzles not yet played."),
+            click.option("--min-tests", type=int, default=None),
+            click.option("--max-tests", type=int, default=None),
+        ]
+    ):
+        func = option(func)
+    return func
+
+
+def make_query(
+    mode: str | None,
+    difficulty: str | None,
+    verifiers: int | None,
+    unplayed: bool,
+    min_tests: int | None,
+    max_tests: int | None,
+) -> Query:
+    return Query(
+        mode=mode,
+        difficulty=difficulty,
+        verifiers=verifiers,
+        unplayed=unplayed,
+        min_tests=min_tests,
+        max_tests=max_tests,
+    )
+
+
+@click.group()
+def bank() -> None:
+    """The SQLite puzzle bank: stats, export, import, pick."""
+
+
+@bank.command("stats")
+@click.argument("db", metavar="DB")
+@click.option("--json", "as_json", is_flag=True)
+def bank_stats(db: str, as_json: bool) -> None:
+    """Counts per mode, verifiers and difficulty, metric means, and each run's progress."""
+    with open_bank(db, create=False) as b:
+        stats = b.stats()
+    if as_json:
+        emit_json(stats)
+        return
+    from rich.table import Table
+
+    console = stdout_console()
+    table = Table(
+        title=f"{db}: {stats['puzzles']:,} puzzles (schema {stats['schema_version']})",
+        title_justify="left",
+    )
+    for col in (
+        "mode",
+        "verifiers",
+        "difficulty",
+        "puzzles",
+        "played",
+        "codes left",
+        "readings",
+        "tests (min/mean/max)",
+        "score",
+    ):
+        table.add_column(col)
+    for g in stats["groups"]:
+        tests = f"{g['min_tests_min']}/{g['min_tests_mean']}/{g['min_tests_max']}"
+        if g["min_tests_exact"]:
+            tests += f" ({g['min_tests_exact']} exact)"
+        table.add_row(
+            g["mode"],
+            str(g["verifiers"]),
+            g["difficulty"],
+            f"{g['count']:,}",
+            str(g["played"]),
+            str(g["codes_left_mean"]),
+            str(g["assignments_mean"]),
+            tests,
+            str(g["score_mean"]),
+        )
+    console.print(table)
+    if stats["runs"]:
+        runs = Table(title="runs", title_justify="left")
+        for col in ("kind", "signature", "next index", "kept", "target", "done"):
+            runs.add_column(col)
+        for r in stats["runs"]:
+            runs.add_row(
+                r["kind"],
+                r["signature"],
+                str(r["next_index"]),
+                f"{r['kept']:,}",
+                str(r["target"]),
+                "yes" if r["done"] else "no",
+            )
+        console.print(runs)
+
+
+@bank.command("export")
+@click.argument("db", metavar="DB")
+@click.option("-o", "--output", metavar="FILE.jsonl|-", default="-", show_default=True)
+@click.option("--public", is_flag=True, help="Leave out the hidden fields (criteria, solution).")
+@click.option("--limit", type=click.IntRange(min=0), default=None)
+@query_options
+def bank_export(
+    db: str,
+    output: str,
+    public: bool,
+    limit: int | None,
+    mode: str | None,
+    difficulty: str | None,
+    verifiers: int | None,
+    unplayed: bool,
+    min_tests: int | None,
+    max_tests: int | None,
+) -> None:
+    """Write puzzles as JSON Lines (full documents; --public for what players see)."""
+    query = make_query(mode, difficulty, verifiers, unplayed, min_tests, max_tests)
+    with open_bank(db, create=False) as b:
+        sink = JsonlSink(output)
+        ok = False
+        try:
+            for doc in b.docs(query, limit):
+                if public:
+                    data = json.loads(doc)
+                    for key in ("criteria", "real_cards", "solution"):
+                        data.pop(key, None)
+                    line = json.dumps(data, ensure_ascii=False)
+                else:
+                    line = doc
+                sink.handle.write(line + "\n")
+            ok = True
+        finally:
+            sink.close(ok)
+
+
+@bank.command("import")
+@click.argument("db", metavar="DB")
+@click.argument("files", metavar="FILE…", nargs=-1, required=True)
+@click.option("--cardset", "cardset_name", metavar="NAME|PATH", default=None)
+@click.option("--json", "as_json", is_flag=True)
+def bank_import(db: str, files: tuple[str, ...], cardset_name: str | None, as_json: bool) -> None:
+    """Add puzzles from files after checking them (valid, hidden criteria given).
+
+    Puzzles that fail the check are reported and left out (exit status 1); puzzles already
+    in the bank are skipped. Missing metrics and difficulty are computed.
+    """
+    from dataclasses import replace
+
+    from turing.metrics import measure
+
+    forced = load_cardset(cardset_name) if cardset_name else None
+    added = skipped = bad = 0
+    problems: list[str] = []
+    with open_bank(db) as b:
+        for file in files:
+            batch: list[Puzzle] = []
+            for loaded in iter_puzzle_file(file, forced):
+                puzzle = loaded.puzzle
+                cs = forced or load_cardset(puzzle.cardset or "classic")
+                where = f"{loaded.source}:{loaded.line}"
+                if not puzzle.has_hidden:
+                    bad += 1
+                    problems.append(f"{where}: no hidden criteria; a bank stores full puzzles")
+                    continue
+                check = validity(puzzle, cs)
+                if not check.valid:
+                    bad += 1
+                    problems.append(
+                        f"{where}: not a valid puzzle (codes: "
+                        f"{check.solutions.bit_count()}, redundant: "
+                        f"{','.join(check.redundant_letters) or 'none'})"
+                    )
+                    continue
+                tier = difficulty(puzzle, cs)
+                metrics = measure(puzzle, cs)
+                assert metrics is not None
+                extra = {**puzzle.extra, "difficulty": tier, "verifiers": puzzle.verifiers}
+                for key, value in metrics.as_dict().items():
+                    extra.setdefault(key, value)
+                puzzle = replace(
+                    puzzle,
+                    solution=check.solution,
+                    extra=extra,
+                    id=puzzle.id if puzzle.id else puzzle.short_id(tier),
+                )
+                batch.append(puzzle)
+            n = b.add(batch, source=f"import:{Path(file).name}")
+            added += n
+            skipped += len(batch) - n
+    result = {"added": added, "already_in_bank": skipped, "refused": bad, "problems": problems}
+    if as_json:
+        emit_json(result)
+    else:
+        for line in problems:
+            click.echo(f"error: {line}", err=True)
+        click.echo(
+            f"imported {added} puzzles, {skipped} already in the bank, {bad} refused", err=True
+        )
+    if bad:
+        raise click.exceptions.Exit(1)
+
+
+@bank.command("pick")
+@click.argument("db", metavar="DB")
+@click.option("--mode", type=click.Choice(list(MODES)), default=None)
+@click.option("--difficulty", type=click.Choice(DIFFICULTIES), default=None)
+@click.option("--verifiers", type=click.IntRange(1, 6), default=None)
+@click.option("--any", "include_played", is_flag=True, help="Also puzzles already played.")
+@click.option("--seed", type=int, default=None, help="Repeatable draw.")
+@click.option("--mark-played", is_flag=True, help="Mark the picked puzzle played.")
+@click.option("--hidden", is_flag=True, help="Show the hidden fields too (spoils the puzzle).")
+@click.option("--json", "as_json", is_flag=True)
+def bank_pick(
+    db: str,
+    mode: str | None,
+    difficulty: str | None,
+    verifiers: int | None,
+    include_played: bool,
+    seed: int | None,
+    mark_played: bool,
+    hidden: bool,
+    as_json: bool,
+) -> None:
+    """Pick a puzzle (unplayed by default) and print it as a puzzle document."""
+    with open_bank(db, create=False) as b:
+        puzzle = b.pick(
+            mode=mode,
+            difficulty=difficulty,
+            verifiers=verifiers,
+            unplayed=not include_played,
+            seed=seed,
+        )
+        if puzzle is None:
+            raise CLIError("no puzzle in the bank matches", exit_code=1)
+        if mark_played:
+            assert puzzle.id is not None
+            b.mark_played(puzzle.id)
+    doc = puzzle.to_dict(hidden=hidden)
+    if not hidden:
+        doc = {k: v for k, v in doc.items() if k not in ("seed", "index")}
+    if as_json:
+        emit_json(doc)
+    else:
+        # JSON values are valid YAML flow scalars/sequences: a puzzle document `turing
+        # solve` and `turing play` read back.
+        click.echo(
+            "".join(
+                f"{key}: {json.dumps(value, ensure_ascii=False)}\n" for key, value in doc.items()
+            ),
+            nl=False,
+        )
+
+
+# -- export ----------------------------------------------------------------------------------
+
+
+@click.command("export")
+@click.argument("files", metavar="[FILE…]", nargs=-1)
+@click.option(
+    "--format", "fmt", type=click.Choice(["html", "markdown"]), default="html", show_default=True
+)
+@click.option("-o", "--output", metavar="FILE|-", default="-", show_default=True)
+@click.option("--bank", "bank_path", metavar="DB", default=None, help="Take puzzles from a bank.")
+@click.option(
+    "--limit",
+    type=click.IntRange(min=1),
+    default=None,
+    help="At most this many puzzles (from a bank: default 20).",
+)
+@click.option("--title", default="Puzzle booklet", show_default=True)
+@click.option("--cardset", "cardset_name", metavar="NAME|PATH", default=None)
+@query_options
+def export(
+    files: tuple[str, ...],
+    fmt: str,
+    output: str,
+    bank_path: str | None,
+    limit: int | None,
+    title: str,
+    cardset_name: str | None,
+    mode: str | None,
+    difficulty: str | None,
+    verifiers: int | None,
+    unplayed: bool,
+    min_tests: int | None,
+    max_tests: int | None,
+) -> None:
+    """Render a printable booklet: cards, verifier letters, a notes grid per puzzle,
+    and the solutions on the last page."""
+    from turing.export import Booklet, render
+
+    if not files and bank_path is None:
+        fail("give puzzle files or --bank DB")
+    forced = load_cardset(cardset_name) if cardset_name else None
+    puzzles: list[Puzzle] = []
+    for file in files:
+        puzzles.extend(loaded.puzzle for loaded in iter_puzzle_file(file, forced))
+    if bank_path is not None:
+        query = make_query(mode, difficulty, verifiers, unplayed, min_tests, max_tests)
+        with open_bank(bank_path, create=False) as b:
+            puzzles.extend(b.query(query, limit or 20))
+    if limit is not None:
+        puzzles = puzzles[:limit]
+    if not puzzles:
+        fail("no puzzles to export", exit_code=1)
+    text = render(
+        Booklet(title=title, puzzles=tuple(puzzles)),
+        fmt,
+        cardset_for=lambda p: forced or load_cardset(p.cardset or "classic"),
+    )
+    if output == "-":
+        sys.stdout.write(text)
+    else:
+        from turing.files import atomic_write_text
+
+        atomic_write_text(output, text)
+        click.echo(f"wrote {len(puzzles)} puzzles to {output}", err=True)
+
+
+__all__ = ["bank", "catalogue", "export", "generate"]
