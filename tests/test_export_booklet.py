@@ -1,0 +1,71 @@
+"""Printable booklets: every puzzle with its verifiers and notes grid; solutions last."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from turing.cards import load_cardset
+from turing.cli import main
+from turing.export import Booklet, render
+from turing.generator import generate_one
+
+CS = load_cardset("classic")
+
+
+def booklet() -> Booklet:
+    return Booklet(
+        "Test booklet",
+        tuple(
+            generate_one(mode=m, verifiers=v, difficulty="hard", seed=3)
+            for m, v in (("classic", 4), ("extreme", 5), ("nightmare", 6))
+        ),
+    )
+
+
+def test_html_booklet_has_cards_letters_grid_and_solutions_last() -> None:
+    b = booklet()
+    text = render(b, "html", lambda p: CS)
+    assert text.startswith("<!DOCTYPE html>") and text.rstrip().endswith("</html>")
+    solutions_at = text.index("<h2>Solutions</h2>")
+    for p in b.puzzles:
+        assert p.id is not None and p.solution is not None
+        assert text.index(p.id) < solutions_at
+        assert p.solution not in text[:solutions_at] or p.solution in p.id
+        assert p.solution in text[solutions_at:]
+        for card in p.shown_cards:
+            assert f">{card}<" in text or f"{card}" in text[:solutions_at]
+    assert text.count('<table class="grid">') == 3
+    assert '<td class="letter">F</td>' in text
+    assert "one of " in text  # nightmare hides which verifier holds which card
+    assert text.count('class="page"') == 4
+
+
+def test_markdown_booklet() -> None:
+    b = booklet()
+    text = render(b, "markdown", lambda p: CS)
+    solutions_at = text.index("## Solutions")
+    for p in b.puzzles:
+        assert p.id is not None and p.solution is not None
+        assert f"## {p.id}" in text[:solutions_at]
+        assert p.solution in text[solutions_at:]
+    assert "| ▲ |" in text and "| **A** |" in text
+
+
+def test_export_command(tmp_path: Path) -> None:
+    runner = CliRunner()
+    db = str(tmp_path / "b.db")
+    r = runner.invoke(
+        main,
+        ["generate", "--count", "6", "--seed", "1", "--difficulty", "easy", "--bank", db, "-q"],
+    )
+    assert r.exit_code == 0, r.output
+    out = tmp_path / "book.html"
+    r = runner.invoke(main, ["export", "--bank", db, "--format", "html", "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    assert out.read_text().count('<table class="grid">') == 6
+    r = runner.invoke(main, ["export", "--bank", db, "--format", "markdown", "--limit", "2"])
+    assert r.exit_code == 0 and r.output.count("Notes:") == 2
+    r = runner.invoke(main, ["export", "--format", "html"])
+    assert r.exit_code == 2 and "--bank" in r.output
