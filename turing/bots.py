@@ -336,9 +336,13 @@ def make_bot(spec: str, rng: random.Random) -> Bot:
 
 
 def play_turn(game: Game, name: str, bot: Bot) -> None:
-    """Run one bot's whole turn: compose, test while it wants, then solve or pass."""
+    """Run one bot's whole turn: compose, test while it wants, then solve or pass.
+
+    A turn already under way (a code tested this round) goes on with that code.
+    """
     if game.phase(name) == "test":
-        game.apply(name, Compose(bot.compose(game.view(name))))
+        if not game.view(name).tested_this_round:
+            game.apply(name, Compose(bot.compose(game.view(name))))
         while game.phase(name) == "test":
             view = game.view(name)
             if view.tests_left_this_round <= 0:

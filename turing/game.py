@@ -69,6 +69,7 @@ class Compose:
 class Test:
     """Run the round's code against a verifier (index 0 = A)."""
 
+    __test__ = False  # not a pytest test class, whatever its name
     verifier: int
 
 
@@ -132,6 +133,8 @@ def action_from_dict(data: Any) -> Action:
 @dataclass(frozen=True, slots=True)
 class TestRecord:
     """One test: in ``round`` the code ``code`` was run against verifier ``verifier``."""
+
+    __test__ = False  # not a pytest test class, whatever its name
 
     round: int
     code: str
@@ -359,7 +362,7 @@ class Game:
             raise GameError(f"a game has 1–{MAX_PLAYERS} players, not {len(names)}")
         for name in names:
             if not isinstance(name, str) or not name.strip():
-                raise GameError("a player's name cannot be empty")
+                raise GameError(f"a player's name must be non-empty text, not {name!r}")
         if len(set(names)) != len(names):
             twice = sorted({n for n in names if names.count(n) > 1})
             raise GameError(f"two players have the same name: {', '.join(twice)}")
@@ -770,25 +773,25 @@ class Game:
             ("hints_allowed", bool),
         ):
             if not isinstance(data.get(key), kind):
-                raise GameError(f"saved game: {key!r} is missing or not {kind.__name__}")
+                raise GameError(f"{key!r} is missing or not {kind.__name__}")
         try:
             puzzle = puzzle_from_dict(data["puzzle"], cardset, source="saved puzzle")
         except (PuzzleError, KeyError) as exc:
-            raise GameError(f"saved game: {exc}") from None
+            raise GameError(str(exc)) from None
         game = Game(puzzle, data["players"], cardset, hints=data["hints_allowed"])
         for item in data["actions"]:
             if not isinstance(item, dict) or not isinstance(item.get("player"), str):
-                raise GameError(f"saved game: bad action {item!r}")
+                raise GameError(f"bad action {item!r}")
             try:
                 game.apply(item["player"], action_from_dict(item))
             except GameError as exc:
-                raise GameError(f"saved game: action {item!r} cannot be replayed: {exc}") from None
+                raise GameError(f"action {item!r} cannot be replayed: {exc}") from None
         if game.round != data["round"] or game.over != data["over"]:
-            raise GameError("saved game: its round and state do not match its actions")
+            raise GameError("its round and state do not match its actions")
         for player in game._players:
             hints = data["hints"].get(player.name, 0)
             if not isinstance(hints, int) or isinstance(hints, bool) or hints < 0:
-                raise GameError(f"saved game: bad hint count for {player.name}")
+                raise GameError(f"bad hint count for {player.name}")
             player.hints = hints
             if player.name in data["notes"]:
                 player.notes = Notes.from_dict(data["notes"][player.name], puzzle.verifiers)
