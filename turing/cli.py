@@ -275,6 +275,10 @@ def check(files: tuple[str, ...], as_json: bool, cardset_name: str | None) -> No
 
 main.add_command(mastermind)
 
+from turing.play_cli import play  # noqa: E402
+
+main.add_command(play)
+
 from turing.generate_cli import bank, catalogue, export, generate  # noqa: E402
 
 main.add_command(generate)
