@@ -1,0 +1,193 @@
+"""Generation speed, side by side with a naive rejection sampler, and the catalogue counts.
+
+    python benchmarks/generate_bench.py                 # every mode/tier/verifier count
+    python benchmarks/generate_bench.py --quick         # the headline numbers only
+    python benchmarks/generate_bench.py --catalogue 4 5 # also count the catalogues
+
+Rates are given per wall-clock second and per CPU second (the CPU time of this process and
+its workers), because on a shared machine wall time also measures the neighbours. The
+naive baseline draws random cards (from the same tier pools, so it aims at the same
+puzzles) and a random criterion per card, and keeps the tuple when it is a valid puzzle;
+it runs in the same process, right after the constructive generator.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import resource
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+from turing.cards import load_cardset
+from turing.generator import generate, iter_catalogue, slot_plan, tables_for
+from turing.solver import is_valid_masks
+
+
+def cpu_seconds() -> float:
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def timed(work: Callable[[], int]) -> dict[str, float]:
+    wall, cpu = time.perf_counter(), cpu_seconds()
+    made = work()
+    wall, cpu = time.perf_counter() - wall, cpu_seconds() - cpu
+    return {
+        "made": made,
+        "wall_s": round(wall, 3),
+        "cpu_s": round(cpu, 3),
+        "per_wall_s": round(made / wall, 1),
+        "per_cpu_s": round(made / cpu, 1),
+    }
+
+
+def naive(verifiers: int, tier: str, seconds: float, seed: int = 1) -> dict[str, float]:
+    """Rejection sampling: random cards of the tier's pools, random criteria, keep valid."""
+    tables = tables_for(load_cardset("classic"))
+    slots = slot_plan(tier, verifiers)
+    rng = random.Random(seed)
+    tries = 0
+
+    def work() -> int:
+        nonlocal tries
+        found = 0
+        end = time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            for _ in range(1000):
+                tries += 1
+                used: set[int] = set()
+                masks = []
+                for slot in slots:
+                    pool = tables.pool_cards[slot]
+                    card = pool[rng.randrange(len(pool))]
+                    if card in used:
+                        break
+                    used.add(card)
+                    opts = tables.by_card[card]
+                    masks.append(opts[rng.randrange(len(opts))][2])
+                else:
+                    if is_valid_masks(masks):
+                        found += 1
+        return found
+
+    out = timed(work)
+    out["tries"] = tries
+    return out
+
+
+def constructive(
+    count: int, verifiers: int, tier: str, mode: str, jobs: int, metrics: str = "basic"
+) -> dict[str, float]:
+    return timed(
+        lambda: sum(
+            1
+            for _ in generate(
+                count,
+                verifiers=verifiers,
+                difficulty=tier,
+                mode=mode,
+                seed=1,
+                jobs=jobs,
+                metrics=metrics,
+            )
+        )
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="headline numbers only")
+    parser.add_argument("--count", type=int, default=20000, help="puzzles for the headline")
+    parser.add_argument("--naive-seconds", type=float, default=20.0)
+    parser.add_argument(
+        "--catalogue",
+        type=int,
+        nargs="*",
+        default=[],
+        help="verifier counts whose classic catalogue to count",
+    )
+    parser.add_argument("--json", metavar="FILE", help="also write the results as JSON")
+    args = parser.parse_args()
+    results: dict[str, Any] = {"cpus": os.cpu_count(), "load_before": os.getloadavg()}
+
+    print("headline: classic, hard, 6 verifiers (basic metrics on)", flush=True)
+    head = {}
+    for jobs in (1, 2):
+        head[f"jobs{jobs}"] = constructive(args.count, 6, "hard", "classic", jobs)
+        print(f"  constructive --jobs {jobs}: {head[f'jobs{jobs}']}", flush=True)
+    head["jobs2_no_metrics"] = constructive(args.count, 6, "hard", "classic", 2, "none")
+    print(f"  constructive --jobs 2 --no-metrics: {head['jobs2_no_metrics']}", flush=True)
+    head["naive"] = naive(6, "hard", args.naive_seconds)
+    print(f"  naive rejection sampler (1 process): {head['naive']}", flush=True)
+    ratio_cpu = head["jobs1"]["per_cpu_s"] / max(head["naive"]["per_cpu_s"], 1e-9)
+    ratio_wall = head["jobs2"]["per_wall_s"] / max(head["naive"]["per_wall_s"], 1e-9)
+    print(f"  ratio constructive/naive per CPU second (both 1 process): {ratio_cpu:,.0f}x")
+    print(f"  ratio constructive --jobs 2 / naive 1 process, wall clock: {ratio_wall:,.0f}x")
+    head["ratio_per_cpu"] = round(ratio_cpu, 1)
+    head["ratio_wall_jobs2"] = round(ratio_wall, 1)
+    results["headline"] = head
+
+    if not args.quick:
+        print("\nper mode / tier / verifiers (--jobs 1, basic metrics):", flush=True)
+        print(
+            f"  {'mode':10} {'tier':9} {'v':>2} {'per wall s':>11} {'per CPU s':>10}"
+            f" {'naive/CPU s':>12} {'ratio':>8}"
+        )
+        table = []
+        for mode in ("classic", "nightmare", "extreme"):
+            for tier in ("easy", "standard", "hard"):
+                for v in (4, 5, 6):
+                    n = 2000 if mode != "extreme" else 300
+                    row = constructive(n, v, tier, mode, 1)
+                    base = naive(v, tier, 3.0) if mode == "classic" else None
+                    ratio = (
+                        row["per_cpu_s"] / base["per_cpu_s"] if base and base["per_cpu_s"] else None
+                    )
+                    table.append(
+                        {
+                            "mode": mode,
+                            "tier": tier,
+                            "verifiers": v,
+                            **row,
+                            "naive_per_cpu_s": base["per_cpu_s"] if base else None,
+                        }
+                    )
+                    print(
+                        f"  {mode:10} {tier:9} {v:>2} {row['per_wall_s']:>11,.0f} "
+                        f"{row['per_cpu_s']:>10,.0f} "
+                        f"{(base['per_cpu_s'] if base else float('nan')):>12,.1f} "
+                        f"{(f'{ratio:,.0f}x' if ratio else '—'):>8}",
+                        flush=True,
+                    )
+        results["table"] = table
+
+    for v in args.catalogue:
+        wall = time.perf_counter()
+        total = sum(
+            c
+            for _, c, _ in iter_catalogue(
+                "classic", v, jobs=2, with_puzzles=False, block={4: 64, 5: 4}.get(v, 1)
+            )
+        )
+        wall = time.perf_counter() - wall
+        print(
+            f"catalogue classic {v} verifiers: {total:,} valid puzzles, {wall:.1f} s "
+            "(counted, --jobs 2)",
+            flush=True,
+        )
+        results.setdefault("catalogue", {})[str(v)] = {"puzzles": total, "wall_s": round(wall, 1)}
+    results["load_after"] = os.getloadavg()
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as fh:
+            json.dump(results, fh, indent=2)
+    sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
