@@ -117,7 +117,7 @@ def main() -> None:
     results: dict[str, Any] = {"cpus": os.cpu_count(), "load_before": os.getloadavg()}
 
     print("headline: classic, hard, 6 verifiers (basic metrics on)", flush=True)
-    head = {}
+    head: dict[str, Any] = {}
     for jobs in (1, 2):
         head[f"jobs{jobs}"] = constructive(args.count, 6, "hard", "classic", jobs)
         print(f"  constructive --jobs {jobs}: {head[f'jobs{jobs}']}", flush=True)
