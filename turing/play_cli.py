@@ -7,11 +7,11 @@ the transcript and the save file.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import random
 import re
 import secrets
+import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -349,29 +349,36 @@ def render_screen(game: Game, name: str, plain: bool) -> RenderableType:
     parts.append(title)
 
     verifiers = Table(box=table_box, show_edge=False, pad_edge=False, title_justify="left")
+    with_notes = bool(notes.text)
     verifiers.add_column("")
+    verifiers.add_column("card")
     if not mode.hidden_mapping:
-        verifiers.add_column("card")
         verifiers.add_column("criteria")
-    verifiers.add_column("note")
+    if with_notes:
+        verifiers.add_column("note")
     for v, letter in enumerate(puzzle.letters):
-        note = Text(notes.text.get(v, ""))
+        row: list[RenderableType] = [Text(letter, style="bold")]
         if mode.hidden_mapping:
-            verifiers.add_row(Text(letter, style="bold"), note)
-            continue
-        group = puzzle.cards[v]
-        labelled = len(group) > 1
-        cards_text = Text(
-            "\n".join(f"{c} {game.cardset.card(c).title}" for c in group)
-            if not labelled
-            else " / ".join(str(c) for c in group)
-        )
-        crits = Text()
-        for i, c in enumerate(group):
-            if i:
-                crits.append("\n")
-            crits.append_text(_card_block(game, c, notes.struck, plain, labelled))
-        verifiers.add_row(Text(letter, style="bold"), cards_text, crits, note)
+            row.append(Text("? (one of the cards below)", style="dim"))
+        else:
+            group = puzzle.cards[v]
+            labelled = len(group) > 1
+            row.append(
+                Text(
+                    "\n".join(f"{c} {game.cardset.card(c).title}" for c in group)
+                    if not labelled
+                    else " / ".join(str(c) for c in group)
+                )
+            )
+            crits = Text()
+            for i, c in enumerate(group):
+                if i:
+                    crits.append("\n")
+                crits.append_text(_card_block(game, c, notes.struck, plain, labelled))
+            row.append(crits)
+        if with_notes:
+            row.append(Text(notes.text.get(v, "")))
+        verifiers.add_row(*row)
     parts.append(verifiers)
 
     if mode.hidden_mapping:
@@ -684,7 +691,7 @@ class Input:
         """One line, or None at end of input."""
         if self.interactive:
             try:
-                return self.console.input(prompt)
+                return self.console.input(Text(prompt))
             except EOFError:
                 return None
         line = self.stream.readline()
@@ -718,7 +725,7 @@ class Session:
     transcript_path: Path | None = None
     transcript: Transcript | None = None
     quiet: bool = False
-    on_finish: Callable[[Game], None] | None = None
+    on_finish: Callable[[Game], str | None] | None = None
     _queued: list[str] = field(default_factory=list)
 
     @property
@@ -773,9 +780,12 @@ class Session:
                 self._round_report(round_no, first_event)
             self._final()
             if self.on_finish is not None:
-                self.on_finish(self.game)
+                problem = self.on_finish(self.game)
+                if problem:
+                    self.say(problem)
             return EXIT_OK
-        except Abandon as stop:
+        except (Abandon, KeyboardInterrupt) as caught:
+            stop = caught if isinstance(caught, Abandon) else Abandon("interrupted", 130)
             self.sync()
             saved = ""
             if self.save_path is not None:
@@ -1125,14 +1135,14 @@ With none of these, the shipped sample puzzle. A puzzle needs its hidden criteri
 Each round every player composes one code and tests it against up to 3 different
 verifiers, then all decide at once to solve or pass. A wrong code eliminates; a right
 one wins (several right in one round: fewest tests over the game wins, equal share);
-the last player left wins. Players named bot:random or bot:greedy are played by the
-program. With two or more people the screen is cleared between turns.
+the last player left wins. Players named bot:NAME (bot:greedy, bot:random, …) are
+played by the program. With two or more people the screen is cleared between turns.
 
 \b
 Commands at the prompt (also read line by line from standard input when it is not a
 terminal, so a game can be scripted):
 """
-    + GRAMMAR_HELP.replace("\n", "\n")
+    + GRAMMAR_HELP.replace("\n\n", "\n\n\b\n")
     + """
 
 \b
@@ -1155,7 +1165,8 @@ Exit status: 0 when the game finished, 1 when it was abandoned (quit or end of i
 @click.option(
     "--players",
     metavar="NAMES",
-    help="Comma-separated names; bot:random and bot:greedy are bots (default: one player).",
+    help="Comma-separated names; names starting with bot: are bots (bot:greedy, bot:random, "
+    "…). Default: one player.",
 )
 @click.option(
     "--mode",
@@ -1363,11 +1374,15 @@ def _new_game(
     if bank_path is not None:
         path = bank_path
 
-        def mark(done: Game) -> None:
+        def mark(done: Game) -> str | None:
             from turing import bank as bank_module
 
-            with contextlib.suppress(Exception), bank_module.Bank(path, create=False) as b:
-                b.mark_played(done.puzzle.id or done.puzzle.canonical_key())
+            try:
+                with bank_module.Bank(path, create=False) as b:
+                    b.mark_played(done.puzzle.id or done.puzzle.canonical_key())
+            except (ValueError, OSError, sqlite3.Error) as exc:
+                return f"could not mark the puzzle played in {path}: {exc}"
+            return None
 
         session.on_finish = mark
     _open_transcript(session, transcript_file)

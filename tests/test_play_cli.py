@@ -1,0 +1,321 @@
+"""`turing play` through the real CLI: scripted games from standard input."""
+
+from __future__ import annotations
+
+import json
+import sys
+import types
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+from test_game_transcripts import check_transcript
+
+from turing.cards import load_cardset
+from turing.cli import main
+from turing.game import sample_puzzle_path
+from turing.puzzle import load_puzzle
+
+CLASSIC = load_cardset("classic")
+SAMPLE = load_puzzle(sample_puzzle_path())  # rule-book problem 01, solution 241
+
+
+def play(args: list[str], script: str = "") -> Result:
+    return CliRunner().invoke(main, ["play", *args], input=script)
+
+
+def test_a_scripted_game_is_won(tmp_path: Path) -> None:
+    transcript = tmp_path / "t.jsonl"
+    result = play(
+        ["--transcript", str(transcript), "--seed", "1"],
+        "compose 241\ntest A b C\nhint\nsolve 2 4 1\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert "241 on A: ✔" in result.output
+    assert "The code is 241." in result.output
+    assert "player wins: solved it." in result.output
+    assert "\x1b[" not in result.output  # plain text when stdout is not a terminal
+    events = [json.loads(line) for line in transcript.read_text().splitlines()]
+    check_transcript(events, SAMPLE, CLASSIC)
+    assert events[-1] == {
+        "event": "end",
+        "round": 1,
+        "winners": ["player"],
+        "tests": {"player": 3},
+        "solution": "241",
+    }
+    # the result table counts the hint
+    assert [line.split() for line in result.output.splitlines() if line.startswith("player ")][
+        -1
+    ] == ["player", "won", "3", "1"]
+
+
+def test_a_wrong_solve_loses() -> None:
+    result = play(["--players", "alice,bob"], "c 111; t a\nsolve 111\npass\n")
+    assert result.exit_code == 0, result.output
+    assert "alice submitted 111 — wrong" in result.output
+    assert "alice is eliminated" in result.output
+    assert "bob wins: is the last player left." in result.output
+    solo = play([], "solve 555\n")
+    assert solo.exit_code == 0
+    assert "Nobody wins" in solo.output
+
+
+def test_decisions_stay_hidden_until_everyone_decided() -> None:
+    result = play(["--players", "alice,bob"], "solve 241\npass\n")
+    out = result.output
+    before_bob = out[: out.index("— bob's turn")]
+    assert "submitted" not in before_bob and "241 —" not in before_bob
+    assert "alice submits a code — revealed when everyone has decided." in before_bob
+    assert "alice wins" in out
+
+
+def test_notes_strikes_and_marks_show_on_the_screen() -> None:
+    script = (
+        "note A yellow is 4?\n"
+        "strike A 1; strike 9.4\n"
+        "unstrike 9.4\n"
+        "mark b 1 2 no; mark y4 yes\n"
+        "show\n"
+        "pass\n"
+        "quit\n"
+    )
+    result = play([], script)
+    assert result.exit_code == 1
+    screen = result.output[result.output.rindex("player> show") :]
+    assert "yellow is 4?" in screen
+    assert "~~1 ■ < 4~~" in screen
+    assert "~~4 count of 3s = 3~~" not in screen
+    grid = {
+        line.split()[1]: line.split()[2:]
+        for line in screen.splitlines()
+        if line.startswith(("▲ blue", "■ yellow"))
+    }
+    assert grid["blue"] == ["✘", "✘", "·", "·", "·"]
+    assert grid["yellow"] == ["·", "·", "·", "✔", "·"]
+    assert "quit: game abandoned" in result.output
+
+
+def test_bad_commands_print_one_line_and_ask_again() -> None:
+    script = (
+        "fly\ncompose 126\ntest A\ncompose 241\ntest A A\ntest Z\nsolve\nhelp test\nsolve 241\n"
+    )
+    result = play([], script)
+    assert result.exit_code == 0, result.output
+    errors = [line for line in result.output.splitlines() if line.startswith("error: ")]
+    assert errors == [
+        "error: unknown command 'fly' (type help for the commands)",
+        "error: '126' is not a code: digit 6 outside 1–5",
+        "error: compose a code first (compose 241), or give it: test 241 A",
+        "error: verifier A was already tested this round",
+        "error: no verifier 'Z': this puzzle has A, B, C, D",
+        "error: usage: solve CODE",
+    ]
+    assert "test [CODE] V [V [V]]: test the round's code" in result.output
+    assert "player wins" in result.output
+
+
+def test_end_of_input_abandons_the_game(tmp_path: Path) -> None:
+    transcript = tmp_path / "t.jsonl"
+    result = play(["--transcript", str(transcript)], "compose 241\ntest A\n")
+    assert result.exit_code == 1
+    assert "end of input: game abandoned" in result.output
+    events = [json.loads(line) for line in transcript.read_text().splitlines()]
+    assert [e["event"] for e in events] == ["start", "test"]  # written as it happened
+
+
+def test_save_and_resume_continue_exactly(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    transcript = tmp_path / "t.jsonl"
+    first = play(
+        [
+            "--players", "alice,bob,bot:random", "--seed", "7",
+            "--save", str(save), "--transcript", str(transcript),
+        ],
+        "c 111; t a b\nnote B count?\nmark p 5 no\nhint\npass\n"
+        "t 222 C\nsave\n",
+    )  # fmt: skip
+    assert first.exit_code == 1, first.output
+    assert f"Saved to {save}" in first.output
+    data = json.loads(save.read_text())
+    assert data["format"] == "turing-play-save" and data["version"] == 1
+    assert data["game"]["notes"]["alice"]["text"] == {"B": "count?"}
+    assert data["seats"][2]["rng"][0] == 3
+    saved = save.read_bytes()
+
+    second = play(["--resume", str(save)], "show\nsolve 241\n")
+    assert second.exit_code == 0, second.output
+    assert "round 1" in second.output.lower()
+    assert "bob> show" in second.output
+    assert "bob wins" in second.output or "share the win" in second.output
+    events = [json.loads(line) for line in transcript.read_text().splitlines()]
+    check_transcript(events, SAMPLE, CLASSIC)
+    assert [e["player"] for e in events if e["event"] == "test"][:3] == ["alice", "alice", "bob"]
+
+    # the same save resumed again plays the same game: the bot's random state was saved
+    save.write_bytes(saved)
+    third = play(["--resume", str(save)], "show\nsolve 241\n")
+    assert third.output == second.output
+
+
+def test_notes_come_back_after_resume(tmp_path: Path) -> None:
+    save = tmp_path / "solo.json"
+    first = play(["--save", str(save)], "note C smaller\nstrike A 3\nhint\ncompose 241\n")
+    assert first.exit_code == 1
+    assert f"saved to {save}" in first.output  # saved when abandoned with --save
+    second = play(["--resume", str(save)], "show\ntest A\nsolve 241\n")
+    assert second.exit_code == 0, second.output
+    assert "smaller" in second.output
+    assert "~~3 ■ > 4~~" in second.output
+    assert "241 on A: ✔" in second.output
+    result_row = [line.split() for line in second.output.splitlines() if line.startswith("player ")]
+    assert result_row[-1] == ["player", "won", "1", "1"]
+
+
+def test_broken_or_foreign_saves_are_refused_and_left_alone(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    assert play(["--save", str(save)], "c 241; t a\nsave\nquit\n").exit_code == 1
+    good = json.loads(save.read_text())
+    cases = {
+        "truncated.json": save.read_text()[:200],
+        "foreign.json": json.dumps({"format": "something-else"}),
+        "newer.json": json.dumps({**good, "version": 2}),
+        "replay.json": json.dumps(
+            {
+                **good,
+                "game": {
+                    **good["game"],
+                    "actions": [{"player": "player", "do": "test", "verifier": 0}],
+                },
+            }
+        ),
+        "rng.json": json.dumps(
+            {**good, "seats": [{"name": "player", "bot": "greedy", "rng": [3, [1, 2], None]}]}
+        ),
+        "seats.json": json.dumps({**good, "seats": []}),
+        "binary.json": "\x00\x01",
+    }
+    for name, text in cases.items():
+        path = tmp_path / name
+        path.write_text(text)
+        before = path.read_bytes()
+        result = play(["--resume", str(path)], "pass\n")
+        assert result.exit_code == 2, (name, result.output)
+        lines = result.output.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith(f"error: {path}"), (name, lines)
+        assert path.read_bytes() == before
+    assert "Traceback" not in result.output
+    other = play(["--resume", str(save), "--players", "x"])
+    assert other.exit_code == 2 and "drop --players" in other.output
+
+
+def test_bots_only_games_and_json() -> None:
+    result = play(["--players", "bot:greedy,bot:random", "--seed", "2", "--json"])
+    assert result.exit_code == 0, result.output
+    record = json.loads(result.output)
+    assert record["solution"] == "241" and record["puzzle"] == "01"
+    assert set(record["tests"]) == {"bot:greedy", "bot:random"}
+    assert play(["--json"]).exit_code == 2
+    watch = play(["--players", "bot:greedy", "--seed", "2"])
+    assert "bot:greedy tests " in watch.output and "bot:greedy wins" in watch.output
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--players", "bot:genius"], "no bot 'bot:genius'"),
+        (["--players", "ann,ann"], "two players are called 'ann'"),
+        (["--players", "a,b,c,d,e,f,g"], "1–6 players"),
+        (["--players", "a,,b"], "separated by commas"),
+        (["--verifiers", "4-6"], "--random or --bank"),
+        (["--random", "--verifiers", "3"], "verifiers are 4, 5 or 6"),
+        (["--mode", "extreme"], "not extreme"),
+        (["puzzles/nightmare.yaml", "--random"], "choose one puzzle source"),
+    ],
+)
+def test_bad_arguments_give_one_line(args: list[str], message: str) -> None:
+    result = play(args)
+    assert result.exit_code == 2
+    assert message in result.output
+    assert "Traceback" not in result.output
+
+
+def test_puzzle_files_ids_and_unplayable_puzzles(tmp_path: Path) -> None:
+    nightmare = str(Path(sample_puzzle_path()).parent / "nightmare.yaml")
+    several = play([nightmare])
+    assert several.exit_code == 2 and "choose one with --id (02-N, 04-N)" in several.output
+    chosen = play([nightmare, "--id", "04-n"], "strike A 1\nstrike 15.1\nhint\npass\nquit\n")
+    assert chosen.exit_code == 1
+    assert "error: verifier A's card is not known for sure" in chosen.output
+    assert "Struck: 15.1" in chosen.output
+    assert "Cards on the table (which verifier holds which is hidden)" in chosen.output
+    shipped = play(["--id", "03-X", "--players", "bot:greedy", "--seed", "1"])
+    assert shipped.exit_code == 0 and "extreme" in shipped.output
+    public = tmp_path / "public.yaml"
+    public.write_text("cards: [4, 9, 11, 14]\n")
+    refused = play([str(public)])
+    assert refused.exit_code == 2
+    assert "cannot be played: it does not give its hidden criteria" in refused.output
+
+
+def test_random_puzzles_come_from_the_generator() -> None:
+    pytest.importorskip("turing.generator")
+    args = ["--random", "--mode", "nightmare", "--verifiers", "5", "--seed", "4"]
+    first = play([*args, "--players", "bot:greedy", "--json"])
+    assert first.exit_code == 0, first.output
+    record = json.loads(first.output)
+    assert record["puzzle"].startswith("N5")
+    assert play([*args, "--players", "bot:greedy", "--json"]).output == first.output
+
+
+def test_hint_best_uses_the_analysis_when_it_is_there(monkeypatch: pytest.MonkeyPatch) -> None:
+    fake = types.ModuleType("turing.analysis")
+    calls: list[tuple[object, ...]] = []
+
+    def next_test(hyps: object, code: str | None, tested: tuple[int, ...]) -> tuple[str, int]:
+        calls.append((code, tested))
+        return ("241", 1)
+
+    fake.next_test = next_test  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "turing.analysis", fake)
+    result = play([], "hint best\ncompose 241\ntest A\nhint --best\nsolve 241\n")
+    assert "Best now: compose 241 and test B (hints used: 1)" in result.output
+    assert "Best now: test 241 against B (hints used: 2)" in result.output
+    assert calls == [(None, ()), ("241", (0,))]
+
+    monkeypatch.setitem(sys.modules, "turing.analysis", types.ModuleType("turing.analysis"))
+    missing = play([], "hint best\nsolve 241\n")
+    assert "error: hint best is not available" in missing.output
+
+
+def test_no_hints_option() -> None:
+    result = play(["--no-hints"], "hint\nsolve 241\n")
+    assert "error: hints are off in this game" in result.output
+
+
+def test_help_documents_the_command_grammar() -> None:
+    result = CliRunner().invoke(main, ["play", "--help"])
+    assert result.exit_code == 0
+    for usage in (
+        "compose CODE",
+        "test [CODE] V [V [V]]",
+        "note V TEXT",
+        "strike V K | strike CARD.K",
+        "mark SHAPE DIGIT… yes|no|clear",
+        "hint [best]",
+        "solve CODE",
+        "pass",
+        "save [FILE]",
+        "quit",
+        "--transcript",
+        "--resume",
+    ):
+        assert usage in result.output, usage
+
+
+def test_interactive_hot_seat_asks_to_pass_the_keyboard() -> None:
+    result = play(["--players", "ann,ben", "--interactive"], "\nsolve 241\n\npass\n")
+    assert result.exit_code == 0, result.output
+    assert "Pass the keyboard to ann and press Enter." in result.output
+    assert "Pass the keyboard to ben and press Enter." in result.output
+    assert "ann wins" in result.output
