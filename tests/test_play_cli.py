@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
+import pty
+import select
+import subprocess
 import sys
 import types
 from pathlib import Path
@@ -14,6 +18,7 @@ from test_game_transcripts import check_transcript
 from turing.cards import load_cardset
 from turing.cli import main
 from turing.game import sample_puzzle_path
+from turing.play_cli import CLEAR_SCREEN
 from turing.puzzle import load_puzzle
 
 CLASSIC = load_cardset("classic")
@@ -66,7 +71,10 @@ def test_decisions_stay_hidden_until_everyone_decided() -> None:
     out = result.output
     before_bob = out[: out.index("— bob's turn")]
     assert "submitted" not in before_bob and "241 —" not in before_bob
-    assert "alice submits a code — revealed when everyone has decided." in before_bob
+    assert "alice has decided (revealed when everyone has decided)." in before_bob
+    # with one person at the keyboard nothing needs hiding from the bots
+    with_bot = play(["--players", "alice,bot:random", "--seed", "1"], "solve 241\n")
+    assert "alice submits 241 (revealed when everyone has decided)." in with_bot.output
     assert "alice wins" in out
 
 
@@ -319,3 +327,77 @@ def test_interactive_hot_seat_asks_to_pass_the_keyboard() -> None:
     assert "Pass the keyboard to ann and press Enter." in result.output
     assert "Pass the keyboard to ben and press Enter." in result.output
     assert "ann wins" in result.output
+
+
+def test_a_game_from_a_file_on_standard_input(tmp_path: Path) -> None:
+    moves = tmp_path / "moves.txt"
+    moves.write_text("# round 1\ncompose 241\ntest A B C\nhint\nsolve 241\n", encoding="utf-8")
+    with moves.open(encoding="utf-8") as stdin:
+        done = subprocess.run(
+            [sys.executable, "-m", "turing", "play", "--seed", "1"],
+            stdin=stdin,
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            timeout=120,
+            env={**os.environ, "COLUMNS": "120"},
+        )
+    assert done.returncode == 0, done.stderr
+    assert "player> compose 241" in done.stdout
+    assert "player wins: solved it." in done.stdout
+    assert done.stderr == ""
+
+
+def run_in_terminal(args: list[str], typed: str, env: dict[str, str]) -> str:
+    """Run turing with a pseudo-terminal as stdin and stdout; return what it printed.
+
+    ``env`` is the whole environment of the child.
+    """
+    master, slave = pty.openpty()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "turing", *args],
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        env={**env, "COLUMNS": "120", "TERM": "xterm"},
+        close_fds=True,
+    )
+    os.close(slave)
+    os.write(master, typed.encode())
+    out = b""
+    while True:
+        ready, _, _ = select.select([master], [], [], 60)
+        if not ready:
+            break
+        try:
+            data = os.read(master, 65536)
+        except OSError:  # the child closed the terminal
+            break
+        if not data:
+            break
+        out += data
+    proc.wait(timeout=60)
+    os.close(master)
+    assert proc.returncode == 0, out.decode(errors="replace")
+    return out.decode("utf-8", errors="replace")
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
+@pytest.mark.parametrize("no_color", [False, True])
+def test_on_a_terminal_the_screen_is_cleared_between_players(no_color: bool) -> None:
+    env = {"NO_COLOR": "1"} if no_color else {}
+    env_clean = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+    out = run_in_terminal(
+        ["play", "--players", "ann,ben", "--seed", "1"],
+        "\nc 241; t a\nsolve 241\n\npass\n",
+        {**env_clean, **env},
+    )
+    assert "Pass the keyboard to ann and press Enter." in out
+    assert "Pass the keyboard to ben and press Enter." in out
+    assert "ann wins" in out
+    # ann's private screen is cleared before ben takes the keyboard
+    ann_test = out.index("241 on A")
+    ben_turn = out.index("Pass the keyboard to ben")
+    assert CLEAR_SCREEN in out[ann_test:ben_turn]
+    has_style = "\x1b[1m" in out
+    assert has_style is not no_color

@@ -147,7 +147,7 @@ _FILTERED: OrderedDict[
     tuple[Puzzle, int, tuple[tuple[int, int, bool], ...]], tuple[Hypothesis, ...]
 ] = OrderedDict()
 _CACHE_SIZE: Final = 64
-_FILTER_CACHE_SIZE: Final = 2048
+_FILTER_CACHE_SIZE: Final = 256
 
 
 def public_deduction(puzzle: Puzzle, cardset: CardSet) -> Deduction:

@@ -704,6 +704,18 @@ class Input:
 
 # -- the session ----------------------------------------------------------------------------
 
+#: Home, clear the screen, and clear the scroll-back (so the next player cannot scroll up
+#: to the last player's screen). Cursor control, not colour: sent with NO_COLOR too.
+CLEAR_SCREEN: Final = "\x1b[H\x1b[2J\x1b[3J"
+
+
+def clear_screen() -> None:
+    """Clear the terminal between hot-seat turns (nothing when stdout is not a terminal)."""
+    stdout = click.get_text_stream("stdout")
+    if stdout.isatty():
+        stdout.write(CLEAR_SCREEN)
+        stdout.flush()
+
 
 class Abandon(Exception):
     """The player left the game (quit, end of input, interrupt)."""
@@ -832,7 +844,7 @@ class Session:
             line = self.input.read(f"Pass the keyboard to {name} and press Enter. ")
             if line is None:
                 raise Abandon("end of input")
-            self.console.clear()
+            clear_screen()
         else:
             self.say(f"— {name}'s turn, round {self.game.round} —", style="bold")
 
@@ -856,7 +868,7 @@ class Session:
             self.say(f"ignored after your decision: {'; '.join(self._queued)}")
             self._queued.clear()
         if self.input.interactive and len(self.humans) >= 2:
-            self.console.clear()
+            clear_screen()
 
     def _execute(self, name: str, text: str) -> None:
         game = self.game
@@ -884,13 +896,10 @@ class Session:
         elif cmd.name == "solve":
             assert cmd.code is not None
             game.apply(name, Solve(cmd.code))
-            if len(game.players) == 1:
-                self.say(f"{name} submits {cmd.code}.")
-            else:
-                self.say(f"{name} submits a code — revealed when everyone has decided.")
+            self._decided(name, f"{name} submits {cmd.code}")
         elif cmd.name == "pass":
             game.apply(name, Pass())
-            self.say(f"{name} passes this round.")
+            self._decided(name, f"{name} passes this round")
         elif cmd.name == "note":
             game.note(name, cmd.verifiers[0], cmd.text)
             letter = LETTERS[cmd.verifiers[0]]
@@ -923,6 +932,19 @@ class Session:
             self.say(f"Saved to {path}. Resume with: turing play --resume {path}")
         elif cmd.name == "quit":
             raise Abandon("quit")
+
+    def _decided(self, name: str, what: str) -> None:
+        """Confirm a decision without showing it to the other people at the keyboard.
+
+        On a terminal the screen is cleared before the next person's turn; a script's
+        output is one running log, so there it only says that a decision was made.
+        """
+        if len(self.game.players) == 1:
+            self.say(f"{what}.")
+        elif self.input.interactive or len(self.humans) < 2:
+            self.say(f"{what} (revealed when everyone has decided).")
+        else:
+            self.say(f"{name} has decided (revealed when everyone has decided).")
 
     def _verifier_card(self, verifier: int | None) -> int:
         assert verifier is not None
