@@ -694,7 +694,10 @@ class Input:
                 return self.console.input(Text(prompt))
             except EOFError:
                 return None
-        line = self.stream.readline()
+        try:
+            line = self.stream.readline()
+        except UnicodeDecodeError:
+            raise Abandon("the input is not UTF-8 text") from None
         if not line:
             return None
         line = line.rstrip("\r\n")
