@@ -8,6 +8,7 @@ algebra on those masks. Every problem is a :class:`CardError` naming file, line 
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
@@ -34,6 +35,9 @@ E_FEW_CRITERIA: Final = "C105"
 E_NEVER: Final = "C301"
 E_ALWAYS: Final = "C302"
 E_UNKNOWN_SET: Final = "C010"
+
+#: Card-set files larger than this are refused (the 48 published cards take 15 KiB).
+MAX_CARDSET_BYTES: Final = 128 * 1024
 
 
 class CardError(SourceError):
@@ -137,18 +141,34 @@ def cards_dir() -> Path:
 
 
 def shipped_cardsets() -> list[str]:
-    return sorted(p.stem for p in cards_dir().glob("*.yaml"))
+    """Names of the shipped card sets: ``classic``, ``examples/…`` (paths under cards/)."""
+    base = cards_dir()
+    return sorted(p.relative_to(base).with_suffix("").as_posix() for p in base.rglob("*.yaml"))
+
+
+_SET_NAME: Final = re.compile(r"[A-Za-z0-9_-]+(?:/[A-Za-z0-9_-]+)*")
+
+
+def _is_path(text: str) -> bool:
+    return Path(text).suffix.lower() in (".yaml", ".yml")
 
 
 def resolve_cardset(name_or_path: str | os.PathLike[str]) -> Path:
-    """A card-set name (``classic``) or a path to a YAML file → the file's path."""
+    """A card-set name or a path to a YAML file → the file's path.
+
+    A *name* has no ``.yaml`` suffix and is looked up under cards/: ``classic`` is
+    ``cards/classic.yaml``, ``examples/garden`` is ``cards/examples/garden.yaml``. A *path*
+    ends in ``.yaml``/``.yml`` and is used as given. A name that is not shipped but is an
+    existing file is taken as a path.
+    """
     text = str(name_or_path)
     path = Path(text)
-    if path.suffix.lower() in (".yaml", ".yml") or os.sep in text or "/" in text:
+    if _is_path(text):
         return path
-    shipped = cards_dir() / f"{text}.yaml"
-    if shipped.is_file():
-        return shipped
+    if _SET_NAME.fullmatch(text):
+        shipped = cards_dir() / f"{text}.yaml"
+        if shipped.is_file():
+            return shipped
     if path.is_file():
         return path
     raise CardError(text, 0, 0,
@@ -163,15 +183,15 @@ def load_cardset(name_or_path: str | os.PathLike[str] = "classic") -> CardSet:
         stamp = path.stat().st_mtime_ns
     except OSError:
         stamp = 0
-    display = str(name_or_path) if not isinstance(name_or_path, str) or "/" in name_or_path \
-        or name_or_path.endswith((".yaml", ".yml")) else str(path)
+    given = str(name_or_path)
+    display = given if _is_path(given) or Path(given) == path else str(path)
     return _load_cached(str(path), stamp, display)
 
 
 @lru_cache(maxsize=32)
 def _load_cached(path: str, stamp: int, display: str) -> CardSet:
     try:
-        text = read_text(path)
+        text = read_text(path, max_bytes=MAX_CARDSET_BYTES)
     except SourceError as exc:
         raise CardError(display, exc.line, exc.column, exc.message, exc.code) from None
     cardset, errors = parse_cardset(text, display, default_name=Path(path).stem)
@@ -209,21 +229,27 @@ def _kind(value: object) -> str:
 def _check_keys(node: Node, allowed: tuple[str, ...], what: str, errors: list[CardError]) -> None:
     for key, child in node.value.items():
         if key not in allowed:
+            line, column = (node.key_marks or {}).get(
+                key, (child.line, max(1, child.column - len(key) - 2)))
             errors.append(CardError(
-                child.source, child.line, max(1, child.column - len(key) - 2),
+                child.source, line, column,
                 f"unknown key {key!r} in {what} (allowed: {', '.join(allowed)})",
                 E_UNKNOWN_KEY))
 
 
 def _expression_column(source_lines: list[str], node: Node, offset: int) -> tuple[int, int]:
-    """The file position of character ``offset`` of a ``when`` scalar."""
+    """The file position of character ``offset`` of a ``when`` scalar.
+
+    Exact when the expression sits on one line as written (plain or quoted without
+    escapes); otherwise the start of the scalar.
+    """
     line, column = node.line, node.column
     text = source_lines[line - 1] if 0 < line <= len(source_lines) else ""
-    if node.quoted:
-        column += 1
-    if "\n" in str(node.value) or column - 1 + offset > len(text):
+    value = str(node.value)
+    start = column - 1 + (1 if node.quoted else 0)
+    if "\n" in value or text[start:start + len(value)] != value:
         return line, column
-    return line, column + offset
+    return line, start + 1 + offset
 
 
 def parse_cardset(text: str, source: str, default_name: str = "") -> \
@@ -231,6 +257,19 @@ def parse_cardset(text: str, source: str, default_name: str = "") -> \
     """Parse card-set YAML text, collecting every error (in file order).
 
     Returns the card set (None when an error prevents building it) and the errors.
+    """
+    cardset, errors = parse_cardset_partial(text, source, default_name)
+    if errors:
+        return None, errors
+    return cardset, []
+
+
+def parse_cardset_partial(text: str, source: str, default_name: str = "") -> \
+        tuple[CardSet | None, list[CardError]]:
+    """Like :func:`parse_cardset`, but keep the cards that parsed cleanly.
+
+    The card set holds every card without an error of its own (so a linter can still look
+    at them); it is None only when the file is not a card-set mapping at all.
     """
     errors: list[CardError] = []
     try:
@@ -287,10 +326,8 @@ def parse_cardset(text: str, source: str, default_name: str = "") -> \
                 if card is not None:
                     cards[number] = card
     errors.sort(key=lambda e: (e.line, e.column))
-    if errors:
-        return None, errors
     return CardSet(name=name, cards=dict(sorted(cards.items())), source=source,
-                   description=description, tiers=tiers), []
+                   description=description, tiers=tiers), errors
 
 
 def _parse_tiers(node: Node, errors: list[CardError]) -> dict[str, tuple[int, int]] | None:

@@ -286,4 +286,8 @@ main.add_command(catalogue)
 main.add_command(bank)
 main.add_command(export)
 
+from turing.cards_cli import cards  # noqa: E402
+
+main.add_command(cards)
+
 __all__ = ["fail", "main"]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -109,6 +110,8 @@ class Node:
     column: int
     source: str = field(default="", compare=False)
     quoted: bool = False
+    #: For a mapping: each key's own (line, column).
+    key_marks: dict[str, tuple[int, int]] | None = field(default=None, compare=False)
 
     def error(self, message: str, code: str) -> SourceError:
         return SourceError(self.source, self.line, self.column, message, code)
@@ -187,7 +190,7 @@ def _convert(root: YAMLNode, source: str) -> Node:
             if _tag(node) != "tag:yaml.org,2002:map":
                 raise SourceError(source, line, col,
                                   f"YAML tag {_tag(node)!r} is not allowed", E_FORBIDDEN)
-            return Node({}, line, col, source)
+            return Node({}, line, col, source, key_marks={})
         if isinstance(node, SequenceNode):
             if _tag(node) != "tag:yaml.org,2002:seq":
                 raise SourceError(source, line, col,
@@ -214,6 +217,8 @@ def _convert(root: YAMLNode, source: str) -> Node:
                                       f"duplicate key {name!r}", E_DUPLICATE_KEY)
                 child = shell(value_node)
                 built.value[name] = child
+                if built.key_marks is not None:
+                    built.key_marks[name] = (key.line, key.column)
                 if isinstance(value_node, MappingNode | SequenceNode):
                     stack.append((value_node, child))
         elif isinstance(raw, SequenceNode):
@@ -225,15 +230,142 @@ def _convert(root: YAMLNode, source: str) -> Node:
     return top
 
 
+#: Deepest nesting of collections a YAML file may have (real files use fewer than 10).
+MAX_NESTING: Final = 32
+#: Most ``[``/``{`` within 1,024 characters of one line (a JSON line of puzzles has ~40).
+MAX_OPENERS_PER_KIB: Final = 256
+
+_SPECIAL: Final = re.compile(r"""[\[\]{}'"#]""")
+_OPENER: Final = re.compile(r"[\[{]")
+_BLOCK_SCALAR: Final = re.compile(r"(?:^|[\s:-])[|>][-+0-9]*\s*$")
+
+
+def _too_deep(source: str, line: int, column: int, limit: int) -> SourceError:
+    return SourceError(source, line, column, f"YAML nested deeper than {limit} levels", E_YAML)
+
+
+def _previous(line: str, pos: int) -> int:
+    """Index of the last non-blank character before ``pos`` (−1 when none)."""
+    j = pos - 1
+    while j >= 0 and line[j] in " \t":
+        j -= 1
+    return j
+
+
+def _value_starts(line: str, pos: int, flow: int) -> bool:
+    """Whether a quote or bracket at ``pos`` begins a YAML value (not plain text)."""
+    j = _previous(line, pos)
+    if j < 0:
+        return True
+    prev = line[j]
+    if flow and prev in "[{,":
+        return True
+    if prev in "-?:" and j < pos - 1:
+        return True
+    # JSON style "key":"value" (no blank after the colon of a quoted key).
+    return bool(flow and prev == ":" and j > 0 and line[j - 1] in "\"'")
+
+
+def check_nesting(text: str, source: str, limit: int = MAX_NESTING) -> None:
+    """Refuse YAML nested deeper than ``limit`` before the parser sees it.
+
+    The YAML scanner keeps one pending key per open ``[``/``{`` of a line and walks them
+    all for every token (10,000 brackets on a line take minutes), and the composer
+    recurses once per level, so nesting is bounded here by a linear lexical pass over
+    flow brackets (outside quotes and comments), block indentation and ``- `` markers. It
+    may count a level too few, never one too many on ordinary files. As a backstop that
+    no quoting can hide, a line may hold at most :data:`MAX_OPENERS_PER_KIB` brackets
+    within any 1,024 characters.
+    """
+    flow = 0
+    indents: list[int] = []
+    quote = ""
+    block_scalar_indent = -1
+    for number, line in enumerate(text.split("\n"), start=1):
+        if line.count("[") + line.count("{") > MAX_OPENERS_PER_KIB:
+            openers = [m.start() for m in _OPENER.finditer(line)]
+            for i in range(len(openers) - MAX_OPENERS_PER_KIB):
+                if openers[i + MAX_OPENERS_PER_KIB] - openers[i] < 1024:
+                    raise SourceError(
+                        source, number, openers[i + MAX_OPENERS_PER_KIB] + 1,
+                        f"more than {MAX_OPENERS_PER_KIB} '[' or '{{' within 1,024 "
+                        "characters of one line", E_YAML)
+        stripped = line.lstrip(" ")
+        indent = len(line) - len(stripped)
+        if block_scalar_indent >= 0:
+            if not stripped.strip() or indent > block_scalar_indent:
+                continue
+            block_scalar_indent = -1
+        start = 0
+        if not quote and flow == 0:
+            if not stripped.strip() or stripped.startswith("#"):
+                continue
+            while indents and indents[-1] >= indent:
+                indents.pop()
+            indents.append(indent)
+            col = indent
+            while line[col:col + 2] in ("- ", "? ") or line[col:] in ("-", "?"):
+                col += 1
+                while col < len(line) and line[col] == " ":
+                    col += 1
+                if col >= len(line) or line[col] == "#":
+                    break
+                indents.append(col)
+                if len(indents) > limit:
+                    raise _too_deep(source, number, col + 1, limit)
+            if len(indents) > limit:
+                raise _too_deep(source, number, indent + 1, limit)
+            start = col
+        comment_at = len(line)
+        for match in _SPECIAL.finditer(line, start):
+            pos = match.start()
+            char = match.group()
+            if quote:
+                if char != quote:
+                    continue
+                if quote == '"':
+                    j = pos - 1
+                    while j >= 0 and line[j] == "\\":
+                        j -= 1
+                    if (pos - 1 - j) % 2:
+                        continue  # an escaped quote
+                    quote = ""
+                elif line[pos + 1:pos + 2] != "'":
+                    quote = ""
+                continue
+            if char == "#":
+                if pos == 0 or line[pos - 1] in " \t":
+                    comment_at = pos
+                    break
+                continue
+            if char in "'\"":
+                if _value_starts(line, pos, flow):
+                    quote = char
+                continue
+            if char in "[{":
+                if flow or _value_starts(line, pos, flow):
+                    flow += 1
+                    if flow + len(indents) > limit:
+                        raise _too_deep(source, number, pos + 1, limit)
+            elif flow:
+                flow -= 1
+        if not quote and flow == 0 and _BLOCK_SCALAR.search(line[:comment_at].rstrip()):
+            block_scalar_indent = indent
+
+
 def load_yaml(text: str, source: str) -> Node:
     """Parse one YAML (or JSON) document into a :class:`Node` tree."""
+    check_nesting(text, source)
     yaml = YAML(typ="rt")
+    yaml.max_depth = MAX_NESTING  # the composer's own bound, whatever the lexical pass missed
     try:
         root = yaml.compose(text)
     except MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark is not None else (0, 0)
         problem = exc.problem or exc.context or "invalid YAML"
+        if "maximum depth" in problem:
+            raise _too_deep(source, line, col, MAX_NESTING) from None
         raise SourceError(source, line, col, f"YAML syntax: {problem}", E_YAML) from None
     except RecursionError:
         raise SourceError(source, 0, 0, "YAML is nested too deeply", E_YAML) from None

@@ -1,0 +1,408 @@
+"""`turing cards`: show, validate and measure card sets (a thin client over turing.lint).
+
+* ``turing cards show [N…] [--cardset NAME|PATH] [--json]`` — cards as a player sees them.
+* ``turing cards validate PATH… [--json] [--strict] [--info]`` — every finding, by position.
+  Exit status 0 clean, 1 a problem found, 2 a file cannot be read.
+* ``turing cards stats PATH [--verifiers 4] [--json]`` — what puzzles the set can make.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+from rich.text import Text
+
+from turing.cards import CardSet, load_cardset, resolve_cardset
+from turing.codes import CODE_TEXT, CodeSet
+from turing.lint import ERROR, INFO, WARNING, Finding, LintResult, SetStats, lint_file, puzzle_stats
+from turing.lint import Progress as ProgressFn
+from turing.ui import EXIT_PROBLEM, EXIT_USAGE, emit_json, fail, stderr_console, stdout_console
+
+_STYLE = {ERROR: "bold red", WARNING: "yellow", INFO: "cyan"}
+
+
+@click.group()
+def cards() -> None:
+    """Card sets: show cards, validate a card-set file, measure what puzzles it makes.
+
+    The card language and every finding code are described in docs/cards.md.
+    """
+
+
+@contextlib.contextmanager
+def _progress(label: str, quiet: bool) -> Iterator[ProgressFn | None]:
+    """A progress bar on stderr (only on a terminal, and not with --quiet)."""
+    if quiet or not sys.stderr.isatty():
+        yield None
+        return
+    bar = Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=stderr_console(),
+        transient=True,
+    )
+    task = bar.add_task(label, total=None)
+
+    def advance(done: int, total: int) -> None:
+        bar.update(task, completed=done, total=total)
+
+    with bar:
+        yield advance
+
+
+def _load(name: str | None) -> CardSet:
+    return load_cardset(name if name is not None else "classic")
+
+
+# -- show ------------------------------------------------------------------------------------
+
+
+def card_record(cardset: CardSet, number: int) -> dict[str, Any]:
+    """One card as data: number, title, tier and each criterion with its codes."""
+    card = cardset.card(number)
+    return {
+        "cardset": cardset.name,
+        "number": card.number,
+        "title": card.title,
+        "tier": cardset.tier_of(card.number),
+        "criteria": [
+            {
+                "position": c.position,
+                "text": c.text,
+                "when": c.when,
+                "count": c.mask.bit_count(),
+                "codes": CodeSet(c.mask).texts(),
+            }
+            for c in card.criteria
+        ],
+    }
+
+
+@cards.command()
+@click.argument("numbers", metavar="[N…]", nargs=-1, type=int)
+@click.option(
+    "--cardset",
+    "cardset_name",
+    metavar="NAME|PATH",
+    default=None,
+    help="Card set: a name under cards/ (classic, examples/primes) or a path to a "
+    "card-set YAML file. Default: classic.",
+)
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="One JSON object per card (JSON Lines), with each criterion's codes.",
+)
+def show(numbers: tuple[int, ...], cardset_name: str | None, as_json: bool) -> None:
+    """Show cards N… (default: every card) as a player sees them.
+
+    Each criterion is numbered as on the card, with how many of the 125 codes it keeps.
+    """
+    cardset = _load(cardset_name)
+    chosen = list(numbers) if numbers else [card.number for card in cardset]
+    for n in chosen:
+        if n not in cardset:
+            fail(f"card {n} is not in card set {cardset.name!r} ({cardset.describe_numbers()})")
+    if as_json:
+        for n in chosen:
+            emit_json(card_record(cardset, n))
+        return
+    console = stdout_console()
+    for n in chosen:
+        record = card_record(cardset, n)
+        title = f"Card {record['number']} · {record['title']}"
+        if record["tier"]:
+            title += f" · {record['tier']}"
+        table = Table(
+            title=title,
+            title_justify="left",
+            title_style="bold",
+            show_header=False,
+            box=None,
+            padding=(0, 1),
+        )
+        table.add_column("#", justify="right", style="bold")
+        table.add_column("criterion")
+        table.add_column("codes", justify="right")
+        table.add_column("when", style="dim")
+        for crit in record["criteria"]:
+            table.add_row(
+                str(crit["position"]),
+                crit["text"],
+                f"{crit['count']} code{'s' if crit['count'] != 1 else ''}",
+                crit["when"],
+            )
+        console.print(table)
+        console.print()
+
+
+# -- validate --------------------------------------------------------------------------------
+
+
+def _lint_target(target: str, verifiers: int, strict: bool, quiet: bool) -> LintResult:
+    """A path, or a shipped set name such as ``classic`` when no such file exists."""
+    path = Path(target)
+    if not path.exists() and path.suffix.lower() not in (".yaml", ".yml"):
+        with contextlib.suppress(ValueError):
+            path = resolve_cardset(target)
+    with _progress(f"searching {target}", quiet) as progress:
+        return lint_file(
+            path, verifiers=verifiers, strict=strict, display=target, progress=progress
+        )
+
+
+def _finding_text(finding: Finding) -> Text:
+    text = Text(f"{finding.where()}: ")
+    text.append(f"{finding.severity} {finding.code}", style=_STYLE[finding.severity])
+    text.append(f": {finding.message}")
+    return text
+
+
+def _summary(result: LintResult) -> str:
+    parts = []
+    for severity, count in ((ERROR, result.errors), (WARNING, result.warnings)):
+        if count:
+            parts.append(f"{count} {severity}{'s' if count != 1 else ''}")
+    infos = result.count(INFO)
+    if result.cardset is not None:
+        size = len(result.cardset)
+        crits = sum(len(card.criteria) for card in result.cardset)
+        what = f"{size} card{'s' if size != 1 else ''}, {crits} criteria"
+    else:
+        what = ""
+    head = ", ".join(parts) if parts else "clean"
+    line = f"{result.source}: {head}" + (f" ({what})" if what else "")
+    if infos:
+        line += f"; {infos} note{'s' if infos != 1 else ''} (--info lists them)"
+    return line
+
+
+@cards.command()
+@click.argument("paths", metavar="PATH…", nargs=-1, required=True)
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="One JSON object per file (JSON Lines) with every finding.",
+)
+@click.option("--strict", is_flag=True, help="Treat warnings as errors.")
+@click.option(
+    "--info",
+    "show_info",
+    is_flag=True,
+    help="Also list info findings (I4xx), e.g. criteria shared between cards.",
+)
+@click.option(
+    "--verifiers",
+    type=click.IntRange(2, 6),
+    default=4,
+    show_default=True,
+    help="Puzzle size for the unusable-card check (W404, W405).",
+)
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+def validate(
+    paths: tuple[str, ...],
+    as_json: bool,
+    strict: bool,
+    show_info: bool,
+    verifiers: int,
+    quiet: bool,
+) -> None:
+    """Check card-set files: every error and warning, with FILE:LINE:COL and a code.
+
+    Exit status 0 when every file is clean (warnings allowed unless --strict), 1 when a
+    problem is found, 2 when a file cannot be read.
+    """
+    console = None if as_json else stdout_console()
+    worst = 0
+    for target in paths:
+        result = _lint_target(target, verifiers, strict, quiet)
+        listed = [f for f in result.findings if show_info or f.severity != INFO]
+        if result.unreadable:
+            worst = EXIT_USAGE
+        elif result.errors:
+            worst = max(worst, EXIT_PROBLEM)
+        if as_json:
+            emit_json(
+                {
+                    "file": result.source,
+                    "clean": result.clean,
+                    "readable": not result.unreadable,
+                    "errors": result.errors,
+                    "warnings": result.warnings,
+                    "infos": result.count(INFO),
+                    "findings": [f.to_dict() for f in listed],
+                }
+            )
+            continue
+        assert console is not None
+        for finding in listed:
+            console.print(_finding_text(finding))
+        console.print(_summary(result))
+    if worst:
+        raise click.exceptions.Exit(worst)
+
+
+# -- stats -----------------------------------------------------------------------------------
+
+
+def _num(x: float, exact: bool) -> str:
+    return f"{int(x):,}" if exact else f"≈{x:,.0f}"
+
+
+def _method_line(stats: SetStats, seconds: float) -> str:
+    n = len(stats.cards)
+    if stats.exact:
+        return (
+            f"exhaustive: every choice of {stats.verifiers} of the {n} cards "
+            f"({stats.card_combinations:,} card sets) and of their criteria, "
+            f"in {seconds:.1f} s"
+        )
+    k = stats.verifiers - 2
+    return (
+        f"sampled: {stats.samples:,} random sets of {k} cards (seed {stats.seed}), each "
+        f"completed by every pair of other cards; {stats.card_combinations:,} card "
+        f"sets in all; counts are estimates; in {seconds:.1f} s"
+    )
+
+
+def _digit_table(stats: SetStats) -> Table:
+    table = Table(
+        title="solutions by digit (puzzles whose code has that digit)",
+        title_justify="left",
+        box=None,
+        padding=(0, 1),
+    )
+    table.add_column("")
+    for d in range(1, 6):
+        table.add_column(str(d), justify="right")
+    for shape, place in (("▲ b", 0), ("■ y", 1), ("● p", 2)):
+        row = [0.0] * 5
+        for i, x in enumerate(stats.solutions):
+            row[int(CODE_TEXT[i][place]) - 1] += x
+        table.add_row(shape, *(_num(x, stats.exact) for x in row))
+    return table
+
+
+@cards.command()
+@click.argument("path", metavar="PATH")
+@click.option(
+    "--verifiers",
+    type=click.IntRange(2, 6),
+    default=4,
+    show_default=True,
+    help="Puzzle size: cards (and verifiers) per puzzle.",
+)
+@click.option("--json", "as_json", is_flag=True, help="One JSON object with every count.")
+@click.option(
+    "--samples",
+    type=click.IntRange(1, 10_000_000),
+    default=None,
+    help="Sample this many card sets instead of searching every one.",
+)
+@click.option("--exhaustive", is_flag=True, help="Search every card set, however long it takes.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sample.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+def stats(
+    path: str,
+    verifiers: int,
+    as_json: bool,
+    samples: int | None,
+    exhaustive: bool,
+    seed: int,
+    quiet: bool,
+) -> None:
+    """What valid puzzles of the set PATH (a file or a shipped name) can make.
+
+    Per card and per criterion: in how many valid puzzles it appears; criteria that never
+    do; how the solutions spread over the 125 codes; a short verdict per card. Exhaustive
+    when the search is small (the 48 classic cards with 4 verifiers take a few seconds),
+    otherwise a seeded sample; the output says which.
+    """
+    if samples is not None and exhaustive:
+        fail("--samples and --exhaustive exclude each other")
+    cardset = load_cardset(path)
+    started = time.monotonic()
+    with _progress(f"{cardset.name}: {verifiers}-verifier puzzles", quiet) as progress:
+        result = puzzle_stats(
+            cardset,
+            verifiers,
+            samples=samples,
+            exhaustive=True if exhaustive else None,
+            seed=seed,
+            progress=progress,
+        )
+    seconds = time.monotonic() - started
+    if as_json:
+        emit_json(result.to_dict())
+        return
+    console = stdout_console()
+    exact = result.exact
+    crits = sum(len(c.criteria) for c in result.cards)
+    console.print(
+        f"[bold]{result.name}[/bold] ({path}): {len(result.cards)} cards, "
+        f"{crits} criteria; {verifiers}-verifier puzzles"
+    )
+    console.print(_method_line(result, seconds))
+    total = _num(result.puzzles, exact)
+    if not exact:
+        total += f" ± {result.puzzles_error:,.0f} (standard error)"
+    console.print(f"valid puzzles: [bold]{total}[/bold]")
+    if not result.puzzles:
+        console.print("the set makes no valid puzzle of this size")
+        return
+    table = Table(box=None, padding=(0, 1), show_edge=False)
+    table.add_column("card", justify="right")
+    table.add_column("criterion")
+    table.add_column("puzzles", justify="right")
+    table.add_column("share", justify="right")
+    table.add_column("verdict")
+    for card in result.cards:
+        share = card.puzzles / result.puzzles
+        table.add_row(
+            str(card.number),
+            Text(card.title, style="bold"),
+            _num(card.puzzles, exact),
+            f"{share:.1%}",
+            card.verdict,
+        )
+        for position, x in enumerate(card.criteria, 1):
+            text = cardset.card(card.number).criterion(position).text
+            table.add_row(
+                "",
+                f"  {position}. {text}",
+                _num(x, exact),
+                f"{x / result.puzzles:.1%}",
+                "" if x else "never",
+            )
+    console.print(table)
+    console.print(
+        f"share: of all valid puzzles; even: a card's puzzles against an even "
+        f"share ({verifiers} of {len(result.cards)} cards per puzzle)"
+    )
+    word = "never occur" if exact else "were never seen in the sample"
+    console.print(f"criteria that {word}: " + (", ".join(result.never) or "none"))
+    reached = [(x, i) for i, x in enumerate(result.solutions) if x]
+    console.print(f"solutions: {len(reached)} of the 125 codes are the solution of some puzzle")
+    top = sorted(reached, key=lambda t: (-t[0], t[1]))[:10]
+    console.print(
+        "most frequent: " + ", ".join(f"{CODE_TEXT[i]} ({_num(x, exact)})" for x, i in top)
+    )
+    missing = [CODE_TEXT[i] for i, x in enumerate(result.solutions) if not x]
+    if missing:
+        shown = " ".join(missing[:40]) + (
+            f" … ({len(missing)} in all)" if len(missing) > 40 else ""
+        )
+        console.print(f"never a solution{'' if exact else ' in the sample'}: {shown}")
+    console.print(_digit_table(result))

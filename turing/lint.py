@@ -1,0 +1,896 @@
+"""What a card set can do, and what is wrong with it beyond load errors.
+
+* :func:`lint_text` / :func:`lint_file` — every finding for a card-set file, sorted by
+  position: the loader's errors (``C0xx``–``C3xx``, see :mod:`turing.cards`) and the
+  warnings below. Warnings become errors under ``strict``.
+
+  ======  ===========================================================================
+  W401    two criteria of one card keep the same codes
+  W402    a card repeats another card: every criterion keeps the same codes as one of
+          the other card's (order aside)
+  W403    two criteria with the same text keep different codes
+  W404    the set can make no valid puzzle at all with this many verifiers
+  W405    a card none of whose criteria appears in any valid puzzle of the set
+  I406    (info) a criterion keeps the same codes as a criterion on another card; the
+          published set does this on purpose, so it is listed only on request
+  I407    (info) the set is too large to search for unusable cards (W405 not checked)
+  ======  ===========================================================================
+
+* :func:`puzzle_stats` — how many valid puzzles of *k* verifiers the set makes, how often
+  each card and criterion appears in them, which codes they solve to. Exhaustive when the
+  search is small enough (the classic 48 cards with 4 verifiers: yes), otherwise a seeded
+  uniform sample of card combinations, scaled to estimates; the result says which.
+
+A *valid puzzle* of *k* verifiers: *k* distinct cards, one criterion each, exactly one code
+meeting all of them, and no redundant verifier (dropping any one leaves more than one
+code) — :func:`turing.solver.is_valid_masks`.
+
+How the search works. Criteria masks are split into two ``uint64`` words (codes 0–63 and
+64–124). A table holds every *pair* of criteria from two different cards that can sit in a
+valid puzzle together (their AND is not empty, not equal to either mask, and — with three
+or more verifiers — keeps two codes or more). A depth-first walk picks the first
+``k − 2`` criteria in card order, pruning a branch as soon as a chosen criterion cuts no
+code or an earlier one has become redundant (neither can be undone by adding more); each
+such prefix is then joined with the whole table of later pairs at once in numpy, keeping
+the joins that leave exactly one code with no redundant member.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import defaultdict
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final
+
+import numpy as np
+import numpy.typing as npt
+
+from turing.cards import (
+    MAX_CARDSET_BYTES,
+    Card,
+    CardSet,
+    Criterion,
+    parse_cardset_partial,
+)
+from turing.codes import ALL_MASK, CODE_TEXT, NUM_CODES
+from turing.files import E_FILE, SourceError, read_text
+
+ERROR: Final = "error"
+WARNING: Final = "warning"
+INFO: Final = "info"
+SEVERITIES: Final = (ERROR, WARNING, INFO)
+
+W_SAME_ON_CARD: Final = "W401"
+W_REPEATED_CARD: Final = "W402"
+W_SAME_TEXT: Final = "W403"
+W_NO_PUZZLE: Final = "W404"
+W_UNUSABLE_CARD: Final = "W405"
+I_SHARED: Final = "I406"
+I_TOO_LARGE: Final = "I407"
+
+#: Above this many criteria the unusable-card search (W405) is skipped with I407.
+MAX_SEARCH_CRITERIA: Final = 1200
+
+Progress = Callable[[int, int], None]
+"""``progress(done, total)`` — called as a long search advances."""
+
+IntArray = npt.NDArray[np.int64]
+WordArray = npt.NDArray[np.uint64]
+
+_LOW: Final = (1 << 64) - 1
+
+Prefix = tuple[tuple[int, ...], int, tuple[int, ...], int]
+_ROOT: Final[Prefix] = ((), ALL_MASK, (), -1)
+
+
+# -- findings -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One finding about a card-set file: ``FILE:LINE:COL: severity CODE: message``."""
+
+    severity: str
+    source: str
+    line: int
+    column: int
+    code: str
+    message: str
+
+    def where(self) -> str:
+        if self.line <= 0:
+            return self.source
+        return f"{self.source}:{self.line}:{self.column}"
+
+    def __str__(self) -> str:
+        return f"{self.where()}: {self.severity} {self.code}: {self.message}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "severity": self.severity,
+            "file": self.source,
+            "line": self.line,
+            "column": self.column,
+            "code": self.code,
+            "message": self.message,
+        }
+
+    @staticmethod
+    def of(error: SourceError, severity: str = ERROR) -> Finding:
+        return Finding(severity, error.source, error.line, error.column, error.code, error.message)
+
+
+@dataclass(frozen=True)
+class LintResult:
+    """Every finding for one file, sorted by position; ``cardset`` when it loads."""
+
+    source: str
+    findings: tuple[Finding, ...]
+    cardset: CardSet | None
+    unreadable: bool = False
+
+    def count(self, severity: str) -> int:
+        return sum(f.severity == severity for f in self.findings)
+
+    @property
+    def errors(self) -> int:
+        return self.count(ERROR)
+
+    @property
+    def warnings(self) -> int:
+        return self.count(WARNING)
+
+    @property
+    def clean(self) -> bool:
+        """No error and no warning (info findings do not count)."""
+        return not self.errors and not self.warnings
+
+
+def _at(
+    criterion: Criterion | Card, source: str, severity: str, code: str, message: str
+) -> Finding:
+    return Finding(severity, source, criterion.line, criterion.column, code, message)
+
+
+def _place(criterion: Criterion) -> str:
+    where = f"line {criterion.line}" if criterion.line else "this file"
+    return f"{criterion.label} {criterion.text!r} ({where})"
+
+
+def _codes_word(mask: int) -> str:
+    n = mask.bit_count()
+    return f"{n} code{'s' if n != 1 else ''}"
+
+
+def card_findings(cardset: CardSet, *, strict: bool = False) -> list[Finding]:
+    """Warnings (and info) about the cards that loaded: W401, W402, W403, I406."""
+    severity = ERROR if strict else WARNING
+    cards = list(cardset)
+    return [
+        *_same_codes_on_card(cards, cardset.source, severity),
+        *_repeated_cards(cards, cardset.source, severity),
+        *_same_text(cards, cardset.source, severity),
+        *_shared_criteria(cards, cardset.source),
+    ]
+
+
+def _same_codes_on_card(cards: Sequence[Card], source: str, severity: str) -> list[Finding]:
+    out = []
+    for card in cards:
+        first: dict[int, Criterion] = {}
+        for crit in card.criteria:
+            other = first.setdefault(crit.mask, crit)
+            if other is not crit:
+                out.append(
+                    _at(
+                        crit,
+                        source,
+                        severity,
+                        W_SAME_ON_CARD,
+                        f"criterion {crit.label} {crit.text!r} keeps the same "
+                        f"{_codes_word(crit.mask)} as {_place(other)} on the same "
+                        "card; a verifier could never tell them apart",
+                    )
+                )
+    return out
+
+
+def _repeated_cards(cards: Sequence[Card], source: str, severity: str) -> list[Finding]:
+    out = []
+    seen: dict[frozenset[int], Card] = {}
+    for card in cards:
+        shape = frozenset(c.mask for c in card.criteria)
+        if len(shape) != len(card.criteria):
+            continue  # W401 says it already
+        other = seen.setdefault(shape, card)
+        if other is not card:
+            out.append(
+                _at(
+                    card,
+                    source,
+                    severity,
+                    W_REPEATED_CARD,
+                    f"card {card.number} repeats card {other.number} (line "
+                    f"{other.line}): every criterion keeps the same codes as one "
+                    f"of card {other.number}'s",
+                )
+            )
+    return out
+
+
+def _same_text(cards: Sequence[Card], source: str, severity: str) -> list[Finding]:
+    out = []
+    by_text: dict[str, Criterion] = {}
+    for card in cards:
+        for crit in card.criteria:
+            wording = " ".join(crit.text.split()).casefold()
+            if not wording:
+                continue
+            seen = by_text.setdefault(wording, crit)
+            if seen.mask != crit.mask:
+                out.append(
+                    _at(
+                        crit,
+                        source,
+                        severity,
+                        W_SAME_TEXT,
+                        f"criterion {crit.label} reads {crit.text!r} like "
+                        f"{_place(seen)} but keeps different codes "
+                        f"({_codes_word(crit.mask)} against "
+                        f"{_codes_word(seen.mask)}); one of the two 'when' "
+                        "expressions is probably wrong",
+                    )
+                )
+    return out
+
+
+def _shared_criteria(cards: Sequence[Card], source: str) -> list[Finding]:
+    """I406: the same codes on two cards (the published set does this on purpose)."""
+    out = []
+    by_mask: dict[int, list[Criterion]] = defaultdict(list)
+    for card in cards:
+        for crit in card.criteria:
+            by_mask[crit.mask].append(crit)
+    for crits in by_mask.values():
+        for i, crit in enumerate(crits):
+            earlier = crits[:i]
+            others = [o for o in earlier if o.card != crit.card]
+            if not others or any(o.card == crit.card for o in earlier):
+                continue
+            also = (
+                "" if len(others) == 1 else " (also " + ", ".join(o.label for o in others[1:]) + ")"
+            )
+            out.append(
+                _at(
+                    crit,
+                    source,
+                    INFO,
+                    I_SHARED,
+                    f"criterion {crit.label} {crit.text!r} keeps the same "
+                    f"{_codes_word(crit.mask)} as {_place(others[0])} on card "
+                    f"{others[0].card}{also}",
+                )
+            )
+    return out
+
+
+def search_findings(
+    cardset: CardSet, verifiers: int = 4, *, strict: bool = False, progress: Progress | None = None
+) -> list[Finding]:
+    """W404, W405 (or I407 when the set is too large to search)."""
+    severity = ERROR if strict else WARNING
+    source = cardset.source
+    count = sum(len(card.criteria) for card in cardset)
+    if count > MAX_SEARCH_CRITERIA:
+        return [
+            Finding(
+                INFO,
+                source,
+                0,
+                0,
+                I_TOO_LARGE,
+                f"{count} criteria are too many to search every "
+                f"{verifiers}-verifier puzzle (limit {MAX_SEARCH_CRITERIA}); "
+                f"unusable cards ({W_UNUSABLE_CARD}) were not checked",
+            )
+        ]
+    if len(cardset) < verifiers:
+        return [
+            Finding(
+                severity,
+                source,
+                0,
+                0,
+                W_NO_PUZZLE,
+                f"the set has {len(cardset)} card{'s' if len(cardset) != 1 else ''}; "
+                f"a {verifiers}-verifier puzzle needs {verifiers} different cards",
+            )
+        ]
+    unusable = unusable_cards(cardset, verifiers, progress=progress)
+    if len(unusable) == len(cardset):
+        return [
+            Finding(
+                severity,
+                source,
+                0,
+                0,
+                W_NO_PUZZLE,
+                f"no choice of {verifiers} cards and criteria makes a valid puzzle "
+                "(exactly one code, no redundant verifier)",
+            )
+        ]
+    return [
+        _at(
+            card,
+            source,
+            severity,
+            W_UNUSABLE_CARD,
+            f"card {card.number} ({card.title}) appears in no valid "
+            f"{verifiers}-verifier puzzle of this set: with every choice of the other "
+            "cards, each of its criteria leaves no code, several codes, or a redundant "
+            "verifier",
+        )
+        for card in unusable
+    ]
+
+
+def lint_text(
+    text: str,
+    source: str,
+    *,
+    verifiers: int = 4,
+    strict: bool = False,
+    default_name: str = "",
+    progress: Progress | None = None,
+) -> LintResult:
+    """All findings for card-set YAML text. The puzzle search runs only without errors."""
+    cardset, errors = parse_cardset_partial(text, source, default_name=default_name)
+    findings = [Finding.of(e) for e in errors]
+    if cardset is not None:
+        findings += card_findings(cardset, strict=strict)
+        if not errors:
+            findings += search_findings(cardset, verifiers, strict=strict, progress=progress)
+    findings.sort(key=_position)
+    return LintResult(source, tuple(findings), cardset if not errors else None)
+
+
+def lint_file(
+    path: str | Path,
+    *,
+    verifiers: int = 4,
+    strict: bool = False,
+    display: str | None = None,
+    progress: Progress | None = None,
+) -> LintResult:
+    """All findings for a card-set file; an unreadable file gives one C001 finding."""
+    source = display or str(path)
+    try:
+        text = read_text(path, max_bytes=MAX_CARDSET_BYTES)
+    except SourceError as exc:
+        finding = Finding(ERROR, source, exc.line, exc.column, exc.code or E_FILE, exc.message)
+        return LintResult(source, (finding,), None, unreadable=True)
+    return lint_text(
+        text,
+        source,
+        verifiers=verifiers,
+        strict=strict,
+        default_name=Path(path).stem,
+        progress=progress,
+    )
+
+
+def _position(f: Finding) -> tuple[int, int, int, str]:
+    return (f.line, f.column, SEVERITIES.index(f.severity), f.code)
+
+
+# -- the search ---------------------------------------------------------------------------
+
+
+def _words(masks: Sequence[int]) -> tuple[WordArray, WordArray]:
+    lo = np.fromiter((m & _LOW for m in masks), dtype=np.uint64, count=len(masks))
+    hi = np.fromiter((m >> 64 for m in masks), dtype=np.uint64, count=len(masks))
+    return lo, hi
+
+
+def _bits(lo: WordArray, hi: WordArray) -> IntArray:
+    return np.bitwise_count(lo).astype(np.int64) + np.bitwise_count(hi)
+
+
+def _differs(
+    alo: WordArray, ahi: WordArray, blo: WordArray, bhi: WordArray
+) -> npt.NDArray[np.bool_]:
+    differs: npt.NDArray[np.bool_] = (alo != blo) | (ahi != bhi)
+    return differs
+
+
+@dataclass(frozen=True)
+class _Pairs:
+    """Criterion pairs ``c`` < ``d`` (ids) from two different cards, and their AND."""
+
+    c: IntArray
+    d: IntArray
+    lo: WordArray
+    hi: WordArray
+    order: IntArray  # card order of c (non-decreasing in a full table)
+    order_d: IntArray
+
+    def take(self, index: IntArray | slice) -> _Pairs:
+        return _Pairs(
+            self.c[index],
+            self.d[index],
+            self.lo[index],
+            self.hi[index],
+            self.order[index],
+            self.order_d[index],
+        )
+
+    def __len__(self) -> int:
+        return len(self.c)
+
+
+@dataclass
+class _Tally:
+    """Counts of valid puzzles, per criterion id and per solution code."""
+
+    size: int
+    puzzles: int = 0
+    criteria: IntArray = field(init=False)
+    solutions: IntArray = field(init=False)
+    _ids: list[IntArray] = field(default_factory=list)
+    _codes: list[IntArray] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.criteria = np.zeros(self.size, dtype=np.int64)
+        self.solutions = np.zeros(NUM_CODES, dtype=np.int64)
+
+    def add(self, prefix: Sequence[int], c: IntArray, d: IntArray, code: IntArray) -> None:
+        n = len(c)
+        self.puzzles += n
+        for i in prefix:
+            self.criteria[i] += n
+        self._ids += [c, d]
+        self._codes.append(code)
+        if len(self._codes) > 4096:
+            self.flush()
+
+    def flush(self) -> None:
+        if self._ids:
+            self.criteria += np.bincount(np.concatenate(self._ids), minlength=self.size)
+            self.solutions += np.bincount(np.concatenate(self._codes), minlength=NUM_CODES)
+            self._ids.clear()
+            self._codes.clear()
+
+
+class PuzzleSpace:
+    """The criteria of a card set, ready for searching valid puzzles of ``verifiers``."""
+
+    def __init__(self, cardset: CardSet, verifiers: int = 4) -> None:
+        if verifiers < 2:
+            raise ValueError("a puzzle searched here has at least 2 verifiers")
+        self.cardset = cardset
+        self.verifiers = verifiers
+        self.cards: list[Card] = list(cardset)
+        self.criteria: list[Criterion] = [c for card in self.cards for c in card.criteria]
+        self.masks: list[int] = [c.mask for c in self.criteria]
+        self.card_of: list[int] = [o for o, card in enumerate(self.cards) for _ in card.criteria]
+        self.ids_of: list[list[int]] = []
+        start = 0
+        for card in self.cards:
+            self.ids_of.append(list(range(start, start + len(card.criteria))))
+            start += len(card.criteria)
+        self.lo, self.hi = _words(self.masks)
+        self.pairs = self._pair_table()
+        self.pair_start = np.searchsorted(
+            self.pairs.order, np.arange(len(self.cards) + 1), side="left"
+        )
+
+    def _pair_table(self) -> _Pairs:
+        min_bits = 2 if self.verifiers >= 3 else 1
+        n = len(self.masks)
+        parts: list[tuple[IntArray, IntArray, WordArray, WordArray]] = []
+        for i in range(n):
+            later = self.ids_of[self.card_of[i]][-1] + 1
+            if later >= n:
+                continue
+            d = np.arange(later, n, dtype=np.int64)
+            lo = self.lo[d] & self.lo[i]
+            hi = self.hi[d] & self.hi[i]
+            keep = (
+                (_bits(lo, hi) >= min_bits)
+                & _differs(lo, hi, self.lo[d], self.hi[d])
+                & ((lo != self.lo[i]) | (hi != self.hi[i]))
+            )
+            if keep.any():
+                parts.append(
+                    (np.full(int(keep.sum()), i, dtype=np.int64), d[keep], lo[keep], hi[keep])
+                )
+        if not parts:
+            empty_i = np.zeros(0, dtype=np.int64)
+            empty_w = np.zeros(0, dtype=np.uint64)
+            return _Pairs(empty_i, empty_i, empty_w, empty_w, empty_i, empty_i)
+        c = np.concatenate([p[0] for p in parts])
+        d = np.concatenate([p[1] for p in parts])
+        card_of = np.asarray(self.card_of, dtype=np.int64)
+        return _Pairs(
+            c,
+            d,
+            np.concatenate([p[2] for p in parts]),
+            np.concatenate([p[3] for p in parts]),
+            card_of[c],
+            card_of[d],
+        )
+
+    # -- the walk ---------------------------------------------------------------------------
+
+    def _start(self, i: int, last: int) -> Prefix | None:
+        """The one-member prefix ``i`` (None when it cannot lead to a valid puzzle)."""
+        m = self.masks[i]
+        if m.bit_count() < self.verifiers:  # k − 1 more members must each cut a code
+            return None
+        return (i,), m, (ALL_MASK,), last
+
+    def _extend(self, prefix: Prefix, pool: Sequence[int], left: int) -> Iterator[Prefix]:
+        """Every way to add ``left`` members from ``pool`` in increasing card order.
+
+        A prefix is a tuple (ids, AND, leave-one-out ANDs, last card order). A member that
+        cuts no code, an earlier member made redundant, or too few codes left for the
+        members still to come end the branch: adding more criteria cannot undo any of them.
+        """
+        if left == 0:
+            yield prefix
+            return
+        ids, acc, loo, last = prefix
+        remaining = self.verifiers - len(ids) - 1
+        masks, card_of = self.masks, self.card_of
+        for i in pool:
+            if card_of[i] <= last:
+                continue
+            m = masks[i]
+            narrowed = acc & m
+            if narrowed == acc or narrowed.bit_count() <= remaining:
+                continue
+            new_loo = tuple(x & m for x in loo)
+            if narrowed in new_loo:
+                continue
+            yield from self._extend(
+                ((*ids, i), narrowed, (*new_loo, acc), card_of[i]), pool, left - 1
+            )
+
+    def _join(
+        self, pairs: _Pairs, acc: int, loo: Sequence[int]
+    ) -> tuple[IntArray, IntArray, IntArray]:
+        """Pairs completing the prefix to a valid puzzle: (c ids, d ids, solution codes)."""
+        a_lo, a_hi = np.uint64(acc & _LOW), np.uint64(acc >> 64)
+        t_lo = pairs.lo & a_lo
+        t_hi = pairs.hi & a_hi
+        hit = np.flatnonzero(_bits(t_lo, t_hi) == 1)
+        if hit.size:
+            t_lo, t_hi = t_lo[hit], t_hi[hit]
+            c, d = pairs.c[hit], pairs.d[hit]
+            ok = _differs(self.lo[d] & a_lo, self.hi[d] & a_hi, t_lo, t_hi) & _differs(
+                self.lo[c] & a_lo, self.hi[c] & a_hi, t_lo, t_hi
+            )
+            for x in loo:
+                x_lo, x_hi = np.uint64(x & _LOW), np.uint64(x >> 64)
+                ok &= _differs(pairs.lo[hit] & x_lo, pairs.hi[hit] & x_hi, t_lo, t_hi)
+            if ok.any():
+                t_lo, t_hi = t_lo[ok], t_hi[ok]
+                low = t_lo != 0
+                code = np.where(
+                    low,
+                    np.bitwise_count(t_lo - np.uint64(1)).astype(np.int64),
+                    64 + np.bitwise_count(t_hi - np.uint64(1)).astype(np.int64),
+                )
+                return c[ok], d[ok], code
+        empty = np.zeros(0, dtype=np.int64)
+        return empty, empty, empty
+
+    def prefix_bound(self) -> int:
+        """Prefixes the exhaustive walk may visit (before pruning): e_{k−2} of card sizes."""
+        depth = self.verifiers - 2
+        e = [1] + [0] * depth
+        for card in self.cards:
+            size = len(card.criteria)
+            for j in range(depth, 0, -1):
+                e[j] += e[j - 1] * size
+        return e[depth]
+
+    def exhaustive(self, progress: Progress | None = None) -> _Tally:
+        """Count every valid puzzle: each set of cards once, in card order."""
+        tally = _Tally(len(self.masks))
+        depth = self.verifiers - 2
+        if depth == 0:
+            c, d, code = self._join(self.pairs, ALL_MASK, ())
+            tally.add((), c, d, code)
+            tally.flush()
+            return tally
+        pool = range(len(self.masks))
+        for first in pool:
+            start = self._start(first, self.card_of[first])
+            if start is not None:
+                for ids, acc, loo, last in self._extend(start, pool, depth - 1):
+                    begin = int(self.pair_start[last + 1])
+                    c, d, code = self._join(self.pairs.take(slice(begin, None)), acc, loo)
+                    if len(c):
+                        tally.add(ids, c, d, code)
+            if progress is not None:
+                progress(first + 1, len(self.masks))
+        tally.flush()
+        return tally
+
+    def sampled(
+        self, samples: int, seed: int, progress: Progress | None = None
+    ) -> tuple[_Tally, list[int]]:
+        """Sample sets of ``k − 2`` cards uniformly (with replacement); raw counts.
+
+        Each sampled card set is completed by every pair of other cards, so a valid puzzle
+        of *k* cards is found from C(k, 2) of the C(n, k − 2) possible card sets; the raw
+        counts are scaled by C(n, k − 2) / (C(k, 2) · samples) in :func:`puzzle_stats`.
+        Also returns the number of puzzles each draw found (for the standard error).
+        """
+        tally = _Tally(len(self.masks))
+        per_draw: list[int] = []
+        rng = random.Random(seed)
+        depth = self.verifiers - 2
+        n = len(self.cards)
+        for done in range(samples):
+            before = tally.puzzles
+            chosen = sorted(rng.sample(range(n), depth))
+            inside = np.zeros(n, dtype=bool)
+            inside[chosen] = True
+            free = np.flatnonzero(~(inside[self.pairs.order] | inside[self.pairs.order_d]))
+            table = self.pairs.take(free)
+            pool = [i for o in chosen for i in self.ids_of[o]]
+            for ids, acc, loo, _last in self._extend(_ROOT, pool, depth):
+                c, d, code = self._join(table, acc, loo)
+                if len(c):
+                    tally.add(ids, c, d, code)
+            per_draw.append(tally.puzzles - before)
+            if progress is not None:
+                progress(done + 1, samples)
+        tally.flush()
+        return tally, per_draw
+
+    def card_is_usable(self, order: int) -> bool:
+        """Whether some valid puzzle uses the card at this position of the set."""
+        depth = self.verifiers - 2
+        keep = np.flatnonzero((self.pairs.order != order) & (self.pairs.order_d != order))
+        if depth == 0:
+            mine = np.flatnonzero((self.pairs.order == order) | (self.pairs.order_d == order))
+            c, _, _ = self._join(self.pairs.take(mine), ALL_MASK, ())
+            return bool(len(c))
+        table = self.pairs.take(keep)
+        starts = np.searchsorted(table.order, np.arange(len(self.cards) + 1), side="left")
+        pool = [i for i in range(len(self.masks)) if self.card_of[i] != order]
+        for i in self.ids_of[order]:
+            start = self._start(i, -1)
+            if start is None:
+                continue
+            for _ids, acc, loo, last in self._extend(start, pool, depth - 1):
+                begin = int(starts[last + 1])
+                c, _, _ = self._join(table.take(slice(begin, None)), acc, loo)
+                if len(c):
+                    return True
+        return False
+
+
+def unusable_cards(
+    cardset: CardSet, verifiers: int = 4, progress: Progress | None = None
+) -> list[Card]:
+    """Cards that appear in no valid puzzle of ``verifiers`` cards of this set."""
+    if len(cardset) < verifiers:
+        return list(cardset)
+    space = PuzzleSpace(cardset, verifiers)
+    out: list[Card] = []
+    for order, card in enumerate(space.cards):
+        if not space.card_is_usable(order):
+            out.append(card)
+        if progress is not None:
+            progress(order + 1, len(space.cards))
+    return out
+
+
+# -- statistics ---------------------------------------------------------------------------
+
+#: The exhaustive walk is used when it visits at most this many prefixes (before pruning).
+EXHAUSTIVE_PREFIXES: Final = 250_000
+DEFAULT_SAMPLES: Final = 1000
+
+
+@dataclass(frozen=True)
+class CardStats:
+    """How one card fares in the valid puzzles of a set."""
+
+    number: int
+    title: str
+    puzzles: float
+    criteria: tuple[float, ...]  # per criterion, in card order
+    verdict: str
+
+
+@dataclass(frozen=True)
+class SetStats:
+    """What puzzles a card set can make with ``verifiers`` verifiers.
+
+    ``method`` is ``"exhaustive"`` (every count exact) or ``"sampled"`` (``samples``
+    uniformly drawn sets of ``verifiers − 2`` cards, completed by every pair of other cards;
+    counts are unbiased estimates, ``puzzles_error`` the standard error of the total).
+    """
+
+    name: str
+    source: str
+    verifiers: int
+    method: str
+    card_combinations: int
+    puzzles: float
+    cards: tuple[CardStats, ...]
+    solutions: tuple[float, ...]  # per code index
+    never: tuple[str, ...]  # criterion labels that appear in no valid puzzle (found)
+    samples: int = 0
+    seed: int | None = None
+    puzzles_error: float = 0.0
+
+    @property
+    def exact(self) -> bool:
+        return self.method == "exhaustive"
+
+    def to_dict(self) -> dict[str, Any]:
+        def num(x: float) -> float | int:
+            return int(x) if self.exact else round(x, 1)
+
+        return {
+            "cardset": self.name,
+            "source": self.source,
+            "verifiers": self.verifiers,
+            "method": self.method,
+            "exact": self.exact,
+            "samples": self.samples if not self.exact else None,
+            "seed": self.seed if not self.exact else None,
+            "card_combinations": self.card_combinations,
+            "puzzles": num(self.puzzles),
+            "puzzles_error": round(self.puzzles_error, 1) if not self.exact else 0,
+            "cards": [
+                {
+                    "number": c.number,
+                    "title": c.title,
+                    "puzzles": num(c.puzzles),
+                    "share": round(c.puzzles / self.puzzles, 6) if self.puzzles else 0.0,
+                    "criteria": [num(x) for x in c.criteria],
+                    "verdict": c.verdict,
+                }
+                for c in self.cards
+            ],
+            "never": list(self.never),
+            "solutions": {CODE_TEXT[i]: num(x) for i, x in enumerate(self.solutions)},
+            "solutions_reached": sum(1 for x in self.solutions if x),
+        }
+
+
+def _verdict(
+    card: Card,
+    puzzles: float,
+    criteria: Sequence[float],
+    total: float,
+    verifiers: int,
+    cards: int,
+    exact: bool,
+) -> str:
+    if total == 0:
+        return "no valid puzzle in the set"
+    if puzzles == 0:
+        return (
+            "never in a valid puzzle"
+            if exact
+            else "not seen in the sample: possibly never in a valid puzzle"
+        )
+    fair = total * verifiers / cards  # what each card would get if all were equal
+    ratio = puzzles / fair
+    word = "dominant"
+    for bound, name in ((0.25, "rare"), (0.5, "uncommon"), (2.0, "healthy"), (4.0, "common")):
+        if ratio < bound:
+            word = name
+            break
+    verdict = f"{word} ({ratio:.2f}× even)"
+    unused = [str(c.position) for c, x in zip(card.criteria, criteria, strict=True) if x == 0]
+    if unused:
+        word = "criterion" if len(unused) == 1 else "criteria"
+        verdict += f"; {word} {', '.join(unused)} never" + (" seen" if not exact else " used")
+    return verdict
+
+
+def puzzle_stats(
+    cardset: CardSet,
+    verifiers: int = 4,
+    *,
+    samples: int | None = None,
+    exhaustive: bool | None = None,
+    seed: int = 0,
+    progress: Progress | None = None,
+) -> SetStats:
+    """Count (or estimate) the valid puzzles of ``verifiers`` cards the set can make.
+
+    ``exhaustive`` None chooses: exhaustive when the walk is small enough
+    (:data:`EXHAUSTIVE_PREFIXES`) or when a sample would not be smaller than the whole,
+    otherwise ``samples`` (default :data:`DEFAULT_SAMPLES`) seeded draws.
+    """
+    if not 2 <= verifiers <= 6:
+        raise ValueError(f"verifiers must be 2–6, not {verifiers}")
+    n = len(cardset)
+    combos = math.comb(n, verifiers)
+    empty_cards = tuple(
+        CardStats(
+            card.number,
+            card.title,
+            0,
+            tuple(0 for _ in card.criteria),
+            _verdict(card, 0, [0] * len(card.criteria), 0, verifiers, n, True),
+        )
+        for card in cardset
+    )
+    if n < verifiers:
+        return SetStats(
+            cardset.name,
+            cardset.source,
+            verifiers,
+            "exhaustive",
+            0,
+            0,
+            empty_cards,
+            (0,) * NUM_CODES,
+            tuple(c.label for card in cardset for c in card.criteria),
+        )
+    space = PuzzleSpace(cardset, verifiers)
+    subsets = math.comb(n, verifiers - 2)
+    draws = samples if samples is not None else DEFAULT_SAMPLES
+    if draws < 1:
+        raise ValueError("samples must be at least 1")
+    if exhaustive is None:
+        exhaustive = (
+            samples is None and space.prefix_bound() <= EXHAUSTIVE_PREFIXES
+        ) or draws >= subsets
+    scale = 1.0
+    error = 0.0
+    if exhaustive:
+        tally = space.exhaustive(progress)
+        method = "exhaustive"
+    else:
+        tally, per_draw = space.sampled(draws, seed, progress)
+        method = "sampled"
+        scale = subsets / (math.comb(verifiers, 2) * draws)
+        if draws > 1:
+            mean = sum(per_draw) / draws
+            var = sum((x - mean) ** 2 for x in per_draw) / (draws - 1)
+            error = math.sqrt(var / draws) * subsets / math.comb(verifiers, 2)
+    total = tally.puzzles * scale
+    per_crit = [float(x) * scale for x in tally.criteria]
+    cards: list[CardStats] = []
+    for order, card in enumerate(space.cards):
+        crits = tuple(per_crit[i] for i in space.ids_of[order])
+        puzzles = sum(crits)
+        cards.append(
+            CardStats(
+                card.number,
+                card.title,
+                puzzles,
+                crits,
+                _verdict(card, puzzles, crits, total, verifiers, n, exhaustive),
+            )
+        )
+    never = tuple(space.criteria[i].label for i, x in enumerate(per_crit) if x == 0)
+    return SetStats(
+        cardset.name,
+        cardset.source,
+        verifiers,
+        method,
+        combos,
+        total,
+        tuple(cards),
+        tuple(float(x) * scale for x in tally.solutions),
+        never,
+        samples=0 if exhaustive else draws,
+        seed=None if exhaustive else seed,
+        puzzles_error=error,
+    )
