@@ -245,3 +245,46 @@ def test_any_arguments_give_a_valid_puzzle(
     )
     assert p is not None
     check_puzzle(p, mode, tier, verifiers)
+
+
+def test_a_used_up_space_stops_instead_of_looping() -> None:
+    state = RunState()
+    got = list(
+        generate(
+            10**6, verifiers=4, difficulty="easy", seed=1, metrics="none", state=state, give_up=300
+        )
+    )
+    assert state.exhausted and len(got) == state.kept < 4005
+    assert len({p.canonical_key() for p in got}) == len(got)
+
+
+def test_cli_reports_a_used_up_space(tmp_path: object) -> None:
+    from pathlib import Path
+
+    from click.testing import CliRunner
+
+    from turing.bank import Bank
+    from turing.cli import main
+
+    assert isinstance(tmp_path, Path)
+    db = tmp_path / "b.db"
+    r = CliRunner().invoke(
+        main,
+        [
+            "generate",
+            "--count",
+            "100000",
+            "--difficulty",
+            "easy",
+            "--no-metrics",
+            "--give-up",
+            "200",
+            "--bank",
+            str(db),
+            "-q",
+        ],
+    )
+    assert r.exit_code == 1 and "used up" in r.output and "Traceback" not in r.output
+    with Bank(db) as b:
+        rec = b.runs()[0]
+        assert not rec.done and rec.kept == b.count() > 0

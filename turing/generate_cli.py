@@ -237,6 +237,13 @@ def summary(message: str, quiet: bool) -> None:
     show_default=True,
     help="Bank: puzzles per transaction (also committed at least once a second).",
 )
+@click.option(
+    "--give-up",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Stop when this many draws in a row give no new puzzle "
+    "(default 20000; 500 with a tests filter).",
+)
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar and no summary line.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON on stdout.")
 def generate(
@@ -256,6 +263,7 @@ def generate(
     max_tests: int | None,
     no_metrics: bool,
     commit_every: int,
+    give_up: int | None,
     quiet: bool,
     as_json: bool,
 ) -> None:
@@ -329,7 +337,9 @@ def generate(
             batch: list[Puzzle] = []
             last = time.monotonic()
             is_new = (lambda p: not bank.contains(p.canonical_key())) if bank else None
-            for puzzle in run(spec, count, jobs=jobs, executor=ex, state=state, is_new=is_new):
+            for puzzle in run(
+                spec, count, jobs=jobs, executor=ex, state=state, is_new=is_new, give_up=give_up
+            ):
                 made += 1
                 if sink is not None:
                     sink.write(puzzle)
@@ -351,6 +361,7 @@ def generate(
             bank.close()
     elapsed = time.perf_counter() - started
     rate = made / elapsed if elapsed > 0 else 0.0
+    exhausted = state.exhausted
     result = {
         "made": made,
         "resumed_from": already,
@@ -367,6 +378,7 @@ def generate(
         "seed": seed,
         "output": output,
         "bank": bank_path,
+        "exhausted": exhausted,
     }
     if as_json:
         emit_json(result)
@@ -380,6 +392,13 @@ def generate(
             f"this run, {state.repeats} repeats skipped"
             + (f", {state.refused} refused by the tests filter" if spec.filtered else ""),
             quiet,
+        )
+    if exhausted:
+        raise CLIError(
+            f"stopped after {state.misses:,} draws in a row gave no new puzzle: this kind of "
+            f"puzzle seems used up ({state.kept:,} of {count:,} made; the bank and the output "
+            "keep them). `turing catalogue` counts how many exist.",
+            exit_code=1,
         )
 
 

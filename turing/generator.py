@@ -536,6 +536,15 @@ class RunState:
     refused: int = 0
     repeats: int = 0
     seen: set[str] = field(default_factory=set)
+    #: indices in a row that gave no new puzzle (repeats or refused by the filter)
+    misses: int = 0
+    #: True when the run stopped because new puzzles ran out (see :func:`run`)
+    exhausted: bool = False
+
+
+#: consecutive indices without a new puzzle after which a run stops as exhausted
+GIVE_UP: Final = 20000
+GIVE_UP_FILTERED: Final = 500
 
 
 def generate(
@@ -552,6 +561,7 @@ def generate(
     max_tests: int | None = None,
     state: RunState | None = None,
     is_new: Callable[[Puzzle], bool] | None = None,
+    give_up: int | None = None,
 ) -> Iterator[Puzzle]:
     """``count`` distinct valid puzzles, the same ones in the same order for any ``jobs``.
 
@@ -576,7 +586,9 @@ def generate(
         min_tests=min_tests,
         max_tests=max_tests,
     )
-    yield from run(spec, count, jobs=jobs, executor=executor, state=state, is_new=is_new)
+    yield from run(
+        spec, count, jobs=jobs, executor=executor, state=state, is_new=is_new, give_up=give_up
+    )
 
 
 def run(
@@ -586,8 +598,13 @@ def run(
     executor: Executor | None = None,
     state: RunState | None = None,
     is_new: Callable[[Puzzle], bool] | None = None,
+    give_up: int | None = None,
 ) -> Iterator[Puzzle]:
-    """The puzzles of a run described by ``spec`` (see :func:`generate`)."""
+    """The puzzles of a run described by ``spec`` (see :func:`generate`).
+
+    Stops early, with ``state.exhausted`` set, after ``give_up`` indices in a row gave no
+    new puzzle (default :data:`GIVE_UP`, or :data:`GIVE_UP_FILTERED` with a tests filter).
+    """
     st = state if state is not None else RunState()
     if st.kept >= count:
         return
@@ -595,21 +612,31 @@ def run(
     # still in flight when it ends are wasted), large enough to keep overhead low.
     workers = max(jobs, 2) if executor is not None else jobs
     block = max(1, min(_block_size(spec), (count - st.kept) // (workers * 4) + 1))
+    limit = give_up if give_up is not None else (GIVE_UP_FILTERED if spec.filtered else GIVE_UP)
     source = iter_indexed(spec, st.next_index, jobs, executor, block=block)
+    st.misses = 0
     try:
         for index, puzzle in source:
             st.next_index = index + 1
             if puzzle is None:
                 st.refused += 1
-                continue
-            key = puzzle.canonical_key()
-            if key in st.seen or (is_new is not None and not is_new(puzzle)):
-                st.repeats += 1
-                continue
-            st.seen.add(key)
-            st.kept += 1
-            yield puzzle
-            if st.kept >= count:
+            else:
+                key = puzzle.canonical_key()
+                if key in st.seen or (is_new is not None and not is_new(puzzle)):
+                    st.repeats += 1
+                else:
+                    st.seen.add(key)
+                    st.kept += 1
+                    st.misses = 0
+                    yield puzzle
+                    if st.kept >= count:
+                        return
+                    continue
+            st.misses += 1
+            if st.misses >= limit:
+                # Small spaces run out (there are only 4,005 easy 4-verifier classic
+                # puzzles); stop instead of drawing repeats for ever.
+                st.exhausted = True
                 return
     finally:
         close = getattr(source, "close", None)
