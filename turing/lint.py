@@ -238,9 +238,8 @@ def _same_text(cards: Sequence[Card], source: str, severity: str) -> list[Findin
                         severity,
                         W_SAME_TEXT,
                         f"criterion {crit.label} reads {crit.text!r} like "
-                        f"{_place(seen)} but keeps different codes "
-                        f"({_codes_word(crit.mask)} against "
-                        f"{_codes_word(seen.mask)}); one of the two 'when' "
+                        f"{_place(seen)} but keeps other codes ({crit.when!r} "
+                        f"against {seen.when!r}); one of the two 'when' "
                         "expressions is probably wrong",
                     )
                 )
