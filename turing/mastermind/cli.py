@@ -263,7 +263,10 @@ class Prompter:
                 except (click.Abort, EOFError):
                     raise Abandon("input ended") from None
             else:
-                line = self.stdin.readline()
+                try:
+                    line = self.stdin.readline()
+                except UnicodeDecodeError:
+                    raise Abandon("the input is not UTF-8 text") from None
                 if not line:
                     raise Abandon("input ended")
                 text = line.strip()

@@ -203,7 +203,8 @@ class Preset:
         return COMPENSATION
 
     def describe(self) -> str:
-        return f"{self.title}: {self.space.describe()}, {self.rows} rows"
+        rows = "1 row" if self.rows == 1 else f"{self.rows} rows"
+        return f"{self.title}: {self.space.describe()}, {rows}"
 
 
 PRESETS: Final[dict[str, Preset]] = {

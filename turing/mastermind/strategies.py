@@ -24,7 +24,7 @@ one code per symmetry class where that is exact, which changes no choice.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import ClassVar, Final
+from typing import ClassVar, Final, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -130,6 +130,15 @@ ENDGAME_SIZE: Final = 40
 """In larger spaces only candidate sets up to this size are searched; entropy leads there."""
 
 
+class Plan(NamedTuple):
+    """What the search found for a candidate set: guesses summed over the candidates,
+    the longest game from here, and the guess to play."""
+
+    total: int
+    depth: int
+    guess: int
+
+
 class ExpectedCase(Strategy):
     """Expected-case search: minimise the total number of guesses over the candidates.
 
@@ -139,11 +148,14 @@ class ExpectedCase(Strategy):
     at once, every other needs two more), which bounds every guess from below. Guesses
     are taken in order of that bound (ties: smaller Σ size², candidate, index); guesses
     that split the candidates exactly like one already taken are skipped, and the first
-    ``width`` different splits are searched. Results are remembered per candidate set.
+    ``width`` different splits are searched. Equal totals go to the shorter longest game.
+    Results are remembered per candidate set.
 
     In spaces of more than 10,000 codes the tree is too large to search from the start:
     there the entropy strategy chooses while more than ``endgame`` candidates are left,
-    and the search plays the end of the game.
+    and the search plays the end of the game, keeping the longest game short first and
+    the total second (the opening's choices cannot be undone, so the end game guards the
+    worst case).
     """
 
     name = "expected"
@@ -155,22 +167,27 @@ class ExpectedCase(Strategy):
         self.width = width
         self.endgame = endgame
         self._opening = Entropy()
-        self._memo: dict[tuple[CodeSpace, bytes], tuple[int, int]] = {}
+        self._memo: dict[tuple[CodeSpace, bytes], Plan] = {}
 
     def choose(self, engine: Engine, history: History, candidates: Indices) -> int:
         if len(engine.space) > FULL_SEARCH_LIMIT and len(candidates) > self.endgame:
             return self._opening.choose(engine, history, candidates)
-        return self.search(engine, history, candidates)[1]
+        return self.search(engine, history, candidates).guess
 
-    def search(self, engine: Engine, history: History, candidates: Indices) -> tuple[int, int]:
-        """``(total guesses over the candidates, the guess that achieves it)``."""
+    def search(self, engine: Engine, history: History, candidates: Indices) -> Plan:
+        """The best plan found for ``candidates`` (the rows so far give the symmetry)."""
         n = len(candidates)
         if n <= 2:
-            return 2 * n - 1, int(candidates[0])
+            return Plan(2 * n - 1, n, int(candidates[0]))
         memo_key = (engine.space, candidates.tobytes())
         known = self._memo.get(memo_key)
         if known is not None:
             return known
+        worst_first = len(engine.space) > FULL_SEARCH_LIMIT
+
+        def rank(total: int, depth: int) -> tuple[int, int]:
+            return (depth, total) if worst_first else (total, depth)
+
         pool = engine.guess_pool(history, candidates)
         counts = engine.partition_counts(pool, candidates)
         is_candidate = np.isin(pool, candidates)
@@ -178,36 +195,46 @@ class ExpectedCase(Strategy):
         open_counts = counts.copy()
         open_counts[:, win] = 0
         open_parts = (open_counts > 0).sum(axis=1)
-        # Lower bound: n now, then 2m − 1 for each unsolved class of m codes.
+        largest = open_counts.max(axis=1)
+        # Lower bounds: n guesses now, then 2m − 1 for each unsolved class of m codes; a
+        # class of one needs one more guess, a larger class at least two.
         bound = n + 2 * (n - is_candidate.astype(np.int64)) - open_parts
+        depth_bound = 1 + np.minimum(largest, 2)
         squares = (counts * counts).sum(axis=1)
         # A guess that leaves every candidate in one unsolved class teaches nothing.
-        useful = open_counts.max(axis=1) < n
-        order = np.lexsort((pool, ~is_candidate, squares, bound))
+        useful = largest < n
+        keys = [pool, ~is_candidate, squares, bound]
+        order = np.lexsort([*keys, depth_bound] if worst_first else keys)
         order = order[useful[order]]
-        best = (np.iinfo(np.int64).max, int(pool[order[0]]))
+        best = Plan(np.iinfo(np.int64).max, np.iinfo(np.int64).max, int(pool[order[0]]))
         seen: set[bytes] = set()
-        for rank in order.tolist():
-            if len(seen) >= self.width or bound[rank] >= best[0]:
+        for index in order.tolist():
+            if len(seen) >= self.width:
                 break
-            guess = int(pool[rank])
-            keys = engine.table.row(guess, candidates)
-            split = _split_signature(keys, win)
+            at_least = rank(int(bound[index]), int(depth_bound[index]))
+            if at_least >= rank(best.total, best.depth):
+                if at_least[0] > rank(best.total, best.depth)[0]:
+                    break  # the order is by this first key: no later guess can do better
+                continue
+            guess = int(pool[index])
+            split = _split_signature(engine.table.row(guess, candidates), win)
             if split in seen:
                 continue
             seen.add(split)
-            total = n
-            remaining = int(bound[rank]) - n
+            total, depth = n, 1
+            remaining = int(bound[index]) - n
             for key, part in sorted(engine.split(guess, candidates).items()):
                 if key == win:
                     continue
                 remaining -= 2 * len(part) - 1
-                total += self.search(engine, (*history, (guess, key)), part)[0]
-                if total + remaining >= best[0]:
+                plan = self.search(engine, (*history, (guess, key)), part)
+                total += plan.total
+                depth = max(depth, plan.depth + 1)
+                if rank(total + remaining, depth) >= rank(best.total, best.depth):
                     break
             else:
-                if total < best[0]:
-                    best = (total, guess)
+                if rank(total, depth) < rank(best.total, best.depth):
+                    best = Plan(total, depth, guess)
         self._memo[memo_key] = best
         return best
 
