@@ -16,6 +16,7 @@ from turing.bots import (
     GreedyBot,
     RandomBot,
     candidate_codes,
+    lazy_bot,
     make_bot,
     plan_tests,
     play_turn,
@@ -71,6 +72,20 @@ def test_the_registry_takes_new_strategies() -> None:
         assert result.winners == ("x",)
     finally:
         del BOTS["first"]
+
+
+def test_lazy_entries_import_their_class_when_a_bot_is_made() -> None:
+    BOTS["lazy-greedy"] = lazy_bot("turing.bots", "GreedyBot")
+    try:
+        assert isinstance(make_bot("bot:lazy-greedy", random.Random(0)), GreedyBot)
+    finally:
+        del BOTS["lazy-greedy"]
+    BOTS["missing"] = lazy_bot("turing.bots", "NoSuchBot")
+    try:
+        with pytest.raises(BotError, match="not available"):
+            make_bot("bot:missing", random.Random(0))
+    finally:
+        del BOTS["missing"]
 
 
 @pytest.mark.parametrize("puzzle", SHIPPED, ids=lambda p: f"{p.mode}-{p.id}")

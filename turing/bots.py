@@ -17,6 +17,7 @@ turn on a :class:`~turing.game.Game`.
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
@@ -306,6 +307,25 @@ class GreedyBot:
         return codes[0] if len(codes) == 1 else None
 
 
+def lazy_bot(module: str, attribute: str) -> BotFactory:
+    """A factory that imports its bot class on first use.
+
+    For strategies living in other modules (``"optimal": lazy_bot("turing.analysis",
+    "OptimalBot")``): the registry can name them without importing them, so there is no
+    import cycle and no cost until such a bot plays.
+    """
+
+    def factory(rng: random.Random) -> Bot:
+        try:
+            cls = getattr(importlib.import_module(module), attribute)
+        except (ImportError, AttributeError) as exc:
+            raise BotError(f"this bot is not available ({module}.{attribute}: {exc})") from None
+        bot: Bot = cls(rng)
+        return bot
+
+    return factory
+
+
 BOTS: dict[str, BotFactory] = {
     "random": RandomBot,
     "greedy": GreedyBot,
@@ -376,6 +396,7 @@ __all__ = [
     "bot_kind",
     "candidate_codes",
     "is_bot",
+    "lazy_bot",
     "make_bot",
     "play_turn",
     "run_game",
