@@ -185,3 +185,15 @@ def test_missing_bank_and_bad_options_are_one_line_errors(tmp_path: Path) -> Non
     assert r.exit_code == 2 and "no such bank" in r.output and "Traceback" not in r.output
     r = runner.invoke(main, ["generate", "--count", "3"])
     assert r.exit_code == 2 and "-o FILE.jsonl" in r.output
+
+
+def test_custom_cardset_puzzles_are_found_by_the_set_name(tmp_path: Path) -> None:
+    text = (Path(__file__).resolve().parent.parent / "cards" / "classic.yaml").read_text()
+    path = tmp_path / "mine.yaml"
+    path.write_text(text.replace("name: classic", "name: mine", 1))
+    ps = list(generate(5, verifiers=4, difficulty="hard", seed=1, cardset=str(path)))
+    with Bank(tmp_path / "b.db") as b:
+        b.add(ps)
+        picked = b.pick(cardset="mine")
+        assert picked is not None and picked.cardset == str(path)
+        assert b.pick(cardset="classic") is None

@@ -124,7 +124,8 @@ class RunRecord:
 
 @dataclass(frozen=True)
 class Query:
-    """Which puzzles: every field left None matches anything."""
+    """Which puzzles: every field left None matches anything. ``cardset`` is the card
+    set's own name (``classic``, or the ``name:`` of a custom set, however it was given)."""
 
     mode: str | None = None
     difficulty: str | None = None
@@ -168,6 +169,23 @@ class Query:
         return (" WHERE " + " AND ".join(parts)) if parts else "", args
 
 
+_SET_NAMES: dict[str, str] = {}
+
+
+def cardset_name(reference: str | None) -> str:
+    """The card set's own name for a puzzle's ``cardset`` reference (a name or a path)."""
+    if reference is None:
+        return "classic"
+    name = _SET_NAMES.get(reference)
+    if name is None:
+        try:
+            name = load_cardset(reference).name
+        except ValueError:
+            name = reference
+        _SET_NAMES[reference] = name
+    return name
+
+
 def _row_values(
     puzzle: Puzzle, pid: str, source: str | None, source_index: int | None
 ) -> tuple[Any, ...]:
@@ -179,7 +197,7 @@ def _row_values(
         puzzle.canonical_key(),
         pid,
         puzzle.mode,
-        puzzle.cardset or "classic",
+        cardset_name(puzzle.cardset),
         puzzle.verifiers,
         tier if tier in ("easy", "standard", "hard") else None,
         puzzle.solution or "",
