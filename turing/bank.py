@@ -221,6 +221,11 @@ class Bank:
             raise BankError(f"{self.path}: no such bank")
         if self.path.exists() and self.path.is_dir():
             raise BankError(f"{self.path}: is a folder, not a bank file")
+        if self.path.exists() and self.path.stat().st_size:
+            # Look before SQLite touches it: never open some other file read-write.
+            with open(self.path, "rb") as fh:
+                if fh.read(16) != b"SQLite format 3\x00":
+                    raise BankError(f"{self.path}: not a puzzle bank (not an SQLite file)")
         try:
             self.conn = sqlite3.connect(str(self.path), timeout=30.0, isolation_level=None)
             self.conn.execute("PRAGMA busy_timeout = 30000")

@@ -384,7 +384,7 @@ def generate(
         emit_json(result)
     else:
         note = f" (resumed at {already})" if already and made < count else ""
-        if made == 0 and already >= count:
+        if made == 0 and 0 < count <= already:
             note = " (run already complete)"
         summary(
             f"generated {made} {mode} {difficulty or 'any-tier'} {verifiers}-verifier "
