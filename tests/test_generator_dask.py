@@ -58,3 +58,35 @@ def test_scheduler_needs_dask() -> None:
         main, ["generate", "--count", "1", "-o", "-", "--scheduler", "tcp://127.0.0.1:1"]
     )
     assert r.exit_code == 2 and "--executor dask" in r.output
+
+
+def test_cli_dask_scheduler_address(tmp_path: Path) -> None:
+    cluster = distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+    )
+    try:
+        out = tmp_path / "s.jsonl"
+        ref = tmp_path / "r.jsonl"
+        args = [
+            "generate",
+            "--count",
+            "40",
+            "--verifiers",
+            "4",
+            "--difficulty",
+            "standard",
+            "--mode",
+            "nightmare",
+            "--seed",
+            "6",
+            "-q",
+        ]
+        r = CliRunner().invoke(
+            main,
+            [*args, "--executor", "dask", "--scheduler", cluster.scheduler_address, "-o", str(out)],
+        )
+        assert r.exit_code == 0, r.output
+        assert CliRunner().invoke(main, [*args, "-o", str(ref)]).exit_code == 0
+        assert out.read_text() == ref.read_text()
+    finally:
+        cluster.close()
