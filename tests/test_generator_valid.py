@@ -288,3 +288,15 @@ def test_cli_reports_a_used_up_space(tmp_path: object) -> None:
     with Bank(db) as b:
         rec = b.runs()[0]
         assert not rec.done and rec.kept == b.count() > 0
+
+
+def test_the_tier_rule_rules_out_no_extreme_reading() -> None:
+    for tier in ("easy", "standard"):
+        for p in generate(8, verifiers=4, difficulty=tier, mode="extreme", seed=12):
+            for h in deduce(p.public(), CS).hypotheses:
+                tiers = [CS.tier_of(c) for c in h.cards]
+                if tier == "easy":
+                    assert all(t == "easy" for t in tiers)
+                else:
+                    assert all(t in ("easy", "standard") for t in tiers)
+                    assert "standard" in tiers
