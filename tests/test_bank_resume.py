@@ -110,3 +110,38 @@ def test_a_larger_count_extends_a_finished_run(tmp_path: Path) -> None:
     ref = str(tmp_path / "ref.db")
     assert runner.invoke(main, [*base[:-1], ref, "--count", "90"]).exit_code == 0
     assert rows(Path(db)) == rows(Path(ref))
+
+
+def test_shards_by_start_index_merge_into_one_bank(tmp_path: Path) -> None:
+    import json
+
+    runner = CliRunner()
+    base = [
+        "generate",
+        "--count",
+        "25",
+        "--verifiers",
+        "6",
+        "--difficulty",
+        "hard",
+        "--seed",
+        "5",
+        "-q",
+    ]
+    whole = tmp_path / "whole.jsonl"
+    assert runner.invoke(main, [*base, "--count", "50", "-o", str(whole)]).exit_code == 0
+    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    assert runner.invoke(main, [*base, "-o", str(first)]).exit_code == 0
+    r = runner.invoke(main, [*base, "--start-index", "25", "-o", str(second)])
+    assert r.exit_code == 0, r.output
+    indices = [json.loads(x)["index"] for x in second.read_text().splitlines()]
+    assert indices[0] >= 25
+    assert first.read_text() + second.read_text() == whole.read_text()
+    merged = tmp_path / "m.db"
+    r = runner.invoke(main, ["bank", "import", str(merged), str(first), str(second), "--json"])
+    assert json.loads(r.output)["added"] == 50
+    db = tmp_path / "s.db"
+    r = runner.invoke(main, [*base, "--start-index", "25", "--bank", str(db)])
+    with Bank(db) as b:
+        assert b.runs()[0].signature.endswith("|start=25")
+        assert b.count() == 25

@@ -171,6 +171,14 @@ def summary(message: str, quiet: bool) -> None:
 @click.option("--mode", type=click.Choice(list(MODES)), default="classic", show_default=True)
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option(
+    "--start-index",
+    type=click.IntRange(min=0),
+    default=0,
+    show_default=True,
+    help="First puzzle index of the run: shards of one seed on several machines "
+    "use far-apart starts (e.g. 0, 10**9, …) and merge with `bank import`.",
+)
+@click.option(
     "--cardset",
     "cardset_name",
     metavar="NAME|PATH",
@@ -252,6 +260,7 @@ def generate(
     difficulty: str | None,
     mode: str,
     seed: int,
+    start_index: int,
     cardset_name: str | None,
     jobs: int,
     executor: str,
@@ -300,12 +309,14 @@ def generate(
             fail(problem)
     bank = open_bank(bank_path) if bank_path else None
     record: RunRecord | None = None
-    state = RunState()
+    state = RunState(next_index=start_index)
+    signature = spec.signature() + (f"|start={start_index}" if start_index else "")
     if bank is not None:
-        record = bank.run_record(spec.signature()) or RunRecord(
-            spec.signature(),
+        record = bank.run_record(signature) or RunRecord(
+            signature,
             "generate",
             {
+                "start_index": start_index,
                 "mode": mode,
                 "verifiers": verifiers,
                 "difficulty": difficulty,
@@ -347,12 +358,12 @@ def generate(
                     batch.append(puzzle)
                     now = time.monotonic()
                     if len(batch) >= commit_every or now - last > 1.0:
-                        _commit(bank, batch, record, state, count, spec)
+                        _commit(bank, batch, record, state, count)
                         batch = []
                         last = now
                 bar.advance(task)
             if bank is not None and record is not None:
-                _commit(bank, batch, record, state, count, spec)
+                _commit(bank, batch, record, state, count)
         ok = True
     finally:
         if sink is not None:
@@ -403,7 +414,7 @@ def generate(
 
 
 def _commit(
-    bank: Bank, batch: list[Puzzle], record: RunRecord, state: RunState, count: int, spec: Spec
+    bank: Bank, batch: list[Puzzle], record: RunRecord, state: RunState, count: int
 ) -> None:
     record.next_index = state.next_index
     record.kept = state.kept
@@ -411,7 +422,7 @@ def _commit(
     record.repeats = state.repeats
     record.target = count
     record.done = state.kept >= count
-    bank.add(batch, source=spec.signature(), run=record)
+    bank.add(batch, source=record.signature, run=record)
 
 
 # -- catalogue -------------------------------------------------------------------------------
