@@ -60,8 +60,9 @@ def _verifier_rows(puzzle: Puzzle, cardset: CardSet) -> list[tuple[str, str, lis
         for number in group:
             card = cardset.card(number)
             prefix = f"{number}: " if len(group) > 1 else ""
-            lines.append(prefix + " · ".join(c.text for c in card.criteria))
-        rows.append((letter, " / ".join(map(str, group)), lines))
+            lines.append(prefix + " · ".join(f"{c.position}. {c.text}" for c in card.criteria))
+        titles = " / ".join(f"{n} ({cardset.card(n).title})" for n in group)
+        rows.append((letter, titles, lines))
     return rows
 
 
@@ -70,7 +71,9 @@ def _card_list(puzzle: Puzzle, cardset: CardSet) -> list[tuple[int, str, str]]:
     out: list[tuple[int, str, str]] = []
     for group in puzzle.cards:
         card = cardset.card(group[0])
-        out.append((card.number, card.title, " · ".join(c.text for c in card.criteria)))
+        out.append(
+            (card.number, card.title, " · ".join(f"{c.position}. {c.text}" for c in card.criteria))
+        )
     return out
 
 
@@ -128,7 +131,7 @@ def render_html(booklet: Booklet, cardset_for: CardsetFor) -> str:
             out.append("</table>")
         out.append("<table><tr><th>verifier</th><th>card</th><th>criteria</th></tr>")
         for letter, cards, lines in _verifier_rows(puzzle, cs):
-            body = "<br>".join(_e(line) for line in lines) or "?"
+            body = "<br>".join(_e(line) for line in lines)
             out.append(
                 f'<tr><td class="letter">{letter}</td><td>{_e(cards)}</td><td>{body}</td></tr>'
             )
