@@ -197,3 +197,19 @@ def test_custom_cardset_puzzles_are_found_by_the_set_name(tmp_path: Path) -> Non
         picked = b.pick(cardset="mine")
         assert picked is not None and picked.cardset == str(path)
         assert b.pick(cardset="classic") is None
+
+
+def test_one_writer_at_a_time(tmp_path: Path) -> None:
+    db = tmp_path / "b.db"
+    holder = Bank(db)
+    holder.claim_writer()
+    try:
+        with Bank(db) as other, pytest.raises(BankError, match="another turing process"):
+            other.claim_writer()
+        r = CliRunner().invoke(main, ["generate", "--count", "2", "--bank", str(db), "-q"])
+        assert r.exit_code == 2 and "is writing to this bank" in r.output
+        assert Bank(db).count() == 0  # readers are not blocked
+    finally:
+        holder.close()
+    r = CliRunner().invoke(main, ["generate", "--count", "2", "--bank", str(db), "-q"])
+    assert r.exit_code == 0, r.output

@@ -217,6 +217,7 @@ class Bank:
 
     def __init__(self, path: str | os.PathLike[str], create: bool = True) -> None:
         self.path = Path(path)
+        self._lock_fd: int | None = None
         if not create and not self.path.exists():
             raise BankError(f"{self.path}: no such bank")
         if self.path.exists() and self.path.is_dir():
@@ -269,6 +270,32 @@ class Bank:
 
     def close(self) -> None:
         self.conn.close()
+        if self._lock_fd is not None:
+            os.close(self._lock_fd)
+            self._lock_fd = None
+
+    def claim_writer(self) -> None:
+        """Become the bank's one writing process until :meth:`close` (or the process ends,
+        even by ``kill -9``): an exclusive ``flock`` on ``DB.writer-lock`` beside the bank.
+        Raises :class:`BankError` when another process holds it."""
+        if self._lock_fd is not None:
+            return
+        import fcntl
+
+        lock_path = self.path.with_name(self.path.name + ".writer-lock")
+        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            holder = os.pread(fd, 32, 0).decode(errors="replace").strip() or "?"
+            os.close(fd)
+            raise BankError(
+                f"{self.path}: another turing process (pid {holder}) is writing "
+                "to this bank; wait for it to finish"
+            ) from None
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, str(os.getpid()).encode(), 0)
+        self._lock_fd = fd
 
     def __enter__(self) -> Bank:
         return self

@@ -144,11 +144,19 @@ def cardset_arg(name: str | None) -> tuple[str, CardSet]:
     return text, load_cardset(text)
 
 
-def open_bank(path: str, create: bool = True) -> Bank:
+def open_bank(path: str, create: bool = True, writer: bool = False) -> Bank:
+    """Open a bank; ``writer`` also claims it as the one writing process."""
     try:
-        return Bank(path, create=create)
+        bank = Bank(path, create=create)
     except BankError as exc:
         fail(str(exc))
+    if writer:
+        try:
+            bank.claim_writer()
+        except BankError as exc:
+            bank.close()
+            fail(str(exc))
+    return bank
 
 
 def summary(message: str, quiet: bool) -> None:
@@ -307,7 +315,7 @@ def generate(
         problem = exact_min_tests_available()
         if problem:
             fail(problem)
-    bank = open_bank(bank_path) if bank_path else None
+    bank = open_bank(bank_path, writer=True) if bank_path else None
     record: RunRecord | None = None
     state = RunState(next_index=start_index)
     signature = spec.signature() + (f"|start={start_index}" if start_index else "")
@@ -473,7 +481,7 @@ def catalogue(
     total_units = len(plan.units)
     kind = "count" if count_only else "catalogue"
     signature = f"{kind}|{name}|{verifiers}"
-    bank = open_bank(bank_path) if bank_path else None
+    bank = open_bank(bank_path, writer=True) if bank_path else None
     record = RunRecord(signature, kind, {"cardset": name, "verifiers": verifiers})
     if bank is not None:
         record = bank.run_record(signature) or record
@@ -687,7 +695,7 @@ def bank_import(db: str, files: tuple[str, ...], cardset_name: str | None, as_js
     forced = load_cardset(cardset_name) if cardset_name else None
     added = skipped = bad = 0
     problems: list[str] = []
-    with open_bank(db) as b:
+    with open_bank(db, writer=True) as b:
         for file in files:
             batch: list[Puzzle] = []
             for loaded in iter_puzzle_file(file, forced):
