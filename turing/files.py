@@ -357,7 +357,9 @@ def load_yaml(text: str, source: str) -> Node:
     """Parse one YAML (or JSON) document into a :class:`Node` tree."""
     check_nesting(text, source)
     yaml = YAML(typ="rt")
-    yaml.max_depth = MAX_NESTING  # the composer's own bound, whatever the lexical pass missed
+    # The composer's own bound, whatever the lexical pass missed (it counts a scalar as a
+    # level of its own).
+    yaml.max_depth = MAX_NESTING + 1
     try:
         root = yaml.compose(text)
     except MarkedYAMLError as exc:

@@ -1,0 +1,185 @@
+"""`turing cards validate`: each finding class at its line and column, exit codes, JSON."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from turing.cli import main
+from turing.lint import ERROR, INFO, WARNING, lint_file, lint_text
+
+DATA = Path(__file__).parent / "data" / "cards"
+FILES = sorted(DATA.glob("*.yaml"))
+ROOT = Path(__file__).resolve().parent.parent
+EXPECT = re.compile(rb"^# expect: ([CWI]\d{3}) at (\d+):(\d+)")
+
+
+def expectation(path: Path) -> tuple[str, int, int]:
+    match = EXPECT.match(path.read_bytes())
+    assert match, f"{path.name} has no '# expect: CODE at LINE:COL' first line"
+    return match.group(1).decode(), int(match.group(2)), int(match.group(3))
+
+
+def run(*args: str) -> Result:
+    return CliRunner().invoke(main, list(args))
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_each_finding_class_is_reported_at_its_line_and_column(path: Path) -> None:
+    code, line, column = expectation(path)
+    result = lint_file(path)
+    assert (code, line, column) in [(f.code, f.line, f.column) for f in result.findings]
+    if code.startswith("C"):
+        # The file shows one error class and nothing else goes wrong.
+        assert {f.code for f in result.findings if f.severity == ERROR} == {code}
+
+
+def test_every_listed_class_has_a_test_file() -> None:
+    listed = {
+        "C001", "C002", "C003", "C004", "C101", "C102", "C103", "C104", "C105", "C201",
+        "C202", "C203", "C204", "C205", "C301", "C302", "W401", "W402", "W403", "W404",
+        "W405", "I406",
+    }  # fmt: skip
+    assert listed <= {expectation(p)[0] for p in FILES}
+
+
+@pytest.mark.parametrize(
+    "name", ["missing_number", "missing_criteria", "missing_when", "missing_cards"]
+)
+def test_each_missing_key_has_its_own_file(name: str) -> None:
+    assert expectation(DATA / f"c101_{name}.yaml")[0] == "C101"
+
+
+def test_the_published_set_is_clean() -> None:
+    result = run("cards", "validate", str(ROOT / "cards" / "classic.yaml"))
+    assert result.exit_code == 0, result.output
+    assert "clean (48 cards, 183 criteria)" in result.output
+    assert "error" not in result.output and "warning" not in result.output
+
+
+def test_a_shipped_name_is_accepted_and_the_example_set_is_clean() -> None:
+    result = run("cards", "validate", "--strict", "classic", "examples/primes")
+    assert result.exit_code == 0, result.output
+    assert result.output.count("clean") == 2
+
+
+def test_an_error_gives_status_1_and_a_located_line() -> None:
+    path = DATA / "c201_expression_syntax.yaml"
+    result = run("cards", "validate", str(path))
+    assert result.exit_code == 1
+    first = result.output.splitlines()[0]
+    assert first == f"{path}:5:34: error C201: unexpected character '=' (use == to compare)"
+
+
+@pytest.mark.parametrize("name", ["c001_nul_byte.yaml", "c001_not_utf8.yaml"])
+def test_an_unreadable_file_gives_status_2(name: str) -> None:
+    result = run("cards", "validate", str(DATA / name))
+    assert result.exit_code == 2
+    assert "C001" in result.output
+
+
+def test_a_missing_file_gives_status_2_with_one_clear_line(tmp_path: Path) -> None:
+    result = run("cards", "validate", str(tmp_path / "nope.yaml"))
+    assert result.exit_code == 2
+    assert "C001: no such file" in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_warnings_pass_unless_strict() -> None:
+    path = str(DATA / "w405_unusable_card.yaml")
+    relaxed = run("cards", "validate", path)
+    assert relaxed.exit_code == 0
+    assert "warning W405" in relaxed.output
+    strict = run("cards", "validate", "--strict", path)
+    assert strict.exit_code == 1
+    assert "error W405" in strict.output
+
+
+def test_the_worst_status_of_several_files_wins() -> None:
+    clean = str(ROOT / "cards" / "classic.yaml")
+    broken = str(DATA / "c104_duplicate_number.yaml")
+    unreadable = str(DATA / "c001_nul_byte.yaml")
+    assert run("cards", "validate", clean, broken).exit_code == 1
+    assert run("cards", "validate", broken, unreadable, clean).exit_code == 2
+
+
+def test_all_errors_of_a_file_are_reported_in_position_order() -> None:
+    text = (
+        "cards:\n"
+        "  - number: 1\n"
+        "    criteria: [b = 1, b > 1]\n"
+        "  - number: 1\n"
+        "    criteria: [b == 1]\n"
+        "  - number: 3\n"
+        "    colour: blue\n"
+        "    criteria: [green > 1, b > 9, b >= 1]\n"
+    )
+    result = lint_text(text, "t.yaml")
+    found = [(f.code, f.line, f.column) for f in result.findings]
+    assert found == [
+        ("C201", 3, 18),
+        ("C104", 4, 13),
+        ("C105", 5, 15),
+        ("C103", 7, 5),
+        ("C202", 8, 16),
+        ("C301", 8, 27),
+        ("C302", 8, 34),
+    ]
+
+
+def test_warnings_are_found_on_cards_that_loaded_despite_errors_elsewhere() -> None:
+    text = (
+        "cards:\n"
+        "  - number: 1\n"
+        "    criteria: [b == 1, b < 2, b > 1]\n"
+        "  - number: 2\n"
+        "    criteria: [y = 1, y > 1]\n"
+    )
+    codes = [(f.severity, f.code) for f in lint_text(text, "t.yaml").findings]
+    assert codes == [(WARNING, "W401"), (ERROR, "C201")]
+
+
+def test_json_gives_one_object_per_file() -> None:
+    a = str(DATA / "c203_wrong_type.yaml")
+    b = str(ROOT / "cards" / "classic.yaml")
+    result = run("cards", "validate", "--json", a, b)
+    assert result.exit_code == 1
+    records = [json.loads(line) for line in result.output.splitlines()]
+    assert [r["file"] for r in records] == [a, b]
+    assert records[0]["errors"] == 1 and not records[0]["clean"]
+    assert records[0]["findings"][0] == {
+        "severity": "error", "file": a, "line": 5, "column": 27, "code": "C203",
+        "message": "'+' needs a number, found a condition (true/false)",
+    }  # fmt: skip
+    assert records[1]["clean"] and records[1]["findings"] == []
+    assert records[1]["infos"] == 85
+
+
+def test_info_findings_are_listed_on_request_only() -> None:
+    path = str(DATA / "i406_shared_criterion.yaml")
+    assert "I406" not in run("cards", "validate", path).output
+    listed = run("cards", "validate", "--info", path)
+    assert listed.exit_code == 0
+    assert "info I406: criterion 2.1 '▲ < 3' keeps the same 50 codes as 1.1" in listed.output
+
+
+def test_shared_criteria_of_the_published_set_are_info_not_warnings() -> None:
+    result = lint_file(ROOT / "cards" / "classic.yaml")
+    assert result.clean
+    assert {f.code for f in result.findings} == {"I406"}
+    assert all(f.severity == INFO for f in result.findings)
+
+
+def test_unusable_card_check_follows_the_verifier_count() -> None:
+    path = DATA / "w405_unusable_card.yaml"
+    four = lint_file(path, verifiers=4)
+    assert [f.code for f in four.findings] == ["W405"]
+    # With three verifiers the parity cards cannot help either (checked by brute force in
+    # test_cards_stats.py); with two, no pair of these cards fixes a code at all.
+    three = [(f.code, f.line) for f in lint_file(path, verifiers=3).findings]
+    assert three == [("W405", 14), ("W405", 20), ("W405", 23), ("W405", 26)]
+    assert [f.code for f in lint_file(path, verifiers=2).findings] == ["W404"]
