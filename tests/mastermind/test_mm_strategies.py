@@ -82,28 +82,42 @@ def test_row_limit_leaves_games_unsolved(classic: Engine) -> None:
     assert sum(not r.solved for r in records) == 694
 
 
-@pytest.mark.parametrize("name", ["knuth", "most-parts", "entropy", "expected-size"])
-def test_symmetry_pool_changes_no_choice(name: str) -> None:
+@pytest.mark.parametrize(
+    ("space", "name"),
+    [
+        (CodeSpace(4, 6), "knuth"),
+        (CodeSpace(4, 6), "most-parts"),
+        (CodeSpace(4, 6), "entropy"),
+        (CodeSpace(4, 6), "expected-size"),
+        (CodeSpace(4, 8, repeats=False, blank=True), "most-parts"),
+        (CodeSpace(3, 5, blank=True), "entropy"),
+        (CodeSpace(5, 4), "knuth"),
+    ],
+)
+def test_symmetry_pool_changes_no_choice(space: CodeSpace, name: str) -> None:
     """Scoring one guess per symmetry class picks what scoring every code picks."""
-    engine = Engine(CodeSpace(4, 6))
+    engine = Engine(space)
     strategy = make_strategy(name)
     assert isinstance(strategy, ScoredStrategy)
     rng = np.random.default_rng(5)
-    for _ in range(6):
-        secret = int(rng.integers(1296))
-        first = int(rng.integers(1296))
-        history: History = ((first, engine.table.key(first, secret)),)
+    n = len(space)
+    histories: list[History] = [()]
+    for _ in range(8):
+        secret = int(rng.integers(n))
+        history: History = ()
+        for _ in range(int(rng.integers(1, 3))):
+            guess = int(rng.integers(n))
+            history = (*history, (guess, engine.table.key(guess, secret)))
+        histories.append(history)
+    for history in histories:
         candidates = engine.consistent(history)
         if len(candidates) < 3:
             continue
         chosen = strategy.choose(engine, history, candidates)
-        counts = engine.partition_counts(engine.everything, candidates)
-        full = int(
-            np.lexsort(
-                (engine.everything, ~np.isin(engine.everything, candidates), strategy.cost(counts))
-            )[0]
-        )
-        assert chosen == full
+        every = engine.everything
+        cost = strategy.cost(engine.partition_counts(every, candidates))
+        full = int(np.lexsort((every, ~np.isin(every, candidates), cost))[0])
+        assert chosen == full, (history, space.code(chosen), space.code(full))
 
 
 def test_unknown_strategy() -> None:

@@ -17,7 +17,8 @@ one code per symmetry class where that is exact, which changes no choice.
 - ``expected`` — searches the game tree for the smallest expected number of guesses,
   trying at every node the ``width`` guesses best by a lower bound of that number; with
   every guess tried it would be the optimal expected-case strategy, with a few it is
-  near-optimal (see docs/mastermind.md for measured figures).
+  near-optimal. Above 10,000 codes entropy opens and the search plays the end game
+  (see docs/mastermind.md for measured figures).
 - ``random-consistent`` — a uniformly random candidate, seeded per position of the game.
 """
 
@@ -34,7 +35,7 @@ from turing.mastermind.space import CodeSpace
 
 
 class StrategyError(ValueError):
-    """An unknown strategy name, or a strategy that cannot play this space."""
+    """An unknown strategy name, or a strategy setting out of range."""
 
 
 class Strategy(ABC):
