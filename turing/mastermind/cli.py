@@ -6,12 +6,13 @@ A thin client: the rules live in :mod:`turing.mastermind.match`, the strategies 
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import tempfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import click
 import numpy as np
@@ -41,8 +42,6 @@ from turing.mastermind.space import Code, SpaceError
 from turing.mastermind.strategies import STRATEGIES, Strategy, StrategyError, make_strategy
 from turing.ui import EXIT_PROBLEM, emit_json, fail, stderr_console, stdout_console
 
-F = TypeVar("F", bound=Callable[..., Any])
-
 DEFAULT_STRATEGY = "most-parts"
 
 GRAMMAR = """\b
@@ -60,8 +59,39 @@ gets one error line and the prompt asks again. Exit status: 0 when the match is
 finished, 1 when it is abandoned (quit or end of input), 2 for bad options."""
 
 
-def preset_options(func: F) -> F:
-    """The options that choose a preset and change it into a custom game."""
+def preset_options(func: Callable[..., None]) -> Callable[..., None]:
+    """The options that choose a preset and change it into a custom game; the command
+    gets the resulting :class:`Preset` as ``game``."""
+
+    @functools.wraps(func)
+    def command(
+        *,
+        preset: str,
+        positions: int | None,
+        colours: int | None,
+        repeats: bool | None,
+        duplicates: bool,
+        blank: bool,
+        rows: int | None,
+        **rest: Any,
+    ) -> None:
+        if duplicates:
+            if repeats is False:
+                fail("--duplicates and --no-repeats contradict each other")
+            repeats = True
+        try:
+            game = get_preset(
+                preset,
+                positions=positions,
+                colours=colours,
+                repeats=repeats,
+                rows=rows,
+                blank=blank,
+            )
+        except (PresetError, SpaceError) as error:
+            fail(str(error))
+        func(game=game, **rest)
+
     options = [
         click.option(
             "--preset",
@@ -89,30 +119,10 @@ def preset_options(func: F) -> F:
         ),
         click.option("--rows", type=int, help="Custom number of rows on the board."),
     ]
+    decorated: Callable[..., None] = command
     for option in reversed(options):
-        func = option(func)
-    return func
-
-
-def load_preset(
-    preset: str,
-    positions: int | None,
-    colours: int | None,
-    repeats: bool | None,
-    duplicates: bool,
-    blank: bool,
-    rows: int | None,
-) -> Preset:
-    if duplicates:
-        if repeats is False:
-            fail("--duplicates and --no-repeats contradict each other")
-        repeats = True
-    try:
-        return get_preset(
-            preset, positions=positions, colours=colours, repeats=repeats, rows=rows, blank=blank
-        )
-    except (PresetError, SpaceError) as error:
-        fail(str(error))
+        decorated = option(decorated)
+    return decorated
 
 
 @click.group(name="mastermind")
@@ -157,13 +167,7 @@ def presets_command() -> None:
     help="Write one JSON line per game to FILE.",
 )
 def simulate_command(
-    preset: str,
-    positions: int | None,
-    colours: int | None,
-    repeats: bool | None,
-    duplicates: bool,
-    blank: bool,
-    rows: int | None,
+    game: Preset,
     strategy: str,
     every: bool,
     sample: int | None,
@@ -176,7 +180,6 @@ def simulate_command(
     A game that uses every row of the board without cracking the code is unsolved and
     counts all its rows.
     """
-    game = load_preset(preset, positions, colours, repeats, duplicates, blank, rows)
     if every and sample is not None:
         fail("--all and --sample exclude each other")
     breaker = _strategy(strategy, seed)
@@ -444,13 +447,7 @@ def parse_players(spec: str, strategy: str) -> tuple[Seat, Seat]:
 )
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed for secrets and chance.")
 def play_command(
-    preset: str,
-    positions: int | None,
-    colours: int | None,
-    repeats: bool | None,
-    duplicates: bool,
-    blank: bool,
-    rows: int | None,
+    game: Preset,
     role: str | None,
     players: str,
     games: int,
@@ -472,7 +469,6 @@ def play_command(
     time; a move's results appear only when both have moved; the first to crack wins;
     both in the same move, or every row used by both, is a draw.
     """
-    game = load_preset(preset, positions, colours, repeats, duplicates, blank, rows)
     seats = parse_players(players, strategy)
     breakers: dict[str, Strategy] = {}
     for seat in seats:

@@ -131,6 +131,13 @@ def _history(engine: Engine, rows: list[Row]) -> History:
     return tuple((space.index(r.guess), r.feedback.key(positions)) for r in rows)
 
 
+def _require(now: Phase, wanted: Phase) -> None:
+    if now is Phase.OVER:
+        raise MatchError("the match is over")
+    if now is not wanted:
+        raise MatchError(f"it is time for the {now.value}, not the {wanted.value}")
+
+
 def _winner(scores: tuple[float, float]) -> int | None:
     if scores[0] == scores[1]:
         return None
@@ -280,10 +287,7 @@ class Match:
         return [GameStarted(game, self.maker, self.breaker, restart)]
 
     def _expect(self, phase: Phase) -> None:
-        if self.phase is Phase.OVER:
-            raise MatchError("the match is over")
-        if self.phase is not phase:
-            raise MatchError(f"it is time for the {self.phase.value}, not the {phase.value}")
+        _require(self.phase, phase)
 
 
 # ---------------------------------------------------------------- Logik duel
@@ -398,9 +402,6 @@ class Duel:
         return [GameStarted(game, 0, 1)]
 
     def _expect(self, phase: Phase, player: int) -> None:
-        if self.phase is Phase.OVER:
-            raise MatchError("the match is over")
-        if self.phase is not phase:
-            raise MatchError(f"it is time for the {self.phase.value}, not the {phase.value}")
+        _require(self.phase, phase)
         if player not in self.waiting_for():
             raise MatchError(f"player {player + 1} has already moved")
