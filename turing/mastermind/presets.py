@@ -106,9 +106,6 @@ class Palette:
     def format(self, code: Code) -> str:
         return "".join(self.colour(s).letter for s in code)
 
-    def digits(self, code: Code) -> str:
-        return "".join("0" if s == len(self.colours) else str(s + 1) for s in code)
-
     def legend(self) -> str:
         """``R=red(1) G=green(2) …`` for prompts and help."""
         parts = [f"{c.letter}={c.name}({i + 1})" for i, c in enumerate(self.colours)]
