@@ -191,3 +191,23 @@ def test_stats_refuses_contradictory_options_and_bad_files(tmp_path: Path) -> No
     result = CliRunner().invoke(main, ["cards", "stats", str(bad)])
     assert result.exit_code == 2
     assert f"{bad}:3:18: unexpected character '='" in result.output
+
+
+def test_the_budgeted_search_says_when_it_could_not_decide() -> None:
+    space = PuzzleSpace(load_cardset("tests/data/cards/w405_unusable_card.yaml"), 4)
+    assert space.usable() == [True, True, True, True, True, False, True, True]
+    starved = space.usable(budget=0)
+    # Card 6 needs no search (each criterion keeps one code); the others are undecided.
+    assert starved[5] is False
+    assert None in starved
+
+
+def test_statistics_refuse_a_set_too_large_to_search() -> None:
+    numbers = ", ".join(f"b == {i % 5 + 1}" for i in range(2))
+    text = "cards:\n" + "".join(
+        f"  - {{number: {n}, criteria: [{numbers}, y > 2]}}\n" for n in range(1, 402)
+    )
+    cardset, errors = parse_cardset(text, "big.yaml")
+    assert cardset is not None and not errors
+    with pytest.raises(ValueError, match="1203 criteria"):
+        puzzle_stats(cardset, 4)

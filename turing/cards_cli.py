@@ -295,6 +295,23 @@ def _digit_table(stats: SetStats) -> Table:
     return table
 
 
+def _code_table(stats: SetStats) -> Table:
+    """Puzzles per solution code: a row per ▲■, a column per ●."""
+    table = Table(
+        title="puzzles per solution code (row ▲■, column ●)",
+        title_justify="left",
+        box=None,
+        padding=(0, 1),
+    )
+    table.add_column("▲■")
+    for d in range(1, 6):
+        table.add_column(f"●{d}", justify="right")
+    for row in range(25):
+        cells = stats.solutions[row * 5 : row * 5 + 5]
+        table.add_row(CODE_TEXT[row * 5][:2], *(_num(x, stats.exact) if x else "·" for x in cells))
+    return table
+
+
 @cards.command()
 @click.argument("path", metavar="PATH")
 @click.option(
@@ -406,3 +423,4 @@ def stats(
         )
         console.print(f"never a solution{'' if exact else ' in the sample'}: {shown}")
     console.print(_digit_table(result))
+    console.print(_code_table(result))

@@ -13,7 +13,8 @@
   W405    a card none of whose criteria appears in any valid puzzle of the set
   I406    (info) a criterion keeps the same codes as a criterion on another card; the
           published set does this on purpose, so it is listed only on request
-  I407    (info) the set is too large to search for unusable cards (W405 not checked)
+  I407    (info) the set is too large to search for unusable cards, or the search ran
+          out of its budget before deciding some cards (W405 not checked for them)
   ======  ===========================================================================
 
 * :func:`puzzle_stats` — how many valid puzzles of *k* verifiers the set makes, how often
@@ -71,8 +72,12 @@ W_UNUSABLE_CARD: Final = "W405"
 I_SHARED: Final = "I406"
 I_TOO_LARGE: Final = "I407"
 
-#: Above this many criteria the unusable-card search (W405) is skipped with I407.
+#: Above this many criteria the unusable-card search (W405) is skipped with I407, and
+#: ``puzzle_stats`` refuses (the table of criterion pairs grows with its square).
 MAX_SEARCH_CRITERIA: Final = 1200
+#: Work allowed to the unusable-card search, in pair rows joined (about 20 million a
+#: second; the 48 published cards need 2 million).
+SEARCH_BUDGET: Final = 40_000_000
 
 Progress = Callable[[int, int], None]
 """``progress(done, total)`` — called as a long search advances."""
@@ -308,8 +313,9 @@ def search_findings(
                 f"a {verifiers}-verifier puzzle needs {verifiers} different cards",
             )
         ]
-    unusable = unusable_cards(cardset, verifiers, progress=progress)
-    if len(unusable) == len(cardset):
+    space = PuzzleSpace(cardset, verifiers)
+    status = space.usable(progress=progress)
+    if not any(status) and all(x is False for x in status):
         return [
             Finding(
                 severity,
@@ -321,7 +327,7 @@ def search_findings(
                 "(exactly one code, no redundant verifier)",
             )
         ]
-    return [
+    out = [
         _at(
             card,
             source,
@@ -332,8 +338,23 @@ def search_findings(
             "cards, each of its criteria leaves no code, several codes, or a redundant "
             "verifier",
         )
-        for card in unusable
+        for card, ok in zip(space.cards, status, strict=True)
+        if ok is False
     ]
+    unknown = [str(card.number) for card, ok in zip(space.cards, status, strict=True) if ok is None]
+    if unknown:
+        out.append(
+            Finding(
+                INFO,
+                source,
+                0,
+                0,
+                I_TOO_LARGE,
+                f"the search for unusable cards stopped at its budget; not decided for "
+                f"card{'s' if len(unknown) > 1 else ''} {', '.join(unknown)}",
+            )
+        )
+    return out
 
 
 def lint_text(
@@ -559,13 +580,18 @@ class PuzzleSpace:
             )
 
     def _join(
-        self, pairs: _Pairs, acc: int, loo: Sequence[int]
+        self, pairs: _Pairs, acc: int, loo: Sequence[int], exclude: int = -1
     ) -> tuple[IntArray, IntArray, IntArray]:
-        """Pairs completing the prefix to a valid puzzle: (c ids, d ids, solution codes)."""
+        """Pairs completing the prefix to a valid puzzle: (c ids, d ids, solution codes).
+
+        ``exclude``: a card (order) the pair may not use, because the prefix holds it.
+        """
         a_lo, a_hi = np.uint64(acc & _LOW), np.uint64(acc >> 64)
         t_lo = pairs.lo & a_lo
         t_hi = pairs.hi & a_hi
         hit = np.flatnonzero(_bits(t_lo, t_hi) == 1)
+        if exclude >= 0 and hit.size:
+            hit = hit[(pairs.order[hit] != exclude) & (pairs.order_d[hit] != exclude)]
         if hit.size:
             t_lo, t_hi = t_lo[hit], t_hi[hit]
             c, d = pairs.c[hit], pairs.d[hit]
@@ -653,43 +679,84 @@ class PuzzleSpace:
         tally.flush()
         return tally, per_draw
 
-    def card_is_usable(self, order: int) -> bool:
-        """Whether some valid puzzle uses the card at this position of the set."""
+    def usable(
+        self, budget: int = SEARCH_BUDGET, progress: Progress | None = None
+    ) -> list[bool | None]:
+        """Per card (in set order): True when some valid puzzle uses it, False when none
+        does, None when the search ran out of ``budget`` (pair rows joined) first.
+
+        First the ordinary walk, stopped as soon as every card has been seen in a valid
+        puzzle (a few joins suffice for most sets). Then, for each card not seen, a walk of
+        just the puzzles holding it: its criteria first, the other cards in order, and
+        pairs that do not use it again.
+        """
+        n = len(self.cards)
+        status: list[bool | None] = [None] * n
+        spent = 0
         depth = self.verifiers - 2
-        keep = np.flatnonzero((self.pairs.order != order) & (self.pairs.order_d != order))
+        card_of = np.asarray(self.card_of, dtype=np.int64)
+
+        def seen(ids: Sequence[int], c: IntArray, d: IntArray) -> None:
+            for i in ids:
+                status[self.card_of[i]] = True
+            for o in np.unique(np.concatenate([card_of[c], card_of[d]])):
+                status[int(o)] = True
+
+        pool = range(len(self.masks))
         if depth == 0:
-            mine = np.flatnonzero((self.pairs.order == order) | (self.pairs.order_d == order))
-            c, _, _ = self._join(self.pairs.take(mine), ALL_MASK, ())
-            return bool(len(c))
-        table = self.pairs.take(keep)
-        starts = np.searchsorted(table.order, np.arange(len(self.cards) + 1), side="left")
-        pool = [i for i in range(len(self.masks)) if self.card_of[i] != order]
-        for i in self.ids_of[order]:
-            start = self._start(i, -1)
-            if start is None:
-                continue
-            for _ids, acc, loo, last in self._extend(start, pool, depth - 1):
-                begin = int(starts[last + 1])
-                c, _, _ = self._join(table.take(slice(begin, None)), acc, loo)
+            c, d, _ = self._join(self.pairs, ALL_MASK, ())
+            seen((), c, d)
+            return [bool(x) for x in status]
+        for first in pool:
+            start = self._start(first, self.card_of[first])
+            for ids, acc, loo, last in self._extend(start, pool, depth - 1) if start else ():
+                begin = int(self.pair_start[last + 1])
+                spent += len(self.pairs) - begin
+                c, d, _ = self._join(self.pairs.take(slice(begin, None)), acc, loo)
                 if len(c):
-                    return True
-        return False
+                    seen(ids, c, d)
+                if all(status) or spent > budget // 4:
+                    break
+            if all(status) or spent > budget // 4:
+                break
+        missing = [o for o in range(n) if not status[o]]
+        for done, order in enumerate(missing):
+            if status[order]:
+                continue
+            others = [i for i in pool if self.card_of[i] != order]
+            complete = True
+            for i in self.ids_of[order]:
+                start = self._start(i, -1)
+                for ids, acc, loo, last in self._extend(start, others, depth - 1) if start else ():
+                    begin = int(self.pair_start[last + 1])
+                    spent += len(self.pairs) - begin
+                    if spent > budget:
+                        complete = False
+                        break
+                    table = self.pairs.take(slice(begin, None))
+                    c, d, _ = self._join(table, acc, loo, exclude=order)
+                    if len(c):
+                        seen(ids, c, d)
+                        break
+                if status[order] or not complete:
+                    break
+            if not status[order]:
+                status[order] = False if complete else None
+            if progress is not None:
+                progress(done + 1, len(missing))
+        return status
 
 
 def unusable_cards(
     cardset: CardSet, verifiers: int = 4, progress: Progress | None = None
 ) -> list[Card]:
-    """Cards that appear in no valid puzzle of ``verifiers`` cards of this set."""
+    """Cards that appear in no valid puzzle of ``verifiers`` cards of this set (an
+    unbounded search: see :meth:`PuzzleSpace.usable` for the budgeted one)."""
     if len(cardset) < verifiers:
         return list(cardset)
     space = PuzzleSpace(cardset, verifiers)
-    out: list[Card] = []
-    for order, card in enumerate(space.cards):
-        if not space.card_is_usable(order):
-            out.append(card)
-        if progress is not None:
-            progress(order + 1, len(space.cards))
-    return out
+    status = space.usable(budget=10**18, progress=progress)
+    return [card for card, ok in zip(space.cards, status, strict=True) if ok is False]
 
 
 # -- statistics ---------------------------------------------------------------------------
@@ -817,6 +884,12 @@ def puzzle_stats(
     """
     if not 2 <= verifiers <= 6:
         raise ValueError(f"verifiers must be 2–6, not {verifiers}")
+    count = sum(len(card.criteria) for card in cardset)
+    if count > MAX_SEARCH_CRITERIA:
+        raise ValueError(
+            f"card set {cardset.name!r} has {count} criteria; puzzle statistics "
+            f"take at most {MAX_SEARCH_CRITERIA}"
+        )
     n = len(cardset)
     combos = math.comb(n, verifiers)
     empty_cards = tuple(
