@@ -383,16 +383,37 @@ def generate_one(
 ) -> Puzzle:
     """One valid puzzle with every hidden field, ``extra`` holding difficulty and verifiers.
 
-    ``difficulty`` None draws the tier from the seed. The same arguments give the same
-    puzzle.
+    ``difficulty`` None draws the tier from the seed, among the tiers the card set can
+    make at this size (a custom set may have no standard or hard cards). The same
+    arguments give the same puzzle.
     """
     _check_args(mode, verifiers, difficulty)
     cs, name = _resolve_cardset(cardset)
     rng = random.Random(puzzle_seed(seed, 0, mode))
-    tier = difficulty if difficulty is not None else DIFFICULTIES[rng.randrange(3)]
-    puzzle = make_puzzle(tables_for(cs), rng, mode, verifiers, tier, name)
+    puzzle, tier = _make_in_tier(cs, rng, mode, verifiers, difficulty, name)
     assert puzzle_difficulty(puzzle, cs) == tier
     return _with_extra(puzzle, tier, {"seed": seed})
+
+
+def _make_in_tier(
+    cs: CardSet,
+    rng: random.Random,
+    mode: str,
+    verifiers: int,
+    difficulty: str | None,
+    name: str | None,
+) -> tuple[Puzzle, str]:
+    """A puzzle of the given tier or, with None, of a seeded tier the card set can make."""
+    if difficulty is not None:
+        return make_puzzle(tables_for(cs), rng, mode, verifiers, difficulty, name), difficulty
+    tiers = list(DIFFICULTIES)
+    rng.shuffle(tiers)
+    for tier in tiers[:-1]:
+        try:
+            return make_puzzle(tables_for(cs), rng, mode, verifiers, tier, name), tier
+        except GenerationError:
+            continue
+    return make_puzzle(tables_for(cs), rng, mode, verifiers, tiers[-1], name), tiers[-1]
 
 
 # -- runs ----------------------------------------------------------------------------------------
@@ -440,8 +461,7 @@ def puzzle_at(spec: Spec, index: int) -> Puzzle | None:
     """Puzzle ``index`` of a run, or None when the run's tests filter refuses it."""
     cs, name = _resolve_cardset(spec.cardset)
     rng = random.Random(puzzle_seed(spec.seed, index, spec.mode))
-    tier = spec.difficulty if spec.difficulty is not None else DIFFICULTIES[rng.randrange(3)]
-    puzzle = make_puzzle(tables_for(cs), rng, spec.mode, spec.verifiers, tier, name)
+    puzzle, tier = _make_in_tier(cs, rng, spec.mode, spec.verifiers, spec.difficulty, name)
     extra: dict[str, object] = {"seed": spec.seed, "index": index}
     if spec.metrics != "none" or spec.filtered:
         from turing.metrics import measure
