@@ -79,7 +79,8 @@ class Card:
         if not 1 <= position <= len(self.criteria):
             raise KeyError(
                 f"card {self.number} has {len(self.criteria)} criteria; "
-                f"there is no criterion {position}")
+                f"there is no criterion {position}"
+            )
         return self.criteria[position - 1]
 
 
@@ -111,8 +112,9 @@ class CardSet:
         try:
             return self.cards[number]
         except KeyError:
-            raise KeyError(f"card {number} is not in card set {self.name!r} "
-                           f"({self.describe_numbers()})") from None
+            raise KeyError(
+                f"card {number} is not in card set {self.name!r} ({self.describe_numbers()})"
+            ) from None
 
     def describe_numbers(self) -> str:
         numbers = sorted(self.cards)
@@ -130,6 +132,7 @@ class CardSet:
 
 
 # -- locating card sets -------------------------------------------------------------------
+
 
 def cards_dir() -> Path:
     """The folder of shipped card sets: ``cards/`` beside the package, or its installed copy."""
@@ -171,9 +174,14 @@ def resolve_cardset(name_or_path: str | os.PathLike[str]) -> Path:
             return shipped
     if path.is_file():
         return path
-    raise CardError(text, 0, 0,
-                    f"no card set named {text!r} (shipped: {', '.join(shipped_cardsets())}; "
-                    "or give a path to a .yaml file)", E_UNKNOWN_SET)
+    raise CardError(
+        text,
+        0,
+        0,
+        f"no card set named {text!r} (shipped: {', '.join(shipped_cardsets())}; "
+        "or give a path to a .yaml file)",
+        E_UNKNOWN_SET,
+    )
 
 
 def load_cardset(name_or_path: str | os.PathLike[str] = "classic") -> CardSet:
@@ -230,11 +238,17 @@ def _check_keys(node: Node, allowed: tuple[str, ...], what: str, errors: list[Ca
     for key, child in node.value.items():
         if key not in allowed:
             line, column = (node.key_marks or {}).get(
-                key, (child.line, max(1, child.column - len(key) - 2)))
-            errors.append(CardError(
-                child.source, line, column,
-                f"unknown key {key!r} in {what} (allowed: {', '.join(allowed)})",
-                E_UNKNOWN_KEY))
+                key, (child.line, max(1, child.column - len(key) - 2))
+            )
+            errors.append(
+                CardError(
+                    child.source,
+                    line,
+                    column,
+                    f"unknown key {key!r} in {what} (allowed: {', '.join(allowed)})",
+                    E_UNKNOWN_KEY,
+                )
+            )
 
 
 def _expression_column(source_lines: list[str], node: Node, offset: int) -> tuple[int, int]:
@@ -247,13 +261,14 @@ def _expression_column(source_lines: list[str], node: Node, offset: int) -> tupl
     text = source_lines[line - 1] if 0 < line <= len(source_lines) else ""
     value = str(node.value)
     start = column - 1 + (1 if node.quoted else 0)
-    if "\n" in value or text[start:start + len(value)] != value:
+    if "\n" in value or text[start : start + len(value)] != value:
         return line, column
     return line, start + 1 + offset
 
 
-def parse_cardset(text: str, source: str, default_name: str = "") -> \
-        tuple[CardSet | None, list[CardError]]:
+def parse_cardset(
+    text: str, source: str, default_name: str = ""
+) -> tuple[CardSet | None, list[CardError]]:
     """Parse card-set YAML text, collecting every error (in file order).
 
     Returns the card set (None when an error prevents building it) and the errors.
@@ -264,8 +279,9 @@ def parse_cardset(text: str, source: str, default_name: str = "") -> \
     return cardset, []
 
 
-def parse_cardset_partial(text: str, source: str, default_name: str = "") -> \
-        tuple[CardSet | None, list[CardError]]:
+def parse_cardset_partial(
+    text: str, source: str, default_name: str = ""
+) -> tuple[CardSet | None, list[CardError]]:
     """Like :func:`parse_cardset`, but keep the cards that parsed cleanly.
 
     The card set holds every card without an error of its own (so a linter can still look
@@ -277,8 +293,13 @@ def parse_cardset_partial(text: str, source: str, default_name: str = "") -> \
     except SourceError as exc:
         return None, [CardError(exc.source, exc.line, exc.column, exc.message, exc.code)]
     if not isinstance(root.value, dict):
-        return None, [_err(root, f"a card set is a mapping with a 'cards' list, "
-                                 f"found {_kind(root.value)}", E_TYPE)]
+        return None, [
+            _err(
+                root,
+                f"a card set is a mapping with a 'cards' list, found {_kind(root.value)}",
+                E_TYPE,
+            )
+        ]
     _check_keys(root, _TOP_KEYS, "the card set", errors)
     name = default_name
     description = ""
@@ -303,47 +324,65 @@ def parse_cardset_partial(text: str, source: str, default_name: str = "") -> \
     else:
         cards_node = root.value["cards"]
         if not isinstance(cards_node.value, list) or not cards_node.value:
-            errors.append(_err(cards_node, f"'cards' must be a non-empty list of cards, "
-                                           f"found {_kind(cards_node.value)}", E_TYPE))
+            errors.append(
+                _err(
+                    cards_node,
+                    f"'cards' must be a non-empty list of cards, found {_kind(cards_node.value)}",
+                    E_TYPE,
+                )
+            )
         else:
             lines = text.splitlines()
             first_seen: dict[int, Node] = {}
             for card_node in cards_node.value:
                 card = _parse_card(card_node, lines, errors)
-                number_node = card_node.value.get("number") \
-                    if isinstance(card_node.value, dict) else None
+                number_node = (
+                    card_node.value.get("number") if isinstance(card_node.value, dict) else None
+                )
                 number = number_node.value if number_node is not None else None
                 if not isinstance(number, int) or isinstance(number, bool):
                     continue
                 if number in first_seen:
                     assert number_node is not None
-                    errors.append(_err(number_node,
-                                       f"duplicate card number {number} "
-                                       f"(first at line {first_seen[number].line})",
-                                       E_DUPLICATE_CARD))
+                    errors.append(
+                        _err(
+                            number_node,
+                            f"duplicate card number {number} "
+                            f"(first at line {first_seen[number].line})",
+                            E_DUPLICATE_CARD,
+                        )
+                    )
                     continue
                 first_seen[number] = card_node
                 if card is not None:
                     cards[number] = card
     errors.sort(key=lambda e: (e.line, e.column))
-    return CardSet(name=name, cards=dict(sorted(cards.items())), source=source,
-                   description=description, tiers=tiers), errors
+    return CardSet(
+        name=name,
+        cards=dict(sorted(cards.items())),
+        source=source,
+        description=description,
+        tiers=tiers,
+    ), errors
 
 
 def _parse_tiers(node: Node, errors: list[CardError]) -> dict[str, tuple[int, int]] | None:
     if not isinstance(node.value, dict):
-        errors.append(_err(node, "'tiers' must map easy/standard/hard to [first, last] card "
-                                 "numbers", E_TYPE))
+        errors.append(
+            _err(node, "'tiers' must map easy/standard/hard to [first, last] card numbers", E_TYPE)
+        )
         return None
     _check_keys(node, TIERS, "'tiers'", errors)
     result: dict[str, tuple[int, int]] = {}
     for tier, child in node.value.items():
         bounds = child.plain()
-        if (not isinstance(bounds, list) or len(bounds) != 2
-                or not all(isinstance(b, int) and not isinstance(b, bool) for b in bounds)
-                or bounds[0] > bounds[1]):
-            errors.append(_err(child, f"tier {tier!r} must be [first, last] card numbers",
-                               E_TYPE))
+        if (
+            not isinstance(bounds, list)
+            or len(bounds) != 2
+            or not all(isinstance(b, int) and not isinstance(b, bool) for b in bounds)
+            or bounds[0] > bounds[1]
+        ):
+            errors.append(_err(child, f"tier {tier!r} must be [first, last] card numbers", E_TYPE))
             continue
         result[tier] = (bounds[0], bounds[1])
     return result
@@ -351,18 +390,32 @@ def _parse_tiers(node: Node, errors: list[CardError]) -> dict[str, tuple[int, in
 
 def _parse_card(node: Node, lines: list[str], errors: list[CardError]) -> Card | None:
     if not isinstance(node.value, dict):
-        errors.append(_err(node, f"a card must be a mapping with number, title and criteria, "
-                                 f"found {_kind(node.value)}", E_TYPE))
+        errors.append(
+            _err(
+                node,
+                f"a card must be a mapping with number, title and criteria, "
+                f"found {_kind(node.value)}",
+                E_TYPE,
+            )
+        )
         return None
     _check_keys(node, _CARD_KEYS, "a card", errors)
     number_node = node.value.get("number")
     number: int | None = None
     if number_node is None:
         errors.append(_err(node, "card is missing 'number'", E_MISSING))
-    elif (not isinstance(number_node.value, int) or isinstance(number_node.value, bool)
-          or not 1 <= number_node.value <= 9999):
-        errors.append(_err(number_node, f"card number must be a whole number 1–9999, found "
-                                        f"{number_node.value!r}", E_TYPE))
+    elif (
+        not isinstance(number_node.value, int)
+        or isinstance(number_node.value, bool)
+        or not 1 <= number_node.value <= 9999
+    ):
+        errors.append(
+            _err(
+                number_node,
+                f"card number must be a whole number 1–9999, found {number_node.value!r}",
+                E_TYPE,
+            )
+        )
     else:
         number = number_node.value
     title = f"Card {number}" if number is not None else ""
@@ -376,16 +429,33 @@ def _parse_card(node: Node, lines: list[str], errors: list[CardError]) -> Card |
     criteria: list[Criterion] = []
     ok = number is not None
     if criteria_node is None:
-        errors.append(_err(node, f"card {number if number is not None else ''} is missing "
-                                 "'criteria'".replace("card  is", "card is"), E_MISSING))
+        errors.append(
+            _err(
+                node,
+                f"card {number if number is not None else ''} is missing 'criteria'".replace(
+                    "card  is", "card is"
+                ),
+                E_MISSING,
+            )
+        )
         return None
     if not isinstance(criteria_node.value, list):
-        errors.append(_err(criteria_node, f"'criteria' must be a list, found "
-                                          f"{_kind(criteria_node.value)}", E_TYPE))
+        errors.append(
+            _err(
+                criteria_node,
+                f"'criteria' must be a list, found {_kind(criteria_node.value)}",
+                E_TYPE,
+            )
+        )
         return None
     if len(criteria_node.value) < 2:
-        errors.append(_err(criteria_node, f"a card needs at least 2 criteria, found "
-                                          f"{len(criteria_node.value)}", E_FEW_CRITERIA))
+        errors.append(
+            _err(
+                criteria_node,
+                f"a card needs at least 2 criteria, found {len(criteria_node.value)}",
+                E_FEW_CRITERIA,
+            )
+        )
         ok = False
     for position, crit_node in enumerate(criteria_node.value, start=1):
         criterion = _parse_criterion(crit_node, number or 0, position, lines, errors)
@@ -398,8 +468,9 @@ def _parse_card(node: Node, lines: list[str], errors: list[CardError]) -> Card |
     return Card(number, title, tuple(criteria), node.line, node.column)
 
 
-def _parse_criterion(node: Node, card: int, position: int, lines: list[str],
-                     errors: list[CardError]) -> Criterion | None:
+def _parse_criterion(
+    node: Node, card: int, position: int, lines: list[str], errors: list[CardError]
+) -> Criterion | None:
     if isinstance(node.value, str):
         # Shorthand: a bare expression is its own text.
         when_node, text = node, node.value
@@ -407,8 +478,9 @@ def _parse_criterion(node: Node, card: int, position: int, lines: list[str],
         _check_keys(node, _CRITERION_KEYS, "a criterion", errors)
         when_node_or_none = node.value.get("when")
         if when_node_or_none is None:
-            errors.append(_err(node, f"criterion {position} of card {card} is missing 'when'",
-                               E_MISSING))
+            errors.append(
+                _err(node, f"criterion {position} of card {card} is missing 'when'", E_MISSING)
+            )
             return None
         when_node = when_node_or_none
         text_node = node.value.get("text")
@@ -419,12 +491,22 @@ def _parse_criterion(node: Node, card: int, position: int, lines: list[str],
             else:
                 errors.append(_err(text_node, "'text' must be text", E_TYPE))
     else:
-        errors.append(_err(node, f"a criterion must be a mapping with 'text' and 'when', "
-                                 f"found {_kind(node.value)}", E_TYPE))
+        errors.append(
+            _err(
+                node,
+                f"a criterion must be a mapping with 'text' and 'when', found {_kind(node.value)}",
+                E_TYPE,
+            )
+        )
         return None
     if not isinstance(when_node.value, str):
-        errors.append(_err(when_node, f"'when' must be an expression in quotes, found "
-                                      f"{_kind(when_node.value)}", E_TYPE))
+        errors.append(
+            _err(
+                when_node,
+                f"'when' must be an expression in quotes, found {_kind(when_node.value)}",
+                E_TYPE,
+            )
+        )
         return None
     try:
         mask = compile_criterion(when_node.value)
@@ -439,5 +521,4 @@ def _parse_criterion(node: Node, card: int, position: int, lines: list[str],
     if mask == ALL_MASK:
         errors.append(_err(when_node, f"{label} is true for every code", E_ALWAYS))
         return None
-    return Criterion(card, position, text, when_node.value, mask, when_node.line,
-                     when_node.column)
+    return Criterion(card, position, text, when_node.value, mask, when_node.line, when_node.column)

@@ -18,12 +18,15 @@ from rich.table import Table
 
 from turing import __version__
 from turing.cards import CardSet, load_cardset
+from turing.cards_cli import cards
 from turing.codes import CodeSet
 from turing.files import SourceError
+from turing.generate_cli import bank, catalogue, export, generate
 from turing.mastermind.cli import mastermind
+from turing.play_cli import play
 from turing.puzzle import Loaded, Puzzle, difficulty, iter_puzzle_file, puzzle_cardset
 from turing.solver import Deduction, Validity, deduce, validity
-from turing.ui import EXIT_PROBLEM, CLIError, emit_json, fail, stdout_console
+from turing.ui import EXIT_PROBLEM, CLIError, emit_json, stdout_console
 
 
 class TuringGroup(click.Group):
@@ -61,9 +64,13 @@ def main() -> None:
 
 def cardset_option(func: Any) -> Any:
     return click.option(
-        "--cardset", "cardset_name", metavar="NAME|PATH", default=None,
+        "--cardset",
+        "cardset_name",
+        metavar="NAME|PATH",
+        default=None,
         help="Card set: a name under cards/ (default: the puzzle's own, or classic) "
-             "or a path to a card-set YAML file.")(func)
+        "or a path to a card-set YAML file.",
+    )(func)
 
 
 def resolve_cardset_option(name: str | None) -> CardSet | None:
@@ -87,8 +94,10 @@ def cardset_for(puzzle: Puzzle, forced: CardSet | None, base: str) -> CardSet:
 
 # -- solve -----------------------------------------------------------------------------------
 
-def _solve_record(puzzle: Puzzle, cardset: CardSet, engine: str) -> tuple[dict[str, Any],
-                                                                         Deduction | None]:
+
+def _solve_record(
+    puzzle: Puzzle, cardset: CardSet, engine: str
+) -> tuple[dict[str, Any], Deduction | None]:
     if puzzle.has_hidden:
         if engine == "csp":
             from turing import csp
@@ -97,16 +106,24 @@ def _solve_record(puzzle: Puzzle, cardset: CardSet, engine: str) -> tuple[dict[s
         else:
             result = validity(puzzle, cardset)
         texts = [str(c) for c in _codes(result.solutions)]
-        return {"id": puzzle.id, "solution": texts[0] if len(texts) == 1 else None,
-                "candidates": texts, "assignments": 1}, None
+        return {
+            "id": puzzle.id,
+            "solution": texts[0] if len(texts) == 1 else None,
+            "candidates": texts,
+            "assignments": 1,
+        }, None
     if engine == "csp":
         from turing import csp
 
         found = csp.deduce(puzzle, cardset)
     else:
         found = deduce(puzzle, cardset)
-    return {"id": puzzle.id, "solution": found.solution, "candidates": found.codes.texts(),
-            "assignments": len(found.hypotheses)}, found
+    return {
+        "id": puzzle.id,
+        "solution": found.solution,
+        "candidates": found.codes.texts(),
+        "assignments": len(found.hypotheses),
+    }, found
 
 
 def _codes(mask: int) -> list[str]:
@@ -116,8 +133,13 @@ def _codes(mask: int) -> list[str]:
 @main.command()
 @click.argument("file", metavar="FILE|-")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object per puzzle.")
-@click.option("--engine", type=click.Choice(["bitmask", "csp"]), default="bitmask",
-              show_default=True, help="bitmask: fast; csp: the python-constraint reference.")
+@click.option(
+    "--engine",
+    type=click.Choice(["bitmask", "csp"]),
+    default="bitmask",
+    show_default=True,
+    help="bitmask: fast; csp: the python-constraint reference.",
+)
 @cardset_option
 def solve(file: str, as_json: bool, engine: str, cardset_name: str | None) -> None:
     """Solve puzzles from FILE (YAML, JSON or JSONL; - for standard input).
@@ -141,15 +163,18 @@ def solve(file: str, as_json: bool, engine: str, cardset_name: str | None) -> No
             if record["solution"]:
                 console.print(f"solution: [bold]{record['solution']}[/bold]")
             else:
-                console.print(f"no unique solution: {len(record['candidates'])} codes meet "
-                              f"the criteria {' '.join(record['candidates'][:20])}")
+                console.print(
+                    f"no unique solution: {len(record['candidates'])} codes meet "
+                    f"the criteria {' '.join(record['candidates'][:20])}"
+                )
         else:
             n = record["assignments"]
-            console.print(f"valid criteria assignments: {n}; candidate codes: "
-                          f"{' '.join(record['candidates']) or 'none'}")
+            console.print(
+                f"valid criteria assignments: {n}; candidate codes: "
+                f"{' '.join(record['candidates']) or 'none'}"
+            )
             if record["solution"]:
-                console.print(f"solution (from the cards alone): "
-                              f"[bold]{record['solution']}[/bold]")
+                console.print(f"solution (from the cards alone): [bold]{record['solution']}[/bold]")
         console.print()
 
 
@@ -169,8 +194,13 @@ def _puzzle_table(puzzle: Puzzle, cardset: CardSet, found: Deduction | None) -> 
             card = cardset.card(puzzle.true_cards[v])
             crit = card.criterion(puzzle.criteria[v])
             shown = " / ".join(map(str, puzzle.cards[v]))
-            table.add_row(letter, f"{shown} ({card.title})" if len(puzzle.cards[v]) == 1
-                          else f"{shown} → {card.number}", f"{crit.position}: {crit.text}")
+            table.add_row(
+                letter,
+                f"{shown} ({card.title})"
+                if len(puzzle.cards[v]) == 1
+                else f"{shown} → {card.number}",
+                f"{crit.position}: {crit.text}",
+            )
         else:
             shown = " / ".join(str(n) for n in puzzle.cards[v])
             if puzzle.mode_class.hidden_mapping:
@@ -178,12 +208,14 @@ def _puzzle_table(puzzle: Puzzle, cardset: CardSet, found: Deduction | None) -> 
             crits = ""
             if possible is not None:
                 crits = "; ".join(
-                    f"{c}.{k}: {cardset.card(c).criterion(k).text}" for c, k in possible[v])
+                    f"{c}.{k}: {cardset.card(c).criterion(k).text}" for c, k in possible[v]
+                )
             table.add_row(letter, shown, crits or "—")
     return table
 
 
 # -- check -----------------------------------------------------------------------------------
+
 
 def check_puzzle(puzzle: Puzzle, cardset: CardSet) -> dict[str, Any]:
     """The `check` record of one puzzle."""
@@ -199,12 +231,16 @@ def check_puzzle(puzzle: Puzzle, cardset: CardSet) -> dict[str, Any]:
         elif len(sols) > 1:
             problems.append(f"{len(sols)} codes meet all hidden criteria, not one")
         if result.redundant and len(sols) == 1:
-            problems.append("redundant verifier" + ("s " if len(result.redundant) > 1 else " ")
-                            + ", ".join(result.redundant_letters)
-                            + ": the others already fix the code")
+            problems.append(
+                "redundant verifier"
+                + ("s " if len(result.redundant) > 1 else " ")
+                + ", ".join(result.redundant_letters)
+                + ": the others already fix the code"
+            )
         if puzzle.solution is not None and sols and puzzle.solution not in sols:
-            problems.append(f"stated solution {puzzle.solution} is not the solution "
-                            f"({' or '.join(sols[:5])})")
+            problems.append(
+                f"stated solution {puzzle.solution} is not the solution ({' or '.join(sols[:5])})"
+            )
         elif puzzle.solution is not None and not sols:
             problems.append(f"stated solution {puzzle.solution} meets not every criterion")
         record.update(solutions=sols, redundant=result.redundant_letters)
@@ -213,17 +249,26 @@ def check_puzzle(puzzle: Puzzle, cardset: CardSet) -> dict[str, Any]:
         if not found.hypotheses:
             problems.append("no assignment of criteria to these cards makes a valid puzzle")
         elif puzzle.solution is not None and puzzle.solution not in found.codes:
-            problems.append(f"stated solution {puzzle.solution} is not a code any valid "
-                            "assignment leads to")
-        record.update(solutions=found.codes.texts(), redundant=[],
-                      assignments=len(found.hypotheses))
+            problems.append(
+                f"stated solution {puzzle.solution} is not a code any valid assignment leads to"
+            )
+        record.update(
+            solutions=found.codes.texts(), redundant=[], assignments=len(found.hypotheses)
+        )
     if stated is not None and str(stated).lower() != (tier or "none"):
-        problems.append(f"stated difficulty {stated!r} but the cards make it "
-                        f"{tier or 'no published tier'}")
+        problems.append(
+            f"stated difficulty {stated!r} but the cards make it {tier or 'no published tier'}"
+        )
     record.update(difficulty=tier, problems=problems, valid=not problems)
-    return {"id": record["id"], "valid": record["valid"], "solutions": record["solutions"],
-            "redundant": record["redundant"], "difficulty": tier, "problems": problems,
-            **({"assignments": record["assignments"]} if "assignments" in record else {})}
+    return {
+        "id": record["id"],
+        "valid": record["valid"],
+        "solutions": record["solutions"],
+        "redundant": record["redundant"],
+        "difficulty": tier,
+        "problems": problems,
+        **({"assignments": record["assignments"]} if "assignments" in record else {}),
+    }
 
 
 @main.command()
@@ -260,10 +305,14 @@ def check(files: tuple[str, ...], as_json: bool, cardset_name: str | None) -> No
                 assert console is not None
                 name = puzzle.id or place
                 if record["valid"]:
-                    sol = record["solutions"][0] if len(record["solutions"]) == 1 else \
-                        f"{len(record['solutions'])} candidate codes"
-                    console.print(f"[green]ok[/green]   {name}: {sol}, "
-                                  f"{record['difficulty'] or 'no tier'}")
+                    sol = (
+                        record["solutions"][0]
+                        if len(record["solutions"]) == 1
+                        else f"{len(record['solutions'])} candidate codes"
+                    )
+                    console.print(
+                        f"[green]ok[/green]   {name}: {sol}, {record['difficulty'] or 'no tier'}"
+                    )
                 else:
                     console.print(f"[red]FAIL[/red] {name}: " + "; ".join(record["problems"]))
     if not as_json:
@@ -274,20 +323,9 @@ def check(files: tuple[str, ...], as_json: bool, cardset_name: str | None) -> No
 
 
 main.add_command(mastermind)
-
-from turing.play_cli import play  # noqa: E402
-
 main.add_command(play)
-
-from turing.generate_cli import bank, catalogue, export, generate  # noqa: E402
-
 main.add_command(generate)
 main.add_command(catalogue)
 main.add_command(bank)
 main.add_command(export)
-
-from turing.cards_cli import cards  # noqa: E402
-
 main.add_command(cards)
-
-__all__ = ["fail", "main"]

@@ -164,8 +164,9 @@ class _Parser:
 
     def _expect(self, text: str, what: str) -> _Token:
         if not self._at(text):
-            raise ExpressionError(f"expected {what}, found {self._describe(self.tok)}",
-                                  self.tok.offset, E_SYNTAX)
+            raise ExpressionError(
+                f"expected {what}, found {self._describe(self.tok)}", self.tok.offset, E_SYNTAX
+            )
         return self._advance()
 
     @staticmethod
@@ -175,8 +176,9 @@ class _Parser:
     def _enter(self, offset: int) -> None:
         self.depth += 1
         if self.depth > MAX_DEPTH:
-            raise ExpressionError(f"expression nested deeper than {MAX_DEPTH} levels",
-                                  offset, E_LIMIT)
+            raise ExpressionError(
+                f"expression nested deeper than {MAX_DEPTH} levels", offset, E_LIMIT
+            )
 
     def _leave(self) -> None:
         self.depth -= 1
@@ -186,15 +188,15 @@ class _Parser:
         if value.kind != kind:
             article = "a number" if kind == "int" else "a condition"
             found = "a number" if value.kind == "int" else "a condition (true/false)"
-            raise ExpressionError(f"{context} needs {article}, found {found}",
-                                  value.offset, E_TYPE)
+            raise ExpressionError(f"{context} needs {article}, found {found}", value.offset, E_TYPE)
 
     # -- grammar ---------------------------------------------------------------------
     def parse(self) -> _Value:
         value = self._or()
         if self.tok.kind != "end":
-            raise ExpressionError(f"unexpected {self._describe(self.tok)}", self.tok.offset,
-                                  E_SYNTAX)
+            raise ExpressionError(
+                f"unexpected {self._describe(self.tok)}", self.tok.offset, E_SYNTAX
+            )
         return value
 
     def _or(self) -> _Value:
@@ -204,8 +206,11 @@ class _Parser:
             right = self._and()
             self._need(left, "bool", "'or'")
             self._need(right, "bool", "'or'")
-            left = _Value("bool", tuple(a | b for a, b in zip(left.values, right.values,
-                                                             strict=True)), left.offset)
+            left = _Value(
+                "bool",
+                tuple(a | b for a, b in zip(left.values, right.values, strict=True)),
+                left.offset,
+            )
         return left
 
     def _and(self) -> _Value:
@@ -215,8 +220,11 @@ class _Parser:
             right = self._not()
             self._need(left, "bool", "'and'")
             self._need(right, "bool", "'and'")
-            left = _Value("bool", tuple(a & b for a, b in zip(left.values, right.values,
-                                                             strict=True)), left.offset)
+            left = _Value(
+                "bool",
+                tuple(a & b for a, b in zip(left.values, right.values, strict=True)),
+                left.offset,
+            )
         return left
 
     def _not(self) -> _Value:
@@ -241,14 +249,16 @@ class _Parser:
             if op.text in ("==", "!="):
                 if left.kind != right.kind:
                     raise ExpressionError(
-                        f"'{op.text}' compares a number with a condition", op.offset, E_TYPE)
+                        f"'{op.text}' compares a number with a condition", op.offset, E_TYPE
+                    )
             else:
                 self._need(left, "int", f"'{op.text}'")
                 self._need(right, "int", f"'{op.text}'")
             fn = _COMPARE[op.text]
             step = tuple(int(fn(a, b)) for a, b in zip(left.values, right.values, strict=True))
-            result = step if result is None else tuple(
-                a & b for a, b in zip(result, step, strict=True))
+            result = (
+                step if result is None else tuple(a & b for a, b in zip(result, step, strict=True))
+            )
             left = right
         assert result is not None
         return _Value("bool", result, first.offset)
@@ -282,7 +292,8 @@ class _Parser:
                 if 0 in right.values:
                     zero_at = ALL_CODES[right.values.index(0)]
                     raise ExpressionError(
-                        f"'{op.text}' divides by zero (for code {zero_at})", op.offset, E_ARITH)
+                        f"'{op.text}' divides by zero (for code {zero_at})", op.offset, E_ARITH
+                    )
                 if op.text == "//":
                     values = tuple(a // b for a, b in zip(left.values, right.values, strict=True))
                 else:
@@ -314,8 +325,9 @@ class _Parser:
             if self._at("("):
                 return self._call(token)
             if token.text in FUNCTIONS:
-                raise ExpressionError(f"{token.text} is a function: write {token.text}(…)",
-                                      token.offset, E_SYNTAX)
+                raise ExpressionError(
+                    f"{token.text} is a function: write {token.text}(…)", token.offset, E_SYNTAX
+                )
             if token.text in _NAMES:
                 return _Value("int", _NAMES[token.text], token.offset)
             raise ExpressionError(_unknown_name(token.text), token.offset, E_NAME)
@@ -328,7 +340,9 @@ class _Parser:
             return _Value(inner.kind, inner.values, token.offset)
         raise ExpressionError(
             f"expected a number, a name or '(', found {self._describe(token)}",
-            token.offset, E_SYNTAX)
+            token.offset,
+            E_SYNTAX,
+        )
 
     def _call(self, name: _Token) -> _Value:
         open_paren = self._advance()
@@ -358,8 +372,9 @@ class _Parser:
 def _apply(fn: str, args: Sequence[Vector]) -> tuple[str, Vector]:
     if fn == "count":
         (d,) = args
-        return "int", tuple((c.b == n) + (c.y == n) + (c.p == n)
-                            for c, n in zip(ALL_CODES, d, strict=True))
+        return "int", tuple(
+            (c.b == n) + (c.y == n) + (c.p == n) for c, n in zip(ALL_CODES, d, strict=True)
+        )
     if fn == "abs":
         return "int", tuple(abs(a) for a in args[0])
     if fn == "even":
@@ -376,8 +391,7 @@ def _unknown_name(name: str, function: bool = False) -> str:
     if lowered in ("true", "false"):
         return f"unknown name {name!r}: write a comparison such as b == b instead"
     kind = "function" if function else "name"
-    return (f"unknown {kind} {name!r}: names are {known}; functions are "
-            f"{', '.join(FUNCTIONS)}")
+    return f"unknown {kind} {name!r}: names are {known}; functions are {', '.join(FUNCTIONS)}"
 
 
 @lru_cache(maxsize=4096)
@@ -391,15 +405,18 @@ def compile_criterion(source: str) -> int:
         raise ExpressionError("a criterion must be written as text", 0, E_TYPE)
     if len(source) > MAX_LENGTH:
         raise ExpressionError(
-            f"expression is {len(source)} characters long; the limit is {MAX_LENGTH}",
-            0, E_LIMIT)
+            f"expression is {len(source)} characters long; the limit is {MAX_LENGTH}", 0, E_LIMIT
+        )
     if not source.strip():
         raise ExpressionError("empty expression", 0, E_SYNTAX)
     value = _Parser(source).parse()
     if value.kind != "bool":
         raise ExpressionError(
             "a criterion must be a condition (true or false), not a number: "
-            "compare it, e.g. 'sum > 6'", value.offset, E_TYPE)
+            "compare it, e.g. 'sum > 6'",
+            value.offset,
+            E_TYPE,
+        )
     mask = 0
     for i, v in enumerate(value.values):
         if v:

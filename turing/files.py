@@ -35,8 +35,9 @@ class SourceError(ValueError):
     finding code such as ``C002``.
     """
 
-    def __init__(self, source: str, line: int, column: int, message: str,
-                 code: str = "C000") -> None:
+    def __init__(
+        self, source: str, line: int, column: int, message: str, code: str = "C000"
+    ) -> None:
         super().__init__(message)
         self.source = source
         self.line = line
@@ -70,15 +71,16 @@ def decode_text(data: bytes, source: str) -> str:
     nul = data.find(b"\x00")
     if nul >= 0:
         line, col = _position(data, nul)
-        raise SourceError(source, line, col, "file contains a NUL byte; expected UTF-8 text",
-                          E_FILE)
+        raise SourceError(
+            source, line, col, "file contains a NUL byte; expected UTF-8 text", E_FILE
+        )
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line, col = _position(data, exc.start)
-        raise SourceError(source, line, col,
-                          f"file is not UTF-8 text (byte 0x{data[exc.start]:02x})",
-                          E_FILE) from None
+        raise SourceError(
+            source, line, col, f"file is not UTF-8 text (byte 0x{data[exc.start]:02x})", E_FILE
+        ) from None
     return text.removeprefix("\ufeff")
 
 
@@ -95,8 +97,9 @@ def read_text(path: str | os.PathLike[str], max_bytes: int = MAX_FILE_BYTES) -> 
     except OSError as exc:
         raise SourceError(source, 0, 0, f"cannot read: {exc.strerror}", E_FILE) from None
     if len(data) > max_bytes:
-        raise SourceError(source, 0, 0,
-                          f"file is larger than {max_bytes // (1024 * 1024)} MiB", E_FILE)
+        raise SourceError(
+            source, 0, 0, f"file is larger than {max_bytes // (1024 * 1024)} MiB", E_FILE
+        )
     return decode_text(data, source)
 
 
@@ -150,15 +153,15 @@ def _scalar(node: ScalarNode, source: str) -> Node:
     quoted = node.style in ("'", '"')
     value: Any
     if kind is None:
-        raise SourceError(source, line, col, f"YAML tag {_tag(node)!r} is not allowed",
-                          E_FORBIDDEN)
+        raise SourceError(source, line, col, f"YAML tag {_tag(node)!r} is not allowed", E_FORBIDDEN)
     if kind == "str":
         value = text
     elif kind == "int":
         cleaned = text.replace("_", "")
         try:
-            value = int(cleaned, 0) if cleaned.lower().startswith(("0x", "0o", "0b")) \
-                else int(cleaned)
+            value = (
+                int(cleaned, 0) if cleaned.lower().startswith(("0x", "0o", "0b")) else int(cleaned)
+            )
         except ValueError:
             value = text
     elif kind == "float":
@@ -179,8 +182,13 @@ def _convert(root: YAMLNode, source: str) -> Node:
 
     def check(node: YAMLNode) -> None:
         if id(node) in seen or getattr(node, "anchor", None):
-            raise SourceError(source, node.start_mark.line + 1, node.start_mark.column + 1,
-                              "YAML anchors and aliases are not allowed", E_FORBIDDEN)
+            raise SourceError(
+                source,
+                node.start_mark.line + 1,
+                node.start_mark.column + 1,
+                "YAML anchors and aliases are not allowed",
+                E_FORBIDDEN,
+            )
         seen.add(id(node))
 
     def shell(node: YAMLNode) -> Node:
@@ -188,13 +196,15 @@ def _convert(root: YAMLNode, source: str) -> Node:
         line, col = node.start_mark.line + 1, node.start_mark.column + 1
         if isinstance(node, MappingNode):
             if _tag(node) != "tag:yaml.org,2002:map":
-                raise SourceError(source, line, col,
-                                  f"YAML tag {_tag(node)!r} is not allowed", E_FORBIDDEN)
+                raise SourceError(
+                    source, line, col, f"YAML tag {_tag(node)!r} is not allowed", E_FORBIDDEN
+                )
             return Node({}, line, col, source, key_marks={})
         if isinstance(node, SequenceNode):
             if _tag(node) != "tag:yaml.org,2002:seq":
-                raise SourceError(source, line, col,
-                                  f"YAML tag {_tag(node)!r} is not allowed", E_FORBIDDEN)
+                raise SourceError(
+                    source, line, col, f"YAML tag {_tag(node)!r} is not allowed", E_FORBIDDEN
+                )
             return Node([], line, col, source)
         assert isinstance(node, ScalarNode)
         return _scalar(node, source)
@@ -207,14 +217,19 @@ def _convert(root: YAMLNode, source: str) -> Node:
             for key_node, value_node in raw.value:
                 check(key_node)
                 if not isinstance(key_node, ScalarNode):
-                    raise SourceError(source, key_node.start_mark.line + 1,
-                                      key_node.start_mark.column + 1,
-                                      "mapping keys must be plain words", E_YAML)
+                    raise SourceError(
+                        source,
+                        key_node.start_mark.line + 1,
+                        key_node.start_mark.column + 1,
+                        "mapping keys must be plain words",
+                        E_YAML,
+                    )
                 key = _scalar(key_node, source)
                 name = str(key.value)
                 if name in built.value:
-                    raise SourceError(source, key.line, key.column,
-                                      f"duplicate key {name!r}", E_DUPLICATE_KEY)
+                    raise SourceError(
+                        source, key.line, key.column, f"duplicate key {name!r}", E_DUPLICATE_KEY
+                    )
                 child = shell(value_node)
                 built.value[name] = child
                 if built.key_marks is not None:
@@ -287,9 +302,13 @@ def check_nesting(text: str, source: str, limit: int = MAX_NESTING) -> None:
             for i in range(len(openers) - MAX_OPENERS_PER_KIB):
                 if openers[i + MAX_OPENERS_PER_KIB] - openers[i] < 1024:
                     raise SourceError(
-                        source, number, openers[i + MAX_OPENERS_PER_KIB] + 1,
+                        source,
+                        number,
+                        openers[i + MAX_OPENERS_PER_KIB] + 1,
                         f"more than {MAX_OPENERS_PER_KIB} '[' or '{{' within 1,024 "
-                        "characters of one line", E_YAML)
+                        "characters of one line",
+                        E_YAML,
+                    )
         stripped = line.lstrip(" ")
         indent = len(line) - len(stripped)
         if block_scalar_indent >= 0:
@@ -304,7 +323,7 @@ def check_nesting(text: str, source: str, limit: int = MAX_NESTING) -> None:
                 indents.pop()
             indents.append(indent)
             col = indent
-            while line[col:col + 2] in ("- ", "? ") or line[col:] in ("-", "?"):
+            while line[col : col + 2] in ("- ", "? ") or line[col:] in ("-", "?"):
                 col += 1
                 while col < len(line) and line[col] == " ":
                     col += 1
@@ -330,7 +349,7 @@ def check_nesting(text: str, source: str, limit: int = MAX_NESTING) -> None:
                     if (pos - 1 - j) % 2:
                         continue  # an escaped quote
                     quote = ""
-                elif line[pos + 1:pos + 2] != "'":
+                elif line[pos + 1 : pos + 2] != "'":
                     quote = ""
                 continue
             if char == "#":
