@@ -17,7 +17,7 @@ from typing import Final
 
 from turing.codes import ALL_MASK, CodeSet
 from turing.criteria import ExpressionError, compile_criterion
-from turing.files import Node, SourceError, load_yaml, read_text
+from turing.files import Node, SourceError, load_yaml, read_text, shipped_dir
 
 TIERS: Final = ("easy", "standard", "hard")
 DEFAULT_TIERS: Final[Mapping[str, tuple[int, int]]] = {
@@ -136,11 +136,7 @@ class CardSet:
 
 def cards_dir() -> Path:
     """The folder of shipped card sets: ``cards/`` beside the package, or its installed copy."""
-    here = Path(__file__).resolve().parent
-    for candidate in (here.parent / "cards", here / "_data" / "cards"):
-        if (candidate / "classic.yaml").is_file():
-            return candidate
-    return here.parent / "cards"
+    return shipped_dir("cards", "classic.yaml")
 
 
 def shipped_cardsets() -> list[str]:

@@ -31,6 +31,7 @@ from typing import Any, Final, Literal
 
 from turing.cards import CardSet
 from turing.codes import SHAPES, Code, CodeError, CodeSet
+from turing.files import shipped_dir
 from turing.puzzle import LETTERS, Puzzle, PuzzleError, puzzle_from_dict
 from turing.solver import (
     Deduction,
@@ -803,11 +804,7 @@ class Game:
 
 def puzzles_dir() -> Path:
     """The folder of shipped puzzles: ``puzzles/`` beside the package, or its installed copy."""
-    here = Path(__file__).resolve().parent
-    for candidate in (here.parent / "puzzles", here / "_data" / "puzzles"):
-        if (candidate / "sample.yaml").is_file():
-            return candidate
-    return here.parent / "puzzles"
+    return shipped_dir("puzzles", "sample.yaml")
 
 
 def sample_puzzle_path() -> Path:
