@@ -1,0 +1,1070 @@
+"""Optimal play: the fewest tests that guarantee knowing the code, and the policy that does it.
+
+The player's *information state* is the set of hypotheses (valid criteria assignments from
+:func:`turing.solver.deduce`, each with its code) that agree with every answer so far. A test
+(code *c*, verifier *v*) splits the state by ``h.answer(c, v)``. The player *knows* the code
+when every hypothesis left has the same code; only then does a careful player submit (one
+wrong submission eliminates), so "solved" here means "known".
+
+What "optimal" means (the definition every number in this module follows):
+
+1. **Tests first.** ``min_tests_worst`` is the least *T* such that some strategy knows the
+   code after at most *T* tests whatever the hidden assignment is. Ending a round early never
+   costs a test, so this number does not depend on the round structure (a strategy may use
+   one test per round).
+2. **Then rounds.** Among strategies that are test-optimal *from every state* (after any
+   answers, the rest of the play still guarantees the fewest tests possible from there),
+   ``rounds_worst`` is the fewest rounds that can be guaranteed. Within a round the code is
+   fixed, at most 3 distinct verifiers are tested, and each next verifier may depend on the
+   answers so far.
+3. **Expected.** ``min_tests_expected`` is the least mean number of tests over all valid
+   assignments (each weighted once), and ``rounds_expected`` the least mean number of rounds
+   among strategies reaching that mean.
+
+Tests come first because the game ranks players who solve in the same round by their tests,
+and solo play counts tests; a strategy that saves a round by spending an extra test loses
+that tiebreak. The policy (:func:`next_test`, :class:`OptimalBot`) follows rules 1 and 2.
+
+The search works on bitsets over *groups*: hypotheses that agree on every verifier's mask
+answer every test alike, so they are one group (with a weight for the expected figures).
+Codes whose answers agree for every (verifier, group) are interchangeable and kept once.
+States are memoised by their bitset; the worst-case search is an iterative deepening on the
+test budget, bounded below by ⌈log2(codes left)⌉, with splits ordered greedily (most even
+first) and only splits that divide the state tried. The expected search is a branch and bound
+whose lower bound is the Huffman cost of the codes left (no strategy can beat an optimal
+prefix code over the codes' weights).
+"""
+
+from __future__ import annotations
+
+import heapq
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final, Protocol
+
+import numpy as np
+
+from turing.cards import CardSet
+from turing.codes import CODE_TEXT, NUM_CODES, code_index
+from turing.puzzle import LETTERS, Puzzle
+from turing.solver import Hypothesis, deduce
+
+#: Largest hypothesis count analysed before giving up with :class:`AnalysisTooLarge`.
+MAX_GROUPS: Final = 60_000
+#: States a single analysis may memoise before giving up (keeps memory bounded).
+MAX_STATES: Final = 4_000_000
+#: Tests per round (RULES.md: up to 3 different verifiers, one code).
+TESTS_PER_ROUND: Final = 3
+
+_INF: Final = 1 << 60
+
+
+class AnalysisError(ValueError):
+    """A puzzle that cannot be analysed (no valid assignment, or a bad state)."""
+
+
+class AnalysisTooLarge(AnalysisError):
+    """The puzzle has too many hypotheses (or states) for an exact analysis here."""
+
+
+def _bits_of(indices: Sequence[int] | np.ndarray[Any, Any], size: int) -> int:
+    """The int whose set bits are ``indices``."""
+    flags = np.zeros(max(size, 1), dtype=bool)
+    flags[np.asarray(indices, dtype=np.int64)] = True
+    return int.from_bytes(np.packbits(flags, bitorder="little").tobytes(), "little")
+
+
+def _indices(state: int) -> Iterator[int]:
+    while state:
+        low = state & -state
+        yield low.bit_length() - 1
+        state ^= low
+
+
+def _ceil_log2(n: int) -> int:
+    return (n - 1).bit_length() if n > 1 else 0
+
+
+def _bounds_with(known: tuple[int, int] | None, rounds: int, ok: bool) -> tuple[int, int]:
+    """Rounds bounds of a state updated with one answer (feasibility grows with rounds)."""
+    fail, enough = known if known is not None else (-1, _INF)
+    return (fail, min(enough, rounds)) if ok else (max(fail, rounds), enough)
+
+
+class Search:
+    """Exact search over the information states of one hypothesis set.
+
+    A state is an ``int`` bitset over groups (hypotheses with equal masks). Groups are
+    numbered by code, so each code's groups are one run of bits. All results are memoised,
+    so one ``Search`` serves a whole game: every later state is a subset of the first.
+    """
+
+    def __init__(
+        self,
+        hypotheses: Sequence[Hypothesis],
+        *,
+        max_groups: int = MAX_GROUPS,
+        max_states: int = MAX_STATES,
+    ) -> None:
+        if not hypotheses:
+            raise AnalysisError("no valid criteria assignment: nothing to analyse")
+        count: dict[tuple[int, ...], int] = {}
+        code_of_key: dict[tuple[int, ...], int] = {}
+        for h in hypotheses:
+            key = tuple(o.mask for o in h.options)
+            if key not in count:
+                if len(count) >= max_groups:
+                    raise AnalysisTooLarge(
+                        f"{len(hypotheses)} hypotheses are too many for an exact analysis "
+                        f"(limit: {max_groups} distinct assignments)"
+                    )
+                count[key] = 0
+                code_of_key[key] = h.code
+            count[key] += 1
+        keys = sorted(count, key=lambda k: code_of_key[k])  # stable: first-seen within a code
+        self.verifiers: Final = len(keys[0])
+        self.size: Final = len(keys)
+        self.keys: Final = tuple(keys)
+        self.index: Final = {k: g for g, k in enumerate(keys)}
+        self.code_of: Final = tuple(code_of_key[k] for k in keys)
+        self.weight_of: Final = tuple(count[k] for k in keys)
+        self.full: Final = (1 << self.size) - 1
+        self.max_states = max_states
+
+        # Weights as bit planes: weight(S) = sum over k of popcount(S & plane_k) << k.
+        self.unit_weights: Final = all(w == 1 for w in self.weight_of)
+        planes: list[tuple[int, int]] = []
+        for k in range(max(self.weight_of).bit_length()):
+            plane = _bits_of([g for g, w in enumerate(self.weight_of) if w >> k & 1], self.size)
+            if plane:
+                planes.append((k, plane))
+        self._planes: Final = tuple(planes)
+
+        # Each code's groups: one run of bits.
+        runs: list[tuple[int, int]] = []
+        start = 0
+        for g in range(1, self.size + 1):
+            if g == self.size or self.code_of[g] != self.code_of[start]:
+                runs.append((self.code_of[start], ((1 << (g - start)) - 1) << start))
+                start = g
+        self.code_ids: Final = tuple(c for c, _ in runs)
+        self.code_bits: Final = tuple(b for _, b in runs)
+        self._code_no: Final = tuple(
+            i for i, (_, b) in enumerate(runs) for _ in range(b.bit_count())
+        )
+        self._all_codes: Final = tuple(range(len(runs)))
+
+        # yes[c][v]: the groups whose verifier v accepts code c (built per distinct mask).
+        per_mask: list[dict[int, list[int]]] = [{} for _ in range(self.verifiers)]
+        for g, key in enumerate(keys):
+            for v, m in enumerate(key):
+                per_mask[v].setdefault(m, []).append(g)
+        mask_bits = [[(m, _bits_of(gs, self.size)) for m, gs in pm.items()] for pm in per_mask]
+        yes: list[tuple[int, ...]] = []
+        for c in range(NUM_CODES):
+            row = []
+            for v in range(self.verifiers):
+                acc = 0
+                for m, bits in mask_bits[v]:
+                    if m >> c & 1:
+                        acc |= bits
+                row.append(acc)
+            yes.append(tuple(row))
+        self.yes: Final = tuple(yes)
+        # Interchangeable codes (the same answers everywhere) are kept once: the lowest.
+        seen: dict[tuple[int, ...], int] = {}
+        for c in range(NUM_CODES):
+            informative = tuple(y if 0 != y != self.full else 0 for y in yes[c])
+            if any(informative) and informative not in seen:
+                seen[informative] = c
+        self.code_classes: Final = tuple(seen.values())
+        distinct: dict[int, None] = {}
+        for c in self.code_classes:
+            for y in yes[c]:
+                if 0 != y != self.full and (self.full ^ y) not in distinct:
+                    distinct.setdefault(y, None)
+        self.root_splits: Final = tuple(distinct)
+
+        self._present: dict[int, tuple[int, ...]] = {}
+        self._weight: dict[int, int] = {}
+        self._splits: dict[int, tuple[int, ...]] = {}
+        self._t_lb: dict[int, int] = {}
+        self._t_ub: dict[int, int] = {}
+        self._t_exact: dict[int, int] = {}
+        self._opt: dict[int, frozenset[int]] = {}
+        self._e_exact: dict[int, int] = {}
+        self._e_lb: dict[int, int] = {}
+        self._huff: dict[int, int] = {}
+        # (most rounds known too few, fewest rounds known enough), per state
+        self._round_ok: dict[int, tuple[int, int]] = {}
+        self._in_ok: dict[tuple[int, int, frozenset[int]], tuple[int, int]] = {}
+        self._round_codes: dict[int, tuple[tuple[int, frozenset[int]], ...]] = {}
+        self._re_new: dict[int, int] = {}
+        self._re_in: dict[tuple[int, int, frozenset[int]], int] = {}
+        self.states_stored = 0
+
+    # -- states ----------------------------------------------------------------------------
+
+    def state_of(self, hypotheses: Sequence[Hypothesis]) -> int | None:
+        """The bitset of ``hypotheses``, or None when one is outside this search."""
+        state = 0
+        for h in hypotheses:
+            g = self.index.get(tuple(o.mask for o in h.options))
+            if g is None:
+                return None
+            state |= 1 << g
+        return state
+
+    def present(self, state: int, among: Sequence[int] | None = None) -> tuple[int, ...]:
+        """The code numbers (indices into :attr:`code_ids`) with a group in ``state``."""
+        got = self._present.get(state)
+        if got is None:
+            bits = self.code_bits
+            got = tuple(i for i in (self._all_codes if among is None else among) if state & bits[i])
+            self._present[state] = got
+        return got
+
+    def is_known(self, state: int) -> bool:
+        """True when every hypothesis of ``state`` has the same code (the player knows it)."""
+        if state == 0:
+            return True
+        low = (state & -state).bit_length() - 1
+        bits = self.code_bits[self._code_no[low]]
+        return state & ~bits == 0
+
+    def codes_mask(self, state: int) -> int:
+        """The 125-bit mask of the codes still possible in ``state``."""
+        out = 0
+        for i in self.present(state):
+            out |= 1 << self.code_ids[i]
+        return out
+
+    def ncodes(self, state: int, among: Sequence[int] | None = None) -> int:
+        return len(self.present(state, among))
+
+    def _weigh(self, bits: int) -> int:
+        if self.unit_weights:
+            return bits.bit_count()
+        return sum((bits & plane).bit_count() << k for k, plane in self._planes)
+
+    def weight(self, state: int) -> int:
+        """The number of hypotheses (assignments) in ``state``."""
+        w = self._weight.get(state)
+        if w is None:
+            w = self._weigh(state)
+            self._weight[state] = w
+        return w
+
+    def code_weights(self, state: int, among: Sequence[int] | None = None) -> list[int]:
+        """The number of hypotheses of each code present in ``state``."""
+        bits = self.code_bits
+        return [self._weigh(state & bits[i]) for i in self.present(state, among)]
+
+    def splits(self, state: int, among: Sequence[int] | None = None) -> tuple[int, ...]:
+        """Each distinct way one test divides ``state``, as one side of the pair.
+
+        ``among``: the splits of a superset of ``state`` (only those can split it).
+        """
+        cached = self._splits.get(state)
+        if cached is not None:
+            return cached
+        out: list[int] = []
+        seen: set[int] = set()
+        for z in self.root_splits if among is None else among:
+            y = z & state
+            if y == 0 or y == state or y in seen:
+                continue
+            seen.add(y)
+            seen.add(state ^ y)
+            out.append(y)
+        result = tuple(out)
+        if len(self._splits) < 400_000:
+            self._splits[state] = result
+        return result
+
+    def _stored(self) -> None:
+        self.states_stored += 1
+        if self.states_stored > self.max_states:
+            raise AnalysisTooLarge(
+                f"the exact search stored more than {self.max_states} states; this puzzle is "
+                "too large to analyse exactly"
+            )
+
+    # -- fewest tests, worst case ------------------------------------------------------------
+
+    def t_lower(self, state: int, among: Sequence[int] | None = None) -> int:
+        """A lower bound on :meth:`min_tests`: ⌈log2 codes⌉, or what the search proved."""
+        return max(self._t_lb.get(state, 0), _ceil_log2(self.ncodes(state, among)))
+
+    def feasible(self, state: int, budget: int, among: Sequence[int] | None = None) -> bool:
+        """Can the code be known after at most ``budget`` more tests, whatever the answers?"""
+        if self.is_known(state):
+            return True
+        if budget <= 0:
+            return False
+        ub = self._t_ub.get(state)
+        if ub is not None and ub <= budget:
+            return True
+        codes = self.present(state, among)
+        if self.t_lower(state, codes) > budget:
+            return False
+        splits = self.splits(state)
+        if budget == 1:
+            known = self.is_known
+            ok = any(known(y) and known(state ^ y) for y in splits)
+            if ok:
+                self._t_ub[state] = 1
+            else:
+                self._t_lb[state] = 2
+            self._stored()
+            return ok
+        limit = 1 << (budget - 1)
+        bits = [self.code_bits[i] for i in codes]
+        ranked: list[tuple[int, int, int, int]] = []
+        for y in splits:
+            n = state ^ y
+            a = b = 0
+            for cb in bits:
+                if y & cb:
+                    a += 1
+                if n & cb:
+                    b += 1
+            if a > limit or b > limit:
+                continue
+            if a < b:
+                ranked.append((b, a, n, y))
+            else:
+                ranked.append((a, b, y, n))
+        ranked.sort(key=lambda r: (r[0], r[1]))
+        for _, _, hard, easy in ranked:
+            if self.feasible(hard, budget - 1, codes) and self.feasible(easy, budget - 1, codes):
+                self._t_ub[state] = budget
+                self._stored()
+                return True
+        self._t_lb[state] = budget + 1
+        self._stored()
+        return False
+
+    def min_tests(self, state: int) -> int:
+        """The fewest tests that guarantee knowing the code from ``state``."""
+        t = self._t_exact.get(state)
+        if t is None:
+            if self.is_known(state):
+                t = 0
+            else:
+                t = self.t_lower(state)
+                while not self.feasible(state, t):
+                    t += 1
+            self._t_exact[state] = t
+        return t
+
+    def is_test_optimal(self, state: int, yes: int) -> bool:
+        """True when splitting ``state`` into (yes, rest) keeps its fewest-tests guarantee."""
+        t = self.min_tests(state)
+        return self.feasible(yes, t - 1) and self.feasible(state ^ yes, t - 1)
+
+    def optimal_splits(self, state: int) -> frozenset[int]:
+        """Both sides of every split of ``state`` that keeps its fewest-tests guarantee."""
+        got = self._opt.get(state)
+        if got is None:
+            out: set[int] = set()
+            for y in self.splits(state):
+                if self.is_test_optimal(state, y):
+                    out.add(y)
+                    out.add(state ^ y)
+            got = frozenset(out)
+            self._opt[state] = got
+        return got
+
+    # -- fewest tests, expected -------------------------------------------------------------
+
+    def huffman(self, state: int, among: Sequence[int] | None = None) -> int:
+        """Lower bound on the summed tests: the Huffman cost over the codes' weights.
+
+        Every strategy's leaves hold one code each, so the summed depths are at least those
+        of an optimal prefix code over the codes' weights.
+        """
+        h = self._huff.get(state)
+        if h is None:
+            heap = self.code_weights(state, among)
+            h = 0
+            if len(heap) > 1:
+                heapq.heapify(heap)
+                while len(heap) > 1:
+                    a = heapq.heappop(heap)
+                    b = heapq.heappop(heap)
+                    h += a + b
+                    heapq.heappush(heap, a + b)
+            self._huff[state] = h
+        return h
+
+    def e_lower(self, state: int, among: Sequence[int] | None = None) -> int:
+        exact = self._e_exact.get(state)
+        if exact is not None:
+            return exact
+        return max(self._e_lb.get(state, 0), self.huffman(state, among))
+
+    def expected_sum(self, state: int, bound: int = _INF) -> int:
+        """The least total of tests over the hypotheses of ``state`` (a branch and bound).
+
+        Exact when below ``bound``; otherwise a lower bound that is at least ``bound``.
+        """
+        exact = self._e_exact.get(state)
+        if exact is not None:
+            return exact
+        if self.is_known(state):
+            self._e_exact[state] = 0
+            return 0
+        codes = self.present(state)
+        lb = self.e_lower(state, codes)
+        if lb >= bound:
+            return lb
+        w = self.weight(state)
+        ranked: list[tuple[int, int, int, int, int]] = []
+        for y in self.splits(state):
+            n = state ^ y
+            ly, ln = self.e_lower(y, codes), self.e_lower(n, codes)
+            if ly >= ln:
+                ranked.append((ly + ln, y, n, ly, ln))
+            else:
+                ranked.append((ly + ln, n, y, ln, ly))
+        ranked.sort(key=lambda r: r[0])
+        best = bound
+        found = False
+        for lbs, y, n, _, ln in ranked:
+            if w + lbs >= best:
+                break
+            ey = self.expected_sum(y, best - w - ln)
+            if w + ey + ln >= best:
+                continue
+            en = self.expected_sum(n, best - w - ey)
+            if w + ey + en < best:
+                best = w + ey + en
+                found = True
+        self._stored()
+        if found:
+            self._e_exact[state] = best
+            return best
+        self._e_lb[state] = max(lb, bound)
+        return max(lb, bound)
+
+    def is_expected_optimal(self, state: int, yes: int) -> bool:
+        """True when the split (yes, rest) keeps the least expected tests of ``state``."""
+        need = self.expected_sum(state) - self.weight(state)
+        n = state ^ yes
+        ln = self.e_lower(n)
+        ey = self.expected_sum(yes, need - ln + 1)
+        if ey + ln > need:
+            return False
+        return ey + self.expected_sum(n, need - ey + 1) == need
+
+    # -- rounds, worst case ------------------------------------------------------------------
+
+    def code_splits(self, state: int, code: int, skip: Sequence[int] = ()) -> frozenset[int]:
+        """The splits of ``state`` that testing ``code`` on a verifier not in ``skip`` gives."""
+        out = set()
+        for v, y in enumerate(self.yes[code]):
+            if v in skip:
+                continue
+            part = y & state
+            if part and part != state:
+                out.add(part)
+        return frozenset(out)
+
+    @staticmethod
+    def restrict(splits: frozenset[int], part: int) -> frozenset[int]:
+        """What a round's remaining tests can still split once the state is ``part``."""
+        out = set()
+        for z in splits:
+            r = z & part
+            if r and r != part:
+                out.add(r)
+        return frozenset(out)
+
+    def round_codes(self, state: int) -> tuple[tuple[int, frozenset[int]], ...]:
+        """Codes worth composing in ``state``: one per distinct set of test-optimal splits.
+
+        Only splits that keep the fewest-tests guarantee are kept, so two codes that differ
+        only in tests a test-optimal player would never make are the same here.
+        """
+        got = self._round_codes.get(state)
+        if got is not None:
+            return got
+        seen: dict[frozenset[int], int] = {}
+        optimal = self.optimal_splits(state)
+        for c in self.code_classes:
+            splits = self.code_splits(state, c)
+            if splits and splits not in seen and not optimal.isdisjoint(splits):
+                seen[splits] = c
+        got = tuple((c, s) for s, c in seen.items())
+        self._round_codes[state] = got
+        return got
+
+    def _optimal_in(self, state: int, splits: frozenset[int]) -> list[int]:
+        """The test-optimal splits in ``splits``, most even first, in a fixed order."""
+        found = list(self.optimal_splits(state).intersection(splits))
+        found.sort(key=lambda y: (abs(2 * y.bit_count() - state.bit_count()), y))
+        return found
+
+    def round_ok(self, state: int, rounds: int) -> bool:
+        """From a round's start: can a test-optimal player know the code within ``rounds``?"""
+        if self.is_known(state):
+            return True
+        if rounds <= 0:
+            return False
+        t = self.min_tests(state)
+        if t <= rounds:
+            return True  # one test-optimal test per round
+        if t > TESTS_PER_ROUND * rounds:
+            return False
+        known = self._round_ok.get(state)
+        if known is not None:
+            if rounds <= known[0]:
+                return False
+            if rounds >= known[1]:
+                return True
+        got = any(
+            self._test_ok(state, y, rounds - 1, TESTS_PER_ROUND - 1, splits)
+            for _, splits in self.round_codes(state)
+            for y in self._optimal_in(state, splits)
+        )
+        self._round_ok[state] = _bounds_with(known, rounds, got)
+        self._stored()
+        return got
+
+    def _test_ok(
+        self, state: int, yes: int, rounds: int, left: int, splits: frozenset[int]
+    ) -> bool:
+        no = state ^ yes
+        return self.in_round_ok(yes, rounds, left, self.restrict(splits, yes)) and self.in_round_ok(
+            no, rounds, left, self.restrict(splits, no)
+        )
+
+    def in_round_ok(self, state: int, rounds: int, left: int, splits: frozenset[int]) -> bool:
+        """Mid-round, ``left`` tests and ``splits`` still open: known within ``rounds`` more?"""
+        if self.is_known(state):
+            return True
+        t = self.min_tests(state)
+        if t > left + TESTS_PER_ROUND * rounds:
+            return False
+        if self.round_ok(state, rounds):
+            return True
+        if left == 0 or not splits:
+            return False
+        key = (state, left, splits)
+        known = self._in_ok.get(key)
+        if known is not None:
+            if rounds <= known[0]:
+                return False
+            if rounds >= known[1]:
+                return True
+        got = any(
+            self._test_ok(state, y, rounds, left - 1, splits)
+            for y in self._optimal_in(state, splits)
+        )
+        self._in_ok[key] = _bounds_with(known, rounds, got)
+        self._stored()
+        return got
+
+    def min_rounds(self, state: int) -> int:
+        """Fewest rounds a player who keeps every fewest-tests guarantee can guarantee."""
+        if self.is_known(state):
+            return 0
+        rounds = max(1, -(-self.min_tests(state) // TESTS_PER_ROUND))
+        while not self.round_ok(state, rounds):
+            rounds += 1
+        return rounds
+
+    def rounds_after(self, state: int, left: int, splits: frozenset[int]) -> int:
+        """Fewest rounds after the current one, mid-round (worst case, tests kept optimal)."""
+        if self.is_known(state):
+            return 0
+        rounds = 0
+        while not self.in_round_ok(state, rounds, left, splits):
+            rounds += 1
+        return rounds
+
+    # -- rounds for the expected figure ------------------------------------------------------
+
+    def expected_rounds_new(self, state: int) -> int:
+        """Least summed rounds from a round's start among expected-optimal strategies."""
+        if self.is_known(state):
+            return 0
+        r = self._re_new.get(state)
+        if r is not None:
+            return r
+        w = self.weight(state)
+        best = _INF
+        seen: set[frozenset[int]] = set()
+        for c in self.code_classes:
+            splits = self.code_splits(state, c)
+            if not splits or splits in seen:
+                continue
+            seen.add(splits)
+            for y in self._expected_optimal_in(state, splits):
+                best = min(best, w + self._expected_test(state, y, TESTS_PER_ROUND - 1, splits))
+        self._re_new[state] = best
+        self._stored()
+        return best
+
+    def _expected_optimal_in(self, state: int, splits: frozenset[int]) -> list[int]:
+        return sorted(y for y in splits if self.is_expected_optimal(state, y))
+
+    def _expected_test(self, state: int, yes: int, left: int, splits: frozenset[int]) -> int:
+        no = state ^ yes
+        return self.expected_rounds_in(
+            yes, left, self.restrict(splits, yes)
+        ) + self.expected_rounds_in(no, left, self.restrict(splits, no))
+
+    def expected_rounds_in(self, state: int, left: int, splits: frozenset[int]) -> int:
+        """Least summed rounds after the current one, mid-round, expected-optimal play."""
+        if self.is_known(state):
+            return 0
+        key = (state, left, splits)
+        r = self._re_in.get(key)
+        if r is not None:
+            return r
+        best = self.expected_rounds_new(state)
+        if left > 0:
+            for y in self._expected_optimal_in(state, splits):
+                best = min(best, self._expected_test(state, y, left - 1, splits))
+        self._re_in[key] = best
+        self._stored()
+        return best
+
+    # -- the policy ----------------------------------------------------------------------------
+
+    def verifier_for(self, state: int, code: int, yes: int, skip: Sequence[int] = ()) -> int:
+        """The first verifier (not in ``skip``) whose test of ``code`` splits off ``yes``."""
+        for v, y in enumerate(self.yes[code]):
+            if v not in skip and (y & state) in (yes, state ^ yes):
+                return v
+        raise AssertionError("no verifier gives this split")  # pragma: no cover
+
+    def best_new_round(self, state: int) -> tuple[int, int] | None:
+        """The (code, verifier) to start a round with; None when the code is known.
+
+        The move keeps the fewest-tests guarantee and the fewest-rounds guarantee; among
+        such moves, the most even split first, then the lowest code and verifier.
+        """
+        if self.is_known(state):
+            return None
+        rounds = self.min_rounds(state)
+        size = state.bit_count()
+        candidates: list[tuple[int, int, int, frozenset[int]]] = []
+        for c, splits in self.round_codes(state):
+            for y in self._optimal_in(state, splits):
+                candidates.append((abs(2 * y.bit_count() - size), c, y, splits))
+        candidates.sort(key=lambda t: (t[0], t[1], self.verifier_for(state, t[1], t[2])))
+        for _, c, y, splits in candidates:
+            if self._test_ok(state, y, rounds - 1, TESTS_PER_ROUND - 1, splits):
+                return c, self.verifier_for(state, c, y)
+        raise AssertionError("min_rounds found no move")  # pragma: no cover
+
+    def best_in_round(self, state: int, code: int, tested: Sequence[int]) -> int | None:
+        """The next verifier to test ``code`` against this round, or None to end the round.
+
+        Testing wins ties with ending the round (the answer can only help).
+        """
+        left = TESTS_PER_ROUND - len(set(tested))
+        if self.is_known(state) or left <= 0:
+            return None
+        splits = self.code_splits(state, code, skip=tested)
+        options = self._optimal_in(state, splits)
+        if not options:
+            return None
+        end = self.min_rounds(state)
+        for rounds in range(end + 1):
+            for y in options:
+                if self._test_ok(state, y, rounds, left - 1, splits):
+                    return self.verifier_for(state, code, y, skip=tested)
+        return None
+
+    def worst_policy_expected(self, state: int) -> int:
+        """Summed tests of a fewest-tests (worst case) strategy: an upper bound on the mean."""
+        if self.is_known(state):
+            return 0
+        options = sorted(self.optimal_splits(state))
+        y = min(options, key=lambda z: (self.e_lower(z) + self.e_lower(state ^ z), z))
+        return (
+            self.weight(state)
+            + self.worst_policy_expected(y)
+            + self.worst_policy_expected(state ^ y)
+        )
+
+
+# -- results --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Branch:
+    """What one answer of a planned test leaves."""
+
+    answer: bool
+    assignments: int
+    codes: tuple[str, ...]
+    min_tests: int  # the fewest tests that still guarantee the code from here
+    then: RoundStep | None  # the next test this round (None: the round ends here)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "answer": self.answer,
+            "assignments": self.assignments,
+            "codes": list(self.codes),
+            "min_tests": self.min_tests,
+            "then": self.then.to_dict() if self.then is not None else None,
+        }
+
+
+@dataclass(frozen=True)
+class RoundStep:
+    """A planned test of the round's code, and what each answer leaves."""
+
+    verifier: int
+    yes: Branch
+    no: Branch
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "verifier": LETTERS[self.verifier],
+            "yes": self.yes.to_dict(),
+            "no": self.no.to_dict(),
+        }
+
+    def verifiers(self) -> list[int]:
+        """Every verifier this plan may test, in order of first use (breadth first)."""
+        out: list[int] = []
+        queue: list[RoundStep] = [self]
+        while queue:
+            step = queue.pop(0)
+            if step.verifier not in out:
+                out.append(step.verifier)
+            queue.extend(b.then for b in (step.yes, step.no) if b.then is not None)
+        return out
+
+
+@dataclass(frozen=True)
+class FirstRound:
+    """The policy's first round: the code to compose and its adaptive tests."""
+
+    code: str
+    plan: RoundStep
+    #: codes worth composing (distinct answers), and how many allow a fewest-tests start
+    codes_considered: int = 0
+    codes_keeping_tests: int = 0
+
+    @property
+    def verifiers(self) -> list[int]:
+        return self.plan.verifiers()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "code": self.code,
+            "verifiers": [LETTERS[v] for v in self.verifiers],
+            "plan": self.plan.to_dict(),
+        }
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """The optimal-play figures of one puzzle (see the module docstring for the definitions).
+
+    ``min_tests_expected`` and ``rounds_expected`` are None when the expected search went
+    past its state limit; ``expected_bounds`` then brackets the mean number of tests.
+    """
+
+    puzzle_id: str | None
+    mode: str
+    verifiers: int
+    assignments: int
+    codes: tuple[str, ...]
+    min_tests_worst: int
+    rounds_worst: int
+    min_tests_expected: float | None
+    rounds_expected: float | None
+    expected_bounds: tuple[float, float]
+    first_round: FirstRound | None
+    seconds: float
+    search_states: int = field(default=0, compare=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.puzzle_id,
+            "mode": self.mode,
+            "verifiers": self.verifiers,
+            "assignments": self.assignments,
+            "codes": len(self.codes),
+            "candidates": list(self.codes),
+            "min_tests_worst": self.min_tests_worst,
+            "min_tests_expected": _round(self.min_tests_expected),
+            "rounds_worst": self.rounds_worst,
+            "rounds_expected": _round(self.rounds_expected),
+            "expected_bounds": [_round(x) for x in self.expected_bounds],
+            "first_round": self.first_round.to_dict() if self.first_round else None,
+            "seconds": round(self.seconds, 3),
+        }
+
+
+def _round(x: float | None) -> float | None:
+    return None if x is None else round(x, 4)
+
+
+class _ExpectedLimit(Exception):
+    """The expected search went past its state limit (caught by :func:`analyze`)."""
+
+
+def plan_round(
+    search: Search, state: int, code: int, tested: tuple[int, ...] = ()
+) -> RoundStep | None:
+    """The policy's adaptive tests of ``code`` this round, from ``state``."""
+    v = search.best_in_round(state, code, tested)
+    if v is None:
+        return None
+    yes_bits = search.yes[code][v] & state
+    branches = []
+    for answer, part in ((True, yes_bits), (False, state ^ yes_bits)):
+        branches.append(
+            Branch(
+                answer=answer,
+                assignments=search.weight(part),
+                codes=tuple(CODE_TEXT[c] for c in _indices(search.codes_mask(part))),
+                min_tests=search.min_tests(part),
+                then=plan_round(search, part, code, (*tested, v)),
+            )
+        )
+    return RoundStep(v, branches[0], branches[1])
+
+
+def analyze_hypotheses(
+    hypotheses: Sequence[Hypothesis],
+    *,
+    expected: bool = True,
+    max_states: int = MAX_STATES,
+    expected_states: int = 400_000,
+    puzzle: Puzzle | None = None,
+) -> Analysis:
+    """Analyse a hypothesis set (the state before any test, or any later one)."""
+    start = time.perf_counter()
+    search = Search(hypotheses, max_states=max_states)
+    root = search.full
+    worst = search.min_tests(root)
+    rounds = search.min_rounds(root)
+    first: FirstRound | None = None
+    move = search.best_new_round(root)
+    if move is not None:
+        plan = plan_round(search, root, move[0])
+        assert plan is not None
+        considered = len({search.code_splits(root, c) for c in search.code_classes})
+        first = FirstRound(CODE_TEXT[move[0]], plan, considered, len(search.round_codes(root)))
+    w = search.weight(root)
+    e_tests: float | None = None
+    e_rounds: float | None = None
+    low, high = search.e_lower(root) / w, search.worst_policy_expected(root) / w
+    if expected:
+        limit = search.states_stored + expected_states
+        saved = search.max_states
+        search.max_states = min(saved, limit)
+        try:
+            total = search.expected_sum(root)
+            e_tests = total / w
+            low = high = e_tests
+            e_rounds = search.expected_rounds_new(root) / w
+        except AnalysisTooLarge:
+            if search.states_stored <= saved:
+                low = max(low, search.e_lower(root) / w)
+            else:  # pragma: no cover - the overall limit is larger than the expected one
+                raise
+        finally:
+            search.max_states = saved
+    return Analysis(
+        puzzle_id=puzzle.id if puzzle is not None else None,
+        mode=puzzle.mode if puzzle is not None else "classic",
+        verifiers=search.verifiers,
+        assignments=w,
+        codes=tuple(CODE_TEXT[c] for c in _indices(search.codes_mask(root))),
+        min_tests_worst=worst,
+        rounds_worst=rounds,
+        min_tests_expected=e_tests,
+        rounds_expected=e_rounds,
+        expected_bounds=(low, high),
+        first_round=first,
+        seconds=time.perf_counter() - start,
+        search_states=search.states_stored,
+    )
+
+
+def analyze(
+    puzzle: Puzzle,
+    cardset: CardSet,
+    *,
+    expected: bool = True,
+    max_states: int = MAX_STATES,
+    expected_states: int = 400_000,
+) -> Analysis:
+    """The optimal-play analysis of a puzzle, from the cards alone (hidden fields unused)."""
+    hypotheses = deduce(puzzle.public(), cardset).hypotheses
+    if not hypotheses:
+        raise AnalysisError(
+            f"puzzle {puzzle.id or ''}: no assignment of criteria to these "
+            "cards makes a valid puzzle, so there is nothing to analyse".replace(
+                "puzzle : ", "puzzle: "
+            )
+        )
+    return analyze_hypotheses(
+        hypotheses,
+        expected=expected,
+        max_states=max_states,
+        expected_states=expected_states,
+        puzzle=puzzle,
+    )
+
+
+def min_tests_worst(puzzle: Puzzle, cardset: CardSet) -> int:
+    """The fewest tests that guarantee knowing the code of ``puzzle``, whatever is hidden.
+
+    Only the cards are used (the hidden criteria, if given, are ignored). Raises
+    :class:`AnalysisError` when no criteria assignment makes a valid puzzle, and
+    :class:`AnalysisTooLarge` when the exact search would be too large.
+    """
+    hypotheses = deduce(puzzle.public(), cardset).hypotheses
+    if not hypotheses:
+        raise AnalysisError("no assignment of criteria to these cards makes a valid puzzle")
+    search = Search(hypotheses)
+    return search.min_tests(search.full)
+
+
+# -- the policy for players ---------------------------------------------------------------------
+
+_RECENT: list[Search] = []
+_RECENT_SIZE: Final = 8
+
+
+def _search_for(hypotheses: Sequence[Hypothesis]) -> tuple[Search, int]:
+    """A memoised search whose universe holds ``hypotheses``, and their state in it."""
+    for i, search in enumerate(_RECENT):
+        state = search.state_of(hypotheses)
+        if state is not None:
+            if i:
+                _RECENT.insert(0, _RECENT.pop(i))
+            return search, state
+    search = Search(hypotheses)
+    _RECENT.insert(0, search)
+    del _RECENT[_RECENT_SIZE:]
+    return search, search.full
+
+
+def _move(
+    search: Search, state: int, code: str | None, tested: Sequence[int]
+) -> tuple[str, int] | None:
+    if search.is_known(state):
+        return None
+    if code is None:
+        move = search.best_new_round(state)
+        return None if move is None else (CODE_TEXT[move[0]], move[1])
+    c = code_index(code)
+    v = search.best_in_round(state, c, tuple(tested))
+    return None if v is None else (CODE_TEXT[c], v)
+
+
+def next_test(
+    hypotheses: Sequence[Hypothesis], code: str | None, tested_this_round: tuple[int, ...]
+) -> tuple[str, int] | None:
+    """The optimal next test in a player's state: ``(code, verifier index)``, or None.
+
+    ``hypotheses``: the assignments still consistent with the player's answers. ``code``:
+    the code composed this round (None before composing: the move then names the code to
+    compose). ``tested_this_round``: verifiers already tested this round. None means stop
+    testing: the code is known, or ending the round is optimal (see the module docstring:
+    fewest tests in the worst case first, then fewest rounds).
+    """
+    if not hypotheses:
+        raise AnalysisError("no assignment agrees with these answers")
+    search, state = _search_for(hypotheses)
+    for v in tested_this_round:
+        if not 0 <= v < search.verifiers:
+            raise AnalysisError(f"no verifier {v}: this puzzle has {search.verifiers}")
+    return _move(search, state, code, tested_this_round)
+
+
+class PlayerViewLike(Protocol):
+    """The parts of :class:`turing.game.PlayerView` the optimal bot reads."""
+
+    @property
+    def puzzle(self) -> Puzzle: ...
+
+    @property
+    def cardset(self) -> CardSet: ...
+
+    @property
+    def code(self) -> str | None: ...
+
+    @property
+    def tested_this_round(self) -> tuple[int, ...]: ...
+
+    def hypotheses(self) -> tuple[Hypothesis, ...]: ...
+
+
+class OptimalBot:
+    """``bot:optimal``: plays the exact policy of this module.
+
+    It guarantees knowing the code within ``min_tests_worst`` tests (and, keeping that,
+    within ``rounds_worst`` rounds), and submits only when it knows the code.
+    """
+
+    name = "bot:optimal"
+
+    def __init__(self, rng: Any = None) -> None:
+        # Deterministic: the generator is accepted for the registry's signature only.
+        self._search: Search | None = None
+        self._puzzle: Puzzle | None = None
+
+    def _state(self, view: PlayerViewLike) -> tuple[Search, int] | None:
+        hypotheses = view.hypotheses()
+        if not hypotheses:
+            return None
+        if self._search is None or self._puzzle != view.puzzle:
+            root = deduce(view.puzzle.public(), view.cardset).hypotheses
+            self._search = Search(root)
+            self._puzzle = view.puzzle
+        state = self._search.state_of(hypotheses)
+        if state is None:  # not from this puzzle's deduction: search the view's own set
+            return _search_for(hypotheses)
+        return self._search, state
+
+    def compose(self, view: PlayerViewLike) -> str:
+        found = self._state(view)
+        if found is None:
+            return CODE_TEXT[0]
+        search, state = found
+        move = search.best_new_round(state)
+        if move is None:  # known: compose the code itself (no test is needed)
+            return CODE_TEXT[search.code_of[(state & -state).bit_length() - 1]]
+        return CODE_TEXT[move[0]]
+
+    def next_test(self, view: PlayerViewLike) -> int | None:
+        found = self._state(view)
+        if found is None or view.code is None:
+            return None
+        search, state = found
+        return search.best_in_round(state, code_index(view.code), view.tested_this_round)
+
+    def decide(self, view: PlayerViewLike) -> str | None:
+        codes = {h.code for h in view.hypotheses()}
+        return CODE_TEXT[codes.pop()] if len(codes) == 1 else None
+
+
+__all__ = [
+    "Analysis",
+    "AnalysisError",
+    "AnalysisTooLarge",
+    "Branch",
+    "FirstRound",
+    "OptimalBot",
+    "RoundStep",
+    "Search",
+    "analyze",
+    "analyze_hypotheses",
+    "min_tests_worst",
+    "next_test",
+]

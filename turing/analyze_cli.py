@@ -1,0 +1,182 @@
+"""``turing analyze``: the optimal-play figures of puzzles (a thin client of turing.analysis)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import click
+
+from turing.analysis import MAX_STATES, Analysis, AnalysisTooLarge, Branch, RoundStep, analyze
+from turing.cards import CardSet, load_cardset
+from turing.puzzle import LETTERS, Loaded, Puzzle, iter_puzzle_file, puzzle_cardset
+from turing.ui import emit_json, fail, stdout_console
+
+#: How many candidate codes a line lists before it says "…".
+SHOWN_CODES = 8
+
+
+def _puzzles(path: str, cardset: CardSet | None) -> Iterator[Loaded]:
+    if path == "-":
+        text = click.get_text_stream("stdin").read()
+        return iter_puzzle_file(None, cardset, text=text, name="<stdin>")
+    return iter_puzzle_file(path, cardset)
+
+
+def _cardset_for(puzzle: Puzzle, forced: CardSet | None, path: str) -> CardSet:
+    if forced is not None:
+        return forced
+    return puzzle_cardset(puzzle, base=Path(path).parent if path != "-" else Path.cwd())
+
+
+def _codes(codes: tuple[str, ...]) -> str:
+    shown = " ".join(codes[:SHOWN_CODES])
+    return shown + (" …" if len(codes) > SHOWN_CODES else "")
+
+
+def _verifier(puzzle: Puzzle, v: int) -> str:
+    if puzzle.mode_class.hidden_mapping:
+        return LETTERS[v]
+    return f"{LETTERS[v]} (card {' / '.join(str(c) for c in puzzle.cards[v])})"
+
+
+def _branch_lines(puzzle: Puzzle, code: str, step: RoundStep, indent: str) -> list[str]:
+    lines = [f"{indent}test {code} on {_verifier(puzzle, step.verifier)}:"]
+    for mark, branch in (("✔", step.yes), ("✘", step.no)):
+        lines.append(f"{indent}  {mark} → {_leaves(branch)}")
+        if branch.then is not None:
+            lines.extend(_branch_lines(puzzle, code, branch.then, indent + "      "))
+    return lines
+
+
+def _leaves(branch: Branch) -> str:
+    n = len(branch.codes)
+    what = (
+        f"{branch.assignments} assignment{'s' if branch.assignments != 1 else ''}, "
+        f"{n} code{'s' if n != 1 else ''} ({_codes(branch.codes)})"
+    )
+    if n == 1:
+        return f"{what}: the code is known"
+    tail = "then end the round" if branch.then is None else "next"
+    return (
+        f"{what}; {branch.min_tests} more "
+        + ("test guarantees" if branch.min_tests == 1 else "tests guarantee")
+        + f" it; {tail}"
+    )
+
+
+def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
+    """The human report of one analysis."""
+    name = puzzle.id or "puzzle"
+    lines = [
+        f"{name} · {puzzle.mode} · {result.verifiers} verifiers: "
+        f"{result.assignments} valid assignment{'s' if result.assignments != 1 else ''}, "
+        f"{len(result.codes)} possible code{'s' if len(result.codes) != 1 else ''} "
+        f"({_codes(result.codes)})"
+    ]
+    lines.append(
+        f"  fewest tests that guarantee the code: {result.min_tests_worst} "
+        f"(in {result.rounds_worst} round{'s' if result.rounds_worst != 1 else ''})"
+    )
+    if result.min_tests_expected is not None and result.rounds_expected is not None:
+        lines.append(
+            f"  fewest tests on average (every assignment equally likely): "
+            f"{result.min_tests_expected:.3f} (with {result.rounds_expected:.3f} rounds)"
+        )
+    else:
+        low, high = result.expected_bounds
+        lines.append(
+            f"  fewest tests on average: between {low:.3f} and {high:.3f} "
+            "(the exact expected search went past its state limit)"
+        )
+    first = result.first_round
+    if first is None:
+        lines.append("  no test needed: the cards alone fix the code")
+    else:
+        lines.append(f"  first round: compose {first.code}")
+        lines.extend(_branch_lines(puzzle, first.code, first.plan, "    "))
+        lower = (len(result.codes) - 1).bit_length()
+        lines.append(
+            f"  why {first.code}: every answer keeps the {result.min_tests_worst}-test "
+            f"guarantee (⌈log2 {len(result.codes)}⌉ = {lower} is the bound no strategy "
+            f"beats); {first.codes_keeping_tests} of the {first.codes_considered} codes "
+            f"worth composing allow such a start, and {first.code} also keeps the "
+            f"{result.rounds_worst}-round guarantee with the most even first split"
+        )
+    lines.append(f"  analysed in {result.seconds:.2f} s")
+    return lines
+
+
+@click.command()
+@click.argument("file", metavar="FILE|-")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object per puzzle.")
+@click.option(
+    "--no-expected",
+    is_flag=True,
+    help="Skip the expected (average) figures: only the worst case and the policy.",
+)
+@click.option(
+    "--expected-states",
+    type=click.IntRange(min=1),
+    default=400_000,
+    show_default=True,
+    metavar="N",
+    help="State limit of the expected search; past it, bounds are reported.",
+)
+@click.option(
+    "--max-states",
+    type=click.IntRange(min=1),
+    default=MAX_STATES,
+    show_default=True,
+    metavar="N",
+    help="State limit of the whole search; past it the puzzle is "
+    "reported as too large (exit status 2).",
+)
+@click.option(
+    "--cardset",
+    "cardset_name",
+    metavar="NAME|PATH",
+    default=None,
+    help="Card set: a name under cards/ (default: the puzzle's own, or classic) "
+    "or a path to a card-set YAML file.",
+)
+def analyze_command(
+    file: str,
+    as_json: bool,
+    no_expected: bool,
+    expected_states: int,
+    max_states: int,
+    cardset_name: str | None,
+) -> None:
+    """Optimal play for puzzles in FILE (YAML, JSON or JSONL; - for standard input).
+
+    Per puzzle: the fewest tests that guarantee knowing the code (worst case over the
+    valid criteria assignments) with its rounds, the fewest tests on average, and the
+    optimal first round (the code to compose, the verifiers to test, what each answer
+    leaves). Only the cards are used; hidden criteria in the file are ignored.
+    """
+    forced = load_cardset(cardset_name) if cardset_name is not None else None
+    console = None if as_json else stdout_console()
+    for loaded in _puzzles(file, forced):
+        puzzle = loaded.puzzle
+        cardset = _cardset_for(puzzle, forced, file)
+        try:
+            result = analyze(
+                puzzle,
+                cardset,
+                expected=not no_expected,
+                expected_states=expected_states,
+                max_states=max_states,
+            )
+        except AnalysisTooLarge as exc:
+            fail(f"{loaded.source}:{loaded.line}: {exc}")
+        if as_json:
+            emit_json(result.to_dict())
+            continue
+        assert console is not None
+        for line in explain(puzzle, result):
+            console.print(line, markup=False, highlight=False)
+        console.print()
+
+
+analyze_command.name = "analyze"
