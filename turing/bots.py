@@ -329,6 +329,7 @@ def lazy_bot(module: str, attribute: str) -> BotFactory:
 BOTS: dict[str, BotFactory] = {
     "random": RandomBot,
     "greedy": GreedyBot,
+    "optimal": lazy_bot("turing.analysis", "OptimalBot"),
 }
 
 

@@ -17,6 +17,7 @@ import click
 from rich.table import Table
 
 from turing import __version__
+from turing.analyze_cli import analyze_command
 from turing.cards import CardSet, load_cardset
 from turing.cards_cli import cards
 from turing.codes import CodeSet
@@ -329,3 +330,4 @@ main.add_command(catalogue)
 main.add_command(bank)
 main.add_command(export)
 main.add_command(cards)
+main.add_command(analyze_command)
