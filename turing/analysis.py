@@ -906,10 +906,8 @@ def analyze(
     hypotheses = deduce(puzzle.public(), cardset).hypotheses
     if not hypotheses:
         raise AnalysisError(
-            f"puzzle {puzzle.id or ''}: no assignment of criteria to these "
-            "cards makes a valid puzzle, so there is nothing to analyse".replace(
-                "puzzle : ", "puzzle: "
-            )
+            "no assignment of criteria to these cards makes a valid puzzle, so there is "
+            "nothing to analyse"
         )
     return analyze_hypotheses(
         hypotheses,

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from turing.analysis import MAX_STATES, Analysis, AnalysisTooLarge, Branch, RoundStep, analyze
+from turing.analysis import MAX_STATES, Analysis, AnalysisError, Branch, RoundStep, analyze
 from turing.cards import CardSet, load_cardset
 from turing.puzzle import LETTERS, Loaded, Puzzle, iter_puzzle_file, puzzle_cardset
 from turing.ui import emit_json, fail, stdout_console
@@ -168,7 +168,7 @@ def analyze_command(
                 expected_states=expected_states,
                 max_states=max_states,
             )
-        except AnalysisTooLarge as exc:
+        except AnalysisError as exc:
             fail(f"{loaded.source}:{loaded.line}: {exc}")
         if as_json:
             emit_json(result.to_dict())

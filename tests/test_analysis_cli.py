@@ -1,0 +1,139 @@
+"""``turing analyze``: JSON records, the human explanation, errors; ``hint best`` in play."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from click.testing import CliRunner
+
+from turing.cli import main
+
+PUZZLE = """\
+id: T-1
+cards: [4, 9, 11, 14]
+criteria: [2, 1, 1, 3]
+"""
+
+KEYS = {
+    "id",
+    "assignments",
+    "codes",
+    "min_tests_worst",
+    "min_tests_expected",
+    "rounds_worst",
+    "first_round",
+    "seconds",
+}
+
+
+def paths(step: dict[str, Any] | None) -> list[list[str]]:
+    """The verifier sequences of a round plan, one per answer path."""
+    if step is None:
+        return [[]]
+    return [
+        [step["verifier"], *rest] for side in ("yes", "no") for rest in paths(step[side]["then"])
+    ]
+
+
+def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args), input=stdin)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_json_record_per_puzzle(tmp_path: Path) -> None:
+    path = tmp_path / "p.jsonl"
+    path.write_text(
+        json.dumps({"id": "a", "cards": [21, 26, 29, 37]})
+        + "\n"
+        + json.dumps({"id": "b", "cards": [33, 38, 43, 45]})
+        + "\n"
+    )
+    code, out, err = run("analyze", str(path), "--json")
+    assert code == 0, err
+    records = [json.loads(line) for line in out.splitlines()]
+    assert [r["id"] for r in records] == ["a", "b"]
+    for r in records:
+        assert set(r) >= KEYS
+        assert r["codes"] == len(r["candidates"]) >= 1
+        assert r["min_tests_worst"] >= (r["codes"] - 1).bit_length()
+        assert r["min_tests_expected"] <= r["min_tests_worst"]
+        # The round is adaptive: each path tests at most 3 different verifiers.
+        assert paths(r["first_round"]["plan"]) and all(
+            1 <= len(p) == len(set(p)) <= 3 for p in paths(r["first_round"]["plan"])
+        )
+        assert set(r["first_round"]["verifiers"]) == {
+            v for p in paths(r["first_round"]["plan"]) for v in p
+        }
+        assert len(r["first_round"]["code"]) == 3
+
+
+def test_human_explanation_names_the_first_round(tmp_path: Path) -> None:
+    path = tmp_path / "p.yaml"
+    path.write_text("id: T-2\ncards: [33, 38, 43, 45]\n")
+    code, out, _ = run("analyze", str(path))
+    assert code == 0
+    assert "fewest tests that guarantee the code" in out
+    assert "first round: compose" in out
+    assert "✔ →" in out and "✘ →" in out
+    assert "why " in out
+
+
+def test_standard_input_and_hidden_fields_ignored() -> None:
+    code, out, _ = run("analyze", "-", "--json", stdin=PUZZLE)
+    assert code == 0
+    with_hidden = json.loads(out)
+    code, out, _ = run("analyze", "-", "--json", stdin="id: T-1\ncards: [4, 9, 11, 14]\n")
+    public = json.loads(out)
+    with_hidden.pop("seconds")
+    public.pop("seconds")
+    assert with_hidden == public
+
+
+def test_bad_input_is_one_line_and_status_2(tmp_path: Path) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text("cards: [4, 99, 11]\n")
+    code, out, err = run("analyze", str(path))
+    assert code == 2
+    assert out == ""
+    assert err.startswith("error: ") and f"{path}:1:" in err
+    assert "Traceback" not in err
+    code, _, err = run("analyze", str(tmp_path / "missing.yaml"))
+    assert code == 2 and err.startswith("error: ")
+
+
+def test_no_valid_assignment_is_reported(tmp_path: Path) -> None:
+    path = tmp_path / "none.yaml"
+    path.write_text("cards: [1, 2, 3, 4]\n")  # four one-shape cards: never valid
+    code, _, err = run("analyze", str(path), "--json")
+    assert code == 2 and "nothing to analyse" in err
+
+
+def test_too_large_fails_clearly(tmp_path: Path) -> None:
+    path = tmp_path / "n.yaml"
+    path.write_text("mode: nightmare\ncards: [3, 7, 10, 14]\n")
+    code, _, err = run("analyze", str(path), "--max-states", "50")
+    assert code == 2
+    assert "too large to analyse exactly" in err and f"{path}:1" in err
+
+
+def test_expected_state_limit_gives_bounds(tmp_path: Path) -> None:
+    path = tmp_path / "e.yaml"
+    path.write_text("mode: extreme\ncards: [[17, 24], [27, 35], [28, 34], [32, 36]]\n")
+    code, out, _ = run("analyze", str(path), "--json", "--expected-states", "1")
+    assert code == 0
+    record = json.loads(out)
+    low, high = record["expected_bounds"]
+    assert low <= high
+    if record["min_tests_expected"] is None:
+        assert record["rounds_expected"] is None
+    code, out, _ = run("analyze", str(path), "--json", "--no-expected")
+    assert json.loads(out)["min_tests_expected"] is None
+
+
+def test_hint_best_in_play_names_an_optimal_move(tmp_path: Path) -> None:
+    path = tmp_path / "p.yaml"
+    path.write_text(PUZZLE)
+    _, out, err = run("play", str(path), stdin="hint best\nquit\n")
+    assert "Best now: compose" in out or "Best now: stop" in out, out + err

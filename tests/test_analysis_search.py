@@ -1,0 +1,289 @@
+"""Optimal play: the exact search against brute force, and the policy against every truth."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import replace
+from functools import cache
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from turing.analysis import (
+    TESTS_PER_ROUND,
+    AnalysisError,
+    AnalysisTooLarge,
+    OptimalBot,
+    Search,
+    analyze,
+    analyze_hypotheses,
+    min_tests_worst,
+    next_test,
+)
+from turing.bots import GreedyBot, make_bot, run_game
+from turing.cards import load_cardset
+from turing.codes import CODE_TEXT, NUM_CODES
+from turing.game import Game
+from turing.generator import generate_one
+from turing.puzzle import Puzzle
+from turing.solver import Hypothesis, after_test, deduce
+
+CLASSIC = load_cardset("classic")
+
+
+def small_puzzles(
+    limit: int, count: int, mode: str = "classic", verifiers: int = 4, first_seed: int = 0
+) -> list[Puzzle]:
+    """Generated puzzles whose deduction leaves 2..limit hypotheses and 2+ codes."""
+    out: list[Puzzle] = []
+    seed = first_seed
+    while len(out) < count:
+        p = generate_one(mode, verifiers, None, seed, CLASSIC)
+        hyps = deduce(p.public(), CLASSIC).hypotheses
+        if 2 <= len(hyps) <= limit and len({h.code for h in hyps}) >= 2:
+            out.append(p)
+        seed += 1
+    return out
+
+
+# -- brute force: every code and verifier, no pruning, no grouping ---------------------------
+
+
+class Brute:
+    """Plain minimax over hypothesis index sets, trying all 125 codes × all verifiers."""
+
+    def __init__(self, hyps: Sequence[Hypothesis]) -> None:
+        self.hyps = tuple(hyps)
+        self.n = len(hyps[0].options)
+
+    def split(self, s: frozenset[int], c: int, v: int) -> tuple[frozenset[int], frozenset[int]]:
+        yes = frozenset(i for i in s if self.hyps[i].answer(c, v))
+        return yes, s - yes
+
+    def known(self, s: frozenset[int]) -> bool:
+        return len({self.hyps[i].code for i in s}) <= 1
+
+    def moves(self, s: frozenset[int]) -> list[tuple[int, int, frozenset[int], frozenset[int]]]:
+        out = []
+        for c in range(NUM_CODES):
+            for v in range(self.n):
+                y, n = self.split(s, c, v)
+                if y and n:
+                    out.append((c, v, y, n))
+        return out
+
+    @cache  # noqa: B019 - one Brute per test, dropped after
+    def worst(self, s: frozenset[int]) -> int:
+        if self.known(s):
+            return 0
+        return min(1 + max(self.worst(y), self.worst(n)) for _, _, y, n in self.moves(s))
+
+    @cache  # noqa: B019
+    def expected(self, s: frozenset[int]) -> int:
+        if self.known(s):
+            return 0
+        return min(len(s) + self.expected(y) + self.expected(n) for _, _, y, n in self.moves(s))
+
+    def optimal(self, s: frozenset[int], y: frozenset[int], n: frozenset[int]) -> bool:
+        return 1 + max(self.worst(y), self.worst(n)) == self.worst(s)
+
+    @cache  # noqa: B019
+    def rounds_new(self, s: frozenset[int]) -> int:
+        if self.known(s):
+            return 0
+        best = min(
+            1 + max(self.rounds_in(y, c, (v,)), self.rounds_in(n, c, (v,)))
+            for c, v, y, n in self.moves(s)
+            if self.optimal(s, y, n)
+        )
+        return best
+
+    @cache  # noqa: B019
+    def rounds_in(self, s: frozenset[int], c: int, tested: tuple[int, ...]) -> int:
+        if self.known(s):
+            return 0
+        best = self.rounds_new(s)
+        if len(tested) < TESTS_PER_ROUND:
+            for v in range(self.n):
+                if v in tested:
+                    continue
+                y, n = self.split(s, c, v)
+                if y and n and self.optimal(s, y, n):
+                    best = min(
+                        best,
+                        max(self.rounds_in(y, c, (*tested, v)), self.rounds_in(n, c, (*tested, v))),
+                    )
+        return best
+
+
+BRUTE_SET = small_puzzles(12, 10) + small_puzzles(10, 3, verifiers=5, first_seed=100)
+
+
+@pytest.mark.parametrize("puzzle", BRUTE_SET, ids=lambda p: p.id)
+def test_search_agrees_with_brute_force(puzzle: Puzzle) -> None:
+    hyps = deduce(puzzle.public(), CLASSIC).hypotheses
+    brute = Brute(hyps)
+    every = frozenset(range(len(hyps)))
+    result = analyze(puzzle, CLASSIC)
+    assert result.min_tests_worst == brute.worst(every)
+    assert result.min_tests_worst == min_tests_worst(puzzle, CLASSIC)
+    assert result.min_tests_expected is not None
+    assert result.min_tests_expected * len(hyps) == pytest.approx(brute.expected(every))
+    assert result.rounds_worst == brute.rounds_new(every)
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    st.integers(min_value=1000, max_value=10**6),
+    st.lists(
+        st.tuples(st.integers(0, NUM_CODES - 1), st.integers(0, 3), st.booleans()), max_size=2
+    ),
+)
+def test_any_state_agrees_with_brute_force(seed: int, answers: list[tuple[int, int, bool]]) -> None:
+    """Later states (after some answers), not only the start, are solved exactly."""
+    puzzle = small_puzzles(14, 1, first_seed=seed)[0]
+    hyps = deduce(puzzle.public(), CLASSIC).hypotheses
+    for code, verifier, result in answers:
+        narrowed = after_test(hyps, code, verifier, result)
+        if narrowed:
+            hyps = narrowed
+    brute = Brute(hyps)
+    every = frozenset(range(len(hyps)))
+    search = Search(hyps)
+    assert search.min_tests(search.full) == brute.worst(every)
+    assert search.expected_sum(search.full) == brute.expected(every)
+    assert search.min_rounds(search.full) == brute.rounds_new(every)
+
+
+# -- the policy: every hidden assignment, through the game engine ------------------------------
+
+
+def with_truth(puzzle: Puzzle, h: Hypothesis) -> Puzzle:
+    """The public puzzle with one valid assignment as its hidden criteria."""
+    real = h.cards if puzzle.mode != "classic" else None
+    return replace(puzzle.public(), criteria=h.criteria, real_cards=real)
+
+
+def play_all(puzzle: Puzzle, bot_name: str) -> tuple[int, int, bool]:
+    """The most tests and rounds a bot needs over every hidden assignment, and whether it
+    won every game (a bot that guesses can be eliminated)."""
+    worst_tests = worst_rounds = 0
+    won_all = True
+    for h in deduce(puzzle.public(), CLASSIC).hypotheses:
+        game = Game(with_truth(puzzle, h), ["p"], CLASSIC)
+        result = run_game(game, {"p": make_bot(bot_name, random.Random(7))})
+        assert result.solution == h.code_text
+        won_all = won_all and result.winners == ("p",)
+        worst_tests = max(worst_tests, result.tests["p"])
+        worst_rounds = max(worst_rounds, result.rounds)
+    return worst_tests, worst_rounds, won_all
+
+
+POLICY_SET = (
+    small_puzzles(40, 6, first_seed=500)
+    + small_puzzles(30, 2, mode="extreme", first_seed=600)
+    + small_puzzles(60, 1, mode="nightmare", first_seed=700)
+)
+
+
+@pytest.mark.parametrize("puzzle", POLICY_SET, ids=lambda p: p.id)
+def test_optimal_bot_meets_the_guarantee_for_every_assignment(puzzle: Puzzle) -> None:
+    result = analyze(puzzle, CLASSIC, expected=False)
+    tests, rounds, won_all = play_all(puzzle, "bot:optimal")
+    assert won_all
+    # The game counts the round of the solve; a bot that knows the code before any test
+    # still needs one round to submit it.
+    assert tests == result.min_tests_worst
+    assert rounds <= max(1, result.rounds_worst)
+
+
+@pytest.mark.parametrize("puzzle", POLICY_SET[:4], ids=lambda p: p.id)
+@pytest.mark.parametrize("bot", ["bot:greedy", "bot:random"])
+def test_no_bot_beats_the_worst_case_bound(puzzle: Puzzle, bot: str) -> None:
+    tests, _, won_all = play_all(puzzle, bot)
+    # Guaranteeing the code (winning every game) takes at least min_tests_worst tests.
+    assert not won_all or tests >= min_tests_worst(puzzle, CLASSIC)
+    if bot == "bot:greedy":
+        assert won_all
+
+
+def test_next_test_follows_the_round_structure() -> None:
+    puzzle = next(
+        p
+        for p in small_puzzles(40, 20, first_seed=900)
+        if analyze(p, CLASSIC, expected=False).min_tests_worst >= 3
+    )
+    hyps = deduce(puzzle.public(), CLASSIC).hypotheses
+    first = next_test(hyps, None, ())
+    assert first is not None
+    code, _ = first
+    again = next_test(hyps, code, ())
+    assert again is not None and again[0] == code  # the same code all round
+    tested: tuple[int, ...] = ()
+    left = hyps
+    truth = hyps[0]
+    while True:
+        move = next_test(left, code, tested)
+        if move is None:
+            break
+        assert move[0] == code and move[1] not in tested
+        left = after_test(left, code, move[1], truth.answer(CODE_TEXT.index(code), move[1]))
+        tested = (*tested, move[1])
+    assert len(tested) <= TESTS_PER_ROUND
+    known = [h for h in hyps if h.code == hyps[0].code]
+    assert next_test(known, None, ()) is None
+
+
+def test_a_known_code_needs_nothing() -> None:
+    hyps = deduce(small_puzzles(5, 1)[0].public(), CLASSIC).hypotheses
+    one = [h for h in hyps if h.code == hyps[0].code]
+    assert len(one) < len(hyps)
+    result = analyze_hypotheses(one)
+    assert (result.min_tests_worst, result.rounds_worst, result.first_round) == (0, 0, None)
+    assert result.min_tests_expected == 0
+    assert next_test(one, None, ()) is None
+
+
+def test_bad_inputs_are_narrow_errors() -> None:
+    with pytest.raises(AnalysisError):
+        next_test([], None, ())
+    with pytest.raises(AnalysisError):
+        analyze_hypotheses([])
+    hyps = deduce(small_puzzles(20, 1)[0].public(), CLASSIC).hypotheses
+    with pytest.raises(AnalysisTooLarge):
+        Search(hyps, max_groups=1)
+    with pytest.raises(AnalysisTooLarge):
+        analyze_hypotheses(hyps, max_states=1)
+
+
+def test_expected_bounds_bracket_the_exact_mean() -> None:
+    puzzle = small_puzzles(40, 1, first_seed=40)[0]
+    hyps = deduce(puzzle.public(), CLASSIC).hypotheses
+    exact = analyze_hypotheses(hyps)
+    capped = analyze_hypotheses(hyps, expected_states=1)
+    assert exact.min_tests_expected is not None
+    if capped.min_tests_expected is None:
+        low, high = capped.expected_bounds
+        assert low <= exact.min_tests_expected <= high
+    assert capped.min_tests_worst == exact.min_tests_worst
+
+
+def test_the_optimal_bot_is_registered_and_deterministic() -> None:
+    bot = make_bot("bot:optimal", random.Random(1))
+    assert isinstance(bot, OptimalBot)
+    assert bot.name == "bot:optimal"
+    puzzle = POLICY_SET[0]
+    runs = []
+    for seed in (1, 2):
+        game = Game(puzzle, ["a", "b"], CLASSIC)
+        run_game(
+            game,
+            {
+                "a": make_bot("bot:optimal", random.Random(seed)),
+                "b": GreedyBot(random.Random(seed)),
+            },
+        )
+        runs.append([e for e in game.events if e.get("player") == "a"])
+    assert runs[0] == runs[1]
