@@ -8,18 +8,19 @@ import pty
 import select
 import subprocess
 import sys
-import types
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
 from test_game_transcripts import check_transcript
 
+from turing.analysis import next_test
 from turing.cards import load_cardset
 from turing.cli import main
 from turing.game import sample_puzzle_path
 from turing.play_cli import CLEAR_SCREEN
 from turing.puzzle import load_puzzle
+from turing.solver import after_test, deduce
 
 CLASSIC = load_cardset("classic")
 SAMPLE = load_puzzle(sample_puzzle_path())  # rule-book problem 01, solution 241
@@ -276,24 +277,19 @@ def test_random_puzzles_come_from_the_generator() -> None:
     assert play([*args, "--players", "bot:greedy", "--json"]).output == first.output
 
 
-def test_hint_best_uses_the_analysis_when_it_is_there(monkeypatch: pytest.MonkeyPatch) -> None:
-    fake = types.ModuleType("turing.analysis")
-    calls: list[tuple[object, ...]] = []
-
-    def next_test(hyps: object, code: str | None, tested: tuple[int, ...]) -> tuple[str, int]:
-        calls.append((code, tested))
-        return ("241", 1)
-
-    fake.next_test = next_test  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "turing.analysis", fake)
-    result = play([], "hint best\ncompose 241\ntest A\nhint --best\nsolve 241\n")
-    assert "Best now: compose 241 and test B (hints used: 1)" in result.output
-    assert "Best now: test 241 against B (hints used: 2)" in result.output
-    assert calls == [(None, ()), ("241", (0,))]
-
-    monkeypatch.setitem(sys.modules, "turing.analysis", types.ModuleType("turing.analysis"))
-    missing = play([], "hint best\nsolve 241\n")
-    assert "error: hint best is not available" in missing.output
+def test_hint_best_gives_the_optimal_next_test() -> None:
+    hypotheses = deduce(SAMPLE.public(), load_cardset("classic")).hypotheses
+    first = next_test(hypotheses, None, ())
+    assert first is not None
+    code, verifier = first
+    answer_yes = after_test(hypotheses, code, verifier, True)
+    answer_no = after_test(hypotheses, code, verifier, False)
+    letter = "ABCD"[verifier]
+    result = play([], f"hint best\ncompose {code}\ntest {letter}\nhint --best\nsolve 241\n")
+    assert f"Best now: compose {code} and test {letter} (hints used: 1)" in result.output
+    # After one answer problem 01 is solved: either answer leaves one code.
+    assert {len({h.code for h in answer_yes}), len({h.code for h in answer_no})} == {1}
+    assert "Best now: stop testing and solve 241 (hints used: 2)" in result.output
 
 
 def test_no_hints_option() -> None:

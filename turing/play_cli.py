@@ -23,6 +23,7 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from turing.analysis import next_test
 from turing.bots import Bot, BotError, bot_kind, is_bot, make_bot, play_turn
 from turing.cards import CardSet, cards_dir, load_cardset, shipped_cardsets
 from turing.codes import SHAPE_NAMES, SHAPE_SYMBOLS, SHAPES, Code, CodeError
@@ -40,6 +41,7 @@ from turing.game import (
     puzzles_dir,
     sample_puzzle_path,
 )
+from turing.generator import generate_one
 from turing.puzzle import LETTERS, MODES, Puzzle, iter_puzzle_file, puzzle_cardset
 from turing.ui import EXIT_OK, EXIT_PROBLEM, fail, stdout_console
 
@@ -480,14 +482,7 @@ def render_hint(game: Game, name: str, plain: bool) -> RenderableType:
 
 
 def best_next_test(game: Game, name: str) -> str:
-    """The optimal next move from :mod:`turing.analysis`, when it is available."""
-    try:
-        from turing import analysis
-    except ImportError:
-        raise CommandError("hint best is not available (no turing.analysis)") from None
-    next_test = getattr(analysis, "next_test", None)
-    if next_test is None:
-        raise CommandError("hint best is not available (turing.analysis has no next_test)")
+    """The optimal next move, from :func:`turing.analysis.next_test`."""
     view = game.view(name)
     found = next_test(view.hypotheses(), view.code, view.tested_this_round)
     game.count_hint(name)
@@ -1124,25 +1119,14 @@ def _from_bank(
 def _generated(
     mode: str, difficulty: str | None, counts: list[int], seed: int, forced: CardSet | None
 ) -> Puzzle:
-    try:
-        from turing import generator
-    except ImportError:
-        fail(
-            "--random needs the puzzle generator (turing.generator), which is not "
-            "available in this installation"
-        )
-    generate_one = getattr(generator, "generate_one", None)
-    if generate_one is None:
-        fail("--random needs turing.generator.generate_one, which is not available")
     verifiers = random.Random(seed).choice(counts)
-    puzzle: Puzzle = generate_one(
+    return generate_one(
         mode=mode,
         verifiers=verifiers,
         difficulty=difficulty,
         seed=seed,
         cardset=forced if forced is not None else "classic",
     )
-    return puzzle
 
 
 # -- the command ----------------------------------------------------------------------------
