@@ -192,6 +192,7 @@ class Search:
         self._t_lb: dict[int, int] = {}
         self._t_ub: dict[int, int] = {}
         self._t_exact: dict[int, int] = {}
+        self._greedy: dict[int, int] = {}
         self._opt: dict[int, frozenset[int]] = {}
         self._e_exact: dict[int, int] = {}
         self._e_lb: dict[int, int] = {}
@@ -319,24 +320,15 @@ class Search:
                 self._t_lb[state] = 2
             self._stored()
             return ok
-        limit = 1 << (budget - 1)
-        bits = [self.code_bits[i] for i in codes]
-        ranked: list[tuple[int, int, int, int]] = []
-        for y in splits:
-            n = state ^ y
-            a = b = 0
-            for cb in bits:
-                if y & cb:
-                    a += 1
-                if n & cb:
-                    b += 1
-            if a > limit or b > limit:
-                continue
-            if a < b:
-                ranked.append((b, a, n, y))
-            else:
-                ranked.append((a, b, y, n))
-        ranked.sort(key=lambda r: (r[0], r[1]))
+        ranked = self._rank(state, codes, 1 << (budget - 1))
+        ub_of = self._t_ub.get
+        known = self.is_known
+        for _, _, hard, easy in ranked:  # first, a split already proven good enough
+            if (known(hard) or ub_of(hard, _INF) < budget) and (
+                known(easy) or ub_of(easy, _INF) < budget
+            ):
+                self._t_ub[state] = budget
+                return True
         for _, _, hard, easy in ranked:
             if self.feasible(hard, budget - 1, codes) and self.feasible(easy, budget - 1, codes):
                 self._t_ub[state] = budget
@@ -346,6 +338,49 @@ class Search:
         self._stored()
         return False
 
+    def _rank(
+        self, state: int, codes: Sequence[int], limit: int
+    ) -> list[tuple[int, int, int, int]]:
+        """The splits whose halves hold at most ``limit`` codes each, most even first, as
+        (codes in the larger half, codes in the smaller, larger half, smaller half)."""
+        bits = [self.code_bits[i] for i in codes]
+        lb_of = self._t_lb.get
+        ranked: list[tuple[int, int, int, int, int]] = []
+        for y in self.splits(state):
+            n = state ^ y
+            a = b = 0
+            for cb in bits:
+                if y & cb:
+                    a += 1
+                if n & cb:
+                    b += 1
+            if a > limit or b > limit:
+                continue
+            # Proven bounds first (they steer away from halves known to be hard), then the
+            # larger half's codes, then the total (a code on both sides is a wasted test).
+            proven = max(lb_of(y, 0), lb_of(n, 0), _ceil_log2(max(a, b)))
+            if a < b:
+                ranked.append((proven, b, a + b, n, y))
+            else:
+                ranked.append((proven, a, a + b, y, n))
+        ranked.sort(key=lambda r: (r[0], r[1], r[2]))
+        return [(r[1], r[2], r[3], r[4]) for r in ranked]
+
+    def greedy_depth(self, state: int, among: Sequence[int] | None = None) -> int:
+        """Tests the greedy strategy (most even split by codes) needs: an upper bound."""
+        if self.is_known(state):
+            return 0
+        depth = self._greedy.get(state)
+        if depth is None:
+            codes = self.present(state, among)
+            _, _, hard, easy = self._rank(state, codes, _INF)[0]
+            depth = 1 + max(self.greedy_depth(hard, codes), self.greedy_depth(easy, codes))
+            self._greedy[state] = depth
+            if depth < self._t_ub.get(state, _INF):
+                self._t_ub[state] = depth
+            self._stored()
+        return depth
+
     def min_tests(self, state: int) -> int:
         """The fewest tests that guarantee knowing the code from ``state``."""
         t = self._t_exact.get(state)
@@ -353,8 +388,11 @@ class Search:
             if self.is_known(state):
                 t = 0
             else:
+                # Up from the lower bound; the greedy depth is enough, so it is never
+                # searched (proving it is often the slowest step).
                 t = self.t_lower(state)
-                while not self.feasible(state, t):
+                enough = self.greedy_depth(state)
+                while t < enough and not self.feasible(state, t):
                     t += 1
             self._t_exact[state] = t
         return t

@@ -96,12 +96,15 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
         lines.append(f"  first round: compose {first.code}")
         lines.extend(_branch_lines(puzzle, first.code, first.plan, "    "))
         lower = (len(result.codes) - 1).bit_length()
+        worst = result.min_tests_worst
+        proof = "" if lower == worst else f"; the search proved {worst - 1} cannot be guaranteed"
         lines.append(
-            f"  why {first.code}: every answer keeps the {result.min_tests_worst}-test "
-            f"guarantee (⌈log2 {len(result.codes)}⌉ = {lower} is the bound no strategy "
-            f"beats); {first.codes_keeping_tests} of the {first.codes_considered} codes "
-            f"worth composing allow such a start, and {first.code} also keeps the "
-            f"{result.rounds_worst}-round guarantee with the most even first split"
+            f"  why {first.code}: after every answer the code is still guaranteed within "
+            f"{worst} tests in all, the fewest possible (⌈log2 {len(result.codes)}⌉ = {lower} "
+            f"is the information bound{proof}); {first.codes_keeping_tests} of the "
+            f"{first.codes_considered} codes worth composing allow such a start, and "
+            f"{first.code} also keeps the {result.rounds_worst}-round guarantee, with the "
+            "most even first split"
         )
     lines.append(f"  analysed in {result.seconds:.2f} s")
     return lines
