@@ -196,7 +196,6 @@ class Search:
         self._opt: dict[int, frozenset[int]] = {}
         self._e_exact: dict[int, int] = {}
         self._e_lb: dict[int, int] = {}
-        self._huff: dict[int, int] = {}
         # (most rounds known too few, fewest rounds known enough), per state
         self._round_ok: dict[int, tuple[int, int]] = {}
         self._in_ok: dict[tuple[int, int, frozenset[int]], tuple[int, int]] = {}
@@ -280,7 +279,7 @@ class Search:
             seen.add(state ^ y)
             out.append(y)
         result = tuple(out)
-        if len(self._splits) < 400_000:
+        if len(self._splits) < 60_000:
             self._splits[state] = result
         return result
 
@@ -423,25 +422,24 @@ class Search:
         Every strategy's leaves hold one code each, so the summed depths are at least those
         of an optimal prefix code over the codes' weights.
         """
-        h = self._huff.get(state)
-        if h is None:
-            heap = self.code_weights(state, among)
-            h = 0
-            if len(heap) > 1:
-                heapq.heapify(heap)
-                while len(heap) > 1:
-                    a = heapq.heappop(heap)
-                    b = heapq.heappop(heap)
-                    h += a + b
-                    heapq.heappush(heap, a + b)
-            self._huff[state] = h
+        heap = self.code_weights(state, among)
+        h = 0
+        if len(heap) > 1:
+            heapq.heapify(heap)
+            pop, push = heapq.heappop, heapq.heappush
+            while len(heap) > 1:
+                a = pop(heap) + pop(heap)
+                h += a
+                push(heap, a)
         return h
 
     def e_lower(self, state: int, among: Sequence[int] | None = None) -> int:
-        exact = self._e_exact.get(state)
-        if exact is not None:
-            return exact
-        return max(self._e_lb.get(state, 0), self.huffman(state, among))
+        """The best known lower bound on :meth:`expected_sum` (exact once it is known)."""
+        v = self._e_lb.get(state)
+        if v is None:
+            v = self.huffman(state, among)
+            self._e_lb[state] = v
+        return v
 
     def expected_sum(self, state: int, bound: int = _INF) -> int:
         """The least total of tests over the hypotheses of ``state`` (a branch and bound).
@@ -452,25 +450,31 @@ class Search:
         if exact is not None:
             return exact
         if self.is_known(state):
-            self._e_exact[state] = 0
+            self._e_exact[state] = self._e_lb[state] = 0
             return 0
         codes = self.present(state)
         lb = self.e_lower(state, codes)
         if lb >= bound:
             return lb
         w = self.weight(state)
-        ranked: list[tuple[int, int, int, int, int]] = []
+        get = self._e_lb.get
+        ranked: list[tuple[int, int, int, int]] = []
         for y in self.splits(state):
             n = state ^ y
-            ly, ln = self.e_lower(y, codes), self.e_lower(n, codes)
+            ly = get(y)
+            if ly is None:
+                ly = self.e_lower(y, codes)
+            ln = get(n)
+            if ln is None:
+                ln = self.e_lower(n, codes)
             if ly >= ln:
-                ranked.append((ly + ln, y, n, ly, ln))
+                ranked.append((ly + ln, y, n, ln))
             else:
-                ranked.append((ly + ln, n, y, ln, ly))
+                ranked.append((ly + ln, n, y, ly))
         ranked.sort(key=lambda r: r[0])
         best = bound
         found = False
-        for lbs, y, n, _, ln in ranked:
+        for lbs, y, n, ln in ranked:
             if w + lbs >= best:
                 break
             ey = self.expected_sum(y, best - w - ln)
@@ -482,7 +486,7 @@ class Search:
                 found = True
         self._stored()
         if found:
-            self._e_exact[state] = best
+            self._e_exact[state] = self._e_lb[state] = best
             return best
         self._e_lb[state] = max(lb, bound)
         return max(lb, bound)
@@ -575,6 +579,8 @@ class Search:
         self, state: int, yes: int, rounds: int, left: int, splits: frozenset[int]
     ) -> bool:
         no = state ^ yes
+        if self.min_tests(no) > self.min_tests(yes):
+            yes, no = no, yes  # the harder half first: it fails more often
         return self.in_round_ok(yes, rounds, left, self.restrict(splits, yes)) and self.in_round_ok(
             no, rounds, left, self.restrict(splits, no)
         )
