@@ -196,6 +196,7 @@ def test_optimal_bot_meets_the_guarantee_for_every_assignment(puzzle: Puzzle) ->
     # The game counts the round of the solve; a bot that knows the code before any test
     # still needs one round to submit it.
     assert tests == result.min_tests_worst
+    assert result.rounds_worst is not None
     assert rounds <= max(1, result.rounds_worst)
 
 
@@ -268,6 +269,38 @@ def test_expected_bounds_bracket_the_exact_mean() -> None:
         low, high = capped.expected_bounds
         assert low <= exact.min_tests_expected <= high
     assert capped.min_tests_worst == exact.min_tests_worst
+
+
+def test_a_capped_rounds_search_keeps_the_tests_guarantee() -> None:
+    """Past the rounds limit the policy still guarantees the fewest tests."""
+    puzzle = max(POLICY_SET[:6], key=lambda p: min_tests_worst(p, CLASSIC))
+    hyps = deduce(puzzle.public(), CLASSIC).hypotheses
+    exact = analyze_hypotheses(hyps, expected=False)
+    capped = analyze_hypotheses(hyps, expected=False, round_states=1)
+    assert exact.rounds_worst is not None
+    assert capped.rounds_worst is None
+    low, high = capped.rounds_bounds
+    assert low <= exact.rounds_worst <= high == exact.min_tests_worst
+    search = Search(hyps)
+    search.round_states_limit = 1
+    worst = 0
+    for h in hyps:
+        state, tests = search.full, 0
+        while not search.is_known(state):
+            move = search.best_new_round(state)
+            assert move is not None
+            code, first = move
+            tested: list[int] = []
+            v: int | None = first
+            while v is not None:
+                y = search.yes[code][v] & state
+                state = y if h.answer(code, v) else state ^ y
+                tests += 1
+                tested.append(v)
+                v = search.best_in_round(state, code, tested)
+        worst = max(worst, tests)
+    assert search.rounds_exhausted
+    assert worst == exact.min_tests_worst
 
 
 def test_the_optimal_bot_is_registered_and_deterministic() -> None:

@@ -54,6 +54,11 @@ from turing.solver import Hypothesis, deduce
 MAX_GROUPS: Final = 60_000
 #: States a single analysis may memoise before giving up (keeps memory bounded).
 MAX_STATES: Final = 4_000_000
+#: States the worst-case rounds search may store before the policy falls back to keeping
+#: only the fewest-tests guarantee (see :meth:`Search.best_new_round`).
+ROUND_STATES: Final = 200_000
+#: States the expected search may store before :func:`analyze` reports bounds instead.
+EXPECTED_STATES: Final = 150_000
 #: Tests per round (RULES.md: up to 3 different verifiers, one code).
 TESTS_PER_ROUND: Final = 3
 
@@ -66,6 +71,10 @@ class AnalysisError(ValueError):
 
 class AnalysisTooLarge(AnalysisError):
     """The puzzle has too many hypotheses (or states) for an exact analysis here."""
+
+
+class RoundsTooLarge(AnalysisTooLarge):
+    """The rounds search passed its own state limit (the tests figures stay exact)."""
 
 
 def _bits_of(indices: Sequence[int] | np.ndarray[Any, Any], size: int) -> int:
@@ -203,6 +212,9 @@ class Search:
         self._re_new: dict[int, int] = {}
         self._re_in: dict[tuple[int, int, frozenset[int]], int] = {}
         self.states_stored = 0
+        self.round_states_limit = ROUND_STATES
+        self.rounds_exhausted = False
+        self._round_states = 0
 
     # -- states ----------------------------------------------------------------------------
 
@@ -282,6 +294,15 @@ class Search:
         if len(self._splits) < 60_000:
             self._splits[state] = result
         return result
+
+    def _round_stored(self) -> None:
+        self._stored()
+        self._round_states += 1
+        if self._round_states > self.round_states_limit:
+            self.rounds_exhausted = True
+            raise RoundsTooLarge(
+                f"the rounds search stored more than {self.round_states_limit} states"
+            )
 
     def _stored(self) -> None:
         self.states_stored += 1
@@ -572,7 +593,7 @@ class Search:
             for y in self._optimal_in(state, splits)
         )
         self._round_ok[state] = _bounds_with(known, rounds, got)
-        self._stored()
+        self._round_stored()
         return got
 
     def _test_ok(
@@ -608,7 +629,7 @@ class Search:
             for y in self._optimal_in(state, splits)
         )
         self._in_ok[key] = _bounds_with(known, rounds, got)
-        self._stored()
+        self._round_stored()
         return got
 
     def min_rounds(self, state: int) -> int:
@@ -619,6 +640,20 @@ class Search:
         while not self.round_ok(state, rounds):
             rounds += 1
         return rounds
+
+    def rounds_bounds(self, state: int) -> tuple[int, int]:
+        """What is known of :meth:`min_rounds` without searching further: (low, high).
+
+        High is the fewest tests (one test-optimal test per round always works).
+        """
+        t = self.min_tests(state)
+        if t == 0:
+            return (0, 0)
+        low = max(1, -(-t // TESTS_PER_ROUND))
+        known = self._round_ok.get(state)
+        if known is not None:
+            return (max(low, known[0] + 1), min(t, known[1]))
+        return (low, t)
 
     def rounds_after(self, state: int, left: int, splits: frozenset[int]) -> int:
         """Fewest rounds after the current one, mid-round (worst case, tests kept optimal)."""
@@ -694,17 +729,23 @@ class Search:
         """
         if self.is_known(state):
             return None
-        rounds = self.min_rounds(state)
         size = state.bit_count()
         candidates: list[tuple[int, int, int, frozenset[int]]] = []
         for c, splits in self.round_codes(state):
             for y in self._optimal_in(state, splits):
                 candidates.append((abs(2 * y.bit_count() - size), c, y, splits))
         candidates.sort(key=lambda t: (t[0], t[1], self.verifier_for(state, t[1], t[2])))
-        for _, c, y, splits in candidates:
-            if self._test_ok(state, y, rounds - 1, TESTS_PER_ROUND - 1, splits):
-                return c, self.verifier_for(state, c, y)
-        raise AssertionError("min_rounds found no move")  # pragma: no cover
+        if not self.rounds_exhausted:
+            try:
+                rounds = self.min_rounds(state)
+                for _, c, y, splits in candidates:
+                    if self._test_ok(state, y, rounds - 1, TESTS_PER_ROUND - 1, splits):
+                        return c, self.verifier_for(state, c, y)
+            except RoundsTooLarge:
+                pass
+        # The rounds search is too large here: keep the fewest-tests guarantee only.
+        _, c, y, _ = candidates[0]
+        return c, self.verifier_for(state, c, y)
 
     def best_in_round(self, state: int, code: int, tested: Sequence[int]) -> int | None:
         """The next verifier to test ``code`` against this round, or None to end the round.
@@ -718,12 +759,18 @@ class Search:
         options = self._optimal_in(state, splits)
         if not options:
             return None
-        end = self.min_rounds(state)
-        for rounds in range(end + 1):
-            for y in options:
-                if self._test_ok(state, y, rounds, left - 1, splits):
-                    return self.verifier_for(state, code, y, skip=tested)
-        return None
+        if not self.rounds_exhausted:
+            try:
+                end = self.min_rounds(state)
+                for rounds in range(end + 1):
+                    for y in options:
+                        if self._test_ok(state, y, rounds, left - 1, splits):
+                            return self.verifier_for(state, code, y, skip=tested)
+                return None
+            except RoundsTooLarge:
+                pass
+        # Without the rounds search: a test that keeps the tests guarantee never hurts.
+        return self.verifier_for(state, code, options[0], skip=tested)
 
     def worst_policy_expected(self, state: int) -> int:
         """Summed tests of a fewest-tests (worst case) strategy: an upper bound on the mean."""
@@ -816,6 +863,8 @@ class Analysis:
 
     ``min_tests_expected`` and ``rounds_expected`` are None when the expected search went
     past its state limit; ``expected_bounds`` then brackets the mean number of tests.
+    ``rounds_worst`` is None when the rounds search went past its limit; ``rounds_bounds``
+    then brackets it (otherwise both bounds equal it).
     """
 
     puzzle_id: str | None
@@ -824,7 +873,8 @@ class Analysis:
     assignments: int
     codes: tuple[str, ...]
     min_tests_worst: int
-    rounds_worst: int
+    rounds_worst: int | None
+    rounds_bounds: tuple[int, int]
     min_tests_expected: float | None
     rounds_expected: float | None
     expected_bounds: tuple[float, float]
@@ -843,6 +893,7 @@ class Analysis:
             "min_tests_worst": self.min_tests_worst,
             "min_tests_expected": _round(self.min_tests_expected),
             "rounds_worst": self.rounds_worst,
+            "rounds_bounds": list(self.rounds_bounds),
             "rounds_expected": _round(self.rounds_expected),
             "expected_bounds": [_round(x) for x in self.expected_bounds],
             "first_round": self.first_round.to_dict() if self.first_round else None,
@@ -885,7 +936,8 @@ def analyze_hypotheses(
     *,
     expected: bool = True,
     max_states: int = MAX_STATES,
-    expected_states: int = 400_000,
+    expected_states: int = EXPECTED_STATES,
+    round_states: int = ROUND_STATES,
     puzzle: Puzzle | None = None,
 ) -> Analysis:
     """Analyse a hypothesis set (the state before any test, or any later one)."""
@@ -893,7 +945,14 @@ def analyze_hypotheses(
     search = Search(hypotheses, max_states=max_states)
     root = search.full
     worst = search.min_tests(root)
-    rounds = search.min_rounds(root)
+    search.round_states_limit = round_states
+    rounds: int | None
+    try:
+        rounds = search.min_rounds(root)
+        rounds_range = (rounds, rounds)
+    except RoundsTooLarge:
+        rounds = None
+        rounds_range = search.rounds_bounds(root)
     first: FirstRound | None = None
     move = search.best_new_round(root)
     if move is not None:
@@ -929,6 +988,7 @@ def analyze_hypotheses(
         codes=tuple(CODE_TEXT[c] for c in _indices(search.codes_mask(root))),
         min_tests_worst=worst,
         rounds_worst=rounds,
+        rounds_bounds=rounds_range,
         min_tests_expected=e_tests,
         rounds_expected=e_rounds,
         expected_bounds=(low, high),
@@ -944,7 +1004,8 @@ def analyze(
     *,
     expected: bool = True,
     max_states: int = MAX_STATES,
-    expected_states: int = 400_000,
+    expected_states: int = EXPECTED_STATES,
+    round_states: int = ROUND_STATES,
 ) -> Analysis:
     """The optimal-play analysis of a puzzle, from the cards alone (hidden fields unused)."""
     hypotheses = deduce(puzzle.public(), cardset).hypotheses
@@ -958,6 +1019,7 @@ def analyze(
         expected=expected,
         max_states=max_states,
         expected_states=expected_states,
+        round_states=round_states,
         puzzle=puzzle,
     )
 
@@ -1104,6 +1166,7 @@ __all__ = [
     "FirstRound",
     "OptimalBot",
     "RoundStep",
+    "RoundsTooLarge",
     "Search",
     "analyze",
     "analyze_hypotheses",

@@ -7,7 +7,16 @@ from pathlib import Path
 
 import click
 
-from turing.analysis import MAX_STATES, Analysis, AnalysisError, Branch, RoundStep, analyze
+from turing.analysis import (
+    EXPECTED_STATES,
+    MAX_STATES,
+    ROUND_STATES,
+    Analysis,
+    AnalysisError,
+    Branch,
+    RoundStep,
+    analyze,
+)
 from turing.cards import CardSet, load_cardset
 from turing.puzzle import LETTERS, Loaded, Puzzle, iter_puzzle_file, puzzle_cardset
 from turing.ui import emit_json, fail, stdout_console
@@ -74,10 +83,12 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
         f"{len(result.codes)} possible code{'s' if len(result.codes) != 1 else ''} "
         f"({_codes(result.codes)})"
     ]
-    lines.append(
-        f"  fewest tests that guarantee the code: {result.min_tests_worst} "
-        f"(in {result.rounds_worst} round{'s' if result.rounds_worst != 1 else ''})"
-    )
+    if result.rounds_worst is not None:
+        rounds = f"in {result.rounds_worst} round{'s' if result.rounds_worst != 1 else ''}"
+    else:
+        r_low, r_high = result.rounds_bounds
+        rounds = f"in {r_low} to {r_high} rounds: the rounds search went past its state limit"
+    lines.append(f"  fewest tests that guarantee the code: {result.min_tests_worst} ({rounds})")
     if result.min_tests_expected is not None and result.rounds_expected is not None:
         lines.append(
             f"  fewest tests on average (every assignment equally likely): "
@@ -105,6 +116,8 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
             f"{first.codes_considered} codes worth composing allow such a start, and "
             f"{first.code} also keeps the {result.rounds_worst}-round guarantee, with the "
             "most even first split"
+            if result.rounds_worst is not None
+            else f"{first.code} has the most even first split"
         )
     lines.append(f"  analysed in {result.seconds:.2f} s")
     return lines
@@ -121,10 +134,18 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
 @click.option(
     "--expected-states",
     type=click.IntRange(min=1),
-    default=400_000,
+    default=EXPECTED_STATES,
     show_default=True,
     metavar="N",
     help="State limit of the expected search; past it, bounds are reported.",
+)
+@click.option(
+    "--round-states",
+    type=click.IntRange(min=1),
+    default=ROUND_STATES,
+    show_default=True,
+    metavar="N",
+    help="State limit of the rounds search; past it, bounds are reported.",
 )
 @click.option(
     "--max-states",
@@ -148,6 +169,7 @@ def analyze_command(
     as_json: bool,
     no_expected: bool,
     expected_states: int,
+    round_states: int,
     max_states: int,
     cardset_name: str | None,
 ) -> None:
@@ -169,6 +191,7 @@ def analyze_command(
                 cardset,
                 expected=not no_expected,
                 expected_states=expected_states,
+                round_states=round_states,
                 max_states=max_states,
             )
         except AnalysisError as exc:
