@@ -56,9 +56,9 @@ MAX_GROUPS: Final = 60_000
 MAX_STATES: Final = 4_000_000
 #: States the worst-case rounds search may store before the policy falls back to keeping
 #: only the fewest-tests guarantee (see :meth:`Search.best_new_round`).
-ROUND_STATES: Final = 200_000
+ROUND_STATES: Final = 100_000
 #: States the expected search may store before :func:`analyze` reports bounds instead.
-EXPECTED_STATES: Final = 150_000
+EXPECTED_STATES: Final = 60_000
 #: Tests per round (RULES.md: up to 3 different verifiers, one code).
 TESTS_PER_ROUND: Final = 3
 
