@@ -212,9 +212,9 @@ class Search:
         self._re_new: dict[int, int] = {}
         self._re_in: dict[tuple[int, int, frozenset[int]], int] = {}
         self.states_stored = 0
+        #: the rounds search gives up once the search as a whole stored this many states
         self.round_states_limit = ROUND_STATES
         self.rounds_exhausted = False
-        self._round_states = 0
 
     # -- states ----------------------------------------------------------------------------
 
@@ -297,11 +297,10 @@ class Search:
 
     def _round_stored(self) -> None:
         self._stored()
-        self._round_states += 1
-        if self._round_states > self.round_states_limit:
+        if self.states_stored > self.round_states_limit:
             self.rounds_exhausted = True
             raise RoundsTooLarge(
-                f"the rounds search stored more than {self.round_states_limit} states"
+                f"the rounds search passed {self.round_states_limit} stored states"
             )
 
     def _stored(self) -> None:
@@ -772,17 +771,13 @@ class Search:
         # Without the rounds search: a test that keeps the tests guarantee never hurts.
         return self.verifier_for(state, code, options[0], skip=tested)
 
-    def worst_policy_expected(self, state: int) -> int:
-        """Summed tests of a fewest-tests (worst case) strategy: an upper bound on the mean."""
+    def greedy_sum(self, state: int) -> int:
+        """Summed tests of the greedy strategy (most even split by codes): an upper bound
+        on :meth:`expected_sum`, cheap enough to give when the exact search is too large."""
         if self.is_known(state):
             return 0
-        options = sorted(self.optimal_splits(state))
-        y = min(options, key=lambda z: (self.e_lower(z) + self.e_lower(state ^ z), z))
-        return (
-            self.weight(state)
-            + self.worst_policy_expected(y)
-            + self.worst_policy_expected(state ^ y)
-        )
+        _, _, hard, easy = self._rank(state, self.present(state), _INF)[0]
+        return self.weight(state) + self.greedy_sum(hard) + self.greedy_sum(easy)
 
 
 # -- results --------------------------------------------------------------------------------
@@ -945,7 +940,7 @@ def analyze_hypotheses(
     search = Search(hypotheses, max_states=max_states)
     root = search.full
     worst = search.min_tests(root)
-    search.round_states_limit = round_states
+    search.round_states_limit = search.states_stored + round_states
     rounds: int | None
     try:
         rounds = search.min_rounds(root)
@@ -963,7 +958,7 @@ def analyze_hypotheses(
     w = search.weight(root)
     e_tests: float | None = None
     e_rounds: float | None = None
-    low, high = search.e_lower(root) / w, search.worst_policy_expected(root) / w
+    low = high = 0.0
     if expected:
         limit = search.states_stored + expected_states
         saved = search.max_states
@@ -980,6 +975,9 @@ def analyze_hypotheses(
                 raise
         finally:
             search.max_states = saved
+    if e_tests is None:
+        low = max(low, search.e_lower(root) / w)
+        high = search.greedy_sum(root) / w
     return Analysis(
         puzzle_id=puzzle.id if puzzle is not None else None,
         mode=puzzle.mode if puzzle is not None else "classic",
