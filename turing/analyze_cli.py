@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -27,7 +28,7 @@ SHOWN_CODES = 8
 
 def _puzzles(path: str, cardset: CardSet | None) -> Iterator[Loaded]:
     if path == "-":
-        text = click.get_text_stream("stdin").read()
+        text = sys.stdin.read()
         return iter_puzzle_file(None, cardset, text=text, name="<stdin>")
     return iter_puzzle_file(path, cardset)
 

@@ -81,7 +81,7 @@ def resolve_cardset_option(name: str | None) -> CardSet | None:
 def read_puzzles(path: str, cardset: CardSet | None) -> Iterator[Loaded]:
     """Puzzles from a file, or standard input for ``-``."""
     if path == "-":
-        stdin = click.get_text_stream("stdin")
+        stdin = sys.stdin
         text = stdin.read()
         return iter_puzzle_file(None, cardset, text=text, name="<stdin>")
     return iter_puzzle_file(path, cardset)

@@ -114,7 +114,7 @@ class JsonlSink:
         self.tmp: str | None = None
         self.handle: IO[str]
         if target == "-":
-            self.handle = click.get_text_stream("stdout")
+            self.handle = sys.stdout
         else:
             folder = Path(target).resolve().parent
             if not folder.is_dir():

@@ -12,6 +12,7 @@ import random
 import re
 import secrets
 import sqlite3
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -709,7 +710,7 @@ CLEAR_SCREEN: Final = "\x1b[H\x1b[2J\x1b[3J"
 
 def clear_screen() -> None:
     """Clear the terminal between hot-seat turns (nothing when stdout is not a terminal)."""
-    stdout = click.get_text_stream("stdout")
+    stdout = sys.stdout
     if stdout.isatty():
         stdout.write(CLEAR_SCREEN)
         stdout.flush()
@@ -1243,7 +1244,7 @@ def play(
     as_json: bool,
     interactive: bool | None,
 ) -> None:
-    stdin = click.get_text_stream("stdin")
+    stdin = sys.stdin
     if interactive is None:
         interactive = stdin.isatty()
     console = stdout_console()

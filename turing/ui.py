@@ -26,7 +26,7 @@ def stdout_console() -> Console:
     """A console for results: rich on a terminal, plain text otherwise or with NO_COLOR."""
     plain = _plain() or not sys.stdout.isatty()
     return Console(
-        file=click.get_text_stream("stdout"),
+        file=sys.stdout,
         no_color=plain,
         highlight=False,
         force_terminal=None if not plain else False,
@@ -39,7 +39,7 @@ def stderr_console() -> Console:
     """A console for progress and messages on stderr."""
     plain = _plain() or not sys.stderr.isatty()
     return Console(
-        file=click.get_text_stream("stderr"),
+        file=sys.stderr,
         stderr=True,
         no_color=plain,
         highlight=False,
@@ -52,7 +52,9 @@ class CLIError(click.ClickException):
 
     def __init__(self, message: str, exit_code: int = EXIT_USAGE) -> None:
         super().__init__(message)
-        self.exit_code = exit_code
+        # click declares exit_code per class; this error carries its own (click reads it
+        # from the instance when it exits).
+        object.__setattr__(self, "exit_code", exit_code)
 
     def show(self, file: Any = None) -> None:
         click.echo(f"error: {self.format_message()}", err=True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import sys
 import tempfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -253,7 +254,7 @@ class Prompter:
     def __init__(self, out: Console, err: Console) -> None:
         self.out = out
         self.err = err
-        self.stdin = click.get_text_stream("stdin")
+        self.stdin = sys.stdin
         self.interactive = self.stdin.isatty()
 
     def ask(self, prompt: str, *, hidden: bool = False) -> str:
