@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from click.testing import CliRunner
 
 from turing.cli import main
@@ -137,3 +138,25 @@ def test_hint_best_in_play_names_an_optimal_move(tmp_path: Path) -> None:
     path.write_text(PUZZLE)
     _, out, err = run("play", str(path), stdin="hint best\nquit\n")
     assert "Best now: compose" in out or "Best now: stop" in out, out + err
+
+
+def test_hint_best_says_when_the_search_is_too_large(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import turing.analysis as analysis
+
+    monkeypatch.setattr(analysis, "POLICY_WORK", 5_000_000)
+    path = tmp_path / "n.json"
+    path.write_text(
+        json.dumps(
+            {
+                "mode": "nightmare",
+                "cards": [30, 31, 33, 34, 40, 43],
+                "criteria": [4, 2, 1, 7, 3, 3],
+                "real_cards": [33, 30, 43, 40, 34, 31],
+            }
+        )
+    )
+    code, out, err = run("play", str(path), stdin="hint best\nhint\nquit\n")
+    assert "too large" in out and "Traceback" not in out + err
+    assert code == 1  # abandoned by quit, not failed

@@ -320,3 +320,29 @@ def test_the_optimal_bot_is_registered_and_deterministic() -> None:
         )
         runs.append([e for e in game.events if e.get("player") == "a"])
     assert runs[0] == runs[1]
+
+
+NIGHTMARE_LARGE = {
+    "mode": "nightmare",
+    "cards": [30, 31, 33, 34, 40, 43],
+    "criteria": [4, 2, 1, 7, 3, 3],
+    "real_cards": [33, 30, 43, 40, 34, 31],
+}
+
+
+def test_the_optimal_bot_plays_greedy_past_its_work_limit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A nightmare table of 2,880 readings: the exact policy passes its work limit, and
+    the bot finishes the game with the greedy strategy instead of failing."""
+    import turing.analysis as analysis
+    from turing.puzzle import puzzle_from_dict
+
+    monkeypatch.setattr(analysis, "POLICY_WORK", 5_000_000)
+    puzzle = puzzle_from_dict(NIGHTMARE_LARGE, CLASSIC)
+    bot = make_bot("bot:optimal", random.Random(3))
+    assert isinstance(bot, OptimalBot)
+    game = Game(puzzle, ["a"], CLASSIC)
+    result = run_game(game, {"a": bot})
+    assert result.winners == ("a",)
+    assert bot._greedy is not None

@@ -38,15 +38,18 @@ prefix code over the codes' weights).
 from __future__ import annotations
 
 import heapq
+import random
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, Protocol
+from typing import Any, Final
 
 import numpy as np
 
+from turing.bots import GreedyBot
 from turing.cards import CardSet
 from turing.codes import CODE_TEXT, NUM_CODES, code_index
+from turing.game import PlayerView
 from turing.puzzle import LETTERS, Puzzle
 from turing.solver import Hypothesis, deduce
 
@@ -54,6 +57,15 @@ from turing.solver import Hypothesis, deduce
 MAX_GROUPS: Final = 60_000
 #: States a single analysis may memoise before giving up (keeps memory bounded).
 MAX_STATES: Final = 4_000_000
+#: Work a single analysis may do before giving up: bitset words combined while dividing
+#: states by tests (the search's main cost, and one that grows with the hypotheses, unlike
+#: the state count): about one to five minutes of search on a 2-core machine.
+MAX_WORK: Final = 20_000_000_000
+#: Work limit of the player's policy (``bot:optimal``, ``hint best``): a few seconds. Past
+#: it the bot plays the greedy strategy instead, and the hint says the search is too large.
+POLICY_WORK: Final = 500_000_000
+#: Bytes of divided states the search keeps for reuse (recomputed beyond that).
+SPLITS_CACHE_BYTES: Final = 256 << 20
 #: States the worst-case rounds search may store before the policy falls back to keeping
 #: only the fewest-tests guarantee (see :meth:`Search.best_new_round`).
 ROUND_STATES: Final = 100_000
@@ -115,6 +127,7 @@ class Search:
         *,
         max_groups: int = MAX_GROUPS,
         max_states: int = MAX_STATES,
+        max_work: int = MAX_WORK,
     ) -> None:
         if not hypotheses:
             raise AnalysisError("no valid criteria assignment: nothing to analyse")
@@ -140,6 +153,10 @@ class Search:
         self.weight_of: Final = tuple(count[k] for k in keys)
         self.full: Final = (1 << self.size) - 1
         self.max_states = max_states
+        self.max_work = max_work
+        #: bitset words one operation on a state touches (the unit of :attr:`work`)
+        self._words: Final = self.size // 64 + 1
+        self.work = 0
 
         # Weights as bit planes: weight(S) = sum over k of popcount(S & plane_k) << k.
         self.unit_weights: Final = all(w == 1 for w in self.weight_of)
@@ -198,6 +215,7 @@ class Search:
         self._present: dict[int, tuple[int, ...]] = {}
         self._weight: dict[int, int] = {}
         self._splits: dict[int, tuple[int, ...]] = {}
+        self._splits_bytes = 0
         self._t_lb: dict[int, int] = {}
         self._t_ub: dict[int, int] = {}
         self._t_exact: dict[int, int] = {}
@@ -281,9 +299,11 @@ class Search:
         cached = self._splits.get(state)
         if cached is not None:
             return cached
+        candidates = self.root_splits if among is None else among
+        self._worked(len(candidates))
         out: list[int] = []
         seen: set[int] = set()
-        for z in self.root_splits if among is None else among:
+        for z in candidates:
             y = z & state
             if y == 0 or y == state or y in seen:
                 continue
@@ -291,9 +311,20 @@ class Search:
             seen.add(state ^ y)
             out.append(y)
         result = tuple(out)
-        if len(self._splits) < 60_000:
+        cost = (len(result) + 1) * (self._words * 8 + 40)
+        if self._splits_bytes + cost <= SPLITS_CACHE_BYTES:
             self._splits[state] = result
+            self._splits_bytes += cost
         return result
+
+    def _worked(self, operations: int) -> None:
+        """Count ``operations`` on states of this search against :attr:`max_work`."""
+        self.work += operations * self._words
+        if self.work > self.max_work:
+            raise AnalysisTooLarge(
+                f"the exact search passed its work limit ({self.max_work:,} bitset words); "
+                "this puzzle is too large to analyse exactly"
+            )
 
     def _round_stored(self) -> None:
         self._stored()
@@ -365,7 +396,9 @@ class Search:
         bits = [self.code_bits[i] for i in codes]
         lb_of = self._t_lb.get
         ranked: list[tuple[int, int, int, int, int]] = []
-        for y in self.splits(state):
+        splits = self.splits(state)
+        self._worked(len(splits) * (2 * len(bits) + 1))
+        for y in splits:
             n = state ^ y
             a = b = 0
             for cb in bits:
@@ -399,6 +432,15 @@ class Search:
                 self._t_ub[state] = depth
             self._stored()
         return depth
+
+    def tests_bounds(self, state: int) -> tuple[int, int | None]:
+        """What is proven so far about :meth:`min_tests` of ``state``: (lower, upper or
+        None); both equal once it is known. Never searches."""
+        exact = self._t_exact.get(state)
+        if exact is not None:
+            return exact, exact
+        upper = self._t_ub.get(state)
+        return self.t_lower(state), upper
 
     def min_tests(self, state: int) -> int:
         """The fewest tests that guarantee knowing the code from ``state``."""
@@ -1022,6 +1064,30 @@ def analyze(
     )
 
 
+def min_tests_bounds(
+    puzzle: Puzzle, cardset: CardSet, max_work: int = MAX_WORK
+) -> tuple[int, int | None]:
+    """``(lower, upper)`` on :func:`min_tests_worst` within a work limit; equal when exact.
+
+    When the exact search passes ``max_work`` (or the puzzle has too many hypotheses for
+    one), ``lower`` is what the search proved (at least ⌈log2 codes⌉) and ``upper`` the
+    worst case of the greedy strategy when it was found, else None. The limit counts work,
+    not time, so the same puzzle and limit always give the same answer.
+    """
+    hypotheses = deduce(puzzle.public(), cardset).hypotheses
+    if not hypotheses:
+        raise AnalysisError("no assignment of criteria to these cards makes a valid puzzle")
+    try:
+        search = Search(hypotheses, max_work=max_work)
+    except AnalysisTooLarge:
+        return _ceil_log2(len({h.code for h in hypotheses})), None
+    try:
+        exact = search.min_tests(search.full)
+    except AnalysisTooLarge:
+        return search.tests_bounds(search.full)
+    return exact, exact
+
+
 def min_tests_worst(puzzle: Puzzle, cardset: CardSet) -> int:
     """The fewest tests that guarantee knowing the code of ``puzzle``, whatever is hidden.
 
@@ -1050,7 +1116,7 @@ def _search_for(hypotheses: Sequence[Hypothesis]) -> tuple[Search, int]:
             if i:
                 _RECENT.insert(0, _RECENT.pop(i))
             return search, state
-    search = Search(hypotheses)
+    search = Search(hypotheses, max_work=POLICY_WORK)
     _RECENT.insert(0, search)
     del _RECENT[_RECENT_SIZE:]
     return search, search.full
@@ -1089,69 +1155,70 @@ def next_test(
     return _move(search, state, code, tested_this_round)
 
 
-class PlayerViewLike(Protocol):
-    """The parts of :class:`turing.game.PlayerView` the optimal bot reads."""
-
-    @property
-    def puzzle(self) -> Puzzle: ...
-
-    @property
-    def cardset(self) -> CardSet: ...
-
-    @property
-    def code(self) -> str | None: ...
-
-    @property
-    def tested_this_round(self) -> tuple[int, ...]: ...
-
-    def hypotheses(self) -> tuple[Hypothesis, ...]: ...
-
-
 class OptimalBot:
     """``bot:optimal``: plays the exact policy of this module.
 
     It guarantees knowing the code within ``min_tests_worst`` tests (and, keeping that,
-    within ``rounds_worst`` rounds), and submits only when it knows the code.
+    within ``rounds_worst`` rounds), and submits only when it knows the code. When the
+    exact search passes :data:`POLICY_WORK` (large nightmare tables), it plays the rest
+    of the game as ``bot:greedy`` instead.
     """
 
     name = "bot:optimal"
 
     def __init__(self, rng: Any = None) -> None:
-        # Deterministic: the generator is accepted for the registry's signature only.
+        # Deterministic while exact: the generator serves the greedy fallback only.
+        self._rng = rng if rng is not None else random.Random(0)
         self._search: Search | None = None
         self._puzzle: Puzzle | None = None
+        self._greedy: GreedyBot | None = None
 
-    def _state(self, view: PlayerViewLike) -> tuple[Search, int] | None:
+    def _fallback(self) -> GreedyBot:
+        if self._greedy is None:
+            self._greedy = GreedyBot(self._rng)
+        return self._greedy
+
+    def _state(self, view: PlayerView) -> tuple[Search, int] | None:
         hypotheses = view.hypotheses()
         if not hypotheses:
             return None
         if self._search is None or self._puzzle != view.puzzle:
             root = deduce(view.puzzle.public(), view.cardset).hypotheses
-            self._search = Search(root)
+            self._search = Search(root, max_work=POLICY_WORK)
             self._puzzle = view.puzzle
         state = self._search.state_of(hypotheses)
         if state is None:  # not from this puzzle's deduction: search the view's own set
             return _search_for(hypotheses)
         return self._search, state
 
-    def compose(self, view: PlayerViewLike) -> str:
-        found = self._state(view)
-        if found is None:
-            return CODE_TEXT[0]
-        search, state = found
-        move = search.best_new_round(state)
+    def compose(self, view: PlayerView) -> str:
+        if self._greedy is not None:
+            return self._greedy.compose(view)
+        try:
+            found = self._state(view)
+            if found is None:
+                return CODE_TEXT[0]
+            search, state = found
+            move = search.best_new_round(state)
+        except AnalysisTooLarge:
+            return self._fallback().compose(view)
         if move is None:  # known: compose the code itself (no test is needed)
             return CODE_TEXT[search.code_of[(state & -state).bit_length() - 1]]
         return CODE_TEXT[move[0]]
 
-    def next_test(self, view: PlayerViewLike) -> int | None:
-        found = self._state(view)
-        if found is None or view.code is None:
-            return None
-        search, state = found
-        return search.best_in_round(state, code_index(view.code), view.tested_this_round)
+    def next_test(self, view: PlayerView) -> int | None:
+        if self._greedy is not None:
+            return self._greedy.next_test(view)
+        try:
+            found = self._state(view)
+            if found is None or view.code is None:
+                return None
+            search, state = found
+            return search.best_in_round(state, code_index(view.code), view.tested_this_round)
+        except AnalysisTooLarge:
+            return self._fallback().next_test(view)
 
-    def decide(self, view: PlayerViewLike) -> str | None:
+    def decide(self, view: PlayerView) -> str | None:
         codes = {h.code for h in view.hypotheses()}
         return CODE_TEXT[codes.pop()] if len(codes) == 1 else None
 
@@ -1168,6 +1235,7 @@ __all__ = [
     "Search",
     "analyze",
     "analyze_hypotheses",
+    "min_tests_bounds",
     "min_tests_worst",
     "next_test",
 ]

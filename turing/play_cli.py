@@ -24,7 +24,7 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from turing.analysis import next_test
+from turing.analysis import AnalysisTooLarge, next_test
 from turing.bots import Bot, BotError, bot_kind, is_bot, make_bot, play_turn
 from turing.cards import CardSet, cards_dir, load_cardset, shipped_cardsets
 from turing.codes import SHAPE_NAMES, SHAPE_SYMBOLS, SHAPES, Code, CodeError
@@ -485,7 +485,13 @@ def render_hint(game: Game, name: str, plain: bool) -> RenderableType:
 def best_next_test(game: Game, name: str) -> str:
     """The optimal next move, from :func:`turing.analysis.next_test`."""
     view = game.view(name)
-    found = next_test(view.hypotheses(), view.code, view.tested_this_round)
+    try:
+        found = next_test(view.hypotheses(), view.code, view.tested_this_round)
+    except AnalysisTooLarge:
+        return (
+            "The exact search is too large for this position (it passed its work limit); "
+            "hint shows what you can infer. (not counted as a hint)"
+        )
     game.count_hint(name)
     used = f"(hints used: {game.hints_used(name)})"
     if found is None:
