@@ -36,6 +36,52 @@ def test_a_newer_bank_is_refused(tmp_path: Path) -> None:
         Bank(path)
 
 
+def test_a_version_1_bank_is_migrated_in_place(tmp_path: Path) -> None:
+    """A bank written by the first schema: upper bounds appear (equal to the exact
+    figures), runs get their unrated count, and every stored puzzle still reads back."""
+    from turing.bank import MIGRATIONS
+
+    path = tmp_path / "v1.db"
+    conn = sqlite3.connect(path, isolation_level=None)
+    MIGRATIONS[0](conn)
+    conn.execute("PRAGMA user_version = 1")
+    ps = puzzles(6)
+    for i, p in enumerate(ps):
+        kind = "exact" if i % 2 else "lower_bound"
+        conn.execute(
+            "INSERT INTO puzzles (key, id, mode, cardset, verifiers, difficulty, solution, "
+            "min_tests, min_tests_kind, doc) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                p.canonical_key(),
+                p.id,
+                p.mode,
+                "classic",
+                p.verifiers,
+                "hard",
+                p.solution,
+                p.extra["min_tests"],
+                kind,
+                json.dumps(p.to_dict(hidden=True)),
+            ),
+        )
+    conn.execute(
+        "INSERT INTO runs (signature, kind, params, next_index, kept) VALUES (?, ?, ?, ?, ?)",
+        ("sig", "generate", "{}", 6, 6),
+    )
+    conn.close()
+    with Bank(path) as b:
+        assert b.schema_version == SCHEMA_VERSION == 2
+        rows = b.conn.execute(
+            "SELECT min_tests, min_tests_upper, min_tests_kind FROM puzzles ORDER BY rowid"
+        ).fetchall()
+        for low, high, kind in rows:
+            assert high == (low if kind == "exact" else None)
+        run = b.run_record("sig")
+        assert run is not None and run.unrated == 0 and run.kept == 6
+        assert [q.canonical_key() for q in b.query()] == [p.canonical_key() for p in ps]
+        assert b.add(puzzles(10)) == 4
+
+
 def test_other_files_are_refused(tmp_path: Path) -> None:
     other = tmp_path / "other.db"
     conn = sqlite3.connect(other)

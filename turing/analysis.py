@@ -57,9 +57,9 @@ from turing.solver import Hypothesis, deduce
 MAX_GROUPS: Final = 60_000
 #: States a single analysis may memoise before giving up (keeps memory bounded).
 MAX_STATES: Final = 4_000_000
-#: Work a single analysis may do before giving up: bitset words combined while dividing
-#: states by tests (the search's main cost, and one that grows with the hypotheses, unlike
-#: the state count): about one to five minutes of search on a 2-core machine.
+#: Work the worst-case search may do before giving up, in units of work on its bitsets
+#: (:meth:`Search._worked`: the search's main cost, which grows with the hypotheses, unlike
+#: the state count; deterministic, unlike a clock): about one to five minutes.
 MAX_WORK: Final = 20_000_000_000
 #: Work limit of the player's policy (``bot:optimal``, ``hint best``): a few seconds. Past
 #: it the bot plays the greedy strategy instead, and the hint says the search is too large.
@@ -154,7 +154,7 @@ class Search:
         self.full: Final = (1 << self.size) - 1
         self.max_states = max_states
         self.max_work = max_work
-        #: bitset words one operation on a state touches (the unit of :attr:`work`)
+        #: bitset words one operation on a state touches (see :meth:`_worked`)
         self._words: Final = self.size // 64 + 1
         self.work = 0
 
@@ -318,11 +318,13 @@ class Search:
         return result
 
     def _worked(self, operations: int) -> None:
-        """Count ``operations`` on states of this search against :attr:`max_work`."""
-        self.work += operations * self._words
+        """Count ``operations`` on states of this search against :attr:`max_work`: each
+        costs the words of a state plus the interpreter's own share, about 8 words'
+        worth."""
+        self.work += operations * (self._words + 8)
         if self.work > self.max_work:
             raise AnalysisTooLarge(
-                f"the exact search passed its work limit ({self.max_work:,} bitset words); "
+                f"the exact search passed its work limit ({self.max_work:,} units); "
                 "this puzzle is too large to analyse exactly"
             )
 
@@ -354,6 +356,7 @@ class Search:
             return True
         if budget <= 0:
             return False
+        self._worked(1)
         ub = self._t_ub.get(state)
         if ub is not None and ub <= budget:
             return True
@@ -362,6 +365,7 @@ class Search:
             return False
         splits = self.splits(state)
         if budget == 1:
+            self._worked(2 * len(splits))
             known = self.is_known
             ok = any(known(y) and known(state ^ y) for y in splits)
             if ok:
@@ -975,13 +979,17 @@ def analyze_hypotheses(
     max_states: int = MAX_STATES,
     expected_states: int = EXPECTED_STATES,
     round_states: int = ROUND_STATES,
+    max_work: int = MAX_WORK,
     puzzle: Puzzle | None = None,
 ) -> Analysis:
     """Analyse a hypothesis set (the state before any test, or any later one)."""
     start = time.perf_counter()
-    search = Search(hypotheses, max_states=max_states)
+    search = Search(hypotheses, max_states=max_states, max_work=max_work)
     root = search.full
     worst = search.min_tests(root)
+    # The work limit bounds the worst-case search; the figures below have state limits of
+    # their own, past which they report bounds.
+    search.max_work = _INF
     search.round_states_limit = search.states_stored + round_states
     rounds: int | None
     try:
@@ -1046,6 +1054,7 @@ def analyze(
     max_states: int = MAX_STATES,
     expected_states: int = EXPECTED_STATES,
     round_states: int = ROUND_STATES,
+    max_work: int = MAX_WORK,
 ) -> Analysis:
     """The optimal-play analysis of a puzzle, from the cards alone (hidden fields unused)."""
     hypotheses = deduce(puzzle.public(), cardset).hypotheses
@@ -1060,6 +1069,7 @@ def analyze(
         max_states=max_states,
         expected_states=expected_states,
         round_states=round_states,
+        max_work=max_work,
         puzzle=puzzle,
     )
 

@@ -11,6 +11,7 @@ import click
 from turing.analysis import (
     EXPECTED_STATES,
     MAX_STATES,
+    MAX_WORK,
     ROUND_STATES,
     Analysis,
     AnalysisError,
@@ -158,6 +159,15 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
     "reported as too large (exit status 2).",
 )
 @click.option(
+    "--max-work",
+    type=click.IntRange(min=1),
+    default=MAX_WORK,
+    show_default=True,
+    metavar="N",
+    help="Work limit of the worst-case search (units of work on its bitsets, about "
+    "2–20 ns each); past it the puzzle is reported as too large (exit status 2).",
+)
+@click.option(
     "--cardset",
     "cardset_name",
     metavar="NAME|PATH",
@@ -172,6 +182,7 @@ def analyze_command(
     expected_states: int,
     round_states: int,
     max_states: int,
+    max_work: int,
     cardset_name: str | None,
 ) -> None:
     """Optimal play for puzzles in FILE (YAML, JSON or JSONL; - for standard input).
@@ -194,6 +205,7 @@ def analyze_command(
                 expected_states=expected_states,
                 round_states=round_states,
                 max_states=max_states,
+                max_work=max_work,
             )
         except AnalysisError as exc:
             fail(f"{loaded.source}:{loaded.line}: {exc}")

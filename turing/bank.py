@@ -79,8 +79,21 @@ def _v1(conn: sqlite3.Connection) -> None:
     )
 
 
+def _v2(conn: sqlite3.Connection) -> None:
+    """An upper bound on the fewest tests beside the figure (kind ``bounds``: the exact
+    search gave up between the two), and the run's count of puzzles it could not rate."""
+    _script(
+        conn,
+        """
+        ALTER TABLE puzzles ADD COLUMN min_tests_upper INTEGER;
+        UPDATE puzzles SET min_tests_upper = min_tests WHERE min_tests_kind = 'exact';
+        ALTER TABLE runs ADD COLUMN unrated INTEGER NOT NULL DEFAULT 0
+    """,
+    )
+
+
 #: migration *i* brings a bank from ``user_version`` *i* to *i + 1*
-MIGRATIONS: Final[tuple[Callable[[sqlite3.Connection], None], ...]] = (_v1,)
+MIGRATIONS: Final[tuple[Callable[[sqlite3.Connection], None], ...]] = (_v1, _v2)
 SCHEMA_VERSION: Final = len(MIGRATIONS)
 
 _COLUMNS: Final = (
@@ -94,6 +107,7 @@ _COLUMNS: Final = (
     "codes_left",
     "assignments",
     "min_tests",
+    "min_tests_upper",
     "min_tests_kind",
     "score",
     "doc",
@@ -120,6 +134,7 @@ class RunRecord:
     target: int | None = None
     done: bool = False
     updated_at: str | None = None
+    unrated: int = 0
 
 
 @dataclass(frozen=True)
@@ -204,6 +219,7 @@ def _row_values(
         extra.get("codes_left"),
         extra.get("assignments"),
         extra.get("min_tests"),
+        extra.get("min_tests_upper"),
         extra.get("min_tests_kind"),
         extra.get("score"),
         json.dumps(doc, ensure_ascii=False, separators=(",", ":")),
@@ -363,11 +379,12 @@ class Bank:
     def _save_run(self, run: RunRecord) -> None:
         self.conn.execute(
             "INSERT INTO runs (signature, kind, params, next_index, kept, refused, repeats, "
-            "target, done, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, "
+            "target, done, unrated, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
             "strftime('%Y-%m-%dT%H:%M:%SZ', 'now')) ON CONFLICT(signature) DO UPDATE SET "
             "next_index = excluded.next_index, kept = excluded.kept, "
             "refused = excluded.refused, repeats = excluded.repeats, "
-            "target = excluded.target, done = excluded.done, updated_at = excluded.updated_at",
+            "target = excluded.target, done = excluded.done, unrated = excluded.unrated, "
+            "updated_at = excluded.updated_at",
             (
                 run.signature,
                 run.kind,
@@ -378,6 +395,7 @@ class Bank:
                 run.repeats,
                 run.target,
                 int(run.done),
+                run.unrated,
             ),
         )
 
@@ -392,16 +410,14 @@ class Bank:
 
     def run_record(self, signature: str) -> RunRecord | None:
         row = self.conn.execute(
-            "SELECT signature, kind, params, next_index, kept, refused, repeats, target, "
-            "done, updated_at FROM runs WHERE signature = ?",
+            f"SELECT {_RUN_COLUMNS} FROM runs WHERE signature = ?",
             (signature,),
         ).fetchone()
         return None if row is None else _run_from_row(row)
 
     def runs(self) -> list[RunRecord]:
         rows = self.conn.execute(
-            "SELECT signature, kind, params, next_index, kept, refused, repeats, target, "
-            "done, updated_at FROM runs ORDER BY kind, signature"
+            f"SELECT {_RUN_COLUMNS} FROM runs ORDER BY kind, signature"
         ).fetchall()
         return [_run_from_row(r) for r in rows]
 
@@ -491,10 +507,11 @@ class Bank:
     def stats(self) -> dict[str, Any]:
         """Counts per mode / verifiers / difficulty with metric summaries, and the runs."""
         rows = self.conn.execute(
-            "SELECT mode, verifiers, coalesce(difficulty, 'none'), count(*), sum(played), "
-            "avg(codes_left), avg(assignments), min(min_tests), avg(min_tests), "
-            "max(min_tests), avg(score), sum(min_tests_kind = 'exact') FROM puzzles "
-            "GROUP BY 1, 2, 3 ORDER BY 1, 2, 3"
+            "SELECT mode, verifiers, coalesce(difficulty, 'none') AS tier, count(*), "
+            "sum(played), avg(codes_left), avg(assignments), min(min_tests), avg(min_tests), "
+            "max(min_tests), avg(score), sum(min_tests_kind = 'exact'), "
+            "sum(min_tests_kind = 'bounds') FROM puzzles GROUP BY 1, 2, 3 ORDER BY 1, 2, "
+            "CASE tier WHEN 'easy' THEN 0 WHEN 'standard' THEN 1 WHEN 'hard' THEN 2 ELSE 3 END"
         ).fetchall()
         groups = [
             {
@@ -510,6 +527,7 @@ class Bank:
                 "min_tests_max": r[9],
                 "score_mean": None if r[10] is None else round(r[10], 2),
                 "min_tests_exact": r[11] or 0,
+                "min_tests_bounds": r[12] or 0,
             }
             for r in rows
         ]
@@ -527,6 +545,7 @@ class Bank:
                     "kept": r.kept,
                     "refused": r.refused,
                     "repeats": r.repeats,
+                    "unrated": r.unrated,
                     "target": r.target,
                     "done": r.done,
                     "updated_at": r.updated_at,
@@ -537,6 +556,11 @@ class Bank:
 
     def check_integrity(self) -> str:
         return str(self.conn.execute("PRAGMA integrity_check").fetchone()[0])
+
+
+_RUN_COLUMNS: Final = (
+    "signature, kind, params, next_index, kept, refused, repeats, target, done, updated_at, unrated"
+)
 
 
 def _run_from_row(row: Sequence[Any]) -> RunRecord:
@@ -551,6 +575,7 @@ def _run_from_row(row: Sequence[Any]) -> RunRecord:
         target=row[7],
         done=bool(row[8]),
         updated_at=row[9],
+        unrated=row[10],
     )
 
 

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import IO, Any
 
 import click
+from rich.console import JustifyMethod
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -231,19 +232,21 @@ def summary(message: str, quiet: bool) -> None:
 @click.option(
     "--exact-tests",
     is_flag=True,
-    help="Exact minimum tests (turing.analysis; about a second per puzzle).",
+    help="Search for the exact fewest tests of each puzzle (classic: about 1–2 ms a "
+    "puzzle; a search that passes its work limit, as large extreme and nightmare ones "
+    "may, stores proven bounds instead: kind 'bounds').",
 )
 @click.option(
     "--min-tests",
     type=click.IntRange(min=0),
     default=None,
-    help="Keep puzzles needing at least this many tests (exact count).",
+    help="Keep puzzles proven to need at least this many tests (exact search).",
 )
 @click.option(
     "--max-tests",
     type=click.IntRange(min=0),
     default=None,
-    help="Keep puzzles needing at most this many tests (exact count).",
+    help="Keep puzzles proven to need at most this many tests (exact search).",
 )
 @click.option("--no-metrics", is_flag=True, help="Skip the quality metrics (faster).")
 @click.option(
@@ -309,12 +312,6 @@ def generate(
         min_tests=min_tests,
         max_tests=max_tests,
     )
-    if spec.metrics == "exact" or spec.filtered:
-        from turing.metrics import exact_min_tests_available
-
-        problem = exact_min_tests_available()
-        if problem:
-            fail(problem)
     bank = open_bank(bank_path, writer=True) if bank_path else None
     record: RunRecord | None = None
     state = RunState(next_index=start_index)
@@ -339,6 +336,7 @@ def generate(
             next_index=record.next_index,
             kept=record.kept,
             refused=record.refused,
+            unrated=record.unrated,
             repeats=record.repeats,
         )
     already = state.kept
@@ -389,6 +387,7 @@ def generate(
         "indices": state.next_index,
         "repeats_skipped": state.repeats,
         "refused_by_filter": state.refused,
+        "unrated": state.unrated,
         "seconds": round(elapsed, 3),
         "per_second": round(rate, 1),
         "mode": mode,
@@ -409,7 +408,13 @@ def generate(
             f"generated {made} {mode} {difficulty or 'any-tier'} {verifiers}-verifier "
             f"puzzles in {elapsed:.2f} s ({rate:,.0f}/s){note}; {state.kept}/{count} in "
             f"this run, {state.repeats} repeats skipped"
-            + (f", {state.refused} refused by the tests filter" if spec.filtered else ""),
+            + (f", {state.refused} refused by the tests filter" if spec.filtered else "")
+            + (
+                f" ({state.unrated} of them unrated: the exact search passed its work limit "
+                "before it could tell)"
+                if state.unrated
+                else ""
+            ),
             quiet,
         )
     if exhausted:
@@ -427,6 +432,7 @@ def _commit(
     record.next_index = state.next_index
     record.kept = state.kept
     record.refused = state.refused
+    record.unrated = state.unrated
     record.repeats = state.repeats
     record.target = count
     record.done = state.kept >= count
@@ -588,45 +594,58 @@ def bank_stats(db: str, as_json: bool) -> None:
     if as_json:
         emit_json(stats)
         return
+    from rich import box
     from rich.table import Table
 
     console = stdout_console()
     table = Table(
         title=f"{db}: {stats['puzzles']:,} puzzles (schema {stats['schema_version']})",
         title_justify="left",
+        box=box.SIMPLE_HEAD,
+        padding=(0, 1, 0, 0),
     )
-    for col in (
-        "mode",
-        "verifiers",
-        "difficulty",
-        "puzzles",
-        "played",
-        "codes left",
-        "readings",
-        "tests (min/mean/max)",
-        "score",
-    ):
-        table.add_column(col)
+    columns: tuple[tuple[str, JustifyMethod], ...] = (
+        ("mode", "left"),
+        ("v", "right"),
+        ("tier", "left"),
+        ("puzzles", "right"),
+        ("played", "right"),
+        ("codes", "right"),
+        ("readings", "right"),
+        ("tests", "right"),
+        ("rated", "left"),
+        ("score", "right"),
+    )
+    for col, justify in columns:
+        table.add_column(col, justify=justify)
     for g in stats["groups"]:
-        tests = f"{g['min_tests_min']}/{g['min_tests_mean']}/{g['min_tests_max']}"
-        if g["min_tests_exact"]:
-            tests += f" ({g['min_tests_exact']} exact)"
+        rated = ", ".join(
+            f"{g[key]:,} {word}"
+            for key, word in (("min_tests_exact", "exact"), ("min_tests_bounds", "bounds"))
+            if g[key]
+        )
         table.add_row(
             g["mode"],
             str(g["verifiers"]),
             g["difficulty"],
             f"{g['count']:,}",
-            str(g["played"]),
+            f"{g['played']:,}",
             str(g["codes_left_mean"]),
             str(g["assignments_mean"]),
-            tests,
+            f"{g['min_tests_min']}/{g['min_tests_mean']}/{g['min_tests_max']}",
+            rated or "lower bound",
             str(g["score_mean"]),
         )
     console.print(table)
+    console.print(
+        "codes, readings, score: means · tests: min/mean/max of the fewest-tests figure · "
+        "rated: how many figures are exact or proven bounds (the rest are the lower bound "
+        "⌈log2 codes⌉)"
+    )
     if stats["runs"]:
-        runs = Table(title="runs", title_justify="left")
+        runs = Table(title="runs", title_justify="left", box=box.SIMPLE_HEAD, padding=(0, 1, 0, 0))
         for col in ("kind", "signature", "next index", "kept", "target", "done"):
-            runs.add_column(col)
+            runs.add_column(col, overflow="fold")
         for r in stats["runs"]:
             runs.add_row(
                 r["kind"],
@@ -717,7 +736,6 @@ def bank_import(db: str, files: tuple[str, ...], cardset_name: str | None, as_js
                     continue
                 tier = difficulty(puzzle, cs)
                 metrics = measure(puzzle, cs)
-                assert metrics is not None
                 extra = {**puzzle.extra, "difficulty": tier, "verifiers": puzzle.verifiers}
                 for key, value in metrics.as_dict().items():
                     extra.setdefault(key, value)

@@ -24,6 +24,7 @@ merged in index order: the same arguments give the same puzzles in the same orde
 
 from __future__ import annotations
 
+import enum
 import hashlib
 import random
 from collections import deque
@@ -34,6 +35,7 @@ from typing import Final
 
 from turing.cards import TIERS, CardSet, load_cardset
 from turing.codes import ALL_MASK, CODE_TEXT, NUM_CODES
+from turing.metrics import GENERATION_WORK, in_tests_range, measure
 from turing.puzzle import MODES, Puzzle
 from turing.puzzle import difficulty as puzzle_difficulty
 
@@ -449,43 +451,56 @@ class Spec:
     def filtered(self) -> bool:
         return self.min_tests is not None or self.max_tests is not None
 
+    @property
+    def exact(self) -> bool:
+        """Whether each puzzle gets the exact search for its fewest tests."""
+        return self.metrics == "exact" or self.filtered
+
     def signature(self) -> str:
-        """A stable text naming the run (the bank's progress table is keyed by it)."""
-        return (
+        """A stable text naming the run (the bank's progress table is keyed by it). The
+        exact search's work limit is part of it: another limit may rate puzzles otherwise."""
+        text = (
             f"{self.mode}|{self.verifiers}|{self.difficulty or 'any'}|{self.seed}|"
             f"{self.cardset}|{self.metrics}|{self.min_tests}|{self.max_tests}"
         )
+        return text + (f"|work={GENERATION_WORK}" if self.exact else "")
 
 
-def puzzle_at(spec: Spec, index: int) -> Puzzle | None:
-    """Puzzle ``index`` of a run, or None when the run's tests filter refuses it."""
+class Skip(enum.Enum):
+    """Why an index of a run gave no puzzle."""
+
+    #: the tests filter refuses it (its fewest tests are proven outside the range)
+    FILTER = "filter"
+    #: the exact search passed its work limit before it could tell (left out: a kept
+    #: puzzle always provably meets the filter)
+    UNRATED = "unrated"
+
+
+def puzzle_at(spec: Spec, index: int) -> Puzzle | Skip:
+    """Puzzle ``index`` of a run, or why the run's tests filter leaves it out."""
     cs, name = _resolve_cardset(spec.cardset)
     rng = random.Random(puzzle_seed(spec.seed, index, spec.mode))
     puzzle, tier = _make_in_tier(cs, rng, spec.mode, spec.verifiers, spec.difficulty, name)
     extra: dict[str, object] = {"seed": spec.seed, "index": index}
     if spec.metrics != "none" or spec.filtered:
-        from turing.metrics import measure
-
-        exact = spec.metrics == "exact" or spec.filtered
-        found = measure(puzzle, cs, exact_tests=exact, max_tests=spec.max_tests)
-        if found is None:
-            return None
-        tests = found.min_tests
-        if spec.min_tests is not None and tests < spec.min_tests:
-            return None
-        if spec.max_tests is not None and tests > spec.max_tests:
-            return None
+        found = measure(puzzle, cs, exact_tests=spec.exact, max_tests=spec.max_tests)
+        if spec.filtered:
+            verdict = in_tests_range(found, spec.min_tests, spec.max_tests)
+            if verdict is None:
+                return Skip.UNRATED
+            if not verdict:
+                return Skip.FILTER
         extra.update(found.as_dict())
     return _with_extra(puzzle, tier, extra)
 
 
-def puzzles_between(spec: Spec, start: int, stop: int) -> list[tuple[int, Puzzle | None]]:
+def puzzles_between(spec: Spec, start: int, stop: int) -> list[tuple[int, Puzzle | Skip]]:
     """Puzzles ``start``…``stop − 1`` of a run (the unit of work sent to a worker)."""
     return [(i, puzzle_at(spec, i)) for i in range(start, stop)]
 
 
 def _block_size(spec: Spec) -> int:
-    if spec.metrics == "exact" or spec.filtered:
+    if spec.exact:
         return 4
     if spec.mode == "extreme":
         return 16
@@ -509,8 +524,8 @@ def iter_indexed(
     executor: Executor | None = None,
     block: int | None = None,
     stop: int | None = None,
-) -> Iterator[tuple[int, Puzzle | None]]:
-    """``(index, puzzle or None)`` for every index from ``start``, in index order.
+) -> Iterator[tuple[int, Puzzle | Skip]]:
+    """``(index, puzzle or why none)`` for every index from ``start``, in index order.
 
     With ``jobs`` > 1 (or an ``executor``, e.g. a Dask ``Client.get_executor()``) blocks of
     indices are computed in parallel and yielded in order, with a bounded number of blocks
@@ -529,7 +544,7 @@ def iter_indexed(
         owned = _process_pool(jobs)
         executor = owned
     window = max(2, jobs) * 3
-    pending: deque[Future[list[tuple[int, Puzzle | None]]]] = deque()
+    pending: deque[Future[list[tuple[int, Puzzle | Skip]]]] = deque()
     nxt = start
     try:
         while True:
@@ -553,7 +568,9 @@ class RunState:
 
     next_index: int = 0
     kept: int = 0
+    #: indices left out by the tests filter (``unrated`` of them undecided)
     refused: int = 0
+    unrated: int = 0
     repeats: int = 0
     seen: set[str] = field(default_factory=set)
     #: indices in a row that gave no new puzzle (repeats or refused by the filter)
@@ -638,8 +655,10 @@ def run(
     try:
         for index, puzzle in source:
             st.next_index = index + 1
-            if puzzle is None:
+            if isinstance(puzzle, Skip):
                 st.refused += 1
+                if puzzle is Skip.UNRATED:
+                    st.unrated += 1
             else:
                 key = puzzle.canonical_key()
                 if key in st.seen or (is_new is not None and not is_new(puzzle)):
@@ -668,6 +687,7 @@ __all__ = [
     "DIFFICULTIES",
     "GenerationError",
     "RunState",
+    "Skip",
     "Spec",
     "Tables",
     "build_hidden",
@@ -798,8 +818,6 @@ def catalogue_units(
         total += _catalogue_walk(plan, verifiers, unit, emit)
     if not with_puzzles:
         return total, []
-    from turing.metrics import measure
-
     puzzles: list[Puzzle] = []
     for picks in found:
         opts = [plan.options[k] for k in picks]
@@ -815,7 +833,6 @@ def catalogue_units(
         )
         tier = puzzle_difficulty(puzzle, cs)
         metrics = measure(puzzle, cs)
-        assert metrics is not None
         puzzles.append(
             replace(
                 puzzle,

@@ -6,17 +6,23 @@
 * ``assignments`` — how many valid readings there are (what :func:`turing.solver.deduce`
   lists; counted here without building them).
 * ``min_tests`` — the fewest tests an optimal player needs in the worst case to be sure of
-  the code. By default the lower bound ``⌈log2(codes_left)⌉`` (every test answers yes or
-  no, and the player must tell ``codes_left`` codes apart), kind ``lower_bound``; with
-  ``exact_tests`` the exact value from :func:`turing.analysis.min_tests_worst`, kind
-  ``exact``.
+  the code, with ``min_tests_kind`` saying how sure the figure is:
+
+  - ``lower_bound`` (the default, cheap): ``⌈log2(codes_left)⌉`` — every test answers
+    yes or no, and the player must tell ``codes_left`` codes apart; ``min_tests_upper``
+    is None;
+  - ``exact`` (``exact_tests``): the exact value from the search of :mod:`turing.analysis`;
+    ``min_tests_upper`` equals it;
+  - ``bounds`` (``exact_tests``, when the search passed its work limit): ``min_tests`` is
+    the lower bound the search proved and ``min_tests_upper`` the worst case of the greedy
+    strategy (None when not found either).
 * ``score`` — a difficulty score (see :func:`difficulty_score`).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -26,25 +32,30 @@ from turing.puzzle import Puzzle
 
 EXACT: Final = "exact"
 LOWER_BOUND: Final = "lower_bound"
-
-
-class MetricsError(ValueError):
-    """A metric that cannot be computed here (e.g. the exact analysis is not installed)."""
+BOUNDS: Final = "bounds"
+#: Work limit of one exact count during generation (see :data:`turing.analysis.MAX_WORK`):
+#: about 0.1–0.5 s; every classic puzzle measured needed under a tenth of it.
+GENERATION_WORK: Final = 100_000_000
 
 
 @dataclass(frozen=True)
 class Metrics:
     codes_left: int
     assignments: int
+    #: the fewest tests (kind ``exact``) or a lower bound on them
     min_tests: int
     min_tests_kind: str
     score: float
+    #: an upper bound on the fewest tests when one is known (equal to ``min_tests`` when
+    #: the kind is ``exact``)
+    min_tests_upper: int | None = None
 
     def as_dict(self) -> dict[str, Any]:
         return {
             "codes_left": self.codes_left,
             "assignments": self.assignments,
             "min_tests": self.min_tests,
+            "min_tests_upper": self.min_tests_upper,
             "min_tests_kind": self.min_tests_kind,
             "score": self.score,
         }
@@ -130,42 +141,32 @@ def min_tests_lower_bound(codes_left: int) -> int:
     return 0 if codes_left <= 1 else (codes_left - 1).bit_length()
 
 
-def _exact_function() -> Callable[[Puzzle, CardSet], int]:
-    """:func:`turing.analysis.min_tests_worst`, imported only when asked for."""
-    import importlib
+def exact_min_tests(
+    puzzle: Puzzle,
+    cardset: CardSet,
+    codes_left: int,
+    assignments: int,
+    max_work: int = GENERATION_WORK,
+) -> tuple[int, int | None]:
+    """``(lower, upper)`` on the fewest tests from :func:`turing.analysis.min_tests_bounds`,
+    equal when the exact search finished within ``max_work``. A puzzle with more readings
+    than one exact search can hold is not searched: ``(⌈log2 codes⌉, None)``."""
+    from turing.analysis import MAX_GROUPS, min_tests_bounds
 
-    hint = (
-        "leave out --exact-tests, --min-tests and --max-tests to use the lower bound "
-        "⌈log2(codes left)⌉"
-    )
-    try:
-        module = importlib.import_module("turing.analysis")
-    except ImportError as exc:
-        raise MetricsError(
-            "the exact minimum number of tests needs turing.analysis, which this "
-            f"installation does not have ({exc}); {hint}"
-        ) from None
-    function = getattr(module, "min_tests_worst", None)
-    if not callable(function):
-        raise MetricsError(
-            "the exact minimum number of tests needs turing.analysis.min_tests_worst, "
-            f"which is not available; {hint}"
-        )
-    return function  # type: ignore[no-any-return]
+    if assignments > MAX_GROUPS:
+        return min_tests_lower_bound(codes_left), None
+    return min_tests_bounds(puzzle, cardset, max_work=max_work)
 
 
-def exact_min_tests_available() -> str | None:
-    """None when the exact count can be computed here, else why not (one line)."""
-    try:
-        _exact_function()
-    except MetricsError as exc:
-        return str(exc)
+def in_tests_range(metrics: Metrics, low: int | None, high: int | None) -> bool | None:
+    """Whether the puzzle's fewest tests lie within ``low``…``high`` (None: no limit):
+    True or False when the known bounds prove it, None when they cannot tell."""
+    least, most = metrics.min_tests, metrics.min_tests_upper
+    if (high is not None and least > high) or (low is not None and most is not None and most < low):
+        return False
+    if (low is None or least >= low) and (high is None or (most is not None and most <= high)):
+        return True
     return None
-
-
-def exact_min_tests(puzzle: Puzzle, cardset: CardSet) -> int:
-    """The exact worst-case minimum number of tests, from :mod:`turing.analysis`."""
-    return int(_exact_function()(puzzle, cardset))
 
 
 #: weights of :func:`difficulty_score`, chosen on generated samples (docs/generation.md)
@@ -245,31 +246,38 @@ def difficulty_score(
 
 
 def measure(
-    puzzle: Puzzle, cardset: CardSet, exact_tests: bool = False, max_tests: int | None = None
-) -> Metrics | None:
-    """Every metric of a puzzle. None when the lower bound already exceeds ``max_tests``
-    (so the costly exact count is skipped for a puzzle a filter would refuse anyway)."""
+    puzzle: Puzzle,
+    cardset: CardSet,
+    exact_tests: bool = False,
+    max_tests: int | None = None,
+    max_work: int = GENERATION_WORK,
+) -> Metrics:
+    """Every metric of a puzzle. ``exact_tests`` searches for the exact fewest tests within
+    ``max_work`` (kind ``exact``, or ``bounds`` when the search gives up) unless the lower
+    bound already exceeds ``max_tests`` (a filter would refuse the puzzle anyway)."""
     codes, count = cards_alone(puzzle, cardset)
     left = codes.bit_count()
     tests = min_tests_lower_bound(left)
+    upper: int | None = None
     kind = LOWER_BOUND
-    if max_tests is not None and tests > max_tests:
-        return None
-    if exact_tests:
-        tests = exact_min_tests(puzzle, cardset)
-        kind = EXACT
-    return Metrics(left, count, tests, kind, difficulty_score(puzzle, cardset, count, left, tests))
+    if exact_tests and (max_tests is None or tests <= max_tests):
+        tests, upper = exact_min_tests(puzzle, cardset, left, count, max_work)
+        kind = EXACT if tests == upper else BOUNDS
+    score = difficulty_score(puzzle, cardset, count, left, tests)
+    return Metrics(left, count, tests, kind, score, upper)
 
 
 __all__ = [
+    "BOUNDS",
     "EXACT",
+    "GENERATION_WORK",
     "LOWER_BOUND",
     "Metrics",
-    "MetricsError",
     "cards_alone",
     "count_readings",
     "difficulty_score",
     "exact_min_tests",
+    "in_tests_range",
     "measure",
     "min_tests_lower_bound",
 ]

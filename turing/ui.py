@@ -22,11 +22,18 @@ def _plain() -> bool:
     return "NO_COLOR" in os.environ
 
 
+#: Width of tables written to a file or a pipe: wide enough for any table at its natural
+#: width (tables never stretch), so nothing is cut to fit an 80-column guess.
+PIPE_WIDTH = 1000
+
+
 def stdout_console() -> Console:
     """A console for results: rich on a terminal, plain text otherwise or with NO_COLOR."""
-    plain = _plain() or not sys.stdout.isatty()
+    tty = sys.stdout.isatty()
+    plain = _plain() or not tty
     return Console(
         file=sys.stdout,
+        width=None if tty else PIPE_WIDTH,
         no_color=plain,
         highlight=False,
         force_terminal=None if not plain else False,
