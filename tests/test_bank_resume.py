@@ -11,10 +11,13 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from turing.bank import Bank
 from turing.cli import main
+
+CLASSIC = Path(__file__).resolve().parent.parent / "cards" / "classic.yaml"
 
 ARGS = [
     "generate",
@@ -145,3 +148,56 @@ def test_shards_by_start_index_merge_into_one_bank(tmp_path: Path) -> None:
     with Bank(db) as b:
         assert b.runs()[0].signature.endswith("|start=25")
         assert b.count() == 25
+
+
+def gone(pid: int) -> bool:
+    """The process has ended (a zombie waiting to be reaped counts as ended)."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as fh:
+            return fh.read().rsplit(")", 1)[1].split()[0] in ("Z", "X")
+    except FileNotFoundError:
+        return True
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="needs Linux /proc")
+@pytest.mark.parametrize("command", ["generate", "catalogue"])
+def test_kill_minus_9_with_workers_then_resume(tmp_path: Path, command: str) -> None:
+    """With --jobs 2 the killed command leaves worker processes behind: they must end
+    by themselves and must not keep the bank locked, so the same command resumes at once."""
+    db = tmp_path / "bank.db"
+    if command == "generate":
+        args = [*ARGS, "--jobs", "2"]
+    else:  # the classic cards 1–30: 45,627 puzzles, a few seconds to store
+        text = CLASSIC.read_text()
+        cards = tmp_path / "first30.yaml"
+        cards.write_text(
+            text[: text.index("  - number: 31\n")].replace("name: classic", "name: first30", 1)
+        )
+        args = ["catalogue", "--verifiers", "4", "--cardset", str(cards), "--jobs", "2", "-q"]
+    cmd = [sys.executable, "-m", "turing", *args, "--bank", str(db)]
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    while committed(db) < 100 and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split()
+    assert proc.poll() is None and len(children) == 2, "killed while its workers run"
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    deadline = time.monotonic() + 15
+    while not all(gone(int(c)) for c in children) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert all(gone(int(c)) for c in children), "workers outlived their killed parent"
+    with Bank(db) as b:
+        assert b.check_integrity() == "ok"
+        rec = b.runs()[0]
+        assert 0 < b.count() == rec.kept and not rec.done
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    with Bank(db) as b:
+        rec = b.runs()[0]
+        assert rec.done and rec.kept == b.count()
+    # the same command never killed gives exactly the same bank contents
+    ref = tmp_path / "ref.db"
+    r = CliRunner().invoke(main, [*args, "--bank", str(ref)])
+    assert r.exit_code == 0, r.output
+    assert rows(db) == rows(ref)

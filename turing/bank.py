@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -27,6 +28,22 @@ from turing.puzzle import Puzzle, puzzle_from_dict
 
 class BankError(ValueError):
     """A bank that cannot be opened or used as asked."""
+
+
+#: Descriptors of the writer locks this process holds. A forked child (a worker of the
+#: generator's process pool) closes its copies at once: otherwise a worker outliving a
+#: ``kill -9`` of its parent would keep the bank locked and block the resuming command.
+_WRITER_LOCKS: set[int] = set()
+
+
+def _drop_inherited_locks() -> None:
+    for fd in _WRITER_LOCKS:
+        with contextlib.suppress(OSError):
+            os.close(fd)
+    _WRITER_LOCKS.clear()
+
+
+os.register_at_fork(after_in_child=_drop_inherited_locks)
 
 
 def _script(conn: sqlite3.Connection, script: str) -> None:
@@ -208,6 +225,9 @@ def _row_values(
     doc = puzzle.to_dict(hidden=True)
     doc["id"] = pid
     tier = extra.get("difficulty")
+    upper = extra.get("min_tests_upper")
+    if upper is None and extra.get("min_tests_kind") == "exact":
+        upper = extra.get("min_tests")  # documents written before the upper bound existed
     return (
         puzzle.canonical_key(),
         pid,
@@ -219,7 +239,7 @@ def _row_values(
         extra.get("codes_left"),
         extra.get("assignments"),
         extra.get("min_tests"),
-        extra.get("min_tests_upper"),
+        upper,
         extra.get("min_tests_kind"),
         extra.get("score"),
         json.dumps(doc, ensure_ascii=False, separators=(",", ":")),
@@ -287,7 +307,9 @@ class Bank:
     def close(self) -> None:
         self.conn.close()
         if self._lock_fd is not None:
-            os.close(self._lock_fd)
+            if self._lock_fd in _WRITER_LOCKS:  # not already dropped in a forked child
+                _WRITER_LOCKS.discard(self._lock_fd)
+                os.close(self._lock_fd)
             self._lock_fd = None
 
     def claim_writer(self) -> None:
@@ -312,6 +334,7 @@ class Bank:
         os.ftruncate(fd, 0)
         os.pwrite(fd, str(os.getpid()).encode(), 0)
         self._lock_fd = fd
+        _WRITER_LOCKS.add(fd)
 
     def __enter__(self) -> Bank:
         return self

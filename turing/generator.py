@@ -26,7 +26,10 @@ from __future__ import annotations
 
 import enum
 import hashlib
+import os
 import random
+import threading
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
@@ -507,6 +510,21 @@ def _block_size(spec: Spec) -> int:
     return 256
 
 
+def _exit_with_parent(parent: int) -> None:
+    """Worker initializer: end the worker once the process that started it is gone.
+
+    A worker whose parent was killed (``kill -9``) would otherwise wait for work for ever:
+    with fork it holds the write end of its own task pipe, so it never sees the pipe close.
+    """
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="turing-parent-watch", daemon=True).start()
+
+
 def _process_pool(jobs: int) -> ProcessPoolExecutor:
     """Worker processes; fork starts them at once with the card tables already imported
     (the workers only compute, they never print or write)."""
@@ -514,7 +532,9 @@ def _process_pool(jobs: int) -> ProcessPoolExecutor:
 
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    return ProcessPoolExecutor(jobs, mp_context=context)
+    return ProcessPoolExecutor(
+        jobs, mp_context=context, initializer=_exit_with_parent, initargs=(os.getpid(),)
+    )
 
 
 def iter_indexed(
