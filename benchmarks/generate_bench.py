@@ -18,7 +18,9 @@ import json
 import os
 import random
 import resource
+import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from typing import Any
@@ -101,6 +103,22 @@ def constructive(
     )
 
 
+def command_line(count: int, jobs: int) -> dict[str, float]:
+    """``turing generate`` end to end in a subprocess: start-up, workers, JSONL writing."""
+    with tempfile.TemporaryDirectory() as folder:
+        out = os.path.join(folder, "hard6.jsonl")
+        argv = [sys.executable, "-m", "turing", "generate", "--count", str(count)]
+        argv += ["--verifiers", "6", "--difficulty", "hard", "--seed", "1"]
+        argv += ["--jobs", str(jobs), "-o", out, "--quiet"]
+
+        def work() -> int:
+            subprocess.run(argv, check=True)
+            with open(out, encoding="utf-8") as fh:
+                return sum(1 for _ in fh)
+
+        return timed(work)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="headline numbers only")
@@ -122,6 +140,10 @@ def main() -> None:
     for jobs in (1, 2):
         head[f"jobs{jobs}"] = constructive(args.count, 6, "hard", "classic", jobs)
         print(f"  constructive --jobs {jobs}: {head[f'jobs{jobs}']}", flush=True)
+    head["cli_jobs2"] = command_line(args.count, 2)
+    print(f"  turing generate --jobs 2 -o FILE (subprocess): {head['cli_jobs2']}", flush=True)
+    head["jobs2_exact"] = constructive(args.count // 4, 6, "hard", "classic", 2, "exact")
+    print(f"  constructive --jobs 2 --exact-tests: {head['jobs2_exact']}", flush=True)
     head["jobs2_no_metrics"] = constructive(args.count, 6, "hard", "classic", 2, "none")
     print(f"  constructive --jobs 2 --no-metrics: {head['jobs2_no_metrics']}", flush=True)
     head["naive"] = naive(6, "hard", args.naive_seconds)

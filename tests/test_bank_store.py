@@ -259,3 +259,26 @@ def test_one_writer_at_a_time(tmp_path: Path) -> None:
         holder.close()
     r = CliRunner().invoke(main, ["generate", "--count", "2", "--bank", str(db), "-q"])
     assert r.exit_code == 0, r.output
+
+
+def test_imported_exact_figures_without_an_upper_bound_get_one(tmp_path: Path) -> None:
+    """A document written before `min_tests_upper` existed: an exact figure is its own
+    upper bound; a lower bound stays without one."""
+    docs = []
+    for i, p in enumerate(puzzles(4)):
+        doc = p.to_dict(hidden=True)
+        doc.pop("min_tests_upper", None)
+        doc["min_tests_kind"] = "exact" if i % 2 else "lower_bound"
+        docs.append(doc)
+    source = tmp_path / "old.jsonl"
+    source.write_text("".join(json.dumps(d) + "\n" for d in docs))
+    db = str(tmp_path / "b.db")
+    r = CliRunner().invoke(main, ["bank", "import", db, str(source)])
+    assert r.exit_code == 0, r.output
+    with Bank(db) as b:
+        rows = b.conn.execute(
+            "SELECT min_tests, min_tests_upper, min_tests_kind FROM puzzles ORDER BY rowid"
+        ).fetchall()
+    assert len(rows) == 4
+    for low, high, kind in rows:
+        assert high == (low if kind == "exact" else None)

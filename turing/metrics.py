@@ -34,7 +34,8 @@ EXACT: Final = "exact"
 LOWER_BOUND: Final = "lower_bound"
 BOUNDS: Final = "bounds"
 #: Work limit of one exact count during generation (see :data:`turing.analysis.MAX_WORK`):
-#: about 0.1–0.5 s; every classic puzzle measured needed under a tenth of it.
+#: at most about 0.5 s for extreme and 2 s for nightmare tables; the largest classic
+#: puzzle measured needed a quarter of it.
 GENERATION_WORK: Final = 100_000_000
 
 
