@@ -69,3 +69,21 @@ def test_export_command(tmp_path: Path) -> None:
     assert r.exit_code == 0 and r.output.count("Notes:") == 2
     r = runner.invoke(main, ["export", "--format", "html"])
     assert r.exit_code == 2 and "--bank" in r.output
+
+
+def test_the_heading_says_how_sure_the_tests_figure_is() -> None:
+    from dataclasses import replace
+
+    base = generate_one(verifiers=4, difficulty="hard", seed=3)
+    for extra, shown in (
+        ({"min_tests": 3, "min_tests_kind": "exact", "min_tests_upper": 3}, "tests needed: 3"),
+        ({"min_tests": 3, "min_tests_kind": "bounds", "min_tests_upper": 5}, "tests needed: 3–5"),
+        (
+            {"min_tests": 3, "min_tests_kind": "bounds", "min_tests_upper": None},
+            "tests needed at least: 3",
+        ),
+        ({"min_tests": 2, "min_tests_kind": "lower_bound"}, "tests needed at least: 2"),
+    ):
+        puzzle = replace(base, extra={**base.extra, **extra})
+        text = render(Booklet("t", (puzzle,)), "markdown", lambda p: CS)
+        assert f"· {shown}*\n" in text, (extra, text[:300])

@@ -41,9 +41,14 @@ def _heading(puzzle: Puzzle) -> str:
     if tier:
         parts.append(str(tier))
     tests = puzzle.extra.get("min_tests")
+    upper = puzzle.extra.get("min_tests_upper")
     if isinstance(tests, int):
-        kind = "" if puzzle.extra.get("min_tests_kind") == "exact" else " at least"
-        parts.append(f"tests needed{kind}: {tests}")
+        if puzzle.extra.get("min_tests_kind") == "exact":
+            parts.append(f"tests needed: {tests}")
+        elif isinstance(upper, int):
+            parts.append(f"tests needed: {tests}–{upper}")
+        else:
+            parts.append(f"tests needed at least: {tests}")
     return " · ".join(parts)
 
 
