@@ -1170,8 +1170,8 @@ class OptimalBot:
 
     It guarantees knowing the code within ``min_tests_worst`` tests (and, keeping that,
     within ``rounds_worst`` rounds), and submits only when it knows the code. When the
-    exact search passes :data:`POLICY_WORK` (large nightmare tables), it plays the rest
-    of the game as ``bot:greedy`` instead.
+    exact search passes :data:`POLICY_WORK` (most hard nightmare tables, some hard extreme
+    ones), it plays the rest of the game as ``bot:greedy`` instead.
     """
 
     name = "bot:optimal"
