@@ -22,13 +22,13 @@ import time
 from collections import Counter
 from dataclasses import replace
 
-from turing.analysis import AnalysisTooLarge, Search
-from turing.bots import make_bot, run_game
-from turing.cards import load_cardset
-from turing.game import Game
-from turing.generator import generate_one
-from turing.puzzle import Puzzle
-from turing.solver import deduce
+from turing.analysis.search import AnalysisTooLarge, Search
+from turing.core.cards import load_cardset
+from turing.core.puzzle import Puzzle
+from turing.core.solver import deduce
+from turing.generation.generator import generate_one
+from turing.play.bots import make_bot, run_game
+from turing.play.game import Game
 
 CS = load_cardset("classic")
 

@@ -24,10 +24,10 @@ import sys
 import time
 from functools import cache
 
-from turing.analysis import Search, analyze
-from turing.cards import load_cardset
-from turing.generator import generate_one
-from turing.solver import deduce
+from turing.analysis.search import Search, analyze
+from turing.core.cards import load_cardset
+from turing.core.solver import deduce
+from turing.generation.generator import generate_one
 
 
 def baseline_worst(search: Search) -> int:

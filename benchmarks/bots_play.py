@@ -28,11 +28,11 @@ import sys
 import time
 from collections.abc import Iterator
 
-from turing.bots import BOTS, make_bot, run_game
-from turing.cards import CardSet, load_cardset
-from turing.game import Game
-from turing.puzzle import Puzzle
-from turing.solver import is_valid_masks
+from turing.core.cards import CardSet, load_cardset
+from turing.core.puzzle import Puzzle
+from turing.core.solver import is_valid_masks
+from turing.play.bots import BOTS, make_bot, run_game
+from turing.play.game import Game
 
 
 def sampled_puzzle(rng: random.Random, mode: str, verifiers: int, cardset: CardSet) -> Puzzle:
@@ -65,7 +65,7 @@ def puzzles(
     source: str, mode: str, verifiers: int, count: int, seed: int, cardset: CardSet
 ) -> Iterator[Puzzle]:
     if source == "generator":
-        from turing.generator import generate_one
+        from turing.generation.generator import generate_one
 
         for i in range(count):
             yield generate_one(
@@ -91,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
     source = args.source
     if source == "auto":
         try:
-            from turing.generator import generate_one  # noqa: F401
+            from turing.generation.generator import generate_one  # noqa: F401
 
             source = "generator"
         except ImportError:

@@ -24,10 +24,10 @@ from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
-from turing import csp
-from turing.cards import load_cardset
-from turing.puzzle import Puzzle, puzzle_from_dict
-from turing.solver import deduce, hidden_masks, solution_mask, validity
+from turing.core import csp
+from turing.core.cards import load_cardset
+from turing.core.puzzle import Puzzle, puzzle_from_dict
+from turing.core.solver import deduce, hidden_masks, solution_mask, validity
 
 CLASSIC = load_cardset("classic")
 

@@ -39,9 +39,9 @@ from cards_fuzzing import (
     expressions,
 )
 
-from turing.cards import CardSet, load_cardset
-from turing.lint import lint_file, puzzle_stats
-from turing.solver import is_valid_masks
+from turing.authoring.lint import lint_file, puzzle_stats
+from turing.core.cards import CardSet, load_cardset
+from turing.core.solver import is_valid_masks
 
 ROOT = Path(__file__).resolve().parent.parent
 CLASSIC = load_cardset("classic")

@@ -25,9 +25,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from turing.cards import load_cardset
-from turing.generator import generate, iter_catalogue, slot_plan, tables_for
-from turing.solver import is_valid_masks
+from turing.core.cards import load_cardset
+from turing.core.solver import is_valid_masks
+from turing.generation.generator import generate, iter_catalogue, slot_plan, tables_for
 
 
 def cpu_seconds() -> float:

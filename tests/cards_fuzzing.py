@@ -25,10 +25,10 @@ import numpy.typing as npt
 from hypothesis import strategies as st
 from ruamel.yaml import YAML
 
-from turing.cards import CardError, parse_cardset
-from turing.codes import ALL_CODES, ALL_MASK
-from turing.criteria import ExpressionError, compile_criterion
-from turing.lint import lint_text
+from turing.authoring.lint import lint_text
+from turing.core.cards import CardError, parse_cardset
+from turing.core.codes import ALL_CODES, ALL_MASK
+from turing.core.criteria import ExpressionError, compile_criterion
 
 Vec = npt.NDArray[np.int64]
 DIGITS = [(c.b, c.y, c.p) for c in ALL_CODES]

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from turing.cli import main
+from turing.cli.main import main
 
 PUZZLE = """\
 id: T-1
@@ -143,7 +143,7 @@ def test_hint_best_in_play_names_an_optimal_move(tmp_path: Path) -> None:
 def test_hint_best_says_when_the_search_is_too_large(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import turing.analysis as analysis
+    import turing.analysis.search as analysis
 
     monkeypatch.setattr(analysis, "POLICY_WORK", 5_000_000)
     path = tmp_path / "n.json"

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from turing.analysis import (
+from turing.analysis.search import (
     TESTS_PER_ROUND,
     AnalysisError,
     AnalysisTooLarge,
@@ -22,13 +22,13 @@ from turing.analysis import (
     min_tests_worst,
     next_test,
 )
-from turing.bots import GreedyBot, make_bot, run_game
-from turing.cards import load_cardset
-from turing.codes import CODE_TEXT, NUM_CODES
-from turing.game import Game
-from turing.generator import generate_one
-from turing.puzzle import Puzzle
-from turing.solver import Hypothesis, after_test, deduce
+from turing.core.cards import load_cardset
+from turing.core.codes import CODE_TEXT, NUM_CODES
+from turing.core.puzzle import Puzzle
+from turing.core.solver import Hypothesis, after_test, deduce
+from turing.generation.generator import generate_one
+from turing.play.bots import GreedyBot, make_bot, run_game
+from turing.play.game import Game
 
 CLASSIC = load_cardset("classic")
 
@@ -335,8 +335,8 @@ def test_the_optimal_bot_plays_greedy_past_its_work_limit(
 ) -> None:
     """A nightmare table of 2,880 readings: the exact policy passes its work limit, and
     the bot finishes the game with the greedy strategy instead of failing."""
-    import turing.analysis as analysis
-    from turing.puzzle import puzzle_from_dict
+    import turing.analysis.search as analysis
+    from turing.core.puzzle import puzzle_from_dict
 
     monkeypatch.setattr(analysis, "POLICY_WORK", 5_000_000)
     puzzle = puzzle_from_dict(NIGHTMARE_LARGE, CLASSIC)

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from turing.bank import Bank
-from turing.cli import main
+from turing.cli.main import main
+from turing.generation.bank import Bank
 
 CLASSIC = Path(__file__).resolve().parent.parent / "cards" / "classic.yaml"
 

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from turing.bank import SCHEMA_VERSION, Bank, BankError, Query
-from turing.cli import main
-from turing.generator import generate
-from turing.puzzle import Puzzle
+from turing.cli.main import main
+from turing.core.puzzle import Puzzle
+from turing.generation.bank import SCHEMA_VERSION, Bank, BankError, Query
+from turing.generation.generator import generate
 
 
 def puzzles(n: int = 20, **kw: object) -> list[Puzzle]:
@@ -39,7 +39,7 @@ def test_a_newer_bank_is_refused(tmp_path: Path) -> None:
 def test_a_version_1_bank_is_migrated_in_place(tmp_path: Path) -> None:
     """A bank written by the first schema: upper bounds appear (equal to the exact
     figures), runs get their unrated count, and every stored puzzle still reads back."""
-    from turing.bank import MIGRATIONS
+    from turing.generation.bank import MIGRATIONS
 
     path = tmp_path / "v1.db"
     conn = sqlite3.connect(path, isolation_level=None)

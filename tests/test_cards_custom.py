@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from turing.cards import cards_dir, load_cardset, resolve_cardset, shipped_cardsets
-from turing.cli import main
-from turing.puzzle import load_puzzle
+from turing.cli.main import main
+from turing.core.cards import cards_dir, load_cardset, resolve_cardset, shipped_cardsets
+from turing.core.puzzle import load_puzzle
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "puzzles" / "examples"

@@ -18,8 +18,8 @@ from cards_fuzzing import (
 )
 from hypothesis import HealthCheck, given, settings
 
-from turing.cards import load_cardset
-from turing.files import load_yaml
+from turing.core.cards import load_cardset
+from turing.core.files import load_yaml
 
 FUZZ = settings(max_examples=150, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow])  # fmt: skip

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from turing.cards import CardError, load_cardset
-from turing.cli import main
-from turing.files import check_nesting, load_yaml
-from turing.lint import lint_file
+from turing.authoring.lint import lint_file
+from turing.cli.main import main
+from turing.core.cards import CardError, load_cardset
+from turing.core.files import check_nesting, load_yaml
 
 
 def _deep_flow() -> bytes:

@@ -6,9 +6,9 @@ import json
 
 from click.testing import CliRunner, Result
 
-from turing.cards import load_cardset
-from turing.cli import main
-from turing.codes import ALL_CODES
+from turing.cli.main import main
+from turing.core.cards import load_cardset
+from turing.core.codes import ALL_CODES
 
 
 def run(*args: str) -> Result:

@@ -12,11 +12,11 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from turing.cards import CardSet, load_cardset, parse_cardset
-from turing.cli import main
-from turing.codes import ALL_MASK
-from turing.lint import PuzzleSpace, puzzle_stats, unusable_cards
-from turing.solver import is_valid_masks
+from turing.authoring.lint import PuzzleSpace, puzzle_stats, unusable_cards
+from turing.cli.main import main
+from turing.core.cards import CardSet, load_cardset, parse_cardset
+from turing.core.codes import ALL_MASK
+from turing.core.solver import is_valid_masks
 
 CLASSIC = load_cardset("classic")
 ROOT = Path(__file__).resolve().parent.parent

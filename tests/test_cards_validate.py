@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from turing.cli import main
-from turing.lint import ERROR, INFO, WARNING, lint_file, lint_text
+from turing.authoring.lint import ERROR, INFO, WARNING, lint_file, lint_text
+from turing.cli.main import main
 
 DATA = Path(__file__).parent / "data" / "cards"
 FILES = sorted(DATA.glob("*.yaml"))

@@ -13,8 +13,8 @@ from collections.abc import Callable
 
 import pytest
 
-from turing.cards import CardSet, load_cardset
-from turing.codes import ALL_CODES
+from turing.core.cards import CardSet, load_cardset
+from turing.core.codes import ALL_CODES
 
 Predicate = Callable[[int, int, int], bool]
 

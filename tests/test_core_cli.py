@@ -9,7 +9,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from turing.cli import main
+from turing.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 

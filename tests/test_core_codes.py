@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from turing.codes import ALL_CODES, ALL_MASK, Code, CodeError, CodeSet, code_index, indices
+from turing.core.codes import ALL_CODES, ALL_MASK, Code, CodeError, CodeSet, code_index, indices
 
 
 def test_there_are_125_codes_in_text_order() -> None:

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from turing.codes import ALL_CODES
-from turing.criteria import MAX_DEPTH, ExpressionError, compile_criterion
+from turing.core.codes import ALL_CODES
+from turing.core.criteria import MAX_DEPTH, ExpressionError, compile_criterion
 
 
 def mask_of(pred: Callable[[int, int, int], bool]) -> int:

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from turing.cards import load_cardset
-from turing.puzzle import (
+from turing.core.cards import load_cardset
+from turing.core.puzzle import (
     PuzzleError,
     difficulty,
     iter_puzzle_file,

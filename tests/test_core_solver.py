@@ -10,11 +10,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from turing import csp
-from turing.cards import load_cardset
-from turing.codes import ALL_CODES, Code
-from turing.puzzle import Puzzle, load_puzzles, puzzle_from_dict
-from turing.solver import (
+from turing.core import csp
+from turing.core.cards import load_cardset
+from turing.core.codes import ALL_CODES, Code
+from turing.core.puzzle import Puzzle, load_puzzles, puzzle_from_dict
+from turing.core.solver import (
     SolverError,
     after_test,
     answer,

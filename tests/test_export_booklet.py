@@ -6,10 +6,10 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from turing.cards import load_cardset
-from turing.cli import main
-from turing.export import Booklet, render
-from turing.generator import generate_one
+from turing.cli.main import main
+from turing.core.cards import load_cardset
+from turing.generation.export import Booklet, render
+from turing.generation.generator import generate_one
 
 CS = load_cardset("classic")
 

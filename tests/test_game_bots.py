@@ -10,23 +10,21 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from turing.bots import (
+from turing.analysis.greedy import candidate_codes, plan_tests, remaining
+from turing.core.cards import load_cardset
+from turing.core.codes import CODE_TEXT
+from turing.core.knowledge import PlayerView
+from turing.core.puzzle import load_puzzles
+from turing.play.bots import (
     BOTS,
     BotError,
     GreedyBot,
     RandomBot,
-    candidate_codes,
-    lazy_bot,
     make_bot,
-    plan_tests,
     play_turn,
-    remaining,
     run_game,
 )
-from turing.cards import load_cardset
-from turing.codes import CODE_TEXT
-from turing.game import Game, PlayerView, puzzles_dir
-from turing.puzzle import load_puzzles
+from turing.play.game import Game, puzzles_dir
 
 CLASSIC = load_cardset("classic")
 SHIPPED = [p for path in sorted(Path(puzzles_dir()).glob("*.yaml")) for p in load_puzzles(path)]
@@ -74,23 +72,9 @@ def test_the_registry_takes_new_strategies() -> None:
         del BOTS["first"]
 
 
-def test_lazy_entries_import_their_class_when_a_bot_is_made() -> None:
-    BOTS["lazy-greedy"] = lazy_bot("turing.bots", "GreedyBot")
-    try:
-        assert isinstance(make_bot("bot:lazy-greedy", random.Random(0)), GreedyBot)
-    finally:
-        del BOTS["lazy-greedy"]
-    BOTS["missing"] = lazy_bot("turing.bots", "NoSuchBot")
-    try:
-        with pytest.raises(BotError, match="not available"):
-            make_bot("bot:missing", random.Random(0))
-    finally:
-        del BOTS["missing"]
-
-
 @pytest.mark.parametrize("puzzle", SHIPPED, ids=lambda p: f"{p.mode}-{p.id}")
 def test_greedy_solves_every_shipped_puzzle_without_a_wrong_guess(puzzle: object) -> None:
-    from turing.puzzle import Puzzle, puzzle_cardset
+    from turing.core.puzzle import Puzzle, puzzle_cardset
 
     assert isinstance(puzzle, Puzzle)
     game = Game(puzzle, ["greedy"], puzzle_cardset(puzzle))

@@ -10,9 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from turing.cards import load_cardset
-from turing.codes import CODE_TEXT
-from turing.game import (
+from turing.core.cards import load_cardset
+from turing.core.codes import CODE_TEXT
+from turing.core.puzzle import Puzzle
+from turing.core.solver import after_test, deduce
+from turing.play.game import (
     Action,
     Compose,
     EndTests,
@@ -24,8 +26,6 @@ from turing.game import (
     Solve,
     Test,
 )
-from turing.puzzle import Puzzle
-from turing.solver import after_test, deduce
 
 CLASSIC = load_cardset("classic")
 # Rule-book problem 01: cards 4, 9, 11, 14; criteria 2, 1, 1, 3; solution 241.

@@ -18,13 +18,13 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from turing.bots import make_bot, run_game
-from turing.cards import CardSet, load_cardset
-from turing.cli import main
-from turing.codes import Code
-from turing.game import Game
-from turing.puzzle import LETTERS, Puzzle
-from turing.solver import is_valid_masks
+from turing.cli.main import main
+from turing.core.cards import CardSet, load_cardset
+from turing.core.codes import Code
+from turing.core.puzzle import LETTERS, Puzzle
+from turing.core.solver import is_valid_masks
+from turing.play.bots import make_bot, run_game
+from turing.play.game import Game
 
 CLASSIC = load_cardset("classic")
 

@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from turing.bank import Bank, RunRecord
-from turing.cards import CardSet, load_cardset
-from turing.cli import main
-from turing.generator import catalogue_plan, iter_catalogue
-from turing.puzzle import difficulty
-from turing.solver import is_valid_masks, validity
+from turing.cli.main import main
+from turing.core.cards import CardSet, load_cardset
+from turing.core.puzzle import difficulty
+from turing.core.solver import is_valid_masks, validity
+from turing.generation.bank import Bank, RunRecord
+from turing.generation.generator import catalogue_plan, iter_catalogue
 
 CLASSIC = Path(__file__).resolve().parent.parent / "cards" / "classic.yaml"
 

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from turing.cli import main
-from turing.generator import generate
+from turing.cli.main import main
+from turing.generation.generator import generate
 
 distributed = pytest.importorskip("distributed")
 

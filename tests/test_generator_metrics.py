@@ -11,11 +11,13 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from turing.analysis import AnalysisTooLarge, Search, min_tests_bounds, min_tests_worst
-from turing.cards import load_cardset
-from turing.cli import main
-from turing.generator import RunState, Skip, Spec, generate, generate_one, puzzle_at
-from turing.metrics import (
+from turing.analysis.search import AnalysisTooLarge, Search, min_tests_bounds, min_tests_worst
+from turing.cli.main import main
+from turing.core.cards import load_cardset
+from turing.core.puzzle import Puzzle
+from turing.core.solver import deduce
+from turing.generation.generator import RunState, Skip, Spec, generate, generate_one, puzzle_at
+from turing.generation.metrics import (
     BOUNDS,
     EXACT,
     LOWER_BOUND,
@@ -24,8 +26,6 @@ from turing.metrics import (
     measure,
     min_tests_lower_bound,
 )
-from turing.puzzle import Puzzle
-from turing.solver import deduce
 
 CS = load_cardset("classic")
 

@@ -9,8 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from turing.cards import load_cardset
-from turing.generator import (
+from turing.core.cards import load_cardset
+from turing.core.puzzle import Puzzle, difficulty, puzzle_from_dict
+from turing.core.solver import after_test, deduce, validity
+from turing.generation.generator import (
     GenerationError,
     RunState,
     Spec,
@@ -21,9 +23,7 @@ from turing.generator import (
     slot_plan,
     tables_for,
 )
-from turing.metrics import cards_alone, measure, min_tests_lower_bound
-from turing.puzzle import Puzzle, difficulty, puzzle_from_dict
-from turing.solver import after_test, deduce, validity
+from turing.generation.metrics import cards_alone, measure, min_tests_lower_bound
 
 CS = load_cardset("classic")
 MODES = ("classic", "extreme", "nightmare")
@@ -269,8 +269,8 @@ def test_cli_reports_a_used_up_space(tmp_path: object) -> None:
 
     from click.testing import CliRunner
 
-    from turing.bank import Bank
-    from turing.cli import main
+    from turing.cli.main import main
+    from turing.generation.bank import Bank
 
     assert isinstance(tmp_path, Path)
     db = tmp_path / "b.db"

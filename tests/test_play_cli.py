@@ -14,13 +14,13 @@ import pytest
 from click.testing import CliRunner, Result
 from test_game_transcripts import check_transcript
 
-from turing.analysis import next_test
-from turing.cards import load_cardset
-from turing.cli import main
-from turing.game import sample_puzzle_path
-from turing.play_cli import CLEAR_SCREEN
-from turing.puzzle import load_puzzle
-from turing.solver import after_test, deduce
+from turing.analysis.search import next_test
+from turing.cli.main import main
+from turing.cli.play import CLEAR_SCREEN
+from turing.core.cards import load_cardset
+from turing.core.puzzle import load_puzzle
+from turing.core.solver import after_test, deduce
+from turing.play.game import sample_puzzle_path
 
 CLASSIC = load_cardset("classic")
 SAMPLE = load_puzzle(sample_puzzle_path())  # rule-book problem 01, solution 241
@@ -268,7 +268,7 @@ def test_puzzle_files_ids_and_unplayable_puzzles(tmp_path: Path) -> None:
 
 
 def test_random_puzzles_come_from_the_generator() -> None:
-    pytest.importorskip("turing.generator")
+    pytest.importorskip("turing.generation.generator")
     args = ["--random", "--mode", "nightmare", "--verifiers", "5", "--seed", "4"]
     first = play([*args, "--players", "bot:greedy", "--json"])
     assert first.exit_code == 0, first.output

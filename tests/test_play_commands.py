@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from turing.play_cli import COMMANDS, Command, CommandError, parse_command, split_line
+from turing.cli.play import COMMANDS, Command, CommandError, parse_command, split_line
 
 
 def cmd(text: str, verifiers: int = 4) -> Command:

@@ -1,3 +1,3 @@
-from turing.cli import main
+from turing.cli.main import main
 
 main(prog_name="turing")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from click.testing import CliRunner, Result
 
-from turing.cli import main
+from turing.cli.main import main
 from turing.mastermind.engine import Engine
 from turing.mastermind.match import Duel, Match, Seat
 from turing.mastermind.presets import Preset, get_preset

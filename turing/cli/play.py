@@ -1,6 +1,6 @@
 """`turing play`: the criteria game in the terminal, hot-seat and against bots.
 
-The game logic lives in :mod:`turing.game` and :mod:`turing.bots`; this module parses
+The game logic lives in :mod:`turing.play.game` and :mod:`turing.play.bots`; this module parses
 typed commands, draws each player's private screen, reads a terminal or a script, writes
 the transcript and the save file.
 """
@@ -24,12 +24,15 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from turing.analysis import AnalysisTooLarge, next_test
-from turing.bots import Bot, BotError, bot_kind, is_bot, make_bot, play_turn
-from turing.cards import CardSet, cards_dir, load_cardset, shipped_cardsets
-from turing.codes import SHAPE_NAMES, SHAPE_SYMBOLS, SHAPES, Code, CodeError
-from turing.files import SourceError, atomic_write_text, read_text
-from turing.game import (
+from turing.analysis.search import AnalysisTooLarge, next_test
+from turing.cli.output import EXIT_OK, EXIT_PROBLEM, fail, stdout_console
+from turing.core.cards import CardSet, cards_dir, load_cardset, shipped_cardsets
+from turing.core.codes import SHAPE_NAMES, SHAPE_SYMBOLS, SHAPES, Code, CodeError
+from turing.core.files import SourceError, atomic_write_text, read_text
+from turing.core.puzzle import LETTERS, MODES, Puzzle, iter_puzzle_file, puzzle_cardset
+from turing.generation.generator import generate_one
+from turing.play.bots import Bot, BotError, bot_kind, is_bot, make_bot, play_turn
+from turing.play.game import (
     TESTS_PER_ROUND,
     Compose,
     EndTests,
@@ -42,9 +45,6 @@ from turing.game import (
     puzzles_dir,
     sample_puzzle_path,
 )
-from turing.generator import generate_one
-from turing.puzzle import LETTERS, MODES, Puzzle, iter_puzzle_file, puzzle_cardset
-from turing.ui import EXIT_OK, EXIT_PROBLEM, fail, stdout_console
 
 SAVE_FORMAT: Final = "turing-play-save"
 SAVE_VERSION: Final = 1
@@ -1097,7 +1097,7 @@ def _from_bank(
     seed: int,
     forced: CardSet | None,
 ) -> Puzzle:
-    from turing import bank as bank_module
+    from turing.generation import bank as bank_module
 
     with bank_module.Bank(bank_path, create=False) as bank:
         if puzzle_id is not None:
@@ -1391,7 +1391,7 @@ def _new_game(
         path = bank_path
 
         def mark(done: Game) -> str | None:
-            from turing import bank as bank_module
+            from turing.generation import bank as bank_module
 
             try:
                 with bank_module.Bank(path, create=False) as b:

@@ -11,7 +11,7 @@
   - ``lower_bound`` (the default, cheap): ``⌈log2(codes_left)⌉`` — every test answers
     yes or no, and the player must tell ``codes_left`` codes apart; ``min_tests_upper``
     is None;
-  - ``exact`` (``exact_tests``): the exact value from the search of :mod:`turing.analysis`;
+  - ``exact`` (``exact_tests``): the exact value from the search of :mod:`turing.analysis.search`;
     ``min_tests_upper`` equals it;
   - ``bounds`` (``exact_tests``, when the search passed its work limit): ``min_tests`` is
     the lower bound the search proved and ``min_tests_upper`` the worst case of the greedy
@@ -26,9 +26,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from turing.cards import CardSet
-from turing.codes import ALL_MASK
-from turing.puzzle import Puzzle
+from turing.core.cards import CardSet
+from turing.core.codes import ALL_MASK
+from turing.core.puzzle import Puzzle
 
 EXACT: Final = "exact"
 LOWER_BOUND: Final = "lower_bound"
@@ -152,7 +152,7 @@ def exact_min_tests(
     """``(lower, upper)`` on the fewest tests from :func:`turing.analysis.min_tests_bounds`,
     equal when the exact search finished within ``max_work``. A puzzle with more readings
     than one exact search can hold is not searched: ``(⌈log2 codes⌉, None)``."""
-    from turing.analysis import MAX_GROUPS, min_tests_bounds
+    from turing.analysis.search import MAX_GROUPS, min_tests_bounds
 
     if assignments > MAX_GROUPS:
         return min_tests_lower_bound(codes_left), None

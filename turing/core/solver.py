@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import NamedTuple
 
-from turing.cards import CardSet
-from turing.codes import ALL_MASK, CODE_TEXT, CodeSet, code_index, lowest_index
-from turing.puzzle import LETTERS, Puzzle, PuzzleError
+from turing.core.cards import CardSet
+from turing.core.codes import ALL_MASK, CODE_TEXT, CodeSet, code_index, lowest_index
+from turing.core.puzzle import LETTERS, Puzzle, PuzzleError
 
 
 class SolverError(ValueError):

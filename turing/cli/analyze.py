@@ -1,4 +1,7 @@
-"""``turing analyze``: the optimal-play figures of puzzles (a thin client of turing.analysis)."""
+"""``turing analyze``: the optimal-play figures of puzzles.
+
+A thin client of :mod:`turing.analysis.search`.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +11,7 @@ from pathlib import Path
 
 import click
 
-from turing.analysis import (
+from turing.analysis.search import (
     EXPECTED_STATES,
     MAX_STATES,
     MAX_WORK,
@@ -19,9 +22,9 @@ from turing.analysis import (
     RoundStep,
     analyze,
 )
-from turing.cards import CardSet, load_cardset
-from turing.puzzle import LETTERS, Loaded, Puzzle, iter_puzzle_file, puzzle_cardset
-from turing.ui import emit_json, fail, stdout_console
+from turing.cli.output import emit_json, fail, stdout_console
+from turing.core.cards import CardSet, load_cardset
+from turing.core.puzzle import LETTERS, Loaded, Puzzle, iter_puzzle_file, puzzle_cardset
 
 #: How many candidate codes a line lists before it says "…".
 SHOWN_CODES = 8

@@ -17,17 +17,17 @@ import click
 from rich.table import Table
 
 from turing import __version__
-from turing.analyze_cli import analyze_command
-from turing.cards import CardSet, load_cardset
-from turing.cards_cli import cards
-from turing.codes import CodeSet
-from turing.files import SourceError
-from turing.generate_cli import bank, catalogue, export, generate
-from turing.mastermind.cli import mastermind
-from turing.play_cli import play
-from turing.puzzle import Loaded, Puzzle, difficulty, iter_puzzle_file, puzzle_cardset
-from turing.solver import Deduction, Validity, deduce, validity
-from turing.ui import EXIT_PROBLEM, CLIError, emit_json, stdout_console
+from turing.cli.analyze import analyze_command
+from turing.cli.cards import cards
+from turing.cli.generate import bank, catalogue, export, generate
+from turing.cli.mastermind import mastermind
+from turing.cli.output import EXIT_PROBLEM, CLIError, emit_json, stdout_console
+from turing.cli.play import play
+from turing.core.cards import CardSet, load_cardset
+from turing.core.codes import CodeSet
+from turing.core.files import SourceError
+from turing.core.puzzle import Loaded, Puzzle, difficulty, iter_puzzle_file, puzzle_cardset
+from turing.core.solver import Deduction, Validity, deduce, validity
 
 
 class TuringGroup(click.Group):
@@ -101,7 +101,7 @@ def _solve_record(
 ) -> tuple[dict[str, Any], Deduction | None]:
     if puzzle.has_hidden:
         if engine == "csp":
-            from turing import csp
+            from turing.core import csp
 
             result: Validity = csp.validity(puzzle, cardset)
         else:
@@ -114,7 +114,7 @@ def _solve_record(
             "assignments": 1,
         }, None
     if engine == "csp":
-        from turing import csp
+        from turing.core import csp
 
         found = csp.deduce(puzzle, cardset)
     else:

@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from turing.cards import CardSet, load_cardset
-from turing.puzzle import Puzzle, puzzle_from_dict
+from turing.core.cards import CardSet, load_cardset
+from turing.core.puzzle import Puzzle, puzzle_from_dict
 
 
 class BankError(ValueError):

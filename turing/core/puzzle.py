@@ -24,9 +24,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, ClassVar, Final
 
-from turing.cards import CardError, CardSet, load_cardset
-from turing.codes import Code, CodeError
-from turing.files import Node, SourceError, load_yaml, read_text
+from turing.core.cards import CardError, CardSet, load_cardset
+from turing.core.codes import Code, CodeError
+from turing.core.files import Node, SourceError, load_yaml, read_text
 
 LETTERS: Final = "ABCDEF"
 MIN_VERIFIERS: Final = 1

@@ -46,12 +46,12 @@ from typing import Any, Final
 
 import numpy as np
 
-from turing.bots import GreedyBot
-from turing.cards import CardSet
-from turing.codes import CODE_TEXT, NUM_CODES, code_index
-from turing.game import PlayerView
-from turing.puzzle import LETTERS, Puzzle
-from turing.solver import Hypothesis, deduce
+from turing.analysis.greedy import GreedyBot
+from turing.core.cards import CardSet
+from turing.core.codes import CODE_TEXT, NUM_CODES, code_index
+from turing.core.knowledge import PlayerView
+from turing.core.puzzle import LETTERS, Puzzle
+from turing.core.solver import Hypothesis, deduce
 
 #: Largest hypothesis count analysed before giving up with :class:`AnalysisTooLarge`.
 MAX_GROUPS: Final = 60_000

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
-from turing.codes import ALL_CODES, NUM_CODES
+from turing.core.codes import ALL_CODES, NUM_CODES
 
 MAX_LENGTH: Final = 2000
 MAX_DEPTH: Final = 40

@@ -1,6 +1,7 @@
 """CLI commands for making puzzles in bulk: ``generate``, ``catalogue``, ``bank …``, ``export``.
 
-Thin clients of :mod:`turing.generator`, :mod:`turing.bank` and :mod:`turing.export`.
+Thin clients of :mod:`turing.generation.generator`, :mod:`turing.generation.bank` and
+:mod:`turing.generation.export`.
 Progress bars (rate and ETA) go to stderr; ``--quiet`` turns them and the summary off.
 """
 
@@ -32,9 +33,12 @@ from rich.progress import (
 )
 from rich.text import Text
 
-from turing.bank import Bank, BankError, Query, RunRecord
-from turing.cards import CardSet, load_cardset
-from turing.generator import (
+from turing.cli.output import CLIError, emit_json, fail, stderr_console, stdout_console
+from turing.core.cards import CardSet, load_cardset
+from turing.core.puzzle import MODES, Puzzle, difficulty, iter_puzzle_file
+from turing.core.solver import validity
+from turing.generation.bank import Bank, BankError, Query, RunRecord
+from turing.generation.generator import (
     DIFFICULTIES,
     RunState,
     Spec,
@@ -42,9 +46,6 @@ from turing.generator import (
     iter_catalogue,
     run,
 )
-from turing.puzzle import MODES, Puzzle, difficulty, iter_puzzle_file
-from turing.solver import validity
-from turing.ui import CLIError, emit_json, fail, stderr_console, stdout_console
 
 # -- shared helpers --------------------------------------------------------------------------
 
@@ -709,7 +710,7 @@ def bank_import(db: str, files: tuple[str, ...], cardset_name: str | None, as_js
     """
     from dataclasses import replace
 
-    from turing.metrics import measure
+    from turing.generation.metrics import measure
 
     forced = load_cardset(cardset_name) if cardset_name else None
     added = skipped = bad = 0
@@ -849,7 +850,7 @@ def export(
 ) -> None:
     """Render a printable booklet: cards, verifier letters, a notes grid per puzzle,
     and the solutions on the last page."""
-    from turing.export import Booklet, render
+    from turing.generation.export import Booklet, render
 
     if not files and bank_path is None:
         fail("give puzzle files or --bank DB")
@@ -873,7 +874,7 @@ def export(
     if output == "-":
         sys.stdout.write(text)
     else:
-        from turing.files import atomic_write_text
+        from turing.core.files import atomic_write_text
 
         atomic_write_text(output, text)
         click.echo(f"wrote {len(puzzles)} puzzles to {output}", err=True)

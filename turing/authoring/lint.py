@@ -1,7 +1,7 @@
 """What a card set can do, and what is wrong with it beyond load errors.
 
 * :func:`lint_text` / :func:`lint_file` — every finding for a card-set file, sorted by
-  position: the loader's errors (``C0xx``–``C3xx``, see :mod:`turing.cards`) and the
+  position: the loader's errors (``C0xx``–``C3xx``, see :mod:`turing.core.cards`) and the
   warnings below. Warnings become errors under ``strict``.
 
   ======  ===========================================================================
@@ -49,15 +49,15 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from turing.cards import (
+from turing.core.cards import (
     MAX_CARDSET_BYTES,
     Card,
     CardSet,
     Criterion,
     parse_cardset_partial,
 )
-from turing.codes import ALL_MASK, CODE_TEXT, NUM_CODES
-from turing.files import E_FILE, SourceError, read_text
+from turing.core.codes import ALL_MASK, CODE_TEXT, NUM_CODES
+from turing.core.files import E_FILE, SourceError, read_text
 
 ERROR: Final = "error"
 WARNING: Final = "warning"

@@ -15,8 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
-from turing.cards import CardSet
-from turing.puzzle import Puzzle
+from turing.core.cards import CardSet
+from turing.core.puzzle import Puzzle
 
 SHAPES: Final = (("▲", "blue"), ("■", "yellow"), ("●", "purple"))
 LOG_ROUNDS: Final = 8

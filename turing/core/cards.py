@@ -15,9 +15,9 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Final
 
-from turing.codes import ALL_MASK, CodeSet
-from turing.criteria import ExpressionError, compile_criterion
-from turing.files import Node, SourceError, load_yaml, read_text, shipped_dir
+from turing.core.codes import ALL_MASK, CodeSet
+from turing.core.criteria import ExpressionError, compile_criterion
+from turing.core.files import Node, SourceError, load_yaml, read_text, shipped_dir
 
 TIERS: Final = ("easy", "standard", "hard")
 DEFAULT_TIERS: Final[Mapping[str, tuple[int, int]]] = {
@@ -26,7 +26,7 @@ DEFAULT_TIERS: Final[Mapping[str, tuple[int, int]]] = {
     "hard": (23, 10**9),
 }
 
-# Finding codes for card files (expression codes C2xx live in turing.criteria).
+# Finding codes for card files (expression codes C2xx live in turing.core.criteria).
 E_MISSING: Final = "C101"
 E_TYPE: Final = "C102"
 E_UNKNOWN_KEY: Final = "C103"

@@ -36,11 +36,11 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Final
 
-from turing.cards import TIERS, CardSet, load_cardset
-from turing.codes import ALL_MASK, CODE_TEXT, NUM_CODES
-from turing.metrics import GENERATION_WORK, in_tests_range, measure
-from turing.puzzle import MODES, Puzzle
-from turing.puzzle import difficulty as puzzle_difficulty
+from turing.core.cards import TIERS, CardSet, load_cardset
+from turing.core.codes import ALL_MASK, CODE_TEXT, NUM_CODES
+from turing.core.puzzle import MODES, Puzzle
+from turing.core.puzzle import difficulty as puzzle_difficulty
+from turing.generation.metrics import GENERATION_WORK, in_tests_range, measure
 
 #: (card, position, mask) — a criterion as the generator handles it.
 Opt = tuple[int, int, int]
@@ -434,7 +434,7 @@ class Spec:
     seed: int = 0
     cardset: str = "classic"
     #: "none": no metrics; "basic": the cards-alone metrics and the tests lower bound;
-    #: "exact": also the exact minimum tests (turing.analysis)
+    #: "exact": also the exact minimum tests (turing.analysis.search)
     metrics: str = "basic"
     min_tests: int | None = None
     max_tests: int | None = None

@@ -417,8 +417,8 @@ def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
 def shipped_dir(folder: str, marker: str) -> Path:
     """A folder of shipped data (``cards``, ``puzzles``): beside the package in a checkout,
     or its copy inside an installed package; ``marker`` is a file it must hold."""
-    here = Path(__file__).resolve().parent
-    for candidate in (here.parent / folder, here / "_data" / folder):
+    package = Path(__file__).resolve().parent.parent
+    for candidate in (package.parent / folder, package / "_data" / folder):
         if (candidate / marker).is_file():
             return candidate
-    return here.parent / folder
+    return package.parent / folder

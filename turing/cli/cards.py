@@ -1,4 +1,4 @@
-"""`turing cards`: show, validate and measure card sets (a thin client over turing.lint).
+"""`turing cards`: show, validate and measure card sets (a thin client over turing.authoring.lint).
 
 * ``turing cards show [N…] [--cardset NAME|PATH] [--json]`` — cards as a player sees them.
 * ``turing cards validate PATH… [--json] [--strict] [--info]`` — every finding, by position.
@@ -20,11 +20,27 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from turing.cards import CardSet, load_cardset, resolve_cardset
-from turing.codes import CODE_TEXT, CodeSet
-from turing.lint import ERROR, INFO, WARNING, Finding, LintResult, SetStats, lint_file, puzzle_stats
-from turing.lint import Progress as ProgressFn
-from turing.ui import EXIT_PROBLEM, EXIT_USAGE, emit_json, fail, stderr_console, stdout_console
+from turing.authoring.lint import (
+    ERROR,
+    INFO,
+    WARNING,
+    Finding,
+    LintResult,
+    SetStats,
+    lint_file,
+    puzzle_stats,
+)
+from turing.authoring.lint import Progress as ProgressFn
+from turing.cli.output import (
+    EXIT_PROBLEM,
+    EXIT_USAGE,
+    emit_json,
+    fail,
+    stderr_console,
+    stdout_console,
+)
+from turing.core.cards import CardSet, load_cardset, resolve_cardset
+from turing.core.codes import CODE_TEXT, CodeSet
 
 _STYLE = {ERROR: "bold red", WARNING: "yellow", INFO: "cyan"}
 

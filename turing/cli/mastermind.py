@@ -20,6 +20,7 @@ import numpy as np
 from rich.console import Console
 from rich.text import Text
 
+from turing.cli.output import EXIT_PROBLEM, emit_json, fail, stderr_console, stdout_console
 from turing.mastermind.engine import Engine
 from turing.mastermind.match import (
     Duel,
@@ -41,7 +42,6 @@ from turing.mastermind.scoring import Feedback, FeedbackError
 from turing.mastermind.simulate import SimulationError, sample_secrets, simulate
 from turing.mastermind.space import Code, SpaceError
 from turing.mastermind.strategies import STRATEGIES, Strategy, StrategyError, make_strategy
-from turing.ui import EXIT_PROBLEM, emit_json, fail, stderr_console, stdout_console
 
 DEFAULT_STRATEGY = "most-parts"
 

@@ -2,7 +2,7 @@
 
 Slow on purpose-free grounds: it states each question as a constraint problem over the
 digit variables ``b y p`` (and, for deduction, one variable per verifier for its rule) and
-lets the CSP solver enumerate. Tests cross-check :mod:`turing.solver` against it.
+lets the CSP solver enumerate. Tests cross-check :mod:`turing.core.solver` against it.
 """
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ from collections.abc import Sequence
 
 import constraint
 
-from turing.cards import CardSet
-from turing.codes import Code
-from turing.puzzle import Puzzle
-from turing.solver import (
+from turing.core.cards import CardSet
+from turing.core.codes import Code
+from turing.core.puzzle import Puzzle
+from turing.core.solver import (
     Deduction,
     Hypothesis,
     Option,
