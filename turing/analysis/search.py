@@ -49,6 +49,7 @@ import numpy as np
 from turing.analysis.greedy import GreedyBot
 from turing.core.cards import CardSet
 from turing.core.codes import CODE_TEXT, NUM_CODES, code_index
+from turing.core.errors import TuringError
 from turing.core.knowledge import PlayerView
 from turing.core.puzzle import LETTERS, Puzzle
 from turing.core.solver import Hypothesis, deduce
@@ -77,7 +78,7 @@ TESTS_PER_ROUND: Final = 3
 _INF: Final = 1 << 60
 
 
-class AnalysisError(ValueError):
+class AnalysisError(TuringError):
     """A puzzle that cannot be analysed (no valid assignment, or a bad state)."""
 
 

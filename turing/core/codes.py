@@ -16,6 +16,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Final
 
+from turing.core.errors import TuringError
+
 DIGITS: Final = (1, 2, 3, 4, 5)
 SHAPES: Final = ("b", "y", "p")
 SHAPE_SYMBOLS: Final = {"b": "▲", "y": "■", "p": "●"}
@@ -24,7 +26,7 @@ NUM_CODES: Final = 125
 ALL_MASK: Final = (1 << NUM_CODES) - 1
 
 
-class CodeError(ValueError):
+class CodeError(TuringError):
     """A code that is not three digits 1–5."""
 
 

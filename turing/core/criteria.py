@@ -26,12 +26,13 @@ from functools import lru_cache
 from typing import Final
 
 from turing.core.codes import ALL_CODES, NUM_CODES
+from turing.core.errors import TuringError
 
 MAX_LENGTH: Final = 2000
 MAX_DEPTH: Final = 40
 
 
-class ExpressionError(ValueError):
+class ExpressionError(TuringError):
     """A criterion expression that cannot be compiled.
 
     ``offset`` is the 0-based character position in the expression, ``code`` a stable

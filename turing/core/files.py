@@ -25,10 +25,12 @@ from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
 from ruamel.yaml.nodes import Node as YAMLNode
 
+from turing.core.errors import TuringError
+
 MAX_FILE_BYTES: Final = 4 * 1024 * 1024
 
 
-class SourceError(ValueError):
+class SourceError(TuringError):
     """A problem in an input file, with its place: ``source:line:column: message``.
 
     ``line`` and ``column`` are 1-based; 0 means "the whole file". ``code`` is a stable

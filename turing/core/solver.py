@@ -21,10 +21,11 @@ from typing import NamedTuple
 
 from turing.core.cards import CardSet
 from turing.core.codes import ALL_MASK, CODE_TEXT, CodeSet, code_index, lowest_index
+from turing.core.errors import TuringError
 from turing.core.puzzle import LETTERS, Puzzle, PuzzleError
 
 
-class SolverError(ValueError):
+class SolverError(TuringError):
     """A question the solver cannot answer for this puzzle (e.g. no hidden criteria)."""
 
 

@@ -23,10 +23,11 @@ from pathlib import Path
 from typing import Any, Final
 
 from turing.core.cards import CardSet, load_cardset
+from turing.core.errors import TuringError
 from turing.core.puzzle import Puzzle, puzzle_from_dict
 
 
-class BankError(ValueError):
+class BankError(TuringError):
     """A bank that cannot be opened or used as asked."""
 
 

@@ -38,6 +38,7 @@ from typing import Final
 
 from turing.core.cards import TIERS, CardSet, load_cardset
 from turing.core.codes import ALL_MASK, CODE_TEXT, NUM_CODES
+from turing.core.errors import TuringError
 from turing.core.puzzle import MODES, Puzzle
 from turing.core.puzzle import difficulty as puzzle_difficulty
 from turing.generation.metrics import GENERATION_WORK, in_tests_range, measure
@@ -74,7 +75,7 @@ def slot_plan(tier: str, verifiers: int) -> tuple[str, ...]:
     raise ValueError(f"unknown difficulty {tier!r} (difficulties: {', '.join(DIFFICULTIES)})")
 
 
-class GenerationError(ValueError):
+class GenerationError(TuringError):
     """The requested puzzles cannot be made (e.g. a card set without enough cards)."""
 
 

@@ -22,6 +22,7 @@ from enum import StrEnum
 
 import numpy as np
 
+from turing.core.errors import TuringError
 from turing.mastermind.engine import Engine, History, Indices
 from turing.mastermind.feedback_check import conflicting_rows
 from turing.mastermind.presets import Preset
@@ -29,7 +30,7 @@ from turing.mastermind.scoring import Feedback, check_feedback, feedback
 from turing.mastermind.space import Code
 
 
-class MatchError(ValueError):
+class MatchError(TuringError):
     """An action the rules do not allow now (wrong phase, wrong player, game over)."""
 
 

@@ -28,6 +28,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Final, Literal
 
+from turing.core.errors import TuringError
 from turing.mastermind.space import Code, CodeSpace, SpaceError
 
 Mode = Literal["alternate", "duel"]
@@ -38,11 +39,11 @@ COMPENSATION: Final = 3
 (Master Collor's rule; the Superhirn text can be read either way)."""
 
 
-class PresetError(ValueError):
+class PresetError(TuringError):
     """An unknown preset or an impossible custom game."""
 
 
-class CodeError(ValueError):
+class CodeError(TuringError):
     """Text that is not a legal code of the game being played."""
 
 

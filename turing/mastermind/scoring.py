@@ -25,13 +25,14 @@ from typing import Final, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from turing.core.errors import TuringError
 from turing.mastermind.space import CodeSpace
 
 FULL_TABLE_LIMIT: Final = 1 << 26
 """Build the whole feedback table when codes² is at most this (64 MiB as uint8)."""
 
 
-class FeedbackError(ValueError):
+class FeedbackError(TuringError):
     """A feedback that no guess could get: counts out of range or impossible together."""
 
 

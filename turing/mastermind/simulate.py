@@ -14,12 +14,13 @@ from typing import Any
 
 import numpy as np
 
+from turing.core.errors import TuringError
 from turing.mastermind.engine import Engine, History, Indices
 from turing.mastermind.scoring import Feedback
 from turing.mastermind.strategies import Strategy
 
 
-class SimulationError(ValueError):
+class SimulationError(TuringError):
     """A sample larger than the space, or a negative one."""
 
 

@@ -31,6 +31,8 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
+from turing.core.errors import TuringError
+
 Code = tuple[int, ...]
 """A code as 0-based symbols; the empty hole, when used, is the symbol ``colours``."""
 
@@ -40,7 +42,7 @@ MAX_CODES: Final = 1_000_000
 """The largest space the engine enumerates (every code is held in memory as an array)."""
 
 
-class SpaceError(ValueError):
+class SpaceError(TuringError):
     """A code space the engine cannot hold, or a code that is not in the space."""
 
 

@@ -30,11 +30,12 @@ from typing import ClassVar, Final, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from turing.core.errors import TuringError
 from turing.mastermind.engine import Engine, History, Indices
 from turing.mastermind.space import CodeSpace
 
 
-class StrategyError(ValueError):
+class StrategyError(TuringError):
     """An unknown strategy name, or a strategy setting out of range."""
 
 

@@ -24,6 +24,7 @@ from typing import Final, Protocol
 from turing.analysis.greedy import GreedyBot, candidate_codes
 from turing.analysis.search import OptimalBot
 from turing.core.codes import CODE_TEXT, NUM_CODES
+from turing.core.errors import TuringError
 from turing.core.knowledge import TESTS_PER_ROUND, PlayerView
 from turing.play.game import Compose, Game, GameError, GameResult, Pass, Solve, Test
 
@@ -49,7 +50,7 @@ class Bot(Protocol):
 BotFactory = Callable[[random.Random], Bot]
 
 
-class BotError(ValueError):
+class BotError(TuringError):
     """An unknown bot strategy."""
 
 

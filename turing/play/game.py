@@ -30,6 +30,7 @@ from typing import Any, Final, Literal
 
 from turing.core.cards import CardSet
 from turing.core.codes import SHAPES, Code, CodeError, CodeSet
+from turing.core.errors import TuringError
 from turing.core.files import shipped_dir
 from turing.core.knowledge import TESTS_PER_ROUND, PlayerView, TestRecord, public_deduction
 from turing.core.puzzle import LETTERS, Puzzle, PuzzleError, puzzle_from_dict
@@ -43,7 +44,7 @@ MAX_PLAYERS: Final = 6
 SAVE_GAME_VERSION: Final = 1
 
 
-class GameError(ValueError):
+class GameError(TuringError):
     """A game that cannot be set up or restored (bad puzzle, bad players, bad save)."""
 
 
