@@ -4,7 +4,7 @@
     python benchmarks/fuzz_cards.py --quick              # 500 + 500, smaller searches
     python benchmarks/fuzz_cards.py --expressions 50000 --documents 20000 --seed 1
 
-1. Fuzzing (tests/cards_fuzzing.py): random criterion expressions (3 in 4 valid by
+1. Fuzzing (testsupport/cards_fuzzing.py): random criterion expressions (3 in 4 valid by
    construction, the rest edited at random) and random card-set files (block YAML, flow
    YAML or JSON; 0–2 injected faults; 1 in 4 edited at random after rendering). Each must
    give either clean located errors or a set whose masks equal the ast-based oracle's.
@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import itertools
 import random
-import sys
 import tempfile
 import time
 from collections import Counter
@@ -30,15 +29,12 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-
-from cards_fuzzing import (
+from testsupport.cards_fuzzing import (
     card_texts,
     check_card_text,
     check_expression,
     expressions,
 )
-
 from turing.authoring.lint import lint_file, puzzle_stats
 from turing.core.cards import CardSet, load_cardset
 from turing.core.solver import is_valid_masks

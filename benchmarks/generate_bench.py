@@ -17,7 +17,6 @@ import argparse
 import json
 import os
 import random
-import resource
 import subprocess
 import sys
 import tempfile
@@ -25,21 +24,21 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from testsupport.bench import timing
 from turing.core.cards import load_cardset
 from turing.core.solver import is_valid_masks
 from turing.generation.generator import generate, iter_catalogue, slot_plan, tables_for
 
 
-def cpu_seconds() -> float:
-    own = resource.getrusage(resource.RUSAGE_SELF)
-    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
-
-
 def timed(work: Callable[[], int]) -> dict[str, float]:
-    wall, cpu = time.perf_counter(), cpu_seconds()
-    made = work()
-    wall, cpu = time.perf_counter() - wall, cpu_seconds() - cpu
+    made = 0
+
+    def run() -> None:
+        nonlocal made
+        made = work()
+
+    spent = timing(run)
+    wall, cpu = spent.wall, spent.cpu
     return {
         "made": made,
         "wall_s": round(wall, 3),

@@ -1,6 +1,6 @@
 """Random expressions and card-set files: a clean located error, or the oracle's masks.
 
-The generators and the oracle live in tests/cards_fuzzing.py; benchmarks/fuzz_cards.py
+The generators and the oracle live in testsupport/cards_fuzzing.py; benchmarks/fuzz_cards.py
 runs the same checks on tens of thousands of examples.
 """
 
@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from cards_fuzzing import (
+from hypothesis import HealthCheck, given, settings
+
+from testsupport.cards_fuzzing import (
     card_texts,
     check_card_text,
     check_expression,
@@ -16,8 +18,6 @@ from cards_fuzzing import (
     oracle_mask,
     yaml_texts,
 )
-from hypothesis import HealthCheck, given, settings
-
 from turing.core.cards import load_cardset
 from turing.core.files import load_yaml
 
