@@ -1,0 +1,27 @@
+"""Fixtures shared by the whole suite: the command line and the checkout's paths."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import pytest
+from click.testing import Result
+
+from testsupport import cli
+
+
+@pytest.fixture
+def turing() -> Callable[..., Result]:
+    """Run ``turing ARGS…`` in-process: ``turing(["solve", path], input=text)``."""
+
+    def invoke(args: Sequence[str], input: str | bytes | None = None) -> Result:
+        return cli.run(args, input=input)
+
+    return invoke
+
+
+@pytest.fixture
+def root() -> Path:
+    """The checkout's root folder."""
+    return cli.ROOT
