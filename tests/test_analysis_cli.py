@@ -160,3 +160,27 @@ def test_hint_best_says_when_the_search_is_too_large(
     code, out, err = run("play", str(path), stdin="hint best\nhint\nquit\n")
     assert "too large" in out and "Traceback" not in out + err
     assert code == 1  # abandoned by quit, not failed
+
+
+def test_json_means_are_exact_fractions() -> None:
+    """The means come unrounded, with the exact fraction (a total over the assignments)."""
+    from fractions import Fraction
+
+    code, out, err = run("analyze", "puzzles/published.yaml", "--json")
+    assert code == 0, err
+    seen_thirds_or_sevenths = False
+    for line in out.splitlines():
+        r = json.loads(line)
+        exact = Fraction(r["min_tests_expected_fraction"])
+        assert r["min_tests_expected"] == float(exact)
+        # A mean over the assignments: the total is a whole number of tests.
+        assert (exact * r["assignments"]).denominator == 1
+        assert [Fraction(x) for x in r["expected_bounds_fraction"]] == [exact, exact]
+        assert r["expected_bounds"] == [float(exact)] * 2
+        rounds = Fraction(r["rounds_expected_fraction"])
+        assert r["rounds_expected"] == float(rounds)
+        if exact.denominator in (3, 7):
+            seen_thirds_or_sevenths = True
+            # Unrounded: every digit a float has (not 4 decimals).
+            assert len(repr(r["min_tests_expected"]).split(".")[1]) > 4
+    assert seen_thirds_or_sevenths

@@ -40,17 +40,18 @@ from __future__ import annotations
 import heapq
 import random
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any, Final
 
 import numpy as np
 
 from turing.analysis.greedy import GreedyBot
 from turing.core.cards import CardSet
-from turing.core.codes import CODE_TEXT, NUM_CODES, code_index
+from turing.core.codes import CODE_TEXT, NUM_CODES, ceil_log2, code_index, indices
 from turing.core.errors import TuringError
-from turing.core.knowledge import PlayerView
+from turing.core.knowledge import TESTS_PER_ROUND, PlayerView
 from turing.core.puzzle import LETTERS, Puzzle
 from turing.core.solver import Hypothesis, deduce
 
@@ -72,8 +73,6 @@ SPLITS_CACHE_BYTES: Final = 256 << 20
 ROUND_STATES: Final = 100_000
 #: States the expected search may store before :func:`analyze` reports bounds instead.
 EXPECTED_STATES: Final = 60_000
-#: Tests per round (RULES.md: up to 3 different verifiers, one code).
-TESTS_PER_ROUND: Final = 3
 
 _INF: Final = 1 << 60
 
@@ -95,17 +94,6 @@ def _bits_of(indices: Sequence[int] | np.ndarray[Any, Any], size: int) -> int:
     flags = np.zeros(max(size, 1), dtype=bool)
     flags[np.asarray(indices, dtype=np.int64)] = True
     return int.from_bytes(np.packbits(flags, bitorder="little").tobytes(), "little")
-
-
-def _indices(state: int) -> Iterator[int]:
-    while state:
-        low = state & -state
-        yield low.bit_length() - 1
-        state ^= low
-
-
-def _ceil_log2(n: int) -> int:
-    return (n - 1).bit_length() if n > 1 else 0
 
 
 def _bounds_with(known: tuple[int, int] | None, rounds: int, ok: bool) -> tuple[int, int]:
@@ -349,7 +337,7 @@ class Search:
 
     def t_lower(self, state: int, among: Sequence[int] | None = None) -> int:
         """A lower bound on :meth:`min_tests`: ⌈log2 codes⌉, or what the search proved."""
-        return max(self._t_lb.get(state, 0), _ceil_log2(self.ncodes(state, among)))
+        return max(self._t_lb.get(state, 0), ceil_log2(self.ncodes(state, among)))
 
     def feasible(self, state: int, budget: int, among: Sequence[int] | None = None) -> bool:
         """Can the code be known after at most ``budget`` more tests, whatever the answers?"""
@@ -415,7 +403,7 @@ class Search:
                 continue
             # Proven bounds first (they steer away from halves known to be hard), then the
             # larger half's codes, then the total (a code on both sides is a wasted test).
-            proven = max(lb_of(y, 0), lb_of(n, 0), _ceil_log2(max(a, b)))
+            proven = max(lb_of(y, 0), lb_of(n, 0), ceil_log2(max(a, b)))
             if a < b:
                 ranked.append((proven, b, a + b, n, y))
             else:
@@ -906,7 +894,8 @@ class Analysis:
     ``min_tests_expected`` and ``rounds_expected`` are None when the expected search went
     past its state limit; ``expected_bounds`` then brackets the mean number of tests.
     ``rounds_worst`` is None when the rounds search went past its limit; ``rounds_bounds``
-    then brackets it (otherwise both bounds equal it).
+    then brackets it (otherwise both bounds equal it). The means are exact fractions (a
+    total of tests over the assignments, divided by their number).
     """
 
     puzzle_id: str | None
@@ -923,6 +912,10 @@ class Analysis:
     first_round: FirstRound | None
     seconds: float
     search_states: int = field(default=0, compare=False)
+    #: the same means as exact fractions (the floats above are their nearest values)
+    min_tests_expected_exact: Fraction | None = None
+    rounds_expected_exact: Fraction | None = None
+    expected_bounds_exact: tuple[Fraction, Fraction] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -933,18 +926,27 @@ class Analysis:
             "codes": len(self.codes),
             "candidates": list(self.codes),
             "min_tests_worst": self.min_tests_worst,
-            "min_tests_expected": _round(self.min_tests_expected),
+            "min_tests_expected": self.min_tests_expected,
+            "min_tests_expected_fraction": _fraction(self.min_tests_expected_exact),
             "rounds_worst": self.rounds_worst,
             "rounds_bounds": list(self.rounds_bounds),
-            "rounds_expected": _round(self.rounds_expected),
-            "expected_bounds": [_round(x) for x in self.expected_bounds],
+            "rounds_expected": self.rounds_expected,
+            "rounds_expected_fraction": _fraction(self.rounds_expected_exact),
+            "expected_bounds": list(self.expected_bounds),
+            "expected_bounds_fraction": [_fraction(x) for x in self.expected_bounds_exact or ()],
             "first_round": self.first_round.to_dict() if self.first_round else None,
             "seconds": round(self.seconds, 3),
         }
 
 
-def _round(x: float | None) -> float | None:
-    return None if x is None else round(x, 4)
+def _float(x: Fraction | None) -> float | None:
+    """The nearest float (unrounded: the JSON carries every digit it has)."""
+    return None if x is None else float(x)
+
+
+def _fraction(x: Fraction | None) -> str | None:
+    """``"8/3"``, or ``"3"`` for a whole number."""
+    return None if x is None else str(x)
 
 
 class _ExpectedLimit(Exception):
@@ -965,7 +967,7 @@ def plan_round(
             Branch(
                 answer=answer,
                 assignments=search.weight(part),
-                codes=tuple(CODE_TEXT[c] for c in _indices(search.codes_mask(part))),
+                codes=tuple(CODE_TEXT[c] for c in indices(search.codes_mask(part))),
                 min_tests=search.min_tests(part),
                 then=plan_round(search, part, code, (*tested, v)),
             )
@@ -1007,43 +1009,46 @@ def analyze_hypotheses(
         considered = len({search.code_splits(root, c) for c in search.code_classes})
         first = FirstRound(CODE_TEXT[move[0]], plan, considered, len(search.round_codes(root)))
     w = search.weight(root)
-    e_tests: float | None = None
-    e_rounds: float | None = None
-    low = high = 0.0
+    e_tests: Fraction | None = None
+    e_rounds: Fraction | None = None
+    low = high = Fraction(0)
     if expected:
         limit = search.states_stored + expected_states
         saved = search.max_states
         search.max_states = min(saved, limit)
         try:
             total = search.expected_sum(root)
-            e_tests = total / w
+            e_tests = Fraction(total, w)
             low = high = e_tests
-            e_rounds = search.expected_rounds_new(root) / w
+            e_rounds = Fraction(search.expected_rounds_new(root), w)
         except AnalysisTooLarge:
             if search.states_stored <= saved:
-                low = max(low, search.e_lower(root) / w)
+                low = max(low, Fraction(search.e_lower(root), w))
             else:  # pragma: no cover - the overall limit is larger than the expected one
                 raise
         finally:
             search.max_states = saved
     if e_tests is None:
-        low = max(low, search.e_lower(root) / w)
-        high = search.greedy_sum(root) / w
+        low = max(low, Fraction(search.e_lower(root), w))
+        high = Fraction(search.greedy_sum(root), w)
     return Analysis(
         puzzle_id=puzzle.id if puzzle is not None else None,
         mode=puzzle.mode if puzzle is not None else "classic",
         verifiers=search.verifiers,
         assignments=w,
-        codes=tuple(CODE_TEXT[c] for c in _indices(search.codes_mask(root))),
+        codes=tuple(CODE_TEXT[c] for c in indices(search.codes_mask(root))),
         min_tests_worst=worst,
         rounds_worst=rounds,
         rounds_bounds=rounds_range,
-        min_tests_expected=e_tests,
-        rounds_expected=e_rounds,
-        expected_bounds=(low, high),
+        min_tests_expected=_float(e_tests),
+        rounds_expected=_float(e_rounds),
+        expected_bounds=(float(low), float(high)),
         first_round=first,
         seconds=time.perf_counter() - start,
         search_states=search.states_stored,
+        min_tests_expected_exact=e_tests,
+        rounds_expected_exact=e_rounds,
+        expected_bounds_exact=(low, high),
     )
 
 
@@ -1091,7 +1096,7 @@ def min_tests_bounds(
     try:
         search = Search(hypotheses, max_work=max_work)
     except AnalysisTooLarge:
-        return _ceil_log2(len({h.code for h in hypotheses})), None
+        return ceil_log2(len({h.code for h in hypotheses})), None
     try:
         exact = search.min_tests(search.full)
     except AnalysisTooLarge:
