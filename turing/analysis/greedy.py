@@ -6,7 +6,6 @@ back on it when its search grows too large.
 from __future__ import annotations
 
 import random
-from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
@@ -38,16 +37,12 @@ class HypothesisTable:
         return int(self.solution.shape[0])
 
 
-_TABLES: OrderedDict[tuple[Puzzle, int], tuple[CardSet, HypothesisTable]] = OrderedDict()
-
-
 def hypothesis_table(puzzle: Puzzle, cardset: CardSet) -> HypothesisTable:
-    """The public deduction of a puzzle as arrays (cached per puzzle)."""
-    key = (puzzle, id(cardset))
-    hit = _TABLES.get(key)
-    if hit is not None and hit[0] is cardset:
-        _TABLES.move_to_end(key)
-        return hit[1]
+    """The public deduction of a puzzle as arrays (kept by the card set, per puzzle)."""
+    return cardset.derived(_hypothesis_table, puzzle, keep=16)
+
+
+def _hypothesis_table(cardset: CardSet, puzzle: Puzzle) -> HypothesisTable:
     hyps = public_deduction(puzzle, cardset).hypotheses
     n = puzzle.verifiers
     option_ids: dict[Option, int] = {}
@@ -64,9 +59,6 @@ def hypothesis_table(puzzle: Puzzle, cardset: CardSet) -> HypothesisTable:
         solution=solution[order],
         answers=bits[ids[order]] if len(hyps) else np.zeros((0, n, NUM_CODES), dtype=np.bool_),
     )
-    _TABLES[key] = (cardset, table)
-    while len(_TABLES) > 16:
-        _TABLES.popitem(last=False)
     return table
 
 

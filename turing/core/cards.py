@@ -9,15 +9,18 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator, Mapping
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import Final
+from typing import Final, TypeVar
 
 from turing.core.codes import ALL_MASK, CodeSet
 from turing.core.criteria import ExpressionError, compile_criterion
 from turing.core.files import Node, SourceError, load_yaml, read_text, shipped_dir
+
+T = TypeVar("T")
 
 TIERS: Final = ("easy", "standard", "hard")
 DEFAULT_TIERS: Final[Mapping[str, tuple[int, int]]] = {
@@ -93,9 +96,43 @@ class CardSet:
     source: str = ""
     description: str = ""
     tiers: Mapping[str, tuple[int, int]] = field(default_factory=lambda: dict(DEFAULT_TIERS))
+    #: tables derived from this set (see :meth:`derived`): they live and die with it
+    _derived: dict[Callable[..., object], OrderedDict[tuple[Hashable, ...], object]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     def __contains__(self, number: object) -> bool:
         return number in self.cards
+
+    def derived(self, build: Callable[..., T], *args: Hashable, keep: int | None = None) -> T:
+        """``build(self, *args)``, computed once and kept by this card set.
+
+        Every table computed from a card set (the generator's pools, the catalogue plan,
+        deductions of a puzzle) is kept here rather than in a module-level cache, so it
+        cannot outlive the set or be handed to another set. ``keep`` bounds how many
+        argument tuples of ``build`` are kept (least recently used dropped first).
+        """
+        table = self._derived.get(build)
+        if table is None:
+            table = self._derived.setdefault(build, OrderedDict())
+        try:
+            value = table[args]
+        except KeyError:
+            value = build(self, *args)
+            table[args] = value
+            if keep is not None:
+                while len(table) > keep:
+                    table.popitem(last=False)
+        else:
+            if keep is not None:
+                table.move_to_end(args)
+        return value  # type: ignore[return-value]  # stored by build, which returns T
+
+    def __getstate__(self) -> dict[str, object]:
+        """Pickled without its derived tables: a copy builds its own."""
+        state = dict(self.__dict__)
+        state["_derived"] = {}
+        return state
 
     @cached_property
     def masks(self) -> Mapping[int, tuple[int, ...]]:

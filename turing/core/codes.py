@@ -110,6 +110,15 @@ def lowest_index(mask: int) -> int:
     return (mask & -mask).bit_length() - 1
 
 
+def ceil_log2(n: int) -> int:
+    """``⌈log2 n⌉`` for ``n`` ≥ 1 (0 for 0 and 1): the yes/no answers that tell ``n`` apart.
+
+    >>> [ceil_log2(n) for n in (1, 2, 3, 4, 5, 125)]
+    [0, 1, 2, 2, 3, 7]
+    """
+    return (n - 1).bit_length() if n > 1 else 0
+
+
 @dataclass(frozen=True, slots=True)
 class CodeSet:
     """An immutable set of codes over a 125-bit mask."""

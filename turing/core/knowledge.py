@@ -6,7 +6,6 @@ Analysis, bots and front ends all reason from a :class:`PlayerView`; nothing hid
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Final
 
@@ -31,26 +30,19 @@ class TestRecord:
     result: bool
 
 
-_DEDUCTIONS: OrderedDict[tuple[Puzzle, int], tuple[CardSet, Deduction]] = OrderedDict()
-_FILTERED: OrderedDict[
-    tuple[Puzzle, int, tuple[tuple[int, int, bool], ...]], tuple[Hypothesis, ...]
-] = OrderedDict()
+#: public deductions, and hypotheses left after a list of tests, each card set keeps
 _CACHE_SIZE: Final = 64
 _FILTER_CACHE_SIZE: Final = 256
 
 
 def public_deduction(puzzle: Puzzle, cardset: CardSet) -> Deduction:
-    """``deduce(puzzle)`` for a public puzzle, cached (a game asks for it again and again)."""
-    key = (puzzle, id(cardset))
-    hit = _DEDUCTIONS.get(key)
-    if hit is not None and hit[0] is cardset:
-        _DEDUCTIONS.move_to_end(key)
-        return hit[1]
-    found = deduce(puzzle, cardset)
-    _DEDUCTIONS[key] = (cardset, found)
-    while len(_DEDUCTIONS) > _CACHE_SIZE:
-        _DEDUCTIONS.popitem(last=False)
-    return found
+    """``deduce(puzzle)`` for a public puzzle, kept by the card set (a game asks for it
+    again and again)."""
+    return cardset.derived(_deduce, puzzle, keep=_CACHE_SIZE)
+
+
+def _deduce(cardset: CardSet, puzzle: Puzzle) -> Deduction:
+    return deduce(puzzle, cardset)
 
 
 def _filtered(
@@ -58,17 +50,14 @@ def _filtered(
 ) -> tuple[Hypothesis, ...]:
     if not tests:
         return public_deduction(puzzle, cardset).hypotheses
-    key = (puzzle, id(cardset), tests)
-    hit = _FILTERED.get(key)
-    if hit is not None and _DEDUCTIONS.get((puzzle, id(cardset)), (None,))[0] is cardset:
-        _FILTERED.move_to_end(key)
-        return hit
+    return cardset.derived(_after_tests, puzzle, tests, keep=_FILTER_CACHE_SIZE)
+
+
+def _after_tests(
+    cardset: CardSet, puzzle: Puzzle, tests: tuple[tuple[int, int, bool], ...]
+) -> tuple[Hypothesis, ...]:
     code, verifier, result = tests[-1]
-    found = after_test(_filtered(puzzle, cardset, tests[:-1]), code, verifier, result)
-    _FILTERED[key] = found
-    while len(_FILTERED) > _FILTER_CACHE_SIZE:
-        _FILTERED.popitem(last=False)
-    return found
+    return after_test(_filtered(puzzle, cardset, tests[:-1]), code, verifier, result)
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import NamedTuple
 
+from turing.core import walk
 from turing.core.cards import CardSet
 from turing.core.codes import ALL_MASK, CODE_TEXT, CodeSet, code_index, lowest_index
 from turing.core.errors import TuringError
@@ -171,53 +172,10 @@ def verifier_options(puzzle: Puzzle, cardset: CardSet) -> tuple[tuple[Option, ..
 
 
 def _search(options: Sequence[Sequence[Option]]) -> list[tuple[tuple[Option, ...], int]]:
-    """Every choice of one option per position forming a valid puzzle, with its code.
-
-    Depth-first, combining masks position by position. A branch is cut as soon as the
-    codes left are none, when an option removes no code (that verifier would be redundant),
-    or when a single code is left before the last position (the rest would be redundant).
-    """
-    n = len(options)
-    found: list[tuple[tuple[Option, ...], int]] = []
-    chosen: list[Option] = []
-
-    def leaf_ok(final: int) -> bool:
-        masks = [o.mask for o in chosen]
-        for v in range(n):
-            others = ALL_MASK
-            for w in range(n):
-                if w != v:
-                    others &= masks[w]
-            if others == final:
-                return False
-        return True
-
-    def walk(depth: int, acc: int) -> None:
-        last = depth == n - 1
-        for option in options[depth]:
-            narrowed = acc & option.mask
-            if narrowed == 0 or narrowed == acc:
-                continue
-            if last:
-                if narrowed & (narrowed - 1) == 0:
-                    chosen.append(option)
-                    if leaf_ok(narrowed):
-                        found.append((tuple(chosen), lowest_index(narrowed)))
-                    chosen.pop()
-            elif narrowed & (narrowed - 1):
-                chosen.append(option)
-                walk(depth + 1, narrowed)
-                chosen.pop()
-
-    if n == 0:
-        return found
-    if n == 1:
-        for option in options[0]:
-            if option.mask.bit_count() == 1:
-                found.append(((option,), lowest_index(option.mask)))
-        return found
-    walk(0, ALL_MASK)
-    return found
+    """Every choice of one option per position forming a valid puzzle, with its code
+    (:func:`turing.core.walk.readings`, in its order)."""
+    found = walk.readings([[o.mask for o in opts] for opts in options])
+    return [(tuple(options[v][k] for v, k in enumerate(ks)), code) for ks, code in found]
 
 
 @dataclass(frozen=True)

@@ -36,6 +36,7 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Final
 
+from turing.core import walk
 from turing.core.cards import TIERS, CardSet, load_cardset
 from turing.core.codes import ALL_MASK, CODE_TEXT, NUM_CODES
 from turing.core.errors import TuringError
@@ -97,14 +98,12 @@ class Tables:
     pools: dict[str, tuple[tuple[Opt, ...], ...]]
 
 
-_TABLES: dict[int, Tables] = {}
-
-
 def tables_for(cardset: CardSet) -> Tables:
-    """The precomputed tables of a card set (cached per card-set object)."""
-    cached = _TABLES.get(id(cardset))
-    if cached is not None and cached.cardset is cardset:
-        return cached
+    """The precomputed tables of a card set (kept by the card set)."""
+    return cardset.derived(_build_tables)
+
+
+def _build_tables(cardset: CardSet) -> Tables:
     options = tuple((c.card, c.position, c.mask) for card in cardset for c in card.criteria)
     by_card = {
         card.number: tuple((c.card, c.position, c.mask) for c in card.criteria) for card in cardset
@@ -120,9 +119,7 @@ def tables_for(cardset: CardSet) -> Tables:
             tuple(o for n in numbers for o in by_card[n] if o[2] >> code & 1)
             for code in range(NUM_CODES)
         )
-    made = Tables(cardset, options, by_card, pool_cards, pools)
-    _TABLES[id(cardset)] = made
-    return made
+    return Tables(cardset, options, by_card, pool_cards, pools)
 
 
 # -- seeds ------------------------------------------------------------------------------------
@@ -145,61 +142,6 @@ _NODE_BUDGET: Final = 400
 _MAX_RESTARTS: Final = 3000
 
 
-def _walk_from(
-    rng: random.Random, pools: Sequence[Sequence[Opt]], target: int, budget: list[int]
-) -> list[Opt] | None:
-    """A valid choice of one option per slot whose masks meet exactly in ``target``."""
-    last = len(pools) - 1
-    chosen: list[Opt] = []
-    used: set[int] = set()
-    rand = rng.random
-
-    def walk(depth: int, acc: int, others: list[int]) -> bool:
-        pool = pools[depth]
-        if depth == last:
-            cands = [o for o in pool if acc & o[2] == target and o[0] not in used]
-            while cands:
-                k = int(rand() * len(cands))
-                o = cands[k]
-                m = o[2]
-                if all(x & m != target for x in others):
-                    chosen.append(o)
-                    return True
-                cands[k] = cands[-1]
-                cands.pop()
-            return False
-        size = len(pool)
-        for _ in range(_TRIES):
-            budget[0] -= 1
-            if budget[0] < 0:
-                return False
-            o = pool[int(rand() * size)]
-            if o[0] in used:
-                continue
-            m = o[2]
-            narrowed = acc & m
-            if narrowed in (acc, target):
-                continue
-            new_others = [x & m for x in others]
-            if narrowed in new_others:
-                continue
-            new_others.append(acc)
-            used.add(o[0])
-            chosen.append(o)
-            if walk(depth + 1, narrowed, new_others):
-                return True
-            chosen.pop()
-            used.discard(o[0])
-        return False
-
-    if last < 0:
-        return None
-    if last == 0:
-        single = [o for o in pools[0] if o[2] == target]
-        return [single[int(rand() * len(single))]] if single else None
-    return chosen if walk(0, ALL_MASK, []) else None
-
-
 def build_hidden(
     tables: Tables, rng: random.Random, slots: Sequence[str], exclude: Iterable[int] = ()
 ) -> tuple[list[Opt], int]:
@@ -212,9 +154,16 @@ def build_hidden(
             pools = [tuple(o for o in p if o[0] not in banned) for p in pools]
         if any(not p for p in pools):
             continue
-        found = _walk_from(rng, pools, 1 << code, [_NODE_BUDGET])
-        if found is not None:
-            return found, code
+        picked = walk.sample(
+            rng,
+            [[o[2] for o in p] for p in pools],
+            1 << code,
+            _NODE_BUDGET,
+            _TRIES,
+            keys=[[o[0] for o in p] for p in pools],
+        )
+        if picked is not None:
+            return [p[k] for p, k in zip(pools, picked, strict=True)], code
     raise GenerationError(
         f"no valid {len(slots)}-verifier puzzle found for pools {'/'.join(slots)} in "
         f"card set {tables.cardset.name!r}; it may have too few cards of that tier"
@@ -222,34 +171,6 @@ def build_hidden(
 
 
 # -- extreme: decoys ---------------------------------------------------------------------------
-
-
-def _valid_reading_exists(options: Sequence[Sequence[int]]) -> bool:
-    """Whether some choice of one mask per verifier makes a valid puzzle."""
-    n = len(options)
-    order = sorted(range(n), key=lambda v: len(options[v]))
-    ordered = [options[v] for v in order]
-
-    def walk(depth: int, acc: int, others: list[int]) -> bool:
-        last = depth == n - 1
-        for m in ordered[depth]:
-            narrowed = acc & m
-            if narrowed == acc or narrowed == 0:
-                continue
-            single = narrowed & (narrowed - 1) == 0
-            if single != last:
-                continue
-            new_others = [x & m for x in others]
-            if narrowed in new_others:
-                continue
-            if last:
-                return True
-            new_others.append(acc)
-            if walk(depth + 1, narrowed, new_others):
-                return True
-        return False
-
-    return walk(0, ALL_MASK, []) if n > 1 else any(m.bit_count() == 1 for m in options[0])
 
 
 def decoys_plausible(tables: Tables, groups: Sequence[Sequence[int]], real: Sequence[int]) -> bool:
@@ -267,7 +188,7 @@ def decoys_plausible(tables: Tables, groups: Sequence[Sequence[int]], real: Sequ
         decoy = next(c for c in group if c != card)
         options = list(both)
         options[v] = [o[2] for o in tables.by_card[decoy]]
-        if not _valid_reading_exists(options):
+        if not walk.exists(options):
             return False
     return True
 
@@ -292,19 +213,14 @@ def _pick_decoys(
 
 # -- one puzzle -------------------------------------------------------------------------------
 
-_RESOLVED: dict[str, tuple[CardSet, str | None]] = {}
-
 
 def _resolve_cardset(cardset: CardSet | str) -> tuple[CardSet, str | None]:
     """The card set, and the name a puzzle document records (None for classic)."""
     if isinstance(cardset, CardSet):
         name = None if cardset.name == "classic" else (cardset.source or cardset.name)
         return cardset, name
-    cached = _RESOLVED.get(cardset)
-    if cached is None:
-        cached = (load_cardset(cardset), None if cardset == "classic" else cardset)
-        _RESOLVED[cardset] = cached
-    return cached
+    # load_cardset keeps loaded sets, and loads a set again when its file changed
+    return load_cardset(cardset), None if cardset == "classic" else cardset
 
 
 def _check_args(mode: str, verifiers: int, tier: str | None) -> None:
@@ -739,15 +655,13 @@ class CataloguePlan:
     units: tuple[tuple[int, int], ...]
 
 
-_PLANS: dict[tuple[int, int], CataloguePlan] = {}
-
-
 def catalogue_plan(cardset: CardSet, verifiers: int) -> CataloguePlan:
-    """The units of the catalogue search (cached); the order is fixed by the card set."""
-    key = (id(cardset), verifiers)
-    cached = _PLANS.get(key)
-    if cached is not None:
-        return cached
+    """The units of the catalogue search (kept by the card set); the order is fixed by the
+    card set."""
+    return cardset.derived(_build_plan, verifiers)
+
+
+def _build_plan(cardset: CardSet, verifiers: int) -> CataloguePlan:
     options = tuple(sorted((c.card, c.position, c.mask) for card in cardset for c in card.criteria))
     n = len(options)
     after: list[int] = []
@@ -758,71 +672,27 @@ def catalogue_plan(cardset: CardSet, verifiers: int) -> CataloguePlan:
         after.append(k)
     units: list[tuple[int, int]] = []
     if verifiers >= 2:
-        for i in range(n):
-            mi = options[i][2]
-            if mi in (0, ALL_MASK):
-                continue
-            for j in range(after[i], n):
-                narrowed = mi & options[j][2]
-                if narrowed in (mi, options[j][2]) or narrowed == 0:
-                    continue
-                single = narrowed & (narrowed - 1) == 0
-                if single != (verifiers == 2):
-                    continue
-                units.append((i, j))
-    plan = CataloguePlan(options, tuple(after), tuple(units))
-    _PLANS[key] = plan
-    return plan
+
+        def unit(chosen: list[int], _acc: int, _others: Sequence[int], _weight: int) -> None:
+            units.append((chosen[0], chosen[1]))
+
+        masks = [o[2] for o in options]
+        walk.walk([masks, masks], unit, slots=verifiers, after=after)
+    return CataloguePlan(options, tuple(after), tuple(units))
 
 
 def _catalogue_walk(
     plan: CataloguePlan, verifiers: int, unit: int, emit: Callable[[list[int]], None] | None
 ) -> int:
     """Every valid puzzle of one unit: ``emit`` gets the option indices; returns the count."""
-    options = plan.options
-    masks = [o[2] for o in options]
-    after = plan.after
-    n = len(options)
-    i, j = plan.units[unit]
-    if verifiers == 2:
+    masks = [o[2] for o in plan.options]
+
+    def found(chosen: list[int], _acc: int, _others: Sequence[int], _weight: int) -> None:
         if emit is not None:
-            emit([i, j])
-        return 1
-    last = verifiers - 1
-    chosen = [i, j]
-    found = 0
+            emit(list(chosen))
 
-    def walk(depth: int, start: int, acc: int, others: list[int]) -> None:
-        nonlocal found
-        if depth == last:
-            for k in range(start, n):
-                m = masks[k]
-                narrowed = acc & m
-                if narrowed and not narrowed & (narrowed - 1):
-                    for x in others:
-                        if x & m == narrowed:
-                            break
-                    else:
-                        found += 1
-                        if emit is not None:
-                            emit([*chosen, k])
-            return
-        for k in range(start, n):
-            m = masks[k]
-            narrowed = acc & m
-            if narrowed == acc or not narrowed & (narrowed - 1):
-                continue
-            new_others = [x & m for x in others]
-            if narrowed in new_others:
-                continue
-            new_others.append(acc)
-            chosen.append(k)
-            walk(depth + 1, after[k], narrowed, new_others)
-            chosen.pop()
-
-    mi, mj = masks[i], masks[j]
-    walk(2, after[j], mi & mj, [mj, mi])
-    return found
+    _, total, _ = walk.walk([masks] * verifiers, found, after=plan.after, prefix=plan.units[unit])
+    return total
 
 
 def catalogue_units(

@@ -26,8 +26,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from turing.core import walk
 from turing.core.cards import CardSet
-from turing.core.codes import ALL_MASK
+from turing.core.codes import ceil_log2
 from turing.core.puzzle import Puzzle
 
 EXACT: Final = "exact"
@@ -62,63 +63,10 @@ class Metrics:
         }
 
 
-def _grouped(masks: Sequence[int]) -> list[tuple[int, int]]:
-    """Distinct masks with how many options share each (cards 20 and 21 share criteria)."""
-    counts: dict[int, int] = {}
-    for m in masks:
-        counts[m] = counts.get(m, 0) + 1
-    return sorted(counts.items())
-
-
 def count_readings(options: Sequence[Sequence[int]]) -> tuple[int, int]:
-    """``(codes mask, number of readings)`` over every valid choice of one mask per slot.
-
-    Same search as the solver's deduction, counting instead of listing: a branch stops
-    when a choice cuts nothing or nothing is left, when one code is left too early, or
-    when an earlier slot has become redundant (the AND of the others equals the codes
-    left — no later choice can undo that).
-    """
-    n = len(options)
-    if n == 0:
-        return 0, 0
-    ordered = sorted((_grouped(o) for o in options), key=len)
-    codes = 0
-    total = 0
-
-    final = ordered[-1]
-
-    def walk(depth: int, acc: int, others: list[int], weight: int) -> None:
-        nonlocal codes, total
-        if depth == n - 1:
-            for m, mult in final:
-                narrowed = acc & m
-                if narrowed and not narrowed & (narrowed - 1):
-                    for x in others:
-                        if x & m == narrowed:
-                            break
-                    else:
-                        codes |= narrowed
-                        total += weight * mult
-            return
-        for m, mult in ordered[depth]:
-            narrowed = acc & m
-            # cuts nothing, or leaves one code (or none) too early
-            if narrowed == acc or not narrowed & (narrowed - 1):
-                continue
-            new_others = [x & m for x in others]
-            if narrowed in new_others:
-                continue
-            new_others.append(acc)
-            walk(depth + 1, narrowed, new_others, weight * mult)
-
-    if n == 1:
-        for m, mult in ordered[0]:
-            if m and m & (m - 1) == 0:
-                codes |= m
-                total += mult
-        return codes, total
-    walk(0, ALL_MASK, [], 1)
-    return codes, total
+    """``(codes mask, number of readings)`` over every valid choice of one mask per slot
+    (:func:`turing.core.walk.count`: the solver's deduction, counted instead of listed)."""
+    return walk.count(options)
 
 
 def cards_alone(puzzle: Puzzle, cardset: CardSet) -> tuple[int, int]:
@@ -139,7 +87,7 @@ def cards_alone(puzzle: Puzzle, cardset: CardSet) -> tuple[int, int]:
 
 def min_tests_lower_bound(codes_left: int) -> int:
     """``⌈log2 codes_left⌉``: each test answers yes or no."""
-    return 0 if codes_left <= 1 else (codes_left - 1).bit_length()
+    return ceil_log2(codes_left)
 
 
 def exact_min_tests(
@@ -183,7 +131,6 @@ SCORE_WEIGHTS: Final = {
 TIER_POINTS: Final = {"easy": 0, "standard": 1, "hard": 2}
 
 _STRIDES: Final = (25, 5, 1)
-_SHAPES_CACHE: dict[tuple[int, int], int] = {}
 
 
 def _depends_on(mask: int, stride: int) -> bool:
@@ -197,13 +144,12 @@ def _depends_on(mask: int, stride: int) -> bool:
 
 def shapes_touched(cardset: CardSet, number: int) -> int:
     """How many of the three shapes a card's criteria look at (1–3)."""
-    key = (id(cardset), number)
-    cached = _SHAPES_CACHE.get(key)
-    if cached is None:
-        masks = [c.mask for c in cardset.card(number).criteria]
-        cached = sum(any(_depends_on(m, s) for m in masks) for s in _STRIDES)
-        _SHAPES_CACHE[key] = cached
-    return cached
+    return cardset.derived(_shapes_touched, number)
+
+
+def _shapes_touched(cardset: CardSet, number: int) -> int:
+    masks = [c.mask for c in cardset.card(number).criteria]
+    return sum(any(_depends_on(m, s) for m in masks) for s in _STRIDES)
 
 
 def difficulty_score(
