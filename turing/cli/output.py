@@ -1,25 +1,54 @@
-"""Terminal helpers shared by the CLI commands: consoles, errors, JSON output.
+"""The output layer of the command line: errors and exit statuses, consoles, progress bars,
+plurals, JSON, and the files a command writes.
 
-Only the CLI imports this module; the library never prints.
+Only the CLI imports this module; the library never prints. It is imported by every start
+of ``turing``, so it imports only click at the top; rich and the file functions of the
+library are imported by the functions that use them (``turing --help`` must start quickly).
+
+Exit statuses (:func:`guarded` applies them to every command):
+
+* 0 — done; also when the reader of standard output goes away (``turing … | head``):
+  the rest of the output is dropped quietly.
+* 1 — a check failed (a command that checks things says so with :class:`CLIError`).
+* 2 — bad input or an impossible request (:class:`~turing.core.errors.TuringError`), or
+  the world outside refused: a missing file, no permission, a full disk (``OSError``), a
+  locked or broken bank (``sqlite3.Error``). One ``error:`` line on stderr.
+* 130 — interrupted with Ctrl-C; files being written are left as they were.
+
+Anything else is a programming error and shows its traceback; ``TURING_DEBUG=1`` shows
+the traceback of every error.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
-from typing import Any, NoReturn
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any, NoReturn, Protocol
 
 import click
-from rich.console import Console
+
+from turing.core.errors import TuringError
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.progress import Progress
 
 EXIT_OK = 0
 EXIT_PROBLEM = 1
 EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
 
 
 def _plain() -> bool:
     return "NO_COLOR" in os.environ
+
+
+def debugging() -> bool:
+    """Whether ``TURING_DEBUG`` asks for tracebacks instead of one-line errors."""
+    return os.environ.get("TURING_DEBUG", "") not in ("", "0")
 
 
 #: Width of tables written to a file or a pipe: wide enough for any table at its natural
@@ -29,6 +58,8 @@ PIPE_WIDTH = 1000
 
 def stdout_console() -> Console:
     """A console for results: rich on a terminal, plain text otherwise or with NO_COLOR."""
+    from rich.console import Console
+
     tty = sys.stdout.isatty()
     plain = _plain() or not tty
     return Console(
@@ -44,6 +75,8 @@ def stdout_console() -> Console:
 
 def stderr_console() -> Console:
     """A console for progress and messages on stderr."""
+    from rich.console import Console
+
     plain = _plain() or not sys.stderr.isatty()
     return Console(
         file=sys.stderr,
@@ -52,6 +85,9 @@ def stderr_console() -> Console:
         highlight=False,
         color_system=None if plain else "auto",
     )
+
+
+# -- errors and exit statuses ------------------------------------------------------------------
 
 
 class CLIError(click.ClickException):
@@ -71,6 +107,287 @@ def fail(message: str, exit_code: int = EXIT_USAGE) -> NoReturn:
     raise CLIError(message, exit_code)
 
 
+def describe_os_error(exc: OSError) -> str:
+    """``path: reason`` for an error of the file system (a missing file, a full disk)."""
+    reason = exc.strerror or str(exc) or type(exc).__name__
+    names = [str(n) for n in (exc.filename, exc.filename2) if n is not None]
+    return f"{' -> '.join(names)}: {reason}" if names else reason
+
+
+def _is_sqlite_error(exc: BaseException) -> bool:
+    # sqlite3 is only in sys.modules when a bank was opened: checking it there keeps the
+    # import out of the start of every command.
+    sqlite3 = sys.modules.get("sqlite3")
+    return sqlite3 is not None and isinstance(exc, sqlite3.Error)
+
+
+def _drop_stdout() -> None:
+    """Point standard output at /dev/null, so the flush at exit finds no closed pipe.
+
+    This is the advice of the Python documentation on SIGPIPE (the signal module); the
+    handler of SIGPIPE itself stays as Python sets it.
+    """
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+
+
+def guarded(call: Callable[[], Any]) -> Any:
+    """Run ``call`` (a command) under the exit policy described in this module."""
+    try:
+        result = call()
+        # Output still in the buffer meets a closed pipe here, not at interpreter exit.
+        sys.stdout.flush()
+        return result
+    except (click.ClickException, click.exceptions.Exit, click.Abort):
+        raise
+    except BrokenPipeError:
+        _drop_stdout()
+        raise click.exceptions.Exit(EXIT_OK) from None
+    except KeyboardInterrupt:
+        if debugging():
+            raise
+        click.echo("interrupted", err=True)
+        raise click.exceptions.Exit(EXIT_INTERRUPTED) from None
+    except TuringError as exc:
+        if debugging():
+            raise
+        raise CLIError(str(exc)) from None
+    except OSError as exc:
+        if debugging():
+            raise
+        raise CLIError(describe_os_error(exc)) from None
+    except Exception as exc:
+        if debugging() or not _is_sqlite_error(exc):
+            raise
+        raise CLIError(f"the bank's database: {exc}") from None
+
+
+# -- words -------------------------------------------------------------------------------------
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``n`` and ``word`` in the right number: ``plural(1, "test")`` is "1 test",
+    ``plural(2, "test")`` "2 tests", ``plural(3, "criterion", "criteria")`` "3 criteria".
+
+    Counts of 10,000 or more are grouped with commas.
+
+    >>> plural(1, "puzzle"), plural(0, "puzzle"), plural(12_000, "repeat")
+    ('1 puzzle', '0 puzzles', '12,000 repeats')
+    >>> plural(1, "criterion", "criteria"), plural(2, "criterion", "criteria")
+    ('1 criterion', '2 criteria')
+    """
+    number = f"{n:,}" if abs(n) >= 10_000 else str(n)
+    return f"{number} {word if n == 1 else (many or word + 's')}"
+
+
 def emit_json(obj: Any) -> None:
     """Print one JSON document (one line) on stdout."""
     click.echo(json.dumps(obj, ensure_ascii=False, separators=(", ", ": ")))
+
+
+# -- progress ----------------------------------------------------------------------------------
+
+
+class ProgressBar:
+    """What a command tells its progress bar: see :func:`progress`.
+
+    ``advance(n)`` counts ``n`` more items done; ``update(done, total)`` sets the count
+    (and the total, when it becomes known); ``report`` is ``update`` as a plain callable,
+    for library functions that take ``progress(done, total)``. ``paused()`` takes the bar
+    off the screen while results are printed. ``shown`` says whether a bar is drawn; when
+    it is not, every method does nothing.
+    """
+
+    def __init__(self, bar: Progress | None = None, task: Any = None) -> None:
+        self._bar = bar
+        self._task = task
+
+    @property
+    def shown(self) -> bool:
+        return self._bar is not None
+
+    def advance(self, n: int = 1) -> None:
+        if self._bar is not None:
+            self._bar.advance(self._task, n)
+
+    def update(self, done: int, total: int | None = None) -> None:
+        if self._bar is not None:
+            if total is None:
+                self._bar.update(self._task, completed=done)
+            else:
+                self._bar.update(self._task, completed=done, total=total)
+
+    def report(self, done: int, total: int) -> None:
+        self.update(done, total)
+
+    def describe(self, description: str) -> None:
+        """Change the words in front of the bar."""
+        if self._bar is not None:
+            self._bar.update(self._task, description=description)
+
+    @contextlib.contextmanager
+    def paused(self) -> Iterator[None]:
+        if self._bar is None:
+            yield
+            return
+        self._bar.stop()
+        try:
+            yield
+        finally:
+            self._bar.start()
+
+
+def progress_shown(quiet: bool = False) -> bool:
+    """Whether a progress bar would be drawn: stderr is a terminal and not ``--quiet``."""
+    if quiet:
+        return False
+    try:
+        return sys.stderr.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+@contextlib.contextmanager
+def progress(
+    description: str,
+    total: int | None = None,
+    *,
+    quiet: bool = False,
+    completed: int = 0,
+    unit: str = "",
+) -> Iterator[ProgressBar]:
+    """A progress bar with rate and ETA on stderr, only when stderr is a terminal.
+
+    ``description`` stands in front of the bar; ``total`` is the number of items (None
+    while unknown: a spinner, the count and the rate); ``completed`` the items already done
+    (a resumed run); ``unit`` names the items in the rate (``"puzzles"`` → "412 puzzles/s").
+    With ``quiet`` or a redirected stderr nothing is drawn and nothing is imported: the
+    bar never reaches a log file, a pipe or standard output. It is removed from the screen
+    when the block ends, so the summary a command prints afterwards stands alone. Usage::
+
+        with progress("simulating", total=len(secrets), quiet=quiet, unit="games") as bar:
+            for secret in secrets:
+                play(secret)
+                bar.advance()
+
+    While the bar is drawn, text a command writes to standard output on the same terminal
+    is printed above it; for text printed in large blocks, ``with bar.paused():`` is
+    cleaner.
+    """
+    if not progress_shown(quiet):
+        yield ProgressBar()
+        return
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        ProgressColumn,
+        SpinnerColumn,
+        Task,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+    from rich.text import Text
+
+    class RateColumn(ProgressColumn):
+        def render(self, task: Task) -> Text:
+            speed = task.finished_speed or task.speed
+            per = f" {unit}/s" if unit else "/s"
+            text = "—" if speed is None else (f"{speed:,.0f}" if speed >= 10 else f"{speed:.2g}")
+            return Text(text + per, style="progress.data.speed")
+
+    columns: list[ProgressColumn | str] = [
+        SpinnerColumn(),
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        RateColumn(),
+        TimeElapsedColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+    ]
+    bar = Progress(
+        *columns,
+        console=stderr_console(),
+        transient=True,
+        redirect_stdout=sys.stdout.isatty(),
+        redirect_stderr=True,
+    )
+    task = bar.add_task(description, total=total, completed=completed)
+    with bar:
+        yield ProgressBar(bar, task)
+
+
+# -- files a command writes ----------------------------------------------------------------
+
+
+class TextSink(Protocol):
+    """Where a command writes text: a file opened by :func:`open_output`, or stdout."""
+
+    def write(self, text: str, /) -> int: ...
+
+    def flush(self) -> None: ...
+
+
+def check_output(path: str) -> None:
+    """Refuse an output path that cannot be written, before any work (exit status 2).
+
+    ``-`` (standard output) is always accepted; any other path is decided by
+    :func:`turing.core.files.write_target`: a folder, a missing folder, a socket or a
+    path without write permission is refused with one ``error:`` line.
+    """
+    if path == "-":
+        return
+    from turing.core.files import WriteTargetError, write_target
+
+    try:
+        write_target(path)
+    except WriteTargetError as exc:
+        raise CLIError(str(exc)) from None
+
+
+class OutputPath(click.Path):
+    """A file that a command writes, checked by :func:`check_output` while the command line
+    is read, so a bad path stops the command before any work. ``-`` means standard output.
+    The shell completes file names (it is a :class:`click.Path`)."""
+
+    def __init__(self) -> None:
+        super().__init__(dir_okay=False, allow_dash=True, path_type=str)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        text = value if isinstance(value, str) else os.fsdecode(value)
+        check_output(text)
+        return text
+
+
+class _Stdout:
+    """Standard output, looked up at each write (a progress bar may stand in for it)."""
+
+    def write(self, text: str, /) -> int:
+        return sys.stdout.write(text)
+
+    def flush(self) -> None:
+        sys.stdout.flush()
+
+
+@contextlib.contextmanager
+def open_output(path: str) -> Iterator[TextSink]:
+    """A text stream to ``path``: standard output for ``-``; otherwise written as
+    :func:`turing.core.files.open_text_output` writes: a regular file or a new path
+    atomically (a temporary file renamed into place when the block ends, removed when it
+    raises), a device, a FIFO or ``/dev/stdout`` directly."""
+    if path == "-":
+        yield _Stdout()
+        sys.stdout.flush()
+        return
+    from turing.core.files import WriteTargetError, open_text_output, write_target
+
+    try:
+        target = write_target(path)
+    except WriteTargetError as exc:
+        raise CLIError(str(exc)) from None
+    with open_text_output(target) as handle:
+        yield handle

@@ -5,8 +5,10 @@
 * :func:`load_yaml` parses YAML into :class:`Node` trees that keep each value's line and
   column, without constructing any tagged object: only mappings, sequences and plain
   scalars are accepted; tags, anchors and aliases are refused; duplicate keys are errors.
-* :func:`atomic_write_text` writes through a temporary file and a rename, so a reader never
-  sees half a file and an interrupted write leaves the old file in place.
+* :func:`write_target` decides, before any work, how a path is written (or refuses it);
+  :func:`open_text_output` and :func:`write_text` write a regular file through a temporary
+  file and a rename, so a reader never sees half a file and an interrupted write leaves the
+  old file in place, and write a device, a FIFO or ``/dev/stdout`` directly.
 """
 
 from __future__ import annotations
@@ -14,11 +16,12 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import stat
 import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, TextIO
 
 from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
@@ -399,21 +402,166 @@ def load_yaml(text: str, source: str) -> Node:
     return _convert(root, source)
 
 
-def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file in the same folder and a rename."""
-    target = Path(path)
-    directory = target.parent if str(target.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+class WriteTargetError(TuringError):
+    """A path that cannot be written: a folder, a missing folder, no permission."""
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(f"cannot write {path}: {reason}")
+        self.path = path
+        self.reason = reason
+
+
+#: A path that names an open descriptor of this process (``/dev/stdout`` leads here).
+_DESCRIPTOR_LINK: Final = re.compile(r"/proc/[^/]+(?:/task/[^/]+)?/fd/\d+")
+
+
+def _names_descriptor(path: str) -> bool:
+    """Whether ``path``, followed link by link, passes through ``/proc/<pid>/fd/N``.
+
+    ``/dev/stdout``, ``/dev/fd/1`` and links to them name whatever the descriptor is open
+    on (a terminal, a pipe, a file the shell opened); resolving them to a file name and
+    renaming over it would replace a file that belongs to the shell.
+    """
+    current = os.path.abspath(path)
+    for _ in range(40):
+        head, tail = os.path.split(current)
+        current = os.path.join(os.path.realpath(head), tail)
+        if _DESCRIPTOR_LINK.fullmatch(current):
+            return True
+        if not os.path.islink(current):
+            return False
+        current = os.path.normpath(os.path.join(head, os.readlink(current)))
+    return False
+
+
+@dataclass(frozen=True, slots=True)
+class WriteTarget:
+    """How a path is written: decided by :func:`write_target` before any work starts.
+
+    ``atomic``: a regular file or a new path, written to a temporary file in the same
+    folder and renamed over ``real`` (the path with its links resolved, so a link to a
+    file stays a link). Otherwise a character device, a FIFO, a terminal or a descriptor
+    such as ``/dev/stdout``: opened at ``path`` and written directly, never replaced.
+    """
+
+    path: str
+    real: str
+    atomic: bool
+
+
+def _folder_problem(folder: str) -> str | None:
+    if not os.path.exists(folder):
+        return f"folder {folder} does not exist"
+    if not os.path.isdir(folder):
+        return f"{folder} is not a folder"
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return f"no permission to create files in {folder}"
+    return None
+
+
+def write_target(path: str | os.PathLike[str]) -> WriteTarget:
+    """Decide how ``path`` is written, or raise :class:`WriteTargetError` at once.
+
+    Nothing is created or changed. A folder, a missing parent folder, a socket and a path
+    without write permission are refused; a dangling link is written at the file it names.
+    """
+    text = os.fspath(path)
+    if not text:
+        raise WriteTargetError("''", "empty file name")
     try:
+        info = os.stat(text)
+    except FileNotFoundError:
+        info = None
+    except NotADirectoryError:
+        raise WriteTargetError(text, "a part of the path is not a folder") from None
+    except OSError as exc:
+        raise WriteTargetError(text, (exc.strerror or str(exc)).lower()) from None
+    if info is not None and stat.S_ISDIR(info.st_mode):
+        raise WriteTargetError(text, "is a folder, not a file")
+    if _names_descriptor(text) or (info is not None and not stat.S_ISREG(info.st_mode)):
+        if info is not None and stat.S_ISSOCK(info.st_mode):
+            raise WriteTargetError(text, "is a socket")
+        if info is not None and not os.access(text, os.W_OK):
+            raise WriteTargetError(text, "permission denied")
+        return WriteTarget(text, text, atomic=False)
+    real = os.path.realpath(text)
+    problem = _folder_problem(os.path.dirname(real) or ".")
+    if problem is not None:
+        raise WriteTargetError(text, problem)
+    if info is not None and not os.access(real, os.W_OK):
+        raise WriteTargetError(text, "the file is read-only")
+    return WriteTarget(text, real, atomic=True)
+
+
+def _umask() -> int:
+    """The process's umask, read without changing it where the system tells it."""
+    with contextlib.suppress(OSError, ValueError), open("/proc/self/status", "rb") as status:
+        for line in status:
+            if line.startswith(b"Umask:"):
+                return int(line.split()[1], 8)
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+@contextlib.contextmanager
+def open_text_output(target: str | os.PathLike[str] | WriteTarget) -> Iterator[TextIO]:
+    """A UTF-8 text stream to ``target`` (decided by :func:`write_target` when a path).
+
+    A regular file or a new path is written to a temporary file beside it and renamed into
+    place when the block ends normally; when it raises (Ctrl-C included) the temporary file
+    is removed and the old file stays as it was. A new file gets the mode the umask gives
+    (``0o666 & ~umask``, as a shell redirection would); a replaced file keeps its mode. A
+    device, FIFO or descriptor path is opened and written directly.
+    """
+    decided = target if isinstance(target, WriteTarget) else write_target(target)
+    if not decided.atomic:
+        # Appending never truncates what a descriptor path leads to (``>> log``); a device
+        # or a FIFO ignores the difference.
+        with open(decided.path, "a", encoding="utf-8", newline="\n") as handle:
+            yield handle
+        return
+    real = decided.real
+    folder = os.path.dirname(real) or "."
+    try:
+        old: os.stat_result | None = os.stat(real)
+    except FileNotFoundError:
+        old = None
+    fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(real)}.", suffix=".tmp", dir=folder)
+    try:
+        if old is not None:
+            os.fchmod(fd, stat.S_IMODE(old.st_mode))
+            if (old.st_uid, old.st_gid) != (os.geteuid(), os.getegid()):
+                with contextlib.suppress(OSError):
+                    os.fchown(fd, old.st_uid, old.st_gid)
+        else:
+            os.fchmod(fd, 0o666 & ~_umask())
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
+            yield handle
             handle.flush()
             os.fsync(handle.fileno())
-        os.replace(tmp, target)
+        os.replace(tmp, real)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+    with contextlib.suppress(OSError):
+        dir_fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(dir_fd)
+        finally:
+            os.close(dir_fd)
+
+
+def write_text(path: str | os.PathLike[str] | WriteTarget, text: str) -> None:
+    """Write ``text`` to ``path`` as :func:`open_text_output` does: atomically for a
+    regular file or a new path, directly for a device, a FIFO or ``/dev/stdout``."""
+    with open_text_output(path) as handle:
+        handle.write(text)
+
+
+#: The earlier name of :func:`write_text`.
+atomic_write_text = write_text
 
 
 def shipped_dir(folder: str, marker: str) -> Path:
