@@ -104,9 +104,9 @@ def test_the_tutorial_of_the_docs_works_as_written(tmp_path: Path) -> None:
     validated = run("cards", "validate", "--strict", str(tmp_path / "garden.yaml"))
     assert validated.exit_code == 0, validated.output
     assert "clean (6 cards, 16 criteria)" in validated.output
-    checked = run("check", str(tmp_path / "garden-1.yaml"))
+    checked = run("check", "--show-solution", str(tmp_path / "garden-1.yaml"))
     assert checked.exit_code == 0, checked.output
-    assert "ok   garden-1: 445, easy" in checked.output
+    assert "garden-1.yaml:1: ok garden-1 · easy · solution 445" in checked.output
     solved = run("solve", "--json", "--cardset", str(tmp_path / "garden.yaml"), "-",
                  stdin='{"cards": [1, 3, 5, 6]}')  # fmt: skip
     assert json.loads(solved.output)["solution"] == "445"

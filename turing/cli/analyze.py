@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator
-from pathlib import Path
 
 import click
 
@@ -24,7 +23,7 @@ from turing.analysis.search import (
 )
 from turing.cli.output import emit_json, fail, stdout_console
 from turing.core.cards import CardSet, load_cardset
-from turing.core.puzzle import LETTERS, Loaded, Puzzle, iter_puzzle_file, puzzle_cardset
+from turing.core.puzzle import LETTERS, Loaded, Puzzle, iter_puzzle_file
 
 #: How many candidate codes a line lists before it says "…".
 SHOWN_CODES = 8
@@ -35,12 +34,6 @@ def _puzzles(path: str, cardset: CardSet | None) -> Iterator[Loaded]:
         text = sys.stdin.read()
         return iter_puzzle_file(None, cardset, text=text, name="<stdin>")
     return iter_puzzle_file(path, cardset)
-
-
-def _cardset_for(puzzle: Puzzle, forced: CardSet | None, path: str) -> CardSet:
-    if forced is not None:
-        return forced
-    return puzzle_cardset(puzzle, base=Path(path).parent if path != "-" else Path.cwd())
 
 
 def _codes(codes: tuple[str, ...]) -> str:
@@ -199,7 +192,7 @@ def analyze_command(
     console = None if as_json else stdout_console()
     for loaded in _puzzles(file, forced):
         puzzle = loaded.puzzle
-        cardset = _cardset_for(puzzle, forced, file)
+        cardset = loaded.cardset
         try:
             result = analyze(
                 puzzle,

@@ -34,8 +34,16 @@ from rich.progress import (
 from rich.text import Text
 
 from turing.cli.output import CLIError, emit_json, fail, stderr_console, stdout_console
-from turing.core.cards import CardSet, load_cardset
-from turing.core.puzzle import MODES, Puzzle, difficulty, iter_puzzle_file
+from turing.core.cards import CardSet, load_cardset, portable_reference
+from turing.core.puzzle import (
+    MODES,
+    Puzzle,
+    cardset_base,
+    difficulty,
+    iter_puzzle_file,
+    portable,
+    puzzle_cardset,
+)
 from turing.core.solver import validity
 from turing.generation.bank import Bank, BankError, Query, RunRecord
 from turing.generation.generator import (
@@ -143,7 +151,7 @@ class JsonlSink:
 
 def cardset_arg(name: str | None) -> tuple[str, CardSet]:
     text = name or "classic"
-    return text, load_cardset(text)
+    return portable_reference(text), load_cardset(text)
 
 
 def open_bank(path: str, create: bool = True, writer: bool = False) -> Bank:
@@ -719,8 +727,8 @@ def bank_import(db: str, files: tuple[str, ...], cardset_name: str | None, as_js
         for file in files:
             batch: list[Puzzle] = []
             for loaded in iter_puzzle_file(file, forced):
-                puzzle = loaded.puzzle
-                cs = forced or load_cardset(puzzle.cardset or "classic")
+                puzzle = portable(loaded.puzzle, cardset_base(file))
+                cs = loaded.cardset
                 where = f"{loaded.source}:{loaded.line}"
                 if not puzzle.has_hidden:
                     bad += 1
@@ -857,7 +865,8 @@ def export(
     forced = load_cardset(cardset_name) if cardset_name else None
     puzzles: list[Puzzle] = []
     for file in files:
-        puzzles.extend(loaded.puzzle for loaded in iter_puzzle_file(file, forced))
+        base = cardset_base(file)
+        puzzles.extend(portable(loaded.puzzle, base) for loaded in iter_puzzle_file(file, forced))
     if bank_path is not None:
         query = make_query(mode, difficulty, verifiers, unplayed, min_tests, max_tests)
         with open_bank(bank_path, create=False) as b:
@@ -869,7 +878,7 @@ def export(
     text = render(
         Booklet(title=title, puzzles=tuple(puzzles)),
         fmt,
-        cardset_for=lambda p: forced or load_cardset(p.cardset or "classic"),
+        cardset_for=lambda p: puzzle_cardset(p, forced=forced),
     )
     if output == "-":
         sys.stdout.write(text)

@@ -1063,9 +1063,7 @@ def _from_file(path: str, forced: CardSet | None, puzzle_id: str | None) -> tupl
             f"{path} holds {len(found)} puzzles; choose one with --id"
             + (f" ({ids}{', …' if len(found) > 10 else ''})" if ids else "")
         )
-    puzzle = found[0].puzzle
-    cardset = forced or puzzle_cardset(puzzle, base=Path(path).parent)
-    return puzzle, cardset
+    return found[0].puzzle, found[0].cardset
 
 
 def _id_matches(puzzle: Puzzle, wanted: str) -> bool:
@@ -1084,7 +1082,7 @@ def _shipped_by_id(puzzle_id: str, forced: CardSet | None) -> tuple[Puzzle, Card
             continue
         for loaded in iter_puzzle_file(path, forced):
             if _id_matches(loaded.puzzle, puzzle_id):
-                return loaded.puzzle, forced or puzzle_cardset(loaded.puzzle, base=folder)
+                return loaded.puzzle, loaded.cardset
     fail(f"no shipped puzzle has id {puzzle_id!r} (look in {folder}, or use --bank FILE)")
 
 

@@ -1,20 +1,27 @@
-"""``turing solve`` and ``turing check``: what a puzzle's cards and criteria give."""
+"""``turing solve`` and ``turing check``: what a puzzle's cards and criteria give.
+
+The rules live in :mod:`turing.authoring.check`; this module reads the files, renders the
+answers and findings, and sets the exit status: 0 when all is sound, 1 when a check found a
+problem, 2 when a file could not be read (the other files are still read).
+"""
 
 from __future__ import annotations
 
+import os
 import sys
-from collections.abc import Iterator
-from pathlib import Path
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import Any, NoReturn, cast
 
 import click
+from rich.console import Console
 from rich.table import Table
 
-from turing.cli.output import EXIT_PROBLEM, emit_json, stdout_console
+from turing.authoring.check import CollectionCheck, Engine, Solved, solve_puzzle
+from turing.cli.output import EXIT_OK, EXIT_PROBLEM, EXIT_USAGE, emit_json, stdout_console
 from turing.core.cards import CardSet, load_cardset
-from turing.core.codes import CodeSet
-from turing.core.puzzle import Loaded, Puzzle, difficulty, iter_puzzle_file, puzzle_cardset
-from turing.core.solver import Deduction, Validity, deduce, validity
+from turing.core.errors import TuringError
+from turing.core.files import SourceError
+from turing.core.puzzle import Loaded, Puzzle, difficulty, iter_puzzle_file
 
 
 def cardset_option(func: Any) -> Any:
@@ -23,70 +30,88 @@ def cardset_option(func: Any) -> Any:
         "cardset_name",
         metavar="NAME|PATH",
         default=None,
-        help="Card set: a name under cards/ (default: the puzzle's own, or classic) "
-        "or a path to a card-set YAML file.",
+        help="Card set for every puzzle: a name under cards/ or a path to a card-set YAML "
+        "file (default: each puzzle's own, or classic).",
     )(func)
 
 
-def resolve_cardset_option(name: str | None) -> CardSet | None:
+def forced_cardset(name: str | None) -> CardSet | None:
+    """The card set ``--cardset`` forces (a relative path from the working directory)."""
     return load_cardset(name) if name is not None else None
 
 
 def read_puzzles(path: str, cardset: CardSet | None) -> Iterator[Loaded]:
     """Puzzles from a file, or standard input for ``-``."""
     if path == "-":
-        stdin = sys.stdin
-        text = stdin.read()
-        return iter_puzzle_file(None, cardset, text=text, name="<stdin>")
+        return iter_puzzle_file(None, cardset, text=sys.stdin.read(), name="<stdin>")
     return iter_puzzle_file(path, cardset)
 
 
-def cardset_for(puzzle: Puzzle, forced: CardSet | None, base: str) -> CardSet:
-    if forced is not None:
-        return forced
-    return puzzle_cardset(puzzle, base=Path(base).parent if base != "-" else Path.cwd())
+def _plural(n: int, word: str, plural: str | None = None) -> str:
+    return f"{n} {word if n == 1 else plural or word + 's'}"
 
 
-# -- solve -----------------------------------------------------------------------------------
+# -- closed pipes and unreadable files --------------------------------------------------------
 
 
-def _solve_record(
-    puzzle: Puzzle, cardset: CardSet, engine: str
-) -> tuple[dict[str, Any], Deduction | None]:
-    if puzzle.has_hidden:
-        if engine == "csp":
-            from turing.core import csp
-
-            result: Validity = csp.validity(puzzle, cardset)
-        else:
-            result = validity(puzzle, cardset)
-        texts = [str(c) for c in _codes(result.solutions)]
-        return {
-            "id": puzzle.id,
-            "solution": texts[0] if len(texts) == 1 else None,
-            "candidates": texts,
-            "assignments": 1,
-        }, None
-    if engine == "csp":
-        from turing.core import csp
-
-        found = csp.deduce(puzzle, cardset)
-    else:
-        found = deduce(puzzle, cardset)
-    return {
-        "id": puzzle.id,
-        "solution": found.solution,
-        "candidates": found.codes.texts(),
-        "assignments": len(found.hypotheses),
-    }, found
+class _ReaderGone(Exception):
+    """Standard output's reader has gone (``turing check … | head -1``)."""
 
 
-def _codes(mask: int) -> list[str]:
-    return CodeSet(mask).texts()
+def _silence_stdout() -> None:
+    """Send later writes, and the flush at exit, nowhere instead of failing again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+def _reader_gone() -> NoReturn:
+    _silence_stdout()
+    raise _ReaderGone
+
+
+def _console() -> Console:
+    console = stdout_console()
+    # rich exits with status 1 on a closed pipe; a reader that has seen enough is no fault.
+    cast(Any, console).on_broken_pipe = _reader_gone
+    return console
+
+
+def _unreadable(file: str, exc: TuringError) -> None:
+    message = str(exc) if isinstance(exc, SourceError) else f"{file}: {exc}"
+    click.echo(f"error: {message}", err=True)
+
+
+def _each_puzzle(
+    files: tuple[str, ...], forced: CardSet | None, unreadable: Callable[[str], None]
+) -> Iterator[Loaded]:
+    """Every puzzle of every file; a file that cannot be read (or not to its end) is
+    reported on stderr and the next file is read."""
+    for file in files:
+        try:
+            yield from read_puzzles(file, forced)
+        except TuringError as exc:
+            _unreadable(file, exc)
+            unreadable(file)
+
+
+def _finish(status: int) -> NoReturn:
+    raise click.exceptions.Exit(status)
+
+
+# -- solve ------------------------------------------------------------------------------------
 
 
 @click.command()
-@click.argument("file", metavar="FILE|-")
+@click.argument(
+    "files",
+    metavar="FILE…",
+    nargs=-1,
+    required=True,
+    type=click.Path(allow_dash=True),
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object per puzzle.")
 @click.option(
     "--engine",
@@ -96,44 +121,60 @@ def _codes(mask: int) -> list[str]:
     help="bitmask: fast; csp: the python-constraint reference.",
 )
 @cardset_option
-def solve(file: str, as_json: bool, engine: str, cardset_name: str | None) -> None:
-    """Solve puzzles from FILE (YAML, JSON or JSONL; - for standard input).
+def solve(files: tuple[str, ...], as_json: bool, engine: str, cardset_name: str | None) -> None:
+    """Solve the puzzles of each FILE (YAML, JSON or JSONL; - for standard input).
 
     With hidden criteria given: the codes meeting them. With cards only: the deduction
     a player can make from the cards alone — every criteria assignment that makes a valid
     puzzle, the codes they lead to, and the solution when they all agree.
+
+    Exit status 1 when a stated solution is wrong, when hidden criteria are met by no code
+    or by several, or when no assignment makes the cards a valid puzzle; 2 when a file
+    cannot be read (the other files are still solved).
     """
-    forced = resolve_cardset_option(cardset_name)
-    console = None if as_json else stdout_console()
-    for loaded in read_puzzles(file, forced):
-        puzzle = loaded.puzzle
-        cardset = cardset_for(puzzle, forced, file)
-        record, found = _solve_record(puzzle, cardset, engine)
-        if as_json:
-            emit_json(record)
-            continue
-        assert console is not None
-        console.print(_puzzle_table(puzzle, cardset, found))
-        if puzzle.has_hidden:
-            if record["solution"]:
-                console.print(f"solution: [bold]{record['solution']}[/bold]")
+    forced = forced_cardset(cardset_name)
+    unread: list[str] = []
+    wrong = 0
+    try:
+        console = None if as_json else _console()
+        for loaded in _each_puzzle(files, forced, unread.append):
+            solved = solve_puzzle(loaded.puzzle, loaded.cardset, cast(Engine, engine))
+            wrong += bool(solved.problems)
+            if as_json:
+                emit_json(solved.record())
             else:
-                console.print(
-                    f"no unique solution: {len(record['candidates'])} codes meet "
-                    f"the criteria {' '.join(record['candidates'][:20])}"
-                )
+                assert console is not None
+                _render_solved(console, loaded, solved)
+    except (BrokenPipeError, _ReaderGone):
+        _silence_stdout()
+    _finish(EXIT_USAGE if unread else EXIT_PROBLEM if wrong else EXIT_OK)
+
+
+def _render_solved(console: Console, loaded: Loaded, solved: Solved) -> None:
+    puzzle = loaded.puzzle
+    console.print(_puzzle_table(puzzle, loaded.cardset, solved))
+    candidates = solved.candidates
+    if puzzle.has_hidden:
+        if solved.solution:
+            console.print(f"solution: [bold]{solved.solution}[/bold]")
         else:
-            n = record["assignments"]
             console.print(
-                f"valid criteria assignments: {n}; candidate codes: "
-                f"{' '.join(record['candidates']) or 'none'}"
+                f"no unique solution: {_plural(len(candidates), 'code')} meet "
+                f"the criteria {' '.join(candidates[:20])}".rstrip()
             )
-            if record["solution"]:
-                console.print(f"solution (from the cards alone): [bold]{record['solution']}[/bold]")
-        console.print()
+    else:
+        console.print(
+            f"valid criteria assignments: {solved.assignments}; candidate codes: "
+            f"{' '.join(candidates) or 'none'}"
+        )
+        if solved.solution:
+            console.print(f"solution (from the cards alone): [bold]{solved.solution}[/bold]")
+    for problem in solved.problems:
+        console.print(f"{loaded.source}:{loaded.line}: {problem}", markup=False)
+    console.print()
 
 
-def _puzzle_table(puzzle: Puzzle, cardset: CardSet, found: Deduction | None) -> Table:
+def _puzzle_table(puzzle: Puzzle, cardset: CardSet, solved: Solved) -> Table:
     title = f"{puzzle.id or 'puzzle'} · {puzzle.mode} · {puzzle.verifiers} verifiers"
     tier = difficulty(puzzle, cardset)
     if tier:
@@ -142,6 +183,7 @@ def _puzzle_table(puzzle: Puzzle, cardset: CardSet, found: Deduction | None) -> 
     table.add_column("verifier")
     table.add_column("card")
     table.add_column("criterion")
+    found = solved.deduction
     possible = found.possible_criteria() if found is not None else None
     for v, letter in enumerate(puzzle.letters):
         if puzzle.has_hidden:
@@ -169,109 +211,85 @@ def _puzzle_table(puzzle: Puzzle, cardset: CardSet, found: Deduction | None) -> 
     return table
 
 
-# -- check -----------------------------------------------------------------------------------
-
-
-def check_puzzle(puzzle: Puzzle, cardset: CardSet) -> dict[str, Any]:
-    """The `check` record of one puzzle."""
-    problems: list[str] = []
-    tier = difficulty(puzzle, cardset)
-    stated = puzzle.extra.get("difficulty")
-    record: dict[str, Any] = {"id": puzzle.id}
-    if puzzle.has_hidden:
-        result = validity(puzzle, cardset)
-        sols = _codes(result.solutions)
-        if not sols:
-            problems.append("no code meets all hidden criteria")
-        elif len(sols) > 1:
-            problems.append(f"{len(sols)} codes meet all hidden criteria, not one")
-        if result.redundant and len(sols) == 1:
-            problems.append(
-                "redundant verifier"
-                + ("s " if len(result.redundant) > 1 else " ")
-                + ", ".join(result.redundant_letters)
-                + ": the others already fix the code"
-            )
-        if puzzle.solution is not None and sols and puzzle.solution not in sols:
-            problems.append(
-                f"stated solution {puzzle.solution} is not the solution ({' or '.join(sols[:5])})"
-            )
-        elif puzzle.solution is not None and not sols:
-            problems.append(f"stated solution {puzzle.solution} meets not every criterion")
-        record.update(solutions=sols, redundant=result.redundant_letters)
-    else:
-        found = deduce(puzzle, cardset)
-        if not found.hypotheses:
-            problems.append("no assignment of criteria to these cards makes a valid puzzle")
-        elif puzzle.solution is not None and puzzle.solution not in found.codes:
-            problems.append(
-                f"stated solution {puzzle.solution} is not a code any valid assignment leads to"
-            )
-        record.update(
-            solutions=found.codes.texts(), redundant=[], assignments=len(found.hypotheses)
-        )
-    if stated is not None and str(stated).lower() != (tier or "none"):
-        problems.append(
-            f"stated difficulty {stated!r} but the cards make it {tier or 'no published tier'}"
-        )
-    record.update(difficulty=tier, problems=problems, valid=not problems)
-    return {
-        "id": record["id"],
-        "valid": record["valid"],
-        "solutions": record["solutions"],
-        "redundant": record["redundant"],
-        "difficulty": tier,
-        "problems": problems,
-        **({"assignments": record["assignments"]} if "assignments" in record else {}),
-    }
+# -- check ------------------------------------------------------------------------------------
 
 
 @click.command()
-@click.argument("files", metavar="FILE…", nargs=-1, required=True)
+@click.argument(
+    "files",
+    metavar="FILE…",
+    nargs=-1,
+    required=True,
+    type=click.Path(allow_dash=True),
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object per puzzle.")
+@click.option(
+    "--show-solution",
+    is_flag=True,
+    help="Show each sound puzzle's solution (hidden by default: the files may be played).",
+)
 @cardset_option
-def check(files: tuple[str, ...], as_json: bool, cardset_name: str | None) -> None:
-    """Validate puzzles: one solution, no redundant verifier, difficulty, duplicates.
+def check(
+    files: tuple[str, ...], as_json: bool, show_solution: bool, cardset_name: str | None
+) -> None:
+    """Validate puzzle collections: one solution, no redundant verifier, the stated
+    solution and difficulty, the same puzzle twice.
 
-    Exit status 1 when any puzzle has a problem.
+    Every FILE is read; each finding is a line ``FILE:LINE: …`` and a summary ends the
+    report. The same puzzle twice in one file is a problem, in two files a note. Exit
+    status 1 when any puzzle has a problem, 2 when a file cannot be read.
     """
-    forced = resolve_cardset_option(cardset_name)
-    console = None if as_json else stdout_console()
-    seen: dict[str, str] = {}
-    bad = 0
-    total = 0
-    for file in files:
-        for loaded in read_puzzles(file, forced):
-            puzzle = loaded.puzzle
-            cardset = cardset_for(puzzle, forced, file)
-            record = check_puzzle(puzzle, cardset)
-            key = puzzle.canonical_key()
-            place = f"{loaded.source}:{loaded.line}"
-            if key in seen:
-                record["problems"].append(f"duplicate of the puzzle at {seen[key]}")
-                record["valid"] = False
-            else:
-                seen[key] = place
-            total += 1
-            bad += not record["valid"]
+    forced = forced_cardset(cardset_name)
+    tally = CollectionCheck()
+    try:
+        console = None if as_json else _console()
+        for loaded in _each_puzzle(files, forced, tally.unreadable):
+            checked = tally.check(loaded)
             if as_json:
-                emit_json(record)
-            else:
-                assert console is not None
-                name = puzzle.id or place
-                if record["valid"]:
-                    sol = (
-                        record["solutions"][0]
-                        if len(record["solutions"]) == 1
-                        else f"{len(record['solutions'])} candidate codes"
-                    )
-                    console.print(
-                        f"[green]ok[/green]   {name}: {sol}, {record['difficulty'] or 'no tier'}"
-                    )
-                else:
-                    console.print(f"[red]FAIL[/red] {name}: " + "; ".join(record["problems"]))
-    if not as_json:
-        assert console is not None
-        console.print(f"{total} puzzle{'s' if total != 1 else ''} checked, {bad} with problems")
-    if bad:
-        raise click.exceptions.Exit(EXIT_PROBLEM)
+                emit_json(checked.record())
+                continue
+            assert console is not None
+            place = f"{checked.source}:{checked.line}"
+            name = checked.puzzle.id or "puzzle"
+            if checked.valid:
+                console.print(
+                    f"{place}: [green]ok[/green] {name} · {checked.difficulty or 'no tier'}"
+                    + (_solution_text(checked.solutions, checked.puzzle) if show_solution else ""),
+                    highlight=False,
+                )
+            for problem in checked.problems:
+                console.print(f"{place}: [red]FAIL[/red] {name}: {_escape(problem)}")
+            for note in checked.notes:
+                console.print(f"{place}: [yellow]note[/yellow] {name}: {_escape(note)}")
+        if console is not None:
+            console.print(_summary(tally), markup=False)
+    except (BrokenPipeError, _ReaderGone):
+        _silence_stdout()
+    _finish(EXIT_USAGE if tally.unreadable_files else EXIT_PROBLEM if tally.failed else EXIT_OK)
+
+
+def _escape(text: str) -> str:
+    from rich.markup import escape
+
+    return escape(text)
+
+
+def _solution_text(solutions: tuple[str, ...], puzzle: Puzzle) -> str:
+    if len(solutions) == 1:
+        where = " (from the cards alone)" if not puzzle.has_hidden else ""
+        return f" · solution {solutions[0]}{where}"
+    return f" · {_plural(len(solutions), 'candidate code')} {' '.join(solutions)}"
+
+
+def _summary(tally: CollectionCheck) -> str:
+    text = f"{_plural(tally.puzzles, 'puzzle')} checked in {_plural(tally.files, 'file')}: "
+    parts = []
+    if tally.failed:
+        parts.append(f"{tally.failed} with problems")
+    if tally.unreadable_files:
+        parts.append(f"{_plural(tally.unreadable_files, 'file')} not read in full")
+    if tally.notes:
+        parts.append(_plural(tally.notes, "note"))
+    if not tally.failed and not tally.unreadable_files:
+        parts.insert(0, "all sound")
+    return text + ", ".join(parts)

@@ -189,16 +189,25 @@ def _is_path(text: str) -> bool:
     return Path(text).suffix.lower() in (".yaml", ".yml")
 
 
-def resolve_cardset(name_or_path: str | os.PathLike[str]) -> Path:
-    """A card-set name or a path to a YAML file → the file's path.
+def resolve_cardset(name_or_path: str | os.PathLike[str], base: Path | None = None) -> Path:
+    """A card-set reference → the file's path. Every command resolves references here.
 
     A *name* has no ``.yaml`` suffix and is looked up under cards/: ``classic`` is
     ``cards/classic.yaml``, ``examples/garden`` is ``cards/examples/garden.yaml``. A *path*
-    ends in ``.yaml``/``.yml`` and is used as given. A name that is not shipped but is an
-    existing file is taken as a path.
+    ends in ``.yaml``/``.yml``; a relative one is taken relative to ``base`` — the folder of
+    the file that names it — or to the working directory when ``base`` is None (a reference
+    typed on the command line or read from standard input). A name that is not shipped but
+    is an existing file is taken as a path.
+
+    >>> resolve_cardset("classic").name
+    'classic.yaml'
+    >>> resolve_cardset("sets/mine.yaml", base=Path("puzzles")).as_posix()
+    'puzzles/sets/mine.yaml'
     """
     text = str(name_or_path)
     path = Path(text)
+    if base is not None and not path.is_absolute():
+        path = base / path
     if _is_path(text):
         return path
     if _SET_NAME.fullmatch(text):
@@ -217,16 +226,33 @@ def resolve_cardset(name_or_path: str | os.PathLike[str]) -> Path:
     )
 
 
-def load_cardset(name_or_path: str | os.PathLike[str] = "classic") -> CardSet:
-    """Load (and cache) a card set by name or path; raises :class:`CardError`."""
-    path = resolve_cardset(name_or_path)
+def portable_reference(name_or_path: str | os.PathLike[str], base: Path | None = None) -> str:
+    """How a document names a card set so that the name means the same set from any
+    folder: a shipped name as it is, a path (taken from ``base``) made absolute.
+
+    >>> portable_reference("examples/primes")
+    'examples/primes'
+    """
+    text = str(name_or_path)
+    path = resolve_cardset(text, base)
+    if not _is_path(text) and path == cards_dir() / f"{text}.yaml":
+        return text
+    return os.path.abspath(path)
+
+
+def load_cardset(
+    name_or_path: str | os.PathLike[str] = "classic", base: Path | None = None
+) -> CardSet:
+    """Load (and cache) a card set by name or path; raises :class:`CardError`.
+
+    ``base`` is the folder a relative path is taken from (see :func:`resolve_cardset`).
+    """
+    path = resolve_cardset(name_or_path, base)
     try:
         stamp = path.stat().st_mtime_ns
     except OSError:
         stamp = 0
-    given = str(name_or_path)
-    display = given if _is_path(given) or Path(given) == path else str(path)
-    return _load_cached(str(path), stamp, display)
+    return _load_cached(str(path), stamp, str(path))
 
 
 @lru_cache(maxsize=32)

@@ -24,7 +24,13 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, ClassVar, Final
 
-from turing.core.cards import CardError, CardSet, load_cardset
+from turing.core.cards import (
+    E_UNKNOWN_SET,
+    CardError,
+    CardSet,
+    load_cardset,
+    portable_reference,
+)
 from turing.core.codes import Code, CodeError
 from turing.core.files import Node, SourceError, load_yaml, read_text
 
@@ -291,17 +297,7 @@ def puzzle_from_node(
             raise _err(cs_node, "'cardset' must be a card-set name or a path", E_PUZZLE_TYPE)
         cardset_name = cs_node.value.strip()
     if cardset is None:
-        target = cardset_name or "classic"
-        if cardset_base is not None and ("/" in target or target.endswith((".yaml", ".yml"))):
-            candidate = cardset_base / target
-            if candidate.is_file():
-                target = str(candidate)
-        try:
-            cardset = load_cardset(target)
-        except CardError as exc:
-            if exc.line == 0 and "cardset" in doc:
-                raise _err(doc["cardset"], exc.message, exc.code) from None
-            raise
+        cardset = puzzle_cardset(None, cardset_name, cardset_base, node)
 
     seen: dict[int, Node] = {}
     for group, item in zip(groups, cards_node.value, strict=True):
@@ -431,11 +427,12 @@ def _plain_to_node(value: Any, source: str, line: int) -> Node:
 
 @dataclass(frozen=True)
 class Loaded:
-    """A puzzle read from a file, with where it came from."""
+    """A puzzle read from a file, with where it came from and the card set it was read with."""
 
     puzzle: Puzzle
     source: str
     line: int
+    cardset: CardSet
 
 
 def iter_puzzle_file(
@@ -447,6 +444,9 @@ def iter_puzzle_file(
     """Read every puzzle of a file: YAML (one document or a list), JSON, or JSONL.
 
     ``path`` None with ``text`` reads standard input's text (format guessed from content).
+    ``cardset`` forces a card set; otherwise each puzzle's own ``cardset`` reference (or
+    classic) is resolved by :func:`puzzle_cardset`, a relative path from the file's folder
+    (from the working directory for standard input).
     Raises :class:`PuzzleError` (or ``CardError``) at the first bad puzzle, with its place.
     """
     source = name or (str(path) if path is not None else "<stdin>")
@@ -456,7 +456,7 @@ def iter_puzzle_file(
             text = read_text(path, max_bytes=MAX_PUZZLE_FILE_BYTES)
         except SourceError as exc:
             raise PuzzleError(exc.source, exc.line, exc.column, exc.message, exc.code) from None
-    base = Path(path).parent if path is not None else Path.cwd()
+    base = cardset_base(path)
     suffix = Path(str(path)).suffix.lower() if path is not None else ""
     stripped = text.lstrip()
     if suffix == ".jsonl" or (suffix != ".json" and _looks_like_jsonl(stripped)):
@@ -475,7 +475,22 @@ def iter_puzzle_file(
             raise _err(listed, "'puzzles' must be a list of puzzles", E_PUZZLE_TYPE)
         items = listed.value
     for item in items:
-        yield Loaded(puzzle_from_node(item, cardset, base), source, item.line)
+        chosen = cardset or _own_cardset(item, base)
+        puzzle = puzzle_from_node(item, chosen, base)
+        assert chosen is not None  # a malformed reference raised in puzzle_from_node
+        yield Loaded(puzzle, source, item.line, chosen)
+
+
+def _own_cardset(node: Node, base: Path | None) -> CardSet | None:
+    """The card set a puzzle document names, or None when its reference is malformed
+    (:func:`puzzle_from_node` then says what is wrong with it)."""
+    reference: str | None = None
+    if isinstance(node.value, dict) and "cardset" in node.value:
+        value = node.value["cardset"].value
+        if not isinstance(value, str) or not value.strip():
+            return None
+        reference = value.strip()
+    return puzzle_cardset(None, reference, base, node)
 
 
 def _looks_like_jsonl(text: str) -> bool:
@@ -485,8 +500,9 @@ def _looks_like_jsonl(text: str) -> bool:
     )
 
 
-def _iter_jsonl(text: str, source: str, cardset: CardSet | None, base: Path) -> Iterator[Loaded]:
-    cache: dict[str | None, CardSet] = {}
+def _iter_jsonl(
+    text: str, source: str, cardset: CardSet | None, base: Path | None
+) -> Iterator[Loaded]:
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
@@ -495,19 +511,30 @@ def _iter_jsonl(text: str, source: str, cardset: CardSet | None, base: Path) -> 
         except json.JSONDecodeError as exc:
             raise PuzzleError(source, number, exc.colno, f"JSON: {exc.msg}", E_PUZZLE) from None
         node = _plain_to_node(data, source, number)
-        chosen = cardset
-        if chosen is None and isinstance(data, dict):
-            key = data.get("cardset") if isinstance(data.get("cardset"), str) else None
-            if key not in cache:
-                cache[key] = puzzle_cardset(None, key, base, node)
-            chosen = cache[key]
         try:
+            chosen = cardset or _own_cardset(node, base)
             puzzle = puzzle_from_node(node, chosen, base)
         except PuzzleError:
             # Parse the line again with positions, so the message points at the value.
-            located = load_yaml("\n" * (number - 1) + line, source)
-            puzzle = puzzle_from_node(located, chosen, base)
-        yield Loaded(puzzle, source, number)
+            node = load_yaml("\n" * (number - 1) + line, source)
+            chosen = cardset or _own_cardset(node, base)
+            puzzle = puzzle_from_node(node, chosen, base)
+        assert chosen is not None  # a malformed reference raised in puzzle_from_node
+        yield Loaded(puzzle, source, number, chosen)
+
+
+def cardset_base(path: str | os.PathLike[str] | None) -> Path | None:
+    """The folder a puzzle file's relative ``cardset`` paths are taken from: the file's
+    own folder; None (the working directory) for standard input (``None`` or ``-``).
+
+    >>> cardset_base("puzzles/examples/primes-2.yaml").as_posix()
+    'puzzles/examples'
+    >>> cardset_base("-") is None
+    True
+    """
+    if path is None or str(path) == "-":
+        return None
+    return Path(path).parent
 
 
 def puzzle_cardset(
@@ -515,16 +542,21 @@ def puzzle_cardset(
     name: str | None = None,
     base: Path | None = None,
     node: Node | None = None,
+    forced: CardSet | None = None,
 ) -> CardSet:
-    """The card set a puzzle names (classic when it names none)."""
+    """The card set a puzzle reads with: ``forced`` when given, else the set its
+    ``cardset`` reference (or ``name``) names — classic when it names none.
+
+    This is the one place a puzzle's reference is resolved: a name is a shipped set, a
+    relative path is taken from ``base``, the folder of the file that holds the puzzle
+    (see :func:`cardset_base`; the working directory when None). A reference that names no
+    card set is reported at the ``cardset`` value of ``node`` when given.
+    """
+    if forced is not None:
+        return forced
     target = name if name is not None else (puzzle.cardset if puzzle is not None else None)
-    target = target or "classic"
-    if base is not None and ("/" in target or target.endswith((".yaml", ".yml"))):
-        candidate = base / target
-        if candidate.is_file():
-            target = str(candidate)
     try:
-        return load_cardset(target)
+        return load_cardset(target or "classic", base)
     except CardError as exc:
         if (
             exc.line == 0
@@ -532,8 +564,23 @@ def puzzle_cardset(
             and isinstance(node.value, dict)
             and "cardset" in node.value
         ):
-            raise _err(node.value["cardset"], exc.message, exc.code) from None
+            # Say which file was looked for when the reference named one.
+            message = exc.message if exc.code == E_UNKNOWN_SET else f"{exc.source}: {exc.message}"
+            raise _err(node.value["cardset"], message, exc.code) from None
         raise
+
+
+def portable(puzzle: Puzzle, base: Path | None) -> Puzzle:
+    """The puzzle with its ``cardset`` reference made to mean the same set wherever the
+    puzzle is stored next (a bank, another file): a relative path, taken from ``base``,
+    becomes absolute; names are kept. A reference that names no set is left as it is."""
+    if puzzle.cardset is None:
+        return puzzle
+    try:
+        reference = portable_reference(puzzle.cardset, base)
+    except CardError:
+        return puzzle
+    return puzzle if reference == puzzle.cardset else replace(puzzle, cardset=reference)
 
 
 def load_puzzles(path: str | os.PathLike[str], cardset: CardSet | None = None) -> list[Puzzle]:

@@ -1,0 +1,252 @@
+"""Checking puzzles and collections of puzzles: the rules behind ``turing check`` and
+``turing solve``.
+
+A puzzle with hidden criteria is sound when exactly one code meets them, no verifier is
+redundant, and what the document states (solution, difficulty) is what the cards give. A
+puzzle with cards only is sound when some assignment of criteria makes a valid puzzle and a
+stated solution is among the codes those assignments lead to. Across a collection, the same
+puzzle twice in one file is a problem; the same puzzle in two files is a note (a sample file
+may well repeat a puzzle of a published collection).
+
+Front ends render the results; nothing here prints.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from turing.core.cards import CardSet
+from turing.core.codes import CodeSet
+from turing.core.puzzle import Loaded, Puzzle, difficulty
+from turing.core.solver import Deduction, Validity, deduce, validity
+
+Engine = Literal["bitmask", "csp"]
+
+
+@dataclass(frozen=True)
+class Finding:
+    """Something a check found, at a place: ``FILE:LINE: message``.
+
+    ``kind`` is ``problem`` (the check fails) or ``note`` (worth knowing, not a failure).
+    """
+
+    source: str
+    line: int
+    message: str
+    kind: Literal["problem", "note"] = "problem"
+
+    def __str__(self) -> str:
+        return f"{self.source}:{self.line}: {self.message}"
+
+
+# -- solving ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Solved:
+    """What a puzzle's cards and criteria give.
+
+    With hidden criteria: the codes meeting them (``solution`` when exactly one). With cards
+    only: the deduction from the cards — every criteria assignment that makes a valid puzzle
+    (``assignments``), the codes they lead to, the solution when they all agree. ``problems``
+    lists what makes the answer wrong: a stated solution that is not the answer, hidden
+    criteria met by no code or by several, cards no assignment makes valid.
+    """
+
+    puzzle: Puzzle
+    candidates: tuple[str, ...]
+    assignments: int
+    deduction: Deduction | None
+    problems: tuple[str, ...]
+
+    @property
+    def solution(self) -> str | None:
+        return self.candidates[0] if len(self.candidates) == 1 else None
+
+    def record(self) -> dict[str, Any]:
+        """The plain record of the answer (for JSON)."""
+        return {
+            "id": self.puzzle.id,
+            "solution": self.solution,
+            "candidates": list(self.candidates),
+            "assignments": self.assignments,
+            "problems": list(self.problems),
+        }
+
+
+def solve_puzzle(puzzle: Puzzle, cardset: CardSet, engine: Engine = "bitmask") -> Solved:
+    """Solve one puzzle with the fast bitmask solver or the python-constraint reference."""
+    return _solve(puzzle, cardset, engine)[0]
+
+
+def _solve(puzzle: Puzzle, cardset: CardSet, engine: Engine) -> tuple[Solved, Validity | None]:
+    problems: list[str] = []
+    stated = puzzle.solution
+    if puzzle.has_hidden:
+        if engine == "csp":
+            from turing.core import csp
+
+            result: Validity = csp.validity(puzzle, cardset)
+        else:
+            result = validity(puzzle, cardset)
+        codes = tuple(CodeSet(result.solutions).texts())
+        problems.extend(_hidden_problems(codes, stated))
+        return Solved(puzzle, codes, 1, None, tuple(problems)), result
+    if engine == "csp":
+        from turing.core import csp
+
+        found = csp.deduce(puzzle, cardset)
+    else:
+        found = deduce(puzzle, cardset)
+    codes = tuple(found.codes.texts())
+    problems.extend(_cards_only_problems(found, codes, stated))
+    return Solved(puzzle, codes, len(found.hypotheses), found, tuple(problems)), None
+
+
+def _hidden_problems(codes: tuple[str, ...], stated: str | None) -> list[str]:
+    problems: list[str] = []
+    if not codes:
+        problems.append("no code meets all hidden criteria")
+    elif len(codes) > 1:
+        problems.append(f"{len(codes)} codes meet all hidden criteria, not one")
+    if stated is not None and codes and stated not in codes:
+        problems.append(f"stated solution {stated} is not the solution ({' or '.join(codes[:5])})")
+    elif stated is not None and not codes:
+        problems.append(f"stated solution {stated} does not meet every criterion")
+    return problems
+
+
+def _cards_only_problems(found: Deduction, codes: tuple[str, ...], stated: str | None) -> list[str]:
+    if not found.hypotheses:
+        return ["no assignment of criteria to these cards makes a valid puzzle"]
+    if stated is not None and stated not in codes:
+        return [f"stated solution {stated} is not a code any valid assignment leads to"]
+    return []
+
+
+# -- checking ---------------------------------------------------------------------------------
+
+
+@dataclass
+class Checked:
+    """The check of one puzzle: its answer, difficulty and every finding."""
+
+    puzzle: Puzzle
+    source: str
+    line: int
+    solutions: tuple[str, ...]
+    redundant: tuple[str, ...]
+    difficulty: str | None
+    assignments: int | None
+    problems: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def valid(self) -> bool:
+        return not self.problems
+
+    def findings(self) -> list[Finding]:
+        """Each problem and note as a finding at the puzzle's place."""
+        return [Finding(self.source, self.line, p) for p in self.problems] + [
+            Finding(self.source, self.line, n, "note") for n in self.notes
+        ]
+
+    def record(self) -> dict[str, Any]:
+        """The plain record of the check (for JSON)."""
+        out: dict[str, Any] = {
+            "id": self.puzzle.id,
+            "source": self.source,
+            "line": self.line,
+            "valid": self.valid,
+            "solutions": list(self.solutions),
+            "redundant": list(self.redundant),
+            "difficulty": self.difficulty,
+            "problems": list(self.problems),
+            "notes": list(self.notes),
+        }
+        if self.assignments is not None:
+            out["assignments"] = self.assignments
+        return out
+
+
+def check_puzzle(puzzle: Puzzle, cardset: CardSet, source: str = "", line: int = 0) -> Checked:
+    """Check one puzzle: one solution, no redundant verifier, the stated solution and
+    difficulty agree with the cards."""
+    tier = difficulty(puzzle, cardset)
+    solved, result = _solve(puzzle, cardset, "bitmask")
+    problems = list(solved.problems)
+    redundant: tuple[str, ...] = ()
+    if result is not None:
+        redundant = tuple(result.redundant_letters)
+        if result.redundant and len(solved.candidates) == 1:
+            plural = "s" if len(redundant) > 1 else ""
+            letters = ", ".join(redundant)
+            problems.append(
+                f"redundant verifier{plural} {letters}: the others already fix the code"
+            )
+    stated = puzzle.extra.get("difficulty")
+    if stated is not None and str(stated).lower() != (tier or "none"):
+        problems.append(
+            f"stated difficulty {stated!r} but the cards make it {tier or 'no published tier'}"
+        )
+    return Checked(
+        puzzle=puzzle,
+        source=source,
+        line=line,
+        solutions=solved.candidates,
+        redundant=redundant,
+        difficulty=tier,
+        assignments=None if puzzle.has_hidden else solved.assignments,
+        problems=problems,
+    )
+
+
+@dataclass
+class CollectionCheck:
+    """Checks the puzzles of one or more files in turn and keeps the tally.
+
+    Feed it every puzzle read (:meth:`check`) and every file that could not be read
+    (:meth:`unreadable`). A puzzle seen before in the same file is a problem; one seen in
+    another file is a note.
+    """
+
+    puzzles: int = 0
+    failed: int = 0
+    notes: int = 0
+    files: int = 0
+    unreadable_files: int = 0
+    _seen: dict[str, tuple[str, int]] = field(default_factory=dict)
+    _sources: set[str] = field(default_factory=set)
+
+    def check(self, loaded: Loaded) -> Checked:
+        """Check one puzzle read from a file, against the puzzles checked before it."""
+        self._count_file(loaded.source)
+        checked = check_puzzle(loaded.puzzle, loaded.cardset, loaded.source, loaded.line)
+        key = loaded.puzzle.canonical_key()
+        first = self._seen.get(key)
+        if first is None:
+            self._seen[key] = (loaded.source, loaded.line)
+        elif first[0] == loaded.source:
+            checked.problems.append(f"duplicate of the puzzle at line {first[1]} of this file")
+        else:
+            checked.notes.append(f"also at {first[0]}:{first[1]} (the same puzzle in another file)")
+        self.puzzles += 1
+        self.failed += not checked.valid
+        self.notes += len(checked.notes)
+        return checked
+
+    def unreadable(self, source: str) -> None:
+        """Count a file that could not be read (or not to its end)."""
+        self._count_file(source)
+        self.unreadable_files += 1
+
+    def _count_file(self, source: str) -> None:
+        if source not in self._sources:
+            self._sources.add(source)
+            self.files += 1
+
+    @property
+    def passed(self) -> bool:
+        """Every file read and every puzzle sound."""
+        return not self.failed and not self.unreadable_files
