@@ -10,18 +10,27 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Iterator
-from typing import Any, NoReturn, cast
+from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 import click
-from rich.console import Console
-from rich.table import Table
 
 from turing.authoring.check import CollectionCheck, Engine, Solved, solve_puzzle
-from turing.cli.output import EXIT_OK, EXIT_PROBLEM, EXIT_USAGE, emit_json, stdout_console
+from turing.cli.output import (
+    EXIT_OK,
+    EXIT_PROBLEM,
+    EXIT_USAGE,
+    emit_json,
+    plural,
+    stdout_console,
+)
 from turing.core.cards import CardSet, load_cardset
 from turing.core.errors import TuringError
 from turing.core.files import SourceError
 from turing.core.puzzle import Loaded, Puzzle, difficulty, iter_puzzle_file
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.table import Table
 
 
 def cardset_option(func: Any) -> Any:
@@ -45,10 +54,6 @@ def read_puzzles(path: str, cardset: CardSet | None) -> Iterator[Loaded]:
     if path == "-":
         return iter_puzzle_file(None, cardset, text=sys.stdin.read(), name="<stdin>")
     return iter_puzzle_file(path, cardset)
-
-
-def _plural(n: int, word: str, plural: str | None = None) -> str:
-    return f"{n} {word if n == 1 else plural or word + 's'}"
 
 
 # -- closed pipes and unreadable files --------------------------------------------------------
@@ -159,7 +164,7 @@ def _render_solved(console: Console, loaded: Loaded, solved: Solved) -> None:
             console.print(f"solution: [bold]{solved.solution}[/bold]")
         else:
             console.print(
-                f"no unique solution: {_plural(len(candidates), 'code')} meet "
+                f"no unique solution: {plural(len(candidates), 'code')} meet "
                 f"the criteria {' '.join(candidates[:20])}".rstrip()
             )
     else:
@@ -175,6 +180,8 @@ def _render_solved(console: Console, loaded: Loaded, solved: Solved) -> None:
 
 
 def _puzzle_table(puzzle: Puzzle, cardset: CardSet, solved: Solved) -> Table:
+    from rich.table import Table
+
     title = f"{puzzle.id or 'puzzle'} · {puzzle.mode} · {puzzle.verifiers} verifiers"
     tier = difficulty(puzzle, cardset)
     if tier:
@@ -278,18 +285,18 @@ def _solution_text(solutions: tuple[str, ...], puzzle: Puzzle) -> str:
     if len(solutions) == 1:
         where = " (from the cards alone)" if not puzzle.has_hidden else ""
         return f" · solution {solutions[0]}{where}"
-    return f" · {_plural(len(solutions), 'candidate code')} {' '.join(solutions)}"
+    return f" · {plural(len(solutions), 'candidate code')} {' '.join(solutions)}"
 
 
 def _summary(tally: CollectionCheck) -> str:
-    text = f"{_plural(tally.puzzles, 'puzzle')} checked in {_plural(tally.files, 'file')}: "
+    text = f"{plural(tally.puzzles, 'puzzle')} checked in {plural(tally.files, 'file')}: "
     parts = []
     if tally.failed:
         parts.append(f"{tally.failed} with problems")
     if tally.unreadable_files:
-        parts.append(f"{_plural(tally.unreadable_files, 'file')} not read in full")
+        parts.append(f"{plural(tally.unreadable_files, 'file')} not read in full")
     if tally.notes:
-        parts.append(_plural(tally.notes, "note"))
+        parts.append(plural(tally.notes, "note"))
     if not tally.failed and not tally.unreadable_files:
         parts.insert(0, "all sound")
     return text + ", ".join(parts)
