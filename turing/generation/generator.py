@@ -365,7 +365,10 @@ class Spec:
             and self.max_tests is not None
             and self.min_tests > self.max_tests
         ):
-            raise ValueError(f"--min-tests {self.min_tests} is above --max-tests {self.max_tests}")
+            raise ValueError(
+                f"the fewest tests asked for run from {self.min_tests} to {self.max_tests}: "
+                "the minimum is above the maximum"
+            )
 
     @property
     def filtered(self) -> bool:
@@ -544,7 +547,7 @@ def generate(
     puzzles are yielded) lets a caller resume: pass the state of an interrupted run.
     """
     if count < 0:
-        raise ValueError("--count must be 0 or more")
+        raise ValueError("count must be 0 or more")
     name = (
         cardset
         if isinstance(cardset, str)
