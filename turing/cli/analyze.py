@@ -21,8 +21,9 @@ from turing.analysis.search import (
     RoundStep,
     analyze,
 )
-from turing.cli.output import emit_json, fail, stdout_console
+from turing.cli.output import emit_json, fail, plural, progress, stdout_console
 from turing.core.cards import CardSet, load_cardset
+from turing.core.codes import ceil_log2
 from turing.core.puzzle import LETTERS, Loaded, Puzzle, iter_puzzle_file
 
 #: How many candidate codes a line lists before it says "…".
@@ -59,8 +60,7 @@ def _branch_lines(puzzle: Puzzle, code: str, step: RoundStep, indent: str) -> li
 def _leaves(branch: Branch) -> str:
     n = len(branch.codes)
     what = (
-        f"{branch.assignments} assignment{'s' if branch.assignments != 1 else ''}, "
-        f"{n} code{'s' if n != 1 else ''} ({_codes(branch.codes)})"
+        f"{plural(branch.assignments, 'assignment')}, {plural(n, 'code')} ({_codes(branch.codes)})"
     )
     if n == 1:
         return f"{what}: the code is known"
@@ -77,12 +77,11 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
     name = puzzle.id or "puzzle"
     lines = [
         f"{name} · {puzzle.mode} · {result.verifiers} verifiers: "
-        f"{result.assignments} valid assignment{'s' if result.assignments != 1 else ''}, "
-        f"{len(result.codes)} possible code{'s' if len(result.codes) != 1 else ''} "
-        f"({_codes(result.codes)})"
+        f"{plural(result.assignments, 'valid assignment')}, "
+        f"{plural(len(result.codes), 'possible code')} ({_codes(result.codes)})"
     ]
     if result.rounds_worst is not None:
-        rounds = f"in {result.rounds_worst} round{'s' if result.rounds_worst != 1 else ''}"
+        rounds = f"in {plural(result.rounds_worst, 'round')}"
     else:
         r_low, r_high = result.rounds_bounds
         rounds = f"in {r_low} to {r_high} rounds: the rounds search went past its state limit"
@@ -104,14 +103,15 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
     else:
         lines.append(f"  first round: compose {first.code}")
         lines.extend(_branch_lines(puzzle, first.code, first.plan, "    "))
-        lower = (len(result.codes) - 1).bit_length()
+        lower = ceil_log2(len(result.codes))
         worst = result.min_tests_worst
         proof = "" if lower == worst else f"; the search proved {worst - 1} cannot be guaranteed"
         lines.append(
             f"  why {first.code}: after every answer the code is still guaranteed within "
-            f"{worst} tests in all, the fewest possible (⌈log2 {len(result.codes)}⌉ = {lower} "
-            f"is the information bound{proof}); {first.codes_keeping_tests} of the "
-            f"{first.codes_considered} codes worth composing allow such a start, and "
+            f"{plural(worst, 'test')} in all, the fewest possible "
+            f"(⌈log2 {len(result.codes)}⌉ = {lower} is the information bound{proof}); "
+            f"{first.codes_keeping_tests} of the {first.codes_considered} codes worth "
+            "composing allow such a start, and "
             f"{first.code} also keeps the {result.rounds_worst}-round guarantee, with the "
             "most even first split"
             if result.rounds_worst is not None
@@ -122,7 +122,7 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
 
 
 @click.command()
-@click.argument("file", metavar="FILE|-")
+@click.argument("file", metavar="FILE|-", type=click.Path(allow_dash=True, path_type=str))
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object per puzzle.")
 @click.option(
     "--no-expected",
@@ -167,10 +167,12 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
     "--cardset",
     "cardset_name",
     metavar="NAME|PATH",
+    type=click.Path(path_type=str),
     default=None,
     help="Card set: a name under cards/ (default: the puzzle's own, or classic) "
     "or a path to a card-set YAML file.",
 )
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 def analyze_command(
     file: str,
     as_json: bool,
@@ -180,6 +182,7 @@ def analyze_command(
     max_states: int,
     max_work: int,
     cardset_name: str | None,
+    quiet: bool,
 ) -> None:
     """Optimal play for puzzles in FILE (YAML, JSON or JSONL; - for standard input).
 
@@ -190,28 +193,34 @@ def analyze_command(
     """
     forced = load_cardset(cardset_name) if cardset_name is not None else None
     console = None if as_json else stdout_console()
-    for loaded in _puzzles(file, forced):
-        puzzle = loaded.puzzle
-        cardset = loaded.cardset
-        try:
-            result = analyze(
-                puzzle,
-                cardset,
-                expected=not no_expected,
-                expected_states=expected_states,
-                round_states=round_states,
-                max_states=max_states,
-                max_work=max_work,
-            )
-        except AnalysisError as exc:
-            fail(f"{loaded.source}:{loaded.line}: {exc}")
-        if as_json:
-            emit_json(result.to_dict())
-            continue
-        assert console is not None
-        for line in explain(puzzle, result):
-            console.print(line, markup=False, highlight=False)
-        console.print()
+    # Every puzzle is read first: a bad line is reported before the long work starts, and
+    # the progress bar knows how many puzzles there are.
+    puzzles = list(_puzzles(file, forced))
+    with progress("analysing", total=len(puzzles), quiet=quiet, unit="puzzles") as bar:
+        for loaded in puzzles:
+            puzzle = loaded.puzzle
+            bar.describe(f"analysing {puzzle.id or f'{loaded.source}:{loaded.line}'}")
+            try:
+                result = analyze(
+                    puzzle,
+                    loaded.cardset,
+                    expected=not no_expected,
+                    expected_states=expected_states,
+                    round_states=round_states,
+                    max_states=max_states,
+                    max_work=max_work,
+                )
+            except AnalysisError as exc:
+                fail(f"{loaded.source}:{loaded.line}: {exc}")
+            with bar.paused():
+                if as_json:
+                    emit_json(result.to_dict())
+                else:
+                    assert console is not None
+                    for line in explain(puzzle, result):
+                        console.print(line, markup=False, highlight=False)
+                    console.print()
+            bar.advance()
 
 
 analyze_command.name = "analyze"

@@ -9,14 +9,11 @@
 from __future__ import annotations
 
 import contextlib
-import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import click
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
 
@@ -30,13 +27,13 @@ from turing.authoring.lint import (
     lint_file,
     puzzle_stats,
 )
-from turing.authoring.lint import Progress as ProgressFn
 from turing.cli.output import (
     EXIT_PROBLEM,
     EXIT_USAGE,
     emit_json,
     fail,
-    stderr_console,
+    plural,
+    progress,
     stdout_console,
 )
 from turing.core.cards import CardSet, load_cardset, resolve_cardset
@@ -53,27 +50,8 @@ def cards() -> None:
     """
 
 
-@contextlib.contextmanager
-def _progress(label: str, quiet: bool) -> Iterator[ProgressFn | None]:
-    """A progress bar on stderr (only on a terminal, and not with --quiet)."""
-    if quiet or not sys.stderr.isatty():
-        yield None
-        return
-    bar = Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=stderr_console(),
-        transient=True,
-    )
-    task = bar.add_task(label, total=None)
-
-    def advance(done: int, total: int) -> None:
-        bar.update(task, completed=done, total=total)
-
-    with bar:
-        yield advance
+#: A card-set file, or the name of a shipped set (the shell completes file names).
+CARDSET = click.Path(path_type=str)
 
 
 def _load(name: str | None) -> CardSet:
@@ -110,6 +88,7 @@ def card_record(cardset: CardSet, number: int) -> dict[str, Any]:
     "--cardset",
     "cardset_name",
     metavar="NAME|PATH",
+    type=CARDSET,
     default=None,
     help="Card set: a name under cards/ (classic, examples/primes) or a path to a "
     "card-set YAML file. Default: classic.",
@@ -156,7 +135,7 @@ def show(numbers: tuple[int, ...], cardset_name: str | None, as_json: bool) -> N
             table.add_row(
                 str(crit["position"]),
                 crit["text"],
-                f"{crit['count']} code{'s' if crit['count'] != 1 else ''}",
+                plural(crit["count"], "code"),
                 crit["when"],
             )
         console.print(table)
@@ -172,9 +151,13 @@ def _lint_target(target: str, verifiers: int, strict: bool, quiet: bool) -> Lint
     if not path.exists() and path.suffix.lower() not in (".yaml", ".yml"):
         with contextlib.suppress(ValueError):
             path = resolve_cardset(target)
-    with _progress(f"searching {target}", quiet) as progress:
+    with progress(f"searching {target}", quiet=quiet) as bar:
         return lint_file(
-            path, verifiers=verifiers, strict=strict, display=target, progress=progress
+            path,
+            verifiers=verifiers,
+            strict=strict,
+            display=target,
+            progress=bar.report if bar.shown else None,
         )
 
 
@@ -189,23 +172,23 @@ def _summary(result: LintResult) -> str:
     parts = []
     for severity, count in ((ERROR, result.errors), (WARNING, result.warnings)):
         if count:
-            parts.append(f"{count} {severity}{'s' if count != 1 else ''}")
+            parts.append(plural(count, severity))
     infos = result.count(INFO)
     if result.cardset is not None:
         size = len(result.cardset)
         crits = sum(len(card.criteria) for card in result.cardset)
-        what = f"{size} card{'s' if size != 1 else ''}, {crits} criteria"
+        what = f"{plural(size, 'card')}, {plural(crits, 'criterion', 'criteria')}"
     else:
         what = ""
     head = ", ".join(parts) if parts else "clean"
     line = f"{result.source}: {head}" + (f" ({what})" if what else "")
     if infos:
-        line += f"; {infos} note{'s' if infos != 1 else ''} (--info lists them)"
+        line += f"; {plural(infos, 'note')} (--info lists them)"
     return line
 
 
 @cards.command()
-@click.argument("paths", metavar="PATH…", nargs=-1, required=True)
+@click.argument("paths", metavar="PATH…", nargs=-1, required=True, type=CARDSET)
 @click.option(
     "--json",
     "as_json",
@@ -329,7 +312,7 @@ def _code_table(stats: SetStats) -> Table:
 
 
 @cards.command()
-@click.argument("path", metavar="PATH")
+@click.argument("path", metavar="PATH", type=CARDSET)
 @click.option(
     "--verifiers",
     type=click.IntRange(2, 6),
@@ -367,14 +350,14 @@ def stats(
         fail("--samples and --exhaustive exclude each other")
     cardset = load_cardset(path)
     started = time.monotonic()
-    with _progress(f"{cardset.name}: {verifiers}-verifier puzzles", quiet) as progress:
+    with progress(f"{cardset.name}: {verifiers}-verifier puzzles", quiet=quiet) as bar:
         result = puzzle_stats(
             cardset,
             verifiers,
             samples=samples,
             exhaustive=True if exhaustive else None,
             seed=seed,
-            progress=progress,
+            progress=bar.report if bar.shown else None,
         )
     seconds = time.monotonic() - started
     if as_json:
@@ -384,8 +367,8 @@ def stats(
     exact = result.exact
     crits = sum(len(c.criteria) for c in result.cards)
     console.print(
-        f"[bold]{result.name}[/bold] ({path}): {len(result.cards)} cards, "
-        f"{crits} criteria; {verifiers}-verifier puzzles"
+        f"[bold]{result.name}[/bold] ({path}): {plural(len(result.cards), 'card')}, "
+        f"{plural(crits, 'criterion', 'criteria')}; {verifiers}-verifier puzzles"
     )
     console.print(_method_line(result, seconds))
     total = _num(result.puzzles, exact)
