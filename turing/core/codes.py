@@ -5,7 +5,7 @@ A set of codes is a plain ``int`` whose bit *i* stands for the code with index *
 :class:`CodeSet` wraps such an int for printing and iteration.
 
 >>> Code.parse("241").index
-30
+40
 >>> str(CodeSet.of("241", "111"))
 '{111, 241}'
 """
