@@ -60,11 +60,15 @@ def computer_guesses(preset: Preset, secret: Code, strategy: str = "most-parts")
 def test_classic_human_breaks_the_computer_code() -> None:
     preset = get_preset("classic")
     secret = computer_secret(preset, seed=5)
-    result = run(["play", "--seed", "5"], ["# a comment", "", "1122", "board", digits(secret)])
+    result = run(
+        ["play", "--seed", "5", "--games", "1"],
+        ["# a comment", "", "1122", "board", digits(secret)],
+    )
     assert result.exit_code == 0, result.output
-    assert "Codemaker: Computer. Codebreaker: You." in result.output
+    assert "Game 1 of 1 begins. Codemaker: Computer. Codebreaker: You." in result.output
     assert "Code cracked by You in 2 rows; 2 points to Computer." in result.output
-    assert "Final score: You 0, Computer 2; winner Computer." in result.output
+    assert "Final score — You: 0, Computer: 2. A single game" in result.output
+    assert "no winner is declared" in result.output
 
 
 def test_superhirn_variants_are_played_by_letters() -> None:
@@ -78,33 +82,44 @@ def test_superhirn_variants_are_played_by_letters() -> None:
             "--blank",
             "--players",
             "human:Ann,human:Bob",
+            "--games",
+            "1",
         ],
         ["RR.Y", "RRRR", "rr9y"],
     )
     assert result.exit_code == 0, result.output
     assert "4 positions × 8 colours, repeats, empty hole as a colour" in result.output
     assert "RR.Y" not in result.output.split("Bob, your secret code")[1].splitlines()[0]
-    assert "  2  RR.Y   4 black 0 white" in result.output
+    assert "row  2  R R ◌ Y   ●●●●  4 red, 0 white" in result.output
     assert preset.palette.parse("rr9y", preset.space) == (0, 0, 8, 1)
 
 
-def test_superhirn_refuses_repeats_and_asks_again() -> None:
+def test_superhirn_accepts_repeated_colours_in_a_guess() -> None:
     preset = get_preset("superhirn")
     secret = computer_secret(preset, seed=2)
-    result = run(["play", "--preset", "superhirn", "--seed", "2"], ["RRGB", digits(secret)])
+    result = run(
+        ["play", "--preset", "superhirn", "--seed", "2", "--games", "1"], ["RRGB", digits(secret)]
+    )
     assert result.exit_code == 0, result.output
-    assert "error: 'RRGB': no colour may appear twice in this game" in result.stderr
-    assert "Code cracked by You in 1 row; 1 points to Computer." in result.output
+    assert "row  1  R R G B" in result.output and result.stderr == ""
+    assert "Code cracked by You in 2 rows; 2 points to Computer." in result.output
+
+
+def test_one_row_one_point_singular() -> None:
+    preset = get_preset("superhirn")
+    secret = computer_secret(preset, seed=2)
+    result = run(["play", "--preset", "superhirn", "--seed", "2", "--games", "1"], [digits(secret)])
+    assert "Code cracked by You in 1 row; 1 point to Computer." in result.output
 
 
 def test_unsolved_master_collor_scores_13() -> None:
-    lines = ["RRRRR"] + ["YYYYY"] * 12
+    lines = ["RRRRR"] + ["YYYYY"] * 12 + ["GGGGG", "GGGGG"]
     result = run(["play", "--preset", "master-collor", "--players", "human:Ann,human:Bob"], lines)
     assert result.exit_code == 0, result.output
-    assert "Code not cracked by Ann in 12 rows (it was RRRRR); 13 points to Bob (12 + 1)." in (
-        result.output
-    )
-    assert "Final score: Ann 0, Bob 13; winner Bob." in result.output
+    assert "Code not cracked by Ann in 12 rows; 13 points to Bob (12 + 1)." in result.output
+    assert "Bob's code was R R R R R." in result.output
+    assert "Score after game 1 of 2: Ann: 0, Bob: 13." in result.output
+    assert "Final score — Ann: 1, Bob: 13; winner Bob." in result.output
 
 
 def test_unsolved_classic_scores_11_and_roles_swap() -> None:
@@ -112,8 +127,8 @@ def test_unsolved_classic_scores_11_and_roles_swap() -> None:
     result = run(["play", "--players", "human:Ann,human:Bob", "--games", "2"], lines)
     assert result.exit_code == 0, result.output
     assert "11 points to Bob (10 + 1)" in result.output
-    assert "Game 2 begins. Codemaker: Ann. Codebreaker: Bob." in result.output
-    assert "Final score: Ann 1, Bob 11; winner Bob." in result.output
+    assert "Game 2 of 2 begins. Codemaker: Ann. Codebreaker: Bob." in result.output
+    assert "Final score — Ann: 1, Bob: 11; winner Bob." in result.output
 
 
 # ---------------------------------------------------------------- maker role
@@ -123,11 +138,12 @@ def test_computer_breaks_a_human_code_from_typed_feedback() -> None:
     preset = get_preset("classic")
     secret = (3, 0, 4, 4)
     guesses = computer_guesses(preset, secret)
-    lines = [pins(feedback(secret, g)) for g in guesses]
-    result = run(["play", "--role", "maker"], lines)
+    lines = [digits(secret)] + [pins(feedback(secret, g)) for g in guesses]
+    result = run(["play", "--role", "maker", "--games", "1"], lines)
     assert result.exit_code == 0, result.output
     assert "Codemaker: You. Codebreaker: Computer." in result.output
     assert f"Code cracked by Computer in {len(guesses)} rows" in result.output
+    assert "Your code was Y R W W." in result.output
 
 
 def test_false_feedback_names_the_rows_restarts_and_pays_the_breaker() -> None:
@@ -143,23 +159,27 @@ def test_false_feedback_names_the_rows_restarts_and_pays_the_breaker() -> None:
     lie = next(f for f in possible_feedbacks(5) if f.key(5) not in possible)
     truth = [pins(feedback(secret, g)) for g in guesses]
     lines = [truth[0], "3 9", "nonsense", pins(lie), *truth]
-    result = run(["play", "--preset", "master-collor", "--role", "maker"], lines)
+    result = run(
+        ["play", "--preset", "master-collor", "--role", "maker", "--honour", "--games", "1"],
+        [*lines, digits(secret)],
+    )
     assert result.exit_code == 0, result.output
     assert "error: 3 black + 9 white is more pins than the 5 positions" in result.stderr
-    assert "error: 'nonsense' is not feedback" in result.stderr
-    assert "False feedback: no code gives rows 1 and 2 the pins they got." in result.output
-    assert "3 points to Computer for the false feedback (Master Collor's rule)" in result.output
-    assert "Game 1 restarts." in result.output
+    assert "error: 'nonsense' is not pins" in result.stderr
+    assert "Wrong pins: no code gives rows 1 and 2 the pins they got." in result.output
+    assert "3 points to Computer for the wrong pins (Master Collor's rule)" in result.output
+    assert "Game 1 of 1 restarts with an empty board." in result.output
+    assert "You, show your secret code to check the rows: 12345" in result.output
     rows = len(guesses)
-    assert f"Final score: You {rows}, Computer 3;" in result.output
+    assert f"Final score — You: {rows}, Computer: 3." in result.output
 
 
 def test_help_documents_the_grammar_and_the_compensation() -> None:
     result = run(["play", "--help"])
     assert result.exit_code == 0
     text = " ".join(result.output.split())
-    assert "at a feedback prompt black then white" in text
-    assert "wronged codebreaker gets 3 points (Master Collor's rule" in text
+    assert "at a pins prompt black (red in Superhirn) then white" in text
+    assert "give the codebreaker 3 points (Master Collor's rule" in text
     assert "Blank lines and lines starting with # are skipped" in text
 
 
@@ -175,8 +195,9 @@ def test_logik_duel_human_cracks_first() -> None:
     result = run(["play", "--preset", "logik", "--seed", "3"], ["RYGBW", digits(theirs)])
     assert result.exit_code == 0, result.output
     assert "both set a code and break the other's" in result.output
-    assert "Game 1 won by You (cracked the code first)." in result.output
-    assert "Final score: You 1, Computer 0; winner You." in result.output
+    assert "Game 1 of 1 won by You (cracked the code first)." in result.output
+    assert "Your code was R Y G B W; Computer's code was" in result.output
+    assert "Final score — You: 1, Computer: 0; winner You." in result.output
 
 
 def test_logik_duel_same_move_is_a_draw() -> None:
@@ -186,7 +207,7 @@ def test_logik_duel_same_move_is_a_draw() -> None:
     )
     assert result.exit_code == 0, result.output
     assert "a draw (both cracked the code in the same move)" in result.output
-    assert "Final score: Ann 0.5, Bob 0.5; a draw." in result.output
+    assert "Final score — Ann: 0.5, Bob: 0.5; a draw." in result.output
 
 
 def test_logik_duel_all_rows_used_is_a_draw() -> None:
@@ -201,7 +222,7 @@ def test_logik_duel_all_rows_used_is_a_draw() -> None:
 def test_computer_against_computer_duel_finishes() -> None:
     result = run(["play", "--preset", "logik", "--players", "computer,computer:entropy"])
     assert result.exit_code == 0, result.output
-    assert "Final score: Computer 1" in result.output
+    assert "Final score — Computer 1: " in result.output
 
 
 def test_duel_can_be_chosen_for_any_preset() -> None:
@@ -210,7 +231,7 @@ def test_duel_can_be_chosen_for_any_preset() -> None:
         ["1234", "4321", "4321", "1111"],
     )
     assert result.exit_code == 0, result.output
-    assert "Game 1 won by Ann (cracked the code first)." in result.output
+    assert "Game 1 of 1 won by Ann (cracked the code first)." in result.output
 
 
 # ---------------------------------------------------------------- ends and errors
@@ -231,9 +252,9 @@ def test_quit_abandons_with_status_1() -> None:
 def test_help_at_the_prompt_then_a_bad_code_then_play_on() -> None:
     preset = get_preset("classic")
     secret = computer_secret(preset, seed=0)
-    result = run(["play"], ["help", "12", "hello", digits(secret)])
+    result = run(["play", "--seed", "0", "--games", "1"], ["help", "12", "hello", digits(secret)])
     assert result.exit_code == 0, result.output
-    assert "at a guess prompt" in result.output
+    assert "at a guess prompt" in result.output and "Final score" in result.output
     assert "error: '12' has 2 colours; a code has 4, like RGBY" in result.stderr
     assert "error: 'h' is not a colour here" in result.stderr
 

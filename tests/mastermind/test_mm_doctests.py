@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["space", "scoring", "presets"]
+MODULES = ["space", "scoring", "presets", "pins"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -30,7 +30,7 @@ def test_maker_scores_a_point_per_row_and_roles_swap() -> None:
     match.set_secret((0, 1, 2, 3))
     match.guess((0, 0, 0, 0))
     events = match.guess((0, 1, 2, 3))
-    assert GameOver(1, 1, 0, True, 2, 2, (0, 1, 2, 3)) in events
+    assert GameOver(1, 1, 0, True, 2, 2, (0, 1, 2, 3), scores=(0.0, 2.0)) in events
     assert (match.maker, match.breaker, match.scores) == (0, 1, [0, 2])
     match.set_secret((5, 5, 5, 5))
     events = match.guess((5, 5, 5, 5))
@@ -61,8 +61,8 @@ def test_computer_maker_draws_a_seeded_secret() -> None:
     assert len(set(a.secret)) == 4  # Superhirn: no repeats
 
 
-def test_false_feedback_restarts_and_compensates_the_breaker() -> None:
-    match = Match(PRESETS["classic"], (ANN, CPU), first_breaker=1)
+def test_honour_system_catches_contradicting_rows_when_they_are_final() -> None:
+    match = Match(PRESETS["classic"], (ANN, CPU), first_breaker=1, honour=True)
     match.start()
     assert match.maker_types_feedback and match.phase is Phase.GUESS
     match.guess((0, 0, 1, 1))
@@ -71,7 +71,8 @@ def test_false_feedback_restarts_and_compensates_the_breaker() -> None:
     match.give_feedback(Feedback(0, 0))  # so the secret is 6666
     assert match.phase is Phase.GUESS
     match.guess((5, 5, 5, 4))
-    events = match.give_feedback(Feedback(1, 0))  # one 6, not three: all rows conflict
+    assert len(match.give_feedback(Feedback(1, 0))) == 1  # one 6, not three: row 3 played
+    events = match.settle()  # final when the next guess comes: all rows conflict
     false = [e for e in events if isinstance(e, FalseFeedback)]
     assert false == [FalseFeedback(1, 0, 1, (1, 2, 3), 3)]
     assert match.scores == [0, 3] and match.rows == [] and match.game == 1
@@ -80,6 +81,7 @@ def test_false_feedback_restarts_and_compensates_the_breaker() -> None:
 def test_bad_pins_are_refused_and_change_nothing() -> None:
     match = Match(PRESETS["classic"], (ANN, CPU), first_breaker=1)
     match.start()
+    match.set_secret((0, 1, 2, 3))
     match.guess((0, 0, 1, 1))
     with pytest.raises(FeedbackError):
         match.give_feedback(Feedback(3, 1))

@@ -6,9 +6,12 @@ A thin client: the rules live in :mod:`turing.mastermind.match`, the strategies 
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import getpass
 import json
 import os
+import re
 import sys
 import tempfile
 from collections.abc import Callable, Iterable
@@ -16,7 +19,6 @@ from pathlib import Path
 from typing import Any
 
 import click
-import numpy as np
 from rich.console import Console
 from rich.text import Text
 
@@ -32,12 +34,24 @@ from turing.mastermind.match import (
     GameStarted,
     Match,
     MatchError,
+    MatchOver,
     Phase,
+    PinsTakenBack,
     Row,
     RowPlayed,
     Seat,
 )
-from turing.mastermind.presets import PRESETS, CodeError, Preset, PresetError, get_preset
+from turing.mastermind.pins import parse_pins
+from turing.mastermind.presets import (
+    EMPTY_HOLE,
+    EMPTY_HOLE_MARK,
+    PRESETS,
+    CodeError,
+    Preset,
+    PresetError,
+    get_preset,
+    variants,
+)
 from turing.mastermind.scoring import Feedback, FeedbackError
 from turing.mastermind.simulate import SimulationError, sample_secrets, simulate
 from turing.mastermind.space import Code, SpaceError
@@ -48,16 +62,20 @@ DEFAULT_STRATEGY = "most-parts"
 GRAMMAR = """\b
 Commands (typed at the prompt, or one per line on stdin when it is not a terminal):
   at a guess prompt     a code: colour letters RGBY, digits 1234 (colour 1 first),
-                        or colour names "red green blue yellow"; "." or 0 is an
-                        empty hole in games that use it
-  at a feedback prompt  black then white: "2 1", "2b1w", pins "bbw" ("r" for the
-                        red pins of Superhirn), or "-" for no pins
-  at a secret prompt    a code, or "random" for a random one
-  anywhere              "board" shows the rows so far, "help" the commands,
-                        "quit" abandons the match
-Blank lines and lines starting with # are skipped. A line that is not a command
-gets one error line and the prompt asks again. Exit status: 0 when the match is
-finished, 1 when it is abandoned (quit or end of input), 2 for bad options."""
+                        or colour words in English or German, e.g. "rot gelb grün
+                        blau" or "red, green, blue, yellow"; "." or 0 is an empty
+                        hole in games that use it; a guess may repeat colours
+  at a pins prompt      black (red in Superhirn) then white: "2 1", "2b1w", pins
+                        "bbw" / "rrw" / "ssw", words "rot rot weiß", or "-" for
+                        none; "undo" takes back the last pins before the next guess
+  at a secret prompt    a code (hidden, typed twice at a terminal), or "random"
+  anywhere              "board" shows the board, "help" the commands, "giveup"
+                        gives up this game (codebreaker), "quit" leaves the match
+At a terminal the prompts keep a history (up arrow); Ctrl-C asks whether to leave,
+Ctrl-D ends the input. Blank lines and lines starting with # are skipped. A line that
+is not a command gets one error line and the prompt asks again. Exit status: 0 when
+the match is finished, 1 when it is abandoned (quit or end of input), 130 when
+interrupted, 2 for bad options."""
 
 
 def preset_options(func: Callable[..., None]) -> Callable[..., None]:
@@ -118,7 +136,7 @@ def preset_options(func: Callable[..., None]) -> Callable[..., None]:
             is_flag=True,
             help="Superhirn's ninth colour: an empty hole counts as a colour.",
         ),
-        click.option("--rows", type=int, help="Custom number of rows on the board."),
+        click.option("--rows", type=int, help="Custom number of rows on the board (1–30)."),
     ]
     decorated: Callable[..., None] = command
     for option in reversed(options):
@@ -134,16 +152,27 @@ def mastermind() -> None:
 
 @mastermind.command("presets")
 def presets_command() -> None:
-    """List the presets: board, colours and match rules."""
+    """List the presets: board, colours, match rules, and the variants of each."""
     out = stdout_console()
     for preset in PRESETS.values():
-        rules = (
-            "duel: both break at once, first to crack wins"
-            if preset.mode == "duel"
-            else f"codemaker scores a point per row, {preset.unsolved_points} if unsolved"
-        )
+        if preset.mode == "duel":
+            rules = "duel: both break at once, first to crack wins; one duel by default"
+        else:
+            rules = (
+                f"codemaker scores a point per row, {preset.unsolved_points} if unsolved; "
+                "one game each as codemaker by default"
+            )
         out.print(f"{preset.name:<14} {preset.describe()}; {rules}", markup=False)
         out.print(f"{'':<14} colours {preset.palette.legend()}", markup=False)
+        if not preset.repeats:
+            out.print(f"{'':<14} a guess may repeat colours; only the secret may not", markup=False)
+        for variant in variants(preset):
+            out.print(f"{'':<14} --{variant.option}: {variant.changes}", markup=False)
+
+    out.print(
+        "Custom sizes (--positions, --colours, --rows) make a custom game based on a preset.",
+        markup=False,
+    )
 
 
 # ---------------------------------------------------------------- simulate
@@ -160,7 +189,13 @@ def presets_command() -> None:
 )
 @click.option("--all", "every", is_flag=True, help="Every secret of the space (the default).")
 @click.option("--sample", type=int, help="N secrets drawn at random with --seed.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed for samples and chance.")
+@click.option(
+    "--seed",
+    type=click.IntRange(min=0),
+    default=0,
+    show_default=True,
+    help="Seed for samples and chance.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print only a JSON summary.")
 @click.option(
     "--transcript",
@@ -243,78 +278,158 @@ def _strategy(name: str, seed: int) -> Strategy:
 
 # ---------------------------------------------------------------- play
 
+EXIT_INTERRUPTED = 130
+CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+"""Control characters: raw escape sequences and the like are refused, never echoed."""
+YES = ("y", "yes", "j", "ja")
+
 
 class Abandon(Exception):
-    """The player quit, or the input ended, before the match was over."""
+    """The player quit, interrupted, or the input ended before the match was over."""
+
+    def __init__(self, reason: str, exit_code: int = EXIT_PROBLEM) -> None:
+        super().__init__(reason)
+        self.exit_code = exit_code
 
 
-class Prompter:
-    """Asks for one command: ``click.prompt`` on a terminal, the next line of a script else."""
+class Reader:
+    """Reads one command per prompt.
+
+    At a terminal: line editing and history (readline), hidden entry without echo
+    (getpass), Ctrl-C asks whether to leave, Ctrl-D ends the input. Otherwise the next
+    line of the script, echoed after its prompt (a hidden one as ``(hidden)``).
+    """
 
     def __init__(self, out: Console, err: Console) -> None:
         self.out = out
         self.err = err
-        self.stdin = sys.stdin
-        self.interactive = self.stdin.isatty()
+        self.interactive = sys.stdin.isatty()
+        if self.interactive:
+            with contextlib.suppress(ImportError):  # platforms without readline
+                import readline  # noqa: F401  (gives input() line editing and history)
 
-    def ask(self, prompt: str, *, hidden: bool = False) -> str:
-        """The next non-empty command; ``help`` and ``quit`` are handled by the caller."""
+    def line(self, prompt: str, *, hidden: bool = False) -> str:
+        """The next command, stripped; blank lines and ``#`` comments are skipped."""
         while True:
-            if self.interactive:
-                try:
-                    answer = click.prompt(prompt, default="", show_default=False, hide_input=hidden)
-                    text = str(answer).strip()
-                except (click.Abort, EOFError):
-                    raise Abandon("input ended") from None
-            else:
-                try:
-                    line = self.stdin.readline()
-                except UnicodeDecodeError:
-                    raise Abandon("the input is not UTF-8 text") from None
-                if not line:
-                    raise Abandon("input ended")
-                text = line.strip()
-                if text and not text.startswith("#"):
-                    shown = "(hidden)" if hidden else text
-                    self.out.print(f"{prompt}: {shown}", markup=False, soft_wrap=True)
-            if text and not text.startswith("#"):
-                if text.lower() in ("quit", "exit", "resign"):
-                    raise Abandon("quit")
-                return text
+            try:
+                text = self._read(prompt, hidden)
+            except KeyboardInterrupt:
+                self._interrupted()
+                continue
+            if text is None or not text or text.startswith("#"):
+                continue
+            if text.lower() in ("quit", "exit"):
+                raise Abandon("quit")
+            return text
 
     def error(self, message: str) -> None:
-        self.err.print(f"error: {message}", markup=False, soft_wrap=True)
+        self.err.print(f"error: {message}", markup=False, soft_wrap=True, highlight=False)
+
+    def _read(self, prompt: str, hidden: bool) -> str | None:
+        if self.interactive:
+            try:
+                raw = getpass.getpass(f"{prompt}: ") if hidden else input(f"{prompt}: ")
+            except EOFError:
+                self.out.print()
+                raise Abandon("input ended") from None
+            text = raw.strip()
+            if CONTROL.search(text):
+                self.error("that line holds control characters (a stray key?); type it again")
+                return None
+            return text
+        data = sys.stdin.buffer.readline()
+        if not data:
+            raise Abandon("input ended")
+        try:
+            text = data.decode("utf-8").strip()
+        except UnicodeDecodeError:
+            self.error("a line that is not UTF-8 text was skipped")
+            return None
+        if CONTROL.search(text):
+            self.error("a line with control characters was skipped")
+            return None
+        if text and not text.startswith("#"):
+            shown = "(hidden)" if hidden else text
+            self.out.print(f"{prompt}: {shown}", markup=False, soft_wrap=True)
+        return text
+
+    def _interrupted(self) -> None:
+        if not self.interactive:
+            raise Abandon("interrupted", EXIT_INTERRUPTED)
+        self.out.print()
+        try:
+            answer = input("Leave the match? [y/N]: ")
+        except (KeyboardInterrupt, EOFError):
+            answer = "y"
+        if answer.strip().lower() in YES:
+            raise Abandon("interrupted", EXIT_INTERRUPTED)
 
 
-class Table:
-    """Renders codes, rows and events for one preset."""
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
-    def __init__(
-        self, preset: Preset, seats: tuple[Seat, Seat], out: Console, *, duel: bool, seed: int
-    ) -> None:
+
+def _possessive(name: str) -> str:
+    return "Your" if name == "You" else f"{name}'s"
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+DARK_PEGS = frozenset({"blue", "black", "purple", "red"})
+
+
+class View:
+    """Draws the board and the events of one match: pegs in colour with their letters (only
+    letters without colour), pins as symbols with their counts."""
+
+    def __init__(self, preset: Preset, seats: tuple[Seat, Seat], out: Console, games: int) -> None:
         self.preset = preset
         self.seats = seats
         self.out = out
-        self.duel = duel
-        self.rng = np.random.default_rng([seed, 7])
+        self.games = games
+        self.colour = not out.no_color and out.color_system is not None
 
-    def random_code(self) -> Code:
-        """A secret for a person who typed ``random`` (drawn from --seed)."""
-        return self.preset.space.code(int(self.rng.integers(len(self.preset.space))))
+    # -- pieces
+
+    def peg(self, symbol: int) -> Text:
+        colour = self.preset.palette.colour(symbol)
+        letter = EMPTY_HOLE_MARK if colour is EMPTY_HOLE else colour.letter
+        if not self.colour or colour is EMPTY_HOLE:
+            return Text(f" {letter} " if self.colour else letter, style="bold")
+        ink = "bright_white" if colour.name in DARK_PEGS else "black"
+        return Text(f" {letter} ", style=f"bold {ink} on {colour.style}")
 
     def code(self, code: Code) -> Text:
-        palette = self.preset.palette
         text = Text()
-        for symbol in code:
-            colour = palette.colour(symbol)
-            text.append(colour.letter, style=colour.style)
+        for i, symbol in enumerate(code):
+            if i and not self.colour:
+                text.append(" ")
+            text.append_text(self.peg(symbol))
+        return text
+
+    def pins(self, fb: Feedback) -> Text:
+        hit = self.preset.hit_pin
+        text = Text()
+        text.append("●" * fb.black, style="bold red" if hit == "red" else "bold")
+        text.append("○" * fb.white, style="bold")
+        text.append("·" * (self.preset.positions - fb.black - fb.white), style="dim")
+        counts = "no pins" if fb == (0, 0) else f"{fb.black} {hit}, {fb.white} white"
+        text.append(f"  {counts}")
         return text
 
     def row(self, number: int, row: Row, who: str = "") -> Text:
-        text = Text(f"{who}{number:>3}  ")
+        text = Text(f"{who}row {number:>2}  ")
         text.append_text(self.code(row.guess))
-        fb = row.feedback
-        text.append(f"   {fb.black} black {fb.white} white")
+        text.append("   ")
+        text.append_text(self.pins(row.feedback))
+        return text
+
+    def pending(self, number: int, guess: Code, who: str = "") -> Text:
+        text = Text(f"{who}row {number:>2}  ")
+        text.append_text(self.code(guess))
+        text.append("   (waiting for pins)")
         return text
 
     def say(self, message: str | Text) -> None:
@@ -326,6 +441,29 @@ class Table:
     def name(self, seat: int) -> str:
         return self.seats[seat].name
 
+    def legend(self) -> None:
+        palette = self.preset.palette
+        line = Text("Colours: ")
+        for symbol in range(self.preset.space.symbols):
+            colour = palette.colour(symbol)
+            line.append_text(self.peg(symbol))
+            digits = f"{symbol + 1}" if colour is not EMPTY_HOLE else f". {palette.blank_digits}"
+            line.append(f" {colour.name} ({digits})  ")
+        line.rstrip()
+        self.say(line)
+        self.say(
+            f"Type a code as letters, digits or colour words (English or German: "
+            f"{palette.german()}); pins as {self.preset.hit_pin} then white, e.g. '2 1'."
+        )
+
+    def score(self, scores: tuple[float, float]) -> str:
+        return ", ".join(f"{self.name(i)}: {scores[i]:g}" for i in (0, 1))
+
+    def game_label(self, game: int) -> str:
+        return f"game {game} of {self.games}"
+
+    # -- events
+
     def events(self, events: list[Event]) -> None:
         for event in events:
             self.event(event)
@@ -335,64 +473,106 @@ class Table:
             self._started(event)
         elif isinstance(event, RowPlayed):
             self.say(self.row(event.number, event.row))
+        elif isinstance(event, PinsTakenBack):
+            self.say(f"Pins of row {event.number} taken back; type them again.")
         elif isinstance(event, FalseFeedback):
-            rows = _and([str(r) for r in event.rows])
-            plural = "row" if len(event.rows) == 1 else "rows"
-            self.say(
-                f"False feedback: no code gives {plural} {rows} the pins they got. "
-                f"The game restarts; {event.points} points to {self.name(event.breaker)} "
-                "for the false feedback (Master Collor's rule)."
-            )
+            self._false_feedback(event)
         elif isinstance(event, GameOver):
             self._game_over(event)
         elif isinstance(event, DuelMove):
+            width = max(len(s.name) for s in self.seats) + 2
             for player in (0, 1):
-                self.say(self.row(event.number, event.rows[player], f"{self.name(player):<10}"))
+                who = f"{self.name(player):<{width}}"
+                self.say(self.row(event.number, event.rows[player], who))
         elif isinstance(event, DuelOver):
-            first = Text(f"{self.name(0)}'s code was ")
-            first.append_text(self.code(event.secrets[0]))
-            first.append(f", {self.name(1)}'s was ")
-            first.append_text(self.code(event.secrets[1]))
-            self.say(first)
-            if event.winner is None:
-                self.say(f"Game {event.game}: a draw ({event.reason}).")
-            else:
-                self.say(f"Game {event.game} won by {self.name(event.winner)} ({event.reason}).")
+            self._duel_over(event)
         else:
-            scores = ", ".join(f"{self.name(i)} {event.scores[i]:g}" for i in (0, 1))
-            verdict = "a draw" if event.winner is None else f"winner {self.name(event.winner)}"
-            self.say(f"Final score: {scores}; {verdict}.")
+            self._match_over(event)
 
     def _started(self, event: GameStarted) -> None:
-        label = "restarts" if event.restart else "begins"
-        if self.duel:
-            self.say(f"Game {event.game} {label}: both set a code and break the other's.")
+        label = "restarts with an empty board" if event.restart else "begins"
+        game = self.game_label(event.game).capitalize()
+        if event.maker == event.breaker or self.preset_is_duel:
+            self.say(f"{game} {label}: both set a code and break the other's.")
             return
         self.say(
-            f"Game {event.game} {label}. Codemaker: {self.name(event.maker)}. "
+            f"{game} {label}. Codemaker: {self.name(event.maker)}. "
             f"Codebreaker: {self.name(event.breaker)}."
+        )
+        maker, breaker = self.seats[event.maker], self.seats[event.breaker]
+        if maker.human and not breaker.human:
+            self.say(
+                f"{maker.name}: set your secret code, then place the pins for each guess "
+                f"({self.preset.hit_pin} then white, e.g. '2 1'). Each row is checked against "
+                "your code when the next guess comes; 'undo' takes back the last pins before "
+                "that."
+            )
+
+    preset_is_duel = False
+
+    def _false_feedback(self, event: FalseFeedback) -> None:
+        rows = _and([str(r) for r in event.rows])
+        plural = "row" if len(event.rows) == 1 else "rows"
+        if event.expected:
+            should = "; ".join(
+                f"row {r} should have had {fb.black} {self.preset.hit_pin}, {fb.white} white"
+                for r, fb in zip(event.rows, event.expected, strict=True)
+            )
+            self.say(f"Wrong pins: {should}.")
+        else:
+            self.say(f"Wrong pins: no code gives {plural} {rows} the pins they got.")
+        self.say(
+            f"The game restarts; {_plural(event.points, 'point')} to "
+            f"{self.name(event.breaker)} for the wrong pins (Master Collor's rule)."
         )
 
     def _game_over(self, event: GameOver) -> None:
         maker, breaker = self.name(event.maker), self.name(event.breaker)
+        points = _plural(event.points, "point")
         if event.solved:
-            rows = "row" if event.rows_used == 1 else "rows"
             self.say(
-                f"Code cracked by {breaker} in {event.rows_used} {rows}; "
-                f"{event.points} points to {maker}."
+                f"Code cracked by {breaker} in {_plural(event.rows_used, 'row')}; "
+                f"{points} to {maker}."
+            )
+        else:
+            how = (
+                f"{breaker} gave up after {_plural(event.rows_used, 'row')}"
+                if event.gave_up
+                else f"Code not cracked by {breaker} in {_plural(event.rows_used, 'row')}"
+            )
+            self.say(f"{how}; {points} to {maker} ({self.preset.rows} + 1).")
+        if event.secret is not None:
+            reveal = Text(f"{_possessive(maker)} code was ")
+            reveal.append_text(self.code(event.secret))
+            reveal.append(".")
+            self.say(reveal)
+        if self.games > 1:
+            self.say(f"Score after {self.game_label(event.game)}: {self.score(event.scores)}.")
+
+    def _duel_over(self, event: DuelOver) -> None:
+        line = Text(f"{_possessive(self.name(0))} code was ")
+        line.append_text(self.code(event.secrets[0]))
+        line.append(f"; {_possessive(self.name(1))} code was ")
+        line.append_text(self.code(event.secrets[1]))
+        line.append(".")
+        self.say(line)
+        game = self.game_label(event.game).capitalize()
+        if event.winner is None:
+            self.say(f"{game}: a draw ({event.reason}).")
+        else:
+            self.say(f"{game} won by {self.name(event.winner)} ({event.reason}).")
+        if self.games > 1:
+            self.say(f"Score after {self.game_label(event.game)}: {self.score(event.scores)}.")
+
+    def _match_over(self, event: MatchOver) -> None:
+        if not event.declared:
+            self.say(
+                f"Final score — {self.score(event.scores)}. A single game: only one player "
+                "made a code, so no winner is declared."
             )
             return
-        reveal = Text(f"Code not cracked by {breaker} in {event.rows_used} rows")
-        if event.secret is not None:
-            reveal.append(" (it was ")
-            reveal.append_text(self.code(event.secret))
-            reveal.append(")")
-        reveal.append(f"; {event.points} points to {maker} ({event.rows_used} + 1).")
-        self.say(reveal)
-
-
-def _and(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+        verdict = "a draw" if event.winner is None else f"winner {self.name(event.winner)}"
+        self.say(f"Final score — {self.score(event.scores)}; {verdict}.")
 
 
 def parse_players(spec: str, strategy: str) -> tuple[Seat, Seat]:
@@ -408,7 +588,10 @@ def parse_players(spec: str, strategy: str) -> tuple[Seat, Seat]:
         kind = kind.lower()
         if kind == "human":
             default = "You" if kinds.count("human") == 1 else f"Player {i + 1}"
-            seats.append(Seat(argument.strip() or default, human=True))
+            name = argument.strip() or default
+            if not name.isprintable():
+                fail("a player's name cannot hold control characters")
+            seats.append(Seat(name, human=True))
         elif kind == "computer":
             chosen = argument.strip() or strategy
             if chosen not in STRATEGIES:
@@ -437,7 +620,17 @@ def parse_players(spec: str, strategy: str) -> tuple[Seat, Seat]:
     help="Two players, each human[:NAME] or computer[:STRATEGY], e.g. 'human:Ann,human:Bob'.",
 )
 @click.option(
-    "--games", type=click.IntRange(1, 100), default=1, show_default=True, help="Games agreed."
+    "--games",
+    type=click.IntRange(1, 100),
+    help="Games agreed: an even number for maker and breaker games (default 2, one each as "
+    "codemaker; 1 for a quick game with no winner); any number of duels (default 1).",
+)
+@click.option(
+    "--honour",
+    is_flag=True,
+    help="A person making the code for the computer does not enter it first: wrong pins are "
+    "caught when rows contradict, and the secret is asked for at the end of each game to "
+    "check every row.",
 )
 @click.option(
     "--strategy",
@@ -446,25 +639,32 @@ def parse_players(spec: str, strategy: str) -> tuple[Seat, Seat]:
     show_default=True,
     help="How the computer breaks codes.",
 )
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed for secrets and chance.")
+@click.option(
+    "--seed",
+    type=click.IntRange(min=0),
+    help="Seed for the computer's secrets and chance, to replay a match (default: fresh).",
+)
 def play_command(
     game: Preset,
     role: str | None,
     players: str,
-    games: int,
+    games: int | None,
+    honour: bool,
     strategy: str,
-    seed: int,
+    seed: int | None,
 ) -> None:
     """Play a match in the terminal against the computer or each other.
 
     Breaker and maker roles follow Superhirn and Master Collor: the codemaker scores one
-    point per row the codebreaker used, rows + 1 when the code is not cracked, roles swap
-    each game, and after the agreed games the higher total wins. A person making a code
-    for the computer keeps it secret and types the feedback; when the feedback stops
-    admitting any code, the rows that conflict are named, the game restarts and the
-    wronged codebreaker gets 3 points (Master Collor's rule; the Superhirn text can also
-    be read as a penalty, we follow Master Collor). Between two people the codemaker
-    types the secret hidden and the engine scores.
+    point per row the codebreaker used, rows + 1 when the code is not cracked (or the
+    codebreaker gives up), roles swap each game, and after the agreed games (one each as
+    codemaker by default) the higher total wins. A person making a code for the computer
+    types it hidden first, then places the pins; each row is checked against the code
+    when the next guess comes, so 'undo' can still mend the last pins. Wrong pins restart
+    the game with an empty board, name the row, and give the codebreaker 3 points (Master
+    Collor's rule; the Superhirn text can also be read as a penalty, we follow Master
+    Collor). Between two people the codemaker types the secret hidden and the engine
+    scores. Every game ends with the secret shown.
 
     The duel follows Logik: both players set a code and break each other's at the same
     time; a move's results appear only when both have moved; the first to crack wins;
@@ -474,150 +674,294 @@ def play_command(
     breakers: dict[str, Strategy] = {}
     for seat in seats:
         if seat.strategy is not None and seat.strategy not in breakers:
-            breakers[seat.strategy] = _strategy(seat.strategy, seed)
-    out, err = stdout_console(), stderr_console()
+            breakers[seat.strategy] = _strategy(seat.strategy, 0 if seed is None else seed)
     chosen_role = role or ("duel" if game.mode == "duel" else "breaker")
-    table = Table(game, seats, out, duel=chosen_role == "duel", seed=seed)
-    prompter = Prompter(out, err)
-    table.say(f"{game.describe()}. Colours: {game.palette.legend()}")
+    out, err = stdout_console(), stderr_console()
     try:
         if chosen_role == "duel":
-            _play_duel(Duel(game, seats, games, seed), table, prompter, breakers)
+            duel = Duel(game, seats, games or 1, seed)
+            view = View(game, seats, out, duel.games)
+            view.preset_is_duel = True
+            runner: Callable[[], None] = functools.partial(
+                _play_duel, duel, view, Reader(out, err), breakers
+            )
         else:
             first = 0 if chosen_role == "breaker" else 1
-            _play_match(Match(game, seats, games, first, seed), table, prompter, breakers)
+            match = Match(game, seats, games or 2, first, seed, honour)
+            view = View(game, seats, out, match.games)
+            runner = functools.partial(_play_match, match, view, Reader(out, err), breakers)
+    except MatchError as error:
+        fail(f"--games: {error}")
+    view.say(f"{game.describe()}.")
+    view.legend()
+    try:
+        try:
+            runner()
+        except KeyboardInterrupt:
+            raise Abandon("interrupted", EXIT_INTERRUPTED) from None
     except Abandon as reason:
+        out.print()
         err.print(f"match abandoned: {reason}", markup=False, soft_wrap=True)
-        raise SystemExit(EXIT_PROBLEM) from None
+        raise SystemExit(reason.exit_code) from None
 
 
-def _play_match(
-    match: Match,
-    table: Table,
-    prompter: Prompter,
-    breakers: dict[str, Strategy],
-) -> None:
-    preset = match.preset
-    table.events(match.start())
-    _explain_feedback(match, table)
+# -- the alternating match
+
+
+def _play_match(match: Match, view: View, reader: Reader, breakers: dict[str, Strategy]) -> None:
+    view.events(match.start())
     while match.phase is not Phase.OVER:
-        seat = match.seats[match.to_act or 0]
+        maker, breaker = match.seats[match.maker], match.seats[match.breaker]
         if match.phase is Phase.SECRET:
-            code = _ask_code(prompter, table, f"{seat.name}, your secret code", hidden=True)
-            events = match.set_secret(code)
-        elif match.phase is Phase.GUESS:
-            number = len(match.rows) + 1
-            if seat.human:
-                code = _ask_code(
-                    prompter, table, f"{seat.name}, guess {number}", board=lambda: match.rows
-                )
-            else:
-                assert seat.strategy is not None
-                strategy = breakers[seat.strategy]
-                index = strategy.choose(match.engine, match.history(), match.candidates())
-                code = preset.space.code(index)
-                if match.maker_types_feedback:
-                    line = Text(f"{seat.name}, guess {number}: ")
-                    line.append_text(table.code(code))
-                    table.say(line)
-            events = match.guess(code)
-        else:
+            code = _ask_secret(reader, view, maker, match.seats[match.breaker], match.draw_secret)
+            view.events(match.set_secret(code))
+        elif match.phase is Phase.REVEAL:
+            code = _ask_code(
+                reader, view, f"{maker.name}, show your secret code to check the rows", match
+            )
+            view.events(match.reveal(code))
+        elif match.phase is Phase.FEEDBACK:
             assert match.pending is not None
-            events = _ask_feedback(prompter, table, match)
-        game_before = match.game
-        table.events(events)
-        if match.game != game_before or any(isinstance(e, FalseFeedback) for e in events):
-            _explain_feedback(match, table)
+            _answer(reader, view, match, None)
+        elif breaker.human:
+            _human_guess(reader, view, match)
+        else:
+            assert breaker.strategy is not None
+            candidates = match.candidates()
+            if len(candidates) == 0:  # the open pins contradict the rows before them
+                view.events(match.settle())
+                continue
+            index = breakers[breaker.strategy].choose(match.engine, match.history(), candidates)
+            code = match.preset.space.code(index)
+            if match.maker_types_feedback:
+                _answer(reader, view, match, code)
+            else:
+                view.events(match.guess(code))
 
 
-def _explain_feedback(match: Match, table: Table) -> None:
-    if match.maker_types_feedback and match.phase is Phase.GUESS and not match.rows:
-        table.say(
-            f"{match.seats[match.maker].name}: think of a secret code and keep it; "
-            "type the pins for each guess as black then white, e.g. '1 2'."
-        )
+def _where(match: Match) -> str:
+    where = f"row {len(match.rows) + 1} of {match.preset.rows}"
+    if match.games > 1:
+        where += f", game {match.game} of {match.games}"
+    return where
 
 
-def _ask_feedback(prompter: Prompter, table: Table, match: Match) -> list[Event]:
-    maker = match.seats[match.maker].name
+def _human_guess(reader: Reader, view: View, match: Match) -> None:
+    name = match.seats[match.breaker].name
     while True:
-        text = prompter.ask(f"{maker}, pins for row {len(match.rows) + 1} (black white)")
-        if _common_command(text, prompter, table, lambda: match.rows):
+        text = reader.line(f"{name}, your guess — {_where(match)}")
+        word = text.lower()
+        if _common(word, view, lambda: _match_board(view, match)):
+            continue
+        if word in ("giveup", "give up"):
+            view.events(match.give_up(match.breaker))
+            return
+        if word == "undo":
+            reader.error("'undo' takes back a codemaker's last pins; there are none here")
             continue
         try:
-            return match.give_feedback(Feedback.parse(text))
-        except (FeedbackError, MatchError) as error:
-            prompter.error(str(error))
-
-
-def _ask_code(
-    prompter: Prompter,
-    table: Table,
-    prompt: str,
-    *,
-    hidden: bool = False,
-    board: Callable[[], list[Row]] | None = None,
-) -> Code:
-    preset = table.preset
-    while True:
-        text = prompter.ask(prompt, hidden=hidden)
-        if _common_command(text, prompter, table, board):
+            code = match.preset.palette.parse(text, match.preset.space, guess=True)
+        except CodeError as error:
+            reader.error(str(error))
             continue
-        if hidden and text.lower() == "random":
-            return table.random_code()
+        view.events(match.guess(code))
+        return
+
+
+def _answer(reader: Reader, view: View, match: Match, proposal: Code | None) -> None:
+    """The codemaker's pins for the computer's guess (``proposal``, not yet made) or for the
+    pending guess after an undo."""
+    maker = match.seats[match.maker].name
+    guess = proposal if proposal is not None else match.pending
+    assert guess is not None
+    number = len(match.rows) + 1
+    line = Text(f"{match.seats[match.breaker].name} guesses, row {number}:  ")
+    line.append_text(view.code(guess))
+    view.say(line)
+    hit = match.preset.hit_pin
+    while True:
+        text = reader.line(f"{maker}, pins for row {number} ({hit} then white)")
+        word = text.lower()
+        if _common(word, view, lambda: _match_board(view, match, guess)):
+            continue
+        if word == "undo":
+            if proposal is None:
+                reader.error("no pins to take back: this row has no pins yet")
+                continue
+            try:
+                view.events(match.undo())
+            except MatchError as error:
+                reader.error(str(error))
+                continue
+            return
+        if word in ("giveup", "give up"):
+            reader.error("only the codebreaker can give up a game")
+            continue
+        try:
+            pins = parse_pins(text, match.preset.positions)
+        except FeedbackError as error:
+            reader.error(str(error))
+            continue
+        if proposal is None:
+            view.events(match.give_feedback(pins))
+            return
+        events = match.guess(proposal)
+        if any(isinstance(e, FalseFeedback) for e in events):
+            view.events(events)
+            return
+        view.events(events + match.give_feedback(pins))
+        return
+
+
+def _match_board(view: View, match: Match, waiting: Code | None = None) -> None:
+    header = f"{view.preset.title}: {_where(match)}"
+    if match.games > 1:
+        scores = (float(match.scores[0]), float(match.scores[1]))
+        header += f"; score {view.score(scores)}"
+    view.say(header)
+    if match.maker_types_feedback and match.secret is not None:
+        mine = Text("Your code: ")
+        mine.append_text(view.code(match.secret))
+        view.say(mine)
+    for number, row in enumerate(match.rows, start=1):
+        view.say(view.row(number, row))
+    pending = match.pending if match.pending is not None else waiting
+    if pending is not None:
+        view.say(view.pending(len(match.rows) + 1, pending))
+    elif not match.rows:
+        view.say("No rows yet.")
+
+
+def _ask_secret(
+    reader: Reader, view: View, seat: Seat, other: Seat, draw: Callable[[], Code]
+) -> Code:
+    """A secret typed twice without echo; errors never repeat what was typed."""
+    preset = view.preset
+    look = f"; {other.name}, please look away" if other.human else ""
+    while True:
+        text = reader.line(f"{seat.name}, your secret code (hidden{look})", hidden=True)
+        word = text.lower()
+        if word == "help":
+            _help(view)
+            continue
+        if word == "board":
+            view.say("No board yet: the secret code comes first.")
+            continue
+        if word == "random":
+            code = draw()
+            if other.human:
+                view.say(f"{seat.name}: a random secret code was drawn; the engine scores it.")
+            else:
+                shown = Text(f"{seat.name}, your random secret code is ")
+                shown.append_text(view.code(code))
+                shown.append(" — keep it to yourself.")
+                view.say(shown)
+            return code
+        try:
+            code = preset.palette.parse(text, preset.space, hidden=True)
+        except CodeError as error:
+            reader.error(str(error))
+            continue
+        if reader.interactive:
+            again = reader.line(f"{seat.name}, the same code again to confirm", hidden=True)
+            try:
+                second: Code | None = preset.palette.parse(again, preset.space, hidden=True)
+            except CodeError:
+                second = None
+            if second != code:
+                reader.error("the two entries differ; type the code again")
+                continue
+        return code
+
+
+def _ask_code(reader: Reader, view: View, prompt: str, match: Match) -> Code:
+    preset = view.preset
+    while True:
+        text = reader.line(prompt)
+        if _common(text.lower(), view, lambda: _match_board(view, match)):
+            continue
         try:
             return preset.palette.parse(text, preset.space)
         except CodeError as error:
-            prompter.error(str(error))
+            reader.error(str(error))
 
 
-def _common_command(
-    text: str, prompter: Prompter, table: Table, board: Callable[[], list[Row]] | None
-) -> bool:
-    word = text.lower()
+def _help(view: View) -> None:
+    for line in GRAMMAR.splitlines()[1:]:
+        view.say(line)
+
+
+def _common(word: str, view: View, board: Callable[[], None]) -> bool:
     if word == "help":
-        for line in GRAMMAR.splitlines()[1:]:
-            table.say(line)
+        _help(view)
         return True
     if word == "board":
-        rows = board() if board is not None else []
-        if not rows:
-            table.say("No rows yet.")
-        for number, row in enumerate(rows, start=1):
-            table.say(table.row(number, row))
+        board()
         return True
     return False
 
 
-def _rows_of(duel: Duel, player: int) -> Callable[[], list[Row]]:
-    return lambda: duel.rows[player]
+# -- the Logik duel
 
 
-def _play_duel(
-    duel: Duel,
-    table: Table,
-    prompter: Prompter,
-    breakers: dict[str, Strategy],
-) -> None:
+def _play_duel(duel: Duel, view: View, reader: Reader, breakers: dict[str, Strategy]) -> None:
     preset = duel.preset
-    table.events(duel.start())
+    view.events(duel.start())
     while duel.phase is not Phase.OVER:
         events: list[Event] = []
         for player in duel.waiting_for():
-            seat = duel.seats[player]
+            seat, other = duel.seats[player], duel.seats[1 - player]
             if duel.phase is Phase.SECRET:
-                code = _ask_code(prompter, table, f"{seat.name}, your secret code", hidden=True)
+                code = _ask_secret(reader, view, seat, other, duel.draw_secret)
                 events += duel.set_secret(player, code)
                 continue
-            number = len(duel.rows[player]) + 1
             if seat.human:
-                code = _ask_code(
-                    prompter, table, f"{seat.name}, guess {number}", board=_rows_of(duel, player)
-                )
+                move = _duel_guess(reader, view, duel, player)
+                if move is None:
+                    events += duel.give_up(player)
+                    break
+                events += duel.guess(player, move)
             else:
                 assert seat.strategy is not None
                 strategy = breakers[seat.strategy]
                 index = strategy.choose(duel.engine, duel.history(player), duel.candidates(player))
-                code = preset.space.code(index)
-            events += duel.guess(player, code)
-        table.events(events)
+                events += duel.guess(player, preset.space.code(index))
+        view.events(events)
+
+
+def _duel_guess(reader: Reader, view: View, duel: Duel, player: int) -> Code | None:
+    """A guess, or None when the player gives up the duel."""
+    preset = duel.preset
+    name = duel.seats[player].name
+    where = f"row {len(duel.rows[player]) + 1} of {preset.rows}"
+    if duel.games > 1:
+        where += f", game {duel.game} of {duel.games}"
+    while True:
+        text = reader.line(f"{name}, your guess — {where}")
+        word = text.lower()
+        if _common(word, view, lambda: _duel_board(view, duel, player)):
+            continue
+        if word in ("giveup", "give up"):
+            return None
+        try:
+            return preset.palette.parse(text, preset.space, guess=True)
+        except CodeError as error:
+            reader.error(str(error))
+
+
+def _duel_board(view: View, duel: Duel, player: int) -> None:
+    """Your own code (when no other person shares the screen) and both boards."""
+    other = 1 - player
+    mine = duel.secrets[player]
+    if mine is not None and not duel.seats[other].human:
+        line = Text("Your code: ")
+        line.append_text(view.code(mine))
+        view.say(line)
+    for who, against in ((player, other), (other, player)):
+        whose = "your" if view.name(against) == "You" else _possessive(view.name(against))
+        view.say(f"{view.name(who)} against {whose} code:")
+        rows = duel.rows[who]
+        if not rows:
+            view.say("  no rows yet")
+        for number, row in enumerate(rows, start=1):
+            view.say(view.row(number, row, "  "))

@@ -2,21 +2,32 @@
 
 :class:`Match` — the alternating game of Superhirn, Master Collor and classic: one player
 makes a code, the other breaks it; the codemaker scores a point per row the breaker used,
-``rows + 1`` when the code stays unbroken; roles swap each game; after the agreed number
-of games the higher total wins. When a codemaker types the feedback and the rows stop
-admitting any secret, the game restarts and the codebreaker gets 3 points
-(Master Collor's rule).
+``rows + 1`` when the code stays unbroken (or the breaker gives up); roles swap each game;
+a match is one game per player as codemaker (or any even number of games), and the higher
+total wins. A single game is allowed for a quick game: then no winner is declared.
+
+A person making the code for the computer types the pins. By default they first enter the
+secret (hidden), and each row's pins are checked against it when the row is final — when
+the codebreaker makes the next guess, or the game ends — so :meth:`Match.undo` can still
+mend a typo before that. On the honour system (``honour=True``) no secret is entered:
+final rows that no code explains together are caught at once, and at the end of the game
+the maker reveals the secret and every row is checked against it. A wrong row restarts the
+game with an empty board and gives the codebreaker 3 points (the books' rule for wrong
+pins), naming the row. Every game ends with the secret revealed.
 
 :class:`Duel` — Logik: both players set a code and break each other's at the same time; a
 move's results are shown only when both have moved; the first to crack wins; both in the
 same move, or every row used by both, is a draw.
 
-Actions raise :class:`MatchError` (or :class:`CodeError`, :class:`FeedbackError` for bad
-codes and pins) and then change nothing. Each action returns the events it caused.
+Secrets the computer draws are fresh each match unless a seed is given (then the same seed
+gives the same secrets). Actions raise :class:`MatchError` (or :class:`CodeError`,
+:class:`FeedbackError` for bad codes and pins) and then change nothing. Each action
+returns the events it caused.
 """
 
 from __future__ import annotations
 
+import secrets as system_random
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -38,6 +49,7 @@ class Phase(StrEnum):
     SECRET = "secret"
     GUESS = "guess"
     FEEDBACK = "feedback"
+    REVEAL = "reveal"
     OVER = "over"
 
 
@@ -76,15 +88,27 @@ class RowPlayed:
 
 
 @dataclass(frozen=True)
+class PinsTakenBack:
+    """The codemaker took back the pins of the last row; the row waits for pins again."""
+
+    game: int
+    number: int
+    row: Row
+
+
+@dataclass(frozen=True)
 class FalseFeedback:
-    """The typed feedback leaves no possible secret: the game restarts, breaker compensated."""
+    """The codemaker's pins were wrong: the game restarts, the breaker is compensated."""
 
     game: int
     maker: int
     breaker: int
     rows: tuple[int, ...]
-    """1-based numbers of a minimal set of rows that cannot all be true."""
+    """1-based numbers of the wrong rows (checked against the secret), or of a minimal set
+    of rows that cannot all be true (when no secret was entered)."""
     points: int
+    expected: tuple[Feedback, ...] = ()
+    """The pins those rows should have had, when the secret is known."""
 
 
 @dataclass(frozen=True)
@@ -96,6 +120,9 @@ class GameOver:
     rows_used: int
     points: int
     secret: Code | None
+    gave_up: bool = False
+    scores: tuple[float, float] = (0.0, 0.0)
+    """The running score of the match after this game."""
 
 
 @dataclass(frozen=True)
@@ -111,15 +138,32 @@ class DuelOver:
     winner: int | None
     reason: str
     secrets: tuple[Code, Code]
+    scores: tuple[float, float] = (0.0, 0.0)
 
 
 @dataclass(frozen=True)
 class MatchOver:
     scores: tuple[float, float]
     winner: int | None
+    declared: bool = True
+    """False for a single maker/breaker game: only one player made a code, so no winner."""
 
 
-Event = GameStarted | RowPlayed | FalseFeedback | GameOver | DuelMove | DuelOver | MatchOver
+Event = (
+    GameStarted
+    | RowPlayed
+    | PinsTakenBack
+    | FalseFeedback
+    | GameOver
+    | DuelMove
+    | DuelOver
+    | MatchOver
+)
+
+
+def fresh_seed() -> int:
+    """A seed from the system's randomness, for a match without a chosen seed."""
+    return system_random.randbits(63)
 
 
 def _draw_secret(engine: Engine, seed: int, *words: int) -> Code:
@@ -154,9 +198,10 @@ class Match:
 
     preset: Preset
     seats: tuple[Seat, Seat]
-    games: int = 1
+    games: int = 2
     first_breaker: int = 0
-    seed: int = 0
+    seed: int | None = None
+    honour: bool = False
     engine: Engine = field(init=False, repr=False)
     game: int = field(init=False, default=0)
     restarts: int = field(init=False, default=0)
@@ -165,12 +210,22 @@ class Match:
     scores: list[int] = field(init=False, default_factory=lambda: [0, 0])
     secret: Code | None = field(init=False, default=None, repr=False)
     pending: Code | None = field(init=False, default=None)
+    unsettled: bool = field(init=False, default=False)
+    """The last row's typed pins are not final yet (they can be taken back)."""
+    _entropy: int = field(init=False, repr=False, default=0)
+    _draws: int = field(init=False, repr=False, default=0)
+    _gave_up: bool = field(init=False, repr=False, default=False)
 
     def __post_init__(self) -> None:
-        if self.games < 1:
-            raise MatchError("a match has at least one game")
+        if self.games != 1 and (self.games < 2 or self.games % 2):
+            raise MatchError(
+                f"a match of codemaker and codebreaker games has an even number of games, "
+                f"so each player makes as many codes as the other (or 1 for a quick game), "
+                f"not {self.games}"
+            )
         if self.first_breaker not in (0, 1):
             raise MatchError("the first codebreaker is player 0 or 1")
+        self._entropy = fresh_seed() if self.seed is None else self.seed
         self.engine = Engine(self.preset.space)
 
     def start(self) -> list[Event]:
@@ -189,23 +244,32 @@ class Match:
 
     @property
     def maker_types_feedback(self) -> bool:
-        """A person making the code for the computer keeps it to themselves and scores."""
+        """A person making the code for the computer places the pins themselves."""
         return self.seats[self.maker].human and not self.seats[self.breaker].human
 
     @property
     def to_act(self) -> int | None:
-        if self.phase in (Phase.SECRET, Phase.FEEDBACK):
+        if self.phase in (Phase.SECRET, Phase.FEEDBACK, Phase.REVEAL):
             return self.maker
         if self.phase is Phase.GUESS:
             return self.breaker
         return None
 
+    @property
+    def can_undo(self) -> bool:
+        return self.phase is Phase.GUESS and self.unsettled
+
     def history(self) -> History:
-        """The rows of this game as ``(guess index, feedback key)``."""
+        """The rows of this game as ``(guess index, feedback key)`` (the computer's guesses)."""
         return _history(self.engine, self.rows)
 
     def candidates(self) -> Indices:
         return self.engine.consistent(self.history())
+
+    def draw_secret(self) -> Code:
+        """A random code of the game, for a person who asks for one."""
+        self._draws += 1
+        return _draw_secret(self.engine, self._entropy, 0, self._draws, 7)
 
     def set_secret(self, code: Code) -> list[Event]:
         self._expect(Phase.SECRET)
@@ -215,39 +279,77 @@ class Match:
         return []
 
     def guess(self, code: Code) -> list[Event]:
+        """The codebreaker's next guess. Pins still open are settled first; if they were
+        wrong the game restarts and the guess is not made (the events say so)."""
         self._expect(Phase.GUESS)
-        self.preset.space.check(code)
+        self._check_guess(code)
+        events = self.settle()
+        if any(isinstance(e, FalseFeedback) for e in events):
+            return events
         self.pending = tuple(code)
-        if self.secret is None:
+        if self.maker_types_feedback:
             self.phase = Phase.FEEDBACK
-            return []
-        return self._score(feedback(self.secret, self.pending))
+            return events
+        assert self.secret is not None
+        return events + self._add_row(feedback(self.secret, self.pending))
 
     def give_feedback(self, pins: Feedback) -> list[Event]:
-        """The codemaker's pins for the pending guess; checked against every earlier row."""
+        """The codemaker's pins for the pending guess; final at the next guess."""
         self._expect(Phase.FEEDBACK)
         check_feedback(pins, self.preset.positions)
-        assert self.pending is not None
-        positions = self.preset.positions
-        trial = (*self.history(), (self.preset.space.index(self.pending), pins.key(positions)))
-        conflict = conflicting_rows(self.engine, trial)
-        if conflict:
-            events: list[Event] = [
-                FalseFeedback(
-                    self.game,
-                    self.maker,
-                    self.breaker,
-                    tuple(i + 1 for i in conflict),
-                    self.preset.compensation,
-                )
-            ]
-            self.scores[self.breaker] += self.preset.compensation
-            self.restarts += 1
-            events += self._begin(self.game, restart=True)
-            return events
-        return self._score(pins)
+        return self._add_row(pins)
 
-    def _score(self, pins: Feedback) -> list[Event]:
+    def undo(self) -> list[Event]:
+        """Take back the last pins, before the codebreaker makes the next guess."""
+        if not self.can_undo:
+            if self.phase is Phase.FEEDBACK:
+                raise MatchError("no pins to take back: this row has no pins yet")
+            raise MatchError("no pins to take back: only the last pins, before the next guess")
+        row = self.rows.pop()
+        self.pending = row.guess
+        self.unsettled = False
+        self.phase = Phase.FEEDBACK
+        return [PinsTakenBack(self.game, len(self.rows) + 1, row)]
+
+    def settle(self) -> list[Event]:
+        """Make the last typed pins final and check them; wrong pins restart the game."""
+        if not self.unsettled:
+            return []
+        self.unsettled = False
+        return self._check_rows()
+
+    def give_up(self, player: int) -> list[Event]:
+        """The codebreaker gives up this game; it is scored as unsolved."""
+        if self.phase is Phase.OVER:
+            raise MatchError("the match is over")
+        if player != self.breaker or self.phase not in (Phase.GUESS, Phase.FEEDBACK):
+            raise MatchError("only the codebreaker can give up, while guessing")
+        events = self.settle()
+        if events:
+            return events
+        self.pending = None
+        return self._end(solved=False, gave_up=True)
+
+    def reveal(self, code: Code) -> list[Event]:
+        """On the honour system, the codemaker shows the secret at the end of the game."""
+        self._expect(Phase.REVEAL)
+        self.preset.space.check(code)
+        self.secret = tuple(code)
+        events = self._check_rows()
+        if events:
+            return events
+        solved = bool(self.rows) and self.rows[-1].feedback.black == self.preset.positions
+        return self._score(solved=solved, gave_up=self._gave_up)
+
+    # -- inside
+
+    def _check_guess(self, code: Code) -> None:
+        if self.seats[self.breaker].human:
+            self.preset.space.check_guess(code)
+        else:
+            self.preset.space.check(code)
+
+    def _add_row(self, pins: Feedback) -> list[Event]:
         assert self.pending is not None
         row = Row(self.pending, pins)
         self.pending = None
@@ -255,33 +357,87 @@ class Match:
         events: list[Event] = [RowPlayed(self.game, self.breaker, len(self.rows), row)]
         solved = pins.black == self.preset.positions
         if solved or len(self.rows) >= self.preset.rows:
-            points = len(self.rows) if solved else self.preset.unsolved_points
-            self.scores[self.maker] += points
-            events.append(
-                GameOver(
-                    self.game, self.maker, self.breaker, solved, len(self.rows), points, self.secret
-                )
-            )
-            if self.game >= self.games:
-                self.phase = Phase.OVER
-                final = (float(self.scores[0]), float(self.scores[1]))
-                events.append(MatchOver(final, _winner(final)))
-            else:
-                events += self._begin(self.game + 1, restart=False)
-        else:
-            self.phase = Phase.GUESS
+            return events + self._end(solved=solved, gave_up=False)
+        self.unsettled = self.maker_types_feedback
+        self.phase = Phase.GUESS
         return events
+
+    def _check_rows(self) -> list[Event]:
+        """Wrong rows against the secret (or rows no secret explains): restart the game."""
+        if self.secret is not None:
+            secret = self.secret
+            wrong = [
+                (n, feedback(secret, r.guess))
+                for n, r in enumerate(self.rows, start=1)
+                if feedback(secret, r.guess) != r.feedback
+            ]
+            if wrong:
+                return self._false_feedback(
+                    tuple(n for n, _ in wrong), tuple(fb for _, fb in wrong)
+                )
+            return []
+        conflict = conflicting_rows(self.engine, self.history())
+        if conflict:
+            return self._false_feedback(tuple(i + 1 for i in conflict), ())
+        return []
+
+    def _false_feedback(self, rows: tuple[int, ...], expected: tuple[Feedback, ...]) -> list[Event]:
+        points = self.preset.compensation
+        events: list[Event] = [
+            FalseFeedback(self.game, self.maker, self.breaker, rows, points, expected)
+        ]
+        self.scores[self.breaker] += points
+        self.restarts += 1
+        return events + self._begin(self.game, restart=True)
+
+    def _end(self, *, solved: bool, gave_up: bool) -> list[Event]:
+        self.unsettled = False
+        if self.maker_types_feedback:
+            if self.secret is None:
+                self._gave_up = gave_up
+                self.phase = Phase.REVEAL
+                return []
+            events = self._check_rows()
+            if events:
+                return events
+        return self._score(solved=solved, gave_up=gave_up)
+
+    def _score(self, *, solved: bool, gave_up: bool) -> list[Event]:
+        points = len(self.rows) if solved else self.preset.unsolved_points
+        self.scores[self.maker] += points
+        running = (float(self.scores[0]), float(self.scores[1]))
+        events: list[Event] = [
+            GameOver(
+                self.game,
+                self.maker,
+                self.breaker,
+                solved,
+                len(self.rows),
+                points,
+                self.secret,
+                gave_up,
+                running,
+            )
+        ]
+        if self.game >= self.games:
+            self.phase = Phase.OVER
+            declared = self.games > 1
+            events.append(MatchOver(running, _winner(running) if declared else None, declared))
+            return events
+        return events + self._begin(self.game + 1, restart=False)
 
     def _begin(self, game: int, *, restart: bool) -> list[Event]:
         self.game = game
         self.rows = []
         self.secret = None
         self.pending = None
+        self.unsettled = False
+        self._gave_up = False
         maker = self.seats[self.maker]
         if not maker.human:
-            self.secret = _draw_secret(self.engine, self.seed, game, self.restarts)
+            self.secret = _draw_secret(self.engine, self._entropy, game, self.restarts)
             self.phase = Phase.GUESS
-        elif self.maker_types_feedback:
+        elif self.maker_types_feedback and self.honour:
             self.phase = Phase.GUESS
         else:
             self.phase = Phase.SECRET
@@ -301,7 +457,7 @@ class Duel:
     preset: Preset
     seats: tuple[Seat, Seat]
     games: int = 1
-    seed: int = 0
+    seed: int | None = None
     engine: Engine = field(init=False, repr=False)
     game: int = field(init=False, default=0)
     phase: Phase = field(init=False, default=Phase.SECRET)
@@ -310,10 +466,13 @@ class Duel:
     pending: list[Code | None] = field(init=False, default_factory=lambda: [None, None])
     wins: list[int] = field(init=False, default_factory=lambda: [0, 0])
     draws: int = field(init=False, default=0)
+    _entropy: int = field(init=False, repr=False, default=0)
+    _draws: int = field(init=False, repr=False, default=0)
 
     def __post_init__(self) -> None:
         if self.games < 1:
             raise MatchError("a match has at least one game")
+        self._entropy = fresh_seed() if self.seed is None else self.seed
         self.engine = Engine(self.preset.space)
 
     def start(self) -> list[Event]:
@@ -335,11 +494,16 @@ class Duel:
         return []
 
     def history(self, player: int) -> History:
-        """Player ``player``'s rows against the opponent's code."""
+        """Player ``player``'s rows against the opponent's code (the computer's guesses)."""
         return _history(self.engine, self.rows[player])
 
     def candidates(self, player: int) -> Indices:
         return self.engine.consistent(self.history(player))
+
+    def draw_secret(self) -> Code:
+        """A random code of the game, for a person who asks for one."""
+        self._draws += 1
+        return _draw_secret(self.engine, self._entropy, 0, self._draws, 7)
 
     def set_secret(self, player: int, code: Code) -> list[Event]:
         self._expect(Phase.SECRET, player)
@@ -351,11 +515,23 @@ class Duel:
 
     def guess(self, player: int, code: Code) -> list[Event]:
         self._expect(Phase.GUESS, player)
-        self.preset.space.check(code)
+        if self.seats[player].human:
+            self.preset.space.check_guess(code)
+        else:
+            self.preset.space.check(code)
         self.pending[player] = tuple(code)
         if self.waiting_for():
             return []
         return self._reveal()
+
+    def give_up(self, player: int) -> list[Event]:
+        """``player`` gives up this duel: the other player wins it."""
+        if self.phase is Phase.OVER:
+            raise MatchError("the match is over")
+        if self.phase is not Phase.GUESS:
+            raise MatchError("a duel can be given up once both codes are set")
+        self.pending = [None, None]
+        return self._over(1 - player, f"{self.seats[player].name} gave up")
 
     def _reveal(self) -> list[Event]:
         made: list[Row] = []
@@ -377,13 +553,16 @@ class Duel:
             winner, reason = None, "every row used by both, no code cracked"
         else:
             return events
+        return events + self._over(winner, reason)
+
+    def _over(self, winner: int | None, reason: str) -> list[Event]:
         if winner is None:
             self.draws += 1
         else:
             self.wins[winner] += 1
         first, second = self.secrets
         assert first is not None and second is not None
-        events.append(DuelOver(self.game, winner, reason, (first, second)))
+        events: list[Event] = [DuelOver(self.game, winner, reason, (first, second), self.scores)]
         if self.game >= self.games:
             self.phase = Phase.OVER
             events.append(MatchOver(self.scores, _winner(self.scores)))
@@ -396,7 +575,7 @@ class Duel:
         self.rows = ([], [])
         self.pending = [None, None]
         self.secrets = [
-            None if seat.human else _draw_secret(self.engine, self.seed, game, i)
+            None if seat.human else _draw_secret(self.engine, self._entropy, game, i)
             for i, seat in enumerate(self.seats)
         ]
         self.phase = Phase.SECRET if self.waiting_for() else Phase.GUESS

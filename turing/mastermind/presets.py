@@ -52,46 +52,40 @@ class Colour:
     name: str
     letter: str
     style: str
+    aliases: tuple[str, ...] = ()
+    """Other whole words for the colour (the German names of the rule books)."""
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        return (self.name, *self.aliases)
 
 
-EMPTY_HOLE: Final = Colour("empty", ".", "dim")
-GENERIC_COLOURS: Final = (
-    Colour("red", "R", "red"),
-    Colour("green", "G", "green"),
-    Colour("blue", "B", "blue"),
-    Colour("yellow", "Y", "yellow"),
-    Colour("orange", "O", "dark_orange"),
-    Colour("purple", "P", "magenta"),
-    Colour("white", "W", "bright_white"),
-    Colour("black", "K", "bright_black"),
-    Colour("cyan", "C", "cyan"),
-)
-SIX_PEGS: Final = (
-    Colour("red", "R", "red"),
-    Colour("green", "G", "green"),
-    Colour("blue", "B", "blue"),
-    Colour("yellow", "Y", "yellow"),
-    Colour("white", "W", "bright_white"),
-    Colour("black", "K", "bright_black"),
-)
-EIGHT_PEGS: Final = (
-    Colour("red", "R", "red"),
-    Colour("yellow", "Y", "yellow"),
-    Colour("green", "G", "green"),
-    Colour("blue", "B", "blue"),
-    Colour("white", "W", "bright_white"),
-    Colour("black", "K", "bright_black"),
-    Colour("orange", "O", "dark_orange"),
-    Colour("purple", "P", "magenta"),
-)
-MASTER_COLLOR_PEGS: Final = (
-    Colour("red", "R", "red"),
-    Colour("yellow", "Y", "yellow"),
-    Colour("green", "G", "green"),
-    Colour("blue", "B", "blue"),
-    Colour("orange", "O", "dark_orange"),
-    Colour("purple", "P", "magenta"),
-)
+EMPTY_HOLE: Final = Colour("empty hole", ".", "bold", ("empty", "blank", "hole", "leer", "loch"))
+EMPTY_HOLE_MARK: Final = "◌"
+"""How an empty hole is drawn on the board (typed as ``.``, ``-``, ``_`` or ``0``)."""
+RED = Colour("red", "R", "red", ("rot",))
+GREEN = Colour("green", "G", "green", ("grün", "gruen"))
+BLUE = Colour("blue", "B", "blue", ("blau",))
+YELLOW = Colour("yellow", "Y", "yellow", ("gelb",))
+ORANGE = Colour("orange", "O", "dark_orange", ())
+PURPLE = Colour("purple", "P", "magenta", ("lila", "violett"))
+WHITE = Colour("white", "W", "bright_white", ("weiß", "weiss"))
+BLACK = Colour("black", "K", "bright_black", ("schwarz",))
+CYAN = Colour("cyan", "C", "cyan", ("türkis", "tuerkis"))
+GENERIC_COLOURS: Final = (RED, GREEN, BLUE, YELLOW, ORANGE, PURPLE, WHITE, BLACK, CYAN)
+SIX_PEGS: Final = (RED, GREEN, BLUE, YELLOW, WHITE, BLACK)
+EIGHT_PEGS: Final = (RED, YELLOW, GREEN, BLUE, WHITE, BLACK, ORANGE, PURPLE)
+MASTER_COLLOR_PEGS: Final = (RED, YELLOW, GREEN, BLUE, ORANGE, PURPLE)
+KNOWN_WORDS: Final = {
+    "brown": "brown",
+    "braun": "brown",
+    "pink": "pink",
+    "rosa": "pink",
+    "grey": "grey",
+    "gray": "grey",
+    "grau": "grey",
+}
+"""Colour words no palette here uses, so that typing one gets a clear answer."""
 
 
 @dataclass(frozen=True)
@@ -107,60 +101,108 @@ class Palette:
     def format(self, code: Code) -> str:
         return "".join(self.colour(s).letter for s in code)
 
+    @property
+    def blank_digits(self) -> str:
+        """The digits that type an empty hole: 0, and the one after the last colour if any."""
+        after = len(self.colours) + 1
+        return "0" if after > 9 else f"0 or {after}"
+
     def legend(self) -> str:
         """``R=red(1) G=green(2) …`` for prompts and help."""
         parts = [f"{c.letter}={c.name}({i + 1})" for i, c in enumerate(self.colours)]
         if self.blank:
-            parts.append(f".=empty hole(0 or {len(self.colours) + 1})")
+            parts.append(f"{EMPTY_HOLE_MARK}=empty hole(. or {self.blank_digits})")
         return " ".join(parts)
 
-    def parse(self, text: str, space: CodeSpace) -> Code:
-        """A code from letters, digits, names or a mix; :class:`CodeError` says what is wrong."""
+    def german(self) -> str:
+        """The German colour words accepted, ``rot gelb grün …``."""
+        return " ".join(c.aliases[0] if c.aliases else c.name for c in self.colours)
+
+    def parse(
+        self, text: str, space: CodeSpace, *, hidden: bool = False, guess: bool = False
+    ) -> Code:
+        """A code from letters, digits, names or a mix; :class:`CodeError` says what is wrong.
+
+        ``hidden``: the text is a secret being typed, so no message repeats any of it.
+        ``guess``: the code is a codebreaker's guess, which may repeat colours even where a
+        secret may not.
+
+        >>> preset = get_preset("superhirn")
+        >>> preset.palette.parse("rot, gelb, grün, blau", preset.space)
+        (0, 1, 2, 3)
+        >>> try:
+        ...     preset.palette.parse("RRGB", preset.space, hidden=True)
+        ... except CodeError as error:
+        ...     print(error)
+        a colour appears twice; in this game each colour may appear once
+        >>> preset.palette.parse("RRGB", preset.space, guess=True)
+        (0, 0, 2, 3)
+        """
         symbols: list[int] = []
-        for token in re.split(r"[\s,;]+", text.strip()):
+        shown = text.strip()
+        for token in re.split(r"[\s,;]+", shown):
             if not token:
                 continue
-            by_name = self._by_name(token)
+            by_name = self._by_name(token, hidden=hidden)
             if by_name is not None:
                 symbols.append(by_name)
                 continue
             for char in token:
-                symbols.append(self._symbol(char))
+                symbols.append(self._symbol(char, hidden=hidden))
         if not symbols:
             raise CodeError(f"type a code of {space.positions} colours, like {self.example(space)}")
         if len(symbols) != space.positions:
+            what = "the code typed" if hidden else repr(shown)
             raise CodeError(
-                f"{text.strip()!r} has {len(symbols)} colours; a code has {space.positions}, "
+                f"{what} has {len(symbols)} colours; a code has {space.positions}, "
                 f"like {self.example(space)}"
             )
         try:
-            space.check(symbols)
+            if guess:
+                space.check_guess(symbols)
+            else:
+                space.check(symbols)
         except SpaceError as error:
-            raise CodeError(f"{text.strip()!r}: {error}") from None
+            raise CodeError(str(error) if hidden else f"{shown!r}: {error}") from None
         return tuple(symbols)
 
     def example(self, space: CodeSpace) -> str:
         return "".join(c.letter for c in self.colours[: space.positions])
 
-    def _by_name(self, token: str) -> int | None:
+    def _by_name(self, token: str, *, hidden: bool) -> int | None:
         lowered = token.lower()
+        if len(token) < 2:
+            return None
         for i, c in enumerate(self.colours):
-            if c.name == lowered and len(token) > 1:
+            if lowered in c.words:
                 return i
-        if self.blank and lowered in ("empty", "blank", "hole"):
-            return len(self.colours)
+        if lowered in EMPTY_HOLE.aliases:
+            if self.blank:
+                return len(self.colours)
+            raise CodeError("this game has no empty holes: every position takes a colour")
+        other = next((c for c in GENERIC_COLOURS if lowered in c.words), None)
+        name = other.name if other is not None else KNOWN_WORDS.get(lowered)
+        if name is not None:
+            where = "a colour word typed" if hidden else f"{token!r} ({name})"
+            raise CodeError(f"{where} is not used in this game; colours are {self.legend()}")
         return None
 
-    def _symbol(self, char: str) -> int:
+    def _symbol(self, char: str, *, hidden: bool) -> int:
         upper = char.upper()
         for i, c in enumerate(self.colours):
             if c.letter == upper:
                 return i
         if char.isdigit() and char != "0" and int(char) <= len(self.colours):
             return int(char) - 1
-        if self.blank and (char in BLANK_CHARS or char == str(len(self.colours) + 1)):
+        after = len(self.colours) + 1
+        if self.blank and (char in BLANK_CHARS or (after <= 9 and char == str(after))):
             return len(self.colours)
-        raise CodeError(f"{char!r} is not a colour here; colours are {self.legend()}")
+        what = "a character typed" if hidden else _printable(char)
+        raise CodeError(f"{what} is not a colour here; colours are {self.legend()}")
+
+
+def _printable(char: str) -> str:
+    return repr(char) if char.isprintable() else f"U+{ord(char):04X}"
 
 
 @dataclass(frozen=True)
@@ -176,6 +218,8 @@ class Preset:
     mode: Mode
     source: str
     blank: bool = False
+    hit_pin: str = "black"
+    """The colour of the pin for right colour, right place (red in Superhirn)."""
     space: CodeSpace = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -220,6 +264,7 @@ PRESETS: Final[dict[str, Preset]] = {
             12,
             "alternate",
             "Superhirn (Hasbro 1994)",
+            hit_pin="red",
         ),
         Preset("logik", "Logik", 5, EIGHT_PEGS, True, 12, "duel", "Logik (two-player duel)"),
         Preset(
@@ -257,24 +302,81 @@ def get_preset(
     if colours is not None and colours != len(palette):
         if not 2 <= colours <= len(GENERIC_COLOURS):
             raise PresetError(f"colours must be 2–{len(GENERIC_COLOURS)}, not {colours}")
-        palette = palette[:colours] if colours < len(palette) else GENERIC_COLOURS[:colours]
+        # Keep the preset's own colours in their order; more colours come after them.
+        extra = tuple(c for c in GENERIC_COLOURS if c not in palette)
+        palette = (palette + extra)[:colours]
         tags.append(f"colours={colours}")
     if positions is not None and positions != base.positions:
         tags.append(f"positions={positions}")
-    if repeats is not None and repeats != base.repeats:
-        tags.append("duplicates" if repeats else "no-repeats")
-    if blank and not base.blank:
-        tags.append("blank")
     if rows is not None and rows != base.rows:
         tags.append(f"rows={rows}")
-    if not tags:
+    variants: list[str] = []
+    if repeats is not None and repeats != base.repeats:
+        variants.append("duplicates" if repeats else "no-repeats")
+    if blank and not base.blank:
+        variants.append("blank")
+    if not tags and not variants:
         return base
+    if tags:
+        title = f"Custom game based on {base.title}"
+    else:
+        title = f"{base.title}, variant {' and '.join(VARIANT_TITLES[v] for v in variants)}"
     return replace(
         base,
-        name="+".join([base.name, *tags]),
+        name="+".join([base.name, *variants, *tags]),
+        title=title,
         positions=base.positions if positions is None else positions,
         colours=palette,
         repeats=base.repeats if repeats is None else repeats,
         rows=base.rows if rows is None else rows,
         blank=base.blank or blank,
+    )
+
+
+VARIANT_TITLES: Final = {
+    "duplicates": "“double colours”",
+    "no-repeats": "without repeated colours",
+    "blank": "“ninth colour”",
+}
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A rule variant a preset can be played with, and what it changes."""
+
+    option: str
+    changes: str
+
+
+def variants(preset: Preset) -> list[Variant]:
+    """The variants of ``preset`` and the rules each changes, for listings and help."""
+    found: list[Variant] = []
+    if not preset.repeats:
+        found.append(
+            Variant(
+                "duplicates",
+                "the codemaker may use a colour more than once; pins count each peg "
+                f"({len(space_with(preset, repeats=True)):,} codes instead of "
+                f"{len(preset.space):,})",
+            )
+        )
+    if not preset.blank:
+        holes = "any number of empty holes" if not preset.repeats else "empty holes"
+        found.append(
+            Variant(
+                "blank",
+                f"an empty hole counts as one more colour: the codemaker may leave {holes}, "
+                "the codebreaker must find them too; pins unchanged "
+                f"({len(space_with(preset, blank=True)):,} codes)",
+            )
+        )
+    return found
+
+
+def space_with(preset: Preset, *, repeats: bool | None = None, blank: bool = False) -> CodeSpace:
+    return CodeSpace(
+        preset.positions,
+        len(preset.colours),
+        preset.repeats if repeats is None else repeats,
+        preset.blank or blank,
     )

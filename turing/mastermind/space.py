@@ -127,16 +127,29 @@ class CodeSpace:
     def check(self, code: Sequence[int]) -> None:
         """Raise :class:`SpaceError` naming what makes ``code`` illegal here."""
         if len(code) != self.positions:
-            raise SpaceError(f"a code has {self.positions} positions, not {len(code)}")
+            raise SpaceError(f"a code has {_positions(self.positions)}, not {len(code)}")
         for symbol in code:
             if not 0 <= symbol < self.symbols:
                 raise SpaceError(f"symbol {symbol} is outside 0–{self.symbols - 1}")
         if not self.repeats and not _no_repeated_peg(tuple(code), self.colours):
-            raise SpaceError("no colour may appear twice in this game")
+            raise SpaceError("a colour appears twice; in this game each colour may appear once")
+
+    def check_guess(self, code: Sequence[int]) -> None:
+        """Raise :class:`SpaceError` if ``code`` cannot be a guess here.
+
+        A guess need only have the right length and colours: the rule against repeated
+        colours binds the codemaker's secret, not the codebreaker's guesses (the Superhirn
+        book: "Es ist dem CODE-SETZER aber erlaubt …" names only the codemaker).
+        """
+        if len(code) != self.positions:
+            raise SpaceError(f"a code has {_positions(self.positions)}, not {len(code)}")
+        for symbol in code:
+            if not 0 <= symbol < self.symbols:
+                raise SpaceError(f"symbol {symbol} is outside 0–{self.symbols - 1}")
 
     def describe(self) -> str:
         """``4 positions × 6 colours, repeats`` and the like."""
-        parts = [f"{self.positions} positions × {self.colours} colours"]
+        parts = [f"{_positions(self.positions)} × {self.colours} colours"]
         parts.append("repeats" if self.repeats else "no repeats")
         if self.blank:
             parts.append("empty hole as a colour")
@@ -163,3 +176,7 @@ class CodeSpace:
 def _no_repeated_peg(code: Sequence[int], colours: int) -> bool:
     pegs = [s for s in code if s < colours]
     return len(pegs) == len(set(pegs))
+
+
+def _positions(count: int) -> str:
+    return "1 position" if count == 1 else f"{count} positions"
