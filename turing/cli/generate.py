@@ -2,38 +2,35 @@
 
 Thin clients of :mod:`turing.generation.generator`, :mod:`turing.generation.bank` and
 :mod:`turing.generation.export`.
-Progress bars (rate and ETA) go to stderr; ``--quiet`` turns them and the summary off.
+Progress bars (rate and ETA) are drawn on stderr when it is a terminal; ``--quiet`` turns
+them and the summary off. Output files are checked before any work and written atomically
+(:func:`turing.cli.output.open_output`).
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
-import os
-import sys
-import tempfile
 import time
 from collections.abc import Iterator
 from concurrent.futures import Executor
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 import click
 from rich.console import JustifyMethod
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    ProgressColumn,
-    SpinnerColumn,
-    Task,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
-from rich.text import Text
 
-from turing.cli.output import CLIError, emit_json, fail, stderr_console, stdout_console
+from turing.cli.output import (
+    CLIError,
+    OutputPath,
+    TextSink,
+    emit_json,
+    fail,
+    open_output,
+    plural,
+    progress,
+    stdout_console,
+)
 from turing.core.cards import CardSet, load_cardset, portable_reference
 from turing.core.puzzle import (
     MODES,
@@ -58,28 +55,13 @@ from turing.generation.generator import (
 # -- shared helpers --------------------------------------------------------------------------
 
 
-class RateColumn(ProgressColumn):
-    """Items per second."""
-
-    def render(self, task: Task) -> Text:
-        speed = task.finished_speed or task.speed
-        return Text("—/s" if speed is None else f"{speed:,.0f}/s", style="progress.data.speed")
-
-
-def progress_bar(quiet: bool) -> Progress:
-    return Progress(
-        SpinnerColumn(),
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        RateColumn(),
-        TimeElapsedColumn(),
-        TextColumn("ETA"),
-        TimeRemainingColumn(),
-        console=stderr_console(),
-        disable=quiet,
-        transient=False,
-    )
+#: A file the command reads (the shell completes file names; the library reports a missing
+#: or unreadable file in one line).
+IN_FILE = click.Path(path_type=str)
+#: A bank file (SQLite).
+BANK_FILE = click.Path(dir_okay=False, path_type=str)
+#: A card set: a shipped name or a path to a card-set file.
+CARDSET = click.Path(path_type=str)
 
 
 @contextlib.contextmanager
@@ -115,38 +97,9 @@ def open_executor(kind: str, jobs: int, scheduler: str | None) -> Iterator[Execu
             cluster.close()
 
 
-class JsonlSink:
-    """Puzzles to a JSONL file, written to a temporary file and renamed into place at the
-    end (a reader never sees half a file); ``-`` writes to standard output."""
-
-    def __init__(self, target: str) -> None:
-        self.target = target
-        self.tmp: str | None = None
-        self.handle: IO[str]
-        if target == "-":
-            self.handle = sys.stdout
-        else:
-            folder = Path(target).resolve().parent
-            if not folder.is_dir():
-                fail(f"{target}: folder {folder} does not exist")
-            fd, self.tmp = tempfile.mkstemp(prefix=f".{Path(target).name}.", dir=folder)
-            self.handle = os.fdopen(fd, "w", encoding="utf-8")
-
-    def write(self, puzzle: Puzzle) -> None:
-        self.handle.write(json.dumps(puzzle.to_dict(hidden=True), ensure_ascii=False) + "\n")
-
-    def close(self, keep: bool) -> None:
-        if self.tmp is None:
-            self.handle.flush()
-            return
-        self.handle.flush()
-        os.fsync(self.handle.fileno())
-        self.handle.close()
-        if keep:
-            os.replace(self.tmp, self.target)
-        else:
-            with contextlib.suppress(OSError):
-                os.unlink(self.tmp)
+def write_puzzle(sink: TextSink, puzzle: Puzzle) -> None:
+    """One puzzle as a JSON line, hidden fields included."""
+    sink.write(json.dumps(puzzle.to_dict(hidden=True), ensure_ascii=False) + "\n")
 
 
 def cardset_arg(name: str | None) -> tuple[str, CardSet]:
@@ -200,6 +153,7 @@ def summary(message: str, quiet: bool) -> None:
     "--cardset",
     "cardset_name",
     metavar="NAME|PATH",
+    type=CARDSET,
     default=None,
     help="Card set (default classic).",
 )
@@ -228,6 +182,7 @@ def summary(message: str, quiet: bool) -> None:
     "-o",
     "--output",
     metavar="FILE.jsonl|-",
+    type=OutputPath(),
     default=None,
     help="Write the puzzles as JSON Lines (- for standard output).",
 )
@@ -235,6 +190,7 @@ def summary(message: str, quiet: bool) -> None:
     "--bank",
     "bank_path",
     metavar="DB",
+    type=BANK_FILE,
     default=None,
     help="Store the puzzles in a bank (resumable: run the same command again).",
 )
@@ -349,42 +305,43 @@ def generate(
             repeats=record.repeats,
         )
     already = state.kept
-    sink = JsonlSink(output) if output else None
     started = time.perf_counter()
     made = 0
-    ok = False
-    try:
-        with open_executor(executor, jobs, scheduler) as ex, progress_bar(quiet) as bar:
-            task = bar.add_task(
+    with contextlib.ExitStack() as stack:
+        if bank is not None:
+            stack.callback(bank.close)
+        # The file is renamed into place when the run ends, also when it stops early for
+        # want of new puzzles; an interrupted run leaves the old file as it was.
+        sink = stack.enter_context(open_output(output)) if output else None
+        ex = stack.enter_context(open_executor(executor, jobs, scheduler))
+        bar = stack.enter_context(
+            progress(
                 f"{mode} {difficulty or 'any'} {verifiers}v",
                 total=count,
                 completed=min(already, count),
+                quiet=quiet,
+                unit="puzzles",
             )
-            batch: list[Puzzle] = []
-            last = time.monotonic()
-            is_new = (lambda p: not bank.contains(p.canonical_key())) if bank else None
-            for puzzle in run(
-                spec, count, jobs=jobs, executor=ex, state=state, is_new=is_new, give_up=give_up
-            ):
-                made += 1
-                if sink is not None:
-                    sink.write(puzzle)
-                if bank is not None and record is not None:
-                    batch.append(puzzle)
-                    now = time.monotonic()
-                    if len(batch) >= commit_every or now - last > 1.0:
-                        _commit(bank, batch, record, state, count)
-                        batch = []
-                        last = now
-                bar.advance(task)
+        )
+        batch: list[Puzzle] = []
+        last = time.monotonic()
+        is_new = (lambda p: not bank.contains(p.canonical_key())) if bank else None
+        for puzzle in run(
+            spec, count, jobs=jobs, executor=ex, state=state, is_new=is_new, give_up=give_up
+        ):
+            made += 1
+            if sink is not None:
+                write_puzzle(sink, puzzle)
             if bank is not None and record is not None:
-                _commit(bank, batch, record, state, count)
-        ok = True
-    finally:
-        if sink is not None:
-            sink.close(ok)
-        if bank is not None:
-            bank.close()
+                batch.append(puzzle)
+                now = time.monotonic()
+                if len(batch) >= commit_every or now - last > 1.0:
+                    _commit(bank, batch, record, state, count)
+                    batch = []
+                    last = now
+            bar.advance()
+        if bank is not None and record is not None:
+            _commit(bank, batch, record, state, count)
     elapsed = time.perf_counter() - started
     rate = made / elapsed if elapsed > 0 else 0.0
     exhausted = state.exhausted
@@ -413,10 +370,10 @@ def generate(
         note = f" (resumed at {already})" if already and made < count else ""
         if made == 0 and 0 < count <= already:
             note = " (run already complete)"
+        kind = f"{mode} {difficulty or 'any-tier'} {verifiers}-verifier puzzle"
         summary(
-            f"generated {made} {mode} {difficulty or 'any-tier'} {verifiers}-verifier "
-            f"puzzles in {elapsed:.2f} s ({rate:,.0f}/s){note}; {state.kept}/{count} in "
-            f"this run, {state.repeats} repeats skipped"
+            f"generated {plural(made, kind)} in {elapsed:.2f} s ({rate:,.0f}/s){note}; "
+            f"{state.kept}/{count} in this run, {plural(state.repeats, 'repeat')} skipped"
             + (f", {state.refused} refused by the tests filter" if spec.filtered else "")
             + (
                 f" ({state.unrated} of them unrated: the exact search passed its work limit "
@@ -453,11 +410,12 @@ def _commit(
 
 @click.command()
 @click.option("--verifiers", type=click.IntRange(2, 6), required=True)
-@click.option("--cardset", "cardset_name", metavar="NAME|PATH", default=None)
+@click.option("--cardset", "cardset_name", metavar="NAME|PATH", type=CARDSET, default=None)
 @click.option(
     "--bank",
     "bank_path",
     metavar="DB",
+    type=BANK_FILE,
     default=None,
     help="Store every puzzle here (and the progress, so a rerun resumes).",
 )
@@ -503,10 +461,16 @@ def catalogue(
     start_units, found, added = record.next_index, record.kept, 0
     started = time.perf_counter()
     try:
-        with open_executor(executor, jobs, scheduler) as ex, progress_bar(quiet) as bar:
-            task = bar.add_task(
-                f"catalogue {verifiers}v (units)", total=total_units, completed=start_units
-            )
+        with (
+            open_executor(executor, jobs, scheduler) as ex,
+            progress(
+                f"catalogue {verifiers}v",
+                total=total_units,
+                completed=start_units,
+                quiet=quiet,
+                unit="units",
+            ) as bar,
+        ):
             for done, count, puzzles in iter_catalogue(
                 name,
                 verifiers,
@@ -521,7 +485,7 @@ def catalogue(
                 record.target, record.done = total_units, done >= total_units
                 if bank is not None:
                     added += bank.add(puzzles, source=signature, run=record)
-                bar.update(task, completed=done)
+                bar.update(done)
     finally:
         if bank is not None:
             bank.close()
@@ -594,7 +558,7 @@ def bank() -> None:
 
 
 @bank.command("stats")
-@click.argument("db", metavar="DB")
+@click.argument("db", metavar="DB", type=BANK_FILE)
 @click.option("--json", "as_json", is_flag=True)
 def bank_stats(db: str, as_json: bool) -> None:
     """Counts per mode, verifiers and difficulty, metric means, and each run's progress."""
@@ -668,8 +632,10 @@ def bank_stats(db: str, as_json: bool) -> None:
 
 
 @bank.command("export")
-@click.argument("db", metavar="DB")
-@click.option("-o", "--output", metavar="FILE.jsonl|-", default="-", show_default=True)
+@click.argument("db", metavar="DB", type=BANK_FILE)
+@click.option(
+    "-o", "--output", metavar="FILE.jsonl|-", type=OutputPath(), default="-", show_default=True
+)
 @click.option("--public", is_flag=True, help="Leave out the hidden fields (criteria, solution).")
 @click.option("--limit", type=click.IntRange(min=0), default=None)
 @query_options
@@ -687,28 +653,22 @@ def bank_export(
 ) -> None:
     """Write puzzles as JSON Lines (full documents; --public for what players see)."""
     query = make_query(mode, difficulty, verifiers, unplayed, min_tests, max_tests)
-    with open_bank(db, create=False) as b:
-        sink = JsonlSink(output)
-        ok = False
-        try:
-            for doc in b.docs(query, limit):
-                if public:
-                    data = json.loads(doc)
-                    for key in ("criteria", "real_cards", "solution"):
-                        data.pop(key, None)
-                    line = json.dumps(data, ensure_ascii=False)
-                else:
-                    line = doc
-                sink.handle.write(line + "\n")
-            ok = True
-        finally:
-            sink.close(ok)
+    with open_bank(db, create=False) as b, open_output(output) as sink:
+        for doc in b.docs(query, limit):
+            if public:
+                data = json.loads(doc)
+                for key in ("criteria", "real_cards", "solution"):
+                    data.pop(key, None)
+                line = json.dumps(data, ensure_ascii=False)
+            else:
+                line = doc
+            sink.write(line + "\n")
 
 
 @bank.command("import")
-@click.argument("db", metavar="DB")
-@click.argument("files", metavar="FILE…", nargs=-1, required=True)
-@click.option("--cardset", "cardset_name", metavar="NAME|PATH", default=None)
+@click.argument("db", metavar="DB", type=BANK_FILE)
+@click.argument("files", metavar="FILE…", nargs=-1, required=True, type=IN_FILE)
+@click.option("--cardset", "cardset_name", metavar="NAME|PATH", type=CARDSET, default=None)
 @click.option("--json", "as_json", is_flag=True)
 def bank_import(db: str, files: tuple[str, ...], cardset_name: str | None, as_json: bool) -> None:
     """Add puzzles from files after checking them (valid, hidden criteria given).
@@ -765,14 +725,15 @@ def bank_import(db: str, files: tuple[str, ...], cardset_name: str | None, as_js
         for line in problems:
             click.echo(f"error: {line}", err=True)
         click.echo(
-            f"imported {added} puzzles, {skipped} already in the bank, {bad} refused", err=True
+            f"imported {plural(added, 'puzzle')}, {skipped} already in the bank, {bad} refused",
+            err=True,
         )
     if bad:
         raise click.exceptions.Exit(1)
 
 
 @bank.command("pick")
-@click.argument("db", metavar="DB")
+@click.argument("db", metavar="DB", type=BANK_FILE)
 @click.option("--mode", type=click.Choice(list(MODES)), default=None)
 @click.option("--difficulty", type=click.Choice(DIFFICULTIES), default=None)
 @click.option("--verifiers", type=click.IntRange(1, 6), default=None)
@@ -826,12 +787,19 @@ def bank_pick(
 
 
 @click.command("export")
-@click.argument("files", metavar="[FILE…]", nargs=-1)
+@click.argument("files", metavar="[FILE…]", nargs=-1, type=IN_FILE)
 @click.option(
     "--format", "fmt", type=click.Choice(["html", "markdown"]), default="html", show_default=True
 )
-@click.option("-o", "--output", metavar="FILE|-", default="-", show_default=True)
-@click.option("--bank", "bank_path", metavar="DB", default=None, help="Take puzzles from a bank.")
+@click.option("-o", "--output", metavar="FILE|-", type=OutputPath(), default="-", show_default=True)
+@click.option(
+    "--bank",
+    "bank_path",
+    metavar="DB",
+    type=BANK_FILE,
+    default=None,
+    help="Take puzzles from a bank.",
+)
 @click.option(
     "--limit",
     type=click.IntRange(min=1),
@@ -839,7 +807,7 @@ def bank_pick(
     help="At most this many puzzles (from a bank: default 20).",
 )
 @click.option("--title", default="Puzzle booklet", show_default=True)
-@click.option("--cardset", "cardset_name", metavar="NAME|PATH", default=None)
+@click.option("--cardset", "cardset_name", metavar="NAME|PATH", type=CARDSET, default=None)
 @query_options
 def export(
     files: tuple[str, ...],
@@ -880,13 +848,10 @@ def export(
         fmt,
         cardset_for=lambda p: puzzle_cardset(p, forced=forced),
     )
-    if output == "-":
-        sys.stdout.write(text)
-    else:
-        from turing.core.files import atomic_write_text
-
-        atomic_write_text(output, text)
-        click.echo(f"wrote {len(puzzles)} puzzles to {output}", err=True)
+    with open_output(output) as sink:
+        sink.write(text)
+    if output != "-":
+        click.echo(f"wrote {plural(len(puzzles), 'puzzle')} to {output}", err=True)
 
 
 __all__ = ["bank", "catalogue", "export", "generate"]
