@@ -515,6 +515,18 @@ def open_text_output(target: str | os.PathLike[str] | WriteTarget) -> Iterator[T
     device, FIFO or descriptor path is opened and written directly.
     """
     decided = target if isinstance(target, WriteTarget) else write_target(target)
+    try:
+        with _writing(decided) as handle:
+            yield handle
+    except OSError as exc:
+        # A failed write (a full disk) names no file by itself: name the one being written.
+        if exc.filename is None:
+            exc.filename = decided.path
+        raise
+
+
+@contextlib.contextmanager
+def _writing(decided: WriteTarget) -> Iterator[TextIO]:
     if not decided.atomic:
         # Appending never truncates what a descriptor path leads to (``>> log``); a device
         # or a FIFO ignores the difference.
