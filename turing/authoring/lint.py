@@ -41,7 +41,7 @@ from __future__ import annotations
 import math
 import random
 from collections import defaultdict
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
@@ -49,6 +49,7 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
+from turing.core import walk
 from turing.core.cards import (
     MAX_CARDSET_BYTES,
     Card,
@@ -87,8 +88,8 @@ WordArray = npt.NDArray[np.uint64]
 
 _LOW: Final = (1 << 64) - 1
 
-Prefix = tuple[tuple[int, ...], int, tuple[int, ...], int]
-_ROOT: Final[Prefix] = ((), ALL_MASK, (), -1)
+#: ``visit(ids, acc, loo, last card order)`` of :meth:`PuzzleSpace._prefixes`; True stops
+PrefixVisit = Callable[[tuple[int, ...], int, tuple[int, ...], int], bool | None]
 
 
 # -- findings -----------------------------------------------------------------------------
@@ -545,39 +546,49 @@ class PuzzleSpace:
 
     # -- the walk ---------------------------------------------------------------------------
 
-    def _start(self, i: int, last: int) -> Prefix | None:
-        """The one-member prefix ``i`` (None when it cannot lead to a valid puzzle)."""
-        m = self.masks[i]
-        if m.bit_count() < self.verifiers:  # k − 1 more members must each cut a code
-            return None
-        return (i,), m, (ALL_MASK,), last
+    def _prefixes(
+        self, first: int | None, rest: Sequence[int], visit: PrefixVisit, length: int = -1
+    ) -> bool:
+        """Walk the prefixes of ``length`` members (default ``k − 2``) that can still grow
+        into a valid puzzle: ``first`` (a criterion id, when given), then members of
+        ``rest`` (ids in card order) in increasing card order, each card once.
 
-    def _extend(self, prefix: Prefix, pool: Sequence[int], left: int) -> Iterator[Prefix]:
-        """Every way to add ``left`` members from ``pool`` in increasing card order.
-
-        A prefix is a tuple (ids, AND, leave-one-out ANDs, last card order). A member that
-        cuts no code, an earlier member made redundant, or too few codes left for the
-        members still to come end the branch: adding more criteria cannot undo any of them.
+        The prefixes are the partial readings of :func:`turing.core.walk.walk` (its cut
+        rules), less those with fewer than three codes left: the two members the join adds
+        must each remove a code and leave one. ``visit(ids, acc, loo, last)`` gets the
+        members, their AND, the leave-one-out ANDs and the card order of the last member;
+        it returns True to stop the walk, and then so does this method.
         """
-        if left == 0:
-            yield prefix
-            return
-        ids, acc, loo, last = prefix
-        remaining = self.verifiers - len(ids) - 1
-        masks, card_of = self.masks, self.card_of
-        for i in pool:
-            if card_of[i] <= last:
-                continue
-            m = masks[i]
-            narrowed = acc & m
-            if narrowed == acc or narrowed.bit_count() <= remaining:
-                continue
-            new_loo = tuple(x & m for x in loo)
-            if narrowed in new_loo:
-                continue
-            yield from self._extend(
-                ((*ids, i), narrowed, (*new_loo, acc), card_of[i]), pool, left - 1
-            )
+        depth = self.verifiers - 2 if length < 0 else length
+        ids = ([] if first is None else [first]) + list(rest)
+        if depth == 0 or len(ids) < depth:
+            return False
+        card_of, masks = self.card_of, self.masks
+        orders = [card_of[i] for i in ids]
+        # after[p]: where the members that may follow member p begin (a later card of rest)
+        skip = 0 if first is None else 1
+        after: list[int] = [] if first is None else [1]
+        q = skip
+        for p in range(skip, len(ids)):
+            q = max(q, p + 1)
+            while q < len(ids) and orders[q] <= orders[p]:
+                q += 1
+            after.append(q)
+        local = [masks[i] for i in ids]
+
+        def found(chosen: list[int], acc: int, loo: Sequence[int], _weight: int) -> bool | None:
+            if acc.bit_count() < 3:
+                return None
+            return visit(tuple(ids[k] for k in chosen), acc, tuple(loo), orders[chosen[-1]])
+
+        prefix = () if first is None else (0,)
+        return walk.walk([local] * depth, found, slots=self.verifiers, after=after, prefix=prefix)[
+            2
+        ]
+
+    def _later(self, first: int) -> range:
+        """The ids of the cards after ``first``'s."""
+        return range(self.ids_of[self.card_of[first]][-1] + 1, len(self.masks))
 
     def _join(
         self, pairs: _Pairs, acc: int, loo: Sequence[int], exclude: int = -1
@@ -632,15 +643,15 @@ class PuzzleSpace:
             tally.add((), c, d, code)
             tally.flush()
             return tally
-        pool = range(len(self.masks))
-        for first in pool:
-            start = self._start(first, self.card_of[first])
-            if start is not None:
-                for ids, acc, loo, last in self._extend(start, pool, depth - 1):
-                    begin = int(self.pair_start[last + 1])
-                    c, d, code = self._join(self.pairs.take(slice(begin, None)), acc, loo)
-                    if len(c):
-                        tally.add(ids, c, d, code)
+
+        def join(ids: tuple[int, ...], acc: int, loo: tuple[int, ...], last: int) -> None:
+            begin = int(self.pair_start[last + 1])
+            c, d, code = self._join(self.pairs.take(slice(begin, None)), acc, loo)
+            if len(c):
+                tally.add(ids, c, d, code)
+
+        for first in range(len(self.masks)):
+            self._prefixes(first, self._later(first), join)
             if progress is not None:
                 progress(first + 1, len(self.masks))
         tally.flush()
@@ -669,10 +680,15 @@ class PuzzleSpace:
             free = np.flatnonzero(~(inside[self.pairs.order] | inside[self.pairs.order_d]))
             table = self.pairs.take(free)
             pool = [i for o in chosen for i in self.ids_of[o]]
-            for ids, acc, loo, _last in self._extend(_ROOT, pool, depth):
-                c, d, code = self._join(table, acc, loo)
+
+            def join(
+                ids: tuple[int, ...], acc: int, loo: tuple[int, ...], _last: int, t: _Pairs = table
+            ) -> None:
+                c, d, code = self._join(t, acc, loo)
                 if len(c):
                     tally.add(ids, c, d, code)
+
+            self._prefixes(None, pool, join)
             per_draw.append(tally.puzzles - before)
             if progress is not None:
                 progress(done + 1, samples)
@@ -707,17 +723,18 @@ class PuzzleSpace:
             c, d, _ = self._join(self.pairs, ALL_MASK, ())
             seen((), c, d)
             return [bool(x) for x in status]
+
+        def first_pass(ids: tuple[int, ...], acc: int, loo: tuple[int, ...], last: int) -> bool:
+            nonlocal spent
+            begin = int(self.pair_start[last + 1])
+            spent += len(self.pairs) - begin
+            c, d, _ = self._join(self.pairs.take(slice(begin, None)), acc, loo)
+            if len(c):
+                seen(ids, c, d)
+            return all(status) or spent > budget // 4
+
         for first in pool:
-            start = self._start(first, self.card_of[first])
-            for ids, acc, loo, last in self._extend(start, pool, depth - 1) if start else ():
-                begin = int(self.pair_start[last + 1])
-                spent += len(self.pairs) - begin
-                c, d, _ = self._join(self.pairs.take(slice(begin, None)), acc, loo)
-                if len(c):
-                    seen(ids, c, d)
-                if all(status) or spent > budget // 4:
-                    break
-            if all(status) or spent > budget // 4:
+            if self._prefixes(first, self._later(first), first_pass):
                 break
         missing = [o for o in range(n) if not status[o]]
         for done, order in enumerate(missing):
@@ -725,19 +742,25 @@ class PuzzleSpace:
                 continue
             others = [i for i in pool if self.card_of[i] != order]
             complete = True
+
+            def holding(
+                ids: tuple[int, ...], acc: int, loo: tuple[int, ...], last: int, order: int = order
+            ) -> bool:
+                nonlocal spent, complete
+                begin = int(self.pair_start[last + 1])
+                spent += len(self.pairs) - begin
+                if spent > budget:
+                    complete = False
+                    return True
+                table = self.pairs.take(slice(begin, None))
+                c, d, _ = self._join(table, acc, loo, exclude=order)
+                if len(c):
+                    seen(ids, c, d)
+                    return True
+                return False
+
             for i in self.ids_of[order]:
-                start = self._start(i, -1)
-                for ids, acc, loo, last in self._extend(start, others, depth - 1) if start else ():
-                    begin = int(self.pair_start[last + 1])
-                    spent += len(self.pairs) - begin
-                    if spent > budget:
-                        complete = False
-                        break
-                    table = self.pairs.take(slice(begin, None))
-                    c, d, _ = self._join(table, acc, loo, exclude=order)
-                    if len(c):
-                        seen(ids, c, d)
-                        break
+                self._prefixes(i, others, holding)
                 if status[order] or not complete:
                     break
             if not status[order]:
