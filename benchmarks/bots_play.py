@@ -4,7 +4,7 @@
     python benchmarks/bots_play.py --puzzles 100 --verifiers 5 --bots greedy
     python benchmarks/bots_play.py --source sampler      # puzzles drawn by this script
 
-Each puzzle is played solo (RULES.md: solo play counts rounds and tests) by every bot
+Each puzzle is played solo (docs/rules.md: solo play counts rounds and tests) by every bot
 asked for, through the real game state machine. Per mode and bot it prints the mean and
 maximum tests ("questions") and rounds over the games it solved, how many it solved (a
 bot that submits a wrong code is eliminated and loses), the seconds per game,

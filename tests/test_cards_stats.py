@@ -96,7 +96,7 @@ def test_the_classic_set_makes_a_million_four_verifier_puzzles() -> None:
     stats = puzzle_stats(CLASSIC, 4)
     assert stats.method == "exhaustive"
     assert stats.puzzles == 1_033_950
-    # The criteria the published puzzles never hide (CARDS.md) are exactly those that
+    # The criteria the published puzzles never hide (docs/cards.md) are exactly those that
     # appear in no valid puzzle.
     assert stats.never == ("8.4", "9.4", "10.4", "24.1")
     assert sum(c.puzzles for c in stats.cards) == 4 * stats.puzzles

@@ -1,8 +1,8 @@
-"""The classic card set agrees with a brute-force oracle written from CARDS.md.
+"""The classic card set agrees with a brute-force oracle written from docs/cards.md.
 
 The oracle below is deliberately independent of `cards/classic.yaml`: every criterion is a
 plain Python function of the three digits (b, y, p), transcribed from the card table in
-CARDS.md in published order. The test loads the YAML through the project's loader and
+docs/cards.md in published order. The test loads the YAML through the project's loader and
 compares each criterion's 125-bit mask with the oracle's.
 """
 
@@ -21,7 +21,7 @@ Predicate = Callable[[int, int, int], bool]
 ALL_MASK = (1 << 125) - 1
 
 
-# --- helpers for the oracle (written from the wording of CARDS.md) -------------------------
+# --- helpers for the oracle (written from the wording of docs/cards.md) -------------------------
 
 
 def count_of(d: int, b: int, y: int, p: int) -> int:
@@ -360,13 +360,13 @@ def test_criteria_on_a_card_are_distinct(classic: CardSet, number: int) -> None:
     assert len({c.text for c in card.criteria}) == len(card.criteria)
 
 
-# --- spot checks from the notes of CARDS.md ------------------------------------------------
+# --- spot checks from the notes of docs/cards.md -------------------------------------------
 
 
 @pytest.mark.parametrize(
     ("card", "byp", "true_positions"),
     [
-        (4, "241", {2}),  # the example of CARDS.md: card 4 criterion 2 is Y = 4
+        (4, "241", {2}),  # the example of docs/cards.md: card 4 criterion 2 is Y = 4
         (25, "121", {2}),  # up then down: a run of exactly 2
         (25, "543", {3}),  # down by 1 twice: a run of 3
         (25, "345", {3}),

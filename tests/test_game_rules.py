@@ -1,4 +1,4 @@
-"""The round state machine follows RULES.md §1, and illegal actions change nothing."""
+"""The round state machine follows the rules (docs/rules.md), and illegal actions change nothing."""
 
 from __future__ import annotations
 

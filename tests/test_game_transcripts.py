@@ -1,6 +1,6 @@
 """Bots play many seeded games in every mode; an independent checker reads each transcript.
 
-The checker knows only the rules (RULES.md §1), the hidden puzzle and the card masks. It
+The checker knows only the rules (docs/rules.md), the hidden puzzle and the card masks. It
 replays the JSON Lines events and fails on anything the rules forbid: a 4th test in a
 round, a verifier tested twice in a round, a test after the decisions, a wrong answer, an
 eliminated player acting, a decision missing, a wrong winner, a hidden field in the start

@@ -108,6 +108,22 @@ def imported_names(module: str, source: str, package: bool) -> Iterator[tuple[st
             for alias in node.names:
                 yield f"{base}.{alias.name}", node.lineno
             yield base, node.lineno
+        elif _is_dynamic_import(node):
+            assert isinstance(node, ast.Call)
+            yield node.args[0].value, node.lineno  # type: ignore[attr-defined]
+
+
+def _is_dynamic_import(node: ast.AST) -> bool:
+    """``importlib.import_module("turing.x")`` or ``__import__("turing.x")``: an import
+    by name is an import all the same."""
+    if not isinstance(node, ast.Call) or not node.args:
+        return False
+    first = node.args[0]
+    if not (isinstance(first, ast.Constant) and isinstance(first.value, str)):
+        return False
+    func = node.func
+    name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+    return name in ("import_module", "__import__")
 
 
 def imports(sources: Mapping[str, str]) -> list[Import]:
@@ -320,6 +336,21 @@ def test_an_added_layer_break_is_caught() -> None:
     assert len(breaks) == 2
     assert breaks[0].startswith("turing.core.solver:") and "turing.play.game (play)" in breaks[0]
     assert "turing.analysis.search (analysis)" in breaks[1]
+
+
+def test_an_import_by_name_counts() -> None:
+    sources = {
+        "turing": "",
+        "turing.play.bots": "",
+        "turing.analysis.search": (
+            "import importlib\n"
+            "def bots() -> object:\n"
+            "    return importlib.import_module('turing.play.bots')\n"
+        ),
+    }
+    assert layer_breaks(sources) == [
+        "turing.analysis.search:3: analysis imports turing.play.bots (play)"
+    ]
 
 
 def test_relative_imports_are_resolved() -> None:

@@ -68,6 +68,10 @@ COMMANDS: Mapping[str, LazyCommand] = {
         "turing.cli.play:play",
         "Play a puzzle: 1–6 players at one keyboard, or bots.",
     ),
+    "rules": LazyCommand(
+        "turing.cli.rules:rules",
+        "The rules of the games (criteria, mastermind, or one Mastermind game).",
+    ),
     "solve": LazyCommand(
         "turing.cli.solve:solve",
         "Solve puzzles: the codes their cards and criteria leave.",

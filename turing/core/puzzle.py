@@ -1,6 +1,6 @@
 """Puzzles: modes, the puzzle document (YAML / JSON / JSONL), difficulty, canonical keys.
 
-The document (see DESIGN.md)::
+The document (README.md, "Puzzle files")::
 
     id: B63-1
     mode: classic                     # classic | extreme | nightmare

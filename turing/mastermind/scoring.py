@@ -1,4 +1,4 @@
-"""Feedback: black and white pins for a guess against a secret (RULES.md §2).
+"""Feedback: black and white pins for a guess against a secret (docs/rules.md).
 
 - black (red in Superhirn): positions where guess and secret agree;
 - white: Σ over colours of min(count in guess, count in secret) − black.

@@ -1,4 +1,4 @@
-"""The criteria game's round state machine (RULES.md §1). No terminal code.
+"""The criteria game's round state machine (docs/rules.md, the criteria game). No terminal code.
 
 A :class:`Game` is made from a puzzle with its hidden criteria and the players' names. A
 command line, a bot driver and a test drive it the same way::

@@ -1,0 +1,130 @@
+"""``turing rules`` prints the shipped rules page, and the docs stand on their own: every
+link points at a file (and heading) of the repository."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from turing.cli.main import main
+from turing.cli.rules import TOPICS, rules_path
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = [*sorted((ROOT / "docs").glob("*.md")), ROOT / "README.md"]
+
+
+def rules(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, ["rules", *args])
+    return result.exit_code, result.output
+
+
+def test_the_command_prints_the_rules_page_of_the_repository() -> None:
+    assert rules_path().resolve() == (ROOT / "docs" / "rules.md").resolve()
+    code, out = rules()
+    assert code == 0
+    assert "## The criteria game" in out and "## The Mastermind family" in out
+    assert "<!--" not in out
+    # Into a pipe the page is plain text: a link keeps its words only.
+    assert "](" not in out and "cards.md" in out
+
+
+@pytest.mark.parametrize("topic", TOPICS)
+def test_each_topic_prints_its_part(topic: str) -> None:
+    code, out = rules(topic)
+    assert code == 0, out
+    assert "<!--" not in out
+    criteria = "### A round" in out
+    family = "### Feedback" in out
+    assert criteria == (topic == "criteria")
+    assert family == (topic != "criteria")
+    if topic in ("superhirn", "logik", "master-collor"):
+        rows = [line for line in out.splitlines() if line.startswith("| `")]
+        assert rows == [next(r for r in rows if f"`{topic}`" in r)]
+        assert "### Wrong feedback" in out and "3 points" in out
+        others = {"superhirn": "**Superhirn and classic**", "logik": "**Logik**"}
+        others["master-collor"] = "**Master Collor**"
+        for game, bullet in others.items():
+            assert (bullet in out) == (game == topic), (topic, bullet)
+
+
+def test_an_unknown_topic_is_refused() -> None:
+    code, out = rules("chess")
+    assert code == 2 and "chess" in out
+
+
+def test_the_rules_page_ships_with_the_package() -> None:
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    included = config["tool"]["hatch"]["build"]["targets"]["wheel"]["force-include"]
+    assert included["docs/rules.md"] == "turing/_data/docs/rules.md"
+
+
+def test_rules_into_a_closed_pipe_is_fine() -> None:
+    done = subprocess.run(
+        f"{sys.executable} -m turing rules | head -1",
+        shell=True,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.stdout.startswith("# The rules")
+    assert done.stderr == ""
+
+
+# -- the docs stand on their own --------------------------------------------------------------
+
+_LINK = re.compile(r"(?<!!)\[[^\]]*\]\(([^)\s]+)\)")
+
+
+def _anchor(heading: str) -> str:
+    """The anchor a Markdown heading gets (GitHub's rule: lower case, punctuation dropped,
+    spaces to hyphens)."""
+    text = re.sub(r"[^\w\- ]", "", heading.strip().lower().replace("`", ""))
+    return text.replace(" ", "-")
+
+
+def _anchors(path: Path) -> set[str]:
+    found: set[str] = set()
+    fenced = False
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("```"):
+            fenced = not fenced
+        elif not fenced and line.startswith("#"):
+            found.add(_anchor(line.lstrip("#")))
+    return found
+
+
+def test_every_link_of_the_docs_points_into_the_repository() -> None:
+    broken: list[str] = []
+    for doc in DOCS:
+        for target in _LINK.findall(doc.read_text(encoding="utf-8")):
+            if target.startswith(("http://", "https://", "mailto:")):
+                broken.append(f"{doc.name}: {target} leaves the repository")
+                continue
+            file, _, anchor = target.partition("#")
+            path = (doc.parent / file).resolve() if file else doc
+            if not path.is_relative_to(ROOT) or not path.exists():
+                broken.append(f"{doc.name}: {target} names no file of the repository")
+            elif anchor and path.suffix == ".md" and anchor not in _anchors(path):
+                broken.append(f"{doc.name}: {target} names no heading of {path.name}")
+    assert broken == []
+
+
+def test_nothing_refers_to_design_notes_outside_the_repository() -> None:
+    notes = "|".join(("RULES", "DESIGN", "CARDS", "STYLE"))  # spelt apart: this file is read too
+    pattern = re.compile(rf"\b({notes})\.md\b|shared/(design|seeds)")
+    places = [ROOT / "README.md", ROOT / "pyproject.toml"]
+    for folder in ("turing", "docs", "tests", "benchmarks", "cards", "puzzles"):
+        places.extend(p for p in (ROOT / folder).rglob("*") if p.suffix in (".py", ".md", ".yaml"))
+    found = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in places
+        for number, line in enumerate(path.read_text(errors="replace").splitlines(), start=1)
+        if pattern.search(line)
+    ]
+    assert found == []

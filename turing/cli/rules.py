@@ -1,0 +1,134 @@
+"""``turing rules``: the rules of both game families, from the shipped ``docs/rules.md``.
+
+The page is Markdown. A block (lines up to a blank line) that follows a comment line
+``<!-- only: GAME … -->`` belongs to those Mastermind games only; the table of the games
+keeps, for one game, its header and that game's row.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+import click
+
+from turing.cli.output import CLIError, stdout_console
+from turing.core.files import shipped_dir
+
+#: Topic → the heading of its section; the games select within the Mastermind family.
+SECTIONS: Final = {"criteria": "The criteria game", "mastermind": "The Mastermind family"}
+GAMES: Final = ("superhirn", "logik", "master-collor")
+TOPICS: Final = (*SECTIONS, *GAMES)
+_TITLES: Final = {
+    "superhirn": "Superhirn, of the Mastermind family",
+    "logik": "Logik, of the Mastermind family",
+    "master-collor": "Master Collor, of the Mastermind family",
+}
+
+_ONLY: Final = re.compile(r"<!--\s*only:\s*([a-z\- ]+?)\s*-->")
+_COMMENT: Final = re.compile(r"<!--.*?-->")
+_LINK: Final = re.compile(r"\[([^\]]+)\]\([^)]+\)")
+
+
+def rules_path() -> Path:
+    """The shipped rules page: ``docs/rules.md`` in a checkout, its copy when installed."""
+    return shipped_dir("docs", "rules.md") / "rules.md"
+
+
+@dataclass(frozen=True)
+class _Block:
+    lines: tuple[str, ...]
+    only: frozenset[str] | None
+
+
+def _blocks(text: str) -> Iterator[_Block]:
+    """Runs of non-blank lines, each with the games an ``only`` comment gives it."""
+    only: frozenset[str] | None = None
+    lines: list[str] = []
+    for line in [*text.splitlines(), ""]:
+        marker = _ONLY.fullmatch(line.strip())
+        if marker is not None:
+            only = frozenset(marker.group(1).split())
+            continue
+        if line.strip():
+            lines.append(line)
+            continue
+        if lines:
+            yield _Block(tuple(lines), only)
+        lines, only = [], None
+
+
+def _section(text: str, heading: str) -> str:
+    """The ``## heading`` section of the page, up to the next ``##`` heading."""
+    lines = text.splitlines()
+    start = lines.index(f"## {heading}")
+    end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")), len(lines))
+    return "\n".join(lines[start:end])
+
+
+def select(text: str, topic: str | None) -> str:
+    """The part of the rules page a topic asks for (all of it for None), without the
+    page's comments.
+
+    >>> page = "# R\\n\\n## The Mastermind family\\n\\n| g | n |\\n|---|---|\\n| `logik` | 5 |\\n"
+    >>> page += "| `superhirn` | 4 |\\n\\n<!-- only: superhirn -->\\nHirn only.\\n\\nAll.\\n"
+    >>> print(select(page, "logik"), end="")
+    ## Logik, of the Mastermind family
+    <BLANKLINE>
+    | g | n |
+    |---|---|
+    | `logik` | 5 |
+    <BLANKLINE>
+    All.
+    """
+    if topic is None:
+        part = text
+    elif topic in SECTIONS:
+        part = _section(text, SECTIONS[topic])
+    else:
+        family = _section(text, SECTIONS["mastermind"])
+        part = family.replace(f"## {SECTIONS['mastermind']}", f"## {_TITLES[topic]}", 1)
+    kept: list[str] = []
+    for block in _blocks(part):
+        if topic in GAMES and block.only is not None and topic not in block.only:
+            continue
+        lines = list(block.lines)
+        if topic in GAMES and lines[0].startswith("|") and len(lines) > 2:
+            lines = lines[:2] + [row for row in lines[2:] if f"`{topic}`" in row]
+        kept.append("\n".join(_COMMENT.sub("", line).rstrip() for line in lines))
+    return "\n\n".join(block for block in kept if block.strip()) + "\n"
+
+
+def plain(markdown: str) -> str:
+    """The page as plain text for a pipe or a file: links keep only their words.
+
+    >>> plain("see [cards.md](cards.md#tiers) now")
+    'see cards.md now'
+    """
+    return _LINK.sub(r"\1", markdown)
+
+
+@click.command("rules")
+@click.argument("topic", required=False, type=click.Choice(TOPICS), metavar="[TOPIC]")
+def rules(topic: str | None) -> None:
+    """The rules of the games: TOPIC is criteria (the Turing Machine game), mastermind (the
+    whole family) or one game of it: superhirn, logik, master-collor. Without TOPIC, all.
+
+    On a terminal the page is drawn; into a pipe or file it is plain Markdown text.
+    """
+    path = rules_path()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise CLIError(f"the rules page is missing from this installation: {exc}") from None
+    chosen = select(text, topic)
+    if sys.stdout.isatty():
+        from rich.markdown import Markdown
+
+        stdout_console().print(Markdown(chosen))
+    else:
+        click.echo(plain(chosen), nl=False)
