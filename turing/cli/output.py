@@ -22,6 +22,7 @@ the traceback of every error.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
 import sys
@@ -56,10 +57,24 @@ def debugging() -> bool:
 PIPE_WIDTH = 1000
 
 
-def stdout_console() -> Console:
-    """A console for results: rich on a terminal, plain text otherwise or with NO_COLOR."""
+@functools.cache
+def _console_class() -> type[Console]:
     from rich.console import Console
 
+    class QuietPipeConsole(Console):
+        """A console whose closed pipe is left to :func:`guarded` (rich itself would exit
+        with status 1)."""
+
+        def on_broken_pipe(self) -> None:
+            self.quiet = True
+            raise BrokenPipeError
+
+    return QuietPipeConsole
+
+
+def stdout_console() -> Console:
+    """A console for results: rich on a terminal, plain text otherwise or with NO_COLOR."""
+    Console = _console_class()
     tty = sys.stdout.isatty()
     plain = _plain() or not tty
     return Console(
@@ -75,8 +90,7 @@ def stdout_console() -> Console:
 
 def stderr_console() -> Console:
     """A console for progress and messages on stderr."""
-    from rich.console import Console
-
+    Console = _console_class()
     plain = _plain() or not sys.stderr.isatty()
     return Console(
         file=sys.stderr,

@@ -1,0 +1,326 @@
+"""The output layer of the command line: exit statuses, one-line errors, closed pipes,
+Ctrl-C, progress bars (a terminal only), plurals, and commands loaded on first use."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import pty
+import re
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from testsupport.cli import PUZZLES, ROOT, run
+from turing.cli.main import COMMANDS, LazyGroup, main
+from turing.cli.output import plural, progress
+from turing.core.errors import TuringError
+
+SAMPLE = str(PUZZLES / "sample.yaml")
+
+
+def turing_argv(*args: str) -> list[str]:
+    return [sys.executable, "-m", "turing", *args]
+
+
+# -- errors and exit statuses ------------------------------------------------------------------
+
+
+def group_raising(exc: BaseException) -> LazyGroup:
+    """A group like ``turing`` with one command that raises ``exc``."""
+
+    @click.command("boom")
+    def boom() -> None:
+        raise exc
+
+    group = LazyGroup(name="t")
+    group.add_command(boom)
+    return group
+
+
+@pytest.mark.parametrize(
+    ("exc", "line"),
+    [
+        (TuringError("card 99 is not in card set 'classic'"), "card 99 is not in card set"),
+        (FileNotFoundError(2, "No such file or directory", "gone.yaml"), "gone.yaml: No such"),
+        (PermissionError(13, "Permission denied", "/x/y"), "/x/y: Permission denied"),
+        (OSError(28, "No space left on device"), "No space left on device"),
+        (sqlite3.OperationalError("database is locked"), "database is locked"),
+    ],
+)
+def test_errors_of_input_and_of_the_world_are_one_line(exc: BaseException, line: str) -> None:
+    result = CliRunner().invoke(group_raising(exc), ["boom"])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: ") and line in result.stderr
+    assert len(result.stderr.splitlines()) == 1
+
+
+def test_a_programming_error_keeps_its_traceback() -> None:
+    result = CliRunner().invoke(group_raising(KeyError("bug")), ["boom"])
+    assert isinstance(result.exception, KeyError)
+
+
+def test_turing_debug_shows_the_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TURING_DEBUG", "1")
+    result = CliRunner().invoke(group_raising(TuringError("bad")), ["boom"])
+    assert isinstance(result.exception, TuringError)
+
+
+def test_ctrl_c_in_a_command_is_exit_130() -> None:
+    result = CliRunner().invoke(group_raising(KeyboardInterrupt()), ["boom"])
+    assert result.exit_code == 130
+    assert result.stderr == "interrupted\n"
+
+
+def test_a_missing_puzzle_file_is_one_line() -> None:
+    result = run(["analyze", "no-such-file.yaml"])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: no-such-file.yaml")
+    assert len(result.stderr.splitlines()) == 1
+
+
+def test_a_closed_pipe_is_quiet_and_not_a_failure() -> None:
+    proc = subprocess.Popen(
+        turing_argv("generate", "--count", "400", "-o", "-", "--quiet"),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    first = proc.stdout.readline()
+    proc.stdout.close()  # the reader goes away, as `| head -1` does
+    err = proc.stderr.read()
+    assert proc.wait(timeout=120) == 0
+    assert json.loads(first)["mode"] == "classic"
+    assert err == b""
+
+
+def test_a_closed_pipe_after_a_table(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [
+            "bash",
+            "-c",
+            f"{' '.join(turing_argv('cards', 'show'))} | head -1; "
+            'echo "status ${PIPESTATUS[0]}" >&2',
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.stderr == "status 0\n"
+    assert len(done.stdout.splitlines()) == 1
+
+
+def test_ctrl_c_leaves_the_old_file_and_exits_130(tmp_path: Path) -> None:
+    out = tmp_path / "puzzles.jsonl"
+    out.write_text("the old run\n")
+    proc = subprocess.Popen(
+        turing_argv("generate", "--count", "10000000", "-o", str(out), "--quiet"),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not any(
+        p.name.endswith(".tmp") for p in tmp_path.iterdir()
+    ):
+        time.sleep(0.05)
+    time.sleep(0.5)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130
+    assert err == b"interrupted\n"
+    assert out.read_text() == "the old run\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["puzzles.jsonl"]
+
+
+# -- progress bars --------------------------------------------------------------------------------
+
+
+def test_no_progress_bar_into_redirected_stderr(tmp_path: Path) -> None:
+    result = run(["generate", "--count", "20", "-o", str(tmp_path / "p.jsonl")])
+    assert result.exit_code == 0
+    assert result.stderr.startswith("generated 20 ")
+    assert len(result.stderr.splitlines()) == 1
+    assert "ETA" not in result.stderr and "━" not in result.stderr
+
+
+def test_json_summary_alone_on_stdout_and_nothing_on_stderr() -> None:
+    result = run(["catalogue", "--verifiers", "2", "--count-only", "--json"])
+    assert result.exit_code == 0, result.output
+    assert result.stderr == ""
+    assert json.loads(result.stdout)["complete"] is True
+
+
+def test_progress_helper_draws_nothing_off_a_terminal() -> None:
+    with progress("work", total=3) as bar:
+        assert not bar.shown
+        bar.advance()
+        bar.update(2, 3)
+        bar.report(3, 3)
+        with bar.paused():
+            pass
+
+
+def on_a_terminal(*args: str, stdout: Path | None = None) -> tuple[int, str]:
+    """Run ``turing ARGS…`` with stderr (and stdout, unless a file is given) on a
+    pseudo-terminal; the exit status and everything the terminal showed."""
+    master, slave = pty.openpty()
+    env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+    env.update(TERM="xterm", COLUMNS="120")
+    with contextlib.ExitStack() as stack:
+        out: Any = stack.enter_context(open(stdout, "wb")) if stdout is not None else slave
+        proc = subprocess.Popen(
+            turing_argv(*args), stdin=slave, stdout=out, stderr=slave, env=env, cwd=ROOT
+        )
+        os.close(slave)
+        shown = bytearray()
+        while True:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:  # EIO: the terminal's last writer has gone
+                break
+            if not chunk:
+                break
+            shown.extend(chunk)
+        os.close(master)
+        return proc.wait(timeout=120), shown.decode("utf-8", "replace")
+
+
+def test_progress_bar_on_a_terminal_with_rate_and_eta(tmp_path: Path) -> None:
+    out = tmp_path / "stats.txt"
+    status, shown = on_a_terminal(
+        "cards", "stats", "classic", "--verifiers", "5", "--samples", "400", stdout=out
+    )
+    assert status == 0
+    assert "classic: 5-verifier puzzles" in shown
+    assert re.search(r"\d+/400", shown) and "/s" in shown and "ETA" in shown
+    text = out.read_text()
+    assert text.startswith("classic (classic)") and "ETA" not in text
+
+
+def test_quiet_turns_the_bar_off_on_a_terminal() -> None:
+    status, shown = on_a_terminal(
+        "cards", "stats", "classic", "--verifiers", "5", "--samples", "200", "--quiet", "--json"
+    )
+    assert status == 0
+    assert "ETA" not in shown
+    assert json.loads(shown.strip())["verifiers"] == 5
+
+
+def test_no_bar_into_a_redirected_stderr_even_with_a_terminal_stdout(tmp_path: Path) -> None:
+    log = tmp_path / "err.txt"
+    done = subprocess.run(
+        ["bash", "-c", " ".join(turing_argv("cards", "stats", "classic", "--samples", "200"))
+         + f" 2> {log} > /dev/null"],
+        timeout=120,
+        check=False,
+    )  # fmt: skip
+    assert done.returncode == 0
+    assert log.read_text() == ""
+
+
+# -- plurals ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("n", "args", "text"),
+    [
+        (1, ("test",), "1 test"),
+        (2, ("test",), "2 tests"),
+        (0, ("puzzle",), "0 puzzles"),
+        (1, ("criterion", "criteria"), "1 criterion"),
+        (7, ("criterion", "criteria"), "7 criteria"),
+        (25_000, ("repeat",), "25,000 repeats"),
+    ],
+)
+def test_plural(n: int, args: tuple[str, ...], text: str) -> None:
+    assert plural(n, *args) == text
+
+
+def test_one_puzzle_is_one_puzzle(tmp_path: Path) -> None:
+    result = run(["generate", "--count", "1", "-o", str(tmp_path / "one.jsonl")])
+    assert "generated 1 classic any-tier 4-verifier puzzle in" in result.stderr
+    assert "0 repeats skipped" in result.stderr
+    exported = run(["export", SAMPLE, "-o", str(tmp_path / "b.html")])
+    assert "wrote 1 puzzle to" in exported.stderr
+
+
+# -- commands loaded on first use -------------------------------------------------------------
+
+
+def modules_after(*args: str) -> set[str]:
+    """The modules a fresh ``turing ARGS…`` has imported when it finishes."""
+    code = (
+        "import sys\n"
+        "from turing.cli.main import main\n"
+        "try:\n"
+        f"    main({list(args)!r}, prog_name='turing')\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "sys.stderr.write('\\n'.join(sys.modules))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False
+    )
+    return set(done.stderr.splitlines())
+
+
+HEAVY = ("numpy", "turing.analysis", "turing.mastermind", "turing.generation", "sqlite3")
+
+
+def test_help_lists_every_command_without_importing_them() -> None:
+    modules = modules_after("--help")
+    assert {m for m in modules if m.startswith("turing.cli.")} == {
+        "turing.cli.main",
+        "turing.cli.output",
+    }
+    assert not [m for m in modules if m.startswith((*HEAVY, "rich"))]
+    result = run(["--help"])
+    for name, entry in COMMANDS.items():
+        assert f"  {name} " in result.stdout
+        assert entry.short_help in " ".join(result.stdout.split())
+
+
+def test_solve_imports_neither_numpy_nor_analysis_nor_mastermind() -> None:
+    modules = modules_after("solve", SAMPLE)
+    assert "turing.cli.solve" in modules
+    assert not [m for m in modules if m.startswith(HEAVY)]
+
+
+def test_every_table_entry_is_the_command_it_names() -> None:
+    for name, entry in COMMANDS.items():
+        command = main.get_command(click.Context(main), name)
+        assert isinstance(command, click.Command)
+        assert command.name == name
+        assert command.get_short_help_str(200) == entry.short_help
+        assert run([name, "--help"]).exit_code == 0
+
+
+def completions(words: str, cword: int) -> list[str]:
+    env = {
+        **os.environ,
+        "_TURING_COMPLETE": "bash_complete",
+        "COMP_WORDS": words,
+        "COMP_CWORD": str(cword),
+    }
+    done = subprocess.run(
+        [sys.executable, "-m", "turing"], env=env, capture_output=True, text=True, timeout=60,
+        check=False,
+    )  # fmt: skip
+    return done.stdout.splitlines()
+
+
+def test_shell_completes_commands_and_file_names() -> None:
+    assert "plain,generate" in completions("turing gen", 1)
+    assert completions("turing generate -o ", 3) == ["file,"]
+    assert completions("turing analyze ", 2) == ["file,"]
+    assert completions("turing cards stats ", 3) == ["file,"]
