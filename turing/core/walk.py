@@ -57,8 +57,8 @@ def step(acc: int, others: Sequence[int], m: int, last: bool) -> list[int] | Non
     ``last`` says whether it fills the last slot. The returned list ends with the new
     slot's own entry (``acc``: the codes the earlier slots keep without it).
 
-    >>> step(0b1111, [0b1111], 0b0011, last=False)
-    [3, 15]
+    >>> step(0b0111, [0b1111], 0b1011, last=False)
+    [11, 7]
     >>> step(0b1111, [0b1111], 0b1111, last=False) is None   # removes no code
     True
     >>> step(0b0110, [0b0111], 0b0100, last=False) is None   # one code too early
