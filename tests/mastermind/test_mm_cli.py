@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from click.testing import CliRunner, Result
@@ -342,3 +343,141 @@ def test_presets_command_lists_every_preset() -> None:
     assert result.exit_code == 0
     for name in ("classic", "superhirn", "logik", "master-collor"):
         assert name in result.output
+
+
+# ---------------------------------------------------------------- the human seat
+
+
+def revealed(result: Result) -> str:
+    """The computer's code as shown when game 1 ends."""
+    line = next(x for x in result.output.splitlines() if x.startswith("Computer's code was "))
+    return line.removeprefix("Computer's code was ").rstrip(".")
+
+
+def test_secrets_are_fresh_without_seed_and_agree_with_one() -> None:
+    args = ["play", "--preset", "superhirn", "--games", "1"]
+    fresh = {revealed(run(args, ["giveup"])) for _ in range(4)}
+    assert len(fresh) > 1
+    seeded = {revealed(run([*args, "--seed", "8"], ["giveup"])) for _ in range(2)}
+    assert len(seeded) == 1
+
+
+def test_seed_must_not_be_negative_and_the_error_names_the_option() -> None:
+    result = run(["play", "--seed", "-5"])
+    assert result.exit_code == 2 and "'--seed'" in result.stderr
+
+
+def test_match_length_rules() -> None:
+    odd = run(["play", "--games", "3"])
+    assert odd.exit_code == 2 and "even number of games" in odd.stderr
+    assert len(odd.stderr.strip().splitlines()) == 1 and "--games" in odd.stderr
+    default = run(["play", "--preset", "superhirn"], ["giveup"])
+    assert "Game 1 of 2 begins" in default.output
+    duel = run(["play", "--preset", "logik"], ["random", "giveup"])
+    assert "Game 1 of 1 begins" in duel.output and duel.exit_code == 0
+
+
+def test_the_codemaker_is_told_what_to_do_in_every_game() -> None:
+    result = run(["play", "--games", "2", "--seed", "1"], ["giveup", "random", "quit"])
+    game_two = result.output.split("Game 2 of 2 begins")[1]
+    assert "You: set your secret code, then place the pins" in game_two
+
+
+def test_a_hidden_secret_is_never_echoed_in_a_script() -> None:
+    result = run(
+        ["play", "--preset", "superhirn", "--players", "human:Ann,human:Bob", "--games", "1"],
+        ["RRGB", "OPKQ", "OPKW", "giveup"],
+    )
+    assert result.exit_code == 0, result.output
+    assert "error: a colour appears twice; in this game each colour may appear once" in (
+        result.stderr
+    )
+    assert "error: a character typed is not a colour here" in result.stderr
+    everything = result.output + result.stderr
+    for typed in ("RRGB", "OPKQ", "OPKW", "'Q'"):
+        assert typed not in everything
+    assert "Bob's code was O P K W." in result.output
+
+
+def test_board_at_a_pins_prompt_shows_the_guess_waiting() -> None:
+    result = run(["play", "--role", "maker", "--games", "1"], ["1234", "board", "quit"])
+    assert "No rows yet." not in result.output
+    waiting = [x for x in result.output.splitlines() if x.endswith("(waiting for pins)")]
+    assert waiting and waiting[0].startswith("row  1  ")
+    assert "Your code: R G B Y" in result.output
+
+
+def test_wrong_pins_against_the_entered_secret_restart_naming_the_row() -> None:
+    preset = get_preset("superhirn")
+    secret = (0, 1, 4, 5)
+    guesses = computer_guesses(preset, secret)
+    first = feedback(secret, guesses[0])
+    wrong = Feedback(0, 0) if first != Feedback(0, 0) else Feedback(1, 0)
+    lines = ["rot gelb weiß schwarz", pins(wrong), "0 0"]
+    result = run(["play", "--preset", "superhirn", "--role", "maker", "--games", "1"], lines)
+    assert f"Wrong pins: row 1 should have had {first.black} red, {first.white} white." in (
+        result.output
+    )
+    assert "Game 1 of 1 restarts with an empty board." in result.output
+    assert "3 points to Computer for the wrong pins" in result.output
+
+
+def test_honour_system_catches_a_codemaker_who_switched_codes() -> None:
+    preset = get_preset("superhirn")
+    opening = computer_guesses(preset, (0, 1, 2, 3))[0]  # the first guess, whatever the code
+    other = tuple(c for c in range(8) if c not in opening)[:4]  # no colour of the opening
+    args = ["play", "--preset", "superhirn", "--role", "maker", "--honour", "--games", "1"]
+    result = run([*args, "--rows", "2"], ["2 0", "2 0", digits(other)])
+    assert "You, show your secret code to check the rows" in result.output
+    assert "Wrong pins: row 1 should have had 0 red, 0 white" in result.output
+    assert "Game 1 of 1 restarts with an empty board." in result.output
+
+
+def test_german_pins_and_red_pins_in_superhirn() -> None:
+    preset = get_preset("superhirn")
+    secret = (0, 1, 2, 3)
+    guesses = computer_guesses(preset, secret)
+    words = {0: "", 1: "rot", 2: "rot rot", 3: "rot rot rot", 4: "rot rot rot rot"}
+
+    def german(fb: Feedback) -> str:
+        text = " ".join(x for x in (words[fb.black], " ".join(["weiß"] * fb.white)) if x)
+        return text or "keine"
+
+    lines = ["RYGB", *[german(feedback(secret, g)) for g in guesses]]
+    result = run(["play", "--preset", "superhirn", "--role", "maker", "--games", "1"], lines)
+    assert result.exit_code == 0, result.stderr
+    assert "●●●●  4 red, 0 white" in result.output
+
+
+def test_unreadable_lines_are_refused_and_never_echoed() -> None:
+    data = b"\xff\xfeRYGB\n\x1b[31mRYGB\nquit\n"
+    result = CliRunner().invoke(main, ["mastermind", "play", "--games", "1"], input=data)
+    assert "error: a line that is not UTF-8 text was skipped" in result.stderr
+    assert "error: a line with control characters was skipped" in result.stderr
+    assert "\x1b" not in result.output and "\ufffd" not in result.output
+    assert result.exit_code == 1
+
+
+def test_custom_games_name_themselves_and_legends_can_be_typed() -> None:
+    custom = run(["play", "--preset", "superhirn", "--positions", "5"], ["quit"])
+    assert custom.output.startswith("Custom game based on Superhirn: 5 positions")
+    seven = run(["play", "--colours", "7"], ["quit"])
+    assert "R red (1)  G green (2)  B blue (3)  Y yellow (4)  W white (5)  K black (6)  O" in (
+        seven.output
+    )
+    nine = run(["play", "--preset", "superhirn", "--blank", "--colours", "9"], ["quit"])
+    assert "10" not in nine.output.split("Colours:")[1].splitlines()[0]
+
+
+def test_presets_listing_shows_variants_and_their_rules() -> None:
+    result = run(["presets"])
+    text = result.output
+    assert "--duplicates: the codemaker may use a colour more than once" in text
+    assert "--blank: an empty hole counts as one more colour" in text
+    assert "a guess may repeat colours; only the secret may not" in text
+
+
+def test_two_computers_keep_their_names_apart_from_their_scores() -> None:
+    result = run(["play", "--players", "computer,computer:knuth", "--seed", "2"])
+    assert result.exit_code == 0, result.output
+    assert re.search(r"Final score — Computer 1: \d+, Computer 2: \d+", result.output)

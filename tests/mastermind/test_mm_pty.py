@@ -1,0 +1,293 @@
+"""A person's seat at a real terminal (a pseudo-terminal driven by pexpect): hidden entry
+that never shows, the turn handed over, a codemaker checked against the secret, and
+leaving with Ctrl-C or Ctrl-D."""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+
+import pexpect  # type: ignore[import-untyped]
+
+from turing.mastermind.match import Match, Seat
+from turing.mastermind.presets import get_preset
+from turing.mastermind.scoring import Feedback, feedback
+from turing.mastermind.space import Code
+
+SUPERHIRN = get_preset("superhirn")
+LETTERS = "RYGBWKOP"
+TIMEOUT = 60
+GUESS = re.compile(r"Computer guesses, row (\d+):\s+((?:[A-Z] ?){4})")
+
+
+def spawn(args: str) -> pexpect.spawn:
+    env = {**os.environ, "NO_COLOR": "1", "TERM": "xterm", "COLUMNS": "200"}
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "turing", "mastermind", "play", *args.split()],
+        env=env,
+        encoding="utf-8",
+        timeout=TIMEOUT,
+        dimensions=(50, 200),
+    )
+    return child
+
+
+class Screen:
+    """Records every character the program writes to the terminal."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+
+    def write(self, text: str) -> None:
+        self.parts.append(text)
+
+    def flush(self) -> None:
+        pass
+
+    @property
+    def text(self) -> str:
+        return "".join(self.parts)
+
+
+def watched(args: str) -> tuple[pexpect.spawn, Screen]:
+    child = spawn(args)
+    screen = Screen()
+    child.logfile_read = screen
+    return child, screen
+
+
+def letters(code: Code) -> str:
+    return "".join(LETTERS[s] for s in code)
+
+
+def spaced(code: Code) -> str:
+    return " ".join(LETTERS[s] for s in code)
+
+
+def pins(fb: Feedback) -> str:
+    return f"{fb.black} {fb.white}"
+
+
+def computer_secret(seed: int, game: int = 1) -> Code:
+    match = Match(SUPERHIRN, (Seat("You", True), Seat("Computer", False, "most-parts")), seed=seed)
+    match.start()
+    assert match.secret is not None
+    return match.secret
+
+
+def enter_secret(child: pexpect.spawn, name: str, code: str) -> None:
+    child.expect(f"{name}, your secret code \\(hidden")
+    child.sendline(code)
+    child.expect(f"{name}, the same code again to confirm")
+    child.sendline(code)
+
+
+def answer_truly(child: pexpect.spawn, secret: Code, *, until_over: bool = True) -> int:
+    """Answer the computer's guesses with true pins until it cracks the code; the rows."""
+    rows = 0
+    while True:
+        child.expect(GUESS)
+        guess = tuple(LETTERS.index(c) for c in child.match.group(2).replace(" ", ""))
+        rows += 1
+        child.expect("pins for row")
+        child.sendline(pins(feedback(secret, guess)))
+        if guess == secret:
+            return rows
+
+
+# ---------------------------------------------------------------- the done-when match
+
+
+def test_two_game_superhirn_match_in_each_role_with_a_wrong_pin_row_caught() -> None:
+    seed = 21
+    theirs = computer_secret(seed)
+    mine: Code = (4, 2, 0, 7) if theirs != (4, 2, 0, 7) else (1, 2, 3, 4)
+    child, screen = watched(f"--preset superhirn --seed {seed}")
+
+    # game 1: the person breaks the computer's code, guessing repeated colours once
+    child.expect("Game 1 of 2 begins. Codemaker: Computer. Codebreaker: You.")
+    child.expect("your guess — row 1 of 12, game 1 of 2")
+    child.sendline("RRRR")
+    child.expect("row  1  R R R R")
+    child.expect("your guess — row 2 of 12, game 1 of 2")
+    child.sendline(
+        " ".join(
+            ["rot", "gelb", "grün", "blau", "weiß", "schwarz", "orange", "lila"][s] for s in theirs
+        )
+    )
+    child.expect("Code cracked by You in 2 rows; 2 points to Computer.")
+    child.expect(f"Computer's code was {spaced(theirs)}.")
+    child.expect("Score after game 1 of 2: You: 0, Computer: 2.")
+
+    # game 2: the person makes the code, hidden and typed twice, and places the pins
+    child.expect("Game 2 of 2 begins. Codemaker: You. Codebreaker: Computer.")
+    enter_secret(child, "You", letters(mine))
+    child.expect(GUESS)
+    first = tuple(LETTERS.index(c) for c in child.match.group(2).replace(" ", ""))
+    truth = feedback(mine, first)
+    wrong = Feedback(0, 0) if truth != Feedback(0, 0) else Feedback(1, 0)
+    child.expect("pins for row 1")
+    child.sendline(pins(wrong))  # a deliberate mistake, left standing
+    child.expect(GUESS)  # the next guess: answering it makes row 1 final
+    second = tuple(LETTERS.index(c) for c in child.match.group(2).replace(" ", ""))
+    child.expect("pins for row 2")
+    child.sendline(pins(feedback(mine, second)))
+    child.expect(re.compile(r"Wrong pins: row 1 should have had (\d) red, (\d) white\."))
+    assert (int(child.match.group(1)), int(child.match.group(2))) == truth
+    child.expect("The game restarts; 3 points to Computer for the wrong pins")
+    child.expect("Game 2 of 2 restarts with an empty board.")
+    enter_secret(child, "You", letters(mine))
+    rows = answer_truly(child, mine)
+    child.expect(f"Code cracked by Computer in {rows} rows?; ")
+    child.expect(f"Your code was {spaced(mine)}.")
+    child.expect(f"Final score — You: {rows}, Computer: 5;")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    shown = screen.text
+    assert letters(mine) not in shown  # the typed secret never appeared
+    assert shown.index(f"Your code was {spaced(mine)}") > shown.index("Game 2 of 2 restarts")
+    before_reveal = shown[: shown.index(f"Your code was {spaced(mine)}")]
+    assert spaced(mine) not in before_reveal.split("Computer guesses")[0][-200:]
+
+
+def test_undo_mends_the_last_pins_at_the_terminal() -> None:
+    mine: Code = (0, 1, 4, 5)
+    child, screen = watched("--preset superhirn --role maker --games 1")
+    enter_secret(child, "You", "rot gelb weiß schwarz")
+    child.expect(GUESS)
+    first = tuple(LETTERS.index(c) for c in child.match.group(2).replace(" ", ""))
+    truth = feedback(mine, first)
+    assert truth.black < 4
+    typo = Feedback(0, 0) if truth != Feedback(0, 0) else Feedback(1, 0)
+    child.expect("pins for row 1")
+    child.sendline(pins(typo))
+    child.expect("pins for row 2")
+    child.sendline("board")
+    child.expect("Your code: R Y W K")
+    child.expect("row  2  .*\\(waiting for pins\\)")
+    child.sendline("undo")
+    child.expect("Pins of row 1 taken back; type them again.")
+    child.expect("pins for row 1")
+    child.sendline(pins(truth))
+    rows = 1 + answer_truly(child, mine)
+    child.expect("Code cracked by Computer")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert "Wrong pins" not in screen.text and rows >= 2
+
+
+# ---------------------------------------------------------------- hidden entry between people
+
+
+def test_hidden_entry_between_two_people_never_shows_the_code() -> None:
+    child, screen = watched("--preset superhirn --players human:Ann,human:Bob --games 1")
+    child.expect("Game 1 of 1 begins. Codemaker: Bob. Codebreaker: Ann.")
+    child.expect("Bob, your secret code \\(hidden; Ann, please look away\\)")
+    child.sendline("RRGB")
+    child.expect("error: a colour appears twice; in this game each colour may appear once")
+    child.expect("Bob, your secret code")
+    child.sendline("RYGT")
+    child.expect("error: a character typed is not a colour here")
+    child.expect("Bob, your secret code")
+    child.sendline("WKO")
+    child.expect("error: the code typed has 3 colours")
+    child.expect("Bob, your secret code")
+    child.sendline("OPKW")
+    child.expect("Bob, the same code again to confirm")
+    child.sendline("OPKB")
+    child.expect("error: the two entries differ; type the code again")
+    enter_secret(child, "Bob", "OPKW")
+    child.expect("Ann, your guess — row 1 of 12")
+    before = screen.text
+    for typed in ("RRGB", "RYGT", "WKO", "OPKW", "OPKB", "O P K W"):
+        assert typed not in before
+    child.sendline("board")
+    child.expect("No rows yet.")
+    child.sendline("giveup")
+    child.expect("Ann gave up after 0 rows; 13 points to Bob \\(12 \\+ 1\\).")
+    child.expect("Bob's code was O P K W.")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_logik_duel_shows_your_own_code_and_both_boards() -> None:
+    child, screen = watched("--preset logik --seed 5")
+    enter_secret(child, "You", "RYGBW")
+    child.expect("You, your guess — row 1 of 12")
+    child.sendline("KKOOP")
+    child.expect("You, your guess — row 2 of 12")
+    child.sendline("board")
+    child.expect("Your code: R Y G B W")
+    child.expect("You against Computer's code:")
+    child.expect("row  1  K K O O P")
+    child.expect("Computer against your code:")
+    child.expect("row  1 ")
+    child.sendline("giveup")
+    child.expect("Game 1 of 1 won by Computer \\(You gave up\\).")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert "RYGBW" not in screen.text
+
+
+# ---------------------------------------------------------------- leaving
+
+
+def test_ctrl_c_asks_and_leaves_with_130() -> None:
+    child, _ = watched("--preset classic")
+    child.expect("your guess — row 1 of 10")
+    child.sendintr()
+    child.expect("Leave the match\\? \\[y/N\\]")
+    child.sendline("n")
+    child.expect("your guess — row 1 of 10")
+    child.sendintr()
+    child.expect("Leave the match\\? \\[y/N\\]")
+    child.sendline("y")
+    child.expect("match abandoned: interrupted")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+
+
+def test_ctrl_c_at_a_hidden_prompt_and_ctrl_d_ends_the_input() -> None:
+    child, _ = watched("--preset superhirn --role maker")
+    child.expect("your secret code \\(hidden")
+    child.sendintr()
+    child.expect("Leave the match\\? \\[y/N\\]")
+    child.sendline("")
+    child.expect("your secret code \\(hidden")
+    child.sendeof()
+    child.expect("match abandoned: input ended")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 1
+
+
+def test_colour_terminal_shows_letters_with_the_colours() -> None:
+    env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "turing", "mastermind", "play", "--preset", "superhirn", "--seed", "1"],
+        env={**env, "TERM": "xterm-256color", "COLORTERM": "truecolor"},
+        encoding="utf-8",
+        timeout=TIMEOUT,
+        dimensions=(50, 200),
+    )
+    screen = Screen()
+    child.logfile_read = screen
+    child.expect("your guess — row 1 of 12")
+    child.sendline("RYGB")
+    child.expect("your guess — row 2 of 12")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    text = screen.text
+    assert "\x1b[" in text  # coloured
+    plain = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", text)
+    assert " R  Y  G  B " in plain and "red (1)" in plain  # the letters, always
+    assert "●" in plain or "○" in plain or "····" in plain
