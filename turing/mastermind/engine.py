@@ -17,13 +17,12 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from turing.mastermind.scoring import FeedbackTable
+from turing.mastermind.scoring import Against, FeedbackTable
 from turing.mastermind.space import CodeSpace
 
 History = tuple[tuple[int, int], ...]
 Indices = npt.NDArray[np.int64]
 
-_BLOCK_CELLS: Final = 1 << 20
 MAX_SYMMETRY_POSITIONS: Final = 6
 SYMMETRY_MIN_CANDIDATES: Final = 64
 """Reduce the guesses by symmetry only when this many candidates are left (else it costs
@@ -50,6 +49,16 @@ class Engine:
     def win_key(self) -> int:
         return self.table.win_key
 
+    @property
+    def feedback_count(self) -> int:
+        """How many different feedbacks a row can get (the winning one included)."""
+        p = self.space.positions
+        return (p + 1) * (p + 2) // 2 - 1
+
+    def against(self, candidates: Indices) -> Against:
+        """A scorer of any guesses against ``candidates``."""
+        return self.table.against(candidates)
+
     def consistent(self, history: History, within: Indices | None = None) -> Indices:
         """The codes (among ``within``, default all) that give every row its feedback."""
         candidates = self.everything if within is None else within
@@ -59,18 +68,7 @@ class Engine:
 
     def partition_counts(self, guesses: Indices, candidates: Indices) -> npt.NDArray[np.int64]:
         """``counts[i, k]``: how many candidates answer guess ``guesses[i]`` with key ``k``."""
-        size = self.table.size
-        counts = np.empty((len(guesses), size), dtype=np.int64)
-        block = max(1, _BLOCK_CELLS // max(1, len(candidates)))
-        offsets = (np.arange(block, dtype=np.int64) * size)[:, None]
-        for start in range(0, len(guesses), block):
-            chunk = guesses[start : start + block]
-            keys = self.table.keys(chunk, candidates)
-            flat = (keys + offsets[: len(chunk)]).ravel()
-            counts[start : start + len(chunk)] = np.bincount(
-                flat, minlength=len(chunk) * size
-            ).reshape(len(chunk), size)
-        return counts
+        return self.table.against(candidates).counts(guesses)
 
     def split(self, guess: int, candidates: Indices) -> dict[int, Indices]:
         """The candidates grouped by the feedback key they give ``guess``."""

@@ -151,13 +151,10 @@ class FeedbackTable:
         if full is None:
             full = n * n <= FULL_TABLE_LIMIT
         self._full: npt.NDArray[np.uint8] | None = None
+        self._spread: npt.NDArray[np.uint8] | None = None
+        self._common_rows: npt.NDArray[np.uint8] | None = None
         if full:
-            table = np.empty((n, n), dtype=np.uint8)
-            block = max(1, (1 << 22) // n)
-            everything = np.arange(n)
-            for start in range(0, n, block):
-                rows = everything[start : start + block]
-                table[start : start + block] = self._compute(rows, everything)
+            table = self.columns(np.arange(n))
             table.setflags(write=False)
             self._full = table
 
@@ -186,6 +183,37 @@ class FeedbackTable:
     def key(self, guess: int, secret: int) -> int:
         return int(self.row(guess, np.array([secret]))[0])
 
+    def columns(self, secrets: npt.NDArray[np.integer]) -> npt.NDArray[np.uint8]:
+        """Every code's key as a guess against each of ``secrets``: one row per secret,
+        one column per code (the transpose of ``keys(everything, secrets)``)."""
+        if self._full is not None:
+            rows: npt.NDArray[np.uint8] = self._full[secrets]  # scoring is symmetric
+            return rows
+        if self._spread is None:
+            p, s = self.space.positions, self.space.symbols
+            codes = self.space.codes
+            spread = np.zeros((p, s, len(codes)), dtype=np.uint8)
+            for position in range(p):
+                for colour in range(s):
+                    spread[position, colour] = (codes[:, position] == colour) * p
+            self._spread = spread
+            if self._common_table.size * len(codes) <= FULL_TABLE_LIMIT:
+                self._common_rows = self._common_table.take(self._pattern, axis=1)
+        chosen = self.space.codes[secrets]
+        patterns = self._pattern[secrets]
+        out: npt.NDArray[np.uint8]
+        if self._common_rows is not None:
+            out = self._common_rows.take(patterns, axis=0)
+        else:
+            out = self._common_table.take(patterns, axis=0).take(self._pattern, axis=1)
+        for position in range(chosen.shape[1]):
+            out += self._spread[position].take(chosen[:, position], axis=0)
+        return out
+
+    def against(self, secrets: npt.NDArray[np.integer]) -> Against:
+        """A scorer of any guesses against the fixed ``secrets`` (see :class:`Against`)."""
+        return Against(self, secrets)
+
     def _compute(
         self, guesses: npt.NDArray[np.integer], secrets: npt.NDArray[np.integer]
     ) -> npt.NDArray[np.uint8]:
@@ -210,3 +238,55 @@ def _black_half(
     ).T.reshape(symbols**width, width)
     matches = (values[:, None, :] == values[None, :, :]).sum(axis=2)
     return number, (matches * positions).astype(np.uint8)
+
+
+class Against:
+    """Feedback keys of any guesses against one fixed set of secrets, computed fast.
+
+    Without a whole table the secrets are laid out once per position and colour (a row
+    of ``positions`` where a secret has that colour there, else 0) and per guess colour
+    pattern (the common colours): the keys of a guess are then ``positions + 1`` row
+    gathers and additions, with nothing of size codes² in memory.
+    """
+
+    def __init__(self, table: FeedbackTable, secrets: npt.NDArray[np.integer]) -> None:
+        self.table = table
+        self.secrets = secrets
+        self.size = len(secrets)
+        self._columns: npt.NDArray[np.uint8] | None = None
+        if table._full is not None:
+            self._columns = np.ascontiguousarray(table._full[:, secrets])
+            return
+        space = table.space
+        codes = space.codes[secrets]
+        spread = np.arange(self.size)
+        self._match = np.zeros((space.positions, space.symbols, self.size), dtype=np.uint8)
+        for position in range(space.positions):
+            self._match[position, codes[:, position], spread] = space.positions
+        self._common = np.ascontiguousarray(table._common_table[:, table._pattern[secrets]])
+
+    def keys(self, guesses: npt.NDArray[np.integer]) -> npt.NDArray[np.uint8]:
+        """``len(guesses) × len(secrets)`` feedback keys."""
+        if self._columns is not None:
+            block: npt.NDArray[np.uint8] = self._columns[guesses]
+            return block
+        table = self.table
+        codes = table.space.codes[guesses]
+        out: npt.NDArray[np.uint8] = self._common[table._pattern[guesses]]
+        for position in range(codes.shape[1]):
+            out += self._match[position][codes[:, position]]
+        return out
+
+    def counts(self, guesses: npt.NDArray[np.integer]) -> npt.NDArray[np.int64]:
+        """``counts[i, k]``: how many secrets answer ``guesses[i]`` with key ``k``."""
+        size = self.table.size
+        counts = np.empty((len(guesses), size), dtype=np.int64)
+        block = max(1, (1 << 16) // max(1, self.size))
+        offsets = (np.arange(block, dtype=np.int32) * size)[:, None]
+        for start in range(0, len(guesses), block):
+            chunk = guesses[start : start + block]
+            flat = self.keys(chunk) + offsets[: len(chunk)]
+            counts[start : start + len(chunk)] = np.bincount(
+                flat.ravel(), minlength=len(chunk) * size
+            ).reshape(len(chunk), size)
+        return counts

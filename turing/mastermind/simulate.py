@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from turing.core.errors import TuringError
 from turing.mastermind.engine import Engine, History, Indices
@@ -99,7 +100,8 @@ def play_out(
     """
     chosen = engine.everything if secrets is None else np.asarray(secrets, dtype=np.int64)
     records: dict[int, GameRecord] = {}
-    _walk(engine, strategy, (), engine.everything, chosen, max_rows, records)
+    walked = engine.everything if secrets is None else np.unique(chosen)
+    _walk(engine, strategy, (), engine.everything, walked, max_rows, records)
     return [records[int(s)] for s in chosen]
 
 
@@ -112,20 +114,39 @@ def _walk(
     max_rows: int | None,
     records: dict[int, GameRecord],
 ) -> None:
+    """Play the ``secrets`` (ascending, all consistent with ``history``) from here."""
     if max_rows is not None and len(history) >= max_rows:
         for secret in secrets.tolist():
             records[secret] = GameRecord(secret, history, solved=False)
         return
     guess = strategy.choose(engine, history, candidates)
-    secret_keys = engine.table.row(guess, secrets)
+    if len(candidates) == 1 and guess == int(candidates[0]):
+        records[guess] = GameRecord(guess, (*history, (guess, engine.win_key)), solved=True)
+        return
+    # Secrets and candidates grouped by feedback, each group still ascending.
+    every = secrets is candidates
     candidate_keys = engine.table.row(guess, candidates)
-    for key in np.unique(secret_keys).tolist():
-        group = secrets[secret_keys == key]
+    candidate_groups = _groups(candidate_keys)
+    secret_groups = candidate_groups if every else _groups(engine.table.row(guess, secrets))
+    for key, secret_order in secret_groups.items():
+        group = secrets[secret_order]
         rows = (*history, (guess, key))
         if key == engine.win_key:
             records[int(group[0])] = GameRecord(int(group[0]), rows, solved=True)
             continue
-        _walk(engine, strategy, rows, candidates[candidate_keys == key], group, max_rows, records)
+        part = group if every else candidates[candidate_groups[key]]
+        _walk(engine, strategy, rows, part, group, max_rows, records)
+
+
+def _groups(keys: npt.NDArray[np.uint8]) -> dict[int, Indices]:
+    """For each key present, the positions holding it, ascending; keys in order."""
+    order = np.argsort(keys, kind="stable")
+    ordered = keys[order]
+    cuts = (np.flatnonzero(ordered[1:] != ordered[:-1]) + 1).tolist()
+    starts = [0, *cuts]
+    ends = [*cuts, len(keys)]
+    values = ordered[starts].tolist()
+    return {k: order[a:b] for k, a, b in zip(values, starts, ends, strict=True)}
 
 
 def simulate(

@@ -21,7 +21,6 @@ may appear any number of times (the Superhirn text lets the codemaker leave *hol
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -164,13 +163,12 @@ class CodeSpace:
         can be renamed), so the first guess need only be chosen among these. Spaces with
         the empty hole keep it apart from the peg colours.
         """
-        seen: dict[tuple[tuple[int, ...], int], int] = {}
-        blank = self.blank_symbol
-        for index, row in enumerate(self._codes.tolist()):
-            counts = Counter(s for s in row if s != blank)
-            pattern = (tuple(sorted(counts.values(), reverse=True)), row.count(blank))
-            seen.setdefault(pattern, index)
-        return np.array(sorted(seen.values()), dtype=np.int64)
+        counts = np.stack([(self._codes == s).sum(axis=1) for s in range(self.symbols)], axis=1)
+        pattern = np.sort(counts[:, : self.colours], axis=1)
+        if self.blank:
+            pattern = np.concatenate([pattern, counts[:, self.colours :]], axis=1)
+        _, first = np.unique(pattern, axis=0, return_index=True)
+        return np.sort(first).astype(np.int64)
 
 
 def _no_repeated_peg(code: Sequence[int], colours: int) -> bool:

@@ -24,7 +24,9 @@ one code per symmetry class where that is exact, which changes no choice.
 
 from __future__ import annotations
 
+import math
 from abc import ABC, abstractmethod
+from functools import lru_cache
 from typing import ClassVar, Final, NamedTuple
 
 import numpy as np
@@ -57,13 +59,96 @@ class ScoredStrategy(Strategy):
     def cost(self, counts: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
         """One cost per guess from its class sizes ``counts[guess, feedback key]``."""
 
+    def bound(
+        self, counts: npt.NDArray[np.int64], remaining: int, classes: int
+    ) -> npt.NDArray[np.float64]:
+        """A lower bound of each guess's cost from the class sizes over part of the
+        candidates (``remaining`` not yet counted; at most ``classes`` classes). Classes
+        only grow, so the cost so far bounds every cost that grows with the sizes."""
+        return self.cost(counts)
+
     def choose(self, engine: Engine, history: History, candidates: Indices) -> int:
-        if len(candidates) <= 2:
+        n = len(candidates)
+        if n <= 2:
             # Guessing a candidate splits the rest into singletons: no guess does better.
             return int(candidates[0])
+        # The candidates first: the best of them is the answer unless a non-candidate
+        # costs strictly less (a candidate wins ties). The lowest candidate of a cost is
+        # the lowest of its symmetry class, so the pool's answer is the same.
+        scorer = engine.against(candidates)
+        candidate_cost = self.cost(scorer.counts(candidates))
+        best = float(candidate_cost.min())
+        best_candidate = int(candidates[candidate_cost == best].min())
+        classes = engine.feedback_count - 1  # a non-candidate never gets the winning key
+        if best <= self._floor(n, classes, engine.table.size):
+            return best_candidate
+        full = engine.table.has_full_table
+        if n <= SORTED_LIMIT and not full:
+            return self._choose_sorted(engine, candidates)
         pool = engine.guess_pool(history, candidates)
-        counts = engine.partition_counts(pool, candidates)
-        return pick(pool, self.cost(counts), candidates)
+        pool = pool[~np.isin(pool, candidates, assume_unique=True)]
+        if full:  # every key is a lookup: score the pool in one pass
+            cost = self.cost(scorer.counts(pool))
+            lowest = float(cost.min()) if len(pool) else best
+            return int(pool[cost == lowest].min()) if lowest < best else best_candidate
+        # Then the other guesses, against growing slices of the candidates: a guess is
+        # dropped as soon as its cost so far shows it cannot beat the best candidate.
+        order = _spread(n)
+        counts = np.zeros((len(pool), engine.table.size), dtype=np.int64)
+        done = 0
+        step = 32
+        while done < n and len(pool):
+            part = candidates[order[done : done + step]]
+            done += len(part)
+            counts += engine.against(part).counts(pool)
+            if done < n:
+                alive = self.bound(counts, n - done, classes) < best
+                pool, counts = pool[alive], counts[alive]
+                step *= 2
+        if len(pool) == 0:
+            return best_candidate
+        cost = self.cost(counts)
+        lowest = float(cost.min())
+        if lowest < best:
+            return int(pool[cost == lowest].min())
+        return best_candidate
+
+    def run_cost(self, runs: npt.NDArray[np.uint8]) -> npt.NDArray[np.float64]:
+        """Each guess's cost from ``runs[i, g]``, the length of the run of equal keys
+        ending at row ``i`` when guess ``g``'s keys are sorted (a class of ``m`` codes
+        shows runs ``1 … m``). Exact unless :attr:`runs_exact` is false, then within
+        1e-9 of :meth:`cost`."""
+        raise NotImplementedError
+
+    runs_exact: ClassVar[bool] = True
+
+    def _choose_sorted(self, engine: Engine, candidates: Indices) -> int:
+        """Score every code at once for a few candidates: sort each code's keys down the
+        candidates with a sorting network, read the classes off as runs of equal keys."""
+        keys = engine.table.columns(candidates)
+        _sort_rows(keys)
+        runs = np.ones_like(keys)
+        for i in range(1, len(keys)):
+            same = keys[i] == keys[i - 1]
+            np.add(runs[i - 1], 1, out=runs[i], where=same)
+        cost = self.run_cost(runs)
+        everything = engine.everything
+        if not self.runs_exact:
+            near = everything[cost <= cost.min() + 2e-6]
+            return pick(near, self.cost(engine.partition_counts(near, candidates)), candidates)
+        lowest = cost.min()
+        winners = everything[cost == lowest]
+        inside = winners[np.isin(winners, candidates, assume_unique=True)]
+        return int(inside[0] if len(inside) else winners[0])
+
+    def _floor(self, n: int, classes: int, size: int) -> float:
+        """The cost of the most even split of ``n`` codes into ``classes``: no guess
+        that is not a candidate costs less (every cost here grows with unevenness)."""
+        even = np.zeros((1, size), dtype=np.int64)
+        q, r = divmod(n, classes)
+        even[0, :classes] = q
+        even[0, :r] += 1
+        return float(self.cost(even)[0])
 
 
 def pick(pool: Indices, cost: npt.NDArray[np.float64], candidates: Indices) -> int:
@@ -71,6 +156,45 @@ def pick(pool: Indices, cost: npt.NDArray[np.float64], candidates: Indices) -> i
     is_candidate = np.isin(pool, candidates)
     order = np.lexsort((pool, ~is_candidate, cost))
     return int(pool[order[0]])
+
+
+SORTED_LIMIT: Final = 48
+"""Up to this many candidates every code is scored by sorting its keys (no pool)."""
+
+
+@lru_cache(maxsize=64)
+def _network(n: int) -> tuple[tuple[int, int], ...]:
+    """Batcher's odd–even merge sort for ``n`` items, as compare-exchange pairs."""
+    size = 1
+    while size < n:
+        size *= 2
+    pairs: list[tuple[int, int]] = []
+    p = 1
+    while p < size:
+        k = p
+        while k >= 1:
+            for j in range(k % p, size - k, 2 * k):
+                for i in range(min(k, size - j - k)):
+                    if (i + j) // (2 * p) == (i + j + k) // (2 * p) and i + j + k < n:
+                        pairs.append((i + j, i + j + k))
+            k //= 2
+        p *= 2
+    return tuple(pairs)
+
+
+def _sort_rows(keys: npt.NDArray[np.uint8]) -> None:
+    """Sort each column of ``keys`` in place (rows are the items)."""
+    spare = np.empty(keys.shape[1], dtype=keys.dtype)
+    for i, j in _network(len(keys)):
+        np.minimum(keys[i], keys[j], out=spare)
+        np.maximum(keys[i], keys[j], out=keys[j])
+        keys[i] = spare
+
+
+def _spread(n: int) -> npt.NDArray[np.int64]:
+    """An order of ``0 … n-1`` that samples the whole range early (a stride coprime to n)."""
+    stride = 7919 if n % 7919 else 7907
+    return (np.arange(n, dtype=np.int64) * stride) % n
 
 
 class Knuth(ScoredStrategy):
@@ -81,6 +205,10 @@ class Knuth(ScoredStrategy):
         largest: npt.NDArray[np.float64] = counts.max(axis=1).astype(np.float64)
         return largest
 
+    def run_cost(self, runs: npt.NDArray[np.uint8]) -> npt.NDArray[np.float64]:
+        largest: npt.NDArray[np.float64] = runs.max(axis=0).astype(np.float64)
+        return largest
+
 
 class MostParts(ScoredStrategy):
     name = "most-parts"
@@ -88,6 +216,18 @@ class MostParts(ScoredStrategy):
 
     def cost(self, counts: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
         parts: npt.NDArray[np.float64] = (counts > 0).sum(axis=1).astype(np.float64)
+        return -parts
+
+    def bound(
+        self, counts: npt.NDArray[np.int64], remaining: int, classes: int
+    ) -> npt.NDArray[np.float64]:
+        # Each secret not yet counted can open at most one more class.
+        parts = (counts > 0).sum(axis=1) + remaining
+        most: npt.NDArray[np.float64] = np.minimum(parts, classes).astype(np.float64)
+        return -most
+
+    def run_cost(self, runs: npt.NDArray[np.uint8]) -> npt.NDArray[np.float64]:
+        parts: npt.NDArray[np.float64] = (runs == 1).sum(axis=0).astype(np.float64)
         return -parts
 
 
@@ -103,6 +243,24 @@ class Entropy(ScoredStrategy):
         weighted: npt.NDArray[np.float64] = np.round(terms.sum(axis=1), 6)
         return weighted
 
+    runs_exact = False
+
+    def run_cost(self, runs: npt.NDArray[np.uint8]) -> npt.NDArray[np.float64]:
+        # m·log2(m) is the sum of its steps (r·log2 r − (r−1)·log2(r−1)) over r = 1 … m.
+        top = np.arange(256, dtype=np.float64)
+        plain = top * np.log2(np.maximum(top, 1.0))
+        step = np.diff(plain, prepend=0.0)
+        weighted: npt.NDArray[np.float64] = step[runs].sum(axis=0)
+        return weighted
+
+    def _floor(self, n: int, classes: int, size: int) -> float:
+        # The even split's Σ n·log2(n), a hair lower so that summing in another order
+        # cannot lift it over the cost of a real guess.
+        q, r = divmod(n, classes)
+        sizes = [q + 1] * r + [q] * (classes - r)
+        raw = sum(m * math.log2(m) for m in sizes if m > 1)
+        return float(np.round(raw - 1e-9, 6)) if raw > 0 else 0.0
+
 
 class ExpectedSize(ScoredStrategy):
     name = "expected-size"
@@ -110,6 +268,12 @@ class ExpectedSize(ScoredStrategy):
 
     def cost(self, counts: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
         squares: npt.NDArray[np.float64] = (counts * counts).sum(axis=1).astype(np.float64)
+        return squares
+
+    def run_cost(self, runs: npt.NDArray[np.uint8]) -> npt.NDArray[np.float64]:
+        # 1 + 3 + … + (2m − 1) = m²
+        odd = 2 * runs.sum(axis=0, dtype=np.int64) - len(runs)
+        squares: npt.NDArray[np.float64] = odd.astype(np.float64)
         return squares
 
 
