@@ -22,7 +22,15 @@ import click
 from rich.console import Console
 from rich.text import Text
 
-from turing.cli.output import EXIT_PROBLEM, emit_json, fail, stderr_console, stdout_console
+from turing.cli.output import (
+    EXIT_INTERRUPTED,
+    EXIT_PROBLEM,
+    emit_json,
+    fail,
+    progress,
+    stderr_console,
+    stdout_console,
+)
 from turing.mastermind.engine import Engine
 from turing.mastermind.match import (
     Duel,
@@ -222,7 +230,9 @@ def simulate_command(
     engine = Engine(game.space)
     try:
         secrets = None if sample is None else sample_secrets(len(game.space), sample, seed)
-        summary, records = simulate(engine, breaker, secrets, max_rows=game.rows)
+        games = len(game.space) if secrets is None else len(secrets)
+        with progress(f"{strategy}: {games:,} games", total=None, unit="games"):
+            summary, records = simulate(engine, breaker, secrets, max_rows=game.rows)
     except (StrategyError, SimulationError) as error:
         fail(str(error))
     if transcript is not None:
@@ -278,7 +288,6 @@ def _strategy(name: str, seed: int) -> Strategy:
 
 # ---------------------------------------------------------------- play
 
-EXIT_INTERRUPTED = 130
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 """Control characters: raw escape sequences and the like are refused, never echoed."""
 YES = ("y", "yes", "j", "ja")
@@ -433,10 +442,11 @@ class View:
         return text
 
     def say(self, message: str | Text) -> None:
+        # Wrapped at words on a terminal; a pipe's console is wide enough never to wrap.
         if isinstance(message, Text):
-            self.out.print(message, soft_wrap=True)
+            self.out.print(message, soft_wrap=False)
         else:
-            self.out.print(message, markup=False, soft_wrap=True)
+            self.out.print(message, markup=False, soft_wrap=False)
 
     def name(self, seat: int) -> str:
         return self.seats[seat].name
