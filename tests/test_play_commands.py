@@ -6,7 +6,8 @@ import re
 
 import pytest
 
-from turing.cli.play import COMMANDS, Command, CommandError, parse_command, split_line
+from turing.core.codes import Code
+from turing.play.session import COMMANDS, Command, CommandError, parse_command, split_line
 
 
 def cmd(text: str, verifiers: int = 4) -> Command:
@@ -15,7 +16,7 @@ def cmd(text: str, verifiers: int = 4) -> Command:
 
 @pytest.mark.parametrize("text", ["compose 241", "c 2 4 1", "CODE 2,4,1", "compose   241  "])
 def test_compose_forms(text: str) -> None:
-    assert cmd(text) == Command("compose", code="241")
+    assert cmd(text) == Command("compose", code=Code.parse("241"))
 
 
 @pytest.mark.parametrize(
@@ -31,7 +32,9 @@ def test_compose_forms(text: str) -> None:
     ],
 )
 def test_test_forms(text: str, code: str | None, verifiers: tuple[int, ...]) -> None:
-    assert cmd(text) == Command("test", code=code, verifiers=verifiers)
+    assert cmd(text) == Command(
+        "test", code=None if code is None else Code.parse(code), verifiers=verifiers
+    )
 
 
 @pytest.mark.parametrize(
@@ -56,6 +59,9 @@ def test_test_forms(text: str, code: str | None, verifiers: tuple[int, ...]) -> 
         ("note", "usage: note V TEXT"),
         ("note Q hello", "no verifier 'Q'"),
         ("hint maybe", "usage: hint [best]"),
+        ("test B B", "verifier B named twice"),
+        ("giveup now", "takes nothing after it"),
+        ("show me", "usage: show [cards]"),
     ],
 )
 def test_bad_commands_say_what_is_wrong(text: str, message: str) -> None:
@@ -64,8 +70,8 @@ def test_bad_commands_say_what_is_wrong(text: str, message: str) -> None:
 
 
 def test_decisions_and_plain_commands() -> None:
-    assert cmd("solve 3 3 1") == Command("solve", code="331")
-    assert cmd("submit 331") == Command("solve", code="331")
+    assert cmd("solve 3 3 1") == Command("solve", code=Code.parse("331"))
+    assert cmd("submit 331") == Command("solve", code=Code.parse("331"))
     for text, name in [
         ("pass", "pass"),
         ("p", "pass"),
@@ -75,6 +81,9 @@ def test_decisions_and_plain_commands() -> None:
         ("quit", "quit"),
         ("q", "quit"),
         ("?", "help"),
+        ("giveup", "giveup"),
+        ("give up", "giveup"),
+        ("resign", "giveup"),
     ]:
         assert cmd(text).name == name
 
@@ -107,7 +116,7 @@ def test_marks() -> None:
 def test_hints_help_save() -> None:
     assert cmd("hint") == Command("hint")
     assert cmd("hint best") == Command("hint", arg="best")
-    assert cmd("hint --best") == Command("hint", arg="best")
+    assert cmd("hint next") == Command("hint", arg="best")
     assert cmd("help") == Command("help")
     assert cmd("help Test") == Command("help", arg="test")
     assert cmd("save") == Command("save")
@@ -124,3 +133,5 @@ def test_every_command_has_usage_and_help() -> None:
     for name, (usage, what) in COMMANDS.items():
         assert usage.split()[0] == name
         assert what
+    assert cmd("show cards") == Command("show", arg="cards")
+    assert cmd("cards") == Command("show", arg="cards")

@@ -55,11 +55,27 @@ class IllegalAction(GameError):
 # -- actions --------------------------------------------------------------------------------
 
 
+def _as_code(value: Code | str) -> Code:
+    if isinstance(value, Code):
+        return value
+    try:
+        return Code.parse(value)
+    except CodeError as exc:
+        raise IllegalAction(str(exc)) from None
+
+
 @dataclass(frozen=True, slots=True)
 class Compose:
-    """Compose the round's code (allowed again only until the first test of the round)."""
+    """Compose the round's code (allowed again only until the first test of the round).
 
-    code: str
+    The code is a :class:`Code`; text is read once, here (a bad code raises
+    :class:`IllegalAction`).
+    """
+
+    code: Code
+
+    def __init__(self, code: Code | str) -> None:
+        object.__setattr__(self, "code", _as_code(code))
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +95,10 @@ class EndTests:
 class Solve:
     """Submit a code as the solution (one attempt; wrong eliminates)."""
 
-    code: str
+    code: Code
+
+    def __init__(self, code: Code | str) -> None:
+        object.__setattr__(self, "code", _as_code(code))
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,18 +106,30 @@ class Pass:
     """Do not submit a code this round."""
 
 
-Action = Compose | Test | EndTests | Solve | Pass
+@dataclass(frozen=True, slots=True)
+class GiveUp:
+    """Leave the running: the player's decision this round, revealed with the others'.
+
+    The player takes no further part; the game goes on for the others (a player left
+    alone wins, as after an elimination). Solo, the game ends at once with no winner.
+    """
+
+
+Action = Compose | Test | EndTests | Solve | Pass | GiveUp
+Decision = Solve | Pass | GiveUp
 
 
 def action_to_dict(action: Action) -> dict[str, Any]:
     if isinstance(action, Compose):
-        return {"do": "compose", "code": action.code}
+        return {"do": "compose", "code": str(action.code)}
     if isinstance(action, Test):
         return {"do": "test", "verifier": action.verifier}
     if isinstance(action, EndTests):
         return {"do": "end_tests"}
     if isinstance(action, Solve):
-        return {"do": "solve", "code": action.code}
+        return {"do": "solve", "code": str(action.code)}
+    if isinstance(action, GiveUp):
+        return {"do": "giveup"}
     return {"do": "pass"}
 
 
@@ -111,7 +142,7 @@ def action_from_dict(data: Any) -> Action:
         code = data.get("code")
         if not isinstance(code, str):
             raise GameError(f"action {kind!r} needs a code, found {code!r}")
-        return Compose(code) if kind == "compose" else Solve(code)
+        return Compose(code) if kind == "compose" else Solve(code)  # IllegalAction if bad
     if kind == "test":
         verifier = data.get("verifier")
         if not isinstance(verifier, int) or isinstance(verifier, bool):
@@ -121,6 +152,8 @@ def action_from_dict(data: Any) -> Action:
         return EndTests()
     if kind == "pass":
         return Pass()
+    if kind == "giveup":
+        return GiveUp()
     raise GameError(f"unknown action {kind!r}")
 
 
@@ -201,11 +234,12 @@ class Notes:
 class _Player:
     name: str
     tests: list[TestRecord] = field(default_factory=list)
-    eliminated: int | None = None  # the round of elimination
-    code: str | None = None
+    eliminated: int | None = None  # the round of elimination (or of giving up)
+    gave_up: bool = False
+    code: Code | None = None
     tested: list[int] = field(default_factory=list)
     done_testing: bool = False
-    decision: Solve | Pass | None = None
+    decision: Decision | None = None
     hints: int = 0
     notes: Notes = field(default_factory=Notes)
 
@@ -223,11 +257,12 @@ class GameResult:
     solution: str
     tests: Mapping[str, int]
     hints: Mapping[str, int]
-    eliminated: Mapping[str, int]  # name → round of elimination
+    eliminated: Mapping[str, int]  # name → round of elimination (giving up included)
     solved: tuple[str, ...]  # players who submitted the right code
+    gave_up: tuple[str, ...] = ()  # players who gave up (also in ``eliminated``)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "winners": list(self.winners),
             "rounds": self.rounds,
             "solution": self.solution,
@@ -236,30 +271,39 @@ class GameResult:
             "eliminated": dict(self.eliminated),
             "solved": list(self.solved),
         }
+        if self.gave_up:
+            out["gave_up"] = list(self.gave_up)
+        return out
 
 
 Phase = Literal["test", "decide", "decided", "eliminated", "over"]
 
 
-def public_puzzle(puzzle: Puzzle) -> Puzzle:
+#: The extra fields of a puzzle a player may see. Everything else a file or the generator
+#: adds (seed, index, min_tests, codes left, …) is dropped: a generator seed reproduces the
+#: whole puzzle, and analysis figures can narrow the answer down.
+PUBLIC_EXTRA: Final = frozenset({"difficulty"})
+
+
+def public_puzzle(puzzle: Puzzle, label: str | None = None) -> Puzzle:
     """The puzzle as the players see it: no hidden fields, nothing given away by order.
 
     Nightmare shows its cards in ascending order and extreme shows each pair in ascending
     order, whatever order the document used, so that order cannot hint at the real cards.
+    The id becomes ``label``, a neutral name for the puzzle (an id computed from the
+    hidden criteria would let a player find them by trying each reading), and only the
+    extra fields of :data:`PUBLIC_EXTRA` stay.
     """
-    shown = puzzle.public()
+    shown = replace(
+        puzzle.public(),
+        id=label,
+        extra={k: v for k, v in puzzle.extra.items() if k in PUBLIC_EXTRA},
+    )
     if puzzle.mode_class.hidden_mapping:
         shown = replace(shown, cards=tuple(sorted(shown.cards)))
     elif puzzle.mode_class.cards_per_verifier > 1:
         shown = replace(shown, cards=tuple(tuple(sorted(g)) for g in shown.cards))
     return shown
-
-
-def _normal_code(text: str) -> str:
-    try:
-        return str(Code.parse(text))
-    except CodeError as exc:
-        raise IllegalAction(str(exc)) from None
 
 
 # -- the game -------------------------------------------------------------------------------
@@ -269,7 +313,12 @@ class Game:
     """One play-through of a puzzle by 1–6 named players."""
 
     def __init__(
-        self, puzzle: Puzzle, players: Sequence[str], cardset: CardSet, hints: bool = True
+        self,
+        puzzle: Puzzle,
+        players: Sequence[str],
+        cardset: CardSet,
+        hints: bool = True,
+        label: str | None = None,
     ) -> None:
         names = list(players)
         if not 1 <= len(names) <= MAX_PLAYERS:
@@ -312,7 +361,9 @@ class Game:
             )
         self.puzzle = puzzle
         self.cardset = cardset
-        self.public = public_puzzle(puzzle)
+        self.label = label
+        self.public = public_puzzle(puzzle, label)
+        self.solution_code: Code = Code.parse(valid.solution)
         self.solution: str = valid.solution
         self.hints_allowed = hints
         self._masks = masks
@@ -396,7 +447,7 @@ class Game:
             cardset=self.cardset,
             round=self.round,
             tests=tuple(player.tests),
-            code=player.code,
+            code=None if player.code is None else str(player.code),
             tested_this_round=tuple(player.tested),
         )
 
@@ -411,6 +462,7 @@ class Game:
             hints={p.name: p.hints for p in self._players},
             eliminated={p.name: p.eliminated for p in self._players if p.eliminated is not None},
             solved=self.solved,
+            gave_up=tuple(p.name for p in self._players if p.gave_up),
         )
 
     # -- acting --
@@ -421,7 +473,7 @@ class Game:
         if self.over or player.eliminated is not None or player.decision is not None:
             return []
         out: list[Action] = []
-        codes = [str(c) for c in CodeSet.everything()]
+        codes = list(CodeSet.everything())
         if not player.done_testing:
             if not player.tested:
                 out.extend(Compose(c) for c in codes)
@@ -430,6 +482,7 @@ class Game:
             out.append(EndTests())
         out.extend(Solve(c) for c in codes)
         out.append(Pass())
+        out.append(GiveUp())
         return out
 
     def check(self, name: str, action: Action) -> None:
@@ -444,7 +497,8 @@ class Game:
         if player.decision is not None:
             raise IllegalAction(f"{name} has already decided this round; wait for the others")
         if isinstance(action, Compose):
-            _normal_code(action.code)
+            if not isinstance(action.code, Code):
+                raise IllegalAction(f"not a code: {action.code!r}")
             if player.done_testing:
                 raise IllegalAction("testing is over for this round: solve or pass")
             if player.tested:
@@ -469,8 +523,9 @@ class Game:
             if player.done_testing:
                 raise IllegalAction("testing is already over for this round")
         elif isinstance(action, Solve):
-            _normal_code(action.code)
-        elif not isinstance(action, Pass):
+            if not isinstance(action.code, Code):
+                raise IllegalAction(f"not a code: {action.code!r}")
+        elif not isinstance(action, (Pass, GiveUp)):
             raise IllegalAction(f"not an action: {action!r}")
 
     def apply(self, name: str, action: Action) -> bool | None:
@@ -479,19 +534,19 @@ class Game:
         player = self._player(name)
         self.actions.append((name, action))
         if isinstance(action, Compose):
-            player.code = _normal_code(action.code)
+            player.code = action.code
             return None
         if isinstance(action, Test):
             assert player.code is not None
-            result = bool(self._masks[action.verifier] >> Code.parse(player.code).index & 1)
+            result = bool(self._masks[action.verifier] >> player.code.index & 1)
             player.tested.append(action.verifier)
-            player.tests.append(TestRecord(self.round, player.code, action.verifier, result))
+            player.tests.append(TestRecord(self.round, str(player.code), action.verifier, result))
             self.events.append(
                 {
                     "event": "test",
                     "round": self.round,
                     "player": name,
-                    "code": player.code,
+                    "code": str(player.code),
                     "verifier": LETTERS[action.verifier],
                     "result": result,
                 }
@@ -501,13 +556,34 @@ class Game:
             player.done_testing = True
             return None
         player.done_testing = True
-        player.decision = Solve(_normal_code(action.code)) if isinstance(action, Solve) else Pass()
+        player.decision = action
         if not self.to_act():
             self._resolve()
         return None
 
+    def check_all(self, name: str, actions: Sequence[Action]) -> None:
+        """Raise :class:`IllegalAction` unless ``name`` may take ``actions`` one after the
+        other, starting now. Nothing changes, whatever the outcome: a front end checks a
+        whole typed line this way before running any of it."""
+        player = self._player(name)
+        saved = (player.code, list(player.tested), player.done_testing, player.decision)
+        try:
+            for action in actions:
+                self.check(name, action)
+                if isinstance(action, Compose):
+                    player.code = action.code
+                elif isinstance(action, Test):
+                    player.tested.append(action.verifier)
+                elif isinstance(action, EndTests):
+                    player.done_testing = True
+                else:
+                    player.done_testing = True
+                    player.decision = action
+        finally:
+            player.code, player.tested, player.done_testing, player.decision = saved
+
     # convenience wrappers
-    def compose(self, name: str, code: str) -> None:
+    def compose(self, name: str, code: Code | str) -> None:
         self.apply(name, Compose(code))
 
     def test(self, name: str, verifier: int) -> bool:
@@ -518,7 +594,7 @@ class Game:
     def end_tests(self, name: str) -> None:
         self.apply(name, EndTests())
 
-    def solve(self, name: str, code: str) -> None:
+    def solve(self, name: str, code: Code | str) -> None:
         self.apply(name, Solve(code))
 
     def pass_(self, name: str) -> None:
@@ -529,22 +605,29 @@ class Game:
         deciding = [p for p in self._players if p.eliminated is None]
         right: list[_Player] = []
         wrong: list[_Player] = []
+        quitting: list[_Player] = []
         for p in deciding:
             decision = p.decision
             if isinstance(decision, Solve):
-                correct = decision.code == self.solution
+                correct = decision.code == self.solution_code
                 self.events.append(
                     {
                         "event": "solve",
                         "round": self.round,
                         "player": p.name,
-                        "code": decision.code,
+                        "code": str(decision.code),
                         "correct": correct,
                     }
                 )
                 (right if correct else wrong).append(p)
+            elif isinstance(decision, GiveUp):
+                self.events.append({"event": "giveup", "round": self.round, "player": p.name})
+                quitting.append(p)
             else:
                 self.events.append({"event": "pass", "round": self.round, "player": p.name})
+        for p in quitting:
+            p.eliminated = self.round
+            p.gave_up = True
         for p in wrong:
             p.eliminated = self.round
             self.events.append({"event": "eliminated", "round": self.round, "player": p.name})
@@ -601,9 +684,14 @@ class Game:
         else:
             player.notes.text.pop(v, None)
 
-    def strike(self, name: str, card: int, position: int, struck: bool = True) -> None:
-        """Strike (or unstrike) criterion ``position`` of a card on the table."""
-        player = self._note_player(name)
+    def check_note(self, name: str, verifier: int) -> None:
+        """Raise :class:`IllegalAction` unless ``name`` may write a note on ``verifier``."""
+        self._note_player(name)
+        self._verifier(verifier)
+
+    def check_strike(self, name: str, card: int, position: int) -> None:
+        """Raise :class:`IllegalAction` unless criterion ``position`` of ``card`` can be struck."""
+        self._note_player(name)
         if card not in self.public.shown_cards:
             raise IllegalAction(
                 f"card {card} is not on the table (cards: "
@@ -612,30 +700,47 @@ class Game:
         count = len(self.cardset.card(card).criteria)
         if not 1 <= position <= count:
             raise IllegalAction(f"card {card} has criteria 1–{count}, not {position}")
+
+    def strike(self, name: str, card: int, position: int, struck: bool = True) -> None:
+        """Strike (or unstrike) criterion ``position`` of a card on the table."""
+        self.check_strike(name, card, position)
+        player = self._player(name)
         if struck:
             player.notes.struck.add((card, position))
         else:
             player.notes.struck.discard((card, position))
 
-    def mark(self, name: str, shape: str, digit: int, value: bool | None) -> None:
-        """Mark a digit of a shape ✔ (True), ✘ (False), or clear it (None) on the grid."""
-        player = self._note_player(name)
+    def check_mark(self, name: str, shape: str, digit: int) -> None:
+        """Raise :class:`IllegalAction` unless ``digit`` of ``shape`` can be marked."""
+        self._note_player(name)
         if shape not in SHAPES:
             raise IllegalAction(
                 f"no shape {shape!r}: shapes are b (▲ blue), y (■ yellow), p (● purple)"
             )
         if digit not in (1, 2, 3, 4, 5):
             raise IllegalAction(f"digits are 1–5, not {digit}")
+
+    def mark(self, name: str, shape: str, digit: int, value: bool | None) -> None:
+        """Mark a digit of a shape ✔ (True), ✘ (False), or clear it (None) on the grid."""
+        self.check_mark(name, shape, digit)
+        player = self._player(name)
         if value is None:
             player.notes.grid.pop((shape, digit), None)
         else:
             player.notes.grid[(shape, digit)] = value
 
-    def hint(self, name: str) -> Hint:
-        """What the player can infer now (counted)."""
+    def check_hint(self, name: str) -> None:
+        """Raise :class:`IllegalAction` unless ``name`` may ask for a hint now."""
         player = self._note_player(name)
         if not self.hints_allowed:
             raise IllegalAction("hints are off in this game")
+        if player.eliminated is not None:
+            raise IllegalAction(f"{name} is out of the game")
+
+    def hint(self, name: str) -> Hint:
+        """What the player can infer now (counted)."""
+        self.check_hint(name)
+        player = self._player(name)
         found = self.view(name).deduction()
         player.hints += 1
         return Hint(
@@ -646,10 +751,8 @@ class Game:
 
     def count_hint(self, name: str) -> None:
         """Count a hint given by other means (e.g. the best next test)."""
-        player = self._note_player(name)
-        if not self.hints_allowed:
-            raise IllegalAction("hints are off in this game")
-        player.hints += 1
+        self.check_hint(name)
+        self._player(name).hints += 1
 
     # -- saving and restoring --
 
@@ -660,6 +763,7 @@ class Game:
             "puzzle": self.puzzle.to_dict(hidden=True),
             "players": list(self.players),
             "hints_allowed": self.hints_allowed,
+            "label": self.label,
             "actions": [{"player": n, **action_to_dict(a)} for n, a in self.actions],
             "hints": {p.name: p.hints for p in self._players},
             "notes": {p.name: p.notes.to_dict() for p in self._players},
@@ -692,7 +796,10 @@ class Game:
             puzzle = puzzle_from_dict(data["puzzle"], cardset, source="saved puzzle")
         except (PuzzleError, KeyError) as exc:
             raise GameError(str(exc)) from None
-        game = Game(puzzle, data["players"], cardset, hints=data["hints_allowed"])
+        label = data.get("label")
+        if label is not None and not isinstance(label, str):
+            raise GameError("'label' is not text")
+        game = Game(puzzle, data["players"], cardset, hints=data["hints_allowed"], label=label)
         for item in data["actions"]:
             if not isinstance(item, dict) or not isinstance(item.get("player"), str):
                 raise GameError(f"bad action {item!r}")
@@ -730,10 +837,12 @@ __all__ = [
     "TESTS_PER_ROUND",
     "Action",
     "Compose",
+    "Decision",
     "EndTests",
     "Game",
     "GameError",
     "GameResult",
+    "GiveUp",
     "Hint",
     "IllegalAction",
     "Notes",

@@ -1,0 +1,276 @@
+"""`turing play` at a real (pseudo-)terminal: turn order, handover, the prompt's comfort.
+
+Each test starts ``python -m turing play`` in a pseudo-terminal with pexpect and plays it as
+people at one keyboard do: pressing Enter when the keyboard is passed, typing commands,
+answering the questions. Nothing here imports the game: only what the screen shows counts.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pexpect  # type: ignore[import-untyped]
+import pytest
+
+CLEAR = "\x1b[H\x1b[2J\x1b[3J"
+SOLUTION_01 = "241"  # the sample puzzle (rule-book problem 01)
+
+
+def spawn(args: list[str], color: bool = False, cwd: Path | None = None) -> pexpect.spawn:
+    env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+    env.update({"TERM": "xterm-256color", "COLUMNS": "120", "LINES": "40"})
+    env["PROMPT_TOOLKIT_NO_CPR"] = "1"
+    if not color:
+        env["NO_COLOR"] = "1"
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "turing", "play", *args],
+        env=env,
+        encoding="utf-8",
+        timeout=20,
+        dimensions=(40, 120),
+        cwd=str(cwd) if cwd else None,
+    )
+    return child
+
+
+class Table:
+    """Drives a hot-seat game and records the order in which things appear."""
+
+    def __init__(self, child: pexpect.spawn) -> None:
+        self.child = child
+        self.order: list[str] = []
+
+    def expect(self, text: str) -> str:
+        """Wait for ``text``; return what came before it."""
+        self.child.expect_exact(text)
+        return str(self.child.before)
+
+    def human_turn(self, name: str, round_no: int, line: str, first: bool = False) -> None:
+        self.expect(f"Pass the keyboard to {name} and press Enter.")
+        self.child.sendline("")
+        before = self.expect(f"Round {round_no} · {name} ·")
+        assert CLEAR in before  # and wiped again once the new person is at the keyboard
+        self.expect(f"{name}>")
+        self.child.sendline(line)
+        self.expect(" on A: ")
+        self.expect(f"{name}>")
+        self.child.sendline("pass")
+        self.expect(f"{name} passes this round (revealed when everyone has decided).")
+        # the private screen is wiped before anything else shows (the reveal, the next turn)
+        before = self.expect(CLEAR)
+        assert "Pass the keyboard" not in before and "revealed:" not in before
+        self.order.append(f"{round_no}:{name}")
+
+    def bot_turn(self, name: str, round_no: int) -> None:
+        self.expect(f"{name} made ")
+        self.expect("and decided.")
+        self.order.append(f"{round_no}:{name}")
+
+    def reveal(self, round_no: int, players: list[str]) -> None:
+        self.expect(f"Round {round_no} revealed:")
+        for name in players:
+            self.expect(f"{name} passed")
+        self.expect(f"— Round {round_no + 1} —")
+        self.order.append(f"{round_no}:reveal")
+
+
+def play_rounds(table: Table, seats: list[str], rounds: int) -> None:
+    first_human = True
+    for round_no in range(1, rounds + 1):
+        for name in seats:
+            if name.startswith("bot:"):
+                table.bot_turn(name, round_no)
+            else:
+                table.human_turn(name, round_no, f"c {round_no}{round_no}1; t a b", first_human)
+                first_human = False
+        table.reveal(round_no, seats)
+
+
+def expected_order(seats: list[str], rounds: int) -> list[str]:
+    out: list[str] = []
+    for r in range(1, rounds + 1):
+        out.extend(f"{r}:{name}" for name in seats)
+        out.append(f"{r}:reveal")
+    return out
+
+
+@pytest.fixture
+def children() -> Iterator[list[pexpect.spawn]]:
+    started: list[pexpect.spawn] = []
+    yield started
+    for child in started:
+        child.close(force=True)
+
+
+def test_three_people_and_a_bot_take_turns_in_seat_order(
+    children: list[pexpect.spawn],
+) -> None:
+    seats = ["ann", "bob", "bot:random", "cat"]
+    child = spawn(["--players", ",".join(seats), "--seed", "23"])
+    children.append(child)
+    table = Table(child)
+    play_rounds(table, seats, rounds=3)
+    assert table.order == expected_order(seats, 3)
+    # round 4 starts with the first seat again; quit asks first and offers to save
+    table.expect("Pass the keyboard to ann and press Enter.")
+    child.sendline("")
+    table.expect("Round 4 · ann ·")
+    table.expect("ann>")
+    child.sendline("quit")
+    table.expect("Leave the game? [y/N]")
+    child.sendline("n")
+    table.expect("ann>")
+    child.sendline("quit")
+    table.expect("Leave the game? [y/N]")
+    child.sendline("y")
+    table.expect("Save it first? File name (Enter: do not save):")
+    child.sendline("")
+    table.expect("quit: game abandoned")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 1
+
+
+def test_a_bot_first_then_two_people_over_three_rounds_and_a_win(
+    children: list[pexpect.spawn],
+) -> None:
+    seats = ["bot:random", "ann", "bob"]
+    child = spawn(["--players", ",".join(seats), "--seed", "5"])
+    children.append(child)
+    table = Table(child)
+    play_rounds(table, seats, rounds=3)
+    assert table.order == expected_order(seats, 3)
+    table.bot_turn("bot:random", 4)
+    table.expect("Pass the keyboard to ann and press Enter.")
+    child.sendline("")
+    table.expect("ann>")
+    child.sendline(f"solve {SOLUTION_01}")
+    table.expect(f"Submit {SOLUTION_01} as your solution? A wrong code eliminates you. [y/N]")
+    child.sendline("y")
+    table.expect("Pass the keyboard to bob and press Enter.")
+    child.sendline("")
+    table.expect("bob>")
+    child.sendline("pass")
+    table.expect("Round 4 revealed:")
+    table.expect(f"ann submitted {SOLUTION_01} — right")
+    table.expect("Result · solution 241 · 4 rounds")
+    table.expect("Fewest tests that guarantee the code: 1 (exact).")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_solo_rounds_have_headings_and_the_prompt_edits_lines(
+    children: list[pexpect.spawn],
+) -> None:
+    child = spawn(["--seed", "1"])
+    children.append(child)
+    table = Table(child)
+    table.expect("player>")
+    child.sendline("pass")
+    table.expect("Round 1 revealed:")
+    table.expect("— Round 2 —")
+    table.expect("player>")
+    # type "tesr", fix it with the arrow keys and Backspace: "test", then " 111 A"
+    child.send("tesr")
+    child.send("\x1b[D")  # Left
+    child.send("\x1b[C")  # Right
+    child.send("\x7f")  # Backspace
+    child.send("t 111 A\r")
+    table.expect("111 on A: ")
+    table.expect("player>")
+    # Up brings the line back from this player's history (a refused line runs nothing)
+    child.send("\x1b[A\r")
+    table.expect("error: verifier A was already tested this round (the line was not run)")
+    table.expect("player>")
+    # Tab completes command words
+    child.send("pa\t")
+    table.expect("ss")  # completed to "pass "
+    child.send("\r")
+    table.expect("Round 2 revealed:")
+    table.expect("player>")
+    child.sendline(f"solve {SOLUTION_01}")
+    table.expect("[y/N]")
+    child.sendline("n")
+    table.expect("Nothing done.")
+    table.expect("player>")
+    # Ctrl-C asks before leaving; answering no goes on
+    child.sendcontrol("c")
+    table.expect("Leave the game? [y/N]")
+    child.sendline("n")
+    table.expect("player>")
+    # Ctrl-D asks too, and offers to save
+    child.sendcontrol("d")
+    table.expect("Leave the game? [y/N]")
+    child.sendline("y")
+    table.expect("Save it first? File name (Enter: do not save):")
+    child.sendline("")
+    table.expect("end of input: game abandoned")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 1
+
+
+def test_leaving_offers_to_save_and_the_save_resumes_with_a_recap(
+    tmp_path: Path, children: list[pexpect.spawn]
+) -> None:
+    child = spawn(["--players", "ann,bob", "--seed", "3"], cwd=tmp_path)
+    children.append(child)
+    table = Table(child)
+    table.human_turn("ann", 1, "c 111; t a", first=True)
+    table.expect("Pass the keyboard to bob and press Enter.")
+    child.sendline("")
+    table.expect("bob>")
+    child.sendcontrol("c")
+    table.expect("Leave the game? [y/N]")
+    child.sendline("y")
+    table.expect("Save it first? File name (Enter: do not save):")
+    child.sendline(str(tmp_path))  # a folder: refused, asked again
+    table.expect("error: cannot write")
+    table.expect("Save it first?")
+    child.sendline("kept.json")
+    table.expect("interrupted: game abandoned; saved to kept.json")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    resumed = spawn(["--resume", "kept.json"], cwd=tmp_path)
+    children.append(resumed)
+    again = Table(resumed)
+    again.expect("Resumed in round 1.")
+    again.expect("ann: 1 test, decided this round")
+    again.expect("bob: 0 tests, in the game")
+    again.expect("Next: bob's turn.")
+    again.expect("Pass the keyboard to bob and press Enter.")
+
+
+def test_shapes_are_coloured_on_a_colour_terminal(children: list[pexpect.spawn]) -> None:
+    coloured = spawn(["--seed", "1"], color=True)
+    children.append(coloured)
+    before = Table(coloured).expect("player>")
+    assert "\x1b[1;34m▲" in before  # blue
+    assert "\x1b[1;33m■" in before  # yellow
+    assert "\x1b[1;38;5;129m●" in before or "\x1b[1;35m●" in before  # purple
+    plain = spawn(["--seed", "1"], color=False)
+    children.append(plain)
+    before = Table(plain).expect("player>")
+    assert "▲" in before and "\x1b[1;34m" not in before
+
+
+def test_a_six_verifier_extreme_screen_fits_forty_rows(children: list[pexpect.spawn]) -> None:
+    child = spawn(
+        ["--random", "--mode", "extreme", "--verifiers", "6", "--seed", "2", "--min-tests", "0"]
+    )
+    children.append(child)
+    table = Table(child)
+    screen = table.expect("player>")
+    after_clear = screen.split(CLEAR)[-1]
+    rows = after_clear.replace("\r", "").split("\n")
+    start = next(i for i, row in enumerate(rows) if row.startswith("Round 1 · player"))
+    assert len(rows) - start + 1 <= 40, rows[start:]
+    assert sum(1 for row in rows if row.startswith(" A ") or row.startswith(" F ")) == 2
+    child.sendline("show cards")
+    table.expect("player>")

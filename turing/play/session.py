@@ -1,0 +1,1341 @@
+"""A play session: the criteria game as people and bots play it at one table.
+
+:class:`~turing.play.game.Game` is the round state machine; a :class:`Session` adds what a
+table around it needs, with no terminal in sight, so that any front end (the line prompt,
+a full-screen board) is a thin view over it:
+
+* the seats (people and bots, each bot with its own random generator), whose turn it is
+  (:meth:`Session.turn`: in seat order, every player still in the game takes a whole turn
+  — compose, up to three tests, the hidden decision — then the round is revealed and the
+  next round starts with the first seat still in the game);
+* the typed-command grammar (:func:`parse_command`) and whole-line planning: a line is
+  parsed and checked in full before any of it runs (:meth:`Session.plan`), so a refused
+  line changes nothing and uses no tests;
+* hint counting, notes, giving up, the round's reveal (:meth:`Session.take_reveal`), a
+  recap for a resumed game, the fewest possible tests after the game;
+* the save format (:func:`save_document`, :func:`load_save`) and the transcript file.
+
+A session never prints or reads; it returns outcome values that a view draws.
+"""
+
+from __future__ import annotations
+
+import base64
+import importlib
+import json
+import random
+import re
+import zlib
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final, Literal, TextIO
+
+from turing.analysis.search import AnalysisTooLarge, Search, next_test, plan_round
+from turing.core import files as _files
+from turing.core.cards import CardSet, cards_dir, load_cardset, shipped_cardsets
+from turing.core.codes import SHAPE_SYMBOLS, Code, CodeError
+from turing.core.errors import TuringError
+from turing.core.files import SourceError, atomic_write_text, read_text
+from turing.core.knowledge import TESTS_PER_ROUND, TestRecord
+from turing.core.puzzle import LETTERS, Puzzle
+from turing.core.solver import deduce
+from turing.generation.generator import generate_one
+from turing.play.bots import Bot, BotError, bot_kind, is_bot, make_bot, play_turn
+from turing.play.game import (
+    Action,
+    Compose,
+    EndTests,
+    Game,
+    GameError,
+    GiveUp,
+    Hint,
+    IllegalAction,
+    Pass,
+    Solve,
+    Test,
+)
+
+SAVE_FORMAT: Final = "turing-play-save"
+SAVE_VERSION: Final = 2
+MAX_SAVE_BYTES: Final = 16 * 1024 * 1024
+DEFAULT_PLAYER: Final = "player"
+MAX_NAME: Final = 32
+
+#: The code used in examples and help. It is the solution of no shipped puzzle (a test
+#: checks this), so an example never tells a player the answer.
+EXAMPLE_CODE: Final = "352"
+
+#: How much work the after-game comparison may do (the analysis's own units): a few
+#: seconds on the largest puzzles; past it the proven bounds are shown instead.
+COMPARE_WORK: Final = 100_000_000
+
+
+class SessionError(TuringError):
+    """A session that cannot be set up, saved or resumed."""
+
+
+class CommandError(TuringError):
+    """A typed line that cannot be understood or not be used now. Nothing of it ran."""
+
+
+# -- the command grammar --------------------------------------------------------------------
+
+_E: Final = EXAMPLE_CODE
+_E_SPACED: Final = " ".join(EXAMPLE_CODE)
+
+COMMANDS: Final[dict[str, tuple[str, str]]] = {
+    # name: (usage, what it does)
+    "compose": ("compose CODE", f"choose this round's code, e.g. compose {_E} or c {_E_SPACED}"),
+    "test": (
+        "test [CODE] V [V [V]]",
+        f"test the round's code against verifiers, in order (test A, test a b c, test {_E} A C)",
+    ),
+    "done": ("done", "stop testing for this round (then solve or pass)"),
+    "solve": ("solve CODE", "submit a code as the solution; wrong eliminates you"),
+    "pass": ("pass", "do not submit this round"),
+    "giveup": ("giveup", "leave the running (solo: the solution is shown at once)"),
+    "note": ("note V TEXT", "set your note on verifier V (note V alone clears it)"),
+    "strike": (
+        "strike V K | strike CARD.K",
+        "strike criterion K of verifier V's card (or of a card on the table)",
+    ),
+    "unstrike": ("unstrike V K | unstrike CARD.K", "take a strike back"),
+    "mark": (
+        "mark SHAPE DIGIT… yes|no|clear",
+        "mark digits of a shape on your grid: mark b 2 no, mark y4 yes, mark p 1 2 clear",
+    ),
+    "hint": ("hint [best]", "what you can infer now (counted); hint best: the best next test"),
+    "show": ("show [cards]", "draw your screen again; show cards: every criterion in full"),
+    "help": ("help [COMMAND]", "this list, or one command"),
+    "save": ("save [FILE]", "save the whole game (to FILE or the game's save file)"),
+    "quit": ("quit", "leave the game (asks first, and offers to save)"),
+}
+
+ALIASES: Final[dict[str, str]] = {
+    "c": "compose",
+    "code": "compose",
+    "t": "test",
+    "d": "done",
+    "end": "done",
+    "stop": "done",
+    "submit": "solve",
+    "guess": "solve",
+    "p": "pass",
+    "skip": "pass",
+    "resign": "giveup",
+    "surrender": "giveup",
+    "n": "note",
+    "notes": "note",
+    "x": "strike",
+    "s": "strike",
+    "u": "unstrike",
+    "m": "mark",
+    "hints": "hint",
+    "infer": "hint",
+    "look": "show",
+    "l": "show",
+    "screen": "show",
+    "board": "show",
+    "cards": "show",
+    "h": "help",
+    "?": "help",
+    "q": "quit",
+    "exit": "quit",
+    "abandon": "quit",
+}
+
+GRAMMAR_HELP: Final = "\n".join(
+    [f"  {usage:<32} {what}" for usage, what in COMMANDS.values()]
+    + [
+        "",
+        f"  Codes: three digits 1–5 for ▲ blue, ■ yellow, ● purple ({_E}, {_E_SPACED} or "
+        f"{','.join(_E)}).",
+        "  Verifiers: letters A–F, any case. SHAPE: b y p (or blue, yellow, purple, ▲ ■ ●).",
+        "  Short forms: c t d p n x u m h q, and ? for help. Several commands on one line",
+        "  are separated by ';'. Lines starting with '#' are ignored. A line that cannot",
+        "  be run in full is refused whole: nothing of it runs.",
+    ]
+)
+
+
+@dataclass(frozen=True)
+class Command:
+    name: str
+    code: Code | None = None
+    verifiers: tuple[int, ...] = ()
+    text: str = ""
+    strikes: tuple[tuple[int | None, int | None, int], ...] = ()  # (verifier, card, position)
+    marks: tuple[tuple[str, int], ...] = ()
+    value: bool | None = None
+    arg: str | None = None
+
+
+_YES: Final = frozenset({"yes", "ok", "+", "✔", "✓", "true", "v", "on"})
+_NO: Final = frozenset({"no", "x", "-", "✘", "✗", "false", "off"})
+_CLEAR: Final = frozenset({"clear", "?", ".", "none", "blank", "·"})
+_SHAPE_WORDS: Final[dict[str, str]] = {
+    "b": "b",
+    "blue": "b",
+    "▲": "b",
+    "triangle": "b",
+    "y": "y",
+    "yellow": "y",
+    "■": "y",
+    "square": "y",
+    "p": "p",
+    "purple": "p",
+    "●": "p",
+    "circle": "p",
+}
+
+
+def _code(text: str) -> Code:
+    try:
+        return Code.parse(text)
+    except CodeError as exc:
+        raise CommandError(str(exc)) from None
+
+
+def _letter(token: str, verifiers: int) -> int:
+    letter = token.strip().upper()
+    if len(letter) != 1 or letter not in LETTERS[:verifiers]:
+        raise CommandError(
+            f"no verifier {token!r}: this puzzle has {', '.join(LETTERS[:verifiers])}"
+        )
+    return LETTERS.index(letter)
+
+
+def _tokens(text: str) -> list[str]:
+    return [t for t in re.split(r"[\s,]+", text.strip()) if t]
+
+
+def command_name(word: str) -> str | None:
+    """The command a typed word names (aliases included), or None."""
+    name = ALIASES.get(word.lower(), word.lower())
+    return name if name in COMMANDS else None
+
+
+def parse_command(line: str, verifiers: int) -> Command:
+    """One typed command → :class:`Command`; :class:`CommandError` with a clear message."""
+    stripped = line.strip()
+    if not stripped:
+        raise CommandError("empty command")
+    head, _, rest = stripped.partition(" ")
+    word = head.lower()
+    if word == "give" and rest.strip().lower() == "up":
+        return Command("giveup")
+    if word == "cards" and not rest.strip():
+        return Command("show", arg="cards")
+    name = command_name(word)
+    if name is None:
+        raise CommandError(f"unknown command {head!r} (type help for the commands)")
+    rest = rest.strip()
+    usage = COMMANDS[name][0]
+    if name in ("compose", "solve"):
+        if not rest:
+            raise CommandError(f"usage: {usage}")
+        return Command(name, code=_code(rest))
+    if name == "test":
+        tokens = _tokens(rest)
+        digits = ""
+        while tokens and tokens[0].isdigit() and len(digits) < 3:
+            digits += tokens.pop(0)
+        letters: list[int] = []
+        for token in tokens:
+            if not token.isalpha():
+                raise CommandError(f"{token!r} is not a verifier letter (usage: {usage})")
+            letters.extend(_letter(ch, verifiers) for ch in token)
+        if not letters:
+            raise CommandError(f"name the verifiers to test (usage: {usage})")
+        if len(letters) > TESTS_PER_ROUND:
+            raise CommandError(f"at most {TESTS_PER_ROUND} tests per round")
+        twice = sorted({LETTERS[v] for v in letters if letters.count(v) > 1})
+        if twice:
+            raise CommandError(
+                f"verifier {', '.join(twice)} named twice: a round tests different verifiers"
+            )
+        return Command(name, code=_code(digits) if digits else None, verifiers=tuple(letters))
+    if name in ("done", "pass", "quit", "giveup"):
+        if rest:
+            raise CommandError(f"{name} takes nothing after it (usage: {usage})")
+        return Command(name)
+    if name == "show":
+        if rest.lower() not in ("", "cards", "card", "criteria"):
+            raise CommandError(f"usage: {usage}")
+        return Command(name, arg="cards" if rest else None)
+    if name == "note":
+        letter, _, text = rest.partition(" ")
+        if not letter:
+            raise CommandError(f"usage: {usage}")
+        return Command(name, verifiers=(_letter(letter.rstrip(":"), verifiers),), text=text.strip())
+    if name in ("strike", "unstrike"):
+        return Command(name, strikes=_parse_strikes(rest, verifiers, usage))
+    if name == "mark":
+        marks, value = _parse_marks(rest, usage)
+        return Command(name, marks=marks, value=value)
+    if name == "hint":
+        if rest.lower() in ("", "now"):
+            return Command(name)
+        if rest.lower() in ("best", "next"):
+            return Command(name, arg="best")
+        raise CommandError(f"usage: {usage}")
+    if name == "help":
+        topic = rest.lower() or None
+        if topic is not None and command_name(topic) is None:
+            raise CommandError(f"no command {rest!r} (type help for the list)")
+        return Command(name, arg=topic)
+    # save
+    return Command(name, arg=rest or None)
+
+
+def _parse_strikes(
+    rest: str, verifiers: int, usage: str
+) -> tuple[tuple[int | None, int | None, int], ...]:
+    out: list[tuple[int | None, int | None, int]] = []
+    current: int | None = None
+    for token in _tokens(rest):
+        if m := re.fullmatch(r"([A-Za-z])", token):
+            current = _letter(m.group(1), verifiers)
+        elif m := re.fullmatch(r"([A-Za-z])\.?(\d+)", token):
+            current = _letter(m.group(1), verifiers)
+            out.append((current, None, int(m.group(2))))
+        elif m := re.fullmatch(r"(\d+)\.(\d+)", token):
+            out.append((None, int(m.group(1)), int(m.group(2))))
+        elif token.isdigit() and current is not None:
+            out.append((current, None, int(token)))
+        else:
+            raise CommandError(f"cannot read {token!r} (usage: {usage})")
+    if not out:
+        raise CommandError(f"name a criterion (usage: {usage})")
+    return tuple(out)
+
+
+def _parse_marks(rest: str, usage: str) -> tuple[tuple[tuple[str, int], ...], bool | None]:
+    tokens = _tokens(rest)
+    if len(tokens) < 2:
+        raise CommandError(f"usage: {usage}")
+    last = tokens[-1].lower()
+    if last in _YES:
+        value: bool | None = True
+    elif last in _NO:
+        value = False
+    elif last in _CLEAR:
+        value = None
+    else:
+        raise CommandError(f"end a mark with yes, no or clear, not {tokens[-1]!r}")
+    marks: list[tuple[str, int]] = []
+    shape: str | None = None
+    for token in tokens[:-1]:
+        low = token.lower()
+        if low in _SHAPE_WORDS:
+            shape = _SHAPE_WORDS[low]
+            continue
+        m = re.fullmatch(r"([a-z]+|[▲■●])([1-5]+)", low)
+        if m and m.group(1) in _SHAPE_WORDS:
+            shape = _SHAPE_WORDS[m.group(1)]
+            marks.extend((shape, int(d)) for d in m.group(2))
+        elif re.fullmatch(r"[1-5]+", low) and shape is not None:
+            marks.extend((shape, int(d)) for d in low)
+        elif shape is None:
+            raise CommandError(f"name a shape first: b, y or p (usage: {usage})")
+        else:
+            raise CommandError(f"{token!r} is not a digit 1–5 (usage: {usage})")
+    if not marks:
+        raise CommandError(f"name the digits to mark (usage: {usage})")
+    return tuple(marks), value
+
+
+def split_line(line: str) -> list[str]:
+    """The commands of one input line (separated by ';'); comments and blanks dropped."""
+    text = line.strip()
+    if not text or text.startswith("#"):
+        return []
+    return [part.strip() for part in text.split(";") if part.strip()]
+
+
+def help_text(topic: str | None) -> str:
+    if topic is None:
+        return "Commands:\n" + GRAMMAR_HELP
+    name = command_name(topic)
+    if name is None:
+        raise CommandError(f"no command {topic!r} (type help for the list)")
+    usage, what = COMMANDS[name]
+    return f"{usage}: {what}"
+
+
+# -- seats ----------------------------------------------------------------------------------
+
+
+@dataclass
+class Seat:
+    name: str
+    bot_kind: str | None = None
+    rng: random.Random | None = None
+    bot: Bot | None = None
+
+    @property
+    def is_bot(self) -> bool:
+        return self.bot is not None
+
+
+def parse_players(text: str | None) -> list[tuple[str, str | None]]:
+    """``alice,bob,bot:greedy`` → [(name, bot kind or None)]; bot names made unique."""
+    if text is None:
+        return [(DEFAULT_PLAYER, None)]
+    raw = [part.strip() for part in text.split(",")]
+    if not raw or any(not part for part in raw):
+        raise SessionError("give names separated by commas, like alice,bob,bot:greedy")
+    out: list[tuple[str, str | None]] = []
+    taken: set[str] = set()
+    for part in raw:
+        if is_bot(part):
+            try:
+                kind = bot_kind(part)
+            except BotError as exc:
+                raise SessionError(str(exc)) from None
+            base = f"bot:{kind}"
+            name, n = base, 2
+            while name in taken:
+                name, n = f"{base}-{n}", n + 1
+            out.append((name, kind))
+        else:
+            if len(part) > MAX_NAME or any(ch in part for ch in ";#") or not part.isprintable():
+                raise SessionError(
+                    f"{part!r} is not a usable name (at most {MAX_NAME} printable characters, "
+                    "no ; or #)"
+                )
+            if part in taken:
+                raise SessionError(f"two players are called {part!r}")
+            out.append((part, None))
+        taken.add(out[-1][0])
+    if len(out) > 6:
+        raise SessionError(f"a game has 1–6 players, not {len(out)}")
+    return out
+
+
+def bot_rng(seed: int, seat: int) -> random.Random:
+    return random.Random(f"turing-play:{seed}:{seat}")
+
+
+# -- choosing a puzzle ----------------------------------------------------------------------
+
+
+def needs_a_test(puzzle: Puzzle, cardset: CardSet) -> bool:
+    """False when the cards alone give the code (nothing is left to find by testing)."""
+    return len(deduce(puzzle.public(), cardset).codes) > 1
+
+
+def random_puzzle(
+    mode: str,
+    difficulty: str | None,
+    counts: Sequence[int],
+    seed: int,
+    cardset: CardSet,
+    min_tests: int = 1,
+    attempts: int = 500,
+) -> Puzzle:
+    """A generated puzzle that needs at least ``min_tests`` tests (proven).
+
+    The first candidate is the one ``seed`` gives; a candidate that needs fewer tests is
+    skipped for the next seed drawn from it, so the same arguments give the same puzzle.
+    """
+    draw = random.Random(f"turing-play-random:{seed}")
+    for attempt in range(attempts):
+        current = seed if attempt == 0 else draw.randrange(2**31)
+        verifiers = random.Random(current).choice(list(counts))
+        puzzle = generate_one(
+            mode=mode, verifiers=verifiers, difficulty=difficulty, seed=current, cardset=cardset
+        )
+        if min_tests <= 0:
+            return puzzle
+        if not needs_a_test(puzzle, cardset):
+            continue
+        if min_tests == 1:
+            return puzzle
+        lower, _ = fewest_tests_bounds(puzzle, cardset)
+        if lower >= min_tests:
+            return puzzle
+    raise SessionError(
+        f"no generated puzzle needing at least {min_tests} tests was found in {attempts} tries"
+    )
+
+
+def derived_id(puzzle: Puzzle) -> bool:
+    """True when the puzzle's id is computed from its contents (hidden parts included)."""
+    if puzzle.id is None:
+        return False
+
+    def norm(text: str) -> str:
+        return re.sub(r"[\s_-]+", "", text).upper()
+
+    given = norm(puzzle.id)
+    if given == norm(puzzle.canonical_key()):
+        return True
+    tag = norm(puzzle.short_id())[3:]
+    return len(given) > 3 and given[3:] == tag
+
+
+def neutral_label(puzzle: Puzzle, fallback: str) -> str:
+    """What the screen calls a puzzle during play: its id as its author wrote it, unless
+    that id is computed from the puzzle (it would let a player find the hidden criteria
+    by trying each reading), else ``fallback``."""
+    if puzzle.id is not None and not derived_id(puzzle):
+        return puzzle.id
+    return fallback
+
+
+# -- outcomes: what a view draws ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Composed:
+    code: Code
+
+
+@dataclass(frozen=True)
+class Tested:
+    code: Code
+    verifier: int
+    result: bool
+    left: int
+
+
+@dataclass(frozen=True)
+class TestsEnded:
+    pass
+
+
+@dataclass(frozen=True)
+class Decided:
+    player: str
+    kind: Literal["solve", "pass", "giveup"]
+    code: Code | None
+    solo: bool
+
+
+@dataclass(frozen=True)
+class NoteSet:
+    verifier: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Struck:
+    labels: tuple[str, ...]
+    struck: bool
+
+
+@dataclass(frozen=True)
+class Marked:
+    marks: tuple[tuple[str, int], ...]
+    value: bool | None
+
+
+@dataclass(frozen=True)
+class HintShown:
+    hint: Hint
+    used: int
+
+
+@dataclass(frozen=True)
+class BestTest:
+    """The optimal next move: compose ``code`` (when ``compose``) and test ``verifier``;
+    None for both: stop testing (``solution`` when the code is known)."""
+
+    code: str | None
+    verifier: int | None
+    compose: bool
+    solution: str | None
+    used: int
+    too_large: bool = False
+
+
+@dataclass(frozen=True)
+class ShowScreen:
+    cards: bool
+
+
+@dataclass(frozen=True)
+class HelpShown:
+    text: str
+
+
+@dataclass(frozen=True)
+class Saved:
+    path: Path
+
+
+@dataclass(frozen=True)
+class LeaveAsked:
+    pass
+
+
+Outcome = (
+    Composed
+    | Tested
+    | TestsEnded
+    | Decided
+    | NoteSet
+    | Struck
+    | Marked
+    | HintShown
+    | BestTest
+    | ShowScreen
+    | HelpShown
+    | Saved
+    | LeaveAsked
+)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A typed line, parsed and checked in full: running it cannot be refused halfway."""
+
+    player: str
+    commands: tuple[Command, ...]
+
+    @property
+    def submits(self) -> Code | None:
+        """The code this line submits as the solution, if it does."""
+        for cmd in self.commands:
+            if cmd.name == "solve":
+                return cmd.code
+        return None
+
+    @property
+    def gives_up(self) -> bool:
+        return any(cmd.name == "giveup" for cmd in self.commands)
+
+    @property
+    def asks_best_hint(self) -> bool:
+        return any(cmd.name == "hint" and cmd.arg == "best" for cmd in self.commands)
+
+
+@dataclass(frozen=True)
+class RevealEntry:
+    player: str
+    kind: Literal["solve", "pass", "giveup"]
+    code: str | None
+    correct: bool | None
+    eliminated: bool
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """The decisions of one round, shown once every player has decided."""
+
+    round: int
+    entries: tuple[RevealEntry, ...]
+    over: bool
+
+
+@dataclass(frozen=True)
+class BotTurn:
+    player: str
+    round: int
+    tests: tuple[TestRecord, ...]
+
+
+@dataclass(frozen=True)
+class SeatStatus:
+    name: str
+    is_bot: bool
+    tests: int
+    status: str  # "in", "eliminated in round N", "gave up in round N", "decided"
+
+
+@dataclass(frozen=True)
+class Recap:
+    round: int
+    seats: tuple[SeatStatus, ...]
+    turn: str | None
+    last_reveal: Reveal | None
+
+
+@dataclass(frozen=True)
+class FewestTests:
+    """The fewest tests that guarantee the code, for comparing players after a game."""
+
+    lower: int
+    upper: int | None
+    first_code: str | None  # the optimal first round: a code and its adaptive tests
+    first_verifiers: tuple[int, ...]
+
+    @property
+    def exact(self) -> bool:
+        return self.upper == self.lower
+
+
+def fewest_tests_bounds(
+    puzzle: Puzzle, cardset: CardSet, max_work: int = COMPARE_WORK
+) -> tuple[int, int | None]:
+    return fewest_tests(puzzle, cardset, max_work, first_round=False)[:2]
+
+
+def fewest_tests(
+    puzzle: Puzzle, cardset: CardSet, max_work: int = COMPARE_WORK, first_round: bool = True
+) -> tuple[int, int | None, str | None, tuple[int, ...]]:
+    """``(lower, upper, first code, first verifiers)`` from the cards alone; lower ==
+    upper when exact within ``max_work``; the first round only when found in time."""
+    hypotheses = deduce(puzzle.public(), cardset).hypotheses
+    if not hypotheses:
+        return 0, 0, None, ()
+    codes = len({h.code for h in hypotheses})
+    if codes <= 1:
+        return 0, 0, None, ()
+    try:
+        search = Search(hypotheses, max_work=max_work)
+    except AnalysisTooLarge:
+        return (codes - 1).bit_length(), None, None, ()
+    try:
+        exact = search.min_tests(search.full)
+    except AnalysisTooLarge:
+        lower, upper = search.tests_bounds(search.full)
+        return lower, upper, None, ()
+    if not first_round:
+        return exact, exact, None, ()
+    try:
+        move = search.best_new_round(search.full)
+        if move is None:
+            return exact, exact, None, ()
+        plan = plan_round(search, search.full, move[0])
+    except AnalysisTooLarge:
+        return exact, exact, None, ()
+    if plan is None:
+        return exact, exact, str(Code.from_index(move[0])), (move[1],)
+    return exact, exact, str(Code.from_index(move[0])), tuple(plan.verifiers())
+
+
+# -- transcript -----------------------------------------------------------------------------
+
+
+class Transcript:
+    """JSON Lines, one event per line, flushed as each event happens."""
+
+    def __init__(self, path: Path, events: Sequence[dict[str, Any]]) -> None:
+        self.path = path
+        atomic_write_text(path, "".join(_event_line(e) for e in events))
+        self.written = len(events)
+        self._handle: TextIO | None = path.open("a", encoding="utf-8", newline="\n")
+
+    def follow(self, events: Sequence[dict[str, Any]]) -> None:
+        if self._handle is None:
+            return
+        for event in events[self.written :]:
+            self._handle.write(_event_line(event))
+            self._handle.flush()
+        self.written = len(events)
+
+    def close(self) -> None:
+        if self._handle is not None:
+            self._handle.close()
+            self._handle = None
+
+
+def _event_line(event: dict[str, Any]) -> str:
+    return json.dumps(event, ensure_ascii=False) + "\n"
+
+
+# -- the session ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Turn:
+    player: str
+    round: int
+
+
+@dataclass
+class Session:
+    game: Game
+    seats: list[Seat]
+    seed: int
+    save_path: Path | None = None
+    transcript: Transcript | None = None
+    _revealed: int = field(default=0, repr=False)  # events already revealed
+    _revealed_round: int = field(default=1, repr=False)
+    _last_reveal: Reveal | None = field(default=None, repr=False)
+
+    def __post_init__(self) -> None:
+        self._revealed = self._reveal_start()
+        self._revealed_round = self.game.round
+
+    def _reveal_start(self) -> int:
+        """The first event of the current round's decisions (after the last reveal)."""
+        events = self.game.events
+        last = 0
+        for i, event in enumerate(events):
+            if event["event"] in ("solve", "pass", "giveup", "eliminated", "end"):
+                last = i + 1
+        return last
+
+    @staticmethod
+    def new(
+        puzzle: Puzzle,
+        cardset: CardSet,
+        players: Sequence[tuple[str, str | None]],
+        seed: int,
+        hints: bool = True,
+        label: str | None = None,
+    ) -> Session:
+        game = Game(puzzle, [name for name, _ in players], cardset, hints=hints, label=label)
+        seats = []
+        for index, (name, kind) in enumerate(players):
+            if kind is None:
+                seats.append(Seat(name))
+            else:
+                rng = bot_rng(seed, index)
+                seats.append(Seat(name, kind, rng, make_bot(kind, rng)))
+        return Session(game=game, seats=seats, seed=seed)
+
+    # -- who plays --
+
+    @property
+    def humans(self) -> list[str]:
+        return [s.name for s in self.seats if not s.is_bot]
+
+    @property
+    def solo(self) -> bool:
+        return len(self.seats) == 1
+
+    def seat(self, name: str) -> Seat:
+        for s in self.seats:
+            if s.name == name:
+                return s
+        raise SessionError(f"no seat named {name!r}")
+
+    def turn(self) -> Turn | None:
+        """Whose turn it is: the first seat, in seat order, still to decide this round."""
+        waiting = self.game.to_act()
+        return Turn(waiting[0], self.game.round) if waiting else None
+
+    def in_turn(self, turn: Turn) -> bool:
+        """True while ``turn`` goes on (its player has not decided, the round is the same)."""
+        game = self.game
+        return (
+            not game.is_terminal()
+            and game.round == turn.round
+            and not game.is_eliminated(turn.player)
+            and not game.has_decided(turn.player)
+        )
+
+    def play_bot(self, name: str) -> BotTurn:
+        seat = self.seat(name)
+        if seat.bot is None:
+            raise SessionError(f"{name} is not a bot")
+        round_no = self.game.round
+        play_turn(self.game, name, seat.bot)
+        self.sync()
+        tests = tuple(t for t in self.game.view(name).tests if t.round == round_no)
+        return BotTurn(name, round_no, tests)
+
+    def take_reveal(self) -> Reveal | None:
+        """The last round's decisions once it is resolved (each round once), else None."""
+        game = self.game
+        if not game.is_terminal() and game.round == self._revealed_round:
+            return None
+        events = game.events[self._revealed :]
+        eliminated = {e["player"] for e in events if e["event"] == "eliminated"}
+        entries = []
+        for e in events:
+            if e["event"] == "solve":
+                entries.append(
+                    RevealEntry(
+                        e["player"], "solve", e["code"], e["correct"], e["player"] in eliminated
+                    )
+                )
+            elif e["event"] == "pass":
+                entries.append(RevealEntry(e["player"], "pass", None, None, False))
+            elif e["event"] == "giveup":
+                entries.append(RevealEntry(e["player"], "giveup", None, None, False))
+        reveal = Reveal(self._revealed_round, tuple(entries), game.is_terminal())
+        self._revealed = len(game.events)
+        self._revealed_round = game.round
+        self._last_reveal = reveal
+        return reveal
+
+    def recap(self) -> Recap:
+        """Where a (resumed) game stands: public facts only."""
+        game = self.game
+        result_round: dict[str, int] = {}
+        for e in game.events:
+            if e["event"] in ("eliminated", "giveup"):
+                result_round[e["player"]] = e["round"]
+        seats = []
+        for s in self.seats:
+            if game.is_eliminated(s.name):
+                gave_up = any(e["event"] == "giveup" and e["player"] == s.name for e in game.events)
+                word = "gave up" if gave_up else "eliminated"
+                status = f"{word} in round {result_round.get(s.name, '?')}"
+            elif game.has_decided(s.name):
+                status = "decided this round"
+            else:
+                status = "in the game"
+            seats.append(SeatStatus(s.name, s.is_bot, game.tests_used(s.name), status))
+        turn = self.turn()
+        last = None
+        if game.round > 1:
+            last = self._replayed_reveal(game.round - 1)
+        return Recap(game.round, tuple(seats), turn.player if turn else None, last)
+
+    def _replayed_reveal(self, round_no: int) -> Reveal:
+        events = [e for e in self.game.events if e.get("round") == round_no]
+        eliminated = {e["player"] for e in events if e["event"] == "eliminated"}
+        entries: list[RevealEntry] = []
+        for e in events:
+            if e["event"] == "solve":
+                entries.append(
+                    RevealEntry(
+                        e["player"], "solve", e["code"], e["correct"], e["player"] in eliminated
+                    )
+                )
+            elif e["event"] in ("pass", "giveup"):
+                entries.append(RevealEntry(e["player"], e["event"], None, None, False))
+        return Reveal(round_no, tuple(entries), False)
+
+    # -- a typed line --
+
+    def plan(self, name: str, line: str) -> Plan:
+        """Parse and check a whole line for ``name``; :class:`CommandError` refuses it whole.
+
+        Every game action of the line is checked in order against the state the earlier
+        ones leave (without taking any), and so are notes, strikes, marks, hints and saves.
+        """
+        game = self.game
+        commands = [parse_command(text, game.verifiers) for text in split_line(line)]
+        actions: list[Action] = []
+        code: Code | None = None
+        view = game.view(name)
+        if view.code is not None:
+            code = Code.parse(view.code)
+        done = game.phase(name) == "decide"
+        decided = False
+        for i, cmd in enumerate(commands):
+            if decided:
+                raise CommandError(
+                    f"nothing may follow {commands[i - 1].name} on a line: the turn is over "
+                    "after it (the line was not run)"
+                )
+            new: list[Action] = []
+            if cmd.name == "compose":
+                assert cmd.code is not None
+                new.append(Compose(cmd.code))
+                code = cmd.code
+            elif cmd.name == "test":
+                if cmd.code is not None and cmd.code != code:
+                    new.append(Compose(cmd.code))
+                    code = cmd.code
+                if code is None:
+                    raise CommandError(
+                        f"compose a code first (compose {EXAMPLE_CODE}), or give it: "
+                        f"test {EXAMPLE_CODE} A"
+                    )
+                new.extend(Test(v) for v in cmd.verifiers)
+            elif cmd.name == "done":
+                new.append(EndTests())
+                done = True
+            elif cmd.name in ("solve", "pass", "giveup"):
+                assert cmd.code is not None or cmd.name != "solve"
+                new.append(
+                    Solve(cmd.code)
+                    if cmd.name == "solve" and cmd.code is not None
+                    else Pass()
+                    if cmd.name == "pass"
+                    else GiveUp()
+                )
+                decided = True
+            else:
+                self._check_other(name, cmd, done)
+            if new:
+                try:
+                    game.check_all(name, [*actions, *new])
+                except IllegalAction as exc:
+                    raise CommandError(f"{exc} (the line was not run)") from None
+                actions.extend(new)
+            if cmd.name == "quit" and i != len(commands) - 1:
+                raise CommandError("quit must come last on a line")
+        return Plan(name, tuple(commands))
+
+    def _check_other(self, name: str, cmd: Command, done: bool) -> None:
+        game = self.game
+        try:
+            if cmd.name == "note":
+                game.check_note(name, cmd.verifiers[0])
+            elif cmd.name in ("strike", "unstrike"):
+                for verifier, card, position in cmd.strikes:
+                    number = card if card is not None else self._verifier_card(verifier)
+                    game.check_strike(name, number, position)
+            elif cmd.name == "mark":
+                for shape, digit in cmd.marks:
+                    game.check_mark(name, shape, digit)
+            elif cmd.name == "hint":
+                game.check_hint(name)
+                if cmd.arg == "best" and done:
+                    raise CommandError(
+                        "testing is over for this round, so there is no next test to advise: "
+                        "solve or pass (hint shows what you can infer)"
+                    )
+            elif cmd.name == "save":
+                self.save_target(cmd.arg)
+        except IllegalAction as exc:
+            raise CommandError(str(exc)) from None
+
+    def _verifier_card(self, verifier: int | None) -> int:
+        assert verifier is not None
+        puzzle = self.game.public
+        if puzzle.mode_class.hidden_mapping or len(puzzle.cards[verifier]) != 1:
+            raise CommandError(
+                f"verifier {LETTERS[verifier]}'s card is not known for sure; "
+                "name the criterion as CARD.K, like "
+                f"{puzzle.shown_cards[0]}.1"
+            )
+        return puzzle.cards[verifier][0]
+
+    def run(self, plan: Plan) -> Iterator[Outcome]:
+        """Run a checked line, one outcome at a time (a view may stop between them)."""
+        game = self.game
+        name = plan.player
+        for cmd in plan.commands:
+            if cmd.name == "compose":
+                assert cmd.code is not None
+                game.apply(name, Compose(cmd.code))
+                yield Composed(cmd.code)
+            elif cmd.name == "test":
+                current = game.view(name).code
+                if cmd.code is not None and current != str(cmd.code):
+                    game.apply(name, Compose(cmd.code))
+                code = Code.parse(game.view(name).code or "")
+                for v in cmd.verifiers:
+                    result = bool(game.apply(name, Test(v)))
+                    self.sync()
+                    yield Tested(code, v, result, game.view(name).tests_left_this_round)
+            elif cmd.name == "done":
+                game.apply(name, EndTests())
+                yield TestsEnded()
+            elif cmd.name in ("solve", "pass", "giveup"):
+                solo = self.solo
+                if cmd.name == "solve":
+                    assert cmd.code is not None
+                    game.apply(name, Solve(cmd.code))
+                    yield Decided(name, "solve", cmd.code, solo)
+                elif cmd.name == "pass":
+                    game.apply(name, Pass())
+                    yield Decided(name, "pass", None, solo)
+                else:
+                    game.apply(name, GiveUp())
+                    yield Decided(name, "giveup", None, solo)
+                self.sync()
+            elif cmd.name == "note":
+                game.note(name, cmd.verifiers[0], cmd.text)
+                yield NoteSet(cmd.verifiers[0], cmd.text)
+            elif cmd.name in ("strike", "unstrike"):
+                labels = []
+                for verifier, card, position in cmd.strikes:
+                    number = card if card is not None else self._verifier_card(verifier)
+                    game.strike(name, number, position, struck=cmd.name == "strike")
+                    labels.append(f"{number}.{position}")
+                yield Struck(tuple(labels), cmd.name == "strike")
+            elif cmd.name == "mark":
+                for shape, digit in cmd.marks:
+                    game.mark(name, shape, digit, cmd.value)
+                yield Marked(cmd.marks, cmd.value)
+            elif cmd.name == "hint":
+                if cmd.arg == "best":
+                    yield self.best_test(name)
+                else:
+                    hint = game.hint(name)
+                    yield HintShown(hint, game.hints_used(name))
+            elif cmd.name == "show":
+                yield ShowScreen(cmd.arg == "cards")
+            elif cmd.name == "help":
+                yield HelpShown(help_text(cmd.arg))
+            elif cmd.name == "save":
+                yield Saved(self.save(cmd.arg))
+            elif cmd.name == "quit":
+                yield LeaveAsked()
+
+    def best_test(self, name: str) -> BestTest:
+        """The optimal next move; counted as a hint only once it is found."""
+        game = self.game
+        game.check_hint(name)
+        view = game.view(name)
+        try:
+            found = next_test(view.hypotheses(), view.code, view.tested_this_round)
+        except AnalysisTooLarge:
+            return BestTest(None, None, False, None, game.hints_used(name), too_large=True)
+        game.count_hint(name)
+        used = game.hints_used(name)
+        if found is None:
+            codes = view.deduction().codes.texts()
+            return BestTest(None, None, False, codes[0] if len(codes) == 1 else None, used)
+        code, verifier = found
+        return BestTest(code, verifier, view.code is None, None, used)
+
+    # -- after the game --
+
+    def fewest(self) -> FewestTests:
+        lower, upper, code, verifiers = fewest_tests(self.game.puzzle, self.game.cardset)
+        return FewestTests(lower, upper, code, verifiers)
+
+    def share_code(self) -> str | None:
+        """The puzzle's share code, when this turing can make one (shown after the game)."""
+        try:
+            module = importlib.import_module("turing.core.sharecode")
+        except ImportError:
+            return None
+        encode = getattr(module, "encode", None)
+        if encode is None:
+            return None
+        try:
+            return str(encode(self.game.puzzle, self.game.cardset))
+        except TuringError:
+            return None  # a puzzle of a card set that codes do not cover
+
+    # -- transcript and saving --
+
+    def open_transcript(self, path: Path) -> None:
+        self.transcript = Transcript(path, self.game.events)
+
+    def sync(self) -> None:
+        if self.transcript is not None:
+            self.transcript.follow(self.game.events)
+
+    def close(self) -> None:
+        if self.transcript is not None:
+            self.transcript.close()
+
+    def save_target(self, target: str | None) -> Path:
+        """Where ``save [target]`` writes; :class:`CommandError` when it cannot."""
+        path = Path(target) if target else self.save_path
+        if path is None:
+            raise CommandError("give a file: save game.json")
+        problem = unwritable(path)
+        if problem:
+            raise CommandError(problem)
+        return path
+
+    def save(self, target: str | None = None) -> Path:
+        path = self.save_target(target)
+        text = json.dumps(save_document(self), ensure_ascii=False, indent=1) + "\n"
+        try:
+            _write(path, text)
+        except OSError as exc:
+            raise CommandError(f"cannot save to {path}: {exc.strerror or exc}") from None
+        return path
+
+
+def unwritable(path: Path) -> str | None:
+    """Why a file cannot be written at ``path`` (a folder, a missing folder), or None."""
+    decide = getattr(_files, "write_target", None)
+    if decide is not None:
+        try:
+            decide(path)
+        except TuringError as exc:
+            return str(exc)
+        return None
+    if path.is_dir():
+        return f"cannot save to {path}: it is a folder; give a file name"
+    parent = path.parent if str(path.parent) else Path(".")
+    if not parent.is_dir():
+        return f"cannot save to {path}: the folder {parent} does not exist"
+    return None
+
+
+def _write(path: Path, text: str) -> None:
+    write = getattr(_files, "write_text", None) or atomic_write_text
+    write(path, text)
+
+
+# -- the save format ------------------------------------------------------------------------
+
+#: Said in every save file: the game is stored packed so that a glance at the file does not
+#: show the answer. Packing is for fair play, not secrecy: anyone may unpack it.
+SAVE_NOTE: Final = (
+    "The game is stored packed (zlib, then base64) so that a glance at this file does not "
+    "show the solution. This keeps play fair; it is not a secret."
+)
+
+
+def _cardset_ref(cardset: CardSet) -> str:
+    """How a save file names a card set: a shipped name, or an absolute path."""
+    source = Path(cardset.source) if cardset.source else None
+    if (
+        cardset.name in shipped_cardsets()
+        and source is not None
+        and source.resolve().parent == cards_dir().resolve()
+    ):
+        return cardset.name
+    if source is not None and source.is_file():
+        return str(source.resolve())
+    return cardset.name
+
+
+def save_document(session: Session) -> dict[str, Any]:
+    seats = []
+    for seat in session.seats:
+        entry: dict[str, Any] = {"name": seat.name, "bot": seat.bot_kind}
+        if seat.rng is not None:
+            version, state, gauss = seat.rng.getstate()
+            entry["rng"] = [version, list(state), gauss]
+        seats.append(entry)
+    transcript = session.transcript
+    inner = {
+        "cardset": _cardset_ref(session.game.cardset),
+        "game": session.game.to_dict(),
+        "seats": seats,
+        "seed": session.seed,
+        "transcript": None
+        if transcript is None
+        else {"path": str(transcript.path.resolve()), "events": len(session.game.events)},
+    }
+    packed = base64.b64encode(zlib.compress(json.dumps(inner).encode("utf-8"), 9)).decode()
+    return {
+        "format": SAVE_FORMAT,
+        "version": SAVE_VERSION,
+        "note": SAVE_NOTE,
+        "players": [seat.name for seat in session.seats],
+        "round": session.game.round,
+        "packed": packed,
+    }
+
+
+def read_save(path: str) -> dict[str, Any]:
+    """Read a save file and unpack it; checks the marker, version and shape; never writes."""
+    try:
+        text = read_text(path, max_bytes=MAX_SAVE_BYTES)
+    except SourceError as exc:
+        raise SessionError(str(exc)) from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SessionError(
+            f"{path}:{exc.lineno}:{exc.colno}: not a turing save file (broken JSON: {exc.msg})"
+        ) from None
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise SessionError(f'{path}: not a turing save file (no "format": "{SAVE_FORMAT}")')
+    if data.get("version") != SAVE_VERSION:
+        raise SessionError(
+            f"{path}: save file version {data.get('version')!r} is not supported "
+            f"(this turing reads version {SAVE_VERSION})"
+        )
+    packed = data.get("packed")
+    if not isinstance(packed, str):
+        raise SessionError(f"{path}: corrupted save file: 'packed' is missing or wrong")
+    try:
+        inner = json.loads(zlib.decompress(base64.b64decode(packed, validate=True)))
+    except (ValueError, zlib.error):
+        raise SessionError(f"{path}: corrupted save file: the packed game cannot be read") from None
+    if not isinstance(inner, dict):
+        raise SessionError(f"{path}: corrupted save file: the packed game is not an object")
+    for key, kind in (("game", dict), ("seats", list), ("cardset", str), ("seed", int)):
+        if not isinstance(inner.get(key), kind):
+            raise SessionError(f"{path}: corrupted save file: {key!r} is missing or wrong")
+    return inner
+
+
+def _rng_from(entry: Any, path: str) -> random.Random:
+    bad = SessionError(f"{path}: corrupted save file: a bot's random state is broken")
+    if not isinstance(entry, list) or len(entry) != 3:
+        raise bad
+    version, state, gauss = entry
+    if (
+        not isinstance(version, int)
+        or not isinstance(state, list)
+        or len(state) != 625
+        or not all(
+            isinstance(x, int) and not isinstance(x, bool) and 0 <= x < 2**32 for x in state[:624]
+        )
+        or not isinstance(state[624], int)
+        or not 0 <= state[624] <= 624
+        or not (gauss is None or isinstance(gauss, float))
+    ):
+        raise bad
+    rng = random.Random()
+    try:
+        rng.setstate((version, tuple(state), gauss))
+    except (ValueError, TypeError):
+        raise bad from None
+    return rng
+
+
+def load_save(path: str) -> tuple[Session, str | None]:
+    """A session from a save file, and the transcript path it was writing (if any)."""
+    data = read_save(path)
+    try:
+        cardset = load_cardset(data["cardset"])
+    except SourceError as exc:
+        raise SessionError(f"{path}: the game's card set cannot be loaded: {exc}") from None
+    try:
+        game = Game.from_dict(data["game"], cardset)
+    except GameError as exc:
+        raise SessionError(f"{path}: corrupted save file: {exc}") from None
+    seats_data = data["seats"]
+    if [s.get("name") if isinstance(s, dict) else None for s in seats_data] != list(game.players):
+        raise SessionError(f"{path}: corrupted save file: the seats do not match the players")
+    seats = []
+    for entry in seats_data:
+        kind = entry.get("bot")
+        if kind is None:
+            seats.append(Seat(entry["name"]))
+            continue
+        if not isinstance(kind, str):
+            raise SessionError(f"{path}: corrupted save file: bad bot {kind!r}")
+        try:
+            kind = bot_kind(kind)
+        except BotError as exc:
+            raise SessionError(f"{path}: {exc}") from None
+        rng = _rng_from(entry.get("rng"), path)
+        seats.append(Seat(entry["name"], kind, rng, make_bot(kind, rng)))
+    if game.is_terminal():
+        raise SessionError(f"{path}: this game is already over")
+    transcript = data.get("transcript")
+    saved = transcript.get("path") if isinstance(transcript, dict) else None
+    session = Session(game=game, seats=seats, seed=data["seed"], save_path=Path(path))
+    return session, saved if isinstance(saved, str) else None
+
+
+__all__ = [
+    "ALIASES",
+    "COMMANDS",
+    "EXAMPLE_CODE",
+    "GRAMMAR_HELP",
+    "SAVE_FORMAT",
+    "SHAPE_SYMBOLS",
+    "BestTest",
+    "BotTurn",
+    "Command",
+    "CommandError",
+    "Composed",
+    "Decided",
+    "FewestTests",
+    "HelpShown",
+    "HintShown",
+    "LeaveAsked",
+    "Marked",
+    "NoteSet",
+    "Outcome",
+    "Plan",
+    "Recap",
+    "Reveal",
+    "RevealEntry",
+    "Saved",
+    "Seat",
+    "Session",
+    "SessionError",
+    "ShowScreen",
+    "Struck",
+    "Tested",
+    "TestsEnded",
+    "Transcript",
+    "Turn",
+    "help_text",
+    "load_save",
+    "neutral_label",
+    "parse_command",
+    "parse_players",
+    "random_puzzle",
+    "read_save",
+    "save_document",
+    "split_line",
+]
