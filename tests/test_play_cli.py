@@ -149,7 +149,7 @@ def test_save_and_resume_continue_exactly(tmp_path: Path) -> None:
     assert f"Saved to {save}" in first.output
     outer = json.loads(save.read_text())
     assert outer["format"] == "turing-play-save" and outer["version"] == 2
-    assert "241" not in save.read_text() and "criteria" not in save.read_text()
+    assert '"241"' not in save.read_text() and '"criteria"' not in save.read_text()
     data = read_save(str(save))
     assert data["game"]["notes"]["alice"]["text"] == {"B": "count?"}
     assert data["seats"][2]["rng"][0] == 3

@@ -274,3 +274,23 @@ def test_a_six_verifier_extreme_screen_fits_forty_rows(children: list[pexpect.sp
     assert sum(1 for row in rows if row.startswith(" A ") or row.startswith(" F ")) == 2
     child.sendline("show cards")
     table.expect("player>")
+
+
+def test_ctrl_c_during_a_slow_hint_cancels_only_the_hint(children: list[pexpect.spawn]) -> None:
+    # the first best-test search of this 6-verifier extreme puzzle runs for many seconds
+    child = spawn(["--random", "--mode", "extreme", "--verifiers", "6", "--seed", "1"])
+    children.append(child)
+    table = Table(child)
+    table.expect("player>")
+    child.sendline("hint best")
+    child.expect(pexpect.TIMEOUT, timeout=1.5)  # let the search start
+    child.sendcontrol("c")
+    table.expect("Hint cancelled (not counted); the rest of the line was not run.")
+    table.expect("player>")
+    child.sendline("show")
+    table.expect("hints 0")
+    table.expect("player>")
+    child.sendline("giveup")
+    table.expect("Give up? You will be out of the running. [y/N]")
+    child.sendline("y")
+    table.expect("Result · solution")

@@ -1,0 +1,280 @@
+"""The play session and `turing play` as people play it: each finding of playing at the
+keyboard, checked through the command (CliRunner) or the session the views share."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from click.testing import CliRunner, Result
+
+from turing.cli.main import main
+from turing.core.cards import load_cardset
+from turing.core.puzzle import iter_puzzle_file, load_puzzle
+from turing.core.solver import deduce
+from turing.generation.bank import Bank
+from turing.generation.generator import generate_one
+from turing.play.game import Game, puzzles_dir, sample_puzzle_path
+from turing.play.session import (
+    EXAMPLE_CODE,
+    GRAMMAR_HELP,
+    CommandError,
+    Session,
+    fewest_tests,
+    needs_a_test,
+    parse_players,
+)
+
+CLASSIC = load_cardset("classic")
+SAMPLE = load_puzzle(sample_puzzle_path())
+
+
+def play(args: list[str], script: str = "") -> Result:
+    return CliRunner().invoke(main, ["play", *args], input=script)
+
+
+def order_of(output: str) -> list[str]:
+    """The turn headers and reveals of a scripted game, in the order they appear."""
+    marks = re.findall(r"— (\S+)'s turn, round (\d+) —|Round (\d+) revealed:", output)
+    return [f"{r}:{name}" if name else f"{rev}:reveal" for name, r, rev in marks]
+
+
+# -- 1. turn order ---------------------------------------------------------------------------
+
+
+def test_the_last_seat_does_not_play_the_next_round_first() -> None:
+    result = play(["--players", "alice,bob", "--seed", "1"], "pass\npass\ntest 222 C\npass\n")
+    assert order_of(result.output) == ["1:alice", "1:bob", "1:reveal", "2:alice", "2:bob"]
+    assert "alice> test 222 C" in result.output
+    assert "bob> test 222 C" not in result.output
+
+
+def test_a_bot_first_keeps_its_seat_in_every_round() -> None:
+    result = play(["--players", "bot:random,ann", "--seed", "5"], "pass\npass\npass\n")
+    lines = [
+        line
+        for line in result.output.splitlines()
+        if "made" in line or line.startswith("ann> ") or "revealed:" in line
+    ]
+    rounds = [i for i, line in enumerate(lines) if "revealed:" in line]
+    assert len(rounds) >= 2
+    for start in [0, *[r + 1 for r in rounds[:-1]]]:
+        assert lines[start].startswith("bot:random made"), lines
+
+
+def test_solo_rounds_are_headed_and_reported_each_in_its_own_round() -> None:
+    result = play([], "pass\ncompose 111; test A\npass\nsolve 241\n")
+    out = result.output
+    assert out.index("— Round 1 —") < out.index("Round 1 revealed:") < out.index("— Round 2 —")
+    assert out.index("— Round 2 —") < out.index("Round 2 revealed:") < out.index("— Round 3 —")
+    assert "Result · solution 241 · 3 rounds" in out
+
+
+# -- 2. hidden information -------------------------------------------------------------------
+
+
+def test_no_seed_and_no_derived_id_is_shown_while_playing(tmp_path: Path) -> None:
+    seed = 424242
+    transcript = tmp_path / "t.jsonl"
+    args = ["--random", "--seed", str(seed), "--verifiers", "5", "--transcript", str(transcript)]
+    result = play(args, "pass\nquit\n")
+    generated = generate_one(
+        mode="classic", verifiers=5, seed=seed, cardset="classic"
+    )  # the first candidate (the one the seed gives)
+    assert str(seed) not in result.output
+    assert "seed" not in result.output.lower()
+    assert "random puzzle" in result.output.splitlines()[0]
+    assert (generated.id or "?") not in result.output
+    start = json.loads(transcript.read_text().splitlines()[0])
+    assert start["event"] == "start"
+    assert start["puzzle"]["id"] == "random puzzle"
+    for key in ("seed", "index", "min_tests", "min_tests_worst", "solution", "criteria"):
+        assert key not in start["puzzle"], key
+
+
+def test_the_bots_see_no_generator_figures() -> None:
+    puzzle = generate_one(mode="nightmare", verifiers=5, seed=3)
+    assert "seed" in puzzle.extra
+    game = Game(puzzle, ["bot:greedy"], CLASSIC, label="random puzzle")
+    shown = game.view("bot:greedy").puzzle
+    assert shown.id == "random puzzle"
+    assert set(shown.extra) <= {"difficulty"}
+    assert shown.criteria is None and shown.real_cards is None and shown.solution is None
+
+
+def test_a_file_id_computed_from_the_puzzle_is_not_shown(tmp_path: Path) -> None:
+    puzzle = generate_one(mode="classic", verifiers=4, seed=11)
+    path = tmp_path / "one.json"
+    path.write_text(json.dumps(puzzle.to_dict()))
+    result = play([str(path)], "quit\n")
+    assert puzzle.id is not None and puzzle.id not in result.output
+    assert "puzzle of one.json" in result.output
+    authored = play(["--id", "03-X"], "quit\n")
+    assert "03-X" in authored.output.splitlines()[0]  # an author's own id is fine
+
+
+# -- 3. the example is not an answer ---------------------------------------------------------
+
+
+def shipped_solutions() -> set[str]:
+    found = set()
+    for path in sorted(puzzles_dir().rglob("*")):
+        if path.suffix.lower() not in (".yaml", ".yml", ".json", ".jsonl"):
+            continue
+        for loaded in iter_puzzle_file(path, None):
+            puzzle = loaded.puzzle
+            if puzzle.has_hidden:
+                found.add(Game(puzzle, ["x"], loaded.cardset).solution)
+            elif puzzle.solution:
+                found.add(puzzle.solution)
+    return found
+
+
+def test_no_example_code_solves_a_shipped_puzzle() -> None:
+    solutions = shipped_solutions()
+    assert "241" in solutions  # the sample puzzle is among them
+    assert EXAMPLE_CODE not in solutions
+    help_text = CliRunner().invoke(main, ["play", "--help"]).output
+    screen = play([], "quit\n").output
+    for text in (help_text, screen, GRAMMAR_HELP):
+        shown = {"".join(m) for m in re.findall(r"\b([1-5])[ ,]?([1-5])[ ,]?([1-5])\b", text)}
+        assert not shown & solutions, shown & solutions
+
+
+# -- 4, 5. refused lines change nothing ------------------------------------------------------
+
+
+def test_a_refused_line_uses_no_tests(tmp_path: Path) -> None:
+    transcript = tmp_path / "t.jsonl"
+    result = play(
+        ["--transcript", str(transcript)],
+        "test 111 A\ntest B C D\ntest B B\ntest B; note A x; test C; test D; test E\nquit\n",
+    )
+    assert "error: at most 3 tests per round (the line was not run)" in result.output
+    assert "error: verifier B named twice" in result.output
+    assert "error: no verifier 'E'" in result.output
+    tests = [
+        e for e in map(json.loads, transcript.read_text().splitlines()) if e["event"] == "test"
+    ]
+    assert [t["verifier"] for t in tests] == ["A"]
+    assert "Note on A" not in result.output
+
+
+def test_hint_best_after_done_is_refused_and_not_counted() -> None:
+    session = Session.new(SAMPLE, CLASSIC, parse_players(None), seed=1)
+    for _ in session.run(session.plan("player", "compose 111; test A; done")):
+        pass
+    try:
+        session.plan("player", "hint best")
+    except CommandError as exc:
+        assert "testing is over" in str(exc)
+    else:
+        raise AssertionError("hint best after done was accepted")
+    assert session.game.hints_used("player") == 0
+    result = play([], "c 111; t a\ndone\nhint best\nsolve 241\n")
+    assert "error: testing is over for this round" in result.output
+    rows = [line.split() for line in result.output.splitlines() if line.startswith("player ")]
+    assert rows[-1][-1] == "0"  # no hint counted
+
+
+# -- 6. --save to a folder -------------------------------------------------------------------
+
+
+def test_save_to_a_folder_is_refused_before_the_game(tmp_path: Path) -> None:
+    result = play(["--save", str(tmp_path)], "pass\n")
+    assert result.exit_code == 2
+    assert result.output.startswith("error: --save: cannot write")
+    assert "Round 1" not in result.output
+    missing = play(["--save", str(tmp_path / "no" / "such.json")], "pass\n")
+    assert missing.exit_code == 2 and "Round 1" not in missing.output
+
+
+# -- 9. puzzles that need no test ------------------------------------------------------------
+
+
+def test_random_play_skips_puzzles_the_cards_alone_solve() -> None:
+    first = generate_one(mode="classic", verifiers=4, seed=1)
+    assert not needs_a_test(first, CLASSIC)  # seed 1 gives such a puzzle first
+    args = ["--random", "--verifiers", "4", "--seed", "1", "--players", "bot:greedy", "--json"]
+    played = json.loads(play(args).output)
+    assert played["tests"]["bot:greedy"] >= 1
+    assert played["puzzle"] != first.id
+    anyway = json.loads(play([*args, "--min-tests", "0"]).output)
+    assert anyway["puzzle"] == first.id and anyway["tests"]["bot:greedy"] == 0
+
+
+# -- 10. giving up, the comparison, modes, bank ids, recap -----------------------------------
+
+
+def test_giving_up_solo_shows_the_solution_at_once() -> None:
+    result = play([], "giveup\n")
+    assert result.exit_code == 0
+    assert "player gives up." in result.output
+    assert "Result · solution 241" in result.output
+    assert "gave up in round 1" in result.output
+
+
+def test_giving_up_in_a_shared_game_shows_the_solution_only_at_the_end() -> None:
+    result = play(["--players", "ann,bob,cat"], "giveup\npass\npass\nsolve 241\npass\n")
+    out = result.output
+    first_reveal = out.index("Round 1 revealed:")
+    assert "ann gave up" in out[first_reveal:]
+    assert "241" not in out[:first_reveal].replace("ann> solve 241", "")
+    before_end = out[: out.index("Result ·")]
+    assert "solution" not in before_end
+    assert "bob wins" in out
+
+
+def test_the_fewest_tests_are_exact_or_labelled_bounds() -> None:
+    lower, upper, code, verifiers = fewest_tests(SAMPLE, CLASSIC)
+    assert (lower, upper) == (1, 1) and code is not None and verifiers
+    hard = generate_one(mode="nightmare", verifiers=6, seed=1)
+    low, high, first, _ = fewest_tests(hard, CLASSIC, max_work=1_000)
+    assert first is None and (high is None or low < high)
+    result = play(
+        ["--random", "--mode", "nightmare", "--verifiers", "6", "--seed", "1"], "giveup\n"
+    )
+    assert "Fewest tests that guarantee the code:" in result.output
+    assert "(exact)" in result.output or "proven" in result.output
+
+
+def test_mode_alone_plays_a_random_puzzle_of_that_mode() -> None:
+    for mode in ("extreme", "nightmare"):
+        result = play(["--mode", mode, "--seed", "3", "--players", "bot:greedy", "--json"])
+        assert result.exit_code == 0, result.output
+        assert json.loads(result.output)["puzzle"][0] == mode[0].upper()
+
+
+def test_bank_ids_may_be_typed_with_spaces_or_dashes(tmp_path: Path) -> None:
+    bank = tmp_path / "b.db"
+    puzzle = generate_one(mode="classic", verifiers=4, seed=7)
+    with Bank(bank) as b:
+        b.add([puzzle])
+    assert puzzle.id is not None
+    for typed in (puzzle.id, puzzle.id.replace("-", " "), puzzle.id.replace("-", "").lower()):
+        result = play(["--bank", str(bank), "--id", typed, "--players", "bot:greedy", "--json"])
+        assert result.exit_code == 0, (typed, result.output)
+    shown = play(["--bank", str(bank), "--id", puzzle.id.replace("-", " ")], "quit\n")
+    assert "bank row 1" in shown.output and puzzle.id not in shown.output
+
+
+def test_a_resumed_game_starts_with_a_recap(tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    play(["--players", "ann,bob", "--save", str(save)], "c 111; t a\npass\npass\nquit\n")
+    result = play(["--resume", str(save)], "quit\n")
+    assert "Resumed in round 2." in result.output
+    assert "Round 1 was:" in result.output and "ann passed" in result.output
+    assert "ann: 1 test, in the game" in result.output
+    assert "Next: ann's turn." in result.output
+
+
+def test_the_save_keeps_the_answer_out_of_plain_sight(tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    play(["--save", str(save)], "save\nquit\n")
+    text = save.read_text()
+    doc = json.loads(text)
+    assert set(doc) == {"format", "version", "note", "players", "round", "packed"}
+    assert '"241"' not in text and '"criteria"' not in text
+    assert "not a secret" in doc["note"]
+    assert deduce(SAMPLE.public(), CLASSIC).codes  # the sample is what was saved
