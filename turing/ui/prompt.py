@@ -774,8 +774,12 @@ class PromptView:
                 status = "—"
             row = [name, status, str(result.tests[name])]
             if fewest is not None:
-                diff = result.tests[name] - fewest.lower
-                row.append(f"{diff:+d}" if fewest.exact else f"≥ {fewest.lower}")
+                if name not in result.solved:
+                    row.append("—")
+                elif fewest.exact:
+                    row.append(f"{result.tests[name] - fewest.lower:+d}")
+                else:
+                    row.append(f"fewest ≥ {fewest.lower}")
             row.append(str(result.hints[name]))
             table.add_row(*row)
         self.say(table)
@@ -793,10 +797,10 @@ class PromptView:
                     "(proven lower bound; the exact search passed its work limit)."
                 )
             if fewest.first_code is not None:
-                letters = " ".join(LETTERS[v] for v in fewest.first_verifiers)
+                first, *then = (LETTERS[v] for v in fewest.first_verifiers)
+                more = f", then by the answers {' or '.join(then)}" if then else ""
                 self.say(
-                    f"An optimal first round: compose {fewest.first_code} and test by the "
-                    f"answers among {letters} (first {LETTERS[fewest.first_verifiers[0]]})."
+                    f"An optimal first round: compose {fewest.first_code}, test {first}{more}."
                 )
         code = session.share_code()  # the puzzle's share code, shown only now
         if code is not None:
