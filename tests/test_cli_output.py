@@ -120,7 +120,13 @@ def test_a_closed_pipe_after_a_table(tmp_path: Path) -> None:
     assert len(done.stdout.splitlines()) == 1
 
 
-def test_ctrl_c_leaves_the_old_file_and_exits_130(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("sig", "status", "line"),
+    [(signal.SIGINT, 130, "interrupted"), (signal.SIGTERM, 143, "terminated")],
+)
+def test_a_stopped_run_leaves_the_old_file(
+    tmp_path: Path, sig: signal.Signals, status: int, line: str
+) -> None:
     out = tmp_path / "puzzles.jsonl"
     out.write_text("the old run\n")
     proc = subprocess.Popen(
@@ -134,10 +140,10 @@ def test_ctrl_c_leaves_the_old_file_and_exits_130(tmp_path: Path) -> None:
     ):
         time.sleep(0.05)
     time.sleep(0.5)
-    proc.send_signal(signal.SIGINT)
+    proc.send_signal(sig)
     _, err = proc.communicate(timeout=60)
-    assert proc.returncode == 130
-    assert err == b"interrupted\n"
+    assert proc.returncode == status
+    assert err.decode() == line + "\n"
     assert out.read_text() == "the old run\n"
     assert [p.name for p in tmp_path.iterdir()] == ["puzzles.jsonl"]
 

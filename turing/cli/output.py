@@ -13,7 +13,8 @@ Exit statuses (:func:`guarded` applies them to every command):
 * 2 — bad input or an impossible request (:class:`~turing.core.errors.TuringError`), or
   the world outside refused: a missing file, no permission, a full disk (``OSError``), a
   locked or broken bank (``sqlite3.Error``). One ``error:`` line on stderr.
-* 130 — interrupted with Ctrl-C; files being written are left as they were.
+* 130 — interrupted with Ctrl-C (143: stopped by SIGTERM); files being written are left
+  as they were.
 
 Anything else is a programming error and shows its traceback; ``TURING_DEBUG=1`` shows
 the traceback of every error.
@@ -25,6 +26,7 @@ import contextlib
 import functools
 import json
 import os
+import signal
 import sys
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, NoReturn, Protocol
@@ -41,6 +43,7 @@ EXIT_OK = 0
 EXIT_PROBLEM = 1
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
+EXIT_TERMINATED = 143
 
 
 def _plain() -> bool:
@@ -147,8 +150,23 @@ def _drop_stdout() -> None:
         os.close(devnull)
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, turned into an exception so that files being written are cleaned up."""
+
+
+def _on_sigterm(signum: int, frame: object) -> None:
+    raise Terminated
+
+
+def _catch_sigterm() -> None:
+    with contextlib.suppress(ValueError):  # not the main thread: leave it as it is
+        if signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:
+            signal.signal(signal.SIGTERM, _on_sigterm)
+
+
 def guarded(call: Callable[[], Any]) -> Any:
     """Run ``call`` (a command) under the exit policy described in this module."""
+    _catch_sigterm()
     try:
         result = call()
         # Output still in the buffer meets a closed pipe here, not at interpreter exit.
@@ -159,6 +177,9 @@ def guarded(call: Callable[[], Any]) -> Any:
     except BrokenPipeError:
         _drop_stdout()
         raise click.exceptions.Exit(EXIT_OK) from None
+    except Terminated:
+        click.echo("terminated", err=True)
+        raise click.exceptions.Exit(EXIT_TERMINATED) from None
     except KeyboardInterrupt:
         if debugging():
             raise
