@@ -68,9 +68,17 @@ COMMANDS: Mapping[str, LazyCommand] = {
         "turing.cli.play:play",
         "Play a puzzle: 1–6 players at one keyboard, or bots.",
     ),
+    "puzzles": LazyCommand(
+        "turing.cli.puzzles:puzzles",
+        "List the shipped puzzles: id, mode, verifiers, tier.",
+    ),
     "rules": LazyCommand(
         "turing.cli.rules:rules",
         "The rules of the games (criteria, mastermind, or one Mastermind game).",
+    ),
+    "share": LazyCommand(
+        "turing.cli.share:share",
+        "Puzzle codes to share: a whole puzzle in a dozen characters.",
     ),
     "solve": LazyCommand(
         "turing.cli.solve:solve",

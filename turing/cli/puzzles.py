@@ -1,0 +1,114 @@
+"""``turing puzzles``: the puzzles shipped with turing, as a player may see them.
+
+Each row names the file, the author's id, the mode, the verifier count, the tier the cards
+make and the card set — never the solution or the criteria.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import click
+from rich.table import Table
+
+from turing.cli.output import emit_json, stdout_console
+from turing.core.cards import cards_dir
+from turing.core.files import shipped_dir
+from turing.core.puzzle import Puzzle, difficulty, iter_puzzle_file
+
+_SUFFIXES = (".yaml", ".yml", ".json", ".jsonl")
+
+
+@dataclass(frozen=True)
+class Listed:
+    """What the listing shows of one shipped puzzle (nothing hidden)."""
+
+    file: str
+    id: str | None
+    mode: str
+    verifiers: int
+    tier: str | None
+    cardset: str
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "file": self.file,
+            "id": self.id,
+            "mode": self.mode,
+            "verifiers": self.verifiers,
+            "tier": self.tier,
+            "cardset": self.cardset,
+        }
+
+
+def shipped_puzzles_dir() -> Path:
+    """The folder of shipped puzzles: ``puzzles/`` beside the package, or its copy."""
+    return shipped_dir("puzzles", "sample.yaml")
+
+
+def _cardset_name(puzzle: Puzzle, folder: Path) -> str:
+    """The card set as a person names it: a shipped set by its name, even when the
+    puzzle's file gives a path to it."""
+    name = puzzle.cardset or "classic"
+    candidate = folder / name
+    if name.endswith((".yaml", ".yml")) and candidate.is_file():
+        try:
+            inside = candidate.resolve().relative_to(cards_dir().resolve())
+        except ValueError:
+            return name
+        return inside.with_suffix("").as_posix()
+    return name
+
+
+def listed_puzzles(folder: Path | None = None) -> Iterator[Listed]:
+    """Every puzzle of every puzzle file under ``folder`` (sub-folders too), file by file."""
+    base = folder or shipped_puzzles_dir()
+    paths = sorted(
+        (p for p in base.rglob("*") if p.is_file() and p.suffix.lower() in _SUFFIXES),
+        key=lambda p: (len(p.relative_to(base).parts), p.relative_to(base).as_posix()),
+    )
+    for path in paths:
+        for loaded in iter_puzzle_file(path):
+            puzzle = loaded.puzzle
+            cardset = loaded.cardset
+            yield Listed(
+                file=path.relative_to(base).as_posix(),
+                id=puzzle.id,
+                mode=puzzle.mode,
+                verifiers=puzzle.verifiers,
+                tier=difficulty(puzzle, cardset),
+                cardset=_cardset_name(puzzle, path.parent),
+            )
+
+
+@click.command("puzzles")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object per puzzle.")
+def puzzles(as_json: bool) -> None:
+    """List the shipped puzzles: file, id, mode, verifiers, tier and card set.
+
+    Play one with `turing play --id ID` (or `turing play puzzles/FILE --id ID`); the
+    listing never shows a solution or a criterion.
+    """
+    folder = shipped_puzzles_dir()
+    rows = list(listed_puzzles(folder))
+    if as_json:
+        for row in rows:
+            emit_json(row.to_dict())
+        return
+    console = stdout_console()
+    table = Table(title=f"Shipped puzzles ({folder})", title_justify="left")
+    for column in ("file", "id", "mode", "verifiers", "tier", "card set"):
+        table.add_column(column, justify="right" if column == "verifiers" else "left")
+    for row in rows:
+        table.add_row(
+            row.file,
+            row.id or "—",
+            row.mode,
+            str(row.verifiers),
+            row.tier or "—",
+            row.cardset,
+        )
+    console.print(table)
+    console.print(f"{len(rows)} puzzles; play one with: turing play --id ID (or FILE --id ID)")

@@ -1,0 +1,131 @@
+"""``turing share``: puzzle codes to pass on; and the ``--code`` option of the commands
+that read puzzles (``solve``, ``check``, ``analyze``, ``play``).
+
+A thin client of :mod:`turing.core.sharecode`.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, Final, TypeVar
+
+import click
+
+from turing.cli.output import emit_json, fail
+from turing.core.cards import CardSet, load_cardset
+from turing.core.puzzle import Loaded, Puzzle, iter_puzzle_file
+from turing.core.sharecode import ShareCodeError, encode, read_code
+
+#: How a puzzle read from a code is named while it is played: its hidden part gives it
+#: no id, and nothing derived from the code is shown.
+SHARED_LABEL: Final = "shared puzzle"
+#: The ``source`` of a puzzle read from ``--code`` (its ``line`` is the code's position).
+CODE_SOURCE: Final = "code"
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def code_option(func: F) -> F:
+    """``--code CODE`` (repeatable): puzzles from codes, in place of or beside FILE."""
+    return click.option(
+        "--code",
+        "codes",
+        metavar="CODE",
+        multiple=True,
+        help="A puzzle code (from `turing share`) to read instead of a file; may be repeated.",
+    )(func)
+
+
+def shared_puzzle(code: str) -> tuple[Puzzle, CardSet]:
+    """The puzzle of a code and the card set it is played with.
+
+    Raises :class:`~turing.core.sharecode.ShareCodeError` ("not a puzzle code: …"), which
+    the command line shows as one error line with exit status 2. The puzzle has no id;
+    name it :data:`SHARED_LABEL` on screen.
+    """
+    shared = read_code(code)
+    return shared.puzzle, shared.cardset
+
+
+def _file_puzzles(path: str, forced: CardSet | None) -> Iterator[Loaded]:
+    if path == "-":
+        return iter_puzzle_file(None, forced, text=sys.stdin.read(), name="<stdin>")
+    return iter_puzzle_file(path, forced)
+
+
+def _code_puzzles(codes: Sequence[str]) -> list[Loaded]:
+    """Every code read first, so a bad one refuses the whole command before any output."""
+    out = []
+    for i, code in enumerate(codes, start=1):
+        puzzle, cardset = shared_puzzle(code)
+        out.append(Loaded(puzzle, CODE_SOURCE, i, cardset))
+    return out
+
+
+def puzzle_groups(
+    files: Sequence[str], codes: Sequence[str], cardset_name: str | None
+) -> Iterator[tuple[str, Iterator[Loaded]]]:
+    """What a command that reads puzzles iterates: per FILE (then for the codes), its
+    name and its puzzles, each with the card set it is played with (``loaded.cardset``).
+
+    ``cardset_name`` (``--cardset``) applies to files; a code names its own card set.
+    """
+    if not files and not codes:
+        fail("give a puzzle FILE (- for standard input) or --code CODE")
+    if codes and cardset_name is not None:
+        fail("a puzzle code names its own card set; drop --cardset")
+    from_codes = _code_puzzles(codes)
+    forced = load_cardset(cardset_name) if cardset_name is not None else None
+    for file in files:
+        yield file, _file_puzzles(file, forced)
+    if from_codes:
+        yield CODE_SOURCE, iter(from_codes)
+
+
+def puzzles_of(
+    file: str | None, codes: Sequence[str], cardset_name: str | None
+) -> Iterator[Loaded]:
+    """The puzzles of FILE and of ``--code`` codes, each with its card set."""
+    for _, group in puzzle_groups([file] if file is not None else [], codes, cardset_name):
+        yield from group
+
+
+# -- turing share ---------------------------------------------------------------------------
+
+
+@click.command("share")
+@click.argument("file", metavar="FILE|-")
+@click.option(
+    "--json", "as_json", is_flag=True, help='One JSON object per puzzle: {"id": …, "code": …}.'
+)
+@click.option(
+    "--cardset",
+    "cardset_name",
+    metavar="NAME",
+    default=None,
+    help="Card set: a shipped name under cards/ (default: the puzzle's own, or classic).",
+)
+def share(file: str, as_json: bool, cardset_name: str | None) -> None:
+    """Print a puzzle code for each puzzle of FILE (YAML, JSON or JSONL; - for stdin).
+
+    A code holds the whole puzzle — mode, card set, cards and the hidden criteria — so
+    anyone can play it with `turing play --code CODE` without the file. Codes are case-
+    and dash-insensitive and carry a check character that catches typos. Only puzzles of
+    a shipped card set can be shared this way. The author's id, the stated solution and
+    other keys stay in the file.
+    """
+    rows: list[tuple[str | None, str]] = []
+    for loaded in puzzles_of(file, (), cardset_name):
+        try:
+            code = encode(loaded.puzzle, loaded.cardset)
+        except ShareCodeError as exc:
+            fail(f"{loaded.source}:{loaded.line}: {exc}")
+        rows.append((loaded.puzzle.id, code))
+    for puzzle_id, code in rows:
+        if as_json:
+            emit_json({"id": puzzle_id, "code": code})
+        elif puzzle_id is not None:
+            click.echo(f"{code}  {puzzle_id}")
+        else:
+            click.echo(code)
