@@ -22,6 +22,7 @@ from turing.analysis.search import (
     analyze,
 )
 from turing.cli.output import emit_json, fail, plural, progress, stdout_console
+from turing.cli.share import code_option, with_codes
 from turing.core.cards import CardSet, load_cardset
 from turing.core.codes import ceil_log2
 from turing.core.puzzle import LETTERS, Loaded, Puzzle, iter_puzzle_file
@@ -110,7 +111,7 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
             f"  why {first.code}: after every answer the code is still guaranteed within "
             f"{plural(worst, 'test')} in all, the fewest possible "
             f"(⌈log2 {len(result.codes)}⌉ = {lower} is the information bound{proof}); "
-            f"{first.codes_keeping_tests} of the {first.codes_considered} codes worth "
+            f"{first.codes_keeping_tests} of the {plural(first.codes_considered, 'code')} worth "
             "composing allow such a start, and "
             f"{first.code} also keeps the {result.rounds_worst}-round guarantee, with the "
             "most even first split"
@@ -122,7 +123,10 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
 
 
 @click.command()
-@click.argument("file", metavar="FILE|-", type=click.Path(allow_dash=True, path_type=str))
+@click.argument(
+    "file", metavar="FILE|-", required=False, type=click.Path(allow_dash=True, path_type=str)
+)
+@code_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object per puzzle.")
 @click.option(
     "--no-expected",
@@ -174,7 +178,8 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
 )
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 def analyze_command(
-    file: str,
+    file: str | None,
+    codes: tuple[str, ...],
     as_json: bool,
     no_expected: bool,
     expected_states: int,
@@ -184,7 +189,8 @@ def analyze_command(
     cardset_name: str | None,
     quiet: bool,
 ) -> None:
-    """Optimal play for puzzles in FILE (YAML, JSON or JSONL; - for standard input).
+    """Optimal play for puzzles in FILE (YAML, JSON or JSONL; - for standard input) or
+    given by --code CODE.
 
     Per puzzle: the fewest tests that guarantee knowing the code (worst case over the
     valid criteria assignments) with its rounds, the fewest tests on average, and the
@@ -195,7 +201,8 @@ def analyze_command(
     console = None if as_json else stdout_console()
     # Every puzzle is read first: a bad line is reported before the long work starts, and
     # the progress bar knows how many puzzles there are.
-    puzzles = list(_puzzles(file, forced))
+    read = _puzzles(file, forced) if file is not None else iter(())
+    puzzles = list(with_codes(read, [file] if file is not None else [], codes, cardset_name))
     with progress("analysing", total=len(puzzles), quiet=quiet, unit="puzzles") as bar:
         for loaded in puzzles:
             puzzle = loaded.puzzle

@@ -270,9 +270,9 @@ def _method_line(stats: SetStats, seconds: float) -> str:
         )
     k = stats.verifiers - 2
     return (
-        f"sampled: {stats.samples:,} random sets of {k} cards (seed {stats.seed}), each "
-        f"completed by every pair of other cards; {stats.card_combinations:,} card "
-        f"sets in all; counts are estimates; in {seconds:.1f} s"
+        f"sampled: {plural(stats.samples, 'random set')} of {plural(k, 'card')} "
+        f"(seed {stats.seed}), each completed by every pair of other cards; "
+        f"{stats.card_combinations:,} card sets in all; counts are estimates; in {seconds:.1f} s"
     )
 
 

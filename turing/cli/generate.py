@@ -385,9 +385,9 @@ def generate(
         )
     if exhausted:
         raise CLIError(
-            f"stopped after {state.misses:,} draws in a row gave no new puzzle: this kind of "
-            f"puzzle seems used up ({state.kept:,} of {count:,} made; the bank and the output "
-            "keep them). `turing catalogue` counts how many exist.",
+            f"stopped after {plural(state.misses, 'draw')} in a row gave no new puzzle: this "
+            f"kind of puzzle seems used up ({state.kept:,} of {count:,} made; the bank and the "
+            "output keep them). `turing catalogue` counts how many exist.",
             exit_code=1,
         )
 
@@ -506,7 +506,7 @@ def catalogue(
     else:
         state = "complete" if result["complete"] else f"{record.next_index}/{total_units} units"
         summary(
-            f"catalogue {name} {verifiers} verifiers: {found:,} valid puzzles ({state}) "
+            f"catalogue {name} {verifiers} verifiers: {plural(found, 'valid puzzle')} ({state}) "
             f"in {elapsed:.1f} s; {added:,} newly stored",
             quiet,
         )
@@ -572,7 +572,7 @@ def bank_stats(db: str, as_json: bool) -> None:
 
     console = stdout_console()
     table = Table(
-        title=f"{db}: {stats['puzzles']:,} puzzles (schema {stats['schema_version']})",
+        title=f"{db}: {plural(stats['puzzles'], 'puzzle')} (schema {stats['schema_version']})",
         title_justify="left",
         box=box.SIMPLE_HEAD,
         padding=(0, 1, 0, 0),

@@ -206,15 +206,14 @@ def plural(n: int, word: str, many: str | None = None) -> str:
     """``n`` and ``word`` in the right number: ``plural(1, "test")`` is "1 test",
     ``plural(2, "test")`` "2 tests", ``plural(3, "criterion", "criteria")`` "3 criteria".
 
-    Counts of 10,000 or more are grouped with commas.
+    Thousands are grouped with commas.
 
     >>> plural(1, "puzzle"), plural(0, "puzzle"), plural(12_000, "repeat")
     ('1 puzzle', '0 puzzles', '12,000 repeats')
     >>> plural(1, "criterion", "criteria"), plural(2, "criterion", "criteria")
     ('1 criterion', '2 criteria')
     """
-    number = f"{n:,}" if abs(n) >= 10_000 else str(n)
-    return f"{number} {word if n == 1 else (many or word + 's')}"
+    return f"{n:,} {word if n == 1 else (many or word + 's')}"
 
 
 def emit_json(obj: Any) -> None:
