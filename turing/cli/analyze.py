@@ -124,7 +124,10 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
 
 @click.command()
 @click.argument(
-    "file", metavar="FILE|-", required=False, type=click.Path(allow_dash=True, path_type=str)
+    "file",
+    metavar="FILE|-",
+    required=False,
+    type=click.Path(allow_dash=True, readable=False, path_type=str),
 )
 @code_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object per puzzle.")
@@ -171,7 +174,7 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
     "--cardset",
     "cardset_name",
     metavar="NAME|PATH",
-    type=click.Path(path_type=str),
+    type=click.Path(readable=False, path_type=str),
     default=None,
     help="Card set: a name under cards/ (default: the puzzle's own, or classic) "
     "or a path to a card-set YAML file.",

@@ -51,7 +51,7 @@ def cards() -> None:
 
 
 #: A card-set file, or the name of a shipped set (the shell completes file names).
-CARDSET = click.Path(path_type=str)
+CARDSET = click.Path(readable=False, path_type=str)
 
 
 def _load(name: str | None) -> CardSet:

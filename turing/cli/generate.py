@@ -57,11 +57,11 @@ from turing.generation.generator import (
 
 #: A file the command reads (the shell completes file names; the library reports a missing
 #: or unreadable file in one line).
-IN_FILE = click.Path(path_type=str)
+IN_FILE = click.Path(readable=False, path_type=str)
 #: A bank file (SQLite).
-BANK_FILE = click.Path(dir_okay=False, path_type=str)
+BANK_FILE = click.Path(readable=False, path_type=str)
 #: A card set: a shipped name or a path to a card-set file.
-CARDSET = click.Path(path_type=str)
+CARDSET = click.Path(readable=False, path_type=str)
 
 
 @contextlib.contextmanager
