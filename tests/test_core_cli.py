@@ -195,9 +195,9 @@ def test_check_reads_every_file_and_names_each_finding(tmp_path: Path) -> None:
     # The sample, after the unreadable files, is still checked; a repeat across files is a note.
     assert f"{sample}:3: ok 01 · easy" in lines
     assert f"{sample}:3: note 01: also at {bad}:1 (the same puzzle in another file)" in lines
-    assert lines[-1] == (
-        "3 puzzles checked in 4 files: 2 with problems, 3 files not read in full, 1 note"
-    )
+    # The puzzle after the unreadable one in the same file is still checked.
+    assert f"{bad}:4: ok d · easy" in lines
+    assert lines[-1] == "4 puzzles checked in 4 files: 2 with problems, 3 read errors, 1 note"
     assert err.splitlines() == [
         f"error: {bad}:3:25: card 49 is not in card set 'classic' (cards 1–48)",
         f"error: {missing}: no such file",
@@ -205,6 +205,18 @@ def test_check_reads_every_file_and_names_each_finding(tmp_path: Path) -> None:
     ]
     code, out, _ = run("check", str(bad))
     assert code == 2 and "Traceback" not in out
+    # In JSON Lines too, one bad line does not hide the others.
+    jsonl = tmp_path / "bad.jsonl"
+    jsonl.write_text(
+        '{"id": "x", "cards": [4, 9, 11, 14], "criteria": [2, 1, 1, 3]}\n'
+        '{"id": "y", "cards": [4, 9, 11, 14], "criteria": [2, 1, 1, 9]}\n'
+        "{not json}\n"
+        '{"id": "z", "cards": [2, 6, 14, 17], "criteria": [2, 2, 1, 2]}\n'
+    )
+    code, out, err = run("check", "--json", str(jsonl))
+    assert code == 2
+    assert [json.loads(line)["id"] for line in out.splitlines()] == ["x", "z"]
+    assert [line.split(": ")[1].split(":")[1] for line in err.splitlines()] == ["2", "3"]
 
 
 def test_check_json_records_name_their_place(tmp_path: Path) -> None:

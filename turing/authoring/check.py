@@ -207,15 +207,15 @@ class CollectionCheck:
     """Checks the puzzles of one or more files in turn and keeps the tally.
 
     Feed it every puzzle read (:meth:`check`) and every file that could not be read
-    (:meth:`unreadable`). A puzzle seen before in the same file is a problem; one seen in
-    another file is a note.
+    and every puzzle or file that could not be read (:meth:`unreadable`). A puzzle seen
+    before in the same file is a problem; one seen in another file is a note.
     """
 
     puzzles: int = 0
     failed: int = 0
     notes: int = 0
     files: int = 0
-    unreadable_files: int = 0
+    read_errors: int = 0
     _seen: dict[str, tuple[str, int]] = field(default_factory=dict)
     _sources: set[str] = field(default_factory=set)
 
@@ -237,9 +237,9 @@ class CollectionCheck:
         return checked
 
     def unreadable(self, source: str) -> None:
-        """Count a file that could not be read (or not to its end)."""
+        """Count a puzzle of ``source``, or the whole file, that could not be read."""
         self._count_file(source)
-        self.unreadable_files += 1
+        self.read_errors += 1
 
     def _count_file(self, source: str) -> None:
         if source not in self._sources:
@@ -248,5 +248,5 @@ class CollectionCheck:
 
     @property
     def passed(self) -> bool:
-        """Every file read and every puzzle sound."""
-        return not self.failed and not self.unreadable_files
+        """Everything read and every puzzle sound."""
+        return not self.failed and not self.read_errors

@@ -26,7 +26,7 @@ from turing.cli.output import (
 from turing.core.cards import CardSet, load_cardset
 from turing.core.errors import TuringError
 from turing.core.files import SourceError
-from turing.core.puzzle import Loaded, Puzzle, difficulty, iter_puzzle_file
+from turing.core.puzzle import Loaded, Puzzle, difficulty, iter_puzzle_items
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -49,11 +49,12 @@ def forced_cardset(name: str | None) -> CardSet | None:
     return load_cardset(name) if name is not None else None
 
 
-def read_puzzles(path: str, cardset: CardSet | None) -> Iterator[Loaded]:
-    """Puzzles from a file, or standard input for ``-``."""
+def read_puzzles(path: str, cardset: CardSet | None) -> Iterator[Loaded | SourceError]:
+    """Puzzles from a file, or standard input for ``-``; a puzzle that cannot be read
+    comes as its error."""
     if path == "-":
-        return iter_puzzle_file(None, cardset, text=sys.stdin.read(), name="<stdin>")
-    return iter_puzzle_file(path, cardset)
+        return iter_puzzle_items(None, cardset, text=sys.stdin.read(), name="<stdin>")
+    return iter_puzzle_items(path, cardset)
 
 
 # -- closed pipes and unreadable files --------------------------------------------------------
@@ -92,11 +93,16 @@ def _unreadable(file: str, exc: TuringError) -> None:
 def _each_puzzle(
     files: tuple[str, ...], forced: CardSet | None, unreadable: Callable[[str], None]
 ) -> Iterator[Loaded]:
-    """Every puzzle of every file; a file that cannot be read (or not to its end) is
-    reported on stderr and the next file is read."""
+    """Every puzzle of every file; a puzzle or a file that cannot be read is reported on
+    stderr, and reading goes on with the next one."""
     for file in files:
         try:
-            yield from read_puzzles(file, forced)
+            for item in read_puzzles(file, forced):
+                if isinstance(item, SourceError):
+                    _unreadable(file, item)
+                    unreadable(file)
+                else:
+                    yield item
         except TuringError as exc:
             _unreadable(file, exc)
             unreadable(file)
@@ -134,8 +140,8 @@ def solve(files: tuple[str, ...], as_json: bool, engine: str, cardset_name: str 
     puzzle, the codes they lead to, and the solution when they all agree.
 
     Exit status 1 when a stated solution is wrong, when hidden criteria are met by no code
-    or by several, or when no assignment makes the cards a valid puzzle; 2 when a file
-    cannot be read (the other files are still solved).
+    or by several, or when no assignment makes the cards a valid puzzle; 2 when a puzzle
+    or file cannot be read (the rest is still solved).
     """
     forced = forced_cardset(cardset_name)
     unread: list[str] = []
@@ -243,8 +249,9 @@ def check(
     solution and difficulty, the same puzzle twice.
 
     Every FILE is read; each finding is a line ``FILE:LINE: …`` and a summary ends the
-    report. The same puzzle twice in one file is a problem, in two files a note. Exit
-    status 1 when any puzzle has a problem, 2 when a file cannot be read.
+    report. The same puzzle twice in one file is a problem, in two files a note. A puzzle
+    or file that cannot be read is reported on stderr and the rest is still checked. Exit
+    status 1 when any puzzle has a problem, 2 when something could not be read.
     """
     forced = forced_cardset(cardset_name)
     tally = CollectionCheck()
@@ -272,7 +279,7 @@ def check(
             console.print(_summary(tally), markup=False)
     except (BrokenPipeError, _ReaderGone):
         _silence_stdout()
-    _finish(EXIT_USAGE if tally.unreadable_files else EXIT_PROBLEM if tally.failed else EXIT_OK)
+    _finish(EXIT_USAGE if tally.read_errors else EXIT_PROBLEM if tally.failed else EXIT_OK)
 
 
 def _escape(text: str) -> str:
@@ -293,10 +300,10 @@ def _summary(tally: CollectionCheck) -> str:
     parts = []
     if tally.failed:
         parts.append(f"{tally.failed} with problems")
-    if tally.unreadable_files:
-        parts.append(f"{plural(tally.unreadable_files, 'file')} not read in full")
+    if tally.read_errors:
+        parts.append(plural(tally.read_errors, "read error"))
     if tally.notes:
         parts.append(plural(tally.notes, "note"))
-    if not tally.failed and not tally.unreadable_files:
+    if not tally.failed and not tally.read_errors:
         parts.insert(0, "all sound")
     return text + ", ".join(parts)

@@ -449,13 +449,30 @@ def iter_puzzle_file(
     (from the working directory for standard input).
     Raises :class:`PuzzleError` (or ``CardError``) at the first bad puzzle, with its place.
     """
+    for item in iter_puzzle_items(path, cardset, text, name):
+        if isinstance(item, SourceError):
+            raise item
+        yield item
+
+
+def iter_puzzle_items(
+    path: str | os.PathLike[str] | None,
+    cardset: CardSet | None = None,
+    text: str | None = None,
+    name: str | None = None,
+) -> Iterator[Loaded | SourceError]:
+    """Like :func:`iter_puzzle_file`, but a puzzle that cannot be read comes as its error
+    (a :class:`PuzzleError` or ``CardError`` with its place) and reading goes on with the
+    next puzzle. A file that cannot be read or parsed at all gives one error and ends.
+    """
     source = name or (str(path) if path is not None else "<stdin>")
     if text is None:
         assert path is not None
         try:
             text = read_text(path, max_bytes=MAX_PUZZLE_FILE_BYTES)
         except SourceError as exc:
-            raise PuzzleError(exc.source, exc.line, exc.column, exc.message, exc.code) from None
+            yield PuzzleError(exc.source, exc.line, exc.column, exc.message, exc.code)
+            return
     base = cardset_base(path)
     suffix = Path(str(path)).suffix.lower() if path is not None else ""
     stripped = text.lstrip()
@@ -465,18 +482,25 @@ def iter_puzzle_file(
     try:
         root = load_yaml(text, source)
     except SourceError as exc:
-        raise PuzzleError(exc.source, exc.line, exc.column, exc.message, exc.code) from None
+        yield PuzzleError(exc.source, exc.line, exc.column, exc.message, exc.code)
+        return
     if root.value is None:
-        raise PuzzleError(source, 0, 0, "file holds no puzzle", E_PUZZLE)
+        yield PuzzleError(source, 0, 0, "file holds no puzzle", E_PUZZLE)
+        return
     items = root.value if isinstance(root.value, list) else [root]
     if isinstance(root.value, dict) and "puzzles" in root.value and "cards" not in root.value:
         listed = root.value["puzzles"]
         if not isinstance(listed.value, list):
-            raise _err(listed, "'puzzles' must be a list of puzzles", E_PUZZLE_TYPE)
+            yield _err(listed, "'puzzles' must be a list of puzzles", E_PUZZLE_TYPE)
+            return
         items = listed.value
     for item in items:
-        chosen = cardset or _own_cardset(item, base)
-        puzzle = puzzle_from_node(item, chosen, base)
+        try:
+            chosen = cardset or _own_cardset(item, base)
+            puzzle = puzzle_from_node(item, chosen, base)
+        except SourceError as exc:
+            yield exc
+            continue
         assert chosen is not None  # a malformed reference raised in puzzle_from_node
         yield Loaded(puzzle, source, item.line, chosen)
 
@@ -502,25 +526,34 @@ def _looks_like_jsonl(text: str) -> bool:
 
 def _iter_jsonl(
     text: str, source: str, cardset: CardSet | None, base: Path | None
-) -> Iterator[Loaded]:
+) -> Iterator[Loaded | SourceError]:
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
         try:
-            data = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise PuzzleError(source, number, exc.colno, f"JSON: {exc.msg}", E_PUZZLE) from None
-        node = _plain_to_node(data, source, number)
-        try:
-            chosen = cardset or _own_cardset(node, base)
-            puzzle = puzzle_from_node(node, chosen, base)
-        except PuzzleError:
-            # Parse the line again with positions, so the message points at the value.
-            node = load_yaml("\n" * (number - 1) + line, source)
-            chosen = cardset or _own_cardset(node, base)
-            puzzle = puzzle_from_node(node, chosen, base)
-        assert chosen is not None  # a malformed reference raised in puzzle_from_node
-        yield Loaded(puzzle, source, number, chosen)
+            yield _jsonl_line(line, number, source, cardset, base)
+        except SourceError as exc:
+            yield exc
+
+
+def _jsonl_line(
+    line: str, number: int, source: str, cardset: CardSet | None, base: Path | None
+) -> Loaded:
+    try:
+        data = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise PuzzleError(source, number, exc.colno, f"JSON: {exc.msg}", E_PUZZLE) from None
+    node = _plain_to_node(data, source, number)
+    try:
+        chosen = cardset or _own_cardset(node, base)
+        puzzle = puzzle_from_node(node, chosen, base)
+    except PuzzleError:
+        # Parse the line again with positions, so the message points at the value.
+        node = load_yaml("\n" * (number - 1) + line, source)
+        chosen = cardset or _own_cardset(node, base)
+        puzzle = puzzle_from_node(node, chosen, base)
+    assert chosen is not None  # a malformed reference raised in puzzle_from_node
+    return Loaded(puzzle, source, number, chosen)
 
 
 def cardset_base(path: str | os.PathLike[str] | None) -> Path | None:
