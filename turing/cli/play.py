@@ -19,6 +19,7 @@ from typing import Final
 import click
 
 from turing.cli.output import fail, stdout_console
+from turing.cli.share import SHARED_LABEL, shared_puzzle
 from turing.core.cards import CardSet, load_cardset
 from turing.core.errors import TuringError
 from turing.core.puzzle import MODES, Puzzle, iter_puzzle_file, puzzle_cardset
@@ -155,7 +156,8 @@ PLAY_HELP: Final = (
 Puzzle: FILE (YAML, JSON or JSONL; --id picks one of several), --id ID (a shipped
 puzzle, or one from --bank FILE), --bank FILE (a random unplayed puzzle of the bank),
 --random (a new generated puzzle; --mode, --difficulty, --verifiers, --seed,
---min-tests shape it; --mode alone also plays a random puzzle of that mode). With none
+--min-tests shape it; --mode alone also plays a random puzzle of that mode), --code CODE
+(a puzzle code from `turing share`). With none
 of these, the shipped sample puzzle. A puzzle needs its hidden criteria.
 
 \b
@@ -196,6 +198,13 @@ Exit status: 0 when the game finished, 1 when it was abandoned (quit or end of i
     "dashes are ignored.",
 )
 @click.option("--random", "random_puzzle_flag", is_flag=True, help="Play a newly generated puzzle.")
+@click.option(
+    "--code",
+    "share_code",
+    metavar="CODE",
+    help="Play the puzzle of a puzzle code (from `turing share`); case, spaces and dashes "
+    "do not matter.",
+)
 @click.option("--bank", "bank_path", metavar="FILE", help="Take the puzzle from a puzzle bank.")
 @click.option(
     "--players",
@@ -264,6 +273,7 @@ def play(
     file: str | None,
     puzzle_id: str | None,
     random_puzzle_flag: bool,
+    share_code: str | None,
     bank_path: str | None,
     players: str | None,
     mode: str | None,
@@ -296,6 +306,7 @@ def play(
                 ("FILE", file),
                 ("--id", puzzle_id),
                 ("--random", random_puzzle_flag or None),
+                ("--code", share_code),
                 ("--bank", bank_path),
                 ("--players", players),
                 ("--mode", mode),
@@ -323,6 +334,7 @@ def play(
             file,
             puzzle_id,
             random_puzzle_flag,
+            share_code,
             bank_path,
             players,
             mode,
@@ -383,6 +395,7 @@ def _new_game(
     file: str | None,
     puzzle_id: str | None,
     random_flag: bool,
+    share_code: str | None,
     bank_path: str | None,
     players: str | None,
     mode: str | None,
@@ -398,12 +411,15 @@ def _new_game(
         for name, used in (
             ("FILE", file is not None),
             ("--random", random_flag),
+            ("--code", share_code is not None),
             ("--bank", bank_path is not None),
         )
         if used
     ]
     if len(sources) > 1:
         fail(f"choose one puzzle source: {' or '.join(sources)}")
+    if share_code is not None and (puzzle_id is not None or cardset_name is not None):
+        fail("a puzzle code holds the whole puzzle and its card set; drop --id and --cardset")
     if random_flag and puzzle_id is not None:
         fail("--random makes a new puzzle; it takes no --id")
     if mode is not None and not sources and puzzle_id is None:
@@ -420,7 +436,10 @@ def _new_game(
     if seed is None:
         seed = secrets.randbelow(2**31)
     forced = load_cardset(cardset_name) if cardset_name is not None else None
-    if file is not None:
+    if share_code is not None:
+        puzzle, cardset = shared_puzzle(share_code)
+        label = SHARED_LABEL
+    elif file is not None:
         puzzle, cardset = _from_file(file, forced, puzzle_id)
         label = neutral_label(puzzle, f"puzzle of {Path(file).name}")
     elif random_flag:

@@ -6,8 +6,9 @@ A thin client of :mod:`turing.core.sharecode`.
 
 from __future__ import annotations
 
+import itertools
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Final, TypeVar
 
 import click
@@ -63,32 +64,24 @@ def _code_puzzles(codes: Sequence[str]) -> list[Loaded]:
     return out
 
 
-def puzzle_groups(
-    files: Sequence[str], codes: Sequence[str], cardset_name: str | None
-) -> Iterator[tuple[str, Iterator[Loaded]]]:
-    """What a command that reads puzzles iterates: per FILE (then for the codes), its
-    name and its puzzles, each with the card set it is played with (``loaded.cardset``).
+def with_codes(
+    from_files: Iterable[Loaded],
+    files: Sequence[str],
+    codes: Sequence[str],
+    cardset_name: str | None,
+) -> Iterator[Loaded]:
+    """The puzzles a command reads: those of its files, then those of its ``--code``
+    codes, each with the card set it is played with (``loaded.cardset``).
 
-    ``cardset_name`` (``--cardset``) applies to files; a code names its own card set.
+    Every code is read before anything else, so a bad one refuses the whole command
+    before any output. A code names its own card set, so ``--cardset`` goes with files
+    only.
     """
     if not files and not codes:
         fail("give a puzzle FILE (- for standard input) or --code CODE")
     if codes and cardset_name is not None:
         fail("a puzzle code names its own card set; drop --cardset")
-    from_codes = _code_puzzles(codes)
-    forced = load_cardset(cardset_name) if cardset_name is not None else None
-    for file in files:
-        yield file, _file_puzzles(file, forced)
-    if from_codes:
-        yield CODE_SOURCE, iter(from_codes)
-
-
-def puzzles_of(
-    file: str | None, codes: Sequence[str], cardset_name: str | None
-) -> Iterator[Loaded]:
-    """The puzzles of FILE and of ``--code`` codes, each with its card set."""
-    for _, group in puzzle_groups([file] if file is not None else [], codes, cardset_name):
-        yield from group
+    return itertools.chain(from_files, _code_puzzles(codes))
 
 
 # -- turing share ---------------------------------------------------------------------------
@@ -116,7 +109,8 @@ def share(file: str, as_json: bool, cardset_name: str | None) -> None:
     other keys stay in the file.
     """
     rows: list[tuple[str | None, str]] = []
-    for loaded in puzzles_of(file, (), cardset_name):
+    forced = load_cardset(cardset_name) if cardset_name is not None else None
+    for loaded in _file_puzzles(file, forced):
         try:
             code = encode(loaded.puzzle, loaded.cardset)
         except ShareCodeError as exc:

@@ -23,6 +23,7 @@ from turing.cli.output import (
     plural,
     stdout_console,
 )
+from turing.cli.share import code_option, with_codes
 from turing.core.cards import CardSet, load_cardset
 from turing.core.errors import TuringError
 from turing.core.files import SourceError
@@ -120,7 +121,7 @@ def _finish(status: int) -> NoReturn:
     "files",
     metavar="FILE…",
     nargs=-1,
-    required=True,
+    required=False,
     type=click.Path(allow_dash=True),
 )
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object per puzzle.")
@@ -132,8 +133,16 @@ def _finish(status: int) -> NoReturn:
     help="bitmask: fast; csp: the python-constraint reference.",
 )
 @cardset_option
-def solve(files: tuple[str, ...], as_json: bool, engine: str, cardset_name: str | None) -> None:
-    """Solve the puzzles of each FILE (YAML, JSON or JSONL; - for standard input).
+@code_option
+def solve(
+    files: tuple[str, ...],
+    as_json: bool,
+    engine: str,
+    cardset_name: str | None,
+    codes: tuple[str, ...],
+) -> None:
+    """Solve the puzzles of each FILE (YAML, JSON or JSONL; - for standard input) and of
+    each --code CODE.
 
     With hidden criteria given: the codes meeting them. With cards only: the deduction
     a player can make from the cards alone — every criteria assignment that makes a valid
@@ -148,7 +157,8 @@ def solve(files: tuple[str, ...], as_json: bool, engine: str, cardset_name: str 
     wrong = 0
     try:
         console = None if as_json else _console()
-        for loaded in _each_puzzle(files, forced, unread.append):
+        read = _each_puzzle(files, forced, unread.append)
+        for loaded in with_codes(read, files, codes, cardset_name):
             solved = solve_puzzle(loaded.puzzle, loaded.cardset, cast(Engine, engine))
             wrong += bool(solved.problems)
             if as_json:
@@ -232,7 +242,7 @@ def _puzzle_table(puzzle: Puzzle, cardset: CardSet, solved: Solved) -> Table:
     "files",
     metavar="FILE…",
     nargs=-1,
-    required=True,
+    required=False,
     type=click.Path(allow_dash=True),
 )
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object per puzzle.")
@@ -242,8 +252,13 @@ def _puzzle_table(puzzle: Puzzle, cardset: CardSet, solved: Solved) -> Table:
     help="Show each sound puzzle's solution (hidden by default: the files may be played).",
 )
 @cardset_option
+@code_option
 def check(
-    files: tuple[str, ...], as_json: bool, show_solution: bool, cardset_name: str | None
+    files: tuple[str, ...],
+    as_json: bool,
+    show_solution: bool,
+    cardset_name: str | None,
+    codes: tuple[str, ...],
 ) -> None:
     """Validate puzzle collections: one solution, no redundant verifier, the stated
     solution and difficulty, the same puzzle twice.
@@ -257,7 +272,8 @@ def check(
     tally = CollectionCheck()
     try:
         console = None if as_json else _console()
-        for loaded in _each_puzzle(files, forced, tally.unreadable):
+        read = _each_puzzle(files, forced, tally.unreadable)
+        for loaded in with_codes(read, files, codes, cardset_name):
             checked = tally.check(loaded)
             if as_json:
                 emit_json(checked.record())
