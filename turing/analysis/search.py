@@ -48,6 +48,7 @@ from typing import Any, Final
 import numpy as np
 
 from turing.analysis.greedy import GreedyBot
+from turing.analysis.symmetry import NO_SYMMETRY, LetterSymmetry, Partition
 from turing.core.cards import CardSet
 from turing.core.codes import CODE_TEXT, NUM_CODES, ceil_log2, code_index, indices
 from turing.core.errors import TuringError
@@ -117,6 +118,7 @@ class Search:
         max_groups: int = MAX_GROUPS,
         max_states: int = MAX_STATES,
         max_work: int = MAX_WORK,
+        symmetry: bool = True,
     ) -> None:
         if not hypotheses:
             raise AnalysisError("no valid criteria assignment: nothing to analyse")
@@ -201,9 +203,25 @@ class Search:
                     distinct.setdefault(y, None)
         self.root_splits: Final = tuple(distinct)
 
+        # Interchangeable letters (docs/analysis.md, "Symmetry"): per state, the classes
+        # of letters it keeps; only the lowest letter of a class is searched.
+        self._sym: Final = LetterSymmetry(keys, self.weight_of) if symmetry else None
+        self.root_classes: Final = self._sym.root if self._sym is not None else NO_SYMMETRY
+        self.symmetric: Final = bool(self.root_classes)
+        self._part: dict[int, Partition] = {self.full: self.root_classes}
+        letter_splits: list[tuple[int, ...]] = []
+        for v in range(self.verifiers):
+            mine: dict[int, None] = {}
+            for c in self.code_classes:
+                y = yes[c][v]
+                if 0 != y != self.full and (self.full ^ y) not in mine:
+                    mine.setdefault(y, None)
+            letter_splits.append(tuple(mine))
+        self.letter_splits: Final = tuple(letter_splits)
+
         self._present: dict[int, tuple[int, ...]] = {}
         self._weight: dict[int, int] = {}
-        self._splits: dict[int, tuple[int, ...]] = {}
+        self._splits: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
         self._splits_bytes = 0
         self._t_lb: dict[int, int] = {}
         self._t_ub: dict[int, int] = {}
@@ -283,28 +301,69 @@ class Search:
     def splits(self, state: int, among: Sequence[int] | None = None) -> tuple[int, ...]:
         """Each distinct way one test divides ``state``, as one side of the pair.
 
-        ``among``: the splits of a superset of ``state`` (only those can split it).
+        With interchangeable letters (:attr:`symmetric`), only the tests of the lowest
+        letter of each class the state keeps: the others divide it the same way up to a
+        swap of letters that maps the state onto itself. ``among``: the splits of a
+        superset of ``state`` (only those can split it).
         """
+        return self.split_letters(state, among)[0]
+
+    def split_letters(
+        self, state: int, among: Sequence[int] | None = None
+    ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """:meth:`splits`, and (with :attr:`symmetric`) the letter whose test makes each."""
         cached = self._splits.get(state)
         if cached is not None:
             return cached
-        candidates = self.root_splits if among is None else among
-        self._worked(len(candidates))
         out: list[int] = []
         seen: set[int] = set()
-        for z in candidates:
-            y = z & state
-            if y == 0 or y == state or y in seen:
-                continue
-            seen.add(y)
-            seen.add(state ^ y)
-            out.append(y)
-        result = tuple(out)
-        cost = (len(result) + 1) * (self._words * 8 + 40)
+        letters: list[int] = []
+        if self.symmetric and among is None:
+            assert self._sym is not None
+            part = self.part_of(state)
+            for v in self._sym.moves(part, self.verifiers):
+                mine = self.letter_splits[v]
+                self._worked(len(mine))
+                for z in mine:
+                    y = z & state
+                    if y == 0 or y == state or y in seen:
+                        continue
+                    seen.add(y)
+                    seen.add(state ^ y)
+                    out.append(y)
+                    letters.append(v)
+        else:
+            candidates = self.root_splits if among is None else among
+            self._worked(len(candidates))
+            for z in candidates:
+                y = z & state
+                if y == 0 or y == state or y in seen:
+                    continue
+                seen.add(y)
+                seen.add(state ^ y)
+                out.append(y)
+        result = (tuple(out), tuple(letters))
+        cost = (len(out) + 1) * (self._words * 8 + 40 + (8 if letters else 0))
         if self._splits_bytes + cost <= SPLITS_CACHE_BYTES:
             self._splits[state] = result
             self._splits_bytes += cost
         return result
+
+    def part_of(self, state: int) -> Partition:
+        """The classes of interchangeable letters known for ``state`` (found once if new)."""
+        part = self._part.get(state)
+        if part is None:
+            part = self._sym.of_state(state) if self._sym is not None else NO_SYMMETRY
+            self._part[state] = part
+        return part
+
+    def _enter(self, state: int, yes: int, no: int, letter: int) -> None:
+        """Before searching the halves a test on ``letter`` leaves: their classes."""
+        if letter >= 0:
+            assert self._sym is not None
+            part = self._sym.child(self._part[state], letter)
+            self._part.setdefault(yes, part)
+            self._part.setdefault(no, part)
 
     def _worked(self, operations: int) -> None:
         """Count ``operations`` on states of this search against :attr:`max_work`: each
@@ -366,13 +425,15 @@ class Search:
         ranked = self._rank(state, codes, 1 << (budget - 1))
         ub_of = self._t_ub.get
         known = self.is_known
-        for _, _, hard, easy in ranked:  # first, a split already proven good enough
+        for _, _, hard, easy, _ in ranked:  # first, a split already proven good enough
             if (known(hard) or ub_of(hard, _INF) < budget) and (
                 known(easy) or ub_of(easy, _INF) < budget
             ):
                 self._t_ub[state] = budget
                 return True
-        for _, _, hard, easy in ranked:
+        enter = self._enter
+        for _, _, hard, easy, letter in ranked:
+            enter(state, hard, easy, letter)
             if self.feasible(hard, budget - 1, codes) and self.feasible(easy, budget - 1, codes):
                 self._t_ub[state] = budget
                 self._stored()
@@ -383,15 +444,16 @@ class Search:
 
     def _rank(
         self, state: int, codes: Sequence[int], limit: int
-    ) -> list[tuple[int, int, int, int]]:
+    ) -> list[tuple[int, int, int, int, int]]:
         """The splits whose halves hold at most ``limit`` codes each, most even first, as
-        (codes in the larger half, codes in the smaller, larger half, smaller half)."""
+        (codes in the larger half, codes in the smaller, larger half, smaller half, the
+        letter tested or -1)."""
         bits = [self.code_bits[i] for i in codes]
         lb_of = self._t_lb.get
-        ranked: list[tuple[int, int, int, int, int]] = []
-        splits = self.splits(state)
+        ranked: list[tuple[int, int, int, int, int, int]] = []
+        splits, letters = self.split_letters(state)
         self._worked(len(splits) * (2 * len(bits) + 1))
-        for y in splits:
+        for i, y in enumerate(splits):
             n = state ^ y
             a = b = 0
             for cb in bits:
@@ -404,12 +466,13 @@ class Search:
             # Proven bounds first (they steer away from halves known to be hard), then the
             # larger half's codes, then the total (a code on both sides is a wasted test).
             proven = max(lb_of(y, 0), lb_of(n, 0), ceil_log2(max(a, b)))
+            letter = letters[i] if letters else -1
             if a < b:
-                ranked.append((proven, b, a + b, n, y))
+                ranked.append((proven, b, a + b, n, y, letter))
             else:
-                ranked.append((proven, a, a + b, y, n))
+                ranked.append((proven, a, a + b, y, n, letter))
         ranked.sort(key=lambda r: (r[0], r[1], r[2]))
-        return [(r[1], r[2], r[3], r[4]) for r in ranked]
+        return [(r[1], r[2], r[3], r[4], r[5]) for r in ranked]
 
     def greedy_depth(self, state: int, among: Sequence[int] | None = None) -> int:
         """Tests the greedy strategy (most even split by codes) needs: an upper bound."""
@@ -418,7 +481,8 @@ class Search:
         depth = self._greedy.get(state)
         if depth is None:
             codes = self.present(state, among)
-            _, _, hard, easy = self._rank(state, codes, _INF)[0]
+            _, _, hard, easy, letter = self._rank(state, codes, _INF)[0]
+            self._enter(state, hard, easy, letter)
             depth = 1 + max(self.greedy_depth(hard, codes), self.greedy_depth(easy, codes))
             self._greedy[state] = depth
             if depth < self._t_ub.get(state, _INF):
@@ -465,6 +529,16 @@ class Search:
                 if self.is_test_optimal(state, y):
                     out.add(y)
                     out.add(state ^ y)
+            # A letter of a class divides the state as the class's lowest letter does, up
+            # to a swap that keeps the state: its test is optimal exactly when that one is.
+            for cls in self.part_of(state) if self.symmetric else ():
+                for c in self.code_classes:
+                    row = self.yes[c]
+                    if row[cls[0]] & state in out:
+                        for v in cls[1:]:
+                            y = row[v] & state
+                            out.add(y)
+                            out.add(state ^ y)
             got = frozenset(out)
             self._opt[state] = got
         return got
@@ -513,8 +587,9 @@ class Search:
             return lb
         w = self.weight(state)
         get = self._e_lb.get
-        ranked: list[tuple[int, int, int, int]] = []
-        for y in self.splits(state):
+        ranked: list[tuple[int, int, int, int, int]] = []
+        splits, letters = self.split_letters(state)
+        for i, y in enumerate(splits):
             n = state ^ y
             ly = get(y)
             if ly is None:
@@ -522,16 +597,18 @@ class Search:
             ln = get(n)
             if ln is None:
                 ln = self.e_lower(n, codes)
+            letter = letters[i] if letters else -1
             if ly >= ln:
-                ranked.append((ly + ln, y, n, ln))
+                ranked.append((ly + ln, y, n, ln, letter))
             else:
-                ranked.append((ly + ln, n, y, ly))
+                ranked.append((ly + ln, n, y, ly, letter))
         ranked.sort(key=lambda r: r[0])
         best = bound
         found = False
-        for lbs, y, n, ln in ranked:
+        for lbs, y, n, ln, letter in ranked:
             if w + lbs >= best:
                 break
+            self._enter(state, y, n, letter)
             ey = self.expected_sum(y, best - w - ln)
             if w + ey + ln >= best:
                 continue
@@ -811,7 +888,8 @@ class Search:
         on :meth:`expected_sum`, cheap enough to give when the exact search is too large."""
         if self.is_known(state):
             return 0
-        _, _, hard, easy = self._rank(state, self.present(state), _INF)[0]
+        _, _, hard, easy, letter = self._rank(state, self.present(state), _INF)[0]
+        self._enter(state, hard, easy, letter)
         return self.weight(state) + self.greedy_sum(hard) + self.greedy_sum(easy)
 
 
@@ -984,10 +1062,15 @@ def analyze_hypotheses(
     round_states: int = ROUND_STATES,
     max_work: int = MAX_WORK,
     puzzle: Puzzle | None = None,
+    symmetry: bool = True,
 ) -> Analysis:
-    """Analyse a hypothesis set (the state before any test, or any later one)."""
+    """Analyse a hypothesis set (the state before any test, or any later one).
+
+    ``symmetry=False`` searches every letter of interchangeable ones (the same figures,
+    more slowly: kept to check the symmetric search against).
+    """
     start = time.perf_counter()
-    search = Search(hypotheses, max_states=max_states, max_work=max_work)
+    search = Search(hypotheses, max_states=max_states, max_work=max_work, symmetry=symmetry)
     root = search.full
     worst = search.min_tests(root)
     # The work limit bounds the worst-case search; the figures below have state limits of
@@ -1061,6 +1144,7 @@ def analyze(
     expected_states: int = EXPECTED_STATES,
     round_states: int = ROUND_STATES,
     max_work: int = MAX_WORK,
+    symmetry: bool = True,
 ) -> Analysis:
     """The optimal-play analysis of a puzzle, from the cards alone (hidden fields unused)."""
     hypotheses = deduce(puzzle.public(), cardset).hypotheses
@@ -1077,11 +1161,12 @@ def analyze(
         round_states=round_states,
         max_work=max_work,
         puzzle=puzzle,
+        symmetry=symmetry,
     )
 
 
 def min_tests_bounds(
-    puzzle: Puzzle, cardset: CardSet, max_work: int = MAX_WORK
+    puzzle: Puzzle, cardset: CardSet, max_work: int = MAX_WORK, *, symmetry: bool = True
 ) -> tuple[int, int | None]:
     """``(lower, upper)`` on :func:`min_tests_worst` within a work limit; equal when exact.
 
@@ -1094,7 +1179,7 @@ def min_tests_bounds(
     if not hypotheses:
         raise AnalysisError("no assignment of criteria to these cards makes a valid puzzle")
     try:
-        search = Search(hypotheses, max_work=max_work)
+        search = Search(hypotheses, max_work=max_work, symmetry=symmetry)
     except AnalysisTooLarge:
         return ceil_log2(len({h.code for h in hypotheses})), None
     try:
@@ -1104,7 +1189,7 @@ def min_tests_bounds(
     return exact, exact
 
 
-def min_tests_worst(puzzle: Puzzle, cardset: CardSet) -> int:
+def min_tests_worst(puzzle: Puzzle, cardset: CardSet, *, symmetry: bool = True) -> int:
     """The fewest tests that guarantee knowing the code of ``puzzle``, whatever is hidden.
 
     Only the cards are used (the hidden criteria, if given, are ignored). Raises
@@ -1114,7 +1199,7 @@ def min_tests_worst(puzzle: Puzzle, cardset: CardSet) -> int:
     hypotheses = deduce(puzzle.public(), cardset).hypotheses
     if not hypotheses:
         raise AnalysisError("no assignment of criteria to these cards makes a valid puzzle")
-    search = Search(hypotheses)
+    search = Search(hypotheses, symmetry=symmetry)
     return search.min_tests(search.full)
 
 

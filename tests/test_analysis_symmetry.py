@@ -1,0 +1,218 @@
+"""Interchangeable letters: the symmetric search gives the plain search's figures."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from turing.analysis.search import (
+    AnalysisTooLarge,
+    OptimalBot,
+    Search,
+    analyze_hypotheses,
+    next_test,
+)
+from turing.analysis.symmetry import LetterSymmetry
+from turing.core.cards import load_cardset
+from turing.core.codes import NUM_CODES
+from turing.core.puzzle import iter_puzzle_file
+from turing.core.solver import Hypothesis, after_test, deduce
+from turing.generation.generator import generate_one
+
+CLASSIC = load_cardset("classic")
+PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
+
+
+def reading(h: Hypothesis) -> tuple[tuple[int, int], ...]:
+    """The criteria a nightmare hypothesis gives the shown cards, whoever holds them."""
+    return tuple(sorted((o.card, o.position) for o in h.options))
+
+
+def nightmare_subset(seed: int, readings: int, verifiers: int = 4) -> list[Hypothesis]:
+    """The hypotheses of a few valid readings of a nightmare puzzle, every dealing of each:
+    still a set every letter permutation keeps, small enough for the plain search."""
+    puzzle = generate_one("nightmare", verifiers, None, seed, CLASSIC)
+    hyps = deduce(puzzle.public(), CLASSIC).hypotheses
+    keep = set(sorted({reading(h) for h in hyps})[:readings])
+    return [h for h in hyps if reading(h) in keep]
+
+
+def figures(hyps: Sequence[Hypothesis], symmetry: bool) -> tuple[object, ...]:
+    a = analyze_hypotheses(hyps, symmetry=symmetry)
+    return (
+        a.min_tests_worst,
+        a.min_tests_expected_exact,
+        a.rounds_worst,
+        a.rounds_expected_exact,
+        a.expected_bounds_exact,
+    )
+
+
+# -- the classes of letters ----------------------------------------------------------------
+
+
+def test_every_nightmare_letter_is_interchangeable_before_any_test() -> None:
+    for n in (4, 5):
+        puzzle = generate_one("nightmare", n, None, 3, CLASSIC)
+        search = Search(deduce(puzzle.public(), CLASSIC).hypotheses)
+        assert search.root_classes == (tuple(range(n)),)
+        assert search.symmetric
+
+
+def test_classic_letters_with_different_cards_are_not_interchangeable() -> None:
+    puzzle = generate_one("classic", 5, None, 3, CLASSIC)
+    search = Search(deduce(puzzle.public(), CLASSIC).hypotheses)
+    assert search.root_classes == ()
+    assert not search.symmetric
+
+
+def test_a_test_takes_its_letter_out_of_the_class() -> None:
+    hyps = nightmare_subset(2, 2)
+    search = Search(hyps)
+    # After answers on B, the letters A, C, D are still interchangeable, and found so.
+    for code in range(0, NUM_CODES, 7):
+        for result in (True, False):
+            left = after_test(hyps, code, 1, result)
+            if not left or len(left) == len(hyps):
+                continue
+            state = search.state_of(left)
+            assert state is not None
+            assert search.part_of(state) == ((0, 2, 3),)
+            break
+
+
+def test_classes_are_checked_not_assumed() -> None:
+    """Letters holding the same masks but not swappable with their weights are no class."""
+    keys = [(1, 2), (2, 1), (1, 1)]
+    assert LetterSymmetry(keys, [1, 1, 1]).root == ((0, 1),)
+    assert LetterSymmetry(keys, [1, 2, 1]).root == ()
+    assert LetterSymmetry([(1, 2), (2, 2)], [1, 1]).root == ()
+    keys3 = [p for p in itertools.permutations((4, 8, 16))]
+    assert LetterSymmetry(keys3, [1] * 6).root == ((0, 1, 2),)
+
+
+# -- the symmetric search against the plain one --------------------------------------------
+
+
+@pytest.mark.parametrize(("seed", "readings"), [(2, 2), (3, 2), (3, 3), (5, 2)])
+def test_nightmare_figures_match_the_plain_search(seed: int, readings: int) -> None:
+    hyps = nightmare_subset(seed, readings)
+    assert len({h.code for h in hyps}) >= 2
+    assert figures(hyps, True) == figures(hyps, False)
+
+
+@pytest.mark.parametrize("mode", ["classic", "extreme", "nightmare"])
+def test_generated_puzzles_match_the_plain_search(mode: str) -> None:
+    checked = 0
+    for seed in range(40):
+        puzzle = generate_one(mode, 4, None, seed, CLASSIC)
+        hyps = deduce(puzzle.public(), CLASSIC).hypotheses
+        if not 2 <= len(hyps) <= (150 if mode != "nightmare" else 48):
+            continue
+        assert figures(hyps, True) == figures(hyps, False), puzzle.id
+        checked += 1
+        if checked == 3:
+            break
+    assert checked >= 1
+
+
+def test_the_shipped_puzzles_match_the_plain_search() -> None:
+    for name in ("published.yaml", "sample.yaml", "extreme.yaml", "nightmare.yaml"):
+        for loaded in iter_puzzle_file(PUZZLES / name, CLASSIC):
+            hyps = deduce(loaded.puzzle.public(), CLASSIC).hypotheses
+            if not hyps:
+                continue
+            try:
+                plain = Search(hyps, symmetry=False, max_work=300_000_000)
+                worst = plain.min_tests(plain.full)
+            except AnalysisTooLarge:
+                continue  # too large for the plain search
+            search = Search(hyps)
+            assert search.min_tests(search.full) == worst, loaded.puzzle.id
+            if len(hyps) <= 60:
+                plain.max_work = search.max_work
+                assert search.expected_sum(search.full) == plain.expected_sum(plain.full)
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    seed=st.sampled_from([2, 3, 4, 5]),
+    answers=st.lists(
+        st.tuples(st.integers(0, NUM_CODES - 1), st.integers(0, 3), st.booleans()),
+        min_size=1,
+        max_size=3,
+    ),
+)
+def test_any_later_state_matches_the_plain_search(
+    seed: int, answers: list[tuple[int, int, bool]]
+) -> None:
+    """After any answers (letters then no longer all alike), both searches agree, in the
+    search of the whole table (classes found for the state) and in one of the state."""
+    hyps = nightmare_subset(seed, 2)
+    symmetric = Search(hyps)
+    plain = Search(hyps, symmetry=False)
+    left = tuple(hyps)
+    for code, verifier, result in answers:
+        narrowed = after_test(left, code, verifier, result)
+        if narrowed:
+            left = narrowed
+    state = symmetric.state_of(left)
+    assert state is not None and state == plain.state_of(left)
+    assert symmetric.min_tests(state) == plain.min_tests(state)
+    assert symmetric.expected_sum(state) == plain.expected_sum(state)
+    assert symmetric.optimal_splits(state) == plain.optimal_splits(state)
+    own = Search(left)
+    assert own.min_tests(own.full) == plain.min_tests(state)
+
+
+# -- the policy uses it --------------------------------------------------------------------
+
+
+def test_next_test_keeps_the_guarantee_on_a_symmetric_table() -> None:
+    hyps = nightmare_subset(3, 3)
+    plain = Search(hyps, symmetry=False)
+    rng = random.Random(5)
+    left = tuple(hyps)
+    code: str | None = None
+    tested: tuple[int, ...] = ()
+    for _ in range(12):
+        move = next_test(left, code, tested)
+        if move is None:
+            if code is None:
+                break
+            code, tested = None, ()
+            continue
+        code, v = move
+        before = plain.state_of(left)
+        assert before is not None
+        result = rng.random() < 0.5
+        narrowed = after_test(left, code, v, result)
+        if not narrowed:
+            narrowed = after_test(left, code, v, not result)
+        after = plain.state_of(narrowed)
+        assert after is not None
+        # The move never loses a test against the optimum.
+        assert plain.min_tests(after) <= plain.min_tests(before) - 1
+        left, tested = narrowed, (*tested, v)
+    assert len({h.code for h in left}) == 1
+
+
+def test_the_optimal_bot_searches_with_symmetry() -> None:
+    from dataclasses import replace
+
+    from turing.play.bots import run_game
+    from turing.play.game import Game
+
+    puzzle = list(iter_puzzle_file(PUZZLES / "nightmare.yaml", CLASSIC))[1].puzzle
+    assert puzzle.id == "04-N"
+    bot = OptimalBot()
+    game = Game(replace(puzzle), ["p"], CLASSIC)
+    result = run_game(game, {"p": bot})
+    assert result.winners == ("p",)
+    assert bot._search is not None and bot._search.symmetric
