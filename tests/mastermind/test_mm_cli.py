@@ -428,6 +428,7 @@ def test_honour_system_catches_a_codemaker_who_switched_codes() -> None:
     other = tuple(c for c in range(8) if c not in opening)[:4]  # no colour of the opening
     args = ["play", "--preset", "superhirn", "--role", "maker", "--honour", "--games", "1"]
     result = run([*args, "--rows", "2"], ["2 0", "2 0", digits(other)])
+    assert "You: think of a secret code and keep it" in result.output
     assert "You, show your secret code to check the rows" in result.output
     assert "Wrong pins: row 1 should have had 0 red, 0 white" in result.output
     assert "Game 1 of 1 restarts with an empty board." in result.output

@@ -285,6 +285,7 @@ def test_blank_legend_offers_only_digits_that_can_be_typed() -> None:
     preset = get_preset("superhirn", blank=True, colours=9)
     assert "10" not in preset.palette.legend()
     assert preset.palette.parse("RY.0", preset.space) == (0, 1, 9, 9)
+    assert preset.palette.parse("RY◌◌", preset.space) == (0, 1, 9, 9)  # as drawn
     assert "or 9" in get_preset("superhirn", blank=True).palette.legend()
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import sys
 
 import pexpect  # type: ignore[import-untyped]
@@ -21,6 +22,12 @@ TIMEOUT = 60
 GUESS = re.compile(r"Computer guesses, row (\d+):\s+((?:[A-Z] ?){4})")
 
 
+def default_signals() -> None:
+    """A person's shell starts the program with Ctrl-C live, whatever the test process
+    inherited (an earlier test may leave SIGINT ignored, and children inherit that)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def spawn(args: str) -> pexpect.spawn:
     env = {**os.environ, "NO_COLOR": "1", "TERM": "xterm", "COLUMNS": "200"}
     child = pexpect.spawn(
@@ -30,6 +37,7 @@ def spawn(args: str) -> pexpect.spawn:
         encoding="utf-8",
         timeout=TIMEOUT,
         dimensions=(50, 200),
+        preexec_fn=default_signals,
     )
     return child
 
@@ -277,6 +285,7 @@ def test_colour_terminal_shows_letters_with_the_colours() -> None:
         encoding="utf-8",
         timeout=TIMEOUT,
         dimensions=(50, 200),
+        preexec_fn=default_signals,
     )
     screen = Screen()
     child.logfile_read = screen

@@ -510,7 +510,14 @@ class View:
             f"Codebreaker: {self.name(event.breaker)}."
         )
         maker, breaker = self.seats[event.maker], self.seats[event.breaker]
-        if maker.human and not breaker.human:
+        if maker.human and not breaker.human and self.honour:
+            self.say(
+                f"{maker.name}: think of a secret code and keep it; place the pins for each "
+                f"guess ({self.preset.hit_pin} then white, e.g. '2 1'). Rows no code explains "
+                "are caught when the next guess comes, and at the end you show your code to "
+                "check every row; 'undo' takes back the last pins before the next guess."
+            )
+        elif maker.human and not breaker.human:
             self.say(
                 f"{maker.name}: set your secret code, then place the pins for each guess "
                 f"({self.preset.hit_pin} then white, e.g. '2 1'). Each row is checked against "
@@ -519,6 +526,7 @@ class View:
             )
 
     preset_is_duel = False
+    honour = False
 
     def _false_feedback(self, event: FalseFeedback) -> None:
         rows = _and([str(r) for r in event.rows])
@@ -699,6 +707,7 @@ def play_command(
             first = 0 if chosen_role == "breaker" else 1
             match = Match(game, seats, games or 2, first, seed, honour)
             view = View(game, seats, out, match.games)
+            view.honour = honour
             runner = functools.partial(_play_match, match, view, Reader(out, err), breakers)
     except MatchError as error:
         fail(f"--games: {error}")

@@ -33,7 +33,7 @@ from turing.mastermind.space import Code, CodeSpace, SpaceError
 
 Mode = Literal["alternate", "duel"]
 
-BLANK_CHARS: Final = ".-_0"
+BLANK_CHARS: Final = ".-_0◌"
 COMPENSATION: Final = 3
 """Points the wronged codebreaker gets when the codemaker's feedback is found false
 (Master Collor's rule; the Superhirn text can be read either way)."""
