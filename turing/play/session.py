@@ -21,7 +21,6 @@ A session never prints or reads; it returns outcome values that a view draws.
 from __future__ import annotations
 
 import base64
-import importlib
 import json
 import random
 import re
@@ -32,13 +31,13 @@ from pathlib import Path
 from typing import Any, Final, Literal, TextIO
 
 from turing.analysis.search import AnalysisTooLarge, Search, next_test, plan_round
-from turing.core import files as _files
 from turing.core.cards import CardSet, cards_dir, load_cardset, shipped_cardsets
 from turing.core.codes import SHAPE_SYMBOLS, Code, CodeError
 from turing.core.errors import TuringError
-from turing.core.files import SourceError, atomic_write_text, read_text
+from turing.core.files import SourceError, WriteTargetError, read_text, write_target, write_text
 from turing.core.knowledge import TESTS_PER_ROUND, TestRecord
 from turing.core.puzzle import LETTERS, Puzzle
+from turing.core.sharecode import ShareCodeError, encode
 from turing.core.solver import deduce
 from turing.generation.generator import generate_one
 from turing.play.bots import Bot, BotError, bot_kind, is_bot, make_bot, play_turn
@@ -715,7 +714,7 @@ class Transcript:
 
     def __init__(self, path: Path, events: Sequence[dict[str, Any]]) -> None:
         self.path = path
-        atomic_write_text(path, "".join(_event_line(e) for e in events))
+        write_text(path, "".join(_event_line(e) for e in events))
         self.written = len(events)
         self._handle: TextIO | None = path.open("a", encoding="utf-8", newline="\n")
 
@@ -1079,18 +1078,12 @@ class Session:
         return FewestTests(lower, upper, code, verifiers)
 
     def share_code(self) -> str | None:
-        """The puzzle's share code, when this turing can make one (shown after the game)."""
+        """The puzzle's share code (shown after the game, never during it); None for a
+        puzzle of a card set that codes do not cover."""
         try:
-            module = importlib.import_module("turing.core.sharecode")
-        except ImportError:
+            return encode(self.game.puzzle, self.game.cardset)
+        except ShareCodeError:
             return None
-        encode = getattr(module, "encode", None)
-        if encode is None:
-            return None
-        try:
-            return str(encode(self.game.puzzle, self.game.cardset))
-        except TuringError:
-            return None  # a puzzle of a card set that codes do not cover
 
     # -- transcript and saving --
 
@@ -1126,25 +1119,17 @@ class Session:
 
 
 def unwritable(path: Path) -> str | None:
-    """Why a file cannot be written at ``path`` (a folder, a missing folder), or None."""
-    decide = getattr(_files, "write_target", None)
-    if decide is not None:
-        try:
-            decide(path)
-        except TuringError as exc:
-            return str(exc)
-        return None
-    if path.is_dir():
-        return f"cannot save to {path}: it is a folder; give a file name"
-    parent = path.parent if str(path.parent) else Path(".")
-    if not parent.is_dir():
-        return f"cannot save to {path}: the folder {parent} does not exist"
+    """Why a file cannot be written at ``path`` (a folder, a missing folder, no
+    permission), or None. Nothing is created or changed."""
+    try:
+        write_target(path)
+    except WriteTargetError as exc:
+        return str(exc)
     return None
 
 
 def _write(path: Path, text: str) -> None:
-    write = getattr(_files, "write_text", None) or atomic_write_text
-    write(path, text)
+    write_text(path, text)
 
 
 # -- the save format ------------------------------------------------------------------------
