@@ -2,7 +2,7 @@
 
 The rules live in :mod:`turing.authoring.check`; this module reads the files, renders the
 answers and findings, and sets the exit status: 0 when all is sound, 1 when a check found a
-problem, 2 when a file could not be read (the other files are still read).
+problem, 2 when a puzzle or a file could not be read (the rest is still read).
 """
 
 from __future__ import annotations
