@@ -55,6 +55,8 @@ from turing.generation.generator import (
 # -- shared helpers --------------------------------------------------------------------------
 
 
+#: Output paths that are standard output itself.
+STDOUT_NAMES = ("-", "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1")
 #: A file the command reads (the shell completes file names; the library reports a missing
 #: or unreadable file in one line).
 IN_FILE = click.Path(readable=False, path_type=str)
@@ -261,8 +263,8 @@ def generate(
     """
     if output is None and bank_path is None:
         fail("say where the puzzles go: -o FILE.jsonl (or -o - for stdout) and/or --bank DB")
-    if as_json and output == "-":
-        fail("--json and -o - both write to standard output; choose one")
+    if as_json and output in STDOUT_NAMES:
+        fail(f"--json and -o {output} both write to standard output; choose one")
     if no_metrics and (exact_tests or min_tests is not None or max_tests is not None):
         fail("--no-metrics cannot be combined with --exact-tests, --min-tests or --max-tests")
     name, _ = cardset_arg(cardset_name)
