@@ -20,8 +20,9 @@ How a code is made (docs/share-codes.md tells why it is this short):
    digits are each verifier's card among the cards still unused, weighted by how many
    ways the rest can be completed, and its criterion on that card (a combinatorial
    number system), then in extreme mode each decoy card among the cards still unused.
-2. **Pack.** Blocks are laid out, smallest first, into spaces of 32^ℓ codes for the
-   shortest payload length ℓ with room; the layout follows from the version's card sets.
+2. **Pack.** Blocks are laid out, card set by card set and smallest first, into spaces
+   of 32^ℓ codes for the shortest payload length ℓ with room; the layout follows from
+   the version's card sets.
 3. **Scramble.** The index in its space goes through a keyed Feistel permutation with
    cycle-walking (a fixed bijection of the space onto itself), so neighbouring puzzles
    get unrelated codes and no character stands for a criterion.
@@ -279,8 +280,9 @@ class Layout:
 def layout(version: str = CURRENT_VERSION) -> Layout:
     """Where each (card set, mode, verifier count) sits among the codes of a version.
 
-    Blocks are taken smallest first (ties in card-set, mode and verifier order) and each
-    goes into the shortest payload length whose 32^ℓ codes still have room for it.
+    Blocks are taken card set by card set in the version's order (classic first), each
+    set's smallest first (ties in mode and verifier order), and each goes into the
+    shortest payload length whose 32^ℓ codes still have room for it.
     """
     sets = _edition_sets(version)
     pending = [
@@ -290,7 +292,7 @@ def layout(version: str = CURRENT_VERSION) -> Layout:
         for n in range(1, MAX_VERIFIERS + 1)
     ]
     pending = [b for b in pending if b.size > 0]
-    pending.sort(key=lambda b: (b.size, b.edition, MODE_ORDER.index(b.mode), b.verifiers))
+    pending.sort(key=lambda b: (b.edition, b.size, MODE_ORDER.index(b.mode), b.verifiers))
     used: dict[int, int] = {}
     placed: list[Block] = []
     for b in pending:
