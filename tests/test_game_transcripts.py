@@ -84,6 +84,11 @@ def check_transcript(events: list[dict[str, Any]], puzzle: Puzzle, cardset: Card
     need(start["mode"] == puzzle.mode, "start names the wrong mode", 0)
     doc = start["puzzle"]
     need(not {"criteria", "real_cards", "solution"} & set(doc), "start shows hidden fields", 0)
+    need(
+        set(doc) <= {"id", "mode", "cards", "cardset", "difficulty"},
+        "start shows more than the public puzzle (a generator seed, index or analysis figure)",
+        0,
+    )
     shown = doc["cards"]
     if puzzle.mode == "nightmare":
         need(shown == sorted(shown), "nightmare cards not in ascending order", 0)
