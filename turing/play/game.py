@@ -5,9 +5,9 @@ command line, a bot driver and a test drive it the same way::
 
     game = Game(puzzle, ["alice", "bob"], cardset)
     game.legal_actions("alice")          # what alice may do now
-    game.apply("alice", Compose("241"))
+    game.apply("alice", Compose("352"))
     game.apply("alice", Test(0))         # → True / False, the real verifier's answer
-    game.apply("alice", Solve("241"))    # or Pass(); hidden until everyone decided
+    game.apply("alice", Solve("352"))    # or Pass(); hidden until everyone decided
     game.is_terminal(), game.result()
 
 A round, for every player still in the game: compose one code, test it against up to three
