@@ -49,7 +49,7 @@ def _filtered(
     puzzle: Puzzle, cardset: CardSet, tests: tuple[tuple[int, int, bool], ...]
 ) -> tuple[Hypothesis, ...]:
     if not tests:
-        return public_deduction(puzzle, cardset).hypotheses
+        return tuple(public_deduction(puzzle, cardset).hypotheses)
     return cardset.derived(_after_tests, puzzle, tests, keep=_FILTER_CACHE_SIZE)
 
 

@@ -13,7 +13,6 @@ verifier leaves more than one code. That is what a strong player uses to deduce.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -183,10 +182,16 @@ class Deduction:
     """What a player knows from the cards alone (or after some tests)."""
 
     puzzle: Puzzle
-    hypotheses: tuple[Hypothesis, ...]
+    #: a tuple, or for a nightmare table before any test its readings dealt on demand
+    #: (:class:`turing.core.symmetry.Dealt`, a sequence equal to the same tuple)
+    hypotheses: Sequence[Hypothesis]
 
     @cached_property
     def codes_mask(self) -> int:
+        from turing.core.symmetry import Dealt
+
+        if isinstance(self.hypotheses, Dealt):
+            return self.hypotheses.codes_mask
         mask = 0
         for h in self.hypotheses:
             mask |= 1 << h.code
@@ -218,23 +223,20 @@ def deduce(puzzle: Puzzle, cardset: CardSet) -> Deduction:
     """Every hypothesis a player who knows the rules must still consider before any test."""
     options = verifier_options(puzzle, cardset)
     if puzzle.mode_class.hidden_mapping:
-        return Deduction(puzzle, tuple(_nightmare(puzzle, cardset)))
+        return Deduction(puzzle, _nightmare(puzzle, cardset))
     return Deduction(puzzle, tuple(Hypothesis(opts, code) for opts, code in _search(options)))
 
 
-def _nightmare(puzzle: Puzzle, cardset: CardSet) -> list[Hypothesis]:
-    """Valid criteria per shown card, then every way to hand the cards to the verifiers."""
+def _nightmare(puzzle: Puzzle, cardset: CardSet) -> Sequence[Hypothesis]:
+    """Valid criteria per shown card, then every way to hand the cards to the verifiers
+    (dealt on demand: the readings do not depend on the dealing)."""
     shown = [group[0] for group in puzzle.cards]
     per_card = tuple(
         tuple(Option(n, c.position, c.mask) for c in cardset.card(n).criteria) for n in shown
     )
-    combos = _search(per_card)
-    out: list[Hypothesis] = []
-    for perm in itertools.permutations(range(len(shown))):
-        for opts, code in combos:
-            out.append(Hypothesis(tuple(opts[perm[v]] for v in range(len(shown))), code))
-    out.sort(key=lambda h: (h.code, h.cards, h.criteria))
-    return out
+    from turing.core.symmetry import Dealt
+
+    return Dealt(_search(per_card), len(shown))
 
 
 def verifier_index(verifier: int | str, count: int) -> int:
