@@ -12,7 +12,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from turing.analysis.search import (
-    TESTS_PER_ROUND,
     AnalysisError,
     AnalysisTooLarge,
     OptimalBot,
@@ -24,6 +23,7 @@ from turing.analysis.search import (
 )
 from turing.core.cards import load_cardset
 from turing.core.codes import CODE_TEXT, NUM_CODES
+from turing.core.knowledge import TESTS_PER_ROUND
 from turing.core.puzzle import Puzzle
 from turing.core.solver import Hypothesis, after_test, deduce
 from turing.generation.generator import generate_one

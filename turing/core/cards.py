@@ -248,15 +248,18 @@ def load_cardset(
     ``base`` is the folder a relative path is taken from (see :func:`resolve_cardset`).
     """
     path = resolve_cardset(name_or_path, base)
+    # A name and a path alike are loaded again when the file changed: the change time
+    # (which a writer cannot set back) along with size, inode and modification time.
     try:
-        stamp = path.stat().st_mtime_ns
+        info = path.stat()
+        stamp = (info.st_mtime_ns, info.st_ctime_ns, info.st_size, info.st_ino)
     except OSError:
-        stamp = 0
+        stamp = (0, 0, 0, 0)
     return _load_cached(str(path), stamp, str(path))
 
 
 @lru_cache(maxsize=32)
-def _load_cached(path: str, stamp: int, display: str) -> CardSet:
+def _load_cached(path: str, stamp: tuple[int, int, int, int], display: str) -> CardSet:
     try:
         text = read_text(path, max_bytes=MAX_CARDSET_BYTES)
     except SourceError as exc:

@@ -16,13 +16,14 @@ Unknown keys are kept in ``extra`` and written back.
 from __future__ import annotations
 
 import base64
+import enum
 import hashlib
 import json
 import os
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, ClassVar, Final
+from typing import Any, Final, overload
 
 from turing.core.cards import (
     E_UNKNOWN_SET,
@@ -32,6 +33,7 @@ from turing.core.cards import (
     portable_reference,
 )
 from turing.core.codes import Code, CodeError
+from turing.core.errors import TuringError
 from turing.core.files import Node, SourceError, load_yaml, read_text
 
 LETTERS: Final = "ABCDEF"
@@ -53,51 +55,96 @@ class PuzzleError(SourceError):
 # -- modes ------------------------------------------------------------------------------
 
 
-class Mode:
-    """What a mode shows the player. Subclasses set the class-level flags."""
+class Mode(enum.StrEnum):
+    """A mode of play: what the table shows and what it hides.
 
-    name: ClassVar[str] = ""
-    letter: ClassVar[str] = ""
-    cards_per_verifier: ClassVar[int] = 1
-    #: True when the player does not know which verifier holds which shown card.
-    hidden_mapping: ClassVar[bool] = False
+    A mode is its document name (``Mode.EXTREME == "extreme"``), so files and JSON keep
+    saying ``mode: classic|extreme|nightmare``; callers ask it what it does rather than
+    compare names.
+
+    >>> Mode.parse("Extreme").cards_per_verifier
+    2
+    >>> Mode.NIGHTMARE.hidden_mapping, Mode.CLASSIC.letter
+    (True, 'C')
+    """
+
+    CLASSIC = "classic"
+    EXTREME = "extreme"
+    NIGHTMARE = "nightmare"
 
     @classmethod
-    def describe(cls) -> str:
-        return cls.__doc__ or cls.name
+    def parse(cls, name: str | Mode) -> Mode:
+        """The mode named ``name`` (any case); raises :class:`ModeError`."""
+        try:
+            return cls(name.lower() if isinstance(name, str) else name)
+        except ValueError:
+            raise ModeError(f"unknown mode {name!r} (modes: {', '.join(MODES)})") from None
+
+    @property
+    def letter(self) -> str:
+        """The first letter of a short puzzle id: ``C``, ``E`` or ``N``."""
+        return self.value[0].upper()
+
+    @property
+    def cards_per_verifier(self) -> int:
+        """Cards shown for each verifier: two in extreme (one real, one decoy), else one."""
+        return 2 if self is Mode.EXTREME else 1
+
+    @property
+    def has_decoys(self) -> bool:
+        """True when cards on the table are not used by any verifier (extreme)."""
+        return self.cards_per_verifier > 1
+
+    @property
+    def hidden_mapping(self) -> bool:
+        """True when the player does not know which verifier holds which shown card."""
+        return self is Mode.NIGHTMARE
+
+    @property
+    def cards_are_real(self) -> bool:
+        """True when each verifier's shown card is the card it uses (classic)."""
+        return not self.has_decoys and not self.hidden_mapping
+
+    def describe(self) -> str:
+        return _DESCRIPTIONS[self]
 
 
-class Classic(Mode):
-    """One card per verifier, face up."""
-
-    name = "classic"
-    letter = "C"
+class ModeError(TuringError):
+    """A mode name that is not classic, extreme or nightmare."""
 
 
-class Extreme(Mode):
-    """Two cards per verifier; only one is real, and which one is hidden."""
+_DESCRIPTIONS: Final[dict[Mode, str]] = {
+    Mode.CLASSIC: "One card per verifier, face up.",
+    Mode.EXTREME: "Two cards per verifier; only one is real, and which one is hidden.",
+    Mode.NIGHTMARE: "The cards are shown, but not which verifier holds which card.",
+}
 
-    name = "extreme"
-    letter = "E"
-    cards_per_verifier = 2
-
-
-class Nightmare(Mode):
-    """The cards are shown, but not which verifier holds which card."""
-
-    name = "nightmare"
-    letter = "N"
-    hidden_mapping = True
+#: Mode name → mode.
+MODES: Final[dict[str, Mode]] = {m.value: m for m in Mode}
 
 
-MODES: Final[dict[str, type[Mode]]] = {m.name: m for m in (Classic, Extreme, Nightmare)}
+def mode_of(name: str) -> Mode:
+    return Mode.parse(name)
 
 
-def mode_of(name: str) -> type[Mode]:
-    try:
-        return MODES[name]
-    except KeyError:
-        raise ValueError(f"unknown mode {name!r} (modes: {', '.join(MODES)})") from None
+class _ModeField:
+    """The ``mode`` field of a puzzle: given as a :class:`Mode` or its name, read as a Mode."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self._key = f"_{name}"
+
+    @overload
+    def __get__(self, obj: None, owner: type | None = None) -> Mode: ...
+    @overload
+    def __get__(self, obj: object, owner: type | None = None) -> Mode: ...
+    def __get__(self, obj: object | None, owner: type | None = None) -> Mode:
+        if obj is None:
+            return Mode.CLASSIC  # the default
+        mode: Mode = obj.__dict__[self._key]
+        return mode
+
+    def __set__(self, obj: object, value: Mode | str) -> None:
+        obj.__dict__[self._key] = Mode.parse(value)
 
 
 # -- the puzzle ---------------------------------------------------------------------------
@@ -113,7 +160,7 @@ class Puzzle:
     """
 
     cards: tuple[tuple[int, ...], ...]
-    mode: str = "classic"
+    mode: _ModeField = _ModeField()
     criteria: tuple[int, ...] | None = None
     real_cards: tuple[int, ...] | None = None
     solution: str | None = None
@@ -130,8 +177,9 @@ class Puzzle:
         return LETTERS[: self.verifiers]
 
     @property
-    def mode_class(self) -> type[Mode]:
-        return MODES[self.mode]
+    def mode_class(self) -> Mode:
+        """The mode (the same value as :attr:`mode`)."""
+        return self.mode
 
     @property
     def shown_cards(self) -> tuple[int, ...]:
@@ -143,7 +191,7 @@ class Puzzle:
         """The card each verifier really uses, when known."""
         if self.real_cards is not None:
             return self.real_cards
-        if self.mode == "classic":
+        if self.mode.cards_are_real:
             return tuple(group[0] for group in self.cards)
         return None
 
@@ -160,8 +208,8 @@ class Puzzle:
         out: dict[str, Any] = {}
         if self.id is not None:
             out["id"] = self.id
-        out["mode"] = self.mode
-        if self.mode == "extreme":
+        out["mode"] = self.mode.value
+        if self.mode.cards_per_verifier > 1:
             out["cards"] = [list(group) for group in self.cards]
         else:
             out["cards"] = [group[0] for group in self.cards]
@@ -169,7 +217,7 @@ class Puzzle:
             if self.criteria is not None:
                 out["criteria"] = list(self.criteria)
             if self.real_cards is not None and (
-                self.mode != "classic" or self.real_cards != self.true_cards
+                not self.mode.cards_are_real or self.real_cards != self.true_cards
             ):
                 out["real_cards"] = list(self.real_cards)
             if self.solution is not None:
@@ -187,7 +235,7 @@ class Puzzle:
             assert self.criteria is not None and self.true_cards is not None
             # Nightmare: the verifier→card mapping is hidden, so slot v's shown card says
             # nothing about verifier v; only the real (card, criterion) pairs matter.
-            hidden_map = self.mode_class.hidden_mapping
+            hidden_map = self.mode.hidden_mapping
             parts = sorted(
                 ((real,) if hidden_map else tuple(sorted(group)), real, crit)
                 for group, real, crit in zip(
@@ -199,14 +247,14 @@ class Puzzle:
             body = ";".join(
                 "/".join(map(str, g)) for g in sorted(tuple(sorted(group)) for group in self.cards)
             )
-        return f"{self.mode}|{self.cardset or 'classic'}|{body}"
+        return f"{self.mode.value}|{self.cardset or 'classic'}|{body}"
 
     def short_id(self, difficulty: str | None = None) -> str:
         """A short stable id like ``C4H-K3QF7A`` (mode, verifiers, tier, key hash)."""
         digest = hashlib.sha256(self.canonical_key().encode()).digest()
         tag = base64.b32encode(digest).decode()[:6]
         tier = (difficulty or "x")[0].upper()
-        return f"{self.mode_class.letter}{self.verifiers}{tier}-{tag}"
+        return f"{self.mode.letter}{self.verifiers}{tier}-{tag}"
 
 
 _HIDDEN_EXTRA: Final = frozenset({"solution_codes"})
@@ -246,7 +294,7 @@ def puzzle_from_node(
     if not isinstance(node.value, dict):
         raise _err(node, "a puzzle must be a mapping with at least 'cards'", E_PUZZLE_TYPE)
     doc: dict[str, Node] = node.value
-    mode = "classic"
+    mode = Mode.CLASSIC
     if "mode" in doc:
         mode_node = doc["mode"]
         if not isinstance(mode_node.value, str) or mode_node.value.lower() not in MODES:
@@ -255,8 +303,7 @@ def puzzle_from_node(
                 f"unknown mode {mode_node.value!r} (modes: {', '.join(MODES)})",
                 E_PUZZLE_TYPE,
             )
-        mode = mode_node.value.lower()
-    mode_cls = MODES[mode]
+        mode = Mode.parse(mode_node.value)
     if "cards" not in doc:
         raise _err(node, "puzzle is missing 'cards'", E_PUZZLE)
     cards_node = doc["cards"]
@@ -264,7 +311,7 @@ def puzzle_from_node(
         raise _err(cards_node, "'cards' must be a list", E_PUZZLE_TYPE)
     groups: list[tuple[int, ...]] = []
     for item in cards_node.value:
-        if mode_cls.cards_per_verifier == 1:
+        if mode.cards_per_verifier == 1:
             if isinstance(item.value, list):
                 raise _err(
                     item,
@@ -325,11 +372,11 @@ def puzzle_from_node(
             )
         shown = sorted(c for g in groups for c in g)
         for v, (card, group) in enumerate(zip(real, groups, strict=True)):
-            ok = card in shown if mode == "nightmare" else card in group
+            ok = card in shown if mode.hidden_mapping else card in group
             if not ok:
                 where = (
                     "the cards shown"
-                    if mode == "nightmare"
+                    if mode.hidden_mapping
                     else f"verifier {LETTERS[v]}'s cards {list(group)}"
                 )
                 raise _err(
@@ -337,7 +384,7 @@ def puzzle_from_node(
                     f"real card {card} of verifier {LETTERS[v]} is not among {where}",
                     E_PUZZLE_CARD,
                 )
-        if mode == "nightmare" and sorted(real) != shown:
+        if mode.hidden_mapping and sorted(real) != shown:
             raise _err(
                 rc_node,
                 "in nightmare mode 'real_cards' must use each shown card exactly once",
@@ -358,7 +405,7 @@ def puzzle_from_node(
         true_cards = (
             real_cards
             if real_cards is not None
-            else (tuple(g[0] for g in groups) if mode == "classic" else None)
+            else (tuple(g[0] for g in groups) if mode.cards_are_real else None)
         )
         if true_cards is None:
             raise _err(
@@ -639,10 +686,10 @@ def difficulty(puzzle: Puzzle, cardset: CardSet) -> str | None:
     """
     n = puzzle.verifiers
     table = puzzle.shown_cards
-    hard_pool = table if puzzle.mode == "extreme" else (puzzle.true_cards or table)
+    hard_pool = table if puzzle.mode.has_decoys else (puzzle.true_cards or table)
     if sum(cardset.tier_of(c) == "hard" for c in hard_pool) >= n - 2 and n >= 3:
         return "hard"
-    real = puzzle.true_cards if puzzle.mode == "extreme" else table
+    real = puzzle.true_cards if puzzle.mode.has_decoys else table
     if real is None:
         # Extreme without real cards: only when the whole table is easy can we tell.
         real = table

@@ -164,7 +164,7 @@ def verifier_options(puzzle: Puzzle, cardset: CardSet) -> tuple[tuple[Option, ..
             Option(n, c.position, c.mask) for n in numbers for c in cardset.card(n).criteria
         )
 
-    if puzzle.mode_class.hidden_mapping:
+    if puzzle.mode.hidden_mapping:
         everything = options_of(puzzle.shown_cards)
         return tuple(everything for _ in puzzle.cards)
     return tuple(options_of(group) for group in puzzle.cards)
@@ -222,7 +222,7 @@ class Deduction:
 def deduce(puzzle: Puzzle, cardset: CardSet) -> Deduction:
     """Every hypothesis a player who knows the rules must still consider before any test."""
     options = verifier_options(puzzle, cardset)
-    if puzzle.mode_class.hidden_mapping:
+    if puzzle.mode.hidden_mapping:
         return Deduction(puzzle, _nightmare(puzzle, cardset))
     return Deduction(puzzle, tuple(Hypothesis(opts, code) for opts, code in _search(options)))
 

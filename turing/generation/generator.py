@@ -40,7 +40,7 @@ from turing.core import walk
 from turing.core.cards import TIERS, CardSet, load_cardset
 from turing.core.codes import ALL_MASK, CODE_TEXT, NUM_CODES
 from turing.core.errors import TuringError
-from turing.core.puzzle import MODES, Puzzle
+from turing.core.puzzle import Mode, Puzzle
 from turing.core.puzzle import difficulty as puzzle_difficulty
 from turing.generation.metrics import GENERATION_WORK, in_tests_range, measure
 
@@ -224,8 +224,7 @@ def _resolve_cardset(cardset: CardSet | str) -> tuple[CardSet, str | None]:
 
 
 def _check_args(mode: str, verifiers: int, tier: str | None) -> None:
-    if mode not in MODES:
-        raise ValueError(f"unknown mode {mode!r} (modes: {', '.join(MODES)})")
+    Mode.parse(mode)
     if not 2 <= verifiers <= 6:
         raise ValueError(f"a generated puzzle has 2–6 verifiers, not {verifiers}")
     if tier is not None and tier not in DIFFICULTIES:
@@ -235,14 +234,15 @@ def _check_args(mode: str, verifiers: int, tier: str | None) -> None:
 def make_puzzle(
     tables: Tables,
     rng: random.Random,
-    mode: str,
+    mode: Mode | str,
     verifiers: int,
     tier: str,
     cardset_name: str | None,
 ) -> Puzzle:
     """A valid puzzle of the mode and tier, drawn with ``rng`` (no metrics)."""
     slots = slot_plan(tier, verifiers)
-    if mode == "extreme":
+    mode = Mode.parse(mode)
+    if mode.has_decoys:
         for _ in range(_MAX_RESTARTS):
             real_opts, code = build_hidden(tables, rng, slots)
             real = [o[0] for o in real_opts]
@@ -255,7 +255,7 @@ def make_puzzle(
                     order = sorted(range(verifiers), key=lambda v: groups[v])
                     return Puzzle(
                         cards=tuple(groups[v] for v in order),
-                        mode="extreme",
+                        mode=mode,
                         criteria=tuple(real_opts[v][1] for v in order),
                         real_cards=tuple(real[v] for v in order),
                         solution=CODE_TEXT[code],
@@ -268,12 +268,12 @@ def make_puzzle(
     opts, code = build_hidden(tables, rng, slots)
     opts.sort()
     cards = tuple(o[0] for o in opts)
-    if mode == "nightmare":
+    if mode.hidden_mapping:
         order = list(range(verifiers))
         rng.shuffle(order)
         return Puzzle(
             cards=tuple((c,) for c in cards),
-            mode="nightmare",
+            mode=mode,
             criteria=tuple(opts[k][1] for k in order),
             real_cards=tuple(cards[k] for k in order),
             solution=CODE_TEXT[code],
@@ -281,7 +281,7 @@ def make_puzzle(
         )
     return Puzzle(
         cards=tuple((c,) for c in cards),
-        mode="classic",
+        mode=mode,
         criteria=tuple(o[1] for o in opts),
         solution=CODE_TEXT[code],
         cardset=cardset_name,
@@ -425,7 +425,7 @@ def puzzles_between(spec: Spec, start: int, stop: int) -> list[tuple[int, Puzzle
 def _block_size(spec: Spec) -> int:
     if spec.exact:
         return 4
-    if spec.mode == "extreme":
+    if Mode.parse(spec.mode).has_decoys:
         return 16
     return 256
 
@@ -720,7 +720,7 @@ def catalogue_units(
             acc &= o[2]
         puzzle = Puzzle(
             cards=tuple((o[0],) for o in opts),
-            mode="classic",
+            mode=Mode.CLASSIC,
             criteria=tuple(o[1] for o in opts),
             solution=CODE_TEXT[acc.bit_length() - 1],
             cardset=name,

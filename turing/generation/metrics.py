@@ -79,7 +79,7 @@ def cards_alone(puzzle: Puzzle, cardset: CardSet) -> tuple[int, int]:
     def masks(numbers: Sequence[int]) -> list[int]:
         return [c.mask for n in numbers for c in cardset.card(n).criteria]
 
-    if puzzle.mode_class.hidden_mapping:
+    if puzzle.mode.hidden_mapping:
         codes, count = count_readings([masks(group) for group in puzzle.cards])
         return codes, count * math.factorial(puzzle.verifiers)
     return count_readings([masks(group) for group in puzzle.cards])
@@ -178,7 +178,7 @@ def difficulty_score(
     shapes = sum(shapes_touched(cardset, c) for c in shown) / max(len(shown), 1)
     real = puzzle.true_cards or tuple(g[0] for g in puzzle.cards)
     points = sum(TIER_POINTS.get(cardset.tier_of(c) or "", 0) for c in real)
-    if puzzle.mode_class.hidden_mapping:
+    if puzzle.mode.hidden_mapping:
         assignments = max(assignments // math.factorial(puzzle.verifiers), 1)
     w = SCORE_WEIGHTS
     value = (
