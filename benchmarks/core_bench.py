@@ -135,8 +135,9 @@ def bench_cli(n: int) -> None:
                 [sys.executable, "-m", "turing", "solve", "--json", *extra, str(file)],
                 capture_output=True,
                 text=True,
-                check=True,
             )
+            # exit 1: some random criteria leave several codes (a finding, not a failure)
+            assert done.returncode in (0, 1), done.stderr
             elapsed = time.perf_counter() - start
             assert len(done.stdout.splitlines()) == len(file.read_text().splitlines())
             return elapsed

@@ -50,7 +50,7 @@ import numpy as np
 from turing.analysis.greedy import GreedyBot
 from turing.analysis.symmetry import NO_SYMMETRY, LetterSymmetry, Partition
 from turing.core.cards import CardSet
-from turing.core.codes import CODE_TEXT, NUM_CODES, ceil_log2, code_index, indices
+from turing.core.codes import CODE_TEXT, NUM_CODES, ceil_log2, code_index, indices, lowest_index
 from turing.core.errors import TuringError
 from turing.core.knowledge import TESTS_PER_ROUND, PlayerView
 from turing.core.puzzle import LETTERS, Puzzle
@@ -266,7 +266,7 @@ class Search:
         """True when every hypothesis of ``state`` has the same code (the player knows it)."""
         if state == 0:
             return True
-        low = (state & -state).bit_length() - 1
+        low = lowest_index(state)
         bits = self.code_bits[self._code_no[low]]
         return state & ~bits == 0
 
@@ -1304,7 +1304,7 @@ class OptimalBot:
         except AnalysisTooLarge:
             return self._fallback().compose(view)
         if move is None:  # known: compose the code itself (no test is needed)
-            return CODE_TEXT[search.code_of[(state & -state).bit_length() - 1]]
+            return CODE_TEXT[search.code_of[lowest_index(state)]]
         return CODE_TEXT[move[0]]
 
     def next_test(self, view: PlayerView) -> int | None:

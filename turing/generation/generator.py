@@ -38,7 +38,7 @@ from typing import Final
 
 from turing.core import walk
 from turing.core.cards import TIERS, CardSet, load_cardset
-from turing.core.codes import ALL_MASK, CODE_TEXT, NUM_CODES
+from turing.core.codes import ALL_MASK, CODE_TEXT, NUM_CODES, lowest_index
 from turing.core.errors import TuringError
 from turing.core.puzzle import Mode, Puzzle
 from turing.core.puzzle import difficulty as puzzle_difficulty
@@ -722,7 +722,7 @@ def catalogue_units(
             cards=tuple((o[0],) for o in opts),
             mode=Mode.CLASSIC,
             criteria=tuple(o[1] for o in opts),
-            solution=CODE_TEXT[acc.bit_length() - 1],
+            solution=CODE_TEXT[lowest_index(acc)],
             cardset=name,
         )
         tier = puzzle_difficulty(puzzle, cs)
