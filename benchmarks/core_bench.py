@@ -20,26 +20,16 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
+from testsupport.bench import best_of as timed
 from turing.core import csp
 from turing.core.cards import load_cardset
 from turing.core.puzzle import Puzzle, puzzle_from_dict
 from turing.core.solver import deduce, hidden_masks, solution_mask, validity
 
 CLASSIC = load_cardset("classic")
-
-
-def timed(fn: Callable[[], object], repeat: int = 1) -> float:
-    """Best of ``repeat`` runs: the least disturbed by other work on the machine."""
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def random_puzzle_with_criteria(rng: random.Random, verifiers: int) -> Puzzle:

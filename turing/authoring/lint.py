@@ -29,11 +29,11 @@ code) — :func:`turing.solver.is_valid_masks`.
 How the search works. Criteria masks are split into two ``uint64`` words (codes 0–63 and
 64–124). A table holds every *pair* of criteria from two different cards that can sit in a
 valid puzzle together (their AND is not empty, not equal to either mask, and — with three
-or more verifiers — keeps two codes or more). A depth-first walk picks the first
-``k − 2`` criteria in card order, pruning a branch as soon as a chosen criterion cuts no
-code or an earlier one has become redundant (neither can be undone by adding more); each
-such prefix is then joined with the whole table of later pairs at once in numpy, keeping
-the joins that leave exactly one code with no redundant member.
+or more verifiers — keeps two codes or more). The walk over valid readings
+(:func:`turing.core.walk.walk`, with its cut rules) picks the first ``k − 2`` criteria in
+card order; each such prefix is then joined with the whole table of later pairs at once in
+numpy, keeping the joins that leave exactly one code with no redundant member — the last
+step of the same rules (:func:`turing.core.walk.leaf_ok`), on arrays.
 """
 
 from __future__ import annotations
