@@ -74,6 +74,10 @@ SPLITS_CACHE_BYTES: Final = 256 << 20
 ROUND_STATES: Final = 100_000
 #: States the expected search may store before :func:`analyze` reports bounds instead.
 EXPECTED_STATES: Final = 60_000
+#: Work (as :data:`MAX_WORK` counts it) the rounds search and the expected search may each
+#: do in :func:`analyze` before it reports their bounds instead: seconds, not minutes.
+ROUND_WORK: Final = 1_000_000_000
+EXPECTED_WORK: Final = 1_000_000_000
 
 _INF: Final = 1 << 60
 
@@ -589,6 +593,7 @@ class Search:
         get = self._e_lb.get
         ranked: list[tuple[int, int, int, int, int]] = []
         splits, letters = self.split_letters(state)
+        self._worked(len(splits) * (len(codes) + 2))  # the halves' Huffman bounds
         for i, y in enumerate(splits):
             n = state ^ y
             ly = get(y)
@@ -1063,6 +1068,8 @@ def analyze_hypotheses(
     max_work: int = MAX_WORK,
     puzzle: Puzzle | None = None,
     symmetry: bool = True,
+    round_work: int = ROUND_WORK,
+    expected_work: int = EXPECTED_WORK,
 ) -> Analysis:
     """Analyse a hypothesis set (the state before any test, or any later one).
 
@@ -1073,17 +1080,20 @@ def analyze_hypotheses(
     search = Search(hypotheses, max_states=max_states, max_work=max_work, symmetry=symmetry)
     root = search.full
     worst = search.min_tests(root)
-    # The work limit bounds the worst-case search; the figures below have state limits of
-    # their own, past which they report bounds.
-    search.max_work = _INF
+    # The work limit bounds the worst-case search; the figures below have state and work
+    # limits of their own, past which they report bounds.
+    search.max_work = search.work + round_work
     search.round_states_limit = search.states_stored + round_states
     rounds: int | None
     try:
         rounds = search.min_rounds(root)
         rounds_range = (rounds, rounds)
-    except RoundsTooLarge:
+    except AnalysisTooLarge:  # its states or its work
+        search.rounds_exhausted = True
+        search.max_work = _INF
         rounds = None
         rounds_range = search.rounds_bounds(root)
+    search.max_work = _INF
     first: FirstRound | None = None
     move = search.best_new_round(root)
     if move is not None:
@@ -1099,6 +1109,7 @@ def analyze_hypotheses(
         limit = search.states_stored + expected_states
         saved = search.max_states
         search.max_states = min(saved, limit)
+        search.max_work = search.work + expected_work
         try:
             total = search.expected_sum(root)
             e_tests = Fraction(total, w)
@@ -1111,6 +1122,7 @@ def analyze_hypotheses(
                 raise
         finally:
             search.max_states = saved
+            search.max_work = _INF
     if e_tests is None:
         low = max(low, Fraction(search.e_lower(root), w))
         high = Fraction(search.greedy_sum(root), w)
@@ -1145,6 +1157,8 @@ def analyze(
     round_states: int = ROUND_STATES,
     max_work: int = MAX_WORK,
     symmetry: bool = True,
+    round_work: int = ROUND_WORK,
+    expected_work: int = EXPECTED_WORK,
 ) -> Analysis:
     """The optimal-play analysis of a puzzle, from the cards alone (hidden fields unused)."""
     hypotheses = deduce(puzzle.public(), cardset).hypotheses
@@ -1162,6 +1176,8 @@ def analyze(
         max_work=max_work,
         puzzle=puzzle,
         symmetry=symmetry,
+        round_work=round_work,
+        expected_work=expected_work,
     )
 
 
