@@ -81,6 +81,12 @@ def test_ctrl_c_in_a_command_is_exit_130() -> None:
     assert result.stderr == "interrupted\n"
 
 
+def test_the_sigterm_handler_is_put_back_after_a_command() -> None:
+    before = signal.getsignal(signal.SIGTERM)
+    assert run(["cards", "show", "1"]).exit_code == 0
+    assert signal.getsignal(signal.SIGTERM) == before
+
+
 def test_a_missing_puzzle_file_is_one_line() -> None:
     result = run(["analyze", "no-such-file.yaml"])
     assert result.exit_code == 2

@@ -158,15 +158,32 @@ def _on_sigterm(signum: int, frame: object) -> None:
     raise Terminated
 
 
-def _catch_sigterm() -> None:
-    with contextlib.suppress(ValueError):  # not the main thread: leave it as it is
-        if signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:
+@contextlib.contextmanager
+def _sigterm_raises() -> Iterator[None]:
+    """SIGTERM raises :class:`Terminated` while a command runs (when nothing else handles
+    it); the handler before is put back afterwards."""
+    try:
+        before = signal.getsignal(signal.SIGTERM)
+        if before != signal.SIG_DFL:
+            before = None
+        else:
             signal.signal(signal.SIGTERM, _on_sigterm)
+    except ValueError:  # not the main thread: leave it as it is
+        before = None
+    try:
+        yield
+    finally:
+        if before is not None:
+            signal.signal(signal.SIGTERM, before)
 
 
 def guarded(call: Callable[[], Any]) -> Any:
     """Run ``call`` (a command) under the exit policy described in this module."""
-    _catch_sigterm()
+    with _sigterm_raises():
+        return _guarded(call)
+
+
+def _guarded(call: Callable[[], Any]) -> Any:
     try:
         result = call()
         # Output still in the buffer meets a closed pipe here, not at interpreter exit.
