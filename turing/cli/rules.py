@@ -115,8 +115,14 @@ def plain(markdown: str) -> str:
 @click.command("rules")
 @click.argument("topic", required=False, type=click.Choice(TOPICS), metavar="[TOPIC]")
 def rules(topic: str | None) -> None:
-    """The rules of the games: TOPIC is criteria (the Turing Machine game), mastermind (the
-    whole family) or one game of it: superhirn, logik, master-collor. Without TOPIC, all.
+    """The rules of the games; without TOPIC, all of them. TOPIC is one of:
+
+    \b
+      criteria       the criteria game (Turing Machine)
+      mastermind     the whole Mastermind family
+      superhirn      one game of the family
+      logik          one game of the family
+      master-collor  one game of the family
 
     On a terminal the page is drawn; into a pipe or file it is plain Markdown text.
     """
