@@ -280,3 +280,24 @@ def test_the_save_keeps_the_answer_out_of_plain_sight(tmp_path: Path) -> None:
     assert '"241"' not in text and '"criteria"' not in text
     assert "not a secret" in doc["note"]
     assert deduce(SAMPLE.public(), CLASSIC).codes  # the sample is what was saved
+
+
+def test_the_session_turns_in_seat_order_and_reveals_each_round_once() -> None:
+    from turing.play.session import Session, parse_players
+
+    session = Session.new(SAMPLE, CLASSIC, parse_players("ann,bob,cat"), seed=1)
+    seen: list[str] = []
+    for _ in range(3):
+        for _seat in range(3):
+            turn = session.turn()
+            assert turn is not None
+            seen.append(f"{turn.round}:{turn.player}")
+            for _outcome in session.run(session.plan(turn.player, "c 111; t a; pass")):
+                pass
+            assert not session.in_turn(turn)
+            if _seat < 2:
+                assert session.take_reveal() is None
+        reveal = session.take_reveal()
+        assert reveal is not None and [e.player for e in reveal.entries] == ["ann", "bob", "cat"]
+        assert session.take_reveal() is None  # once
+    assert seen == [f"{r}:{p}" for r in (1, 2, 3) for p in ("ann", "bob", "cat")]
