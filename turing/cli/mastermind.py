@@ -49,6 +49,7 @@ from turing.mastermind.match import (
     RowPlayed,
     Seat,
 )
+from turing.mastermind.optimal import Progress as SearchProgress
 from turing.mastermind.pins import parse_pins
 from turing.mastermind.presets import (
     EMPTY_HOLE,
@@ -281,9 +282,14 @@ def _write_lines(path: Path, lines: Iterable[str]) -> None:
 
 def _strategy(name: str, seed: int) -> Strategy:
     try:
-        return make_strategy(name, seed=seed)
+        return make_strategy(name, seed=seed, progress=_show_search)
     except StrategyError as error:
         fail(str(error))
+
+
+def _show_search(progress: SearchProgress) -> None:
+    """The optimal strategy's search, when it runs, prints its bounds on stderr."""
+    stderr_console().print(f"search: {progress.describe()}", markup=False, highlight=False)
 
 
 # ---------------------------------------------------------------- play

@@ -19,6 +19,8 @@ one code per symmetry class where that is exact, which changes no choice.
   every guess tried it would be the optimal expected-case strategy, with a few it is
   near-optimal. Above 10,000 codes entropy opens and the search plays the end game
   (see docs/mastermind.md for measured figures).
+- ``optimal`` — the fewest guesses in total, by exact search (:mod:`.optimal`); the
+  classic board's tree is stored with the package.
 - ``random-consistent`` — a uniformly random candidate, seeded per position of the game.
 """
 
@@ -27,7 +29,7 @@ from __future__ import annotations
 import math
 from abc import ABC, abstractmethod
 from functools import lru_cache
-from typing import ClassVar, Final, NamedTuple
+from typing import TYPE_CHECKING, ClassVar, Final, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -35,6 +37,9 @@ import numpy.typing as npt
 from turing.core.errors import TuringError
 from turing.mastermind.engine import Engine, History, Indices
 from turing.mastermind.space import CodeSpace
+
+if TYPE_CHECKING:
+    from turing.mastermind.optimal import ProgressCallback, StrategyTree
 
 
 class StrategyError(TuringError):
@@ -414,14 +419,76 @@ def _split_signature(keys: npt.NDArray[np.uint8], win: int) -> bytes:
     return named.tobytes()
 
 
+class Optimal(Strategy):
+    """The fewest guesses in total over every secret (:mod:`turing.mastermind.optimal`).
+
+    Plays the tree stored with the package for the game when there is one (classic
+    4×6: 5,625 guesses); otherwise it searches the optimal tree on first use, reporting
+    its bounds to ``progress`` while it runs. A history the tree does not reach (rows
+    played by someone else) is searched from there.
+    """
+
+    name = "optimal"
+    summary = "the fewest guesses in total over all secrets, by exact search"
+
+    def __init__(
+        self, max_guesses: int | None = None, progress: ProgressCallback | None = None
+    ) -> None:
+        self.max_guesses = max_guesses
+        self.progress = progress
+        self._trees: dict[CodeSpace, StrategyTree] = {}
+
+    @classmethod
+    def from_tree(cls, tree: StrategyTree) -> Optimal:
+        """A codebreaker that plays ``tree`` in its game."""
+        strategy = cls(tree.max_guesses)
+        strategy._trees[tree.space] = tree
+        return strategy
+
+    def tree(self, engine: Engine) -> StrategyTree:
+        """The whole strategy for the engine's game, stored or searched."""
+        from turing.mastermind.optimal import OptimalSearch, stored_tree
+        from turing.mastermind.simulate import simulate
+
+        tree = self._trees.get(engine.space)
+        if tree is None:
+            tree = stored_tree(engine.space, self.max_guesses)
+            if tree is None:
+                # A good strategy's total bounds the search from the start.
+                upper = None
+                if self.max_guesses is None:
+                    upper = simulate(engine, MostParts())[0].total_guesses
+                search = OptimalSearch(engine, max_guesses=self.max_guesses, progress=self.progress)
+                tree = search.solve(upper=upper)
+            self._trees[engine.space] = tree
+        return tree
+
+    def choose(self, engine: Engine, history: History, candidates: Indices) -> int:
+        from turing.mastermind.optimal import OptimalSearch
+
+        tree = self.tree(engine)
+        guess = tree.guess(engine, history, candidates)
+        if guess is None:
+            left = None if self.max_guesses is None else self.max_guesses - len(history)
+            if left is not None and left < 1:
+                raise StrategyError(f"no guess left within {self.max_guesses} per game")
+            search = OptimalSearch(engine, max_guesses=left, progress=self.progress)
+            tree.guesses.update(search.solve(candidates, history).guesses)
+            guess = tree.guesses[history]
+        return guess
+
+
 STRATEGIES: Final[dict[str, type[Strategy]]] = {
     cls.name: cls
-    for cls in (Knuth, MostParts, Entropy, ExpectedSize, ExpectedCase, RandomConsistent)
+    for cls in (Knuth, MostParts, Entropy, ExpectedSize, ExpectedCase, Optimal, RandomConsistent)
 }
 
 
-def make_strategy(name: str, *, seed: int = 0) -> Strategy:
-    """A strategy by name; ``random-consistent`` takes the seed."""
+def make_strategy(
+    name: str, *, seed: int = 0, progress: ProgressCallback | None = None
+) -> Strategy:
+    """A strategy by name; ``random-consistent`` takes the seed, ``optimal`` reports its
+    search's progress (bounds) to ``progress``."""
     cls = STRATEGIES.get(name)
     if cls is None:
         raise StrategyError(
@@ -429,4 +496,6 @@ def make_strategy(name: str, *, seed: int = 0) -> Strategy:
         )
     if cls is RandomConsistent:
         return RandomConsistent(seed)
+    if cls is Optimal:
+        return Optimal(progress=progress)
     return cls()

@@ -1,0 +1,125 @@
+"""The optimal strategy: exact search against brute force, and the stored classic tree."""
+
+from __future__ import annotations
+
+import json
+from itertools import product
+
+import pytest
+from click.testing import CliRunner
+
+from turing.cli.main import main
+from turing.mastermind.engine import Engine
+from turing.mastermind.optimal import (
+    OptimalSearch,
+    Progress,
+    stored_tree,
+    tree_from_json,
+    tree_to_json,
+)
+from turing.mastermind.scoring import Feedback, feedback
+from turing.mastermind.simulate import simulate
+from turing.mastermind.space import CodeSpace
+from turing.mastermind.strategies import Optimal, make_strategy
+
+Pins = tuple[int, int]
+
+
+def brute_force_total(positions: int, colours: int) -> int:
+    """Every guess tried at every candidate set, with plain feedback() scoring."""
+    codes = list(product(range(colours), repeat=positions))
+    pins = {(g, s): feedback(s, g) for g in codes for s in codes}
+    win = Feedback(positions, 0)
+    memo: dict[tuple[tuple[int, ...], ...], int] = {}
+
+    def total(cands: tuple[tuple[int, ...], ...]) -> int:
+        n = len(cands)
+        if n == 1:
+            return 1
+        if cands in memo:
+            return memo[cands]
+        best = -1
+        seen: set[object] = set()
+        for guess in codes:
+            classes: dict[Feedback, list[tuple[int, ...]]] = {}
+            for secret in cands:
+                classes.setdefault(pins[guess, secret], []).append(secret)
+            split = (tuple(classes.get(win, ())), frozenset(tuple(c) for c in classes.values()))
+            if split in seen or (len(classes) == 1 and win not in classes):
+                continue
+            seen.add(split)
+            value = n + sum(total(tuple(c)) for k, c in classes.items() if k != win)
+            if best < 0 or value < best:
+                best = value
+                if best == 2 * n - 1:
+                    break  # one code at once, every other told apart: nothing does better
+        memo[cands] = best
+        return best
+
+    return total(tuple(codes))
+
+
+@pytest.mark.parametrize(("positions", "colours"), [(3, 3), (3, 4), (4, 4)])
+def test_search_equals_brute_force(positions: int, colours: int) -> None:
+    engine = Engine(CodeSpace(positions, colours))
+    tree = OptimalSearch(engine).solve()
+    assert tree.total == brute_force_total(positions, colours)
+    summary, records = simulate(engine, Optimal.from_tree(tree))
+    assert summary.total_guesses == tree.total
+    assert all(r.solved for r in records)
+
+
+def test_progress_narrows_to_the_optimum() -> None:
+    seen: list[Progress] = []
+    tree = OptimalSearch(Engine(CodeSpace(4, 4)), progress=seen.append).solve()
+    assert seen and all(p.upper is None or p.lower <= p.upper for p in seen)
+    assert seen[-1].lower == seen[-1].upper == tree.total == 905
+    assert "905" in seen[-1].describe()
+
+
+def test_worst_case_variant_keeps_the_limit() -> None:
+    engine = Engine(CodeSpace(4, 4))
+    free = OptimalSearch(engine).solve()
+    summary, _ = simulate(engine, Optimal.from_tree(free))
+    limit = summary.max_guesses - 1
+    bounded = OptimalSearch(engine, max_guesses=limit).solve()
+    capped, records = simulate(engine, Optimal.from_tree(bounded))
+    assert capped.max_guesses <= limit
+    assert capped.total_guesses == bounded.total >= free.total
+    assert all(r.solved for r in records)
+
+
+def test_stored_classic_tree_plays_every_secret_in_5625() -> None:
+    engine = Engine(CodeSpace(4, 6))
+    tree = stored_tree(engine.space)
+    assert tree is not None and tree.total == 5625
+    summary, records = simulate(engine, make_strategy("optimal"))
+    assert summary.total_guesses == 5625  # Koyama and Lai 1993: mean 4.3403
+    assert round(summary.mean, 4) == 4.3403
+    assert all(r.solved for r in records)
+    for record in records:  # every guess of the tree is legal and every pin is true
+        for guess, key in record.rows:
+            engine.space.check(engine.space.code(guess))
+            assert engine.table.key(guess, record.secret) == key
+    again = tree_from_json(json.loads(json.dumps(tree_to_json(tree))), engine.space)
+    assert again.guesses == tree.guesses
+
+
+def test_simulate_optimal_from_the_command_line() -> None:
+    result = CliRunner().invoke(
+        main,
+        [
+            "mastermind",
+            "simulate",
+            "--preset",
+            "classic",
+            "--strategy",
+            "optimal",
+            "--all",
+            "--json",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["total_guesses"] == 5625
+    assert data["games"] == 1296
