@@ -112,6 +112,16 @@ def test_bank_import_and_export_take_the_set_beside_the_file(
     assert json.loads(again.output)["solution"] == "212"
 
 
+def test_bank_import_records_a_forced_set(layout: Path) -> None:
+    broken = layout.parent / "broken.yaml"
+    broken.write_text(PUZZLE.replace("sets/lore.yaml", "sets/nowhere.yaml"))
+    imported = run("bank", "import", "--cardset", "examples/primes", "bank.db", str(broken))
+    assert imported.exit_code == 0, imported.output
+    picked = run("bank", "pick", "--hidden", "--json", "bank.db")
+    doc = json.loads(picked.output)
+    assert doc["cardset"] == "examples/primes" and doc["solution"] == "212"
+
+
 def test_play_takes_the_set_beside_the_file(layout: Path) -> None:
     script = "compose 212\ntest A\ndone\nsolve 212\n"
     result = run("play", str(layout), stdin=script)

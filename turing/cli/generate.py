@@ -690,6 +690,9 @@ def bank_import(db: str, files: tuple[str, ...], cardset_name: str | None, as_js
             batch: list[Puzzle] = []
             for loaded in iter_puzzle_file(file, forced):
                 puzzle = portable(loaded.puzzle, cardset_base(file))
+                if cardset_name:
+                    # The bank records the set the puzzle was checked with.
+                    puzzle = replace(puzzle, cardset=portable_reference(cardset_name))
                 cs = loaded.cardset
                 where = f"{loaded.source}:{loaded.line}"
                 if not puzzle.has_hidden:
