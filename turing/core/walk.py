@@ -123,8 +123,7 @@ def walk(
         wd = ws[depth]
         if depth == last:
             # rules 2 and 3 at the last slot (:func:`leaf_ok`, inlined: the hot loop)
-            for k in range(start, len(pool)):
-                m = pool[k]
+            for k, m in enumerate(pool[start:] if start else pool, start):
                 narrowed = acc & m
                 if narrowed and not narrowed & (narrowed - 1):
                     for x in others:
@@ -142,8 +141,7 @@ def walk(
                                 return True
             return False
         partial = depth == depth_end - 1
-        for k in range(start, len(pool)):
-            m = pool[k]
+        for k, m in enumerate(pool[start:] if start else pool, start):
             # :func:`step` with last=False, inlined: the hot loop
             narrowed = acc & m
             if narrowed == acc or not narrowed & (narrowed - 1):
@@ -262,11 +260,17 @@ def sample(
         pool = pools[depth]
         kd = key[depth]
         if depth == last:
-            cands = [k for k, m in enumerate(pool) if acc & m == target and kd[k] not in used]
+            # :func:`leaf_ok`, inlined: ``acc & m == target`` leaves one code, then rule 3
+            cands = [k for k, m in enumerate(pool) if acc & m == target]
+            cands = [k for k in cands if kd[k] not in used]
             while cands:
                 i = int(rand() * len(cands))
                 k = cands[i]
-                if leaf_ok(acc, others, pool[k]):
+                m = pool[k]
+                for x in others:
+                    if x & m == target:
+                        break
+                else:
                     chosen.append(k)
                     return True
                 cands[i] = cands[-1]
@@ -281,12 +285,18 @@ def sample(
             if kd[k] in used:
                 continue
             m = pool[k]
-            grown = step(acc, others, m, last=False)
-            if grown is None:
+            # :func:`step`, inlined: every mask holds ``target``, so the codes left are
+            # never none, and one code too early is ``target`` alone
+            narrowed = acc & m
+            if narrowed in (acc, target):
                 continue
+            grown = [x & m for x in others]
+            if narrowed in grown:
+                continue
+            grown.append(acc)
             used.add(kd[k])
             chosen.append(k)
-            if descend(depth + 1, acc & m, grown):
+            if descend(depth + 1, narrowed, grown):
                 return True
             chosen.pop()
             used.discard(kd[k])

@@ -202,21 +202,17 @@ class Query:
         return (" WHERE " + " AND ".join(parts)) if parts else "", args
 
 
-_SET_NAMES: dict[str, str] = {}
-
-
 def cardset_name(reference: str | None) -> str:
-    """The card set's own name for a puzzle's ``cardset`` reference (a name or a path)."""
+    """The card set's own name for a puzzle's ``cardset`` reference (a name or a path).
+
+    Asked of :func:`load_cardset` each time (it keeps loaded sets, and loads a set again
+    when its file changed), so a renamed set is seen at once."""
     if reference is None:
         return "classic"
-    name = _SET_NAMES.get(reference)
-    if name is None:
-        try:
-            name = load_cardset(reference).name
-        except ValueError:
-            name = reference
-        _SET_NAMES[reference] = name
-    return name
+    try:
+        return load_cardset(reference).name
+    except ValueError:
+        return reference
 
 
 def _row_values(

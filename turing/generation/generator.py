@@ -96,6 +96,9 @@ class Tables:
     pool_cards: dict[str, tuple[int, ...]]
     #: pool name → code index → options (of the pool's cards) whose mask holds that code
     pools: dict[str, tuple[tuple[Opt, ...], ...]]
+    #: the same options' masks and cards, as :func:`turing.core.walk.sample` takes them
+    pool_masks: dict[str, tuple[tuple[int, ...], ...]]
+    pool_keys: dict[str, tuple[tuple[int, ...], ...]]
 
 
 def tables_for(cardset: CardSet) -> Tables:
@@ -119,7 +122,9 @@ def _build_tables(cardset: CardSet) -> Tables:
             tuple(o for n in numbers for o in by_card[n] if o[2] >> code & 1)
             for code in range(NUM_CODES)
         )
-    return Tables(cardset, options, by_card, pool_cards, pools)
+    pool_masks = {name: tuple(tuple(o[2] for o in p) for p in per) for name, per in pools.items()}
+    pool_keys = {name: tuple(tuple(o[0] for o in p) for p in per) for name, per in pools.items()}
+    return Tables(cardset, options, by_card, pool_cards, pools, pool_masks, pool_keys)
 
 
 # -- seeds ------------------------------------------------------------------------------------
@@ -152,16 +157,14 @@ def build_hidden(
         pools = [tables.pools[s][code] for s in slots]
         if banned:
             pools = [tuple(o for o in p if o[0] not in banned) for p in pools]
+            masks: Sequence[Sequence[int]] = [[o[2] for o in p] for p in pools]
+            keys: Sequence[Sequence[int]] = [[o[0] for o in p] for p in pools]
+        else:
+            masks = [tables.pool_masks[s][code] for s in slots]
+            keys = [tables.pool_keys[s][code] for s in slots]
         if any(not p for p in pools):
             continue
-        picked = walk.sample(
-            rng,
-            [[o[2] for o in p] for p in pools],
-            1 << code,
-            _NODE_BUDGET,
-            _TRIES,
-            keys=[[o[0] for o in p] for p in pools],
-        )
+        picked = walk.sample(rng, masks, 1 << code, _NODE_BUDGET, _TRIES, keys=keys)
         if picked is not None:
             return [p[k] for p, k in zip(pools, picked, strict=True)], code
     raise GenerationError(
@@ -399,9 +402,14 @@ class Skip(enum.Enum):
     UNRATED = "unrated"
 
 
-def puzzle_at(spec: Spec, index: int) -> Puzzle | Skip:
-    """Puzzle ``index`` of a run, or why the run's tests filter leaves it out."""
-    cs, name = _resolve_cardset(spec.cardset)
+def puzzle_at(
+    spec: Spec, index: int, resolved: tuple[CardSet, str | None] | None = None
+) -> Puzzle | Skip:
+    """Puzzle ``index`` of a run, or why the run's tests filter leaves it out.
+
+    ``resolved``: the run's card set and recorded name, when the caller has loaded them.
+    """
+    cs, name = resolved if resolved is not None else _resolve_cardset(spec.cardset)
     rng = random.Random(puzzle_seed(spec.seed, index, spec.mode))
     puzzle, tier = _make_in_tier(cs, rng, spec.mode, spec.verifiers, spec.difficulty, name)
     extra: dict[str, object] = {"seed": spec.seed, "index": index}
@@ -419,7 +427,8 @@ def puzzle_at(spec: Spec, index: int) -> Puzzle | Skip:
 
 def puzzles_between(spec: Spec, start: int, stop: int) -> list[tuple[int, Puzzle | Skip]]:
     """Puzzles ``start``…``stop − 1`` of a run (the unit of work sent to a worker)."""
-    return [(i, puzzle_at(spec, i)) for i in range(start, stop)]
+    resolved = _resolve_cardset(spec.cardset)  # once a block: a changed file is seen next
+    return [(i, puzzle_at(spec, i, resolved)) for i in range(start, stop)]
 
 
 def _block_size(spec: Spec) -> int:
