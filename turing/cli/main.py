@@ -40,6 +40,10 @@ COMMANDS: Mapping[str, LazyCommand] = {
     "bank": LazyCommand(
         "turing.cli.generate:bank", "The SQLite puzzle bank: stats, export, import, pick."
     ),
+    "board": LazyCommand(
+        "turing.cli.board:board",
+        "Play a puzzle on a full-screen board, in the terminal or a browser.",
+    ),
     "cards": LazyCommand(
         "turing.cli.cards:cards",
         "Card sets: show, validate, measure what puzzles they make.",

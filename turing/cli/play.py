@@ -294,6 +294,66 @@ def play(
         interactive = stdin.isatty()
     console = stdout_console()
     color = not console.no_color and console.is_terminal
+    session, resumed = open_session(
+        file,
+        puzzle_id,
+        random_puzzle_flag,
+        share_code,
+        bank_path,
+        players,
+        mode,
+        difficulty,
+        verifiers,
+        min_tests,
+        seed,
+        cardset_name,
+        transcript_file,
+        save_file,
+        resume_file,
+        no_hints,
+    )
+    if as_json and session.humans:
+        fail("--json is for games of bots only (people need the screen)")
+    view = PromptView(
+        session=session,
+        console=console,
+        reader=Reader(console, interactive, stdin),
+        color=color,
+        quiet=as_json,
+    )
+    code = view.run(resumed=resumed)
+    if not resumed and bank_path is not None and session.game.is_terminal():
+        problem = _mark_played(bank_path, session)
+        if problem:
+            click.echo(problem, err=True)
+    if as_json and session.game.is_terminal():
+        result = session.game.result().to_dict()
+        result["puzzle"] = session.game.puzzle.id
+        click.echo(json.dumps(result, ensure_ascii=False))
+    if code:
+        raise click.exceptions.Exit(code)
+
+
+def open_session(
+    file: str | None,
+    puzzle_id: str | None,
+    random_puzzle_flag: bool,
+    share_code: str | None,
+    bank_path: str | None,
+    players: str | None,
+    mode: str | None,
+    difficulty: str | None,
+    verifiers: str | None,
+    min_tests: int | None,
+    seed: int | None,
+    cardset_name: str | None,
+    transcript_file: str | None,
+    save_file: str | None,
+    resume_file: str | None,
+    no_hints: bool,
+) -> tuple[Session, bool]:
+    """The session the options of ``turing play`` describe (shared by ``turing board``),
+    and whether it is a resumed game; a bad option ends the command with one clear line."""
     for option, target in (("--save", save_file), ("--transcript", transcript_file)):
         if target is not None:
             problem = unwritable(Path(target))
@@ -348,26 +408,7 @@ def play(
         session.save_path = Path(save_file) if save_file else None
         _open_transcript(session, transcript_file)
         resumed = False
-    if as_json and session.humans:
-        fail("--json is for games of bots only (people need the screen)")
-    view = PromptView(
-        session=session,
-        console=console,
-        reader=Reader(console, interactive, stdin),
-        color=color,
-        quiet=as_json,
-    )
-    code = view.run(resumed=resumed)
-    if not resumed and bank_path is not None and session.game.is_terminal():
-        problem = _mark_played(bank_path, session)
-        if problem:
-            click.echo(problem, err=True)
-    if as_json and session.game.is_terminal():
-        result = session.game.result().to_dict()
-        result["puzzle"] = session.game.puzzle.id
-        click.echo(json.dumps(result, ensure_ascii=False))
-    if code:
-        raise click.exceptions.Exit(code)
+    return session, resumed
 
 
 def _mark_played(path: str, session: Session) -> str | None:
@@ -477,4 +518,4 @@ def _new_game(
     return session
 
 
-__all__ = ["PLAY_HELP", "play"]
+__all__ = ["PLAY_HELP", "open_session", "play"]

@@ -26,7 +26,7 @@ import random
 import re
 import zlib
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Final, Literal, TextIO
 
@@ -1054,8 +1054,12 @@ class Session:
             elif cmd.name == "quit":
                 yield LeaveAsked()
 
-    def best_test(self, name: str) -> BestTest:
-        """The optimal next move; counted as a hint only once it is found."""
+    def best_test(self, name: str, count: bool = True) -> BestTest:
+        """The optimal next move; counted as a hint only once it is found.
+
+        ``count=False`` leaves the counting to :meth:`count_best_test`, for a view that
+        searches in the background and counts only an answer it shows (not a cancelled one).
+        """
         game = self.game
         game.check_hint(name)
         view = game.view(name)
@@ -1063,13 +1067,22 @@ class Session:
             found = next_test(view.hypotheses(), view.code, view.tested_this_round)
         except AnalysisTooLarge:
             return BestTest(None, None, False, None, game.hints_used(name), too_large=True)
-        game.count_hint(name)
+        if count:
+            game.count_hint(name)
         used = game.hints_used(name)
         if found is None:
             codes = view.deduction().codes.texts()
             return BestTest(None, None, False, codes[0] if len(codes) == 1 else None, used)
         code, verifier = found
         return BestTest(code, verifier, view.code is None, None, used)
+
+    def count_best_test(self, name: str, best: BestTest) -> BestTest:
+        """Count a best-test answer found with ``count=False`` as shown; the answer with
+        the hints used now. A too-large search is never counted."""
+        if best.too_large:
+            return best
+        self.game.count_hint(name)
+        return replace(best, used=self.game.hints_used(name))
 
     # -- after the game --
 

@@ -1,0 +1,397 @@
+"""The board (`turing board`): whole games driven through Textual's pilot, by keys and by
+clicks, hot-seat with the cover screen, the hidden-information checks on the rendered
+screens of nightmare and extreme, save on the board and resume at the prompt (and back),
+snapshots of the main screens, and the board served to a headless browser."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import html
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Callable, Coroutine
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from turing.cli.main import main
+from turing.core.cards import load_cardset
+from turing.core.puzzle import iter_puzzle_file, load_puzzle
+from turing.play.game import sample_puzzle_path
+from turing.play.session import Session, load_save, parse_players
+
+CLASSIC = load_cardset("classic")
+SAMPLE = load_puzzle(sample_puzzle_path())  # 01: solution 241
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_async(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
+    """A pilot test as a plain test function (the pilot needs an event loop)."""
+
+    @functools.wraps(test)
+    def run(*args: Any, **kwargs: Any) -> None:
+        asyncio.run(test(*args, **kwargs))
+
+    return run
+
+
+def board_module() -> Any:
+    pytest.importorskip("textual")
+    from turing.ui import board
+
+    return board
+
+
+def session_of(puzzle: Any = SAMPLE, players: str | None = None, seed: int = 1) -> Session:
+    return Session.new(puzzle, CLASSIC, parse_players(players), seed=seed)
+
+
+async def shown(pilot: Any, app: Any) -> str:
+    """The text on the screen once it is drawn (the SVG screenshot without its markup)."""
+    await pilot.pause(0.1)
+    svg = app.export_screenshot()
+    text = html.unescape(re.sub(r"<[^>]+>", "", svg))
+    return text.replace("\xa0", " ")
+
+
+async def typed(pilot: Any, text: str) -> None:
+    """Type ``text`` key by key, then Enter."""
+    from textual.keys import _character_to_key
+
+    await pilot.press(*[_character_to_key(ch) for ch in text], "enter")
+
+
+async def settle(pilot: Any, app: Any) -> None:
+    await pilot.pause(0.1)
+    for _ in range(100):
+        await pilot.pause(0.05)
+        if app._best is None:
+            return
+
+
+def final_winners(app: Any) -> tuple[str, ...]:
+    result: tuple[str, ...] = app.session.game.result().winners
+    return result
+
+
+# -- the session's part ------------------------------------------------------------------------
+
+
+def test_best_test_counts_only_when_the_view_says_so() -> None:
+    session = session_of()
+    found = session.best_test("player", count=False)
+    assert session.game.hints_used("player") == 0
+    counted = session.count_best_test("player", found)
+    assert session.game.hints_used("player") == 1
+    assert counted.used == 1 and counted.code == found.code
+    session.best_test("player")
+    assert session.game.hints_used("player") == 2
+
+
+# -- whole games -------------------------------------------------------------------------------
+
+
+@run_async
+async def test_classic_solo_to_a_win_by_keys() -> None:
+    board = board_module()
+    session = session_of()
+    app = board.BoardApp(session, compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("2", "4", "1", "a", "b")
+        assert [t.result for t in session.game.view("player").tests] == [True, True]
+        assert "241 on B: ✔" in app.message
+        await pilot.press("x")
+        await typed(pilot, "A 2")  # strike criterion 2 of verifier A
+        assert (4, 2) in session.game.notes("player").struck
+        await pilot.press("m")
+        await typed(pilot, "b 2 yes")
+        assert session.game.notes("player").grid[("b", 2)] is True
+        await pilot.press("n")  # done testing
+        assert session.game.phase("player") == "decide"
+        assert app.query_one("#test-2").disabled  # no test after done
+        await pilot.press("s")
+        assert type(app.screen).__name__ == "ConfirmScreen"
+        await pilot.press("y")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "MessageScreen"  # the reveal
+        await pilot.press("enter")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "FinalScreen"
+        text = await shown(pilot, app)
+        assert "player wins: solved it." in text
+        assert "Puzzle code to share:" in text
+        await pilot.press("q")
+    assert app.return_code == 0
+    assert final_winners(app) == ("player",)
+
+
+@run_async
+async def test_classic_solo_to_a_win_by_clicks() -> None:
+    board = board_module()
+    session = session_of()
+    app = board.BoardApp(session, compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        picker = app.query_one("#picker")
+        # the picker reads "Code  ▲ d   ■ d   ● d ": clicking a shape steps its digit
+        for slot, clicks in ((0, 2), (1, 4), (2, 1)):
+            for _ in range(clicks):
+                await pilot.click(picker, offset=(7 + 6 * slot, 0))
+        assert app.picker.digits == [2, 4, 1]
+        await pilot.click("#test-0")
+        await pilot.click("#test-0")  # the same verifier twice: greyed, nothing happens
+        assert len(session.game.view("player").tests) == 1
+        assert app.query_one("#test-0").disabled
+        await pilot.click("#test-1")
+        await pilot.click("#test-2")
+        assert app.query_one("#test-3").disabled  # a 4th test
+        assert len(session.game.view("player").tests) == 3
+        grid = app.query_one("#grid")
+        await pilot.click(grid, offset=(8, 1))  # ▲ blue, digit 1
+        assert session.game.notes("player").grid[("b", 1)] is True
+        await pilot.click(grid, offset=(8, 1))
+        assert session.game.notes("player").grid[("b", 1)] is False
+        await pilot.click("#card-4", offset=(1, 1))  # criterion 1 of card 4
+        assert (4, 1) in session.game.notes("player").struck
+        await pilot.click("#card-4", offset=(1, 1))
+        assert (4, 1) not in session.game.notes("player").struck
+        await pilot.click("#do-solve")
+        await pilot.click("#confirm-yes")
+        await pilot.click("#message-ok")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "FinalScreen"
+        await pilot.click("#final-leave")
+    assert final_winners(app) == ("player",)
+
+
+@run_async
+async def test_hot_seat_with_an_elimination_and_the_cover_screen() -> None:
+    board = board_module()
+    session = session_of(players="ann,bob")
+    app = board.BoardApp(session, compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        assert type(app.screen).__name__ == "CoverScreen"
+        assert "Pass the keyboard to ann" in await shown(pilot, app)
+        await pilot.press("enter")
+        await pilot.press("o")
+        await typed(pilot, "A ann-secret-note")
+        await pilot.press("1", "1", "1", "a")
+        assert session.game.notes("ann").text == {0: "ann-secret-note"}
+        await pilot.press("s", "y")  # 111 is wrong
+        await pilot.pause()
+        assert type(app.screen).__name__ == "CoverScreen"
+        text = await shown(pilot, app)
+        assert "Pass the keyboard to bob" in text
+        assert "ann-secret-note" not in text and "111" not in text
+        await pilot.press("enter")
+        text = await shown(pilot, app)
+        assert "bob" in text and "ann 1" in text, text[-3000:]
+        assert "ann-secret-note" not in text and "111" not in text
+        await pilot.press("p")
+        await pilot.pause()
+        assert "ann submitted 111 — wrong and is eliminated" in await shown(pilot, app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "FinalScreen"
+        assert "bob wins: is the last player left." in await shown(pilot, app)
+    assert final_winners(app) == ("bob",)
+
+
+@run_async
+async def test_a_bot_plays_in_view_and_shows_only_its_count() -> None:
+    board = board_module()
+    session = session_of(players="bot:greedy,ann", seed=3)
+    app = board.BoardApp(session, compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        for _ in range(40):
+            await pilot.pause(0.05)
+            if app.current == "ann":
+                break
+        assert app.current == "ann"
+        bot_tests = session.game.view("bot:greedy").tests
+        text = await shown(pilot, app)
+        assert f"bot:greedy {len(bot_tests)}" in text
+        assert bot_tests[0].code not in text
+
+
+@pytest.mark.parametrize(
+    ("file", "size"),
+    [("puzzles/nightmare.yaml", (100, 30)), ("puzzles/extreme.yaml", (120, 40))],
+)
+@run_async
+async def test_nightmare_and_extreme_show_nothing_hidden(file: str, size: tuple[int, int]) -> None:
+    board = board_module()
+    loaded = next(iter(iter_puzzle_file(ROOT / file)))
+    puzzle = loaded.puzzle
+    session = Session.new(puzzle, loaded.cardset, parse_players(None), seed=1)
+    app = board.BoardApp(session, compare=False)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot, app)
+        await pilot.press("h")
+        await pilot.press("enter")
+        text = await shown(pilot, app)
+        assert puzzle.solution is not None and str(puzzle.solution) not in text
+        for card in session.game.public.shown_cards:
+            assert app.query_one(f"#card-{card}").region.height > 0  # every card in view
+        if puzzle.mode == "nightmare":
+            # the cards stand apart from the letters: no letter is printed on a card
+            for card in puzzle.cards:
+                assert not re.search(rf"[A-F]\s+{card}\b", text)
+        else:
+            # both cards of each verifier, in ascending order, whichever is real
+            for v, pair in enumerate(session.game.public.cards):
+                assert list(pair) == sorted(pair)
+                box = app.query_one(f"#verifier-{v}")
+                assert len(box.query(".card")) == 2
+
+
+@run_async
+async def test_save_on_the_board_resume_at_the_prompt_and_back(tmp_path: Path) -> None:
+    board = board_module()
+    save = tmp_path / "game.json"
+    session = session_of()
+    session.save_path = save
+    app = board.BoardApp(session, compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("2", "4", "1", "a", "w")
+        assert save.is_file()
+        await pilot.press("q", "y")
+    assert app.return_code == 1
+    result = CliRunner().invoke(main, ["play", "--resume", str(save)], input="test B\nsave\n")
+    assert "241 on B: ✔" in result.output, result.output
+    resumed, _ = load_save(str(save))
+    assert len(resumed.game.view("player").tests) == 2
+    app = board.BoardApp(resumed, resumed=True, compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        assert "Resumed in round 1" in await shown(pilot, app)
+        await pilot.press("c", "s", "y")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "FinalScreen"
+    assert final_winners(app) == ("player",)
+    assert resumed.game.tests_used("player") == 3
+
+
+@run_async
+async def test_best_test_can_be_cancelled_and_is_then_not_counted() -> None:
+    board = board_module()
+    session = session_of()
+    app = board.BoardApp(session, compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        # Escape before the answer arrives (both on the event loop, nothing in between)
+        app._start_best()
+        app._best_closed(False)
+        await settle(pilot, app)
+        await pilot.press("escape")
+        assert session.game.hints_used("player") == 0
+        assert "not counted" in app.message
+
+
+# -- the command -------------------------------------------------------------------------------
+
+
+def test_board_refuses_bad_options_in_one_line() -> None:
+    pytest.importorskip("textual")
+    result = CliRunner().invoke(main, ["board", "--players", "ann,ann"])
+    assert result.exit_code == 2
+    assert "two players are called 'ann'" in result.output
+    result = CliRunner().invoke(main, ["board", "--port", "9000"])
+    assert result.exit_code == 2 and "--port goes with --serve" in result.output
+
+
+# -- snapshots ---------------------------------------------------------------------------------
+
+
+async def started(pilot: Any) -> None:
+    await pilot.pause(0.3)
+
+
+def test_snapshot_classic_board(snap_compare: Any) -> None:
+    board = board_module()
+    app = board.BoardApp(session_of(), compare=False)
+    assert snap_compare(
+        app, press=["2", "4", "1", "a"], terminal_size=(100, 30), run_before=started
+    )
+
+
+def test_snapshot_extreme_board(snap_compare: Any) -> None:
+    board = board_module()
+    loaded = next(iter(iter_puzzle_file(ROOT / "puzzles/extreme.yaml")))
+    session = Session.new(loaded.puzzle, loaded.cardset, parse_players(None), seed=1)
+    app = board.BoardApp(session, compare=False)
+    assert snap_compare(app, terminal_size=(120, 40), run_before=started)
+
+
+# -- in a browser ------------------------------------------------------------------------------
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def test_served_board_loads_in_a_headless_browser(tmp_path: Path) -> None:
+    pytest.importorskip("textual_serve")
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if chromium is None:
+        pytest.skip("chromium is not installed")
+    port = _free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "turing", "board", "--serve", "--port", str(port)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+    )
+    try:
+        page = ""
+        for _ in range(100):
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as reply:
+                    page = reply.read().decode()
+                break
+            except OSError:
+                time.sleep(0.2)
+        assert "textual" in page.lower()
+        shot = tmp_path / "board.png"
+        with tempfile.TemporaryDirectory() as profile:
+            subprocess.run(
+                [
+                    chromium,
+                    "--headless",
+                    "--no-sandbox",
+                    "--disable-gpu",
+                    "--no-first-run",
+                    "--disable-background-networking",
+                    "--disable-component-update",
+                    "--disable-sync",
+                    f"--user-data-dir={profile}",
+                    f"--screenshot={shot}",
+                    "--window-size=1280,900",
+                    "--virtual-time-budget=8000",
+                    f"http://127.0.0.1:{port}/",
+                ],
+                capture_output=True,
+                timeout=120,
+                check=False,
+            )
+        assert shot.is_file() and shot.stat().st_size > 1000
+    finally:
+        server.terminate()
+        server.wait(timeout=20)

@@ -1,0 +1,1040 @@
+"""The board: a full-screen view over a :class:`~turing.play.session.Session` (Textual).
+
+Like the line prompt, the board only draws and reads: every rule, the turn order, hint
+counting, the save format and the transcript live in the session. Each click or key builds
+the same typed line a player would type at the prompt (``test 241 A``, ``strike 4.2``,
+``mark b 2 yes``), has the session plan it (a refused line changes nothing and its message
+is shown) and runs the plan. Buttons are greyed exactly when the session would refuse
+their line.
+
+Hot-seat: between two people the board is covered ("pass the keyboard to bob") and the
+previous seat's board is dropped before the cover goes up. Bots play their turns in view,
+showing only what the table sees (how many tests they made). The same app runs in a
+browser through textual-serve (``turing board --serve``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar, Final
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual import on, work
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.markup import escape
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Footer, Input, Static
+from textual.worker import Worker, WorkerState, get_current_worker
+
+from turing.core.codes import SHAPE_NAMES, SHAPE_SYMBOLS, SHAPES
+from turing.core.errors import TuringError
+from turing.core.puzzle import LETTERS
+from turing.play.session import (
+    BestTest,
+    Command,
+    CommandError,
+    Composed,
+    Decided,
+    FewestTests,
+    HelpShown,
+    HintShown,
+    LeaveAsked,
+    Marked,
+    NoteSet,
+    Outcome,
+    Plan,
+    Reveal,
+    Saved,
+    Session,
+    ShowScreen,
+    Struck,
+    Tested,
+    TestsEnded,
+    Turn,
+)
+from turing.ui.prompt import best_test_text, render_hint
+
+OK_MARK: Final = "✔"
+NO_MARK: Final = "✘"
+#: The shapes' colours: ▲ blue, ■ yellow, ● purple.
+SHAPE_COLORS: Final[dict[str, str]] = {"b": "dodger_blue1", "y": "gold1", "p": "medium_purple1"}
+_SYMBOL_COLORS: Final = {SHAPE_SYMBOLS[s]: c for s, c in SHAPE_COLORS.items()}
+
+EXIT_OK: Final = 0
+EXIT_ABANDONED: Final = 1
+
+
+def coloured(text: str) -> str:
+    """Markup for ``text`` (escaped) with ▲ ■ ● in their colours."""
+    out = []
+    for ch in escape(text):
+        color = _SYMBOL_COLORS.get(ch)
+        out.append(f"[bold {color}]{ch}[/]" if color else ch)
+    return "".join(out)
+
+
+def _tests(n: int) -> str:
+    return f"{n} test{'s' if n != 1 else ''}"
+
+
+# -- modal screens ----------------------------------------------------------------------------
+
+
+class CoverScreen(Screen[None]):
+    """Hides the board between two people at one keyboard."""
+
+    BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
+        Binding("enter,space", "ready", "ready", show=True)
+    ]
+
+    def __init__(self, player: str, round_no: int) -> None:
+        super().__init__()
+        self.player = player
+        self.round_no = round_no
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="cover-box"):
+            yield Static(
+                f"[b]Pass the keyboard to {escape(self.player)}[/b]\n\n"
+                f"Round {self.round_no}: {escape(self.player)}'s turn.\n"
+                "Press Enter (or click Ready) when the others look away.",
+                id="cover-text",
+            )
+            yield Button("Ready", id="cover-ready", variant="primary")
+
+    def action_ready(self) -> None:
+        self.dismiss(None)
+
+    @on(Button.Pressed, "#cover-ready")
+    def _ready(self) -> None:
+        self.dismiss(None)
+
+
+class MessageScreen(ModalScreen[None]):
+    """A panel to read (a reveal, a hint, the help) closed with Enter or Escape."""
+
+    BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
+        Binding("enter,escape,space", "close", "close")
+    ]
+
+    def __init__(self, title: str, body: RenderableType) -> None:
+        super().__init__()
+        self.title_text = title
+        self.body = body
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(f"[b]{escape(self.title_text)}[/b]", classes="dialog-title")
+            with VerticalScroll(classes="dialog-body"):
+                yield Static(self.body, id="message-body")
+            yield Button("OK (Enter)", id="message-ok", variant="primary")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    @on(Button.Pressed, "#message-ok")
+    def _ok(self) -> None:
+        self.dismiss(None)
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
+        Binding("y", "answer(True)", "yes"),
+        Binding("n,escape", "answer(False)", "no"),
+    ]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(escape(self.question), classes="dialog-title")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Yes (y)", id="confirm-yes", variant="warning")
+                yield Button("No (n)", id="confirm-no")
+
+    def action_answer(self, value: bool) -> None:
+        self.dismiss(value)
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "confirm-yes")
+
+
+class AskFileScreen(ModalScreen[str | None]):
+    """Ask for a file name (to save); Escape or an empty name: None."""
+
+    BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
+        Binding("escape", "cancel", "cancel")
+    ]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(escape(self.question), classes="dialog-title")
+            yield Input(placeholder="game.json", id="file-name")
+            yield Static("Enter: confirm · Escape: cancel", classes="dim")
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    @on(Input.Submitted, "#file-name")
+    def _submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip() or None)
+
+
+class BusyScreen(ModalScreen[bool]):
+    """Shown while the best next test is searched; Escape cancels (dismisses False)."""
+
+    BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
+        Binding("escape", "cancel", "cancel")
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static("Searching for the best next test…", classes="dialog-title")
+            yield Static("Escape cancels (a cancelled hint is not counted).", classes="dim")
+            yield Button("Cancel (Esc)", id="busy-cancel")
+
+    def action_cancel(self) -> None:
+        self.dismiss(False)
+
+    @on(Button.Pressed, "#busy-cancel")
+    def _cancel(self) -> None:
+        self.dismiss(False)
+
+
+class FinalScreen(Screen[None]):
+    """The end of the game: winners, tests, the fewest possible tests, the share code."""
+
+    BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
+        Binding("q,enter,escape", "leave", "leave")
+    ]
+
+    def __init__(self, session: Session, compare: bool) -> None:
+        super().__init__()
+        self.session = session
+        self.compare = compare
+        self.fewest: FewestTests | None = None
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="final-box"):
+            yield Static(self._result(), id="final-result")
+            yield Static(
+                "Fewest tests that guarantee the code: working it out…" if self.compare else "",
+                id="final-fewest",
+            )
+            yield Static(self._share(), id="final-share")
+            yield Button("Leave (q)", id="final-leave", variant="primary")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        if self.compare:
+            self._compute_fewest()
+
+    @work(thread=True, exclusive=True, group="fewest")
+    def _compute_fewest(self) -> None:
+        fewest = self.session.fewest()
+        if not get_current_worker().is_cancelled:
+            self.app.call_from_thread(self._show_fewest, fewest)
+
+    def _show_fewest(self, fewest: FewestTests) -> None:
+        self.fewest = fewest
+        self.query_one("#final-result", Static).update(self._result())
+        if fewest.exact:
+            line = f"Fewest tests that guarantee the code: {fewest.lower} (exact)."
+        elif fewest.upper is not None:
+            line = (
+                f"Fewest tests that guarantee the code: between {fewest.lower} and "
+                f"{fewest.upper} (proven bounds; the exact search passed its work limit)."
+            )
+        else:
+            line = (
+                f"Fewest tests that guarantee the code: at least {fewest.lower} "
+                "(proven lower bound; the exact search passed its work limit)."
+            )
+        if fewest.first_code is not None:
+            first, *then = (LETTERS[v] for v in fewest.first_verifiers)
+            more = f", then by the answers {' or '.join(then)}" if then else ""
+            line += f"\nAn optimal first round: compose {fewest.first_code}, test {first}{more}."
+        self.query_one("#final-fewest", Static).update(escape(line))
+
+    def _result(self) -> RenderableType:
+        session = self.session
+        result = session.game.result()
+        if result.winners:
+            if len(result.winners) > 1:
+                head = (
+                    f"{' and '.join(result.winners)} share the win "
+                    f"({_tests(result.tests[result.winners[0]])} each)."
+                )
+            elif len(result.solved) > 1:
+                head = f"{result.winners[0]} wins: right with the fewest tests."
+            else:
+                how = "solved it" if result.solved else "is the last player left"
+                head = f"{result.winners[0]} wins: {how}."
+        elif result.gave_up and len(session.game.players) == 1:
+            head = "Given up."
+        else:
+            head = "Nobody wins: every player is out."
+        table = Table(
+            title=f"Result · solution {result.solution} · {result.rounds} "
+            f"round{'s' if result.rounds != 1 else ''}",
+            title_justify="left",
+        )
+        table.add_column("player")
+        table.add_column("result")
+        table.add_column("tests", justify="right")
+        fewest = self.fewest
+        if fewest is not None:
+            table.add_column("vs fewest", justify="right")
+        table.add_column("hints", justify="right")
+        for name in session.game.players:
+            if name in result.winners:
+                status = "won"
+            elif name in result.gave_up:
+                status = f"gave up in round {result.eliminated[name]}"
+            elif name in result.eliminated:
+                status = f"eliminated in round {result.eliminated[name]}"
+            elif name in result.solved:
+                status = "right, but more tests"
+            else:
+                status = "—"
+            row = [name, status, str(result.tests[name])]
+            if fewest is not None:
+                if name not in result.solved:
+                    row.append("—")
+                elif fewest.exact:
+                    row.append(f"{result.tests[name] - fewest.lower:+d}")
+                else:
+                    row.append(f"fewest ≥ {fewest.lower}")
+            row.append(str(result.hints[name]))
+            table.add_row(*row)
+        return Group(Text(head, style="bold"), table)
+
+    def _share(self) -> str:
+        code = self.session.share_code()  # the puzzle's share code, shown only now
+        if code is None:
+            return ""
+        return f"Puzzle code to share: [b]{code}[/b]  (turing board --code {code})"
+
+    def action_leave(self) -> None:
+        self.app.exit(EXIT_OK, return_code=EXIT_OK)
+
+    @on(Button.Pressed, "#final-leave")
+    def _leave(self) -> None:
+        self.app.exit(EXIT_OK, return_code=EXIT_OK)
+
+
+# -- the board --------------------------------------------------------------------------------
+
+
+@dataclass
+class Picker:
+    """The round's code as it is being put together: a digit or None per shape."""
+
+    digits: list[int | None]
+    slot: int = 0
+
+    def text(self) -> str | None:
+        if any(d is None for d in self.digits):
+            return None
+        return "".join(str(d) for d in self.digits)
+
+
+class BoardApp(App[int]):
+    """The criteria game on one screen, for every seat of a session in turn."""
+
+    CSS_PATH = "board.tcss"
+    TITLE = "turing board"
+    ENABLE_COMMAND_PALETTE = False
+    AUTO_FOCUS = None
+
+    BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
+        *[
+            Binding(f"{k.lower()},{k}", f"test({i})", f"test {k}", show=False)
+            for i, k in enumerate(LETTERS)
+        ],
+        *[Binding(str(d), f"digit({d})", str(d), show=False) for d in range(1, 6)],
+        Binding("left,backspace", "slot(-1)", "◀ shape", show=False),
+        Binding("right", "slot(1)", "shape ▶", show=False),
+        Binding("n", "done", "done"),
+        Binding("s", "solve", "solve"),
+        Binding("p", "pass", "pass"),
+        Binding("h", "hint", "hint"),
+        Binding("t", "best", "best test"),
+        Binding("x", "line('strike ')", "strike"),
+        Binding("m", "line('mark ')", "mark"),
+        Binding("o", "line('note ')", "note"),
+        Binding("colon", "line('')", "command"),
+        Binding("w", "save", "save"),
+        Binding("g", "giveup", "give up"),
+        Binding("q", "leave", "quit"),
+        Binding("escape", "board", "board", show=False),
+    ]
+
+    def __init__(self, session: Session, resumed: bool = False, compare: bool = True) -> None:
+        super().__init__()
+        self.session = session
+        self.resumed = resumed
+        self.compare = compare
+        self.current: str | None = None  # the seat whose board is shown
+        self.turn: Turn | None = None
+        self.picker = Picker([None, None, None])
+        self.message = ""
+        self.table_log: list[str] = []
+        self._best: Worker[BestTest] | None = None
+        self._over = False  # the last round has been revealed
+
+    # -- layout --
+
+    def compose(self) -> ComposeResult:
+        game = self.session.game
+        puzzle = game.public
+        mode = puzzle.mode_class
+        wide = "wide" if puzzle.verifiers > 4 or mode.cards_per_verifier > 1 else "narrow"
+        yield Static(id="title")
+        with Horizontal(id="main"):
+            with VerticalScroll(id="table"):
+                if mode.hidden_mapping:
+                    yield Static(
+                        "Each verifier holds one of these cards; which one is hidden.",
+                        classes="dim",
+                    )
+                    with Grid(id="cards", classes=wide):
+                        for card in puzzle.shown_cards:
+                            yield Static(id=f"card-{card}", classes="card")
+                    with Grid(id="notes", classes=wide):
+                        for v, letter in enumerate(puzzle.letters):
+                            yield Input(
+                                placeholder=f"note on {letter}",
+                                id=f"note-{v}",
+                                classes="note",
+                            )
+                else:
+                    with Grid(id="cards", classes=wide):
+                        for v, letter in enumerate(puzzle.letters):
+                            with Vertical(classes="verifier", id=f"verifier-{v}"):
+                                for card in puzzle.cards[v]:
+                                    yield Static(id=f"card-{card}", classes="card")
+                                yield Input(
+                                    placeholder=f"note on {letter}",
+                                    id=f"note-{v}",
+                                    classes="note",
+                                )
+                    if mode.cards_per_verifier > 1:
+                        yield Static(
+                            "Each verifier shows two cards; only one of them is real.",
+                            classes="dim",
+                        )
+            with Vertical(id="side"):
+                yield Static(id="picker")
+                with Horizontal(id="test-buttons"):
+                    for v, letter in enumerate(puzzle.letters):
+                        yield Button(letter, id=f"test-{v}", compact=True)
+                with Horizontal(classes="actions"):
+                    yield Button("done n", id="do-done", compact=True)
+                    yield Button("solve s", id="do-solve", compact=True)
+                    yield Button("pass p", id="do-pass", compact=True)
+                with Horizontal(classes="actions"):
+                    yield Button("hint h", id="do-hint", compact=True)
+                    yield Button("best t", id="do-best", compact=True)
+                    yield Button("give up g", id="do-giveup", compact=True)
+                yield Static(id="grid")
+                yield Static(id="status")
+                with VerticalScroll(id="log-box"):
+                    yield Static(id="log")
+        yield Static(id="message")
+        yield Input(
+            placeholder="a command, as at the prompt (help lists them)",
+            id="command",
+            select_on_focus=False,
+        )
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#command", Input).display = False
+        if self.resumed:
+            recap = self.session.recap()
+            parts = [f"Resumed in round {recap.round}."]
+            for seat in recap.seats:
+                kind = " (bot)" if seat.is_bot else ""
+                parts.append(f"{seat.name}{kind}: {_tests(seat.tests)}, {seat.status}.")
+            self.table_log.append(" ".join(parts))
+        self.draw()
+        self.set_timer(0.01, self.advance)
+
+    # -- the flow of the game --
+
+    def advance(self) -> None:
+        """Move the game on: the round's reveal, the end, a bot's turn or the next seat."""
+        session = self.session
+        reveal = None if self._over else session.take_reveal()
+        if reveal is not None:
+            self._over = reveal.over
+            self.current = None
+            self.draw()
+            self.push_screen(
+                MessageScreen(f"Round {reveal.round} revealed", self._reveal(reveal)),
+                lambda _: self.advance(),
+            )
+            return
+        if session.game.is_terminal():
+            session.sync()
+            self.push_screen(FinalScreen(session, self.compare))
+            return
+        turn = session.turn()
+        assert turn is not None
+        self.turn = turn
+        seat = session.seat(turn.player)
+        if seat.is_bot:
+            self.say(f"{turn.player} is playing round {turn.round}…")
+            self.set_timer(0.05, self._bot_turn)
+            return
+        if turn.player != self.current:
+            self.picker = Picker([None, None, None])
+            if len(session.humans) >= 2:
+                self.current = None  # drop the last seat's board before the cover
+                self.draw()
+                self.push_screen(
+                    CoverScreen(turn.player, turn.round), lambda _: self._seat(turn.player)
+                )
+                return
+            self._seat(turn.player)
+            return
+        self.draw()
+
+    def _seat(self, name: str) -> None:
+        self.current = name
+        self.message = f"{name}: round {self.session.game.round}. Compose a code and test it."
+        self.draw()
+
+    def _bot_turn(self) -> None:
+        turn = self.turn
+        if turn is None:
+            return
+        played = self.session.play_bot(turn.player)
+        self.table_log.append(
+            f"Round {played.round}: {played.player} made {_tests(len(played.tests))} and decided."
+        )
+        self.say(self.table_log[-1])
+        self.advance()
+
+    def _reveal(self, reveal: Reveal) -> RenderableType:
+        lines = []
+        for entry in reveal.entries:
+            if entry.kind == "solve":
+                verdict = "right" if entry.correct else "wrong"
+                out = " and is eliminated" if entry.eliminated else ""
+                lines.append(f"{entry.player} submitted {entry.code} — {verdict}{out}")
+            elif entry.kind == "pass":
+                lines.append(f"{entry.player} passed")
+            else:
+                lines.append(f"{entry.player} gave up")
+        self.table_log.append(f"Round {reveal.round}: " + "; ".join(lines) + ".")
+        return Text("\n".join(lines) or "nobody decided")
+
+    # -- sending lines to the session --
+
+    def plan(self, line: str) -> Plan | None:
+        """The session's plan of ``line`` for the seat at the board, or None (refused)."""
+        if self.current is None:
+            return None
+        try:
+            return self.session.plan(self.current, line)
+        except (CommandError, TuringError):
+            return None
+
+    def send(self, line: str) -> None:
+        """Plan ``line`` (a refused line shows why and changes nothing), confirm a solve or
+        giving up, then run it."""
+        name = self.current
+        if name is None:
+            return
+        try:
+            plan = self.session.plan(name, line)
+        except (CommandError, TuringError) as exc:
+            self.say(str(exc), error=True)
+            return
+        if not plan.commands:
+            return
+        if plan.asks_best_hint:
+            if len(plan.commands) != 1:
+                self.say("ask for the best test on a line of its own", error=True)
+                return
+            self._start_best()
+            return
+        if plan.submits is not None or plan.gives_up:
+            question = (
+                f"Submit {plan.submits} as your solution? A wrong code eliminates you."
+                if plan.submits is not None
+                else "Give up? You will be out of the running."
+            )
+            self.push_screen(
+                ConfirmScreen(question),
+                lambda yes: self.execute(plan) if yes else self.say("Nothing done."),
+            )
+            return
+        self.execute(plan)
+
+    def execute(self, plan: Plan) -> None:
+        turn = self.turn
+        shown: list[str] = []
+        try:
+            for outcome in self.session.run(plan):
+                text = self._outcome(outcome)
+                if text:
+                    shown.append(text)
+        except TuringError as exc:  # a save that failed at the disk
+            shown.append(str(exc))
+        if shown:
+            self.say(" · ".join(shown))
+        if turn is not None and not self.session.in_turn(turn):
+            self.advance()
+        else:
+            self.draw()
+
+    def _outcome(self, outcome: Outcome) -> str:
+        game = self.session.game
+        if isinstance(outcome, Composed):
+            return f"Code for round {game.round}: {outcome.code}"
+        if isinstance(outcome, Tested):
+            mark = OK_MARK if outcome.result else NO_MARK
+            return (
+                f"{outcome.code} on {LETTERS[outcome.verifier]}: {mark} "
+                f"({_tests(outcome.left)} left this round)"
+            )
+        if isinstance(outcome, TestsEnded):
+            return "Testing over for this round: solve or pass."
+        if isinstance(outcome, Decided):
+            what = {
+                "solve": f"{outcome.player} submits {outcome.code}",
+                "pass": f"{outcome.player} passes this round",
+                "giveup": f"{outcome.player} gives up",
+            }[outcome.kind]
+            return what if outcome.solo else f"{what} (revealed when everyone has decided)"
+        if isinstance(outcome, NoteSet):
+            letter = LETTERS[outcome.verifier]
+            return f"Note on {letter} kept." if outcome.text else f"Note on {letter} cleared."
+        if isinstance(outcome, Struck):
+            return f"{'Struck' if outcome.struck else 'Unstruck'}: {', '.join(outcome.labels)}"
+        if isinstance(outcome, Marked):
+            word = {True: OK_MARK, False: NO_MARK, None: "cleared"}[outcome.value]
+            marks = ", ".join(f"{SHAPE_SYMBOLS[s]}{d}" for s, d in outcome.marks)
+            return f"Marked {marks}: {word}"
+        if isinstance(outcome, HintShown):
+            self.push_screen(
+                MessageScreen("What you can infer now", render_hint(self.session, outcome, True))
+            )
+            return f"Hint shown (hints used: {outcome.used})"
+        if isinstance(outcome, BestTest):
+            return best_test_text(outcome)
+        if isinstance(outcome, ShowScreen):
+            return ""
+        if isinstance(outcome, HelpShown):
+            self.push_screen(MessageScreen("Commands", Text(outcome.text)))
+            return ""
+        if isinstance(outcome, Saved):
+            return f"Saved to {outcome.path} (turing board --resume {outcome.path})"
+        if isinstance(outcome, LeaveAsked):
+            self.call_later(self.action_leave)
+        return ""
+
+    # -- the best next test, in the background --
+
+    def _start_best(self) -> None:
+        name = self.current
+        if name is None:
+            return
+        self.push_screen(BusyScreen(), self._best_closed)
+        self._best = self._search_best(name)
+
+    @work(thread=True, exclusive=True, group="best", exit_on_error=False)
+    def _search_best(self, name: str) -> BestTest:
+        return self.session.best_test(name, count=False)
+
+    def _best_closed(self, finished: bool | None) -> None:
+        if finished:
+            return
+        worker = self._best
+        self._best = None
+        if worker is not None:
+            worker.cancel()
+        self.say("Hint cancelled (not counted).")
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        worker = event.worker
+        if worker is not self._best:
+            return
+        if event.state == WorkerState.SUCCESS:
+            self._best = None
+            best = worker.result
+            assert isinstance(best, BestTest)
+            if self.current is not None:
+                best = self.session.count_best_test(self.current, best)
+            self.say(best_test_text(best))
+            if isinstance(self.screen, BusyScreen):
+                self.screen.dismiss(True)
+            self.draw()
+        elif event.state == WorkerState.ERROR:
+            self._best = None
+            self.say(f"the best test could not be found: {worker.error}", error=True)
+            if isinstance(self.screen, BusyScreen):
+                self.screen.dismiss(True)
+
+    # -- actions (keys and buttons) --
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "test" and parameters:
+            index = parameters[0]
+            return isinstance(index, int) and index < self.session.game.verifiers
+        return True
+
+    def _on_board(self) -> bool:
+        return self.current is not None and self.screen is self.screen_stack[0]
+
+    def action_test(self, verifier: int) -> None:
+        if not self._on_board():
+            return
+        code = self._code()
+        line = f"test {code} {LETTERS[verifier]}" if code else f"test {LETTERS[verifier]}"
+        self.send(line)
+
+    def action_digit(self, digit: int) -> None:
+        if not self._on_board():
+            return
+        self.picker.digits[self.picker.slot] = digit
+        self.picker.slot = (self.picker.slot + 1) % 3
+        self.draw()
+
+    def action_slot(self, step: int) -> None:
+        if not self._on_board():
+            return
+        self.picker.slot = (self.picker.slot + step) % 3
+        self.draw()
+
+    def action_pick(self, slot: int) -> None:
+        """A click on a shape of the picker: select it and step its digit 1→5→1."""
+        if not self._on_board():
+            return
+        current = self.picker.digits[slot]
+        if self.picker.slot == slot or current is None:
+            self.picker.digits[slot] = 1 if current is None else current % 5 + 1
+        self.picker.slot = slot
+        self.draw()
+
+    def action_done(self) -> None:
+        if self._on_board():
+            self.send("done")
+
+    def action_solve(self) -> None:
+        if not self._on_board():
+            return
+        code = self._code()
+        if code is None:
+            self.say("put a code in the picker first (digits 1–5), then solve", error=True)
+            return
+        self.send(f"solve {code}")
+
+    def action_pass(self) -> None:
+        if self._on_board():
+            self.send("pass")
+
+    def action_hint(self) -> None:
+        if self._on_board():
+            self.send("hint")
+
+    def action_best(self) -> None:
+        if self._on_board():
+            self.send("hint best")
+
+    def action_giveup(self) -> None:
+        if self._on_board():
+            self.send("giveup")
+
+    def action_strike(self, card: int, position: int) -> None:
+        if not self._on_board() or self.current is None:
+            return
+        struck = (card, position) in self.session.game.notes(self.current).struck
+        self.send(f"{'unstrike' if struck else 'strike'} {card}.{position}")
+
+    def action_mark(self, shape: str, digit: int) -> None:
+        if not self._on_board() or self.current is None:
+            return
+        mark = self.session.game.notes(self.current).grid.get((shape, digit))
+        after = {None: "yes", True: "no", False: "clear"}[mark]
+        self.send(f"mark {shape} {digit} {after}")
+
+    def action_line(self, start: str) -> None:
+        if not self._on_board():
+            return
+        command = self.query_one("#command", Input)
+        command.display = True
+        command.value = start
+        command.cursor_position = len(start)
+        command.focus()
+
+    def action_board(self) -> None:
+        command = self.query_one("#command", Input)
+        command.display = False
+        self.set_focus(None)
+
+    def action_save(self) -> None:
+        if not self._on_board():
+            return
+        if self.session.save_path is not None:
+            self.send("save")
+            return
+        self.push_screen(
+            AskFileScreen("Save the game to which file?"),
+            lambda target: self.send(f"save {target}") if target else None,
+        )
+
+    def action_leave(self) -> None:
+        if self.screen is not self.screen_stack[0] and not isinstance(self.screen, CoverScreen):
+            return
+        session = self.session
+        where = (
+            f" It is saved to {session.save_path} first."
+            if session.save_path is not None
+            else " (w saves it first.)"
+        )
+        self.push_screen(ConfirmScreen("Leave the game?" + where), self._leave_answer)
+
+    def _leave_answer(self, leave: bool | None) -> None:
+        if not leave:
+            return
+        session = self.session
+        session.sync()
+        if session.save_path is not None:
+            try:
+                session.save()
+            except TuringError as exc:
+                self.say(str(exc), error=True)
+                return
+        self.exit(EXIT_ABANDONED, return_code=EXIT_ABANDONED)
+
+    @on(Button.Pressed)
+    def _button(self, event: Button.Pressed) -> None:
+        button = event.button.id or ""
+        if button.startswith("test-"):
+            self.action_test(int(button.removeprefix("test-")))
+        elif button.startswith("do-"):
+            getattr(self, f"action_{button.removeprefix('do-')}")()
+
+    @on(Input.Submitted, "#command")
+    def _command(self, event: Input.Submitted) -> None:
+        line = event.value
+        event.input.value = ""
+        self.action_board()
+        self.send(line)
+
+    @on(Input.Submitted, ".note")
+    def _note(self, event: Input.Submitted) -> None:
+        self._keep_note(event.input)
+        self.set_focus(None)
+
+    @on(Input.Blurred, ".note")
+    def _note_left(self, event: Input.Blurred) -> None:
+        self._keep_note(event.input)
+
+    def _keep_note(self, field: Input) -> None:
+        name = self.current
+        if name is None or field.id is None:
+            return
+        verifier = int(field.id.removeprefix("note-"))
+        text = field.value.strip()
+        if self.session.game.notes(name).text.get(verifier, "") == text:
+            return
+        # a note is free text (it may hold ';'), so it is sent as one command, not a line
+        self.execute(Plan(name, (Command("note", verifiers=(verifier,), text=text),)))
+
+    # -- drawing --
+
+    def say(self, message: str, error: bool = False) -> None:
+        self.message = f"error: {message}" if error else message
+        self.query_one("#message", Static).update(
+            f"[b red]{escape(self.message)}[/]" if error else escape(self.message)
+        )
+
+    def _code(self) -> str | None:
+        """The code a test or solve sends: the picker's, else the round's composed code."""
+        picked = self.picker.text()
+        if picked is not None:
+            return picked
+        if self.current is None:
+            return None
+        return self.session.game.view(self.current).code
+
+    def draw(self) -> None:
+        session = self.session
+        game = session.game
+        puzzle = game.public
+        name = self.current
+        title = self.query_one("#title", Static)
+        if name is None:
+            title.update(
+                f"Round {game.round} · {escape(puzzle.id or 'puzzle')} · {puzzle.mode} · "
+                f"{puzzle.verifiers} verifiers"
+            )
+            for card in puzzle.shown_cards:
+                self.query_one(f"#card-{card}", Static).update("")
+            for v in range(puzzle.verifiers):
+                note = self.query_one(f"#note-{v}", Input)
+                note.value = ""
+                note.disabled = True
+            for widget_id in ("#picker", "#grid", "#status", "#log"):
+                self.query_one(widget_id, Static).update("")
+            for button in self.query(Button):
+                if button.id and (button.id.startswith("test-") or button.id.startswith("do-")):
+                    button.disabled = True
+            self.query_one("#message", Static).update(escape(self.message))
+            return
+        view = game.view(name)
+        notes = game.notes(name)
+        head = (
+            f"Round {game.round} · [b]{escape(name)}[/b] · {escape(puzzle.id or 'puzzle')} · "
+            f"{puzzle.mode} · {puzzle.verifiers} verifiers · your tests {len(view.tests)}"
+        )
+        if game.hints_allowed:
+            head += f" · hints {game.hints_used(name)}"
+        title.update(head)
+        for card in puzzle.shown_cards:
+            self.query_one(f"#card-{card}", Static).update(self._card(card, notes.struck))
+        for v in range(puzzle.verifiers):
+            note = self.query_one(f"#note-{v}", Input)
+            note.disabled = False
+            if not note.has_focus:
+                note.value = notes.text.get(v, "")
+        self.query_one("#picker", Static).update(self._picker(view.code))
+        code = self._code()
+        for v, letter in enumerate(puzzle.letters):
+            line = f"test {code} {letter}" if code else f"test {letter}"
+            self.query_one(f"#test-{v}", Button).disabled = self.plan(line) is None
+        self.query_one("#do-done", Button).disabled = self.plan("done") is None
+        self.query_one("#do-solve", Button).disabled = code is None or (
+            self.plan(f"solve {code}") is None
+        )
+        self.query_one("#do-pass", Button).disabled = self.plan("pass") is None
+        self.query_one("#do-hint", Button).disabled = self.plan("hint") is None
+        self.query_one("#do-best", Button).disabled = self.plan("hint best") is None
+        self.query_one("#do-giveup", Button).disabled = self.plan("giveup") is None
+        self.query_one("#grid", Static).update(self._grid(notes.grid))
+        self.query_one("#status", Static).update(self._status(name))
+        self.query_one("#log", Static).update(self._test_log(name))
+        self.query_one("#message", Static).update(escape(self.message))
+
+    def _card(self, card: int, struck: set[tuple[int, int]]) -> str:
+        game = self.session.game
+        puzzle = game.public
+        cs = game.cardset.card(card)
+        letter = ""
+        if not puzzle.mode_class.hidden_mapping:
+            for v, cards in enumerate(puzzle.cards):
+                if card in cards:
+                    letter = f"[b reverse] {LETTERS[v]} [/] "
+        parts = [f"{letter}[b]{card}[/b] {coloured(cs.title)}"]
+        crits = []
+        for crit in cs.criteria:
+            body = f"{crit.position} {coloured(crit.text)}"
+            action = f"app.strike({card},{crit.position})"
+            if (card, crit.position) in struck:
+                crits.append(f"[@click={action}][strike dim]{body}[/][/]")
+            else:
+                crits.append(f"[@click={action}]{body}[/]")
+        parts.append("  ".join(crits))
+        return "\n".join(parts)
+
+    def _picker(self, composed: str | None) -> str:
+        cells = []
+        for i, shape in enumerate(SHAPES):
+            digit = self.picker.digits[i]
+            shown = "_" if digit is None else str(digit)
+            color = SHAPE_COLORS[shape]
+            style = f"bold {color} reverse" if i == self.picker.slot else f"bold {color}"
+            cells.append(f"[@click=app.pick({i})][{style}] {SHAPE_SYMBOLS[shape]} {shown} [/][/]")
+        line = "Code " + " ".join(cells)
+        if composed is not None:
+            line += f"  round's code [b]{composed}[/b]"
+        return line
+
+    def _grid(self, grid: dict[tuple[str, int], bool]) -> str:
+        rows = ["       1  2  3  4  5"]
+        for shape in SHAPES:
+            color = SHAPE_COLORS[shape]
+            cells = []
+            for d in range(1, 6):
+                mark = grid.get((shape, d))
+                shown = (
+                    "[dim]·[/]" if mark is None else ("[b green]✔[/]" if mark else "[b red]✘[/]")
+                )
+                cells.append(f"[@click=app.mark('{shape}',{d})] {shown} [/]")
+            label = f"[{color}]{SHAPE_SYMBOLS[shape]} {SHAPE_NAMES[shape][:4]:<4}[/]"
+            rows.append(f"{label}" + "".join(cells))
+        return "\n".join(rows)
+
+    def _status(self, name: str) -> str:
+        game = self.session.game
+        view = game.view(name)
+        phase = game.phase(name)
+        if phase == "test":
+            left = view.tests_left_this_round
+            if view.code is None:
+                text = "Put a code in the picker (1–5), test it (A–F); or solve / pass."
+            elif left:
+                text = f"{_tests(left)} left this round; n ends testing. Then solve or pass."
+            else:
+                text = "No tests left this round: solve (s) or pass (p)."
+        elif phase == "decide":
+            text = "Testing is over for this round: solve (s) or pass (p)."
+        else:
+            text = ""
+        others = [
+            f"{o} {game.tests_used(o)}{' (out)' if game.is_eliminated(o) else ''}"
+            for o in game.players
+            if o != name
+        ]
+        if others:
+            text += "\nTests of the others: " + ", ".join(others)
+        return escape(text)
+
+    def _test_log(self, name: str) -> Table:
+        game = self.session.game
+        puzzle = game.public
+        view = game.view(name)
+        table = Table(box=None, pad_edge=False, show_edge=False, title_justify="left")
+        table.add_column("rnd")
+        table.add_column("code")
+        for letter in puzzle.letters:
+            table.add_column(letter, justify="center")
+        rows: dict[tuple[int, str], dict[int, bool]] = {}
+        for t in view.tests:
+            rows.setdefault((t.round, t.code), {})[t.verifier] = t.result
+        if view.code is not None and not view.tested_this_round:
+            rows.setdefault((game.round, view.code), {})
+        for (rnd, code), answers in rows.items():
+            cells = [
+                (Text(OK_MARK, style="bold green") if answers[v] else Text(NO_MARK, "bold red"))
+                if v in answers
+                else Text("·", style="dim")
+                for v in range(puzzle.verifiers)
+            ]
+            table.add_row(str(rnd), code, *cells)
+        rounds = game.round
+        table.caption = (
+            f"{_tests(len(view.tests))} in {rounds} round{'s' if rounds != 1 else ''}"
+            + ("" if not self.table_log else "\n" + self.table_log[-1])
+        )
+        table.caption_justify = "left"
+        return table
+
+
+__all__ = ["BoardApp", "coloured"]
