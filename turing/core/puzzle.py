@@ -75,6 +75,8 @@ class Mode(enum.StrEnum):
     @classmethod
     def parse(cls, name: str | Mode) -> Mode:
         """The mode named ``name`` (any case); raises :class:`ModeError`."""
+        if isinstance(name, Mode):
+            return name
         try:
             return cls(name.lower() if isinstance(name, str) else name)
         except ValueError:
@@ -93,7 +95,7 @@ class Mode(enum.StrEnum):
     @property
     def has_decoys(self) -> bool:
         """True when cards on the table are not used by any verifier (extreme)."""
-        return self.cards_per_verifier > 1
+        return self is Mode.EXTREME
 
     @property
     def hidden_mapping(self) -> bool:
@@ -103,7 +105,7 @@ class Mode(enum.StrEnum):
     @property
     def cards_are_real(self) -> bool:
         """True when each verifier's shown card is the card it uses (classic)."""
-        return not self.has_decoys and not self.hidden_mapping
+        return self is Mode.CLASSIC
 
     def describe(self) -> str:
         return _DESCRIPTIONS[self]
