@@ -59,14 +59,25 @@ def brute_force_total(positions: int, colours: int) -> int:
     return total(tuple(codes))
 
 
-@pytest.mark.parametrize(("positions", "colours"), [(3, 3), (3, 4), (4, 4)])
-def test_search_equals_brute_force(positions: int, colours: int) -> None:
+@pytest.mark.parametrize(("positions", "colours", "total"), [(3, 3, 73), (3, 4, 206)])
+def test_search_equals_brute_force(positions: int, colours: int, total: int) -> None:
     engine = Engine(CodeSpace(positions, colours))
     tree = OptimalSearch(engine).solve()
-    assert tree.total == brute_force_total(positions, colours)
+    assert tree.total == brute_force_total(positions, colours) == total
     summary, records = simulate(engine, Optimal.from_tree(tree))
     assert summary.total_guesses == tree.total
     assert all(r.solved for r in records)
+
+
+@pytest.mark.parametrize(
+    "space", [CodeSpace(4, 3), CodeSpace(2, 6), CodeSpace(3, 4, repeats=False, blank=True)]
+)
+def test_search_with_and_without_symmetry(space: CodeSpace) -> None:
+    """Scoring every code at every node (no symmetry) finds the same optimum."""
+    engine = Engine(space)
+    reduced = OptimalSearch(engine).solve()
+    plain = OptimalSearch(engine, symmetry=False).solve()
+    assert reduced.total == plain.total
 
 
 def test_progress_narrows_to_the_optimum() -> None:

@@ -5,15 +5,18 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from turing.mastermind.engine import Engine, History
+from turing.mastermind.engine import Engine, History, Indices
+from turing.mastermind.scoring import FeedbackTable
 from turing.mastermind.simulate import SimulationError, sample_secrets, simulate
 from turing.mastermind.space import CodeSpace
 from turing.mastermind.strategies import (
     STRATEGIES,
     ExpectedCase,
     ScoredStrategy,
+    Strategy,
     StrategyError,
     make_strategy,
+    pick,
 )
 
 
@@ -130,3 +133,55 @@ def test_sample_is_checked() -> None:
     with pytest.raises(SimulationError, match="more than"):
         sample_secrets(10, 11, seed=0)
     assert list(sample_secrets(10, 10, seed=0)) == list(range(10))
+
+
+class PlainScored(Strategy):
+    """The strategy's rule applied the plain way: every code scored against every
+    candidate at every node, then the documented tie-break."""
+
+    def __init__(self, inner: ScoredStrategy) -> None:
+        self.inner = inner
+
+    def choose(self, engine: Engine, history: History, candidates: Indices) -> int:
+        if len(candidates) <= 2:
+            return int(candidates[0])
+        every = engine.everything
+        counts = np.stack(
+            [
+                np.bincount(engine.table.row(g, candidates), minlength=engine.table.size)
+                for g in every.tolist()
+            ]
+        )
+        return pick(every, self.inner.cost(counts), candidates)
+
+
+@pytest.mark.parametrize("name", ["knuth", "most-parts", "entropy", "expected-size"])
+@pytest.mark.parametrize(
+    "space",
+    [
+        CodeSpace(3, 4),
+        CodeSpace(4, 4),
+        CodeSpace(3, 5, blank=True),
+        CodeSpace(4, 6, repeats=False),
+        CodeSpace(3, 7),
+    ],
+)
+def test_fast_tree_equals_plain_tree(space: CodeSpace, name: str) -> None:
+    """Symmetry, bounds, slices and sorted keys change no game of the whole tree."""
+    fast = make_strategy(name)
+    assert isinstance(fast, ScoredStrategy)
+    _, fast_games = simulate(Engine(space), fast)
+    _, plain_games = simulate(Engine(space), PlainScored(fast))
+    assert fast_games == plain_games
+
+
+def test_fast_tree_equals_plain_tree_without_a_whole_table() -> None:
+    """The computed scoring (no codes² table) plays the same games as the plain way."""
+    space = CodeSpace(4, 4)
+    for name in ["knuth", "most-parts", "entropy", "expected-size"]:
+        fast = make_strategy(name)
+        assert isinstance(fast, ScoredStrategy)
+        computed = Engine(space, FeedbackTable(space, full=False))
+        _, fast_games = simulate(computed, fast)
+        _, plain_games = simulate(Engine(space), PlainScored(fast))
+        assert fast_games == plain_games, name

@@ -116,7 +116,11 @@ class _OutOfTime(Exception):
 
 
 class OptimalSearch:
-    """Exact search for the strategy of fewest total guesses over a set of secrets."""
+    """Exact search for the strategy of fewest total guesses over a set of secrets.
+
+    ``seconds`` limits the wall time (:class:`SearchStopped` then gives the bounds);
+    ``symmetry=False`` scores every code at every node (for checking the reduction).
+    """
 
     def __init__(
         self,
@@ -125,8 +129,10 @@ class OptimalSearch:
         max_guesses: int | None = None,
         progress: ProgressCallback | None = None,
         seconds: float | None = None,
+        symmetry: bool = True,
     ) -> None:
         self.engine = engine
+        self.symmetry = symmetry
         self.max_guesses = max_guesses
         self.progress = progress
         self.seconds = seconds
@@ -204,7 +210,10 @@ class OptimalSearch:
         if self.nodes % 512 == 0:
             self._tick()
         engine = self.engine
-        pool = engine.guess_pool(tuple((g, 0) for g in played), cands)
+        if self.symmetry:
+            pool = engine.guess_pool(tuple((g, 0) for g in played), cands)
+        else:
+            pool = engine.everything
         keys = engine.table.keys(pool, cands)
         counts = _counts(keys, self._size)
         wins = counts[:, self._win]

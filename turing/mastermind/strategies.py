@@ -77,6 +77,10 @@ class ScoredStrategy(Strategy):
         if n <= 2:
             # Guessing a candidate splits the rest into singletons: no guess does better.
             return int(candidates[0])
+        if n > CANDIDATES_FIRST_LIMIT:
+            # Many candidates: the symmetry pool is far smaller than the candidates.
+            pool = engine.guess_pool(history, candidates)
+            return pick(pool, self.cost(engine.partition_counts(pool, candidates)), candidates)
         # The candidates first: the best of them is the answer unless a non-candidate
         # costs strictly less (a candidate wins ties). The lowest candidate of a cost is
         # the lowest of its symmetry class, so the pool's answer is the same.
@@ -163,6 +167,8 @@ def pick(pool: Indices, cost: npt.NDArray[np.float64], candidates: Indices) -> i
     return int(pool[order[0]])
 
 
+CANDIDATES_FIRST_LIMIT: Final = 1024
+"""Above this many candidates the pool is scored at once, candidates and all."""
 SORTED_LIMIT: Final = 48
 """Up to this many candidates every code is scored by sorting its keys (no pool)."""
 
