@@ -64,6 +64,6 @@ def test_the_summary_needs_no_dealing() -> None:
 
 
 def test_cards_with_no_valid_reading_give_no_hypotheses() -> None:
-    empty = Dealt([], 4)
+    empty: Dealt[Option, Hypothesis] = Dealt([], 4, Hypothesis)
     assert len(empty) == 0 and not empty and list(empty) == [] and empty == ()
     assert empty.codes_mask == 0

@@ -236,7 +236,7 @@ def _nightmare(puzzle: Puzzle, cardset: CardSet) -> Sequence[Hypothesis]:
     )
     from turing.core.symmetry import Dealt
 
-    return Dealt(_search(per_card), len(shown))
+    return Dealt(_search(per_card), len(shown), Hypothesis)
 
 
 def verifier_index(verifier: int | str, count: int) -> int:

@@ -15,27 +15,53 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any, overload
-
-if TYPE_CHECKING:
-    from turing.core.solver import Hypothesis, Option
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, Generic, Protocol, TypeVar, overload
 
 
-class Dealt(Sequence["Hypothesis"]):
+class _Option(Protocol):
+    @property
+    def card(self) -> int: ...
+
+    @property
+    def position(self) -> int: ...
+
+
+class _Hypothesis(Protocol):
+    @property
+    def code(self) -> int: ...
+
+    @property
+    def cards(self) -> tuple[int, ...]: ...
+
+    @property
+    def criteria(self) -> tuple[int, ...]: ...
+
+
+Opt = TypeVar("Opt", bound=_Option)
+H = TypeVar("H", bound=_Hypothesis)
+
+
+class Dealt(Sequence[H], Generic[Opt, H]):
     """Every dealing of each valid reading of the shown cards to the letters.
 
-    ``readings``: ``(one option per shown card, in the order of the shown cards; code)``.
-    A sequence of :class:`~turing.core.solver.Hypothesis`, sorted by code, cards, then
-    criteria, equal to the tuple of the same hypotheses.
+    ``readings``: ``(one option per shown card, in the order of the shown cards; code)``;
+    ``build(options, code)`` makes one hypothesis (the solver's ``Hypothesis``). A sequence
+    of hypotheses sorted by code, cards, then criteria, equal to the tuple of the same.
     """
 
-    __slots__ = ("_all", "letters", "readings")
+    __slots__ = ("_all", "build", "letters", "readings")
 
-    def __init__(self, readings: Sequence[tuple[tuple[Option, ...], int]], letters: int) -> None:
+    def __init__(
+        self,
+        readings: Sequence[tuple[tuple[Opt, ...], int]],
+        letters: int,
+        build: Callable[[tuple[Opt, ...], int], H],
+    ) -> None:
         self.readings = tuple(readings)
         self.letters = letters
-        self._all: tuple[Hypothesis, ...] | None = None
+        self.build = build
+        self._all: tuple[H, ...] | None = None
 
     @property
     def codes_mask(self) -> int:
@@ -50,16 +76,15 @@ class Dealt(Sequence["Hypothesis"]):
         letter, since every dealing is possible."""
         return sorted({(o.card, o.position) for opts, _ in self.readings for o in opts})
 
-    def hypotheses(self) -> tuple[Hypothesis, ...]:
+    def hypotheses(self) -> tuple[H, ...]:
         """Every hypothesis, built once."""
         if self._all is None:
-            from turing.core.solver import Hypothesis
-
-            out: list[Hypothesis] = []
+            out: list[H] = []
             n = self.letters
+            build = self.build
             for perm in itertools.permutations(range(n)):
                 for opts, code in self.readings:
-                    out.append(Hypothesis(tuple(opts[perm[v]] for v in range(n)), code))
+                    out.append(build(tuple(opts[perm[v]] for v in range(n)), code))
             out.sort(key=lambda h: (h.code, h.cards, h.criteria))
             self._all = tuple(out)
         return self._all
@@ -71,20 +96,20 @@ class Dealt(Sequence["Hypothesis"]):
         return bool(self.readings)
 
     @overload
-    def __getitem__(self, index: int) -> Hypothesis: ...
+    def __getitem__(self, index: int) -> H: ...
 
     @overload
-    def __getitem__(self, index: slice) -> tuple[Hypothesis, ...]: ...
+    def __getitem__(self, index: slice) -> tuple[H, ...]: ...
 
-    def __getitem__(self, index: int | slice) -> Hypothesis | tuple[Hypothesis, ...]:
+    def __getitem__(self, index: int | slice) -> H | tuple[H, ...]:
         return self.hypotheses()[index]
 
-    def __iter__(self) -> Iterator[Hypothesis]:
+    def __iter__(self) -> Iterator[H]:
         return iter(self.hypotheses())
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Dealt):
-            return self.readings == other.readings and self.letters == other.letters
+            return (self.readings, self.letters) == (other.readings, other.letters)
         if isinstance(other, Sequence):
             return len(self) == len(other) and self.hypotheses() == tuple(other)
         return NotImplemented
@@ -96,7 +121,7 @@ class Dealt(Sequence["Hypothesis"]):
         return f"Dealt({len(self.readings)} readings × {self.letters}! dealings)"
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Dealt, (self.readings, self.letters))
+        return (Dealt, (self.readings, self.letters, self.build))
 
 
 __all__ = ["Dealt"]
