@@ -134,3 +134,12 @@ def test_simulate_optimal_from_the_command_line() -> None:
     data = json.loads(result.stdout)
     assert data["total_guesses"] == 5625
     assert data["games"] == 1296
+
+
+def test_stored_worst_case_tree_needs_at_most_5_guesses() -> None:
+    engine = Engine(CodeSpace(4, 6))
+    tree = stored_tree(engine.space, max_guesses=5)
+    assert tree is not None and tree.total == 5626
+    summary, records = simulate(engine, make_strategy("optimal-worst"))
+    assert (summary.total_guesses, summary.max_guesses) == (5626, 5)
+    assert all(r.solved for r in records)
