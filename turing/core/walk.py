@@ -116,75 +116,55 @@ def walk(
     codes = 0
     total = 0
     chosen: list[int] = []
-
-    def leaf(
-        start: int, acc: int, others: list[int], m_prev: int | None, acc_prev: int, weight: int
-    ) -> bool:
-        """The last slot. With ``m_prev`` the previous slot's choice is not yet checked
-        against rule 3 and ``others`` are still those before it: both are done only when
-        some option leaves one code (most leave more, and then nothing is built)."""
-        nonlocal codes, total
-        pool = pools[last]
-        wd = ws[last]
-        full: list[int] | None = None if m_prev is not None else others
-        # rules 2 and 3 at the last slot (:func:`leaf_ok`, inlined: the hot loop)
-        for k, m in enumerate(pool[start:] if start else pool, start):
-            narrowed = acc & m
-            if narrowed and not narrowed & (narrowed - 1):
-                if full is None:
-                    assert m_prev is not None
-                    full = [x & m_prev for x in others]
-                    if acc in full:  # rule 3 for the previous slot's choice
-                        return False
-                    full.append(acc_prev)
-                for x in full:
-                    if x & m == narrowed:
-                        break
-                else:
-                    codes |= narrowed
-                    w = weight * wd[k]
-                    total += w
-                    if visit is not None:
-                        chosen.append(k)
-                        stop = visit(chosen, narrowed, _NO_OTHERS, w)
-                        chosen.pop()
-                        if stop:
-                            return True
-        return False
+    track = visit is not None  # only a visit reads ``chosen``
 
     def descend(depth: int, start: int, acc: int, others: list[int], weight: int) -> bool:
-        nonlocal total
-        if depth == last:
-            return leaf(start, acc, others, None, 0, weight)
+        nonlocal codes, total
         pool = pools[depth]
         wd = ws[depth]
+        if depth == last:
+            # rules 2 and 3 at the last slot (:func:`leaf_ok`, inlined: the hot loop)
+            for k, m in enumerate(pool[start:] if start else pool, start):
+                narrowed = acc & m
+                if narrowed and not narrowed & (narrowed - 1):
+                    for x in others:
+                        if x & m == narrowed:
+                            break
+                    else:
+                        codes |= narrowed
+                        w = weight * wd[k]
+                        total += w
+                        if visit is not None:
+                            chosen.append(k)
+                            stop = visit(chosen, narrowed, _NO_OTHERS, w)
+                            chosen.pop()
+                            if stop:
+                                return True
+            return False
         partial = depth == depth_end - 1
-        before_last = depth == last - 1 and not partial
         for k, m in enumerate(pool[start:] if start else pool, start):
             # :func:`step` with last=False, inlined: the hot loop
             narrowed = acc & m
             if narrowed == acc or not narrowed & (narrowed - 1):
                 continue
-            nxt = after[k] if after is not None else 0
-            chosen.append(k)
-            if before_last:
-                # rule 3 for this choice is left to :func:`leaf`, which needs it rarely
-                stop = leaf(nxt, narrowed, others, m, acc, weight * wd[k])
-                chosen.pop()
-                if stop:
-                    return True
-                continue
             new_others = [x & m for x in others]
             if narrowed in new_others:
-                chosen.pop()
                 continue
             new_others.append(acc)
             if partial:
                 w = weight * wd[k]
                 total += w
-                stop = bool(visit is not None and visit(chosen, narrowed, new_others, w))
+                if visit is None:
+                    continue
+                chosen.append(k)
+                stop = visit(chosen, narrowed, new_others, w)
             else:
+                nxt = after[k] if after is not None else 0
+                if track:
+                    chosen.append(k)
                 stop = descend(depth + 1, nxt, narrowed, new_others, weight * wd[k])
+                if not track:
+                    continue
             chosen.pop()
             if stop:
                 return True
