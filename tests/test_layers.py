@@ -8,8 +8,9 @@ Layers (see docs/architecture.md)::
                 mastermind →  core
 
 A module may import its own layer and the layers its arrow reaches; ``cli`` and ``ui`` may
-import anything. Every import counts, those inside functions and under ``TYPE_CHECKING``
-included. The checker works on a mapping of module name → source text, so the tests below
+import anything. Every import counts, those inside functions included; an import under
+``if TYPE_CHECKING:`` (for the type checker only) counts for the layers but makes no
+cycle. The checker works on a mapping of module name → source text, so the tests below
 also show it catching a cycle and a layer break written on purpose.
 """
 
@@ -92,10 +93,30 @@ def _known(name: str, sources: Mapping[str, str]) -> str | None:
     return None
 
 
-def imported_names(module: str, source: str, package: bool) -> Iterator[tuple[str, int]]:
+def _type_only(tree: ast.AST) -> set[int]:
+    """ids of the nodes under ``if TYPE_CHECKING:``: imports for the type checker only."""
+    found: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If):
+            test = node.test
+            name = test.attr if isinstance(test, ast.Attribute) else getattr(test, "id", "")
+            if name == "TYPE_CHECKING":
+                for statement in node.body:
+                    found.update(id(child) for child in ast.walk(statement))
+    return found
+
+
+def imported_names(
+    module: str, source: str, package: bool, type_only: bool = True
+) -> Iterator[tuple[str, int]]:
     """Every name an import in ``source`` reaches (absolute, dotted), with its line: for
-    ``from a import b`` both ``a.b`` (b may be a module) and ``a``."""
-    for node in ast.walk(ast.parse(source, filename=module)):
+    ``from a import b`` both ``a.b`` (b may be a module) and ``a``. ``type_only`` False
+    leaves out the imports under ``if TYPE_CHECKING:``."""
+    tree = ast.parse(source, filename=module)
+    skip = set() if type_only else _type_only(tree)
+    for node in ast.walk(tree):
+        if id(node) in skip:
+            continue
         if isinstance(node, ast.Import):
             for alias in node.names:
                 yield alias.name, node.lineno
@@ -126,12 +147,13 @@ def _is_dynamic_import(node: ast.AST) -> bool:
     return name in ("import_module", "__import__")
 
 
-def imports(sources: Mapping[str, str]) -> list[Import]:
-    """Every import from a module of the package to another one of it."""
+def imports(sources: Mapping[str, str], type_only: bool = True) -> list[Import]:
+    """Every import from a module of the package to another one of it (``type_only``
+    False: those that run, leaving out the imports under ``if TYPE_CHECKING:``)."""
     found: set[Import] = set()
     for module, source in sources.items():
         package = is_package(module, sources)
-        for name, line in imported_names(module, source, package):
+        for name, line in imported_names(module, source, package, type_only):
             if not name.startswith(ROOT_NAME):
                 continue
             target = _known(name, sources)
@@ -145,8 +167,9 @@ def imports(sources: Mapping[str, str]) -> list[Import]:
 
 
 def graph(sources: Mapping[str, str]) -> dict[str, set[str]]:
+    """Module → the modules it imports when it runs (inside functions included)."""
     edges: dict[str, set[str]] = {module: set() for module in sources}
-    for edge in imports(sources):
+    for edge in imports(sources, type_only=False):
         edges[edge.source].add(edge.target)
     return edges
 
@@ -319,6 +342,22 @@ def test_an_added_cycle_is_caught_even_inside_a_function() -> None:
     assert cycles(sources) == [["turing.core.a", "turing.core.b", "turing.core.c"]]
     del sources["turing.core.c"]
     assert cycles(sources) == []
+
+
+def test_a_type_only_import_makes_no_cycle_but_may_break_a_layer() -> None:
+    sources = {
+        "turing": "",
+        "turing.core.a": "def f() -> None:\n    from turing.core import b\n",
+        "turing.core.b": (
+            "from typing import TYPE_CHECKING\n"
+            "if TYPE_CHECKING:\n"
+            "    from turing.core.a import A\n"
+            "    from turing.play.game import Game\n"
+        ),
+        "turing.play.game": "",
+    }
+    assert cycles(sources) == []
+    assert layer_breaks(sources) == ["turing.core.b:4: core imports turing.play.game (play)"]
 
 
 def test_an_added_cycle_in_the_real_package_is_caught() -> None:

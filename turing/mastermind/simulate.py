@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -18,7 +18,11 @@ import numpy.typing as npt
 from turing.core.errors import TuringError
 from turing.mastermind.engine import Engine, History, Indices
 from turing.mastermind.scoring import Feedback
-from turing.mastermind.strategies import Strategy
+
+if TYPE_CHECKING:
+    # Only a type here: the exact strategies run simulations, so importing them at run
+    # time would close a loop.
+    from turing.mastermind.strategies import Strategy
 
 
 class SimulationError(TuringError):
