@@ -78,6 +78,16 @@ async def settle(pilot: Any, app: Any) -> None:
             return
 
 
+async def screen_is(pilot: Any, app: Any, name: str) -> bool:
+    """Wait (up to a few seconds on a busy machine) for the screen called ``name``."""
+    for _ in range(100):
+        if type(app.screen).__name__ == name:
+            await pilot.pause(0.05)
+            return True
+        await pilot.pause(0.05)
+    return False
+
+
 def final_winners(app: Any) -> tuple[str, ...]:
     result: tuple[str, ...] = app.session.game.result().winners
     return result
@@ -120,13 +130,13 @@ async def test_classic_solo_to_a_win_by_keys() -> None:
         assert session.game.phase("player") == "decide"
         assert app.query_one("#test-2").disabled  # no test after done
         await pilot.press("s")
-        assert type(app.screen).__name__ == "ConfirmScreen"
+        assert await screen_is(pilot, app, "ConfirmScreen")
         await pilot.press("y")
-        await pilot.pause()
-        assert type(app.screen).__name__ == "MessageScreen"  # the reveal
+        await settle(pilot, app)
+        assert await screen_is(pilot, app, "MessageScreen")  # the reveal
         await pilot.press("enter")
-        await pilot.pause()
-        assert type(app.screen).__name__ == "FinalScreen"
+        await settle(pilot, app)
+        assert await screen_is(pilot, app, "FinalScreen")
         text = await shown(pilot, app)
         assert "player wins: solved it." in text
         assert "Puzzle code to share:" in text
@@ -166,10 +176,14 @@ async def test_classic_solo_to_a_win_by_clicks() -> None:
         await pilot.click("#card-4", offset=(1, 1))
         assert (4, 1) not in session.game.notes("player").struck
         await pilot.click("#do-solve")
+        assert await screen_is(pilot, app, "ConfirmScreen")
         await pilot.click("#confirm-yes")
+        await settle(pilot, app)
+        assert await screen_is(pilot, app, "MessageScreen")
         await pilot.click("#message-ok")
-        await pilot.pause()
-        assert type(app.screen).__name__ == "FinalScreen"
+        await settle(pilot, app)
+        await settle(pilot, app)
+        assert await screen_is(pilot, app, "FinalScreen")
         await pilot.click("#final-leave")
     assert final_winners(app) == ("player",)
 
@@ -181,16 +195,17 @@ async def test_hot_seat_with_an_elimination_and_the_cover_screen() -> None:
     app = board.BoardApp(session, compare=False)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot, app)
-        assert type(app.screen).__name__ == "CoverScreen"
+        assert await screen_is(pilot, app, "CoverScreen")
         assert "Pass the keyboard to ann" in await shown(pilot, app)
         await pilot.press("enter")
         await pilot.press("o")
         await typed(pilot, "A ann-secret-note")
         await pilot.press("1", "1", "1", "a")
         assert session.game.notes("ann").text == {0: "ann-secret-note"}
-        await pilot.press("s", "y")  # 111 is wrong
-        await pilot.pause()
-        assert type(app.screen).__name__ == "CoverScreen"
+        await pilot.press("s")
+        assert await screen_is(pilot, app, "ConfirmScreen")
+        await pilot.press("y")  # 111 is wrong
+        assert await screen_is(pilot, app, "CoverScreen")
         text = await shown(pilot, app)
         assert "Pass the keyboard to bob" in text
         assert "ann-secret-note" not in text and "111" not in text
@@ -199,11 +214,11 @@ async def test_hot_seat_with_an_elimination_and_the_cover_screen() -> None:
         assert "bob" in text and "ann 1" in text, text[-3000:]
         assert "ann-secret-note" not in text and "111" not in text
         await pilot.press("p")
-        await pilot.pause()
+        assert await screen_is(pilot, app, "MessageScreen")
         assert "ann submitted 111 — wrong and is eliminated" in await shown(pilot, app)
         await pilot.press("enter")
-        await pilot.pause()
-        assert type(app.screen).__name__ == "FinalScreen"
+        await settle(pilot, app)
+        assert await screen_is(pilot, app, "FinalScreen")
         assert "bob wins: is the last player left." in await shown(pilot, app)
     assert final_winners(app) == ("bob",)
 
@@ -277,11 +292,13 @@ async def test_save_on_the_board_resume_at_the_prompt_and_back(tmp_path: Path) -
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot, app)
         assert "Resumed in round 1" in await shown(pilot, app)
-        await pilot.press("c", "s", "y")
-        await pilot.pause()
+        await pilot.press("c", "s")
+        assert await screen_is(pilot, app, "ConfirmScreen")
+        await pilot.press("y")
+        assert await screen_is(pilot, app, "MessageScreen")
         await pilot.press("enter")
-        await pilot.pause()
-        assert type(app.screen).__name__ == "FinalScreen"
+        await settle(pilot, app)
+        assert await screen_is(pilot, app, "FinalScreen")
     assert final_winners(app) == ("player",)
     assert resumed.game.tests_used("player") == 3
 

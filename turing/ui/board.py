@@ -15,8 +15,9 @@ browser through textual-serve (``turing board --serve``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import ClassVar, Final
+from typing import Any, ClassVar, Final
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -61,7 +62,7 @@ from turing.ui.prompt import best_test_text, render_hint
 OK_MARK: Final = "✔"
 NO_MARK: Final = "✘"
 #: The shapes' colours: ▲ blue, ■ yellow, ● purple.
-SHAPE_COLORS: Final[dict[str, str]] = {"b": "dodger_blue1", "y": "gold1", "p": "medium_purple1"}
+SHAPE_COLORS: Final[dict[str, str]] = {"b": "#4f9dff", "y": "#f5c518", "p": "#b77cff"}
 _SYMBOL_COLORS: Final = {SHAPE_SYMBOLS[s]: c for s, c in SHAPE_COLORS.items()}
 
 EXIT_OK: Final = 0
@@ -370,11 +371,11 @@ class BoardApp(App[int]):
         Binding("s", "solve", "solve"),
         Binding("p", "pass", "pass"),
         Binding("h", "hint", "hint"),
-        Binding("t", "best", "best test"),
+        Binding("t", "best", "best"),
         Binding("x", "line('strike ')", "strike"),
         Binding("m", "line('mark ')", "mark"),
         Binding("o", "line('note ')", "note"),
-        Binding("colon", "line('')", "command"),
+        Binding("colon", "line('')", "type"),
         Binding("w", "save", "save"),
         Binding("g", "giveup", "give up"),
         Binding("q", "leave", "quit"),
@@ -393,6 +394,7 @@ class BoardApp(App[int]):
         self.table_log: list[str] = []
         self._best: Worker[BestTest] | None = None
         self._over = False  # the last round has been revealed
+        self._shown: dict[str, str] = {}  # what each Static shows now
 
     # -- layout --
 
@@ -470,7 +472,7 @@ class BoardApp(App[int]):
                 parts.append(f"{seat.name}{kind}: {_tests(seat.tests)}, {seat.status}.")
             self.table_log.append(" ".join(parts))
         self.draw()
-        self.set_timer(0.01, self.advance)
+        self.advance()
 
     # -- the flow of the game --
 
@@ -482,14 +484,14 @@ class BoardApp(App[int]):
             self._over = reveal.over
             self.current = None
             self.draw()
-            self.push_screen(
+            self._push(
                 MessageScreen(f"Round {reveal.round} revealed", self._reveal(reveal)),
                 lambda _: self.advance(),
             )
             return
         if session.game.is_terminal():
             session.sync()
-            self.push_screen(FinalScreen(session, self.compare))
+            self._push(FinalScreen(session, self.compare), None)
             return
         turn = session.turn()
         assert turn is not None
@@ -504,13 +506,16 @@ class BoardApp(App[int]):
             if len(session.humans) >= 2:
                 self.current = None  # drop the last seat's board before the cover
                 self.draw()
-                self.push_screen(
-                    CoverScreen(turn.player, turn.round), lambda _: self._seat(turn.player)
-                )
+                self._push(CoverScreen(turn.player, turn.round), lambda _: self._seat(turn.player))
                 return
             self._seat(turn.player)
             return
         self.draw()
+
+    def _push(self, screen: Screen[Any], then: Callable[[Any], None] | None) -> None:
+        """Push a screen once the current one has been laid out (the board is already
+        cleared when a cover or a reveal goes up, so nothing shows in between)."""
+        self.set_timer(0.01, lambda: self.push_screen(screen, then))
 
     def _seat(self, name: str) -> None:
         self.current = name
@@ -631,9 +636,7 @@ class BoardApp(App[int]):
             marks = ", ".join(f"{SHAPE_SYMBOLS[s]}{d}" for s, d in outcome.marks)
             return f"Marked {marks}: {word}"
         if isinstance(outcome, HintShown):
-            self.push_screen(
-                MessageScreen("What you can infer now", render_hint(self.session, outcome, True))
-            )
+            self.push_screen(MessageScreen("Hint", render_hint(self.session, outcome, True)))
             return f"Hint shown (hints used: {outcome.used})"
         if isinstance(outcome, BestTest):
             return best_test_text(outcome)
@@ -886,13 +889,14 @@ class BoardApp(App[int]):
                 f"{puzzle.verifiers} verifiers"
             )
             for card in puzzle.shown_cards:
-                self.query_one(f"#card-{card}", Static).update("")
+                self._update(f"#card-{card}", "")
             for v in range(puzzle.verifiers):
                 note = self.query_one(f"#note-{v}", Input)
                 note.value = ""
                 note.disabled = True
-            for widget_id in ("#picker", "#grid", "#status", "#log"):
-                self.query_one(widget_id, Static).update("")
+            for widget_id in ("#picker", "#grid", "#status"):
+                self._update(widget_id, "")
+            self.query_one("#log", Static).update("")
             for button in self.query(Button):
                 if button.id and (button.id.startswith("test-") or button.id.startswith("do-")):
                     button.disabled = True
@@ -908,13 +912,13 @@ class BoardApp(App[int]):
             head += f" · hints {game.hints_used(name)}"
         title.update(head)
         for card in puzzle.shown_cards:
-            self.query_one(f"#card-{card}", Static).update(self._card(card, notes.struck))
+            self._update(f"#card-{card}", self._card(card, notes.struck))
         for v in range(puzzle.verifiers):
             note = self.query_one(f"#note-{v}", Input)
             note.disabled = False
             if not note.has_focus:
                 note.value = notes.text.get(v, "")
-        self.query_one("#picker", Static).update(self._picker(view.code))
+        self._update("#picker", self._picker(view.code))
         code = self._code()
         for v, letter in enumerate(puzzle.letters):
             line = f"test {code} {letter}" if code else f"test {letter}"
@@ -927,10 +931,16 @@ class BoardApp(App[int]):
         self.query_one("#do-hint", Button).disabled = self.plan("hint") is None
         self.query_one("#do-best", Button).disabled = self.plan("hint best") is None
         self.query_one("#do-giveup", Button).disabled = self.plan("giveup") is None
-        self.query_one("#grid", Static).update(self._grid(notes.grid))
-        self.query_one("#status", Static).update(self._status(name))
+        self._update("#grid", self._grid(notes.grid))
+        self._update("#status", self._status(name))
         self.query_one("#log", Static).update(self._test_log(name))
         self.query_one("#message", Static).update(escape(self.message))
+
+    def _update(self, selector: str, markup: str) -> None:
+        """Show ``markup`` in a Static unless it shows it already (markup is costly)."""
+        if self._shown.get(selector) != markup:
+            self._shown[selector] = markup
+            self.query_one(selector, Static).update(markup)
 
     def _card(self, card: int, struck: set[tuple[int, int]]) -> str:
         game = self.session.game
