@@ -973,7 +973,7 @@ class BoardApp(App[int]):
             cells.append(f"[@click=app.pick({i})][{style}] {SHAPE_SYMBOLS[shape]} {shown} [/][/]")
         line = "Code " + " ".join(cells)
         if composed is not None:
-            line += f"  round's code [b]{composed}[/b]"
+            line += f" = [b]{composed}[/b]"
         return line
 
     def _grid(self, grid: dict[tuple[str, int], bool]) -> str:
