@@ -28,37 +28,11 @@ import sys
 import time
 from collections.abc import Iterator
 
+from testsupport.transcripts import sampled_puzzle
 from turing.core.cards import CardSet, load_cardset
 from turing.core.puzzle import Puzzle
-from turing.core.solver import is_valid_masks
 from turing.play.bots import BOTS, make_bot, run_game
 from turing.play.game import Game
-
-
-def sampled_puzzle(rng: random.Random, mode: str, verifiers: int, cardset: CardSet) -> Puzzle:
-    """A valid puzzle drawn by rejection: random cards and criteria until the solver agrees."""
-    numbers = sorted(card.number for card in cardset)
-    while True:
-        real = rng.sample(numbers, verifiers)
-        criteria = [rng.randrange(len(cardset.card(c).criteria)) + 1 for c in real]
-        masks = [cardset.card(c).criterion(k).mask for c, k in zip(real, criteria, strict=True)]
-        if not is_valid_masks(masks):
-            continue
-        if mode == "extreme":
-            spare = [n for n in numbers if n not in real]
-            decoys = rng.sample(spare, verifiers)
-            groups = tuple(
-                (r, d) if rng.random() < 0.5 else (d, r) for r, d in zip(real, decoys, strict=True)
-            )
-            return Puzzle(cards=groups, mode=mode, criteria=tuple(criteria), real_cards=tuple(real))
-        if mode == "nightmare":
-            return Puzzle(
-                cards=tuple((c,) for c in sorted(real)),
-                mode=mode,
-                criteria=tuple(criteria),
-                real_cards=tuple(real),
-            )
-        return Puzzle(cards=tuple((c,) for c in real), mode=mode, criteria=tuple(criteria))
 
 
 def puzzles(

@@ -1,6 +1,6 @@
 """Random card-set documents and criterion expressions, and an independent oracle.
 
-Shared by tests/test_cards_fuzz.py (a few hundred examples per run) and
+Shared by tests/core/test_cards_fuzz.py (a few hundred examples per run) and
 benchmarks/fuzz_cards.py (tens of thousands). The oracle evaluates a ``when`` expression
 by walking the syntax tree that Python's own ``ast`` module builds for it (the card
 language uses Python's precedence), for all 125 codes at once; it shares no code with

@@ -12,6 +12,7 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from testsupport.cli import ROOT
 from turing.authoring.lint import PuzzleSpace, puzzle_stats, unusable_cards
 from turing.cli.main import main
 from turing.core.cards import CardSet, load_cardset, parse_cardset
@@ -19,7 +20,6 @@ from turing.core.codes import ALL_MASK
 from turing.core.solver import is_valid_masks
 
 CLASSIC = load_cardset("classic")
-ROOT = Path(__file__).resolve().parent.parent
 # Cards that make odd sets: a single code, a near-complement pair, repeated masks.
 ODD = parse_cardset(
     "cards:\n"

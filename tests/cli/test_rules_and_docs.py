@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from testsupport.cli import ROOT
 from turing.cli.main import main
 from turing.cli.rules import TOPICS, rules_path
 
-ROOT = Path(__file__).resolve().parent.parent
 DOCS = [*sorted((ROOT / "docs").glob("*.md")), ROOT / "README.md"]
 
 

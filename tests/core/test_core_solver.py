@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import itertools
 import random
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from testsupport.cli import ROOT
 from turing.core import csp
 from turing.core.cards import load_cardset
 from turing.core.codes import ALL_CODES, Code
@@ -26,7 +26,6 @@ from turing.core.solver import (
 )
 
 CLASSIC = load_cardset("classic")
-ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = [p for f in sorted((ROOT / "puzzles").glob("*.yaml")) for p in load_puzzles(f)]
 
 

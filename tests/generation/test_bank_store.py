@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from testsupport.cli import ROOT
 from turing.cli.main import main
 from turing.core.puzzle import Puzzle
 from turing.generation.bank import SCHEMA_VERSION, Bank, BankError, Query
@@ -234,7 +235,7 @@ def test_missing_bank_and_bad_options_are_one_line_errors(tmp_path: Path) -> Non
 
 
 def test_custom_cardset_puzzles_are_found_by_the_set_name(tmp_path: Path) -> None:
-    text = (Path(__file__).resolve().parent.parent / "cards" / "classic.yaml").read_text()
+    text = (ROOT / "cards" / "classic.yaml").read_text()
     path = tmp_path / "mine.yaml"
     path.write_text(text.replace("name: classic", "name: mine", 1))
     ps = list(generate(5, verifiers=4, difficulty="hard", seed=1, cardset=str(path)))

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from testsupport.cli import ROOT
 from turing.cli.main import main
 from turing.core.puzzle import iter_puzzle_file
 
-ROOT = Path(__file__).resolve().parent.parent
 PUBLISHED = ROOT / "puzzles" / "published.yaml"
 
 

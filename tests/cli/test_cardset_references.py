@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
+from testsupport.cli import ROOT
 from turing.cli.main import main
 from turing.core.cards import load_cardset, portable_reference, resolve_cardset
 from turing.core.puzzle import load_puzzle, portable
 
-ROOT = Path(__file__).resolve().parent.parent
 PRIMES = ROOT / "cards" / "examples" / "primes.yaml"
 CLASSIC = ROOT / "cards" / "classic.yaml"
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Sequence
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from testsupport.cli import ROOT
 from turing.analysis.search import (
     AnalysisTooLarge,
     OptimalBot,
@@ -26,7 +26,7 @@ from turing.core.solver import Hypothesis, after_test, deduce
 from turing.generation.generator import generate_one
 
 CLASSIC = load_cardset("classic")
-PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
+PUZZLES = ROOT / "puzzles"
 
 
 def reading(h: Hypothesis) -> tuple[tuple[int, int], ...]:

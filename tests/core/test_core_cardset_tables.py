@@ -8,6 +8,7 @@ import os
 from dataclasses import replace
 from pathlib import Path
 
+from testsupport.cli import ROOT
 from turing.analysis.greedy import hypothesis_table
 from turing.core.cards import CardSet, load_cardset
 from turing.core.knowledge import public_deduction
@@ -16,9 +17,7 @@ from turing.generation.generator import catalogue_plan, generate_one, tables_for
 from turing.generation.metrics import shapes_touched
 
 #: a small shipped set, copied to a temporary file and edited there
-CARDS = (Path(__file__).resolve().parent.parent / "cards/examples/primes.yaml").read_text(
-    encoding="utf-8"
-)
+CARDS = (ROOT / "cards/examples/primes.yaml").read_text(encoding="utf-8")
 EDITED_CRITERION = ("b == 2 or b == 3 or b == 5", "b == 2 or b == 3 or b == 4")
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from testsupport.cli import ROOT
 from turing.cli.main import main
 from turing.core.cards import CardSet, load_cardset
 from turing.core.puzzle import difficulty
@@ -16,7 +17,7 @@ from turing.core.solver import is_valid_masks, validity
 from turing.generation.bank import Bank, RunRecord
 from turing.generation.generator import catalogue_plan, iter_catalogue
 
-CLASSIC = Path(__file__).resolve().parent.parent / "cards" / "classic.yaml"
+CLASSIC = ROOT / "cards" / "classic.yaml"
 
 
 @pytest.fixture(scope="module")

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from testsupport.cli import ROOT
 from turing.core.cards import load_cardset
 from turing.core.puzzle import Puzzle, difficulty, puzzle_from_dict
 from turing.core.solver import after_test, deduce, validity
@@ -160,7 +161,7 @@ def test_custom_cardset_tiers_are_used(tmp_path: object) -> None:
     from pathlib import Path
 
     assert isinstance(tmp_path, Path)
-    text = (Path(__file__).resolve().parent.parent / "cards" / "classic.yaml").read_text()
+    text = (ROOT / "cards" / "classic.yaml").read_text()
     custom = text.replace("name: classic", "name: shifted", 1)
     custom = custom.replace(
         "cards:\n", "tiers:\n  easy: [1, 10]\n  standard: [11, 22]\n  hard: [23, 48]\ncards:\n", 1

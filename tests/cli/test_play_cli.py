@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
-from test_game_transcripts import check_transcript
 
+from testsupport.transcripts import check_transcript
 from turing.analysis.search import next_test
 from turing.cli.main import main
 from turing.core.cards import load_cardset

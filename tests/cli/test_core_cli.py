@@ -9,9 +9,8 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
+from testsupport.cli import ROOT
 from turing.cli.main import main
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:

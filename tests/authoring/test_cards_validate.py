@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
+from testsupport.cli import ROOT, TEST_DATA
 from turing.authoring.lint import ERROR, INFO, WARNING, lint_file, lint_text
 from turing.cli.main import main
 
-DATA = Path(__file__).parent / "data" / "cards"
+DATA = TEST_DATA / "cards"
 FILES = sorted(DATA.glob("*.yaml"))
-ROOT = Path(__file__).resolve().parent.parent
 EXPECT = re.compile(rb"^# expect: ([CWI]\d{3}) at (\d+):(\d+)")
 
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 import itertools
 import random
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from testsupport.cli import ROOT
 from turing.core import sharecode
 from turing.core.cards import CardSet, load_cardset, parse_cardset
 from turing.core.errors import TuringError
@@ -29,7 +29,6 @@ from turing.core.sharecode import (
 from turing.core.solver import validity
 from turing.generation.generator import generate_one
 
-ROOT = Path(__file__).resolve().parent.parent
 CLASSIC = load_cardset("classic")
 PRIMES = load_cardset("examples/primes")
 SETS = {"classic": CLASSIC, "examples/primes": PRIMES}

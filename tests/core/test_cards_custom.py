@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
+from testsupport.cli import ROOT
 from turing.cli.main import main
 from turing.core.cards import cards_dir, load_cardset, resolve_cardset, shipped_cardsets
 from turing.core.puzzle import load_puzzle
 
-ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "puzzles" / "examples"
 DOC = ROOT / "docs" / "cards.md"
 

@@ -14,10 +14,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from testsupport.cli import ROOT
 from turing.cli.main import main
 from turing.generation.bank import Bank
 
-CLASSIC = Path(__file__).resolve().parent.parent / "cards" / "classic.yaml"
+CLASSIC = ROOT / "cards" / "classic.yaml"
 
 ARGS = [
     "generate",

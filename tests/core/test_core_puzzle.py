@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from testsupport.cli import ROOT
 from turing.core.cards import load_cardset
 from turing.core.puzzle import (
     PuzzleError,
@@ -18,7 +19,6 @@ from turing.core.puzzle import (
 )
 
 CLASSIC = load_cardset("classic")
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def write(tmp_path: Path, name: str, text: str) -> Path:
