@@ -13,23 +13,12 @@
 from __future__ import annotations
 
 import argparse
-import time
-from collections.abc import Callable
 
 import numpy as np
 
+from testsupport.bench import best_of
 from turing.mastermind.scoring import FeedbackTable, feedback
 from turing.mastermind.space import CodeSpace
-
-
-def timed(fn: Callable[[], object], repeat: int = 3) -> float:
-    """Best of ``repeat`` runs: the least disturbed by other work on the machine."""
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def python_pairs(space: CodeSpace, guesses: list[int], secrets: list[int]) -> int:
@@ -58,22 +47,22 @@ def main() -> None:
     n = len(classic)
     rows = 100 if quick else n
     everything = list(range(n))
-    python_time = timed(lambda: python_pairs(classic, everything[:rows], everything), repeat=1)
+    python_time = best_of(lambda: python_pairs(classic, everything[:rows], everything), repeat=1)
     python_time *= n / rows  # scaled to all 1,296 guesses when --quick
-    build = timed(lambda: FeedbackTable(classic, full=True))
+    build = best_of(lambda: FeedbackTable(classic, full=True), repeat=3)
     report("4×6 all pairs: build whole table", n * n, python_time, build)
     table = FeedbackTable(classic, full=True)
     all_secrets = np.arange(n)
-    per_row = timed(lambda: [table.row(g, all_secrets) for g in range(n)])
+    per_row = best_of(lambda: [table.row(g, all_secrets) for g in range(n)], repeat=3)
     report("4×6 all pairs: one row per guess from table", n * n, python_time, per_row)
 
     logik = CodeSpace(5, 8)
     blocks = FeedbackTable(logik)
     guesses = np.arange(0, len(logik), 8 if quick else 2)
     secrets = np.arange(0, len(logik), 16)
-    numpy_time = timed(lambda: blocks.keys(guesses, secrets))
+    numpy_time = best_of(lambda: blocks.keys(guesses, secrets), repeat=3)
     slice_rows = 20
-    python_slice = timed(
+    python_slice = best_of(
         lambda: python_pairs(logik, guesses[:slice_rows].tolist(), secrets.tolist()), repeat=1
     )
     python_time = python_slice * len(guesses) / slice_rows
