@@ -865,7 +865,7 @@ class BoardApp(App[int]):
     def say(self, message: str, error: bool = False) -> None:
         self.message = f"error: {message}" if error else message
         self.query_one("#message", Static).update(
-            f"[b red]{escape(self.message)}[/]" if error else escape(self.message)
+            f"[b red]{escape(self.message)}[/]" if error else escape(self.message), layout=False
         )
 
     def _code(self) -> str | None:
@@ -900,7 +900,7 @@ class BoardApp(App[int]):
             for button in self.query(Button):
                 if button.id and (button.id.startswith("test-") or button.id.startswith("do-")):
                     button.disabled = True
-            self.query_one("#message", Static).update(escape(self.message))
+            self.query_one("#message", Static).update(escape(self.message), layout=False)
             return
         view = game.view(name)
         notes = game.notes(name)
@@ -934,13 +934,15 @@ class BoardApp(App[int]):
         self._update("#grid", self._grid(notes.grid))
         self._update("#status", self._status(name))
         self.query_one("#log", Static).update(self._test_log(name))
-        self.query_one("#message", Static).update(escape(self.message))
+        self.query_one("#message", Static).update(escape(self.message), layout=False)
 
     def _update(self, selector: str, markup: str) -> None:
         """Show ``markup`` in a Static unless it shows it already (markup is costly)."""
         if self._shown.get(selector) != markup:
             self._shown[selector] = markup
-            self.query_one(selector, Static).update(markup)
+            # the panels keep their size (a strike, a mark or a digit changes no line
+            # count), so no layout pass is needed: a click redraws just that panel
+            self.query_one(selector, Static).update(markup, layout=selector.startswith("#card"))
 
     def _card(self, card: int, struck: set[tuple[int, int]]) -> str:
         game = self.session.game
