@@ -10,8 +10,11 @@ game the options describe.
 from __future__ import annotations
 
 import ipaddress
+import os
 import shlex
 import sys
+import threading
+import time
 from typing import Any, Final
 
 import click
@@ -83,7 +86,33 @@ def _serve(host: str, port: int, params: dict[str, Any]) -> None:
             err=True,
         )
     command = shlex.join([sys.executable, "-m", "turing", "board", *_command_line(params)])
+    # each page's board is a child process: it must end with the server, however the server
+    # ends (a SIGTERM reaches the server alone, and an orphaned board would run on)
+    os.environ[_SERVER_ENV] = str(os.getpid())
     Server(command, host=host, port=port, title="turing board").serve()
+
+
+#: Set in the environment of the boards a server starts: the server's process id.
+_SERVER_ENV = "TURING_BOARD_SERVER"
+
+
+def _end_with_server() -> None:
+    """In a board started by a server, end the process once that server is gone."""
+    server = os.environ.get(_SERVER_ENV)
+    if not server or not server.isdigit():
+        return
+    pid = int(server)
+
+    def watch() -> None:
+        while True:
+            try:
+                os.kill(pid, 0)
+            except (ProcessLookupError, PermissionError):
+                # gone (or its number taken by another user's process): end with it
+                os._exit(0)
+            time.sleep(1.0)
+
+    threading.Thread(target=watch, name="server-watch", daemon=True).start()
 
 
 @click.command("board", help=BOARD_HELP)
@@ -130,6 +159,7 @@ def board(ctx: click.Context, /, serve: bool, host: str, port: int, **params: An
         return
     from turing.ui.board import BoardApp
 
+    _end_with_server()
     app = BoardApp(session, resumed=resumed)
     try:
         app.run()

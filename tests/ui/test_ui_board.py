@@ -31,7 +31,7 @@ from turing.play.session import Session, load_save, parse_players
 
 CLASSIC = load_cardset("classic")
 SAMPLE = load_puzzle(sample_puzzle_path())  # 01: solution 241
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parent.parent.parent
 
 
 def run_async(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
@@ -412,3 +412,24 @@ def test_served_board_loads_in_a_headless_browser(tmp_path: Path) -> None:
     finally:
         server.terminate()
         server.wait(timeout=20)
+    # the boards the page started end with the server, not orphaned
+    deadline = time.monotonic() + 10
+    while _boards_of(server.pid) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not _boards_of(server.pid)
+
+
+def _boards_of(server: int) -> list[int]:
+    """Processes started as boards of the server with this process id."""
+    mark = f"TURING_BOARD_SERVER={server}".encode()
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            environ = (entry / "environ").read_bytes()
+        except OSError:
+            continue
+        if mark in environ.split(b"\0"):
+            found.append(int(entry.name))
+    return found
