@@ -301,3 +301,24 @@ def test_the_session_turns_in_seat_order_and_reveals_each_round_once() -> None:
         assert reveal is not None and [e.player for e in reveal.entries] == ["ann", "bob", "cat"]
         assert session.take_reveal() is None  # once
     assert seen == [f"{r}:{p}" for r in (1, 2, 3) for p in ("ann", "bob", "cat")]
+
+
+def test_the_result_and_each_players_standing_come_from_the_session() -> None:
+    from turing.play.session import FewestTests, Session, parse_players
+
+    session = Session.new(SAMPLE, CLASSIC, parse_players("ann,bob"), seed=1)
+    lines = {"ann": "c 241; t a; solve 241", "bob": "c 111; t a b; solve 111"}
+    while (turn := session.turn()) is not None:
+        for _outcome in session.run(session.plan(turn.player, lines[turn.player])):
+            pass
+        session.take_reveal()
+    assert session.game.is_terminal()
+    assert session.outcome() == "ann wins: solved it."
+    exact = session.standings(FewestTests(1, 1, None, ()))
+    assert [(s.player, s.result, s.tests, s.versus_fewest) for s in exact] == [
+        ("ann", "won", 1, "+0"),
+        ("bob", "eliminated in round 1", 2, "—"),
+    ]
+    bounds = session.standings(FewestTests(1, 3, None, ()))
+    assert bounds[0].versus_fewest == "fewest ≥ 1"
+    assert all(s.versus_fewest is None for s in session.standings(None))

@@ -653,6 +653,17 @@ class Recap:
 
 
 @dataclass(frozen=True)
+class Standing:
+    """One player's line in the after-game table."""
+
+    player: str
+    result: str  # won, eliminated in round N, gave up in round N, right but more tests, —
+    tests: int
+    versus_fewest: str | None  # tests above the fewest possible; None: no comparison made
+    hints: int
+
+
+@dataclass(frozen=True)
 class FewestTests:
     """The fewest tests that guarantee the code, for comparing players after a game."""
 
@@ -1089,6 +1100,50 @@ class Session:
     def fewest(self) -> FewestTests:
         lower, upper, code, verifiers = fewest_tests(self.game.puzzle, self.game.cardset)
         return FewestTests(lower, upper, code, verifiers)
+
+    def outcome(self) -> str:
+        """The game's result in one sentence (after the game)."""
+        result = self.game.result()
+        if result.winners:
+            if len(result.winners) > 1:
+                each = result.tests[result.winners[0]]
+                return (
+                    f"{' and '.join(result.winners)} share the win "
+                    f"({each} test{'s' if each != 1 else ''} each)."
+                )
+            if len(result.solved) > 1:
+                return f"{result.winners[0]} wins: right with the fewest tests."
+            how = "solved it" if result.solved else "is the last player left"
+            return f"{result.winners[0]} wins: {how}."
+        if result.gave_up and len(self.game.players) == 1:
+            return "Given up."
+        return "Nobody wins: every player is out."
+
+    def standings(self, fewest: FewestTests | None) -> list[Standing]:
+        """Each player's result after the game, in seat order, against ``fewest`` if given."""
+        result = self.game.result()
+        rows = []
+        for name in self.game.players:
+            if name in result.winners:
+                status = "won"
+            elif name in result.gave_up:
+                status = f"gave up in round {result.eliminated[name]}"
+            elif name in result.eliminated:
+                status = f"eliminated in round {result.eliminated[name]}"
+            elif name in result.solved:
+                status = "right, but more tests"
+            else:
+                status = "—"
+            versus: str | None = None
+            if fewest is not None:
+                if name not in result.solved:
+                    versus = "—"
+                elif fewest.exact:
+                    versus = f"{result.tests[name] - fewest.lower:+d}"
+                else:
+                    versus = f"fewest ≥ {fewest.lower}"
+            rows.append(Standing(name, status, result.tests[name], versus, result.hints[name]))
+        return rows
 
     def share_code(self) -> str | None:
         """The puzzle's share code (shown after the game, never during it); None for a

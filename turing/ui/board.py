@@ -271,21 +271,7 @@ class FinalScreen(Screen[None]):
     def _result(self) -> RenderableType:
         session = self.session
         result = session.game.result()
-        if result.winners:
-            if len(result.winners) > 1:
-                head = (
-                    f"{' and '.join(result.winners)} share the win "
-                    f"({_tests(result.tests[result.winners[0]])} each)."
-                )
-            elif len(result.solved) > 1:
-                head = f"{result.winners[0]} wins: right with the fewest tests."
-            else:
-                how = "solved it" if result.solved else "is the last player left"
-                head = f"{result.winners[0]} wins: {how}."
-        elif result.gave_up and len(session.game.players) == 1:
-            head = "Given up."
-        else:
-            head = "Nobody wins: every player is out."
+        head = session.outcome()
         table = Table(
             title=f"Result · solution {result.solution} · {result.rounds} "
             f"round{'s' if result.rounds != 1 else ''}",
@@ -298,26 +284,11 @@ class FinalScreen(Screen[None]):
         if fewest is not None:
             table.add_column("vs fewest", justify="right")
         table.add_column("hints", justify="right")
-        for name in session.game.players:
-            if name in result.winners:
-                status = "won"
-            elif name in result.gave_up:
-                status = f"gave up in round {result.eliminated[name]}"
-            elif name in result.eliminated:
-                status = f"eliminated in round {result.eliminated[name]}"
-            elif name in result.solved:
-                status = "right, but more tests"
-            else:
-                status = "—"
-            row = [name, status, str(result.tests[name])]
-            if fewest is not None:
-                if name not in result.solved:
-                    row.append("—")
-                elif fewest.exact:
-                    row.append(f"{result.tests[name] - fewest.lower:+d}")
-                else:
-                    row.append(f"fewest ≥ {fewest.lower}")
-            row.append(str(result.hints[name]))
+        for standing in session.standings(fewest):
+            row = [standing.player, standing.result, str(standing.tests)]
+            if standing.versus_fewest is not None:
+                row.append(standing.versus_fewest)
+            row.append(str(standing.hints))
             table.add_row(*row)
         return Group(Text(head, style="bold"), table)
 
