@@ -57,10 +57,9 @@ from turing.play.session import (
     TestsEnded,
     Turn,
 )
-from turing.ui.prompt import best_test_text, render_hint
+from turing.ui.prompt import NO_MARK, OK_MARK, best_test_text, render_hint
+from turing.ui.prompt import tests_text as _tests
 
-OK_MARK: Final = "✔"
-NO_MARK: Final = "✘"
 #: The shapes' colours: ▲ blue, ■ yellow, ● purple.
 SHAPE_COLORS: Final[dict[str, str]] = {"b": "#4f9dff", "y": "#f5c518", "p": "#b77cff"}
 _SYMBOL_COLORS: Final = {SHAPE_SYMBOLS[s]: c for s, c in SHAPE_COLORS.items()}
@@ -76,10 +75,6 @@ def coloured(text: str) -> str:
         color = _SYMBOL_COLORS.get(ch)
         out.append(f"[bold {color}]{ch}[/]" if color else ch)
     return "".join(out)
-
-
-def _tests(n: int) -> str:
-    return f"{n} test{'s' if n != 1 else ''}"
 
 
 # -- modal screens ----------------------------------------------------------------------------

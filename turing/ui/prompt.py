@@ -318,7 +318,8 @@ def best_test_text(best: BestTest) -> str:
     return f"Best now: test {best.code} against {letter} {used}"
 
 
-def _tests(n: int) -> str:
+def tests_text(n: int) -> str:
+    """``1 test``, ``2 tests``."""
     return f"{n} test{'s' if n != 1 else ''}"
 
 
@@ -512,7 +513,7 @@ class PromptView:
             self._reveal(recap.last_reveal, heading=f"Round {recap.last_reveal.round} was:")
         for seat in recap.seats:
             kind = " (bot)" if seat.is_bot else ""
-            self.say(f"  {seat.name}{kind}: {_tests(seat.tests)}, {seat.status}")
+            self.say(f"  {seat.name}{kind}: {tests_text(seat.tests)}, {seat.status}")
         if recap.turn is not None:
             self.say(f"Next: {recap.turn}'s turn.")
 
@@ -532,7 +533,7 @@ class PromptView:
             )
             self.say(f"{turn.player} tests {tests[0].code}: {detail}")
         else:
-            self.say(f"{turn.player} made {_tests(len(tests))} and decided.")
+            self.say(f"{turn.player} made {tests_text(len(tests))} and decided.")
 
     def _handoff(self, name: str) -> None:
         """Hot-seat: hide the last player's screen and wait for the next player."""
@@ -656,7 +657,7 @@ class PromptView:
         elif isinstance(outcome, Tested):
             line = Text(f"{outcome.code} on {LETTERS[outcome.verifier]}: ")
             line.append_text(_answer(outcome.result, self.color))
-            line.append(f"   ({_tests(outcome.left)} left this round)")
+            line.append(f"   ({tests_text(outcome.left)} left this round)")
             self.say(line)
         elif isinstance(outcome, TestsEnded):
             self.say("Testing over for this round: solve CODE or pass.")
