@@ -322,3 +322,16 @@ def test_the_result_and_each_players_standing_come_from_the_session() -> None:
     bounds = session.standings(FewestTests(1, 3, None, ()))
     assert bounds[0].versus_fewest == "fewest ≥ 1"
     assert all(s.versus_fewest is None for s in session.standings(None))
+
+
+def test_a_players_test_log_has_a_row_per_round_and_code() -> None:
+    from turing.core.codes import Code
+    from turing.play.game import Compose, Test
+
+    game = Game(SAMPLE, ["ann"], CLASSIC)
+    assert game.view("ann").test_log() == []
+    game.apply("ann", Compose(Code.parse("241")))
+    assert game.view("ann").test_log() == [(1, "241", {})]
+    answer = game.apply("ann", Test(0))
+    game.apply("ann", Test(2))
+    assert game.view("ann").test_log() == [(1, "241", {0: answer, 2: True})]

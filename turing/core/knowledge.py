@@ -76,6 +76,16 @@ class PlayerView:
         key = tuple((Code.parse(t.code).index, t.verifier, t.result) for t in self.tests)
         return _filtered(self.puzzle, self.cardset, key)
 
+    def test_log(self) -> list[tuple[int, str, dict[int, bool]]]:
+        """This player's tests as a log: one row per round and code, with each tested
+        verifier's answer; a code composed this round and not yet tested has an empty row."""
+        rows: dict[tuple[int, str], dict[int, bool]] = {}
+        for t in self.tests:
+            rows.setdefault((t.round, t.code), {})[t.verifier] = t.result
+        if self.code is not None and not self.tested_this_round:
+            rows.setdefault((self.round, self.code), {})
+        return [(rnd, code, answers) for (rnd, code), answers in rows.items()]
+
     def deduction(self) -> Deduction:
         return Deduction(self.puzzle, self.hypotheses())
 

@@ -993,12 +993,7 @@ class BoardApp(App[int]):
         table.add_column("code")
         for letter in puzzle.letters:
             table.add_column(letter, justify="center")
-        rows: dict[tuple[int, str], dict[int, bool]] = {}
-        for t in view.tests:
-            rows.setdefault((t.round, t.code), {})[t.verifier] = t.result
-        if view.code is not None and not view.tested_this_round:
-            rows.setdefault((game.round, view.code), {})
-        for (rnd, code), answers in rows.items():
+        for rnd, code, answers in view.test_log():
             cells = [
                 (Text(OK_MARK, style="bold green") if answers[v] else Text(NO_MARK, "bold red"))
                 if v in answers

@@ -188,12 +188,7 @@ def render_screen(
         tests.add_column("code")
         for letter in puzzle.letters:
             tests.add_column(letter, justify="center")
-        rows: dict[tuple[int, str], dict[int, bool]] = {}
-        for t in view.tests:
-            rows.setdefault((t.round, t.code), {})[t.verifier] = t.result
-        if view.code is not None and not view.tested_this_round:
-            rows.setdefault((game.round, view.code), {})
-        for (rnd, code), answers in rows.items():
+        for rnd, code, answers in view.test_log():
             cells = [
                 _answer(answers[v], color)
                 if v in answers
