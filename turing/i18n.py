@@ -1,0 +1,427 @@
+"""The languages turing speaks: English (the source text) and German.
+
+Every sentence a person reads is written in English in the code and looked up in a gettext
+catalogue (domain ``turing``): ``turing/locale/de/LC_MESSAGES/turing.po`` is the German
+source, ``turing.mo`` beside it the compiled copy shipped with the package.
+
+* ``_(msg)`` translates a whole sentence; placeholders are named (``{code}``) and filled in
+  after translation with ``str.format``, so a translator can move them.
+* ``ngettext(singular, plural, n)`` chooses the form for ``n`` (German and English both have
+  two forms, but a catalogue decides, not the code).
+* ``N_(msg)`` only marks a text for the catalogue (a table of names kept in English and
+  translated where it is shown); ``lazy_gettext(msg)`` is a text translated each time it is
+  turned into a string (texts built at import time, before the language is chosen).
+* ``set_language(code)`` / ``current_language()`` — ``"en"`` or ``"de"``;
+  ``choose_language(flag, environ)`` is the rule of the command line: ``--lang``, then
+  ``TURING_LANG``, then the locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``: the first one
+  set decides; German when it starts with ``de``), then English.
+* ``format_number(n)`` writes a number for reading (``1,033,950`` / ``1.033.950``).
+
+The library may translate (a :class:`~turing.core.errors.TuringError` says what is wrong in
+the reader's language); it still never prints. JSON, transcripts and save files stay in
+the language-neutral form.
+
+Maintaining the catalogue (Babel is in the ``dev`` extra)::
+
+    python -m turing.i18n --update   # extract every marked text, merge into the .po, compile
+    python -m turing.i18n --check    # report missing, stale and fuzzy German texts
+
+Texts are found by Babel's Python extractor (``_``, ``N_``, ``ngettext``, ``lazy_gettext``)
+and, for the command line, the help of every click command and option (docstrings and
+``help=`` texts) by :func:`extract_python_and_help`, so help texts need no marking.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import inspect
+import os
+import sys
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import IO, Any
+
+DOMAIN = "turing"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+LANGUAGES: tuple[str, ...] = ("en", "de")
+DEFAULT_LANGUAGE = "en"
+
+_language = DEFAULT_LANGUAGE
+_translations: _gettext.NullTranslations = _gettext.NullTranslations()
+
+
+class LanguageError(ValueError):
+    """A language name turing does not speak."""
+
+
+def _load(code: str) -> _gettext.NullTranslations:
+    if code == DEFAULT_LANGUAGE:
+        return _gettext.NullTranslations()
+    return _gettext.translation(DOMAIN, localedir=str(LOCALE_DIR), languages=[code])
+
+
+def normalise_language(name: str) -> str:
+    """``"de"``, ``"DE"``, ``"de_DE.UTF-8"``, ``"de-AT"`` → ``"de"``; unknown → error.
+
+    >>> normalise_language("de_DE.UTF-8")
+    'de'
+    """
+    base = name.strip().lower().replace("-", "_").split(".")[0].split("@")[0].split("_")[0]
+    if base not in LANGUAGES:
+        raise LanguageError(f"unknown language {name!r}: choose one of {', '.join(LANGUAGES)}")
+    return base
+
+
+def set_language(code: str) -> None:
+    """Speak ``code`` (``"en"`` or ``"de"``) from now on."""
+    global _language, _translations
+    language = normalise_language(code)
+    _translations = _load(language)
+    _language = language
+
+
+def current_language() -> str:
+    """The language in use: ``"en"`` or ``"de"``."""
+    return _language
+
+
+def locale_language(environ: Mapping[str, str]) -> str:
+    """The language the POSIX locale asks for: the first of ``LC_ALL``, ``LC_MESSAGES``,
+    ``LANG`` that is set decides; German if it starts with ``de``, else English."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name, "")
+        if value:
+            return "de" if value.lower().startswith("de") else DEFAULT_LANGUAGE
+    return DEFAULT_LANGUAGE
+
+
+def choose_language(flag: str | None, environ: Mapping[str, str] | None = None) -> str:
+    """``--lang`` if given, else ``TURING_LANG``, else the locale, else English.
+
+    A bad ``flag`` or ``TURING_LANG`` raises :class:`LanguageError` (said, not guessed).
+
+    >>> choose_language(None, {"LANG": "de_DE.UTF-8"})
+    'de'
+    >>> choose_language("en", {"TURING_LANG": "de"})
+    'en'
+    """
+    env = os.environ if environ is None else environ
+    if flag:
+        return normalise_language(flag)
+    chosen = env.get("TURING_LANG", "")
+    if chosen:
+        try:
+            return normalise_language(chosen)
+        except LanguageError:
+            raise LanguageError(
+                f"TURING_LANG={chosen!r} is not a language turing speaks: "
+                f"choose one of {', '.join(LANGUAGES)}"
+            ) from None
+    return locale_language(env)
+
+
+def _(message: str) -> str:
+    """``message`` in the language in use."""
+    return _translations.gettext(message)
+
+
+def gettext(message: str) -> str:
+    """The same as :func:`_` (for ``from turing.i18n import gettext``)."""
+    return _translations.gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a sentence for ``n`` things, in the language in use."""
+    return _translations.ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogue without translating it (yet)."""
+    return message
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` translated in ``context`` (one English word, two German ones)."""
+    return _translations.pgettext(context, message)
+
+
+class LazyString:
+    """A text translated each time it is read (:func:`lazy_gettext`)."""
+
+    __slots__ = ("message",)
+
+    def __init__(self, message: str) -> None:
+        self.message = message
+
+    def __str__(self) -> str:
+        return _(self.message)
+
+    def __repr__(self) -> str:
+        return f"lazy_gettext({self.message!r})"
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __len__(self) -> int:
+        return len(str(self))
+
+    def __add__(self, other: str) -> str:
+        return str(self) + other
+
+    def __radd__(self, other: str) -> str:
+        return other + str(self)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LazyString):
+            return self.message == other.message
+        return str(self) == other
+
+    def __hash__(self) -> int:
+        return hash(self.message)
+
+    def format(self, *args: Any, **kwargs: Any) -> str:
+        return str(self).format(*args, **kwargs)
+
+
+def lazy_gettext(message: str) -> LazyString:
+    """``message``, translated whenever it is turned into a string."""
+    return LazyString(message)
+
+
+def translate_help(text: str | None) -> str | None:
+    """A click help text in the language in use (the catalogue holds it cleaned up the way
+    :func:`inspect.cleandoc` does, which is how click lays it out)."""
+    if not text:
+        return text
+    source = inspect.cleandoc(text)
+    translated = _(source)
+    return text if translated == source else translated
+
+
+_GERMAN_SEPARATORS = str.maketrans(",.", ".,")
+
+
+def format_number(n: float, decimals: int | None = None) -> str:
+    """``n`` written for reading in the language in use: digits grouped in thousands
+    (``1,033,950`` / ``1.033.950``), decimals with a point / a comma.
+
+    ``decimals`` is the number of places after the point (whole numbers by default for an
+    ``int``, as Python writes it for a ``float``).
+
+    >>> set_language("de"); format_number(1033950), format_number(2.5, 1)
+    ('1.033.950', '2,5')
+    >>> set_language("en"); format_number(1033950)
+    '1,033,950'
+    """
+    text = f"{n:,}" if decimals is None else f"{n:,.{decimals}f}"
+    if _language == "de":
+        text = text.translate(_GERMAN_SEPARATORS)
+    return text
+
+
+def format_percent(fraction: float, decimals: int = 0) -> str:
+    """``fraction`` (0.125) as a percentage for reading: ``12.5%`` / ``12,5 %``."""
+    number = format_number(fraction * 100, decimals)
+    return f"{number} %" if _language == "de" else f"{number}%"
+
+
+# -- maintaining the catalogue (needs Babel, imported here only) -------------------------------
+
+#: The help keywords of click that :func:`extract_python_and_help` collects.
+_HELP_KEYWORDS = ("help", "short_help", "epilog")
+_CLICK_DECORATORS = ("command", "group")
+
+
+def extract_python_and_help(
+    fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any
+) -> Iterator[Any]:
+    """Babel extraction method: the marked texts of a Python file (Babel's own extractor),
+    plus the help of its click commands and options: ``help=``/``short_help=`` texts and the
+    docstring of a function decorated with ``@….command`` or ``@….group``."""
+    import ast
+
+    from babel.messages.extract import extract_python
+
+    yield from extract_python(fileobj, keywords, comment_tags, options)
+    fileobj.seek(0)
+    tree = ast.parse(fileobj.read())
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            for keyword in node.keywords:
+                if keyword.arg in _HELP_KEYWORDS and isinstance(keyword.value, ast.Constant):
+                    value = keyword.value.value
+                    if isinstance(value, str) and value.strip():
+                        yield keyword.value.lineno, None, inspect.cleandoc(value), []
+        elif isinstance(node, ast.FunctionDef) and _is_click_command(node):
+            doc = ast.get_docstring(node, clean=False)
+            if doc and doc.strip():
+                doc = doc.split("\f", 1)[0]
+                yield node.lineno, None, inspect.cleandoc(doc), []
+
+
+def _is_click_command(node: Any) -> bool:
+    import ast
+
+    for decorator in node.decorator_list:
+        target = decorator.func if isinstance(decorator, ast.Call) else decorator
+        if isinstance(target, ast.Attribute) and target.attr in _CLICK_DECORATORS:
+            return True
+        if isinstance(target, ast.Name) and target.id in _CLICK_DECORATORS:
+            return True
+    return False
+
+
+KEYWORDS = {
+    "_": None,
+    "gettext": None,
+    "N_": None,
+    "lazy_gettext": None,
+    "ngettext": (1, 2),
+    "pgettext": ((1, "c"), 2),
+}
+PACKAGE_DIR = Path(__file__).resolve().parent
+PO_FILE = LOCALE_DIR / "de" / "LC_MESSAGES" / f"{DOMAIN}.po"
+MO_FILE = PO_FILE.with_suffix(".mo")
+
+
+def extract_template() -> Any:
+    """Every translatable text of the package, as a Babel catalogue (the ``.pot``)."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.extract import extract_from_dir
+
+    catalog = Catalog(project="turing", domain=DOMAIN, charset="utf-8", fuzzy=False)
+    method_map = [("**.py", "turing.i18n:extract_python_and_help")]
+    for filename, lineno, message, comments, context in extract_from_dir(
+        str(PACKAGE_DIR), method_map=method_map, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)
+    ):
+        path = Path(filename)
+        if path.parts and path.parts[0] == "locale":
+            continue
+        catalog.add(
+            message,
+            None,
+            [(f"turing/{filename}", lineno)],
+            auto_comments=comments,
+            context=context,
+        )
+    return catalog
+
+
+def read_po() -> Any:
+    from babel.messages.pofile import read_po as _read_po
+
+    with PO_FILE.open("rb") as handle:
+        return _read_po(handle, locale="de", domain=DOMAIN)
+
+
+def compiled_bytes(catalog: Any) -> bytes:
+    """The ``.mo`` file of ``catalog`` (fuzzy entries left out, as gettext does)."""
+    import io
+
+    from babel.messages.mofile import write_mo
+
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog, use_fuzzy=False)
+    return buffer.getvalue()
+
+
+def _key(message_id: str | tuple[str, ...]) -> str:
+    return message_id if isinstance(message_id, str) else message_id[0]
+
+
+def problems() -> dict[str, list[str]]:
+    """What the German catalogue lacks: ``missing`` (extracted but untranslated or absent),
+    ``fuzzy`` (marked for review), ``stale`` (no longer in the code), ``placeholders``
+    (a German text whose ``{names}`` differ from the English one)."""
+    import string
+
+    template = extract_template()
+    po = read_po()
+    found: dict[str, list[str]] = {"missing": [], "fuzzy": [], "stale": [], "placeholders": []}
+    wanted = {_key(message.id) for message in template if message.id}
+
+    def names(text: str) -> set[str]:
+        try:
+            return {f for _, f, _, _ in string.Formatter().parse(text) if f is not None}
+        except ValueError:
+            return {"<bad format>"}
+
+    for message in template:
+        if not message.id:
+            continue
+        key = _key(message.id)
+        entry = po.get(message.id, context=message.context)
+        if (
+            entry is None
+            or not entry.string
+            or (isinstance(entry.string, tuple) and not all(entry.string))
+        ):
+            found["missing"].append(key)
+            continue
+        if entry.fuzzy:
+            found["fuzzy"].append(key)
+        source_forms = message.id if isinstance(message.id, tuple) else (message.id,)
+        target_forms = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+        source_names = set().union(*(names(s) for s in source_forms))
+        for form in target_forms:
+            if not names(form) <= source_names:
+                found["placeholders"].append(key)
+                break
+    for entry in po:
+        if not entry.id:
+            continue
+        key = _key(entry.id)
+        if key not in wanted:
+            found["stale"].append(key)
+    return found
+
+
+def update() -> None:
+    """Extract, merge into the German ``.po`` (new texts empty, changed ones fuzzy, gone ones
+    dropped) and compile the ``.mo``."""
+    from babel.messages.pofile import write_po
+
+    template = extract_template()
+    if PO_FILE.exists():
+        po = read_po()
+        po.update(template, no_fuzzy_matching=False)
+        po.obsolete.clear()
+    else:
+        from babel.messages.catalog import Catalog
+
+        PO_FILE.parent.mkdir(parents=True, exist_ok=True)
+        po = Catalog(locale="de", domain=DOMAIN, project="turing", charset="utf-8")
+        po.update(template)
+    po.language_team = "German"
+    po.fuzzy = False
+    with PO_FILE.open("wb") as handle:
+        write_po(handle, po, width=100, ignore_obsolete=True)
+    compile_mo()
+
+
+def compile_mo() -> None:
+    """Write the ``.mo`` from the ``.po``."""
+    MO_FILE.write_bytes(compiled_bytes(read_po()))
+
+
+def _main(argv: list[str]) -> int:
+    if argv == ["--update"]:
+        update()
+        counts = problems()
+        print(", ".join(f"{len(v)} {k}" for k, v in counts.items()))
+        return 0
+    if argv == ["--compile"]:
+        compile_mo()
+        return 0
+    if argv == ["--check"]:
+        counts = problems()
+        for kind, keys in counts.items():
+            for key in keys:
+                print(f"{kind}: {key!r}")
+        return 1 if any(counts.values()) else 0
+    print("usage: python -m turing.i18n --update | --compile | --check", file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    raise SystemExit(_main(sys.argv[1:]))
