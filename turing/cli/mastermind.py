@@ -752,12 +752,10 @@ def _play_match(match: Match, view: View, reader: Reader, breakers: dict[str, St
             _human_guess(reader, view, match)
         else:
             assert breaker.strategy is not None
-            candidates = match.candidates()
-            if len(candidates) == 0:  # the open pins contradict the rows before them
+            code = match.propose(breakers[breaker.strategy])
+            if code is None:  # the open pins contradict the rows before them
                 view.events(match.settle())
                 continue
-            index = breakers[breaker.strategy].choose(match.engine, match.history(), candidates)
-            code = match.preset.space.code(index)
             if match.maker_types_feedback:
                 _answer(reader, view, match, code)
             else:
@@ -830,11 +828,7 @@ def _answer(reader: Reader, view: View, match: Match, proposal: Code | None) -> 
         if proposal is None:
             view.events(match.give_feedback(pins))
             return
-        events = match.guess(proposal)
-        if any(isinstance(e, FalseFeedback) for e in events):
-            view.events(events)
-            return
-        view.events(events + match.give_feedback(pins))
+        view.events(match.answer(proposal, pins))
         return
 
 
@@ -930,7 +924,6 @@ def _common(word: str, view: View, board: Callable[[], None]) -> bool:
 
 
 def _play_duel(duel: Duel, view: View, reader: Reader, breakers: dict[str, Strategy]) -> None:
-    preset = duel.preset
     view.events(duel.start())
     while duel.phase is not Phase.OVER:
         events: list[Event] = []
@@ -948,9 +941,7 @@ def _play_duel(duel: Duel, view: View, reader: Reader, breakers: dict[str, Strat
                 events += duel.guess(player, move)
             else:
                 assert seat.strategy is not None
-                strategy = breakers[seat.strategy]
-                index = strategy.choose(duel.engine, duel.history(player), duel.candidates(player))
-                events += duel.guess(player, preset.space.code(index))
+                events += duel.guess(player, duel.propose(player, breakers[seat.strategy]))
         view.events(events)
 
 

@@ -30,6 +30,7 @@ from __future__ import annotations
 import secrets as system_random
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -39,6 +40,9 @@ from turing.mastermind.feedback_check import conflicting_rows
 from turing.mastermind.presets import Preset
 from turing.mastermind.scoring import Feedback, check_feedback, feedback
 from turing.mastermind.space import Code
+
+if TYPE_CHECKING:
+    from turing.mastermind.strategies import Strategy
 
 
 class MatchError(TuringError):
@@ -265,6 +269,25 @@ class Match:
 
     def candidates(self) -> Indices:
         return self.engine.consistent(self.history())
+
+    def propose(self, strategy: Strategy) -> Code | None:
+        """The computer codebreaker's next guess, chosen but not made; None when the pins
+        still open leave no code at all (then :meth:`settle` finds them wrong)."""
+        candidates = self.candidates()
+        if len(candidates) == 0:
+            return None
+        return self.preset.space.code(strategy.choose(self.engine, self.history(), candidates))
+
+    def answer(self, proposal: Code, pins: Feedback) -> list[Event]:
+        """A person's pins for the computer's proposed guess: the guess is made (which
+        settles the pins before it), then scored with ``pins`` — unless the earlier pins
+        were wrong and the game restarted. Pins no guess could get change nothing."""
+        self._expect(Phase.GUESS)
+        check_feedback(pins, self.preset.positions)
+        events = self.guess(proposal)
+        if any(isinstance(e, FalseFeedback) for e in events):
+            return events
+        return events + self.give_feedback(pins)
 
     def draw_secret(self) -> Code:
         """A random code of the game, for a person who asks for one."""
@@ -499,6 +522,11 @@ class Duel:
 
     def candidates(self, player: int) -> Indices:
         return self.engine.consistent(self.history(player))
+
+    def propose(self, player: int, strategy: Strategy) -> Code:
+        """The computer's next guess for ``player``, chosen but not made."""
+        index = strategy.choose(self.engine, self.history(player), self.candidates(player))
+        return self.preset.space.code(index)
 
     def draw_secret(self) -> Code:
         """A random code of the game, for a person who asks for one."""
