@@ -29,12 +29,14 @@ ROOT_NAME = "turing"
 
 #: Each layer and the layers it may import (its own always allowed).
 ALLOWED: Mapping[str, frozenset[str]] = {
-    "core": frozenset(),
-    "analysis": frozenset({"core"}),
-    "generation": frozenset({"analysis", "core"}),
-    "play": frozenset({"generation", "analysis", "core"}),
-    "authoring": frozenset({"core"}),
-    "mastermind": frozenset({"core"}),
+    # i18n (the message catalogue) sits below every layer: any of them may translate
+    "i18n": frozenset(),
+    "core": frozenset({"i18n"}),
+    "analysis": frozenset({"core", "i18n"}),
+    "generation": frozenset({"analysis", "core", "i18n"}),
+    "play": frozenset({"generation", "analysis", "core", "i18n"}),
+    "authoring": frozenset({"core", "i18n"}),
+    "mastermind": frozenset({"core", "i18n"}),
 }
 #: Front ends: they may import every layer (and each other).
 FRONT_ENDS = frozenset({"cli", "ui"})

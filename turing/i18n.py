@@ -12,7 +12,7 @@ source, ``turing.mo`` beside it the compiled copy shipped with the package.
   translated where it is shown); ``lazy_gettext(msg)`` is a text translated each time it is
   turned into a string (texts built at import time, before the language is chosen).
 * ``set_language(code)`` / ``current_language()`` — ``"en"`` or ``"de"``;
-  ``choose_language(flag, environ)`` is the rule of the command line: ``--lang``, then
+  ``choose_language(flag, environ)`` is the rule of the command line: its language flag, then
   ``TURING_LANG``, then the locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``: the first one
   set decides; German when it starts with ``de``), then English.
 * ``format_number(n)`` writes a number for reading (``1,033,950`` / ``1.033.950``).
@@ -23,8 +23,9 @@ the language-neutral form.
 
 Maintaining the catalogue (Babel is in the ``dev`` extra)::
 
-    python -m turing.i18n --update   # extract every marked text, merge into the .po, compile
-    python -m turing.i18n --check    # report missing, stale and fuzzy German texts
+    python -m turing.i18n update   # extract every marked text, merge into the .po, compile
+    python -m turing.i18n check    # report missing, stale and fuzzy German texts
+    python -m turing.i18n compile  # only compile the .po into the .mo
 
 Texts are found by Babel's Python extractor (``_``, ``N_``, ``ngettext``, ``lazy_gettext``)
 and, for the command line, the help of every click command and option (docstrings and
@@ -96,7 +97,8 @@ def locale_language(environ: Mapping[str, str]) -> str:
 
 
 def choose_language(flag: str | None, environ: Mapping[str, str] | None = None) -> str:
-    """``--lang`` if given, else ``TURING_LANG``, else the locale, else English.
+    """``flag`` (the command line's choice) if given, else ``TURING_LANG``, else the locale,
+    else English.
 
     A bad ``flag`` or ``TURING_LANG`` raises :class:`LanguageError` (said, not guessed).
 
@@ -114,8 +116,9 @@ def choose_language(flag: str | None, environ: Mapping[str, str] | None = None) 
             return normalise_language(chosen)
         except LanguageError:
             raise LanguageError(
-                f"TURING_LANG={chosen!r} is not a language turing speaks: "
-                f"choose one of {', '.join(LANGUAGES)}"
+                _(
+                    "TURING_LANG={name!r} is not a language turing speaks: choose one of {choices}"
+                ).format(name=chosen, choices=", ".join(LANGUAGES))
             ) from None
     return locale_language(env)
 
@@ -405,21 +408,22 @@ def compile_mo() -> None:
 
 
 def _main(argv: list[str]) -> int:
-    if argv == ["--update"]:
+    out = sys.stdout
+    if argv == ["update"]:
         update()
         counts = problems()
-        print(", ".join(f"{len(v)} {k}" for k, v in counts.items()))
+        out.write(", ".join(f"{len(v)} {k}" for k, v in counts.items()) + "\n")
         return 0
-    if argv == ["--compile"]:
+    if argv == ["compile"]:
         compile_mo()
         return 0
-    if argv == ["--check"]:
+    if argv == ["check"]:
         counts = problems()
         for kind, keys in counts.items():
             for key in keys:
-                print(f"{kind}: {key!r}")
+                out.write(f"{kind}: {key!r}\n")
         return 1 if any(counts.values()) else 0
-    print("usage: python -m turing.i18n --update | --compile | --check", file=sys.stderr)
+    sys.stderr.write("usage: python -m turing.i18n update | compile | check\n")
     return 2
 
 

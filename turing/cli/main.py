@@ -9,19 +9,29 @@ the analysis or the Mastermind modules. A command is registered by one line in
 Errors and exit statuses follow :mod:`turing.cli.output`: a library error or a refusal of
 the world outside is one ``error:`` line on stderr and exit status 2; Ctrl-C is exit
 status 130; ``TURING_DEBUG=1`` shows tracebacks.
+
+Language (:mod:`turing.i18n`): ``--lang de|en`` is accepted on the group and after any
+command; it is read from the command line before click parses it, so the language is set
+before any help text is drawn or any value checked (``--lang`` > ``TURING_LANG`` > the
+locale > English). Help texts stay English in the code; each command's texts are
+translated when the command is loaded, and click's own words ("Usage:", "Options") come
+from the same catalogue.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+import os
+import sys
+from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 import click
 from click.shell_completion import CompletionItem
 
-from turing import __version__
-from turing.cli.output import guarded
+from turing import __version__, i18n
+from turing.cli.output import EXIT_USAGE, guarded
+from turing.i18n import N_, _, ngettext
 
 
 class LazyCommand(NamedTuple):
@@ -35,70 +45,213 @@ class LazyCommand(NamedTuple):
 COMMANDS: Mapping[str, LazyCommand] = {
     "analyze": LazyCommand(
         "turing.cli.analyze:analyze_command",
-        "Optimal play for puzzles: fewest tests, best first round.",
+        N_("Optimal play for puzzles: fewest tests, best first round."),
     ),
     "bank": LazyCommand(
-        "turing.cli.generate:bank", "The SQLite puzzle bank: stats, export, import, pick."
+        "turing.cli.generate:bank", N_("The SQLite puzzle bank: stats, export, import, pick.")
     ),
     "board": LazyCommand(
         "turing.cli.board:board",
-        "Play a puzzle on a full-screen board, in the terminal or a browser.",
+        N_("Play a puzzle on a full-screen board, in the terminal or a browser."),
     ),
     "cards": LazyCommand(
         "turing.cli.cards:cards",
-        "Card sets: show, validate, measure what puzzles they make.",
+        N_("Card sets: show, validate, measure what puzzles they make."),
     ),
     "catalogue": LazyCommand(
         "turing.cli.generate:catalogue",
-        "Enumerate every valid classic puzzle of a card set.",
+        N_("Enumerate every valid classic puzzle of a card set."),
     ),
     "check": LazyCommand(
         "turing.cli.solve:check",
-        "Check puzzles: one solution, no redundant verifier.",
+        N_("Check puzzles: one solution, no redundant verifier."),
     ),
     "export": LazyCommand(
         "turing.cli.generate:export",
-        "Render a printable booklet of puzzles (HTML, Markdown).",
+        N_("Render a printable booklet of puzzles (HTML, Markdown)."),
     ),
     "generate": LazyCommand(
         "turing.cli.generate:generate",
-        "Generate valid puzzles into a JSONL file or a bank.",
+        N_("Generate valid puzzles into a JSONL file or a bank."),
     ),
     "mastermind": LazyCommand(
         "turing.cli.mastermind:mastermind",
-        "Superhirn, Logik, Master Collor and classic Mastermind.",
+        N_("Superhirn, Logik, Master Collor and classic Mastermind."),
     ),
     "play": LazyCommand(
         "turing.cli.play:play",
-        "Play a puzzle: 1–6 players at one keyboard, or bots.",
+        N_("Play a puzzle: 1–6 players at one keyboard, or bots."),
     ),
     "puzzles": LazyCommand(
         "turing.cli.puzzles:puzzles",
-        "List the shipped puzzles: id, mode, verifiers, tier.",
+        N_("List the shipped puzzles: id, mode, verifiers, tier."),
     ),
     "rules": LazyCommand(
         "turing.cli.rules:rules",
-        "The rules of the games (criteria, mastermind, or one Mastermind game).",
+        N_("The rules of the games (criteria, mastermind, or one Mastermind game)."),
     ),
     "share": LazyCommand(
         "turing.cli.share:share",
-        "Puzzle codes to share: a whole puzzle in a dozen characters.",
+        N_("Puzzle codes to share: a whole puzzle in a dozen characters."),
     ),
     "solve": LazyCommand(
         "turing.cli.solve:solve",
-        "Solve puzzles: the codes their cards and criteria leave.",
+        N_("Solve puzzles: the codes their cards and criteria leave."),
     ),
 }
 
 
+# -- language ----------------------------------------------------------------------------------
+
+#: click's own words that a person reads (help, usage errors), translated by the catalogue of
+#: turing: click looks them up with ``gettext``, which :func:`_route_click_words` points here.
+CLICK_WORDS = (
+    N_("Usage:"),
+    N_("Options"),
+    N_("Commands"),
+    N_("Arguments"),
+    N_("Error: {message}"),
+    N_("Try '{command} {option}' for help."),
+    N_("Invalid value: {message}"),
+    N_("Invalid value for {param_hint}: {message}"),
+    N_("Missing argument"),
+    N_("Missing option"),
+    N_("Missing parameter"),
+    N_("Missing command."),
+    N_("No such option {name!r}."),
+    N_("No such command {name!r}."),
+    N_("Option {name!r} does not take a value."),
+    N_("Show this message and exit."),
+    N_("Show the version and exit."),
+    N_("%(prog)s, version %(version)s"),
+    N_("Aborted!"),
+    N_("default: {default}"),
+    N_("required"),
+    N_("{value!r} is not a valid {number_type}."),
+    N_("{value} is not in the range {range}."),
+    N_("integer"),
+    N_("float"),
+    N_("{name} {filename!r} does not exist."),
+    N_("{name} {filename!r} is a directory."),
+    N_("{name} {filename!r} is not readable."),
+    N_("file"),
+    N_("path"),
+    N_("directory"),
+    N_("Could not open file {filename!r}: {message}"),
+    N_("Choose from:\n\t{choices}"),
+)
+CLICK_PLURALS = (
+    ngettext("Did you mean {possibility}?", "(Did you mean one of: {possibilities}?)", 1),
+    ngettext(
+        "Option {name!r} requires an argument.", "Option {name!r} requires {nargs} arguments.", 1
+    ),
+    ngettext(
+        "Got unexpected extra argument ({args})", "Got unexpected extra arguments ({args})", 1
+    ),
+    ngettext("{value!r} is not {choice}.", "{value!r} is not one of {choices}.", 1),
+)
+
+
+def _route_click_words() -> None:
+    """click translates its words with the standard ``gettext``; point its modules at the
+    catalogue of turing (their words are in :data:`CLICK_WORDS`)."""
+    for name in ("core", "exceptions", "formatting", "parser", "types", "decorators", "termui"):
+        module = sys.modules.get(f"click.{name}")
+        if module is None:
+            continue
+        if hasattr(module, "_"):
+            module._ = i18n.gettext  # type: ignore[attr-defined]
+        if hasattr(module, "ngettext"):
+            module.ngettext = i18n.ngettext  # type: ignore[attr-defined]
+
+
+def lang_flag(args: Sequence[str]) -> str | None:
+    """The value of the last ``--lang`` on a command line (before ``--``), if any.
+
+    >>> lang_flag(["mastermind", "play", "--lang", "de"]), lang_flag(["--lang=en", "play"])
+    ('de', 'en')
+    """
+    found: str | None = None
+    for index, arg in enumerate(args):
+        if arg == "--":
+            break
+        if arg == "--lang" and index + 1 < len(args):
+            found = args[index + 1]
+        elif arg.startswith("--lang="):
+            found = arg.partition("=")[2]
+    return found
+
+
+def choose_and_set_language(args: Sequence[str]) -> None:
+    """Speak what ``--lang``, ``TURING_LANG`` or the locale ask for (refusing a bad name in
+    one line, exit status 2)."""
+    try:
+        language = i18n.choose_language(lang_flag(args), os.environ)
+    except i18n.LanguageError as exc:
+        i18n.set_language(i18n.locale_language(os.environ))
+        click.echo(_("error: {message}").format(message=exc), err=True)
+        sys.exit(EXIT_USAGE)
+    i18n.set_language(language)
+    _route_click_words()
+
+
+def _set_language_option(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    # the command line was read for --lang before parsing; this keeps the two in step when a
+    # command is called some other way (a test invoking it directly)
+    if value is not None and value != i18n.current_language():
+        i18n.set_language(value)
+        _route_click_words()
+
+
+def lang_option() -> click.Option:
+    """The ``--lang`` option every command accepts."""
+    return click.Option(
+        ["--lang"],
+        type=click.Choice(i18n.LANGUAGES),
+        expose_value=False,
+        is_eager=True,
+        callback=_set_language_option,
+        help=N_("Language of everything shown: de or en (default: TURING_LANG, else the locale)."),
+    )
+
+
+_SOURCE = "_turing_source_texts"
+
+
+def localise(command: click.Command) -> None:
+    """Put ``command``'s help texts (and its options', and its loaded subcommands') into the
+    language in use; the English texts are kept, so this can be done again for another
+    language. Every command also gets ``--lang``."""
+    language = i18n.current_language()
+    if getattr(command, "_turing_language", None) == language:
+        return
+    texts = command.__dict__.setdefault(_SOURCE, (command.help, command.short_help, command.epilog))
+    help_text, short_help, epilog = texts
+    command.help = i18n.translate_help(help_text)
+    command.short_help = i18n.translate_help(short_help)
+    command.epilog = i18n.translate_help(epilog)
+    if not any("--lang" in getattr(param, "opts", ()) for param in command.params):
+        command.params.append(lang_option())
+    help_option = getattr(command, "_help_option", None)
+    for param in [*command.params, *([help_option] if help_option is not None else [])]:
+        if isinstance(param, click.Option):
+            source = param.__dict__.setdefault(_SOURCE, param.help)
+            param.help = i18n.translate_help(source)
+    command.__dict__["_turing_language"] = language
+    if isinstance(command, click.Group):
+        for sub in command.commands.values():
+            localise(sub)
+
+
 def load_command(entry: LazyCommand) -> click.Command:
     """Import the command ``entry`` names; it gets the table's short help if it has none."""
-    module_name, _, attribute = entry.target.partition(":")
+    module_name, _colon, attribute = entry.target.partition(":")
     command = getattr(importlib.import_module(module_name), attribute)
     if not isinstance(command, click.Command):
         raise TypeError(f"{entry.target} is not a click command")
     if command.short_help is None:
         command.short_help = entry.short_help
+    localise(command)
     return command
 
 
@@ -121,7 +274,9 @@ class LazyGroup(click.Group):
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name in self.commands:
-            return self.commands[cmd_name]
+            command = self.commands[cmd_name]
+            localise(command)
+            return command
         entry = self.lazy_commands.get(cmd_name)
         if entry is None:
             return None
@@ -132,7 +287,7 @@ class LazyGroup(click.Group):
     def _short_help(self, name: str, limit: int) -> str:
         if name in self.commands:
             return self.commands[name].get_short_help_str(limit)
-        return self.lazy_commands[name].short_help
+        return _(self.lazy_commands[name].short_help)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         names = self.list_commands(ctx)
@@ -140,7 +295,7 @@ class LazyGroup(click.Group):
             return
         limit = formatter.width - 6 - max(len(name) for name in names)
         rows = [(name, self._short_help(name, limit)) for name in names]
-        with formatter.section("Commands"):
+        with formatter.section(_("Commands")):
             formatter.write_dl(rows)
 
     def shell_complete(self, ctx: click.Context, incomplete: str) -> list[CompletionItem]:
@@ -156,6 +311,13 @@ class LazyGroup(click.Group):
 
     def invoke(self, ctx: click.Context) -> Any:
         return guarded(lambda: super(LazyGroup, self).invoke(ctx))
+
+    def main(self, args: Sequence[str] | None = None, *rest: Any, **kwargs: Any) -> Any:
+        """Choose the language from the command line before click reads it."""
+        arguments = list(sys.argv[1:] if args is None else args)
+        choose_and_set_language(arguments)
+        localise(self)
+        return super().main(arguments, *rest, **kwargs)
 
 
 @click.group(

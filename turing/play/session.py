@@ -40,6 +40,7 @@ from turing.core.puzzle import LETTERS, Puzzle
 from turing.core.sharecode import ShareCodeError, encode
 from turing.core.solver import deduce
 from turing.generation.generator import generate_one
+from turing.i18n import N_, _, current_language, ngettext
 from turing.play.bots import Bot, BotError, bot_kind, is_bot, make_bot, play_turn
 from turing.play.game import (
     Action,
@@ -84,33 +85,42 @@ _E: Final = EXAMPLE_CODE
 _E_SPACED: Final = " ".join(EXAMPLE_CODE)
 
 COMMANDS: Final[dict[str, tuple[str, str]]] = {
-    # name: (usage, what it does)
-    "compose": ("compose CODE", f"choose this round's code, e.g. compose {_E} or c {_E_SPACED}"),
+    # name: (usage, what it does); both translated where they are shown
+    "compose": (N_("compose CODE"), N_("choose this round's code, e.g. compose {e} or c {spaced}")),
     "test": (
-        "test [CODE] V [V [V]]",
-        f"test the round's code against verifiers, in order (test A, test a b c, test {_E} A C)",
+        N_("test [CODE] V [V [V]]"),
+        N_("test the round's code against verifiers, in order (test A, test a b c, test {e} A C)"),
     ),
-    "done": ("done", "stop testing for this round (then solve or pass)"),
-    "solve": ("solve CODE", "submit a code as the solution; wrong eliminates you"),
-    "pass": ("pass", "do not submit this round"),
-    "giveup": ("giveup", "leave the running (solo: the solution is shown at once)"),
-    "note": ("note V TEXT", "set your note on verifier V (note V alone clears it)"),
+    "done": (N_("done"), N_("stop testing for this round (then solve or pass)")),
+    "solve": (N_("solve CODE"), N_("submit a code as the solution; wrong eliminates you")),
+    "pass": (N_("pass"), N_("do not submit this round")),
+    "giveup": (N_("giveup"), N_("leave the running (solo: the solution is shown at once)")),
+    "note": (N_("note V TEXT"), N_("set your note on verifier V (note V alone clears it)")),
     "strike": (
-        "strike V K | strike CARD.K",
-        "strike criterion K of verifier V's card (or of a card on the table)",
+        N_("strike V K | strike CARD.K"),
+        N_("strike criterion K of verifier V's card (or of a card on the table)"),
     ),
-    "unstrike": ("unstrike V K | unstrike CARD.K", "take a strike back"),
+    "unstrike": (N_("unstrike V K | unstrike CARD.K"), N_("take a strike back")),
     "mark": (
-        "mark SHAPE DIGIT… yes|no|clear",
-        "mark digits of a shape on your grid: mark b 2 no, mark y4 yes, mark p 1 2 clear",
+        N_("mark SHAPE DIGIT… yes|no|clear"),
+        N_("mark digits of a shape on your grid: mark b 2 no, mark y4 yes, mark p 1 2 clear"),
     ),
-    "hint": ("hint [best]", "what you can infer now (counted); hint best: the best next test"),
-    "show": ("show [cards]", "draw your screen again; show cards: every criterion in full"),
-    "help": ("help [COMMAND]", "this list, or one command"),
-    "save": ("save [FILE]", "save the whole game (to FILE or the game's save file)"),
-    "quit": ("quit", "leave the game (asks first, and offers to save)"),
+    "hint": (
+        N_("hint [best]"),
+        N_("what you can infer now (counted); hint best: the best next test"),
+    ),
+    "show": (
+        N_("show [cards]"),
+        N_("draw your screen again; show cards: every criterion in full"),
+    ),
+    "help": (N_("help [COMMAND]"), N_("this list, or one command")),
+    "save": (N_("save [FILE]"), N_("save the whole game (to FILE or the game's save file)")),
+    "quit": (N_("quit"), N_("leave the game (asks first, and offers to save)")),
 }
 
+#: Other words for the commands. English and German words are both always understood;
+#: the one-letter forms are the English ones in both languages (plus e and f, which name
+#: nothing in English).
 ALIASES: Final[dict[str, str]] = {
     "c": "compose",
     "code": "compose",
@@ -142,20 +152,69 @@ ALIASES: Final[dict[str, str]] = {
     "q": "quit",
     "exit": "quit",
     "abandon": "quit",
+    # German
+    "e": "compose",
+    "eingabe": "compose",
+    "eingeben": "compose",
+    "gib": "compose",
+    "teste": "test",
+    "testen": "test",
+    "prüfe": "test",
+    "pruefe": "test",
+    "f": "done",
+    "fertig": "done",
+    "genug": "done",
+    "löse": "solve",
+    "lösen": "solve",
+    "loese": "solve",
+    "loesen": "solve",
+    "lösung": "solve",
+    "passe": "pass",
+    "passen": "pass",
+    "aufgeben": "giveup",
+    "notiz": "note",
+    "notiere": "note",
+    "notizen": "note",
+    "streiche": "strike",
+    "streichen": "strike",
+    "zurück": "unstrike",
+    "zurueck": "unstrike",
+    "markiere": "mark",
+    "markieren": "mark",
+    "hinweis": "hint",
+    "tipp": "hint",
+    "zeige": "show",
+    "zeigen": "show",
+    "karten": "show",
+    "hilfe": "help",
+    "speichere": "save",
+    "speichern": "save",
+    "beenden": "quit",
+    "verlassen": "quit",
 }
 
-GRAMMAR_HELP: Final = "\n".join(
-    [f"  {usage:<32} {what}" for usage, what in COMMANDS.values()]
-    + [
-        "",
-        f"  Codes: three digits 1–5 for ▲ blue, ■ yellow, ● purple ({_E}, {_E_SPACED} or "
-        f"{','.join(_E)}).",
-        "  Verifiers: letters A–F, any case. SHAPE: b y p (or blue, yellow, purple, ▲ ■ ●).",
-        "  Short forms: c t d p n x u m h q, and ? for help. Several commands on one line",
-        "  are separated by ';'. Lines starting with '#' are ignored. A line that cannot",
-        "  be run in full is refused whole: nothing of it runs.",
+
+def grammar_help() -> str:
+    """The list of commands, in the language in use."""
+    rows = [
+        f"  {_(usage):<32} {_(what).format(e=_E, spaced=_E_SPACED)}"
+        for usage, what in COMMANDS.values()
     ]
-)
+    shapes = _SHAPE_LETTERS[current_language()]
+    return "\n".join(
+        [
+            *rows,
+            "",
+            _(
+                "  Codes: three digits 1–5 for ▲ blue, ■ yellow, ● purple ({e}, {spaced} or\n"
+                "  {commas}). Verifiers: letters A–F, any case. SHAPE: {letters} (or blue,\n"
+                "  yellow, purple, ▲ ■ ●). Short forms: c t d p n x u m h q, and ? for help.\n"
+                "  Several commands on one line are separated by ';'. Lines starting with '#'\n"
+                "  are ignored. A line that cannot be run in full is refused whole: nothing of\n"
+                "  it runs."
+            ).format(e=_E, spaced=_E_SPACED, commas=",".join(_E), letters=" ".join(shapes)),
+        ]
+    )
 
 
 @dataclass(frozen=True)
@@ -170,23 +229,40 @@ class Command:
     arg: str | None = None
 
 
-_YES: Final = frozenset({"yes", "ok", "+", "✔", "✓", "true", "v", "on"})
-_NO: Final = frozenset({"no", "x", "-", "✘", "✗", "false", "off"})
-_CLEAR: Final = frozenset({"clear", "?", ".", "none", "blank", "·"})
+_YES: Final = frozenset({"yes", "ok", "+", "✔", "✓", "true", "v", "on", "ja", "j", "richtig"})
+_NO: Final = frozenset({"no", "x", "-", "✘", "✗", "false", "off", "nein", "falsch"})
+_CLEAR: Final = frozenset({"clear", "?", ".", "none", "blank", "·", "leer", "löschen", "loeschen"})
+#: Shape words of both languages (always understood) → b, y, p.
 _SHAPE_WORDS: Final[dict[str, str]] = {
-    "b": "b",
     "blue": "b",
     "▲": "b",
     "triangle": "b",
-    "y": "y",
+    "blau": "b",
+    "dreieck": "b",
     "yellow": "y",
     "■": "y",
     "square": "y",
-    "p": "p",
+    "gelb": "y",
+    "quadrat": "y",
     "purple": "p",
     "●": "p",
     "circle": "p",
+    "lila": "p",
+    "kreis": "p",
 }
+#: The one-letter shapes follow the language in use (blue yellow purple / blau gelb lila).
+_SHAPE_LETTERS: Final[dict[str, dict[str, str]]] = {
+    "en": {"b": "b", "y": "y", "p": "p"},
+    "de": {"b": "b", "g": "y", "l": "p"},
+}
+
+
+#: The list of commands in English (``grammar_help()`` gives it in the language in use).
+GRAMMAR_HELP: Final = grammar_help()
+
+
+def _shape(word: str) -> str | None:
+    return _SHAPE_WORDS.get(word) or _SHAPE_LETTERS[current_language()].get(word)
 
 
 def _code(text: str) -> Code:
@@ -200,7 +276,9 @@ def _letter(token: str, verifiers: int) -> int:
     letter = token.strip().upper()
     if len(letter) != 1 or letter not in LETTERS[:verifiers]:
         raise CommandError(
-            f"no verifier {token!r}: this puzzle has {', '.join(LETTERS[:verifiers])}"
+            _("no verifier {token!r}: this puzzle has {letters}").format(
+                token=token, letters=", ".join(LETTERS[:verifiers])
+            )
         )
     return LETTERS.index(letter)
 
@@ -219,21 +297,23 @@ def parse_command(line: str, verifiers: int) -> Command:
     """One typed command → :class:`Command`; :class:`CommandError` with a clear message."""
     stripped = line.strip()
     if not stripped:
-        raise CommandError("empty command")
-    head, _, rest = stripped.partition(" ")
+        raise CommandError(_("empty command"))
+    head, _sep, rest = stripped.partition(" ")
     word = head.lower()
-    if word == "give" and rest.strip().lower() == "up":
+    if (word, rest.strip().lower()) in (("give", "up"), ("gib", "auf")):
         return Command("giveup")
-    if word == "cards" and not rest.strip():
+    if word in ("cards", "karten") and not rest.strip():
         return Command("show", arg="cards")
     name = command_name(word)
     if name is None:
-        raise CommandError(f"unknown command {head!r} (type help for the commands)")
+        raise CommandError(
+            _("unknown command {word!r} (type help for the commands)").format(word=head)
+        )
     rest = rest.strip()
-    usage = COMMANDS[name][0]
+    usage = _(COMMANDS[name][0])
     if name in ("compose", "solve"):
         if not rest:
-            raise CommandError(f"usage: {usage}")
+            raise CommandError(_("usage: {usage}").format(usage=usage))
         return Command(name, code=_code(rest))
     if name == "test":
         tokens = _tokens(rest)
@@ -243,30 +323,40 @@ def parse_command(line: str, verifiers: int) -> Command:
         letters: list[int] = []
         for token in tokens:
             if not token.isalpha():
-                raise CommandError(f"{token!r} is not a verifier letter (usage: {usage})")
+                raise CommandError(
+                    _("{token!r} is not a verifier letter (usage: {usage})").format(
+                        token=token, usage=usage
+                    )
+                )
             letters.extend(_letter(ch, verifiers) for ch in token)
         if not letters:
-            raise CommandError(f"name the verifiers to test (usage: {usage})")
+            raise CommandError(_("name the verifiers to test (usage: {usage})").format(usage=usage))
         if len(letters) > TESTS_PER_ROUND:
-            raise CommandError(f"at most {TESTS_PER_ROUND} tests per round")
+            raise CommandError(_("at most {n} tests per round").format(n=TESTS_PER_ROUND))
         twice = sorted({LETTERS[v] for v in letters if letters.count(v) > 1})
         if twice:
             raise CommandError(
-                f"verifier {', '.join(twice)} named twice: a round tests different verifiers"
+                ngettext(
+                    "verifier {letters} named twice: a round tests different verifiers",
+                    "verifiers {letters} named twice: a round tests different verifiers",
+                    len(twice),
+                ).format(letters=", ".join(twice))
             )
         return Command(name, code=_code(digits) if digits else None, verifiers=tuple(letters))
     if name in ("done", "pass", "quit", "giveup"):
         if rest:
-            raise CommandError(f"{name} takes nothing after it (usage: {usage})")
+            raise CommandError(
+                _("{word} takes nothing after it (usage: {usage})").format(word=head, usage=usage)
+            )
         return Command(name)
     if name == "show":
-        if rest.lower() not in ("", "cards", "card", "criteria"):
-            raise CommandError(f"usage: {usage}")
+        if rest.lower() not in ("", "cards", "card", "criteria", "karten", "karte", "kriterien"):
+            raise CommandError(_("usage: {usage}").format(usage=usage))
         return Command(name, arg="cards" if rest else None)
     if name == "note":
-        letter, _, text = rest.partition(" ")
+        letter, _sep, text = rest.partition(" ")
         if not letter:
-            raise CommandError(f"usage: {usage}")
+            raise CommandError(_("usage: {usage}").format(usage=usage))
         return Command(name, verifiers=(_letter(letter.rstrip(":"), verifiers),), text=text.strip())
     if name in ("strike", "unstrike"):
         return Command(name, strikes=_parse_strikes(rest, verifiers, usage))
@@ -274,15 +364,15 @@ def parse_command(line: str, verifiers: int) -> Command:
         marks, value = _parse_marks(rest, usage)
         return Command(name, marks=marks, value=value)
     if name == "hint":
-        if rest.lower() in ("", "now"):
+        if rest.lower() in ("", "now", "jetzt"):
             return Command(name)
-        if rest.lower() in ("best", "next"):
+        if rest.lower() in ("best", "next", "beste", "bester", "nächster", "naechster"):
             return Command(name, arg="best")
-        raise CommandError(f"usage: {usage}")
+        raise CommandError(_("usage: {usage}").format(usage=usage))
     if name == "help":
         topic = rest.lower() or None
         if topic is not None and command_name(topic) is None:
-            raise CommandError(f"no command {rest!r} (type help for the list)")
+            raise CommandError(_("no command {word!r} (type help for the list)").format(word=rest))
         return Command(name, arg=topic)
     # save
     return Command(name, arg=rest or None)
@@ -304,16 +394,18 @@ def _parse_strikes(
         elif token.isdigit() and current is not None:
             out.append((current, None, int(token)))
         else:
-            raise CommandError(f"cannot read {token!r} (usage: {usage})")
+            raise CommandError(
+                _("cannot read {token!r} (usage: {usage})").format(token=token, usage=usage)
+            )
     if not out:
-        raise CommandError(f"name a criterion (usage: {usage})")
+        raise CommandError(_("name a criterion (usage: {usage})").format(usage=usage))
     return tuple(out)
 
 
 def _parse_marks(rest: str, usage: str) -> tuple[tuple[tuple[str, int], ...], bool | None]:
     tokens = _tokens(rest)
     if len(tokens) < 2:
-        raise CommandError(f"usage: {usage}")
+        raise CommandError(_("usage: {usage}").format(usage=usage))
     last = tokens[-1].lower()
     if last in _YES:
         value: bool | None = True
@@ -322,26 +414,37 @@ def _parse_marks(rest: str, usage: str) -> tuple[tuple[tuple[str, int], ...], bo
     elif last in _CLEAR:
         value = None
     else:
-        raise CommandError(f"end a mark with yes, no or clear, not {tokens[-1]!r}")
+        raise CommandError(
+            _("end a mark with yes, no or clear, not {word!r}").format(word=tokens[-1])
+        )
     marks: list[tuple[str, int]] = []
     shape: str | None = None
     for token in tokens[:-1]:
         low = token.lower()
-        if low in _SHAPE_WORDS:
-            shape = _SHAPE_WORDS[low]
+        found = _shape(low)
+        if found is not None:
+            shape = found
             continue
         m = re.fullmatch(r"([a-z]+|[▲■●])([1-5]+)", low)
-        if m and m.group(1) in _SHAPE_WORDS:
-            shape = _SHAPE_WORDS[m.group(1)]
+        if m and _shape(m.group(1)) is not None:
+            shape = _shape(m.group(1))
+            assert shape is not None
             marks.extend((shape, int(d)) for d in m.group(2))
         elif re.fullmatch(r"[1-5]+", low) and shape is not None:
             marks.extend((shape, int(d)) for d in low)
         elif shape is None:
-            raise CommandError(f"name a shape first: b, y or p (usage: {usage})")
+            letters = list(_SHAPE_LETTERS[current_language()])
+            raise CommandError(
+                _("name a shape first: {a}, {b} or {c} (usage: {usage})").format(
+                    a=letters[0], b=letters[1], c=letters[2], usage=usage
+                )
+            )
         else:
-            raise CommandError(f"{token!r} is not a digit 1–5 (usage: {usage})")
+            raise CommandError(
+                _("{token!r} is not a digit 1–5 (usage: {usage})").format(token=token, usage=usage)
+            )
     if not marks:
-        raise CommandError(f"name the digits to mark (usage: {usage})")
+        raise CommandError(_("name the digits to mark (usage: {usage})").format(usage=usage))
     return tuple(marks), value
 
 
@@ -355,12 +458,12 @@ def split_line(line: str) -> list[str]:
 
 def help_text(topic: str | None) -> str:
     if topic is None:
-        return "Commands:\n" + GRAMMAR_HELP
+        return _("Commands:") + "\n" + grammar_help()
     name = command_name(topic)
     if name is None:
-        raise CommandError(f"no command {topic!r} (type help for the list)")
+        raise CommandError(_("no command {word!r} (type help for the list)").format(word=topic))
     usage, what = COMMANDS[name]
-    return f"{usage}: {what}"
+    return f"{_(usage)}: {_(what).format(e=_E, spaced=_E_SPACED)}"
 
 
 # -- seats ----------------------------------------------------------------------------------
@@ -384,7 +487,7 @@ def parse_players(text: str | None) -> list[tuple[str, str | None]]:
         return [(DEFAULT_PLAYER, None)]
     raw = [part.strip() for part in text.split(",")]
     if not raw or any(not part for part in raw):
-        raise SessionError("give names separated by commas, like alice,bob,bot:greedy")
+        raise SessionError(_("give names separated by commas, like alice,bob,bot:greedy"))
     out: list[tuple[str, str | None]] = []
     taken: set[str] = set()
     for part in raw:
@@ -401,15 +504,17 @@ def parse_players(text: str | None) -> list[tuple[str, str | None]]:
         else:
             if len(part) > MAX_NAME or any(ch in part for ch in ";#") or not part.isprintable():
                 raise SessionError(
-                    f"{part!r} is not a usable name (at most {MAX_NAME} printable characters, "
-                    "no ; or #)"
+                    _(
+                        "{name!r} is not a usable name (at most {n} printable characters, "
+                        "no ; or #)"
+                    ).format(name=part, n=MAX_NAME)
                 )
             if part in taken:
-                raise SessionError(f"two players are called {part!r}")
+                raise SessionError(_("two players are called {name!r}").format(name=part))
             out.append((part, None))
         taken.add(out[-1][0])
     if len(out) > 6:
-        raise SessionError(f"a game has 1–6 players, not {len(out)}")
+        raise SessionError(_("a game has 1–6 players, not {n}").format(n=len(out)))
     return out
 
 
@@ -452,11 +557,13 @@ def random_puzzle(
             continue
         if min_tests == 1:
             return puzzle
-        lower, _ = fewest_tests_bounds(puzzle, cardset)
+        lower, _upper = fewest_tests_bounds(puzzle, cardset)
         if lower >= min_tests:
             return puzzle
     raise SessionError(
-        f"no generated puzzle needing at least {min_tests} tests was found in {attempts} tries"
+        _("no generated puzzle needing at least {n} tests was found in {tries} tries").format(
+            n=min_tests, tries=attempts
+        )
     )
 
 
@@ -789,7 +896,7 @@ class Session:
         hints: bool = True,
         label: str | None = None,
     ) -> Session:
-        game = Game(puzzle, [name for name, _ in players], cardset, hints=hints, label=label)
+        game = Game(puzzle, [name for name, _kind in players], cardset, hints=hints, label=label)
         seats = []
         for index, (name, kind) in enumerate(players):
             if kind is None:
@@ -813,7 +920,7 @@ class Session:
         for s in self.seats:
             if s.name == name:
                 return s
-        raise SessionError(f"no seat named {name!r}")
+        raise SessionError(_("no seat named {name!r}").format(name=name))
 
     def turn(self) -> Turn | None:
         """Whose turn it is: the first seat, in seat order, still to decide this round."""
@@ -833,7 +940,7 @@ class Session:
     def play_bot(self, name: str) -> BotTurn:
         seat = self.seat(name)
         if seat.bot is None:
-            raise SessionError(f"{name} is not a bot")
+            raise SessionError(_("{name} is not a bot").format(name=name))
         round_no = self.game.round
         play_turn(self.game, name, seat.bot)
         self.sync()
@@ -876,12 +983,14 @@ class Session:
         for s in self.seats:
             if game.is_eliminated(s.name):
                 gave_up = any(e["event"] == "giveup" and e["player"] == s.name for e in game.events)
-                word = "gave up" if gave_up else "eliminated"
-                status = f"{word} in round {result_round.get(s.name, '?')}"
+                when = result_round.get(s.name, "?")
+                status = (
+                    _("gave up in round {round}") if gave_up else _("eliminated in round {round}")
+                ).format(round=when)
             elif game.has_decided(s.name):
-                status = "decided this round"
+                status = _("decided this round")
             else:
-                status = "in the game"
+                status = _("in the game")
             seats.append(SeatStatus(s.name, s.is_bot, game.tests_used(s.name), status))
         turn = self.turn()
         last = None
@@ -924,8 +1033,10 @@ class Session:
         for i, cmd in enumerate(commands):
             if decided:
                 raise CommandError(
-                    f"nothing may follow {commands[i - 1].name} on a line: the turn is over "
-                    "after it (the line was not run)"
+                    _(
+                        "nothing may follow {word} on a line: the turn is over "
+                        "after it (the line was not run)"
+                    ).format(word=_(COMMANDS[commands[i - 1].name][0]).split()[0])
                 )
             new: list[Action] = []
             if cmd.name == "compose":
@@ -938,8 +1049,9 @@ class Session:
                     code = cmd.code
                 if code is None:
                     raise CommandError(
-                        f"compose a code first (compose {EXAMPLE_CODE}), or give it: "
-                        f"test {EXAMPLE_CODE} A"
+                        _("compose a code first (compose {e}), or give it: test {e} A").format(
+                            e=EXAMPLE_CODE
+                        )
                     )
                 new.extend(Test(v) for v in cmd.verifiers)
             elif cmd.name == "done":
@@ -961,10 +1073,12 @@ class Session:
                 try:
                     game.check_all(name, [*actions, *new])
                 except IllegalAction as exc:
-                    raise CommandError(f"{exc} (the line was not run)") from None
+                    raise CommandError(
+                        _("{problem} (the line was not run)").format(problem=exc)
+                    ) from None
                 actions.extend(new)
             if cmd.name == "quit" and i != len(commands) - 1:
-                raise CommandError("quit must come last on a line")
+                raise CommandError(_("quit must come last on a line"))
         return Plan(name, tuple(commands))
 
     def _check_other(self, name: str, cmd: Command, done: bool) -> None:
@@ -983,8 +1097,10 @@ class Session:
                 game.check_hint(name)
                 if cmd.arg == "best" and done:
                     raise CommandError(
-                        "testing is over for this round, so there is no next test to advise: "
-                        "solve or pass (hint shows what you can infer)"
+                        _(
+                            "testing is over for this round, so there is no next test to "
+                            "advise: solve or pass (hint shows what you can infer)"
+                        )
                     )
             elif cmd.name == "save":
                 self.save_target(cmd.arg)
@@ -996,9 +1112,10 @@ class Session:
         puzzle = self.game.public
         if puzzle.mode_class.hidden_mapping or len(puzzle.cards[verifier]) != 1:
             raise CommandError(
-                f"verifier {LETTERS[verifier]}'s card is not known for sure; "
-                "name the criterion as CARD.K, like "
-                f"{puzzle.shown_cards[0]}.1"
+                _(
+                    "verifier {letter}'s card is not known for sure; "
+                    "name the criterion as CARD.K, like {example}"
+                ).format(letter=LETTERS[verifier], example=f"{puzzle.shown_cards[0]}.1")
             )
         return puzzle.cards[verifier][0]
 
@@ -1107,17 +1224,20 @@ class Session:
         if result.winners:
             if len(result.winners) > 1:
                 each = result.tests[result.winners[0]]
-                return (
-                    f"{' and '.join(result.winners)} share the win "
-                    f"({each} test{'s' if each != 1 else ''} each)."
-                )
+                return ngettext(
+                    "{names} share the win ({n} test each).",
+                    "{names} share the win ({n} tests each).",
+                    each,
+                ).format(names=_(" and ").join(result.winners), n=each)
+            winner = result.winners[0]
             if len(result.solved) > 1:
-                return f"{result.winners[0]} wins: right with the fewest tests."
-            how = "solved it" if result.solved else "is the last player left"
-            return f"{result.winners[0]} wins: {how}."
+                return _("{name} wins: right with the fewest tests.").format(name=winner)
+            if result.solved:
+                return _("{name} wins: solved it.").format(name=winner)
+            return _("{name} wins: is the last player left.").format(name=winner)
         if result.gave_up and len(self.game.players) == 1:
-            return "Given up."
-        return "Nobody wins: every player is out."
+            return _("Given up.")
+        return _("Nobody wins: every player is out.")
 
     def standings(self, fewest: FewestTests | None) -> list[Standing]:
         """Each player's result after the game, in seat order, against ``fewest`` if given."""
@@ -1125,13 +1245,13 @@ class Session:
         rows = []
         for name in self.game.players:
             if name in result.winners:
-                status = "won"
+                status = _("won")
             elif name in result.gave_up:
-                status = f"gave up in round {result.eliminated[name]}"
+                status = _("gave up in round {round}").format(round=result.eliminated[name])
             elif name in result.eliminated:
-                status = f"eliminated in round {result.eliminated[name]}"
+                status = _("eliminated in round {round}").format(round=result.eliminated[name])
             elif name in result.solved:
-                status = "right, but more tests"
+                status = _("right, but more tests")
             else:
                 status = "—"
             versus: str | None = None
@@ -1141,7 +1261,7 @@ class Session:
                 elif fewest.exact:
                     versus = f"{result.tests[name] - fewest.lower:+d}"
                 else:
-                    versus = f"fewest ≥ {fewest.lower}"
+                    versus = _("fewest ≥ {n}").format(n=fewest.lower)
             rows.append(Standing(name, status, result.tests[name], versus, result.hints[name]))
         return rows
 
@@ -1170,7 +1290,7 @@ class Session:
         """Where ``save [target]`` writes; :class:`CommandError` when it cannot."""
         path = Path(target) if target else self.save_path
         if path is None:
-            raise CommandError("give a file: save game.json")
+            raise CommandError(_("give a file: save game.json"))
         problem = unwritable(path)
         if problem:
             raise CommandError(problem)
@@ -1182,7 +1302,9 @@ class Session:
         try:
             _write(path, text)
         except OSError as exc:
-            raise CommandError(f"cannot save to {path}: {exc.strerror or exc}") from None
+            raise CommandError(
+                _("cannot save to {path}: {reason}").format(path=path, reason=exc.strerror or exc)
+            ) from None
         return path
 
 
@@ -1263,32 +1385,52 @@ def read_save(path: str) -> dict[str, Any]:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise SessionError(
-            f"{path}:{exc.lineno}:{exc.colno}: not a turing save file (broken JSON: {exc.msg})"
+            _("{path}:{line}:{column}: not a turing save file (broken JSON: {problem})").format(
+                path=path, line=exc.lineno, column=exc.colno, problem=exc.msg
+            )
         ) from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise SessionError(f'{path}: not a turing save file (no "format": "{SAVE_FORMAT}")')
+        raise SessionError(
+            _('{path}: not a turing save file (no "format": "{format}")').format(
+                path=path, format=SAVE_FORMAT
+            )
+        )
     if data.get("version") != SAVE_VERSION:
         raise SessionError(
-            f"{path}: save file version {data.get('version')!r} is not supported "
-            f"(this turing reads version {SAVE_VERSION})"
+            _(
+                "{path}: save file version {found!r} is not supported "
+                "(this turing reads version {version})"
+            ).format(path=path, found=data.get("version"), version=SAVE_VERSION)
         )
     packed = data.get("packed")
     if not isinstance(packed, str):
-        raise SessionError(f"{path}: corrupted save file: 'packed' is missing or wrong")
+        raise SessionError(
+            _("{path}: corrupted save file: 'packed' is missing or wrong").format(path=path)
+        )
     try:
         inner = json.loads(zlib.decompress(base64.b64decode(packed, validate=True)))
     except (ValueError, zlib.error):
-        raise SessionError(f"{path}: corrupted save file: the packed game cannot be read") from None
+        raise SessionError(
+            _("{path}: corrupted save file: the packed game cannot be read").format(path=path)
+        ) from None
     if not isinstance(inner, dict):
-        raise SessionError(f"{path}: corrupted save file: the packed game is not an object")
+        raise SessionError(
+            _("{path}: corrupted save file: the packed game is not an object").format(path=path)
+        )
     for key, kind in (("game", dict), ("seats", list), ("cardset", str), ("seed", int)):
         if not isinstance(inner.get(key), kind):
-            raise SessionError(f"{path}: corrupted save file: {key!r} is missing or wrong")
+            raise SessionError(
+                _("{path}: corrupted save file: {key!r} is missing or wrong").format(
+                    path=path, key=key
+                )
+            )
     return inner
 
 
 def _rng_from(entry: Any, path: str) -> random.Random:
-    bad = SessionError(f"{path}: corrupted save file: a bot's random state is broken")
+    bad = SessionError(
+        _("{path}: corrupted save file: a bot's random state is broken").format(path=path)
+    )
     if not isinstance(entry, list) or len(entry) != 3:
         raise bad
     version, state, gauss = entry
@@ -1318,14 +1460,22 @@ def load_save(path: str) -> tuple[Session, str | None]:
     try:
         cardset = load_cardset(data["cardset"])
     except SourceError as exc:
-        raise SessionError(f"{path}: the game's card set cannot be loaded: {exc}") from None
+        raise SessionError(
+            _("{path}: the game's card set cannot be loaded: {problem}").format(
+                path=path, problem=exc
+            )
+        ) from None
     try:
         game = Game.from_dict(data["game"], cardset)
     except GameError as exc:
-        raise SessionError(f"{path}: corrupted save file: {exc}") from None
+        raise SessionError(
+            _("{path}: corrupted save file: {problem}").format(path=path, problem=exc)
+        ) from None
     seats_data = data["seats"]
     if [s.get("name") if isinstance(s, dict) else None for s in seats_data] != list(game.players):
-        raise SessionError(f"{path}: corrupted save file: the seats do not match the players")
+        raise SessionError(
+            _("{path}: corrupted save file: the seats do not match the players").format(path=path)
+        )
     seats = []
     for entry in seats_data:
         kind = entry.get("bot")
@@ -1333,7 +1483,9 @@ def load_save(path: str) -> tuple[Session, str | None]:
             seats.append(Seat(entry["name"]))
             continue
         if not isinstance(kind, str):
-            raise SessionError(f"{path}: corrupted save file: bad bot {kind!r}")
+            raise SessionError(
+                _("{path}: corrupted save file: bad bot {kind!r}").format(path=path, kind=kind)
+            )
         try:
             kind = bot_kind(kind)
         except BotError as exc:
@@ -1341,7 +1493,7 @@ def load_save(path: str) -> tuple[Session, str | None]:
         rng = _rng_from(entry.get("rng"), path)
         seats.append(Seat(entry["name"], kind, rng, make_bot(kind, rng)))
     if game.is_terminal():
-        raise SessionError(f"{path}: this game is already over")
+        raise SessionError(_("{path}: this game is already over").format(path=path))
     transcript = data.get("transcript")
     saved = transcript.get("path") if isinstance(transcript, dict) else None
     session = Session(game=game, seats=seats, seed=data["seed"], save_path=Path(path))
