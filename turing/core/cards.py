@@ -18,7 +18,15 @@ from typing import Final, TypeVar
 
 from turing.core.codes import ALL_MASK, CodeSet
 from turing.core.criteria import ExpressionError, compile_criterion
-from turing.core.files import Node, SourceError, load_yaml, read_text, shipped_dir
+from turing.core.files import (
+    Node,
+    SourceError,
+    cached_parse,
+    load_yaml,
+    read_text,
+    shipped_dir,
+)
+from turing.core.wording import TRANSLATIONS, german
 
 T = TypeVar("T")
 
@@ -35,6 +43,7 @@ E_TYPE: Final = "C102"
 E_UNKNOWN_KEY: Final = "C103"
 E_DUPLICATE_CARD: Final = "C104"
 E_FEW_CRITERIA: Final = "C105"
+E_LANGUAGE: Final = "C106"
 E_NEVER: Final = "C301"
 E_ALWAYS: Final = "C302"
 E_UNKNOWN_SET: Final = "C010"
@@ -45,6 +54,14 @@ MAX_CARDSET_BYTES: Final = 128 * 1024
 
 class CardError(SourceError):
     """A problem in a card-set file; ``str()`` gives ``FILE:LINE:COL: message``."""
+
+
+#: A card file's own translations: (language, text) pairs, e.g. ``(("de", "▲ gerade"),)``.
+Translations = tuple[tuple[str, str], ...]
+
+
+def _translated(translations: Translations, lang: str) -> str | None:
+    return next((text for code, text in translations if code == lang), None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +75,26 @@ class Criterion:
     mask: int
     line: int = field(default=0, compare=False)
     column: int = field(default=0, compare=False)
+    #: the card file's ``text_<lang>`` fields
+    translations: Translations = field(default=(), compare=False)
+
+    def text_in(self, lang: str) -> str:
+        """What a player reads in ``lang`` (``"en"`` or ``"de"``): the card file's text in
+        that language, else (German) words generated from ``when``.
+
+        >>> Criterion(4, 1, "■ < 4", "y < 4", 0).text_in("de")
+        '■ ist kleiner als 4'
+        """
+        if lang == "en":
+            return self.text
+        own = _translated(self.translations, lang)
+        if own is not None:
+            return own
+        return german(self.when) if lang == "de" else self.text
+
+    def translated(self, lang: str) -> bool:
+        """Whether the card file gives this criterion a text in ``lang`` of its own."""
+        return lang == "en" or _translated(self.translations, lang) is not None
 
     @property
     def codes(self) -> CodeSet:
@@ -76,6 +113,17 @@ class Card:
     criteria: tuple[Criterion, ...]
     line: int = field(default=0, compare=False)
     column: int = field(default=0, compare=False)
+    #: the card file's ``title_<lang>`` fields
+    titles: Translations = field(default=(), compare=False)
+
+    def title_in(self, lang: str) -> str:
+        """The card's title in ``lang``: the card file's own, else (German) "Karte N"."""
+        if lang == "en":
+            return self.title
+        own = _translated(self.titles, lang)
+        if own is not None:
+            return own
+        return f"Karte {self.number}" if lang == "de" else self.title
 
     def criterion(self, position: int) -> Criterion:
         """The criterion at a 1-based position."""
@@ -96,6 +144,8 @@ class CardSet:
     source: str = ""
     description: str = ""
     tiers: Mapping[str, tuple[int, int]] = field(default_factory=lambda: dict(DEFAULT_TIERS))
+    #: the card file's ``description_<lang>`` fields
+    descriptions: Translations = ()
     #: tables derived from this set (see :meth:`derived`): they live and die with it
     _derived: dict[Callable[..., object], OrderedDict[tuple[Hashable, ...], object]] = field(
         default_factory=dict, init=False, repr=False, compare=False
@@ -158,6 +208,11 @@ class CardSet:
         if numbers and numbers == list(range(numbers[0], numbers[-1] + 1)):
             return f"cards {numbers[0]}–{numbers[-1]}"
         return "cards " + ", ".join(map(str, numbers))
+
+    def description_in(self, lang: str) -> str:
+        """The set's description in ``lang`` when the file gives one, else its own."""
+        own = _translated(self.descriptions, lang) if lang != "en" else None
+        return self.description if own is None else own
 
     def tier_of(self, number: int) -> str | None:
         """The difficulty tier a card number belongs to, or None."""
@@ -264,11 +319,20 @@ def _load_cached(path: str, stamp: tuple[int, int, int, int], display: str) -> C
         text = read_text(path, max_bytes=MAX_CARDSET_BYTES)
     except SourceError as exc:
         raise CardError(display, exc.line, exc.column, exc.message, exc.code) from None
-    cardset, errors = parse_cardset(text, display, default_name=Path(path).stem)
-    if errors:
-        raise errors[0]
-    assert cardset is not None
-    return cardset
+    default_name = Path(path).stem
+
+    def parse() -> CardSet:
+        cardset, errors = parse_cardset(text, display, default_name=default_name)
+        if errors:
+            raise errors[0]
+        assert cardset is not None
+        return cardset
+
+    # The YAML parser takes most of a short command's start: a set read before comes from
+    # the parse cache, keyed by the text and by the code of turing.core (the parser stays
+    # within it); a refused file is never kept.
+    core = Path(__file__).parent
+    return cached_parse("cardsets", text, (display, default_name), core, parse, CardSet)
 
 
 # -- parsing ----------------------------------------------------------------------------
@@ -296,18 +360,69 @@ def _kind(value: object) -> str:
     return "text"
 
 
-def _check_keys(node: Node, allowed: tuple[str, ...], what: str, errors: list[CardError]) -> None:
+def _key_place(node: Node, key: str) -> tuple[int, int]:
+    child = node.value[key]
+    mark: tuple[int, int] = (node.key_marks or {}).get(
+        key, (child.line, max(1, child.column - len(key) - 2))
+    )
+    return mark
+
+
+_LANGUAGE_KEY: Final = re.compile(
+    r"(?P<base>text|title|description)_(?P<lang>[A-Za-z]+(?:[-_][A-Za-z]+)?)"
+)
+
+
+def _translations(node: Node, base: str, what: str, errors: list[CardError]) -> Translations:
+    """The ``{base}_<lang>`` fields of a mapping: German (``text_de``) is taken; another
+    language suffix is an error (C106), as is an empty or non-text translation (C102)."""
+    found: list[tuple[str, str]] = []
     for key, child in node.value.items():
+        match = _LANGUAGE_KEY.fullmatch(key)
+        if match is None or match["base"] != base:
+            continue
+        lang = match["lang"]
+        line, column = _key_place(node, key)
+        if lang not in TRANSLATIONS:
+            if lang.lower() == "en":
+                hint = f"English is the '{base}' itself"
+            else:
+                known = ", ".join(f"{base}_{code}" for code in TRANSLATIONS)
+                hint = f"card texts can be translated into {', '.join(TRANSLATIONS)} ({known})"
+            message = f"unknown language {lang!r} in {key!r} of {what}: {hint}"
+            errors.append(CardError(child.source, line, column, message, E_LANGUAGE))
+            continue
+        if not isinstance(child.value, str) or not child.value.strip():
+            errors.append(_err(child, f"{key!r} must be non-empty text", E_TYPE))
+            continue
+        found.append((lang, child.value))
+    return tuple(found)
+
+
+def _check_keys(
+    node: Node,
+    allowed: tuple[str, ...],
+    what: str,
+    errors: list[CardError],
+    translated: str | None = None,
+) -> None:
+    """Unknown keys are errors; ``translated`` names the field whose ``_<lang>`` keys
+    :func:`_translations` checks instead."""
+    for key, child in node.value.items():
+        match = _LANGUAGE_KEY.fullmatch(key)
+        if translated is not None and match is not None and match["base"] == translated:
+            continue
         if key not in allowed:
-            line, column = (node.key_marks or {}).get(
-                key, (child.line, max(1, child.column - len(key) - 2))
-            )
+            line, column = _key_place(node, key)
+            allowed_keys = [*allowed]
+            if translated is not None:
+                allowed_keys += [f"{translated}_{lang}" for lang in TRANSLATIONS]
             errors.append(
                 CardError(
                     child.source,
                     line,
                     column,
-                    f"unknown key {key!r} in {what} (allowed: {', '.join(allowed)})",
+                    f"unknown key {key!r} in {what} (allowed: {', '.join(allowed_keys)})",
                     E_UNKNOWN_KEY,
                 )
             )
@@ -362,7 +477,8 @@ def parse_cardset_partial(
                 E_TYPE,
             )
         ]
-    _check_keys(root, _TOP_KEYS, "the card set", errors)
+    _check_keys(root, _TOP_KEYS, "the card set", errors, translated="description")
+    descriptions = _translations(root, "description", "the card set", errors)
     name = default_name
     description = ""
     if "name" in root.value:
@@ -425,6 +541,7 @@ def parse_cardset_partial(
         source=source,
         description=description,
         tiers=tiers,
+        descriptions=descriptions,
     ), errors
 
 
@@ -461,7 +578,8 @@ def _parse_card(node: Node, lines: list[str], errors: list[CardError]) -> Card |
             )
         )
         return None
-    _check_keys(node, _CARD_KEYS, "a card", errors)
+    _check_keys(node, _CARD_KEYS, "a card", errors, translated="title")
+    titles = _translations(node, "title", "a card", errors)
     number_node = node.value.get("number")
     number: int | None = None
     if number_node is None:
@@ -527,17 +645,19 @@ def _parse_card(node: Node, lines: list[str], errors: list[CardError]) -> Card |
             criteria.append(criterion)
     if not ok or number is None:
         return None
-    return Card(number, title, tuple(criteria), node.line, node.column)
+    return Card(number, title, tuple(criteria), node.line, node.column, titles)
 
 
 def _parse_criterion(
     node: Node, card: int, position: int, lines: list[str], errors: list[CardError]
 ) -> Criterion | None:
+    translations: Translations = ()
     if isinstance(node.value, str):
         # Shorthand: a bare expression is its own text.
         when_node, text = node, node.value
     elif isinstance(node.value, dict):
-        _check_keys(node, _CRITERION_KEYS, "a criterion", errors)
+        _check_keys(node, _CRITERION_KEYS, "a criterion", errors, translated="text")
+        translations = _translations(node, "text", "a criterion", errors)
         when_node_or_none = node.value.get("when")
         if when_node_or_none is None:
             errors.append(
@@ -583,4 +703,13 @@ def _parse_criterion(
     if mask == ALL_MASK:
         errors.append(_err(when_node, f"{label} is true for every code", E_ALWAYS))
         return None
-    return Criterion(card, position, text, when_node.value, mask, when_node.line, when_node.column)
+    return Criterion(
+        card,
+        position,
+        text,
+        when_node.value,
+        mask,
+        when_node.line,
+        when_node.column,
+        translations,
+    )

@@ -5,6 +5,9 @@
 * :func:`load_yaml` parses YAML into :class:`Node` trees that keep each value's line and
   column, without constructing any tagged object: only mappings, sequences and plain
   scalars are accepted; tags, anchors and aliases are refused; duplicate keys are errors.
+* :func:`cached_parse` keeps what a file parses into (a card set) in the user's cache
+  folder, keyed by the file's content and the parsing code, so that a later start skips
+  the YAML parser; an edited file, or changed code, is parsed again.
 * :func:`write_target` decides, before any work, how a path is written (or refuses it);
   :func:`open_text_output` and :func:`write_text` write a regular file through a temporary
   file and a rename, so a reader never sees half a file and an interrupted write leaves the
@@ -14,23 +17,29 @@
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
+import pickle
 import re
 import stat
-import tempfile
-from collections.abc import Iterator
+import sys
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final, TextIO
-
-from ruamel.yaml import YAML
-from ruamel.yaml.error import MarkedYAMLError, YAMLError
-from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
-from ruamel.yaml.nodes import Node as YAMLNode
+from typing import TYPE_CHECKING, Any, Final, TextIO, TypeVar
 
 from turing.core.errors import TuringError
 
+# The YAML parser and the temporary-file module are imported where they are used: a
+# command that reads no YAML (a JSONL file, a card set from the parse cache) or writes
+# nothing starts without them.
+if TYPE_CHECKING:
+    from ruamel.yaml.nodes import Node as YAMLNode
+    from ruamel.yaml.nodes import ScalarNode
+
 MAX_FILE_BYTES: Final = 4 * 1024 * 1024
+
+T = TypeVar("T")
 
 
 class SourceError(TuringError):
@@ -183,6 +192,8 @@ def _scalar(node: ScalarNode, source: str) -> Node:
 
 def _convert(root: YAMLNode, source: str) -> Node:
     """Turn a composed node graph into Nodes, iteratively (deep files cannot overflow)."""
+    from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
+
     seen: set[int] = set()
 
     def check(node: YAMLNode) -> None:
@@ -379,6 +390,9 @@ def check_nesting(text: str, source: str, limit: int = MAX_NESTING) -> None:
 
 def load_yaml(text: str, source: str) -> Node:
     """Parse one YAML (or JSON) document into a :class:`Node` tree."""
+    from ruamel.yaml import YAML
+    from ruamel.yaml.error import MarkedYAMLError, YAMLError
+
     check_nesting(text, source)
     yaml = YAML(typ="rt")
     # The composer's own bound, whatever the lexical pass missed (it counts a scalar as a
@@ -539,6 +553,8 @@ def _writing(decided: WriteTarget) -> Iterator[TextIO]:
         old: os.stat_result | None = os.stat(real)
     except FileNotFoundError:
         old = None
+    import tempfile
+
     fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(real)}.", suffix=".tmp", dir=folder)
     try:
         if old is not None:
@@ -584,3 +600,116 @@ def shipped_dir(folder: str, marker: str) -> Path:
         if (candidate / marker).is_file():
             return candidate
     return package.parent / folder
+
+
+# -- the parse cache ---------------------------------------------------------------------------
+
+#: Entries kept per kind of cache; the least recently written go first.
+CACHE_ENTRIES: Final = 64
+
+
+def cache_dir() -> Path | None:
+    """The folder of the parse cache: ``$TURING_CACHE_DIR`` (empty: no cache), else
+    ``$XDG_CACHE_HOME/turing``, else ``~/.cache/turing``."""
+    chosen = os.environ.get("TURING_CACHE_DIR")
+    if chosen is not None:
+        return Path(chosen) if chosen else None
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "turing"
+
+
+def _code_digest(package: Path) -> bytes | None:
+    """A digest of every module of ``package`` (the parsing code and all it may call), or
+    None when it cannot be read."""
+    digest = hashlib.sha256(sys.version.encode())
+    try:
+        for name in sorted(n for n in os.listdir(package) if n.endswith(".py")):
+            digest.update(name.encode())
+            with open(package / name, "rb") as handle:
+                digest.update(handle.read())
+    except OSError:
+        return None
+    return digest.digest()
+
+
+def _owned_file(path: Path) -> bool:
+    """Whether ``path`` is a regular file of this user that nobody else may write."""
+    try:
+        info = os.lstat(path)
+    except OSError:
+        return False
+    return (
+        stat.S_ISREG(info.st_mode)
+        and info.st_uid == os.geteuid()
+        and not info.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+    )
+
+
+def cached_parse(
+    kind: str,
+    text: str,
+    context: Sequence[str],
+    package: Path,
+    build: Callable[[], T],
+    expect: type[T],
+) -> T:
+    """``build()``, or what it returned before for the same input, from the parse cache.
+
+    The entry is keyed by ``text`` (the file's content), ``context`` (what else the result
+    depends on, such as the name the file is shown by) and the source code of every module
+    in the folder ``package`` (the parser and what it calls): an edited file or changed
+    parsing code is a new key, so a stale entry is never served. Only a result is cached:
+    when ``build`` raises, nothing is written.
+    The cache is a convenience: a folder that cannot be written, an entry that cannot be
+    read or is not an ``expect``, or a file another user could have written is ignored and
+    ``build`` runs.
+    """
+    folder = cache_dir()
+    code = _code_digest(package) if folder is not None else None
+    if folder is None or code is None:
+        return build()
+    key = hashlib.sha256(code)
+    for part in (kind, *context, text):
+        encoded = part.encode("utf-8", "surrogatepass")
+        key.update(len(encoded).to_bytes(8, "little"))
+        key.update(encoded)
+    path = folder / kind / f"{key.hexdigest()}.pickle"
+    if _owned_file(path):
+        try:
+            with open(path, "rb") as handle:
+                found = pickle.load(handle)
+        except Exception:  # a damaged entry is parsed again
+            found = None
+        if isinstance(found, expect):
+            return found
+    value = build()
+    _store(path, value)
+    return value
+
+
+def _store(path: Path, value: object) -> None:
+    """Write a cache entry atomically; any failure leaves the cache as it was."""
+    import tempfile
+
+    folder = path.parent
+    try:
+        data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".", suffix=".tmp", dir=folder)
+    except (OSError, pickle.PicklingError, TypeError, AttributeError):
+        return
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.replace(tmp, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        return
+    with contextlib.suppress(OSError):
+        entries = sorted(
+            (e for e in os.scandir(folder) if e.name.endswith(".pickle")),
+            key=lambda e: e.stat().st_mtime_ns,
+        )
+        for old in entries[: max(0, len(entries) - CACHE_ENTRIES)]:
+            os.unlink(old.path)
