@@ -119,11 +119,87 @@ def _tokenize(source: str) -> list[_Token]:
     return tokens
 
 
+# -- the expression tree -------------------------------------------------------------------
+# The parser builds this tree beside the values, so a criterion can be put into words
+# (turing.core.wording) from the very structure the checker accepted.
+
+
+@dataclass(frozen=True, slots=True)
+class Num:
+    """A whole number written in the expression."""
+
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class Name:
+    """A name, canonical: ``b``, ``y``, ``p``, ``sum``, ``evens`` or ``odds``."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """``count``, ``min``, ``max``, ``abs`` (numbers) or ``even``, ``odd`` (conditions)."""
+
+    fn: str
+    args: tuple[Expr, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Unary:
+    """``-x`` or ``+x``."""
+
+    op: str
+    operand: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Binary:
+    """Arithmetic: ``+ - * // %``."""
+
+    op: str
+    left: Expr
+    right: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Compare:
+    """A comparison, possibly chained: ``operands[i] ops[i] operands[i + 1]`` for each i."""
+
+    ops: tuple[str, ...]
+    operands: tuple[Expr, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Not:
+    operand: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Logic:
+    """``and`` / ``or`` over two or more conditions (nested ones of the same kind merged)."""
+
+    op: str
+    operands: tuple[Expr, ...]
+
+
+Expr = Num | Name | Call | Unary | Binary | Compare | Not | Logic
+
+_CANONICAL: Final = {"blue": "b", "▲": "b", "yellow": "y", "■": "y", "purple": "p", "●": "p"}
+
+
+def _logic(op: str, left: Expr, right: Expr) -> Logic:
+    parts = left.operands if isinstance(left, Logic) and left.op == op else (left,)
+    return Logic(op, (*parts, right))
+
+
 @dataclass(frozen=True, slots=True)
 class _Value:
     kind: str  # "int" or "bool"
     values: Vector
     offset: int
+    node: Expr
 
 
 def _const(n: int) -> Vector:
@@ -211,6 +287,7 @@ class _Parser:
                 "bool",
                 tuple(a | b for a, b in zip(left.values, right.values, strict=True)),
                 left.offset,
+                _logic("or", left.node, right.node),
             )
         return left
 
@@ -225,6 +302,7 @@ class _Parser:
                 "bool",
                 tuple(a & b for a, b in zip(left.values, right.values, strict=True)),
                 left.offset,
+                _logic("and", left.node, right.node),
             )
         return left
 
@@ -235,7 +313,9 @@ class _Parser:
             operand = self._not()
             self._leave()
             self._need(operand, "bool", "'not'")
-            return _Value("bool", tuple(1 - a for a in operand.values), token.offset)
+            return _Value(
+                "bool", tuple(1 - a for a in operand.values), token.offset, Not(operand.node)
+            )
         return self._comparison()
 
     def _comparison(self) -> _Value:
@@ -244,9 +324,13 @@ class _Parser:
             return first
         result: Vector | None = None
         left = first
+        ops: list[str] = []
+        operands: list[Expr] = [first.node]
         while self._at(*_COMPARE):
             op = self._advance()
             right = self._additive()
+            ops.append(op.text)
+            operands.append(right.node)
             if op.text in ("==", "!="):
                 if left.kind != right.kind:
                     raise ExpressionError(
@@ -262,7 +346,7 @@ class _Parser:
             )
             left = right
         assert result is not None
-        return _Value("bool", result, first.offset)
+        return _Value("bool", result, first.offset, Compare(tuple(ops), tuple(operands)))
 
     def _additive(self) -> _Value:
         left = self._multiplicative()
@@ -275,7 +359,7 @@ class _Parser:
                 values = tuple(a + b for a, b in zip(left.values, right.values, strict=True))
             else:
                 values = tuple(a - b for a, b in zip(left.values, right.values, strict=True))
-            left = _Value("int", values, left.offset)
+            left = _Value("int", values, left.offset, Binary(op.text, left.node, right.node))
         return left
 
     def _multiplicative(self) -> _Value:
@@ -299,7 +383,7 @@ class _Parser:
                     values = tuple(a // b for a, b in zip(left.values, right.values, strict=True))
                 else:
                     values = tuple(a % b for a, b in zip(left.values, right.values, strict=True))
-            left = _Value("int", values, left.offset)
+            left = _Value("int", values, left.offset, Binary(op.text, left.node, right.node))
         return left
 
     def _unary(self) -> _Value:
@@ -309,16 +393,18 @@ class _Parser:
             operand = self._unary()
             self._leave()
             self._need(operand, "int", f"unary '{op.text}'")
+            node = Unary(op.text, operand.node)
             if op.text == "+":
-                return _Value("int", operand.values, op.offset)
-            return _Value("int", tuple(-a for a in operand.values), op.offset)
+                return _Value("int", operand.values, op.offset, node)
+            return _Value("int", tuple(-a for a in operand.values), op.offset, node)
         return self._atom()
 
     def _atom(self) -> _Value:
         token = self.tok
         if token.kind == "int":
             self._advance()
-            return _Value("int", _const(int(token.text)), token.offset)
+            number = int(token.text)
+            return _Value("int", _const(number), token.offset, Num(number))
         if token.kind == "name":
             if token.text in KEYWORDS:
                 raise ExpressionError(f"unexpected {token.text!r}", token.offset, E_SYNTAX)
@@ -330,7 +416,8 @@ class _Parser:
                     f"{token.text} is a function: write {token.text}(…)", token.offset, E_SYNTAX
                 )
             if token.text in _NAMES:
-                return _Value("int", _NAMES[token.text], token.offset)
+                name = _CANONICAL.get(token.text, token.text)
+                return _Value("int", _NAMES[token.text], token.offset, Name(name))
             raise ExpressionError(_unknown_name(token.text), token.offset, E_NAME)
         if self._at("("):
             self._advance()
@@ -338,7 +425,7 @@ class _Parser:
             inner = self._or()
             self._leave()
             self._expect(")", "')' to close the '(' at column " + str(token.offset + 1))
-            return _Value(inner.kind, inner.values, token.offset)
+            return _Value(inner.kind, inner.values, token.offset, inner.node)
         raise ExpressionError(
             f"expected a number, a name or '(', found {self._describe(token)}",
             token.offset,
@@ -367,7 +454,8 @@ class _Parser:
         if not arity[0] <= len(args) <= arity[1]:
             want = "one argument" if arity == (1, 1) else "at least one argument"
             raise ExpressionError(f"{fn}() takes {want}, got {len(args)}", name.offset, E_TYPE)
-        return _Value(*_apply(fn, [a.values for a in args]), name.offset)
+        kind, values = _apply(fn, [a.values for a in args])
+        return _Value(kind, values, name.offset, Call(fn, tuple(a.node for a in args)))
 
 
 def _apply(fn: str, args: Sequence[Vector]) -> tuple[str, Vector]:
@@ -402,6 +490,28 @@ def compile_criterion(source: str) -> int:
     Raises :class:`ExpressionError` for syntax errors, unknown names, type errors and
     expressions that are too long or too deeply nested. The result must be a condition.
     """
+    mask = 0
+    for i, v in enumerate(_checked(source).values):
+        if v:
+            mask |= 1 << i
+    return mask
+
+
+@lru_cache(maxsize=4096)
+def parse_criterion(source: str) -> Expr:
+    """The tree of a ``when`` expression, checked as :func:`compile_criterion` checks it
+    (and raising the same :class:`ExpressionError`).
+
+    >>> parse_criterion("count(3) == 2")
+    Compare(ops=('==',), operands=(Call(fn='count', args=(Num(value=3),)), Num(value=2)))
+    >>> parse_criterion("▲ < 4 and not odd(y)")
+    Logic(op='and', operands=(Compare(ops=('<',), operands=(Name(name='b'), Num(value=4))), \
+Not(operand=Call(fn='odd', args=(Name(name='y'),)))))
+    """
+    return _checked(source).node
+
+
+def _checked(source: str) -> _Value:
     if not isinstance(source, str):
         raise ExpressionError("a criterion must be written as text", 0, E_TYPE)
     if len(source) > MAX_LENGTH:
@@ -418,8 +528,4 @@ def compile_criterion(source: str) -> int:
             value.offset,
             E_TYPE,
         )
-    mask = 0
-    for i, v in enumerate(value.values):
-        if v:
-            mask |= 1 << i
-    return mask
+    return value
