@@ -38,6 +38,7 @@ from turing.cli.output import (
 )
 from turing.core.cards import CardSet, load_cardset, resolve_cardset
 from turing.core.codes import CODE_TEXT, CodeSet
+from turing.i18n import _
 
 _STYLE = {ERROR: "bold red", WARNING: "yellow", INFO: "cyan"}
 
@@ -108,7 +109,11 @@ def show(numbers: tuple[int, ...], cardset_name: str | None, as_json: bool) -> N
     chosen = list(numbers) if numbers else [card.number for card in cardset]
     for n in chosen:
         if n not in cardset:
-            fail(f"card {n} is not in card set {cardset.name!r} ({cardset.describe_numbers()})")
+            fail(
+                _("card {n} is not in card set {name!r} ({value})").format(
+                    n=n, name=cardset.name, value=cardset.describe_numbers()
+                )
+            )
     if as_json:
         for n in chosen:
             emit_json(card_record(cardset, n))
@@ -347,7 +352,7 @@ def stats(
     otherwise a seeded sample; the output says which.
     """
     if samples is not None and exhaustive:
-        fail("--samples and --exhaustive exclude each other")
+        fail(_("--samples and --exhaustive exclude each other"))
     cardset = load_cardset(path)
     started = time.monotonic()
     with progress(f"{cardset.name}: {verifiers}-verifier puzzles", quiet=quiet) as bar:

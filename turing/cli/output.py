@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, Protocol
 import click
 
 from turing.core.errors import TuringError
+from turing.i18n import _, format_number, ngettext
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -117,7 +118,7 @@ class CLIError(click.ClickException):
         object.__setattr__(self, "exit_code", exit_code)
 
     def show(self, file: Any = None) -> None:
-        click.echo(f"error: {self.format_message()}", err=True)
+        click.echo(_("error: {message}").format(message=self.format_message()), err=True)
 
 
 def fail(message: str, exit_code: int = EXIT_USAGE) -> NoReturn:
@@ -195,12 +196,12 @@ def _guarded(call: Callable[[], Any]) -> Any:
         _drop_stdout()
         raise click.exceptions.Exit(EXIT_OK) from None
     except Terminated:
-        click.echo("terminated", err=True)
+        click.echo(_("terminated"), err=True)
         raise click.exceptions.Exit(EXIT_TERMINATED) from None
     except KeyboardInterrupt:
         if debugging():
             raise
-        click.echo("interrupted", err=True)
+        click.echo(_("interrupted"), err=True)
         raise click.exceptions.Exit(EXIT_INTERRUPTED) from None
     except TuringError as exc:
         if debugging():
@@ -213,24 +214,56 @@ def _guarded(call: Callable[[], Any]) -> Any:
     except Exception as exc:
         if debugging() or not _is_sqlite_error(exc):
             raise
-        raise CLIError(f"the bank's database: {exc}") from None
+        raise CLIError(_("the bank's database: {problem}").format(problem=exc)) from None
 
 
 # -- words -------------------------------------------------------------------------------------
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:
-    """``n`` and ``word`` in the right number: ``plural(1, "test")`` is "1 test",
-    ``plural(2, "test")`` "2 tests", ``plural(3, "criterion", "criteria")`` "3 criteria".
+    """``n`` and ``word`` in the right number and the language in use: ``plural(1, "test")``
+    is "1 test", ``plural(2, "test")`` "2 tests", ``plural(3, "criterion", "criteria")``
+    "3 criteria"; in German "3 Kriterien".
 
-    Thousands are grouped with commas.
+    The words are looked up as the pair ``"{n} word"`` / ``"{n} words"`` with
+    :func:`~turing.i18n.ngettext` (:data:`PLURAL_WORDS` marks the pairs in use for the
+    catalogue); a pair the catalogue lacks stays English. New code writes its own
+    ``ngettext`` call with the whole phrase. Thousands are grouped for the language.
 
     >>> plural(1, "puzzle"), plural(0, "puzzle"), plural(12_000, "repeat")
     ('1 puzzle', '0 puzzles', '12,000 repeats')
     >>> plural(1, "criterion", "criteria"), plural(2, "criterion", "criteria")
     ('1 criterion', '2 criteria')
     """
-    return f"{n:,} {word if n == 1 else (many or word + 's')}"
+    singular = "{n} " + word
+    plural_form = "{n} " + (many or word + "s")
+    return ngettext(singular, plural_form, n).format(n=format_number(n))
+
+
+#: The word pairs :func:`plural` is called with, marked for the catalogue.
+PLURAL_WORDS = (
+    ngettext("{n} assignment", "{n} assignments", 0),
+    ngettext("{n} valid assignment", "{n} valid assignments", 0),
+    ngettext("{n} code", "{n} codes", 0),
+    ngettext("{n} possible code", "{n} possible codes", 0),
+    ngettext("{n} candidate code", "{n} candidate codes", 0),
+    ngettext("{n} round", "{n} rounds", 0),
+    ngettext("{n} test", "{n} tests", 0),
+    ngettext("{n} card", "{n} cards", 0),
+    ngettext("{n} criterion", "{n} criteria", 0),
+    ngettext("{n} note", "{n} notes", 0),
+    ngettext("{n} random set", "{n} random sets", 0),
+    ngettext("{n} puzzle", "{n} puzzles", 0),
+    ngettext("{n} valid puzzle", "{n} valid puzzles", 0),
+    ngettext("{n} file", "{n} files", 0),
+    ngettext("{n} read error", "{n} read errors", 0),
+    ngettext("{n} repeat", "{n} repeats", 0),
+    ngettext("{n} draw", "{n} draws", 0),
+    ngettext("{n} error", "{n} errors", 0),
+    ngettext("{n} warning", "{n} warnings", 0),
+    ngettext("{n} point", "{n} points", 0),
+    ngettext("{n} row", "{n} rows", 0),
+)
 
 
 def emit_json(obj: Any) -> None:

@@ -23,12 +23,13 @@ from turing.cli.share import SHARED_LABEL, shared_puzzle
 from turing.core.cards import CardSet, load_cardset
 from turing.core.errors import TuringError
 from turing.core.puzzle import MODES, Puzzle, iter_puzzle_file, puzzle_cardset
+from turing.i18n import N_, _
 from turing.play.game import GameError, puzzles_dir, sample_puzzle_path
 from turing.play.session import (
     EXAMPLE_CODE,
-    GRAMMAR_HELP,
     Session,
     SessionError,
+    grammar_help,
     load_save,
     neutral_label,
     parse_players,
@@ -45,12 +46,12 @@ def _verifier_counts(text: str | None) -> list[int]:
         return [4, 5, 6]
     m = re.fullmatch(r"\s*(\d)\s*(?:-\s*(\d)\s*)?", text)
     if not m:
-        raise click.BadParameter("give a count or a range like 4-6", param_hint="--verifiers")
+        raise click.BadParameter(_("give a count or a range like 4-6"), param_hint="--verifiers")
     low = int(m.group(1))
     high = int(m.group(2) or low)
     if not 4 <= low <= high <= 6:
         raise click.BadParameter(
-            "verifiers are 4, 5 or 6 (a range like 4-6)", param_hint="--verifiers"
+            _("verifiers are 4, 5 or 6 (a range like 4-6)"), param_hint="--verifiers"
         )
     return list(range(low, high + 1))
 
@@ -60,7 +61,9 @@ def _from_file(path: str, forced: CardSet | None, puzzle_id: str | None) -> tupl
     if puzzle_id is not None:
         found = [loaded for loaded in found if _id_matches(loaded.puzzle, puzzle_id)]
         if not found:
-            fail(f"{path}: no puzzle with id {puzzle_id!r}")
+            fail(
+                _("{path}: no puzzle with id {puzzle_id!r}").format(path=path, puzzle_id=puzzle_id)
+            )
     if len(found) != 1:
         ids = ", ".join(str(loaded.puzzle.id) for loaded in found[:10] if loaded.puzzle.id)
         fail(
@@ -87,7 +90,11 @@ def _shipped_by_id(puzzle_id: str, forced: CardSet | None) -> tuple[Puzzle, Card
         for loaded in iter_puzzle_file(path, forced):
             if _id_matches(loaded.puzzle, puzzle_id):
                 return loaded.puzzle, loaded.cardset
-    fail(f"no shipped puzzle has id {puzzle_id!r} (look in {folder}, or use --bank FILE)")
+    fail(
+        _("no shipped puzzle has id {puzzle_id!r} (look in {folder}, or use --bank FILE)").format(
+            puzzle_id=puzzle_id, folder=folder
+        )
+    )
 
 
 def _bank_id_forms(wanted: str) -> list[str]:
@@ -120,7 +127,11 @@ def _from_bank(
                 if found is not None:
                     break
             if found is None:
-                fail(f"{bank_path}: no puzzle with id {puzzle_id!r}")
+                fail(
+                    _("{bank_path}: no puzzle with id {puzzle_id!r}").format(
+                        bank_path=bank_path, puzzle_id=puzzle_id
+                    )
+                )
         else:
             order = list(counts)
             random.Random(seed).shuffle(order)
@@ -136,8 +147,15 @@ def _from_bank(
                     break
         if found is None:
             fail(
-                f"{bank_path}: no unplayed puzzle matches (mode {mode or 'any'}, difficulty "
-                f"{difficulty or 'any'}, verifiers {'/'.join(map(str, counts))})"
+                _(
+                    "{bank_path}: no unplayed puzzle matches (mode {value}, "
+                    "difficulty {value2}, verifiers {items})"
+                ).format(
+                    bank_path=bank_path,
+                    value=mode or "any",
+                    value2=difficulty or "any",
+                    items="/".join(map(str, counts)),
+                )
             )
         row = bank.conn.execute(
             "SELECT rowid FROM puzzles WHERE id = ? OR key = ?",
@@ -149,8 +167,8 @@ def _from_bank(
 
 # -- the command ----------------------------------------------------------------------------
 
-PLAY_HELP: Final = (
-    f"""Play a puzzle in the terminal: 1–6 players at one keyboard, and bots.
+_PLAY_HEAD: Final = N_(
+    """Play a puzzle in the terminal: 1–6 players at one keyboard, and bots.
 
 \b
 Puzzle: FILE (YAML, JSON or JSONL; --id picks one of several), --id ID (a shipped
@@ -171,12 +189,11 @@ the screen is cleared between turns.
 \b
 Commands at the prompt (also read line by line from standard input when it is not a
 terminal, so a game can be scripted; then nothing asks for confirmation). Example
-code: {EXAMPLE_CODE}.
+code: {e}.
 """
-    + GRAMMAR_HELP.replace("\n\n", "\n\n\b\n")
-    + """
-
-\b
+)
+_PLAY_TAIL: Final = N_(
+    """\b
 At a terminal: line editing and a history per player, Tab completes commands and verifier
 letters; solve and giveup ask for confirmation; Ctrl-C stops a running hint, otherwise
 Ctrl-C, Ctrl-D and quit ask before leaving and offer to save.
@@ -188,7 +205,29 @@ Exit status: 0 when the game finished, 1 when it was abandoned (quit or end of i
 )
 
 
-@click.command("play", help=PLAY_HELP)
+def play_help() -> str:
+    """The help of ``turing play`` in the language in use (its list of commands included)."""
+    return (
+        _(_PLAY_HEAD).format(e=EXAMPLE_CODE)
+        + grammar_help().replace("\n\n", "\n\n\b\n")
+        + "\n\n"
+        + _(_PLAY_TAIL)
+    )
+
+
+#: The help in English.
+PLAY_HELP: Final = play_help()
+
+
+class PlayCommand(click.Command):
+    """``turing play``, whose help is drawn in the language in use."""
+
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        self.help = play_help()
+        super().format_help_text(ctx, formatter)
+
+
+@click.command("play", cls=PlayCommand, help=PLAY_HELP)
 @click.argument("file", required=False, metavar="[FILE]")
 @click.option(
     "--id",
@@ -313,7 +352,7 @@ def play(
         no_hints,
     )
     if as_json and session.humans:
-        fail("--json is for games of bots only (people need the screen)")
+        fail(_("--json is for games of bots only (people need the screen)"))
     view = PromptView(
         session=session,
         console=console,
@@ -358,7 +397,7 @@ def open_session(
         if target is not None:
             problem = unwritable(Path(target))
             if problem:
-                fail(f"{option}: {problem}")
+                fail(_("{option}: {problem}").format(option=option, problem=problem))
     if resume_file is not None:
         given = [
             flag
@@ -380,7 +419,11 @@ def open_session(
             if value is not None
         ]
         if given:
-            fail(f"--resume continues the saved game as it was; drop {', '.join(given)}")
+            fail(
+                _("--resume continues the saved game as it was; drop {items}").format(
+                    items=", ".join(given)
+                )
+            )
         try:
             session, saved_transcript = load_save(resume_file)
         except SessionError as exc:
@@ -429,7 +472,11 @@ def _open_transcript(session: Session, path: str | None) -> None:
     try:
         session.open_transcript(Path(path))
     except OSError as exc:
-        fail(f"cannot write the transcript {path}: {exc.strerror or exc}")
+        fail(
+            _("cannot write the transcript {path}: {value}").format(
+                path=path, value=exc.strerror or exc
+            )
+        )
 
 
 def _new_game(
@@ -458,17 +505,17 @@ def _new_game(
         if used
     ]
     if len(sources) > 1:
-        fail(f"choose one puzzle source: {' or '.join(sources)}")
+        fail(_("choose one puzzle source: {items}").format(items=" or ".join(sources)))
     if share_code is not None and (puzzle_id is not None or cardset_name is not None):
-        fail("a puzzle code holds the whole puzzle and its card set; drop --id and --cardset")
+        fail(_("a puzzle code holds the whole puzzle and its card set; drop --id and --cardset"))
     if random_flag and puzzle_id is not None:
-        fail("--random makes a new puzzle; it takes no --id")
+        fail(_("--random makes a new puzzle; it takes no --id"))
     if mode is not None and not sources and puzzle_id is None:
         random_flag = True  # --mode alone: a random puzzle of that mode
     if not (random_flag or bank_path) and (difficulty or verifiers):
-        fail("--difficulty and --verifiers choose a --random or --bank puzzle")
+        fail(_("--difficulty and --verifiers choose a --random or --bank puzzle"))
     if min_tests is not None and not random_flag:
-        fail("--min-tests chooses a --random puzzle")
+        fail(_("--min-tests chooses a --random puzzle"))
     try:
         seats_spec = parse_players(players)
     except SessionError as exc:
@@ -506,11 +553,15 @@ def _new_game(
     else:
         sample = sample_puzzle_path()
         if not sample.is_file():
-            fail(f"no puzzle given and the sample puzzle is missing ({sample})")
+            fail(
+                _("no puzzle given and the sample puzzle is missing ({sample})").format(
+                    sample=sample
+                )
+            )
         puzzle, cardset = _from_file(str(sample), forced, None)
         label = neutral_label(puzzle, "sample puzzle")
     if mode is not None and puzzle.mode != mode:
-        fail(f"the puzzle is in {puzzle.mode} mode, not {mode}")
+        fail(_("the puzzle is in {mode} mode, not {mode2}").format(mode=puzzle.mode, mode2=mode))
     try:
         session = Session.new(puzzle, cardset, seats_spec, seed, hints=not no_hints, label=label)
     except GameError as exc:

@@ -17,6 +17,7 @@ from turing.cli.output import emit_json, fail
 from turing.core.cards import CardSet, load_cardset
 from turing.core.puzzle import Loaded, Puzzle, iter_puzzle_file
 from turing.core.sharecode import ShareCodeError, encode, read_code
+from turing.i18n import _
 
 #: How a puzzle read from a code is named while it is played: its hidden part gives it
 #: no id, and nothing derived from the code is shown.
@@ -78,9 +79,9 @@ def with_codes(
     only.
     """
     if not files and not codes:
-        fail("give a puzzle FILE (- for standard input) or --code CODE")
+        fail(_("give a puzzle FILE (- for standard input) or --code CODE"))
     if codes and cardset_name is not None:
-        fail("a puzzle code names its own card set; drop --cardset")
+        fail(_("a puzzle code names its own card set; drop --cardset"))
     return itertools.chain(from_files, _code_puzzles(codes))
 
 

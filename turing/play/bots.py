@@ -26,6 +26,7 @@ from turing.analysis.search import OptimalBot
 from turing.core.codes import CODE_TEXT, NUM_CODES
 from turing.core.errors import TuringError
 from turing.core.knowledge import TESTS_PER_ROUND, PlayerView
+from turing.i18n import _
 from turing.play.game import Compose, Game, GameError, GameResult, Pass, Solve, Test
 
 BOT_PREFIX: Final = "bot:"
@@ -107,7 +108,11 @@ def bot_kind(spec: str) -> str:
     kind = text[len(BOT_PREFIX) :] if text.lower().startswith(BOT_PREFIX) else text
     kind = kind.strip().lower()
     if kind not in BOTS:
-        raise BotError(f"no bot {text!r} (bots: {', '.join(BOT_PREFIX + k for k in sorted(BOTS))})")
+        raise BotError(
+            _("no bot {text!r} (bots: {items})").format(
+                text=text, items=", ".join(BOT_PREFIX + k for k in sorted(BOTS))
+            )
+        )
     return kind
 
 
@@ -143,10 +148,10 @@ def run_game(game: Game, bots: Mapping[str, Bot], max_rounds: int = 10_000) -> G
     """Play a game whose remaining players are all bots to the end."""
     while not game.is_terminal():
         if game.round > max_rounds:
-            raise GameError(f"no result after {max_rounds} rounds")
+            raise GameError(_("no result after {max_rounds} rounds").format(max_rounds=max_rounds))
         for name in game.to_act():
             if name not in bots:
-                raise GameError(f"{name} is not a bot")
+                raise GameError(_("{name} is not a bot").format(name=name))
             play_turn(game, name, bots[name])
     return game.result()
 

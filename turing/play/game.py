@@ -39,6 +39,7 @@ from turing.core.solver import (
     hidden_masks,
     validity_of_masks,
 )
+from turing.i18n import _
 
 MAX_PLAYERS: Final = 6
 SAVE_GAME_VERSION: Final = 1
@@ -136,17 +137,23 @@ def action_to_dict(action: Action) -> dict[str, Any]:
 def action_from_dict(data: Any) -> Action:
     """The inverse of :func:`action_to_dict`; raises :class:`GameError` on anything else."""
     if not isinstance(data, dict) or not isinstance(data.get("do"), str):
-        raise GameError(f"not an action: {data!r}")
+        raise GameError(_("not an action: {data!r}").format(data=data))
     kind = data["do"]
     if kind in ("compose", "solve"):
         code = data.get("code")
         if not isinstance(code, str):
-            raise GameError(f"action {kind!r} needs a code, found {code!r}")
+            raise GameError(
+                _("action {kind!r} needs a code, found {code!r}").format(kind=kind, code=code)
+            )
         return Compose(code) if kind == "compose" else Solve(code)  # IllegalAction if bad
     if kind == "test":
         verifier = data.get("verifier")
         if not isinstance(verifier, int) or isinstance(verifier, bool):
-            raise GameError(f"action 'test' needs a verifier index, found {verifier!r}")
+            raise GameError(
+                _("action 'test' needs a verifier index, found {verifier!r}").format(
+                    verifier=verifier
+                )
+            )
         return Test(verifier)
     if kind == "end_tests":
         return EndTests()
@@ -154,7 +161,7 @@ def action_from_dict(data: Any) -> Action:
         return Pass()
     if kind == "giveup":
         return GiveUp()
-    raise GameError(f"unknown action {kind!r}")
+    raise GameError(_("unknown action {kind!r}").format(kind=kind))
 
 
 @dataclass(frozen=True)
@@ -198,21 +205,21 @@ class Notes:
     @staticmethod
     def from_dict(data: Any, verifiers: int) -> Notes:
         if not isinstance(data, dict):
-            raise GameError("notes must be an object")
+            raise GameError(_("notes must be an object"))
         notes = Notes()
         text = data.get("text", {})
         struck = data.get("struck", [])
         grid = data.get("grid", {})
         if not isinstance(text, dict) or not isinstance(struck, list) or not isinstance(grid, dict):
-            raise GameError("notes hold 'text' (object), 'struck' (list), 'grid' (object)")
+            raise GameError(_("notes hold 'text' (object), 'struck' (list), 'grid' (object)"))
         for letter, value in text.items():
             if letter not in LETTERS[:verifiers] or not isinstance(value, str):
-                raise GameError(f"bad note for verifier {letter!r}")
+                raise GameError(_("bad note for verifier {letter!r}").format(letter=letter))
             notes.text[LETTERS.index(letter)] = value
         for label in struck:
             parts = label.split(".") if isinstance(label, str) else []
             if len(parts) != 2 or not all(p.isdigit() for p in parts):
-                raise GameError(f"bad struck criterion {label!r}")
+                raise GameError(_("bad struck criterion {label!r}").format(label=label))
             notes.struck.add((int(parts[0]), int(parts[1])))
         for key, value in grid.items():
             if (
@@ -222,7 +229,7 @@ class Notes:
                 or key[1] not in "12345"
                 or not isinstance(value, bool)
             ):
-                raise GameError(f"bad grid mark {key!r}")
+                raise GameError(_("bad grid mark {key!r}").format(key=key))
             notes.grid[(key[0], int(key[1]))] = value
         return notes
 
@@ -322,13 +329,21 @@ class Game:
     ) -> None:
         names = list(players)
         if not 1 <= len(names) <= MAX_PLAYERS:
-            raise GameError(f"a game has 1–{MAX_PLAYERS} players, not {len(names)}")
+            raise GameError(
+                _("a game has 1–{max_players} players, not {n}").format(
+                    max_players=MAX_PLAYERS, n=len(names)
+                )
+            )
         for name in names:
             if not isinstance(name, str) or not name.strip():
-                raise GameError(f"a player's name must be non-empty text, not {name!r}")
+                raise GameError(
+                    _("a player's name must be non-empty text, not {name!r}").format(name=name)
+                )
         if len(set(names)) != len(names):
             twice = sorted({n for n in names if names.count(n) > 1})
-            raise GameError(f"two players have the same name: {', '.join(twice)}")
+            raise GameError(
+                _("two players have the same name: {items}").format(items=", ".join(twice))
+            )
         if not puzzle.has_hidden:
             raise GameError(
                 "this puzzle cannot be played: it does not give its hidden "
@@ -339,12 +354,16 @@ class Game:
         try:
             masks = hidden_masks(puzzle, cardset)
         except (SolverError, KeyError) as exc:
-            raise GameError(f"this puzzle cannot be played: {exc}") from None
+            raise GameError(
+                _("this puzzle cannot be played: {problem}").format(problem=exc)
+            ) from None
         valid = validity_of_masks(masks)
         if not valid.unique:
             raise GameError(
-                f"this puzzle cannot be played: {valid.solutions.bit_count()} "
-                "codes meet its hidden criteria, not exactly one"
+                _(
+                    "this puzzle cannot be played: {value} codes meet its hidden "
+                    "criteria, not exactly one"
+                ).format(value=valid.solutions.bit_count())
             )
         if valid.redundant:
             raise GameError(
@@ -356,8 +375,10 @@ class Game:
         assert valid.solution is not None
         if puzzle.solution is not None and puzzle.solution != valid.solution:
             raise GameError(
-                f"this puzzle cannot be played: its stated solution "
-                f"{puzzle.solution} is not the code its criteria give"
+                _(
+                    "this puzzle cannot be played: its stated solution {solution} "
+                    "is not the code its criteria give"
+                ).format(solution=puzzle.solution)
             )
         self.puzzle = puzzle
         self.cardset = cardset
@@ -398,7 +419,9 @@ class Game:
             return self._by_name[name]
         except KeyError:
             raise GameError(
-                f"no player named {name!r} (players: {', '.join(self.players)})"
+                _("no player named {name!r} (players: {items})").format(
+                    name=name, items=", ".join(self.players)
+                )
             ) from None
 
     def active_players(self) -> tuple[str, ...]:
@@ -453,7 +476,7 @@ class Game:
 
     def result(self) -> GameResult:
         if not self.over:
-            raise GameError("the game is not over yet")
+            raise GameError(_("the game is not over yet"))
         return GameResult(
             winners=self.winners,
             rounds=self.round,
@@ -489,44 +512,58 @@ class Game:
         """Raise :class:`IllegalAction` when ``name`` may not take ``action`` now."""
         player = self._player(name)
         if self.over:
-            raise IllegalAction("the game is over")
+            raise IllegalAction(_("the game is over"))
         if player.eliminated is not None:
             raise IllegalAction(
-                f"{name} was eliminated in round {player.eliminated} and cannot act"
+                _("{name} was eliminated in round {eliminated} and cannot act").format(
+                    name=name, eliminated=player.eliminated
+                )
             )
         if player.decision is not None:
-            raise IllegalAction(f"{name} has already decided this round; wait for the others")
+            raise IllegalAction(
+                _("{name} has already decided this round; wait for the others").format(name=name)
+            )
         if isinstance(action, Compose):
             if not isinstance(action.code, Code):
-                raise IllegalAction(f"not a code: {action.code!r}")
+                raise IllegalAction(_("not a code: {code!r}").format(code=action.code))
             if player.done_testing:
-                raise IllegalAction("testing is over for this round: solve or pass")
+                raise IllegalAction(_("testing is over for this round: solve or pass"))
             if player.tested:
                 raise IllegalAction(
-                    f"this round's code is {player.code}, already tested; one code per round"
+                    _("this round's code is {code}, already tested; one code per round").format(
+                        code=player.code
+                    )
                 )
         elif isinstance(action, Test):
             v = action.verifier
             if player.done_testing:
-                raise IllegalAction("testing is over for this round: solve or pass")
+                raise IllegalAction(_("testing is over for this round: solve or pass"))
             if not isinstance(v, int) or not 0 <= v < self.verifiers:
                 raise IllegalAction(
-                    f"no verifier {v!r}: this puzzle has {', '.join(self.puzzle.letters)}"
+                    _("no verifier {v!r}: this puzzle has {items}").format(
+                        v=v, items=", ".join(self.puzzle.letters)
+                    )
                 )
             if player.code is None:
-                raise IllegalAction("compose a code before testing it")
+                raise IllegalAction(_("compose a code before testing it"))
             if v in player.tested:
-                raise IllegalAction(f"verifier {LETTERS[v]} was already tested this round")
+                raise IllegalAction(
+                    _("verifier {letter} was already tested this round").format(letter=LETTERS[v])
+                )
             if len(player.tested) >= TESTS_PER_ROUND:
-                raise IllegalAction(f"at most {TESTS_PER_ROUND} tests per round")
+                raise IllegalAction(
+                    _("at most {tests_per_round} tests per round").format(
+                        tests_per_round=TESTS_PER_ROUND
+                    )
+                )
         elif isinstance(action, EndTests):
             if player.done_testing:
-                raise IllegalAction("testing is already over for this round")
+                raise IllegalAction(_("testing is already over for this round"))
         elif isinstance(action, Solve):
             if not isinstance(action.code, Code):
-                raise IllegalAction(f"not a code: {action.code!r}")
+                raise IllegalAction(_("not a code: {code!r}").format(code=action.code))
         elif not isinstance(action, (Pass, GiveUp)):
-            raise IllegalAction(f"not an action: {action!r}")
+            raise IllegalAction(_("not an action: {action!r}").format(action=action))
 
     def apply(self, name: str, action: Action) -> bool | None:
         """Take an action; a test returns the verifier's answer. Illegal → nothing changes."""
@@ -665,13 +702,15 @@ class Game:
     def _note_player(self, name: str) -> _Player:
         player = self._player(name)
         if self.over:
-            raise IllegalAction("the game is over")
+            raise IllegalAction(_("the game is over"))
         return player
 
     def _verifier(self, verifier: int) -> int:
         if not isinstance(verifier, int) or not 0 <= verifier < self.verifiers:
             raise IllegalAction(
-                f"no verifier {verifier!r}: this puzzle has {', '.join(self.puzzle.letters)}"
+                _("no verifier {verifier!r}: this puzzle has {items}").format(
+                    verifier=verifier, items=", ".join(self.puzzle.letters)
+                )
             )
         return verifier
 
@@ -694,12 +733,17 @@ class Game:
         self._note_player(name)
         if card not in self.public.shown_cards:
             raise IllegalAction(
-                f"card {card} is not on the table (cards: "
-                f"{', '.join(map(str, self.public.shown_cards))})"
+                _("card {card} is not on the table (cards: {items})").format(
+                    card=card, items=", ".join(map(str, self.public.shown_cards))
+                )
             )
         count = len(self.cardset.card(card).criteria)
         if not 1 <= position <= count:
-            raise IllegalAction(f"card {card} has criteria 1–{count}, not {position}")
+            raise IllegalAction(
+                _("card {card} has criteria 1–{count}, not {position}").format(
+                    card=card, count=count, position=position
+                )
+            )
 
     def strike(self, name: str, card: int, position: int, struck: bool = True) -> None:
         """Strike (or unstrike) criterion ``position`` of a card on the table."""
@@ -715,10 +759,12 @@ class Game:
         self._note_player(name)
         if shape not in SHAPES:
             raise IllegalAction(
-                f"no shape {shape!r}: shapes are b (▲ blue), y (■ yellow), p (● purple)"
+                _("no shape {shape!r}: shapes are b (▲ blue), y (■ yellow), p (● purple)").format(
+                    shape=shape
+                )
             )
         if digit not in (1, 2, 3, 4, 5):
-            raise IllegalAction(f"digits are 1–5, not {digit}")
+            raise IllegalAction(_("digits are 1–5, not {digit}").format(digit=digit))
 
     def mark(self, name: str, shape: str, digit: int, value: bool | None) -> None:
         """Mark a digit of a shape ✔ (True), ✘ (False), or clear it (None) on the grid."""
@@ -733,9 +779,9 @@ class Game:
         """Raise :class:`IllegalAction` unless ``name`` may ask for a hint now."""
         player = self._note_player(name)
         if not self.hints_allowed:
-            raise IllegalAction("hints are off in this game")
+            raise IllegalAction(_("hints are off in this game"))
         if player.eliminated is not None:
-            raise IllegalAction(f"{name} is out of the game")
+            raise IllegalAction(_("{name} is out of the game").format(name=name))
 
     def hint(self, name: str) -> Hint:
         """What the player can infer now (counted)."""
@@ -775,10 +821,12 @@ class Game:
     def from_dict(data: Any, cardset: CardSet) -> Game:
         """Rebuild a game by replaying its actions; :class:`GameError` on any inconsistency."""
         if not isinstance(data, dict):
-            raise GameError("the saved game must be an object")
+            raise GameError(_("the saved game must be an object"))
         if data.get("version") != SAVE_GAME_VERSION:
             raise GameError(
-                f"saved game version {data.get('version')!r} is not {SAVE_GAME_VERSION}"
+                _("saved game version {value!r} is not {save_game_version}").format(
+                    value=data.get("version"), save_game_version=SAVE_GAME_VERSION
+                )
             )
         for key, kind in (
             ("puzzle", dict),
@@ -791,28 +839,34 @@ class Game:
             ("hints_allowed", bool),
         ):
             if not isinstance(data.get(key), kind):
-                raise GameError(f"{key!r} is missing or not {kind.__name__}")
+                raise GameError(
+                    _("{key!r} is missing or not {kind}").format(key=key, kind=kind.__name__)
+                )
         try:
             puzzle = puzzle_from_dict(data["puzzle"], cardset, source="saved puzzle")
         except (PuzzleError, KeyError) as exc:
             raise GameError(str(exc)) from None
         label = data.get("label")
         if label is not None and not isinstance(label, str):
-            raise GameError("'label' is not text")
+            raise GameError(_("'label' is not text"))
         game = Game(puzzle, data["players"], cardset, hints=data["hints_allowed"], label=label)
         for item in data["actions"]:
             if not isinstance(item, dict) or not isinstance(item.get("player"), str):
-                raise GameError(f"bad action {item!r}")
+                raise GameError(_("bad action {item!r}").format(item=item))
             try:
                 game.apply(item["player"], action_from_dict(item))
             except GameError as exc:
-                raise GameError(f"action {item!r} cannot be replayed: {exc}") from None
+                raise GameError(
+                    _("action {item!r} cannot be replayed: {problem}").format(
+                        item=item, problem=exc
+                    )
+                ) from None
         if game.round != data["round"] or game.over != data["over"]:
-            raise GameError("its round and state do not match its actions")
+            raise GameError(_("its round and state do not match its actions"))
         for player in game._players:
             hints = data["hints"].get(player.name, 0)
             if not isinstance(hints, int) or isinstance(hints, bool) or hints < 0:
-                raise GameError(f"bad hint count for {player.name}")
+                raise GameError(_("bad hint count for {name}").format(name=player.name))
             player.hints = hints
             if player.name in data["notes"]:
                 player.notes = Notes.from_dict(data["notes"][player.name], puzzle.verifiers)

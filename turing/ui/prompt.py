@@ -27,6 +27,7 @@ from rich.text import Text
 from turing.core.codes import SHAPE_NAMES, SHAPE_SYMBOLS, SHAPES
 from turing.core.errors import TuringError
 from turing.core.puzzle import LETTERS
+from turing.i18n import _, format_number, ngettext
 from turing.play.game import Game
 from turing.play.session import (
     ALIASES,
@@ -135,28 +136,38 @@ def render_screen(
     mode = puzzle.mode_class
     parts: list[RenderableType] = []
     title = Text()
-    title.append(f"Round {game.round}", style="bold" if color else "")
+    title.append(_("Round {round}").format(round=game.round), style="bold" if color else "")
     title.append(f" · {name}", style="bold cyan" if color else "")
     title.append(
-        f" · {puzzle.id or 'puzzle'} · {puzzle.mode} · {puzzle.verifiers} verifiers"
-        f" · your tests {len(view.tests)}"
+        " · "
+        + _("{puzzle} · {mode} · {verifiers} verifiers · your tests {tests}").format(
+            puzzle=puzzle.id or _("puzzle"),
+            mode=mode_name(puzzle.mode),
+            verifiers=puzzle.verifiers,
+            tests=len(view.tests),
+        )
     )
     if game.hints_allowed:
-        title.append(f" · hints {game.hints_used(name)}")
+        title.append(" · " + _("hints {n}").format(n=game.hints_used(name)))
     parts.append(title)
     if len(game.players) > 1:
         others = []
         for other in game.players:
             if other == name:
                 continue
-            out = " (out)" if game.is_eliminated(other) else ""
-            others.append(f"{other} {game.tests_used(other)}{out}")
-        parts.append(Text("Tests of the others: " + " · ".join(others)))
+            used = game.tests_used(other)
+            others.append(
+                _("{name} {tests} (out)").format(name=other, tests=used)
+                if game.is_eliminated(other)
+                else f"{other} {used}"
+            )
+        parts.append(Text(_("Tests of the others: {list}").format(list=" · ".join(others))))
     if mode.hidden_mapping:
         parts.append(
             Text(
-                f"Verifiers {' '.join(puzzle.letters)}: each holds one of these cards "
-                "(which one is hidden)"
+                _(
+                    "Verifiers {letters}: each holds one of these cards (which one is hidden)"
+                ).format(letters=" ".join(puzzle.letters))
             )
         )
         for card in puzzle.shown_cards:
@@ -172,20 +183,22 @@ def render_screen(
         if mode.cards_per_verifier > 1:
             parts.append(
                 Text(
-                    "Each verifier shows two cards; only one of them is real.",
+                    _("Each verifier shows two cards; only one of them is real."),
                     style="dim" if color else "",
                 )
             )
     if notes.text:
         parts.append(
             Text(
-                "Notes: " + " · ".join(f"{LETTERS[v]}: {t}" for v, t in sorted(notes.text.items()))
+                _("Notes: {notes}").format(
+                    notes=" · ".join(f"{LETTERS[v]}: {t}" for v, t in sorted(notes.text.items()))
+                )
             )
         )
     if view.tests or view.code:
         tests = Table(box=None, show_edge=False, pad_edge=False, title_justify="left")
-        tests.add_column("round")
-        tests.add_column("code")
+        tests.add_column(_("round"))
+        tests.add_column(_("code"))
         for letter in puzzle.letters:
             tests.add_column(letter, justify="center")
         for rnd, code, answers in view.test_log():
@@ -198,7 +211,7 @@ def render_screen(
             tests.add_row(str(rnd), code, *cells)
         parts.append(tests)
     grid = Table(box=None, show_edge=False, pad_edge=False)
-    grid.add_column("grid")
+    grid.add_column(_("grid"))
     for d in range(1, 6):
         grid.add_column(str(d), justify="center")
     for shape in SHAPES:
@@ -208,7 +221,7 @@ def render_screen(
             cells.append(
                 Text("·", style="dim" if color else "") if mark is None else _answer(mark, color)
             )
-        grid.add_row(shaped(f"{SHAPE_SYMBOLS[shape]} {SHAPE_NAMES[shape]}", color), *cells)
+        grid.add_row(shaped(f"{SHAPE_SYMBOLS[shape]} {shape_name(shape)}", color), *cells)
     parts.append(grid)
     status = status_line(game, name)
     if status:
@@ -223,8 +236,8 @@ def render_cards(session: Session, name: str, color: bool) -> RenderableType:
     puzzle = game.public
     table = Table(box=None if not color else box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     table.add_column("")
-    table.add_column("card")
-    table.add_column("criteria")
+    table.add_column(_("card"))
+    table.add_column(_("criteria"))
     rows: list[tuple[str, int]] = []
     if puzzle.mode_class.hidden_mapping:
         rows = [("?", c) for c in puzzle.shown_cards]
@@ -254,17 +267,25 @@ def status_line(game: Game, name: str) -> str:
     phase = game.phase(name)
     if phase == "test":
         if view.code is None:
-            return (
-                f"Compose a code (compose {EXAMPLE_CODE}), then test it (test A); or solve / pass."
-            )
+            return _(
+                "Compose a code (compose {e}), then test it (test A); or solve / pass."
+            ).format(e=EXAMPLE_CODE)
         left = view.tests_left_this_round
         tested = " ".join(LETTERS[v] for v in view.tested_this_round)
-        head = f"This round's code: {view.code}" + (f", tested {tested}" if tested else "")
+        head = (
+            _("This round's code: {code}, tested {letters}").format(code=view.code, letters=tested)
+            if tested
+            else _("This round's code: {code}").format(code=view.code)
+        )
         if left:
-            return f"{head}; {left} test{'s' if left > 1 else ''} left. Then solve CODE or pass."
-        return f"{head}; no tests left. Solve CODE or pass."
+            return ngettext(
+                "{head}; {n} test left. Then solve CODE or pass.",
+                "{head}; {n} tests left. Then solve CODE or pass.",
+                left,
+            ).format(head=head, n=left)
+        return _("{head}; no tests left. Solve CODE or pass.").format(head=head)
     if phase == "decide":
-        return "Testing is over for this round: solve CODE or pass."
+        return _("Testing is over for this round: solve CODE or pass.")
     return ""
 
 
@@ -272,50 +293,79 @@ def render_hint(session: Session, shown: HintShown, color: bool) -> RenderableTy
     game = session.game
     hint = shown.hint
     table = Table(
-        title="What you can infer now",
+        title=_("What you can infer now"),
         box=None,
         show_edge=False,
         pad_edge=False,
         title_justify="left",
     )
     table.add_column("")
-    table.add_column("criteria still possible")
+    table.add_column(_("criteria still possible"))
     for v, letter in enumerate(game.public.letters):
         lines = [
             f"{card}.{pos} {game.cardset.card(card).criterion(pos).text}"
             for card, pos in hint.possible[v]
         ]
-        table.add_row(letter, shaped("\n".join(lines) or "none", color))
+        table.add_row(letter, shaped("\n".join(lines) or _("none"), color))
     codes = hint.codes.texts()
     summary = Text()
     if hint.solution is not None:
-        summary.append(f"The code is {hint.solution}.", style="bold" if color else "")
+        summary.append(
+            _("The code is {code}.").format(code=hint.solution), style="bold" if color else ""
+        )
     else:
-        summary.append(f"{len(codes)} codes remain: {' '.join(codes)}")
-    summary.append(f"  (hints used: {shown.used})")
+        summary.append(
+            ngettext("{n} code remains: {codes}", "{n} codes remain: {codes}", len(codes)).format(
+                n=format_number(len(codes)), codes=" ".join(codes)
+            )
+        )
+    summary.append("  " + _("(hints used: {n})").format(n=shown.used))
     return Group(table, summary)
 
 
 def best_test_text(best: BestTest) -> str:
     if best.too_large:
-        return (
+        return _(
             "The exact search is too large for this position (it passed its work limit); "
             "hint shows what you can infer. (not counted as a hint)"
         )
-    used = f"(hints used: {best.used})"
+    used = _("(hints used: {n})").format(n=best.used)
     if best.verifier is None:
         if best.solution is not None:
-            return f"Best now: stop testing and solve {best.solution} {used}"
-        return f"Best now: stop testing this round {used}"
+            return _("Best now: stop testing and solve {code} {used}").format(
+                code=best.solution, used=used
+            )
+        return _("Best now: stop testing this round {used}").format(used=used)
     letter = LETTERS[best.verifier]
     if best.compose:
-        return f"Best now: compose {best.code} and test {letter} {used}"
-    return f"Best now: test {best.code} against {letter} {used}"
+        return _("Best now: compose {code} and test {letter} {used}").format(
+            code=best.code, letter=letter, used=used
+        )
+    return _("Best now: test {code} against {letter} {used}").format(
+        code=best.code, letter=letter, used=used
+    )
 
 
 def tests_text(n: int) -> str:
-    """``1 test``, ``2 tests``."""
-    return f"{n} test{'s' if n != 1 else ''}"
+    """``1 test``, ``2 tests`` (in the language in use)."""
+    return ngettext("{n} test", "{n} tests", n).format(n=n)
+
+
+def mode_name(mode: str) -> str:
+    """A mode's name as a reader sees it (``classic`` → ``klassisch``)."""
+    names = {"classic": _("classic"), "extreme": _("extreme"), "nightmare": _("nightmare")}
+    return names.get(mode, mode)
+
+
+def shape_name(shape: str) -> str:
+    """``b`` → ``blue`` / ``blau``."""
+    names = {"b": _("blue"), "y": _("yellow"), "p": _("purple")}
+    return names.get(shape, SHAPE_NAMES.get(shape, shape))
+
+
+def is_yes(answer: str) -> bool:
+    """A yes to a question, in either language (``y``, ``yes``, ``j``, ``ja``)."""
+    return answer.strip().lower() in ("y", "yes", "j", "ja")
 
 
 # -- reading --------------------------------------------------------------------------------
@@ -366,7 +416,7 @@ class Reader:
         try:
             line = self.stream.readline()
         except UnicodeDecodeError:
-            raise EndOfInput("the input is not UTF-8 text") from None
+            raise EndOfInput(_("the input is not UTF-8 text")) from None
         if not line:
             raise EndOfInput
         line = line.rstrip("\r\n")
@@ -444,7 +494,7 @@ class PromptView:
             self.console.print(message)
 
     def error(self, message: str) -> None:
-        self.say(f"error: {message}", style="red")
+        self.say(_("error: {message}").format(message=message), style="red")
 
     # -- the game loop --
 
@@ -472,7 +522,12 @@ class PromptView:
             return EXIT_OK
         except Leave as left:
             session.sync()
-            self.say(f"{left}: game abandoned{self._saved_on_leaving()}")
+            saved = self._saved_on_leaving()
+            self.say(
+                _("{reason}: game abandoned; {saved}").format(reason=left, saved=saved)
+                if saved
+                else _("{reason}: game abandoned").format(reason=left)
+            )
             return left.exit_code
         finally:
             session.close()
@@ -484,40 +539,55 @@ class PromptView:
         try:
             path = session.save()
         except TuringError as exc:
-            return f"; {exc}"
-        return f"; saved to {path} — resume with: turing play --resume {path}"
+            return str(exc)
+        return _("saved to {path} — resume with: turing play --resume {path}").format(path=path)
 
     def _intro(self, resumed: bool) -> None:
         session = self.session
         puzzle = session.game.public
         names = ", ".join(session.game.players)
         self.say(
-            f"Turing Machine · {puzzle.id or 'puzzle'} · {puzzle.mode} · "
-            f"{puzzle.verifiers} verifiers · players: {names}",
+            _(
+                "Turing Machine · {puzzle} · {mode} · {verifiers} verifiers · players: {names}"
+            ).format(
+                puzzle=puzzle.id or _("puzzle"),
+                mode=mode_name(puzzle.mode),
+                verifiers=puzzle.verifiers,
+                names=names,
+            ),
             style="bold",
         )
         if session.humans and not resumed:
-            self.say("Type help for the commands.")
+            self.say(_("Type help for the commands."))
         if resumed:
             self._recap(session.recap())
             self._rounds_shown.add(session.game.round)
 
     def _recap(self, recap: Recap) -> None:
-        self.say(f"Resumed in round {recap.round}.", style="bold")
+        self.say(_("Resumed in round {round}.").format(round=recap.round), style="bold")
         if recap.last_reveal is not None:
-            self._reveal(recap.last_reveal, heading=f"Round {recap.last_reveal.round} was:")
+            self._reveal(
+                recap.last_reveal,
+                heading=_("Round {round} was:").format(round=recap.last_reveal.round),
+            )
         for seat in recap.seats:
-            kind = " (bot)" if seat.is_bot else ""
-            self.say(f"  {seat.name}{kind}: {tests_text(seat.tests)}, {seat.status}")
+            line = (
+                _("{name} (bot): {tests}, {status}")
+                if seat.is_bot
+                else _("{name}: {tests}, {status}")
+            )
+            self.say(
+                "  " + line.format(name=seat.name, tests=tests_text(seat.tests), status=seat.status)
+            )
         if recap.turn is not None:
-            self.say(f"Next: {recap.turn}'s turn.")
+            self.say(_("Next: {name}'s turn.").format(name=recap.turn))
 
     def _round_heading(self) -> None:
         game = self.session.game
         if game.round in self._rounds_shown:
             return
         self._rounds_shown.add(game.round)
-        self.say(f"— Round {game.round} —", style="bold")
+        self.say(_("— Round {round} —").format(round=game.round), style="bold")
 
     def _bot_turn(self, turn: BotTurn) -> None:
         session = self.session
@@ -526,9 +596,19 @@ class PromptView:
             detail = ", ".join(
                 f"{LETTERS[t.verifier]} {OK_MARK if t.result else NO_MARK}" for t in tests
             )
-            self.say(f"{turn.player} tests {tests[0].code}: {detail}")
+            self.say(
+                _("{name} tests {code}: {answers}").format(
+                    name=turn.player, code=tests[0].code, answers=detail
+                )
+            )
         else:
-            self.say(f"{turn.player} made {tests_text(len(tests))} and decided.")
+            self.say(
+                ngettext(
+                    "{name} made {n} test and decided.",
+                    "{name} made {n} tests and decided.",
+                    len(tests),
+                ).format(name=turn.player, n=len(tests))
+            )
 
     def _handoff(self, name: str) -> None:
         """Hot-seat: hide the last player's screen and wait for the next player."""
@@ -537,12 +617,17 @@ class PromptView:
             return
         if self.interactive:
             try:
-                self.reader.ask(f"Pass the keyboard to {name} and press Enter. ")
+                self.reader.ask(
+                    _("Pass the keyboard to {name} and press Enter. ").format(name=name)
+                )
             except EndOfInput:
-                raise Leave("end of input", EXIT_ABANDONED) from None
+                raise Leave(_("end of input"), EXIT_ABANDONED) from None
             clear_screen()
         else:
-            self.say(f"— {name}'s turn, round {session.game.round} —", style="bold")
+            self.say(
+                _("— {name}'s turn, round {round} —").format(name=name, round=session.game.round),
+                style="bold",
+            )
 
     def _human_turn(self, turn: Turn) -> None:
         session = self.session
@@ -554,15 +639,15 @@ class PromptView:
                 line = self.reader.read(f"{name}> ", seat=name)
             except EndOfInput as end:
                 if self.interactive and self._confirm_leave():
-                    raise Leave("end of input", EXIT_ABANDONED) from None
+                    raise Leave(_("end of input"), EXIT_ABANDONED) from None
                 if not self.interactive:
-                    raise Leave(str(end) or "end of input", EXIT_ABANDONED) from None
+                    raise Leave(str(end) or _("end of input"), EXIT_ABANDONED) from None
                 continue
             except KeyboardInterrupt:
                 if self.interactive and self._confirm_leave():
-                    raise Leave("interrupted", EXIT_INTERRUPTED) from None
+                    raise Leave(_("interrupted"), EXIT_INTERRUPTED) from None
                 if not self.interactive:
-                    raise Leave("interrupted", EXIT_INTERRUPTED) from None
+                    raise Leave(_("interrupted"), EXIT_INTERRUPTED) from None
                 continue
             try:
                 plan = session.plan(name, line)
@@ -572,7 +657,7 @@ class PromptView:
             if not plan.commands:
                 continue
             if not self._confirmed(plan.submits, plan.gives_up):
-                self.say("Nothing done.")
+                self.say(_("Nothing done."))
                 continue
             self._run_plan(name, plan)
         if self.interactive and len(session.humans) >= 2:
@@ -587,7 +672,7 @@ class PromptView:
                 return
             except KeyboardInterrupt:
                 if plan.asks_best_hint:
-                    self.say("Hint cancelled (not counted); the rest of the line was not run.")
+                    self.say(_("Hint cancelled (not counted); the rest of the line was not run."))
                     return
                 raise
             except TuringError as exc:  # a save that failed at the disk
@@ -599,31 +684,33 @@ class PromptView:
         if not self.interactive:
             return True
         if submits is not None:
-            question = f"Submit {submits} as your solution? A wrong code eliminates you. [y/N] "
+            question = _(
+                "Submit {code} as your solution? A wrong code eliminates you. [y/N] "
+            ).format(code=submits)
         elif gives_up:
-            question = "Give up? You will be out of the running. [y/N] "
+            question = _("Give up? You will be out of the running. [y/N] ")
         else:
             return True
         try:
             answer = self.reader.ask(question)
         except (EndOfInput, KeyboardInterrupt):
             return False
-        return answer.strip().lower() in ("y", "yes")
+        return is_yes(answer)
 
     def _confirm_leave(self) -> bool:
         """Ask before leaving; offer to save when there is no save file. True: leave."""
         try:
-            answer = self.reader.ask("Leave the game? [y/N] ")
+            answer = self.reader.ask(_("Leave the game? [y/N] "))
         except (EndOfInput, KeyboardInterrupt):
             answer = "y"
-        if answer.strip().lower() not in ("y", "yes"):
+        if not is_yes(answer):
             return False
         session = self.session
         if session.save_path is not None:
             return True
         while True:
             try:
-                target = self.reader.ask("Save it first? File name (Enter: do not save): ")
+                target = self.reader.ask(_("Save it first? File name (Enter: do not save): "))
             except (EndOfInput, KeyboardInterrupt):
                 return True
             if not target.strip():
@@ -639,7 +726,7 @@ class PromptView:
     def _interrupted(self) -> None:
         """Ctrl-C outside the prompt (a bot's turn, a long computation)."""
         if not self.interactive or self._confirm_leave():
-            raise Leave("interrupted", EXIT_INTERRUPTED)
+            raise Leave(_("interrupted"), EXIT_INTERRUPTED)
 
     def _screen(self, name: str) -> RenderableType:
         return render_screen(self.session, name, self.color, self.console.is_terminal)
@@ -648,42 +735,63 @@ class PromptView:
         session = self.session
         game = session.game
         if isinstance(outcome, Composed):
-            self.say(f"Code for round {game.round}: {outcome.code}")
+            self.say(
+                _("Code for round {round}: {code}").format(round=game.round, code=outcome.code)
+            )
         elif isinstance(outcome, Tested):
-            line = Text(f"{outcome.code} on {LETTERS[outcome.verifier]}: ")
+            line = Text(
+                _("{code} on {letter}: ").format(
+                    code=outcome.code, letter=LETTERS[outcome.verifier]
+                )
+            )
             line.append_text(_answer(outcome.result, self.color))
-            line.append(f"   ({tests_text(outcome.left)} left this round)")
+            line.append(
+                "   "
+                + ngettext(
+                    "({n} test left this round)", "({n} tests left this round)", outcome.left
+                ).format(n=outcome.left)
+            )
             self.say(line)
         elif isinstance(outcome, TestsEnded):
-            self.say("Testing over for this round: solve CODE or pass.")
+            self.say(_("Testing over for this round: solve CODE or pass."))
         elif isinstance(outcome, Decided):
             what = {
-                "solve": f"{outcome.player} submits {outcome.code}",
-                "pass": f"{outcome.player} passes this round",
-                "giveup": f"{outcome.player} gives up",
-            }[outcome.kind]
+                "solve": _("{name} submits {code}"),
+                "pass": _("{name} passes this round"),
+                "giveup": _("{name} gives up"),
+            }[outcome.kind].format(name=outcome.player, code=outcome.code)
             if outcome.solo:
                 self.say(f"{what}.")
             elif self.interactive or len(session.humans) < 2:
-                self.say(f"{what} (revealed when everyone has decided).")
+                self.say(_("{what} (revealed when everyone has decided).").format(what=what))
             else:
-                self.say(f"{outcome.player} has decided (revealed when everyone has decided).")
+                self.say(
+                    _("{name} has decided (revealed when everyone has decided).").format(
+                        name=outcome.player
+                    )
+                )
         elif isinstance(outcome, NoteSet):
             letter = LETTERS[outcome.verifier]
             self.say(
-                f"Note on {letter}: {outcome.text}"
+                _("Note on {letter}: {text}").format(letter=letter, text=outcome.text)
                 if outcome.text
-                else f"Note on {letter} cleared."
+                else _("Note on {letter} cleared.").format(letter=letter)
             )
         elif isinstance(outcome, Struck):
-            self.say(f"{'Struck' if outcome.struck else 'Unstruck'}: {', '.join(outcome.labels)}")
+            labels = ", ".join(outcome.labels)
+            self.say(
+                _("Struck: {labels}").format(labels=labels)
+                if outcome.struck
+                else _("Unstruck: {labels}").format(labels=labels)
+            )
         elif isinstance(outcome, Marked):
-            word = {True: OK_MARK, False: NO_MARK, None: "cleared"}[outcome.value]
+            word = {True: OK_MARK, False: NO_MARK, None: _("cleared")}[outcome.value]
             self.say(
                 shaped(
-                    "Marked "
-                    + ", ".join(f"{SHAPE_SYMBOLS[s]}{d}" for s, d in outcome.marks)
-                    + f": {word}",
+                    _("Marked {marks}: {value}").format(
+                        marks=", ".join(f"{SHAPE_SYMBOLS[s]}{d}" for s, d in outcome.marks),
+                        value=word,
+                    ),
                     self.color,
                 )
             )
@@ -699,22 +807,30 @@ class PromptView:
         elif isinstance(outcome, HelpShown):
             self.say(outcome.text)
         elif isinstance(outcome, Saved):
-            self.say(f"Saved to {outcome.path}. Resume with: turing play --resume {outcome.path}")
+            self.say(
+                _("Saved to {path}. Resume with: turing play --resume {path}").format(
+                    path=outcome.path
+                )
+            )
         elif isinstance(outcome, LeaveAsked) and (not self.interactive or self._confirm_leave()):
-            raise Leave("quit", EXIT_ABANDONED)
+            raise Leave(_("quit"), EXIT_ABANDONED)
 
     def _reveal(self, reveal: Reveal, heading: str | None = None) -> None:
         lines: list[str] = []
         for entry in reveal.entries:
             if entry.kind == "solve":
-                verdict = "right" if entry.correct else "wrong"
-                out = " and is eliminated" if entry.eliminated else ""
-                lines.append(f"  {entry.player} submitted {entry.code} — {verdict}{out}")
+                if entry.correct:
+                    text = _("{name} submitted {code} — right")
+                elif entry.eliminated:
+                    text = _("{name} submitted {code} — wrong and is eliminated")
+                else:
+                    text = _("{name} submitted {code} — wrong")
+                lines.append("  " + text.format(name=entry.player, code=entry.code))
             elif entry.kind == "pass":
-                lines.append(f"  {entry.player} passed")
+                lines.append("  " + _("{name} passed").format(name=entry.player))
             else:
-                lines.append(f"  {entry.player} gave up")
-        self.say(heading or f"Round {reveal.round} revealed:", style="bold")
+                lines.append("  " + _("{name} gave up").format(name=entry.player))
+        self.say(heading or _("Round {round} revealed:").format(round=reveal.round), style="bold")
         for line in lines:
             self.say(line)
 
@@ -729,19 +845,22 @@ class PromptView:
             except KeyboardInterrupt:
                 fewest = None
         table = Table(
-            title=f"Result · solution {result.solution} · {result.rounds} "
-            f"round{'s' if result.rounds != 1 else ''}",
+            title=ngettext(
+                "Result · solution {code} · {n} round",
+                "Result · solution {code} · {n} rounds",
+                result.rounds,
+            ).format(code=result.solution, n=result.rounds),
             box=None,
             show_edge=False,
             pad_edge=False,
             title_justify="left",
         )
-        table.add_column("player")
-        table.add_column("result")
-        table.add_column("tests", justify="right")
+        table.add_column(_("player"))
+        table.add_column(_("result"))
+        table.add_column(_("tests"), justify="right")
         if fewest is not None:
-            table.add_column("vs fewest", justify="right")
-        table.add_column("hints", justify="right")
+            table.add_column(_("vs fewest"), justify="right")
+        table.add_column(_("hints"), justify="right")
         for standing in session.standings(fewest):
             row = [standing.player, standing.result, str(standing.tests)]
             if standing.versus_fewest is not None:
@@ -751,26 +870,43 @@ class PromptView:
         self.say(table)
         if fewest is not None:
             if fewest.exact:
-                self.say(f"Fewest tests that guarantee the code: {fewest.lower} (exact).")
+                self.say(
+                    _("Fewest tests that guarantee the code: {n} (exact).").format(n=fewest.lower)
+                )
             elif fewest.upper is not None:
                 self.say(
-                    f"Fewest tests that guarantee the code: between {fewest.lower} and "
-                    f"{fewest.upper} (proven bounds; the exact search passed its work limit)."
+                    _(
+                        "Fewest tests that guarantee the code: between {low} and {high} "
+                        "(proven bounds; the exact search passed its work limit)."
+                    ).format(low=fewest.lower, high=fewest.upper)
                 )
             else:
                 self.say(
-                    f"Fewest tests that guarantee the code: at least {fewest.lower} "
-                    "(proven lower bound; the exact search passed its work limit)."
+                    _(
+                        "Fewest tests that guarantee the code: at least {n} "
+                        "(proven lower bound; the exact search passed its work limit)."
+                    ).format(n=fewest.lower)
                 )
             if fewest.first_code is not None:
                 first, *then = (LETTERS[v] for v in fewest.first_verifiers)
-                more = f", then by the answers {' or '.join(then)}" if then else ""
-                self.say(
-                    f"An optimal first round: compose {fewest.first_code}, test {first}{more}."
-                )
+                if then:
+                    self.say(
+                        _(
+                            "An optimal first round: compose {code}, test {first}, "
+                            "then by the answers {then}."
+                        ).format(code=fewest.first_code, first=first, then=_(" or ").join(then))
+                    )
+                else:
+                    self.say(
+                        _("An optimal first round: compose {code}, test {first}.").format(
+                            code=fewest.first_code, first=first
+                        )
+                    )
         code = session.share_code()  # the puzzle's share code, shown only now
         if code is not None:
-            self.say(f"Puzzle code to share: {code}  (turing play --code {code})")
+            self.say(
+                _("Puzzle code to share: {code}  (turing play --code {code})").format(code=code)
+            )
 
 
 __all__ = [
