@@ -15,6 +15,9 @@
           published set does this on purpose, so it is listed only on request
   I407    (info) the set is too large to search for unusable cards, or the search ran
           out of its budget before deciding some cards (W405 not checked for them)
+  W408    a card translates some of its criteria or its title but not all of them
+  W409    a card has no translation while other cards of the set have one
+  W410    two criteria with the same text and the same codes are translated differently
   ======  ===========================================================================
 
 * :func:`puzzle_stats` — how many valid puzzles of *k* verifiers the set makes, how often
@@ -59,6 +62,7 @@ from turing.core.cards import (
 )
 from turing.core.codes import ALL_MASK, CODE_TEXT, NUM_CODES
 from turing.core.files import E_FILE, SourceError, read_text
+from turing.core.wording import TRANSLATIONS
 
 ERROR: Final = "error"
 WARNING: Final = "warning"
@@ -72,6 +76,9 @@ W_NO_PUZZLE: Final = "W404"
 W_UNUSABLE_CARD: Final = "W405"
 I_SHARED: Final = "I406"
 I_TOO_LARGE: Final = "I407"
+W_PART_TRANSLATED: Final = "W408"
+W_UNTRANSLATED_CARD: Final = "W409"
+W_TRANSLATED_APART: Final = "W410"
 
 #: Above this many criteria the unusable-card search (W405) is skipped with I407, and
 #: ``puzzle_stats`` refuses (the table of criterion pairs grows with its square).
@@ -172,7 +179,7 @@ def _codes_word(mask: int) -> str:
 
 
 def card_findings(cardset: CardSet, *, strict: bool = False) -> list[Finding]:
-    """Warnings (and info) about the cards that loaded: W401, W402, W403, I406."""
+    """Warnings (and info) about the cards that loaded: W401, W402, W403, I406, W408–W410."""
     severity = ERROR if strict else WARNING
     cards = list(cardset)
     return [
@@ -180,7 +187,91 @@ def card_findings(cardset: CardSet, *, strict: bool = False) -> list[Finding]:
         *_repeated_cards(cards, cardset.source, severity),
         *_same_text(cards, cardset.source, severity),
         *_shared_criteria(cards, cardset.source),
+        *_translations(cards, cardset.source, severity),
     ]
+
+
+def _translations(cards: Sequence[Card], source: str, severity: str) -> list[Finding]:
+    """W408, W409, W410: a translation given to some texts but not to their neighbours,
+    and one text translated two ways. A text without its own German is shown in words
+    generated from its expression, which is why a gap is a warning, not an error."""
+    out: list[Finding] = []
+    for lang in TRANSLATIONS:
+        key = f"text_{lang}"
+        done = [card for card in cards if _translated_parts(card, lang)]
+        for card in cards:
+            parts = _translated_parts(card, lang)
+            if not parts:
+                if done:
+                    out.append(
+                        _at(
+                            card,
+                            source,
+                            severity,
+                            W_UNTRANSLATED_CARD,
+                            (
+                                f"card {card.number} ({card.title}) has no {key} or "
+                                f"title_{lang} while 1 other card of the set has them; its "
+                                "texts would be generated from the expressions"
+                            )
+                            if len(done) == 1
+                            else (
+                                f"card {card.number} ({card.title}) has no {key} or "
+                                f"title_{lang} while {len(done)} other cards of the set have "
+                                "them; its texts would be generated from the expressions"
+                            ),
+                        )
+                    )
+                continue
+            if not dict(card.titles).get(lang):
+                out.append(
+                    _at(
+                        card,
+                        source,
+                        severity,
+                        W_PART_TRANSLATED,
+                        f"card {card.number} ({card.title}) translates its criteria but "
+                        f"has no title_{lang}",
+                    )
+                )
+            out.extend(
+                _at(
+                    crit,
+                    source,
+                    severity,
+                    W_PART_TRANSLATED,
+                    f"criterion {crit.label} {crit.text!r} has no {key} while other texts "
+                    f"of card {crit.card} have one; it would read in generated words "
+                    f"({crit.text_in(lang)!r})",
+                )
+                for crit in card.criteria
+                if not crit.translated(lang)
+            )
+        first: dict[tuple[str, int], Criterion] = {}
+        for card in cards:
+            for crit in card.criteria:
+                if not crit.translated(lang):
+                    continue
+                seen = first.setdefault((" ".join(crit.text.split()), crit.mask), crit)
+                if seen.text_in(lang) != crit.text_in(lang):
+                    out.append(
+                        _at(
+                            crit,
+                            source,
+                            severity,
+                            W_TRANSLATED_APART,
+                            f"criterion {crit.label} {crit.text!r} reads "
+                            f"{crit.text_in(lang)!r} in {key}, but {_place(seen)} with the "
+                            f"same codes reads {seen.text_in(lang)!r}",
+                        )
+                    )
+    return out
+
+
+def _translated_parts(card: Card, lang: str) -> int:
+    """How many of a card's texts (title and criteria) the file translates into ``lang``."""
+    title = 1 if dict(card.titles).get(lang) else 0
+    return title + sum(crit.translated(lang) for crit in card.criteria)
 
 
 def _same_codes_on_card(cards: Sequence[Card], source: str, severity: str) -> list[Finding]:
