@@ -1,4 +1,5 @@
-"""``turing rules``: the rules of both game families, from the shipped ``docs/rules.md``.
+"""``turing rules``: the rules of both game families, from the shipped ``docs/rules.md``
+(``docs/rules.de.md`` in German, chosen by the language in use).
 
 The page is Markdown. A block (lines up to a blank line) that follows a comment line
 ``<!-- only: GAME … -->`` belongs to those Mastermind games only; the table of the games
@@ -18,6 +19,7 @@ import click
 
 from turing.cli.output import CLIError, stdout_console
 from turing.core.files import shipped_dir
+from turing.i18n import current_language
 
 #: Topic → the heading of its section; the games select within the Mastermind family.
 SECTIONS: Final = {"criteria": "The criteria game", "mastermind": "The Mastermind family"}
@@ -28,15 +30,29 @@ _TITLES: Final = {
     "logik": "Logik, of the Mastermind family",
     "master-collor": "Master Collor, of the Mastermind family",
 }
+#: The same headings on the German page.
+SECTIONS_DE: Final = {"criteria": "Das Kriterienspiel", "mastermind": "Die Mastermind-Familie"}
+_TITLES_DE: Final = {
+    "superhirn": "Superhirn, aus der Mastermind-Familie",
+    "logik": "Logik, aus der Mastermind-Familie",
+    "master-collor": "Master Collor, aus der Mastermind-Familie",
+}
+#: Language → (the page's file name, its section headings, its titles of single games).
+PAGES: Final = {
+    "en": ("rules.md", SECTIONS, _TITLES),
+    "de": ("rules.de.md", SECTIONS_DE, _TITLES_DE),
+}
 
 _ONLY: Final = re.compile(r"<!--\s*only:\s*([a-z\- ]+?)\s*-->")
 _COMMENT: Final = re.compile(r"<!--.*?-->")
 _LINK: Final = re.compile(r"\[([^\]]+)\]\([^)]+\)")
 
 
-def rules_path() -> Path:
-    """The shipped rules page: ``docs/rules.md`` in a checkout, its copy when installed."""
-    return shipped_dir("docs", "rules.md") / "rules.md"
+def rules_path(lang: str = "en") -> Path:
+    """The shipped rules page in ``lang``: ``docs/rules.md`` (English) or
+    ``docs/rules.de.md`` (German) in a checkout, their copies when installed."""
+    name = PAGES[lang][0]
+    return shipped_dir("docs", "rules.md") / name
 
 
 @dataclass(frozen=True)
@@ -70,9 +86,9 @@ def _section(text: str, heading: str) -> str:
     return "\n".join(lines[start:end])
 
 
-def select(text: str, topic: str | None) -> str:
-    """The part of the rules page a topic asks for (all of it for None), without the
-    page's comments.
+def select(text: str, topic: str | None, lang: str = "en") -> str:
+    """The part of the rules page (written in ``lang``) a topic asks for (all of it for
+    None), without the page's comments.
 
     >>> page = "# R\\n\\n## The Mastermind family\\n\\n| g | n |\\n|---|---|\\n| `logik` | 5 |\\n"
     >>> page += "| `superhirn` | 4 |\\n\\n<!-- only: superhirn -->\\nHirn only.\\n\\nAll.\\n"
@@ -85,13 +101,14 @@ def select(text: str, topic: str | None) -> str:
     <BLANKLINE>
     All.
     """
+    _, sections, titles = PAGES[lang]
     if topic is None:
         part = text
-    elif topic in SECTIONS:
-        part = _section(text, SECTIONS[topic])
+    elif topic in sections:
+        part = _section(text, sections[topic])
     else:
-        family = _section(text, SECTIONS["mastermind"])
-        part = family.replace(f"## {SECTIONS['mastermind']}", f"## {_TITLES[topic]}", 1)
+        family = _section(text, sections["mastermind"])
+        part = family.replace(f"## {sections['mastermind']}", f"## {titles[topic]}", 1)
     kept: list[str] = []
     for block in _blocks(part):
         if topic in GAMES and block.only is not None and topic not in block.only:
@@ -126,12 +143,13 @@ def rules(topic: str | None) -> None:
 
     On a terminal the page is drawn; into a pipe or file it is plain Markdown text.
     """
-    path = rules_path()
+    lang = current_language()
+    path = rules_path(lang if lang in PAGES else "en")
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise CLIError(f"the rules page is missing from this installation: {exc}") from None
-    chosen = select(text, topic)
+    chosen = select(text, topic, lang if lang in PAGES else "en")
     if sys.stdout.isatty():
         from rich.markdown import Markdown
 
