@@ -9,18 +9,19 @@ game the options describe.
 
 from __future__ import annotations
 
-import ipaddress
-import os
-import shlex
-import sys
-import threading
-import time
 from typing import Any, Final
 
 import click
 
-from turing.cli.output import fail
 from turing.cli.play import _mark_played, open_session, play
+from turing.cli.serving import (
+    SERVE_OPTIONS,
+    check_serve_options,
+    command_line,
+    end_with_server,
+    serve_board,
+    serve_options,
+)
 
 #: The options of ``turing play`` the board takes too (all but script and JSON output).
 _SHARED: Final = [p for p in play.params if p.name not in ("as_json", "interactive")]
@@ -49,91 +50,11 @@ otherwise.
 """
 
 
-def _loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
-
-
-def _command_line(params: dict[str, Any]) -> list[str]:
-    """The ``turing board`` arguments that start the game ``params`` describe."""
-    args: list[str] = []
-    for param in _SHARED:
-        value = params.get(param.name or "")
-        if value is None or value is False:
-            continue
-        if isinstance(param, click.Argument):
-            args.append(str(value))
-        elif isinstance(param, click.Option):
-            args.append(param.opts[0])
-            if not param.is_flag:
-                args.append(str(value))
-    return args
-
-
-def _serve(host: str, port: int, params: dict[str, Any]) -> None:
-    try:
-        from textual_serve.server import Server
-    except ImportError:
-        fail("--serve needs textual-serve: pip install 'turing[web]'")
-    if not _loopback(host):
-        click.echo(
-            f"warning: serving on {host}, not loopback: anyone who can reach this address "
-            "can open the board and play",
-            err=True,
-        )
-    command = shlex.join([sys.executable, "-m", "turing", "board", *_command_line(params)])
-    # each page's board is a child process: it must end with the server, however the server
-    # ends (a SIGTERM reaches the server alone, and an orphaned board would run on)
-    os.environ[_SERVER_ENV] = str(os.getpid())
-    Server(command, host=host, port=port, title="turing board").serve()
-
-
-#: Set in the environment of the boards a server starts: the server's process id.
-_SERVER_ENV = "TURING_BOARD_SERVER"
-
-
-def _end_with_server() -> None:
-    """In a board started by a server, end the process once that server is gone."""
-    server = os.environ.get(_SERVER_ENV)
-    if not server or not server.isdigit():
-        return
-    pid = int(server)
-
-    def watch() -> None:
-        while True:
-            try:
-                os.kill(pid, 0)
-            except (ProcessLookupError, PermissionError):
-                # gone (or its number taken by another user's process): end with it
-                os._exit(0)
-            time.sleep(1.0)
-
-    threading.Thread(target=watch, name="server-watch", daemon=True).start()
-
-
 @click.command("board", help=BOARD_HELP)
-@click.option("--serve", is_flag=True, help="Serve the board as a web page (textual-serve).")
-@click.option(
-    "--host", default="127.0.0.1", show_default=True, help="Address to serve on (with --serve)."
-)
-@click.option(
-    "--port",
-    type=click.IntRange(1, 65535),
-    default=8000,
-    show_default=True,
-    help="Port to serve on (with --serve).",
-)
+@serve_options
 @click.pass_context
 def board(ctx: click.Context, /, serve: bool, host: str, port: int, **params: Any) -> None:
-    source = ctx.get_parameter_source
-    if not serve:
-        for name in ("host", "port"):
-            if source(name) == click.core.ParameterSource.COMMANDLINE:
-                fail(f"--{name} goes with --serve")
+    check_serve_options(ctx, serve)
     # the options are checked (and a bad one refused) before anything is shown or served
     session, resumed = open_session(
         params["file"],
@@ -155,11 +76,11 @@ def board(ctx: click.Context, /, serve: bool, host: str, port: int, **params: An
     )
     if serve:
         session.close()
-        _serve(host, port, params)
+        serve_board(host, port, ["board", *command_line(ctx.command, params, SERVE_OPTIONS)])
         return
     from turing.ui.board import BoardApp
 
-    _end_with_server()
+    end_with_server()
     app = BoardApp(session, resumed=resumed)
     try:
         app.run()

@@ -31,6 +31,14 @@ from turing.cli.output import (
     stderr_console,
     stdout_console,
 )
+from turing.cli.serving import (
+    SERVE_OPTIONS,
+    check_serve_options,
+    command_line,
+    end_with_server,
+    serve_board,
+    serve_options,
+)
 from turing.mastermind.engine import Engine
 from turing.mastermind.match import (
     Duel,
@@ -752,14 +760,14 @@ def _play_match(match: Match, view: View, reader: Reader, breakers: dict[str, St
             _human_guess(reader, view, match)
         else:
             assert breaker.strategy is not None
-            code = match.propose(breakers[breaker.strategy])
-            if code is None:  # the open pins contradict the rows before them
+            proposal = match.propose(breakers[breaker.strategy])
+            if proposal is None:  # the open pins contradict the rows before them
                 view.events(match.settle())
                 continue
             if match.maker_types_feedback:
-                _answer(reader, view, match, code)
+                _answer(reader, view, match, proposal)
             else:
-                view.events(match.guess(code))
+                view.events(match.guess(proposal))
 
 
 def _where(match: Match) -> str:
@@ -981,3 +989,62 @@ def _duel_board(view: View, duel: Duel, player: int) -> None:
             view.say("  no rows yet")
         for number, row in enumerate(rows, start=1):
             view.say(view.row(number, row, "  "))
+
+
+# ---------------------------------------------------------------- board
+
+#: The options of `mastermind play` the board takes too (the preset's come with preset_options).
+BOARD_PLAY_OPTIONS = ("role", "players", "games", "honour", "strategy", "seed")
+
+
+@mastermind.command("board")
+@preset_options
+@serve_options
+@click.pass_context
+def board_command(
+    ctx: click.Context, /, game: Preset, serve: bool, host: str, port: int, **options: Any
+) -> None:
+    """Play a match on a full-screen board, in the terminal or (with --serve) a browser.
+
+    The match of `turing mastermind play`, with the same options and rules. Click a peg
+    or type its letter or number, Backspace takes one back, Enter plays the row. A
+    codemaker places pins with b (r in Superhirn) and w, then Enter; u takes back the last
+    pins. d draws a random secret code, x gives up, q leaves. The secret stays hidden
+    until the game ends; between two people a cover screen hides the board when the
+    keyboard changes hands.
+    """
+    check_serve_options(ctx, serve)
+    seats = parse_players(options["players"], options["strategy"])
+    seed = options["seed"]
+    breakers = {
+        seat.strategy: _strategy(seat.strategy, 0 if seed is None else seed)
+        for seat in seats
+        if seat.strategy is not None
+    }
+    role = options["role"] or ("duel" if game.mode == "duel" else "breaker")
+    games = options["games"]
+    try:
+        sitting: Match | Duel = (
+            Duel(game, seats, games or 1, seed)
+            if role == "duel"
+            else Match(
+                game, seats, games or 2, 0 if role == "breaker" else 1, seed, options["honour"]
+            )
+        )
+    except MatchError as error:
+        fail(f"--games: {error}")
+    if serve:
+        words = command_line(ctx.command, ctx.params, SERVE_OPTIONS)
+        serve_board(host, port, ["mastermind", "board", *words])
+        return
+    from turing.ui.mastermind_board import MastermindBoardApp
+
+    end_with_server()
+    app = MastermindBoardApp(sitting, breakers, honour=options["honour"])
+    app.run()
+    if app.return_code:
+        stderr_console().print("match abandoned: quit", markup=False)
+        raise SystemExit(app.return_code)
+
+
+board_command.params.extend(p for p in play_command.params if p.name in BOARD_PLAY_OPTIONS)

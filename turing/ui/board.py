@@ -87,16 +87,17 @@ class CoverScreen(Screen[None]):
         Binding("enter,space", "ready", "ready", show=True)
     ]
 
-    def __init__(self, player: str, round_no: int) -> None:
+    def __init__(self, player: str, round_no: int, what: str | None = None) -> None:
         super().__init__()
         self.player = player
         self.round_no = round_no
+        self.what = what if what is not None else f"Round {round_no}: {player}'s turn."
 
     def compose(self) -> ComposeResult:
         with Vertical(id="cover-box"):
             yield Static(
                 f"[b]Pass the keyboard to {escape(self.player)}[/b]\n\n"
-                f"Round {self.round_no}: {escape(self.player)}'s turn.\n"
+                f"{escape(self.what)}\n"
                 "Press Enter (or click Ready) when the others look away.",
                 id="cover-text",
             )

@@ -1,0 +1,402 @@
+"""The Mastermind board (`turing mastermind board`): whole games driven through Textual's
+pilot by keys and by clicks — a win, a lost game with the secret shown at the end, the
+person as codemaker placing pins (wrong pins caught, undo), a duel against the computer
+and between two people behind the cover screen — the hidden secret checked on the
+rendered screens, the command's refusals, and snapshots of the main screens."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import html
+import re
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from turing.cli.main import main
+from turing.mastermind.match import Duel, Match, Phase, Seat
+from turing.mastermind.presets import Preset, get_preset
+from turing.mastermind.scoring import feedback
+from turing.mastermind.space import Code
+from turing.mastermind.strategies import make_strategy
+
+YOU = Seat("You", human=True)
+COMPUTER = Seat("Computer", human=False, strategy="most-parts")
+
+
+def run_async(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
+    @functools.wraps(test)
+    def run(*args: Any, **kwargs: Any) -> None:
+        asyncio.run(test(*args, **kwargs))
+
+    return run
+
+
+def board_app(sitting: Match | Duel) -> Any:
+    pytest.importorskip("textual")
+    from turing.ui.mastermind_board import MastermindBoardApp
+
+    return MastermindBoardApp(sitting, {"most-parts": make_strategy("most-parts", seed=1)})
+
+
+async def shown(pilot: Any, app: Any) -> str:
+    """The text on the screen once it is drawn (the SVG screenshot without its markup)."""
+    await pilot.pause(0.1)
+    svg = app.export_screenshot()
+    text = html.unescape(re.sub(r"<[^>]+>", "", svg)).replace("\xa0", " ")
+    return text[text.index(app.TITLE) :]
+
+
+async def ready(pilot: Any, app: Any) -> None:
+    """Wait (up to a few seconds on a busy machine) until the computer has moved."""
+    await pilot.pause(0.05)
+    for _ in range(200):
+        if not app.thinking and not app.workers:
+            await pilot.pause(0.05)
+            return
+        await pilot.pause(0.05)
+    raise AssertionError("the computer did not move")
+
+
+async def screen_is(pilot: Any, app: Any, name: str) -> bool:
+    for _ in range(100):
+        if type(app.screen).__name__ == name:
+            await pilot.pause(0.05)
+            return True
+        await pilot.pause(0.05)
+    return False
+
+
+def letters(preset: Preset, code: Code) -> list[str]:
+    return [preset.palette.colour(s).letter.lower() for s in code]
+
+
+def codes_on_screen(text: str) -> list[str]:
+    """The codes drawn on the board, one string of letters per row of pegs."""
+    return ["".join(found.split()) for found in re.findall(r"((?: [A-Z?·◌] ){4,})", text)]
+
+
+# -- the person breaks the computer's code -----------------------------------------------------
+
+
+@run_async
+async def test_classic_match_by_keys_a_win_then_the_computer_breaks_your_code() -> None:
+    preset = get_preset("classic")
+    match = Match(preset, (YOU, COMPUTER), games=2, first_breaker=0, seed=5)
+    app = board_app(match)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await ready(pilot, app)
+        secret = match.secret
+        assert secret is not None
+        text = await shown(pilot, app)
+        assert "row 1 of 10" in text and "?  ?  ?  ?" in text
+        # a short row is refused whole: nothing played
+        await pilot.press("r", "enter")
+        assert "a code has 4 positions" in app.message and match.rows == []
+        await pilot.press("backspace")
+        wrong = next(c for c in ((0, 0, 1, 1), (2, 2, 3, 3)) if c != secret)
+        await pilot.press(*letters(preset, wrong), "enter")
+        assert [r.guess for r in match.rows] == [wrong]
+        text = await shown(pilot, app)
+        assert "row 2 of 10" in text
+        assert "".join(letters(preset, secret)).upper() not in "".join(codes_on_screen(text)[1:])
+        await pilot.press(*letters(preset, secret), "enter")
+        assert app.ended is not None  # game 1 over: the board shows the secret
+        text = await shown(pilot, app)
+        assert "Code cracked by You in 2 rows; 2 points to Computer." in text
+        assert "the secret" in text
+        await pilot.press("enter")
+        # game 2: you make the code (digits work as well as letters), the computer breaks it
+        await ready(pilot, app)
+        assert app.mode == "secret"
+        await pilot.press("1", "2", "3", "4", "enter")
+        assert match.secret == (0, 1, 2, 3)
+        await ready(pilot, app)
+        assert "your code" in await shown(pilot, app)
+        rows = 0
+        while match.phase is Phase.GUESS and app.mode == "pins":
+            assert app.proposal is not None
+            fb = feedback((0, 1, 2, 3), app.proposal)
+            await pilot.press(*("b" * fb.black + "w" * fb.white), "enter")
+            await ready(pilot, app)
+            rows += 1
+            assert rows < 10
+        assert app.ended is not None and app.ended.last
+        text = await shown(pilot, app)
+        assert f"Code cracked by Computer in {rows} rows" in text
+        assert "Final score: You " in text
+        await pilot.press("enter")
+    assert app.return_code == 0
+    assert match.phase is Phase.OVER
+
+
+@run_async
+async def test_a_game_by_the_mouse_alone() -> None:
+    preset = get_preset("classic")
+    match = Match(preset, (YOU, COMPUTER), games=1, first_breaker=0, seed=2)
+    app = board_app(match)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await ready(pilot, app)
+        secret = match.secret
+        assert secret is not None
+        palette = app.query_one("#palette")
+        # "Pegs " then each peg as " X " and its number: 4 cells apart
+        for symbol in (5, 5, 5):
+            await pilot.click(palette, offset=(7 + 5 * symbol, 0))
+        await pilot.click("#do-erase")
+        await pilot.click(palette, offset=(7, 0))
+        assert app.entry == [5, 5, 0]
+        await pilot.click(palette, offset=(7 + 5 * 1, 0))
+        await pilot.click("#do-enter")
+        assert [r.guess for r in match.rows] == [(5, 5, 0, 1)]
+        for symbol in secret:
+            await pilot.click(palette, offset=(7 + 5 * symbol, 0))
+        await pilot.click("#do-enter")
+        assert app.ended is not None and app.ended.last
+        await pilot.click("#do-enter")
+    assert app.return_code == 0
+
+
+@run_async
+async def test_a_lost_game_shows_the_secret_only_at_the_end() -> None:
+    preset = get_preset("classic", rows=2)
+    match = Match(preset, (YOU, COMPUTER), games=1, first_breaker=0, seed=11)
+    app = board_app(match)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await ready(pilot, app)
+        secret = match.secret
+        assert secret is not None
+        hidden = "".join(letters(preset, secret)).upper()
+        wrong = [c for c in ((0, 0, 0, 0), (1, 1, 1, 1), (2, 2, 2, 2)) if c != secret][:2]
+        await pilot.press(*letters(preset, wrong[0]), "enter")
+        text = await shown(pilot, app)
+        assert hidden not in codes_on_screen(text) and "?  ?  ?  ?" in text
+        await pilot.press(*letters(preset, wrong[1]), "enter")
+        text = await shown(pilot, app)
+        assert "Code not cracked by You in 2 rows; 3 points to Computer." in text
+        assert hidden in codes_on_screen(text)  # the secret, on the board, at the end
+        assert "the secret" in text
+        await pilot.press("enter")
+    assert app.return_code == 0
+
+
+@run_async
+async def test_giving_up_asks_first_and_ends_the_game() -> None:
+    match = Match(get_preset("classic"), (YOU, COMPUTER), games=1, first_breaker=0, seed=3)
+    app = board_app(match)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await ready(pilot, app)
+        await pilot.press("x")
+        assert await screen_is(pilot, app, "ConfirmScreen")
+        await pilot.press("n")
+        assert match.phase is Phase.GUESS
+        await pilot.press("x")
+        assert await screen_is(pilot, app, "ConfirmScreen")
+        await pilot.press("y")
+        await pilot.pause(0.1)
+        assert app.ended is not None and "You gave up after 0 rows" in app.ended.text
+        assert app.ended.secrets == (match.secret,)
+
+
+# -- the person makes the code -----------------------------------------------------------------
+
+
+@run_async
+async def test_superhirn_pins_in_red_a_refused_secret_undo_and_wrong_pins() -> None:
+    preset = get_preset("superhirn")
+    match = Match(preset, (YOU, COMPUTER), games=2, first_breaker=1, seed=4)
+    app = board_app(match)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await ready(pilot, app)
+        assert app.mode == "secret"
+        await pilot.press("r", "r", "g", "b", "enter")  # Superhirn: no colour twice
+        assert "each colour may appear once" in app.message and match.secret is None
+        for _ in range(4):
+            await pilot.press("backspace")
+        await pilot.press("r", "y", "g", "b", "enter")
+        secret = (0, 1, 2, 3)
+        assert match.secret == secret
+        await ready(pilot, app)
+        first = app.proposal
+        assert first is not None and "◀ your pins" in await shown(pilot, app)
+        right = feedback(secret, first)
+        # pins: r a red pin, w a white one; more pins than holes are not placed
+        await pilot.press(*("w" * 6))
+        assert len(app.pins) == 4
+        for _ in range(4):
+            await pilot.press("backspace")
+        wrong = "r" if right.black == 0 else "w"
+        await pilot.press(wrong, "enter")
+        await ready(pilot, app)
+        assert len(match.rows) == 1 and match.can_undo
+        await pilot.press("u")  # the last pins taken back before the next guess
+        assert match.rows == [] and match.pending == first
+        assert "taken back" in app.message
+        await pilot.press(wrong, "enter")
+        await ready(pilot, app)
+        # the next pins settle the wrong ones: the game restarts, 3 points to the computer
+        proposal = app.proposal
+        if proposal is None:  # the wrong pins left no code at all: found at once
+            assert await screen_is(pilot, app, "MessageScreen")
+        else:
+            fb = feedback(secret, proposal)
+            await pilot.press(*("r" * fb.black + "w" * fb.white), "enter")
+            assert await screen_is(pilot, app, "MessageScreen")
+        assert "Row 1 should have had" in await shown(pilot, app)
+        assert match.scores[1] == 3 and match.restarts == 1
+        await pilot.press("enter")
+
+
+# -- the duel ----------------------------------------------------------------------------------
+
+
+@run_async
+async def test_logik_duel_against_the_computer_side_by_side() -> None:
+    preset = get_preset("logik")
+    duel = Duel(preset, (YOU, COMPUTER), games=1, seed=7)
+    app = board_app(duel)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await ready(pilot, app)
+        assert app.mode == "secret"
+        await pilot.press("d")  # a random secret, shown to you before Enter
+        assert len(app.entry) == 5
+        await pilot.press("enter")
+        mine = duel.secrets[0]
+        assert mine is not None
+        await ready(pilot, app)
+        theirs = duel.secrets[1]
+        assert theirs is not None
+        text = await shown(pilot, app)
+        assert "You against Computer's code" in text and "Computer against your code" in text
+        assert "your code" in text  # your own code above the computer's board
+        hidden = "".join(letters(preset, theirs)).upper()
+        assert hidden not in codes_on_screen(text)
+        wrong = next(c for c in ((0,) * 5, (1,) * 5) if c != theirs)
+        await pilot.press(*letters(preset, wrong), "enter")
+        await ready(pilot, app)
+        assert len(duel.rows[0]) == len(duel.rows[1]) == 1
+        await pilot.press(*letters(preset, theirs), "enter")
+        await ready(pilot, app)
+        assert app.ended is not None
+        text = await shown(pilot, app)
+        assert "Game 1 won by You (cracked the code first)." in text or "draw" in text
+        assert hidden in codes_on_screen(text)
+        await pilot.press("enter")
+    assert app.return_code == 0
+
+
+@run_async
+async def test_duel_between_two_people_hides_each_move_behind_the_cover() -> None:
+    preset = get_preset("classic")
+    ann, bob = Seat("ann", human=True), Seat("bob", human=True)
+    duel = Duel(preset, (ann, bob), games=1, seed=1)
+    app = board_app(duel)
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert await screen_is(pilot, app, "CoverScreen")
+        assert "Pass the keyboard to ann" in await shown(pilot, app)
+        await pilot.press("enter")
+        await pilot.press("r", "g", "b", "y", "enter")  # ann's secret
+        assert await screen_is(pilot, app, "CoverScreen")
+        assert "bob looks away" not in await shown(pilot, app)
+        await pilot.press("enter")
+        await pilot.press("w", "w", "k", "k", "enter")  # bob's secret
+        assert duel.phase is Phase.GUESS
+        assert await screen_is(pilot, app, "CoverScreen")
+        await pilot.press("enter")
+        text = await shown(pilot, app)
+        assert "RGBY" not in codes_on_screen(text) and "WWKK" not in codes_on_screen(text)
+        await pilot.press("w", "w", "k", "g", "enter")  # ann's move, hidden from bob
+        assert await screen_is(pilot, app, "CoverScreen")
+        await pilot.press("enter")
+        text = await shown(pilot, app)
+        assert "WWKG" not in codes_on_screen(text), "ann's move shows before bob has moved"
+        await pilot.press("r", "g", "b", "y", "enter")  # bob cracks ann's code
+        await pilot.pause(0.1)
+        assert app.ended is not None
+        text = await shown(pilot, app)
+        assert "Game 1 won by bob (cracked the code first)." in text
+        assert "WWKG" in codes_on_screen(text) and "WWKK" in codes_on_screen(text)
+
+
+# -- the command -------------------------------------------------------------------------------
+
+
+def test_the_command_refuses_bad_options_in_one_line() -> None:
+    pytest.importorskip("textual")
+    runner = CliRunner()
+    result = runner.invoke(main, ["mastermind", "board", "--port", "9000"])
+    assert result.exit_code == 2 and "--port goes with --serve" in result.output
+    result = runner.invoke(main, ["mastermind", "board", "--games", "3"])
+    assert result.exit_code == 2 and "even number of games" in result.output
+    result = runner.invoke(main, ["mastermind", "board", "--players", "human,robot"])
+    assert result.exit_code == 2 and "human[:NAME]" in result.output
+
+
+def test_the_served_command_line_gives_the_same_match() -> None:
+    from turing.cli.mastermind import board_command
+    from turing.cli.serving import SERVE_OPTIONS, command_line
+
+    given = ["--preset", "superhirn", "--no-repeats", "--games", "4", "--seed", "3"]
+    params = board_command.make_context("board", given).params
+    words = command_line(board_command, params, SERVE_OPTIONS)
+    assert "--serve" not in words and "--no-repeats" in words
+    assert board_command.make_context("board", words).params == params
+
+
+# -- snapshots ---------------------------------------------------------------------------------
+
+
+async def started(pilot: Any) -> None:
+    await pilot.pause(0.3)
+    for _ in range(100):
+        if not pilot.app.thinking and not pilot.app.workers:
+            break
+        await pilot.pause(0.05)
+    await pilot.pause(0.1)
+
+
+def test_snapshot_classic_breaker(snap_compare: Any) -> None:
+    match = Match(get_preset("classic"), (YOU, COMPUTER), games=2, first_breaker=0, seed=5)
+    app = board_app(match)
+    assert snap_compare(
+        app, press=["r", "r", "g", "g", "enter", "b", "y"], terminal_size=(100, 30),
+        run_before=started,
+    )  # fmt: skip
+
+
+def test_snapshot_superhirn_pins(snap_compare: Any) -> None:
+    match = Match(get_preset("superhirn"), (YOU, COMPUTER), games=2, first_breaker=1, seed=4)
+    app = board_app(match)
+
+    async def secret_then_pins(pilot: Any) -> None:
+        await started(pilot)
+        await pilot.press("r", "y", "g", "b", "enter")
+        await started(pilot)
+        await pilot.press("r", "w")
+        await pilot.pause(0.1)
+
+    assert snap_compare(app, terminal_size=(100, 30), run_before=secret_then_pins)
+
+
+def test_snapshot_lost_game_with_the_secret(snap_compare: Any) -> None:
+    match = Match(get_preset("classic", rows=2), (YOU, COMPUTER), games=1, seed=11)
+    app = board_app(match)
+    keys = ["k", "k", "k", "k", "enter", "w", "w", "w", "w", "enter"]
+    assert snap_compare(app, press=keys, terminal_size=(100, 30), run_before=started)
+
+
+def test_snapshot_logik_duel(snap_compare: Any) -> None:
+    duel = Duel(get_preset("logik"), (YOU, COMPUTER), games=1, seed=7)
+    app = board_app(duel)
+
+    async def one_move(pilot: Any) -> None:
+        await started(pilot)
+        await pilot.press("r", "y", "g", "b", "w", "enter")
+        await started(pilot)
+        await pilot.press(*"kkopo", "enter")
+        await started(pilot)
+
+    assert snap_compare(app, terminal_size=(100, 30), run_before=one_move)

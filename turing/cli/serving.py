@@ -1,0 +1,127 @@
+"""Serving a board as a web page (textual-serve), shared by ``turing board`` and
+``turing mastermind board``: the ``--serve``/``--host``/``--port`` options, the command line
+each page runs, and boards that end with their server.
+
+Light on imports: the commands that use it load it at start-up.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+import shlex
+import sys
+import threading
+import time
+from collections.abc import Callable
+from typing import Any, Final
+
+import click
+
+from turing.cli.output import fail
+
+
+def _loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def command_line(
+    command: click.Command, params: dict[str, Any], leave: tuple[str, ...]
+) -> list[str]:
+    """The arguments of ``command`` that give the values ``params`` (but those in ``leave``)."""
+    args: list[str] = []
+    for param in command.params:
+        if param.name in leave:
+            continue
+        value = params.get(param.name or "")
+        if value is None:
+            continue
+        if isinstance(param, click.Argument):
+            args.append(str(value))
+        elif isinstance(param, click.Option):
+            if param.is_flag:
+                if value is True:
+                    args.append(param.opts[0])
+                elif value is False and param.secondary_opts and param.default is None:
+                    args.append(param.secondary_opts[0])
+                continue
+            args += [param.opts[0], str(value)]
+    return args
+
+
+def serve_board(host: str, port: int, words: list[str]) -> None:
+    """Serve ``turing WORDS…`` (a board) as a web page: every page that connects starts
+    it in a process of its own, which ends with the server."""
+    try:
+        from textual_serve.server import Server
+    except ImportError:
+        fail("--serve needs textual-serve: pip install 'turing[web]'")
+    if not _loopback(host):
+        click.echo(
+            f"warning: serving on {host}, not loopback: anyone who can reach this address "
+            "can open the board and play",
+            err=True,
+        )
+    command = shlex.join([sys.executable, "-m", "turing", *words])
+    # each page's board is a child process: it must end with the server, however the server
+    # ends (a SIGTERM reaches the server alone, and an orphaned board would run on)
+    os.environ[_SERVER_ENV] = str(os.getpid())
+    Server(command, host=host, port=port, title=f"turing {words[0]}").serve()
+
+
+#: The options of a board command that serve it (left out of the served command line).
+SERVE_OPTIONS: Final = ("serve", "host", "port")
+
+
+def serve_options(func: Callable[..., Any]) -> Callable[..., Any]:
+    """``--serve``, ``--host``, ``--port``: the options of a board that serves itself."""
+    func = click.option(
+        "--port",
+        type=click.IntRange(1, 65535),
+        default=8000,
+        show_default=True,
+        help="Port to serve on (with --serve).",
+    )(func)
+    func = click.option(
+        "--host", default="127.0.0.1", show_default=True, help="Address to serve on (with --serve)."
+    )(func)
+    return click.option(
+        "--serve", is_flag=True, help="Serve the board as a web page (textual-serve)."
+    )(func)
+
+
+def check_serve_options(ctx: click.Context, serve: bool) -> None:
+    """``--host`` and ``--port`` given without ``--serve`` are refused."""
+    if serve:
+        return
+    for name in ("host", "port"):
+        if ctx.get_parameter_source(name) == click.core.ParameterSource.COMMANDLINE:
+            fail(f"--{name} goes with --serve")
+
+
+#: Set in the environment of the boards a server starts: the server's process id.
+_SERVER_ENV = "TURING_BOARD_SERVER"
+
+
+def end_with_server() -> None:
+    """In a board started by a server, end the process once that server is gone."""
+    server = os.environ.get(_SERVER_ENV)
+    if not server or not server.isdigit():
+        return
+    pid = int(server)
+
+    def watch() -> None:
+        while True:
+            try:
+                os.kill(pid, 0)
+            except (ProcessLookupError, PermissionError):
+                # gone (or its number taken by another user's process): end with it
+                os._exit(0)
+            time.sleep(1.0)
+
+    threading.Thread(target=watch, name="server-watch", daemon=True).start()

@@ -1,0 +1,735 @@
+"""The Mastermind board: a full-screen view over a :class:`~turing.mastermind.match.Match`
+(codemaker against codebreaker) or a :class:`~turing.mastermind.match.Duel` (Logik).
+
+Like the line prompt of ``turing mastermind play``, the board only draws and reads: every
+rule (whose move it is, which codes and pins are legal, when pins are checked, scores)
+lives in the sitting, and an action the sitting refuses changes nothing and shows why.
+
+A person composes a code peg by peg (click a colour, or type its letter or number),
+Backspace takes a peg back, Enter plays it. A codemaker placing pins for the computer's
+guess adds hit pins and white pins the same way. The secret stays hidden (``? ? ? ?``)
+until the game ends; a person who made the code for the computer sees their own code.
+Between two people at one keyboard a cover screen hides the board whenever the keyboard
+changes hands, so a secret or a duel move being typed is never seen by the other.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import PurePath
+from typing import Any, ClassVar, Final
+
+from textual import on, work
+from textual.app import App, ComposeResult
+from textual.containers import Horizontal, VerticalScroll
+from textual.markup import escape
+from textual.widgets import Button, Footer, Static
+
+from turing.core.errors import TuringError
+from turing.mastermind.match import (
+    Duel,
+    DuelMove,
+    DuelOver,
+    Event,
+    FalseFeedback,
+    GameOver,
+    GameStarted,
+    Match,
+    MatchOver,
+    Phase,
+    PinsTakenBack,
+    Row,
+    RowPlayed,
+)
+from turing.mastermind.presets import EMPTY_HOLE, EMPTY_HOLE_MARK, Preset
+from turing.mastermind.scoring import Feedback
+from turing.mastermind.space import Code
+from turing.mastermind.strategies import Strategy
+from turing.ui.board import ConfirmScreen, CoverScreen, MessageScreen
+
+#: Peg colours the terminal (and the browser page) draws, by the preset's colour names.
+PEG_COLOURS: Final[dict[str, str]] = {
+    "red": "#e53935",
+    "green": "#43a047",
+    "blue": "#1e66f5",
+    "yellow": "#fdd835",
+    "orange": "#fb8c00",
+    "purple": "#9c4dcc",
+    "white": "#f2f2f2",
+    "black": "#000000",
+    "cyan": "#00bcd4",
+}
+_DARK: Final = frozenset({"red", "green", "blue", "purple", "black"})
+#: Pins sit on a grey strip: hit pins black (or red in Superhirn), white pins white.
+PIN_BOARD: Final = "#8a8a8a"
+PIN_COLOURS: Final[dict[str, str]] = {"black": "#000000", "red": "#d50000", "white": "#ffffff"}
+HIT_KEYS: Final = "bsr"
+"""Keys that place a hit pin: b (black), s (schwarz), r (red/rot)."""
+
+EXIT_OK: Final = 0
+EXIT_ABANDONED: Final = 1
+
+
+class Mode(StrEnum):
+    """What the person at the board is asked for now."""
+
+    WAIT = "wait"  # the computer is choosing, or nobody is at the board
+    SECRET = "secret"
+    GUESS = "guess"
+    PINS = "pins"
+    REVEAL = "reveal"
+    ENDED = "ended"  # a game is over: its board with the secret, until Enter
+
+
+@dataclass(frozen=True)
+class Ended:
+    """A finished game, shown with its secret(s) until the player goes on."""
+
+    text: str
+    rows: tuple[tuple[Row, ...], ...]
+    secrets: tuple[Code | None, ...]
+    last: bool
+
+
+class MastermindBoardApp(App[int]):
+    """One Mastermind match or Logik duel on one screen."""
+
+    CSS_PATH: ClassVar[list[str | PurePath]] = ["board.tcss", "mastermind_board.tcss"]
+    TITLE = "turing mastermind board"
+    ENABLE_COMMAND_PALETTE = False
+    AUTO_FOCUS = None
+
+    def __init__(
+        self,
+        sitting: Match | Duel,
+        breakers: dict[str, Strategy],
+        *,
+        honour: bool = False,
+    ) -> None:
+        super().__init__()
+        self.sitting = sitting
+        self.preset: Preset = sitting.preset
+        self.breakers = breakers
+        self.honour = honour
+        self.duel = isinstance(sitting, Duel)
+        self.seat: int | None = None  # the person at the board now
+        self.mode = Mode.WAIT
+        self.entry: list[int] = []  # the code being composed
+        self.pins: list[bool] = []  # the pins being placed: True a hit pin, False a white one
+        self.proposal: Code | None = None  # the computer's guess waiting for a person's pins
+        self.ended: Ended | None = None
+        self.message = ""
+        self.thinking = False
+        self._shown: dict[str, str] = {}
+        self._bind_keys()
+
+    def _bind_keys(self) -> None:
+        palette = self.preset.palette
+        for symbol in range(self.preset.space.symbols):
+            colour = palette.colour(symbol)
+            if colour is EMPTY_HOLE:
+                self.bind("full_stop,0", f"peg({symbol})", description="empty", show=False)
+                continue
+            letter = colour.letter
+            self.bind(f"{letter.lower()},{letter}", f"letter('{letter.lower()}')", show=False)
+            if symbol < 9:
+                self.bind(str(symbol + 1), f"peg({symbol})", show=False)
+        for key in HIT_KEYS + "w":
+            if not any(
+                palette.colour(s).letter.lower() == key for s in range(len(palette.colours))
+            ):
+                self.bind(f"{key},{key.upper()}", f"letter('{key}')", show=False)
+        self.bind("backspace", "erase", description="erase")
+        self.bind("enter", "enter", description="enter")
+        self.bind("d", "random", description="random code")
+        self.bind("u", "undo", description="undo pins")
+        self.bind("x", "giveup", description="give up")
+        self.bind("q", "leave", description="quit")
+
+    # -- layout --
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="title")
+        with VerticalScroll(id="boards"), Horizontal(id="panels"):
+            yield Static(id="board-0", classes="mm-board")
+            if self.duel:
+                yield Static(id="board-1", classes="mm-board")
+        yield Static(id="entry")
+        yield Static(id="palette")
+        with Horizontal(id="pin-buttons", classes="actions"):
+            hit = self.preset.hit_pin
+            yield Button(f"● {hit} {hit[0]}", id="pin-hit", compact=True)
+            yield Button("○ white w", id="pin-white", compact=True)
+        with Horizontal(id="mm-actions", classes="actions"):
+            yield Button("⌫ erase", id="do-erase", compact=True)
+            yield Button("⏎ enter", id="do-enter", compact=True)
+            yield Button("random d", id="do-random", compact=True)
+            yield Button("undo u", id="do-undo", compact=True)
+            yield Button("give up x", id="do-giveup", compact=True)
+            yield Button("quit q", id="do-leave", compact=True)
+        yield Static(id="status")
+        yield Static(id="message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        for button in self.query(Button):
+            button.can_focus = False  # Enter always plays the row, never a focused button
+        self.show(self.sitting.start())
+        self.advance()
+
+    # -- the flow of the sitting --
+
+    def advance(self) -> None:
+        """Hand the board to whoever acts next, or let the computer move."""
+        if self.ended is not None:
+            self._set_mode(Mode.ENDED, self.seat)
+            return
+        sitting = self.sitting
+        if sitting.phase is Phase.OVER:
+            self.exit(EXIT_OK, return_code=EXIT_OK)
+            return
+        if isinstance(sitting, Match):
+            self._advance_match(sitting)
+        else:
+            self._advance_duel(sitting)
+
+    def _advance_match(self, match: Match) -> None:
+        breaker = match.seats[match.breaker]
+        if match.phase is Phase.GUESS and not breaker.human:
+            if self.proposal is None:
+                self._think(match.breaker)
+                return
+            self._hand_to(match.maker, Mode.PINS)
+            return
+        actor = match.to_act
+        assert actor is not None
+        mode = {
+            Phase.SECRET: Mode.SECRET,
+            Phase.GUESS: Mode.GUESS,
+            Phase.FEEDBACK: Mode.PINS,
+            Phase.REVEAL: Mode.REVEAL,
+        }[match.phase]
+        self._hand_to(actor, mode)
+
+    def _advance_duel(self, duel: Duel) -> None:
+        waiting = duel.waiting_for()
+        computers = [p for p in waiting if not duel.seats[p].human]
+        if duel.phase is Phase.GUESS and computers:
+            self._think(computers[0])
+            return
+        mode = Mode.SECRET if duel.phase is Phase.SECRET else Mode.GUESS
+        self._hand_to(waiting[0], mode)
+
+    def _hand_to(self, seat: int, mode: Mode) -> None:
+        """The board for ``seat``; between two people, behind a cover screen first."""
+        seats = self.sitting.seats
+        if seat == self.seat or not all(s.human for s in seats):
+            self._set_mode(mode, seat)
+            return
+        # the last person's board is gone before the cover goes up
+        self._set_mode(Mode.WAIT, None)
+        name, other = seats[seat].name, seats[1 - seat].name
+        what = {
+            Mode.SECRET: f"{name}: set your secret code; {other} looks away.",
+            Mode.GUESS: f"{name}: your guess.",
+            Mode.PINS: f"{name}: place the pins.",
+            Mode.REVEAL: f"{name}: show your secret code.",
+        }.get(mode, "")
+        cover = CoverScreen(name, self.sitting.game, what)
+        self.set_timer(0.01, lambda: self.push_screen(cover, lambda _: self._set_mode(mode, seat)))
+
+    def _set_mode(self, mode: Mode, seat: int | None) -> None:
+        if mode is not self.mode or seat != self.seat:
+            self.entry = []
+            self.pins = []
+        self.mode = mode
+        self.seat = seat
+        self.refresh_bindings()
+        self.draw()
+
+    @work(thread=True, exclusive=True, group="think")
+    def _think(self, player: int) -> None:
+        """The computer chooses its guess off the event loop; the board stays live."""
+        self.call_from_thread(self._thinking, player)
+        sitting = self.sitting
+        seat = sitting.seats[player]
+        assert seat.strategy is not None
+        strategy = self.breakers[seat.strategy]
+        if isinstance(sitting, Match):
+            code = sitting.propose(strategy)
+        else:
+            code = sitting.propose(player, strategy)
+        self.call_from_thread(self._proposed, player, code)
+
+    def _thinking(self, player: int) -> None:
+        self.thinking = True
+        if not all(s.human for s in self.sitting.seats) and self.seat is None:
+            # one person against the computer: their board stays in view
+            humans = [i for i, s in enumerate(self.sitting.seats) if s.human]
+            self.seat = humans[0] if humans else None
+        self.mode = Mode.WAIT
+        self.refresh_bindings()
+        self.say(f"{self.sitting.seats[player].name} is thinking…")
+        self.draw()
+
+    def _proposed(self, player: int, code: Code | None) -> None:
+        self.thinking = False
+        self.say("")
+        sitting = self.sitting
+        if isinstance(sitting, Duel):
+            assert code is not None
+            self._act(lambda: sitting.guess(player, code))
+            return
+        if code is None:  # the open pins leave no code: they are checked now
+            self._act(sitting.settle)
+        elif sitting.maker_types_feedback:
+            self.proposal = code
+            self.advance()
+        else:
+            self._act(lambda: sitting.guess(code))
+
+    def _act(self, action: Any) -> bool:
+        """Run one action of the sitting; a refused one changes nothing and says why."""
+        before = self._rows()
+        try:
+            events: list[Event] = action()
+        except TuringError as error:
+            self.say(str(error), error=True)
+            return False
+        self.entry = []
+        self.pins = []
+        self.say("")
+        self.show(events, before)
+        self.advance()
+        return True
+
+    def _rows(self) -> tuple[tuple[Row, ...], ...]:
+        sitting = self.sitting
+        if isinstance(sitting, Match):
+            return (tuple(sitting.rows),)
+        return (tuple(sitting.rows[0]), tuple(sitting.rows[1]))
+
+    # -- events --
+
+    def show(self, events: list[Event], before: tuple[tuple[Row, ...], ...] = ()) -> None:
+        """What the events say: a line for each, the end of a game on the board itself."""
+        said: list[str] = []
+        rows = [list(r) for r in before] or [[] for _ in range(2 if self.duel else 1)]
+        for event in events:
+            if isinstance(event, RowPlayed):
+                rows[0].append(event.row)
+            elif isinstance(event, DuelMove):
+                rows[0].append(event.rows[0])
+                rows[1].append(event.rows[1])
+                said.append(f"Move {event.number} played.")
+            elif isinstance(event, PinsTakenBack):
+                said.append(f"Pins of row {event.number} taken back; place them again.")
+            elif isinstance(event, FalseFeedback):
+                self.push_screen(MessageScreen("Wrong pins", self._false_feedback(event)))
+            elif isinstance(event, GameOver):
+                self.ended = Ended(
+                    self._game_over(event),
+                    (tuple(rows[0]),),
+                    (event.secret,),
+                    self.sitting.phase is Phase.OVER,
+                )
+            elif isinstance(event, DuelOver):
+                self.ended = Ended(
+                    self._duel_over(event),
+                    (tuple(rows[0]), tuple(rows[1])),
+                    (event.secrets[1], event.secrets[0]),
+                    self.sitting.phase is Phase.OVER,
+                )
+            elif isinstance(event, MatchOver) and self.ended is not None:
+                self.ended = Ended(
+                    self.ended.text + "\n" + self._match_over(event),
+                    self.ended.rows,
+                    self.ended.secrets,
+                    True,
+                )
+            elif isinstance(event, GameStarted) and event.restart:
+                said.append(f"Game {event.game} restarts with an empty board.")
+        if said:
+            self.say(" ".join(said))
+
+    def _seat_name(self, seat: int) -> str:
+        return self.sitting.seats[seat].name
+
+    def _score(self, scores: tuple[float, float]) -> str:
+        return f"{self._seat_name(0)} {scores[0]:g}, {self._seat_name(1)} {scores[1]:g}"
+
+    def _false_feedback(self, event: FalseFeedback) -> str:
+        hit = self.preset.hit_pin
+        if event.expected:
+            lines = [
+                f"Row {r} should have had {fb.black} {hit}, {fb.white} white."
+                for r, fb in zip(event.rows, event.expected, strict=True)
+            ]
+        else:
+            numbers = ", ".join(str(r) for r in event.rows)
+            lines = [f"No code gives the rows {numbers} the pins they got."]
+        lines.append(
+            f"The game restarts; {event.points} points to {self._seat_name(event.breaker)} "
+            "for the wrong pins."
+        )
+        return "\n".join(lines)
+
+    def _game_over(self, event: GameOver) -> str:
+        maker, breaker = self._seat_name(event.maker), self._seat_name(event.breaker)
+        rows = f"{event.rows_used} row" + ("" if event.rows_used == 1 else "s")
+        points = f"{event.points} point" + ("" if event.points == 1 else "s")
+        if event.solved:
+            text = f"Code cracked by {breaker} in {rows}; {points} to {maker}."
+        elif event.gave_up:
+            text = f"{breaker} gave up after {rows}; {points} to {maker}."
+        else:
+            text = f"Code not cracked by {breaker} in {rows}; {points} to {maker}."
+        if self.sitting.games > 1:
+            text += f"\nScore after game {event.game} of {self.sitting.games}: "
+            text += self._score(event.scores) + "."
+        return text
+
+    def _duel_over(self, event: DuelOver) -> str:
+        if event.winner is None:
+            text = f"Game {event.game}: a draw ({event.reason})."
+        else:
+            text = f"Game {event.game} won by {self._seat_name(event.winner)} ({event.reason})."
+        if self.sitting.games > 1:
+            text += f"\nScore after game {event.game} of {self.sitting.games}: "
+            text += self._score(event.scores) + "."
+        return text
+
+    def _match_over(self, event: MatchOver) -> str:
+        if not event.declared:
+            return (
+                f"Final score: {self._score(event.scores)}. A single game: only one player "
+                "made a code, so no winner is declared."
+            )
+        verdict = "a draw" if event.winner is None else f"{self._seat_name(event.winner)} wins"
+        return f"Final score: {self._score(event.scores)}; {verdict}."
+
+    # -- actions (keys, clicks and buttons) --
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Keys that do nothing now are left out of the footer."""
+        mode = self.mode
+        composing = mode in (Mode.SECRET, Mode.GUESS, Mode.REVEAL)
+        if action == "erase":
+            return composing or mode is Mode.PINS
+        if action == "enter":
+            return mode is not Mode.WAIT
+        if action == "random":
+            return mode is Mode.SECRET
+        if action == "undo":
+            return isinstance(self.sitting, Match) and self.sitting.can_undo
+        if action == "giveup":
+            return mode is Mode.GUESS
+        return True
+
+    def action_letter(self, key: str) -> None:
+        if self.mode is Mode.PINS:
+            if key in HIT_KEYS:
+                self.action_pin(True)
+            elif key == "w":
+                self.action_pin(False)
+            return
+        palette = self.preset.palette
+        for symbol in range(len(palette.colours)):
+            if palette.colour(symbol).letter.lower() == key:
+                self.action_peg(symbol)
+                return
+
+    def action_peg(self, symbol: int) -> None:
+        if self.mode not in (Mode.SECRET, Mode.GUESS, Mode.REVEAL):
+            return
+        if len(self.entry) < self.preset.positions:  # a row has so many holes
+            self.entry.append(symbol)
+        self.draw()
+
+    def action_pin(self, hit: bool) -> None:
+        if self.mode is not Mode.PINS:
+            return
+        if len(self.pins) < self.preset.positions:  # a row has so many pin holes
+            self.pins.append(hit)
+            self.pins.sort(reverse=True)
+        self.draw()
+
+    def action_erase(self) -> None:
+        if self.mode is Mode.PINS and self.pins:
+            self.pins.pop()
+        elif self.entry:
+            self.entry.pop()
+        self.draw()
+
+    def action_random(self) -> None:
+        if self.mode is Mode.SECRET:
+            self.entry = list(self.sitting.draw_secret())
+            self.draw()
+
+    def action_enter(self) -> None:
+        sitting = self.sitting
+        mode, seat = self.mode, self.seat
+        if mode is Mode.ENDED:
+            last = self.ended is not None and self.ended.last
+            self.ended = None
+            if last:
+                self.exit(EXIT_OK, return_code=EXIT_OK)
+                return
+            self.advance()
+            return
+        if seat is None or mode is Mode.WAIT:
+            return
+        code = tuple(self.entry)
+        if mode in (Mode.SECRET, Mode.GUESS, Mode.REVEAL) and not code:
+            self.say(f"put {self.preset.positions} pegs in the row first", error=True)
+            return
+        if isinstance(sitting, Duel):
+            if mode is Mode.SECRET:
+                self._act(lambda: sitting.set_secret(seat, code))
+            else:
+                self._act(lambda: sitting.guess(seat, code))
+            return
+        if mode is Mode.SECRET:
+            self._act(lambda: sitting.set_secret(code))
+        elif mode is Mode.GUESS:
+            self._act(lambda: sitting.guess(code))
+        elif mode is Mode.REVEAL:
+            self._act(lambda: sitting.reveal(code))
+        else:
+            pins = Feedback(sum(self.pins), len(self.pins) - sum(self.pins))
+            proposal = self.proposal
+            if proposal is not None:
+                self.proposal = None  # answered: the computer chooses its next guess
+                if not self._act(lambda: sitting.answer(proposal, pins)):
+                    self.proposal = proposal
+            else:
+                self._act(lambda: sitting.give_feedback(pins))
+
+    def action_undo(self) -> None:
+        sitting = self.sitting
+        if not isinstance(sitting, Match):
+            return
+        proposal = self.proposal
+        self.proposal = None
+        if not self._act(sitting.undo):
+            self.proposal = proposal
+
+    def action_giveup(self) -> None:
+        if self.mode is not Mode.GUESS or self.seat is None:
+            return
+        seat, sitting = self.seat, self.sitting
+
+        def answer(yes: bool | None) -> None:
+            if not yes:
+                self.say("Nothing done.")
+            elif isinstance(sitting, Match):
+                self._act(lambda: sitting.give_up(seat))
+            else:
+                self._act(lambda: sitting.give_up(seat))
+
+        self.push_screen(ConfirmScreen("Give up this game? It is scored as lost."), answer)
+
+    def action_leave(self) -> None:
+        if self.screen is not self.screen_stack[0]:
+            return
+        self.push_screen(
+            ConfirmScreen("Leave the match? It is not finished."),
+            lambda yes: self.exit(EXIT_ABANDONED, return_code=EXIT_ABANDONED) if yes else None,
+        )
+
+    @on(Button.Pressed)
+    def _button(self, event: Button.Pressed) -> None:
+        button = event.button.id or ""
+        if button == "pin-hit":
+            self.action_pin(True)
+        elif button == "pin-white":
+            self.action_pin(False)
+        elif button.startswith("do-"):
+            getattr(self, f"action_{button.removeprefix('do-')}")()
+
+    # -- drawing --
+
+    def say(self, message: str, error: bool = False) -> None:
+        self.message = f"error: {message}" if error else message
+        self._update("#message", f"[b red]{escape(self.message)}[/]" if error else escape(message))
+
+    def _update(self, selector: str, markup: str) -> None:
+        if self._shown.get(selector) != markup:
+            self._shown[selector] = markup
+            self.query_one(selector, Static).update(markup)
+
+    def draw(self) -> None:
+        sitting, mode = self.sitting, self.mode
+        title = f"{self.preset.title} · game {sitting.game} of {sitting.games}"
+        if sitting.games > 1:
+            title += f" · score {self._score(self._scores())}"
+        self._update("#title", escape(title))
+        for panel in range(2 if self.duel else 1):
+            self._update(f"#board-{panel}", self._panel(panel))
+        self._update("#entry", self._entry())
+        composing = mode in (Mode.SECRET, Mode.GUESS, Mode.REVEAL)
+        self._update("#palette", self._palette() if composing else "")
+        self.query_one("#palette").display = composing
+        self.query_one("#pin-buttons").display = mode is Mode.PINS
+        for action in ("erase", "enter", "random", "undo", "giveup"):
+            self.query_one(f"#do-{action}", Button).disabled = not self.check_action(action, ())
+        self._update("#status", escape(self._status()))
+
+    def _scores(self) -> tuple[float, float]:
+        sitting = self.sitting
+        if isinstance(sitting, Match):
+            return (float(sitting.scores[0]), float(sitting.scores[1]))
+        return sitting.scores
+
+    def peg(self, symbol: int) -> str:
+        colour = self.preset.palette.colour(symbol)
+        if colour is EMPTY_HOLE:
+            return f"[b #ffffff on #505050] {EMPTY_HOLE_MARK} [/]"
+        ink = "#ffffff" if colour.name in _DARK else "#000000"
+        return f"[b {ink} on {PEG_COLOURS.get(colour.name, '#808080')}] {colour.letter} [/]"
+
+    def code(self, code: Code) -> str:
+        return "".join(self.peg(s) for s in code)
+
+    def _holes(self, count: int, mark: str = "·") -> str:
+        return "[#9a9a9a on #3c3c3c]" + f" {mark} " * count + "[/]" if count else ""
+
+    def pin_strip(self, fb: Feedback | None) -> str:
+        positions = self.preset.positions
+        if fb is None:
+            return f"[on {PIN_BOARD}]" + " " * (positions + 2) + "[/]"
+        hit = PIN_COLOURS.get(self.preset.hit_pin, "#000000")
+        white = PIN_COLOURS["white"]
+        empty = positions - fb.black - fb.white
+        return (
+            f"[on {PIN_BOARD}] [b {hit}]{'●' * fb.black}[/][b {white}]{'○' * fb.white}[/]"
+            f"[#5a5a5a]{'·' * empty}[/] [/]"
+        )
+
+    def _panel(self, panel: int) -> str:
+        """Board ``panel``: in a match the one board; in a duel, player ``panel``'s rows
+        against the other's code."""
+        sitting, ended = self.sitting, self.ended
+        positions, total = self.preset.positions, self.preset.rows
+        if isinstance(sitting, Duel):
+            breaker, maker = panel, 1 - panel
+            who, whose = self._seat_name(breaker), self._seat_name(maker)
+            whose = "your" if whose == "You" else f"{whose}'s"
+            head = f"[b]{escape(who)}[/] against [b]{escape(whose)}[/] code"
+        else:
+            breaker, maker = sitting.breaker, sitting.maker
+            head = (
+                f"Codebreaker [b]{escape(self._seat_name(breaker))}[/] · "
+                f"codemaker [b]{escape(self._seat_name(maker))}[/]"
+            )
+        if ended is not None:
+            rows: tuple[Row, ...] = ended.rows[panel]
+            secret = ended.secrets[panel]
+            secret_text = (
+                self.code(secret) + "  [b]the secret[/]" if secret is not None else "(not set)"
+            )
+        else:
+            rows = self._rows()[panel]
+            secret_text = self._secret(maker, breaker)
+        lines = [head, f"  code {secret_text}"]
+        composing = (
+            ended is None
+            and self.seat == breaker
+            and self.mode is Mode.GUESS
+            and (not isinstance(sitting, Duel) or panel == self.seat)
+        )
+        pending: Code | None = None
+        if ended is None and isinstance(sitting, Match) and self.seat == maker:
+            pending = self.proposal if self.proposal is not None else sitting.pending
+        for number in range(1, total + 1):
+            label = f"{number:>4} "
+            if number <= len(rows):
+                row = rows[number - 1]
+                lines.append(f"{label} {self.code(row.guess)} {self.pin_strip(row.feedback)}")
+            elif number == len(rows) + 1 and composing:
+                entry = self.code(tuple(self.entry)) + self._holes(positions - len(self.entry))
+                lines.append(f"[b]▶{number:>3}[/]  {entry} {self.pin_strip(None)}")
+            elif number == len(rows) + 1 and pending is not None:
+                strip = self._pins_entry() if self.mode is Mode.PINS else self.pin_strip(None)
+                lines.append(f"[b]▶{number:>3}[/]  {self.code(pending)} {strip}")
+            else:
+                lines.append(f"[#6a6a6a]{label}[/] {self._holes(positions)} {self.pin_strip(None)}")
+        return "\n".join(lines)
+
+    def _secret(self, maker: int, breaker: int) -> str:
+        """The secret as the person at the board may see it: their own code against the
+        computer; otherwise hidden holes."""
+        sitting = self.sitting
+        secret: Code | None
+        secret = sitting.secret if isinstance(sitting, Match) else sitting.secrets[maker]
+        if self.seat == maker and not sitting.seats[breaker].human and secret is not None:
+            return self.code(secret) + "  [b]your code[/]"
+        return self._holes(self.preset.positions, "?")
+
+    def _pins_entry(self) -> str:
+        hits = sum(self.pins)
+        fb = Feedback(hits, len(self.pins) - hits)
+        return self.pin_strip(fb) + " [b]◀ your pins[/]"
+
+    def _entry(self) -> str:
+        mode, seat = self.mode, self.seat
+        if seat is None or mode is Mode.WAIT:
+            return ""
+        name = escape(self._seat_name(seat))
+        if mode in (Mode.SECRET, Mode.REVEAL):
+            holes = self._holes(self.preset.positions - len(self.entry))
+            what = "your secret code" if mode is Mode.SECRET else "show your secret code"
+            return f"{name}, {what}: {self.code(tuple(self.entry))}{holes}"
+        if mode is Mode.GUESS:
+            return f"{name}, your guess — {self._where(seat)}"
+        if mode is Mode.PINS:
+            hits = sum(self.pins)
+            return (
+                f"{name}, pins for row {self._row_number(seat)}: {hits} {self.preset.hit_pin}, "
+                f"{len(self.pins) - hits} white"
+            )
+        return ""
+
+    def _row_number(self, seat: int) -> int:
+        sitting = self.sitting
+        if isinstance(sitting, Duel):
+            return len(sitting.rows[seat]) + 1
+        return len(sitting.rows) + 1
+
+    def _where(self, seat: int) -> str:
+        return f"row {self._row_number(seat)} of {self.preset.rows}"
+
+    def _palette(self) -> str:
+        palette = self.preset.palette
+        cells = []
+        for symbol in range(self.preset.space.symbols):
+            colour = palette.colour(symbol)
+            key = "." if colour is EMPTY_HOLE else f"{symbol + 1}"
+            cells.append(f"[@click=app.peg({symbol})]{self.peg(symbol)}[/][dim]{key}[/]")
+        return "Pegs " + " ".join(cells)
+
+    def _status(self) -> str:
+        mode = self.mode
+        letters = "".join(
+            self.preset.palette.colour(s).letter for s in range(len(self.preset.colours))
+        )
+        if self.ended is not None:
+            then = "Enter: leave the board." if self.ended.last else "Enter: the next game."
+            return f"{self.ended.text}\n{then}"
+        if mode in (Mode.SECRET, Mode.GUESS, Mode.REVEAL):
+            keys = f"Click a peg or type {letters} (or 1–{len(self.preset.colours)})"
+            if self.preset.blank:
+                keys += ", . for an empty hole"
+            return keys + "; Backspace takes one back; Enter plays the row."
+        if mode is Mode.PINS:
+            hit = self.preset.hit_pin
+            return (
+                f"Pins: {hit[0]} a {hit} pin (right colour, right place), w a white pin "
+                "(right colour, wrong place); Backspace takes one back; Enter places them "
+                "(none: just Enter)."
+            )
+        return ""
+
+
+__all__ = ["MastermindBoardApp", "Mode"]
