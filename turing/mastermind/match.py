@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from turing.core.errors import TuringError
+from turing.i18n import _
 from turing.mastermind.engine import Engine, History, Indices
 from turing.mastermind.feedback_check import conflicting_rows
 from turing.mastermind.presets import Preset
@@ -182,9 +183,24 @@ def _history(engine: Engine, rows: list[Row]) -> History:
 
 def _require(now: Phase, wanted: Phase) -> None:
     if now is Phase.OVER:
-        raise MatchError("the match is over")
+        raise MatchError(_("the match is over"))
     if now is not wanted:
-        raise MatchError(f"it is time for the {now.value}, not the {wanted.value}")
+        raise MatchError(
+            _("it is time for the {now}, not the {wanted}").format(
+                now=_phase_name(now), wanted=_phase_name(wanted)
+            )
+        )
+
+
+def _phase_name(phase: Phase) -> str:
+    names = {
+        Phase.SECRET: _("secret code"),
+        Phase.GUESS: _("guess"),
+        Phase.FEEDBACK: _("pins"),
+        Phase.REVEAL: _("reveal"),
+        Phase.OVER: _("end"),
+    }
+    return names[phase]
 
 
 def _winner(scores: tuple[float, float]) -> int | None:
@@ -223,19 +239,21 @@ class Match:
     def __post_init__(self) -> None:
         if self.games != 1 and (self.games < 2 or self.games % 2):
             raise MatchError(
-                f"a match of codemaker and codebreaker games has an even number of games, "
-                f"so each player makes as many codes as the other (or 1 for a quick game), "
-                f"not {self.games}"
+                _(
+                    "a match of codemaker and codebreaker games has an even "
+                    "number of games, so each player makes as many codes as the "
+                    "other (or 1 for a quick game), not {games}"
+                ).format(games=self.games)
             )
         if self.first_breaker not in (0, 1):
-            raise MatchError("the first codebreaker is player 0 or 1")
+            raise MatchError(_("the first codebreaker is player 0 or 1"))
         self._entropy = fresh_seed() if self.seed is None else self.seed
         self.engine = Engine(self.preset.space)
 
     def start(self) -> list[Event]:
         """Begin the first game."""
         if self.game:
-            raise MatchError("the match has already started")
+            raise MatchError(_("the match has already started"))
         return self._begin(1, restart=False)
 
     @property
@@ -326,8 +344,8 @@ class Match:
         """Take back the last pins, before the codebreaker makes the next guess."""
         if not self.can_undo:
             if self.phase is Phase.FEEDBACK:
-                raise MatchError("no pins to take back: this row has no pins yet")
-            raise MatchError("no pins to take back: only the last pins, before the next guess")
+                raise MatchError(_("no pins to take back: this row has no pins yet"))
+            raise MatchError(_("no pins to take back: only the last pins, before the next guess"))
         row = self.rows.pop()
         self.pending = row.guess
         self.unsettled = False
@@ -344,9 +362,9 @@ class Match:
     def give_up(self, player: int) -> list[Event]:
         """The codebreaker gives up this game; it is scored as unsolved."""
         if self.phase is Phase.OVER:
-            raise MatchError("the match is over")
+            raise MatchError(_("the match is over"))
         if player != self.breaker or self.phase not in (Phase.GUESS, Phase.FEEDBACK):
-            raise MatchError("only the codebreaker can give up, while guessing")
+            raise MatchError(_("only the codebreaker can give up, while guessing"))
         events = self.settle()
         if events:
             return events
@@ -494,13 +512,13 @@ class Duel:
 
     def __post_init__(self) -> None:
         if self.games < 1:
-            raise MatchError("a match has at least one game")
+            raise MatchError(_("a match has at least one game"))
         self._entropy = fresh_seed() if self.seed is None else self.seed
         self.engine = Engine(self.preset.space)
 
     def start(self) -> list[Event]:
         if self.game:
-            raise MatchError("the match has already started")
+            raise MatchError(_("the match has already started"))
         return self._begin(1)
 
     @property
@@ -555,9 +573,9 @@ class Duel:
     def give_up(self, player: int) -> list[Event]:
         """``player`` gives up this duel: the other player wins it."""
         if self.phase is Phase.OVER:
-            raise MatchError("the match is over")
+            raise MatchError(_("the match is over"))
         if self.phase is not Phase.GUESS:
-            raise MatchError("a duel can be given up once both codes are set")
+            raise MatchError(_("a duel can be given up once both codes are set"))
         self.pending = [None, None]
         return self._over(1 - player, f"{self.seats[player].name} gave up")
 
@@ -612,4 +630,4 @@ class Duel:
     def _expect(self, phase: Phase, player: int) -> None:
         _require(self.phase, phase)
         if player not in self.waiting_for():
-            raise MatchError(f"player {player + 1} has already moved")
+            raise MatchError(_("player {n} has already moved").format(n=player + 1))

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from turing.i18n import _
 from turing.mastermind.scoring import Feedback, FeedbackError, check_feedback
 
 HIT_WORDS: Final = frozenset({"black", "schwarz", "red", "rot"})
@@ -100,6 +101,8 @@ def _not_pins(text: str) -> FeedbackError:
     shown = text.strip()
     what = repr(shown) if shown.isprintable() else "that line"
     return FeedbackError(
-        f"{what} is not pins: type black (or red) then white like '2 1', pins like 'bbw' "
-        "or 'rot rot weiß', or '-' for none"
+        _(
+            "{what} is not pins: type black (or red) then white like '2 "
+            "1', pins like 'bbw' or 'rot rot weiß', or '-' for none"
+        ).format(what=what)
     )

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field, replace
 from typing import Final, Literal
 
 from turing.core.errors import TuringError
+from turing.i18n import _, current_language
 from turing.mastermind.space import Code, CodeSpace, SpaceError
 
 Mode = Literal["alternate", "duel"]
@@ -51,27 +52,45 @@ class CodeError(TuringError):
 class Colour:
     name: str
     letter: str
+    """The English letter (also how codes are written in transcripts and saves)."""
     style: str
     aliases: tuple[str, ...] = ()
     """Other whole words for the colour (the German names of the rule books)."""
+    letter_de: str = ""
+    """The German letter (``N`` for grün: ``G`` is gelb); the English one when empty."""
 
     @property
     def words(self) -> tuple[str, ...]:
         return (self.name, *self.aliases)
 
+    @property
+    def key(self) -> str:
+        """The letter a person types and reads, in the language in use."""
+        if current_language() == "de" and self.letter_de:
+            return self.letter_de
+        return self.letter
+
+    @property
+    def shown_name(self) -> str:
+        """The colour's name in the language in use (``rot``)."""
+        if current_language() == "de" and self.aliases:
+            return self.aliases[0]
+        return self.name
+
 
 EMPTY_HOLE: Final = Colour("empty hole", ".", "bold", ("empty", "blank", "hole", "leer", "loch"))
 EMPTY_HOLE_MARK: Final = "◌"
 """How an empty hole is drawn on the board (typed as ``.``, ``-``, ``_`` or ``0``)."""
-RED = Colour("red", "R", "red", ("rot",))
-GREEN = Colour("green", "G", "green", ("grün", "gruen"))
-BLUE = Colour("blue", "B", "blue", ("blau",))
-YELLOW = Colour("yellow", "Y", "yellow", ("gelb",))
-ORANGE = Colour("orange", "O", "dark_orange", ())
-PURPLE = Colour("purple", "P", "magenta", ("lila", "violett"))
-WHITE = Colour("white", "W", "bright_white", ("weiß", "weiss"))
-BLACK = Colour("black", "K", "bright_black", ("schwarz",))
-CYAN = Colour("cyan", "C", "cyan", ("türkis", "tuerkis"))
+# German letters: the initials where they are free; grün is N (G is gelb), lila L, schwarz S.
+RED = Colour("red", "R", "red", ("rot",), "R")
+GREEN = Colour("green", "G", "green", ("grün", "gruen"), "N")
+BLUE = Colour("blue", "B", "blue", ("blau",), "B")
+YELLOW = Colour("yellow", "Y", "yellow", ("gelb",), "G")
+ORANGE = Colour("orange", "O", "dark_orange", (), "O")
+PURPLE = Colour("purple", "P", "magenta", ("lila", "violett"), "L")
+WHITE = Colour("white", "W", "bright_white", ("weiß", "weiss"), "W")
+BLACK = Colour("black", "K", "bright_black", ("schwarz",), "S")
+CYAN = Colour("cyan", "C", "cyan", ("türkis", "tuerkis"), "T")
 GENERIC_COLOURS: Final = (RED, GREEN, BLUE, YELLOW, ORANGE, PURPLE, WHITE, BLACK, CYAN)
 SIX_PEGS: Final = (RED, GREEN, BLUE, YELLOW, WHITE, BLACK)
 EIGHT_PEGS: Final = (RED, YELLOW, GREEN, BLUE, WHITE, BLACK, ORANGE, PURPLE)
@@ -105,14 +124,22 @@ class Palette:
     def blank_digits(self) -> str:
         """The digits that type an empty hole: 0, and the one after the last colour if any."""
         after = len(self.colours) + 1
-        return "0" if after > 9 else f"0 or {after}"
+        return "0" if after > 9 else _("0 or {digit}").format(digit=after)
 
     def legend(self) -> str:
-        """``R=red(1) G=green(2) …`` for prompts and help."""
-        parts = [f"{c.letter}={c.name}({i + 1})" for i, c in enumerate(self.colours)]
+        """``R=red(1) G=green(2) …`` for prompts and help, in the language in use."""
+        parts = [f"{c.key}={c.shown_name}({i + 1})" for i, c in enumerate(self.colours)]
         if self.blank:
-            parts.append(f"{EMPTY_HOLE_MARK}=empty hole(. or {self.blank_digits})")
+            parts.append(
+                _("{mark}=empty hole(. or {digits})").format(
+                    mark=EMPTY_HOLE_MARK, digits=self.blank_digits
+                )
+            )
         return " ".join(parts)
+
+    def shown(self, code: Code) -> str:
+        """``code`` in the letters of the language in use (``format`` keeps English ones)."""
+        return "".join(self.colour(s).key for s in code)
 
     def german(self) -> str:
         """The German colour words accepted, ``rot gelb grün …``."""
@@ -150,12 +177,24 @@ class Palette:
             for char in token:
                 symbols.append(self._symbol(char, hidden=hidden))
         if not symbols:
-            raise CodeError(f"type a code of {space.positions} colours, like {self.example(space)}")
-        if len(symbols) != space.positions:
-            what = "the code typed" if hidden else repr(shown)
             raise CodeError(
-                f"{what} has {len(symbols)} colours; a code has {space.positions}, "
-                f"like {self.example(space)}"
+                _("type a code of {n} colours, like {example}").format(
+                    n=space.positions, example=self.example(space)
+                )
+            )
+        if len(symbols) != space.positions:
+            message = (
+                _("the code typed has {found} colours; a code has {n}, like {example}")
+                if hidden
+                else _("{typed} has {found} colours; a code has {n}, like {example}")
+            )
+            raise CodeError(
+                message.format(
+                    typed=repr(shown),
+                    found=len(symbols),
+                    n=space.positions,
+                    example=self.example(space),
+                )
             )
         try:
             if guess:
@@ -167,7 +206,7 @@ class Palette:
         return tuple(symbols)
 
     def example(self, space: CodeSpace) -> str:
-        return "".join(c.letter for c in self.colours[: space.positions])
+        return "".join(c.key for c in self.colours[: space.positions])
 
     def _by_name(self, token: str, *, hidden: bool) -> int | None:
         lowered = token.lower()
@@ -179,26 +218,34 @@ class Palette:
         if lowered in EMPTY_HOLE.aliases:
             if self.blank:
                 return len(self.colours)
-            raise CodeError("this game has no empty holes: every position takes a colour")
+            raise CodeError(_("this game has no empty holes: every position takes a colour"))
         other = next((c for c in GENERIC_COLOURS if lowered in c.words), None)
-        name = other.name if other is not None else KNOWN_WORDS.get(lowered)
+        name = other.shown_name if other is not None else KNOWN_WORDS.get(lowered)
         if name is not None:
-            where = "a colour word typed" if hidden else f"{token!r} ({name})"
-            raise CodeError(f"{where} is not used in this game; colours are {self.legend()}")
+            message = (
+                _("a colour word typed is not used in this game; colours are {legend}")
+                if hidden
+                else _("{word!r} ({name}) is not used in this game; colours are {legend}")
+            )
+            raise CodeError(message.format(word=token, name=name, legend=self.legend()))
         return None
 
     def _symbol(self, char: str, *, hidden: bool) -> int:
         upper = char.upper()
         for i, c in enumerate(self.colours):
-            if c.letter == upper:
+            if c.key == upper:
                 return i
         if char.isdigit() and char != "0" and int(char) <= len(self.colours):
             return int(char) - 1
         after = len(self.colours) + 1
         if self.blank and (char in BLANK_CHARS or (after <= 9 and char == str(after))):
             return len(self.colours)
-        what = "a character typed" if hidden else _printable(char)
-        raise CodeError(f"{what} is not a colour here; colours are {self.legend()}")
+        message = (
+            _("a character typed is not a colour here; colours are {legend}")
+            if hidden
+            else _("{char} is not a colour here; colours are {legend}")
+        )
+        raise CodeError(message.format(char=_printable(char), legend=self.legend()))
 
 
 def _printable(char: str) -> str:
@@ -224,7 +271,7 @@ class Preset:
 
     def __post_init__(self) -> None:
         if not 1 <= self.rows <= 30:
-            raise PresetError(f"rows must be 1–30, not {self.rows}")
+            raise PresetError(_("rows must be 1–30, not {rows}").format(rows=self.rows))
         try:
             space = CodeSpace(self.positions, len(self.colours), self.repeats, self.blank)
         except SpaceError as error:
@@ -296,12 +343,20 @@ def get_preset(
     """
     base = PRESETS.get(name)
     if base is None:
-        raise PresetError(f"unknown preset {name!r}; choose one of {', '.join(PRESETS)}")
+        raise PresetError(
+            _("unknown preset {name!r}; choose one of {items}").format(
+                name=name, items=", ".join(PRESETS)
+            )
+        )
     tags: list[str] = []
     palette = base.colours
     if colours is not None and colours != len(palette):
         if not 2 <= colours <= len(GENERIC_COLOURS):
-            raise PresetError(f"colours must be 2–{len(GENERIC_COLOURS)}, not {colours}")
+            raise PresetError(
+                _("colours must be 2–{n}, not {colours}").format(
+                    n=len(GENERIC_COLOURS), colours=colours
+                )
+            )
         # Keep the preset's own colours in their order; more colours come after them.
         extra = tuple(c for c in GENERIC_COLOURS if c not in palette)
         palette = (palette + extra)[:colours]

@@ -31,6 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from turing.core.errors import TuringError
+from turing.i18n import _, ngettext
 
 Code = tuple[int, ...]
 """A code as 0-based symbols; the empty hole, when used, is the symbol ``colours``."""
@@ -58,18 +59,30 @@ class CodeSpace:
 
     def __post_init__(self) -> None:
         if not 1 <= self.positions <= MAX_POSITIONS:
-            raise SpaceError(f"positions must be 1–{MAX_POSITIONS}, not {self.positions}")
+            raise SpaceError(
+                _("positions must be 1–{max_positions}, not {positions}").format(
+                    max_positions=MAX_POSITIONS, positions=self.positions
+                )
+            )
         if not 2 <= self.colours <= MAX_COLOURS:
-            raise SpaceError(f"colours must be 2–{MAX_COLOURS}, not {self.colours}")
+            raise SpaceError(
+                _("colours must be 2–{max_colours}, not {colours}").format(
+                    max_colours=MAX_COLOURS, colours=self.colours
+                )
+            )
         if not self.repeats and not self.blank and self.colours < self.positions:
             raise SpaceError(
-                f"without repeats {self.positions} positions need at least "
-                f"{self.positions} colours, not {self.colours}"
+                _(
+                    "without repeats {positions} positions need at least "
+                    "{positions} colours, not {colours}"
+                ).format(positions=self.positions, colours=self.colours)
             )
         if self.symbols**self.positions > MAX_CODES:
             raise SpaceError(
-                f"{self.symbols}^{self.positions} codes is too many: at most "
-                f"{MAX_CODES:,} codes (fewer positions or colours)"
+                _(
+                    "{symbols}^{positions} codes is too many: at most "
+                    "{max_codes:,} codes (fewer positions or colours)"
+                ).format(symbols=self.symbols, positions=self.positions, max_codes=MAX_CODES)
             )
         rows = [
             code
@@ -120,18 +133,28 @@ class CodeSpace:
 
     def code(self, index: int) -> Code:
         if not 0 <= index < len(self):
-            raise SpaceError(f"code index {index} is outside 0–{len(self) - 1}")
+            raise SpaceError(
+                _("code index {index} is outside 0–{last}").format(index=index, last=len(self) - 1)
+            )
         return tuple(int(s) for s in self._codes[index])
 
     def check(self, code: Sequence[int]) -> None:
         """Raise :class:`SpaceError` naming what makes ``code`` illegal here."""
         if len(code) != self.positions:
-            raise SpaceError(f"a code has {_positions(self.positions)}, not {len(code)}")
+            raise SpaceError(
+                _("a code has {positions}, not {n}").format(
+                    positions=_positions(self.positions), n=len(code)
+                )
+            )
         for symbol in code:
             if not 0 <= symbol < self.symbols:
-                raise SpaceError(f"symbol {symbol} is outside 0–{self.symbols - 1}")
+                raise SpaceError(
+                    _("symbol {symbol} is outside 0–{last}").format(
+                        symbol=symbol, last=self.symbols - 1
+                    )
+                )
         if not self.repeats and not _no_repeated_peg(tuple(code), self.colours):
-            raise SpaceError("a colour appears twice; in this game each colour may appear once")
+            raise SpaceError(_("a colour appears twice; in this game each colour may appear once"))
 
     def check_guess(self, code: Sequence[int]) -> None:
         """Raise :class:`SpaceError` if ``code`` cannot be a guess here.
@@ -141,17 +164,29 @@ class CodeSpace:
         book: "Es ist dem CODE-SETZER aber erlaubt …" names only the codemaker).
         """
         if len(code) != self.positions:
-            raise SpaceError(f"a code has {_positions(self.positions)}, not {len(code)}")
+            raise SpaceError(
+                _("a code has {positions}, not {n}").format(
+                    positions=_positions(self.positions), n=len(code)
+                )
+            )
         for symbol in code:
             if not 0 <= symbol < self.symbols:
-                raise SpaceError(f"symbol {symbol} is outside 0–{self.symbols - 1}")
+                raise SpaceError(
+                    _("symbol {symbol} is outside 0–{last}").format(
+                        symbol=symbol, last=self.symbols - 1
+                    )
+                )
 
     def describe(self) -> str:
         """``4 positions × 6 colours, repeats`` and the like."""
-        parts = [f"{_positions(self.positions)} × {self.colours} colours"]
-        parts.append("repeats" if self.repeats else "no repeats")
+        parts = [
+            ngettext("{positions} × {n} colour", "{positions} × {n} colours", self.colours).format(
+                positions=_positions(self.positions), n=self.colours
+            )
+        ]
+        parts.append(_("repeats") if self.repeats else _("no repeats"))
         if self.blank:
-            parts.append("empty hole as a colour")
+            parts.append(_("empty hole as a colour"))
         return ", ".join(parts)
 
     @cached_property
@@ -167,7 +202,7 @@ class CodeSpace:
         pattern = np.sort(counts[:, : self.colours], axis=1)
         if self.blank:
             pattern = np.concatenate([pattern, counts[:, self.colours :]], axis=1)
-        _, first = np.unique(pattern, axis=0, return_index=True)
+        _unique, first = np.unique(pattern, axis=0, return_index=True)
         return np.sort(first).astype(np.int64)
 
 
@@ -177,4 +212,4 @@ def _no_repeated_peg(code: Sequence[int], colours: int) -> bool:
 
 
 def _positions(count: int) -> str:
-    return "1 position" if count == 1 else f"{count} positions"
+    return ngettext("{n} position", "{n} positions", count).format(n=count)
