@@ -6,20 +6,51 @@ per shape ▲ ■ ●) and a test log (one row per round: the code, and ✔/✘ 
 The solutions — code, and for each verifier the real card and hidden criterion — are on
 the last page. Nightmare puzzles show their cards without saying which verifier holds
 which; extreme puzzles show both cards of each verifier.
+
+A booklet is written in English or German (``lang``; by default the language in use): its
+words come from the message catalogue, the cards' titles and criteria from the card set
+(:meth:`~turing.core.cards.Criterion.text_in`).
 """
 
 from __future__ import annotations
 
+import gettext
 import html
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
-from turing.core.cards import CardSet
+from turing.core.cards import CardSet, Criterion
 from turing.core.puzzle import Puzzle
+from turing.i18n import DOMAIN, LOCALE_DIR, N_, current_language
 
-SHAPES: Final = (("▲", "blue"), ("■", "yellow"), ("●", "purple"))
+SHAPES: Final = (("▲", N_("blue")), ("■", N_("yellow")), ("●", N_("purple")))
 LOG_ROUNDS: Final = 8
+#: The title the command line gives a booklet unless told otherwise; shown translated.
+DEFAULT_TITLE: Final = N_("Puzzle booklet")
+_MODES: Final = {"classic": N_("classic"), "extreme": N_("extreme"), "nightmare": N_("nightmare")}
+_TIERS: Final = {"easy": N_("easy"), "standard": N_("standard"), "hard": N_("hard")}
+
+
+def _catalogue(lang: str) -> gettext.NullTranslations:
+    """The words of a booklet in ``lang`` (English: the texts as written here)."""
+    if lang == "en":
+        return gettext.NullTranslations()
+    return gettext.translation(DOMAIN, localedir=str(LOCALE_DIR), languages=[lang])
+
+
+@dataclass(frozen=True)
+class _Words:
+    """Everything a booklet says, in one language."""
+
+    lang: str
+    t: gettext.NullTranslations
+
+    def gettext(self, text: str) -> str:
+        return self.t.gettext(text)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return self.t.ngettext(singular, plural, n)
 
 
 @dataclass(frozen=True)
@@ -31,65 +62,79 @@ class Booklet:
 CardsetFor = Callable[[Puzzle], CardSet]
 
 
-def _name(puzzle: Puzzle, number: int) -> str:
-    return puzzle.id or f"Puzzle {number}"
+def _name(puzzle: Puzzle, number: int, w: _Words) -> str:
+    return puzzle.id or w.gettext("Puzzle {number}").format(number=number)
 
 
-def _heading(puzzle: Puzzle) -> str:
+def _heading(puzzle: Puzzle, w: _Words) -> str:
     tier = puzzle.extra.get("difficulty")
-    parts = [puzzle.mode, f"{puzzle.verifiers} verifiers"]
+    mode = _MODES.get(puzzle.mode)
+    parts = [
+        w.gettext(mode) if mode else puzzle.mode,
+        w.ngettext("{count} verifier", "{count} verifiers", puzzle.verifiers).format(
+            count=puzzle.verifiers
+        ),
+    ]
     if tier:
-        parts.append(str(tier))
+        known = _TIERS.get(str(tier))
+        parts.append(w.gettext(known) if known else str(tier))
     tests = puzzle.extra.get("min_tests")
     upper = puzzle.extra.get("min_tests_upper")
     if isinstance(tests, int):
         if puzzle.extra.get("min_tests_kind") == "exact":
-            parts.append(f"tests needed: {tests}")
+            parts.append(w.gettext("tests needed: {count}").format(count=tests))
         elif isinstance(upper, int):
-            parts.append(f"tests needed: {tests}–{upper}")
+            parts.append(w.gettext("tests needed: {low}–{high}").format(low=tests, high=upper))
         else:
-            parts.append(f"tests needed at least: {tests}")
+            parts.append(w.gettext("tests needed at least: {count}").format(count=tests))
     return " · ".join(parts)
 
 
-def _verifier_rows(puzzle: Puzzle, cardset: CardSet) -> list[tuple[str, str, list[str]]]:
+def _criteria_line(card_criteria: tuple[Criterion, ...], lang: str) -> str:
+    return " · ".join(f"{c.position}. {c.text_in(lang)}" for c in card_criteria)
+
+
+def _verifier_rows(puzzle: Puzzle, cardset: CardSet, w: _Words) -> list[tuple[str, str, list[str]]]:
     """(letter, cards shown, criteria lines) per verifier, as a player sees them."""
     rows: list[tuple[str, str, list[str]]] = []
     if puzzle.mode_class.hidden_mapping:
         shown = [g[0] for g in puzzle.cards]
         for letter in puzzle.letters:
-            rows.append((letter, "one of " + ", ".join(map(str, shown)), []))
+            one_of = w.gettext("one of {cards}").format(cards=", ".join(map(str, shown)))
+            rows.append((letter, one_of, []))
         return rows
     for letter, group in zip(puzzle.letters, puzzle.cards, strict=True):
         lines: list[str] = []
         for number in group:
             card = cardset.card(number)
             prefix = f"{number}: " if len(group) > 1 else ""
-            lines.append(prefix + " · ".join(f"{c.position}. {c.text}" for c in card.criteria))
-        titles = " / ".join(f"{n} ({cardset.card(n).title})" for n in group)
+            lines.append(prefix + _criteria_line(card.criteria, w.lang))
+        titles = " / ".join(f"{n} ({cardset.card(n).title_in(w.lang)})" for n in group)
         rows.append((letter, titles, lines))
     return rows
 
 
-def _card_list(puzzle: Puzzle, cardset: CardSet) -> list[tuple[int, str, str]]:
+def _card_list(puzzle: Puzzle, cardset: CardSet, w: _Words) -> list[tuple[int, str, str]]:
     """Nightmare: the shown cards with their titles and criteria."""
     out: list[tuple[int, str, str]] = []
     for group in puzzle.cards:
         card = cardset.card(group[0])
-        out.append(
-            (card.number, card.title, " · ".join(f"{c.position}. {c.text}" for c in card.criteria))
-        )
+        out.append((card.number, card.title_in(w.lang), _criteria_line(card.criteria, w.lang)))
     return out
 
 
-def _solution_lines(puzzle: Puzzle, cardset: CardSet) -> list[str]:
+def _solution_lines(puzzle: Puzzle, cardset: CardSet, w: _Words) -> list[str]:
     lines: list[str] = []
     if puzzle.criteria is not None and puzzle.true_cards is not None:
         for letter, number, position in zip(
             puzzle.letters, puzzle.true_cards, puzzle.criteria, strict=True
         ):
             crit = cardset.card(number).criterion(position)
-            lines.append(f"{letter}: card {number}, criterion {position} ({crit.text})")
+            lines.append(
+                w.gettext("{letter}: card {card}, criterion {position} ({text})").format(
+                    letter=letter, card=number, position=position, text=crit.text_in(w.lang)
+                )
+            )
     return lines
 
 
@@ -113,29 +158,46 @@ def _e(text: object) -> str:
     return html.escape(str(text), quote=True)
 
 
-def render_html(booklet: Booklet, cardset_for: CardsetFor) -> str:
+def _title(booklet: Booklet, w: _Words) -> str:
+    return w.gettext(DEFAULT_TITLE) if booklet.title == DEFAULT_TITLE else booklet.title
+
+
+def render_html(booklet: Booklet, cardset_for: CardsetFor, lang: str | None = None) -> str:
+    """The booklet as an HTML page, in ``lang`` (default: the language in use)."""
+    w = _words(lang)
+    title = _title(booklet, w)
     out: list[str] = [
         "<!DOCTYPE html>",
-        '<html lang="en"><head><meta charset="utf-8">',
-        f"<title>{_e(booklet.title)}</title><style>{_CSS}</style></head><body>",
-        f'<div class="page"><h1>{_e(booklet.title)}</h1>',
-        f"<p>{len(booklet.puzzles)} puzzles. Find the code ▲■● (three digits 1–5). Each "
-        "verifier checks one hidden criterion of its card; test a code against up to three "
-        "verifiers per round. Solutions are on the last page.</p></div>",
+        f'<html lang="{w.lang}"><head><meta charset="utf-8">',
+        f"<title>{_e(title)}</title><style>{_CSS}</style></head><body>",
+        f'<div class="page"><h1>{_e(title)}</h1>',
+        "<p>"
+        + w.gettext(
+            "{count} puzzles. Find the code ▲■● (three digits 1–5). Each verifier checks one "
+            "hidden criterion of its card; test a code against up to three verifiers per "
+            "round. Solutions are on the last page."
+        ).format(count=len(booklet.puzzles))
+        + "</p></div>",
     ]
     for number, puzzle in enumerate(booklet.puzzles, start=1):
         cs = cardset_for(puzzle)
         out.append('<div class="page">')
-        out.append(f"<h2>{_e(_name(puzzle, number))}</h2>")
-        out.append(f'<p class="meta">{_e(_heading(puzzle))}</p>')
+        out.append(f"<h2>{_e(_name(puzzle, number, w))}</h2>")
+        out.append(f'<p class="meta">{_e(_heading(puzzle, w))}</p>')
         if puzzle.mode_class.hidden_mapping:
-            out.append("<p>The cards on the table (which verifier holds which is hidden):</p>")
-            out.append("<table><tr><th>card</th><th>title</th><th>criteria</th></tr>")
-            for card_no, title, crits in _card_list(puzzle, cs):
-                out.append(f"<tr><td>{card_no}</td><td>{_e(title)}</td><td>{_e(crits)}</td></tr>")
+            out.append(
+                "<p>"
+                + w.gettext("The cards on the table (which verifier holds which is hidden):")
+                + "</p>"
+            )
+            out.append(_row("th", w.gettext("card"), w.gettext("title"), w.gettext("criteria")))
+            for card_no, title_text, crits in _card_list(puzzle, cs, w):
+                out.append(
+                    f"<tr><td>{card_no}</td><td>{_e(title_text)}</td><td>{_e(crits)}</td></tr>"
+                )
             out.append("</table>")
-        out.append("<table><tr><th>verifier</th><th>card</th><th>criteria</th></tr>")
-        for letter, cards, lines in _verifier_rows(puzzle, cs):
+        out.append(_row("th", w.gettext("verifier"), w.gettext("card"), w.gettext("criteria")))
+        for letter, cards, lines in _verifier_rows(puzzle, cs, w):
             body = "<br>".join(_e(line) for line in lines)
             out.append(
                 f'<tr><td class="letter">{letter}</td><td>{_e(cards)}</td><td>{body}</td></tr>'
@@ -145,9 +207,11 @@ def render_html(booklet: Booklet, cardset_for: CardsetFor) -> str:
         out.extend(f"<th>{d}</th>" for d in range(1, 6))
         out.append("</tr>")
         for symbol, colour in SHAPES:
-            out.append(f'<tr><th title="{colour}">{symbol}</th>' + "<td></td>" * 5 + "</tr>")
+            colour_name = _e(w.gettext(colour))
+            out.append(f'<tr><th title="{colour_name}">{symbol}</th>' + "<td></td>" * 5 + "</tr>")
         out.append("</table>")
-        out.append('<table class="log"><tr><th>round</th><th>code ▲■●</th>')
+        log_heads = (_e(w.gettext("round")), _e(w.gettext("code ▲■●")))
+        out.append('<table class="log"><tr><th>{}</th><th>{}</th>'.format(*log_heads))
         out.extend(f"<th>{letter}</th>" for letter in puzzle.letters)
         out.append("</tr>")
         for r in range(1, LOG_ROUNDS + 1):
@@ -155,13 +219,18 @@ def render_html(booklet: Booklet, cardset_for: CardsetFor) -> str:
                 f'<tr><td>{r}</td><td class="code"></td>' + "<td></td>" * puzzle.verifiers + "</tr>"
             )
         out.append("</table></div>")
-    out.append('<div class="solutions-page"><h2>Solutions</h2><table class="solutions">')
-    out.append("<tr><th>puzzle</th><th>code</th><th>hidden criteria</th></tr>")
+    solutions = _e(w.gettext("Solutions"))
+    out.append(f'<div class="solutions-page"><h2>{solutions}</h2><table class="solutions">')
+    out.append(
+        _row(
+            "th", w.gettext("puzzle"), w.gettext("code"), w.gettext("hidden criteria")
+        ).removeprefix("<table>")
+    )
     for number, puzzle in enumerate(booklet.puzzles, start=1):
         cs = cardset_for(puzzle)
-        hidden = "<br>".join(_e(x) for x in _solution_lines(puzzle, cs)) or "—"
+        hidden = "<br>".join(_e(x) for x in _solution_lines(puzzle, cs, w)) or "—"
         out.append(
-            f"<tr><td>{_e(_name(puzzle, number))}</td><td>{_e(puzzle.solution or '?')}</td>"
+            f"<tr><td>{_e(_name(puzzle, number, w))}</td><td>{_e(puzzle.solution or '?')}</td>"
             f"<td>{hidden}</td></tr>"
         )
     out.append("</table></div></body></html>")
@@ -175,47 +244,93 @@ def _md(text: object) -> str:
     return str(text).replace("|", "\\|")
 
 
-def render_markdown(booklet: Booklet, cardset_for: CardsetFor) -> str:
+def render_markdown(booklet: Booklet, cardset_for: CardsetFor, lang: str | None = None) -> str:
+    """The booklet as Markdown, in ``lang`` (default: the language in use)."""
+    w = _words(lang)
+    card, title, criteria = w.gettext("card"), w.gettext("title"), w.gettext("criteria")
+    verifier, round_, code_head = w.gettext("verifier"), w.gettext("round"), w.gettext("code ▲■●")
+    puzzle_, code, hidden = w.gettext("puzzle"), w.gettext("code"), w.gettext("hidden criteria")
     out: list[str] = [
-        f"# {_md(booklet.title)}",
+        f"# {_md(_title(booklet, w))}",
         "",
-        f"{len(booklet.puzzles)} puzzles. Find the code ▲■● (three digits 1–5); solutions "
-        "are on the last page.",
+        w.gettext(
+            "{count} puzzles. Find the code ▲■● (three digits 1–5); solutions are on the last page."
+        ).format(count=len(booklet.puzzles)),
         "",
     ]
     for number, puzzle in enumerate(booklet.puzzles, start=1):
         cs = cardset_for(puzzle)
-        out += ["---", "", f"## {_md(_name(puzzle, number))}", "", f"*{_heading(puzzle)}*", ""]
+        out += [
+            "---",
+            "",
+            f"## {_md(_name(puzzle, number, w))}",
+            "",
+            f"*{_heading(puzzle, w)}*",
+            "",
+        ]
         if puzzle.mode_class.hidden_mapping:
-            out += ["Cards on the table (which verifier holds which is hidden):", ""]
-            out += ["| card | title | criteria |", "|---|---|---|"]
-            out += [f"| {n} | {_md(t)} | {_md(c)} |" for n, t, c in _card_list(puzzle, cs)]
+            out += [w.gettext("Cards on the table (which verifier holds which is hidden):"), ""]
+            out += [
+                f"| {card} | {title} | {criteria} |",
+                "|---|---|---|",
+            ]
+            out += [f"| {n} | {_md(t)} | {_md(c)} |" for n, t, c in _card_list(puzzle, cs, w)]
             out.append("")
-        out += ["| verifier | card | criteria |", "|---|---|---|"]
-        for letter, cards, lines in _verifier_rows(puzzle, cs):
+        out += [
+            f"| {verifier} | {card} | {criteria} |",
+            "|---|---|---|",
+        ]
+        for letter, cards, lines in _verifier_rows(puzzle, cs, w):
             out.append(f"| **{letter}** | {_md(cards)} | {_md('<br>'.join(lines) or '?')} |")
-        out += ["", "Notes:", "", "|   | 1 | 2 | 3 | 4 | 5 |", "|---|---|---|---|---|---|"]
+        out += [
+            "",
+            w.gettext("Notes:"),
+            "",
+            "|   | 1 | 2 | 3 | 4 | 5 |",
+            "|---|---|---|---|---|---|",
+        ]
         out += [f"| {symbol} |   |   |   |   |   |" for symbol, _ in SHAPES]
-        out += ["", "| round | code ▲■● | " + " | ".join(puzzle.letters) + " |"]
+        out += [
+            "",
+            f"| {round_} | {code_head} | " + " | ".join(puzzle.letters) + " |",
+        ]
         out.append("|---|---|" + "---|" * puzzle.verifiers)
         out += [f"| {r} |   |" + "   |" * puzzle.verifiers for r in range(1, LOG_ROUNDS + 1)]
         out.append("")
-    out += ["---", "", "## Solutions", "", "| puzzle | code | hidden criteria |", "|---|---|---|"]
+    out += [
+        "---",
+        "",
+        "## " + w.gettext("Solutions"),
+        "",
+        f"| {puzzle_} | {code} | {hidden} |",
+        "|---|---|---|",
+    ]
     for number, puzzle in enumerate(booklet.puzzles, start=1):
-        lines = _solution_lines(puzzle, cardset_for(puzzle))
+        lines = _solution_lines(puzzle, cardset_for(puzzle), w)
         out.append(
-            f"| {_md(_name(puzzle, number))} | {puzzle.solution or '?'} | "
+            f"| {_md(_name(puzzle, number, w))} | {puzzle.solution or '?'} | "
             f"{_md('<br>'.join(lines) or '—')} |"
         )
     return "\n".join(out) + "\n"
 
 
-def render(booklet: Booklet, fmt: str, cardset_for: CardsetFor) -> str:
-    """The booklet as ``html`` or ``markdown`` text."""
+def _words(lang: str | None) -> _Words:
+    chosen = current_language() if lang is None else lang
+    return _Words(chosen, _catalogue(chosen))
+
+
+def _row(cell: str, *texts: str) -> str:
+    """``<table><tr><th>…</th>…</tr>``: a table's opening and heading row."""
+    return "<table><tr>" + "".join(f"<{cell}>{_e(t)}</{cell}>" for t in texts) + "</tr>"
+
+
+def render(booklet: Booklet, fmt: str, cardset_for: CardsetFor, lang: str | None = None) -> str:
+    """The booklet as ``html`` or ``markdown`` text, in ``lang`` (``"en"`` or ``"de"``;
+    default: the language in use)."""
     if fmt == "html":
-        return render_html(booklet, cardset_for)
+        return render_html(booklet, cardset_for, lang)
     if fmt == "markdown":
-        return render_markdown(booklet, cardset_for)
+        return render_markdown(booklet, cardset_for, lang)
     raise ValueError(f"unknown booklet format {fmt!r} (html, markdown)")
 
 
