@@ -69,7 +69,11 @@ def normalise_language(name: str) -> str:
     """
     base = name.strip().lower().replace("-", "_").split(".")[0].split("@")[0].split("_")[0]
     if base not in LANGUAGES:
-        raise LanguageError(f"unknown language {name!r}: choose one of {', '.join(LANGUAGES)}")
+        raise LanguageError(
+            _("unknown language {name!r}: choose one of {choices}").format(
+                name=name, choices=", ".join(LANGUAGES)
+            )
+        )
     return base
 
 
