@@ -38,7 +38,7 @@ from turing.cli.output import (
 )
 from turing.core.cards import CardSet, load_cardset, resolve_cardset
 from turing.core.codes import CODE_TEXT, CodeSet
-from turing.i18n import _
+from turing.i18n import _, current_language
 
 _STYLE = {ERROR: "bold red", WARNING: "yellow", INFO: "cyan"}
 
@@ -119,9 +119,11 @@ def show(numbers: tuple[int, ...], cardset_name: str | None, as_json: bool) -> N
             emit_json(card_record(cardset, n))
         return
     console = stdout_console()
+    lang = current_language()
     for n in chosen:
         record = card_record(cardset, n)
-        title = f"Card {record['number']} · {record['title']}"
+        card = cardset.card(n)
+        title = f"Card {record['number']} · {card.title_in(lang)}"
         if record["tier"]:
             title += f" · {record['tier']}"
         table = Table(
@@ -136,10 +138,10 @@ def show(numbers: tuple[int, ...], cardset_name: str | None, as_json: bool) -> N
         table.add_column("criterion")
         table.add_column("codes", justify="right")
         table.add_column("when", style="dim")
-        for crit in record["criteria"]:
+        for crit, criterion in zip(record["criteria"], card.criteria, strict=True):
             table.add_row(
                 str(crit["position"]),
-                crit["text"],
+                criterion.text_in(lang),
                 plural(crit["count"], "code"),
                 crit["when"],
             )
@@ -393,13 +395,13 @@ def stats(
         share = card.puzzles / result.puzzles
         table.add_row(
             str(card.number),
-            Text(card.title, style="bold"),
+            Text(cardset.card(card.number).title_in(current_language()), style="bold"),
             _num(card.puzzles, exact),
             f"{share:.1%}",
             card.verdict,
         )
         for position, x in enumerate(card.criteria, 1):
-            text = cardset.card(card.number).criterion(position).text
+            text = cardset.card(card.number).criterion(position).text_in(current_language())
             table.add_row(
                 "",
                 f"  {position}. {text}",

@@ -28,6 +28,7 @@ from turing.core.cards import CardSet, load_cardset
 from turing.core.errors import TuringError
 from turing.core.files import SourceError
 from turing.core.puzzle import Loaded, Puzzle, difficulty, iter_puzzle_items
+from turing.i18n import current_language
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -216,10 +217,10 @@ def _puzzle_table(puzzle: Puzzle, cardset: CardSet, solved: Solved) -> Table:
             shown = " / ".join(map(str, puzzle.cards[v]))
             table.add_row(
                 letter,
-                f"{shown} ({card.title})"
+                f"{shown} ({card.title_in(current_language())})"
                 if len(puzzle.cards[v]) == 1
                 else f"{shown} → {card.number}",
-                f"{crit.position}: {crit.text}",
+                f"{crit.position}: {crit.text_in(current_language())}",
             )
         else:
             shown = " / ".join(str(n) for n in puzzle.cards[v])
@@ -228,7 +229,8 @@ def _puzzle_table(puzzle: Puzzle, cardset: CardSet, solved: Solved) -> Table:
             crits = ""
             if possible is not None:
                 crits = "; ".join(
-                    f"{c}.{k}: {cardset.card(c).criterion(k).text}" for c, k in possible[v]
+                    f"{c}.{k}: {cardset.card(c).criterion(k).text_in(current_language())}"
+                    for c, k in possible[v]
                 )
             table.add_row(letter, shown, crits or "—")
     return table

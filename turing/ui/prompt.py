@@ -27,7 +27,7 @@ from rich.text import Text
 from turing.core.codes import SHAPE_NAMES, SHAPE_SYMBOLS, SHAPES
 from turing.core.errors import TuringError
 from turing.core.puzzle import LETTERS
-from turing.i18n import _, format_number, ngettext
+from turing.i18n import _, current_language, format_number, ngettext
 from turing.play.game import Game
 from turing.play.session import (
     ALIASES,
@@ -107,12 +107,15 @@ def _criterion(label: str, text: str, struck: bool, color: bool) -> Text:
 def _card_line(game: Game, card: int, struck: set[tuple[int, int]], color: bool) -> Text:
     """One card on one line: number, title, then every criterion (compact)."""
     cs = game.cardset.card(card)
-    line = shaped(f"{card} {cs.title}: ", color, "bold" if color else "")
+    lang = current_language()
+    line = shaped(f"{card} {cs.title_in(lang)}: ", color, "bold" if color else "")
     for i, crit in enumerate(cs.criteria):
         if i:
             line.append(" · ", style="dim" if color else "")
         line.append_text(
-            _criterion(str(crit.position), crit.text, (card, crit.position) in struck, color)
+            _criterion(
+                str(crit.position), crit.text_in(lang), (card, crit.position) in struck, color
+            )
         )
     return line
 
@@ -253,12 +256,12 @@ def render_cards(session: Session, name: str, color: bool) -> RenderableType:
             crits.append_text(
                 _criterion(
                     f"{card}.{crit.position}",
-                    crit.text,
+                    crit.text_in(current_language()),
                     (card, crit.position) in notes.struck,
                     color,
                 )
             )
-        table.add_row(letter, shaped(f"{card} {cs.title}", color), crits)
+        table.add_row(letter, shaped(f"{card} {cs.title_in(current_language())}", color), crits)
     return table
 
 
@@ -303,7 +306,7 @@ def render_hint(session: Session, shown: HintShown, color: bool) -> RenderableTy
     table.add_column(_("criteria still possible"))
     for v, letter in enumerate(game.public.letters):
         lines = [
-            f"{card}.{pos} {game.cardset.card(card).criterion(pos).text}"
+            f"{card}.{pos} {game.cardset.card(card).criterion(pos).text_in(current_language())}"
             for card, pos in hint.possible[v]
         ]
         table.add_row(letter, shaped("\n".join(lines) or _("none"), color))
