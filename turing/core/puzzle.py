@@ -20,7 +20,7 @@ import enum
 import hashlib
 import json
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Final, overload
@@ -272,17 +272,70 @@ def _err(node: Node, message: str, code: str = E_PUZZLE) -> PuzzleError:
     return PuzzleError(node.source, node.line, node.column, message, code)
 
 
-def _int_list(node: Node, what: str) -> list[int]:
-    if not isinstance(node.value, list):
-        raise _err(node, f"'{what}' must be a list", E_PUZZLE_TYPE)
-    out: list[int] = []
-    for item in node.value:
-        if not isinstance(item.value, int) or isinstance(item.value, bool):
-            raise _err(
-                item, f"'{what}' must hold whole numbers, found {item.value!r}", E_PUZZLE_TYPE
+#: A place inside a document: the keys and list indices that lead to a value.
+Place = tuple[str | int, ...]
+#: ``where(place)`` → ``(source, line, column)`` of the value at ``place``; asked only when
+#: there is an error to report, so a JSONL line is parsed for positions only then.
+Where = Callable[[Place], tuple[str, int, int]]
+
+
+def _fail(where: Where, place: Place, message: str, code: str = E_PUZZLE) -> PuzzleError:
+    return PuzzleError(*where(place), message, code)
+
+
+def node_places(node: Node) -> Where:
+    """The places of a located document: the position of the value at each place (the
+    nearest enclosing value when the document has no such place)."""
+
+    def where(place: Place) -> tuple[str, int, int]:
+        current = node
+        for step in place:
+            try:
+                current = current.value[step]
+            except (KeyError, IndexError, TypeError):
+                break
+        return current.source, current.line, current.column
+
+    return where
+
+
+def line_places(source: str, line: int, text: str | None = None) -> Where:
+    """The places of a document read from one line (``text``, JSON): parsed again with
+    positions when a place is asked for; the start of the line when that fails."""
+
+    def where(place: Place) -> tuple[str, int, int]:
+        if text is not None:
+            try:
+                node = load_yaml("\n" * (line - 1) + text, source)
+            except SourceError:
+                return source, line, 1
+            return node_places(node)(place)
+        return source, line, 1
+
+    return where
+
+
+def _int_list(value: Any, where: Where, place: Place, what: str) -> list[int]:
+    if not isinstance(value, list | tuple):
+        raise _fail(where, place, f"'{what}' must be a list", E_PUZZLE_TYPE)
+    for j, item in enumerate(value):
+        if not isinstance(item, int) or isinstance(item, bool):
+            raise _fail(
+                where,
+                (*place, j),
+                f"'{what}' must hold whole numbers, found {item!r}",
+                E_PUZZLE_TYPE,
             )
-        out.append(item.value)
-    return out
+    return list(value)
+
+
+def _plain(value: Any) -> Any:
+    """Plain data as a document holds it: mappings with text keys, lists."""
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value
 
 
 def puzzle_from_node(
@@ -293,102 +346,125 @@ def puzzle_from_node(
     With ``cardset`` None the document's own ``cardset`` (or classic) is loaded; a
     relative ``cardset`` path is taken relative to ``cardset_base``.
     """
-    if not isinstance(node.value, dict):
-        raise _err(node, "a puzzle must be a mapping with at least 'cards'", E_PUZZLE_TYPE)
-    doc: dict[str, Node] = node.value
+    return puzzle_from_data(node.plain(), node_places(node), cardset, cardset_base)
+
+
+def puzzle_from_data(
+    data: Any, where: Where, cardset: CardSet | None = None, cardset_base: Path | None = None
+) -> Puzzle:
+    """Build and check a puzzle from plain data (text keys, lists), reporting a problem at
+    the place ``where`` gives for it (see :func:`node_places`, :func:`line_places`)."""
+    if not isinstance(data, dict):
+        raise _fail(where, (), "a puzzle must be a mapping with at least 'cards'", E_PUZZLE_TYPE)
+    doc: dict[str, Any] = data
     mode = Mode.CLASSIC
     if "mode" in doc:
-        mode_node = doc["mode"]
-        if not isinstance(mode_node.value, str) or mode_node.value.lower() not in MODES:
-            raise _err(
-                mode_node,
-                f"unknown mode {mode_node.value!r} (modes: {', '.join(MODES)})",
+        mode_value = doc["mode"]
+        if not isinstance(mode_value, str) or mode_value.lower() not in MODES:
+            raise _fail(
+                where,
+                ("mode",),
+                f"unknown mode {mode_value!r} (modes: {', '.join(MODES)})",
                 E_PUZZLE_TYPE,
             )
-        mode = Mode.parse(mode_node.value)
+        mode = Mode.parse(mode_value)
     if "cards" not in doc:
-        raise _err(node, "puzzle is missing 'cards'", E_PUZZLE)
-    cards_node = doc["cards"]
-    if not isinstance(cards_node.value, list):
-        raise _err(cards_node, "'cards' must be a list", E_PUZZLE_TYPE)
+        raise _fail(where, (), "puzzle is missing 'cards'", E_PUZZLE)
+    cards_value = doc["cards"]
+    if not isinstance(cards_value, list | tuple):
+        raise _fail(where, ("cards",), "'cards' must be a list", E_PUZZLE_TYPE)
     groups: list[tuple[int, ...]] = []
-    for item in cards_node.value:
-        if mode.cards_per_verifier == 1:
-            if isinstance(item.value, list):
-                raise _err(
-                    item,
+    single = mode.cards_per_verifier == 1
+    for i, item in enumerate(cards_value):
+        if single:
+            if type(item) is int:  # the common case first
+                groups.append((item,))
+                continue
+            if isinstance(item, list | tuple):
+                raise _fail(
+                    where,
+                    ("cards", i),
                     f"{mode} mode takes one card per verifier, found a list "
                     "(pairs are for extreme mode)",
                     E_PUZZLE_SHAPE,
                 )
-            if not isinstance(item.value, int) or isinstance(item.value, bool):
-                raise _err(item, f"a card is a number, found {item.value!r}", E_PUZZLE_TYPE)
-            groups.append((item.value,))
+            if not isinstance(item, int) or isinstance(item, bool):
+                raise _fail(
+                    where, ("cards", i), f"a card is a number, found {item!r}", E_PUZZLE_TYPE
+                )
+            groups.append((int(item),))
         else:
-            if not isinstance(item.value, list) or len(item.value) != 2:
-                raise _err(
-                    item,
+            if not isinstance(item, list | tuple) or len(item) != 2:
+                raise _fail(
+                    where,
+                    ("cards", i),
                     "extreme mode takes a pair of cards per verifier, like [4, 21]",
                     E_PUZZLE_SHAPE,
                 )
-            groups.append(tuple(_int_list(item, "cards")))
+            groups.append(tuple(_int_list(item, where, ("cards", i), "cards")))
     if not MIN_VERIFIERS <= len(groups) <= MAX_VERIFIERS:
-        raise _err(
-            cards_node,
+        raise _fail(
+            where,
+            ("cards",),
             f"a puzzle has 1–{MAX_VERIFIERS} verifiers (A–F), found {len(groups)}",
             E_PUZZLE_SHAPE,
         )
 
     cardset_name: str | None = None
     if "cardset" in doc:
-        cs_node = doc["cardset"]
-        if not isinstance(cs_node.value, str) or not cs_node.value.strip():
-            raise _err(cs_node, "'cardset' must be a card-set name or a path", E_PUZZLE_TYPE)
-        cardset_name = cs_node.value.strip()
+        cs_value = doc["cardset"]
+        if not isinstance(cs_value, str) or not cs_value.strip():
+            raise _fail(
+                where, ("cardset",), "'cardset' must be a card-set name or a path", E_PUZZLE_TYPE
+            )
+        cardset_name = cs_value.strip()
     if cardset is None:
-        cardset = puzzle_cardset(None, cardset_name, cardset_base, node)
+        cardset = _reference_cardset(cardset_name, cardset_base, where, "cardset" in doc)
 
-    seen: dict[int, Node] = {}
-    for group, item in zip(groups, cards_node.value, strict=True):
+    seen: set[int] = set()
+    for i, group in enumerate(groups):
         for number in group:
             if number not in cardset:
-                raise _err(
-                    item,
+                raise _fail(
+                    where,
+                    ("cards", i),
                     f"card {number} is not in card set {cardset.name!r} "
                     f"({cardset.describe_numbers()})",
                     E_PUZZLE_CARD,
                 )
             if number in seen:
-                raise _err(item, f"card {number} appears twice", E_PUZZLE_CARD)
-            seen[number] = item
+                raise _fail(where, ("cards", i), f"card {number} appears twice", E_PUZZLE_CARD)
+            seen.add(number)
 
     real_cards: tuple[int, ...] | None = None
     if "real_cards" in doc:
-        rc_node = doc["real_cards"]
-        real = _int_list(rc_node, "real_cards")
+        real = _int_list(doc["real_cards"], where, ("real_cards",), "real_cards")
         if len(real) != len(groups):
-            raise _err(
-                rc_node,
+            raise _fail(
+                where,
+                ("real_cards",),
                 f"'real_cards' needs one card per verifier ({len(groups)}), found {len(real)}",
                 E_PUZZLE_SHAPE,
             )
-        shown = sorted(c for g in groups for c in g)
+        shown = sorted(seen)
         for v, (card, group) in enumerate(zip(real, groups, strict=True)):
-            ok = card in shown if mode.hidden_mapping else card in group
+            ok = card in seen if mode.hidden_mapping else card in group
             if not ok:
-                where = (
+                within = (
                     "the cards shown"
                     if mode.hidden_mapping
                     else f"verifier {LETTERS[v]}'s cards {list(group)}"
                 )
-                raise _err(
-                    rc_node.value[v],
-                    f"real card {card} of verifier {LETTERS[v]} is not among {where}",
+                raise _fail(
+                    where,
+                    ("real_cards", v),
+                    f"real card {card} of verifier {LETTERS[v]} is not among {within}",
                     E_PUZZLE_CARD,
                 )
         if mode.hidden_mapping and sorted(real) != shown:
-            raise _err(
-                rc_node,
+            raise _fail(
+                where,
+                ("real_cards",),
                 "in nightmare mode 'real_cards' must use each shown card exactly once",
                 E_PUZZLE_CARD,
             )
@@ -396,11 +472,11 @@ def puzzle_from_node(
 
     criteria: tuple[int, ...] | None = None
     if "criteria" in doc:
-        cr_node = doc["criteria"]
-        crit = _int_list(cr_node, "criteria")
+        crit = _int_list(doc["criteria"], where, ("criteria",), "criteria")
         if len(crit) != len(groups):
-            raise _err(
-                cr_node,
+            raise _fail(
+                where,
+                ("criteria",),
                 f"'criteria' needs one position per verifier ({len(groups)}), found {len(crit)}",
                 E_PUZZLE_SHAPE,
             )
@@ -410,17 +486,20 @@ def puzzle_from_node(
             else (tuple(g[0] for g in groups) if mode.cards_are_real else None)
         )
         if true_cards is None:
-            raise _err(
-                cr_node,
+            raise _fail(
+                where,
+                ("criteria",),
                 f"in {mode} mode 'criteria' needs 'real_cards' to say which "
                 "card each criterion is on",
                 E_PUZZLE,
             )
+        masks = cardset.masks
         for v, (position, number) in enumerate(zip(crit, true_cards, strict=True)):
-            count = len(cardset.card(number).criteria)
+            count = len(masks[number])
             if not 1 <= position <= count:
-                raise _err(
-                    cr_node.value[v],
+                raise _fail(
+                    where,
+                    ("criteria", v),
                     f"verifier {LETTERS[v]}: card {number} has {count} criteria, "
                     f"so criterion {position} does not exist (positions are 1-based)",
                     E_PUZZLE_CRITERION,
@@ -429,21 +508,22 @@ def puzzle_from_node(
 
     solution: str | None = None
     if "solution" in doc:
-        sol_node = doc["solution"]
-        raw = sol_node.value
+        raw = doc["solution"]
         if isinstance(raw, int) and not isinstance(raw, bool):
             raw = str(raw)
         if not isinstance(raw, str):
-            raise _err(sol_node, "'solution' must be a code like \"241\"", E_PUZZLE_TYPE)
+            raise _fail(
+                where, ("solution",), "'solution' must be a code like \"241\"", E_PUZZLE_TYPE
+            )
         try:
             solution = str(Code.parse(raw))
         except CodeError as exc:
-            raise _err(sol_node, str(exc), E_PUZZLE_TYPE) from None
+            raise _fail(where, ("solution",), str(exc), E_PUZZLE_TYPE) from None
 
     puzzle_id: str | None = None
-    if "id" in doc and doc["id"].value is not None:
-        puzzle_id = str(doc["id"].value)
-    extra = {k: v.plain() for k, v in doc.items() if k not in _KNOWN_KEYS}
+    if doc.get("id") is not None:
+        puzzle_id = str(doc["id"])
+    extra = {k: v for k, v in doc.items() if k not in _KNOWN_KEYS}
     return Puzzle(
         cards=tuple(groups),
         mode=mode,
@@ -460,18 +540,7 @@ def puzzle_from_dict(
     data: Mapping[str, Any], cardset: CardSet | None = None, source: str = "<puzzle>", line: int = 1
 ) -> Puzzle:
     """Build a puzzle from plain data (parsed JSON, a dict in code)."""
-    return puzzle_from_node(_plain_to_node(data, source, line), cardset)
-
-
-def _plain_to_node(value: Any, source: str, line: int) -> Node:
-    """Wrap plain data as Nodes that all point at the start of ``line``."""
-    if isinstance(value, Mapping):
-        return Node(
-            {str(k): _plain_to_node(v, source, line) for k, v in value.items()}, line, 1, source
-        )
-    if isinstance(value, list | tuple):
-        return Node([_plain_to_node(v, source, line) for v in value], line, 1, source)
-    return Node(value, line, 1, source)
+    return puzzle_from_data(_plain(data), line_places(source, line), cardset)
 
 
 @dataclass(frozen=True)
@@ -543,27 +612,37 @@ def iter_puzzle_items(
             yield _err(listed, "'puzzles' must be a list of puzzles", E_PUZZLE_TYPE)
             return
         items = listed.value
+    sets: dict[str | None, CardSet] = {}
     for item in items:
         try:
-            chosen = cardset or _own_cardset(item, base)
-            puzzle = puzzle_from_node(item, chosen, base)
+            data = item.plain()
+            where = node_places(item)
+            chosen = cardset or _own_cardset(data, base, where, sets)
+            puzzle = puzzle_from_data(data, where, chosen, base)
         except SourceError as exc:
             yield exc
             continue
-        assert chosen is not None  # a malformed reference raised in puzzle_from_node
+        assert chosen is not None  # a malformed reference raised in puzzle_from_data
         yield Loaded(puzzle, source, item.line, chosen)
 
 
-def _own_cardset(node: Node, base: Path | None) -> CardSet | None:
+def _own_cardset(
+    data: Any, base: Path | None, where: Where, sets: dict[str | None, CardSet]
+) -> CardSet | None:
     """The card set a puzzle document names, or None when its reference is malformed
-    (:func:`puzzle_from_node` then says what is wrong with it)."""
+    (:func:`puzzle_from_data` then says what is wrong with it). ``sets`` keeps the sets
+    resolved so far in one reading of a file, by reference: a file is read with one
+    version of each set."""
     reference: str | None = None
-    if isinstance(node.value, dict) and "cardset" in node.value:
-        value = node.value["cardset"].value
+    if isinstance(data, dict) and "cardset" in data:
+        value = data["cardset"]
         if not isinstance(value, str) or not value.strip():
             return None
         reference = value.strip()
-    return puzzle_cardset(None, reference, base, node)
+    found = sets.get(reference)
+    if found is None:
+        found = sets[reference] = _reference_cardset(reference, base, where, reference is not None)
+    return found
 
 
 def _looks_like_jsonl(text: str) -> bool:
@@ -576,32 +655,33 @@ def _looks_like_jsonl(text: str) -> bool:
 def _iter_jsonl(
     text: str, source: str, cardset: CardSet | None, base: Path | None
 ) -> Iterator[Loaded | SourceError]:
+    sets: dict[str | None, CardSet] = {}
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
         try:
-            yield _jsonl_line(line, number, source, cardset, base)
+            yield _jsonl_line(line, number, source, cardset, base, sets)
         except SourceError as exc:
             yield exc
 
 
 def _jsonl_line(
-    line: str, number: int, source: str, cardset: CardSet | None, base: Path | None
+    line: str,
+    number: int,
+    source: str,
+    cardset: CardSet | None,
+    base: Path | None,
+    sets: dict[str | None, CardSet],
 ) -> Loaded:
     try:
         data = json.loads(line)
     except json.JSONDecodeError as exc:
         raise PuzzleError(source, number, exc.colno, f"JSON: {exc.msg}", E_PUZZLE) from None
-    node = _plain_to_node(data, source, number)
-    try:
-        chosen = cardset or _own_cardset(node, base)
-        puzzle = puzzle_from_node(node, chosen, base)
-    except PuzzleError:
-        # Parse the line again with positions, so the message points at the value.
-        node = load_yaml("\n" * (number - 1) + line, source)
-        chosen = cardset or _own_cardset(node, base)
-        puzzle = puzzle_from_node(node, chosen, base)
-    assert chosen is not None  # a malformed reference raised in puzzle_from_node
+    # A problem is reported at its value: the line is parsed again with positions then.
+    where = line_places(source, number, line)
+    chosen = cardset or _own_cardset(data, base, where, sets)
+    puzzle = puzzle_from_data(data, where, chosen, base)
+    assert chosen is not None  # a malformed reference raised in puzzle_from_data
     return Loaded(puzzle, source, number, chosen)
 
 
@@ -637,18 +717,21 @@ def puzzle_cardset(
     if forced is not None:
         return forced
     target = name if name is not None else (puzzle.cardset if puzzle is not None else None)
+    named = node is not None and isinstance(node.value, dict) and "cardset" in node.value
+    where = node_places(node) if node is not None else line_places("<puzzle>", 0)
+    return _reference_cardset(target, base, where, named)
+
+
+def _reference_cardset(name: str | None, base: Path | None, where: Where, named: bool) -> CardSet:
+    """:func:`load_cardset` for a puzzle's reference; a reference that names no card set
+    is reported at the document's ``cardset`` value when the document has one (``named``)."""
     try:
-        return load_cardset(target or "classic", base)
+        return load_cardset(name or "classic", base)
     except CardError as exc:
-        if (
-            exc.line == 0
-            and node is not None
-            and isinstance(node.value, dict)
-            and "cardset" in node.value
-        ):
+        if exc.line == 0 and named:
             # Say which file was looked for when the reference named one.
             message = exc.message if exc.code == E_UNKNOWN_SET else f"{exc.source}: {exc.message}"
-            raise _err(node.value["cardset"], message, exc.code) from None
+            raise _fail(where, ("cardset",), message, exc.code) from None
         raise
 
 
