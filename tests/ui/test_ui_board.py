@@ -146,6 +146,57 @@ async def test_classic_solo_to_a_win_by_keys() -> None:
 
 
 @run_async
+async def test_classic_solo_to_a_win_by_the_keyboard_cursor_alone() -> None:
+    """Strikes and grid marks by the cursor (Tab, arrows, space): no command line, no mouse."""
+    board = board_module()
+    session = session_of()
+    app = board.BoardApp(session, compare=False)
+    notes = session.game.notes("player")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("tab")  # the cursor on the criteria: card 4, criterion 1
+        assert app.zone == "criteria" and "card 4, criterion 1" in app.message
+        await pilot.press("right", "space")
+        assert notes.struck == {(4, 2)}
+        await pilot.press("down", "space")  # the next card, the same criterion
+        assert notes.struck == {(4, 2), (9, 2)}
+        await pilot.press("space")  # space again takes the strike back
+        assert notes.struck == {(4, 2)}
+        await pilot.press("up", "up", "space")  # up from the first card: the last one
+        assert (14, 2) in notes.struck
+        await pilot.press("tab")  # the grid: ▲ 1
+        await pilot.press("down", "right", "space")
+        assert notes.grid[("y", 2)] is True
+        await pilot.press("space")
+        assert notes.grid[("y", 2)] is False
+        await pilot.press("shift+tab", "shift+tab")  # back to the picker
+        assert app.zone == "picker"
+        await pilot.press("2", "4", "1", "a", "b", "c")
+        assert len(session.game.view("player").tests) == 3
+        await pilot.press("s")
+        assert await screen_is(pilot, app, "ConfirmScreen")
+        await pilot.press("y")
+        assert await screen_is(pilot, app, "MessageScreen")
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert await screen_is(pilot, app, "FinalScreen")
+        await pilot.press("q")
+    assert app.return_code == 0
+    assert final_winners(app) == ("player",)
+
+
+@run_async
+async def test_tab_in_a_note_field_stays_with_the_fields() -> None:
+    board = board_module()
+    app = board.BoardApp(session_of(), compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.click("#note-0")
+        await pilot.press("tab")
+        assert app.zone == "picker"  # Tab moved the focus on, not the cursor
+
+
+@run_async
 async def test_classic_solo_to_a_win_by_clicks() -> None:
     board = board_module()
     session = session_of()

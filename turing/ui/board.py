@@ -23,6 +23,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual import on, work
+from textual.actions import SkipAction
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
@@ -34,6 +35,7 @@ from textual.worker import Worker, WorkerState, get_current_worker
 from turing.core.codes import SHAPE_NAMES, SHAPE_SYMBOLS, SHAPES
 from turing.core.errors import TuringError
 from turing.core.puzzle import LETTERS
+from turing.i18n import current_language
 from turing.play.session import (
     BestTest,
     Command,
@@ -332,15 +334,21 @@ class BoardApp(App[int]):
             for i, k in enumerate(LETTERS)
         ],
         *[Binding(str(d), f"digit({d})", str(d), show=False) for d in range(1, 6)],
-        Binding("left,backspace", "slot(-1)", "◀ shape", show=False),
-        Binding("right", "slot(1)", "shape ▶", show=False),
+        Binding("backspace", "slot(-1)", "◀ shape", show=False),
+        Binding("tab", "zone(1)", "cursor", key_display="⇥", priority=True),
+        Binding("shift+tab", "zone(-1)", "cursor back", show=False, priority=True),
+        Binding("left", "move(-1,0)", "◀", show=False),
+        Binding("right", "move(1,0)", "▶", show=False),
+        Binding("up", "move(0,-1)", "▲", show=False),
+        Binding("down", "move(0,1)", "▼", show=False),
+        Binding("space", "flip", "tick", key_display="␣"),
         Binding("n", "done", "done"),
         Binding("s", "solve", "solve"),
         Binding("p", "pass", "pass"),
         Binding("h", "hint", "hint"),
         Binding("t", "best", "best"),
-        Binding("x", "line('strike ')", "strike"),
-        Binding("m", "line('mark ')", "mark"),
+        Binding("x", "line('strike ')", "strike", show=False),  # the cursor does it too
+        Binding("m", "line('mark ')", "mark", show=False),
         Binding("o", "line('note ')", "note"),
         Binding("colon", "line('')", "type"),
         Binding("w", "save", "save"),
@@ -362,6 +370,15 @@ class BoardApp(App[int]):
         self._best: Worker[BestTest] | None = None
         self._over = False  # the last round has been revealed
         self._shown: dict[str, str] = {}  # what each Static shows now
+        # the keyboard's cursor: in the code picker, on a criterion, or on a grid cell
+        self.zone = "picker"
+        self.card_cursor = (0, 0)  # (card in the table's order, criterion index)
+        self.grid_cursor = (0, 0)  # (shape, digit - 1)
+        puzzle = session.game.public
+        if puzzle.mode_class.hidden_mapping:
+            self.card_order: list[int] = list(puzzle.shown_cards)
+        else:
+            self.card_order = [card for cards in puzzle.cards for card in cards]
 
     # -- layout --
 
@@ -427,7 +444,7 @@ class BoardApp(App[int]):
             id="command",
             select_on_focus=False,
         )
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#command", Input).display = False
@@ -691,6 +708,76 @@ class BoardApp(App[int]):
         self.picker.slot = (self.picker.slot + step) % 3
         self.draw()
 
+    ZONES: ClassVar[tuple[str, ...]] = ("picker", "criteria", "grid")
+
+    def action_zone(self, step: int) -> None:
+        """Tab: the cursor goes to the code picker, the criteria, the digit grid in turn."""
+        if not self._on_board() or isinstance(self.focused, Input):
+            raise SkipAction()  # a text field keeps Tab for moving between fields
+        self.zone = self.ZONES[(self.ZONES.index(self.zone) + step) % len(self.ZONES)]
+        self._say_zone()
+        self.draw()
+
+    def _say_zone(self) -> None:
+        if self.zone == "criteria":
+            card, index = self._criterion()
+            self.say(
+                f"Cursor on the criteria (card {card}, criterion {index}): ←↑↓→ move, "
+                "space strikes or unstrikes, Tab goes on to the grid."
+            )
+        elif self.zone == "grid":
+            shape, digit = self._cell()
+            self.say(
+                f"Cursor on the grid ({SHAPE_NAMES[shape]} {digit}): ←↑↓→ move, space "
+                "cycles ✔ ✘ blank, Tab goes on to the code picker."
+            )
+        else:
+            self.say("Cursor on the code picker: ←→ choose a shape, 1–5 or space set its digit.")
+        self.query_one("#message", Static).update(escape(self.message), layout=False)
+
+    def _criterion(self) -> tuple[int, int]:
+        """The card and the criterion's number under the cursor."""
+        index, position = self.card_cursor
+        card = self.card_order[index]
+        criteria = self.session.game.cardset.card(card).criteria
+        return card, criteria[min(position, len(criteria) - 1)].position
+
+    def _cell(self) -> tuple[str, int]:
+        shape, digit = self.grid_cursor
+        return SHAPES[shape], digit + 1
+
+    def action_move(self, dx: int, dy: int) -> None:
+        if not self._on_board():
+            return
+        if self.zone == "criteria":
+            index, position = self.card_cursor
+            if dy:
+                index = (index + dy) % len(self.card_order)
+            card = self.card_order[index]
+            count = len(self.session.game.cardset.card(card).criteria)
+            position = (min(position, count - 1) + dx) % count
+            self.card_cursor = (index, position)
+            self.query_one(f"#card-{card}").scroll_visible(animate=False)
+        elif self.zone == "grid":
+            shape, digit = self.grid_cursor
+            self.grid_cursor = ((shape + dy) % len(SHAPES), (digit + dx) % 5)
+        elif dx:
+            self.picker.slot = (self.picker.slot + dx) % 3
+        self.draw()
+        if self.zone != "picker":
+            self._say_zone()
+
+    def action_flip(self) -> None:
+        """Space: strike the criterion, cycle the grid cell, or step the picker's digit."""
+        if not self._on_board():
+            return
+        if self.zone == "criteria":
+            self.action_strike(*self._criterion())
+        elif self.zone == "grid":
+            self.action_mark(*self._cell())
+        else:
+            self.action_pick(self.picker.slot)
+
     def action_pick(self, slot: int) -> None:
         """A click on a shape of the picker: select it and step its digit 1→5→1."""
         if not self._on_board():
@@ -878,8 +965,9 @@ class BoardApp(App[int]):
         if game.hints_allowed:
             head += f" · hints {game.hints_used(name)}"
         title.update(head)
+        cursor = self._criterion() if self.zone == "criteria" else None
         for card in puzzle.shown_cards:
-            self._update(f"#card-{card}", self._card(card, notes.struck))
+            self._update(f"#card-{card}", self._card(card, notes.struck, cursor))
         for v in range(puzzle.verifiers):
             note = self.query_one(f"#note-{v}", Input)
             note.disabled = False
@@ -898,7 +986,7 @@ class BoardApp(App[int]):
         self.query_one("#do-hint", Button).disabled = self.plan("hint") is None
         self.query_one("#do-best", Button).disabled = self.plan("hint best") is None
         self.query_one("#do-giveup", Button).disabled = self.plan("giveup") is None
-        self._update("#grid", self._grid(notes.grid))
+        self._update("#grid", self._grid(notes.grid, self._cell() if self.zone == "grid" else None))
         self._update("#status", self._status(name))
         self.query_one("#log", Static).update(self._test_log(name))
         self.query_one("#message", Static).update(escape(self.message), layout=False)
@@ -911,7 +999,9 @@ class BoardApp(App[int]):
             # count), so no layout pass is needed: a click redraws just that panel
             self.query_one(selector, Static).update(markup, layout=selector.startswith("#card"))
 
-    def _card(self, card: int, struck: set[tuple[int, int]]) -> str:
+    def _card(
+        self, card: int, struck: set[tuple[int, int]], cursor: tuple[int, int] | None = None
+    ) -> str:
         game = self.session.game
         puzzle = game.public
         cs = game.cardset.card(card)
@@ -920,11 +1010,14 @@ class BoardApp(App[int]):
             for v, cards in enumerate(puzzle.cards):
                 if card in cards:
                     letter = f"[b reverse] {LETTERS[v]} [/] "
-        parts = [f"{letter}[b]{card}[/b] {coloured(cs.title)}"]
+        lang = current_language()
+        parts = [f"{letter}[b]{card}[/b] {coloured(cs.title_in(lang))}"]
         crits = []
         for crit in cs.criteria:
-            body = f"{crit.position} {coloured(crit.text)}"
+            body = f"{crit.position} {coloured(crit.text_in(lang))}"
             action = f"app.strike({card},{crit.position})"
+            if cursor == (card, crit.position):
+                body = f"[reverse]{body}[/]"
             if (card, crit.position) in struck:
                 crits.append(f"[@click={action}][strike dim]{body}[/][/]")
             else:
@@ -945,7 +1038,9 @@ class BoardApp(App[int]):
             line += f" = [b]{composed}[/b]"
         return line
 
-    def _grid(self, grid: dict[tuple[str, int], bool]) -> str:
+    def _grid(
+        self, grid: dict[tuple[str, int], bool], cursor: tuple[str, int] | None = None
+    ) -> str:
         rows = ["       1  2  3  4  5"]
         for shape in SHAPES:
             color = SHAPE_COLORS[shape]
@@ -955,6 +1050,8 @@ class BoardApp(App[int]):
                 shown = (
                     "[dim]·[/]" if mark is None else ("[b green]✔[/]" if mark else "[b red]✘[/]")
                 )
+                if cursor == (shape, d):
+                    shown = f"[reverse]{shown}[/]"
                 cells.append(f"[@click=app.mark('{shape}',{d})] {shown} [/]")
             label = f"[{color}]{SHAPE_SYMBOLS[shape]} {SHAPE_NAMES[shape][:4]:<4}[/]"
             rows.append(f"{label}" + "".join(cells))
