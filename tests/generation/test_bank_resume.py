@@ -51,11 +51,12 @@ def committed(db: Path) -> int:
 
 
 def rows(db: Path) -> list[tuple[str, int, str]]:
-    conn = sqlite3.connect(db)
-    try:
-        return sorted(conn.execute("SELECT key, source_index, doc FROM puzzles").fetchall())
-    finally:
-        conn.close()
+    """Every stored puzzle (documents, and catalogue rows with their rebuilt documents)."""
+    with Bank(db) as b:
+        stored = b.conn.execute("SELECT key, source_index, doc FROM puzzles").fetchall()
+        catalogue = [(p.canonical_key(), -1, d) for p, d in zip(b.query(), b.docs(), strict=True)]
+        marks = b.conn.execute("SELECT * FROM catalogue_marks").fetchall()
+    return sorted(stored) + sorted(catalogue[len(stored) :]) + [(str(m), -2, "") for m in marks]
 
 
 def test_kill_minus_9_then_resume(tmp_path: Path) -> None:

@@ -15,7 +15,7 @@ from turing.core.cards import CardSet, load_cardset
 from turing.core.puzzle import difficulty
 from turing.core.solver import is_valid_masks, validity
 from turing.generation.bank import Bank, RunRecord
-from turing.generation.generator import catalogue_plan, iter_catalogue
+from turing.generation.generator import catalogue_plan, iter_catalogue, iter_catalogue_rows
 
 CLASSIC = ROOT / "cards" / "classic.yaml"
 
@@ -105,16 +105,20 @@ def test_catalogue_command_resumes(small_set: str, tmp_path: Path) -> None:
     db = tmp_path / "part.db"
     name = small_set
     plan = catalogue_plan(load_cardset(name), 3)
-    record = RunRecord(f"catalogue|{name}|3", "catalogue", {"cardset": name, "verifiers": 3})
+    record = RunRecord(
+        f"catalogue|{name}|3|by-cards", "catalogue", {"cardset": name, "verifiers": 3}
+    )
     with Bank(db) as b:
-        for done, count, puzzles in iter_catalogue(name, 3, block=64):
+        cs_id = b.catalogue_cardset(load_cardset(name), name)
+        for done, count, rows in iter_catalogue_rows(name, 3, block=5):
+            first = record.kept
             record.next_index, record.kept, record.target = (
                 done,
                 record.kept + count,
-                len(plan.units),
+                len(plan.card_units),
             )
-            b.add(puzzles, run=record)
-            if done >= len(plan.units) // 2:
+            b.add_catalogue(cs_id, rows, run=record, first=first, verifiers=3)
+            if done >= len(plan.card_units) // 2:
                 break
     r = runner.invoke(
         main,

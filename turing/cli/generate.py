@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import json
 import time
+from array import array
 from collections.abc import Iterator
 from concurrent.futures import Executor
 from pathlib import Path
@@ -49,6 +50,7 @@ from turing.generation.generator import (
     Spec,
     catalogue_plan,
     iter_catalogue,
+    iter_catalogue_rows,
     run,
 )
 
@@ -230,6 +232,16 @@ def summary(message: str, quiet: bool) -> None:
     help="Stop when this many draws in a row give no new puzzle "
     "(default 20000; 500 with a tests filter).",
 )
+@click.option(
+    "--from-bank",
+    "from_bank",
+    metavar="DB",
+    type=BANK_FILE,
+    default=None,
+    help="Draw the puzzles from the catalogue stored in DB (`turing catalogue --bank DB`) "
+    "instead of building them: much faster; extreme decoys and nightmare dealings are "
+    "added as generation adds them. One process (--jobs is not used).",
+)
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar and no summary line.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON on stdout.")
 def generate(
@@ -251,6 +263,7 @@ def generate(
     no_metrics: bool,
     commit_every: int,
     give_up: int | None,
+    from_bank: str | None,
     quiet: bool,
     as_json: bool,
 ) -> None:
@@ -261,6 +274,26 @@ def generate(
     where its last commit left it when the same command is run again; a larger --count
     extends a finished run.
     """
+    if from_bank is not None:
+        _from_bank(
+            from_bank,
+            count,
+            verifiers,
+            difficulty,
+            mode,
+            seed,
+            cardset_name,
+            output,
+            bank_path,
+            start_index,
+            exact_tests,
+            min_tests,
+            max_tests,
+            executor,
+            quiet,
+            as_json,
+        )
+        return
     if output is None and bank_path is None:
         fail("say where the puzzles go: -o FILE.jsonl (or -o - for stdout) and/or --bank DB")
     if as_json and output in STDOUT_NAMES:
@@ -394,6 +427,119 @@ def generate(
         )
 
 
+def _from_bank(
+    db: str,
+    count: int,
+    verifiers: int,
+    difficulty: str | None,
+    mode: str,
+    seed: int,
+    cardset_name: str | None,
+    output: str | None,
+    bank_path: str | None,
+    start_index: int,
+    exact_tests: bool,
+    min_tests: int | None,
+    max_tests: int | None,
+    executor: str,
+    quiet: bool,
+    as_json: bool,
+) -> None:
+    """``generate --from-bank DB``: puzzles drawn from a stored catalogue."""
+    from turing.generation.sample import CatalogueSampler, SampleError, SampleState
+
+    if output is None:
+        fail("say where the puzzles go: -o FILE.jsonl (or -o - for stdout)")
+    if bank_path is not None:
+        fail(
+            "--from-bank writes JSON Lines (-o); store them in another bank with "
+            "`turing bank import`"
+        )
+    if as_json and output in STDOUT_NAMES:
+        fail(f"--json and -o {output} both write to standard output; choose one")
+    for flag, given in (
+        ("--start-index", start_index != 0),
+        ("--exact-tests", exact_tests),
+        ("--executor dask", executor != "process"),
+    ):
+        if given:
+            fail(f"{flag} cannot be combined with --from-bank")
+    name, _ = cardset_arg(cardset_name)
+    source = open_bank(db, create=False)
+    state = SampleState()
+    started = time.perf_counter()
+    made = 0
+    with contextlib.ExitStack() as stack:
+        stack.callback(source.close)
+        try:
+            sampler = CatalogueSampler(
+                source,
+                mode=mode,
+                verifiers=verifiers,
+                difficulty=difficulty,
+                seed=seed,
+                min_tests=min_tests,
+                max_tests=max_tests,
+                cardset=name,
+            )
+        except (SampleError, BankError) as exc:
+            fail(str(exc))
+        sink = stack.enter_context(open_output(output))
+        bar = stack.enter_context(
+            progress(
+                f"{mode} {difficulty or 'any'} {verifiers}v from {Path(db).name}",
+                total=count,
+                quiet=quiet,
+                unit="puzzles",
+            )
+        )
+        try:
+            for puzzle in sampler.puzzles(count, state):
+                write_puzzle(sink, puzzle)
+                made += 1
+                bar.advance()
+        except BankError as exc:
+            fail(str(exc))
+    elapsed = time.perf_counter() - started
+    rate = made / elapsed if elapsed > 0 else 0.0
+    result = {
+        "made": made,
+        "count": count,
+        "drawn": state.drawn,
+        "refused_by_filter": state.refused,
+        "unrated": state.unrated,
+        "seconds": round(elapsed, 3),
+        "per_second": round(rate, 1),
+        "mode": mode,
+        "difficulty": difficulty,
+        "verifiers": verifiers,
+        "seed": seed,
+        "output": output,
+        "from_bank": db,
+        "exhausted": state.exhausted,
+    }
+    if as_json:
+        emit_json(result)
+    else:
+        kind = f"{mode} {difficulty or 'any-tier'} {verifiers}-verifier puzzle"
+        summary(
+            f"drew {plural(made, kind)} from {db} in {elapsed:.2f} s ({rate:,.0f}/s)",
+            quiet,
+        )
+    if state.exhausted and made < count:
+        left_out = (
+            f"; {plural(state.refused, 'drawn puzzle')} left out by the tests range or for "
+            "want of plausible decoys"
+            if state.refused
+            else ""
+        )
+        raise CLIError(
+            f"the catalogue in {db} holds only {made:,} puzzles of this kind "
+            f"({count:,} asked{left_out}); the output keeps them",
+            exit_code=1,
+        )
+
+
 def _commit(
     bank: Bank, batch: list[Puzzle], record: RunRecord, state: RunState, count: int
 ) -> None:
@@ -453,13 +599,22 @@ def catalogue(
         fail("say where the puzzles go: --bank DB (or --count-only to just count them)")
     name, cs = cardset_arg(cardset_name)
     plan = catalogue_plan(cs, verifiers)
-    total_units = len(plan.units)
+    # Counting walks the units of two criteria; storing walks units of two cards, which
+    # hold every puzzle of their cards and so give each puzzle its metrics in the same walk.
+    total_units = len(plan.units) if count_only else len(plan.card_units)
     kind = "count" if count_only else "catalogue"
-    signature = f"{kind}|{name}|{verifiers}"
+    signature = f"{kind}|{name}|{verifiers}" + ("" if count_only else "|by-cards")
     bank = open_bank(bank_path, writer=True) if bank_path else None
     record = RunRecord(signature, kind, {"cardset": name, "verifiers": verifiers})
+    cs_id = 0
     if bank is not None:
         record = bank.run_record(signature) or record
+        if not count_only:
+            try:
+                cs_id = bank.catalogue_cardset(cs, name)
+            except BankError as exc:
+                bank.close()
+                fail(str(exc))
     start_units, found, added = record.next_index, record.kept, 0
     started = time.perf_counter()
     try:
@@ -473,20 +628,39 @@ def catalogue(
                 unit="units",
             ) as bar,
         ):
-            for done, count, puzzles in iter_catalogue(
-                name,
-                verifiers,
-                start=start_units,
-                jobs=jobs,
-                executor=ex,
-                block=_catalogue_block(verifiers),
-                with_puzzles=not count_only,
-            ):
+            blocks: Iterator[tuple[int, int, Any]]
+            if count_only:
+                blocks = iter_catalogue(
+                    name,
+                    verifiers,
+                    start=start_units,
+                    jobs=jobs,
+                    executor=ex,
+                    block=_catalogue_block(verifiers),
+                    with_puzzles=False,
+                )
+            else:
+                blocks = iter_catalogue_rows(
+                    name,
+                    verifiers,
+                    start=start_units,
+                    jobs=jobs,
+                    executor=ex,
+                    block=_card_block(verifiers),
+                )
+            for done, count, rows in blocks:
+                first = found
                 found += count
                 record.next_index, record.kept = done, found
                 record.target, record.done = total_units, done >= total_units
                 if bank is not None:
-                    added += bank.add(puzzles, source=signature, run=record)
+                    if count_only:
+                        bank.save_run(record)
+                    else:
+                        assert isinstance(rows, array)
+                        added += bank.add_catalogue(
+                            cs_id, rows, run=record, first=first, verifiers=verifiers
+                        )
                 bar.update(done)
     finally:
         if bank is not None:
@@ -516,6 +690,11 @@ def catalogue(
 
 def _catalogue_block(verifiers: int) -> int:
     return {2: 4096, 3: 1024, 4: 64, 5: 4, 6: 1}.get(verifiers, 1)
+
+
+def _card_block(verifiers: int) -> int:
+    """Card units per block: a few thousand puzzles (the 48 classic cards make 1,128)."""
+    return {2: 1024, 3: 64, 4: 4}.get(verifiers, 1)
 
 
 # -- bank ------------------------------------------------------------------------------------

@@ -12,19 +12,38 @@
 
 from __future__ import annotations
 
+import base64
 import contextlib
+import hashlib
+import itertools
 import json
 import os
 import random
+import re
 import sqlite3
+from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
 from turing.core.cards import CardSet, load_cardset
+from turing.core.codes import CODE_TEXT
 from turing.core.errors import TuringError
-from turing.core.puzzle import Puzzle, puzzle_from_dict
+from turing.core.puzzle import Mode, Puzzle, puzzle_from_dict
+from turing.generation.packing import (
+    TIER_CODES,
+    Layout,
+    PackingError,
+    canonical_text,
+    id_tag,
+    key_range,
+    layout_for,
+    pack,
+    unpack,
+)
+
+CODE_INDEX: Final = {text: i for i, text in enumerate(CODE_TEXT)}
 
 
 class BankError(TuringError):
@@ -110,9 +129,219 @@ def _v2(conn: sqlite3.Connection) -> None:
     )
 
 
+def _v3(conn: sqlite3.Connection) -> None:
+    """The compact catalogue: a catalogue puzzle as a packed integer key
+    (:mod:`turing.generation.packing`) with its metrics as small integers, in a
+    ``WITHOUT ROWID`` table; its document is rebuilt when read. Catalogue puzzles stored
+    by version 2 move there (their documents in ``puzzles`` were exactly what the key and
+    the metrics rebuild)."""
+    _script(
+        conn,
+        """
+        CREATE TABLE cardsets (
+            id INTEGER PRIMARY KEY,
+            reference TEXT NOT NULL UNIQUE,
+            name TEXT NOT NULL,
+            fingerprint TEXT NOT NULL
+        );
+        CREATE TABLE catalogue (
+            cs INTEGER NOT NULL,
+            key INTEGER NOT NULL,
+            tier INTEGER NOT NULL,
+            solution INTEGER NOT NULL,
+            codes_left INTEGER NOT NULL,
+            assignments INTEGER NOT NULL,
+            min_tests INTEGER NOT NULL,
+            score INTEGER NOT NULL,
+            tag INTEGER NOT NULL,
+            PRIMARY KEY (cs, key)
+        ) WITHOUT ROWID;
+        CREATE TABLE catalogue_marks (
+            cs INTEGER NOT NULL,
+            verifiers INTEGER NOT NULL,
+            ordinal INTEGER NOT NULL,
+            key INTEGER NOT NULL,
+            PRIMARY KEY (cs, verifiers, ordinal)
+        ) WITHOUT ROWID;
+        CREATE TABLE catalogue_played (
+            cs INTEGER NOT NULL,
+            key INTEGER NOT NULL,
+            played_at TEXT,
+            PRIMARY KEY (cs, key)
+        ) WITHOUT ROWID
+    """,
+    )
+    _move_catalogue_rows(conn)
+
+
 #: migration *i* brings a bank from ``user_version`` *i* to *i + 1*
-MIGRATIONS: Final[tuple[Callable[[sqlite3.Connection], None], ...]] = (_v1, _v2)
+MIGRATIONS: Final[tuple[Callable[[sqlite3.Connection], None], ...]] = (_v1, _v2, _v3)
 SCHEMA_VERSION: Final = len(MIGRATIONS)
+
+
+# -- the compact catalogue ----------------------------------------------------------------
+
+CODE_TIERS: Final[dict[int, str | None]] = {v: k for k, v in TIER_CODES.items()}
+#: columns of a catalogue row after ``cs`` (as :func:`add_catalogue` takes them)
+CATALOGUE_FIELDS: Final = (
+    "key",
+    "tier",
+    "solution",
+    "codes_left",
+    "assignments",
+    "min_tests",
+    "score",
+    "tag",
+)
+#: every how many catalogue places a key is marked (:meth:`Bank.add_catalogue`)
+MARK_EVERY: Final = 256
+_STANDARD_KEYS: Final = frozenset(
+    {
+        "id",
+        "mode",
+        "cards",
+        "criteria",
+        "solution",
+        "cardset",
+        "difficulty",
+        "verifiers",
+        "codes_left",
+        "assignments",
+        "min_tests",
+        "min_tests_upper",
+        "min_tests_kind",
+        "score",
+    }
+)
+
+
+def _register_cardset(conn: sqlite3.Connection, cardset: CardSet, reference: str) -> int:
+    """The id of a card set in ``cardsets`` (added when new). Refused when the set has
+    changed since its catalogue was stored: its keys would mean other criteria."""
+    layout = layout_for(cardset)
+    row = conn.execute(
+        "SELECT id, fingerprint FROM cardsets WHERE reference = ?", (reference,)
+    ).fetchone()
+    if row is not None:
+        if row[1] != layout.fingerprint:
+            raise BankError(
+                f"the card set {reference!r} has changed since its catalogue was stored in "
+                "this bank; store the catalogue of the changed set in a new bank"
+            )
+        return int(row[0])
+    cur = conn.execute(
+        "INSERT INTO cardsets (id, reference, name, fingerprint) VALUES ("
+        "(SELECT coalesce(max(id) + 1, 0) FROM cardsets), ?, ?, ?)",
+        (reference, cardset.name, layout.fingerprint),
+    )
+    return int(
+        conn.execute("SELECT id FROM cardsets WHERE rowid = ?", (cur.lastrowid,)).fetchone()[0]
+    )
+
+
+def _catalogue_row_from_doc(
+    data: dict[str, Any], pid: str | None, layout: Layout
+) -> tuple[int, ...] | None:
+    """The catalogue row of a stored classic catalogue document, or None when the row
+    could not give the document back exactly (it then stays in ``puzzles``)."""
+    if data.get("mode", "classic") != "classic" or not set(data) <= _STANDARD_KEYS:
+        return None
+    cards, criteria, solution = data.get("cards"), data.get("criteria"), data.get("solution")
+    tier = data.get("difficulty")
+    score = data.get("score")
+    metrics = [data.get(k) for k in ("codes_left", "assignments", "min_tests")]
+    if (
+        not isinstance(cards, list)
+        or not isinstance(criteria, list)
+        or not all(isinstance(c, int) for c in cards)
+        or any(b <= a for a, b in itertools.pairwise(cards))
+        or len(criteria) != len(cards)
+        or data.get("verifiers") != len(cards)
+        or solution not in CODE_INDEX
+        or tier not in TIER_CODES
+        or not all(isinstance(m, int) for m in metrics)
+        or data.get("min_tests_kind") != "lower_bound"
+        or data.get("min_tests_upper") is not None
+        or not isinstance(score, (int, float))
+        or round(score * 100) / 100 != score
+    ):
+        return None
+    try:
+        key = pack(layout, "classic", cards, criteria)
+    except PackingError:
+        return None
+    text = canonical_text("classic", data.get("cardset"), cards, criteria)
+    tag = id_tag(text)
+    if pid != _short_id("classic", len(cards), tier, text):
+        return None
+    return (
+        key,
+        TIER_CODES[tier],
+        CODE_INDEX[solution],
+        *(int(m) for m in metrics if m is not None),
+        round(score * 100),
+        tag,
+    )
+
+
+def _short_id(mode: str, verifiers: int, tier: str | None, canonical: str) -> str:
+    """:meth:`turing.core.puzzle.Puzzle.short_id` from the canonical key text."""
+    digest = hashlib.sha256(canonical.encode()).digest()
+    tag = base64.b32encode(digest).decode()[:6]
+    return f"{Mode.parse(mode).letter}{verifiers}{(tier or 'x')[0].upper()}-{tag}"
+
+
+def _move_catalogue_rows(conn: sqlite3.Connection) -> None:
+    """Version 3: catalogue puzzles of ``puzzles`` into the compact ``catalogue`` table."""
+    sets: dict[str | None, tuple[int, Layout] | None] = {}
+    moved: list[tuple[int]] = []
+    rows: list[tuple[int, ...]] = []
+    played: list[tuple[int, int, str | None]] = []
+    query = conn.execute(
+        "SELECT rowid, doc, id, played, played_at FROM puzzles WHERE source LIKE 'catalogue|%'"
+    ).fetchall()
+    for rowid, doc, pid, was_played, played_at in query:
+        data = json.loads(doc)
+        reference = data.get("cardset")
+        if reference not in sets:
+            try:
+                cardset = load_cardset(reference or "classic")
+                sets[reference] = (
+                    _register_cardset(conn, cardset, reference or "classic"),
+                    layout_for(cardset),
+                )
+            except (ValueError, OSError):
+                sets[reference] = None
+        found = sets[reference]
+        if found is None:
+            continue
+        row = _catalogue_row_from_doc(data, pid, found[1])
+        if row is None:
+            continue
+        rows.append((found[0], *row))
+        moved.append((rowid,))
+        if was_played:
+            played.append((found[0], row[0], played_at))
+    conn.executemany(
+        f"INSERT OR IGNORE INTO catalogue (cs, {', '.join(CATALOGUE_FIELDS)}) "
+        f"VALUES ({', '.join('?' * (len(CATALOGUE_FIELDS) + 1))})",
+        rows,
+    )
+    conn.executemany("INSERT OR IGNORE INTO catalogue_played VALUES (?, ?, ?)", played)
+    conn.executemany("DELETE FROM puzzles WHERE rowid = ?", moved)
+
+
+@dataclass
+class _CardsetEntry:
+    reference: str
+    name: str
+    fingerprint: str
+    #: the card set and its key layout, loaded when first needed
+    loaded: tuple[CardSet, Layout] | None = None
+
+
+_MODE_NAMES: Final = {0: "classic", 1: "extreme", 2: "nightmare"}
+_ID_RE: Final = re.compile(r"^([CEN])(\d)([ESHX])-([A-Z2-7]{6,})$")
 
 _COLUMNS: Final = (
     "key",
@@ -265,11 +494,13 @@ class Bank:
             self.conn.execute("PRAGMA busy_timeout = 30000")
             mode = self.conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
             self.conn.execute("PRAGMA synchronous = NORMAL")
+            self.conn.execute("PRAGMA cache_size = -65536")
             self._migrate()
         except sqlite3.DatabaseError as exc:
             raise BankError(f"{self.path}: not a puzzle bank ({exc})") from None
         if str(mode).lower() != "wal":
             raise BankError(f"{self.path}: cannot switch the bank to WAL mode ({mode})")
+        self._sets: dict[int, _CardsetEntry] | None = None
 
     # -- schema ---------------------------------------------------------------------------
 
@@ -286,16 +517,24 @@ class Bank:
             ).fetchone()[0]
             if tables:
                 raise BankError(f"{self.path}: an SQLite file that is not a puzzle bank")
+        shrink = False
         while version < SCHEMA_VERSION:
             self.conn.execute("BEGIN IMMEDIATE")
             try:
                 MIGRATIONS[version](self.conn)
+                if version == 2:
+                    shrink = (
+                        self.conn.execute("SELECT 1 FROM catalogue LIMIT 1").fetchone() is not None
+                    )
                 version += 1
                 self.conn.execute(f"PRAGMA user_version = {version}")
                 self.conn.execute("COMMIT")
             except BaseException:
                 self.conn.execute("ROLLBACK")
                 raise
+        if shrink:
+            # catalogue rows left ``puzzles``: give their pages back to the file system
+            self.conn.execute("VACUUM")
 
     @property
     def schema_version(self) -> int:
@@ -342,9 +581,10 @@ class Bank:
     # -- writing ----------------------------------------------------------------------------
 
     def contains(self, key: str) -> bool:
-        return (
-            self.conn.execute("SELECT 1 FROM puzzles WHERE key = ?", (key,)).fetchone() is not None
-        )
+        """Whether the puzzle of a canonical key is in the bank (either table)."""
+        if self.conn.execute("SELECT 1 FROM puzzles WHERE key = ?", (key,)).fetchone():
+            return True
+        return self._catalogue_locate(key) is not None
 
     def _free_id(self, puzzle: Puzzle, pending: set[str]) -> str:
         """The puzzle's short id, lengthened in the rare case another puzzle holds it."""
@@ -428,6 +668,243 @@ class Bank:
             self.conn.execute("ROLLBACK")
             raise
 
+    # -- the compact catalogue ----------------------------------------------------------
+
+    def catalogue_cardset(self, cardset: CardSet, reference: str) -> int:
+        """The id under which the catalogue of a card set (as its puzzles name it:
+        ``classic`` or the path they record) is stored; registered when new."""
+        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            ident = _register_cardset(self.conn, cardset, reference)
+            self.conn.execute("COMMIT")
+        except BaseException:
+            self.conn.execute("ROLLBACK")
+            raise
+        self._sets = None
+        return ident
+
+    def add_catalogue(
+        self,
+        cs: int,
+        rows: Sequence[int] | array[int],
+        run: RunRecord | None = None,
+        first: int | None = None,
+        verifiers: int | None = None,
+    ) -> int:
+        """Store catalogue rows in one transaction (with ``run``'s progress): ``rows`` is
+        flat, :data:`CATALOGUE_FIELDS` after one another. Returns how many were new.
+
+        ``first``: the place of the first row in the whole catalogue of ``verifiers``
+        (rows come in key order): every :data:`MARK_EVERY`-th place is marked with its key,
+        so a sampler can reach the puzzle at any place without reading the ones before."""
+        width = len(CATALOGUE_FIELDS)
+        if len(rows) % width:
+            raise ValueError("catalogue rows come in whole rows")
+        marks: list[tuple[int, int, int, int]] = []
+        if first is not None and verifiers is not None:
+            n = len(rows) // width
+            place = -(-first // MARK_EVERY) * MARK_EVERY
+            while place < first + n:
+                marks.append((cs, verifiers, place, rows[(place - first) * width]))
+                place += MARK_EVERY
+        sql = (
+            f"INSERT OR IGNORE INTO catalogue (cs, {', '.join(CATALOGUE_FIELDS)}) "
+            f"VALUES ({int(cs)}, {', '.join('?' * width)})"
+        )
+        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            before = self.conn.total_changes
+            it = iter(rows)
+            self.conn.executemany(sql, zip(*[it] * width, strict=False))
+            added = self.conn.total_changes - before
+            self.conn.executemany(
+                "INSERT OR REPLACE INTO catalogue_marks VALUES (?, ?, ?, ?)", marks
+            )
+            if run is not None:
+                self._save_run(run)
+            self.conn.execute("COMMIT")
+        except BaseException:
+            self.conn.execute("ROLLBACK")
+            raise
+        return added
+
+    def _entries(self) -> dict[int, _CardsetEntry]:
+        if self._sets is None:
+            self._sets = {
+                int(r[0]): _CardsetEntry(r[1], r[2], r[3])
+                for r in self.conn.execute("SELECT id, reference, name, fingerprint FROM cardsets")
+            }
+        return self._sets
+
+    def catalogue_set(self, cs: int) -> tuple[CardSet, Layout]:
+        """The card set of catalogue rows ``cs`` and its key layout, checked unchanged."""
+        entry = self._entries().get(cs)
+        if entry is None:
+            raise BankError(f"{self.path}: catalogue rows name an unknown card set ({cs})")
+        if entry.loaded is None:
+            try:
+                cardset = load_cardset(entry.reference)
+            except ValueError as exc:
+                raise BankError(
+                    f"{self.path}: the card set of its catalogue cannot be loaded: {exc}"
+                ) from None
+            layout = layout_for(cardset)
+            if layout.fingerprint != entry.fingerprint:
+                raise BankError(
+                    f"{self.path}: the card set {entry.reference!r} has changed since its "
+                    "catalogue was stored; its puzzles cannot be read against it"
+                )
+            entry.loaded = (cardset, layout)
+        return entry.loaded
+
+    def catalogue_sets(self) -> dict[int, str]:
+        """Card-set id → reference, for every card set with a catalogue in the bank."""
+        return {i: e.reference for i, e in self._entries().items()}
+
+    def catalogue_puzzle(self, cs: int, row: Sequence[int]) -> Puzzle:
+        """The puzzle document of a catalogue row (:data:`CATALOGUE_FIELDS`), as the
+        catalogue wrote it before it was packed."""
+        key, tier_code, solution, codes, readings, tests, score, _tag = row[:8]
+        _, layout = self.catalogue_set(cs)
+        parts = unpack(layout, key)
+        reference = self._entries()[cs].reference
+        ref = None if reference == "classic" else reference
+        tier = CODE_TIERS[tier_code]
+        text = canonical_text(parts.mode, ref, parts.cards, parts.positions)
+        return Puzzle(
+            cards=tuple((c,) for c in parts.cards),
+            mode=parts.mode,
+            criteria=parts.positions,
+            solution=CODE_TEXT[solution],
+            cardset=ref,
+            id=_short_id(parts.mode, len(parts.cards), tier, text),
+            extra={
+                "difficulty": tier,
+                "verifiers": len(parts.cards),
+                "codes_left": codes,
+                "assignments": readings,
+                "min_tests": tests,
+                "min_tests_upper": None,
+                "min_tests_kind": "lower_bound",
+                "score": score / 100,
+            },
+        )
+
+    def _catalogue_where(self, query: Query) -> tuple[str, list[Any]] | None:
+        """The catalogue's WHERE for ``query`` (alias ``c``), or None if none can match."""
+        if query.mode not in (None, "classic"):
+            return None
+        parts: list[str] = []
+        args: list[Any] = []
+        if query.cardset is not None:
+            ids = [i for i, e in self._entries().items() if e.name == query.cardset]
+            if not ids:
+                return None
+            parts.append(f"c.cs IN ({', '.join(map(str, ids))})")
+        if query.verifiers is not None:
+            lo, hi = key_range("classic", query.verifiers)
+            parts.append("c.key >= ? AND c.key < ?")
+            args += [lo, hi]
+        if query.difficulty is not None:
+            parts.append("c.tier = ?")
+            args.append(TIER_CODES[None if query.difficulty == "none" else query.difficulty])
+        if query.unplayed:
+            parts.append(
+                "NOT EXISTS (SELECT 1 FROM catalogue_played p WHERE p.cs = c.cs AND p.key = c.key)"
+            )
+        bounds: tuple[tuple[str, str, float | None], ...] = (
+            ("c.min_tests", ">=", query.min_tests),
+            ("c.min_tests", "<=", query.max_tests),
+            ("c.score", ">=", None if query.min_score is None else query.min_score * 100),
+            ("c.score", "<=", None if query.max_score is None else query.max_score * 100),
+        )
+        for column, op, bound in bounds:
+            if bound is not None:
+                parts.append(f"{column} {op} ?")
+                args.append(bound)
+        return (" WHERE " + " AND ".join(parts)) if parts else "", args
+
+    def has_catalogue(self) -> bool:
+        return self.conn.execute("SELECT 1 FROM catalogue LIMIT 1").fetchone() is not None
+
+    def _catalogue_rows(
+        self, query: Query, limit: int | None = None, offset: int = 0
+    ) -> Iterator[tuple[int, tuple[int, ...]]]:
+        found = self._catalogue_where(query)
+        if found is None:
+            return
+        where, args = found
+        columns = ", ".join("c." + f for f in CATALOGUE_FIELDS)
+        sql = f"SELECT c.cs, {columns} FROM catalogue c{where} ORDER BY c.cs, c.key"
+        if limit is not None or offset:
+            sql += " LIMIT ? OFFSET ?"
+            args = [*args, -1 if limit is None else limit, offset]
+        for row in self.conn.execute(sql, args):
+            yield row[0], row[1:]
+
+    def _catalogue_count(self, query: Query) -> int:
+        found = self._catalogue_where(query)
+        if found is None:
+            return 0
+        where, args = found
+        return int(
+            self.conn.execute(f"SELECT count(*) FROM catalogue c{where}", args).fetchone()[0]
+        )
+
+    def _catalogue_locate(self, text: str) -> tuple[int, tuple[int, ...]] | None:
+        """The catalogue row of a canonical key text or a short id, if stored."""
+        text = text.strip()
+        if "|" in text:
+            return self._locate_key(text)
+        match = _ID_RE.match(text.upper())
+        if match is None or match.group(1) != "C":
+            return None
+        verifiers = int(match.group(2))
+        tier = {"E": "easy", "S": "standard", "H": "hard", "X": None}[match.group(3)]
+        spelled = match.group(4)
+        tag = int.from_bytes(base64.b32decode(spelled[:6] + "AA"), "big") >> 10
+        lo, hi = key_range("classic", verifiers)
+        for cs in self._entries():
+            for row in self.conn.execute(
+                f"SELECT {', '.join(CATALOGUE_FIELDS)} FROM catalogue WHERE cs = ? AND "
+                "key >= ? AND key < ? AND tier = ? AND tag = ? ORDER BY key",
+                (cs, lo, hi, TIER_CODES[tier], tag),
+            ):
+                puzzle = self.catalogue_puzzle(cs, row)
+                spelled_full = base64.b32encode(
+                    hashlib.sha256(puzzle.canonical_key().encode()).digest()
+                ).decode()
+                if spelled_full.startswith(spelled):
+                    return cs, tuple(row)
+        return None
+
+    def _locate_key(self, text: str) -> tuple[int, tuple[int, ...]] | None:
+        mode, _, rest = text.partition("|")
+        reference, _, body = rest.partition("|")
+        if mode != "classic" or not body:
+            return None
+        cs = next((i for i, e in self._entries().items() if e.reference == reference), None)
+        if cs is None:
+            return None
+        cards: list[int] = []
+        positions: list[int] = []
+        for part in body.split(";"):
+            shown, _, real = part.partition(":")
+            card, _, position = real.partition(".")
+            if not (shown == card and card.isdigit() and position.isdigit()):
+                return None
+            cards.append(int(card))
+            positions.append(int(position))
+        try:
+            key = pack(self.catalogue_set(cs)[1], "classic", cards, positions)
+        except PackingError:
+            return None
+        row = self.conn.execute(
+            f"SELECT {', '.join(CATALOGUE_FIELDS)} FROM catalogue WHERE cs = ? AND key = ?",
+            (cs, key),
+        ).fetchone()
+        return None if row is None else (cs, tuple(row))
+
     def run_record(self, signature: str) -> RunRecord | None:
         row = self.conn.execute(
             f"SELECT {_RUN_COLUMNS} FROM runs WHERE signature = ?",
@@ -455,7 +932,10 @@ class Bank:
         row = self.conn.execute(
             "SELECT doc FROM puzzles WHERE id = ? OR key = ?", (text.upper(), text)
         ).fetchone()
-        return None if row is None else self._puzzle(row[0])
+        if row is not None:
+            return self._puzzle(row[0])
+        found = self._catalogue_locate(text)
+        return None if found is None else self.catalogue_puzzle(*found)
 
     def pick(
         self,
@@ -468,17 +948,22 @@ class Bank:
     ) -> Puzzle | None:
         """A puzzle matching the filters, drawn at random (``seed`` makes the draw
         repeatable); with ``unplayed`` only puzzles not yet marked played. None if none."""
-        where, args = Query(
+        query = Query(
             mode=mode,
             difficulty=difficulty,
             verifiers=verifiers,
             cardset=cardset,
             unplayed=unplayed,
-        ).where()
-        total = self.conn.execute(f"SELECT count(*) FROM puzzles{where}", args).fetchone()[0]
+        )
+        where, args = query.where()
+        stored = self.conn.execute(f"SELECT count(*) FROM puzzles{where}", args).fetchone()[0]
+        total = stored + self._catalogue_count(query)
         if not total:
             return None
         offset = random.Random(seed).randrange(total)
+        if offset >= stored:
+            for cs, crow in self._catalogue_rows(query, limit=1, offset=offset - stored):
+                return self.catalogue_puzzle(cs, crow)
         row = self.conn.execute(
             f"SELECT doc FROM puzzles{where} ORDER BY rowid LIMIT 1 OFFSET ?", [*args, offset]
         ).fetchone()
@@ -494,35 +979,73 @@ class Bank:
                 "WHERE id = ? OR key = ?",
                 (int(played), int(played), key.strip().upper(), key.strip()),
             )
+            changed = cur.rowcount > 0
+            if not changed:
+                found = self._catalogue_locate(key)
+                if found is not None:
+                    changed = True
+                    cs, row = found
+                    if played:
+                        self.conn.execute(
+                            "INSERT OR REPLACE INTO catalogue_played VALUES "
+                            "(?, ?, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))",
+                            (cs, row[0]),
+                        )
+                    else:
+                        self.conn.execute(
+                            "DELETE FROM catalogue_played WHERE cs = ? AND key = ?", (cs, row[0])
+                        )
             self.conn.execute("COMMIT")
         except BaseException:
             self.conn.execute("ROLLBACK")
             raise
-        return cur.rowcount > 0
+        return changed
 
     def query(self, query: Query | None = None, limit: int | None = None) -> Iterator[Puzzle]:
-        """Puzzles matching ``query`` in the order they were stored."""
-        where, args = (query or Query()).where()
+        """Puzzles matching ``query``: the stored documents in the order they were stored,
+        then the catalogue's puzzles in key order."""
+        q = query or Query()
+        where, args = q.where()
         sql = f"SELECT doc FROM puzzles{where} ORDER BY rowid"
         if limit is not None:
             sql += " LIMIT ?"
             args = [*args, limit]
+        given = 0
         for (doc,) in self.conn.execute(sql, args):
+            given += 1
             yield self._puzzle(doc)
+        rest = None if limit is None else limit - given
+        if rest is None or rest > 0:
+            for cs, row in self._catalogue_rows(q, rest):
+                yield self.catalogue_puzzle(cs, row)
 
     def docs(self, query: Query | None = None, limit: int | None = None) -> Iterator[str]:
-        """The stored JSON documents (hidden fields included) in storing order."""
-        where, args = (query or Query()).where()
+        """The JSON documents (hidden fields included), in the order of :meth:`query`;
+        the catalogue's documents are rebuilt from their keys."""
+        q = query or Query()
+        where, args = q.where()
         sql = f"SELECT doc FROM puzzles{where} ORDER BY rowid"
         if limit is not None:
             sql += " LIMIT ?"
             args = [*args, limit]
+        given = 0
         for (doc,) in self.conn.execute(sql, args):
+            given += 1
             yield str(doc)
+        rest = None if limit is None else limit - given
+        if rest is None or rest > 0:
+            for cs, row in self._catalogue_rows(q, rest):
+                yield json.dumps(
+                    self.catalogue_puzzle(cs, row).to_dict(hidden=True),
+                    ensure_ascii=False,
+                    separators=(",", ":"),
+                )
 
     def count(self, query: Query | None = None) -> int:
-        where, args = (query or Query()).where()
-        return int(self.conn.execute(f"SELECT count(*) FROM puzzles{where}", args).fetchone()[0])
+        q = query or Query()
+        where, args = q.where()
+        stored = int(self.conn.execute(f"SELECT count(*) FROM puzzles{where}", args).fetchone()[0])
+        return stored + self._catalogue_count(q)
 
     def stats(self) -> dict[str, Any]:
         """Counts per mode / verifiers / difficulty with metric summaries, and the runs."""
@@ -540,17 +1063,72 @@ class Bank:
                 "difficulty": r[2],
                 "count": r[3],
                 "played": r[4] or 0,
-                "codes_left_mean": None if r[5] is None else round(r[5], 2),
-                "assignments_mean": None if r[6] is None else round(r[6], 2),
+                "codes_left_mean": r[5],
+                "assignments_mean": r[6],
                 "min_tests_min": r[7],
-                "min_tests_mean": None if r[8] is None else round(r[8], 2),
+                "min_tests_mean": r[8],
                 "min_tests_max": r[9],
-                "score_mean": None if r[10] is None else round(r[10], 2),
+                "score_mean": r[10],
                 "min_tests_exact": r[11] or 0,
                 "min_tests_bounds": r[12] or 0,
             }
             for r in rows
         ]
+        for r in self.conn.execute(
+            "SELECT c.key >> 61, (c.key >> 58) & 7, c.tier, count(*), count(p.key), "
+            "avg(c.codes_left), avg(c.assignments), min(c.min_tests), avg(c.min_tests), "
+            "max(c.min_tests), avg(c.score) / 100.0 FROM catalogue c LEFT JOIN "
+            "catalogue_played p ON p.cs = c.cs AND p.key = c.key GROUP BY 1, 2, 3"
+        ):
+            mode = _MODE_NAMES[r[0]]
+            tier = CODE_TIERS[r[2]] or "none"
+            group = next(
+                (
+                    g
+                    for g in groups
+                    if (g["mode"], g["verifiers"], g["difficulty"]) == (mode, r[1], tier)
+                ),
+                None,
+            )
+            if group is None:
+                group = {
+                    "mode": mode,
+                    "verifiers": r[1],
+                    "difficulty": tier,
+                    "count": 0,
+                    "played": 0,
+                    "codes_left_mean": None,
+                    "assignments_mean": None,
+                    "min_tests_min": None,
+                    "min_tests_mean": None,
+                    "min_tests_max": None,
+                    "score_mean": None,
+                    "min_tests_exact": 0,
+                    "min_tests_bounds": 0,
+                }
+                groups.append(group)
+            n_old, n_new = group["count"], r[3]
+            for name, value in (
+                ("codes_left_mean", r[5]),
+                ("assignments_mean", r[6]),
+                ("min_tests_mean", r[8]),
+                ("score_mean", r[10]),
+            ):
+                mean = group[name]
+                group[name] = (
+                    value if mean is None else (mean * n_old + value * n_new) / (n_old + n_new)
+                )
+            low, high = group["min_tests_min"], group["min_tests_max"]
+            group["min_tests_min"] = r[7] if low is None else min(low, r[7])
+            group["min_tests_max"] = r[9] if high is None else max(high, r[9])
+            group["count"] = n_old + n_new
+            group["played"] += r[4]
+        tier_order = {"easy": 0, "standard": 1, "hard": 2}
+        groups.sort(key=lambda g: (g["mode"], g["verifiers"], tier_order.get(g["difficulty"], 3)))
+        for g in groups:
+            for name in ("codes_left_mean", "assignments_mean", "min_tests_mean", "score_mean"):
+                if g[name] is not None:
+                    g[name] = round(g[name], 2)
         return {
             "path": str(self.path),
             "schema_version": self.schema_version,

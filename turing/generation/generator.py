@@ -30,6 +30,7 @@ import os
 import random
 import threading
 import time
+from array import array
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
@@ -42,7 +43,14 @@ from turing.core.codes import ALL_MASK, CODE_TEXT, NUM_CODES, lowest_index
 from turing.core.errors import TuringError
 from turing.core.puzzle import Mode, Puzzle
 from turing.core.puzzle import difficulty as puzzle_difficulty
-from turing.generation.metrics import GENERATION_WORK, in_tests_range, measure
+from turing.generation.metrics import (
+    GENERATION_WORK,
+    difficulty_score,
+    in_tests_range,
+    measure,
+    min_tests_lower_bound,
+)
+from turing.generation.packing import TIER_CODES, cards_key, id_tag, layout_for
 
 #: (card, position, mask) — a criterion as the generator handles it.
 Opt = tuple[int, int, int]
@@ -99,6 +107,8 @@ class Tables:
     #: the same options' masks and cards, as :func:`turing.core.walk.sample` takes them
     pool_masks: dict[str, tuple[tuple[int, ...], ...]]
     pool_keys: dict[str, tuple[tuple[int, ...], ...]]
+    #: pool name → its cards as a set
+    pool_sets: dict[str, frozenset[int]] = field(default_factory=dict)
 
 
 def tables_for(cardset: CardSet) -> Tables:
@@ -124,7 +134,8 @@ def _build_tables(cardset: CardSet) -> Tables:
         )
     pool_masks = {name: tuple(tuple(o[2] for o in p) for p in per) for name, per in pools.items()}
     pool_keys = {name: tuple(tuple(o[0] for o in p) for p in per) for name, per in pools.items()}
-    return Tables(cardset, options, by_card, pool_cards, pools, pool_masks, pool_keys)
+    pool_sets = {name: frozenset(numbers) for name, numbers in pool_cards.items()}
+    return Tables(cardset, options, by_card, pool_cards, pools, pool_masks, pool_keys, pool_sets)
 
 
 # -- seeds ------------------------------------------------------------------------------------
@@ -234,45 +245,49 @@ def _check_args(mode: str, verifiers: int, tier: str | None) -> None:
         raise ValueError(f"unknown difficulty {tier!r} (difficulties: {', '.join(DIFFICULTIES)})")
 
 
-def make_puzzle(
+def with_decoys(
     tables: Tables,
     rng: random.Random,
-    mode: Mode | str,
-    verifiers: int,
-    tier: str,
+    slots: Sequence[str],
+    real_opts: Sequence[Opt],
+    code: int,
+    cardset_name: str | None,
+) -> Puzzle | None:
+    """The extreme puzzle of a valid hidden assignment (``real_opts`` in slot order): a
+    decoy per verifier from its slot's pool, drawn until every decoy is plausible
+    (:func:`decoys_plausible`); None when :data:`_DECOY_TRIES` draws fail."""
+    verifiers = len(slots)
+    real = [o[0] for o in real_opts]
+    for _ in range(_DECOY_TRIES):
+        decoys = _pick_decoys(tables, rng, slots, real)
+        if decoys is None:
+            return None
+        groups = [tuple(sorted(pair)) for pair in zip(real, decoys, strict=True)]
+        if decoys_plausible(tables, groups, real):
+            order = sorted(range(verifiers), key=lambda v: groups[v])
+            return Puzzle(
+                cards=tuple(groups[v] for v in order),
+                mode=Mode.EXTREME,
+                criteria=tuple(real_opts[v][1] for v in order),
+                real_cards=tuple(real[v] for v in order),
+                solution=CODE_TEXT[code],
+                cardset=cardset_name,
+            )
+    return None
+
+
+def dealt(
+    rng: random.Random,
+    mode: Mode,
+    opts: Sequence[Opt],
+    code: int,
     cardset_name: str | None,
 ) -> Puzzle:
-    """A valid puzzle of the mode and tier, drawn with ``rng`` (no metrics)."""
-    slots = slot_plan(tier, verifiers)
-    mode = Mode.parse(mode)
-    if mode.has_decoys:
-        for _ in range(_MAX_RESTARTS):
-            real_opts, code = build_hidden(tables, rng, slots)
-            real = [o[0] for o in real_opts]
-            for _ in range(_DECOY_TRIES):
-                decoys = _pick_decoys(tables, rng, slots, real)
-                if decoys is None:
-                    break
-                groups = [tuple(sorted(pair)) for pair in zip(real, decoys, strict=True)]
-                if decoys_plausible(tables, groups, real):
-                    order = sorted(range(verifiers), key=lambda v: groups[v])
-                    return Puzzle(
-                        cards=tuple(groups[v] for v in order),
-                        mode=mode,
-                        criteria=tuple(real_opts[v][1] for v in order),
-                        real_cards=tuple(real[v] for v in order),
-                        solution=CODE_TEXT[code],
-                        cardset=cardset_name,
-                    )
-        raise GenerationError(
-            "no extreme puzzle with plausible decoys found for pools "
-            f"{'/'.join(slots)} in card set {tables.cardset.name!r}"
-        )
-    opts, code = build_hidden(tables, rng, slots)
-    opts.sort()
+    """The classic or nightmare puzzle of a valid hidden assignment whose options are
+    sorted by card; nightmare hands the cards to the letters in a random hidden order."""
     cards = tuple(o[0] for o in opts)
     if mode.hidden_mapping:
-        order = list(range(verifiers))
+        order = list(range(len(opts)))
         rng.shuffle(order)
         return Puzzle(
             cards=tuple((c,) for c in cards),
@@ -289,6 +304,50 @@ def make_puzzle(
         solution=CODE_TEXT[code],
         cardset=cardset_name,
     )
+
+
+def slots_of(tables: Tables, tier: str, cards: Sequence[int]) -> list[int] | None:
+    """Which slot of :func:`slot_plan` each card takes (``result[slot]`` = index into
+    ``cards``), so that every card is in its slot's pool; None when they do not fit.
+    The slots go most restrictive first, as the plans list them, so taking for each
+    slot the first free card that fits finds a fit whenever the cards have the tier."""
+    plan = slot_plan(tier, len(cards))
+    free = list(range(len(cards)))
+    taken: list[int] = []
+    for slot in plan:
+        pool = tables.pool_sets[slot]
+        pick = next((i for i in free if cards[i] in pool), None)
+        if pick is None:
+            return None
+        free.remove(pick)
+        taken.append(pick)
+    return taken
+
+
+def make_puzzle(
+    tables: Tables,
+    rng: random.Random,
+    mode: Mode | str,
+    verifiers: int,
+    tier: str,
+    cardset_name: str | None,
+) -> Puzzle:
+    """A valid puzzle of the mode and tier, drawn with ``rng`` (no metrics)."""
+    slots = slot_plan(tier, verifiers)
+    mode = Mode.parse(mode)
+    if mode.has_decoys:
+        for _ in range(_MAX_RESTARTS):
+            real_opts, code = build_hidden(tables, rng, slots)
+            puzzle = with_decoys(tables, rng, slots, real_opts, code, cardset_name)
+            if puzzle is not None:
+                return puzzle
+        raise GenerationError(
+            "no extreme puzzle with plausible decoys found for pools "
+            f"{'/'.join(slots)} in card set {tables.cardset.name!r}"
+        )
+    opts, code = build_hidden(tables, rng, slots)
+    opts.sort()
+    return dealt(rng, mode, opts, code, cardset_name)
 
 
 def _with_extra(puzzle: Puzzle, tier: str, extra: dict[str, object]) -> Puzzle:
@@ -640,6 +699,7 @@ __all__ = [
     "Spec",
     "Tables",
     "build_hidden",
+    "dealt",
     "decoys_plausible",
     "generate",
     "generate_one",
@@ -649,7 +709,9 @@ __all__ = [
     "puzzle_seed",
     "run",
     "slot_plan",
+    "slots_of",
     "tables_for",
+    "with_decoys",
 ]
 
 
@@ -665,6 +727,9 @@ class CataloguePlan:
     #: index of the first option of a higher card than option *i*
     after: tuple[int, ...]
     units: tuple[tuple[int, int], ...]
+    #: the units grouped by their two lowest cards, in card order: every puzzle of one
+    #: set of cards lies in one group (the compact catalogue's unit of work)
+    card_units: tuple[tuple[tuple[int, int], ...], ...] = ()
 
 
 def catalogue_plan(cardset: CardSet, verifiers: int) -> CataloguePlan:
@@ -690,7 +755,11 @@ def _build_plan(cardset: CardSet, verifiers: int) -> CataloguePlan:
 
         masks = [o[2] for o in options]
         walk.walk([masks, masks], unit, slots=verifiers, after=after)
-    return CataloguePlan(options, tuple(after), tuple(units))
+    by_cards: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for first, second in units:
+        by_cards.setdefault((options[first][0], options[second][0]), []).append((first, second))
+    card_units = tuple(tuple(by_cards[pair]) for pair in sorted(by_cards))
+    return CataloguePlan(options, tuple(after), tuple(units), card_units)
 
 
 def _catalogue_walk(
@@ -744,6 +813,135 @@ def catalogue_units(
             )
         )
     return total, puzzles
+
+
+def catalogue_rows(
+    cardset_name: str, verifiers: int, start: int, stop: int
+) -> tuple[int, array[int]]:
+    """Card units ``start``…``stop − 1`` of the catalogue (:attr:`CataloguePlan.card_units`)
+    as compact bank rows: how many puzzles, and their rows in key order, flat
+    (:data:`turing.generation.bank.CATALOGUE_FIELDS` after one another).
+
+    The metrics come from the same walk: a classic puzzle's valid readings before any
+    test are the catalogue's puzzles on the same cards, all found in the same card unit.
+    So each set of cards gets the codes its puzzles lead to (``codes_left``), their
+    number (``assignments``), the lower bound on the tests and the score once, exactly
+    as :func:`turing.generation.metrics.measure` gives them one puzzle at a time.
+    """
+    cs, name = _resolve_cardset(cardset_name)
+    plan = catalogue_plan(cs, verifiers)
+    layout = layout_for(cs)
+    masks = [o[2] for o in plan.options]
+    card_of = [o[0] for o in plan.options]
+    pos_of = [o[1] for o in plan.options]
+    base = layout.base
+    mode_text = Mode.CLASSIC.value
+    ref_text = name or "classic"
+    found: dict[tuple[int, ...], list[tuple[tuple[int, ...], int]]] = {}
+
+    def visit(chosen: list[int], acc: int, _others: Sequence[int], _weight: int) -> None:
+        picks = tuple(chosen)
+        cards = tuple([card_of[k] for k in picks])
+        group = found.get(cards)
+        if group is None:
+            found[cards] = [(picks, acc)]
+        else:
+            group.append((picks, acc))
+
+    out: array[int] = array("q")
+    total = 0
+    pools = [masks] * verifiers
+    for unit in range(start, min(stop, len(plan.card_units))):
+        found.clear()
+        for prefix in plan.card_units[unit]:
+            walk.walk(pools, visit, after=plan.after, prefix=prefix)
+        rows: list[tuple[int, ...]] = []
+        for cards, members in found.items():
+            codes = 0
+            for _, acc in members:
+                codes |= acc
+            left = codes.bit_count()
+            readings = len(members)
+            tests = min_tests_lower_bound(left)
+            first_positions = tuple(pos_of[k] for k in members[0][0])
+            sample = Puzzle(
+                cards=tuple((c,) for c in cards),
+                mode=Mode.CLASSIC,
+                criteria=first_positions,
+                cardset=name,
+            )
+            tier = TIER_CODES[puzzle_difficulty(sample, cs)]
+            score = round(difficulty_score(sample, cs, readings, left, tests) * 100)
+            first_key, step = cards_key(layout, Mode.CLASSIC, cards)
+            for picks, acc in members:
+                digits = 0
+                parts = []
+                for k in picks:
+                    digits = digits * base + pos_of[k] - 1
+                    parts.append(f"{card_of[k]}:{card_of[k]}.{pos_of[k]}")
+                text = f"{mode_text}|{ref_text}|{';'.join(parts)}"
+                rows.append(
+                    (
+                        first_key + digits * step,
+                        tier,
+                        acc.bit_length() - 1,
+                        left,
+                        readings,
+                        tests,
+                        score,
+                        id_tag(text),
+                    )
+                )
+        rows.sort()
+        total += len(rows)
+        for row in rows:
+            out.extend(row)
+    return total, out
+
+
+def iter_catalogue_rows(
+    cardset_name: str,
+    verifiers: int,
+    start: int = 0,
+    jobs: int = 1,
+    executor: Executor | None = None,
+    block: int = 1,
+) -> Iterator[tuple[int, int, array[int]]]:
+    """``(card units done, puzzles in the block, their rows)`` per block of card units, in
+    order (:func:`catalogue_rows`), computed by ``jobs`` processes or an ``executor``."""
+    cs, _ = _resolve_cardset(cardset_name)
+    total_units = len(catalogue_plan(cs, verifiers).card_units)
+    starts = range(start, total_units, block)
+    if executor is None and jobs <= 1:
+        for s in starts:
+            count, rows = catalogue_rows(cardset_name, verifiers, s, s + block)
+            yield min(s + block, total_units), count, rows
+        return
+    owned = None
+    if executor is None:
+        owned = _process_pool(jobs)
+        executor = owned
+    window = max(2, jobs) * 3
+    pending: deque[tuple[int, Future[tuple[int, array[int]]]]] = deque()
+    it = iter(starts)
+    try:
+        while True:
+            while len(pending) < window:
+                first = next(it, None)
+                if first is None:
+                    break
+                fut = executor.submit(catalogue_rows, cardset_name, verifiers, first, first + block)
+                pending.append((min(first + block, total_units), fut))
+            if not pending:
+                return
+            done, fut = pending.popleft()
+            count, rows = fut.result()
+            yield done, count, rows
+    finally:
+        for _, f in pending:
+            f.cancel()
+        if owned is not None:
+            owned.shutdown(wait=True, cancel_futures=True)
 
 
 def iter_catalogue(

@@ -1,0 +1,166 @@
+"""`turing generate --from-bank DB`: puzzles drawn from a stored catalogue."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from testsupport.cli import ROOT
+from turing.cli.main import main
+from turing.core.cards import load_cardset
+from turing.core.puzzle import difficulty, puzzle_from_dict
+from turing.core.solver import validity
+from turing.generation.bank import Bank, Query
+
+CLASSIC = ROOT / "cards" / "classic.yaml"
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.output
+
+
+@pytest.fixture(scope="module")
+def catalogue(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Path]:
+    """The first 24 classic cards and their 4-verifier catalogue in a bank."""
+    folder = tmp_path_factory.mktemp("cat")
+    text = CLASSIC.read_text()
+    cards = folder / "first24.yaml"
+    cards.write_text(
+        text[: text.index("  - number: 25")].replace("name: classic", "name: first24", 1)
+    )
+    db = folder / "cat.db"
+    code, out = run(
+        "catalogue", "--verifiers", "4", "--cardset", str(cards), "--bank", str(db), "-q"
+    )
+    assert code == 0, out
+    return str(cards), db
+
+
+def draw(cat: tuple[str, Path], out: Path, *extra: str) -> tuple[int, str]:
+    cards, db = cat
+    return run(
+        "generate",
+        "--from-bank",
+        str(db),
+        "--cardset",
+        cards,
+        "--verifiers",
+        "4",
+        "-o",
+        str(out),
+        "-q",
+        *extra,
+    )
+
+
+def read(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+@pytest.mark.parametrize("mode", ["classic", "nightmare", "extreme"])
+def test_drawn_puzzles_are_valid_distinct_and_of_the_tier(
+    catalogue: tuple[str, Path], tmp_path: Path, mode: str
+) -> None:
+    out = tmp_path / "p.jsonl"
+    # the first 24 cards hold too few hard cards for hard decoys: extreme draws standard
+    tier = "standard" if mode == "extreme" else "hard"
+    code, text = draw(catalogue, out, "--count", "60", "--difficulty", tier, "--mode", mode)
+    assert code == 0, text
+    docs = read(out)
+    cs = load_cardset(catalogue[0])
+    keys = set()
+    for doc in docs:
+        puzzle = puzzle_from_dict(doc, cs)
+        assert puzzle.mode == mode and puzzle.verifiers == 4
+        assert validity(puzzle, cs).valid
+        assert difficulty(puzzle, cs) == doc["difficulty"] == tier
+        assert puzzle.id == puzzle.short_id(tier)
+        keys.add(puzzle.canonical_key())
+    assert len(docs) == len(keys) == 60
+    if mode == "nightmare":  # the dealing is hidden and varies
+        assert any(d["real_cards"] != d["cards"] for d in docs)
+        assert all(sorted(d["real_cards"]) == d["cards"] for d in docs)
+    if mode == "extreme":
+        assert all(len(group) == 2 for d in docs for group in d["cards"])
+
+
+def test_the_same_seed_draws_the_same_puzzles(catalogue: tuple[str, Path], tmp_path: Path) -> None:
+    a, b, c = (tmp_path / f"{n}.jsonl" for n in "abc")
+    for path, seed in ((a, "5"), (b, "5"), (c, "6")):
+        code, text = draw(catalogue, path, "--count", "40", "--mode", "nightmare", "--seed", seed)
+        assert code == 0, text
+    assert a.read_text() == b.read_text() != c.read_text()
+
+
+def test_the_tests_range_is_met(catalogue: tuple[str, Path], tmp_path: Path) -> None:
+    out = tmp_path / "p.jsonl"
+    code, text = draw(catalogue, out, "--count", "30", "--min-tests", "4")
+    assert code == 0, text
+    assert all(d["min_tests"] >= 4 for d in read(out))
+    code, text = draw(catalogue, out, "--count", "10", "--max-tests", "3", "--difficulty", "hard")
+    assert code == 0, text
+    docs = read(out)
+    assert len(docs) == 10
+    assert all(d["min_tests_kind"] == "exact" and d["min_tests"] <= 3 for d in docs)
+
+
+def test_asking_for_more_than_the_catalogue_holds(
+    catalogue: tuple[str, Path], tmp_path: Path
+) -> None:
+    """Every easy puzzle once, then a clear stop (exit 1) that keeps them; the same with
+    the catalogue's marks removed (the bank then reads the matching keys)."""
+    cards, db = catalogue
+    with Bank(db) as b:
+        easy = {p.canonical_key() for p in b.query(Query(verifiers=4, difficulty="easy"))}
+    assert 0 < len(easy) < 5000
+    out = tmp_path / "p.jsonl"
+    code, text = draw(catalogue, out, "--count", "5000", "--difficulty", "easy", "--json")
+    assert code == 1 and "holds only" in text
+    drawn = read(out)
+    assert {puzzle_from_dict(d, load_cardset(cards)).canonical_key() for d in drawn} == easy
+    unmarked = tmp_path / "unmarked.db"
+    conn = sqlite3.connect(db)
+    conn.execute(f"VACUUM INTO '{unmarked}'")
+    conn.close()
+    conn = sqlite3.connect(unmarked)
+    conn.execute("DELETE FROM catalogue_marks")
+    conn.commit()
+    conn.close()
+    code, text = draw((cards, unmarked), out, "--count", "5000", "--difficulty", "easy")
+    assert code == 1
+    assert {puzzle_from_dict(d, load_cardset(cards)).canonical_key() for d in read(out)} == easy
+
+
+def test_banks_that_cannot_serve_are_one_line_errors(
+    catalogue: tuple[str, Path], tmp_path: Path
+) -> None:
+    _, db = catalogue
+    out = tmp_path / "p.jsonl"
+    code, text = draw(catalogue, out, "--count", "5", "--verifiers", "5")
+    assert code == 2 and "no 5-verifier puzzles" in text and "Traceback" not in text
+    plain = tmp_path / "plain.db"
+    code, text = run("generate", "--count", "3", "--bank", str(plain), "-q")
+    assert code == 0, text
+    code, text = run("generate", "--from-bank", str(plain), "--count", "3", "-o", str(out))
+    assert code == 2 and "not a catalogue bank" in text
+    code, text = run("generate", "--from-bank", str(db), "--count", "3", "-o", str(out))
+    assert code == 2 and "not of the card set 'classic'" in text
+    code, text = run(
+        "generate", "--from-bank", str(tmp_path / "none.db"), "--count", "3", "-o", str(out)
+    )
+    assert code == 2 and "no such bank" in text
+    notes = tmp_path / "notes.txt"
+    notes.write_text("not a bank at all\n" * 20)
+    code, text = run("generate", "--from-bank", str(notes), "--count", "3", "-o", str(out))
+    assert code == 2 and "not a puzzle bank" in text
+    code, text = draw(catalogue, out, "--count", "3", "--bank", str(plain))
+    assert code == 2 and "bank import" in text
+    code, text = draw(catalogue, out, "--count", "3", "--exact-tests")
+    assert code == 2 and "--exact-tests cannot be combined" in text
+    assert len(text.strip().splitlines()) == 1

@@ -1,0 +1,200 @@
+"""The compact catalogue: packed keys, metrics from the same walk, the version-3 migration
+of a version-2 bank, and the bank's commands on catalogue puzzles."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from testsupport.cli import ROOT
+from turing.cli.main import main
+from turing.core.cards import load_cardset
+from turing.generation.bank import SCHEMA_VERSION, Bank, BankError, Query
+from turing.generation.generator import catalogue_rows, iter_catalogue
+from turing.generation.metrics import measure
+from turing.generation.packing import PackingError, layout_for, pack, unpack
+
+CLASSIC = ROOT / "cards" / "classic.yaml"
+V2_BANK = Path(__file__).parent / "data" / "bank-v2.db"
+LAYOUT = layout_for(load_cardset("classic"))
+
+
+@pytest.fixture(scope="module")
+def small_set(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """The first 16 classic cards as a card set of their own."""
+    text = CLASSIC.read_text()
+    text = text[: text.index("  - number: 17")].replace("name: classic", "name: first16", 1)
+    path = tmp_path_factory.mktemp("cards") / "first16.yaml"
+    path.write_text(text)
+    return str(path)
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.output
+
+
+@st.composite
+def packed_puzzles(draw: st.DrawFn) -> tuple[str, list[int], list[int], list[int] | None]:
+    v = draw(st.integers(1, 6))
+    cards = sorted(
+        draw(st.lists(st.sampled_from(LAYOUT.numbers), min_size=v, max_size=v, unique=True))
+    )
+    positions = [draw(st.integers(1, LAYOUT.base)) for _ in cards]
+    mode = draw(st.sampled_from(["classic", "nightmare"]))
+    dealing = draw(st.permutations(range(v))) if mode == "nightmare" else None
+    return mode, cards, positions, dealing
+
+
+@settings(max_examples=300, deadline=None)
+@given(packed_puzzles())
+def test_keys_unpack_to_what_was_packed(
+    case: tuple[str, list[int], list[int], list[int] | None],
+) -> None:
+    mode, cards, positions, dealing = case
+    key = pack(LAYOUT, mode, cards, positions, dealing)
+    assert 0 <= key < 2**63  # an SQLite integer
+    back = unpack(LAYOUT, key)
+    assert back.mode == mode and list(back.cards) == cards and list(back.positions) == positions
+    assert list(back.dealing) == (dealing if dealing is not None else list(range(len(cards))))
+
+
+@settings(max_examples=200, deadline=None)
+@given(packed_puzzles(), packed_puzzles())
+def test_keys_sort_as_the_card_tuples_do(
+    a: tuple[str, list[int], list[int], list[int] | None],
+    b: tuple[str, list[int], list[int], list[int] | None],
+) -> None:
+    ka, kb = (pack(LAYOUT, "classic", c[1], c[2]) for c in (a, b))
+    if len(a[1]) == len(b[1]) and a[1] != b[1]:
+        assert (ka < kb) == (a[1] < b[1])
+    if len(a[1]) < len(b[1]):
+        assert ka < kb  # verifier counts are key ranges
+
+
+def test_bad_keys_are_refused() -> None:
+    with pytest.raises(PackingError, match="ascending"):
+        pack(LAYOUT, "classic", [9, 4], [1, 1])
+    with pytest.raises(PackingError, match="not in the card set"):
+        pack(LAYOUT, "classic", [4, 99], [1, 1])
+    with pytest.raises(PackingError, match="outside"):
+        pack(LAYOUT, "classic", [4, 9], [1, 10])
+    with pytest.raises(PackingError, match="too large"):
+        pack(LAYOUT, "nightmare", list(LAYOUT.numbers[-7:]), [1] * 7, list(range(7)))
+
+
+def test_catalogue_rows_are_the_catalogue_with_its_metrics(small_set: str, tmp_path: Path) -> None:
+    """The rows rebuild exactly the documents the puzzle-by-puzzle catalogue writes, and
+    the metrics found in the walk equal measure() on each puzzle."""
+    cs = load_cardset(small_set)
+    old = {
+        p.canonical_key(): p.to_dict(hidden=True)
+        for _, _, ps in iter_catalogue(small_set, 4, block=64)
+        for p in ps
+    }
+    with Bank(tmp_path / "c.db") as b:
+        ident = b.catalogue_cardset(cs, small_set)
+        total = 0
+        for unit in range(0, 400, 50):
+            count, rows = catalogue_rows(small_set, 4, unit, unit + 50)
+            total += count
+            b.add_catalogue(ident, rows, first=total - count, verifiers=4)
+        new = {p.canonical_key(): p for p in b.query()}
+        assert total == len(old) == len(new) == b.count()
+        for key, puzzle in new.items():
+            assert puzzle.to_dict(hidden=True) == old[key]
+        for puzzle in list(new.values())[::97]:
+            found = measure(puzzle, cs).as_dict()
+            assert {k: puzzle.extra[k] for k in found} == found
+        keys = [row[0] for row in b.conn.execute("SELECT key FROM catalogue")]
+        assert keys == sorted(keys)
+
+
+def test_the_classic_catalogue_takes_under_64_bytes_a_puzzle(tmp_path: Path) -> None:
+    db = tmp_path / "c3.db"
+    code, out = run("catalogue", "--verifiers", "3", "--bank", str(db), "--json", "-q")
+    assert code == 0, out
+    stored = json.loads(out)["stored_new"]
+    assert stored == 48_134
+    with Bank(db) as b:
+        b.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    assert db.stat().st_size / stored <= 64
+    with Bank(db) as b:
+        assert b.count() == stored and b.count(Query(verifiers=3, difficulty="easy")) > 0
+        p = b.pick(seed=3)
+        assert p is not None and p.id is not None
+        assert b.get(p.id) == p and b.get(p.canonical_key()) == p
+        assert b.contains(p.canonical_key())
+        assert b.get(p.id.lower()) == p and b.get("C3H-AAAAAA") is None
+        assert b.mark_played(p.id)
+        assert b.count(Query(unplayed=True)) == stored - 1
+        assert b.pick(seed=3) != p  # played puzzles are not picked again
+        group = next(g for g in b.stats()["groups"] if g["difficulty"] == "hard")
+        assert group["verifiers"] == 3 and group["played"] in (0, 1)
+    code, out = run("bank", "export", str(db), "--difficulty", "easy", "--limit", "5")
+    docs = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and len(docs) == 5 and all(d["difficulty"] == "easy" for d in docs)
+    code, out = run("bank", "stats", str(db))
+    assert code == 0 and "48,134" in out
+
+
+def test_a_version_2_bank_is_migrated(tmp_path: Path) -> None:
+    """A bank written by the version-2 program (a 2-verifier catalogue, 12 generated
+    puzzles, one catalogue puzzle played): the catalogue moves into the compact table,
+    every document reads back as before, the played mark stays, the file shrinks."""
+    path = tmp_path / "v2.db"
+    shutil.copy(V2_BANK, path)
+    conn = sqlite3.connect(path)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
+    before = sorted(
+        json.dumps(json.loads(d), sort_keys=True)
+        for (d,) in conn.execute("SELECT doc FROM puzzles")
+    )
+    played = conn.execute("SELECT id FROM puzzles WHERE played = 1").fetchall()
+    conn.close()
+    size = path.stat().st_size
+    assert len(before) == 436 and len(played) == 1
+    with Bank(path) as b:
+        assert b.schema_version == SCHEMA_VERSION == 3
+        assert b.conn.execute("SELECT count(*) FROM catalogue").fetchone()[0] == 424
+        assert b.conn.execute("SELECT count(*) FROM puzzles").fetchone()[0] == 12
+        after = sorted(json.dumps(json.loads(d), sort_keys=True) for d in b.docs())
+        assert after == before
+        assert b.count(Query(unplayed=True)) == 435
+        got = b.get(played[0][0])
+        assert got is not None and got.id == played[0][0]
+        assert b.runs()  # the runs are kept
+    assert path.stat().st_size < size
+    with Bank(path) as b:  # opening again changes nothing
+        assert sorted(json.dumps(json.loads(d), sort_keys=True) for d in b.docs()) == before
+
+
+def test_a_changed_card_set_is_refused(small_set: str, tmp_path: Path) -> None:
+    cards = tmp_path / "mine.yaml"
+    shutil.copy(small_set, cards)
+    db = tmp_path / "c.db"
+    code, out = run(
+        "catalogue", "--verifiers", "2", "--cardset", str(cards), "--bank", str(db), "-q"
+    )
+    assert code == 0, out
+    text = cards.read_text()
+    cards.write_text(text.replace("name: first16", "name: first16\n", 1))  # same content
+    with Bank(db) as b:
+        assert b.count() > 0 and next(b.query()) is not None
+    # drop the last card: the same keys would name other criteria
+    cards.write_text(text[: text.index("  - number: 16")])
+    with Bank(db) as b, pytest.raises(BankError, match="has changed"):
+        next(b.query())
+    code, out = run("bank", "export", str(db))
+    assert code == 2 and "has changed" in out and "Traceback" not in out
+    code, out = run(
+        "catalogue", "--verifiers", "2", "--cardset", str(cards), "--bank", str(db), "-q"
+    )
+    assert code == 2 and "has changed" in out

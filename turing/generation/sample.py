@@ -1,0 +1,338 @@
+"""Puzzles drawn from a stored catalogue instead of built one by one.
+
+A catalogue bank (``turing catalogue --bank DB``) holds every valid classic puzzle of its
+verifier count, packed, with its tier and metrics. :class:`CatalogueSampler` draws from it:
+
+* **which puzzles**: the catalogue's puzzles of the verifier count whose tier is the one
+  asked (any published tier when none is asked; cards that fit no tier never) and whose
+  fewest-tests figure meets the range, each drawn at most once, uniformly;
+* **how**: the catalogue marks the key of every :data:`~turing.generation.bank.MARK_EVERY`-th
+  puzzle in key order, so the puzzle at a random place is one short step from a mark
+  (no table scan). A catalogue without marks (one moved from an older bank), or a
+  request that most places do not meet, reads the matching keys once instead;
+* **modes**: classic puzzles are the catalogue's; nightmare deals the same cards to the
+  letters in a random hidden order, and extreme adds a decoy per verifier from its
+  slot's pool until every decoy is plausible — both by the generator's own code
+  (:func:`turing.generation.generator.dealt`, :func:`~turing.generation.generator.with_decoys`).
+  A nightmare table's readings are its classic readings times the ``n!`` dealings, so its
+  metrics follow from the stored ones; extreme puzzles are measured on the fly;
+* **the tests range**: ``min_tests`` keeps puzzles whose lower bound (``⌈log2 codes⌉``,
+  stored) reaches it; ``max_tests`` is proven by the exact search, as ``generate`` does.
+
+Puzzle *i* of a draw depends only on the bank's catalogue, the seed and the options.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+from array import array
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from typing import Final
+
+from turing.core.cards import CardSet
+from turing.core.errors import TuringError
+from turing.core.puzzle import Mode, Puzzle
+from turing.generation.bank import CATALOGUE_FIELDS, MARK_EVERY, Bank
+from turing.generation.generator import (
+    DIFFICULTIES,
+    dealt,
+    slot_plan,
+    slots_of,
+    tables_for,
+    with_decoys,
+)
+from turing.generation.metrics import in_tests_range, measure
+from turing.generation.packing import TIER_CODES, key_range, unpack
+
+
+class SampleError(TuringError):
+    """A bank that cannot give the puzzles asked for."""
+
+
+#: draws in a row that give nothing (filtered out or repeated) before the catalogue counts
+#: as used up for the request
+GIVE_UP: Final = 20_000
+#: draws looked at before deciding whether rejection is cheap enough (see :meth:`_places`)
+_PROBE: Final = 2_000
+#: below this share of matching places the matching keys are read once instead
+_DENSE_ENOUGH: Final = 0.05
+
+
+@dataclass
+class SampleState:
+    drawn: int = 0
+    kept: int = 0
+    refused: int = 0
+    unrated: int = 0
+    exhausted: bool = False
+
+
+def _seed(seed: int, mode: str, verifiers: int, tier: str | None) -> int:
+    text = f"turing-from-bank:{mode}:{verifiers}:{tier or 'any'}:{seed}"
+    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
+
+
+class CatalogueSampler:
+    """Draws puzzles of one kind from the catalogue in ``bank`` (see the module text)."""
+
+    def __init__(
+        self,
+        bank: Bank,
+        mode: str = "classic",
+        verifiers: int = 6,
+        difficulty: str | None = None,
+        seed: int = 0,
+        min_tests: int | None = None,
+        max_tests: int | None = None,
+        cardset: str = "classic",
+    ) -> None:
+        self.bank = bank
+        self.mode = Mode.parse(mode)
+        self.verifiers = verifiers
+        if difficulty is not None and difficulty not in DIFFICULTIES:
+            raise SampleError(
+                f"unknown difficulty {difficulty!r} (difficulties: {', '.join(DIFFICULTIES)})"
+            )
+        self.difficulty = difficulty
+        if min_tests is not None and max_tests is not None and min_tests > max_tests:
+            raise SampleError(
+                f"the fewest tests asked for run from {min_tests} to {max_tests}: "
+                "the minimum is above the maximum"
+            )
+        self.min_tests, self.max_tests = min_tests, max_tests
+        self.seed = seed
+        sets = bank.catalogue_sets()
+        if not bank.has_catalogue():
+            raise SampleError(
+                f"{bank.path}: not a catalogue bank (it holds no catalogue puzzles; "
+                "`turing catalogue --verifiers N --bank DB` stores one)"
+            )
+        cs = next((i for i, ref in sets.items() if ref == cardset), None)
+        if cs is None:
+            raise SampleError(
+                f"{bank.path}: its catalogue is not of the card set {cardset!r} "
+                f"(it holds {', '.join(repr(r) for r in sets.values())})"
+            )
+        self.cs = cs
+        self.cardset, self.layout = bank.catalogue_set(cs)
+        self.lo, self.hi = key_range(Mode.CLASSIC, verifiers)
+        conn = bank.conn
+        if (
+            conn.execute(
+                "SELECT 1 FROM catalogue WHERE cs = ? AND key >= ? AND key < ? LIMIT 1",
+                (cs, self.lo, self.hi),
+            ).fetchone()
+            is None
+        ):
+            raise SampleError(
+                f"{bank.path}: its catalogue has no {verifiers}-verifier puzzles "
+                f"(`turing catalogue --verifiers {verifiers} --bank DB` stores them)"
+            )
+        self.tiers = (
+            {TIER_CODES[difficulty]}
+            if difficulty is not None
+            else {TIER_CODES[t] for t in DIFFICULTIES}
+        )
+        self.tables = tables_for(self.cardset)
+        self.reference = None if cardset == "classic" else cardset
+        self._fetch_sql = (
+            f"SELECT {', '.join(CATALOGUE_FIELDS)} FROM catalogue WHERE cs = ? AND key >= ? "
+            "ORDER BY key LIMIT 1 OFFSET ?"
+        )
+        self._row_sql = (
+            f"SELECT {', '.join(CATALOGUE_FIELDS)} FROM catalogue WHERE cs = ? AND key = ?"
+        )
+
+    # -- places ---------------------------------------------------------------------------
+
+    def _marks(self) -> tuple[list[int], int]:
+        """The marked keys of the verifier count and how many places the catalogue has
+        (0 when it has no marks)."""
+        conn = self.bank.conn
+        marks = [
+            int(r[0])
+            for r in conn.execute(
+                "SELECT key FROM catalogue_marks WHERE cs = ? AND verifiers = ? ORDER BY ordinal",
+                (self.cs, self.verifiers),
+            )
+        ]
+        if not marks:
+            return [], 0
+        tail = conn.execute(
+            "SELECT count(*) FROM catalogue WHERE cs = ? AND key >= ? AND key < ?",
+            (self.cs, marks[-1], self.hi),
+        ).fetchone()[0]
+        return marks, (len(marks) - 1) * MARK_EVERY + int(tail)
+
+    def _matching_keys(self) -> array[int]:
+        """Every matching key, read once (the fallback)."""
+        tiers = ", ".join(str(t) for t in sorted(self.tiers))
+        sql = (
+            f"SELECT key FROM catalogue WHERE cs = ? AND key >= ? AND key < ? AND tier IN ({tiers})"
+        )
+        args: list[int] = [self.cs, self.lo, self.hi]
+        if self.min_tests is not None:
+            sql += " AND min_tests >= ?"
+            args.append(self.min_tests)
+        if self.max_tests is not None:
+            sql += " AND min_tests <= ?"
+            args.append(self.max_tests)
+        keys: array[int] = array("q")
+        cur = self.bank.conn.execute(sql + " ORDER BY key", args)
+        while True:
+            chunk = cur.fetchmany(65536)
+            if not chunk:
+                return keys
+            keys.extend(r[0] for r in chunk)
+
+    def _matches(self, row: tuple[int, ...]) -> bool:
+        tests = row[5]
+        return (
+            row[1] in self.tiers
+            and (self.min_tests is None or tests >= self.min_tests)
+            and (self.max_tests is None or tests <= self.max_tests)
+        )
+
+    def rows(self, rng: random.Random, state: SampleState) -> Iterator[tuple[int, ...]]:
+        """Matching catalogue rows in a seeded random order, each at most once."""
+        conn = self.bank.conn
+        marks, places = self._marks()
+        used: set[int] = set()
+        misses = 0
+        if places:
+            probe_hits = 0
+            probe: list[tuple[int, ...]] = []
+            # A first look: is a random place likely to match?
+            while len(probe) < _PROBE and len(used) < places:
+                place = rng.randrange(places)
+                if place in used:
+                    continue
+                used.add(place)
+                row = conn.execute(
+                    self._fetch_sql, (self.cs, marks[place // MARK_EVERY], place % MARK_EVERY)
+                ).fetchone()
+                probe.append(tuple(row))
+                probe_hits += self._matches(probe[-1])
+            if probe_hits >= _DENSE_ENOUGH * len(probe):
+                for row in probe:
+                    state.drawn += 1
+                    if self._matches(row):
+                        yield row
+                    else:
+                        state.refused += 1
+                while len(used) < places:
+                    place = rng.randrange(places)
+                    if place in used:
+                        misses += 1
+                        if misses >= GIVE_UP:
+                            break
+                        continue
+                    used.add(place)
+                    row = conn.execute(
+                        self._fetch_sql,
+                        (self.cs, marks[place // MARK_EVERY], place % MARK_EVERY),
+                    ).fetchone()
+                    state.drawn += 1
+                    if self._matches(row):
+                        misses = 0
+                        yield tuple(row)
+                    else:
+                        state.refused += 1
+                state.exhausted = True
+                return
+            rng = random.Random(rng.random())
+        # Sparse request, or a catalogue without marks: the matching keys, in a seeded order.
+        keys = self._matching_keys()
+        n = len(keys)
+        order = list(range(n))
+        for i in range(n):
+            j = i + int(rng.random() * (n - i))
+            order[i], order[j] = order[j], order[i]
+            row = conn.execute(self._row_sql, (self.cs, keys[order[i]])).fetchone()
+            state.drawn += 1
+            yield tuple(row)
+        state.exhausted = True
+
+    # -- puzzles -------------------------------------------------------------------------
+
+    def puzzles(self, count: int, state: SampleState | None = None) -> Iterator[Puzzle]:
+        """Up to ``count`` distinct puzzles; ``state`` says how the draw went (its
+        ``exhausted`` is set when the catalogue ran out of matching puzzles first)."""
+        st = state if state is not None else SampleState()
+        if count <= 0:
+            return
+        rng = random.Random(_seed(self.seed, self.mode.value, self.verifiers, self.difficulty))
+        for row in self.rows(rng, st):
+            puzzle = self._puzzle(row, rng, st)
+            if puzzle is None:
+                continue
+            st.kept += 1
+            yield puzzle
+            if st.kept >= count:
+                return
+
+    def _puzzle(self, row: tuple[int, ...], rng: random.Random, st: SampleState) -> Puzzle | None:
+        key, tier_code, solution, codes, readings, tests, score, _tag = row
+        parts = unpack(self.layout, key)
+        tier = _TIERS[tier_code]
+        v = self.verifiers
+        cs = self.cardset
+        if self.mode is Mode.EXTREME:
+            slots = slot_plan(tier, v)
+            order = slots_of(self.tables, tier, parts.cards)
+            if order is None:  # cards of the tier always fit; kept for custom sets
+                st.refused += 1
+                return None
+            by_card = self.tables.by_card
+            real_opts = [by_card[parts.cards[i]][parts.positions[i] - 1] for i in order]
+            puzzle = with_decoys(self.tables, rng, slots, real_opts, solution, self.reference)
+            if puzzle is None:
+                st.refused += 1
+                return None
+            return self._rated(puzzle, tier, cs, st)
+        opts = [(c, p, 0) for c, p in zip(parts.cards, parts.positions, strict=True)]
+        puzzle = dealt(rng, self.mode, opts, solution, self.reference)
+        if self.max_tests is not None:
+            return self._rated(puzzle, tier, cs, st)
+        if self.mode.hidden_mapping:
+            readings *= math.factorial(v)
+        return replace(
+            puzzle,
+            id=puzzle.short_id(tier),
+            extra={
+                "difficulty": tier,
+                "verifiers": v,
+                "codes_left": codes,
+                "assignments": readings,
+                "min_tests": tests,
+                "min_tests_upper": None,
+                "min_tests_kind": "lower_bound",
+                "score": score / 100,
+            },
+        )
+
+    def _rated(self, puzzle: Puzzle, tier: str, cs: CardSet, st: SampleState) -> Puzzle | None:
+        """The puzzle with metrics measured now (extreme tables, or a proven ``max_tests``)."""
+        exact = self.max_tests is not None
+        found = measure(puzzle, cs, exact_tests=exact, max_tests=self.max_tests)
+        verdict = in_tests_range(found, self.min_tests, self.max_tests)
+        if verdict is None:
+            st.refused += 1
+            st.unrated += 1
+            return None
+        if not verdict:
+            st.refused += 1
+            return None
+        return replace(
+            puzzle,
+            id=puzzle.short_id(tier),
+            extra={"difficulty": tier, "verifiers": self.verifiers, **found.as_dict()},
+        )
+
+
+_TIERS: Final = {code: tier for tier, code in TIER_CODES.items() if tier is not None}
+
+__all__ = ["GIVE_UP", "CatalogueSampler", "SampleError", "SampleState"]
