@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -25,3 +25,14 @@ def turing() -> Callable[..., Result]:
 def root() -> Path:
     """The checkout's root folder."""
     return cli.ROOT
+
+
+@pytest.fixture(autouse=True)
+def _english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every test speaks English unless it asks for German (with ``--lang`` or
+    ``TURING_LANG``): a German locale on the machine running the tests changes nothing."""
+    monkeypatch.setenv("TURING_LANG", "en")
+    yield
+    from turing import i18n
+
+    i18n.set_language("en")

@@ -59,7 +59,8 @@ from turing.play.game import (
 SAVE_FORMAT: Final = "turing-play-save"
 SAVE_VERSION: Final = 2
 MAX_SAVE_BYTES: Final = 16 * 1024 * 1024
-DEFAULT_PLAYER: Final = "player"
+#: The name of the one player when none is given (translated: a German game names them Spieler).
+DEFAULT_PLAYER: Final = N_("player")
 MAX_NAME: Final = 32
 
 #: The code used in examples and help. It is the solution of no shipped puzzle (a test
@@ -196,8 +197,9 @@ ALIASES: Final[dict[str, str]] = {
 
 def grammar_help() -> str:
     """The list of commands, in the language in use."""
+    width = max(32, *(len(_(usage)) for usage, _what in COMMANDS.values()))
     rows = [
-        f"  {_(usage):<32} {_(what).format(e=_E, spaced=_E_SPACED)}"
+        f"  {_(usage):<{width}} {_(what).format(e=_E, spaced=_E_SPACED)}"
         for usage, what in COMMANDS.values()
     ]
     shapes = _SHAPE_LETTERS[current_language()]
@@ -484,7 +486,7 @@ class Seat:
 def parse_players(text: str | None) -> list[tuple[str, str | None]]:
     """``alice,bob,bot:greedy`` → [(name, bot kind or None)]; bot names made unique."""
     if text is None:
-        return [(DEFAULT_PLAYER, None)]
+        return [(_(DEFAULT_PLAYER), None)]
     raw = [part.strip() for part in text.split(",")]
     if not raw or any(not part for part in raw):
         raise SessionError(_("give names separated by commas, like alice,bob,bot:greedy"))

@@ -1,0 +1,128 @@
+"""Whole scripted games in German beside the same games in English: the same screens line
+for line (the same codes, counts and marks in the same places), and no English word left
+in the German game but the words both languages share (codes, names, ``Test``)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from click.testing import CliRunner
+
+from turing import i18n
+from turing.cli.main import main
+
+#: Words a German screen shares with the English one on purpose: the game's name, the
+#: loan words German uses too, placeholders of the command list, the command line shown
+#: for resuming or sharing, player names, verifier and shape letters.
+SHARED = frozenset(
+    {
+        "Turing",
+        "Machine",
+        "Test",
+        "Tests",
+        "Code",
+        "Codes",
+        "CODE",
+        "TEXT",
+        "turing",
+        "play",
+        "code",
+        "resume",
+        "bot",
+        "Bot",
+        "greedy",
+        "random",
+        "anna",
+        "bob",
+        "ok",
+        # German words spelled as English ones
+        "in",
+        "an",
+        "so",
+        "die",
+        "also",
+    }
+)
+#: A word: letters only, not part of a code such as a share code (1ME25KNX).
+WORD = re.compile(r"(?<!\w)[^\W\d_]+(?!\w)")
+
+
+@pytest.fixture(autouse=True)
+def _english_afterwards() -> Iterator[None]:
+    yield
+    i18n.set_language("en")
+
+
+def run(language: str, args: list[str], script: str) -> list[str]:
+    result = CliRunner().invoke(main, ["--lang", language, "play", *args], input=script)
+    assert result.exit_code in (0, 1), result.output
+    return result.output.splitlines()
+
+
+def skeleton(line: str) -> list[str]:
+    """What must agree between the languages on one line: the codes and the answers
+    (criteria are worded differently: "count of 3s = 0" is "keine Drei")."""
+    return re.findall(r"(?<!\d)\d{3}(?!\d)|[✔✘]", line)
+
+
+def english_words_left(german: list[str], english: list[str]) -> set[str]:
+    english_words = {w for line in english for w in WORD.findall(line)}
+    german_words = {w for line in german for w in WORD.findall(line)}
+    return {w for w in german_words & english_words if len(w) > 1 and w not in SHARED}
+
+
+# English and German lines of the same game: the same moves, typed in each language.
+GAMES = {
+    "solo, every command": (
+        [],
+        "help\ntest 352 A B C\nmark y 2 no\nmark b1 yes\nnote A maybe\nstrike A 1\n"
+        "unstrike A 1\nshow cards\nhint\nhint best\nbogus\ntest 352 Z\npass\n"
+        "compose 241\ntest A\ndone\nsolve 241\n",
+        "hilfe\nteste 352 A B C\nmarkiere g 2 nein\nmarkiere b1 ja\nnotiz A vielleicht\n"
+        "streiche A 1\nzurück A 1\nzeige karten\nhinweis\nhinweis beste\nquatsch\n"
+        "teste 352 Z\npassen\neingabe 241\nteste A\nfertig\nlösen 241\n",
+    ),
+    "solo, giving up": ([], "test 111 A\npass\ngiveup\n", "teste 111 A\npassen\naufgeben\n"),
+    "two people and a bot": (
+        ["--players", "anna,bob,bot:greedy", "--seed", "3"],
+        "test 352 A B\npass\ntest 111 C\nsolve 235\ncompose 241\ntest D\nsolve 241\n",
+        "teste 352 A B\npassen\nteste 111 C\nlösen 235\neingabe 241\nteste D\nlösen 241\n",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_a_german_game_matches_the_english_one(name: str) -> None:
+    args, english_script, german_script = GAMES[name]
+    english = run("en", args, english_script)
+    german = run("de", args, german_script)
+    assert len(german) == len(english), "\n".join(german)
+    for en_line, de_line in zip(english, german, strict=True):
+        assert skeleton(de_line) == skeleton(en_line), f"\n{en_line}\n{de_line}"
+    left = english_words_left(german, english)
+    assert not left, f"English words in the German game: {sorted(left)}"
+
+
+def test_german_words_are_understood_in_an_english_game() -> None:
+    script = (
+        "hilfe\nteste 352 A B C\nmarkiere gelb 2 nein\nnotiz A vielleicht\nstreiche A 1\n"
+        "zurück A 1\nzeige karten\nhinweis\npassen\neingabe 241\nteste A\nfertig\nlösen 241\n"
+    )
+    english = run("en", [], script)
+    assert not any(line.startswith("error:") for line in english), "\n".join(english)
+    assert "Marked ■2: ✘" in english
+    assert "player wins: solved it." in english
+
+
+def test_shape_letters_follow_the_language() -> None:
+    german = run("de", [], "markiere g2 ja\nmarkiere y2 ja\nbeenden\n")
+    assert "Markiert ■2: ✔" in german
+    assert any("Fehler: nenne zuerst eine Form: b, g oder l" in line for line in german)
+    english = run("en", [], "mark y2 yes\nmark g2 yes\nquit\n")
+    assert "Marked ■2: ✔" in english
+    assert any("error: name a shape first: b, y or p" in line for line in english)
+    # whole words of both languages are understood in both
+    both = run("en", [], "mark gelb 2 ja\nmark yellow 3 yes\nquit\n")
+    assert "Marked ■2: ✔" in both and "Marked ■3: ✔" in both
