@@ -38,7 +38,8 @@ from turing.cli.output import (
 )
 from turing.core.cards import CardSet, load_cardset, resolve_cardset
 from turing.core.codes import CODE_TEXT, CodeSet
-from turing.i18n import _, current_language
+from turing.i18n import _, current_language, format_number, format_percent, ngettext
+from turing.play.words import tier_name
 
 _STYLE = {ERROR: "bold red", WARNING: "yellow", INFO: "cyan"}
 
@@ -123,9 +124,11 @@ def show(numbers: tuple[int, ...], cardset_name: str | None, as_json: bool) -> N
     for n in chosen:
         record = card_record(cardset, n)
         card = cardset.card(n)
-        title = f"Card {record['number']} · {card.title_in(lang)}"
+        title = _("Card {number} · {title}").format(
+            number=record["number"], title=card.title_in(lang)
+        )
         if record["tier"]:
-            title += f" · {record['tier']}"
+            title += f" · {tier_name(record['tier'])}"
         table = Table(
             title=title,
             title_justify="left",
@@ -158,7 +161,7 @@ def _lint_target(target: str, verifiers: int, strict: bool, quiet: bool) -> Lint
     if not path.exists() and path.suffix.lower() not in (".yaml", ".yml"):
         with contextlib.suppress(ValueError):
             path = resolve_cardset(target)
-    with progress(f"searching {target}", quiet=quiet) as bar:
+    with progress(_("searching {target}").format(target=target), quiet=quiet) as bar:
         return lint_file(
             path,
             verifiers=verifiers,
@@ -170,7 +173,7 @@ def _lint_target(target: str, verifiers: int, strict: bool, quiet: bool) -> Lint
 
 def _finding_text(finding: Finding) -> Text:
     text = Text(f"{finding.where()}: ")
-    text.append(f"{finding.severity} {finding.code}", style=_STYLE[finding.severity])
+    text.append(f"{severity_name(finding.severity)} {finding.code}", style=_STYLE[finding.severity])
     text.append(f": {finding.message}")
     return text
 
@@ -187,11 +190,19 @@ def _summary(result: LintResult) -> str:
         what = f"{plural(size, 'card')}, {plural(crits, 'criterion', 'criteria')}"
     else:
         what = ""
-    head = ", ".join(parts) if parts else "clean"
+    head = ", ".join(parts) if parts else _("clean")
     line = f"{result.source}: {head}" + (f" ({what})" if what else "")
     if infos:
-        line += f"; {plural(infos, 'note')} (--info lists them)"
+        line += "; " + ngettext(
+            "{n} note (--info lists it)", "{n} notes (--info lists them)", infos
+        ).format(n=format_number(infos))
     return line
+
+
+def severity_name(severity: str) -> str:
+    """``error`` → ``error`` / ``Fehler`` (the finding codes stay as they are)."""
+    names = {ERROR: _("error"), WARNING: _("warning"), INFO: _("info")}
+    return names.get(severity, severity)
 
 
 @cards.command()
@@ -264,28 +275,37 @@ def validate(
 
 
 def _num(x: float, exact: bool) -> str:
-    return f"{int(x):,}" if exact else f"≈{x:,.0f}"
+    return format_number(int(x)) if exact else f"≈{format_number(round(x))}"
 
 
 def _method_line(stats: SetStats, seconds: float) -> str:
     n = len(stats.cards)
     if stats.exact:
-        return (
-            f"exhaustive: every choice of {stats.verifiers} of the {n} cards "
-            f"({stats.card_combinations:,} card sets) and of their criteria, "
-            f"in {seconds:.1f} s"
+        return _(
+            "exhaustive: every choice of {k} of the {n} cards ({sets} card sets) and of their "
+            "criteria, in {seconds} s"
+        ).format(
+            k=stats.verifiers,
+            n=n,
+            sets=format_number(stats.card_combinations),
+            seconds=format_number(seconds, 1),
         )
     k = stats.verifiers - 2
-    return (
-        f"sampled: {plural(stats.samples, 'random set')} of {plural(k, 'card')} "
-        f"(seed {stats.seed}), each completed by every pair of other cards; "
-        f"{stats.card_combinations:,} card sets in all; counts are estimates; in {seconds:.1f} s"
+    return _(
+        "sampled: {samples} of {cards} (seed {seed}), each completed by every pair of other "
+        "cards; {sets} card sets in all; counts are estimates; in {seconds} s"
+    ).format(
+        samples=plural(stats.samples, "random set"),
+        cards=plural(k, "card"),
+        seed=stats.seed,
+        sets=format_number(stats.card_combinations),
+        seconds=format_number(seconds, 1),
     )
 
 
 def _digit_table(stats: SetStats) -> Table:
     table = Table(
-        title="solutions by digit (puzzles whose code has that digit)",
+        title=_("solutions by digit (puzzles whose code has that digit)"),
         title_justify="left",
         box=None,
         padding=(0, 1),
@@ -304,7 +324,7 @@ def _digit_table(stats: SetStats) -> Table:
 def _code_table(stats: SetStats) -> Table:
     """Puzzles per solution code: a row per ▲■, a column per ●."""
     table = Table(
-        title="puzzles per solution code (row ▲■, column ●)",
+        title=_("puzzles per solution code (row ▲■, column ●)"),
         title_justify="left",
         box=None,
         padding=(0, 1),
@@ -357,7 +377,9 @@ def stats(
         fail(_("--samples and --exhaustive exclude each other"))
     cardset = load_cardset(path)
     started = time.monotonic()
-    with progress(f"{cardset.name}: {verifiers}-verifier puzzles", quiet=quiet) as bar:
+    with progress(
+        _("{name}: {k}-verifier puzzles").format(name=cardset.name, k=verifiers), quiet=quiet
+    ) as bar:
         result = puzzle_stats(
             cardset,
             verifiers,
@@ -375,29 +397,32 @@ def stats(
     crits = sum(len(c.criteria) for c in result.cards)
     console.print(
         f"[bold]{result.name}[/bold] ({path}): {plural(len(result.cards), 'card')}, "
-        f"{plural(crits, 'criterion', 'criteria')}; {verifiers}-verifier puzzles"
+        f"{plural(crits, 'criterion', 'criteria')}; "
+        + _("{k}-verifier puzzles").format(k=verifiers)
     )
     console.print(_method_line(result, seconds))
     total = _num(result.puzzles, exact)
     if not exact:
-        total += f" ± {result.puzzles_error:,.0f} (standard error)"
-    console.print(f"valid puzzles: [bold]{total}[/bold]")
+        total += " ± " + _("{error} (standard error)").format(
+            error=format_number(round(result.puzzles_error))
+        )
+    console.print(_("valid puzzles: [bold]{total}[/bold]").format(total=total))
     if not result.puzzles:
-        console.print("the set makes no valid puzzle of this size")
+        console.print(_("the set makes no valid puzzle of this size"))
         return
     table = Table(box=None, padding=(0, 1), show_edge=False)
-    table.add_column("card", justify="right")
-    table.add_column("criterion")
-    table.add_column("puzzles", justify="right")
-    table.add_column("share", justify="right")
-    table.add_column("verdict")
+    table.add_column(_("card"), justify="right")
+    table.add_column(_("criterion"))
+    table.add_column(_("puzzles"), justify="right")
+    table.add_column(_("share"), justify="right")
+    table.add_column(_("verdict"))
     for card in result.cards:
         share = card.puzzles / result.puzzles
         table.add_row(
             str(card.number),
             Text(cardset.card(card.number).title_in(current_language()), style="bold"),
             _num(card.puzzles, exact),
-            f"{share:.1%}",
+            format_percent(share, 1),
             card.verdict,
         )
         for position, x in enumerate(card.criteria, 1):
@@ -406,27 +431,41 @@ def stats(
                 "",
                 f"  {position}. {text}",
                 _num(x, exact),
-                f"{x / result.puzzles:.1%}",
-                "" if x else "never",
+                format_percent(x / result.puzzles, 1),
+                "" if x else _("never"),
             )
     console.print(table)
     console.print(
-        f"share: of all valid puzzles; even: a card's puzzles against an even "
-        f"share ({verifiers} of {len(result.cards)} cards per puzzle)"
+        _(
+            "share: of all valid puzzles; even: a card's puzzles against an even "
+            "share ({k} of {n} cards per puzzle)"
+        ).format(k=verifiers, n=len(result.cards))
     )
-    word = "never occur" if exact else "were never seen in the sample"
-    console.print(f"criteria that {word}: " + (", ".join(result.never) or "none"))
+    never = ", ".join(result.never) or _("none")
+    console.print(
+        _("criteria that never occur: {list}").format(list=never)
+        if exact
+        else _("criteria that were never seen in the sample: {list}").format(list=never)
+    )
     reached = [(x, i) for i, x in enumerate(result.solutions) if x]
-    console.print(f"solutions: {len(reached)} of the 125 codes are the solution of some puzzle")
+    console.print(
+        _("solutions: {n} of the 125 codes are the solution of some puzzle").format(n=len(reached))
+    )
     top = sorted(reached, key=lambda t: (-t[0], t[1]))[:10]
     console.print(
-        "most frequent: " + ", ".join(f"{CODE_TEXT[i]} ({_num(x, exact)})" for x, i in top)
+        _("most frequent: {list}").format(
+            list=", ".join(f"{CODE_TEXT[i]} ({_num(x, exact)})" for x, i in top)
+        )
     )
     missing = [CODE_TEXT[i] for i, x in enumerate(result.solutions) if not x]
     if missing:
         shown = " ".join(missing[:40]) + (
-            f" … ({len(missing)} in all)" if len(missing) > 40 else ""
+            " … " + _("({n} in all)").format(n=len(missing)) if len(missing) > 40 else ""
         )
-        console.print(f"never a solution{'' if exact else ' in the sample'}: {shown}")
+        console.print(
+            _("never a solution: {codes}").format(codes=shown)
+            if exact
+            else _("never a solution in the sample: {codes}").format(codes=shown)
+        )
     console.print(_digit_table(result))
     console.print(_code_table(result))

@@ -17,6 +17,8 @@ from turing.cli.output import emit_json, stdout_console
 from turing.core.cards import cards_dir
 from turing.core.files import shipped_dir
 from turing.core.puzzle import Puzzle, difficulty, iter_puzzle_file
+from turing.i18n import _, format_number, ngettext
+from turing.play.words import mode_name, tier_name
 
 _SUFFIXES = (".yaml", ".yml", ".json", ".jsonl")
 
@@ -98,17 +100,24 @@ def puzzles(as_json: bool) -> None:
             emit_json(row.to_dict())
         return
     console = stdout_console()
-    table = Table(title=f"Shipped puzzles ({folder})", title_justify="left")
-    for column in ("file", "id", "mode", "verifiers", "tier", "card set"):
-        table.add_column(column, justify="right" if column == "verifiers" else "left")
+    table = Table(title=_("Shipped puzzles ({folder})").format(folder=folder), title_justify="left")
+    columns = (_("file"), _("id"), _("mode"), _("verifiers"), _("tier"), _("card set"))
+    for i, column in enumerate(columns):
+        table.add_column(column, justify="right" if i == 3 else "left")
     for row in rows:
         table.add_row(
             row.file,
             row.id or "—",
-            row.mode,
+            mode_name(row.mode),
             str(row.verifiers),
-            row.tier or "—",
+            tier_name(row.tier) if row.tier else "—",
             row.cardset,
         )
     console.print(table)
-    console.print(f"{len(rows)} puzzles; play one with: turing play --id ID (or FILE --id ID)")
+    console.print(
+        ngettext(
+            "{n} puzzle; play it with: turing play --id ID (or FILE --id ID)",
+            "{n} puzzles; play one with: turing play --id ID (or FILE --id ID)",
+            len(rows),
+        ).format(n=format_number(len(rows)))
+    )

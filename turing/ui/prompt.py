@@ -24,7 +24,7 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from turing.core.codes import SHAPE_NAMES, SHAPE_SYMBOLS, SHAPES
+from turing.core.codes import SHAPE_SYMBOLS, SHAPES
 from turing.core.errors import TuringError
 from turing.core.puzzle import LETTERS
 from turing.i18n import _, current_language, format_number, ngettext
@@ -55,6 +55,7 @@ from turing.play.session import (
     TestsEnded,
     Turn,
 )
+from turing.play.words import mode_name, shape_name
 
 OK_MARK: Final = "✔"
 NO_MARK: Final = "✘"
@@ -352,18 +353,6 @@ def best_test_text(best: BestTest) -> str:
 def tests_text(n: int) -> str:
     """``1 test``, ``2 tests`` (in the language in use)."""
     return ngettext("{n} test", "{n} tests", n).format(n=n)
-
-
-def mode_name(mode: str) -> str:
-    """A mode's name as a reader sees it (``classic`` → ``klassisch``)."""
-    names = {"classic": _("classic"), "extreme": _("extreme"), "nightmare": _("nightmare")}
-    return names.get(mode, mode)
-
-
-def shape_name(shape: str) -> str:
-    """``b`` → ``blue`` / ``blau``."""
-    names = {"b": _("blue"), "y": _("yellow"), "p": _("purple")}
-    return names.get(shape, SHAPE_NAMES.get(shape, shape))
 
 
 def is_yes(answer: str) -> bool:
