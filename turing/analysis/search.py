@@ -40,7 +40,7 @@ from __future__ import annotations
 import heapq
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Final
@@ -67,6 +67,8 @@ MAX_WORK: Final = 20_000_000_000
 #: Work limit of the player's policy (``bot:optimal``, ``hint best``): a few seconds. Past
 #: it the bot plays the greedy strategy instead, and the hint says the search is too large.
 POLICY_WORK: Final = 500_000_000
+#: Work between two progress reports of a long search (a fraction of a second).
+PROGRESS_WORK: Final = 50_000_000
 #: Bytes of divided states the search keeps for reuse (recomputed beyond that).
 SPLITS_CACHE_BYTES: Final = 256 << 20
 #: States the worst-case rounds search may store before the policy falls back to keeping
@@ -241,6 +243,11 @@ class Search:
         self._re_new: dict[int, int] = {}
         self._re_in: dict[tuple[int, int, frozenset[int]], int] = {}
         self.states_stored = 0
+        #: called now and then (every :data:`PROGRESS_WORK` units) during :meth:`min_tests`
+        #: of the first state with the bounds proven on it so far: ``(lower, upper)``
+        self.on_progress: Callable[[int, int], None] | None = None
+        self._report_at = PROGRESS_WORK
+        self._root_bounds: tuple[int, int] | None = None
         #: the rounds search gives up once the search as a whole stored this many states
         self.round_states_limit = ROUND_STATES
         self.rounds_exhausted = False
@@ -374,11 +381,18 @@ class Search:
         costs the words of a state plus the interpreter's own share, about 8 words'
         worth."""
         self.work += operations * (self._words + 8)
+        if self.work >= self._report_at:
+            self._report()
         if self.work > self.max_work:
             raise AnalysisTooLarge(
                 f"the exact search passed its work limit ({self.max_work:,} units); "
                 "this puzzle is too large to analyse exactly"
             )
+
+    def _report(self) -> None:
+        self._report_at = self.work + PROGRESS_WORK
+        if self.on_progress is not None and self._root_bounds is not None:
+            self.on_progress(*self._root_bounds)
 
     def _round_stored(self) -> None:
         self._stored()
@@ -514,10 +528,40 @@ class Search:
                 # searched (proving it is often the slowest step).
                 t = self.t_lower(state)
                 enough = self.greedy_depth(state)
-                while t < enough and not self.feasible(state, t):
+                root = state == self.full
+                while t < enough:
+                    if root:
+                        self._root_bounds = (t, enough)
+                    if self.feasible(state, t):
+                        break
                     t += 1
+                if root:
+                    self._root_bounds = None
             self._t_exact[state] = t
         return t
+
+    def bounded_min_tests(self, state: int, max_work: int) -> tuple[int, int]:
+        """``(lower, upper)`` on :meth:`min_tests` of ``state``, equal when it is exact.
+
+        The greedy strategy's depth (the upper bound) is found first, whatever the limits;
+        then the exact search runs for at most ``max_work`` more units of work (and within
+        :attr:`max_states`). Past either limit, the lower bound is what it proved.
+        """
+        saved = self.max_work, self.max_states
+        self.max_work = self.max_states = _INF
+        try:
+            self.greedy_depth(state)
+        finally:
+            self.max_work, self.max_states = saved
+        self.max_work = self.work + max_work
+        try:
+            t = self.min_tests(state)
+        except AnalysisTooLarge:
+            self._root_bounds = None
+            low, high = self.tests_bounds(state)
+            assert high is not None  # the greedy depth
+            return low, high
+        return t, t
 
     def is_test_optimal(self, state: int, yes: int) -> bool:
         """True when splitting ``state`` into (yes, rest) keeps its fewest-tests guarantee."""
@@ -974,6 +1018,11 @@ class FirstRound:
 class Analysis:
     """The optimal-play figures of one puzzle (see the module docstring for the definitions).
 
+    ``min_tests_worst`` is None when the worst-case search went past its work or state
+    limit; ``tests_bounds`` then brackets it with what the search proved (lower) and a
+    strategy it found (upper), and the rounds figures and the first round are not searched
+    (``rounds_bounds`` follows from the tests bounds, ``first_round`` is None). Otherwise
+    both tests bounds equal it.
     ``min_tests_expected`` and ``rounds_expected`` are None when the expected search went
     past its state limit; ``expected_bounds`` then brackets the mean number of tests.
     ``rounds_worst`` is None when the rounds search went past its limit; ``rounds_bounds``
@@ -986,7 +1035,8 @@ class Analysis:
     verifiers: int
     assignments: int
     codes: tuple[str, ...]
-    min_tests_worst: int
+    min_tests_worst: int | None
+    tests_bounds: tuple[int, int]
     rounds_worst: int | None
     rounds_bounds: tuple[int, int]
     min_tests_expected: float | None
@@ -999,6 +1049,8 @@ class Analysis:
     min_tests_expected_exact: Fraction | None = None
     rounds_expected_exact: Fraction | None = None
     expected_bounds_exact: tuple[Fraction, Fraction] | None = None
+    #: the figures reported as bounds only (a search stopped at its limit), by JSON name
+    bounds_only: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -1009,6 +1061,8 @@ class Analysis:
             "codes": len(self.codes),
             "candidates": list(self.codes),
             "min_tests_worst": self.min_tests_worst,
+            "min_tests_worst_bounds": list(self.tests_bounds),
+            "bounds_only": list(self.bounds_only),
             "min_tests_expected": self.min_tests_expected,
             "min_tests_expected_fraction": _fraction(self.min_tests_expected_exact),
             "rounds_worst": self.rounds_worst,
@@ -1070,37 +1124,54 @@ def analyze_hypotheses(
     symmetry: bool = True,
     round_work: int = ROUND_WORK,
     expected_work: int = EXPECTED_WORK,
+    on_progress: Callable[[int, int], None] | None = None,
 ) -> Analysis:
     """Analyse a hypothesis set (the state before any test, or any later one).
 
     ``symmetry=False`` searches every letter of interchangeable ones (the same figures,
-    more slowly: kept to check the symmetric search against).
+    more slowly: kept to check the symmetric search against). Past ``max_work`` or
+    ``max_states`` the worst case is reported as bounds (:attr:`Analysis.tests_bounds`).
+    ``on_progress(lower, upper)`` is called now and then during a long worst-case search
+    with the bounds on ``min_tests_worst`` proven so far.
     """
     start = time.perf_counter()
     search = Search(hypotheses, max_states=max_states, max_work=max_work, symmetry=symmetry)
+    search.on_progress = on_progress
     root = search.full
-    worst = search.min_tests(root)
-    # The work limit bounds the worst-case search; the figures below have state and work
-    # limits of their own, past which they report bounds.
-    search.max_work = search.work + round_work
-    search.round_states_limit = search.states_stored + round_states
-    rounds: int | None
-    try:
-        rounds = search.min_rounds(root)
-        rounds_range = (rounds, rounds)
-    except AnalysisTooLarge:  # its states or its work
-        search.rounds_exhausted = True
-        search.max_work = _INF
-        rounds = None
-        rounds_range = search.rounds_bounds(root)
-    search.max_work = _INF
+    bounded: list[str] = []
+    low_t, high_t = search.bounded_min_tests(root, max_work)
+    worst = low_t if low_t == high_t else None
+    rounds: int | None = None
+    rounds_range = (max(1, -(-low_t // TESTS_PER_ROUND)) if high_t else 0, high_t)
     first: FirstRound | None = None
-    move = search.best_new_round(root)
-    if move is not None:
-        plan = plan_round(search, root, move[0])
-        assert plan is not None
-        considered = len({search.code_splits(root, c) for c in search.code_classes})
-        first = FirstRound(CODE_TEXT[move[0]], plan, considered, len(search.round_codes(root)))
+    if worst is None:
+        bounded += ["min_tests_worst", "rounds_worst"]
+    else:
+        # The figures below have state and work limits of their own, past which they
+        # report bounds.
+        search.max_work = search.work + round_work
+        search.round_states_limit = search.states_stored + round_states
+        try:
+            rounds = search.min_rounds(root)
+            rounds_range = (rounds, rounds)
+        except AnalysisTooLarge:  # its states or its work
+            search.rounds_exhausted = True
+            search.max_work = _INF
+            rounds = None
+            rounds_range = search.rounds_bounds(root)
+            bounded.append("rounds_worst")
+        # The first round follows from what the worst-case search proved (its splits'
+        # halves are mostly known already): it is found whatever the limits.
+        search.max_work = _INF
+        saved_states = search.max_states
+        search.max_states = _INF
+        move = search.best_new_round(root)
+        if move is not None:
+            plan = plan_round(search, root, move[0])
+            assert plan is not None
+            considered = len({search.code_splits(root, c) for c in search.code_classes})
+            first = FirstRound(CODE_TEXT[move[0]], plan, considered, len(search.round_codes(root)))
+        search.max_states = saved_states
     w = search.weight(root)
     e_tests: Fraction | None = None
     e_rounds: Fraction | None = None
@@ -1114,18 +1185,21 @@ def analyze_hypotheses(
             total = search.expected_sum(root)
             e_tests = Fraction(total, w)
             low = high = e_tests
-            e_rounds = Fraction(search.expected_rounds_new(root), w)
+            if worst is not None:
+                e_rounds = Fraction(search.expected_rounds_new(root), w)
         except AnalysisTooLarge:
-            if search.states_stored <= saved:
-                low = max(low, Fraction(search.e_lower(root), w))
-            else:  # pragma: no cover - the overall limit is larger than the expected one
-                raise
+            low = max(low, Fraction(search.e_lower(root), w))
         finally:
             search.max_states = saved
             search.max_work = _INF
-    if e_tests is None:
-        low = max(low, Fraction(search.e_lower(root), w))
-        high = Fraction(search.greedy_sum(root), w)
+        if e_tests is None:
+            saved = search.max_states
+            search.max_states = _INF
+            high = Fraction(search.greedy_sum(root), w)
+            search.max_states = saved
+            bounded.append("min_tests_expected")
+        if e_rounds is None:
+            bounded.append("rounds_expected")
     return Analysis(
         puzzle_id=puzzle.id if puzzle is not None else None,
         mode=puzzle.mode if puzzle is not None else "classic",
@@ -1133,6 +1207,7 @@ def analyze_hypotheses(
         assignments=w,
         codes=tuple(CODE_TEXT[c] for c in indices(search.codes_mask(root))),
         min_tests_worst=worst,
+        tests_bounds=(low_t, high_t),
         rounds_worst=rounds,
         rounds_bounds=rounds_range,
         min_tests_expected=_float(e_tests),
@@ -1144,6 +1219,7 @@ def analyze_hypotheses(
         min_tests_expected_exact=e_tests,
         rounds_expected_exact=e_rounds,
         expected_bounds_exact=(low, high),
+        bounds_only=tuple(bounded),
     )
 
 
@@ -1159,8 +1235,11 @@ def analyze(
     symmetry: bool = True,
     round_work: int = ROUND_WORK,
     expected_work: int = EXPECTED_WORK,
+    on_progress: Callable[[int, int], None] | None = None,
 ) -> Analysis:
-    """The optimal-play analysis of a puzzle, from the cards alone (hidden fields unused)."""
+    """The optimal-play analysis of a puzzle, from the cards alone (hidden fields unused).
+
+    See :func:`analyze_hypotheses` for the limits and ``on_progress``."""
     hypotheses = deduce(puzzle.public(), cardset).hypotheses
     if not hypotheses:
         raise AnalysisError(
@@ -1178,6 +1257,7 @@ def analyze(
         symmetry=symmetry,
         round_work=round_work,
         expected_work=expected_work,
+        on_progress=on_progress,
     )
 
 
@@ -1188,7 +1268,8 @@ def min_tests_bounds(
 
     When the exact search passes ``max_work`` (or the puzzle has too many hypotheses for
     one), ``lower`` is what the search proved (at least ⌈log2 codes⌉) and ``upper`` the
-    worst case of the greedy strategy when it was found, else None. The limit counts work,
+    worst case of the best strategy it found (the greedy one at worst; None only when the
+    hypotheses are too many to search at all). The limit counts work,
     not time, so the same puzzle and limit always give the same answer.
     """
     hypotheses = deduce(puzzle.public(), cardset).hypotheses
@@ -1198,11 +1279,7 @@ def min_tests_bounds(
         search = Search(hypotheses, max_work=max_work, symmetry=symmetry)
     except AnalysisTooLarge:
         return ceil_log2(len({h.code for h in hypotheses})), None
-    try:
-        exact = search.min_tests(search.full)
-    except AnalysisTooLarge:
-        return search.tests_bounds(search.full)
-    return exact, exact
+    return search.bounded_min_tests(search.full, max_work)
 
 
 def min_tests_worst(puzzle: Puzzle, cardset: CardSet, *, symmetry: bool = True) -> int:

@@ -81,12 +81,24 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
         f"{plural(result.assignments, 'valid assignment')}, "
         f"{plural(len(result.codes), 'possible code')} ({_codes(result.codes)})"
     ]
-    if result.rounds_worst is not None:
+    if result.min_tests_worst is None:
+        t_low, t_high = result.tests_bounds
+        r_low, r_high = result.rounds_bounds
+        lines.append(
+            f"  fewest tests that guarantee the code: bounds only, between {t_low} and "
+            f"{t_high} (in {r_low} to {r_high} rounds): the exact search stopped at its "
+            f"limit after proving that {t_low - 1} cannot be guaranteed and finding a "
+            f"strategy that needs at most {t_high}"
+        )
+    elif result.rounds_worst is not None:
         rounds = f"in {plural(result.rounds_worst, 'round')}"
+        lines.append(f"  fewest tests that guarantee the code: {result.min_tests_worst} ({rounds})")
     else:
         r_low, r_high = result.rounds_bounds
-        rounds = f"in {r_low} to {r_high} rounds: the rounds search went past its state limit"
-    lines.append(f"  fewest tests that guarantee the code: {result.min_tests_worst} ({rounds})")
+        lines.append(
+            f"  fewest tests that guarantee the code: {result.min_tests_worst} (in {r_low} to "
+            f"{r_high} rounds: bounds only, the rounds search stopped at its limit)"
+        )
     if result.min_tests_expected is not None and result.rounds_expected is not None:
         lines.append(
             f"  fewest tests on average (every assignment equally likely): "
@@ -94,12 +106,23 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
         )
     else:
         low, high = result.expected_bounds
-        lines.append(
-            f"  fewest tests on average: between {low:.3f} and {high:.3f} "
-            "(the exact expected search went past its state limit)"
-        )
+        if result.min_tests_expected is not None:
+            lines.append(
+                f"  fewest tests on average (every assignment equally likely): "
+                f"{result.min_tests_expected:.3f}"
+            )
+        elif "min_tests_expected" in result.bounds_only:
+            lines.append(
+                f"  fewest tests on average: bounds only, between {low:.3f} and {high:.3f} "
+                "(the exact expected search stopped at its limit)"
+            )
     first = result.first_round
-    if first is None:
+    if result.min_tests_worst is None:
+        lines.append(
+            "  first round: not searched (it needs the exact fewest tests; raise --max-work "
+            "or --max-states to get it)"
+        )
+    elif first is None:
         lines.append("  no test needed: the cards alone fix the code")
     else:
         lines.append(f"  first round: compose {first.code}")
@@ -116,7 +139,9 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
             f"{first.code} also keeps the {result.rounds_worst}-round guarantee, with the "
             "most even first split"
             if result.rounds_worst is not None
-            else f"{first.code} has the most even first split"
+            else f"  why {first.code}: after every answer the code is still guaranteed within "
+            f"{plural(worst, 'test')} in all, the fewest possible; of the moves that keep that "
+            "guarantee it has the most even first split"
         )
     lines.append(f"  analysed in {result.seconds:.2f} s")
     return lines
@@ -158,8 +183,7 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
     default=MAX_STATES,
     show_default=True,
     metavar="N",
-    help="State limit of the whole search; past it the puzzle is "
-    "reported as too large (exit status 2).",
+    help="State limit of the whole search; past it the worst case is reported as proven bounds.",
 )
 @click.option(
     "--max-work",
@@ -168,7 +192,7 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
     show_default=True,
     metavar="N",
     help="Work limit of the worst-case search (units of work on its bitsets, about "
-    "2–20 ns each); past it the puzzle is reported as too large (exit status 2).",
+    "2–20 ns each); past it the worst case is reported as proven bounds.",
 )
 @click.option(
     "--cardset",
@@ -199,6 +223,10 @@ def analyze_command(
     valid criteria assignments) with its rounds, the fewest tests on average, and the
     optimal first round (the code to compose, the verifiers to test, what each answer
     leaves). Only the cards are used; hidden criteria in the file are ignored.
+
+    A search that passes its limit reports what it proved instead: bounds on the figure
+    (lower ≤ true ≤ upper), marked as bounds. On a terminal, a long search shows the
+    bounds proven so far in its progress line.
     """
     forced = load_cardset(cardset_name) if cardset_name is not None else None
     console = None if as_json else stdout_console()
@@ -209,7 +237,12 @@ def analyze_command(
     with progress("analysing", total=len(puzzles), quiet=quiet, unit="puzzles") as bar:
         for loaded in puzzles:
             puzzle = loaded.puzzle
-            bar.describe(f"analysing {puzzle.id or f'{loaded.source}:{loaded.line}'}")
+            name = puzzle.id or f"{loaded.source}:{loaded.line}"
+            bar.describe(f"analysing {name}")
+
+            def searching(low: int, high: int, name: str = name) -> None:
+                bar.describe(f"analysing {name}: fewest tests between {low} and {high} so far")
+
             try:
                 result = analyze(
                     puzzle,
@@ -219,6 +252,7 @@ def analyze_command(
                     round_states=round_states,
                     max_states=max_states,
                     max_work=max_work,
+                    on_progress=searching if bar.shown else None,
                 )
             except AnalysisError as exc:
                 fail(f"{loaded.source}:{loaded.line}: {exc}")

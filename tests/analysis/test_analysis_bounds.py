@@ -1,0 +1,121 @@
+"""Bounds past a limit: what a search stopped early reports always brackets the exact figure."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from functools import cache
+
+import pytest
+
+from turing.analysis.search import Analysis, Search, analyze_hypotheses
+from turing.core.cards import load_cardset
+from turing.core.puzzle import puzzle_from_dict
+from turing.core.solver import Hypothesis, deduce
+from turing.generation.generator import generate_one
+
+CLASSIC = load_cardset("classic")
+
+#: A nightmare table whose exact worst case (6 tests, from 7 codes) takes about a second.
+NIGHTMARE = {"mode": "nightmare", "cards": [3, 7, 10, 14]}
+
+
+def hypotheses(mode: str, seed: int, verifiers: int = 4) -> Sequence[Hypothesis]:
+    puzzle = generate_one(mode, verifiers, "hard", seed, CLASSIC)
+    return deduce(puzzle.public(), CLASSIC).hypotheses
+
+
+@cache
+def cases() -> tuple[tuple[str, Sequence[Hypothesis], Analysis], ...]:
+    """Tables with at least 3 tests in the worst case, and their exact figures."""
+    out: list[tuple[str, Sequence[Hypothesis], Analysis]] = []
+    for mode, seed in itertools.product(("classic", "extreme"), range(1, 40)):
+        hyps = hypotheses(mode, seed)
+        if len({h.code for h in hyps}) < 3 or len(hyps) > 400:
+            continue
+        exact = analyze_hypotheses(hyps)
+        if exact.min_tests_worst is not None and exact.min_tests_worst >= 3:
+            out.append((f"{mode} seed {seed}", hyps, exact))
+        if sum(name.startswith(mode) for name, _, _ in out) >= 3:
+            break
+    night = deduce(puzzle_from_dict(NIGHTMARE, CLASSIC).public(), CLASSIC).hypotheses
+    out.append(("nightmare", night, analyze_hypotheses(night, expected=False)))
+    return tuple(out)
+
+
+def test_the_cases_are_exact() -> None:
+    for name, _, exact in cases():
+        assert exact.min_tests_worst is not None, name
+        assert exact.tests_bounds == (exact.min_tests_worst, exact.min_tests_worst)
+        assert "min_tests_worst" not in exact.bounds_only
+
+
+@pytest.mark.parametrize("work", [1, 1_000, 100_000, 3_000_000])
+def test_worst_case_bounds_bracket_the_exact_answer(work: int) -> None:
+    for name, hyps, exact in cases():
+        t = exact.min_tests_worst
+        assert t is not None
+        search = Search(hyps)
+        low, high = search.bounded_min_tests(search.full, work)
+        assert low <= t <= high, (name, work)
+        if low == high:
+            assert low == t
+
+
+def test_a_small_work_limit_gives_bounds_that_are_not_exact() -> None:
+    _, hyps, exact = cases()[-1]
+    assert exact.min_tests_worst == 6
+    capped = analyze_hypotheses(hyps, max_work=1_000)
+    assert capped.min_tests_worst is None
+    low, high = capped.tests_bounds
+    assert low < high and low <= 6 <= high
+    assert {"min_tests_worst", "rounds_worst"} <= set(capped.bounds_only)
+    assert capped.first_round is None
+    r_low, r_high = capped.rounds_bounds
+    assert r_low <= 2 <= r_high  # 6 tests need at least 2 rounds of 3
+    record = capped.to_dict()
+    assert record["min_tests_worst"] is None
+    assert record["min_tests_worst_bounds"] == [low, high]
+    assert "min_tests_worst" in record["bounds_only"]
+
+
+def test_a_state_limit_gives_bounds_too() -> None:
+    for name, hyps, exact in cases():
+        capped = analyze_hypotheses(hyps, max_states=3, expected=False)
+        t = exact.min_tests_worst
+        assert t is not None
+        low, high = capped.tests_bounds
+        assert low <= t <= high, name
+        assert (capped.min_tests_worst is None) == (low < high)
+
+
+def test_expected_and_rounds_bounds_bracket_the_exact_figures() -> None:
+    for name, hyps, exact in cases()[:-1]:
+        if exact.min_tests_expected_exact is None or exact.rounds_worst is None:
+            continue
+        for work in (1, 10_000, 1_000_000):
+            capped = analyze_hypotheses(hyps, max_work=work, expected_work=work, round_work=work)
+            low, high = capped.expected_bounds_exact or (None, None)
+            assert low is not None and high is not None
+            assert low <= exact.min_tests_expected_exact <= high, (name, work)
+            if capped.min_tests_expected_exact is not None:
+                assert capped.min_tests_expected_exact == exact.min_tests_expected_exact
+            else:
+                assert "min_tests_expected" in capped.bounds_only
+            r_low, r_high = capped.rounds_bounds
+            assert r_low <= exact.rounds_worst <= r_high, (name, work)
+
+
+def test_progress_reports_bounds_that_bracket_the_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    import turing.analysis.search as analysis
+
+    monkeypatch.setattr(analysis, "PROGRESS_WORK", 100_000)
+    _, hyps, exact = cases()[-1]
+    assert exact.min_tests_worst == 6
+    seen: list[tuple[int, int]] = []
+    result = analyze_hypotheses(hyps, expected=False, on_progress=lambda a, b: seen.append((a, b)))
+    assert result.min_tests_worst == 6
+    assert seen, "a search of this size reports its progress"
+    assert all(low <= 6 <= high for low, high in seen)
+    lows = [low for low, _ in seen]
+    assert lows == sorted(lows)  # the proven lower bound only rises

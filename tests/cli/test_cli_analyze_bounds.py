@@ -1,0 +1,108 @@
+"""``turing analyze`` past its limits: proven bounds, marked as bounds, exit status 0; on a
+terminal, the bounds proven so far while a long search runs."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+import pexpect  # type: ignore[import-untyped]
+from click.testing import CliRunner
+
+from turing.cli.main import main
+
+#: exact worst case 6 tests (7 codes), found in about a second
+SMALL = "mode: nightmare\ncards: [3, 7, 10, 14]\n"
+#: a 5-verifier nightmare table whose exact worst case takes minutes
+LARGE = '{"mode": "nightmare", "cards": [4, 7, 8, 12, 20]}\n'
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_bounds_past_the_work_limit_bracket_the_exact_answer(tmp_path: Path) -> None:
+    path = tmp_path / "n.yaml"
+    path.write_text(SMALL)
+    code, out, err = run("analyze", str(path), "--json", "--no-expected", "--round-states", "3000")
+    assert code == 0, err
+    exact = json.loads(out)
+    assert exact["min_tests_worst"] == 6
+    assert exact["min_tests_worst_bounds"] == [6, 6]
+    assert "min_tests_worst" not in exact["bounds_only"]
+    for work in ("1", "100000", "3000000"):
+        code, out, err = run(
+            "analyze",
+            str(path),
+            "--json",
+            "--max-work",
+            work,
+            "--expected-states",
+            "500",
+            "--round-states",
+            "3000",
+        )
+        assert code == 0, err
+        record = json.loads(out)
+        low, high = record["min_tests_worst_bounds"]
+        assert low <= 6 <= high, work
+        if low < high:
+            assert record["min_tests_worst"] is None
+            assert {"min_tests_worst", "rounds_worst"} <= set(record["bounds_only"])
+            assert record["first_round"] is None
+            r_low, r_high = record["rounds_bounds"]
+            assert r_low <= exact["rounds_bounds"][0] <= r_high
+        e_low, e_high = record["expected_bounds"]
+        assert e_low <= e_high
+
+
+def test_human_output_says_bounds(tmp_path: Path) -> None:
+    path = tmp_path / "n.yaml"
+    path.write_text(SMALL)
+    code, out, err = run("analyze", str(path), "--max-work", "1000", "--expected-states", "500")
+    assert code == 0, err
+    assert "fewest tests that guarantee the code: bounds only, between" in out
+    assert "cannot be guaranteed" in out
+    assert "first round: not searched" in out
+    assert err == ""  # no progress text when standard error is not a terminal
+
+
+def spawn(*args: str) -> pexpect.spawn:
+    env = {**os.environ, "NO_COLOR": "1", "TERM": "xterm", "COLUMNS": "200"}
+    return pexpect.spawn(
+        sys.executable,
+        ["-m", "turing", "analyze", *args],
+        env=env,
+        encoding="utf-8",
+        timeout=120,
+        dimensions=(30, 200),
+    )
+
+
+def test_a_long_search_shows_its_bounds_on_a_terminal(tmp_path: Path) -> None:
+    path = tmp_path / "n.jsonl"
+    path.write_text(LARGE)
+    child = spawn(str(path), "--no-expected", "--max-work", "300000000")
+    child.expect(r"fewest tests between (\d+) and (\d+) so far")
+    low, high = int(child.match.group(1)), int(child.match.group(2))
+    assert 1 <= low <= high
+    child.expect(r"fewest tests that guarantee the code: bounds only, between (\d+) and (\d+)")
+    final_low, final_high = int(child.match.group(1)), int(child.match.group(2))
+    assert low <= final_low <= final_high <= high
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_quiet_shows_no_progress_on_a_terminal(tmp_path: Path) -> None:
+    path = tmp_path / "n.jsonl"
+    path.write_text(LARGE)
+    child = spawn(str(path), "--no-expected", "--max-work", "300000000", "--quiet")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert "so far" not in child.before
+    assert "bounds only, between" in child.before
