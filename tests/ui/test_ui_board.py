@@ -1,7 +1,7 @@
 """The board (`turing board`): whole games driven through Textual's pilot, by keys and by
 clicks, hot-seat with the cover screen, the hidden-information checks on the rendered
 screens of nightmare and extreme, save on the board and resume at the prompt (and back),
-snapshots of the main screens, and the board served to a headless browser."""
+and snapshots of the main screens (the board in a browser: test_ui_browser.py)."""
 
 from __future__ import annotations
 
@@ -9,13 +9,6 @@ import asyncio
 import functools
 import html
 import re
-import shutil
-import socket
-import subprocess
-import sys
-import tempfile
-import time
-import urllib.request
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
@@ -403,84 +396,3 @@ def test_snapshot_extreme_board(snap_compare: Any) -> None:
     session = Session.new(loaded.puzzle, loaded.cardset, parse_players(None), seed=1)
     app = board.BoardApp(session, compare=False)
     assert snap_compare(app, terminal_size=(120, 40), run_before=started)
-
-
-# -- in a browser ------------------------------------------------------------------------------
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-def test_served_board_loads_in_a_headless_browser(tmp_path: Path) -> None:
-    pytest.importorskip("textual_serve")
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    if chromium is None:
-        pytest.skip("chromium is not installed")
-    port = _free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "turing", "board", "--serve", "--port", str(port)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        cwd=ROOT,
-    )
-    try:
-        page = ""
-        for _ in range(100):
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as reply:
-                    page = reply.read().decode()
-                break
-            except OSError:
-                time.sleep(0.2)
-        assert "textual" in page.lower()
-        shot = tmp_path / "board.png"
-        with tempfile.TemporaryDirectory() as profile:
-            subprocess.run(
-                [
-                    chromium,
-                    "--headless",
-                    "--no-sandbox",
-                    "--disable-gpu",
-                    "--no-first-run",
-                    "--disable-background-networking",
-                    "--disable-component-update",
-                    "--disable-sync",
-                    f"--user-data-dir={profile}",
-                    f"--screenshot={shot}",
-                    "--window-size=1280,900",
-                    "--virtual-time-budget=8000",
-                    f"http://127.0.0.1:{port}/",
-                ],
-                capture_output=True,
-                timeout=120,
-                check=False,
-            )
-        assert shot.is_file() and shot.stat().st_size > 1000
-    finally:
-        server.terminate()
-        server.wait(timeout=20)
-    # the boards the page started end with the server, not orphaned
-    deadline = time.monotonic() + 10
-    while _boards_of(server.pid) and time.monotonic() < deadline:
-        time.sleep(0.2)
-    assert not _boards_of(server.pid)
-
-
-def _boards_of(server: int) -> list[int]:
-    """Processes started as boards of the server with this process id."""
-    mark = f"TURING_BOARD_SERVER={server}".encode()
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            environ = (entry / "environ").read_bytes()
-        except OSError:
-            continue
-        if mark in environ.split(b"\0"):
-            found.append(int(entry.name))
-    return found
