@@ -194,7 +194,7 @@ CATALOGUE_FIELDS: Final = (
     "tag",
 )
 #: every how many catalogue places a key is marked (:meth:`Bank.add_catalogue`)
-MARK_EVERY: Final = 256
+MARK_EVERY: Final = 64
 _STANDARD_KEYS: Final = frozenset(
     {
         "id",

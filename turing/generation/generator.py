@@ -282,9 +282,12 @@ def dealt(
     opts: Sequence[Opt],
     code: int,
     cardset_name: str | None,
+    ident: str | None = None,
+    extra: dict[str, object] | None = None,
 ) -> Puzzle:
     """The classic or nightmare puzzle of a valid hidden assignment whose options are
-    sorted by card; nightmare hands the cards to the letters in a random hidden order."""
+    sorted by card; nightmare hands the cards to the letters in a random hidden order.
+    ``ident`` and ``extra``: the puzzle's id and extra fields, when already known."""
     cards = tuple(o[0] for o in opts)
     if mode.hidden_mapping:
         order = list(range(len(opts)))
@@ -296,6 +299,8 @@ def dealt(
             real_cards=tuple(cards[k] for k in order),
             solution=CODE_TEXT[code],
             cardset=cardset_name,
+            id=ident,
+            extra=extra if extra is not None else {},
         )
     return Puzzle(
         cards=tuple((c,) for c in cards),
@@ -303,6 +308,8 @@ def dealt(
         criteria=tuple(o[1] for o in opts),
         solution=CODE_TEXT[code],
         cardset=cardset_name,
+        id=ident,
+        extra=extra if extra is not None else {},
     )
 
 

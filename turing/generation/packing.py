@@ -191,30 +191,30 @@ def unpack(layout: Layout, key: int) -> Unpacked:
     if mode is None or v < 1:
         raise PackingError(f"{key} is not a packed puzzle key")
     rest, deal = divmod(payload, _FACTORIALS[v])
-    rank, digits = divmod(rest, layout.base**v)
-    n = layout.cards
+    base = layout.base
+    rank, digits = divmod(rest, base**v)
+    n1 = layout.cards - 1
     binom = layout.binom
+    numbers = layout.numbers
     # r' = C(n, v) − 1 − rank = Σ C(b_i, v − i) with b_i = n − 1 − a_i strictly decreasing
-    r = binom[v][n] - 1 - rank
+    r = binom[v][n1 + 1] - 1 - rank
     if r < 0:
         raise PackingError(f"{key} is not a packed puzzle key of this card set")
-    places: list[int] = []
-    for i in range(v):
-        column = binom[v - i]
+    cards: list[int] = []
+    for j in range(v, 0, -1):
+        column = binom[j]
         b = bisect.bisect_right(column, r) - 1
         r -= column[b]
-        places.append(n - 1 - b)
-    positions: list[int] = []
-    base = layout.base
-    for _ in range(v):
+        cards.append(numbers[n1 - b])
+    positions = [0] * v
+    for i in range(v - 1, -1, -1):
         digits, d = divmod(digits, base)
-        positions.append(d + 1)
-    positions.reverse()
+        positions[i] = d + 1
     return Unpacked(
-        mode=mode,
-        cards=tuple(layout.numbers[a] for a in places),
-        positions=tuple(positions),
-        dealing=tuple(_unlehmer(deal, v)) if deal else _IDENTITY[v],
+        mode,
+        tuple(cards),
+        tuple(positions),
+        tuple(_unlehmer(deal, v)) if deal else _IDENTITY[v],
     )
 
 

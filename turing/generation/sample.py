@@ -24,6 +24,7 @@ Puzzle *i* of a draw depends only on the bank's catalogue, the seed and the opti
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import math
 import random
@@ -45,7 +46,7 @@ from turing.generation.generator import (
     with_decoys,
 )
 from turing.generation.metrics import in_tests_range, measure
-from turing.generation.packing import TIER_CODES, key_range, unpack
+from turing.generation.packing import TIER_CODES, canonical_text, key_range, unpack
 
 
 class SampleError(TuringError):
@@ -148,24 +149,26 @@ class CatalogueSampler:
 
     # -- places ---------------------------------------------------------------------------
 
-    def _marks(self) -> tuple[list[int], int]:
-        """The marked keys of the verifier count and how many places the catalogue has
-        (0 when it has no marks)."""
+    def _marks(self) -> tuple[list[int], int, int]:
+        """The marked keys of the verifier count, every how many places they are, and how
+        many places the catalogue has (0 when it has no usable marks)."""
         conn = self.bank.conn
-        marks = [
-            int(r[0])
-            for r in conn.execute(
-                "SELECT key FROM catalogue_marks WHERE cs = ? AND verifiers = ? ORDER BY ordinal",
-                (self.cs, self.verifiers),
-            )
-        ]
-        if not marks:
-            return [], 0
+        rows = conn.execute(
+            "SELECT ordinal, key FROM catalogue_marks WHERE cs = ? AND verifiers = ? "
+            "ORDER BY ordinal",
+            (self.cs, self.verifiers),
+        ).fetchall()
+        if not rows:
+            return [], 1, 0
+        every = rows[1][0] - rows[0][0] if len(rows) > 1 else MARK_EVERY
+        if every <= 0 or any(o != i * every for i, (o, _) in enumerate(rows)):
+            return [], 1, 0  # not one whole run of marks: read the keys instead
+        marks = [int(k) for _, k in rows]
         tail = conn.execute(
             "SELECT count(*) FROM catalogue WHERE cs = ? AND key >= ? AND key < ?",
             (self.cs, marks[-1], self.hi),
         ).fetchone()[0]
-        return marks, (len(marks) - 1) * MARK_EVERY + int(tail)
+        return marks, every, (len(marks) - 1) * every + int(tail)
 
     def _matching_keys(self) -> array[int]:
         """Every matching key, read once (the fallback)."""
@@ -199,7 +202,7 @@ class CatalogueSampler:
     def rows(self, rng: random.Random, state: SampleState) -> Iterator[tuple[int, ...]]:
         """Matching catalogue rows in a seeded random order, each at most once."""
         conn = self.bank.conn
-        marks, places = self._marks()
+        marks, every, places = self._marks()
         used: set[int] = set()
         misses = 0
         if places:
@@ -212,7 +215,7 @@ class CatalogueSampler:
                     continue
                 used.add(place)
                 row = conn.execute(
-                    self._fetch_sql, (self.cs, marks[place // MARK_EVERY], place % MARK_EVERY)
+                    self._fetch_sql, (self.cs, marks[place // every], place % every)
                 ).fetchone()
                 probe.append(tuple(row))
                 probe_hits += self._matches(probe[-1])
@@ -233,7 +236,7 @@ class CatalogueSampler:
                     used.add(place)
                     row = conn.execute(
                         self._fetch_sql,
-                        (self.cs, marks[place // MARK_EVERY], place % MARK_EVERY),
+                        (self.cs, marks[place // every], place % every),
                     ).fetchone()
                     state.drawn += 1
                     if self._matches(row):
@@ -294,15 +297,25 @@ class CatalogueSampler:
                 return None
             return self._rated(puzzle, tier, cs, st)
         opts = [(c, p, 0) for c, p in zip(parts.cards, parts.positions, strict=True)]
-        puzzle = dealt(rng, self.mode, opts, solution, self.reference)
         if self.max_tests is not None:
-            return self._rated(puzzle, tier, cs, st)
+            return self._rated(dealt(rng, self.mode, opts, solution, self.reference), tier, cs, st)
         if self.mode.hidden_mapping:
             readings *= math.factorial(v)
-        return replace(
-            puzzle,
-            id=puzzle.short_id(tier),
-            extra={
+        # the short id from the canonical key (which the dealing does not change), as
+        # Puzzle.short_id spells it, without building the puzzle twice
+        text = canonical_text(self.mode, self.reference, parts.cards, parts.positions)
+        digest = hashlib.sha256(text.encode()).digest()
+        ident = (
+            f"{self.mode.letter}{v}{tier[0].upper()}-{base64.b32encode(digest[:5]).decode()[:6]}"
+        )
+        return dealt(
+            rng,
+            self.mode,
+            opts,
+            solution,
+            self.reference,
+            ident,
+            {
                 "difficulty": tier,
                 "verifiers": v,
                 "codes_left": codes,
