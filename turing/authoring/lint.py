@@ -63,6 +63,7 @@ from turing.core.cards import (
 from turing.core.codes import ALL_MASK, CODE_TEXT, NUM_CODES
 from turing.core.files import E_FILE, SourceError, read_text
 from turing.core.wording import TRANSLATIONS
+from turing.i18n import _, ngettext
 
 ERROR: Final = "error"
 WARNING: Final = "warning"
@@ -169,13 +170,13 @@ def _at(
 
 
 def _place(criterion: Criterion) -> str:
-    where = f"line {criterion.line}" if criterion.line else "this file"
+    where = _("line {line}").format(line=criterion.line) if criterion.line else _("this file")
     return f"{criterion.label} {criterion.text!r} ({where})"
 
 
 def _codes_word(mask: int) -> str:
     n = mask.bit_count()
-    return f"{n} code{'s' if n != 1 else ''}"
+    return ngettext("{n} code", "{n} codes", n).format(n=n)
 
 
 def card_findings(cardset: CardSet, *, strict: bool = False) -> list[Finding]:
@@ -209,16 +210,20 @@ def _translations(cards: Sequence[Card], source: str, severity: str) -> list[Fin
                             source,
                             severity,
                             W_UNTRANSLATED_CARD,
-                            (
-                                f"card {card.number} ({card.title}) has no {key} or "
-                                f"title_{lang} while 1 other card of the set has them; its "
-                                "texts would be generated from the expressions"
-                            )
-                            if len(done) == 1
-                            else (
-                                f"card {card.number} ({card.title}) has no {key} or "
-                                f"title_{lang} while {len(done)} other cards of the set have "
-                                "them; its texts would be generated from the expressions"
+                            ngettext(
+                                "card {number} ({title}) has no {key} or title_{lang} while "
+                                "{n} other card of the set has them; its texts would be "
+                                "generated from the expressions",
+                                "card {number} ({title}) has no {key} or title_{lang} while "
+                                "{n} other cards of the set have them; its texts would be "
+                                "generated from the expressions",
+                                len(done),
+                            ).format(
+                                number=card.number,
+                                title=card.title,
+                                key=key,
+                                lang=lang,
+                                n=len(done),
                             ),
                         )
                     )
@@ -230,8 +235,10 @@ def _translations(cards: Sequence[Card], source: str, severity: str) -> list[Fin
                         source,
                         severity,
                         W_PART_TRANSLATED,
-                        f"card {card.number} ({card.title}) translates its criteria but "
-                        f"has no title_{lang}",
+                        _(
+                            "card {number} ({title}) translates its criteria but has no "
+                            "title_{lang}"
+                        ).format(number=card.number, title=card.title, lang=lang),
                     )
                 )
             out.extend(
@@ -240,9 +247,17 @@ def _translations(cards: Sequence[Card], source: str, severity: str) -> list[Fin
                     source,
                     severity,
                     W_PART_TRANSLATED,
-                    f"criterion {crit.label} {crit.text!r} has no {key} while other texts "
-                    f"of card {crit.card} have one; it would read in generated words "
-                    f"({crit.text_in(lang)!r})",
+                    _(
+                        "criterion {label} {text!r} has no {key} while other texts of "
+                        "card {card} have one; it would read in generated words "
+                        "({value!r})"
+                    ).format(
+                        label=crit.label,
+                        text=crit.text,
+                        key=key,
+                        card=crit.card,
+                        value=crit.text_in(lang),
+                    ),
                 )
                 for crit in card.criteria
                 if not crit.translated(lang)
@@ -260,9 +275,17 @@ def _translations(cards: Sequence[Card], source: str, severity: str) -> list[Fin
                             source,
                             severity,
                             W_TRANSLATED_APART,
-                            f"criterion {crit.label} {crit.text!r} reads "
-                            f"{crit.text_in(lang)!r} in {key}, but {_place(seen)} with the "
-                            f"same codes reads {seen.text_in(lang)!r}",
+                            _(
+                                "criterion {label} {text!r} reads {value!r} in {key}, but "
+                                "{value2} with the same codes reads {value3!r}"
+                            ).format(
+                                label=crit.label,
+                                text=crit.text,
+                                value=crit.text_in(lang),
+                                key=key,
+                                value2=_place(seen),
+                                value3=seen.text_in(lang),
+                            ),
                         )
                     )
     return out
@@ -287,9 +310,16 @@ def _same_codes_on_card(cards: Sequence[Card], source: str, severity: str) -> li
                         source,
                         severity,
                         W_SAME_ON_CARD,
-                        f"criterion {crit.label} {crit.text!r} keeps the same "
-                        f"{_codes_word(crit.mask)} as {_place(other)} on the same "
-                        "card; a verifier could never tell them apart",
+                        _(
+                            "criterion {label} {text!r} keeps the same {value} as "
+                            "{value2} on the same card; a verifier could never tell them "
+                            "apart"
+                        ).format(
+                            label=crit.label,
+                            text=crit.text,
+                            value=_codes_word(crit.mask),
+                            value2=_place(other),
+                        ),
                     )
                 )
     return out
@@ -310,9 +340,10 @@ def _repeated_cards(cards: Sequence[Card], source: str, severity: str) -> list[F
                     source,
                     severity,
                     W_REPEATED_CARD,
-                    f"card {card.number} repeats card {other.number} (line "
-                    f"{other.line}): every criterion keeps the same codes as one "
-                    f"of card {other.number}'s",
+                    _(
+                        "card {number} repeats card {number2} (line {line}): every "
+                        "criterion keeps the same codes as one of card {number2}'s"
+                    ).format(number=card.number, number2=other.number, line=other.line),
                 )
             )
     return out
@@ -334,10 +365,17 @@ def _same_text(cards: Sequence[Card], source: str, severity: str) -> list[Findin
                         source,
                         severity,
                         W_SAME_TEXT,
-                        f"criterion {crit.label} reads {crit.text!r} like "
-                        f"{_place(seen)} but keeps other codes ({crit.when!r} "
-                        f"against {seen.when!r}); one of the two 'when' "
-                        "expressions is probably wrong",
+                        _(
+                            "criterion {label} reads {text!r} like {value} but keeps "
+                            "other codes ({when!r} against {when2!r}); one of the two "
+                            "'when' expressions is probably wrong"
+                        ).format(
+                            label=crit.label,
+                            text=crit.text,
+                            value=_place(seen),
+                            when=crit.when,
+                            when2=seen.when,
+                        ),
                     )
                 )
     return out
@@ -365,9 +403,17 @@ def _shared_criteria(cards: Sequence[Card], source: str) -> list[Finding]:
                     source,
                     INFO,
                     I_SHARED,
-                    f"criterion {crit.label} {crit.text!r} keeps the same "
-                    f"{_codes_word(crit.mask)} as {_place(others[0])} on card "
-                    f"{others[0].card}{also}",
+                    _(
+                        "criterion {label} {text!r} keeps the same {value} as "
+                        "{value2} on card {card}{also}"
+                    ).format(
+                        label=crit.label,
+                        text=crit.text,
+                        value=_codes_word(crit.mask),
+                        value2=_place(others[0]),
+                        card=others[0].card,
+                        also=also,
+                    ),
                 )
             )
     return out
@@ -388,9 +434,16 @@ def search_findings(
                 0,
                 0,
                 I_TOO_LARGE,
-                f"{count} criteria are too many to search every "
-                f"{verifiers}-verifier puzzle (limit {MAX_SEARCH_CRITERIA}); "
-                f"unusable cards ({W_UNUSABLE_CARD}) were not checked",
+                _(
+                    "{count} criteria are too many to search every "
+                    "{verifiers}-verifier puzzle (limit {max_search_criteria}); "
+                    "unusable cards ({w_unusable_card}) were not checked"
+                ).format(
+                    count=count,
+                    verifiers=verifiers,
+                    max_search_criteria=MAX_SEARCH_CRITERIA,
+                    w_unusable_card=W_UNUSABLE_CARD,
+                ),
             )
         ]
     if len(cardset) < verifiers:
@@ -401,8 +454,13 @@ def search_findings(
                 0,
                 0,
                 W_NO_PUZZLE,
-                f"the set has {len(cardset)} card{'s' if len(cardset) != 1 else ''}; "
-                f"a {verifiers}-verifier puzzle needs {verifiers} different cards",
+                ngettext(
+                    "the set has {n} card; a {verifiers}-verifier puzzle needs "
+                    "{verifiers} different cards",
+                    "the set has {n} cards; a {verifiers}-verifier puzzle needs "
+                    "{verifiers} different cards",
+                    len(cardset),
+                ).format(n=len(cardset), verifiers=verifiers),
             )
         ]
     space = PuzzleSpace(cardset, verifiers)
@@ -415,8 +473,10 @@ def search_findings(
                 0,
                 0,
                 W_NO_PUZZLE,
-                f"no choice of {verifiers} cards and criteria makes a valid puzzle "
-                "(exactly one code, no redundant verifier)",
+                _(
+                    "no choice of {verifiers} cards and criteria makes a valid "
+                    "puzzle (exactly one code, no redundant verifier)"
+                ).format(verifiers=verifiers),
             )
         ]
     out = [
@@ -425,10 +485,12 @@ def search_findings(
             source,
             severity,
             W_UNUSABLE_CARD,
-            f"card {card.number} ({card.title}) appears in no valid "
-            f"{verifiers}-verifier puzzle of this set: with every choice of the other "
-            "cards, each of its criteria leaves no code, several codes, or a redundant "
-            "verifier",
+            _(
+                "card {number} ({title}) appears in no valid "
+                "{verifiers}-verifier puzzle of this set: with every choice "
+                "of the other cards, each of its criteria leaves no code, "
+                "several codes, or a redundant verifier"
+            ).format(number=card.number, title=card.title, verifiers=verifiers),
         )
         for card, ok in zip(space.cards, status, strict=True)
         if ok is False
@@ -442,8 +504,13 @@ def search_findings(
                 0,
                 0,
                 I_TOO_LARGE,
-                f"the search for unusable cards stopped at its budget; not decided for "
-                f"card{'s' if len(unknown) > 1 else ''} {', '.join(unknown)}",
+                ngettext(
+                    "the search for unusable cards stopped at its budget; not decided for "
+                    "card {items}",
+                    "the search for unusable cards stopped at its budget; not decided for "
+                    "cards {items}",
+                    len(unknown),
+                ).format(items=", ".join(unknown)),
             )
         )
     return out
@@ -581,7 +648,7 @@ class PuzzleSpace:
 
     def __init__(self, cardset: CardSet, verifiers: int = 4) -> None:
         if verifiers < 2:
-            raise ValueError("a puzzle searched here has at least 2 verifiers")
+            raise ValueError(_("a puzzle searched here has at least 2 verifiers"))
         self.cardset = cardset
         self.verifiers = verifiers
         self.cards: list[Card] = list(cardset)
@@ -997,12 +1064,14 @@ def puzzle_stats(
     otherwise ``samples`` (default :data:`DEFAULT_SAMPLES`) seeded draws.
     """
     if not 2 <= verifiers <= 6:
-        raise ValueError(f"verifiers must be 2–6, not {verifiers}")
+        raise ValueError(_("verifiers must be 2–6, not {verifiers}").format(verifiers=verifiers))
     count = sum(len(card.criteria) for card in cardset)
     if count > MAX_SEARCH_CRITERIA:
         raise ValueError(
-            f"card set {cardset.name!r} has {count} criteria; puzzle statistics "
-            f"take at most {MAX_SEARCH_CRITERIA}"
+            _(
+                "card set {name!r} has {count} criteria; puzzle statistics "
+                "take at most {max_search_criteria}"
+            ).format(name=cardset.name, count=count, max_search_criteria=MAX_SEARCH_CRITERIA)
         )
     n = len(cardset)
     combos = math.comb(n, verifiers)
@@ -1032,7 +1101,7 @@ def puzzle_stats(
     subsets = math.comb(n, verifiers - 2)
     draws = samples if samples is not None else DEFAULT_SAMPLES
     if draws < 1:
-        raise ValueError("samples must be at least 1")
+        raise ValueError(_("samples must be at least 1"))
     if exhaustive is None:
         exhaustive = (
             samples is None and space.prefix_bound() <= EXHAUSTIVE_PREFIXES
