@@ -1,0 +1,70 @@
+"""The German line prompt at a real (pseudo-)terminal, as people play it with a German
+locale: hot-seat handover, questions answered with j/ja, a German confirmation refused by
+an English n. Only what the screen shows counts."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import pexpect  # type: ignore[import-untyped]
+
+
+def spawn(args: list[str], env_extra: dict[str, str]) -> pexpect.spawn:
+    env = {k: v for k, v in os.environ.items() if k not in ("TURING_LANG", "LC_ALL")}
+    env.update({"TERM": "xterm-256color", "NO_COLOR": "1", "PROMPT_TOOLKIT_NO_CPR": "1"})
+    env.update(env_extra)
+    return pexpect.spawn(
+        sys.executable,
+        ["-m", "turing", *args],
+        env=env,
+        encoding="utf-8",
+        timeout=30,
+        dimensions=(40, 140),
+    )
+
+
+def test_a_hot_seat_game_in_german_from_the_locale() -> None:
+    child = spawn(["play", "--players", "anna,bernd"], {"LANG": "de_DE.UTF-8"})
+    child.expect_exact("Gib die Tastatur an anna weiter und drücke Enter.")
+    child.sendline("")
+    child.expect_exact("Runde 1 · anna ·")
+    child.expect_exact("anna>")
+    child.sendline("teste 241 A")
+    child.expect_exact("241 an A: ✔")
+    child.expect_exact("anna>")
+    child.sendline("lösen 241")
+    child.expect_exact("241 als Lösung abgeben? Mit einem falschen Code scheidest du aus. [j/N]")
+    child.sendline("nein")
+    child.expect_exact("Nichts getan.")
+    child.expect_exact("anna>")
+    child.sendline("lösen 241")
+    child.expect_exact("[j/N]")
+    child.sendline("ja")
+    child.expect_exact(
+        "anna gibt 241 als Lösung ab (wird aufgedeckt, wenn sich alle entschieden haben)."
+    )
+    child.expect_exact("Gib die Tastatur an bernd weiter und drücke Enter.")
+    child.sendline("")
+    child.expect_exact("bernd>")
+    child.sendline("passen")
+    child.expect_exact("Runde 1 aufgedeckt:")
+    child.expect_exact("anna hat 241 abgegeben — richtig")
+    child.expect_exact("anna gewinnt: richtig gelöst.")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_leaving_asks_in_german_and_the_flag_beats_the_locale() -> None:
+    child = spawn(["--lang", "de", "play"], {"LANG": "en_US.UTF-8", "TURING_LANG": "en"})
+    child.expect_exact("Spieler>")
+    child.sendline("beenden")
+    child.expect_exact("Das Spiel verlassen? [j/N]")
+    child.sendline("j")
+    child.expect_exact("Vorher speichern? Dateiname (Enter: nicht speichern):")
+    child.sendline("")
+    child.expect_exact("beenden: Spiel abgebrochen")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 1
