@@ -20,6 +20,7 @@ from turing.generation.bank import SCHEMA_VERSION, Bank, BankError, Query
 from turing.generation.generator import catalogue_rows, iter_catalogue
 from turing.generation.metrics import measure
 from turing.generation.packing import PackingError, layout_for, pack, unpack
+from turing.generation.sample import CatalogueSampler, SampleState
 
 CLASSIC = ROOT / "cards" / "classic.yaml"
 V2_BANK = Path(__file__).parent / "data" / "bank-v2.db"
@@ -171,6 +172,18 @@ def test_a_version_2_bank_is_migrated(tmp_path: Path) -> None:
         got = b.get(played[0][0])
         assert got is not None and got.id == played[0][0]
         assert b.runs()  # the runs are kept
+        # the finished catalogue gets its marks: drawing from it reads no table scan
+        marks = b.conn.execute("SELECT ordinal FROM catalogue_marks ORDER BY ordinal").fetchall()
+        assert [m[0] for m in marks] == list(range(0, 424, 64))
+        tiered = {
+            p.canonical_key()
+            for p in b.query(Query(verifiers=2))
+            if p.extra["difficulty"] is not None
+        }
+        state = SampleState()
+        drawn = list(CatalogueSampler(b, verifiers=2, seed=4).puzzles(1000, state))
+        assert state.exhausted and {p.canonical_key() for p in drawn} == tiered
+        assert len(drawn) == len(tiered) > 0
     assert path.stat().st_size < size
     with Bank(path) as b:  # opening again changes nothing
         assert sorted(json.dumps(json.loads(d), sort_keys=True) for d in b.docs()) == before

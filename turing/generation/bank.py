@@ -292,43 +292,67 @@ def _short_id(mode: str, verifiers: int, tier: str | None, canonical: str) -> st
 
 
 def _move_catalogue_rows(conn: sqlite3.Connection) -> None:
-    """Version 3: catalogue puzzles of ``puzzles`` into the compact ``catalogue`` table."""
+    """Version 3: catalogue puzzles of ``puzzles`` into the compact ``catalogue`` table,
+    read in chunks (a version-2 catalogue may hold millions of documents)."""
     sets: dict[str | None, tuple[int, Layout] | None] = {}
-    moved: list[tuple[int]] = []
-    rows: list[tuple[int, ...]] = []
-    played: list[tuple[int, int, str | None]] = []
+    moved: array[int] = array("q")
+    insert = (
+        f"INSERT OR IGNORE INTO catalogue (cs, {', '.join(CATALOGUE_FIELDS)}) "
+        f"VALUES ({', '.join('?' * (len(CATALOGUE_FIELDS) + 1))})"
+    )
     query = conn.execute(
         "SELECT rowid, doc, id, played, played_at FROM puzzles WHERE source LIKE 'catalogue|%'"
-    ).fetchall()
-    for rowid, doc, pid, was_played, played_at in query:
-        data = json.loads(doc)
-        reference = data.get("cardset")
-        if reference not in sets:
-            try:
-                cardset = load_cardset(reference or "classic")
-                sets[reference] = (
-                    _register_cardset(conn, cardset, reference or "classic"),
-                    layout_for(cardset),
-                )
-            except (ValueError, OSError):
-                sets[reference] = None
-        found = sets[reference]
-        if found is None:
-            continue
-        row = _catalogue_row_from_doc(data, pid, found[1])
-        if row is None:
-            continue
-        rows.append((found[0], *row))
-        moved.append((rowid,))
-        if was_played:
-            played.append((found[0], row[0], played_at))
-    conn.executemany(
-        f"INSERT OR IGNORE INTO catalogue (cs, {', '.join(CATALOGUE_FIELDS)}) "
-        f"VALUES ({', '.join('?' * (len(CATALOGUE_FIELDS) + 1))})",
-        rows,
     )
-    conn.executemany("INSERT OR IGNORE INTO catalogue_played VALUES (?, ?, ?)", played)
-    conn.executemany("DELETE FROM puzzles WHERE rowid = ?", moved)
+    while chunk := query.fetchmany(10_000):
+        rows: list[tuple[int, ...]] = []
+        played: list[tuple[int, int, str | None]] = []
+        for rowid, doc, pid, was_played, played_at in chunk:
+            data = json.loads(doc)
+            reference = data.get("cardset")
+            if reference not in sets:
+                try:
+                    cardset = load_cardset(reference or "classic")
+                    sets[reference] = (
+                        _register_cardset(conn, cardset, reference or "classic"),
+                        layout_for(cardset),
+                    )
+                except (ValueError, OSError):
+                    sets[reference] = None
+            found = sets[reference]
+            if found is None:
+                continue
+            row = _catalogue_row_from_doc(data, pid, found[1])
+            if row is None:
+                continue
+            rows.append((found[0], *row))
+            moved.append(rowid)
+            if was_played:
+                played.append((found[0], row[0], played_at))
+        conn.executemany(insert, rows)
+        conn.executemany("INSERT OR IGNORE INTO catalogue_played VALUES (?, ?, ?)", played)
+    conn.executemany("DELETE FROM puzzles WHERE rowid = ?", ((r,) for r in moved))
+    # A catalogue that version 2 finished holds every puzzle of its verifier count: mark
+    # every MARK_EVERY-th key, as the catalogue command does while storing.
+    for signature, done in conn.execute(
+        "SELECT signature, done FROM runs WHERE kind = 'catalogue'"
+    ):
+        parts = signature.split("|")
+        if not done or len(parts) != 3 or not parts[2].isdigit():
+            continue
+        reference, verifiers = parts[1], int(parts[2])
+        ident = conn.execute("SELECT id FROM cardsets WHERE reference = ?", (reference,)).fetchone()
+        if ident is None:
+            continue
+        lo, hi = key_range("classic", verifiers)
+        keys = conn.execute(
+            "SELECT key FROM catalogue WHERE cs = ? AND key >= ? AND key < ? ORDER BY key",
+            (ident[0], lo, hi),
+        )
+        marks = [
+            (ident[0], verifiers, i * MARK_EVERY, key)
+            for i, (key,) in enumerate(itertools.islice(keys, 0, None, MARK_EVERY))
+        ]
+        conn.executemany("INSERT OR REPLACE INTO catalogue_marks VALUES (?, ?, ?, ?)", marks)
 
 
 @dataclass

@@ -24,7 +24,6 @@ Puzzle *i* of a draw depends only on the bank's catalogue, the seed and the opti
 
 from __future__ import annotations
 
-import base64
 import hashlib
 import math
 import random
@@ -268,7 +267,11 @@ class CatalogueSampler:
         if count <= 0:
             return
         rng = random.Random(_seed(self.seed, self.mode.value, self.verifiers, self.difficulty))
+        seen: set[int] = set()  # each puzzle once, whatever the marks say
         for row in self.rows(rng, st):
+            if row[0] in seen:
+                continue
+            seen.add(row[0])
             puzzle = self._puzzle(row, rng, st)
             if puzzle is None:
                 continue
@@ -304,10 +307,9 @@ class CatalogueSampler:
         # the short id from the canonical key (which the dealing does not change), as
         # Puzzle.short_id spells it, without building the puzzle twice
         text = canonical_text(self.mode, self.reference, parts.cards, parts.positions)
-        digest = hashlib.sha256(text.encode()).digest()
-        ident = (
-            f"{self.mode.letter}{v}{tier[0].upper()}-{base64.b32encode(digest[:5]).decode()[:6]}"
-        )
+        tag = int.from_bytes(hashlib.sha256(text.encode()).digest()[:4], "big") >> 2
+        spelled = "".join(_B32[tag >> shift & 31] for shift in (25, 20, 15, 10, 5, 0))
+        ident = f"{self.mode.letter}{v}{tier[0].upper()}-{spelled}"
         return dealt(
             rng,
             self.mode,
@@ -346,6 +348,8 @@ class CatalogueSampler:
         )
 
 
+#: the base-32 alphabet of short ids (RFC 4648, as :func:`base64.b32encode` spells)
+_B32: Final = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
 _TIERS: Final = {code: tier for tier, code in TIER_CODES.items() if tier is not None}
 
 __all__ = ["GIVE_UP", "CatalogueSampler", "SampleError", "SampleState"]
