@@ -39,6 +39,7 @@ from turing.cli.serving import (
     serve_board,
     serve_options,
 )
+from turing.i18n import N_, _, format_number, ngettext
 from turing.mastermind.engine import Engine
 from turing.mastermind.match import (
     Duel,
@@ -76,7 +77,8 @@ from turing.mastermind.strategies import STRATEGIES, Strategy, StrategyError, ma
 
 DEFAULT_STRATEGY = "most-parts"
 
-GRAMMAR = """\b
+GRAMMAR = N_(
+    """\b
 Commands (typed at the prompt, or one per line on stdin when it is not a terminal):
   at a guess prompt     a code: colour letters RGBY, digits 1234 (colour 1 first),
                         or colour words in English or German, e.g. "rot gelb grün
@@ -93,6 +95,7 @@ Ctrl-D ends the input. Blank lines and lines starting with # are skipped. A line
 is not a command gets one error line and the prompt asks again. Exit status: 0 when
 the match is finished, 1 when it is abandoned (quit or end of input), 130 when
 interrupted, 2 for bad options."""
+)
 
 
 def preset_options(func: Callable[..., None]) -> Callable[..., None]:
@@ -113,7 +116,7 @@ def preset_options(func: Callable[..., None]) -> Callable[..., None]:
     ) -> None:
         if duplicates:
             if repeats is False:
-                fail("--duplicates and --no-repeats contradict each other")
+                fail(_("--duplicates and --no-repeats contradict each other"))
             repeats = True
         try:
             game = get_preset(
@@ -173,21 +176,27 @@ def presets_command() -> None:
     out = stdout_console()
     for preset in PRESETS.values():
         if preset.mode == "duel":
-            rules = "duel: both break at once, first to crack wins; one duel by default"
+            rules = _("duel: both break at once, first to crack wins; one duel by default")
         else:
-            rules = (
-                f"codemaker scores a point per row, {preset.unsolved_points} if unsolved; "
+            rules = _(
+                "codemaker scores a point per row, {points} if unsolved; "
                 "one game each as codemaker by default"
-            )
+            ).format(points=preset.unsolved_points)
         out.print(f"{preset.name:<14} {preset.describe()}; {rules}", markup=False)
-        out.print(f"{'':<14} colours {preset.palette.legend()}", markup=False)
+        out.print(
+            f"{'':<14} " + _("colours {legend}").format(legend=preset.palette.legend()),
+            markup=False,
+        )
         if not preset.repeats:
-            out.print(f"{'':<14} a guess may repeat colours; only the secret may not", markup=False)
+            out.print(
+                f"{'':<14} " + _("a guess may repeat colours; only the secret may not"),
+                markup=False,
+            )
         for variant in variants(preset):
             out.print(f"{'':<14} --{variant.option}: {variant.changes}", markup=False)
 
     out.print(
-        "Custom sizes (--positions, --colours, --rows) make a custom game based on a preset.",
+        _("Custom sizes (--positions, --colours, --rows) make a custom game based on a preset."),
         markup=False,
     )
 
@@ -234,13 +243,19 @@ def simulate_command(
     counts all its rows.
     """
     if every and sample is not None:
-        fail("--all and --sample exclude each other")
+        fail(_("--all and --sample exclude each other"))
     breaker = _strategy(strategy, seed)
     engine = Engine(game.space)
     try:
         secrets = None if sample is None else sample_secrets(len(game.space), sample, seed)
         games = len(game.space) if secrets is None else len(secrets)
-        with progress(f"{strategy}: {games:,} games", total=None, unit="games"):
+        with progress(
+            ngettext("{strategy}: {n} game", "{strategy}: {n} games", games).format(
+                strategy=strategy, n=format_number(games)
+            ),
+            total=None,
+            unit=_("games"),
+        ):
             summary, records = simulate(engine, breaker, secrets, max_rows=game.rows)
     except (StrategyError, SimulationError) as error:
         fail(str(error))
@@ -263,16 +278,32 @@ def simulate_command(
         )
         return
     out = stdout_console()
-    scope = "every secret" if sample is None else f"a sample of {sample:,} (seed {seed})"
+    scope = (
+        _("every secret")
+        if sample is None
+        else _("a sample of {n} (seed {seed})").format(n=format_number(sample), seed=seed)
+    )
     out.print(f"{game.describe()} · {strategy} · {scope}", markup=False)
     out.print(
-        f"games {summary.games:,}  total guesses {summary.total_guesses:,}  "
-        f"mean {summary.mean:.4f}  max {summary.max_guesses}  "
-        f"unsolved {summary.unsolved}  ({summary.seconds:.2f} s)",
+        _(
+            "games {games}  total guesses {total}  mean {mean}  max {max}  "
+            "unsolved {unsolved}  ({seconds} s)"
+        ).format(
+            games=format_number(summary.games),
+            total=format_number(summary.total_guesses),
+            mean=format_number(summary.mean, 4),
+            max=summary.max_guesses,
+            unsolved=summary.unsolved,
+            seconds=format_number(summary.seconds, 2),
+        ),
         markup=False,
     )
-    out.print("guesses  " + "  ".join(f"{k:>6}" for k in histogram), markup=False)
-    out.print("games    " + "  ".join(f"{v:>6}" for v in histogram.values()), markup=False)
+    heads = (_("guesses"), _("games"))
+    width = max(len(h) for h in heads) + 2
+    out.print(f"{heads[0]:<{width}}" + "  ".join(f"{k:>6}" for k in histogram), markup=False)
+    out.print(
+        f"{heads[1]:<{width}}" + "  ".join(f"{v:>6}" for v in histogram.values()), markup=False
+    )
 
 
 def _write_lines(path: Path, lines: Iterable[str]) -> None:
@@ -285,7 +316,10 @@ def _write_lines(path: Path, lines: Iterable[str]) -> None:
                 stream.write(line + "\n")
         os.replace(temporary, path)
     except OSError as error:
-        fail(f"cannot write {path}: {error.strerror or error}", EXIT_PROBLEM)
+        fail(
+            _("cannot write {path}: {reason}").format(path=path, reason=error.strerror or error),
+            EXIT_PROBLEM,
+        )
 
 
 def _strategy(name: str, seed: int) -> Strategy:
@@ -297,7 +331,9 @@ def _strategy(name: str, seed: int) -> Strategy:
 
 def _show_search(progress: SearchProgress) -> None:
     """The optimal strategy's search, when it runs, prints its bounds on stderr."""
-    stderr_console().print(f"search: {progress.describe()}", markup=False, highlight=False)
+    stderr_console().print(
+        _("search: {progress}").format(progress=progress.describe()), markup=False, highlight=False
+    )
 
 
 # ---------------------------------------------------------------- play
@@ -305,6 +341,13 @@ def _show_search(progress: SearchProgress) -> None:
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 """Control characters: raw escape sequences and the like are refused, never echoed."""
 YES = ("y", "yes", "j", "ja")
+#: The words of the prompts, English and German (both always understood).
+QUIT_WORDS = ("quit", "exit", "beenden")
+HELP_WORDS = ("help", "hilfe")
+BOARD_WORDS = ("board", "brett")
+GIVE_UP_WORDS = ("giveup", "give up", "aufgeben", "gib auf")
+UNDO_WORDS = ("undo", "zurück", "zurueck")
+RANDOM_WORDS = ("random", "zufall", "zufällig")
 
 
 class Abandon(Exception):
@@ -341,12 +384,17 @@ class Reader:
                 continue
             if text is None or not text or text.startswith("#"):
                 continue
-            if text.lower() in ("quit", "exit"):
-                raise Abandon("quit")
+            if text.lower() in QUIT_WORDS:
+                raise Abandon(_("quit"))
             return text
 
     def error(self, message: str) -> None:
-        self.err.print(f"error: {message}", markup=False, soft_wrap=True, highlight=False)
+        self.err.print(
+            _("error: {message}").format(message=message),
+            markup=False,
+            soft_wrap=True,
+            highlight=False,
+        )
 
     def _read(self, prompt: str, hidden: bool) -> str | None:
         if self.interactive:
@@ -354,50 +402,65 @@ class Reader:
                 raw = getpass.getpass(f"{prompt}: ") if hidden else input(f"{prompt}: ")
             except EOFError:
                 self.out.print()
-                raise Abandon("input ended") from None
+                raise Abandon(_("input ended")) from None
             text = raw.strip()
             if CONTROL.search(text):
-                self.error("that line holds control characters (a stray key?); type it again")
+                self.error(_("that line holds control characters (a stray key?); type it again"))
                 return None
             return text
         data = sys.stdin.buffer.readline()
         if not data:
-            raise Abandon("input ended")
+            raise Abandon(_("input ended"))
         try:
             text = data.decode("utf-8").strip()
         except UnicodeDecodeError:
-            self.error("a line that is not UTF-8 text was skipped")
+            self.error(_("a line that is not UTF-8 text was skipped"))
             return None
         if CONTROL.search(text):
-            self.error("a line with control characters was skipped")
+            self.error(_("a line with control characters was skipped"))
             return None
         if text and not text.startswith("#"):
-            shown = "(hidden)" if hidden else text
+            shown = _("(hidden)") if hidden else text
             self.out.print(f"{prompt}: {shown}", markup=False, soft_wrap=True)
         return text
 
     def _interrupted(self) -> None:
         if not self.interactive:
-            raise Abandon("interrupted", EXIT_INTERRUPTED)
+            raise Abandon(_("interrupted"), EXIT_INTERRUPTED)
         self.out.print()
         try:
-            answer = input("Leave the match? [y/N]: ")
+            answer = input(_("Leave the match? [y/N]: "))
         except (KeyboardInterrupt, EOFError):
             answer = "y"
         if answer.strip().lower() in YES:
-            raise Abandon("interrupted", EXIT_INTERRUPTED)
+            raise Abandon(_("interrupted"), EXIT_INTERRUPTED)
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+def pin_name(colour: str) -> str:
+    """A pin's colour as the reader says it: ``red`` / ``rot``."""
+    names = {"red": _("red"), "black": _("black"), "white": _("white")}
+    return names.get(colour, colour)
 
 
-def _possessive(name: str) -> str:
-    return "Your" if name == "You" else f"{name}'s"
+def _points(count: int) -> str:
+    return ngettext("{n} point", "{n} points", count).format(n=count)
+
+
+def _rows(count: int) -> str:
+    return ngettext("{n} row", "{n} rows", count).format(n=count)
+
+
+def _code_was(name: str) -> str:
+    """``Ann's code was `` / ``Your code was `` (the default name of one person is You)."""
+    if name == _("You"):
+        return _("Your code was ")
+    return _("{name}'s code was ").format(name=name)
 
 
 def _and(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+    if len(items) == 1:
+        return items[0]
+    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
 DARK_PEGS = frozenset({"blue", "black", "purple", "red"})
@@ -418,7 +481,7 @@ class View:
 
     def peg(self, symbol: int) -> Text:
         colour = self.preset.palette.colour(symbol)
-        letter = EMPTY_HOLE_MARK if colour is EMPTY_HOLE else colour.letter
+        letter = EMPTY_HOLE_MARK if colour is EMPTY_HOLE else colour.key
         if not self.colour or colour is EMPTY_HOLE:
             return Text(f" {letter} " if self.colour else letter, style="bold")
         ink = "bright_white" if colour.name in DARK_PEGS else "black"
@@ -438,21 +501,27 @@ class View:
         text.append("●" * fb.black, style="bold red" if hit == "red" else "bold")
         text.append("○" * fb.white, style="bold")
         text.append("·" * (self.preset.positions - fb.black - fb.white), style="dim")
-        counts = "no pins" if fb == (0, 0) else f"{fb.black} {hit}, {fb.white} white"
+        counts = (
+            _("no pins")
+            if fb == (0, 0)
+            else _("{hits} {hit}, {whites} white").format(
+                hits=fb.black, hit=pin_name(hit), whites=fb.white
+            )
+        )
         text.append(f"  {counts}")
         return text
 
     def row(self, number: int, row: Row, who: str = "") -> Text:
-        text = Text(f"{who}row {number:>2}  ")
+        text = Text(who + _("row {n:>2}").format(n=number) + "  ")
         text.append_text(self.code(row.guess))
         text.append("   ")
         text.append_text(self.pins(row.feedback))
         return text
 
     def pending(self, number: int, guess: Code, who: str = "") -> Text:
-        text = Text(f"{who}row {number:>2}  ")
+        text = Text(who + _("row {n:>2}").format(n=number) + "  ")
         text.append_text(self.code(guess))
-        text.append("   (waiting for pins)")
+        text.append("   " + _("(waiting for pins)"))
         return text
 
     def say(self, message: str | Text) -> None:
@@ -467,24 +536,27 @@ class View:
 
     def legend(self) -> None:
         palette = self.preset.palette
-        line = Text("Colours: ")
+        line = Text(_("Colours: "))
         for symbol in range(self.preset.space.symbols):
             colour = palette.colour(symbol)
             line.append_text(self.peg(symbol))
             digits = f"{symbol + 1}" if colour is not EMPTY_HOLE else f". {palette.blank_digits}"
-            line.append(f" {colour.name} ({digits})  ")
+            name = _("empty hole") if colour is EMPTY_HOLE else colour.shown_name
+            line.append(f" {name} ({digits})  ")
         line.rstrip()
         self.say(line)
         self.say(
-            f"Type a code as letters, digits or colour words (English or German: "
-            f"{palette.german()}); pins as {self.preset.hit_pin} then white, e.g. '2 1'."
+            _(
+                "Type a code as letters, digits or colour words (English or German: "
+                "{words}); pins as {hit} then white, e.g. '2 1'."
+            ).format(words=palette.german(), hit=pin_name(self.preset.hit_pin))
         )
 
     def score(self, scores: tuple[float, float]) -> str:
         return ", ".join(f"{self.name(i)}: {scores[i]:g}" for i in (0, 1))
 
     def game_label(self, game: int) -> str:
-        return f"game {game} of {self.games}"
+        return _("game {n} of {games}").format(n=game, games=self.games)
 
     # -- events
 
@@ -498,7 +570,7 @@ class View:
         elif isinstance(event, RowPlayed):
             self.say(self.row(event.number, event.row))
         elif isinstance(event, PinsTakenBack):
-            self.say(f"Pins of row {event.number} taken back; type them again.")
+            self.say(_("Pins of row {n} taken back; type them again.").format(n=event.number))
         elif isinstance(event, FalseFeedback):
             self._false_feedback(event)
         elif isinstance(event, GameOver):
@@ -514,29 +586,46 @@ class View:
             self._match_over(event)
 
     def _started(self, event: GameStarted) -> None:
-        label = "restarts with an empty board" if event.restart else "begins"
-        game = self.game_label(event.game).capitalize()
+        game = self.game_label(event.game)
+        game = game[:1].upper() + game[1:]
         if event.maker == event.breaker or self.preset_is_duel:
-            self.say(f"{game} {label}: both set a code and break the other's.")
+            self.say(
+                (
+                    _("{game} restarts with an empty board: both set a code and break the other's.")
+                    if event.restart
+                    else _("{game} begins: both set a code and break the other's.")
+                ).format(game=game)
+            )
             return
         self.say(
-            f"{game} {label}. Codemaker: {self.name(event.maker)}. "
-            f"Codebreaker: {self.name(event.breaker)}."
+            (
+                _(
+                    "{game} restarts with an empty board. "
+                    "Codemaker: {maker}. Codebreaker: {breaker}."
+                )
+                if event.restart
+                else _("{game} begins. Codemaker: {maker}. Codebreaker: {breaker}.")
+            ).format(game=game, maker=self.name(event.maker), breaker=self.name(event.breaker))
         )
         maker, breaker = self.seats[event.maker], self.seats[event.breaker]
+        hit = pin_name(self.preset.hit_pin)
         if maker.human and not breaker.human and self.honour:
             self.say(
-                f"{maker.name}: think of a secret code and keep it; place the pins for each "
-                f"guess ({self.preset.hit_pin} then white, e.g. '2 1'). Rows no code explains "
-                "are caught when the next guess comes, and at the end you show your code to "
-                "check every row; 'undo' takes back the last pins before the next guess."
+                _(
+                    "{name}: think of a secret code and keep it; place the pins for each "
+                    "guess ({hit} then white, e.g. '2 1'). Rows no code explains "
+                    "are caught when the next guess comes, and at the end you show your code to "
+                    "check every row; 'undo' takes back the last pins before the next guess."
+                ).format(name=maker.name, hit=hit)
             )
         elif maker.human and not breaker.human:
             self.say(
-                f"{maker.name}: set your secret code, then place the pins for each guess "
-                f"({self.preset.hit_pin} then white, e.g. '2 1'). Each row is checked against "
-                "your code when the next guess comes; 'undo' takes back the last pins before "
-                "that."
+                _(
+                    "{name}: set your secret code, then place the pins for each guess "
+                    "({hit} then white, e.g. '2 1'). Each row is checked against "
+                    "your code when the next guess comes; 'undo' takes back the last pins before "
+                    "that."
+                ).format(name=maker.name, hit=hit)
             )
 
     preset_is_duel = False
@@ -544,67 +633,106 @@ class View:
 
     def _false_feedback(self, event: FalseFeedback) -> None:
         rows = _and([str(r) for r in event.rows])
-        plural = "row" if len(event.rows) == 1 else "rows"
+        hit = pin_name(self.preset.hit_pin)
         if event.expected:
             should = "; ".join(
-                f"row {r} should have had {fb.black} {self.preset.hit_pin}, {fb.white} white"
+                _("row {n} should have had {hits} {hit}, {whites} white").format(
+                    n=r, hits=fb.black, hit=hit, whites=fb.white
+                )
                 for r, fb in zip(event.rows, event.expected, strict=True)
             )
-            self.say(f"Wrong pins: {should}.")
+            self.say(_("Wrong pins: {rows}.").format(rows=should))
         else:
-            self.say(f"Wrong pins: no code gives {plural} {rows} the pins they got.")
+            self.say(
+                ngettext(
+                    "Wrong pins: no code gives row {rows} the pins it got.",
+                    "Wrong pins: no code gives rows {rows} the pins they got.",
+                    len(event.rows),
+                ).format(rows=rows)
+            )
         self.say(
-            f"The game restarts; {_plural(event.points, 'point')} to "
-            f"{self.name(event.breaker)} for the wrong pins (Master Collor's rule)."
+            _(
+                "The game restarts; {points} to {name} for the wrong pins (Master Collor's rule)."
+            ).format(points=_points(event.points), name=self.name(event.breaker))
         )
 
     def _game_over(self, event: GameOver) -> None:
         maker, breaker = self.name(event.maker), self.name(event.breaker)
-        points = _plural(event.points, "point")
+        points = _points(event.points)
+        rows = _rows(event.rows_used)
         if event.solved:
             self.say(
-                f"Code cracked by {breaker} in {_plural(event.rows_used, 'row')}; "
-                f"{points} to {maker}."
+                _("Code cracked by {breaker} in {rows}; {points} to {maker}.").format(
+                    breaker=breaker, rows=rows, points=points, maker=maker
+                )
             )
         else:
             how = (
-                f"{breaker} gave up after {_plural(event.rows_used, 'row')}"
+                _("{breaker} gave up after {rows}; {points} to {maker} ({all} + 1).")
                 if event.gave_up
-                else f"Code not cracked by {breaker} in {_plural(event.rows_used, 'row')}"
+                else _("Code not cracked by {breaker} in {rows}; {points} to {maker} ({all} + 1).")
             )
-            self.say(f"{how}; {points} to {maker} ({self.preset.rows} + 1).")
+            self.say(
+                how.format(
+                    breaker=breaker, rows=rows, points=points, maker=maker, all=self.preset.rows
+                )
+            )
         if event.secret is not None:
-            reveal = Text(f"{_possessive(maker)} code was ")
+            reveal = Text(_code_was(maker))
             reveal.append_text(self.code(event.secret))
             reveal.append(".")
             self.say(reveal)
         if self.games > 1:
-            self.say(f"Score after {self.game_label(event.game)}: {self.score(event.scores)}.")
+            self.say(self._score_after(event.game, event.scores))
+
+    def _score_after(self, game: int, scores: tuple[float, float]) -> str:
+        return _("Score after {game}: {score}.").format(
+            game=self.game_label(game), score=self.score(scores)
+        )
 
     def _duel_over(self, event: DuelOver) -> None:
-        line = Text(f"{_possessive(self.name(0))} code was ")
+        line = Text(_code_was(self.name(0)))
         line.append_text(self.code(event.secrets[0]))
-        line.append(f"; {_possessive(self.name(1))} code was ")
+        line.append("; " + _code_was(self.name(1)))
         line.append_text(self.code(event.secrets[1]))
         line.append(".")
         self.say(line)
-        game = self.game_label(event.game).capitalize()
+        game = self.game_label(event.game)
+        game = game[:1].upper() + game[1:]
         if event.winner is None:
-            self.say(f"{game}: a draw ({event.reason}).")
+            self.say(_("{game}: a draw ({reason}).").format(game=game, reason=self._reason(event)))
         else:
-            self.say(f"{game} won by {self.name(event.winner)} ({event.reason}).")
+            self.say(
+                _("{game} won by {name} ({reason}).").format(
+                    game=game, name=self.name(event.winner), reason=self._reason(event)
+                )
+            )
         if self.games > 1:
-            self.say(f"Score after {self.game_label(event.game)}: {self.score(event.scores)}.")
+            self.say(self._score_after(event.game, event.scores))
+
+    def _reason(self, event: DuelOver) -> str:
+        """Why a duel ended, in the language in use."""
+        if event.winner is not None and event.reason == f"{self.name(1 - event.winner)} gave up":
+            return _("{name} gave up").format(name=self.name(1 - event.winner))
+        return _(event.reason)
 
     def _match_over(self, event: MatchOver) -> None:
         if not event.declared:
             self.say(
-                f"Final score — {self.score(event.scores)}. A single game: only one player "
-                "made a code, so no winner is declared."
+                _(
+                    "Final score — {score}. A single game: only one player "
+                    "made a code, so no winner is declared."
+                ).format(score=self.score(event.scores))
             )
             return
-        verdict = "a draw" if event.winner is None else f"winner {self.name(event.winner)}"
-        self.say(f"Final score — {self.score(event.scores)}; {verdict}.")
+        if event.winner is None:
+            self.say(_("Final score — {score}; a draw.").format(score=self.score(event.scores)))
+        else:
+            self.say(
+                _("Final score — {score}; winner {name}.").format(
+                    score=self.score(event.scores), name=self.name(event.winner)
+                )
+            )
 
 
 def parse_players(spec: str, strategy: str) -> tuple[Seat, Seat]:
@@ -612,28 +740,40 @@ def parse_players(spec: str, strategy: str) -> tuple[Seat, Seat]:
     ``computer:STRATEGY`` picks the computer's strategy."""
     entries = [part.strip() for part in spec.split(",")]
     if len(entries) != 2:
-        fail(f"--players takes two players like 'human,computer', not {spec!r}")
+        fail(_("--players takes two players like 'human,computer', not {spec!r}").format(spec=spec))
     kinds = [e.partition(":")[0].lower() for e in entries]
     seats: list[Seat] = []
     for i, entry in enumerate(entries):
-        kind, _, argument = entry.partition(":")
+        kind, _sep, argument = entry.partition(":")
         kind = kind.lower()
         if kind == "human":
-            default = "You" if kinds.count("human") == 1 else f"Player {i + 1}"
+            default = _("You") if kinds.count("human") == 1 else _("Player {n}").format(n=i + 1)
             name = argument.strip() or default
             if not name.isprintable():
-                fail("a player's name cannot hold control characters")
+                fail(_("a player's name cannot hold control characters"))
             seats.append(Seat(name, human=True))
         elif kind == "computer":
             chosen = argument.strip() or strategy
             if chosen not in STRATEGIES:
-                fail(f"unknown strategy {chosen!r}; choose one of {', '.join(sorted(STRATEGIES))}")
-            name = "Computer" if kinds.count("computer") == 1 else f"Computer {i + 1}"
+                fail(
+                    _("unknown strategy {name!r}; choose one of {choices}").format(
+                        name=chosen, choices=", ".join(sorted(STRATEGIES))
+                    )
+                )
+            name = (
+                _("Computer") if kinds.count("computer") == 1 else _("Computer {n}").format(n=i + 1)
+            )
             seats.append(Seat(name, human=False, strategy=chosen))
         else:
-            fail(f"a player is 'human[:NAME]' or 'computer[:STRATEGY]', not {entry!r}")
+            fail(
+                _("a player is 'human[:NAME]' or 'computer[:STRATEGY]', not {entry!r}").format(
+                    entry=entry
+                )
+            )
     if seats[0].name == seats[1].name:
-        fail(f"the two players need different names, both are {seats[0].name!r}")
+        fail(
+            _("the two players need different names, both are {name!r}").format(name=seats[0].name)
+        )
     return seats[0], seats[1]
 
 
@@ -731,10 +871,12 @@ def play_command(
         try:
             runner()
         except KeyboardInterrupt:
-            raise Abandon("interrupted", EXIT_INTERRUPTED) from None
+            raise Abandon(_("interrupted"), EXIT_INTERRUPTED) from None
     except Abandon as reason:
         out.print()
-        err.print(f"match abandoned: {reason}", markup=False, soft_wrap=True)
+        err.print(
+            _("match abandoned: {reason}").format(reason=reason), markup=False, soft_wrap=True
+        )
         raise SystemExit(reason.exit_code) from None
 
 
@@ -750,7 +892,10 @@ def _play_match(match: Match, view: View, reader: Reader, breakers: dict[str, St
             view.events(match.set_secret(code))
         elif match.phase is Phase.REVEAL:
             code = _ask_code(
-                reader, view, f"{maker.name}, show your secret code to check the rows", match
+                reader,
+                view,
+                _("{name}, show your secret code to check the rows").format(name=maker.name),
+                match,
             )
             view.events(match.reveal(code))
         elif match.phase is Phase.FEEDBACK:
@@ -771,24 +916,29 @@ def _play_match(match: Match, view: View, reader: Reader, breakers: dict[str, St
 
 
 def _where(match: Match) -> str:
-    where = f"row {len(match.rows) + 1} of {match.preset.rows}"
-    if match.games > 1:
-        where += f", game {match.game} of {match.games}"
-    return where
+    return _where_in(len(match.rows) + 1, match.preset.rows, match.game, match.games)
+
+
+def _where_in(row: int, rows: int, game: int, games: int) -> str:
+    if games > 1:
+        return _("row {row} of {rows}, game {game} of {games}").format(
+            row=row, rows=rows, game=game, games=games
+        )
+    return _("row {row} of {rows}").format(row=row, rows=rows)
 
 
 def _human_guess(reader: Reader, view: View, match: Match) -> None:
     name = match.seats[match.breaker].name
     while True:
-        text = reader.line(f"{name}, your guess — {_where(match)}")
+        text = reader.line(_("{name}, your guess — {where}").format(name=name, where=_where(match)))
         word = text.lower()
         if _common(word, view, lambda: _match_board(view, match)):
             continue
-        if word in ("giveup", "give up"):
+        if word in GIVE_UP_WORDS:
             view.events(match.give_up(match.breaker))
             return
-        if word == "undo":
-            reader.error("'undo' takes back a codemaker's last pins; there are none here")
+        if word in UNDO_WORDS:
+            reader.error(_("'undo' takes back a codemaker's last pins; there are none here"))
             continue
         try:
             code = match.preset.palette.parse(text, match.preset.space, guess=True)
@@ -806,18 +956,24 @@ def _answer(reader: Reader, view: View, match: Match, proposal: Code | None) -> 
     guess = proposal if proposal is not None else match.pending
     assert guess is not None
     number = len(match.rows) + 1
-    line = Text(f"{match.seats[match.breaker].name} guesses, row {number}:  ")
+    line = Text(
+        _("{name} guesses, row {n}:").format(name=match.seats[match.breaker].name, n=number) + "  "
+    )
     line.append_text(view.code(guess))
     view.say(line)
     hit = match.preset.hit_pin
     while True:
-        text = reader.line(f"{maker}, pins for row {number} ({hit} then white)")
+        text = reader.line(
+            _("{name}, pins for row {n} ({hit} then white)").format(
+                name=maker, n=number, hit=pin_name(hit)
+            )
+        )
         word = text.lower()
         if _common(word, view, lambda: _match_board(view, match, guess)):
             continue
-        if word == "undo":
+        if word in UNDO_WORDS:
             if proposal is None:
-                reader.error("no pins to take back: this row has no pins yet")
+                reader.error(_("no pins to take back: this row has no pins yet"))
                 continue
             try:
                 view.events(match.undo())
@@ -825,8 +981,8 @@ def _answer(reader: Reader, view: View, match: Match, proposal: Code | None) -> 
                 reader.error(str(error))
                 continue
             return
-        if word in ("giveup", "give up"):
-            reader.error("only the codebreaker can give up a game")
+        if word in GIVE_UP_WORDS:
+            reader.error(_("only the codebreaker can give up a game"))
             continue
         try:
             pins = parse_pins(text, match.preset.positions)
@@ -844,10 +1000,10 @@ def _match_board(view: View, match: Match, waiting: Code | None = None) -> None:
     header = f"{view.preset.title}: {_where(match)}"
     if match.games > 1:
         scores = (float(match.scores[0]), float(match.scores[1]))
-        header += f"; score {view.score(scores)}"
+        header += "; " + _("score {score}").format(score=view.score(scores))
     view.say(header)
     if match.maker_types_feedback and match.secret is not None:
-        mine = Text("Your code: ")
+        mine = Text(_("Your code: "))
         mine.append_text(view.code(match.secret))
         view.say(mine)
     for number, row in enumerate(match.rows, start=1):
@@ -856,7 +1012,7 @@ def _match_board(view: View, match: Match, waiting: Code | None = None) -> None:
     if pending is not None:
         view.say(view.pending(len(match.rows) + 1, pending))
     elif not match.rows:
-        view.say("No rows yet.")
+        view.say(_("No rows yet."))
 
 
 def _ask_secret(
@@ -864,24 +1020,32 @@ def _ask_secret(
 ) -> Code:
     """A secret typed twice without echo; errors never repeat what was typed."""
     preset = view.preset
-    look = f"; {other.name}, please look away" if other.human else ""
+    prompt = (
+        _("{name}, your secret code (hidden; {other}, please look away)")
+        if other.human
+        else _("{name}, your secret code (hidden)")
+    ).format(name=seat.name, other=other.name)
     while True:
-        text = reader.line(f"{seat.name}, your secret code (hidden{look})", hidden=True)
+        text = reader.line(prompt, hidden=True)
         word = text.lower()
-        if word == "help":
+        if word in HELP_WORDS:
             _help(view)
             continue
-        if word == "board":
-            view.say("No board yet: the secret code comes first.")
+        if word in BOARD_WORDS:
+            view.say(_("No board yet: the secret code comes first."))
             continue
-        if word == "random":
+        if word in RANDOM_WORDS:
             code = draw()
             if other.human:
-                view.say(f"{seat.name}: a random secret code was drawn; the engine scores it.")
+                view.say(
+                    _("{name}: a random secret code was drawn; the engine scores it.").format(
+                        name=seat.name
+                    )
+                )
             else:
-                shown = Text(f"{seat.name}, your random secret code is ")
+                shown = Text(_("{name}, your random secret code is ").format(name=seat.name))
                 shown.append_text(view.code(code))
-                shown.append(" — keep it to yourself.")
+                shown.append(_(" — keep it to yourself."))
                 view.say(shown)
             return code
         try:
@@ -890,13 +1054,15 @@ def _ask_secret(
             reader.error(str(error))
             continue
         if reader.interactive:
-            again = reader.line(f"{seat.name}, the same code again to confirm", hidden=True)
+            again = reader.line(
+                _("{name}, the same code again to confirm").format(name=seat.name), hidden=True
+            )
             try:
                 second: Code | None = preset.palette.parse(again, preset.space, hidden=True)
             except CodeError:
                 second = None
             if second != code:
-                reader.error("the two entries differ; type the code again")
+                reader.error(_("the two entries differ; type the code again"))
                 continue
         return code
 
@@ -914,15 +1080,15 @@ def _ask_code(reader: Reader, view: View, prompt: str, match: Match) -> Code:
 
 
 def _help(view: View) -> None:
-    for line in GRAMMAR.splitlines()[1:]:
+    for line in _(GRAMMAR).splitlines()[1:]:
         view.say(line)
 
 
 def _common(word: str, view: View, board: Callable[[], None]) -> bool:
-    if word == "help":
+    if word in HELP_WORDS:
         _help(view)
         return True
-    if word == "board":
+    if word in BOARD_WORDS:
         board()
         return True
     return False
@@ -957,15 +1123,13 @@ def _duel_guess(reader: Reader, view: View, duel: Duel, player: int) -> Code | N
     """A guess, or None when the player gives up the duel."""
     preset = duel.preset
     name = duel.seats[player].name
-    where = f"row {len(duel.rows[player]) + 1} of {preset.rows}"
-    if duel.games > 1:
-        where += f", game {duel.game} of {duel.games}"
+    where = _where_in(len(duel.rows[player]) + 1, preset.rows, duel.game, duel.games)
     while True:
-        text = reader.line(f"{name}, your guess — {where}")
+        text = reader.line(_("{name}, your guess — {where}").format(name=name, where=where))
         word = text.lower()
         if _common(word, view, lambda: _duel_board(view, duel, player)):
             continue
-        if word in ("giveup", "give up"):
+        if word in GIVE_UP_WORDS:
             return None
         try:
             return preset.palette.parse(text, preset.space, guess=True)
@@ -978,15 +1142,20 @@ def _duel_board(view: View, duel: Duel, player: int) -> None:
     other = 1 - player
     mine = duel.secrets[player]
     if mine is not None and not duel.seats[other].human:
-        line = Text("Your code: ")
+        line = Text(_("Your code: "))
         line.append_text(view.code(mine))
         view.say(line)
     for who, against in ((player, other), (other, player)):
-        whose = "your" if view.name(against) == "You" else _possessive(view.name(against))
-        view.say(f"{view.name(who)} against {whose} code:")
+        if view.name(against) == _("You"):
+            heading = _("{name} against your code:").format(name=view.name(who))
+        else:
+            heading = _("{name} against {other}'s code:").format(
+                name=view.name(who), other=view.name(against)
+            )
+        view.say(heading)
         rows = duel.rows[who]
         if not rows:
-            view.say("  no rows yet")
+            view.say("  " + _("no rows yet"))
         for number, row in enumerate(rows, start=1):
             view.say(view.row(number, row, "  "))
 

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from turing.core.errors import TuringError
-from turing.i18n import _
+from turing.i18n import N_, _
 from turing.mastermind.engine import Engine, History, Indices
 from turing.mastermind.feedback_check import conflicting_rows
 from turing.mastermind.presets import Preset
@@ -592,11 +592,11 @@ class Duel:
         events: list[Event] = [DuelMove(self.game, number, (made[0], made[1]))]
         cracked = [r.feedback.black == self.preset.positions for r in made]
         if all(cracked):
-            winner, reason = None, "both cracked the code in the same move"
+            winner, reason = None, N_("both cracked the code in the same move")
         elif any(cracked):
-            winner, reason = cracked.index(True), "cracked the code first"
+            winner, reason = cracked.index(True), N_("cracked the code first")
         elif number >= self.preset.rows:
-            winner, reason = None, "every row used by both, no code cracked"
+            winner, reason = None, N_("every row used by both, no code cracked")
         else:
             return events
         return events + self._over(winner, reason)

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field, replace
 from typing import Final, Literal
 
 from turing.core.errors import TuringError
-from turing.i18n import _, current_language
+from turing.i18n import _, current_language, format_number, ngettext
 from turing.mastermind.space import Code, CodeSpace, SpaceError
 
 Mode = Literal["alternate", "duel"]
@@ -292,7 +292,7 @@ class Preset:
         return COMPENSATION
 
     def describe(self) -> str:
-        rows = "1 row" if self.rows == 1 else f"{self.rows} rows"
+        rows = ngettext("{n} row", "{n} rows", self.rows).format(n=self.rows)
         return f"{self.title}: {self.space.describe()}, {rows}"
 
 
@@ -410,20 +410,29 @@ def variants(preset: Preset) -> list[Variant]:
         found.append(
             Variant(
                 "duplicates",
-                "the codemaker may use a colour more than once; pins count each peg "
-                f"({len(space_with(preset, repeats=True)):,} codes instead of "
-                f"{len(preset.space):,})",
+                _(
+                    "the codemaker may use a colour more than once; pins count each peg "
+                    "({n} codes instead of {m})"
+                ).format(
+                    n=format_number(len(space_with(preset, repeats=True))),
+                    m=format_number(len(preset.space)),
+                ),
             )
         )
     if not preset.blank:
-        holes = "any number of empty holes" if not preset.repeats else "empty holes"
-        found.append(
-            Variant(
-                "blank",
-                f"an empty hole counts as one more colour: the codemaker may leave {holes}, "
-                "the codebreaker must find them too; pins unchanged "
-                f"({len(space_with(preset, blank=True)):,} codes)",
+        message = (
+            _(
+                "an empty hole counts as one more colour: the codemaker may leave any number "
+                "of empty holes, the codebreaker must find them too; pins unchanged ({n} codes)"
             )
+            if not preset.repeats
+            else _(
+                "an empty hole counts as one more colour: the codemaker may leave empty "
+                "holes, the codebreaker must find them too; pins unchanged ({n} codes)"
+            )
+        )
+        found.append(
+            Variant("blank", message.format(n=format_number(len(space_with(preset, blank=True)))))
         )
     return found
 
