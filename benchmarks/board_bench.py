@@ -237,8 +237,13 @@ def main() -> None:
                      empty_ms, unit="ms"))  # fmt: skip
     print(ratio_line("Mastermind board: peg/erase vs an empty app",
                      median(mastermind_times) * 1000, empty_ms, unit="ms"))  # fmt: skip
-    slowest = max(board_times + mastermind_times) * 1000
-    print(f"  slowest board click: {slowest:.1f} ms")
+    for label, times in (("criteria board", board_times), ("Mastermind board", mastermind_times)):
+        ranked = sorted(times)
+        tail = ranked[int(0.9 * (len(ranked) - 1))] * 1000
+        print(
+            f"  {label}: 9 clicks in 10 within {tail:.1f} ms, "
+            f"the slowest {ranked[-1] * 1000:.1f} ms"
+        )
 
 
 if __name__ == "__main__":

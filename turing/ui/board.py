@@ -79,7 +79,15 @@ def coloured(text: str) -> str:
     return "".join(out)
 
 
-# -- modal screens ----------------------------------------------------------------------------
+# -- screens ----------------------------------------------------------------------------------
+
+
+class TableScreen(Screen[Any]):
+    """The screen the board is drawn on. A mouse button starts no text selection here:
+    Textual repaints the whole screen when a selection starts and ends, which would make
+    every click on the board redraw all of it (the panels and dialogs still allow it)."""
+
+    ALLOW_SELECT = False
 
 
 class CoverScreen(Screen[None]):
@@ -357,6 +365,9 @@ class BoardApp(App[int]):
         Binding("escape", "board", "board", show=False),
     ]
 
+    def get_default_screen(self) -> Screen[Any]:
+        return TableScreen(id="_default")
+
     def __init__(self, session: Session, resumed: bool = False, compare: bool = True) -> None:
         super().__init__()
         self.session = session
@@ -370,6 +381,7 @@ class BoardApp(App[int]):
         self._best: Worker[BestTest] | None = None
         self._over = False  # the last round has been revealed
         self._shown: dict[str, str] = {}  # what each Static shows now
+        self._log_shown: object = None  # what the test log shows now
         # the keyboard's cursor: in the code picker, on a criterion, or on a grid cell
         self.zone = "picker"
         self.card_cursor = (0, 0)  # (card in the table's order, criterion index)
@@ -936,11 +948,11 @@ class BoardApp(App[int]):
         game = session.game
         puzzle = game.public
         name = self.current
-        title = self.query_one("#title", Static)
         if name is None:
-            title.update(
+            self._update(
+                "#title",
                 f"Round {game.round} · {escape(puzzle.id or 'puzzle')} · {puzzle.mode} · "
-                f"{puzzle.verifiers} verifiers"
+                f"{puzzle.verifiers} verifiers",
             )
             for card in puzzle.shown_cards:
                 self._update(f"#card-{card}", "")
@@ -951,6 +963,7 @@ class BoardApp(App[int]):
             for widget_id in ("#picker", "#grid", "#status"):
                 self._update(widget_id, "")
             self.query_one("#log", Static).update("")
+            self._log_shown = None
             for button in self.query(Button):
                 if button.id and (button.id.startswith("test-") or button.id.startswith("do-")):
                     button.disabled = True
@@ -964,7 +977,7 @@ class BoardApp(App[int]):
         )
         if game.hints_allowed:
             head += f" · hints {game.hints_used(name)}"
-        title.update(head)
+        self._update("#title", head)
         cursor = self._criterion() if self.zone == "criteria" else None
         for card in puzzle.shown_cards:
             self._update(f"#card-{card}", self._card(card, notes.struck, cursor))
@@ -988,7 +1001,12 @@ class BoardApp(App[int]):
         self.query_one("#do-giveup", Button).disabled = self.plan("giveup") is None
         self._update("#grid", self._grid(notes.grid, self._cell() if self.zone == "grid" else None))
         self._update("#status", self._status(name))
-        self.query_one("#log", Static).update(self._test_log(name))
+        # the log changes with a test or a round, not with a strike or a mark: redrawn (with
+        # a layout pass, as its height may change) only then
+        game_log = (name, tuple(view.test_log()), game.round, self.table_log[-1:])
+        if self._log_shown != game_log:
+            self._log_shown = game_log
+            self.query_one("#log", Static).update(self._test_log(name))
         self.query_one("#message", Static).update(escape(self.message), layout=False)
 
     def _update(self, selector: str, markup: str) -> None:
@@ -1108,4 +1126,4 @@ class BoardApp(App[int]):
         return table
 
 
-__all__ = ["BoardApp", "coloured"]
+__all__ = ["BoardApp", "TableScreen", "coloured"]

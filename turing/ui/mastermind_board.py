@@ -24,6 +24,7 @@ from textual import on, work
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.markup import escape
+from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from turing.core.errors import TuringError
@@ -46,7 +47,7 @@ from turing.mastermind.presets import EMPTY_HOLE, EMPTY_HOLE_MARK, Preset
 from turing.mastermind.scoring import Feedback
 from turing.mastermind.space import Code
 from turing.mastermind.strategies import Strategy
-from turing.ui.board import ConfirmScreen, CoverScreen, MessageScreen
+from turing.ui.board import ConfirmScreen, CoverScreen, MessageScreen, TableScreen
 
 #: Peg colours the terminal (and the browser page) draws, by the preset's colour names.
 PEG_COLOURS: Final[dict[str, str]] = {
@@ -124,6 +125,9 @@ class MastermindBoardApp(App[int]):
         self._shown: dict[str, str] = {}
         self._bind_keys()
 
+    def get_default_screen(self) -> Screen[Any]:
+        return TableScreen(id="_default")
+
     def _bind_keys(self) -> None:
         palette = self.preset.palette
         for symbol in range(self.preset.space.symbols):
@@ -175,6 +179,19 @@ class MastermindBoardApp(App[int]):
     def on_mount(self) -> None:
         for button in self.query(Button):
             button.can_focus = False  # Enter always plays the row, never a focused button
+        # each panel is as wide as its widest line can be, so that a redraw never needs a
+        # layout pass (a click repaints only what it changed)
+        names = [seat.name for seat in self.sitting.seats]
+        positions = self.preset.positions
+        heads = [
+            f"Codebreaker {names[0]} · codemaker {names[1]}",
+            f"{max(names, key=len)} against {max(names, key=len)}'s code",
+        ]
+        rows = 6 + 3 * positions + 1 + positions + 2 + len(" ◀ your pins")
+        code = len("  code ") + 3 * positions + len("  the secret")
+        width = max(rows, code, *(len(head) for head in heads)) + 4  # padding and border
+        for panel in self.query(".mm-board"):
+            panel.styles.width = width
         self.show(self.sitting.start())
         self.advance()
 
@@ -557,7 +574,8 @@ class MastermindBoardApp(App[int]):
     def _update(self, selector: str, markup: str) -> None:
         if self._shown.get(selector) != markup:
             self._shown[selector] = markup
-            self.query_one(selector, Static).update(markup)
+            # every Static keeps its size (fixed heights, panels as wide as they can get)
+            self.query_one(selector, Static).update(markup, layout=False)
 
     def draw(self) -> None:
         sitting, mode = self.sitting, self.mode
