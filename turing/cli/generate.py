@@ -53,6 +53,7 @@ from turing.generation.generator import (
     iter_catalogue_rows,
     run,
 )
+from turing.i18n import _
 
 # -- shared helpers --------------------------------------------------------------------------
 
@@ -449,22 +450,28 @@ def _from_bank(
     from turing.generation.sample import CatalogueSampler, SampleError, SampleState
 
     if output is None:
-        fail("say where the puzzles go: -o FILE.jsonl (or -o - for stdout)")
+        fail(_("say where the puzzles go: -o FILE.jsonl (or -o - for stdout)"))
     if bank_path is not None:
         fail(
-            "--from-bank writes JSON Lines (-o); store them in another bank with "
-            "`turing bank import`"
+            _(
+                "--from-bank writes JSON Lines (-o); store them in another bank with "
+                "`turing bank import`"
+            )
         )
     if as_json and output in STDOUT_NAMES:
-        fail(f"--json and -o {output} both write to standard output; choose one")
+        fail(
+            _("--json and -o {output} both write to standard output; choose one").format(
+                output=output
+            )
+        )
     for flag, given in (
         ("--start-index", start_index != 0),
         ("--exact-tests", exact_tests),
         ("--executor dask", executor != "process"),
     ):
         if given:
-            fail(f"{flag} cannot be combined with --from-bank")
-    name, _ = cardset_arg(cardset_name)
+            fail(_("{flag} cannot be combined with --from-bank").format(flag=flag))
+    name, _cardset = cardset_arg(cardset_name)
     source = open_bank(db, create=False)
     state = SampleState()
     started = time.perf_counter()
@@ -523,19 +530,30 @@ def _from_bank(
     else:
         kind = f"{mode} {difficulty or 'any-tier'} {verifiers}-verifier puzzle"
         summary(
-            f"drew {plural(made, kind)} from {db} in {elapsed:.2f} s ({rate:,.0f}/s)",
+            _("drew {puzzles} from {db} in {seconds} s ({rate}/s)").format(
+                puzzles=plural(made, kind),
+                db=db,
+                seconds=f"{elapsed:.2f}",
+                rate=f"{rate:,.0f}",
+            ),
             quiet,
         )
     if state.exhausted and made < count:
-        left_out = (
-            f"; {plural(state.refused, 'drawn puzzle')} left out by the tests range or for "
-            "want of plausible decoys"
-            if state.refused
-            else ""
-        )
+        if state.refused:
+            message = _(
+                "the catalogue in {db} holds only {made} puzzles of this kind ({count} "
+                "asked; {refused} drawn puzzles left out by the tests range or for want "
+                "of plausible decoys); the output keeps them"
+            )
+        else:
+            message = _(
+                "the catalogue in {db} holds only {made} puzzles of this kind ({count} "
+                "asked); the output keeps them"
+            )
         raise CLIError(
-            f"the catalogue in {db} holds only {made:,} puzzles of this kind "
-            f"({count:,} asked{left_out}); the output keeps them",
+            message.format(
+                db=db, made=f"{made:,}", count=f"{count:,}", refused=f"{state.refused:,}"
+            ),
             exit_code=1,
         )
 
