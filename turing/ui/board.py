@@ -32,10 +32,10 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
-from turing.core.codes import SHAPE_NAMES, SHAPE_SYMBOLS, SHAPES
+from turing.core.codes import SHAPE_SYMBOLS, SHAPES
 from turing.core.errors import TuringError
 from turing.core.puzzle import LETTERS
-from turing.i18n import current_language
+from turing.i18n import _, current_language, ngettext
 from turing.play.session import (
     BestTest,
     Command,
@@ -59,6 +59,7 @@ from turing.play.session import (
     TestsEnded,
     Turn,
 )
+from turing.play.words import mode_name, shape_name
 from turing.ui.prompt import NO_MARK, OK_MARK, best_test_text, render_hint
 from turing.ui.prompt import tests_text as _tests
 
@@ -94,24 +95,29 @@ class CoverScreen(Screen[None]):
     """Hides the board between two people at one keyboard."""
 
     BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
-        Binding("enter,space", "ready", "ready", show=True)
+        Binding("enter,space", "ready", _("ready"), show=True)
     ]
 
     def __init__(self, player: str, round_no: int, what: str | None = None) -> None:
         super().__init__()
         self.player = player
         self.round_no = round_no
-        self.what = what if what is not None else f"Round {round_no}: {player}'s turn."
+        self.what = (
+            what
+            if what is not None
+            else _("Round {round}: {name}'s turn.").format(round=round_no, name=player)
+        )
 
     def compose(self) -> ComposeResult:
         with Vertical(id="cover-box"):
             yield Static(
-                f"[b]Pass the keyboard to {escape(self.player)}[/b]\n\n"
-                f"{escape(self.what)}\n"
-                "Press Enter (or click Ready) when the others look away.",
+                "[b]"
+                + _("Pass the keyboard to {name}").format(name=escape(self.player))
+                + f"[/b]\n\n{escape(self.what)}\n"
+                + _("Press Enter (or click Ready) when the others look away."),
                 id="cover-text",
             )
-            yield Button("Ready", id="cover-ready", variant="primary")
+            yield Button(_("Ready"), id="cover-ready", variant="primary")
 
     def action_ready(self) -> None:
         self.dismiss(None)
@@ -125,7 +131,7 @@ class MessageScreen(ModalScreen[None]):
     """A panel to read (a reveal, a hint, the help) closed with Enter or Escape."""
 
     BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
-        Binding("enter,escape,space", "close", "close")
+        Binding("enter,escape,space", "close", _("close"))
     ]
 
     def __init__(self, title: str, body: RenderableType) -> None:
@@ -138,7 +144,7 @@ class MessageScreen(ModalScreen[None]):
             yield Static(f"[b]{escape(self.title_text)}[/b]", classes="dialog-title")
             with VerticalScroll(classes="dialog-body"):
                 yield Static(self.body, id="message-body")
-            yield Button("OK (Enter)", id="message-ok", variant="primary")
+            yield Button(_("OK (Enter)"), id="message-ok", variant="primary")
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -150,8 +156,8 @@ class MessageScreen(ModalScreen[None]):
 
 class ConfirmScreen(ModalScreen[bool]):
     BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
-        Binding("y", "answer(True)", "yes"),
-        Binding("n,escape", "answer(False)", "no"),
+        Binding("y,j", "answer(True)", _("yes")),
+        Binding("n,escape", "answer(False)", _("no")),
     ]
 
     def __init__(self, question: str) -> None:
@@ -162,8 +168,8 @@ class ConfirmScreen(ModalScreen[bool]):
         with Vertical(classes="dialog"):
             yield Static(escape(self.question), classes="dialog-title")
             with Horizontal(classes="dialog-buttons"):
-                yield Button("Yes (y)", id="confirm-yes", variant="warning")
-                yield Button("No (n)", id="confirm-no")
+                yield Button(_("Yes (y)"), id="confirm-yes", variant="warning")
+                yield Button(_("No (n)"), id="confirm-no")
 
     def action_answer(self, value: bool) -> None:
         self.dismiss(value)
@@ -187,8 +193,8 @@ class AskFileScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(escape(self.question), classes="dialog-title")
-            yield Input(placeholder="game.json", id="file-name")
-            yield Static("Enter: confirm · Escape: cancel", classes="dim")
+            yield Input(placeholder=_("game.json"), id="file-name")
+            yield Static(_("Enter: confirm · Escape: cancel"), classes="dim")
 
     def action_cancel(self) -> None:
         self.dismiss(None)
@@ -207,9 +213,9 @@ class BusyScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static("Searching for the best next test…", classes="dialog-title")
-            yield Static("Escape cancels (a cancelled hint is not counted).", classes="dim")
-            yield Button("Cancel (Esc)", id="busy-cancel")
+            yield Static(_("Searching for the best next test…"), classes="dialog-title")
+            yield Static(_("Escape cancels (a cancelled hint is not counted)."), classes="dim")
+            yield Button(_("Cancel (Esc)"), id="busy-cancel")
 
     def action_cancel(self) -> None:
         self.dismiss(False)
@@ -223,7 +229,7 @@ class FinalScreen(Screen[None]):
     """The end of the game: winners, tests, the fewest possible tests, the share code."""
 
     BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
-        Binding("q,enter,escape", "leave", "leave")
+        Binding("q,enter,escape", "leave", _("leave"))
     ]
 
     def __init__(self, session: Session, compare: bool) -> None:
@@ -236,11 +242,11 @@ class FinalScreen(Screen[None]):
         with VerticalScroll(id="final-box"):
             yield Static(self._result(), id="final-result")
             yield Static(
-                "Fewest tests that guarantee the code: working it out…" if self.compare else "",
+                _("Fewest tests that guarantee the code: working it out…") if self.compare else "",
                 id="final-fewest",
             )
             yield Static(self._share(), id="final-share")
-            yield Button("Leave (q)", id="final-leave", variant="primary")
+            yield Button(_("Leave (q)"), id="final-leave", variant="primary")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -257,21 +263,28 @@ class FinalScreen(Screen[None]):
         self.fewest = fewest
         self.query_one("#final-result", Static).update(self._result())
         if fewest.exact:
-            line = f"Fewest tests that guarantee the code: {fewest.lower} (exact)."
+            line = _("Fewest tests that guarantee the code: {n} (exact).").format(n=fewest.lower)
         elif fewest.upper is not None:
-            line = (
-                f"Fewest tests that guarantee the code: between {fewest.lower} and "
-                f"{fewest.upper} (proven bounds; the exact search passed its work limit)."
-            )
+            line = _(
+                "Fewest tests that guarantee the code: between {low} and {high} "
+                "(proven bounds; the exact search passed its work limit)."
+            ).format(low=fewest.lower, high=fewest.upper)
         else:
-            line = (
-                f"Fewest tests that guarantee the code: at least {fewest.lower} "
+            line = _(
+                "Fewest tests that guarantee the code: at least {n} "
                 "(proven lower bound; the exact search passed its work limit)."
-            )
+            ).format(n=fewest.lower)
         if fewest.first_code is not None:
             first, *then = (LETTERS[v] for v in fewest.first_verifiers)
-            more = f", then by the answers {' or '.join(then)}" if then else ""
-            line += f"\nAn optimal first round: compose {fewest.first_code}, test {first}{more}."
+            if then:
+                line += "\n" + _(
+                    "An optimal first round: compose {code}, test {first}, "
+                    "then by the answers {then}."
+                ).format(code=fewest.first_code, first=first, then=_(" or ").join(then))
+            else:
+                line += "\n" + _("An optimal first round: compose {code}, test {first}.").format(
+                    code=fewest.first_code, first=first
+                )
         self.query_one("#final-fewest", Static).update(escape(line))
 
     def _result(self) -> RenderableType:
@@ -279,17 +292,20 @@ class FinalScreen(Screen[None]):
         result = session.game.result()
         head = session.outcome()
         table = Table(
-            title=f"Result · solution {result.solution} · {result.rounds} "
-            f"round{'s' if result.rounds != 1 else ''}",
+            title=ngettext(
+                "Result · solution {code} · {n} round",
+                "Result · solution {code} · {n} rounds",
+                result.rounds,
+            ).format(code=result.solution, n=result.rounds),
             title_justify="left",
         )
-        table.add_column("player")
-        table.add_column("result")
-        table.add_column("tests", justify="right")
+        table.add_column(_("player"))
+        table.add_column(_("result"))
+        table.add_column(_("tests"), justify="right")
         fewest = self.fewest
         if fewest is not None:
-            table.add_column("vs fewest", justify="right")
-        table.add_column("hints", justify="right")
+            table.add_column(_("vs fewest"), justify="right")
+        table.add_column(_("hints"), justify="right")
         for standing in session.standings(fewest):
             row = [standing.player, standing.result, str(standing.tests)]
             if standing.versus_fewest is not None:
@@ -302,7 +318,9 @@ class FinalScreen(Screen[None]):
         code = self.session.share_code()  # the puzzle's share code, shown only now
         if code is None:
             return ""
-        return f"Puzzle code to share: [b]{code}[/b]  (turing board --code {code})"
+        return _("Puzzle code to share: [b]{code}[/b]  (turing board --code {code})").format(
+            code=code
+        )
 
     def action_leave(self) -> None:
         self.app.exit(EXIT_OK, return_code=EXIT_OK)
@@ -349,19 +367,19 @@ class BoardApp(App[int]):
         Binding("right", "move(1,0)", "▶", show=False),
         Binding("up", "move(0,-1)", "▲", show=False),
         Binding("down", "move(0,1)", "▼", show=False),
-        Binding("space", "flip", "tick", key_display="␣"),
-        Binding("n", "done", "done"),
-        Binding("s", "solve", "solve"),
-        Binding("p", "pass", "pass"),
-        Binding("h", "hint", "hint"),
-        Binding("t", "best", "best"),
-        Binding("x", "line('strike ')", "strike", show=False),  # the cursor does it too
-        Binding("m", "line('mark ')", "mark", show=False),
-        Binding("o", "line('note ')", "note"),
-        Binding("colon", "line('')", "type"),
-        Binding("w", "save", "save"),
-        Binding("g", "giveup", "give up"),
-        Binding("q", "leave", "quit"),
+        Binding("space", "flip", _("tick"), key_display="␣"),
+        Binding("n", "done", _("done")),
+        Binding("s", "solve", _("solve")),
+        Binding("p", "pass", _("pass")),
+        Binding("h", "hint", _("hint")),
+        Binding("t", "best", _("best")),
+        Binding("x", "line('strike ')", _("strike"), show=False),  # the cursor does it too
+        Binding("m", "line('mark ')", _("mark"), show=False),
+        Binding("o", "line('note ')", _("note")),
+        Binding("colon", "line('')", _("type")),
+        Binding("w", "save", _("save")),
+        Binding("g", "giveup", _("give up")),
+        Binding("q", "leave", _("quit")),
         Binding("escape", "board", "board", show=False),
     ]
 
@@ -404,7 +422,7 @@ class BoardApp(App[int]):
             with VerticalScroll(id="table"):
                 if mode.hidden_mapping:
                     yield Static(
-                        "Each verifier holds one of these cards; which one is hidden.",
+                        _("Each verifier holds one of these cards; which one is hidden."),
                         classes="dim",
                     )
                     with Grid(id="cards", classes=wide):
@@ -413,7 +431,7 @@ class BoardApp(App[int]):
                     with Grid(id="notes", classes=wide):
                         for v, letter in enumerate(puzzle.letters):
                             yield Input(
-                                placeholder=f"note on {letter}",
+                                placeholder=_("note on {letter}").format(letter=letter),
                                 id=f"note-{v}",
                                 classes="note",
                             )
@@ -424,13 +442,13 @@ class BoardApp(App[int]):
                                 for card in puzzle.cards[v]:
                                     yield Static(id=f"card-{card}", classes="card")
                                 yield Input(
-                                    placeholder=f"note on {letter}",
+                                    placeholder=_("note on {letter}").format(letter=letter),
                                     id=f"note-{v}",
                                     classes="note",
                                 )
                     if mode.cards_per_verifier > 1:
                         yield Static(
-                            "Each verifier shows two cards; only one of them is real.",
+                            _("Each verifier shows two cards; only one of them is real."),
                             classes="dim",
                         )
             with Vertical(id="side"):
@@ -439,20 +457,20 @@ class BoardApp(App[int]):
                     for v, letter in enumerate(puzzle.letters):
                         yield Button(letter, id=f"test-{v}", compact=True)
                 with Horizontal(classes="actions"):
-                    yield Button("done n", id="do-done", compact=True)
-                    yield Button("solve s", id="do-solve", compact=True)
-                    yield Button("pass p", id="do-pass", compact=True)
+                    yield Button(_("done n"), id="do-done", compact=True)
+                    yield Button(_("solve s"), id="do-solve", compact=True)
+                    yield Button(_("pass p"), id="do-pass", compact=True)
                 with Horizontal(classes="actions"):
-                    yield Button("hint h", id="do-hint", compact=True)
-                    yield Button("best t", id="do-best", compact=True)
-                    yield Button("give up g", id="do-giveup", compact=True)
+                    yield Button(_("hint h"), id="do-hint", compact=True)
+                    yield Button(_("best t"), id="do-best", compact=True)
+                    yield Button(_("give up g"), id="do-giveup", compact=True)
                 yield Static(id="grid")
                 yield Static(id="status")
                 with VerticalScroll(id="log-box"):
                     yield Static(id="log")
         yield Static(id="message")
         yield Input(
-            placeholder="a command, as at the prompt (help lists them)",
+            placeholder=_("a command, as at the prompt (help lists them)"),
             id="command",
             select_on_focus=False,
         )
@@ -462,10 +480,16 @@ class BoardApp(App[int]):
         self.query_one("#command", Input).display = False
         if self.resumed:
             recap = self.session.recap()
-            parts = [f"Resumed in round {recap.round}."]
+            parts = [_("Resumed in round {round}.").format(round=recap.round)]
             for seat in recap.seats:
-                kind = " (bot)" if seat.is_bot else ""
-                parts.append(f"{seat.name}{kind}: {_tests(seat.tests)}, {seat.status}.")
+                line = (
+                    _("{name} (bot): {tests}, {status}")
+                    if seat.is_bot
+                    else _("{name}: {tests}, {status}")
+                )
+                parts.append(
+                    line.format(name=seat.name, tests=_tests(seat.tests), status=seat.status) + "."
+                )
             self.table_log.append(" ".join(parts))
         self.draw()
         self.advance()
@@ -515,7 +539,9 @@ class BoardApp(App[int]):
 
     def _seat(self, name: str) -> None:
         self.current = name
-        self.message = f"{name}: round {self.session.game.round}. Compose a code and test it."
+        self.message = _("{name}: round {round}. Compose a code and test it.").format(
+            name=name, round=self.session.game.round
+        )
         self.draw()
 
     def _bot_turn(self) -> None:
@@ -524,7 +550,13 @@ class BoardApp(App[int]):
             return
         played = self.session.play_bot(turn.player)
         self.table_log.append(
-            f"Round {played.round}: {played.player} made {_tests(len(played.tests))} and decided."
+            _("Round {round}:").format(round=played.round)
+            + " "
+            + ngettext(
+                "{name} made {n} test and decided.",
+                "{name} made {n} tests and decided.",
+                len(played.tests),
+            ).format(name=played.player, n=len(played.tests))
         )
         self.say(self.table_log[-1])
         self.advance()
@@ -533,15 +565,21 @@ class BoardApp(App[int]):
         lines = []
         for entry in reveal.entries:
             if entry.kind == "solve":
-                verdict = "right" if entry.correct else "wrong"
-                out = " and is eliminated" if entry.eliminated else ""
-                lines.append(f"{entry.player} submitted {entry.code} — {verdict}{out}")
+                if entry.correct:
+                    text = _("{name} submitted {code} — right")
+                elif entry.eliminated:
+                    text = _("{name} submitted {code} — wrong and is eliminated")
+                else:
+                    text = _("{name} submitted {code} — wrong")
+                lines.append(text.format(name=entry.player, code=entry.code))
             elif entry.kind == "pass":
-                lines.append(f"{entry.player} passed")
+                lines.append(_("{name} passed").format(name=entry.player))
             else:
-                lines.append(f"{entry.player} gave up")
-        self.table_log.append(f"Round {reveal.round}: " + "; ".join(lines) + ".")
-        return Text("\n".join(lines) or "nobody decided")
+                lines.append(_("{name} gave up").format(name=entry.player))
+        self.table_log.append(
+            _("Round {round}:").format(round=reveal.round) + " " + "; ".join(lines) + "."
+        )
+        return Text("\n".join(lines) or _("nobody decided"))
 
     # -- sending lines to the session --
 
@@ -569,19 +607,21 @@ class BoardApp(App[int]):
             return
         if plan.asks_best_hint:
             if len(plan.commands) != 1:
-                self.say("ask for the best test on a line of its own", error=True)
+                self.say(_("ask for the best test on a line of its own"), error=True)
                 return
             self._start_best()
             return
         if plan.submits is not None or plan.gives_up:
             question = (
-                f"Submit {plan.submits} as your solution? A wrong code eliminates you."
+                _("Submit {code} as your solution? A wrong code eliminates you.").format(
+                    code=plan.submits
+                )
                 if plan.submits is not None
-                else "Give up? You will be out of the running."
+                else _("Give up? You will be out of the running.")
             )
             self.push_screen(
                 ConfirmScreen(question),
-                lambda yes: self.execute(plan) if yes else self.say("Nothing done."),
+                lambda yes: self.execute(plan) if yes else self.say(_("Nothing done.")),
             )
             return
         self.execute(plan)
@@ -606,43 +646,61 @@ class BoardApp(App[int]):
     def _outcome(self, outcome: Outcome) -> str:
         game = self.session.game
         if isinstance(outcome, Composed):
-            return f"Code for round {game.round}: {outcome.code}"
+            return _("Code for round {round}: {code}").format(round=game.round, code=outcome.code)
         if isinstance(outcome, Tested):
             mark = OK_MARK if outcome.result else NO_MARK
             return (
-                f"{outcome.code} on {LETTERS[outcome.verifier]}: {mark} "
-                f"({_tests(outcome.left)} left this round)"
+                _("{code} on {letter}: ").format(
+                    code=outcome.code, letter=LETTERS[outcome.verifier]
+                )
+                + f"{mark} "
+                + ngettext(
+                    "({n} test left this round)", "({n} tests left this round)", outcome.left
+                ).format(n=outcome.left)
             )
         if isinstance(outcome, TestsEnded):
-            return "Testing over for this round: solve or pass."
+            return _("Testing over for this round: solve or pass.")
         if isinstance(outcome, Decided):
             what = {
-                "solve": f"{outcome.player} submits {outcome.code}",
-                "pass": f"{outcome.player} passes this round",
-                "giveup": f"{outcome.player} gives up",
-            }[outcome.kind]
-            return what if outcome.solo else f"{what} (revealed when everyone has decided)"
+                "solve": _("{name} submits {code}"),
+                "pass": _("{name} passes this round"),
+                "giveup": _("{name} gives up"),
+            }[outcome.kind].format(name=outcome.player, code=outcome.code)
+            return (
+                what
+                if outcome.solo
+                else _("{what} (revealed when everyone has decided)").format(what=what)
+            )
         if isinstance(outcome, NoteSet):
             letter = LETTERS[outcome.verifier]
-            return f"Note on {letter} kept." if outcome.text else f"Note on {letter} cleared."
+            return (
+                _("Note on {letter} kept.").format(letter=letter)
+                if outcome.text
+                else _("Note on {letter} cleared.").format(letter=letter)
+            )
         if isinstance(outcome, Struck):
-            return f"{'Struck' if outcome.struck else 'Unstruck'}: {', '.join(outcome.labels)}"
+            labels = ", ".join(outcome.labels)
+            return (
+                _("Struck: {labels}").format(labels=labels)
+                if outcome.struck
+                else _("Unstruck: {labels}").format(labels=labels)
+            )
         if isinstance(outcome, Marked):
-            word = {True: OK_MARK, False: NO_MARK, None: "cleared"}[outcome.value]
+            word = {True: OK_MARK, False: NO_MARK, None: _("cleared")}[outcome.value]
             marks = ", ".join(f"{SHAPE_SYMBOLS[s]}{d}" for s, d in outcome.marks)
-            return f"Marked {marks}: {word}"
+            return _("Marked {marks}: {value}").format(marks=marks, value=word)
         if isinstance(outcome, HintShown):
-            self.push_screen(MessageScreen("Hint", render_hint(self.session, outcome, True)))
-            return f"Hint shown (hints used: {outcome.used})"
+            self.push_screen(MessageScreen(_("Hint"), render_hint(self.session, outcome, True)))
+            return _("Hint shown (hints used: {n})").format(n=outcome.used)
         if isinstance(outcome, BestTest):
             return best_test_text(outcome)
         if isinstance(outcome, ShowScreen):
             return ""
         if isinstance(outcome, HelpShown):
-            self.push_screen(MessageScreen("Commands", Text(outcome.text)))
+            self.push_screen(MessageScreen(_("Commands"), Text(outcome.text)))
             return ""
         if isinstance(outcome, Saved):
-            return f"Saved to {outcome.path} (turing board --resume {outcome.path})"
+            return _("Saved to {path} (turing board --resume {path})").format(path=outcome.path)
         if isinstance(outcome, LeaveAsked):
             self.call_later(self.action_leave)
         return ""
@@ -667,7 +725,7 @@ class BoardApp(App[int]):
         self._best = None
         if worker is not None:
             worker.cancel()
-        self.say("Hint cancelled (not counted).")
+        self.say(_("Hint cancelled (not counted)."))
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         worker = event.worker
@@ -685,7 +743,10 @@ class BoardApp(App[int]):
             self.draw()
         elif event.state == WorkerState.ERROR:
             self._best = None
-            self.say(f"the best test could not be found: {worker.error}", error=True)
+            self.say(
+                _("the best test could not be found: {problem}").format(problem=worker.error),
+                error=True,
+            )
             if isinstance(self.screen, BusyScreen):
                 self.screen.dismiss(True)
 
@@ -734,17 +795,21 @@ class BoardApp(App[int]):
         if self.zone == "criteria":
             card, index = self._criterion()
             self.say(
-                f"Cursor on the criteria (card {card}, criterion {index}): ←↑↓→ move, "
-                "space strikes or unstrikes, Tab goes on to the grid."
+                _(
+                    "Cursor on the criteria (card {card}, criterion {index}): ←↑↓→ move, "
+                    "space strikes or unstrikes, Tab goes on to the grid."
+                ).format(card=card, index=index)
             )
         elif self.zone == "grid":
             shape, digit = self._cell()
             self.say(
-                f"Cursor on the grid ({SHAPE_NAMES[shape]} {digit}): ←↑↓→ move, space "
-                "cycles ✔ ✘ blank, Tab goes on to the code picker."
+                _(
+                    "Cursor on the grid ({shape} {digit}): ←↑↓→ move, space "
+                    "cycles ✔ ✘ blank, Tab goes on to the code picker."
+                ).format(shape=shape_name(shape), digit=digit)
             )
         else:
-            self.say("Cursor on the code picker: ←→ choose a shape, 1–5 or space set its digit.")
+            self.say(_("Cursor on the code picker: ←→ choose a shape, 1–5 or space set its digit."))
         self.query_one("#message", Static).update(escape(self.message), layout=False)
 
     def _criterion(self) -> tuple[int, int]:
@@ -863,7 +928,7 @@ class BoardApp(App[int]):
             self.send("save")
             return
         self.push_screen(
-            AskFileScreen("Save the game to which file?"),
+            AskFileScreen(_("Save the game to which file?")),
             lambda target: self.send(f"save {target}") if target else None,
         )
 
@@ -871,12 +936,12 @@ class BoardApp(App[int]):
         if self.screen is not self.screen_stack[0] and not isinstance(self.screen, CoverScreen):
             return
         session = self.session
-        where = (
-            f" It is saved to {session.save_path} first."
+        question = (
+            _("Leave the game? It is saved to {path} first.").format(path=session.save_path)
             if session.save_path is not None
-            else " (w saves it first.)"
+            else _("Leave the game? (w saves it first.)")
         )
-        self.push_screen(ConfirmScreen("Leave the game?" + where), self._leave_answer)
+        self.push_screen(ConfirmScreen(question), self._leave_answer)
 
     def _leave_answer(self, leave: bool | None) -> None:
         if not leave:
@@ -929,7 +994,7 @@ class BoardApp(App[int]):
     # -- drawing --
 
     def say(self, message: str, error: bool = False) -> None:
-        self.message = f"error: {message}" if error else message
+        self.message = _("error: {message}").format(message=message) if error else message
         self.query_one("#message", Static).update(
             f"[b red]{escape(self.message)}[/]" if error else escape(self.message), layout=False
         )
@@ -951,8 +1016,11 @@ class BoardApp(App[int]):
         if name is None:
             self._update(
                 "#title",
-                f"Round {game.round} · {escape(puzzle.id or 'puzzle')} · {puzzle.mode} · "
-                f"{puzzle.verifiers} verifiers",
+                _("Round {round}").format(round=game.round)
+                + " · "
+                + escape(puzzle.id or _("puzzle"))
+                + f" · {mode_name(puzzle.mode)} · "
+                + _("{n} verifiers").format(n=puzzle.verifiers),
             )
             for card in puzzle.shown_cards:
                 self._update(f"#card-{card}", "")
@@ -972,11 +1040,19 @@ class BoardApp(App[int]):
         view = game.view(name)
         notes = game.notes(name)
         head = (
-            f"Round {game.round} · [b]{escape(name)}[/b] · {escape(puzzle.id or 'puzzle')} · "
-            f"{puzzle.mode} · {puzzle.verifiers} verifiers · your tests {len(view.tests)}"
+            _("Round {round}").format(round=game.round)
+            + f" · [b]{escape(name)}[/b] · "
+            + escape(
+                _("{puzzle} · {mode} · {verifiers} verifiers · your tests {tests}").format(
+                    puzzle=puzzle.id or _("puzzle"),
+                    mode=mode_name(puzzle.mode),
+                    verifiers=puzzle.verifiers,
+                    tests=len(view.tests),
+                )
+            )
         )
         if game.hints_allowed:
-            head += f" · hints {game.hints_used(name)}"
+            head += " · " + _("hints {n}").format(n=game.hints_used(name))
         self._update("#title", head)
         cursor = self._criterion() if self.zone == "criteria" else None
         for card in puzzle.shown_cards:
@@ -1051,7 +1127,7 @@ class BoardApp(App[int]):
             color = SHAPE_COLORS[shape]
             style = f"bold {color} reverse" if i == self.picker.slot else f"bold {color}"
             cells.append(f"[@click=app.pick({i})][{style}] {SHAPE_SYMBOLS[shape]} {shown} [/][/]")
-        line = "Code " + " ".join(cells)
+        line = _("Code") + " " + " ".join(cells)
         if composed is not None:
             line += f" = [b]{composed}[/b]"
         return line
@@ -1071,7 +1147,7 @@ class BoardApp(App[int]):
                 if cursor == (shape, d):
                     shown = f"[reverse]{shown}[/]"
                 cells.append(f"[@click=app.mark('{shape}',{d})] {shown} [/]")
-            label = f"[{color}]{SHAPE_SYMBOLS[shape]} {SHAPE_NAMES[shape][:4]:<4}[/]"
+            label = f"[{color}]{SHAPE_SYMBOLS[shape]} {shape_name(shape)[:4]:<4}[/]"
             rows.append(f"{label}" + "".join(cells))
         return "\n".join(rows)
 
@@ -1082,22 +1158,28 @@ class BoardApp(App[int]):
         if phase == "test":
             left = view.tests_left_this_round
             if view.code is None:
-                text = "Put a code in the picker (1–5), test it (A–F); or solve / pass."
+                text = _("Put a code in the picker (1–5), test it (A–F); or solve / pass.")
             elif left:
-                text = f"{_tests(left)} left this round; n ends testing. Then solve or pass."
+                text = ngettext(
+                    "{n} test left this round; n ends testing. Then solve or pass.",
+                    "{n} tests left this round; n ends testing. Then solve or pass.",
+                    left,
+                ).format(n=left)
             else:
-                text = "No tests left this round: solve (s) or pass (p)."
+                text = _("No tests left this round: solve (s) or pass (p).")
         elif phase == "decide":
-            text = "Testing is over for this round: solve (s) or pass (p)."
+            text = _("Testing is over for this round: solve (s) or pass (p).")
         else:
             text = ""
         others = [
-            f"{o} {game.tests_used(o)}{' (out)' if game.is_eliminated(o) else ''}"
+            _("{name} {tests} (out)").format(name=o, tests=game.tests_used(o))
+            if game.is_eliminated(o)
+            else f"{o} {game.tests_used(o)}"
             for o in game.players
             if o != name
         ]
         if others:
-            text += "\nTests of the others: " + ", ".join(others)
+            text += "\n" + _("Tests of the others: {list}").format(list=", ".join(others))
         return escape(text)
 
     def _test_log(self, name: str) -> Table:
@@ -1105,8 +1187,8 @@ class BoardApp(App[int]):
         puzzle = game.public
         view = game.view(name)
         table = Table(box=None, pad_edge=False, show_edge=False, title_justify="left")
-        table.add_column("rnd")
-        table.add_column("code")
+        table.add_column(_("rnd"))
+        table.add_column(_("code"))
         for letter in puzzle.letters:
             table.add_column(letter, justify="center")
         for rnd, code, answers in view.test_log():
@@ -1118,10 +1200,9 @@ class BoardApp(App[int]):
             ]
             table.add_row(str(rnd), code, *cells)
         rounds = game.round
-        table.caption = (
-            f"{_tests(len(view.tests))} in {rounds} round{'s' if rounds != 1 else ''}"
-            + ("" if not self.table_log else "\n" + self.table_log[-1])
-        )
+        table.caption = ngettext("{tests} in {n} round", "{tests} in {n} rounds", rounds).format(
+            tests=_tests(len(view.tests)), n=rounds
+        ) + ("" if not self.table_log else "\n" + self.table_log[-1])
         table.caption_justify = "left"
         return table
 
