@@ -250,6 +250,55 @@ async def test_superhirn_pins_in_red_a_refused_secret_undo_and_wrong_pins() -> N
         await pilot.press("enter")
 
 
+@run_async
+async def test_on_the_honour_system_the_secret_is_shown_at_the_end_to_check_the_rows() -> None:
+    preset = get_preset("classic", rows=3)
+    match = Match(preset, (YOU, COMPUTER), games=1, first_breaker=1, seed=4, honour=True)
+    app = board_app(match)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await ready(pilot, app)
+        assert app.mode == "pins" and match.secret is None  # no secret typed first
+        secret = (5, 5, 5, 5)  # kept in the head: black, black, black, black
+        for _ in range(3):
+            assert app.proposal is not None
+            fb = feedback(secret, app.proposal)
+            await pilot.press(*("b" * fb.black + "w" * fb.white), "enter")
+            await ready(pilot, app)
+            if app.mode != "pins":
+                break
+        if match.phase is Phase.REVEAL:  # not cracked in 3 rows: the code is shown now
+            assert app.mode == "reveal"
+            await pilot.press("k", "k", "k", "k", "enter")
+        await pilot.pause(0.1)
+        assert app.ended is not None and app.ended.secrets == (secret,)
+        assert "Wrong pins" not in await shown(pilot, app)
+
+
+@run_async
+async def test_two_people_maker_and_breaker_the_secret_never_shows_to_the_breaker() -> None:
+    preset = get_preset("classic")
+    ann, bob = Seat("ann", human=True), Seat("bob", human=True)
+    match = Match(preset, (ann, bob), games=2, first_breaker=0, seed=1)
+    app = board_app(match)
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert await screen_is(pilot, app, "CoverScreen")
+        assert "bob: set your secret code; ann looks away." in await shown(pilot, app)
+        await pilot.press("enter")
+        await pilot.press("w", "w", "k", "k", "enter")
+        assert match.secret == (4, 4, 5, 5)
+        assert await screen_is(pilot, app, "CoverScreen")
+        text = await shown(pilot, app)
+        assert "Pass the keyboard to ann" in text and "WWKK" not in codes_on_screen(text)
+        await pilot.press("enter")
+        text = await shown(pilot, app)
+        assert "WWKK" not in codes_on_screen(text) and "?  ?  ?  ?" in text
+        await pilot.press("w", "w", "k", "b", "enter")
+        assert len(match.rows) == 1 and app.seat == 0  # the same breaker: no cover
+        await pilot.press("w", "w", "k", "k", "enter")
+        assert app.ended is not None
+        assert "Code cracked by ann in 2 rows; 2 points to bob." in await shown(pilot, app)
+
+
 # -- the duel ----------------------------------------------------------------------------------
 
 

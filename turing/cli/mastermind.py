@@ -1212,7 +1212,7 @@ def board_command(
     app = MastermindBoardApp(sitting, breakers, honour=options["honour"])
     app.run()
     if app.return_code:
-        stderr_console().print("match abandoned: quit", markup=False)
+        stderr_console().print(_("match abandoned: quit"), markup=False)
         raise SystemExit(app.return_code)
 
 

@@ -28,6 +28,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from turing.core.errors import TuringError
+from turing.i18n import N_, _, ngettext
 from turing.mastermind.match import (
     Duel,
     DuelMove,
@@ -65,6 +66,8 @@ _DARK: Final = frozenset({"red", "green", "blue", "purple", "black"})
 #: Pins sit on a grey strip: hit pins black (or red in Superhirn), white pins white.
 PIN_BOARD: Final = "#8a8a8a"
 PIN_COLOURS: Final[dict[str, str]] = {"black": "#000000", "red": "#d50000", "white": "#ffffff"}
+#: The pins' colours as the board names them.
+PIN_NAMES: Final = {"black": N_("black"), "red": N_("red")}
 HIT_KEYS: Final = "bsr"
 """Keys that place a hit pin: b (black), s (schwarz), r (red/rot)."""
 
@@ -144,12 +147,12 @@ class MastermindBoardApp(App[int]):
                 palette.colour(s).letter.lower() == key for s in range(len(palette.colours))
             ):
                 self.bind(f"{key},{key.upper()}", f"letter('{key}')", show=False)
-        self.bind("backspace", "erase", description="erase")
-        self.bind("enter", "enter", description="enter")
-        self.bind("d", "random", description="random code")
-        self.bind("u", "undo", description="undo pins")
-        self.bind("x", "giveup", description="give up")
-        self.bind("q", "leave", description="quit")
+        self.bind("backspace", "erase", description=_("erase"))
+        self.bind("enter", "enter", description=_("enter"))
+        self.bind("d", "random", description=_("random code"))
+        self.bind("u", "undo", description=_("undo pins"))
+        self.bind("x", "giveup", description=_("give up"))
+        self.bind("q", "leave", description=_("quit"))
 
     # -- layout --
 
@@ -163,15 +166,15 @@ class MastermindBoardApp(App[int]):
         yield Static(id="palette")
         with Horizontal(id="pin-buttons", classes="actions"):
             hit = self.preset.hit_pin
-            yield Button(f"● {hit} {hit[0]}", id="pin-hit", compact=True)
-            yield Button("○ white w", id="pin-white", compact=True)
+            yield Button(f"● {self._hit_name()} {hit[0]}", id="pin-hit", compact=True)
+            yield Button("○ " + _("white") + " w", id="pin-white", compact=True)
         with Horizontal(id="mm-actions", classes="actions"):
-            yield Button("⌫ erase", id="do-erase", compact=True)
-            yield Button("⏎ enter", id="do-enter", compact=True)
-            yield Button("random d", id="do-random", compact=True)
-            yield Button("undo u", id="do-undo", compact=True)
-            yield Button("give up x", id="do-giveup", compact=True)
-            yield Button("quit q", id="do-leave", compact=True)
+            yield Button("⌫ " + _("erase"), id="do-erase", compact=True)
+            yield Button("⏎ " + _("enter"), id="do-enter", compact=True)
+            yield Button(_("random") + " d", id="do-random", compact=True)
+            yield Button(_("undo") + " u", id="do-undo", compact=True)
+            yield Button(_("give up") + " x", id="do-giveup", compact=True)
+            yield Button(_("quit") + " q", id="do-leave", compact=True)
         yield Static(id="status")
         yield Static(id="message")
         yield Footer()
@@ -183,12 +186,15 @@ class MastermindBoardApp(App[int]):
         # layout pass (a click repaints only what it changed)
         names = [seat.name for seat in self.sitting.seats]
         positions = self.preset.positions
+        longest = max(names, key=len)
         heads = [
-            f"Codebreaker {names[0]} · codemaker {names[1]}",
-            f"{max(names, key=len)} against {max(names, key=len)}'s code",
+            self._roles(names[0], names[1]),
+            self._against(longest, longest),
+            self._against(longest, "You"),
         ]
-        rows = 6 + 3 * positions + 1 + positions + 2 + len(" ◀ your pins")
-        code = len("  code ") + 3 * positions + len("  the secret")
+        rows = 6 + 3 * positions + 1 + positions + 2 + len(" ◀ " + _("your pins"))
+        code = len("  " + _("code") + " ") + 3 * positions + 2
+        code += max(len(_("the secret")), len(_("your code")))
         width = max(rows, code, *(len(head) for head in heads)) + 4  # padding and border
         for panel in self.query(".mm-board"):
             panel.styles.width = width
@@ -248,11 +254,11 @@ class MastermindBoardApp(App[int]):
         self._set_mode(Mode.WAIT, None)
         name, other = seats[seat].name, seats[1 - seat].name
         what = {
-            Mode.SECRET: f"{name}: set your secret code; {other} looks away.",
-            Mode.GUESS: f"{name}: your guess.",
-            Mode.PINS: f"{name}: place the pins.",
-            Mode.REVEAL: f"{name}: show your secret code.",
-        }.get(mode, "")
+            Mode.SECRET: _("{name}: set your secret code; {other} looks away."),
+            Mode.GUESS: _("{name}: your guess."),
+            Mode.PINS: _("{name}: place the pins."),
+            Mode.REVEAL: _("{name}: show your secret code."),
+        }.get(mode, "").format(name=name, other=other)
         cover = CoverScreen(name, self.sitting.game, what)
         self.set_timer(0.01, lambda: self.push_screen(cover, lambda _: self._set_mode(mode, seat)))
 
@@ -287,7 +293,7 @@ class MastermindBoardApp(App[int]):
             self.seat = humans[0] if humans else None
         self.mode = Mode.WAIT
         self.refresh_bindings()
-        self.say(f"{self.sitting.seats[player].name} is thinking…")
+        self.say(_("{name} is thinking…").format(name=self.sitting.seats[player].name))
         self.draw()
 
     def _proposed(self, player: int, code: Code | None) -> None:
@@ -339,11 +345,15 @@ class MastermindBoardApp(App[int]):
             elif isinstance(event, DuelMove):
                 rows[0].append(event.rows[0])
                 rows[1].append(event.rows[1])
-                said.append(f"Move {event.number} played.")
+                said.append(_("Move {number} played.").format(number=event.number))
             elif isinstance(event, PinsTakenBack):
-                said.append(f"Pins of row {event.number} taken back; place them again.")
+                said.append(
+                    _("Pins of row {number} taken back; place them again.").format(
+                        number=event.number
+                    )
+                )
             elif isinstance(event, FalseFeedback):
-                self.push_screen(MessageScreen("Wrong pins", self._false_feedback(event)))
+                self.push_screen(MessageScreen(_("Wrong pins"), self._false_feedback(event)))
             elif isinstance(event, GameOver):
                 self.ended = Ended(
                     self._game_over(event),
@@ -366,7 +376,7 @@ class MastermindBoardApp(App[int]):
                     True,
                 )
             elif isinstance(event, GameStarted) and event.restart:
-                said.append(f"Game {event.game} restarts with an empty board.")
+                said.append(_("Game {game} restarts with an empty board.").format(game=event.game))
         if said:
             self.say(" ".join(said))
 
@@ -376,55 +386,73 @@ class MastermindBoardApp(App[int]):
     def _score(self, scores: tuple[float, float]) -> str:
         return f"{self._seat_name(0)} {scores[0]:g}, {self._seat_name(1)} {scores[1]:g}"
 
+    def _hit_name(self) -> str:
+        return _(PIN_NAMES.get(self.preset.hit_pin, self.preset.hit_pin))
+
     def _false_feedback(self, event: FalseFeedback) -> str:
-        hit = self.preset.hit_pin
+        hit = self._hit_name()
         if event.expected:
             lines = [
-                f"Row {r} should have had {fb.black} {hit}, {fb.white} white."
+                _("Row {row} should have had {hits} {hit}, {whites} white.").format(
+                    row=r, hits=fb.black, hit=hit, whites=fb.white
+                )
                 for r, fb in zip(event.rows, event.expected, strict=True)
             ]
         else:
             numbers = ", ".join(str(r) for r in event.rows)
-            lines = [f"No code gives the rows {numbers} the pins they got."]
+            lines = [
+                _("No code gives the rows {numbers} the pins they got.").format(numbers=numbers)
+            ]
         lines.append(
-            f"The game restarts; {event.points} points to {self._seat_name(event.breaker)} "
-            "for the wrong pins."
+            ngettext(
+                "The game restarts; {points} point to {name} for the wrong pins.",
+                "The game restarts; {points} points to {name} for the wrong pins.",
+                event.points,
+            ).format(points=event.points, name=self._seat_name(event.breaker))
         )
         return "\n".join(lines)
 
     def _game_over(self, event: GameOver) -> str:
         maker, breaker = self._seat_name(event.maker), self._seat_name(event.breaker)
-        rows = f"{event.rows_used} row" + ("" if event.rows_used == 1 else "s")
-        points = f"{event.points} point" + ("" if event.points == 1 else "s")
+        rows = ngettext("{n} row", "{n} rows", event.rows_used).format(n=event.rows_used)
+        points = ngettext("{n} point", "{n} points", event.points).format(n=event.points)
         if event.solved:
-            text = f"Code cracked by {breaker} in {rows}; {points} to {maker}."
+            text = _("Code cracked by {breaker} in {rows}; {points} to {maker}.")
         elif event.gave_up:
-            text = f"{breaker} gave up after {rows}; {points} to {maker}."
+            text = _("{breaker} gave up after {rows}; {points} to {maker}.")
         else:
-            text = f"Code not cracked by {breaker} in {rows}; {points} to {maker}."
-        if self.sitting.games > 1:
-            text += f"\nScore after game {event.game} of {self.sitting.games}: "
-            text += self._score(event.scores) + "."
-        return text
+            text = _("Code not cracked by {breaker} in {rows}; {points} to {maker}.")
+        text = text.format(breaker=breaker, rows=rows, points=points, maker=maker)
+        return text + self._running_score(event.game, event.scores)
+
+    def _running_score(self, game: int, scores: tuple[float, float]) -> str:
+        if self.sitting.games == 1:
+            return ""
+        return "\n" + _("Score after game {game} of {games}: {score}.").format(
+            game=game, games=self.sitting.games, score=self._score(scores)
+        )
 
     def _duel_over(self, event: DuelOver) -> str:
         if event.winner is None:
-            text = f"Game {event.game}: a draw ({event.reason})."
+            text = _("Game {game}: a draw ({reason}).").format(game=event.game, reason=event.reason)
         else:
-            text = f"Game {event.game} won by {self._seat_name(event.winner)} ({event.reason})."
-        if self.sitting.games > 1:
-            text += f"\nScore after game {event.game} of {self.sitting.games}: "
-            text += self._score(event.scores) + "."
-        return text
+            text = _("Game {game} won by {name} ({reason}).").format(
+                game=event.game, name=self._seat_name(event.winner), reason=event.reason
+            )
+        return text + self._running_score(event.game, event.scores)
 
     def _match_over(self, event: MatchOver) -> str:
+        score = self._score(event.scores)
         if not event.declared:
-            return (
-                f"Final score: {self._score(event.scores)}. A single game: only one player "
-                "made a code, so no winner is declared."
-            )
-        verdict = "a draw" if event.winner is None else f"{self._seat_name(event.winner)} wins"
-        return f"Final score: {self._score(event.scores)}; {verdict}."
+            return _(
+                "Final score: {score}. A single game: only one player made a code, so no "
+                "winner is declared."
+            ).format(score=score)
+        if event.winner is None:
+            return _("Final score: {score}; a draw.").format(score=score)
+        return _("Final score: {score}; {name} wins.").format(
+            score=score, name=self._seat_name(event.winner)
+        )
 
     # -- actions (keys, clicks and buttons) --
 
@@ -499,7 +527,7 @@ class MastermindBoardApp(App[int]):
             return
         code = tuple(self.entry)
         if mode in (Mode.SECRET, Mode.GUESS, Mode.REVEAL) and not code:
-            self.say(f"put {self.preset.positions} pegs in the row first", error=True)
+            self.say(_("put {n} pegs in the row first").format(n=self.preset.positions), error=True)
             return
         if isinstance(sitting, Duel):
             if mode is Mode.SECRET:
@@ -539,19 +567,19 @@ class MastermindBoardApp(App[int]):
 
         def answer(yes: bool | None) -> None:
             if not yes:
-                self.say("Nothing done.")
+                self.say(_("Nothing done."))
             elif isinstance(sitting, Match):
                 self._act(lambda: sitting.give_up(seat))
             else:
                 self._act(lambda: sitting.give_up(seat))
 
-        self.push_screen(ConfirmScreen("Give up this game? It is scored as lost."), answer)
+        self.push_screen(ConfirmScreen(_("Give up this game? It is scored as lost.")), answer)
 
     def action_leave(self) -> None:
         if self.screen is not self.screen_stack[0]:
             return
         self.push_screen(
-            ConfirmScreen("Leave the match? It is not finished."),
+            ConfirmScreen(_("Leave the match? It is not finished.")),
             lambda yes: self.exit(EXIT_ABANDONED, return_code=EXIT_ABANDONED) if yes else None,
         )
 
@@ -579,9 +607,11 @@ class MastermindBoardApp(App[int]):
 
     def draw(self) -> None:
         sitting, mode = self.sitting, self.mode
-        title = f"{self.preset.title} · game {sitting.game} of {sitting.games}"
+        title = _("{title} · game {game} of {games}").format(
+            title=self.preset.title, game=sitting.game, games=sitting.games
+        )
         if sitting.games > 1:
-            title += f" · score {self._score(self._scores())}"
+            title += " · " + _("score {score}").format(score=self._score(self._scores()))
         self._update("#title", escape(title))
         for panel in range(2 if self.duel else 1):
             self._update(f"#board-{panel}", self._panel(panel))
@@ -625,6 +655,17 @@ class MastermindBoardApp(App[int]):
             f"[#5a5a5a]{'·' * empty}[/] [/]"
         )
 
+    @staticmethod
+    def _roles(breaker: str, maker: str) -> str:
+        return _("Codebreaker {breaker} · codemaker {maker}").format(breaker=breaker, maker=maker)
+
+    @staticmethod
+    def _against(breaker: str, maker: str) -> str:
+        """A duel board's head: whose rows against whose code."""
+        if maker == "You":  # the name of the one person against the computer
+            return _("{breaker} against your code").format(breaker=breaker)
+        return _("{breaker} against {maker}'s code").format(breaker=breaker, maker=maker)
+
     def _panel(self, panel: int) -> str:
         """Board ``panel``: in a match the one board; in a duel, player ``panel``'s rows
         against the other's code."""
@@ -632,25 +673,22 @@ class MastermindBoardApp(App[int]):
         positions, total = self.preset.positions, self.preset.rows
         if isinstance(sitting, Duel):
             breaker, maker = panel, 1 - panel
-            who, whose = self._seat_name(breaker), self._seat_name(maker)
-            whose = "your" if whose == "You" else f"{whose}'s"
-            head = f"[b]{escape(who)}[/] against [b]{escape(whose)}[/] code"
+            head = escape(self._against(self._seat_name(breaker), self._seat_name(maker)))
         else:
             breaker, maker = sitting.breaker, sitting.maker
-            head = (
-                f"Codebreaker [b]{escape(self._seat_name(breaker))}[/] · "
-                f"codemaker [b]{escape(self._seat_name(maker))}[/]"
-            )
+            head = escape(self._roles(self._seat_name(breaker), self._seat_name(maker)))
         if ended is not None:
             rows: tuple[Row, ...] = ended.rows[panel]
             secret = ended.secrets[panel]
             secret_text = (
-                self.code(secret) + "  [b]the secret[/]" if secret is not None else "(not set)"
+                self.code(secret) + "  [b]" + escape(_("the secret")) + "[/]"
+                if secret is not None
+                else escape(_("(not set)"))
             )
         else:
             rows = self._rows()[panel]
             secret_text = self._secret(maker, breaker)
-        lines = [head, f"  code {secret_text}"]
+        lines = [head, f"  {escape(_('code'))} {secret_text}"]
         composing = (
             ended is None
             and self.seat == breaker
@@ -682,30 +720,42 @@ class MastermindBoardApp(App[int]):
         secret: Code | None
         secret = sitting.secret if isinstance(sitting, Match) else sitting.secrets[maker]
         if self.seat == maker and not sitting.seats[breaker].human and secret is not None:
-            return self.code(secret) + "  [b]your code[/]"
+            return self.code(secret) + "  [b]" + escape(_("your code")) + "[/]"
         return self._holes(self.preset.positions, "?")
 
     def _pins_entry(self) -> str:
         hits = sum(self.pins)
         fb = Feedback(hits, len(self.pins) - hits)
-        return self.pin_strip(fb) + " [b]◀ your pins[/]"
+        return self.pin_strip(fb) + " [b]◀ " + escape(_("your pins")) + "[/]"
 
     def _entry(self) -> str:
         mode, seat = self.mode, self.seat
         if seat is None or mode is Mode.WAIT:
             return ""
-        name = escape(self._seat_name(seat))
+        name = self._seat_name(seat)
         if mode in (Mode.SECRET, Mode.REVEAL):
             holes = self._holes(self.preset.positions - len(self.entry))
-            what = "your secret code" if mode is Mode.SECRET else "show your secret code"
-            return f"{name}, {what}: {self.code(tuple(self.entry))}{holes}"
+            if mode is Mode.SECRET:
+                what = escape(_("{name}, your secret code:").format(name=name))
+            else:
+                what = escape(_("{name}, show your secret code:").format(name=name))
+            return f"{what} {self.code(tuple(self.entry))}{holes}"
         if mode is Mode.GUESS:
-            return f"{name}, your guess — {self._where(seat)}"
+            return escape(
+                _("{name}, your guess — row {row} of {rows}").format(
+                    name=name, row=self._row_number(seat), rows=self.preset.rows
+                )
+            )
         if mode is Mode.PINS:
             hits = sum(self.pins)
-            return (
-                f"{name}, pins for row {self._row_number(seat)}: {hits} {self.preset.hit_pin}, "
-                f"{len(self.pins) - hits} white"
+            return escape(
+                _("{name}, pins for row {row}: {hits} {hit}, {whites} white").format(
+                    name=name,
+                    row=self._row_number(seat),
+                    hits=hits,
+                    hit=self._hit_name(),
+                    whites=len(self.pins) - hits,
+                )
             )
         return ""
 
@@ -725,7 +775,7 @@ class MastermindBoardApp(App[int]):
             colour = palette.colour(symbol)
             key = "." if colour is EMPTY_HOLE else f"{symbol + 1}"
             cells.append(f"[@click=app.peg({symbol})]{self.peg(symbol)}[/][dim]{key}[/]")
-        return "Pegs " + " ".join(cells)
+        return escape(_("Pegs")) + " " + " ".join(cells)
 
     def _status(self) -> str:
         mode = self.mode
@@ -733,20 +783,26 @@ class MastermindBoardApp(App[int]):
             self.preset.palette.colour(s).letter for s in range(len(self.preset.colours))
         )
         if self.ended is not None:
-            then = "Enter: leave the board." if self.ended.last else "Enter: the next game."
+            then = _("Enter: leave the board.") if self.ended.last else _("Enter: the next game.")
             return f"{self.ended.text}\n{then}"
         if mode in (Mode.SECRET, Mode.GUESS, Mode.REVEAL):
-            keys = f"Click a peg or type {letters} (or 1–{len(self.preset.colours)})"
             if self.preset.blank:
-                keys += ", . for an empty hole"
-            return keys + "; Backspace takes one back; Enter plays the row."
+                keys = _(
+                    "Click a peg or type {letters} (or 1–{n}), . for an empty hole; Backspace "
+                    "takes one back; Enter plays the row."
+                )
+            else:
+                keys = _(
+                    "Click a peg or type {letters} (or 1–{n}); Backspace takes one back; "
+                    "Enter plays the row."
+                )
+            return keys.format(letters=letters, n=len(self.preset.colours))
         if mode is Mode.PINS:
-            hit = self.preset.hit_pin
-            return (
-                f"Pins: {hit[0]} a {hit} pin (right colour, right place), w a white pin "
-                "(right colour, wrong place); Backspace takes one back; Enter places them "
-                "(none: just Enter)."
-            )
+            return _(
+                "Pins: {key} a {hit} pin (right colour, right place), w a white pin (right "
+                "colour, wrong place); Backspace takes one back; Enter places them (none: "
+                "just Enter)."
+            ).format(key=self.preset.hit_pin[0], hit=self._hit_name())
         return ""
 
 
