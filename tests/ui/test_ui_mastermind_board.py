@@ -79,6 +79,37 @@ def codes_on_screen(text: str) -> list[str]:
     return ["".join(found.split()) for found in re.findall(r"((?: [A-Z?·◌] ){4,})", text)]
 
 
+@pytest.mark.parametrize("name", ["classic", "superhirn", "logik", "master-collor", "blank"])
+@run_async
+async def test_every_preset_plays_a_row(name: str) -> None:
+    preset = get_preset("superhirn", blank=True) if name == "blank" else get_preset(name)
+    sitting: Match | Duel
+    if preset.mode == "duel":
+        sitting = Duel(preset, (YOU, COMPUTER), games=1, seed=1)
+    else:
+        sitting = Match(preset, (YOU, COMPUTER), games=2, first_breaker=0, seed=1)
+    app = board_app(sitting)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await ready(pilot, app)
+        if isinstance(sitting, Duel):
+            await pilot.press("d", "enter")  # a random secret for the computer to break
+            await ready(pilot, app)
+        keys = letters(preset, tuple(range(preset.positions)))
+        if preset.blank:
+            keys[1] = "full_stop"  # an empty hole, typed as "."
+        await pilot.press(*keys, "enter")
+        await ready(pilot, app)
+        rows = sitting.rows[0] if isinstance(sitting, Duel) else sitting.rows
+        assert len(rows) == 1, app.message
+        expected = list(range(preset.positions))
+        if preset.blank:
+            expected[1] = len(preset.colours)
+        assert rows[0].guess == tuple(expected)
+        text = await shown(pilot, app)
+        assert f"row 2 of {preset.rows}" in text
+        assert preset.title in text
+
+
 # -- the person breaks the computer's code -----------------------------------------------------
 
 
