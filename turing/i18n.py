@@ -252,13 +252,28 @@ def extract_python_and_help(
     yield from extract_python(fileobj, keywords, comment_tags, options)
     fileobj.seek(0)
     tree = ast.parse(fileobj.read())
+    # help=NAME, where NAME is a text written once at the top of the module
+    constants: dict[str, ast.Constant] = {}
+    for statement in tree.body:
+        target = value_node = None
+        if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
+            target, value_node = statement.targets[0], statement.value
+        elif isinstance(statement, ast.AnnAssign):
+            target, value_node = statement.target, statement.value
+        if isinstance(target, ast.Name) and isinstance(value_node, ast.Constant):
+            constants[target.id] = value_node
     for node in ast.walk(tree):
         if isinstance(node, ast.Call):
             for keyword in node.keywords:
-                if keyword.arg in _HELP_KEYWORDS and isinstance(keyword.value, ast.Constant):
-                    value = keyword.value.value
+                if keyword.arg not in _HELP_KEYWORDS:
+                    continue
+                found = keyword.value
+                if isinstance(found, ast.Name):
+                    found = constants.get(found.id, found)
+                if isinstance(found, ast.Constant):
+                    value = found.value
                     if isinstance(value, str) and value.strip():
-                        yield keyword.value.lineno, None, inspect.cleandoc(value), []
+                        yield found.lineno, None, inspect.cleandoc(value), []
         elif isinstance(node, ast.FunctionDef) and _is_click_command(node):
             doc = ast.get_docstring(node, clean=False)
             if doc and doc.strip():

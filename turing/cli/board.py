@@ -22,6 +22,7 @@ from turing.cli.serving import (
     serve_board,
     serve_options,
 )
+from turing.i18n import _
 
 #: The options of ``turing play`` the board takes too (all but script and JSON output).
 _SHARED: Final = [p for p in play.params if p.name not in ("as_json", "interactive")]
@@ -95,8 +96,13 @@ def board(ctx: click.Context, /, serve: bool, host: str, port: int, **params: An
                 click.echo(problem, err=True)
     else:
         path = session.save_path
-        saved = f"; saved to {path} — resume with: turing board --resume {path}" if path else ""
-        click.echo(f"game abandoned{saved}")
+        click.echo(
+            _("game abandoned; saved to {path} — resume with: turing board --resume {path}").format(
+                path=path
+            )
+            if path
+            else _("game abandoned")
+        )
     if code:
         raise click.exceptions.Exit(code)
 

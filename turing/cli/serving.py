@@ -19,6 +19,7 @@ from typing import Any, Final
 import click
 
 from turing.cli.output import fail
+from turing.i18n import _, current_language
 
 
 def _loopback(host: str) -> bool:
@@ -60,17 +61,21 @@ def serve_board(host: str, port: int, words: list[str]) -> None:
     try:
         from textual_serve.server import Server
     except ImportError:
-        fail("--serve needs textual-serve: pip install 'turing[web]'")
+        fail(_("--serve needs textual-serve: pip install 'turing[web]'"))
     if not _loopback(host):
         click.echo(
-            f"warning: serving on {host}, not loopback: anyone who can reach this address "
-            "can open the board and play",
+            _(
+                "warning: serving on {host}, not loopback: anyone who can reach this address "
+                "can open the board and play"
+            ).format(host=host),
             err=True,
         )
     command = shlex.join([sys.executable, "-m", "turing", *words])
     # each page's board is a child process: it must end with the server, however the server
     # ends (a SIGTERM reaches the server alone, and an orphaned board would run on)
     os.environ[_SERVER_ENV] = str(os.getpid())
+    # and it speaks the language chosen here (the flag is not on its command line)
+    os.environ["TURING_LANG"] = current_language()
     Server(command, host=host, port=port, title=f"turing {words[0]}").serve()
 
 
@@ -101,7 +106,7 @@ def check_serve_options(ctx: click.Context, serve: bool) -> None:
         return
     for name in ("host", "port"):
         if ctx.get_parameter_source(name) == click.core.ParameterSource.COMMANDLINE:
-            fail(f"--{name} goes with --serve")
+            fail(_("--{name} goes with --serve").format(name=name))
 
 
 #: Set in the environment of the boards a server starts: the server's process id.
