@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from turing.core.errors import TuringError
+from turing.i18n import _, ngettext
 
 DIGITS: Final = (1, 2, 3, 4, 5)
 SHAPES: Final = ("b", "y", "p")
@@ -53,23 +54,32 @@ class Code:
     @staticmethod
     def from_index(index: int) -> Code:
         if not 0 <= index < NUM_CODES:
-            raise CodeError(f"code index {index} is outside 0–124")
+            raise CodeError(_("code index {index} is outside 0–124").format(index=index))
         return ALL_CODES[index]
 
     @staticmethod
     def parse(text: str) -> Code:
         """Parse ``"241"`` (▲=2, ■=4, ●=1); spaces and commas between digits are allowed."""
         if not isinstance(text, str):
-            raise CodeError(f"a code is three digits 1–5 like 241, not {text!r}")
+            raise CodeError(
+                _("a code is three digits 1–5 like 241, not {text!r}").format(text=text)
+            )
         compact = "".join(ch for ch in text.strip() if ch not in " ,")
         if len(compact) != 3 or not compact.isascii() or not compact.isdigit():
-            raise CodeError(f"{text.strip()!r} is not a code: a code is three digits 1–5, like 241")
+            raise CodeError(
+                _("{code!r} is not a code: a code is three digits 1–5, like 241").format(
+                    code=text.strip()
+                )
+            )
         digits = [int(ch) for ch in compact]
         bad = list(dict.fromkeys(str(d) for d in digits if d not in DIGITS))
         if bad:
             raise CodeError(
-                f"{compact!r} is not a code: digit{'s' if len(bad) > 1 else ''} "
-                f"{', '.join(bad)} outside 1–5"
+                ngettext(
+                    "{code!r} is not a code: digit {digits} outside 1–5",
+                    "{code!r} is not a code: digits {digits} outside 1–5",
+                    len(bad),
+                ).format(code=compact, digits=", ".join(bad))
             )
         return ALL_CODES[(digits[0] - 1) * 25 + (digits[1] - 1) * 5 + (digits[2] - 1)]
 
@@ -92,7 +102,7 @@ def code_index(code: Code | str | int) -> int:
         return code.index
     if isinstance(code, int):
         if not 0 <= code < NUM_CODES:
-            raise CodeError(f"code index {code} is outside 0–124")
+            raise CodeError(_("code index {code} is outside 0–124").format(code=code))
         return code
     return Code.parse(code).index
 
@@ -127,7 +137,7 @@ class CodeSet:
 
     def __post_init__(self) -> None:
         if self.mask < 0 or self.mask > ALL_MASK:
-            raise CodeError("a code set mask has bits outside the 125 codes")
+            raise CodeError(_("a code set mask has bits outside the 125 codes"))
 
     @staticmethod
     def of(*codes: Code | str) -> CodeSet:
