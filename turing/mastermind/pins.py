@@ -99,10 +99,12 @@ def _checked(pins: Feedback, positions: int) -> Feedback:
 
 def _not_pins(text: str) -> FeedbackError:
     shown = text.strip()
-    what = repr(shown) if shown.isprintable() else "that line"
+    advice = _(
+        "type black (or red) then white like '2 1', pins like 'bbw' or 'rot rot weiß', "
+        "or '-' for none"
+    )
+    if not shown.isprintable():
+        return FeedbackError(_("that line is not pins: {advice}").format(advice=advice))
     return FeedbackError(
-        _(
-            "{what} is not pins: type black (or red) then white like '2 "
-            "1', pins like 'bbw' or 'rot rot weiß', or '-' for none"
-        ).format(what=what)
+        _("{typed} is not pins: {advice}").format(typed=repr(shown), advice=advice)
     )
