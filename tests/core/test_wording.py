@@ -95,7 +95,11 @@ CONSTRUCTS = [
     # and, or, not, conditions compared
     ("b == 1 and y == 1", "▲ ist gleich 1 und ■ ist gleich 1"),
     ("b == 2 or b == 3 or b == 5", "▲ ist gleich 2, 3 oder 5"),
-    ("b < y and b < p", "▲ ist kleiner als ■ und kleiner als ●"),
+    ("b < y and b < p", "▲ ist kleiner als ■ und ●"),
+    ("b <= y and b <= p", "▲ ist kleiner oder gleich ■ und ●"),
+    ("b != y and b != p and y != p", "▲ ist ungleich ■ und ●, und ■ ist ungleich ●"),
+    ("b * y >= 10 and b * y <= 30", "▲ · ■ ist mindestens 10 und höchstens 30"),
+    ("b == 1 or b > 3 or b == 2", "▲ ist gleich 1, größer als 3 oder gleich 2"),
     ("not (b == 1 or y == 1)", "▲ ist ungleich 1 und ■ ist ungleich 1"),
     ("not b < 3", "▲ ist mindestens 3"),
     ("not not even(b)", "▲ ist gerade"),

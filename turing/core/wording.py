@@ -156,6 +156,9 @@ class _Clause:
     particle: str = ""
     tail: str = ""
     short: str | None = None
+    #: for "ist" statements: what is said, as (predicate, value) pairs ("kleiner als", "3"),
+    #: so that neighbours about the same subject can share words ("kleiner als ■ und ●")
+    sayings: tuple[tuple[str, str], ...] = ()
 
     def main(self) -> str:
         words = [self.subject, self.verb, self.rest, self.particle]
@@ -228,8 +231,28 @@ def _list(items: Sequence[str], conjunction: str) -> str:
     return ", ".join(items[:-1]) + last + items[-1]
 
 
-def _is(subject: str, rest: str) -> _Clause:
-    return _Clause(subject, "ist", rest)
+def _is(subject: str, predicate: str, value: str = "") -> _Clause:
+    saying = (predicate, value)
+    return _Clause(subject, "ist", _said([saying], "und"), sayings=(saying,))
+
+
+def _said(sayings: Sequence[tuple[str, str]], conjunction: str) -> str:
+    """What is said of one subject: neighbours with the same predicate and a one-word value
+    share it ("gleich 2, 3 oder 5"); the rest are listed ("größer als 1 und kleiner als 4").
+    """
+    groups: list[tuple[str, list[str]]] = []
+    for predicate, value in sayings:
+        simple = value != "" and " " not in value and "," not in value
+        if simple and groups and groups[-1][0] == predicate and groups[-1][1]:
+            groups[-1][1].append(value)
+        else:
+            groups.append((predicate, [value] if simple else []))
+            if not simple and value:
+                groups[-1] = (f"{predicate} {value}", [])
+    return _list(
+        [f"{p} {_list(values, conjunction)}" if values else p for p, values in groups],
+        conjunction,
+    )
 
 
 # -- numbers ---------------------------------------------------------------------------------
@@ -457,12 +480,12 @@ def _compare_counts(left: _Countable, op: str, right: _Countable) -> _Clause | N
 # -- comparisons -------------------------------------------------------------------------------
 
 _SAYS: Final = {
-    "<": "kleiner als {x}",
-    ">": "größer als {x}",
-    "==": "gleich {x}",
-    "!=": "ungleich {x}",
-    "<=": "kleiner oder gleich {x}",
-    ">=": "größer oder gleich {x}",
+    "<": "kleiner als",
+    ">": "größer als",
+    "==": "gleich",
+    "!=": "ungleich",
+    "<=": "kleiner oder gleich",
+    ">=": "größer oder gleich",
 }
 
 
@@ -485,10 +508,10 @@ def _comparison(left: Expr, op: str, right: Expr) -> _Statement:
     subject = _term(left).text
     if value is not None:
         if op == "<=":
-            return _is(subject, f"höchstens {number_text(value)}")
+            return _is(subject, "höchstens", number_text(value))
         if op == ">=":
-            return _is(subject, f"mindestens {number_text(value)}")
-    return _is(subject, _SAYS[op].format(x=_term(right).text))
+            return _is(subject, "mindestens", number_text(value))
+    return _is(subject, _SAYS[op], _term(right).text)
 
 
 def _against_number(left: Expr, op: str, value: int) -> _Statement | None:
@@ -501,7 +524,7 @@ def _against_number(left: Expr, op: str, value: int) -> _Statement | None:
             return _is(dividend, "gerade" if even else "ungerade")
         if divisor is not None and divisor > 0 and value == 0:
             word = "ein" if op == "==" else "kein"
-            return _is(dividend, f"{word} Vielfaches von {number_text(divisor)}")
+            return _is(dividend, f"{word} Vielfaches von", number_text(divisor))
         if divisor is not None and 0 < value < abs(divisor):
             rest = f"beim Teilen durch {number_text(divisor)} den Rest {number_text(value)}"
             if op == "!=":
@@ -593,8 +616,8 @@ def _negation(node: Expr) -> _Statement:
 
 def _join(op: str, parts: Sequence[_Statement]) -> _Statement:
     """``und``/``oder`` over statements: nested lists of the other kind in parentheses,
-    neighbours that say something of the same subject merged ("▲ ist kleiner als ■ und
-    kleiner als ●"; "▲ ist gleich 2, 3 oder 5")."""
+    neighbours that say something of the same subject merged ("▲ ist kleiner als ■ und ●";
+    "▲ ist gleich 2, 3 oder 5"; "▲ ist größer als 1 und kleiner als 4")."""
     flat: list[_Statement] = []
     for part in parts:
         if isinstance(part, _Joined) and not part.bracketed:
@@ -621,23 +644,16 @@ def _join(op: str, parts: Sequence[_Statement]) -> _Statement:
             and not (last.particle or last.tail or part.particle or part.tail)
             and last.short is None
             and part.short is None
+            and last.sayings
+            and part.sayings
         ):
-            merged[-1] = _Clause(last.subject, "ist", _merge_rests(last.rest, part.rest, op))
+            sayings = last.sayings + part.sayings
+            merged[-1] = _Clause(last.subject, "ist", _said(sayings, op), sayings=sayings)
         else:
             merged.append(part)
     if len(merged) == 1:
         return merged[0]
     return _Joined(op, tuple(merged))
-
-
-def _merge_rests(first: str, second: str, op: str) -> str:
-    """``gleich 2`` + ``gleich 3`` → ``gleich 2 oder 3`` (and so on down a list)."""
-    if op == "oder" and first.startswith("gleich ") and second.startswith("gleich "):
-        head, _, last = first.removeprefix("gleich ").rpartition(" oder ")
-        values = [*(head.split(", ") if head else []), last, second.removeprefix("gleich ")]
-        if all(v and " " not in v and "," not in v for v in values):
-            return "gleich " + _list(values, "oder")
-    return f"{first} {op} {second}"
 
 
 __all__ = ["LANGUAGES", "SHAPES", "TRANSLATIONS", "count_word", "german", "number_text"]
