@@ -173,7 +173,7 @@ def _conditions() -> st.SearchStrategy[str]:
     return st.recursive(leaves, extend, max_leaves=5)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(_conditions())
 def test_every_expression_that_compiles_gets_german_words(when: str) -> None:
     try:
