@@ -11,6 +11,9 @@ Names: ``b y p`` (also ``blue yellow purple`` and ``▲ ■ ●``), ``sum`` (b+y
 ``or``, ``and``, ``not``, comparisons ``< <= > >= == !=`` (chains allowed), ``+ -``,
 ``* // %``, unary ``-``; parentheses group.
 
+:func:`parse_criterion` gives the expression's tree (the same checks, the same errors),
+from which :mod:`turing.core.wording` puts a criterion into German words.
+
 >>> compile_criterion("b == 1 and y == 1 and p == 1").bit_count()
 1
 >>> compile_criterion("count(3) >= 1").bit_count()
