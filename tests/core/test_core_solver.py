@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from testsupport.cli import ROOT
-from turing.core import csp
+from turing.core import csp, walk
 from turing.core.cards import load_cardset
 from turing.core.codes import ALL_CODES, Code
 from turing.core.puzzle import Puzzle, load_puzzles, puzzle_from_dict
@@ -19,6 +19,7 @@ from turing.core.solver import (
     after_test,
     answer,
     deduce,
+    deduction_count,
     hidden_masks,
     solutions,
     validity,
@@ -187,3 +188,34 @@ def test_a_test_answer_keeps_exactly_the_consistent_hypotheses(seed: int) -> Non
     assert len(yes) + len(no) == len(found.hypotheses)
     assert all(h.answer(code, verifier) for h in yes)
     assert not any(h.answer(code, verifier) for h in no)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.integers(min_value=0, max_value=10**9),
+    st.sampled_from([1, 2, 3, 4, 5, 6]),
+    st.sampled_from(["classic", "nightmare", "extreme"]),
+)
+def test_counted_deduction_equals_the_listed_one(seed: int, verifiers: int, mode: str) -> None:
+    if mode == "extreme":
+        verifiers = min(verifiers, 4)
+    puzzle = puzzle_from_dict(random_cards(random.Random(seed), verifiers, mode))
+    found = deduce(puzzle, CLASSIC)
+    assert deduction_count(puzzle, CLASSIC) == (found.codes_mask, len(found.hypotheses))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(min_value=0, max_value=10**9), st.sampled_from([2, 3, 4, 5]))
+def test_readings_come_in_slot_order_whatever_order_they_are_walked_in(
+    seed: int, verifiers: int
+) -> None:
+    # Pools of very different sizes: the walk takes the smallest first and puts the
+    # readings back in slot order, as the plain walk lists them.
+    rng = random.Random(seed)
+    pools = [
+        [m for n in rng.sample(range(1, 49), rng.randint(1, 3)) for m in CLASSIC.masks[n]]
+        for _ in range(verifiers)
+    ]
+    listed: list[tuple[tuple[int, ...], int]] = []
+    walk.walk(pools, lambda ks, acc, _o, _w: listed.append((tuple(ks), acc.bit_length() - 1)))
+    assert walk.readings(pools) == listed == sorted(listed)

@@ -19,7 +19,7 @@ from typing import Any, Literal
 from turing.core.cards import CardSet
 from turing.core.codes import CodeSet
 from turing.core.puzzle import Loaded, Puzzle, difficulty
-from turing.core.solver import Deduction, Validity, deduce, validity
+from turing.core.solver import Deduction, Validity, deduce, deduction_count, validity
 
 Engine = Literal["bitmask", "csp"]
 
@@ -75,12 +75,20 @@ class Solved:
         }
 
 
-def solve_puzzle(puzzle: Puzzle, cardset: CardSet, engine: Engine = "bitmask") -> Solved:
-    """Solve one puzzle with the fast bitmask solver or the python-constraint reference."""
-    return _solve(puzzle, cardset, engine)[0]
+def solve_puzzle(
+    puzzle: Puzzle, cardset: CardSet, engine: Engine = "bitmask", keep: bool = True
+) -> Solved:
+    """Solve one puzzle with the fast bitmask solver or the python-constraint reference.
+
+    ``keep=False``: a cards-only answer without its :class:`Deduction` (``deduction`` is
+    None): the hypotheses are counted, not listed — all a record needs.
+    """
+    return _solve(puzzle, cardset, engine, keep)[0]
 
 
-def _solve(puzzle: Puzzle, cardset: CardSet, engine: Engine) -> tuple[Solved, Validity | None]:
+def _solve(
+    puzzle: Puzzle, cardset: CardSet, engine: Engine, keep: bool = True
+) -> tuple[Solved, Validity | None]:
     problems: list[str] = []
     stated = puzzle.solution
     if puzzle.has_hidden:
@@ -93,6 +101,11 @@ def _solve(puzzle: Puzzle, cardset: CardSet, engine: Engine) -> tuple[Solved, Va
         codes = tuple(CodeSet(result.solutions).texts())
         problems.extend(_hidden_problems(codes, stated))
         return Solved(puzzle, codes, 1, None, tuple(problems)), result
+    if engine == "bitmask" and not keep:
+        mask, count = deduction_count(puzzle, cardset)
+        codes = tuple(CodeSet(mask).texts())
+        problems.extend(_cards_only_problems(count, codes, stated))
+        return Solved(puzzle, codes, count, None, tuple(problems)), None
     if engine == "csp":
         from turing.core import csp
 
@@ -100,7 +113,7 @@ def _solve(puzzle: Puzzle, cardset: CardSet, engine: Engine) -> tuple[Solved, Va
     else:
         found = deduce(puzzle, cardset)
     codes = tuple(found.codes.texts())
-    problems.extend(_cards_only_problems(found, codes, stated))
+    problems.extend(_cards_only_problems(len(found.hypotheses), codes, stated))
     return Solved(puzzle, codes, len(found.hypotheses), found, tuple(problems)), None
 
 
@@ -117,8 +130,8 @@ def _hidden_problems(codes: tuple[str, ...], stated: str | None) -> list[str]:
     return problems
 
 
-def _cards_only_problems(found: Deduction, codes: tuple[str, ...], stated: str | None) -> list[str]:
-    if not found.hypotheses:
+def _cards_only_problems(assignments: int, codes: tuple[str, ...], stated: str | None) -> list[str]:
+    if not assignments:
         return ["no assignment of criteria to these cards makes a valid puzzle"]
     if stated is not None and stated not in codes:
         return [f"stated solution {stated} is not a code any valid assignment leads to"]

@@ -160,7 +160,10 @@ def solve(
         console = None if as_json else _console()
         read = _each_puzzle(files, forced, unread.append)
         for loaded in with_codes(read, files, codes, cardset_name):
-            solved = solve_puzzle(loaded.puzzle, loaded.cardset, cast(Engine, engine))
+            # A record needs only the number of hypotheses: they are counted, not listed.
+            solved = solve_puzzle(
+                loaded.puzzle, loaded.cardset, cast(Engine, engine), keep=not as_json
+            )
             wrong += bool(solved.problems)
             if as_json:
                 emit_json(solved.record())

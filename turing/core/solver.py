@@ -13,7 +13,8 @@ verifier leaves more than one code. That is what a strong player uses to deduce.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import math
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import NamedTuple
@@ -159,15 +160,33 @@ def verifier_options(puzzle: Puzzle, cardset: CardSet) -> tuple[tuple[Option, ..
     then requires each card to be used by exactly one verifier).
     """
 
+    table = cardset.derived(_card_options)
+
     def options_of(numbers: Iterable[int]) -> tuple[Option, ...]:
-        return tuple(
-            Option(n, c.position, c.mask) for n in numbers for c in cardset.card(n).criteria
-        )
+        return tuple(o for n in numbers for o in _options_of(table, cardset, n))
 
     if puzzle.mode.hidden_mapping:
         everything = options_of(puzzle.shown_cards)
         return tuple(everything for _ in puzzle.cards)
     return tuple(options_of(group) for group in puzzle.cards)
+
+
+def _card_options(cardset: CardSet) -> dict[int, tuple[Option, ...]]:
+    """Each card's criteria as options (made once per card set)."""
+    return {
+        card.number: tuple(Option(card.number, c.position, c.mask) for c in card.criteria)
+        for card in cardset
+    }
+
+
+def _options_of(
+    table: dict[int, tuple[Option, ...]], cardset: CardSet, number: int
+) -> tuple[Option, ...]:
+    try:
+        return table[number]
+    except KeyError:
+        cardset.card(number)  # raises the error that names the card set
+        raise
 
 
 def _search(options: Sequence[Sequence[Option]]) -> list[tuple[tuple[Option, ...], int]]:
@@ -227,13 +246,36 @@ def deduce(puzzle: Puzzle, cardset: CardSet) -> Deduction:
     return Deduction(puzzle, tuple(Hypothesis(opts, code) for opts, code in _search(options)))
 
 
+def deduction_count(puzzle: Puzzle, cardset: CardSet) -> tuple[int, int]:
+    """``(codes mask, number of hypotheses)`` of :func:`deduce`, counted without listing
+    them (:func:`turing.core.walk.count`); nightmare: the readings of the shown cards times
+    the ``n!`` ways to deal the cards to the verifiers."""
+    masks = cardset.masks
+    if puzzle.mode.hidden_mapping:
+        shown = [group[0] for group in puzzle.cards]
+        codes, total = walk.count([_masks_of(masks, cardset, n) for n in shown])
+        return codes, total * math.factorial(len(shown))
+    return walk.count(
+        [[m for n in group for m in _masks_of(masks, cardset, n)] for group in puzzle.cards]
+    )
+
+
+def _masks_of(
+    masks: Mapping[int, tuple[int, ...]], cardset: CardSet, number: int
+) -> tuple[int, ...]:
+    try:
+        return masks[number]
+    except KeyError:
+        cardset.card(number)  # raises the error that names the card set
+        raise
+
+
 def _nightmare(puzzle: Puzzle, cardset: CardSet) -> Sequence[Hypothesis]:
     """Valid criteria per shown card, then every way to hand the cards to the verifiers
     (dealt on demand: the readings do not depend on the dealing)."""
     shown = [group[0] for group in puzzle.cards]
-    per_card = tuple(
-        tuple(Option(n, c.position, c.mask) for c in cardset.card(n).criteria) for n in shown
-    )
+    table = cardset.derived(_card_options)
+    per_card = tuple(_options_of(table, cardset, n) for n in shown)
     from turing.core.symmetry import Dealt
 
     return Dealt(_search(per_card), len(shown), Hypothesis)
@@ -280,6 +322,7 @@ __all__ = [
     "after_test",
     "answer",
     "deduce",
+    "deduction_count",
     "hidden_masks",
     "is_valid_masks",
     "solutions",

@@ -39,7 +39,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from turing.core.codes import ALL_MASK, lowest_index
+from turing.core.codes import ALL_MASK
 
 #: ``visit(chosen, acc, others, weight)``: ``chosen`` the option index of each slot so far
 #: (a list the walk reuses: copy it to keep it), ``acc`` the codes left, ``others`` the
@@ -196,13 +196,65 @@ def walk(
 
 
 def readings(pools: Sequence[Sequence[int]]) -> list[tuple[tuple[int, ...], int]]:
-    """Every valid reading as ``(option index per slot, code index)``, in walk order."""
+    """Every valid reading as ``(option index per slot, code index)``, in walk order
+    (lexicographic in the option indices).
+
+    The slots with fewest options are walked first (the largest pool then sits at the
+    last slot, whose loop is the cheapest), and the readings put back in slot order.
+    """
+    n = len(pools)
+    order = sorted(range(n), key=lambda d: len(pools[d]))
+    if order == list(range(n)):
+        return [(ks, acc.bit_length() - 1) for ks, acc in _listed(pools)]
     found: list[tuple[tuple[int, ...], int]] = []
+    for ks, acc in _listed([pools[d] for d in order]):
+        back = [0] * n
+        for i, d in enumerate(order):
+            back[d] = ks[i]
+        found.append((tuple(back), acc.bit_length() - 1))
+    found.sort()
+    return found
 
-    def keep(chosen: list[int], acc: int, _others: Sequence[int], _weight: int) -> None:
-        found.append((tuple(chosen), lowest_index(acc)))
 
-    walk(pools, keep)
+def _listed(pools: Sequence[Sequence[int]]) -> list[tuple[tuple[int, ...], int]]:
+    """:func:`walk` without its options, listing ``(option indices, codes left)``: the
+    deduction's fast path. The cut rules are :func:`step`'s and :func:`leaf_ok`'s, inlined."""
+    found: list[tuple[tuple[int, ...], int]] = []
+    n = len(pools)
+    if n == 0:
+        return found
+    last = n - 1
+    final = pools[last]
+
+    def leaves(chosen: tuple[int, ...], acc: int, others: list[int]) -> None:
+        for k, m in enumerate(final):
+            narrowed = acc & m
+            if narrowed and not narrowed & (narrowed - 1):
+                for x in others:
+                    if x & m == narrowed:
+                        break
+                else:
+                    found.append(((*chosen, k), narrowed))
+
+    def descend(depth: int, chosen: tuple[int, ...], acc: int, others: list[int]) -> None:
+        down = depth + 1 < last
+        for k, m in enumerate(pools[depth]):
+            narrowed = acc & m
+            if narrowed == acc or not narrowed & (narrowed - 1):
+                continue
+            new_others = [x & m for x in others]
+            if narrowed in new_others:
+                continue
+            new_others.append(acc)
+            if down:
+                descend(depth + 1, (*chosen, k), narrowed, new_others)
+            else:
+                leaves((*chosen, k), narrowed, new_others)
+
+    if last == 0:
+        leaves((), ALL_MASK, [])
+    else:
+        descend(0, (), ALL_MASK, [])
     return found
 
 
@@ -219,10 +271,50 @@ def count(pools: Sequence[Sequence[int]]) -> tuple[int, int]:
     """``(codes mask, number of valid readings)``, without listing them.
 
     Options with equal masks are walked once with their number as a weight (cards 20 and
-    21 share criteria), and the slots with fewest options go first.
+    21 share criteria), and the slots with fewest options go first. The cut rules are
+    :func:`step`'s and :func:`leaf_ok`'s, inlined (the metrics count every puzzle made).
     """
     grouped = sorted((_grouped(p) for p in pools), key=lambda g: len(g[0]))
-    codes, total, _ = walk([g[0] for g in grouped], weights=[g[1] for g in grouped])
+    n = len(grouped)
+    if n == 0:
+        return 0, 0
+    last = n - 1
+    codes = 0
+    total = 0
+    final = tuple(zip(*grouped[last], strict=True))
+
+    def leaves(acc: int, others: list[int], weight: int) -> None:
+        nonlocal codes, total
+        for m, w in final:
+            narrowed = acc & m
+            if narrowed and not narrowed & (narrowed - 1):
+                for x in others:
+                    if x & m == narrowed:
+                        break
+                else:
+                    codes |= narrowed
+                    total += weight * w
+
+    def descend(depth: int, acc: int, others: list[int], weight: int) -> None:
+        down = depth + 1 < last
+        masks, weights = grouped[depth]
+        for m, w in zip(masks, weights, strict=True):
+            narrowed = acc & m
+            if narrowed == acc or not narrowed & (narrowed - 1):
+                continue
+            new_others = [x & m for x in others]
+            if narrowed in new_others:
+                continue
+            new_others.append(acc)
+            if down:
+                descend(depth + 1, narrowed, new_others, weight * w)
+            else:
+                leaves(narrowed, new_others, weight * w)
+
+    if last == 0:
+        leaves(ALL_MASK, [], 1)
+    else:
+        descend(0, ALL_MASK, [], 1)
     return codes, total
 
 
