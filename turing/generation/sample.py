@@ -108,7 +108,7 @@ class CatalogueSampler:
         if not bank.has_catalogue():
             raise SampleError(
                 f"{bank.path}: not a catalogue bank (it holds no catalogue puzzles; "
-                "`turing catalogue --verifiers N --bank DB` stores one)"
+                "storing a catalogue in it makes one)"
             )
         cs = next((i for i, ref in sets.items() if ref == cardset), None)
         if cs is None:
@@ -129,7 +129,7 @@ class CatalogueSampler:
         ):
             raise SampleError(
                 f"{bank.path}: its catalogue has no {verifiers}-verifier puzzles "
-                f"(`turing catalogue --verifiers {verifiers} --bank DB` stores them)"
+                f"(store the {verifiers}-verifier catalogue in it first)"
             )
         self.tiers = (
             {TIER_CODES[difficulty]}
