@@ -186,6 +186,10 @@ class LazyString:
     def __hash__(self) -> int:
         return hash(self.message)
 
+    def __mod__(self, values: Any) -> str:
+        text: str = str(self) % values
+        return text
+
     def format(self, *args: Any, **kwargs: Any) -> str:
         return str(self).format(*args, **kwargs)
 

@@ -24,7 +24,7 @@ import importlib
 import os
 import sys
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 import click
 from click.shell_completion import CompletionItem
@@ -325,7 +325,12 @@ class LazyGroup(click.Group):
     lazy_commands=COMMANDS,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
-@click.version_option(__version__, prog_name="turing")
+@click.version_option(
+    __version__,
+    prog_name="turing",
+    # read when the version is shown, in the language chosen by then
+    message=cast(str, i18n.lazy_gettext("%(prog)s, version %(version)s")),
+)
 def main() -> None:
     """Deduction puzzles in the style of Turing Machine, and the Mastermind family.
 
