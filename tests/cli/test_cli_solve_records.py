@@ -20,7 +20,12 @@ Run = Callable[..., Result]
 
 
 def records(result: Result) -> list[dict[str, object]]:
-    return [json.loads(line) for line in result.stdout.splitlines()]
+    found = [json.loads(line) for line in result.stdout.splitlines()]
+    # written as every JSON record of the command line is (emit_json's form)
+    assert result.stdout == "".join(
+        json.dumps(r, ensure_ascii=False, separators=(", ", ": ")) + "\n" for r in found
+    )
+    return found
 
 
 @pytest.mark.parametrize("mode", ["classic", "extreme", "nightmare"])

@@ -7,6 +7,7 @@ problem, 2 when a puzzle or a file could not be read (the rest is still read).
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 from collections.abc import Callable, Iterator
@@ -28,7 +29,8 @@ from turing.core.cards import CardSet, load_cardset
 from turing.core.errors import TuringError
 from turing.core.files import SourceError
 from turing.core.puzzle import Loaded, Puzzle, difficulty, iter_puzzle_items
-from turing.i18n import current_language
+from turing.i18n import _, current_language
+from turing.play.words import mode_name, tier_name
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -89,7 +91,7 @@ def _console() -> Console:
 
 def _unreadable(file: str, exc: TuringError) -> None:
     message = str(exc) if isinstance(exc, SourceError) else f"{file}: {exc}"
-    click.echo(f"error: {message}", err=True)
+    click.echo(_("error: {message}").format(message=message), err=True)
 
 
 def _each_puzzle(
@@ -156,6 +158,10 @@ def solve(
     forced = forced_cardset(cardset_name)
     unread: list[str] = []
     wrong = 0
+    # A record per puzzle, as emit_json writes it, straight to the stream: thousands of
+    # puzzles a second leave no time for an echo per line.
+    write = sys.stdout.write
+    dumps = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": ")).encode
     try:
         console = None if as_json else _console()
         read = _each_puzzle(files, forced, unread.append)
@@ -166,7 +172,7 @@ def solve(
             )
             wrong += bool(solved.problems)
             if as_json:
-                emit_json(solved.record())
+                write(dumps(solved.record()) + "\n")
             else:
                 assert console is not None
                 _render_solved(console, loaded, solved)
@@ -181,19 +187,25 @@ def _render_solved(console: Console, loaded: Loaded, solved: Solved) -> None:
     candidates = solved.candidates
     if puzzle.has_hidden:
         if solved.solution:
-            console.print(f"solution: [bold]{solved.solution}[/bold]")
+            console.print(_("solution: [bold]{code}[/bold]").format(code=solved.solution))
         else:
             console.print(
-                f"no unique solution: {plural(len(candidates), 'code')} meet "
-                f"the criteria {' '.join(candidates[:20])}".rstrip()
+                _("no unique solution: {codes} meet the criteria {list}")
+                .format(codes=plural(len(candidates), "code"), list=" ".join(candidates[:20]))
+                .rstrip()
             )
     else:
         console.print(
-            f"valid criteria assignments: {solved.assignments}; candidate codes: "
-            f"{' '.join(candidates) or 'none'}"
+            _("valid criteria assignments: {n}; candidate codes: {codes}").format(
+                n=solved.assignments, codes=" ".join(candidates) or _("none")
+            )
         )
         if solved.solution:
-            console.print(f"solution (from the cards alone): [bold]{solved.solution}[/bold]")
+            console.print(
+                _("solution (from the cards alone): [bold]{code}[/bold]").format(
+                    code=solved.solution
+                )
+            )
     for problem in solved.problems:
         console.print(f"{loaded.source}:{loaded.line}: {problem}", markup=False)
     console.print()
@@ -202,14 +214,17 @@ def _render_solved(console: Console, loaded: Loaded, solved: Solved) -> None:
 def _puzzle_table(puzzle: Puzzle, cardset: CardSet, solved: Solved) -> Table:
     from rich.table import Table
 
-    title = f"{puzzle.id or 'puzzle'} · {puzzle.mode} · {puzzle.verifiers} verifiers"
+    title = (
+        f"{puzzle.id or _('puzzle')} · {mode_name(puzzle.mode)} · "
+        + _("{n} verifiers").format(n=puzzle.verifiers)
+    )
     tier = difficulty(puzzle, cardset)
     if tier:
-        title += f" · {tier}"
+        title += f" · {tier_name(tier)}"
     table = Table(title=title, title_justify="left", show_lines=False)
-    table.add_column("verifier")
-    table.add_column("card")
-    table.add_column("criterion")
+    table.add_column(_("verifier"))
+    table.add_column(_("card"))
+    table.add_column(_("criterion"))
     found = solved.deduction
     possible = found.possible_criteria() if found is not None else None
     for v, letter in enumerate(puzzle.letters):
@@ -228,7 +243,7 @@ def _puzzle_table(puzzle: Puzzle, cardset: CardSet, solved: Solved) -> Table:
         else:
             shown = " / ".join(str(n) for n in puzzle.cards[v])
             if puzzle.mode_class.hidden_mapping:
-                shown = "? of " + ", ".join(str(g[0]) for g in puzzle.cards)
+                shown = _("? of {cards}").format(cards=", ".join(str(g[0]) for g in puzzle.cards))
             crits = ""
             if possible is not None:
                 crits = "; ".join(
@@ -285,17 +300,20 @@ def check(
                 continue
             assert console is not None
             place = f"{checked.source}:{checked.line}"
-            name = checked.puzzle.id or "puzzle"
+            name = checked.puzzle.id or _("puzzle")
             if checked.valid:
+                tier = tier_name(checked.difficulty) if checked.difficulty else _("no tier")
                 console.print(
-                    f"{place}: [green]ok[/green] {name} · {checked.difficulty or 'no tier'}"
+                    f"{place}: [green]ok[/green] {name} · {tier}"
                     + (_solution_text(checked.solutions, checked.puzzle) if show_solution else ""),
                     highlight=False,
                 )
             for problem in checked.problems:
                 console.print(f"{place}: [red]FAIL[/red] {name}: {_escape(problem)}")
             for note in checked.notes:
-                console.print(f"{place}: [yellow]note[/yellow] {name}: {_escape(note)}")
+                console.print(
+                    f"{place}: [yellow]{_('note')}[/yellow] {name}: {_escape(note)}"
+                )
         if console is not None:
             console.print(_summary(tally), markup=False)
     except (BrokenPipeError, _ReaderGone):
@@ -311,20 +329,23 @@ def _escape(text: str) -> str:
 
 def _solution_text(solutions: tuple[str, ...], puzzle: Puzzle) -> str:
     if len(solutions) == 1:
-        where = " (from the cards alone)" if not puzzle.has_hidden else ""
-        return f" · solution {solutions[0]}{where}"
+        if not puzzle.has_hidden:
+            return " · " + _("solution {code} (from the cards alone)").format(code=solutions[0])
+        return " · " + _("solution {code}").format(code=solutions[0])
     return f" · {plural(len(solutions), 'candidate code')} {' '.join(solutions)}"
 
 
 def _summary(tally: CollectionCheck) -> str:
-    text = f"{plural(tally.puzzles, 'puzzle')} checked in {plural(tally.files, 'file')}: "
+    text = _("{puzzles} checked in {files}: ").format(
+        puzzles=plural(tally.puzzles, "puzzle"), files=plural(tally.files, "file")
+    )
     parts = []
     if tally.failed:
-        parts.append(f"{tally.failed} with problems")
+        parts.append(_("{n} with problems").format(n=tally.failed))
     if tally.read_errors:
         parts.append(plural(tally.read_errors, "read error"))
     if tally.notes:
         parts.append(plural(tally.notes, "note"))
     if not tally.failed and not tally.read_errors:
-        parts.insert(0, "all sound")
+        parts.insert(0, _("all sound"))
     return text + ", ".join(parts)

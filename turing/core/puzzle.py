@@ -77,6 +77,9 @@ class Mode(enum.StrEnum):
         """The mode named ``name`` (any case); raises :class:`ModeError`."""
         if isinstance(name, Mode):
             return name
+        found = MODES.get(name.lower()) if isinstance(name, str) else None
+        if found is not None:
+            return found
         try:
             return cls(name.lower() if isinstance(name, str) else name)
         except ValueError:
@@ -315,8 +318,12 @@ def line_places(source: str, line: int, text: str | None = None) -> Where:
     return where
 
 
+#: What a document's list may be given as (a tuple from code).
+_SEQUENCES: Final = (list, tuple)
+
+
 def _int_list(value: Any, where: Where, place: Place, what: str) -> list[int]:
-    if not isinstance(value, list | tuple):
+    if not isinstance(value, _SEQUENCES):
         raise _fail(where, place, f"'{what}' must be a list", E_PUZZLE_TYPE)
     for j, item in enumerate(value):
         if not isinstance(item, int) or isinstance(item, bool):
@@ -333,7 +340,7 @@ def _plain(value: Any) -> Any:
     """Plain data as a document holds it: mappings with text keys, lists."""
     if isinstance(value, Mapping):
         return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
+    if isinstance(value, _SEQUENCES):
         return [_plain(v) for v in value]
     return value
 
@@ -371,7 +378,7 @@ def puzzle_from_data(
     if "cards" not in doc:
         raise _fail(where, (), "puzzle is missing 'cards'", E_PUZZLE)
     cards_value = doc["cards"]
-    if not isinstance(cards_value, list | tuple):
+    if not isinstance(cards_value, _SEQUENCES):
         raise _fail(where, ("cards",), "'cards' must be a list", E_PUZZLE_TYPE)
     groups: list[tuple[int, ...]] = []
     single = mode.cards_per_verifier == 1
@@ -380,7 +387,7 @@ def puzzle_from_data(
             if type(item) is int:  # the common case first
                 groups.append((item,))
                 continue
-            if isinstance(item, list | tuple):
+            if isinstance(item, _SEQUENCES):
                 raise _fail(
                     where,
                     ("cards", i),
@@ -394,7 +401,7 @@ def puzzle_from_data(
                 )
             groups.append((int(item),))
         else:
-            if not isinstance(item, list | tuple) or len(item) != 2:
+            if not isinstance(item, _SEQUENCES) or len(item) != 2:
                 raise _fail(
                     where,
                     ("cards", i),

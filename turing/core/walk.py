@@ -126,7 +126,7 @@ def walk(
             # rules 2 and 3 at the last slot (:func:`leaf_ok`, inlined: the hot loop)
             for k, m in enumerate(pool[start:] if start else pool, start):
                 narrowed = acc & m
-                if narrowed and not narrowed & (narrowed - 1):
+                if narrowed.bit_count() == 1:
                     for x in others:
                         if x & m == narrowed:
                             break
@@ -145,7 +145,7 @@ def walk(
         for k, m in enumerate(pool[start:] if start else pool, start):
             # :func:`step` with last=False, inlined: the hot loop
             narrowed = acc & m
-            if narrowed == acc or not narrowed & (narrowed - 1):
+            if narrowed == acc or narrowed.bit_count() < 2:
                 continue
             new_others = [x & m for x in others]
             if narrowed in new_others:
@@ -229,7 +229,7 @@ def _listed(pools: Sequence[Sequence[int]]) -> list[tuple[tuple[int, ...], int]]
     def leaves(chosen: tuple[int, ...], acc: int, others: list[int]) -> None:
         for k, m in enumerate(final):
             narrowed = acc & m
-            if narrowed and not narrowed & (narrowed - 1):
+            if narrowed.bit_count() == 1:
                 for x in others:
                     if x & m == narrowed:
                         break
@@ -240,7 +240,7 @@ def _listed(pools: Sequence[Sequence[int]]) -> list[tuple[tuple[int, ...], int]]
         down = depth + 1 < last
         for k, m in enumerate(pools[depth]):
             narrowed = acc & m
-            if narrowed == acc or not narrowed & (narrowed - 1):
+            if narrowed == acc or narrowed.bit_count() < 2:
                 continue
             new_others = [x & m for x in others]
             if narrowed in new_others:
@@ -287,7 +287,7 @@ def count(pools: Sequence[Sequence[int]]) -> tuple[int, int]:
         nonlocal codes, total
         for m, w in final:
             narrowed = acc & m
-            if narrowed and not narrowed & (narrowed - 1):
+            if narrowed.bit_count() == 1:
                 for x in others:
                     if x & m == narrowed:
                         break
@@ -300,7 +300,7 @@ def count(pools: Sequence[Sequence[int]]) -> tuple[int, int]:
         masks, weights = grouped[depth]
         for m, w in zip(masks, weights, strict=True):
             narrowed = acc & m
-            if narrowed == acc or not narrowed & (narrowed - 1):
+            if narrowed == acc or narrowed.bit_count() < 2:
                 continue
             new_others = [x & m for x in others]
             if narrowed in new_others:
