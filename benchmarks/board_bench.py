@@ -237,8 +237,8 @@ def main() -> None:
                      empty_ms, unit="ms"))  # fmt: skip
     print(ratio_line("Mastermind board: peg/erase vs an empty app",
                      median(mastermind_times) * 1000, empty_ms, unit="ms"))  # fmt: skip
-    for label, times in (("criteria board", board_times), ("Mastermind board", mastermind_times)):
-        ranked = sorted(times)
+    for label, clicks in (("criteria board", board_times), ("Mastermind board", mastermind_times)):
+        ranked = sorted(clicks)
         tail = ranked[int(0.9 * (len(ranked) - 1))] * 1000
         print(
             f"  {label}: 9 clicks in 10 within {tail:.1f} ms, "
