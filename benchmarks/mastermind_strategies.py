@@ -11,8 +11,10 @@ symmetry pool scored against every candidate at every node, in blocks of the fee
 table, then the documented tie-break. Both must give the same games; the ratio of their
 seconds is printed side by side (cpu seconds too: other work on the machine inflates
 wall time). On Logik 5×8 the baseline runs on a sample of secrets (it needs minutes per
-strategy), and the new way on both the sample and every secret. Last, the whole command
-``turing mastermind simulate --preset classic --strategy knuth --all`` is timed.
+strategy), and the new way on both the sample and every secret; then the computer
+codebreaker's guesses as a match makes them, one at a time (each must answer in well
+under a second). The whole command
+``turing mastermind simulate --preset classic --strategy knuth --all`` is timed too.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ import time
 import numpy as np
 import numpy.typing as npt
 
-from turing.mastermind.engine import Engine, History, Indices
+from turing.mastermind.engine import Engine, History, Indices, shared_table
 from turing.mastermind.simulate import Summary, sample_secrets, simulate
 from turing.mastermind.space import CodeSpace
 from turing.mastermind.strategies import (
@@ -128,6 +130,35 @@ def whole_command() -> None:
     print(f"  {output.strip()}")
 
 
+def play_guesses(space: CodeSpace, names: list[str], games: int) -> None:
+    """The computer codebreaker as ``turing mastermind play`` runs it: a fresh engine per
+    game (the feedback table is shared by the process), the candidates worked out from
+    the rows, then the strategy's choice; the slowest guesses are shown."""
+    print(f"\nComputer codebreaker, {games} games each on {space.describe()}: slowest guesses\n")
+    print("| strategy | guesses | slowest cpu s (row) | slowest wall s | mean cpu s |")
+    print("|---|---:|---|---:|---:|")
+    rng = np.random.default_rng(3)
+    shared_table(space)  # built once per process, as in a match
+    for name in names:
+        times: list[tuple[float, float, int]] = []
+        for _ in range(games):
+            engine, breaker = Engine(space), make_strategy(name)
+            secret = int(rng.integers(len(space)))
+            history: History = ()
+            while True:
+                cpu, wall = time.process_time(), time.perf_counter()
+                guess = breaker.choose(engine, history, engine.consistent(history))
+                times.append((time.process_time() - cpu, time.perf_counter() - wall, len(history)))
+                key = engine.table.key(guess, secret)
+                history = (*history, (guess, key))
+                if key == engine.win_key:
+                    break
+        slowest = sorted(times, reverse=True)[:3]
+        cpus = ", ".join(f"{c:.3f} ({r + 1})" for c, _, r in slowest)
+        mean = sum(c for c, _, _ in times) / len(times)
+        print(f"| {name} | {len(times)} | {cpus} | {slowest[0][1]:.3f} | {mean:.3f} |", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--logik", action="store_true", help="also simulate Logik 5×8")
@@ -162,6 +193,7 @@ def main() -> None:
                 summary, wall, cpu, _ = timed(logik, make_strategy(name))
                 peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
                 row(name, summary, wall, cpu, f"peak memory so far {peak:,.0f} MiB")
+        play_guesses(logik, [n for n in names if n in SCORED], games=4)
 
 
 if __name__ == "__main__":

@@ -175,9 +175,11 @@ def test_fast_tree_equals_plain_tree(space: CodeSpace, name: str) -> None:
     assert fast_games == plain_games
 
 
-def test_fast_tree_equals_plain_tree_without_a_whole_table() -> None:
+@pytest.mark.parametrize(
+    "space", [CodeSpace(4, 4), CodeSpace(4, 6, repeats=False), CodeSpace(3, 5, blank=True)]
+)
+def test_fast_tree_equals_plain_tree_without_a_whole_table(space: CodeSpace) -> None:
     """The computed scoring (no codes² table) plays the same games as the plain way."""
-    space = CodeSpace(4, 4)
     for name in ["knuth", "most-parts", "entropy", "expected-size"]:
         fast = make_strategy(name)
         assert isinstance(fast, ScoredStrategy)
@@ -185,3 +187,37 @@ def test_fast_tree_equals_plain_tree_without_a_whole_table() -> None:
         _, fast_games = simulate(computed, fast)
         _, plain_games = simulate(Engine(space), PlainScored(fast))
         assert fast_games == plain_games, name
+
+
+@pytest.mark.parametrize(
+    "space",
+    [
+        CodeSpace(4, 6),
+        CodeSpace(4, 6, repeats=False),
+        CodeSpace(4, 8, repeats=False, blank=True),
+        CodeSpace(3, 5, blank=True),
+    ],
+)
+def test_distinct_guesses_keep_the_lowest_of_every_split(space: CodeSpace) -> None:
+    """Codes that differ only in colours no candidate has split the candidates alike: the
+    lowest code of every split is kept, and with two such colours or more fewer are kept."""
+    engine = Engine(space)
+    rng = np.random.default_rng(11)
+    reduced = 0
+    for _ in range(30):
+        # Candidates over a few colours, so that some colours are dead.
+        colours = rng.choice(space.symbols, size=int(rng.integers(2, space.symbols)), replace=False)
+        inside = np.isin(space.codes, colours).all(axis=1)
+        candidates = np.flatnonzero(inside & (rng.random(len(space)) < 0.3)).astype(np.int64)
+        if len(candidates) == 0:
+            continue
+        distinct = engine.distinct_guesses(candidates)
+        assert list(distinct.indices) == list(np.flatnonzero(distinct.mask))
+        assert distinct.mask[candidates].all()
+        keys = engine.table.keys(engine.everything, candidates)
+        _, first = np.unique(keys, axis=0, return_index=True)
+        assert distinct.mask[first].all()  # np.unique gives the lowest index of each split
+        if space.symbols - len(colours) >= 2:
+            assert not distinct.everything
+            reduced += 1
+    assert reduced

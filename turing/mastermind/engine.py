@@ -17,7 +17,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from turing.mastermind.scoring import Against, FeedbackTable
+from turing.mastermind.scoring import Against, Columns, FeedbackTable
 from turing.mastermind.space import CodeSpace
 
 History = tuple[tuple[int, int], ...]
@@ -29,6 +29,31 @@ SYMMETRY_MIN_CANDIDATES: Final = 64
 more than it saves)."""
 
 
+DISTINCT_CACHE: Final = 32
+"""How many sets of distinct guesses (one per set of colours no candidate has) to keep."""
+
+
+class Distinct:
+    """The guesses worth scoring against some candidates, as a mask over every code and
+    as ascending indices, with their keys laid out for scoring on first use."""
+
+    def __init__(self, mask: npt.NDArray[np.bool_], indices: Indices, table: FeedbackTable) -> None:
+        self.mask = mask
+        self.indices = indices
+        self._table = table
+        self._columns: Columns | None = None
+
+    @property
+    def everything(self) -> bool:
+        return len(self.indices) == len(self.mask)
+
+    @property
+    def columns(self) -> Columns:
+        if self._columns is None:
+            self._columns = self._table.columns_of(self.indices)
+        return self._columns
+
+
 class Engine:
     """A space, its feedback table and the caches strategies share."""
 
@@ -37,6 +62,8 @@ class Engine:
         self._table = table
         self.everything: Indices = np.arange(len(space), dtype=np.int64)
         self._orbits: dict[tuple[int, ...], Indices] = {}
+        self._colour_bits: npt.NDArray[np.int32] | None = None
+        self._alike: dict[int, Distinct] = {}
 
     @property
     def table(self) -> FeedbackTable:
@@ -98,6 +125,60 @@ class Engine:
             pool = self._orbit_minima(guesses)
             self._orbits[guesses] = pool
         return pool
+
+    def distinct_guesses(self, candidates: Indices) -> Distinct:
+        """The lowest code of each kind that splits ``candidates`` alike because it differs
+        only in colours no candidate has.
+
+        A colour that no candidate holds (a *dead* colour) scores nothing wherever a guess
+        puts it, so guesses that differ only in which dead colours fill which places split
+        the candidates the same way. The lowest code of such a class fills those places
+        with the lowest dead colours it may (with repeats: the lowest dead colour in every
+        one). Candidates hold no dead colour: each is alone in its class.
+        """
+        bits = self._colour_bits
+        if bits is None:
+            bits = np.zeros(len(self.space), dtype=np.int32)
+            for position in range(self.space.positions):
+                bits |= np.left_shift(1, self.space.codes[:, position].astype(np.int32))
+            self._colour_bits = bits
+        alive = int(np.bitwise_or.reduce(bits[candidates]))
+        dead = ((1 << self.space.symbols) - 1) & ~alive
+        known = self._alike.pop(dead, None)
+        if known is None:
+            mask = self._lowest_alike(dead, bits)
+            known = Distinct(mask, np.flatnonzero(mask).astype(np.int64), self.table)
+            if len(self._alike) >= DISTINCT_CACHE:
+                del self._alike[next(iter(self._alike))]
+        self._alike[dead] = known  # the most recent last
+        return known
+
+    def _lowest_alike(self, dead: int, bits: npt.NDArray[np.int32]) -> npt.NDArray[np.bool_]:
+        space = self.space
+        if dead & (dead - 1) == 0:  # at most one dead colour: every code stands alone
+            return np.ones(len(space), dtype=np.bool_)
+        lowest = dead & -dead
+        if space.repeats:
+            keep: npt.NDArray[np.bool_] = (bits & (dead & ~lowest)) == 0
+            return keep
+        # Without repeats: the dead places, in order, hold the dead peg colours ascending,
+        # then the empty hole (which may repeat) when it is dead too.
+        dead_symbols = [s for s in range(space.symbols) if dead >> s & 1]
+        pegs = [s for s in dead_symbols if s != space.blank_symbol]
+        codes = space.codes
+        is_dead = np.zeros(space.symbols, dtype=np.bool_)
+        is_dead[dead_symbols] = True
+        blanks = [s for s in dead_symbols if s == space.blank_symbol] * space.positions
+        fill = np.array([*pegs, *blanks][: space.positions], dtype=np.int64)
+        keep = np.ones(len(space), dtype=np.bool_)
+        used = np.zeros(len(space), dtype=np.int64)
+        for position in range(space.positions):
+            column = codes[:, position]
+            here = is_dead[column]
+            if len(fill):
+                keep &= ~here | (column == fill[np.minimum(used, len(fill) - 1)])
+            used += here
+        return keep
 
     def _orbit_minima(self, guesses: tuple[int, ...]) -> Indices:
         space = self.space

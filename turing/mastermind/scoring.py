@@ -151,8 +151,7 @@ class FeedbackTable:
         if full is None:
             full = n * n <= FULL_TABLE_LIMIT
         self._full: npt.NDArray[np.uint8] | None = None
-        self._spread: npt.NDArray[np.uint8] | None = None
-        self._common_rows: npt.NDArray[np.uint8] | None = None
+        self._everyone: Columns | None = None
         if full:
             table = self.columns(np.arange(n))
             table.setflags(write=False)
@@ -189,26 +188,13 @@ class FeedbackTable:
         if self._full is not None:
             rows: npt.NDArray[np.uint8] = self._full[secrets]  # scoring is symmetric
             return rows
-        if self._spread is None:
-            p, s = self.space.positions, self.space.symbols
-            codes = self.space.codes
-            spread = np.zeros((p, s, len(codes)), dtype=np.uint8)
-            for position in range(p):
-                for colour in range(s):
-                    spread[position, colour] = (codes[:, position] == colour) * p
-            self._spread = spread
-            if self._common_table.size * len(codes) <= FULL_TABLE_LIMIT:
-                self._common_rows = self._common_table.take(self._pattern, axis=1)
-        chosen = self.space.codes[secrets]
-        patterns = self._pattern[secrets]
-        out: npt.NDArray[np.uint8]
-        if self._common_rows is not None:
-            out = self._common_rows.take(patterns, axis=0)
-        else:
-            out = self._common_table.take(patterns, axis=0).take(self._pattern, axis=1)
-        for position in range(chosen.shape[1]):
-            out += self._spread[position].take(chosen[:, position], axis=0)
-        return out
+        if self._everyone is None:
+            self._everyone = Columns(self, np.arange(len(self.space)))
+        return self._everyone.keys(secrets)
+
+    def columns_of(self, guesses: npt.NDArray[np.integer]) -> Columns:
+        """The keys of the fixed ``guesses`` against any few secrets (see :class:`Columns`)."""
+        return Columns(self, guesses)
 
     def against(self, secrets: npt.NDArray[np.integer]) -> Against:
         """A scorer of any guesses against the fixed ``secrets`` (see :class:`Against`)."""
@@ -282,7 +268,7 @@ class Against:
         size = self.table.size
         counts = np.empty((len(guesses), size), dtype=np.int64)
         block = max(1, (1 << 16) // max(1, self.size))
-        offsets = (np.arange(block, dtype=np.int32) * size)[:, None]
+        offsets = (np.arange(block, dtype=np.intp) * size)[:, None]
         for start in range(0, len(guesses), block):
             chunk = guesses[start : start + block]
             flat = self.keys(chunk) + offsets[: len(chunk)]
@@ -290,3 +276,52 @@ class Against:
                 flat.ravel(), minlength=len(chunk) * size
             ).reshape(len(chunk), size)
         return counts
+
+
+class Columns:
+    """Feedback keys of one fixed set of guesses against any secrets, one row per secret.
+
+    The guesses are laid out once per position and colour (a row of ``positions`` where
+    a guess has that colour there, else 0) and, when it fits, per colour pattern of the
+    secret (the common colours): the keys against a few secrets are then ``positions +
+    1`` row gathers and additions, all along the guesses.
+    """
+
+    def __init__(self, table: FeedbackTable, guesses: npt.NDArray[np.integer]) -> None:
+        self.table = table
+        self.guesses = guesses
+        self._full: npt.NDArray[np.uint8] | None = None
+        if table._full is not None:
+            self._full = np.ascontiguousarray(table._full[:, guesses])
+            return
+        space = table.space
+        p, s = space.positions, space.symbols
+        codes = space.codes[guesses]
+        self._spread = np.zeros((p, s, len(guesses)), dtype=np.uint8)
+        for position in range(p):
+            for colour in range(s):
+                self._spread[position, colour] = (codes[:, position] == colour) * p
+        self._pattern = table._pattern[guesses]
+        self._common_rows: npt.NDArray[np.uint8] | None = None
+        # The common colours against every colour pattern, when the guesses are every code
+        # (a codes × patterns table, built once per space).
+        everyone = len(guesses) == len(space)
+        if everyone and table._common_table.size * len(guesses) <= FULL_TABLE_LIMIT:
+            self._common_rows = table._common_table.take(self._pattern, axis=1)
+
+    def keys(self, secrets: npt.NDArray[np.integer]) -> npt.NDArray[np.uint8]:
+        """``len(secrets) × len(guesses)`` feedback keys."""
+        out: npt.NDArray[np.uint8]
+        if self._full is not None:
+            out = self._full[secrets]
+            return out
+        table = self.table
+        chosen = table.space.codes[secrets]
+        patterns = table._pattern[secrets]
+        if self._common_rows is not None:
+            out = self._common_rows.take(patterns, axis=0)
+        else:
+            out = table._common_table.take(patterns, axis=0).take(self._pattern, axis=1)
+        for position in range(chosen.shape[1]):
+            out += self._spread[position].take(chosen[:, position], axis=0)
+        return out

@@ -37,7 +37,7 @@ import numpy as np
 import numpy.typing as npt
 
 from turing.core.errors import TuringError
-from turing.mastermind.engine import Engine, History, Indices
+from turing.mastermind.engine import Distinct, Engine, History, Indices
 from turing.mastermind.space import CodeSpace
 
 if TYPE_CHECKING:
@@ -66,22 +66,16 @@ class ScoredStrategy(Strategy):
     def cost(self, counts: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
         """One cost per guess from its class sizes ``counts[guess, feedback key]``."""
 
-    def bound(
-        self, counts: npt.NDArray[np.int64], remaining: int, classes: int
-    ) -> npt.NDArray[np.float64]:
-        """A lower bound of each guess's cost from the class sizes over part of the
-        candidates (``remaining`` not yet counted; at most ``classes`` classes). Classes
-        only grow, so the cost so far bounds every cost that grows with the sizes."""
-        return self.cost(counts)
-
     def choose(self, engine: Engine, history: History, candidates: Indices) -> int:
         n = len(candidates)
         if n <= 2:
             # Guessing a candidate splits the rest into singletons: no guess does better.
             return int(candidates[0])
+        distinct = engine.distinct_guesses(candidates)
         if n > CANDIDATES_FIRST_LIMIT:
             # Many candidates: the symmetry pool is far smaller than the candidates.
             pool = engine.guess_pool(history, candidates)
+            pool = pool[distinct.mask[pool]]
             return pick(pool, self.cost(engine.partition_counts(pool, candidates)), candidates)
         # The candidates first: the best of them is the answer unless a non-candidate
         # costs strictly less (a candidate wins ties). The lowest candidate of a cost is
@@ -95,62 +89,46 @@ class ScoredStrategy(Strategy):
             return best_candidate
         full = engine.table.has_full_table
         if n <= SORTED_LIMIT and not full:
-            return self._choose_sorted(engine, candidates)
+            return self._choose_sorted(engine, candidates, distinct)
         pool = engine.guess_pool(history, candidates)
+        pool = pool[distinct.mask[pool]]
         pool = pool[~np.isin(pool, candidates, assume_unique=True)]
-        if full:  # every key is a lookup: score the pool in one pass
-            cost = self.cost(scorer.counts(pool))
-            lowest = float(cost.min()) if len(pool) else best
-            return int(pool[cost == lowest].min()) if lowest < best else best_candidate
-        # Then the other guesses, against growing slices of the candidates: a guess is
-        # dropped as soon as its cost so far shows it cannot beat the best candidate.
-        order = _spread(n)
-        counts = np.zeros((len(pool), engine.table.size), dtype=np.int64)
-        done = 0
-        step = 32
-        while done < n and len(pool):
-            part = candidates[order[done : done + step]]
-            done += len(part)
-            counts += engine.against(part).counts(pool)
-            if done < n:
-                alive = self.bound(counts, n - done, classes) < best
-                pool, counts = pool[alive], counts[alive]
-                step *= 2
-        if len(pool) == 0:
-            return best_candidate
-        cost = self.cost(counts)
-        lowest = float(cost.min())
-        if lowest < best:
-            return int(pool[cost == lowest].min())
-        return best_candidate
+        # Then every other guess of the pool. (Scoring them against growing slices of
+        # the candidates, to drop a guess once its cost so far shows it cannot win, was
+        # measured slower: the costs so far bound too weakly to drop many.)
+        cost = self.cost(scorer.counts(pool))
+        lowest = float(cost.min()) if len(pool) else best
+        return int(pool[cost == lowest].min()) if lowest < best else best_candidate
 
-    def run_cost(self, runs: npt.NDArray[np.uint8]) -> npt.NDArray[np.float64]:
-        """Each guess's cost from ``runs[i, g]``, the length of the run of equal keys
-        ending at row ``i`` when guess ``g``'s keys are sorted (a class of ``m`` codes
-        shows runs ``1 … m``). Exact unless :attr:`runs_exact` is false, then within
-        1e-9 of :meth:`cost`."""
-        raise NotImplementedError
-
-    runs_exact: ClassVar[bool] = True
-
-    def _choose_sorted(self, engine: Engine, candidates: Indices) -> int:
+    def _choose_sorted(self, engine: Engine, candidates: Indices, distinct: Distinct) -> int:
         """Score every code at once for a few candidates: sort each code's keys down the
-        candidates with a sorting network, read the classes off as runs of equal keys."""
-        keys = engine.table.columns(candidates)
+        candidates with a sorting network, read the classes off as runs of equal keys.
+        Only the lowest code of each kind in ``distinct`` need be scored."""
+        everything = distinct.indices
+        if distinct.everything:
+            keys = engine.table.columns(candidates)
+        else:
+            keys = distinct.columns.keys(candidates)
         _sort_rows(keys)
-        runs = np.ones_like(keys)
-        for i in range(1, len(keys)):
-            same = keys[i] == keys[i - 1]
-            np.add(runs[i - 1], 1, out=runs[i], where=same)
-        cost = self.run_cost(runs)
-        everything = engine.everything
-        if not self.runs_exact:
-            near = everything[cost <= cost.min() + 2e-6]
+        cost = self.run_cost(_runs(keys))
+        error = self.run_error(len(candidates))
+        if error:
+            near = everything[cost <= cost.min() + 2 * error + 2e-6]
             return pick(near, self.cost(engine.partition_counts(near, candidates)), candidates)
         lowest = cost.min()
         winners = everything[cost == lowest]
         inside = winners[np.isin(winners, candidates, assume_unique=True)]
         return int(inside[0] if len(inside) else winners[0])
+
+    def run_cost(self, runs: npt.NDArray[np.uint8]) -> npt.NDArray[np.float64]:
+        """Each guess's cost from ``runs[i, g]``, the length of the run of equal keys
+        ending at row ``i`` when guess ``g``'s keys are sorted (a class of ``m`` codes
+        shows runs ``1 … m``), within :meth:`run_error` of :meth:`cost`."""
+        raise NotImplementedError
+
+    def run_error(self, n: int) -> float:
+        """How far :meth:`run_cost` over ``n`` candidates may lie from :meth:`cost`."""
+        return 0.0
 
     def _floor(self, n: int, classes: int, size: int) -> float:
         """The cost of the most even split of ``n`` codes into ``classes``: no guess
@@ -204,6 +182,26 @@ def _sort_rows(keys: npt.NDArray[np.uint8]) -> None:
         keys[i] = spare
 
 
+def _runs(keys: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
+    """``runs[i, g]``: how many rows up to ``i`` hold the same key as row ``i`` in the
+    sorted column ``g`` (a run of ``m`` equal keys reads ``1 … m``)."""
+    runs = np.ones_like(keys)
+    same = (keys[1:] == keys[:-1]).view(np.uint8)
+    for i in range(1, len(keys)):
+        np.multiply(runs[i - 1], same[i - 1], out=runs[i])
+        runs[i] += 1
+    return runs
+
+
+@lru_cache(maxsize=32)
+def _xlogx(bits: int) -> npt.NDArray[np.float64]:
+    """``m·log2(m)`` for every ``m`` below ``2**bits`` (0 for 0)."""
+    top = np.arange(1 << bits, dtype=np.float64)
+    table: npt.NDArray[np.float64] = top * np.log2(np.maximum(top, 1.0))
+    table.setflags(write=False)
+    return table
+
+
 def _spread(n: int) -> npt.NDArray[np.int64]:
     """An order of ``0 … n-1`` that samples the whole range early (a stride coprime to n)."""
     stride = 7919 if n % 7919 else 7907
@@ -231,17 +229,23 @@ class MostParts(ScoredStrategy):
         parts: npt.NDArray[np.float64] = (counts > 0).sum(axis=1).astype(np.float64)
         return -parts
 
-    def bound(
-        self, counts: npt.NDArray[np.int64], remaining: int, classes: int
-    ) -> npt.NDArray[np.float64]:
-        # Each secret not yet counted can open at most one more class.
-        parts = (counts > 0).sum(axis=1) + remaining
-        most: npt.NDArray[np.float64] = np.minimum(parts, classes).astype(np.float64)
-        return -most
-
     def run_cost(self, runs: npt.NDArray[np.uint8]) -> npt.NDArray[np.float64]:
         parts: npt.NDArray[np.float64] = (runs == 1).sum(axis=0).astype(np.float64)
         return -parts
+
+
+ENTROPY_UNIT_BITS: Final = 16
+
+
+def _entropy_steps() -> npt.NDArray[np.uint32]:
+    top = np.arange(256, dtype=np.float64)
+    plain = top * np.log2(np.maximum(top, 1.0))
+    step = np.diff(plain, prepend=0.0)
+    units: npt.NDArray[np.uint32] = np.round(step * (1 << ENTROPY_UNIT_BITS)).astype(np.uint32)
+    return units
+
+
+_ENTROPY_STEPS: Final = _entropy_steps()
 
 
 class Entropy(ScoredStrategy):
@@ -250,21 +254,20 @@ class Entropy(ScoredStrategy):
 
     def cost(self, counts: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
         # Max entropy = min Σ n·log2(n); rounded so that equal splits tie exactly.
-        sizes = counts.astype(np.float64)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            terms = np.where(sizes > 0, sizes * np.log2(np.maximum(sizes, 1.0)), 0.0)
+        terms = _xlogx(int(counts.max(initial=0)).bit_length()).take(counts)
         weighted: npt.NDArray[np.float64] = np.round(terms.sum(axis=1), 6)
         return weighted
 
-    runs_exact = False
-
     def run_cost(self, runs: npt.NDArray[np.uint8]) -> npt.NDArray[np.float64]:
-        # m·log2(m) is the sum of its steps (r·log2 r − (r−1)·log2(r−1)) over r = 1 … m.
-        top = np.arange(256, dtype=np.float64)
-        plain = top * np.log2(np.maximum(top, 1.0))
-        step = np.diff(plain, prepend=0.0)
-        weighted: npt.NDArray[np.float64] = step[runs].sum(axis=0)
+        # m·log2(m) is the sum of its steps (r·log2 r − (r−1)·log2(r−1)) over r = 1 … m,
+        # each step in whole units of 2⁻¹⁶ (the sums stay in 32 bits, and are quick).
+        units = _ENTROPY_STEPS.take(runs).sum(axis=0, dtype=np.uint32)
+        weighted: npt.NDArray[np.float64] = units / float(1 << ENTROPY_UNIT_BITS)
         return weighted
+
+    def run_error(self, n: int) -> float:
+        # Each step is off by at most half a unit.
+        return n / float(1 << (ENTROPY_UNIT_BITS + 1))
 
     def _floor(self, n: int, classes: int, size: int) -> float:
         # The even split's Σ n·log2(n), a hair lower so that summing in another order
@@ -285,7 +288,8 @@ class ExpectedSize(ScoredStrategy):
 
     def run_cost(self, runs: npt.NDArray[np.uint8]) -> npt.NDArray[np.float64]:
         # 1 + 3 + … + (2m − 1) = m²
-        odd = 2 * runs.sum(axis=0, dtype=np.int64) - len(runs)
+        total = runs.sum(axis=0, dtype=np.uint16 if len(runs) < 256 else np.int64)
+        odd = 2 * total.astype(np.int64) - len(runs)
         squares: npt.NDArray[np.float64] = odd.astype(np.float64)
         return squares
 
