@@ -328,6 +328,9 @@ async def test_two_people_maker_and_breaker_the_secret_never_shows_to_the_breake
         await pilot.press("w", "w", "k", "k", "enter")
         assert app.ended is not None
         assert "Code cracked by ann in 2 rows; 2 points to bob." in await shown(pilot, app)
+        await pilot.press("enter")  # game 2: ann makes the code, behind a cover again
+        assert await screen_is(pilot, app, "CoverScreen")
+        assert "ann: set your secret code; bob looks away." in await shown(pilot, app)
 
 
 # -- the duel ----------------------------------------------------------------------------------

@@ -247,7 +247,8 @@ class MastermindBoardApp(App[int]):
     def _hand_to(self, seat: int, mode: Mode) -> None:
         """The board for ``seat``; between two people, behind a cover screen first."""
         seats = self.sitting.seats
-        if seat == self.seat or not all(s.human for s in seats):
+        # a secret is always typed behind a cover, even by the person already at the board
+        if not all(s.human for s in seats) or (seat == self.seat and mode is not Mode.SECRET):
             self._set_mode(mode, seat)
             return
         # the last person's board is gone before the cover goes up
