@@ -68,7 +68,7 @@ MAX_WORK: Final = 20_000_000_000
 #: it the bot plays the greedy strategy instead, and the hint says the search is too large.
 POLICY_WORK: Final = 500_000_000
 #: Work between two progress reports of a long search (a fraction of a second).
-PROGRESS_WORK: Final = 50_000_000
+PROGRESS_WORK: Final = 10_000_000
 #: Bytes of divided states the search keeps for reuse (recomputed beyond that).
 SPLITS_CACHE_BYTES: Final = 256 << 20
 #: States the worst-case rounds search may store before the policy falls back to keeping
@@ -233,6 +233,7 @@ class Search:
         self._t_ub: dict[int, int] = {}
         self._t_exact: dict[int, int] = {}
         self._greedy: dict[int, int] = {}
+        self._greedy_w: dict[int, int] = {}
         self._opt: dict[int, frozenset[int]] = {}
         self._e_exact: dict[int, int] = {}
         self._e_lb: dict[int, int] = {}
@@ -247,6 +248,9 @@ class Search:
         #: of the first state with the bounds proven on it so far: ``(lower, upper)``
         self.on_progress: Callable[[int, int], None] | None = None
         self._report_at = PROGRESS_WORK
+        #: processor time (:func:`time.process_time`) past which the search gives up, as it
+        #: does past :attr:`max_work` (checked every :data:`PROGRESS_WORK` units)
+        self.deadline: float = float(_INF)
         self._root_bounds: tuple[int, int] | None = None
         #: the rounds search gives up once the search as a whole stored this many states
         self.round_states_limit = ROUND_STATES
@@ -327,7 +331,10 @@ class Search:
         if cached is not None:
             return cached
         out: list[int] = []
+        # A split and its complement are one split: each is kept by its half that holds
+        # the state's lowest group.
         seen: set[int] = set()
+        low = state & -state
         letters: list[int] = []
         if self.symmetric and among is None:
             assert self._sym is not None
@@ -337,10 +344,12 @@ class Search:
                 self._worked(len(mine))
                 for z in mine:
                     y = z & state
-                    if y == 0 or y == state or y in seen:
+                    if y == 0 or y == state:
                         continue
-                    seen.add(y)
-                    seen.add(state ^ y)
+                    key = y if y & low else state ^ y
+                    if key in seen:
+                        continue
+                    seen.add(key)
                     out.append(y)
                     letters.append(v)
         else:
@@ -348,10 +357,12 @@ class Search:
             self._worked(len(candidates))
             for z in candidates:
                 y = z & state
-                if y == 0 or y == state or y in seen:
+                if y == 0 or y == state:
                     continue
-                seen.add(y)
-                seen.add(state ^ y)
+                key = y if y & low else state ^ y
+                if key in seen:
+                    continue
+                seen.add(key)
                 out.append(y)
         result = (tuple(out), tuple(letters))
         cost = (len(out) + 1) * (self._words * 8 + 40 + (8 if letters else 0))
@@ -393,6 +404,11 @@ class Search:
         self._report_at = self.work + PROGRESS_WORK
         if self.on_progress is not None and self._root_bounds is not None:
             self.on_progress(*self._root_bounds)
+        if time.process_time() > self.deadline:
+            raise AnalysisTooLarge(
+                "the exact search passed its time limit; this puzzle is too large to analyse "
+                "exactly in that time"
+            )
 
     def _round_stored(self) -> None:
         self._stored()
@@ -466,21 +482,27 @@ class Search:
         """The splits whose halves hold at most ``limit`` codes each, most even first, as
         (codes in the larger half, codes in the smaller, larger half, smaller half, the
         letter tested or -1)."""
-        bits = [self.code_bits[i] for i in codes]
+        # Each code's groups in this state: a half holds the code when it meets them, the
+        # other half too unless it holds them all (one operation per code and split).
+        parts = [self.code_bits[i] & state for i in codes]
         lb_of = self._t_lb.get
         ranked: list[tuple[int, int, int, int, int, int]] = []
         splits, letters = self.split_letters(state)
-        self._worked(len(splits) * (2 * len(bits) + 1))
+        self._worked(len(splits) * (len(parts) + 1))
         for i, y in enumerate(splits):
-            n = state ^ y
             a = b = 0
-            for cb in bits:
-                if y & cb:
+            for part in parts:
+                met = y & part
+                if not met:
+                    b += 1
+                elif met == part:
                     a += 1
-                if n & cb:
+                else:
+                    a += 1
                     b += 1
             if a > limit or b > limit:
                 continue
+            n = state ^ y
             # Proven bounds first (they steer away from halves known to be hard), then the
             # larger half's codes, then the total (a code on both sides is a wasted test).
             proven = max(lb_of(y, 0), lb_of(n, 0), ceil_log2(max(a, b)))
@@ -508,6 +530,53 @@ class Search:
             self._stored()
         return depth
 
+    def greedy_weight_depth(self, state: int, among: Sequence[int] | None = None) -> int:
+        """Tests a second greedy strategy needs: an upper bound, often far below
+        :meth:`greedy_depth` in nightmare.
+
+        It takes the split whose larger half needs the fewest tests by the information
+        bound (⌈log2 codes⌉), then the one whose heavier half holds the fewest assignments:
+        with few codes and many dealings left, locating the cards is what a test must do,
+        and counting codes alone cannot see that.
+        """
+        if self.is_known(state):
+            return 0
+        depth = self._greedy_w.get(state)
+        if depth is None:
+            codes = self.present(state, among)
+            bits = [self.code_bits[i] for i in codes]
+            splits, letters = self.split_letters(state)
+            self._worked(len(splits) * (2 * len(bits) + 3))
+            weigh = self._weigh
+            best: tuple[int, int] | None = None
+            pick = 0
+            for i, y in enumerate(splits):
+                n = state ^ y
+                a = b = 0
+                for cb in bits:
+                    if y & cb:
+                        a += 1
+                    if n & cb:
+                        b += 1
+                key = (ceil_log2(max(a, b)), max(weigh(y), weigh(n)))
+                if best is None or key < best:
+                    best, pick = key, i
+            y = splits[pick]
+            self._enter(state, y, state ^ y, letters[pick] if letters else -1)
+            depth = 1 + max(
+                self.greedy_weight_depth(y, codes), self.greedy_weight_depth(state ^ y, codes)
+            )
+            self._greedy_w[state] = depth
+            if depth < self._t_ub.get(state, _INF):
+                self._t_ub[state] = depth
+            self._stored()
+        return depth
+
+    def ceiling(self, state: int) -> int:
+        """The fewer tests of the two greedy strategies: an upper bound on
+        :meth:`min_tests` that is never searched."""
+        return min(self.greedy_depth(state), self.greedy_weight_depth(state))
+
     def tests_bounds(self, state: int) -> tuple[int, int | None]:
         """What is proven so far about :meth:`min_tests` of ``state``: (lower, upper or
         None); both equal once it is known. Never searches."""
@@ -527,7 +596,7 @@ class Search:
                 # Up from the lower bound; the greedy depth is enough, so it is never
                 # searched (proving it is often the slowest step).
                 t = self.t_lower(state)
-                enough = self.greedy_depth(state)
+                enough = self.ceiling(state)
                 root = state == self.full
                 while t < enough:
                     if root:
@@ -543,16 +612,17 @@ class Search:
     def bounded_min_tests(self, state: int, max_work: int) -> tuple[int, int]:
         """``(lower, upper)`` on :meth:`min_tests` of ``state``, equal when it is exact.
 
-        The greedy strategy's depth (the upper bound) is found first, whatever the limits;
+        The greedy strategies' depth (the upper bound) is found first, whatever the limits;
         then the exact search runs for at most ``max_work`` more units of work (and within
         :attr:`max_states`). Past either limit, the lower bound is what it proved.
         """
-        saved = self.max_work, self.max_states
+        saved = self.max_work, self.max_states, self.deadline
         self.max_work = self.max_states = _INF
+        self.deadline = float(_INF)
         try:
-            self.greedy_depth(state)
+            self.ceiling(state)
         finally:
-            self.max_work, self.max_states = saved
+            self.max_work, self.max_states, self.deadline = saved
         self.max_work = self.work + max_work
         try:
             t = self.min_tests(state)
@@ -1022,7 +1092,8 @@ class Analysis:
     limit; ``tests_bounds`` then brackets it with what the search proved (lower) and a
     strategy it found (upper), and the rounds figures and the first round are not searched
     (``rounds_bounds`` follows from the tests bounds, ``first_round`` is None). Otherwise
-    both tests bounds equal it.
+    both tests bounds equal it. ``first_round`` is also None (and ``"first_round"`` in
+    :attr:`bounds_only`) when it was not found within the time limit.
     ``min_tests_expected`` and ``rounds_expected`` are None when the expected search went
     past its state limit; ``expected_bounds`` then brackets the mean number of tests.
     ``rounds_worst`` is None when the rounds search went past its limit; ``rounds_bounds``
@@ -1125,6 +1196,7 @@ def analyze_hypotheses(
     round_work: int = ROUND_WORK,
     expected_work: int = EXPECTED_WORK,
     on_progress: Callable[[int, int], None] | None = None,
+    time_limit: float | None = None,
 ) -> Analysis:
     """Analyse a hypothesis set (the state before any test, or any later one).
 
@@ -1132,46 +1204,22 @@ def analyze_hypotheses(
     more slowly: kept to check the symmetric search against). Past ``max_work`` or
     ``max_states`` the worst case is reported as bounds (:attr:`Analysis.tests_bounds`).
     ``on_progress(lower, upper)`` is called now and then during a long worst-case search
-    with the bounds on ``min_tests_worst`` proven so far.
+    with the bounds on ``min_tests_worst`` proven so far. ``time_limit``: processor
+    seconds for the whole analysis, a limit like the others (every search past it reports
+    bounds; unlike the work limits, the same puzzle may then give different bounds).
     """
     start = time.perf_counter()
     search = Search(hypotheses, max_states=max_states, max_work=max_work, symmetry=symmetry)
     search.on_progress = on_progress
+    if time_limit is not None:
+        search.deadline = time.process_time() + time_limit
     root = search.full
     bounded: list[str] = []
     low_t, high_t = search.bounded_min_tests(root, max_work)
     worst = low_t if low_t == high_t else None
     rounds: int | None = None
     rounds_range = (max(1, -(-low_t // TESTS_PER_ROUND)) if high_t else 0, high_t)
-    first: FirstRound | None = None
-    if worst is None:
-        bounded += ["min_tests_worst", "rounds_worst"]
-    else:
-        # The figures below have state and work limits of their own, past which they
-        # report bounds.
-        search.max_work = search.work + round_work
-        search.round_states_limit = search.states_stored + round_states
-        try:
-            rounds = search.min_rounds(root)
-            rounds_range = (rounds, rounds)
-        except AnalysisTooLarge:  # its states or its work
-            search.rounds_exhausted = True
-            search.max_work = _INF
-            rounds = None
-            rounds_range = search.rounds_bounds(root)
-            bounded.append("rounds_worst")
-        # The first round follows from what the worst-case search proved (its splits'
-        # halves are mostly known already): it is found whatever the limits.
-        search.max_work = _INF
-        saved_states = search.max_states
-        search.max_states = _INF
-        move = search.best_new_round(root)
-        if move is not None:
-            plan = plan_round(search, root, move[0])
-            assert plan is not None
-            considered = len({search.code_splits(root, c) for c in search.code_classes})
-            first = FirstRound(CODE_TEXT[move[0]], plan, considered, len(search.round_codes(root)))
-        search.max_states = saved_states
+    # The expected figure before the rounds: under a time limit it is the one that counts.
     w = search.weight(root)
     e_tests: Fraction | None = None
     e_rounds: Fraction | None = None
@@ -1193,13 +1241,48 @@ def analyze_hypotheses(
             search.max_states = saved
             search.max_work = _INF
         if e_tests is None:
-            saved = search.max_states
+            saved_limits = search.max_states, search.deadline
             search.max_states = _INF
+            search.deadline = float(_INF)
             high = Fraction(search.greedy_sum(root), w)
-            search.max_states = saved
+            search.max_states, search.deadline = saved_limits
             bounded.append("min_tests_expected")
         if e_rounds is None:
             bounded.append("rounds_expected")
+    first: FirstRound | None = None
+    if worst is None:
+        bounded += ["min_tests_worst", "rounds_worst"]
+    else:
+        # The figures below have state and work limits of their own, past which they
+        # report bounds.
+        search.max_work = search.work + round_work
+        search.round_states_limit = search.states_stored + round_states
+        try:
+            rounds = search.min_rounds(root)
+            rounds_range = (rounds, rounds)
+        except AnalysisTooLarge:  # its states or its work
+            search.rounds_exhausted = True
+            search.max_work = _INF
+            rounds = None
+            rounds_range = search.rounds_bounds(root)
+            bounded.append("rounds_worst")
+        # The first round follows from what the worst-case search proved (its splits'
+        # halves are mostly known already): it is found whatever the work and state
+        # limits, within the time limit only.
+        search.max_work = _INF
+        saved_states = search.max_states
+        search.max_states = _INF
+        try:
+            move = search.best_new_round(root)
+            if move is not None:
+                plan = plan_round(search, root, move[0])
+                assert plan is not None
+                considered = len({search.code_splits(root, c) for c in search.code_classes})
+                keeping = len(search.round_codes(root))
+                first = FirstRound(CODE_TEXT[move[0]], plan, considered, keeping)
+        except AnalysisTooLarge:
+            bounded.append("first_round")
+        search.max_states = saved_states
     return Analysis(
         puzzle_id=puzzle.id if puzzle is not None else None,
         mode=puzzle.mode if puzzle is not None else "classic",
@@ -1236,6 +1319,7 @@ def analyze(
     round_work: int = ROUND_WORK,
     expected_work: int = EXPECTED_WORK,
     on_progress: Callable[[int, int], None] | None = None,
+    time_limit: float | None = None,
 ) -> Analysis:
     """The optimal-play analysis of a puzzle, from the cards alone (hidden fields unused).
 
@@ -1258,11 +1342,17 @@ def analyze(
         round_work=round_work,
         expected_work=expected_work,
         on_progress=on_progress,
+        time_limit=time_limit,
     )
 
 
 def min_tests_bounds(
-    puzzle: Puzzle, cardset: CardSet, max_work: int = MAX_WORK, *, symmetry: bool = True
+    puzzle: Puzzle,
+    cardset: CardSet,
+    max_work: int = MAX_WORK,
+    *,
+    symmetry: bool = True,
+    time_limit: float | None = None,
 ) -> tuple[int, int | None]:
     """``(lower, upper)`` on :func:`min_tests_worst` within a work limit; equal when exact.
 
@@ -1270,7 +1360,8 @@ def min_tests_bounds(
     one), ``lower`` is what the search proved (at least ⌈log2 codes⌉) and ``upper`` the
     worst case of the best strategy it found (the greedy one at worst; None only when the
     hypotheses are too many to search at all). The limit counts work,
-    not time, so the same puzzle and limit always give the same answer.
+    not time, so the same puzzle and limit always give the same answer (``time_limit``,
+    processor seconds, is a further limit that does not have that property).
     """
     hypotheses = deduce(puzzle.public(), cardset).hypotheses
     if not hypotheses:
@@ -1279,6 +1370,8 @@ def min_tests_bounds(
         search = Search(hypotheses, max_work=max_work, symmetry=symmetry)
     except AnalysisTooLarge:
         return ceil_log2(len({h.code for h in hypotheses})), None
+    if time_limit is not None:
+        search.deadline = time.process_time() + time_limit
     return search.bounded_min_tests(search.full, max_work)
 
 

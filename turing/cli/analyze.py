@@ -26,6 +26,8 @@ from turing.cli.share import code_option, with_codes
 from turing.core.cards import CardSet, load_cardset
 from turing.core.codes import ceil_log2
 from turing.core.puzzle import LETTERS, Loaded, Puzzle, iter_puzzle_file
+from turing.i18n import _, format_number, ngettext
+from turing.play.words import mode_name
 
 #: How many candidate codes a line lists before it says "…".
 SHOWN_CODES = 8
@@ -46,11 +48,18 @@ def _codes(codes: tuple[str, ...]) -> str:
 def _verifier(puzzle: Puzzle, v: int) -> str:
     if puzzle.mode_class.hidden_mapping:
         return LETTERS[v]
-    return f"{LETTERS[v]} (card {' / '.join(str(c) for c in puzzle.cards[v])})"
+    return _("{letter} (card {cards})").format(
+        letter=LETTERS[v], cards=" / ".join(str(c) for c in puzzle.cards[v])
+    )
 
 
 def _branch_lines(puzzle: Puzzle, code: str, step: RoundStep, indent: str) -> list[str]:
-    lines = [f"{indent}test {code} on {_verifier(puzzle, step.verifier)}:"]
+    lines = [
+        indent
+        + _("test {code} on {verifier}:").format(
+            code=code, verifier=_verifier(puzzle, step.verifier)
+        )
+    ]
     for mark, branch in (("✔", step.yes), ("✘", step.no)):
         lines.append(f"{indent}  {mark} → {_leaves(branch)}")
         if branch.then is not None:
@@ -64,20 +73,29 @@ def _leaves(branch: Branch) -> str:
         f"{plural(branch.assignments, 'assignment')}, {plural(n, 'code')} ({_codes(branch.codes)})"
     )
     if n == 1:
-        return f"{what}: the code is known"
-    tail = "then end the round" if branch.then is None else "next"
-    return (
-        f"{what}; {branch.min_tests} more "
-        + ("test guarantees" if branch.min_tests == 1 else "tests guarantee")
-        + f" it; {tail}"
-    )
+        return _("{what}: the code is known").format(what=what)
+    if branch.then is None:
+        more = ngettext(
+            "{what}; {n} more test guarantees it; then end the round",
+            "{what}; {n} more tests guarantee it; then end the round",
+            branch.min_tests,
+        )
+    else:
+        more = ngettext(
+            "{what}; {n} more test guarantees it; next",
+            "{what}; {n} more tests guarantee it; next",
+            branch.min_tests,
+        )
+    return more.format(what=what, n=branch.min_tests)
 
 
 def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
     """The human report of one analysis."""
-    name = puzzle.id or "puzzle"
+    name = puzzle.id or _("puzzle")
     lines = [
-        f"{name} · {puzzle.mode} · {result.verifiers} verifiers: "
+        f"{name} · {mode_name(puzzle.mode)} · "
+        + _("{n} verifiers").format(n=result.verifiers)
+        + ": "
         f"{plural(result.assignments, 'valid assignment')}, "
         f"{plural(len(result.codes), 'possible code')} ({_codes(result.codes)})"
     ]
@@ -85,65 +103,111 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
         t_low, t_high = result.tests_bounds
         r_low, r_high = result.rounds_bounds
         lines.append(
-            f"  fewest tests that guarantee the code: bounds only, between {t_low} and "
-            f"{t_high} (in {r_low} to {r_high} rounds): the exact search stopped at its "
-            f"limit after proving that {t_low - 1} cannot be guaranteed and finding a "
-            f"strategy that needs at most {t_high}"
+            "  "
+            + _(
+                "fewest tests that guarantee the code: bounds only, between {low} and "
+                "{high} (in {r_low} to {r_high} rounds): the exact search stopped at its "
+                "limit after proving that {below} cannot be guaranteed and finding a "
+                "strategy that needs at most {high}"
+            ).format(low=t_low, high=t_high, r_low=r_low, r_high=r_high, below=t_low - 1)
         )
     elif result.rounds_worst is not None:
-        rounds = f"in {plural(result.rounds_worst, 'round')}"
-        lines.append(f"  fewest tests that guarantee the code: {result.min_tests_worst} ({rounds})")
+        lines.append(
+            "  "
+            + ngettext(
+                "fewest tests that guarantee the code: {n} (in {rounds} round)",
+                "fewest tests that guarantee the code: {n} (in {rounds} rounds)",
+                result.rounds_worst,
+            ).format(n=result.min_tests_worst, rounds=result.rounds_worst)
+        )
     else:
         r_low, r_high = result.rounds_bounds
         lines.append(
-            f"  fewest tests that guarantee the code: {result.min_tests_worst} (in {r_low} to "
-            f"{r_high} rounds: bounds only, the rounds search stopped at its limit)"
+            "  "
+            + _(
+                "fewest tests that guarantee the code: {n} (in {r_low} to {r_high} rounds: "
+                "bounds only, the rounds search stopped at its limit)"
+            ).format(n=result.min_tests_worst, r_low=r_low, r_high=r_high)
         )
     if result.min_tests_expected is not None and result.rounds_expected is not None:
         lines.append(
-            f"  fewest tests on average (every assignment equally likely): "
-            f"{result.min_tests_expected:.3f} (with {result.rounds_expected:.3f} rounds)"
+            "  "
+            + _(
+                "fewest tests on average (every assignment equally likely): {tests} "
+                "(with {rounds} rounds)"
+            ).format(
+                tests=format_number(result.min_tests_expected, 3),
+                rounds=format_number(result.rounds_expected, 3),
+            )
         )
     else:
         low, high = result.expected_bounds
         if result.min_tests_expected is not None:
             lines.append(
-                f"  fewest tests on average (every assignment equally likely): "
-                f"{result.min_tests_expected:.3f}"
+                "  "
+                + _("fewest tests on average (every assignment equally likely): {tests}").format(
+                    tests=format_number(result.min_tests_expected, 3)
+                )
             )
         elif "min_tests_expected" in result.bounds_only:
             lines.append(
-                f"  fewest tests on average: bounds only, between {low:.3f} and {high:.3f} "
-                "(the exact expected search stopped at its limit)"
+                "  "
+                + _(
+                    "fewest tests on average: bounds only, between {low} and {high} "
+                    "(the exact expected search stopped at its limit)"
+                ).format(low=format_number(low, 3), high=format_number(high, 3))
             )
     first = result.first_round
     if result.min_tests_worst is None:
         lines.append(
-            "  first round: not searched (it needs the exact fewest tests; raise --max-work "
-            "or --max-states to get it)"
+            "  "
+            + _(
+                "first round: not searched (it needs the exact fewest tests; raise --max-work "
+                "or --max-states to get it)"
+            )
         )
+    elif "first_round" in result.bounds_only:
+        lines.append("  " + _("first round: not found within the time limit"))
     elif first is None:
-        lines.append("  no test needed: the cards alone fix the code")
+        lines.append("  " + _("no test needed: the cards alone fix the code"))
     else:
-        lines.append(f"  first round: compose {first.code}")
+        lines.append("  " + _("first round: compose {code}").format(code=first.code))
         lines.extend(_branch_lines(puzzle, first.code, first.plan, "    "))
         lower = ceil_log2(len(result.codes))
         worst = result.min_tests_worst
-        proof = "" if lower == worst else f"; the search proved {worst - 1} cannot be guaranteed"
-        lines.append(
-            f"  why {first.code}: after every answer the code is still guaranteed within "
-            f"{plural(worst, 'test')} in all, the fewest possible "
-            f"(⌈log2 {len(result.codes)}⌉ = {lower} is the information bound{proof}); "
-            f"{first.codes_keeping_tests} of the {plural(first.codes_considered, 'code')} worth "
-            "composing allow such a start, and "
-            f"{first.code} also keeps the {result.rounds_worst}-round guarantee, with the "
-            "most even first split"
-            if result.rounds_worst is not None
-            else f"  why {first.code}: after every answer the code is still guaranteed within "
-            f"{plural(worst, 'test')} in all, the fewest possible; of the moves that keep that "
-            "guarantee it has the most even first split"
+        bound = _("⌈log2 {n}⌉ = {bound} is the information bound").format(
+            n=len(result.codes), bound=lower
         )
-    lines.append(f"  analysed in {result.seconds:.2f} s")
+        if lower != worst:
+            bound = _("{bound}; the search proved {below} cannot be guaranteed").format(
+                bound=bound, below=worst - 1
+            )
+        lines.append(
+            "  "
+            + _(
+                "why {code}: after every answer the code is still guaranteed within "
+                "{tests} in all, the fewest possible ({bound}); {keeping} of the {codes} "
+                "worth composing allow such a start, and {code} also keeps the "
+                "{rounds}-round guarantee, with the most even first split"
+            ).format(
+                code=first.code,
+                tests=plural(worst, "test"),
+                bound=bound,
+                keeping=first.codes_keeping_tests,
+                codes=plural(first.codes_considered, "code"),
+                rounds=result.rounds_worst,
+            )
+            if result.rounds_worst is not None
+            else "  "
+            + _(
+                "why {code}: after every answer the code is still guaranteed within "
+                "{tests} in all, the fewest possible; of the moves that keep that "
+                "guarantee it has the most even first split"
+            ).format(code=first.code, tests=plural(worst, "test"))
+        )
+    lines.append(
+        "  " + _("analysed in {seconds} s").format(seconds=format_number(result.seconds, 2))
+    )
     return lines
 
 
@@ -195,6 +259,14 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
     "2–20 ns each); past it the worst case is reported as proven bounds.",
 )
 @click.option(
+    "--time-limit",
+    type=click.FloatRange(min=0, min_open=True),
+    default=None,
+    metavar="SECONDS",
+    help="Processor time for each puzzle's analysis; past it every figure not yet exact "
+    "is reported as proven bounds.",
+)
+@click.option(
     "--cardset",
     "cardset_name",
     metavar="NAME|PATH",
@@ -213,6 +285,7 @@ def analyze_command(
     round_states: int,
     max_states: int,
     max_work: int,
+    time_limit: float | None,
     cardset_name: str | None,
     quiet: bool,
 ) -> None:
@@ -253,6 +326,7 @@ def analyze_command(
                     max_states=max_states,
                     max_work=max_work,
                     on_progress=searching if bar.shown else None,
+                    time_limit=time_limit,
                 )
             except AnalysisError as exc:
                 fail(f"{loaded.source}:{loaded.line}: {exc}")
