@@ -53,7 +53,7 @@ from turing.generation.generator import (
     iter_catalogue_rows,
     run,
 )
-from turing.i18n import _
+from turing.i18n import _, format_number
 
 # -- shared helpers --------------------------------------------------------------------------
 
@@ -74,7 +74,7 @@ def open_executor(kind: str, jobs: int, scheduler: str | None) -> Iterator[Execu
     """None for the default process pool (made by the generator), or a Dask executor."""
     if kind == "process":
         if scheduler is not None:
-            fail("--scheduler needs --executor dask")
+            fail(_("--scheduler needs --executor dask"))
         yield None
         return
     import importlib
@@ -82,7 +82,7 @@ def open_executor(kind: str, jobs: int, scheduler: str | None) -> Iterator[Execu
     try:
         distributed: Any = importlib.import_module("distributed")
     except ImportError:
-        fail("--executor dask needs the dask extra: pip install -e '.[dask]'")
+        fail(_("--executor dask needs the dask extra: pip install -e '.[dask]'"))
     cluster = None
     if scheduler is None:
         cluster = distributed.LocalCluster(
@@ -93,7 +93,11 @@ def open_executor(kind: str, jobs: int, scheduler: str | None) -> Iterator[Execu
         try:
             client = distributed.Client(scheduler, timeout=10)
         except OSError as exc:
-            fail(f"cannot reach the Dask scheduler at {scheduler}: {exc}")
+            fail(
+                _("cannot reach the Dask scheduler at {scheduler}: {problem}").format(
+                    scheduler=scheduler, problem=exc
+                )
+            )
     try:
         yield client.get_executor()
     finally:
@@ -296,12 +300,16 @@ def generate(
         )
         return
     if output is None and bank_path is None:
-        fail("say where the puzzles go: -o FILE.jsonl (or -o - for stdout) and/or --bank DB")
+        fail(_("say where the puzzles go: -o FILE.jsonl (or -o - for stdout) and/or --bank DB"))
     if as_json and output in STDOUT_NAMES:
-        fail(f"--json and -o {output} both write to standard output; choose one")
+        fail(
+            _("--json and -o {output} both write to standard output; choose one").format(
+                output=output
+            )
+        )
     if no_metrics and (exact_tests or min_tests is not None or max_tests is not None):
-        fail("--no-metrics cannot be combined with --exact-tests, --min-tests or --max-tests")
-    name, _ = cardset_arg(cardset_name)
+        fail(_("--no-metrics cannot be combined with --exact-tests, --min-tests or --max-tests"))
+    name, _source = cardset_arg(cardset_name)
     metrics = "none" if no_metrics else ("exact" if exact_tests else "basic")
     spec = Spec(
         mode=mode,
@@ -421,9 +429,15 @@ def generate(
         )
     if exhausted:
         raise CLIError(
-            f"stopped after {plural(state.misses, 'draw')} in a row gave no new puzzle: this "
-            f"kind of puzzle seems used up ({state.kept:,} of {count:,} made; the bank and the "
-            "output keep them). `turing catalogue` counts how many exist.",
+            _(
+                "stopped after {draws} in a row gave no new puzzle: this kind of puzzle "
+                "seems used up ({kept} of {count} made; the bank and the output keep them). "
+                "`turing catalogue` counts how many exist."
+            ).format(
+                draws=plural(state.misses, "draw"),
+                kept=format_number(state.kept),
+                count=format_number(count),
+            ),
             exit_code=1,
         )
 
@@ -616,7 +630,7 @@ def catalogue(
     `generate --from-bank DB` draws puzzles of any mode from it.
     """
     if bank_path is None and not count_only:
-        fail("say where the puzzles go: --bank DB (or --count-only to just count them)")
+        fail(_("say where the puzzles go: --bank DB (or --count-only to just count them)"))
     name, cs = cardset_arg(cardset_name)
     plan = catalogue_plan(cs, verifiers)
     # Counting walks the units of two criteria; storing walks units of two cards, which
@@ -967,7 +981,7 @@ def bank_pick(
             seed=seed,
         )
         if puzzle is None:
-            raise CLIError("no puzzle in the bank matches", exit_code=1)
+            raise CLIError(_("no puzzle in the bank matches"), exit_code=1)
         if mark_played:
             assert puzzle.id is not None
             b.mark_played(puzzle.id)
@@ -1033,7 +1047,7 @@ def export(
     from turing.generation.export import Booklet, render
 
     if not files and bank_path is None:
-        fail("give puzzle files or --bank DB")
+        fail(_("give puzzle files or --bank DB"))
     forced = load_cardset(cardset_name) if cardset_name else None
     puzzles: list[Puzzle] = []
     for file in files:
@@ -1046,7 +1060,7 @@ def export(
     if limit is not None:
         puzzles = puzzles[:limit]
     if not puzzles:
-        fail("no puzzles to export", exit_code=1)
+        fail(_("no puzzles to export"), exit_code=1)
     text = render(
         Booklet(title=title, puzzles=tuple(puzzles)),
         fmt,
