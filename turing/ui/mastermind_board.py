@@ -624,6 +624,12 @@ class MastermindBoardApp(App[int]):
         for action in ("erase", "enter", "random", "undo", "giveup"):
             self.query_one(f"#do-{action}", Button).disabled = not self.check_action(action, ())
         self._update("#status", escape(self._status()))
+        if self.preset.rows > 12 and self.seat is not None:  # a tall board: the row in play in view
+            boards = self.query_one("#boards")
+            line = 3 + self._row_number(self.seat)  # border, head, code line, then the rows
+            height = boards.size.height
+            if height and not boards.scroll_y <= line < boards.scroll_y + height - 1:
+                boards.scroll_to(y=max(0, line - height + 2), animate=False)
 
     def _scores(self) -> tuple[float, float]:
         sitting = self.sitting
