@@ -36,7 +36,7 @@ import hashlib
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, NamedTuple
 
 from turing.core.cards import CardSet
 from turing.core.errors import TuringError
@@ -174,8 +174,7 @@ _FACTORIALS: Final = tuple(math.factorial(v) for v in range(MAX_VERIFIERS + 1))
 _IDENTITY: Final = tuple(tuple(range(v)) for v in range(MAX_VERIFIERS + 1))
 
 
-@dataclass(frozen=True)
-class Unpacked:
+class Unpacked(NamedTuple):
     mode: Mode
     cards: tuple[int, ...]
     positions: tuple[int, ...]

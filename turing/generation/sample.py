@@ -138,6 +138,8 @@ class CatalogueSampler:
         )
         self.tables = tables_for(self.cardset)
         self.reference = None if cardset == "classic" else cardset
+        #: the canonical key text up to the cards (see packing.canonical_text)
+        self._prefix = canonical_text(self.mode, self.reference, (), ())
         self._fetch_sql = (
             f"SELECT {', '.join(CATALOGUE_FIELDS)} FROM catalogue WHERE cs = ? AND key >= ? "
             "ORDER BY key LIMIT 1 OFFSET ?"
@@ -306,7 +308,9 @@ class CatalogueSampler:
             readings *= math.factorial(v)
         # the short id from the canonical key (which the dealing does not change), as
         # Puzzle.short_id spells it, without building the puzzle twice
-        text = canonical_text(self.mode, self.reference, parts.cards, parts.positions)
+        text = self._prefix + ";".join(
+            [f"{c}:{c}.{p}" for c, p in zip(parts.cards, parts.positions, strict=True)]
+        )
         tag = int.from_bytes(hashlib.sha256(text.encode()).digest()[:4], "big") >> 2
         spelled = "".join(_B32[tag >> shift & 31] for shift in (25, 20, 15, 10, 5, 0))
         ident = f"{self.mode.letter}{v}{tier[0].upper()}-{spelled}"
