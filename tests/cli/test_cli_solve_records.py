@@ -12,6 +12,7 @@ from click.testing import Result
 
 from testsupport.cli import PUZZLES
 from turing.core.cards import load_cardset
+from turing.core.puzzle import puzzle_from_dict
 from turing.core.solver import deduce, solutions
 from turing.generation.generator import generate
 
@@ -95,3 +96,23 @@ def test_each_card_set_reference_of_a_file_is_its_own_set(turing: Run, tmp_path:
 def _indent(document: str) -> str:
     lines = [ln for ln in document.splitlines() if ln.strip() and not ln.startswith("#")]
     return "\n    ".join(lines)
+
+
+def test_hidden_criteria_met_by_several_codes_or_none_are_problems(
+    turing: Run, tmp_path: Path
+) -> None:
+    path = tmp_path / "loose.jsonl"
+    path.write_text(
+        '{"id": "several", "cards": [4, 9], "criteria": [2, 1]}\n'
+        '{"id": "wrong", "cards": [4, 9, 11, 14], "criteria": [2, 1, 1, 3], "solution": "555"}\n'
+    )
+    result = turing(["solve", "--json", str(path)])
+    assert result.exit_code == 1
+    several, wrong = records(result)
+    masks = [CLASSIC.card(4).criterion(2).mask, CLASSIC.card(9).criterion(1).mask]
+    expected = solutions(puzzle_from_dict({"cards": [4, 9], "criteria": [2, 1]}), CLASSIC).texts()
+    assert len(expected) == (masks[0] & masks[1]).bit_count() > 1
+    assert several["candidates"] == expected and several["solution"] is None
+    assert several["problems"] == [f"{len(expected)} codes meet all hidden criteria, not one"]
+    assert wrong["candidates"] == ["241"]
+    assert wrong["problems"] == ["stated solution 555 is not the solution (241)"]

@@ -17,9 +17,17 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from turing.core.cards import CardSet
-from turing.core.codes import CodeSet
+from turing.core.codes import CODE_TEXT, CodeSet
 from turing.core.puzzle import Loaded, Puzzle, difficulty
-from turing.core.solver import Deduction, Validity, deduce, deduction_count, validity
+from turing.core.solver import (
+    Deduction,
+    Validity,
+    deduce,
+    deduction_count,
+    hidden_masks,
+    solution_mask,
+    validity,
+)
 
 Engine = Literal["bitmask", "csp"]
 
@@ -83,7 +91,16 @@ def solve_puzzle(
     ``keep=False``: a cards-only answer without its :class:`Deduction` (``deduction`` is
     None): the hypotheses are counted, not listed — all a record needs.
     """
+    if engine == "bitmask" and puzzle.has_hidden:
+        # The codes alone: the redundant verifiers (check's business) are not looked for.
+        mask = solution_mask(hidden_masks(puzzle, cardset))
+        codes = (CODE_TEXT[mask.bit_length() - 1],) if mask.bit_count() == 1 else _texts(mask)
+        return Solved(puzzle, codes, 1, None, tuple(_hidden_problems(codes, puzzle.solution)))
     return _solve(puzzle, cardset, engine, keep)[0]
+
+
+def _texts(mask: int) -> tuple[str, ...]:
+    return tuple(CodeSet(mask).texts())
 
 
 def _solve(
