@@ -118,16 +118,19 @@ def compare(space: CodeSpace, name: str, secrets: Indices | None, label: str) ->
     )
 
 
-def whole_command() -> None:
+def whole_command(preset: str = "classic", strategy: str = "knuth") -> None:
+    """The command as a person runs it, timed as a whole process: cpu is user + system
+    time, peak memory the largest resident set of any command run so far."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     wall = time.perf_counter()
-    command = "turing mastermind simulate --preset classic --strategy knuth --all --json"
+    command = f"turing mastermind simulate --preset {preset} --strategy {strategy} --all --json"
     output = subprocess.run(command.split(), capture_output=True, text=True, check=True).stdout
     wall = time.perf_counter() - wall
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    print(f"\n`{command}`: {wall:.3f} s wall, {cpu:.3f} s cpu (whole process)")
-    print(f"  {output.strip()}")
+    peak = after.ru_maxrss / 1024
+    print(f"\n`{command}`: {wall:.3f} s wall, {cpu:.3f} s cpu (user + system, whole process)")
+    print(f"  peak memory of a command so far {peak:,.0f} MiB; {output.strip()[:300]}", flush=True)
 
 
 def play_guesses(space: CodeSpace, names: list[str], games: int) -> None:
@@ -194,6 +197,9 @@ def main() -> None:
                 peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
                 row(name, summary, wall, cpu, f"peak memory so far {peak:,.0f} MiB")
         play_guesses(logik, [n for n in names if n in SCORED], games=4)
+        for name in names:
+            if name in SCORED:
+                whole_command("logik", name)
 
 
 if __name__ == "__main__":

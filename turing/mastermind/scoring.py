@@ -188,9 +188,13 @@ class FeedbackTable:
         if self._full is not None:
             rows: npt.NDArray[np.uint8] = self._full[secrets]  # scoring is symmetric
             return rows
+        return self.columns_of_everyone().keys(secrets)
+
+    def columns_of_everyone(self) -> Columns:
+        """:meth:`columns_of` every code, built once."""
         if self._everyone is None:
             self._everyone = Columns(self, np.arange(len(self.space)))
-        return self._everyone.keys(secrets)
+        return self._everyone
 
     def columns_of(self, guesses: npt.NDArray[np.integer]) -> Columns:
         """The keys of the fixed ``guesses`` against any few secrets (see :class:`Columns`)."""
@@ -296,16 +300,18 @@ class Columns:
             return
         space = table.space
         p, s = space.positions, space.symbols
-        codes = space.codes[guesses]
-        self._spread = np.zeros((p, s, len(guesses)), dtype=np.uint8)
-        for position in range(p):
-            for colour in range(s):
-                self._spread[position, colour] = (codes[:, position] == colour) * p
+        everyone = len(guesses) == len(space)
+        if everyone:
+            self._spread = np.zeros((p, s, len(guesses)), dtype=np.uint8)
+            for position in range(p):
+                for colour in range(s):
+                    self._spread[position, colour] = (space.codes[:, position] == colour) * p
+        else:
+            self._spread = table.columns_of_everyone()._spread.take(guesses, axis=2)
         self._pattern = table._pattern[guesses]
         self._common_rows: npt.NDArray[np.uint8] | None = None
         # The common colours against every colour pattern, when the guesses are every code
         # (a codes × patterns table, built once per space).
-        everyone = len(guesses) == len(space)
         if everyone and table._common_table.size * len(guesses) <= FULL_TABLE_LIMIT:
             self._common_rows = table._common_table.take(self._pattern, axis=1)
 

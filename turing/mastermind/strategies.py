@@ -149,7 +149,7 @@ def pick(pool: Indices, cost: npt.NDArray[np.float64], candidates: Indices) -> i
 
 CANDIDATES_FIRST_LIMIT: Final = 1024
 """Above this many candidates the pool is scored at once, candidates and all."""
-SORTED_LIMIT: Final = 48
+SORTED_LIMIT: Final = 64
 """Up to this many candidates every code is scored by sorting its keys (no pool)."""
 
 
