@@ -20,7 +20,7 @@ from enum import StrEnum
 from pathlib import PurePath
 from typing import Any, ClassVar, Final
 
-from textual import on, work
+from textual import events, on, work
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.markup import escape
@@ -781,8 +781,17 @@ class MastermindBoardApp(App[int]):
         for symbol in range(self.preset.space.symbols):
             colour = palette.colour(symbol)
             key = "." if colour is EMPTY_HOLE else f"{symbol + 1}"
-            cells.append(f"[@click=app.peg({symbol})]{self.peg(symbol)}[/][dim]{key}[/]")
+            cells.append(f"{self.peg(symbol)}[dim]{key}[/]")
         return escape(_("Pegs")) + " " + " ".join(cells)
+
+    @on(events.Click, "#palette")
+    def _palette_clicked(self, event: events.Click) -> None:
+        """A click on a peg of the palette: " X " and its key, one space apart (the pegs
+        are not links, which would draw them in the link colour)."""
+        start = 1 + len(_("Pegs")) + 1  # the padding, the label and a space
+        cell, within = divmod(event.x - start, 5)
+        if event.x >= start and within < 3 and cell < self.preset.space.symbols:
+            self.action_peg(cell)
 
     def _status(self) -> str:
         mode = self.mode
