@@ -162,8 +162,8 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
         lines.append(
             "  "
             + _(
-                "first round: not searched (it needs the exact fewest tests; raise --max-work "
-                "or --max-states to get it)"
+                "first round: not searched (it needs the exact fewest tests; raise --max-work, "
+                "--max-states or --time-limit to get it)"
             )
         )
     elif "first_round" in result.bounds_only:
@@ -314,7 +314,11 @@ def analyze_command(
             bar.describe(f"analysing {name}")
 
             def searching(low: int, high: int, name: str = name) -> None:
-                bar.describe(f"analysing {name}: fewest tests between {low} and {high} so far")
+                bar.describe(
+                    _("analysing {name}: fewest tests between {low} and {high} so far").format(
+                        name=name, low=low, high=high
+                    )
+                )
 
             try:
                 result = analyze(
