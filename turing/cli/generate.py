@@ -54,6 +54,7 @@ from turing.generation.generator import (
     run,
 )
 from turing.i18n import _, format_number
+from turing.play.words import tier_name
 
 # -- shared helpers --------------------------------------------------------------------------
 
@@ -787,61 +788,67 @@ def bank_stats(db: str, as_json: bool) -> None:
 
     console = stdout_console()
     table = Table(
-        title=f"{db}: {plural(stats['puzzles'], 'puzzle')} (schema {stats['schema_version']})",
+        title=_("{db}: {puzzles} (schema {schema})").format(
+            db=db, puzzles=plural(stats["puzzles"], "puzzle"), schema=stats["schema_version"]
+        ),
         title_justify="left",
         box=box.SIMPLE_HEAD,
         padding=(0, 1, 0, 0),
     )
     columns: tuple[tuple[str, JustifyMethod], ...] = (
-        ("mode", "left"),
-        ("v", "right"),
-        ("tier", "left"),
-        ("puzzles", "right"),
-        ("played", "right"),
-        ("codes", "right"),
-        ("readings", "right"),
-        ("tests", "right"),
-        ("rated", "left"),
-        ("score", "right"),
+        (_("mode"), "left"),
+        (_("v"), "right"),
+        (_("tier"), "left"),
+        (_("puzzles"), "right"),
+        (_("played"), "right"),
+        (_("codes"), "right"),
+        (_("readings"), "right"),
+        (_("tests"), "right"),
+        (_("rated"), "left"),
+        (_("score"), "right"),
     )
     for col, justify in columns:
         table.add_column(col, justify=justify)
     for g in stats["groups"]:
         rated = ", ".join(
-            f"{g[key]:,} {word}"
-            for key, word in (("min_tests_exact", "exact"), ("min_tests_bounds", "bounds"))
+            f"{format_number(g[key])} {word}"
+            for key, word in (("min_tests_exact", _("exact")), ("min_tests_bounds", _("bounds")))
             if g[key]
         )
         table.add_row(
             g["mode"],
             str(g["verifiers"]),
-            g["difficulty"],
-            f"{g['count']:,}",
-            f"{g['played']:,}",
+            tier_name(g["difficulty"]),
+            format_number(g["count"]),
+            format_number(g["played"]),
             str(g["codes_left_mean"]),
             str(g["assignments_mean"]),
             f"{g['min_tests_min']}/{g['min_tests_mean']}/{g['min_tests_max']}",
-            rated or "lower bound",
+            rated or _("lower bound"),
             str(g["score_mean"]),
         )
     console.print(table)
     console.print(
-        "codes, readings, score: means · tests: min/mean/max of the fewest-tests figure · "
-        "rated: how many figures are exact or proven bounds (the rest are the lower bound "
-        "⌈log2 codes⌉)"
+        _(
+            "codes, readings, score: means · tests: min/mean/max of the fewest-tests figure · "
+            "rated: how many figures are exact or proven bounds (the rest are the lower bound "
+            "⌈log2 codes⌉)"
+        )
     )
     if stats["runs"]:
-        runs = Table(title="runs", title_justify="left", box=box.SIMPLE_HEAD, padding=(0, 1, 0, 0))
-        for col in ("kind", "signature", "next index", "kept", "target", "done"):
+        runs = Table(
+            title=_("runs"), title_justify="left", box=box.SIMPLE_HEAD, padding=(0, 1, 0, 0)
+        )
+        for col in (_("kind"), _("signature"), _("next index"), _("kept"), _("target"), _("done")):
             runs.add_column(col, overflow="fold")
         for r in stats["runs"]:
             runs.add_row(
                 r["kind"],
                 r["signature"],
                 str(r["next_index"]),
-                f"{r['kept']:,}",
+                format_number(r["kept"]),
                 str(r["target"]),
-                "yes" if r["done"] else "no",
+                _("yes") if r["done"] else _("no"),
             )
         console.print(runs)
 
