@@ -217,31 +217,74 @@ def readings(pools: Sequence[Sequence[int]]) -> list[tuple[tuple[int, ...], int]
 
 
 def _listed(pools: Sequence[Sequence[int]]) -> list[tuple[tuple[int, ...], int]]:
-    """``(option indices, codes left)`` of every valid reading, in walk order."""
-    return _fast(pools, [(1,) * len(p) for p in pools], listing=True)[2]
-
-
-def _fast(
-    pools: Sequence[Sequence[int]], weights: Sequence[Sequence[int]], listing: bool
-) -> tuple[int, int, list[tuple[tuple[int, ...], int]]]:
-    """:func:`walk` over full readings without its options: the deduction's and the
-    metrics' fast path. Returns the codes, the sum of the weights and, when ``listing``,
-    ``(option indices, codes left)`` of each reading. The cut rules are :func:`step`'s
-    and :func:`leaf_ok`'s, inlined; the last slot's loop runs in its parent's call."""
+    """:func:`walk` without its options, listing ``(option indices, codes left)``: the
+    deduction's fast path. The cut rules are :func:`step`'s and :func:`leaf_ok`'s, inlined."""
     found: list[tuple[tuple[int, ...], int]] = []
-    codes = 0
-    total = 0
     n = len(pools)
     if n == 0:
-        return codes, total, found
+        return found
     last = n - 1
-    final = tuple(enumerate(zip(pools[last], weights[last], strict=True)))
+    final = pools[last]
 
-    def leaves(
-        _depth: int, chosen: tuple[int, ...], acc: int, others: list[int], weight: int
-    ) -> None:
+    def leaves(chosen: tuple[int, ...], acc: int, others: list[int]) -> None:
+        for k, m in enumerate(final):
+            narrowed = acc & m
+            if narrowed.bit_count() == 1:
+                for x in others:
+                    if x & m == narrowed:
+                        break
+                else:
+                    found.append(((*chosen, k), narrowed))
+
+    def descend(depth: int, chosen: tuple[int, ...], acc: int, others: list[int]) -> None:
+        down = depth + 1 < last
+        for k, m in enumerate(pools[depth]):
+            narrowed = acc & m
+            if narrowed == acc or narrowed.bit_count() < 2:
+                continue
+            new_others = [x & m for x in others]
+            if narrowed in new_others:
+                continue
+            new_others.append(acc)
+            if down:
+                descend(depth + 1, (*chosen, k), narrowed, new_others)
+            else:
+                leaves((*chosen, k), narrowed, new_others)
+
+    if last == 0:
+        leaves((), ALL_MASK, [])
+    else:
+        descend(0, (), ALL_MASK, [])
+    return found
+
+
+def _grouped(masks: Sequence[int]) -> list[tuple[int, int]]:
+    """Distinct masks (ascending), each with how many options share it."""
+    counts: dict[int, int] = {}
+    for m in masks:
+        counts[m] = counts.get(m, 0) + 1
+    return sorted(counts.items())
+
+
+def count(pools: Sequence[Sequence[int]]) -> tuple[int, int]:
+    """``(codes mask, number of valid readings)``, without listing them.
+
+    Options with equal masks are walked once with their number as a weight (cards 20 and
+    21 share criteria), and the slots with fewest options go first. The cut rules are
+    :func:`step`'s and :func:`leaf_ok`'s, inlined (the metrics count every puzzle made).
+    """
+    grouped = sorted(map(_grouped, pools), key=len)
+    n = len(grouped)
+    if n == 0:
+        return 0, 0
+    last = n - 1
+    codes = 0
+    total = 0
+    final = grouped[last]
+
+    def leaves(acc: int, others: list[int], weight: int) -> None:
         nonlocal codes, total
-        for k, (m, w) in final:
+        for m, w in final:
             narrowed = acc & m
             if narrowed.bit_count() == 1:
                 for x in others:
@@ -250,14 +293,10 @@ def _fast(
                 else:
                     codes |= narrowed
                     total += weight * w
-                    if listing:
-                        found.append(((*chosen, k), narrowed))
 
-    def descend(
-        depth: int, chosen: tuple[int, ...], acc: int, others: list[int], weight: int
-    ) -> None:
-        follow = descend if depth + 1 < last else leaves
-        for k, (m, w) in enumerate(zip(pools[depth], weights[depth], strict=True)):
+    def descend(depth: int, acc: int, others: list[int], weight: int) -> None:
+        down = depth + 1 < last
+        for m, w in grouped[depth]:
             narrowed = acc & m
             if narrowed == acc or narrowed.bit_count() < 2:
                 continue
@@ -265,29 +304,15 @@ def _fast(
             if narrowed in new_others:
                 continue
             new_others.append(acc)
-            follow(depth + 1, (*chosen, k) if listing else chosen, narrowed, new_others, weight * w)
+            if down:
+                descend(depth + 1, narrowed, new_others, weight * w)
+            else:
+                leaves(narrowed, new_others, weight * w)
 
-    (descend if last else leaves)(0, (), ALL_MASK, [], 1)
-    return codes, total, found
-
-
-def _grouped(masks: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Distinct masks (ascending) and how many options share each."""
-    counts: dict[int, int] = {}
-    for m in masks:
-        counts[m] = counts.get(m, 0) + 1
-    ordered = sorted(counts.items())
-    return tuple(m for m, _ in ordered), tuple(c for _, c in ordered)
-
-
-def count(pools: Sequence[Sequence[int]]) -> tuple[int, int]:
-    """``(codes mask, number of valid readings)``, without listing them.
-
-    Options with equal masks are walked once with their number as a weight (cards 20 and
-    21 share criteria), and the slots with fewest options go first.
-    """
-    grouped = sorted((_grouped(p) for p in pools), key=lambda g: len(g[0]))
-    codes, total, _ = _fast([g[0] for g in grouped], [g[1] for g in grouped], listing=False)
+    if last == 0:
+        leaves(ALL_MASK, [], 1)
+    else:
+        descend(0, ALL_MASK, [], 1)
     return codes, total
 
 
