@@ -214,9 +214,8 @@ def _render_solved(console: Console, loaded: Loaded, solved: Solved) -> None:
 def _puzzle_table(puzzle: Puzzle, cardset: CardSet, solved: Solved) -> Table:
     from rich.table import Table
 
-    title = (
-        f"{puzzle.id or _('puzzle')} · {mode_name(puzzle.mode)} · "
-        + _("{n} verifiers").format(n=puzzle.verifiers)
+    title = f"{puzzle.id or _('puzzle')} · {mode_name(puzzle.mode)} · " + _("{n} verifiers").format(
+        n=puzzle.verifiers
     )
     tier = difficulty(puzzle, cardset)
     if tier:
@@ -311,9 +310,7 @@ def check(
             for problem in checked.problems:
                 console.print(f"{place}: [red]FAIL[/red] {name}: {_escape(problem)}")
             for note in checked.notes:
-                console.print(
-                    f"{place}: [yellow]{_('note')}[/yellow] {name}: {_escape(note)}"
-                )
+                console.print(f"{place}: [yellow]{_('note')}[/yellow] {name}: {_escape(note)}")
         if console is not None:
             console.print(_summary(tally), markup=False)
     except (BrokenPipeError, _ReaderGone):
