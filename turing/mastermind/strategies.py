@@ -8,7 +8,8 @@ consistent with every row) into feedback classes, and take the guess of lowest c
 **Tie-breaks, for all of them:** lower cost, then a guess that is itself a candidate
 (it might win at once), then the lowest code index (``1122`` before ``1123``). Guesses
 are chosen from every legal code, not only candidates; :meth:`Engine.guess_pool` scores
-one code per symmetry class where that is exact, which changes no choice.
+one code per symmetry class where that is exact, and :meth:`Engine.distinct_guesses` one
+code of those that differ only in colours no candidate has: neither changes any choice.
 
 - ``knuth`` — minimax: the largest class as small as possible (Knuth 1976).
 - ``most-parts`` — as many non-empty classes as possible (Kooi 2005).
