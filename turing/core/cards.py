@@ -27,6 +27,7 @@ from turing.core.files import (
     shipped_dir,
 )
 from turing.core.wording import TRANSLATIONS, german
+from turing.i18n import _
 
 T = TypeVar("T")
 
@@ -206,8 +207,8 @@ class CardSet:
     def describe_numbers(self) -> str:
         numbers = sorted(self.cards)
         if numbers and numbers == list(range(numbers[0], numbers[-1] + 1)):
-            return f"cards {numbers[0]}–{numbers[-1]}"
-        return "cards " + ", ".join(map(str, numbers))
+            return _("cards {first}–{last}").format(first=numbers[0], last=numbers[-1])
+        return _("cards {numbers}").format(numbers=", ".join(map(str, numbers)))
 
     def description_in(self, lang: str) -> str:
         """The set's description in ``lang`` when the file gives one, else its own."""
@@ -275,8 +276,9 @@ def resolve_cardset(name_or_path: str | os.PathLike[str], base: Path | None = No
         text,
         0,
         0,
-        f"no card set named {text!r} (shipped: {', '.join(shipped_cardsets())}; "
-        "or give a path to a .yaml file)",
+        _("no card set named {name!r} (shipped: {shipped}; or give a path to a .yaml file)").format(
+            name=text, shipped=", ".join(shipped_cardsets())
+        ),
         E_UNKNOWN_SET,
     )
 
@@ -348,16 +350,16 @@ def _err(node: Node, message: str, code: str) -> CardError:
 
 def _kind(value: object) -> str:
     if isinstance(value, dict):
-        return "a mapping"
+        return _("a mapping")
     if isinstance(value, list):
-        return "a list"
+        return _("a list")
     if value is None:
-        return "nothing"
+        return _("nothing")
     if isinstance(value, bool):
-        return "true/false"
+        return _("true/false")
     if isinstance(value, int):
-        return "a number"
-    return "text"
+        return _("a number")
+    return _("text")
 
 
 def _key_place(node: Node, key: str) -> tuple[int, int]:
@@ -385,15 +387,19 @@ def _translations(node: Node, base: str, what: str, errors: list[CardError]) -> 
         line, column = _key_place(node, key)
         if lang not in TRANSLATIONS:
             if lang.lower() == "en":
-                hint = f"English is the '{base}' itself"
+                hint = _("English is the '{key}' itself").format(key=base)
             else:
                 known = ", ".join(f"{base}_{code}" for code in TRANSLATIONS)
-                hint = f"card texts can be translated into {', '.join(TRANSLATIONS)} ({known})"
-            message = f"unknown language {lang!r} in {key!r} of {what}: {hint}"
+                hint = _("card texts can be translated into {languages} ({keys})").format(
+                    languages=", ".join(TRANSLATIONS), keys=known
+                )
+            message = _("unknown language {lang!r} in {key!r} of {what}: {hint}").format(
+                lang=lang, key=key, what=what, hint=hint
+            )
             errors.append(CardError(child.source, line, column, message, E_LANGUAGE))
             continue
         if not isinstance(child.value, str) or not child.value.strip():
-            errors.append(_err(child, f"{key!r} must be non-empty text", E_TYPE))
+            errors.append(_err(child, _("{key!r} must be non-empty text").format(key=key), E_TYPE))
             continue
         found.append((lang, child.value))
     return tuple(found)
@@ -422,7 +428,9 @@ def _check_keys(
                     child.source,
                     line,
                     column,
-                    f"unknown key {key!r} in {what} (allowed: {', '.join(allowed_keys)})",
+                    _("unknown key {key!r} in {what} (allowed: {allowed})").format(
+                        key=key, what=what, allowed=", ".join(allowed_keys)
+                    ),
                     E_UNKNOWN_KEY,
                 )
             )
@@ -473,12 +481,14 @@ def parse_cardset_partial(
         return None, [
             _err(
                 root,
-                f"a card set is a mapping with a 'cards' list, found {_kind(root.value)}",
+                _("a card set is a mapping with a 'cards' list, found {kind}").format(
+                    kind=_kind(root.value)
+                ),
                 E_TYPE,
             )
         ]
-    _check_keys(root, _TOP_KEYS, "the card set", errors, translated="description")
-    descriptions = _translations(root, "description", "the card set", errors)
+    _check_keys(root, _TOP_KEYS, _("the card set"), errors, translated="description")
+    descriptions = _translations(root, "description", _("the card set"), errors)
     name = default_name
     description = ""
     if "name" in root.value:
@@ -486,26 +496,28 @@ def parse_cardset_partial(
         if isinstance(node.value, str) and node.value.strip():
             name = node.value.strip()
         else:
-            errors.append(_err(node, "'name' must be text", E_TYPE))
+            errors.append(_err(node, _("'name' must be text"), E_TYPE))
     if "description" in root.value:
         node = root.value["description"]
         if isinstance(node.value, str):
             description = node.value
         else:
-            errors.append(_err(node, "'description' must be text", E_TYPE))
+            errors.append(_err(node, _("'description' must be text"), E_TYPE))
     tiers = dict(DEFAULT_TIERS)
     if "tiers" in root.value:
         tiers = _parse_tiers(root.value["tiers"], errors) or tiers
     cards: dict[int, Card] = {}
     if "cards" not in root.value:
-        errors.append(_err(root, "missing key 'cards' (the list of cards)", E_MISSING))
+        errors.append(_err(root, _("missing key 'cards' (the list of cards)"), E_MISSING))
     else:
         cards_node = root.value["cards"]
         if not isinstance(cards_node.value, list) or not cards_node.value:
             errors.append(
                 _err(
                     cards_node,
-                    f"'cards' must be a non-empty list of cards, found {_kind(cards_node.value)}",
+                    _("'cards' must be a non-empty list of cards, found {kind}").format(
+                        kind=_kind(cards_node.value)
+                    ),
                     E_TYPE,
                 )
             )
@@ -525,8 +537,9 @@ def parse_cardset_partial(
                     errors.append(
                         _err(
                             number_node,
-                            f"duplicate card number {number} "
-                            f"(first at line {first_seen[number].line})",
+                            _("duplicate card number {number} (first at line {line})").format(
+                                number=number, line=first_seen[number].line
+                            ),
                             E_DUPLICATE_CARD,
                         )
                     )
@@ -548,10 +561,12 @@ def parse_cardset_partial(
 def _parse_tiers(node: Node, errors: list[CardError]) -> dict[str, tuple[int, int]] | None:
     if not isinstance(node.value, dict):
         errors.append(
-            _err(node, "'tiers' must map easy/standard/hard to [first, last] card numbers", E_TYPE)
+            _err(
+                node, _("'tiers' must map easy/standard/hard to [first, last] card numbers"), E_TYPE
+            )
         )
         return None
-    _check_keys(node, TIERS, "'tiers'", errors)
+    _check_keys(node, TIERS, _("'tiers'"), errors)
     result: dict[str, tuple[int, int]] = {}
     for tier, child in node.value.items():
         bounds = child.plain()
@@ -561,7 +576,13 @@ def _parse_tiers(node: Node, errors: list[CardError]) -> dict[str, tuple[int, in
             or not all(isinstance(b, int) and not isinstance(b, bool) for b in bounds)
             or bounds[0] > bounds[1]
         ):
-            errors.append(_err(child, f"tier {tier!r} must be [first, last] card numbers", E_TYPE))
+            errors.append(
+                _err(
+                    child,
+                    _("tier {tier!r} must be [first, last] card numbers").format(tier=tier),
+                    E_TYPE,
+                )
+            )
             continue
         result[tier] = (bounds[0], bounds[1])
     return result
@@ -572,18 +593,19 @@ def _parse_card(node: Node, lines: list[str], errors: list[CardError]) -> Card |
         errors.append(
             _err(
                 node,
-                f"a card must be a mapping with number, title and criteria, "
-                f"found {_kind(node.value)}",
+                _("a card must be a mapping with number, title and criteria, found {kind}").format(
+                    kind=_kind(node.value)
+                ),
                 E_TYPE,
             )
         )
         return None
-    _check_keys(node, _CARD_KEYS, "a card", errors, translated="title")
-    titles = _translations(node, "title", "a card", errors)
+    _check_keys(node, _CARD_KEYS, _("a card"), errors, translated="title")
+    titles = _translations(node, "title", _("a card"), errors)
     number_node = node.value.get("number")
     number: int | None = None
     if number_node is None:
-        errors.append(_err(node, "card is missing 'number'", E_MISSING))
+        errors.append(_err(node, _("card is missing 'number'"), E_MISSING))
     elif (
         not isinstance(number_node.value, int)
         or isinstance(number_node.value, bool)
@@ -592,7 +614,9 @@ def _parse_card(node: Node, lines: list[str], errors: list[CardError]) -> Card |
         errors.append(
             _err(
                 number_node,
-                f"card number must be a whole number 1–9999, found {number_node.value!r}",
+                _("card number must be a whole number 1–9999, found {value!r}").format(
+                    value=number_node.value
+                ),
                 E_TYPE,
             )
         )
@@ -604,7 +628,7 @@ def _parse_card(node: Node, lines: list[str], errors: list[CardError]) -> Card |
         if isinstance(title_node.value, str):
             title = title_node.value
         else:
-            errors.append(_err(title_node, "'title' must be text", E_TYPE))
+            errors.append(_err(title_node, _("'title' must be text"), E_TYPE))
     criteria_node = node.value.get("criteria")
     criteria: list[Criterion] = []
     ok = number is not None
@@ -612,8 +636,10 @@ def _parse_card(node: Node, lines: list[str], errors: list[CardError]) -> Card |
         errors.append(
             _err(
                 node,
-                f"card {number if number is not None else ''} is missing 'criteria'".replace(
-                    "card  is", "card is"
+                (
+                    _("card {number} is missing 'criteria'").format(number=number)
+                    if number is not None
+                    else _("card is missing 'criteria'")
                 ),
                 E_MISSING,
             )
@@ -623,7 +649,9 @@ def _parse_card(node: Node, lines: list[str], errors: list[CardError]) -> Card |
         errors.append(
             _err(
                 criteria_node,
-                f"'criteria' must be a list, found {_kind(criteria_node.value)}",
+                _("'criteria' must be a list, found {kind}").format(
+                    kind=_kind(criteria_node.value)
+                ),
                 E_TYPE,
             )
         )
@@ -632,7 +660,9 @@ def _parse_card(node: Node, lines: list[str], errors: list[CardError]) -> Card |
         errors.append(
             _err(
                 criteria_node,
-                f"a card needs at least 2 criteria, found {len(criteria_node.value)}",
+                _("a card needs at least 2 criteria, found {count}").format(
+                    count=len(criteria_node.value)
+                ),
                 E_FEW_CRITERIA,
             )
         )
@@ -656,12 +686,18 @@ def _parse_criterion(
         # Shorthand: a bare expression is its own text.
         when_node, text = node, node.value
     elif isinstance(node.value, dict):
-        _check_keys(node, _CRITERION_KEYS, "a criterion", errors, translated="text")
-        translations = _translations(node, "text", "a criterion", errors)
+        _check_keys(node, _CRITERION_KEYS, _("a criterion"), errors, translated="text")
+        translations = _translations(node, "text", _("a criterion"), errors)
         when_node_or_none = node.value.get("when")
         if when_node_or_none is None:
             errors.append(
-                _err(node, f"criterion {position} of card {card} is missing 'when'", E_MISSING)
+                _err(
+                    node,
+                    _("criterion {position} of card {card} is missing 'when'").format(
+                        position=position, card=card
+                    ),
+                    E_MISSING,
+                )
             )
             return None
         when_node = when_node_or_none
@@ -671,12 +707,14 @@ def _parse_criterion(
             if isinstance(text_node.value, str):
                 text = text_node.value
             else:
-                errors.append(_err(text_node, "'text' must be text", E_TYPE))
+                errors.append(_err(text_node, _("'text' must be text"), E_TYPE))
     else:
         errors.append(
             _err(
                 node,
-                f"a criterion must be a mapping with 'text' and 'when', found {_kind(node.value)}",
+                _("a criterion must be a mapping with 'text' and 'when', found {kind}").format(
+                    kind=_kind(node.value)
+                ),
                 E_TYPE,
             )
         )
@@ -685,7 +723,9 @@ def _parse_criterion(
         errors.append(
             _err(
                 when_node,
-                f"'when' must be an expression in quotes, found {_kind(when_node.value)}",
+                _("'when' must be an expression in quotes, found {kind}").format(
+                    kind=_kind(when_node.value)
+                ),
                 E_TYPE,
             )
         )
@@ -696,12 +736,14 @@ def _parse_criterion(
         line, column = _expression_column(lines, when_node, exc.offset)
         errors.append(CardError(when_node.source, line, column, exc.message, exc.code))
         return None
-    label = f"criterion {card}.{position} ({when_node.value.strip()!r})"
+    label = {"card": card, "position": position, "when": when_node.value.strip()}
     if mask == 0:
-        errors.append(_err(when_node, f"{label} is true for no code", E_NEVER))
+        message = _("criterion {card}.{position} ({when!r}) is true for no code")
+        errors.append(_err(when_node, message.format(**label), E_NEVER))
         return None
     if mask == ALL_MASK:
-        errors.append(_err(when_node, f"{label} is true for every code", E_ALWAYS))
+        message = _("criterion {card}.{position} ({when!r}) is true for every code")
+        errors.append(_err(when_node, message.format(**label), E_ALWAYS))
         return None
     return Criterion(
         card,

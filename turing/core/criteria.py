@@ -30,6 +30,7 @@ from typing import Final
 
 from turing.core.codes import ALL_CODES, NUM_CODES
 from turing.core.errors import TuringError
+from turing.i18n import _
 
 MAX_LENGTH: Final = 2000
 MAX_DEPTH: Final = 40
@@ -107,16 +108,22 @@ def _tokenize(source: str) -> list[_Token]:
         if kind == "ws":
             continue
         if kind == "bad":
-            hint = " (use == to compare)" if text == "=" else ""
+            message = _("unexpected character {char!r}")
+            if text == "=":
+                message = _("unexpected character {char!r} (use == to compare)")
             if text == "=" and match.start() + 1 < len(source) and source[match.start() + 1] == "<":
-                hint = " (write <=)"
+                message = _("unexpected character {char!r} (write <=)")
             if text == "/":
-                hint = " (use // for whole-number division)"
+                message = _("unexpected character {char!r} (use // for whole-number division)")
             if text in "&|!":
-                hint = " (use and, or, not)"
-            raise ExpressionError(f"unexpected character {text!r}{hint}", match.start(), E_SYNTAX)
+                message = _("unexpected character {char!r} (use and, or, not)")
+            raise ExpressionError(message.format(char=text), match.start(), E_SYNTAX)
         if kind == "int" and len(text) > 6:
-            raise ExpressionError(f"number {text[:12]}… is too large", match.start(), E_LIMIT)
+            raise ExpressionError(
+                _("number {number}… is too large").format(number=text[:12]),
+                match.start(),
+                E_LIMIT,
+            )
         tokens.append(_Token(kind, text, match.start()))
     tokens.append(_Token("end", "", len(source)))
     return tokens
@@ -245,19 +252,25 @@ class _Parser:
     def _expect(self, text: str, what: str) -> _Token:
         if not self._at(text):
             raise ExpressionError(
-                f"expected {what}, found {self._describe(self.tok)}", self.tok.offset, E_SYNTAX
+                _("expected {what}, found {found}").format(
+                    what=what, found=self._describe(self.tok)
+                ),
+                self.tok.offset,
+                E_SYNTAX,
             )
         return self._advance()
 
     @staticmethod
     def _describe(token: _Token) -> str:
-        return "the end of the expression" if token.kind == "end" else repr(token.text)
+        return _("the end of the expression") if token.kind == "end" else repr(token.text)
 
     def _enter(self, offset: int) -> None:
         self.depth += 1
         if self.depth > MAX_DEPTH:
             raise ExpressionError(
-                f"expression nested deeper than {MAX_DEPTH} levels", offset, E_LIMIT
+                _("expression nested deeper than {limit} levels").format(limit=MAX_DEPTH),
+                offset,
+                E_LIMIT,
             )
 
     def _leave(self) -> None:
@@ -266,16 +279,21 @@ class _Parser:
     @staticmethod
     def _need(value: _Value, kind: str, context: str) -> None:
         if value.kind != kind:
-            article = "a number" if kind == "int" else "a condition"
-            found = "a number" if value.kind == "int" else "a condition (true/false)"
-            raise ExpressionError(f"{context} needs {article}, found {found}", value.offset, E_TYPE)
+            message = (
+                _("{context} needs a number, found a condition (true/false)")
+                if kind == "int"
+                else _("{context} needs a condition, found a number")
+            )
+            raise ExpressionError(message.format(context=context), value.offset, E_TYPE)
 
     # -- grammar ---------------------------------------------------------------------
     def parse(self) -> _Value:
         value = self._or()
         if self.tok.kind != "end":
             raise ExpressionError(
-                f"unexpected {self._describe(self.tok)}", self.tok.offset, E_SYNTAX
+                _("unexpected {found}").format(found=self._describe(self.tok)),
+                self.tok.offset,
+                E_SYNTAX,
             )
         return value
 
@@ -337,7 +355,9 @@ class _Parser:
             if op.text in ("==", "!="):
                 if left.kind != right.kind:
                     raise ExpressionError(
-                        f"'{op.text}' compares a number with a condition", op.offset, E_TYPE
+                        _("'{op}' compares a number with a condition").format(op=op.text),
+                        op.offset,
+                        E_TYPE,
                     )
             else:
                 self._need(left, "int", f"'{op.text}'")
@@ -375,12 +395,16 @@ class _Parser:
             if op.text == "*":
                 values = tuple(a * b for a, b in zip(left.values, right.values, strict=True))
                 if any(abs(v) > 10**12 for v in values):
-                    raise ExpressionError("numbers grow too large", op.offset, E_LIMIT)
+                    raise ExpressionError(_("numbers grow too large"), op.offset, E_LIMIT)
             else:
                 if 0 in right.values:
                     zero_at = ALL_CODES[right.values.index(0)]
                     raise ExpressionError(
-                        f"'{op.text}' divides by zero (for code {zero_at})", op.offset, E_ARITH
+                        _("'{op}' divides by zero (for code {code})").format(
+                            op=op.text, code=zero_at
+                        ),
+                        op.offset,
+                        E_ARITH,
                     )
                 if op.text == "//":
                     values = tuple(a // b for a, b in zip(left.values, right.values, strict=True))
@@ -395,7 +419,7 @@ class _Parser:
             self._enter(op.offset)
             operand = self._unary()
             self._leave()
-            self._need(operand, "int", f"unary '{op.text}'")
+            self._need(operand, "int", _("unary '{op}'").format(op=op.text))
             node = Unary(op.text, operand.node)
             if op.text == "+":
                 return _Value("int", operand.values, op.offset, node)
@@ -410,13 +434,17 @@ class _Parser:
             return _Value("int", _const(number), token.offset, Num(number))
         if token.kind == "name":
             if token.text in KEYWORDS:
-                raise ExpressionError(f"unexpected {token.text!r}", token.offset, E_SYNTAX)
+                raise ExpressionError(
+                    _("unexpected {found}").format(found=repr(token.text)), token.offset, E_SYNTAX
+                )
             self._advance()
             if self._at("("):
                 return self._call(token)
             if token.text in FUNCTIONS:
                 raise ExpressionError(
-                    f"{token.text} is a function: write {token.text}(…)", token.offset, E_SYNTAX
+                    _("{name} is a function: write {name}(…)").format(name=token.text),
+                    token.offset,
+                    E_SYNTAX,
                 )
             if token.text in _NAMES:
                 name = _CANONICAL.get(token.text, token.text)
@@ -427,10 +455,14 @@ class _Parser:
             self._enter(token.offset)
             inner = self._or()
             self._leave()
-            self._expect(")", "')' to close the '(' at column " + str(token.offset + 1))
+            self._expect(
+                ")", _("')' to close the '(' at column {column}").format(column=token.offset + 1)
+            )
             return _Value(inner.kind, inner.values, token.offset, inner.node)
         raise ExpressionError(
-            f"expected a number, a name or '(', found {self._describe(token)}",
+            _("expected a number, a name or '(', found {found}").format(
+                found=self._describe(token)
+            ),
             token.offset,
             E_SYNTAX,
         )
@@ -444,19 +476,25 @@ class _Parser:
             while self._at(","):
                 self._advance()
                 args.append(self._or())
-        self._expect(")", f"')' to close {name.text}(")
+        self._expect(")", _("')' to close {name}(").format(name=name.text))
         self._leave()
         fn = name.text
         if fn not in FUNCTIONS:
             if fn in _NAMES:
-                raise ExpressionError(f"{fn} is not a function", name.offset, E_SYNTAX)
+                raise ExpressionError(
+                    _("{name} is not a function").format(name=fn), name.offset, E_SYNTAX
+                )
             raise ExpressionError(_unknown_name(fn, function=True), name.offset, E_NAME)
         for arg in args:
             self._need(arg, "int", f"{fn}()")
         arity = {"count": (1, 1), "abs": (1, 1), "even": (1, 1), "odd": (1, 1)}.get(fn, (1, 32))
         if not arity[0] <= len(args) <= arity[1]:
-            want = "one argument" if arity == (1, 1) else "at least one argument"
-            raise ExpressionError(f"{fn}() takes {want}, got {len(args)}", name.offset, E_TYPE)
+            message = (
+                _("{name}() takes one argument, got {count}")
+                if arity == (1, 1)
+                else _("{name}() takes at least one argument, got {count}")
+            )
+            raise ExpressionError(message.format(name=fn, count=len(args)), name.offset, E_TYPE)
         kind, values = _apply(fn, [a.values for a in args])
         return _Value(kind, values, name.offset, Call(fn, tuple(a.node for a in args)))
 
@@ -481,9 +519,15 @@ def _unknown_name(name: str, function: bool = False) -> str:
     known = ", ".join(n for n in _NAMES if n.isascii())
     lowered = name.lower()
     if lowered in ("true", "false"):
-        return f"unknown name {name!r}: write a comparison such as b == b instead"
-    kind = "function" if function else "name"
-    return f"unknown {kind} {name!r}: names are {known}; functions are {', '.join(FUNCTIONS)}"
+        return _("unknown name {name!r}: write a comparison such as b == b instead").format(
+            name=name
+        )
+    message = (
+        _("unknown function {name!r}: names are {names}; functions are {functions}")
+        if function
+        else _("unknown name {name!r}: names are {names}; functions are {functions}")
+    )
+    return message.format(name=name, names=known, functions=", ".join(FUNCTIONS))
 
 
 @lru_cache(maxsize=4096)
@@ -516,18 +560,24 @@ Not(operand=Call(fn='odd', args=(Name(name='y'),)))))
 
 def _checked(source: str) -> _Value:
     if not isinstance(source, str):
-        raise ExpressionError("a criterion must be written as text", 0, E_TYPE)
+        raise ExpressionError(_("a criterion must be written as text"), 0, E_TYPE)
     if len(source) > MAX_LENGTH:
         raise ExpressionError(
-            f"expression is {len(source)} characters long; the limit is {MAX_LENGTH}", 0, E_LIMIT
+            _("expression is {length} characters long; the limit is {limit}").format(
+                length=len(source), limit=MAX_LENGTH
+            ),
+            0,
+            E_LIMIT,
         )
     if not source.strip():
-        raise ExpressionError("empty expression", 0, E_SYNTAX)
+        raise ExpressionError(_("empty expression"), 0, E_SYNTAX)
     value = _Parser(source).parse()
     if value.kind != "bool":
         raise ExpressionError(
-            "a criterion must be a condition (true or false), not a number: "
-            "compare it, e.g. 'sum > 6'",
+            _(
+                "a criterion must be a condition (true or false), not a number: "
+                "compare it, e.g. 'sum > 6'"
+            ),
             value.offset,
             E_TYPE,
         )

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, TextIO, TypeVar
 
 from turing.core.errors import TuringError
+from turing.i18n import _
 
 # The YAML parser and the temporary-file module are imported where they are used: a
 # command that reads no YAML (a JSONL file, a card set from the parse cache) or writes
@@ -86,14 +87,18 @@ def decode_text(data: bytes, source: str) -> str:
     if nul >= 0:
         line, col = _position(data, nul)
         raise SourceError(
-            source, line, col, "file contains a NUL byte; expected UTF-8 text", E_FILE
+            source, line, col, _("file contains a NUL byte; expected UTF-8 text"), E_FILE
         )
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line, col = _position(data, exc.start)
         raise SourceError(
-            source, line, col, f"file is not UTF-8 text (byte 0x{data[exc.start]:02x})", E_FILE
+            source,
+            line,
+            col,
+            _("file is not UTF-8 text (byte {byte})").format(byte=f"0x{data[exc.start]:02x}"),
+            E_FILE,
         ) from None
     return text.removeprefix("\ufeff")
 
@@ -105,14 +110,20 @@ def read_text(path: str | os.PathLike[str], max_bytes: int = MAX_FILE_BYTES) -> 
         with open(path, "rb") as handle:
             data = handle.read(max_bytes + 1)
     except FileNotFoundError:
-        raise SourceError(source, 0, 0, "no such file", E_FILE) from None
+        raise SourceError(source, 0, 0, _("no such file"), E_FILE) from None
     except IsADirectoryError:
-        raise SourceError(source, 0, 0, "is a directory, not a file", E_FILE) from None
+        raise SourceError(source, 0, 0, _("is a directory, not a file"), E_FILE) from None
     except OSError as exc:
-        raise SourceError(source, 0, 0, f"cannot read: {exc.strerror}", E_FILE) from None
+        raise SourceError(
+            source, 0, 0, _("cannot read: {reason}").format(reason=exc.strerror), E_FILE
+        ) from None
     if len(data) > max_bytes:
         raise SourceError(
-            source, 0, 0, f"file is larger than {max_bytes // (1024 * 1024)} MiB", E_FILE
+            source,
+            0,
+            0,
+            _("file is larger than {size} MiB").format(size=max_bytes // (1024 * 1024)),
+            E_FILE,
         )
     return decode_text(data, source)
 
@@ -167,7 +178,13 @@ def _scalar(node: ScalarNode, source: str) -> Node:
     quoted = node.style in ("'", '"')
     value: Any
     if kind is None:
-        raise SourceError(source, line, col, f"YAML tag {_tag(node)!r} is not allowed", E_FORBIDDEN)
+        raise SourceError(
+            source,
+            line,
+            col,
+            _("YAML tag {tag!r} is not allowed").format(tag=_tag(node)),
+            E_FORBIDDEN,
+        )
     if kind == "str":
         value = text
     elif kind == "int":
@@ -202,7 +219,7 @@ def _convert(root: YAMLNode, source: str) -> Node:
                 source,
                 node.start_mark.line + 1,
                 node.start_mark.column + 1,
-                "YAML anchors and aliases are not allowed",
+                _("YAML anchors and aliases are not allowed"),
                 E_FORBIDDEN,
             )
         seen.add(id(node))
@@ -213,13 +230,21 @@ def _convert(root: YAMLNode, source: str) -> Node:
         if isinstance(node, MappingNode):
             if _tag(node) != "tag:yaml.org,2002:map":
                 raise SourceError(
-                    source, line, col, f"YAML tag {_tag(node)!r} is not allowed", E_FORBIDDEN
+                    source,
+                    line,
+                    col,
+                    _("YAML tag {tag!r} is not allowed").format(tag=_tag(node)),
+                    E_FORBIDDEN,
                 )
             return Node({}, line, col, source, key_marks={})
         if isinstance(node, SequenceNode):
             if _tag(node) != "tag:yaml.org,2002:seq":
                 raise SourceError(
-                    source, line, col, f"YAML tag {_tag(node)!r} is not allowed", E_FORBIDDEN
+                    source,
+                    line,
+                    col,
+                    _("YAML tag {tag!r} is not allowed").format(tag=_tag(node)),
+                    E_FORBIDDEN,
                 )
             return Node([], line, col, source)
         assert isinstance(node, ScalarNode)
@@ -237,14 +262,18 @@ def _convert(root: YAMLNode, source: str) -> Node:
                         source,
                         key_node.start_mark.line + 1,
                         key_node.start_mark.column + 1,
-                        "mapping keys must be plain words",
+                        _("mapping keys must be plain words"),
                         E_YAML,
                     )
                 key = _scalar(key_node, source)
                 name = str(key.value)
                 if name in built.value:
                     raise SourceError(
-                        source, key.line, key.column, f"duplicate key {name!r}", E_DUPLICATE_KEY
+                        source,
+                        key.line,
+                        key.column,
+                        _("duplicate key {name!r}").format(name=name),
+                        E_DUPLICATE_KEY,
                     )
                 child = shell(value_node)
                 built.value[name] = child
@@ -272,7 +301,13 @@ _BLOCK_SCALAR: Final = re.compile(r"(?:^|[\s:-])[|>][-+0-9]*\s*$")
 
 
 def _too_deep(source: str, line: int, column: int, limit: int) -> SourceError:
-    return SourceError(source, line, column, f"YAML nested deeper than {limit} levels", E_YAML)
+    return SourceError(
+        source,
+        line,
+        column,
+        _("YAML nested deeper than {limit} levels").format(limit=limit),
+        E_YAML,
+    )
 
 
 def _previous(line: str, pos: int) -> int:
@@ -321,8 +356,9 @@ def check_nesting(text: str, source: str, limit: int = MAX_NESTING) -> None:
                         source,
                         number,
                         openers[i + MAX_OPENERS_PER_KIB] + 1,
-                        f"more than {MAX_OPENERS_PER_KIB} '[' or '{{' within 1,024 "
-                        "characters of one line",
+                        _(
+                            "more than {count} '[' or '{{' within 1,024 characters of one line"
+                        ).format(count=MAX_OPENERS_PER_KIB),
                         E_YAML,
                     )
         stripped = line.lstrip(" ")
@@ -406,11 +442,13 @@ def load_yaml(text: str, source: str) -> Node:
         problem = exc.problem or exc.context or "invalid YAML"
         if "maximum depth" in problem:
             raise _too_deep(source, line, col, MAX_NESTING) from None
-        raise SourceError(source, line, col, f"YAML syntax: {problem}", E_YAML) from None
+        raise SourceError(
+            source, line, col, _("YAML syntax: {problem}").format(problem=problem), E_YAML
+        ) from None
     except RecursionError:
-        raise SourceError(source, 0, 0, "YAML is nested too deeply", E_YAML) from None
+        raise SourceError(source, 0, 0, _("YAML is nested too deeply"), E_YAML) from None
     except YAMLError as exc:
-        raise SourceError(source, 0, 0, f"YAML: {exc}", E_YAML) from None
+        raise SourceError(source, 0, 0, _("YAML: {problem}").format(problem=exc), E_YAML) from None
     if root is None:
         return Node(None, 1, 1, source)
     return _convert(root, source)
@@ -420,7 +458,7 @@ class WriteTargetError(TuringError):
     """A path that cannot be written: a folder, a missing folder, no permission."""
 
     def __init__(self, path: str, reason: str) -> None:
-        super().__init__(f"cannot write {path}: {reason}")
+        super().__init__(_("cannot write {path}: {reason}").format(path=path, reason=reason))
         self.path = path
         self.reason = reason
 
@@ -437,7 +475,7 @@ def _names_descriptor(path: str) -> bool:
     renaming over it would replace a file that belongs to the shell.
     """
     current = os.path.abspath(path)
-    for _ in range(40):
+    for _step in range(40):
         head, tail = os.path.split(current)
         current = os.path.join(os.path.realpath(head), tail)
         if _DESCRIPTOR_LINK.fullmatch(current):
@@ -465,11 +503,11 @@ class WriteTarget:
 
 def _folder_problem(folder: str) -> str | None:
     if not os.path.exists(folder):
-        return f"folder {folder} does not exist"
+        return _("folder {folder} does not exist").format(folder=folder)
     if not os.path.isdir(folder):
-        return f"{folder} is not a folder"
+        return _("{folder} is not a folder").format(folder=folder)
     if not os.access(folder, os.W_OK | os.X_OK):
-        return f"no permission to create files in {folder}"
+        return _("no permission to create files in {folder}").format(folder=folder)
     return None
 
 
@@ -481,29 +519,29 @@ def write_target(path: str | os.PathLike[str]) -> WriteTarget:
     """
     text = os.fspath(path)
     if not text:
-        raise WriteTargetError("''", "empty file name")
+        raise WriteTargetError("''", _("empty file name"))
     try:
         info = os.stat(text)
     except FileNotFoundError:
         info = None
     except NotADirectoryError:
-        raise WriteTargetError(text, "a part of the path is not a folder") from None
+        raise WriteTargetError(text, _("a part of the path is not a folder")) from None
     except OSError as exc:
         raise WriteTargetError(text, (exc.strerror or str(exc)).lower()) from None
     if info is not None and stat.S_ISDIR(info.st_mode):
-        raise WriteTargetError(text, "is a folder, not a file")
+        raise WriteTargetError(text, _("is a folder, not a file"))
     if _names_descriptor(text) or (info is not None and not stat.S_ISREG(info.st_mode)):
         if info is not None and stat.S_ISSOCK(info.st_mode):
-            raise WriteTargetError(text, "is a socket")
+            raise WriteTargetError(text, _("is a socket"))
         if info is not None and not os.access(text, os.W_OK):
-            raise WriteTargetError(text, "permission denied")
+            raise WriteTargetError(text, _("permission denied"))
         return WriteTarget(text, text, atomic=False)
     real = os.path.realpath(text)
     problem = _folder_problem(os.path.dirname(real) or ".")
     if problem is not None:
         raise WriteTargetError(text, problem)
     if info is not None and not os.access(real, os.W_OK):
-        raise WriteTargetError(text, "the file is read-only")
+        raise WriteTargetError(text, _("the file is read-only"))
     return WriteTarget(text, real, atomic=True)
 
 

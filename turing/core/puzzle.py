@@ -35,6 +35,7 @@ from turing.core.cards import (
 from turing.core.codes import Code, CodeError
 from turing.core.errors import TuringError
 from turing.core.files import Node, SourceError, load_yaml, read_text
+from turing.i18n import _, ngettext
 
 LETTERS: Final = "ABCDEF"
 MIN_VERIFIERS: Final = 1
@@ -83,7 +84,11 @@ class Mode(enum.StrEnum):
         try:
             return cls(name.lower() if isinstance(name, str) else name)
         except ValueError:
-            raise ModeError(f"unknown mode {name!r} (modes: {', '.join(MODES)})") from None
+            raise ModeError(
+                _("unknown mode {name!r} (modes: {modes})").format(
+                    name=name, modes=", ".join(MODES)
+                )
+            ) from None
 
     @property
     def letter(self) -> str:
@@ -324,13 +329,13 @@ _SEQUENCES: Final = (list, tuple)
 
 def _int_list(value: Any, where: Where, place: Place, what: str) -> list[int]:
     if not isinstance(value, _SEQUENCES):
-        raise _fail(where, place, f"'{what}' must be a list", E_PUZZLE_TYPE)
+        raise _fail(where, place, _("'{what}' must be a list").format(what=what), E_PUZZLE_TYPE)
     for j, item in enumerate(value):
         if not isinstance(item, int) or isinstance(item, bool):
             raise _fail(
                 where,
                 (*place, j),
-                f"'{what}' must hold whole numbers, found {item!r}",
+                _("'{what}' must hold whole numbers, found {item!r}").format(what=what, item=item),
                 E_PUZZLE_TYPE,
             )
     return list(value)
@@ -362,7 +367,7 @@ def puzzle_from_data(
     """Build and check a puzzle from plain data (text keys, lists), reporting a problem at
     the place ``where`` gives for it (see :func:`node_places`, :func:`line_places`)."""
     if not isinstance(data, dict):
-        raise _fail(where, (), "a puzzle must be a mapping with at least 'cards'", E_PUZZLE_TYPE)
+        raise _fail(where, (), _("a puzzle must be a mapping with at least 'cards'"), E_PUZZLE_TYPE)
     doc: dict[str, Any] = data
     mode = Mode.CLASSIC
     if "mode" in doc:
@@ -371,15 +376,17 @@ def puzzle_from_data(
             raise _fail(
                 where,
                 ("mode",),
-                f"unknown mode {mode_value!r} (modes: {', '.join(MODES)})",
+                _("unknown mode {name!r} (modes: {modes})").format(
+                    name=mode_value, modes=", ".join(MODES)
+                ),
                 E_PUZZLE_TYPE,
             )
         mode = Mode.parse(mode_value)
     if "cards" not in doc:
-        raise _fail(where, (), "puzzle is missing 'cards'", E_PUZZLE)
+        raise _fail(where, (), _("puzzle is missing 'cards'"), E_PUZZLE)
     cards_value = doc["cards"]
     if not isinstance(cards_value, _SEQUENCES):
-        raise _fail(where, ("cards",), "'cards' must be a list", E_PUZZLE_TYPE)
+        raise _fail(where, ("cards",), _("'cards' must be a list"), E_PUZZLE_TYPE)
     groups: list[tuple[int, ...]] = []
     single = mode.cards_per_verifier == 1
     for i, item in enumerate(cards_value):
@@ -391,13 +398,18 @@ def puzzle_from_data(
                 raise _fail(
                     where,
                     ("cards", i),
-                    f"{mode} mode takes one card per verifier, found a list "
-                    "(pairs are for extreme mode)",
+                    _(
+                        "{mode} mode takes one card per verifier, found a list "
+                        "(pairs are for extreme mode)"
+                    ).format(mode=mode),
                     E_PUZZLE_SHAPE,
                 )
             if not isinstance(item, int) or isinstance(item, bool):
                 raise _fail(
-                    where, ("cards", i), f"a card is a number, found {item!r}", E_PUZZLE_TYPE
+                    where,
+                    ("cards", i),
+                    _("a card is a number, found {item!r}").format(item=item),
+                    E_PUZZLE_TYPE,
                 )
             groups.append((int(item),))
         else:
@@ -405,7 +417,7 @@ def puzzle_from_data(
                 raise _fail(
                     where,
                     ("cards", i),
-                    "extreme mode takes a pair of cards per verifier, like [4, 21]",
+                    _("extreme mode takes a pair of cards per verifier, like [4, 21]"),
                     E_PUZZLE_SHAPE,
                 )
             groups.append(tuple(_int_list(item, where, ("cards", i), "cards")))
@@ -413,7 +425,9 @@ def puzzle_from_data(
         raise _fail(
             where,
             ("cards",),
-            f"a puzzle has 1–{MAX_VERIFIERS} verifiers (A–F), found {len(groups)}",
+            _("a puzzle has 1–{most} verifiers (A–F), found {count}").format(
+                most=MAX_VERIFIERS, count=len(groups)
+            ),
             E_PUZZLE_SHAPE,
         )
 
@@ -422,7 +436,7 @@ def puzzle_from_data(
         cs_value = doc["cardset"]
         if not isinstance(cs_value, str) or not cs_value.strip():
             raise _fail(
-                where, ("cardset",), "'cardset' must be a card-set name or a path", E_PUZZLE_TYPE
+                where, ("cardset",), _("'cardset' must be a card-set name or a path"), E_PUZZLE_TYPE
             )
         cardset_name = cs_value.strip()
     if cardset is None:
@@ -435,12 +449,18 @@ def puzzle_from_data(
                 raise _fail(
                     where,
                     ("cards", i),
-                    f"card {number} is not in card set {cardset.name!r} "
-                    f"({cardset.describe_numbers()})",
+                    _("card {number} is not in card set {name!r} ({numbers})").format(
+                        number=number, name=cardset.name, numbers=cardset.describe_numbers()
+                    ),
                     E_PUZZLE_CARD,
                 )
             if number in seen:
-                raise _fail(where, ("cards", i), f"card {number} appears twice", E_PUZZLE_CARD)
+                raise _fail(
+                    where,
+                    ("cards", i),
+                    _("card {number} appears twice").format(number=number),
+                    E_PUZZLE_CARD,
+                )
             seen.add(number)
 
     real_cards: tuple[int, ...] | None = None
@@ -450,29 +470,31 @@ def puzzle_from_data(
             raise _fail(
                 where,
                 ("real_cards",),
-                f"'real_cards' needs one card per verifier ({len(groups)}), found {len(real)}",
+                _("'real_cards' needs one card per verifier ({count}), found {found}").format(
+                    count=len(groups), found=len(real)
+                ),
                 E_PUZZLE_SHAPE,
             )
         shown = sorted(seen)
         for v, (card, group) in enumerate(zip(real, groups, strict=True)):
             ok = card in seen if mode.hidden_mapping else card in group
             if not ok:
-                within = (
-                    "the cards shown"
+                message = (
+                    _("real card {card} of verifier {letter} is not among the cards shown")
                     if mode.hidden_mapping
-                    else f"verifier {LETTERS[v]}'s cards {list(group)}"
+                    else _("real card {card} of verifier {letter} is not among its cards {cards}")
                 )
                 raise _fail(
                     where,
                     ("real_cards", v),
-                    f"real card {card} of verifier {LETTERS[v]} is not among {within}",
+                    message.format(card=card, letter=LETTERS[v], cards=list(group)),
                     E_PUZZLE_CARD,
                 )
         if mode.hidden_mapping and sorted(real) != shown:
             raise _fail(
                 where,
                 ("real_cards",),
-                "in nightmare mode 'real_cards' must use each shown card exactly once",
+                _("in nightmare mode 'real_cards' must use each shown card exactly once"),
                 E_PUZZLE_CARD,
             )
         real_cards = tuple(real)
@@ -484,7 +506,9 @@ def puzzle_from_data(
             raise _fail(
                 where,
                 ("criteria",),
-                f"'criteria' needs one position per verifier ({len(groups)}), found {len(crit)}",
+                _("'criteria' needs one position per verifier ({count}), found {found}").format(
+                    count=len(groups), found=len(crit)
+                ),
                 E_PUZZLE_SHAPE,
             )
         true_cards = (
@@ -496,8 +520,10 @@ def puzzle_from_data(
             raise _fail(
                 where,
                 ("criteria",),
-                f"in {mode} mode 'criteria' needs 'real_cards' to say which "
-                "card each criterion is on",
+                _(
+                    "in {mode} mode 'criteria' needs 'real_cards' to say which "
+                    "card each criterion is on"
+                ).format(mode=mode),
                 E_PUZZLE,
             )
         masks = cardset.masks
@@ -507,8 +533,13 @@ def puzzle_from_data(
                 raise _fail(
                     where,
                     ("criteria", v),
-                    f"verifier {LETTERS[v]}: card {number} has {count} criteria, "
-                    f"so criterion {position} does not exist (positions are 1-based)",
+                    ngettext(
+                        "verifier {letter}: card {number} has {count} criterion, "
+                        "so criterion {position} does not exist (positions are 1-based)",
+                        "verifier {letter}: card {number} has {count} criteria, "
+                        "so criterion {position} does not exist (positions are 1-based)",
+                        count,
+                    ).format(letter=LETTERS[v], number=number, count=count, position=position),
                     E_PUZZLE_CRITERION,
                 )
         criteria = tuple(crit)
@@ -520,7 +551,7 @@ def puzzle_from_data(
             raw = str(raw)
         if not isinstance(raw, str):
             raise _fail(
-                where, ("solution",), "'solution' must be a code like \"241\"", E_PUZZLE_TYPE
+                where, ("solution",), _("'solution' must be a code like \"241\""), E_PUZZLE_TYPE
             )
         try:
             solution = str(Code.parse(raw))
@@ -610,13 +641,13 @@ def iter_puzzle_items(
         yield PuzzleError(exc.source, exc.line, exc.column, exc.message, exc.code)
         return
     if root.value is None:
-        yield PuzzleError(source, 0, 0, "file holds no puzzle", E_PUZZLE)
+        yield PuzzleError(source, 0, 0, _("file holds no puzzle"), E_PUZZLE)
         return
     items = root.value if isinstance(root.value, list) else [root]
     if isinstance(root.value, dict) and "puzzles" in root.value and "cards" not in root.value:
         listed = root.value["puzzles"]
         if not isinstance(listed.value, list):
-            yield _err(listed, "'puzzles' must be a list of puzzles", E_PUZZLE_TYPE)
+            yield _err(listed, _("'puzzles' must be a list of puzzles"), E_PUZZLE_TYPE)
             return
         items = listed.value
     sets: dict[str | None, CardSet] = {}
@@ -683,7 +714,9 @@ def _jsonl_line(
     try:
         data = json.loads(line)
     except json.JSONDecodeError as exc:
-        raise PuzzleError(source, number, exc.colno, f"JSON: {exc.msg}", E_PUZZLE) from None
+        raise PuzzleError(
+            source, number, exc.colno, _("JSON: {problem}").format(problem=exc.msg), E_PUZZLE
+        ) from None
     # A problem is reported at its value: the line is parsed again with positions then.
     where = line_places(source, number, line)
     chosen = cardset or _own_cardset(data, base, where, sets)
@@ -762,7 +795,13 @@ def load_puzzles(path: str | os.PathLike[str], cardset: CardSet | None = None) -
 def load_puzzle(path: str | os.PathLike[str], cardset: CardSet | None = None) -> Puzzle:
     puzzles = load_puzzles(path, cardset)
     if len(puzzles) != 1:
-        raise PuzzleError(str(path), 0, 0, f"expected one puzzle, found {len(puzzles)}", E_PUZZLE)
+        raise PuzzleError(
+            str(path),
+            0,
+            0,
+            _("expected one puzzle, found {count}").format(count=len(puzzles)),
+            E_PUZZLE,
+        )
     return puzzles[0]
 
 

@@ -44,6 +44,7 @@ from typing import Final
 from turing.core.cards import CardError, CardSet, load_cardset
 from turing.core.errors import TuringError
 from turing.core.puzzle import LETTERS, MAX_VERIFIERS, Puzzle
+from turing.i18n import _, ngettext
 
 #: Crockford's base32: digits and letters without I, L, O and U.
 ALPHABET: Final = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
@@ -68,11 +69,11 @@ class ShareCodeError(TuringError):
 
 
 def _not_a_code(why: str) -> ShareCodeError:
-    return ShareCodeError(f"not a puzzle code: {why}")
+    return ShareCodeError(_("not a puzzle code: {reason}").format(reason=why))
 
 
 def _cannot_share(why: str) -> ShareCodeError:
-    return ShareCodeError(f"cannot make a puzzle code: {why}")
+    return ShareCodeError(_("cannot make a puzzle code: {reason}").format(reason=why))
 
 
 # -- versions and card-set editions ---------------------------------------------------------
@@ -125,13 +126,17 @@ def _edition_sets(version: str) -> tuple[CardSet, ...]:
             cardset = load_cardset(edition.name)
         except CardError:
             raise ShareCodeError(
-                f"codes of version {version} name card set {edition.name!r}, which this "
-                "installation does not ship"
+                _(
+                    "codes of version {version} name card set {name!r}, which this "
+                    "installation does not ship"
+                ).format(version=version, name=edition.name)
             ) from None
         if fingerprint(cardset) != edition.fingerprint:
             raise ShareCodeError(
-                f"codes of version {version} name an edition of card set {edition.name!r} "
-                "other than the one this installation ships"
+                _(
+                    "codes of version {version} name an edition of card set {name!r} "
+                    "other than the one this installation ships"
+                ).format(version=version, name=edition.name)
             )
         out.append(cardset)
     return tuple(out)
@@ -421,9 +426,11 @@ def normalize(text: str) -> str:
         if ch not in _VALUE:
             shown = ch if ch.isprintable() else repr(ch)
             raise _not_a_code(
-                f"{shown!r} is not a code character (digits and letters except U)"
+                _("{char!r} is not a code character (digits and letters except U)").format(
+                    char=shown
+                )
                 if ch.isprintable()
-                else f"{shown} is not a code character"
+                else _("{char} is not a code character").format(char=shown)
             )
         out.append(ALPHABET[_VALUE[ch]])
     return "".join(out)
@@ -431,7 +438,7 @@ def normalize(text: str) -> str:
 
 def _to_symbols(value: int, width: int) -> str:
     out = []
-    for _ in range(width):
+    for _step in range(width):
         value, digit = divmod(value, 32)
         out.append(ALPHABET[digit])
     return "".join(reversed(out))
@@ -448,12 +455,16 @@ def _edition_of(cardset: CardSet, version: str) -> int:
     names = ", ".join(e.name for e in VERSIONS[version])
     if any(shipped.name == cardset.name for shipped in _sets_for(version, reading=False)):
         raise _cannot_share(
-            f"card set {cardset.name!r} differs from the shipped edition of that name; "
-            f"a code can name only a shipped card set ({names})"
+            _(
+                "card set {name!r} differs from the shipped edition of that name; "
+                "a code can name only a shipped card set ({names})"
+            ).format(name=cardset.name, names=names)
         )
     raise _cannot_share(
-        f"card set {cardset.name!r} is not a shipped card set; a code can name only a "
-        f"shipped one ({names}), so share the puzzle's file instead"
+        _(
+            "card set {name!r} is not a shipped card set; a code can name only a "
+            "shipped one ({names}), so share the puzzle's file instead"
+        ).format(name=cardset.name, names=names)
     )
 
 
@@ -461,43 +472,66 @@ def _hidden_pairs(puzzle: Puzzle, cardset: CardSet) -> tuple[list[tuple[int, int
     """The real (card, criterion) of each verifier in letter order, and extreme's decoys."""
     n = puzzle.verifiers
     if not 1 <= n <= MAX_VERIFIERS:
-        raise _cannot_share(f"a puzzle has 1–{MAX_VERIFIERS} verifiers, this one {n}")
+        raise _cannot_share(
+            _("a puzzle has 1–{most} verifiers, this one {count}").format(
+                most=MAX_VERIFIERS, count=n
+            )
+        )
     if puzzle.mode not in MODE_ORDER:
-        raise _cannot_share(f"unknown mode {puzzle.mode!r}")
+        raise _cannot_share(_("unknown mode {name!r}").format(name=puzzle.mode))
     per = 2 if puzzle.mode == "extreme" else 1
     if any(len(group) != per for group in puzzle.cards):
-        raise _cannot_share(f"{puzzle.mode} mode takes {per} card(s) per verifier")
+        raise _cannot_share(
+            ngettext(
+                "{mode} mode takes {count} card per verifier",
+                "{mode} mode takes {count} cards per verifier",
+                per,
+            ).format(mode=puzzle.mode, count=per)
+        )
     shown = puzzle.shown_cards
     for number in shown:
         if number not in cardset:
-            raise _cannot_share(f"card {number} is not in card set {cardset.name!r}")
+            raise _cannot_share(
+                _("card {number} is not in card set {name!r}").format(
+                    number=number, name=cardset.name
+                )
+            )
     if len(set(shown)) != len(shown):
-        raise _cannot_share("a card appears twice")
+        raise _cannot_share(_("a card appears twice"))
     real = puzzle.true_cards
     if puzzle.criteria is None or real is None:
         raise _cannot_share(
-            "the puzzle has no hidden criteria"
-            + ("" if real is not None else " and real cards")
-            + ", and a code holds the whole puzzle"
+            _("the puzzle has no hidden criteria, and a code holds the whole puzzle")
+            if real is not None
+            else _(
+                "the puzzle has no hidden criteria and real cards, "
+                "and a code holds the whole puzzle"
+            )
         )
     if len(real) != n or len(puzzle.criteria) != n:
-        raise _cannot_share("the hidden part needs one entry per verifier")
+        raise _cannot_share(_("the hidden part needs one entry per verifier"))
     decoys: list[int] = []
     for v, (group, card) in enumerate(zip(puzzle.cards, real, strict=True)):
         if puzzle.mode == "nightmare":
             continue
         if card not in group:
-            raise _cannot_share(f"verifier {LETTERS[v]}'s real card {card} is not among its cards")
+            raise _cannot_share(
+                _("verifier {letter}'s real card {card} is not among its cards").format(
+                    letter=LETTERS[v], card=card
+                )
+            )
         if puzzle.mode == "extreme":
             decoys.append(group[1] if group[0] == card else group[0])
     if puzzle.mode == "nightmare" and sorted(real) != sorted(shown):
-        raise _cannot_share("in nightmare mode the real cards must use each shown card once")
+        raise _cannot_share(_("in nightmare mode the real cards must use each shown card once"))
     pairs = list(zip(real, puzzle.criteria, strict=True))
     for v, (card, position) in enumerate(pairs):
         count = len(cardset.card(card).criteria)
         if not 1 <= position <= count:
             raise _cannot_share(
-                f"verifier {LETTERS[v]}: card {card} has no criterion {position} (1–{count})"
+                _("verifier {letter}: card {card} has no criterion {position} (1–{count})").format(
+                    letter=LETTERS[v], card=card, position=position, count=count
+                )
             )
     return pairs, decoys
 
@@ -515,8 +549,9 @@ def encode(puzzle: Puzzle, cardset: CardSet) -> str:
     block = layout(version).block(edition, puzzle.mode, puzzle.verifiers)
     if block is None:
         raise _cannot_share(
-            f"card set {cardset.name!r} has too few cards for {puzzle.verifiers} "
-            f"{puzzle.mode} verifiers"
+            _("card set {name!r} has too few cards for {count} {mode} verifiers").format(
+                name=cardset.name, count=puzzle.verifiers, mode=puzzle.mode
+            )
         )
     rank = _rank_sequence(cardset, pairs)
     if puzzle.mode == "extreme":
@@ -549,21 +584,26 @@ def read_code(text: str) -> Shared:
     and dashes anywhere). Raises :class:`ShareCodeError` ("not a puzzle code: …")."""
     code = normalize(text)
     if not code:
-        raise _not_a_code("it is empty")
+        raise _not_a_code(_("it is empty"))
     if len(code) < 3:
-        raise _not_a_code(f"{code!r} is too short")
+        raise _not_a_code(_("{code!r} is too short").format(code=code))
     values = [_VALUE[ch] for ch in code]
     if len(code) > 31:
-        raise _not_a_code(f"{len(code)} characters is too long")
+        raise _not_a_code(_("{count} characters is too long").format(count=len(code)))
     if _syndrome(values) != 0:
         raise _not_a_code(
-            f"{code!r} fails its check character (a character mistyped, left out or two swapped?)"
+            _(
+                "{code!r} fails its check character "
+                "(a character mistyped, left out or two swapped?)"
+            ).format(code=code)
         )
     version = code[0]
     if version not in VERSIONS:
         raise _not_a_code(
-            f"version {version!r} is unknown to this release (it reads "
-            f"{', '.join(VERSIONS)}); a later release may read it"
+            _(
+                "version {version!r} is unknown to this release (it reads "
+                "{versions}); a later release may read it"
+            ).format(version=version, versions=", ".join(VERSIONS))
         )
     sets = _sets_for(version, reading=True)
     plan = layout(version)
@@ -573,10 +613,10 @@ def read_code(text: str) -> Shared:
     for v in values[1:-1]:
         value = value * 32 + v
     if size is None:
-        raise _not_a_code(f"no code has {len(code)} characters")
+        raise _not_a_code(_("no code has {count} characters").format(count=len(code)))
     value, rest = divmod(value, _spread(version, length))
     if rest or value >= size:
-        raise _not_a_code(f"{code!r} names no puzzle (a character mistyped?)")
+        raise _not_a_code(_("{code!r} names no puzzle (a character mistyped?)").format(code=code))
     index = unscramble(version, length, value)
     block = next(b for b in plan.blocks if b.length == length and 0 <= index - b.offset < b.size)
     cardset = sets[block.edition]
