@@ -42,6 +42,7 @@ from turing.generation.packing import (
     pack,
     unpack,
 )
+from turing.i18n import _
 
 CODE_INDEX: Final = {text: i for i, text in enumerate(CODE_TEXT)}
 
@@ -225,8 +226,10 @@ def _register_cardset(conn: sqlite3.Connection, cardset: CardSet, reference: str
     if row is not None:
         if row[1] != layout.fingerprint:
             raise BankError(
-                f"the card set {reference!r} has changed since its catalogue was stored in "
-                "this bank; store the catalogue of the changed set in a new bank"
+                _(
+                    "the card set {name!r} has changed since its catalogue was stored in "
+                    "this bank; store the catalogue of the changed set in a new bank"
+                ).format(name=reference)
             )
         return int(row[0])
     cur = conn.execute(
@@ -505,14 +508,16 @@ class Bank:
         self.path = Path(path)
         self._lock_fd: int | None = None
         if not create and not self.path.exists():
-            raise BankError(f"{self.path}: no such bank")
+            raise BankError(_("{path}: no such bank").format(path=self.path))
         if self.path.exists() and self.path.is_dir():
-            raise BankError(f"{self.path}: is a folder, not a bank file")
+            raise BankError(_("{path}: is a folder, not a bank file").format(path=self.path))
         if self.path.exists() and self.path.stat().st_size:
             # Look before SQLite touches it: never open some other file read-write.
             with open(self.path, "rb") as fh:
                 if fh.read(16) != b"SQLite format 3\x00":
-                    raise BankError(f"{self.path}: not a puzzle bank (not an SQLite file)")
+                    raise BankError(
+                        _("{path}: not a puzzle bank (not an SQLite file)").format(path=self.path)
+                    )
         try:
             self.conn = sqlite3.connect(str(self.path), timeout=30.0, isolation_level=None)
             self.conn.execute("PRAGMA busy_timeout = 30000")
@@ -521,9 +526,15 @@ class Bank:
             self.conn.execute("PRAGMA cache_size = -65536")
             self._migrate()
         except sqlite3.DatabaseError as exc:
-            raise BankError(f"{self.path}: not a puzzle bank ({exc})") from None
+            raise BankError(
+                _("{path}: not a puzzle bank ({reason})").format(path=self.path, reason=exc)
+            ) from None
         if str(mode).lower() != "wal":
-            raise BankError(f"{self.path}: cannot switch the bank to WAL mode ({mode})")
+            raise BankError(
+                _("{path}: cannot switch the bank to WAL mode ({mode})").format(
+                    path=self.path, mode=mode
+                )
+            )
         self._sets: dict[int, _CardsetEntry] | None = None
 
     # -- schema ---------------------------------------------------------------------------
@@ -532,15 +543,19 @@ class Bank:
         version = int(self.conn.execute("PRAGMA user_version").fetchone()[0])
         if version > SCHEMA_VERSION:
             raise BankError(
-                f"{self.path}: bank schema version {version} is newer than this "
-                f"program's ({SCHEMA_VERSION}); upgrade turing"
+                _(
+                    "{path}: bank schema version {version} is newer than this "
+                    "program's ({known}); upgrade turing"
+                ).format(path=self.path, version=version, known=SCHEMA_VERSION)
             )
         if version == 0:
             tables = self.conn.execute(
                 "SELECT count(*) FROM sqlite_master WHERE type = 'table'"
             ).fetchone()[0]
             if tables:
-                raise BankError(f"{self.path}: an SQLite file that is not a puzzle bank")
+                raise BankError(
+                    _("{path}: an SQLite file that is not a puzzle bank").format(path=self.path)
+                )
         shrink = False
         while version < SCHEMA_VERSION:
             self.conn.execute("BEGIN IMMEDIATE")
@@ -588,8 +603,10 @@ class Bank:
             holder = os.pread(fd, 32, 0).decode(errors="replace").strip() or "?"
             os.close(fd)
             raise BankError(
-                f"{self.path}: another turing process (pid {holder}) is writing "
-                "to this bank; wait for it to finish"
+                _(
+                    "{path}: another turing process (pid {pid}) is writing "
+                    "to this bank; wait for it to finish"
+                ).format(path=self.path, pid=holder)
             ) from None
         os.ftruncate(fd, 0)
         os.pwrite(fd, str(os.getpid()).encode(), 0)
@@ -764,19 +781,27 @@ class Bank:
         """The card set of catalogue rows ``cs`` and its key layout, checked unchanged."""
         entry = self._entries().get(cs)
         if entry is None:
-            raise BankError(f"{self.path}: catalogue rows name an unknown card set ({cs})")
+            raise BankError(
+                _("{path}: catalogue rows name an unknown card set ({id})").format(
+                    path=self.path, id=cs
+                )
+            )
         if entry.loaded is None:
             try:
                 cardset = load_cardset(entry.reference)
             except ValueError as exc:
                 raise BankError(
-                    f"{self.path}: the card set of its catalogue cannot be loaded: {exc}"
+                    _("{path}: the card set of its catalogue cannot be loaded: {reason}").format(
+                        path=self.path, reason=exc
+                    )
                 ) from None
             layout = layout_for(cardset)
             if layout.fingerprint != entry.fingerprint:
                 raise BankError(
-                    f"{self.path}: the card set {entry.reference!r} has changed since its "
-                    "catalogue was stored; its puzzles cannot be read against it"
+                    _(
+                        "{path}: the card set {name!r} has changed since its "
+                        "catalogue was stored; its puzzles cannot be read against it"
+                    ).format(path=self.path, name=entry.reference)
                 )
             entry.loaded = (cardset, layout)
         return entry.loaded

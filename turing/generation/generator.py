@@ -51,6 +51,7 @@ from turing.generation.metrics import (
     min_tests_lower_bound,
 )
 from turing.generation.packing import TIER_CODES, cards_key, id_tag, layout_for
+from turing.i18n import gettext
 
 #: (card, position, mask) — a criterion as the generator handles it.
 Opt = tuple[int, int, int]
@@ -81,7 +82,11 @@ def slot_plan(tier: str, verifiers: int) -> tuple[str, ...]:
     if tier == "hard":
         hard = max(verifiers - 2, 0)
         return ("H",) * hard + ("A",) * (verifiers - hard)
-    raise ValueError(f"unknown difficulty {tier!r} (difficulties: {', '.join(DIFFICULTIES)})")
+    raise ValueError(
+        gettext("unknown difficulty {name!r} (difficulties: {names})").format(
+            name=tier, names=", ".join(DIFFICULTIES)
+        )
+    )
 
 
 class GenerationError(TuringError):
@@ -179,8 +184,10 @@ def build_hidden(
         if picked is not None:
             return [p[k] for p, k in zip(pools, picked, strict=True)], code
     raise GenerationError(
-        f"no valid {len(slots)}-verifier puzzle found for pools {'/'.join(slots)} in "
-        f"card set {tables.cardset.name!r}; it may have too few cards of that tier"
+        gettext(
+            "no valid {count}-verifier puzzle found for pools {pools} in "
+            "card set {name!r}; it may have too few cards of that tier"
+        ).format(count=len(slots), pools="/".join(slots), name=tables.cardset.name)
     )
 
 
@@ -242,7 +249,11 @@ def _check_args(mode: str, verifiers: int, tier: str | None) -> None:
     if not 2 <= verifiers <= 6:
         raise ValueError(f"a generated puzzle has 2–6 verifiers, not {verifiers}")
     if tier is not None and tier not in DIFFICULTIES:
-        raise ValueError(f"unknown difficulty {tier!r} (difficulties: {', '.join(DIFFICULTIES)})")
+        raise ValueError(
+            gettext("unknown difficulty {name!r} (difficulties: {names})").format(
+                name=tier, names=", ".join(DIFFICULTIES)
+            )
+        )
 
 
 def with_decoys(
@@ -349,8 +360,10 @@ def make_puzzle(
             if puzzle is not None:
                 return puzzle
         raise GenerationError(
-            "no extreme puzzle with plausible decoys found for pools "
-            f"{'/'.join(slots)} in card set {tables.cardset.name!r}"
+            gettext(
+                "no extreme puzzle with plausible decoys found for pools {pools} "
+                "in card set {name!r}"
+            ).format(pools="/".join(slots), name=tables.cardset.name)
         )
     opts, code = build_hidden(tables, rng, slots)
     opts.sort()

@@ -46,6 +46,7 @@ from turing.generation.generator import (
 )
 from turing.generation.metrics import in_tests_range, measure
 from turing.generation.packing import TIER_CODES, canonical_text, key_range, unpack
+from turing.i18n import gettext
 
 
 class SampleError(TuringError):
@@ -94,27 +95,36 @@ class CatalogueSampler:
         self.verifiers = verifiers
         if difficulty is not None and difficulty not in DIFFICULTIES:
             raise SampleError(
-                f"unknown difficulty {difficulty!r} (difficulties: {', '.join(DIFFICULTIES)})"
+                gettext("unknown difficulty {name!r} (difficulties: {names})").format(
+                    name=difficulty, names=", ".join(DIFFICULTIES)
+                )
             )
         self.difficulty = difficulty
         if min_tests is not None and max_tests is not None and min_tests > max_tests:
             raise SampleError(
-                f"the fewest tests asked for run from {min_tests} to {max_tests}: "
-                "the minimum is above the maximum"
+                gettext(
+                    "the fewest tests asked for run from {low} to {high}: "
+                    "the minimum is above the maximum"
+                ).format(low=min_tests, high=max_tests)
             )
         self.min_tests, self.max_tests = min_tests, max_tests
         self.seed = seed
         sets = bank.catalogue_sets()
         if not bank.has_catalogue():
             raise SampleError(
-                f"{bank.path}: not a catalogue bank (it holds no catalogue puzzles; "
-                "storing a catalogue in it makes one)"
+                gettext(
+                    "{path}: not a catalogue bank (it holds no catalogue puzzles; "
+                    "storing a catalogue in it makes one)"
+                ).format(path=bank.path)
             )
         cs = next((i for i, ref in sets.items() if ref == cardset), None)
         if cs is None:
             raise SampleError(
-                f"{bank.path}: its catalogue is not of the card set {cardset!r} "
-                f"(it holds {', '.join(repr(r) for r in sets.values())})"
+                gettext(
+                    "{path}: its catalogue is not of the card set {name!r} (it holds {names})"
+                ).format(
+                    path=bank.path, name=cardset, names=", ".join(repr(r) for r in sets.values())
+                )
             )
         self.cs = cs
         self.cardset, self.layout = bank.catalogue_set(cs)
@@ -128,8 +138,10 @@ class CatalogueSampler:
             is None
         ):
             raise SampleError(
-                f"{bank.path}: its catalogue has no {verifiers}-verifier puzzles "
-                f"(store the {verifiers}-verifier catalogue in it first)"
+                gettext(
+                    "{path}: its catalogue has no {count}-verifier puzzles "
+                    "(store the {count}-verifier catalogue in it first)"
+                ).format(path=bank.path, count=verifiers)
             )
         self.tiers = (
             {TIER_CODES[difficulty]}
