@@ -1,0 +1,279 @@
+"""Errors a person reads when a file or a typed code is bad, in German: a bad puzzle file,
+a bad card-set file, a bad puzzle code, a bad criterion. Each is run through the command
+line in both languages: the German line keeps the place (``FILE:LINE:COLUMN:``) and the
+exit status of the English one, says something else, and leaves no English word but the
+ones both languages share (file names, YAML keys, card-set and mode names)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from turing import i18n
+from turing.cli.main import main
+from turing.core.criteria import ExpressionError, compile_criterion
+from turing.core.puzzle import PuzzleError, load_puzzle
+from turing.core.sharecode import ShareCodeError, decode
+
+#: Words a German error shares with the English one on purpose: the document's own keys
+#: and values (``cards``, ``mode: extreme``), card-set names, the words of the criterion
+#: language, format names, and the prefix click puts before the message.
+SHARED = frozenset(
+    {
+        "cards",
+        "criteria",
+        "real_cards",
+        "when",
+        "text",
+        "title",
+        "number",
+        "classic",
+        "extreme",
+        "nightmare",
+        # the criterion language's own names
+        "and",
+        "or",
+        "not",
+        "blue",
+        "yellow",
+        "purple",
+        "sum",
+        "evens",
+        "odds",
+        "count",
+        "min",
+        "max",
+        "abs",
+        "even",
+        "odd",
+        "YAML",
+        "JSON",
+        "UTF",
+        "Code",
+        "Codes",
+        "yaml",
+        "tmp",
+        # German words spelled as English ones
+        "in",
+        "an",
+        "die",
+    }
+)
+WORD = re.compile(r"(?<!\w)[^\W\d_]+(?!\w)")
+#: ``FILE:LINE:COLUMN:`` or ``FILE:`` at the start of a message.
+PLACE = re.compile(r"^(?:error|Fehler): (\S+?:(?:\d+:\d+:|\d+:)?) ")
+
+
+@pytest.fixture(autouse=True)
+def _english_afterwards() -> Iterator[None]:
+    yield
+    i18n.set_language("en")
+
+
+def run(language: str, args: list[str]) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, ["--lang", language, *args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def english_left(german: str, english: str, *, own: set[str] | None = None) -> set[str]:
+    """Words of the German text that are also words of the English one and not shared."""
+    shared = SHARED | (own or set())
+    english_words = set(WORD.findall(_without_paths(english)))
+    return {
+        w
+        for w in WORD.findall(_without_paths(german))
+        if w in english_words and len(w) > 1 and w not in shared
+    }
+
+
+def _without_paths(text: str) -> str:
+    """``text`` without its file names (a path holds whatever words the folder has)."""
+    return re.sub(r"\S*/\S*", " ", text)
+
+
+def both(args: list[str]) -> tuple[tuple[int, str, str], tuple[int, str, str]]:
+    return run("en", args), run("de", args)
+
+
+# -- puzzle files ---------------------------------------------------------------------------
+
+PUZZLES = {
+    "unknown card": ("cards: [4, 99, 21]\n", ":1:12:", "gehört nicht zum Kartensatz"),
+    "unknown mode": ("mode: extrem\ncards: [4, 9, 21]\n", ":1:7:", "unbekannter Modus"),
+    "pair in classic": ("cards: [[4, 9], 21]\n", ":1:9:", "hat jeder Prüfer eine Karte"),
+    "criterion out of range": (
+        "cards: [4, 9, 11]\ncriteria: [1, 1, 4]\n",
+        ":2:18:",
+        "also gibt es Kriterium 4 nicht",
+    ),
+    "missing cards": ("mode: classic\n", "", "dem Rätsel fehlt 'cards'"),
+    "duplicate key": ("cards: [4, 9]\ncards: [4, 9]\n", ":2:1:", "doppelter Schlüssel"),
+    "card twice": ("cards: [4, 4, 9]\n", ":1:12:", "Karte 4 kommt doppelt vor"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(PUZZLES))
+def test_a_bad_puzzle_file_is_refused_in_german(case: str, tmp_path: Path) -> None:
+    text, place, german_words = PUZZLES[case]
+    path = tmp_path / "bad.yaml"
+    path.write_text(text, encoding="utf-8")
+    (en_code, en_out, en_err), (de_code, de_out, de_err) = both(["solve", str(path)])
+    assert en_code == de_code == 2, (en_err, de_err)
+    assert en_out == de_out == ""
+    assert len(de_err.strip().splitlines()) == 1 and "Traceback" not in de_err
+    assert de_err.startswith(f"Fehler: {path}{place}"), de_err
+    english_place = PLACE.match(en_err)
+    german_place = PLACE.match(de_err)
+    assert english_place is not None and german_place is not None
+    assert german_place.group(1) == english_place.group(1)
+    assert german_words in de_err, de_err
+    assert de_err.split(": ", 2)[-1] != en_err.split(": ", 2)[-1]
+    assert english_left(de_err, en_err, own=set(WORD.findall(text))) == set()
+
+
+def test_a_missing_puzzle_file_is_named_in_german(tmp_path: Path) -> None:
+    path = tmp_path / "nirgends.yaml"
+    (en_code, _, en_err), (de_code, _, de_err) = both(["solve", str(path)])
+    assert en_code == de_code == 2
+    assert en_err.strip() == f"error: {path}: no such file"
+    assert de_err.strip() == f"Fehler: {path}: Datei nicht gefunden"
+
+
+def test_the_library_speaks_the_language_in_use_when_the_error_is_made(tmp_path: Path) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text("cards: [4, 99, 21]\n", encoding="utf-8")
+    i18n.set_language("de")
+    with pytest.raises(PuzzleError) as german:
+        load_puzzle(path)
+    i18n.set_language("en")
+    with pytest.raises(PuzzleError) as english:
+        load_puzzle(path)
+    assert (german.value.line, german.value.column) == (english.value.line, english.value.column)
+    assert german.value.code == english.value.code
+    assert str(german.value) == (
+        f"{path}:1:12: Karte 99 gehört nicht zum Kartensatz 'classic' (Karten 1–48)"
+    )
+    assert str(english.value) == f"{path}:1:12: card 99 is not in card set 'classic' (cards 1–48)"
+
+
+# -- card-set files -------------------------------------------------------------------------
+
+CARDS_HEAD = "name: mine\ncards:\n  - number: 1\n    title: A\n    criteria:\n"
+CARD_SETS = {
+    "syntax": (
+        CARDS_HEAD + '      - {text: a, when: "b < 3"}\n      - {text: b, when: "b & 3"}\n',
+        ":7:28:",
+        "unerwartetes Zeichen '&' (schreib and, or, not)",
+    ),
+    "unknown name": (
+        CARDS_HEAD + '      - {text: a, when: "q < 3"}\n      - {text: b, when: "b >= 3"}\n',
+        ":6:26:",
+        "unbekannter Name 'q'",
+    ),
+    "a number, not a condition": (
+        CARDS_HEAD + '      - {text: a, when: "b + 1"}\n      - {text: b, when: "b >= 3"}\n',
+        ":6:26:",
+        "ein Kriterium muss eine Bedingung sein",
+    ),
+    "one criterion": (
+        CARDS_HEAD + '      - {text: a, when: "b < 3"}\n',
+        ":6:7:",
+        "eine Karte braucht mindestens 2 Kriterien, gefunden: 1",
+    ),
+    "unknown key": (
+        CARDS_HEAD
+        + '      - {text: a, when: "b < 3", colour: red}\n      - {text: b, when: "b >= 3"}\n',
+        ":6:34:",
+        "unbekannter Schlüssel 'colour' in einem Kriterium",
+    ),
+    "never true": (
+        CARDS_HEAD + '      - {text: a, when: "b < 1"}\n      - {text: b, when: "b >= 1"}\n',
+        ":6:25:",
+        "trifft auf keinen Code zu",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CARD_SETS))
+def test_a_bad_card_file_is_refused_in_german(case: str, tmp_path: Path) -> None:
+    text, place, german_words = CARD_SETS[case]
+    path = tmp_path / "mine.yaml"
+    path.write_text(text, encoding="utf-8")
+    # the linter: each finding at its place, exit 1
+    (en_code, en_out, _), (de_code, de_out, _) = both(["cards", "validate", str(path)])
+    assert en_code == de_code == 1
+    finding = next(line for line in de_out.splitlines() if line.startswith(f"{path}{place}"))
+    assert german_words in finding, de_out
+    english_finding = next(
+        line for line in en_out.splitlines() if line.startswith(f"{path}{place}")
+    )
+    own = set(WORD.findall(text))
+    assert english_left(finding, english_finding, own=own) == set()
+    # a puzzle read with the set: the first error refuses it whole, exit 2
+    puzzle = tmp_path / "p.yaml"
+    puzzle.write_text("cards: [1]\n", encoding="utf-8")
+    args = ["solve", "--cardset", str(path), str(puzzle)]
+    (en_code, _, en_err), (de_code, _, de_err) = both(args)
+    assert en_code == de_code == 2, (en_err, de_err)
+    assert len(de_err.strip().splitlines()) == 1 and "Traceback" not in de_err
+    assert de_err.startswith(f"Fehler: {path}{place} "), de_err
+    assert german_words in de_err
+    assert english_left(de_err, en_err, own=own) == set()
+
+
+def test_a_criterion_error_is_made_in_the_language_in_use() -> None:
+    i18n.set_language("de")
+    with pytest.raises(ExpressionError) as german:
+        compile_criterion("count(3, 4) == 1")
+    assert german.value.message == "count() nimmt ein Argument, bekam 2"
+    i18n.set_language("en")
+    with pytest.raises(ExpressionError) as english:
+        compile_criterion("count(3, 4) == 1")
+    assert english.value.message == "count() takes one argument, got 2"
+    assert german.value.offset == english.value.offset
+
+
+# -- puzzle codes ---------------------------------------------------------------------------
+
+CODES = {
+    "mistyped": ("ABCDEFGH", "passt nicht zu seinem Prüfzeichen"),
+    "too short": ("1", "ist zu kurz"),
+    "not a code character": ("AB%CDE", "ist kein Codezeichen"),
+    "too long": ("A" * 40, "40 Zeichen sind zu viele"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CODES))
+def test_a_bad_puzzle_code_is_refused_in_german(case: str) -> None:
+    code, german_words = CODES[case]
+    for command in (["solve", "--code", code], ["analyze", "--code", code]):
+        (en_code, en_out, en_err), (de_code, de_out, de_err) = both(command)
+        assert en_code == de_code == 2, (en_err, de_err)
+        assert en_out == de_out == ""
+        assert de_err.startswith("Fehler: kein Rätselcode: "), de_err
+        assert german_words in de_err
+        assert len(de_err.strip().splitlines()) == 1 and "Traceback" not in de_err
+        assert english_left(de_err, en_err, own=set(WORD.findall(code))) == set()
+
+
+def test_a_puzzle_a_code_cannot_hold_is_refused_in_german(tmp_path: Path) -> None:
+    path = tmp_path / "open.yaml"
+    path.write_text("cards: [4, 9, 11]\n", encoding="utf-8")
+    (en_code, _, en_err), (de_code, _, de_err) = both(["share", str(path)])
+    assert en_code == de_code == 2
+    assert de_err.startswith(f"Fehler: {path}:1: kein Rätselcode möglich: "), de_err
+    assert "verborgenen Kriterien" in de_err
+    assert english_left(de_err, en_err, own=set(WORD.findall(str(path)))) == set()
+
+
+def test_decoding_speaks_the_language_in_use() -> None:
+    i18n.set_language("de")
+    with pytest.raises(ShareCodeError, match=r"^kein Rätselcode: der Text ist leer$"):
+        decode("  ")
+    i18n.set_language("en")
+    with pytest.raises(ShareCodeError, match=r"^not a puzzle code: it is empty$"):
+        decode("  ")
