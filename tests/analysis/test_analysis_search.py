@@ -214,7 +214,7 @@ def test_next_test_follows_the_round_structure() -> None:
     puzzle = next(
         p
         for p in small_puzzles(40, 20, first_seed=900)
-        if analyze(p, CLASSIC, expected=False).min_tests_worst >= 3
+        if (analyze(p, CLASSIC, expected=False).min_tests_worst or 0) >= 3
     )
     hyps = deduce(puzzle.public(), CLASSIC).hypotheses
     first = next_test(hyps, None, ())
