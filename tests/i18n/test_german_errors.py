@@ -113,6 +113,12 @@ PUZZLES = {
     "missing cards": ("mode: classic\n", "", "dem Rätsel fehlt 'cards'"),
     "duplicate key": ("cards: [4, 9]\ncards: [4, 9]\n", ":2:1:", "doppelter Schlüssel"),
     "card twice": ("cards: [4, 4, 9]\n", ":1:12:", "Karte 4 kommt doppelt vor"),
+    "yaml syntax": (
+        "cards: [4, 9\n",
+        ":2:1:",
+        "YAML-Syntax: erwartet: ',' oder ']', gefunden: das Ende der Datei",
+    ),
+    "a tab": ("cards:\n\t- 4\n", ":2:1:", "rücke mit Leerzeichen ein, nicht mit Tabulatoren"),
 }
 
 
@@ -133,6 +139,15 @@ def test_a_bad_puzzle_file_is_refused_in_german(case: str, tmp_path: Path) -> No
     assert german_words in de_err, de_err
     assert de_err.split(": ", 2)[-1] != en_err.split(": ", 2)[-1]
     assert english_left(de_err, en_err, own=set(WORD.findall(text))) == set()
+
+
+def test_a_bad_json_line_is_refused_in_german(tmp_path: Path) -> None:
+    path = tmp_path / "bad.jsonl"
+    path.write_text('{"cards": [4, 9, 11]}\n{"cards" [1]}\n', encoding="utf-8")
+    (en_code, _, en_err), (de_code, _, de_err) = both(["solve", str(path)])
+    assert en_code == de_code == 2
+    assert en_err.strip().endswith(f"{path}:2:10: JSON: a ':' is missing"), en_err
+    assert de_err.strip().endswith(f"{path}:2:10: JSON: ein ':' fehlt"), de_err
 
 
 def test_a_missing_puzzle_file_is_named_in_german(tmp_path: Path) -> None:

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, TextIO, TypeVar
 
 from turing.core.errors import TuringError
-from turing.i18n import _
+from turing.i18n import N_, _
 
 # The YAML parser and the temporary-file module are imported where they are used: a
 # command that reads no YAML (a JSONL file, a card set from the parse cache) or writes
@@ -424,6 +424,74 @@ def check_nesting(text: str, source: str, limit: int = MAX_NESTING) -> None:
             block_scalar_indent = indent
 
 
+#: The YAML parser's own words for what it found, as a person reads them.
+_YAML_PROBLEMS: Final = (
+    (re.compile(r"mapping values are not allowed here"), N_("a ':' is not allowed here")),
+    (re.compile(r"found unexpected end of stream"), N_("the file ends in the middle of a value")),
+    (re.compile(r"could not find expected ':'"), N_("a ':' is missing")),
+    (re.compile(r"did not find expected key"), N_("a key is missing here")),
+    (re.compile(r"did not find expected '-' indicator"), N_("a '-' is missing here")),
+    (
+        re.compile(r"found character (?P<char>.+) that cannot start any token"),
+        N_("the character {char} cannot start a value (indent with spaces, not tabs)"),
+    ),
+    (
+        re.compile(r"expected (?P<expected>.+), but (?:got|found) (?P<found>.+)"),
+        N_("expected {expected}, found {found}"),
+    ),
+)
+_YAML_TOKENS: Final = {
+    "'<stream end>'": N_("the end of the file"),
+    "<block end>": N_("the end of the block"),
+    "'<block end>'": N_("the end of the block"),
+    "'<block mapping start>'": N_("a new mapping"),
+    "'<block sequence start>'": N_("a new list"),
+}
+
+
+def yaml_problem(problem: str) -> str:
+    """The YAML parser's ``problem`` in the language in use (as it is when not known)."""
+    for pattern, message in _YAML_PROBLEMS:
+        match = pattern.fullmatch(problem.strip())
+        if match is not None:
+            parts = {key: _yaml_token(value) for key, value in match.groupdict().items()}
+            return _(message).format(**parts)
+    return problem
+
+
+_EITHER: Final = re.compile(r"('[^']+') or ('[^']+')")
+
+
+def _yaml_token(text: str) -> str:
+    """A token the YAML parser names (``'<stream end>'``, ``',' or ']'``) for reading."""
+    if text in _YAML_TOKENS:
+        return _(_YAML_TOKENS[text])
+    either = _EITHER.fullmatch(text)
+    if either is not None:
+        return _("{first} or {second}").format(first=either[1], second=either[2])
+    return text
+
+
+#: The JSON parser's messages (``json.JSONDecodeError.msg``), as a person reads them.
+_JSON_PROBLEMS: Final = {
+    "Expecting value": N_("a value is missing"),
+    "Expecting ',' delimiter": N_("a ',' is missing"),
+    "Expecting ':' delimiter": N_("a ':' is missing"),
+    "Expecting property name enclosed in double quotes": N_("a key in double quotes is missing"),
+    "Extra data": N_("more text after the value"),
+    "Unterminated string starting at": N_("a text is not closed with '\"'"),
+    "Invalid control character at": N_("a control character inside a text"),
+    "Illegal trailing comma before end of array": N_("a ',' before the closing ']'"),
+    "Illegal trailing comma before end of object": N_("a ',' before the closing '}}'"),
+}
+
+
+def json_problem(message: str) -> str:
+    """The JSON parser's ``message`` in the language in use (as it is when not known)."""
+    known = _JSON_PROBLEMS.get(message)
+    return message if known is None else _(known).format()
+
+
 def load_yaml(text: str, source: str) -> Node:
     """Parse one YAML (or JSON) document into a :class:`Node` tree."""
     from ruamel.yaml import YAML
@@ -443,7 +511,11 @@ def load_yaml(text: str, source: str) -> Node:
         if "maximum depth" in problem:
             raise _too_deep(source, line, col, MAX_NESTING) from None
         raise SourceError(
-            source, line, col, _("YAML syntax: {problem}").format(problem=problem), E_YAML
+            source,
+            line,
+            col,
+            _("YAML syntax: {problem}").format(problem=yaml_problem(problem)),
+            E_YAML,
         ) from None
     except RecursionError:
         raise SourceError(source, 0, 0, _("YAML is nested too deeply"), E_YAML) from None

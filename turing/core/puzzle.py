@@ -34,7 +34,7 @@ from turing.core.cards import (
 )
 from turing.core.codes import Code, CodeError
 from turing.core.errors import TuringError
-from turing.core.files import Node, SourceError, load_yaml, read_text
+from turing.core.files import Node, SourceError, json_problem, load_yaml, read_text
 from turing.i18n import _, ngettext
 
 LETTERS: Final = "ABCDEF"
@@ -715,7 +715,11 @@ def _jsonl_line(
         data = json.loads(line)
     except json.JSONDecodeError as exc:
         raise PuzzleError(
-            source, number, exc.colno, _("JSON: {problem}").format(problem=exc.msg), E_PUZZLE
+            source,
+            number,
+            exc.colno,
+            _("JSON: {problem}").format(problem=json_problem(exc.msg)),
+            E_PUZZLE,
         ) from None
     # A problem is reported at its value: the line is parsed again with positions then.
     where = line_places(source, number, line)
