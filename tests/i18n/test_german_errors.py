@@ -150,6 +150,18 @@ def test_a_bad_json_line_is_refused_in_german(tmp_path: Path) -> None:
     assert de_err.strip().endswith(f"{path}:2:10: JSON: ein ':' fehlt"), de_err
 
 
+def test_a_puzzle_with_nothing_to_analyse_is_refused_in_german(tmp_path: Path) -> None:
+    path = tmp_path / "open.yaml"
+    path.write_text("cards: [1, 2]\n", encoding="utf-8")
+    (en_code, _, en_err), (de_code, _, de_err) = both(["analyze", str(path)])
+    assert en_code == de_code == 2
+    assert de_err.strip() == (
+        f"Fehler: {path}:1: keine Zuordnung von Kriterien zu diesen Karten ergibt ein "
+        "gültiges Rätsel, es gibt also nichts zu analysieren"
+    )
+    assert english_left(de_err, en_err) == set()
+
+
 def test_a_missing_puzzle_file_is_named_in_german(tmp_path: Path) -> None:
     path = tmp_path / "nirgends.yaml"
     (en_code, _, en_err), (de_code, _, de_err) = both(["solve", str(path)])

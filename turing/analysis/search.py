@@ -55,6 +55,7 @@ from turing.core.errors import TuringError
 from turing.core.knowledge import TESTS_PER_ROUND, PlayerView
 from turing.core.puzzle import LETTERS, Puzzle
 from turing.core.solver import Hypothesis, deduce
+from turing.i18n import format_number, gettext
 
 #: Largest hypothesis count analysed before giving up with :class:`AnalysisTooLarge`.
 MAX_GROUPS: Final = 60_000
@@ -127,7 +128,7 @@ class Search:
         symmetry: bool = True,
     ) -> None:
         if not hypotheses:
-            raise AnalysisError("no valid criteria assignment: nothing to analyse")
+            raise AnalysisError(gettext("no valid criteria assignment: nothing to analyse"))
         count: dict[tuple[int, ...], int] = {}
         code_of_key: dict[tuple[int, ...], int] = {}
         for h in hypotheses:
@@ -135,8 +136,10 @@ class Search:
             if key not in count:
                 if len(count) >= max_groups:
                     raise AnalysisTooLarge(
-                        f"{len(hypotheses)} hypotheses are too many for an exact analysis "
-                        f"(limit: {max_groups} distinct assignments)"
+                        gettext(
+                            "{count} hypotheses are too many for an exact analysis "
+                            "(limit: {limit} distinct assignments)"
+                        ).format(count=len(hypotheses), limit=max_groups)
                     )
                 count[key] = 0
                 code_of_key[key] = h.code
@@ -396,8 +399,10 @@ class Search:
             self._report()
         if self.work > self.max_work:
             raise AnalysisTooLarge(
-                f"the exact search passed its work limit ({self.max_work:,} units); "
-                "this puzzle is too large to analyse exactly"
+                gettext(
+                    "the exact search passed its work limit ({limit} units); "
+                    "this puzzle is too large to analyse exactly"
+                ).format(limit=format_number(self.max_work))
             )
 
     def _report(self) -> None:
@@ -406,8 +411,10 @@ class Search:
             self.on_progress(*self._root_bounds)
         if time.process_time() > self.deadline:
             raise AnalysisTooLarge(
-                "the exact search passed its time limit; this puzzle is too large to analyse "
-                "exactly in that time"
+                gettext(
+                    "the exact search passed its time limit; this puzzle is too large to "
+                    "analyse exactly in that time"
+                )
             )
 
     def _round_stored(self) -> None:
@@ -415,15 +422,19 @@ class Search:
         if self.states_stored > self.round_states_limit:
             self.rounds_exhausted = True
             raise RoundsTooLarge(
-                f"the rounds search passed {self.round_states_limit} stored states"
+                gettext("the rounds search passed {limit} stored states").format(
+                    limit=self.round_states_limit
+                )
             )
 
     def _stored(self) -> None:
         self.states_stored += 1
         if self.states_stored > self.max_states:
             raise AnalysisTooLarge(
-                f"the exact search stored more than {self.max_states} states; this puzzle is "
-                "too large to analyse exactly"
+                gettext(
+                    "the exact search stored more than {limit} states; this puzzle is "
+                    "too large to analyse exactly"
+                ).format(limit=self.max_states)
             )
 
     # -- fewest tests, worst case ------------------------------------------------------------
@@ -1327,8 +1338,10 @@ def analyze(
     hypotheses = deduce(puzzle.public(), cardset).hypotheses
     if not hypotheses:
         raise AnalysisError(
-            "no assignment of criteria to these cards makes a valid puzzle, so there is "
-            "nothing to analyse"
+            gettext(
+                "no assignment of criteria to these cards makes a valid puzzle, so there is "
+                "nothing to analyse"
+            )
         )
     return analyze_hypotheses(
         hypotheses,
@@ -1365,7 +1378,9 @@ def min_tests_bounds(
     """
     hypotheses = deduce(puzzle.public(), cardset).hypotheses
     if not hypotheses:
-        raise AnalysisError("no assignment of criteria to these cards makes a valid puzzle")
+        raise AnalysisError(
+            gettext("no assignment of criteria to these cards makes a valid puzzle")
+        )
     try:
         search = Search(hypotheses, max_work=max_work, symmetry=symmetry)
     except AnalysisTooLarge:
@@ -1384,7 +1399,9 @@ def min_tests_worst(puzzle: Puzzle, cardset: CardSet, *, symmetry: bool = True) 
     """
     hypotheses = deduce(puzzle.public(), cardset).hypotheses
     if not hypotheses:
-        raise AnalysisError("no assignment of criteria to these cards makes a valid puzzle")
+        raise AnalysisError(
+            gettext("no assignment of criteria to these cards makes a valid puzzle")
+        )
     search = Search(hypotheses, symmetry=symmetry)
     return search.min_tests(search.full)
 
@@ -1434,11 +1451,15 @@ def next_test(
     fewest tests in the worst case first, then fewest rounds).
     """
     if not hypotheses:
-        raise AnalysisError("no assignment agrees with these answers")
+        raise AnalysisError(gettext("no assignment agrees with these answers"))
     search, state = _search_for(hypotheses)
     for v in tested_this_round:
         if not 0 <= v < search.verifiers:
-            raise AnalysisError(f"no verifier {v}: this puzzle has {search.verifiers}")
+            raise AnalysisError(
+                gettext("no verifier {number}: this puzzle has {count}").format(
+                    number=v, count=search.verifiers
+                )
+            )
     return _move(search, state, code, tested_this_round)
 
 
