@@ -35,7 +35,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
-from typing import Final
+from typing import Any, Final
 
 from turing.core import walk
 from turing.core.cards import TIERS, CardSet, load_cardset
@@ -931,37 +931,13 @@ def iter_catalogue_rows(
     order (:func:`catalogue_rows`), computed by ``jobs`` processes or an ``executor``."""
     cs, _ = _resolve_cardset(cardset_name)
     total_units = len(catalogue_plan(cs, verifiers).card_units)
-    starts = range(start, total_units, block)
-    if executor is None and jobs <= 1:
-        for s in starts:
-            count, rows = catalogue_rows(cardset_name, verifiers, s, s + block)
-            yield min(s + block, total_units), count, rows
-        return
-    owned = None
-    if executor is None:
-        owned = _process_pool(jobs)
-        executor = owned
-    window = max(2, jobs) * 3
-    pending: deque[tuple[int, Future[tuple[int, array[int]]]]] = deque()
-    it = iter(starts)
-    try:
-        while True:
-            while len(pending) < window:
-                first = next(it, None)
-                if first is None:
-                    break
-                fut = executor.submit(catalogue_rows, cardset_name, verifiers, first, first + block)
-                pending.append((min(first + block, total_units), fut))
-            if not pending:
-                return
-            done, fut = pending.popleft()
-            count, rows = fut.result()
-            yield done, count, rows
-    finally:
-        for _, f in pending:
-            f.cancel()
-        if owned is not None:
-            owned.shutdown(wait=True, cancel_futures=True)
+    for first, (count, rows) in _in_order(
+        lambda first: (catalogue_rows, cardset_name, verifiers, first, first + block),
+        range(start, total_units, block),
+        jobs,
+        executor,
+    ):
+        yield min(first + block, total_units), count, rows
 
 
 def iter_catalogue(
@@ -976,34 +952,55 @@ def iter_catalogue(
     """``(units done, puzzles found in the block, puzzles)`` per block of units, in order."""
     cs, _ = _resolve_cardset(cardset_name)
     total_units = len(catalogue_plan(cs, verifiers).units)
-    starts = range(start, total_units, block)
+    for first, (count, puzzles) in _in_order(
+        lambda first: (
+            catalogue_units,
+            cardset_name,
+            verifiers,
+            first,
+            first + block,
+            with_puzzles,
+        ),
+        range(start, total_units, block),
+        jobs,
+        executor,
+    ):
+        yield min(first + block, total_units), count, puzzles
+
+
+def _in_order(
+    call: Callable[[int], tuple[Any, ...]],
+    starts: Iterable[int],
+    jobs: int,
+    executor: Executor | None,
+) -> Iterator[tuple[int, Any]]:
+    """``(start, result)`` for each start, in order: ``call(start)`` gives the function and
+    its arguments, run here (one job, no executor) or by ``jobs`` processes or ``executor``,
+    a few blocks ahead of the one handed on."""
     if executor is None and jobs <= 1:
-        for s in starts:
-            count, puzzles = catalogue_units(cardset_name, verifiers, s, s + block, with_puzzles)
-            yield min(s + block, total_units), count, puzzles
+        for first in starts:
+            function, *arguments = call(first)
+            yield first, function(*arguments)
         return
     owned = None
     if executor is None:
         owned = _process_pool(jobs)
         executor = owned
     window = max(2, jobs) * 3
-    pending: deque[tuple[int, Future[tuple[int, list[Puzzle]]]]] = deque()
+    pending: deque[tuple[int, Future[Any]]] = deque()
     it = iter(starts)
     try:
         while True:
             while len(pending) < window:
-                first = next(it, None)
-                if first is None:
+                following = next(it, None)
+                if following is None:
                     break
-                fut = executor.submit(
-                    catalogue_units, cardset_name, verifiers, first, first + block, with_puzzles
-                )
-                pending.append((min(first + block, total_units), fut))
+                function, *arguments = call(following)
+                pending.append((following, executor.submit(function, *arguments)))
             if not pending:
                 return
-            done, fut = pending.popleft()
-            count, puzzles = fut.result()
-            yield done, count, puzzles
+            first, fut = pending.popleft()
+            yield first, fut.result()
     finally:
         for _, f in pending:
             f.cancel()
