@@ -34,7 +34,14 @@ from turing.analysis.search import AnalysisTooLarge, Search, next_test, plan_rou
 from turing.core.cards import CardSet, cards_dir, load_cardset, shipped_cardsets
 from turing.core.codes import SHAPE_SYMBOLS, Code, CodeError
 from turing.core.errors import TuringError
-from turing.core.files import SourceError, WriteTargetError, read_text, write_target, write_text
+from turing.core.files import (
+    SourceError,
+    WriteTargetError,
+    json_problem,
+    read_text,
+    write_target,
+    write_text,
+)
 from turing.core.knowledge import TESTS_PER_ROUND, TestRecord
 from turing.core.puzzle import LETTERS, Puzzle
 from turing.core.sharecode import ShareCodeError, encode
@@ -1388,7 +1395,7 @@ def read_save(path: str) -> dict[str, Any]:
     except json.JSONDecodeError as exc:
         raise SessionError(
             _("{path}:{line}:{column}: not a turing save file (broken JSON: {problem})").format(
-                path=path, line=exc.lineno, column=exc.colno, problem=exc.msg
+                path=path, line=exc.lineno, column=exc.colno, problem=json_problem(exc.msg)
             )
         ) from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
