@@ -60,7 +60,14 @@ from turing.play.session import (
     Turn,
 )
 from turing.play.words import mode_name, shape_name
-from turing.ui.prompt import NO_MARK, OK_MARK, best_test_text, render_hint
+from turing.ui.prompt import (
+    NO_MARK,
+    OK_MARK,
+    best_test_text,
+    fewest_lines,
+    render_hint,
+    result_table,
+)
 from turing.ui.prompt import tests_text as _tests
 
 #: The shapes' colours: ▲ blue, ■ yellow, ● purple.
@@ -262,56 +269,13 @@ class FinalScreen(Screen[None]):
     def _show_fewest(self, fewest: FewestTests) -> None:
         self.fewest = fewest
         self.query_one("#final-result", Static).update(self._result())
-        if fewest.exact:
-            line = _("Fewest tests that guarantee the code: {n} (exact).").format(n=fewest.lower)
-        elif fewest.upper is not None:
-            line = _(
-                "Fewest tests that guarantee the code: between {low} and {high} "
-                "(proven bounds; the exact search passed its work limit)."
-            ).format(low=fewest.lower, high=fewest.upper)
-        else:
-            line = _(
-                "Fewest tests that guarantee the code: at least {n} "
-                "(proven lower bound; the exact search passed its work limit)."
-            ).format(n=fewest.lower)
-        if fewest.first_code is not None:
-            first, *then = (LETTERS[v] for v in fewest.first_verifiers)
-            if then:
-                line += "\n" + _(
-                    "An optimal first round: compose {code}, test {first}, "
-                    "then by the answers {then}."
-                ).format(code=fewest.first_code, first=first, then=_(" or ").join(then))
-            else:
-                line += "\n" + _("An optimal first round: compose {code}, test {first}.").format(
-                    code=fewest.first_code, first=first
-                )
+        line = "\n".join(fewest_lines(fewest))
         self.query_one("#final-fewest", Static).update(escape(line))
 
     def _result(self) -> RenderableType:
         session = self.session
-        result = session.game.result()
         head = session.outcome()
-        table = Table(
-            title=ngettext(
-                "Result · solution {code} · {n} round",
-                "Result · solution {code} · {n} rounds",
-                result.rounds,
-            ).format(code=result.solution, n=result.rounds),
-            title_justify="left",
-        )
-        table.add_column(_("player"))
-        table.add_column(_("result"))
-        table.add_column(_("tests"), justify="right")
-        fewest = self.fewest
-        if fewest is not None:
-            table.add_column(_("vs fewest"), justify="right")
-        table.add_column(_("hints"), justify="right")
-        for standing in session.standings(fewest):
-            row = [standing.player, standing.result, str(standing.tests)]
-            if standing.versus_fewest is not None:
-                row.append(standing.versus_fewest)
-            row.append(str(standing.hints))
-            table.add_row(*row)
+        table = result_table(session, self.fewest)
         return Group(Text(head, style="bold"), table)
 
     def _share(self) -> str:

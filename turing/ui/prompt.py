@@ -12,7 +12,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import IO, Final
+from typing import IO, Any, Final
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit import prompt as ask_line
@@ -38,6 +38,7 @@ from turing.play.session import (
     CommandError,
     Composed,
     Decided,
+    FewestTests,
     HelpShown,
     HintShown,
     LeaveAsked,
@@ -353,6 +354,71 @@ def best_test_text(best: BestTest) -> str:
 def tests_text(n: int) -> str:
     """``1 test``, ``2 tests`` (in the language in use)."""
     return ngettext("{n} test", "{n} tests", n).format(n=n)
+
+
+def result_table(session: Session, fewest: FewestTests | None, **style: Any) -> Table:
+    """The after-game table: each player's result, tests, tests beside the fewest (when
+    ``fewest`` is known) and hints, under the solution and the number of rounds."""
+    result = session.game.result()
+    table = Table(
+        title=ngettext(
+            "Result · solution {code} · {n} round",
+            "Result · solution {code} · {n} rounds",
+            result.rounds,
+        ).format(code=result.solution, n=result.rounds),
+        title_justify="left",
+        **style,
+    )
+    table.add_column(_("player"))
+    table.add_column(_("result"))
+    table.add_column(_("tests"), justify="right")
+    if fewest is not None:
+        table.add_column(_("vs fewest"), justify="right")
+    table.add_column(_("hints"), justify="right")
+    for standing in session.standings(fewest):
+        row = [standing.player, standing.result, str(standing.tests)]
+        if standing.versus_fewest is not None:
+            row.append(standing.versus_fewest)
+        row.append(str(standing.hints))
+        table.add_row(*row)
+    return table
+
+
+def fewest_lines(fewest: FewestTests) -> list[str]:
+    """The fewest tests that guarantee the code (exact or proven bounds) and, when known,
+    an optimal first round, one sentence a line."""
+    if fewest.exact:
+        lines = [_("Fewest tests that guarantee the code: {n} (exact).").format(n=fewest.lower)]
+    elif fewest.upper is not None:
+        lines = [
+            _(
+                "Fewest tests that guarantee the code: between {low} and {high} "
+                "(proven bounds; the exact search passed its work limit)."
+            ).format(low=fewest.lower, high=fewest.upper)
+        ]
+    else:
+        lines = [
+            _(
+                "Fewest tests that guarantee the code: at least {n} "
+                "(proven lower bound; the exact search passed its work limit)."
+            ).format(n=fewest.lower)
+        ]
+    if fewest.first_code is not None:
+        first, *then = (LETTERS[v] for v in fewest.first_verifiers)
+        if then:
+            lines.append(
+                _(
+                    "An optimal first round: compose {code}, test {first}, "
+                    "then by the answers {then}."
+                ).format(code=fewest.first_code, first=first, then=_(" or ").join(then))
+            )
+        else:
+            lines.append(
+                _("An optimal first round: compose {code}, test {first}.").format(
+                    code=fewest.first_code, first=first
+                )
+            )
+    return lines
 
 
 def is_yes(answer: str) -> bool:
@@ -828,7 +894,6 @@ class PromptView:
 
     def _final(self) -> None:
         session = self.session
-        result = session.game.result()
         self.say(session.outcome(), style="bold")
         fewest = None
         if self.compare and not self.quiet:
@@ -836,64 +901,10 @@ class PromptView:
                 fewest = session.fewest()
             except KeyboardInterrupt:
                 fewest = None
-        table = Table(
-            title=ngettext(
-                "Result · solution {code} · {n} round",
-                "Result · solution {code} · {n} rounds",
-                result.rounds,
-            ).format(code=result.solution, n=result.rounds),
-            box=None,
-            show_edge=False,
-            pad_edge=False,
-            title_justify="left",
-        )
-        table.add_column(_("player"))
-        table.add_column(_("result"))
-        table.add_column(_("tests"), justify="right")
+        self.say(result_table(session, fewest, box=None, show_edge=False, pad_edge=False))
         if fewest is not None:
-            table.add_column(_("vs fewest"), justify="right")
-        table.add_column(_("hints"), justify="right")
-        for standing in session.standings(fewest):
-            row = [standing.player, standing.result, str(standing.tests)]
-            if standing.versus_fewest is not None:
-                row.append(standing.versus_fewest)
-            row.append(str(standing.hints))
-            table.add_row(*row)
-        self.say(table)
-        if fewest is not None:
-            if fewest.exact:
-                self.say(
-                    _("Fewest tests that guarantee the code: {n} (exact).").format(n=fewest.lower)
-                )
-            elif fewest.upper is not None:
-                self.say(
-                    _(
-                        "Fewest tests that guarantee the code: between {low} and {high} "
-                        "(proven bounds; the exact search passed its work limit)."
-                    ).format(low=fewest.lower, high=fewest.upper)
-                )
-            else:
-                self.say(
-                    _(
-                        "Fewest tests that guarantee the code: at least {n} "
-                        "(proven lower bound; the exact search passed its work limit)."
-                    ).format(n=fewest.lower)
-                )
-            if fewest.first_code is not None:
-                first, *then = (LETTERS[v] for v in fewest.first_verifiers)
-                if then:
-                    self.say(
-                        _(
-                            "An optimal first round: compose {code}, test {first}, "
-                            "then by the answers {then}."
-                        ).format(code=fewest.first_code, first=first, then=_(" or ").join(then))
-                    )
-                else:
-                    self.say(
-                        _("An optimal first round: compose {code}, test {first}.").format(
-                            code=fewest.first_code, first=first
-                        )
-                    )
+            for line in fewest_lines(fewest):
+                self.say(line)
         code = session.share_code()  # the puzzle's share code, shown only now
         if code is not None:
             self.say(
