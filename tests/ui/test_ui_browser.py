@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import contextlib
 import json
 import os
 import shutil
+import signal
 import socket
 import struct
 import subprocess
@@ -79,10 +81,25 @@ def served(*words: str) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
         server.wait(timeout=20)
 
 
+def _wait_for_group_gone(group: int, seconds: float = 10) -> None:
+    """Wait until no process of the group is left, killing what lingers."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            os.killpg(group, 0)
+        except ProcessLookupError:
+            return
+        time.sleep(0.1)
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(group, signal.SIGKILL)
+
+
 @contextmanager
 def chromium_debugger(chromium: str) -> Iterator[int]:
     """Headless Chromium with the DevTools protocol on a free port."""
-    with tempfile.TemporaryDirectory() as profile:
+    # Chromium's helper processes may still write to the profile for a moment
+    # after the browser has gone; what they leave is only a temporary profile.
+    with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as profile:
         port = _free_port()
         browser = subprocess.Popen(
             [
@@ -101,13 +118,21 @@ def chromium_debugger(chromium: str) -> Iterator[int]:
             ],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
+            start_new_session=True,
         )
         try:
             _wait_for_http(f"http://127.0.0.1:{port}/json/version")
             yield port
         finally:
-            browser.terminate()
-            browser.wait(timeout=20)
+            # The whole process group: the browser and its helper processes.
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(browser.pid, signal.SIGTERM)
+            try:
+                browser.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(browser.pid, signal.SIGKILL)
+                browser.wait(timeout=20)
+            _wait_for_group_gone(browser.pid)
 
 
 class Page:
