@@ -16,7 +16,6 @@ import click
 from turing.cli.output import emit_json, fail
 from turing.core.cards import CardSet, load_cardset
 from turing.core.puzzle import Loaded, Puzzle, iter_puzzle_file
-from turing.core.sharecode import ShareCodeError, encode, read_code
 from turing.i18n import _
 
 #: How a puzzle read from a code is named while it is played: its hidden part gives it
@@ -46,6 +45,8 @@ def shared_puzzle(code: str) -> tuple[Puzzle, CardSet]:
     the command line shows as one error line with exit status 2. The puzzle has no id;
     name it :data:`SHARED_LABEL` on screen.
     """
+    from turing.core.sharecode import read_code  # only a command given a code needs it
+
     shared = read_code(code)
     return shared.puzzle, shared.cardset
 
@@ -109,6 +110,8 @@ def share(file: str, as_json: bool, cardset_name: str | None) -> None:
     a shipped card set can be shared this way. The author's id, the stated solution and
     other keys stay in the file.
     """
+    from turing.core.sharecode import ShareCodeError, encode
+
     rows: list[tuple[str | None, str]] = []
     forced = load_cardset(cardset_name) if cardset_name is not None else None
     for loaded in _file_puzzles(file, forced):

@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Final, TypeVar
 
 from turing.core.codes import ALL_MASK, CodeSet
-from turing.core.criteria import ExpressionError, compile_criterion
 from turing.core.files import (
     Node,
     SourceError,
@@ -26,7 +25,6 @@ from turing.core.files import (
     read_text,
     shipped_dir,
 )
-from turing.core.wording import TRANSLATIONS, german
 from turing.i18n import _
 
 T = TypeVar("T")
@@ -91,7 +89,11 @@ class Criterion:
         own = _translated(self.translations, lang)
         if own is not None:
             return own
-        return german(self.when) if lang == "de" else self.text
+        if lang != "de":
+            return self.text
+        from turing.core.wording import german  # the expression language's German
+
+        return german(self.when)
 
     def translated(self, lang: str) -> bool:
         """Whether the card file gives this criterion a text in ``lang`` of its own."""
@@ -378,6 +380,8 @@ _LANGUAGE_KEY: Final = re.compile(
 def _translations(node: Node, base: str, what: str, errors: list[CardError]) -> Translations:
     """The ``{base}_<lang>`` fields of a mapping: German (``text_de``) is taken; another
     language suffix is an error (C106), as is an empty or non-text translation (C102)."""
+    from turing.core.wording import TRANSLATIONS  # only a file being parsed asks
+
     found: list[tuple[str, str]] = []
     for key, child in node.value.items():
         match = _LANGUAGE_KEY.fullmatch(key)
@@ -414,6 +418,8 @@ def _check_keys(
 ) -> None:
     """Unknown keys are errors; ``translated`` names the field whose ``_<lang>`` keys
     :func:`_translations` checks instead."""
+    from turing.core.wording import TRANSLATIONS
+
     for key, child in node.value.items():
         match = _LANGUAGE_KEY.fullmatch(key)
         if translated is not None and match is not None and match["base"] == translated:
@@ -730,6 +736,8 @@ def _parse_criterion(
             )
         )
         return None
+    from turing.core.criteria import ExpressionError, compile_criterion
+
     try:
         mask = compile_criterion(when_node.value)
     except ExpressionError as exc:
