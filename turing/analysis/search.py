@@ -80,6 +80,11 @@ EXPECTED_STATES: Final = 60_000
 #: Work (as :data:`MAX_WORK` counts it) the rounds search and the expected search may each
 #: do in :func:`analyze` before it reports their bounds instead: seconds, not minutes.
 ROUND_WORK: Final = 1_000_000_000
+#: Largest group count for which :meth:`Search._half_weights` works on arrays (above it,
+#: on the bitsets: the arrays would be as large as the work they save).
+HALF_WEIGHTS_BY_ARRAY: Final = 8192
+#: Huffman costs kept by their weights (:meth:`Search._huffman_of`).
+HUFFMAN_KEPT: Final = 1 << 20
 EXPECTED_WORK: Final = 1_000_000_000
 
 _INF: Final = 1 << 60
@@ -240,6 +245,12 @@ class Search:
         self._opt: dict[int, frozenset[int]] = {}
         self._e_exact: dict[int, int] = {}
         self._e_lb: dict[int, int] = {}
+        self._huffman: dict[tuple[int, ...], int] = {}
+        self._bytes: Final = (self.size + 7) // 8
+        self._code_starts: Final = np.array(
+            [(b & -b).bit_length() - 1 for b in self.code_bits], dtype=np.intp
+        )
+        self._weights: Final = np.array(self.weight_of, dtype=np.int64)
         # (most rounds known too few, fewest rounds known enough), per state
         self._round_ok: dict[int, tuple[int, int]] = {}
         self._in_ok: dict[tuple[int, int, frozenset[int]], tuple[int, int]] = {}
@@ -680,16 +691,48 @@ class Search:
         Every strategy's leaves hold one code each, so the summed depths are at least those
         of an optimal prefix code over the codes' weights.
         """
-        heap = self.code_weights(state, among)
-        h = 0
-        if len(heap) > 1:
-            heapq.heapify(heap)
+        return self._huffman_of(self.code_weights(state, among))
+
+    def _huffman_of(self, weights: list[int]) -> int:
+        """The Huffman cost of ``weights`` (sorted in place); kept by the weights, which
+        recur across states."""
+        if len(weights) < 3:
+            return sum(weights) if len(weights) == 2 else 0
+        weights.sort()
+        key = tuple(weights)
+        h = self._huffman.get(key)
+        if h is None:
+            heap = weights  # a sorted list is a heap
+            h = 0
             pop, push = heapq.heappop, heapq.heappush
             while len(heap) > 1:
                 a = pop(heap) + pop(heap)
                 h += a
                 push(heap, a)
+            if len(self._huffman) >= HUFFMAN_KEPT:
+                self._huffman.clear()
+            self._huffman[key] = h
         return h
+
+    def _half_weights(self, splits: Sequence[int], codes: Sequence[int]) -> list[list[int]]:
+        """For each split (one half of a state), the weight of each of ``codes`` in it."""
+        if not splits:
+            return []
+        if self.size > HALF_WEIGHTS_BY_ARRAY:
+            weigh = self._weigh
+            parts = [self.code_bits[i] for i in codes]
+            return [[weigh(y & part) for part in parts] for y in splits]
+        # One array operation for all splits: their bits side by side, summed per code.
+        width = self._bytes
+        raw = b"".join([y.to_bytes(width, "little") for y in splits])
+        table = np.frombuffer(raw, dtype=np.uint8).reshape(len(splits), width)
+        bits = np.unpackbits(table, axis=1, bitorder="little")[:, : self.size]
+        if self.unit_weights:
+            sums = np.add.reduceat(bits, self._code_starts, axis=1, dtype=np.int64)
+        else:
+            sums = np.add.reduceat(bits * self._weights, self._code_starts, axis=1)
+        picked: list[list[int]] = sums[:, list(codes)].tolist()
+        return picked
 
     def e_lower(self, state: int, among: Sequence[int] | None = None) -> int:
         """The best known lower bound on :meth:`expected_sum` (exact once it is known)."""
@@ -715,18 +758,30 @@ class Search:
         if lb >= bound:
             return lb
         w = self.weight(state)
-        get = self._e_lb.get
+        lbs_of = self._e_lb
+        get = lbs_of.get
         ranked: list[tuple[int, int, int, int, int]] = []
         splits, letters = self.split_letters(state)
         self._worked(len(splits) * (len(codes) + 2))  # the halves' Huffman bounds
+        # The halves' code weights, from each code's groups in this state.
+        # The halves' Huffman bounds not known yet: from each code's weight in the half.
+        missing = [y for y in splits if get(y) is None or get(state ^ y) is None]
+        if missing:
+            weigh: Callable[[int], int] = int.bit_count if self.unit_weights else self._weigh
+            part_weights = [weigh(state & self.code_bits[i]) for i in codes]
+            huffman = self._huffman_of
+            for y, row in zip(missing, self._half_weights(missing, codes), strict=True):
+                if y not in lbs_of:
+                    lbs_of[y] = huffman([k for k in row if k])
+                n = state ^ y
+                if n not in lbs_of:
+                    lbs_of[n] = huffman(
+                        [t - k for t, k in zip(part_weights, row, strict=True) if t != k]
+                    )
         for i, y in enumerate(splits):
             n = state ^ y
-            ly = get(y)
-            if ly is None:
-                ly = self.e_lower(y, codes)
-            ln = get(n)
-            if ln is None:
-                ln = self.e_lower(n, codes)
+            ly = lbs_of[y]
+            ln = lbs_of[n]
             letter = letters[i] if letters else -1
             if ly >= ln:
                 ranked.append((ly + ln, y, n, ln, letter))
