@@ -246,6 +246,8 @@ class Search:
         self._e_exact: dict[int, int] = {}
         self._e_lb: dict[int, int] = {}
         self._huffman: dict[tuple[int, ...], int] = {}
+        self._letters_splits: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self._holding: tuple[int, ...] | None = None
         self._bytes: Final = (self.size + 7) // 8
         self._code_starts: Final = np.array(
             [(b & -b).bit_length() - 1 for b in self.code_bits], dtype=np.intp
@@ -467,11 +469,9 @@ class Search:
         codes = self.present(state, among)
         if self.t_lower(state, codes) > budget:
             return False
-        splits = self.splits(state)
         if budget == 1:
-            self._worked(2 * len(splits))
-            known = self.is_known
-            ok = any(known(y) and known(state ^ y) for y in splits)
+            # Two codes (the bound above saw to that): one test must part them exactly.
+            ok = self._parts_codes(state, codes)
             if ok:
                 self._t_ub[state] = 1
             else:
@@ -497,6 +497,55 @@ class Search:
         self._t_lb[state] = budget + 1
         self._stored()
         return False
+
+    def _parts_codes(self, state: int, codes: Sequence[int]) -> bool:
+        """Whether one test leaves each of the two ``codes`` of ``state`` alone in a half."""
+        one = state & self.code_bits[codes[0]]
+        other = state ^ one
+        if state.bit_count() <= len(self.root_splits):
+            # Few groups: the tests holding all of one code's groups and none of the
+            # other's, as a set of tests, group by group (usually empty after a few).
+            tests = self._tests_holding()
+            every = (1 << len(self.root_splits)) - 1
+            self._worked(2 * state.bit_count())
+            for inside, outside in ((one, other), (other, one)):
+                left = every
+                for g in indices(inside):
+                    left &= tests[g]
+                    if not left:
+                        break
+                else:
+                    for g in indices(outside):
+                        left &= ~tests[g]
+                        if not left:
+                            break
+                    else:
+                        return True
+            return False
+        candidates = self.root_splits
+        if self.symmetric:
+            assert self._sym is not None
+            letters = self._sym.moves(self.part_of(state), self.verifiers)
+            got = self._letters_splits.get(letters)
+            if got is None:
+                got = self._letters_splits[letters] = tuple(
+                    z for v in letters for z in self.letter_splits[v]
+                )
+            candidates = got
+        self._worked(len(candidates))
+        return any(z & state in (one, other) for z in candidates)
+
+    def _tests_holding(self) -> tuple[int, ...]:
+        """For each group, the tests (as bits over :attr:`root_splits`) whose yes-half
+        holds it: built once, by arrays."""
+        if self._holding is None:
+            width = self._bytes
+            raw = b"".join([z.to_bytes(width, "little") for z in self.root_splits])
+            table = np.frombuffer(raw, dtype=np.uint8).reshape(len(self.root_splits), width)
+            bits = np.unpackbits(table, axis=1, bitorder="little")[:, : self.size]
+            rows = np.packbits(np.ascontiguousarray(bits.T), axis=1, bitorder="little")
+            self._holding = tuple(int.from_bytes(row.tobytes(), "little") for row in rows)
+        return self._holding
 
     def _rank(
         self, state: int, codes: Sequence[int], limit: int
