@@ -478,7 +478,7 @@ class Search:
                 self._t_lb[state] = 2
             self._stored()
             return ok
-        ranked = self._rank(state, codes, 1 << (budget - 1))
+        ranked = self._rank(state, codes, 1 << (budget - 1), by_weight=True)
         ub_of = self._t_ub.get
         known = self.is_known
         for _, _, hard, easy, _ in ranked:  # first, a split already proven good enough
@@ -548,18 +548,27 @@ class Search:
         return self._holding
 
     def _rank(
-        self, state: int, codes: Sequence[int], limit: int
+        self, state: int, codes: Sequence[int], limit: int, *, by_weight: bool = False
     ) -> list[tuple[int, int, int, int, int]]:
         """The splits whose halves hold at most ``limit`` codes each, most even first, as
         (codes in the larger half, codes in the smaller, larger half, smaller half, the
-        letter tested or -1)."""
+        letter tested or -1).
+
+        "Most even": the proven bounds of the halves first (they steer away from halves
+        known to be hard), then the larger half's codes, then the total (a code on both
+        sides is a wasted test). ``by_weight``: after the bounds, the tests the larger
+        half's codes call for (⌈log2 codes⌉), then the assignments in the heavier half —
+        with few codes and many dealings left (nightmare), locating the cards is what a
+        test must do, and counting codes alone cannot see it.
+        """
         # Each code's groups in this state: a half holds the code when it meets them, the
         # other half too unless it holds them all (one operation per code and split).
         parts = [self.code_bits[i] & state for i in codes]
         lb_of = self._t_lb.get
-        ranked: list[tuple[int, int, int, int, int, int]] = []
+        weigh = self._weigh
+        ranked: list[tuple[tuple[int, int, int], int, int, int, int, int]] = []
         splits, letters = self.split_letters(state)
-        self._worked(len(splits) * (len(parts) + 1))
+        self._worked(len(splits) * (len(parts) + (3 if by_weight else 1)))
         for i, y in enumerate(splits):
             a = b = 0
             for part in parts:
@@ -574,15 +583,19 @@ class Search:
             if a > limit or b > limit:
                 continue
             n = state ^ y
-            # Proven bounds first (they steer away from halves known to be hard), then the
-            # larger half's codes, then the total (a code on both sides is a wasted test).
-            proven = max(lb_of(y, 0), lb_of(n, 0), ceil_log2(max(a, b)))
+            big = max(a, b)
+            proven = max(lb_of(y, 0), lb_of(n, 0), ceil_log2(big))
+            key = (
+                (proven, ceil_log2(big), max(weigh(y), weigh(n)))
+                if by_weight
+                else (proven, big, a + b)
+            )
             letter = letters[i] if letters else -1
             if a < b:
-                ranked.append((proven, b, a + b, n, y, letter))
+                ranked.append((key, b, a + b, n, y, letter))
             else:
-                ranked.append((proven, a, a + b, y, n, letter))
-        ranked.sort(key=lambda r: (r[0], r[1], r[2]))
+                ranked.append((key, a, a + b, y, n, letter))
+        ranked.sort(key=lambda r: r[0])
         return [(r[1], r[2], r[3], r[4], r[5]) for r in ranked]
 
     def greedy_depth(self, state: int, among: Sequence[int] | None = None) -> int:
