@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from fractions import Fraction
 from functools import cache
+from pathlib import Path
 
 import pytest
 
 from turing.analysis.search import Analysis, Search, analyze_hypotheses
 from turing.core.cards import load_cardset
-from turing.core.puzzle import puzzle_from_dict
+from turing.core.puzzle import iter_puzzle_file, puzzle_from_dict
 from turing.core.solver import Hypothesis, deduce
 from turing.generation.generator import generate_one
 
@@ -98,6 +100,10 @@ def test_expected_and_rounds_bounds_bracket_the_exact_figures() -> None:
             low, high = capped.expected_bounds_exact or (None, None)
             assert low is not None and high is not None
             assert low <= exact.min_tests_expected_exact <= high, (name, work)
+            # A strategy that never needs more than the worst case's upper bound averages
+            # no more than it either.
+            worst_high = capped.tests_bounds[1]
+            assert worst_high is not None and high <= worst_high, (name, work)
             if capped.min_tests_expected_exact is not None:
                 assert capped.min_tests_expected_exact == exact.min_tests_expected_exact
             else:
@@ -119,3 +125,20 @@ def test_progress_reports_bounds_that_bracket_the_answer(monkeypatch: pytest.Mon
     assert all(low <= 6 <= high for low, high in seen)
     lows = [low for low, _ in seen]
     assert lows == sorted(lows)  # the proven lower bound only rises
+
+
+def test_the_mean_is_no_more_than_the_fewest_tests_in_the_worst_case() -> None:
+    # A shipped nightmare puzzle: the worst case is exact (5), the expected search is cut
+    # off at once, and the greedy strategy averages more than 5 tests (6.875); a strategy
+    # that never needs more than 5 tests averages no more than 5.
+    shipped = Path(__file__).resolve().parents[2] / "puzzles" / "nightmare.yaml"
+    loaded = next(x for x in iter_puzzle_file(shipped) if x.puzzle.id == "04-N")
+    hyps = deduce(loaded.puzzle, loaded.cardset).hypotheses
+    search = Search(hyps)
+    assert Fraction(search.greedy_sum(search.full), len(hyps)) > 5
+    result = analyze_hypotheses(hyps, expected_work=1, expected_states=1, round_work=1)
+    assert result.tests_bounds == (5, 5)
+    assert "min_tests_expected" in result.bounds_only
+    assert result.expected_bounds_exact is not None
+    low, high = result.expected_bounds_exact
+    assert low <= high == 5

@@ -1373,6 +1373,9 @@ def analyze_hypotheses(
             search.max_states = _INF
             search.deadline = float(_INF)
             high = Fraction(search.greedy_sum(root), w)
+            if high_t is not None:
+                # A strategy that never needs more than high_t tests averages no more.
+                high = min(high, Fraction(high_t))
             search.max_states, search.deadline = saved_limits
             bounded.append("min_tests_expected")
         if e_rounds is None:
