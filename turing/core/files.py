@@ -171,6 +171,17 @@ def _tag(node: YAMLNode) -> str:
     return str(getattr(tag, "value", tag))
 
 
+def _forbidden_tag(node: YAMLNode, source: str) -> SourceError:
+    """The error for a node whose YAML tag is not plain data."""
+    return SourceError(
+        source,
+        node.start_mark.line + 1,
+        node.start_mark.column + 1,
+        _("YAML tag {tag!r} is not allowed").format(tag=_tag(node)),
+        E_FORBIDDEN,
+    )
+
+
 def _scalar(node: ScalarNode, source: str) -> Node:
     line, col = node.start_mark.line + 1, node.start_mark.column + 1
     kind = _SCALAR_TAGS.get(_tag(node))
@@ -178,13 +189,7 @@ def _scalar(node: ScalarNode, source: str) -> Node:
     quoted = node.style in ("'", '"')
     value: Any
     if kind is None:
-        raise SourceError(
-            source,
-            line,
-            col,
-            _("YAML tag {tag!r} is not allowed").format(tag=_tag(node)),
-            E_FORBIDDEN,
-        )
+        raise _forbidden_tag(node, source)
     if kind == "str":
         value = text
     elif kind == "int":
@@ -229,23 +234,11 @@ def _convert(root: YAMLNode, source: str) -> Node:
         line, col = node.start_mark.line + 1, node.start_mark.column + 1
         if isinstance(node, MappingNode):
             if _tag(node) != "tag:yaml.org,2002:map":
-                raise SourceError(
-                    source,
-                    line,
-                    col,
-                    _("YAML tag {tag!r} is not allowed").format(tag=_tag(node)),
-                    E_FORBIDDEN,
-                )
+                raise _forbidden_tag(node, source)
             return Node({}, line, col, source, key_marks={})
         if isinstance(node, SequenceNode):
             if _tag(node) != "tag:yaml.org,2002:seq":
-                raise SourceError(
-                    source,
-                    line,
-                    col,
-                    _("YAML tag {tag!r} is not allowed").format(tag=_tag(node)),
-                    E_FORBIDDEN,
-                )
+                raise _forbidden_tag(node, source)
             return Node([], line, col, source)
         assert isinstance(node, ScalarNode)
         return _scalar(node, source)
