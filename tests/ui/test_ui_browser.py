@@ -21,7 +21,7 @@ import tempfile
 import time
 import urllib.request
 import zlib
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -297,24 +297,26 @@ def _ended_with(server: subprocess.Popen[bytes]) -> None:
     assert not _boards_of(server.pid)
 
 
+async def _keys_into_page(port: int, url: str, keys: Sequence[str]) -> tuple[bytes, bytes]:
+    """Screenshots of the drawn page before and after ``keys`` are typed into it."""
+    session, socket, page = await _open(port, url)
+    try:
+        await _wait_until_drawn(page)
+        first = await page.screenshot()
+        for key in keys:
+            await page.key(key)
+        await asyncio.sleep(1.0)
+        return first, await page.screenshot()
+    finally:
+        await socket.close()
+        await session.close()
+
+
 def test_the_criteria_board_in_a_browser_page(tmp_path: Path) -> None:
     chromium = _chromium()
-
-    async def play(port: int, url: str) -> tuple[bytes, bytes]:
-        session, socket, page = await _open(port, url)
-        try:
-            await _wait_until_drawn(page)
-            first = await page.screenshot()
-            for key in "241a":  # compose 241, test it against A
-                await page.key(key)
-            await asyncio.sleep(1.0)
-            return first, await page.screenshot()
-        finally:
-            await socket.close()
-            await session.close()
-
     with served("board") as (url, server), chromium_debugger(chromium) as port:
-        first, tested = asyncio.run(play(port, url))
+        # compose 241, test it against A
+        first, tested = asyncio.run(_keys_into_page(port, url, "241a"))
     _ended_with(server)
     _keep("board-start.png", first, tmp_path)
     _keep("board-tested.png", tested, tmp_path)
@@ -324,25 +326,12 @@ def test_the_criteria_board_in_a_browser_page(tmp_path: Path) -> None:
 
 def test_the_mastermind_board_in_a_browser_page(tmp_path: Path) -> None:
     chromium = _chromium()
-
-    async def play(port: int, url: str) -> tuple[bytes, bytes]:
-        session, socket, page = await _open(port, url)
-        try:
-            await _wait_until_drawn(page)
-            first = await page.screenshot()
-            for key in ("r", "r", "g", "r", "Enter", "r"):
-                await page.key(key)
-            await asyncio.sleep(1.0)
-            return first, await page.screenshot()
-        finally:
-            await socket.close()
-            await session.close()
-
     with (
         served("mastermind", "board", "--seed", "3") as (url, server),
         chromium_debugger(chromium) as port,
     ):
-        first, played = asyncio.run(play(port, url))
+        keys = ("r", "r", "g", "r", "Enter", "r")
+        first, played = asyncio.run(_keys_into_page(port, url, keys))
     _ended_with(server)
     _keep("mastermind-start.png", first, tmp_path)
     _keep("mastermind-played.png", played, tmp_path)
