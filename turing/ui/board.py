@@ -67,6 +67,7 @@ from turing.ui.prompt import (
     fewest_lines,
     render_hint,
     result_table,
+    reveal_lines,
 )
 from turing.ui.prompt import tests_text as _tests
 
@@ -526,20 +527,7 @@ class BoardApp(App[int]):
         self.advance()
 
     def _reveal(self, reveal: Reveal) -> RenderableType:
-        lines = []
-        for entry in reveal.entries:
-            if entry.kind == "solve":
-                if entry.correct:
-                    text = _("{name} submitted {code} — right")
-                elif entry.eliminated:
-                    text = _("{name} submitted {code} — wrong and is eliminated")
-                else:
-                    text = _("{name} submitted {code} — wrong")
-                lines.append(text.format(name=entry.player, code=entry.code))
-            elif entry.kind == "pass":
-                lines.append(_("{name} passed").format(name=entry.player))
-            else:
-                lines.append(_("{name} gave up").format(name=entry.player))
+        lines = reveal_lines(reveal)
         self.table_log.append(
             _("Round {round}:").format(round=reveal.round) + " " + "; ".join(lines) + "."
         )

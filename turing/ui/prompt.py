@@ -384,6 +384,25 @@ def result_table(session: Session, fewest: FewestTests | None, **style: Any) -> 
     return table
 
 
+def reveal_lines(reveal: Reveal) -> list[str]:
+    """What each player did in a revealed round: a sentence each (both views show them)."""
+    lines: list[str] = []
+    for entry in reveal.entries:
+        if entry.kind == "solve":
+            if entry.correct:
+                text = _("{name} submitted {code} — right")
+            elif entry.eliminated:
+                text = _("{name} submitted {code} — wrong and is eliminated")
+            else:
+                text = _("{name} submitted {code} — wrong")
+            lines.append(text.format(name=entry.player, code=entry.code))
+        elif entry.kind == "pass":
+            lines.append(_("{name} passed").format(name=entry.player))
+        else:
+            lines.append(_("{name} gave up").format(name=entry.player))
+    return lines
+
+
 def fewest_lines(fewest: FewestTests) -> list[str]:
     """The fewest tests that guarantee the code (exact or proven bounds) and, when known,
     an optimal first round, one sentence a line."""
@@ -874,23 +893,9 @@ class PromptView:
             raise Leave(_("quit"), EXIT_ABANDONED)
 
     def _reveal(self, reveal: Reveal, heading: str | None = None) -> None:
-        lines: list[str] = []
-        for entry in reveal.entries:
-            if entry.kind == "solve":
-                if entry.correct:
-                    text = _("{name} submitted {code} — right")
-                elif entry.eliminated:
-                    text = _("{name} submitted {code} — wrong and is eliminated")
-                else:
-                    text = _("{name} submitted {code} — wrong")
-                lines.append("  " + text.format(name=entry.player, code=entry.code))
-            elif entry.kind == "pass":
-                lines.append("  " + _("{name} passed").format(name=entry.player))
-            else:
-                lines.append("  " + _("{name} gave up").format(name=entry.player))
         self.say(heading or _("Round {round} revealed:").format(round=reveal.round), style="bold")
-        for line in lines:
-            self.say(line)
+        for line in reveal_lines(reveal):
+            self.say("  " + line)
 
     def _final(self) -> None:
         session = self.session
