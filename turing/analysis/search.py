@@ -80,12 +80,12 @@ EXPECTED_STATES: Final = 60_000
 #: Work (as :data:`MAX_WORK` counts it) the rounds search and the expected search may each
 #: do in :func:`analyze` before it reports their bounds instead: seconds, not minutes.
 ROUND_WORK: Final = 1_000_000_000
+EXPECTED_WORK: Final = 1_000_000_000
 #: Largest group count for which :meth:`Search._half_weights` works on arrays (above it,
 #: on the bitsets: the arrays would be as large as the work they save).
 HALF_WEIGHTS_BY_ARRAY: Final = 8192
 #: Huffman costs kept by their weights (:meth:`Search._huffman_of`).
 HUFFMAN_KEPT: Final = 1 << 20
-EXPECTED_WORK: Final = 1_000_000_000
 
 _INF: Final = 1 << 60
 
@@ -248,6 +248,7 @@ class Search:
         self._huffman: dict[tuple[int, ...], int] = {}
         self._letters_splits: dict[tuple[int, ...], tuple[int, ...]] = {}
         self._holding: tuple[int, ...] | None = None
+        self._every_test: Final = (1 << len(self.root_splits)) - 1
         self._bytes: Final = (self.size + 7) // 8
         self._code_starts: Final = np.array(
             [(b & -b).bit_length() - 1 for b in self.code_bits], dtype=np.intp
@@ -506,7 +507,7 @@ class Search:
             # Few groups: the tests holding all of one code's groups and none of the
             # other's, as a set of tests, group by group (usually empty after a few).
             tests = self._tests_holding()
-            every = (1 << len(self.root_splits)) - 1
+            every = self._every_test
             self._worked(2 * state.bit_count())
             for inside, outside in ((one, other), (other, one)):
                 left = every
@@ -535,14 +536,21 @@ class Search:
         self._worked(len(candidates))
         return any(z & state in (one, other) for z in candidates)
 
+    def _bit_table(self, sets: Sequence[int]) -> np.ndarray[Any, np.dtype[np.uint8]]:
+        """Bitsets over the groups as rows of a 0/1 array, one column per group."""
+        width = self._bytes
+        raw = b"".join([x.to_bytes(width, "little") for x in sets])
+        table = np.frombuffer(raw, dtype=np.uint8).reshape(len(sets), width)
+        bits: np.ndarray[Any, np.dtype[np.uint8]] = np.unpackbits(table, axis=1, bitorder="little")[
+            :, : self.size
+        ]
+        return bits
+
     def _tests_holding(self) -> tuple[int, ...]:
         """For each group, the tests (as bits over :attr:`root_splits`) whose yes-half
         holds it: built once, by arrays."""
         if self._holding is None:
-            width = self._bytes
-            raw = b"".join([z.to_bytes(width, "little") for z in self.root_splits])
-            table = np.frombuffer(raw, dtype=np.uint8).reshape(len(self.root_splits), width)
-            bits = np.unpackbits(table, axis=1, bitorder="little")[:, : self.size]
+            bits = self._bit_table(self.root_splits)
             rows = np.packbits(np.ascontiguousarray(bits.T), axis=1, bitorder="little")
             self._holding = tuple(int.from_bytes(row.tobytes(), "little") for row in rows)
         return self._holding
@@ -778,17 +786,12 @@ class Search:
 
     def _half_weights(self, splits: Sequence[int], codes: Sequence[int]) -> list[list[int]]:
         """For each split (one half of a state), the weight of each of ``codes`` in it."""
-        if not splits:
-            return []
         if self.size > HALF_WEIGHTS_BY_ARRAY:
             weigh = self._weigh
             parts = [self.code_bits[i] for i in codes]
             return [[weigh(y & part) for part in parts] for y in splits]
         # One array operation for all splits: their bits side by side, summed per code.
-        width = self._bytes
-        raw = b"".join([y.to_bytes(width, "little") for y in splits])
-        table = np.frombuffer(raw, dtype=np.uint8).reshape(len(splits), width)
-        bits = np.unpackbits(table, axis=1, bitorder="little")[:, : self.size]
+        bits = self._bit_table(splits)
         if self.unit_weights:
             sums = np.add.reduceat(bits, self._code_starts, axis=1, dtype=np.int64)
         else:
@@ -825,7 +828,6 @@ class Search:
         ranked: list[tuple[int, int, int, int, int]] = []
         splits, letters = self.split_letters(state)
         self._worked(len(splits) * (len(codes) + 2))  # the halves' Huffman bounds
-        # The halves' code weights, from each code's groups in this state.
         # The halves' Huffman bounds not known yet: from each code's weight in the half.
         missing = [y for y in splits if get(y) is None or get(state ^ y) is None]
         if missing:
