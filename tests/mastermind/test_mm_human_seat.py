@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from turing import i18n
 from turing.mastermind.match import (
     Duel,
     DuelOver,
@@ -221,6 +222,11 @@ def test_giving_up_a_duel_hands_it_to_the_other_player() -> None:
     events = duel.give_up(1)
     assert [e.winner for e in events if isinstance(e, DuelOver)] == [0]
     assert "Bob gave up" in next(e.reason for e in events if isinstance(e, DuelOver))
+    over = next(e for e in events if isinstance(e, DuelOver))
+    assert over.gave_up == 1
+    assert over.reason_text(("Ann", "Bob")) == "Bob gave up"
+    i18n.set_language("de")  # both views say it in the language in use
+    assert over.reason_text(("Ann", "Bob")) == "Bob hat aufgegeben"
 
 
 def test_people_may_guess_repeated_colours_where_secrets_may_not() -> None:

@@ -712,9 +712,7 @@ class View:
 
     def _reason(self, event: DuelOver) -> str:
         """Why a duel ended, in the language in use."""
-        if event.winner is not None and event.reason == f"{self.name(1 - event.winner)} gave up":
-            return _("{name} gave up").format(name=self.name(1 - event.winner))
-        return _(event.reason)
+        return event.reason_text((self.name(0), self.name(1)))
 
     def _match_over(self, event: MatchOver) -> None:
         if not event.declared:

@@ -144,6 +144,14 @@ class DuelOver:
     reason: str
     secrets: tuple[Code, Code]
     scores: tuple[float, float] = (0.0, 0.0)
+    #: the seat that gave the duel up, when that ended it
+    gave_up: int | None = None
+
+    def reason_text(self, names: tuple[str, str]) -> str:
+        """Why the duel ended, in the language in use (``names``: the two seats')."""
+        if self.gave_up is not None:
+            return _("{name} gave up").format(name=names[self.gave_up])
+        return _(self.reason)
 
 
 @dataclass(frozen=True)
@@ -577,7 +585,7 @@ class Duel:
         if self.phase is not Phase.GUESS:
             raise MatchError(_("a duel can be given up once both codes are set"))
         self.pending = [None, None]
-        return self._over(1 - player, f"{self.seats[player].name} gave up")
+        return self._over(1 - player, f"{self.seats[player].name} gave up", gave_up=player)
 
     def _reveal(self) -> list[Event]:
         made: list[Row] = []
@@ -601,14 +609,16 @@ class Duel:
             return events
         return events + self._over(winner, reason)
 
-    def _over(self, winner: int | None, reason: str) -> list[Event]:
+    def _over(self, winner: int | None, reason: str, gave_up: int | None = None) -> list[Event]:
         if winner is None:
             self.draws += 1
         else:
             self.wins[winner] += 1
         first, second = self.secrets
         assert first is not None and second is not None
-        events: list[Event] = [DuelOver(self.game, winner, reason, (first, second), self.scores)]
+        events: list[Event] = [
+            DuelOver(self.game, winner, reason, (first, second), self.scores, gave_up)
+        ]
         if self.game >= self.games:
             self.phase = Phase.OVER
             events.append(MatchOver(self.scores, _winner(self.scores)))

@@ -434,11 +434,12 @@ class MastermindBoardApp(App[int]):
         )
 
     def _duel_over(self, event: DuelOver) -> str:
+        reason = event.reason_text((self._seat_name(0), self._seat_name(1)))
         if event.winner is None:
-            text = _("Game {game}: a draw ({reason}).").format(game=event.game, reason=event.reason)
+            text = _("Game {game}: a draw ({reason}).").format(game=event.game, reason=reason)
         else:
             text = _("Game {game} won by {name} ({reason}).").format(
-                game=event.game, name=self._seat_name(event.winner), reason=event.reason
+                game=event.game, name=self._seat_name(event.winner), reason=reason
             )
         return text + self._running_score(event.game, event.scores)
 
@@ -569,8 +570,6 @@ class MastermindBoardApp(App[int]):
         def answer(yes: bool | None) -> None:
             if not yes:
                 self.say(_("Nothing done."))
-            elif isinstance(sitting, Match):
-                self._act(lambda: sitting.give_up(seat))
             else:
                 self._act(lambda: sitting.give_up(seat))
 
@@ -597,7 +596,7 @@ class MastermindBoardApp(App[int]):
     # -- drawing --
 
     def say(self, message: str, error: bool = False) -> None:
-        self.message = f"error: {message}" if error else message
+        self.message = _("error: {message}").format(message=message) if error else message
         self._update("#message", f"[b red]{escape(self.message)}[/]" if error else escape(message))
 
     def _update(self, selector: str, markup: str) -> None:
@@ -771,9 +770,6 @@ class MastermindBoardApp(App[int]):
         if isinstance(sitting, Duel):
             return len(sitting.rows[seat]) + 1
         return len(sitting.rows) + 1
-
-    def _where(self, seat: int) -> str:
-        return f"row {self._row_number(seat)} of {self.preset.rows}"
 
     def _palette(self) -> str:
         palette = self.preset.palette
