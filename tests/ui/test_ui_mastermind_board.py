@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from turing import i18n
 from turing.cli.main import main
 from turing.mastermind.match import Duel, Match, Phase, Seat
 from turing.mastermind.presets import Preset, get_preset
@@ -232,6 +233,25 @@ async def test_giving_up_asks_first_and_ends_the_game() -> None:
         await pilot.pause(0.1)
         assert app.ended is not None and "You gave up after 0 rows" in app.ended.text
         assert app.ended.secrets == (match.secret,)
+
+
+@run_async
+async def test_in_german_a_given_up_duel_and_a_refused_row_are_said_in_german() -> None:
+    i18n.set_language("de")
+    duel = Duel(get_preset("logik"), (YOU, COMPUTER), games=1, seed=7)
+    app = board_app(duel)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await ready(pilot, app)
+        await pilot.press("d", "enter")
+        await ready(pilot, app)
+        await pilot.press("r", "enter")  # one peg of five
+        assert app.message.startswith("Fehler: ")
+        await pilot.press("x")
+        assert await screen_is(pilot, app, "ConfirmScreen")
+        await pilot.press("j")
+        await pilot.pause(0.1)
+        assert app.ended is not None
+        assert "(You hat aufgegeben)" in app.ended.text
 
 
 # -- the person makes the code -----------------------------------------------------------------
