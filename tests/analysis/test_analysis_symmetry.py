@@ -216,3 +216,96 @@ def test_the_optimal_bot_searches_with_symmetry() -> None:
     result = run_game(game, {"p": bot})
     assert result.winners == ("p",)
     assert bot._search is not None and bot._search.symmetric
+
+
+# -- states equal up to a permutation of letters ----------------------------------------------
+
+
+def _after(
+    hyps: Sequence[Hypothesis], tests: Sequence[tuple[int, int, bool]]
+) -> tuple[Hypothesis, ...]:
+    left = tuple(hyps)
+    for code, verifier, result in tests:
+        left = after_test(left, code, verifier, result)
+    return left
+
+
+def _mirrored_states(search: Search, hyps: Sequence[Hypothesis]) -> tuple[int, int]:
+    """Two different states, one the other with letters 0 and 1 swapped (the same tests,
+    made on swapped letters), that need 3 tests or more."""
+    rng = random.Random(11)
+    plain = Search(hyps, symmetry=False)
+    for _ in range(2000):
+        tests = [(rng.randrange(NUM_CODES), rng.randrange(2), rng.random() < 0.5) for _ in range(2)]
+        swapped = [(c, 1 - v, r) for c, v, r in tests]
+        one, other = _after(hyps, tests), _after(hyps, swapped)
+        if not one or not other:
+            continue
+        a, b = search.state_of(one), search.state_of(other)
+        assert a is not None and b is not None
+        if a != b and plain.min_tests(a) >= 3:
+            return a, b
+    raise AssertionError("no pair of mirrored states found")
+
+
+def test_states_equal_up_to_a_swap_of_letters_are_searched_once() -> None:
+    hyps = nightmare_subset(3, 3)
+    search = Search(hyps)
+    plain = Search(hyps, symmetry=False)
+    a, b = _mirrored_states(search, hyps)
+    assert search._orbit(a) is not None
+    assert search._orbit(a) == search._orbit(b)
+    t = plain.min_tests(a)
+    assert t == plain.min_tests(b)
+    assert search.feasible(a, t) and not search.feasible(a, t - 1)
+    # The mirror image is answered from the first one's entries: nothing new is stored.
+    stored = search.states_stored
+    assert search.feasible(b, t) and not search.feasible(b, t - 1)
+    assert search.states_stored == stored
+    assert search.min_tests(b) == t
+    assert search.expected_sum(a) == plain.expected_sum(b)
+
+
+def test_a_state_that_is_no_product_of_letters_gets_no_shared_entry() -> None:
+    """A state no run of answers leaves (here: one dealing of one reading taken out) is
+    never mistaken for the state with the same masks at each letter (the whole table)."""
+    hyps = nightmare_subset(3, 3)
+    search = Search(hyps)
+    plain = Search(hyps, symmetry=False)
+    state = search.state_of(hyps[1:])
+    assert state is not None and search._orbit(state) is None
+    assert search.min_tests(state) == plain.min_tests(state)
+    assert search.min_tests(search.full) == plain.min_tests(plain.full)
+
+
+@settings(max_examples=10, deadline=None)
+@given(
+    seed=st.sampled_from([2, 3, 4]),
+    runs=st.lists(
+        st.lists(
+            st.tuples(st.integers(0, NUM_CODES - 1), st.integers(0, 3), st.booleans()),
+            min_size=1,
+            max_size=3,
+        ),
+        min_size=2,
+        max_size=6,
+    ),
+)
+def test_one_search_answers_many_states_like_the_plain_search(
+    seed: int, runs: list[list[tuple[int, int, bool]]]
+) -> None:
+    """One search asked about many states in turn (so later ones meet entries of earlier
+    ones' mirror images) agrees with the plain search on each."""
+    hyps = nightmare_subset(seed, 2)
+    symmetric = Search(hyps)
+    plain = Search(hyps, symmetry=False)
+    for tests in runs:
+        left = tuple(hyps)
+        for code, verifier, result in tests:
+            narrowed = after_test(left, code, verifier, result)
+            if narrowed:
+                left = narrowed
+        state = symmetric.state_of(left)
+        assert state is not None
+        assert symmetric.min_tests(state) == plain.min_tests(state)
+        assert symmetric.expected_sum(state) == plain.expected_sum(state)

@@ -240,6 +240,29 @@ class Search:
         self._t_lb: dict[int, int] = {}
         self._t_ub: dict[int, int] = {}
         self._t_exact: dict[int, int] = {}
+        # Per letter, each mask it may hold: (its bit, the groups holding it there), masks
+        # numbered alike for every letter (see :meth:`_orbit`); None without classes.
+        self._supports: tuple[tuple[tuple[int, int], ...], ...] | None = None
+        self._orbit_lb: dict[tuple[int, ...], int] = {}
+        self._orbit_ub: dict[tuple[int, ...], int] = {}
+        self._orbit_e_exact: dict[tuple[int, ...], int] = {}
+        self._orbit_e_lb: dict[tuple[int, ...], int] = {}
+        if self.root_classes:
+            numbers: dict[int, int] = {}
+            supports = []
+            for v in range(self.verifiers):
+                holding: dict[int, list[int]] = {}
+                for g, key in enumerate(keys):
+                    holding.setdefault(key[v], []).append(g)
+                supports.append(
+                    tuple(
+                        (1 << numbers.setdefault(m, len(numbers)), _bits_of(gs, self.size))
+                        for m, gs in holding.items()
+                    )
+                )
+            self._supports = tuple(supports)
+        in_class = {v for cls in self.root_classes for v in cls}
+        self._lone_letters: Final = tuple(v for v in range(self.verifiers) if v not in in_class)
         self._greedy: dict[int, int] = {}
         self._greedy_w: dict[int, int] = {}
         self._opt: dict[int, frozenset[int]] = {}
@@ -470,6 +493,17 @@ class Search:
         codes = self.present(state, among)
         if self.t_lower(state, codes) > budget:
             return False
+        # The same state up to a permutation of interchangeable letters: one entry.
+        orbit = self._orbit(state) if budget > 1 and self._supports is not None else None
+        if orbit is not None:
+            ub = self._orbit_ub.get(orbit)
+            if ub is not None and ub <= budget:
+                self._t_ub[state] = ub
+                return True
+            lb = self._orbit_lb.get(orbit, 0)
+            if lb > budget:
+                self._t_lb[state] = lb
+                return False
         if budget == 1:
             # Two codes (the bound above saw to that): one test must part them exactly.
             ok = self._parts_codes(state, codes)
@@ -486,18 +520,56 @@ class Search:
             if (known(hard) or ub_of(hard, _INF) < budget) and (
                 known(easy) or ub_of(easy, _INF) < budget
             ):
-                self._t_ub[state] = budget
+                self._feasible_in(state, orbit, budget)
                 return True
         enter = self._enter
         for _, _, hard, easy, letter in ranked:
             enter(state, hard, easy, letter)
             if self.feasible(hard, budget - 1, codes) and self.feasible(easy, budget - 1, codes):
-                self._t_ub[state] = budget
+                self._feasible_in(state, orbit, budget)
                 self._stored()
                 return True
         self._t_lb[state] = budget + 1
+        if orbit is not None:
+            self._orbit_lb[orbit] = budget + 1
         self._stored()
         return False
+
+    def _feasible_in(self, state: int, orbit: tuple[int, ...] | None, budget: int) -> None:
+        self._t_ub[state] = budget
+        if orbit is not None:
+            self._orbit_ub[orbit] = budget
+
+    def _orbit(self, state: int) -> tuple[int, ...] | None:
+        """A key shared by ``state`` and every state a permutation of interchangeable
+        letters maps it onto, or None when ``state`` is not a product (below).
+
+        Tests restrict one letter each, so every state the search reaches from the start is
+        a *product*: the assignments of the start whose mask at each letter *v* lies in a
+        set *M(v)*. Taking *M(v)* as the masks *v* actually holds in the state (its support)
+        makes the sets unique, so they name the state; permuting letters permutes them. The
+        supports in a fixed order outside the classes and sorted within each class are then
+        the same for exactly the states of one orbit. A state given from outside that is no
+        product (the check: the product of its supports is the state itself) gets None.
+        """
+        assert self._supports is not None
+        full = self.full
+        product = full
+        sets: list[int] = []
+        for per_mask in self._supports:
+            held = union = 0
+            for bit, groups in per_mask:
+                if state & groups:
+                    held |= bit
+                    union |= groups
+            sets.append(held)
+            product &= union
+        if product != state:
+            return None
+        key = [sets[v] for v in self._lone_letters]
+        for cls in self.root_classes:
+            key.extend(sorted(sets[v] for v in cls))
+        return tuple(key)
 
     def _parts_codes(self, state: int, codes: Sequence[int]) -> bool:
         """Whether one test leaves each of the two ``codes`` of ``state`` alone in a half."""
@@ -818,6 +890,15 @@ class Search:
         if self.is_known(state):
             self._e_exact[state] = self._e_lb[state] = 0
             return 0
+        orbit = self._orbit(state) if self._supports is not None else None
+        if orbit is not None:
+            exact = self._orbit_e_exact.get(orbit)
+            if exact is not None:
+                self._e_exact[state] = self._e_lb[state] = exact
+                return exact
+            known = self._orbit_e_lb.get(orbit, 0)
+            if known > self._e_lb.get(state, 0):
+                self._e_lb[state] = known
         codes = self.present(state)
         lb = self.e_lower(state, codes)
         if lb >= bound:
@@ -868,8 +949,12 @@ class Search:
         self._stored()
         if found:
             self._e_exact[state] = self._e_lb[state] = best
+            if orbit is not None:
+                self._orbit_e_exact[orbit] = best
             return best
         self._e_lb[state] = max(lb, bound)
+        if orbit is not None:
+            self._orbit_e_lb[orbit] = max(lb, bound)
         return max(lb, bound)
 
     def is_expected_optimal(self, state: int, yes: int) -> bool:
