@@ -142,3 +142,43 @@ def test_the_mean_is_no_more_than_the_fewest_tests_in_the_worst_case() -> None:
     assert result.expected_bounds_exact is not None
     low, high = result.expected_bounds_exact
     assert low <= high == 5
+
+
+def test_learning_every_letter_is_an_upper_bound() -> None:
+    for name, hyps, exact in cases():
+        t = exact.min_tests_worst
+        assert t is not None
+        search = Search(hyps)
+        assert search.identify_ceiling(search.full) >= t, name
+        # and in a later state, against that state's own optimum
+        code, verifier = hyps[0].code, 0
+        yes = search.yes[code][verifier] & search.full
+        for half in (yes, search.full ^ yes):
+            if half:
+                assert search.identify_ceiling(half) >= search.min_tests(half), name
+
+
+def test_past_the_time_limit_the_bounds_come_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Even the greedy ceiling stops at the time limit (on the largest tables it alone can
+    take minutes): the bounds are then the information bound and learning every letter."""
+    import time
+
+    import turing.analysis.search as analysis
+
+    monkeypatch.setattr(analysis, "PROGRESS_WORK", 1)  # the clock is read at every step
+    for name, hyps, exact in cases():
+        t = exact.min_tests_worst
+        assert t is not None
+        search = Search(hyps)
+        search.deadline = time.process_time() - 1
+        low, high = search.bounded_min_tests(search.full, 10**12)
+        assert search.states_stored == 0, name
+        assert high == search.identify_ceiling(search.full), name
+        assert low <= t <= high, name
+        result = analyze_hypotheses(hyps, time_limit=0.0)
+        low, high = result.tests_bounds
+        assert high is not None and low <= t <= high, name
+        bounds = result.expected_bounds_exact
+        assert bounds is not None and bounds[1] <= high, name
+        if exact.min_tests_expected_exact is not None:
+            assert bounds[0] <= exact.min_tests_expected_exact <= bounds[1], name

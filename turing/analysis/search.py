@@ -37,6 +37,7 @@ prefix code over the codes' weights).
 
 from __future__ import annotations
 
+import functools
 import heapq
 import random
 import time
@@ -113,6 +114,24 @@ def _bounds_with(known: tuple[int, int] | None, rounds: int, ok: bool) -> tuple[
     """Rounds bounds of a state updated with one answer (feasibility grows with rounds)."""
     fail, enough = known if known is not None else (-1, _INF)
     return (fail, min(enough, rounds)) if ok else (max(fail, rounds), enough)
+
+
+@functools.lru_cache(maxsize=4096)
+def _tell_apart(masks: frozenset[int]) -> int:
+    """The depth of a decision tree over code tests (bit *c* of a mask) that tells
+    ``masks`` apart, each test the most even parting of the masks left."""
+    if len(masks) < 2:
+        return 0
+    best = 0
+    parting: frozenset[int] = frozenset()
+    for c in range(NUM_CODES):
+        yes = frozenset(m for m in masks if m >> c & 1)
+        even = min(len(yes), len(masks) - len(yes))
+        if even > best:
+            best, parting = even, yes
+            if 2 * even >= len(masks) - 1:
+                break
+    return 1 + max(_tell_apart(parting), _tell_apart(masks - parting))
 
 
 class Search:
@@ -741,6 +760,24 @@ class Search:
         :meth:`min_tests` that is never searched."""
         return min(self.greedy_depth(state), self.greedy_weight_depth(state))
 
+    def identify_ceiling(self, state: int) -> int:
+        """Tests that learn every letter's criterion, one letter after another: an upper
+        bound on :meth:`min_tests` found without a search, however large the state.
+
+        Once every letter's criterion is known the assignment's masks are, and so the code.
+        Each letter's criterion is one of the masks it holds in ``state``; tests on that
+        letter with codes chosen by a decision tree over those masks (the most even
+        parting first) tell it in the tree's depth, whatever the other letters hold. The
+        sum of the depths is the bound.
+        """
+        if self.is_known(state):
+            return 0
+        held: list[set[int]] = [set() for _ in range(self.verifiers)]
+        for g in indices(state):
+            for v, m in enumerate(self.keys[g]):
+                held[v].add(m)
+        return sum(_tell_apart(frozenset(masks)) for masks in held)
+
     def tests_bounds(self, state: int) -> tuple[int, int | None]:
         """What is proven so far about :meth:`min_tests` of ``state``: (lower, upper or
         None); both equal once it is known. Never searches."""
@@ -776,17 +813,25 @@ class Search:
     def bounded_min_tests(self, state: int, max_work: int) -> tuple[int, int]:
         """``(lower, upper)`` on :meth:`min_tests` of ``state``, equal when it is exact.
 
-        The greedy strategies' depth (the upper bound) is found first, whatever the limits;
-        then the exact search runs for at most ``max_work`` more units of work (and within
-        :attr:`max_states`). Past either limit, the lower bound is what it proved.
+        The upper bound comes first: :meth:`identify_ceiling`, then the greedy strategies'
+        depth, whatever the limits but the time limit (:attr:`deadline`; past it, the
+        bounds so far). Then the exact search runs for at most ``max_work`` more units of
+        work (and within :attr:`max_states`). Past either limit, the lower bound is what it
+        proved.
         """
-        saved = self.max_work, self.max_states, self.deadline
+        identify = self.identify_ceiling(state)
+        if identify < self._t_ub.get(state, _INF):
+            self._t_ub[state] = identify
+        saved = self.max_work, self.max_states
         self.max_work = self.max_states = _INF
-        self.deadline = float(_INF)
         try:
             self.ceiling(state)
+        except AnalysisTooLarge:  # the time limit passed: the ceiling above stands
+            low, high = self.tests_bounds(state)
+            assert high is not None
+            return low, high
         finally:
-            self.max_work, self.max_states, self.deadline = saved
+            self.max_work, self.max_states = saved
         self.max_work = self.work + max_work
         try:
             t = self.min_tests(state)
@@ -1459,11 +1504,16 @@ def analyze_hypotheses(
             saved_limits = search.max_states, search.deadline
             search.max_states = _INF
             search.deadline = float(_INF)
-            high = Fraction(search.greedy_sum(root), w)
-            if high_t is not None:
-                # A strategy that never needs more than high_t tests averages no more.
-                high = min(high, Fraction(high_t))
-            search.max_states, search.deadline = saved_limits
+            search.max_work = search.work + expected_work
+            # A strategy that never needs more than high_t tests averages no more.
+            high = Fraction(high_t)
+            try:
+                high = min(high, Fraction(search.greedy_sum(root), w))
+            except AnalysisTooLarge:
+                pass  # the greedy mean is past the work limit too
+            finally:
+                search.max_states, search.deadline = saved_limits
+                search.max_work = _INF
             bounded.append("min_tests_expected")
         if e_rounds is None:
             bounded.append("rounds_expected")
