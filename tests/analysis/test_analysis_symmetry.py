@@ -43,6 +43,19 @@ def nightmare_subset(seed: int, readings: int, verifiers: int = 4) -> list[Hypot
     return [h for h in hyps if reading(h) in keep]
 
 
+def answered(
+    hyps: Sequence[Hypothesis], answers: Sequence[tuple[int, int, bool]]
+) -> tuple[Hypothesis, ...]:
+    """The hypotheses left after ``answers`` (code, verifier, result), skipping any answer
+    that no hypothesis left allows."""
+    left = tuple(hyps)
+    for code, verifier, result in answers:
+        narrowed = after_test(left, code, verifier, result)
+        if narrowed:
+            left = narrowed
+    return left
+
+
 def figures(hyps: Sequence[Hypothesis], symmetry: bool) -> tuple[object, ...]:
     a = analyze_hypotheses(hyps, symmetry=symmetry)
     return (
@@ -157,11 +170,7 @@ def test_any_later_state_matches_the_plain_search(
     hyps = nightmare_subset(seed, 2)
     symmetric = Search(hyps)
     plain = Search(hyps, symmetry=False)
-    left = tuple(hyps)
-    for code, verifier, result in answers:
-        narrowed = after_test(left, code, verifier, result)
-        if narrowed:
-            left = narrowed
+    left = answered(hyps, answers)
     state = symmetric.state_of(left)
     assert state is not None and state == plain.state_of(left)
     assert symmetric.min_tests(state) == plain.min_tests(state)
@@ -221,15 +230,6 @@ def test_the_optimal_bot_searches_with_symmetry() -> None:
 # -- states equal up to a permutation of letters ----------------------------------------------
 
 
-def _after(
-    hyps: Sequence[Hypothesis], tests: Sequence[tuple[int, int, bool]]
-) -> tuple[Hypothesis, ...]:
-    left = tuple(hyps)
-    for code, verifier, result in tests:
-        left = after_test(left, code, verifier, result)
-    return left
-
-
 def _mirrored_states(search: Search, hyps: Sequence[Hypothesis]) -> tuple[int, int]:
     """Two different states, one the other with letters 0 and 1 swapped (the same tests,
     made on swapped letters), that need 3 tests or more."""
@@ -238,10 +238,7 @@ def _mirrored_states(search: Search, hyps: Sequence[Hypothesis]) -> tuple[int, i
     for _ in range(2000):
         tests = [(rng.randrange(NUM_CODES), rng.randrange(2), rng.random() < 0.5) for _ in range(2)]
         swapped = [(c, 1 - v, r) for c, v, r in tests]
-        one, other = _after(hyps, tests), _after(hyps, swapped)
-        if not one or not other:
-            continue
-        a, b = search.state_of(one), search.state_of(other)
+        a, b = search.state_of(answered(hyps, tests)), search.state_of(answered(hyps, swapped))
         assert a is not None and b is not None
         if a != b and plain.min_tests(a) >= 3:
             return a, b
@@ -299,13 +296,8 @@ def test_one_search_answers_many_states_like_the_plain_search(
     hyps = nightmare_subset(seed, 2)
     symmetric = Search(hyps)
     plain = Search(hyps, symmetry=False)
-    for tests in runs:
-        left = tuple(hyps)
-        for code, verifier, result in tests:
-            narrowed = after_test(left, code, verifier, result)
-            if narrowed:
-                left = narrowed
-        state = symmetric.state_of(left)
+    for answers in runs:
+        state = symmetric.state_of(answered(hyps, answers))
         assert state is not None
         assert symmetric.min_tests(state) == plain.min_tests(state)
         assert symmetric.expected_sum(state) == plain.expected_sum(state)
