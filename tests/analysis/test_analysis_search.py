@@ -347,3 +347,49 @@ def test_the_optimal_bot_plays_greedy_past_its_work_limit(
     result = run_game(game, {"a": bot})
     assert result.winners == ("a",)
     assert bot._greedy is not None
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    mode=st.sampled_from(["classic", "extreme", "nightmare"]),
+    seed=st.integers(1, 6),
+    symmetry=st.booleans(),
+    answers=st.lists(
+        st.tuples(st.integers(0, NUM_CODES - 1), st.integers(0, 3), st.booleans()),
+        max_size=3,
+    ),
+    budget=st.integers(2, 5),
+)
+def test_the_tests_that_fit_a_budget_are_found_on_bitsets_as_one_by_one(
+    mode: str, seed: int, symmetry: bool, answers: list[tuple[int, int, bool]], budget: int
+) -> None:
+    """The splits whose halves hold at most 2**(budget-1) codes each, found for all tests
+    at once, are exactly those found split by split, in the same order, with their
+    letters."""
+    puzzle = generate_one(mode, 4, "hard", seed, CLASSIC)
+    hyps: Sequence[Hypothesis] = deduce(puzzle.public(), CLASSIC).hypotheses
+    if len(hyps) > 1500:
+        hyps = hyps[:: len(hyps) // 1500 + 1]
+    search = Search(hyps, symmetry=symmetry)
+    left = tuple(hyps)
+    for code, verifier, result in answers:
+        narrowed = after_test(left, code, verifier, result)
+        if narrowed:
+            left = narrowed
+    state = search.state_of(left)
+    assert state is not None
+    codes = search.present(state)
+    limit = 1 << (budget - 1)
+    parts = [search.code_bits[i] & state for i in codes]
+    splits, letters = search.split_letters(state)
+    expected_splits: list[int] = []
+    expected_letters: list[int] = []
+    for i, y in enumerate(splits):
+        yes = sum(1 for p in parts if y & p)
+        no = sum(1 for p in parts if (state ^ y) & p)
+        if yes <= limit and no <= limit:
+            expected_splits.append(y)
+            expected_letters.append(letters[i] if letters else -1)
+    got_splits, got_letters = search._fitting_splits(state, parts, limit)
+    assert got_splits == expected_splits
+    assert got_letters == expected_letters

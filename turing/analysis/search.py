@@ -87,6 +87,10 @@ EXPECTED_WORK: Final = 1_000_000_000
 HALF_WEIGHTS_BY_ARRAY: Final = 8192
 #: Huffman costs kept by their weights (:meth:`Search._huffman_of`).
 HUFFMAN_KEPT: Final = 1 << 20
+#: Largest state (in groups) whose splits :meth:`Search._rank` filters on bitsets over the
+#: tests when the budget allows only some (above it, splitting the state by every test
+#: costs less than going over its groups).
+FIT_BY_TESTS: Final = 2048
 
 _INF: Final = 1 << 60
 
@@ -290,6 +294,9 @@ class Search:
         self._huffman: dict[tuple[int, ...], int] = {}
         self._letters_splits: dict[tuple[int, ...], tuple[int, ...]] = {}
         self._holding: tuple[int, ...] | None = None
+        self._moves_table: tuple[list[int], list[int], tuple[int, ...]] | None = None
+        self._every_move = 0
+        self._letters_allowed: dict[tuple[int, ...], int] = {}
         self._every_test: Final = (1 << len(self.root_splits)) - 1
         self._bytes: Final = (self.size + 7) // 8
         self._code_starts: Final = np.array(
@@ -666,7 +673,12 @@ class Search:
         lb_of = self._t_lb.get
         weigh = self._weigh
         ranked: list[tuple[tuple[int, int, int], int, int, int, int, int]] = []
-        splits, letters = self.split_letters(state)
+        splits: Sequence[int]
+        letters: Sequence[int]
+        if limit < len(codes) and state.bit_count() <= FIT_BY_TESTS:
+            splits, letters = self._fitting_splits(state, parts, limit)
+        else:
+            splits, letters = self.split_letters(state)
         self._worked(len(splits) * (len(parts) + (3 if by_weight else 1)))
         for i, y in enumerate(splits):
             a = b = 0
@@ -696,6 +708,96 @@ class Search:
                 ranked.append((key, a, a + b, y, n, letter))
         ranked.sort(key=lambda r: r[0])
         return [(r[1], r[2], r[3], r[4], r[5]) for r in ranked]
+
+    def _fitting_splits(
+        self, state: int, parts: Sequence[int], limit: int
+    ) -> tuple[list[int], list[int]]:
+        """The splits of :meth:`split_letters` (in its order, with its letters) whose
+        halves hold at most ``limit`` codes each, ``limit`` a power of two.
+
+        Found for all tests at once, on bitsets over the tests: for each code of the state
+        (its groups ``parts[i]``), the tests whose yes-half meets it and those that hold it
+        all, counted code by code in binary, one bitset per binary digit.
+        """
+        tests, letters, holding, allowed = self._test_table(state)
+        every = self._every_move
+        over = [0, 0]  # per half: the tests that leave more than ``limit`` codes in it
+        counts: tuple[list[int], list[int]] = ([], [])
+        met = 0
+        held = every
+        for part in parts:
+            some, whole = 0, every
+            for g in indices(part):
+                h = holding[g]
+                some |= h
+                whole &= h
+            met |= some
+            held &= whole
+            for planes, x in zip(counts, (some, every ^ whole), strict=True):
+                j = 0
+                while x:
+                    if j == len(planes):
+                        planes.append(0)
+                    carry = planes[j] & x
+                    planes[j] ^= x
+                    x = carry
+                    j += 1
+        self._worked(len(parts) + state.bit_count() // 8)
+        top = limit.bit_length() - 1  # limit == 2 ** top
+        for side, planes in enumerate(counts):
+            higher = lower = 0
+            for j, plane in enumerate(planes):
+                if j > top:
+                    higher |= plane
+                elif j < top:
+                    lower |= plane
+            at = planes[top] if top < len(planes) else 0
+            over[side] = higher | (at & lower)
+        fit = allowed & met & ~held & ~over[0] & ~over[1]
+        out: list[int] = []
+        kept: list[int] = []
+        seen: set[int] = set()
+        low = state & -state
+        for t in indices(fit):
+            y = tests[t] & state
+            key = y if y & low else state ^ y
+            if key in seen:
+                continue
+            seen.add(key)
+            out.append(y)
+            kept.append(letters[t])
+        return out, kept
+
+    def _test_table(self, state: int) -> tuple[Sequence[int], Sequence[int], Sequence[int], int]:
+        """The tests :meth:`split_letters` tries, in its order (each letter's tests, or the
+        distinct tests when letters are not searched once): their yes-halves, their
+        letters (-1 for none), for each group the tests whose yes-half holds it (as bits
+        over the tests), and the tests worth trying in ``state`` (its letters' classes)."""
+        if self._moves_table is None:
+            if self.symmetric:
+                tests = [z for v in range(self.verifiers) for z in self.letter_splits[v]]
+                letters = [v for v in range(self.verifiers) for _ in self.letter_splits[v]]
+            else:
+                tests = list(self.root_splits)
+                letters = [-1] * len(tests)
+            bits = self._bit_table(tests)
+            rows = np.packbits(np.ascontiguousarray(bits.T), axis=1, bitorder="little")
+            holding = tuple(int.from_bytes(row.tobytes(), "little") for row in rows)
+            self._moves_table = (tests, letters, holding)
+            self._every_move = (1 << len(tests)) - 1
+        tests, letters, holding = self._moves_table
+        if not self.symmetric:
+            return tests, letters, holding, self._every_move
+        assert self._sym is not None
+        moves = self._sym.moves(self.part_of(state), self.verifiers)
+        allowed = self._letters_allowed.get(moves)
+        if allowed is None:
+            allowed = 0
+            for t, v in enumerate(letters):
+                if v in moves:
+                    allowed |= 1 << t
+            self._letters_allowed[moves] = allowed
+        return tests, letters, holding, allowed
 
     def greedy_depth(self, state: int, among: Sequence[int] | None = None) -> int:
         """Tests the greedy strategy (most even split by codes) needs: an upper bound."""
