@@ -393,3 +393,43 @@ def test_the_tests_that_fit_a_budget_are_found_on_bitsets_as_one_by_one(
     got_splits, got_letters = search._fitting_splits(state, parts, limit)
     assert got_splits == expected_splits
     assert got_letters == expected_letters
+
+
+def test_the_tests_that_fit_are_charged_work_like_the_splits_they_spare(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The work limits (``--max-work``, the policy's few seconds) are counted in units of
+    work: finding the fitting tests at once must be charged about what splitting the
+    state test by test is, or the same limit would allow many times the time."""
+    import turing.analysis.search as analysis
+
+    puzzle = generate_one("nightmare", 4, "hard", 1, CLASSIC)
+    hyps = deduce(puzzle.public(), CLASSIC).hypotheses
+    rng = random.Random(3)
+    ratios: list[float] = []
+    on = analysis.FIT_BY_TESTS
+    for _ in range(40):
+        left = tuple(hyps)
+        for _ in range(rng.randrange(0, 3)):
+            narrowed = after_test(
+                left, rng.randrange(NUM_CODES), rng.randrange(4), rng.random() < 0.5
+            )
+            if narrowed:
+                left = narrowed
+        charged: list[int] = []
+        for fit in (on, 0):
+            monkeypatch.setattr(analysis, "FIT_BY_TESTS", fit)
+            search = Search(hyps)
+            state = search.state_of(left)
+            assert state is not None
+            codes = search.present(state)
+            if len(codes) < 3:
+                break
+            limit = 1 << (max(1, (len(codes) - 1).bit_length()) - 1)  # the tightest budget
+            before = search.work
+            search._rank(state, codes, limit, by_weight=True)
+            charged.append(search.work - before)
+        if len(charged) == 2:
+            ratios.append(charged[0] / charged[1])
+    assert len(ratios) >= 10
+    assert 0.25 <= sorted(ratios)[len(ratios) // 2] <= 4
