@@ -648,10 +648,14 @@ class Search:
         """For each group, the tests (as bits over :attr:`root_splits`) whose yes-half
         holds it: built once, by arrays."""
         if self._holding is None:
-            bits = self._bit_table(self.root_splits)
-            rows = np.packbits(np.ascontiguousarray(bits.T), axis=1, bitorder="little")
-            self._holding = tuple(int.from_bytes(row.tobytes(), "little") for row in rows)
+            self._holding = self._holding_of(self.root_splits)
         return self._holding
+
+    def _holding_of(self, tests: Sequence[int]) -> tuple[int, ...]:
+        """For each group, the ``tests`` (as bits over them) whose yes-half holds it."""
+        bits = self._bit_table(tests)
+        rows = np.packbits(np.ascontiguousarray(bits.T), axis=1, bitorder="little")
+        return tuple(int.from_bytes(row.tobytes(), "little") for row in rows)
 
     def _rank(
         self, state: int, codes: Sequence[int], limit: int, *, by_weight: bool = False
@@ -779,12 +783,11 @@ class Search:
             if self.symmetric:
                 tests = [z for v in range(self.verifiers) for z in self.letter_splits[v]]
                 letters = [v for v in range(self.verifiers) for _ in self.letter_splits[v]]
+                holding = self._holding_of(tests)
             else:
                 tests = list(self.root_splits)
                 letters = [-1] * len(tests)
-            bits = self._bit_table(tests)
-            rows = np.packbits(np.ascontiguousarray(bits.T), axis=1, bitorder="little")
-            holding = tuple(int.from_bytes(row.tobytes(), "little") for row in rows)
+                holding = self._tests_holding()
             self._moves_table = (tests, letters, holding)
             self._every_move = (1 << len(tests)) - 1
         tests, letters, holding = self._moves_table
