@@ -157,6 +157,33 @@ def test_any_state_agrees_with_brute_force(seed: int, answers: list[tuple[int, i
     assert search.min_rounds(search.full) == brute.rounds_new(every)
 
 
+@settings(max_examples=12, deadline=None)
+@given(
+    st.integers(min_value=1000, max_value=10**6),
+    st.lists(st.integers(0, 110), min_size=1, max_size=4),
+)
+def test_a_bounded_expected_search_keeps_sound_bounds(seed: int, percents: list[int]) -> None:
+    """Searched under a bound, the summed tests are exact below it and otherwise a lower
+    bound between the bound and the exact figure; what is kept stays sound for later calls."""
+    puzzle = small_puzzles(60, 1, mode="extreme", first_seed=seed)[0]
+    hyps = deduce(puzzle.public(), CLASSIC).hypotheses
+    fresh = Search(hyps)
+    exact = fresh.expected_sum(fresh.full)
+    search = Search(hyps)
+    floor = search.e_lower(search.full)
+    for percent in percents:  # bounds from the Huffman bound to past the exact figure
+        bound = floor + (exact - floor) * percent // 100
+        got = search.expected_sum(search.full, bound)
+        if exact < bound:
+            assert got == exact
+        else:
+            assert bound <= got <= exact
+    # Every lower bound kept on the way, for every state, is at most its exact figure.
+    for state, low in search._e_lb.items():
+        assert low <= fresh.expected_sum(state)
+    assert search.expected_sum(search.full) == exact
+
+
 # -- the policy: every hidden assignment, through the game engine ------------------------------
 
 

@@ -1087,27 +1087,35 @@ class Search:
         ranked.sort(key=lambda r: r[0])
         best = bound
         found = False
+        # Without a strategy under the bound, the least of the moves' proven totals is a
+        # lower bound on the state, at least the bound: kept, it prunes later visits.
+        floor = _INF
         for lbs, y, n, ln, letter in ranked:
             if w + lbs >= best:
+                floor = min(floor, w + lbs)
                 break
             self._enter(state, y, n, letter)
             ey = self.expected_sum(y, best - w - ln)
             if w + ey + ln >= best:
+                floor = min(floor, w + ey + ln)
                 continue
             en = self.expected_sum(n, best - w - ey)
             if w + ey + en < best:
                 best = w + ey + en
                 found = True
+            else:
+                floor = min(floor, w + ey + en)
         self._stored()
         if found:
             self._e_exact[state] = self._e_lb[state] = best
             if orbit is not None:
                 self._orbit_e_exact[orbit] = best
             return best
-        self._e_lb[state] = max(lb, bound)
+        lb = max(lb, bound if floor == _INF else floor)
+        self._e_lb[state] = lb
         if orbit is not None:
-            self._orbit_e_lb[orbit] = max(lb, bound)
-        return max(lb, bound)
+            self._orbit_e_lb[orbit] = lb
+        return lb
 
     def is_expected_optimal(self, state: int, yes: int) -> bool:
         """True when the split (yes, rest) keeps the least expected tests of ``state``."""
