@@ -182,3 +182,29 @@ def test_past_the_time_limit_the_bounds_come_at_once(monkeypatch: pytest.MonkeyP
         assert bounds is not None and bounds[1] <= high, name
         if exact.min_tests_expected_exact is not None:
             assert bounds[0] <= exact.min_tests_expected_exact <= bounds[1], name
+
+
+def test_a_half_proven_too_hard_refuses_the_state_with_its_bound() -> None:
+    """A state needs at least the tests of its hardest part: once a half of one of its
+    tests is proven to need more than the budget, the state is refused with that bound
+    (more than the budget plus one, which searching its tests would have proven)."""
+    hyps = deduce(generate_one("nightmare", 4, "easy", 1, CLASSIC).public(), CLASSIC).hypotheses
+    exact = Search(hyps).min_tests(Search(hyps).full)
+    search = Search(hyps)
+    full = search.full
+    tried = 0
+    for budget in range(max(2, search.t_lower(full)), exact - 1):
+        halves = [
+            hard
+            for _, _, hard, _, _ in search._rank(
+                full, search.present(full), 1 << (budget - 1), by_weight=True
+            )
+        ]
+        hardest = max((search.min_tests(h) for h in halves), default=0)
+        if hardest < budget + 2 or search.t_lower(full) > budget:
+            continue
+        tried += 1
+        assert not search.feasible(full, budget)
+        assert search.tests_bounds(full)[0] == hardest
+    assert tried  # the table has such a budget
+    assert search.min_tests(full) == exact

@@ -541,13 +541,24 @@ class Search:
             return ok
         ranked = self._rank(state, codes, 1 << (budget - 1), by_weight=True)
         ub_of = self._t_ub.get
+        lb_of = self._t_lb.get
         known = self.is_known
+        # A half is part of the state, and a strategy for the state is one for any part of
+        # it: the state needs at least the tests its hardest half is proven to need.
+        low = 0
         for _, _, hard, easy, _ in ranked:  # first, a split already proven good enough
             if (known(hard) or ub_of(hard, _INF) < budget) and (
                 known(easy) or ub_of(easy, _INF) < budget
             ):
                 self._feasible_in(state, orbit, budget)
                 return True
+            low = max(low, lb_of(hard, 0), lb_of(easy, 0))
+        if low > budget:  # then no split is good enough, however searched
+            self._t_lb[state] = low
+            if orbit is not None:
+                self._orbit_lb[orbit] = max(self._orbit_lb.get(orbit, 0), low)
+            self._stored()
+            return False
         enter = self._enter
         for _, _, hard, easy, letter in ranked:
             enter(state, hard, easy, letter)
