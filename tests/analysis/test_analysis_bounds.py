@@ -208,3 +208,23 @@ def test_a_half_proven_too_hard_refuses_the_state_with_its_bound() -> None:
         assert search.tests_bounds(full)[0] == hardest
     assert tried  # the table has such a budget
     assert search.min_tests(full) == exact
+
+
+def test_a_split_holding_a_part_proven_too_hard_fails_and_its_half_keeps_the_bound() -> None:
+    """A split one of whose halves holds a part already proven to need more than the tests
+    left fails unsearched, and that half keeps the part's bound: after each budget is
+    refused, every split of the state has a half proven to need more than it allows, and
+    no bound kept anywhere is above the exact figure."""
+    hyps = deduce(generate_one("nightmare", 4, "standard", 2, CLASSIC).public(), CLASSIC).hypotheses
+    fresh = Search(hyps)
+    search = Search(hyps)
+    full = search.full
+    exact = fresh.min_tests(full)
+    for budget in range(max(2, search.t_lower(full)), exact):
+        assert not search.feasible(full, budget)
+        ranked = search._rank(full, search.present(full), 1 << (budget - 1), by_weight=True)
+        for _, _, hard, easy, _ in ranked:
+            lows = search.tests_bounds(hard)[0], search.tests_bounds(easy)[0]
+            assert max(lows) >= budget
+            assert lows[0] <= fresh.min_tests(hard) and lows[1] <= fresh.min_tests(easy)
+    assert search.feasible(full, exact)

@@ -543,16 +543,24 @@ class Search:
         ub_of = self._t_ub.get
         lb_of = self._t_lb.get
         known = self.is_known
-        # A half is part of the state, and a strategy for the state is one for any part of
-        # it: the state needs at least the tests its hardest half is proven to need.
+        # The fewest tests only grow with the state: a strategy for a state is one for any
+        # part of it. So the state needs at least the tests its hardest half is proven to
+        # need, and a half that holds a part proven to need more than budget - 1 tests
+        # (a *core*) needs as many: its split fails without a search.
         low = 0
+        cores: list[int] = []
         for _, _, hard, easy, _ in ranked:  # first, a split already proven good enough
             if (known(hard) or ub_of(hard, _INF) < budget) and (
                 known(easy) or ub_of(easy, _INF) < budget
             ):
                 self._feasible_in(state, orbit, budget)
                 return True
-            low = max(low, lb_of(hard, 0), lb_of(easy, 0))
+            low_hard, low_easy = lb_of(hard, 0), lb_of(easy, 0)
+            if low_hard >= budget:
+                cores.append(hard)
+            elif low_easy >= budget:
+                cores.append(easy)
+            low = max(low, low_hard, low_easy)
         if low > budget:  # then no split is good enough, however searched
             self._t_lb[state] = low
             if orbit is not None:
@@ -561,8 +569,27 @@ class Search:
             return False
         enter = self._enter
         for _, _, hard, easy, letter in ranked:
+            holder = 0
+            for core in cores:
+                if not core & ~hard:
+                    holder = hard
+                elif not core & ~easy:
+                    holder = easy
+                else:
+                    continue
+                # The half keeps the core's bound, as a search of it would have proven.
+                bound = max(lb_of(core, 0), budget)
+                if lb_of(holder, 0) < bound:
+                    self._t_lb[holder] = bound
+                break
+            if holder:
+                continue
             enter(state, hard, easy, letter)
-            if self.feasible(hard, budget - 1, codes) and self.feasible(easy, budget - 1, codes):
+            if not self.feasible(hard, budget - 1, codes):
+                cores.append(hard)
+            elif not self.feasible(easy, budget - 1, codes):
+                cores.append(easy)
+            else:
                 self._feasible_in(state, orbit, budget)
                 self._stored()
                 return True
