@@ -569,20 +569,7 @@ class Search:
             return False
         enter = self._enter
         for _, _, hard, easy, letter in ranked:
-            holder = 0
-            for core in cores:
-                if not core & ~hard:
-                    holder = hard
-                elif not core & ~easy:
-                    holder = easy
-                else:
-                    continue
-                # The half keeps the core's bound, as a search of it would have proven.
-                bound = max(lb_of(core, 0), budget)
-                if lb_of(holder, 0) < bound:
-                    self._t_lb[holder] = bound
-                break
-            if holder:
+            if cores and self._holds_core(cores, hard, easy, budget):
                 continue
             enter(state, hard, easy, letter)
             if not self.feasible(hard, budget - 1, codes):
@@ -597,6 +584,25 @@ class Search:
         if orbit is not None:
             self._orbit_lb[orbit] = budget + 1
         self._stored()
+        return False
+
+    def _holds_core(self, cores: Sequence[int], one: int, other: int, need: int) -> bool:
+        """Whether half ``one`` or ``other`` holds one of ``cores`` (parts proven to need at
+        least ``need`` tests); the half that does keeps the core's bound, as a search of it
+        would have proven (the fewest tests only grow with the state)."""
+        lb_of = self._t_lb.get
+        self._worked(len(cores))
+        for core in cores:
+            if not core & ~one:
+                holder = one
+            elif not core & ~other:
+                holder = other
+            else:
+                continue
+            bound = max(lb_of(core, 0), need)
+            if lb_of(holder, 0) < bound:
+                self._t_lb[holder] = bound
+            return True
         return False
 
     def _feasible_in(self, state: int, orbit: tuple[int, ...] | None, budget: int) -> None:
