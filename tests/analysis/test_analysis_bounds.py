@@ -22,8 +22,10 @@ CLASSIC = load_cardset("classic")
 NIGHTMARE = {"mode": "nightmare", "cards": [3, 7, 10, 14]}
 
 
-def hypotheses(mode: str, seed: int, verifiers: int = 4) -> Sequence[Hypothesis]:
-    puzzle = generate_one(mode, verifiers, "hard", seed, CLASSIC)
+def hypotheses(
+    mode: str, seed: int, verifiers: int = 4, tier: str = "hard"
+) -> Sequence[Hypothesis]:
+    puzzle = generate_one(mode, verifiers, tier, seed, CLASSIC)
     return deduce(puzzle.public(), CLASSIC).hypotheses
 
 
@@ -188,8 +190,9 @@ def test_a_half_proven_too_hard_refuses_the_state_with_its_bound() -> None:
     """A state needs at least the tests of its hardest part: once a half of one of its
     tests is proven to need more than the budget, the state is refused with that bound
     (more than the budget plus one, which searching its tests would have proven)."""
-    hyps = deduce(generate_one("nightmare", 4, "easy", 1, CLASSIC).public(), CLASSIC).hypotheses
-    exact = Search(hyps).min_tests(Search(hyps).full)
+    hyps = hypotheses("nightmare", 1, tier="easy")
+    fresh = Search(hyps)
+    exact = fresh.min_tests(fresh.full)
     search = Search(hyps)
     full = search.full
     tried = 0
@@ -215,7 +218,7 @@ def test_a_split_holding_a_part_proven_too_hard_fails_and_its_half_keeps_the_bou
     left fails unsearched, and that half keeps the part's bound: after each budget is
     refused, every split of the state has a half proven to need more than it allows, and
     no bound kept anywhere is above the exact figure."""
-    hyps = deduce(generate_one("nightmare", 4, "standard", 2, CLASSIC).public(), CLASSIC).hypotheses
+    hyps = hypotheses("nightmare", 2, tier="standard")
     fresh = Search(hyps)
     search = Search(hyps)
     full = search.full

@@ -562,9 +562,7 @@ class Search:
                 cores.append(easy)
             low = max(low, low_hard, low_easy)
         if low > budget:  # then no split is good enough, however searched
-            self._t_lb[state] = low
-            if orbit is not None:
-                self._orbit_lb[orbit] = max(self._orbit_lb.get(orbit, 0), low)
+            self._infeasible_in(state, orbit, low)
             self._stored()
             return False
         enter = self._enter
@@ -580,9 +578,7 @@ class Search:
                 self._feasible_in(state, orbit, budget)
                 self._stored()
                 return True
-        self._t_lb[state] = budget + 1
-        if orbit is not None:
-            self._orbit_lb[orbit] = budget + 1
+        self._infeasible_in(state, orbit, budget + 1)
         self._stored()
         return False
 
@@ -609,6 +605,13 @@ class Search:
         self._t_ub[state] = budget
         if orbit is not None:
             self._orbit_ub[orbit] = budget
+
+    def _infeasible_in(self, state: int, orbit: tuple[int, ...] | None, low: int) -> None:
+        # Only called past the checks that return when a known bound already exceeds the
+        # budget, so ``low`` is above what the state and its orbit had.
+        self._t_lb[state] = low
+        if orbit is not None:
+            self._orbit_lb[orbit] = low
 
     def _orbit(self, state: int) -> tuple[int, ...] | None:
         """A key shared by ``state`` and every state a permutation of interchangeable
