@@ -114,6 +114,30 @@ def test_expected_and_rounds_bounds_bracket_the_exact_figures() -> None:
             assert r_low <= exact.rounds_worst <= r_high, (name, work)
 
 
+def test_a_rounds_search_cut_short_still_proves_one_round_more(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import turing.analysis.search as analysis
+
+    # 58 assignments, 6 tests in the worst case, so at least 2 rounds; exactly 2.
+    hyps = hypotheses("extreme", 3)
+    exact = analyze_hypotheses(hyps, expected=False)
+    assert (exact.min_tests_worst, exact.rounds_worst) == (6, 2)
+    # The fewest rounds get one state, then 3 rounds are tried and proven within the
+    # limit, and 2 again until the limit: bounds 2 to 3, not 2 to 6.
+    monkeypatch.setattr(analysis, "ROUND_FIRST_LOOK", 1)
+    capped = analyze_hypotheses(hyps, expected=False, round_states=3000)
+    assert capped.rounds_worst is None and "rounds_worst" in capped.bounds_only
+    assert capped.rounds_bounds == (2, 3)
+    # Without the look at one round more, the same limit proves only what one test per
+    # round gives.
+    monkeypatch.setattr(analysis, "ROUND_FIRST_LOOK", 10**9)
+    assert analyze_hypotheses(hyps, expected=False, round_states=3000).rounds_bounds == (2, 6)
+    # With room enough, the answer is the exact one whatever the first look.
+    monkeypatch.setattr(analysis, "ROUND_FIRST_LOOK", 1)
+    assert analyze_hypotheses(hyps, expected=False).rounds_worst == 2
+
+
 def test_progress_reports_bounds_that_bracket_the_answer(monkeypatch: pytest.MonkeyPatch) -> None:
     import turing.analysis.search as analysis
 

@@ -76,6 +76,8 @@ SPLITS_CACHE_BYTES: Final = 256 << 20
 #: States the worst-case rounds search may store before the policy falls back to keeping
 #: only the fewest-tests guarantee (see :meth:`Search.best_new_round`).
 ROUND_STATES: Final = 100_000
+#: of those, the states the fewest rounds the tests allow get before one round more is tried
+ROUND_FIRST_LOOK: Final = 20_000
 #: States the expected search may store before :func:`analyze` reports bounds instead.
 EXPECTED_STATES: Final = 60_000
 #: Work (as :data:`MAX_WORK` counts it) the rounds search and the expected search may each
@@ -1265,10 +1267,13 @@ class Search:
         t = self.min_tests(state)
         if t > left + TESTS_PER_ROUND * rounds:
             return False
-        if self.round_ok(state, rounds):
-            return True
         if left == 0 or not splits:
-            return False
+            return self.round_ok(state, rounds)
+        if t <= rounds:
+            return True  # one test-optimal test per round
+        ended = self._round_ok.get(state)
+        if ended is not None and rounds >= ended[1]:
+            return True  # ending the round is known to be enough
         key = (state, left, splits)
         known = self._in_ok.get(key)
         if known is not None:
@@ -1276,10 +1281,12 @@ class Search:
                 return False
             if rounds >= known[1]:
                 return True
+        # Testing on is tried before ending the round: it spends a test the round offers
+        # anyway, so it is the likelier way to a strategy (either may be the one).
         got = any(
             self._test_ok(state, y, rounds, left - 1, splits)
             for y in self._optimal_in(state, splits)
-        )
+        ) or self.round_ok(state, rounds)
         self._in_ok[key] = _bounds_with(known, rounds, got)
         self._round_stored()
         return got
@@ -1288,7 +1295,27 @@ class Search:
         """Fewest rounds a player who keeps every fewest-tests guarantee can guarantee."""
         if self.is_known(state):
             return 0
-        rounds = max(1, -(-self.min_tests(state) // TESTS_PER_ROUND))
+        low = max(1, -(-self.min_tests(state) // TESTS_PER_ROUND))
+        # The fewest rounds the tests allow get part of the state limit first. Past it, one
+        # round more is tried (usually quick: it has tests to spare), so that even a search
+        # that runs out proves an upper bound near the lower one, then the rest goes to the
+        # fewest rounds again (what was proven is kept).
+        limit = self.round_states_limit
+        self.round_states_limit = min(limit, self.states_stored + ROUND_FIRST_LOOK)
+        try:
+            if self.round_ok(state, low):
+                return low
+            rounds = low + 1
+        except RoundsTooLarge:
+            if limit <= self.round_states_limit:
+                raise
+            self.round_states_limit = limit
+            self.rounds_exhausted = False
+            if self.round_ok(state, low + 1):
+                return low if self.round_ok(state, low) else low + 1
+            rounds = low + 2
+        finally:
+            self.round_states_limit = limit
         while not self.round_ok(state, rounds):
             rounds += 1
         return rounds
