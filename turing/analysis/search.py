@@ -1080,31 +1080,9 @@ class Search:
             self._e_lb[state] = v
         return v
 
-    def expected_sum(self, state: int, bound: int = _INF) -> int:
-        """The least total of tests over the hypotheses of ``state`` (a branch and bound).
-
-        Exact when below ``bound``; otherwise a lower bound that is at least ``bound``.
-        """
-        exact = self._e_exact.get(state)
-        if exact is not None:
-            return exact
-        if self.is_known(state):
-            self._e_exact[state] = self._e_lb[state] = 0
-            return 0
-        orbit = self._orbit(state) if self._supports is not None else None
-        if orbit is not None:
-            exact = self._orbit_e_exact.get(orbit)
-            if exact is not None:
-                self._e_exact[state] = self._e_lb[state] = exact
-                return exact
-            known = self._orbit_e_lb.get(orbit, 0)
-            if known > self._e_lb.get(state, 0):
-                self._e_lb[state] = known
-        codes = self.present(state)
-        lb = self.e_lower(state, codes)
-        if lb >= bound:
-            return lb
-        w = self.weight(state)
+    def _e_ranked(self, state: int, codes: Sequence[int]) -> list[tuple[int, int, int, int, int]]:
+        """The splits of ``state``, least summed lower bounds of their halves first: per
+        split ``(both halves' bounds, harder half, easier half, its bound, letter)``."""
         lbs_of = self._e_lb
         get = lbs_of.get
         ranked: list[tuple[int, int, int, int, int]] = []
@@ -1134,6 +1112,34 @@ class Search:
             else:
                 ranked.append((ly + ln, n, y, ly, letter))
         ranked.sort(key=lambda r: r[0])
+        return ranked
+
+    def expected_sum(self, state: int, bound: int = _INF) -> int:
+        """The least total of tests over the hypotheses of ``state`` (a branch and bound).
+
+        Exact when below ``bound``; otherwise a lower bound that is at least ``bound``.
+        """
+        exact = self._e_exact.get(state)
+        if exact is not None:
+            return exact
+        if self.is_known(state):
+            self._e_exact[state] = self._e_lb[state] = 0
+            return 0
+        orbit = self._orbit(state) if self._supports is not None else None
+        if orbit is not None:
+            exact = self._orbit_e_exact.get(orbit)
+            if exact is not None:
+                self._e_exact[state] = self._e_lb[state] = exact
+                return exact
+            known = self._orbit_e_lb.get(orbit, 0)
+            if known > self._e_lb.get(state, 0):
+                self._e_lb[state] = known
+        codes = self.present(state)
+        lb = self.e_lower(state, codes)
+        if lb >= bound:
+            return lb
+        w = self.weight(state)
+        ranked = self._e_ranked(state, codes)
         best = bound
         found = False
         # Without a strategy under the bound, the least of the moves' proven totals is a
@@ -1452,13 +1458,44 @@ class Search:
         return self.verifier_for(state, code, options[0], skip=tested)
 
     def greedy_sum(self, state: int) -> int:
-        """Summed tests of the greedy strategy (most even split by codes): an upper bound
-        on :meth:`expected_sum`, cheap enough to give when the exact search is too large."""
+        """Summed tests of a greedy strategy, an upper bound on :meth:`expected_sum` cheap
+        enough to give when the exact search is too large: in each state the split whose
+        halves' lower bounds sum least (the order the exact search tries them in), and a
+        state's exact total where the search found it."""
         if self.is_known(state):
             return 0
-        _, _, hard, easy, letter = self._rank(state, self.present(state), _INF)[0]
+        exact = self._e_exact.get(state)
+        if exact is not None:
+            return exact
+        _, hard, easy, _, letter = self._e_ranked(state, self.present(state))[0]
         self._enter(state, hard, easy, letter)
         return self.weight(state) + self.greedy_sum(hard) + self.greedy_sum(easy)
+
+    def e_floor(self, state: int) -> int:
+        """A lower bound on :meth:`expected_sum` from what a search stopped short proved:
+        the state's weight plus the least, over its splits, of the bounds proven on the two
+        halves (each at least its Huffman bound). It rises above the state's own bound,
+        which a search from the start raises only once it has tried every split."""
+        exact = self._e_exact.get(state)
+        if exact is not None:
+            return exact
+        if self.is_known(state):
+            return 0
+        codes = self.present(state)
+        least = min(
+            self._e_proven(hard) + self._e_proven(easy)
+            for _, hard, easy, _, _ in self._e_ranked(state, codes)
+        )
+        return max(self.e_lower(state, codes), self.weight(state) + least)
+
+    def _e_proven(self, state: int) -> int:
+        """The bound proven on ``state`` or on another state of its orbit."""
+        low = self.e_lower(state)
+        if self._supports is not None:
+            orbit = self._orbit(state)
+            if orbit is not None:
+                low = max(low, self._orbit_e_exact.get(orbit, 0), self._orbit_e_lb.get(orbit, 0))
+        return low
 
 
 # -- results --------------------------------------------------------------------------------
@@ -1697,6 +1734,7 @@ def analyze_hypotheses(
             # A strategy that never needs more than high_t tests averages no more.
             high = Fraction(high_t)
             try:
+                low = max(low, Fraction(search.e_floor(root), w))
                 high = min(high, Fraction(search.greedy_sum(root), w))
             except AnalysisTooLarge:
                 pass  # the greedy mean is past the work limit too
