@@ -41,7 +41,7 @@ import functools
 import heapq
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Final
@@ -309,6 +309,7 @@ class Search:
         self._round_ok: dict[int, tuple[int, int]] = {}
         self._in_ok: dict[tuple[int, int, frozenset[int]], tuple[int, int]] = {}
         self._round_codes: dict[int, tuple[tuple[int, frozenset[int]], ...]] = {}
+        self._split_sets: dict[int, tuple[frozenset[int], ...]] = {}
         self._re_new: dict[int, int] = {}
         self._re_in: dict[tuple[int, int, frozenset[int]], int] = {}
         self.states_stored = 0
@@ -1224,6 +1225,29 @@ class Search:
         self._round_codes[state] = got
         return got
 
+    def _code_split_sets(self, state: int) -> tuple[frozenset[int], ...]:
+        """The distinct sets of splits the codes offer in ``state``, in the order of
+        :meth:`round_codes` (which keeps those holding a test-optimal split)."""
+        got = self._split_sets.get(state)
+        if got is None:
+            seen: dict[frozenset[int], None] = {}
+            for c in self.code_classes:
+                splits = self.code_splits(state, c)
+                if splits:
+                    seen.setdefault(splits, None)
+            got = tuple(seen)
+            self._split_sets[state] = got
+        return got
+
+    def _optimal_first(self, state: int, splits: frozenset[int]) -> Iterator[int]:
+        """:meth:`_optimal_in`, each split checked only when reached: a search that
+        succeeds early leaves the others' fewest tests unsearched."""
+        known = self._opt.get(state)
+        size = state.bit_count()
+        for y in sorted(splits, key=lambda y: (abs(2 * y.bit_count() - size), y)):
+            if y in known if known is not None else self.is_test_optimal(state, y):
+                yield y
+
     def _optimal_in(self, state: int, splits: frozenset[int]) -> list[int]:
         """The test-optimal splits in ``splits``, most even first, in a fixed order."""
         found = list(self.optimal_splits(state).intersection(splits))
@@ -1249,8 +1273,8 @@ class Search:
                 return True
         got = any(
             self._test_ok(state, y, rounds - 1, TESTS_PER_ROUND - 1, splits)
-            for _, splits in self.round_codes(state)
-            for y in self._optimal_in(state, splits)
+            for splits in self._code_split_sets(state)
+            for y in self._optimal_first(state, splits)
         )
         self._round_ok[state] = _bounds_with(known, rounds, got)
         self._round_stored()
@@ -1291,7 +1315,7 @@ class Search:
         # anyway, so it is the likelier way to a strategy (either may be the one).
         got = any(
             self._test_ok(state, y, rounds, left - 1, splits)
-            for y in self._optimal_in(state, splits)
+            for y in self._optimal_first(state, splits)
         ) or self.round_ok(state, rounds)
         self._in_ok[key] = _bounds_with(known, rounds, got)
         self._round_stored()
