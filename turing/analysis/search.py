@@ -310,6 +310,7 @@ class Search:
         self._in_ok: dict[tuple[int, int, frozenset[int]], tuple[int, int]] = {}
         self._round_codes: dict[int, tuple[tuple[int, frozenset[int]], ...]] = {}
         self._split_sets: dict[int, tuple[frozenset[int], ...]] = {}
+        self._e_optimal: dict[int, dict[int, bool]] = {}
         self._re_new: dict[int, int] = {}
         self._re_in: dict[tuple[int, int, frozenset[int]], int] = {}
         self.states_stored = 0
@@ -1397,7 +1398,18 @@ class Search:
         return best
 
     def _expected_optimal_in(self, state: int, splits: frozenset[int]) -> list[int]:
-        return sorted(y for y in splits if self.is_expected_optimal(state, y))
+        # A state meets many codes' sets of splits, mostly the same splits: each is
+        # checked once.
+        known = self._e_optimal.setdefault(state, {})
+        out = []
+        for y in splits:
+            ok = known.get(y)
+            if ok is None:
+                ok = known[y] = self.is_expected_optimal(state, y)
+            if ok:
+                out.append(y)
+        out.sort()
+        return out
 
     def _expected_test(self, state: int, yes: int, left: int, splits: frozenset[int]) -> int:
         no = state ^ yes
