@@ -19,7 +19,7 @@ from turing.generation.generator import generate_one
 
 CLASSIC = load_cardset("classic")
 
-#: A nightmare table whose exact worst case (6 tests, from 7 codes) takes about a second.
+#: A nightmare table whose exact worst case is 6 tests, from 7 codes.
 NIGHTMARE = {"mode": "nightmare", "cards": [3, 7, 10, 14]}
 
 
@@ -82,6 +82,32 @@ def test_a_small_work_limit_gives_bounds_that_are_not_exact() -> None:
     assert record["min_tests_worst"] is None
     assert record["min_tests_worst_bounds"] == [low, high]
     assert "min_tests_worst" in record["bounds_only"]
+
+
+def test_a_search_cut_short_lowers_the_greedy_ceiling_from_above(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import turing.analysis.search as analysis
+
+    night = cases()[-1][1]
+    ceiling = Search(night).ceiling(Search(night).full)
+    assert ceiling > 6  # the greedy strategies need more than the 6 tests of the answer
+
+    def cut_short(tighten: int) -> list[tuple[int, int]]:
+        monkeypatch.setattr(analysis, "TIGHTEN_WORK", tighten)
+        out = []
+        for work in (100_000, 300_000, 1_000_000, 2_000_000):
+            search = Search(night)
+            low, high = search.bounded_min_tests(search.full, work)
+            assert low <= 6 <= high
+            if low < high:
+                out.append((low, high))
+        return out
+
+    # A strategy one test under the best known is looked for first: a search that stops
+    # short reports an upper bound below the greedy ceiling.
+    assert any(high < ceiling for _, high in cut_short(analysis.TIGHTEN_WORK))
+    assert all(high == ceiling for _, high in cut_short(0))
 
 
 def test_a_state_limit_gives_bounds_too() -> None:

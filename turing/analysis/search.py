@@ -78,6 +78,9 @@ SPLITS_CACHE_BYTES: Final = 256 << 20
 ROUND_STATES: Final = 100_000
 #: of those, the states the fewest rounds the tests allow get before one round more is tried
 ROUND_FIRST_LOOK: Final = 20_000
+#: Work each try to lower the worst case's upper bound from above may take (a few seconds;
+#: at most an eighth of the search's work limit): see :meth:`Search._tighten`.
+TIGHTEN_WORK: Final = 300_000_000
 #: States the expected search may store before :func:`analyze` reports bounds instead.
 EXPECTED_STATES: Final = 60_000
 #: Work (as :data:`MAX_WORK` counts it) the rounds search and the expected search may each
@@ -955,7 +958,7 @@ class Search:
                 # Up from the lower bound; the greedy depth is enough, so it is never
                 # searched (proving it is often the slowest step).
                 t = self.t_lower(state)
-                enough = self.ceiling(state)
+                enough = min(self.ceiling(state), self._t_ub.get(state, _INF))
                 root = state == self.full
                 while t < enough:
                     if root:
@@ -992,6 +995,7 @@ class Search:
             self.max_work, self.max_states = saved
         self.max_work = self.work + max_work
         try:
+            self._tighten(state, min(TIGHTEN_WORK, max_work // 8))
             t = self.min_tests(state)
         except AnalysisTooLarge:
             self._root_bounds = None
@@ -999,6 +1003,37 @@ class Search:
             assert high is not None  # the greedy depth
             return low, high
         return t, t
+
+    def _tighten(self, state: int, work: int) -> None:
+        """Lower the upper bound on :meth:`min_tests` of ``state`` from above, each try for
+        at most ``work`` units: while the budget leaves tests to spare, a strategy with one
+        test fewer than the best known is usually found at once (the greedy ceilings can
+        be far above the answer). Stops at the first try that fails or runs out; one that
+        fails proves the answer. Past the search's own limits, raises as they do.
+        """
+        saved = self.max_work
+        root = state == self.full
+        try:
+            while True:
+                low, high = self.tests_bounds(state)
+                if high is None or high <= low:
+                    return
+                if root:
+                    self._root_bounds = (low, high)
+                self.max_work = min(saved, self.work + work)
+                try:
+                    if not self.feasible(state, high - 1):
+                        return
+                except AnalysisTooLarge:
+                    if self.max_work == saved or time.process_time() > self.deadline:
+                        raise
+                    if self.states_stored > self.max_states:
+                        raise
+                    return  # this try's share of the work, not the search's limit
+        finally:
+            self.max_work = saved
+            if root:
+                self._root_bounds = None
 
     def is_test_optimal(self, state: int, yes: int) -> bool:
         """True when splitting ``state`` into (yes, rest) keeps its fewest-tests guarantee."""
