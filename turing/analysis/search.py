@@ -44,7 +44,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 import numpy as np
 
@@ -57,6 +57,8 @@ from turing.core.knowledge import TESTS_PER_ROUND, PlayerView
 from turing.core.puzzle import LETTERS, Puzzle
 from turing.core.solver import Hypothesis, deduce
 from turing.i18n import format_number, gettext
+
+_T = TypeVar("_T")
 
 #: Largest hypothesis count analysed before giving up with :class:`AnalysisTooLarge`.
 MAX_GROUPS: Final = 60_000
@@ -78,9 +80,9 @@ SPLITS_CACHE_BYTES: Final = 256 << 20
 ROUND_STATES: Final = 100_000
 #: of those, the states the fewest rounds the tests allow get before one round more is tried
 ROUND_FIRST_LOOK: Final = 20_000
-#: Work each try to lower the worst case's upper bound from above may take (a few seconds;
-#: at most an eighth of the search's work limit): see :meth:`Search._tighten`.
-TIGHTEN_WORK: Final = 300_000_000
+#: Work each try to lower the worst case's upper bound from above may take (a second or
+#: two): see :meth:`Search._tighten`.
+TIGHTEN_WORK: Final = 200_000_000
 #: States the expected search may store before :func:`analyze` reports bounds instead.
 EXPECTED_STATES: Final = 60_000
 #: Work (as :data:`MAX_WORK` counts it) the rounds search and the expected search may each
@@ -995,7 +997,20 @@ class Search:
             self.max_work, self.max_states = saved
         self.max_work = self.work + max_work
         try:
-            self._tighten(state, min(TIGHTEN_WORK, max_work // 8))
+            # The budgets from the bottom up, for three quarters of the work and time (an
+            # answer found at all is mostly found well within them); past those, the
+            # ceiling lowered from the top, for at most half of what is left; then the
+            # bottom-up search again, where it stopped, with the rest.
+            t_first = self._with_share(
+                max_work * 3 // 4, self._time_left(3 / 4), functools.partial(self.min_tests, state)
+            )
+            if t_first is not None:
+                return t_first, t_first
+            self._with_share(
+                (self.max_work - self.work) // 2,
+                self._time_left(1 / 2),
+                functools.partial(self._tighten, state),
+            )
             t = self.min_tests(state)
         except AnalysisTooLarge:
             self._root_bounds = None
@@ -1004,14 +1019,41 @@ class Search:
             return low, high
         return t, t
 
-    def _tighten(self, state: int, work: int) -> None:
+    def _time_left(self, part: float) -> float:
+        """``part`` of the processor time left before :attr:`deadline` (inf without one)."""
+        if self.deadline >= _INF:
+            return float(_INF)
+        return max(0.0, self.deadline - time.process_time()) * part
+
+    def _with_share(self, work: int, seconds: float, run: Callable[[], _T]) -> _T | None:
+        """``run()`` within at most ``work`` more units of work and ``seconds`` more
+        processor time; None when that share ran out first (what it proved is kept). Past
+        the search's own limits (its work, states or time), raises as they do."""
+        saved = self.max_work, self.deadline
+        self.max_work = min(saved[0], self.work + work)
+        self.deadline = min(saved[1], time.process_time() + seconds)
+        try:
+            return run()
+        except AnalysisTooLarge:
+            if (
+                self.work > saved[0]
+                or self.states_stored > self.max_states
+                or time.process_time() > saved[1]
+            ):
+                raise
+            self._root_bounds = None
+            return None
+        finally:
+            self.max_work, self.deadline = saved
+
+    def _tighten(self, state: int) -> None:
         """Lower the upper bound on :meth:`min_tests` of ``state`` from above, each try for
-        at most ``work`` units: while the budget leaves tests to spare, a strategy with one
-        test fewer than the best known is usually found at once (the greedy ceilings can
-        be far above the answer). Stops at the first try that fails or runs out; one that
-        fails proves the answer. Past the search's own limits, raises as they do.
+        at most :data:`TIGHTEN_WORK` units: while the budget leaves tests to spare, a
+        strategy with one test fewer than the best known is usually found at once (the
+        greedy ceilings can be far above the answer). Stops at the first try that fails
+        or runs out; one that fails proves the answer. Past the search's limits, raises
+        as they do.
         """
-        saved = self.max_work
         root = state == self.full
         try:
             while True:
@@ -1020,18 +1062,10 @@ class Search:
                     return
                 if root:
                     self._root_bounds = (low, high)
-                self.max_work = min(saved, self.work + work)
-                try:
-                    if not self.feasible(state, high - 1):
-                        return
-                except AnalysisTooLarge:
-                    if self.max_work == saved or time.process_time() > self.deadline:
-                        raise
-                    if self.states_stored > self.max_states:
-                        raise
-                    return  # this try's share of the work, not the search's limit
+                try_once = functools.partial(self.feasible, state, high - 1)
+                if not self._with_share(TIGHTEN_WORK, float(_INF), try_once):
+                    return  # proven too few (then the answer), or the share ran out
         finally:
-            self.max_work = saved
             if root:
                 self._root_bounds = None
 
