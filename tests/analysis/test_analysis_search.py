@@ -15,6 +15,7 @@ from turing.analysis.search import (
     AnalysisError,
     AnalysisTooLarge,
     OptimalBot,
+    RoundsTooLarge,
     Search,
     analyze,
     analyze_hypotheses,
@@ -311,13 +312,21 @@ def test_a_capped_rounds_search_keeps_the_tests_guarantee() -> None:
     assert low <= exact.rounds_worst <= high == exact.min_tests_worst
     search = Search(hyps)
     search.round_states_limit = 1
-    worst = 0
+    worst, _ = play_every(search, hyps)
+    assert search.rounds_exhausted
+    assert worst == exact.min_tests_worst
+
+
+def play_every(search: Search, hyps: Sequence[Hypothesis]) -> tuple[int, int]:
+    """The most tests and rounds the policy of ``search`` needs over ``hyps``."""
+    worst = most_rounds = 0
     for h in hyps:
-        state, tests = search.full, 0
+        state, tests, rounds = search.full, 0, 0
         while not search.is_known(state):
             move = search.best_new_round(state)
             assert move is not None
             code, first = move
+            rounds += 1
             tested: list[int] = []
             v: int | None = first
             while v is not None:
@@ -327,8 +336,28 @@ def test_a_capped_rounds_search_keeps_the_tests_guarantee() -> None:
                 tested.append(v)
                 v = search.best_in_round(state, code, tested)
         worst = max(worst, tests)
-    assert search.rounds_exhausted
-    assert worst == exact.min_tests_worst
+        most_rounds = max(most_rounds, rounds)
+    return worst, most_rounds
+
+
+def test_a_capped_rounds_search_keeps_the_rounds_it_proved(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Past the rounds limit the policy still keeps the fewest rounds proven enough."""
+    import turing.analysis.search as analysis
+
+    puzzle = generate_one("extreme", 4, "hard", 3, CLASSIC)
+    hyps = deduce(puzzle.public(), CLASSIC).hypotheses  # 6 tests, 2 rounds
+    monkeypatch.setattr(analysis, "ROUND_FIRST_LOOK", 1)
+    search = Search(hyps)
+    assert search.min_tests(search.full) == 6
+    search.round_states_limit = search.states_stored + 3000
+    with pytest.raises(RoundsTooLarge):
+        search.min_rounds(search.full)
+    assert search.rounds_bounds(search.full) == (2, 3)
+    # Every hidden assignment: the fewest tests, and the 3 rounds proven enough (keeping
+    # the tests guarantee alone, the same policy took 5 rounds on some).
+    assert play_every(search, hyps) == (6, 3)
 
 
 def test_the_optimal_bot_is_registered_and_deterministic() -> None:

@@ -1533,9 +1533,26 @@ class Search:
                         return c, self.verifier_for(state, c, y)
             except RoundsTooLarge:
                 pass
-        # The rounds search is too large here: keep the fewest-tests guarantee only.
+        # The rounds search stopped short: keep the fewest rounds it proved enough, if
+        # fewer than one test a round gives (the move that proved it is among these).
+        enough = self._round_ok.get(state, (-1, _INF))[1]
+        if enough < self.min_tests(state):
+            for _, c, y, splits in candidates:
+                if self._known_ok(state, y, enough - 1, TESTS_PER_ROUND - 1, splits):
+                    return c, self.verifier_for(state, c, y)
+        # Otherwise keep the fewest-tests guarantee only.
         _, c, y, _ = candidates[0]
         return c, self.verifier_for(state, c, y)
+
+    def _known_ok(
+        self, state: int, yes: int, rounds: int, left: int, splits: frozenset[int]
+    ) -> bool:
+        """:meth:`_test_ok` as far as the rounds search already knows it (False where it
+        would have to search further than its state limit allows)."""
+        try:
+            return self._test_ok(state, yes, rounds, left, splits)
+        except RoundsTooLarge:
+            return False
 
     def best_in_round(self, state: int, code: int, tested: Sequence[int]) -> int | None:
         """The next verifier to test ``code`` against this round, or None to end the round.
@@ -1559,7 +1576,25 @@ class Search:
                 return None
             except RoundsTooLarge:
                 pass
-        # Without the rounds search: a test that keeps the tests guarantee never hurts.
+        # The rounds search stopped short: keep the fewest rounds it proved enough from
+        # here, testing on (as it tried first) or ending the round (one test-optimal test
+        # a round always does).
+        t = self.min_tests(state)
+        ending = min(t, self._round_ok.get(state, (-1, _INF))[1])
+        if not tested:  # the round's first test: the rounds proven enough from its start
+            for y in options:
+                if self._known_ok(state, y, ending - 1, left - 1, splits):
+                    return self.verifier_for(state, code, y, skip=tested)
+        else:
+            going_on = self._in_ok.get((state, left, splits), (-1, _INF))[1]
+            if going_on <= ending:
+                for y in options:
+                    if self._known_ok(state, y, going_on, left - 1, splits):
+                        return self.verifier_for(state, code, y, skip=tested)
+            if ending < t:
+                return None
+        # Nothing proven beyond one test a round: a test that keeps the tests guarantee
+        # never hurts.
         return self.verifier_for(state, code, options[0], skip=tested)
 
     def greedy_sum(self, state: int) -> int:

@@ -175,6 +175,7 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
         lines.extend(_branch_lines(puzzle, first.code, first.plan, "    "))
         lower = ceil_log2(len(result.codes))
         worst = result.min_tests_worst
+        rounds_high = result.rounds_bounds[1]
         bound = _("⌈log2 {n}⌉ = {bound} is the information bound").format(
             n=len(result.codes), bound=lower
         )
@@ -198,6 +199,14 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
                 rounds=result.rounds_worst,
             )
             if result.rounds_worst is not None
+            else "  "
+            + _(
+                "why {code}: after every answer the code is still guaranteed within "
+                "{tests} in all, the fewest possible, and within {rounds} rounds (the "
+                "rounds search proved that many enough before its limit); of the moves "
+                "known to keep both it has the most even first split"
+            ).format(code=first.code, tests=plural(worst, "test"), rounds=rounds_high)
+            if rounds_high < worst
             else "  "
             + _(
                 "why {code}: after every answer the code is still guaranteed within "
