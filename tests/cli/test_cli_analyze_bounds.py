@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from turing.cli.main import main
 
-#: exact worst case 6 tests (7 codes), found in about a second
+#: exact worst case 6 tests (7 codes), found in a fraction of a second
 SMALL = "mode: nightmare\ncards: [3, 7, 10, 14]\n"
 #: a 5-verifier nightmare table whose exact worst case takes minutes (8 tests are proven
 #: needed in half a minute; no 8-test strategy is found in five minutes)

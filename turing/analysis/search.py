@@ -41,7 +41,7 @@ import functools
 import heapq
 import random
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Final, TypeVar
@@ -1185,6 +1185,20 @@ class Search:
         ranked.sort(key=lambda r: r[0])
         return ranked
 
+    def _e_adopt(self, state: int) -> tuple[tuple[int, ...] | None, int | None]:
+        """Take over what is proven on another state of ``state``'s orbit (its exact total,
+        else its lower bound): ``(the orbit's key or None, the exact total or None)``."""
+        orbit = self._orbit(state) if self._supports is not None else None
+        if orbit is not None:
+            exact = self._orbit_e_exact.get(orbit)
+            if exact is not None:
+                self._e_exact[state] = self._e_lb[state] = exact
+                return orbit, exact
+            known = self._orbit_e_lb.get(orbit, 0)
+            if known > self._e_lb.get(state, 0):
+                self._e_lb[state] = known
+        return orbit, None
+
     def expected_sum(self, state: int, bound: int = _INF) -> int:
         """The least total of tests over the hypotheses of ``state`` (a branch and bound).
 
@@ -1196,15 +1210,9 @@ class Search:
         if self.is_known(state):
             self._e_exact[state] = self._e_lb[state] = 0
             return 0
-        orbit = self._orbit(state) if self._supports is not None else None
-        if orbit is not None:
-            exact = self._orbit_e_exact.get(orbit)
-            if exact is not None:
-                self._e_exact[state] = self._e_lb[state] = exact
-                return exact
-            known = self._orbit_e_lb.get(orbit, 0)
-            if known > self._e_lb.get(state, 0):
-                self._e_lb[state] = known
+        orbit, exact = self._e_adopt(state)
+        if exact is not None:
+            return exact
         codes = self.present(state)
         lb = self.e_lower(state, codes)
         if lb >= bound:
@@ -1313,16 +1321,19 @@ class Search:
         """:meth:`_optimal_in`, each split checked only when reached: a search that
         succeeds early leaves the others' fewest tests unsearched."""
         known = self._opt.get(state)
-        size = state.bit_count()
-        for y in sorted(splits, key=lambda y: (abs(2 * y.bit_count() - size), y)):
+        for y in self._most_even(state, splits):
             if y in known if known is not None else self.is_test_optimal(state, y):
                 yield y
 
     def _optimal_in(self, state: int, splits: frozenset[int]) -> list[int]:
         """The test-optimal splits in ``splits``, most even first, in a fixed order."""
-        found = list(self.optimal_splits(state).intersection(splits))
-        found.sort(key=lambda y: (abs(2 * y.bit_count() - state.bit_count()), y))
-        return found
+        return self._most_even(state, self.optimal_splits(state).intersection(splits))
+
+    @staticmethod
+    def _most_even(state: int, splits: Iterable[int]) -> list[int]:
+        """``splits`` of ``state``, the most even first, then by their bits."""
+        size = state.bit_count()
+        return sorted(splits, key=lambda y: (abs(2 * y.bit_count() - size), y))
 
     def round_ok(self, state: int, rounds: int) -> bool:
         """From a round's start: can a test-optimal player know the code within ``rounds``?"""
@@ -1581,18 +1592,17 @@ class Search:
         # a round always does).
         t = self.min_tests(state)
         ending = min(t, self._round_ok.get(state, (-1, _INF))[1])
-        if not tested:  # the round's first test: the rounds proven enough from its start
-            for y in options:
-                if self._known_ok(state, y, ending - 1, left - 1, splits):
-                    return self.verifier_for(state, code, y, skip=tested)
-        else:
+        if tested:  # rounds after this one, testing on where that was proven no worse
             going_on = self._in_ok.get((state, left, splits), (-1, _INF))[1]
-            if going_on <= ending:
-                for y in options:
-                    if self._known_ok(state, y, going_on, left - 1, splits):
-                        return self.verifier_for(state, code, y, skip=tested)
-            if ending < t:
-                return None
+            keep = going_on if going_on <= ending else None
+        else:  # the round's first test: the rounds proven enough from its start
+            keep = ending - 1
+        if keep is not None:
+            for y in options:
+                if self._known_ok(state, y, keep, left - 1, splits):
+                    return self.verifier_for(state, code, y, skip=tested)
+        if tested and ending < t:
+            return None
         # Nothing proven beyond one test a round: a test that keeps the tests guarantee
         # never hurts.
         return self.verifier_for(state, code, options[0], skip=tested)
@@ -1630,12 +1640,10 @@ class Search:
 
     def _e_proven(self, state: int) -> int:
         """The bound proven on ``state`` or on another state of its orbit."""
-        low = self.e_lower(state)
-        if self._supports is not None:
-            orbit = self._orbit(state)
-            if orbit is not None:
-                low = max(low, self._orbit_e_exact.get(orbit, 0), self._orbit_e_lb.get(orbit, 0))
-        return low
+        exact = self._e_exact.get(state)
+        if exact is None:
+            _, exact = self._e_adopt(state)
+        return exact if exact is not None else self.e_lower(state)
 
 
 # -- results --------------------------------------------------------------------------------
