@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from functools import cache
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -489,3 +490,46 @@ def test_the_tests_that_fit_are_charged_work_like_the_splits_they_spare(
             ratios.append(charged[0] / charged[1])
     assert len(ratios) >= 10
     assert 0.25 <= sorted(ratios)[len(ratios) // 2] <= 4
+
+
+@settings(max_examples=200, deadline=None)
+@given(weights=st.lists(st.integers(0, 400), min_size=1, max_size=60))
+def test_the_entropy_bound_never_passes_the_huffman_cost(weights: list[int]) -> None:
+    """The expected search places splits by their halves' entropy bounds before it knows
+    their Huffman costs: that order is only right if the bound never passes the cost."""
+    puzzle = generate_one("extreme", 4, "hard", 2, CLASSIC)
+    search = Search(deduce(puzzle.public(), CLASSIC).hypotheses)
+    if sum(weights) > search.weight(search.full):
+        weights = [w * search.weight(search.full) // sum(weights) for w in weights]
+    row = np.array([weights], dtype=np.int64)
+    bound = int(search._entropy(row)[0])
+    assert bound <= search._huffman_of([w for w in weights if w])
+    if sum(1 for w in weights if w) == 2:
+        assert bound <= sum(weights)
+
+
+@pytest.mark.parametrize(
+    ("mode", "verifiers", "seed"), [("extreme", 5, 1), ("nightmare", 4, 2), ("classic", 6, 3)]
+)
+def test_the_lazy_ranking_of_splits_is_the_full_one(mode: str, verifiers: int, seed: int) -> None:
+    """The splits the expected search takes, least summed halves' bounds first, come out
+    in the order the halves' Huffman costs give when all are worked out first, and every
+    split comes out once."""
+    puzzle = generate_one(mode, verifiers, "hard", seed, CLASSIC)
+    search = Search(deduce(puzzle.public(), CLASSIC).hypotheses)
+    states = [search.full]
+    for _ in range(6):
+        state = states[-1]
+        if search.is_known(state):
+            break
+        ranked = list(search._e_ranked(state, search.present(state)))
+        sums = [r[0] for r in ranked]
+        assert sums == sorted(sums)
+        for lbs, hard, easy, low, _ in ranked:
+            assert hard | easy == state and not hard & easy
+            assert low == min(search.huffman(hard), search.huffman(easy)) == search.e_lower(easy)
+            assert lbs == search.huffman(hard) + search.huffman(easy)
+        halves = {frozenset((r[1], r[2])) for r in ranked}
+        every = {frozenset((y, state ^ y)) for y in search.splits(state)}
+        assert halves == every and len(ranked) == len(every)
+        states.append(ranked[0][1])

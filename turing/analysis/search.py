@@ -84,7 +84,7 @@ ROUND_FIRST_LOOK: Final = 20_000
 #: two): see :meth:`Search._tighten`.
 TIGHTEN_WORK: Final = 200_000_000
 #: States the expected search may store before :func:`analyze` reports bounds instead.
-EXPECTED_STATES: Final = 60_000
+EXPECTED_STATES: Final = 150_000
 #: Work (as :data:`MAX_WORK` counts it) the rounds search and the expected search may each
 #: do in :func:`analyze` before it reports their bounds instead: seconds, not minutes.
 ROUND_WORK: Final = 1_000_000_000
@@ -299,6 +299,7 @@ class Search:
         self._e_exact: dict[int, int] = {}
         self._e_lb: dict[int, int] = {}
         self._huffman: dict[tuple[int, ...], int] = {}
+        self._w_log_w: np.ndarray[Any, np.dtype[np.float64]] | None = None
         self._letters_splits: dict[tuple[int, ...], tuple[int, ...]] = {}
         self._holding: tuple[int, ...] | None = None
         self._moves_table: tuple[list[int], list[int], tuple[int, ...]] | None = None
@@ -1128,20 +1129,36 @@ class Search:
             self._huffman[key] = h
         return h
 
-    def _half_weights(self, splits: Sequence[int], codes: Sequence[int]) -> list[list[int]]:
-        """For each split (one half of a state), the weight of each of ``codes`` in it."""
+    def _half_weights(
+        self, splits: Sequence[int], codes: Sequence[int]
+    ) -> np.ndarray[Any, np.dtype[np.int64]]:
+        """For each split (one half of a state), the weight of each of ``codes`` in it: a
+        row per split."""
         if self.size > HALF_WEIGHTS_BY_ARRAY:
             weigh = self._weigh
             parts = [self.code_bits[i] for i in codes]
-            return [[weigh(y & part) for part in parts] for y in splits]
+            return np.array([[weigh(y & part) for part in parts] for y in splits], dtype=np.int64)
         # One array operation for all splits: their bits side by side, summed per code.
         bits = self._bit_table(splits)
         if self.unit_weights:
             sums = np.add.reduceat(bits, self._code_starts, axis=1, dtype=np.int64)
         else:
             sums = np.add.reduceat(bits * self._weights, self._code_starts, axis=1)
-        picked: list[list[int]] = sums[:, list(codes)].tolist()
+        picked: np.ndarray[Any, np.dtype[np.int64]] = sums[:, list(codes)]
         return picked
+
+    def _entropy(self, weights: np.ndarray[Any, np.dtype[np.int64]]) -> np.ndarray[Any, Any]:
+        """Per row of ``weights`` (codes' weights in a half), a lower bound on its Huffman
+        cost: the total weight times the entropy of the shares, ``W log2 W - sum w log2 w``,
+        rounded up (less a margin for rounding errors: the Huffman cost is an integer)."""
+        table = self._w_log_w
+        if table is None:
+            x = np.arange(self.weight(self.full) + 1, dtype=np.float64)
+            x[0] = 1.0
+            table = self._w_log_w = x * np.log2(x)
+        ent = table[weights.sum(axis=1)] - table[weights].sum(axis=1)
+        bound: np.ndarray[Any, Any] = np.ceil(ent - 1e-6).astype(np.int64)
+        return bound
 
     def e_lower(self, state: int, among: Sequence[int] | None = None) -> int:
         """The best known lower bound on :meth:`expected_sum` (exact once it is known)."""
@@ -1151,39 +1168,58 @@ class Search:
             self._e_lb[state] = v
         return v
 
-    def _e_ranked(self, state: int, codes: Sequence[int]) -> list[tuple[int, int, int, int, int]]:
+    def _e_ranked(
+        self, state: int, codes: Sequence[int]
+    ) -> Iterator[tuple[int, int, int, int, int]]:
         """The splits of ``state``, least summed lower bounds of their halves first: per
-        split ``(both halves' bounds, harder half, easier half, its bound, letter)``."""
+        split ``(both halves' bounds, harder half, easier half, its bound, letter)``.
+
+        Lazily: a half's bound not known yet is its Huffman cost, found only when the
+        splits ranked before its split have been taken. Until then the split is placed by
+        the halves' entropy bound (the Huffman cost is at least the weight times the
+        entropy of the codes' shares, by Shannon's source coding theorem), found for all
+        splits at once on an array; a split comes out once its own bounds are below every
+        other split's entropy bound. The search mostly stops after the first few splits,
+        so most halves' Huffman costs are never needed.
+        """
         lbs_of = self._e_lb
         get = lbs_of.get
-        ranked: list[tuple[int, int, int, int, int]] = []
         splits, letters = self.split_letters(state)
-        self._worked(len(splits) * (len(codes) + 2))  # the halves' Huffman bounds
-        # The halves' Huffman bounds not known yet: from each code's weight in the half.
-        missing = [y for y in splits if get(y) is None or get(state ^ y) is None]
-        if missing:
-            weigh: Callable[[int], int] = int.bit_count if self.unit_weights else self._weigh
-            part_weights = [weigh(state & self.code_bits[i]) for i in codes]
-            huffman = self._huffman_of
-            for y, row in zip(missing, self._half_weights(missing, codes), strict=True):
-                if y not in lbs_of:
-                    lbs_of[y] = huffman([k for k in row if k])
-                n = state ^ y
-                if n not in lbs_of:
-                    lbs_of[n] = huffman(
-                        [t - k for t, k in zip(part_weights, row, strict=True) if t != k]
-                    )
-        for i, y in enumerate(splits):
+        self._worked(len(splits) * (len(codes) + 2))
+        # Each split placed by its halves' entropy bounds (a bound known already is looked
+        # up only when the split comes up: most never do).
+        weigh: Callable[[int], int] = int.bit_count if self.unit_weights else self._weigh
+        totals = [weigh(state & self.code_bits[i]) for i in codes]
+        yes_w = self._half_weights(splits, codes)
+        place = (self._entropy(yes_w) + self._entropy(np.array(totals) - yes_w)).tolist()
+        huffman = self._huffman_of
+        heap: list[tuple[int, int, int, int, int, int]] = []
+        push, pop = heapq.heappush, heapq.heappop
+        for i in sorted(range(len(splits)), key=place.__getitem__):
+            at = place[i]
+            while heap and heap[0][0] <= at:
+                lbs, _, hard, easy, low, letter = pop(heap)
+                yield lbs, hard, easy, low, letter
+            y = splits[i]
             n = state ^ y
-            ly = lbs_of[y]
-            ln = lbs_of[n]
+            ly = get(y)
+            ln = get(n)
+            if ly is None or ln is None:
+                row = yes_w[i].tolist()
+                if ly is None:
+                    ly = lbs_of[y] = huffman([k for k in row if k])
+                if ln is None:
+                    ln = lbs_of[n] = huffman(
+                        [t - k for t, k in zip(totals, row, strict=True) if t != k]
+                    )
             letter = letters[i] if letters else -1
             if ly >= ln:
-                ranked.append((ly + ln, y, n, ln, letter))
+                push(heap, (ly + ln, i, y, n, ln, letter))
             else:
-                ranked.append((ly + ln, n, y, ly, letter))
-        ranked.sort(key=lambda r: r[0])
-        return ranked
+                push(heap, (ly + ln, i, n, y, ly, letter))
+        while heap:
+            lbs, _, y, n, ln, letter = pop(heap)
+            yield lbs, y, n, ln, letter
 
     def _e_adopt(self, state: int) -> tuple[tuple[int, ...] | None, int | None]:
         """Take over what is proven on another state of ``state``'s orbit (its exact total,
@@ -1617,7 +1653,7 @@ class Search:
         exact = self._e_exact.get(state)
         if exact is not None:
             return exact
-        _, hard, easy, _, letter = self._e_ranked(state, self.present(state))[0]
+        _, hard, easy, _, letter = next(self._e_ranked(state, self.present(state)))
         self._enter(state, hard, easy, letter)
         return self.weight(state) + self.greedy_sum(hard) + self.greedy_sum(easy)
 
