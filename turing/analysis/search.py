@@ -98,6 +98,9 @@ HUFFMAN_KEPT: Final = 1 << 20
 #: tests when the budget allows only some (above it, splitting the state by every test
 #: costs less than going over its groups).
 FIT_BY_TESTS: Final = 2048
+#: Codes' parts of states kept with the tests that meet and hold them (see
+#: :meth:`Search._fitting_splits`).
+PART_TESTS_KEPT: Final = 1 << 16
 
 _INF: Final = 1 << 60
 
@@ -305,6 +308,7 @@ class Search:
         self._moves_table: tuple[list[int], list[int], tuple[int, ...]] | None = None
         self._every_move = 0
         self._letters_allowed: dict[tuple[int, ...], int] = {}
+        self._part_tests: dict[int, tuple[int, int]] = {}
         self._every_test: Final = (1 << len(self.root_splits)) - 1
         self._bytes: Final = (self.size + 7) // 8
         self._code_starts: Final = np.array(
@@ -778,7 +782,8 @@ class Search:
 
         Found for all tests at once, on bitsets over the tests: for each code of the state
         (its groups ``parts[i]``), the tests whose yes-half meets it and those that hold it
-        all, counted code by code in binary, one bitset per binary digit.
+        all (kept by the part: the same parts recur in state after state), counted code by
+        code in binary, one bitset per binary digit.
         """
         tests, letters, holding, allowed = self._test_table(state)
         every = self._every_move
@@ -786,12 +791,20 @@ class Search:
         counts: tuple[list[int], list[int]] = ([], [])
         met = 0
         held = every
+        by_part = self._part_tests
+        if len(by_part) >= PART_TESTS_KEPT:
+            by_part.clear()
         for part in parts:
-            some, whole = 0, every
-            for g in indices(part):
-                h = holding[g]
-                some |= h
-                whole &= h
+            got = by_part.get(part)
+            if got is None:
+                some, whole = 0, every
+                for g in indices(part):
+                    h = holding[g]
+                    some |= h
+                    whole &= h
+                by_part[part] = some, whole
+            else:
+                some, whole = got
             met |= some
             held &= whole
             for planes, x in zip(counts, (some, every ^ whole), strict=True):
@@ -958,10 +971,14 @@ class Search:
             if self.is_known(state):
                 t = 0
             else:
-                # Up from the lower bound; the greedy depth is enough, so it is never
-                # searched (proving it is often the slowest step).
+                # Up from the lower bound; a bound known to be enough (a strategy found
+                # already, else the greedy depth) is never searched (proving it is often
+                # the slowest step). Most states reached from a searched one have such a
+                # strategy: the search that found a test optimal found one for its halves.
                 t = self.t_lower(state)
-                enough = min(self.ceiling(state), self._t_ub.get(state, _INF))
+                enough = self._t_ub.get(state)
+                if enough is None:
+                    enough = self.ceiling(state)
                 root = state == self.full
                 while t < enough:
                     if root:
