@@ -513,13 +513,20 @@ def test_the_entropy_bound_never_passes_the_huffman_cost(weights: list[int]) -> 
         assert bound <= sum(weights)
 
 
+@pytest.mark.parametrize("by_array", [True, False])
 @pytest.mark.parametrize(
     ("mode", "verifiers", "seed"), [("extreme", 5, 1), ("nightmare", 4, 2), ("classic", 6, 3)]
 )
-def test_the_lazy_ranking_of_splits_is_the_full_one(mode: str, verifiers: int, seed: int) -> None:
+def test_the_lazy_ranking_of_splits_is_the_full_one(
+    mode: str, verifiers: int, seed: int, by_array: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The splits the expected search takes, least summed halves' bounds first, come out
     in the order the halves' Huffman costs give when all are worked out first, and every
-    split comes out once."""
+    split comes out once: the codes' weights in the halves counted on arrays (up to
+    ``HALF_WEIGHTS_BY_ARRAY`` groups) or on bitsets (above)."""
+    import turing.analysis.search as analysis
+
+    monkeypatch.setattr(analysis, "HALF_WEIGHTS_BY_ARRAY", 1 << 30 if by_array else 0)
     puzzle = generate_one(mode, verifiers, "hard", seed, CLASSIC)
     search = Search(deduce(puzzle.public(), CLASSIC).hypotheses)
     states = [search.full]

@@ -1154,7 +1154,8 @@ class Search:
         if self.size > HALF_WEIGHTS_BY_ARRAY:
             weigh = self._weigh
             parts = [self.code_bits[i] for i in codes]
-            return np.array([[weigh(y & part) for part in parts] for y in splits], dtype=np.int64)
+            rows = [[weigh(y & part) for part in parts] for y in splits]
+            return np.array(rows, dtype=np.int64).reshape(len(splits), len(parts))
         # One array operation for all splits: their bits side by side, summed per code.
         bits = self._bit_table(splits)
         if self.unit_weights:
