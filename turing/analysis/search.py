@@ -1196,7 +1196,7 @@ class Search:
         splits ranked before its split have been taken. Until then the split is placed by
         the halves' entropy bound (the Huffman cost is at least the weight times the
         entropy of the codes' shares, by Shannon's source coding theorem), found for all
-        splits at once on an array; a split comes out once its own bounds are below every
+        splits at once on an array; a split comes out once its own bounds are at most every
         other split's entropy bound. The search mostly stops after the first few splits,
         so most halves' Huffman costs are never needed.
         """
