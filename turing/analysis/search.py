@@ -361,9 +361,11 @@ class Search:
         """True when every hypothesis of ``state`` has the same code (the player knows it)."""
         if state == 0:
             return True
-        low = lowest_index(state)
-        bits = self.code_bits[self._code_no[low]]
-        return state & ~bits == 0
+        # The highest group's code (its index is the bit length: no pass over the bits,
+        # unlike the lowest's); ``state & bits == state``, not ``state & ~bits == 0``: a
+        # negative int costs several times more on a large state.
+        bits = self.code_bits[self._code_no[state.bit_length() - 1]]
+        return state & bits == state
 
     def codes_mask(self, state: int) -> int:
         """The 125-bit mask of the codes still possible in ``state``."""
@@ -412,9 +414,10 @@ class Search:
             return cached
         out: list[int] = []
         # A split and its complement are one split: each is kept by its half that holds
-        # the state's lowest group.
+        # the state's highest group (the half as long in bits as the state: no pass over
+        # the bits).
         seen: set[int] = set()
-        low = state & -state
+        length = state.bit_length()
         letters: list[int] = []
         if self.symmetric and among is None:
             assert self._sym is not None
@@ -426,7 +429,7 @@ class Search:
                     y = z & state
                     if y == 0 or y == state:
                         continue
-                    key = y if y & low else state ^ y
+                    key = y if y.bit_length() == length else state ^ y
                     if key in seen:
                         continue
                     seen.add(key)
@@ -439,7 +442,7 @@ class Search:
                 y = z & state
                 if y == 0 or y == state:
                     continue
-                key = y if y & low else state ^ y
+                key = y if y.bit_length() == length else state ^ y
                 if key in seen:
                     continue
                 seen.add(key)
@@ -603,9 +606,9 @@ class Search:
         lb_of = self._t_lb.get
         self._worked(len(cores))
         for core in cores:
-            if not core & ~one:
+            if core & one == core:
                 holder = one
-            elif not core & ~other:
+            elif core & other == core:
                 holder = other
             else:
                 continue
@@ -833,10 +836,10 @@ class Search:
         out: list[int] = []
         kept: list[int] = []
         seen: set[int] = set()
-        low = state & -state
+        length = state.bit_length()
         for t in indices(fit):
             y = tests[t] & state
-            key = y if y & low else state ^ y
+            key = y if y.bit_length() == length else state ^ y
             if key in seen:
                 continue
             seen.add(key)
