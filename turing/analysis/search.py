@@ -1209,8 +1209,7 @@ class Search:
         self._worked(len(splits) * (len(codes) + 2))
         # Each split placed by its halves' entropy bounds (a bound known already is looked
         # up only when the split comes up: most never do).
-        weigh: Callable[[int], int] = int.bit_count if self.unit_weights else self._weigh
-        totals = [weigh(state & self.code_bits[i]) for i in codes]
+        totals = self.code_weights(state, codes)
         yes_w = self._half_weights(splits, codes)
         place = (self._entropy(yes_w) + self._entropy(np.array(totals) - yes_w)).tolist()
         huffman = self._huffman_of
