@@ -2,12 +2,14 @@
 
     python benchmarks/analysis_speed.py [--count 1] [--seed 1] [--modes classic,extreme,nightmare]
                                         [--verifiers 4,5,6] [--tiers easy,standard,hard]
-                                        [--limit 10] [--no-baseline] [--worst-only] [--quiet]
+                                        [--limit 10] [--no-baseline] [--worst-only]
+                                        [--no-rounds] [--quiet]
 
 The benchmark set is fixed: ``--count`` puzzles per mode × verifiers × tier, made by
 ``generate_one(mode, verifiers, tier, seed)`` for seeds ``seed, seed+1, …``. Each puzzle is
-analysed as ``turing analyze`` does (worst case, rounds, expected, first round) with a
-limit of ``--limit`` processor seconds per puzzle (``turing analyze --time-limit``: past
+analysed as ``turing analyze`` does (worst case, rounds, expected, first round; with
+``--no-rounds`` the two figures of the extreme target alone, the worst case and the mean,
+as ``turing analyze --no-rounds``) with a limit of ``--limit`` processor seconds per puzzle (``turing analyze --time-limit``: past
 it, proven bounds), twice, side by side in the same run:
 
 * ``search``: the search as it is (interchangeable letters searched once, two greedy
@@ -62,13 +64,15 @@ class Run:
         return f"worst {worst:<8} mean {mean:<14} {self.seconds:7.3f}s"
 
 
-def run(puzzle: Puzzle, symmetry: bool, limit: float, worst_only: bool = False) -> Run:
+def run(
+    puzzle: Puzzle, symmetry: bool, limit: float, worst_only: bool = False, rounds: bool = True
+) -> Run:
     start = time.process_time()
     if worst_only:
         low, high = min_tests_bounds(puzzle, CS, symmetry=symmetry, time_limit=limit)
         seconds = time.process_time() - start
         return Run(seconds, low if low == high else None, (low, high), None, None)
-    result = analyze(puzzle, CS, symmetry=symmetry, time_limit=limit)
+    result = analyze(puzzle, CS, symmetry=symmetry, time_limit=limit, rounds=rounds)
     seconds = time.process_time() - start
     return Run(
         seconds,
@@ -106,6 +110,12 @@ def main() -> None:
         action="store_true",
         help="time min_tests_bounds alone (the worst case), not the whole analysis",
     )
+    parser.add_argument(
+        "--no-rounds",
+        action="store_true",
+        help="the two figures alone (fewest tests, worst case and mean): turing analyze "
+        "--no-rounds",
+    )
     parser.add_argument("--quiet", action="store_true", help="no line per puzzle")
     args = parser.parse_args()
     sys.setrecursionlimit(10_000)
@@ -120,11 +130,11 @@ def main() -> None:
                 base: list[Run] = []
                 for i in range(args.count):
                     puzzle = generate_one(mode, n, tier, args.seed + i, CS)
-                    s = run(puzzle, True, args.limit, args.worst_only)
+                    s = run(puzzle, True, args.limit, args.worst_only, not args.no_rounds)
                     sym.append(s)
                     line = f"  {mode} {n} {tier} seed {args.seed + i}: {s.text()}"
                     if not args.no_baseline:
-                        b = run(puzzle, False, args.limit, args.worst_only)
+                        b = run(puzzle, False, args.limit, args.worst_only, not args.no_rounds)
                         base.append(b)
                         if b.worst is not None and s.worst is not None:
                             assert b.worst == s.worst, (mode, n, tier, i)

@@ -1788,7 +1788,10 @@ class Analysis:
     past its state limit; ``expected_bounds`` then brackets the mean number of tests.
     ``rounds_worst`` is None when the rounds search went past its limit; ``rounds_bounds``
     then brackets it (otherwise both bounds equal it). The means are exact fractions (a
-    total of tests over the assignments, divided by their number).
+    total of tests over the assignments, divided by their number). A figure asked to be
+    left out (:attr:`skipped`) is None, never in :attr:`bounds_only`; skipped rounds
+    leave ``rounds_bounds`` as the tests bounds give them (a round holds one to three
+    tests).
     """
 
     puzzle_id: str | None
@@ -1812,8 +1815,11 @@ class Analysis:
     expected_bounds_exact: tuple[Fraction, Fraction] | None = None
     #: the figures reported as bounds only (a search stopped at its limit), by JSON name
     bounds_only: tuple[str, ...] = ()
+    #: the figures not searched at all (asked for without them), by JSON name
+    skipped: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
+        no_mean = "min_tests_expected" in self.skipped
         return {
             "id": self.puzzle_id,
             "mode": self.mode,
@@ -1824,14 +1830,18 @@ class Analysis:
             "min_tests_worst": self.min_tests_worst,
             "min_tests_worst_bounds": list(self.tests_bounds),
             "bounds_only": list(self.bounds_only),
+            "skipped": list(self.skipped),
             "min_tests_expected": self.min_tests_expected,
             "min_tests_expected_fraction": _fraction(self.min_tests_expected_exact),
             "rounds_worst": self.rounds_worst,
             "rounds_bounds": list(self.rounds_bounds),
             "rounds_expected": self.rounds_expected,
             "rounds_expected_fraction": _fraction(self.rounds_expected_exact),
-            "expected_bounds": list(self.expected_bounds),
-            "expected_bounds_fraction": [_fraction(x) for x in self.expected_bounds_exact or ()],
+            # Left out, the mean has no bounds: null, not [0, 0].
+            "expected_bounds": None if no_mean else list(self.expected_bounds),
+            "expected_bounds_fraction": None
+            if no_mean
+            else [_fraction(x) for x in self.expected_bounds_exact or ()],
             "first_round": self.first_round.to_dict() if self.first_round else None,
             "seconds": round(self.seconds, 3),
         }
@@ -1877,6 +1887,7 @@ def analyze_hypotheses(
     hypotheses: Sequence[Hypothesis],
     *,
     expected: bool = True,
+    rounds: bool = True,
     max_states: int = MAX_STATES,
     expected_states: int = EXPECTED_STATES,
     round_states: int = ROUND_STATES,
@@ -1890,6 +1901,9 @@ def analyze_hypotheses(
 ) -> Analysis:
     """Analyse a hypothesis set (the state before any test, or any later one).
 
+    ``expected=False`` leaves out the means; ``rounds=False`` the rounds figures and the
+    first round (on hard puzzles the rounds search takes most of the time; the fewest
+    tests, worst case and mean, are the same without it).
     ``symmetry=False`` searches every letter of interchangeable ones (the same figures,
     more slowly: kept to check the symmetric search against). Past ``max_work`` or
     ``max_states`` the worst case is reported as bounds (:attr:`Analysis.tests_bounds`).
@@ -1905,9 +1919,15 @@ def analyze_hypotheses(
         search.deadline = time.process_time() + time_limit
     root = search.full
     bounded: list[str] = []
+    skipped: list[str] = []
+    if not expected:
+        skipped += ["min_tests_expected", "rounds_expected"]
+    if not rounds:
+        left_out = ("rounds_worst", "rounds_expected", "first_round")
+        skipped += [name for name in left_out if name not in skipped]
     low_t, high_t = search.bounded_min_tests(root, max_work)
     worst = low_t if low_t == high_t else None
-    rounds: int | None = None
+    fewest_rounds: int | None = None
     rounds_range = (max(1, -(-low_t // TESTS_PER_ROUND)) if high_t else 0, high_t)
     # The expected figure before the rounds: under a time limit it is the one that counts.
     w = search.weight(root)
@@ -1923,7 +1943,7 @@ def analyze_hypotheses(
             total = search.expected_sum(root)
             e_tests = Fraction(total, w)
             low = high = e_tests
-            if worst is not None:
+            if worst is not None and rounds:
                 e_rounds = Fraction(search.expected_rounds_new(root), w)
         except AnalysisTooLarge:
             low = max(low, Fraction(search.e_lower(root), w))
@@ -1946,23 +1966,23 @@ def analyze_hypotheses(
                 search.max_states, search.deadline = saved_limits
                 search.max_work = _INF
             bounded.append("min_tests_expected")
-        if e_rounds is None:
+        if e_rounds is None and rounds:
             bounded.append("rounds_expected")
     first: FirstRound | None = None
     if worst is None:
-        bounded += ["min_tests_worst", "rounds_worst"]
-    else:
+        bounded += ["min_tests_worst", "rounds_worst"] if rounds else ["min_tests_worst"]
+    elif rounds:
         # The figures below have state and work limits of their own, past which they
         # report bounds.
         search.max_work = search.work + round_work
         search.round_states_limit = search.states_stored + round_states
         try:
-            rounds = search.min_rounds(root)
-            rounds_range = (rounds, rounds)
+            fewest_rounds = search.min_rounds(root)
+            rounds_range = (fewest_rounds, fewest_rounds)
         except AnalysisTooLarge:  # its states or its work
             search.rounds_exhausted = True
             search.max_work = _INF
-            rounds = None
+            fewest_rounds = None
             rounds_range = search.rounds_bounds(root)
             bounded.append("rounds_worst")
         # The first round follows from what the worst-case search proved (its splits'
@@ -1990,7 +2010,7 @@ def analyze_hypotheses(
         codes=tuple(CODE_TEXT[c] for c in indices(search.codes_mask(root))),
         min_tests_worst=worst,
         tests_bounds=(low_t, high_t),
-        rounds_worst=rounds,
+        rounds_worst=fewest_rounds,
         rounds_bounds=rounds_range,
         min_tests_expected=_float(e_tests),
         rounds_expected=_float(e_rounds),
@@ -2002,6 +2022,7 @@ def analyze_hypotheses(
         rounds_expected_exact=e_rounds,
         expected_bounds_exact=(low, high),
         bounds_only=tuple(bounded),
+        skipped=tuple(skipped),
     )
 
 
@@ -2010,6 +2031,7 @@ def analyze(
     cardset: CardSet,
     *,
     expected: bool = True,
+    rounds: bool = True,
     max_states: int = MAX_STATES,
     expected_states: int = EXPECTED_STATES,
     round_states: int = ROUND_STATES,
@@ -2022,7 +2044,8 @@ def analyze(
 ) -> Analysis:
     """The optimal-play analysis of a puzzle, from the cards alone (hidden fields unused).
 
-    See :func:`analyze_hypotheses` for the limits and ``on_progress``."""
+    See :func:`analyze_hypotheses` for the figures left out, the limits and
+    ``on_progress``."""
     hypotheses = deduce(puzzle.public(), cardset).hypotheses
     if not hypotheses:
         raise AnalysisError(
@@ -2034,6 +2057,7 @@ def analyze(
     return analyze_hypotheses(
         hypotheses,
         expected=expected,
+        rounds=rounds,
         max_states=max_states,
         expected_states=expected_states,
         round_states=round_states,

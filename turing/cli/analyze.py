@@ -111,6 +111,10 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
                 "strategy that needs at most {high}"
             ).format(low=t_low, high=t_high, r_low=r_low, r_high=r_high, below=t_low - 1)
         )
+    elif "rounds_worst" in result.skipped:
+        lines.append(
+            "  " + _("fewest tests that guarantee the code: {n}").format(n=result.min_tests_worst)
+        )
     elif result.rounds_worst is not None:
         lines.append(
             "  "
@@ -158,7 +162,9 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
                 ).format(low=format_number(low, 3), high=format_number(high, 3))
             )
     first = result.first_round
-    if result.min_tests_worst is None:
+    if "first_round" in result.skipped:
+        pass
+    elif result.min_tests_worst is None:
         lines.append(
             "  "
             + _(
@@ -235,6 +241,12 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
     help="Skip the expected (average) figures: only the worst case and the policy.",
 )
 @click.option(
+    "--no-rounds",
+    is_flag=True,
+    help="Skip the rounds figures and the first round: only the fewest tests, in the worst "
+    "case and on average (on hard puzzles the rounds search takes most of the time).",
+)
+@click.option(
     "--expected-states",
     type=click.IntRange(min=1),
     default=EXPECTED_STATES,
@@ -290,6 +302,7 @@ def analyze_command(
     codes: tuple[str, ...],
     as_json: bool,
     no_expected: bool,
+    no_rounds: bool,
     expected_states: int,
     round_states: int,
     max_states: int,
@@ -334,6 +347,7 @@ def analyze_command(
                     puzzle,
                     loaded.cardset,
                     expected=not no_expected,
+                    rounds=not no_rounds,
                     expected_states=expected_states,
                     round_states=round_states,
                     max_states=max_states,
