@@ -406,6 +406,66 @@ def test_the_optimal_bot_plays_greedy_past_its_work_limit(
     assert bot._greedy is not None
 
 
+def test_the_optimal_bot_searches_again_once_the_state_has_shrunk(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Past its work limit on the large start, the bot plays greedy moves, and once at most
+    half as many assignments are left it plays the exact policy again (each move's search
+    has its own share of work): the game ends with exact moves."""
+    import turing.analysis.search as analysis
+    from turing.core.puzzle import puzzle_from_dict
+
+    monkeypatch.setattr(analysis, "POLICY_WORK", 5_000_000)
+    outcomes: list[str] = []
+    for name in ("best_new_round", "best_in_round"):
+        method = getattr(Search, name)
+
+        def recorded(self: Search, *args: object, _method: object = method) -> object:
+            try:
+                got = _method(self, *args)  # type: ignore[operator]
+            except AnalysisTooLarge:
+                outcomes.append("too large")
+                raise
+            outcomes.append("exact")
+            return got
+
+        monkeypatch.setattr(Search, name, recorded)
+    puzzle = puzzle_from_dict(NIGHTMARE_LARGE, CLASSIC)
+    bot = make_bot("bot:optimal", random.Random(3))
+    assert isinstance(bot, OptimalBot)
+    result = run_game(Game(puzzle, ["a"], CLASSIC), {"a": bot})
+    assert result.winners == ("a",)
+    assert outcomes[0] == "too large"
+    assert "exact" in outcomes
+    # searched again only on a state at most half as large: few searches give up
+    assert outcomes.count("too large") <= 6
+    assert outcomes[-1] == "exact"
+
+
+def test_a_hint_searches_again_on_a_later_state_of_the_same_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The policy's search is kept for a game's later states; each question has its own
+    share of work, so a small state is answered after the large start passed the limit."""
+    import turing.analysis.search as analysis
+    from turing.core.puzzle import puzzle_from_dict
+
+    monkeypatch.setattr(analysis, "POLICY_WORK", 5_000_000)
+    monkeypatch.setattr(analysis, "_RECENT", [])  # no search kept from another test
+    puzzle = puzzle_from_dict(NIGHTMARE_LARGE, CLASSIC)
+    hyps = deduce(puzzle.public(), CLASSIC).hypotheses
+    with pytest.raises(AnalysisTooLarge):
+        next_test(hyps, None, ())
+    codes = sorted({h.code for h in hyps})
+    first, second = ([h for h in hyps if h.code == c][:20] for c in codes[:2])
+    later = first + second
+    move = next_test(later, None, ())
+    assert move is not None
+    assert len(analysis._RECENT) == 1  # the same search, not a new one
+    analysis._RECENT.clear()
+    assert next_test(later, None, ()) == move  # as a search of the small state alone
+
+
 @settings(max_examples=40, deadline=None)
 @given(
     mode=st.sampled_from(["classic", "extreme", "nightmare"]),

@@ -162,6 +162,50 @@ def test_hint_best_says_when_the_search_is_too_large(
     assert code == 1  # abandoned by quit, not failed
 
 
+def test_hint_best_searches_again_once_tests_have_narrowed_the_state(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Too large at the start, the best-test hint is searched again on the smaller state
+    after two rounds (each question has its own share of work), not refused for the rest
+    of the game."""
+    import turing.analysis.search as analysis
+
+    monkeypatch.setattr(analysis, "POLICY_WORK", 5_000_000)
+    monkeypatch.setattr(analysis, "_RECENT", [])  # no search kept from another test
+    path = tmp_path / "n.json"
+    path.write_text(
+        json.dumps(
+            {
+                "mode": "nightmare",
+                "cards": [30, 31, 33, 34, 40, 43],
+                "criteria": [4, 2, 1, 7, 3, 3],
+                "real_cards": [33, 30, 43, 40, 34, 31],
+            }
+        )
+    )
+    lines = [
+        "hint best",
+        "c 112; t a b c",
+        "pass",
+        "hint best",
+        "c 231; t d e f",
+        "pass",
+        "hint best",
+        "quit",
+    ]
+    code, out, err = run("play", str(path), stdin="\n".join(lines) + "\n")
+    assert "Traceback" not in out + err
+    assert code == 1  # abandoned by quit, not failed
+    answers = [
+        line
+        for line in out.splitlines()
+        if "too large for this position" in line or line.startswith("Best now")
+    ]
+    assert len(answers) == 3, out
+    assert "too large" in answers[0] and "too large" in answers[1]
+    assert answers[2] == "Best now: compose 143 and test A (hints used: 1)"
+
+
 def test_json_means_are_exact_fractions() -> None:
     """The means come unrounded, with the exact fraction (a total over the assignments)."""
     from fractions import Fraction

@@ -294,3 +294,39 @@ def test_ctrl_c_during_a_slow_hint_cancels_only_the_hint(children: list[pexpect.
     table.expect("Give up? You will be out of the running. [y/N]")
     child.sendline("y")
     table.expect("Result · solution")
+
+
+def test_hint_best_is_searched_again_after_tests_narrow_the_state(
+    children: list[pexpect.spawn],
+) -> None:
+    # the start of this 4-verifier nightmare table is past the policy's work limit, the
+    # state after two rounds of tests is not: the hint answers there
+    child = spawn(
+        [
+            "--random",
+            "--mode",
+            "nightmare",
+            "--verifiers",
+            "4",
+            "--difficulty",
+            "hard",
+            "--seed",
+            "3",
+        ]
+    )
+    children.append(child)
+    table = Table(child)
+    table.expect("player>")
+    too_large = "The exact search is too large for this position"
+    for line in ("hint best", "c 112; t a b c", "pass", "hint best", "c 231; t a b d", "pass"):
+        child.sendline(line)
+        if line == "hint best":
+            table.expect(too_large)
+        table.expect("player>")
+    child.sendline("hint best")
+    before = table.expect("(hints used: 1)")
+    assert too_large not in before
+    assert "Best now: compose 223 and test C" in before
+    table.expect("player>")
+    child.sendline("show")
+    table.expect("hints 1")

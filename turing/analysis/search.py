@@ -336,6 +336,13 @@ class Search:
         self.round_states_limit = ROUND_STATES
         self.rounds_exhausted = False
 
+    def new_share(self, work: int) -> None:
+        """A fresh share of work for one more question to this search (a later state of the
+        same game): the work limit counts from here, not from the first question, and what
+        was proven before is kept. (The rounds search's state limit stays the search's
+        own: past it, the policy keeps what the rounds search proved.)"""
+        self.max_work = self.work + work
+
     # -- states ----------------------------------------------------------------------------
 
     def state_of(self, hypotheses: Sequence[Hypothesis]) -> int | None:
@@ -2165,6 +2172,9 @@ def next_test(
     if not hypotheses:
         raise AnalysisError(gettext("no assignment agrees with these answers"))
     search, state = _search_for(hypotheses)
+    # Each question has its own share: past the limit on a large state, a later (smaller)
+    # state of the same game is searched again, with what was proven kept.
+    search.new_share(POLICY_WORK)
     for v in tested_this_round:
         if not 0 <= v < search.verifiers:
             raise AnalysisError(
@@ -2179,9 +2189,13 @@ class OptimalBot:
     """``bot:optimal``: plays the exact policy of this module.
 
     It guarantees knowing the code within ``min_tests_worst`` tests (and, keeping that,
-    within ``rounds_worst`` rounds), and submits only when it knows the code. When the
-    exact search passes :data:`POLICY_WORK` (most hard nightmare tables, some hard extreme
-    ones), it plays the rest of the game as ``bot:greedy`` instead.
+    within ``rounds_worst`` rounds), and submits only when it knows the code. Each move's
+    search gets its own share of :data:`POLICY_WORK`. A move whose search passes it (most
+    hard nightmare tables and some hard extreme ones, early in the game) is
+    ``bot:greedy``'s; the exact policy is tried again once at most half as many
+    assignments are left as where it last gave up, so a game has only a few searches
+    that give up, and from the first that succeeds on, the bot keeps the fewest tests
+    that remain possible.
     """
 
     name = "bot:optimal"
@@ -2192,28 +2206,43 @@ class OptimalBot:
         self._search: Search | None = None
         self._puzzle: Puzzle | None = None
         self._greedy: GreedyBot | None = None
+        #: the assignments left where the search last gave up (None: it never did)
+        self._gave_up_at: int | None = None
 
     def _fallback(self) -> GreedyBot:
         if self._greedy is None:
             self._greedy = GreedyBot(self._rng)
         return self._greedy
 
+    def _worth_searching(self, view: PlayerView) -> bool:
+        left = len(view.hypotheses())
+        return self._gave_up_at is None or 2 * left <= self._gave_up_at
+
+    def _gave_up(self, view: PlayerView) -> GreedyBot:
+        self._gave_up_at = len(view.hypotheses())
+        return self._fallback()
+
     def _state(self, view: PlayerView) -> tuple[Search, int] | None:
+        """The search of this game and the view's state in it, with a fresh share of
+        work; None when no assignment is left."""
         hypotheses = view.hypotheses()
         if not hypotheses:
             return None
         if self._search is None or self._puzzle != view.puzzle:
+            self._search = None
             root = deduce(view.puzzle.public(), view.cardset).hypotheses
             self._search = Search(root, max_work=POLICY_WORK)
             self._puzzle = view.puzzle
-        state = self._search.state_of(hypotheses)
+        search: Search = self._search
+        state = search.state_of(hypotheses)
         if state is None:  # not from this puzzle's deduction: search the view's own set
-            return _search_for(hypotheses)
-        return self._search, state
+            search, state = _search_for(hypotheses)
+        search.new_share(POLICY_WORK)
+        return search, state
 
     def compose(self, view: PlayerView) -> str:
-        if self._greedy is not None:
-            return self._greedy.compose(view)
+        if not self._worth_searching(view):
+            return self._fallback().compose(view)
         try:
             found = self._state(view)
             if found is None:
@@ -2221,22 +2250,24 @@ class OptimalBot:
             search, state = found
             move = search.best_new_round(state)
         except AnalysisTooLarge:
-            return self._fallback().compose(view)
+            return self._gave_up(view).compose(view)
         if move is None:  # known: compose the code itself (no test is needed)
             return CODE_TEXT[search.code_of[lowest_index(state)]]
         return CODE_TEXT[move[0]]
 
     def next_test(self, view: PlayerView) -> int | None:
-        if self._greedy is not None:
-            return self._greedy.next_test(view)
+        if view.code is None:
+            return None
+        if not self._worth_searching(view):
+            return self._fallback().next_test(view)
         try:
             found = self._state(view)
-            if found is None or view.code is None:
+            if found is None:
                 return None
             search, state = found
             return search.best_in_round(state, code_index(view.code), view.tested_this_round)
         except AnalysisTooLarge:
-            return self._fallback().next_test(view)
+            return self._gave_up(view).next_test(view)
 
     def decide(self, view: PlayerView) -> str | None:
         codes = {h.code for h in view.hypotheses()}
