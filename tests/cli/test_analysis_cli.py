@@ -140,6 +140,15 @@ def test_hint_best_in_play_names_an_optimal_move(tmp_path: Path) -> None:
     assert "Best now: compose" in out or "Best now: stop" in out, out + err
 
 
+#: a 6-verifier nightmare table whose start is past a policy work limit of 5 × 10⁶ units
+NIGHTMARE_PAST_POLICY = {
+    "mode": "nightmare",
+    "cards": [30, 31, 33, 34, 40, 43],
+    "criteria": [4, 2, 1, 7, 3, 3],
+    "real_cards": [33, 30, 43, 40, 34, 31],
+}
+
+
 def test_hint_best_says_when_the_search_is_too_large(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -147,16 +156,7 @@ def test_hint_best_says_when_the_search_is_too_large(
 
     monkeypatch.setattr(analysis, "POLICY_WORK", 5_000_000)
     path = tmp_path / "n.json"
-    path.write_text(
-        json.dumps(
-            {
-                "mode": "nightmare",
-                "cards": [30, 31, 33, 34, 40, 43],
-                "criteria": [4, 2, 1, 7, 3, 3],
-                "real_cards": [33, 30, 43, 40, 34, 31],
-            }
-        )
-    )
+    path.write_text(json.dumps(NIGHTMARE_PAST_POLICY))
     code, out, err = run("play", str(path), stdin="hint best\nhint\nquit\n")
     assert "too large" in out and "Traceback" not in out + err
     assert code == 1  # abandoned by quit, not failed
@@ -173,16 +173,7 @@ def test_hint_best_searches_again_once_tests_have_narrowed_the_state(
     monkeypatch.setattr(analysis, "POLICY_WORK", 5_000_000)
     monkeypatch.setattr(analysis, "_RECENT", [])  # no search kept from another test
     path = tmp_path / "n.json"
-    path.write_text(
-        json.dumps(
-            {
-                "mode": "nightmare",
-                "cards": [30, 31, 33, 34, 40, 43],
-                "criteria": [4, 2, 1, 7, 3, 3],
-                "real_cards": [33, 30, 43, 40, 34, 31],
-            }
-        )
-    )
+    path.write_text(json.dumps(NIGHTMARE_PAST_POLICY))
     lines = [
         "hint best",
         "c 112; t a b c",
