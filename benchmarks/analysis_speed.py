@@ -9,8 +9,9 @@ The benchmark set is fixed: ``--count`` puzzles per mode × verifiers × tier, m
 ``generate_one(mode, verifiers, tier, seed)`` for seeds ``seed, seed+1, …``. Each puzzle is
 analysed as ``turing analyze`` does (worst case, rounds, expected, first round; with
 ``--no-rounds`` the two figures of the extreme target alone, the worst case and the mean,
-as ``turing analyze --no-rounds``) with a limit of ``--limit`` processor seconds per puzzle (``turing analyze --time-limit``: past
-it, proven bounds), twice, side by side in the same run:
+as ``turing analyze --no-rounds``) with a limit of ``--limit`` processor seconds per
+puzzle (``turing analyze --time-limit``: past it, proven bounds), twice, side by side in
+the same run:
 
 * ``search``: the search as it is (interchangeable letters searched once, two greedy
   ceilings);
