@@ -9,9 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
 
-from turing.cli.main import main
+from testsupport.cli import run as turing
 from turing.i18n import set_language
 
 EXTREME = "mode: extreme\ncards: [[17, 24], [27, 35], [28, 34], [32, 36]]\n"
@@ -27,7 +26,7 @@ def english_afterwards() -> Iterator[None]:
 
 
 def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(main, list(args))
+    result = turing(args)
     return result.exit_code, result.stdout, result.stderr
 
 
@@ -111,15 +110,14 @@ def test_human_output_without_rounds(tmp_path: Path) -> None:
     assert f"  fewest tests that guarantee the code: {tests}" in out.splitlines()
 
 
-def test_no_rounds_in_german(tmp_path: Path) -> None:
+def test_no_rounds_in_german(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "e.yaml"
     path.write_text(EXTREME)
     tests = record(path)["min_tests_worst"]
-    result = CliRunner().invoke(
-        main, ["analyze", str(path), "--no-rounds", "--quiet"], env={"TURING_LANG": "de"}
-    )
-    assert result.exit_code == 0, result.stderr
-    lines = result.stdout.splitlines()
-    assert "fewest" not in result.stdout
-    assert "Runde" not in result.stdout
+    monkeypatch.setenv("TURING_LANG", "de")
+    code, out, err = run("analyze", str(path), "--no-rounds", "--quiet")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert "fewest" not in out
+    assert "Runde" not in out
     assert any(line.strip().endswith(f": {tests}") for line in lines[1:2]), lines
