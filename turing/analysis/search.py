@@ -2132,12 +2132,16 @@ _RECENT_SIZE: Final = 8
 
 
 def _search_for(hypotheses: Sequence[Hypothesis]) -> tuple[Search, int]:
-    """A memoised search whose universe holds ``hypotheses``, and their state in it."""
+    """A memoised search whose universe holds ``hypotheses``, and their state in it, with
+    a fresh share of :data:`POLICY_WORK` for this question: past the limit on a large
+    state, a later (smaller) state of the same game is searched again, with what was
+    proven kept."""
     for i, search in enumerate(_RECENT):
         state = search.state_of(hypotheses)
         if state is not None:
             if i:
                 _RECENT.insert(0, _RECENT.pop(i))
+            search.new_share(POLICY_WORK)
             return search, state
     search = Search(hypotheses, max_work=POLICY_WORK)
     _RECENT.insert(0, search)
@@ -2172,9 +2176,6 @@ def next_test(
     if not hypotheses:
         raise AnalysisError(gettext("no assignment agrees with these answers"))
     search, state = _search_for(hypotheses)
-    # Each question has its own share: past the limit on a large state, a later (smaller)
-    # state of the same game is searched again, with what was proven kept.
-    search.new_share(POLICY_WORK)
     for v in tested_this_round:
         if not 0 <= v < search.verifiers:
             raise AnalysisError(
@@ -2229,16 +2230,14 @@ class OptimalBot:
         if not hypotheses:
             return None
         if self._search is None or self._puzzle != view.puzzle:
-            self._search = None
             root = deduce(view.puzzle.public(), view.cardset).hypotheses
             self._search = Search(root, max_work=POLICY_WORK)
             self._puzzle = view.puzzle
-        search: Search = self._search
-        state = search.state_of(hypotheses)
+        state = self._search.state_of(hypotheses)
         if state is None:  # not from this puzzle's deduction: search the view's own set
-            search, state = _search_for(hypotheses)
-        search.new_share(POLICY_WORK)
-        return search, state
+            return _search_for(hypotheses)
+        self._search.new_share(POLICY_WORK)
+        return self._search, state
 
     def compose(self, view: PlayerView) -> str:
         if not self._worth_searching(view):
