@@ -44,7 +44,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Final, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 import numpy as np
 
@@ -57,6 +57,9 @@ from turing.core.knowledge import TESTS_PER_ROUND, PlayerView
 from turing.core.puzzle import LETTERS, Puzzle
 from turing.core.solver import Hypothesis, deduce
 from turing.i18n import format_number, gettext
+
+if TYPE_CHECKING:
+    from turing.analysis.kernel import ExpectedKernel
 
 _T = TypeVar("_T")
 
@@ -98,6 +101,22 @@ HUFFMAN_KEPT: Final = 1 << 20
 #: tests when the budget allows only some (above it, splitting the state by every test
 #: costs less than going over its groups).
 FIT_BY_TESTS: Final = 2048
+#: Fewest groups for which the expected search runs compiled (:mod:`turing.analysis.kernel`;
+#: below it, the search's own takes milliseconds and compiling would not pay).
+COMPILED_FROM: Final = 48
+#: Most groups the compiled expected search takes (:data:`turing.analysis.kernel.MAX_GROUPS`).
+COMPILED_UPTO: Final = 512
+#: Work the search's own expected search does before the compiled one takes over (a few
+#: tenths of a second: what most puzzles need all in all, and about what loading the
+#: compiled search takes).
+COMPILED_AFTER: Final = 15_000_000
+#: The compiled expected search does a unit of work (as :meth:`Search._worked` counts it)
+#: in about this fraction of the time: its work is counted divided by it, so that the work
+#: limits keep their meaning in time.
+COMPILED_SPEEDUP: Final = 8
+#: A state the compiled expected search keeps takes about this fraction of the memory the
+#: search's own takes (450 bytes against 2.8 kB): it may store as many times more states.
+COMPILED_LIGHTER: Final = 6
 #: Codes' parts of states kept with the tests that meet and hold them (see
 #: :meth:`Search._fitting_splits`).
 PART_TESTS_KEPT: Final = 1 << 16
@@ -164,6 +183,7 @@ class Search:
         max_states: int = MAX_STATES,
         max_work: int = MAX_WORK,
         symmetry: bool = True,
+        compiled: bool = True,
     ) -> None:
         if not hypotheses:
             raise AnalysisError(gettext("no valid criteria assignment: nothing to analyse"))
@@ -323,6 +343,8 @@ class Search:
         self._e_optimal: dict[int, dict[int, bool]] = {}
         self._re_new: dict[int, int] = {}
         self._re_in: dict[tuple[int, int, frozenset[int]], int] = {}
+        #: states stored (the compiled expected search's each counted as the fraction
+        #: :data:`COMPILED_LIGHTER` of one: the limits on it keep memory bounded)
         self.states_stored = 0
         #: called now and then (every :data:`PROGRESS_WORK` units) during :meth:`min_tests`
         #: of the first state with the bounds proven on it so far: ``(lower, upper)``
@@ -335,6 +357,10 @@ class Search:
         #: the rounds search gives up once the search as a whole stored this many states
         self.round_states_limit = ROUND_STATES
         self.rounds_exhausted = False
+        #: the compiled expected search (see :meth:`_kernel`), made the first time it is
+        #: needed: until then, and for good once it was not made, None
+        self._compiled: ExpectedKernel | None = None
+        self._compile = compiled
 
     def new_share(self, work: int) -> None:
         """A fresh share of work for one more question to this search (a later state of the
@@ -517,12 +543,23 @@ class Search:
     def _stored(self) -> None:
         self.states_stored += 1
         if self.states_stored > self.max_states:
-            raise AnalysisTooLarge(
-                gettext(
-                    "the exact search stored more than {limit} states; this puzzle is "
-                    "too large to analyse exactly"
-                ).format(limit=self.max_states)
-            )
+            self._states_passed()
+
+    def _states_passed(self) -> None:
+        raise AnalysisTooLarge(
+            gettext(
+                "the exact search stored more than {limit} states; this puzzle is "
+                "too large to analyse exactly"
+            ).format(limit=self.max_states)
+        )
+
+    def _check_limits(self) -> None:
+        """Past :attr:`max_states`, :attr:`max_work` or :attr:`deadline`, raise as
+        :meth:`_stored`, :meth:`_worked` and :meth:`_report` do."""
+        if self.states_stored > self.max_states:
+            self._states_passed()
+        self._worked(0)
+        self._report()
 
     # -- fewest tests, worst case ------------------------------------------------------------
 
@@ -1190,6 +1227,9 @@ class Search:
 
     def e_lower(self, state: int, among: Sequence[int] | None = None) -> int:
         """The best known lower bound on :meth:`expected_sum` (exact once it is known)."""
+        kernel = self._kernel()
+        if kernel is not None:
+            return kernel.lower_bound(state)
         v = self._e_lb.get(state)
         if v is None:
             v = self.huffman(state, among)
@@ -1211,7 +1251,7 @@ class Search:
         so most halves' Huffman costs are never needed.
         """
         lbs_of = self._e_lb
-        get = lbs_of.get
+        get = lbs_of.get if self._kernel() is None else self._e_bound
         splits, letters = self.split_letters(state)
         self._worked(len(splits) * (len(codes) + 2))
         # Each split placed by its halves' entropy bounds (a bound known already is looked
@@ -1262,11 +1302,71 @@ class Search:
                 self._e_lb[state] = known
         return orbit, None
 
+    def _kernel(self) -> ExpectedKernel | None:
+        """The compiled expected search, once :meth:`expected_sum` made it."""
+        return self._compiled
+
+    def _make_kernel(self) -> ExpectedKernel | None:
+        """The compiled expected search for this search's groups, made once; None where
+        this search's own is used: more than :data:`COMPILED_UPTO` groups or fewer than
+        :data:`COMPILED_FROM`, or interchangeable letters (whose orbits the compiled
+        search does not keep)."""
+        if self._compile:
+            self._compile = False
+            if not self.symmetric and COMPILED_FROM <= self.size <= COMPILED_UPTO:
+                # Imported here: loading the compiled search (or compiling it, the first
+                # time) takes a moment that only a long search repays.
+                from turing.analysis import kernel
+
+                self._compiled = kernel.ExpectedKernel(
+                    self.root_splits, self.code_bits, self.weight_of, self._words + 8
+                )
+        return self._compiled
+
+    def _e_known(self, state: int) -> int | None:
+        """The exact total proven on ``state``, if any."""
+        kernel = self._kernel()
+        if kernel is not None:
+            return kernel.known(state)[0]
+        return self._e_exact.get(state)
+
+    def _e_bound(self, state: int) -> int | None:
+        """The lower bound proven on ``state`` (its exact total once known), if any."""
+        kernel = self._kernel()
+        if kernel is not None:
+            return kernel.known(state)[1]
+        return self._e_lb.get(state)
+
     def expected_sum(self, state: int, bound: int = _INF) -> int:
         """The least total of tests over the hypotheses of ``state`` (a branch and bound).
 
         Exact when below ``bound``; otherwise a lower bound that is at least ``bound``.
         """
+        kernel = self._compiled
+        if kernel is None and self._compile:
+            # This search's own first: most states need no more. Past its share, the same
+            # search compiled (what the own one proved is not carried over).
+            own = functools.partial(self._expected_sum, state, bound)
+            got = self._with_share(COMPILED_AFTER, float(_INF), own)
+            if got is not None:
+                return got
+            kernel = self._make_kernel()
+        if kernel is None:
+            return self._expected_sum(state, bound)
+        # Within this search's limits; what it proved is kept, should it be asked again.
+        while True:
+            work = (max(0, self.max_work - self.work) + 1) * COMPILED_SPEEDUP
+            stored = (max(0, self.max_states - self.states_stored) + 1) * COMPILED_LIGHTER
+            seconds = max(0.0, self.deadline - time.process_time())
+            got, work, states = kernel.run(state, bound, work, stored, seconds)
+            self.work += work // COMPILED_SPEEDUP
+            self.states_stored += -(-states // COMPILED_LIGHTER)
+            if got is not None:
+                return got
+            self._check_limits()  # which limit it was, and how the search gives up
+
+    def _expected_sum(self, state: int, bound: int) -> int:
+        """:meth:`expected_sum` by this search's own branch and bound."""
         exact = self._e_exact.get(state)
         if exact is not None:
             return exact
@@ -1292,11 +1392,11 @@ class Search:
                 floor = min(floor, w + lbs)
                 break
             self._enter(state, y, n, letter)
-            ey = self.expected_sum(y, best - w - ln)
+            ey = self._expected_sum(y, best - w - ln)
             if w + ey + ln >= best:
                 floor = min(floor, w + ey + ln)
                 continue
-            en = self.expected_sum(n, best - w - ey)
+            en = self._expected_sum(n, best - w - ey)
             if w + ey + en < best:
                 best = w + ey + en
                 found = True
@@ -1677,7 +1777,7 @@ class Search:
         state's exact total where the search found it."""
         if self.is_known(state):
             return 0
-        exact = self._e_exact.get(state)
+        exact = self._e_known(state)
         if exact is not None:
             return exact
         _, hard, easy, _, letter = next(self._e_ranked(state, self.present(state)))
@@ -1689,7 +1789,7 @@ class Search:
         the state's weight plus the least, over its splits, of the bounds proven on the two
         halves (each at least its Huffman bound). It rises above the state's own bound,
         which a search from the start raises only once it has tried every split."""
-        exact = self._e_exact.get(state)
+        exact = self._e_known(state)
         if exact is not None:
             return exact
         if self.is_known(state):
@@ -1703,7 +1803,7 @@ class Search:
 
     def _e_proven(self, state: int) -> int:
         """The bound proven on ``state`` or on another state of its orbit."""
-        exact = self._e_exact.get(state)
+        exact = self._e_known(state)
         if exact is None:
             _, exact = self._e_adopt(state)
         return exact if exact is not None else self.e_lower(state)

@@ -1,0 +1,130 @@
+"""The compiled expected search gives the search's own figures, within the same limits."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from turing.analysis import search as search_module
+from turing.analysis.search import AnalysisTooLarge, Search, analyze_hypotheses
+from turing.core.cards import load_cardset
+from turing.core.solver import Hypothesis, after_test, deduce
+from turing.generation.generator import generate_one
+
+CLASSIC = load_cardset("classic")
+
+
+@pytest.fixture(autouse=True)
+def compiled_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The compiled search for every state, from the first unit of work."""
+    monkeypatch.setattr(search_module, "COMPILED_FROM", 1)
+    monkeypatch.setattr(search_module, "COMPILED_AFTER", 0)
+
+
+def narrowed(mode: str, verifiers: int, seed: int, answers: int) -> tuple[Hypothesis, ...]:
+    """A generated puzzle's hypotheses after a few answers a random hidden assignment
+    gives (small enough for the search's own expected search in a test)."""
+    puzzle = generate_one(mode, verifiers, None, seed, CLASSIC)
+    hyps = deduce(puzzle.public(), CLASSIC).hypotheses
+    rng = random.Random(seed)
+    hidden = rng.choice(hyps)
+    for _ in range(answers):
+        code, verifier = rng.randrange(125), rng.randrange(verifiers)
+        hyps = after_test(hyps, code, verifier, hidden.answer(code, verifier))
+    return tuple(hyps)
+
+
+def pair(hyps: tuple[Hypothesis, ...], max_states: int = 10**9) -> tuple[Search, Search]:
+    own = Search(hyps, compiled=False, max_states=max_states)
+    compiled = Search(hyps, max_states=max_states)
+    return own, compiled
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    mode=st.sampled_from(["classic", "extreme"]),
+    verifiers=st.integers(4, 6),
+    seed=st.integers(1, 10_000),
+    answers=st.integers(0, 3),
+)
+def test_compiled_expected_search_agrees_with_the_own_one(
+    mode: str, verifiers: int, seed: int, answers: int
+) -> None:
+    hyps = narrowed(mode, verifiers, seed, answers)
+    own, compiled = pair(hyps)
+    if own.symmetric or own.size > search_module.COMPILED_UPTO or own.is_known(own.full):
+        return  # the compiled search is not used there (checked below), or not needed
+    own.max_work = 300_000_000  # a second or so: larger states take the own search long
+    try:
+        total = own.expected_sum(own.full)
+    except AnalysisTooLarge:
+        assume(False)
+    own.max_work = search_module.MAX_WORK
+    assert compiled.expected_sum(compiled.full) == total
+    assert compiled._kernel() is not None
+    # With a bound: the exact total below it, else a lower bound at least the bound.
+    for bound in (total - 1, total, total + 1):
+        got = Search(hyps).expected_sum(own.full, bound)
+        if total < bound:
+            assert got == total
+        else:
+            assert total >= got >= bound
+    # Which first tests keep the mean: the same.
+    for y in own.splits(own.full):
+        assert compiled.is_expected_optimal(compiled.full, y) == own.is_expected_optimal(
+            own.full, y
+        )
+
+
+def test_analysis_figures_are_the_same_compiled(monkeypatch: pytest.MonkeyPatch) -> None:
+    hyps = narrowed("extreme", 5, 3, 0)
+    compiled = analyze_hypotheses(hyps)
+    monkeypatch.setattr(search_module, "COMPILED_FROM", 10**9)
+    own = analyze_hypotheses(hyps)
+    assert compiled.min_tests_expected_exact == own.min_tests_expected_exact
+    assert compiled.rounds_expected_exact == own.rounds_expected_exact
+    assert compiled.first_round == own.first_round
+
+
+def test_compiled_search_keeps_the_state_limit() -> None:
+    hyps = narrowed("extreme", 5, 3, 0)
+    own, compiled = pair(hyps, max_states=10)
+    for search in (own, compiled):
+        with pytest.raises(AnalysisTooLarge, match="stored more than 10 states"):
+            search.expected_sum(search.full)
+    # What it proved before it stopped stays a bound below the exact total.
+    exact = Search(hyps, compiled=False).expected_sum(own.full)
+    compiled.max_states = 10**9
+    assert compiled.greedy_sum(compiled.full) >= exact
+    assert compiled.e_floor(compiled.full) <= exact
+
+
+def test_compiled_search_keeps_the_work_limit_and_goes_on_where_it_stopped() -> None:
+    hyps = narrowed("extreme", 5, 3, 0)
+    exact = Search(hyps, compiled=False).expected_sum(Search(hyps).full)
+    search = Search(hyps, max_work=10_000)
+    with pytest.raises(AnalysisTooLarge, match="work limit"):
+        search.expected_sum(search.full)
+    search.new_share(10**12)
+    assert search.expected_sum(search.full) == exact
+
+
+def test_compiled_search_keeps_the_time_limit() -> None:
+    puzzle = generate_one("extreme", 6, "hard", 8, CLASSIC)
+    search = Search(deduce(puzzle.public(), CLASSIC).hypotheses)
+    search.deadline = time.process_time() + 0.05
+    with pytest.raises(AnalysisTooLarge, match="time limit"):
+        search.expected_sum(search.full)
+    assert search._kernel() is not None
+    assert search.states_stored < 98_685  # all it takes without a limit
+
+
+def test_the_own_search_serves_symmetric_and_large_sets() -> None:
+    nightmare = generate_one("nightmare", 4, None, 2, CLASSIC)
+    search = Search(deduce(nightmare.public(), CLASSIC).hypotheses)
+    assert search.symmetric and search._make_kernel() is None
+    assert Search(narrowed("extreme", 5, 3, 0), compiled=False)._make_kernel() is None
