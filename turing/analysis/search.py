@@ -357,10 +357,12 @@ class Search:
         #: the rounds search gives up once the search as a whole stored this many states
         self.round_states_limit = ROUND_STATES
         self.rounds_exhausted = False
-        #: the compiled expected search (see :meth:`_kernel`), made the first time it is
-        #: needed: until then, and for good once it was not made, None
+        #: the compiled expected search (see :meth:`_make_kernel`), made the first time
+        #: it is needed (until then None); whether it is to be made
         self._compiled: ExpectedKernel | None = None
-        self._compile = compiled
+        self._compile = (
+            compiled and not self.symmetric and COMPILED_FROM <= self.size <= COMPILED_UPTO
+        )
 
     def new_share(self, work: int) -> None:
         """A fresh share of work for one more question to this search (a later state of the
@@ -1313,14 +1315,13 @@ class Search:
         search does not keep)."""
         if self._compile:
             self._compile = False
-            if not self.symmetric and COMPILED_FROM <= self.size <= COMPILED_UPTO:
-                # Imported here: loading the compiled search (or compiling it, the first
-                # time) takes a moment that only a long search repays.
-                from turing.analysis import kernel
+            # Imported here: loading the compiled search (or compiling it, the first time)
+            # takes a moment that only a long search repays.
+            from turing.analysis import kernel
 
-                self._compiled = kernel.ExpectedKernel(
-                    self.root_splits, self.code_bits, self.weight_of, self._words + 8
-                )
+            self._compiled = kernel.ExpectedKernel(
+                self.root_splits, self.code_bits, self.weight_of, self._words + 8
+            )
         return self._compiled
 
     def _e_known(self, state: int) -> int | None:
