@@ -216,6 +216,21 @@ def _ent(weights: Any, table: Any) -> Any:
 
 
 @_compiled
+def _half_bound(half: Any, weights: Any, lbd: Any, buf: Any) -> Any:
+    """The lower bound proven on ``half``, else the Huffman cost of its codes' weights
+    (``weights``, zero for a code not in it; ``buf`` as long, for the work)."""
+    got = lbd.get(half, -1)
+    if got >= 0:
+        return got
+    m = 0
+    for x in weights:
+        if x:
+            buf[m] = x
+            m += 1
+    return _huffman(buf, m)
+
+
+@_compiled
 def _expected(state: Any, bound: Any, data: Any, exd: Any, lbd: Any, ctx: Any) -> Any:
     """:meth:`Search.expected_sum` of ``state`` below ``bound``; -1 once a share ran out."""
     got = exd.get(state, -1)
@@ -305,22 +320,8 @@ def _expected(state: Any, bound: Any, data: Any, exd: Any, lbd: Any, ctx: Any) -
             nxt += 1
             y = _row(halves, s)
             n = _xor(state, y)
-            ly = lbd.get(y, -1)
-            if ly < 0:
-                m = 0
-                for k in range(nc):
-                    if yes_w[s, k]:
-                        buf[m] = yes_w[s, k]
-                        m += 1
-                ly = _huffman(buf, m)
-            ln = lbd.get(n, -1)
-            if ln < 0:
-                m = 0
-                for k in range(nc):
-                    if no_w[s, k]:
-                        buf[m] = no_w[s, k]
-                        m += 1
-                ln = _huffman(buf, m)
+            ly = _half_bound(y, yes_w[s], lbd, buf)
+            ln = _half_bound(n, no_w[s], lbd, buf)
             sum_lbs[s] = ly + ln
             hard_is_yes[s] = ly >= ln
             low[s] = ln if ly >= ln else ly
