@@ -107,3 +107,19 @@ def test_quiet_shows_no_progress_on_a_terminal(tmp_path: Path) -> None:
     assert child.exitstatus == 0
     assert "so far" not in child.before
     assert "bounds only, between" in child.before
+
+
+#: an extreme table whose mean takes the search's own several seconds: the compiled
+#: search takes over (docs/analysis.md, "Compiled expected search")
+EXTREME = '{"mode": "extreme", "cards": [[6, 30], [16, 25], [28, 40], [31, 33], [44, 45]]}\n'
+
+
+def test_the_progress_line_says_when_the_compiled_search_is_loaded(tmp_path: Path) -> None:
+    path = tmp_path / "e.jsonl"
+    path.write_text(EXTREME)
+    child = spawn(str(path), "--no-rounds")
+    child.expect(r"loading the compiled search \(the first time: compiling, ~15 s\)")
+    child.expect(r"fewest tests on average \(every assignment equally likely\): 6\.595")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0

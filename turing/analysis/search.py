@@ -363,6 +363,10 @@ class Search:
         self._compile = (
             compiled and not self.symmetric and COMPILED_FROM <= self.size <= COMPILED_UPTO
         )
+        #: called with False just before the compiled expected search is loaded (about a
+        #: second; the first time on a machine it is compiled, about 15 s), with True once
+        #: it is
+        self.on_prepare: Callable[[bool], None] | None = None
 
     def new_share(self, work: int) -> None:
         """A fresh share of work for one more question to this search (a later state of the
@@ -1315,6 +1319,8 @@ class Search:
         search does not keep)."""
         if self._compile:
             self._compile = False
+            if self.on_prepare is not None:
+                self.on_prepare(False)
             # Imported here: loading the compiled search (or compiling it, the first time)
             # takes a moment that only a long search repays.
             from turing.analysis import kernel
@@ -1322,6 +1328,8 @@ class Search:
             self._compiled = kernel.ExpectedKernel(
                 self.root_splits, self.code_bits, self.weight_of, self._words + 8
             )
+            if self.on_prepare is not None:
+                self.on_prepare(True)
         return self._compiled
 
     def _e_known(self, state: int) -> int | None:
@@ -2006,6 +2014,7 @@ def analyze_hypotheses(
     expected_work: int = EXPECTED_WORK,
     on_progress: Callable[[int, int], None] | None = None,
     time_limit: float | None = None,
+    on_prepare: Callable[[bool], None] | None = None,
 ) -> Analysis:
     """Analyse a hypothesis set (the state before any test, or any later one).
 
@@ -2019,10 +2028,13 @@ def analyze_hypotheses(
     with the bounds on ``min_tests_worst`` proven so far. ``time_limit``: processor
     seconds for the whole analysis, a limit like the others (every search past it reports
     bounds; unlike the work limits, the same puzzle may then give different bounds).
+    ``on_prepare(ready)`` is called before the compiled expected search is loaded and once
+    it is (see :attr:`Search.on_prepare`): a pause a progress display may explain.
     """
     start = time.perf_counter()
     search = Search(hypotheses, max_states=max_states, max_work=max_work, symmetry=symmetry)
     search.on_progress = on_progress
+    search.on_prepare = on_prepare
     if time_limit is not None:
         search.deadline = time.process_time() + time_limit
     root = search.full
@@ -2149,11 +2161,12 @@ def analyze(
     expected_work: int = EXPECTED_WORK,
     on_progress: Callable[[int, int], None] | None = None,
     time_limit: float | None = None,
+    on_prepare: Callable[[bool], None] | None = None,
 ) -> Analysis:
     """The optimal-play analysis of a puzzle, from the cards alone (hidden fields unused).
 
-    See :func:`analyze_hypotheses` for the figures left out, the limits and
-    ``on_progress``."""
+    See :func:`analyze_hypotheses` for the figures left out, the limits, ``on_progress``
+    and ``on_prepare``."""
     hypotheses = deduce(puzzle.public(), cardset).hypotheses
     if not hypotheses:
         raise AnalysisError(
@@ -2176,6 +2189,7 @@ def analyze(
         expected_work=expected_work,
         on_progress=on_progress,
         time_limit=time_limit,
+        on_prepare=on_prepare,
     )
 
 

@@ -342,6 +342,17 @@ def analyze_command(
                     )
                 )
 
+            def preparing(ready: bool, name: str = name) -> None:
+                if ready:
+                    bar.describe(_("analysing {name}: fewest tests on average").format(name=name))
+                else:
+                    bar.describe(
+                        _(
+                            "analysing {name}: loading the compiled search "
+                            "(the first time: compiling, ~15 s)"
+                        ).format(name=name)
+                    )
+
             try:
                 result = analyze(
                     puzzle,
@@ -354,6 +365,7 @@ def analyze_command(
                     max_work=max_work,
                     on_progress=searching if bar.shown else None,
                     time_limit=time_limit,
+                    on_prepare=preparing if bar.shown else None,
                 )
             except AnalysisError as exc:
                 fail(f"{loaded.source}:{loaded.line}: {exc}")
