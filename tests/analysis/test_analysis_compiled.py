@@ -128,3 +128,22 @@ def test_the_own_search_serves_symmetric_and_large_sets() -> None:
     search = Search(deduce(nightmare.public(), CLASSIC).hypotheses)
     assert search.symmetric and search._make_kernel() is None
     assert Search(narrowed("extreme", 5, 3, 0), compiled=False)._make_kernel() is None
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+def test_a_stopped_search_keeps_its_best_strategy_as_an_upper_bound(compiled: bool) -> None:
+    hyps = narrowed("extreme", 5, 3, 0)
+    exact = Search(hyps, compiled=False).expected_sum(Search(hyps).full)
+    uppers = []
+    for work in range(10_000, 600_000, 10_000):
+        search = Search(hyps, compiled=compiled, max_work=work)
+        try:
+            search.expected_sum(search.full)
+        except AnalysisTooLarge:
+            upper = search.e_upper(search.full)
+            if upper is not None:
+                uppers.append(upper)
+                assert upper >= exact
+        else:
+            assert search.e_upper(search.full) == exact
+    assert uppers  # some stops had found a strategy for the whole state

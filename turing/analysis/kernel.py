@@ -231,8 +231,18 @@ def _half_bound(half: Any, weights: Any, lbd: Any, buf: Any) -> Any:
 
 
 @_compiled
-def _expected(state: Any, bound: Any, data: Any, exd: Any, lbd: Any, ctx: Any) -> Any:
-    """:meth:`Search.expected_sum` of ``state`` below ``bound``; -1 once a share ran out."""
+def _stopped(state: Any, best: Any, found: Any, ubd: Any) -> Any:
+    """Past a limit: keep the total of the best strategy found for ``state`` (the halves
+    of its split were both searched to the end), then -1."""
+    if found and best < ubd.get(state, _INF):
+        ubd[state] = best
+    return np.int64(-1)
+
+
+@_compiled
+def _expected(state: Any, bound: Any, data: Any, exd: Any, lbd: Any, ubd: Any, ctx: Any) -> Any:
+    """:meth:`Search.expected_sum` of ``state`` below ``bound``; -1 once a limit passed,
+    keeping in ``ubd`` the best total found so far of each state it was searching."""
     got = exd.get(state, -1)
     if got >= 0:
         return got
@@ -337,15 +347,15 @@ def _expected(state: Any, bound: Any, data: Any, exd: Any, lbd: Any, ctx: Any) -
         n = _xor(state, y)
         hard, easy = (y, n) if hard_is_yes[s] else (n, y)
         ln = low[s]
-        ey = _expected(hard, best - w - ln, data, exd, lbd, ctx)
+        ey = _expected(hard, best - w - ln, data, exd, lbd, ubd, ctx)
         if ey < 0:
-            return np.int64(-1)
+            return _stopped(state, best, found, ubd)
         if w + ey + ln >= best:
             floor = min(floor, w + ey + ln)
             continue
-        en = _expected(easy, best - w - ey, data, exd, lbd, ctx)
+        en = _expected(easy, best - w - ey, data, exd, lbd, ubd, ctx)
         if en < 0:
-            return np.int64(-1)
+            return _stopped(state, best, found, ubd)
         if w + ey + en < best:
             best = w + ey + en
             found = True
@@ -354,7 +364,7 @@ def _expected(state: Any, bound: Any, data: Any, exd: Any, lbd: Any, ctx: Any) -
     ctx[_STORED] += 1
     if ctx[_STORED] > ctx[_STORED_LIMIT]:
         ctx[_ABORTED] = 1
-        return np.int64(-1)
+        return _stopped(state, best, found, ubd)
     if found:
         exd[state] = best
         lbd[state] = best
@@ -416,15 +426,15 @@ def _heappop(heap: Any) -> None:
 
 
 @_compiled
-def _expected_of(words: Any, bound: Any, data: Any, exd: Any, lbd: Any, ctx: Any) -> Any:
-    return _expected(_row(words, 0), bound, data, exd, lbd, ctx)
+def _expected_of(words: Any, bound: Any, data: Any, exd: Any, lbd: Any, ubd: Any, ctx: Any) -> Any:
+    return _expected(_row(words, 0), bound, data, exd, lbd, ubd, ctx)
 
 
 @_compiled
-def _look(words: Any, exd: Any, lbd: Any) -> Any:
-    """(exact or -1, lower bound or -1) kept for a state."""
+def _look(words: Any, exd: Any, lbd: Any, ubd: Any) -> Any:
+    """(exact or -1, lower bound or -1, a strategy's total or -1) kept for a state."""
     key = _row(words, 0)
-    return exd.get(key, -1), lbd.get(key, -1)
+    return exd.get(key, -1), lbd.get(key, -1), ubd.get(key, -1)
 
 
 @_compiled
@@ -479,6 +489,7 @@ class ExpectedKernel:
         self.data: Final = (self.yes, cmask, wlo, whi, code_no, planes, shifts, table)
         self.exact: Final = _new_memo()
         self.lower: Final = _new_memo()
+        self.upper: Final = _new_memo()
         self.ctx: Final = np.zeros(8, dtype=np.int64)
         self.ctx[_UNIT] = unit
 
@@ -499,17 +510,27 @@ class ExpectedKernel:
         now = _now()
         ctx[_DEADLINE] = now + int(min(seconds, 1e9) * _TICKS)
         got = int(
-            _expected_of(_words(state), min(bound, _INF), self.data, self.exact, self.lower, ctx)
+            _expected_of(
+                _words(state),
+                min(bound, _INF),
+                self.data,
+                self.exact,
+                self.lower,
+                self.upper,
+                ctx,
+            )
         )
         done = int(ctx[_WORK]), int(ctx[_STORED])
         if ctx[_ABORTED]:
             return None, *done
         return got, *done
 
-    def known(self, state: int) -> tuple[int | None, int | None]:
-        """(the exact total, the best lower bound) proven on ``state``, None where none."""
-        exact, lower = _look(_words(state), self.exact, self.lower)
-        return (None if exact < 0 else int(exact)), (None if lower < 0 else int(lower))
+    def known(self, state: int) -> tuple[int | None, int | None, int | None]:
+        """(the exact total, the best lower bound, the least total of a strategy found)
+        on ``state``, None where none."""
+        found = _look(_words(state), self.exact, self.lower, self.upper)
+        exact, lower, upper = (None if x < 0 else int(x) for x in found)
+        return exact, lower, upper
 
     def lower_bound(self, state: int) -> int:
         """The best lower bound proven on ``state``, else its Huffman cost (then kept)."""

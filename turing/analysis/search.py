@@ -321,6 +321,8 @@ class Search:
         self._opt: dict[int, frozenset[int]] = {}
         self._e_exact: dict[int, int] = {}
         self._e_lb: dict[int, int] = {}
+        #: the least total of a strategy found for a state whose search stopped at a limit
+        self._e_ub: dict[int, int] = {}
         self._huffman: dict[tuple[int, ...], int] = {}
         self._w_log_w: np.ndarray[Any, np.dtype[np.float64]] | None = None
         self._letters_splits: dict[tuple[int, ...], tuple[int, ...]] = {}
@@ -1346,6 +1348,21 @@ class Search:
             return kernel.known(state)[1]
         return self._e_lb.get(state)
 
+    def e_upper(self, state: int) -> int | None:
+        """The least total of a strategy found for ``state`` by an expected search that
+        stopped at a limit (exact once :meth:`expected_sum` finished), if any."""
+        kernel = self._kernel()
+        if kernel is not None:
+            exact, _, upper = kernel.known(state)
+        else:
+            exact, upper = self._e_exact.get(state), None
+        if exact is not None:
+            return exact
+        own = self._e_ub.get(state)
+        if upper is None or (own is not None and own < upper):
+            return own
+        return upper
+
     def expected_sum(self, state: int, bound: int = _INF) -> int:
         """The least total of tests over the hypotheses of ``state`` (a branch and bound).
 
@@ -1396,22 +1413,29 @@ class Search:
         # Without a strategy under the bound, the least of the moves' proven totals is a
         # lower bound on the state, at least the bound: kept, it prunes later visits.
         floor = _INF
-        for lbs, y, n, ln, letter in ranked:
-            if w + lbs >= best:
-                floor = min(floor, w + lbs)
-                break
-            self._enter(state, y, n, letter)
-            ey = self._expected_sum(y, best - w - ln)
-            if w + ey + ln >= best:
-                floor = min(floor, w + ey + ln)
-                continue
-            en = self._expected_sum(n, best - w - ey)
-            if w + ey + en < best:
-                best = w + ey + en
-                found = True
-            else:
-                floor = min(floor, w + ey + en)
-        self._stored()
+        try:
+            for lbs, y, n, ln, letter in ranked:
+                if w + lbs >= best:
+                    floor = min(floor, w + lbs)
+                    break
+                self._enter(state, y, n, letter)
+                ey = self._expected_sum(y, best - w - ln)
+                if w + ey + ln >= best:
+                    floor = min(floor, w + ey + ln)
+                    continue
+                en = self._expected_sum(n, best - w - ey)
+                if w + ey + en < best:
+                    best = w + ey + en
+                    found = True
+                else:
+                    floor = min(floor, w + ey + en)
+            self._stored()
+        except AnalysisTooLarge:
+            # Past a limit: the best strategy found (both halves of its split searched to
+            # the end) still bounds the state from above.
+            if found and best < self._e_ub.get(state, _INF):
+                self._e_ub[state] = best
+            raise
         if found:
             self._e_exact[state] = self._e_lb[state] = best
             if orbit is not None:
@@ -2077,6 +2101,10 @@ def analyze_hypotheses(
             search.max_work = search.work + expected_work
             # A strategy that never needs more than high_t tests averages no more.
             high = Fraction(high_t)
+            # The best strategy the stopped search found, then the greedy one.
+            found = search.e_upper(root)
+            if found is not None:
+                high = min(high, Fraction(found, w))
             try:
                 low = max(low, Fraction(search.e_floor(root), w))
                 high = min(high, Fraction(search.greedy_sum(root), w))
