@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import random
+import sys
 import time
 
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+import turing.analysis
 from turing.analysis import search as search_module
 from turing.analysis.search import AnalysisTooLarge, Search, analyze_hypotheses
 from turing.core.cards import load_cardset
@@ -147,3 +149,16 @@ def test_a_stopped_search_keeps_its_best_strategy_as_an_upper_bound(compiled: bo
         else:
             assert search.e_upper(search.full) == exact
     assert uppers  # some stops had found a strategy for the whole state
+
+
+def test_without_numba_the_own_search_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "turing.analysis.kernel", None)  # import fails
+    monkeypatch.delattr(turing.analysis, "kernel", raising=False)
+    hyps = narrowed("extreme", 5, 3, 0)
+    exact = Search(hyps, compiled=False).expected_sum(Search(hyps).full)
+    search = Search(hyps)
+    calls: list[bool] = []
+    search.on_prepare = calls.append
+    assert search.expected_sum(search.full) == exact
+    assert search._kernel() is None
+    assert calls == [False, True]  # a progress line is put back

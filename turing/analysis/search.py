@@ -1323,15 +1323,19 @@ class Search:
             self._compile = False
             if self.on_prepare is not None:
                 self.on_prepare(False)
-            # Imported here: loading the compiled search (or compiling it, the first time)
-            # takes a moment that only a long search repays.
-            from turing.analysis import kernel
-
-            self._compiled = kernel.ExpectedKernel(
-                self.root_splits, self.code_bits, self.weight_of, self._words + 8
-            )
-            if self.on_prepare is not None:
-                self.on_prepare(True)
+            try:
+                # Imported here: loading the compiled search (or compiling it, the first
+                # time) takes a moment that only a long search repays.
+                from turing.analysis import kernel
+            except ImportError:  # no numba for this platform: the search's own goes on
+                pass
+            else:
+                self._compiled = kernel.ExpectedKernel(
+                    self.root_splits, self.code_bits, self.weight_of, self._words + 8
+                )
+            finally:
+                if self.on_prepare is not None:
+                    self.on_prepare(True)
         return self._compiled
 
     def _e_known(self, state: int) -> int | None:
