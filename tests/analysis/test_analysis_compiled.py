@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import random
 import sys
 import time
@@ -18,6 +19,11 @@ from turing.core.solver import Hypothesis, after_test, deduce
 from turing.generation.generator import generate_one
 
 CLASSIC = load_cardset("classic")
+
+#: the compiled search comes with the ``fast`` extra (numba); without it the search's own runs
+needs_numba = pytest.mark.skipif(
+    importlib.util.find_spec("numba") is None, reason="the fast extra (numba) is not installed"
+)
 
 
 @pytest.fixture(autouse=True)
@@ -46,6 +52,7 @@ def pair(hyps: tuple[Hypothesis, ...], max_states: int = 10**9) -> tuple[Search,
     return own, compiled
 
 
+@needs_numba
 @settings(max_examples=30, deadline=None)
 @given(
     mode=st.sampled_from(["classic", "extreme"]),
@@ -115,6 +122,7 @@ def test_compiled_search_keeps_the_work_limit_and_goes_on_where_it_stopped() -> 
     assert search.expected_sum(search.full) == exact
 
 
+@needs_numba
 def test_compiled_search_keeps_the_time_limit() -> None:
     puzzle = generate_one("extreme", 6, "hard", 8, CLASSIC)
     search = Search(deduce(puzzle.public(), CLASSIC).hypotheses)

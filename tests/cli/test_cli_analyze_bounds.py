@@ -3,12 +3,14 @@ terminal, the bounds proven so far while a long search runs."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import sys
 from pathlib import Path
 
 import pexpect  # type: ignore[import-untyped]
+import pytest
 from click.testing import CliRunner
 
 from turing.cli.main import main
@@ -114,6 +116,9 @@ def test_quiet_shows_no_progress_on_a_terminal(tmp_path: Path) -> None:
 EXTREME = '{"mode": "extreme", "cards": [[6, 30], [16, 25], [28, 40], [31, 33], [44, 45]]}\n'
 
 
+@pytest.mark.skipif(
+    importlib.util.find_spec("numba") is None, reason="the fast extra (numba) is not installed"
+)
 def test_the_progress_line_says_when_the_compiled_search_is_loaded(tmp_path: Path) -> None:
     path = tmp_path / "e.jsonl"
     path.write_text(EXTREME)

@@ -10,7 +10,8 @@ puzzles never wait for it. What it proves is kept in typed dictionaries, so one 
 serves a whole game as the search does. The search's own stays the reference: the tests
 check that the two agree.
 
-The kernel never raises: past its work or stored states, or its processor time (read from
+It comes with the ``fast`` extra (numba); without it the search's own runs. The kernel
+never raises: past its work or stored states, or its processor time (read from
 the C library's ``clock()``), it sets a flag and returns, keeping only what it proved; the
 search then checks its own limits and gives up as its own search would.
 """
