@@ -21,7 +21,10 @@ Times are processor seconds per puzzle (``time.process_time``: the machine may b
 One line per puzzle: the worst case (a number when exact, ``[low, high]`` when bounds), the
 expected figure (exact fraction, or bounds), and the seconds. Per class and per mode: how
 many puzzles got an exact ``min_tests_worst``, how many within 30 s, the median and max
-seconds, how many got the exact expected figure. The full target set is
+seconds, how many got the exact expected figure. The first line says whether the expected
+search runs compiled (the ``fast`` extra, docs/analysis.md); if so, the first puzzle that
+needs it pays for loading it (about a second), and the first run on a machine for
+compiling it (about 15 s). The full target set is
 ``--count 10 --limit 30`` (270 puzzles, about an hour); the default run (one puzzle per
 class, 10 s each) takes a few minutes. The targets are printed under the table.
 """
@@ -29,6 +32,7 @@ class, 10 s each) takes a few minutes. The targets are printed under the table.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import statistics
 import sys
 import time
@@ -121,6 +125,8 @@ def main() -> None:
     args = parser.parse_args()
     sys.setrecursionlimit(10_000)
     head = "exact  ≤30s   med s   max s  E=ex"
+    compiled = "on" if importlib.util.find_spec("numba") else "off (no fast extra)"
+    print(f"compiled expected search: {compiled}", flush=True)
     print(f"{'class':<22} {'search: ' + head:<46} {'baseline: ' + head:<45} ratio", flush=True)
     per_mode: dict[str, list[Run]] = {}
     base_mode: dict[str, list[Run]] = {}
