@@ -1810,8 +1810,9 @@ class Search:
     def greedy_sum(self, state: int) -> int:
         """Summed tests of a greedy strategy, an upper bound on :meth:`expected_sum` cheap
         enough to give when the exact search is too large: in each state the split whose
-        halves' lower bounds sum least (the order the exact search tries them in), and a
-        state's exact total where the search found it."""
+        halves' lower bounds sum least (the order the exact search tries them in), a
+        state's exact total where the search found it, and the best strategy a stopped
+        search found for a state where that is less (:meth:`e_upper`)."""
         if self.is_known(state):
             return 0
         exact = self._e_known(state)
@@ -1819,7 +1820,9 @@ class Search:
             return exact
         _, hard, easy, _, letter = next(self._e_ranked(state, self.present(state)))
         self._enter(state, hard, easy, letter)
-        return self.weight(state) + self.greedy_sum(hard) + self.greedy_sum(easy)
+        greedy = self.weight(state) + self.greedy_sum(hard) + self.greedy_sum(easy)
+        found = self.e_upper(state)
+        return greedy if found is None else min(greedy, found)
 
     def e_floor(self, state: int) -> int:
         """A lower bound on :meth:`expected_sum` from what a search stopped short proved:
