@@ -457,17 +457,23 @@ class ExpectedKernel:
     """The compiled expected search over one search's groups (see the module's text).
 
     ``yes``: the distinct splits of the whole set (each a bitset over the groups),
-    ``code_bits``: each code's groups (a run of bits), ``weights``: each group's
-    assignments.
+    ``code_bits``: each code's groups (a run of bits), ``planes``: the groups' weights as
+    bit planes, ``(k, the groups whose weight has bit k)``, ``table``: ``w log2 w`` for
+    every weight a half can have, ``unit``: the work an operation on a state counts (as
+    :meth:`turing.analysis.search.Search._worked` counts it).
     """
 
     def __init__(
-        self, yes: Sequence[int], code_bits: Sequence[int], weights: Sequence[int], unit: int
+        self,
+        yes: Sequence[int],
+        code_bits: Sequence[int],
+        planes: Sequence[tuple[int, int]],
+        table: np.ndarray[Any, np.dtype[np.float64]],
+        unit: int,
     ) -> None:
-        size = len(weights)
-        assert size <= MAX_GROUPS
-        self.yes = np.concatenate([_words(y) for y in yes]) if yes else np.zeros((0, WORDS))
-        self.yes = self.yes.astype(np.uint64)
+        assert code_bits[-1].bit_length() <= MAX_GROUPS
+        rows = [_words(y) for y in yes] or [np.zeros((0, WORDS), dtype=np.uint64)]
+        tests = np.concatenate(rows).astype(np.uint64)
         cmask = np.concatenate([_words(b) for b in code_bits]).astype(np.uint64)
         wlo = np.array([((b & -b).bit_length() - 1) // 64 for b in code_bits], dtype=np.int64)
         whi = np.array([(b.bit_length() - 1) // 64 for b in code_bits], dtype=np.int64)
@@ -475,19 +481,9 @@ class ExpectedKernel:
         for c, b in enumerate(code_bits):
             for g in range((b & -b).bit_length() - 1, b.bit_length()):
                 code_no[g] = c
-        planes_list = []
-        shifts_list = []
-        for k in range(max(weights).bit_length()):
-            plane = sum(1 << g for g, w in enumerate(weights) if w >> k & 1)
-            if plane:
-                planes_list.append(_words(plane)[0])
-                shifts_list.append(k)
-        planes = np.array(planes_list, dtype=np.uint64).reshape(len(planes_list), WORDS)
-        shifts = np.array(shifts_list, dtype=np.int64)
-        x = np.arange(sum(weights) + 1, dtype=np.float64)
-        x[0] = 1.0
-        table = x * np.log2(x)
-        self.data: Final = (self.yes, cmask, wlo, whi, code_no, planes, shifts, table)
+        bits = np.concatenate([_words(plane) for _, plane in planes]).astype(np.uint64)
+        shifts = np.array([k for k, _ in planes], dtype=np.int64)
+        self.data: Final = (tests, cmask, wlo, whi, code_no, bits, shifts, table)
         self.exact: Final = _new_memo()
         self.lower: Final = _new_memo()
         self.upper: Final = _new_memo()

@@ -1220,15 +1220,19 @@ class Search:
         picked: np.ndarray[Any, np.dtype[np.int64]] = sums[:, list(codes)]
         return picked
 
+    def _log_table(self) -> np.ndarray[Any, np.dtype[np.float64]]:
+        """``w log2 w`` for every weight a half can have (0 for 0), made once."""
+        if self._w_log_w is None:
+            x = np.arange(self.weight(self.full) + 1, dtype=np.float64)
+            x[0] = 1.0
+            self._w_log_w = x * np.log2(x)
+        return self._w_log_w
+
     def _entropy(self, weights: np.ndarray[Any, np.dtype[np.int64]]) -> np.ndarray[Any, Any]:
         """Per row of ``weights`` (codes' weights in a half), a lower bound on its Huffman
         cost: the total weight times the entropy of the shares, ``W log2 W - sum w log2 w``,
         rounded up (less a margin for rounding errors: the Huffman cost is an integer)."""
-        table = self._w_log_w
-        if table is None:
-            x = np.arange(self.weight(self.full) + 1, dtype=np.float64)
-            x[0] = 1.0
-            table = self._w_log_w = x * np.log2(x)
+        table = self._log_table()
         ent = table[weights.sum(axis=1)] - table[weights].sum(axis=1)
         bound: np.ndarray[Any, Any] = np.ceil(ent - 1e-6).astype(np.int64)
         return bound
@@ -1331,7 +1335,11 @@ class Search:
                 pass
             else:
                 self._compiled = kernel.ExpectedKernel(
-                    self.root_splits, self.code_bits, self.weight_of, self._words + 8
+                    self.root_splits,
+                    self.code_bits,
+                    self._planes,
+                    self._log_table(),
+                    self._words + 8,
                 )
             finally:
                 if self.on_prepare is not None:
