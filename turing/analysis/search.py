@@ -1346,12 +1346,22 @@ class Search:
                     self.on_prepare(True)
         return self._compiled
 
-    def _e_known(self, state: int) -> int | None:
-        """The exact total proven on ``state``, if any."""
+    def _e_found(self, state: int) -> tuple[int | None, int | None]:
+        """What the expected searches found for ``state``: (its exact total, the least
+        total of a strategy a search that stopped at a limit found), None where none."""
         kernel = self._kernel()
         if kernel is not None:
-            return kernel.known(state)[0]
-        return self._e_exact.get(state)
+            exact, _, upper = kernel.known(state)
+        else:
+            exact, upper = self._e_exact.get(state), None
+        own = self._e_ub.get(state)  # the search's own, before the compiled one took over
+        if upper is None or (own is not None and own < upper):
+            upper = own
+        return exact, upper
+
+    def _e_known(self, state: int) -> int | None:
+        """The exact total proven on ``state``, if any."""
+        return self._e_found(state)[0]
 
     def _e_bound(self, state: int) -> int | None:
         """The lower bound proven on ``state`` (its exact total once known), if any."""
@@ -1363,17 +1373,8 @@ class Search:
     def e_upper(self, state: int) -> int | None:
         """The least total of a strategy found for ``state`` by an expected search that
         stopped at a limit (exact once :meth:`expected_sum` finished), if any."""
-        kernel = self._kernel()
-        if kernel is not None:
-            exact, _, upper = kernel.known(state)
-        else:
-            exact, upper = self._e_exact.get(state), None
-        if exact is not None:
-            return exact
-        own = self._e_ub.get(state)
-        if upper is None or (own is not None and own < upper):
-            return own
-        return upper
+        exact, upper = self._e_found(state)
+        return exact if exact is not None else upper
 
     def expected_sum(self, state: int, bound: int = _INF) -> int:
         """The least total of tests over the hypotheses of ``state`` (a branch and bound).
@@ -1823,13 +1824,12 @@ class Search:
         search found for a state where that is less (:meth:`e_upper`)."""
         if self.is_known(state):
             return 0
-        exact = self._e_known(state)
+        exact, found = self._e_found(state)
         if exact is not None:
             return exact
         _, hard, easy, _, letter = next(self._e_ranked(state, self.present(state)))
         self._enter(state, hard, easy, letter)
         greedy = self.weight(state) + self.greedy_sum(hard) + self.greedy_sum(easy)
-        found = self.e_upper(state)
         return greedy if found is None else min(greedy, found)
 
     def e_floor(self, state: int) -> int:
