@@ -173,3 +173,23 @@ def test_without_numba_the_own_search_goes_on(monkeypatch: pytest.MonkeyPatch) -
     assert search.expected_sum(search.full) == exact
     assert search._kernel() is None
     assert calls == [False, True]  # a progress line is put back
+
+
+@needs_numba
+def test_the_own_search_gets_one_share_for_all_questions(monkeypatch: pytest.MonkeyPatch) -> None:
+    hyps = narrowed("extreme", 5, 3, 0)
+    plain = Search(hyps, compiled=False)
+    costs = {}
+    for y in plain.splits(plain.full):
+        half = Search(hyps, compiled=False)
+        half.expected_sum(y)
+        costs[y] = half.work
+    # Two halves that each fit in the share, but not together.
+    one = max(costs, key=costs.__getitem__)
+    other = next(y for y in costs if y != one and costs[y] > 0)
+    monkeypatch.setattr(search_module, "COMPILED_AFTER", costs[one] + 1)
+    search = Search(hyps)
+    search.expected_sum(one)
+    assert search._kernel() is None  # within the share
+    search.expected_sum(other)
+    assert search._kernel() is not None  # the share was used up by the first question

@@ -365,6 +365,8 @@ class Search:
         self._compile = (
             compiled and not self.symmetric and COMPILED_FROM <= self.size <= COMPILED_UPTO
         )
+        #: work the search's own expected search did while the compiled one could take over
+        self._own_expected_work = 0
         #: called with False just before the compiled expected search is loaded (about a
         #: second; the first time on a machine it is compiled, about 15 s), with True once
         #: it is
@@ -1383,10 +1385,16 @@ class Search:
         """
         kernel = self._compiled
         if kernel is None and self._compile:
-            # This search's own first: most states need no more. Past its share, the same
-            # search compiled (what the own one proved is not carried over).
+            # This search's own first: most searches need no more. Past its share (of all
+            # the questions to it together), the same search compiled (what the own one
+            # proved is not carried over).
             own = functools.partial(self._expected_sum, state, bound)
-            got = self._with_share(COMPILED_AFTER, float(_INF), own)
+            before = self.work
+            try:
+                share = max(0, COMPILED_AFTER - self._own_expected_work)
+                got = self._with_share(share, float(_INF), own)
+            finally:
+                self._own_expected_work += self.work - before
             if got is not None:
                 return got
             kernel = self._make_kernel()
