@@ -126,7 +126,7 @@ def main() -> None:
     sys.setrecursionlimit(10_000)
     head = "exact  ≤30s   med s   max s  E=ex"
     compiled = "on" if importlib.util.find_spec("numba") else "off (no fast extra)"
-    print(f"compiled expected search: {compiled}", flush=True)
+    print(f"compiled searches (expected; worst case, nightmare): {compiled}", flush=True)
     print(f"{'class':<22} {'search: ' + head:<46} {'baseline: ' + head:<45} ratio", flush=True)
     per_mode: dict[str, list[Run]] = {}
     base_mode: dict[str, list[Run]] = {}

@@ -60,6 +60,7 @@ from turing.i18n import format_number, gettext
 
 if TYPE_CHECKING:
     from turing.analysis.kernel import ExpectedKernel
+    from turing.analysis.worstkernel import WorstKernel
 
 _T = TypeVar("_T")
 
@@ -117,6 +118,13 @@ COMPILED_SPEEDUP: Final = 8
 #: A state the compiled expected search keeps takes about this fraction of the memory the
 #: search's own takes (450 bytes against 2.8 kB): it may store as many times more states.
 COMPILED_LIGHTER: Final = 6
+#: Fewest groups for which the worst-case search of a set with interchangeable letters
+#: runs compiled (:mod:`turing.analysis.worstkernel`).
+WORST_FROM: Final = 64
+#: The compiled worst-case search's work is counted divided by this, so that the work
+#: limits keep about their meaning in seconds (measured on nightmare 6 standard seed 6:
+#: 1.6 × 10⁸ units a second by the search's own, about 3 × 10⁸ as the compiled one counts).
+WORST_SPEEDUP: Final = 2
 #: Codes' parts of states kept with the tests that meet and hold them (see
 #: :meth:`Search._fitting_splits`).
 PART_TESTS_KEPT: Final = 1 << 16
@@ -367,6 +375,11 @@ class Search:
         )
         #: work the search's own expected search did while the compiled one could take over
         self._own_expected_work = 0
+        #: the compiled worst-case search (see :meth:`_make_worst`), made the first time
+        #: it is needed; whether it is to be made; the work the own search did till then
+        self._worst: WorstKernel | None = None
+        self._compile_worst = compiled and self.symmetric and self.size >= WORST_FROM
+        self._own_worst_work = 0
         #: called with False just before the compiled expected search is loaded (about a
         #: second; the first time on a machine it is compiled, about 15 s), with True once
         #: it is
@@ -577,8 +590,91 @@ class Search:
         """A lower bound on :meth:`min_tests`: ⌈log2 codes⌉, or what the search proved."""
         return max(self._t_lb.get(state, 0), ceil_log2(self.ncodes(state, among)))
 
-    def feasible(self, state: int, budget: int, among: Sequence[int] | None = None) -> bool:
-        """Can the code be known after at most ``budget`` more tests, whatever the answers?"""
+    def feasible(self, state: int, budget: int) -> bool:
+        """Can the code be known after at most ``budget`` more tests, whatever the answers?
+
+        This search's own (:meth:`_feasible`) first; with interchangeable letters, past its
+        share of work (of all the questions to this search together), the same search
+        compiled (:mod:`turing.analysis.worstkernel`), where the ``fast`` extra is there.
+        """
+        kernel = self._worst
+        if kernel is None and self._compile_worst:
+            own = functools.partial(self._feasible, state, budget)
+            before = self.work
+            try:
+                share = max(0, COMPILED_AFTER - self._own_worst_work)
+                got = self._with_share(share, float(_INF), own)
+            finally:
+                self._own_worst_work += self.work - before
+            if got is not None:
+                return got
+            kernel = self._make_worst()
+        if kernel is None:
+            return self._feasible(state, budget)
+        if self.is_known(state):
+            return True
+        if budget <= 0:
+            return False
+        if self._t_ub.get(state, _INF) <= budget:
+            return True
+        if self.t_lower(state) > budget:
+            return False
+        # Within this search's limits; what it proved is kept, should it be asked again.
+        while True:
+            work = (max(0, self.max_work - self.work) + 1) * WORST_SPEEDUP
+            stored = (max(0, self.max_states - self.states_stored) + 1) * COMPILED_LIGHTER
+            seconds = max(0.0, self.deadline - time.process_time())
+            got, work, states = kernel.feasible(
+                state, budget, self.part_of(state), work, stored, seconds
+            )
+            self.work += work // WORST_SPEEDUP
+            self.states_stored += -(-states // COMPILED_LIGHTER)
+            if got is not None:
+                break
+            self._check_limits()  # which limit it was, and how the search gives up
+        # What it proved on the state (a bound past the budget, when a half was proven
+        # to need more).
+        low, high = kernel.bounds(state)
+        if got:
+            self._t_ub[state] = min(budget, high or budget)
+        else:
+            self._t_lb[state] = max(budget + 1, low)
+        self._worked(0)
+        return got
+
+    def _make_worst(self) -> WorstKernel | None:
+        """The compiled worst-case search for this search's groups, made once (None
+        without numba: this search's own goes on)."""
+        if not self._compile_worst:
+            return self._worst
+        self._compile_worst = False
+        if self.on_prepare is not None:
+            self.on_prepare(False)
+        try:
+            # Imported here, as the compiled expected search is (see _make_kernel).
+            from turing.analysis import worstkernel
+        except ImportError:
+            pass
+        else:
+            tests, letters, _, _ = self._test_table(self.full)
+            self._worst = worstkernel.WorstKernel(
+                tests,
+                letters,
+                self.code_bits,
+                self._planes,
+                self._supports,
+                self.root_classes,
+                self.verifiers,
+                self.size,
+                self._words + 8,
+            )
+        finally:
+            if self.on_prepare is not None:
+                self.on_prepare(True)
+        return self._worst
+
+    def _feasible(self, state: int, budget: int, among: Sequence[int] | None = None) -> bool:
+        """:meth:`feasible` by this search's own search."""
         if self.is_known(state):
             return True
         if budget <= 0:
@@ -641,9 +737,9 @@ class Search:
             if cores and self._holds_core(cores, hard, easy, budget):
                 continue
             enter(state, hard, easy, letter)
-            if not self.feasible(hard, budget - 1, codes):
+            if not self._feasible(hard, budget - 1, codes):
                 cores.append(hard)
-            elif not self.feasible(easy, budget - 1, codes):
+            elif not self._feasible(easy, budget - 1, codes):
                 cores.append(easy)
             else:
                 self._feasible_in(state, orbit, budget)

@@ -1,0 +1,157 @@
+"""The compiled worst-case search gives the search's own answers, within the same limits."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import sys
+import time
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+import turing.analysis
+from turing.analysis import search as search_module
+from turing.analysis.search import AnalysisTooLarge, Search, min_tests_bounds
+from turing.core.cards import load_cardset
+from turing.core.solver import Hypothesis, after_test, deduce
+from turing.generation.generator import generate_one
+
+CLASSIC = load_cardset("classic")
+
+needs_numba = pytest.mark.skipif(
+    importlib.util.find_spec("numba") is None, reason="the fast extra (numba) is not installed"
+)
+
+
+@pytest.fixture(autouse=True)
+def compiled_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The compiled search for every set with interchangeable letters, at once."""
+    monkeypatch.setattr(search_module, "WORST_FROM", 1)
+    monkeypatch.setattr(search_module, "COMPILED_AFTER", 0)
+
+
+def narrowed(mode: str, verifiers: int, seed: int, answers: int) -> tuple[Hypothesis, ...]:
+    """A generated puzzle's hypotheses after a few answers a random hidden assignment
+    gives."""
+    puzzle = generate_one(mode, verifiers, None, seed, CLASSIC)
+    hyps = deduce(puzzle.public(), CLASSIC).hypotheses
+    rng = random.Random(seed)
+    hidden = rng.choice(hyps)
+    for _ in range(answers):
+        code, verifier = rng.randrange(125), rng.randrange(verifiers)
+        hyps = after_test(hyps, code, verifier, hidden.answer(code, verifier))
+    return tuple(hyps)
+
+
+@needs_numba
+@settings(max_examples=25, deadline=None)
+@given(
+    mode=st.sampled_from(["nightmare", "nightmare", "extreme", "classic"]),
+    verifiers=st.integers(4, 6),
+    seed=st.integers(1, 10_000),
+    answers=st.integers(0, 3),
+)
+def test_compiled_worst_case_search_agrees_with_the_own_one(
+    mode: str, verifiers: int, seed: int, answers: int
+) -> None:
+    hyps = narrowed(mode, verifiers, seed, answers)
+    try:
+        own = Search(hyps, compiled=False, max_work=400_000_000)  # a second or two
+        exact = own.min_tests(own.full)
+    except AnalysisTooLarge:  # too many groups, or past the work
+        assume(False)
+    assume(exact > 0)
+    compiled = Search(hyps)
+    assert compiled.min_tests(compiled.full) == exact
+    assert compiled._worst is not None or not compiled.symmetric or exact <= 1
+    fresh = Search(hyps)
+    assert fresh.feasible(fresh.full, exact)
+    assert not Search(hyps).feasible(fresh.full, exact - 1)
+    # The halves of the first tests, at every budget (states the search did not start
+    # from: their letters' classes found afresh).
+    for y in own.splits(own.full)[:4]:
+        for half in (y, own.full ^ y):
+            mine = Search(hyps)
+            for budget in range(exact + 1):
+                try:
+                    expected = own._feasible(half, budget)
+                except AnalysisTooLarge:
+                    own.new_share(400_000_000)
+                    break
+                assert mine.feasible(half, budget) == expected
+    # The tests that keep the guarantee: the same.
+    if exact <= 4:
+        assert compiled.optimal_splits(compiled.full) == Search(
+            hyps, compiled=False
+        ).optimal_splits(own.full)
+
+
+@needs_numba
+def test_a_nightmare_puzzle_compiled_and_not() -> None:
+    hyps = narrowed("nightmare", 5, 3, 0)
+    own = Search(hyps, compiled=False)
+    compiled = Search(hyps)
+    assert compiled.min_tests(compiled.full) == own.min_tests(own.full) == 6
+    assert compiled._worst is not None
+
+
+@needs_numba
+def test_compiled_worst_case_search_keeps_the_work_limit_and_goes_on() -> None:
+    hyps = narrowed("nightmare", 5, 3, 0)
+    exact = Search(hyps, compiled=False).min_tests(Search(hyps).full)
+    # Past the greedy ceilings (about 2.2 million units), within the compiled search.
+    search = Search(hyps, max_work=3_000_000)
+    with pytest.raises(AnalysisTooLarge, match="work limit"):
+        search.min_tests(search.full)
+    assert search._worst is not None
+    low, high = search.tests_bounds(search.full)
+    assert low <= exact and (high is None or high >= exact)
+    search.new_share(10**12)
+    assert search.min_tests(search.full) == exact
+
+
+@needs_numba
+def test_compiled_worst_case_search_keeps_the_state_limit() -> None:
+    hyps = narrowed("nightmare", 5, 3, 0)
+    search = Search(hyps, max_states=5)
+    with pytest.raises(AnalysisTooLarge, match="stored more than 5 states"):
+        search.min_tests(search.full)
+
+
+@needs_numba
+def test_compiled_worst_case_search_keeps_the_time_limit() -> None:
+    puzzle = generate_one("nightmare", 6, "hard", 1, CLASSIC)
+    start = time.process_time()
+    low, high = min_tests_bounds(puzzle, CLASSIC, time_limit=2.0)
+    # Loading the compiled search counts: a few seconds at most past the limit.
+    assert time.process_time() - start < 8
+    assert high is not None and low < high
+
+
+@needs_numba
+def test_bounds_of_a_stopped_search_hold(monkeypatch: pytest.MonkeyPatch) -> None:
+    hyps = narrowed("nightmare", 6, 7, 0)
+    exact = Search(hyps).min_tests(Search(hyps).full)
+    for work in (10_000, 100_000, 1_000_000, 10_000_000):
+        search = Search(hyps)
+        low, high = search.bounded_min_tests(search.full, work)
+        assert low <= exact <= high
+
+
+def test_without_numba_the_own_worst_case_search_goes_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(sys.modules, "turing.analysis.kernel", None)  # import fails
+    monkeypatch.setitem(sys.modules, "turing.analysis.worstkernel", None)
+    monkeypatch.delattr(turing.analysis, "kernel", raising=False)
+    monkeypatch.delattr(turing.analysis, "worstkernel", raising=False)
+    hyps = narrowed("nightmare", 5, 3, 0)
+    exact = Search(hyps, compiled=False).min_tests(Search(hyps).full)
+    search = Search(hyps)
+    calls: list[bool] = []
+    search.on_prepare = calls.append
+    assert search.min_tests(search.full) == exact
+    assert search._worst is None
+    assert calls == [False, True]  # a progress line is put back

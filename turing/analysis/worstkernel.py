@@ -1,0 +1,718 @@
+"""The worst-case search (:meth:`turing.analysis.search.Search.feasible`), compiled.
+
+The same search as the search's own: whether a state's code can be known within a budget
+of tests, split by split in the same order, the same proven bounds kept per state and per
+orbit (the states a permutation of interchangeable letters maps onto each other), the same
+*cores* (a part proven to need the whole budget rules out every split whose half holds
+it). It takes searches with interchangeable letters (nightmare, where the worst case is
+what takes the time) of any number of groups: a state is an array of machine words.
+
+States are kept by a 128-bit hash, not by their bits: four strongly universal
+multiply-shift hashes of the state's 32-bit pieces (Lemire and Kaser, "Strongly universal
+string hashing is fast", 2014), with coefficients drawn once. Two different states share a
+key with probability 2**-128; among the at most tens of millions of states a search keeps,
+that leaves a chance below 10**-20 that any two do. A state then costs a few dozen bytes,
+however many groups the puzzle has.
+
+It comes with the ``fast`` extra (numba), like :mod:`turing.analysis.kernel`, and it is
+made the same way: numba compiles it the first time it runs on a machine (kept on disk
+beside this file), and a search makes it only once its own search has passed a share of
+work. The kernel never raises: past its work or stored states or its processor time, it
+sets a flag and returns, keeping what it proved; the search then gives up as its own
+search would.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final
+
+import numpy as np
+from numba import types
+from numba.typed import Dict
+
+from turing.analysis.kernel import _CHECK_WORK, _TICKS, _compiled, _ctlz, _now, _pop
+
+#: Letters an orbit's key holds (the most verifiers a puzzle has).
+KEY_LETTERS: Final = 6
+
+_HASH = types.UniTuple(types.uint64, 2)
+_ORBIT = types.UniTuple(types.uint64, KEY_LETTERS)
+_INF: Final = 1 << 60
+# ctx slots
+_WORK, _WORK_LIMIT, _STORED, _STORED_LIMIT, _ABORTED, _UNIT, _DEADLINE, _CHECK_AT = range(8)
+
+_ZERO = np.uint64(0)
+_ONE = np.uint64(1)
+_LOW32 = np.uint64(0xFFFFFFFF)
+_S32 = np.uint64(32)
+
+
+@_compiled
+def _span(state: Any) -> Any:
+    """The first and last non-zero words of ``state`` (1, 0 when it is empty)."""
+    n = state.shape[0]
+    lo = 0
+    while lo < n and state[lo] == _ZERO:
+        lo += 1
+    if lo == n:
+        return 1, 0
+    hi = n - 1
+    while state[hi] == _ZERO:
+        hi -= 1
+    return lo, hi
+
+
+@_compiled
+def _sums(s: Any, coef: Any, lo: int, hi: int) -> Any:
+    """The four sums behind :func:`_hash` of ``s`` (non-zero only in words ``lo`` to
+    ``hi``). They are linear in ``s``'s 32-bit pieces, and the two halves of a split are
+    disjoint, so a half's sums are the state's less the other half's."""
+    a0 = a1 = a2 = a3 = _ZERO
+    for i in range(lo, hi + 1):
+        w = s[i]
+        if w == _ZERO:
+            continue
+        x = w & _LOW32
+        y = w >> _S32
+        j = 2 * i + 1
+        a0 += coef[0, j] * x + coef[0, j + 1] * y
+        a1 += coef[1, j] * x + coef[1, j + 1] * y
+        a2 += coef[2, j] * x + coef[2, j + 1] * y
+        a3 += coef[3, j] * x + coef[3, j + 1] * y
+    return a0, a1, a2, a3
+
+
+@_compiled
+def _key(sums: Any, coef: Any) -> Any:
+    """The 128-bit key of a state from its :func:`_sums`: four 32-bit hashes."""
+    a0 = (coef[0, 0] + sums[0]) >> _S32
+    a1 = (coef[1, 0] + sums[1]) >> _S32
+    a2 = (coef[2, 0] + sums[2]) >> _S32
+    a3 = (coef[3, 0] + sums[3]) >> _S32
+    return (a0 << _S32) | a1, (a2 << _S32) | a3
+
+
+@_compiled
+def _less(a: Any, b: Any) -> Any:
+    return a[0] - b[0], a[1] - b[1], a[2] - b[2], a[3] - b[3]
+
+
+@_compiled
+def _hash(s: Any, coef: Any, lo: int, hi: int) -> Any:
+    """The 128-bit key of state ``s`` (non-zero only in words ``lo`` to ``hi``)."""
+    return _key(_sums(s, coef, lo, hi), coef)
+
+
+@_compiled
+def _ceil_log2(n: int) -> Any:
+    if n <= 1:
+        return 0
+    return 64 - np.int64(_ctlz(np.uint64(n - 1)))
+
+
+@_compiled
+def _present(state: Any, cmask: Any, wlo: Any, whi: Any, lo: int, hi: int) -> Any:
+    """The codes with a group in ``state``."""
+    n = cmask.shape[0]
+    codes = np.empty(n, dtype=np.int64)
+    k = 0
+    for c in range(n):
+        a, b = max(wlo[c], lo), min(whi[c], hi)
+        for i in range(a, b + 1):
+            if state[i] & cmask[c, i] != _ZERO:
+                codes[k] = c
+                k += 1
+                break
+    return codes[:k]
+
+
+@_compiled
+def _weigh(a: Any, planes: Any, shifts: Any, lo: int, hi: int) -> Any:
+    total = 0
+    for p in range(planes.shape[0]):
+        s = 0
+        for i in range(lo, hi + 1):
+            s += _pop(a[i] & planes[p, i])
+        total += s << shifts[p]
+    return total
+
+
+@_compiled
+def _orbit(state: Any, data: Any, lo: int, hi: int) -> Any:
+    """The key of ``state``'s orbit (as :meth:`Search._orbit`), and whether it has one
+    (the state is a product of its letters' supports)."""
+    sup, sup_letter, sup_bit, key_at, cls_end = data[8], data[9], data[10], data[11], data[12]
+    letters = key_at.shape[0]
+    n = state.shape[0]
+    sets = np.zeros(KEY_LETTERS, dtype=np.uint64)
+    union = np.zeros((letters, n), dtype=np.uint64)
+    for m in range(sup.shape[0]):
+        hit = False
+        for i in range(lo, hi + 1):
+            if state[i] & sup[m, i] != _ZERO:
+                hit = True
+                break
+        if hit:
+            v = sup_letter[m]
+            sets[key_at[v]] |= sup_bit[m]
+            for i in range(lo, hi + 1):
+                union[v, i] |= sup[m, i]
+    for i in range(lo, hi + 1):
+        product = union[0, i]
+        for v in range(1, letters):
+            product &= union[v, i]
+        if product != state[i]:
+            return False, (_ZERO, _ZERO, _ZERO, _ZERO, _ZERO, _ZERO)
+    # Sorted within each class (a run of key places ending at cls_end[p]).
+    p = 0
+    while p < letters:
+        end = cls_end[p]
+        if end > p + 1:
+            sets[p:end] = np.sort(sets[p:end])
+        p = end
+    return True, (sets[0], sets[1], sets[2], sets[3], sets[4], sets[5])
+
+
+@_compiled
+def _moves(part: Any) -> Any:
+    """Per letter, whether its tests are searched: the lowest of each class, and every
+    letter in none (``part[v]``: ``v``'s class, -1 for none)."""
+    n = part.shape[0]
+    out = np.ones(n, dtype=np.bool_)
+    for v in range(n):
+        if part[v] >= 0:
+            for u in range(v):
+                if part[u] == part[v]:
+                    out[v] = False
+                    break
+    return out
+
+
+@_compiled
+def _child(part: Any, v: int) -> Any:
+    """The classes both halves of a test on letter ``v`` keep: ``v`` leaves its class."""
+    out = part.copy()
+    c = part[v]
+    if c < 0:
+        return out
+    out[v] = -1
+    left = 0
+    last = -1
+    for u in range(part.shape[0]):
+        if out[u] == c:
+            left += 1
+            last = u
+    if left == 1:
+        out[last] = -1
+    return out
+
+
+@_compiled
+def _known(state: Any, data: Any, lo: int, hi: int) -> Any:
+    """Whether every group of ``state`` has one code (an empty state too)."""
+    if lo > hi:
+        return True
+    cmask, code_no = data[2], data[5]
+    top = 64 * hi + 63 - np.int64(_ctlz(state[hi]))
+    c = code_no[top]
+    for i in range(lo, hi + 1):  # noqa: SIM110 (numba compiles no generators here)
+        if state[i] & ~cmask[c, i] != _ZERO:
+            return False
+    return True
+
+
+@_compiled
+def _spend(ctx: Any, ops: int) -> Any:
+    """Count ``ops`` operations; whether a limit (work or time) has passed."""
+    ctx[_WORK] += ops * ctx[_UNIT]
+    if ctx[_WORK] > ctx[_WORK_LIMIT]:
+        ctx[_ABORTED] = 1
+        return True
+    if ctx[_WORK] >= ctx[_CHECK_AT]:
+        ctx[_CHECK_AT] = ctx[_WORK] + _CHECK_WORK
+        if _now() > ctx[_DEADLINE]:
+            ctx[_ABORTED] = 1
+            return True
+    return False
+
+
+@_compiled
+def _store(ctx: Any) -> Any:
+    ctx[_STORED] += 1
+    if ctx[_STORED] > ctx[_STORED_LIMIT]:
+        ctx[_ABORTED] = 1
+        return True
+    return False
+
+
+@_compiled
+def _parts_codes(state: Any, codes: Any, part: Any, data: Any, lo: int, hi: int) -> Any:
+    """Whether one test leaves each of the two ``codes`` of ``state`` alone in a half."""
+    tests, letter, cmask = data[0], data[1], data[2]
+    c = codes[0]
+    allowed = _moves(part)
+    for t in range(tests.shape[0]):
+        if not allowed[letter[t]]:
+            continue
+        # The yes-half is one code's groups exactly: all of c's and none else, or none of
+        # c's and all else.
+        first = True
+        second = True
+        for i in range(lo, hi + 1):
+            y = tests[t, i] & state[i]
+            one = state[i] & cmask[c, i]
+            if y != one:
+                first = False
+            if y != (state[i] ^ one):
+                second = False
+            if not (first or second):
+                break
+        if first or second:
+            return True
+    return False
+
+
+@_compiled
+def _half(state: Any, test: Any, yes: Any, out: Any, lo: int, hi: int) -> None:
+    """Into ``out``: the half of ``state`` that ``test`` answers yes on (else the other)."""
+    for i in range(lo, hi + 1):
+        x = test[i] & state[i]
+        out[i] = x if yes else state[i] ^ x
+
+
+@_compiled
+def _feasible(
+    state: Any,
+    budget: int,
+    part: Any,
+    data: Any,
+    lbd: Any,
+    ubd: Any,
+    olb: Any,
+    oub: Any,
+    ctx: Any,
+) -> Any:
+    """:meth:`Search.feasible`: 1 when the code of ``state`` can be known within
+    ``budget`` tests whatever the answers, 0 when not, -1 once a limit passed."""
+    lo, hi = _span(state)
+    if _known(state, data, lo, hi):
+        return 1
+    if budget <= 0:
+        return 0
+    if _spend(ctx, 1):
+        return -1
+    coef = data[7]
+    whole_sums = _sums(state, coef, lo, hi)
+    key = _key(whole_sums, coef)
+    ub = ubd.get(key, _INF)
+    if ub <= budget:
+        return 1
+    tests, letter, cmask, wlo, whi, planes, shifts = (
+        data[0],
+        data[1],
+        data[2],
+        data[3],
+        data[4],
+        data[13],
+        data[14],
+    )
+    codes = _present(state, cmask, wlo, whi, lo, hi)
+    nc = codes.shape[0]
+    if max(lbd.get(key, 0), _ceil_log2(nc)) > budget:
+        return 0
+    use_orbit = budget > 1 and data[15]
+    okey = (_ZERO, _ZERO, _ZERO, _ZERO, _ZERO, _ZERO)
+    if use_orbit:
+        use_orbit, okey = _orbit(state, data, lo, hi)
+        if use_orbit:
+            oub_got = oub.get(okey, _INF)
+            if oub_got <= budget:
+                ubd[key] = oub_got
+                return 1
+            olb_got = olb.get(okey, 0)
+            if olb_got > budget:
+                lbd[key] = olb_got
+                return 0
+    if budget == 1:
+        ok = _parts_codes(state, codes, part, data, lo, hi)
+        if ok:
+            ubd[key] = 1
+        else:
+            lbd[key] = 2
+        if _store(ctx):
+            return -1
+        return 1 if ok else 0
+
+    # The splits whose halves hold at most ``limit`` codes each (a split and its
+    # complement once), ranked as :meth:`Search._rank` ranks them ``by_weight``. A split
+    # is kept as its test and which half is the harder (the one with more codes).
+    limit = 1 << (budget - 1)
+    weight = _weigh(state, planes, shifts, lo, hi)
+    n = state.shape[0]
+    nt = tests.shape[0]
+    allowed = _moves(part)
+    top = 64 * hi + 63 - np.int64(_ctlz(state[hi]))
+    tw, tb = top // 64, np.uint64(top % 64)
+    test_of = np.empty(nt, dtype=np.int64)
+    hard_yes = np.empty(nt, dtype=np.bool_)
+    hkey = np.empty((nt, 2), dtype=np.uint64)
+    ekey = np.empty((nt, 2), dtype=np.uint64)
+    rank = np.empty(nt, dtype=np.int64)
+    big_of = np.empty(nt, dtype=np.int64)
+    small_of = np.empty(nt, dtype=np.int64)
+    seen = set()
+    y = np.zeros(n, dtype=np.uint64)
+    no = np.zeros(n, dtype=np.uint64)
+    ns = 0
+    tried = 0
+    for t in range(nt):
+        if not allowed[letter[t]]:
+            continue
+        tried += 1
+        empty = True
+        whole = True
+        for i in range(lo, hi + 1):
+            x = tests[t, i] & state[i]
+            y[i] = x
+            if x != _ZERO:
+                empty = False
+            if x != state[i]:
+                whole = False
+        if empty or whole:
+            continue
+        a = 0
+        b = 0
+        for k in range(nc):
+            c = codes[k]
+            met = False
+            held = True
+            for i in range(max(wlo[c], lo), min(whi[c], hi) + 1):
+                m = y[i] & cmask[c, i]
+                if m != _ZERO:
+                    met = True
+                if m != state[i] & cmask[c, i]:
+                    held = False
+            if not met:
+                b += 1
+            elif held:
+                a += 1
+            else:
+                a += 1
+                b += 1
+        if a > limit or b > limit:
+            continue
+        y_sums = _sums(y, coef, lo, hi)
+        ky = _key(y_sums, coef)
+        kn = _key(_less(whole_sums, y_sums), coef)
+        side = ky if (y[tw] >> tb) & _ONE else kn
+        if side in seen:
+            continue
+        seen.add(side)
+        big = max(a, b)
+        proven = max(lbd.get(ky, 0), lbd.get(kn, 0), _ceil_log2(big))
+        wy = _weigh(y, planes, shifts, lo, hi)
+        heavy = max(wy, weight - wy)
+        rank[ns] = (proven << 56) | (_ceil_log2(big) << 48) | heavy
+        test_of[ns] = t
+        hard_yes[ns] = a >= b
+        big_of[ns] = big
+        small_of[ns] = min(a, b)
+        if a < b:
+            hkey[ns, 0], hkey[ns, 1] = kn
+            ekey[ns, 0], ekey[ns, 1] = ky
+        else:
+            hkey[ns, 0], hkey[ns, 1] = ky
+            ekey[ns, 0], ekey[ns, 1] = kn
+        ns += 1
+    if _spend(ctx, tried + ns * (nc + 3)):
+        return -1
+    order = np.argsort(rank[:ns], kind="mergesort")
+
+    # First, a split already proven good enough; the halves proven to need the whole
+    # budget (cores) and the most any split's halves are proven to need.
+    low = 0
+    cores = np.empty(ns, dtype=np.int64)  # r for a hard half, ~r for an easy one
+    ncores = 0
+    for j in range(ns):
+        r = order[j]
+        kh = (hkey[r, 0], hkey[r, 1])
+        ke = (ekey[r, 0], ekey[r, 1])
+        # (A half with one code is known.)
+        if (big_of[r] == 1 or ubd.get(kh, _INF) < budget) and (
+            small_of[r] == 1 or ubd.get(ke, _INF) < budget
+        ):
+            ubd[key] = budget
+            if use_orbit:
+                oub[okey] = budget
+            return 1
+        low_h = lbd.get(kh, 0)
+        low_e = lbd.get(ke, 0)
+        if low_h >= budget:
+            cores[ncores] = r
+            ncores += 1
+        elif low_e >= budget:
+            cores[ncores] = ~r
+            ncores += 1
+        low = max(low, low_h, low_e)
+    if low > budget:
+        lbd[key] = low
+        if use_orbit:
+            olb[okey] = low
+        if _store(ctx):
+            return -1
+        return 0
+    # The cores' groups, made as they come (each within its span of words).
+    cbits = np.zeros((max(ncores, 4), n), dtype=np.uint64)
+    clo = np.empty(ns, dtype=np.int64)
+    chi = np.empty(ns, dtype=np.int64)
+    for q in range(ncores):
+        x = cores[q]
+        r = x if x >= 0 else ~x
+        _half(state, tests[test_of[r]], (x >= 0) == hard_yes[r], cbits[q], lo, hi)
+        clo[q], chi[q] = _span(cbits[q])
+    for j in range(ns):
+        r = order[j]
+        t = test_of[r]
+        _half(state, tests[t], hard_yes[r], y, lo, hi)
+        _half(state, tests[t], not hard_yes[r], no, lo, hi)
+        if ncores:
+            if _spend(ctx, ncores):
+                return -1
+            taken = False
+            for q in range(ncores):
+                # A core lies in one half when it misses the other.
+                in_y = True
+                in_no = True
+                for i in range(clo[q], chi[q] + 1):
+                    c = cbits[q, i]
+                    if c & no[i] != _ZERO:
+                        in_y = False
+                    if c & y[i] != _ZERO:
+                        in_no = False
+                    if not (in_y or in_no):
+                        break
+                if in_y:
+                    hk = (hkey[r, 0], hkey[r, 1])
+                elif in_no:
+                    hk = (ekey[r, 0], ekey[r, 1])
+                else:
+                    continue
+                x = cores[q]
+                ck = (hkey[x, 0], hkey[x, 1]) if x >= 0 else (ekey[~x, 0], ekey[~x, 1])
+                bound = max(lbd.get(ck, 0), budget)
+                if lbd.get(hk, 0) < bound:
+                    lbd[hk] = bound
+                taken = True
+                break
+            if taken:
+                continue
+        sub = _child(part, letter[t])
+        got = _feasible(y.copy(), budget - 1, sub, data, lbd, ubd, olb, oub, ctx)
+        if got < 0:
+            return -1
+        hard_fails = got == 0
+        if got == 1:
+            got = _feasible(no.copy(), budget - 1, sub, data, lbd, ubd, olb, oub, ctx)
+            if got < 0:
+                return -1
+        if got == 0:
+            found = y if hard_fails else no
+            if ncores == cbits.shape[0]:
+                more = np.zeros((2 * ncores, n), dtype=np.uint64)
+                more[:ncores] = cbits
+                cbits = more
+            cores[ncores] = r if hard_fails else ~r
+            cbits[ncores, lo : hi + 1] = found[lo : hi + 1]
+            clo[ncores], chi[ncores] = _span(found)
+            ncores += 1
+            continue
+        ubd[key] = budget
+        if use_orbit:
+            oub[okey] = budget
+        if _store(ctx):
+            return -1
+        return 1
+    lbd[key] = budget + 1
+    if use_orbit:
+        olb[okey] = budget + 1
+    if _store(ctx):
+        return -1
+    return 0
+
+
+@_compiled
+def _bounds_of(state: Any, coef: Any, lbd: Any, ubd: Any) -> Any:
+    lo, hi = _span(state)
+    key = _hash(state, coef, lo, hi)
+    return lbd.get(key, 0), ubd.get(key, _INF)
+
+
+@_compiled
+def _put(state: Any, coef: Any, lbd: Any, ubd: Any, lower: int, upper: int) -> None:
+    lo, hi = _span(state)
+    key = _hash(state, coef, lo, hi)
+    if lower > lbd.get(key, 0):
+        lbd[key] = lower
+    if upper < ubd.get(key, _INF):
+        ubd[key] = upper
+
+
+class WorstKernel:
+    """The compiled worst-case search over one search's groups (see the module's text).
+
+    ``tests``: the yes-half of each test, letter by letter, and ``letters`` the letter of
+    each; ``code_bits``: each code's groups (a run of bits); ``planes``: the groups'
+    weights as bit planes; ``supports``: per letter, each mask it may hold as (its bit in
+    the orbit key, the groups holding it there); ``classes``: the letters interchangeable
+    at the start; ``size``: the groups; ``unit``: the work an operation on a state counts.
+    """
+
+    def __init__(
+        self,
+        tests: Sequence[int],
+        letters: Sequence[int],
+        code_bits: Sequence[int],
+        planes: Sequence[tuple[int, int]],
+        supports: Sequence[Sequence[tuple[int, int]]] | None,
+        classes: Sequence[Sequence[int]],
+        verifiers: int,
+        size: int,
+        unit: int,
+    ) -> None:
+        if verifiers > KEY_LETTERS:
+            raise ValueError(f"at most {KEY_LETTERS} letters")
+        self.words: Final = size // 64 + 1
+        self._bytes = 8 * self.words
+        t = self._rows(tests)
+        cmask = self._rows(code_bits)
+        wlo = np.array([((b & -b).bit_length() - 1) // 64 for b in code_bits], dtype=np.int64)
+        whi = np.array([(b.bit_length() - 1) // 64 for b in code_bits], dtype=np.int64)
+        code_no = np.zeros(64 * self.words, dtype=np.int64)
+        for c, b in enumerate(code_bits):
+            code_no[(b & -b).bit_length() - 1 : b.bit_length()] = c
+        rng = np.random.default_rng(0x7E57)
+        coef = rng.integers(0, 1 << 63, size=(4, 2 * self.words + 1), dtype=np.uint64)
+        coef = coef * np.uint64(2) + rng.integers(0, 2, size=coef.shape, dtype=np.uint64)
+        # The orbit key: the letters in no class first, then each class's letters (a run
+        # of places, sorted within).
+        in_class = {v for cls in classes for v in cls}
+        order = [v for v in range(verifiers) if v not in in_class]
+        cls_end = [i + 1 for i in range(len(order))]
+        for cls in classes:
+            start = len(order)
+            order.extend(cls)
+            cls_end.extend([start + len(cls)] * len(cls))
+        key_at = np.zeros(verifiers, dtype=np.int64)
+        for place, v in enumerate(order):
+            key_at[v] = place
+        rows: list[int] = []
+        sup_letter: list[int] = []
+        sup_bit: list[int] = []
+        orbits = bool(classes) and supports is not None
+        if orbits and max(bit for per_mask in supports or () for bit, _ in per_mask) >= 1 << 64:
+            orbits = False  # more masks than a word numbers: no orbits kept
+        for v, per_mask in enumerate(supports or () if orbits else ()):
+            for bit, groups in per_mask:
+                rows.append(groups)
+                sup_letter.append(v)
+                sup_bit.append(bit)
+        self.data: Final = (
+            t,
+            np.array(letters, dtype=np.int64),
+            cmask,
+            wlo,
+            whi,
+            code_no,
+            np.zeros(1, dtype=np.int64),  # unused place (kept: slots are numbered)
+            coef,
+            self._rows(rows),
+            np.array(sup_letter, dtype=np.int64),
+            np.array(sup_bit, dtype=np.uint64),
+            key_at,
+            np.array(cls_end, dtype=np.int64),
+            self._rows([p for _, p in planes]),
+            np.array([k for k, _ in planes], dtype=np.int64),
+            orbits,
+        )
+        self.verifiers: Final = verifiers
+        self.lower: Final = Dict.empty(key_type=_HASH, value_type=types.int64)
+        self.upper: Final = Dict.empty(key_type=_HASH, value_type=types.int64)
+        self.orbit_lower: Final = Dict.empty(key_type=_ORBIT, value_type=types.int64)
+        self.orbit_upper: Final = Dict.empty(key_type=_ORBIT, value_type=types.int64)
+        self.ctx: Final = np.zeros(8, dtype=np.int64)
+        self.ctx[_UNIT] = unit
+
+    def _rows(self, sets: Sequence[int]) -> np.ndarray[Any, np.dtype[np.uint64]]:
+        if not sets:
+            return np.zeros((0, self.words), dtype=np.uint64)
+        raw = b"".join(x.to_bytes(self._bytes, "little") for x in sets)
+        return np.frombuffer(raw, dtype=np.uint64).reshape(len(sets), self.words).copy()
+
+    def _state(self, state: int) -> np.ndarray[Any, np.dtype[np.uint64]]:
+        return np.frombuffer(state.to_bytes(self._bytes, "little"), dtype=np.uint64).copy()
+
+    def _part(self, classes: Sequence[Sequence[int]]) -> np.ndarray[Any, np.dtype[np.int64]]:
+        part = np.full(self.verifiers, -1, dtype=np.int64)
+        for i, cls in enumerate(classes):
+            for v in cls:
+                part[v] = i
+        return part
+
+    def feasible(
+        self,
+        state: int,
+        budget: int,
+        classes: Sequence[Sequence[int]],
+        work: int,
+        stored: int,
+        seconds: float,
+    ) -> tuple[bool | None, int, int]:
+        """Whether the code of ``state`` (whose interchangeable letters are ``classes``)
+        can be known within ``budget`` tests, searched for at most ``work`` units,
+        ``stored`` states and about ``seconds`` of processor time: (the answer, or None
+        when a limit came first; the work done; the states stored)."""
+        ctx = self.ctx
+        ctx[_WORK] = 0
+        ctx[_WORK_LIMIT] = work
+        ctx[_STORED] = 0
+        ctx[_STORED_LIMIT] = stored
+        ctx[_ABORTED] = 0
+        ctx[_CHECK_AT] = _CHECK_WORK
+        ctx[_DEADLINE] = _now() + int(min(seconds, 1e9) * _TICKS)
+        got = int(
+            _feasible(
+                self._state(state),
+                budget,
+                self._part(classes),
+                self.data,
+                self.lower,
+                self.upper,
+                self.orbit_lower,
+                self.orbit_upper,
+                ctx,
+            )
+        )
+        done = int(ctx[_WORK]), int(ctx[_STORED])
+        if got < 0:
+            return None, *done
+        return got == 1, *done
+
+    def bounds(self, state: int) -> tuple[int, int | None]:
+        """What is proven about the fewest tests of ``state``: (lower, upper or None)."""
+        low, high = _bounds_of(self._state(state), self.data[7], self.lower, self.upper)
+        return int(low), None if high >= _INF else int(high)
+
+    def tell(self, state: int, lower: int, upper: int | None) -> None:
+        """Keep bounds proven elsewhere on the fewest tests of ``state``."""
+        _put(
+            self._state(state),
+            self.data[7],
+            self.lower,
+            self.upper,
+            lower,
+            _INF if upper is None else upper,
+        )
+
+
+__all__ = ["KEY_LETTERS", "WorstKernel"]
