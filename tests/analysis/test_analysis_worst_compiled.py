@@ -155,3 +155,12 @@ def test_without_numba_the_own_worst_case_search_goes_on(
     assert search.min_tests(search.full) == exact
     assert search._worst is None
     assert calls == [False, True]  # a progress line is put back
+
+
+def test_the_policy_keeps_the_own_worst_case_search() -> None:
+    """bot:optimal and ``hint best`` ask many small questions, each answered from what the
+    search's own keeps."""
+    hyps = narrowed("nightmare", 5, 3, 0)
+    search, _ = search_module._search_for(hyps)
+    assert search.symmetric and not search._compile_worst
+    assert Search(hyps)._compile_worst

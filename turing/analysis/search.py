@@ -192,6 +192,7 @@ class Search:
         max_work: int = MAX_WORK,
         symmetry: bool = True,
         compiled: bool = True,
+        compiled_worst: bool = True,
     ) -> None:
         if not hypotheses:
             raise AnalysisError(gettext("no valid criteria assignment: nothing to analyse"))
@@ -378,7 +379,9 @@ class Search:
         #: the compiled worst-case search (see :meth:`_make_worst`), made the first time
         #: it is needed; whether it is to be made; the work the own search did till then
         self._worst: WorstKernel | None = None
-        self._compile_worst = compiled and self.symmetric and self.size >= WORST_FROM
+        self._compile_worst = (
+            compiled and compiled_worst and self.symmetric and self.size >= WORST_FROM
+        )
         self._own_worst_work = 0
         #: called with False just before the compiled expected search is loaded (about a
         #: second; the first time on a machine it is compiled, about 15 s), with True once
@@ -2405,7 +2408,10 @@ def _search_for(hypotheses: Sequence[Hypothesis]) -> tuple[Search, int]:
                 _RECENT.insert(0, _RECENT.pop(i))
             search.new_share(POLICY_WORK)
             return search, state
-    search = Search(hypotheses, max_work=POLICY_WORK)
+    # The policy's questions are many and small (each first test of a state, each of its
+    # halves): the search's own answers them from what it keeps, where each would be a
+    # call into the compiled worst-case search, which keeps its own.
+    search = Search(hypotheses, max_work=POLICY_WORK, compiled_worst=False)
     _RECENT.insert(0, search)
     del _RECENT[_RECENT_SIZE:]
     return search, search.full

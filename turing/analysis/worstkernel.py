@@ -31,7 +31,7 @@ import numpy as np
 from numba import types
 from numba.typed import Dict
 
-from turing.analysis.kernel import _CHECK_WORK, _TICKS, _compiled, _ctlz, _now, _pop
+from turing.analysis.kernel import _CHECK_WORK, _TICKS, _compiled, _ctlz, _ctpop, _now, _pop
 
 #: Letters an orbit's key holds (the most verifiers a puzzle has).
 KEY_LETTERS: Final = 6
@@ -366,42 +366,85 @@ def _feasible(
     no = np.zeros(n, dtype=np.uint64)
     ns = 0
     tried = 0
+    # When the budget lets only some splits through: for every test at once, the codes
+    # its yes-half meets and those its no-half meets, from the tests holding each group
+    # (as :meth:`Search._fitting_splits` finds them); only the tests that fit are split.
+    fit = limit < nc
+    if fit:
+        holding = data[6]
+        tw_words = holding.shape[1]
+        meets = np.zeros(nt, dtype=np.int64)
+        misses = np.zeros(nt, dtype=np.int64)
+        some = np.empty(tw_words, dtype=np.uint64)
+        every = np.empty(tw_words, dtype=np.uint64)
+        for k in range(nc):
+            c = codes[k]
+            some[:] = _ZERO
+            every[:] = ~_ZERO
+            for i in range(max(wlo[c], lo), min(whi[c], hi) + 1):
+                x = state[i] & cmask[c, i]
+                while x != _ZERO:
+                    g = 64 * i + np.int64(_ctpop((x & (~x + _ONE)) - _ONE))
+                    x &= x - _ONE
+                    for w in range(tw_words):
+                        some[w] |= holding[g, w]
+                        every[w] &= holding[g, w]
+            for w in range(tw_words):
+                x = some[w]
+                while x != _ZERO:
+                    meets[64 * w + np.int64(_ctpop((x & (~x + _ONE)) - _ONE))] += 1
+                    x &= x - _ONE
+                x = ~every[w]
+                while x != _ZERO:
+                    u = 64 * w + np.int64(_ctpop((x & (~x + _ONE)) - _ONE))
+                    if u >= nt:
+                        break
+                    misses[u] += 1
+                    x &= x - _ONE
     for t in range(nt):
         if not allowed[letter[t]]:
             continue
         tried += 1
-        empty = True
-        whole = True
-        for i in range(lo, hi + 1):
-            x = tests[t, i] & state[i]
-            y[i] = x
-            if x != _ZERO:
-                empty = False
-            if x != state[i]:
-                whole = False
-        if empty or whole:
-            continue
-        a = 0
-        b = 0
-        for k in range(nc):
-            c = codes[k]
-            met = False
-            held = True
-            for i in range(max(wlo[c], lo), min(whi[c], hi) + 1):
-                m = y[i] & cmask[c, i]
-                if m != _ZERO:
-                    met = True
-                if m != state[i] & cmask[c, i]:
-                    held = False
-            if not met:
-                b += 1
-            elif held:
-                a += 1
-            else:
-                a += 1
-                b += 1
-        if a > limit or b > limit:
-            continue
+        if fit:
+            a = meets[t]
+            b = misses[t]
+            if a == 0 or b == 0 or a > limit or b > limit:
+                continue
+            for i in range(lo, hi + 1):
+                y[i] = tests[t, i] & state[i]
+        else:
+            empty = True
+            whole = True
+            for i in range(lo, hi + 1):
+                x = tests[t, i] & state[i]
+                y[i] = x
+                if x != _ZERO:
+                    empty = False
+                if x != state[i]:
+                    whole = False
+            if empty or whole:
+                continue
+            a = 0
+            b = 0
+            for k in range(nc):
+                c = codes[k]
+                met = False
+                held = True
+                for i in range(max(wlo[c], lo), min(whi[c], hi) + 1):
+                    m = y[i] & cmask[c, i]
+                    if m != _ZERO:
+                        met = True
+                    if m != state[i] & cmask[c, i]:
+                        held = False
+                if not met:
+                    b += 1
+                elif held:
+                    a += 1
+                else:
+                    a += 1
+                    b += 1
+            if a > limit or b > limit:
+                continue
         y_sums = _sums(y, coef, lo, hi)
         ky = _key(y_sums, coef)
         kn = _key(_less(whole_sums, y_sums), coef)
@@ -624,7 +667,7 @@ class WorstKernel:
             wlo,
             whi,
             code_no,
-            np.zeros(1, dtype=np.int64),  # unused place (kept: slots are numbered)
+            self._holding(t, size),
             coef,
             self._rows(rows),
             np.array(sup_letter, dtype=np.int64),
@@ -648,6 +691,17 @@ class WorstKernel:
             return np.zeros((0, self.words), dtype=np.uint64)
         raw = b"".join(x.to_bytes(self._bytes, "little") for x in sets)
         return np.frombuffer(raw, dtype=np.uint64).reshape(len(sets), self.words).copy()
+
+    def _holding(
+        self, tests: np.ndarray[Any, np.dtype[np.uint64]], size: int
+    ) -> np.ndarray[Any, np.dtype[np.uint64]]:
+        """For each group, the tests whose yes-half holds it, as bits over the tests."""
+        bits = np.unpackbits(tests.view(np.uint8), axis=1, bitorder="little")[:, :size]
+        width = max(1, (tests.shape[0] + 63) // 64)
+        padded = np.zeros((size, 64 * width), dtype=np.uint8)
+        padded[:, : tests.shape[0]] = bits.T
+        packed = np.packbits(padded, axis=1, bitorder="little")
+        return np.ascontiguousarray(packed).view(np.uint64).reshape(size, width).copy()
 
     def _state(self, state: int) -> np.ndarray[Any, np.dtype[np.uint64]]:
         return np.frombuffer(state.to_bytes(self._bytes, "little"), dtype=np.uint64).copy()
