@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
-import random
 import sys
 import time
 
@@ -12,18 +10,13 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import turing.analysis
+from testsupport.compiled import CLASSIC, narrowed, needs_numba
 from turing.analysis import search as search_module
 from turing.analysis.search import AnalysisTooLarge, Search, analyze_hypotheses
-from turing.core.cards import load_cardset
-from turing.core.solver import Hypothesis, after_test, deduce
+from turing.core.solver import Hypothesis, deduce
 from turing.generation.generator import generate_one
 
-CLASSIC = load_cardset("classic")
-
 #: the compiled search comes with the ``fast`` extra (numba); without it the search's own runs
-needs_numba = pytest.mark.skipif(
-    importlib.util.find_spec("numba") is None, reason="the fast extra (numba) is not installed"
-)
 
 
 @pytest.fixture(autouse=True)
@@ -31,19 +24,6 @@ def compiled_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """The compiled search for every state, from the first unit of work."""
     monkeypatch.setattr(search_module, "COMPILED_FROM", 1)
     monkeypatch.setattr(search_module, "COMPILED_AFTER", 0)
-
-
-def narrowed(mode: str, verifiers: int, seed: int, answers: int) -> tuple[Hypothesis, ...]:
-    """A generated puzzle's hypotheses after a few answers a random hidden assignment
-    gives (small enough for the search's own expected search in a test)."""
-    puzzle = generate_one(mode, verifiers, None, seed, CLASSIC)
-    hyps = deduce(puzzle.public(), CLASSIC).hypotheses
-    rng = random.Random(seed)
-    hidden = rng.choice(hyps)
-    for _ in range(answers):
-        code, verifier = rng.randrange(125), rng.randrange(verifiers)
-        hyps = after_test(hyps, code, verifier, hidden.answer(code, verifier))
-    return tuple(hyps)
 
 
 def pair(hyps: tuple[Hypothesis, ...], max_states: int = 10**9) -> tuple[Search, Search]:

@@ -455,6 +455,18 @@ def _new_memo() -> Any:
     return Dict.empty(key_type=_KEY, value_type=types.int64)
 
 
+def _arm(ctx: np.ndarray[Any, np.dtype[np.int64]], work: int, stored: int, seconds: float) -> None:
+    """Set a kernel's limits for one run: ``work`` units, ``stored`` states, about
+    ``seconds`` of processor time from now."""
+    ctx[_WORK] = 0
+    ctx[_WORK_LIMIT] = work
+    ctx[_STORED] = 0
+    ctx[_STORED_LIMIT] = stored
+    ctx[_ABORTED] = 0
+    ctx[_CHECK_AT] = _CHECK_WORK
+    ctx[_DEADLINE] = _now() + int(min(seconds, 1e9) * _TICKS)
+
+
 def _words(bits: int) -> np.ndarray[Any, np.dtype[np.uint64]]:
     return np.frombuffer(bits.to_bytes(8 * WORDS, "little"), dtype=np.uint64).reshape(1, WORDS)
 
@@ -504,14 +516,7 @@ class ExpectedKernel:
         C library's clock can be; else not at all): (its answer, or None when a limit came
         first; the work done; the states stored)."""
         ctx = self.ctx
-        ctx[_WORK] = 0
-        ctx[_WORK_LIMIT] = work
-        ctx[_STORED] = 0
-        ctx[_STORED_LIMIT] = stored
-        ctx[_ABORTED] = 0
-        ctx[_CHECK_AT] = _CHECK_WORK
-        now = _now()
-        ctx[_DEADLINE] = now + int(min(seconds, 1e9) * _TICKS)
+        _arm(ctx, work, stored, seconds)
         got = int(
             _expected_of(
                 _words(state),

@@ -374,15 +374,15 @@ class Search:
         self._compile = (
             compiled and not self.symmetric and COMPILED_FROM <= self.size <= COMPILED_UPTO
         )
-        #: work the search's own expected search did while the compiled one could take over
-        self._own_expected_work = 0
+        #: work the search's own searches did while the compiled ones could take over, by
+        #: kind of question ("expected", "worst")
+        self._own_work: dict[str, int] = {}
         #: the compiled worst-case search (see :meth:`_make_worst`), made the first time
-        #: it is needed; whether it is to be made; the work the own search did till then
+        #: it is needed; whether it is to be made
         self._worst: WorstKernel | None = None
         self._compile_worst = (
             compiled and compiled_worst and self.symmetric and self.size >= WORST_FROM
         )
-        self._own_worst_work = 0
         #: called with False just before the compiled expected search is loaded (about a
         #: second; the first time on a machine it is compiled, about 15 s), with True once
         #: it is
@@ -602,13 +602,7 @@ class Search:
         """
         kernel = self._worst
         if kernel is None and self._compile_worst:
-            own = functools.partial(self._feasible, state, budget)
-            before = self.work
-            try:
-                share = max(0, COMPILED_AFTER - self._own_worst_work)
-                got = self._with_share(share, float(_INF), own)
-            finally:
-                self._own_worst_work += self.work - before
+            got = self._own_first("worst", functools.partial(self._feasible, state, budget))
             if got is not None:
                 return got
             kernel = self._make_worst()
@@ -622,28 +616,51 @@ class Search:
             return True
         if self.t_lower(state) > budget:
             return False
-        # Within this search's limits; what it proved is kept, should it be asked again.
-        while True:
-            work = (max(0, self.max_work - self.work) + 1) * WORST_SPEEDUP
-            stored = (max(0, self.max_states - self.states_stored) + 1) * COMPILED_LIGHTER
-            seconds = max(0.0, self.deadline - time.process_time())
-            got, work, states = kernel.feasible(
-                state, budget, self.part_of(state), work, stored, seconds
-            )
-            self.work += work // WORST_SPEEDUP
-            self.states_stored += -(-states // COMPILED_LIGHTER)
-            if got is not None:
-                break
-            self._check_limits()  # which limit it was, and how the search gives up
+        part = self.part_of(state)
+        ok = self._compiled_run(
+            lambda work, stored, seconds: kernel.feasible(
+                state, budget, part, work, stored, seconds
+            ),
+            WORST_SPEEDUP,
+        )
         # What it proved on the state (a bound past the budget, when a half was proven
         # to need more).
         low, high = kernel.bounds(state)
-        if got:
+        if ok:
             self._t_ub[state] = min(budget, high or budget)
         else:
             self._t_lb[state] = max(budget + 1, low)
         self._worked(0)
-        return got
+        return ok
+
+    def _own_first(self, kind: str, run: Callable[[], _T]) -> _T | None:
+        """``run()``, this search's own search of a ``kind`` of question, within what is
+        left of its share of work (of all the questions of that kind to this search
+        together); None once the share ran out: the compiled search goes on."""
+        before = self.work
+        try:
+            share = max(0, COMPILED_AFTER - self._own_work.get(kind, 0))
+            return self._with_share(share, float(_INF), run)
+        finally:
+            self._own_work[kind] = self._own_work.get(kind, 0) + self.work - before
+
+    def _compiled_run(
+        self, run: Callable[[int, int, float], tuple[_T | None, int, int]], speedup: int
+    ) -> _T:
+        """``run(work, stored, seconds)``, a compiled search, within this search's limits:
+        its work counted divided by ``speedup``, its states by :data:`COMPILED_LIGHTER`.
+        What it proved is kept, should it be asked again; past a limit, raises as the
+        search's own would."""
+        while True:
+            work = (max(0, self.max_work - self.work) + 1) * speedup
+            stored = (max(0, self.max_states - self.states_stored) + 1) * COMPILED_LIGHTER
+            seconds = max(0.0, self.deadline - time.process_time())
+            got, work, states = run(work, stored, seconds)
+            self.work += work // speedup
+            self.states_stored += -(-states // COMPILED_LIGHTER)
+            if got is not None:
+                return got
+            self._check_limits()  # which limit it was, and how the search gives up
 
     def _make_worst(self) -> WorstKernel | None:
         """The compiled worst-case search for this search's groups, made once (None
@@ -1488,28 +1505,17 @@ class Search:
             # the questions to it together), the same search compiled (what the own one
             # proved is not carried over).
             own = functools.partial(self._expected_sum, state, bound)
-            before = self.work
-            try:
-                share = max(0, COMPILED_AFTER - self._own_expected_work)
-                got = self._with_share(share, float(_INF), own)
-            finally:
-                self._own_expected_work += self.work - before
+            got = self._own_first("expected", own)
             if got is not None:
                 return got
             kernel = self._make_kernel()
         if kernel is None:
             return self._expected_sum(state, bound)
-        # Within this search's limits; what it proved is kept, should it be asked again.
-        while True:
-            work = (max(0, self.max_work - self.work) + 1) * COMPILED_SPEEDUP
-            stored = (max(0, self.max_states - self.states_stored) + 1) * COMPILED_LIGHTER
-            seconds = max(0.0, self.deadline - time.process_time())
-            got, work, states = kernel.run(state, bound, work, stored, seconds)
-            self.work += work // COMPILED_SPEEDUP
-            self.states_stored += -(-states // COMPILED_LIGHTER)
-            if got is not None:
-                return got
-            self._check_limits()  # which limit it was, and how the search gives up
+        compiled = kernel
+        return self._compiled_run(
+            lambda work, stored, seconds: compiled.run(state, bound, work, stored, seconds),
+            COMPILED_SPEEDUP,
+        )
 
     def _expected_sum(self, state: int, bound: int) -> int:
         """:meth:`expected_sum` by this search's own branch and bound."""

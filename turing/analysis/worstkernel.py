@@ -31,7 +31,23 @@ import numpy as np
 from numba import types
 from numba.typed import Dict
 
-from turing.analysis.kernel import _CHECK_WORK, _TICKS, _compiled, _ctlz, _ctpop, _now, _pop
+from turing.analysis.kernel import (
+    _ABORTED,
+    _CHECK_AT,
+    _CHECK_WORK,
+    _DEADLINE,
+    _STORED,
+    _STORED_LIMIT,
+    _UNIT,
+    _WORK,
+    _WORK_LIMIT,
+    _arm,
+    _compiled,
+    _ctlz,
+    _ctpop,
+    _now,
+    _weigh,
+)
 
 #: Letters an orbit's key holds (the most verifiers a puzzle has).
 KEY_LETTERS: Final = 6
@@ -39,8 +55,6 @@ KEY_LETTERS: Final = 6
 _HASH = types.UniTuple(types.uint64, 2)
 _ORBIT = types.UniTuple(types.uint64, KEY_LETTERS)
 _INF: Final = 1 << 60
-# ctx slots
-_WORK, _WORK_LIMIT, _STORED, _STORED_LIMIT, _ABORTED, _UNIT, _DEADLINE, _CHECK_AT = range(8)
 
 _ZERO = np.uint64(0)
 _ONE = np.uint64(1)
@@ -125,17 +139,6 @@ def _present(state: Any, cmask: Any, wlo: Any, whi: Any, lo: int, hi: int) -> An
                 k += 1
                 break
     return codes[:k]
-
-
-@_compiled
-def _weigh(a: Any, planes: Any, shifts: Any, lo: int, hi: int) -> Any:
-    total = 0
-    for p in range(planes.shape[0]):
-        s = 0
-        for i in range(lo, hi + 1):
-            s += _pop(a[i] & planes[p, i])
-        total += s << shifts[p]
-    return total
 
 
 @_compiled
@@ -727,13 +730,7 @@ class WorstKernel:
         ``stored`` states and about ``seconds`` of processor time: (the answer, or None
         when a limit came first; the work done; the states stored)."""
         ctx = self.ctx
-        ctx[_WORK] = 0
-        ctx[_WORK_LIMIT] = work
-        ctx[_STORED] = 0
-        ctx[_STORED_LIMIT] = stored
-        ctx[_ABORTED] = 0
-        ctx[_CHECK_AT] = _CHECK_WORK
-        ctx[_DEADLINE] = _now() + int(min(seconds, 1e9) * _TICKS)
+        _arm(ctx, work, stored, seconds)
         got = int(
             _feasible(
                 self._state(state),

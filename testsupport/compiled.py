@@ -1,0 +1,33 @@
+"""Helpers for the tests of the compiled searches (the ``fast`` extra)."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+
+import pytest
+
+from turing.core.cards import load_cardset
+from turing.core.solver import Hypothesis, after_test, deduce
+from turing.generation.generator import generate_one
+
+CLASSIC = load_cardset("classic")
+
+#: the compiled searches come with the ``fast`` extra (numba); without it the search's own
+#: runs
+needs_numba = pytest.mark.skipif(
+    importlib.util.find_spec("numba") is None, reason="the fast extra (numba) is not installed"
+)
+
+
+def narrowed(mode: str, verifiers: int, seed: int, answers: int) -> tuple[Hypothesis, ...]:
+    """A generated puzzle's hypotheses after a few answers a random hidden assignment
+    gives (small enough for the search's own in a test)."""
+    puzzle = generate_one(mode, verifiers, None, seed, CLASSIC)
+    hyps = deduce(puzzle.public(), CLASSIC).hypotheses
+    rng = random.Random(seed)
+    hidden = rng.choice(hyps)
+    for _ in range(answers):
+        code, verifier = rng.randrange(125), rng.randrange(verifiers)
+        hyps = after_test(hyps, code, verifier, hidden.answer(code, verifier))
+    return tuple(hyps)
