@@ -594,16 +594,6 @@ def _bounds_of(state: Any, coef: Any, lbd: Any, ubd: Any) -> Any:
     return lbd.get(key, 0), ubd.get(key, _INF)
 
 
-@_compiled
-def _put(state: Any, coef: Any, lbd: Any, ubd: Any, lower: int, upper: int) -> None:
-    lo, hi = _span(state)
-    key = _hash(state, coef, lo, hi)
-    if lower > lbd.get(key, 0):
-        lbd[key] = lower
-    if upper < ubd.get(key, _INF):
-        ubd[key] = upper
-
-
 class WorstKernel:
     """The compiled worst-case search over one search's groups (see the module's text).
 
@@ -753,17 +743,6 @@ class WorstKernel:
         """What is proven about the fewest tests of ``state``: (lower, upper or None)."""
         low, high = _bounds_of(self._state(state), self.data[7], self.lower, self.upper)
         return int(low), None if high >= _INF else int(high)
-
-    def tell(self, state: int, lower: int, upper: int | None) -> None:
-        """Keep bounds proven elsewhere on the fewest tests of ``state``."""
-        _put(
-            self._state(state),
-            self.data[7],
-            self.lower,
-            self.upper,
-            lower,
-            _INF if upper is None else upper,
-        )
 
 
 __all__ = ["KEY_LETTERS", "WorstKernel"]
