@@ -238,6 +238,31 @@ def _half_bound(half: Any, weights: Any, lbd: Any, buf: Any) -> Any:
 
 
 @_compiled
+def _spend(ctx: Any, ops: int) -> Any:
+    """Count ``ops`` operations; whether a limit (work or time) has passed."""
+    ctx[_WORK] += ops * ctx[_UNIT]
+    if ctx[_WORK] > ctx[_WORK_LIMIT]:
+        ctx[_ABORTED] = 1
+        return True
+    if ctx[_WORK] >= ctx[_CHECK_AT]:
+        ctx[_CHECK_AT] = ctx[_WORK] + _CHECK_WORK
+        if _now() > ctx[_DEADLINE]:
+            ctx[_ABORTED] = 1
+            return True
+    return False
+
+
+@_compiled
+def _store(ctx: Any) -> Any:
+    """Count one stored state; whether the limit on them has passed."""
+    ctx[_STORED] += 1
+    if ctx[_STORED] > ctx[_STORED_LIMIT]:
+        ctx[_ABORTED] = 1
+        return True
+    return False
+
+
+@_compiled
 def _stopped(state: Any, best: Any, found: Any, ubd: Any) -> Any:
     """Past a limit: keep the total of the best strategy found for ``state`` (the halves
     of its split were both searched to the end), then -1."""
@@ -293,15 +318,8 @@ def _expected(state: Any, bound: Any, data: Any, exd: Any, lbd: Any, ubd: Any, c
         for i in range(WORDS):
             halves[ns, i] = y[i]
         ns += 1
-    ctx[_WORK] += (nt + ns * (nc + 2)) * ctx[_UNIT]
-    if ctx[_WORK] > ctx[_WORK_LIMIT]:
-        ctx[_ABORTED] = 1
+    if _spend(ctx, nt + ns * (nc + 2)):
         return np.int64(-1)
-    if ctx[_WORK] >= ctx[_CHECK_AT]:
-        ctx[_CHECK_AT] = ctx[_WORK] + _CHECK_WORK
-        if _now() > ctx[_DEADLINE]:
-            ctx[_ABORTED] = 1
-            return np.int64(-1)
     # Each split's codes' weights in its yes-half, and its place by the entropy bound.
     yes_w = np.empty((ns, nc), dtype=np.int64)
     no_w = np.empty((ns, nc), dtype=np.int64)
@@ -368,9 +386,7 @@ def _expected(state: Any, bound: Any, data: Any, exd: Any, lbd: Any, ubd: Any, c
             found = True
         else:
             floor = min(floor, w + ey + en)
-    ctx[_STORED] += 1
-    if ctx[_STORED] > ctx[_STORED_LIMIT]:
-        ctx[_ABORTED] = 1
+    if _store(ctx):
         return _stopped(state, best, found, ubd)
     if found:
         exd[state] = best
@@ -467,6 +483,23 @@ def _arm(ctx: np.ndarray[Any, np.dtype[np.int64]], work: int, stored: int, secon
     ctx[_DEADLINE] = _now() + int(min(seconds, 1e9) * _TICKS)
 
 
+def _code_runs(
+    code_bits: Sequence[int], words: int
+) -> tuple[
+    np.ndarray[Any, np.dtype[np.int64]],
+    np.ndarray[Any, np.dtype[np.int64]],
+    np.ndarray[Any, np.dtype[np.int64]],
+]:
+    """Each code's first and last word (its groups are a run of bits), and each group's
+    code, over states of ``words`` words."""
+    wlo = np.array([((b & -b).bit_length() - 1) // 64 for b in code_bits], dtype=np.int64)
+    whi = np.array([(b.bit_length() - 1) // 64 for b in code_bits], dtype=np.int64)
+    code_no = np.zeros(64 * words, dtype=np.int64)
+    for c, b in enumerate(code_bits):
+        code_no[(b & -b).bit_length() - 1 : b.bit_length()] = c
+    return wlo, whi, code_no
+
+
 def _words(bits: int) -> np.ndarray[Any, np.dtype[np.uint64]]:
     return np.frombuffer(bits.to_bytes(8 * WORDS, "little"), dtype=np.uint64).reshape(1, WORDS)
 
@@ -493,12 +526,7 @@ class ExpectedKernel:
         rows = [_words(y) for y in yes] or [np.zeros((0, WORDS), dtype=np.uint64)]
         tests = np.concatenate(rows).astype(np.uint64)
         cmask = np.concatenate([_words(b) for b in code_bits]).astype(np.uint64)
-        wlo = np.array([((b & -b).bit_length() - 1) // 64 for b in code_bits], dtype=np.int64)
-        whi = np.array([(b.bit_length() - 1) // 64 for b in code_bits], dtype=np.int64)
-        code_no = np.zeros(64 * WORDS, dtype=np.int64)
-        for c, b in enumerate(code_bits):
-            for g in range((b & -b).bit_length() - 1, b.bit_length()):
-                code_no[g] = c
+        wlo, whi, code_no = _code_runs(code_bits, WORDS)
         bits = np.concatenate([_words(plane) for _, plane in planes]).astype(np.uint64)
         shifts = np.array([k for k, _ in planes], dtype=np.int64)
         self.data: Final = (tests, cmask, wlo, whi, code_no, bits, shifts, table)

@@ -668,18 +668,15 @@ class Search:
         if not self._compile_worst:
             return self._worst
         self._compile_worst = False
-        if self.on_prepare is not None:
-            self.on_prepare(False)
-        try:
-            # Imported here, as the compiled expected search is (see _make_kernel).
+
+        def make() -> WorstKernel:
             from turing.analysis import worstkernel
-        except ImportError:
-            pass
-        else:
-            tests, letters, _, _ = self._test_table(self.full)
-            self._worst = worstkernel.WorstKernel(
+
+            tests, letters, holding, _ = self._test_table(self.full)
+            return worstkernel.WorstKernel(
                 tests,
                 letters,
+                holding,
                 self.code_bits,
                 self._planes,
                 self._supports,
@@ -688,9 +685,8 @@ class Search:
                 self.size,
                 self._words + 8,
             )
-        finally:
-            if self.on_prepare is not None:
-                self.on_prepare(True)
+
+        self._worst = self._load_compiled(make)
         return self._worst
 
     def _feasible(self, state: int, budget: int, among: Sequence[int] | None = None) -> bool:
@@ -1443,26 +1439,36 @@ class Search:
         search does not keep)."""
         if self._compile:
             self._compile = False
-            if self.on_prepare is not None:
-                self.on_prepare(False)
-            try:
-                # Imported here: loading the compiled search (or compiling it, the first
-                # time) takes a moment that only a long search repays.
+
+            def make() -> ExpectedKernel:
                 from turing.analysis import kernel
-            except ImportError:  # no numba for this platform: the search's own goes on
-                pass
-            else:
-                self._compiled = kernel.ExpectedKernel(
+
+                return kernel.ExpectedKernel(
                     self.root_splits,
                     self.code_bits,
                     self._planes,
                     self._log_table(),
                     self._words + 8,
                 )
-            finally:
-                if self.on_prepare is not None:
-                    self.on_prepare(True)
+
+            self._compiled = self._load_compiled(make)
         return self._compiled
+
+    def _load_compiled(self, make: Callable[[], _T]) -> _T | None:
+        """``make()``, which imports and builds a compiled search, with the progress
+        callback told around it (:attr:`on_prepare`); None without numba for this
+        platform: the search's own goes on. Imported only here: loading a compiled
+        search (or compiling it, the first time) takes a moment only a long search
+        repays."""
+        if self.on_prepare is not None:
+            self.on_prepare(False)
+        try:
+            return make()
+        except ImportError:
+            return None
+        finally:
+            if self.on_prepare is not None:
+                self.on_prepare(True)
 
     def _e_found(self, state: int) -> tuple[int | None, int | None]:
         """What the expected searches found for ``state``: (its exact total, the least

@@ -32,20 +32,16 @@ from numba import types
 from numba.typed import Dict
 
 from turing.analysis.kernel import (
-    _ABORTED,
-    _CHECK_AT,
-    _CHECK_WORK,
-    _DEADLINE,
     _STORED,
-    _STORED_LIMIT,
     _UNIT,
     _WORK,
-    _WORK_LIMIT,
     _arm,
+    _code_runs,
     _compiled,
     _ctlz,
     _ctpop,
-    _now,
+    _spend,
+    _store,
     _weigh,
 )
 
@@ -223,30 +219,6 @@ def _known(state: Any, data: Any, lo: int, hi: int) -> Any:
         if state[i] & ~cmask[c, i] != _ZERO:
             return False
     return True
-
-
-@_compiled
-def _spend(ctx: Any, ops: int) -> Any:
-    """Count ``ops`` operations; whether a limit (work or time) has passed."""
-    ctx[_WORK] += ops * ctx[_UNIT]
-    if ctx[_WORK] > ctx[_WORK_LIMIT]:
-        ctx[_ABORTED] = 1
-        return True
-    if ctx[_WORK] >= ctx[_CHECK_AT]:
-        ctx[_CHECK_AT] = ctx[_WORK] + _CHECK_WORK
-        if _now() > ctx[_DEADLINE]:
-            ctx[_ABORTED] = 1
-            return True
-    return False
-
-
-@_compiled
-def _store(ctx: Any) -> Any:
-    ctx[_STORED] += 1
-    if ctx[_STORED] > ctx[_STORED_LIMIT]:
-        ctx[_ABORTED] = 1
-        return True
-    return False
 
 
 @_compiled
@@ -598,7 +570,8 @@ class WorstKernel:
     """The compiled worst-case search over one search's groups (see the module's text).
 
     ``tests``: the yes-half of each test, letter by letter, and ``letters`` the letter of
-    each; ``code_bits``: each code's groups (a run of bits); ``planes``: the groups'
+    each; ``holding``: for each group, the tests whose yes-half holds it (bits over the
+    tests); ``code_bits``: each code's groups (a run of bits); ``planes``: the groups'
     weights as bit planes; ``supports``: per letter, each mask it may hold as (its bit in
     the orbit key, the groups holding it there); ``classes``: the letters interchangeable
     at the start; ``size``: the groups; ``unit``: the work an operation on a state counts.
@@ -608,6 +581,7 @@ class WorstKernel:
         self,
         tests: Sequence[int],
         letters: Sequence[int],
+        holding: Sequence[int],
         code_bits: Sequence[int],
         planes: Sequence[tuple[int, int]],
         supports: Sequence[Sequence[tuple[int, int]]] | None,
@@ -622,11 +596,7 @@ class WorstKernel:
         self._bytes = 8 * self.words
         t = self._rows(tests)
         cmask = self._rows(code_bits)
-        wlo = np.array([((b & -b).bit_length() - 1) // 64 for b in code_bits], dtype=np.int64)
-        whi = np.array([(b.bit_length() - 1) // 64 for b in code_bits], dtype=np.int64)
-        code_no = np.zeros(64 * self.words, dtype=np.int64)
-        for c, b in enumerate(code_bits):
-            code_no[(b & -b).bit_length() - 1 : b.bit_length()] = c
+        wlo, whi, code_no = _code_runs(code_bits, self.words)
         rng = np.random.default_rng(0x7E57)
         coef = rng.integers(0, 1 << 63, size=(4, 2 * self.words + 1), dtype=np.uint64)
         coef = coef * np.uint64(2) + rng.integers(0, 2, size=coef.shape, dtype=np.uint64)
@@ -660,7 +630,7 @@ class WorstKernel:
             wlo,
             whi,
             code_no,
-            self._holding(t, size),
+            self._holding(holding, len(tests)),
             coef,
             self._rows(rows),
             np.array(sup_letter, dtype=np.int64),
@@ -685,16 +655,11 @@ class WorstKernel:
         raw = b"".join(x.to_bytes(self._bytes, "little") for x in sets)
         return np.frombuffer(raw, dtype=np.uint64).reshape(len(sets), self.words).copy()
 
-    def _holding(
-        self, tests: np.ndarray[Any, np.dtype[np.uint64]], size: int
-    ) -> np.ndarray[Any, np.dtype[np.uint64]]:
-        """For each group, the tests whose yes-half holds it, as bits over the tests."""
-        bits = np.unpackbits(tests.view(np.uint8), axis=1, bitorder="little")[:, :size]
-        width = max(1, (tests.shape[0] + 63) // 64)
-        padded = np.zeros((size, 64 * width), dtype=np.uint8)
-        padded[:, : tests.shape[0]] = bits.T
-        packed = np.packbits(padded, axis=1, bitorder="little")
-        return np.ascontiguousarray(packed).view(np.uint64).reshape(size, width).copy()
+    def _holding(self, holding: Sequence[int], tests: int) -> np.ndarray[Any, np.dtype[np.uint64]]:
+        """``holding`` (bits over the tests, per group) as rows of words."""
+        width = max(1, (tests + 63) // 64)
+        raw = b"".join(x.to_bytes(8 * width, "little") for x in holding)
+        return np.frombuffer(raw, dtype=np.uint64).reshape(len(holding), width).copy()
 
     def _state(self, state: int) -> np.ndarray[Any, np.dtype[np.uint64]]:
         return np.frombuffer(state.to_bytes(self._bytes, "little"), dtype=np.uint64).copy()
