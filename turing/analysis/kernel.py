@@ -1,19 +1,29 @@
 """The expected search (:meth:`turing.analysis.search.Search.expected_sum`), compiled.
 
 The same branch and bound as the search's own, split for split in the same order, on
-states of up to :data:`WORDS` words (512 groups) without interchangeable letters: most
-extreme puzzles, where the expected search is what takes the time. numba compiles it the
-first time it runs on a machine (about 15 s, kept on disk beside this file, so later
-processes load it in about a second); a search makes its kernel only once its own expected
-search has passed a share of work (:data:`turing.analysis.search.COMPILED_AFTER`), so small
-puzzles never wait for it. What it proves is kept in typed dictionaries, so one kernel
-serves a whole game as the search does. The search's own stays the reference: the tests
-check that the two agree.
+searches without interchangeable letters of any number of groups: most extreme puzzles,
+where the expected search is what takes the time. numba compiles it the first time it runs
+on a machine (about 15 s, kept on disk beside this file, so later processes load it in
+about a second); a search makes its kernel only once its own expected search has passed a
+share of work (:data:`turing.analysis.search.COMPILED_AFTER`), so small puzzles never wait
+for it. The search's own stays the reference: the tests check that the two agree.
 
-It comes with the ``fast`` extra (numba); without it the search's own runs. The kernel
-never raises: past its work or stored states, or its processor time (read from
-the C library's ``clock()``), it sets a flag and returns, keeping only what it proved; the
-search then checks its own limits and gives up as its own search would.
+A state is an array of machine words; only the words between its first and last non-zero
+word are touched. What the search proves is kept by the state's 128-bit key (four strongly
+universal multiply-shift hashes of its 32-bit pieces, Lemire and Kaser, "Strongly
+universal string hashing is fast", 2014: two different states share a key with
+probability 2**-128) in one table with open addressing, which doubles in place when half
+full: a row of five words per state, about 130 bytes a stored state all told. One kernel
+serves a whole game as the search does. A state's splits are looked for only among its
+parent's (a test that splits no part of the parent splits none of the state), and two
+tests are told apart by a 64-bit fingerprint of the half they leave, their words compared
+when fingerprints meet.
+
+The worst-case kernel (:mod:`turing.analysis.worstkernel`) shares its keys, limits and
+word helpers. It comes with the ``fast`` extra (numba); without it the search's own runs.
+The kernel never raises: past its work or stored states, or its processor time (read
+from the C library's ``clock()``), it sets a flag and returns, keeping only what it
+proved; the search then checks its own limits and gives up as its own search would.
 """
 
 from __future__ import annotations
@@ -26,7 +36,7 @@ from llvmlite import ir
 from numba import njit, types
 from numba.core import cgutils
 from numba.extending import intrinsic
-from numba.typed import Dict
+from numba.typed import List
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
@@ -43,14 +53,11 @@ def _intrinsic(fn: Callable[..., Any]) -> Callable[..., Any]:
     return out
 
 
-#: Words of a state: the kernel takes searches of at most ``64 * WORDS`` groups.
-WORDS: Final = 8
-MAX_GROUPS: Final = 64 * WORDS
-
-_KEY = types.UniTuple(types.uint64, WORDS)
 _INF: Final = 1 << 60
 # ctx slots
 _WORK, _WORK_LIMIT, _STORED, _STORED_LIMIT, _ABORTED, _UNIT, _DEADLINE, _CHECK_AT = range(8)
+#: ctx slot of the expected search: the slots its table of states has taken
+_TAKEN: Final = 8
 #: Work between two looks at the processor clock (a few milliseconds).
 _CHECK_WORK: Final = 2_000_000
 
@@ -60,6 +67,8 @@ _TICKS: Final = 1_000_000
 
 _S1 = np.uint64(1)
 _ZERO = np.uint64(0)
+_LOW32 = np.uint64(0xFFFFFFFF)
+_S32 = np.uint64(32)
 
 
 @_intrinsic
@@ -90,53 +99,6 @@ def _pop(x: Any) -> Any:
 
 
 @_compiled
-def _row(a: Any, i: Any) -> Any:
-    return (a[i, 0], a[i, 1], a[i, 2], a[i, 3], a[i, 4], a[i, 5], a[i, 6], a[i, 7])
-
-
-@_compiled
-def _and(a: Any, b: Any) -> Any:
-    return (
-        a[0] & b[0],
-        a[1] & b[1],
-        a[2] & b[2],
-        a[3] & b[3],
-        a[4] & b[4],
-        a[5] & b[5],
-        a[6] & b[6],
-        a[7] & b[7],
-    )
-
-
-@_compiled
-def _xor(a: Any, b: Any) -> Any:
-    return (
-        a[0] ^ b[0],
-        a[1] ^ b[1],
-        a[2] ^ b[2],
-        a[3] ^ b[3],
-        a[4] ^ b[4],
-        a[5] ^ b[5],
-        a[6] ^ b[6],
-        a[7] ^ b[7],
-    )
-
-
-@_compiled
-def _empty(a: Any) -> Any:
-    return (a[0] | a[1] | a[2] | a[3] | a[4] | a[5] | a[6] | a[7]) == _ZERO
-
-
-@_compiled
-def _top(a: Any) -> Any:
-    """The highest group of a non-empty state."""
-    for i in range(WORDS - 1, -1, -1):
-        if a[i] != _ZERO:
-            return 64 * i + 63 - np.int64(_ctlz(a[i]))
-    return -1
-
-
-@_compiled
 def _weigh(a: Any, planes: Any, shifts: Any, lo: int, hi: int) -> Any:
     """The assignments of state ``a`` in its words ``lo`` to ``hi`` (inclusive)."""
     total = 0
@@ -149,12 +111,21 @@ def _weigh(a: Any, planes: Any, shifts: Any, lo: int, hi: int) -> Any:
 
 
 @_compiled
-def _huffman(weights: Any, n: int) -> Any:
-    """The Huffman cost of the first ``n`` entries of ``weights`` (all positive)."""
+def _huffman(weights: Any, n: int, leaves: Any, merged: Any) -> Any:
+    """The Huffman cost of the first ``n`` entries of ``weights`` (all positive);
+    ``leaves`` and ``merged`` are scratch arrays at least ``n`` long."""
     if n < 3:
         return weights[0] + weights[1] if n == 2 else 0
-    leaves = np.sort(weights[:n])
-    merged = np.empty(n, dtype=np.int64)
+    if n > 32:
+        leaves[:n] = np.sort(weights[:n])
+    else:  # insertion: most states hold a few codes
+        for k in range(n):
+            x = weights[k]
+            j = k
+            while j > 0 and leaves[j - 1] > x:
+                leaves[j] = leaves[j - 1]
+                j -= 1
+            leaves[j] = x
     i = j = 0  # next leaf, next merged
     cost = 0
     for k in range(n - 1):  # merged[k]: the k-th merge
@@ -172,69 +143,246 @@ def _huffman(weights: Any, n: int) -> Any:
 
 
 @_compiled
-def _present(state: Any, data: Any) -> Any:
-    """The codes of ``state`` and their weights in it."""
-    cmask, wlo, whi, planes, shifts = data[1], data[2], data[3], data[5], data[6]
-    n = cmask.shape[0]
+def _span(state: Any) -> Any:
+    """The first and last non-zero words of ``state`` (1, 0 when it is empty)."""
+    n = state.shape[0]
+    lo = 0
+    while lo < n and state[lo] == _ZERO:
+        lo += 1
+    if lo == n:
+        return 1, 0
+    hi = n - 1
+    while state[hi] == _ZERO:
+        hi -= 1
+    return lo, hi
+
+
+@_compiled
+def _sums_at(s: Any, off: int, coef: Any, lo: int, hi: int) -> Any:
+    """The four sums behind :func:`_hash` of a state whose word ``i`` is ``s[i - off]``,
+    non-zero only in words ``lo`` to ``hi``. They are linear in the state's 32-bit pieces,
+    and the two halves of a split are disjoint, so a half's sums are the state's less the
+    other half's."""
+    a0 = a1 = a2 = a3 = _ZERO
+    for i in range(lo, hi + 1):
+        w = s[i - off]
+        if w == _ZERO:
+            continue
+        x = w & _LOW32
+        y = w >> _S32
+        j = 2 * i + 1
+        a0 += coef[0, j] * x + coef[0, j + 1] * y
+        a1 += coef[1, j] * x + coef[1, j + 1] * y
+        a2 += coef[2, j] * x + coef[2, j + 1] * y
+        a3 += coef[3, j] * x + coef[3, j + 1] * y
+    return a0, a1, a2, a3
+
+
+@_compiled
+def _sums(s: Any, coef: Any, lo: int, hi: int) -> Any:
+    """:func:`_sums_at` of state ``s`` itself."""
+    return _sums_at(s, 0, coef, lo, hi)
+
+
+@_compiled
+def _key(sums: Any, coef: Any) -> Any:
+    """The 128-bit key of a state from its :func:`_sums`: four 32-bit hashes."""
+    a0 = (coef[0, 0] + sums[0]) >> _S32
+    a1 = (coef[1, 0] + sums[1]) >> _S32
+    a2 = (coef[2, 0] + sums[2]) >> _S32
+    a3 = (coef[3, 0] + sums[3]) >> _S32
+    return (a0 << _S32) | a1, (a2 << _S32) | a3
+
+
+@_compiled
+def _less(a: Any, b: Any) -> Any:
+    return a[0] - b[0], a[1] - b[1], a[2] - b[2], a[3] - b[3]
+
+
+@_compiled
+def _hash(s: Any, coef: Any, lo: int, hi: int) -> Any:
+    """The 128-bit key of state ``s`` (non-zero only in words ``lo`` to ``hi``)."""
+    return _key(_sums(s, coef, lo, hi), coef)
+
+
+def hash_coefficients(words: int) -> np.ndarray[Any, np.dtype[np.uint64]]:
+    """The coefficients of :func:`_hash` over states of ``words`` words, drawn once (odd
+    multipliers, as the multiply-shift family needs)."""
+    rng = np.random.default_rng(0x7E57)
+    coef = rng.integers(0, 1 << 63, size=(4, 2 * words + 1), dtype=np.uint64)
+    out: np.ndarray[Any, np.dtype[np.uint64]] = coef * np.uint64(2) + rng.integers(
+        0, 2, size=coef.shape, dtype=np.uint64
+    )
+    return out
+
+
+@_compiled
+def _top(state: Any, hi: int) -> Any:
+    """The highest group of ``state``, whose last non-zero word is ``hi``."""
+    return 64 * hi + 63 - np.int64(_ctlz(state[hi]))
+
+
+@_compiled
+def _known(state: Any, cmask: Any, code_no: Any, lo: int, hi: int) -> Any:
+    """Whether every group of ``state`` has one code (an empty state too)."""
+    if lo > hi:
+        return True
+    c = code_no[_top(state, hi)]
+    for i in range(lo, hi + 1):  # noqa: SIM110 (numba compiles no generators here)
+        if state[i] & ~cmask[c, i] != _ZERO:
+            return False
+    return True
+
+
+@_compiled
+def _present(state: Any, data: Any, lo: int, hi: int) -> Any:
+    """The codes of ``state`` (within its words ``lo`` to ``hi``) and their weights."""
+    cmask, wlo, whi, code_no, planes, shifts = (
+        data[1],
+        data[2],
+        data[3],
+        data[4],
+        data[5],
+        data[6],
+    )
+    first = code_no[64 * lo]
+    last = code_no[_top(state, hi)]
+    n = last - first + 1
     codes = np.empty(n, dtype=np.int64)
     weights = np.empty(n, dtype=np.int64)
     k = 0
-    for c in range(n):
-        hit = False
-        for i in range(wlo[c], whi[c] + 1):
-            if state[i] & cmask[c, i] != _ZERO:
-                hit = True
-                break
-        if hit:
+    for c in range(first, last + 1):
+        a, b = max(wlo[c], lo), min(whi[c], hi)
+        total = 0
+        for p in range(planes.shape[0]):
+            s = 0
+            for i in range(a, b + 1):
+                s += _pop(state[i] & cmask[c, i] & planes[p, i])
+            total += s << shifts[p]
+        if total:
             codes[k] = c
-            weights[k] = _weigh(_and(state, _row(cmask, c)), planes, shifts, wlo[c], whi[c])
+            weights[k] = total
             k += 1
     return codes[:k], weights[:k]
 
 
-@_compiled
-def _known(state: Any, data: Any) -> Any:
-    if _empty(state):
-        return True
-    cmask, code_no = data[1], data[4]
-    c = code_no[_top(state)]
-    return _and(state, _row(cmask, c)) == state
+#: What a table keeps per state: its exact number, a lower bound, and the number of a
+#: strategy found (-1 where none), in the columns after its key's two.
+_EXACT, _LOWER, _UPPER = range(3)
+_NONE = np.uint64(0xFFFFFFFFFFFFFFFF)  # -1 as kept
 
 
 @_compiled
-def _lower(state: Any, data: Any, lbd: Any) -> Any:
-    got = lbd.get(state, -1)
+def _rows_of(slots: int) -> Any:
+    """The rows of an empty table of ``slots`` slots (a power of two)."""
+    rows = np.zeros((slots, 5), dtype=np.uint64)
+    rows[:, 2:] = _NONE
+    return rows
+
+
+@_compiled
+def _new_table(slots: int) -> Any:
+    """An empty table of states by key: open addressing, ``slots`` a power of two. It is
+    held in a list so that it can grow (a larger array in its place) in mid-search."""
+    tab = List()
+    tab.append(_rows_of(slots))
+    return tab
+
+
+@_compiled
+def _slot(rows: Any, key: Any) -> Any:
+    """The slot of ``key`` in ``rows``: where it is, else the free slot it would take. A
+    key is never (0, 0), the mark of a free slot: that one is taken as (0, 1)."""
+    mask = rows.shape[0] - 1
+    a, b = key
+    if a == _ZERO and b == _ZERO:
+        b = _S1
+    at = np.int64(a & np.uint64(mask))
+    while True:
+        x, y = rows[at, 0], rows[at, 1]
+        if (x == a and y == b) or (x == _ZERO and y == _ZERO):
+            return at
+        at = (at + 1) & mask
+
+
+@_compiled
+def _number(rows: Any, at: int, which: int) -> Any:
+    """The number ``which`` kept in slot ``at`` of table rows ``rows`` (-1 where none)."""
+    return np.int64(rows[at, 2 + which])
+
+
+@_compiled
+def _get(tab: Any, key: Any, which: int) -> Any:
+    """The number ``which`` kept for ``key`` (-1 where none)."""
+    rows = tab[0]
+    return _number(rows, _slot(rows, key), which)
+
+
+@_compiled
+def _put(tab: Any, key: Any, which: int, value: Any, ctx: Any) -> None:
+    """Keep ``value`` as the number ``which`` of ``key``; past half the slots taken, the
+    table doubles first."""
+    rows = tab[0]
+    at = _slot(rows, key)
+    if rows[at, 0] == _ZERO and rows[at, 1] == _ZERO:
+        if 2 * (ctx[_TAKEN] + 1) > rows.shape[0]:
+            rows = _rows_of(2 * rows.shape[0])
+            _rehash(tab[0], rows)
+            tab[0] = rows
+            at = _slot(rows, key)
+        a, b = key
+        rows[at, 0] = a
+        rows[at, 1] = b if a != _ZERO or b != _ZERO else _S1
+        ctx[_TAKEN] += 1
+    rows[at, 2 + which] = np.uint64(value)
+
+
+@_compiled
+def _rehash(old: Any, new: Any) -> None:
+    """Every row of table rows ``old`` into the empty, larger ``new``."""
+    for i in range(old.shape[0]):
+        a, b = old[i, 0], old[i, 1]
+        if a == _ZERO and b == _ZERO:
+            continue
+        at = _slot(new, (a, b))
+        for j in range(5):
+            new[at, j] = old[i, j]
+
+
+@_compiled
+def _lower(state: Any, data: Any, tab: Any, ctx: Any) -> Any:
+    """The lower bound kept for ``state``, else its Huffman cost (then kept)."""
+    lo, hi = _span(state)
+    key = _hash(state, data[8], lo, hi)
+    got = _get(tab, key, _LOWER)
     if got >= 0:
         return got
-    _, weights = _present(state, data)
-    got = _huffman(weights, weights.shape[0])
-    lbd[state] = got
+    if lo > hi:
+        return np.int64(0)
+    _, weights = _present(state, data, lo, hi)
+    n = weights.shape[0]
+    got = _huffman(weights, n, np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64))
+    _put(tab, key, _LOWER, got, ctx)
     return got
 
 
 @_compiled
-def _ent(weights: Any, table: Any) -> Any:
-    total = 0
-    acc = 0.0
-    for x in weights:
-        total += x
-        acc += table[x]
-    return np.int64(np.ceil(table[total] - acc - 1e-6))
-
-
-@_compiled
-def _half_bound(half: Any, weights: Any, lbd: Any, buf: Any) -> Any:
-    """The lower bound proven on ``half``, else the Huffman cost of its codes' weights
-    (``weights``, zero for a code not in it; ``buf`` as long, for the work)."""
-    got = lbd.get(half, -1)
+def _half_bound(
+    key: Any, yes_w: Any, totals: Any, no: bool, tab: Any, buf: Any, leaves: Any, merged: Any
+) -> Any:
+    """The lower bound proven on the half keyed ``key``, else the Huffman cost of its
+    codes' weights: ``yes_w`` (a split's yes-half's), or when ``no`` the rest of
+    ``totals`` (``buf``, ``leaves`` and ``merged`` as long, for the work)."""
+    got = _get(tab, key, _LOWER)
     if got >= 0:
         return got
     m = 0
-    for x in weights:
+    for k in range(yes_w.shape[0]):
+        x = totals[k] - yes_w[k] if no else yes_w[k]
         if x:
             buf[m] = x
             m += 1
-    return _huffman(buf, m)
+    return _huffman(buf, m, leaves, merged)
 
 
 @_compiled
@@ -263,75 +411,156 @@ def _store(ctx: Any) -> Any:
 
 
 @_compiled
-def _stopped(state: Any, best: Any, found: Any, ubd: Any) -> Any:
-    """Past a limit: keep the total of the best strategy found for ``state`` (the halves
-    of its split were both searched to the end), then -1."""
-    if found and best < ubd.get(state, _INF):
-        ubd[state] = best
+def _stopped(key: Any, best: Any, found: Any, tab: Any, ctx: Any) -> Any:
+    """Past a limit: keep the total of the best strategy found for the state keyed
+    ``key`` (the halves of its split were both searched to the end), then -1."""
+    if found:
+        known = _get(tab, key, _UPPER)
+        if known < 0 or best < known:
+            _put(tab, key, _UPPER, best, ctx)
     return np.int64(-1)
 
 
 @_compiled
-def _expected(state: Any, bound: Any, data: Any, exd: Any, lbd: Any, ubd: Any, ctx: Any) -> Any:
+def _part(state: Any, half: Any, lo: int, hi: int, yes: Any) -> Any:
+    """A state of ``state``'s words: ``half`` (its words ``lo`` to ``hi``) when ``yes``,
+    else the rest of ``state``."""
+    out = np.zeros(state.shape[0], dtype=np.uint64)
+    for i in range(lo, hi + 1):
+        x = half[i - lo]
+        out[i] = x if yes else state[i] ^ x
+    return out
+
+
+@_compiled
+def _expected(state: Any, bound: Any, among: Any, data: Any, tab: Any, ctx: Any) -> Any:
     """:meth:`Search.expected_sum` of ``state`` below ``bound``; -1 once a limit passed,
-    keeping in ``ubd`` the best total found so far of each state it was searching."""
-    got = exd.get(state, -1)
+    keeping the best total found so far of each state it was searching.
+
+    ``among``: the tests that may split ``state``, in order, one per distinct split of a
+    state holding it (its parent's splits: a test that splits no part of the parent
+    splits none of ``state``, and two tests with one split there have one here too), so
+    the first test of each split here is among them."""
+    tests, cmask, wlo, whi, code_no, planes, shifts, table, coef, mult, unit = data
+    lo, hi = _span(state)
+    whole = _sums(state, coef, lo, hi)
+    key = _key(whole, coef)
+    rows = tab[0]
+    at = _slot(rows, key)
+    got = _number(rows, at, _EXACT)
     if got >= 0:
         return got
-    if _known(state, data):
-        exd[state] = 0
-        lbd[state] = 0
+    lb = _number(rows, at, _LOWER)
+    if _known(state, cmask, code_no, lo, hi):
+        _put(tab, key, _EXACT, 0, ctx)
+        _put(tab, key, _LOWER, 0, ctx)
         return np.int64(0)
-    yes, cmask, wlo, whi, planes, shifts, table = (
-        data[0],
-        data[1],
-        data[2],
-        data[3],
-        data[5],
-        data[6],
-        data[7],
-    )
-    codes, totals = _present(state, data)
+    codes, totals = _present(state, data, lo, hi)
     nc = codes.shape[0]
-    lb = lbd.get(state, -1)
+    buf = np.empty(nc, dtype=np.int64)
+    leaves = np.empty(nc, dtype=np.int64)
+    merged = np.empty(nc, dtype=np.int64)
     if lb < 0:
-        lb = _huffman(totals, nc)
+        lb = _huffman(totals, nc, leaves, merged)
     if lb >= bound:
         return lb
-    w = _weigh(state, planes, shifts, 0, WORDS - 1)
-    # The distinct splits, a split and its complement once (kept by the half that holds
-    # the state's highest group).
-    top = _top(state)
+    w = _weigh(state, planes, shifts, lo, hi)
+    # The distinct splits, a split and its complement once (told apart by the half that
+    # holds the state's highest group), each kept as its yes-half's words.
+    top = _top(state, hi)
     tw, tb = top // 64, np.uint64(top % 64)
-    nt = yes.shape[0]
-    halves = np.empty((nt, WORDS), dtype=np.uint64)
-    seen = set()
+    nt = among.shape[0]
+    span = hi - lo + 1
+    halves = np.empty((nt, span), dtype=np.uint64)
+    # Told apart by a 64-bit fingerprint of the telling half (linear in its words, like
+    # the key), its words compared when two fingerprints meet; open addressing.
+    prints = np.empty(nt, dtype=np.uint64)
+    bits = 4
+    while (1 << bits) < 2 * nt:
+        bits += 1
+    slots = np.full(1 << bits, -1, dtype=np.int64)
+    drop = np.uint64(64 - bits)
+    f_state = _ZERO
+    for i in range(lo, hi + 1):
+        f_state += state[i] * mult[i]
     ns = 0
-    for t in range(nt):
-        y = _and(state, _row(yes, t))
-        if _empty(y) or y == state:
+    firsts = np.empty(nt, dtype=np.int64)
+    for j in range(nt):
+        t = among[j]
+        some = _ZERO  # (no branches in the loop: their outcomes follow no pattern)
+        rest = _ZERO
+        f = _ZERO
+        for i in range(lo, hi + 1):
+            x = tests[t, i] & state[i]
+            halves[ns, i - lo] = x
+            f += x * mult[i]
+            some |= x
+            rest |= x ^ state[i]
+        if some == _ZERO or rest == _ZERO:
             continue
-        key = y if (y[tw] >> tb) & _S1 else _xor(state, y)
-        if key in seen:
+        mine = (halves[ns, tw - lo] >> tb) & _S1 != _ZERO
+        side = f if mine else f_state - f
+        at = np.int64(side >> drop)
+        twin = False
+        while True:
+            r = slots[at]
+            if r < 0:
+                break
+            if prints[r] == side:
+                theirs = (halves[r, tw - lo] >> tb) & _S1 != _ZERO
+                twin = True
+                for i in range(span):
+                    a = halves[ns, i] if mine else state[lo + i] ^ halves[ns, i]
+                    b = halves[r, i] if theirs else state[lo + i] ^ halves[r, i]
+                    if a != b:
+                        twin = False
+                        break
+                if twin:
+                    break
+            at = (at + 1) & ((1 << bits) - 1)
+        if twin:
             continue
-        seen.add(key)
-        for i in range(WORDS):
-            halves[ns, i] = y[i]
+        slots[at] = ns
+        prints[ns] = side
+        firsts[ns] = t
         ns += 1
     if _spend(ctx, nt + ns * (nc + 2)):
         return np.int64(-1)
     # Each split's codes' weights in its yes-half, and its place by the entropy bound.
+    # (The entropy bound as :func:`_ent` finds it, on both halves at once.)
+    first = np.empty(nc, dtype=np.int64)
+    last = np.empty(nc, dtype=np.int64)
+    for k in range(nc):
+        c = codes[k]
+        first[k] = max(wlo[c], lo) - lo
+        last[k] = min(whi[c], hi) - lo
     yes_w = np.empty((ns, nc), dtype=np.int64)
-    no_w = np.empty((ns, nc), dtype=np.int64)
     place = np.empty(ns, dtype=np.int64)
     for r in range(ns):
-        y = _row(halves, r)
+        half = halves[r]
+        ty = tn = 0
+        ay = an = 0.0
         for k in range(nc):
             c = codes[k]
-            yw = _weigh(_and(y, _row(cmask, c)), planes, shifts, wlo[c], whi[c])
+            yw = 0
+            if unit:
+                for i in range(first[k], last[k] + 1):
+                    yw += _pop(half[i] & cmask[c, lo + i])
+            else:
+                for p in range(planes.shape[0]):
+                    bits_sum = 0
+                    for i in range(first[k], last[k] + 1):
+                        bits_sum += _pop(half[i] & cmask[c, lo + i] & planes[p, lo + i])
+                    yw += bits_sum << shifts[p]
             yes_w[r, k] = yw
-            no_w[r, k] = totals[k] - yw
-        place[r] = _ent(yes_w[r], table) + _ent(no_w[r], table)
+            nw = totals[k] - yw
+            ty += yw
+            ay += table[yw]
+            tn += nw
+            an += table[nw]
+        place[r] = np.int64(np.ceil(table[ty] - ay - 1e-6)) + np.int64(
+            np.ceil(table[tn] - an - 1e-6)
+        )
     order = np.argsort(place, kind="mergesort")
     # Lazily, as the search does: a split's own bounds (Huffman costs unless known) are
     # found once the splits placed before it are taken; it comes out of the heap once its
@@ -341,7 +570,6 @@ def _expected(state: Any, bound: Any, data: Any, exd: Any, lbd: Any, ubd: Any, c
     hard_is_yes = np.empty(ns, dtype=np.bool_)
     heap = [np.int64(0)]
     heap.pop()
-    buf = np.empty(nc, dtype=np.int64)
     best = bound
     found = False
     floor = _INF
@@ -353,10 +581,11 @@ def _expected(state: Any, bound: Any, data: Any, exd: Any, lbd: Any, ubd: Any, c
         elif nxt < ns:
             s = order[nxt]
             nxt += 1
-            y = _row(halves, s)
-            n = _xor(state, y)
-            ly = _half_bound(y, yes_w[s], lbd, buf)
-            ln = _half_bound(n, no_w[s], lbd, buf)
+            y_sums = _sums_at(halves[s], lo, coef, lo, hi)
+            ky = _key(y_sums, coef)
+            kn = _key(_less(whole, y_sums), coef)
+            ly = _half_bound(ky, yes_w[s], totals, False, tab, buf, leaves, merged)
+            ln = _half_bound(kn, yes_w[s], totals, True, tab, buf, leaves, merged)
             sum_lbs[s] = ly + ln
             hard_is_yes[s] = ly >= ln
             low[s] = ln if ly >= ln else ly
@@ -368,32 +597,31 @@ def _expected(state: Any, bound: Any, data: Any, exd: Any, lbd: Any, ubd: Any, c
         if w + lbs >= best:
             floor = min(floor, w + lbs)
             break
-        y = _row(halves, s)
-        n = _xor(state, y)
-        hard, easy = (y, n) if hard_is_yes[s] else (n, y)
         ln = low[s]
-        ey = _expected(hard, best - w - ln, data, exd, lbd, ubd, ctx)
+        hard = _part(state, halves[s], lo, hi, hard_is_yes[s])
+        ey = _expected(hard, best - w - ln, firsts[:ns], data, tab, ctx)
         if ey < 0:
-            return _stopped(state, best, found, ubd)
+            return _stopped(key, best, found, tab, ctx)
         if w + ey + ln >= best:
             floor = min(floor, w + ey + ln)
             continue
-        en = _expected(easy, best - w - ey, data, exd, lbd, ubd, ctx)
+        easy = _part(state, halves[s], lo, hi, not hard_is_yes[s])
+        en = _expected(easy, best - w - ey, firsts[:ns], data, tab, ctx)
         if en < 0:
-            return _stopped(state, best, found, ubd)
+            return _stopped(key, best, found, tab, ctx)
         if w + ey + en < best:
             best = w + ey + en
             found = True
         else:
             floor = min(floor, w + ey + en)
     if _store(ctx):
-        return _stopped(state, best, found, ubd)
+        return _stopped(key, best, found, tab, ctx)
     if found:
-        exd[state] = best
-        lbd[state] = best
+        _put(tab, key, _EXACT, best, ctx)
+        _put(tab, key, _LOWER, best, ctx)
         return best
     lb = max(lb, bound if floor == _INF else floor)
-    lbd[state] = lb
+    _put(tab, key, _LOWER, lb, ctx)
     return lb
 
 
@@ -449,26 +677,12 @@ def _heappop(heap: Any) -> None:
 
 
 @_compiled
-def _expected_of(words: Any, bound: Any, data: Any, exd: Any, lbd: Any, ubd: Any, ctx: Any) -> Any:
-    return _expected(_row(words, 0), bound, data, exd, lbd, ubd, ctx)
-
-
-@_compiled
-def _look(words: Any, exd: Any, lbd: Any, ubd: Any) -> Any:
+def _look(state: Any, coef: Any, tab: Any) -> Any:
     """(exact or -1, lower bound or -1, a strategy's total or -1) kept for a state."""
-    key = _row(words, 0)
-    return exd.get(key, -1), lbd.get(key, -1), ubd.get(key, -1)
-
-
-@_compiled
-def _lower_of(words: Any, data: Any, lbd: Any) -> Any:
-    return _lower(_row(words, 0), data, lbd)
-
-
-@_compiled
-def _new_memo() -> Any:
-    """A state's number, by state (made compiled: then loaded with the rest)."""
-    return Dict.empty(key_type=_KEY, value_type=types.int64)
+    lo, hi = _span(state)
+    rows = tab[0]
+    at = _slot(rows, _hash(state, coef, lo, hi))
+    return _number(rows, at, _EXACT), _number(rows, at, _LOWER), _number(rows, at, _UPPER)
 
 
 def _arm(ctx: np.ndarray[Any, np.dtype[np.int64]], work: int, stored: int, seconds: float) -> None:
@@ -500,8 +714,12 @@ def _code_runs(
     return wlo, whi, code_no
 
 
-def _words(bits: int) -> np.ndarray[Any, np.dtype[np.uint64]]:
-    return np.frombuffer(bits.to_bytes(8 * WORDS, "little"), dtype=np.uint64).reshape(1, WORDS)
+def _rows(sets: Sequence[int], words: int) -> np.ndarray[Any, np.dtype[np.uint64]]:
+    """Bitsets as rows of ``words`` machine words."""
+    if not sets:
+        return np.zeros((0, words), dtype=np.uint64)
+    raw = b"".join(x.to_bytes(8 * words, "little") for x in sets)
+    return np.frombuffer(raw, dtype=np.uint64).reshape(len(sets), words).copy()
 
 
 class ExpectedKernel:
@@ -511,7 +729,8 @@ class ExpectedKernel:
     ``code_bits``: each code's groups (a run of bits), ``planes``: the groups' weights as
     bit planes, ``(k, the groups whose weight has bit k)``, ``table``: ``w log2 w`` for
     every weight a half can have, ``unit``: the work an operation on a state counts (as
-    :meth:`turing.analysis.search.Search._worked` counts it).
+    :meth:`turing.analysis.search.Search._worked` counts it), ``slots``: the slots its table
+    of states starts with (a power of two; it doubles as it fills).
     """
 
     def __init__(
@@ -521,20 +740,43 @@ class ExpectedKernel:
         planes: Sequence[tuple[int, int]],
         table: np.ndarray[Any, np.dtype[np.float64]],
         unit: int,
+        slots: int = 1 << 16,
     ) -> None:
-        assert code_bits[-1].bit_length() <= MAX_GROUPS
-        rows = [_words(y) for y in yes] or [np.zeros((0, WORDS), dtype=np.uint64)]
-        tests = np.concatenate(rows).astype(np.uint64)
-        cmask = np.concatenate([_words(b) for b in code_bits]).astype(np.uint64)
-        wlo, whi, code_no = _code_runs(code_bits, WORDS)
-        bits = np.concatenate([_words(plane) for _, plane in planes]).astype(np.uint64)
-        shifts = np.array([k for k, _ in planes], dtype=np.int64)
-        self.data: Final = (tests, cmask, wlo, whi, code_no, bits, shifts, table)
-        self.exact: Final = _new_memo()
-        self.lower: Final = _new_memo()
-        self.upper: Final = _new_memo()
-        self.ctx: Final = np.zeros(8, dtype=np.int64)
+        self.words: Final = max(1, (code_bits[-1].bit_length() + 63) // 64)
+        words = self.words
+        wlo, whi, code_no = _code_runs(code_bits, words)
+        coef = hash_coefficients(words)
+        self.data: Final = (
+            _rows(yes, words),
+            _rows(code_bits, words),
+            wlo,
+            whi,
+            code_no,
+            _rows([plane for _, plane in planes], words),
+            np.array([k for k, _ in planes], dtype=np.int64),
+            table,
+            coef,
+            coef[0, 1 : words + 1].copy(),  # the fingerprints' multipliers (odd)
+            len(planes) == 1 and planes[0][0] == 0,  # every group weighs 1
+        )
+        self.table: Final = _new_table(slots)
+        self.ctx: Final = np.zeros(9, dtype=np.int64)
         self.ctx[_UNIT] = unit
+        self._every_test: Final = np.arange(len(yes), dtype=np.int64)
+
+    def _state(self, state: int) -> np.ndarray[Any, np.dtype[np.uint64]]:
+        words: np.ndarray[Any, np.dtype[np.uint64]] = _rows([state], self.words)[0]
+        return words
+
+    @property
+    def slots(self) -> int:
+        """The slots its table of states has now."""
+        return int(self.table[0].shape[0])
+
+    @property
+    def taken(self) -> int:
+        """The states its table holds."""
+        return int(self.ctx[_TAKEN])
 
     def run(
         self, state: int, bound: int, work: int, stored: int, seconds: float
@@ -546,13 +788,12 @@ class ExpectedKernel:
         ctx = self.ctx
         _arm(ctx, work, stored, seconds)
         got = int(
-            _expected_of(
-                _words(state),
+            _expected(
+                self._state(state),
                 min(bound, _INF),
+                self._every_test,
                 self.data,
-                self.exact,
-                self.lower,
-                self.upper,
+                self.table,
                 ctx,
             )
         )
@@ -564,13 +805,13 @@ class ExpectedKernel:
     def known(self, state: int) -> tuple[int | None, int | None, int | None]:
         """(the exact total, the best lower bound, the least total of a strategy found)
         on ``state``, None where none."""
-        found = _look(_words(state), self.exact, self.lower, self.upper)
+        found = _look(self._state(state), self.data[8], self.table)
         exact, lower, upper = (None if x < 0 else int(x) for x in found)
         return exact, lower, upper
 
     def lower_bound(self, state: int) -> int:
         """The best lower bound proven on ``state``, else its Huffman cost (then kept)."""
-        return int(_lower_of(_words(state), self.data, self.lower))
+        return int(_lower(self._state(state), self.data, self.table, self.ctx))
 
 
-__all__ = ["MAX_GROUPS", "WORDS", "ExpectedKernel"]
+__all__ = ["ExpectedKernel", "hash_coefficients"]

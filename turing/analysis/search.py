@@ -105,19 +105,18 @@ FIT_BY_TESTS: Final = 2048
 #: Fewest groups for which the expected search runs compiled (:mod:`turing.analysis.kernel`;
 #: below it, the search's own takes milliseconds and compiling would not pay).
 COMPILED_FROM: Final = 48
-#: Most groups the compiled expected search takes (:data:`turing.analysis.kernel.MAX_GROUPS`).
-COMPILED_UPTO: Final = 512
 #: Work the search's own expected search does before the compiled one takes over (a few
 #: tenths of a second: what most puzzles need all in all, and about what loading the
 #: compiled search takes).
 COMPILED_AFTER: Final = 15_000_000
 #: The compiled expected search does a unit of work (as :meth:`Search._worked` counts it)
 #: in about this fraction of the time: its work is counted divided by it, so that the work
-#: limits keep their meaning in time.
-COMPILED_SPEEDUP: Final = 8
+#: limits keep their meaning in time (measured on extreme 5 hard seeds 1 and 4: 2.9 and
+#: 3.5 × 10⁷ units a second by the search's own, 4.9 and 6.8 × 10⁸ compiled).
+COMPILED_SPEEDUP: Final = 16
 #: A state the compiled expected search keeps takes about this fraction of the memory the
-#: search's own takes (450 bytes against 2.8 kB): it may store as many times more states.
-COMPILED_LIGHTER: Final = 6
+#: search's own takes (about 130 bytes against 2.8 kB): it may store as many times more.
+COMPILED_LIGHTER: Final = 16
 #: Fewest groups for which the worst-case search of a set with interchangeable letters
 #: runs compiled (:mod:`turing.analysis.worstkernel`).
 WORST_FROM: Final = 64
@@ -125,6 +124,9 @@ WORST_FROM: Final = 64
 #: limits keep about their meaning in seconds (measured on nightmare 6 standard seed 6:
 #: 1.6 × 10⁸ units a second by the search's own, about 3 × 10⁸ as the compiled one counts).
 WORST_SPEEDUP: Final = 2
+#: A state the compiled worst-case search keeps takes about this fraction of the memory the
+#: search's own takes.
+WORST_LIGHTER: Final = 6
 #: Codes' parts of states kept with the tests that meet and hold them (see
 #: :meth:`Search._fitting_splits`).
 PART_TESTS_KEPT: Final = 1 << 16
@@ -354,8 +356,9 @@ class Search:
         self._e_optimal: dict[int, dict[int, bool]] = {}
         self._re_new: dict[int, int] = {}
         self._re_in: dict[tuple[int, int, frozenset[int]], int] = {}
-        #: states stored (the compiled expected search's each counted as the fraction
-        #: :data:`COMPILED_LIGHTER` of one: the limits on it keep memory bounded)
+        #: states stored (the compiled searches' each counted as the fraction
+        #: :data:`COMPILED_LIGHTER` or :data:`WORST_LIGHTER` of one: the limits on them
+        #: keep memory bounded)
         self.states_stored = 0
         #: called now and then (every :data:`PROGRESS_WORK` units) during :meth:`min_tests`
         #: of the first state with the bounds proven on it so far: ``(lower, upper)``
@@ -371,9 +374,7 @@ class Search:
         #: the compiled expected search (see :meth:`_make_kernel`), made the first time
         #: it is needed (until then None); whether it is to be made
         self._compiled: ExpectedKernel | None = None
-        self._compile = (
-            compiled and not self.symmetric and COMPILED_FROM <= self.size <= COMPILED_UPTO
-        )
+        self._compile = compiled and not self.symmetric and self.size >= COMPILED_FROM
         #: work the search's own searches did while the compiled ones could take over, by
         #: kind of question ("expected", "worst")
         self._own_work: dict[str, int] = {}
@@ -622,6 +623,7 @@ class Search:
                 state, budget, part, work, stored, seconds
             ),
             WORST_SPEEDUP,
+            WORST_LIGHTER,
         )
         # What it proved on the state (a bound past the budget, when a half was proven
         # to need more).
@@ -645,19 +647,22 @@ class Search:
             self._own_work[kind] = self._own_work.get(kind, 0) + self.work - before
 
     def _compiled_run(
-        self, run: Callable[[int, int, float], tuple[_T | None, int, int]], speedup: int
+        self,
+        run: Callable[[int, int, float], tuple[_T | None, int, int]],
+        speedup: int,
+        lighter: int,
     ) -> _T:
         """``run(work, stored, seconds)``, a compiled search, within this search's limits:
-        its work counted divided by ``speedup``, its states by :data:`COMPILED_LIGHTER`.
-        What it proved is kept, should it be asked again; past a limit, raises as the
-        search's own would."""
+        its work counted divided by ``speedup``, its states by ``lighter``. What it proved
+        is kept, should it be asked again; past a limit, raises as the search's own
+        would."""
         while True:
             work = (max(0, self.max_work - self.work) + 1) * speedup
-            stored = (max(0, self.max_states - self.states_stored) + 1) * COMPILED_LIGHTER
+            stored = (max(0, self.max_states - self.states_stored) + 1) * lighter
             seconds = max(0.0, self.deadline - time.process_time())
             got, work, states = run(work, stored, seconds)
             self.work += work // speedup
-            self.states_stored += -(-states // COMPILED_LIGHTER)
+            self.states_stored += -(-states // lighter)
             if got is not None:
                 return got
             self._check_limits()  # which limit it was, and how the search gives up
@@ -1434,9 +1439,8 @@ class Search:
 
     def _make_kernel(self) -> ExpectedKernel | None:
         """The compiled expected search for this search's groups, made once; None where
-        this search's own is used: more than :data:`COMPILED_UPTO` groups or fewer than
-        :data:`COMPILED_FROM`, or interchangeable letters (whose orbits the compiled
-        search does not keep)."""
+        this search's own is used: fewer than :data:`COMPILED_FROM` groups, or
+        interchangeable letters (whose orbits the compiled search does not keep)."""
         if self._compile:
             self._compile = False
 
@@ -1521,6 +1525,7 @@ class Search:
         return self._compiled_run(
             lambda work, stored, seconds: compiled.run(state, bound, work, stored, seconds),
             COMPILED_SPEEDUP,
+            COMPILED_LIGHTER,
         )
 
     def _expected_sum(self, state: int, bound: int) -> int:

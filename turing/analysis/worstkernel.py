@@ -32,86 +32,51 @@ from numba import types
 from numba.typed import Dict
 
 from turing.analysis.kernel import (
+    _LOWER,
     _STORED,
     _UNIT,
+    _UPPER,
     _WORK,
     _arm,
     _code_runs,
     _compiled,
     _ctlz,
     _ctpop,
+    _get,
+    _hash,
+    _key,
+    _less,
+    _new_table,
+    _put,
+    _span,
     _spend,
     _store,
+    _sums,
     _weigh,
+    hash_coefficients,
 )
 
 #: Letters an orbit's key holds (the most verifiers a puzzle has).
 KEY_LETTERS: Final = 6
 
-_HASH = types.UniTuple(types.uint64, 2)
 _ORBIT = types.UniTuple(types.uint64, KEY_LETTERS)
 _INF: Final = 1 << 60
 
 _ZERO = np.uint64(0)
 _ONE = np.uint64(1)
-_LOW32 = np.uint64(0xFFFFFFFF)
-_S32 = np.uint64(32)
 
 
 @_compiled
-def _span(state: Any) -> Any:
-    """The first and last non-zero words of ``state`` (1, 0 when it is empty)."""
-    n = state.shape[0]
-    lo = 0
-    while lo < n and state[lo] == _ZERO:
-        lo += 1
-    if lo == n:
-        return 1, 0
-    hi = n - 1
-    while state[hi] == _ZERO:
-        hi -= 1
-    return lo, hi
+def _low(tab: Any, key: Any) -> Any:
+    """The lower bound kept for ``key`` (0 where none)."""
+    return max(_get(tab, key, _LOWER), 0)
 
 
 @_compiled
-def _sums(s: Any, coef: Any, lo: int, hi: int) -> Any:
-    """The four sums behind :func:`_hash` of ``s`` (non-zero only in words ``lo`` to
-    ``hi``). They are linear in ``s``'s 32-bit pieces, and the two halves of a split are
-    disjoint, so a half's sums are the state's less the other half's."""
-    a0 = a1 = a2 = a3 = _ZERO
-    for i in range(lo, hi + 1):
-        w = s[i]
-        if w == _ZERO:
-            continue
-        x = w & _LOW32
-        y = w >> _S32
-        j = 2 * i + 1
-        a0 += coef[0, j] * x + coef[0, j + 1] * y
-        a1 += coef[1, j] * x + coef[1, j + 1] * y
-        a2 += coef[2, j] * x + coef[2, j + 1] * y
-        a3 += coef[3, j] * x + coef[3, j + 1] * y
-    return a0, a1, a2, a3
-
-
-@_compiled
-def _key(sums: Any, coef: Any) -> Any:
-    """The 128-bit key of a state from its :func:`_sums`: four 32-bit hashes."""
-    a0 = (coef[0, 0] + sums[0]) >> _S32
-    a1 = (coef[1, 0] + sums[1]) >> _S32
-    a2 = (coef[2, 0] + sums[2]) >> _S32
-    a3 = (coef[3, 0] + sums[3]) >> _S32
-    return (a0 << _S32) | a1, (a2 << _S32) | a3
-
-
-@_compiled
-def _less(a: Any, b: Any) -> Any:
-    return a[0] - b[0], a[1] - b[1], a[2] - b[2], a[3] - b[3]
-
-
-@_compiled
-def _hash(s: Any, coef: Any, lo: int, hi: int) -> Any:
-    """The 128-bit key of state ``s`` (non-zero only in words ``lo`` to ``hi``)."""
-    return _key(_sums(s, coef, lo, hi), coef)
+def _high(tab: Any, key: Any) -> Any:
+    """The upper bound kept for ``key`` (:data:`_INF` where none)."""
+    got = _get(tab, key, _UPPER)
+    return _INF if got < 0 else got
 
 
 @_compiled
@@ -262,8 +227,7 @@ def _feasible(
     budget: int,
     part: Any,
     data: Any,
-    lbd: Any,
-    ubd: Any,
+    tab: Any,
     olb: Any,
     oub: Any,
     ctx: Any,
@@ -280,7 +244,7 @@ def _feasible(
     coef = data[7]
     whole_sums = _sums(state, coef, lo, hi)
     key = _key(whole_sums, coef)
-    ub = ubd.get(key, _INF)
+    ub = _high(tab, key)
     if ub <= budget:
         return 1
     tests, letter, cmask, wlo, whi, planes, shifts = (
@@ -294,27 +258,25 @@ def _feasible(
     )
     codes = _present(state, cmask, wlo, whi, lo, hi)
     nc = codes.shape[0]
-    if max(lbd.get(key, 0), _ceil_log2(nc)) > budget:
+    if max(_low(tab, key), _ceil_log2(nc)) > budget:
         return 0
     use_orbit = budget > 1 and data[15]
     okey = (_ZERO, _ZERO, _ZERO, _ZERO, _ZERO, _ZERO)
     if use_orbit:
         use_orbit, okey = _orbit(state, data, lo, hi)
         if use_orbit:
-            oub_got = oub.get(okey, _INF)
-            if oub_got <= budget:
-                ubd[key] = oub_got
+            if okey in oub and oub[okey] <= budget:
+                _put(tab, key, _UPPER, oub[okey], ctx)
                 return 1
-            olb_got = olb.get(okey, 0)
-            if olb_got > budget:
-                lbd[key] = olb_got
+            if okey in olb and olb[okey] > budget:
+                _put(tab, key, _LOWER, olb[okey], ctx)
                 return 0
     if budget == 1:
         ok = _parts_codes(state, codes, part, data, lo, hi)
         if ok:
-            ubd[key] = 1
+            _put(tab, key, _UPPER, 1, ctx)
         else:
-            lbd[key] = 2
+            _put(tab, key, _LOWER, 2, ctx)
         if _store(ctx):
             return -1
         return 1 if ok else 0
@@ -428,7 +390,7 @@ def _feasible(
             continue
         seen.add(side)
         big = max(a, b)
-        proven = max(lbd.get(ky, 0), lbd.get(kn, 0), _ceil_log2(big))
+        proven = max(_low(tab, ky), _low(tab, kn), _ceil_log2(big))
         wy = _weigh(y, planes, shifts, lo, hi)
         heavy = max(wy, weight - wy)
         rank[ns] = (proven << 56) | (_ceil_log2(big) << 48) | heavy
@@ -457,15 +419,15 @@ def _feasible(
         kh = (hkey[r, 0], hkey[r, 1])
         ke = (ekey[r, 0], ekey[r, 1])
         # (A half with one code is known.)
-        if (big_of[r] == 1 or ubd.get(kh, _INF) < budget) and (
-            small_of[r] == 1 or ubd.get(ke, _INF) < budget
+        if (big_of[r] == 1 or _high(tab, kh) < budget) and (
+            small_of[r] == 1 or _high(tab, ke) < budget
         ):
-            ubd[key] = budget
+            _put(tab, key, _UPPER, budget, ctx)
             if use_orbit:
                 oub[okey] = budget
             return 1
-        low_h = lbd.get(kh, 0)
-        low_e = lbd.get(ke, 0)
+        low_h = _low(tab, kh)
+        low_e = _low(tab, ke)
         if low_h >= budget:
             cores[ncores] = r
             ncores += 1
@@ -474,7 +436,7 @@ def _feasible(
             ncores += 1
         low = max(low, low_h, low_e)
     if low > budget:
-        lbd[key] = low
+        _put(tab, key, _LOWER, low, ctx)
         if use_orbit:
             olb[okey] = low
         if _store(ctx):
@@ -518,20 +480,20 @@ def _feasible(
                     continue
                 x = cores[q]
                 ck = (hkey[x, 0], hkey[x, 1]) if x >= 0 else (ekey[~x, 0], ekey[~x, 1])
-                bound = max(lbd.get(ck, 0), budget)
-                if lbd.get(hk, 0) < bound:
-                    lbd[hk] = bound
+                bound = max(_low(tab, ck), budget)
+                if _low(tab, hk) < bound:
+                    _put(tab, hk, _LOWER, bound, ctx)
                 taken = True
                 break
             if taken:
                 continue
         sub = _child(part, letter[t])
-        got = _feasible(y.copy(), budget - 1, sub, data, lbd, ubd, olb, oub, ctx)
+        got = _feasible(y.copy(), budget - 1, sub, data, tab, olb, oub, ctx)
         if got < 0:
             return -1
         hard_fails = got == 0
         if got == 1:
-            got = _feasible(no.copy(), budget - 1, sub, data, lbd, ubd, olb, oub, ctx)
+            got = _feasible(no.copy(), budget - 1, sub, data, tab, olb, oub, ctx)
             if got < 0:
                 return -1
         if got == 0:
@@ -545,13 +507,13 @@ def _feasible(
             clo[ncores], chi[ncores] = _span(found)
             ncores += 1
             continue
-        ubd[key] = budget
+        _put(tab, key, _UPPER, budget, ctx)
         if use_orbit:
             oub[okey] = budget
         if _store(ctx):
             return -1
         return 1
-    lbd[key] = budget + 1
+    _put(tab, key, _LOWER, budget + 1, ctx)
     if use_orbit:
         olb[okey] = budget + 1
     if _store(ctx):
@@ -560,10 +522,10 @@ def _feasible(
 
 
 @_compiled
-def _bounds_of(state: Any, coef: Any, lbd: Any, ubd: Any) -> Any:
+def _bounds_of(state: Any, coef: Any, tab: Any) -> Any:
     lo, hi = _span(state)
     key = _hash(state, coef, lo, hi)
-    return lbd.get(key, 0), ubd.get(key, _INF)
+    return _low(tab, key), _high(tab, key)
 
 
 class WorstKernel:
@@ -597,9 +559,7 @@ class WorstKernel:
         t = self._rows(tests)
         cmask = self._rows(code_bits)
         wlo, whi, code_no = _code_runs(code_bits, self.words)
-        rng = np.random.default_rng(0x7E57)
-        coef = rng.integers(0, 1 << 63, size=(4, 2 * self.words + 1), dtype=np.uint64)
-        coef = coef * np.uint64(2) + rng.integers(0, 2, size=coef.shape, dtype=np.uint64)
+        coef = hash_coefficients(self.words)
         # The orbit key: the letters in no class first, then each class's letters (a run
         # of places, sorted within).
         in_class = {v for cls in classes for v in cls}
@@ -642,11 +602,10 @@ class WorstKernel:
             orbits,
         )
         self.verifiers: Final = verifiers
-        self.lower: Final = Dict.empty(key_type=_HASH, value_type=types.int64)
-        self.upper: Final = Dict.empty(key_type=_HASH, value_type=types.int64)
+        self.table: Final = _new_table(1 << 16)
         self.orbit_lower: Final = Dict.empty(key_type=_ORBIT, value_type=types.int64)
         self.orbit_upper: Final = Dict.empty(key_type=_ORBIT, value_type=types.int64)
-        self.ctx: Final = np.zeros(8, dtype=np.int64)
+        self.ctx: Final = np.zeros(9, dtype=np.int64)
         self.ctx[_UNIT] = unit
 
     def _rows(self, sets: Sequence[int]) -> np.ndarray[Any, np.dtype[np.uint64]]:
@@ -692,8 +651,7 @@ class WorstKernel:
                 budget,
                 self._part(classes),
                 self.data,
-                self.lower,
-                self.upper,
+                self.table,
                 self.orbit_lower,
                 self.orbit_upper,
                 ctx,
@@ -706,7 +664,7 @@ class WorstKernel:
 
     def bounds(self, state: int) -> tuple[int, int | None]:
         """What is proven about the fewest tests of ``state``: (lower, upper or None)."""
-        low, high = _bounds_of(self._state(state), self.data[7], self.lower, self.upper)
+        low, high = _bounds_of(self._state(state), self.data[7], self.table)
         return int(low), None if high >= _INF else int(high)
 
 
