@@ -148,11 +148,11 @@ def test_without_numba_the_own_search_goes_on(monkeypatch: pytest.MonkeyPatch) -
     hyps = narrowed("extreme", 5, 3, 0)
     exact = Search(hyps, compiled=False).expected_sum(Search(hyps).full)
     search = Search(hyps)
-    calls: list[bool] = []
-    search.on_prepare = calls.append
+    calls: list[tuple[bool, str]] = []
+    search.on_prepare = lambda ready, kind: calls.append((ready, kind))
     assert search.expected_sum(search.full) == exact
     assert search._kernel() is None
-    assert calls == [False, True]  # a progress line is put back
+    assert calls == [(False, "expected"), (True, "expected")]  # a progress line is put back
 
 
 @needs_numba

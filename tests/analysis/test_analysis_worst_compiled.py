@@ -128,11 +128,11 @@ def test_without_numba_the_own_worst_case_search_goes_on(
     hyps = narrowed("nightmare", 5, 3, 0)
     exact = Search(hyps, compiled=False).min_tests(Search(hyps).full)
     search = Search(hyps)
-    calls: list[bool] = []
-    search.on_prepare = calls.append
+    calls: list[tuple[bool, str]] = []
+    search.on_prepare = lambda ready, kind: calls.append((ready, kind))
     assert search.min_tests(search.full) == exact
     assert search._worst is None
-    assert calls == [False, True]  # a progress line is put back
+    assert calls == [(False, "worst"), (True, "worst")]  # a progress line is put back
 
 
 def test_the_policy_keeps_the_own_worst_case_search() -> None:

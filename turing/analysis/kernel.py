@@ -763,6 +763,9 @@ class ExpectedKernel:
         self.ctx: Final = np.zeros(9, dtype=np.int64)
         self.ctx[_UNIT] = unit
         self._every_test: Final = np.arange(len(yes), dtype=np.int64)
+        # Loaded (or compiled, the first time on a machine) now, not in mid-search: a
+        # question about no groups at all.
+        self.run(0, 1, 1, 1, 1.0)
 
     def _state(self, state: int) -> np.ndarray[Any, np.dtype[np.uint64]]:
         words: np.ndarray[Any, np.dtype[np.uint64]] = _rows([state], self.words)[0]

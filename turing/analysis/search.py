@@ -384,10 +384,11 @@ class Search:
         self._compile_worst = (
             compiled and compiled_worst and self.symmetric and self.size >= WORST_FROM
         )
-        #: called with False just before the compiled expected search is loaded (about a
-        #: second; the first time on a machine it is compiled, about 15 s), with True once
-        #: it is
-        self.on_prepare: Callable[[bool], None] | None = None
+        #: called with False just before a compiled search is loaded (about a second; the
+        #: first time on a machine it is compiled, about half a minute), with True once it
+        #: is; with the kind of question it answers ("expected": the mean, "worst": the
+        #: fewest tests in the worst case)
+        self.on_prepare: Callable[[bool, str], None] | None = None
 
     def new_share(self, work: int) -> None:
         """A fresh share of work for one more question to this search (a later state of the
@@ -691,7 +692,7 @@ class Search:
                 self._words + 8,
             )
 
-        self._worst = self._load_compiled(make)
+        self._worst = self._load_compiled(make, "worst")
         return self._worst
 
     def _feasible(self, state: int, budget: int, among: Sequence[int] | None = None) -> bool:
@@ -1455,24 +1456,24 @@ class Search:
                     self._words + 8,
                 )
 
-            self._compiled = self._load_compiled(make)
+            self._compiled = self._load_compiled(make, "expected")
         return self._compiled
 
-    def _load_compiled(self, make: Callable[[], _T]) -> _T | None:
-        """``make()``, which imports and builds a compiled search, with the progress
-        callback told around it (:attr:`on_prepare`); None without numba for this
-        platform: the search's own goes on. Imported only here: loading a compiled
-        search (or compiling it, the first time) takes a moment only a long search
-        repays."""
+    def _load_compiled(self, make: Callable[[], _T], kind: str) -> _T | None:
+        """``make()``, which imports and builds the compiled search of a ``kind`` of
+        question ("expected", "worst"), with the progress callback told around it
+        (:attr:`on_prepare`); None without numba for this platform: the search's own goes
+        on. Imported only here: loading a compiled search (or compiling it, the first
+        time) takes a moment only a long search repays."""
         if self.on_prepare is not None:
-            self.on_prepare(False)
+            self.on_prepare(False, kind)
         try:
             return make()
         except ImportError:
             return None
         finally:
             if self.on_prepare is not None:
-                self.on_prepare(True)
+                self.on_prepare(True, kind)
 
     def _e_found(self, state: int) -> tuple[int | None, int | None]:
         """What the expected searches found for ``state``: (its exact total, the least
@@ -2177,7 +2178,7 @@ def analyze_hypotheses(
     expected_work: int = EXPECTED_WORK,
     on_progress: Callable[[int, int], None] | None = None,
     time_limit: float | None = None,
-    on_prepare: Callable[[bool], None] | None = None,
+    on_prepare: Callable[[bool, str], None] | None = None,
 ) -> Analysis:
     """Analyse a hypothesis set (the state before any test, or any later one).
 
@@ -2191,8 +2192,8 @@ def analyze_hypotheses(
     with the bounds on ``min_tests_worst`` proven so far. ``time_limit``: processor
     seconds for the whole analysis, a limit like the others (every search past it reports
     bounds; unlike the work limits, the same puzzle may then give different bounds).
-    ``on_prepare(ready)`` is called before the compiled expected search is loaded and once
-    it is (see :attr:`Search.on_prepare`): a pause a progress display may explain.
+    ``on_prepare(ready, kind)`` is called before a compiled search is loaded and once it
+    is (see :attr:`Search.on_prepare`): a pause a progress display may explain.
     """
     start = time.perf_counter()
     search = Search(hypotheses, max_states=max_states, max_work=max_work, symmetry=symmetry)
@@ -2328,7 +2329,7 @@ def analyze(
     expected_work: int = EXPECTED_WORK,
     on_progress: Callable[[int, int], None] | None = None,
     time_limit: float | None = None,
-    on_prepare: Callable[[bool], None] | None = None,
+    on_prepare: Callable[[bool, str], None] | None = None,
 ) -> Analysis:
     """The optimal-play analysis of a puzzle, from the cards alone (hidden fields unused).
 

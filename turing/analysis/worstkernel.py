@@ -607,6 +607,9 @@ class WorstKernel:
         self.orbit_upper: Final = Dict.empty(key_type=_ORBIT, value_type=types.int64)
         self.ctx: Final = np.zeros(9, dtype=np.int64)
         self.ctx[_UNIT] = unit
+        # Loaded (or compiled, the first time on a machine) now, not in mid-search: a
+        # question about no groups at all.
+        self.feasible(0, 1, (), 1, 1, 1.0)
 
     def _rows(self, sets: Sequence[int]) -> np.ndarray[Any, np.dtype[np.uint64]]:
         if not sets:

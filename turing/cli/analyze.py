@@ -333,25 +333,28 @@ def analyze_command(
         for loaded in puzzles:
             puzzle = loaded.puzzle
             name = puzzle.id or f"{loaded.source}:{loaded.line}"
-            bar.describe(f"analysing {name}")
+            # What the line said before a compiled search loaded.
+            said = [_("analysing {name}").format(name=name)]
+            bar.describe(said[0])
 
-            def searching(low: int, high: int, name: str = name) -> None:
-                bar.describe(
-                    _("analysing {name}: fewest tests between {low} and {high} so far").format(
-                        name=name, low=low, high=high
-                    )
-                )
+            def searching(low: int, high: int, name: str = name, said: list[str] = said) -> None:
+                said[0] = _(
+                    "analysing {name}: fewest tests between {low} and {high} so far"
+                ).format(name=name, low=low, high=high)
+                bar.describe(said[0])
 
-            def preparing(ready: bool, name: str = name) -> None:
-                if ready:
-                    bar.describe(_("analysing {name}: fewest tests on average").format(name=name))
-                else:
+            def preparing(ready: bool, kind: str, name: str = name, said: list[str] = said) -> None:
+                if not ready:
                     bar.describe(
                         _(
                             "analysing {name}: loading the compiled search "
-                            "(the first time: compiling, ~15 s)"
+                            "(the first time: compiling, ~30 s)"
                         ).format(name=name)
                     )
+                elif kind == "expected":
+                    bar.describe(_("analysing {name}: fewest tests on average").format(name=name))
+                else:  # the worst-case search goes on
+                    bar.describe(said[0])
 
             try:
                 result = analyze(
