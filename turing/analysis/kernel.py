@@ -472,8 +472,9 @@ def _expected(state: Any, bound: Any, among: Any, data: Any, tab: Any, ctx: Any)
     nt = among.shape[0]
     span = hi - lo + 1
     halves = np.empty((nt, span), dtype=np.uint64)
-    # Told apart by a 64-bit fingerprint of the telling half (linear in its words, like
-    # the key), its words compared when two fingerprints meet; open addressing.
+    # Told apart by a 64-bit fingerprint of the half holding the highest group (linear in
+    # its words, like the key), their words compared when two fingerprints meet; open
+    # addressing.
     prints = np.empty(nt, dtype=np.uint64)
     bits = 4
     while (1 << bits) < 2 * nt:
@@ -500,10 +501,10 @@ def _expected(state: Any, bound: Any, among: Any, data: Any, tab: Any, ctx: Any)
             continue
         mine = (halves[ns, tw - lo] >> tb) & _S1 != _ZERO
         side = f if mine else f_state - f
-        at = np.int64(side >> drop)
+        probe = np.int64(side >> drop)
         twin = False
         while True:
-            r = slots[at]
+            r = slots[probe]
             if r < 0:
                 break
             if prints[r] == side:
@@ -517,17 +518,17 @@ def _expected(state: Any, bound: Any, among: Any, data: Any, tab: Any, ctx: Any)
                         break
                 if twin:
                     break
-            at = (at + 1) & ((1 << bits) - 1)
+            probe = (probe + 1) & ((1 << bits) - 1)
         if twin:
             continue
-        slots[at] = ns
+        slots[probe] = ns
         prints[ns] = side
         firsts[ns] = t
         ns += 1
     if _spend(ctx, nt + ns * (nc + 2)):
         return np.int64(-1)
-    # Each split's codes' weights in its yes-half, and its place by the entropy bound.
-    # (The entropy bound as :func:`_ent` finds it, on both halves at once.)
+    # Each split's codes' weights in its yes-half, and its place by the entropy bound of
+    # both halves (rounded as :meth:`Search._entropy` rounds it).
     first = np.empty(nc, dtype=np.int64)
     last = np.empty(nc, dtype=np.int64)
     for k in range(nc):
