@@ -290,13 +290,18 @@ def _new_table(slots: int) -> Any:
 
 
 @_compiled
-def _slot(rows: Any, key: Any) -> Any:
-    """The slot of ``key`` in ``rows``: where it is, else the free slot it would take. A
-    key is never (0, 0), the mark of a free slot: that one is taken as (0, 1)."""
-    mask = rows.shape[0] - 1
+def _kept(key: Any) -> Any:
+    """``key`` as a table keeps it: never (0, 0), the mark of a free slot; that one is
+    kept as (0, 1)."""
     a, b = key
-    if a == _ZERO and b == _ZERO:
-        b = _S1
+    return a, (_S1 if a == _ZERO and b == _ZERO else b)
+
+
+@_compiled
+def _slot(rows: Any, key: Any) -> Any:
+    """The slot of ``key`` in ``rows``: where it is, else the free slot it would take."""
+    mask = rows.shape[0] - 1
+    a, b = _kept(key)
     at = np.int64(a & np.uint64(mask))
     while True:
         x, y = rows[at, 0], rows[at, 1]
@@ -330,9 +335,7 @@ def _put(tab: Any, key: Any, which: int, value: Any, ctx: Any) -> None:
             _rehash(tab[0], rows)
             tab[0] = rows
             at = _slot(rows, key)
-        a, b = key
-        rows[at, 0] = a
-        rows[at, 1] = b if a != _ZERO or b != _ZERO else _S1
+        rows[at, 0], rows[at, 1] = _kept(key)
         ctx[_TAKEN] += 1
     rows[at, 2 + which] = np.uint64(value)
 

@@ -45,6 +45,7 @@ from turing.analysis.kernel import (
     _get,
     _hash,
     _key,
+    _known,
     _less,
     _new_table,
     _put,
@@ -52,6 +53,7 @@ from turing.analysis.kernel import (
     _spend,
     _store,
     _sums,
+    _top,
     _weigh,
     hash_coefficients,
 )
@@ -173,20 +175,6 @@ def _child(part: Any, v: int) -> Any:
 
 
 @_compiled
-def _known(state: Any, data: Any, lo: int, hi: int) -> Any:
-    """Whether every group of ``state`` has one code (an empty state too)."""
-    if lo > hi:
-        return True
-    cmask, code_no = data[2], data[5]
-    top = 64 * hi + 63 - np.int64(_ctlz(state[hi]))
-    c = code_no[top]
-    for i in range(lo, hi + 1):  # noqa: SIM110 (numba compiles no generators here)
-        if state[i] & ~cmask[c, i] != _ZERO:
-            return False
-    return True
-
-
-@_compiled
 def _parts_codes(state: Any, codes: Any, part: Any, data: Any, lo: int, hi: int) -> Any:
     """Whether one test leaves each of the two ``codes`` of ``state`` alone in a half."""
     tests, letter, cmask = data[0], data[1], data[2]
@@ -235,7 +223,7 @@ def _feasible(
     """:meth:`Search.feasible`: 1 when the code of ``state`` can be known within
     ``budget`` tests whatever the answers, 0 when not, -1 once a limit passed."""
     lo, hi = _span(state)
-    if _known(state, data, lo, hi):
+    if _known(state, data[2], data[5], lo, hi):
         return 1
     if budget <= 0:
         return 0
@@ -289,7 +277,7 @@ def _feasible(
     n = state.shape[0]
     nt = tests.shape[0]
     allowed = _moves(part)
-    top = 64 * hi + 63 - np.int64(_ctlz(state[hi]))
+    top = _top(state, hi)
     tw, tb = top // 64, np.uint64(top % 64)
     test_of = np.empty(nt, dtype=np.int64)
     hard_yes = np.empty(nt, dtype=np.bool_)
