@@ -13,6 +13,7 @@ import turing.analysis
 from testsupport.compiled import CLASSIC, narrowed, needs_numba
 from turing.analysis import search as search_module
 from turing.analysis.search import AnalysisTooLarge, Search, min_tests_bounds
+from turing.core.solver import deduce
 from turing.generation.generator import generate_one
 
 
@@ -64,6 +65,57 @@ def test_compiled_worst_case_search_agrees_with_the_own_one(
         assert compiled.optimal_splits(compiled.full) == Search(
             hyps, compiled=False
         ).optimal_splits(own.full)
+
+
+@needs_numba
+@settings(max_examples=20, deadline=None)
+@given(
+    mode=st.sampled_from(["nightmare", "nightmare", "extreme"]),
+    verifiers=st.integers(4, 6),
+    seed=st.integers(1, 10_000),
+    answers=st.integers(0, 3),
+)
+def test_compiled_greedy_strategies_agree_with_the_own_ones(
+    mode: str, verifiers: int, seed: int, answers: int
+) -> None:
+    hyps = narrowed(mode, verifiers, seed, answers)
+    try:
+        own = Search(hyps, compiled=False, max_work=400_000_000)
+        states = [own.full]
+        for y in own.splits(own.full)[:3]:
+            states += [y, own.full ^ y]
+        depths = [(own.greedy_depth(s), own.greedy_weight_depth(s)) for s in states]
+    except AnalysisTooLarge:
+        assume(False)
+    compiled = Search(hyps)
+    assume(compiled._compile_worst)  # interchangeable letters
+    for state, (by_codes, by_weight) in zip(states, depths, strict=True):
+        # Each state asked first, in a search of its own (its letters' classes found
+        # afresh), then again in the one search (answered from what the kernel keeps).
+        fresh = Search(hyps)
+        assert (fresh.greedy_depth(state), fresh.greedy_weight_depth(state)) == (
+            by_codes,
+            by_weight,
+        )
+        assert fresh._worst is not None or by_weight <= 1
+        assert compiled.ceiling(state) == min(by_codes, by_weight)
+        if not compiled.is_known(state):  # (a known state keeps no bounds)
+            low, high = compiled.tests_bounds(state)
+            assert high is not None and low <= high <= min(by_codes, by_weight)
+
+
+@needs_numba
+def test_the_compiled_greedy_strategies_keep_the_time_limit() -> None:
+    # 17,280 groups: the two greedy strategies take seconds, compiled.
+    puzzle = generate_one("nightmare", 6, "hard", 1, CLASSIC)
+    search = Search(deduce(puzzle.public(), CLASSIC).hypotheses)
+    assert search._make_worst() is not None  # loaded before the clock starts
+    start = time.process_time()
+    search.deadline = start + 0.2
+    with pytest.raises(AnalysisTooLarge, match="time"):
+        search.ceiling(search.full)
+    assert time.process_time() - start < 1.5
+    assert search.full not in search._greedy and search.full not in search._greedy_w
 
 
 @needs_numba

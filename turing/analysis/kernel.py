@@ -58,6 +58,8 @@ _INF: Final = 1 << 60
 _WORK, _WORK_LIMIT, _STORED, _STORED_LIMIT, _ABORTED, _UNIT, _DEADLINE, _CHECK_AT = range(8)
 #: ctx slot of the expected search: the slots its table of states has taken
 _TAKEN: Final = 8
+#: The most work or stored states a run is given (an int64 holds it with room to count).
+_NO_LIMIT: Final = 1 << 62
 #: Work between two looks at the processor clock (a few milliseconds).
 _CHECK_WORK: Final = 2_000_000
 
@@ -693,9 +695,9 @@ def _arm(ctx: np.ndarray[Any, np.dtype[np.int64]], work: int, stored: int, secon
     """Set a kernel's limits for one run: ``work`` units, ``stored`` states, about
     ``seconds`` of processor time from now."""
     ctx[_WORK] = 0
-    ctx[_WORK_LIMIT] = work
+    ctx[_WORK_LIMIT] = min(work, _NO_LIMIT)
     ctx[_STORED] = 0
-    ctx[_STORED_LIMIT] = stored
+    ctx[_STORED_LIMIT] = min(stored, _NO_LIMIT)
     ctx[_ABORTED] = 0
     ctx[_CHECK_AT] = _CHECK_WORK
     ctx[_DEADLINE] = _now() + int(min(seconds, 1e9) * _TICKS)

@@ -602,14 +602,28 @@ class Search:
         share of work (of all the questions to this search together), the same search
         compiled (:mod:`turing.analysis.worstkernel`), where the ``fast`` extra is there.
         """
+        return self._own_or_compiled(
+            functools.partial(self._feasible, state, budget),
+            functools.partial(self._feasible_compiled, state, budget),
+        )
+
+    def _own_or_compiled(self, own: Callable[[], _T], compiled: Callable[[WorstKernel], _T]) -> _T:
+        """``own()``, a question to this search's own worst-case search, within what is
+        left of its share of work; past it, ``compiled(kernel)``, the compiled worst-case
+        search, where there is one (the ``fast`` extra, a set with interchangeable
+        letters); else ``own()`` on."""
         kernel = self._worst
         if kernel is None and self._compile_worst:
-            got = self._own_first("worst", functools.partial(self._feasible, state, budget))
+            got = self._own_first("worst", own)
             if got is not None:
                 return got
             kernel = self._make_worst()
         if kernel is None:
-            return self._feasible(state, budget)
+            return own()
+        return compiled(kernel)
+
+    def _feasible_compiled(self, state: int, budget: int, kernel: WorstKernel) -> bool:
+        """:meth:`feasible` by the compiled worst-case search."""
         if self.is_known(state):
             return True
         if budget <= 0:
@@ -1049,8 +1063,38 @@ class Search:
             self._letters_allowed[moves] = allowed
         return tests, letters, holding, allowed
 
+    def _greedy_compiled(self, state: int, by_weight: bool, kernel: WorstKernel) -> int:
+        """A greedy strategy's depth from ``state`` by the compiled worst-case search
+        (:meth:`WorstKernel.greedy`): on the largest nightmare tables the search's own
+        took 8–18 s of a 30 s limit for the two."""
+        part = self.part_of(state)
+        depth = self._compiled_run(
+            lambda work, stored, seconds: kernel.greedy(
+                state, by_weight, part, work, stored, seconds
+            ),
+            WORST_SPEEDUP,
+            WORST_LIGHTER,
+        )
+        (self._greedy_w if by_weight else self._greedy)[state] = depth
+        if depth < self._t_ub.get(state, _INF):
+            self._t_ub[state] = depth
+        self._worked(0)
+        return depth
+
     def greedy_depth(self, state: int, among: Sequence[int] | None = None) -> int:
         """Tests the greedy strategy (most even split by codes) needs: an upper bound."""
+        if self.is_known(state):
+            return 0
+        depth = self._greedy.get(state)
+        if depth is None:
+            depth = self._own_or_compiled(
+                functools.partial(self._greedy_depth, state, among),
+                functools.partial(self._greedy_compiled, state, False),
+            )
+        return depth
+
+    def _greedy_depth(self, state: int, among: Sequence[int] | None = None) -> int:
+        """:meth:`greedy_depth` by this search's own search."""
         if self.is_known(state):
             return 0
         depth = self._greedy.get(state)
@@ -1058,7 +1102,7 @@ class Search:
             codes = self.present(state, among)
             _, _, hard, easy, letter = self._rank(state, codes, _INF)[0]
             self._enter(state, hard, easy, letter)
-            depth = 1 + max(self.greedy_depth(hard, codes), self.greedy_depth(easy, codes))
+            depth = 1 + max(self._greedy_depth(hard, codes), self._greedy_depth(easy, codes))
             self._greedy[state] = depth
             if depth < self._t_ub.get(state, _INF):
                 self._t_ub[state] = depth
@@ -1074,6 +1118,18 @@ class Search:
         with few codes and many dealings left, locating the cards is what a test must do,
         and counting codes alone cannot see that.
         """
+        if self.is_known(state):
+            return 0
+        depth = self._greedy_w.get(state)
+        if depth is None:
+            depth = self._own_or_compiled(
+                functools.partial(self._greedy_weight_depth, state, among),
+                functools.partial(self._greedy_compiled, state, True),
+            )
+        return depth
+
+    def _greedy_weight_depth(self, state: int, among: Sequence[int] | None = None) -> int:
+        """:meth:`greedy_weight_depth` by this search's own search."""
         if self.is_known(state):
             return 0
         depth = self._greedy_w.get(state)
@@ -1099,7 +1155,7 @@ class Search:
             y = splits[pick]
             self._enter(state, y, state ^ y, letters[pick] if letters else -1)
             depth = 1 + max(
-                self.greedy_weight_depth(y, codes), self.greedy_weight_depth(state ^ y, codes)
+                self._greedy_weight_depth(y, codes), self._greedy_weight_depth(state ^ y, codes)
             )
             self._greedy_w[state] = depth
             if depth < self._t_ub.get(state, _INF):

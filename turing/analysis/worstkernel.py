@@ -62,6 +62,7 @@ from turing.analysis.kernel import (
 KEY_LETTERS: Final = 6
 
 _ORBIT = types.UniTuple(types.uint64, KEY_LETTERS)
+_KEY = types.UniTuple(types.uint64, 2)
 _INF: Final = 1 << 60
 
 _ZERO = np.uint64(0)
@@ -338,36 +339,9 @@ def _feasible(
             for i in range(lo, hi + 1):
                 y[i] = tests[t, i] & state[i]
         else:
-            empty = True
-            whole = True
-            for i in range(lo, hi + 1):
-                x = tests[t, i] & state[i]
-                y[i] = x
-                if x != _ZERO:
-                    empty = False
-                if x != state[i]:
-                    whole = False
-            if empty or whole:
+            if not _splits(state, tests[t], y, lo, hi):
                 continue
-            a = 0
-            b = 0
-            for k in range(nc):
-                c = codes[k]
-                met = False
-                held = True
-                for i in range(max(wlo[c], lo), min(whi[c], hi) + 1):
-                    m = y[i] & cmask[c, i]
-                    if m != _ZERO:
-                        met = True
-                    if m != state[i] & cmask[c, i]:
-                        held = False
-                if not met:
-                    b += 1
-                elif held:
-                    a += 1
-                else:
-                    a += 1
-                    b += 1
+            a, b = _code_sides(y, state, codes, cmask, wlo, whi, lo, hi)
             if a > limit or b > limit:
                 continue
         y_sums = _sums(y, coef, lo, hi)
@@ -510,6 +484,123 @@ def _feasible(
 
 
 @_compiled
+def _splits(state: Any, test: Any, y: Any, lo: int, hi: int) -> Any:
+    """Into ``y``: the half of ``state`` that ``test`` answers yes on; whether the test
+    splits the state (neither half empty)."""
+    empty = True
+    whole = True
+    for i in range(lo, hi + 1):
+        x = test[i] & state[i]
+        y[i] = x
+        if x != _ZERO:
+            empty = False
+        if x != state[i]:
+            whole = False
+    return not (empty or whole)
+
+
+@_compiled
+def _code_sides(
+    y: Any, state: Any, codes: Any, cmask: Any, wlo: Any, whi: Any, lo: int, hi: int
+) -> Any:
+    """The codes of ``state`` (within its words ``lo`` to ``hi``) that its half ``y``
+    meets, and those the other half meets."""
+    a = 0
+    b = 0
+    for k in range(codes.shape[0]):
+        c = codes[k]
+        met = False
+        held = True
+        for i in range(max(wlo[c], lo), min(whi[c], hi) + 1):
+            m = y[i] & cmask[c, i]
+            if m != _ZERO:
+                met = True
+            if m != state[i] & cmask[c, i]:
+                held = False
+        if not met:
+            b += 1
+        elif held:
+            a += 1
+        else:
+            a += 1
+            b += 1
+    return a, b
+
+
+@_compiled
+def _greedy(
+    state: Any, part: Any, by_weight: bool, data: Any, tab: Any, memo: Any, ctx: Any
+) -> Any:
+    """The tests a greedy strategy needs from ``state`` (:meth:`Search.greedy_depth`, or
+    with ``by_weight`` :meth:`Search.greedy_weight_depth`): in each state the first split,
+    in the order of the tests, that is best by the same key; -1 once a limit passed."""
+    lo, hi = _span(state)
+    if _known(state, data[2], data[5], lo, hi):
+        return 0
+    if _spend(ctx, 1):
+        return -1
+    coef = data[7]
+    key = _hash(state, coef, lo, hi)
+    if key in memo:
+        return memo[key]
+    tests, letter, cmask, wlo, whi, planes, shifts = (
+        data[0],
+        data[1],
+        data[2],
+        data[3],
+        data[4],
+        data[13],
+        data[14],
+    )
+    codes = _present(state, cmask, wlo, whi, lo, hi)
+    nc = codes.shape[0]
+    weight = _weigh(state, planes, shifts, lo, hi) if by_weight else 0
+    allowed = _moves(part)
+    n = state.shape[0]
+    y = np.zeros(n, dtype=np.uint64)
+    best = _INF
+    pick = -1
+    tried = 0
+    for t in range(tests.shape[0]):
+        if not allowed[letter[t]]:
+            continue
+        tried += 1
+        if not _splits(state, tests[t], y, lo, hi):
+            continue
+        a, b = _code_sides(y, state, codes, cmask, wlo, whi, lo, hi)
+        big = max(a, b)
+        if by_weight:
+            wy = _weigh(y, planes, shifts, lo, hi)
+            rank = (_ceil_log2(big) << 48) | max(wy, weight - wy)
+        else:
+            # The halves' proven bounds first (as :meth:`Search._rank` ranks them).
+            ky = _hash(y, coef, lo, hi)
+            kn = _key(_less(_sums(state, coef, lo, hi), _sums(y, coef, lo, hi)), coef)
+            proven = max(_low(tab, ky), _low(tab, kn), _ceil_log2(big))
+            rank = (proven << 48) | (big << 24) | (a + b)
+        if rank < best:
+            best, pick = rank, t
+    if _spend(ctx, tried * (nc + 3)):
+        return -1
+    sub = _child(part, letter[pick])
+    _half(state, tests[pick], True, y, lo, hi)
+    depth = _greedy(y.copy(), sub, by_weight, data, tab, memo, ctx)
+    if depth < 0:
+        return -1
+    _half(state, tests[pick], False, y, lo, hi)
+    other = _greedy(y, sub, by_weight, data, tab, memo, ctx)
+    if other < 0:
+        return -1
+    depth = 1 + max(depth, other)
+    memo[key] = depth
+    if depth < _high(tab, key):
+        _put(tab, key, _UPPER, depth, ctx)
+    if _store(ctx):
+        return -1
+    return depth
+
+
+@_compiled
 def _bounds_of(state: Any, coef: Any, tab: Any) -> Any:
     lo, hi = _span(state)
     key = _hash(state, coef, lo, hi)
@@ -595,9 +686,14 @@ class WorstKernel:
         self.orbit_upper: Final = Dict.empty(key_type=_ORBIT, value_type=types.int64)
         self.ctx: Final = np.zeros(9, dtype=np.int64)
         self.ctx[_UNIT] = unit
+        self._greedy_memo: Final = (
+            Dict.empty(key_type=_KEY, value_type=types.int64),
+            Dict.empty(key_type=_KEY, value_type=types.int64),
+        )
         # Loaded (or compiled, the first time on a machine) now, not in mid-search: a
         # question about no groups at all.
         self.feasible(0, 1, (), 1, 1, 1.0)
+        self.greedy(0, True, (), 1, 1, 1.0)
 
     def _rows(self, sets: Sequence[int]) -> np.ndarray[Any, np.dtype[np.uint64]]:
         if not sets:
@@ -652,6 +748,35 @@ class WorstKernel:
         if got < 0:
             return None, *done
         return got == 1, *done
+
+    def greedy(
+        self,
+        state: int,
+        by_weight: bool,
+        classes: Sequence[Sequence[int]],
+        work: int,
+        stored: int,
+        seconds: float,
+    ) -> tuple[int | None, int, int]:
+        """The tests a greedy strategy needs from ``state`` (by codes, or ``by_weight``),
+        within the limits of :meth:`feasible`: (the depth, or None when a limit came
+        first; the work done; the states stored). Each state it passes keeps the depth
+        as an upper bound."""
+        ctx = self.ctx
+        _arm(ctx, work, stored, seconds)
+        got = int(
+            _greedy(
+                self._state(state),
+                self._part(classes),
+                by_weight,
+                self.data,
+                self.table,
+                self._greedy_memo[by_weight],
+                ctx,
+            )
+        )
+        done = int(ctx[_WORK]), int(ctx[_STORED])
+        return (None if got < 0 else got), *done
 
     def bounds(self, state: int) -> tuple[int, int | None]:
         """What is proven about the fewest tests of ``state``: (lower, upper or None)."""
