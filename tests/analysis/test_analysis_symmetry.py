@@ -18,9 +18,9 @@ from turing.analysis.search import (
     analyze_hypotheses,
     next_test,
 )
-from turing.analysis.symmetry import LetterSymmetry
+from turing.analysis.symmetry import LetterSymmetry, code_symmetries
 from turing.core.cards import load_cardset
-from turing.core.codes import NUM_CODES
+from turing.core.codes import CODE_PERMUTATIONS, NUM_CODES, Code, indices
 from turing.core.puzzle import iter_puzzle_file
 from turing.core.solver import Hypothesis, after_test, deduce
 from turing.generation.generator import generate_one
@@ -301,3 +301,72 @@ def test_one_search_answers_many_states_like_the_plain_search(
         assert state is not None
         assert symmetric.min_tests(state) == plain.min_tests(state)
         assert symmetric.expected_sum(state) == plain.expected_sum(state)
+
+
+# -- the code space's symmetries -------------------------------------------------------------
+
+
+def _image(state: int, perm: Sequence[int]) -> int:
+    out = 0
+    for g in indices(state):
+        out |= 1 << perm[g]
+    return out
+
+
+def test_the_code_permutations_keep_the_shape_of_the_code_space() -> None:
+    assert len(set(CODE_PERMUTATIONS)) == 12
+    assert CODE_PERMUTATIONS[0] == tuple(range(NUM_CODES))
+    for perm in CODE_PERMUTATIONS:
+        assert sorted(perm) == list(range(NUM_CODES))
+    # ▲ and ■ swapped: 241 → 421; every digit mirrored: 241 → 425.
+    assert Code.parse("421").index in {p[Code.parse("241").index] for p in CODE_PERMUTATIONS}
+    assert Code.parse("425").index in {p[Code.parse("241").index] for p in CODE_PERMUTATIONS}
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    mode=st.sampled_from(["nightmare", "extreme", "classic"]),
+    verifiers=st.integers(4, 6),
+    seed=st.integers(1, 10_000),
+)
+def test_a_code_symmetry_maps_tests_onto_tests(mode: str, verifiers: int, seed: int) -> None:
+    puzzle = generate_one(mode, verifiers, None, seed, CLASSIC)
+    search = Search(deduce(puzzle.public(), CLASSIC).hypotheses, compiled=False)
+    for perm in code_symmetries(search.keys):
+        assert sorted(perm) == list(range(search.size))
+        assert perm != tuple(range(search.size))
+        # A permutation of the codes behind it: the one mapping each assignment's masks.
+        behind = [
+            p
+            for p in CODE_PERMUTATIONS
+            if all(
+                _image(search.keys[g][v], p) == search.keys[perm[g]][v]
+                for g in range(search.size)
+                for v in range(search.verifiers)
+            )
+        ]
+        assert behind
+        pi = behind[0]
+        rng = random.Random(seed)
+        for g in range(search.size):
+            # The code follows (found from the hypotheses, not from the masks).
+            assert pi[search.code_of[g]] == search.code_of[perm[g]]
+            for v in range(search.verifiers):
+                for c in rng.sample(range(NUM_CODES), 10):
+                    asked = bool(search.keys[g][v] >> c & 1)
+                    assert asked == bool(search.keys[perm[g]][v] >> pi[c] & 1)
+
+
+def test_a_symmetric_table_and_its_image_need_the_same_tests() -> None:
+    # Nightmare 4 (seed 11): 72 groups, the places of the code in any order.
+    puzzle = generate_one("nightmare", 4, None, 11, CLASSIC)
+    hyps = deduce(puzzle.public(), CLASSIC).hypotheses
+    search = Search(hyps, compiled=False)
+    perms = code_symmetries(search.keys)
+    assert len(perms) == 5
+    for y in search.splits(search.full)[:6]:
+        for half in (y, search.full ^ y):
+            exact = search.min_tests(half)
+            for perm in perms:
+                image = _image(half, perm)
+                assert Search(hyps, compiled=False).min_tests(image) == exact

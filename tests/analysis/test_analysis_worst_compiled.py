@@ -13,6 +13,8 @@ import turing.analysis
 from testsupport.compiled import CLASSIC, narrowed, needs_numba
 from turing.analysis import search as search_module
 from turing.analysis.search import AnalysisTooLarge, Search, min_tests_bounds
+from turing.analysis.symmetry import code_symmetries
+from turing.core.codes import indices
 from turing.core.solver import deduce
 from turing.generation.generator import generate_one
 
@@ -194,3 +196,30 @@ def test_the_policy_keeps_the_own_worst_case_search() -> None:
     search, _ = search_module._search_for(hyps)
     assert search.symmetric and not search._compile_worst
     assert Search(hyps)._compile_worst
+
+
+@needs_numba
+def test_the_compiled_search_keeps_its_bounds_for_each_image_of_a_state() -> None:
+    # Nightmare 4 (seed 22): 288 groups; the code's places in any order keep them.
+    hyps = narrowed("nightmare", 4, 22, 0)
+    own = Search(hyps, compiled=False)
+    perms = code_symmetries(own.keys)
+    assert len(perms) == 5
+    search = Search(hyps)
+    kernel = search._make_worst()
+    assert kernel is not None
+    exact = search.min_tests(search.full)
+    assert exact == own.min_tests(own.full)
+    for y in own.splits(own.full)[:4]:
+        for half in (y, own.full ^ y):
+            need = own.min_tests(half)
+            for budget in range(need + 1):
+                assert search.feasible(half, budget) == (budget >= need)
+            kept = kernel.bounds(half)
+            assert kept[0] <= need and (kept[1] is None or need <= kept[1])
+            for perm in perms:
+                image = 0
+                for g in indices(half):
+                    image |= 1 << perm[g]
+                assert kernel.bounds(image) == kept
+                assert own.min_tests(image) == need

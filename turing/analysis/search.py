@@ -49,7 +49,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 import numpy as np
 
 from turing.analysis.greedy import GreedyBot
-from turing.analysis.symmetry import NO_SYMMETRY, LetterSymmetry, Partition
+from turing.analysis.symmetry import NO_SYMMETRY, LetterSymmetry, Partition, code_symmetries
 from turing.core.cards import CardSet
 from turing.core.codes import CODE_TEXT, NUM_CODES, ceil_log2, code_index, indices, lowest_index
 from turing.core.errors import TuringError
@@ -704,6 +704,7 @@ class Search:
                 self.verifiers,
                 self.size,
                 self._words + 8,
+                code_symmetries(self.keys),
             )
 
         self._worst = self._load_compiled(make, "worst")

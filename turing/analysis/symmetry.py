@@ -26,6 +26,8 @@ from typing import Any, Final
 
 import numpy as np
 
+from turing.core.codes import CODE_PERMUTATIONS, indices
+
 #: Classes of interchangeable letters (two or more each), each sorted, sorted by first.
 Partition = tuple[tuple[int, ...], ...]
 
@@ -169,3 +171,41 @@ class LetterSymmetry:
 
 
 __all__ = ["NO_SYMMETRY", "LetterSymmetry", "Partition"]
+
+
+def code_symmetries(keys: Sequence[tuple[int, ...]]) -> tuple[tuple[int, ...], ...]:
+    """The permutations of ``keys`` (each an assignment: a code mask per letter) that a
+    permutation of the code space's places and digits makes, where it maps every
+    assignment onto another (:data:`~turing.core.codes.CODE_PERMUTATIONS`); each as the
+    index of every key's image, the identity left out.
+
+    Such a permutation π keeps the letters and maps an assignment's code to its image's
+    (the code is what every mask holds), and the test of code *c* on a letter answers an
+    assignment as the test of π(*c*) on the same letter answers its image. So a set of
+    assignments and its image need the same tests, in the worst case and on average
+    (weights aside): whatever a search proves for one holds for the other.
+    """
+    index = {k: g for g, k in enumerate(keys)}
+    out: list[tuple[int, ...]] = []
+    for perm in CODE_PERMUTATIONS[1:]:
+        image: dict[int, int] = {}
+
+        def of(mask: int, perm: tuple[int, ...] = perm, image: dict[int, int] = image) -> int:
+            got = image.get(mask)
+            if got is None:
+                got = 0
+                for c in indices(mask):
+                    got |= 1 << perm[c]
+                image[mask] = got
+            return got
+
+        groups: list[int] = []
+        for k in keys:
+            g = index.get(tuple(of(m) for m in k))
+            if g is None:
+                break
+            groups.append(g)
+        else:
+            if any(g != i for i, g in enumerate(groups)):
+                out.append(tuple(groups))
+    return tuple(out)

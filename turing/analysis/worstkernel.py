@@ -83,6 +83,38 @@ def _high(tab: Any, key: Any) -> Any:
 
 
 @_compiled
+def _keep(tab: Any, key: Any, state: Any, which: int, value: Any, data: Any, ctx: Any) -> None:
+    """Keep ``value`` as bound ``which`` of the state ``state`` keyed ``key``, and of each
+    image of it under the code space's symmetries (data[16]; each image's own bound where
+    that is already the better one)."""
+    _put(tab, key, which, value, ctx)
+    images = data[16]
+    if images.shape[0] == 0:
+        return
+    coef = data[7]
+    lo, hi = _span(state)
+    for p in range(images.shape[0]):
+        a0 = a1 = a2 = a3 = _ZERO
+        for i in range(lo, hi + 1):
+            x = state[i]
+            while x != _ZERO:
+                g = 64 * i + np.int64(_ctpop((x & (~x + _ONE)) - _ONE))
+                x &= x - _ONE
+                a0 += images[p, 0, g]
+                a1 += images[p, 1, g]
+                a2 += images[p, 2, g]
+                a3 += images[p, 3, g]
+        image = _key((a0, a1, a2, a3), coef)
+        if image == key:
+            continue
+        if which == _LOWER:
+            if _low(tab, image) < value:
+                _put(tab, image, which, value, ctx)
+        elif _high(tab, image) > value:
+            _put(tab, image, which, value, ctx)
+
+
+@_compiled
 def _ceil_log2(n: int) -> Any:
     if n <= 1:
         return 0
@@ -255,17 +287,17 @@ def _feasible(
         use_orbit, okey = _orbit(state, data, lo, hi)
         if use_orbit:
             if okey in oub and oub[okey] <= budget:
-                _put(tab, key, _UPPER, oub[okey], ctx)
+                _keep(tab, key, state, _UPPER, oub[okey], data, ctx)
                 return 1
             if okey in olb and olb[okey] > budget:
-                _put(tab, key, _LOWER, olb[okey], ctx)
+                _keep(tab, key, state, _LOWER, olb[okey], data, ctx)
                 return 0
     if budget == 1:
         ok = _parts_codes(state, codes, part, data, lo, hi)
         if ok:
-            _put(tab, key, _UPPER, 1, ctx)
+            _keep(tab, key, state, _UPPER, 1, data, ctx)
         else:
-            _put(tab, key, _LOWER, 2, ctx)
+            _keep(tab, key, state, _LOWER, 2, data, ctx)
         if _store(ctx):
             return -1
         return 1 if ok else 0
@@ -384,7 +416,7 @@ def _feasible(
         if (big_of[r] == 1 or _high(tab, kh) < budget) and (
             small_of[r] == 1 or _high(tab, ke) < budget
         ):
-            _put(tab, key, _UPPER, budget, ctx)
+            _keep(tab, key, state, _UPPER, budget, data, ctx)
             if use_orbit:
                 oub[okey] = budget
             return 1
@@ -398,7 +430,7 @@ def _feasible(
             ncores += 1
         low = max(low, low_h, low_e)
     if low > budget:
-        _put(tab, key, _LOWER, low, ctx)
+        _keep(tab, key, state, _LOWER, low, data, ctx)
         if use_orbit:
             olb[okey] = low
         if _store(ctx):
@@ -434,17 +466,14 @@ def _feasible(
                         in_no = False
                     if not (in_y or in_no):
                         break
-                if in_y:
-                    hk = (hkey[r, 0], hkey[r, 1])
-                elif in_no:
-                    hk = (ekey[r, 0], ekey[r, 1])
-                else:
+                if not (in_y or in_no):
                     continue
+                hk = (hkey[r, 0], hkey[r, 1]) if in_y else (ekey[r, 0], ekey[r, 1])
                 x = cores[q]
                 ck = (hkey[x, 0], hkey[x, 1]) if x >= 0 else (ekey[~x, 0], ekey[~x, 1])
                 bound = max(_low(tab, ck), budget)
                 if _low(tab, hk) < bound:
-                    _put(tab, hk, _LOWER, bound, ctx)
+                    _keep(tab, hk, y if in_y else no, _LOWER, bound, data, ctx)
                 taken = True
                 break
             if taken:
@@ -469,13 +498,13 @@ def _feasible(
             clo[ncores], chi[ncores] = _span(found)
             ncores += 1
             continue
-        _put(tab, key, _UPPER, budget, ctx)
+        _keep(tab, key, state, _UPPER, budget, data, ctx)
         if use_orbit:
             oub[okey] = budget
         if _store(ctx):
             return -1
         return 1
-    _put(tab, key, _LOWER, budget + 1, ctx)
+    _keep(tab, key, state, _LOWER, budget + 1, data, ctx)
     if use_orbit:
         olb[okey] = budget + 1
     if _store(ctx):
@@ -594,7 +623,7 @@ def _greedy(
     depth = 1 + max(depth, other)
     memo[key] = depth
     if depth < _high(tab, key):
-        _put(tab, key, _UPPER, depth, ctx)
+        _keep(tab, key, state, _UPPER, depth, data, ctx)
     if _store(ctx):
         return -1
     return depth
@@ -630,6 +659,7 @@ class WorstKernel:
         verifiers: int,
         size: int,
         unit: int,
+        images: Sequence[Sequence[int]] = (),
     ) -> None:
         if verifiers > KEY_LETTERS:
             raise ValueError(f"at most {KEY_LETTERS} letters")
@@ -679,6 +709,7 @@ class WorstKernel:
             self._rows([p for _, p in planes]),
             np.array([k for k, _ in planes], dtype=np.int64),
             orbits,
+            self._image_terms(coef, images, size),
         )
         self.verifiers: Final = verifiers
         self.table: Final = _new_table(1 << 16)
@@ -700,6 +731,22 @@ class WorstKernel:
             return np.zeros((0, self.words), dtype=np.uint64)
         raw = b"".join(x.to_bytes(self._bytes, "little") for x in sets)
         return np.frombuffer(raw, dtype=np.uint64).reshape(len(sets), self.words).copy()
+
+    def _image_terms(
+        self, coef: np.ndarray[Any, Any], images: Sequence[Sequence[int]], size: int
+    ) -> np.ndarray[Any, np.dtype[np.uint64]]:
+        """For each permutation of the groups in ``images``: what each group adds to each
+        of the four sums of :func:`_hash` of a state's image (the sums are linear in the
+        state's bits: group *g* adds its 32-bit piece's coefficient shifted by its place
+        in the piece), taken at the group's image."""
+        g = np.arange(size, dtype=np.int64)
+        piece = 2 * (g // 64) + 1 + (g % 64 >= 32)
+        shift = (g % 32).astype(np.uint64)
+        terms = coef[:, piece] << shift[np.newaxis, :]
+        out = np.zeros((len(images), 4, size), dtype=np.uint64)
+        for p, perm in enumerate(images):
+            out[p] = terms[:, np.asarray(perm, dtype=np.int64)]
+        return out
 
     def _holding(self, holding: Sequence[int], tests: int) -> np.ndarray[Any, np.dtype[np.uint64]]:
         """``holding`` (bits over the tests, per group) as rows of words."""

@@ -96,6 +96,27 @@ ALL_CODES: Final[tuple[Code, ...]] = tuple(
 CODE_TEXT: Final[tuple[str, ...]] = tuple(str(c) for c in ALL_CODES)
 
 
+def _permuted(order: tuple[int, int, int], mirror: bool) -> tuple[int, ...]:
+    out = []
+    for code in ALL_CODES:
+        digits = [code.digits[k] for k in order]
+        if mirror:
+            digits = [6 - d for d in digits]
+        out.append(Code(*digits).index)
+    return tuple(out)
+
+
+#: The permutations of the code space that keep its shape: the three places (▲■●) in
+#: any order, each with the digits as they are or mirrored (d → 6 − d); each is the
+#: image of every code index, the identity first. A card set whose criteria a
+#: permutation maps onto one another answers tests the same way up to it.
+CODE_PERMUTATIONS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    _permuted(order, mirror)
+    for order in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
+    for mirror in (False, True)
+)
+
+
 def code_index(code: Code | str | int) -> int:
     """The index of a code given as a Code, its text, or an index."""
     if isinstance(code, Code):
