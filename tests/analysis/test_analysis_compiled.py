@@ -13,6 +13,8 @@ import turing.analysis
 from testsupport.compiled import CLASSIC, narrowed, needs_numba
 from turing.analysis import search as search_module
 from turing.analysis.search import AnalysisTooLarge, Search, analyze_hypotheses
+from turing.analysis.symmetry import code_symmetries
+from turing.core.codes import indices
 from turing.core.solver import Hypothesis, deduce
 from turing.generation.generator import generate_one
 
@@ -203,3 +205,28 @@ def test_sets_of_more_than_512_groups_run_compiled_with_the_same_answers() -> No
     for bound in (start + 2, start + 40):  # short questions for the search's own
         assert compiled.expected_sum(compiled.full, bound) == own.expected_sum(own.full, bound)
     assert compiled._kernel() is not None
+
+
+@needs_numba
+def test_the_compiled_search_keeps_its_figures_for_each_image_of_a_state() -> None:
+    # Classic 4 (seed 7): 126 groups, 39 codes; the code's places in any order keep them,
+    # and their weights.
+    hyps = narrowed("classic", 4, 7, 0)
+    own, compiled = pair(hyps)
+    perms = code_symmetries(own.keys)
+    assert len(perms) == 5 and compiled._code_images(weighted=True) == perms
+    assert compiled.expected_sum(compiled.full) == own.expected_sum(own.full)
+    kernel = compiled._kernel()
+    assert kernel is not None
+    for y in own.splits(own.full)[:8]:
+        for half in (y, own.full ^ y):
+            exact = own.expected_sum(half)
+            assert compiled.expected_sum(half) == exact
+            kept = kernel.known(half)
+            assert kept[0] == exact
+            for perm in perms:
+                image = 0
+                for g in indices(half):
+                    image |= 1 << perm[g]
+                assert kernel.known(image)[:2] == kept[:2]
+                assert own.expected_sum(image) == exact

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 import time
+import warnings
 
 import pytest
 from hypothesis import assume, given, settings
@@ -223,3 +224,26 @@ def test_the_compiled_search_keeps_its_bounds_for_each_image_of_a_state() -> Non
                     image |= 1 << perm[g]
                 assert kernel.bounds(image) == kept
                 assert own.min_tests(image) == need
+    # States equal up to a permutation of letters share an entry (their orbit's); an
+    # orbit's images share its bounds too.
+    from numba.core.errors import NumbaTypeSafetyWarning
+
+    number_of, cls_end = kernel.data[17], kernel.data[12]
+    assert len(kernel.orbit_lower) > 0
+    for kept_of in (kernel.orbit_lower, kernel.orbit_upper):
+        with warnings.catch_warnings():
+            # (numba's typed dicts warn of a cast of their own as Python reads them)
+            warnings.simplefilter("ignore", NumbaTypeSafetyWarning)
+            kept_at = {tuple(int(x) for x in okey): int(v) for okey, v in kept_of.items()}
+        for okey, value in kept_at.items():
+            for p in range(len(perms)):
+                sets = [
+                    sum(1 << int(number_of[p, b]) for b in range(64) if okey[place] >> b & 1)
+                    for place in range(len(cls_end))
+                ]
+                place = 0
+                while place < len(cls_end):
+                    end = int(cls_end[place])
+                    sets[place:end] = sorted(sets[place:end])
+                    place = end
+                assert kept_at[(*sets, *okey[len(cls_end) :])] == value

@@ -355,6 +355,59 @@ def _rehash(old: Any, new: Any) -> None:
 
 
 @_compiled
+def _keep_images(
+    tab: Any, key: Any, state: Any, which: int, value: Any, coef: Any, images: Any, ctx: Any
+) -> None:
+    """Keep ``value`` as the number ``which`` (:data:`_EXACT`, :data:`_LOWER` or
+    :data:`_UPPER`) of each image of the state ``state`` (keyed ``key``) under the code
+    space's symmetries, where the image has no better one. ``images[p, k, g]``: what group
+    *g* adds to sum *k* of :func:`_hash` of the image by permutation *p* (the term of *g*'s
+    image: the sums are linear in the groups)."""
+    if images.shape[0] == 0:
+        return
+    lo, hi = _span(state)
+    for p in range(images.shape[0]):
+        a0 = a1 = a2 = a3 = _ZERO
+        for i in range(lo, hi + 1):
+            x = state[i]
+            while x != _ZERO:
+                g = 64 * i + np.int64(_ctpop((x & (~x + _S1)) - _S1))
+                x &= x - _S1
+                a0 += images[p, 0, g]
+                a1 += images[p, 1, g]
+                a2 += images[p, 2, g]
+                a3 += images[p, 3, g]
+        image = _key((a0, a1, a2, a3), coef)
+        if image == key:
+            continue
+        got = _get(tab, image, which)
+        if which == _EXACT:
+            better = got < 0
+        elif which == _LOWER:
+            better = got < value
+        else:
+            better = got < 0 or got > value
+        if better:
+            _put(tab, image, which, value, ctx)
+
+
+def image_terms(
+    coef: np.ndarray[Any, Any], images: Sequence[Sequence[int]], size: int
+) -> np.ndarray[Any, np.dtype[np.uint64]]:
+    """The ``images`` argument of :func:`_keep_images` for the permutations of the groups
+    ``images``, over states of ``size`` groups hashed with ``coef``: group *g* adds its
+    32-bit piece's coefficient shifted by its place in the piece."""
+    g = np.arange(size, dtype=np.int64)
+    piece = 2 * (g // 64) + 1 + (g % 64 >= 32)
+    shift = (g % 32).astype(np.uint64)
+    terms = coef[:, piece] << shift[np.newaxis, :]
+    out = np.zeros((len(images), 4, size), dtype=np.uint64)
+    for p, perm in enumerate(images):
+        out[p] = terms[:, np.asarray(perm, dtype=np.int64)]
+    return out
+
+
+@_compiled
 def _lower(state: Any, data: Any, tab: Any, ctx: Any) -> Any:
     """The lower bound kept for ``state``, else its Huffman cost (then kept)."""
     lo, hi = _span(state)
@@ -416,13 +469,14 @@ def _store(ctx: Any) -> Any:
 
 
 @_compiled
-def _stopped(key: Any, best: Any, found: Any, tab: Any, ctx: Any) -> Any:
-    """Past a limit: keep the total of the best strategy found for the state keyed
-    ``key`` (the halves of its split were both searched to the end), then -1."""
+def _stopped(state: Any, key: Any, best: Any, found: Any, data: Any, tab: Any, ctx: Any) -> Any:
+    """Past a limit: keep the total of the best strategy found for the state ``state``
+    keyed ``key`` (the halves of its split were both searched to the end), then -1."""
     if found:
         known = _get(tab, key, _UPPER)
         if known < 0 or best < known:
             _put(tab, key, _UPPER, best, ctx)
+            _keep_images(tab, key, state, _UPPER, best, data[8], data[11], ctx)
     return np.int64(-1)
 
 
@@ -446,7 +500,7 @@ def _expected(state: Any, bound: Any, among: Any, data: Any, tab: Any, ctx: Any)
     state holding it (its parent's splits: a test that splits no part of the parent
     splits none of ``state``, and two tests with one split there have one here too), so
     the first test of each split here is among them."""
-    tests, cmask, wlo, whi, code_no, planes, shifts, table, coef, mult, unit = data
+    tests, cmask, wlo, whi, code_no, planes, shifts, table, coef, mult, unit, _ = data
     lo, hi = _span(state)
     whole = _sums(state, coef, lo, hi)
     key = _key(whole, coef)
@@ -607,27 +661,30 @@ def _expected(state: Any, bound: Any, among: Any, data: Any, tab: Any, ctx: Any)
         hard = _part(state, halves[s], lo, hi, hard_is_yes[s])
         ey = _expected(hard, best - w - ln, firsts[:ns], data, tab, ctx)
         if ey < 0:
-            return _stopped(key, best, found, tab, ctx)
+            return _stopped(state, key, best, found, data, tab, ctx)
         if w + ey + ln >= best:
             floor = min(floor, w + ey + ln)
             continue
         easy = _part(state, halves[s], lo, hi, not hard_is_yes[s])
         en = _expected(easy, best - w - ey, firsts[:ns], data, tab, ctx)
         if en < 0:
-            return _stopped(key, best, found, tab, ctx)
+            return _stopped(state, key, best, found, data, tab, ctx)
         if w + ey + en < best:
             best = w + ey + en
             found = True
         else:
             floor = min(floor, w + ey + en)
     if _store(ctx):
-        return _stopped(key, best, found, tab, ctx)
+        return _stopped(state, key, best, found, data, tab, ctx)
     if found:
         _put(tab, key, _EXACT, best, ctx)
         _put(tab, key, _LOWER, best, ctx)
+        _keep_images(tab, key, state, _EXACT, best, coef, data[11], ctx)
+        _keep_images(tab, key, state, _LOWER, best, coef, data[11], ctx)
         return best
     lb = max(lb, bound if floor == _INF else floor)
     _put(tab, key, _LOWER, lb, ctx)
+    _keep_images(tab, key, state, _LOWER, lb, coef, data[11], ctx)
     return lb
 
 
@@ -736,7 +793,9 @@ class ExpectedKernel:
     bit planes, ``(k, the groups whose weight has bit k)``, ``table``: ``w log2 w`` for
     every weight a half can have, ``unit``: the work an operation on a state counts (as
     :meth:`turing.analysis.search.Search._worked` counts it), ``slots``: the slots its table
-    of states starts with (a power of two; it doubles as it fills).
+    of states starts with (a power of two; it doubles as it fills), ``images``: permutations
+    of the groups that map every state onto one with the same figures (each bound kept for a
+    state is kept for its images too).
     """
 
     def __init__(
@@ -747,6 +806,7 @@ class ExpectedKernel:
         table: np.ndarray[Any, np.dtype[np.float64]],
         unit: int,
         slots: int = 1 << 16,
+        images: Sequence[Sequence[int]] = (),
     ) -> None:
         self.words: Final = max(1, (code_bits[-1].bit_length() + 63) // 64)
         words = self.words
@@ -764,6 +824,7 @@ class ExpectedKernel:
             coef,
             coef[0, 1 : words + 1].copy(),  # the fingerprints' multipliers (odd)
             len(planes) == 1 and planes[0][0] == 0,  # every group weighs 1
+            image_terms(coef, images, code_bits[-1].bit_length()),
         )
         self.table: Final = _new_table(slots)
         self.ctx: Final = np.zeros(9, dtype=np.int64)

@@ -682,6 +682,18 @@ class Search:
                 return got
             self._check_limits()  # which limit it was, and how the search gives up
 
+    def _code_images(self, *, weighted: bool) -> tuple[tuple[int, ...], ...]:
+        """The permutations of the groups that the code space's symmetries make
+        (:func:`~turing.analysis.symmetry.code_symmetries`); ``weighted``: only those that
+        keep every group's weight (for the mean, which weighs the groups)."""
+        images = code_symmetries(self.keys)
+        if weighted:
+            weight = self.weight_of
+            images = tuple(
+                p for p in images if all(weight[p[g]] == w for g, w in enumerate(weight))
+            )
+        return images
+
     def _make_worst(self) -> WorstKernel | None:
         """The compiled worst-case search for this search's groups, made once (None
         without numba: this search's own goes on)."""
@@ -704,7 +716,7 @@ class Search:
                 self.verifiers,
                 self.size,
                 self._words + 8,
-                code_symmetries(self.keys),
+                self._code_images(weighted=False),
             )
 
         self._worst = self._load_compiled(make, "worst")
@@ -1511,6 +1523,7 @@ class Search:
                     self._planes,
                     self._log_table(),
                     self._words + 8,
+                    images=self._code_images(weighted=True),
                 )
 
             self._compiled = self._load_compiled(make, "expected")

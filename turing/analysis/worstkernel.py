@@ -44,6 +44,7 @@ from turing.analysis.kernel import (
     _ctpop,
     _get,
     _hash,
+    _keep_images,
     _key,
     _known,
     _less,
@@ -56,7 +57,9 @@ from turing.analysis.kernel import (
     _top,
     _weigh,
     hash_coefficients,
+    image_terms,
 )
+from turing.core.codes import indices, lowest_index
 
 #: Letters an orbit's key holds (the most verifiers a puzzle has).
 KEY_LETTERS: Final = 6
@@ -88,30 +91,7 @@ def _keep(tab: Any, key: Any, state: Any, which: int, value: Any, data: Any, ctx
     image of it under the code space's symmetries (data[16]; each image's own bound where
     that is already the better one)."""
     _put(tab, key, which, value, ctx)
-    images = data[16]
-    if images.shape[0] == 0:
-        return
-    coef = data[7]
-    lo, hi = _span(state)
-    for p in range(images.shape[0]):
-        a0 = a1 = a2 = a3 = _ZERO
-        for i in range(lo, hi + 1):
-            x = state[i]
-            while x != _ZERO:
-                g = 64 * i + np.int64(_ctpop((x & (~x + _ONE)) - _ONE))
-                x &= x - _ONE
-                a0 += images[p, 0, g]
-                a1 += images[p, 1, g]
-                a2 += images[p, 2, g]
-                a3 += images[p, 3, g]
-        image = _key((a0, a1, a2, a3), coef)
-        if image == key:
-            continue
-        if which == _LOWER:
-            if _low(tab, image) < value:
-                _put(tab, image, which, value, ctx)
-        elif _high(tab, image) > value:
-            _put(tab, image, which, value, ctx)
+    _keep_images(tab, key, state, which, value, data[7], data[16], ctx)
 
 
 @_compiled
@@ -171,6 +151,37 @@ def _orbit(state: Any, data: Any, lo: int, hi: int) -> Any:
             sets[p:end] = np.sort(sets[p:end])
         p = end
     return True, (sets[0], sets[1], sets[2], sets[3], sets[4], sets[5])
+
+
+@_compiled
+def _keep_orbits(od: Any, okey: Any, value: int, lower: bool, data: Any) -> None:
+    """Keep ``value`` as the bound (``lower`` or upper) of each image of the orbit keyed
+    ``okey`` under the code space's symmetries (data[17]: each mask's number's image;
+    each image's own bound where that is already the better one)."""
+    number_of = data[17]
+    cls_end = data[12]
+    letters = cls_end.shape[0]
+    sets = np.zeros(KEY_LETTERS, dtype=np.uint64)
+    for p in range(number_of.shape[0]):
+        for place in range(letters):
+            x = okey[place]
+            out = _ZERO
+            while x != _ZERO:
+                b = np.int64(_ctpop((x & (~x + _ONE)) - _ONE))
+                x &= x - _ONE
+                out |= _ONE << np.uint64(number_of[p, b])
+            sets[place] = out
+        place = 0
+        while place < letters:
+            end = cls_end[place]
+            if end > place + 1:
+                sets[place:end] = np.sort(sets[place:end])
+            place = end
+        image = (sets[0], sets[1], sets[2], sets[3], sets[4], sets[5])
+        if image == okey:
+            continue
+        if image not in od or (od[image] < value if lower else od[image] > value):
+            od[image] = value
 
 
 @_compiled
@@ -419,6 +430,7 @@ def _feasible(
             _keep(tab, key, state, _UPPER, budget, data, ctx)
             if use_orbit:
                 oub[okey] = budget
+                _keep_orbits(oub, okey, budget, False, data)
             return 1
         low_h = _low(tab, kh)
         low_e = _low(tab, ke)
@@ -433,6 +445,7 @@ def _feasible(
         _keep(tab, key, state, _LOWER, low, data, ctx)
         if use_orbit:
             olb[okey] = low
+            _keep_orbits(olb, okey, low, True, data)
         if _store(ctx):
             return -1
         return 0
@@ -501,12 +514,14 @@ def _feasible(
         _keep(tab, key, state, _UPPER, budget, data, ctx)
         if use_orbit:
             oub[okey] = budget
+            _keep_orbits(oub, okey, budget, False, data)
         if _store(ctx):
             return -1
         return 1
     _keep(tab, key, state, _LOWER, budget + 1, data, ctx)
     if use_orbit:
         olb[okey] = budget + 1
+        _keep_orbits(olb, okey, budget + 1, True, data)
     if _store(ctx):
         return -1
     return 0
@@ -709,7 +724,8 @@ class WorstKernel:
             self._rows([p for _, p in planes]),
             np.array([k for k, _ in planes], dtype=np.int64),
             orbits,
-            self._image_terms(coef, images, size),
+            image_terms(coef, images, size),
+            self._image_numbers(supports if orbits else None, images),
         )
         self.verifiers: Final = verifiers
         self.table: Final = _new_table(1 << 16)
@@ -732,20 +748,21 @@ class WorstKernel:
         raw = b"".join(x.to_bytes(self._bytes, "little") for x in sets)
         return np.frombuffer(raw, dtype=np.uint64).reshape(len(sets), self.words).copy()
 
-    def _image_terms(
-        self, coef: np.ndarray[Any, Any], images: Sequence[Sequence[int]], size: int
-    ) -> np.ndarray[Any, np.dtype[np.uint64]]:
-        """For each permutation of the groups in ``images``: what each group adds to each
-        of the four sums of :func:`_hash` of a state's image (the sums are linear in the
-        state's bits: group *g* adds its 32-bit piece's coefficient shifted by its place
-        in the piece), taken at the group's image."""
-        g = np.arange(size, dtype=np.int64)
-        piece = 2 * (g // 64) + 1 + (g % 64 >= 32)
-        shift = (g % 32).astype(np.uint64)
-        terms = coef[:, piece] << shift[np.newaxis, :]
-        out = np.zeros((len(images), 4, size), dtype=np.uint64)
-        for p, perm in enumerate(images):
-            out[p] = terms[:, np.asarray(perm, dtype=np.int64)]
+    @staticmethod
+    def _image_numbers(
+        supports: Sequence[Sequence[tuple[int, int]]] | None, images: Sequence[Sequence[int]]
+    ) -> np.ndarray[Any, np.dtype[np.int64]]:
+        """For each permutation of the groups in ``images``: the number (the bit in an
+        orbit's key) of each mask's image, found from the groups holding it (masks are
+        numbered alike for every letter, and an image keeps the letters)."""
+        out = np.zeros((len(images), 64), dtype=np.int64)
+        for per_mask in supports or ():
+            number_of = {
+                g: bit.bit_length() - 1 for bit, groups in per_mask for g in indices(groups)
+            }
+            for p, perm in enumerate(images):
+                for bit, groups in per_mask:
+                    out[p, bit.bit_length() - 1] = number_of[perm[lowest_index(groups)]]
         return out
 
     def _holding(self, holding: Sequence[int], tests: int) -> np.ndarray[Any, np.dtype[np.uint64]]:
