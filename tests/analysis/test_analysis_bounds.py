@@ -11,7 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from turing.analysis.search import Analysis, AnalysisTooLarge, Search, analyze_hypotheses
+from turing.analysis import search as search_module
+from turing.analysis.search import (
+    Analysis,
+    AnalysisTooLarge,
+    Search,
+    analyze_hypotheses,
+    work_limit,
+)
 from turing.core.cards import load_cardset
 from turing.core.puzzle import iter_puzzle_file, puzzle_from_dict
 from turing.core.solver import Hypothesis, deduce
@@ -82,6 +89,21 @@ def test_a_small_work_limit_gives_bounds_that_are_not_exact() -> None:
     assert record["min_tests_worst"] is None
     assert record["min_tests_worst_bounds"] == [low, high]
     assert "min_tests_worst" in record["bounds_only"]
+
+
+def test_under_a_time_limit_the_default_work_limit_is_off(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    _, hyps, exact = cases()[-1]
+    monkeypatch.setattr(search_module, "MAX_WORK", 1_000)
+    assert work_limit(None, None) == 1_000 and work_limit(5, 60.0) == 5
+    # The default work limit stops the search early; a time limit alone lets it finish.
+    assert analyze_hypotheses(hyps, expected=False, rounds=False).min_tests_worst is None
+    timed = analyze_hypotheses(hyps, expected=False, rounds=False, time_limit=600)
+    assert timed.min_tests_worst == exact.min_tests_worst == 6
+    # A work limit asked for still holds beside it.
+    both = analyze_hypotheses(hyps, expected=False, rounds=False, time_limit=600, max_work=1_000)
+    assert both.min_tests_worst is None
 
 
 def test_a_search_cut_short_lowers_the_greedy_ceiling_from_above(

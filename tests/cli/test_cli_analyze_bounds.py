@@ -13,6 +13,7 @@ import pexpect  # type: ignore[import-untyped]
 import pytest
 from click.testing import CliRunner
 
+from turing.analysis import search as search_module
 from turing.cli.main import main
 
 #: exact worst case 6 tests (7 codes), found in a fraction of a second
@@ -60,6 +61,24 @@ def test_bounds_past_the_work_limit_bracket_the_exact_answer(tmp_path: Path) -> 
             assert r_low <= exact["rounds_bounds"][0] <= r_high
         e_low, e_high = record["expected_bounds"]
         assert e_low <= e_high
+
+
+def test_a_time_limit_alone_lifts_the_default_work_limit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "n.yaml"
+    path.write_text(SMALL)
+    monkeypatch.setattr(search_module, "MAX_WORK", 1000)
+    args = ("analyze", str(path), "--json", "--no-expected", "--no-rounds")
+    code, out, err = run(*args)
+    assert code == 0, err
+    assert json.loads(out)["min_tests_worst"] is None  # the default work limit: 1000
+    code, out, err = run(*args, "--time-limit", "600")
+    assert code == 0, err
+    assert json.loads(out)["min_tests_worst"] == 6
+    code, out, err = run(*args, "--time-limit", "600", "--max-work", "1000")
+    assert code == 0, err
+    assert json.loads(out)["min_tests_worst"] is None
 
 
 def test_human_output_says_bounds(tmp_path: Path) -> None:

@@ -2241,7 +2241,7 @@ def analyze_hypotheses(
     max_states: int = MAX_STATES,
     expected_states: int = EXPECTED_STATES,
     round_states: int = ROUND_STATES,
-    max_work: int = MAX_WORK,
+    max_work: int | None = None,
     puzzle: Puzzle | None = None,
     symmetry: bool = True,
     round_work: int = ROUND_WORK,
@@ -2256,7 +2256,8 @@ def analyze_hypotheses(
     first round (on hard puzzles the rounds search takes most of the time; the fewest
     tests, worst case and mean, are the same without it).
     ``symmetry=False`` searches every letter of interchangeable ones (the same figures,
-    more slowly: kept to check the symmetric search against). Past ``max_work`` or
+    more slowly: kept to check the symmetric search against). Past ``max_work`` (by
+    default :data:`MAX_WORK`, or none under ``time_limit``: :func:`work_limit`) or
     ``max_states`` the worst case is reported as bounds (:attr:`Analysis.tests_bounds`).
     ``on_progress(lower, upper)`` is called now and then during a long worst-case search
     with the bounds on ``min_tests_worst`` proven so far. ``time_limit``: processor
@@ -2266,6 +2267,7 @@ def analyze_hypotheses(
     is (see :attr:`Search.on_prepare`): a pause a progress display may explain.
     """
     start = time.perf_counter()
+    max_work = work_limit(max_work, time_limit)
     search = Search(hypotheses, max_states=max_states, max_work=max_work, symmetry=symmetry)
     search.on_progress = on_progress
     search.on_prepare = on_prepare
@@ -2393,7 +2395,7 @@ def analyze(
     max_states: int = MAX_STATES,
     expected_states: int = EXPECTED_STATES,
     round_states: int = ROUND_STATES,
-    max_work: int = MAX_WORK,
+    max_work: int | None = None,
     symmetry: bool = True,
     round_work: int = ROUND_WORK,
     expected_work: int = EXPECTED_WORK,
@@ -2431,15 +2433,24 @@ def analyze(
     )
 
 
+def work_limit(max_work: int | None, time_limit: float | None) -> int:
+    """The worst-case search's work limit: ``max_work`` when given; else none under a
+    time limit (the time is the limit then), else :data:`MAX_WORK`."""
+    if max_work is not None:
+        return max_work
+    return MAX_WORK if time_limit is None else _INF
+
+
 def min_tests_bounds(
     puzzle: Puzzle,
     cardset: CardSet,
-    max_work: int = MAX_WORK,
+    max_work: int | None = None,
     *,
     symmetry: bool = True,
     time_limit: float | None = None,
 ) -> tuple[int, int | None]:
-    """``(lower, upper)`` on :func:`min_tests_worst` within a work limit; equal when exact.
+    """``(lower, upper)`` on :func:`min_tests_worst` within a work limit (by default
+    :data:`MAX_WORK`, or none under ``time_limit``: :func:`work_limit`); equal when exact.
 
     When the exact search passes ``max_work`` (or the puzzle has too many hypotheses for
     one), ``lower`` is what the search proved (at least ⌈log2 codes⌉) and ``upper`` the
@@ -2453,6 +2464,7 @@ def min_tests_bounds(
         raise AnalysisError(
             gettext("no assignment of criteria to these cards makes a valid puzzle")
         )
+    max_work = work_limit(max_work, time_limit)
     try:
         search = Search(hypotheses, max_work=max_work, symmetry=symmetry)
     except AnalysisTooLarge:
@@ -2644,4 +2656,5 @@ __all__ = [
     "min_tests_bounds",
     "min_tests_worst",
     "next_test",
+    "work_limit",
 ]

@@ -273,11 +273,11 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
 @click.option(
     "--max-work",
     type=click.IntRange(min=1),
-    default=MAX_WORK,
-    show_default=True,
+    default=None,
     metavar="N",
     help="Work limit of the worst-case search (units of work on its bitsets, about "
-    "2–20 ns each); past it the worst case is reported as proven bounds.",
+    "2–20 ns each); past it the worst case is reported as proven bounds. "
+    f"[default: {MAX_WORK}; none with --time-limit]",
 )
 @click.option(
     "--time-limit",
@@ -306,7 +306,7 @@ def analyze_command(
     expected_states: int,
     round_states: int,
     max_states: int,
-    max_work: int,
+    max_work: int | None,
     time_limit: float | None,
     cardset_name: str | None,
     quiet: bool,
