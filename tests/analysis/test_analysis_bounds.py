@@ -104,6 +104,17 @@ def test_under_a_time_limit_the_default_work_limit_is_off(
     # A work limit asked for still holds beside it.
     both = analyze_hypotheses(hyps, expected=False, rounds=False, time_limit=600, max_work=1_000)
     assert both.min_tests_worst is None
+    # The expected search's and the rounds search's the same.
+    for name, hyps, exact in cases()[:-1]:
+        assert exact.min_tests_expected is not None and exact.rounds_worst is not None
+        monkeypatch.setattr(search_module, "EXPECTED_WORK", 100)
+        monkeypatch.setattr(search_module, "ROUND_WORK", 100)
+        capped = analyze_hypotheses(hyps)
+        assert capped.min_tests_expected is None, name
+        assert capped.rounds_worst is None, name
+        timed = analyze_hypotheses(hyps, time_limit=600)
+        assert timed.min_tests_expected == exact.min_tests_expected, name
+        assert timed.rounds_worst == exact.rounds_worst, name
 
 
 def test_a_search_cut_short_lowers_the_greedy_ceiling_from_above(

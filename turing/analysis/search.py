@@ -2244,8 +2244,8 @@ def analyze_hypotheses(
     max_work: int | None = None,
     puzzle: Puzzle | None = None,
     symmetry: bool = True,
-    round_work: int = ROUND_WORK,
-    expected_work: int = EXPECTED_WORK,
+    round_work: int | None = None,
+    expected_work: int | None = None,
     on_progress: Callable[[int, int], None] | None = None,
     time_limit: float | None = None,
     on_prepare: Callable[[bool, str], None] | None = None,
@@ -2258,7 +2258,9 @@ def analyze_hypotheses(
     ``symmetry=False`` searches every letter of interchangeable ones (the same figures,
     more slowly: kept to check the symmetric search against). Past ``max_work`` (by
     default :data:`MAX_WORK`, or none under ``time_limit``: :func:`work_limit`) or
-    ``max_states`` the worst case is reported as bounds (:attr:`Analysis.tests_bounds`).
+    ``max_states`` the worst case is reported as bounds (:attr:`Analysis.tests_bounds`);
+    past ``expected_work`` (:data:`EXPECTED_WORK`) or ``round_work`` (:data:`ROUND_WORK`),
+    likewise none by default under ``time_limit``, their figures.
     ``on_progress(lower, upper)`` is called now and then during a long worst-case search
     with the bounds on ``min_tests_worst`` proven so far. ``time_limit``: processor
     seconds for the whole analysis, a limit like the others (every search past it reports
@@ -2268,6 +2270,9 @@ def analyze_hypotheses(
     """
     start = time.perf_counter()
     max_work = work_limit(max_work, time_limit)
+    fallback_work = EXPECTED_WORK if expected_work is None else expected_work
+    expected_work = work_limit(expected_work, time_limit, EXPECTED_WORK)
+    round_work = work_limit(round_work, time_limit, ROUND_WORK)
     search = Search(hypotheses, max_states=max_states, max_work=max_work, symmetry=symmetry)
     search.on_progress = on_progress
     search.on_prepare = on_prepare
@@ -2310,7 +2315,7 @@ def analyze_hypotheses(
             saved_limits = search.max_states, search.deadline
             search.max_states = _INF
             search.deadline = float(_INF)
-            search.max_work = search.work + expected_work
+            search.max_work = search.work + fallback_work
             # A strategy that never needs more than high_t tests averages no more.
             high = Fraction(high_t)
             # The best strategy the stopped search found, then the greedy one.
@@ -2397,8 +2402,8 @@ def analyze(
     round_states: int = ROUND_STATES,
     max_work: int | None = None,
     symmetry: bool = True,
-    round_work: int = ROUND_WORK,
-    expected_work: int = EXPECTED_WORK,
+    round_work: int | None = None,
+    expected_work: int | None = None,
     on_progress: Callable[[int, int], None] | None = None,
     time_limit: float | None = None,
     on_prepare: Callable[[bool, str], None] | None = None,
@@ -2433,12 +2438,14 @@ def analyze(
     )
 
 
-def work_limit(max_work: int | None, time_limit: float | None) -> int:
-    """The worst-case search's work limit: ``max_work`` when given; else none under a
-    time limit (the time is the limit then), else :data:`MAX_WORK`."""
-    if max_work is not None:
-        return max_work
-    return MAX_WORK if time_limit is None else _INF
+def work_limit(given: int | None, time_limit: float | None, default: int | None = None) -> int:
+    """A search's work limit: ``given`` when given; else none under a time limit (the
+    time is the limit then), else ``default`` (:data:`MAX_WORK` when None)."""
+    if given is not None:
+        return given
+    if time_limit is not None:
+        return _INF
+    return MAX_WORK if default is None else default
 
 
 def min_tests_bounds(
