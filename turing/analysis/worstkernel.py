@@ -154,6 +154,13 @@ def _orbit(state: Any, data: Any, lo: int, hi: int) -> Any:
 
 
 @_compiled
+def _tables(data: Any) -> Any:
+    """The tables a state's splits are found from: the tests' yes-halves and letters,
+    the codes' groups and spans of words, the weights' bit planes and their shifts."""
+    return data[0], data[1], data[2], data[3], data[4], data[13], data[14]
+
+
+@_compiled
 def _keep_orbits(od: Any, okey: Any, value: int, lower: bool, data: Any) -> None:
     """Keep ``value`` as the bound (``lower`` or upper) of each image of the orbit keyed
     ``okey`` under the code space's symmetries (data[17]: each mask's number's image;
@@ -279,15 +286,7 @@ def _feasible(
     ub = _high(tab, key)
     if ub <= budget:
         return 1
-    tests, letter, cmask, wlo, whi, planes, shifts = (
-        data[0],
-        data[1],
-        data[2],
-        data[3],
-        data[4],
-        data[13],
-        data[14],
-    )
+    tests, letter, cmask, wlo, whi, planes, shifts = _tables(data)
     codes = _present(state, cmask, wlo, whi, lo, hi)
     nc = codes.shape[0]
     if max(_low(tab, key), _ceil_log2(nc)) > budget:
@@ -587,15 +586,7 @@ def _greedy(
     key = _hash(state, coef, lo, hi)
     if key in memo:
         return memo[key]
-    tests, letter, cmask, wlo, whi, planes, shifts = (
-        data[0],
-        data[1],
-        data[2],
-        data[3],
-        data[4],
-        data[13],
-        data[14],
-    )
+    tests, letter, cmask, wlo, whi, planes, shifts = _tables(data)
     codes = _present(state, cmask, wlo, whi, lo, hi)
     nc = codes.shape[0]
     weight = _weigh(state, planes, shifts, lo, hi) if by_weight else 0
