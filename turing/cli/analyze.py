@@ -13,7 +13,6 @@ import click
 from turing.analysis.search import (
     EXPECTED_STATES,
     MAX_STATES,
-    MAX_WORK,
     ROUND_STATES,
     Analysis,
     AnalysisError,
@@ -276,8 +275,8 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
     default=None,
     metavar="N",
     help="Work limit of the worst-case search (units of work on its bitsets, about "
-    "2–20 ns each); past it the worst case is reported as proven bounds. "
-    f"[default: {MAX_WORK}; none with --time-limit]",
+    "2–20 ns each); past it the worst case is reported as proven bounds. Default: "
+    "20,000,000,000; none with --time-limit.",
 )
 @click.option(
     "--time-limit",
