@@ -334,3 +334,19 @@ def test_a_split_holding_a_part_proven_too_hard_fails_and_its_half_keeps_the_bou
             assert max(lows) >= budget
             assert lows[0] <= fresh.min_tests(hard) and lows[1] <= fresh.min_tests(easy)
     assert search.feasible(full, exact)
+
+
+def test_the_greedy_strategy_by_weight_comes_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    # When the time limit comes during the second greedy strategy, the first one's depth
+    # is the upper bound: the one by weight, the better on nightmare tables.
+    _, hyps, _ = cases()[-1]
+    by_weight = Search(hyps).greedy_weight_depth(Search(hyps).full)
+    search = Search(hyps)
+
+    def time_is_up(state: int, among: Sequence[int] | None = None) -> int:
+        raise AnalysisTooLarge("the time limit passed")
+
+    monkeypatch.setattr(search, "greedy_depth", time_is_up)
+    low, high = search.bounded_min_tests(search.full, 10**12)
+    assert high == by_weight < search.identify_ceiling(search.full)
+    assert low <= 6 <= high

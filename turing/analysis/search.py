@@ -1178,8 +1178,10 @@ class Search:
 
     def ceiling(self, state: int) -> int:
         """The fewer tests of the two greedy strategies: an upper bound on
-        :meth:`min_tests` that is never searched."""
-        return min(self.greedy_depth(state), self.greedy_weight_depth(state))
+        :meth:`min_tests` that is never searched. The one by weight first: on the largest
+        nightmare tables it is the better by far (nightmare 6 hard seed 8, 47,520 groups:
+        17 tests against 30) and the one a time limit should not cut off."""
+        return min(self.greedy_weight_depth(state), self.greedy_depth(state))
 
     def identify_ceiling(self, state: int) -> int:
         """Tests that learn every letter's criterion, one letter after another: an upper
