@@ -247,3 +247,15 @@ def test_the_compiled_search_keeps_its_bounds_for_each_image_of_a_state() -> Non
                     sets[place:end] = sorted(sets[place:end])
                     place = end
                 assert kept_at[(*sets, *okey[len(cls_end) :])] == value
+
+
+@needs_numba
+def test_without_the_code_symmetries_the_same_answers() -> None:
+    hyps = narrowed("nightmare", 4, 22, 0)
+    plain = Search(hyps, code_symmetry=False)
+    assert (
+        plain._code_images(weighted=False) == ()
+        and Search(hyps, symmetry=False)._code_images(weighted=False) == ()
+    )
+    assert len(Search(hyps)._code_images(weighted=False)) == 5
+    assert plain.min_tests(plain.full) == Search(hyps).min_tests(plain.full)

@@ -183,6 +183,9 @@ class Search:
     A state is an ``int`` bitset over groups (hypotheses with equal masks). Groups are
     numbered by code, so each code's groups are one run of bits. All results are memoised,
     so one ``Search`` serves a whole game: every later state is a subset of the first.
+
+    ``symmetry=False``: the plain search, without the letters' symmetries or the code
+    space's; ``code_symmetry=False``: without the code space's alone (to measure them).
     """
 
     def __init__(
@@ -195,6 +198,7 @@ class Search:
         symmetry: bool = True,
         compiled: bool = True,
         compiled_worst: bool = True,
+        code_symmetry: bool = True,
     ) -> None:
         if not hypotheses:
             raise AnalysisError(gettext("no valid criteria assignment: nothing to analyse"))
@@ -284,6 +288,7 @@ class Search:
         # Interchangeable letters (docs/analysis.md, "Symmetry"): per state, the classes
         # of letters it keeps; only the lowest letter of a class is searched.
         self._sym: Final = LetterSymmetry(keys, self.weight_of) if symmetry else None
+        self._code_symmetry: Final = symmetry and code_symmetry
         self.root_classes: Final = self._sym.root if self._sym is not None else NO_SYMMETRY
         self.symmetric: Final = bool(self.root_classes)
         self._part: dict[int, Partition] = {self.full: self.root_classes}
@@ -686,6 +691,8 @@ class Search:
         """The permutations of the groups that the code space's symmetries make
         (:func:`~turing.analysis.symmetry.code_symmetries`); ``weighted``: only those that
         keep every group's weight (for the mean, which weighs the groups)."""
+        if not self._code_symmetry:
+            return ()
         images = code_symmetries(self.keys)
         if weighted:
             weight = self.weight_of
