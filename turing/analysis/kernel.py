@@ -360,7 +360,8 @@ def _keep_images(
 ) -> None:
     """Keep ``value`` as the number ``which`` (:data:`_EXACT`, :data:`_LOWER` or
     :data:`_UPPER`) of each image of the state ``state`` (keyed ``key``) under the code
-    space's symmetries, where the image has no better one. ``images[p, k, g]``: what group
+    space's symmetries, where the image has no better one (a new entry counts as a stored
+    state). ``images[p, k, g]``: what group
     *g* adds to sum *k* of :func:`_hash` of the image by permutation *p* (the term of *g*'s
     image: the sums are linear in the groups)."""
     if images.shape[0] == 0:
@@ -388,7 +389,10 @@ def _keep_images(
         else:
             better = got < 0 or got > value
         if better:
+            # A new entry counts as a stored state: the limit on those bounds the memory.
+            taken = ctx[_TAKEN]
             _put(tab, image, which, value, ctx)
+            ctx[_STORED] += ctx[_TAKEN] - taken
 
 
 def image_terms(

@@ -161,10 +161,11 @@ def _tables(data: Any) -> Any:
 
 
 @_compiled
-def _keep_orbits(od: Any, okey: Any, value: int, lower: bool, data: Any) -> None:
+def _keep_orbits(od: Any, okey: Any, value: int, lower: bool, data: Any, ctx: Any) -> None:
     """Keep ``value`` as the bound (``lower`` or upper) of each image of the orbit keyed
     ``okey`` under the code space's symmetries (data[17]: each mask's number's image;
-    each image's own bound where that is already the better one)."""
+    each image's own bound where that is already the better one; a new entry counts as a
+    stored state)."""
     number_of = data[17]
     cls_end = data[12]
     letters = cls_end.shape[0]
@@ -187,7 +188,10 @@ def _keep_orbits(od: Any, okey: Any, value: int, lower: bool, data: Any) -> None
         image = (sets[0], sets[1], sets[2], sets[3], sets[4], sets[5])
         if image == okey:
             continue
-        if image not in od or (od[image] < value if lower else od[image] > value):
+        if image not in od:
+            ctx[_STORED] += 1
+            od[image] = value
+        elif od[image] < value if lower else od[image] > value:
             od[image] = value
 
 
@@ -429,7 +433,7 @@ def _feasible(
             _keep(tab, key, state, _UPPER, budget, data, ctx)
             if use_orbit:
                 oub[okey] = budget
-                _keep_orbits(oub, okey, budget, False, data)
+                _keep_orbits(oub, okey, budget, False, data, ctx)
             return 1
         low_h = _low(tab, kh)
         low_e = _low(tab, ke)
@@ -444,7 +448,7 @@ def _feasible(
         _keep(tab, key, state, _LOWER, low, data, ctx)
         if use_orbit:
             olb[okey] = low
-            _keep_orbits(olb, okey, low, True, data)
+            _keep_orbits(olb, okey, low, True, data, ctx)
         if _store(ctx):
             return -1
         return 0
@@ -513,14 +517,14 @@ def _feasible(
         _keep(tab, key, state, _UPPER, budget, data, ctx)
         if use_orbit:
             oub[okey] = budget
-            _keep_orbits(oub, okey, budget, False, data)
+            _keep_orbits(oub, okey, budget, False, data, ctx)
         if _store(ctx):
             return -1
         return 1
     _keep(tab, key, state, _LOWER, budget + 1, data, ctx)
     if use_orbit:
         olb[okey] = budget + 1
-        _keep_orbits(olb, okey, budget + 1, True, data)
+        _keep_orbits(olb, okey, budget + 1, True, data, ctx)
     if _store(ctx):
         return -1
     return 0
