@@ -358,12 +358,12 @@ def _rehash(old: Any, new: Any) -> None:
 def _keep_images(
     tab: Any, key: Any, state: Any, which: int, value: Any, coef: Any, images: Any, ctx: Any
 ) -> None:
-    """Keep ``value`` as the number ``which`` (:data:`_EXACT`, :data:`_LOWER` or
-    :data:`_UPPER`) of each image of the state ``state`` (keyed ``key``) under the code
-    space's symmetries, where the image has no better one (a new entry counts as a stored
-    state). ``images[p, k, g]``: what group
-    *g* adds to sum *k* of :func:`_hash` of the image by permutation *p* (the term of *g*'s
-    image: the sums are linear in the groups)."""
+    """Keep ``value`` as the number ``which`` (:data:`_EXACT`, with it :data:`_LOWER`;
+    :data:`_LOWER`; or :data:`_UPPER`) of each image of the state ``state`` (keyed
+    ``key``) under the code space's symmetries, where the image has no better one (a new
+    entry counts as a stored state). ``images[p, k, g]``: what group *g* adds to sum *k*
+    of :func:`_hash` of the image by permutation *p* (the term of *g*'s image: the sums
+    are linear in the groups)."""
     if images.shape[0] == 0:
         return
     lo, hi = _span(state)
@@ -392,6 +392,8 @@ def _keep_images(
             # A new entry counts as a stored state: the limit on those bounds the memory.
             taken = ctx[_TAKEN]
             _put(tab, image, which, value, ctx)
+            if which == _EXACT:
+                _put(tab, image, _LOWER, value, ctx)
             ctx[_STORED] += ctx[_TAKEN] - taken
 
 
@@ -684,7 +686,6 @@ def _expected(state: Any, bound: Any, among: Any, data: Any, tab: Any, ctx: Any)
         _put(tab, key, _EXACT, best, ctx)
         _put(tab, key, _LOWER, best, ctx)
         _keep_images(tab, key, state, _EXACT, best, coef, data[11], ctx)
-        _keep_images(tab, key, state, _LOWER, best, coef, data[11], ctx)
         return best
     lb = max(lb, bound if floor == _INF else floor)
     _put(tab, key, _LOWER, lb, ctx)

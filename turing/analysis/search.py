@@ -386,6 +386,8 @@ class Search:
         #: the compiled worst-case search (see :meth:`_make_worst`), made the first time
         #: it is needed; whether it is to be made
         self._worst: WorstKernel | None = None
+        #: :func:`~turing.analysis.symmetry.code_symmetries` of the groups, once found
+        self._code_perms: tuple[tuple[int, ...], ...] | None = None
         self._compile_worst = (
             compiled and compiled_worst and self.symmetric and self.size >= WORST_FROM
         )
@@ -693,7 +695,9 @@ class Search:
         keep every group's weight (for the mean, which weighs the groups)."""
         if not self._code_symmetry:
             return ()
-        images = code_symmetries(self.keys)
+        if self._code_perms is None:
+            self._code_perms = code_symmetries(self.keys)
+        images = self._code_perms
         if weighted:
             weight = self.weight_of
             images = tuple(
@@ -1103,13 +1107,19 @@ class Search:
 
     def greedy_depth(self, state: int, among: Sequence[int] | None = None) -> int:
         """Tests the greedy strategy (most even split by codes) needs: an upper bound."""
+        return self._greedy_of(state, among, by_weight=False)
+
+    def _greedy_of(self, state: int, among: Sequence[int] | None, *, by_weight: bool) -> int:
+        """:meth:`greedy_weight_depth` (``by_weight``) or :meth:`greedy_depth`, as found,
+        else by this search's own search or the compiled one."""
         if self.is_known(state):
             return 0
-        depth = self._greedy.get(state)
+        depth = (self._greedy_w if by_weight else self._greedy).get(state)
         if depth is None:
+            own = self._greedy_weight_depth if by_weight else self._greedy_depth
             depth = self._own_or_compiled(
-                functools.partial(self._greedy_depth, state, among),
-                functools.partial(self._greedy_compiled, state, False),
+                functools.partial(own, state, among),
+                functools.partial(self._greedy_compiled, state, by_weight),
             )
         return depth
 
@@ -1138,15 +1148,7 @@ class Search:
         with few codes and many dealings left, locating the cards is what a test must do,
         and counting codes alone cannot see that.
         """
-        if self.is_known(state):
-            return 0
-        depth = self._greedy_w.get(state)
-        if depth is None:
-            depth = self._own_or_compiled(
-                functools.partial(self._greedy_weight_depth, state, among),
-                functools.partial(self._greedy_compiled, state, True),
-            )
-        return depth
+        return self._greedy_of(state, among, by_weight=True)
 
     def _greedy_weight_depth(self, state: int, among: Sequence[int] | None = None) -> int:
         """:meth:`greedy_weight_depth` by this search's own search."""

@@ -170,9 +170,6 @@ class LetterSymmetry:
         return tuple(sorted(classes))
 
 
-__all__ = ["NO_SYMMETRY", "LetterSymmetry", "Partition"]
-
-
 def code_symmetries(keys: Sequence[tuple[int, ...]]) -> tuple[tuple[int, ...], ...]:
     """The permutations of ``keys`` (each an assignment: a code mask per letter) that a
     permutation of the code space's places and digits makes, where it maps every
@@ -209,3 +206,6 @@ def code_symmetries(keys: Sequence[tuple[int, ...]]) -> tuple[tuple[int, ...], .
             if any(g != i for i, g in enumerate(groups)):
                 out.append(tuple(groups))
     return tuple(out)
+
+
+__all__ = ["NO_SYMMETRY", "LetterSymmetry", "Partition", "code_symmetries"]

@@ -143,14 +143,20 @@ def _orbit(state: Any, data: Any, lo: int, hi: int) -> Any:
             product &= union[v, i]
         if product != state[i]:
             return False, (_ZERO, _ZERO, _ZERO, _ZERO, _ZERO, _ZERO)
-    # Sorted within each class (a run of key places ending at cls_end[p]).
+    return True, _orbit_key(sets, cls_end)
+
+
+@_compiled
+def _orbit_key(sets: Any, cls_end: Any) -> Any:
+    """The orbit's key from each key place's set of masks: sorted within each class (a run
+    of places ending at ``cls_end[p]``), so a permutation within the classes keeps it."""
     p = 0
-    while p < letters:
+    while p < cls_end.shape[0]:
         end = cls_end[p]
         if end > p + 1:
             sets[p:end] = np.sort(sets[p:end])
         p = end
-    return True, (sets[0], sets[1], sets[2], sets[3], sets[4], sets[5])
+    return (sets[0], sets[1], sets[2], sets[3], sets[4], sets[5])
 
 
 @_compiled
@@ -179,13 +185,7 @@ def _keep_orbits(od: Any, okey: Any, value: int, lower: bool, data: Any, ctx: An
                 x &= x - _ONE
                 out |= _ONE << np.uint64(number_of[p, b])
             sets[place] = out
-        place = 0
-        while place < letters:
-            end = cls_end[place]
-            if end > place + 1:
-                sets[place:end] = np.sort(sets[place:end])
-            place = end
-        image = (sets[0], sets[1], sets[2], sets[3], sets[4], sets[5])
+        image = _orbit_key(sets, cls_end)
         if image == okey:
             continue
         if image not in od:
