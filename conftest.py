@@ -5,8 +5,4 @@ from __future__ import annotations
 
 import importlib.util
 
-collect_ignore = (
-    []
-    if importlib.util.find_spec("numba")
-    else ["turing/analysis/kernel.py", "turing/analysis/worstkernel.py"]
-)
+collect_ignore = [] if importlib.util.find_spec("numba") else ["turing/analysis/kernel.py"]

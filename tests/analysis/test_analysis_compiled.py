@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import importlib
+import inspect
+import pkgutil
 import sys
 import time
+from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import assume, given, settings
@@ -230,3 +235,26 @@ def test_the_compiled_search_keeps_its_figures_for_each_image_of_a_state() -> No
                     image |= 1 << perm[g]
                 assert kernel.known(image)[:2] == kept[:2]
                 assert own.expected_sum(image) == exact
+
+
+@needs_numba
+def test_every_compiled_function_of_the_analysis_is_written_in_one_file() -> None:
+    """numba keeps a compiled function on disk by the stamp of the file it is written in,
+    with the functions it calls compiled into it: a function from another file could
+    change while the kept code goes on running its old version."""
+    from numba.core.dispatcher import Dispatcher
+    from numba.extending import _Intrinsic
+
+    from turing.analysis import kernel
+
+    own = Path(kernel.__file__).resolve()
+    found: list[Any] = []
+    for info in pkgutil.iter_modules(turing.analysis.__path__, "turing.analysis."):
+        for v in vars(importlib.import_module(info.name)).values():
+            if isinstance(v, Dispatcher):
+                found.append(v.py_func)
+            elif isinstance(v, _Intrinsic):
+                found.append(v._defn)
+    assert len(found) > 40
+    for fn in found:
+        assert Path(inspect.getfile(fn)).resolve() == own, fn.__qualname__

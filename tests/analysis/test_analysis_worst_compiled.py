@@ -177,9 +177,7 @@ def test_without_numba_the_own_worst_case_search_goes_on(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setitem(sys.modules, "turing.analysis.kernel", None)  # import fails
-    monkeypatch.setitem(sys.modules, "turing.analysis.worstkernel", None)
     monkeypatch.delattr(turing.analysis, "kernel", raising=False)
-    monkeypatch.delattr(turing.analysis, "worstkernel", raising=False)
     hyps = narrowed("nightmare", 5, 3, 0)
     exact = Search(hyps, compiled=False).min_tests(Search(hyps).full)
     search = Search(hyps)

@@ -59,8 +59,7 @@ from turing.core.solver import Hypothesis, deduce
 from turing.i18n import format_number, gettext
 
 if TYPE_CHECKING:
-    from turing.analysis.kernel import ExpectedKernel
-    from turing.analysis.worstkernel import WorstKernel
+    from turing.analysis.kernel import ExpectedKernel, WorstKernel
 
 _T = TypeVar("_T")
 
@@ -118,7 +117,7 @@ COMPILED_SPEEDUP: Final = 16
 #: search's own takes (about 130 bytes against 2.8 kB): it may store as many times more.
 COMPILED_LIGHTER: Final = 16
 #: Fewest groups for which the worst-case search of a set with interchangeable letters
-#: runs compiled (:mod:`turing.analysis.worstkernel`).
+#: runs compiled (:class:`turing.analysis.kernel.WorstKernel`).
 WORST_FROM: Final = 64
 #: The compiled worst-case search's work is counted divided by this, so that the work
 #: limits keep about their meaning in seconds (measured on nightmare 6 standard seed 6:
@@ -607,7 +606,7 @@ class Search:
 
         This search's own (:meth:`_feasible`) first; with interchangeable letters, past its
         share of work (of all the questions to this search together), the same search
-        compiled (:mod:`turing.analysis.worstkernel`), where the ``fast`` extra is there.
+        compiled (:class:`turing.analysis.kernel.WorstKernel`), where the ``fast`` extra is there.
         """
         return self._own_or_compiled(
             functools.partial(self._feasible, state, budget),
@@ -713,10 +712,10 @@ class Search:
         self._compile_worst = False
 
         def make() -> WorstKernel:
-            from turing.analysis import worstkernel
+            from turing.analysis import kernel
 
             tests, letters, holding, _ = self._test_table(self.full)
-            return worstkernel.WorstKernel(
+            return kernel.WorstKernel(
                 tests,
                 letters,
                 holding,
