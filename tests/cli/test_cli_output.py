@@ -182,6 +182,31 @@ def test_progress_helper_draws_nothing_off_a_terminal() -> None:
             pass
 
 
+@pytest.mark.parametrize("width", [60, 80, 100, 200])
+def test_the_progress_line_keeps_to_one_row(monkeypatch: pytest.MonkeyPatch, width: int) -> None:
+    """A line wrapped in two is not redrawn in place: the words give way, cut with "…"."""
+    import io
+
+    from rich.console import Console
+
+    from turing.cli import output
+
+    screen = Console(file=io.StringIO(), width=width, force_terminal=True, color_system=None)
+    monkeypatch.setattr(output, "progress_shown", lambda quiet=False: True)
+    monkeypatch.setattr(output, "stderr_console", lambda: screen)
+    words = "analysing N5S-OE5YVE: loading the compiled search (first time: ~30 s)"
+    with progress("analysing", total=2, unit="puzzles") as bar:
+        bar.describe(words)
+        assert bar._bar is not None
+        rows = screen.render_lines(bar._bar.get_renderable(), screen.options)
+    text = ["".join(segment.text for segment in row).rstrip() for row in rows]
+    assert len(text) == 1, text
+    assert "0/2" in text[0] and "ETA" in text[0]
+    assert (words in text[0]) == (width >= 140)
+    if 80 <= width < 140:
+        assert "analysing N5S" in text[0] and "…" in text[0]
+
+
 def on_a_terminal(*args: str, stdout: Path | None = None) -> tuple[int, str]:
     """Run ``turing ARGS…`` with stderr (and stdout, unless a file is given) on a
     pseudo-terminal; the exit status and everything the terminal showed."""

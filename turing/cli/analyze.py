@@ -283,8 +283,9 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
     type=click.FloatRange(min=0, min_open=True),
     default=None,
     metavar="SECONDS",
-    help="Processor time for each puzzle's analysis; past it every figure not yet exact "
-    "is reported as proven bounds.",
+    help="Processor time for each puzzle's analysis (loading the compiled search, or "
+    "compiling it the first time, is not counted); past it every figure not yet exact is "
+    "reported as proven bounds.",
 )
 @click.option(
     "--cardset",
@@ -337,17 +338,16 @@ def analyze_command(
             bar.describe(said[0])
 
             def searching(low: int, high: int, name: str = name, said: list[str] = said) -> None:
-                said[0] = _(
-                    "analysing {name}: fewest tests between {low} and {high} so far"
-                ).format(name=name, low=low, high=high)
+                said[0] = _("analysing {name}: fewest tests {low} to {high} so far").format(
+                    name=name, low=low, high=high
+                )
                 bar.describe(said[0])
 
             def preparing(ready: bool, kind: str, name: str = name, said: list[str] = said) -> None:
                 if not ready:
                     bar.describe(
                         _(
-                            "analysing {name}: loading the compiled search "
-                            "(the first time: compiling, ~30 s)"
+                            "analysing {name}: loading the compiled search (first time: ~30 s)"
                         ).format(name=name)
                     )
                 elif kind == "expected":

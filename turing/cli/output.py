@@ -374,6 +374,7 @@ def progress(
         TimeElapsedColumn,
         TimeRemainingColumn,
     )
+    from rich.table import Column
     from rich.text import Text
 
     class RateColumn(ProgressColumn):
@@ -383,15 +384,24 @@ def progress(
             text = "—" if speed is None else (f"{speed:,.0f}" if speed >= 10 else f"{speed:.2g}")
             return Text(text + per, style="progress.data.speed")
 
+    class DescriptionColumn(ProgressColumn):
+        # One line whatever the terminal's width: the words give way first, cut with "…"
+        # (the table narrows its wrapping columns first; the text itself never wraps).
+        def render(self, task: Task) -> Text:
+            return Text(task.description, no_wrap=True, overflow="ellipsis")
+
+    def fixed() -> Column:
+        return Column(no_wrap=True)
+
     columns: list[ProgressColumn | str] = [
-        SpinnerColumn(),
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        RateColumn(),
-        TimeElapsedColumn(),
-        TextColumn("ETA"),
-        TimeRemainingColumn(),
+        SpinnerColumn(table_column=fixed()),
+        DescriptionColumn(),
+        BarColumn(bar_width=20, table_column=fixed()),
+        MofNCompleteColumn(table_column=fixed()),
+        RateColumn(table_column=fixed()),
+        TimeElapsedColumn(table_column=fixed()),
+        TextColumn("ETA", table_column=fixed()),
+        TimeRemainingColumn(table_column=fixed()),
     ]
     bar = Progress(
         *columns,
