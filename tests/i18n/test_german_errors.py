@@ -304,3 +304,40 @@ def test_decoding_speaks_the_language_in_use() -> None:
     i18n.set_language("en")
     with pytest.raises(ShareCodeError, match=r"^not a puzzle code: it is empty$"):
         decode("  ")
+
+
+# -- the summary lines of batch commands ------------------------------------------------------
+
+
+def test_the_batch_commands_sum_up_in_german(tmp_path: Path) -> None:
+    """generate, bank import and export end with a line a person reads: in German every
+    word is German, numbers are written the German way, and the counts are the English
+    line's."""
+    lines: dict[str, list[str]] = {}
+    for language in ("en", "de"):
+        out = tmp_path / language
+        out.mkdir()
+        puzzles = str(out / "p.jsonl")
+        steps = [
+            [
+                *("generate", "-n", "4", "--mode", "nightmare", "--verifiers", "4"),
+                *("--difficulty", "hard", "--seed", "3", "-o", puzzles),
+            ],
+            ["bank", "import", str(out / "b.db"), puzzles],
+            ["export", puzzles, "-o", str(out / "booklet.txt")],
+        ]
+        lines[language] = []
+        for args in steps:
+            code, _, err = run(language, args)
+            assert code == 0, err
+            lines[language].append(err.strip())
+    english, german = lines["en"], lines["de"]
+    assert english[0].startswith("generated 4 nightmare hard 4-verifier puzzles in ")
+    assert german[0].startswith("4 Rätsel (Albtraum, schwer, 4 Prüfer) in ")
+    assert re.search(r"in \d+,\d\d s erzeugt", german[0]), german[0]
+    assert "4/4 in diesem Lauf, 0 Wiederholungen übersprungen" in german[0]
+    assert german[1] == "4 Rätsel importiert, 0 schon in der Rätselbank, 0 abgelehnt"
+    assert german[2].startswith("4 Rätsel nach ") and german[2].endswith(" geschrieben")
+    for de, en in zip(german, english, strict=True):
+        assert english_left(de, en, own={"s"}) == set(), (de, en)
+        assert re.findall(r"\d+", de.split(" in ")[0]) == re.findall(r"\d+", en.split(" in ")[0])

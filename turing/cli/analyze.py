@@ -329,7 +329,7 @@ def analyze_command(
     # the progress bar knows how many puzzles there are.
     read = _puzzles(file, forced) if file is not None else iter(())
     puzzles = list(with_codes(read, [file] if file is not None else [], codes, cardset_name))
-    with progress("analysing", total=len(puzzles), quiet=quiet, unit="puzzles") as bar:
+    with progress(_("analysing"), total=len(puzzles), quiet=quiet, unit=_("puzzles")) as bar:
         for loaded in puzzles:
             puzzle = loaded.puzzle
             name = puzzle.id or f"{loaded.source}:{loaded.line}"

@@ -53,10 +53,19 @@ from turing.generation.generator import (
     iter_catalogue_rows,
     run,
 )
-from turing.i18n import _, format_number
-from turing.play.words import tier_name
+from turing.i18n import _, format_number, ngettext
+from turing.play.words import mode_name, tier_name
 
 # -- shared helpers --------------------------------------------------------------------------
+
+
+def _puzzle_kind(mode: str, difficulty: str | None, verifiers: int) -> str:
+    """``nightmare hard 5-verifier`` (``any-tier`` without a tier), in the language in use."""
+    return _("{mode} {tier} {k}-verifier").format(
+        mode=mode_name(mode),
+        tier=tier_name(difficulty) if difficulty else _("any-tier"),
+        k=verifiers,
+    )
 
 
 #: Output paths that are standard output itself.
@@ -361,11 +370,15 @@ def generate(
         ex = stack.enter_context(open_executor(executor, jobs, scheduler))
         bar = stack.enter_context(
             progress(
-                f"{mode} {difficulty or 'any'} {verifiers}v",
+                _("{mode} {tier} {verifiers}v").format(
+                    mode=mode_name(mode),
+                    tier=tier_name(difficulty) if difficulty else _("any-tier"),
+                    verifiers=verifiers,
+                ),
                 total=count,
                 completed=min(already, count),
                 quiet=quiet,
-                unit="puzzles",
+                unit=_("puzzles"),
             )
         )
         batch: list[Puzzle] = []
@@ -412,22 +425,33 @@ def generate(
     if as_json:
         emit_json(result)
     else:
-        note = f" (resumed at {already})" if already and made < count else ""
+        note = ""
+        if already and made < count:
+            note = _(" (resumed at {n})").format(n=format_number(already))
         if made == 0 and 0 < count <= already:
-            note = " (run already complete)"
-        kind = f"{mode} {difficulty or 'any-tier'} {verifiers}-verifier puzzle"
-        summary(
-            f"generated {plural(made, kind)} in {elapsed:.2f} s ({rate:,.0f}/s){note}; "
-            f"{state.kept}/{count} in this run, {plural(state.repeats, 'repeat')} skipped"
-            + (f", {state.refused} refused by the tests filter" if spec.filtered else "")
-            + (
-                f" ({state.unrated} of them unrated: the exact search passed its work limit "
-                "before it could tell)"
-                if state.unrated
-                else ""
-            ),
-            quiet,
+            note = _(" (run already complete)")
+        line = ngettext(
+            "generated {n} {kind} puzzle in {seconds} s ({rate}/s)",
+            "generated {n} {kind} puzzles in {seconds} s ({rate}/s)",
+            made,
+        ).format(
+            n=format_number(made),
+            kind=_puzzle_kind(mode, difficulty, verifiers),
+            seconds=format_number(elapsed, 2),
+            rate=format_number(round(rate)),
         )
+        line += note + _("; {kept}/{count} in this run").format(kept=state.kept, count=count)
+        line += ", " + ngettext("{n} repeat skipped", "{n} repeats skipped", state.repeats).format(
+            n=format_number(state.repeats)
+        )
+        if spec.filtered:
+            line += _(", {n} refused by the tests filter").format(n=format_number(state.refused))
+        if state.unrated:
+            line += _(
+                " ({n} of them unrated: the exact search passed its work limit before it "
+                "could tell)"
+            ).format(n=format_number(state.unrated))
+        summary(line, quiet)
     if exhausted:
         raise CLIError(
             _(
@@ -509,10 +533,15 @@ def _from_bank(
         sink = stack.enter_context(open_output(output))
         bar = stack.enter_context(
             progress(
-                f"{mode} {difficulty or 'any'} {verifiers}v from {Path(db).name}",
+                _("{mode} {tier} {verifiers}v from {bank}").format(
+                    mode=mode_name(mode),
+                    tier=tier_name(difficulty) if difficulty else _("any-tier"),
+                    verifiers=verifiers,
+                    bank=Path(db).name,
+                ),
                 total=count,
                 quiet=quiet,
-                unit="puzzles",
+                unit=_("puzzles"),
             )
         )
         try:
@@ -543,13 +572,17 @@ def _from_bank(
     if as_json:
         emit_json(result)
     else:
-        kind = f"{mode} {difficulty or 'any-tier'} {verifiers}-verifier puzzle"
         summary(
-            _("drew {puzzles} from {db} in {seconds} s ({rate}/s)").format(
-                puzzles=plural(made, kind),
+            ngettext(
+                "drew {n} {kind} puzzle from {db} in {seconds} s ({rate}/s)",
+                "drew {n} {kind} puzzles from {db} in {seconds} s ({rate}/s)",
+                made,
+            ).format(
+                n=format_number(made),
+                kind=_puzzle_kind(mode, difficulty, verifiers),
                 db=db,
-                seconds=f"{elapsed:.2f}",
-                rate=f"{rate:,.0f}",
+                seconds=format_number(elapsed, 2),
+                rate=format_number(round(rate)),
             ),
             quiet,
         )
@@ -567,7 +600,10 @@ def _from_bank(
             )
         raise CLIError(
             message.format(
-                db=db, made=f"{made:,}", count=f"{count:,}", refused=f"{state.refused:,}"
+                db=db,
+                made=format_number(made),
+                count=format_number(count),
+                refused=format_number(state.refused),
             ),
             exit_code=1,
         )
@@ -656,11 +692,11 @@ def catalogue(
         with (
             open_executor(executor, jobs, scheduler) as ex,
             progress(
-                f"catalogue {verifiers}v",
+                _("catalogue {verifiers}v").format(verifiers=verifiers),
                 total=total_units,
                 completed=start_units,
                 quiet=quiet,
-                unit="units",
+                unit=_("units"),
             ) as bar,
         ):
             blocks: Iterator[tuple[int, int, Any]]
@@ -715,10 +751,26 @@ def catalogue(
     if as_json:
         emit_json(result)
     else:
-        state = "complete" if result["complete"] else f"{record.next_index}/{total_units} units"
+        state = (
+            _("complete")
+            if result["complete"]
+            else _("{done}/{total} units").format(done=record.next_index, total=total_units)
+        )
         summary(
-            f"catalogue {name} {verifiers} verifiers: {plural(found, 'valid puzzle')} ({state}) "
-            f"in {elapsed:.1f} s; {added:,} newly stored",
+            ngettext(
+                "catalogue {name} {verifiers} verifiers: {n} valid puzzle ({state}) in "
+                "{seconds} s; {added} newly stored",
+                "catalogue {name} {verifiers} verifiers: {n} valid puzzles ({state}) in "
+                "{seconds} s; {added} newly stored",
+                found,
+            ).format(
+                name=name,
+                verifiers=verifiers,
+                n=format_number(found),
+                state=state,
+                seconds=format_number(elapsed, 1),
+                added=format_number(added),
+            ),
             quiet,
         )
 
@@ -950,7 +1002,15 @@ def bank_import(db: str, files: tuple[str, ...], cardset_name: str | None, as_js
         for line in problems:
             click.echo(f"error: {line}", err=True)
         click.echo(
-            f"imported {plural(added, 'puzzle')}, {skipped} already in the bank, {bad} refused",
+            ngettext(
+                "imported {n} puzzle, {skipped} already in the bank, {bad} refused",
+                "imported {n} puzzles, {skipped} already in the bank, {bad} refused",
+                added,
+            ).format(
+                n=format_number(added),
+                skipped=format_number(skipped),
+                bad=format_number(bad),
+            ),
             err=True,
         )
     if bad:
@@ -1076,7 +1136,12 @@ def export(
     with open_output(output) as sink:
         sink.write(text)
     if output != "-":
-        click.echo(f"wrote {plural(len(puzzles), 'puzzle')} to {output}", err=True)
+        click.echo(
+            ngettext(
+                "wrote {n} puzzle to {path}", "wrote {n} puzzles to {path}", len(puzzles)
+            ).format(n=format_number(len(puzzles)), path=output),
+            err=True,
+        )
 
 
 __all__ = ["bank", "catalogue", "export", "generate"]

@@ -381,7 +381,12 @@ def progress(
         def render(self, task: Task) -> Text:
             speed = task.finished_speed or task.speed
             per = f" {unit}/s" if unit else "/s"
-            text = "—" if speed is None else (f"{speed:,.0f}" if speed >= 10 else f"{speed:.2g}")
+            if speed is None:
+                text = "—"
+            elif speed >= 10:
+                text = format_number(round(speed))
+            else:
+                text = format_number(float(f"{speed:.2g}"))  # two figures: 0.37, 2.5
             return Text(text + per, style="progress.data.speed")
 
     class DescriptionColumn(ProgressColumn):
