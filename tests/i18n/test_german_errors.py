@@ -341,3 +341,17 @@ def test_the_batch_commands_sum_up_in_german(tmp_path: Path) -> None:
     for de, en in zip(german, english, strict=True):
         assert english_left(de, en, own={"s"}) == set(), (de, en)
         assert re.findall(r"\d+", de.split(" in ")[0]) == re.findall(r"\d+", en.split(" in ")[0])
+
+
+def test_the_bank_stats_table_in_german(tmp_path: Path) -> None:
+    puzzles, db = str(tmp_path / "p.jsonl"), str(tmp_path / "b.db")
+    code, _, err = run("en", ["generate", "-n", "4", "--mode", "nightmare", "-o", puzzles])
+    assert code == 0, err
+    assert run("en", ["bank", "import", db, puzzles])[0] == 0
+    code, english, _ = run("en", ["bank", "stats", db])
+    assert code == 0 and " nightmare " in english and re.search(r"\d\.\d", english)
+    code, german, _ = run("de", ["bank", "stats", db])
+    assert code == 0 and " Albtraum " in german
+    figures = re.findall(r"[\d.,/]*\d", german.split("──")[-1].split("\n")[1])
+    assert figures and not any("." in f for f in figures), german
+    assert any("," in f for f in figures), german

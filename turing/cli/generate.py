@@ -825,6 +825,11 @@ def bank() -> None:
     """The SQLite puzzle bank: stats, export, import, pick."""
 
 
+def _figure(value: float | None) -> str:
+    """A figure of the stats table as the language writes it (— where there is none)."""
+    return "—" if value is None else format_number(value)
+
+
 @bank.command("stats")
 @click.argument("db", metavar="DB", type=BANK_FILE)
 @click.option("--json", "as_json", is_flag=True)
@@ -868,16 +873,16 @@ def bank_stats(db: str, as_json: bool) -> None:
             if g[key]
         )
         table.add_row(
-            g["mode"],
+            mode_name(g["mode"]),
             str(g["verifiers"]),
             tier_name(g["difficulty"]),
             format_number(g["count"]),
             format_number(g["played"]),
-            str(g["codes_left_mean"]),
-            str(g["assignments_mean"]),
-            f"{g['min_tests_min']}/{g['min_tests_mean']}/{g['min_tests_max']}",
+            _figure(g["codes_left_mean"]),
+            _figure(g["assignments_mean"]),
+            "/".join(_figure(g[k]) for k in ("min_tests_min", "min_tests_mean", "min_tests_max")),
             rated or _("lower bound"),
-            str(g["score_mean"]),
+            _figure(g["score_mean"]),
         )
     console.print(table)
     console.print(
