@@ -1038,6 +1038,28 @@ def _keep_orbits(od: Any, okey: Any, value: int, lower: bool, data: Any, ctx: An
 
 
 @_compiled
+def _conclude(
+    tab: Any,
+    key: Any,
+    state: Any,
+    lower: bool,
+    value: int,
+    use_orbit: bool,
+    od: Any,
+    okey: Any,
+    data: Any,
+    ctx: Any,
+) -> None:
+    """Keep ``value`` as the bound (``lower`` or upper) proven for ``state`` keyed ``key``:
+    the state's and its images', and where ``use_orbit`` its orbit's (keyed ``okey`` in
+    ``od``) and the orbit's images'."""
+    _keep(tab, key, state, _LOWER if lower else _UPPER, value, data, ctx)
+    if use_orbit:
+        od[okey] = value
+        _keep_orbits(od, okey, value, lower, data, ctx)
+
+
+@_compiled
 def _moves(part: Any) -> Any:
     """Per letter, whether its tests are searched: the lowest of each class, and every
     letter in none (``part[v]``: ``v``'s class, -1 for none)."""
@@ -1272,10 +1294,7 @@ def _feasible(
         if (big_of[r] == 1 or _high(tab, kh) < budget) and (
             small_of[r] == 1 or _high(tab, ke) < budget
         ):
-            _keep(tab, key, state, _UPPER, budget, data, ctx)
-            if use_orbit:
-                oub[okey] = budget
-                _keep_orbits(oub, okey, budget, False, data, ctx)
+            _conclude(tab, key, state, False, budget, use_orbit, oub, okey, data, ctx)
             return 1
         low_h = _low(tab, kh)
         low_e = _low(tab, ke)
@@ -1287,10 +1306,7 @@ def _feasible(
             ncores += 1
         low = max(low, low_h, low_e)
     if low > budget:
-        _keep(tab, key, state, _LOWER, low, data, ctx)
-        if use_orbit:
-            olb[okey] = low
-            _keep_orbits(olb, okey, low, True, data, ctx)
+        _conclude(tab, key, state, True, low, use_orbit, olb, okey, data, ctx)
         if _store(ctx):
             return -1
         return 0
@@ -1356,17 +1372,11 @@ def _feasible(
             clo[ncores], chi[ncores] = _span(found)
             ncores += 1
             continue
-        _keep(tab, key, state, _UPPER, budget, data, ctx)
-        if use_orbit:
-            oub[okey] = budget
-            _keep_orbits(oub, okey, budget, False, data, ctx)
+        _conclude(tab, key, state, False, budget, use_orbit, oub, okey, data, ctx)
         if _store(ctx):
             return -1
         return 1
-    _keep(tab, key, state, _LOWER, budget + 1, data, ctx)
-    if use_orbit:
-        olb[okey] = budget + 1
-        _keep_orbits(olb, okey, budget + 1, True, data, ctx)
+    _conclude(tab, key, state, True, budget + 1, use_orbit, olb, okey, data, ctx)
     if _store(ctx):
         return -1
     return 0
