@@ -300,6 +300,8 @@ def test_hint_best_gives_the_optimal_next_test() -> None:
     # After one answer problem 01 is solved: either answer leaves one code.
     assert {len({h.code for h in answer_yes}), len({h.code for h in answer_no})} == {1}
     assert "Best now: stop testing and solve 241 (hints used: 2)" in result.output
+    # a script's transcript holds no passing "searching…" line (a terminal shows one)
+    assert "Searching" not in result.output and "Ctrl-C" not in result.output
 
 
 def test_no_hints_option() -> None:

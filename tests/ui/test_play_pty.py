@@ -66,6 +66,7 @@ class Table:
         self.order.append(f"{round_no}:{name}")
 
     def bot_turn(self, name: str, round_no: int) -> None:
+        self.expect(f"{name} is thinking…")  # while it works, gone once it has played
         self.expect(f"{name} made ")
         self.expect("and decided.")
         self.order.append(f"{round_no}:{name}")
@@ -283,6 +284,8 @@ def test_ctrl_c_during_a_slow_hint_cancels_only_the_hint(children: list[pexpect.
     table = Table(child)
     table.expect("player>")
     child.sendline("hint best")
+    # the screen says what it is doing, and how to stop it
+    table.expect("Searching for the best next test… Ctrl-C cancels (a cancelled hint is not")
     child.expect(pexpect.TIMEOUT, timeout=1.5)  # let the search start
     child.sendcontrol("c")
     table.expect("Hint cancelled (not counted); the rest of the line was not run.")

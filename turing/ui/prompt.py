@@ -9,8 +9,9 @@ keyboard, confirm a solve, confirm leaving and offer to save.
 
 from __future__ import annotations
 
+import contextlib
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import IO, Any, Final
 
@@ -586,7 +587,10 @@ class PromptView:
                 try:
                     self._round_heading()
                     if session.seat(turn.player).is_bot:
-                        self._bot_turn(session.play_bot(turn.player))
+                        thinking = _("{name} is thinking…").format(name=turn.player)
+                        with self._busy(thinking):
+                            played = session.play_bot(turn.player)
+                        self._bot_turn(played)
                     else:
                         self._human_turn(turn)
                 except KeyboardInterrupt:
@@ -740,11 +744,36 @@ class PromptView:
         if self.interactive and len(session.humans) >= 2:
             clear_screen()
 
+    @contextlib.contextmanager
+    def _busy(self, words: str) -> Iterator[None]:
+        """A line saying what the program is working on (``words``; none when empty), while
+        it works: at a terminal only (with or without colour), gone once the work is done.
+        Nothing may be printed meanwhile."""
+        console = self.console
+        at_terminal = console.is_terminal or (self.interactive and console.file.isatty())
+        if not words or not self.interactive or self.quiet or not at_terminal:
+            yield
+            return
+        if not console.is_terminal:  # plain text (NO_COLOR): the line alone is drawn
+            console = Console(file=console.file, force_terminal=True, color_system=None)
+        with console.status(Text(words), spinner="dots"):
+            yield
+
     def _run_plan(self, name: str, plan: Plan) -> None:
         outcomes = self.session.run(plan)
+        # Said while each step runs (the best test's search is the one that takes time),
+        # taken away before the step's outcome is shown.
+        words = ""
+        if plan.asks_best_hint:
+            words = (
+                _("Searching for the best next test…")
+                + " "
+                + _("Ctrl-C cancels (a cancelled hint is not counted).")
+            )
         while True:
             try:
-                outcome = next(outcomes)
+                with self._busy(words):
+                    outcome = next(outcomes)
             except StopIteration:
                 return
             except KeyboardInterrupt:
