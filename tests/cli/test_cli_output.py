@@ -203,8 +203,33 @@ def test_the_progress_line_keeps_to_one_row(monkeypatch: pytest.MonkeyPatch, wid
     assert len(text) == 1, text
     assert "0/2" in text[0] and "ETA" in text[0]
     assert (words in text[0]) == (width >= 140)
+    assert "0/2" in text[0]
     if 80 <= width < 140:
         assert "analysing N5S" in text[0] and "…" in text[0]
+
+
+def test_the_progress_counts_are_grouped_as_the_language_writes_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import io
+
+    from rich.console import Console
+
+    from turing import i18n
+    from turing.cli import output
+
+    monkeypatch.setattr(output, "progress_shown", lambda quiet=False: True)
+    for language, count in (("en", "2,149/30,000"), ("de", "2.149/30.000")):
+        screen = Console(file=io.StringIO(), width=120, force_terminal=True, color_system=None)
+        monkeypatch.setattr(output, "stderr_console", lambda screen=screen: screen)
+        i18n.set_language(language)
+        try:
+            with progress("generating", total=30_000, completed=2_149) as bar:
+                assert bar._bar is not None
+                rows = screen.render_lines(bar._bar.get_renderable(), screen.options)
+        finally:
+            i18n.set_language("en")
+        assert count in "".join(segment.text for segment in rows[0])
 
 
 def on_a_terminal(*args: str, stdout: Path | None = None) -> tuple[int, str]:

@@ -365,7 +365,6 @@ def progress(
         return
     from rich.progress import (
         BarColumn,
-        MofNCompleteColumn,
         Progress,
         ProgressColumn,
         SpinnerColumn,
@@ -389,6 +388,14 @@ def progress(
                 text = format_number(float(f"{speed:.2g}"))  # two figures: 0.37, 2.5
             return Text(text + per, style="progress.data.speed")
 
+    class CountColumn(ProgressColumn):
+        # "2,149/30,000" (German "2.149/30.000"); the count alone while the total is unknown.
+        def render(self, task: Task) -> Text:
+            done = format_number(int(task.completed))
+            if task.total is None:
+                return Text(done, style="progress.download")
+            return Text(f"{done}/{format_number(int(task.total))}", style="progress.download")
+
     class DescriptionColumn(ProgressColumn):
         # One line whatever the terminal's width: the words give way first, cut with "…"
         # (the table narrows its wrapping columns first; the text itself never wraps).
@@ -402,7 +409,7 @@ def progress(
         SpinnerColumn(table_column=fixed()),
         DescriptionColumn(),
         BarColumn(bar_width=20, table_column=fixed()),
-        MofNCompleteColumn(table_column=fixed()),
+        CountColumn(table_column=fixed()),
         RateColumn(table_column=fixed()),
         TimeElapsedColumn(table_column=fixed()),
         TextColumn("ETA", table_column=fixed()),
