@@ -344,7 +344,7 @@ def test_the_greedy_strategy_by_weight_comes_first(monkeypatch: pytest.MonkeyPat
     search = Search(hyps)
 
     def time_is_up(state: int, among: Sequence[int] | None = None) -> int:
-        raise AnalysisTooLarge("the time limit passed")
+        raise AnalysisTooLarge("the time limit passed", limit="time")
 
     monkeypatch.setattr(search, "greedy_depth", time_is_up)
     low, high = search.bounded_min_tests(search.full, 10**12)

@@ -81,6 +81,42 @@ def test_a_time_limit_alone_lifts_the_default_work_limit(
     assert json.loads(out)["min_tests_worst"] is None
 
 
+def test_each_figure_given_as_bounds_says_which_limit_stopped_it(tmp_path: Path) -> None:
+    """In JSON (``stopped_by``) and in words, with what to raise to go further."""
+    path = tmp_path / "n.yaml"
+    path.write_text(SMALL)
+    cases = [
+        (["--max-work", "1000"], "min_tests_worst", "work", "raise --max-work"),
+        (["--max-states", "20"], "min_tests_worst", "states", "raise --max-states"),
+        (["--expected-states", "5"], "min_tests_expected", "states", "--expected-states"),
+        (["--round-states", "5"], "rounds_worst", "states", "raise --round-states"),
+    ]
+    for options, figure, limit, words in cases:
+        code, out, err = run("analyze", str(path), "--json", *options)
+        assert code == 0, err
+        record = json.loads(out)
+        assert figure in record["bounds_only"], options
+        assert record["stopped_by"][figure] == limit, options
+        assert set(record["stopped_by"]) <= set(record["bounds_only"])
+        code, out, err = run("analyze", str(path), *options)
+        assert code == 0, err
+        assert words in out and "to search further" in out, out
+    # exact figures: nothing stopped
+    code, out, err = run("analyze", str(path), "--json", "--no-expected")
+    assert code == 0, err
+    assert json.loads(out)["stopped_by"] == {}
+    code, out, err = run("analyze", str(path), "--no-expected")
+    assert "to search further" not in out
+
+
+def test_a_figure_stopped_by_the_time_limit_says_so(tmp_path: Path) -> None:
+    path = tmp_path / "n.jsonl"
+    path.write_text(LARGE)
+    code, out, err = run("analyze", str(path), "--no-expected", "--time-limit", "1")
+    assert code == 0, err
+    assert "(the time limit stopped it: a larger --time-limit searches further)" in out
+
+
 def test_human_output_says_bounds(tmp_path: Path) -> None:
     path = tmp_path / "n.yaml"
     path.write_text(SMALL)

@@ -138,7 +138,14 @@ class AnalysisError(TuringError):
 
 
 class AnalysisTooLarge(AnalysisError):
-    """The puzzle has too many hypotheses (or states) for an exact analysis here."""
+    """The puzzle has too many hypotheses (or states) for an exact analysis here.
+
+    ``limit`` names the limit passed: ``"size"`` (the distinct assignments), ``"states"``
+    (the states a search may store), ``"work"`` or ``"time"``."""
+
+    def __init__(self, message: str, *, limit: str) -> None:
+        super().__init__(message)
+        self.limit = limit
 
 
 class RoundsTooLarge(AnalysisTooLarge):
@@ -211,7 +218,8 @@ class Search:
                         gettext(
                             "{count} hypotheses are too many for an exact analysis "
                             "(limit: {limit} distinct assignments)"
-                        ).format(count=len(hypotheses), limit=max_groups)
+                        ).format(count=len(hypotheses), limit=max_groups),
+                        limit="size",
                     )
                 count[key] = 0
                 code_of_key[key] = h.code
@@ -374,6 +382,9 @@ class Search:
         #: processor seconds spent loading compiled searches (compiling them, the first
         #: time on a machine): not the search's, so not counted against :attr:`deadline`
         self.loading_seconds = 0.0
+        #: the limit (:attr:`AnalysisTooLarge.limit`) that made :meth:`bounded_min_tests`
+        #: give bounds, None when it gave the exact figure
+        self.stopped_by: str | None = None
         self._root_bounds: tuple[int, int] | None = None
         #: the rounds search gives up once the search as a whole stored this many states
         self.round_states_limit = ROUND_STATES
@@ -552,7 +563,8 @@ class Search:
                 gettext(
                     "the exact search passed its work limit ({limit} units); "
                     "this puzzle is too large to analyse exactly"
-                ).format(limit=format_number(self.max_work))
+                ).format(limit=format_number(self.max_work)),
+                limit="work",
             )
 
     def _report(self) -> None:
@@ -564,7 +576,8 @@ class Search:
                 gettext(
                     "the exact search passed its time limit; this puzzle is too large to "
                     "analyse exactly in that time"
-                )
+                ),
+                limit="time",
             )
 
     def _round_stored(self) -> None:
@@ -574,7 +587,8 @@ class Search:
             raise RoundsTooLarge(
                 gettext("the rounds search passed {limit} stored states").format(
                     limit=self.round_states_limit
-                )
+                ),
+                limit="states",
             )
 
     def _stored(self) -> None:
@@ -587,7 +601,8 @@ class Search:
             gettext(
                 "the exact search stored more than {limit} states; this puzzle is "
                 "too large to analyse exactly"
-            ).format(limit=self.max_states)
+            ).format(limit=self.max_states),
+            limit="states",
         )
 
     def _check_limits(self) -> None:
@@ -1255,8 +1270,9 @@ class Search:
         depth, whatever the limits but the time limit (:attr:`deadline`; past it, the
         bounds so far). Then the exact search runs for at most ``max_work`` more units of
         work (and within :attr:`max_states`). Past either limit, the lower bound is what it
-        proved.
+        proved, and :attr:`stopped_by` names that limit.
         """
+        self.stopped_by = None
         identify = self.identify_ceiling(state)
         if identify < self._t_ub.get(state, _INF):
             self._t_ub[state] = identify
@@ -1264,7 +1280,8 @@ class Search:
         self.max_work = self.max_states = _INF
         try:
             self.ceiling(state)
-        except AnalysisTooLarge:  # the time limit passed: the ceiling above stands
+        except AnalysisTooLarge as exc:  # the time limit passed: the ceiling above stands
+            self.stopped_by = exc.limit
             low, high = self.tests_bounds(state)
             assert high is not None
             return low, high
@@ -1287,7 +1304,8 @@ class Search:
                 functools.partial(self._tighten, state),
             )
             t = self.min_tests(state)
-        except AnalysisTooLarge:
+        except AnalysisTooLarge as exc:
+            self.stopped_by = exc.limit
             self._root_bounds = None
             low, high = self.tests_bounds(state)
             assert high is not None  # the greedy depth
@@ -2187,6 +2205,9 @@ class Analysis:
     bounds_only: tuple[str, ...] = ()
     #: the figures not searched at all (asked for without them), by JSON name
     skipped: tuple[str, ...] = ()
+    #: for each figure in :attr:`bounds_only` whose search stopped at a limit, that limit
+    #: (``"states"``, ``"work"``, ``"time"``: :attr:`AnalysisTooLarge.limit`), by JSON name
+    stopped_by: tuple[tuple[str, str], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         no_mean = "min_tests_expected" in self.skipped
@@ -2200,6 +2221,7 @@ class Analysis:
             "min_tests_worst": self.min_tests_worst,
             "min_tests_worst_bounds": list(self.tests_bounds),
             "bounds_only": list(self.bounds_only),
+            "stopped_by": dict(self.stopped_by),
             "skipped": list(self.skipped),
             "min_tests_expected": self.min_tests_expected,
             "min_tests_expected_fraction": _fraction(self.min_tests_expected_exact),
@@ -2225,10 +2247,6 @@ def _float(x: Fraction | None) -> float | None:
 def _fraction(x: Fraction | None) -> str | None:
     """``"8/3"``, or ``"3"`` for a whole number."""
     return None if x is None else str(x)
-
-
-class _ExpectedLimit(Exception):
-    """The expected search went past its state limit (caught by :func:`analyze`)."""
 
 
 def plan_round(
@@ -2308,6 +2326,10 @@ def analyze_hypotheses(
         skipped += [name for name in left_out if name not in skipped]
     low_t, high_t = search.bounded_min_tests(root, max_work)
     worst = low_t if low_t == high_t else None
+    # which limit stopped each search that gave bounds
+    stopped: dict[str, str] = {}
+    if worst is None and search.stopped_by is not None:
+        stopped["min_tests_worst"] = search.stopped_by
     fewest_rounds: int | None = None
     rounds_range = (max(1, -(-low_t // TESTS_PER_ROUND)) if high_t else 0, high_t)
     # The expected figure before the rounds: under a time limit it is the one that counts.
@@ -2326,7 +2348,8 @@ def analyze_hypotheses(
             low = high = e_tests
             if worst is not None and rounds:
                 e_rounds = Fraction(search.expected_rounds_new(root), w)
-        except AnalysisTooLarge:
+        except AnalysisTooLarge as exc:
+            stopped["min_tests_expected" if e_tests is None else "rounds_expected"] = exc.limit
             low = max(low, Fraction(search.e_lower(root), w))
         finally:
             search.max_states = saved
@@ -2364,7 +2387,8 @@ def analyze_hypotheses(
         try:
             fewest_rounds = search.min_rounds(root)
             rounds_range = (fewest_rounds, fewest_rounds)
-        except AnalysisTooLarge:  # its states or its work
+        except AnalysisTooLarge as exc:  # its states or its work
+            stopped["rounds_worst"] = exc.limit
             search.rounds_exhausted = True
             search.max_work = _INF
             fewest_rounds = None
@@ -2408,6 +2432,7 @@ def analyze_hypotheses(
         expected_bounds_exact=(low, high),
         bounds_only=tuple(bounded),
         skipped=tuple(skipped),
+        stopped_by=tuple(stopped.items()),
     )
 
 

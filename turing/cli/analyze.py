@@ -88,6 +88,24 @@ def _leaves(branch: Branch) -> str:
     return more.format(what=what, n=branch.min_tests)
 
 
+def _further(result: Analysis, figure: str, states_option: str, work: str) -> list[str]:
+    """What would let the search of ``figure`` (a JSON name) that stopped at a limit go
+    further, as an indented line (none when it did not stop at one): ``states_option``
+    raises its state limit, ``work`` says what lifts its work limit."""
+    limit = dict(result.stopped_by).get(figure)
+    if limit == "states":
+        text = _("(its state limit stopped it: raise {option} to search further)").format(
+            option=states_option
+        )
+    elif limit == "work":
+        text = _("(its work limit stopped it: {what} to search further)").format(what=work)
+    elif limit == "time":
+        text = _("(the time limit stopped it: a larger --time-limit searches further)")
+    else:
+        return []
+    return ["    " + text]
+
+
 def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
     """The human report of one analysis."""
     name = puzzle.id or _("puzzle")
@@ -109,6 +127,12 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
                 "limit after proving that {below} cannot be guaranteed and finding a "
                 "strategy that needs at most {high}"
             ).format(low=t_low, high=t_high, r_low=r_low, r_high=r_high, below=t_low - 1)
+        )
+        lines += _further(
+            result,
+            "min_tests_worst",
+            "--max-states",
+            _("raise --max-work, or give --time-limit SECONDS"),
         )
     elif "rounds_worst" in result.skipped:
         lines.append(
@@ -132,6 +156,7 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
                 "bounds only, the rounds search stopped at its limit)"
             ).format(n=result.min_tests_worst, r_low=r_low, r_high=r_high)
         )
+        lines += _further(result, "rounds_worst", "--round-states", _("give --time-limit SECONDS"))
     if result.min_tests_expected is not None and result.rounds_expected is not None:
         lines.append(
             "  "
@@ -159,6 +184,9 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
                     "fewest tests on average: bounds only, between {low} and {high} "
                     "(the exact expected search stopped at its limit)"
                 ).format(low=format_number(low, 3), high=format_number(high, 3))
+            )
+            lines += _further(
+                result, "min_tests_expected", "--expected-states", _("give --time-limit SECONDS")
             )
     first = result.first_round
     if "first_round" in result.skipped:
