@@ -8,6 +8,7 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 import pexpect  # type: ignore[import-untyped]
 import pytest
@@ -200,3 +201,42 @@ def test_once_the_compiled_worst_case_search_is_loaded_the_line_shows_bounds_aga
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+@pytest.mark.skipif(
+    importlib.util.find_spec("numba") is None, reason="the fast extra (numba) is not installed"
+)
+def test_the_report_says_how_long_preparing_the_compiled_search_took(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Compiling it, the first time on a machine, takes about 30 s: part of the time the
+    report gives, not of the time limit."""
+    import time
+
+    from turing.analysis import kernel
+
+    made = kernel.WorstKernel.__init__
+
+    def slow(self: kernel.WorstKernel, *args: Any, **kwargs: Any) -> None:
+        end = time.process_time() + 6  # as if compiling
+        while time.process_time() < end:
+            pass
+        made(self, *args, **kwargs)
+
+    monkeypatch.setattr(kernel.WorstKernel, "__init__", slow)
+    monkeypatch.setattr(search_module, "WORST_FROM", 1)
+    monkeypatch.setattr(search_module, "COMPILED_AFTER", 0)
+    path = tmp_path / "n.yaml"
+    path.write_text(SMALL)
+    args = ("analyze", str(path), "--no-expected", "--no-rounds", "--time-limit", "5")
+    code, out, err = run(*args, "--json")
+    assert code == 0, err
+    record = json.loads(out)
+    assert record["min_tests_worst"] == 6  # the 6 s of preparing are not in the 5 s
+    assert record["loading_seconds"] >= 6 and record["seconds"] >= record["loading_seconds"]
+    code, out, err = run(*args)
+    assert code == 0, err
+    assert "s of it preparing the compiled search)" in out
+    monkeypatch.setattr(kernel.WorstKernel, "__init__", made)
+    code, out, err = run(*args)
+    assert "preparing" not in out  # loading what is compiled takes about a second

@@ -2208,6 +2208,9 @@ class Analysis:
     #: for each figure in :attr:`bounds_only` whose search stopped at a limit, that limit
     #: (``"states"``, ``"work"``, ``"time"``: :attr:`AnalysisTooLarge.limit`), by JSON name
     stopped_by: tuple[tuple[str, str], ...] = ()
+    #: processor seconds spent loading the compiled searches (compiling them, the first
+    #: time on a machine): part of :attr:`seconds`, not of the time limit
+    loading_seconds: float = field(default=0.0, compare=False)
 
     def to_dict(self) -> dict[str, Any]:
         no_mean = "min_tests_expected" in self.skipped
@@ -2236,6 +2239,7 @@ class Analysis:
             else [_fraction(x) for x in self.expected_bounds_exact or ()],
             "first_round": self.first_round.to_dict() if self.first_round else None,
             "seconds": round(self.seconds, 3),
+            "loading_seconds": round(self.loading_seconds, 3),
         }
 
 
@@ -2433,6 +2437,7 @@ def analyze_hypotheses(
         bounds_only=tuple(bounded),
         skipped=tuple(skipped),
         stopped_by=tuple(stopped.items()),
+        loading_seconds=search.loading_seconds,
     )
 
 

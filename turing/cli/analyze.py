@@ -88,6 +88,10 @@ def _leaves(branch: Branch) -> str:
     return more.format(what=what, n=branch.min_tests)
 
 
+#: Processor seconds of loading the compiled searches from which the report shows them.
+LOADING_SHOWN = 5.0
+
+
 def _further(result: Analysis, figure: str, states_option: str, work: str) -> list[str]:
     """What would let the search of ``figure`` (a JSON name) that stopped at a limit go
     further, as an indented line (none when it did not stop at one): ``states_option``
@@ -248,7 +252,16 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
             ).format(code=first.code, tests=plural(worst, "test"))
         )
     lines.append(
-        "  " + _("analysed in {seconds} s").format(seconds=format_number(result.seconds, 2))
+        "  "
+        + (
+            # (Loading takes about a second; compiling, the first time on a machine, more.)
+            _("analysed in {seconds} s ({loading} s of it preparing the compiled search)")
+            if result.loading_seconds >= LOADING_SHOWN
+            else _("analysed in {seconds} s")
+        ).format(
+            seconds=format_number(result.seconds, 2),
+            loading=format_number(result.loading_seconds, 1),
+        )
     )
     return lines
 
