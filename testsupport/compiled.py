@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import importlib.util
 import random
+import time
+from typing import Any
 
 import pytest
 
@@ -31,3 +33,19 @@ def narrowed(mode: str, verifiers: int, seed: int, answers: int) -> tuple[Hypoth
         code, verifier = rng.randrange(125), rng.randrange(verifiers)
         hyps = after_test(hyps, code, verifier, hidden.answer(code, verifier))
     return tuple(hyps)
+
+
+def slow_worst_kernel_construction(monkeypatch: pytest.MonkeyPatch, seconds: float) -> None:
+    """Make building the compiled worst-case search first burn ``seconds`` of processor
+    time, as compiling it does the first time on a machine."""
+    from turing.analysis import kernel
+
+    made = kernel.WorstKernel.__init__
+
+    def slow(self: kernel.WorstKernel, *args: Any, **kwargs: Any) -> None:
+        end = time.process_time() + seconds
+        while time.process_time() < end:
+            pass
+        made(self, *args, **kwargs)
+
+    monkeypatch.setattr(kernel.WorstKernel, "__init__", slow)

@@ -5,14 +5,18 @@ from __future__ import annotations
 import sys
 import time
 import warnings
-from typing import Any
 
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import turing.analysis
-from testsupport.compiled import CLASSIC, narrowed, needs_numba
+from testsupport.compiled import (
+    CLASSIC,
+    narrowed,
+    needs_numba,
+    slow_worst_kernel_construction,
+)
 from turing.analysis import search as search_module
 from turing.analysis.search import (
     AnalysisTooLarge,
@@ -175,17 +179,7 @@ def test_loading_the_compiled_search_is_not_counted_against_the_time_limit(
 ) -> None:
     """Compiling it, the first time on a machine, takes about 30 s: the first run must give
     the figures later runs give."""
-    from turing.analysis import kernel
-
-    made = kernel.WorstKernel.__init__
-
-    def slow(self: kernel.WorstKernel, *args: Any, **kwargs: Any) -> None:
-        end = time.process_time() + 1.5  # as if compiling
-        while time.process_time() < end:
-            pass
-        made(self, *args, **kwargs)
-
-    monkeypatch.setattr(kernel.WorstKernel, "__init__", slow)
+    slow_worst_kernel_construction(monkeypatch, 1.5)
     hyps = narrowed("nightmare", 5, 3, 0)
     exact = Search(hyps, compiled=False).min_tests(Search(hyps).full)
     result = analyze_hypotheses(hyps, expected=False, rounds=False, time_limit=1.0)

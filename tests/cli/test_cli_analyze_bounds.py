@@ -8,12 +8,12 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any
 
 import pexpect  # type: ignore[import-untyped]
 import pytest
 from click.testing import CliRunner
 
+from testsupport.compiled import slow_worst_kernel_construction
 from turing.analysis import search as search_module
 from turing.cli.main import main
 
@@ -211,19 +211,10 @@ def test_the_report_says_how_long_preparing_the_compiled_search_took(
 ) -> None:
     """Compiling it, the first time on a machine, takes about 30 s: part of the time the
     report gives, not of the time limit."""
-    import time
-
     from turing.analysis import kernel
 
     made = kernel.WorstKernel.__init__
-
-    def slow(self: kernel.WorstKernel, *args: Any, **kwargs: Any) -> None:
-        end = time.process_time() + 6  # as if compiling
-        while time.process_time() < end:
-            pass
-        made(self, *args, **kwargs)
-
-    monkeypatch.setattr(kernel.WorstKernel, "__init__", slow)
+    slow_worst_kernel_construction(monkeypatch, 6)  # as if compiling
     monkeypatch.setattr(search_module, "WORST_FROM", 1)
     monkeypatch.setattr(search_module, "COMPILED_AFTER", 0)
     path = tmp_path / "n.yaml"

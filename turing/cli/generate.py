@@ -59,12 +59,15 @@ from turing.play.words import mode_name, tier_name
 # -- shared helpers --------------------------------------------------------------------------
 
 
+def _tier_words(difficulty: str | None) -> str:
+    """The tier asked for (``any-tier`` without one), in the language in use."""
+    return tier_name(difficulty) if difficulty else _("any-tier")
+
+
 def _puzzle_kind(mode: str, difficulty: str | None, verifiers: int) -> str:
     """``nightmare hard 5-verifier`` (``any-tier`` without a tier), in the language in use."""
     return _("{mode} {tier} {k}-verifier").format(
-        mode=mode_name(mode),
-        tier=tier_name(difficulty) if difficulty else _("any-tier"),
-        k=verifiers,
+        mode=mode_name(mode), tier=_tier_words(difficulty), k=verifiers
     )
 
 
@@ -372,7 +375,7 @@ def generate(
             progress(
                 _("{mode} {tier} {verifiers}v").format(
                     mode=mode_name(mode),
-                    tier=tier_name(difficulty) if difficulty else _("any-tier"),
+                    tier=_tier_words(difficulty),
                     verifiers=verifiers,
                 ),
                 total=count,
@@ -535,7 +538,7 @@ def _from_bank(
             progress(
                 _("{mode} {tier} {verifiers}v from {bank}").format(
                     mode=mode_name(mode),
-                    tier=tier_name(difficulty) if difficulty else _("any-tier"),
+                    tier=_tier_words(difficulty),
                     verifiers=verifiers,
                     bank=Path(db).name,
                 ),

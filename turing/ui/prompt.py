@@ -750,7 +750,7 @@ class PromptView:
         it works: at a terminal only (with or without colour), gone once the work is done.
         Nothing may be printed meanwhile."""
         console = self.console
-        at_terminal = console.is_terminal or (self.interactive and console.file.isatty())
+        at_terminal = console.is_terminal or console.file.isatty()
         if not words or not self.interactive or self.quiet or not at_terminal:
             yield
             return
