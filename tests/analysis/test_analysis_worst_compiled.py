@@ -141,6 +141,29 @@ def test_a_nightmare_puzzle_compiled_and_not() -> None:
 
 
 @needs_numba
+def test_a_state_no_test_splits_within_the_budget_is_refuted_at_once_and_not_kept() -> None:
+    """With 5 codes and 3 tests left, the first test must leave at most 4 codes on either
+    side. Where none does, the compiled search says so before it looks the state up, and
+    keeps nothing of it (finding that out again costs less than keeping it)."""
+    hyps = narrowed("nightmare", 5, 3, 0)
+    own = Search(hyps, compiled=False)
+    assert not own.feasible(own.full, 3)
+    search = Search(hyps)
+    kernel = search._make_worst()
+    assert kernel is not None
+    state = search.full
+    part = search.part_of(state)
+    assert search.ncodes(state) == 5
+    got, _, stored = kernel.feasible(state, 3, part, 10**12, 10**6, 60.0)
+    assert got is False and stored == 0
+    assert kernel.bounds(state) == (0, None)
+    # With one test more every split fits: refuted by searching, and kept.
+    got, _, stored = kernel.feasible(state, 4, part, 10**12, 10**6, 60.0)
+    assert got is False and stored > 0
+    assert kernel.bounds(state)[0] >= 5
+
+
+@needs_numba
 def test_compiled_worst_case_search_keeps_the_work_limit_and_goes_on() -> None:
     hyps = narrowed("nightmare", 5, 3, 0)
     exact = Search(hyps, compiled=False).min_tests(Search(hyps).full)

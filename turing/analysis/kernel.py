@@ -1121,6 +1121,58 @@ def _parts_codes(state: Any, codes: Any, part: Any, data: Any, lo: int, hi: int)
 
 
 @_compiled
+def _fitting(
+    state: Any,
+    codes: Any,
+    limit: int,
+    allowed: Any,
+    letter: Any,
+    data: Any,
+    lo: int,
+    hi: int,
+    meets: Any,
+    misses: Any,
+) -> Any:
+    """Into ``meets`` and ``misses``, per test: the codes of ``state`` (``codes``) its
+    yes-half meets, and those its no-half meets (as :meth:`Search._fitting_splits` finds
+    them, from the tests holding each group); whether a test on an ``allowed`` letter
+    splits the state into halves of at most ``limit`` codes each."""
+    cmask, wlo, whi, holding = data[2], data[3], data[4], data[6]
+    nt = meets.shape[0]
+    tw_words = holding.shape[1]
+    some = np.empty(tw_words, dtype=np.uint64)
+    every = np.empty(tw_words, dtype=np.uint64)
+    for k in range(codes.shape[0]):
+        c = codes[k]
+        some[:] = _ZERO
+        every[:] = ~_ZERO
+        for i in range(max(wlo[c], lo), min(whi[c], hi) + 1):
+            x = state[i] & cmask[c, i]
+            while x != _ZERO:
+                g = 64 * i + np.int64(_ctpop((x & (~x + _ONE)) - _ONE))
+                x &= x - _ONE
+                for w in range(tw_words):
+                    some[w] |= holding[g, w]
+                    every[w] &= holding[g, w]
+        for w in range(tw_words):
+            x = some[w]
+            while x != _ZERO:
+                meets[64 * w + np.int64(_ctpop((x & (~x + _ONE)) - _ONE))] += 1
+                x &= x - _ONE
+            x = ~every[w]
+            while x != _ZERO:
+                u = 64 * w + np.int64(_ctpop((x & (~x + _ONE)) - _ONE))
+                if u >= nt:
+                    break
+                misses[u] += 1
+                x &= x - _ONE
+    for t in range(nt):
+        if allowed[letter[t]] and 0 < meets[t] <= limit and 0 < misses[t] <= limit:
+            return True
+    return False
+
+
+@_compiled
 def _half(state: Any, test: Any, yes: Any, out: Any, lo: int, hi: int) -> None:
     """Into ``out``: the half of ``state`` that ``test`` answers yes on (else the other)."""
     for i in range(lo, hi + 1):
@@ -1148,16 +1200,35 @@ def _feasible(
         return 0
     if _spend(ctx, 1):
         return -1
+    tests, letter, cmask, wlo, whi, planes, shifts = _tables(data)
+    codes = _codes_in(state, cmask, wlo, whi, lo, hi)
+    nc = codes.shape[0]
+    if _ceil_log2(nc) > budget:
+        return 0
+    nt = tests.shape[0]
+    allowed = _moves(part)
+    # When the budget lets only some splits through (halves of at most ``limit`` codes
+    # each): for every test at once, the codes its yes-half meets and those its no-half
+    # meets. Where no test fits, no split can do: the state is refuted at once, and not
+    # kept (most states refuted low in the tree are: finding that out again costs less
+    # than keeping them).
+    limit = 1 << (budget - 1)
+    fit = budget > 1 and limit < nc
+    meets = np.zeros(nt if fit else 0, dtype=np.int64)
+    misses = np.zeros(nt if fit else 0, dtype=np.int64)
+    if fit:
+        some_fit = _fitting(state, codes, limit, allowed, letter, data, lo, hi, meets, misses)
+        if _spend(ctx, nc):
+            return -1
+        if not some_fit:
+            return 0
     coef = data[7]
     whole_sums = _sums(state, coef, lo, hi)
     key = _key(whole_sums, coef)
     ub = _high(tab, key)
     if ub <= budget:
         return 1
-    tests, letter, cmask, wlo, whi, planes, shifts = _tables(data)
-    codes = _codes_in(state, cmask, wlo, whi, lo, hi)
-    nc = codes.shape[0]
-    if max(_low(tab, key), _ceil_log2(nc)) > budget:
+    if _low(tab, key) > budget:
         return 0
     use_orbit = budget > 1 and data[15]
     okey = (_ZERO, _ZERO, _ZERO, _ZERO, _ZERO, _ZERO)
@@ -1183,11 +1254,8 @@ def _feasible(
     # The splits whose halves hold at most ``limit`` codes each (a split and its
     # complement once), ranked as :meth:`Search._rank` ranks them ``by_weight``. A split
     # is kept as its test and which half is the harder (the one with more codes).
-    limit = 1 << (budget - 1)
     weight = _weigh(state, planes, shifts, lo, hi)
     n = state.shape[0]
-    nt = tests.shape[0]
-    allowed = _moves(part)
     top = _top(state, hi)
     tw, tb = top // 64, np.uint64(top % 64)
     test_of = np.empty(nt, dtype=np.int64)
@@ -1202,41 +1270,6 @@ def _feasible(
     no = np.zeros(n, dtype=np.uint64)
     ns = 0
     tried = 0
-    # When the budget lets only some splits through: for every test at once, the codes
-    # its yes-half meets and those its no-half meets, from the tests holding each group
-    # (as :meth:`Search._fitting_splits` finds them); only the tests that fit are split.
-    fit = limit < nc
-    if fit:
-        holding = data[6]
-        tw_words = holding.shape[1]
-        meets = np.zeros(nt, dtype=np.int64)
-        misses = np.zeros(nt, dtype=np.int64)
-        some = np.empty(tw_words, dtype=np.uint64)
-        every = np.empty(tw_words, dtype=np.uint64)
-        for k in range(nc):
-            c = codes[k]
-            some[:] = _ZERO
-            every[:] = ~_ZERO
-            for i in range(max(wlo[c], lo), min(whi[c], hi) + 1):
-                x = state[i] & cmask[c, i]
-                while x != _ZERO:
-                    g = 64 * i + np.int64(_ctpop((x & (~x + _ONE)) - _ONE))
-                    x &= x - _ONE
-                    for w in range(tw_words):
-                        some[w] |= holding[g, w]
-                        every[w] &= holding[g, w]
-            for w in range(tw_words):
-                x = some[w]
-                while x != _ZERO:
-                    meets[64 * w + np.int64(_ctpop((x & (~x + _ONE)) - _ONE))] += 1
-                    x &= x - _ONE
-                x = ~every[w]
-                while x != _ZERO:
-                    u = 64 * w + np.int64(_ctpop((x & (~x + _ONE)) - _ONE))
-                    if u >= nt:
-                        break
-                    misses[u] += 1
-                    x &= x - _ONE
     for t in range(nt):
         if not allowed[letter[t]]:
             continue
