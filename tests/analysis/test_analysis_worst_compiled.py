@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import random
 import sys
 import time
 import warnings
 
+import numpy as np
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
@@ -161,6 +163,48 @@ def test_a_state_no_test_splits_within_the_budget_is_refuted_at_once_and_not_kep
     got, _, stored = kernel.feasible(state, 4, part, 10**12, 10**6, 60.0)
     assert got is False and stored > 0
     assert kernel.bounds(state)[0] >= 5
+
+
+@needs_numba
+@settings(max_examples=30, deadline=None)
+@given(
+    verifiers=st.integers(4, 6),
+    seed=st.integers(1, 10_000),
+    picks=st.randoms(use_true_random=False),
+    limit=st.integers(1, 40),
+    letters=st.integers(1, 63),
+)
+def test_the_tests_that_fit_are_counted_64_at_once_as_one_at_a_time(
+    verifiers: int, seed: int, picks: random.Random, limit: int, letters: int
+) -> None:
+    """The compiled search counts, for 64 tests at once, the codes each half of a test
+    meets; the same counts one test at a time, on a random part of a nightmare table."""
+    from turing.analysis import kernel as compiled
+
+    hyps = narrowed("nightmare", verifiers, seed, 1)
+    search = Search(hyps)
+    made = search._make_worst()
+    assert made is not None
+    state = 0
+    while not state:
+        state = sum(1 << g for g in range(search.size) if picks.random() < 0.3)
+    codes = [c for c, bits in enumerate(search.code_bits) if bits & state]
+    allowed = np.array([bool(letters >> v & 1) for v in range(verifiers)])
+    words = made._state(state)
+    lo, hi = compiled._span(words)
+    some_fit, fits, meets, misses = compiled._fitting(
+        words, np.array(codes, dtype=np.int64), limit, allowed, made.data, lo, hi
+    )
+    tests, test_letters, _, _ = search._test_table(search.full)
+    expected_fits = False
+    for t, yes in enumerate(tests):
+        a = sum(1 for c in codes if yes & state & search.code_bits[c])
+        b = sum(1 for c in codes if ~yes & state & search.code_bits[c])
+        assert (compiled._count_at(meets, t), compiled._count_at(misses, t)) == (a, b)
+        fit = bool(allowed[test_letters[t]]) and 0 < a <= limit and 0 < b <= limit
+        assert bool(fits[t // 64] >> np.uint64(t % 64) & np.uint64(1)) == fit
+        expected_fits |= fit
+    assert some_fit == expected_fits
 
 
 @needs_numba

@@ -1121,28 +1121,54 @@ def _parts_codes(state: Any, codes: Any, part: Any, data: Any, lo: int, hi: int)
 
 
 @_compiled
-def _fitting(
-    state: Any,
-    codes: Any,
-    limit: int,
-    allowed: Any,
-    letter: Any,
-    data: Any,
-    lo: int,
-    hi: int,
-    meets: Any,
-    misses: Any,
-) -> Any:
-    """Into ``meets`` and ``misses``, per test: the codes of ``state`` (``codes``) its
-    yes-half meets, and those its no-half meets (as :meth:`Search._fitting_splits` finds
-    them, from the tests holding each group); whether a test on an ``allowed`` letter
-    splits the state into halves of at most ``limit`` codes each."""
-    cmask, wlo, whi, holding = data[2], data[3], data[4], data[6]
-    nt = meets.shape[0]
+def _at_most(counts: Any, w: int, limit: int) -> Any:
+    """Of the 64 tests of word ``w``, those whose count in ``counts`` (its bits as rows,
+    the lowest first) is at most ``limit``, as a word: compared bit by bit from the top."""
+    nb = counts.shape[0]
+    if limit >= 1 << nb:
+        return ~_ZERO
+    above = _ZERO
+    equal = ~_ZERO
+    for j in range(nb - 1, -1, -1):
+        x = counts[j, w]
+        if (limit >> j) & 1:
+            equal &= x
+        else:
+            above |= equal & x
+            equal &= ~x
+    return ~above
+
+
+@_compiled
+def _count_at(counts: Any, t: int) -> Any:
+    """Test ``t``'s count in ``counts`` (its bits as rows, the lowest first)."""
+    w, b = t // 64, np.uint64(t % 64)
+    n = _ZERO
+    for j in range(counts.shape[0]):
+        n |= ((counts[j, w] >> b) & _ONE) << np.uint64(j)
+    return np.int64(n)
+
+
+@_compiled
+def _fitting(state: Any, codes: Any, limit: int, allowed: Any, data: Any, lo: int, hi: int) -> Any:
+    """Which tests split ``state`` into halves of at most ``limit`` codes each: (whether a
+    test on an ``allowed`` letter does, those that do as bits over the tests, and per test
+    the codes its yes-half meets and those its no-half meets, as :meth:`Search._fitting_splits`
+    finds them). A half meets a code when it holds one of its groups; the table
+    ``holding`` has the tests that hold each group. The counts are kept as bits over the
+    tests, a row per bit of the count (the lowest first), so one operation counts 64
+    tests: a code adds one to a test by a carry through the rows."""
+    cmask, wlo, whi, holding, by_letter = data[2], data[3], data[4], data[6], data[18]
     tw_words = holding.shape[1]
+    nc = codes.shape[0]
+    nb = 1
+    while (1 << nb) <= nc:
+        nb += 1
+    meets = np.zeros((nb, tw_words), dtype=np.uint64)
+    misses = np.zeros((nb, tw_words), dtype=np.uint64)
     some = np.empty(tw_words, dtype=np.uint64)
     every = np.empty(tw_words, dtype=np.uint64)
-    for k in range(codes.shape[0]):
+    for k in range(nc):
         c = codes[k]
         some[:] = _ZERO
         every[:] = ~_ZERO
@@ -1155,21 +1181,37 @@ def _fitting(
                     some[w] |= holding[g, w]
                     every[w] &= holding[g, w]
         for w in range(tw_words):
-            x = some[w]
-            while x != _ZERO:
-                meets[64 * w + np.int64(_ctpop((x & (~x + _ONE)) - _ONE))] += 1
-                x &= x - _ONE
-            x = ~every[w]
-            while x != _ZERO:
-                u = 64 * w + np.int64(_ctpop((x & (~x + _ONE)) - _ONE))
-                if u >= nt:
-                    break
-                misses[u] += 1
-                x &= x - _ONE
-    for t in range(nt):
-        if allowed[letter[t]] and 0 < meets[t] <= limit and 0 < misses[t] <= limit:
-            return True
-    return False
+            carry = some[w]
+            j = 0
+            while carry != _ZERO:
+                x = meets[j, w] & carry
+                meets[j, w] ^= carry
+                carry = x
+                j += 1
+            carry = ~every[w]
+            j = 0
+            while carry != _ZERO:
+                x = misses[j, w] & carry
+                misses[j, w] ^= carry
+                carry = x
+                j += 1
+    fits = np.zeros(tw_words, dtype=np.uint64)
+    some_fit = False
+    for w in range(tw_words):
+        ok = _ZERO
+        for v in range(allowed.shape[0]):
+            if allowed[v]:
+                ok |= by_letter[v, w]
+        met = _ZERO
+        missed = _ZERO
+        for j in range(nb):
+            met |= meets[j, w]
+            missed |= misses[j, w]
+        ok &= met & missed & _at_most(meets, w, limit) & _at_most(misses, w, limit)
+        fits[w] = ok
+        if ok != _ZERO:
+            some_fit = True
+    return some_fit, fits, meets, misses
 
 
 @_compiled
@@ -1214,10 +1256,10 @@ def _feasible(
     # than keeping them).
     limit = 1 << (budget - 1)
     fit = budget > 1 and limit < nc
-    meets = np.zeros(nt if fit else 0, dtype=np.int64)
-    misses = np.zeros(nt if fit else 0, dtype=np.int64)
+    some_fit, fits, meets, misses = _fitting(
+        state, codes[:0] if not fit else codes, limit, allowed, data, lo, hi
+    )
     if fit:
-        some_fit = _fitting(state, codes, limit, allowed, letter, data, lo, hi, meets, misses)
         if _spend(ctx, nc):
             return -1
         if not some_fit:
@@ -1275,10 +1317,10 @@ def _feasible(
             continue
         tried += 1
         if fit:
-            a = meets[t]
-            b = misses[t]
-            if a == 0 or b == 0 or a > limit or b > limit:
+            if (fits[t // 64] >> np.uint64(t % 64)) & _ONE == _ZERO:
                 continue
+            a = _count_at(meets, t)
+            b = _count_at(misses, t)
             for i in range(lo, hi + 1):
                 y[i] = tests[t, i] & state[i]
         else:
@@ -1606,6 +1648,7 @@ class WorstKernel:
             orbits,
             image_terms(coef, images, size),
             self._image_numbers(supports if orbits else None, images),
+            self._by_letter(letters, verifiers),
         )
         self.verifiers: Final = verifiers
         self.table: Final = _new_table(1 << 16)
@@ -1650,6 +1693,14 @@ class WorstKernel:
         width = max(1, (tests + 63) // 64)
         raw = b"".join(x.to_bytes(8 * width, "little") for x in holding)
         return np.frombuffer(raw, dtype=np.uint64).reshape(len(holding), width).copy()
+
+    @staticmethod
+    def _by_letter(letters: Sequence[int], verifiers: int) -> np.ndarray[Any, np.dtype[np.uint64]]:
+        """Each letter's tests, as bits over the tests (a row of words per letter)."""
+        out = np.zeros((verifiers, max(1, (len(letters) + 63) // 64)), dtype=np.uint64)
+        for t, v in enumerate(letters):
+            out[v, t // 64] |= np.uint64(1) << np.uint64(t % 64)
+        return out
 
     def _state(self, state: int) -> np.ndarray[Any, np.dtype[np.uint64]]:
         return np.frombuffer(state.to_bytes(self._bytes, "little"), dtype=np.uint64).copy()
