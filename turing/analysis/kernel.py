@@ -1140,6 +1140,19 @@ def _at_most(counts: Any, w: int, limit: int) -> Any:
 
 
 @_compiled
+def _add_one(counts: Any, w: int, tests: Any) -> None:
+    """One more in ``counts`` (bits as rows, the lowest first) for each of the 64 tests of
+    word ``w`` set in ``tests``: a carry through the rows (no count passes its rows)."""
+    carry = tests
+    j = 0
+    while carry != _ZERO:
+        x = counts[j, w] & carry
+        counts[j, w] ^= carry
+        carry = x
+        j += 1
+
+
+@_compiled
 def _count_at(counts: Any, t: int) -> Any:
     """Test ``t``'s count in ``counts`` (its bits as rows, the lowest first)."""
     w, b = t // 64, np.uint64(t % 64)
@@ -1181,20 +1194,8 @@ def _fitting(state: Any, codes: Any, limit: int, allowed: Any, data: Any, lo: in
                     some[w] |= holding[g, w]
                     every[w] &= holding[g, w]
         for w in range(tw_words):
-            carry = some[w]
-            j = 0
-            while carry != _ZERO:
-                x = meets[j, w] & carry
-                meets[j, w] ^= carry
-                carry = x
-                j += 1
-            carry = ~every[w]
-            j = 0
-            while carry != _ZERO:
-                x = misses[j, w] & carry
-                misses[j, w] ^= carry
-                carry = x
-                j += 1
+            _add_one(meets, w, some[w])
+            _add_one(misses, w, ~every[w])
     fits = np.zeros(tw_words, dtype=np.uint64)
     some_fit = False
     for w in range(tw_words):
