@@ -188,7 +188,7 @@ def test_the_tests_that_fit_are_counted_64_at_once_as_one_at_a_time(
     state = 0
     while not state:
         state = sum(1 << g for g in range(search.size) if picks.random() < 0.3)
-    codes = [c for c, bits in enumerate(search.code_bits) if bits & state]
+    codes = search.present(state)
     allowed = np.array([bool(letters >> v & 1) for v in range(verifiers)])
     words = made._state(state)
     lo, hi = compiled._span(words)

@@ -1174,9 +1174,7 @@ def _fitting(state: Any, codes: Any, limit: int, allowed: Any, data: Any, lo: in
     cmask, wlo, whi, holding, by_letter = data[2], data[3], data[4], data[6], data[18]
     tw_words = holding.shape[1]
     nc = codes.shape[0]
-    nb = 1
-    while (1 << nb) <= nc:
-        nb += 1
+    nb = _ceil_log2(nc + 1)  # the bits of a count up to nc
     meets = np.zeros((nb, tw_words), dtype=np.uint64)
     misses = np.zeros((nb, tw_words), dtype=np.uint64)
     some = np.empty(tw_words, dtype=np.uint64)
@@ -1257,10 +1255,10 @@ def _feasible(
     # than keeping them).
     limit = 1 << (budget - 1)
     fit = budget > 1 and limit < nc
-    some_fit, fits, meets, misses = _fitting(
-        state, codes[:0] if not fit else codes, limit, allowed, data, lo, hi
-    )
+    fits = np.zeros(0, dtype=np.uint64)
+    meets = misses = np.zeros((0, 0), dtype=np.uint64)
     if fit:
+        some_fit, fits, meets, misses = _fitting(state, codes, limit, allowed, data, lo, hi)
         if _spend(ctx, nc):
             return -1
         if not some_fit:
