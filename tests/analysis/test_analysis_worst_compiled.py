@@ -208,6 +208,40 @@ def test_the_tests_that_fit_are_counted_64_at_once_as_one_at_a_time(
 
 
 @needs_numba
+@settings(max_examples=25, deadline=None)
+@given(
+    verifiers=st.integers(4, 6),
+    seed=st.integers(1, 10_000),
+    picks=st.randoms(use_true_random=False),
+    letters=st.integers(1, 63),
+    share=st.sampled_from([0.002, 0.02, 0.3]),
+)
+def test_the_tests_that_split_a_half_are_counted_from_its_groups(
+    verifiers: int, seed: int, picks: random.Random, letters: int, share: float
+) -> None:
+    """Which half of a split the compiled search tries first counts the tests on the
+    allowed letters that split each half; the same count, test by test."""
+    from turing.analysis import kernel as compiled
+
+    hyps = narrowed("nightmare", verifiers, seed, 1)
+    search = Search(hyps)
+    made = search._make_worst()
+    assert made is not None
+    # Small parts too: there, tests holding every group (or none) are common.
+    state = sum(1 << g for g in range(search.size) if picks.random() < share)
+    allowed = np.array([bool(letters >> v & 1) for v in range(verifiers)])
+    words = made._state(state)
+    lo, hi = compiled._span(words)
+    tests, test_letters, _, _ = search._test_table(search.full)
+    expected = sum(
+        1
+        for t, yes in enumerate(tests)
+        if allowed[test_letters[t]] and yes & state not in (0, state)
+    )
+    assert compiled._split_count(words, allowed, made.data, lo, hi) == expected
+
+
+@needs_numba
 def test_compiled_worst_case_search_keeps_the_work_limit_and_goes_on() -> None:
     hyps = narrowed("nightmare", 5, 3, 0)
     exact = Search(hyps, compiled=False).min_tests(Search(hyps).full)

@@ -1213,6 +1213,37 @@ def _fitting(state: Any, codes: Any, limit: int, allowed: Any, data: Any, lo: in
     return some_fit, fits, meets, misses
 
 
+# From this many tests left in each half on, which half of a split is searched first is
+# worth counting the tests that split each (:func:`_feasible`).
+_ORDER_AT = 4
+
+
+@_compiled
+def _split_count(state: Any, allowed: Any, data: Any, lo: int, hi: int) -> Any:
+    """How many tests on an ``allowed`` letter split ``state`` (both halves non-empty):
+    those that hold some of its groups and not all (``holding``, per group)."""
+    holding, by_letter = data[6], data[18]
+    tw_words = holding.shape[1]
+    some = np.zeros(tw_words, dtype=np.uint64)
+    every = np.full(tw_words, ~_ZERO, dtype=np.uint64)
+    for i in range(lo, hi + 1):
+        x = state[i]
+        while x != _ZERO:
+            g = 64 * i + np.int64(_ctpop((x & (~x + _ONE)) - _ONE))
+            x &= x - _ONE
+            for w in range(tw_words):
+                some[w] |= holding[g, w]
+                every[w] &= holding[g, w]
+    count = 0
+    for w in range(tw_words):
+        ok = _ZERO
+        for v in range(allowed.shape[0]):
+            if allowed[v]:
+                ok |= by_letter[v, w]
+        count += _pop(some[w] & ~every[w] & ok)
+    return count
+
+
 @_compiled
 def _half(state: Any, test: Any, yes: Any, out: Any, lo: int, hi: int) -> None:
     """Into ``out``: the half of ``state`` that ``test`` answers yes on (else the other)."""
@@ -1427,14 +1458,25 @@ def _feasible(
             if taken:
                 continue
         sub = _child(part, letter[t])
-        got = _feasible(y.copy(), budget - 1, sub, data, tab, olb, oub, ctx)
+        # Of two halves with as many codes, the one fewer tests split goes first (where
+        # the halves have budget enough for the order to matter): a split fails as soon
+        # as one half does, and the one fewer tests can split fails more often.
+        swap = False
+        if budget - 1 >= _ORDER_AT and big_of[r] == small_of[r]:
+            if _spend(ctx, n):
+                return -1
+            swap = _split_count(no, allowed, data, lo, hi) < _split_count(y, allowed, data, lo, hi)
+        first = no if swap else y
+        second = y if swap else no
+        got = _feasible(first.copy(), budget - 1, sub, data, tab, olb, oub, ctx)
         if got < 0:
             return -1
-        hard_fails = got == 0
+        hard_fails = (got == 0) != swap
         if got == 1:
-            got = _feasible(no.copy(), budget - 1, sub, data, tab, olb, oub, ctx)
+            got = _feasible(second.copy(), budget - 1, sub, data, tab, olb, oub, ctx)
             if got < 0:
                 return -1
+            hard_fails = swap and got == 0
         if got == 0:
             found = y if hard_fails else no
             if ncores == cbits.shape[0]:
