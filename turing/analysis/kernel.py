@@ -1163,6 +1163,28 @@ def _count_at(counts: Any, t: int) -> Any:
 
 
 @_compiled
+def _hold(x: Any, i: int, holding: Any, some: Any, every: Any) -> None:
+    """For each group of word ``i`` set in ``x``: the tests holding it (``holding``)
+    or-ed into ``some`` and and-ed into ``every``."""
+    while x != _ZERO:
+        g = 64 * i + np.int64(_ctpop((x & (~x + _ONE)) - _ONE))
+        x &= x - _ONE
+        for w in range(some.shape[0]):
+            some[w] |= holding[g, w]
+            every[w] &= holding[g, w]
+
+
+@_compiled
+def _allowed_tests(allowed: Any, by_letter: Any, w: int) -> Any:
+    """Word ``w`` of the tests on an ``allowed`` letter."""
+    ok = _ZERO
+    for v in range(allowed.shape[0]):
+        if allowed[v]:
+            ok |= by_letter[v, w]
+    return ok
+
+
+@_compiled
 def _fitting(state: Any, codes: Any, limit: int, allowed: Any, data: Any, lo: int, hi: int) -> Any:
     """Which tests split ``state`` into halves of at most ``limit`` codes each: (whether a
     test on an ``allowed`` letter does, those that do as bits over the tests, and per test
@@ -1184,23 +1206,14 @@ def _fitting(state: Any, codes: Any, limit: int, allowed: Any, data: Any, lo: in
         some[:] = _ZERO
         every[:] = ~_ZERO
         for i in range(max(wlo[c], lo), min(whi[c], hi) + 1):
-            x = state[i] & cmask[c, i]
-            while x != _ZERO:
-                g = 64 * i + np.int64(_ctpop((x & (~x + _ONE)) - _ONE))
-                x &= x - _ONE
-                for w in range(tw_words):
-                    some[w] |= holding[g, w]
-                    every[w] &= holding[g, w]
+            _hold(state[i] & cmask[c, i], i, holding, some, every)
         for w in range(tw_words):
             _add_one(meets, w, some[w])
             _add_one(misses, w, ~every[w])
     fits = np.zeros(tw_words, dtype=np.uint64)
     some_fit = False
     for w in range(tw_words):
-        ok = _ZERO
-        for v in range(allowed.shape[0]):
-            if allowed[v]:
-                ok |= by_letter[v, w]
+        ok = _allowed_tests(allowed, by_letter, w)
         met = _ZERO
         missed = _ZERO
         for j in range(nb):
@@ -1227,20 +1240,10 @@ def _split_count(state: Any, allowed: Any, data: Any, lo: int, hi: int) -> Any:
     some = np.zeros(tw_words, dtype=np.uint64)
     every = np.full(tw_words, ~_ZERO, dtype=np.uint64)
     for i in range(lo, hi + 1):
-        x = state[i]
-        while x != _ZERO:
-            g = 64 * i + np.int64(_ctpop((x & (~x + _ONE)) - _ONE))
-            x &= x - _ONE
-            for w in range(tw_words):
-                some[w] |= holding[g, w]
-                every[w] &= holding[g, w]
+        _hold(state[i], i, holding, some, every)
     count = 0
     for w in range(tw_words):
-        ok = _ZERO
-        for v in range(allowed.shape[0]):
-            if allowed[v]:
-                ok |= by_letter[v, w]
-        count += _pop(some[w] & ~every[w] & ok)
+        count += _pop(some[w] & ~every[w] & _allowed_tests(allowed, by_letter, w))
     return count
 
 
