@@ -1474,13 +1474,13 @@ def _feasible(
         got = _feasible(first.copy(), budget - 1, sub, data, tab, olb, oub, ctx)
         if got < 0:
             return -1
-        hard_fails = (got == 0) != swap
+        first_fails = got == 0
         if got == 1:
             got = _feasible(second.copy(), budget - 1, sub, data, tab, olb, oub, ctx)
             if got < 0:
                 return -1
-            hard_fails = swap and got == 0
         if got == 0:
+            hard_fails = first_fails != swap  # the first half is the hard one unless swapped
             found = y if hard_fails else no
             if ncores == cbits.shape[0]:
                 more = np.zeros((2 * ncores, n), dtype=np.uint64)
