@@ -143,6 +143,24 @@ def test_a_search_cut_short_lowers_the_greedy_ceiling_from_above(
     assert all(high == ceiling for _, high in cut_short(0))
 
 
+def test_the_ceiling_is_lowered_when_the_states_run_out_first() -> None:
+    # With no work or time limit, the state limit stops the bottom-up search before its
+    # share of work does: the ceiling is lowered from above all the same (before, a
+    # longer time limit could leave a worse upper bound than a shorter one).
+    night = cases()[-1][1]
+    ceiling = Search(night).ceiling(Search(night).full)
+    highs = []
+    for states in (300, 600, 1_000):
+        search = Search(night)
+        search.max_states = states
+        low, high = search.bounded_min_tests(search.full, 10**12)
+        assert low <= 6 <= high
+        if low < high:
+            assert search.stopped_by == "states"
+            highs.append(high)
+    assert highs and min(highs) < ceiling
+
+
 def test_a_state_limit_gives_bounds_too() -> None:
     for name, hyps, exact in cases():
         capped = analyze_hypotheses(hyps, max_states=3, expected=False)

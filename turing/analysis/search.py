@@ -1289,12 +1289,17 @@ class Search:
             self.max_work, self.max_states = saved
         self.max_work = self.work + max_work
         try:
-            # The budgets from the bottom up, for three quarters of the work and time (an
-            # answer found at all is mostly found well within them); past those, the
-            # ceiling lowered from the top, for at most half of what is left; then the
-            # bottom-up search again, where it stopped, with the rest.
+            # The budgets from the bottom up, for three quarters of the work, time and
+            # states (an answer found at all is mostly found well within them); past
+            # those, the ceiling lowered from the top, for at most half of what is left;
+            # then the bottom-up search again, where it stopped, with the rest. (So the
+            # ceiling is lowered whichever limit comes first: more time never leaves a
+            # worse ceiling because the states ran out first.)
             t_first = self._with_share(
-                max_work * 3 // 4, self._time_left(3 / 4), functools.partial(self.min_tests, state)
+                max_work * 3 // 4,
+                self._time_left(3 / 4),
+                functools.partial(self.min_tests, state),
+                states=(self.max_states - self.states_stored) * 3 // 4,
             )
             if t_first is not None:
                 return t_first, t_first
@@ -1302,6 +1307,7 @@ class Search:
                 (self.max_work - self.work) // 2,
                 self._time_left(1 / 2),
                 functools.partial(self._tighten, state),
+                states=(self.max_states - self.states_stored) // 2,
             )
             t = self.min_tests(state)
         except AnalysisTooLarge as exc:
@@ -1318,26 +1324,27 @@ class Search:
             return float(_INF)
         return max(0.0, self.deadline - self.clock()) * part
 
-    def _with_share(self, work: int, seconds: float, run: Callable[[], _T]) -> _T | None:
-        """``run()`` within at most ``work`` more units of work and ``seconds`` more
-        processor time; None when that share ran out first (what it proved is kept). Past
-        the search's own limits (its work, states or time), raises as they do."""
-        saved = self.max_work, self.deadline
+    def _with_share(
+        self, work: int, seconds: float, run: Callable[[], _T], states: int | None = None
+    ) -> _T | None:
+        """``run()`` within at most ``work`` more units of work, ``seconds`` more
+        processor time and (when given) ``states`` more stored states; None when that
+        share ran out first (what it proved is kept). Past the search's own limits (its
+        work, states or time), raises as they do."""
+        saved = self.max_work, self.deadline, self.max_states
         self.max_work = min(saved[0], self.work + work)
         self.deadline = min(saved[1], self.clock() + seconds)
+        if states is not None:
+            self.max_states = min(saved[2], self.states_stored + states)
         try:
             return run()
         except AnalysisTooLarge:
-            if (
-                self.work > saved[0]
-                or self.states_stored > self.max_states
-                or self.clock() > saved[1]
-            ):
+            if self.work > saved[0] or self.states_stored > saved[2] or self.clock() > saved[1]:
                 raise
             self._root_bounds = None
             return None
         finally:
-            self.max_work, self.deadline = saved
+            self.max_work, self.deadline, self.max_states = saved
 
     def _tighten(self, state: int) -> None:
         """Lower the upper bound on :meth:`min_tests` of ``state`` from above, each try for
