@@ -1293,8 +1293,7 @@ class Search:
             # states (an answer found at all is mostly found well within them); past
             # those, the ceiling lowered from the top, for at most half of what is left;
             # then the bottom-up search again, where it stopped, with the rest. (So the
-            # ceiling is lowered whichever limit comes first: more time never leaves a
-            # worse ceiling because the states ran out first.)
+            # ceiling is lowered whichever of the three limits comes first.)
             t_first = self._with_share(
                 max_work * 3 // 4,
                 self._time_left(3 / 4),
