@@ -192,8 +192,9 @@ def test_the_tests_that_fit_are_counted_64_at_once_as_one_at_a_time(
     allowed = np.array([bool(letters >> v & 1) for v in range(verifiers)])
     words = made._state(state)
     lo, hi = compiled._span(words)
+    at = compiled._nonzero_words(words, lo, hi)
     some_fit, fits, meets, misses = compiled._fitting(
-        words, np.array(codes, dtype=np.int64), limit, allowed, made.data, lo, hi
+        words, np.array(codes, dtype=np.int64), limit, allowed, made.data, at
     )
     tests, test_letters, _, _ = search._test_table(search.full)
     expected_fits = False
@@ -238,7 +239,8 @@ def test_the_tests_that_split_a_half_are_counted_from_its_groups(
         for t, yes in enumerate(tests)
         if allowed[test_letters[t]] and yes & state not in (0, state)
     )
-    assert compiled._split_count(words, allowed, made.data, lo, hi) == expected
+    at = compiled._nonzero_words(words, lo, hi)
+    assert compiled._split_count(words, allowed, made.data, at) == expected
 
 
 @needs_numba

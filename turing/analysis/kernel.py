@@ -175,24 +175,31 @@ def _span(state: Any) -> Any:
 
 
 @_compiled
+def _sums_plus(sums: Any, w: Any, i: int, coef: Any) -> Any:
+    """The sums of :func:`_sums_at` with word ``i``, ``w``, added."""
+    x = w & _LOW32
+    y = w >> _S32
+    j = 2 * i + 1
+    return (
+        sums[0] + coef[0, j] * x + coef[0, j + 1] * y,
+        sums[1] + coef[1, j] * x + coef[1, j + 1] * y,
+        sums[2] + coef[2, j] * x + coef[2, j + 1] * y,
+        sums[3] + coef[3, j] * x + coef[3, j + 1] * y,
+    )
+
+
+@_compiled
 def _sums_at(s: Any, off: int, coef: Any, lo: int, hi: int) -> Any:
     """The four sums behind :func:`_hash` of a state whose word ``i`` is ``s[i - off]``,
     non-zero only in words ``lo`` to ``hi``. They are linear in the state's 32-bit pieces,
     and the two halves of a split are disjoint, so a half's sums are the state's less the
     other half's."""
-    a0 = a1 = a2 = a3 = _ZERO
+    sums = (_ZERO, _ZERO, _ZERO, _ZERO)
     for i in range(lo, hi + 1):
         w = s[i - off]
-        if w == _ZERO:
-            continue
-        x = w & _LOW32
-        y = w >> _S32
-        j = 2 * i + 1
-        a0 += coef[0, j] * x + coef[0, j + 1] * y
-        a1 += coef[1, j] * x + coef[1, j + 1] * y
-        a2 += coef[2, j] * x + coef[2, j + 1] * y
-        a3 += coef[3, j] * x + coef[3, j + 1] * y
-    return a0, a1, a2, a3
+        if w != _ZERO:
+            sums = _sums_plus(sums, w, i, coef)
+    return sums
 
 
 @_compiled
@@ -1185,7 +1192,7 @@ def _allowed_tests(allowed: Any, by_letter: Any, w: int) -> Any:
 
 
 @_compiled
-def _fitting(state: Any, codes: Any, limit: int, allowed: Any, data: Any, lo: int, hi: int) -> Any:
+def _fitting(state: Any, codes: Any, limit: int, allowed: Any, data: Any, at: Any) -> Any:
     """Which tests split ``state`` into halves of at most ``limit`` codes each: (whether a
     test on an ``allowed`` letter does, those that do as bits over the tests, and per test
     the codes its yes-half meets and those its no-half meets, as :meth:`Search._fitting_splits`
@@ -1205,7 +1212,8 @@ def _fitting(state: Any, codes: Any, limit: int, allowed: Any, data: Any, lo: in
         c = codes[k]
         some[:] = _ZERO
         every[:] = ~_ZERO
-        for i in range(max(wlo[c], lo), min(whi[c], hi) + 1):
+        for j in range(np.searchsorted(at, wlo[c]), np.searchsorted(at, whi[c], side="right")):
+            i = at[j]
             _hold(state[i] & cmask[c, i], i, holding, some, every)
         for w in range(tw_words):
             _add_one(meets, w, some[w])
@@ -1232,14 +1240,15 @@ _ORDER_AT = 4
 
 
 @_compiled
-def _split_count(state: Any, allowed: Any, data: Any, lo: int, hi: int) -> Any:
+def _split_count(state: Any, allowed: Any, data: Any, at: Any) -> Any:
     """How many tests on an ``allowed`` letter split ``state`` (both halves non-empty):
-    those that hold some of its groups and not all (``holding``, per group)."""
+    those that hold some of its groups and not all (``holding``, per group). ``at``: the
+    places of words that may be non-zero."""
     holding, by_letter = data[6], data[18]
     tw_words = holding.shape[1]
     some = np.zeros(tw_words, dtype=np.uint64)
     every = np.full(tw_words, ~_ZERO, dtype=np.uint64)
-    for i in range(lo, hi + 1):
+    for i in at:
         _hold(state[i], i, holding, some, every)
     count = 0
     for w in range(tw_words):
@@ -1251,6 +1260,15 @@ def _split_count(state: Any, allowed: Any, data: Any, lo: int, hi: int) -> Any:
 def _half(state: Any, test: Any, yes: Any, out: Any, lo: int, hi: int) -> None:
     """Into ``out``: the half of ``state`` that ``test`` answers yes on (else the other)."""
     for i in range(lo, hi + 1):
+        x = test[i] & state[i]
+        out[i] = x if yes else state[i] ^ x
+
+
+@_compiled
+def _half_at(state: Any, test: Any, yes: Any, out: Any, at: Any) -> None:
+    """:func:`_half` of a state whose non-zero words are at ``at`` (``out`` is written
+    there only: it must be zero elsewhere)."""
+    for i in at:
         x = test[i] & state[i]
         out[i] = x if yes else state[i] ^ x
 
@@ -1282,6 +1300,8 @@ def _feasible(
         return 0
     nt = tests.shape[0]
     allowed = _moves(part)
+    # Only the state's non-zero words are looked at below (see :func:`_greedy`).
+    at = _nonzero_words(state, lo, hi)
     # When the budget lets only some splits through (halves of at most ``limit`` codes
     # each): for every test at once, the codes its yes-half meets and those its no-half
     # meets. Where no test fits, no split can do: the state is refuted at once, and not
@@ -1292,7 +1312,7 @@ def _feasible(
     fits = np.zeros(0, dtype=np.uint64)
     meets = misses = np.zeros((0, 0), dtype=np.uint64)
     if fit:
-        some_fit, fits, meets, misses = _fitting(state, codes, limit, allowed, data, lo, hi)
+        some_fit, fits, meets, misses = _fitting(state, codes, limit, allowed, data, at)
         if _spend(ctx, nc):
             return -1
         if not some_fit:
@@ -1345,6 +1365,8 @@ def _feasible(
     no = np.zeros(n, dtype=np.uint64)
     ns = 0
     tried = 0
+    first_word = np.searchsorted(at, wlo[codes])
+    last_word = np.searchsorted(at, whi[codes], side="right")
     for t in range(nt):
         if not allowed[letter[t]]:
             continue
@@ -1354,15 +1376,15 @@ def _feasible(
                 continue
             a = _count_at(meets, t)
             b = _count_at(misses, t)
-            for i in range(lo, hi + 1):
+            for i in at:
                 y[i] = tests[t, i] & state[i]
         else:
-            if not _splits(state, tests[t], y, lo, hi):
+            if not _splits_at(state, tests[t], y, at):
                 continue
-            a, b = _code_sides(y, state, codes, cmask, wlo, whi, lo, hi)
+            a, b = _code_sides_at(y, state, codes, cmask, first_word, last_word, at)
             if a > limit or b > limit:
                 continue
-        y_sums = _sums(y, coef, lo, hi)
+        y_sums = _sums_of(y, coef, at)
         ky = _key(y_sums, coef)
         kn = _key(_less(whole_sums, y_sums), coef)
         side = ky if (y[tw] >> tb) & _ONE else kn
@@ -1371,7 +1393,7 @@ def _feasible(
         seen.add(side)
         big = max(a, b)
         proven = max(_low(tab, ky), _low(tab, kn), _ceil_log2(big))
-        wy = _weigh(y, planes, shifts, lo, hi)
+        wy = _weigh_at(y, planes, shifts, at)
         heavy = max(wy, weight - wy)
         rank[ns] = (proven << 56) | (_ceil_log2(big) << 48) | heavy
         test_of[ns] = t
@@ -1430,8 +1452,8 @@ def _feasible(
     for j in range(ns):
         r = order[j]
         t = test_of[r]
-        _half(state, tests[t], hard_yes[r], y, lo, hi)
-        _half(state, tests[t], not hard_yes[r], no, lo, hi)
+        _half_at(state, tests[t], hard_yes[r], y, at)
+        _half_at(state, tests[t], not hard_yes[r], no, at)
         if ncores:
             if _spend(ctx, ncores):
                 return -1
@@ -1468,7 +1490,7 @@ def _feasible(
         if budget - 1 >= _ORDER_AT and big_of[r] == small_of[r]:
             if _spend(ctx, n):
                 return -1
-            swap = _split_count(no, allowed, data, lo, hi) < _split_count(y, allowed, data, lo, hi)
+            swap = _split_count(no, allowed, data, at) < _split_count(y, allowed, data, at)
         first = no if swap else y
         second = y if swap else no
         got = _feasible(first.copy(), budget - 1, sub, data, tab, olb, oub, ctx)
@@ -1502,12 +1524,26 @@ def _feasible(
 
 
 @_compiled
-def _splits(state: Any, test: Any, y: Any, lo: int, hi: int) -> Any:
+def _nonzero_words(state: Any, lo: int, hi: int) -> Any:
+    """The places of the non-zero words of ``state`` among its words ``lo`` to ``hi``."""
+    out = np.empty(max(0, hi - lo + 1), dtype=np.int64)
+    k = 0
+    for i in range(lo, hi + 1):
+        if state[i] != _ZERO:
+            out[k] = i
+            k += 1
+    return out[:k]
+
+
+@_compiled
+def _splits_at(state: Any, test: Any, y: Any, at: Any) -> Any:
     """Into ``y``: the half of ``state`` that ``test`` answers yes on; whether the test
-    splits the state (neither half empty)."""
+    splits the state (neither half empty). ``at``: the places of the words of ``state``
+    that may be non-zero (the others are zero); ``y`` is written there only, so it must
+    be zero elsewhere."""
     empty = True
     whole = True
-    for i in range(lo, hi + 1):
+    for i in at:
         x = test[i] & state[i]
         y[i] = x
         if x != _ZERO:
@@ -1518,18 +1554,20 @@ def _splits(state: Any, test: Any, y: Any, lo: int, hi: int) -> Any:
 
 
 @_compiled
-def _code_sides(
-    y: Any, state: Any, codes: Any, cmask: Any, wlo: Any, whi: Any, lo: int, hi: int
+def _code_sides_at(
+    y: Any, state: Any, codes: Any, cmask: Any, first: Any, last: Any, at: Any
 ) -> Any:
-    """The codes of ``state`` (within its words ``lo`` to ``hi``) that its half ``y``
-    meets, and those the other half meets."""
+    """The codes of ``state`` that its half ``y`` meets, and those the other half meets.
+    ``at``: the places of the words of ``state`` that may be non-zero; code ``codes[k]``
+    has its among them at ``at[first[k]:last[k]]``."""
     a = 0
     b = 0
     for k in range(codes.shape[0]):
         c = codes[k]
         met = False
         held = True
-        for i in range(max(wlo[c], lo), min(whi[c], hi) + 1):
+        for j in range(first[k], last[k]):
+            i = at[j]
             m = y[i] & cmask[c, i]
             if m != _ZERO:
                 met = True
@@ -1546,12 +1584,48 @@ def _code_sides(
 
 
 @_compiled
+def _weigh_at(a: Any, planes: Any, shifts: Any, at: Any) -> Any:
+    """:func:`_weigh` of a state whose words may be non-zero only at ``at``."""
+    total = 0
+    for p in range(planes.shape[0]):
+        s = 0
+        for i in at:
+            s += _pop(a[i] & planes[p, i])
+        total += s << shifts[p]
+    return total
+
+
+@_compiled
+def _sums_of(s: Any, coef: Any, at: Any) -> Any:
+    """:func:`_sums` of a state whose words may be non-zero only at ``at``."""
+    sums = (_ZERO, _ZERO, _ZERO, _ZERO)
+    for i in at:
+        w = s[i]
+        if w != _ZERO:
+            sums = _sums_plus(sums, w, i, coef)
+    return sums
+
+
+@_compiled
 def _greedy(
-    state: Any, part: Any, by_weight: bool, data: Any, tab: Any, memo: Any, ctx: Any
+    state: Any,
+    part: Any,
+    among: Any,
+    by_weight: bool,
+    data: Any,
+    tab: Any,
+    memo: Any,
+    ctx: Any,
 ) -> Any:
     """The tests a greedy strategy needs from ``state`` (:meth:`Search.greedy_depth`, or
     with ``by_weight`` :meth:`Search.greedy_weight_depth`): in each state the first split,
-    in the order of the tests, that is best by the same key; -1 once a limit passed."""
+    in the order of the tests, that is best by the same key; -1 once a limit passed.
+
+    ``among``: the tests that may split ``state``, in order (all of them at the start). A
+    test that leaves a state whole leaves each part of it whole, so a half is given only
+    the tests that split the state, and those of letters not searched here (a letter
+    interchangeable with a lower one may be searched in a half, once the lower one is
+    tested), unlooked at."""
     lo, hi = _span(state)
     if _known(state, data[2], data[5], lo, hi):
         return 0
@@ -1564,28 +1638,42 @@ def _greedy(
     tests, letter, cmask, wlo, whi, planes, shifts = _tables(data)
     codes = _codes_in(state, cmask, wlo, whi, lo, hi)
     nc = codes.shape[0]
-    weight = _weigh(state, planes, shifts, lo, hi) if by_weight else 0
+    # Deep in the tree a state's groups are few and far apart (on nightmare 6 hard seed
+    # 1, 6 non-zero words among the 133 between its first and last): only those are
+    # looked at, and each code's among them.
+    at = _nonzero_words(state, lo, hi)
+    first = np.searchsorted(at, wlo[codes])
+    last = np.searchsorted(at, whi[codes], side="right")
+    weight = _weigh_at(state, planes, shifts, at) if by_weight else 0
+    whole = _sums(state, coef, lo, hi)
     allowed = _moves(part)
     n = state.shape[0]
     y = np.zeros(n, dtype=np.uint64)
     best = _INF
     pick = -1
     tried = 0
-    for t in range(tests.shape[0]):
+    passed = np.empty(among.shape[0], dtype=np.int64)
+    kept = 0
+    for t in among:
         if not allowed[letter[t]]:
+            passed[kept] = t
+            kept += 1
             continue
         tried += 1
-        if not _splits(state, tests[t], y, lo, hi):
+        if not _splits_at(state, tests[t], y, at):
             continue
-        a, b = _code_sides(y, state, codes, cmask, wlo, whi, lo, hi)
+        passed[kept] = t
+        kept += 1
+        a, b = _code_sides_at(y, state, codes, cmask, first, last, at)
         big = max(a, b)
         if by_weight:
-            wy = _weigh(y, planes, shifts, lo, hi)
+            wy = _weigh_at(y, planes, shifts, at)
             rank = (_ceil_log2(big) << 48) | max(wy, weight - wy)
         else:
             # The halves' proven bounds first (as :meth:`Search._rank` ranks them).
-            ky = _hash(y, coef, lo, hi)
-            kn = _key(_less(_sums(state, coef, lo, hi), _sums(y, coef, lo, hi)), coef)
+            sy = _sums_of(y, coef, at)
+            ky = _key(sy, coef)
+            kn = _key(_less(whole, sy), coef)
             proven = max(_low(tab, ky), _low(tab, kn), _ceil_log2(big))
             rank = (proven << 48) | (big << 24) | (a + b)
         if rank < best:
@@ -1594,11 +1682,12 @@ def _greedy(
         return -1
     sub = _child(part, letter[pick])
     _half(state, tests[pick], True, y, lo, hi)
-    depth = _greedy(y.copy(), sub, by_weight, data, tab, memo, ctx)
+    passed = passed[:kept]
+    depth = _greedy(y.copy(), sub, passed, by_weight, data, tab, memo, ctx)
     if depth < 0:
         return -1
     _half(state, tests[pick], False, y, lo, hi)
-    other = _greedy(y, sub, by_weight, data, tab, memo, ctx)
+    other = _greedy(y, sub, passed, by_weight, data, tab, memo, ctx)
     if other < 0:
         return -1
     depth = 1 + max(depth, other)
@@ -1807,6 +1896,7 @@ class WorstKernel:
             _greedy(
                 self._state(state),
                 self._part(classes),
+                np.arange(len(self.data[1]), dtype=np.int64),
                 by_weight,
                 self.data,
                 self.table,
