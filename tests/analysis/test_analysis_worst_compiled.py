@@ -121,12 +121,12 @@ def test_compiled_greedy_strategies_agree_with_the_own_ones(
 
 @needs_numba
 def test_the_compiled_greedy_strategies_keep_the_time_limit() -> None:
-    # 17,280 groups: the two greedy strategies take seconds, compiled.
+    # 17,280 groups: the two greedy strategies take about 0.3 s, compiled.
     puzzle = generate_one("nightmare", 6, "hard", 1, CLASSIC)
     search = Search(deduce(puzzle.public(), CLASSIC).hypotheses)
     assert search._make_worst() is not None  # loaded before the clock starts
     start = time.process_time()
-    search.deadline = search.clock() + 0.2  # the search's clock leaves out the loading
+    search.deadline = search.clock() + 0.02  # the search's clock leaves out the loading
     with pytest.raises(AnalysisTooLarge, match="time"):
         search.ceiling(search.full)
     assert time.process_time() - start < 1.5

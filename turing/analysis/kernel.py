@@ -1199,7 +1199,8 @@ def _fitting(state: Any, codes: Any, limit: int, allowed: Any, data: Any, at: An
     finds them). A half meets a code when it holds one of its groups; the table
     ``holding`` has the tests that hold each group. The counts are kept as bits over the
     tests, a row per bit of the count (the lowest first), so one operation counts 64
-    tests: a code adds one to a test by a carry through the rows."""
+    tests: a code adds one to a test by a carry through the rows. ``at``: the places of
+    the words of ``state`` that may be non-zero."""
     cmask, wlo, whi, holding, by_letter = data[2], data[3], data[4], data[6], data[18]
     tw_words = holding.shape[1]
     nc = codes.shape[0]
