@@ -1258,17 +1258,10 @@ def _split_count(state: Any, allowed: Any, data: Any, at: Any) -> Any:
 
 
 @_compiled
-def _half(state: Any, test: Any, yes: Any, out: Any, lo: int, hi: int) -> None:
-    """Into ``out``: the half of ``state`` that ``test`` answers yes on (else the other)."""
-    for i in range(lo, hi + 1):
-        x = test[i] & state[i]
-        out[i] = x if yes else state[i] ^ x
-
-
-@_compiled
 def _half_at(state: Any, test: Any, yes: Any, out: Any, at: Any) -> None:
-    """:func:`_half` of a state whose non-zero words are at ``at`` (``out`` is written
-    there only: it must be zero elsewhere)."""
+    """Into ``out``: the half of ``state`` that ``test`` answers yes on (else the other).
+    ``at``: the places of the words of ``state`` that may be non-zero; ``out`` is written
+    there only, so it must be zero elsewhere."""
     for i in at:
         x = test[i] & state[i]
         out[i] = x if yes else state[i] ^ x
@@ -1350,7 +1343,7 @@ def _feasible(
     # The splits whose halves hold at most ``limit`` codes each (a split and its
     # complement once), ranked as :meth:`Search._rank` ranks them ``by_weight``. A split
     # is kept as its test and which half is the harder (the one with more codes).
-    weight = _weigh(state, planes, shifts, lo, hi)
+    weight = _weigh_at(state, planes, shifts, at)
     n = state.shape[0]
     top = _top(state, hi)
     tw, tb = top // 64, np.uint64(top % 64)
@@ -1366,8 +1359,11 @@ def _feasible(
     no = np.zeros(n, dtype=np.uint64)
     ns = 0
     tried = 0
-    first_word = np.searchsorted(at, wlo[codes])
-    last_word = np.searchsorted(at, whi[codes], side="right")
+    # Where no counts were made for all tests at once: each code's words among ``at``.
+    first_word = last_word = np.zeros(0, dtype=np.int64)
+    if not fit:
+        first_word = np.searchsorted(at, wlo[codes])
+        last_word = np.searchsorted(at, whi[codes], side="right")
     for t in range(nt):
         if not allowed[letter[t]]:
             continue
@@ -1448,7 +1444,7 @@ def _feasible(
     for q in range(ncores):
         x = cores[q]
         r = x if x >= 0 else ~x
-        _half(state, tests[test_of[r]], (x >= 0) == hard_yes[r], cbits[q], lo, hi)
+        _half_at(state, tests[test_of[r]], (x >= 0) == hard_yes[r], cbits[q], at)
         clo[q], chi[q] = _span(cbits[q])
     for j in range(ns):
         r = order[j]
@@ -1633,7 +1629,8 @@ def _greedy(
     if _spend(ctx, 1):
         return -1
     coef = data[7]
-    key = _hash(state, coef, lo, hi)
+    whole = _sums(state, coef, lo, hi)
+    key = _key(whole, coef)
     if key in memo:
         return memo[key]
     tests, letter, cmask, wlo, whi, planes, shifts = _tables(data)
@@ -1646,7 +1643,6 @@ def _greedy(
     first = np.searchsorted(at, wlo[codes])
     last = np.searchsorted(at, whi[codes], side="right")
     weight = _weigh_at(state, planes, shifts, at) if by_weight else 0
-    whole = _sums(state, coef, lo, hi)
     allowed = _moves(part)
     n = state.shape[0]
     y = np.zeros(n, dtype=np.uint64)
@@ -1682,12 +1678,12 @@ def _greedy(
     if _spend(ctx, tried * (nc + 3)):
         return -1
     sub = _child(part, letter[pick])
-    _half(state, tests[pick], True, y, lo, hi)
+    _half_at(state, tests[pick], True, y, at)
     passed = passed[:kept]
     depth = _greedy(y.copy(), sub, passed, by_weight, data, tab, memo, ctx)
     if depth < 0:
         return -1
-    _half(state, tests[pick], False, y, lo, hi)
+    _half_at(state, tests[pick], False, y, at)
     other = _greedy(y, sub, passed, by_weight, data, tab, memo, ctx)
     if other < 0:
         return -1
