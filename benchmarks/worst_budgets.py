@@ -6,7 +6,7 @@
 For each puzzle (``mode:verifiers:tier:seed``, made by ``generate_one``) it asks the
 compiled worst-case search whether the code can be guaranteed within each budget, in
 turn (as ``min_tests`` does, from below), twice side by side in the same run: with the
-code space's symmetries (each bound kept for a state's and an orbit's images, see
+code space's symmetries (each bound kept for an orbit is kept for the orbit's images, see
 docs/analysis.md) and without them (``Search(…, code_symmetry=False)``, the baseline).
 It prints, per budget, the answer, the processor seconds and the states each stored, and
 the ratio of the seconds. Each search is made and compiled before its clock starts; past

@@ -935,15 +935,6 @@ def _high(tab: Any, key: Any) -> Any:
 
 
 @_compiled
-def _keep(tab: Any, key: Any, state: Any, which: int, value: Any, data: Any, ctx: Any) -> None:
-    """Keep ``value`` as bound ``which`` of the state ``state`` keyed ``key``, and of each
-    image of it under the code space's symmetries (data[16]; each image's own bound where
-    that is already the better one)."""
-    _put(tab, key, which, value, ctx)
-    _keep_images(tab, key, state, which, value, data[7], data[16], ctx)
-
-
-@_compiled
 def _ceil_log2(n: int) -> Any:
     if n <= 1:
         return 0
@@ -1018,10 +1009,10 @@ def _tables(data: Any) -> Any:
 @_compiled
 def _keep_orbits(od: Any, okey: Any, value: int, lower: bool, data: Any, ctx: Any) -> None:
     """Keep ``value`` as the bound (``lower`` or upper) of each image of the orbit keyed
-    ``okey`` under the code space's symmetries (data[17]: each mask's number's image;
+    ``okey`` under the code space's symmetries (data[16]: each mask's number's image;
     each image's own bound where that is already the better one; a new entry counts as a
     stored state)."""
-    number_of = data[17]
+    number_of = data[16]
     cls_end = data[12]
     letters = cls_end.shape[0]
     sets = np.zeros(KEY_LETTERS, dtype=np.uint64)
@@ -1048,7 +1039,6 @@ def _keep_orbits(od: Any, okey: Any, value: int, lower: bool, data: Any, ctx: An
 def _conclude(
     tab: Any,
     key: Any,
-    state: Any,
     lower: bool,
     value: int,
     use_orbit: bool,
@@ -1057,10 +1047,12 @@ def _conclude(
     data: Any,
     ctx: Any,
 ) -> None:
-    """Keep ``value`` as the bound (``lower`` or upper) proven for ``state`` keyed ``key``:
-    the state's and its images', and where ``use_orbit`` its orbit's (keyed ``okey`` in
-    ``od``) and the orbit's images'."""
-    _keep(tab, key, state, _LOWER if lower else _UPPER, value, data, ctx)
+    """Keep ``value`` as the bound (``lower`` or upper) proven for the state keyed ``key``,
+    and where ``use_orbit`` for its orbit (keyed ``okey`` in ``od``) and the orbit's images
+    under the code space's symmetries. (The state's own images are not kept: with them the
+    search did about as much work, and working them out for every state kept took more
+    time than they saved.)"""
+    _put(tab, key, _LOWER if lower else _UPPER, value, ctx)
     if use_orbit:
         od[okey] = value
         _keep_orbits(od, okey, value, lower, data, ctx)
@@ -1201,7 +1193,7 @@ def _fitting(state: Any, codes: Any, limit: int, allowed: Any, data: Any, at: An
     tests, a row per bit of the count (the lowest first), so one operation counts 64
     tests: a code adds one to a test by a carry through the rows. ``at``: the places of
     the words of ``state`` that may be non-zero."""
-    cmask, wlo, whi, holding, by_letter = data[2], data[3], data[4], data[6], data[18]
+    cmask, wlo, whi, holding, by_letter = data[2], data[3], data[4], data[6], data[17]
     tw_words = holding.shape[1]
     nc = codes.shape[0]
     nb = _ceil_log2(nc + 1)  # the bits of a count up to nc
@@ -1245,7 +1237,7 @@ def _split_count(state: Any, allowed: Any, data: Any, at: Any) -> Any:
     """How many tests on an ``allowed`` letter split ``state`` (both halves non-empty):
     those that hold some of its groups and not all (``holding``, per group). ``at``: the
     places of words that may be non-zero."""
-    holding, by_letter = data[6], data[18]
+    holding, by_letter = data[6], data[17]
     tw_words = holding.shape[1]
     some = np.zeros(tw_words, dtype=np.uint64)
     every = np.full(tw_words, ~_ZERO, dtype=np.uint64)
@@ -1325,17 +1317,17 @@ def _feasible(
         use_orbit, okey = _orbit(state, data, lo, hi)
         if use_orbit:
             if okey in oub and oub[okey] <= budget:
-                _keep(tab, key, state, _UPPER, oub[okey], data, ctx)
+                _put(tab, key, _UPPER, oub[okey], ctx)
                 return 1
             if okey in olb and olb[okey] > budget:
-                _keep(tab, key, state, _LOWER, olb[okey], data, ctx)
+                _put(tab, key, _LOWER, olb[okey], ctx)
                 return 0
     if budget == 1:
         ok = _parts_codes(state, codes, part, data, lo, hi)
         if ok:
-            _keep(tab, key, state, _UPPER, 1, data, ctx)
+            _put(tab, key, _UPPER, 1, ctx)
         else:
-            _keep(tab, key, state, _LOWER, 2, data, ctx)
+            _put(tab, key, _LOWER, 2, ctx)
         if _store(ctx):
             return -1
         return 1 if ok else 0
@@ -1421,7 +1413,7 @@ def _feasible(
         if (big_of[r] == 1 or _high(tab, kh) < budget) and (
             small_of[r] == 1 or _high(tab, ke) < budget
         ):
-            _conclude(tab, key, state, False, budget, use_orbit, oub, okey, data, ctx)
+            _conclude(tab, key, False, budget, use_orbit, oub, okey, data, ctx)
             return 1
         low_h = _low(tab, kh)
         low_e = _low(tab, ke)
@@ -1433,7 +1425,7 @@ def _feasible(
             ncores += 1
         low = max(low, low_h, low_e)
     if low > budget:
-        _conclude(tab, key, state, True, low, use_orbit, olb, okey, data, ctx)
+        _conclude(tab, key, True, low, use_orbit, olb, okey, data, ctx)
         if _store(ctx):
             return -1
         return 0
@@ -1474,7 +1466,7 @@ def _feasible(
                 ck = (hkey[x, 0], hkey[x, 1]) if x >= 0 else (ekey[~x, 0], ekey[~x, 1])
                 bound = max(_low(tab, ck), budget)
                 if _low(tab, hk) < bound:
-                    _keep(tab, hk, y if in_y else no, _LOWER, bound, data, ctx)
+                    _put(tab, hk, _LOWER, bound, ctx)
                 taken = True
                 break
             if taken:
@@ -1510,11 +1502,11 @@ def _feasible(
             clo[ncores], chi[ncores] = _span(found)
             ncores += 1
             continue
-        _conclude(tab, key, state, False, budget, use_orbit, oub, okey, data, ctx)
+        _conclude(tab, key, False, budget, use_orbit, oub, okey, data, ctx)
         if _store(ctx):
             return -1
         return 1
-    _conclude(tab, key, state, True, budget + 1, use_orbit, olb, okey, data, ctx)
+    _conclude(tab, key, True, budget + 1, use_orbit, olb, okey, data, ctx)
     if _store(ctx):
         return -1
     return 0
@@ -1690,7 +1682,7 @@ def _greedy(
     depth = 1 + max(depth, other)
     memo[key] = depth
     if depth < _high(tab, key):
-        _keep(tab, key, state, _UPPER, depth, data, ctx)
+        _put(tab, key, _UPPER, depth, ctx)
     if _store(ctx):
         return -1
     return depth
@@ -1711,7 +1703,9 @@ class WorstKernel:
     tests); ``code_bits``: each code's groups (a run of bits); ``planes``: the groups'
     weights as bit planes; ``supports``: per letter, each mask it may hold as (its bit in
     the orbit key, the groups holding it there); ``classes``: the letters interchangeable
-    at the start; ``size``: the groups; ``unit``: the work an operation on a state counts.
+    at the start; ``size``: the groups; ``unit``: the work an operation on a state counts;
+    ``images``: permutations of the groups under the code space's symmetries (each bound
+    kept for an orbit is kept for the orbit's images too).
     """
 
     def __init__(
@@ -1776,7 +1770,6 @@ class WorstKernel:
             self._rows([p for _, p in planes]),
             np.array([k for k, _ in planes], dtype=np.int64),
             orbits,
-            image_terms(coef, images, size),
             self._image_numbers(supports if orbits else None, images),
             self._by_letter(letters, verifiers),
         )
