@@ -55,6 +55,13 @@ def cases() -> tuple[tuple[str, Sequence[Hypothesis], Analysis], ...]:
     return tuple(out)
 
 
+def shipped_nightmare() -> Sequence[Hypothesis]:
+    """The shipped nightmare puzzle 04-N's hypotheses (96)."""
+    shipped = Path(__file__).resolve().parents[2] / "puzzles" / "nightmare.yaml"
+    loaded = next(x for x in iter_puzzle_file(shipped) if x.puzzle.id == "04-N")
+    return deduce(loaded.puzzle, loaded.cardset).hypotheses
+
+
 def test_the_cases_are_exact() -> None:
     for name, _, exact in cases():
         assert exact.min_tests_worst is not None, name
@@ -254,9 +261,7 @@ def test_the_mean_is_no_more_than_the_fewest_tests_in_the_worst_case() -> None:
     # A shipped nightmare puzzle: the worst case is exact (5), the expected search is cut
     # off at once, and the greedy strategy averages more than 5 tests (6.229); a strategy
     # that never needs more than 5 tests averages no more than 5.
-    shipped = Path(__file__).resolve().parents[2] / "puzzles" / "nightmare.yaml"
-    loaded = next(x for x in iter_puzzle_file(shipped) if x.puzzle.id == "04-N")
-    hyps = deduce(loaded.puzzle, loaded.cardset).hypotheses
+    hyps = shipped_nightmare()
     search = Search(hyps)
     assert Fraction(search.greedy_sum(search.full), len(hyps)) > 5
     result = analyze_hypotheses(hyps, expected_work=1, expected_states=1, round_work=1)
@@ -265,6 +270,31 @@ def test_the_mean_is_no_more_than_the_fewest_tests_in_the_worst_case() -> None:
     assert result.expected_bounds_exact is not None
     low, high = result.expected_bounds_exact
     assert low <= high == 5
+
+
+def test_a_strategy_within_the_fewest_tests_bounds_the_mean() -> None:
+    """Each state's first split whose halves allow one test fewer: a strategy that never
+    needs more than the budget, whose total is at least the least total."""
+    for name, hyps, exact in cases()[:-1]:
+        t, mean = exact.min_tests_worst, exact.min_tests_expected_exact
+        assert t is not None and mean is not None
+        total = mean * len(hyps)
+        for budget in (t, t + 1):
+            search = Search(hyps)
+            assert total <= search.budget_sum(search.full, budget) <= budget * len(hyps), name
+    # Where the greedy strategy averages more than the worst case (the shipped nightmare
+    # puzzle 04-N: 5 tests, greedy 269/48), the strategy within 5 tests averages less.
+    hyps = shipped_nightmare()
+    search = Search(hyps)
+    assert search.min_tests(search.full) == 5
+    within = Fraction(search.budget_sum(search.full, 5), len(hyps))
+    assert within == Fraction(109, 24) < 5 < Fraction(search.greedy_sum(search.full), len(hyps))
+    assert Fraction(search.expected_sum(search.full), len(hyps)) == Fraction(13, 3) <= within
+    # ``analyze`` reports it when the mean's search stops.
+    result = analyze_hypotheses(hyps, expected_states=1, rounds=False)
+    assert result.stopped_by == (("min_tests_expected", "states"),)
+    assert result.expected_bounds_exact is not None
+    assert result.expected_bounds_exact[1] == Fraction(109, 24)
 
 
 def test_learning_every_letter_is_an_upper_bound() -> None:

@@ -37,6 +37,7 @@ prefix code over the codes' weights).
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import heapq
 import random
@@ -86,6 +87,11 @@ ROUND_FIRST_LOOK: Final = 20_000
 #: Work each try to lower the worst case's upper bound from above may take (a second or
 #: two): see :meth:`Search._tighten`.
 TIGHTEN_WORK: Final = 200_000_000
+#: Work each question of :meth:`Search.budget_sum` to the worst-case search may take (a
+#: tenth of a second or so): past it, the split is taken as not fitting.
+FIT_WORK: Final = 5_000_000
+#: and all its questions together (a second or so)
+BUDGET_WORK: Final = 400_000_000
 #: States the expected search may store before :func:`analyze` reports bounds instead.
 EXPECTED_STATES: Final = 150_000
 #: Work (as :data:`MAX_WORK` counts it) the rounds search and the expected search may each
@@ -237,6 +243,8 @@ class Search:
         #: bitset words one operation on a state touches (see :meth:`_worked`)
         self._words: Final = self.size // 64 + 1
         self.work = 0
+        #: work left for :meth:`budget_sum`'s questions to the worst-case search
+        self.fit_work = BUDGET_WORK
 
         # Weights as bit planes: weight(S) = sum over k of popcount(S & plane_k) << k.
         self.unit_weights: Final = all(w == 1 for w in self.weight_of)
@@ -2071,6 +2079,51 @@ class Search:
         greedy = self.weight(state) + self.greedy_sum(hard) + self.greedy_sum(easy)
         return greedy if found is None else min(greedy, found)
 
+    def budget_sum(self, state: int, budget: int) -> int:
+        """Summed tests of a strategy that never needs more than ``budget`` tests, an upper
+        bound on :meth:`expected_sum` beside :meth:`greedy_sum` (often below it where few
+        tests are to spare): in each state the first split, in the order the exact search
+        tries them, whose halves are proven to allow one test fewer (:meth:`feasible`, each
+        question within :data:`FIT_WORK`); a state's exact total where the search found
+        it, and the best strategy a stopped search found where that is less. Where no
+        split is proven to fit before a question runs out of its work, :meth:`greedy_sum`.
+        """
+        if self.is_known(state):
+            return 0
+        exact, found = self._e_found(state)
+        if exact is not None:
+            return exact
+        total: int | None = None
+        for _, hard, easy, _, letter in self._e_ranked(state, self.present(state)):
+            fits = self._fits(hard, budget - 1)
+            if fits:
+                fits = self._fits(easy, budget - 1)
+            if fits is None and self.fit_work <= 0:
+                break  # no work left for the questions: the greedy strategy from here
+            if fits:
+                self._enter(state, hard, easy, letter)
+                total = (
+                    self.weight(state)
+                    + self.budget_sum(hard, budget - 1)
+                    + self.budget_sum(easy, budget - 1)
+                )
+                break
+        if total is None:
+            total = self.greedy_sum(state)
+        return total if found is None else min(total, found)
+
+    def _fits(self, state: int, budget: int) -> bool | None:
+        """:meth:`feasible` within :data:`FIT_WORK` more units of work and what is left of
+        :attr:`fit_work` (None past either)."""
+        if self.fit_work <= 0:
+            return None
+        ask = functools.partial(self.feasible, state, budget)
+        before = self.work
+        try:
+            return self._with_share(min(FIT_WORK, self.fit_work), float(_INF), ask)
+        finally:
+            self.fit_work -= self.work - before
+
     def e_floor(self, state: int) -> int:
         """A lower bound on :meth:`expected_sum` from what a search stopped short proved:
         the state's weight plus the least, over its splits, of the bounds proven on the two
@@ -2376,10 +2429,16 @@ def analyze_hypotheses(
             if found is not None:
                 high = min(high, Fraction(found, w))
             try:
-                low = max(low, Fraction(search.e_floor(root), w))
-                high = min(high, Fraction(search.greedy_sum(root), w))
-            except AnalysisTooLarge:
-                pass  # the greedy mean is past the work limit too
+                try:
+                    low = max(low, Fraction(search.e_floor(root), w))
+                    high = min(high, Fraction(search.greedy_sum(root), w))
+                except AnalysisTooLarge:
+                    pass  # the greedy mean is past the work limit too
+                # A strategy within the fewest tests found for the worst case, on work of
+                # its own.
+                search.max_work = search.work + fallback_work
+                with contextlib.suppress(AnalysisTooLarge):
+                    high = min(high, Fraction(search.budget_sum(root, high_t), w))
             finally:
                 search.max_states, search.deadline = saved_limits
                 search.max_work = _INF
