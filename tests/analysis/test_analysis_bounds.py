@@ -240,8 +240,9 @@ def test_progress_reports_bounds_that_bracket_the_answer(monkeypatch: pytest.Mon
 
 def test_a_mean_search_cut_short_is_bounded_from_both_sides() -> None:
     """What a stopped search proved on the halves bounds the mean from below, above the
-    Huffman bound; the greedy strategy bounds it from above."""
-    raised = 0
+    Huffman bound (and two tests deep above one test deep); the greedy strategy bounds it
+    from above."""
+    raised = deeper = 0
     for name, hyps, exact in cases()[:-1]:
         assert exact.min_tests_expected_exact is not None
         total = exact.min_tests_expected_exact * len(hyps)
@@ -251,10 +252,13 @@ def test_a_mean_search_cut_short_is_bounded_from_both_sides() -> None:
             with contextlib.suppress(AnalysisTooLarge):
                 search.expected_sum(search.full)
             search.max_work = 10**15
+            one_deep = search._e_floor_one(search.full)
             low, high = search.e_floor(search.full), search.greedy_sum(search.full)
-            assert low <= total <= high, (name, work)
+            assert one_deep <= low <= total <= high, (name, work)
             raised += low > search.huffman(search.full)
+            deeper += low > one_deep
     assert raised
+    assert deeper  # two tests deep rises above one test deep
 
 
 def test_the_mean_is_no_more_than_the_fewest_tests_in_the_worst_case() -> None:
@@ -294,7 +298,8 @@ def test_a_strategy_within_the_fewest_tests_bounds_the_mean() -> None:
     result = analyze_hypotheses(hyps, expected_states=1, rounds=False)
     assert result.stopped_by == (("min_tests_expected", "states"),)
     assert result.expected_bounds_exact is not None
-    assert result.expected_bounds_exact[1] == Fraction(109, 24)
+    # Below it, the bound two tests deep (one test deep: 23/8).
+    assert result.expected_bounds_exact == (Fraction(43, 12), Fraction(109, 24))
 
 
 def test_learning_every_letter_is_an_upper_bound() -> None:

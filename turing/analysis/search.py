@@ -92,6 +92,10 @@ TIGHTEN_WORK: Final = 200_000_000
 FIT_WORK: Final = 5_000_000
 #: and all its questions together (a second or so)
 BUDGET_WORK: Final = 400_000_000
+#: Work :meth:`Search.e_floor` may take raising the halves' bounds, and how many splits'
+#: halves it may raise (a second or two).
+FLOOR_WORK: Final = 400_000_000
+FLOOR_SPLITS: Final = 128
 #: States the expected search may store before :func:`analyze` reports bounds instead.
 EXPECTED_STATES: Final = 150_000
 #: Work (as :data:`MAX_WORK` counts it) the rounds search and the expected search may each
@@ -2125,21 +2129,57 @@ class Search:
             self.fit_work -= self.work - before
 
     def e_floor(self, state: int) -> int:
-        """A lower bound on :meth:`expected_sum` from what a search stopped short proved:
-        the state's weight plus the least, over its splits, of the bounds proven on the two
-        halves (each at least its Huffman bound). It rises above the state's own bound,
-        which a search from the start raises only once it has tried every split."""
+        """A lower bound on :meth:`expected_sum` from what a search stopped short proved,
+        two tests deep: the state's weight plus the least, over its splits, of the bounds
+        on the two halves, each half's bound raised by :meth:`_e_floor_one` (the split of
+        least bound first, until the least is one so raised, or past
+        :data:`FLOOR_WORK` or :data:`FLOOR_SPLITS`: then the least so far). It rises above
+        the state's own bound, which a search from the start raises only once it has tried
+        every split."""
         exact = self._e_known(state)
         if exact is not None:
             return exact
         if self.is_known(state):
             return 0
         codes = self.present(state)
+        # (bound on both halves, -1 - split number once raised else the number, halves)
+        heap = [
+            (self._e_proven(hard) + self._e_proven(easy), i, hard, easy)
+            for i, (_, hard, easy, _, _) in enumerate(self._e_ranked(state, codes))
+        ]
+        heapq.heapify(heap)
+        saved = self.max_work
+        self.max_work = min(saved, self.work + FLOOR_WORK)
+        try:
+            for _ in range(FLOOR_SPLITS):
+                if heap[0][1] < 0:
+                    break
+                both, i, hard, easy = heap[0]
+                raised = self._e_floor_one(hard) + self._e_floor_one(easy)
+                heapq.heapreplace(heap, (max(both, raised), -1 - i, hard, easy))
+        except AnalysisTooLarge:
+            if self.work > saved:
+                raise
+        finally:
+            self.max_work = saved
+        return max(self.e_lower(state, codes), self.weight(state) + heap[0][0])
+
+    def _e_floor_one(self, state: int) -> int:
+        """A lower bound on :meth:`expected_sum` one test deep: the state's weight plus the
+        least, over its splits, of the bounds known on the two halves (each at least its
+        Huffman bound; other states of a half's orbit are not looked up, which would take
+        most of the time), or the bound proven on the state where that is more."""
+        exact = self._e_known(state)
+        if exact is not None:
+            return exact
+        if self.is_known(state):
+            return 0
+        codes = self.present(state)
+        lower = self.e_lower
         least = min(
-            self._e_proven(hard) + self._e_proven(easy)
-            for _, hard, easy, _, _ in self._e_ranked(state, codes)
+            lower(hard) + lower(easy) for _, hard, easy, _, _ in self._e_ranked(state, codes)
         )
-        return max(self.e_lower(state, codes), self.weight(state) + least)
+        return max(self._e_proven(state), self.weight(state) + least)
 
     def _e_proven(self, state: int) -> int:
         """The bound proven on ``state`` or on another state of its orbit."""
@@ -2429,16 +2469,16 @@ def analyze_hypotheses(
             if found is not None:
                 high = min(high, Fraction(found, w))
             try:
-                try:
-                    low = max(low, Fraction(search.e_floor(root), w))
+                with contextlib.suppress(AnalysisTooLarge):  # the greedy mean's work
                     high = min(high, Fraction(search.greedy_sum(root), w))
-                except AnalysisTooLarge:
-                    pass  # the greedy mean is past the work limit too
-                # A strategy within the fewest tests found for the worst case, on work of
-                # its own.
+                # A strategy within the fewest tests found for the worst case, then the
+                # lower bound, each on work of its own.
                 search.max_work = search.work + fallback_work
                 with contextlib.suppress(AnalysisTooLarge):
                     high = min(high, Fraction(search.budget_sum(root, high_t), w))
+                search.max_work = search.work + fallback_work
+                with contextlib.suppress(AnalysisTooLarge):
+                    low = max(low, Fraction(search.e_floor(root), w))
             finally:
                 search.max_states, search.deadline = saved_limits
                 search.max_work = _INF
