@@ -2472,11 +2472,15 @@ def analyze_hypotheses(
                 with contextlib.suppress(AnalysisTooLarge):  # the greedy mean's work
                     high = min(high, Fraction(search.greedy_sum(root), w))
                 # A strategy within the fewest tests found for the worst case, then the
-                # lower bound, each on work of its own.
+                # lower bound, each on work of its own and, under a time limit, a
+                # twentieth of it (at least a second).
+                extra = float(_INF) if time_limit is None else max(1.0, time_limit / 20)
                 search.max_work = search.work + fallback_work
+                search.deadline = search.clock() + extra
                 with contextlib.suppress(AnalysisTooLarge):
                     high = min(high, Fraction(search.budget_sum(root, high_t), w))
                 search.max_work = search.work + fallback_work
+                search.deadline = search.clock() + extra
                 with contextlib.suppress(AnalysisTooLarge):
                     low = max(low, Fraction(search.e_floor(root), w))
             finally:
