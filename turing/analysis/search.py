@@ -2136,11 +2136,9 @@ class Search:
         :data:`FLOOR_WORK` or :data:`FLOOR_SPLITS`: then the least so far). It rises above
         the state's own bound, which a search from the start raises only once it has tried
         every split."""
-        exact = self._e_known(state)
-        if exact is not None:
-            return exact
-        if self.is_known(state):
-            return 0
+        settled = self._e_settled(state)
+        if settled is not None:
+            return settled
         codes = self.present(state)
         # (bound on both halves, -1 - split number once raised else the number, halves)
         heap = [
@@ -2164,16 +2162,21 @@ class Search:
             self.max_work = saved
         return max(self.e_lower(state, codes), self.weight(state) + heap[0][0])
 
+    def _e_settled(self, state: int) -> int | None:
+        """The exact total proven on ``state`` (0 once its code is known), else None."""
+        exact = self._e_known(state)
+        if exact is None and self.is_known(state):
+            return 0
+        return exact
+
     def _e_floor_one(self, state: int) -> int:
         """A lower bound on :meth:`expected_sum` one test deep: the state's weight plus the
         least, over its splits, of the bounds known on the two halves (each at least its
         Huffman bound; other states of a half's orbit are not looked up, which would take
         most of the time), or the bound proven on the state where that is more."""
-        exact = self._e_known(state)
-        if exact is not None:
-            return exact
-        if self.is_known(state):
-            return 0
+        settled = self._e_settled(state)
+        if settled is not None:
+            return settled
         codes = self.present(state)
         lower = self.e_lower
         least = min(
