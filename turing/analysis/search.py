@@ -247,8 +247,9 @@ class Search:
         #: bitset words one operation on a state touches (see :meth:`_worked`)
         self._words: Final = self.size // 64 + 1
         self.work = 0
-        #: work left for :meth:`budget_sum`'s questions to the worst-case search
-        self.fit_work = BUDGET_WORK
+        #: work left for the questions of a :meth:`budget_sum` walk to the worst-case
+        #: search (each walk starts with :data:`BUDGET_WORK`)
+        self._fit_left = 0
 
         # Weights as bit planes: weight(S) = sum over k of popcount(S & plane_k) << k.
         self.unit_weights: Final = all(w == 1 for w in self.weight_of)
@@ -2091,7 +2092,13 @@ class Search:
         question within :data:`FIT_WORK`); a state's exact total where the search found
         it, and the best strategy a stopped search found where that is less. Where no
         split is proven to fit before a question runs out of its work, :meth:`greedy_sum`.
+        All the walk's questions together take at most :data:`BUDGET_WORK`.
         """
+        self._fit_left = BUDGET_WORK
+        return self._budget_sum(state, budget)
+
+    def _budget_sum(self, state: int, budget: int) -> int:
+        """:meth:`budget_sum`, within what is left of the walk's work for questions."""
         if self.is_known(state):
             return 0
         exact, found = self._e_found(state)
@@ -2102,14 +2109,14 @@ class Search:
             fits = self._fits(hard, budget - 1)
             if fits:
                 fits = self._fits(easy, budget - 1)
-            if fits is None and self.fit_work <= 0:
+            if fits is None and self._fit_left <= 0:
                 break  # no work left for the questions: the greedy strategy from here
             if fits:
                 self._enter(state, hard, easy, letter)
                 total = (
                     self.weight(state)
-                    + self.budget_sum(hard, budget - 1)
-                    + self.budget_sum(easy, budget - 1)
+                    + self._budget_sum(hard, budget - 1)
+                    + self._budget_sum(easy, budget - 1)
                 )
                 break
         if total is None:
@@ -2118,15 +2125,15 @@ class Search:
 
     def _fits(self, state: int, budget: int) -> bool | None:
         """:meth:`feasible` within :data:`FIT_WORK` more units of work and what is left of
-        :attr:`fit_work` (None past either)."""
-        if self.fit_work <= 0:
+        the walk's (None past either)."""
+        if self._fit_left <= 0:
             return None
         ask = functools.partial(self.feasible, state, budget)
         before = self.work
         try:
-            return self._with_share(min(FIT_WORK, self.fit_work), float(_INF), ask)
+            return self._with_share(min(FIT_WORK, self._fit_left), float(_INF), ask)
         finally:
-            self.fit_work -= self.work - before
+            self._fit_left -= self.work - before
 
     def e_floor(self, state: int) -> int:
         """A lower bound on :meth:`expected_sum` from what a search stopped short proved,
