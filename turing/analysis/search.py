@@ -2484,15 +2484,18 @@ def analyze_hypotheses(
                 # A strategy within the fewest tests found for the worst case, then the
                 # lower bound, each on work of its own and, under a time limit, a
                 # twentieth of it (at least a second).
+                search.max_work = _INF
                 extra = float(_INF) if time_limit is None else max(1.0, time_limit / 20)
-                search.max_work = search.work + fallback_work
-                search.deadline = search.clock() + extra
-                with contextlib.suppress(AnalysisTooLarge):
-                    high = min(high, Fraction(search.budget_sum(root, high_t), w))
-                search.max_work = search.work + fallback_work
-                search.deadline = search.clock() + extra
-                with contextlib.suppress(AnalysisTooLarge):
-                    low = max(low, Fraction(search.e_floor(root), w))
+                within = search._with_share(
+                    fallback_work, extra, functools.partial(search.budget_sum, root, high_t)
+                )
+                if within is not None:
+                    high = min(high, Fraction(within, w))
+                floor = search._with_share(
+                    fallback_work, extra, functools.partial(search.e_floor, root)
+                )
+                if floor is not None:
+                    low = max(low, Fraction(floor, w))
             finally:
                 search.max_states, search.deadline = saved_limits
                 search.max_work = _INF
