@@ -605,3 +605,45 @@ def test_the_lazy_ranking_of_splits_is_the_full_one(
         every = {frozenset((y, state ^ y)) for y in search.splits(state)}
         assert halves == every and len(ranked) == len(every)
         states.append(ranked[0][1])
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    mode=st.sampled_from(["nightmare", "nightmare", "extreme"]),
+    verifiers=st.integers(4, 6),
+    seed=st.integers(1, 10_000),
+    answers=st.integers(0, 2),
+)
+def test_large_states_are_split_and_weighed_on_their_words_as_on_bitsets(
+    mode: str, verifiers: int, seed: int, answers: int
+) -> None:
+    """A large state's splits, found on its non-zero words for all tests at once, and
+    their halves' weights per code, found on its groups alone, are the splits (in the same
+    order, with the same letters) and weights found test by test on whole bitsets."""
+    from testsupport.compiled import narrowed
+    from turing.analysis import search as search_module
+
+    hyps = narrowed(mode, verifiers, seed, answers)
+    plain = Search(hyps)
+    states = [plain.full]
+    for y in plain.splits(plain.full)[:4]:
+        states += [y, plain.full ^ y]
+        states += [z for z in plain.splits(y)[:2]]
+    expected = {}
+    for state in states:
+        if plain.is_known(state):
+            continue
+        splits, letters = plain.split_letters(state)
+        codes = plain.present(state)
+        parts = [plain.code_bits[i] for i in codes]
+        weights = [[plain._weigh(y & part) for part in parts] for y in splits]
+        expected[state] = (splits, letters, codes, weights)
+    sparse = Search(hyps)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(search_module, "SPLIT_ROWS_FROM", 0)
+        for state, (splits, letters, codes, weights) in expected.items():
+            sparse._part[state] = plain.part_of(state)
+            assert sparse.split_letters(state) == (splits, letters)
+            got = sparse._half_weights_sparse(state, splits, codes)
+            assert got.shape == (len(splits), len(codes))
+            assert got.tolist() == weights

@@ -87,6 +87,11 @@ ROUND_FIRST_LOOK: Final = 20_000
 #: Work each try to lower the worst case's upper bound from above may take (a second or
 #: two): see :meth:`Search._tighten`.
 TIGHTEN_WORK: Final = 200_000_000
+#: A state whose highest group is past this one (128 machine words) has its splits found
+#: by :meth:`Search._split_rows`, on its words for all tests at once: below it, looking
+#: at each test's bitset was as fast or faster, state by state.
+SPLIT_ROWS_FROM = 8192
+
 #: Work each question of :meth:`Search.budget_sum` to the worst-case search may take (a
 #: tenth of a second or so): past it, the split is taken as not fitting.
 FIT_WORK: Final = 5_000_000
@@ -321,6 +326,9 @@ class Search:
                     mine.setdefault(y, None)
             letter_splits.append(tuple(mine))
         self.letter_splits: Final = tuple(letter_splits)
+        #: the tests of each letter as rows of machine words, made the first time a large
+        #: state is split (see :meth:`_split_rows`)
+        self._letter_rows: list[np.ndarray[Any, np.dtype[np.uint64]]] | None = None
 
         self._present: dict[int, tuple[int, ...]] = {}
         self._weight: dict[int, int] = {}
@@ -513,7 +521,12 @@ class Search:
         seen: set[int] = set()
         length = state.bit_length()
         letters: list[int] = []
-        if self.symmetric and among is None:
+        if self.symmetric and among is None and length > SPLIT_ROWS_FROM:
+            assert self._sym is not None
+            moves = self._sym.moves(self.part_of(state), self.verifiers)
+            self._worked(sum(len(self.letter_splits[v]) for v in moves))
+            out, letters = self._split_rows(state, moves)
+        elif self.symmetric and among is None:
             assert self._sym is not None
             part = self.part_of(state)
             for v in self._sym.moves(part, self.verifiers):
@@ -547,6 +560,48 @@ class Search:
             self._splits[state] = result
             self._splits_bytes += cost
         return result
+
+    def _split_rows(self, state: int, moves: Sequence[int]) -> tuple[list[int], list[int]]:
+        """:meth:`split_letters` of a large state by the tests of ``moves``, the same
+        splits in the same order: each test's half is found on the state's non-zero words
+        alone, for all tests at once, and only the distinct ones are made into bitsets.
+        Deep in a strategy a state's groups are few and far apart (nightmare 6 hard seed 6:
+        6 non-zero words of the 120 between a state's first and last, 74 distinct splits
+        of 620 tests), and a bitset as long as the state for each test took most of the
+        time of the greedy mean."""
+        if self._letter_rows is None:
+            self._letter_rows = [self._rows_of(tests) for tests in self.letter_splits]
+        width = (state.bit_length() + 63) // 64
+        words = np.frombuffer(state.to_bytes(width * 8, "little"), dtype=np.uint64)
+        at = np.flatnonzero(words)
+        kept = words[at]
+        rows = np.concatenate([self._letter_rows[v][:, at] for v in moves]) & kept
+        letter_of = np.concatenate(
+            [np.full(len(self.letter_splits[v]), v, dtype=np.int64) for v in moves]
+        )
+        parts = rows.any(axis=1) & ~(rows == kept).all(axis=1)
+        # A split and its complement are one: each is known by its half that holds the
+        # state's highest group.
+        top = np.uint64(state.bit_length() - 1 - 64 * int(at[-1]))
+        holds_top = (rows[:, -1] >> top) & np.uint64(1) == 1
+        keys = np.where(holds_top[:, None], rows, rows ^ kept)
+        which = np.flatnonzero(parts)
+        if not len(which):
+            return [], []
+        keys = np.ascontiguousarray(keys[which])
+        _, first = np.unique(keys.view(np.dtype((np.void, keys.shape[1] * 8))), return_index=True)
+        which = which[np.sort(first)]
+        full = np.zeros((len(which), int(at[-1]) + 1), dtype=np.uint64)
+        full[:, at] = rows[which]
+        out = [int.from_bytes(row.tobytes(), "little") for row in full]
+        return out, letter_of[which].tolist()
+
+    def _rows_of(self, tests: Sequence[int]) -> np.ndarray[Any, np.dtype[np.uint64]]:
+        """``tests`` as rows of this search's machine words."""
+        rows = np.zeros((len(tests), self._words), dtype=np.uint64)
+        for i, z in enumerate(tests):
+            rows[i] = np.frombuffer(z.to_bytes(self._words * 8, "little"), dtype=np.uint64)
+        return rows
 
     def part_of(self, state: int) -> Partition:
         """The classes of interchangeable letters known for ``state`` (found once if new)."""
@@ -1441,15 +1496,12 @@ class Search:
         return h
 
     def _half_weights(
-        self, splits: Sequence[int], codes: Sequence[int]
+        self, state: int, splits: Sequence[int], codes: Sequence[int]
     ) -> np.ndarray[Any, np.dtype[np.int64]]:
-        """For each split (one half of a state), the weight of each of ``codes`` in it: a
+        """For each split (one half of ``state``), the weight of each of ``codes`` in it: a
         row per split."""
         if self.size > HALF_WEIGHTS_BY_ARRAY:
-            weigh = self._weigh
-            parts = [self.code_bits[i] for i in codes]
-            rows = [[weigh(y & part) for part in parts] for y in splits]
-            return np.array(rows, dtype=np.int64).reshape(len(splits), len(parts))
+            return self._half_weights_sparse(state, splits, codes)
         # One array operation for all splits: their bits side by side, summed per code.
         bits = self._bit_table(splits)
         if self.unit_weights:
@@ -1458,6 +1510,35 @@ class Search:
             sums = np.add.reduceat(bits * self._weights, self._code_starts, axis=1)
         picked: np.ndarray[Any, np.dtype[np.int64]] = sums[:, list(codes)]
         return picked
+
+    def _half_weights_sparse(
+        self, state: int, splits: Sequence[int], codes: Sequence[int]
+    ) -> np.ndarray[Any, np.dtype[np.int64]]:
+        """:meth:`_half_weights` on the groups of ``state`` alone, for a search too large
+        for a column per group: deep in a strategy a state's groups are few and far apart,
+        and so are a split's."""
+        width = (state.bit_length() + 63) // 64
+        words = np.frombuffer(state.to_bytes(width * 8, "little"), dtype=np.uint64)
+        at = np.flatnonzero(words)
+        raw = b"".join([y.to_bytes(width * 8, "little") for y in splits])
+        rows = np.ascontiguousarray(
+            np.frombuffer(raw, dtype=np.uint64).reshape(len(splits), width)[:, at]
+        )
+        held = np.unpackbits(words[at].view(np.uint8), bitorder="little").astype(bool)
+        groups = (at[:, None] * 64 + np.arange(64)).ravel()[held]
+        bits = np.unpackbits(rows.view(np.uint8), axis=1, bitorder="little")[:, held]
+        weighted = bits.astype(np.int64) * self._weights[groups]
+        # Each code's groups are one run: sums over the runs, then the runs of ``codes``.
+        code = np.searchsorted(self._code_starts, groups, side="right") - 1
+        starts = np.flatnonzero(np.r_[True, code[1:] != code[:-1]])
+        sums = np.add.reduceat(weighted, starts, axis=1)
+        out = np.zeros((len(splits), len(codes)), dtype=np.int64)
+        run_codes = code[starts]
+        wanted = np.array(codes, dtype=np.intp)
+        place = np.minimum(np.searchsorted(run_codes, wanted), len(run_codes) - 1)
+        there = run_codes[place] == wanted
+        out[:, there] = sums[:, place[there]]
+        return out
 
     def _log_table(self) -> np.ndarray[Any, np.dtype[np.float64]]:
         """``w log2 w`` for every weight a half can have (0 for 0), made once."""
@@ -1508,7 +1589,7 @@ class Search:
         # Each split placed by its halves' entropy bounds (a bound known already is looked
         # up only when the split comes up: most never do).
         totals = self.code_weights(state, codes)
-        yes_w = self._half_weights(splits, codes)
+        yes_w = self._half_weights(state, splits, codes)
         place = (self._entropy(yes_w) + self._entropy(np.array(totals) - yes_w)).tolist()
         huffman = self._huffman_of
         heap: list[tuple[int, int, int, int, int, int]] = []
