@@ -302,6 +302,35 @@ def test_a_strategy_within_the_fewest_tests_bounds_the_mean() -> None:
     assert result.expected_bounds_exact == (Fraction(43, 12), Fraction(109, 24))
 
 
+def test_the_worst_case_greedy_strategies_bound_the_mean() -> None:
+    """Once the worst case's ceiling is found, its two greedy strategies' summed tests
+    bound the mean from above: at least the exact total, at most their depth per
+    assignment."""
+    for name, hyps, exact in cases():
+        search = Search(hyps)
+        full = search.full
+        assert search.ceiling_sum(full) is None or search.is_known(full), name
+        depth = search.ceiling(full)
+        total = search.ceiling_sum(full)
+        assert total is not None, name
+        assert total <= depth * search.weight(full), name
+        if exact.min_tests_expected_exact is not None:
+            assert exact.min_tests_expected_exact * len(hyps) <= total, name
+    # On the shipped nightmare puzzle 04-N: 595/96, less than the greedy depth (7 tests)
+    # but more than the fewest tests (5).
+    hyps = shipped_nightmare()
+    search = Search(hyps)
+    depth = search.ceiling(search.full)
+    total = search.ceiling_sum(search.full)
+    assert total is not None
+    assert Fraction(total, len(hyps)) == Fraction(595, 96) < depth
+    # ``analyze`` takes the least of it and the fewest tests when the mean's search stops
+    # and nothing better is found in the work left (here none).
+    result = analyze_hypotheses(hyps, expected_states=1, expected_work=1, rounds=False)
+    assert result.expected_bounds_exact is not None
+    assert result.expected_bounds_exact[1] == min(Fraction(total, len(hyps)), Fraction(5))
+
+
 def test_learning_every_letter_is_an_upper_bound() -> None:
     for name, hyps, exact in cases():
         t = exact.min_tests_worst

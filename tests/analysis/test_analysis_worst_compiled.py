@@ -100,11 +100,12 @@ def test_compiled_greedy_strategies_agree_with_the_own_ones(
         for y in own.splits(own.full)[:3]:
             states += [y, own.full ^ y]
         depths = [(own.greedy_depth(s), own.greedy_weight_depth(s)) for s in states]
+        totals = [(own._greedy_total.get(s, 0), own._greedy_w_total.get(s, 0)) for s in states]
     except AnalysisTooLarge:
         assume(False)
     compiled = Search(hyps)
     assume(compiled._compile_worst)  # interchangeable letters
-    for state, (by_codes, by_weight) in zip(states, depths, strict=True):
+    for state, (by_codes, by_weight), summed in zip(states, depths, totals, strict=True):
         # Each state asked first, in a search of its own (its letters' classes found
         # afresh), then again in the one search (answered from what the kernel keeps).
         fresh = Search(hyps)
@@ -112,6 +113,12 @@ def test_compiled_greedy_strategies_agree_with_the_own_ones(
             by_codes,
             by_weight,
         )
+        # The same strategies: the same summed tests.
+        assert (
+            fresh._greedy_total.get(state, 0),
+            fresh._greedy_w_total.get(state, 0),
+        ) == summed
+        assert fresh.ceiling_sum(state) == min(summed)
         assert fresh._worst is not None or by_weight <= 1
         assert compiled.ceiling(state) == min(by_codes, by_weight)
         if not compiled.is_known(state):  # (a known state keeps no bounds)

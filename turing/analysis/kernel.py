@@ -69,6 +69,9 @@ def _intrinsic(fn: Callable[..., Any]) -> Callable[..., Any]:
 
 
 _INF: Final = 1 << 60
+#: A greedy strategy's depth is kept in the low bits of its memo's entry, its summed tests
+#: above them (:func:`_greedy`).
+GREEDY_DEPTH_BITS: Final = 8
 # ctx slots
 _WORK, _WORK_LIMIT, _STORED, _STORED_LIMIT, _ABORTED, _UNIT, _DEADLINE, _CHECK_AT = range(8)
 #: ctx slot of the expected search: the slots its table of states has taken
@@ -1609,6 +1612,8 @@ def _greedy(
     """The tests a greedy strategy needs from ``state`` (:meth:`Search.greedy_depth`, or
     with ``by_weight`` :meth:`Search.greedy_weight_depth`): in each state the first split,
     in the order of the tests, that is best by the same key; -1 once a limit passed.
+    With it, the strategy's summed tests (over the assignments, as :meth:`Search.expected_sum`
+    counts them), as ``total << GREEDY_DEPTH_BITS | depth``.
 
     ``among``: the tests that may split ``state``, in order (all of them at the start). A
     test that leaves a state whole leaves each part of it whole, so a half is given only
@@ -1634,7 +1639,7 @@ def _greedy(
     at = _nonzero_words(state, lo, hi)
     first = np.searchsorted(at, wlo[codes])
     last = np.searchsorted(at, whi[codes], side="right")
-    weight = _weigh_at(state, planes, shifts, at) if by_weight else 0
+    weight = _weigh_at(state, planes, shifts, at)
     allowed = _moves(part)
     n = state.shape[0]
     y = np.zeros(n, dtype=np.uint64)
@@ -1672,20 +1677,22 @@ def _greedy(
     sub = _child(part, letter[pick])
     _half_at(state, tests[pick], True, y, at)
     passed = passed[:kept]
-    depth = _greedy(y.copy(), sub, passed, by_weight, data, tab, memo, ctx)
-    if depth < 0:
+    got = _greedy(y.copy(), sub, passed, by_weight, data, tab, memo, ctx)
+    if got < 0:
         return -1
     _half_at(state, tests[pick], False, y, at)
     other = _greedy(y, sub, passed, by_weight, data, tab, memo, ctx)
     if other < 0:
         return -1
-    depth = 1 + max(depth, other)
-    memo[key] = depth
+    mask = (1 << GREEDY_DEPTH_BITS) - 1
+    depth = 1 + max(got & mask, other & mask)
+    total = weight + (got >> GREEDY_DEPTH_BITS) + (other >> GREEDY_DEPTH_BITS)
+    memo[key] = (total << GREEDY_DEPTH_BITS) | depth
     if depth < _high(tab, key):
         _put(tab, key, _UPPER, depth, ctx)
     if _store(ctx):
         return -1
-    return depth
+    return memo[key]
 
 
 @_compiled
@@ -1875,11 +1882,11 @@ class WorstKernel:
         work: int,
         stored: int,
         seconds: float,
-    ) -> tuple[int | None, int, int]:
+    ) -> tuple[tuple[int, int] | None, int, int]:
         """The tests a greedy strategy needs from ``state`` (by codes, or ``by_weight``),
-        within the limits of :meth:`feasible`: (the depth, or None when a limit came
-        first; the work done; the states stored). Each state it passes keeps the depth
-        as an upper bound."""
+        within the limits of :meth:`feasible`: ((the depth, the summed tests over the
+        assignments), or None when a limit came first; the work done; the states stored).
+        Each state it passes keeps the depth as an upper bound."""
         ctx = self.ctx
         _arm(ctx, work, stored, seconds)
         got = int(
@@ -1895,7 +1902,9 @@ class WorstKernel:
             )
         )
         done = int(ctx[_WORK]), int(ctx[_STORED])
-        return (None if got < 0 else got), *done
+        if got < 0:
+            return None, *done
+        return (got & ((1 << GREEDY_DEPTH_BITS) - 1), got >> GREEDY_DEPTH_BITS), *done
 
     def bounds(self, state: int) -> tuple[int, int | None]:
         """What is proven about the fewest tests of ``state``: (lower, upper or None)."""

@@ -362,6 +362,9 @@ class Search:
         self._lone_letters: Final = tuple(v for v in range(self.verifiers) if v not in in_class)
         self._greedy: dict[int, int] = {}
         self._greedy_w: dict[int, int] = {}
+        #: the summed tests of the two greedy strategies' (:meth:`ceiling_sum`), per state
+        self._greedy_total: dict[int, int] = {}
+        self._greedy_w_total: dict[int, int] = {}
         self._opt: dict[int, frozenset[int]] = {}
         self._e_exact: dict[int, int] = {}
         self._e_lb: dict[int, int] = {}
@@ -1177,7 +1180,7 @@ class Search:
         (:meth:`WorstKernel.greedy`): on the largest nightmare tables the search's own
         took 8–18 s of a 30 s limit for the two."""
         part = self.part_of(state)
-        depth = self._compiled_run(
+        depth, total = self._compiled_run(
             lambda work, stored, seconds: kernel.greedy(
                 state, by_weight, part, work, stored, seconds
             ),
@@ -1185,6 +1188,7 @@ class Search:
             WORST_LIGHTER,
         )
         (self._greedy_w if by_weight else self._greedy)[state] = depth
+        (self._greedy_w_total if by_weight else self._greedy_total)[state] = total
         if depth < self._t_ub.get(state, _INF):
             self._t_ub[state] = depth
         self._worked(0)
@@ -1219,6 +1223,11 @@ class Search:
             self._enter(state, hard, easy, letter)
             depth = 1 + max(self._greedy_depth(hard, codes), self._greedy_depth(easy, codes))
             self._greedy[state] = depth
+            self._greedy_total[state] = (
+                self.weight(state)
+                + self._greedy_total.get(hard, 0)
+                + self._greedy_total.get(easy, 0)
+            )
             if depth < self._t_ub.get(state, _INF):
                 self._t_ub[state] = depth
             self._stored()
@@ -1265,6 +1274,11 @@ class Search:
                 self._greedy_weight_depth(y, codes), self._greedy_weight_depth(state ^ y, codes)
             )
             self._greedy_w[state] = depth
+            self._greedy_w_total[state] = (
+                self.weight(state)
+                + self._greedy_w_total.get(y, 0)
+                + self._greedy_w_total.get(state ^ y, 0)
+            )
             if depth < self._t_ub.get(state, _INF):
                 self._t_ub[state] = depth
             self._stored()
@@ -1276,6 +1290,19 @@ class Search:
         nightmare tables it is the better by far (nightmare 6 hard seed 8, 47,520 groups:
         17 tests against 30) and the one a time limit should not cut off."""
         return min(self.greedy_weight_depth(state), self.greedy_depth(state))
+
+    def ceiling_sum(self, state: int) -> int | None:
+        """The fewer summed tests (over the assignments) of the two greedy strategies of
+        :meth:`ceiling`, where found already: an upper bound on :meth:`expected_sum`,
+        free once the worst case's ceiling is known (never searches)."""
+        totals = [
+            t
+            for t in (self._greedy_w_total.get(state), self._greedy_total.get(state))
+            if t is not None
+        ]
+        if self.is_known(state):
+            return 0
+        return min(totals) if totals else None
 
     def identify_ceiling(self, state: int) -> int:
         """Tests that learn every letter's criterion, one letter after another: an upper
@@ -2559,6 +2586,10 @@ def analyze_hypotheses(
             found = search.e_upper(root)
             if found is not None:
                 high = min(high, Fraction(found, w))
+            # The worst case's greedy strategies (found for its ceiling already).
+            ceiling = search.ceiling_sum(root)
+            if ceiling is not None:
+                high = min(high, Fraction(ceiling, w))
             try:
                 with contextlib.suppress(AnalysisTooLarge):  # the greedy mean's work
                     high = min(high, Fraction(search.greedy_sum(root), w))
