@@ -302,6 +302,49 @@ def test_a_strategy_within_the_fewest_tests_bounds_the_mean() -> None:
     assert result.expected_bounds_exact == (Fraction(43, 12), Fraction(109, 24))
 
 
+def test_the_bounds_on_a_stopped_mean_keep_within_the_time_limit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Under a time limit the worst-case and expected searches leave its last tenth to the
+    greedy mean, the strategy within the worst case and the bound two tests deep, which
+    share what is left; without a time limit these run on their work limits alone (the
+    same figures on every run)."""
+    hyps = shipped_nightmare()
+    seen: list[tuple[str, float, float]] = []
+
+    def timed(name: str) -> None:
+        run = getattr(Search, name)
+
+        def record(self: Search, *args: int) -> int:
+            seen.append((name, self.clock(), self.deadline))
+            return int(run(self, *args))
+
+        monkeypatch.setattr(Search, name, record)
+
+    names = ("expected_sum", "greedy_sum", "budget_sum", "e_floor")
+    for name in names:
+        timed(name)
+    untimed = analyze_hypotheses(hyps, expected_states=1, rounds=False)
+    # The first call of each (greedy_sum is called again within the walk of budget_sum).
+    firsts = {name: (now, deadline) for name, now, deadline in reversed(seen)}
+    assert set(firsts) == set(names)
+    assert all(deadline >= search_module._INF for _, deadline in firsts.values())
+    seen.clear()
+    limit = 600.0
+    start = Search(hyps).clock()
+    timed_result = analyze_hypotheses(hyps, expected_states=1, rounds=False, time_limit=limit)
+    end = Search(hyps).clock() + limit
+    firsts = {name: (now, deadline) for name, now, deadline in reversed(seen)}
+    assert set(firsts) == set(names)
+    assert start + limit * 0.9 <= firsts["expected_sum"][1] <= end - limit * 0.1
+    for name in names[1:]:
+        assert firsts[name][1] <= end, name
+    # The greedy mean gets a third of the time left, not all of it.
+    now, deadline = firsts["greedy_sum"]
+    assert deadline - now <= (end - now) / 3
+    assert timed_result.expected_bounds_exact == untimed.expected_bounds_exact
+
+
 def test_the_worst_case_greedy_strategies_bound_the_mean() -> None:
     """Once the worst case's ceiling is found, its two greedy strategies' summed tests
     bound the mean from above: at least the exact total, at most their depth per

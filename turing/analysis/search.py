@@ -37,7 +37,6 @@ prefix code over the codes' weights).
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import heapq
 import random
@@ -91,6 +90,11 @@ TIGHTEN_WORK: Final = 200_000_000
 #: by :meth:`Search._split_rows`, on its words for all tests at once: below it, looking
 #: at each test's bitset was as fast or faster, state by state.
 SPLIT_ROWS_FROM = 8192
+
+#: Under a time limit, the part of it the worst-case and expected searches leave for the
+#: bounds on a mean they did not finish (the greedy mean, the strategy within the worst
+#: case and the bound two tests deep: each an equal share of the time left).
+FALLBACK_TIME: Final = 0.1
 
 #: Work each question of :meth:`Search.budget_sum` to the worst-case search may take (a
 #: tenth of a second or so): past it, the split is taken as not fitting.
@@ -2535,8 +2539,12 @@ def analyze_hypotheses(
     search = Search(hypotheses, max_states=max_states, max_work=max_work, symmetry=symmetry)
     search.on_progress = on_progress
     search.on_prepare = on_prepare
+    deadline = float(_INF)
     if time_limit is not None:
-        search.deadline = search.clock() + time_limit
+        deadline = search.clock() + time_limit
+        # The last part of the time is kept for the bounds on a mean the searches do not
+        # finish (the rounds, which come after, get it when they are not needed).
+        search.deadline = deadline - (time_limit * FALLBACK_TIME if expected else 0.0)
     root = search.full
     bounded: list[str] = []
     skipped: list[str] = []
@@ -2567,6 +2575,7 @@ def analyze_hypotheses(
             total = search.expected_sum(root)
             e_tests = Fraction(total, w)
             low = high = e_tests
+            search.deadline = deadline
             if worst is not None and rounds:
                 e_rounds = Fraction(search.expected_rounds_new(root), w)
         except AnalysisTooLarge as exc:
@@ -2575,42 +2584,43 @@ def analyze_hypotheses(
         finally:
             search.max_states = saved
             search.max_work = _INF
+        search.deadline = deadline
         if e_tests is None:
-            saved_limits = search.max_states, search.deadline
+            saved_states = search.max_states
             search.max_states = _INF
             search.deadline = float(_INF)
-            search.max_work = search.work + fallback_work
+            search.max_work = _INF
             # A strategy that never needs more than high_t tests averages no more.
             high = Fraction(high_t)
             # The best strategy the stopped search found, then the greedy one.
             found = search.e_upper(root)
             if found is not None:
                 high = min(high, Fraction(found, w))
-            # The worst case's greedy strategies (found for its ceiling already).
-            ceiling = search.ceiling_sum(root)
-            if ceiling is not None:
-                high = min(high, Fraction(ceiling, w))
+            # The worst case's greedy strategies (found for its ceiling already), then
+            # the greedy mean, a strategy within the fewest tests found for the worst
+            # case, then the lower bound: each on work of its own and an equal share of the
+            # time left (at least the part of the time limit kept for them).
+            parts: list[Callable[[], int]] = [
+                functools.partial(search.greedy_sum, root),
+                functools.partial(search.budget_sum, root, high_t),
+                functools.partial(search.e_floor, root),
+            ]
+            got: list[int | None] = []
             try:
-                with contextlib.suppress(AnalysisTooLarge):  # the greedy mean's work
-                    high = min(high, Fraction(search.greedy_sum(root), w))
-                # A strategy within the fewest tests found for the worst case, then the
-                # lower bound, each on work of its own and, under a time limit, a
-                # twentieth of it (at least a second).
-                search.max_work = _INF
-                extra = float(_INF) if time_limit is None else max(1.0, time_limit / 20)
-                within = search._with_share(
-                    fallback_work, extra, functools.partial(search.budget_sum, root, high_t)
-                )
-                if within is not None:
-                    high = min(high, Fraction(within, w))
-                floor = search._with_share(
-                    fallback_work, extra, functools.partial(search.e_floor, root)
-                )
-                if floor is not None:
-                    low = max(low, Fraction(floor, w))
+                for i, part in enumerate(parts):
+                    seconds = float(_INF)
+                    if time_limit is not None:
+                        seconds = max(0.0, deadline - search.clock()) / (len(parts) - i)
+                    got.append(search._with_share(fallback_work, seconds, part))
             finally:
-                search.max_states, search.deadline = saved_limits
+                search.max_states, search.deadline = saved_states, deadline
                 search.max_work = _INF
+            greedy, within, floor = got
+            for upper in (search.ceiling_sum(root), greedy, within):
+                if upper is not None:
+                    high = min(high, Fraction(upper, w))
+            if floor is not None:
+                low = max(low, Fraction(floor, w))
             bounded.append("min_tests_expected")
         if e_rounds is None and rounds:
             bounded.append("rounds_expected")
