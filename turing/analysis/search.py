@@ -171,6 +171,12 @@ class RoundsTooLarge(AnalysisTooLarge):
     """The rounds search passed its own state limit (the tests figures stay exact)."""
 
 
+def _word_rows(sets: Sequence[int], words: int) -> np.ndarray[Any, np.dtype[np.uint64]]:
+    """Bitsets as the rows of an array of ``words`` machine words each."""
+    raw = b"".join([x.to_bytes(8 * words, "little") for x in sets])
+    return np.frombuffer(raw, dtype=np.uint64).reshape(len(sets), words)
+
+
 def _bits_of(indices: Sequence[int] | np.ndarray[Any, Any], size: int) -> int:
     """The int whose set bits are ``indices``."""
     flags = np.zeros(max(size, 1), dtype=bool)
@@ -577,7 +583,7 @@ class Search:
         of 620 tests), and a bitset as long as the state for each test took most of the
         time of the greedy mean."""
         if self._letter_rows is None:
-            self._letter_rows = [self._rows_of(tests) for tests in self.letter_splits]
+            self._letter_rows = [_word_rows(tests, self._words) for tests in self.letter_splits]
         width = (state.bit_length() + 63) // 64
         words = np.frombuffer(state.to_bytes(width * 8, "little"), dtype=np.uint64)
         at = np.flatnonzero(words)
@@ -602,13 +608,6 @@ class Search:
         full[:, at] = rows[which]
         out = [int.from_bytes(row.tobytes(), "little") for row in full]
         return out, letter_of[which].tolist()
-
-    def _rows_of(self, tests: Sequence[int]) -> np.ndarray[Any, np.dtype[np.uint64]]:
-        """``tests`` as rows of this search's machine words."""
-        rows = np.zeros((len(tests), self._words), dtype=np.uint64)
-        for i, z in enumerate(tests):
-            rows[i] = np.frombuffer(z.to_bytes(self._words * 8, "little"), dtype=np.uint64)
-        return rows
 
     def part_of(self, state: int) -> Partition:
         """The classes of interchangeable letters known for ``state`` (found once if new)."""
@@ -1551,10 +1550,7 @@ class Search:
         width = (state.bit_length() + 63) // 64
         words = np.frombuffer(state.to_bytes(width * 8, "little"), dtype=np.uint64)
         at = np.flatnonzero(words)
-        raw = b"".join([y.to_bytes(width * 8, "little") for y in splits])
-        rows = np.ascontiguousarray(
-            np.frombuffer(raw, dtype=np.uint64).reshape(len(splits), width)[:, at]
-        )
+        rows = np.ascontiguousarray(_word_rows(splits, width)[:, at])
         held = np.unpackbits(words[at].view(np.uint8), bitorder="little").astype(bool)
         groups = (at[:, None] * 64 + np.arange(64)).ravel()[held]
         bits = np.unpackbits(rows.view(np.uint8), axis=1, bitorder="little")[:, held]
