@@ -177,6 +177,14 @@ def _word_rows(sets: Sequence[int], words: int) -> np.ndarray[Any, np.dtype[np.u
     return np.frombuffer(raw, dtype=np.uint64).reshape(len(sets), words)
 
 
+def _nonzero_words(state: int) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+    """Where ``state``'s non-zero machine words are (in order) and those words."""
+    width = (state.bit_length() + 63) // 64
+    words = np.frombuffer(state.to_bytes(width * 8, "little"), dtype=np.uint64)
+    at = np.flatnonzero(words)
+    return at, words[at]
+
+
 def _bits_of(indices: Sequence[int] | np.ndarray[Any, Any], size: int) -> int:
     """The int whose set bits are ``indices``."""
     flags = np.zeros(max(size, 1), dtype=bool)
@@ -584,10 +592,7 @@ class Search:
         time of the greedy mean."""
         if self._letter_rows is None:
             self._letter_rows = [_word_rows(tests, self._words) for tests in self.letter_splits]
-        width = (state.bit_length() + 63) // 64
-        words = np.frombuffer(state.to_bytes(width * 8, "little"), dtype=np.uint64)
-        at = np.flatnonzero(words)
-        kept = words[at]
+        at, kept = _nonzero_words(state)
         rows = np.concatenate([self._letter_rows[v][:, at] for v in moves]) & kept
         letter_of = np.concatenate(
             [np.full(len(self.letter_splits[v]), v, dtype=np.int64) for v in moves]
@@ -1298,13 +1303,13 @@ class Search:
         """The fewer summed tests (over the assignments) of the two greedy strategies of
         :meth:`ceiling`, where found already: an upper bound on :meth:`expected_sum`,
         free once the worst case's ceiling is known (never searches)."""
+        if self.is_known(state):
+            return 0
         totals = [
             t
             for t in (self._greedy_w_total.get(state), self._greedy_total.get(state))
             if t is not None
         ]
-        if self.is_known(state):
-            return 0
         return min(totals) if totals else None
 
     def identify_ceiling(self, state: int) -> int:
@@ -1547,11 +1552,9 @@ class Search:
         """:meth:`_half_weights` on the groups of ``state`` alone, for a search too large
         for a column per group: deep in a strategy a state's groups are few and far apart,
         and so are a split's."""
-        width = (state.bit_length() + 63) // 64
-        words = np.frombuffer(state.to_bytes(width * 8, "little"), dtype=np.uint64)
-        at = np.flatnonzero(words)
-        rows = np.ascontiguousarray(_word_rows(splits, width)[:, at])
-        held = np.unpackbits(words[at].view(np.uint8), bitorder="little").astype(bool)
+        at, kept = _nonzero_words(state)
+        rows = np.ascontiguousarray(_word_rows(splits, int(at[-1]) + 1)[:, at])
+        held = np.unpackbits(kept.view(np.uint8), bitorder="little").astype(bool)
         groups = (at[:, None] * 64 + np.arange(64)).ravel()[held]
         bits = np.unpackbits(rows.view(np.uint8), axis=1, bitorder="little")[:, held]
         weighted = bits.astype(np.int64) * self._weights[groups]
