@@ -72,6 +72,8 @@ _INF: Final = 1 << 60
 #: A greedy strategy's depth is kept in the low bits of its memo's entry, its summed tests
 #: above them (:func:`_greedy`).
 GREEDY_DEPTH_BITS: Final = 8
+#: :data:`turing.analysis.search.PAIRS_CAP` (not imported: search must not need numba).
+_PAIRS_CAP: Final = (1 << 48) - 1
 # ctx slots
 _WORK, _WORK_LIMIT, _STORED, _STORED_LIMIT, _ABORTED, _UNIT, _DEADLINE, _CHECK_AT = range(8)
 #: ctx slot of the expected search: the slots its table of states has taken
@@ -1576,6 +1578,50 @@ def _code_sides_at(
 
 
 @_compiled
+def _code_weight_at(
+    a: Any, cm: Any, planes: Any, shifts: Any, at: Any, start: int, end: int
+) -> Any:
+    """The weight of the groups of ``a`` in a code's mask ``cm``, whose words lie at
+    ``at[start:end]``."""
+    total = 0
+    for p in range(planes.shape[0]):
+        s = 0
+        for j in range(start, end):
+            i = at[j]
+            s += _pop(a[i] & cm[i] & planes[p, i])
+        total += s << shifts[p]
+    return total
+
+
+@_compiled
+def _pairs_apart_at(
+    y: Any,
+    codes: Any,
+    cmask: Any,
+    planes: Any,
+    shifts: Any,
+    at: Any,
+    first: Any,
+    last: Any,
+    totals: Any,
+) -> Any:
+    """:meth:`Search._pairs_apart` of the split whose yes-half is ``y``: ``totals`` are
+    the weights of ``codes`` in the state, whose words lie at ``at[first[k]:last[k]]``."""
+    sy = 0
+    qy = 0
+    sn = 0
+    qn = 0
+    for k in range(codes.shape[0]):
+        wy = _code_weight_at(y, cmask[codes[k]], planes, shifts, at, first[k], last[k])
+        wn = totals[k] - wy
+        sy += wy
+        qy += wy * wy
+        sn += wn
+        qn += wn * wn
+    return min(max(sy * sy - qy, sn * sn - qn) // 2, _PAIRS_CAP)
+
+
+@_compiled
 def _weigh_at(a: Any, planes: Any, shifts: Any, at: Any) -> Any:
     """:func:`_weigh` of a state whose words may be non-zero only at ``at``."""
     total = 0
@@ -1640,6 +1686,11 @@ def _greedy(
     first = np.searchsorted(at, wlo[codes])
     last = np.searchsorted(at, whi[codes], side="right")
     weight = _weigh_at(state, planes, shifts, at)
+    code_w = np.empty(nc, dtype=np.int64)
+    if by_weight:
+        for k in range(nc):
+            c = codes[k]
+            code_w[k] = _code_weight_at(state, cmask[c], planes, shifts, at, first[k], last[k])
     allowed = _moves(part)
     n = state.shape[0]
     y = np.zeros(n, dtype=np.uint64)
@@ -1661,8 +1712,8 @@ def _greedy(
         a, b = _code_sides_at(y, state, codes, cmask, first, last, at)
         big = max(a, b)
         if by_weight:
-            wy = _weigh_at(y, planes, shifts, at)
-            rank = (_ceil_log2(big) << 48) | max(wy, weight - wy)
+            pairs = _pairs_apart_at(y, codes, cmask, planes, shifts, at, first, last, code_w)
+            rank = (pairs << 8) | big
         else:
             # The halves' proven bounds first (as :meth:`Search._rank` ranks them).
             sy = _sums_of(y, coef, at)

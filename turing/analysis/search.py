@@ -90,6 +90,9 @@ TIGHTEN_WORK: Final = 200_000_000
 #: by :meth:`Search._split_rows`, on its words for all tests at once: below it, looking
 #: at each test's bitset was as fast or faster, state by state.
 SPLIT_ROWS_FROM = 8192
+#: The most pairs of assignments of different codes :meth:`Search._pairs_apart` counts
+#: (a split's place in the compiled searches' orders is kept in one machine word).
+PAIRS_CAP: Final = (1 << 48) - 1
 
 #: Under a time limit, the part of it the worst-case and expected searches leave for the
 #: bounds on a mean they did not finish (the greedy mean, the strategy within the worst
@@ -1245,10 +1248,12 @@ class Search:
         """Tests a second greedy strategy needs: an upper bound, often far below
         :meth:`greedy_depth` in nightmare.
 
-        It takes the split whose larger half needs the fewest tests by the information
-        bound (⌈log2 codes⌉), then the one whose heavier half holds the fewest assignments:
-        with few codes and many dealings left, locating the cards is what a test must do,
-        and counting codes alone cannot see that.
+        It takes the split that leaves the fewest pairs of assignments of different codes
+        together in its worse half (:meth:`_pairs_apart`), then the one whose larger half
+        has the fewest codes: with few codes and many dealings left, locating the cards is
+        what a test must do, and counting codes alone cannot see that; counting
+        assignments alone (as this strategy did before) counts a half of one code, which
+        is known, as hard as any.
         """
         return self._greedy_of(state, among, by_weight=True)
 
@@ -1259,21 +1264,21 @@ class Search:
         depth = self._greedy_w.get(state)
         if depth is None:
             codes = self.present(state, among)
-            bits = [self.code_bits[i] for i in codes]
+            parts = [self.code_bits[i] & state for i in codes]
+            totals = [self._weigh(part) for part in parts]
             splits, letters = self.split_letters(state)
-            self._worked(len(splits) * (2 * len(bits) + 3))
-            weigh = self._weigh
+            self._worked(len(splits) * (4 * len(parts) + 3))
             best: tuple[int, int] | None = None
             pick = 0
             for i, y in enumerate(splits):
                 n = state ^ y
                 a = b = 0
-                for cb in bits:
-                    if y & cb:
+                for part in parts:
+                    if y & part:
                         a += 1
-                    if n & cb:
+                    if n & part:
                         b += 1
-                key = (ceil_log2(max(a, b)), max(weigh(y), weigh(n)))
+                key = (self._pairs_apart(y, parts, totals), max(a, b))
                 if best is None or key < best:
                     best, pick = key, i
             y = splits[pick]
@@ -1291,6 +1296,24 @@ class Search:
                 self._t_ub[state] = depth
             self._stored()
         return depth
+
+    def _pairs_apart(self, half: int, parts: Sequence[int], totals: Sequence[int]) -> int:
+        """The pairs of assignments of different codes that one test leaves together in
+        the worse of the two halves it makes of a state, ``half`` and the rest: ``parts``
+        are the state's groups of each code, ``totals`` their weights. A strategy ends
+        when no such pair is left in any state, and a test rules out every pair it
+        parts, whatever the answer (the edges of Golovin, Krause and Ray's equivalence
+        class edge cutting, 2010, with the worst answer taken). At most
+        :data:`PAIRS_CAP`, as the compiled searches count them."""
+        weigh = self._weigh
+        yes = no = yes2 = no2 = 0
+        for part, total in zip(parts, totals, strict=True):
+            w = weigh(half & part)
+            yes += w
+            yes2 += w * w
+            no += total - w
+            no2 += (total - w) * (total - w)
+        return min(max(yes * yes - yes2, no * no - no2) // 2, PAIRS_CAP)
 
     def ceiling(self, state: int) -> int:
         """The fewer tests of the two greedy strategies: an upper bound on
