@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from testsupport.compiled import narrowed as narrowed_table
 from turing.analysis.search import (
     AnalysisError,
     AnalysisTooLarge,
@@ -647,3 +648,29 @@ def test_large_states_are_split_and_weighed_on_their_words_as_on_bitsets(
             got = sparse._half_weights_sparse(state, splits, codes)
             assert got.shape == (len(splits), len(codes))
             assert got.tolist() == weights
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    mode=st.sampled_from(["nightmare", "extreme"]),
+    seed=st.integers(1, 10_000),
+    answers=st.integers(0, 3),
+)
+def test_the_pairs_a_split_leaves_are_counted_one_by_one(
+    mode: str, seed: int, answers: int
+) -> None:
+    hyps = narrowed_table(mode, 4, seed, answers)
+    search = Search(hyps, compiled=False)
+    state = search.full
+    codes = search.present(state)
+    if len(codes) < 2:
+        return
+    parts = [search.code_bits[c] & state for c in codes]
+    totals = [search._weigh(part) for part in parts]
+
+    def pairs(half: int) -> int:  # of assignments of different codes, one pair at a time
+        weights = search.code_weights(half) if half else []
+        return sum(a * b for i, a in enumerate(weights) for b in weights[i + 1 :])
+
+    for y in search.splits(state):
+        assert search._pairs_apart(y, parts, totals) == max(pairs(y), pairs(state ^ y))

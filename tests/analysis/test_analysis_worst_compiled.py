@@ -75,6 +75,12 @@ def test_compiled_worst_case_search_agrees_with_the_own_one(
                     own.new_share(400_000_000)
                     break
                 assert mine.feasible(half, budget) == expected
+    # Ranked by the pairs of assignments the splits leave (as the ceiling is lowered from
+    # above): the same answers.
+    by_pairs = Search(hyps)
+    by_pairs._rank_by_pairs = True
+    assert by_pairs.feasible(by_pairs.full, exact)
+    assert not by_pairs.feasible(by_pairs.full, exact - 1)
     # The tests that keep the guarantee: the same.
     if exact <= 4:
         assert compiled.optimal_splits(compiled.full) == Search(

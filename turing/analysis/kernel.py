@@ -78,6 +78,9 @@ _PAIRS_CAP: Final = (1 << 48) - 1
 _WORK, _WORK_LIMIT, _STORED, _STORED_LIMIT, _ABORTED, _UNIT, _DEADLINE, _CHECK_AT = range(8)
 #: ctx slot of the expected search: the slots its table of states has taken
 _TAKEN: Final = 8
+#: ctx slot of the worst-case search: 1 where its splits are ranked by the pairs of
+#: assignments they leave (:meth:`WorstKernel.feasible`)
+_BY_PAIRS: Final = 9
 #: The most work or stored states a run is given (an int64 holds it with room to count).
 _NO_LIMIT: Final = 1 << 62
 #: Work between two looks at the processor clock (a few milliseconds).
@@ -1358,9 +1361,18 @@ def _feasible(
     tried = 0
     # Where no counts were made for all tests at once: each code's words among ``at``.
     first_word = last_word = np.zeros(0, dtype=np.int64)
-    if not fit:
+    by_pairs = ctx[_BY_PAIRS] != 0
+    code_w = np.zeros(0, dtype=np.int64)
+    if by_pairs or not fit:
         first_word = np.searchsorted(at, wlo[codes])
         last_word = np.searchsorted(at, whi[codes], side="right")
+    if by_pairs:
+        code_w = np.empty(nc, dtype=np.int64)
+        for k in range(nc):
+            c = codes[k]
+            code_w[k] = _code_weight_at(
+                state, cmask[c], planes, shifts, at, first_word[k], last_word[k]
+            )
     for t in range(nt):
         if not allowed[letter[t]]:
             continue
@@ -1386,10 +1398,16 @@ def _feasible(
             continue
         seen.add(side)
         big = max(a, b)
-        proven = max(_low(tab, ky), _low(tab, kn), _ceil_log2(big))
-        wy = _weigh_at(y, planes, shifts, at)
-        heavy = max(wy, weight - wy)
-        rank[ns] = (proven << 56) | (_ceil_log2(big) << 48) | heavy
+        if by_pairs:
+            pairs = _pairs_apart_at(
+                y, codes, cmask, planes, shifts, at, first_word, last_word, code_w
+            )
+            rank[ns] = (max(_low(tab, ky), _low(tab, kn)) << 56) | pairs
+        else:
+            proven = max(_low(tab, ky), _low(tab, kn), _ceil_log2(big))
+            wy = _weigh_at(y, planes, shifts, at)
+            heavy = max(wy, weight - wy)
+            rank[ns] = (proven << 56) | (_ceil_log2(big) << 48) | heavy
         test_of[ns] = t
         hard_yes[ns] = a >= b
         big_of[ns] = big
@@ -1835,7 +1853,7 @@ class WorstKernel:
         self.table: Final = _new_table(1 << 16)
         self.orbit_lower: Final = Dict.empty(key_type=_ORBIT, value_type=types.int64)
         self.orbit_upper: Final = Dict.empty(key_type=_ORBIT, value_type=types.int64)
-        self.ctx: Final = np.zeros(9, dtype=np.int64)
+        self.ctx: Final = np.zeros(10, dtype=np.int64)
         self.ctx[_UNIT] = unit
         self._greedy_memo: Final = (
             Dict.empty(key_type=_KEY, value_type=types.int64),
@@ -1901,13 +1919,18 @@ class WorstKernel:
         work: int,
         stored: int,
         seconds: float,
+        by_pairs: bool = False,
     ) -> tuple[bool | None, int, int]:
         """Whether the code of ``state`` (whose interchangeable letters are ``classes``)
         can be known within ``budget`` tests, searched for at most ``work`` units,
         ``stored`` states and about ``seconds`` of processor time: (the answer, or None
-        when a limit came first; the work done; the states stored)."""
+        when a limit came first; the work done; the states stored). ``by_pairs``: each
+        state's splits ranked by the halves' proven bounds, then the pairs of assignments
+        of different codes in the worse half (:meth:`Search._pairs_apart`), not as
+        :meth:`Search._rank` ranks them."""
         ctx = self.ctx
         _arm(ctx, work, stored, seconds)
+        ctx[_BY_PAIRS] = int(by_pairs)
         got = int(
             _feasible(
                 self._state(state),

@@ -83,9 +83,10 @@ SPLITS_CACHE_BYTES: Final = 256 << 20
 ROUND_STATES: Final = 100_000
 #: of those, the states the fewest rounds the tests allow get before one round more is tried
 ROUND_FIRST_LOOK: Final = 20_000
-#: Work each try to lower the worst case's upper bound from above may take (a second or
-#: two): see :meth:`Search._tighten`.
-TIGHTEN_WORK: Final = 200_000_000
+#: Work each try to lower the worst case's upper bound from above may take (one to three
+#: seconds, compiled: its strategies with tests to spare are found fast, and counted so):
+#: see :meth:`Search._tighten`.
+TIGHTEN_WORK: Final = 2_000_000_000
 #: A state whose highest group is past this one (128 machine words) has its splits found
 #: by :meth:`Search._split_rows`, on its words for all tests at once: below it, looking
 #: at each test's bitset was as fast or faster, state by state.
@@ -449,6 +450,12 @@ class Search:
         self._compile_worst = (
             compiled and compiled_worst and self.symmetric and self.size >= WORST_FROM
         )
+        #: whether the compiled worst-case search ranks splits by the pairs of assignments
+        #: they leave (:meth:`WorstKernel.feasible`): while the ceiling is lowered from
+        #: above (:meth:`_tighten`). The search's own keeps its order (:meth:`_rank`): on
+        #: the small tables it serves, that order found the lower strategies within the
+        #: work, and counting the pairs costs more there.
+        self._rank_by_pairs = False
         #: called with False just before a compiled search is loaded (about a second; the
         #: first time on a machine it is compiled, about half a minute), with True once it
         #: is; with the kind of question it answers ("expected": the mean, "worst": the
@@ -741,7 +748,7 @@ class Search:
         part = self.part_of(state)
         ok = self._compiled_run(
             lambda work, stored, seconds: kernel.feasible(
-                state, budget, part, work, stored, seconds
+                state, budget, part, work, stored, seconds, self._rank_by_pairs
             ),
             WORST_SPEEDUP,
             WORST_LIGHTER,
@@ -1475,15 +1482,21 @@ class Search:
         """Lower the upper bound on :meth:`min_tests` of ``state`` from above, each try for
         at most :data:`TIGHTEN_WORK` units: while the budget leaves tests to spare, a
         strategy with one test fewer than the best known is usually found at once (the
-        greedy ceilings can be far above the answer). Stops at the first try that fails
-        or runs out; one that fails proves the answer. Past the search's limits, raises
-        as they do.
+        greedy ceilings can be far above the answer), the sooner, compiled, with the
+        splits ranked by the pairs of assignments they leave (:attr:`_rank_by_pairs`).
+        Never at the lower bound itself: that is the bottom-up search's own question.
+        Stops at the
+        first try that fails or runs out; one that fails proves the answer. Past the
+        search's limits, raises as they do.
         """
         root = state == self.full
+        self._rank_by_pairs = True
         try:
             while True:
                 low, high = self.tests_bounds(state)
-                if high is None or high <= low:
+                if high is None or high - 1 <= low:
+                    # (A try at the lower bound is the bottom-up search's own question,
+                    # which it goes on with where it stopped.)
                     return
                 if root:
                     self._root_bounds = (low, high)
@@ -1491,6 +1504,7 @@ class Search:
                 if not self._with_share(TIGHTEN_WORK, float(_INF), try_once):
                     return  # proven too few (then the answer), or the share ran out
         finally:
+            self._rank_by_pairs = False
             if root:
                 self._root_bounds = None
 
