@@ -83,9 +83,8 @@ SPLITS_CACHE_BYTES: Final = 256 << 20
 ROUND_STATES: Final = 100_000
 #: of those, the states the fewest rounds the tests allow get before one round more is tried
 ROUND_FIRST_LOOK: Final = 20_000
-#: Work each try to lower the worst case's upper bound from above may take (one to three
-#: seconds, compiled: its strategies with tests to spare are found fast, and counted so):
-#: see :meth:`Search._tighten`.
+#: Work each try to lower the worst case's upper bound from above may take (about two
+#: seconds, compiled, on the largest nightmare tables): see :meth:`Search._tighten`.
 TIGHTEN_WORK: Final = 2_000_000_000
 #: A state whose highest group is past this one (128 machine words) has its splits found
 #: by :meth:`Search._split_rows`, on its words for all tests at once: below it, looking
@@ -1259,8 +1258,7 @@ class Search:
         together in its worse half (:meth:`_pairs_apart`), then the one whose larger half
         has the fewest codes: with few codes and many dealings left, locating the cards is
         what a test must do, and counting codes alone cannot see that; counting
-        assignments alone (as this strategy did before) counts a half of one code, which
-        is known, as hard as any.
+        assignments alone counts a half of one code, which is known, as hard as any.
         """
         return self._greedy_of(state, among, by_weight=True)
 
@@ -1485,9 +1483,8 @@ class Search:
         greedy ceilings can be far above the answer), the sooner, compiled, with the
         splits ranked by the pairs of assignments they leave (:attr:`_rank_by_pairs`).
         Never at the lower bound itself: that is the bottom-up search's own question.
-        Stops at the
-        first try that fails or runs out; one that fails proves the answer. Past the
-        search's limits, raises as they do.
+        Stops at the first try that fails or runs out; one that fails proves the answer.
+        Past the search's limits, raises as they do.
         """
         root = state == self.full
         self._rank_by_pairs = True
