@@ -72,7 +72,8 @@ _INF: Final = 1 << 60
 #: A greedy strategy's depth is kept in the low bits of its memo's entry, its summed tests
 #: above them (:func:`_greedy`).
 GREEDY_DEPTH_BITS: Final = 8
-#: :data:`turing.analysis.search.PAIRS_CAP` (not imported: search must not need numba).
+#: :data:`turing.analysis.search.PAIRS_CAP` (not imported: search imports this module,
+#: and the package has no import cycles).
 _PAIRS_CAP: Final = (1 << 48) - 1
 # ctx slots
 _WORK, _WORK_LIMIT, _STORED, _STORED_LIMIT, _ABORTED, _UNIT, _DEADLINE, _CHECK_AT = range(8)
@@ -1367,12 +1368,7 @@ def _feasible(
         first_word = np.searchsorted(at, wlo[codes])
         last_word = np.searchsorted(at, whi[codes], side="right")
     if by_pairs:
-        code_w = np.empty(nc, dtype=np.int64)
-        for k in range(nc):
-            c = codes[k]
-            code_w[k] = _code_weight_at(
-                state, cmask[c], planes, shifts, at, first_word[k], last_word[k]
-            )
+        code_w = _code_weights_at(state, codes, cmask, planes, shifts, at, first_word, last_word)
     for t in range(nt):
         if not allowed[letter[t]]:
             continue
@@ -1612,6 +1608,18 @@ def _code_weight_at(
 
 
 @_compiled
+def _code_weights_at(
+    a: Any, codes: Any, cmask: Any, planes: Any, shifts: Any, at: Any, first: Any, last: Any
+) -> Any:
+    """:func:`_code_weight_at` of each of ``codes``, whose words lie at
+    ``at[first[k]:last[k]]``."""
+    out = np.empty(codes.shape[0], dtype=np.int64)
+    for k in range(codes.shape[0]):
+        out[k] = _code_weight_at(a, cmask[codes[k]], planes, shifts, at, first[k], last[k])
+    return out
+
+
+@_compiled
 def _pairs_apart_at(
     y: Any,
     codes: Any,
@@ -1704,11 +1712,9 @@ def _greedy(
     first = np.searchsorted(at, wlo[codes])
     last = np.searchsorted(at, whi[codes], side="right")
     weight = _weigh_at(state, planes, shifts, at)
-    code_w = np.empty(nc, dtype=np.int64)
+    code_w = np.zeros(0, dtype=np.int64)
     if by_weight:
-        for k in range(nc):
-            c = codes[k]
-            code_w[k] = _code_weight_at(state, cmask[c], planes, shifts, at, first[k], last[k])
+        code_w = _code_weights_at(state, codes, cmask, planes, shifts, at, first, last)
     allowed = _moves(part)
     n = state.shape[0]
     y = np.zeros(n, dtype=np.uint64)
