@@ -673,4 +673,6 @@ def test_the_pairs_a_split_leaves_are_counted_one_by_one(
         return sum(a * b for i, a in enumerate(weights) for b in weights[i + 1 :])
 
     for y in search.splits(state):
-        assert search._pairs_apart(y, parts, totals) == max(pairs(y), pairs(state ^ y))
+        apart, meets_yes, meets_no = search._pairs_apart(y, parts, totals)
+        assert apart == max(pairs(y), pairs(state ^ y))
+        assert (meets_yes, meets_no) == (search.ncodes(y), search.ncodes(state ^ y))

@@ -1395,7 +1395,7 @@ def _feasible(
         seen.add(side)
         big = max(a, b)
         if by_pairs:
-            pairs = _pairs_apart_at(
+            pairs, _, _ = _pairs_apart_at(
                 y, codes, cmask, planes, shifts, at, first_word, last_word, code_w
             )
             rank[ns] = (max(_low(tab, ky), _low(tab, kn)) << 56) | pairs
@@ -1631,12 +1631,15 @@ def _pairs_apart_at(
     last: Any,
     totals: Any,
 ) -> Any:
-    """:meth:`Search._pairs_apart` of the split whose yes-half is ``y``: ``totals`` are
-    the weights of ``codes`` in the state, whose words lie at ``at[first[k]:last[k]]``."""
+    """:meth:`Search._pairs_apart` of the split whose yes-half is ``y`` (the pairs, then
+    the codes each half meets): ``totals`` are the weights of ``codes`` in the state,
+    whose words lie at ``at[first[k]:last[k]]``."""
     sy = 0
     qy = 0
     sn = 0
     qn = 0
+    a = 0
+    b = 0
     for k in range(codes.shape[0]):
         wy = _code_weight_at(y, cmask[codes[k]], planes, shifts, at, first[k], last[k])
         wn = totals[k] - wy
@@ -1644,7 +1647,11 @@ def _pairs_apart_at(
         qy += wy * wy
         sn += wn
         qn += wn * wn
-    return min(max(sy * sy - qy, sn * sn - qn) // 2, _PAIRS_CAP)
+        if wy:
+            a += 1
+        if wn:
+            b += 1
+    return min(max(sy * sy - qy, sn * sn - qn) // 2, _PAIRS_CAP), a, b
 
 
 @_compiled
@@ -1733,12 +1740,13 @@ def _greedy(
             continue
         passed[kept] = t
         kept += 1
-        a, b = _code_sides_at(y, state, codes, cmask, first, last, at)
-        big = max(a, b)
         if by_weight:
-            pairs = _pairs_apart_at(y, codes, cmask, planes, shifts, at, first, last, code_w)
-            rank = (pairs << 8) | big
+            # (The codes each half meets from the same weights as the pairs.)
+            pairs, a, b = _pairs_apart_at(y, codes, cmask, planes, shifts, at, first, last, code_w)
+            rank = (pairs << 8) | max(a, b)
         else:
+            a, b = _code_sides_at(y, state, codes, cmask, first, last, at)
+            big = max(a, b)
             # The halves' proven bounds first (as :meth:`Search._rank` ranks them).
             sy = _sums_of(y, coef, at)
             ky = _key(sy, coef)

@@ -1276,14 +1276,8 @@ class Search:
             best: tuple[int, int] | None = None
             pick = 0
             for i, y in enumerate(splits):
-                n = state ^ y
-                a = b = 0
-                for part in parts:
-                    if y & part:
-                        a += 1
-                    if n & part:
-                        b += 1
-                key = (self._pairs_apart(y, parts, totals), max(a, b))
+                pairs, a, b = self._pairs_apart(y, parts, totals)
+                key = (pairs, max(a, b))
                 if best is None or key < best:
                     best, pick = key, i
             y = splits[pick]
@@ -1302,23 +1296,30 @@ class Search:
             self._stored()
         return depth
 
-    def _pairs_apart(self, half: int, parts: Sequence[int], totals: Sequence[int]) -> int:
+    def _pairs_apart(
+        self, half: int, parts: Sequence[int], totals: Sequence[int]
+    ) -> tuple[int, int, int]:
         """The pairs of assignments of different codes that one test leaves together in
         the worse of the two halves it makes of a state, ``half`` and the rest: ``parts``
         are the state's groups of each code, ``totals`` their weights. A strategy ends
         when no such pair is left in any state, and a test rules out every pair it
         parts, whatever the answer (the edges of Golovin, Krause and Ray's equivalence
         class edge cutting, 2010, with the worst answer taken). At most
-        :data:`PAIRS_CAP`, as the compiled searches count them."""
+        :data:`PAIRS_CAP`, as the compiled searches count them. Then the codes each half
+        meets, from the same weights (a group weighs at least one)."""
         weigh = self._weigh
         yes = no = yes2 = no2 = 0
+        meets_yes = meets_no = 0
         for part, total in zip(parts, totals, strict=True):
             w = weigh(half & part)
             yes += w
             yes2 += w * w
             no += total - w
             no2 += (total - w) * (total - w)
-        return min(max(yes * yes - yes2, no * no - no2) // 2, PAIRS_CAP)
+            meets_yes += w > 0
+            meets_no += w < total
+        pairs = min(max(yes * yes - yes2, no * no - no2) // 2, PAIRS_CAP)
+        return pairs, meets_yes, meets_no
 
     def ceiling(self, state: int) -> int:
         """The fewer tests of the two greedy strategies: an upper bound on
