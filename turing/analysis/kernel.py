@@ -1380,12 +1380,8 @@ def _feasible(
             b = _count_at(misses, t)
             for i in at:
                 y[i] = tests[t, i] & state[i]
-        else:
-            if not _splits_at(state, tests[t], y, at):
-                continue
-            a, b = _code_sides_at(y, state, codes, cmask, first_word, last_word, at)
-            if a > limit or b > limit:
-                continue
+        elif not _splits_at(state, tests[t], y, at):
+            continue
         y_sums = _sums_of(y, coef, at)
         ky = _key(y_sums, coef)
         kn = _key(_less(whole_sums, y_sums), coef)
@@ -1393,11 +1389,20 @@ def _feasible(
         if side in seen:
             continue
         seen.add(side)
-        big = max(a, b)
+        pairs = a_pairs = b_pairs = 0
         if by_pairs:
-            pairs, _, _ = _pairs_apart_at(
+            pairs, a_pairs, b_pairs = _pairs_apart_at(
                 y, codes, cmask, planes, shifts, at, first_word, last_word, code_w
             )
+        if not fit:
+            # (The budget lets halves of all the state's codes through: every split
+            # fits.) The codes each half meets, from the pairs' weights where counted.
+            if by_pairs:
+                a, b = a_pairs, b_pairs
+            else:
+                a, b = _code_sides_at(y, state, codes, cmask, first_word, last_word, at)
+        big = max(a, b)
+        if by_pairs:
             rank[ns] = (max(_low(tab, ky), _low(tab, kn)) << 56) | pairs
         else:
             proven = max(_low(tab, ky), _low(tab, kn), _ceil_log2(big))
