@@ -62,6 +62,13 @@ def _compiled(fn: _F) -> _F:
     return out
 
 
+def _inlined(fn: _F) -> _F:
+    """``fn`` compiled by numba into each caller (no call, and no count of references
+    taken for its array arguments)."""
+    out: _F = njit(cache=True, inline="always")(fn)
+    return out
+
+
 def _intrinsic(fn: Callable[..., Any]) -> Callable[..., Any]:
     """``fn`` (the code it emits) as a function compiled code calls."""
     out: Callable[..., Any] = intrinsic(fn)
@@ -119,7 +126,37 @@ def _ctlz(typingctx: Any, x: Any) -> Any:
     return sig, codegen
 
 
-@_compiled
+@_intrinsic
+def _prefetch_row(typingctx: Any, rows: Any, at: Any) -> Any:
+    """Ask the processor to bring row ``at`` of ``rows`` (a 2-d array) into its cache,
+    without waiting for it: the table is far larger than the caches, and a state's
+    splits look up many rows at once."""
+    sig = types.void(rows, at)
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        arrty = signature.args[0]
+        ary = context.make_array(arrty)(context, builder, args[0])
+        zero = context.get_constant(types.intp, 0)
+        ptr = cgutils.get_item_pointer(context, builder, arrty, ary, [args[1], zero])
+        byte = builder.bitcast(ptr, ir.IntType(8).as_pointer())
+        i32 = ir.IntType(32)
+        fnty = ir.FunctionType(ir.VoidType(), [byte.type, i32, i32, i32])
+        fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.prefetch.p0")
+        builder.call(fn, [byte, ir.Constant(i32, 0), ir.Constant(i32, 3), ir.Constant(i32, 1)])
+        return context.get_dummy_value()
+
+    return sig, codegen
+
+
+@_inlined
+def _prefetch(tab: Any, key: Any) -> None:
+    """Bring the first slot ``key`` is looked for at in ``tab`` into the cache."""
+    rows = tab[0]
+    a, _ = _kept(key)
+    _prefetch_row(rows, np.int64(a & np.uint64(rows.shape[0] - 1)))
+
+
+@_inlined
 def _pop(x: Any) -> Any:
     return np.int64(_ctpop(x))
 
@@ -168,7 +205,7 @@ def _huffman(weights: Any, n: int, leaves: Any, merged: Any) -> Any:
     return cost
 
 
-@_compiled
+@_inlined
 def _span(state: Any) -> Any:
     """The first and last non-zero words of ``state`` (1, 0 when it is empty)."""
     n = state.shape[0]
@@ -183,7 +220,7 @@ def _span(state: Any) -> Any:
     return lo, hi
 
 
-@_compiled
+@_inlined
 def _sums_plus(sums: Any, w: Any, i: int, coef: Any) -> Any:
     """The sums of :func:`_sums_at` with word ``i``, ``w``, added."""
     x = w & _LOW32
@@ -197,7 +234,7 @@ def _sums_plus(sums: Any, w: Any, i: int, coef: Any) -> Any:
     )
 
 
-@_compiled
+@_inlined
 def _sums_at(s: Any, off: int, coef: Any, lo: int, hi: int) -> Any:
     """The four sums behind :func:`_hash` of a state whose word ``i`` is ``s[i - off]``,
     non-zero only in words ``lo`` to ``hi``. They are linear in the state's 32-bit pieces,
@@ -217,7 +254,7 @@ def _sums(s: Any, coef: Any, lo: int, hi: int) -> Any:
     return _sums_at(s, 0, coef, lo, hi)
 
 
-@_compiled
+@_inlined
 def _key(sums: Any, coef: Any) -> Any:
     """The 128-bit key of a state from its :func:`_sums`: four 32-bit hashes."""
     a0 = (coef[0, 0] + sums[0]) >> _S32
@@ -227,7 +264,7 @@ def _key(sums: Any, coef: Any) -> Any:
     return (a0 << _S32) | a1, (a2 << _S32) | a3
 
 
-@_compiled
+@_inlined
 def _less(a: Any, b: Any) -> Any:
     return a[0] - b[0], a[1] - b[1], a[2] - b[2], a[3] - b[3]
 
@@ -249,13 +286,13 @@ def hash_coefficients(words: int) -> np.ndarray[Any, np.dtype[np.uint64]]:
     return out
 
 
-@_compiled
+@_inlined
 def _top(state: Any, hi: int) -> Any:
     """The highest group of ``state``, whose last non-zero word is ``hi``."""
     return 64 * hi + 63 - np.int64(_ctlz(state[hi]))
 
 
-@_compiled
+@_inlined
 def _known(state: Any, cmask: Any, code_no: Any, lo: int, hi: int) -> Any:
     """Whether every group of ``state`` has one code (an empty state too)."""
     if lo > hi:
@@ -322,7 +359,7 @@ def _new_table(slots: int) -> Any:
     return tab
 
 
-@_compiled
+@_inlined
 def _kept(key: Any) -> Any:
     """``key`` as a table keeps it: never (0, 0), the mark of a free slot; that one is
     kept as (0, 1)."""
@@ -330,7 +367,7 @@ def _kept(key: Any) -> Any:
     return a, (_S1 if a == _ZERO and b == _ZERO else b)
 
 
-@_compiled
+@_inlined
 def _slot(rows: Any, key: Any) -> Any:
     """The slot of ``key`` in ``rows``: where it is, else the free slot it would take."""
     mask = rows.shape[0] - 1
@@ -343,13 +380,13 @@ def _slot(rows: Any, key: Any) -> Any:
         at = (at + 1) & mask
 
 
-@_compiled
+@_inlined
 def _number(rows: Any, at: int, which: int) -> Any:
     """The number ``which`` kept in slot ``at`` of table rows ``rows`` (-1 where none)."""
     return np.int64(rows[at, 2 + which])
 
 
-@_compiled
+@_inlined
 def _get(tab: Any, key: Any, which: int) -> Any:
     """The number ``which`` kept for ``key`` (-1 where none)."""
     rows = tab[0]
@@ -480,7 +517,7 @@ def _half_bound(
     return _huffman(buf, m, leaves, merged)
 
 
-@_compiled
+@_inlined
 def _spend(ctx: Any, ops: int) -> Any:
     """Count ``ops`` operations; whether a limit (work or time) has passed."""
     ctx[_WORK] += ops * ctx[_UNIT]
@@ -930,20 +967,30 @@ _KEY = types.UniTuple(types.uint64, 2)
 _ONE = np.uint64(1)
 
 
-@_compiled
+@_inlined
 def _low(tab: Any, key: Any) -> Any:
     """The lower bound kept for ``key`` (0 where none)."""
     return max(_get(tab, key, _LOWER), 0)
 
 
-@_compiled
+@_inlined
 def _high(tab: Any, key: Any) -> Any:
     """The upper bound kept for ``key`` (:data:`_INF` where none)."""
     got = _get(tab, key, _UPPER)
     return _INF if got < 0 else got
 
 
-@_compiled
+@_inlined
+def _bounds_in(rows: Any, key: Any) -> Any:
+    """(:func:`_low`, :func:`_high`) of ``key`` in table rows ``rows`` (``tab[0]``, while
+    nothing is put in the table), found in one look."""
+    at = _slot(rows, key)
+    low = max(_number(rows, at, _LOWER), 0)
+    high = _number(rows, at, _UPPER)
+    return low, (_INF if high < 0 else high)
+
+
+@_inlined
 def _ceil_log2(n: int) -> Any:
     if n <= 1:
         return 0
@@ -1102,12 +1149,13 @@ def _child(part: Any, v: int) -> Any:
 
 
 @_compiled
-def _parts_codes(state: Any, codes: Any, part: Any, data: Any, lo: int, hi: int) -> Any:
-    """Whether one test leaves each of the two ``codes`` of ``state`` alone in a half."""
+def _parts_codes(state: Any, codes: Any, part: Any, among: Any, data: Any, lo: int, hi: int) -> Any:
+    """Whether one test leaves each of the two ``codes`` of ``state`` alone in a half.
+    ``among``: the tests to look at (see :func:`_feasible`)."""
     tests, letter, cmask = data[0], data[1], data[2]
     c = codes[0]
     allowed = _moves(part)
-    for t in range(tests.shape[0]):
+    for t in among:
         if not allowed[letter[t]]:
             continue
         # The yes-half is one code's groups exactly: all of c's and none else, or none of
@@ -1128,7 +1176,7 @@ def _parts_codes(state: Any, codes: Any, part: Any, data: Any, lo: int, hi: int)
     return False
 
 
-@_compiled
+@_inlined
 def _at_most(counts: Any, w: int, limit: int) -> Any:
     """Of the 64 tests of word ``w``, those whose count in ``counts`` (its bits as rows,
     the lowest first) is at most ``limit``, as a word: compared bit by bit from the top."""
@@ -1147,7 +1195,7 @@ def _at_most(counts: Any, w: int, limit: int) -> Any:
     return ~above
 
 
-@_compiled
+@_inlined
 def _add_one(counts: Any, w: int, tests: Any) -> None:
     """One more in ``counts`` (bits as rows, the lowest first) for each of the 64 tests of
     word ``w`` set in ``tests``: a carry through the rows (no count passes its rows)."""
@@ -1160,7 +1208,7 @@ def _add_one(counts: Any, w: int, tests: Any) -> None:
         j += 1
 
 
-@_compiled
+@_inlined
 def _count_at(counts: Any, t: int) -> Any:
     """Test ``t``'s count in ``counts`` (its bits as rows, the lowest first)."""
     w, b = t // 64, np.uint64(t % 64)
@@ -1170,7 +1218,7 @@ def _count_at(counts: Any, t: int) -> Any:
     return np.int64(n)
 
 
-@_compiled
+@_inlined
 def _hold(x: Any, i: int, holding: Any, some: Any, every: Any) -> None:
     """For each group of word ``i`` set in ``x``: the tests holding it (``holding``)
     or-ed into ``some`` and and-ed into ``every``."""
@@ -1182,7 +1230,7 @@ def _hold(x: Any, i: int, holding: Any, some: Any, every: Any) -> None:
             every[w] &= holding[g, w]
 
 
-@_compiled
+@_inlined
 def _allowed_tests(allowed: Any, by_letter: Any, w: int) -> Any:
     """Word ``w`` of the tests on an ``allowed`` letter."""
     ok = _ZERO
@@ -1258,13 +1306,13 @@ def _split_count(state: Any, allowed: Any, data: Any, at: Any) -> Any:
     return count
 
 
-@_compiled
-def _half_at(state: Any, test: Any, yes: Any, out: Any, at: Any) -> None:
-    """Into ``out``: the half of ``state`` that ``test`` answers yes on (else the other).
-    ``at``: the places of the words of ``state`` that may be non-zero; ``out`` is written
-    there only, so it must be zero elsewhere."""
+@_inlined
+def _half_at(state: Any, tests: Any, t: int, yes: Any, out: Any, at: Any) -> None:
+    """Into ``out``: the half of ``state`` that test ``t`` (a row of ``tests``) answers yes
+    on (else the other). ``at``: the places of the words of ``state`` that may be
+    non-zero; ``out`` is written there only, so it must be zero elsewhere."""
     for i in at:
-        x = test[i] & state[i]
+        x = tests[t, i] & state[i]
         out[i] = x if yes else state[i] ^ x
 
 
@@ -1273,6 +1321,7 @@ def _feasible(
     state: Any,
     budget: int,
     part: Any,
+    among: Any,
     data: Any,
     tab: Any,
     olb: Any,
@@ -1280,7 +1329,14 @@ def _feasible(
     ctx: Any,
 ) -> Any:
     """:meth:`Search.feasible`: 1 when the code of ``state`` can be known within
-    ``budget`` tests whatever the answers, 0 when not, -1 once a limit passed."""
+    ``budget`` tests whatever the answers, 0 when not, -1 once a limit passed.
+
+    ``among``: the tests to look at, in their order. A state's splits are among its
+    parent's: a test that leaves the parent whole leaves its part whole, and tests with
+    one split of the parent have one split of the part. So where a state lists every
+    split, its halves are given the first test of each (with the tests of the letters
+    not searched there, which a half may search); the splits and their order are the
+    same as over all tests."""
     lo, hi = _span(state)
     if _known(state, data[2], data[5], lo, hi):
         return 1
@@ -1332,7 +1388,7 @@ def _feasible(
                 _put(tab, key, _LOWER, olb[okey], ctx)
                 return 0
     if budget == 1:
-        ok = _parts_codes(state, codes, part, data, lo, hi)
+        ok = _parts_codes(state, codes, part, among, data, lo, hi)
         if ok:
             _put(tab, key, _UPPER, 1, ctx)
         else:
@@ -1369,7 +1425,7 @@ def _feasible(
         last_word = np.searchsorted(at, whi[codes], side="right")
     if by_pairs:
         code_w = _code_weights_at(state, codes, cmask, planes, shifts, at, first_word, last_word)
-    for t in range(nt):
+    for t in among:
         if not allowed[letter[t]]:
             continue
         tried += 1
@@ -1380,7 +1436,7 @@ def _feasible(
             b = _count_at(misses, t)
             for i in at:
                 y[i] = tests[t, i] & state[i]
-        elif not _splits_at(state, tests[t], y, at):
+        elif not _splits_at(state, tests, t, y, at):
             continue
         y_sums = _sums_of(y, coef, at)
         ky = _key(y_sums, coef)
@@ -1402,13 +1458,16 @@ def _feasible(
             else:
                 a, b = _code_sides_at(y, state, codes, cmask, first_word, last_word, at)
         big = max(a, b)
+        # (The halves' proven bounds are looked up once every split is listed, their
+        # rows fetched meanwhile.)
+        _prefetch(tab, ky)
+        _prefetch(tab, kn)
         if by_pairs:
-            rank[ns] = (max(_low(tab, ky), _low(tab, kn)) << 56) | pairs
+            rank[ns] = pairs
         else:
-            proven = max(_low(tab, ky), _low(tab, kn), _ceil_log2(big))
             wy = _weigh_at(y, planes, shifts, at)
             heavy = max(wy, weight - wy)
-            rank[ns] = (proven << 56) | (_ceil_log2(big) << 48) | heavy
+            rank[ns] = (_ceil_log2(big) << 48) | heavy
         test_of[ns] = t
         hard_yes[ns] = a >= b
         big_of[ns] = big
@@ -1422,7 +1481,32 @@ def _feasible(
         ns += 1
     if _spend(ctx, tried + ns * (nc + 3)):
         return -1
+    rows = tab[0]
+    for r in range(ns):
+        proven = max(
+            _bounds_in(rows, (hkey[r, 0], hkey[r, 1]))[0],
+            _bounds_in(rows, (ekey[r, 0], ekey[r, 1]))[0],
+        )
+        if not by_pairs:
+            proven = max(proven, _ceil_log2(big_of[r]))
+        rank[r] |= proven << 56
     order = np.argsort(rank[:ns], kind="mergesort")
+    # The tests the halves look at: where every split of the state was listed, the first
+    # test of each and the tests of the letters not searched here.
+    sub_among = among
+    if not fit:
+        held = 0
+        for t in among:
+            if not allowed[letter[t]]:
+                held += 1
+        sub_among = np.empty(ns + held, dtype=np.int64)
+        sub_among[:ns] = test_of[:ns]
+        k = ns
+        for t in among:
+            if not allowed[letter[t]]:
+                sub_among[k] = t
+                k += 1
+        sub_among.sort()
 
     # First, a split already proven good enough; the halves proven to need the whole
     # budget (cores) and the most any split's halves are proven to need.
@@ -1431,16 +1515,12 @@ def _feasible(
     ncores = 0
     for j in range(ns):
         r = order[j]
-        kh = (hkey[r, 0], hkey[r, 1])
-        ke = (ekey[r, 0], ekey[r, 1])
+        low_h, high_h = _bounds_in(rows, (hkey[r, 0], hkey[r, 1]))
+        low_e, high_e = _bounds_in(rows, (ekey[r, 0], ekey[r, 1]))
         # (A half with one code is known.)
-        if (big_of[r] == 1 or _high(tab, kh) < budget) and (
-            small_of[r] == 1 or _high(tab, ke) < budget
-        ):
+        if (big_of[r] == 1 or high_h < budget) and (small_of[r] == 1 or high_e < budget):
             _conclude(tab, key, False, budget, use_orbit, oub, okey, data, ctx)
             return 1
-        low_h = _low(tab, kh)
-        low_e = _low(tab, ke)
         if low_h >= budget:
             cores[ncores] = r
             ncores += 1
@@ -1460,13 +1540,13 @@ def _feasible(
     for q in range(ncores):
         x = cores[q]
         r = x if x >= 0 else ~x
-        _half_at(state, tests[test_of[r]], (x >= 0) == hard_yes[r], cbits[q], at)
+        _half_at(state, tests, test_of[r], (x >= 0) == hard_yes[r], cbits[q], at)
         clo[q], chi[q] = _span(cbits[q])
     for j in range(ns):
         r = order[j]
         t = test_of[r]
-        _half_at(state, tests[t], hard_yes[r], y, at)
-        _half_at(state, tests[t], not hard_yes[r], no, at)
+        _half_at(state, tests, t, hard_yes[r], y, at)
+        _half_at(state, tests, t, not hard_yes[r], no, at)
         if ncores:
             if _spend(ctx, ncores):
                 return -1
@@ -1506,12 +1586,12 @@ def _feasible(
             swap = _split_count(no, allowed, data, at) < _split_count(y, allowed, data, at)
         first = no if swap else y
         second = y if swap else no
-        got = _feasible(first.copy(), budget - 1, sub, data, tab, olb, oub, ctx)
+        got = _feasible(first.copy(), budget - 1, sub, sub_among, data, tab, olb, oub, ctx)
         if got < 0:
             return -1
         first_fails = got == 0
         if got == 1:
-            got = _feasible(second.copy(), budget - 1, sub, data, tab, olb, oub, ctx)
+            got = _feasible(second.copy(), budget - 1, sub, sub_among, data, tab, olb, oub, ctx)
             if got < 0:
                 return -1
         if got == 0:
@@ -1548,16 +1628,16 @@ def _nonzero_words(state: Any, lo: int, hi: int) -> Any:
     return out[:k]
 
 
-@_compiled
-def _splits_at(state: Any, test: Any, y: Any, at: Any) -> Any:
-    """Into ``y``: the half of ``state`` that ``test`` answers yes on; whether the test
-    splits the state (neither half empty). ``at``: the places of the words of ``state``
-    that may be non-zero (the others are zero); ``y`` is written there only, so it must
-    be zero elsewhere."""
+@_inlined
+def _splits_at(state: Any, tests: Any, t: int, y: Any, at: Any) -> Any:
+    """Into ``y``: the half of ``state`` that test ``t`` (a row of ``tests``) answers yes
+    on; whether the test splits the state (neither half empty). ``at``: the places of the
+    words of ``state`` that may be non-zero (the others are zero); ``y`` is written there
+    only, so it must be zero elsewhere."""
     empty = True
     whole = True
     for i in at:
-        x = test[i] & state[i]
+        x = tests[t, i] & state[i]
         y[i] = x
         if x != _ZERO:
             empty = False
@@ -1659,7 +1739,7 @@ def _pairs_apart_at(
     return min(max(sy * sy - qy, sn * sn - qn) // 2, _PAIRS_CAP), a, b
 
 
-@_compiled
+@_inlined
 def _weigh_at(a: Any, planes: Any, shifts: Any, at: Any) -> Any:
     """:func:`_weigh` of a state whose words may be non-zero only at ``at``."""
     total = 0
@@ -1671,7 +1751,7 @@ def _weigh_at(a: Any, planes: Any, shifts: Any, at: Any) -> Any:
     return total
 
 
-@_compiled
+@_inlined
 def _sums_of(s: Any, coef: Any, at: Any) -> Any:
     """:func:`_sums` of a state whose words may be non-zero only at ``at``."""
     sums = (_ZERO, _ZERO, _ZERO, _ZERO)
@@ -1741,7 +1821,7 @@ def _greedy(
             kept += 1
             continue
         tried += 1
-        if not _splits_at(state, tests[t], y, at):
+        if not _splits_at(state, tests, t, y, at):
             continue
         passed[kept] = t
         kept += 1
@@ -1763,12 +1843,12 @@ def _greedy(
     if _spend(ctx, tried * (nc + 3)):
         return -1
     sub = _child(part, letter[pick])
-    _half_at(state, tests[pick], True, y, at)
+    _half_at(state, tests, pick, True, y, at)
     passed = passed[:kept]
     got = _greedy(y.copy(), sub, passed, by_weight, data, tab, memo, ctx)
     if got < 0:
         return -1
-    _half_at(state, tests[pick], False, y, at)
+    _half_at(state, tests, pick, False, y, at)
     other = _greedy(y, sub, passed, by_weight, data, tab, memo, ctx)
     if other < 0:
         return -1
@@ -1955,6 +2035,7 @@ class WorstKernel:
                 self._state(state),
                 budget,
                 self._part(classes),
+                np.arange(len(self.data[1]), dtype=np.int64),
                 self.data,
                 self.table,
                 self.orbit_lower,
