@@ -24,7 +24,7 @@ many puzzles got an exact ``min_tests_worst``, how many within 30 s, the median 
 seconds, how many got the exact expected figure. The first line says whether the searches
 run compiled (the ``fast`` extra, docs/analysis.md); if so, the first puzzle that needs
 one pays for loading it (about a second), and the first run on a machine for compiling
-it (about half a minute; also after ``turing/analysis/kernel.py`` changed). The full
+it (about 40 s; also after ``turing/analysis/kernel.py`` changed). The full
 target set is ``--count 10 --limit 30`` (270 puzzles, about an hour); the default run (one
 puzzle per class, 10 s each) takes a few minutes. The targets are printed under the
 table.
