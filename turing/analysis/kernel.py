@@ -28,8 +28,8 @@ universal multiply-shift hashes of the state's 32-bit pieces (Lemire and Kaser, 
 universal string hashing is fast", 2014), with coefficients drawn once. Two different
 states share a key with probability 2**-128; among the at most tens of millions of states
 a search keeps, that leaves a chance below 10**-20 that any two do. The table has open
-addressing and doubles in place when half full: a row of five words per state, about 130
-bytes a stored state all told. One kernel serves a whole game as the search does. A
+addressing and doubles in place when three quarters full: a row of five words per state,
+about 130 bytes a stored state all told. One kernel serves a whole game as the search does. A
 state's splits are looked for only among its parent's (a test that splits no part of the
 parent splits none of the state), and two tests are told apart by a 64-bit fingerprint of
 the half they leave, their words compared when fingerprints meet.
@@ -395,12 +395,12 @@ def _get(tab: Any, key: Any, which: int) -> Any:
 
 @_compiled
 def _put(tab: Any, key: Any, which: int, value: Any, ctx: Any) -> None:
-    """Keep ``value`` as the number ``which`` of ``key``; past half the slots taken, the
-    table doubles first."""
+    """Keep ``value`` as the number ``which`` of ``key``; past three quarters of the slots
+    taken, the table doubles first."""
     rows = tab[0]
     at = _slot(rows, key)
     if rows[at, 0] == _ZERO and rows[at, 1] == _ZERO:
-        if 2 * (ctx[_TAKEN] + 1) > rows.shape[0]:
+        if 4 * (ctx[_TAKEN] + 1) > 3 * rows.shape[0]:
             rows = _rows_of(2 * rows.shape[0])
             _rehash(tab[0], rows)
             tab[0] = rows
