@@ -152,8 +152,7 @@ def _prefetch_row(typingctx: Any, rows: Any, at: Any) -> Any:
 def _prefetch(tab: Any, key: Any) -> None:
     """Bring the first slot ``key`` is looked for at in ``tab`` into the cache."""
     rows = tab[0]
-    a, _ = _kept(key)
-    _prefetch_row(rows, np.int64(a & np.uint64(rows.shape[0] - 1)))
+    _prefetch_row(rows, _home(rows, key))
 
 
 @_inlined
@@ -368,11 +367,18 @@ def _kept(key: Any) -> Any:
 
 
 @_inlined
+def _home(rows: Any, key: Any) -> Any:
+    """The slot of ``rows`` where ``key`` is looked for first."""
+    a, _ = _kept(key)
+    return np.int64(a & np.uint64(rows.shape[0] - 1))
+
+
+@_inlined
 def _slot(rows: Any, key: Any) -> Any:
     """The slot of ``key`` in ``rows``: where it is, else the free slot it would take."""
     mask = rows.shape[0] - 1
     a, b = _kept(key)
-    at = np.int64(a & np.uint64(mask))
+    at = _home(rows, key)
     while True:
         x, y = rows[at, 0], rows[at, 1]
         if (x == a and y == b) or (x == _ZERO and y == _ZERO):
@@ -970,20 +976,19 @@ _ONE = np.uint64(1)
 @_inlined
 def _low(tab: Any, key: Any) -> Any:
     """The lower bound kept for ``key`` (0 where none)."""
-    return max(_get(tab, key, _LOWER), 0)
+    return _bounds_in(tab[0], key)[0]
 
 
 @_inlined
 def _high(tab: Any, key: Any) -> Any:
     """The upper bound kept for ``key`` (:data:`_INF` where none)."""
-    got = _get(tab, key, _UPPER)
-    return _INF if got < 0 else got
+    return _bounds_in(tab[0], key)[1]
 
 
 @_inlined
 def _bounds_in(rows: Any, key: Any) -> Any:
-    """(:func:`_low`, :func:`_high`) of ``key`` in table rows ``rows`` (``tab[0]``, while
-    nothing is put in the table), found in one look."""
+    """The lower bound (0 where none) and the upper bound (:data:`_INF` where none) kept
+    for ``key`` in table rows ``rows`` (``tab[0]``), found in one look."""
     at = _slot(rows, key)
     low = max(_number(rows, at, _LOWER), 0)
     high = _number(rows, at, _UPPER)
@@ -1425,8 +1430,16 @@ def _feasible(
         last_word = np.searchsorted(at, whi[codes], side="right")
     if by_pairs:
         code_w = _code_weights_at(state, codes, cmask, planes, shifts, at, first_word, last_word)
+    # The tests the halves look at, where every split is listed (as :func:`_greedy`
+    # passes them on): the first test of each split, and the tests of the letters not
+    # searched here, in their order.
+    passed = among if fit else np.empty(among.shape[0], dtype=np.int64)
+    kept = 0
     for t in among:
         if not allowed[letter[t]]:
+            if not fit:
+                passed[kept] = t
+                kept += 1
             continue
         tried += 1
         if fit:
@@ -1445,6 +1458,9 @@ def _feasible(
         if side in seen:
             continue
         seen.add(side)
+        if not fit:
+            passed[kept] = t
+            kept += 1
         pairs = a_pairs = b_pairs = 0
         if by_pairs:
             pairs, a_pairs, b_pairs = _pairs_apart_at(
@@ -1481,32 +1497,19 @@ def _feasible(
         ns += 1
     if _spend(ctx, tried + ns * (nc + 3)):
         return -1
+    # The halves' proven bounds (lower, upper: the hard half's, then the easy one's).
+    known = np.empty((ns, 4), dtype=np.int64)
     rows = tab[0]
     for r in range(ns):
-        proven = max(
-            _bounds_in(rows, (hkey[r, 0], hkey[r, 1]))[0],
-            _bounds_in(rows, (ekey[r, 0], ekey[r, 1]))[0],
-        )
+        known[r, 0], known[r, 1] = _bounds_in(rows, (hkey[r, 0], hkey[r, 1]))
+        known[r, 2], known[r, 3] = _bounds_in(rows, (ekey[r, 0], ekey[r, 1]))
+        proven = max(known[r, 0], known[r, 2])
         if not by_pairs:
             proven = max(proven, _ceil_log2(big_of[r]))
         rank[r] |= proven << 56
     order = np.argsort(rank[:ns], kind="mergesort")
-    # The tests the halves look at: where every split of the state was listed, the first
-    # test of each and the tests of the letters not searched here.
-    sub_among = among
     if not fit:
-        held = 0
-        for t in among:
-            if not allowed[letter[t]]:
-                held += 1
-        sub_among = np.empty(ns + held, dtype=np.int64)
-        sub_among[:ns] = test_of[:ns]
-        k = ns
-        for t in among:
-            if not allowed[letter[t]]:
-                sub_among[k] = t
-                k += 1
-        sub_among.sort()
+        passed = passed[:kept]
 
     # First, a split already proven good enough; the halves proven to need the whole
     # budget (cores) and the most any split's halves are proven to need.
@@ -1515,8 +1518,7 @@ def _feasible(
     ncores = 0
     for j in range(ns):
         r = order[j]
-        low_h, high_h = _bounds_in(rows, (hkey[r, 0], hkey[r, 1]))
-        low_e, high_e = _bounds_in(rows, (ekey[r, 0], ekey[r, 1]))
+        low_h, high_h, low_e, high_e = known[r, 0], known[r, 1], known[r, 2], known[r, 3]
         # (A half with one code is known.)
         if (big_of[r] == 1 or high_h < budget) and (small_of[r] == 1 or high_e < budget):
             _conclude(tab, key, False, budget, use_orbit, oub, okey, data, ctx)
@@ -1586,12 +1588,12 @@ def _feasible(
             swap = _split_count(no, allowed, data, at) < _split_count(y, allowed, data, at)
         first = no if swap else y
         second = y if swap else no
-        got = _feasible(first.copy(), budget - 1, sub, sub_among, data, tab, olb, oub, ctx)
+        got = _feasible(first.copy(), budget - 1, sub, passed, data, tab, olb, oub, ctx)
         if got < 0:
             return -1
         first_fails = got == 0
         if got == 1:
-            got = _feasible(second.copy(), budget - 1, sub, sub_among, data, tab, olb, oub, ctx)
+            got = _feasible(second.copy(), budget - 1, sub, passed, data, tab, olb, oub, ctx)
             if got < 0:
                 return -1
         if got == 0:
