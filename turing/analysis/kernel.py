@@ -152,7 +152,7 @@ def _prefetch_row(typingctx: Any, rows: Any, at: Any) -> Any:
 def _prefetch(tab: Any, key: Any) -> None:
     """Bring the first slot ``key`` is looked for at in ``tab`` into the cache."""
     rows = tab[0]
-    _prefetch_row(rows, _home(rows, key))
+    _prefetch_row(rows, _home(rows, _kept(key)[0]))
 
 
 @_inlined
@@ -367,9 +367,9 @@ def _kept(key: Any) -> Any:
 
 
 @_inlined
-def _home(rows: Any, key: Any) -> Any:
-    """The slot of ``rows`` where ``key`` is looked for first."""
-    a, _ = _kept(key)
+def _home(rows: Any, a: Any) -> Any:
+    """The slot of ``rows`` where a key whose first kept word is ``a`` (:func:`_kept`)
+    is looked for first."""
     return np.int64(a & np.uint64(rows.shape[0] - 1))
 
 
@@ -378,7 +378,7 @@ def _slot(rows: Any, key: Any) -> Any:
     """The slot of ``key`` in ``rows``: where it is, else the free slot it would take."""
     mask = rows.shape[0] - 1
     a, b = _kept(key)
-    at = _home(rows, key)
+    at = _home(rows, a)
     while True:
         x, y = rows[at, 0], rows[at, 1]
         if (x == a and y == b) or (x == _ZERO and y == _ZERO):
@@ -1376,10 +1376,10 @@ def _feasible(
     coef = data[7]
     whole_sums = _sums(state, coef, lo, hi)
     key = _key(whole_sums, coef)
-    ub = _high(tab, key)
+    lb, ub = _bounds_in(tab[0], key)
     if ub <= budget:
         return 1
-    if _low(tab, key) > budget:
+    if lb > budget:
         return 0
     use_orbit = budget > 1 and data[15]
     okey = (_ZERO, _ZERO, _ZERO, _ZERO, _ZERO, _ZERO)
@@ -1869,7 +1869,7 @@ def _greedy(
 def _bounds_of(state: Any, coef: Any, tab: Any) -> Any:
     lo, hi = _span(state)
     key = _hash(state, coef, lo, hi)
-    return _low(tab, key), _high(tab, key)
+    return _bounds_in(tab[0], key)
 
 
 class WorstKernel:
