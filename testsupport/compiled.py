@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from turing.analysis.search import MAX_GROUPS
 from turing.core.cards import load_cardset
 from turing.core.solver import Hypothesis, after_test, deduce
 from turing.generation.generator import generate_one
@@ -24,14 +25,19 @@ needs_numba = pytest.mark.skipif(
 
 def narrowed(mode: str, verifiers: int, seed: int, answers: int) -> tuple[Hypothesis, ...]:
     """A generated puzzle's hypotheses after a few answers a random hidden assignment
-    gives (small enough for the search's own in a test)."""
+    gives (small enough for the search's own in a test): ``answers`` of them, and more
+    while the search could not take the table (more distinct assignments than
+    :data:`~turing.analysis.search.MAX_GROUPS`, as some 6-verifier nightmare tables have
+    after one answer)."""
     puzzle = generate_one(mode, verifiers, None, seed, CLASSIC)
     hyps = deduce(puzzle.public(), CLASSIC).hypotheses
     rng = random.Random(seed)
     hidden = rng.choice(hyps)
-    for _ in range(answers):
+    given = 0
+    while given < answers or len({tuple(o.mask for o in h.options) for h in hyps}) > MAX_GROUPS:
         code, verifier = rng.randrange(125), rng.randrange(verifiers)
         hyps = after_test(hyps, code, verifier, hidden.answer(code, verifier))
+        given += 1
     return tuple(hyps)
 
 
