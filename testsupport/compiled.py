@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from turing.analysis.search import MAX_GROUPS
+from turing.analysis.search import MAX_GROUPS, group_key
 from turing.core.cards import load_cardset
 from turing.core.solver import Hypothesis, after_test, deduce
 from turing.generation.generator import generate_one
@@ -34,7 +34,7 @@ def narrowed(mode: str, verifiers: int, seed: int, answers: int) -> tuple[Hypoth
     rng = random.Random(seed)
     hidden = rng.choice(hyps)
     given = 0
-    while given < answers or len({tuple(o.mask for o in h.options) for h in hyps}) > MAX_GROUPS:
+    while given < answers or len({group_key(h) for h in hyps}) > MAX_GROUPS:
         code, verifier = rng.randrange(125), rng.randrange(verifiers)
         hyps = after_test(hyps, code, verifier, hidden.answer(code, verifier))
         given += 1

@@ -201,6 +201,13 @@ def _bounds_with(known: tuple[int, int] | None, rounds: int, ok: bool) -> tuple[
     return (fail, min(enough, rounds)) if ok else (max(fail, rounds), enough)
 
 
+def group_key(h: Hypothesis) -> tuple[int, ...]:
+    """The key of ``h``'s group: its criteria's sets of codes, letter by letter.
+    Hypotheses with one key answer every test alike: a search keeps them as one group
+    (one distinct assignment, :data:`MAX_GROUPS`)."""
+    return tuple(o.mask for o in h.options)
+
+
 @functools.lru_cache(maxsize=4096)
 def _tell_apart(masks: frozenset[int]) -> int:
     """The depth of a decision tree over code tests (bit *c* of a mask) that tells
@@ -247,7 +254,7 @@ class Search:
         count: dict[tuple[int, ...], int] = {}
         code_of_key: dict[tuple[int, ...], int] = {}
         for h in hypotheses:
-            key = tuple(o.mask for o in h.options)
+            key = group_key(h)
             if key not in count:
                 if len(count) >= max_groups:
                     raise AnalysisTooLarge(
@@ -474,7 +481,7 @@ class Search:
         """The bitset of ``hypotheses``, or None when one is outside this search."""
         state = 0
         for h in hypotheses:
-            g = self.index.get(tuple(o.mask for o in h.options))
+            g = self.index.get(group_key(h))
             if g is None:
                 return None
             state |= 1 << g
