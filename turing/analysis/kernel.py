@@ -36,11 +36,16 @@ the half they leave, their words compared when fingerprints meet.
 
 A kernel never raises: past its work or stored states, or its processor time (read from
 the C library's ``clock()``), it sets a flag and returns, keeping only what it proved;
-the search then checks its own limits and gives up as its own search would.
+the search then checks its own limits and gives up as its own search would. A kernel
+runs without Python's lock (other threads go on meanwhile; one thread at a time is let
+into a kernel), and :func:`stop_searches`, from any thread, makes every running kernel
+return as if past its work limit: how Ctrl-C reaches a search (``turing.cli.output``).
 """
 
 from __future__ import annotations
 
+import threading
+import weakref
 from collections.abc import Callable, Sequence
 from typing import Any, Final, TypeVar
 
@@ -57,15 +62,18 @@ _F = TypeVar("_F", bound=Callable[..., Any])
 
 
 def _compiled(fn: _F) -> _F:
-    """``fn`` compiled by numba (kept on disk: later processes load it)."""
-    out: _F = njit(cache=True)(fn)
+    """``fn`` compiled by numba (kept on disk: later processes load it). It lets go of
+    Python's lock while it runs, so the program's other threads go on meanwhile: a
+    progress line, a board's screen, the watcher that stops a search on Ctrl-C
+    (:func:`stop_searches`)."""
+    out: _F = njit(cache=True, nogil=True)(fn)
     return out
 
 
 def _inlined(fn: _F) -> _F:
     """``fn`` compiled by numba into each caller (no call, and no count of references
     taken for its array arguments)."""
-    out: _F = njit(cache=True, inline="always")(fn)
+    out: _F = njit(cache=True, nogil=True, inline="always")(fn)
     return out
 
 
@@ -97,6 +105,32 @@ _CHECK_WORK: Final = 2_000_000
 
 #: ``clock()`` ticks a second (POSIX fixes it at a million)
 _TICKS: Final = 1_000_000
+
+#: Every kernel made in this process (while it lives), for :func:`stop_searches`
+_KERNELS: Final[weakref.WeakSet[ExpectedKernel | WorstKernel]] = weakref.WeakSet()
+_KERNELS_LOCK: Final = threading.Lock()
+
+
+def _register(kernel: ExpectedKernel | WorstKernel) -> None:
+    with _KERNELS_LOCK:
+        _KERNELS.add(kernel)
+
+
+def stop_searches() -> None:
+    """Stop every compiled search running now, at its next count of work (within
+    microseconds), as if its work limit had passed: it returns keeping what it proved.
+
+    Safe from any thread, and meant for one: a compiled search runs without Python's lock,
+    so Python's own handler of a signal (``KeyboardInterrupt`` on Ctrl-C) waits until the
+    search returns, which may be tens of seconds; a thread that learns of the signal
+    first calls this, and the handler runs as soon as the search is back. A run started
+    afterwards is not affected.
+    """
+    with _KERNELS_LOCK:
+        kernels = list(_KERNELS)
+    for kernel in kernels:
+        kernel.ctx[_WORK_LIMIT] = -1
+
 
 _S1 = np.uint64(1)
 _ZERO = np.uint64(0)
@@ -908,6 +942,9 @@ class ExpectedKernel:
         self.table: Final = _new_table(slots)
         self.ctx: Final = np.zeros(9, dtype=np.int64)
         self.ctx[_UNIT] = unit
+        #: one thread in the kernel at a time (it runs without Python's lock)
+        self._lock: Final = threading.Lock()
+        _register(self)
         self._every_test: Final = np.arange(len(yes), dtype=np.int64)
         # Loaded (or compiled, the first time on a machine) now, not in mid-search: a
         # question about no groups at all.
@@ -935,32 +972,32 @@ class ExpectedKernel:
         C library's clock can be; else not at all): (its answer, or None when a limit came
         first; the work done; the states stored)."""
         ctx = self.ctx
-        _arm(ctx, work, stored, seconds)
-        got = int(
-            _expected(
-                self._state(state),
-                min(bound, _INF),
-                self._every_test,
-                self.data,
-                self.table,
-                ctx,
+        words = self._state(state)
+        with self._lock:
+            _arm(ctx, work, stored, seconds)
+            got = int(
+                _expected(words, min(bound, _INF), self._every_test, self.data, self.table, ctx)
             )
-        )
-        done = int(ctx[_WORK]), int(ctx[_STORED])
-        if ctx[_ABORTED]:
+            done = int(ctx[_WORK]), int(ctx[_STORED])
+            aborted = bool(ctx[_ABORTED])
+        if aborted:
             return None, *done
         return got, *done
 
     def known(self, state: int) -> tuple[int | None, int | None, int | None]:
         """(the exact total, the best lower bound, the least total of a strategy found)
         on ``state``, None where none."""
-        found = _look(self._state(state), self.data[8], self.table)
+        words = self._state(state)
+        with self._lock:
+            found = _look(words, self.data[8], self.table)
         exact, lower, upper = (None if x < 0 else int(x) for x in found)
         return exact, lower, upper
 
     def lower_bound(self, state: int) -> int:
         """The best lower bound proven on ``state``, else its Huffman cost (then kept)."""
-        return int(_lower(self._state(state), self.data, self.table, self.ctx))
+        words = self._state(state)
+        with self._lock:
+            return int(_lower(words, self.data, self.table, self.ctx))
 
 
 # -- the worst-case search ------------------------------------------------------------
@@ -1956,6 +1993,9 @@ class WorstKernel:
         self.orbit_upper: Final = Dict.empty(key_type=_ORBIT, value_type=types.int64)
         self.ctx: Final = np.zeros(10, dtype=np.int64)
         self.ctx[_UNIT] = unit
+        #: one thread in the kernel at a time (it runs without Python's lock)
+        self._lock: Final = threading.Lock()
+        _register(self)
         self._greedy_memo: Final = (
             Dict.empty(key_type=_KEY, value_type=types.int64),
             Dict.empty(key_type=_KEY, value_type=types.int64),
@@ -2030,22 +2070,25 @@ class WorstKernel:
         of different codes in the worse half (:meth:`Search._pairs_apart`), not as
         :meth:`Search._rank` ranks them."""
         ctx = self.ctx
-        _arm(ctx, work, stored, seconds)
-        ctx[_BY_PAIRS] = int(by_pairs)
-        got = int(
-            _feasible(
-                self._state(state),
-                budget,
-                self._part(classes),
-                np.arange(len(self.data[1]), dtype=np.int64),
-                self.data,
-                self.table,
-                self.orbit_lower,
-                self.orbit_upper,
-                ctx,
+        words, part = self._state(state), self._part(classes)
+        tests = np.arange(len(self.data[1]), dtype=np.int64)
+        with self._lock:
+            _arm(ctx, work, stored, seconds)
+            ctx[_BY_PAIRS] = int(by_pairs)
+            got = int(
+                _feasible(
+                    words,
+                    budget,
+                    part,
+                    tests,
+                    self.data,
+                    self.table,
+                    self.orbit_lower,
+                    self.orbit_upper,
+                    ctx,
+                )
             )
-        )
-        done = int(ctx[_WORK]), int(ctx[_STORED])
+            done = int(ctx[_WORK]), int(ctx[_STORED])
         if got < 0:
             return None, *done
         return got == 1, *done
@@ -2064,28 +2107,33 @@ class WorstKernel:
         assignments), or None when a limit came first; the work done; the states stored).
         Each state it passes keeps the depth as an upper bound."""
         ctx = self.ctx
-        _arm(ctx, work, stored, seconds)
-        got = int(
-            _greedy(
-                self._state(state),
-                self._part(classes),
-                np.arange(len(self.data[1]), dtype=np.int64),
-                by_weight,
-                self.data,
-                self.table,
-                self._greedy_memo[by_weight],
-                ctx,
+        words, part = self._state(state), self._part(classes)
+        tests = np.arange(len(self.data[1]), dtype=np.int64)
+        with self._lock:
+            _arm(ctx, work, stored, seconds)
+            got = int(
+                _greedy(
+                    words,
+                    part,
+                    tests,
+                    by_weight,
+                    self.data,
+                    self.table,
+                    self._greedy_memo[by_weight],
+                    ctx,
+                )
             )
-        )
-        done = int(ctx[_WORK]), int(ctx[_STORED])
+            done = int(ctx[_WORK]), int(ctx[_STORED])
         if got < 0:
             return None, *done
         return (got & ((1 << GREEDY_DEPTH_BITS) - 1), got >> GREEDY_DEPTH_BITS), *done
 
     def bounds(self, state: int) -> tuple[int, int | None]:
         """What is proven about the fewest tests of ``state``: (lower, upper or None)."""
-        low, high = _bounds_of(self._state(state), self.data[7], self.table)
+        words = self._state(state)
+        with self._lock:
+            low, high = _bounds_of(words, self.data[7], self.table)
         return int(low), None if high >= _INF else int(high)
 
 
-__all__ = ["KEY_LETTERS", "ExpectedKernel", "WorstKernel", "hash_coefficients"]
+__all__ = ["KEY_LETTERS", "ExpectedKernel", "WorstKernel", "hash_coefficients", "stop_searches"]

@@ -40,6 +40,7 @@ from __future__ import annotations
 import functools
 import heapq
 import random
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -2835,6 +2836,10 @@ def min_tests_worst(puzzle: Puzzle, cardset: CardSet, *, symmetry: bool = True) 
 # -- the policy for players ---------------------------------------------------------------------
 
 _RECENT: list[Search] = []
+#: Held while a search of :data:`_RECENT` answers (a search is not to be asked from two
+#: threads at once: a board asks for a hint in a worker thread, and a cancelled hint's
+#: search runs on until it returns).
+_RECENT_LOCK: Final = threading.RLock()
 _RECENT_SIZE: Final = 8
 
 
@@ -2885,15 +2890,16 @@ def next_test(
     """
     if not hypotheses:
         raise AnalysisError(gettext("no assignment agrees with these answers"))
-    search, state = _search_for(hypotheses)
-    for v in tested_this_round:
-        if not 0 <= v < search.verifiers:
-            raise AnalysisError(
-                gettext("no verifier {number}: this puzzle has {count}").format(
-                    number=v, count=search.verifiers
+    with _RECENT_LOCK:
+        search, state = _search_for(hypotheses)
+        for v in tested_this_round:
+            if not 0 <= v < search.verifiers:
+                raise AnalysisError(
+                    gettext("no verifier {number}: this puzzle has {count}").format(
+                        number=v, count=search.verifiers
+                    )
                 )
-            )
-    return _move(search, state, code, tested_this_round)
+        return _move(search, state, code, tested_this_round)
 
 
 class OptimalBot:
@@ -2953,11 +2959,12 @@ class OptimalBot:
         if not self._worth_searching(view):
             return self._fallback().compose(view)
         try:
-            found = self._state(view)
-            if found is None:
-                return CODE_TEXT[0]
-            search, state = found
-            move = search.best_new_round(state)
+            with _RECENT_LOCK:  # the view's own set is searched in a shared search
+                found = self._state(view)
+                if found is None:
+                    return CODE_TEXT[0]
+                search, state = found
+                move = search.best_new_round(state)
         except AnalysisTooLarge:
             return self._gave_up(view).compose(view)
         if move is None:  # known: compose the code itself (no test is needed)
@@ -2970,11 +2977,12 @@ class OptimalBot:
         if not self._worth_searching(view):
             return self._fallback().next_test(view)
         try:
-            found = self._state(view)
-            if found is None:
-                return None
-            search, state = found
-            return search.best_in_round(state, code_index(view.code), view.tested_this_round)
+            with _RECENT_LOCK:
+                found = self._state(view)
+                if found is None:
+                    return None
+                search, state = found
+                return search.best_in_round(state, code_index(view.code), view.tested_this_round)
         except AnalysisTooLarge:
             return self._gave_up(view).next_test(view)
 
