@@ -231,3 +231,30 @@ def test_the_report_says_how_long_preparing_the_compiled_search_took(
     monkeypatch.setattr(kernel.WorstKernel, "__init__", made)
     code, out, err = run(*args)
     assert "preparing" not in out  # loading what is compiled takes about a second
+
+
+@pytest.mark.skipif(
+    importlib.util.find_spec("numba") is None, reason="the fast extra (numba) is not installed"
+)
+def test_ctrl_c_stops_a_long_compiled_search_at_once(tmp_path: Path) -> None:
+    """Once 6 tests are proven too few, one call of the compiled search proves 7 too few
+    and finds an 8-test strategy, for twenty seconds or more; the progress line's clock
+    goes on meanwhile, and Ctrl-C ends the command with status 130 at once, not when that
+    search is done."""
+    path = tmp_path / "n.jsonl"
+    path.write_text(LARGE)
+    child = spawn(str(path), "--no-expected", "--time-limit", "600")
+    line = r"fewest tests 7 to \d+ so far.*?(\d+):(\d\d):(\d\d)"
+    child.expect(line, timeout=300)
+    first = later = [int(x) for x in child.match.groups()]
+    for _ in range(100):  # the line is drawn ten times a second, its clock once
+        child.expect(line, timeout=10)
+        later = [int(x) for x in child.match.groups()]
+        if later != first:
+            break
+    assert later > first  # the clock of the progress line goes on
+    child.sendintr()
+    child.expect("interrupted", timeout=10)
+    child.expect(pexpect.EOF, timeout=10)
+    child.close()
+    assert child.exitstatus == 130

@@ -12,6 +12,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -21,8 +22,9 @@ import pytest
 from click.testing import CliRunner
 
 from testsupport.cli import PUZZLES, ROOT, run
+from testsupport.compiled import CLASSIC, needs_numba
 from turing.cli.main import COMMANDS, LazyGroup, main
-from turing.cli.output import plural, progress
+from turing.cli.output import guarded, plural, progress, watch_signals_again
 from turing.core.errors import TuringError
 
 SAMPLE = str(PUZZLES / "sample.yaml")
@@ -85,6 +87,44 @@ def test_the_sigterm_handler_is_put_back_after_a_command() -> None:
     before = signal.getsignal(signal.SIGTERM)
     assert run(["cards", "show", "1"]).exit_code == 0
     assert signal.getsignal(signal.SIGTERM) == before
+
+
+def test_the_wakeup_socket_is_put_back_after_a_command() -> None:
+    before = signal.set_wakeup_fd(-1)
+    signal.set_wakeup_fd(before)
+    assert run(["cards", "show", "1"]).exit_code == 0
+    assert signal.set_wakeup_fd(before) == before
+
+
+@needs_numba
+def test_ctrl_c_stops_a_compiled_search_at_once_after_a_line_prompt() -> None:
+    """A line prompt's event loop leaves no wake-up socket when it is done; given back, the
+    signal watch stops a compiled search on Ctrl-C at once, not when it is done."""
+    from turing.analysis import kernel as kernel_module
+    from turing.analysis.search import Search
+    from turing.core.solver import deduce
+    from turing.generation.generator import generate_one
+
+    puzzle = generate_one("extreme", 5, "hard", 4, CLASSIC)  # about a second compiled
+    search = Search(deduce(puzzle.public(), CLASSIC).hypotheses)
+    kernel = search._make_kernel()
+    assert kernel is not None
+
+    def interrupt_once_it_runs() -> None:
+        while int(kernel.ctx[kernel_module._WORK]) < 1_000_000:
+            time.sleep(0.001)
+        os.kill(os.getpid(), signal.SIGINT)
+
+    def command() -> None:
+        signal.set_wakeup_fd(-1)  # as a prompt's event loop leaves it
+        watch_signals_again()
+        threading.Thread(target=interrupt_once_it_runs, daemon=True).start()
+        kernel.run(search.full, 1 << 60, 1 << 62, 1 << 62, 1e6)
+
+    with pytest.raises(click.exceptions.Exit) as stopped:
+        guarded(command)
+    assert stopped.value.exit_code == 130
+    assert kernel.known(search.full)[0] is None  # stopped before its answer
 
 
 def test_a_missing_puzzle_file_is_one_line() -> None:

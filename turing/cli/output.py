@@ -178,9 +178,85 @@ def _sigterm_raises() -> Iterator[None]:
             signal.signal(signal.SIGTERM, before)
 
 
+#: The wake-up socket of the running command's signal watch (None when none runs)
+_watch_fd: int | None = None
+
+
+def watch_signals_again() -> None:
+    """Give the running command's signal watch its wake-up socket back, after an event loop
+    (a line prompt's) took it over and let it go: Ctrl-C stops a compiled search at once
+    again. Nothing when no watch runs, or outside the main thread."""
+    import threading
+
+    if _watch_fd is None or threading.current_thread() is not threading.main_thread():
+        return
+    with contextlib.suppress(ValueError, OSError):
+        signal.set_wakeup_fd(_watch_fd, warn_on_full_buffer=False)
+
+
+@contextlib.contextmanager
+def _signals_stop_searches() -> Iterator[None]:
+    """Ctrl-C and SIGTERM stop a compiled search at once.
+
+    A compiled search runs without Python's lock, and Python runs its handler of a signal
+    only once the search returns (tens of seconds on a hard puzzle). The signal's number
+    is also written, as it arrives, to a socket (:func:`signal.set_wakeup_fd`); a thread
+    reading it stops the running searches (:func:`turing.analysis.kernel.stop_searches`,
+    only if that module was loaded), which return within microseconds, and the handler
+    runs then. In the main thread only (where signals are handled). An event loop takes
+    the wake-up socket over while it runs and leaves none when done (a line prompt's):
+    the prompt gives it back (:func:`watch_signals_again`).
+    """
+    global _watch_fd
+    import socket
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    reader, writer = socket.socketpair()
+    writer.setblocking(False)
+    try:
+        before = signal.set_wakeup_fd(writer.fileno(), warn_on_full_buffer=False)
+    except (ValueError, OSError):
+        reader.close()
+        writer.close()
+        yield
+        return
+    stopping = {int(signal.SIGINT), int(signal.SIGTERM)}
+
+    def watch() -> None:
+        while True:
+            try:
+                got = reader.recv(64)
+            except OSError:
+                return
+            if not got:  # the writer closed: the command is over
+                return
+            if stopping.intersection(got):
+                kernel = sys.modules.get("turing.analysis.kernel")
+                if kernel is not None:
+                    kernel.stop_searches()
+
+    watcher = threading.Thread(target=watch, name="turing-signal-watch", daemon=True)
+    watcher.start()
+    outer, _watch_fd = _watch_fd, writer.fileno()
+    try:
+        yield
+    finally:
+        _watch_fd = outer
+        with contextlib.suppress(ValueError, OSError):
+            current = signal.set_wakeup_fd(before)
+            if current != writer.fileno():  # another's took its place meanwhile: it stays
+                signal.set_wakeup_fd(current)
+        writer.close()
+        watcher.join(1.0)
+        reader.close()
+
+
 def guarded(call: Callable[[], Any]) -> Any:
     """Run ``call`` (a command) under the exit policy described in this module."""
-    with _sigterm_raises():
+    with _sigterm_raises(), _signals_stop_searches():
         return _guarded(call)
 
 

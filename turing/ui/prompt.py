@@ -25,6 +25,7 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from turing.cli.output import watch_signals_again
 from turing.core.codes import SHAPE_SYMBOLS, SHAPES
 from turing.core.errors import TuringError
 from turing.core.puzzle import LETTERS
@@ -485,6 +486,8 @@ class Reader:
                 text = session.prompt(prompt)
             except EOFError:
                 raise EndOfInput from None
+            finally:
+                watch_signals_again()
             return str(text)
         if self.interactive:
             try:
@@ -508,6 +511,8 @@ class Reader:
                 return str(ask_line(question))
             except EOFError:
                 raise EndOfInput from None
+            finally:
+                watch_signals_again()
         return self.read(question)
 
 
