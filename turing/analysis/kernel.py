@@ -1996,6 +1996,7 @@ class WorstKernel:
         #: one thread in the kernel at a time (it runs without Python's lock)
         self._lock: Final = threading.Lock()
         _register(self)
+        self._every_test: Final = np.arange(len(self.data[1]), dtype=np.int64)
         self._greedy_memo: Final = (
             Dict.empty(key_type=_KEY, value_type=types.int64),
             Dict.empty(key_type=_KEY, value_type=types.int64),
@@ -2071,7 +2072,6 @@ class WorstKernel:
         :meth:`Search._rank` ranks them."""
         ctx = self.ctx
         words, part = self._state(state), self._part(classes)
-        tests = np.arange(len(self.data[1]), dtype=np.int64)
         with self._lock:
             _arm(ctx, work, stored, seconds)
             ctx[_BY_PAIRS] = int(by_pairs)
@@ -2080,7 +2080,7 @@ class WorstKernel:
                     words,
                     budget,
                     part,
-                    tests,
+                    self._every_test,
                     self.data,
                     self.table,
                     self.orbit_lower,
@@ -2108,14 +2108,13 @@ class WorstKernel:
         Each state it passes keeps the depth as an upper bound."""
         ctx = self.ctx
         words, part = self._state(state), self._part(classes)
-        tests = np.arange(len(self.data[1]), dtype=np.int64)
         with self._lock:
             _arm(ctx, work, stored, seconds)
             got = int(
                 _greedy(
                     words,
                     part,
-                    tests,
+                    self._every_test,
                     by_weight,
                     self.data,
                     self.table,
