@@ -55,3 +55,13 @@ def slow_worst_kernel_construction(monkeypatch: pytest.MonkeyPatch, seconds: flo
         made(self, *args, **kwargs)
 
     monkeypatch.setattr(kernel.WorstKernel, "__init__", slow)
+
+
+def wait_until_running(ctx: Any) -> None:
+    """Return once the compiled search whose counters ``ctx`` are (a kernel's ``ctx``) has
+    counted some work: it is running. Where a search held Python's lock while it ran, the
+    thread that waits would wake only when it returned."""
+    from turing.analysis import kernel
+
+    while int(ctx[kernel._WORK]) < 1_000_000:
+        time.sleep(0.001)

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import pytest
 
-from testsupport.compiled import CLASSIC, needs_numba
+from testsupport.compiled import CLASSIC, needs_numba, wait_until_running
 from turing.analysis.search import Search
 from turing.core.solver import deduce
 from turing.generation.generator import generate_one
@@ -29,8 +29,7 @@ def stopper(ctx: object, ticks: list[float]) -> Callable[[], None]:
     from turing.analysis import kernel
 
     def run() -> None:
-        while int(ctx[kernel._WORK]) < 1_000_000:  # type: ignore[index]
-            time.sleep(0.001)
+        wait_until_running(ctx)
         for _ in range(5):
             time.sleep(0.01)
             ticks.append(time.perf_counter())

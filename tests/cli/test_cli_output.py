@@ -22,7 +22,7 @@ import pytest
 from click.testing import CliRunner
 
 from testsupport.cli import PUZZLES, ROOT, run
-from testsupport.compiled import CLASSIC, needs_numba
+from testsupport.compiled import CLASSIC, needs_numba, wait_until_running
 from turing.cli.main import COMMANDS, LazyGroup, main
 from turing.cli.output import guarded, plural, progress, watch_signals_again
 from turing.core.errors import TuringError
@@ -100,7 +100,6 @@ def test_the_wakeup_socket_is_put_back_after_a_command() -> None:
 def test_ctrl_c_stops_a_compiled_search_at_once_after_a_line_prompt() -> None:
     """A line prompt's event loop leaves no wake-up socket when it is done; given back, the
     signal watch stops a compiled search on Ctrl-C at once, not when it is done."""
-    from turing.analysis import kernel as kernel_module
     from turing.analysis.search import Search
     from turing.core.solver import deduce
     from turing.generation.generator import generate_one
@@ -111,8 +110,7 @@ def test_ctrl_c_stops_a_compiled_search_at_once_after_a_line_prompt() -> None:
     assert kernel is not None
 
     def interrupt_once_it_runs() -> None:
-        while int(kernel.ctx[kernel_module._WORK]) < 1_000_000:
-            time.sleep(0.001)
+        wait_until_running(kernel.ctx)
         os.kill(os.getpid(), signal.SIGINT)
 
     def command() -> None:
