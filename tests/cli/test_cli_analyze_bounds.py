@@ -254,7 +254,44 @@ def test_ctrl_c_stops_a_long_compiled_search_at_once(tmp_path: Path) -> None:
             break
     assert later > first  # the clock of the progress line goes on
     child.sendintr()
+    # what was proven is said, not lost with the progress line
+    child.expect(r"stopped; fewest tests 7 to \d+ \(proven bounds\)", timeout=10)
     child.expect("interrupted", timeout=10)
     child.expect(pexpect.EOF, timeout=10)
     child.close()
     assert child.exitstatus == 130
+
+
+def test_stopped_after_the_worst_case_it_says_that_figure_exact(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Stopped in the search for the mean, without a progress line (--quiet, not a
+    terminal), the command still says the fewest tests it found, then "interrupted"."""
+    path = tmp_path / "n.yaml"
+    path.write_text(SMALL)
+
+    def stop(*args: object) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(search_module.Search, "expected_sum", stop)
+    code, out, err = run("analyze", str(path), "--quiet")
+    assert code == 130
+    assert out == ""
+    assert err.splitlines() == [
+        f"{path}:1: stopped; fewest tests 6 (exact), the rest not finished",
+        "interrupted",
+    ]
+
+
+def test_stopped_before_any_bound_it_says_only_interrupted(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "n.yaml"
+    path.write_text(SMALL)
+
+    def stop(*args: object) -> tuple[int, int]:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(search_module.Search, "bounded_min_tests", stop)
+    code, out, err = run("analyze", str(path), "--json")
+    assert (code, out, err) == (130, "", "interrupted\n")

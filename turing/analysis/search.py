@@ -2567,7 +2567,8 @@ def analyze_hypotheses(
     past ``expected_work`` (:data:`EXPECTED_WORK`) or ``round_work`` (:data:`ROUND_WORK`),
     likewise none by default under ``time_limit``, their figures.
     ``on_progress(lower, upper)`` is called now and then during a long worst-case search
-    with the bounds on ``min_tests_worst`` proven so far. ``time_limit``: processor
+    with the bounds on ``min_tests_worst`` proven so far, and once when that search is
+    done, with its answer (equal bounds when exact). ``time_limit``: processor
     seconds for the whole analysis, a limit like the others (every search past it reports
     bounds; unlike the work limits, the same puzzle may then give different bounds).
     ``on_prepare(ready, kind)`` is called before a compiled search is loaded and once it
@@ -2596,6 +2597,8 @@ def analyze_hypotheses(
         left_out = ("rounds_worst", "rounds_expected", "first_round")
         skipped += [name for name in left_out if name not in skipped]
     low_t, high_t = search.bounded_min_tests(root, max_work)
+    if on_progress is not None:
+        on_progress(low_t, high_t)
     worst = low_t if low_t == high_t else None
     # which limit stopped each search that gave bounds
     stopped: dict[str, str] = {}

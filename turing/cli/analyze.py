@@ -362,7 +362,7 @@ def analyze_command(
 
     A search that passes its limit reports what it proved instead: bounds on the figure
     (lower ≤ true ≤ upper), marked as bounds. On a terminal, a long search shows the
-    bounds proven so far in its progress line.
+    bounds proven so far in its progress line; stopped (Ctrl-C), it says them.
     """
     forced = load_cardset(cardset_name) if cardset_name is not None else None
     console = None if as_json else stdout_console()
@@ -378,7 +378,19 @@ def analyze_command(
             said = [_("analysing {name}").format(name=name)]
             bar.describe(said[0])
 
-            def searching(low: int, high: int, name: str = name, said: list[str] = said) -> None:
+            # The bounds on the fewest tests proven so far, said if the command is stopped.
+            proven: list[tuple[int, int]] = []
+
+            def searching(
+                low: int,
+                high: int,
+                name: str = name,
+                said: list[str] = said,
+                proven: list[tuple[int, int]] = proven,
+            ) -> None:
+                proven[:] = [(low, high)]
+                if not bar.shown:
+                    return
                 said[0] = _("analysing {name}: fewest tests {low} to {high} so far").format(
                     name=name, low=low, high=high
                 )
@@ -406,12 +418,17 @@ def analyze_command(
                     round_states=round_states,
                     max_states=max_states,
                     max_work=max_work,
-                    on_progress=searching if bar.shown else None,
+                    on_progress=searching,
                     time_limit=time_limit,
                     on_prepare=preparing if bar.shown else None,
                 )
             except AnalysisError as exc:
                 fail(f"{loaded.source}:{loaded.line}: {exc}")
+            except KeyboardInterrupt:  # Ctrl-C or SIGTERM: what is proven is not lost
+                if proven:
+                    with bar.paused():
+                        click.echo(_stopped_at(name, *proven[0]), err=True)
+                raise
             with bar.paused():
                 if as_json:
                     emit_json(result.to_dict())
@@ -421,6 +438,17 @@ def analyze_command(
                         console.print(line, markup=False, highlight=False)
                     console.print()
             bar.advance()
+
+
+def _stopped_at(name: str, low: int, high: int) -> str:
+    """The line for a puzzle whose analysis was stopped: the fewest tests proven."""
+    if low == high:
+        return _("{name}: stopped; fewest tests {n} (exact), the rest not finished").format(
+            name=name, n=low
+        )
+    return _("{name}: stopped; fewest tests {low} to {high} (proven bounds)").format(
+        name=name, low=low, high=high
+    )
 
 
 analyze_command.name = "analyze"
