@@ -234,6 +234,11 @@ def test_the_fewest_tests_are_exact_or_labelled_bounds() -> None:
     hard = generate_one(mode="nightmare", verifiers=6, seed=1)
     low, high, first, _ = fewest_tests(hard, CLASSIC, max_work=1_000)
     assert first is None and (high is None or low < high)
+    # Past the work, the bounds are those `turing analyze` gives: the lower bound its
+    # search proved, the upper its best strategy, never just a lower bound.
+    hard = generate_one(mode="nightmare", verifiers=6, difficulty="hard", seed=1)
+    low, high, first, _ = fewest_tests(hard, CLASSIC)
+    assert first is None and high is not None and 6 <= low < high <= 14
     result = play(
         ["--random", "--mode", "nightmare", "--verifiers", "6", "--seed", "1"], "giveup\n"
     )
@@ -320,7 +325,8 @@ def test_the_result_and_each_players_standing_come_from_the_session() -> None:
         ("bob", "eliminated in round 1", 2, "—"),
     ]
     bounds = session.standings(FewestTests(1, 3, None, ()))
-    assert bounds[0].versus_fewest == "fewest ≥ 1"
+    assert bounds[0].versus_fewest == "fewest 1–3"
+    assert session.standings(FewestTests(1, None, None, ()))[0].versus_fewest == "fewest ≥ 1"
     assert all(s.versus_fewest is None for s in session.standings(None))
 
 

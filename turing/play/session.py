@@ -74,9 +74,12 @@ MAX_NAME: Final = 32
 #: checks this), so an example never tells a player the answer.
 EXAMPLE_CODE: Final = "352"
 
-#: How much work the after-game comparison may do (the analysis's own units): a few
-#: seconds on the largest puzzles; past it the proven bounds are shown instead.
+#: How much work the after-game comparison's exact search may do (the analysis's own
+#: units): a second or so; past it the proven bounds are shown instead.
 COMPARE_WORK: Final = 100_000_000
+#: and the processor seconds the whole comparison may take, its upper bound's strategies
+#: included (those take up to about four seconds on the largest nightmare tables)
+COMPARE_SECONDS: Final = 10.0
 
 
 class SessionError(TuringError):
@@ -803,7 +806,9 @@ def fewest_tests(
     puzzle: Puzzle, cardset: CardSet, max_work: int = COMPARE_WORK, first_round: bool = True
 ) -> tuple[int, int | None, str | None, tuple[int, ...]]:
     """``(lower, upper, first code, first verifiers)`` from the cards alone; lower ==
-    upper when exact within ``max_work``; the first round only when found in time."""
+    upper when exact within ``max_work`` (and :data:`COMPARE_SECONDS`); the first round
+    only when found in time. Past the limits, the bounds ``turing analyze`` gives there:
+    what the search proved, and the best strategy found (the greedy ones at least)."""
     hypotheses = deduce(puzzle.public(), cardset).hypotheses
     if not hypotheses:
         return 0, 0, None, ()
@@ -814,11 +819,11 @@ def fewest_tests(
         search = Search(hypotheses, max_work=max_work)
     except AnalysisTooLarge:
         return (codes - 1).bit_length(), None, None, ()
-    try:
-        exact = search.min_tests(search.full)
-    except AnalysisTooLarge:
-        lower, upper = search.tests_bounds(search.full)
+    search.deadline = search.clock() + COMPARE_SECONDS
+    lower, upper = search.bounded_min_tests(search.full, max_work)
+    if lower != upper:
         return lower, upper, None, ()
+    exact = lower
     if not first_round:
         return exact, exact, None, ()
     try:
@@ -1269,6 +1274,8 @@ class Session:
                     versus = "—"
                 elif fewest.exact:
                     versus = f"{result.tests[name] - fewest.lower:+d}"
+                elif fewest.upper is not None:
+                    versus = _("fewest {low}–{high}").format(low=fewest.lower, high=fewest.upper)
                 else:
                     versus = _("fewest ≥ {n}").format(n=fewest.lower)
             rows.append(Standing(name, status, result.tests[name], versus, result.hints[name]))
