@@ -248,6 +248,23 @@ def test_progress_reports_bounds_that_bracket_the_answer(monkeypatch: pytest.Mon
     assert lows == sorted(lows)  # the proven lower bound only rises
 
 
+def test_each_bound_on_the_fewest_tests_is_told_as_soon_as_it_is_proven() -> None:
+    """Without waiting for a progress report (a compiled search may run for long between
+    two): each budget proven too few is told as the next is searched, and the answer
+    when the search ends, whatever the size of the search."""
+    _, hyps, _exact = cases()[-1]
+    seen: list[tuple[int, int]] = []
+    result = analyze_hypotheses(hyps, expected=False, on_progress=lambda a, b: seen.append((a, b)))
+    assert result.min_tests_worst == 6
+    lows = [low for low, _ in seen]
+    assert lows == sorted(lows) and all(low <= 6 <= high for low, high in seen)
+    search = Search(hyps)
+    first = search.t_lower(search.full)
+    assert first < 6
+    assert sorted(set(lows)) == list(range(first, 7))
+    assert seen[-1] == (6, 6)
+
+
 def test_a_mean_search_cut_short_is_bounded_from_both_sides() -> None:
     """What a stopped search proved on the halves bounds the mean from below, above the
     Huffman bound (and two tests deep above one test deep); the greedy strategy bounds it

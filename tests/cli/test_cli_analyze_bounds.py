@@ -19,8 +19,9 @@ from turing.cli.main import main
 
 #: exact worst case 6 tests (7 codes), found in a fraction of a second
 SMALL = "mode: nightmare\ncards: [3, 7, 10, 14]\n"
-#: a 5-verifier nightmare table whose exact worst case takes minutes (8 tests are proven
-#: needed in half a minute; no 8-test strategy is found in five minutes)
+#: a 5-verifier nightmare table whose exact worst case, 8, takes about half a minute
+#: compiled (8 tests are proven needed within seconds; one call of the compiled search
+#: then finds the 8-test strategy, in twenty seconds or more)
 LARGE = '{"mode": "nightmare", "cards": [17, 20, 34, 39, 43]}\n'
 
 
@@ -237,14 +238,13 @@ def test_the_report_says_how_long_preparing_the_compiled_search_took(
     importlib.util.find_spec("numba") is None, reason="the fast extra (numba) is not installed"
 )
 def test_ctrl_c_stops_a_long_compiled_search_at_once(tmp_path: Path) -> None:
-    """Once 6 tests are proven too few, one call of the compiled search proves 7 too few
-    and finds an 8-test strategy, for twenty seconds or more; the progress line's clock
-    goes on meanwhile, and Ctrl-C ends the command with status 130 at once, not when that
-    search is done."""
+    """Once 7 tests are proven too few, one call of the compiled search finds an 8-test
+    strategy, for twenty seconds or more; the progress line's clock goes on meanwhile,
+    and Ctrl-C ends the command with status 130 at once, not when that search is done."""
     path = tmp_path / "n.jsonl"
     path.write_text(LARGE)
     child = spawn(str(path), "--no-expected", "--time-limit", "600")
-    line = r"fewest tests 7 to \d+ so far.*?(\d+):(\d\d):(\d\d)"
+    line = r"fewest tests 8 to \d+ so far.*?(\d+):(\d\d):(\d\d)"
     child.expect(line, timeout=300)
     first = later = [int(x) for x in child.match.groups()]
     for _ in range(100):  # the line is drawn ten times a second, its clock once
@@ -255,7 +255,7 @@ def test_ctrl_c_stops_a_long_compiled_search_at_once(tmp_path: Path) -> None:
     assert later > first  # the clock of the progress line goes on
     child.sendintr()
     # what was proven is said, not lost with the progress line
-    child.expect(r"stopped; fewest tests 7 to \d+ \(proven bounds\)", timeout=10)
+    child.expect(r"stopped; fewest tests 8 to \d+ \(proven bounds\)", timeout=10)
     child.expect("interrupted", timeout=10)
     child.expect(pexpect.EOF, timeout=10)
     child.close()

@@ -663,6 +663,14 @@ class Search:
                 limit="work",
             )
 
+    def _set_root_bounds(self, low: int, high: int) -> None:
+        """The bounds on the start's fewest tests proven so far, told at once when they
+        change (a compiled search may then run for long without a report)."""
+        changed = self._root_bounds != (low, high)
+        self._root_bounds = (low, high)
+        if changed and self.on_progress is not None:
+            self.on_progress(low, high)
+
     def _report(self) -> None:
         self._report_at = self.work + PROGRESS_WORK
         if self.on_progress is not None and self._root_bounds is not None:
@@ -1394,7 +1402,7 @@ class Search:
                 root = state == self.full
                 while t < enough:
                     if root:
-                        self._root_bounds = (t, enough)
+                        self._set_root_bounds(t, enough)
                     if self.feasible(state, t):
                         break
                     t += 1
@@ -1505,7 +1513,7 @@ class Search:
                     # which it goes on with where it stopped.)
                     return
                 if root:
-                    self._root_bounds = (low, high)
+                    self._set_root_bounds(low, high)
                 try_once = functools.partial(self.feasible, state, high - 1)
                 if not self._with_share(TIGHTEN_WORK, float(_INF), try_once):
                     return  # proven too few (then the answer), or the share ran out

@@ -391,9 +391,14 @@ def analyze_command(
                 proven[:] = [(low, high)]
                 if not bar.shown:
                     return
-                said[0] = _("analysing {name}: fewest tests {low} to {high} so far").format(
-                    name=name, low=low, high=high
-                )
+                if low == high:
+                    said[0] = _("analysing {name}: fewest tests {n} (exact)").format(
+                        name=name, n=low
+                    )
+                else:
+                    said[0] = _("analysing {name}: fewest tests {low} to {high} so far").format(
+                        name=name, low=low, high=high
+                    )
                 bar.describe(said[0])
 
             def preparing(ready: bool, kind: str, name: str = name, said: list[str] = said) -> None:
