@@ -439,6 +439,7 @@ def progress(
     if not progress_shown(quiet):
         yield ProgressBar()
         return
+    from rich.console import ConsoleOptions, RenderableType, RenderResult
     from rich.progress import (
         BarColumn,
         Progress,
@@ -451,6 +452,23 @@ def progress(
     )
     from rich.table import Column
     from rich.text import Text
+
+    class Short:
+        # Two columns short of the terminal's edge. A line that fills the row leaves the
+        # cursor at the edge, where the "^C" the terminal echoes for Ctrl-C wraps to the
+        # next row; the bar, erased row by row from the cursor up, would then be left
+        # standing above what the command says next.
+        def __init__(self, inner: RenderableType) -> None:
+            self.inner = inner
+
+        def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+            short = options.update_width(max(1, options.max_width - 2))
+            yield from console.render(self.inner, short)
+
+    class ShortProgress(Progress):
+        def get_renderables(self) -> Iterator[RenderableType]:
+            for renderable in super().get_renderables():
+                yield Short(renderable)
 
     class RateColumn(ProgressColumn):
         def render(self, task: Task) -> Text:
@@ -491,7 +509,7 @@ def progress(
         TextColumn("ETA", table_column=fixed()),
         TimeRemainingColumn(table_column=fixed()),
     ]
-    bar = Progress(
+    bar = ShortProgress(
         *columns,
         console=stderr_console(),
         transient=True,
