@@ -178,6 +178,37 @@ def test_the_ceiling_is_lowered_when_the_states_run_out_first(
     assert highs and min(highs) < ceiling
 
 
+def test_under_a_long_time_limit_the_ceiling_is_lowered_after_a_while(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Under a time limit, the bottom-up search runs at most TIGHTEN_AFTER seconds before
+    # the ceiling is lowered from above (not three quarters of a long limit, after which
+    # the states the tries need could be spent: a longer limit then gave a worse upper
+    # bound than a shorter one).
+    import turing.analysis.search as analysis
+
+    night = far_ceiling(monkeypatch)
+    monkeypatch.setattr(analysis, "PROGRESS_WORK", 1_000)  # the clock is read often
+    tried: list[tuple[int, int | None]] = []
+    tighten = Search._tighten
+
+    def spy(self: Search, state: int) -> None:
+        tried.append(self.tests_bounds(state))
+        tighten(self, state)
+
+    monkeypatch.setattr(Search, "_tighten", spy)
+
+    def run() -> tuple[int, int]:
+        search = Search(night)
+        search.deadline = search.clock() + 1_000.0
+        return search.bounded_min_tests(search.full, 10**12)
+
+    assert run() == (6, 6) and tried == []  # done well within the first share
+    monkeypatch.setattr(analysis, "TIGHTEN_AFTER", 0.0)
+    assert run() == (6, 6)
+    assert len(tried) == 1 and tried[0][0] < 6
+
+
 def test_a_state_limit_gives_bounds_too() -> None:
     for name, hyps, exact in cases():
         capped = analyze_hypotheses(hyps, max_states=3, expected=False)

@@ -87,6 +87,11 @@ ROUND_FIRST_LOOK: Final = 20_000
 #: Work each try to lower the worst case's upper bound from above may take (about two
 #: seconds, compiled, on the largest nightmare tables): see :meth:`Search._tighten`.
 TIGHTEN_WORK: Final = 2_000_000_000
+#: Under a time limit, the processor seconds the bottom-up worst-case search runs at most
+#: before the ceiling is lowered from above (three quarters of the limit when that is
+#: less): with a long limit it would otherwise fill the states the tries need, and a longer
+#: limit could report a worse upper bound than a shorter one.
+TIGHTEN_AFTER: Final = 30.0
 #: A state whose highest group is past this one (128 machine words) has its splits found
 #: by :meth:`Search._split_rows`, on its words for all tests at once: below it, looking
 #: at each test's bitset was as fast or faster, state by state.
@@ -1438,13 +1443,17 @@ class Search:
         self.max_work = self.work + max_work
         try:
             # The budgets from the bottom up, for three quarters of the work, time and
-            # states (an answer found at all is mostly found well within them); past
-            # those, the ceiling lowered from the top, for at most half of what is left;
-            # then the bottom-up search again, where it stopped, with the rest. (So the
-            # ceiling is lowered whichever of the three limits comes first.)
+            # states (an answer found at all is mostly found well within them), and at
+            # most TIGHTEN_AFTER seconds under a time limit; past those, the ceiling
+            # lowered from the top, for at most half of what is left; then the bottom-up
+            # search again, where it stopped, with the rest. (So the ceiling is lowered
+            # whichever of the limits comes first.)
+            first_time = self._time_left(3 / 4)
+            if self.deadline < _INF:
+                first_time = min(first_time, TIGHTEN_AFTER)
             t_first = self._with_share(
                 max_work * 3 // 4,
-                self._time_left(3 / 4),
+                first_time,
                 functools.partial(self.min_tests, state),
                 states=(self.max_states - self.states_stored) * 3 // 4,
             )
