@@ -6,6 +6,7 @@ import random
 import sys
 import time
 import warnings
+from typing import Any
 
 import numpy as np
 import pytest
@@ -398,3 +399,46 @@ def test_without_the_code_symmetries_the_same_answers() -> None:
     )
     assert len(Search(hyps)._code_images(weighted=False)) == 5
     assert plain.min_tests(plain.full) == Search(hyps).min_tests(plain.full)
+
+
+@needs_numba
+def test_a_table_is_not_doubled_past_the_runs_time() -> None:
+    """Doubling a large table takes a second or more (the clock is looked at only between
+    steps of a search): a doubling that would end past the run's time is not begun, the
+    value is not kept, and the run stops as out of time. With time to spare the table
+    doubles and keeps the value."""
+    from turing.analysis import kernel
+
+    def nearly_full(seconds: float) -> tuple[Any, np.ndarray]:
+        tab = kernel._new_table(1 << 16)
+        ctx = np.zeros(11, dtype=np.int64)
+        kernel._arm(ctx, 1 << 40, 1 << 40, seconds)
+        ctx[kernel._TAKEN] = 3 * (1 << 16) // 4  # the next new row needs a doubling
+        return tab, ctx
+
+    key = (np.uint64(12345), np.uint64(678))
+    tab, ctx = nearly_full(0.001)  # a doubling of 65,536 slots takes milliseconds
+    kernel._put(tab, key, kernel._UPPER, 7, ctx)
+    assert tab[0].shape[0] == 1 << 16 and ctx[kernel._TAKEN] == 3 * (1 << 16) // 4
+    assert ctx[kernel._OUT_OF_TIME] == 1 and ctx[kernel._WORK_LIMIT] == -1
+    assert kernel._get(tab, key, kernel._UPPER) < 0
+    tab, ctx = nearly_full(60.0)
+    kernel._put(tab, key, kernel._UPPER, 7, ctx)
+    assert tab[0].shape[0] == 1 << 17 and ctx[kernel._OUT_OF_TIME] == 0
+    assert kernel._get(tab, key, kernel._UPPER) == 7
+
+
+def test_a_compiled_run_out_of_time_ends_the_search_as_its_time_limit_does() -> None:
+    """Before the clock says so: the kernel stopped rather than double its table past the
+    time it was given, which is the search's time."""
+    search = Search(
+        deduce(generate_one("classic", 4, None, 1, CLASSIC).public(), CLASSIC).hypotheses
+    )
+
+    class Stopped:
+        out_of_time = True
+
+    with pytest.raises(AnalysisTooLarge) as raised:
+        search._compiled_run(lambda work, stored, seconds: (None, 0, 0), 1, 1, Stopped())  # type: ignore[arg-type]
+    assert raised.value.limit == "time"
+    assert search.clock() < search.deadline  # (no deadline: the clock never passes it)

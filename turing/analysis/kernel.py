@@ -97,6 +97,13 @@ _TAKEN: Final = 8
 #: ctx slot of the worst-case search: 1 where its splits are ranked by the pairs of
 #: assignments they leave (:meth:`WorstKernel.feasible`)
 _BY_PAIRS: Final = 9
+#: ctx slot: 1 when a run stopped because doubling its table would have passed its time
+#: (:func:`_put`)
+_OUT_OF_TIME: Final = 10
+#: The slots of a table doubled per ``clock()`` tick, at least (a doubling costs about
+#: 125–220 ns a slot of the table it leaves, most of it the new table's pages: 1.05 s
+#: from 8.4 million slots, 7.3 s from 33.6 million, on this machine)
+_DOUBLED_PER_TICK: Final = 4
 #: The most work or stored states a run is given (an int64 holds it with room to count).
 _NO_LIMIT: Final = 1 << 62
 #: Work between two looks at the processor clock (a few milliseconds).
@@ -436,11 +443,18 @@ def _get(tab: Any, key: Any, which: int) -> Any:
 @_compiled
 def _put(tab: Any, key: Any, which: int, value: Any, ctx: Any) -> None:
     """Keep ``value`` as the number ``which`` of ``key``; past three quarters of the slots
-    taken, the table doubles first."""
+    taken, the table doubles first. A doubling that would end past the run's time is not
+    begun: the value is not kept, and the run stops as if its time had passed (a large
+    table's doubling takes a second or more, and a run's clock is looked at only between
+    steps of its search)."""
     rows = tab[0]
     at = _slot(rows, key)
     if rows[at, 0] == _ZERO and rows[at, 1] == _ZERO:
         if 4 * (ctx[_TAKEN] + 1) > 3 * rows.shape[0]:
+            if _now() + rows.shape[0] // _DOUBLED_PER_TICK > ctx[_DEADLINE]:
+                ctx[_OUT_OF_TIME] = 1
+                ctx[_WORK_LIMIT] = -1  # the next look at the limits stops the run
+                return
             rows = _rows_of(2 * rows.shape[0])
             _rehash(tab[0], rows)
             tab[0] = rows
@@ -871,6 +885,7 @@ def _arm(ctx: np.ndarray[Any, np.dtype[np.int64]], work: int, stored: int, secon
     ctx[_ABORTED] = 0
     ctx[_CHECK_AT] = _CHECK_WORK
     ctx[_DEADLINE] = _now() + int(min(seconds, 1e9) * _TICKS)
+    ctx[_OUT_OF_TIME] = 0
 
 
 def _code_runs(
@@ -940,7 +955,7 @@ class ExpectedKernel:
             image_terms(coef, images, code_bits[-1].bit_length()),
         )
         self.table: Final = _new_table(slots)
-        self.ctx: Final = np.zeros(9, dtype=np.int64)
+        self.ctx: Final = np.zeros(11, dtype=np.int64)
         self.ctx[_UNIT] = unit
         #: one thread in the kernel at a time (it runs without Python's lock)
         self._lock: Final = threading.Lock()
@@ -963,6 +978,12 @@ class ExpectedKernel:
     def taken(self) -> int:
         """The states its table holds."""
         return int(self.ctx[_TAKEN])
+
+    @property
+    def out_of_time(self) -> bool:
+        """Whether its last run stopped because doubling its table would have passed the
+        run's time (:func:`_put`): its time is up, though the clock may not say so yet."""
+        return bool(self.ctx[_OUT_OF_TIME])
 
     def run(
         self, state: int, bound: int, work: int, stored: int, seconds: float
@@ -1991,7 +2012,7 @@ class WorstKernel:
         self.table: Final = _new_table(1 << 16)
         self.orbit_lower: Final = Dict.empty(key_type=_ORBIT, value_type=types.int64)
         self.orbit_upper: Final = Dict.empty(key_type=_ORBIT, value_type=types.int64)
-        self.ctx: Final = np.zeros(10, dtype=np.int64)
+        self.ctx: Final = np.zeros(11, dtype=np.int64)
         self.ctx[_UNIT] = unit
         #: one thread in the kernel at a time (it runs without Python's lock)
         self._lock: Final = threading.Lock()
@@ -2092,6 +2113,12 @@ class WorstKernel:
         if got < 0:
             return None, *done
         return got == 1, *done
+
+    @property
+    def out_of_time(self) -> bool:
+        """Whether its last run stopped because doubling its table would have passed the
+        run's time (:func:`_put`): its time is up, though the clock may not say so yet."""
+        return bool(self.ctx[_OUT_OF_TIME])
 
     def greedy(
         self,

@@ -45,7 +45,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Final, TypeVar
+from typing import TYPE_CHECKING, Any, Final, NoReturn, TypeVar
 
 import numpy as np
 
@@ -681,13 +681,17 @@ class Search:
         if self.on_progress is not None and self._root_bounds is not None:
             self.on_progress(*self._root_bounds)
         if self.clock() > self.deadline:
-            raise AnalysisTooLarge(
-                gettext(
-                    "the exact search passed its time limit; this puzzle is too large to "
-                    "analyse exactly in that time"
-                ),
-                limit="time",
-            )
+            self._time_passed()
+
+    @staticmethod
+    def _time_passed() -> NoReturn:
+        raise AnalysisTooLarge(
+            gettext(
+                "the exact search passed its time limit; this puzzle is too large to "
+                "analyse exactly in that time"
+            ),
+            limit="time",
+        )
 
     def _round_stored(self) -> None:
         self._stored()
@@ -772,6 +776,7 @@ class Search:
             ),
             WORST_SPEEDUP,
             WORST_LIGHTER,
+            kernel,
         )
         # What it proved on the state (a bound past the budget, when a half was proven
         # to need more).
@@ -799,11 +804,13 @@ class Search:
         run: Callable[[int, int, float], tuple[_T | None, int, int]],
         speedup: int,
         lighter: int,
+        kernel: WorstKernel | ExpectedKernel,
     ) -> _T:
-        """``run(work, stored, seconds)``, a compiled search, within this search's limits:
-        its work counted divided by ``speedup``, its states by ``lighter``. What it proved
-        is kept, should it be asked again; past a limit, raises as the search's own
-        would."""
+        """``run(work, stored, seconds)``, a run of the compiled search ``kernel``, within
+        this search's limits: its work counted divided by ``speedup``, its states by
+        ``lighter``. What it proved is kept, should it be asked again; past a limit, raises
+        as the search's own would (past the time when the kernel stopped short of it
+        rather than double its table past it)."""
         while True:
             work = (max(0, self.max_work - self.work) + 1) * speedup
             stored = (max(0, self.max_states - self.states_stored) + 1) * lighter
@@ -813,6 +820,8 @@ class Search:
             self.states_stored += -(-states // lighter)
             if got is not None:
                 return got
+            if kernel.out_of_time:
+                self._time_passed()
             self._check_limits()  # which limit it was, and how the search gives up
 
     def _code_images(self, *, weighted: bool) -> tuple[tuple[int, ...], ...]:
@@ -1224,6 +1233,7 @@ class Search:
             ),
             WORST_SPEEDUP,
             WORST_LIGHTER,
+            kernel,
         )
         (self._greedy_w if by_weight else self._greedy)[state] = depth
         (self._greedy_w_total if by_weight else self._greedy_total)[state] = total
@@ -1825,6 +1835,7 @@ class Search:
             lambda work, stored, seconds: compiled.run(state, bound, work, stored, seconds),
             COMPILED_SPEEDUP,
             COMPILED_LIGHTER,
+            compiled,
         )
 
     def _expected_sum(self, state: int, bound: int) -> int:
