@@ -449,18 +449,18 @@ def test_a_dict_of_orbit_bounds_does_not_grow_past_the_runs_time() -> None:
     """A numba dict grows when a new key finds two thirds of its power-of-two size taken
     (0.66 s for 5.6 million entries, with no look at the clock): a new key that would
     make it grow past the run's time is not kept. Others are, as are keys already in it."""
-    from numba import njit
+    from numba import njit, types
     from numba.typed import Dict
 
     from turing.analysis import kernel
 
-    @njit  # type: ignore[misc]
+    @njit  # type: ignore[untyped-decorator]
     def fill(d: Any, n: int) -> None:
         for i in range(n):
             x = np.uint64(i)
             d[(x, x, x, x, x, x)] = i
 
-    full = Dict.empty(key_type=kernel._ORBIT, value_type=kernel.types.int64)
+    full = Dict.empty(key_type=kernel._ORBIT, value_type=types.int64)
     at_growth = (2 * (1 << 17)) // 3  # the next new key makes a dict of 2^17 slots grow
     fill(full, at_growth)
     ctx = np.zeros(11, dtype=np.int64)
@@ -471,7 +471,7 @@ def test_a_dict_of_orbit_bounds_does_not_grow_past_the_runs_time() -> None:
     assert kernel._room(full, old, ctx)
     kernel._arm(ctx, 1 << 40, 1 << 40, 60.0)
     assert kernel._room(full, new, ctx)
-    smaller = Dict.empty(key_type=kernel._ORBIT, value_type=kernel.types.int64)
+    smaller = Dict.empty(key_type=kernel._ORBIT, value_type=types.int64)
     fill(smaller, at_growth - 1)
     kernel._arm(ctx, 1 << 40, 1 << 40, 0.0)
     assert kernel._room(smaller, new, ctx)  # no growth: kept whatever the time
