@@ -119,11 +119,11 @@ _CHECK_WORK: Final = 2_000_000
 _TICKS: Final = 1_000_000
 
 #: Every kernel made in this process (while it lives), for :func:`stop_searches`
-_KERNELS: Final[weakref.WeakSet[ExpectedKernel | WorstKernel]] = weakref.WeakSet()
+_KERNELS: Final[weakref.WeakSet[_Kernel]] = weakref.WeakSet()
 _KERNELS_LOCK: Final = threading.Lock()
 
 
-def _register(kernel: ExpectedKernel | WorstKernel) -> None:
+def _register(kernel: _Kernel) -> None:
     with _KERNELS_LOCK:
         _KERNELS.add(kernel)
 
@@ -918,7 +918,25 @@ def _rows(sets: Sequence[int], words: int) -> np.ndarray[Any, np.dtype[np.uint64
     return np.frombuffer(raw, dtype=np.uint64).reshape(len(sets), words).copy()
 
 
-class ExpectedKernel:
+class _Kernel:
+    """What both compiled searches keep beside their tables: the limits and counts of a
+    run (``ctx``), the lock that lets one thread at a time in (a kernel runs without
+    Python's lock), and a place among the kernels :func:`stop_searches` stops."""
+
+    def __init__(self, unit: int) -> None:
+        self.ctx: Final = np.zeros(11, dtype=np.int64)
+        self.ctx[_UNIT] = unit
+        self._lock: Final = threading.Lock()
+        _register(self)
+
+    @property
+    def out_of_time(self) -> bool:
+        """Whether its last run stopped because doubling its table would have passed the
+        run's time (:func:`_put`): its time is up, though the clock may not say so yet."""
+        return bool(self.ctx[_OUT_OF_TIME])
+
+
+class ExpectedKernel(_Kernel):
     """The compiled expected search over one search's groups (see the module's text).
 
     ``yes``: the distinct splits of the whole set (each a bitset over the groups),
@@ -960,11 +978,7 @@ class ExpectedKernel:
             image_terms(coef, images, code_bits[-1].bit_length()),
         )
         self.table: Final = _new_table(slots)
-        self.ctx: Final = np.zeros(11, dtype=np.int64)
-        self.ctx[_UNIT] = unit
-        #: one thread in the kernel at a time (it runs without Python's lock)
-        self._lock: Final = threading.Lock()
-        _register(self)
+        super().__init__(unit)
         self._every_test: Final = np.arange(len(yes), dtype=np.int64)
         # Loaded (or compiled, the first time on a machine) now, not in mid-search: a
         # question about no groups at all.
@@ -983,12 +997,6 @@ class ExpectedKernel:
     def taken(self) -> int:
         """The states its table holds."""
         return int(self.ctx[_TAKEN])
-
-    @property
-    def out_of_time(self) -> bool:
-        """Whether its last run stopped because doubling its table would have passed the
-        run's time (:func:`_put`): its time is up, though the clock may not say so yet."""
-        return bool(self.ctx[_OUT_OF_TIME])
 
     def run(
         self, state: int, bound: int, work: int, stored: int, seconds: float
@@ -1954,7 +1962,7 @@ def _bounds_of(state: Any, coef: Any, tab: Any) -> Any:
     return _bounds_in(tab[0], key)
 
 
-class WorstKernel:
+class WorstKernel(_Kernel):
     """The compiled worst-case search over one search's groups (see the module's text).
 
     ``tests``: the yes-half of each test, letter by letter, and ``letters`` the letter of
@@ -2036,11 +2044,7 @@ class WorstKernel:
         self.table: Final = _new_table(1 << 16)
         self.orbit_lower: Final = Dict.empty(key_type=_ORBIT, value_type=types.int64)
         self.orbit_upper: Final = Dict.empty(key_type=_ORBIT, value_type=types.int64)
-        self.ctx: Final = np.zeros(11, dtype=np.int64)
-        self.ctx[_UNIT] = unit
-        #: one thread in the kernel at a time (it runs without Python's lock)
-        self._lock: Final = threading.Lock()
-        _register(self)
+        super().__init__(unit)
         self._every_test: Final = np.arange(len(self.data[1]), dtype=np.int64)
         self._greedy_memo: Final = (
             Dict.empty(key_type=_KEY, value_type=types.int64),
@@ -2137,12 +2141,6 @@ class WorstKernel:
         if got < 0:
             return None, *done
         return got == 1, *done
-
-    @property
-    def out_of_time(self) -> bool:
-        """Whether its last run stopped because doubling its table would have passed the
-        run's time (:func:`_put`): its time is up, though the clock may not say so yet."""
-        return bool(self.ctx[_OUT_OF_TIME])
 
     def greedy(
         self,
