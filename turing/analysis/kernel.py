@@ -1147,9 +1147,9 @@ def _room(od: Any, key: Any, ctx: Any) -> Any:
     n = len(od)
     if n < _GROWTH_CHECKED_FROM:
         return True
-    size = 8
-    while (2 * size) // 3 < n:
-        size *= 2
+    # the least power of two two thirds of which hold n: it grows at the next new key
+    # when exactly n are
+    size = 1 << _ceil_log2((3 * n + 1) // 2)
     if (2 * size) // 3 != n or key in od:
         return True
     return _now() + n // _GROWN_PER_TICK <= ctx[_DEADLINE]
