@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -10,6 +11,8 @@ import pytest
 from click.testing import CliRunner
 
 from turing.cli.main import main
+from turing.core.cards import load_cardset
+from turing.core.puzzle import puzzle_from_dict
 
 PUZZLE = """\
 id: T-1
@@ -149,17 +152,31 @@ NIGHTMARE_PAST_POLICY = {
 }
 
 
-def test_hint_best_says_when_the_search_is_too_large(
+def test_hint_best_past_the_work_limit_gives_bot_greedys_move_marked_not_proven(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import turing.analysis.search as analysis
+    from turing.analysis.greedy import GreedyBot
+    from turing.core.knowledge import PlayerView
 
     monkeypatch.setattr(analysis, "POLICY_WORK", 5_000_000)
     path = tmp_path / "n.json"
     path.write_text(json.dumps(NIGHTMARE_PAST_POLICY))
-    code, out, err = run("play", str(path), stdin="hint best\nhint\nquit\n")
-    assert "too large" in out and "Traceback" not in out + err
+    code, out, err = run("play", str(path), stdin="hint best\nhint best\nshow\nquit\n")
+    assert "Traceback" not in out + err
     assert code == 1  # abandoned by quit, not failed
+    # the move bot:optimal makes there: bot:greedy's, ties broken by a bot seeded with 0
+    cardset = load_cardset("classic")
+    puzzle = puzzle_from_dict(NIGHTMARE_PAST_POLICY, cardset).public()
+    view = PlayerView(puzzle, cardset, 1, (), None, ())
+    composed = GreedyBot(random.Random(0)).compose(view)
+    lead = "No move proven best here (the search passed its work limit); "
+    answers = [line for line in out.splitlines() if line.startswith(lead)]
+    assert len(answers) == 2, out
+    assert answers[0].startswith(lead + f"bot:greedy would compose {composed} and test ")
+    assert answers[0].endswith("(hints used: 1)")  # advice given: counted
+    assert answers[1] == answers[0].replace("used: 1", "used: 2")  # one state, one answer
+    assert "hints 2" in out
 
 
 def test_hint_best_searches_again_once_tests_have_narrowed_the_state(
@@ -188,13 +205,12 @@ def test_hint_best_searches_again_once_tests_have_narrowed_the_state(
     assert "Traceback" not in out + err
     assert code == 1  # abandoned by quit, not failed
     answers = [
-        line
-        for line in out.splitlines()
-        if "too large for this position" in line or line.startswith("Best now")
+        line for line in out.splitlines() if line.startswith(("No move proven best", "Best now"))
     ]
     assert len(answers) == 3, out
-    assert "too large" in answers[0] and "too large" in answers[1]
-    assert answers[2] == "Best now: compose 143 and test A (hints used: 1)"
+    assert answers[0].startswith("No move proven best") and "(hints used: 1)" in answers[0]
+    assert answers[1].startswith("No move proven best") and "(hints used: 2)" in answers[1]
+    assert answers[2] == "Best now: compose 143 and test A (hints used: 3)"
 
 
 def test_json_means_are_exact_fractions() -> None:

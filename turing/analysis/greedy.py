@@ -212,3 +212,26 @@ class GreedyBot:
     def decide(self, view: PlayerView) -> str | None:
         codes = candidate_codes(view)
         return codes[0] if len(codes) == 1 else None
+
+
+def greedy_move(view: PlayerView) -> tuple[str, int] | None:
+    """``bot:greedy``'s next test in a player's state: ``(code, verifier index)``, the
+    code to compose first when none is composed this round; None: stop testing (one code
+    is left, or no verifier left this round parts two codes with the composed code).
+
+    What ``bot:optimal`` plays where its exact search passes its limit. Ties are broken as
+    a bot seeded with 0 would, so one state always gets one answer.
+    """
+    table, idx = remaining(view)
+    solution = table.solution[idx]
+    if _distinct(solution) <= 1:
+        return None
+    bot = GreedyBot(random.Random(0))
+    if view.code is not None:
+        verifier = bot.next_test(view)
+        return None if verifier is None else (view.code, verifier)
+    code = bot.compose(view)
+    plan = plan_tests(
+        solution, table.answers[idx][:, :, Code.parse(code).index], (), TESTS_PER_ROUND
+    )
+    return None if plan.first is None else (code, plan.first)

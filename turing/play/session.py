@@ -30,6 +30,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Final, Literal, TextIO
 
+from turing.analysis.greedy import greedy_move
 from turing.analysis.search import AnalysisTooLarge, Search, next_test, plan_round
 from turing.core.cards import CardSet, cards_dir, load_cardset, shipped_cardsets
 from turing.core.codes import SHAPE_SYMBOLS, Code, CodeError
@@ -659,14 +660,16 @@ class HintShown:
 @dataclass(frozen=True)
 class BestTest:
     """The optimal next move: compose ``code`` (when ``compose``) and test ``verifier``;
-    None for both: stop testing (``solution`` when the code is known)."""
+    None for both: stop testing (``solution`` when the code is known). Not ``proven``:
+    the exact search passed its work limit, and the move is ``bot:greedy``'s (the one
+    ``bot:optimal`` makes there)."""
 
     code: str | None
     verifier: int | None
     compose: bool
     solution: str | None
     used: int
-    too_large: bool = False
+    proven: bool = True
 
 
 @dataclass(frozen=True)
@@ -1197,7 +1200,8 @@ class Session:
                 yield LeaveAsked()
 
     def best_test(self, name: str, count: bool = True) -> BestTest:
-        """The optimal next move; counted as a hint only once it is found.
+        """The optimal next move; counted as a hint only once it is found. Where the exact
+        search passes its work limit, ``bot:greedy``'s move, marked not proven.
 
         ``count=False`` leaves the counting to :meth:`count_best_test`, for a view that
         searches in the background and counts only an answer it shows (not a cancelled one).
@@ -1205,24 +1209,25 @@ class Session:
         game = self.game
         game.check_hint(name)
         view = game.view(name)
+        proven = True
         try:
             found = next_test(view.hypotheses(), view.code, view.tested_this_round)
         except AnalysisTooLarge:
-            return BestTest(None, None, False, None, game.hints_used(name), too_large=True)
+            found = greedy_move(view)
+            proven = False
         if count:
             game.count_hint(name)
         used = game.hints_used(name)
         if found is None:
             codes = view.deduction().codes.texts()
-            return BestTest(None, None, False, codes[0] if len(codes) == 1 else None, used)
+            solution = codes[0] if len(codes) == 1 else None
+            return BestTest(None, None, False, solution, used, proven)
         code, verifier = found
-        return BestTest(code, verifier, view.code is None, None, used)
+        return BestTest(code, verifier, view.code is None, None, used, proven)
 
     def count_best_test(self, name: str, best: BestTest) -> BestTest:
         """Count a best-test answer found with ``count=False`` as shown; the answer with
-        the hints used now. A too-large search is never counted."""
-        if best.too_large:
-            return best
+        the hints used now."""
         self.game.count_hint(name)
         return replace(best, used=self.game.hints_used(name))
 

@@ -331,26 +331,26 @@ def render_hint(session: Session, shown: HintShown, color: bool) -> RenderableTy
 
 
 def best_test_text(best: BestTest) -> str:
-    if best.too_large:
-        return _(
-            "The exact search is too large for this position (it passed its work limit); "
-            "hint shows what you can infer. (not counted as a hint)"
-        )
     used = _("(hints used: {n})").format(n=best.used)
     if best.verifier is None:
         if best.solution is not None:
-            return _("Best now: stop testing and solve {code} {used}").format(
-                code=best.solution, used=used
-            )
-        return _("Best now: stop testing this round {used}").format(used=used)
-    letter = LETTERS[best.verifier]
-    if best.compose:
-        return _("Best now: compose {code} and test {letter} {used}").format(
-            code=best.code, letter=letter, used=used
+            move = _("stop testing and solve {code}").format(code=best.solution)
+        else:
+            move = _("stop testing this round")
+    elif best.compose:
+        move = _("compose {code} and test {letter}").format(
+            code=best.code, letter=LETTERS[best.verifier]
         )
-    return _("Best now: test {code} against {letter} {used}").format(
-        code=best.code, letter=letter, used=used
-    )
+    else:
+        move = _("test {code} against {letter}").format(
+            code=best.code, letter=LETTERS[best.verifier]
+        )
+    if best.proven:
+        return _("Best now: {move} {used}").format(move=move, used=used)
+    return _(
+        "No move proven best here (the search passed its work limit); "
+        "bot:greedy would {move} {used}"
+    ).format(move=move, used=used)
 
 
 def tests_text(n: int) -> str:
