@@ -42,19 +42,19 @@ def narrowed(mode: str, verifiers: int, seed: int, answers: int) -> tuple[Hypoth
 
 
 def slow_worst_kernel_construction(monkeypatch: pytest.MonkeyPatch, seconds: float) -> None:
-    """Make building the compiled worst-case search first burn ``seconds`` of processor
+    """Make loading the compiled worst-case search first burn ``seconds`` of processor
     time, as compiling it does the first time on a machine."""
     from turing.analysis import kernel
 
-    made = kernel.WorstKernel.__init__
+    load = kernel.WorstKernel.load
 
-    def slow(self: kernel.WorstKernel, *args: Any, **kwargs: Any) -> None:
+    def slow(self: kernel.WorstKernel) -> None:
         end = time.process_time() + seconds
         while time.process_time() < end:
             pass
-        made(self, *args, **kwargs)
+        load(self)
 
-    monkeypatch.setattr(kernel.WorstKernel, "__init__", slow)
+    monkeypatch.setattr(kernel.WorstKernel, "load", slow)
 
 
 def wait_until_running(ctx: Any) -> None:

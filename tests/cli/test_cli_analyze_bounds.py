@@ -214,7 +214,7 @@ def test_the_report_says_how_long_preparing_the_compiled_search_took(
     report gives, not of the time limit."""
     from turing.analysis import kernel
 
-    made = kernel.WorstKernel.__init__
+    made = kernel.WorstKernel.load
     slow_worst_kernel_construction(monkeypatch, 6)  # as if compiling
     monkeypatch.setattr(search_module, "WORST_FROM", 1)
     monkeypatch.setattr(search_module, "COMPILED_AFTER", 0)
@@ -229,7 +229,7 @@ def test_the_report_says_how_long_preparing_the_compiled_search_took(
     code, out, err = run(*args)
     assert code == 0, err
     assert "s of it preparing the compiled search)" in out
-    monkeypatch.setattr(kernel.WorstKernel, "__init__", made)
+    monkeypatch.setattr(kernel.WorstKernel, "load", made)
     code, out, err = run(*args)
     assert "preparing" not in out  # loading what is compiled takes about a second
 

@@ -929,6 +929,10 @@ class _Kernel:
         self._lock: Final = threading.Lock()
         _register(self)
 
+    def load(self) -> None:
+        """Load its compiled code (compile it, the first time on a machine)."""
+        raise NotImplementedError
+
     @property
     def out_of_time(self) -> bool:
         """Whether its last run stopped because doubling its table would have passed the
@@ -980,8 +984,10 @@ class ExpectedKernel(_Kernel):
         self.table: Final = _new_table(slots)
         super().__init__(unit)
         self._every_test: Final = np.arange(len(yes), dtype=np.int64)
-        # Loaded (or compiled, the first time on a machine) now, not in mid-search: a
-        # question about no groups at all.
+
+    def load(self) -> None:
+        """Load its compiled code (compile it, the first time on a machine) now, not in
+        mid-search: a question about no groups at all."""
         self.run(0, 1, 1, 1, 1.0)
 
     def _state(self, state: int) -> np.ndarray[Any, np.dtype[np.uint64]]:
@@ -2050,8 +2056,10 @@ class WorstKernel(_Kernel):
             Dict.empty(key_type=_KEY, value_type=types.int64),
             Dict.empty(key_type=_KEY, value_type=types.int64),
         )
-        # Loaded (or compiled, the first time on a machine) now, not in mid-search: a
-        # question about no groups at all.
+
+    def load(self) -> None:
+        """Load its compiled code (compile it, the first time on a machine) now, not in
+        mid-search: questions about no groups at all."""
         self.feasible(0, 1, (), 1, 1, 1.0)
         self.greedy(0, True, (), 1, 1, 1.0)
 
