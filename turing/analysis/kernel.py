@@ -1953,12 +1953,14 @@ def _greedy(
     mask = (1 << GREEDY_DEPTH_BITS) - 1
     depth = 1 + max(got & mask, other & mask)
     total = weight + (got >> GREEDY_DEPTH_BITS) + (other >> GREEDY_DEPTH_BITS)
-    memo[key] = (total << GREEDY_DEPTH_BITS) | depth
+    found = (total << GREEDY_DEPTH_BITS) | depth
+    if _room(memo, key, ctx):  # else only work done again, if the state comes back
+        memo[key] = found
     if depth < _high(tab, key):
         _put(tab, key, _UPPER, depth, ctx)
     if _store(ctx):
         return -1
-    return memo[key]
+    return found
 
 
 @_compiled
