@@ -248,6 +248,32 @@ def test_the_progress_line_keeps_to_one_row(monkeypatch: pytest.MonkeyPatch, wid
         assert "analysing N5S" in text[0] and "…" in text[0]
 
 
+@pytest.mark.parametrize("width", [60, 70, 80])
+def test_on_a_narrow_terminal_the_bar_narrows_before_the_figures_are_cut(
+    monkeypatch: pytest.MonkeyPatch, width: int
+) -> None:
+    """The figures are what a person reads off a progress line: the bar and the words
+    give way first."""
+    import io
+
+    from rich.console import Console
+
+    from turing.cli import output
+
+    screen = Console(file=io.StringIO(), width=width, force_terminal=True, color_system="standard")
+    monkeypatch.setattr(output, "progress_shown", lambda quiet=False: True)
+    monkeypatch.setattr(output, "stderr_console", lambda: screen)
+    with progress("nightmare any-tier 5v", total=200_000, completed=7_999, unit="puzzles") as bar:
+        assert bar._bar is not None
+        rows = screen.render_lines(bar._bar.get_renderable(), screen.options)
+    line = "".join(segment.text for segment in rows[0]).rstrip()
+    assert len(rows) == 1 and len(line) <= width - 2
+    assert "7,999/200,000 — puzzles/s 0:00:00 ETA -:--:--" in line, line
+    cells = line.count("━") + line.count("╸") + line.count("╺")
+    assert output.BAR_MIN_CELLS <= cells < output.BAR_CELLS
+    assert "nightmare any-tier 5v" not in line  # the words gave way too
+
+
 def test_the_progress_counts_are_grouped_as_the_language_writes_them(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

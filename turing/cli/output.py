@@ -29,7 +29,7 @@ import os
 import signal
 import sys
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any, NoReturn, Protocol
+from typing import TYPE_CHECKING, Any, Final, NoReturn, Protocol
 
 import click
 
@@ -409,6 +409,13 @@ def progress_shown(quiet: bool = False) -> bool:
         return False
 
 
+#: a progress bar's cells where the row has room; those it keeps before the words beside
+#: it give way; the fewest it keeps on a narrow terminal
+BAR_CELLS: Final = 20
+BAR_KEPT_CELLS: Final = 10
+BAR_MIN_CELLS: Final = 4
+
+
 @contextlib.contextmanager
 def progress(
     description: str,
@@ -439,7 +446,9 @@ def progress(
     if not progress_shown(quiet):
         yield ProgressBar()
         return
+    from rich.cells import cell_len
     from rich.console import ConsoleOptions, RenderableType, RenderResult
+    from rich.measure import Measurement
     from rich.progress import (
         BarColumn,
         Progress,
@@ -450,6 +459,7 @@ def progress(
         TimeElapsedColumn,
         TimeRemainingColumn,
     )
+    from rich.progress_bar import ProgressBar as RichBar
     from rich.table import Column
     from rich.text import Text
 
@@ -499,10 +509,37 @@ def progress(
     def fixed() -> Column:
         return Column(no_wrap=True)
 
+    console = stderr_console()
+
+    class FitBarColumn(BarColumn):
+        # BAR_CELLS wide where the row has room. Where it has not, the bar narrows to
+        # BAR_KEPT_CELLS, then the words give way (cut with "…"), then the bar narrows to
+        # BAR_MIN_CELLS: the figures beside it are cut last. It only narrows while the
+        # width of the terminal stays the same, so it does not flicker as they change.
+        def __init__(self) -> None:
+            super().__init__(bar_width=BAR_CELLS, table_column=fixed())
+            self._for_width = console.width
+
+        def render(self, task: Task) -> RichBar:
+            figures = len(columns) - 1  # one space between columns
+            for column in columns:
+                if isinstance(column, ProgressColumn) and column not in (self, words):
+                    figures += Measurement.get(console, console.options, column(task)).maximum
+            room = console.width - 2 - figures
+            wanted = max(BAR_KEPT_CELLS, min(BAR_CELLS, room - cell_len(task.description)))
+            width = max(BAR_MIN_CELLS, min(room, wanted))
+            if console.width != self._for_width:
+                self._for_width = console.width
+                self.bar_width = width
+            else:
+                self.bar_width = min(self.bar_width or BAR_CELLS, width)
+            return super().render(task)
+
+    words = DescriptionColumn()
     columns: list[ProgressColumn | str] = [
         SpinnerColumn(table_column=fixed()),
-        DescriptionColumn(),
-        BarColumn(bar_width=20, table_column=fixed()),
+        words,
+        FitBarColumn(),
         CountColumn(table_column=fixed()),
         RateColumn(table_column=fixed()),
         TimeElapsedColumn(table_column=fixed()),
@@ -511,7 +548,7 @@ def progress(
     ]
     bar = ShortProgress(
         *columns,
-        console=stderr_console(),
+        console=console,
         transient=True,
         redirect_stdout=sys.stdout.isatty(),
         redirect_stderr=True,
