@@ -18,7 +18,7 @@ from click.testing import CliRunner
 
 from turing.cli.main import main
 from turing.core.cards import load_cardset
-from turing.core.puzzle import iter_puzzle_file, load_puzzle
+from turing.core.puzzle import iter_puzzle_file, load_puzzle, puzzle_from_dict
 from turing.play.game import sample_puzzle_path
 from turing.play.session import Session, load_save, parse_players
 
@@ -361,6 +361,38 @@ async def test_best_test_can_be_cancelled_and_is_then_not_counted() -> None:
         await pilot.press("escape")
         assert session.game.hints_used("player") == 0
         assert "not counted" in app.message
+
+
+@run_async
+async def test_best_test_past_the_work_limit_shows_bot_greedys_move_and_counts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import turing.analysis.search as analysis
+
+    board = board_module()
+    monkeypatch.setattr(analysis, "POLICY_WORK", 5_000_000)
+    monkeypatch.setattr(analysis, "_RECENT", [])
+    nightmare = puzzle_from_dict(
+        {
+            "mode": "nightmare",
+            "cards": [30, 31, 33, 34, 40, 43],
+            "criteria": [4, 2, 1, 7, 3, 3],
+            "real_cards": [33, 30, 43, 40, 34, 31],
+        },
+        CLASSIC,
+    )
+    session = session_of(nightmare)
+    app = board.BoardApp(session, compare=False)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("t")
+        for _ in range(600):  # the search gives up within its work limit
+            await pilot.pause(0.05)
+            if app._best is None and "hints used" in app.message:
+                break
+        assert app.message.startswith("No move proven best here"), app.message
+        assert "bot:greedy would compose" in app.message and "(hints used: 1)" in app.message
+        assert session.game.hints_used("player") == 1
 
 
 # -- the command -------------------------------------------------------------------------------
