@@ -2803,6 +2803,7 @@ def analyze(
                 "nothing to analyse"
             )
         )
+    left = None if time_limit is None else max(0.0, time_limit - (time.process_time() - begun))
     return analyze_hypotheses(
         hypotheses,
         expected=expected,
@@ -2816,7 +2817,7 @@ def analyze(
         round_work=round_work,
         expected_work=expected_work,
         on_progress=on_progress,
-        time_limit=None if time_limit is None else time_limit - (time.process_time() - begun),
+        time_limit=left,
         on_prepare=on_prepare,
     )
 
