@@ -203,7 +203,7 @@ class GreedyBot:
         code = Code.parse(view.code).index
         plan = plan_tests(
             table.solution[idx],
-            table.answers[idx][:, :, code],
+            table.answers[idx, :, code],
             view.tested_this_round,
             view.tests_left_this_round,
         )
@@ -231,7 +231,5 @@ def greedy_move(view: PlayerView) -> tuple[str, int] | None:
         verifier = bot.next_test(view)
         return None if verifier is None else (view.code, verifier)
     code = bot.compose(view)
-    plan = plan_tests(
-        solution, table.answers[idx][:, :, Code.parse(code).index], (), TESTS_PER_ROUND
-    )
+    plan = plan_tests(solution, table.answers[idx, :, Code.parse(code).index], (), TESTS_PER_ROUND)
     return None if plan.first is None else (code, plan.first)
