@@ -409,6 +409,8 @@ def progress_shown(quiet: bool = False) -> bool:
         return False
 
 
+#: the columns a progress line keeps free at the terminal's edge (see ``Short`` below)
+SHORT_OF_EDGE: Final = 2
 #: a progress bar's cells where the row has room; those it keeps before the words beside
 #: it give way; the fewest it keeps on a narrow terminal
 BAR_CELLS: Final = 20
@@ -472,7 +474,7 @@ def progress(
             self.inner = inner
 
         def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-            short = options.update_width(max(1, options.max_width - 2))
+            short = options.update_width(max(1, options.max_width - SHORT_OF_EDGE))
             yield from console.render(self.inner, short)
 
     class ShortProgress(Progress):
@@ -525,7 +527,7 @@ def progress(
             for column in columns:
                 if isinstance(column, ProgressColumn) and column not in (self, words):
                     figures += Measurement.get(console, console.options, column(task)).maximum
-            room = console.width - 2 - figures
+            room = console.width - SHORT_OF_EDGE - figures
             wanted = max(BAR_KEPT_CELLS, min(BAR_CELLS, room - cell_len(task.description)))
             width = max(BAR_MIN_CELLS, min(room, wanted))
             if console.width != self._for_width:
