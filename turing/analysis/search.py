@@ -805,7 +805,7 @@ class Search:
         run: Callable[[int, int, float], tuple[_T | None, int, int]],
         speedup: int,
         lighter: int,
-        kernel: WorstKernel | ExpectedKernel,
+        kernel: _Kernel,
     ) -> _T:
         """``run(work, stored, seconds)``, a run of the compiled search ``kernel``, within
         this search's limits: its work counted divided by ``speedup``, its states by
