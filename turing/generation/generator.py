@@ -26,10 +26,7 @@ from __future__ import annotations
 
 import enum
 import hashlib
-import os
 import random
-import threading
-import time
 from array import array
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -43,6 +40,7 @@ from turing.core.codes import ALL_MASK, CODE_TEXT, NUM_CODES, lowest_index
 from turing.core.errors import TuringError
 from turing.core.puzzle import Mode, Puzzle
 from turing.core.puzzle import difficulty as puzzle_difficulty
+from turing.core.workers import process_pool
 from turing.generation.metrics import (
     GENERATION_WORK,
     difficulty_score,
@@ -518,33 +516,6 @@ def _block_size(spec: Spec) -> int:
     return 256
 
 
-def _exit_with_parent(parent: int) -> None:
-    """Worker initializer: end the worker once the process that started it is gone.
-
-    A worker whose parent was killed (``kill -9``) would otherwise wait for work for ever:
-    with fork it holds the write end of its own task pipe, so it never sees the pipe close.
-    """
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(0.5)
-        os._exit(1)
-
-    threading.Thread(target=watch, name="turing-parent-watch", daemon=True).start()
-
-
-def _process_pool(jobs: int) -> ProcessPoolExecutor:
-    """Worker processes; fork starts them at once with the card tables already imported
-    (the workers only compute, they never print or write)."""
-    import multiprocessing
-
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    return ProcessPoolExecutor(
-        jobs, mp_context=context, initializer=_exit_with_parent, initargs=(os.getpid(),)
-    )
-
-
 def iter_indexed(
     spec: Spec,
     start: int = 0,
@@ -569,7 +540,7 @@ def iter_indexed(
         return
     owned: ProcessPoolExecutor | None = None
     if executor is None:
-        owned = _process_pool(jobs)
+        owned = process_pool(jobs)
         executor = owned
     window = max(2, jobs) * 3
     pending: deque[Future[list[tuple[int, Puzzle | Skip]]]] = deque()
@@ -984,7 +955,7 @@ def _in_order(
         return
     owned = None
     if executor is None:
-        owned = _process_pool(jobs)
+        owned = process_pool(jobs)
         executor = owned
     window = max(2, jobs) * 3
     pending: deque[tuple[int, Future[Any]]] = deque()
