@@ -5,11 +5,14 @@ A thin client of :mod:`turing.analysis.search`.
 
 from __future__ import annotations
 
+import contextlib
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import click
 
+from turing.analysis.batch import Finished, Proven, Started, analyze_all
 from turing.analysis.search import (
     EXPECTED_STATES,
     MAX_STATES,
@@ -20,7 +23,7 @@ from turing.analysis.search import (
     RoundStep,
     analyze,
 )
-from turing.cli.output import emit_json, fail, plural, progress, stdout_console
+from turing.cli.output import ProgressBar, emit_json, fail, plural, progress, stdout_console
 from turing.cli.share import code_option, with_codes
 from turing.core.cards import CardSet, load_cardset
 from turing.core.codes import ceil_log2
@@ -337,6 +340,16 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
     help="Card set: a name under cards/ (default: the puzzle's own, or classic) "
     "or a path to a card-set YAML file.",
 )
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    metavar="N",
+    help="Puzzles analysed at once, each in a worker process of its own (memory grows "
+    "with them); the output keeps the file's order and figures.",
+)
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 def analyze_command(
     file: str | None,
@@ -350,6 +363,7 @@ def analyze_command(
     max_work: int | None,
     time_limit: float | None,
     cardset_name: str | None,
+    jobs: int,
     quiet: bool,
 ) -> None:
     """Optimal play for puzzles in FILE (YAML, JSON or JSONL; - for standard input) or
@@ -370,12 +384,34 @@ def analyze_command(
     # the progress bar knows how many puzzles there are.
     read = _puzzles(file, forced) if file is not None else iter(())
     puzzles = list(with_codes(read, [file] if file is not None else [], codes, cardset_name))
+    options: dict[str, Any] = {
+        "expected": not no_expected,
+        "rounds": not no_rounds,
+        "expected_states": expected_states,
+        "round_states": round_states,
+        "max_states": max_states,
+        "max_work": max_work,
+        "time_limit": time_limit,
+    }
+
+    def show(puzzle: Puzzle, result: Analysis) -> None:
+        if as_json:
+            emit_json(result.to_dict())
+            return
+        assert console is not None
+        for line in explain(puzzle, result):
+            console.print(line, markup=False, highlight=False)
+        console.print()
+
     with progress(_("analysing"), total=len(puzzles), quiet=quiet, unit=_("puzzles")) as bar:
+        if jobs > 1 and len(puzzles) > 1:
+            _in_workers(puzzles, jobs, options, bar, show)
+            return
         for loaded in puzzles:
             puzzle = loaded.puzzle
-            name = puzzle.id or f"{loaded.source}:{loaded.line}"
+            name = _name(loaded)
             # What the line said before a compiled search loaded.
-            said = [_("analysing {name}").format(name=name)]
+            said = [_status(name, None)]
             bar.describe(said[0])
 
             # The bounds on the fewest tests proven so far, said if the command is stopped.
@@ -391,14 +427,7 @@ def analyze_command(
                 proven[:] = [(low, high)]
                 if not bar.shown:
                     return
-                if low == high:
-                    said[0] = _("analysing {name}: fewest tests {n} (exact)").format(
-                        name=name, n=low
-                    )
-                else:
-                    said[0] = _("analysing {name}: fewest tests {low} to {high} so far").format(
-                        name=name, low=low, high=high
-                    )
+                said[0] = _status(name, (low, high))
                 bar.describe(said[0])
 
             def preparing(ready: bool, kind: str, name: str = name, said: list[str] = said) -> None:
@@ -417,15 +446,9 @@ def analyze_command(
                 result = analyze(
                     puzzle,
                     loaded.cardset,
-                    expected=not no_expected,
-                    rounds=not no_rounds,
-                    expected_states=expected_states,
-                    round_states=round_states,
-                    max_states=max_states,
-                    max_work=max_work,
                     on_progress=searching,
-                    time_limit=time_limit,
                     on_prepare=preparing if bar.shown else None,
+                    **options,
                 )
             except AnalysisError as exc:
                 fail(f"{loaded.source}:{loaded.line}: {exc}")
@@ -435,14 +458,82 @@ def analyze_command(
                         click.echo(_stopped_at(name, *proven[0]), err=True)
                 raise
             with bar.paused():
-                if as_json:
-                    emit_json(result.to_dict())
-                else:
-                    assert console is not None
-                    for line in explain(puzzle, result):
-                        console.print(line, markup=False, highlight=False)
-                    console.print()
+                show(puzzle, result)
             bar.advance()
+
+
+def _name(loaded: Loaded) -> str:
+    """How the report and the progress line name a puzzle: its id, else where it is."""
+    return loaded.puzzle.id or f"{loaded.source}:{loaded.line}"
+
+
+def _status(name: str, bounds: tuple[int, int] | None) -> str:
+    """The progress line of a puzzle being analysed, with the bounds proven so far."""
+    if bounds is None:
+        return _("analysing {name}").format(name=name)
+    low, high = bounds
+    if low == high:
+        return _("analysing {name}: fewest tests {n} (exact)").format(name=name, n=low)
+    return _("analysing {name}: fewest tests {low} to {high} so far").format(
+        name=name, low=low, high=high
+    )
+
+
+def _in_workers(
+    puzzles: list[Loaded],
+    jobs: int,
+    options: dict[str, Any],
+    bar: ProgressBar,
+    show: Callable[[Puzzle, Analysis], None],
+) -> None:
+    """Analyse ``puzzles`` in ``jobs`` worker processes, shown in the file's order.
+
+    A puzzle that cannot be analysed stops the command once the puzzles before it are
+    shown, as one at a time would. Stopped (Ctrl-C, SIGTERM), the command shows every
+    analysis that ended, in order, and the bounds proven on those still running."""
+    running: dict[int, tuple[int, int] | None] = {}
+    ended: dict[int, Analysis] = {}
+    shown = 0
+    refused: tuple[int, str] | None = None
+    events = analyze_all([(loaded.puzzle, loaded.cardset) for loaded in puzzles], jobs, **options)
+    try:
+        with contextlib.closing(events):
+            for event in events:
+                if isinstance(event, Started):
+                    running[event.index] = None
+                elif isinstance(event, Proven):
+                    running[event.index] = (event.low, event.high)
+                elif isinstance(event, Finished):
+                    running.pop(event.index, None)
+                    ended[event.index] = event.analysis
+                    bar.advance()
+                else:
+                    running.pop(event.index, None)
+                    if refused is None or event.index < refused[0]:
+                        refused = (event.index, event.message)
+                while shown in ended:
+                    with bar.paused():
+                        show(puzzles[shown].puzzle, ended.pop(shown))
+                    shown += 1
+                if refused is not None and shown == refused[0]:
+                    break
+                if running and bar.shown:
+                    first = min(running)
+                    line = _status(_name(puzzles[first]), running[first])
+                    if len(running) > 1:
+                        line = _("{line} (+{n} running)").format(line=line, n=len(running) - 1)
+                    bar.describe(line)
+    except KeyboardInterrupt:  # Ctrl-C or SIGTERM: what ended or was proven is not lost
+        with bar.paused():
+            for index in sorted({*running, *ended}):
+                if index in ended:
+                    show(puzzles[index].puzzle, ended[index])
+                elif (bounds := running[index]) is not None:
+                    click.echo(_stopped_at(_name(puzzles[index]), *bounds), err=True)
+        raise
+    if refused is not None:
+        loaded = puzzles[refused[0]]
+        fail(f"{loaded.source}:{loaded.line}: {refused[1]}")
 
 
 def _stopped_at(name: str, low: int, high: int) -> str:
