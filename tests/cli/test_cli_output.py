@@ -274,6 +274,40 @@ def test_on_a_narrow_terminal_the_bar_narrows_before_the_figures_are_cut(
     assert "nightmare any-tier 5v" not in line  # the words gave way too
 
 
+@pytest.mark.parametrize("width", [60, 70, 80, 100, 140])
+def test_with_the_words_first_the_rate_and_eta_give_way_before_them(
+    monkeypatch: pytest.MonkeyPatch, width: int
+) -> None:
+    """An analysis's progress line says the bounds proven so far: on an 80-column
+    terminal they stay whole, and the rate and the ETA (of little use there) give way."""
+    import io
+
+    from rich.console import Console
+
+    from turing.cli import output
+
+    screen = Console(file=io.StringIO(), width=width, force_terminal=True, color_system="standard")
+    monkeypatch.setattr(output, "progress_shown", lambda quiet=False: True)
+    monkeypatch.setattr(output, "stderr_console", lambda: screen)
+    words = "analysing N5H-JKG7C2: fewest tests 8 to 11 so far"
+    with progress("analysing", total=1, unit="puzzles", words_first=True) as bar:
+        bar.describe(words)
+        assert bar._bar is not None
+        rows = screen.render_lines(bar._bar.get_renderable(), screen.options)
+    line = "".join(segment.text for segment in rows[0]).rstrip()
+    assert len(rows) == 1 and len(line) <= width - 2, line
+    assert "0/1" in line and "0:00:00" in line
+    cells = line.count("━") + line.count("╸") + line.count("╺")
+    assert cells >= output.BAR_MIN_CELLS
+    if width >= 100:
+        assert words in line and "puzzles/s" in line and "ETA" in line
+    else:
+        assert "puzzles/s" not in line and "ETA" not in line
+        assert (words in line) == (width >= 70)
+        if width < 70:
+            assert "analysing N5H-JKG7C2: fewest" in line and "…" in line
+
+
 def test_the_progress_counts_are_grouped_as_the_language_writes_them(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

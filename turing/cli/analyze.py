@@ -403,7 +403,9 @@ def analyze_command(
             console.print(line, markup=False, highlight=False)
         console.print()
 
-    with progress(_("analysing"), total=len(puzzles), quiet=quiet, unit=_("puzzles")) as bar:
+    with progress(
+        _("analysing"), total=len(puzzles), quiet=quiet, unit=_("puzzles"), words_first=True
+    ) as bar:
         if jobs > 1 and len(puzzles) > 1:
             _in_workers(puzzles, jobs, options, bar, show)
             return

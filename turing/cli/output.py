@@ -28,7 +28,7 @@ import json
 import os
 import signal
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, Final, NoReturn, Protocol
 
 import click
@@ -426,12 +426,15 @@ def progress(
     quiet: bool = False,
     completed: int = 0,
     unit: str = "",
+    words_first: bool = False,
 ) -> Iterator[ProgressBar]:
     """A progress bar with rate and ETA on stderr, only when stderr is a terminal.
 
     ``description`` stands in front of the bar; ``total`` is the number of items (None
     while unknown: a spinner, the count and the rate); ``completed`` the items already done
     (a resumed run); ``unit`` names the items in the rate (``"puzzles"`` → "412 puzzles/s").
+    ``words_first``: the words say what matters most (the bounds an analysis has proven),
+    so where the row has no room for all, the rate and the ETA give way before them.
     With ``quiet`` or a redirected stderr nothing is drawn and nothing is imported: the
     bar never reaches a log file, a pipe or standard output. It is removed from the screen
     when the block ends, so the summary a command prints afterwards stands alone. Usage::
@@ -462,7 +465,7 @@ def progress(
         TimeRemainingColumn,
     )
     from rich.progress_bar import ProgressBar as RichBar
-    from rich.table import Column
+    from rich.table import Column, Table
     from rich.text import Text
 
     class Short:
@@ -481,6 +484,16 @@ def progress(
         def get_renderables(self) -> Iterator[RenderableType]:
             for renderable in super().get_renderables():
                 yield Short(renderable)
+
+        def make_tasks_table(self, tasks: Iterable[Task]) -> Table:
+            listed = list(tasks)
+            kept = self.columns
+            if listed and not all_fit(listed[0]):
+                self.columns = tuple(c for c in kept if c not in optional)
+            try:
+                return super().make_tasks_table(listed)
+            finally:
+                self.columns = kept
 
     class RateColumn(ProgressColumn):
         def render(self, task: Task) -> Text:
@@ -516,38 +529,64 @@ def progress(
     class FitBarColumn(BarColumn):
         # BAR_CELLS wide where the row has room. Where it has not, the bar narrows to
         # BAR_KEPT_CELLS, then the words give way (cut with "…"), then the bar narrows to
-        # BAR_MIN_CELLS: the figures beside it are cut last. It only narrows while the
-        # width of the terminal stays the same, so it does not flicker as they change.
+        # BAR_MIN_CELLS: the figures beside it are cut last. With the words first, the
+        # rate and the ETA give way after the bar's first narrowing, then the bar
+        # narrows to BAR_MIN_CELLS, and the words are cut last. It only narrows while the
+        # width of the terminal and the words stay the same, so it does not flicker as
+        # the figures change.
         def __init__(self) -> None:
             super().__init__(bar_width=BAR_CELLS, table_column=fixed())
-            self._for_width = console.width
+            self._for: tuple[int, str] = (console.width, "")
 
         def render(self, task: Task) -> RichBar:
-            figures = len(columns) - 1  # one space between columns
-            for column in columns:
-                if isinstance(column, ProgressColumn) and column not in (self, words):
-                    figures += Measurement.get(console, console.options, column(task)).maximum
-            room = console.width - SHORT_OF_EDGE - figures
-            wanted = max(BAR_KEPT_CELLS, min(BAR_CELLS, room - cell_len(task.description)))
+            whole = all_fit(task)
+            room = console.width - SHORT_OF_EDGE - figures_width(task, whole)
+            # (with the words first, once the rate and the ETA gave way the bar narrows
+            # to its fewest cells before the words are cut)
+            kept = BAR_KEPT_CELLS if whole else BAR_MIN_CELLS
+            wanted = max(kept, min(BAR_CELLS, room - cell_len(task.description)))
             width = max(BAR_MIN_CELLS, min(room, wanted))
-            if console.width != self._for_width:
-                self._for_width = console.width
+            if (console.width, task.description) != self._for:
+                self._for = (console.width, task.description)
                 self.bar_width = width
             else:
                 self.bar_width = min(self.bar_width or BAR_CELLS, width)
             return super().render(task)
 
     words = DescriptionColumn()
+    fit_bar = FitBarColumn()
+    rate = RateColumn(table_column=fixed())
+    eta = TextColumn("ETA", table_column=fixed())
+    remaining = TimeRemainingColumn(table_column=fixed())
     columns: list[ProgressColumn | str] = [
         SpinnerColumn(table_column=fixed()),
         words,
-        FitBarColumn(),
+        fit_bar,
         CountColumn(table_column=fixed()),
-        RateColumn(table_column=fixed()),
+        rate,
         TimeElapsedColumn(table_column=fixed()),
-        TextColumn("ETA", table_column=fixed()),
-        TimeRemainingColumn(table_column=fixed()),
+        eta,
+        remaining,
     ]
+    #: the columns that give way before the words (none unless ``words_first``)
+    optional: tuple[ProgressColumn, ...] = (rate, eta, remaining) if words_first else ()
+
+    def figures_width(task: Task, with_optional: bool) -> int:
+        """The cells of the columns beside the bar and the words, one space between."""
+        shown = [c for c in columns if with_optional or c not in optional]
+        width = len(shown) - 1
+        for column in shown:
+            if isinstance(column, ProgressColumn) and column not in (fit_bar, words):
+                width += Measurement.get(console, console.options, column(task)).maximum
+        return width
+
+    def all_fit(task: Task) -> bool:
+        """Whether the words fit whole beside every figure and the bar's kept cells."""
+        if not optional:
+            return True
+        need = figures_width(task, True) + BAR_KEPT_CELLS + cell_len(task.description)
+        return need <= console.width - SHORT_OF_EDGE
+
     bar = ShortProgress(
         *columns,
         console=console,
