@@ -15,6 +15,7 @@ import pexpect  # type: ignore[import-untyped]
 import pytest
 from click.testing import CliRunner
 
+from testsupport.processes import processes_where
 from turing.analysis.batch import Finished, Proven, Started, analyze_all
 from turing.analysis.search import analyze
 from turing.cli.main import main
@@ -103,17 +104,7 @@ def test_events_come_in_order_for_each_puzzle() -> None:
 
 def _running_with(path: Path) -> list[int]:
     """Processes whose command line names ``path``."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            command = (entry / "cmdline").read_bytes()
-        except OSError:
-            continue
-        if str(path).encode() in command:
-            found.append(int(entry.name))
-    return found
+    return processes_where("cmdline", lambda command: str(path).encode() in command)
 
 
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="lists processes through /proc")

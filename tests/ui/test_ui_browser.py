@@ -28,6 +28,8 @@ from typing import Any
 
 import pytest
 
+from testsupport.processes import processes_where
+
 ROOT = Path(__file__).resolve().parent.parent.parent
 RED_PEG = (0xE5, 0x39, 0x35)  # the Mastermind board's red peg
 WIDTH, HEIGHT = 1280, 800
@@ -277,17 +279,7 @@ def _keep(name: str, png: bytes, tmp_path: Path) -> None:
 def _boards_of(server: int) -> list[int]:
     """Processes started as boards of the server with this process id."""
     mark = f"TURING_BOARD_SERVER={server}".encode()
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            environ = (entry / "environ").read_bytes()
-        except OSError:
-            continue
-        if mark in environ.split(b"\0"):
-            found.append(int(entry.name))
-    return found
+    return processes_where("environ", lambda environ: mark in environ.split(b"\0"))
 
 
 def _ended_with(server: subprocess.Popen[bytes]) -> None:
