@@ -142,3 +142,38 @@ def test_stopped_it_says_what_ended_and_what_was_proven_and_ends_its_workers(
     while _running_with(path) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert _running_with(path) == []
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="lists processes through /proc")
+def test_a_worker_killed_ends_the_command_with_one_line(tmp_path: Path) -> None:
+    """A worker killed (as the system does when memory runs out) is one error line that
+    names the puzzles that were running, exit status 2, and no process left."""
+    import subprocess
+
+    path = tmp_path / "p.jsonl"
+    path.write_text("\n".join([QUICK[0], LONG]) + "\n")
+    command = subprocess.Popen(
+        [sys.executable, "-m", "turing", "analyze", str(path), "--no-rounds", "-j", "2"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    deadline = time.monotonic() + 60
+    workers: list[int] = []
+    while len(workers) < 2 and time.monotonic() < deadline:
+        time.sleep(0.2)
+        workers = [pid for pid in _running_with(path) if pid != command.pid]
+    assert len(workers) == 2
+    time.sleep(1)  # the long one is under way
+    os.kill(workers[0], signal.SIGKILL)
+    out, err = command.communicate(timeout=30)
+    assert command.returncode == 2
+    assert err == (
+        "error: a worker process ended during the analysis (out of memory, or killed); "
+        f"running then: {path}:2 (N-LONG)\n"
+    )
+    assert out.startswith("C-1 · ")
+    deadline = time.monotonic() + 5
+    while _running_with(path) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert _running_with(path) == []

@@ -138,12 +138,11 @@ def analyze_all(
                     yield Started(index)
                 try:
                     outcome = future.result()
-                except BrokenProcessPool as exc:
+                except BrokenProcessPool:
                     raise AnalysisError(
                         gettext(
-                            "a worker process ended during an analysis (out of memory, or "
-                            "killed): {problem}"
-                        ).format(problem=exc)
+                            "a worker process ended during the analysis (out of memory, or killed)"
+                        )
                     ) from None
                 if isinstance(outcome, Analysis):
                     yield Finished(index, outcome)

@@ -525,6 +525,13 @@ def _in_workers(
                     if len(running) > 1:
                         line = _("{line} (+{n} running)").format(line=line, n=len(running) - 1)
                     bar.describe(line)
+    except AnalysisError as exc:  # a worker ended (which one's puzzle is not known)
+        if not running:
+            fail(str(exc))
+        where = ", ".join(
+            f"{puzzles[i].source}:{puzzles[i].line} ({_name(puzzles[i])})" for i in sorted(running)
+        )
+        fail(_("{problem}; running then: {where}").format(problem=exc, where=where))
     except KeyboardInterrupt:  # Ctrl-C or SIGTERM: what ended or was proven is not lost
         with bar.paused():
             for index in sorted({*running, *ended}):
