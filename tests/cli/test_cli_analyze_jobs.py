@@ -169,7 +169,7 @@ def test_a_worker_killed_ends_the_command_with_one_line(tmp_path: Path) -> None:
     out, err = command.communicate(timeout=30)
     assert command.returncode == 2
     assert err == (
-        "error: a worker process ended during the analysis (out of memory, or killed); "
+        "error: a worker process ended before its work was done (out of memory, or killed); "
         f"running then: {path}:2 (N-LONG)\n"
     )
     assert out.startswith("C-1 · ")

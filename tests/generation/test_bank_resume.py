@@ -203,3 +203,43 @@ def test_kill_minus_9_with_workers_then_resume(tmp_path: Path, command: str) -> 
     r = CliRunner().invoke(main, [*args, "--bank", str(ref)])
     assert r.exit_code == 0, r.output
     assert rows(db) == rows(ref)
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="needs Linux /proc")
+@pytest.mark.parametrize("command", ["generate", "catalogue"])
+def test_a_worker_killed_is_one_error_line_then_the_run_resumes(
+    tmp_path: Path, command: str
+) -> None:
+    """A worker killed (as when memory runs out) ends the command with one error line and
+    status 2, not a traceback, and not a command that waits for ever on the worker left
+    (it was sending back a block of puzzles when the pool told it to end): the bank is
+    consistent, and the same command resumes."""
+    db = tmp_path / "bank.db"
+    if command == "generate":
+        args = [*ARGS, "--jobs", "2"]
+    else:
+        args = ["catalogue", "--verifiers", "4", "--jobs", "2", "-q"]
+    cmd = [sys.executable, "-m", "turing", *args, "--bank", str(db)]
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while committed(db) < 100 and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split()
+    assert proc.poll() is None and len(children) == 2, "a worker killed while they run"
+    os.kill(int(children[0]), signal.SIGKILL)
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 2
+    assert err == (
+        "error: a worker process ended before its work was done (out of memory, or killed)\n"
+    )
+    assert all(gone(int(c)) for c in children)
+    with Bank(db) as b:
+        assert b.check_integrity() == "ok"
+        rec = b.runs()[0]
+        assert 0 < b.count() == rec.kept and not rec.done
+    if command == "generate":  # (the whole catalogue takes minutes)
+        done = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stderr
+        with Bank(db) as b:
+            rec = b.runs()[0]
+            assert rec.done and rec.kept == b.count() == 1500

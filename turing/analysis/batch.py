@@ -21,15 +21,14 @@ import signal
 import time
 from collections.abc import Generator, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, wait
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any, Final
 
 from turing.analysis.search import Analysis, AnalysisError, analyze
 from turing.core.cards import CardSet
 from turing.core.puzzle import Puzzle
-from turing.core.workers import pool_context, process_pool
-from turing.i18n import current_language, gettext, set_language
+from turing.core.workers import pool_context, process_pool, workers_watched
+from turing.i18n import current_language, set_language
 
 
 @dataclass(frozen=True)
@@ -79,9 +78,6 @@ def _start_worker(channel: Any, language: str) -> None:
     global _channel
     # Ctrl-C reaches every process of the terminal's group: the parent ends the workers.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    with contextlib.suppress(ValueError, OSError):
-        signal.set_wakeup_fd(-1)  # a forked worker's signals are its own, not the parent's
     set_language(language)
     _channel = channel
     channel.put(("worker", os.getpid()))
@@ -109,7 +105,8 @@ def analyze_all(
     time, in the order they happen; ``options`` are :func:`analyze`'s (not
     ``on_progress`` or ``on_prepare``). Every puzzle gets :class:`Started`, then any
     :class:`Proven`, then :class:`Finished` or :class:`Refused`; when two end together,
-    the one first in ``items`` comes first."""
+    the one first in ``items`` comes first. A worker that ends abruptly ends them all:
+    :class:`~turing.core.workers.WorkerLost`."""
     if not items:
         return
     context = pool_context()
@@ -136,14 +133,8 @@ def analyze_all(
                 ended.add(index)
                 if index not in begun:
                     yield Started(index)
-                try:
+                with workers_watched():
                     outcome = future.result()
-                except BrokenProcessPool:
-                    raise AnalysisError(
-                        gettext(
-                            "a worker process ended during the analysis (out of memory, or killed)"
-                        )
-                    ) from None
                 if isinstance(outcome, Analysis):
                     yield Finished(index, outcome)
                 else:

@@ -28,6 +28,7 @@ from turing.cli.share import code_option, with_codes
 from turing.core.cards import CardSet, load_cardset
 from turing.core.codes import ceil_log2
 from turing.core.puzzle import LETTERS, Loaded, Puzzle, iter_puzzle_file
+from turing.core.workers import WorkerLost
 from turing.i18n import _, format_number, ngettext
 from turing.play.words import mode_name
 
@@ -525,7 +526,7 @@ def _in_workers(
                     if len(running) > 1:
                         line = _("{line} (+{n} running)").format(line=line, n=len(running) - 1)
                     bar.describe(line)
-    except AnalysisError as exc:  # a worker ended (which one's puzzle is not known)
+    except WorkerLost as exc:  # which puzzle its worker had is not known
         if not running:
             fail(str(exc))
         where = ", ".join(

@@ -6,12 +6,34 @@ their own once the process that started them is gone, even when it was killed ou
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
+
+from turing.core.errors import TuringError
+from turing.i18n import gettext
+
+
+class WorkerLost(TuringError):
+    """A worker process ended before its work was done (killed, or out of memory)."""
+
+
+@contextlib.contextmanager
+def workers_watched() -> Iterator[None]:
+    """A pool's worker that ends abruptly (the system kills the largest process when
+    memory runs out) is a :class:`WorkerLost` here, said in words, not a traceback."""
+    try:
+        yield
+    except BrokenProcessPool:
+        raise WorkerLost(
+            gettext("a worker process ended before its work was done (out of memory, or killed)")
+        ) from None
 
 
 def _exit_with_parent(parent: int) -> None:
@@ -32,6 +54,14 @@ def _exit_with_parent(parent: int) -> None:
 def _start_worker(
     parent: int, initializer: Callable[..., None] | None, initargs: tuple[Any, ...]
 ) -> None:
+    # A forked worker has its parent's handlers. SIGTERM must end it at once: the pool
+    # sends it to the workers left when one died, and a worker that turned it into an
+    # exception while it sent a large result back would send that exception after it,
+    # into the same full pipe, and never end (nor would the pool). Its signals are its
+    # own: they must not wake the parent's watch of them (turing.cli.output).
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    with contextlib.suppress(ValueError, OSError):
+        signal.set_wakeup_fd(-1)
     _exit_with_parent(parent)
     if initializer is not None:
         initializer(*initargs)

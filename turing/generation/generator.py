@@ -26,11 +26,12 @@ from __future__ import annotations
 
 import enum
 import hashlib
+import itertools
 import random
 from array import array
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
@@ -40,7 +41,7 @@ from turing.core.codes import ALL_MASK, CODE_TEXT, NUM_CODES, lowest_index
 from turing.core.errors import TuringError
 from turing.core.puzzle import Mode, Puzzle
 from turing.core.puzzle import difficulty as puzzle_difficulty
-from turing.core.workers import process_pool
+from turing.core.workers import process_pool, workers_watched
 from turing.generation.metrics import (
     GENERATION_WORK,
     difficulty_score,
@@ -531,34 +532,14 @@ def iter_indexed(
     in flight. Stops before ``stop`` when given, else runs until the consumer stops.
     """
     size = block or _block_size(spec)
-    if executor is None and jobs <= 1:
-        i = start
-        while stop is None or i < stop:
-            end = i + size if stop is None else min(i + size, stop)
-            yield from puzzles_between(spec, i, end)
-            i = end
-        return
-    owned: ProcessPoolExecutor | None = None
-    if executor is None:
-        owned = process_pool(jobs)
-        executor = owned
-    window = max(2, jobs) * 3
-    pending: deque[Future[list[tuple[int, Puzzle | Skip]]]] = deque()
-    nxt = start
-    try:
-        while True:
-            while len(pending) < window and (stop is None or nxt < stop):
-                end = nxt + size if stop is None else min(nxt + size, stop)
-                pending.append(executor.submit(puzzles_between, spec, nxt, end))
-                nxt = end
-            if not pending:
-                return
-            yield from pending.popleft().result()
-    finally:
-        for fut in pending:
-            fut.cancel()
-        if owned is not None:
-            owned.shutdown(wait=True, cancel_futures=True)
+
+    def block_at(first: int) -> tuple[Any, ...]:
+        end = first + size if stop is None else min(first + size, stop)
+        return (puzzles_between, spec, first, end)
+
+    starts = itertools.count(start, size) if stop is None else range(start, stop, size)
+    for _, puzzles in _in_order(block_at, starts, jobs, executor):
+        yield from puzzles
 
 
 @dataclass
@@ -967,11 +948,14 @@ def _in_order(
                 if following is None:
                     break
                 function, *arguments = call(following)
-                pending.append((following, executor.submit(function, *arguments)))
+                with workers_watched():
+                    pending.append((following, executor.submit(function, *arguments)))
             if not pending:
                 return
             first, fut = pending.popleft()
-            yield first, fut.result()
+            with workers_watched():
+                done = fut.result()
+            yield first, done
     finally:
         for _, f in pending:
             f.cancel()
