@@ -177,3 +177,32 @@ def test_a_worker_killed_ends_the_command_with_one_line(tmp_path: Path) -> None:
     while _running_with(path) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert _running_with(path) == []
+
+
+#: an extreme table whose mean the compiled search takes over (as in
+#: tests/cli/test_cli_analyze_bounds.py)
+EXTREME = (
+    '{"id": "X-LONG", "mode": "extreme", '
+    '"cards": [[6, 30], [16, 25], [28, 40], [31, 33], [44, 45]]}'
+)
+
+
+def test_the_progress_line_says_when_a_worker_loads_the_compiled_search(tmp_path: Path) -> None:
+    pytest.importorskip("numba")
+    path = tmp_path / "p.jsonl"
+    path.write_text("\n".join([EXTREME, QUICK[0]]) + "\n")
+    env = {**os.environ, "NO_COLOR": "1", "TERM": "xterm", "COLUMNS": "200"}
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "turing", "analyze", str(path), "--no-rounds", "-j", "2"],
+        env=env,
+        encoding="utf-8",
+        timeout=120,
+        dimensions=(30, 200),
+    )
+    child.expect(r"analysing X-LONG: loading the compiled search \(first time: ~30 s\)")
+    child.expect(r"fewest tests on average \(every assignment equally likely\): 6\.595")
+    child.expect(r"C-1 · ")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0

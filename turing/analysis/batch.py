@@ -48,6 +48,17 @@ class Proven:
 
 
 @dataclass(frozen=True)
+class Preparing:
+    """Puzzle ``index``'s analysis loads a compiled search of ``kind`` (``ready`` False),
+    or has loaded it (True): a pause a progress display may explain (the first time on a
+    machine, compiling it takes tens of seconds)."""
+
+    index: int
+    ready: bool
+    kind: str
+
+
+@dataclass(frozen=True)
 class Finished:
     """Puzzle ``index``'s analysis."""
 
@@ -63,7 +74,7 @@ class Refused:
     message: str
 
 
-Event = Started | Proven | Finished | Refused
+Event = Started | Proven | Preparing | Finished | Refused
 
 #: Seconds between looks at the workers' messages while none of them finishes.
 POLL: Final = 0.2
@@ -92,8 +103,11 @@ def _analyze_at(
     def proven(low: int, high: int) -> None:
         channel.put(("proven", index, low, high))
 
+    def preparing(ready: bool, kind: str) -> None:
+        channel.put(("preparing", index, ready, kind))
+
     try:
-        return analyze(puzzle, cardset, on_progress=proven, **options)
+        return analyze(puzzle, cardset, on_progress=proven, on_prepare=preparing, **options)
     except AnalysisError as exc:
         return str(exc)
 
@@ -104,9 +118,9 @@ def analyze_all(
     """Events of the analyses of ``items`` (each a puzzle and its card set), ``jobs`` at a
     time, in the order they happen; ``options`` are :func:`analyze`'s (not
     ``on_progress`` or ``on_prepare``). Every puzzle gets :class:`Started`, then any
-    :class:`Proven`, then :class:`Finished` or :class:`Refused`; when two end together,
-    the one first in ``items`` comes first. A worker that ends abruptly ends them all:
-    :class:`~turing.core.workers.WorkerLost`."""
+    :class:`Proven` and :class:`Preparing`, then :class:`Finished` or :class:`Refused`;
+    when two end together, the one first in ``items`` comes first. A worker that ends
+    abruptly ends them all: :class:`~turing.core.workers.WorkerLost`."""
     if not items:
         return
     context = pool_context()
@@ -148,7 +162,7 @@ def analyze_all(
         channel.join_thread()
 
 
-def _heard(channel: Any, workers: list[int]) -> Iterator[Started | Proven]:
+def _heard(channel: Any, workers: list[int]) -> Iterator[Started | Proven | Preparing]:
     """The events the workers sent since last asked (their ids kept in ``workers``)."""
     while True:
         try:
@@ -160,6 +174,8 @@ def _heard(channel: Any, workers: list[int]) -> Iterator[Started | Proven]:
             workers.append(message[1])
         elif kind == "started":
             yield Started(message[1])
+        elif kind == "preparing":
+            yield Preparing(message[1], message[2], message[3])
         else:
             yield Proven(message[1], message[2], message[3])
 

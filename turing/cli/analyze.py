@@ -12,7 +12,7 @@ from typing import Any
 
 import click
 
-from turing.analysis.batch import Finished, Proven, Started, analyze_all
+from turing.analysis.batch import Finished, Preparing, Proven, Started, analyze_all
 from turing.analysis.search import (
     EXPECTED_STATES,
     MAX_STATES,
@@ -434,16 +434,7 @@ def analyze_command(
                 bar.describe(said[0])
 
             def preparing(ready: bool, kind: str, name: str = name, said: list[str] = said) -> None:
-                if not ready:
-                    bar.describe(
-                        _(
-                            "analysing {name}: loading the compiled search (first time: ~30 s)"
-                        ).format(name=name)
-                    )
-                elif kind == "expected":
-                    bar.describe(_("analysing {name}: fewest tests on average").format(name=name))
-                else:  # the worst-case search goes on
-                    bar.describe(said[0])
+                bar.describe(_preparing(name, ready, kind) or said[0])
 
             try:
                 result = analyze(
@@ -482,6 +473,19 @@ def _status(name: str, bounds: tuple[int, int] | None) -> str:
     )
 
 
+def _preparing(name: str, ready: bool, kind: str) -> str | None:
+    """The progress line while a compiled search of ``kind`` loads (``ready`` False) or
+    once it has; None where the line of the bounds proven comes back (the worst case's
+    search goes on)."""
+    if not ready:
+        return _("analysing {name}: loading the compiled search (first time: ~30 s)").format(
+            name=name
+        )
+    if kind == "expected":
+        return _("analysing {name}: fewest tests on average").format(name=name)
+    return None
+
+
 def _in_workers(
     puzzles: list[Loaded],
     jobs: int,
@@ -495,6 +499,8 @@ def _in_workers(
     shown, as one at a time would. Stopped (Ctrl-C, SIGTERM), the command shows every
     analysis that ended, in order, and the bounds proven on those still running."""
     running: dict[int, tuple[int, int] | None] = {}
+    # what a puzzle's line says instead of its bounds while a compiled search loads
+    loading: dict[int, str | None] = {}
     ended: dict[int, Analysis] = {}
     shown = 0
     refused: tuple[int, str] | None = None
@@ -506,6 +512,10 @@ def _in_workers(
                     running[event.index] = None
                 elif isinstance(event, Proven):
                     running[event.index] = (event.low, event.high)
+                elif isinstance(event, Preparing):
+                    loading[event.index] = _preparing(
+                        _name(puzzles[event.index]), event.ready, event.kind
+                    )
                 elif isinstance(event, Finished):
                     running.pop(event.index, None)
                     ended[event.index] = event.analysis
@@ -522,7 +532,7 @@ def _in_workers(
                     break
                 if running and bar.shown:
                     first = min(running)
-                    line = _status(_name(puzzles[first]), running[first])
+                    line = loading.get(first) or _status(_name(puzzles[first]), running[first])
                     if len(running) > 1:
                         line = _("{line} (+{n} running)").format(line=line, n=len(running) - 1)
                     bar.describe(line)
