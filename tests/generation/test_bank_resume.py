@@ -3,6 +3,7 @@ with no duplicates and no gaps."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import sqlite3
@@ -227,7 +228,14 @@ def test_a_worker_killed_is_one_error_line_then_the_run_resumes(
     children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split()
     assert proc.poll() is None and len(children) == 2, "a worker killed while they run"
     os.kill(int(children[0]), signal.SIGKILL)
-    _, err = proc.communicate(timeout=30)
+    try:
+        _, err = proc.communicate(timeout=30)
+    finally:  # one that never ends (as before) is not left running
+        if proc.poll() is None:
+            for pid in (proc.pid, *map(int, children)):
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)
+            proc.wait()
     assert proc.returncode == 2
     assert err == (
         "error: a worker process ended before its work was done (out of memory, or killed)\n"
