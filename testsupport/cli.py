@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from click.testing import CliRunner, Result
 
@@ -19,3 +22,19 @@ TEST_DATA = ROOT / "tests" / "data"
 def run(args: Sequence[str], input: str | bytes | None = None) -> Result:
     """``turing ARGS…`` through click's runner, standard input given as ``input``."""
     return CliRunner().invoke(main, list(args), input=input)
+
+
+def spawn_analyze(*args: str) -> Any:
+    """``turing analyze ARGS…`` in a pseudo-terminal of 200 columns (pexpect), without
+    colour, as a person's terminal runs it."""
+    import pexpect  # type: ignore[import-untyped]
+
+    env = {**os.environ, "NO_COLOR": "1", "TERM": "xterm", "COLUMNS": "200"}
+    return pexpect.spawn(
+        sys.executable,
+        ["-m", "turing", "analyze", *args],
+        env=env,
+        encoding="utf-8",
+        timeout=120,
+        dimensions=(30, 200),
+    )

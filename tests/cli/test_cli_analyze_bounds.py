@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import importlib.util
 import json
-import os
-import sys
 from pathlib import Path
 
 import pexpect  # type: ignore[import-untyped]
 import pytest
 from click.testing import CliRunner
 
+from testsupport.cli import spawn_analyze
 from testsupport.compiled import slow_worst_kernel_construction
 from turing.analysis import search as search_module
 from turing.cli.main import main
@@ -130,22 +129,10 @@ def test_human_output_says_bounds(tmp_path: Path) -> None:
     assert err == ""  # no progress text when standard error is not a terminal
 
 
-def spawn(*args: str) -> pexpect.spawn:
-    env = {**os.environ, "NO_COLOR": "1", "TERM": "xterm", "COLUMNS": "200"}
-    return pexpect.spawn(
-        sys.executable,
-        ["-m", "turing", "analyze", *args],
-        env=env,
-        encoding="utf-8",
-        timeout=120,
-        dimensions=(30, 200),
-    )
-
-
 def test_a_long_search_shows_its_bounds_on_a_terminal(tmp_path: Path) -> None:
     path = tmp_path / "n.jsonl"
     path.write_text(LARGE)
-    child = spawn(str(path), "--no-expected", "--max-work", "300000000")
+    child = spawn_analyze(str(path), "--no-expected", "--max-work", "300000000")
     child.expect(r"fewest tests (\d+) to (\d+) so far")
     low, high = int(child.match.group(1)), int(child.match.group(2))
     assert 1 <= low <= high
@@ -160,7 +147,7 @@ def test_a_long_search_shows_its_bounds_on_a_terminal(tmp_path: Path) -> None:
 def test_quiet_shows_no_progress_on_a_terminal(tmp_path: Path) -> None:
     path = tmp_path / "n.jsonl"
     path.write_text(LARGE)
-    child = spawn(str(path), "--no-expected", "--max-work", "300000000", "--quiet")
+    child = spawn_analyze(str(path), "--no-expected", "--max-work", "300000000", "--quiet")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
@@ -179,7 +166,7 @@ EXTREME = '{"mode": "extreme", "cards": [[6, 30], [16, 25], [28, 40], [31, 33], 
 def test_the_progress_line_says_when_the_compiled_search_is_loaded(tmp_path: Path) -> None:
     path = tmp_path / "e.jsonl"
     path.write_text(EXTREME)
-    child = spawn(str(path), "--no-rounds")
+    child = spawn_analyze(str(path), "--no-rounds")
     child.expect(r"loading the compiled search \(first time: ~30 s\)")
     child.expect(r"fewest tests on average \(every assignment equally likely\): 6\.595")
     child.expect(pexpect.EOF)
@@ -195,7 +182,7 @@ def test_once_the_compiled_worst_case_search_is_loaded_the_line_shows_bounds_aga
 ) -> None:
     path = tmp_path / "n.jsonl"
     path.write_text(LARGE)
-    child = spawn(str(path), "--no-expected", "--max-work", "300000000")
+    child = spawn_analyze(str(path), "--no-expected", "--max-work", "300000000")
     child.expect(r"loading the compiled search")
     child.expect(r"fewest tests \d+ to \d+ so far")
     assert "on average" not in child.before  # the worst-case search goes on, not the mean
@@ -243,7 +230,7 @@ def test_ctrl_c_stops_a_long_compiled_search_at_once(tmp_path: Path) -> None:
     and Ctrl-C ends the command with status 130 at once, not when that search is done."""
     path = tmp_path / "n.jsonl"
     path.write_text(LARGE)
-    child = spawn(str(path), "--no-expected", "--time-limit", "600")
+    child = spawn_analyze(str(path), "--no-expected", "--time-limit", "600")
     line = r"fewest tests 8 to \d+ so far.*?(\d+):(\d\d):(\d\d)"
     child.expect(line, timeout=300)
     first = later = [int(x) for x in child.match.groups()]

@@ -15,6 +15,7 @@ import pexpect  # type: ignore[import-untyped]
 import pytest
 from click.testing import CliRunner
 
+from testsupport.cli import spawn_analyze
 from testsupport.processes import processes_where
 from turing.analysis.batch import Finished, Proven, Started, analyze_all
 from turing.analysis.search import analyze
@@ -114,15 +115,7 @@ def test_stopped_it_says_what_ended_and_what_was_proven_and_ends_its_workers(
 ) -> None:
     path = tmp_path / "p.jsonl"
     path.write_text("\n".join([QUICK[0], LONG, *QUICK[1:]]) + "\n")
-    env = {**os.environ, "NO_COLOR": "1", "TERM": "xterm", "COLUMNS": "200"}
-    child = pexpect.spawn(
-        sys.executable,
-        ["-m", "turing", "analyze", str(path), "--no-rounds", "--no-expected", "-j", "2"],
-        env=env,
-        encoding="utf-8",
-        timeout=120,
-        dimensions=(30, 200),
-    )
+    child = spawn_analyze(str(path), "--no-rounds", "--no-expected", "-j", "2")
     child.expect(r"C-1 · ")
     # the long one runs, its bounds in the progress line; the other worker ends the rest
     child.expect(r"analysing N-LONG: fewest tests \d+ to \d+ so far[^\r\n]*4/5")
@@ -191,15 +184,7 @@ def test_the_progress_line_says_when_a_worker_loads_the_compiled_search(tmp_path
     pytest.importorskip("numba")
     path = tmp_path / "p.jsonl"
     path.write_text("\n".join([EXTREME, QUICK[0]]) + "\n")
-    env = {**os.environ, "NO_COLOR": "1", "TERM": "xterm", "COLUMNS": "200"}
-    child = pexpect.spawn(
-        sys.executable,
-        ["-m", "turing", "analyze", str(path), "--no-rounds", "-j", "2"],
-        env=env,
-        encoding="utf-8",
-        timeout=120,
-        dimensions=(30, 200),
-    )
+    child = spawn_analyze(str(path), "--no-rounds", "-j", "2")
     child.expect(r"analysing X-LONG: loading the compiled search \(first time: ~30 s\)")
     child.expect(r"fewest tests on average \(every assignment equally likely\): 6\.595")
     child.expect(r"C-1 · ")
