@@ -123,9 +123,9 @@ def analyze_all(
     abruptly ends them all: :class:`~turing.core.workers.WorkerLost`."""
     if not items:
         return
-    context = pool_context()
-    channel = context.Queue()
-    pool = process_pool(min(jobs, len(items)), _start_worker, (channel, current_language()))
+    size = min(jobs, len(items))
+    channel = pool_context().Queue()
+    pool = process_pool(size, _start_worker, (channel, current_language()))
     workers: list[int] = []
     index_of: dict[Future[Analysis | str], int] = {}
     # A worker's messages may come after its result: none is passed on once a puzzle ended.
@@ -156,7 +156,7 @@ def analyze_all(
         over = True
     finally:
         if not over:
-            _end_workers(channel, workers, min(jobs, len(items)))
+            _end_workers(channel, workers, size)
         pool.shutdown(wait=True, cancel_futures=True)
         channel.close()
         channel.join_thread()
