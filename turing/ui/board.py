@@ -1087,7 +1087,9 @@ class BoardApp(App[int]):
     def _grid(
         self, grid: dict[tuple[str, int], bool], cursor: tuple[str, int] | None = None
     ) -> str:
-        rows = ["       1  2  3  4  5"]
+        # The colours' names in full, as wide as the longest in the language shown.
+        wide = max(len(shape_name(shape)) for shape in SHAPES)
+        rows = [" " * (wide + 3) + "1  2  3  4  5"]
         for shape in SHAPES:
             color = SHAPE_COLORS[shape]
             cells = []
@@ -1099,7 +1101,7 @@ class BoardApp(App[int]):
                 if cursor == (shape, d):
                     shown = f"[reverse]{shown}[/]"
                 cells.append(f"[@click=app.mark('{shape}',{d})] {shown} [/]")
-            label = f"[{color}]{SHAPE_SYMBOLS[shape]} {shape_name(shape)[:4]:<4}[/]"
+            label = f"[{color}]{SHAPE_SYMBOLS[shape]} {shape_name(shape):<{wide}}[/]"
             rows.append(f"{label}" + "".join(cells))
         return "\n".join(rows)
 
