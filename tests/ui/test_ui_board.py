@@ -211,9 +211,11 @@ async def test_classic_solo_to_a_win_by_clicks() -> None:
         assert app.query_one("#test-3").disabled  # a 4th test
         assert len(session.game.view("player").tests) == 3
         grid = app.query_one("#grid")
-        await pilot.click(grid, offset=(8, 1))  # ▲ blue, digit 1
+        # the grid reads "▲ blue     ·  ·  …" under "1  2  …": the dot under the 1
+        digit_1 = str(grid.render()).splitlines()[0].index("1")
+        await pilot.click(grid, offset=(digit_1, 1))  # ▲ blue, digit 1
         assert session.game.notes("player").grid[("b", 1)] is True
-        await pilot.click(grid, offset=(8, 1))
+        await pilot.click(grid, offset=(digit_1, 1))
         assert session.game.notes("player").grid[("b", 1)] is False
         await pilot.click("#card-4", offset=(1, 1))  # criterion 1 of card 4
         assert (4, 1) in session.game.notes("player").struck

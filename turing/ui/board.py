@@ -1089,7 +1089,7 @@ class BoardApp(App[int]):
     ) -> str:
         # The colours' names in full, as wide as the longest in the language shown.
         wide = max(len(shape_name(shape)) for shape in SHAPES)
-        rows = [" " * (wide + 3) + "1  2  3  4  5"]
+        rows = [" " * (wide + 4) + "1  2  3  4  5"]
         for shape in SHAPES:
             color = SHAPE_COLORS[shape]
             cells = []
@@ -1101,7 +1101,7 @@ class BoardApp(App[int]):
                 if cursor == (shape, d):
                     shown = f"[reverse]{shown}[/]"
                 cells.append(f"[@click=app.mark('{shape}',{d})] {shown} [/]")
-            label = f"[{color}]{SHAPE_SYMBOLS[shape]} {shape_name(shape):<{wide}}[/]"
+            label = f"[{color}]{SHAPE_SYMBOLS[shape]} {shape_name(shape):<{wide}}[/] "
             rows.append(f"{label}" + "".join(cells))
         return "\n".join(rows)
 
