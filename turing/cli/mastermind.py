@@ -551,6 +551,7 @@ class View:
                 "{words}); pins as {hit} then white, e.g. '2 1'."
             ).format(words=palette.german(), hit=pin_name(self.preset.hit_pin))
         )
+        self.say(_("Type help for the commands."))
 
     def score(self, scores: tuple[float, float]) -> str:
         return ", ".join(f"{self.name(i)}: {scores[i]:g}" for i in (0, 1))
