@@ -467,6 +467,38 @@ def test_every_table_entry_is_the_command_it_names() -> None:
         assert run([name, "--help"]).exit_code == 0
 
 
+def every_command(
+    group: click.Group = main, path: tuple[str, ...] = ("turing",)
+) -> list[tuple[str, click.Command]]:
+    found: list[tuple[str, click.Command]] = []
+    context = click.Context(group)
+    for name in group.list_commands(context):
+        command = group.get_command(context, name)
+        assert command is not None
+        if isinstance(command, click.Group):
+            found.extend(every_command(command, (*path, name)))
+        else:
+            found.append((" ".join((*path, name)), command))
+    return found
+
+
+def test_every_option_says_what_it_does() -> None:
+    commands = every_command()
+    assert len(commands) > 20
+    silent = [
+        f"{path} {option.opts[0]}"
+        for path, command in commands
+        for option in command.params
+        if isinstance(option, click.Option) and not option.hidden and not option.help
+    ]
+    assert silent == []
+    # The shared options read alike wherever they are.
+    for args in (["generate", "--help"], ["catalogue", "--help"]):
+        shown = run(args).output
+        assert "-j, --jobs N" in shown
+        assert "Dask scheduler address" in shown
+
+
 def completions(words: str, cword: int) -> list[str]:
     env = {
         **os.environ,

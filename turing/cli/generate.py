@@ -13,7 +13,7 @@ import contextlib
 import json
 import time
 from array import array
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
@@ -152,17 +152,74 @@ def summary(message: str, quiet: bool) -> None:
 # -- generate ---------------------------------------------------------------------------------
 
 
+#: help texts of options that several commands share
+QUIET_HELP = "No progress bar and no summary line."
+JSON_SUMMARY_HELP = "Print the summary as JSON on stdout."
+VERIFIERS_HELP = "Verifiers per puzzle."
+EVERY_CARDSET_HELP = (
+    "Card set for every puzzle: a name under cards/ or a path to a card-set YAML "
+    "file (default: each puzzle's own, or classic)."
+)
+
+
+def worker_options(func: Any) -> Any:
+    """``--jobs``, ``--executor`` and ``--scheduler``: where the work of a run goes."""
+    for option in reversed(
+        [
+            click.option(
+                "--jobs",
+                "-j",
+                type=click.IntRange(min=1),
+                default=1,
+                show_default=True,
+                metavar="N",
+                help="Worker processes (or Dask workers for a local Dask cluster).",
+            ),
+            click.option(
+                "--executor",
+                type=click.Choice(["process", "dask"]),
+                default="process",
+                show_default=True,
+                help="process: worker processes on this machine; dask: a Dask cluster "
+                "(the dask extra).",
+            ),
+            click.option(
+                "--scheduler",
+                metavar="ADDR",
+                default=None,
+                help="Dask scheduler address (default: a local cluster of --jobs workers).",
+            ),
+        ]
+    ):
+        func = option(func)
+    return func
+
+
 @click.command()
 @click.option("--count", "-n", type=click.IntRange(min=0), required=True, help="Puzzles to make.")
-@click.option("--verifiers", type=click.IntRange(4, 6), default=4, show_default=True)
+@click.option(
+    "--verifiers", type=click.IntRange(4, 6), default=4, show_default=True, help=VERIFIERS_HELP
+)
 @click.option(
     "--difficulty",
     type=click.Choice(DIFFICULTIES),
     default=None,
     help="Published tier (default: each puzzle draws one from the seed).",
 )
-@click.option("--mode", type=click.Choice(list(MODES)), default="classic", show_default=True)
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option(
+    "--mode",
+    type=click.Choice(list(MODES)),
+    default="classic",
+    show_default=True,
+    help="Game mode of the puzzles.",
+)
+@click.option(
+    "--seed",
+    type=int,
+    default=0,
+    show_default=True,
+    help="Seed of the run: the same seed and options give the same puzzles.",
+)
 @click.option(
     "--start-index",
     type=click.IntRange(min=0),
@@ -179,27 +236,7 @@ def summary(message: str, quiet: bool) -> None:
     default=None,
     help="Card set (default classic).",
 )
-@click.option(
-    "--jobs",
-    "-j",
-    type=click.IntRange(min=1),
-    default=1,
-    show_default=True,
-    help="Worker processes (or Dask workers for a local Dask cluster).",
-)
-@click.option(
-    "--executor",
-    type=click.Choice(["process", "dask"]),
-    default="process",
-    show_default=True,
-    help="process: ProcessPoolExecutor; dask: Client.get_executor().",
-)
-@click.option(
-    "--scheduler",
-    metavar="ADDR",
-    default=None,
-    help="Dask scheduler address (default: a local cluster of --jobs workers).",
-)
+@worker_options
 @click.option(
     "-o",
     "--output",
@@ -260,8 +297,8 @@ def summary(message: str, quiet: bool) -> None:
     "instead of building them: much faster; extreme decoys and nightmare dealings are "
     "added as generation adds them. One process (--jobs is not used).",
 )
-@click.option("--quiet", "-q", is_flag=True, help="No progress bar and no summary line.")
-@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON on stdout.")
+@click.option("--quiet", "-q", is_flag=True, help=QUIET_HELP)
+@click.option("--json", "as_json", is_flag=True, help=JSON_SUMMARY_HELP)
 def generate(
     count: int,
     verifiers: int,
@@ -629,8 +666,15 @@ def _commit(
 
 
 @click.command()
-@click.option("--verifiers", type=click.IntRange(2, 6), required=True)
-@click.option("--cardset", "cardset_name", metavar="NAME|PATH", type=CARDSET, default=None)
+@click.option("--verifiers", type=click.IntRange(2, 6), required=True, help=VERIFIERS_HELP)
+@click.option(
+    "--cardset",
+    "cardset_name",
+    metavar="NAME|PATH",
+    type=CARDSET,
+    default=None,
+    help="Card set (default classic).",
+)
 @click.option(
     "--bank",
     "bank_path",
@@ -644,13 +688,9 @@ def _commit(
     is_flag=True,
     help="Count the puzzles without storing them (progress still kept in --bank).",
 )
-@click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True)
-@click.option(
-    "--executor", type=click.Choice(["process", "dask"]), default="process", show_default=True
-)
-@click.option("--scheduler", metavar="ADDR", default=None)
-@click.option("--quiet", "-q", is_flag=True)
-@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON on stdout.")
+@worker_options
+@click.option("--quiet", "-q", is_flag=True, help=QUIET_HELP)
+@click.option("--json", "as_json", is_flag=True, help=JSON_SUMMARY_HELP)
 def catalogue(
     verifiers: int,
     cardset_name: str | None,
@@ -790,17 +830,52 @@ def _card_block(verifiers: int) -> int:
 # -- bank ------------------------------------------------------------------------------------
 
 
+def mode_filter(func: Any) -> Any:
+    return click.option(
+        "--mode",
+        type=click.Choice(list(MODES)),
+        default=None,
+        help="Only puzzles of this mode.",
+    )(func)
+
+
+def verifiers_filter(func: Any) -> Any:
+    return click.option(
+        "--verifiers",
+        type=click.IntRange(1, 6),
+        default=None,
+        help="Only puzzles with this many verifiers.",
+    )(func)
+
+
 def query_options(func: Any) -> Any:
-    for option in reversed(
-        [
-            click.option("--mode", type=click.Choice(list(MODES)), default=None),
-            click.option("--difficulty", type=click.Choice([*DIFFICULTIES, "none"]), default=None),
-            click.option("--verifiers", type=click.IntRange(1, 6), default=None),
-            click.option("--unplayed", is_flag=True, help="Only puzzles not yet played."),
-            click.option("--min-tests", type=int, default=None),
-            click.option("--max-tests", type=int, default=None),
-        ]
-    ):
+    """The options that choose puzzles from a bank (``--mode``, ``--difficulty``, …)."""
+    options: list[Callable[[Any], Any]] = [
+        mode_filter,
+        click.option(
+            "--difficulty",
+            type=click.Choice([*DIFFICULTIES, "none"]),
+            default=None,
+            help="Only puzzles of this tier (none: puzzles of no published tier).",
+        ),
+        verifiers_filter,
+        click.option("--unplayed", is_flag=True, help="Only puzzles not yet played."),
+        click.option(
+            "--min-tests",
+            type=click.IntRange(min=0),
+            default=None,
+            help="Only puzzles whose stored fewest tests (exact, or a proven lower "
+            "bound) are at least this many.",
+        ),
+        click.option(
+            "--max-tests",
+            type=click.IntRange(min=0),
+            default=None,
+            help="Only puzzles whose stored fewest tests are at most this many (the "
+            "figure as stored: exact only in a bank made with --exact-tests).",
+        ),
+    ]
+    for option in reversed(options):
         func = option(func)
     return func
 
@@ -835,7 +910,7 @@ def _figure(value: float | None) -> str:
 
 @bank.command("stats")
 @click.argument("db", metavar="DB", type=BANK_FILE)
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
 def bank_stats(db: str, as_json: bool) -> None:
     """Counts per mode, verifiers and difficulty, metric means, and each run's progress."""
     with open_bank(db, create=False) as b:
@@ -916,10 +991,21 @@ def bank_stats(db: str, as_json: bool) -> None:
 @bank.command("export")
 @click.argument("db", metavar="DB", type=BANK_FILE)
 @click.option(
-    "-o", "--output", metavar="FILE.jsonl|-", type=OutputPath(), default="-", show_default=True
+    "-o",
+    "--output",
+    metavar="FILE.jsonl|-",
+    type=OutputPath(),
+    default="-",
+    show_default=True,
+    help="Write the puzzles here as JSON Lines (- for standard output).",
 )
 @click.option("--public", is_flag=True, help="Leave out the hidden fields (criteria, solution).")
-@click.option("--limit", type=click.IntRange(min=0), default=None)
+@click.option(
+    "--limit",
+    type=click.IntRange(min=0),
+    default=None,
+    help="At most this many puzzles (default: every one that matches).",
+)
 @query_options
 def bank_export(
     db: str,
@@ -950,8 +1036,15 @@ def bank_export(
 @bank.command("import")
 @click.argument("db", metavar="DB", type=BANK_FILE)
 @click.argument("files", metavar="FILE…", nargs=-1, required=True, type=IN_FILE)
-@click.option("--cardset", "cardset_name", metavar="NAME|PATH", type=CARDSET, default=None)
-@click.option("--json", "as_json", is_flag=True)
+@click.option(
+    "--cardset",
+    "cardset_name",
+    metavar="NAME|PATH",
+    type=CARDSET,
+    default=None,
+    help=EVERY_CARDSET_HELP,
+)
+@click.option("--json", "as_json", is_flag=True, help=JSON_SUMMARY_HELP)
 def bank_import(db: str, files: tuple[str, ...], cardset_name: str | None, as_json: bool) -> None:
     """Add puzzles from files after checking them (valid, hidden criteria given).
 
@@ -1027,14 +1120,19 @@ def bank_import(db: str, files: tuple[str, ...], cardset_name: str | None, as_js
 
 @bank.command("pick")
 @click.argument("db", metavar="DB", type=BANK_FILE)
-@click.option("--mode", type=click.Choice(list(MODES)), default=None)
-@click.option("--difficulty", type=click.Choice(DIFFICULTIES), default=None)
-@click.option("--verifiers", type=click.IntRange(1, 6), default=None)
+@mode_filter
+@click.option(
+    "--difficulty",
+    type=click.Choice(DIFFICULTIES),
+    default=None,
+    help="Only puzzles of this tier.",
+)
+@verifiers_filter
 @click.option("--any", "include_played", is_flag=True, help="Also puzzles already played.")
 @click.option("--seed", type=int, default=None, help="Repeatable draw.")
 @click.option("--mark-played", is_flag=True, help="Mark the picked puzzle played.")
 @click.option("--hidden", is_flag=True, help="Show the hidden fields too (spoils the puzzle).")
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the puzzle as JSON.")
 def bank_pick(
     db: str,
     mode: str | None,
@@ -1082,9 +1180,22 @@ def bank_pick(
 @click.command("export")
 @click.argument("files", metavar="[FILE…]", nargs=-1, type=IN_FILE)
 @click.option(
-    "--format", "fmt", type=click.Choice(["html", "markdown"]), default="html", show_default=True
+    "--format",
+    "fmt",
+    type=click.Choice(["html", "markdown"]),
+    default="html",
+    show_default=True,
+    help="html: a page to print; markdown: text.",
 )
-@click.option("-o", "--output", metavar="FILE|-", type=OutputPath(), default="-", show_default=True)
+@click.option(
+    "-o",
+    "--output",
+    metavar="FILE|-",
+    type=OutputPath(),
+    default="-",
+    show_default=True,
+    help="Write the booklet here (- for standard output).",
+)
 @click.option(
     "--bank",
     "bank_path",
@@ -1099,8 +1210,15 @@ def bank_pick(
     default=None,
     help="At most this many puzzles (from a bank: default 20).",
 )
-@click.option("--title", default="Puzzle booklet", show_default=True)
-@click.option("--cardset", "cardset_name", metavar="NAME|PATH", type=CARDSET, default=None)
+@click.option("--title", default="Puzzle booklet", show_default=True, help="Title of the booklet.")
+@click.option(
+    "--cardset",
+    "cardset_name",
+    metavar="NAME|PATH",
+    type=CARDSET,
+    default=None,
+    help=EVERY_CARDSET_HELP,
+)
 @query_options
 def export(
     files: tuple[str, ...],
