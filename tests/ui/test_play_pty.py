@@ -8,6 +8,7 @@ answering the questions. Nothing here imports the game: only what the screen sho
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,9 +20,11 @@ CLEAR = "\x1b[H\x1b[2J\x1b[3J"
 SOLUTION_01 = "241"  # the sample puzzle (rule-book problem 01)
 
 
-def spawn(args: list[str], color: bool = False, cwd: Path | None = None) -> pexpect.spawn:
+def spawn(
+    args: list[str], color: bool = False, cwd: Path | None = None, columns: int = 120
+) -> pexpect.spawn:
     env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
-    env.update({"TERM": "xterm-256color", "COLUMNS": "120", "LINES": "40"})
+    env.update({"TERM": "xterm-256color", "COLUMNS": str(columns), "LINES": "40"})
     env["PROMPT_TOOLKIT_NO_CPR"] = "1"
     if not color:
         env["NO_COLOR"] = "1"
@@ -31,7 +34,7 @@ def spawn(args: list[str], color: bool = False, cwd: Path | None = None) -> pexp
         env=env,
         encoding="utf-8",
         timeout=20,
-        dimensions=(40, 120),
+        dimensions=(40, columns),
         cwd=str(cwd) if cwd else None,
     )
     return child
@@ -275,6 +278,26 @@ def test_a_six_verifier_extreme_screen_fits_forty_rows(children: list[pexpect.sp
     assert sum(1 for row in rows if row.startswith(" A ") or row.startswith(" F ")) == 2
     child.sendline("show cards")
     table.expect("player>")
+
+
+def test_a_narrow_window_says_where_the_cut_criteria_are(children: list[pexpect.spawn]) -> None:
+    wide = spawn([])
+    children.append(wide)
+    screen = Table(wide).expect("player>")
+    assert "…" not in screen and "cut to the window" not in screen
+    # Lines are cut on a terminal that rich draws on (colour); with NO_COLOR they wrap.
+    narrow = spawn([], color=True, columns=80)
+    children.append(narrow)
+    table = Table(narrow)
+    screen = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", table.expect("player>"))
+    rows = screen.replace("\r", "").split("\n")
+    card_rows = [row for row in rows if row[:3] in (" A ", " B ", " C ", " D ")]
+    assert len(card_rows) == 4 and all(len(row) <= 80 for row in card_rows)
+    assert any(row.endswith("…") for row in card_rows)
+    assert "Lines ending in … are cut to the window: show cards lists every criterion." in screen
+    narrow.sendline("show cards")
+    table.expect("9.4")  # the criteria cut on the screen, each in full
+    table.expect("14.3")
 
 
 def test_ctrl_c_during_a_slow_hint_cancels_only_the_hint(children: list[pexpect.spawn]) -> None:

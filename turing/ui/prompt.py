@@ -124,24 +124,28 @@ def _card_line(game: Game, card: int, struck: set[tuple[int, int]], color: bool)
     return line
 
 
-def _fit(line: Text, terminal: bool) -> Text:
-    if terminal:
+def _fit(line: Text, width: int | None) -> Text:
+    if width is not None:
         line.no_wrap = True
         line.overflow = "ellipsis"
     return line
 
 
 def render_screen(
-    session: Session, name: str, color: bool, terminal: bool = False
+    session: Session, name: str, color: bool, width: int | None = None
 ) -> RenderableType:
     """Everything ``name`` may see, compact: one line per card (``show cards`` has them in
-    full), own tests, notes, grid; other seats' test counts (public at the table)."""
+    full), own tests, notes, grid; other seats' test counts (public at the table).
+
+    With ``width`` (a terminal's), a card's line is cut to it, and the screen says where
+    the cut criteria are."""
     game = session.game
     view = game.view(name)
     notes = game.notes(name)
     puzzle = game.public
     mode = puzzle.mode_class
     parts: list[RenderableType] = []
+    cut = False
     title = Text()
     title.append(_("Round {round}").format(round=game.round), style="bold" if color else "")
     title.append(f" · {name}", style="bold cyan" if color else "")
@@ -178,15 +182,16 @@ def render_screen(
             )
         )
         for card in puzzle.shown_cards:
-            parts.append(
-                _fit(Text("   ").append_text(_card_line(game, card, notes.struck, color)), terminal)
-            )
+            line = Text("   ").append_text(_card_line(game, card, notes.struck, color))
+            cut = cut or (width is not None and line.cell_len > width)
+            parts.append(_fit(line, width))
     else:
         for v, letter in enumerate(puzzle.letters):
             for i, card in enumerate(puzzle.cards[v]):
                 head = Text(f" {letter} " if i == 0 else "   ", style="bold" if color else "")
                 line = head.append_text(_card_line(game, card, notes.struck, color))
-                parts.append(_fit(line, terminal))
+                cut = cut or (width is not None and line.cell_len > width)
+                parts.append(_fit(line, width))
         if mode.cards_per_verifier > 1:
             parts.append(
                 Text(
@@ -194,6 +199,13 @@ def render_screen(
                     style="dim" if color else "",
                 )
             )
+    if cut:
+        parts.append(
+            Text(
+                _("Lines ending in … are cut to the window: show cards lists every criterion."),
+                style="dim" if color else "",
+            )
+        )
     if notes.text:
         parts.append(
             Text(
@@ -840,7 +852,8 @@ class PromptView:
             raise Leave(_("interrupted"), EXIT_INTERRUPTED)
 
     def _screen(self, name: str) -> RenderableType:
-        return render_screen(self.session, name, self.color, self.console.is_terminal)
+        width = self.console.width if self.console.is_terminal else None
+        return render_screen(self.session, name, self.color, width)
 
     def _show(self, name: str, outcome: Outcome) -> None:
         session = self.session
