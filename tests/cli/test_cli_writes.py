@@ -290,6 +290,43 @@ def test_a_full_disk_is_one_line(tmp_path: Path) -> None:
     assert result.stderr == "error: /dev/full: No space left on device\n"
 
 
+FULL = "error: standard output: No space left on device\n"
+VOLL = "Fehler: Standardausgabe: No space left on device\n"
+
+
+@pytest.mark.parametrize("buffered", [True, False])
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["solve", SAMPLE], FULL),
+        (["solve", SAMPLE, "--json", "--lang", "de"], VOLL),
+        (["check", SAMPLE], FULL),  # ends with its own status
+        (["generate", "--count", "40", "-o", "-"], FULL),
+        (["generate", "--count", "3", "-o", "puzzles.jsonl", "--json"], FULL),
+        (["--help"], FULL),  # the group's own, outside any command
+        (["--version"], FULL),
+    ],
+)  # fmt: skip
+def test_a_full_standard_output_is_named(
+    args: list[str], said: str, buffered: bool, tmp_path: Path
+) -> None:
+    """Standard output on a full disk: the one line says it is standard output, not a file
+    the command also writes, whether Python buffers it (as it does for people) or not (as
+    PYTHONUNBUFFERED asks); nothing is left over for Python's flush at exit."""
+    if not Path("/dev/full").exists():
+        pytest.skip("no /dev/full")
+    hidden = ("TURING_LANG", "TURING_DEBUG", "PYTHONUNBUFFERED")
+    env = {k: v for k, v in os.environ.items() if k not in hidden}
+    if not buffered:
+        env["PYTHONUNBUFFERED"] = "1"
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "turing", *args], stdout=full, stderr=subprocess.PIPE,
+            text=True, env=env, cwd=tmp_path, timeout=120, check=False,
+        )  # fmt: skip
+    assert (done.returncode, done.stderr) == (2, said)
+
+
 # -- the library's decision ------------------------------------------------------------------
 
 

@@ -30,7 +30,7 @@ import click
 from click.shell_completion import CompletionItem
 
 from turing import __version__, i18n
-from turing.cli.output import EXIT_USAGE, guarded
+from turing.cli.output import EXIT_USAGE, exit_for_os_error, guarded, name_stdout_errors
 from turing.i18n import N_, _, ngettext
 
 
@@ -316,8 +316,12 @@ class LazyGroup(click.Group):
         """Choose the language from the command line before click reads it."""
         arguments = list(sys.argv[1:] if args is None else args)
         choose_and_set_language(arguments)
+        name_stdout_errors()
         localise(self)
-        return super().main(arguments, *rest, **kwargs)
+        try:
+            return super().main(arguments, *rest, **kwargs)
+        except OSError as exc:
+            exit_for_os_error(exc)
 
 
 @click.group(

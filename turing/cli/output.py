@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import io
 import json
 import os
 import signal
@@ -130,6 +131,53 @@ def describe_os_error(exc: OSError) -> str:
     reason = exc.strerror or str(exc) or type(exc).__name__
     names = [str(n) for n in (exc.filename, exc.filename2) if n is not None]
     return f"{' -> '.join(names)}: {reason}" if names else reason
+
+
+class _StdoutFile(io.FileIO):
+    """Standard output's file descriptor, whose write errors name it."""
+
+    def write(self, data: Any, /) -> int:
+        try:
+            return super().write(data)
+        except OSError as exc:
+            if exc.filename is None:
+                exc.filename = _("standard output")
+            raise
+
+
+def name_stdout_errors() -> None:
+    """Let an error writing standard output say where it is: ``standard output: No space
+    left on device``, not the bare reason, which could be any file's. Done for a file or a
+    pipe the process was given (a terminal is left as it is, and so is a stream put in its
+    place, as a test's runner does)."""
+    stream = sys.stdout
+    if stream is None or stream is not sys.__stdout__ or not isinstance(stream, io.TextIOWrapper):
+        return
+    try:
+        if stream.isatty():
+            return
+        descriptor = stream.fileno()
+        stream.flush()
+    except (OSError, ValueError):
+        return
+    raw = _StdoutFile(descriptor, "w", closefd=False)
+    sys.stdout = io.TextIOWrapper(
+        io.BufferedWriter(raw),
+        encoding=stream.encoding,
+        errors=stream.errors,
+        line_buffering=stream.line_buffering,
+    )
+
+
+def exit_for_os_error(exc: OSError) -> NoReturn:
+    """Say an error of the file system met outside a command (the group's own ``--help`` or
+    ``--version`` written to a full disk) in one line, and exit with status 2."""
+    if debugging():
+        raise exc
+    if exc.filename == _("standard output"):
+        _drop_stdout()
+    CLIError(describe_os_error(exc)).show()
+    sys.exit(EXIT_USAGE)
 
 
 def _is_sqlite_error(exc: BaseException) -> bool:
@@ -260,11 +308,31 @@ def guarded(call: Callable[[], Any]) -> Any:
         return _guarded(call)
 
 
+def _flush_stdout() -> None:
+    """Write out what standard output still holds. Done here, before the command ends (its
+    status given or not), so that a closed pipe or a full disk is reported as any other
+    error, not by Python at exit; once it fails, what is left goes nowhere."""
+    if sys.stdout is None:
+        return
+    try:
+        sys.stdout.flush()
+    except OSError:
+        _drop_stdout()
+        raise
+
+
 def _guarded(call: Callable[[], Any]) -> Any:
     try:
-        result = call()
-        # Output still in the buffer meets a closed pipe here, not at interpreter exit.
-        sys.stdout.flush()
+        try:
+            result = call()
+        except click.exceptions.Exit:
+            _flush_stdout()
+            raise
+        except (click.ClickException, click.Abort):
+            with contextlib.suppress(OSError):  # the command's own error is the one to say
+                _flush_stdout()
+            raise
+        _flush_stdout()
         return result
     except (click.ClickException, click.exceptions.Exit, click.Abort):
         raise
@@ -286,6 +354,8 @@ def _guarded(call: Callable[[], Any]) -> Any:
     except OSError as exc:
         if debugging():
             raise
+        if exc.filename == _("standard output"):
+            _drop_stdout()  # what its buffer holds would fail again at exit
         raise CLIError(describe_os_error(exc)) from None
     except Exception as exc:
         if debugging() or not _is_sqlite_error(exc):
