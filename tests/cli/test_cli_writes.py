@@ -360,3 +360,32 @@ def test_write_text_on_a_dangling_link_creates_the_file_it_names(tmp_path: Path)
     write_text(link, "hello\n")
     assert link.is_symlink()
     assert (tmp_path / "target.txt").read_text() == "hello\n"
+
+
+@pytest.mark.parametrize(
+    ("args", "closed", "status", "said"),
+    [
+        (["solve", SAMPLE], 1, 2, "error: standard output: Bad file descriptor\n"),
+        (["--version"], 1, 2, "error: standard output: Bad file descriptor\n"),
+        (["solve", "-"], 0, 2, "error: <stdin>: file holds no puzzle\n"),
+        (["play"], 0, 1, "end of input: game abandoned\n"),
+        (["mastermind", "play"], 0, 1, "match abandoned: input ended\n"),
+    ],
+)  # fmt: skip
+def test_a_closed_standard_stream_is_one_line(
+    args: list[str], closed: int, status: int, said: str, tmp_path: Path
+) -> None:
+    """Started without standard input (``<&-``) a command reads it as empty; without
+    standard output (``>&-``) what it writes there fails in one line that names it."""
+    hidden = ("TURING_LANG", "TURING_DEBUG")
+    env = {k: v for k, v in os.environ.items() if k not in hidden}
+    done = subprocess.run(
+        [sys.executable, "-m", "turing", *args],
+        stdin=subprocess.DEVNULL if closed != 0 else None,
+        stdout=subprocess.PIPE if closed != 1 else None,
+        stderr=subprocess.PIPE, text=True, env=env, cwd=tmp_path, timeout=120, check=False,
+        preexec_fn=lambda: os.close(closed),
+    )  # fmt: skip
+    assert done.returncode == status
+    assert said in (done.stdout or "") + done.stderr
+    assert "Traceback" not in done.stderr

@@ -8,11 +8,14 @@ from __future__ import annotations
 import asyncio
 import functools
 import html
+import os
 import re
+import sys
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
+import pexpect  # type: ignore[import-untyped]
 import pytest
 from click.testing import CliRunner
 
@@ -400,13 +403,34 @@ async def test_best_test_past_the_work_limit_shows_bot_greedys_move_and_counts(
 # -- the command -------------------------------------------------------------------------------
 
 
+NO_TERMINAL = "the board needs a terminal for its keys and its screen"
+
+
 def test_board_refuses_bad_options_in_one_line() -> None:
     pytest.importorskip("textual")
-    result = CliRunner().invoke(main, ["board", "--players", "ann,ann"])
-    assert result.exit_code == 2
-    assert "two players are called 'ann'" in result.output
     result = CliRunner().invoke(main, ["board", "--port", "9000"])
     assert result.exit_code == 2 and "--port goes with --serve" in result.output
+    # at a terminal, the options are checked before the board starts
+    child = pexpect.spawn(
+        sys.executable, ["-m", "turing", "board", "--players", "ann,ann"],
+        env={**os.environ, "TERM": "xterm-256color"}, encoding="utf-8", timeout=30,
+        dimensions=(40, 120),
+    )  # fmt: skip
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 2
+    assert "two players are called 'ann'" in str(child.before)
+
+
+def test_board_without_a_terminal_says_so_and_starts_nothing(tmp_path: Path) -> None:
+    """Keys from a pipe or a file: the board would wait for keys nobody can press."""
+    pytest.importorskip("textual")
+    transcript = tmp_path / "game.txt"
+    for args in (["board", "--transcript", str(transcript)], ["mastermind", "board"]):
+        result = CliRunner().invoke(main, args, input="q\n")
+        assert result.exit_code == 2, result.output
+        assert NO_TERMINAL in result.output and "--serve" in result.output
+    assert not transcript.exists()
 
 
 # -- snapshots ---------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from turing.cli.play import _mark_played, open_session, play
 from turing.cli.serving import (
     SERVE_OPTIONS,
     check_serve_options,
+    check_terminal,
     command_line,
     end_with_server,
     serve_board,
@@ -56,6 +57,8 @@ otherwise.
 @click.pass_context
 def board(ctx: click.Context, /, serve: bool, host: str, port: int, **params: Any) -> None:
     check_serve_options(ctx, serve)
+    if not serve:
+        check_terminal()
     # the options are checked (and a bad one refused) before anything is shown or served
     session, resumed = open_session(
         params["file"],

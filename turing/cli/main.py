@@ -30,7 +30,13 @@ import click
 from click.shell_completion import CompletionItem
 
 from turing import __version__, i18n
-from turing.cli.output import EXIT_USAGE, exit_for_os_error, guarded, name_stdout_errors
+from turing.cli.output import (
+    EXIT_USAGE,
+    exit_for_os_error,
+    fill_closed_streams,
+    guarded,
+    name_stdout_errors,
+)
 from turing.i18n import N_, _, ngettext
 
 
@@ -316,6 +322,7 @@ class LazyGroup(click.Group):
         """Choose the language from the command line before click reads it."""
         arguments = list(sys.argv[1:] if args is None else args)
         choose_and_set_language(arguments)
+        fill_closed_streams()
         name_stdout_errors()
         localise(self)
         try:

@@ -34,6 +34,7 @@ from turing.cli.output import (
 from turing.cli.serving import (
     SERVE_OPTIONS,
     check_serve_options,
+    check_terminal,
     command_line,
     end_with_server,
     serve_board,
@@ -1205,6 +1206,7 @@ def board_command(
         words = command_line(ctx.command, ctx.params, SERVE_OPTIONS)
         serve_board(host, port, ["mastermind", "board", *words])
         return
+    check_terminal()
     from turing.ui.mastermind_board import MastermindBoardApp
 
     end_with_server()

@@ -23,6 +23,7 @@ the traceback of every error.
 from __future__ import annotations
 
 import contextlib
+import errno
 import functools
 import io
 import json
@@ -30,7 +31,7 @@ import os
 import signal
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from typing import TYPE_CHECKING, Any, Final, NoReturn, Protocol
+from typing import TYPE_CHECKING, Any, Final, NoReturn, Protocol, TextIO, cast
 
 import click
 
@@ -167,6 +168,28 @@ def name_stdout_errors() -> None:
         errors=stream.errors,
         line_buffering=stream.line_buffering,
     )
+
+
+class _ClosedOutput(io.TextIOBase):
+    """Standard output when the process was started without one (``turing … >&-``): what
+    a command writes there fails as a write to a closed descriptor does, naming it."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str, /) -> int:
+        raise OSError(errno.EBADF, os.strerror(errno.EBADF), _("standard output"))
+
+
+def fill_closed_streams() -> None:
+    """Give the process the standard streams it was started without (``<&-``, ``>&-``),
+    so no command meets a missing one: input reads as empty (as ``< /dev/null``), output
+    fails with one error line that names it."""
+    if sys.stdin is None:
+        # the lowest free descriptor, 0 itself: worker processes inherit it too
+        sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 - kept for the process
+    if sys.stdout is None:
+        sys.stdout = cast(TextIO, _ClosedOutput())
 
 
 def exit_for_os_error(exc: OSError) -> NoReturn:

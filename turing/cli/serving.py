@@ -113,6 +113,24 @@ def check_serve_options(ctx: click.Context, serve: bool) -> None:
 _SERVER_ENV = "TURING_BOARD_SERVER"
 
 
+def check_terminal() -> None:
+    """Refuse to start a board with no terminal to draw it on (a pipe, a file, a closed
+    stream), where it would wait for keys nobody can press. Textual's driver reads keys from
+    standard input and draws on standard error; a board textual-serve starts for a browser
+    page has neither, and is let through."""
+    if os.environ.get("TEXTUAL_DRIVER"):
+        return
+    streams = (sys.__stdin__, sys.__stderr__)
+    if all(stream is not None and stream.isatty() for stream in streams):
+        return
+    fail(
+        _(
+            "the board needs a terminal for its keys and its screen (standard input and "
+            "standard error); --serve shows it in a browser"
+        )
+    )
+
+
 def end_with_server() -> None:
     """In a board started by a server, end the process once that server is gone."""
     server = os.environ.get(_SERVER_ENV)
