@@ -23,13 +23,14 @@ from turing.analysis.search import (
     RoundStep,
     analyze,
 )
+from turing.cli.options import EVERY_PUZZLE_CARDSET, cardset_option, jobs_option
 from turing.cli.output import ProgressBar, emit_json, fail, plural, progress, stdout_console
 from turing.cli.share import code_option, with_codes
 from turing.core.cards import CardSet, load_cardset
 from turing.core.codes import ceil_log2
 from turing.core.puzzle import LETTERS, Loaded, Puzzle, iter_puzzle_file
 from turing.core.workers import WorkerLost
-from turing.i18n import _, format_number, ngettext
+from turing.i18n import N_, _, format_number, ngettext
 from turing.play.words import mode_name
 
 #: How many candidate codes a line lists before it says "…".
@@ -332,24 +333,12 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
     "compiling it the first time, is not counted); past it every figure not yet exact is "
     "reported as proven bounds.",
 )
-@click.option(
-    "--cardset",
-    "cardset_name",
-    metavar="NAME|PATH",
-    type=click.Path(readable=False, path_type=str),
-    default=None,
-    help="Card set: a name under cards/ (default: the puzzle's own, or classic) "
-    "or a path to a card-set YAML file.",
-)
-@click.option(
-    "--jobs",
-    "-j",
-    type=click.IntRange(min=1),
-    default=1,
-    show_default=True,
-    metavar="N",
-    help="Puzzles analysed at once, each in a worker process of its own (memory grows "
-    "with them); the output keeps the file's order and figures.",
+@cardset_option(EVERY_PUZZLE_CARDSET)
+@jobs_option(
+    N_(
+        "Puzzles analysed at once, each in a worker process of its own (memory grows "
+        "with them); the output keeps the file's order and figures."
+    )
 )
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 def analyze_command(

@@ -27,6 +27,7 @@ from turing.authoring.lint import (
     lint_file,
     puzzle_stats,
 )
+from turing.cli.options import CARDSET_PATH, cardset_option
 from turing.cli.output import (
     EXIT_PROBLEM,
     EXIT_USAGE,
@@ -38,7 +39,7 @@ from turing.cli.output import (
 )
 from turing.core.cards import CardSet, load_cardset, resolve_cardset
 from turing.core.codes import CODE_TEXT, CodeSet
-from turing.i18n import _, current_language, format_number, format_percent, ngettext
+from turing.i18n import N_, _, current_language, format_number, format_percent, ngettext
 from turing.play.words import tier_name
 
 _STYLE = {ERROR: "bold red", WARNING: "yellow", INFO: "cyan"}
@@ -50,10 +51,6 @@ def cards() -> None:
 
     The card language and every finding code are described in docs/cards.md.
     """
-
-
-#: A card-set file, or the name of a shipped set (the shell completes file names).
-CARDSET = click.Path(readable=False, path_type=str)
 
 
 def _load(name: str | None) -> CardSet:
@@ -86,14 +83,11 @@ def card_record(cardset: CardSet, number: int) -> dict[str, Any]:
 
 @cards.command()
 @click.argument("numbers", metavar="[N…]", nargs=-1, type=int)
-@click.option(
-    "--cardset",
-    "cardset_name",
-    metavar="NAME|PATH",
-    type=CARDSET,
-    default=None,
-    help="Card set: a name under cards/ (classic, examples/primes) or a path to a "
-    "card-set YAML file. Default: classic.",
+@cardset_option(
+    N_(
+        "Card set: a name under cards/ (classic, examples/primes) or a path to a "
+        "card-set YAML file. Default: classic."
+    )
 )
 @click.option(
     "--json",
@@ -206,7 +200,7 @@ def severity_name(severity: str) -> str:
 
 
 @cards.command()
-@click.argument("paths", metavar="PATH…", nargs=-1, required=True, type=CARDSET)
+@click.argument("paths", metavar="PATH…", nargs=-1, required=True, type=CARDSET_PATH)
 @click.option(
     "--json",
     "as_json",
@@ -339,7 +333,7 @@ def _code_table(stats: SetStats) -> Table:
 
 
 @cards.command()
-@click.argument("path", metavar="PATH", type=CARDSET)
+@click.argument("path", metavar="PATH", type=CARDSET_PATH)
 @click.option(
     "--verifiers",
     type=click.IntRange(2, 6),

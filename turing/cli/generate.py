@@ -21,6 +21,7 @@ from typing import Any
 import click
 from rich.console import JustifyMethod
 
+from turing.cli.options import EVERY_PUZZLE_CARDSET, ONE_CARDSET, cardset_option, worker_options
 from turing.cli.output import (
     CLIError,
     OutputPath,
@@ -78,8 +79,6 @@ STDOUT_NAMES = ("-", "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1")
 IN_FILE = click.Path(readable=False, path_type=str)
 #: A bank file (SQLite).
 BANK_FILE = click.Path(readable=False, path_type=str)
-#: A card set: a shipped name or a path to a card-set file.
-CARDSET = click.Path(readable=False, path_type=str)
 
 
 @contextlib.contextmanager
@@ -156,43 +155,6 @@ def summary(message: str, quiet: bool) -> None:
 QUIET_HELP = "No progress bar and no summary line."
 JSON_SUMMARY_HELP = "Print the summary as JSON on stdout."
 VERIFIERS_HELP = "Verifiers per puzzle."
-EVERY_CARDSET_HELP = (
-    "Card set for every puzzle: a name under cards/ or a path to a card-set YAML "
-    "file (default: each puzzle's own, or classic)."
-)
-
-
-def worker_options(func: Any) -> Any:
-    """``--jobs``, ``--executor`` and ``--scheduler``: where the work of a run goes."""
-    for option in reversed(
-        [
-            click.option(
-                "--jobs",
-                "-j",
-                type=click.IntRange(min=1),
-                default=1,
-                show_default=True,
-                metavar="N",
-                help="Worker processes (or Dask workers for a local Dask cluster).",
-            ),
-            click.option(
-                "--executor",
-                type=click.Choice(["process", "dask"]),
-                default="process",
-                show_default=True,
-                help="process: worker processes on this machine; dask: a Dask cluster "
-                "(the dask extra).",
-            ),
-            click.option(
-                "--scheduler",
-                metavar="ADDR",
-                default=None,
-                help="Dask scheduler address (default: a local cluster of --jobs workers).",
-            ),
-        ]
-    ):
-        func = option(func)
-    return func
 
 
 @click.command()
@@ -228,14 +190,7 @@ def worker_options(func: Any) -> Any:
     help="First puzzle index of the run: shards of one seed on several machines "
     "use far-apart starts (e.g. 0, 10**9, …) and merge with `bank import`.",
 )
-@click.option(
-    "--cardset",
-    "cardset_name",
-    metavar="NAME|PATH",
-    type=CARDSET,
-    default=None,
-    help="Card set (default classic).",
-)
+@cardset_option(ONE_CARDSET)
 @worker_options
 @click.option(
     "-o",
@@ -667,14 +622,7 @@ def _commit(
 
 @click.command()
 @click.option("--verifiers", type=click.IntRange(2, 6), required=True, help=VERIFIERS_HELP)
-@click.option(
-    "--cardset",
-    "cardset_name",
-    metavar="NAME|PATH",
-    type=CARDSET,
-    default=None,
-    help="Card set (default classic).",
-)
+@cardset_option(ONE_CARDSET)
 @click.option(
     "--bank",
     "bank_path",
@@ -1036,14 +984,7 @@ def bank_export(
 @bank.command("import")
 @click.argument("db", metavar="DB", type=BANK_FILE)
 @click.argument("files", metavar="FILE…", nargs=-1, required=True, type=IN_FILE)
-@click.option(
-    "--cardset",
-    "cardset_name",
-    metavar="NAME|PATH",
-    type=CARDSET,
-    default=None,
-    help=EVERY_CARDSET_HELP,
-)
+@cardset_option(EVERY_PUZZLE_CARDSET)
 @click.option("--json", "as_json", is_flag=True, help=JSON_SUMMARY_HELP)
 def bank_import(db: str, files: tuple[str, ...], cardset_name: str | None, as_json: bool) -> None:
     """Add puzzles from files after checking them (valid, hidden criteria given).
@@ -1211,14 +1152,7 @@ def bank_pick(
     help="At most this many puzzles (from a bank: default 20).",
 )
 @click.option("--title", default="Puzzle booklet", show_default=True, help="Title of the booklet.")
-@click.option(
-    "--cardset",
-    "cardset_name",
-    metavar="NAME|PATH",
-    type=CARDSET,
-    default=None,
-    help=EVERY_CARDSET_HELP,
-)
+@cardset_option(EVERY_PUZZLE_CARDSET)
 @query_options
 def export(
     files: tuple[str, ...],

@@ -18,6 +18,7 @@ from typing import Final
 
 import click
 
+from turing.cli.options import cardset_option
 from turing.cli.output import fail, stdout_console
 from turing.cli.share import SHARED_LABEL, shared_puzzle
 from turing.core.cards import CardSet, load_cardset
@@ -278,12 +279,11 @@ class PlayCommand(click.Command):
     type=int,
     help="Seed for the puzzle choice and the bots (default: random; never shown during play).",
 )
-@click.option(
-    "--cardset",
-    "cardset_name",
-    metavar="NAME|PATH",
-    help="Card set: a name under cards/ (default: the puzzle's own, or classic) or a "
-    "path to a card-set YAML file.",
+@cardset_option(
+    N_(
+        "Card set: a name under cards/ (default: the puzzle's own, or classic) or a "
+        "path to a card-set YAML file."
+    )
 )
 @click.option(
     "--transcript",

@@ -13,10 +13,11 @@ from typing import Any, Final, TypeVar
 
 import click
 
+from turing.cli.options import cardset_option
 from turing.cli.output import emit_json, fail
 from turing.core.cards import CardSet, load_cardset
 from turing.core.puzzle import Loaded, Puzzle, iter_puzzle_file
-from turing.i18n import _
+from turing.i18n import N_, _
 
 #: How a puzzle read from a code is named while it is played: its hidden part gives it
 #: no id, and nothing derived from the code is shown.
@@ -94,12 +95,9 @@ def with_codes(
 @click.option(
     "--json", "as_json", is_flag=True, help='One JSON object per puzzle: {"id": …, "code": …}.'
 )
-@click.option(
-    "--cardset",
-    "cardset_name",
+@cardset_option(
+    N_("Card set: a shipped name under cards/ (default: the puzzle's own, or classic)."),
     metavar="NAME",
-    default=None,
-    help="Card set: a shipped name under cards/ (default: the puzzle's own, or classic).",
 )
 def share(file: str, as_json: bool, cardset_name: str | None) -> None:
     """Print a puzzle code for each puzzle of FILE (YAML, JSON or JSONL; - for stdin).

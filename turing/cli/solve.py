@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, cast
 import click
 
 from turing.authoring.check import CollectionCheck, Engine, Solved, solve_puzzle
+from turing.cli.options import EVERY_PUZZLE_CARDSET, cardset_option
 from turing.cli.output import (
     EXIT_OK,
     EXIT_PROBLEM,
@@ -35,17 +36,6 @@ from turing.play.words import mode_name, tier_name
 if TYPE_CHECKING:
     from rich.console import Console
     from rich.table import Table
-
-
-def cardset_option(func: Any) -> Any:
-    return click.option(
-        "--cardset",
-        "cardset_name",
-        metavar="NAME|PATH",
-        default=None,
-        help="Card set for every puzzle: a name under cards/ or a path to a card-set YAML "
-        "file (default: each puzzle's own, or classic).",
-    )(func)
 
 
 def forced_cardset(name: str | None) -> CardSet | None:
@@ -135,7 +125,7 @@ def _finish(status: int) -> NoReturn:
     show_default=True,
     help="bitmask: fast; csp: the python-constraint reference.",
 )
-@cardset_option
+@cardset_option(EVERY_PUZZLE_CARDSET)
 @code_option
 def solve(
     files: tuple[str, ...],
@@ -270,7 +260,7 @@ def _puzzle_table(puzzle: Puzzle, cardset: CardSet, solved: Solved) -> Table:
     is_flag=True,
     help="Show each sound puzzle's solution (hidden by default: the files may be played).",
 )
-@cardset_option
+@cardset_option(EVERY_PUZZLE_CARDSET)
 @code_option
 def check(
     files: tuple[str, ...],
