@@ -12,7 +12,9 @@ Exit statuses (:func:`guarded` applies them to every command):
 * 1 — a check failed (a command that checks things says so with :class:`CLIError`).
 * 2 — bad input or an impossible request (:class:`~turing.core.errors.TuringError`), or
   the world outside refused: a missing file, no permission, a full disk (``OSError``), a
-  locked or broken bank (``sqlite3.Error``). One ``error:`` line on stderr.
+  locked or broken bank (``sqlite3.Error``). One ``error:`` line on stderr. Standard
+  output is written out before the command ends (not left to Python at exit), and an
+  error writing it names it: ``error: standard output: No space left on device``.
 * 130 — interrupted with Ctrl-C (143: stopped by SIGTERM); files being written are left
   as they were.
 
