@@ -145,7 +145,6 @@ def render_screen(
     puzzle = game.public
     mode = puzzle.mode_class
     parts: list[RenderableType] = []
-    cut = False
     title = Text()
     title.append(_("Round {round}").format(round=game.round), style="bold" if color else "")
     title.append(f" · {name}", style="bold cyan" if color else "")
@@ -181,25 +180,27 @@ def render_screen(
                 ).format(letters=" ".join(puzzle.letters))
             )
         )
-        for card in puzzle.shown_cards:
-            line = Text("   ").append_text(_card_line(game, card, notes.struck, color))
-            cut = cut or (width is not None and line.cell_len > width)
-            parts.append(_fit(line, width))
+        card_lines = [
+            Text("   ").append_text(_card_line(game, card, notes.struck, color))
+            for card in puzzle.shown_cards
+        ]
     else:
-        for v, letter in enumerate(puzzle.letters):
-            for i, card in enumerate(puzzle.cards[v]):
-                head = Text(f" {letter} " if i == 0 else "   ", style="bold" if color else "")
-                line = head.append_text(_card_line(game, card, notes.struck, color))
-                cut = cut or (width is not None and line.cell_len > width)
-                parts.append(_fit(line, width))
-        if mode.cards_per_verifier > 1:
-            parts.append(
-                Text(
-                    _("Each verifier shows two cards; only one of them is real."),
-                    style="dim" if color else "",
-                )
+        card_lines = [
+            Text(f" {letter} " if i == 0 else "   ", style="bold" if color else "").append_text(
+                _card_line(game, card, notes.struck, color)
             )
-    if cut:
+            for v, letter in enumerate(puzzle.letters)
+            for i, card in enumerate(puzzle.cards[v])
+        ]
+    parts.extend(_fit(line, width) for line in card_lines)
+    if not mode.hidden_mapping and mode.cards_per_verifier > 1:
+        parts.append(
+            Text(
+                _("Each verifier shows two cards; only one of them is real."),
+                style="dim" if color else "",
+            )
+        )
+    if width is not None and any(line.cell_len > width for line in card_lines):
         parts.append(
             Text(
                 _("Lines ending in … are cut to the window: show cards lists every criterion."),
