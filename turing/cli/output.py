@@ -199,10 +199,16 @@ def exit_for_os_error(exc: OSError) -> NoReturn:
     ``--version`` written to a full disk) in one line, and exit with status 2."""
     if debugging():
         raise exc
+    CLIError(_os_error_line(exc)).show()
+    sys.exit(EXIT_USAGE)
+
+
+def _os_error_line(exc: OSError) -> str:
+    """The error line of ``exc``; one met writing standard output also stops what its
+    buffer holds from failing again when Python flushes it at exit."""
     if exc.filename == _("standard output"):
         _drop_stdout()
-    CLIError(describe_os_error(exc)).show()
-    sys.exit(EXIT_USAGE)
+    return describe_os_error(exc)
 
 
 def _is_sqlite_error(exc: BaseException) -> bool:
@@ -379,9 +385,7 @@ def _guarded(call: Callable[[], Any]) -> Any:
     except OSError as exc:
         if debugging():
             raise
-        if exc.filename == _("standard output"):
-            _drop_stdout()  # what its buffer holds would fail again at exit
-        raise CLIError(describe_os_error(exc)) from None
+        raise CLIError(_os_error_line(exc)) from None
     except Exception as exc:
         if debugging() or not _is_sqlite_error(exc):
             raise
