@@ -320,6 +320,41 @@ async def test_nightmare_and_extreme_show_nothing_hidden(file: str, size: tuple[
                 assert len(box.query(".card")) == 2
 
 
+def card_lines(app: Any, card: int) -> list[str]:
+    """The lines a card's panel shows, as text."""
+    widget = app.query_one(f"#card-{card}")
+    lines = widget.render_lines(widget.region.reset_offset)
+    return ["".join(seg.text for seg in line).strip(" │") for line in lines]
+
+
+@pytest.mark.parametrize("file", ["puzzles/nightmare.yaml", "puzzles/extreme.yaml"])
+@run_async
+async def test_a_criterion_is_never_broken_across_lines(file: str) -> None:
+    # a line of a card breaks between two criteria, never inside one that fits the card
+    # ("4 count of 4s" above "= 0" reads as another criterion), at any width, and again
+    # when the terminal is resized
+    board = board_module()
+    loaded = next(iter(iter_puzzle_file(ROOT / file)))
+    session = Session.new(loaded.puzzle, loaded.cardset, parse_players(None), seed=1)
+    app = board.BoardApp(session, compare=False)
+    checked = 0
+    async with app.run_test(size=(100, 30)) as pilot:
+        for size in ((100, 30), (120, 40), (84, 30), (160, 45)):
+            await pilot.resize_terminal(*size)
+            await settle(pilot, app)
+            for card in session.game.public.shown_cards:
+                width = app.query_one(f"#card-{card}").content_size.width
+                lines = card_lines(app, card)
+                for crit in loaded.cardset.card(card).criteria:
+                    text = f"{crit.position} {crit.text}"
+                    if len(text) <= width:
+                        assert any(
+                            re.search(rf"(^|  ){re.escape(text)}(  |$)", line) for line in lines
+                        ), (size, card, text, lines)
+                        checked += 1
+    assert checked >= 40
+
+
 @run_async
 async def test_save_on_the_board_resume_at_the_prompt_and_back(tmp_path: Path) -> None:
     board = board_module()

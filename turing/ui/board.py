@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
+from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -28,6 +29,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.markup import escape
+from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, Static
 from textual.worker import Worker, WorkerState, get_current_worker
@@ -89,6 +91,32 @@ def coloured(text: str) -> str:
 
 
 # -- screens ----------------------------------------------------------------------------------
+
+
+def _pack(items: list[tuple[str, int]], width: int) -> list[str]:
+    """Criteria (markup, width in cells) as lines of at most ``width`` cells, two spaces
+    apart, a line broken only between two criteria (one wider than ``width`` alone on its
+    lines); all on one line while the width is not known yet (0)."""
+    lines: list[list[str]] = []
+    used = 0
+    for markup, cells in items:
+        if lines and lines[-1] and (width <= 0 or used + 2 + cells <= width):
+            lines[-1].append(markup)
+            used += 2 + cells
+        else:
+            lines.append([markup])
+            used = cells
+    return ["  ".join(line) for line in lines]
+
+
+class CardPanel(Static):
+    """A card's panel; says when its width changed, as its criteria are laid out to it."""
+
+    class Resized(Message):
+        pass
+
+    def on_resize(self) -> None:
+        self.post_message(self.Resized())
 
 
 class TableScreen(Screen[Any]):
@@ -364,6 +392,7 @@ class BoardApp(App[int]):
         self._best: Worker[BestTest] | None = None
         self._over = False  # the last round has been revealed
         self._shown: dict[str, str] = {}  # what each Static shows now
+        self._redraw_due = False  # the cards are to be drawn again once laid out
         self._log_shown: object = None  # what the test log shows now
         # the keyboard's cursor: in the code picker, on a criterion, or on a grid cell
         self.zone = "picker"
@@ -392,7 +421,7 @@ class BoardApp(App[int]):
                     )
                     with Grid(id="cards", classes=wide):
                         for card in puzzle.shown_cards:
-                            yield Static(id=f"card-{card}", classes="card")
+                            yield CardPanel(id=f"card-{card}", classes="card")
                     with Grid(id="notes", classes=wide):
                         for v, letter in enumerate(puzzle.letters):
                             yield Input(
@@ -405,7 +434,7 @@ class BoardApp(App[int]):
                         for v, letter in enumerate(puzzle.letters):
                             with Vertical(classes="verifier", id=f"verifier-{v}"):
                                 for card in puzzle.cards[v]:
-                                    yield Static(id=f"card-{card}", classes="card")
+                                    yield CardPanel(id=f"card-{card}", classes="card")
                                 yield Input(
                                     placeholder=_("note on {letter}").format(letter=letter),
                                     id=f"note-{v}",
@@ -458,6 +487,17 @@ class BoardApp(App[int]):
             self.table_log.append(" ".join(parts))
         self.draw()
         self.advance()
+
+    def on_card_panel_resized(self) -> None:
+        # a card's criteria are laid out to its width, known once the screen is laid out
+        # and again after each change of the terminal's size: drawn once for all cards
+        if not self._redraw_due:
+            self._redraw_due = True
+            self.call_after_refresh(self._redraw)
+
+    def _redraw(self) -> None:
+        self._redraw_due = False
+        self.draw()
 
     # -- the flow of the game --
 
@@ -1058,17 +1098,18 @@ class BoardApp(App[int]):
                     letter = f"[b reverse] {LETTERS[v]} [/] "
         lang = current_language()
         parts = [f"{letter}[b]{card}[/b] {coloured(cs.title_in(lang))}"]
-        crits = []
+        crits: list[tuple[str, int]] = []
         for crit in cs.criteria:
+            plain = f"{crit.position} {crit.text_in(lang)}"
             body = f"{crit.position} {coloured(crit.text_in(lang))}"
             action = f"app.strike({card},{crit.position})"
             if cursor == (card, crit.position):
                 body = f"[reverse]{body}[/]"
             if (card, crit.position) in struck:
-                crits.append(f"[@click={action}][strike dim]{body}[/][/]")
+                crits.append((f"[@click={action}][strike dim]{body}[/][/]", cell_len(plain)))
             else:
-                crits.append(f"[@click={action}]{body}[/]")
-        parts.append("  ".join(crits))
+                crits.append((f"[@click={action}]{body}[/]", cell_len(plain)))
+        parts.extend(_pack(crits, self.query_one(f"#card-{card}", Static).content_size.width))
         return "\n".join(parts)
 
     def _picker(self, composed: str | None) -> str:
