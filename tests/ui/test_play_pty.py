@@ -251,6 +251,34 @@ def test_leaving_offers_to_save_and_the_save_resumes_with_a_recap(
     again.expect("Pass the keyboard to bob and press Enter.")
 
 
+def test_ctrl_d_at_the_hand_over_asks_before_leaving(
+    tmp_path: Path, children: list[pexpect.spawn]
+) -> None:
+    child = spawn(["--players", "ann,bob", "--seed", "3"], cwd=tmp_path)
+    children.append(child)
+    table = Table(child)
+    table.human_turn("ann", 1, "c 111; t a", first=True)
+    table.expect("Pass the keyboard to bob and press Enter.")
+    child.sendeof()
+    table.expect("Leave the game? [y/N]")
+    child.sendline("n")  # stays: the hand-over asks again, and the game goes on
+    table.expect("Pass the keyboard to bob and press Enter.")
+    child.sendline("")
+    table.expect("bob>")
+    table.child.sendline("pass")
+    table.expect("Pass the keyboard to ann and press Enter.")
+    child.sendeof()
+    table.expect("Leave the game? [y/N]")
+    child.sendline("y")
+    table.expect("Save it first? File name (Enter: do not save):")
+    child.sendline("kept.json")
+    table.expect("end of input: game abandoned; saved to kept.json")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 1
+    assert (tmp_path / "kept.json").exists()
+
+
 def test_shapes_are_coloured_on_a_colour_terminal(children: list[pexpect.spawn]) -> None:
     coloured = spawn(["--seed", "1"], color=True)
     children.append(coloured)

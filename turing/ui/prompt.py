@@ -715,12 +715,16 @@ class PromptView:
         if len(session.humans) < 2:
             return
         if self.interactive:
-            try:
-                self.reader.ask(
-                    _("Pass the keyboard to {name} and press Enter. ").format(name=name)
-                )
-            except EndOfInput:
-                raise Leave(_("end of input"), EXIT_ABANDONED) from None
+            while True:
+                try:
+                    self.reader.ask(
+                        _("Pass the keyboard to {name} and press Enter. ").format(name=name)
+                    )
+                    break
+                except EndOfInput:
+                    # Ctrl-D asks here as at the command prompt
+                    if self._confirm_leave():
+                        raise Leave(_("end of input"), EXIT_ABANDONED) from None
             clear_screen()
         else:
             self.say(
