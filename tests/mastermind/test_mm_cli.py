@@ -6,6 +6,7 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner, Result
 
 from turing.cli.main import main
@@ -159,12 +160,18 @@ def test_false_feedback_names_the_rows_restarts_and_pays_the_breaker() -> None:
     possible = set(engine.table.row(second, left).tolist())
     lie = next(f for f in possible_feedbacks(5) if f.key(5) not in possible)
     truth = [pins(feedback(secret, g)) for g in guesses]
-    lines = [truth[0], "3 9", "nonsense", pins(lie), *truth]
+    lines = [truth[0], "3 9", "nonsense", pins(lie), "maybe", "n", *truth]
     result = run(
         ["play", "--preset", "master-collor", "--role", "maker", "--honour", "--games", "1"],
         [*lines, digits(secret)],
     )
     assert result.exit_code == 0, result.output
+    # pins that leave no code stop the computer: asked first, they were let stand
+    assert (
+        "No code gives every row the pins it got, so Computer cannot guess. "
+        "You, take back the pins of row 2? [y/n]: maybe" in result.output
+    )
+    assert "error: type y to take the pins back, or n to let them stand" in result.stderr
     assert "error: 3 black + 9 white is more pins than the 5 positions" in result.stderr
     assert "error: 'nonsense' is not pins" in result.stderr
     assert "Wrong pins: no code gives rows 1 and 2 the pins they got." in result.output
@@ -173,6 +180,54 @@ def test_false_feedback_names_the_rows_restarts_and_pays_the_breaker() -> None:
     assert "You, show your secret code to check the rows: 12345" in result.output
     rows = len(guesses)
     assert f"Final score — You: {rows}, Computer: 3." in result.output
+
+
+@pytest.mark.parametrize("honour", [False, True])
+def test_pins_that_leave_no_code_can_be_taken_back_before_they_are_final(honour: bool) -> None:
+    # a typo that contradicts the rows before it is not final until the next guess:
+    # asked, the codemaker takes it back and types the right pins; no penalty
+    preset = get_preset("master-collor")
+    secret = (0, 1, 2, 3, 4)
+    guesses = computer_guesses(preset, secret)
+    engine = Engine(preset.space)
+    first = feedback(secret, guesses[0])
+    history = ((preset.space.index(guesses[0]), first.key(5)),)
+    left = engine.consistent(history)
+    possible = set(engine.table.row(preset.space.index(guesses[1]), left).tolist())
+    lie = next(f for f in possible_feedbacks(5) if f.key(5) not in possible)
+    truth = [pins(feedback(secret, g)) for g in guesses]
+    args = ["play", "--preset", "master-collor", "--role", "maker", "--games", "1"]
+    lines = [truth[0], pins(lie), "board", "y", *truth[1:]]
+    lines = [*lines, digits(secret)] if honour else [digits(secret), *lines]
+    result = run(args + (["--honour"] if honour else []), lines)
+    assert result.exit_code == 0, result.output
+    assert "take back the pins of row 2? [y/n]: board" in result.output
+    assert "Pins of row 2 taken back; type them again." in result.output
+    assert "Wrong pins" not in result.output and "restarts" not in result.output
+    assert f"Code cracked by Computer in {len(guesses)} rows" in result.output
+    assert f"Final score — You: {len(guesses)}, Computer: 0." in result.output
+
+
+def test_impossible_pins_are_named_with_the_games_pin_in_the_language_shown() -> None:
+    lines = ["1234", "5 0", "3 1", "quit"]
+    superhirn = run(["play", "--preset", "superhirn", "--role", "maker", "--games", "1"], lines)
+    assert "error: 5 red + 0 white is more pins than the 4 positions" in superhirn.stderr
+    assert "error: 3 red and 1 white cannot happen" in superhirn.stderr
+    german = run(["--lang", "de", "play", "--role", "maker", "--games", "1"], lines)
+    assert "Fehler: 5 schwarz + 0 weiß sind mehr Stifte als die 4 Stellen" in german.stderr
+    assert "Fehler: 3 schwarz und 1 weiß gibt es nicht" in german.stderr
+    assert "black" not in german.stderr and "white" not in german.stderr
+
+
+def test_commands_of_a_game_under_way_are_named_at_the_secret_prompt() -> None:
+    result = run(
+        ["play", "--role", "maker", "--games", "1"], ["giveup", "undo", "board", "1234", "quit"]
+    )
+    assert result.exit_code == 1
+    assert "error: 'giveup' is for a game under way; the secret code comes first" in result.stderr
+    assert "error: 'undo' is for a game under way; the secret code comes first" in result.stderr
+    assert "No board yet: the secret code comes first." in result.output
+    assert "not a colour" not in result.stderr
 
 
 def test_help_documents_the_grammar_and_the_compensation() -> None:

@@ -18,9 +18,10 @@ from click.testing import CliRunner
 
 from turing import i18n
 from turing.cli.main import main
+from turing.mastermind.engine import Engine
 from turing.mastermind.match import Duel, Match, Phase, Seat
 from turing.mastermind.presets import Preset, get_preset
-from turing.mastermind.scoring import feedback
+from turing.mastermind.scoring import feedback, possible_feedbacks
 from turing.mastermind.space import Code
 from turing.mastermind.strategies import make_strategy
 
@@ -292,7 +293,9 @@ async def test_superhirn_pins_in_red_a_refused_secret_undo_and_wrong_pins() -> N
         await ready(pilot, app)
         # the next pins settle the wrong ones: the game restarts, 3 points to the computer
         proposal = app.proposal
-        if proposal is None:  # the wrong pins left no code at all: found at once
+        if proposal is None:  # the wrong pins left no code at all: asked, let stand
+            assert await screen_is(pilot, app, "ConfirmScreen")
+            await pilot.press("n")
             assert await screen_is(pilot, app, "MessageScreen")
         else:
             fb = feedback(secret, proposal)
@@ -301,6 +304,52 @@ async def test_superhirn_pins_in_red_a_refused_secret_undo_and_wrong_pins() -> N
         assert "Row 1 should have had" in await shown(pilot, app)
         assert match.scores[1] == 3 and match.restarts == 1
         await pilot.press("enter")
+
+
+@pytest.mark.parametrize("take_back", [True, False])
+@run_async
+async def test_pins_that_leave_no_code_are_asked_about_before_they_are_final(
+    take_back: bool,
+) -> None:
+    preset = get_preset("classic")
+    match = Match(preset, (YOU, COMPUTER), games=1, first_breaker=1, seed=4)
+    app = board_app(match)
+    engine = Engine(preset.space)
+    secret = (0, 1, 2, 3)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await ready(pilot, app)
+        await pilot.press(*letters(preset, secret), "enter")
+        await ready(pilot, app)
+        first = app.proposal
+        assert first is not None
+        right = feedback(secret, first)
+        await pilot.press(*("b" * right.black + "w" * right.white), "enter")
+        await ready(pilot, app)
+        second = app.proposal
+        assert second is not None
+        left = engine.consistent(match.history())
+        possible = set(engine.table.row(preset.space.index(second), left).tolist())
+        lie = next(f for f in possible_feedbacks(4) if f.key(4) not in possible)
+        await pilot.press(*("b" * lie.black + "w" * lie.white), "enter")
+        await ready(pilot, app)
+        # the computer cannot guess: the codemaker is asked before the pins are final
+        assert await screen_is(pilot, app, "ConfirmScreen")
+        assert "No code gives every row the pins it got" in await shown(pilot, app)
+        assert "take back the pins of row 2?" in await shown(pilot, app)
+        if take_back:
+            await pilot.press("y")
+            await ready(pilot, app)
+            assert len(match.rows) == 1 and match.pending == second
+            assert "taken back" in app.message
+            truth = feedback(secret, second)
+            await pilot.press(*("b" * truth.black + "w" * truth.white), "enter")
+            await ready(pilot, app)
+            assert len(match.rows) == 2 and match.restarts == 0 and match.scores[1] == 0
+        else:
+            await pilot.press("n")
+            assert await screen_is(pilot, app, "MessageScreen")
+            assert "Row 2 should have had" in await shown(pilot, app)
+            assert match.restarts == 1 and match.scores[1] == 3
 
 
 @run_async

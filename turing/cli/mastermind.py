@@ -71,7 +71,7 @@ from turing.mastermind.presets import (
     get_preset,
     variants,
 )
-from turing.mastermind.scoring import Feedback, FeedbackError
+from turing.mastermind.scoring import Feedback, FeedbackError, pin_name
 from turing.mastermind.simulate import SimulationError, sample_secrets, simulate
 from turing.mastermind.space import Code, SpaceError
 from turing.mastermind.strategies import STRATEGIES, Strategy, StrategyError, make_strategy
@@ -342,6 +342,7 @@ def _show_search(progress: SearchProgress) -> None:
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 """Control characters: raw escape sequences and the like are refused, never echoed."""
 YES = ("y", "yes", "j", "ja")
+NO = ("n", "no", "nein")
 #: The words of the prompts, English and German (both always understood).
 QUIT_WORDS = ("quit", "exit", "beenden")
 HELP_WORDS = ("help", "hilfe")
@@ -435,12 +436,6 @@ class Reader:
             answer = "y"
         if answer.strip().lower() in YES:
             raise Abandon(_("interrupted"), EXIT_INTERRUPTED)
-
-
-def pin_name(colour: str) -> str:
-    """A pin's colour as the reader says it: ``red`` / ``rot``."""
-    names = {"red": _("red"), "black": _("black"), "white": _("white")}
-    return names.get(colour, colour)
 
 
 def _points(count: int) -> str:
@@ -907,12 +902,38 @@ def _play_match(match: Match, view: View, reader: Reader, breakers: dict[str, St
             assert breaker.strategy is not None
             proposal = match.propose(breakers[breaker.strategy])
             if proposal is None:  # the open pins contradict the rows before them
-                view.events(match.settle())
+                if not (maker.human and match.can_undo and _take_back(reader, view, match)):
+                    view.events(match.settle())
                 continue
             if match.maker_types_feedback:
                 _answer(reader, view, match, proposal)
             else:
                 view.events(match.guess(proposal))
+
+
+def _take_back(reader: Reader, view: View, match: Match) -> bool:
+    """The last pins leave no code with the rows before them, so the computer cannot guess:
+    the codemaker may take them back (they are not final yet). True: taken back."""
+    question = _(
+        "No code gives every row the pins it got, so {breaker} cannot guess. "
+        "{name}, take back the pins of row {n}? [y/n]"
+    ).format(
+        breaker=match.seats[match.breaker].name,
+        name=match.seats[match.maker].name,
+        n=len(match.rows),
+    )
+    while True:
+        word = reader.line(question).lower()
+        if _common(word, view, lambda: _match_board(view, match)):
+            continue
+        if word in YES or word in UNDO_WORDS:
+            view.events(match.undo())
+            return True
+        if word in NO:
+            return False
+        reader.error(
+            _("type y to take the pins back, or n to let them stand (then they are checked)")
+        )
 
 
 def _where(match: Match) -> str:
@@ -985,7 +1006,7 @@ def _answer(reader: Reader, view: View, match: Match, proposal: Code | None) -> 
             reader.error(_("only the codebreaker can give up a game"))
             continue
         try:
-            pins = parse_pins(text, match.preset.positions)
+            pins = parse_pins(text, match.preset.positions, match.preset.hit_pin)
         except FeedbackError as error:
             reader.error(str(error))
             continue
@@ -1033,6 +1054,13 @@ def _ask_secret(
             continue
         if word in BOARD_WORDS:
             view.say(_("No board yet: the secret code comes first."))
+            continue
+        if word in GIVE_UP_WORDS or word in UNDO_WORDS:
+            reader.error(
+                _("'{word}' is for a game under way; the secret code comes first").format(
+                    word=word
+                )
+            )
             continue
         if word in RANDOM_WORDS:
             code = draw()

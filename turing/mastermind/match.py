@@ -309,7 +309,7 @@ class Match:
         settles the pins before it), then scored with ``pins`` — unless the earlier pins
         were wrong and the game restarted. Pins no guess could get change nothing."""
         self._expect(Phase.GUESS)
-        check_feedback(pins, self.preset.positions)
+        check_feedback(pins, self.preset.positions, self.preset.hit_pin)
         events = self.guess(proposal)
         if any(isinstance(e, FalseFeedback) for e in events):
             return events
@@ -345,7 +345,7 @@ class Match:
     def give_feedback(self, pins: Feedback) -> list[Event]:
         """The codemaker's pins for the pending guess; final at the next guess."""
         self._expect(Phase.FEEDBACK)
-        check_feedback(pins, self.preset.positions)
+        check_feedback(pins, self.preset.positions, self.preset.hit_pin)
         return self._add_row(pins)
 
     def undo(self) -> list[Event]:

@@ -29,7 +29,7 @@ _TOKEN = re.compile(r"\d+|[^\W\d_]+")
 _SEPARATORS = re.compile(r"[\s,/+;]*")
 
 
-def parse_pins(text: str, positions: int) -> Feedback:
+def parse_pins(text: str, positions: int, hit_pin: str = "black") -> Feedback:
     """The pins typed for one row; :class:`FeedbackError` says what is wrong.
 
     Accepted: black then white as two numbers (``2 1``, ``2,1``); counts with a pin word
@@ -38,10 +38,10 @@ def parse_pins(text: str, positions: int) -> Feedback:
     """
     compact = text.strip().lower()
     if compact in NONE_WORDS:
-        return _checked(Feedback(0, 0), positions)
+        return _checked(Feedback(0, 0), positions, hit_pin)
     numbers = re.fullmatch(r"(\d+)\s*[\s,/]\s*(\d+)", compact)
     if numbers:
-        return _checked(Feedback(int(numbers[1]), int(numbers[2])), positions)
+        return _checked(Feedback(int(numbers[1]), int(numbers[2])), positions, hit_pin)
     tokens = _tokens(compact)
     if tokens is None:
         raise _not_pins(text)
@@ -67,7 +67,7 @@ def parse_pins(text: str, positions: int) -> Feedback:
         count = None
     if count is not None or not tokens:
         raise _not_pins(text)
-    return _checked(Feedback(hits, whites), positions)
+    return _checked(Feedback(hits, whites), positions, hit_pin)
 
 
 def _tokens(compact: str) -> list[str] | None:
@@ -92,8 +92,8 @@ def _kind(token: str) -> str | None:
     return None
 
 
-def _checked(pins: Feedback, positions: int) -> Feedback:
-    check_feedback(pins, positions)
+def _checked(pins: Feedback, positions: int, hit_pin: str) -> Feedback:
+    check_feedback(pins, positions, hit_pin)
     return pins
 
 

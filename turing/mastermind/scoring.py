@@ -26,6 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from turing.core.errors import TuringError
+from turing.i18n import N_, _
 from turing.mastermind.space import CodeSpace
 
 FULL_TABLE_LIMIT: Final = 1 << 26
@@ -104,18 +105,32 @@ def possible_feedbacks(positions: int) -> list[Feedback]:
     ]
 
 
-def check_feedback(fb: Feedback, positions: int) -> None:
-    """Raise :class:`FeedbackError` if no guess of this length could get ``fb``."""
+PIN_NAMES: Final = {"black": N_("black"), "red": N_("red"), "white": N_("white")}
+
+
+def pin_name(colour: str) -> str:
+    """A pin's colour as the reader says it: ``red`` / ``rot``."""
+    return _(PIN_NAMES[colour]) if colour in PIN_NAMES else colour
+
+
+def check_feedback(fb: Feedback, positions: int, hit_pin: str = "black") -> None:
+    """Raise :class:`FeedbackError` if no guess of this length could get ``fb``;
+    ``hit_pin`` names the pin for right colour, right place (red in Superhirn)."""
+    hit = pin_name(hit_pin)
     if fb.black < 0 or fb.white < 0:
-        raise FeedbackError("pin counts cannot be negative")
+        raise FeedbackError(_("pin counts cannot be negative"))
     if fb.black + fb.white > positions:
         raise FeedbackError(
-            f"{fb.black} black + {fb.white} white is more pins than the {positions} positions"
+            _("{hits} {hit} + {whites} white is more pins than the {n} positions").format(
+                hits=fb.black, hit=hit, whites=fb.white, n=positions
+            )
         )
     if fb.black == positions - 1 and fb.white == 1:
         raise FeedbackError(
-            f"{fb.black} black and 1 white cannot happen: if {fb.black} pegs are right, "
-            "the last one cannot be the right colour in the wrong place"
+            _(
+                "{hits} {hit} and 1 white cannot happen: if {hits} pegs are right, the last "
+                "one cannot be the right colour in the wrong place"
+            ).format(hits=fb.black, hit=hit)
         )
 
 

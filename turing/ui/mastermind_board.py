@@ -28,7 +28,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from turing.core.errors import TuringError
-from turing.i18n import N_, _, ngettext
+from turing.i18n import _, ngettext
 from turing.mastermind.match import (
     Duel,
     DuelMove,
@@ -45,7 +45,7 @@ from turing.mastermind.match import (
     RowPlayed,
 )
 from turing.mastermind.presets import EMPTY_HOLE, EMPTY_HOLE_MARK, Preset
-from turing.mastermind.scoring import Feedback
+from turing.mastermind.scoring import Feedback, pin_name
 from turing.mastermind.space import Code
 from turing.mastermind.strategies import Strategy
 from turing.ui.board import ConfirmScreen, CoverScreen, MessageScreen, TableScreen
@@ -67,7 +67,6 @@ _DARK: Final = frozenset({"red", "green", "blue", "purple", "black"})
 PIN_BOARD: Final = "#8a8a8a"
 PIN_COLOURS: Final[dict[str, str]] = {"black": "#000000", "red": "#d50000", "white": "#ffffff"}
 #: The pins' colours as the board names them.
-PIN_NAMES: Final = {"black": N_("black"), "red": N_("red")}
 HIT_KEYS: Final = "bsr"
 """Keys that place a hit pin: b (black), s (schwarz), r (red/rot)."""
 
@@ -305,7 +304,22 @@ class MastermindBoardApp(App[int]):
             assert code is not None
             self._act(lambda: sitting.guess(player, code))
             return
-        if code is None:  # the open pins leave no code: they are checked now
+        if code is None:  # the open pins leave no code: taken back, or checked now
+            if sitting.seats[sitting.maker].human and sitting.can_undo:
+                question = _(
+                    "No code gives every row the pins it got, so {breaker} cannot guess. "
+                    "{name}, take back the pins of row {n}?"
+                ).format(
+                    breaker=sitting.seats[sitting.breaker].name,
+                    name=sitting.seats[sitting.maker].name,
+                    n=len(sitting.rows),
+                )
+
+                def answer(take_back: bool | None) -> None:
+                    self._act(sitting.undo if take_back else sitting.settle)
+
+                self.push_screen(ConfirmScreen(question), answer)
+                return
             self._act(sitting.settle)
         elif sitting.maker_types_feedback:
             self.proposal = code
@@ -388,7 +402,7 @@ class MastermindBoardApp(App[int]):
         return f"{self._seat_name(0)} {scores[0]:g}, {self._seat_name(1)} {scores[1]:g}"
 
     def _hit_name(self) -> str:
-        return _(PIN_NAMES.get(self.preset.hit_pin, self.preset.hit_pin))
+        return pin_name(self.preset.hit_pin)
 
     def _false_feedback(self, event: FalseFeedback) -> str:
         hit = self._hit_name()
