@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,7 @@ import pytest
 from testsupport.cli import ROOT
 from turing.core.cards import load_cardset
 from turing.core.puzzle import (
+    Puzzle,
     PuzzleError,
     difficulty,
     iter_puzzle_file,
@@ -201,3 +203,25 @@ def test_jsonl_is_streamed_lazily(tmp_path: Path) -> None:
     assert next(stream).line == 1
     with pytest.raises(PuzzleError):
         list(stream)
+
+
+def test_an_id_computed_from_the_hidden_parts_is_not_in_the_public_document() -> None:
+    # the short id hashes the canonical key, criteria included: with the cards public, trying
+    # each reading finds the one whose hash is the id, so a player must not see it
+    puzzle = Puzzle(cards=((4,), (9,), (11,), (14,)), criteria=(2, 3, 2, 1), solution="241")
+    for pid in (
+        puzzle.short_id("easy"),
+        puzzle.short_id(),
+        puzzle.short_id("hard").lower().replace("-", " "),
+        puzzle.short_id("easy") + puzzle._key_hash()[6:8],  # lengthened after a clash
+        puzzle.canonical_key(),
+    ):
+        derived = replace(puzzle, id=pid, extra={"seed": 3, "index": 7, "difficulty": "easy"})
+        assert derived.id_is_derived(), pid
+        public = derived.to_dict(hidden=False)
+        assert public == {"mode": "classic", "cards": [4, 9, 11, 14], "difficulty": "easy"}
+        assert derived.to_dict()["id"] == pid and derived.to_dict()["seed"] == 3
+    for pid in ("01", "B63-1", "C4E-AAAAAA", puzzle.short_id("easy")[:-1]):
+        authored = replace(puzzle, id=pid)
+        assert not authored.id_is_derived(), pid
+        assert authored.to_dict(hidden=False)["id"] == pid

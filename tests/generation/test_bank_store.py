@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 from pathlib import Path
 
@@ -207,6 +208,17 @@ def test_bank_commands(tmp_path: Path) -> None:
     assert len(lines) == 29 and all("solution" in json.loads(x) for x in lines)
     r = runner.invoke(main, ["bank", "export", db, "--public", "--limit", "3"])
     assert len(r.output.splitlines()) == 3 and "criteria" not in r.output
+    # nothing a player could work out the criteria from: the generated id is computed
+    # from them (trying each reading of the cards finds it), the seed and index remake it
+    for line in r.output.splitlines():
+        public = json.loads(line)
+        assert not {"id", "seed", "index", "real_cards", "solution"} & set(public)
+        assert public["cards"] and public["difficulty"] == "standard"
+    for args in (["--json", "--seed", "4", "--any"], ["--seed", "4", "--any"]):
+        r = runner.invoke(main, ["bank", "pick", db, *args])
+        assert r.exit_code == 0 and not re.search(r"\b(id|seed|index)\b", r.output), r.output
+    r = runner.invoke(main, ["bank", "pick", db, "--json", "--seed", "4", "--any", "--hidden"])
+    assert {"id", "seed", "index", "criteria"} <= set(json.loads(r.output))
     other = str(tmp_path / "c.db")
     r = runner.invoke(main, ["bank", "import", other, str(exported), "--json"])
     assert r.exit_code == 0, r.output

@@ -29,10 +29,15 @@ def test_html_booklet_has_cards_letters_grid_and_solutions_last() -> None:
     text = render(b, "html", lambda p: CS)
     assert text.startswith("<!DOCTYPE html>") and text.rstrip().endswith("</html>")
     solutions_at = text.index("<h2>Solutions</h2>")
-    for p in b.puzzles:
+    for number, p in enumerate(b.puzzles, start=1):
         assert p.id is not None and p.solution is not None
-        assert text.index(p.id) < solutions_at
-        assert p.solution not in text[:solutions_at] or p.solution in p.id
+        # the generated id is computed from the hidden criteria: named on the page by its
+        # number, the id only beside the solution
+        assert p.id_is_derived()
+        assert text.index(f"<h2>Puzzle {number}</h2>") < solutions_at
+        assert p.id not in text[:solutions_at]
+        assert text.index(f"Puzzle {number} ({p.id})") > solutions_at
+        assert p.solution not in text[:solutions_at]
         assert p.solution in text[solutions_at:]
         for card in p.shown_cards:
             assert f">{card}<" in text or f"{card}" in text[:solutions_at]
@@ -46,9 +51,10 @@ def test_markdown_booklet() -> None:
     b = booklet()
     text = render(b, "markdown", lambda p: CS)
     solutions_at = text.index("## Solutions")
-    for p in b.puzzles:
+    for number, p in enumerate(b.puzzles, start=1):
         assert p.id is not None and p.solution is not None
-        assert f"## {p.id}" in text[:solutions_at]
+        assert f"## Puzzle {number}\n" in text[:solutions_at]
+        assert p.id not in text[:solutions_at] and f"Puzzle {number} ({p.id})" in text
         assert p.solution in text[solutions_at:]
     assert "| ▲ |" in text and "| **A** |" in text
 

@@ -947,7 +947,12 @@ def bank_stats(db: str, as_json: bool) -> None:
     show_default=True,
     help="Write the puzzles here as JSON Lines (- for standard output).",
 )
-@click.option("--public", is_flag=True, help="Leave out the hidden fields (criteria, solution).")
+@click.option(
+    "--public",
+    is_flag=True,
+    help="What players may see: no criteria, real cards or solution, nor what they could be "
+    "worked out from (an id computed from them, the seed and index).",
+)
 @click.option(
     "--limit",
     type=click.IntRange(min=0),
@@ -971,13 +976,7 @@ def bank_export(
     query = make_query(mode, difficulty, verifiers, unplayed, min_tests, max_tests)
     with open_bank(db, create=False) as b, open_output(output) as sink:
         for doc in b.docs(query, limit):
-            if public:
-                data = json.loads(doc)
-                for key in ("criteria", "real_cards", "solution"):
-                    data.pop(key, None)
-                line = json.dumps(data, ensure_ascii=False)
-            else:
-                line = doc
+            line = json.dumps(b.public_doc(doc), ensure_ascii=False) if public else doc
             sink.write(line + "\n")
 
 
@@ -1100,8 +1099,6 @@ def bank_pick(
             assert puzzle.id is not None
             b.mark_played(puzzle.id)
     doc = puzzle.to_dict(hidden=hidden)
-    if not hidden:
-        doc = {k: v for k, v in doc.items() if k not in ("seed", "index")}
     if as_json:
         emit_json(doc)
     else:

@@ -1057,9 +1057,7 @@ def _ask_secret(
             continue
         if word in GIVE_UP_WORDS or word in UNDO_WORDS:
             reader.error(
-                _("'{word}' is for a game under way; the secret code comes first").format(
-                    word=word
-                )
+                _("'{word}' is for a game under way; the secret code comes first").format(word=word)
             )
             continue
         if word in RANDOM_WORDS:

@@ -20,6 +20,7 @@ import enum
 import hashlib
 import json
 import os
+import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -215,8 +216,11 @@ class Puzzle:
         return replace(self, criteria=None, real_cards=None, solution=None)
 
     def to_dict(self, hidden: bool = True) -> dict[str, Any]:
+        """The puzzle document; without ``hidden``, what a player may see: no criteria,
+        real cards or solution, and nothing they could be worked out from (an id computed
+        from the hidden parts, the generator's seed and index)."""
         out: dict[str, Any] = {}
-        if self.id is not None:
+        if self.id is not None and (hidden or not self.id_is_derived()):
             out["id"] = self.id
         out["mode"] = self.mode.value
         if self.mode.cards_per_verifier > 1:
@@ -261,13 +265,32 @@ class Puzzle:
 
     def short_id(self, difficulty: str | None = None) -> str:
         """A short stable id like ``C4H-K3QF7A`` (mode, verifiers, tier, key hash)."""
-        digest = hashlib.sha256(self.canonical_key().encode()).digest()
-        tag = base64.b32encode(digest).decode()[:6]
+        tag = self._key_hash()[:6]
         tier = (difficulty or "x")[0].upper()
         return f"{self.mode.letter}{self.verifiers}{tier}-{tag}"
 
+    def _key_hash(self) -> str:
+        return base64.b32encode(hashlib.sha256(self.canonical_key().encode()).digest()).decode()
 
-_HIDDEN_EXTRA: Final = frozenset({"solution_codes"})
+    def id_is_derived(self) -> bool:
+        """True when the id is computed from the puzzle's contents, hidden parts included
+        (its short id, lengthened or not, or its canonical key): shown to a player, it would
+        let them find the hidden criteria by trying each reading of the cards."""
+        if self.id is None:
+            return False
+
+        def norm(text: str) -> str:
+            return re.sub(r"[\s_-]+", "", text).upper()
+
+        given = norm(self.id)
+        if given == norm(self.canonical_key()):
+            return True
+        tag = given[3:]
+        return len(tag) >= 6 and self._key_hash().startswith(tag)
+
+
+_HIDDEN_EXTRA: Final = frozenset({"solution_codes", "seed", "index"})
+"""Fields a player must not see: the codes of the readings, and what regenerates the puzzle."""
 _KNOWN_KEYS: Final = frozenset(
     {"id", "mode", "cards", "criteria", "real_cards", "solution", "cardset"}
 )

@@ -975,6 +975,11 @@ class Bank:
         cardset: CardSet | None = load_cardset(name) if isinstance(name, str) else None
         return puzzle_from_dict(data, cardset, source=str(self.path))
 
+    def public_doc(self, doc: str) -> dict[str, Any]:
+        """A stored document as a player may see it (:meth:`Puzzle.to_dict` without the
+        hidden parts)."""
+        return self._puzzle(doc).to_dict(hidden=False)
+
     def get(self, ident: str) -> Puzzle | None:
         """A puzzle by its id (``C6H-K3QF7A``; case and spaces ignored) or canonical key."""
         text = ident.strip()

@@ -63,7 +63,17 @@ CardsetFor = Callable[[Puzzle], CardSet]
 
 
 def _name(puzzle: Puzzle, number: int, w: _Words) -> str:
-    return puzzle.id or w.gettext("Puzzle {number}").format(number=number)
+    """A puzzle's name on its page: its id as its author wrote it, but not an id computed
+    from the hidden parts (a player could find the criteria from it)."""
+    if puzzle.id and not puzzle.id_is_derived():
+        return puzzle.id
+    return w.gettext("Puzzle {number}").format(number=number)
+
+
+def _solution_name(puzzle: Puzzle, number: int, w: _Words) -> str:
+    """The name in the solutions, with the id the page leaves out."""
+    name = _name(puzzle, number, w)
+    return f"{name} ({puzzle.id})" if puzzle.id and name != puzzle.id else name
 
 
 def _heading(puzzle: Puzzle, w: _Words) -> str:
@@ -230,7 +240,8 @@ def render_html(booklet: Booklet, cardset_for: CardsetFor, lang: str | None = No
         cs = cardset_for(puzzle)
         hidden = "<br>".join(_e(x) for x in _solution_lines(puzzle, cs, w)) or "—"
         out.append(
-            f"<tr><td>{_e(_name(puzzle, number, w))}</td><td>{_e(puzzle.solution or '?')}</td>"
+            f"<tr><td>{_e(_solution_name(puzzle, number, w))}</td>"
+            f"<td>{_e(puzzle.solution or '?')}</td>"
             f"<td>{hidden}</td></tr>"
         )
     out.append("</table></div></body></html>")
@@ -308,7 +319,7 @@ def render_markdown(booklet: Booklet, cardset_for: CardsetFor, lang: str | None 
     for number, puzzle in enumerate(booklet.puzzles, start=1):
         lines = _solution_lines(puzzle, cardset_for(puzzle), w)
         out.append(
-            f"| {_md(_name(puzzle, number, w))} | {puzzle.solution or '?'} | "
+            f"| {_md(_solution_name(puzzle, number, w))} | {puzzle.solution or '?'} | "
             f"{_md('<br>'.join(lines) or '—')} |"
         )
     return "\n".join(out) + "\n"

@@ -580,26 +580,11 @@ def random_puzzle(
     )
 
 
-def derived_id(puzzle: Puzzle) -> bool:
-    """True when the puzzle's id is computed from its contents (hidden parts included)."""
-    if puzzle.id is None:
-        return False
-
-    def norm(text: str) -> str:
-        return re.sub(r"[\s_-]+", "", text).upper()
-
-    given = norm(puzzle.id)
-    if given == norm(puzzle.canonical_key()):
-        return True
-    tag = norm(puzzle.short_id())[3:]
-    return len(given) > 3 and given[3:] == tag
-
-
 def neutral_label(puzzle: Puzzle, fallback: str) -> str:
     """What the screen calls a puzzle during play: its id as its author wrote it, unless
     that id is computed from the puzzle (it would let a player find the hidden criteria
     by trying each reading), else ``fallback``."""
-    if puzzle.id is not None and not derived_id(puzzle):
+    if puzzle.id is not None and not puzzle.id_is_derived():
         return puzzle.id
     return fallback
 
