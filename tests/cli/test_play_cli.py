@@ -125,6 +125,17 @@ def test_bad_commands_print_one_line_and_ask_again() -> None:
     assert "player wins" in result.output
 
 
+def test_a_line_with_control_characters_is_refused_and_never_echoed() -> None:
+    # raw escape sequences would reach the terminal through the echo or a note's redraw
+    result = play([], "c 111\x1b[2J\nnote A hi\x1b[31m\nnote A fine\nshow\nsolve 241\n")
+    assert result.exit_code == 0, result.output
+    assert "\x1b" not in result.output
+    errors = [line for line in result.output.splitlines() if line.startswith("error: ")]
+    assert errors == ["error: a line with control characters was skipped"] * 2
+    assert "Notes: A: fine" in result.output and "A: hi" not in result.output
+    assert "player wins" in result.output
+
+
 def test_end_of_input_abandons_the_game(tmp_path: Path) -> None:
     transcript = tmp_path / "t.jsonl"
     result = play(["--transcript", str(transcript)], "compose 241\ntest A\n")

@@ -11,7 +11,6 @@ import functools
 import getpass
 import json
 import os
-import re
 import sys
 import tempfile
 from collections.abc import Callable, Iterable
@@ -75,6 +74,7 @@ from turing.mastermind.scoring import Feedback, FeedbackError, pin_name
 from turing.mastermind.simulate import SimulationError, sample_secrets, simulate
 from turing.mastermind.space import Code, SpaceError
 from turing.mastermind.strategies import STRATEGIES, Strategy, StrategyError, make_strategy
+from turing.ui.prompt import CONTROL
 
 DEFAULT_STRATEGY = "most-parts"
 
@@ -339,8 +339,6 @@ def _show_search(progress: SearchProgress) -> None:
 
 # ---------------------------------------------------------------- play
 
-CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-"""Control characters: raw escape sequences and the like are refused, never echoed."""
 YES = ("y", "yes", "j", "ja")
 NO = ("n", "no", "nein")
 #: The words of the prompts, English and German (both always understood).

@@ -10,6 +10,7 @@ keyboard, confirm a solve, confirm leaving and offer to save.
 from __future__ import annotations
 
 import contextlib
+import re
 import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -467,6 +468,11 @@ class EndOfInput(Exception):
     """Ctrl-D at a terminal, or the end of a script."""
 
 
+CONTROL: Final = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+"""Control characters: a line holding raw escape sequences and the like is refused, never
+echoed."""
+
+
 class Reader:
     """Lines typed at a terminal (prompt_toolkit), or read from a script."""
 
@@ -492,7 +498,23 @@ class Reader:
         return found
 
     def read(self, prompt: str, seat: str | None = None) -> str:
-        """One line; :class:`EndOfInput` at its end; KeyboardInterrupt on Ctrl-C."""
+        """One line; :class:`EndOfInput` at its end; KeyboardInterrupt on Ctrl-C. A line
+        with control characters (raw escape sequences and the like) is refused, never
+        echoed, and the next line read."""
+        while True:
+            line = self._read(prompt, seat)
+            if not CONTROL.search(line):
+                return line
+            self.console.print(
+                Text(
+                    _("error: {message}").format(
+                        message=_("a line with control characters was skipped")
+                    ),
+                    style="red",
+                )
+            )
+
+    def _read(self, prompt: str, seat: str | None) -> str:
         if self.editing:
             session = self._prompt_session(seat or "")
             try:
@@ -514,7 +536,7 @@ class Reader:
         if not line:
             raise EndOfInput
         line = line.rstrip("\r\n")
-        self.console.print(Text(prompt + line))
+        self.console.print(Text(prompt + (line if not CONTROL.search(line) else "")))
         return line
 
     def ask(self, question: str) -> str:
