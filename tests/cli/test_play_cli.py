@@ -85,6 +85,8 @@ def test_notes_strikes_and_marks_show_on_the_screen() -> None:
         "note A yellow is 4?\n"
         "strike A 1; strike 9.4\n"
         "unstrike 9.4\n"
+        "strike A 1 A 2\n"
+        "unstrike 9.4; unstrike A 2\n"
         "mark b 1 2 no; mark y4 yes\n"
         "show\n"
         "pass\n"
@@ -96,6 +98,9 @@ def test_notes_strikes_and_marks_show_on_the_screen() -> None:
     assert "yellow is 4?" in screen
     assert "~~1 ■ < 4~~" in screen
     assert "~~4 count of 3s = 3~~" not in screen
+    # what a strike changed, and what was so already
+    assert "Struck: 4.2; struck already: 4.1" in result.output
+    assert "Not struck: 9.4" in result.output and "Unstruck: 4.2" in result.output
     grid = {
         line.split()[1]: line.split()[2:]
         for line in screen.splitlines()

@@ -628,6 +628,7 @@ class NoteSet:
 class Struck:
     labels: tuple[str, ...]
     struck: bool
+    unchanged: tuple[str, ...] = ()  # struck (or not struck) already
 
 
 @dataclass(frozen=True)
@@ -1159,12 +1160,16 @@ class Session:
                 game.note(name, cmd.verifiers[0], cmd.text)
                 yield NoteSet(cmd.verifiers[0], cmd.text)
             elif cmd.name in ("strike", "unstrike"):
-                labels = []
+                labels: list[str] = []
+                unchanged: list[str] = []
+                strike = cmd.name == "strike"
+                struck = game.notes(name).struck
                 for verifier, card, position in cmd.strikes:
                     number = card if card is not None else self._verifier_card(verifier)
-                    game.strike(name, number, position, struck=cmd.name == "strike")
-                    labels.append(f"{number}.{position}")
-                yield Struck(tuple(labels), cmd.name == "strike")
+                    already = ((number, position) in struck) == strike
+                    game.strike(name, number, position, struck=strike)
+                    (unchanged if already else labels).append(f"{number}.{position}")
+                yield Struck(tuple(labels), strike, tuple(unchanged))
             elif cmd.name == "mark":
                 for shape, digit in cmd.marks:
                     game.mark(name, shape, digit, cmd.value)

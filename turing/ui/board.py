@@ -70,6 +70,7 @@ from turing.ui.prompt import (
     render_hint,
     result_table,
     reveal_lines,
+    struck_text,
 )
 from turing.ui.prompt import tests_text as _tests
 
@@ -671,12 +672,7 @@ class BoardApp(App[int]):
                 else _("Note on {letter} cleared.").format(letter=letter)
             )
         if isinstance(outcome, Struck):
-            labels = ", ".join(outcome.labels)
-            return (
-                _("Struck: {labels}").format(labels=labels)
-                if outcome.struck
-                else _("Unstruck: {labels}").format(labels=labels)
-            )
+            return struck_text(outcome)
         if isinstance(outcome, Marked):
             word = {True: OK_MARK, False: NO_MARK, None: _("cleared")}[outcome.value]
             marks = ", ".join(f"{SHAPE_SYMBOLS[s]}{d}" for s, d in outcome.marks)

@@ -473,6 +473,27 @@ CONTROL: Final = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 echoed."""
 
 
+def struck_text(outcome: Struck) -> str:
+    """What a strike (or unstrike) did: ``Struck: 4.1``, and what was so already."""
+    parts = []
+    if outcome.labels:
+        labels = ", ".join(outcome.labels)
+        parts.append(
+            _("Struck: {labels}").format(labels=labels)
+            if outcome.struck
+            else _("Unstruck: {labels}").format(labels=labels)
+        )
+    if outcome.unchanged:
+        labels = ", ".join(outcome.unchanged)
+        parts.append(
+            _("struck already: {labels}").format(labels=labels)
+            if outcome.struck
+            else _("not struck: {labels}").format(labels=labels)
+        )
+    text = "; ".join(parts)
+    return text[:1].upper() + text[1:]
+
+
 class Reader:
     """Lines typed at a terminal (prompt_toolkit), or read from a script."""
 
@@ -929,12 +950,7 @@ class PromptView:
                 else _("Note on {letter} cleared.").format(letter=letter)
             )
         elif isinstance(outcome, Struck):
-            labels = ", ".join(outcome.labels)
-            self.say(
-                _("Struck: {labels}").format(labels=labels)
-                if outcome.struck
-                else _("Unstruck: {labels}").format(labels=labels)
-            )
+            self.say(struck_text(outcome))
         elif isinstance(outcome, Marked):
             word = {True: OK_MARK, False: NO_MARK, None: _("cleared")}[outcome.value]
             self.say(
