@@ -234,8 +234,10 @@ def test_import_refuses_invalid_puzzles(tmp_path: Path) -> None:
     )
     r = CliRunner().invoke(main, ["bank", "import", str(tmp_path / "b.db"), str(bad)])
     assert r.exit_code == 1
-    assert "bad.jsonl:1: not a valid puzzle" in r.output
+    # the words of `turing check`, whose function checks them
+    assert "bad.jsonl:1: 3 codes meet all hidden criteria, not one" in r.output
     assert "bad.jsonl:2: no hidden criteria" in r.output
+    assert not (tmp_path / "b.db").exists()  # nothing to store: no bank made
 
 
 def test_missing_bank_and_bad_options_are_one_line_errors(tmp_path: Path) -> None:

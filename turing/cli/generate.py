@@ -11,12 +11,17 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
+import re
+import sqlite3
+import stat
+import sys
 import time
 from array import array
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import click
 from rich.console import JustifyMethod
@@ -38,12 +43,10 @@ from turing.core.puzzle import (
     MODES,
     Puzzle,
     cardset_base,
-    difficulty,
     iter_puzzle_file,
     portable,
     puzzle_cardset,
 )
-from turing.core.solver import validity
 from turing.generation.bank import Bank, BankError, Query, RunRecord
 from turing.generation.generator import (
     DIFFICULTIES,
@@ -128,10 +131,12 @@ def cardset_arg(name: str | None) -> tuple[str, CardSet]:
     return portable_reference(text), load_cardset(text)
 
 
-def open_bank(path: str, create: bool = True, writer: bool = False) -> Bank:
-    """Open a bank; ``writer`` also claims it as the one writing process."""
+def open_bank(path: str, create: bool = True, writer: bool = False, readonly: bool = False) -> Bank:
+    """Open a bank; ``writer`` also claims it as the one writing process; ``readonly``
+    opens an existing bank without creating or changing anything (but an upgrade of an
+    older schema)."""
     try:
-        bank = Bank(path, create=create)
+        bank = Bank(path, create=create, readonly=readonly)
     except BankError as exc:
         fail(str(exc))
     if writer:
@@ -141,6 +146,41 @@ def open_bank(path: str, create: bool = True, writer: bool = False) -> Bank:
             bank.close()
             fail(str(exc))
     return bank
+
+
+#: the files SQLite and the writer lock keep beside a bank
+BANK_SIDE_FILES = ("", "-wal", "-shm", "-journal", ".writer-lock")
+
+
+def _same_file(path: str, other: str) -> bool:
+    with contextlib.suppress(OSError, ValueError):
+        if os.path.samefile(path, other):  # also through hard links and symbolic links
+            return True
+    return os.path.realpath(path) == os.path.realpath(other)
+
+
+def refuse_bank_output(output: str | None, db: str | None) -> None:
+    """Refuse an output that is the bank (or one of the files beside it) the command reads
+    or writes: writing the puzzles there would destroy the bank. Exit status 2."""
+    if output is None or db is None:
+        return
+    for suffix in BANK_SIDE_FILES:
+        if output == "-":
+            with contextlib.suppress(OSError, ValueError):
+                here, there = os.fstat(sys.stdout.fileno()), os.stat(db + suffix)
+                same = (here.st_dev, here.st_ino) == (there.st_dev, there.st_ino)
+                if same and stat.S_ISREG(here.st_mode):
+                    break
+            continue
+        if _same_file(output, db + suffix) or _same_file(output, os.path.realpath(db) + suffix):
+            break
+    else:
+        return
+    fail(
+        _(
+            "{output}: is the bank {bank} (or a file of it); write the puzzles to another file"
+        ).format(output=_("standard output") if output == "-" else output, bank=db)
+    )
 
 
 def summary(message: str, quiet: bool) -> None:
@@ -314,6 +354,7 @@ def generate(
         )
     if no_metrics and (exact_tests or min_tests is not None or max_tests is not None):
         fail(_("--no-metrics cannot be combined with --exact-tests, --min-tests or --max-tests"))
+    refuse_bank_output(output, bank_path)
     name, _source = cardset_arg(cardset_name)
     metrics = "none" if no_metrics else ("exact" if exact_tests else "basic")
     spec = Spec(
@@ -505,8 +546,9 @@ def _from_bank(
     ):
         if given:
             fail(_("{flag} cannot be combined with --from-bank").format(flag=flag))
+    refuse_bank_output(output, db)
     name, _cardset = cardset_arg(cardset_name)
-    source = open_bank(db, create=False)
+    source = open_bank(db, readonly=True)
     state = SampleState()
     started = time.perf_counter()
     made = 0
@@ -525,6 +567,8 @@ def _from_bank(
             )
         except (SampleError, BankError) as exc:
             fail(str(exc))
+        except sqlite3.Error as exc:
+            fail(_("{path}: the bank's database: {problem}").format(path=db, problem=exc))
         sink = stack.enter_context(open_output(output))
         bar = stack.enter_context(
             progress(
@@ -546,6 +590,8 @@ def _from_bank(
                 bar.advance()
         except BankError as exc:
             fail(str(exc))
+        except sqlite3.Error as exc:
+            fail(_("{path}: the bank's database: {problem}").format(path=db, problem=exc))
     elapsed = time.perf_counter() - started
     rate = made / elapsed if elapsed > 0 else 0.0
     result = {
@@ -861,7 +907,7 @@ def _figure(value: float | None) -> str:
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
 def bank_stats(db: str, as_json: bool) -> None:
     """Counts per mode, verifiers and difficulty, metric means, and each run's progress."""
-    with open_bank(db, create=False) as b:
+    with open_bank(db, readonly=True) as b:
         stats = b.stats()
     if as_json:
         emit_json(stats)
@@ -973,11 +1019,44 @@ def bank_export(
     max_tests: int | None,
 ) -> None:
     """Write puzzles as JSON Lines (full documents; --public for what players see)."""
+    refuse_bank_output(output, db)
     query = make_query(mode, difficulty, verifiers, unplayed, min_tests, max_tests)
-    with open_bank(db, create=False) as b, open_output(output) as sink:
+    with open_bank(db, readonly=True) as b, open_output(output) as sink:
+        written = 0
         for doc in b.docs(query, limit):
+            written += 1
             line = json.dumps(b.public_doc(doc), ensure_ascii=False) if public else doc
             sink.write(line + "\n")
+        if not written:
+            # raised inside the block: an existing output file is left as it was
+            fail(_("{db}: no puzzles to export").format(db=db), exit_code=1)
+
+
+#: an id as the generator and the bank spell them: mode, verifiers, tier, hash tag
+SHORT_ID_SHAPE: Final = re.compile(r"[CEN]\d[A-Z]-[A-Z2-7]{6,}", re.IGNORECASE)
+
+#: the fields of a document that `bank import` computes itself (a file's are not trusted)
+_COMPUTED_KEYS = frozenset(
+    {
+        "difficulty",
+        "verifiers",
+        "codes_left",
+        "assignments",
+        "min_tests",
+        "min_tests_upper",
+        "min_tests_kind",
+        "score",
+    }
+)
+
+
+def _remove_new_bank(bank: Bank | None, db: str) -> None:
+    """Take back a bank this command made (an import that failed): no file is left."""
+    if bank is not None:
+        bank.close()
+    for suffix in BANK_SIDE_FILES:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(db + suffix)
 
 
 @bank.command("import")
@@ -986,19 +1065,30 @@ def bank_export(
 @cardset_option(EVERY_PUZZLE_CARDSET)
 @click.option("--json", "as_json", is_flag=True, help=JSON_SUMMARY_HELP)
 def bank_import(db: str, files: tuple[str, ...], cardset_name: str | None, as_json: bool) -> None:
-    """Add puzzles from files after checking them (valid, hidden criteria given).
+    """Add puzzles from files after checking them as `turing check` does (valid, hidden
+    criteria given, the stated solution and difficulty right).
 
     Puzzles that fail the check are reported and left out (exit status 1); puzzles already
-    in the bank are skipped. Missing metrics and difficulty are computed.
+    in the bank are skipped. The bank stores the figures it computes itself (difficulty,
+    metrics, id), never the ones a file states. Every file is read and checked before the
+    bank is written, in one transaction: a file that cannot be read refuses the whole
+    import (exit status 2) and leaves the bank as it was.
     """
     from dataclasses import replace
 
-    from turing.generation.metrics import measure
+    from turing.authoring.check import check_puzzle
+    from turing.generation.metrics import BOUNDS, EXACT, measure
 
     forced = load_cardset(cardset_name) if cardset_name else None
-    added = skipped = bad = 0
+    bad = 0
     problems: list[str] = []
-    with open_bank(db, writer=True) as b:
+    groups: list[tuple[str | None, list[Puzzle]]] = []
+    # An existing file is checked to be a bank we may write before the inputs are read; a
+    # new bank is made only once they all were, and only when there is something to store.
+    existed = os.path.lexists(db)
+    b = open_bank(db, writer=True) if existed else None
+    created = False
+    try:
         for file in files:
             batch: list[Puzzle] = []
             for loaded in iter_puzzle_file(file, forced):
@@ -1010,32 +1100,45 @@ def bank_import(db: str, files: tuple[str, ...], cardset_name: str | None, as_js
                 where = f"{loaded.source}:{loaded.line}"
                 if not puzzle.has_hidden:
                     bad += 1
-                    problems.append(f"{where}: no hidden criteria; a bank stores full puzzles")
-                    continue
-                check = validity(puzzle, cs)
-                if not check.valid:
-                    bad += 1
                     problems.append(
-                        f"{where}: not a valid puzzle (codes: "
-                        f"{check.solutions.bit_count()}, redundant: "
-                        f"{','.join(check.redundant_letters) or 'none'})"
+                        _("{where}: no hidden criteria; a bank stores full puzzles").format(
+                            where=where
+                        )
                     )
                     continue
-                tier = difficulty(puzzle, cs)
-                metrics = measure(puzzle, cs)
-                extra = {**puzzle.extra, "difficulty": tier, "verifiers": puzzle.verifiers}
-                for key, value in metrics.as_dict().items():
-                    extra.setdefault(key, value)
-                puzzle = replace(
-                    puzzle,
-                    solution=check.solution,
-                    extra=extra,
-                    id=puzzle.id if puzzle.id else puzzle.short_id(tier),
-                )
+                checked = check_puzzle(puzzle, cs, loaded.source, loaded.line)
+                if not checked.valid:
+                    bad += 1
+                    problems.extend(f"{where}: {problem}" for problem in checked.problems)
+                    continue
+                tier = checked.difficulty
+                # Figures the file claims exact are searched for, as generation does.
+                exact = puzzle.extra.get("min_tests_kind") in (EXACT, BOUNDS)
+                metrics = measure(puzzle, cs, exact_tests=exact)
+                extra = {k: v for k, v in puzzle.extra.items() if k not in _COMPUTED_KEYS}
+                extra.update(difficulty=tier, verifiers=puzzle.verifiers, **metrics.as_dict())
+                # An author's id is kept; one in the shape of a computed id is computed
+                # again (a file's could name another tier or another puzzle).
+                pid = puzzle.id
+                if pid is None or SHORT_ID_SHAPE.fullmatch(pid.strip()):
+                    pid = puzzle.short_id(tier)
+                puzzle = replace(puzzle, solution=checked.solutions[0], extra=extra, id=pid)
                 batch.append(puzzle)
-            n = b.add(batch, source=f"import:{Path(file).name}")
-            added += n
-            skipped += len(batch) - n
+            groups.append((f"import:{Path(file).name}", batch))
+        if b is None and any(batch for _source, batch in groups):
+            b = open_bank(db, writer=True)
+            created = True
+        counts = b.add_groups(groups) if b is not None else [0]
+    except BaseException:
+        if created:
+            _remove_new_bank(b, db)
+            b = None
+        raise
+    finally:
+        if b is not None:
+            b.close()
+    added = sum(counts)
+    skipped = sum(len(batch) for _source, batch in groups) - added
     result = {"added": added, "already_in_bank": skipped, "refused": bad, "problems": problems}
     if as_json:
         emit_json(result)
@@ -1084,8 +1187,11 @@ def bank_pick(
     hidden: bool,
     as_json: bool,
 ) -> None:
-    """Pick a puzzle (unplayed by default) and print it as a puzzle document."""
-    with open_bank(db, create=False) as b:
+    """Pick a puzzle (unplayed by default) and print it as a puzzle document.
+
+    With --mark-played the puzzle is marked played once it has been written out in full
+    (a failed write leaves it unplayed); without it the bank is only read."""
+    with open_bank(db, readonly=not mark_played) as b:
         puzzle = b.pick(
             mode=mode,
             difficulty=difficulty,
@@ -1095,24 +1201,49 @@ def bank_pick(
         )
         if puzzle is None:
             raise CLIError(_("no puzzle in the bank matches"), exit_code=1)
+        doc = puzzle.to_dict(hidden=hidden)
+        if as_json:
+            emit_json(doc)
+        else:
+            # JSON values are valid YAML flow scalars/sequences: a puzzle document `turing
+            # solve` and `turing play` read back.
+            click.echo(
+                "".join(
+                    f"{key}: {json.dumps(value, ensure_ascii=False)}\n"
+                    for key, value in doc.items()
+                ),
+                nl=False,
+            )
         if mark_played:
+            sys.stdout.flush()  # an error writing it (a full disk) stops here, unmarked
             assert puzzle.id is not None
             b.mark_played(puzzle.id)
-    doc = puzzle.to_dict(hidden=hidden)
-    if as_json:
-        emit_json(doc)
-    else:
-        # JSON values are valid YAML flow scalars/sequences: a puzzle document `turing
-        # solve` and `turing play` read back.
-        click.echo(
-            "".join(
-                f"{key}: {json.dumps(value, ensure_ascii=False)}\n" for key, value in doc.items()
-            ),
-            nl=False,
-        )
 
 
 # -- export ----------------------------------------------------------------------------------
+
+
+def _file_puzzle_matches(puzzle: Puzzle, cardset: CardSet, query: Query) -> bool:
+    """Whether a puzzle read from a file passes the filters of ``query``: its mode and
+    verifier count as the file gives them, its tier and fewest-tests figure (the lower
+    bound ⌈log2 codes⌉) computed from its cards, never taken from what the file states.
+    A file holds no played marks: every puzzle of it counts as unplayed."""
+    from turing.core.puzzle import difficulty as tier_of
+    from turing.generation.metrics import measure
+
+    if query.mode is not None and puzzle.mode != query.mode:
+        return False
+    if query.verifiers is not None and puzzle.verifiers != query.verifiers:
+        return False
+    if query.difficulty is not None and (tier_of(puzzle, cardset) or "none") != query.difficulty:
+        return False
+    if query.min_tests is not None or query.max_tests is not None:
+        tests = measure(puzzle, cardset).min_tests
+        if query.min_tests is not None and tests < query.min_tests:
+            return False
+        if query.max_tests is not None and tests > query.max_tests:
+            return False
+    return True
 
 
 @click.command("export")
@@ -1167,19 +1298,26 @@ def export(
     max_tests: int | None,
 ) -> None:
     """Render a printable booklet: cards, verifier letters, a notes grid per puzzle,
-    and the solutions on the last page."""
+    and the solutions on the last page.
+
+    The filters (--mode, --difficulty, --verifiers, --min-tests, --max-tests) choose among
+    the puzzles of FILEs too: their tier and fewest-tests figure (the lower bound) are
+    computed from the cards; a file holds no played marks, so --unplayed keeps them all."""
     from turing.generation.export import Booklet, render
 
     if not files and bank_path is None:
         fail(_("give puzzle files or --bank DB"))
+    refuse_bank_output(output, bank_path)
     forced = load_cardset(cardset_name) if cardset_name else None
+    query = make_query(mode, difficulty, verifiers, unplayed, min_tests, max_tests)
     puzzles: list[Puzzle] = []
     for file in files:
         base = cardset_base(file)
-        puzzles.extend(portable(loaded.puzzle, base) for loaded in iter_puzzle_file(file, forced))
+        for loaded in iter_puzzle_file(file, forced):
+            if _file_puzzle_matches(loaded.puzzle, loaded.cardset, query):
+                puzzles.append(portable(loaded.puzzle, base))
     if bank_path is not None:
-        query = make_query(mode, difficulty, verifiers, unplayed, min_tests, max_tests)
-        with open_bank(bank_path, create=False) as b:
+        with open_bank(bank_path, readonly=True) as b:
             puzzles.extend(b.query(query, limit or 20))
     if limit is not None:
         puzzles = puzzles[:limit]

@@ -120,7 +120,7 @@ def _from_bank(
     """The puzzle, and its neutral label (its row in the bank)."""
     from turing.generation import bank as bank_module
 
-    with bank_module.Bank(bank_path, create=False) as bank:
+    with bank_module.Bank(bank_path, readonly=True) as bank:
         found: Puzzle | None = None
         if puzzle_id is not None:
             for form in _bank_id_forms(puzzle_id):

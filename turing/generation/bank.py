@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import functools
 import hashlib
+import inspect
 import itertools
 import json
 import os
@@ -228,7 +230,7 @@ def _register_cardset(conn: sqlite3.Connection, cardset: CardSet, reference: str
             raise BankError(
                 _(
                     "the card set {name!r} has changed since its catalogue was stored in "
-                    "this bank; store the catalogue of the changed set in a new bank"
+                    "the bank; store the catalogue of the changed set in a new bank"
                 ).format(name=reference)
             )
         return int(row[0])
@@ -504,43 +506,123 @@ def _row_values(
 class Bank:
     """A puzzle bank file. ``Bank(path)`` creates it (and its tables) when missing."""
 
-    def __init__(self, path: str | os.PathLike[str], create: bool = True) -> None:
+    def __init__(
+        self, path: str | os.PathLike[str], create: bool = True, readonly: bool = False
+    ) -> None:
+        """``readonly``: open an existing bank for reading only: nothing is created or
+        written (a file that is not a bank is refused as it is), except that a bank of an
+        older schema is brought up to date first (:data:`MIGRATIONS`, one transaction per
+        version, safe when several processes open it at once)."""
         self.path = Path(path)
+        self.readonly = readonly
         self._lock_fd: int | None = None
-        if not create and not self.path.exists():
+        self._sets: dict[int, _CardsetEntry] | None = None
+        if (readonly or not create) and not self.path.exists():
             raise BankError(_("{path}: no such bank").format(path=self.path))
         if self.path.exists() and self.path.is_dir():
             raise BankError(_("{path}: is a folder, not a bank file").format(path=self.path))
+        if readonly:
+            self._check_bank_file()
+            self.conn = self._connect_readonly()
+            if self._version() < SCHEMA_VERSION:
+                # An older bank: upgraded in place (its one write), then read as usual.
+                self.conn.close()
+                self.conn = self._connect_writing()
+                self.conn.close()
+                self.conn = self._connect_readonly()
+            return
         if self.path.exists() and self.path.stat().st_size:
-            # Look before SQLite touches it: never open some other file read-write.
-            with open(self.path, "rb") as fh:
-                if fh.read(16) != b"SQLite format 3\x00":
-                    raise BankError(
-                        _("{path}: not a puzzle bank (not an SQLite file)").format(path=self.path)
-                    )
-        try:
-            self.conn = sqlite3.connect(str(self.path), timeout=30.0, isolation_level=None)
-            self.conn.execute("PRAGMA busy_timeout = 30000")
-            mode = self.conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
-            self.conn.execute("PRAGMA synchronous = NORMAL")
-            self.conn.execute("PRAGMA cache_size = -65536")
-            self._migrate()
-        except sqlite3.DatabaseError as exc:
+            self._check_bank_file()
+        self.conn = self._connect_writing()
+
+    def _check_bank_file(self) -> None:
+        """Look before SQLite touches the file: never open some other file with SQLite."""
+        if not self.path.is_file():
             raise BankError(
-                _("{path}: not a puzzle bank ({reason})").format(path=self.path, reason=exc)
+                _("{path}: not a puzzle bank (not a regular file)").format(path=self.path)
+            )
+        if self.readonly and not self.path.stat().st_size:
+            raise BankError(_("{path}: not a puzzle bank (an empty file)").format(path=self.path))
+        try:
+            with open(self.path, "rb") as fh:
+                head = fh.read(16)
+        except OSError as exc:
+            raise BankError(
+                _("{path}: cannot read the bank: {reason}").format(
+                    path=self.path, reason=exc.strerror or exc
+                )
             ) from None
+        if head != b"SQLite format 3\x00":
+            raise BankError(
+                _("{path}: not a puzzle bank (not an SQLite file)").format(path=self.path)
+            )
+
+    def _not_a_bank(self, exc: sqlite3.Error) -> BankError:
+        return BankError(
+            _("{path}: not a puzzle bank ({reason})").format(path=self.path, reason=exc)
+        )
+
+    def _connect_readonly(self) -> sqlite3.Connection:
+        """A read-only connection (SQLite's ``mode=ro``): it cannot change the file."""
+        uri = self.path.absolute().as_uri() + "?mode=ro"
+        try:
+            conn = sqlite3.connect(uri, uri=True, timeout=30.0, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise self._not_a_bank(exc) from None
+        try:
+            conn.execute("PRAGMA busy_timeout = 30000")
+            conn.execute("PRAGMA cache_size = -65536")
+            version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+            self._refuse_version(conn, version)
+        except sqlite3.Error as exc:
+            conn.close()
+            raise self._not_a_bank(exc) from None
+        except BaseException:
+            conn.close()
+            raise
+        if version == 0:
+            conn.close()
+            raise BankError(
+                _("{path}: not a puzzle bank (an SQLite file without its tables)").format(
+                    path=self.path
+                )
+            )
+        return conn
+
+    def _connect_writing(self) -> sqlite3.Connection:
+        try:
+            conn = sqlite3.connect(str(self.path), timeout=30.0, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise self._not_a_bank(exc) from None
+        self.conn = conn
+        try:
+            conn.execute("PRAGMA busy_timeout = 30000")
+            mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+            conn.execute("PRAGMA synchronous = NORMAL")
+            conn.execute("PRAGMA cache_size = -65536")
+            self._migrate()
+        except sqlite3.Error as exc:
+            conn.close()
+            raise self._not_a_bank(exc) from None
+        except BaseException:
+            conn.close()
+            raise
         if str(mode).lower() != "wal":
+            conn.close()
             raise BankError(
                 _("{path}: cannot switch the bank to WAL mode ({mode})").format(
                     path=self.path, mode=mode
                 )
             )
-        self._sets: dict[int, _CardsetEntry] | None = None
+        return conn
 
     # -- schema ---------------------------------------------------------------------------
 
-    def _migrate(self) -> None:
-        version = int(self.conn.execute("PRAGMA user_version").fetchone()[0])
+    def _version(self) -> int:
+        return int(self.conn.execute("PRAGMA user_version").fetchone()[0])
+
+    def _refuse_version(self, conn: sqlite3.Connection, version: int) -> None:
+        """Refuse a bank from a newer program, and an SQLite file with other tables."""
         if version > SCHEMA_VERSION:
             raise BankError(
                 _(
@@ -549,18 +631,33 @@ class Bank:
                 ).format(path=self.path, version=version, known=SCHEMA_VERSION)
             )
         if version == 0:
-            tables = self.conn.execute(
+            tables = conn.execute(
                 "SELECT count(*) FROM sqlite_master WHERE type = 'table'"
             ).fetchone()[0]
             if tables:
                 raise BankError(
                     _("{path}: an SQLite file that is not a puzzle bank").format(path=self.path)
                 )
+
+    def _migrate(self) -> None:
+        """Bring the bank up to :data:`SCHEMA_VERSION`, one transaction per version. The
+        version is read again once the transaction holds the write lock: another process
+        may have upgraded the bank meanwhile (it then is not upgraded twice)."""
+        version = self._version()
+        self._refuse_version(self.conn, version)
         shrink = False
         while version < SCHEMA_VERSION:
             self.conn.execute("BEGIN IMMEDIATE")
             try:
-                MIGRATIONS[version](self.conn)
+                version = self._version()
+                self._refuse_version(self.conn, version)
+                if version >= SCHEMA_VERSION:
+                    self.conn.execute("COMMIT")
+                    break
+                try:
+                    MIGRATIONS[version](self.conn)
+                except BankError as exc:
+                    raise BankError(f"{self.path}: {exc}") from None
                 if version == 2:
                     shrink = (
                         self.conn.execute("SELECT 1 FROM catalogue LIMIT 1").fetchone() is not None
@@ -652,29 +749,45 @@ class Bank:
     ) -> int:
         """Store puzzles in one transaction (with ``run``'s progress); returns how many
         were new. Puzzles already in the bank (same canonical key) are left as they are."""
-        added = 0
         self.conn.execute("BEGIN IMMEDIATE")
         try:
-            pending: set[str] = set()
-            for puzzle in puzzles:
-                key = puzzle.canonical_key()
-                if self.contains(key):
-                    continue
-                pid = self._free_id(puzzle, pending)
-                index = puzzle.extra.get("index")
-                cur = self.conn.execute(
-                    _INSERT,
-                    _row_values(puzzle, pid, source, index if isinstance(index, int) else None),
-                )
-                if cur.rowcount == 1:
-                    added += 1
-                    pending.add(pid)
+            added = self._add(puzzles, source, set())
             if run is not None:
                 self._save_run(run)
             self.conn.execute("COMMIT")
         except BaseException:
             self.conn.execute("ROLLBACK")
             raise
+        return added
+
+    def add_groups(self, groups: Iterable[tuple[str | None, Iterable[Puzzle]]]) -> list[int]:
+        """Store several groups of puzzles, each with its ``source``, in one transaction:
+        all of them or (on any error) none. Returns how many of each group were new."""
+        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            pending: set[str] = set()
+            added = [self._add(puzzles, source, pending) for source, puzzles in groups]
+            self.conn.execute("COMMIT")
+        except BaseException:
+            self.conn.execute("ROLLBACK")
+            raise
+        return added
+
+    def _add(self, puzzles: Iterable[Puzzle], source: str | None, pending: set[str]) -> int:
+        added = 0
+        for puzzle in puzzles:
+            key = puzzle.canonical_key()
+            if self.contains(key):
+                continue
+            pid = self._free_id(puzzle, pending)
+            index = puzzle.extra.get("index")
+            cur = self.conn.execute(
+                _INSERT,
+                _row_values(puzzle, pid, source, index if isinstance(index, int) else None),
+            )
+            if cur.rowcount == 1:
+                added += 1
+                pending.add(pid)
         return added
 
     def _save_run(self, run: RunRecord) -> None:
@@ -716,7 +829,10 @@ class Bank:
         ``classic`` or the path they record) is stored; registered when new."""
         self.conn.execute("BEGIN IMMEDIATE")
         try:
-            ident = _register_cardset(self.conn, cardset, reference)
+            try:
+                ident = _register_cardset(self.conn, cardset, reference)
+            except BankError as exc:
+                raise BankError(f"{self.path}: {exc}") from None
             self.conn.execute("COMMIT")
         except BaseException:
             self.conn.execute("ROLLBACK")
@@ -1209,6 +1325,60 @@ class Bank:
     def check_integrity(self) -> str:
         return str(self.conn.execute("PRAGMA integrity_check").fetchone()[0])
 
+
+def _naming_the_bank(func: Callable[..., Any]) -> Callable[..., Any]:
+    """``func`` (a method of :class:`Bank`) with the errors of SQLite (a damaged file, a
+    lock held too long) raised as a :class:`BankError` that names the bank's file."""
+
+    def named(bank: Bank, exc: sqlite3.Error) -> BankError:
+        return BankError(
+            _("{path}: the bank's database: {problem}").format(path=bank.path, problem=exc)
+        )
+
+    if inspect.isgeneratorfunction(func):
+
+        @functools.wraps(func)
+        def generator(self: Bank, *args: Any, **kwargs: Any) -> Iterator[Any]:
+            try:
+                yield from func(self, *args, **kwargs)
+            except sqlite3.Error as exc:
+                raise named(self, exc) from None
+
+        return generator
+
+    @functools.wraps(func)
+    def method(self: Bank, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(self, *args, **kwargs)
+        except sqlite3.Error as exc:
+            raise named(self, exc) from None
+
+    return method
+
+
+for _name in (
+    "contains",
+    "add",
+    "add_groups",
+    "save_run",
+    "catalogue_cardset",
+    "add_catalogue",
+    "catalogue_set",
+    "catalogue_puzzle",
+    "has_catalogue",
+    "run_record",
+    "runs",
+    "get",
+    "pick",
+    "mark_played",
+    "query",
+    "docs",
+    "count",
+    "stats",
+    "check_integrity",
+):
+    setattr(Bank, _name, _naming_the_bank(getattr(Bank, _name)))
+del _name
 
 _RUN_COLUMNS: Final = (
     "signature, kind, params, next_index, kept, refused, repeats, target, done, updated_at, unrated"
