@@ -335,7 +335,7 @@ def test_the_batch_commands_sum_up_in_german(tmp_path: Path) -> None:
     assert english[0].startswith("generated 4 nightmare hard 4-verifier puzzles in ")
     assert german[0].startswith("4 Rätsel (Albtraum, schwer, 4 Prüfer) in ")
     assert re.search(r"in \d+,\d\d s erzeugt", german[0]), german[0]
-    assert "4/4 in diesem Lauf, 0 Wiederholungen übersprungen" in german[0]
+    assert "; 4 verlangt, 0 Wiederholungen übersprungen" in german[0]
     assert german[1] == "4 Rätsel importiert, 0 schon in der Rätselbank, 0 abgelehnt"
     assert german[2].startswith("4 Rätsel nach ") and german[2].endswith(" geschrieben")
     for de, en in zip(german, english, strict=True):

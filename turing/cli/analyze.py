@@ -23,7 +23,12 @@ from turing.analysis.search import (
     RoundStep,
     analyze,
 )
-from turing.cli.options import EVERY_PUZZLE_CARDSET, cardset_option, jobs_option
+from turing.cli.options import (
+    EVERY_PUZZLE_CARDSET,
+    FiniteFloatRange,
+    cardset_option,
+    jobs_option,
+)
 from turing.cli.output import ProgressBar, emit_json, fail, plural, progress, stdout_console
 from turing.cli.share import code_option, with_codes
 from turing.core.cards import CardSet, load_cardset
@@ -326,7 +331,7 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
 )
 @click.option(
     "--time-limit",
-    type=click.FloatRange(min=0, min_open=True),
+    type=FiniteFloatRange(min=0, min_open=True),
     default=None,
     metavar="SECONDS",
     help="Processor time for each puzzle's analysis (loading the compiled search, or "
@@ -337,7 +342,8 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
 @jobs_option(
     N_(
         "Puzzles analysed at once, each in a worker process of its own (memory grows "
-        "with them); the output keeps the file's order and figures."
+        "with them; at most 4 for each processor of this machine); the output keeps the "
+        "file's order and figures."
     )
 )
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")

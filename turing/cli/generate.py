@@ -26,7 +26,15 @@ from typing import Any, Final
 import click
 from rich.console import JustifyMethod
 
-from turing.cli.options import EVERY_PUZZLE_CARDSET, ONE_CARDSET, cardset_option, worker_options
+from turing.cli.options import (
+    BANK_INT_MAX,
+    EVERY_PUZZLE_CARDSET,
+    ONE_CARDSET,
+    bank_int,
+    cardset_option,
+    too_many_jobs,
+    worker_options,
+)
 from turing.cli.output import (
     CLIError,
     OutputPath,
@@ -82,22 +90,54 @@ STDOUT_NAMES = ("-", "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1")
 IN_FILE = click.Path(readable=False, path_type=str)
 #: A bank file (SQLite).
 BANK_FILE = click.Path(readable=False, path_type=str)
+#: The highest ``--start-index``: half of what a bank holds, the other half left for the
+#: indices of the run
+MAX_START_INDEX = (BANK_INT_MAX + 1) // 2
 
 
-@contextlib.contextmanager
-def open_executor(kind: str, jobs: int, scheduler: str | None) -> Iterator[Executor | None]:
-    """None for the default process pool (made by the generator), or a Dask executor."""
+def check_executor(kind: str, scheduler: str | None, jobs: int) -> Any:
+    """Refuse a ``--scheduler`` without Dask, a missing dask extra, a malformed scheduler
+    address or more worker processes than this machine carries (all but a remote
+    scheduler's blocks in flight) before any work (nothing is opened); ``distributed`` for
+    ``--executor dask``."""
+    problem = too_many_jobs(jobs) if scheduler is None else None
+    if problem is not None:
+        fail(_("--jobs {problem}").format(problem=problem))
     if kind == "process":
         if scheduler is not None:
             fail(_("--scheduler needs --executor dask"))
-        yield None
-        return
+        return None
     import importlib
 
     try:
         distributed: Any = importlib.import_module("distributed")
     except ImportError:
         fail(_("--executor dask needs the dask extra: pip install -e '.[dask]'"))
+    if scheduler is not None:
+        try:
+            host, port = distributed.comm.get_address_host_port(scheduler)
+            well_formed = bool(host) and 0 < port < 65536
+        except NotImplementedError:
+            well_formed = True  # a scheme without host and port (inproc://…)
+        except ValueError:
+            well_formed = False
+        if not well_formed:
+            fail(
+                _(
+                    "--scheduler {scheduler!r} is not a Dask scheduler address: give "
+                    "[SCHEME://]HOST:PORT, e.g. tcp://127.0.0.1:8786"
+                ).format(scheduler=scheduler)
+            )
+    return distributed
+
+
+@contextlib.contextmanager
+def open_executor(kind: str, jobs: int, scheduler: str | None) -> Iterator[Executor | None]:
+    """None for the default process pool (made by the generator), or a Dask executor."""
+    distributed = check_executor(kind, scheduler, jobs)
+    if distributed is None:
+        yield None
+        return
     cluster = None
     if scheduler is None:
         cluster = distributed.LocalCluster(
@@ -198,7 +238,7 @@ VERIFIERS_HELP = "Verifiers per puzzle."
 
 
 @click.command()
-@click.option("--count", "-n", type=click.IntRange(min=0), required=True, help="Puzzles to make.")
+@click.option("--count", "-n", type=bank_int(), required=True, help="Puzzles to make.")
 @click.option(
     "--verifiers", type=click.IntRange(4, 6), default=4, show_default=True, help=VERIFIERS_HELP
 )
@@ -224,7 +264,7 @@ VERIFIERS_HELP = "Verifiers per puzzle."
 )
 @click.option(
     "--start-index",
-    type=click.IntRange(min=0),
+    type=click.IntRange(0, MAX_START_INDEX),
     default=0,
     show_default=True,
     help="First puzzle index of the run: shards of one seed on several machines "
@@ -257,13 +297,13 @@ VERIFIERS_HELP = "Verifiers per puzzle."
 )
 @click.option(
     "--min-tests",
-    type=click.IntRange(min=0),
+    type=bank_int(),
     default=None,
     help="Keep puzzles proven to need at least this many tests (exact search).",
 )
 @click.option(
     "--max-tests",
-    type=click.IntRange(min=0),
+    type=bank_int(),
     default=None,
     help="Keep puzzles proven to need at most this many tests (exact search).",
 )
@@ -324,6 +364,12 @@ def generate(
     where its last commit left it when the same command is run again; a larger --count
     extends a finished run.
     """
+    if min_tests is not None and max_tests is not None and min_tests > max_tests:
+        fail(
+            _("--min-tests {low} is above --max-tests {high}: no puzzle can meet both").format(
+                low=min_tests, high=max_tests
+            )
+        )
     if from_bank is not None:
         _from_bank(
             from_bank,
@@ -355,6 +401,7 @@ def generate(
     if no_metrics and (exact_tests or min_tests is not None or max_tests is not None):
         fail(_("--no-metrics cannot be combined with --exact-tests, --min-tests or --max-tests"))
     refuse_bank_output(output, bank_path)
+    check_executor(executor, scheduler, jobs)
     name, _source = cardset_arg(cardset_name)
     metrics = "none" if no_metrics else ("exact" if exact_tests else "basic")
     spec = Spec(
@@ -386,6 +433,7 @@ def generate(
                 "min_tests": min_tests,
                 "max_tests": max_tests,
             },
+            next_index=start_index,
         )
         state = RunState(
             next_index=record.next_index,
@@ -476,7 +524,12 @@ def generate(
             seconds=format_number(elapsed, 2),
             rate=format_number(round(rate)),
         )
-        line += note + _("; {kept}/{count} in this run").format(kept=state.kept, count=count)
+        if bank is not None:
+            line += note + _(
+                "; the bank holds {kept} of this run's puzzles ({count} asked)"
+            ).format(kept=format_number(state.kept), count=format_number(count))
+        else:
+            line += note + _("; {count} asked").format(count=format_number(count))
         line += ", " + ngettext("{n} repeat skipped", "{n} repeats skipped", state.repeats).format(
             n=format_number(state.repeats)
         )
@@ -524,15 +577,15 @@ def _from_bank(
     """``generate --from-bank DB``: puzzles drawn from a stored catalogue."""
     from turing.generation.sample import CatalogueSampler, SampleError, SampleState
 
-    if output is None:
-        fail(_("say where the puzzles go: -o FILE.jsonl (or -o - for stdout)"))
     if bank_path is not None:
         fail(
             _(
-                "--from-bank writes JSON Lines (-o); store them in another bank with "
-                "`turing bank import`"
+                "--bank cannot be combined with --from-bank: --from-bank writes JSON Lines "
+                "(-o); store them in another bank with `turing bank import`"
             )
         )
+    if output is None:
+        fail(_("say where the puzzles go: -o FILE.jsonl (or -o - for stdout)"))
     if as_json and output in STDOUT_NAMES:
         fail(
             _("--json and -o {output} both write to standard output; choose one").format(
@@ -705,6 +758,7 @@ def catalogue(
     """
     if bank_path is None and not count_only:
         fail(_("say where the puzzles go: --bank DB (or --count-only to just count them)"))
+    check_executor(executor, scheduler, jobs)
     name, cs = cardset_arg(cardset_name)
     plan = catalogue_plan(cs, verifiers)
     # Counting walks the units of two criteria; storing walks units of two cards, which
@@ -791,7 +845,9 @@ def catalogue(
         state = (
             _("complete")
             if result["complete"]
-            else _("{done}/{total} units").format(done=record.next_index, total=total_units)
+            else _("{done}/{total} units").format(
+                done=format_number(record.next_index), total=format_number(total_units)
+            )
         )
         summary(
             ngettext(
@@ -856,14 +912,14 @@ def query_options(func: Any) -> Any:
         click.option("--unplayed", is_flag=True, help="Only puzzles not yet played."),
         click.option(
             "--min-tests",
-            type=click.IntRange(min=0),
+            type=bank_int(),
             default=None,
             help="Only puzzles whose stored fewest tests (exact, or a proven lower "
             "bound) are at least this many.",
         ),
         click.option(
             "--max-tests",
-            type=click.IntRange(min=0),
+            type=bank_int(),
             default=None,
             help="Only puzzles whose stored fewest tests are at most this many (the "
             "figure as stored: exact only in a bank made with --exact-tests).",
@@ -974,9 +1030,9 @@ def bank_stats(db: str, as_json: bool) -> None:
             runs.add_row(
                 r["kind"],
                 r["signature"],
-                str(r["next_index"]),
+                format_number(r["next_index"]),
                 format_number(r["kept"]),
-                str(r["target"]),
+                _figure(r["target"]),
                 _("yes") if r["done"] else _("no"),
             )
         console.print(runs)
@@ -1001,7 +1057,7 @@ def bank_stats(db: str, as_json: bool) -> None:
 )
 @click.option(
     "--limit",
-    type=click.IntRange(min=0),
+    type=bank_int(),
     default=None,
     help="At most this many puzzles (default: every one that matches).",
 )
@@ -1275,7 +1331,7 @@ def _file_puzzle_matches(puzzle: Puzzle, cardset: CardSet, query: Query) -> bool
 )
 @click.option(
     "--limit",
-    type=click.IntRange(min=1),
+    type=bank_int(1),
     default=None,
     help="At most this many puzzles (from a bank: default 20).",
 )

@@ -768,6 +768,9 @@ def iter_puzzle_items(
     suffix = Path(str(path)).suffix.lower() if path is not None else ""
     stripped = text.lstrip()
     if suffix == ".jsonl" or (suffix != ".json" and _looks_like_jsonl(stripped)):
+        if not stripped:
+            yield PuzzleError(source, 0, 0, _("file holds no puzzle"), E_PUZZLE)
+            return
         yield from _iter_jsonl(text, source, cardset, base)
         return
     try:
@@ -785,6 +788,9 @@ def iter_puzzle_items(
             yield _err(listed, _("'puzzles' must be a list of puzzles"), E_PUZZLE_TYPE)
             return
         items = listed.value
+    if not items:
+        yield PuzzleError(source, 0, 0, _("file holds no puzzle"), E_PUZZLE)
+        return
     sets: dict[str | None, CardSet] = {}
     for item in items:
         try:

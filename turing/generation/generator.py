@@ -446,9 +446,11 @@ class Spec:
             and self.max_tests is not None
             and self.min_tests > self.max_tests
         ):
-            raise ValueError(
-                f"the fewest tests asked for run from {self.min_tests} to {self.max_tests}: "
-                "the minimum is above the maximum"
+            raise GenerationError(
+                gettext(
+                    "the fewest tests asked for run from {low} to {high}: "
+                    "the minimum is above the maximum"
+                ).format(low=self.min_tests, high=self.max_tests)
             )
 
     @property
