@@ -34,6 +34,8 @@ and, for the command line, the help of every click command and option (docstring
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import gettext as _gettext
 import inspect
 import os
@@ -55,6 +57,7 @@ class LanguageError(ValueError):
     """A language name turing does not speak."""
 
 
+@functools.cache
 def _load(code: str) -> _gettext.NullTranslations:
     if code == DEFAULT_LANGUAGE:
         return _gettext.NullTranslations()
@@ -83,6 +86,21 @@ def set_language(code: str) -> None:
     language = normalise_language(code)
     _translations = _load(language)
     _language = language
+
+
+@contextlib.contextmanager
+def speaking(code: str) -> Iterator[None]:
+    """Speak ``code`` inside the block, then the language spoken before: the texts of a
+    JSON record are written in English whatever the language in use."""
+    before = _language
+    if code == before or normalise_language(code) == before:
+        yield
+        return
+    set_language(code)
+    try:
+        yield
+    finally:
+        set_language(before)
 
 
 def current_language() -> str:

@@ -94,7 +94,7 @@ def test_check_reports_problems_and_exit_status(tmp_path: Path) -> None:
         " difficulty: hard}\n"
         "- {id: t, cards: [14, 11, 9, 4], criteria: [3, 1, 1, 2]}\n"
     )
-    code, out, _ = run("check", "--json", str(bad))
+    code, out, _ = run("check", "--json", "--show-solution", str(bad))
     assert code == 1
     r, s, t = (json.loads(line) for line in out.splitlines())
     assert r["redundant"] == ["A", "E"] and not r["valid"]
@@ -189,7 +189,7 @@ def test_check_reads_every_file_and_names_each_finding(tmp_path: Path) -> None:
     code, out, err = run("check", str(bad), str(missing), str(folder), sample)
     assert code == 2
     lines = out.splitlines()
-    assert f"{bad}:1: FAIL a: stated solution 221 is not the solution (241)" in lines
+    assert f"{bad}:1: FAIL a: the stated solution 221 is not the solution" in lines
     assert f"{bad}:2: FAIL b: duplicate of the puzzle at line 1 of this file" in lines
     # The sample, after the unreadable files, is still checked; a repeat across files is a note.
     assert f"{sample}:3: ok 01 · easy" in lines

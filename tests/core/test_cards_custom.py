@@ -45,7 +45,7 @@ def test_names_resolve_under_cards_and_paths_as_given() -> None:
 
 @pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.yaml")), ids=lambda p: p.name)
 def test_example_puzzles_check_clean_with_their_own_card_set(path: Path) -> None:
-    result = run("check", "--json", str(path))
+    result = run("check", "--json", "--show-solution", str(path))
     assert result.exit_code == 0, result.output
     record = json.loads(result.output)
     puzzle = load_puzzle(path)

@@ -14,10 +14,11 @@ Front ends render the results; nothing here prints.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from turing.core.cards import CardSet
 from turing.core.codes import CODE_TEXT, CodeSet
+from turing.core.files import shown_value
 from turing.core.puzzle import Loaded, Puzzle, difficulty
 from turing.core.solver import (
     Deduction,
@@ -28,8 +29,12 @@ from turing.core.solver import (
     solution_mask,
     validity,
 )
+from turing.i18n import N_, _, ngettext
 
 Engine = Literal["bitmask", "csp"]
+
+#: The published tiers, as a finding names them.
+_TIER_WORDS: Final = {"easy": N_("easy"), "standard": N_("standard"), "hard": N_("hard")}
 
 
 @dataclass(frozen=True)
@@ -104,7 +109,7 @@ def _texts(mask: int) -> tuple[str, ...]:
 
 
 def _solve(
-    puzzle: Puzzle, cardset: CardSet, engine: Engine, keep: bool = True
+    puzzle: Puzzle, cardset: CardSet, engine: Engine, keep: bool = True, reveal: bool = True
 ) -> tuple[Solved, Validity | None]:
     problems: list[str] = []
     stated = puzzle.solution
@@ -116,7 +121,7 @@ def _solve(
         else:
             result = validity(puzzle, cardset)
         codes = tuple(CodeSet(result.solutions).texts())
-        problems.extend(_hidden_problems(codes, stated))
+        problems.extend(_hidden_problems(codes, stated, reveal))
         return Solved(puzzle, codes, 1, None, tuple(problems)), result
     if engine == "bitmask" and not keep:
         mask, count = deduction_count(puzzle, cardset)
@@ -126,7 +131,7 @@ def _solve(
     if engine == "csp":
         from turing.core import csp
 
-        found = csp.deduce(puzzle, cardset)
+        found = csp.deduce(puzzle, cardset, limit=csp.MAX_PAIRS)
     else:
         found = deduce(puzzle, cardset)
     codes = tuple(found.codes.texts())
@@ -134,24 +139,45 @@ def _solve(
     return Solved(puzzle, codes, len(found.hypotheses), found, tuple(problems)), None
 
 
-def _hidden_problems(codes: tuple[str, ...], stated: str | None) -> list[str]:
+def _hidden_problems(codes: tuple[str, ...], stated: str | None, reveal: bool = True) -> list[str]:
+    """What is wrong with hidden criteria met by ``codes``; ``reveal=False`` names no
+    code the criteria lead to (``turing check`` hides the solution)."""
     problems: list[str] = []
     if not codes:
-        problems.append("no code meets all hidden criteria")
+        problems.append(_("no code meets all hidden criteria"))
     elif len(codes) > 1:
-        problems.append(f"{len(codes)} codes meet all hidden criteria, not one")
+        problems.append(
+            ngettext(
+                "{n} code meets all hidden criteria, not one",
+                "{n} codes meet all hidden criteria, not one",
+                len(codes),
+            ).format(n=len(codes))
+        )
     if stated is not None and codes and stated not in codes:
-        problems.append(f"stated solution {stated} is not the solution ({' or '.join(codes[:5])})")
+        if reveal:
+            problems.append(
+                _("stated solution {code} is not the solution ({codes})").format(
+                    code=stated, codes=_(" or ").join(codes[:5])
+                )
+            )
+        else:
+            problems.append(_("the stated solution {code} is not the solution").format(code=stated))
     elif stated is not None and not codes:
-        problems.append(f"stated solution {stated} does not meet every criterion")
+        problems.append(
+            _("stated solution {code} does not meet every criterion").format(code=stated)
+        )
     return problems
 
 
 def _cards_only_problems(assignments: int, codes: tuple[str, ...], stated: str | None) -> list[str]:
     if not assignments:
-        return ["no assignment of criteria to these cards makes a valid puzzle"]
+        return [_("no assignment of criteria to these cards makes a valid puzzle")]
     if stated is not None and stated not in codes:
-        return [f"stated solution {stated} is not a code any valid assignment leads to"]
+        return [
+            _("stated solution {code} is not a code any valid assignment leads to").format(
+                code=stated
+            )
+        ]
     return []
 
 
@@ -182,14 +208,18 @@ class Checked:
             Finding(self.source, self.line, n, "note") for n in self.notes
         ]
 
-    def record(self) -> dict[str, Any]:
-        """The plain record of the check (for JSON)."""
+    def record(self, reveal: bool = True) -> dict[str, Any]:
+        """The plain record of the check (for JSON); ``reveal=False`` leaves out the
+        solutions."""
         out: dict[str, Any] = {
             "id": self.puzzle.id,
             "source": self.source,
             "line": self.line,
             "valid": self.valid,
-            "solutions": list(self.solutions),
+        }
+        if reveal:
+            out["solutions"] = list(self.solutions)
+        out |= {
             "redundant": list(self.redundant),
             "difficulty": self.difficulty,
             "problems": list(self.problems),
@@ -200,25 +230,36 @@ class Checked:
         return out
 
 
-def check_puzzle(puzzle: Puzzle, cardset: CardSet, source: str = "", line: int = 0) -> Checked:
+def check_puzzle(
+    puzzle: Puzzle, cardset: CardSet, source: str = "", line: int = 0, reveal: bool = True
+) -> Checked:
     """Check one puzzle: one solution, no redundant verifier, the stated solution and
-    difficulty agree with the cards."""
+    difficulty agree with the cards. ``reveal=False``: no problem names the codes the
+    criteria lead to (the solutions are still kept in :attr:`Checked.solutions`)."""
     tier = difficulty(puzzle, cardset)
-    solved, result = _solve(puzzle, cardset, "bitmask")
+    solved, result = _solve(puzzle, cardset, "bitmask", reveal=reveal)
     problems = list(solved.problems)
     redundant: tuple[str, ...] = ()
     if result is not None:
         redundant = tuple(result.redundant_letters)
         if result.redundant and len(solved.candidates) == 1:
-            plural = "s" if len(redundant) > 1 else ""
-            letters = ", ".join(redundant)
             problems.append(
-                f"redundant verifier{plural} {letters}: the others already fix the code"
+                ngettext(
+                    "redundant verifier {letters}: the others already fix the code",
+                    "redundant verifiers {letters}: the others already fix the code",
+                    len(redundant),
+                ).format(letters=", ".join(redundant))
             )
     stated = puzzle.extra.get("difficulty")
     if stated is not None and str(stated).lower() != (tier or "none"):
+        if tier is None:
+            message = _("stated difficulty {stated} but the cards make it no published tier")
+        else:
+            message = _("stated difficulty {stated} but the cards make it {tier}")
         problems.append(
-            f"stated difficulty {stated!r} but the cards make it {tier or 'no published tier'}"
+            message.format(
+                stated=shown_value(stated), tier=_(_TIER_WORDS.get(tier, tier)) if tier else ""
+            )
         )
     return Checked(
         puzzle=puzzle,
@@ -241,10 +282,15 @@ class CollectionCheck:
     before in the same file is a problem; one seen in another file is a note.
     """
 
+    #: Whether a problem may name the solution (``turing check --show-solution``).
+    reveal: bool = True
+    #: The source of puzzles given as codes rather than read from a file.
+    code_source: str | None = None
     puzzles: int = 0
     failed: int = 0
     notes: int = 0
     files: int = 0
+    codes: int = 0
     read_errors: int = 0
     _seen: dict[str, tuple[str, int]] = field(default_factory=dict)
     _sources: set[str] = field(default_factory=set)
@@ -252,15 +298,23 @@ class CollectionCheck:
     def check(self, loaded: Loaded) -> Checked:
         """Check one puzzle read from a file, against the puzzles checked before it."""
         self._count_file(loaded.source)
-        checked = check_puzzle(loaded.puzzle, loaded.cardset, loaded.source, loaded.line)
+        checked = check_puzzle(
+            loaded.puzzle, loaded.cardset, loaded.source, loaded.line, reveal=self.reveal
+        )
         key = loaded.puzzle.canonical_key()
         first = self._seen.get(key)
         if first is None:
             self._seen[key] = (loaded.source, loaded.line)
         elif first[0] == loaded.source:
-            checked.problems.append(f"duplicate of the puzzle at line {first[1]} of this file")
+            checked.problems.append(
+                _("duplicate of the puzzle at line {line} of this file").format(line=first[1])
+            )
         else:
-            checked.notes.append(f"also at {first[0]}:{first[1]} (the same puzzle in another file)")
+            checked.notes.append(
+                _("also at {place} (the same puzzle in another file)").format(
+                    place=f"{first[0]}:{first[1]}"
+                )
+            )
         self.puzzles += 1
         self.failed += not checked.valid
         self.notes += len(checked.notes)
@@ -272,7 +326,9 @@ class CollectionCheck:
         self.read_errors += 1
 
     def _count_file(self, source: str) -> None:
-        if source not in self._sources:
+        if source == self.code_source:
+            self.codes += 1
+        elif source not in self._sources:
             self._sources.add(source)
             self.files += 1
 

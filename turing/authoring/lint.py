@@ -61,9 +61,9 @@ from turing.core.cards import (
     parse_cardset_partial,
 )
 from turing.core.codes import ALL_MASK, CODE_TEXT, NUM_CODES
-from turing.core.files import E_FILE, SourceError, read_text
+from turing.core.files import E_FILE, SourceError, check_characters, read_text
 from turing.core.wording import TRANSLATIONS
-from turing.i18n import _, ngettext
+from turing.i18n import N_, _, format_number, ngettext, speaking
 
 ERROR: Final = "error"
 WARNING: Final = "warning"
@@ -548,6 +548,7 @@ def lint_file(
     source = display or str(path)
     try:
         text = read_text(path, max_bytes=MAX_CARDSET_BYTES)
+        check_characters(text, source)
     except SourceError as exc:
         finding = Finding(ERROR, source, exc.line, exc.column, exc.code or E_FILE, exc.message)
         return LintResult(source, (finding,), None, unreadable=True)
@@ -955,7 +956,8 @@ class CardStats:
     title: str
     puzzles: float
     criteria: tuple[float, ...]  # per criterion, in card order
-    verdict: str
+    verdict: str  # in English, as JSON gives it
+    shown_verdict: str = ""  # in the language in use when counted
 
 
 @dataclass(frozen=True)
@@ -1025,27 +1027,51 @@ def _verdict(
     cards: int,
     exact: bool,
 ) -> str:
+    """The verdict on a card in the language in use."""
     if total == 0:
-        return "no valid puzzle in the set"
+        return _("no valid puzzle in the set")
     if puzzles == 0:
         return (
-            "never in a valid puzzle"
+            _("never in a valid puzzle")
             if exact
-            else "not seen in the sample: possibly never in a valid puzzle"
+            else _("not seen in the sample: possibly never in a valid puzzle")
         )
     fair = total * verifiers / cards  # what each card would get if all were equal
     ratio = puzzles / fair
-    word = "dominant"
-    for bound, name in ((0.25, "rare"), (0.5, "uncommon"), (2.0, "healthy"), (4.0, "common")):
+    word = _("dominant")
+    for bound, name in (
+        (0.25, N_("rare")),
+        (0.5, N_("uncommon")),
+        (2.0, N_("healthy")),
+        (4.0, N_("common")),
+    ):
         if ratio < bound:
-            word = name
+            word = _(name)
             break
-    verdict = f"{word} ({ratio:.2f}× even)"
+    verdict = _("{word} ({ratio}× even)").format(word=word, ratio=format_number(ratio, 2))
     unused = [str(c.position) for c, x in zip(card.criteria, criteria, strict=True) if x == 0]
     if unused:
-        word = "criterion" if len(unused) == 1 else "criteria"
-        verdict += f"; {word} {', '.join(unused)} never" + (" seen" if not exact else " used")
+        positions = ", ".join(unused)
+        if exact:
+            more = ngettext(
+                "criterion {positions} never used", "criteria {positions} never used", len(unused)
+            )
+        else:
+            more = ngettext(
+                "criterion {positions} never seen", "criteria {positions} never seen", len(unused)
+            )
+        verdict = _("{verdict}; {more}").format(
+            verdict=verdict, more=more.format(positions=positions)
+        )
     return verdict
+
+
+def _verdicts(*args: Any) -> tuple[str, str]:
+    """:func:`_verdict` in English (for JSON, the same in every language) and in the
+    language in use."""
+    with speaking("en"):
+        english = _verdict(*args)
+    return english, _verdict(*args)
 
 
 def puzzle_stats(
@@ -1081,7 +1107,7 @@ def puzzle_stats(
             card.title,
             0,
             tuple(0 for _ in card.criteria),
-            _verdict(card, 0, [0] * len(card.criteria), 0, verifiers, n, True),
+            *_verdicts(card, 0, [0] * len(card.criteria), 0, verifiers, n, True),
         )
         for card in cardset
     )
@@ -1131,7 +1157,7 @@ def puzzle_stats(
                 card.title,
                 puzzles,
                 crits,
-                _verdict(card, puzzles, crits, total, verifiers, n, exhaustive),
+                *_verdicts(card, puzzles, crits, total, verifiers, n, exhaustive),
             )
         )
     never = tuple(space.criteria[i].label for i, x in enumerate(per_crit) if x == 0)

@@ -6,7 +6,6 @@ A thin client of :mod:`turing.analysis.search`.
 from __future__ import annotations
 
 import contextlib
-import sys
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -29,7 +28,15 @@ from turing.cli.options import (
     cardset_option,
     jobs_option,
 )
-from turing.cli.output import ProgressBar, emit_json, fail, plural, progress, stdout_console
+from turing.cli.output import (
+    ProgressBar,
+    emit_json,
+    fail,
+    plural,
+    progress,
+    stdin_bytes,
+    stdout_console,
+)
 from turing.cli.share import code_option, with_codes
 from turing.core.cards import CardSet, load_cardset
 from turing.core.codes import ceil_log2
@@ -44,7 +51,7 @@ SHOWN_CODES = 8
 
 def _puzzles(path: str, cardset: CardSet | None) -> Iterator[Loaded]:
     if path == "-":
-        text = sys.stdin.read()
+        text = stdin_bytes()
         return iter_puzzle_file(None, cardset, text=text, name="<stdin>")
     return iter_puzzle_file(path, cardset)
 

@@ -39,7 +39,15 @@ from turing.cli.output import (
 )
 from turing.core.cards import CardSet, load_cardset, resolve_cardset
 from turing.core.codes import CODE_TEXT, CodeSet
-from turing.i18n import N_, _, current_language, format_number, format_percent, ngettext
+from turing.i18n import (
+    N_,
+    _,
+    current_language,
+    format_number,
+    format_percent,
+    ngettext,
+    speaking,
+)
 from turing.play.words import tier_name
 
 _STYLE = {ERROR: "bold red", WARNING: "yellow", INFO: "cyan"}
@@ -118,9 +126,12 @@ def show(numbers: tuple[int, ...], cardset_name: str | None, as_json: bool) -> N
     for n in chosen:
         record = card_record(cardset, n)
         card = cardset.card(n)
-        title = _("Card {number} · {title}").format(
-            number=record["number"], title=card.title_in(lang)
-        )
+        own_title = card.title_in(lang)
+        if own_title in (f"Card {card.number}", f"Karte {card.number}"):
+            # An untitled card: its title is only its number.
+            title = _("Card {number}").format(number=record["number"])
+        else:
+            title = _("Card {number} · {title}").format(number=record["number"], title=own_title)
         if record["tier"]:
             title += f" · {tier_name(record['tier'])}"
         table = Table(
@@ -149,13 +160,19 @@ def show(numbers: tuple[int, ...], cardset_name: str | None, as_json: bool) -> N
 # -- validate --------------------------------------------------------------------------------
 
 
-def _lint_target(target: str, verifiers: int, strict: bool, quiet: bool) -> LintResult:
-    """A path, or a shipped set name such as ``classic`` when no such file exists."""
+def _lint_target(
+    target: str, verifiers: int, strict: bool, quiet: bool, english: bool = False
+) -> LintResult:
+    """A path, or a shipped set name such as ``classic`` when no such file exists;
+    ``english``: the findings in English (JSON is the same in every language)."""
     path = Path(target)
     if not path.exists() and path.suffix.lower() not in (".yaml", ".yml"):
         with contextlib.suppress(ValueError):
             path = resolve_cardset(target)
-    with progress(_("searching {target}").format(target=target), quiet=quiet) as bar:
+    with (
+        progress(_("searching {target}").format(target=target), quiet=quiet) as bar,
+        speaking("en") if english else contextlib.nullcontext(),
+    ):
         return lint_file(
             path,
             verifiers=verifiers,
@@ -172,7 +189,8 @@ def _finding_text(finding: Finding) -> Text:
     return text
 
 
-def _summary(result: LintResult) -> str:
+def _summary(result: LintResult, shown: bool = False) -> str:
+    """The last line for a file; ``shown``: its info findings are listed above."""
     parts = []
     for severity, count in ((ERROR, result.errors), (WARNING, result.warnings)):
         if count:
@@ -186,10 +204,12 @@ def _summary(result: LintResult) -> str:
         what = ""
     head = ", ".join(parts) if parts else _("clean")
     line = f"{result.source}: {head}" + (f" ({what})" if what else "")
-    if infos:
+    if infos and not shown:
         line += "; " + ngettext(
             "{n} note (--info lists it)", "{n} notes (--info lists them)", infos
         ).format(n=format_number(infos))
+    elif infos:
+        line += "; " + ngettext("{n} note", "{n} notes", infos).format(n=format_number(infos))
     return line
 
 
@@ -238,7 +258,7 @@ def validate(
     console = None if as_json else stdout_console()
     worst = 0
     for target in paths:
-        result = _lint_target(target, verifiers, strict, quiet)
+        result = _lint_target(target, verifiers, strict, quiet, english=as_json)
         listed = [f for f in result.findings if show_info or f.severity != INFO]
         if result.unreadable:
             worst = EXIT_USAGE
@@ -260,7 +280,7 @@ def validate(
         assert console is not None
         for finding in listed:
             console.print(_finding_text(finding))
-        console.print(_summary(result))
+        console.print(_summary(result, shown=show_info))
     if worst:
         raise click.exceptions.Exit(worst)
 
@@ -417,7 +437,7 @@ def stats(
             Text(cardset.card(card.number).title_in(current_language()), style="bold"),
             _num(card.puzzles, exact),
             format_percent(share, 1),
-            card.verdict,
+            card.shown_verdict or card.verdict,
         )
         for position, x in enumerate(card.criteria, 1):
             text = cardset.card(card.number).criterion(position).text_in(current_language())

@@ -194,6 +194,15 @@ def fill_closed_streams() -> None:
         sys.stdout = cast(TextIO, _ClosedOutput())
 
 
+def stdin_bytes() -> bytes:
+    """All of standard input as bytes, for the reader to decode as it decodes a file."""
+    buffer = getattr(sys.stdin, "buffer", None)
+    if buffer is not None:
+        data: bytes = buffer.read()
+        return data
+    return sys.stdin.read().encode("utf-8", "surrogateescape")
+
+
 def exit_for_os_error(exc: OSError) -> NoReturn:
     """Say an error of the file system met outside a command (the group's own ``--help`` or
     ``--version`` written to a full disk) in one line, and exit with status 2."""

@@ -7,14 +7,13 @@ A thin client of :mod:`turing.core.sharecode`.
 from __future__ import annotations
 
 import itertools
-import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Final, TypeVar
 
 import click
 
 from turing.cli.options import cardset_option
-from turing.cli.output import emit_json, fail
+from turing.cli.output import emit_json, fail, stdin_bytes
 from turing.core.cards import CardSet, load_cardset
 from turing.core.puzzle import Loaded, Puzzle, iter_puzzle_file
 from turing.i18n import N_, _
@@ -54,7 +53,7 @@ def shared_puzzle(code: str) -> tuple[Puzzle, CardSet]:
 
 def _file_puzzles(path: str, forced: CardSet | None) -> Iterator[Loaded]:
     if path == "-":
-        return iter_puzzle_file(None, forced, text=sys.stdin.read(), name="<stdin>")
+        return iter_puzzle_file(None, forced, text=stdin_bytes(), name="<stdin>")
     return iter_puzzle_file(path, forced)
 
 

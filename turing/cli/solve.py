@@ -7,6 +7,8 @@ problem, 2 when a puzzle or a file could not be read (the rest is still read).
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import json
 import os
 import sys
@@ -23,14 +25,16 @@ from turing.cli.output import (
     EXIT_USAGE,
     emit_json,
     plural,
+    stdin_bytes,
     stdout_console,
 )
-from turing.cli.share import code_option, with_codes
+from turing.cli.share import CODE_SOURCE, code_option, with_codes
 from turing.core.cards import CardSet, load_cardset
 from turing.core.errors import TuringError
 from turing.core.files import SourceError
 from turing.core.puzzle import Loaded, Puzzle, difficulty, iter_puzzle_items
-from turing.i18n import _, current_language
+from turing.core.solver import TooLarge
+from turing.i18n import _, current_language, ngettext, speaking
 from turing.play.words import mode_name, tier_name
 
 if TYPE_CHECKING:
@@ -47,7 +51,7 @@ def read_puzzles(path: str, cardset: CardSet | None) -> Iterator[Loaded | Source
     """Puzzles from a file, or standard input for ``-``; a puzzle that cannot be read
     comes as its error."""
     if path == "-":
-        return iter_puzzle_items(None, cardset, text=sys.stdin.read(), name="<stdin>")
+        return iter_puzzle_items(None, cardset, text=stdin_bytes(), name="<stdin>")
     return iter_puzzle_items(path, cardset)
 
 
@@ -84,12 +88,37 @@ def _unreadable(file: str, exc: TuringError) -> None:
     click.echo(_("error: {message}").format(message=message), err=True)
 
 
+def _same_file(file: str, earlier: list[str]) -> str | None:
+    """The file of ``earlier`` that ``file`` names again (``sample.yaml ./sample.yaml``)."""
+    if file == "-":
+        return None
+    for other in earlier:
+        if other == "-":
+            continue
+        try:
+            if os.path.samefile(file, other):
+                return other
+        except OSError:
+            continue
+    return None
+
+
 def _each_puzzle(
     files: tuple[str, ...], forced: CardSet | None, unreadable: Callable[[str], None]
 ) -> Iterator[Loaded]:
     """Every puzzle of every file; a puzzle or a file that cannot be read is reported on
-    stderr, and reading goes on with the next one."""
+    stderr, and reading goes on with the next one. A file named again is read once (a
+    note on stderr says so)."""
+    done: list[str] = []
     for file in files:
+        again = _same_file(file, done)
+        if again is not None:
+            click.echo(
+                _("note: {file} is {earlier} again; read once").format(file=file, earlier=again),
+                err=True,
+            )
+            continue
+        done.append(file)
         try:
             for item in read_puzzles(file, forced):
                 if isinstance(item, SourceError):
@@ -123,7 +152,11 @@ def _finish(status: int) -> NoReturn:
     type=click.Choice(["bitmask", "csp"]),
     default="bitmask",
     show_default=True,
-    help="bitmask: fast; csp: the python-constraint reference.",
+    help=(
+        "bitmask: fast; csp: the python-constraint reference, for cards-only puzzles of at "
+        "most 1,000,000 pairs of a code and a criteria assignment (not nightmare or extreme "
+        "with 6 verifiers)."
+    ),
 )
 @cardset_option(EVERY_PUZZLE_CARDSET)
 @code_option
@@ -152,14 +185,29 @@ def solve(
     # puzzles a second leave no time for an echo per line.
     write = sys.stdout.write
     dumps = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": ")).encode
+    # A record's problems are in English whatever the language (its errors on stderr not).
+    english = (
+        functools.partial(speaking, "en")
+        if as_json and current_language() != "en"
+        else contextlib.nullcontext
+    )
     try:
         console = None if as_json else _console()
         read = _each_puzzle(files, forced, unread.append)
         for loaded in with_codes(read, files, codes, cardset_name):
             # A record needs only the number of hypotheses: they are counted, not listed.
-            solved = solve_puzzle(
-                loaded.puzzle, loaded.cardset, cast(Engine, engine), keep=not as_json
-            )
+            try:
+                with english():
+                    solved = solve_puzzle(
+                        loaded.puzzle, loaded.cardset, cast(Engine, engine), keep=not as_json
+                    )
+            except TooLarge as exc:
+                message = _("{place}: {problem}; solve it with --engine bitmask").format(
+                    place=f"{loaded.source}:{loaded.line}", problem=exc.describe()
+                )
+                click.echo(_("error: {message}").format(message=message), err=True)
+                unread.append(loaded.source)
+                continue
             wrong += bool(solved.problems)
             if as_json:
                 write(dumps(solved.record()) + "\n")
@@ -181,7 +229,7 @@ def _render_solved(console: Console, loaded: Loaded, solved: Solved) -> None:
         else:
             console.print(
                 _("no unique solution: {codes} meet the criteria {list}")
-                .format(codes=plural(len(candidates), "code"), list=" ".join(candidates[:20]))
+                .format(codes=plural(len(candidates), "code"), list=_code_list(candidates))
                 .rstrip()
             )
     else:
@@ -201,12 +249,23 @@ def _render_solved(console: Console, loaded: Loaded, solved: Solved) -> None:
     console.print()
 
 
+#: How many codes a line lists before it says "… (N in all)".
+SHOWN_CODES = 20
+
+
+def _code_list(codes: tuple[str, ...]) -> str:
+    shown = " ".join(codes[:SHOWN_CODES])
+    if len(codes) > SHOWN_CODES:
+        shown += " … " + _("({n} in all)").format(n=len(codes))
+    return shown
+
+
 def _puzzle_table(puzzle: Puzzle, cardset: CardSet, solved: Solved) -> Table:
     from rich.table import Table
 
-    title = f"{puzzle.id or _('puzzle')} · {mode_name(puzzle.mode)} · " + _("{n} verifiers").format(
-        n=puzzle.verifiers
-    )
+    title = f"{puzzle.id or _('puzzle')} · {mode_name(puzzle.mode)} · " + ngettext(
+        "{n} verifier", "{n} verifiers", puzzle.verifiers
+    ).format(n=puzzle.verifiers)
     tier = difficulty(puzzle, cardset)
     if tier:
         title += f" · {tier_name(tier)}"
@@ -278,15 +337,18 @@ def check(
     status 1 when any puzzle has a problem, 2 when something could not be read.
     """
     forced = forced_cardset(cardset_name)
-    tally = CollectionCheck()
+    tally = CollectionCheck(reveal=show_solution, code_source=CODE_SOURCE)
     try:
         console = None if as_json else _console()
         read = _each_puzzle(files, forced, tally.unreadable)
         for loaded in with_codes(read, files, codes, cardset_name):
-            checked = tally.check(loaded)
             if as_json:
-                emit_json(checked.record())
+                # A record is the same in every language.
+                with speaking("en"):
+                    checked = tally.check(loaded)
+                emit_json(checked.record(reveal=show_solution))
                 continue
+            checked = tally.check(loaded)
             assert console is not None
             place = f"{checked.source}:{checked.line}"
             name = checked.puzzle.id or _("puzzle")
@@ -323,9 +385,12 @@ def _solution_text(solutions: tuple[str, ...], puzzle: Puzzle) -> str:
 
 
 def _summary(tally: CollectionCheck) -> str:
-    text = _("{puzzles} checked in {files}: ").format(
-        puzzles=plural(tally.puzzles, "puzzle"), files=plural(tally.files, "file")
-    )
+    if tally.codes and not tally.files:
+        text = _("{puzzles} checked: ").format(puzzles=plural(tally.puzzles, "puzzle"))
+    else:
+        text = _("{puzzles} checked in {files}: ").format(
+            puzzles=plural(tally.puzzles, "puzzle"), files=plural(tally.files, "file")
+        )
     parts = []
     if tally.failed:
         parts.append(_("{n} with problems").format(n=tally.failed))

@@ -24,6 +24,7 @@ from turing.core.files import (
     load_yaml,
     read_text,
     shipped_dir,
+    shown_value,
 )
 from turing.i18n import _
 
@@ -263,6 +264,16 @@ def resolve_cardset(name_or_path: str | os.PathLike[str], base: Path | None = No
     'puzzles/sets/mine.yaml'
     """
     text = str(name_or_path)
+    if not text.strip():
+        raise CardError(
+            "",
+            0,
+            0,
+            _(
+                "the card-set name is empty (shipped: {shipped}; or give a path to a .yaml file)"
+            ).format(shipped=", ".join(shipped_cardsets())),
+            E_UNKNOWN_SET,
+        )
     path = Path(text)
     if base is not None and not path.is_absolute():
         path = base / path
@@ -278,8 +289,8 @@ def resolve_cardset(name_or_path: str | os.PathLike[str], base: Path | None = No
         text,
         0,
         0,
-        _("no card set named {name!r} (shipped: {shipped}; or give a path to a .yaml file)").format(
-            name=text, shipped=", ".join(shipped_cardsets())
+        _("no card set named {name} (shipped: {shipped}; or give a path to a .yaml file)").format(
+            name=shown_value(text), shipped=", ".join(shipped_cardsets())
         ),
         E_UNKNOWN_SET,
     )
@@ -451,10 +462,38 @@ def _expression_column(source_lines: list[str], node: Node, offset: int) -> tupl
     line, column = node.line, node.column
     text = source_lines[line - 1] if 0 < line <= len(source_lines) else ""
     value = str(node.value)
+    if text[column - 1 : column] in ("|", ">"):
+        return _block_position(source_lines, node, offset)
     start = column - 1 + (1 if node.quoted else 0)
     if "\n" in value or text[start : start + len(value)] != value:
         return line, column
     return line, start + 1 + offset
+
+
+def _block_position(source_lines: list[str], node: Node, offset: int) -> tuple[int, int]:
+    """:func:`_expression_column` for a block scalar (``|`` or ``>``): its text is found
+    line by line below the indicator; a fold or a line break is placed at the start of the
+    next line."""
+    value = str(node.value)
+    found = 0
+    indent = -1
+    for index in range(node.line, len(source_lines)):
+        raw = source_lines[index]
+        content = raw.lstrip(" ")
+        if not content.strip():
+            continue
+        if indent < 0:
+            indent = len(raw) - len(content)
+        elif len(raw) - len(content) < indent:
+            break
+        piece = raw[indent:].rstrip()
+        at = value.find(piece, found)
+        if at < 0:
+            break
+        if offset < at + len(piece):
+            return index + 1, indent + max(0, offset - at) + 1
+        found = at + len(piece)
+    return node.line, node.column
 
 
 def parse_cardset(

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from turing.core.errors import TuringError
+from turing.core.files import shown_value
 from turing.i18n import _, ngettext
 
 DIGITS: Final = (1, 2, 3, 4, 5)
@@ -62,13 +63,13 @@ class Code:
         """Parse ``"241"`` (▲=2, ■=4, ●=1); spaces and commas between digits are allowed."""
         if not isinstance(text, str):
             raise CodeError(
-                _("a code is three digits 1–5 like 241, not {text!r}").format(text=text)
+                _("a code is three digits 1–5 like 241, not {text}").format(text=shown_value(text))
             )
         compact = "".join(ch for ch in text.strip() if ch not in " ,")
         if len(compact) != 3 or not compact.isascii() or not compact.isdigit():
             raise CodeError(
-                _("{code!r} is not a code: a code is three digits 1–5, like 241").format(
-                    code=text.strip()
+                _("{code} is not a code: a code is three digits 1–5, like 241").format(
+                    code=shown_value(text.strip())
                 )
             )
         digits = [int(ch) for ch in compact]
@@ -76,10 +77,10 @@ class Code:
         if bad:
             raise CodeError(
                 ngettext(
-                    "{code!r} is not a code: digit {digits} outside 1–5",
-                    "{code!r} is not a code: digits {digits} outside 1–5",
+                    "{code} is not a code: digit {digits} outside 1–5",
+                    "{code} is not a code: digits {digits} outside 1–5",
                     len(bad),
-                ).format(code=compact, digits=", ".join(bad))
+                ).format(code=repr(compact), digits=", ".join(bad))
             )
         return ALL_CODES[(digits[0] - 1) * 25 + (digits[1] - 1) * 5 + (digits[2] - 1)]
 

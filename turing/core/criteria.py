@@ -489,12 +489,15 @@ class _Parser:
             self._need(arg, "int", f"{fn}()")
         arity = {"count": (1, 1), "abs": (1, 1), "even": (1, 1), "odd": (1, 1)}.get(fn, (1, 32))
         if not arity[0] <= len(args) <= arity[1]:
-            message = (
-                _("{name}() takes one argument, got {count}")
-                if arity == (1, 1)
-                else _("{name}() takes at least one argument, got {count}")
+            if arity == (1, 1):
+                message = _("{name}() takes one argument, got {count}")
+            elif args:
+                message = _("{name}() takes at most {most} arguments, got {count}")
+            else:
+                message = _("{name}() takes at least one argument, got {count}")
+            raise ExpressionError(
+                message.format(name=fn, count=len(args), most=arity[1]), name.offset, E_TYPE
             )
-            raise ExpressionError(message.format(name=fn, count=len(args)), name.offset, E_TYPE)
         kind, values = _apply(fn, [a.values for a in args])
         return _Value(kind, values, name.offset, Call(fn, tuple(a.node for a in args)))
 

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, TextIO, TypeVar
 
 from turing.core.errors import TuringError
-from turing.i18n import N_, _
+from turing.i18n import N_, _, ngettext
 
 # The YAML parser and the temporary-file module are imported where they are used: a
 # command that reads no YAML (a JSONL file, a card set from the parse cache) or writes
@@ -66,7 +66,8 @@ class SourceError(TuringError):
         return f"{self.source}:{self.line}:{self.column}"
 
     def __str__(self) -> str:
-        return f"{self.where()}: {self.message}"
+        where = self.where()
+        return f"{where}: {self.message}" if where else self.message
 
 
 E_FILE: Final = "C001"
@@ -103,6 +104,76 @@ def decode_text(data: bytes, source: str) -> str:
     return text.removeprefix("\ufeff")
 
 
+#: Characters a YAML file may not hold: control characters but tab and line breaks, DEL,
+#: the C1 controls but NEL, surrogates (an undecodable byte read from a stream) and U+FFFE/F.
+_UNPRINTABLE: Final = re.compile(
+    "[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
+)
+
+
+def check_characters(text: str, source: str) -> None:
+    """Refuse a character YAML does not allow, at its line and column: a NUL, a byte
+    that was not UTF-8 (read from a stream as a surrogate), another control character."""
+    found = _UNPRINTABLE.search(text)
+    if found is None:
+        return
+    pos = found.start()
+    line = text.count("\n", 0, pos) + 1
+    col = pos - (text.rfind("\n", 0, pos) + 1) + 1
+    char = found.group()
+    if char == "\x00":
+        message = _("file contains a NUL byte; expected UTF-8 text")
+    elif "\udc80" <= char <= "\udcff":
+        byte = f"0x{ord(char) - 0xDC00:02x}"
+        message = _("file is not UTF-8 text (byte {byte})").format(byte=byte)
+    else:
+        message = _("control character {code} is not allowed").format(code=f"U+{ord(char):04X}")
+    raise SourceError(source, line, col, message, E_FILE)
+
+
+#: How many characters of a text value an error message shows before it says "…".
+SHOWN_CHARACTERS: Final = 40
+
+
+def shorten(text: str, limit: int = SHOWN_CHARACTERS) -> str:
+    """``text`` cut to ``limit`` characters, the last of them "…" when cut."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def shown_value(value: Any) -> str:
+    """A value of a document as an error message names it: text in quotes and a number
+    cut to :data:`SHOWN_CHARACTERS`, ``true``/``false``/``null`` as YAML writes them, and
+    a mapping or a list by its kind.
+
+    >>> shown_value({"a": 1}), shown_value(None), shown_value(True), shown_value("x" * 50)
+    ('a mapping', 'null', 'true', "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'")
+    """
+    if isinstance(value, dict):
+        return _("a mapping")
+    if isinstance(value, list | tuple):
+        return _("a list")
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return repr(shorten(value))
+    return shorten(str(value))
+
+
+def size_text(count: int) -> str:
+    """A number of bytes as the docs write a limit: ``128 KiB``, ``4 MiB``, ``100 bytes``.
+
+    >>> size_text(128 * 1024), size_text(512 * 1024 * 1024), size_text(1536 * 1024)
+    ('128 KiB', '512 MiB', '1536 KiB')
+    """
+    if count >= 1024 * 1024 and count % (1024 * 1024) == 0:
+        return f"{count // (1024 * 1024)} MiB"
+    if count >= 1024 and count % 1024 == 0:
+        return f"{count // 1024} KiB"
+    return ngettext("{n} byte", "{n} bytes", count).format(n=count)
+
+
 def read_text(path: str | os.PathLike[str], max_bytes: int = MAX_FILE_BYTES) -> str:
     """Read a UTF-8 text file of at most ``max_bytes`` bytes."""
     source = str(path)
@@ -122,7 +193,7 @@ def read_text(path: str | os.PathLike[str], max_bytes: int = MAX_FILE_BYTES) -> 
             source,
             0,
             0,
-            _("file is larger than {size} MiB").format(size=max_bytes // (1024 * 1024)),
+            _("file is larger than {size}").format(size=size_text(max_bytes)),
             E_FILE,
         )
     return decode_text(data, source)
@@ -186,6 +257,9 @@ def _scalar(node: ScalarNode, source: str) -> Node:
     line, col = node.start_mark.line + 1, node.start_mark.column + 1
     kind = _SCALAR_TAGS.get(_tag(node))
     text: str = node.value
+    if node.style == ">":
+        # The round-trip scanner marks each fold of a folded scalar with a BEL.
+        text = text.replace("\a", "")
     quoted = node.style in ("'", '"')
     value: Any
     if kind is None:
@@ -325,6 +399,25 @@ def _value_starts(line: str, pos: int, flow: int) -> bool:
     return bool(flow and prev == ":" and j > 0 and line[j - 1] in "\"'")
 
 
+def check_openers(line: str, source: str, number: int) -> None:
+    """Refuse a line with more than :data:`MAX_OPENERS_PER_KIB` brackets (``[``, ``{``)
+    within any 1,024 characters; ``number`` is the line's number in ``source``."""
+    if line.count("[") + line.count("{") <= MAX_OPENERS_PER_KIB:
+        return
+    openers = [m.start() for m in _OPENER.finditer(line)]
+    for i in range(len(openers) - MAX_OPENERS_PER_KIB):
+        if openers[i + MAX_OPENERS_PER_KIB] - openers[i] < 1024:
+            raise SourceError(
+                source,
+                number,
+                openers[i + MAX_OPENERS_PER_KIB] + 1,
+                _("more than {count} '[' or '{{' within 1,024 characters of one line").format(
+                    count=MAX_OPENERS_PER_KIB
+                ),
+                E_YAML,
+            )
+
+
 def check_nesting(text: str, source: str, limit: int = MAX_NESTING) -> None:
     """Refuse YAML nested deeper than ``limit`` before the parser sees it.
 
@@ -341,19 +434,7 @@ def check_nesting(text: str, source: str, limit: int = MAX_NESTING) -> None:
     quote = ""
     block_scalar_indent = -1
     for number, line in enumerate(text.split("\n"), start=1):
-        if line.count("[") + line.count("{") > MAX_OPENERS_PER_KIB:
-            openers = [m.start() for m in _OPENER.finditer(line)]
-            for i in range(len(openers) - MAX_OPENERS_PER_KIB):
-                if openers[i + MAX_OPENERS_PER_KIB] - openers[i] < 1024:
-                    raise SourceError(
-                        source,
-                        number,
-                        openers[i + MAX_OPENERS_PER_KIB] + 1,
-                        _(
-                            "more than {count} '[' or '{{' within 1,024 characters of one line"
-                        ).format(count=MAX_OPENERS_PER_KIB),
-                        E_YAML,
-                    )
+        check_openers(line, source, number)
         stripped = line.lstrip(" ")
         indent = len(line) - len(stripped)
         if block_scalar_indent >= 0:
@@ -425,6 +506,18 @@ _YAML_PROBLEMS: Final = (
     (re.compile(r"did not find expected key"), N_("a key is missing here")),
     (re.compile(r"did not find expected '-' indicator"), N_("a '-' is missing here")),
     (
+        re.compile(r"but found another document"),
+        N_("a second YAML document starts here; a file holds one document"),
+    ),
+    (
+        re.compile(r"found unknown escape character (?P<char>.+)"),
+        N_("{char} after a backslash is not an escape a quoted text may hold"),
+    ),
+    (
+        re.compile(r"found undefined alias (?P<name>.+)"),
+        N_("the alias {name} names no anchor (anchors and aliases are not allowed)"),
+    ),
+    (
         re.compile(r"found character (?P<char>.+) that cannot start any token"),
         N_("the character {char} cannot start a value (indent with spaces, not tabs)"),
     ),
@@ -490,6 +583,7 @@ def load_yaml(text: str, source: str) -> Node:
     from ruamel.yaml import YAML
     from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
+    check_characters(text, source)
     check_nesting(text, source)
     yaml = YAML(typ="rt")
     # The composer's own bound, whatever the lexical pass missed (it counts a scalar as a

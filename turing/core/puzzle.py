@@ -35,7 +35,17 @@ from turing.core.cards import (
 )
 from turing.core.codes import CODE_TEXT, Code, CodeError
 from turing.core.errors import TuringError
-from turing.core.files import Node, SourceError, json_problem, load_yaml, read_text
+from turing.core.files import (
+    E_DUPLICATE_KEY,
+    Node,
+    SourceError,
+    check_openers,
+    decode_text,
+    json_problem,
+    load_yaml,
+    read_text,
+    shown_value,
+)
 from turing.i18n import _, ngettext
 
 LETTERS: Final = "ABCDEF"
@@ -86,8 +96,8 @@ class Mode(enum.StrEnum):
             return cls(name.lower() if isinstance(name, str) else name)
         except ValueError:
             raise ModeError(
-                _("unknown mode {name!r} (modes: {modes})").format(
-                    name=name, modes=", ".join(MODES)
+                _("unknown mode {name} (modes: {modes})").format(
+                    name=shown_value(name), modes=", ".join(MODES)
                 )
             ) from None
 
@@ -358,7 +368,9 @@ def _int_list(value: Any, where: Where, place: Place, what: str) -> list[int]:
             raise _fail(
                 where,
                 (*place, j),
-                _("'{what}' must hold whole numbers, found {item!r}").format(what=what, item=item),
+                _("'{what}' must hold whole numbers, found {item}").format(
+                    what=what, item=shown_value(item)
+                ),
                 E_PUZZLE_TYPE,
             )
     return list(value)
@@ -472,6 +484,8 @@ def _plain_puzzle(doc: dict[str, Any], cardset: CardSet) -> Puzzle | None:
     if "solution" in doc and (type(solution) is not str or solution not in _CODE_TEXTS):
         return None
     puzzle_id = get("id")
+    if puzzle_id is not None and type(puzzle_id) is not str and type(puzzle_id) is not int:
+        return None
     return Puzzle(
         cards=groups,
         mode=mode,
@@ -507,12 +521,21 @@ def _checked_puzzle(
     mode = Mode.CLASSIC
     if "mode" in doc:
         mode_value = doc["mode"]
-        if not isinstance(mode_value, str) or mode_value.lower() not in MODES:
+        if not isinstance(mode_value, str):
             raise _fail(
                 where,
                 ("mode",),
-                _("unknown mode {name!r} (modes: {modes})").format(
-                    name=mode_value, modes=", ".join(MODES)
+                _("'mode' must be one of {modes}, found {found}").format(
+                    modes=", ".join(MODES), found=shown_value(mode_value)
+                ),
+                E_PUZZLE_TYPE,
+            )
+        if mode_value.lower() not in MODES:
+            raise _fail(
+                where,
+                ("mode",),
+                _("unknown mode {name} (modes: {modes})").format(
+                    name=shown_value(mode_value), modes=", ".join(MODES)
                 ),
                 E_PUZZLE_TYPE,
             )
@@ -543,7 +566,7 @@ def _checked_puzzle(
                 raise _fail(
                     where,
                     ("cards", i),
-                    _("a card is a number, found {item!r}").format(item=item),
+                    _("a card is a number, found {item}").format(item=shown_value(item)),
                     E_PUZZLE_TYPE,
                 )
             groups.append((int(item),))
@@ -695,7 +718,17 @@ def _checked_puzzle(
 
     puzzle_id: str | None = None
     if doc.get("id") is not None:
-        puzzle_id = str(doc["id"])
+        id_value = doc["id"]
+        if isinstance(id_value, bool) or not isinstance(id_value, str | int):
+            raise _fail(
+                where,
+                ("id",),
+                _("'id' must be text, like \"01\", found {found}").format(
+                    found=shown_value(id_value)
+                ),
+                E_PUZZLE_TYPE,
+            )
+        puzzle_id = str(id_value)
     extra = {k: v for k, v in doc.items() if k not in _KNOWN_KEYS}
     return Puzzle(
         cards=tuple(groups),
@@ -729,12 +762,14 @@ class Loaded:
 def iter_puzzle_file(
     path: str | os.PathLike[str] | None,
     cardset: CardSet | None = None,
-    text: str | None = None,
+    text: str | bytes | None = None,
     name: str | None = None,
 ) -> Iterator[Loaded]:
     """Read every puzzle of a file: YAML (one document or a list), JSON, or JSONL.
 
-    ``path`` None with ``text`` reads standard input's text (format guessed from content).
+    ``path`` None with ``text`` reads standard input's text (format guessed from content);
+    given as bytes, it is decoded as a file is (a NUL or a byte that is not UTF-8 refused
+    at its place).
     ``cardset`` forces a card set; otherwise each puzzle's own ``cardset`` reference (or
     classic) is resolved by :func:`puzzle_cardset`, a relative path from the file's folder
     (from the working directory for standard input).
@@ -749,7 +784,7 @@ def iter_puzzle_file(
 def iter_puzzle_items(
     path: str | os.PathLike[str] | None,
     cardset: CardSet | None = None,
-    text: str | None = None,
+    text: str | bytes | None = None,
     name: str | None = None,
 ) -> Iterator[Loaded | SourceError]:
     """Like :func:`iter_puzzle_file`, but a puzzle that cannot be read comes as its error
@@ -761,6 +796,12 @@ def iter_puzzle_items(
         assert path is not None
         try:
             text = read_text(path, max_bytes=MAX_PUZZLE_FILE_BYTES)
+        except SourceError as exc:
+            yield PuzzleError(exc.source, exc.line, exc.column, exc.message, exc.code)
+            return
+    elif isinstance(text, bytes):
+        try:
+            text = decode_text(text, source)
         except SourceError as exc:
             yield PuzzleError(exc.source, exc.line, exc.column, exc.message, exc.code)
             return
@@ -835,13 +876,52 @@ def _iter_jsonl(
     text: str, source: str, cardset: CardSet | None, base: Path | None
 ) -> Iterator[Loaded | SourceError]:
     sets: dict[str | None, CardSet] = {}
+    empty = True
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
+        empty = False
         try:
             yield _jsonl_line(line, number, source, cardset, base, sets)
         except SourceError as exc:
             yield exc
+    if empty:
+        yield PuzzleError(source, 0, 0, _("file holds no puzzle"), E_PUZZLE)
+
+
+class _DuplicateKey(Exception):
+    """A JSON object of a line names a key twice."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        seen: set[str] = set()
+        for name, _value in pairs:
+            if name in seen:
+                raise _DuplicateKey(name)
+            seen.add(name)
+    return found
+
+
+#: The parser of a JSONL line: a key twice in one object is refused, as in a JSON file.
+_JSON_LINE: Final = json.JSONDecoder(object_pairs_hook=_unique_keys)
+
+
+def _duplicate_key(line: str, number: int, source: str, name: str) -> PuzzleError:
+    """The error for a key named twice in line ``number``, at the second key."""
+    try:
+        load_yaml("\n" * (number - 1) + line, source)
+    except SourceError as exc:
+        if exc.code == E_DUPLICATE_KEY:
+            return PuzzleError(exc.source, exc.line, exc.column, exc.message, exc.code)
+    return PuzzleError(
+        source, number, 1, _("duplicate key {name!r}").format(name=name), E_DUPLICATE_KEY
+    )
 
 
 def _jsonl_line(
@@ -853,7 +933,10 @@ def _jsonl_line(
     sets: dict[str | None, CardSet],
 ) -> Loaded:
     try:
-        data = json.loads(line)
+        check_openers(line, source, number)
+        data = _JSON_LINE.decode(line)
+    except SourceError as exc:
+        raise PuzzleError(exc.source, exc.line, exc.column, exc.message, exc.code) from None
     except json.JSONDecodeError as exc:
         raise PuzzleError(
             source,
@@ -862,6 +945,10 @@ def _jsonl_line(
             _("JSON: {problem}").format(problem=json_problem(exc.msg)),
             E_PUZZLE,
         ) from None
+    except _DuplicateKey as exc:
+        raise _duplicate_key(line, number, source, exc.name) from None
+    except RecursionError:
+        raise PuzzleError(source, number, 1, _("JSON is nested too deeply"), E_PUZZLE) from None
     # A problem is reported at its value: the line is parsed again with positions then.
     where = line_places(source, number, line)
     chosen = cardset or _own_cardset(data, base, where, sets)

@@ -24,10 +24,27 @@ from turing.core.cards import CardSet
 from turing.core.codes import ALL_MASK, CODE_TEXT, CodeSet, code_index, lowest_index
 from turing.core.errors import TuringError
 from turing.core.puzzle import LETTERS, Puzzle, PuzzleError
+from turing.i18n import _, format_number
 
 
 class SolverError(TuringError):
     """A question the solver cannot answer for this puzzle (e.g. no hidden criteria)."""
+
+
+class TooLarge(SolverError):
+    """A puzzle beyond the bound an engine was given (the reference engine's deduction)."""
+
+    def __init__(self, pairs: int, limit: int) -> None:
+        self.pairs = pairs
+        self.limit = limit
+        super().__init__(self.describe())
+
+    def describe(self) -> str:
+        """The problem in the language in use."""
+        return _(
+            "too large for the reference engine: its deduction would go through "
+            "{pairs} pairs of a code and a criteria assignment, more than {limit}"
+        ).format(pairs=format_number(self.pairs), limit=format_number(self.limit))
 
 
 @dataclass(frozen=True, slots=True, order=True)
