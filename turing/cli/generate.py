@@ -218,7 +218,8 @@ def refuse_bank_output(output: str | None, db: str | None) -> None:
         return
     fail(
         _(
-            "{output}: is the bank {bank} (or a file of it); write the puzzles to another file"
+            "{output}: the output would overwrite the bank {bank} (or one of its files); "
+            "write the puzzles to another file"
         ).format(output=_("standard output") if output == "-" else output, bank=db)
     )
 
