@@ -65,6 +65,7 @@ from turing.generation.generator import (
     iter_catalogue_rows,
     run,
 )
+from turing.generation.metrics import METRIC_KEYS
 from turing.i18n import _, format_number, ngettext
 from turing.play.words import mode_name, tier_name
 
@@ -1093,18 +1094,7 @@ def bank_export(
 SHORT_ID_SHAPE: Final = re.compile(r"[CEN]\d[A-Z]-[A-Z2-7]{6,}", re.IGNORECASE)
 
 #: the fields of a document that `bank import` computes itself (a file's are not trusted)
-_COMPUTED_KEYS = frozenset(
-    {
-        "difficulty",
-        "verifiers",
-        "codes_left",
-        "assignments",
-        "min_tests",
-        "min_tests_upper",
-        "min_tests_kind",
-        "score",
-    }
-)
+_COMPUTED_KEYS = frozenset({"difficulty", "verifiers"}) | METRIC_KEYS
 
 
 def _remove_new_bank(bank: Bank | None, db: str) -> None:

@@ -33,6 +33,7 @@ from turing.core.cards import CardSet, load_cardset
 from turing.core.codes import CODE_TEXT
 from turing.core.errors import TuringError
 from turing.core.puzzle import Mode, Puzzle, puzzle_from_dict
+from turing.generation.metrics import METRIC_KEYS
 from turing.generation.packing import (
     TIER_CODES,
     Layout,
@@ -198,23 +199,9 @@ CATALOGUE_FIELDS: Final = (
 )
 #: every how many catalogue places a key is marked (:meth:`Bank.add_catalogue`)
 MARK_EVERY: Final = 64
-_STANDARD_KEYS: Final = frozenset(
-    {
-        "id",
-        "mode",
-        "cards",
-        "criteria",
-        "solution",
-        "cardset",
-        "difficulty",
-        "verifiers",
-        "codes_left",
-        "assignments",
-        "min_tests",
-        "min_tests_upper",
-        "min_tests_kind",
-        "score",
-    }
+_STANDARD_KEYS: Final = (
+    frozenset({"id", "mode", "cards", "criteria", "solution", "cardset", "difficulty", "verifiers"})
+    | METRIC_KEYS
 )
 
 

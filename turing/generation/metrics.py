@@ -63,6 +63,12 @@ class Metrics:
         }
 
 
+METRIC_KEYS: Final = frozenset(
+    ("codes_left", "assignments", "min_tests", "min_tests_upper", "min_tests_kind", "score")
+)
+"""The document fields :meth:`Metrics.as_dict` writes."""
+
+
 def count_readings(options: Sequence[Sequence[int]]) -> tuple[int, int]:
     """``(codes mask, number of readings)`` over every valid choice of one mask per slot
     (:func:`turing.core.walk.count`: the solver's deduction, counted instead of listed)."""
