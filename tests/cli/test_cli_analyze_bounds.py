@@ -86,11 +86,27 @@ def test_each_figure_given_as_bounds_says_which_limit_stopped_it(tmp_path: Path)
     """In JSON (``stopped_by``) and in words, with what to raise to go further."""
     path = tmp_path / "n.yaml"
     path.write_text(SMALL)
+    # each limit with the figures it stops (the others left out: each takes seconds)
     cases = [
-        (["--max-work", "1000"], "min_tests_worst", "work", "raise --max-work"),
+        (
+            ["--max-work", "1000", "--no-rounds", "--no-expected"],
+            "min_tests_worst",
+            "work",
+            "raise --max-work",
+        ),
         (["--max-states", "20"], "min_tests_worst", "states", "raise --max-states"),
-        (["--expected-states", "5"], "min_tests_expected", "states", "--expected-states"),
-        (["--round-states", "5"], "rounds_worst", "states", "raise --round-states"),
+        (
+            ["--expected-states", "5", "--no-rounds"],
+            "min_tests_expected",
+            "states",
+            "--expected-states",
+        ),
+        (
+            ["--round-states", "5", "--no-expected"],
+            "rounds_worst",
+            "states",
+            "raise --round-states",
+        ),
     ]
     for options, figure, limit, words in cases:
         code, out, err = run("analyze", str(path), "--json", *options)
@@ -106,7 +122,7 @@ def test_each_figure_given_as_bounds_says_which_limit_stopped_it(tmp_path: Path)
     code, out, err = run("analyze", str(path), "--json", "--no-expected")
     assert code == 0, err
     assert json.loads(out)["stopped_by"] == {}
-    code, out, err = run("analyze", str(path), "--no-expected")
+    code, out, err = run("analyze", str(path), "--no-expected", "--no-rounds")
     assert "to search further" not in out
 
 
