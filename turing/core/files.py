@@ -107,7 +107,7 @@ def decode_text(data: bytes, source: str) -> str:
 #: Characters a YAML file may not hold: control characters but tab and line breaks, DEL,
 #: the C1 controls but NEL, surrogates (an undecodable byte read from a stream) and U+FFFE/F.
 _UNPRINTABLE: Final = re.compile(
-    "[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
+    "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ufffe\uffff]"
 )
 
 
