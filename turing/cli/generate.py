@@ -13,7 +13,6 @@ import contextlib
 import json
 import os
 import re
-import sqlite3
 import stat
 import sys
 import time
@@ -610,20 +609,19 @@ def _from_bank(
     with contextlib.ExitStack() as stack:
         stack.callback(source.close)
         try:
-            sampler = CatalogueSampler(
-                source,
-                mode=mode,
-                verifiers=verifiers,
-                difficulty=difficulty,
-                seed=seed,
-                min_tests=min_tests,
-                max_tests=max_tests,
-                cardset=name,
-            )
+            with source.naming_errors():  # the sampler reads the bank's tables itself
+                sampler = CatalogueSampler(
+                    source,
+                    mode=mode,
+                    verifiers=verifiers,
+                    difficulty=difficulty,
+                    seed=seed,
+                    min_tests=min_tests,
+                    max_tests=max_tests,
+                    cardset=name,
+                )
         except (SampleError, BankError) as exc:
             fail(str(exc))
-        except sqlite3.Error as exc:
-            fail(_("{path}: the bank's database: {problem}").format(path=db, problem=exc))
         sink = stack.enter_context(open_output(output))
         bar = stack.enter_context(
             progress(
@@ -639,14 +637,13 @@ def _from_bank(
             )
         )
         try:
-            for puzzle in sampler.puzzles(count, state):
-                write_puzzle(sink, puzzle)
-                made += 1
-                bar.advance()
+            with source.naming_errors():
+                for puzzle in sampler.puzzles(count, state):
+                    write_puzzle(sink, puzzle)
+                    made += 1
+                    bar.advance()
         except BankError as exc:
             fail(str(exc))
-        except sqlite3.Error as exc:
-            fail(_("{path}: the bank's database: {problem}").format(path=db, problem=exc))
     elapsed = time.perf_counter() - started
     rate = made / elapsed if elapsed > 0 else 0.0
     result = {

@@ -1078,6 +1078,18 @@ class Bank:
         cardset: CardSet | None = load_cardset(name) if isinstance(name, str) else None
         return puzzle_from_dict(data, cardset, source=str(self.path))
 
+    @contextlib.contextmanager
+    def naming_errors(self) -> Iterator[None]:
+        """Errors of SQLite inside (a damaged file, a lock held too long) raised as a
+        :class:`BankError` that names the bank's file; the bank's own methods do this, and
+        code reading :attr:`conn` itself can."""
+        try:
+            yield
+        except sqlite3.Error as exc:
+            raise BankError(
+                _("{path}: the bank's database: {problem}").format(path=self.path, problem=exc)
+            ) from None
+
     def public_doc(self, doc: str) -> dict[str, Any]:
         """A stored document as a player may see it (:meth:`Puzzle.to_dict` without the
         hidden parts)."""
@@ -1314,31 +1326,21 @@ class Bank:
 
 
 def _naming_the_bank(func: Callable[..., Any]) -> Callable[..., Any]:
-    """``func`` (a method of :class:`Bank`) with the errors of SQLite (a damaged file, a
-    lock held too long) raised as a :class:`BankError` that names the bank's file."""
-
-    def named(bank: Bank, exc: sqlite3.Error) -> BankError:
-        return BankError(
-            _("{path}: the bank's database: {problem}").format(path=bank.path, problem=exc)
-        )
-
+    """``func`` (a method of :class:`Bank`) with the errors of SQLite raised as a
+    :class:`BankError` that names the bank's file (:meth:`Bank.naming_errors`)."""
     if inspect.isgeneratorfunction(func):
 
         @functools.wraps(func)
         def generator(self: Bank, *args: Any, **kwargs: Any) -> Iterator[Any]:
-            try:
+            with self.naming_errors():
                 yield from func(self, *args, **kwargs)
-            except sqlite3.Error as exc:
-                raise named(self, exc) from None
 
         return generator
 
     @functools.wraps(func)
     def method(self: Bank, *args: Any, **kwargs: Any) -> Any:
-        try:
+        with self.naming_errors():
             return func(self, *args, **kwargs)
-        except sqlite3.Error as exc:
-            raise named(self, exc) from None
 
     return method
 
