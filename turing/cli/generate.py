@@ -132,9 +132,9 @@ def check_executor(kind: str, scheduler: str | None, jobs: int) -> Any:
 
 
 @contextlib.contextmanager
-def open_executor(kind: str, jobs: int, scheduler: str | None) -> Iterator[Executor | None]:
-    """None for the default process pool (made by the generator), or a Dask executor."""
-    distributed = check_executor(kind, scheduler, jobs)
+def open_executor(distributed: Any, jobs: int, scheduler: str | None) -> Iterator[Executor | None]:
+    """None for the default process pool (made by the generator), or a Dask executor;
+    ``distributed`` as :func:`check_executor` gave it, before any work."""
     if distributed is None:
         yield None
         return
@@ -402,7 +402,7 @@ def generate(
     if no_metrics and (exact_tests or min_tests is not None or max_tests is not None):
         fail(_("--no-metrics cannot be combined with --exact-tests, --min-tests or --max-tests"))
     refuse_bank_output(output, bank_path)
-    check_executor(executor, scheduler, jobs)
+    distributed = check_executor(executor, scheduler, jobs)
     name, _source = cardset_arg(cardset_name)
     metrics = "none" if no_metrics else ("exact" if exact_tests else "basic")
     spec = Spec(
@@ -452,7 +452,7 @@ def generate(
         # The file is renamed into place when the run ends, also when it stops early for
         # want of new puzzles; an interrupted run leaves the old file as it was.
         sink = stack.enter_context(open_output(output)) if output else None
-        ex = stack.enter_context(open_executor(executor, jobs, scheduler))
+        ex = stack.enter_context(open_executor(distributed, jobs, scheduler))
         bar = stack.enter_context(
             progress(
                 _("{mode} {tier} {verifiers}v").format(
@@ -757,7 +757,7 @@ def catalogue(
     """
     if bank_path is None and not count_only:
         fail(_("say where the puzzles go: --bank DB (or --count-only to just count them)"))
-    check_executor(executor, scheduler, jobs)
+    distributed = check_executor(executor, scheduler, jobs)
     name, cs = cardset_arg(cardset_name)
     plan = catalogue_plan(cs, verifiers)
     # Counting walks the units of two criteria; storing walks units of two cards, which
@@ -780,7 +780,7 @@ def catalogue(
     started = time.perf_counter()
     try:
         with (
-            open_executor(executor, jobs, scheduler) as ex,
+            open_executor(distributed, jobs, scheduler) as ex,
             progress(
                 _("catalogue {verifiers}v").format(verifiers=verifiers),
                 total=total_units,
