@@ -43,6 +43,7 @@ from turing.cli.output import (
     open_output,
     plural,
     progress,
+    same_file,
     stdout_console,
 )
 from turing.core.cards import CardSet, load_cardset, portable_reference
@@ -193,10 +194,8 @@ BANK_SIDE_FILES = ("", "-wal", "-shm", "-journal", ".writer-lock")
 
 
 def _same_file(path: str, other: str) -> bool:
-    with contextlib.suppress(OSError, ValueError):
-        if os.path.samefile(path, other):  # also through hard links and symbolic links
-            return True
-    return os.path.realpath(path) == os.path.realpath(other)
+    """One file, or one path to a file not made yet."""
+    return same_file(path, other) or os.path.realpath(path) == os.path.realpath(other)
 
 
 def refuse_bank_output(output: str | None, db: str | None) -> None:

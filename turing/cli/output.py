@@ -203,6 +203,14 @@ def stdin_bytes() -> bytes:
     return sys.stdin.read().encode("utf-8", "surrogateescape")
 
 
+def same_file(path: str, other: str) -> bool:
+    """Whether two paths name one existing file (through hard and symbolic links too)."""
+    try:
+        return os.path.samefile(path, other)
+    except (OSError, ValueError):
+        return False
+
+
 def exit_for_os_error(exc: OSError) -> NoReturn:
     """Say an error of the file system met outside a command (the group's own ``--help`` or
     ``--version`` written to a full disk) in one line, and exit with status 2."""

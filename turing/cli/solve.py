@@ -25,6 +25,7 @@ from turing.cli.output import (
     EXIT_USAGE,
     emit_json,
     plural,
+    same_file,
     stdin_bytes,
     stdout_console,
 )
@@ -93,13 +94,8 @@ def _same_file(file: str, earlier: list[str]) -> str | None:
     if file == "-":
         return None
     for other in earlier:
-        if other == "-":
-            continue
-        try:
-            if os.path.samefile(file, other):
-                return other
-        except OSError:
-            continue
+        if other != "-" and same_file(file, other):
+            return other
     return None
 
 
