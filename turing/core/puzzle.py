@@ -63,6 +63,11 @@ E_PUZZLE_SHAPE: Final = "P104"
 class PuzzleError(SourceError):
     """A puzzle document that cannot be used; ``str()`` gives ``FILE:LINE:COL: message``."""
 
+    @classmethod
+    def of(cls, exc: SourceError) -> PuzzleError:
+        """The file's error (unreadable text, YAML) as the puzzle's, at its place."""
+        return cls(exc.source, exc.line, exc.column, exc.message, exc.code)
+
 
 # -- modes ------------------------------------------------------------------------------
 
@@ -797,13 +802,13 @@ def iter_puzzle_items(
         try:
             text = read_text(path, max_bytes=MAX_PUZZLE_FILE_BYTES)
         except SourceError as exc:
-            yield PuzzleError(exc.source, exc.line, exc.column, exc.message, exc.code)
+            yield PuzzleError.of(exc)
             return
     elif isinstance(text, bytes):
         try:
             text = decode_text(text, source)
         except SourceError as exc:
-            yield PuzzleError(exc.source, exc.line, exc.column, exc.message, exc.code)
+            yield PuzzleError.of(exc)
             return
     base = cardset_base(path)
     suffix = Path(str(path)).suffix.lower() if path is not None else ""
@@ -817,7 +822,7 @@ def iter_puzzle_items(
     try:
         root = load_yaml(text, source)
     except SourceError as exc:
-        yield PuzzleError(exc.source, exc.line, exc.column, exc.message, exc.code)
+        yield PuzzleError.of(exc)
         return
     if root.value is None:
         yield PuzzleError(source, 0, 0, _("file holds no puzzle"), E_PUZZLE)
@@ -918,7 +923,7 @@ def _duplicate_key(line: str, number: int, source: str, name: str) -> PuzzleErro
         load_yaml("\n" * (number - 1) + line, source)
     except SourceError as exc:
         if exc.code == E_DUPLICATE_KEY:
-            return PuzzleError(exc.source, exc.line, exc.column, exc.message, exc.code)
+            return PuzzleError.of(exc)
     return PuzzleError(
         source, number, 1, _("duplicate key {name!r}").format(name=name), E_DUPLICATE_KEY
     )
@@ -936,7 +941,7 @@ def _jsonl_line(
         check_openers(line, source, number)
         data = _JSON_LINE.decode(line)
     except SourceError as exc:
-        raise PuzzleError(exc.source, exc.line, exc.column, exc.message, exc.code) from None
+        raise PuzzleError.of(exc) from None
     except json.JSONDecodeError as exc:
         raise PuzzleError(
             source,
