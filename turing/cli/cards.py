@@ -37,7 +37,7 @@ from turing.cli.output import (
     progress,
     stdout_console,
 )
-from turing.core.cards import CardSet, load_cardset, resolve_cardset
+from turing.core.cards import CardSet, default_title, load_cardset, resolve_cardset
 from turing.core.codes import CODE_TEXT, CodeSet
 from turing.i18n import (
     N_,
@@ -127,7 +127,7 @@ def show(numbers: tuple[int, ...], cardset_name: str | None, as_json: bool) -> N
         record = card_record(cardset, n)
         card = cardset.card(n)
         own_title = card.title_in(lang)
-        if own_title in (f"Card {card.number}", f"Karte {card.number}"):
+        if own_title in (default_title(card.number), default_title(card.number, "de")):
             # An untitled card: its title is only its number.
             title = _("Card {number}").format(number=record["number"])
         else:

@@ -60,6 +60,11 @@ class CardError(SourceError):
 Translations = tuple[tuple[str, str], ...]
 
 
+def default_title(number: int, lang: str = "en") -> str:
+    """The title of a card its file gives none: ``Card 5`` (German ``Karte 5``)."""
+    return f"Karte {number}" if lang == "de" else f"Card {number}"
+
+
 def _translated(translations: Translations, lang: str) -> str | None:
     return next((text for code, text in translations if code == lang), None)
 
@@ -127,7 +132,7 @@ class Card:
         own = _translated(self.titles, lang)
         if own is not None:
             return own
-        return f"Karte {self.number}" if lang == "de" else self.title
+        return default_title(self.number, lang) if lang == "de" else self.title
 
     def criterion(self, position: int) -> Criterion:
         """The criterion at a 1-based position."""
@@ -667,7 +672,7 @@ def _parse_card(node: Node, lines: list[str], errors: list[CardError]) -> Card |
         )
     else:
         number = number_node.value
-    title = f"Card {number}" if number is not None else ""
+    title = default_title(number) if number is not None else ""
     if "title" in node.value:
         title_node = node.value["title"]
         if isinstance(title_node.value, str):
