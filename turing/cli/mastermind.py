@@ -912,14 +912,7 @@ def _play_match(match: Match, view: View, reader: Reader, breakers: dict[str, St
 def _take_back(reader: Reader, view: View, match: Match) -> bool:
     """The last pins leave no code with the rows before them, so the computer cannot guess:
     the codemaker may take them back (they are not final yet). True: taken back."""
-    question = _(
-        "No code gives every row the pins it got, so {breaker} cannot guess. "
-        "{name}, take back the pins of row {n}? [y/n]"
-    ).format(
-        breaker=match.seats[match.breaker].name,
-        name=match.seats[match.maker].name,
-        n=len(match.rows),
-    )
+    question = _("{question} [y/n]").format(question=match.take_back_question())
     while True:
         word = reader.line(question).lower()
         if _common(word, view, lambda: _match_board(view, match)):

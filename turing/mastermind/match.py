@@ -285,6 +285,18 @@ class Match:
             return self.breaker
         return None
 
+    def take_back_question(self) -> str:
+        """What the codemaker is asked when the open pins leave no code, so the computer
+        cannot guess: the pins of the last row are not final yet (:meth:`undo`)."""
+        return _(
+            "No code gives every row the pins it got, so {breaker} cannot guess. "
+            "{name}, take back the pins of row {n}?"
+        ).format(
+            breaker=self.seats[self.breaker].name,
+            name=self.seats[self.maker].name,
+            n=len(self.rows),
+        )
+
     @property
     def can_undo(self) -> bool:
         return self.phase is Phase.GUESS and self.unsettled

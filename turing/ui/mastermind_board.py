@@ -306,19 +306,11 @@ class MastermindBoardApp(App[int]):
             return
         if code is None:  # the open pins leave no code: taken back, or checked now
             if sitting.seats[sitting.maker].human and sitting.can_undo:
-                question = _(
-                    "No code gives every row the pins it got, so {breaker} cannot guess. "
-                    "{name}, take back the pins of row {n}?"
-                ).format(
-                    breaker=sitting.seats[sitting.breaker].name,
-                    name=sitting.seats[sitting.maker].name,
-                    n=len(sitting.rows),
-                )
 
                 def answer(take_back: bool | None) -> None:
                     self._act(sitting.undo if take_back else sitting.settle)
 
-                self.push_screen(ConfirmScreen(question), answer)
+                self.push_screen(ConfirmScreen(sitting.take_back_question()), answer)
                 return
             self._act(sitting.settle)
         elif sitting.maker_types_feedback:
