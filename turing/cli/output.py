@@ -274,12 +274,49 @@ def _sigterm_raises() -> Iterator[None]:
             signal.signal(signal.SIGTERM, before)
 
 
-#: The wake-up socket of the running command's signal watch (None when none runs)
+#: The wake-up descriptor of the running command's signal watch (None when none runs)
 _watch_fd: int | None = None
 
 
+class _Wakeup:
+    """The channel :func:`signal.set_wakeup_fd` writes signal numbers into: a pipe (it
+    takes no import, and every command starts with one), a socket pair where the wake-up
+    descriptor must be a socket (Windows). The writing end does not block."""
+
+    def __init__(self) -> None:
+        self._sockets: tuple[Any, Any] | None = None
+        if os.name != "nt":
+            self._reader, self.writer = os.pipe()
+            os.set_blocking(self.writer, False)
+            return
+        import socket
+
+        reader, writer = socket.socketpair()
+        writer.setblocking(False)
+        self._sockets = (reader, writer)
+        self._reader, self.writer = reader.fileno(), writer.fileno()
+
+    def read(self) -> bytes:
+        """The signal numbers written since; nothing once the writing end is closed."""
+        if self._sockets is not None:
+            return cast(bytes, self._sockets[0].recv(64))
+        return os.read(self._reader, 64)
+
+    def close_writer(self) -> None:
+        if self._sockets is not None:
+            self._sockets[1].close()
+        else:
+            os.close(self.writer)
+
+    def close_reader(self) -> None:
+        if self._sockets is not None:
+            self._sockets[0].close()
+        else:
+            os.close(self._reader)
+
+
 def watch_signals_again() -> None:
-    """Give the running command's signal watch its wake-up socket back, after an event loop
+    """Give the running command's signal watch its wake-up descriptor back, after an event loop
     (a line prompt's) took it over and let it go: Ctrl-C stops a compiled search at once
     again. Nothing when no watch runs, or outside the main thread."""
     import threading
@@ -296,27 +333,25 @@ def _signals_stop_searches() -> Iterator[None]:
 
     A compiled search runs without Python's lock, and Python runs its handler of a signal
     only once the search returns (tens of seconds on a hard puzzle). The signal's number
-    is also written, as it arrives, to a socket (:func:`signal.set_wakeup_fd`); a thread
+    is also written, as it arrives, to a pipe (:func:`signal.set_wakeup_fd`); a thread
     reading it stops the running searches (:func:`turing.analysis.kernel.stop_searches`,
     only if that module was loaded), which return within microseconds, and the handler
     runs then. In the main thread only (where signals are handled). An event loop takes
-    the wake-up socket over while it runs and leaves none when done (a line prompt's):
+    the wake-up descriptor over while it runs and leaves none when done (a line prompt's):
     the prompt gives it back (:func:`watch_signals_again`).
     """
     global _watch_fd
-    import socket
     import threading
 
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    reader, writer = socket.socketpair()
-    writer.setblocking(False)
+    wakeup = _Wakeup()
     try:
-        before = signal.set_wakeup_fd(writer.fileno(), warn_on_full_buffer=False)
+        before = signal.set_wakeup_fd(wakeup.writer, warn_on_full_buffer=False)
     except (ValueError, OSError):
-        reader.close()
-        writer.close()
+        wakeup.close_writer()
+        wakeup.close_reader()
         yield
         return
     stopping = {int(signal.SIGINT), int(signal.SIGTERM)}
@@ -324,7 +359,7 @@ def _signals_stop_searches() -> Iterator[None]:
     def watch() -> None:
         while True:
             try:
-                got = reader.recv(64)
+                got = wakeup.read()
             except OSError:
                 return
             if not got:  # the writer closed: the command is over
@@ -336,18 +371,18 @@ def _signals_stop_searches() -> Iterator[None]:
 
     watcher = threading.Thread(target=watch, name="turing-signal-watch", daemon=True)
     watcher.start()
-    outer, _watch_fd = _watch_fd, writer.fileno()
+    outer, _watch_fd = _watch_fd, wakeup.writer
     try:
         yield
     finally:
         _watch_fd = outer
         with contextlib.suppress(ValueError, OSError):
             current = signal.set_wakeup_fd(before)
-            if current != writer.fileno():  # another's took its place meanwhile: it stays
+            if current != wakeup.writer:  # another's took its place meanwhile: it stays
                 signal.set_wakeup_fd(current)
-        writer.close()
+        wakeup.close_writer()
         watcher.join(1.0)
-        reader.close()
+        wakeup.close_reader()
 
 
 def guarded(call: Callable[[], Any]) -> Any:
