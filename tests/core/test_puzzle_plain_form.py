@@ -80,6 +80,8 @@ def _agrees(doc: dict[str, Any]) -> None:
     assert quick == full[0]
     assert dict(quick.extra) == full[1]
     assert quick.mode is full[0].mode
+    # The same object, attribute for attribute (the short path sets them at once).
+    assert vars(quick) == vars(full[0])
 
 
 @pytest.mark.parametrize("base", BASES, ids=lambda d: f"{d['mode']}-{len(d['cards'])}")
@@ -88,6 +90,7 @@ def test_the_tools_own_documents_take_the_short_path(base: dict[str, Any]) -> No
     assert quick is not None
     assert quick == puzzle_from_data(copy.deepcopy(base), WHERE, CS)
     assert quick == _checked_puzzle(copy.deepcopy(base), WHERE, CS, None)
+    assert vars(quick) == vars(_checked_puzzle(copy.deepcopy(base), WHERE, CS, None))
     public = {k: v for k, v in base.items() if k not in ("criteria", "real_cards", "solution")}
     assert _plain_puzzle(public, CS) == _checked_puzzle(public, WHERE, CS, None)
 

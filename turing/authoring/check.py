@@ -96,10 +96,16 @@ def solve_puzzle(
     ``keep=False``: a cards-only answer without its :class:`Deduction` (``deduction`` is
     None): the hypotheses are counted, not listed — all a record needs.
     """
-    if engine == "bitmask" and puzzle.has_hidden:
+    if engine == "bitmask" and puzzle.criteria is not None and puzzle.true_cards is not None:
         # The codes alone: the redundant verifiers (check's business) are not looked for.
         mask = solution_mask(hidden_masks(puzzle, cardset))
-        codes = (CODE_TEXT[mask.bit_length() - 1],) if mask.bit_count() == 1 else _texts(mask)
+        if mask.bit_count() == 1:
+            codes: tuple[str, ...] = (CODE_TEXT[mask.bit_length() - 1],)
+            stated = puzzle.solution
+            if stated is None or stated == codes[0]:
+                return Solved(puzzle, codes, 1, None, ())
+        else:
+            codes = _texts(mask)
         return Solved(puzzle, codes, 1, None, tuple(_hidden_problems(codes, puzzle.solution)))
     return _solve(puzzle, cardset, engine, keep)[0]
 

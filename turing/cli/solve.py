@@ -7,7 +7,6 @@ problem, 2 when a puzzle or a file could not be read (the rest is still read).
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import json
 import os
@@ -182,21 +181,22 @@ def solve(
     write = sys.stdout.write
     dumps = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": ")).encode
     # A record's problems are in English whatever the language (its errors on stderr not).
-    english = (
-        functools.partial(speaking, "en")
-        if as_json and current_language() != "en"
-        else contextlib.nullcontext
-    )
+    english = functools.partial(speaking, "en") if as_json and current_language() != "en" else None
     try:
         console = None if as_json else _console()
         read = _each_puzzle(files, forced, unread.append)
         for loaded in with_codes(read, files, codes, cardset_name):
             # A record needs only the number of hypotheses: they are counted, not listed.
             try:
-                with english():
+                if english is None:
                     solved = solve_puzzle(
                         loaded.puzzle, loaded.cardset, cast(Engine, engine), keep=not as_json
                     )
+                else:
+                    with english():
+                        solved = solve_puzzle(
+                            loaded.puzzle, loaded.cardset, cast(Engine, engine), keep=not as_json
+                        )
             except TooLarge as exc:
                 message = _("{place}: {problem}; solve it with --engine bitmask").format(
                     place=f"{loaded.source}:{loaded.line}", problem=exc.describe()
