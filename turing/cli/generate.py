@@ -424,7 +424,7 @@ def generate(
             verifiers,
             difficulty,
             mode,
-            0 if seed is None else seed,
+            seed,
             cardset_name,
             output,
             bank_path,
@@ -616,7 +616,7 @@ def _from_bank(
     verifiers: int,
     difficulty: str | None,
     mode: str,
-    seed: int,
+    seed: int | None,
     cardset_name: str | None,
     output: str | None,
     bank_path: str | None,
@@ -655,6 +655,9 @@ def _from_bank(
             fail(_("{flag} cannot be combined with --from-bank").format(flag=flag))
     refuse_bank_output(output, db)
     name, _cardset = cardset_arg(cardset_name)
+    drawn = seed is None
+    if seed is None:
+        seed = draw_seed()
     source = open_bank(db, readonly=True)
     state = SampleState()
     started = time.perf_counter()
@@ -711,6 +714,7 @@ def _from_bank(
         "difficulty": difficulty,
         "verifiers": verifiers,
         "seed": seed,
+        "seed_drawn": drawn,
         "output": output,
         "from_bank": db,
         "exhausted": state.exhausted,
@@ -718,20 +722,18 @@ def _from_bank(
     if as_json:
         emit_json(result)
     else:
-        summary(
-            ngettext(
-                "drew {n} {kind} puzzle from {db} in {seconds} s ({rate}/s)",
-                "drew {n} {kind} puzzles from {db} in {seconds} s ({rate}/s)",
-                made,
-            ).format(
-                n=format_number(made),
-                kind=_puzzle_kind(mode, difficulty, verifiers),
-                db=db,
-                seconds=format_number(elapsed, 2),
-                rate=format_number(round(rate)),
-            ),
-            quiet,
+        line = ngettext(
+            "drew {n} {kind} puzzle from {db} in {seconds} s ({rate}/s)",
+            "drew {n} {kind} puzzles from {db} in {seconds} s ({rate}/s)",
+            made,
+        ).format(
+            n=format_number(made),
+            kind=_puzzle_kind(mode, difficulty, verifiers),
+            db=db,
+            seconds=format_number(elapsed, 2),
+            rate=format_number(round(rate)),
         )
+        summary(line + (_drawn_seed_words(seed) if drawn else ""), quiet)
     if state.exhausted and made < count:
         if state.refused:
             message = _(
