@@ -125,6 +125,18 @@ def test_without_a_seed_each_draw_is_new(catalogue: tuple[str, Path], tmp_path: 
     assert code == 0 and "seed" not in text, text
 
 
+def test_bank_pick_without_a_seed_is_a_new_draw(catalogue: tuple[str, Path]) -> None:
+    _, db = catalogue
+    picked = set()
+    for _ in range(8):
+        code, text = run("bank", "pick", str(db), "--json")
+        assert code == 0, text
+        picked.add(tuple(json.loads(text)["cards"]))
+    assert len(picked) > 1
+    code, first = run("bank", "pick", str(db), "--json", "--seed", "7")
+    assert (code, first) == run("bank", "pick", str(db), "--json", "--seed", "7")
+
+
 def test_the_tests_range_is_met(catalogue: tuple[str, Path], tmp_path: Path) -> None:
     out = tmp_path / "p.jsonl"
     code, text = draw(catalogue, out, "--count", "30", "--min-tests", "4", "--seed", "0")

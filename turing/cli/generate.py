@@ -1271,7 +1271,12 @@ def bank_import(db: str, files: tuple[str, ...], cardset_name: str | None, as_js
 )
 @verifiers_filter
 @click.option("--any", "include_played", is_flag=True, help="Also puzzles already played.")
-@click.option("--seed", type=int, default=None, help="Repeatable draw.")
+@click.option(
+    "--seed",
+    type=int,
+    default=None,
+    help="Seed of the draw, to repeat it (default: a new random draw each time).",
+)
 @click.option("--mark-played", is_flag=True, help="Mark the picked puzzle played.")
 @click.option("--hidden", is_flag=True, help="Show the hidden fields too (spoils the puzzle).")
 @click.option("--json", "as_json", is_flag=True, help="Print the puzzle as JSON.")
