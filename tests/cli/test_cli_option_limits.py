@@ -144,11 +144,11 @@ def test_from_bank_with_bank_names_the_conflict(tmp_path: Path) -> None:
 
 def test_summary_tells_made_in_this_run_from_held_in_the_bank(tmp_path: Path) -> None:
     db = str(tmp_path / "b.db")
-    assert run("generate", "--count", "3", "--bank", db)[0] == 0
-    code, text = run("generate", "--count", "5", "--bank", db)
+    assert run("generate", "--count", "3", "--seed", "0", "--bank", db)[0] == 0
+    code, text = run("generate", "--count", "5", "--seed", "0", "--bank", db)
     assert code == 0, text
     assert "generated 2 " in text and "the bank holds 5 of this run's puzzles (5 asked)" in text
-    code, text = run("generate", "--count", "2", "--bank", db)
+    code, text = run("generate", "--count", "2", "--seed", "0", "--bank", db)
     assert code == 0, text
     assert "run already complete" in text
     assert "the bank holds 5 of this run's puzzles (2 asked)" in text

@@ -1,23 +1,29 @@
 """A generation killed with SIGKILL leaves a consistent bank, and the same command resumes
-with no duplicates and no gaps."""
+with no duplicates and no gaps: with the seed it gives, or without one, with the seed the
+run drew."""
 
 from __future__ import annotations
 
 import contextlib
+import json
 import os
+import re
+import shutil
 import signal
 import sqlite3
 import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
 from testsupport.cli import ROOT
+from turing.cli import generate as generate_command
 from turing.cli.main import main
-from turing.generation.bank import Bank
+from turing.generation.bank import SCHEMA_VERSION, Bank, RunRecord
 
 CLASSIC = ROOT / "cards" / "classic.yaml"
 
@@ -35,6 +41,8 @@ ARGS = [
     "40",
     "-q",
 ]
+#: the same command without a seed: each run draws its own
+DRAWN = [a for a in ARGS if a not in ("--seed", "13")]
 
 
 def committed(db: Path) -> int:
@@ -60,9 +68,11 @@ def rows(db: Path) -> list[tuple[str, int, str]]:
     return sorted(stored) + sorted(catalogue[len(stored) :]) + [(str(m), -2, "") for m in marks]
 
 
-def test_kill_minus_9_then_resume(tmp_path: Path) -> None:
+@pytest.mark.parametrize("seed", ["given", "drawn"])
+def test_kill_minus_9_then_resume(tmp_path: Path, seed: str) -> None:
     db = tmp_path / "bank.db"
-    cmd = [sys.executable, "-m", "turing", *ARGS, "--bank", str(db)]
+    args = ARGS if seed == "given" else DRAWN
+    cmd = [sys.executable, "-m", "turing", *args, "--bank", str(db)]
     kills = 0
     for wait_for in (100, 500):
         proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
@@ -84,16 +94,21 @@ def test_kill_minus_9_then_resume(tmp_path: Path) -> None:
     done = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     with Bank(db) as b:
-        rec = b.runs()[0]
+        [rec] = b.runs()  # resumed: no second run
         assert rec.done and rec.kept == 1500 == b.count()
-    # the same command never killed gives exactly the same bank contents
+    # the same command never killed (given the seed the run drew) gives exactly the same
+    # bank contents
     ref = tmp_path / "ref.db"
-    r = CliRunner().invoke(main, [*ARGS, "--bank", str(ref)])
+    r = CliRunner().invoke(main, [*DRAWN, "--seed", str(rec.params["seed"]), "--bank", str(ref)])
     assert r.exit_code == 0, r.output
     assert rows(db) == rows(ref)
-    again = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
-    assert again.returncode == 0
-    assert rows(db) == rows(ref)
+    if seed == "given":
+        assert rec.params["seed"] == 13 and "seed_drawn" not in rec.params
+        again = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+        assert again.returncode == 0
+        assert rows(db) == rows(ref)
+    else:
+        assert rec.params["seed_drawn"] is True
 
 
 def test_a_larger_count_extends_a_finished_run(tmp_path: Path) -> None:
@@ -251,3 +266,161 @@ def test_a_worker_killed_is_one_error_line_then_the_run_resumes(
         with Bank(db) as b:
             rec = b.runs()[0]
             assert rec.done and rec.kept == b.count() == 1500
+
+
+# -- runs without --seed ----------------------------------------------------------------------
+
+#: a small run without a seed: 40 hard 4-verifier puzzles, committed every 10
+SMALL = ["generate", "--verifiers", "4", "--difficulty", "hard", "--commit-every", "10"]
+
+
+def generate(*args: str) -> tuple[int, str, str]:
+    r = CliRunner().invoke(main, [*SMALL, *args])
+    return r.exit_code, r.stdout, r.stderr
+
+
+def interrupted(monkeypatch: pytest.MonkeyPatch, *args: str) -> None:
+    """The command stopped by Ctrl-C right after its first commit."""
+    real = generate_command._commit
+
+    def commit(*commit_args: Any) -> None:
+        real(*commit_args)
+        raise KeyboardInterrupt
+
+    with monkeypatch.context() as patch:
+        patch.setattr(generate_command, "_commit", commit)
+        code, _, err = generate(*args)
+    assert code == 130 and err == "interrupted\n"
+
+
+def drawn_seed(summary: str) -> int:
+    found = re.search(r"; seed (\d+) \(drawn at random\)$", summary.strip())
+    assert found, summary
+    return int(found.group(1))
+
+
+def bank_runs(db: Path) -> dict[int, RunRecord]:
+    """The runs of the bank by their seeds."""
+    with Bank(db) as b:
+        return {r.params["seed"]: r for r in b.runs()}
+
+
+def test_runs_without_a_seed_make_other_puzzles(tmp_path: Path) -> None:
+    """Each run without --seed draws its own (named in the summary line, never in what
+    players see); --seed with it makes the same puzzles again, with any --jobs."""
+    files = [tmp_path / f"{n}.jsonl" for n in "abcd"]
+    code, _, err = generate("--count", "20", "-o", str(files[0]))
+    assert code == 0, err
+    seed = drawn_seed(err)
+    code, _, err = generate("--count", "20", "-o", str(files[1]))
+    assert code == 0, err
+    assert drawn_seed(err) != seed
+    assert files[0].read_text() != files[1].read_text()
+    assert {json.loads(line)["seed"] for line in files[0].read_text().splitlines()} == {seed}
+    for path, jobs in ((files[2], "1"), (files[3], "2")):
+        code, _, err = generate(
+            "--count", "20", "--seed", str(seed), "--jobs", jobs, "-o", str(path)
+        )
+        assert code == 0 and "seed" not in err, err  # a seed given is not repeated
+        assert path.read_text() == files[0].read_text()
+    code, out, err = generate("--count", "3", "-o", str(files[0]), "--json")
+    summary = json.loads(out)
+    assert code == 0 and err == "" and summary["seed_drawn"] is True
+    assert {json.loads(line)["seed"] for line in files[0].read_text().splitlines()} == {
+        summary["seed"]
+    }
+    code, out, _ = generate("--count", "3", "--seed", "0", "-o", str(files[0]), "--json")
+    assert json.loads(out)["seed"] == 0 and json.loads(out)["seed_drawn"] is False
+    r = CliRunner().invoke(main, ["--lang", "de", *SMALL, "--count", "2", "-o", str(files[0])])
+    assert r.exit_code == 0 and re.search(
+        r"; Startwert \d+ \(zufällig gezogen\)$", r.stderr.strip()
+    )
+
+
+def test_an_interrupted_run_without_a_seed_resumes_with_the_seed_it_drew(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = tmp_path / "b.db"
+    interrupted(monkeypatch, "--count", "40", "--bank", str(db), "-q")
+    [(seed, run)] = bank_runs(db).items()
+    assert run.params["seed_drawn"] is True and 0 < run.kept < 40 and not run.done
+    code, _, err = generate("--count", "40", "--bank", str(db))
+    assert code == 0, err
+    assert f"(resumed at {run.kept})" in err and drawn_seed(err) == seed
+    [(seed_after, run)] = bank_runs(db).items()
+    assert seed_after == seed and run.done and run.kept == 40
+    # the bank an uninterrupted run with that seed given makes
+    ref = tmp_path / "ref.db"
+    code, _, err = generate("--count", "40", "--seed", str(seed), "--bank", str(ref), "-q")
+    assert code == 0, err
+    assert rows(db) == rows(ref)
+    # the run is complete: the same command again makes 40 new puzzles, of a new seed
+    code, _, err = generate("--count", "40", "--bank", str(db))
+    assert code == 0 and "resumed" not in err and drawn_seed(err) != seed
+    runs = bank_runs(db)
+    assert set(runs) == {seed, drawn_seed(err)} and runs[seed] == run
+    assert runs[drawn_seed(err)].done and runs[drawn_seed(err)].kept == 40
+    with Bank(db) as b:
+        assert b.count() == 80
+
+
+def test_which_run_a_command_without_a_seed_continues(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The latest unfinished run of the same options whose seed was drawn and that holds
+    fewer puzzles than the count asked; a run given its seed is never taken for one."""
+    db = tmp_path / "b.db"
+    bank = ("--bank", str(db), "-q")
+    interrupted(monkeypatch, "--count", "40", "--seed", "5", *bank)
+    given = bank_runs(db)[5]
+    interrupted(monkeypatch, "--count", "40", *bank)
+    runs = bank_runs(db)
+    assert len(runs) == 2 and runs[5] == given  # the run of --seed 5 is left as it was
+    [older] = [r for seed, r in runs.items() if seed != 5]
+    assert older.params["seed_drawn"] is True and not older.done
+    assert older.kept >= 2, "committed after one puzzle: a slow machine"
+    # a count the older run already holds: a new run (interrupted as well)
+    interrupted(monkeypatch, "--count", str(older.kept), "--commit-every", "1", *bank)
+    runs = bank_runs(db)
+    [newer] = [r for r in runs.values() if r not in (given, older)]
+    assert len(runs) == 3 and not newer.done
+    # other options: another run, whatever runs of these options are unfinished
+    code, _, err = generate("--count", "10", "--difficulty", "easy", *bank)
+    assert code == 0 and len(bank_runs(db)) == 4, err
+    # the latest unfinished run first, then the older one, then a new run
+    for continued in (newer, older):
+        code, _, err = generate("--count", "40", "--bank", str(db))
+        assert code == 0 and "resumed at" in err, err
+        run = bank_runs(db)[drawn_seed(err)]
+        assert run.signature == continued.signature and run.done and run.kept == 40
+    code, _, err = generate("--count", "40", "--bank", str(db))
+    assert code == 0 and "resumed" not in err
+    runs = bank_runs(db)
+    assert len(runs) == 5 and runs[5] == given  # still unfinished, still seed 5
+    # given its seed, a drawn run goes on as any run does
+    code, _, err = generate("--count", "60", "--seed", str(older.params["seed"]), *bank)
+    assert code == 0, err
+    run = bank_runs(db)[older.params["seed"]]
+    assert run.kept == 60 and run.params["seed_drawn"] is True
+
+
+def test_an_older_bank_keeps_its_runs(tmp_path: Path) -> None:
+    """A bank written by the version-2 program (its generation run given --seed 3): a
+    command without a seed starts a run of its own; --seed 3 extends the old run."""
+    db = tmp_path / "v2.db"
+    shutil.copy(Path(__file__).parent / "data" / "bank-v2.db", db)
+    old = ["generate", "--verifiers", "4", "--difficulty", "hard", "--bank", str(db)]
+    code, _, err = generate_raw(*old, "--count", "12")
+    assert code == 0 and "resumed" not in err, err
+    seed = drawn_seed(err)
+    with Bank(db) as b:
+        assert b.schema_version == SCHEMA_VERSION
+        runs = {r.params.get("seed"): r for r in b.runs() if r.kind == "generate"}
+    assert set(runs) == {3, seed} and runs[3].kept == 12 and "seed_drawn" not in runs[3].params
+    code, _, err = generate_raw(*old, "--count", "20", "--seed", "3")
+    assert code == 0 and "generated 8 " in err and "(20 asked)" in err, err
+
+
+def generate_raw(*args: str) -> tuple[int, str, str]:
+    r = CliRunner().invoke(main, list(args))
+    return r.exit_code, r.stdout, r.stderr

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from testsupport.cli import ROOT
 from turing.cli.main import main
 from turing.core.puzzle import Puzzle
-from turing.generation.bank import SCHEMA_VERSION, Bank, BankError, Query
+from turing.generation.bank import SCHEMA_VERSION, Bank, BankError, Query, RunRecord
 from turing.generation.generator import generate
 
 
@@ -82,6 +82,24 @@ def test_a_version_1_bank_is_migrated_in_place(tmp_path: Path) -> None:
         assert run is not None and run.unrated == 0 and run.kept == 6
         assert [q.canonical_key() for q in b.query()] == [p.canonical_key() for p in ps]
         assert b.add(puzzles(10)) == 4
+
+
+def test_unfinished_runs_latest_first(tmp_path: Path) -> None:
+    with Bank(tmp_path / "b.db") as b:
+        b.claim_writer()
+        for signature, kind, done in (
+            ("a", "generate", False),
+            ("b", "generate", True),
+            ("c", "catalogue", False),
+            ("d", "generate", False),
+        ):
+            b.save_run(RunRecord(signature, kind, {}, kept=3, target=3 if done else 9, done=done))
+        # written in the same second: the one begun later first
+        assert [r.signature for r in b.unfinished_runs("generate")] == ["d", "a"]
+        b.conn.execute("UPDATE runs SET updated_at = '2000-01-01T00:00:00Z' WHERE signature = 'd'")
+        assert [r.signature for r in b.unfinished_runs("generate")] == ["a", "d"]
+        assert [r.signature for r in b.unfinished_runs("catalogue")] == ["c"]
+        assert b.unfinished_runs("count") == []
 
 
 def test_other_files_are_refused(tmp_path: Path) -> None:

@@ -140,7 +140,7 @@ def test_verdicts() -> None:
 
 def test_cli_min_tests_into_a_bank(tmp_path: Path) -> None:
     db = str(tmp_path / "b.db")
-    args = ["generate", "--count", "8", "--difficulty", "hard", "--min-tests", "4"]
+    args = ["generate", "--count", "8", "--difficulty", "hard", "--min-tests", "4", "--seed", "0"]
     r = CliRunner().invoke(main, [*args, "--bank", db, "--json"])
     assert r.exit_code == 0, r.output
     summary = json.loads(r.stdout)

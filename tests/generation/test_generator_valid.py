@@ -286,6 +286,8 @@ def test_cli_reports_a_used_up_space(tmp_path: object) -> None:
             "--no-metrics",
             "--give-up",
             "200",
+            "--seed",
+            "0",
             "--bank",
             str(db),
             "-q",

@@ -13,12 +13,14 @@ import contextlib
 import json
 import os
 import re
+import secrets
 import stat
 import sys
 import time
 from array import array
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Final
 
@@ -228,6 +230,46 @@ def summary(message: str, quiet: bool) -> None:
         click.echo(message, err=True)
 
 
+# -- seeds -------------------------------------------------------------------------------------
+
+#: the key of a run's parameters that says its seed was drawn at random (no --seed given)
+SEED_DRAWN: Final = "seed_drawn"
+
+
+def draw_seed() -> int:
+    """A new seed for a run given none: 63 random bits from the system's source of
+    secrets, so the puzzles of a run cannot be made again by guessing its seed."""
+    return secrets.randbits(63)
+
+
+def _drawn_seed_words(seed: int) -> str:
+    """The end of a summary line naming a seed drawn at random (the digits as ``--seed``
+    takes them, without separators)."""
+    return _("; seed {seed} (drawn at random)").format(seed=seed)
+
+
+def _run_signature(spec: Spec, start_index: int) -> str:
+    """The name of a ``generate`` run in a bank's ``runs`` table."""
+    return spec.signature() + (f"|start={start_index}" if start_index else "")
+
+
+def _drawn_run(bank: Bank, spec: Spec, start_index: int, count: int) -> int | None:
+    """The seed of the run a command without ``--seed`` continues: the latest unfinished
+    run of the same options (``spec`` but its seed, and ``start_index``) whose seed was
+    drawn and that holds fewer than ``count`` puzzles; None when there is none."""
+    for record in bank.unfinished_runs("generate"):
+        params = record.params if isinstance(record.params, dict) else {}
+        seed = params.get("seed")
+        if (
+            params.get(SEED_DRAWN) is True
+            and type(seed) is int
+            and record.kept < count
+            and record.signature == _run_signature(replace(spec, seed=seed), start_index)
+        ):
+            return seed
+    return None
+
+
 # -- generate ---------------------------------------------------------------------------------
 
 
@@ -258,17 +300,18 @@ VERIFIERS_HELP = "Verifiers per puzzle."
 @click.option(
     "--seed",
     type=int,
-    default=0,
-    show_default=True,
-    help="Seed of the run: the same seed and options give the same puzzles.",
+    default=None,
+    help="Seed of the run: the same seed and options give the same puzzles (default: a new "
+    "seed drawn at random, named in the summary line; with --bank, the latest unfinished "
+    "run of the same options whose seed was drawn is continued instead).",
 )
 @click.option(
     "--start-index",
     type=click.IntRange(0, MAX_START_INDEX),
     default=0,
     show_default=True,
-    help="First puzzle index of the run: shards of one seed on several machines "
-    "use far-apart starts (e.g. 0, 10**9, …) and merge with `bank import`.",
+    help="First puzzle index of the run: shards of one seed on several machines (each "
+    "given that --seed) use far-apart starts (e.g. 0, 10**9, …) and merge with `bank import`.",
 )
 @cardset_option(ONE_CARDSET)
 @worker_options
@@ -339,7 +382,7 @@ def generate(
     verifiers: int,
     difficulty: str | None,
     mode: str,
-    seed: int,
+    seed: int | None,
     start_index: int,
     cardset_name: str | None,
     jobs: int,
@@ -360,9 +403,13 @@ def generate(
     """Generate valid puzzles: one solution, no redundant verifier, the published tier.
 
     Puzzle i of a run depends only on the arguments, the seed and i, so any --jobs gives
-    the same puzzles in the same order. With --bank, a run killed at any moment resumes
-    where its last commit left it when the same command is run again; a larger --count
-    extends a finished run.
+    the same puzzles in the same order. Without --seed each run draws a new seed at random,
+    which the summary line names: nobody can make the same puzzles again without it.
+
+    With --bank, a run killed at any moment resumes where its last commit left it when the
+    same command is run again. Without --seed that is the latest unfinished run of the same
+    options whose seed was drawn and that holds fewer puzzles than --count; with none, a
+    new run starts. A larger --count with the run's --seed extends a finished run.
     """
     if min_tests is not None and max_tests is not None and min_tests > max_tests:
         fail(
@@ -408,32 +455,36 @@ def generate(
         mode=mode,
         verifiers=verifiers,
         difficulty=difficulty,
-        seed=seed,
+        seed=0 if seed is None else seed,
         cardset=name,
         metrics=metrics,
         min_tests=min_tests,
         max_tests=max_tests,
     )
     bank = open_bank(bank_path, writer=True) if bank_path else None
+    drawn = seed is None
+    if drawn:
+        found = _drawn_run(bank, spec, start_index, count) if bank is not None else None
+        spec = replace(spec, seed=draw_seed() if found is None else found)
     record: RunRecord | None = None
     state = RunState(next_index=start_index)
-    signature = spec.signature() + (f"|start={start_index}" if start_index else "")
+    signature = _run_signature(spec, start_index)
     if bank is not None:
+        params: dict[str, Any] = {
+            "start_index": start_index,
+            "mode": mode,
+            "verifiers": verifiers,
+            "difficulty": difficulty,
+            "seed": spec.seed,
+            "cardset": name,
+            "metrics": metrics,
+            "min_tests": min_tests,
+            "max_tests": max_tests,
+        }
+        if drawn:
+            params[SEED_DRAWN] = True
         record = bank.run_record(signature) or RunRecord(
-            signature,
-            "generate",
-            {
-                "start_index": start_index,
-                "mode": mode,
-                "verifiers": verifiers,
-                "difficulty": difficulty,
-                "seed": seed,
-                "cardset": name,
-                "metrics": metrics,
-                "min_tests": min_tests,
-                "max_tests": max_tests,
-            },
-            next_index=start_index,
+            signature, "generate", params, next_index=start_index
         )
         state = RunState(
             next_index=record.next_index,
@@ -501,7 +552,8 @@ def generate(
         "mode": mode,
         "difficulty": difficulty,
         "verifiers": verifiers,
-        "seed": seed,
+        "seed": spec.seed,
+        "seed_drawn": drawn,
         "output": output,
         "bank": bank_path,
         "exhausted": exhausted,
@@ -540,6 +592,8 @@ def generate(
                 " ({n} of them unrated: the exact search passed its work limit before it "
                 "could tell)"
             ).format(n=format_number(state.unrated))
+        if drawn:
+            line += _drawn_seed_words(spec.seed)
         summary(line, quiet)
     if exhausted:
         raise CLIError(
@@ -562,7 +616,7 @@ def _from_bank(
     verifiers: int,
     difficulty: str | None,
     mode: str,
-    seed: int,
+    seed: int | None,
     cardset_name: str | None,
     output: str | None,
     bank_path: str | None,
@@ -601,6 +655,9 @@ def _from_bank(
             fail(_("{flag} cannot be combined with --from-bank").format(flag=flag))
     refuse_bank_output(output, db)
     name, _cardset = cardset_arg(cardset_name)
+    drawn = seed is None
+    if seed is None:
+        seed = draw_seed()
     source = open_bank(db, readonly=True)
     state = SampleState()
     started = time.perf_counter()
@@ -657,6 +714,7 @@ def _from_bank(
         "difficulty": difficulty,
         "verifiers": verifiers,
         "seed": seed,
+        "seed_drawn": drawn,
         "output": output,
         "from_bank": db,
         "exhausted": state.exhausted,
@@ -664,20 +722,18 @@ def _from_bank(
     if as_json:
         emit_json(result)
     else:
-        summary(
-            ngettext(
-                "drew {n} {kind} puzzle from {db} in {seconds} s ({rate}/s)",
-                "drew {n} {kind} puzzles from {db} in {seconds} s ({rate}/s)",
-                made,
-            ).format(
-                n=format_number(made),
-                kind=_puzzle_kind(mode, difficulty, verifiers),
-                db=db,
-                seconds=format_number(elapsed, 2),
-                rate=format_number(round(rate)),
-            ),
-            quiet,
+        line = ngettext(
+            "drew {n} {kind} puzzle from {db} in {seconds} s ({rate}/s)",
+            "drew {n} {kind} puzzles from {db} in {seconds} s ({rate}/s)",
+            made,
+        ).format(
+            n=format_number(made),
+            kind=_puzzle_kind(mode, difficulty, verifiers),
+            db=db,
+            seconds=format_number(elapsed, 2),
+            rate=format_number(round(rate)),
         )
+        summary(line + (_drawn_seed_words(seed) if drawn else ""), quiet)
     if state.exhausted and made < count:
         if state.refused:
             message = _(
@@ -1215,7 +1271,12 @@ def bank_import(db: str, files: tuple[str, ...], cardset_name: str | None, as_js
 )
 @verifiers_filter
 @click.option("--any", "include_played", is_flag=True, help="Also puzzles already played.")
-@click.option("--seed", type=int, default=None, help="Repeatable draw.")
+@click.option(
+    "--seed",
+    type=int,
+    default=None,
+    help="Seed of the draw, to repeat it (default: a new random draw each time).",
+)
 @click.option("--mark-played", is_flag=True, help="Mark the picked puzzle played.")
 @click.option("--hidden", is_flag=True, help="Show the hidden fields too (spoils the puzzle).")
 @click.option("--json", "as_json", is_flag=True, help="Print the puzzle as JSON.")

@@ -1070,6 +1070,17 @@ class Bank:
         ).fetchall()
         return [_run_from_row(r) for r in rows]
 
+    def unfinished_runs(self, kind: str) -> list[RunRecord]:
+        """The runs of ``kind`` not done (interrupted, or stopped short of their count),
+        the one last written first (of two written in the same second, the one begun
+        later)."""
+        rows = self.conn.execute(
+            f"SELECT {_RUN_COLUMNS} FROM runs WHERE kind = ? AND done = 0 "
+            "ORDER BY updated_at DESC, rowid DESC",
+            (kind,),
+        ).fetchall()
+        return [_run_from_row(r) for r in rows]
+
     # -- reading ----------------------------------------------------------------------------
 
     def _puzzle(self, doc: str) -> Puzzle:
@@ -1357,6 +1368,7 @@ for _name in (
     "has_catalogue",
     "run_record",
     "runs",
+    "unfinished_runs",
     "get",
     "pick",
     "mark_played",
