@@ -53,8 +53,8 @@ class SampleError(TuringError):
     """A bank that cannot give the puzzles asked for."""
 
 
-#: draws in a row that give nothing (filtered out or repeated) before the catalogue counts
-#: as used up for the request
+#: random places in a row that fall on places drawn already before the places not drawn
+#: yet are listed and taken in a seeded order (so a draw of the whole catalogue ends)
 GIVE_UP: Final = 20_000
 #: draws looked at before deciding whether rejection is cheap enough (see :meth:`_places`)
 _PROBE: Final = 2_000
@@ -204,6 +204,13 @@ class CatalogueSampler:
                 return keys
             keys.extend(r[0] for r in chunk)
 
+    def _row_at(self, marks: list[int], every: int, place: int) -> tuple[int, ...]:
+        """The catalogue row at a place: ``place % every`` steps past its mark."""
+        row = self.bank.conn.execute(
+            self._fetch_sql, (self.cs, marks[place // every], place % every)
+        ).fetchone()
+        return tuple(row)
+
     def _matches(self, row: tuple[int, ...]) -> bool:
         tests = row[5]
         return (
@@ -227,10 +234,7 @@ class CatalogueSampler:
                 if place in used:
                     continue
                 used.add(place)
-                row = conn.execute(
-                    self._fetch_sql, (self.cs, marks[place // every], place % every)
-                ).fetchone()
-                probe.append(tuple(row))
+                probe.append(self._row_at(marks, every, place))
                 probe_hits += self._matches(probe[-1])
             if probe_hits >= _DENSE_ENOUGH * len(probe):
                 for row in probe:
@@ -239,22 +243,31 @@ class CatalogueSampler:
                         yield row
                     else:
                         state.refused += 1
+                rest: array[int] | None = None
                 while len(used) < places:
                     place = rng.randrange(places)
                     if place in used:
                         misses += 1
-                        if misses >= GIVE_UP:
-                            break
-                        continue
+                        if misses < GIVE_UP:
+                            continue
+                        # Random places now mostly fall on drawn ones: the places not
+                        # drawn yet, in a seeded order, so none is left out.
+                        rest = array("q", (p for p in range(places) if p not in used))
+                        rng.shuffle(rest)
+                        break
                     used.add(place)
-                    row = conn.execute(
-                        self._fetch_sql,
-                        (self.cs, marks[place // every], place % every),
-                    ).fetchone()
+                    row = self._row_at(marks, every, place)
                     state.drawn += 1
                     if self._matches(row):
                         misses = 0
-                        yield tuple(row)
+                        yield row
+                    else:
+                        state.refused += 1
+                for place in rest or ():
+                    row = self._row_at(marks, every, place)
+                    state.drawn += 1
+                    if self._matches(row):
+                        yield row
                     else:
                         state.refused += 1
                 state.exhausted = True
