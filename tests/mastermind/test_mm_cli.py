@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -303,6 +305,36 @@ def test_quit_abandons_with_status_1() -> None:
     result = run(["play"], ["quit"])
     assert result.exit_code == 1
     assert "match abandoned: quit" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "lines"),
+    [
+        (["--seed", "1"], ["1122", "quit", "1122"]),  # a guess prompt
+        (["--role", "maker"], ["random", "exit", "2 0"]),  # a pins prompt
+        (["--role", "maker"], ["beenden", "random"]),  # a hidden secret prompt
+    ],
+)
+def test_quit_in_a_script_leaves_at_once_without_asking(args: list[str], lines: list[str]) -> None:
+    result = run(["play", *args], lines)
+    assert result.exit_code == 1
+    assert "match abandoned: quit" in result.stderr
+    assert "Leave the match" not in result.output + result.stderr
+    assert "row  2" not in result.output  # nothing after the quit line was read
+
+
+def test_quit_through_a_pipe_leaves_at_once() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "turing", "mastermind", "play", "--seed", "1"],
+        input="1122\nquit\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 1
+    assert done.stderr.strip().endswith("match abandoned: quit")
+    assert "Leave the match" not in done.stdout + done.stderr
 
 
 def test_help_at_the_prompt_then_a_bad_code_then_play_on() -> None:

@@ -91,9 +91,10 @@ Commands (typed at the prompt, or one per line on stdin when it is not a termina
   at a secret prompt    a code (hidden, typed twice at a terminal), or "random"
   anywhere              "board" shows the board, "help" the commands, "giveup"
                         gives up this game (codebreaker), "quit" leaves the match
-At a terminal the prompts keep a history (up arrow); Ctrl-C asks whether to leave,
-Ctrl-D ends the input. Blank lines and lines starting with # are skipped. A line that
-is not a command gets one error line and the prompt asks again. Exit status: 0 when
+At a terminal the prompts keep a history (up arrow); Ctrl-C and "quit" ask whether
+to leave (no: back to the same prompt), Ctrl-D ends the input; from a script "quit"
+leaves at once. Blank lines and lines starting with # are skipped. A line that is not
+a command gets one error line and the prompt asks again. Exit status: 0 when
 the match is finished, 1 when it is abandoned (quit or end of input), 130 when
 interrupted, 2 for bad options."""
 )
@@ -362,8 +363,9 @@ class Reader:
     """Reads one command per prompt.
 
     At a terminal: line editing and history (readline), hidden entry without echo
-    (getpass), Ctrl-C asks whether to leave, Ctrl-D ends the input. Otherwise the next
-    line of the script, echoed after its prompt (a hidden one as ``(hidden)``).
+    (getpass), Ctrl-C and ``quit`` ask whether to leave, Ctrl-D ends the input. Otherwise
+    the next line of the script, echoed after its prompt (a hidden one as ``(hidden)``),
+    and ``quit`` leaves at once.
     """
 
     def __init__(self, out: Console, err: Console) -> None:
@@ -385,7 +387,8 @@ class Reader:
             if text is None or not text or text.startswith("#"):
                 continue
             if text.lower() in QUIT_WORDS:
-                raise Abandon(_("quit"))
+                self._leave(_("quit"), EXIT_PROBLEM)
+                continue
             return text
 
     def error(self, message: str) -> None:
@@ -425,15 +428,22 @@ class Reader:
         return text
 
     def _interrupted(self) -> None:
+        if self.interactive:
+            self.out.print()  # Ctrl-C leaves the cursor on the prompt's line
+        self._leave(_("interrupted"), EXIT_INTERRUPTED)
+
+    def _leave(self, reason: str, exit_code: int) -> None:
+        """Abandon the match for ``reason``: from a script at once; at a terminal when the
+        person says yes (Ctrl-C or Ctrl-D at the question count as yes). Otherwise it
+        returns, and the same prompt asks again."""
         if not self.interactive:
-            raise Abandon(_("interrupted"), EXIT_INTERRUPTED)
-        self.out.print()
+            raise Abandon(reason, exit_code)
         try:
             answer = input(_("Leave the match? [y/N]: "))
         except (KeyboardInterrupt, EOFError):
             answer = "y"
         if answer.strip().lower() in YES:
-            raise Abandon(_("interrupted"), EXIT_INTERRUPTED)
+            raise Abandon(reason, exit_code)
 
 
 def _points(count: int) -> str:
