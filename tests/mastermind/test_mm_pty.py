@@ -291,6 +291,31 @@ def test_quit_asks_like_ctrl_c_no_plays_on_and_yes_leaves_with_1() -> None:
     assert "row  2 " not in screen.text
 
 
+def test_hint_at_the_terminal_counts_the_codes_and_the_game_goes_on() -> None:
+    secret = computer_secret(3)
+    guess = (0, 0, 1, 1)  # a person may repeat colours in a guess
+    fb = feedback(secret, guess)
+    count = sum(feedback(SUPERHIRN.space.code(i), guess) == fb for i in range(len(SUPERHIRN.space)))
+    child, _ = watched("--preset superhirn --seed 3")
+    child.expect("your guess — row 1 of 12")
+    child.sendline("hint")
+    child.expect_exact("1,680 codes fit the rows so far.")
+    child.expect("your guess — row 1 of 12")
+    child.sendline(letters(guess))
+    child.expect("your guess — row 2 of 12")
+    child.sendline("hint")
+    child.expect_exact(f"{count:,} codes fit the rows so far.")
+    child.expect("your guess — row 2 of 12")
+    child.sendline("giveup")
+    child.expect("your secret code")  # game 2: the person makes the code
+    child.sendintr()
+    child.expect("Leave the match")
+    child.sendline("y")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+
+
 def test_quit_at_a_codemakers_pins_prompt_asks_too() -> None:
     child, _ = watched("--preset superhirn --role maker --seed 2")
     enter_secret(child, "You", "RYGB")
