@@ -68,3 +68,22 @@ def test_leaving_asks_in_german_and_the_flag_beats_the_locale() -> None:
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 1
+
+
+def test_mastermind_hints_and_asks_in_german_before_leaving() -> None:
+    child = spawn(["--lang", "de", "mastermind", "play", "--seed", "4"], {})
+    child.expect_exact("Spieler, dein Rateversuch — Reihe 1 von 10")
+    child.sendline("tipp")
+    child.expect_exact("1.296 Codes passen zu den bisherigen Reihen.")
+    child.expect_exact("Spieler, dein Rateversuch — Reihe 1 von 10")
+    child.sendline("beenden")
+    child.expect_exact("Die Partie verlassen? [j/N]")
+    child.sendline("nein")
+    child.expect_exact("Spieler, dein Rateversuch — Reihe 1 von 10")
+    child.sendline("beenden")
+    child.expect_exact("Die Partie verlassen? [j/N]")
+    child.sendline("j")
+    child.expect_exact("Partie abgebrochen: beenden")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 1

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
 
 from turing.cli.main import main
+from turing.cli.mastermind import hint_text
 from turing.mastermind.engine import Engine
 from turing.mastermind.match import Duel, Match, Seat
 from turing.mastermind.presets import Preset, get_preset
@@ -208,6 +212,103 @@ def test_pins_that_leave_no_code_can_be_taken_back_before_they_are_final(honour:
     assert f"Final score — You: {len(guesses)}, Computer: 0." in result.output
 
 
+# ---------------------------------------------------------------- hints
+
+
+def fitting(preset: Preset, rows: Sequence[tuple[Code, Feedback]]) -> int:
+    """The codes of the game that give every row its pins, one by one (and by the engine
+    when every guess is a code of the game)."""
+    counted = sum(
+        all(feedback(preset.space.code(i), g) == fb for g, fb in rows)
+        for i in range(len(preset.space))
+    )
+    if preset.repeats:
+        engine = Engine(preset.space)
+        history = tuple((preset.space.index(g), fb.key(preset.positions)) for g, fb in rows)
+        assert len(engine.consistent(history)) == counted
+    return counted
+
+
+def said(count: int) -> str:
+    if count == 1:
+        return "1 code fits the rows so far."
+    return f"{count:,} codes fit the rows so far."
+
+
+def hints_in(output: str) -> list[str]:
+    return [line for line in output.splitlines() if line.endswith("the rows so far.")]
+
+
+def test_hint_at_a_guess_prompt_counts_the_codes_the_rows_leave() -> None:
+    preset = get_preset("classic")
+    secret = computer_secret(preset, seed=0)
+    first, second = (0, 0, 1, 1), (2, 3, 4, 5)
+    rows = [(first, feedback(secret, first)), (second, feedback(secret, second))]
+    lines = ["hint", digits(first), "tipp", digits(second), "hinweis", "giveup"]
+    result = run(["play", "--seed", "0", "--games", "1"], lines)
+    assert result.exit_code == 0, result.output
+    hints = hints_in(result.output)
+    assert hints == [said(1296), said(fitting(preset, rows[:1])), said(fitting(preset, rows))]
+    assert result.stderr == ""
+
+
+def test_hint_counts_a_guess_with_colours_the_secret_may_not_repeat() -> None:
+    preset = get_preset("superhirn")
+    secret = computer_secret(preset, seed=3)
+    guess = (0, 0, 1, 1)
+    result = run(["play", "--preset", "superhirn", "--seed", "3"], [digits(guess), "hint", "quit"])
+    count = fitting(preset, [(guess, feedback(secret, guess))])
+    assert said(count) in result.output
+    assert "match abandoned: quit" in result.stderr
+
+
+def test_hint_in_a_duel_counts_the_players_own_rows() -> None:
+    preset = get_preset("logik")
+    duel = Duel(preset, (YOU, CPU), 1, 6)
+    duel.start()
+    secret = duel.secrets[1]
+    assert secret is not None
+    guess = (0, 0, 1, 1, 2)
+    lines = ["random", "hint", digits(guess), "hint", "giveup"]
+    result = run(["play", "--preset", "logik", "--seed", "6"], lines)
+    assert result.exit_code == 0, result.output
+    hints = hints_in(result.output)
+    assert hints == [said(8**5), said(fitting(preset, [(guess, feedback(secret, guess))]))]
+
+
+def test_hint_elsewhere_says_it_is_for_the_codebreakers_guess() -> None:
+    # the codemaker's secret, pins, take-back and reveal prompts (on the honour system)
+    preset = get_preset("master-collor")
+    secret = (0, 1, 2, 3, 4)
+    guesses = computer_guesses(preset, secret)
+    engine = Engine(preset.space)
+    first = feedback(secret, guesses[0])
+    left = engine.consistent(((preset.space.index(guesses[0]), first.key(5)),))
+    possible = set(engine.table.row(preset.space.index(guesses[1]), left).tolist())
+    lie = next(f for f in possible_feedbacks(5) if f.key(5) not in possible)
+    truth = [pins(feedback(secret, g)) for g in guesses]
+    args = ["play", "--preset", "master-collor", "--role", "maker", "--games", "1", "--honour"]
+    lines = [truth[0], "hint", pins(lie), "tipp", "y", *truth[1:], "hinweis", digits(secret)]
+    result = run(args, lines)
+    assert result.exit_code == 0, result.output
+    told = "is for the codebreaker's guess: it counts the codes that fit the rows"
+    assert result.stderr.splitlines() == [
+        f"error: 'hint' {told}",
+        f"error: 'tipp' {told}",
+        f"error: 'hinweis' {told}",
+    ]
+    assert "fit the rows so far" not in result.output
+    assert f"Final score — You: {len(guesses)}, Computer: 0." in result.output
+    hidden = run(["play", "--role", "maker", "--games", "1"], ["hint", "random", "quit"])
+    assert f"error: 'hint' {told}" in hidden.stderr and "not a colour" not in hidden.stderr
+
+
+def test_hint_text_names_pins_that_leave_no_code() -> None:
+    assert hint_text(0) == "No code fits the pins given: some rows contradict each other."
+    assert hint_text(1) == "1 code fits the rows so far."
+    assert hint_text(1296) == "1,296 codes fit the rows so far."
+
+
 def test_impossible_pins_are_named_with_the_games_pin_in_the_language_shown() -> None:
     lines = ["1234", "5 0", "3 1", "quit"]
     superhirn = run(["play", "--preset", "superhirn", "--role", "maker", "--games", "1"], lines)
@@ -303,6 +404,36 @@ def test_quit_abandons_with_status_1() -> None:
     result = run(["play"], ["quit"])
     assert result.exit_code == 1
     assert "match abandoned: quit" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "lines"),
+    [
+        (["--seed", "1"], ["1122", "quit", "1122"]),  # a guess prompt
+        (["--role", "maker"], ["random", "exit", "2 0"]),  # a pins prompt
+        (["--role", "maker"], ["beenden", "random"]),  # a hidden secret prompt
+    ],
+)
+def test_quit_in_a_script_leaves_at_once_without_asking(args: list[str], lines: list[str]) -> None:
+    result = run(["play", *args], lines)
+    assert result.exit_code == 1
+    assert "match abandoned: quit" in result.stderr
+    assert "Leave the match" not in result.output + result.stderr
+    assert "row  2" not in result.output  # nothing after the quit line was read
+
+
+def test_quit_through_a_pipe_leaves_at_once() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "turing", "mastermind", "play", "--seed", "1"],
+        input="1122\nquit\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 1
+    assert done.stderr.strip().endswith("match abandoned: quit")
+    assert "Leave the match" not in done.stdout + done.stderr
 
 
 def test_help_at_the_prompt_then_a_bad_code_then_play_on() -> None:

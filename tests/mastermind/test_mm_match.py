@@ -13,11 +13,12 @@ from turing.mastermind.match import (
     MatchError,
     MatchOver,
     Phase,
+    Row,
     Seat,
 )
 from turing.mastermind.presets import PRESETS, get_preset
-from turing.mastermind.scoring import Feedback, FeedbackError
-from turing.mastermind.space import SpaceError
+from turing.mastermind.scoring import Feedback, FeedbackError, feedback
+from turing.mastermind.space import CodeSpace, SpaceError
 
 ANN, BOB = Seat("Ann", human=True), Seat("Bob", human=True)
 CPU = Seat("Computer", human=False, strategy="knuth")
@@ -137,3 +138,63 @@ def test_duel_all_rows_used_is_a_draw() -> None:
     over = [e for e in events if isinstance(e, DuelOver)]
     assert over[0].winner is None and "every row" in over[0].reason
     assert duel.game == 2 and duel.phase is Phase.SECRET
+
+
+# ---------------------------------------------------------------- codes the rows leave
+
+
+def fitting(space: CodeSpace, rows: list[Row]) -> int:
+    """Codes of ``space`` that give every row its pins, counted one by one."""
+    return sum(
+        all(feedback(code, row.guess) == row.feedback for row in rows)
+        for code in map(space.code, range(len(space)))
+    )
+
+
+def test_codes_left_counts_what_the_rows_allow_whatever_the_secret() -> None:
+    game = PRESETS["classic"]
+    seen = set()
+    for secret in ((0, 1, 2, 3), (5, 5, 4, 4), (2, 2, 2, 2)):
+        match = Match(game, (ANN, BOB))
+        match.start()
+        match.set_secret(secret)
+        assert match.codes_left() == len(game.space) == 1296
+        for guess in ((0, 0, 1, 1), (2, 3, 4, 5)):
+            match.guess(guess)
+            assert match.codes_left() == fitting(game.space, match.rows) >= 1
+        seen.add(match.codes_left())
+    assert len(seen) > 1  # the count follows the pins, so it differs between secrets
+
+
+def test_codes_left_counts_guesses_with_colours_secrets_may_not_repeat() -> None:
+    game = get_preset("superhirn", blank=True)  # no repeats, the empty hole as a colour
+    match = Match(game, (ANN, CPU), seed=5)
+    match.start()
+    assert match.codes_left() == len(game.space)
+    match.guess((0, 0, 8, 8))  # a person may repeat colours and holes in a guess
+    match.guess((1, 2, 3, 3))
+    assert match.codes_left() == fitting(game.space, match.rows) >= 1
+
+
+def test_codes_left_is_0_when_a_persons_pins_leave_no_code() -> None:
+    match = Match(PRESETS["classic"], (ANN, CPU), first_breaker=1)
+    match.start()
+    match.set_secret((2, 3, 4, 5))
+    match.answer((0, 0, 1, 1), Feedback(0, 0))  # true
+    match.answer((0, 0, 1, 1), Feedback(1, 0))  # the same guess, other pins: not yet final
+    assert match.unsettled and match.codes_left() == 0
+
+
+def test_duel_codes_left_counts_each_players_own_rows() -> None:
+    game = PRESETS["superhirn"]  # a duel may be played with any preset
+    duel = Duel(game, (ANN, BOB))
+    duel.start()
+    duel.set_secret(0, (0, 1, 2, 3))
+    duel.set_secret(1, (4, 5, 6, 7))
+    assert duel.codes_left(0) == duel.codes_left(1) == len(game.space)
+    duel.guess(0, (4, 4, 0, 0))
+    assert duel.codes_left(0) == len(game.space)  # nothing counts until both have moved
+    duel.guess(1, (0, 1, 5, 5))
+    for player in (0, 1):
+        assert duel.codes_left(player) == fitting(game.space, duel.rows[player])
+    assert duel.codes_left(0) != duel.codes_left(1)

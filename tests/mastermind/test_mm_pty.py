@@ -1,6 +1,6 @@
 """A person's seat at a real terminal (a pseudo-terminal driven by pexpect): hidden entry
 that never shows, the turn handed over, a codemaker checked against the secret, and
-leaving with Ctrl-C or Ctrl-D."""
+leaving with quit, Ctrl-C or Ctrl-D."""
 
 from __future__ import annotations
 
@@ -262,6 +262,77 @@ def test_ctrl_c_asks_and_leaves_with_130() -> None:
     assert child.exitstatus == 130
 
 
+def test_quit_asks_like_ctrl_c_no_plays_on_and_yes_leaves_with_1() -> None:
+    child, screen = watched("--preset classic --seed 5")
+    child.expect("your guess — row 1 of 10")
+    child.sendline("RGBY")
+    child.expect("row  1 [^\\r\\n]*\\r\\n")
+    row = child.match.group(0).strip()
+    child.expect("your guess — row 2 of 10")
+    child.sendline("quit")
+    child.expect("Leave the match\\? \\[y/N\\]")
+    child.sendline("n")
+    child.expect("your guess — row 2 of 10")  # the same prompt, the same game
+    child.sendline("board")
+    child.expect("Classic Mastermind: row 2 of 10")
+    child.expect("your guess — row 2 of 10")
+    child.sendline("exit")
+    child.expect("Leave the match\\? \\[y/N\\]")
+    child.sendline("")  # Enter: no, the default
+    child.expect("your guess — row 2 of 10")
+    child.sendline("quit")
+    child.expect("Leave the match\\? \\[y/N\\]")
+    child.sendline("y")
+    child.expect("match abandoned: quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 1
+    assert screen.text.count(row) == 2  # the row as played, and unchanged on the board
+    assert "row  2 " not in screen.text
+
+
+def test_hint_at_the_terminal_counts_the_codes_and_the_game_goes_on() -> None:
+    secret = computer_secret(3)
+    guess = (0, 0, 1, 1)  # a person may repeat colours in a guess
+    fb = feedback(secret, guess)
+    count = sum(feedback(SUPERHIRN.space.code(i), guess) == fb for i in range(len(SUPERHIRN.space)))
+    child, _ = watched("--preset superhirn --seed 3")
+    child.expect("your guess — row 1 of 12")
+    child.sendline("hint")
+    child.expect_exact("1,680 codes fit the rows so far.")
+    child.expect("your guess — row 1 of 12")
+    child.sendline(letters(guess))
+    child.expect("your guess — row 2 of 12")
+    child.sendline("hint")
+    child.expect_exact(f"{count:,} codes fit the rows so far.")
+    child.expect("your guess — row 2 of 12")
+    child.sendline("giveup")
+    child.expect("your secret code")  # game 2: the person makes the code
+    child.sendintr()
+    child.expect("Leave the match")
+    child.sendline("y")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+
+
+def test_quit_at_a_codemakers_pins_prompt_asks_too() -> None:
+    child, _ = watched("--preset superhirn --role maker --seed 2")
+    enter_secret(child, "You", "RYGB")
+    child.expect("pins for row 1")
+    child.sendline("beenden")
+    child.expect("Leave the match\\? \\[y/N\\]")
+    child.sendline("no")
+    child.expect("pins for row 1")
+    child.sendline("quit")
+    child.expect("Leave the match\\? \\[y/N\\]")
+    child.sendline("yes")
+    child.expect("match abandoned: quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 1
+
+
 def test_ctrl_c_at_a_hidden_prompt_and_ctrl_d_ends_the_input() -> None:
     child, _ = watched("--preset superhirn --role maker")
     child.expect("your secret code \\(hidden")
@@ -293,6 +364,8 @@ def test_colour_terminal_shows_letters_with_the_colours() -> None:
     child.sendline("RYGB")
     child.expect("your guess — row 2 of 12")
     child.sendline("quit")
+    child.expect("Leave the match")
+    child.sendline("y")
     child.expect(pexpect.EOF)
     child.close()
     text = screen.text

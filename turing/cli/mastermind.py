@@ -84,16 +84,18 @@ Commands (typed at the prompt, or one per line on stdin when it is not a termina
   at a guess prompt     a code: colour letters RGBY, digits 1234 (colour 1 first),
                         or colour words in English or German, e.g. "rot gelb grün
                         blau" or "red, green, blue, yellow"; "." or 0 is an empty
-                        hole in games that use it; a guess may repeat colours
+                        hole in games that use it; a guess may repeat colours;
+                        "hint" says how many codes still fit the rows so far
   at a pins prompt      black (red in Superhirn) then white: "2 1", "2b1w", pins
                         "bbw" / "rrw" / "ssw", words "rot rot weiß", or "-" for
                         none; "undo" takes back the last pins before the next guess
   at a secret prompt    a code (hidden, typed twice at a terminal), or "random"
   anywhere              "board" shows the board, "help" the commands, "giveup"
                         gives up this game (codebreaker), "quit" leaves the match
-At a terminal the prompts keep a history (up arrow); Ctrl-C asks whether to leave,
-Ctrl-D ends the input. Blank lines and lines starting with # are skipped. A line that
-is not a command gets one error line and the prompt asks again. Exit status: 0 when
+At a terminal the prompts keep a history (up arrow); Ctrl-C and "quit" ask whether
+to leave (no: back to the same prompt), Ctrl-D ends the input; from a script "quit"
+leaves at once. Blank lines and lines starting with # are skipped. A line that is not
+a command gets one error line and the prompt asks again. Exit status: 0 when
 the match is finished, 1 when it is abandoned (quit or end of input), 130 when
 interrupted, 2 for bad options."""
 )
@@ -344,6 +346,7 @@ NO = ("n", "no", "nein")
 #: The words of the prompts, English and German (both always understood).
 QUIT_WORDS = ("quit", "exit", "beenden")
 HELP_WORDS = ("help", "hilfe")
+HINT_WORDS = ("hint", "tipp", "hinweis")
 BOARD_WORDS = ("board", "brett")
 GIVE_UP_WORDS = ("giveup", "give up", "aufgeben", "gib auf")
 UNDO_WORDS = ("undo", "zurück", "zurueck")
@@ -362,8 +365,9 @@ class Reader:
     """Reads one command per prompt.
 
     At a terminal: line editing and history (readline), hidden entry without echo
-    (getpass), Ctrl-C asks whether to leave, Ctrl-D ends the input. Otherwise the next
-    line of the script, echoed after its prompt (a hidden one as ``(hidden)``).
+    (getpass), Ctrl-C and ``quit`` ask whether to leave, Ctrl-D ends the input. Otherwise
+    the next line of the script, echoed after its prompt (a hidden one as ``(hidden)``),
+    and ``quit`` leaves at once.
     """
 
     def __init__(self, out: Console, err: Console) -> None:
@@ -385,7 +389,8 @@ class Reader:
             if text is None or not text or text.startswith("#"):
                 continue
             if text.lower() in QUIT_WORDS:
-                raise Abandon(_("quit"))
+                self._leave(_("quit"), EXIT_PROBLEM)
+                continue
             return text
 
     def error(self, message: str) -> None:
@@ -425,15 +430,22 @@ class Reader:
         return text
 
     def _interrupted(self) -> None:
+        if self.interactive:
+            self.out.print()  # Ctrl-C leaves the cursor on the prompt's line
+        self._leave(_("interrupted"), EXIT_INTERRUPTED)
+
+    def _leave(self, reason: str, exit_code: int) -> None:
+        """Abandon the match for ``reason``: from a script at once; at a terminal when the
+        person says yes (Ctrl-C or Ctrl-D at the question count as yes). Otherwise it
+        returns, and the same prompt asks again."""
         if not self.interactive:
-            raise Abandon(_("interrupted"), EXIT_INTERRUPTED)
-        self.out.print()
+            raise Abandon(reason, exit_code)
         try:
             answer = input(_("Leave the match? [y/N]: "))
         except (KeyboardInterrupt, EOFError):
             answer = "y"
         if answer.strip().lower() in YES:
-            raise Abandon(_("interrupted"), EXIT_INTERRUPTED)
+            raise Abandon(reason, exit_code)
 
 
 def _points(count: int) -> str:
@@ -915,7 +927,7 @@ def _take_back(reader: Reader, view: View, match: Match) -> bool:
     question = _("{question} [y/n]").format(question=match.take_back_question())
     while True:
         word = reader.line(question).lower()
-        if _common(word, view, lambda: _match_board(view, match)):
+        if _common(word, view, reader, lambda: _match_board(view, match)):
             continue
         if word in YES or word in UNDO_WORDS:
             view.events(match.undo())
@@ -944,7 +956,7 @@ def _human_guess(reader: Reader, view: View, match: Match) -> None:
     while True:
         text = reader.line(_("{name}, your guess — {where}").format(name=name, where=_where(match)))
         word = text.lower()
-        if _common(word, view, lambda: _match_board(view, match)):
+        if _common(word, view, reader, lambda: _match_board(view, match), match.codes_left):
             continue
         if word in GIVE_UP_WORDS:
             view.events(match.give_up(match.breaker))
@@ -981,7 +993,7 @@ def _answer(reader: Reader, view: View, match: Match, proposal: Code | None) -> 
             )
         )
         word = text.lower()
-        if _common(word, view, lambda: _match_board(view, match, guess)):
+        if _common(word, view, reader, lambda: _match_board(view, match, guess)):
             continue
         if word in UNDO_WORDS:
             if proposal is None:
@@ -1046,6 +1058,9 @@ def _ask_secret(
         if word in BOARD_WORDS:
             view.say(_("No board yet: the secret code comes first."))
             continue
+        if word in HINT_WORDS:
+            _no_hint(reader, word)
+            continue
         if word in GIVE_UP_WORDS or word in UNDO_WORDS:
             reader.error(
                 _("'{word}' is for a game under way; the secret code comes first").format(word=word)
@@ -1088,7 +1103,7 @@ def _ask_code(reader: Reader, view: View, prompt: str, match: Match) -> Code:
     preset = view.preset
     while True:
         text = reader.line(prompt)
-        if _common(text.lower(), view, lambda: _match_board(view, match)):
+        if _common(text.lower(), view, reader, lambda: _match_board(view, match)):
             continue
         try:
             return preset.palette.parse(text, preset.space)
@@ -1101,14 +1116,45 @@ def _help(view: View) -> None:
         view.say(line)
 
 
-def _common(word: str, view: View, board: Callable[[], None]) -> bool:
+def _common(
+    word: str,
+    view: View,
+    reader: Reader,
+    board: Callable[[], None],
+    codes_left: Callable[[], int] | None = None,
+) -> bool:
+    """The commands of every prompt in a game; True when ``word`` was one of them.
+    ``codes_left`` counts the codes the rows leave, at a codebreaker's guess prompt."""
     if word in HELP_WORDS:
         _help(view)
         return True
     if word in BOARD_WORDS:
         board()
         return True
+    if word in HINT_WORDS:
+        if codes_left is None:
+            _no_hint(reader, word)
+        else:
+            view.say(hint_text(codes_left()))
+        return True
     return False
+
+
+def hint_text(count: int) -> str:
+    """The hint at a guess prompt: how many codes fit the rows so far, and nothing else."""
+    if count == 0:
+        return _("No code fits the pins given: some rows contradict each other.")
+    return ngettext(
+        "{n} code fits the rows so far.", "{n} codes fit the rows so far.", count
+    ).format(n=format_number(count))
+
+
+def _no_hint(reader: Reader, word: str) -> None:
+    reader.error(
+        _("'{word}' is for the codebreaker's guess: it counts the codes that fit the rows").format(
+            word=word
+        )
+    )
 
 
 # -- the Logik duel
@@ -1144,7 +1190,13 @@ def _duel_guess(reader: Reader, view: View, duel: Duel, player: int) -> Code | N
     while True:
         text = reader.line(_("{name}, your guess — {where}").format(name=name, where=where))
         word = text.lower()
-        if _common(word, view, lambda: _duel_board(view, duel, player)):
+        if _common(
+            word,
+            view,
+            reader,
+            lambda: _duel_board(view, duel, player),
+            functools.partial(duel.codes_left, player),
+        ):
             continue
         if word in GIVE_UP_WORDS:
             return None

@@ -27,7 +27,9 @@ returns the events it caused.
 
 from __future__ import annotations
 
+import functools
 import secrets as system_random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING
@@ -39,8 +41,8 @@ from turing.i18n import N_, _
 from turing.mastermind.engine import Engine, History, Indices
 from turing.mastermind.feedback_check import conflicting_rows
 from turing.mastermind.presets import Preset
-from turing.mastermind.scoring import Feedback, check_feedback, feedback
-from turing.mastermind.space import Code
+from turing.mastermind.scoring import Feedback, FeedbackTable, check_feedback, feedback
+from turing.mastermind.space import Code, CodeSpace
 
 if TYPE_CHECKING:
     from turing.mastermind.strategies import Strategy
@@ -184,9 +186,31 @@ def _draw_secret(engine: Engine, seed: int, *words: int) -> Code:
     return engine.space.code(int(rng.integers(len(engine.space))))
 
 
-def _history(engine: Engine, rows: list[Row]) -> History:
+def _history(engine: Engine, rows: Sequence[Row]) -> History:
     space, positions = engine.space, engine.space.positions
     return tuple((space.index(r.guess), r.feedback.key(positions)) for r in rows)
+
+
+def _codes_left(engine: Engine, rows: Sequence[Row]) -> int:
+    """How many codes of the engine's space give every row its pins (no secret is used)."""
+    space = engine.space
+    guesses = np.array([r.guess for r in rows], dtype=np.uint8).reshape(-1, space.positions)
+    if bool((space.indices(guesses) >= 0).all()):
+        return len(engine.consistent(_history(engine, rows)))
+    # A person may guess a code the game's secrets cannot be (a repeated colour where
+    # secrets repeat none): the rows are matched among every code a person may guess,
+    # then only the game's codes are counted.
+    wide = _guess_engine(space)
+    found = wide.consistent(_history(wide, rows))
+    return int(np.count_nonzero(space.indices(wide.space.codes[found]) >= 0))
+
+
+@functools.lru_cache(maxsize=2)
+def _guess_engine(space: CodeSpace) -> Engine:
+    """An engine over every code a person may guess in ``space``: its colours, repeated
+    or not (its table built per block, as it is used only for counting)."""
+    wide = CodeSpace(space.positions, space.colours, repeats=True, blank=space.blank)
+    return Engine(wide, FeedbackTable(wide, full=False))
 
 
 def _require(now: Phase, wanted: Phase) -> None:
@@ -307,6 +331,13 @@ class Match:
 
     def candidates(self) -> Indices:
         return self.engine.consistent(self.history())
+
+    def codes_left(self) -> int:
+        """How many codes of the game give every row of this game its pins: what the rows
+        tell the codebreaker, and nothing more (the secret plays no part). Rows a person
+        guessed with colours the secrets may not repeat count too. 0 when the pins a
+        person typed leave no code."""
+        return _codes_left(self.engine, self.rows)
 
     def propose(self, strategy: Strategy) -> Code | None:
         """The computer codebreaker's next guess, chosen but not made; None when the pins
@@ -560,6 +591,11 @@ class Duel:
 
     def candidates(self, player: int) -> Indices:
         return self.engine.consistent(self.history(player))
+
+    def codes_left(self, player: int) -> int:
+        """How many codes of the game give every row of ``player`` its pins: what those
+        rows tell them, and nothing more (the opponent's secret plays no part)."""
+        return _codes_left(self.engine, self.rows[player])
 
     def propose(self, player: int, strategy: Strategy) -> Code:
         """The computer's next guess for ``player``, chosen but not made."""
