@@ -13,9 +13,8 @@ import pytest
 from click.testing import CliRunner, Result
 
 from turing.cli.main import main
-from turing.cli.mastermind import hint_text
 from turing.mastermind.engine import Engine
-from turing.mastermind.match import Duel, Match, Seat
+from turing.mastermind.match import Duel, Match, Seat, hint_text
 from turing.mastermind.presets import Preset, get_preset
 from turing.mastermind.scoring import Feedback, feedback, possible_feedbacks
 from turing.mastermind.space import Code

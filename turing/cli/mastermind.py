@@ -956,7 +956,7 @@ def _human_guess(reader: Reader, view: View, match: Match) -> None:
     while True:
         text = reader.line(_("{name}, your guess — {where}").format(name=name, where=_where(match)))
         word = text.lower()
-        if _common(word, view, reader, lambda: _match_board(view, match), match.codes_left):
+        if _common(word, view, reader, lambda: _match_board(view, match), match.hint):
             continue
         if word in GIVE_UP_WORDS:
             view.events(match.give_up(match.breaker))
@@ -1121,10 +1121,10 @@ def _common(
     view: View,
     reader: Reader,
     board: Callable[[], None],
-    codes_left: Callable[[], int] | None = None,
+    hint: Callable[[], str] | None = None,
 ) -> bool:
     """The commands of every prompt in a game; True when ``word`` was one of them.
-    ``codes_left`` counts the codes the rows leave, at a codebreaker's guess prompt."""
+    ``hint`` says how many codes the rows leave, at a codebreaker's guess prompt."""
     if word in HELP_WORDS:
         _help(view)
         return True
@@ -1132,21 +1132,12 @@ def _common(
         board()
         return True
     if word in HINT_WORDS:
-        if codes_left is None:
+        if hint is None:
             _no_hint(reader, word)
         else:
-            view.say(hint_text(codes_left()))
+            view.say(hint())
         return True
     return False
-
-
-def hint_text(count: int) -> str:
-    """The hint at a guess prompt: how many codes fit the rows so far, and nothing else."""
-    if count == 0:
-        return _("No code fits the pins given: some rows contradict each other.")
-    return ngettext(
-        "{n} code fits the rows so far.", "{n} codes fit the rows so far.", count
-    ).format(n=format_number(count))
 
 
 def _no_hint(reader: Reader, word: str) -> None:
@@ -1195,7 +1186,7 @@ def _duel_guess(reader: Reader, view: View, duel: Duel, player: int) -> Code | N
             view,
             reader,
             lambda: _duel_board(view, duel, player),
-            functools.partial(duel.codes_left, player),
+            functools.partial(duel.hint, player),
         ):
             continue
         if word in GIVE_UP_WORDS:

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from turing.core.errors import TuringError
-from turing.i18n import N_, _
+from turing.i18n import N_, _, format_number, ngettext
 from turing.mastermind.engine import Engine, History, Indices
 from turing.mastermind.feedback_check import conflicting_rows
 from turing.mastermind.presets import Preset
@@ -205,6 +205,17 @@ def _codes_left(engine: Engine, rows: Sequence[Row]) -> int:
     return int(np.count_nonzero(space.indices(wide.space.codes[found]) >= 0))
 
 
+def hint_text(count: int) -> str:
+    """The hint a codebreaker may ask for at a guess: how many codes fit the rows so far
+    (``count``, from :meth:`Match.codes_left` or :meth:`Duel.codes_left`), and nothing else.
+    The line prompt and the board both say it in these words."""
+    if count == 0:
+        return _("No code fits the pins given: some rows contradict each other.")
+    return ngettext(
+        "{n} code fits the rows so far.", "{n} codes fit the rows so far.", count
+    ).format(n=format_number(count))
+
+
 @functools.lru_cache(maxsize=2)
 def _guess_engine(space: CodeSpace) -> Engine:
     """An engine over every code a person may guess in ``space``: its colours, repeated
@@ -338,6 +349,11 @@ class Match:
         guessed with colours the secrets may not repeat count too. 0 when the pins a
         person typed leave no code."""
         return _codes_left(self.engine, self.rows)
+
+    def hint(self) -> str:
+        """The codebreaker's hint at a guess, in words: :func:`hint_text` of
+        :meth:`codes_left`."""
+        return hint_text(self.codes_left())
 
     def propose(self, strategy: Strategy) -> Code | None:
         """The computer codebreaker's next guess, chosen but not made; None when the pins
@@ -596,6 +612,11 @@ class Duel:
         """How many codes of the game give every row of ``player`` its pins: what those
         rows tell them, and nothing more (the opponent's secret plays no part)."""
         return _codes_left(self.engine, self.rows[player])
+
+    def hint(self, player: int) -> str:
+        """Player ``player``'s hint at a guess, in words: :func:`hint_text` of
+        :meth:`codes_left`."""
+        return hint_text(self.codes_left(player))
 
     def propose(self, player: int, strategy: Strategy) -> Code:
         """The computer's next guess for ``player``, chosen but not made."""
