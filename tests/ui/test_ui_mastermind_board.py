@@ -255,6 +255,127 @@ async def test_in_german_a_given_up_duel_and_a_refused_row_are_said_in_german() 
         assert "(You hat aufgegeben)" in app.ended.text
 
 
+# -- the hint ----------------------------------------------------------------------------------
+
+
+def fitting(preset: Preset, rows: list[tuple[Code, Code]]) -> int:
+    """The codes of the game that give every (guess, secret) row its pins, one by one."""
+    space = preset.space
+    return sum(
+        all(feedback(space.code(i), guess) == feedback(secret, guess) for guess, secret in rows)
+        for i in range(len(space))
+    )
+
+
+def said(count: int) -> str:
+    return "1 code fits the rows so far." if count == 1 else f"{count:,} codes fit the rows so far."
+
+
+def footer(app: Any) -> str:
+    """The keys the footer offers now, as "key description" pairs."""
+    from textual.widgets import Footer
+
+    keys = app.query_one(Footer).query("FooterKey")
+    return " | ".join(f"{k.key_display} {k.description}" for k in keys)
+
+
+@run_async
+async def test_hint_at_a_guess_says_how_many_codes_fit_the_rows_so_far() -> None:
+    preset = get_preset("classic")
+    match = Match(preset, (YOU, COMPUTER), games=2, first_breaker=0, seed=5)
+    app = board_app(match)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await ready(pilot, app)
+        secret = match.secret
+        assert secret is not None
+        assert "h hint" in footer(app)
+        assert not app.query_one("#do-hint").disabled
+        await pilot.press("h")
+        assert app.message == "1,296 codes fit the rows so far."
+        assert "1,296 codes fit the rows so far." in await shown(pilot, app)
+        first = next(c for c in ((0, 0, 1, 1), (2, 2, 3, 3)) if c != secret)
+        await pilot.press(*letters(preset, first), "enter")
+        assert app.message == ""  # the row played clears the line
+        count = fitting(preset, [(first, secret)])
+        assert 1 < count < 1296
+        await pilot.press("r", "h")  # a row half typed stays as it is
+        assert app.message == said(count)
+        assert app.entry == [0] and len(match.rows) == 1
+        await pilot.press("backspace")
+        second = next(c for c in ((4, 4, 5, 5), (0, 2, 4, 5)) if c != secret)
+        await pilot.press(*letters(preset, second), "enter")
+        await pilot.click("#do-hint")  # the button says the same
+        count = fitting(preset, [(first, secret), (second, secret)])
+        assert app.message == said(count)
+        assert count == match.codes_left()
+
+
+@run_async
+async def test_no_hint_while_the_computer_breaks_your_code() -> None:
+    preset = get_preset("classic")
+    match = Match(preset, (YOU, COMPUTER), games=2, first_breaker=1, seed=4)
+    app = board_app(match)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await ready(pilot, app)
+        assert app.mode == "secret"
+        assert "q quit" in footer(app) and "hint" not in footer(app)
+        await pilot.press("h")
+        assert app.message == ""
+        await pilot.press("r", "g", "b", "y", "enter")
+        await ready(pilot, app)
+        assert app.mode == "pins" and app.proposal is not None
+        assert "hint" not in footer(app)
+        assert app.query_one("#do-hint").disabled
+        await pilot.press("h")
+        assert app.message == "" and app.pins == []
+        assert "fit the rows" not in await shown(pilot, app)
+
+
+@run_async
+async def test_hint_in_a_duel_counts_your_own_rows() -> None:
+    preset = get_preset("logik")
+    duel = Duel(preset, (YOU, COMPUTER), games=1, seed=7)
+    app = board_app(duel)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await ready(pilot, app)
+        await pilot.press("d", "enter")
+        await ready(pilot, app)
+        theirs = duel.secrets[1]
+        assert theirs is not None
+        wrong = next(c for c in ((0, 0, 1, 1, 2), (3, 3, 4, 4, 5)) if c != theirs)
+        await pilot.press(*letters(preset, wrong), "enter")
+        await ready(pilot, app)
+        assert app.mode == "guess" and len(duel.rows[0]) == 1
+        await pilot.press("h")
+        count = fitting(preset, [(wrong, theirs)])
+        assert app.message == said(count)
+
+
+@run_async
+async def test_in_german_the_hint_is_the_line_prompts_words() -> None:
+    i18n.set_language("de")
+    preset = get_preset("superhirn")
+    match = Match(preset, (YOU, COMPUTER), games=2, first_breaker=0, seed=3)
+    app = board_app(match)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await ready(pilot, app)
+        secret = match.secret
+        assert secret is not None
+        assert "h Hinweis" in footer(app)
+        await pilot.press("h")
+        assert app.message == "1.680 Codes passen zu den bisherigen Reihen."
+        guess = (0, 0, 1, 1)  # a person may repeat colours in a guess
+        await pilot.press(*letters(preset, guess), "enter")
+        assert len(match.rows) == 1
+        await pilot.press("h")
+        count = fitting(preset, [(guess, secret)])
+        assert (
+            app.message
+            == f"{count:,}".replace(",", ".") + " Codes passen zu den bisherigen Reihen."
+        )
+        assert "Codes passen zu den bisherigen Reihen." in await shown(pilot, app)
+
+
 # -- the person makes the code -----------------------------------------------------------------
 
 

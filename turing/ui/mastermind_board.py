@@ -6,7 +6,8 @@ rule (whose move it is, which codes and pins are legal, when pins are checked, s
 lives in the sitting, and an action the sitting refuses changes nothing and shows why.
 
 A person composes a code peg by peg (click a colour, or type its letter or number),
-Backspace takes a peg back, Enter plays it. A codemaker placing pins for the computer's
+Backspace takes a peg back, Enter plays it; ``h`` says how many codes still fit the rows
+(the sitting's hint, in the line prompt's words). A codemaker placing pins for the computer's
 guess adds hit pins and white pins the same way. The secret stays hidden (``? ? ? ?``)
 until the game ends; a person who made the code for the computer sees their own code.
 Between two people at one keyboard a cover screen hides the board whenever the keyboard
@@ -150,6 +151,7 @@ class MastermindBoardApp(App[int]):
         self.bind("enter", "enter", description=_("enter"))
         self.bind("d", "random", description=_("random code"))
         self.bind("u", "undo", description=_("undo pins"))
+        self.bind("h", "hint", description=_("hint"))  # a letter no colour or pin takes
         self.bind("x", "giveup", description=_("give up"))
         self.bind("q", "leave", description=_("quit"))
 
@@ -172,6 +174,7 @@ class MastermindBoardApp(App[int]):
             yield Button("⏎ " + _("enter"), id="do-enter", compact=True)
             yield Button(_("random") + " d", id="do-random", compact=True)
             yield Button(_("undo") + " u", id="do-undo", compact=True)
+            yield Button(_("hint") + " h", id="do-hint", compact=True)
             yield Button(_("give up") + " x", id="do-giveup", compact=True)
             yield Button(_("quit") + " q", id="do-leave", compact=True)
         yield Static(id="status")
@@ -476,7 +479,7 @@ class MastermindBoardApp(App[int]):
             return mode is Mode.SECRET
         if action == "undo":
             return isinstance(self.sitting, Match) and self.sitting.can_undo
-        if action == "giveup":
+        if action in ("giveup", "hint"):
             return mode is Mode.GUESS
         return True
 
@@ -568,6 +571,13 @@ class MastermindBoardApp(App[int]):
         if not self._act(sitting.undo):
             self.proposal = proposal
 
+    def action_hint(self) -> None:
+        """How many codes fit the codebreaker's rows so far (the sitting counts them)."""
+        if self.mode is not Mode.GUESS or self.seat is None:
+            return
+        sitting = self.sitting
+        self.say(sitting.hint() if isinstance(sitting, Match) else sitting.hint(self.seat))
+
     def action_giveup(self) -> None:
         if self.mode is not Mode.GUESS or self.seat is None:
             return
@@ -626,7 +636,7 @@ class MastermindBoardApp(App[int]):
         self._update("#palette", self._palette() if composing else "")
         self.query_one("#palette").display = composing
         self.query_one("#pin-buttons").display = mode is Mode.PINS
-        for action in ("erase", "enter", "random", "undo", "giveup"):
+        for action in ("erase", "enter", "random", "undo", "hint", "giveup"):
             self.query_one(f"#do-{action}", Button).disabled = not self.check_action(action, ())
         self._update("#status", escape(self._status()))
         if self.preset.rows > 12 and self.seat is not None:  # a tall board: the row in play in view
