@@ -73,7 +73,7 @@ async def screen_is(pilot: Any, app: Any, name: str) -> bool:
 
 
 def letters(preset: Preset, code: Code) -> list[str]:
-    return [preset.palette.colour(s).letter.lower() for s in code]
+    return [preset.palette.colour(s).key.lower() for s in code]
 
 
 def codes_on_screen(text: str) -> list[str]:
@@ -374,6 +374,27 @@ async def test_in_german_the_hint_is_the_line_prompts_words() -> None:
             == f"{count:,}".replace(",", ".") + " Codes passen zu den bisherigen Reihen."
         )
         assert "Codes passen zu den bisherigen Reihen." in await shown(pilot, app)
+
+
+@run_async
+async def test_in_german_the_board_takes_and_shows_the_line_prompts_letters() -> None:
+    """German letters, as the line prompt reads them: N for grün (G is gelb), S for
+    schwarz; the English Y and K place nothing."""
+    i18n.set_language("de")
+    preset = get_preset("classic")
+    match = Match(preset, (YOU, COMPUTER), games=2, first_breaker=0, seed=3)
+    app = board_app(match)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await ready(pilot, app)
+        text = await shown(pilot, app)
+        assert "tippe RNBGWS" in text
+        await pilot.press("y", "k")
+        assert app.entry == []
+        await pilot.press("n", "g", "s", "r")
+        names = [preset.palette.colour(s).name for s in app.entry]
+        assert names == ["green", "yellow", "black", "red"]
+        await pilot.press("enter")
+        assert [preset.palette.colour(s).name for s in match.rows[0].guess] == names
 
 
 # -- the person makes the code -----------------------------------------------------------------

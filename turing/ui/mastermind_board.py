@@ -138,14 +138,12 @@ class MastermindBoardApp(App[int]):
             if colour is EMPTY_HOLE:
                 self.bind("full_stop,0", f"peg({symbol})", description="empty", show=False)
                 continue
-            letter = colour.letter
+            letter = colour.key
             self.bind(f"{letter.lower()},{letter}", f"letter('{letter.lower()}')", show=False)
             if symbol < 9:
                 self.bind(str(symbol + 1), f"peg({symbol})", show=False)
         for key in HIT_KEYS + "w":
-            if not any(
-                palette.colour(s).letter.lower() == key for s in range(len(palette.colours))
-            ):
+            if not any(palette.colour(s).key.lower() == key for s in range(len(palette.colours))):
                 self.bind(f"{key},{key.upper()}", f"letter('{key}')", show=False)
         self.bind("backspace", "erase", description=_("erase"))
         self.bind("enter", "enter", description=_("enter"))
@@ -492,7 +490,7 @@ class MastermindBoardApp(App[int]):
             return
         palette = self.preset.palette
         for symbol in range(len(palette.colours)):
-            if palette.colour(symbol).letter.lower() == key:
+            if palette.colour(symbol).key.lower() == key:
                 self.action_peg(symbol)
                 return
 
@@ -657,7 +655,7 @@ class MastermindBoardApp(App[int]):
         if colour is EMPTY_HOLE:
             return f"[b #ffffff on #505050] {EMPTY_HOLE_MARK} [/]"
         ink = "#ffffff" if colour.name in _DARK else "#000000"
-        return f"[b {ink} on {PEG_COLOURS.get(colour.name, '#808080')}] {colour.letter} [/]"
+        return f"[b {ink} on {PEG_COLOURS.get(colour.name, '#808080')}] {colour.key} [/]"
 
     def code(self, code: Code) -> str:
         return "".join(self.peg(s) for s in code)
@@ -808,7 +806,7 @@ class MastermindBoardApp(App[int]):
     def _status(self) -> str:
         mode = self.mode
         letters = "".join(
-            self.preset.palette.colour(s).letter for s in range(len(self.preset.colours))
+            self.preset.palette.colour(s).key for s in range(len(self.preset.colours))
         )
         if self.ended is not None:
             then = _("Enter: leave the board.") if self.ended.last else _("Enter: the next game.")
