@@ -211,3 +211,63 @@ def test_banks_that_cannot_serve_are_one_line_errors(
     code, text = draw(catalogue, out, "--count", "3", "--exact-tests")
     assert code == 2 and "--exact-tests cannot be combined" in text
     assert len(text.strip().splitlines()) == 1
+
+
+def test_what_players_are_given_keeps_no_order_the_criteria_follow(
+    catalogue: tuple[str, Path], tmp_path: Path
+) -> None:
+    """A catalogue is in key order, which follows the hidden criteria, and anyone can make
+    the same catalogue: a public export in that order (or its first puzzles under
+    --limit) would let a player match lines and read each puzzle's criteria off their
+    own copy. Public exports and booklets take the puzzles in a random order instead."""
+    _, db = catalogue
+    full, first, second, some = (tmp_path / f"{n}.jsonl" for n in ("full", "p1", "p2", "some"))
+    assert run("bank", "export", str(db), "--difficulty", "easy", "-o", str(full))[0] == 0
+    for out in (first, second):
+        code, text = run(
+            "bank", "export", str(db), "--public", "--difficulty", "easy", "-o", str(out)
+        )
+        assert code == 0, text
+    in_key_order = [d["cards"] for d in read(full)]
+    assert len(in_key_order) > 100
+    shown = [[d["cards"] for d in read(out)] for out in (first, second)]
+    for cards in shown:
+        assert sorted(cards) == sorted(in_key_order)  # the same puzzles
+        assert cards != in_key_order
+    assert shown[0] != shown[1]
+    code, text = run(
+        "bank",
+        "export",
+        str(db),
+        "--public",
+        "--difficulty",
+        "easy",
+        "--limit",
+        "50",
+        "-o",
+        str(some),
+    )
+    assert code == 0, text
+    assert [d["cards"] for d in read(some)] != in_key_order[:50]
+    # a booklet's puzzle pages: a random draw too, not the first puzzles in key order
+    pages = [tmp_path / f"b{i}.md" for i in range(2)]
+    for page in pages:
+        code, text = run(
+            "export",
+            "--bank",
+            str(db),
+            "--cardset",
+            catalogue[0],
+            "--format",
+            "markdown",
+            "--limit",
+            "5",
+            "-o",
+            str(page),
+        )
+        assert code == 0, text
+    assert pages[0].read_text() != pages[1].read_text()
+    # the non-public export (the maker's, with the criteria) keeps the bank's order
+    again = tmp_path / "again.jsonl"
+    assert run("bank", "export", str(db), "--difficulty", "easy", "-o", str(again))[0] == 0
+    assert again.read_text() == full.read_text()

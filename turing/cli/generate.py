@@ -1107,7 +1107,7 @@ def bank_stats(db: str, as_json: bool) -> None:
     "--public",
     is_flag=True,
     help="What players may see: no criteria, real cards or solution, nor what they could be "
-    "worked out from (an id computed from them, the seed and index).",
+    "worked out from (an id computed from them, the seed and index), in a random order.",
 )
 @click.option(
     "--limit",
@@ -1133,7 +1133,7 @@ def bank_export(
     query = make_query(mode, difficulty, verifiers, unplayed, min_tests, max_tests)
     with open_bank(db, readonly=True) as b, open_output(output) as sink:
         written = 0
-        for doc in b.docs(query, limit):
+        for doc in b.docs(query, limit, shuffled=public):
             written += 1
             line = json.dumps(b.public_doc(doc), ensure_ascii=False) if public else doc
             sink.write(line + "\n")
@@ -1381,7 +1381,7 @@ def _file_puzzle_matches(puzzle: Puzzle, cardset: CardSet, query: Query) -> bool
     "--limit",
     type=bank_int(1),
     default=None,
-    help="At most this many puzzles (from a bank: default 20).",
+    help="At most this many puzzles (from a bank: default 20, drawn at random).",
 )
 @click.option("--title", default="Puzzle booklet", show_default=True, help="Title of the booklet.")
 @cardset_option(EVERY_PUZZLE_CARDSET)
@@ -1422,7 +1422,8 @@ def export(
                 puzzles.append(portable(loaded.puzzle, base))
     if bank_path is not None:
         with open_bank(bank_path, readonly=True) as b:
-            puzzles.extend(b.query(query, limit or 20))
+            # in a random order: a booklet's puzzle pages are what players are given
+            puzzles.extend(b.query(query, limit or 20, shuffled=True))
     if limit is not None:
         puzzles = puzzles[:limit]
     if not puzzles:

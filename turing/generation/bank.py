@@ -980,14 +980,15 @@ class Bank:
         return self.conn.execute("SELECT 1 FROM catalogue LIMIT 1").fetchone() is not None
 
     def _catalogue_rows(
-        self, query: Query, limit: int | None = None, offset: int = 0
+        self, query: Query, limit: int | None = None, offset: int = 0, shuffled: bool = False
     ) -> Iterator[tuple[int, tuple[int, ...]]]:
         found = self._catalogue_where(query)
         if found is None:
             return
         where, args = found
         columns = ", ".join("c." + f for f in CATALOGUE_FIELDS)
-        sql = f"SELECT c.cs, {columns} FROM catalogue c{where} ORDER BY c.cs, c.key"
+        order = "random()" if shuffled else "c.cs, c.key"
+        sql = f"SELECT c.cs, {columns} FROM catalogue c{where} ORDER BY {order}"
         if limit is not None or offset:
             sql += " LIMIT ? OFFSET ?"
             args = [*args, -1 if limit is None else limit, offset]
@@ -1181,40 +1182,48 @@ class Bank:
             raise
         return changed
 
-    def query(self, query: Query | None = None, limit: int | None = None) -> Iterator[Puzzle]:
+    def query(
+        self, query: Query | None = None, limit: int | None = None, shuffled: bool = False
+    ) -> Iterator[Puzzle]:
         """Puzzles matching ``query``: the stored documents in the order they were stored,
-        then the catalogue's puzzles in key order."""
+        then the catalogue's puzzles in key order. ``shuffled``: each of the two in a random
+        order instead (and ``limit`` a random choice), for what players are given — a
+        catalogue's key order follows the hidden criteria, and anyone can make the same
+        catalogue, so a puzzle's place in it would tell its criteria apart."""
         q = query or Query()
-        where, args = q.where()
-        sql = f"SELECT doc FROM puzzles{where} ORDER BY rowid"
-        if limit is not None:
-            sql += " LIMIT ?"
-            args = [*args, limit]
         given = 0
-        for (doc,) in self.conn.execute(sql, args):
+        for doc in self._stored_docs(q, limit, shuffled):
             given += 1
             yield self._puzzle(doc)
         rest = None if limit is None else limit - given
         if rest is None or rest > 0:
-            for cs, row in self._catalogue_rows(q, rest):
+            for cs, row in self._catalogue_rows(q, rest, shuffled=shuffled):
                 yield self.catalogue_puzzle(cs, row)
 
-    def docs(self, query: Query | None = None, limit: int | None = None) -> Iterator[str]:
-        """The JSON documents (hidden fields included), in the order of :meth:`query`;
-        the catalogue's documents are rebuilt from their keys."""
-        q = query or Query()
-        where, args = q.where()
-        sql = f"SELECT doc FROM puzzles{where} ORDER BY rowid"
+    def _stored_docs(self, query: Query, limit: int | None, shuffled: bool) -> Iterator[str]:
+        """The stored documents matching ``query``, in the order they were stored (or a
+        random one)."""
+        where, args = query.where()
+        sql = f"SELECT doc FROM puzzles{where} ORDER BY {'random()' if shuffled else 'rowid'}"
         if limit is not None:
             sql += " LIMIT ?"
             args = [*args, limit]
-        given = 0
         for (doc,) in self.conn.execute(sql, args):
-            given += 1
             yield str(doc)
+
+    def docs(
+        self, query: Query | None = None, limit: int | None = None, shuffled: bool = False
+    ) -> Iterator[str]:
+        """The JSON documents (hidden fields included), in the order of :meth:`query`
+        (``shuffled`` as there); the catalogue's documents are rebuilt from their keys."""
+        q = query or Query()
+        given = 0
+        for doc in self._stored_docs(q, limit, shuffled):
+            given += 1
+            yield doc
         rest = None if limit is None else limit - given
         if rest is None or rest > 0:
-            for cs, row in self._catalogue_rows(q, rest):
+            for cs, row in self._catalogue_rows(q, rest, shuffled=shuffled):
                 yield json.dumps(
                     self.catalogue_puzzle(cs, row).to_dict(hidden=True),
                     ensure_ascii=False,
