@@ -356,3 +356,23 @@ def test_the_bank_stats_table_in_german(tmp_path: Path) -> None:
     figures = re.findall(r"[\d.,/]*\d", german.split("──")[-1].split("\n")[1])
     assert figures and not any("." in f for f in figures), german
     assert any("," in f for f in figures), german
+
+
+def test_click_names_its_kinds_of_value_in_the_language_in_use() -> None:
+    """A value's placeholder in the help (``INTEGER RANGE``), the word of its error and a
+    usage line's ``[OPTIONS]`` are click's; in German they are German, and in English again
+    after a German run in the same process (click keeps them on its classes)."""
+    runner = CliRunner()
+    german = runner.invoke(main, ["--lang", "de", "generate", "--help"]).output
+    assert german.startswith("Aufruf: main generate [OPTIONEN]")  # CliRunner names it main
+    assert "--count GANZE ZAHL" in german and "INTEGER" not in german
+    group = runner.invoke(main, ["--lang", "de", "bank", "--help"]).output
+    assert group.startswith("Aufruf: main bank [OPTIONEN] BEFEHL [ARGUMENTE]...")
+    wrong = runner.invoke(main, ["--lang", "de", "generate", "-n", "x", "-o", "x.jsonl"])
+    assert wrong.exit_code == 2
+    assert "'x' ist keine gültige ganze Zahl." in wrong.output
+    english = runner.invoke(main, ["--lang", "en", "generate", "--help"]).output
+    assert english.startswith("Usage: main generate [OPTIONS]")
+    assert "--count INTEGER RANGE" in english
+    wrong = runner.invoke(main, ["--lang", "en", "generate", "-n", "x", "-o", "x.jsonl"])
+    assert "'x' is not a valid integer range." in wrong.output

@@ -145,6 +145,18 @@ CLICK_WORDS = (
     N_("directory"),
     N_("Could not open file {filename!r}: {message}"),
     N_("Choose from:\n\t{choices}"),
+    N_("[OPTIONS]"),
+    N_("COMMAND [ARGS]..."),
+)
+
+#: click's names of its kinds of value, each its class's ``name``: a value's placeholder in
+#: a command's help (``INTEGER``) and the word of its error (``'x' is not a valid integer``)
+CLICK_TYPE_NAMES: tuple[tuple[type[click.ParamType[Any]], str], ...] = (
+    (click.types.IntParamType, N_("integer")),
+    (click.types.IntRange, N_("integer range")),
+    (click.types.FloatParamType, N_("float")),
+    (click.types.FloatRange, N_("float range")),
+    (click.types.StringParamType, N_("text")),
 )
 CLICK_PLURALS = (
     ngettext("Did you mean {possibility}?", "(Did you mean one of: {possibilities}?)", 1),
@@ -169,6 +181,8 @@ def _route_click_words() -> None:
             module._ = i18n.gettext  # type: ignore[attr-defined]
         if hasattr(module, "ngettext"):
             module.ngettext = i18n.ngettext  # type: ignore[attr-defined]
+    for kind, name in CLICK_TYPE_NAMES:
+        kind.name = i18n.gettext(name)
 
 
 def lang_flag(args: Sequence[str]) -> str | None:
@@ -222,6 +236,8 @@ def lang_option() -> click.Option:
 
 
 _SOURCE = "_turing_source_texts"
+#: the English placeholders of a command's usage line (``[OPTIONS]``), kept to translate again
+_METAVARS = "_turing_source_metavars"
 
 
 def localise(command: click.Command) -> None:
@@ -236,6 +252,12 @@ def localise(command: click.Command) -> None:
     command.help = i18n.translate_help(help_text)
     command.short_help = i18n.translate_help(short_help)
     command.epilog = i18n.translate_help(epilog)
+    metavars = command.__dict__.setdefault(
+        _METAVARS, (command.options_metavar, getattr(command, "subcommand_metavar", None))
+    )
+    command.options_metavar = i18n.gettext(metavars[0]) if metavars[0] else metavars[0]
+    if isinstance(command, click.Group) and metavars[1]:
+        command.subcommand_metavar = i18n.gettext(metavars[1])
     if not any("--lang" in getattr(param, "opts", ()) for param in command.params):
         command.params.append(lang_option())
     help_option = getattr(command, "_help_option", None)
