@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 import json
+import os
+import shutil
+import signal
 import sqlite3
+import subprocess
+import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +22,7 @@ from turing.core.cards import load_cardset
 from turing.core.puzzle import difficulty, puzzle_from_dict
 from turing.core.solver import validity
 from turing.generation.bank import Bank, Query
+from turing.generation.sample import CatalogueSampler, SampleError, UnfinishedCatalogue
 
 CLASSIC = ROOT / "cards" / "classic.yaml"
 
@@ -271,3 +278,94 @@ def test_what_players_are_given_keeps_no_order_the_criteria_follow(
     again = tmp_path / "again.jsonl"
     assert run("bank", "export", str(db), "--difficulty", "easy", "-o", str(again))[0] == 0
     assert again.read_text() == full.read_text()
+
+
+def test_an_unfinished_catalogue_is_refused_until_it_is_finished(tmp_path: Path) -> None:
+    """A catalogue killed (kill -9) before its end holds the puzzles of its lowest cards
+    only: drawing from it is refused in one line that names the bank, how far it got and
+    the command that finishes it; once that command has run, the draw goes on."""
+    text = CLASSIC.read_text()
+    cards = tmp_path / "first30.yaml"
+    cards.write_text(
+        text[: text.index("  - number: 31\n")].replace("name: classic", "name: first30", 1)
+    )
+    db = tmp_path / "cat.db"
+    # the classic cards 1–30, 5 verifiers: 431 units, a few seconds to store
+    cmd = [sys.executable, "-m", "turing", "catalogue", "--verifiers", "5", "--cardset"]
+    cmd += [str(cards), "--bank", str(db), "-q"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    while catalogue_units(db) == 0 and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert proc.poll() is None, "the catalogue finished before it could be killed"
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    with Bank(db) as b:
+        [progress] = b.runs()
+    assert not progress.done and progress.target == 431
+    assert 0 < progress.next_index < 431
+    out = tmp_path / "p.jsonl"
+    args = ["generate", "--from-bank", str(db), "--cardset", str(cards), "--verifiers", "5"]
+    for extra in ((), ("--difficulty", "easy", "--count", "100000")):
+        code, said = run(*args, "--count", "3", "-o", str(out), *extra)
+        assert code == 2 and not out.exists()
+        assert said == (
+            f"error: {db}: its 5-verifier catalogue is unfinished: "
+            f"{progress.next_index} of 431 units stored, the puzzles of the lowest cards "
+            f"only; `turing catalogue --verifiers 5 --cardset {cards} --bank {db}` "
+            "finishes it (it resumes where it stopped)\n"
+        )
+    r = CliRunner().invoke(main, ["--lang", "de", *args, "--count", "3", "-o", str(out)])
+    assert r.exit_code == 2 and "unvollständig" in r.stderr and "--bank" in r.stderr
+    # the library says it too, with the figures
+    with Bank(db) as b, pytest.raises(UnfinishedCatalogue) as caught:
+        CatalogueSampler(b, verifiers=5, cardset=str(cards))
+    assert (caught.value.done, caught.value.total) == (progress.next_index, 431)
+    assert isinstance(caught.value, SampleError)
+    # the command the message names finishes it (resuming); then the draw goes on
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    code, said = run(*args, "--count", "3", "-o", str(out), "-q")
+    assert code == 0 and len(read(out)) == 3, said
+
+
+def catalogue_units(db: Path) -> int:
+    """The units a catalogue run has committed (0 before its first commit)."""
+    if not db.exists():
+        return 0
+    try:
+        conn = sqlite3.connect(db, timeout=5)
+        try:
+            row = conn.execute("SELECT max(next_index) FROM runs").fetchone()
+        finally:
+            conn.close()
+    except sqlite3.OperationalError:
+        return 0
+    return int(row[0] or 0)
+
+
+def test_a_catalogue_without_a_run_record_is_drawn_from(
+    catalogue: tuple[str, Path], tmp_path: Path
+) -> None:
+    """A finished catalogue restricted to some cards (a card set of its own) is complete
+    for what it covers; one with no run recorded (stored by the library without one) is
+    taken as it is; the version-2 bank's finished catalogue (its run of another shape)
+    too."""
+    cards, db = catalogue
+    out = tmp_path / "p.jsonl"
+    code, text = draw(catalogue, out, "--count", "5")
+    assert code == 0 and len(read(out)) == 5, text
+    bare = tmp_path / "bare.db"
+    conn = sqlite3.connect(db)
+    conn.execute(f"VACUUM INTO '{bare}'")
+    conn.close()
+    conn = sqlite3.connect(bare)
+    conn.execute("DELETE FROM runs")
+    conn.commit()
+    conn.close()
+    code, text = draw((cards, bare), out, "--count", "5")
+    assert code == 0 and len(read(out)) == 5, text
+    old = tmp_path / "v2.db"
+    shutil.copy(ROOT / "tests" / "generation" / "data" / "bank-v2.db", old)
+    with Bank(old) as b:  # (the command draws 4 verifiers or more)
+        assert len(list(CatalogueSampler(b, verifiers=2, seed=1).puzzles(5))) == 5

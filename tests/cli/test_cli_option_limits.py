@@ -76,6 +76,26 @@ def test_a_bank_run_starts_at_its_start_index(tmp_path: Path) -> None:
     assert len(indices) == 3 and min(indices) >= 1000
 
 
+def test_the_json_summary_counts_the_indices_this_command_tried(tmp_path: Path) -> None:
+    """``indices``: how many indices this command tried (not the start offset with them);
+    ``next_index``: where the run goes on."""
+    out = tmp_path / "si.jsonl"
+    args = ["generate", "-n", "10", "--seed", "1", "-o", str(out), "--json"]
+    r = CliRunner().invoke(main, [*args, "--start-index", "1000"])
+    assert r.exit_code == 0, r.output
+    summary = json.loads(r.stdout)
+    last = max(json.loads(line)["index"] for line in out.read_text().splitlines())
+    assert summary["next_index"] == last + 1
+    assert summary["indices"] == last + 1 - 1000 == 10 + summary["repeats_skipped"]
+    db = tmp_path / "b.db"
+    r = CliRunner().invoke(main, [*args, "--bank", str(db)])
+    first = json.loads(r.stdout)
+    r = CliRunner().invoke(main, [*args[:2], "25", *args[3:], "--bank", str(db)])
+    more = json.loads(r.stdout)
+    assert more["made"] == 15 and more["resumed_from"] == 10
+    assert more["indices"] == more["next_index"] - first["next_index"] > 0
+
+
 @pytest.mark.parametrize(
     "address", ["notanaddress", "tcp://127.0.0.1:notaport", "", "foo://bar", "tcp://h:99999"]
 )

@@ -187,7 +187,14 @@ def test_a_stopped_run_leaves_the_old_file(
     proc.send_signal(sig)
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == status
-    assert err.decode() == line + "\n"
+    # what is kept and the seed drawn (even with --quiet), then the word
+    stopped, last = err.decode().splitlines()
+    assert last == line
+    assert re.fullmatch(
+        rf"stopped after [\d,]+ puzzles; {re.escape(str(out))} is as it was; seed (\d+) "
+        r"\(drawn at random\): --seed \1 makes the same puzzles again",
+        stopped,
+    ), stopped
     assert out.read_text() == "the old run\n"
     assert [p.name for p in tmp_path.iterdir()] == ["puzzles.jsonl"]
 

@@ -280,17 +280,27 @@ def generate(*args: str) -> tuple[int, str, str]:
 
 
 def interrupted(monkeypatch: pytest.MonkeyPatch, *args: str) -> None:
-    """The command stopped by Ctrl-C right after its first commit."""
+    """The command stopped by Ctrl-C right after its first commit (which it then commits
+    again, with nothing new in it: the puzzles made since the last commit are kept)."""
     real = generate_command._commit
+    calls = []
 
     def commit(*commit_args: Any) -> None:
         real(*commit_args)
-        raise KeyboardInterrupt
+        calls.append(commit_args)
+        if len(calls) == 1:
+            raise KeyboardInterrupt
 
     with monkeypatch.context() as patch:
         patch.setattr(generate_command, "_commit", commit)
         code, _, err = generate(*args)
-    assert code == 130 and err == "interrupted\n"
+    assert code == 130 and len(calls) == 2
+    assert re.fullmatch(
+        r"stopped; the bank \S+ holds \d+ of this run's puzzles \(\d+ asked\): the same "
+        r"command run again resumes the run(; seed \d+ \(drawn at random\): --seed \d+ "
+        r"makes the same puzzles again)?\ninterrupted\n",
+        err,
+    ), err
 
 
 def drawn_seed(summary: str) -> int:
@@ -424,3 +434,113 @@ def test_an_older_bank_keeps_its_runs(tmp_path: Path) -> None:
 def generate_raw(*args: str) -> tuple[int, str, str]:
     r = CliRunner().invoke(main, list(args))
     return r.exit_code, r.stdout, r.stderr
+
+
+# -- the output file of a resumed run, and what an interrupted command says -------------------
+
+
+def test_the_output_of_a_resumed_run_holds_the_whole_run(tmp_path: Path) -> None:
+    """`--bank DB -o FILE` killed (kill -9: no FILE at all), then the same command: FILE
+    holds the whole run, the puzzles the bank held of it first, line for line the file of
+    a run never killed."""
+    db, out, ref = tmp_path / "b.db", tmp_path / "o.jsonl", tmp_path / "ref.jsonl"
+    cmd = [sys.executable, "-m", "turing", *ARGS, "--bank", str(db), "-o", str(out)]
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    while committed(db) < 200 and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert proc.poll() is None, "the generation finished before it could be killed"
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    assert not out.exists()
+    held = committed(db)
+    resume = [a for a in cmd if a != "-q"]  # with its summary line
+    done = subprocess.run(resume, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    r = CliRunner().invoke(main, [*ARGS, "-o", str(ref)])
+    assert r.exit_code == 0, r.output
+    assert out.read_text() == ref.read_text() and len(ref.read_text().splitlines()) == 1500
+    r = CliRunner().invoke(main, [*ARGS[:-1], "--bank", str(db), "-o", str(out), "--json"])
+    summary = json.loads(r.stdout)
+    assert summary["made"] == 0 and summary["written"] == 1500
+    assert out.read_text() == ref.read_text()  # a complete run: the whole run again
+    # the summary line of the resumed command said so
+    assert f"(resumed at {held:,})" in done.stderr
+    assert f"{out} holds 1,500 puzzles of the run ({held:,} from the bank)" in done.stderr
+
+
+def interrupt(cmd: list[str], db: Path | None, out: Path) -> subprocess.CompletedProcess[str]:
+    """``cmd`` as its own process, stopped by SIGINT (as Ctrl-C stops it) once it has
+    made some puzzles."""
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while proc.poll() is None and time.monotonic() < deadline:
+        if (committed(db) >= 100) if db is not None else tmp_files(out.parent):
+            break
+        time.sleep(0.01)
+    assert proc.poll() is None, "the generation finished before it could be stopped"
+    os.kill(proc.pid, signal.SIGINT)
+    stdout, stderr = proc.communicate(timeout=60)
+    return subprocess.CompletedProcess(cmd, proc.returncode, stdout, stderr)
+
+
+def tmp_files(folder: Path) -> list[Path]:
+    return [p for p in folder.iterdir() if p.name.endswith(".tmp") and p.stat().st_size > 0]
+
+
+def test_ctrl_c_says_what_is_kept_and_how_to_go_on(tmp_path: Path) -> None:
+    """Ctrl-C (SIGINT) of a real process: with --bank, how many of the run's puzzles the
+    bank holds (every one made so far: those since the last commit are committed too)
+    and that the same command resumes; with -o FILE alone, that FILE was not written and
+    the seed drawn, which makes the same puzzles again. Exit status 130."""
+    db, out = tmp_path / "b.db", tmp_path / "o.jsonl"
+    more = [a if a != "1500" else "3000" for a in DRAWN]
+    cmd = [sys.executable, "-m", "turing", *more, "--bank", str(db), "-o", str(out)]
+    stopped = interrupt(cmd, db, out)
+    assert stopped.returncode == 130 and "Traceback" not in stopped.stderr
+    with Bank(db) as b:
+        [rec] = b.runs()
+        assert b.count() == rec.kept > 0 and not rec.done
+    seed = rec.params["seed"]
+    assert stopped.stderr == (
+        f"stopped; the bank {db} holds {rec.kept:,} of this run's puzzles (3,000 asked): "
+        f"the same command run again resumes the run; {out} was not written (the run "
+        f"resumed writes all its puzzles there); seed {seed} (drawn at random): --seed "
+        f"{seed} makes the same puzzles again\ninterrupted\n"
+    )
+    assert not out.exists()
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    ref = tmp_path / "ref.jsonl"
+    r = CliRunner().invoke(main, [*more, "--seed", str(seed), "-o", str(ref)])
+    assert r.exit_code == 0, r.output
+    assert out.read_text() == ref.read_text()
+    # -o FILE alone, no seed given: the file stays as it was, the seed is named
+    out.write_text("old\n")
+    cmd = [sys.executable, "-m", "turing", *DRAWN, "--count", "100000", "-o", str(out)]
+    stopped = interrupt(cmd, None, out)
+    assert stopped.returncode == 130 and out.read_text() == "old\n"
+    found = re.fullmatch(
+        rf"stopped after ([\d,]+) puzzles; {re.escape(str(out))} is as it was; seed (\d+) "
+        r"\(drawn at random\): --seed (\d+) makes the same puzzles again\ninterrupted\n",
+        stopped.stderr,
+    )
+    assert found and found.group(2) == found.group(3), stopped.stderr
+    # German
+    env = {**os.environ, "TURING_LANG": "de"}
+    proc = subprocess.Popen(
+        [*cmd[:3], "generate", "-n", "100000", "-o", "-", "-q"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    time.sleep(3)
+    os.kill(proc.pid, signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130
+    assert re.fullmatch(
+        r"angehalten nach [\d.]+ Rätseln, geschrieben in Standardausgabe; Startwert \d+ "
+        r"\(zufällig gezogen\): --seed \d+ macht dieselben Rätsel noch einmal\nunterbrochen\n",
+        err,
+    ), err

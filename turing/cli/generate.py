@@ -225,6 +225,13 @@ def refuse_bank_output(output: str | None, db: str | None) -> None:
     )
 
 
+def _shell_word(text: str) -> str:
+    """A file name as a shell command takes it (quoted when it must be)."""
+    import shlex
+
+    return shlex.quote(text)
+
+
 def summary(message: str, quiet: bool) -> None:
     if not quiet:
         click.echo(message, err=True)
@@ -246,6 +253,89 @@ def _drawn_seed_words(seed: int) -> str:
     """The end of a summary line naming a seed drawn at random (the digits as ``--seed``
     takes them, without separators)."""
     return _("; seed {seed} (drawn at random)").format(seed=seed)
+
+
+def _output_name(output: str) -> str:
+    return _("standard output") if output in STDOUT_NAMES else output
+
+
+def _replaced_whole(output: str) -> bool:
+    """Whether ``output`` is written to a temporary file renamed into place at the end
+    (a regular file or a new path), so that an interrupted command leaves it as it was."""
+    if output in STDOUT_NAMES:
+        return False
+    from turing.core.files import WriteTargetError, write_target
+
+    try:
+        return write_target(output).atomic
+    except WriteTargetError:
+        return False
+
+
+def _stopped_words(
+    made: int,
+    count: int,
+    stored: int,
+    bank_path: str | None,
+    output: str | None,
+    drawn_seed: int | None,
+) -> str:
+    """What an interrupted ``generate`` says before ``interrupted``: what the bank holds
+    of the run and that the same command resumes it, what became of the output, and a
+    seed drawn at random (the only way to make the same puzzles again)."""
+    parts: list[str] = []
+    if bank_path is not None:
+        if stored:
+            parts.append(
+                ngettext(
+                    "stopped; the bank {db} holds {n} of this run's puzzles ({count} asked): "
+                    "the same command run again resumes the run",
+                    "stopped; the bank {db} holds {n} of this run's puzzles ({count} asked): "
+                    "the same command run again resumes the run",
+                    stored,
+                ).format(db=bank_path, n=format_number(stored), count=format_number(count))
+            )
+        else:
+            parts.append(
+                _(
+                    "stopped before any puzzle of the run was stored in the bank {db}: the "
+                    "same command run again starts it"
+                ).format(db=bank_path)
+            )
+    if output is not None:
+        name = _output_name(output)
+        whole = _replaced_whole(output)
+        if not whole and bank_path is None:
+            words = ngettext(
+                "stopped after {n} puzzle, written to {output}",
+                "stopped after {n} puzzles, written to {output}",
+                made,
+            ).format(n=format_number(made), output=name)
+        elif not whole:
+            words = ngettext(
+                "{n} puzzle was written to {output}",
+                "{n} puzzles were written to {output}",
+                made,
+            ).format(n=format_number(made), output=name)
+        else:
+            if os.path.lexists(output):
+                words = _("{output} is as it was").format(output=name)
+            else:
+                words = _("{output} was not written").format(output=name)
+            if bank_path is not None:
+                words += _(" (the run resumed writes all its puzzles there)")
+            else:
+                words = ngettext(
+                    "stopped after {n} puzzle; {rest}", "stopped after {n} puzzles; {rest}", made
+                ).format(n=format_number(made), rest=words)
+        parts.append(words)
+    if drawn_seed is not None:
+        parts.append(
+            _("seed {seed} (drawn at random): --seed {seed} makes the same puzzles again").format(
+                seed=drawn_seed
+            )
+        )
+    return "; ".join(parts)
 
 
 def _run_signature(spec: Spec, start_index: int) -> str:
@@ -494,47 +584,82 @@ def generate(
             repeats=record.repeats,
         )
     already = state.kept
+    first_index = state.next_index
     started = time.perf_counter()
     made = 0
-    with contextlib.ExitStack() as stack:
-        if bank is not None:
-            stack.callback(bank.close)
-        # The file is renamed into place when the run ends, also when it stops early for
-        # want of new puzzles; an interrupted run leaves the old file as it was.
-        sink = stack.enter_context(open_output(output)) if output else None
-        ex = stack.enter_context(open_executor(distributed, jobs, scheduler))
-        bar = stack.enter_context(
-            progress(
-                _("{mode} {tier} {verifiers}v").format(
-                    mode=mode_name(mode),
-                    tier=_tier_words(difficulty),
-                    verifiers=verifiers,
-                ),
-                total=count,
-                completed=min(already, count),
-                quiet=quiet,
-                unit=_("puzzles"),
+    earlier = 0  # the run's puzzles the bank held, written to the output first
+    stored = already  # the run's puzzles the bank holds as of its last commit
+    try:
+        with contextlib.ExitStack() as stack:
+            if bank is not None:
+                stack.callback(bank.close)
+            # The file is renamed into place when the run ends, also when it stops early
+            # for want of new puzzles; an interrupted run leaves the old file as it was.
+            sink = stack.enter_context(open_output(output)) if output else None
+            if sink is not None and bank is not None and already:
+                # A resumed run: the output holds the whole run, the puzzles the bank
+                # holds of it (in index order) before the new ones.
+                for doc in bank.run_docs(signature, limit=count):
+                    sink.write(json.dumps(json.loads(doc), ensure_ascii=False) + "\n")
+                    earlier += 1
+            ex = stack.enter_context(open_executor(distributed, jobs, scheduler))
+            bar = stack.enter_context(
+                progress(
+                    _("{mode} {tier} {verifiers}v").format(
+                        mode=mode_name(mode),
+                        tier=_tier_words(difficulty),
+                        verifiers=verifiers,
+                    ),
+                    total=count,
+                    completed=min(already, count),
+                    quiet=quiet,
+                    unit=_("puzzles"),
+                )
             )
+            # Each puzzle not committed yet, with the run's state right after it (one
+            # append: a Ctrl-C never finds the one without the other).
+            batch: list[tuple[Puzzle, RunState]] = []
+            last = time.monotonic()
+            is_new = (lambda p: not bank.contains(p.canonical_key())) if bank else None
+            try:
+                for puzzle in run(
+                    spec,
+                    count,
+                    jobs=jobs,
+                    executor=ex,
+                    state=state,
+                    is_new=is_new,
+                    give_up=give_up,
+                ):
+                    made += 1
+                    if bank is not None:
+                        batch.append((puzzle, _progress_of(state)))
+                    if sink is not None:
+                        write_puzzle(sink, puzzle)
+                    if bank is not None and record is not None:
+                        now = time.monotonic()
+                        if len(batch) >= commit_every or now - last > 1.0:
+                            _commit(bank, [p for p, _ in batch], record, state, count)
+                            stored = record.kept
+                            batch = []
+                            last = now
+                    bar.advance()
+                if bank is not None and record is not None:
+                    _commit(bank, [p for p, _ in batch], record, state, count)
+                    stored = record.kept
+            except KeyboardInterrupt:
+                # The puzzles made since the last commit are kept too, with the run's
+                # state after the last of them: the same command resumes from there.
+                if bank is not None and record is not None and batch:
+                    _commit(bank, [p for p, _ in batch], record, batch[-1][1], count)
+                    stored = record.kept
+                raise
+    except KeyboardInterrupt:  # Ctrl-C or SIGTERM: say what is kept and how to go on
+        click.echo(
+            _stopped_words(made, count, stored, bank_path, output, spec.seed if drawn else None),
+            err=True,
         )
-        batch: list[Puzzle] = []
-        last = time.monotonic()
-        is_new = (lambda p: not bank.contains(p.canonical_key())) if bank else None
-        for puzzle in run(
-            spec, count, jobs=jobs, executor=ex, state=state, is_new=is_new, give_up=give_up
-        ):
-            made += 1
-            if sink is not None:
-                write_puzzle(sink, puzzle)
-            if bank is not None and record is not None:
-                batch.append(puzzle)
-                now = time.monotonic()
-                if len(batch) >= commit_every or now - last > 1.0:
-                    _commit(bank, batch, record, state, count)
-                    batch = []
-                    last = now
-            bar.advance()
-        if bank is not None and record is not None:
-            _commit(bank, batch, record, state, count)
+        raise
     elapsed = time.perf_counter() - started
     rate = made / elapsed if elapsed > 0 else 0.0
     exhausted = state.exhausted
@@ -543,7 +668,9 @@ def generate(
         "resumed_from": already,
         "total": state.kept,
         "count": count,
-        "indices": state.next_index,
+        "indices": state.next_index - first_index,
+        "next_index": state.next_index,
+        "written": earlier + made if output else 0,
         "repeats_skipped": state.repeats,
         "refused_by_filter": state.refused,
         "unrated": state.unrated,
@@ -592,6 +719,16 @@ def generate(
                 " ({n} of them unrated: the exact search passed its work limit before it "
                 "could tell)"
             ).format(n=format_number(state.unrated))
+        if earlier and output is not None:
+            line += ngettext(
+                "; {output} holds {n} puzzle of the run ({earlier} from the bank)",
+                "; {output} holds {n} puzzles of the run ({earlier} from the bank)",
+                earlier + made,
+            ).format(
+                output=_output_name(output),
+                n=format_number(earlier + made),
+                earlier=format_number(earlier),
+            )
         if drawn:
             line += _drawn_seed_words(spec.seed)
         summary(line, quiet)
@@ -629,7 +766,12 @@ def _from_bank(
     as_json: bool,
 ) -> None:
     """``generate --from-bank DB``: puzzles drawn from a stored catalogue."""
-    from turing.generation.sample import CatalogueSampler, SampleError, SampleState
+    from turing.generation.sample import (
+        CatalogueSampler,
+        SampleError,
+        SampleState,
+        UnfinishedCatalogue,
+    )
 
     if bank_path is not None:
         fail(
@@ -662,44 +804,66 @@ def _from_bank(
     state = SampleState()
     started = time.perf_counter()
     made = 0
-    with contextlib.ExitStack() as stack:
-        stack.callback(source.close)
-        try:
-            with source.naming_errors():  # the sampler reads the bank's tables itself
-                sampler = CatalogueSampler(
-                    source,
-                    mode=mode,
-                    verifiers=verifiers,
-                    difficulty=difficulty,
-                    seed=seed,
-                    min_tests=min_tests,
-                    max_tests=max_tests,
-                    cardset=name,
+    try:
+        with contextlib.ExitStack() as stack:
+            stack.callback(source.close)
+            try:
+                with source.naming_errors():  # the sampler reads the bank's tables itself
+                    sampler = CatalogueSampler(
+                        source,
+                        mode=mode,
+                        verifiers=verifiers,
+                        difficulty=difficulty,
+                        seed=seed,
+                        min_tests=min_tests,
+                        max_tests=max_tests,
+                        cardset=name,
+                    )
+            except UnfinishedCatalogue as exc:
+                command = f"turing catalogue --verifiers {exc.verifiers}"
+                if exc.cardset != "classic":
+                    command += f" --cardset {_shell_word(exc.cardset)}"
+                command += f" --bank {_shell_word(db)}"
+                fail(
+                    _(
+                        "{db}: its {count}-verifier catalogue is unfinished: {done} of {total} "
+                        "units stored, the puzzles of the lowest cards only; `{command}` "
+                        "finishes it (it resumes where it stopped)"
+                    ).format(
+                        db=db,
+                        count=exc.verifiers,
+                        done=format_number(exc.done),
+                        total="?" if exc.total is None else format_number(exc.total),
+                        command=command,
+                    )
                 )
-        except (SampleError, BankError) as exc:
-            fail(str(exc))
-        sink = stack.enter_context(open_output(output))
-        bar = stack.enter_context(
-            progress(
-                _("{mode} {tier} {verifiers}v from {bank}").format(
-                    mode=mode_name(mode),
-                    tier=_tier_words(difficulty),
-                    verifiers=verifiers,
-                    bank=Path(db).name,
-                ),
-                total=count,
-                quiet=quiet,
-                unit=_("puzzles"),
+            except (SampleError, BankError) as exc:
+                fail(str(exc))
+            sink = stack.enter_context(open_output(output))
+            bar = stack.enter_context(
+                progress(
+                    _("{mode} {tier} {verifiers}v from {bank}").format(
+                        mode=mode_name(mode),
+                        tier=_tier_words(difficulty),
+                        verifiers=verifiers,
+                        bank=Path(db).name,
+                    ),
+                    total=count,
+                    quiet=quiet,
+                    unit=_("puzzles"),
+                )
             )
-        )
-        try:
-            with source.naming_errors():
-                for puzzle in sampler.puzzles(count, state):
-                    write_puzzle(sink, puzzle)
-                    made += 1
-                    bar.advance()
-        except BankError as exc:
-            fail(str(exc))
+            try:
+                with source.naming_errors():
+                    for puzzle in sampler.puzzles(count, state):
+                        write_puzzle(sink, puzzle)
+                        made += 1
+                        bar.advance()
+            except BankError as exc:
+                fail(str(exc))
+    except KeyboardInterrupt:  # Ctrl-C or SIGTERM: what became of the output, the seed
+        click.echo(_stopped_words(made, count, 0, None, output, seed if drawn else None), err=True)
+        raise
     elapsed = time.perf_counter() - started
     rate = made / elapsed if elapsed > 0 else 0.0
     result = {
@@ -755,6 +919,17 @@ def _from_bank(
             ),
             exit_code=1,
         )
+
+
+def _progress_of(state: RunState) -> RunState:
+    """The counts of a run's state (not the keys it has seen)."""
+    return RunState(
+        next_index=state.next_index,
+        kept=state.kept,
+        refused=state.refused,
+        unrated=state.unrated,
+        repeats=state.repeats,
+    )
 
 
 def _commit(

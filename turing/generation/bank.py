@@ -1082,6 +1082,34 @@ class Bank:
         ).fetchall()
         return [_run_from_row(r) for r in rows]
 
+    def catalogue_run(self, reference: str, verifiers: int) -> RunRecord | None:
+        """How far the catalogue of a card set (as :meth:`catalogue_cardset` names it) and
+        verifier count got: a finished run when there is one (a catalogue stored by an
+        older version may have its own), else the unfinished run; None when the bank
+        records no catalogue run of them."""
+        found = [
+            run
+            for run in self.runs()
+            if run.kind == "catalogue"
+            and isinstance(run.params, dict)
+            and run.params.get("cardset") == reference
+            and run.params.get("verifiers") == verifiers
+        ]
+        # a finished run first, then the run the catalogue command resumes (by cards)
+        found.sort(key=lambda run: (not run.done, not run.signature.endswith("|by-cards")))
+        return found[0] if found else None
+
+    def run_docs(self, signature: str, limit: int | None = None) -> Iterator[str]:
+        """The documents of the puzzles a run stored (``source`` = its signature), in the
+        order of their indices; at most ``limit``."""
+        sql = "SELECT doc FROM puzzles WHERE source = ? ORDER BY source_index, rowid"
+        args: list[Any] = [signature]
+        if limit is not None:
+            sql += " LIMIT ?"
+            args.append(limit)
+        for (doc,) in self.conn.execute(sql, args):
+            yield str(doc)
+
     # -- reading ----------------------------------------------------------------------------
 
     def _puzzle(self, doc: str) -> Puzzle:
@@ -1378,6 +1406,8 @@ for _name in (
     "run_record",
     "runs",
     "unfinished_runs",
+    "catalogue_run",
+    "run_docs",
     "get",
     "pick",
     "mark_played",

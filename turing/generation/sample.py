@@ -46,11 +46,33 @@ from turing.generation.generator import (
 )
 from turing.generation.metrics import in_tests_range, measure
 from turing.generation.packing import TIER_CODES, canonical_text, key_range, unpack
-from turing.i18n import gettext
+from turing.i18n import format_number, gettext
 
 
 class SampleError(TuringError):
     """A bank that cannot give the puzzles asked for."""
+
+
+class UnfinishedCatalogue(SampleError):
+    """A catalogue whose run stopped before it stored every puzzle of its verifier count
+    (killed, or interrupted): drawing from it would draw from its lowest cards only. The
+    catalogue run resumes where it stopped; ``done`` of ``total`` units are stored."""
+
+    def __init__(self, path: str, cardset: str, verifiers: int, done: int, total: int | None):
+        self.path, self.cardset, self.verifiers = path, cardset, verifiers
+        self.done, self.total = done, total
+        super().__init__(
+            gettext(
+                "{path}: its {count}-verifier catalogue is unfinished ({done} of {total} "
+                "units stored): it holds the puzzles of the lowest cards only; finish the "
+                "catalogue first (its run resumes where it stopped)"
+            ).format(
+                path=path,
+                count=verifiers,
+                done=format_number(done),
+                total="?" if total is None else format_number(total),
+            )
+        )
 
 
 #: random places in a row that fall on places drawn already before the places not drawn
@@ -125,6 +147,13 @@ class CatalogueSampler:
                 ).format(
                     path=bank.path, name=cardset, names=", ".join(repr(r) for r in sets.values())
                 )
+            )
+        # A catalogue run killed before its end holds the lowest cards only. A catalogue
+        # with no run recorded (stored by the library without one) is taken as it is.
+        progress = bank.catalogue_run(cardset, verifiers)
+        if progress is not None and not progress.done:
+            raise UnfinishedCatalogue(
+                str(bank.path), cardset, verifiers, progress.next_index, progress.target
             )
         self.cs = cs
         self.cardset, self.layout = bank.catalogue_set(cs)
@@ -381,4 +410,4 @@ class CatalogueSampler:
 _B32: Final = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
 _TIERS: Final = {code: tier for tier, code in TIER_CODES.items() if tier is not None}
 
-__all__ = ["GIVE_UP", "CatalogueSampler", "SampleError", "SampleState"]
+__all__ = ["GIVE_UP", "CatalogueSampler", "SampleError", "SampleState", "UnfinishedCatalogue"]
