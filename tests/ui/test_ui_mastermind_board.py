@@ -397,6 +397,21 @@ async def test_in_german_the_board_takes_and_shows_the_line_prompts_letters() ->
         assert [preset.palette.colour(s).name for s in match.rows[0].guess] == names
 
 
+@run_async
+async def test_the_title_line_names_the_game_and_its_variants_in_the_language_shown() -> None:
+    for language, title in (
+        ("en", "Superhirn, variants “double colours” and “ninth colour” · game 1 of 2"),
+        ("de", "Superhirn, Varianten „Doppelte Farben“ und „Neunte Farbe“ · Spiel 1 von 2"),
+    ):
+        i18n.set_language(language)
+        preset = get_preset("superhirn", repeats=True, blank=True)
+        app = board_app(Match(preset, (YOU, COMPUTER), games=2, first_breaker=0, seed=3))
+        async with app.run_test(size=(110, 34)) as pilot:
+            await ready(pilot, app)
+            assert title in await shown(pilot, app)
+    i18n.set_language("en")
+
+
 # -- the person makes the code -----------------------------------------------------------------
 
 

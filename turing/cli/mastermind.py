@@ -196,7 +196,12 @@ def presets_command() -> None:
                 markup=False,
             )
         for variant in variants(preset):
-            out.print(f"{'':<14} --{variant.option}: {variant.changes}", markup=False)
+            changes = variant.changes
+            if variant.name:
+                changes = _("{changes}; in the rule book the variant {name}").format(
+                    changes=changes, name=variant.name
+                )
+            out.print(f"{'':<14} --{variant.option}: {changes}", markup=False)
 
     out.print(
         _("Custom sizes (--positions, --colours, --rows) make a custom game based on a preset."),
