@@ -40,6 +40,20 @@ from turing.cli.serving import (
     serve_options,
 )
 from turing.i18n import N_, _, format_number, ngettext
+from turing.mastermind.commands import (
+    BOARD,
+    CODE_COMMANDS,
+    GIVE_UP,
+    GUESS_COMMANDS,
+    HELP,
+    HINT,
+    PINS_COMMANDS,
+    QUIT,
+    RANDOM,
+    UNDO,
+    Command,
+    mistyped_command,
+)
 from turing.mastermind.engine import Engine
 from turing.mastermind.match import (
     Duel,
@@ -95,9 +109,9 @@ Commands (typed at the prompt, or one per line on stdin when it is not a termina
 At a terminal the prompts keep a history (up arrow); Ctrl-C and "quit" ask whether
 to leave (no: back to the same prompt), Ctrl-D ends the input; from a script "quit"
 leaves at once. Blank lines and lines starting with # are skipped. A line that is not
-a command gets one error line and the prompt asks again. Exit status: 0 when
-the match is finished, 1 when it is abandoned (quit or end of input), 130 when
-interrupted, 2 for bad options."""
+a command gets one error line (a mistyped command: "did you mean hint?"), and the
+prompt asks again. Exit status: 0 when the match is finished, 1 when it is abandoned
+(quit or end of input), 130 when interrupted, 2 for bad options."""
 )
 
 
@@ -349,13 +363,13 @@ def _show_search(progress: SearchProgress) -> None:
 YES = ("y", "yes", "j", "ja")
 NO = ("n", "no", "nein")
 #: The words of the prompts, English and German (both always understood).
-QUIT_WORDS = ("quit", "exit", "beenden")
-HELP_WORDS = ("help", "hilfe")
-HINT_WORDS = ("hint", "tipp", "hinweis")
-BOARD_WORDS = ("board", "brett")
-GIVE_UP_WORDS = ("giveup", "give up", "aufgeben", "gib auf")
-UNDO_WORDS = ("undo", "zurück", "zurueck")
-RANDOM_WORDS = ("random", "zufall", "zufällig")
+QUIT_WORDS = QUIT.words
+HELP_WORDS = HELP.words
+HINT_WORDS = HINT.words
+BOARD_WORDS = BOARD.words
+GIVE_UP_WORDS = GIVE_UP.words
+UNDO_WORDS = UNDO.words
+RANDOM_WORDS = RANDOM.words
 
 
 class Abandon(Exception):
@@ -972,7 +986,7 @@ def _human_guess(reader: Reader, view: View, match: Match) -> None:
         try:
             code = match.preset.palette.parse(text, match.preset.space, guess=True)
         except CodeError as error:
-            reader.error(str(error))
+            _refuse(reader, text, error, match.preset.positions, GUESS_COMMANDS)
             continue
         view.events(match.guess(code))
         return
@@ -1016,7 +1030,7 @@ def _answer(reader: Reader, view: View, match: Match, proposal: Code | None) -> 
         try:
             pins = parse_pins(text, match.preset.positions, match.preset.hit_pin)
         except FeedbackError as error:
-            reader.error(str(error))
+            _refuse(reader, text, error, match.preset.positions, PINS_COMMANDS)
             continue
         if proposal is None:
             view.events(match.give_feedback(pins))
@@ -1113,7 +1127,15 @@ def _ask_code(reader: Reader, view: View, prompt: str, match: Match) -> Code:
         try:
             return preset.palette.parse(text, preset.space)
         except CodeError as error:
-            reader.error(str(error))
+            _refuse(reader, text, error, preset.positions, CODE_COMMANDS)
+
+
+def _refuse(
+    reader: Reader, text: str, error: Exception, positions: int, commands: tuple[Command, ...]
+) -> None:
+    """Say why ``text`` was refused: as a mistyped command when it plainly is one, else the
+    error of the code or pins, which helps to mend a typo."""
+    reader.error(mistyped_command(text, positions, commands) or str(error))
 
 
 def _help(view: View) -> None:
@@ -1199,7 +1221,7 @@ def _duel_guess(reader: Reader, view: View, duel: Duel, player: int) -> Code | N
         try:
             return preset.palette.parse(text, preset.space, guess=True)
         except CodeError as error:
-            reader.error(str(error))
+            _refuse(reader, text, error, preset.positions, GUESS_COMMANDS)
 
 
 def _duel_board(view: View, duel: Duel, player: int) -> None:
