@@ -644,6 +644,12 @@ def test_the_command_refuses_bad_options_in_one_line() -> None:
     assert result.exit_code == 2 and "even number of games" in result.output
     result = runner.invoke(main, ["mastermind", "board", "--players", "human,robot"])
     assert result.exit_code == 2 and "human[:NAME]" in result.output
+    result = runner.invoke(
+        main, ["mastermind", "board", "--honour", "--players", "human:Ann,human:Bob"]
+    )
+    assert result.exit_code == 2 and "--honour: the honour system is for a person" in result.output
+    result = runner.invoke(main, ["mastermind", "board", "--honour", "--preset", "logik"])
+    assert result.exit_code == 2 and "in a duel both players set a code" in result.output
 
 
 def test_the_served_command_line_gives_the_same_match() -> None:

@@ -63,6 +63,7 @@ from turing.mastermind.match import (
     FalseFeedback,
     GameOver,
     GameStarted,
+    HonourError,
     Match,
     MatchError,
     MatchOver,
@@ -71,6 +72,7 @@ from turing.mastermind.match import (
     Row,
     RowPlayed,
     Seat,
+    check_honour,
 )
 from turing.mastermind.optimal import Progress as SearchProgress
 from turing.mastermind.pins import parse_pins
@@ -826,7 +828,8 @@ def parse_players(spec: str, strategy: str) -> tuple[Seat, Seat]:
     is_flag=True,
     help="A person making the code for the computer does not enter it first: wrong pins are "
     "caught when rows contradict, and the secret is asked for at the end of each game to "
-    "check every row.",
+    "check every row. Only for a person and the computer taking turns as codemaker; refused "
+    "for two people, two computers and duels.",
 )
 @click.option(
     "--strategy",
@@ -875,6 +878,8 @@ def play_command(
     out, err = stdout_console(), stderr_console()
     try:
         if chosen_role == "duel":
+            if honour:
+                check_honour(seats, games or 1, duel=True)
             duel = Duel(game, seats, games or 1, seed)
             view = View(game, seats, out, duel.games)
             view.preset_is_duel = True
@@ -887,6 +892,8 @@ def play_command(
             view = View(game, seats, out, match.games)
             view.honour = honour
             runner = functools.partial(_play_match, match, view, Reader(out, err), breakers)
+    except HonourError as error:
+        fail(f"--honour: {error}")
     except MatchError as error:
         fail(f"--games: {error}")
     view.say(f"{game.describe()}.")
@@ -1280,6 +1287,8 @@ def board_command(
     role = options["role"] or ("duel" if game.mode == "duel" else "breaker")
     games = options["games"]
     try:
+        if role == "duel" and options["honour"]:
+            check_honour(seats, games or 1, duel=True)
         sitting: Match | Duel = (
             Duel(game, seats, games or 1, seed)
             if role == "duel"
@@ -1287,6 +1296,8 @@ def board_command(
                 game, seats, games or 2, 0 if role == "breaker" else 1, seed, options["honour"]
             )
         )
+    except HonourError as error:
+        fail(f"--honour: {error}")
     except MatchError as error:
         fail(f"--games: {error}")
     if serve:
