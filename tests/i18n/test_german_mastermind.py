@@ -17,7 +17,7 @@ from turing.mastermind.presets import PRESETS
 #: Words a German screen shares with the English one: the games' names, the computer's
 #: name, colour words spelled alike, letters of codes.
 SHARED = frozenset(
-    {"Classic", "Mastermind", "Superhirn", "Logik", "Master", "Collor", "Computer", "orange"}
+    {"Mastermind", "Superhirn", "Logik", "Master", "Collor", "Computer", "orange"}
     # German words spelled as English ones, and the German colour words the English screen
     # names as typed input
     | {"in", "an", "rot", "gelb", "grün", "blau", "weiß", "schwarz", "lila", "türkis"}
@@ -123,3 +123,108 @@ def test_german_pins_from_a_codemaker() -> None:
     text = "\n".join(german)
     assert "dein zufälliger Geheimcode ist" in text
     assert "Partie abgebrochen: beenden" in text
+
+
+#: Each preset and variant, and its title in English and German: Superhirn's variants by the
+#: rule book's names (DOPPELTE FARBEN, NEUNTE FARBE), other changes said plainly.
+TITLES = [
+    ([], "Classic Mastermind", "Klassisches Mastermind"),
+    (["--preset", "superhirn"], "Superhirn", "Superhirn"),
+    (["--preset", "logik"], "Logik", "Logik"),
+    (["--preset", "master-collor"], "Master Collor", "Master Collor"),
+    (
+        ["--preset", "superhirn", "--duplicates"],
+        "Superhirn, variant “double colours”",
+        "Superhirn, Variante „Doppelte Farben“",
+    ),
+    (
+        ["--preset", "superhirn", "--repeats"],
+        "Superhirn, variant “double colours”",
+        "Superhirn, Variante „Doppelte Farben“",
+    ),
+    (
+        ["--preset", "superhirn", "--blank"],
+        "Superhirn, variant “ninth colour”",
+        "Superhirn, Variante „Neunte Farbe“",
+    ),
+    (
+        ["--preset", "superhirn", "--blank", "--duplicates"],
+        "Superhirn, variants “double colours” and “ninth colour”",
+        "Superhirn, Varianten „Doppelte Farben“ und „Neunte Farbe“",
+    ),
+    (
+        ["--no-repeats"],
+        "Classic Mastermind without repeated colours",
+        "Klassisches Mastermind ohne Farbwiederholung",
+    ),
+    (
+        ["--blank"],
+        "Classic Mastermind with empty holes",
+        "Klassisches Mastermind mit leeren Löchern",
+    ),
+    (
+        ["--no-repeats", "--blank"],
+        "Classic Mastermind without repeated colours, with empty holes",
+        "Klassisches Mastermind ohne Farbwiederholung, mit leeren Löchern",
+    ),
+    (
+        ["--preset", "logik", "--no-repeats", "--blank"],
+        "Logik without repeated colours, with empty holes",
+        "Logik ohne Farbwiederholung, mit leeren Löchern",
+    ),
+    (
+        ["--preset", "master-collor", "--blank"],
+        "Master Collor with empty holes",
+        "Master Collor mit leeren Löchern",
+    ),
+    (
+        ["--preset", "logik", "--rows", "5"],
+        "Custom game based on Logik",
+        "Eigenes Spiel auf Basis von Logik",
+    ),
+    (
+        ["--preset", "superhirn", "--blank", "--colours", "9"],
+        "Custom game based on Superhirn",
+        "Eigenes Spiel auf Basis von Superhirn",
+    ),
+    (
+        ["--preset", "classic", "--positions", "5"],
+        "Custom game based on Classic Mastermind",
+        "Eigenes Spiel auf Basis von klassischem Mastermind",
+    ),
+]
+
+
+@pytest.mark.parametrize(("options", "english", "german"), TITLES)
+def test_every_game_is_titled_in_the_language_shown(
+    options: list[str], english: str, german: str
+) -> None:
+    for language, title, where in (("en", english, "row 1 of"), ("de", german, "Reihe 1 von")):
+        lines = run(language, "classic", "quit\n", *options, "--games", "1")
+        assert lines[0].startswith(f"{title}: "), lines[0]
+        # the board's heading at a guess (a Logik duel shows two boards under other headings)
+        played = run(
+            language, "classic", "board\nquit\n", *options, "--games", "1", "--role", "breaker"
+        )
+        assert any(line.startswith(f"{title}: {where}") for line in played), played
+    german_words = words(run("de", "classic", "quit\n", *options, "--games", "1")[:1])
+    assert not german_words & {"Custom", "game", "based", "variant", "variants", "and", "Classic"}
+
+
+def test_the_presets_listing_names_each_game_in_the_language_shown() -> None:
+    for language, classic in (("en", "Classic Mastermind: "), ("de", "Klassisches Mastermind: ")):
+        result = CliRunner().invoke(main, ["--lang", language, "mastermind", "presets"])
+        assert result.exit_code == 0, result.output
+        names = [
+            line.split(None, 1)[1].split(":")[0]
+            for line in result.output.splitlines()
+            if line[:1].islower()
+        ]
+        assert names == [classic[:-2], "Superhirn", "Logik", "Master Collor"]
+    german = CliRunner().invoke(main, ["--lang", "de", "mastermind", "presets"]).output
+    assert "(4.096 Codes statt 1.680); im Regelheft die Variante „Doppelte Farben“" in german
+    assert "(3.393 Codes); im Regelheft die Variante „Neunte Farbe“" in german
+    english = CliRunner().invoke(main, ["mastermind", "presets"]).output
+    assert "(4,096 codes instead of 1,680); in the rule book the variant “double colours”" in (
+        english
+    )

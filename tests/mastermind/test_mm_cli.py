@@ -670,3 +670,38 @@ def test_two_computers_keep_their_names_apart_from_their_scores() -> None:
     result = run(["play", "--players", "computer,computer:knuth", "--seed", "2"])
     assert result.exit_code == 0, result.output
     assert re.search(r"Final score — Computer 1: \d+, Computer 2: \d+", result.output)
+
+
+def test_honour_is_refused_where_no_person_makes_a_code_for_the_computer() -> None:
+    why = "error: --honour: the honour system is for a person making the code for the computer"
+    for args, reason in [
+        (
+            ["--players", "human:Ann,human:Bob"],
+            "between two people the codemaker types the secret hidden and the engine scores "
+            "every row",
+        ),
+        (["--players", "computer,computer"], "no person makes a code in this match"),
+        (["--games", "1"], "no person makes a code in this match"),
+        (["--preset", "logik"], "in a duel both players set a code and the engine scores"),
+        (["--role", "duel"], "in a duel both players set a code and the engine scores"),
+    ]:
+        result = run(["play", "--honour", *args], ["quit"])
+        assert result.exit_code == 2, (args, result.output)
+        assert result.output.strip() == f"{why}; {reason}", args
+    # a person making a code for the computer in some game of the match: allowed
+    for args in (["--games", "1", "--role", "maker"], [], ["--players", "computer,human"]):
+        result = run(["play", "--honour", *args], ["quit"])
+        assert result.exit_code == 1 and "match abandoned: quit" in result.output, args
+
+
+def test_honour_refused_in_german_in_one_line() -> None:
+    result = CliRunner().invoke(
+        main,
+        ["--lang", "de", "mastermind", "play", "--honour", "--players", "human:Ann,human:Bob"],
+    )
+    assert result.exit_code == 2
+    assert result.output.strip() == (
+        "Fehler: --honour: das Ehrenwort-Verfahren ist für eine Person, die für den Computer "
+        "den Code setzt; zwischen zwei Personen tippt der Code-Setzer den Geheimcode verdeckt, "
+        "und das Programm wertet jede Reihe"
+    )

@@ -9,12 +9,14 @@ from turing.mastermind.match import (
     DuelOver,
     FalseFeedback,
     GameOver,
+    HonourError,
     Match,
     MatchError,
     MatchOver,
     Phase,
     Row,
     Seat,
+    check_honour,
 )
 from turing.mastermind.presets import PRESETS, get_preset
 from turing.mastermind.scoring import Feedback, FeedbackError, feedback
@@ -198,3 +200,17 @@ def test_duel_codes_left_counts_each_players_own_rows() -> None:
     for player in (0, 1):
         assert duel.codes_left(player) == fitting(game.space, duel.rows[player])
     assert duel.codes_left(0) != duel.codes_left(1)
+
+
+def test_the_honour_system_needs_a_person_making_a_code_for_the_computer() -> None:
+    for seats, games, first_breaker in [
+        ((ANN, BOB), 2, 0),  # two people: the engine scores
+        ((CPU, Seat("Computer 2", human=False, strategy="knuth")), 2, 0),
+        ((ANN, CPU), 1, 0),  # one game, in which Ann only breaks
+    ]:
+        with pytest.raises(HonourError):
+            Match(PRESETS["classic"], seats, games, first_breaker, honour=True)
+    with pytest.raises(HonourError, match="in a duel both players set a code"):
+        check_honour((ANN, CPU), 1, duel=True)
+    Match(PRESETS["classic"], (ANN, CPU), 1, first_breaker=1, honour=True)
+    Match(PRESETS["classic"], (CPU, ANN), 2, first_breaker=1, honour=True)

@@ -397,6 +397,21 @@ async def test_in_german_the_board_takes_and_shows_the_line_prompts_letters() ->
         assert [preset.palette.colour(s).name for s in match.rows[0].guess] == names
 
 
+@run_async
+async def test_the_title_line_names_the_game_and_its_variants_in_the_language_shown() -> None:
+    for language, title in (
+        ("en", "Superhirn, variants “double colours” and “ninth colour” · game 1 of 2"),
+        ("de", "Superhirn, Varianten „Doppelte Farben“ und „Neunte Farbe“ · Spiel 1 von 2"),
+    ):
+        i18n.set_language(language)
+        preset = get_preset("superhirn", repeats=True, blank=True)
+        app = board_app(Match(preset, (YOU, COMPUTER), games=2, first_breaker=0, seed=3))
+        async with app.run_test(size=(110, 34)) as pilot:
+            await ready(pilot, app)
+            assert title in await shown(pilot, app)
+    i18n.set_language("en")
+
+
 # -- the person makes the code -----------------------------------------------------------------
 
 
@@ -629,6 +644,12 @@ def test_the_command_refuses_bad_options_in_one_line() -> None:
     assert result.exit_code == 2 and "even number of games" in result.output
     result = runner.invoke(main, ["mastermind", "board", "--players", "human,robot"])
     assert result.exit_code == 2 and "human[:NAME]" in result.output
+    result = runner.invoke(
+        main, ["mastermind", "board", "--honour", "--players", "human:Ann,human:Bob"]
+    )
+    assert result.exit_code == 2 and "--honour: the honour system is for a person" in result.output
+    result = runner.invoke(main, ["mastermind", "board", "--honour", "--preset", "logik"])
+    assert result.exit_code == 2 and "in a duel both players set a code" in result.output
 
 
 def test_the_served_command_line_gives_the_same_match() -> None:

@@ -40,6 +40,20 @@ from turing.cli.serving import (
     serve_options,
 )
 from turing.i18n import N_, _, format_number, ngettext
+from turing.mastermind.commands import (
+    BOARD,
+    CODE_COMMANDS,
+    GIVE_UP,
+    GUESS_COMMANDS,
+    HELP,
+    HINT,
+    PINS_COMMANDS,
+    QUIT,
+    RANDOM,
+    UNDO,
+    Command,
+    mistyped_command,
+)
 from turing.mastermind.engine import Engine
 from turing.mastermind.match import (
     Duel,
@@ -49,6 +63,7 @@ from turing.mastermind.match import (
     FalseFeedback,
     GameOver,
     GameStarted,
+    HonourError,
     Match,
     MatchError,
     MatchOver,
@@ -57,6 +72,7 @@ from turing.mastermind.match import (
     Row,
     RowPlayed,
     Seat,
+    check_honour,
 )
 from turing.mastermind.optimal import Progress as SearchProgress
 from turing.mastermind.pins import parse_pins
@@ -95,9 +111,9 @@ Commands (typed at the prompt, or one per line on stdin when it is not a termina
 At a terminal the prompts keep a history (up arrow); Ctrl-C and "quit" ask whether
 to leave (no: back to the same prompt), Ctrl-D ends the input; from a script "quit"
 leaves at once. Blank lines and lines starting with # are skipped. A line that is not
-a command gets one error line and the prompt asks again. Exit status: 0 when
-the match is finished, 1 when it is abandoned (quit or end of input), 130 when
-interrupted, 2 for bad options."""
+a command gets one error line (a mistyped command: "did you mean hint?"), and the
+prompt asks again. Exit status: 0 when the match is finished, 1 when it is abandoned
+(quit or end of input), 130 when interrupted, 2 for bad options."""
 )
 
 
@@ -196,7 +212,12 @@ def presets_command() -> None:
                 markup=False,
             )
         for variant in variants(preset):
-            out.print(f"{'':<14} --{variant.option}: {variant.changes}", markup=False)
+            changes = variant.changes
+            if variant.name:
+                changes = _("{changes}; in the rule book the variant {name}").format(
+                    changes=changes, name=variant.name
+                )
+            out.print(f"{'':<14} --{variant.option}: {changes}", markup=False)
 
     out.print(
         _("Custom sizes (--positions, --colours, --rows) make a custom game based on a preset."),
@@ -344,13 +365,13 @@ def _show_search(progress: SearchProgress) -> None:
 YES = ("y", "yes", "j", "ja")
 NO = ("n", "no", "nein")
 #: The words of the prompts, English and German (both always understood).
-QUIT_WORDS = ("quit", "exit", "beenden")
-HELP_WORDS = ("help", "hilfe")
-HINT_WORDS = ("hint", "tipp", "hinweis")
-BOARD_WORDS = ("board", "brett")
-GIVE_UP_WORDS = ("giveup", "give up", "aufgeben", "gib auf")
-UNDO_WORDS = ("undo", "zurück", "zurueck")
-RANDOM_WORDS = ("random", "zufall", "zufällig")
+QUIT_WORDS = QUIT.words
+HELP_WORDS = HELP.words
+HINT_WORDS = HINT.words
+BOARD_WORDS = BOARD.words
+GIVE_UP_WORDS = GIVE_UP.words
+UNDO_WORDS = UNDO.words
+RANDOM_WORDS = RANDOM.words
 
 
 class Abandon(Exception):
@@ -807,7 +828,8 @@ def parse_players(spec: str, strategy: str) -> tuple[Seat, Seat]:
     is_flag=True,
     help="A person making the code for the computer does not enter it first: wrong pins are "
     "caught when rows contradict, and the secret is asked for at the end of each game to "
-    "check every row.",
+    "check every row. Only for a person and the computer taking turns as codemaker; refused "
+    "for two people, two computers and duels.",
 )
 @click.option(
     "--strategy",
@@ -856,6 +878,8 @@ def play_command(
     out, err = stdout_console(), stderr_console()
     try:
         if chosen_role == "duel":
+            if honour:
+                check_honour(seats, games or 1, duel=True)
             duel = Duel(game, seats, games or 1, seed)
             view = View(game, seats, out, duel.games)
             view.preset_is_duel = True
@@ -868,6 +892,8 @@ def play_command(
             view = View(game, seats, out, match.games)
             view.honour = honour
             runner = functools.partial(_play_match, match, view, Reader(out, err), breakers)
+    except HonourError as error:
+        fail(f"--honour: {error}")
     except MatchError as error:
         fail(f"--games: {error}")
     view.say(f"{game.describe()}.")
@@ -967,7 +993,7 @@ def _human_guess(reader: Reader, view: View, match: Match) -> None:
         try:
             code = match.preset.palette.parse(text, match.preset.space, guess=True)
         except CodeError as error:
-            reader.error(str(error))
+            _refuse(reader, text, error, match.preset.positions, GUESS_COMMANDS)
             continue
         view.events(match.guess(code))
         return
@@ -1011,7 +1037,7 @@ def _answer(reader: Reader, view: View, match: Match, proposal: Code | None) -> 
         try:
             pins = parse_pins(text, match.preset.positions, match.preset.hit_pin)
         except FeedbackError as error:
-            reader.error(str(error))
+            _refuse(reader, text, error, match.preset.positions, PINS_COMMANDS)
             continue
         if proposal is None:
             view.events(match.give_feedback(pins))
@@ -1108,7 +1134,15 @@ def _ask_code(reader: Reader, view: View, prompt: str, match: Match) -> Code:
         try:
             return preset.palette.parse(text, preset.space)
         except CodeError as error:
-            reader.error(str(error))
+            _refuse(reader, text, error, preset.positions, CODE_COMMANDS)
+
+
+def _refuse(
+    reader: Reader, text: str, error: Exception, positions: int, commands: tuple[Command, ...]
+) -> None:
+    """Say why ``text`` was refused: as a mistyped command when it plainly is one, else the
+    error of the code or pins, which helps to mend a typo."""
+    reader.error(mistyped_command(text, positions, commands) or str(error))
 
 
 def _help(view: View) -> None:
@@ -1194,7 +1228,7 @@ def _duel_guess(reader: Reader, view: View, duel: Duel, player: int) -> Code | N
         try:
             return preset.palette.parse(text, preset.space, guess=True)
         except CodeError as error:
-            reader.error(str(error))
+            _refuse(reader, text, error, preset.positions, GUESS_COMMANDS)
 
 
 def _duel_board(view: View, duel: Duel, player: int) -> None:
@@ -1253,6 +1287,8 @@ def board_command(
     role = options["role"] or ("duel" if game.mode == "duel" else "breaker")
     games = options["games"]
     try:
+        if role == "duel" and options["honour"]:
+            check_honour(seats, games or 1, duel=True)
         sitting: Match | Duel = (
             Duel(game, seats, games or 1, seed)
             if role == "duel"
@@ -1260,6 +1296,8 @@ def board_command(
                 game, seats, games or 2, 0 if role == "breaker" else 1, seed, options["honour"]
             )
         )
+    except HonourError as error:
+        fail(f"--honour: {error}")
     except MatchError as error:
         fail(f"--games: {error}")
     if serve:

@@ -2,6 +2,7 @@
 
 - :mod:`.space` — the codes of a game; :mod:`.scoring` — black and white pins, numpy tables;
 - :mod:`.presets` — the games as data, and how codes are typed;
+- :mod:`.commands` — the prompts' command words, and a mistyped command told from a code;
 - :mod:`.engine` — candidates, partitions and symmetry for strategies;
 - :mod:`.strategies` — the computer's codebreakers; :mod:`.simulate` — whole-space runs;
 - :mod:`.feedback_check` — catching false feedback; :mod:`.match` — match rules;

@@ -52,6 +52,36 @@ class MatchError(TuringError):
     """An action the rules do not allow now (wrong phase, wrong player, game over)."""
 
 
+class HonourError(MatchError):
+    """The honour system asked for in a match where no person makes a code for the computer."""
+
+
+def check_honour(
+    seats: tuple[Seat, Seat], games: int, first_breaker: int = 0, *, duel: bool = False
+) -> None:
+    """Raise :class:`HonourError` unless the honour system can apply: it changes only how a
+    person making the code for the computer is checked, so some game of the match must have
+    one (between two people the codemaker types the secret and the engine scores; in a duel
+    both do)."""
+    reason = _("the honour system is for a person making the code for the computer")
+    if duel:
+        raise HonourError(
+            _("{reason}; in a duel both players set a code and the engine scores").format(
+                reason=reason
+            )
+        )
+    if seats[0].human and seats[1].human:
+        raise HonourError(
+            _(
+                "{reason}; between two people the codemaker types the secret hidden and the "
+                "engine scores every row"
+            ).format(reason=reason)
+        )
+    makers = {1 - first_breaker if game % 2 else first_breaker for game in range(1, games + 1)}
+    if not any(seats[m].human for m in makers):
+        raise HonourError(_("{reason}; no person makes a code in this match").format(reason=reason))
+
+
 class Phase(StrEnum):
     SECRET = "secret"
     GUESS = "guess"
@@ -290,6 +320,8 @@ class Match:
             )
         if self.first_breaker not in (0, 1):
             raise MatchError(_("the first codebreaker is player 0 or 1"))
+        if self.honour:
+            check_honour(self.seats, self.games, self.first_breaker)
         self._entropy = fresh_seed() if self.seed is None else self.seed
         self.engine = Engine(self.preset.space)
 

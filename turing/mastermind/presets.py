@@ -29,7 +29,7 @@ from dataclasses import dataclass, field, replace
 from typing import Final, Literal
 
 from turing.core.errors import TuringError
-from turing.i18n import _, current_language, format_number, ngettext
+from turing.i18n import N_, _, current_language, format_number, ngettext
 from turing.mastermind.space import Code, CodeSpace, SpaceError
 
 Mode = Literal["alternate", "duel"]
@@ -257,7 +257,9 @@ class Preset:
     """One game of the family: its code space, board, match rules and colours."""
 
     name: str
-    title: str
+    base_title: str
+    """The game's own name, in English (``Classic Mastermind``); :attr:`title` is the one
+    shown."""
     positions: int
     colours: tuple[Colour, ...]
     repeats: bool
@@ -267,6 +269,10 @@ class Preset:
     blank: bool = False
     hit_pin: str = "black"
     """The colour of the pin for right colour, right place (red in Superhirn)."""
+    variants: tuple[str, ...] = ()
+    """The rule variants played (``duplicates``, ``no-repeats``, ``blank``), for the title."""
+    custom: bool = False
+    """Sizes changed (positions, colours, rows): a custom game based on the preset."""
     space: CodeSpace = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -277,6 +283,36 @@ class Preset:
         except SpaceError as error:
             raise PresetError(str(error)) from None
         object.__setattr__(self, "space", space)
+
+    @property
+    def title(self) -> str:
+        """The game's name in the language in use, with its variants: ``Superhirn, variant
+        “ninth colour”`` / ``Superhirn, Variante „Neunte Farbe“``.
+
+        Superhirn's variants have the rule book's names; the same changes to another
+        preset are said plainly (``Classic Mastermind with empty holes``).
+
+        >>> get_preset("superhirn", repeats=True, blank=True).title
+        'Superhirn, variants “double colours” and “ninth colour”'
+        >>> get_preset("classic", repeats=False, blank=True).title
+        'Classic Mastermind without repeated colours, with empty holes'
+        >>> get_preset("logik", rows=5).title
+        'Custom game based on Logik'
+        """
+        base = self.name.partition("+")[0]
+        if self.custom:
+            return _(CUSTOM_TITLES[base])
+        game = _(self.base_title)
+        if not self.variants:
+            return game
+        if base == "superhirn":
+            names = [_(SUPERHIRN_VARIANTS[v]) for v in self.variants]
+            if len(names) == 1:
+                return _("{game}, variant {variant}").format(game=game, variant=names[0])
+            return _("{game}, variants {first} and {second}").format(
+                game=game, first=names[0], second=names[1]
+            )
+        return " ".join([game, ", ".join(_(PLAIN_VARIANTS[v]) for v in self.variants)])
 
     @property
     def palette(self) -> Palette:
@@ -300,11 +336,18 @@ PRESETS: Final[dict[str, Preset]] = {
     p.name: p
     for p in (
         Preset(
-            "classic", "Classic Mastermind", 4, SIX_PEGS, True, 10, "alternate", "the common game"
+            "classic",
+            N_("Classic Mastermind"),
+            4,
+            SIX_PEGS,
+            True,
+            10,
+            "alternate",
+            "the common game",
         ),
         Preset(
             "superhirn",
-            "Superhirn",
+            N_("Superhirn"),
             4,
             EIGHT_PEGS,
             False,
@@ -313,10 +356,10 @@ PRESETS: Final[dict[str, Preset]] = {
             "Superhirn (Hasbro 1994)",
             hit_pin="red",
         ),
-        Preset("logik", "Logik", 5, EIGHT_PEGS, True, 12, "duel", "Logik (two-player duel)"),
+        Preset("logik", N_("Logik"), 5, EIGHT_PEGS, True, 12, "duel", "Logik (two-player duel)"),
         Preset(
             "master-collor",
-            "Master Collor",
+            N_("Master Collor"),
             5,
             MASTER_COLLOR_PEGS,
             True,
@@ -372,14 +415,11 @@ def get_preset(
         variants.append("blank")
     if not tags and not variants:
         return base
-    if tags:
-        title = f"Custom game based on {base.title}"
-    else:
-        title = f"{base.title}, variant {' and '.join(VARIANT_TITLES[v] for v in variants)}"
     return replace(
         base,
         name="+".join([base.name, *variants, *tags]),
-        title=title,
+        variants=tuple(variants),
+        custom=bool(tags),
         positions=base.positions if positions is None else positions,
         colours=palette,
         repeats=base.repeats if repeats is None else repeats,
@@ -388,11 +428,24 @@ def get_preset(
     )
 
 
-VARIANT_TITLES: Final = {
-    "duplicates": "“double colours”",
-    "no-repeats": "without repeated colours",
-    "blank": "“ninth colour”",
+CUSTOM_TITLES: Final = {
+    "classic": N_("Custom game based on Classic Mastermind"),
+    "superhirn": N_("Custom game based on Superhirn"),
+    "logik": N_("Custom game based on Logik"),
+    "master-collor": N_("Custom game based on Master Collor"),
 }
+"""Whole sentences, so that a translation can decline the name (klassischem Mastermind)."""
+SUPERHIRN_VARIANTS: Final = {
+    "duplicates": N_("“double colours”"),
+    "blank": N_("“ninth colour”"),
+}
+"""The names of Superhirn's variants in its rule book (DOPPELTE FARBEN, NEUNTE FARBE)."""
+PLAIN_VARIANTS: Final = {
+    "no-repeats": N_("without repeated colours"),
+    "duplicates": N_("with repeated colours"),
+    "blank": N_("with empty holes"),
+}
+"""The same changes said plainly, for the presets whose books name no variants."""
 
 
 @dataclass(frozen=True)
@@ -401,10 +454,17 @@ class Variant:
 
     option: str
     changes: str
+    name: str = ""
+    """The rule book's name for it in the language in use (Superhirn's), or empty."""
 
 
 def variants(preset: Preset) -> list[Variant]:
     """The variants of ``preset`` and the rules each changes, for listings and help."""
+    named = preset.name == "superhirn"
+
+    def name(option: str) -> str:
+        return _(SUPERHIRN_VARIANTS[option]) if named else ""
+
     found: list[Variant] = []
     if not preset.repeats:
         found.append(
@@ -417,6 +477,7 @@ def variants(preset: Preset) -> list[Variant]:
                     n=format_number(len(space_with(preset, repeats=True))),
                     m=format_number(len(preset.space)),
                 ),
+                name("duplicates"),
             )
         )
     if not preset.blank:
@@ -432,7 +493,11 @@ def variants(preset: Preset) -> list[Variant]:
             )
         )
         found.append(
-            Variant("blank", message.format(n=format_number(len(space_with(preset, blank=True)))))
+            Variant(
+                "blank",
+                message.format(n=format_number(len(space_with(preset, blank=True)))),
+                name("blank"),
+            )
         )
     return found
 

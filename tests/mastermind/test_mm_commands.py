@@ -1,0 +1,203 @@
+"""A mistyped command is named as one; a code with a typo keeps the error that mends it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from click.testing import CliRunner, Result
+
+from turing import i18n
+from turing.cli.main import main
+from turing.mastermind.commands import (
+    CODE_COMMANDS,
+    COMMANDS,
+    GUESS_COMMANDS,
+    PINS_COMMANDS,
+    mistyped_command,
+)
+from turing.mastermind.match import Match, Seat
+from turing.mastermind.presets import PRESETS, get_preset
+
+YOU, CPU = Seat("You", human=True), Seat("Computer", human=False, strategy="most-parts")
+
+
+@pytest.fixture(autouse=True)
+def _english_afterwards() -> Iterator[None]:
+    yield
+    i18n.set_language("en")
+
+
+def run(args: list[str], lines: list[str]) -> Result:
+    text = "".join(line + "\n" for line in lines)
+    return CliRunner().invoke(main, [*args[:2], "mastermind", *args[2:]], input=text)
+
+
+#: Every form of a code and of pins the help documents, and typos of them.
+CODE_FORMS = [
+    "RGBY",
+    "rgby",
+    "RNBG",
+    "1234",
+    "1122",
+    "R G B Y",
+    "rot gelb grün blau",
+    "rot, gelb, gruen, blau",
+    "red, green, blue, yellow",
+    "red green 3 Y",
+    "....",
+    "R.GB",
+    "0000",
+    "◌◌RG",
+    "leer leer rot gelb",
+    "empty blank hole red",
+    "2 1",
+    "2,1",
+    "2b1w",
+    "2 red 1 white",
+    "2 rot, 1 weiß",
+    "2 schwarz, 1 weiss",
+    "bbw",
+    "rrw",
+    "ssw",
+    "rot rot weiß",
+    "-",
+    "none",
+    "keine",
+    "nichts",
+    # typos of codes and pins: their own errors say what to mend
+    "RGBX",
+    "RGBYY",
+    "RGB",
+    "BRTT",
+    "hello",
+    "rot gelb grün blua",
+    "rto gelb grün blau",
+    "braun rot gelb blau",
+    "2b1x",
+    "12345",
+]
+
+
+@pytest.mark.parametrize("positions", [4, 5])
+@pytest.mark.parametrize("text", CODE_FORMS)
+def test_codes_pins_and_their_typos_are_never_taken_for_commands(text: str, positions: int) -> None:
+    for commands in (GUESS_COMMANDS, PINS_COMMANDS, CODE_COMMANDS):
+        assert mistyped_command(text, positions, commands) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "meant"),
+    [
+        ("hints", "hint"),
+        ("hin", "hint"),
+        ("Hint please", "hint"),
+        ("tip", "tipp"),
+        ("tipps", "tipp"),
+        ("hlep", "help"),
+        ("hilfee", "hilfe"),
+        ("bord", "board"),
+        ("bret", "brett"),
+        ("quitt", "quit"),
+        ("beendn", "beenden"),
+        ("i give up", "give up"),
+        ("gib auff", "gib auf"),
+        ("aufgebn", "aufgeben"),
+    ],
+)
+def test_a_near_miss_of_a_command_word_is_named(text: str, meant: str) -> None:
+    assert mistyped_command(text, 4, GUESS_COMMANDS) == (
+        f"unknown command {text!r}; did you mean {meant}?"
+    )
+
+
+def test_a_question_mark_and_another_prompts_command_list_the_commands_here() -> None:
+    assert mistyped_command("?", 4, GUESS_COMMANDS) == (
+        "unknown command '?'; the commands here are hint, board, help, giveup, quit"
+    )
+    assert mistyped_command("random", 4, PINS_COMMANDS) == (
+        "'random' is not a command of this prompt; the commands here are undo, board, help, quit"
+    )
+    i18n.set_language("de")
+    assert mistyped_command("??", 5, GUESS_COMMANDS) == (
+        "unbekannter Befehl '??'; die Befehle hier sind tipp, brett, hilfe, aufgeben, beenden"
+    )
+    assert mistyped_command("hints", 4, GUESS_COMMANDS) == (
+        "unbekannter Befehl 'hints'; meintest du hint?"
+    )
+
+
+def test_every_command_word_of_every_prompt_is_still_a_command() -> None:
+    # the prompts handle their own words first; the rule only names what they refuse
+    for prompt in (GUESS_COMMANDS, PINS_COMMANDS, CODE_COMMANDS):
+        for command in COMMANDS:
+            for word in command.words:
+                said = mistyped_command(word, 4, prompt)
+                assert (said is None) == (command in prompt), (word, said)
+
+
+def test_at_the_guess_prompt_mistyped_commands_are_named_and_code_typos_mended() -> None:
+    preset = get_preset("classic")
+    match = Match(preset, (YOU, CPU), seed=0)
+    match.start()
+    assert match.secret is not None
+    secret = "".join(str(s + 1) for s in match.secret)
+    lines = ["hints", "hin", "hint please", "tip", "?", "random", "RGBX", "hello", "RGBYY"]
+    result = run(["--lang", "en", "play", "--seed", "0", "--games", "1"], [*lines, secret])
+    assert result.exit_code == 0, result.output
+    colours = "colours are R=red(1) G=green(2) B=blue(3) Y=yellow(4) W=white(5) K=black(6)"
+    commands = "the commands here are hint, board, help, giveup, quit"
+    assert result.stderr.splitlines() == [
+        "error: unknown command 'hints'; did you mean hint?",
+        "error: unknown command 'hin'; did you mean hint?",
+        "error: unknown command 'hint please'; did you mean hint?",
+        "error: unknown command 'tip'; did you mean tipp?",
+        f"error: unknown command '?'; {commands}",
+        f"error: 'random' is not a command of this prompt; {commands}",
+        f"error: 'X' is not a colour here; {colours}",
+        f"error: 'h' is not a colour here; {colours}",
+        "error: 'RGBYY' has 5 colours; a code has 4, like RGBY",
+    ]
+    assert "Code cracked by You in 1 row" in result.output
+
+
+def test_in_german_at_the_guess_prompt_of_superhirn_with_the_ninth_colour() -> None:
+    lines = ["hints", "tip", "?", "rot gelb grün blua", "RGNX", "R.GB", "quit"]
+    result = run(["--lang", "de", "play", "--preset", "superhirn", "--blank"], lines)
+    assert result.exit_code == 1
+    colours = (
+        "die Farben sind R=rot(1) G=gelb(2) N=grün(3) B=blau(4) W=weiß(5) S=schwarz(6) "
+        "O=orange(7) L=lila(8) ◌=leeres Loch(. oder 0 oder 9)"
+    )
+    assert result.stderr.splitlines() == [
+        "Fehler: unbekannter Befehl 'hints'; meintest du hint?",
+        "Fehler: unbekannter Befehl 'tip'; meintest du tipp?",
+        "Fehler: unbekannter Befehl '?'; die Befehle hier sind tipp, brett, hilfe, aufgeben, "
+        "beenden",
+        f"Fehler: 'u' ist hier keine Farbe; {colours}",
+        f"Fehler: 'X' ist hier keine Farbe; {colours}",
+        "Partie abgebrochen: beenden",
+    ]
+    assert "Reihe  1" in result.output  # R.GB, a guess with an empty hole
+
+
+def test_at_the_pins_and_reveal_prompts_mistyped_commands_are_named() -> None:
+    lines = ["random", "hlep", "undoo", "?", "zufall", "2b1x", "quit"]
+    result = run(["--lang", "en", "play", "--role", "maker", "--games", "1"], lines)
+    assert result.exit_code == 1
+    commands = "the commands here are undo, board, help, quit"
+    assert result.stderr.splitlines()[:5] == [
+        "error: unknown command 'hlep'; did you mean help?",
+        "error: unknown command 'undoo'; did you mean undo?",
+        f"error: unknown command '?'; {commands}",
+        f"error: 'zufall' is not a command of this prompt; {commands}",
+        "error: '2b1x' is not pins: type black (or red) then white like '2 1', pins like 'bbw' "
+        "or 'rot rot weiß', or '-' for none",
+    ]
+
+
+def test_every_preset_keeps_its_code_forms() -> None:
+    for name in PRESETS:
+        preset = get_preset(name)
+        for text in ("1" * preset.positions, "R" * preset.positions):
+            assert mistyped_command(text, preset.positions, GUESS_COMMANDS) is None

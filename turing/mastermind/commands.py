@@ -1,0 +1,132 @@
+"""The words of a game's commands, and how a mistyped command is told from a code.
+
+A prompt that reads a code or pins also takes commands (``hint``, ``board``, ``help`` …),
+each in English and German, both always understood. A line that is neither is usually a
+code with a typo, and the code's error helps to mend it (``'X' is not a colour here``). But
+a line that is plainly a command mistyped gets its own error, naming the command meant:
+
+>>> from turing.mastermind.commands import GUESS_COMMANDS, mistyped_command
+>>> print(mistyped_command("hints", 4, GUESS_COMMANDS))
+unknown command 'hints'; did you mean hint?
+>>> print(mistyped_command("?", 4, GUESS_COMMANDS))
+unknown command '?'; the commands here are hint, board, help, giveup, quit
+>>> print(mistyped_command("RGBX", 4, GUESS_COMMANDS))
+None
+>>> print(mistyped_command("random", 4, GUESS_COMMANDS))
+'random' is not a command of this prompt; the commands here are hint, board, help, giveup, quit
+
+"Plainly a command" means: ``?`` alone (a person asking for help), a command of another
+prompt (``random`` at a guess), a line that starts with a command word (``hint please``),
+or a near miss of a command word (:func:`difflib.get_close_matches`) that cannot be a code
+typo — a word of more letters than the code has positions, or with a letter that is no
+colour key in either language (``hin``, ``tip``, ``bord``; not ``BRTT``). A line with a
+colour word in it (``rot gelb grün blua``) is always a code.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from turing.i18n import _, current_language
+from turing.mastermind.pins import HIT_WORDS, NONE_WORDS, WHITE_WORDS
+from turing.mastermind.presets import BLANK_CHARS, EMPTY_HOLE, GENERIC_COLOURS, KNOWN_WORDS
+
+
+@dataclass(frozen=True)
+class Command:
+    """One command: its word in each language, and every spelling understood."""
+
+    english: str
+    german: str
+    words: tuple[str, ...]
+
+    @property
+    def shown(self) -> str:
+        """The word a person reads, in the language in use."""
+        return self.german if current_language() == "de" else self.english
+
+
+HINT: Final = Command("hint", "tipp", ("hint", "tipp", "hinweis"))
+BOARD: Final = Command("board", "brett", ("board", "brett"))
+HELP: Final = Command("help", "hilfe", ("help", "hilfe"))
+GIVE_UP: Final = Command("giveup", "aufgeben", ("giveup", "give up", "aufgeben", "gib auf"))
+UNDO: Final = Command("undo", "zurück", ("undo", "zurück", "zurueck"))
+QUIT: Final = Command("quit", "beenden", ("quit", "exit", "beenden"))
+RANDOM: Final = Command("random", "zufall", ("random", "zufall", "zufällig"))
+COMMANDS: Final = (HINT, BOARD, HELP, GIVE_UP, UNDO, QUIT, RANDOM)
+
+GUESS_COMMANDS: Final = (HINT, BOARD, HELP, GIVE_UP, QUIT)
+"""The commands of a codebreaker's guess prompt."""
+PINS_COMMANDS: Final = (UNDO, BOARD, HELP, QUIT)
+"""The commands of a codemaker's pins prompt."""
+CODE_COMMANDS: Final = (BOARD, HELP, QUIT)
+"""The commands of a prompt that asks the codemaker to show the code."""
+
+CUTOFF: Final = 0.75
+"""How close a word must be to a command word to be taken for it (``hello`` is not ``help``)."""
+
+_CODE_CHARS: Final = frozenset(
+    "".join(c.letter + c.letter_de for c in GENERIC_COLOURS).lower() + "0123456789" + BLANK_CHARS
+)
+"""What a code typo is made of: the colour keys of both languages, digits, empty holes."""
+_CODE_WORDS: Final = frozenset(
+    [w for c in GENERIC_COLOURS for w in c.words]
+    + list(EMPTY_HOLE.aliases)
+    + list(KNOWN_WORDS)
+    + list(HIT_WORDS | WHITE_WORDS | NONE_WORDS)
+)
+"""Words that make a line a code (or pins), typos and all."""
+
+
+def mistyped_command(text: str, positions: int, commands: Sequence[Command]) -> str | None:
+    """The error for ``text`` when it is plainly a command mistyped rather than a code (or
+    pins) of ``positions`` pegs; None when it should be read as a code, whose own error then
+    says what to mend. ``commands`` are the commands of the prompt, listed for ``?``."""
+    line = " ".join(text.lower().split())
+    if not line:
+        return None
+    listed = ", ".join(c.shown for c in commands)
+    if set(line) == {"?"}:
+        return _("unknown command {typed}; the commands here are {commands}").format(
+            typed=repr(text.strip()), commands=listed
+        )
+    if any(line in c.words for c in commands):
+        return None  # the prompt's own command, which the prompt reads itself
+    if any(line in c.words for c in COMMANDS):
+        return _(
+            "{typed} is not a command of this prompt; the commands here are {commands}"
+        ).format(typed=repr(text.strip()), commands=listed)
+    words = line.replace(",", " ").split()
+    if any(word in _CODE_WORDS for word in words):
+        return None
+    meant = _starts_with_command(line, commands) or _near_miss(line, words[0], positions, commands)
+    if meant is None:
+        return None
+    return _("unknown command {typed}; did you mean {command}?").format(
+        typed=repr(text.strip()), command=meant
+    )
+
+
+def _starts_with_command(line: str, commands: Sequence[Command]) -> str | None:
+    """``hint please`` → ``hint``."""
+    for command in (*commands, *COMMANDS):
+        for word in command.words:
+            if line.startswith(word + " "):
+                return word
+    return None
+
+
+def _near_miss(line: str, first: str, positions: int, commands: Sequence[Command]) -> str | None:
+    """The command word ``line`` (or its first word) nearly is, when it cannot be a code."""
+    if len(first) <= positions and set(first) <= _CODE_CHARS:
+        return None  # a code typo (BRTT is no misspelt "brett")
+    for group in (commands, COMMANDS):
+        spellings = [w for c in group for w in c.words]
+        for typed in (line, first):
+            found = difflib.get_close_matches(typed, spellings, n=1, cutoff=CUTOFF)
+            if found:
+                return found[0]
+    return None
