@@ -148,3 +148,9 @@ def test_export_with_lang_de_writes_a_german_booklet(tmp_path: Path) -> None:
     assert result.output.startswith("# Rätselheft\n") and "Notizen:" in result.output
     result = runner.invoke(main, ["--lang", "en", "export", "--format", "markdown", *files])
     assert result.output.startswith("# Puzzle booklet\n") and "Notes:" in result.output
+    help_text = runner.invoke(main, ["--lang", "de", "export", "--help"]).output
+    assert "Vorgabe: „Rätselheft“" in help_text and "Puzzle booklet" not in help_text
+    titled = runner.invoke(
+        main, ["--lang", "de", "export", "--format", "markdown", "--title", "X", *files]
+    )
+    assert titled.output.startswith("# X\n")

@@ -1558,7 +1558,11 @@ def _file_puzzle_matches(puzzle: Puzzle, cardset: CardSet, query: Query) -> bool
     default=None,
     help="At most this many puzzles (from a bank: default 20, drawn at random).",
 )
-@click.option("--title", default="Puzzle booklet", show_default=True, help="Title of the booklet.")
+@click.option(
+    "--title",
+    default=None,
+    help="Title of the booklet (default: Puzzle booklet, in the language in use).",
+)
 @cardset_option(EVERY_PUZZLE_CARDSET)
 @query_options
 def export(
@@ -1567,7 +1571,7 @@ def export(
     output: str,
     bank_path: str | None,
     limit: int | None,
-    title: str,
+    title: str | None,
     cardset_name: str | None,
     mode: str | None,
     difficulty: str | None,
@@ -1582,7 +1586,7 @@ def export(
     The filters (--mode, --difficulty, --verifiers, --min-tests, --max-tests) choose among
     the puzzles of FILEs too: their tier and fewest-tests figure (the lower bound) are
     computed from the cards; a file holds no played marks, so --unplayed keeps them all."""
-    from turing.generation.export import Booklet, render
+    from turing.generation.export import DEFAULT_TITLE, Booklet, render
 
     if not files and bank_path is None:
         fail(_("give puzzle files or --bank DB"))
@@ -1604,7 +1608,7 @@ def export(
     if not puzzles:
         fail(_("no puzzles to export"), exit_code=1)
     text = render(
-        Booklet(title=title, puzzles=tuple(puzzles)),
+        Booklet(title=DEFAULT_TITLE if title is None else title, puzzles=tuple(puzzles)),
         fmt,
         cardset_for=lambda p: puzzle_cardset(p, forced=forced),
     )
