@@ -125,6 +125,7 @@ def test_empty_hole_typed() -> None:
     ("preset", "text", "message"),
     [
         ("classic", "RGB", "has 3 colours; a code has 4"),
+        ("classic", "rot", "'rot' has 1 colour; a code has 4"),
         ("classic", "RGBX", "'X' is not a colour"),
         ("classic", "1237", "'7' is not a colour"),
         ("classic", "R.GB", "'.' is not a colour"),

@@ -332,6 +332,23 @@ async def test_no_hint_while_the_computer_breaks_your_code() -> None:
 
 
 @run_async
+async def test_in_german_the_hit_pin_is_a_schwarzer_stift_on_s() -> None:
+    i18n.set_language("de")
+    preset = get_preset("classic")
+    match = Match(preset, (YOU, COMPUTER), games=2, first_breaker=1, seed=4)
+    app = board_app(match)
+    async with app.run_test(size=(120, 34)) as pilot:
+        await ready(pilot, app)
+        await pilot.press("r", "n", "b", "g", "enter")
+        await ready(pilot, app)
+        assert app.mode == "pins"
+        text = await shown(pilot, app)
+        assert "s ein schwarzer Stift" in text and "schwarz s" in text
+        await pilot.press("s", "w")
+        assert app.pins == [True, False]
+
+
+@run_async
 async def test_hint_in_a_duel_counts_your_own_rows() -> None:
     preset = get_preset("logik")
     duel = Duel(preset, (YOU, COMPUTER), games=1, seed=7)

@@ -1271,8 +1271,9 @@ def board_command(
 
     The match of `turing mastermind play`, with the same options and rules. Click a peg
     or type its letter or number, Backspace takes one back, Enter plays the row. A
-    codemaker places pins with b (r in Superhirn) and w, then Enter; u takes back the last
-    pins. d draws a random secret code, x gives up, q leaves. The secret stays hidden
+    codemaker places pins with b (s in German, r in Superhirn) and w, then Enter; u takes
+    back the last pins. h says how many codes fit the rows so far, d draws a random secret
+    code, x gives up, q leaves. The secret stays hidden
     until the game ends; between two people a cover screen hides the board when the
     keyboard changes hands.
     """

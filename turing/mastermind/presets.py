@@ -184,9 +184,17 @@ class Palette:
             )
         if len(symbols) != space.positions:
             message = (
-                _("the code typed has {found} colours; a code has {n}, like {example}")
+                ngettext(
+                    "the code typed has {found} colour; a code has {n}, like {example}",
+                    "the code typed has {found} colours; a code has {n}, like {example}",
+                    len(symbols),
+                )
                 if hidden
-                else _("{typed} has {found} colours; a code has {n}, like {example}")
+                else ngettext(
+                    "{typed} has {found} colour; a code has {n}, like {example}",
+                    "{typed} has {found} colours; a code has {n}, like {example}",
+                    len(symbols),
+                )
             )
             raise CodeError(
                 message.format(

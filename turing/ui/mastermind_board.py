@@ -164,8 +164,7 @@ class MastermindBoardApp(App[int]):
         yield Static(id="entry")
         yield Static(id="palette")
         with Horizontal(id="pin-buttons", classes="actions"):
-            hit = self.preset.hit_pin
-            yield Button(f"● {self._hit_name()} {hit[0]}", id="pin-hit", compact=True)
+            yield Button(f"● {self._hit_name()} {self._hit_key()}", id="pin-hit", compact=True)
             yield Button("○ " + _("white") + " w", id="pin-white", compact=True)
         with Horizontal(id="mm-actions", classes="actions"):
             yield Button("⌫ " + _("erase"), id="do-erase", compact=True)
@@ -396,6 +395,11 @@ class MastermindBoardApp(App[int]):
 
     def _hit_name(self) -> str:
         return pin_name(self.preset.hit_pin)
+
+    def _hit_key(self) -> str:
+        """The key shown for a hit pin: its name's first letter in the language in use
+        (b for black, s for schwarz, r for red and rot), one of :data:`HIT_KEYS`."""
+        return self._hit_name()[0].lower()
 
     def _false_feedback(self, event: FalseFeedback) -> str:
         hit = self._hit_name()
@@ -828,7 +832,7 @@ class MastermindBoardApp(App[int]):
                 "Pins: {key} a {hit} pin (right colour, right place), w a white pin (right "
                 "colour, wrong place); Backspace takes one back; Enter places them (none: "
                 "just Enter)."
-            ).format(key=self.preset.hit_pin[0], hit=self._hit_name())
+            ).format(key=self._hit_key(), hit=self._hit_name())
         return ""
 
 
