@@ -544,3 +544,39 @@ def test_ctrl_c_says_what_is_kept_and_how_to_go_on(tmp_path: Path) -> None:
         r"\(zufällig gezogen\): --seed \d+ macht dieselben Rätsel noch einmal\nunterbrochen\n",
         err,
     ), err
+
+
+def test_a_reader_that_goes_away_is_told_what_the_bank_kept(tmp_path: Path) -> None:
+    """``generate -o - --bank DB | head -3``: the run is cut short when the reader goes
+    away. Status 0 as for every command whose reader has seen enough, and standard error
+    says so, with what the bank holds of the run and that the same command resumes it;
+    the bank holds what it says, and the same command to a file finishes the run as an
+    uninterrupted run would."""
+    db = tmp_path / "bank.db"
+    cmd = [sys.executable, "-m", "turing", *ARGS, "--bank", str(db), "-o", "-"]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    with subprocess.Popen(
+        cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=tmp_path
+    ) as proc:
+        assert proc.stdout is not None and proc.stderr is not None
+        for _ in range(3):
+            assert proc.stdout.readline()
+        proc.stdout.close()
+        err = proc.stderr.read().decode()
+        assert proc.wait(timeout=120) == 0
+    assert "Traceback" not in err
+    lines = err.strip().splitlines()
+    assert lines[0] == "the reader of standard output went away", err
+    found = re.fullmatch(
+        r"stopped; the bank \S+ holds ([\d,]+) of this run's puzzles \(1,500 asked\): "
+        r"the same command run again resumes the run",
+        lines[1],
+    )
+    assert found is not None, err
+    assert int(found.group(1).replace(",", "")) == committed(db) > 0
+    whole = tmp_path / "whole.jsonl"
+    code = CliRunner().invoke(main, [*ARGS, "--bank", str(db), "-o", str(whole)]).exit_code
+    assert code == 0
+    reference = tmp_path / "reference.jsonl"
+    assert CliRunner().invoke(main, [*ARGS, "-o", str(reference)]).exit_code == 0
+    assert whole.read_text() == reference.read_text()

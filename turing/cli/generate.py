@@ -647,7 +647,7 @@ def generate(
                 if bank is not None and record is not None:
                     _commit(bank, [p for p, _ in batch], record, state, count)
                     stored = record.kept
-            except KeyboardInterrupt:
+            except (KeyboardInterrupt, BrokenPipeError):
                 # The puzzles made since the last commit are kept too, with the run's
                 # state after the last of them: the same command resumes from there.
                 if bank is not None and record is not None and batch:
@@ -659,6 +659,12 @@ def generate(
             _stopped_words(made, count, stored, bank_path, output, spec.seed if drawn else None),
             err=True,
         )
+        raise
+    except BrokenPipeError:  # the reader of -o - went away (| head): the run is cut short
+        click.echo(_("the reader of standard output went away"), err=True)
+        kept = _stopped_words(made, count, stored, bank_path, None, spec.seed if drawn else None)
+        if kept:
+            click.echo(kept, err=True)
         raise
     elapsed = time.perf_counter() - started
     rate = made / elapsed if elapsed > 0 else 0.0
