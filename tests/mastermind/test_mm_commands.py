@@ -127,6 +127,16 @@ def test_a_question_mark_and_another_prompts_command_list_the_commands_here() ->
     )
 
 
+def test_a_near_miss_of_another_prompts_command_lists_the_commands_here() -> None:
+    # "hints" at a pins prompt: hint is the codebreaker's, so it is not offered there
+    assert mistyped_command("hints", 4, PINS_COMMANDS) == (
+        "'hints' is not a command of this prompt; the commands here are undo, board, help, quit"
+    )
+    assert mistyped_command("hint please", 4, CODE_COMMANDS) == (
+        "'hint please' is not a command of this prompt; the commands here are board, help, quit"
+    )
+
+
 def test_every_command_word_of_every_prompt_is_still_a_command() -> None:
     # the prompts handle their own words first; the rule only names what they refuse
     for prompt in (GUESS_COMMANDS, PINS_COMMANDS, CODE_COMMANDS):

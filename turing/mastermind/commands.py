@@ -105,28 +105,36 @@ def mistyped_command(text: str, positions: int, commands: Sequence[Command]) -> 
     meant = _starts_with_command(line, commands) or _near_miss(line, words[0], positions, commands)
     if meant is None:
         return None
+    command, spelling = meant
+    if command not in commands:  # a near miss of another prompt's command
+        return _(
+            "{typed} is not a command of this prompt; the commands here are {commands}"
+        ).format(typed=repr(text.strip()), commands=listed)
     return _("unknown command {typed}; did you mean {command}?").format(
-        typed=repr(text.strip()), command=meant
+        typed=repr(text.strip()), command=spelling
     )
 
 
-def _starts_with_command(line: str, commands: Sequence[Command]) -> str | None:
-    """``hint please`` → ``hint``."""
+def _starts_with_command(line: str, commands: Sequence[Command]) -> tuple[Command, str] | None:
+    """``hint please`` → the hint command, as ``hint``."""
     for command in (*commands, *COMMANDS):
         for word in command.words:
             if line.startswith(word + " "):
-                return word
+                return command, word
     return None
 
 
-def _near_miss(line: str, first: str, positions: int, commands: Sequence[Command]) -> str | None:
-    """The command word ``line`` (or its first word) nearly is, when it cannot be a code."""
+def _near_miss(
+    line: str, first: str, positions: int, commands: Sequence[Command]
+) -> tuple[Command, str] | None:
+    """The command ``line`` (or its first word) nearly names, and the spelling it nearly
+    is, when it cannot be a code."""
     if len(first) <= positions and set(first) <= _CODE_CHARS:
         return None  # a code typo (BRTT is no misspelt "brett")
     for group in (commands, COMMANDS):
-        spellings = [w for c in group for w in c.words]
+        spellings = {w: c for c in group for w in c.words}
         for typed in (line, first):
-            found = difflib.get_close_matches(typed, spellings, n=1, cutoff=CUTOFF)
+            found = difflib.get_close_matches(typed, list(spellings), n=1, cutoff=CUTOFF)
             if found:
-                return found[0]
+                return spellings[found[0]], found[0]
     return None
