@@ -660,11 +660,13 @@ def generate(
             err=True,
         )
         raise
-    except BrokenPipeError:  # the reader of -o - went away (| head): the run is cut short
-        click.echo(_("the reader of standard output went away"), err=True)
-        kept = _stopped_words(made, count, stored, bank_path, None, spec.seed if drawn else None)
-        if kept:
-            click.echo(kept, err=True)
+    except BrokenPipeError:  # the reader of -o - went away (| head -1): the run is cut short
+        if bank_path is not None:  # a bank run left unfinished is said (else quiet, as ever)
+            click.echo(_("the reader of standard output went away"), err=True)
+            click.echo(
+                _stopped_words(made, count, stored, bank_path, None, spec.seed if drawn else None),
+                err=True,
+            )
         raise
     elapsed = time.perf_counter() - started
     rate = made / elapsed if elapsed > 0 else 0.0
