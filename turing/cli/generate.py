@@ -633,7 +633,7 @@ def generate(
                 ):
                     made += 1
                     if bank is not None:
-                        batch.append((puzzle, _progress_of(state)))
+                        batch.append((puzzle, replace(state, seen=set())))  # counts, not keys
                     if sink is not None:
                         write_puzzle(sink, puzzle)
                     if bank is not None and record is not None:
@@ -927,17 +927,6 @@ def _from_bank(
             ),
             exit_code=1,
         )
-
-
-def _progress_of(state: RunState) -> RunState:
-    """The counts of a run's state (not the keys it has seen)."""
-    return RunState(
-        next_index=state.next_index,
-        kept=state.kept,
-        refused=state.refused,
-        unrated=state.unrated,
-        repeats=state.repeats,
-    )
 
 
 def _commit(
