@@ -17,12 +17,15 @@ from turing.generation.generator import (
     GenerationError,
     RunState,
     Spec,
+    build_hidden,
     decoys_plausible,
+    drawn_reading,
     generate,
     generate_one,
     puzzle_at,
     slot_plan,
     tables_for,
+    with_decoys,
 )
 from turing.generation.metrics import cards_alone, measure, min_tests_lower_bound
 
@@ -99,6 +102,49 @@ def test_extreme_decoys_are_live_suspects_and_never_mislead() -> None:
             c = code.bit_length() - 1
             hyps = after_test(hyps, c, v, bool(masks[v] >> c & 1))
         assert hyps and hyps[0].code_text == p.solution
+
+
+def test_the_hidden_reading_of_an_extreme_table_is_each_valid_reading_alike() -> None:
+    """Given the table, every valid reading is as likely to be the real one: what the
+    player sees says nothing more about the hidden side than the readings themselves."""
+    import random
+
+    p = generate_one("extreme", verifiers=4, difficulty="easy", seed=11)
+    found = deduce(p.public(), CS).hypotheses
+    readings = {(h.cards, h.criteria) for h in found}
+    assert len(readings) > 4
+    rng = random.Random(3)
+    tables = tables_for(CS)
+    draws = 400 * len(readings)
+    counts: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
+    for _ in range(draws):
+        hidden, _code = drawn_reading(tables, rng, p.cards)
+        key = (tuple(o[0] for o in hidden), tuple(o[1] for o in hidden))
+        assert key in readings
+        counts[key] = counts.get(key, 0) + 1
+    assert set(counts) == readings
+    # each reading's share within 25 % of the even share (400 draws each: 5 sigma)
+    assert all(300 <= n <= 500 for n in counts.values()), sorted(counts.values())
+
+
+def test_an_extreme_puzzle_does_not_keep_the_reading_it_was_built_around() -> None:
+    """The reading a table is built around follows how often each card serves in valid
+    puzzles, the decoys do not; so the hidden reading is drawn again from the table."""
+    import random
+
+    tables = tables_for(CS)
+    slots = slot_plan("easy", 4)
+    real_opts, _code = build_hidden(tables, random.Random(1), slots)
+    kept = made = 0
+    for seed in range(60):
+        puzzle = with_decoys(tables, random.Random(seed), slots, real_opts, None)
+        if puzzle is None:
+            continue
+        made += 1
+        assert puzzle.real_cards is not None
+        kept += sorted(puzzle.real_cards) == sorted(o[0] for o in real_opts)
+        assert validity(puzzle, CS).valid
+    assert made >= 30 and kept < made / 2, (kept, made)
 
 
 def test_the_same_seed_gives_the_same_puzzles_for_any_jobs() -> None:

@@ -260,13 +260,12 @@ def with_decoys(
     rng: random.Random,
     slots: Sequence[str],
     real_opts: Sequence[Opt],
-    code: int,
     cardset_name: str | None,
 ) -> Puzzle | None:
-    """The extreme puzzle of a valid hidden assignment (``real_opts`` in slot order): a
-    decoy per verifier from its slot's pool, drawn until every decoy is plausible
-    (:func:`decoys_plausible`); None when :data:`_DECOY_TRIES` draws fail."""
-    verifiers = len(slots)
+    """An extreme puzzle laid around a valid assignment (``real_opts`` in slot order): a
+    second card per verifier from its slot's pool, drawn until every decoy is plausible
+    (:func:`decoys_plausible`), then the hidden reading drawn anew among the table's
+    valid readings (:func:`drawn_reading`); None when :data:`_DECOY_TRIES` draws fail."""
     real = [o[0] for o in real_opts]
     for _ in range(_DECOY_TRIES):
         decoys = _pick_decoys(tables, rng, slots, real)
@@ -274,16 +273,35 @@ def with_decoys(
             return None
         groups = [tuple(sorted(pair)) for pair in zip(real, decoys, strict=True)]
         if decoys_plausible(tables, groups, real):
-            order = sorted(range(verifiers), key=lambda v: groups[v])
+            groups.sort()
+            hidden, code = drawn_reading(tables, rng, groups)
             return Puzzle(
-                cards=tuple(groups[v] for v in order),
+                cards=tuple(groups),
                 mode=Mode.EXTREME,
-                criteria=tuple(real_opts[v][1] for v in order),
-                real_cards=tuple(real[v] for v in order),
+                criteria=tuple(o[1] for o in hidden),
+                real_cards=tuple(o[0] for o in hidden),
                 solution=CODE_TEXT[code],
                 cardset=cardset_name,
             )
     return None
+
+
+def drawn_reading(
+    tables: Tables, rng: random.Random, groups: Sequence[Sequence[int]]
+) -> tuple[tuple[Opt, ...], int]:
+    """A valid reading of an extreme table (the criterion of one card per verifier), each
+    valid reading as likely as any other, and its code.
+
+    The hidden side of an extreme puzzle is drawn so, once its table is laid: given what
+    is on the table, every reading a player must consider is then equally likely to be
+    the real one, whatever drew the table. (The reading the table was built around follows
+    how often each card serves in valid puzzles, while decoys come evenly from their
+    pools, so keeping it would make the more useful card of a pair the likelier real one.)
+    """
+    options = [[o for card in group for o in tables.by_card[card]] for group in groups]
+    found = walk.readings([[o[2] for o in opts] for opts in options])
+    picks, code = found[rng.randrange(len(found))]
+    return tuple(options[v][k] for v, k in enumerate(picks)), code
 
 
 def dealt(
@@ -354,8 +372,8 @@ def make_puzzle(
     mode = Mode.parse(mode)
     if mode.has_decoys:
         for _ in range(_MAX_RESTARTS):
-            real_opts, code = build_hidden(tables, rng, slots)
-            puzzle = with_decoys(tables, rng, slots, real_opts, code, cardset_name)
+            real_opts, _code = build_hidden(tables, rng, slots)
+            puzzle = with_decoys(tables, rng, slots, real_opts, cardset_name)
             if puzzle is not None:
                 return puzzle
         raise GenerationError(
@@ -675,6 +693,7 @@ __all__ = [
     "build_hidden",
     "dealt",
     "decoys_plausible",
+    "drawn_reading",
     "generate",
     "generate_one",
     "iter_indexed",

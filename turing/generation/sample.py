@@ -11,8 +11,9 @@ verifier count, packed, with its tier and metrics. :class:`CatalogueSampler` dra
   (no table scan). A catalogue without marks (one moved from an older bank), or a
   request that most places do not meet, reads the matching keys once instead;
 * **modes**: classic puzzles are the catalogue's; nightmare deals the same cards to the
-  letters in a random hidden order, and extreme adds a decoy per verifier from its
-  slot's pool until every decoy is plausible — both by the generator's own code
+  letters in a random hidden order, and extreme adds a second card per verifier from its
+  slot's pool until every decoy is plausible, then draws the hidden reading evenly
+  among the table's valid readings — both by the generator's own code
   (:func:`turing.generation.generator.dealt`, :func:`~turing.generation.generator.with_decoys`).
   A nightmare table's readings are its classic readings times the ``n!`` dealings, so its
   metrics follow from the stored ones; extreme puzzles are measured on the fly;
@@ -350,7 +351,7 @@ class CatalogueSampler:
                 return None
             by_card = self.tables.by_card
             real_opts = [by_card[parts.cards[i]][parts.positions[i] - 1] for i in order]
-            puzzle = with_decoys(self.tables, rng, slots, real_opts, solution, self.reference)
+            puzzle = with_decoys(self.tables, rng, slots, real_opts, self.reference)
             if puzzle is None:
                 st.refused += 1
                 return None
