@@ -28,8 +28,9 @@ Maintaining the catalogue (Babel is in the ``dev`` extra)::
     python -m turing.i18n compile  # only compile the .po into the .mo
 
 Texts are found by Babel's Python extractor (``_``, ``N_``, ``ngettext``, ``lazy_gettext``)
-and, for the command line, the help of every click command and option (docstrings and
-``help=`` texts) by :func:`extract_python_and_help`, so help texts need no marking.
+and, for the command line, the help of every click command and option (docstrings,
+``help=`` texts and ``metavar=`` placeholders) by :func:`extract_python_and_help`, so help
+texts need no marking.
 """
 
 from __future__ import annotations
@@ -256,8 +257,9 @@ def format_percent(fraction: float, decimals: int = 0) -> str:
 
 # -- maintaining the catalogue (needs Babel, imported here only) -------------------------------
 
-#: The help keywords of click that :func:`extract_python_and_help` collects.
-_HELP_KEYWORDS = ("help", "short_help", "epilog")
+#: The keywords of click that :func:`extract_python_and_help` collects: help texts and a
+#: parameter's placeholder (``metavar="FILE…"``).
+_HELP_KEYWORDS = ("help", "short_help", "epilog", "metavar")
 _CLICK_DECORATORS = ("command", "group")
 
 
@@ -265,8 +267,9 @@ def extract_python_and_help(
     fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any
 ) -> Iterator[Any]:
     """Babel extraction method: the marked texts of a Python file (Babel's own extractor),
-    plus the help of its click commands and options: ``help=``/``short_help=`` texts and the
-    docstring of a function decorated with ``@….command`` or ``@….group``."""
+    plus the help of its click commands and options: ``help=``/``short_help=`` texts,
+    ``metavar=`` placeholders and the docstring of a function decorated with
+    ``@….command`` or ``@….group``."""
     import ast
 
     from babel.messages.extract import extract_python

@@ -13,9 +13,9 @@ status 130; ``TURING_DEBUG=1`` shows tracebacks.
 Language (:mod:`turing.i18n`): ``--lang de|en`` is accepted on the group and after any
 command; it is read from the command line before click parses it, so the language is set
 before any help text is drawn or any value checked (``--lang`` > ``TURING_LANG`` > the
-locale > English). Help texts stay English in the code; each command's texts are
-translated when the command is loaded, and click's own words ("Usage:", "Options") come
-from the same catalogue.
+locale > English). Help texts and placeholders (``FILE…``, ``--jobs N``) stay English in
+the code; each command's are translated when the command is loaded, and click's own words
+("Usage:", "Options") come from the same catalogue.
 """
 
 from __future__ import annotations
@@ -236,14 +236,44 @@ def lang_option() -> click.Option:
 
 
 _SOURCE = "_turing_source_texts"
-#: the English placeholders of a command's usage line (``[OPTIONS]``), kept to translate again
+#: the English placeholders of a command's usage line (``[OPTIONS]``) and of its parameters
+#: (``FILE…``, ``--jobs N``), kept to translate again
 _METAVARS = "_turing_source_metavars"
 
 
+def path_name(kind: click.Path) -> str:
+    """The English name of a kind of path (``file``, ``directory``, ``path``), as click
+    names it: the placeholder (``FILE``) of a parameter that has none of its own, and the
+    word of its errors (``File 'x' is a directory.``). click names an instance once, when
+    it is made, in the language of that moment; :func:`localise` names it again.
+
+    >>> path_name(click.Path(dir_okay=False)), path_name(click.Path())
+    ('file', 'path')
+    """
+    if kind.file_okay and not kind.dir_okay:
+        return N_("file")
+    if kind.dir_okay and not kind.file_okay:
+        return N_("directory")
+    return N_("path")
+
+
+def localise_parameter(param: click.Parameter) -> None:
+    """Put ``param``'s help text and placeholder (``FILE…``, or the name of its kind of
+    path) into the language in use; the English ones are kept for the next language."""
+    if isinstance(param, click.Option):
+        source = param.__dict__.setdefault(_SOURCE, param.help)
+        param.help = i18n.translate_help(source)
+    metavar = param.__dict__.setdefault(_METAVARS, param.metavar)
+    param.metavar = i18n.gettext(metavar) if metavar else metavar
+    if isinstance(param.type, click.Path):
+        param.type.name = i18n.gettext(path_name(param.type))
+
+
 def localise(command: click.Command) -> None:
-    """Put ``command``'s help texts (and its options', and its loaded subcommands') into the
-    language in use; the English texts are kept, so this can be done again for another
-    language. Every command also gets ``--lang``."""
+    """Put ``command``'s help texts and placeholders (``[OPTIONS]``, ``FILE…``), and its
+    parameters' and its loaded subcommands', into the language in use; the English texts
+    are kept, so this can be done again for another language. Every command also gets
+    ``--lang``."""
     language = i18n.current_language()
     if getattr(command, "_turing_language", None) == language:
         return
@@ -262,9 +292,7 @@ def localise(command: click.Command) -> None:
         command.params.append(lang_option())
     help_option = getattr(command, "_help_option", None)
     for param in [*command.params, *([help_option] if help_option is not None else [])]:
-        if isinstance(param, click.Option):
-            source = param.__dict__.setdefault(_SOURCE, param.help)
-            param.help = i18n.translate_help(source)
+        localise_parameter(param)
     command.__dict__["_turing_language"] = language
     if isinstance(command, click.Group):
         for sub in command.commands.values():

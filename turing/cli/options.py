@@ -84,7 +84,7 @@ class FiniteFloatRange(click.FloatRange):
         return number
 
 
-def cardset_option(help_text: str, metavar: str = "NAME|PATH") -> _Decorator:
+def cardset_option(help_text: str, metavar: str = N_("NAME|PATH")) -> _Decorator:
     """``--cardset`` (the parameter ``cardset_name``), with the command's help text."""
     return click.option(
         "--cardset",

@@ -1,0 +1,404 @@
+"""The placeholders of the command line's help (``FILE…``, ``--time-limit SECONDS``,
+``[TOPIC]``) in the language in use: German help names ``DATEI…``, ``SEKUNDEN`` and
+``[THEMA]`` in its usage lines, its options and its texts, and click's errors name the
+placeholder the help shows. English help keeps every placeholder as it was, also after
+German was spoken in the same process."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from testsupport.cli import ROOT
+from turing import i18n
+from turing.cli.main import COMMANDS, main
+
+#: English placeholders German help must not show (nor its texts name).
+ENGLISH_ONLY = re.compile(
+    r"\b(FILE|PATH|SECONDS|TOPIC|NAMES|ADDR|INTEGER|FLOAT|RANGE|OPTIONS|COMMAND|ARGS)\b"
+)
+
+STRATEGY = (
+    "--strategy [entropy|expected|expected-size|knuth|most-parts|optimal|optimal-worst|"
+    "random-consistent]"
+)
+#: The usage line and each option with a placeholder, of every command's English help, as
+#: they were before the placeholders were translated.
+ENGLISH: dict[str, list[str]] = {
+    "": [
+        "Usage: main [OPTIONS] COMMAND [ARGS]...",
+        "--lang [en|de]",
+    ],
+    "analyze": [
+        "Usage: main analyze [OPTIONS] FILE|-",
+        "--code CODE",
+        "--expected-states N",
+        "--round-states N",
+        "--max-states N",
+        "--max-work N",
+        "--time-limit SECONDS",
+        "--cardset NAME|PATH",
+        "-j, --jobs N",
+        "--lang [en|de]",
+    ],
+    "bank": [
+        "Usage: main bank [OPTIONS] COMMAND [ARGS]...",
+        "--lang [en|de]",
+    ],
+    "bank export": [
+        "Usage: main bank export [OPTIONS] DB",
+        "-o, --output FILE.jsonl|-",
+        "--limit INTEGER RANGE",
+        "--mode [classic|extreme|nightmare]",
+        "--difficulty [easy|standard|hard|none]",
+        "--verifiers INTEGER RANGE",
+        "--min-tests INTEGER RANGE",
+        "--max-tests INTEGER RANGE",
+        "--lang [en|de]",
+    ],
+    "bank import": [
+        "Usage: main bank import [OPTIONS] DB FILE…",
+        "--cardset NAME|PATH",
+        "--lang [en|de]",
+    ],
+    "bank pick": [
+        "Usage: main bank pick [OPTIONS] DB",
+        "--mode [classic|extreme|nightmare]",
+        "--difficulty [easy|standard|hard]",
+        "--verifiers INTEGER RANGE",
+        "--seed INTEGER",
+        "--lang [en|de]",
+    ],
+    "bank stats": [
+        "Usage: main bank stats [OPTIONS] DB",
+        "--lang [en|de]",
+    ],
+    "board": [
+        "Usage: main board [OPTIONS] [FILE]",
+        "--host TEXT",
+        "--port INTEGER RANGE",
+        "--id ID",
+        "--code CODE",
+        "--bank FILE",
+        "--players NAMES",
+        "--mode [classic|extreme|nightmare]",
+        "--difficulty [easy|standard|hard]",
+        "--verifiers N|A-B",
+        "--min-tests INTEGER RANGE",
+        "--seed INTEGER",
+        "--cardset NAME|PATH",
+        "--transcript FILE",
+        "--save FILE",
+        "--resume FILE",
+        "--lang [en|de]",
+    ],
+    "cards": [
+        "Usage: main cards [OPTIONS] COMMAND [ARGS]...",
+        "--lang [en|de]",
+    ],
+    "cards show": [
+        "Usage: main cards show [OPTIONS] [N…]",
+        "--cardset NAME|PATH",
+        "--lang [en|de]",
+    ],
+    "cards stats": [
+        "Usage: main cards stats [OPTIONS] PATH",
+        "--verifiers INTEGER RANGE",
+        "--samples INTEGER RANGE",
+        "--seed INTEGER",
+        "--lang [en|de]",
+    ],
+    "cards validate": [
+        "Usage: main cards validate [OPTIONS] PATH…",
+        "--verifiers INTEGER RANGE",
+        "--lang [en|de]",
+    ],
+    "catalogue": [
+        "Usage: main catalogue [OPTIONS]",
+        "--verifiers INTEGER RANGE",
+        "--cardset NAME|PATH",
+        "--bank DB",
+        "-j, --jobs N",
+        "--executor [process|dask]",
+        "--scheduler ADDR",
+        "--lang [en|de]",
+    ],
+    "check": [
+        "Usage: main check [OPTIONS] FILE…",
+        "--cardset NAME|PATH",
+        "--code CODE",
+        "--lang [en|de]",
+    ],
+    "export": [
+        "Usage: main export [OPTIONS] [FILE…]",
+        "--format [html|markdown]",
+        "-o, --output FILE|-",
+        "--bank DB",
+        "--limit INTEGER RANGE",
+        "--title TEXT",
+        "--cardset NAME|PATH",
+        "--mode [classic|extreme|nightmare]",
+        "--difficulty [easy|standard|hard|none]",
+        "--verifiers INTEGER RANGE",
+        "--min-tests INTEGER RANGE",
+        "--max-tests INTEGER RANGE",
+        "--lang [en|de]",
+    ],
+    "generate": [
+        "Usage: main generate [OPTIONS]",
+        "-n, --count INTEGER RANGE",
+        "--verifiers INTEGER RANGE",
+        "--difficulty [easy|standard|hard]",
+        "--mode [classic|extreme|nightmare]",
+        "--seed INTEGER",
+        "--start-index INTEGER RANGE",
+        "--cardset NAME|PATH",
+        "-j, --jobs N",
+        "--executor [process|dask]",
+        "--scheduler ADDR",
+        "-o, --output FILE.jsonl|-",
+        "--bank DB",
+        "--min-tests INTEGER RANGE",
+        "--max-tests INTEGER RANGE",
+        "--commit-every INTEGER RANGE",
+        "--give-up INTEGER RANGE",
+        "--from-bank DB",
+        "--lang [en|de]",
+    ],
+    "mastermind": [
+        "Usage: main mastermind [OPTIONS] COMMAND [ARGS]...",
+        "--lang [en|de]",
+    ],
+    "mastermind board": [
+        "Usage: main mastermind board [OPTIONS]",
+        "--preset [classic|superhirn|logik|master-collor]",
+        "--positions INTEGER",
+        "--colours INTEGER",
+        "--rows INTEGER",
+        "--host TEXT",
+        "--port INTEGER RANGE",
+        "--role [breaker|maker|duel]",
+        "--players TEXT",
+        "--games INTEGER RANGE",
+        STRATEGY,
+        "--seed INTEGER RANGE",
+        "--lang [en|de]",
+    ],
+    "mastermind play": [
+        "Usage: main mastermind play [OPTIONS]",
+        "--preset [classic|superhirn|logik|master-collor]",
+        "--positions INTEGER",
+        "--colours INTEGER",
+        "--rows INTEGER",
+        "--role [breaker|maker|duel]",
+        "--players TEXT",
+        "--games INTEGER RANGE",
+        STRATEGY,
+        "--seed INTEGER RANGE",
+        "--lang [en|de]",
+    ],
+    "mastermind presets": [
+        "Usage: main mastermind presets [OPTIONS]",
+        "--lang [en|de]",
+    ],
+    "mastermind simulate": [
+        "Usage: main mastermind simulate [OPTIONS]",
+        "--preset [classic|superhirn|logik|master-collor]",
+        "--positions INTEGER",
+        "--colours INTEGER",
+        "--rows INTEGER",
+        STRATEGY,
+        "--sample INTEGER",
+        "--seed INTEGER RANGE",
+        "--transcript FILE",
+        "--lang [en|de]",
+    ],
+    "play": [
+        "Usage: main play [OPTIONS] [FILE]",
+        "--id ID",
+        "--code CODE",
+        "--bank FILE",
+        "--players NAMES",
+        "--mode [classic|extreme|nightmare]",
+        "--difficulty [easy|standard|hard]",
+        "--verifiers N|A-B",
+        "--min-tests INTEGER RANGE",
+        "--seed INTEGER",
+        "--cardset NAME|PATH",
+        "--transcript FILE",
+        "--save FILE",
+        "--resume FILE",
+        "--lang [en|de]",
+    ],
+    "puzzles": [
+        "Usage: main puzzles [OPTIONS]",
+        "--lang [en|de]",
+    ],
+    "rules": [
+        "Usage: main rules [OPTIONS] [TOPIC]",
+        "--lang [en|de]",
+    ],
+    "share": [
+        "Usage: main share [OPTIONS] FILE|-",
+        "--cardset NAME",
+        "--lang [en|de]",
+    ],
+    "solve": [
+        "Usage: main solve [OPTIONS] FILE…",
+        "--engine [bitmask|csp]",
+        "--cardset NAME|PATH",
+        "--code CODE",
+        "--lang [en|de]",
+    ],
+}
+
+
+@pytest.fixture(autouse=True)
+def _english_afterwards() -> Iterator[None]:
+    yield
+    i18n.set_language("en")
+
+
+def command_paths() -> list[tuple[str, ...]]:
+    """``()`` for ``turing`` itself, then every command and every subcommand of a group."""
+    paths: list[tuple[str, ...]] = [()]
+    context = click.Context(main)
+    for name in sorted(COMMANDS):
+        command = main.get_command(context, name)
+        assert command is not None
+        paths.append((name,))
+        if isinstance(command, click.Group):
+            paths.extend((name, sub) for sub in sorted(command.list_commands(context)))
+    return paths
+
+
+def help_of(language: str, path: tuple[str, ...]) -> str:
+    result = CliRunner().invoke(main, ["--lang", language, *path, "--help"])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def placeholder_lines(text: str) -> list[str]:
+    """The usage line and the first column of each option row that has a placeholder
+    (``--jobs N``, not ``--json``)."""
+    lines = text.splitlines()
+    found = [lines[0]]
+    in_options = False
+    for line in lines[1:]:
+        if line in ("Options:", "Optionen:"):
+            in_options = True
+        elif not line.strip() or not line.startswith(" "):
+            in_options = False
+        elif in_options and line.startswith("  -"):
+            column = line[2:].split("  ")[0]
+            if not column.split()[-1].startswith("-"):
+                found.append(column)
+    return found
+
+
+def test_english_help_keeps_its_placeholders_after_german() -> None:
+    paths = command_paths()
+    assert sorted(" ".join(path) for path in paths) == sorted(ENGLISH)
+    for language in ("en", "de", "en"):
+        for path in paths:
+            lines = placeholder_lines(help_of(language, path))
+            if language == "en":
+                assert lines == ENGLISH[" ".join(path)], path
+            else:
+                assert len(lines) == len(ENGLISH[" ".join(path)]), path
+
+
+def test_german_help_shows_no_english_placeholder() -> None:
+    for path in command_paths():
+        text = help_of("de", path)
+        assert ENGLISH_ONLY.findall(text) == [], (path, text)
+
+
+@pytest.mark.parametrize(
+    ("path", "german"),
+    [
+        (("solve",), "Aufruf: main solve [OPTIONEN] DATEI…"),
+        (("solve",), "Die Rätsel jeder DATEI (YAML, JSON oder JSONL"),
+        (("check",), "Jede DATEI wird gelesen"),
+        (("analyze",), "--time-limit SEKUNDEN"),
+        (("analyze",), "--cardset NAME|PFAD"),
+        (("rules",), "Aufruf: main rules [OPTIONEN] [THEMA]"),
+        (("rules",), "ohne THEMA alle. THEMA ist eines von:"),
+        (("cards", "stats"), "Aufruf: main cards stats [OPTIONEN] PFAD"),
+        (("cards", "stats"), "aus dem Satz PFAD"),
+        (("cards", "show"), "Aufruf: main cards show [OPTIONEN] [N…]"),
+        (("generate",), "--scheduler ADRESSE"),
+        (("generate",), "-o, --output DATEI.jsonl|-"),
+        (("generate",), "--bank DB"),
+        (("bank", "import"), "Aufruf: main bank import [OPTIONEN] DB DATEI…"),
+        (("export",), "Aufruf: main export [OPTIONEN] [DATEI…]"),
+        (("export",), "-o, --output DATEI|-"),
+        (("play",), "Aufruf: main play [OPTIONEN] [DATEI]"),
+        (("play",), "--players NAMEN"),
+        (("play",), "--transcript DATEI"),
+        (("play",), "Rätsel: DATEI (YAML, JSON oder JSONL"),
+        (("board",), "(DATEI, --id, --code"),
+        (("share",), "Aufruf: main share [OPTIONEN] DATEI|-"),
+        (("mastermind", "simulate"), "--transcript DATEI"),
+    ],
+)
+def test_german_help_names_german_placeholders(path: tuple[str, ...], german: str) -> None:
+    assert german in help_of("de", path)
+
+
+@pytest.mark.parametrize(
+    ("args", "english", "german"),
+    [
+        (["share"], "Missing argument 'FILE|-'.", "Fehlendes Argument 'DATEI|-'."),
+        (["bank", "import", "x.db"], "Missing argument 'FILE…'.", "Fehlendes Argument 'DATEI…'."),
+        (["cards", "validate"], "Missing argument 'PATH…'.", "Fehlendes Argument 'PFAD…'."),
+        (["cards", "stats"], "Missing argument 'PATH'.", "Fehlendes Argument 'PFAD'."),
+        (["rules", "nope"], "Invalid value for '[TOPIC]'", "Ungültiger Wert für '[THEMA]'"),
+        (["solve"], "give a puzzle FILE", "gib eine DATEI mit Rätseln"),
+    ],
+)
+def test_errors_name_the_placeholder_of_the_help(
+    args: list[str], english: str, german: str
+) -> None:
+    for language, expected in (("en", english), ("de", german), ("en", english)):
+        result = CliRunner().invoke(main, ["--lang", language, *args])
+        assert result.exit_code == 2
+        assert expected in result.stderr, result.stderr
+
+
+SIMULATE_IN_GERMAN_FIRST = r"""
+import sys
+from click.testing import CliRunner
+from turing.cli.main import main
+
+for language in ("de", "en"):
+    help = CliRunner().invoke(main, ["--lang", language, "mastermind", "simulate", "--help"])
+    error = CliRunner().invoke(
+        main, ["--lang", language, "mastermind", "simulate", "--transcript", sys.argv[1]]
+    )
+    sys.stdout.write(help.output + error.stderr + "\0")
+"""
+
+
+def test_a_path_placeholder_follows_the_language_not_the_import(tmp_path: Path) -> None:
+    # click names a kind of path once, when it is made; the command's module is imported
+    # under German here, and the English help and error must still say file
+    result = subprocess.run(
+        [sys.executable, "-c", SIMULATE_IN_GERMAN_FIRST, str(tmp_path)],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+    )
+    german, english, _rest = result.stdout.split("\0")
+    assert "--transcript DATEI" in german
+    assert f"Datei '{tmp_path}' ist ein Ordner." in german
+    assert "--transcript FILE" in english
+    assert f"File '{tmp_path}' is a directory." in english
