@@ -215,6 +215,12 @@ def test_folder_is_refused(tmp_path: Path) -> None:
     refused_before_work(tmp_path, str(tmp_path / "folder"), "is a folder")
 
 
+def test_a_path_ending_in_a_slash_is_refused(tmp_path: Path) -> None:
+    """``out/`` names a folder: no file ``out`` is written in its place."""
+    refused_before_work(tmp_path, str(tmp_path / "out") + "/", "names a folder")
+    assert not (tmp_path / "out").exists()
+
+
 def test_missing_parent_is_refused(tmp_path: Path) -> None:
     refused_before_work(tmp_path, str(tmp_path / "missing" / "x.jsonl"), "does not exist")
 

@@ -519,6 +519,22 @@ def test_simulate_sample_writes_a_transcript(tmp_path: Path) -> None:
     assert [json.loads(x) for x in out.read_text().splitlines()] == lines
 
 
+@pytest.mark.parametrize(
+    ("name", "reason"),
+    [("missing/games.jsonl", "does not exist"), ("out/", "names a folder"), (".", "is a folder")],
+)
+def test_simulate_refuses_a_transcript_it_cannot_write_before_it_plays(
+    tmp_path: Path, name: str, reason: str
+) -> None:
+    target = f"{tmp_path}/{name}" if name != "." else str(tmp_path)
+    result = run(["simulate", "--sample", "5", "--transcript", target])
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: cannot write") and reason in lines[0]
+    assert "games" not in result.stdout  # refused before any game was played
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
 def test_simulate_human_report() -> None:
     result = run(["simulate", "--preset", "classic", "--strategy", "entropy", "--sample", "50"])
     assert result.exit_code == 0, result.output

@@ -10,11 +10,8 @@ import contextlib
 import functools
 import getpass
 import json
-import os
 import sys
-import tempfile
-from collections.abc import Callable, Iterable
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import click
@@ -24,8 +21,10 @@ from rich.text import Text
 from turing.cli.output import (
     EXIT_INTERRUPTED,
     EXIT_PROBLEM,
+    OutputPath,
     emit_json,
     fail,
+    open_output,
     progress,
     stderr_console,
     stdout_console,
@@ -249,7 +248,7 @@ def presets_command() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print only a JSON summary.")
 @click.option(
     "--transcript",
-    type=click.Path(dir_okay=False, writable=True, path_type=Path),
+    type=OutputPath(),
     help="Write one JSON line per game to FILE.",
 )
 def simulate_command(
@@ -259,7 +258,7 @@ def simulate_command(
     sample: int | None,
     seed: int,
     as_json: bool,
-    transcript: Path | None,
+    transcript: str | None,
 ) -> None:
     """Let a strategy break every secret (or a sample) and total the guesses.
 
@@ -284,7 +283,9 @@ def simulate_command(
     except (StrategyError, SimulationError) as error:
         fail(str(error))
     if transcript is not None:
-        _write_lines(transcript, (json.dumps(r.to_json(engine)) for r in records))
+        with open_output(transcript) as stream:
+            for record in records:
+                stream.write(json.dumps(record.to_json(engine)) + "\n")
     histogram = {str(k): summary.histogram[k] for k in sorted(summary.histogram)}
     if as_json:
         emit_json(
@@ -328,22 +329,6 @@ def simulate_command(
     out.print(
         f"{heads[1]:<{width}}" + "  ".join(f"{v:>6}" for v in histogram.values()), markup=False
     )
-
-
-def _write_lines(path: Path, lines: Iterable[str]) -> None:
-    """Write atomically: a temporary file beside ``path``, then a rename."""
-    directory = path.resolve().parent
-    try:
-        handle, temporary = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            for line in lines:
-                stream.write(line + "\n")
-        os.replace(temporary, path)
-    except OSError as error:
-        fail(
-            _("cannot write {path}: {reason}").format(path=path, reason=error.strerror or error),
-            EXIT_PROBLEM,
-        )
 
 
 def _strategy(name: str, seed: int) -> Strategy:

@@ -673,8 +673,9 @@ def _folder_problem(folder: str) -> str | None:
 def write_target(path: str | os.PathLike[str]) -> WriteTarget:
     """Decide how ``path`` is written, or raise :class:`WriteTargetError` at once.
 
-    Nothing is created or changed. A folder, a missing parent folder, a socket and a path
-    without write permission are refused; a dangling link is written at the file it names.
+    Nothing is created or changed. A folder (or a path ending in a slash), a missing parent
+    folder, a socket and a path without write permission are refused; a dangling link is
+    written at the file it names.
     """
     text = os.fspath(path)
     if not text:
@@ -689,6 +690,9 @@ def write_target(path: str | os.PathLike[str]) -> WriteTarget:
         raise WriteTargetError(text, (exc.strerror or str(exc)).lower()) from None
     if info is not None and stat.S_ISDIR(info.st_mode):
         raise WriteTargetError(text, _("is a folder, not a file"))
+    if text.endswith(("/", os.sep)) and info is None:
+        # "out/" names a folder: writing a file "out" there is not what was asked
+        raise WriteTargetError(text, _("ends in a slash, so it names a folder, not a file"))
     if _names_descriptor(text) or (info is not None and not stat.S_ISREG(info.st_mode)):
         if info is not None and stat.S_ISSOCK(info.st_mode):
             raise WriteTargetError(text, _("is a socket"))
