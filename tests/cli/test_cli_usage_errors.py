@@ -186,6 +186,12 @@ def test_choices_listed_on_lines_become_one() -> None:
             {"TURING_LANG": "en"},
             "error: option '--code' requires an argument (turing solve --help lists the options)",
         ),
+        (  # no command is loaded yet, and every one is a candidate
+            ["plya"],
+            {"TURING_LANG": "en"},
+            "error: no such command 'plya'. Did you mean 'play'? "
+            "(turing --help lists the commands)",
+        ),
         (
             ["bank", "--lang", "de"],
             {"TURING_LANG": "en"},
