@@ -370,9 +370,9 @@ def test_click_names_its_kinds_of_value_in_the_language_in_use() -> None:
     assert group.startswith("Aufruf: main bank [OPTIONEN] BEFEHL [ARGUMENTE]...")
     wrong = runner.invoke(main, ["--lang", "de", "generate", "-n", "x", "-o", "x.jsonl"])
     assert wrong.exit_code == 2
-    assert "'x' ist keine gültige ganze Zahl." in wrong.output
+    assert "'x' ist keine gültige ganze Zahl (" in wrong.output
     english = runner.invoke(main, ["--lang", "en", "generate", "--help"]).output
     assert english.startswith("Usage: main generate [OPTIONS]")
     assert "--count INTEGER RANGE" in english
     wrong = runner.invoke(main, ["--lang", "en", "generate", "-n", "x", "-o", "x.jsonl"])
-    assert "'x' is not a valid integer range." in wrong.output
+    assert "'x' is not a valid integer range (" in wrong.output

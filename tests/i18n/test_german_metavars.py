@@ -356,11 +356,11 @@ def test_german_help_names_german_placeholders(path: tuple[str, ...], german: st
 @pytest.mark.parametrize(
     ("args", "english", "german"),
     [
-        (["share"], "Missing argument 'FILE|-'.", "Fehlendes Argument 'DATEI|-'."),
-        (["bank", "import", "x.db"], "Missing argument 'FILE…'.", "Fehlendes Argument 'DATEI…'."),
-        (["cards", "validate"], "Missing argument 'PATH…'.", "Fehlendes Argument 'PFAD…'."),
-        (["cards", "stats"], "Missing argument 'PATH'.", "Fehlendes Argument 'PFAD'."),
-        (["rules", "nope"], "Invalid value for '[TOPIC]'", "Ungültiger Wert für '[THEMA]'"),
+        (["share"], "missing argument 'FILE|-'", "fehlendes Argument 'DATEI|-'"),
+        (["bank", "import", "x.db"], "missing argument 'FILE…'", "fehlendes Argument 'DATEI…'"),
+        (["cards", "validate"], "missing argument 'PATH…'", "fehlendes Argument 'PFAD…'"),
+        (["cards", "stats"], "missing argument 'PATH'", "fehlendes Argument 'PFAD'"),
+        (["rules", "nope"], "invalid value for '[TOPIC]'", "ungültiger Wert für '[THEMA]'"),
         (["solve"], "give a puzzle FILE", "gib eine DATEI mit Rätseln"),
     ],
 )
@@ -389,7 +389,7 @@ for language in ("de", "en"):
 
 def test_a_path_placeholder_follows_the_language_not_the_import(tmp_path: Path) -> None:
     # click names a kind of path once, when it is made; the command's module is imported
-    # under German here, and the English help and error must still say file
+    # under German here, and the English help must still say FILE
     result = subprocess.run(
         [sys.executable, "-c", SIMULATE_IN_GERMAN_FIRST, str(tmp_path)],
         capture_output=True,
@@ -399,6 +399,6 @@ def test_a_path_placeholder_follows_the_language_not_the_import(tmp_path: Path) 
     )
     german, english, _rest = result.stdout.split("\0")
     assert "--transcript DATEI" in german
-    assert f"Datei '{tmp_path}' ist ein Ordner." in german
+    assert f"{tmp_path} lässt sich nicht schreiben: ist ein Ordner" in german
     assert "--transcript FILE" in english
-    assert f"File '{tmp_path}' is a directory." in english
+    assert f"cannot write {tmp_path}: is a folder" in english

@@ -6,9 +6,10 @@ the analysis or the Mastermind modules. A command is registered by one line in
 :data:`COMMANDS`: its name, where it lives (``"module:attribute"``) and the short help that
 ``turing --help`` lists without importing it.
 
-Errors and exit statuses follow :mod:`turing.cli.output`: a library error or a refusal of
-the world outside is one ``error:`` line on stderr and exit status 2; Ctrl-C is exit
-status 130; ``TURING_DEBUG=1`` shows tracebacks.
+Errors and exit statuses follow :mod:`turing.cli.output`: a library error, a refusal of
+the world outside or a command line click refuses (an unknown option, a missing argument)
+is one ``error:`` line on stderr and exit status 2; Ctrl-C is exit status 130;
+``TURING_DEBUG=1`` shows tracebacks. ``turing`` or a group alone shows its help.
 
 Language (:mod:`turing.i18n`): ``--lang de|en`` is accepted on the group and after any
 command; it is read from the command line before click parses it, so the language is set
@@ -36,6 +37,7 @@ from turing.cli.output import (
     fill_closed_streams,
     guarded,
     name_stdout_errors,
+    usage_errors_in_one_line,
 )
 from turing.i18n import N_, _, ngettext
 
@@ -235,6 +237,19 @@ def lang_option() -> click.Option:
     )
 
 
+class _Context(click.Context):
+    """click's context for the commands of turing: a refusal that click's parser raises
+    without a command (an option without its value, ``--seed``; a value for a flag) gets
+    the one being read, so its ``error:`` line says where to look
+    (:func:`~turing.cli.output.usage_line`)."""
+
+    def __exit__(self, exc_type: Any, exc_value: Any, tb: Any) -> bool | None:
+        if isinstance(exc_value, click.UsageError) and exc_value.ctx is None:
+            exc_value.ctx = self
+            exc_value.cmd = self.command
+        return super().__exit__(exc_type, exc_value, tb)
+
+
 _SOURCE = "_turing_source_texts"
 #: the English placeholders of a command's usage line (``[OPTIONS]``) and of its parameters
 #: (``FILE…``, ``--jobs N``), kept to translate again
@@ -273,7 +288,8 @@ def localise(command: click.Command) -> None:
     """Put ``command``'s help texts and placeholders (``[OPTIONS]``, ``FILE…``), and its
     parameters' and its loaded subcommands', into the language in use; the English texts
     are kept, so this can be done again for another language. Every command also gets
-    ``--lang``."""
+    ``--lang`` (and the context of :class:`_Context`)."""
+    command.context_class = _Context
     language = i18n.current_language()
     if getattr(command, "_turing_language", None) == language:
         return
@@ -340,6 +356,17 @@ class LazyGroup(click.Group):
         self.commands[cmd_name] = command
         return command
 
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        try:
+            return super().resolve_command(ctx, args)
+        except click.exceptions.NoSuchCommand as exc:
+            # click suggests among the commands loaded so far; every command is a candidate
+            raise click.exceptions.NoSuchCommand(
+                exc.command_name, possibilities=self.list_commands(ctx), ctx=ctx
+            ) from None
+
     def _short_help(self, name: str, limit: int) -> str:
         if name in self.commands:
             return self.commands[name].get_short_help_str(limit)
@@ -365,8 +392,21 @@ class LazyGroup(click.Group):
         items.extend(click.Command.shell_complete(self, ctx, incomplete))
         return items
 
+    # click refuses a command line in make_context (the group's own options) and in invoke
+    # (a command's name, and everything of the command); both say so in one line
+    def make_context(
+        self,
+        info_name: str | None,
+        args: list[str],
+        parent: click.Context | None = None,
+        **extra: Any,
+    ) -> click.Context:
+        with usage_errors_in_one_line():
+            return super().make_context(info_name, args, parent, **extra)
+
     def invoke(self, ctx: click.Context) -> Any:
-        return guarded(lambda: super(LazyGroup, self).invoke(ctx))
+        with usage_errors_in_one_line():
+            return guarded(lambda: super(LazyGroup, self).invoke(ctx))
 
     def main(self, args: Sequence[str] | None = None, *rest: Any, **kwargs: Any) -> Any:
         """Choose the language from the command line before click reads it."""

@@ -10,11 +10,12 @@ Exit statuses (:func:`guarded` applies them to every command):
 * 0 — done; also when the reader of standard output goes away (``turing … | head``):
   the rest of the output is dropped quietly.
 * 1 — a check failed (a command that checks things says so with :class:`CLIError`).
-* 2 — bad input or an impossible request (:class:`~turing.core.errors.TuringError`), or
-  the world outside refused: a missing file, no permission, a full disk (``OSError``), a
-  locked or broken bank (``sqlite3.Error``). One ``error:`` line on stderr. Standard
-  output is written out before the command ends (not left to Python at exit), and an
-  error writing it names it: ``error: standard output: No space left on device``.
+* 2 — bad input or an impossible request (:class:`~turing.core.errors.TuringError`), a
+  command line click refuses (:func:`usage_line`), or the world outside refused: a missing
+  file, no permission, a full disk (``OSError``), a locked or broken bank
+  (``sqlite3.Error``). One ``error:`` line on stderr. Standard output is written out
+  before the command ends (not left to Python at exit), and an error writing it names
+  it: ``error: standard output: No space left on device``.
 * 130 — interrupted with Ctrl-C (143: stopped by SIGTERM); files being written are left
   as they were.
 
@@ -127,6 +128,63 @@ class CLIError(click.ClickException):
 
 def fail(message: str, exit_code: int = EXIT_USAGE) -> NoReturn:
     raise CLIError(message, exit_code)
+
+
+# -- a command line click refuses --------------------------------------------------------------
+
+#: click's refusal that shows a group's help instead (``turing bank`` alone; click 8.2 on)
+_HELP_INSTEAD: Any = getattr(click.exceptions, "NoArgsIsHelpError", ())
+
+
+def _names_an_option(error: click.UsageError) -> bool:
+    if isinstance(error, click.NoSuchOption | click.BadOptionUsage):
+        return True
+    if not isinstance(error, click.BadParameter):
+        return False
+    if error.param is not None:
+        return isinstance(error.param, click.Option)
+    hint = error.param_hint
+    first = hint if isinstance(hint, str) or hint is None else next(iter(hint), None)
+    return first is not None and first.startswith("-")
+
+
+def usage_line(error: click.UsageError) -> str:
+    """click's message for a command line it refuses, as the one line of an ``error:``,
+    with where to look: ``no such option '--bogus' (turing play --help lists the
+    options)``. click's words (its did-you-mean too) are kept; its message starts a
+    sentence, so its first letter is made small and its full stop dropped, as the other
+    errors are written."""
+    problem = " ".join(error.format_message().split())  # click lists choices on lines
+    problem = problem.removesuffix(".")
+    if problem[:1].isupper() and not problem[1:2].isupper():
+        problem = problem[0].lower() + problem[1:]
+    ctx = error.ctx
+    if ctx is None or ctx.command.get_help_option(ctx) is None:
+        return problem
+    command = f"{ctx.command_path} {max(ctx.command.get_help_option_names(ctx), key=len)}"
+    if _names_an_option(error):
+        line = _("{problem} ({command} lists the options)")
+    elif isinstance(error, click.exceptions.NoSuchCommand) or (
+        type(error) is click.UsageError and isinstance(ctx.command, click.Group)
+    ):  # an unknown command, or none given to a group
+        line = _("{problem} ({command} lists the commands)")
+    else:  # an argument missing, bad or one too many
+        line = _("{problem} ({command} shows the usage)")
+    return line.format(problem=problem, command=command)
+
+
+@contextlib.contextmanager
+def usage_errors_in_one_line() -> Iterator[None]:
+    """Turn click's refusal of a command line (an unknown option or command, a missing or
+    bad argument, an extra one) into one ``error:`` line and exit status 2 (click itself
+    writes the usage line, a hint and ``Error: …``). A group called without a command
+    still shows its help."""
+    try:
+        yield
+    except click.UsageError as exc:
+        if isinstance(exc, _HELP_INSTEAD):
+            raise
+        raise CLIError(usage_line(exc)) from None
 
 
 def describe_os_error(exc: OSError) -> str:
