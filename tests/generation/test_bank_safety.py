@@ -267,16 +267,86 @@ def test_a_bank_export_that_matches_nothing_keeps_the_file(db: Path, tmp_path: P
 # -- 7: reading commands change nothing ---------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    "args", [["bank", "stats"], ["bank", "export"], ["bank", "pick"], ["export", "--bank"]]
-)
+#: Every reading command, with the bank's path last.
+READING = [
+    ["bank", "stats"],
+    ["bank", "stats", "--json"],
+    ["bank", "export"],
+    ["bank", "export", "--public"],
+    ["bank", "pick"],
+    ["export", "--bank"],
+    ["generate", "--count", "1", "-o", "-", "--from-bank"],
+    ["play", "--bank"],
+    ["play", "--id", "C4E-AAAAAA", "--bank"],
+]
+
+
+def _no_tables(path: Path, kind: str) -> None:
+    """A bank file without tables, as it is left by ``sqlite3 DB 'pragma user_version'``
+    (no bytes), or by a ``generate --bank`` stopped before its first transaction (the
+    header only, in WAL mode)."""
+    if kind == "no bytes":
+        path.touch()
+        return
+    conn = sqlite3.connect(path)
+    if kind == "pragma":
+        conn.execute("PRAGMA user_version").fetchone()
+    elif kind == "wal header":
+        conn.execute("PRAGMA journal_mode = WAL").fetchone()
+    else:
+        conn.execute("VACUUM")
+    conn.close()
+
+
+@pytest.mark.parametrize("kind", ["no bytes", "pragma", "wal header", "header"])
+def test_a_file_without_tables_reads_as_a_bank_holding_nothing(tmp_path: Path, kind: str) -> None:
+    real = tmp_path / "real.db"
+    Bank(real).close()  # a bank with its tables and no puzzles
+    path = tmp_path / "e.db"
+    _no_tables(path, kind)
+    before = path.read_bytes()
+    assert (len(before) == 0) == (kind in ("no bytes", "pragma"))
+    for args in READING:
+        expected = turing(*args, str(real))
+        assert "Usage:" not in expected.output and "Traceback" not in expected.output, args
+        r = turing(*args, str(path))
+        assert r.exit_code == expected.exit_code, (args, r.output)
+        assert r.output == expected.output.replace(str(real), str(path)), args
+        assert path.read_bytes() == before, args  # nothing written to it
+    assert json.loads(turing("bank", "stats", "--json", str(path)).output)["puzzles"] == 0
+    r = turing("bank", "stats", str(path))
+    assert (r.exit_code, r.output.splitlines()[0]) == (0, f"{path}: 0 puzzles (schema 3)")
+    r = turing("bank", "export", str(path))
+    assert (r.exit_code, r.output) == (1, f"error: {path}: no puzzles to export\n")
+    if not before:  # no SQLite side files either: the file was never in WAL mode
+        assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("e.db")) == ["e.db"]
+    # and it is a bank to generate into, as any missing or empty one
+    r = turing("generate", "--count", "2", "--verifiers", "4", "--seed", "1", "--bank", str(path))
+    assert r.exit_code == 0, r.output
+    assert len(keys(path)) == 2
+
+
+@pytest.mark.parametrize("args", READING)
 def test_reading_commands_refuse_a_file_that_is_not_a_bank(tmp_path: Path, args: list[str]) -> None:
-    empty = tmp_path / "empty.db"
-    empty.touch()
-    r = turing(*args, str(empty))
-    assert (r.exit_code, r.output) == (2, f"error: {empty}: not a puzzle bank (an empty file)\n")
-    assert empty.stat().st_size == 0
-    assert [p.name for p in tmp_path.iterdir()] == ["empty.db"]  # nothing made beside it
+    text = tmp_path / "text.db"
+    text.write_text("not a bank\n")
+    other = tmp_path / "other.db"
+    with sqlite3.connect(other) as conn:
+        conn.execute("CREATE TABLE notes (text TEXT)")
+    conn.close()
+    before = {p: p.read_bytes() for p in (text, other)}
+    r = turing(*args, str(text))
+    assert (r.exit_code, r.output) == (
+        2,
+        f"error: {text}: not a puzzle bank (not an SQLite file)\n",
+    )
+    r = turing(*args, str(other))
+    assert (r.exit_code, r.output) == (
+        2,
+        f"error: {other}: an SQLite file that is not a puzzle bank\n",
+    )
+    assert {p: p.read_bytes() for p in before} == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["other.db", "text.db"]
     if Path("/dev/null").exists():
         r = turing(*args, "/dev/null")
         assert r.exit_code == 2 and "/dev/null: not a puzzle bank (not a regular file)" in r.output

@@ -126,3 +126,15 @@ def test_shape_letters_follow_the_language() -> None:
     # whole words of both languages are understood in both
     both = run("en", [], "mark gelb 2 ja\nmark yellow 3 yes\nquit\n")
     assert "Marked ■2: ✔" in both and "Marked ■3: ✔" in both
+
+
+def test_a_word_show_or_hint_does_not_take_is_named_in_german() -> None:
+    german = run("de", [], "zeige brett\nhinweis vielleicht\nbeenden\n")
+    assert (
+        "Fehler: nach zeige darf nur karten folgen oder nichts, nicht 'brett' "
+        "(Aufruf: zeige [karten])" in german
+    )
+    assert (
+        "Fehler: nach hinweis darf nur beste folgen oder nichts, nicht 'vielleicht' "
+        "(Aufruf: hinweis [beste])" in german
+    )

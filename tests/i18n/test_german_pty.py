@@ -87,3 +87,24 @@ def test_mastermind_hints_and_asks_in_german_before_leaving() -> None:
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 1
+
+
+def test_mastermind_names_a_line_of_words_as_a_command_in_german() -> None:
+    child = spawn(["mastermind", "play", "--seed", "4"], {"LANG": "de_DE.UTF-8"})
+    child.expect_exact("Spieler, dein Rateversuch — Reihe 1 von 10")
+    child.sendline("zeig das brett")
+    child.expect_exact(
+        "Fehler: unbekannter Befehl 'zeig'; die Befehle hier sind tipp, brett, hilfe, aufgeben, "
+        "beenden"
+    )
+    child.sendline("rot grün blau lila")
+    child.expect_exact("Fehler: 'lila' (lila) kommt in diesem Spiel nicht vor")
+    child.sendline("rot grün blau gelb")  # a code in words is still a guess
+    child.expect_exact("Spieler, dein Rateversuch — Reihe 2 von 10")
+    child.sendline("beenden")
+    child.expect_exact("Die Partie verlassen? [j/N]")
+    child.sendline("j")
+    child.expect_exact("Partie abgebrochen: beenden")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 1

@@ -45,6 +45,9 @@ CODE_FORMS = [
     "rot, gelb, gruen, blau",
     "red, green, blue, yellow",
     "red green 3 Y",
+    "1 2 3 4",
+    "RG BY",
+    "rot grün blau gelb",
     "....",
     "R.GB",
     "0000",
@@ -76,6 +79,13 @@ CODE_FORMS = [
     "braun rot gelb blau",
     "2b1x",
     "12345",
+    "rot grün blau lila",
+    "blua rot gelb grün",
+    "X G B R",
+    "XR GB",
+    "Rx gb",
+    "zwei eins",
+    "two blacks one whites",
 ]
 
 
@@ -108,6 +118,31 @@ def test_codes_pins_and_their_typos_are_never_taken_for_commands(text: str, posi
 def test_a_near_miss_of_a_command_word_is_named(text: str, meant: str) -> None:
     assert mistyped_command(text, 4, GUESS_COMMANDS) == (
         f"unknown command {text!r}; did you mean {meant}?"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("show board", "show"),
+        ("Show the board", "Show"),
+        ("foo bar", "foo"),
+        ("hello there", "hello"),
+        ("zeig mir das brett", "zeig"),
+        ("nochmal bitte", "nochmal"),
+        ("was, nun", "was"),
+    ],
+)
+def test_a_line_of_words_that_are_no_code_names_its_first_word(text: str, word: str) -> None:
+    assert mistyped_command(text, 4, GUESS_COMMANDS) == (
+        f"unknown command {word!r}; the commands here are hint, board, help, giveup, quit"
+    )
+    assert mistyped_command(text, 5, PINS_COMMANDS) == (
+        f"unknown command {word!r}; the commands here are undo, board, help, quit"
+    )
+    i18n.set_language("de")
+    assert mistyped_command(text, 4, PINS_COMMANDS) == (
+        f"unbekannter Befehl {word!r}; die Befehle hier sind zurück, brett, hilfe, beenden"
     )
 
 
@@ -153,6 +188,7 @@ def test_at_the_guess_prompt_mistyped_commands_are_named_and_code_typos_mended()
     assert match.secret is not None
     secret = "".join(str(s + 1) for s in match.secret)
     lines = ["hints", "hin", "hint please", "tip", "?", "random", "RGBX", "hello", "RGBYY"]
+    lines += ["show board", "foo bar", "R G B X", "X G B R", "rot grün blau lila"]
     result = run(["--lang", "en", "play", "--seed", "0", "--games", "1"], [*lines, secret])
     assert result.exit_code == 0, result.output
     colours = "colours are R=red(1) G=green(2) B=blue(3) Y=yellow(4) W=white(5) K=black(6)"
@@ -167,12 +203,18 @@ def test_at_the_guess_prompt_mistyped_commands_are_named_and_code_typos_mended()
         f"error: 'X' is not a colour here; {colours}",
         f"error: 'h' is not a colour here; {colours}",
         "error: 'RGBYY' has 5 colours; a code has 4, like RGBY",
+        f"error: unknown command 'show'; {commands}",
+        f"error: unknown command 'foo'; {commands}",
+        f"error: 'X' is not a colour here; {colours}",
+        f"error: 'X' is not a colour here; {colours}",
+        "error: 'lila' (purple) is not used in this game; colours are R=red(1) G=green(2) "
+        "B=blue(3) Y=yellow(4) W=white(5) K=black(6)",
     ]
     assert "Code cracked by You in 1 row" in result.output
 
 
 def test_in_german_at_the_guess_prompt_of_superhirn_with_the_ninth_colour() -> None:
-    lines = ["hints", "tip", "?", "rot gelb grün blua", "RGNX", "R.GB", "quit"]
+    lines = ["hints", "tip", "?", "rot gelb grün blua", "RGNX", "zeig das brett", "R.GB", "quit"]
     result = run(["--lang", "de", "play", "--preset", "superhirn", "--blank"], lines)
     assert result.exit_code == 1
     colours = (
@@ -186,23 +228,42 @@ def test_in_german_at_the_guess_prompt_of_superhirn_with_the_ninth_colour() -> N
         "beenden",
         f"Fehler: 'u' ist hier keine Farbe; {colours}",
         f"Fehler: 'X' ist hier keine Farbe; {colours}",
+        "Fehler: unbekannter Befehl 'zeig'; die Befehle hier sind tipp, brett, hilfe, aufgeben, "
+        "beenden",
         "Partie abgebrochen: beenden",
     ]
     assert "Reihe  1" in result.output  # R.GB, a guess with an empty hole
 
 
 def test_at_the_pins_and_reveal_prompts_mistyped_commands_are_named() -> None:
-    lines = ["random", "hlep", "undoo", "?", "zufall", "2b1x", "quit"]
+    lines = ["random", "hlep", "undoo", "?", "zufall", "2b1x", "show board", "2 x", "quit"]
     result = run(["--lang", "en", "play", "--role", "maker", "--games", "1"], lines)
     assert result.exit_code == 1
     commands = "the commands here are undo, board, help, quit"
-    assert result.stderr.splitlines()[:5] == [
+    not_pins = (
+        "is not pins: type black (or red) then white like '2 1', pins like 'bbw' "
+        "or 'rot rot weiß', or '-' for none"
+    )
+    assert result.stderr.splitlines()[:7] == [
         "error: unknown command 'hlep'; did you mean help?",
         "error: unknown command 'undoo'; did you mean undo?",
         f"error: unknown command '?'; {commands}",
         f"error: 'zufall' is not a command of this prompt; {commands}",
-        "error: '2b1x' is not pins: type black (or red) then white like '2 1', pins like 'bbw' "
-        "or 'rot rot weiß', or '-' for none",
+        f"error: '2b1x' {not_pins}",
+        f"error: unknown command 'show'; {commands}",
+        f"error: '2 x' {not_pins}",
+    ]
+
+
+def test_in_german_at_the_pins_prompt_words_are_named_and_counts_in_words_are_pins() -> None:
+    lines = ["zufall", "zeig brett", "zwei eins", "beenden"]
+    result = run(["--lang", "de", "play", "--role", "maker", "--games", "1"], lines)
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        "Fehler: unbekannter Befehl 'zeig'; die Befehle hier sind zurück, brett, hilfe, beenden",
+        "Fehler: 'zwei eins' sind keine Signal-Stifte: tippe schwarz (oder rot), dann weiß wie "
+        "'2 1', Stifte wie 'ssw' oder 'rot rot weiß', oder '-' für keine",
+        "Partie abgebrochen: beenden",
     ]
 
 

@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["space", "scoring", "presets", "pins"]
+MODULES = ["space", "scoring", "presets", "pins", "commands"]
 
 
 @pytest.mark.parametrize("name", MODULES)

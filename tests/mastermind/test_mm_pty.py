@@ -316,6 +316,41 @@ def test_hint_at_the_terminal_counts_the_codes_and_the_game_goes_on() -> None:
     assert child.exitstatus == 130
 
 
+def test_a_line_of_words_at_the_guess_and_pins_prompts_is_named_as_a_command() -> None:
+    secret = computer_secret(5)
+    commands = "the commands here are hint, board, help, giveup, quit"
+    child, _ = watched("--preset superhirn --seed 5")
+    child.expect("your guess — row 1 of 12")
+    child.sendline("show board")
+    child.expect_exact(f"error: unknown command 'show'; {commands}")
+    child.sendline("R Y G X")
+    child.expect_exact("error: 'X' is not a colour here")
+    child.sendline("rot gelb grün braun")
+    child.expect_exact("error: 'braun' (brown) is not used in this game")
+    child.sendline("R Y G B")  # a code typed with spaces is still a guess
+    child.expect("row  1  R Y G B")
+    child.expect("your guess — row 2 of 12")
+    child.sendline(spaced(secret))
+    child.expect("Code cracked by You in 2 rows")
+    enter_secret(child, "You", "WKOP")  # game 2: the person answers with pins
+    child.expect(GUESS)
+    guess = tuple(LETTERS.index(c) for c in child.match.group(2).replace(" ", ""))
+    assert guess != (4, 5, 6, 7)
+    child.expect("pins for row 1")
+    child.sendline("foo bar")
+    child.expect_exact(
+        "error: unknown command 'foo'; the commands here are undo, board, help, quit"
+    )
+    child.sendline(pins(feedback((4, 5, 6, 7), guess)))  # pins typed with a space still count
+    child.expect("pins for row 2")
+    child.sendintr()
+    child.expect("Leave the match")
+    child.sendline("y")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+
+
 def test_quit_at_a_codemakers_pins_prompt_asks_too() -> None:
     child, _ = watched("--preset superhirn --role maker --seed 2")
     enter_secret(child, "You", "RYGB")

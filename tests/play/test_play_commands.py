@@ -58,10 +58,12 @@ def test_test_forms(text: str, code: str | None, verifiers: tuple[int, ...]) -> 
         ("strike A 2x", "cannot read '2x'"),
         ("note", "usage: note V TEXT"),
         ("note Q hello", "no verifier 'Q'"),
-        ("hint maybe", "usage: hint [best]"),
+        ("hint maybe", "hint takes best or nothing, not 'maybe' (usage: hint [best])"),
         ("test B B", "verifier B named twice"),
         ("giveup now", "takes nothing after it"),
-        ("show me", "usage: show [cards]"),
+        ("show me", "show takes cards or nothing, not 'me' (usage: show [cards])"),
+        ("show board", "show takes cards or nothing, not 'board' (usage: show [cards])"),
+        ("look at it", "look takes cards or nothing, not 'at it' (usage: show [cards])"),
     ],
 )
 def test_bad_commands_say_what_is_wrong(text: str, message: str) -> None:

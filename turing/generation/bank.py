@@ -490,6 +490,17 @@ def _row_values(
     )
 
 
+def _empty_bank() -> sqlite3.Connection:
+    """The tables of a bank holding nothing, in memory: what a bank file without tables
+    reads as, without writing to it."""
+    conn = sqlite3.connect(":memory:", isolation_level=None)
+    for migration in MIGRATIONS:
+        migration(conn)
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+    conn.execute("PRAGMA query_only = ON")  # read-only, as the file's own connection would be
+    return conn
+
+
 class Bank:
     """A puzzle bank file. ``Bank(path)`` creates it (and its tables) when missing."""
 
@@ -499,7 +510,8 @@ class Bank:
         """``readonly``: open an existing bank for reading only: nothing is created or
         written (a file that is not a bank is refused as it is), except that a bank of an
         older schema is brought up to date first (:data:`MIGRATIONS`, one transaction per
-        version, safe when several processes open it at once)."""
+        version, safe when several processes open it at once). A file without tables (of
+        no bytes, or left before the first batch was stored) is a bank holding nothing."""
         self.path = Path(path)
         self.readonly = readonly
         self._lock_fd: int | None = None
@@ -528,8 +540,8 @@ class Bank:
             raise BankError(
                 _("{path}: not a puzzle bank (not a regular file)").format(path=self.path)
             )
-        if self.readonly and not self.path.stat().st_size:
-            raise BankError(_("{path}: not a puzzle bank (an empty file)").format(path=self.path))
+        if not self.path.stat().st_size:
+            return  # SQLite's empty database: a bank holding nothing
         try:
             with open(self.path, "rb") as fh:
                 head = fh.read(16)
@@ -567,13 +579,9 @@ class Bank:
         except BaseException:
             conn.close()
             raise
-        if version == 0:
+        if version == 0:  # no tables (_refuse_version refused other ones)
             conn.close()
-            raise BankError(
-                _("{path}: not a puzzle bank (an SQLite file without its tables)").format(
-                    path=self.path
-                )
-            )
+            return _empty_bank()
         return conn
 
     def _connect_writing(self) -> sqlite3.Connection:

@@ -14,18 +14,28 @@ unknown command '?'; the commands here are hint, board, help, giveup, quit
 None
 >>> print(mistyped_command("random", 4, GUESS_COMMANDS))
 'random' is not a command of this prompt; the commands here are hint, board, help, giveup, quit
+>>> print(mistyped_command("show board", 4, GUESS_COMMANDS))
+unknown command 'show'; the commands here are hint, board, help, giveup, quit
+>>> print(mistyped_command("X G B R", 4, GUESS_COMMANDS))
+None
 
 "Plainly a command" means: ``?`` alone (a person asking for help), a command of another
 prompt (``random`` at a guess), a line that starts with a command word (``hint please``),
 or a near miss of a command word (:func:`difflib.get_close_matches`) that cannot be a code
 typo — a word of more letters than the code has positions, or with a letter that is no
 colour key in either language (``hin``, ``tip``, ``bord``; not ``BRTT``). A line with a
-colour word in it (``rot gelb grün blua``) is always a code.
+colour word in it (``rot gelb grün blua``) is always a code. And a line of several words
+whose first word cannot be part of a code or pins — no colour word or near miss of one, no
+number word, not one letter, and with a letter that is no colour key or digit — is a
+command when some other word cannot be part of a code either (``show board``, ``zeig mir
+das brett``; not ``X G B R`` or ``XR GB``, a code with a typo in its first word): its first
+word is named, with the prompt's commands.
 """
 
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
@@ -79,6 +89,14 @@ _CODE_WORDS: Final = frozenset(
     + list(HIT_WORDS | WHITE_WORDS | NONE_WORDS)
 )
 """Words that make a line a code (or pins), typos and all."""
+_COLOUR_WORDS: Final = [w for c in GENERIC_COLOURS for w in c.words]
+_NUMBER_WORDS: Final = frozenset(
+    {"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"}
+    | {"null", "ein", "eins", "eine", "zwei", "drei", "vier", "fünf", "fuenf", "sechs"}
+    | {"sieben", "acht", "neun", "zehn"}
+)
+"""Counts written out (``zwei eins`` at a pins prompt): a code or pins, never a command."""
+_SEPARATORS: Final = re.compile(r"[\s,;/+]+")
 
 
 def mistyped_command(text: str, positions: int, commands: Sequence[Command]) -> str | None:
@@ -104,7 +122,7 @@ def mistyped_command(text: str, positions: int, commands: Sequence[Command]) -> 
         return None
     meant = _starts_with_command(line, commands) or _near_miss(line, words[0], positions, commands)
     if meant is None:
-        return None
+        return _unknown_words(text, commands)
     command, spelling = meant
     if command not in commands:  # a near miss of another prompt's command
         return _(
@@ -112,6 +130,31 @@ def mistyped_command(text: str, positions: int, commands: Sequence[Command]) -> 
         ).format(typed=repr(text.strip()), commands=listed)
     return _("unknown command {typed}; did you mean {command}?").format(
         typed=repr(text.strip()), command=spelling
+    )
+
+
+def _unknown_words(text: str, commands: Sequence[Command]) -> str | None:
+    """The error for a line of words that are no code (``show board``), naming its first
+    word; None when the line may be a code or pins with a typo (``X G B R``)."""
+    typed = [w for w in _SEPARATORS.split(text.strip()) if w]
+    words = [w.lower() for w in typed]
+    if len(words) < 2 or _code_part(words[0]) or all(_code_part(w) for w in words[1:]):
+        return None
+    return _("unknown command {typed}; the commands here are {commands}").format(
+        typed=repr(typed[0]), commands=", ".join(c.shown for c in commands)
+    )
+
+
+def _code_part(word: str) -> bool:
+    """Whether ``word`` can be part of a code or pins as typed, typos of colour words and all:
+    colour keys of either language and digits (``RG``, ``2b1w``), one letter (a colour key
+    mistyped), a colour, pin or number word, or a near miss of a colour word (``blua``)."""
+    return (
+        len(word) == 1
+        or set(word) <= _CODE_CHARS
+        or word in _CODE_WORDS
+        or word in _NUMBER_WORDS
+        or bool(difflib.get_close_matches(word, _COLOUR_WORDS, n=1, cutoff=CUTOFF))
     )
 
 

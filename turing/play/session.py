@@ -364,7 +364,11 @@ def parse_command(line: str, verifiers: int) -> Command:
         return Command(name)
     if name == "show":
         if rest.lower() not in ("", "cards", "card", "criteria", "karten", "karte", "kriterien"):
-            raise CommandError(_("usage: {usage}").format(usage=usage))
+            raise CommandError(
+                _("{word} takes cards or nothing, not {arg!r} (usage: {usage})").format(
+                    word=head, arg=rest, usage=usage
+                )
+            )
         return Command(name, arg="cards" if rest else None)
     if name == "note":
         letter, _sep, text = rest.partition(" ")
@@ -381,7 +385,11 @@ def parse_command(line: str, verifiers: int) -> Command:
             return Command(name)
         if rest.lower() in ("best", "next", "beste", "bester", "nächster", "naechster"):
             return Command(name, arg="best")
-        raise CommandError(_("usage: {usage}").format(usage=usage))
+        raise CommandError(
+            _("{word} takes best or nothing, not {arg!r} (usage: {usage})").format(
+                word=head, arg=rest, usage=usage
+            )
+        )
     if name == "help":
         topic = rest.lower() or None
         if topic is not None and command_name(topic) is None:
