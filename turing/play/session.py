@@ -326,7 +326,11 @@ def parse_command(line: str, verifiers: int) -> Command:
     usage = _(COMMANDS[name][0])
     if name in ("compose", "solve"):
         if not rest:
-            raise CommandError(_("usage: {usage}").format(usage=usage))
+            raise CommandError(
+                _("{word} needs a code, three digits 1–5 like 241 (usage: {usage})").format(
+                    word=head, usage=usage
+                )
+            )
         return Command(name, code=_code(rest))
     if name == "test":
         tokens = _tokens(rest)
@@ -373,7 +377,11 @@ def parse_command(line: str, verifiers: int) -> Command:
     if name == "note":
         letter, _sep, text = rest.partition(" ")
         if not letter:
-            raise CommandError(_("usage: {usage}").format(usage=usage))
+            raise CommandError(
+                _("{word} needs a verifier letter, then the note (usage: {usage})").format(
+                    word=head, usage=usage
+                )
+            )
         return Command(name, verifiers=(_letter(letter.rstrip(":"), verifiers),), text=text.strip())
     if name in ("strike", "unstrike"):
         return Command(name, strikes=_parse_strikes(rest, verifiers, usage))
@@ -426,7 +434,11 @@ def _parse_strikes(
 def _parse_marks(rest: str, usage: str) -> tuple[tuple[tuple[str, int], ...], bool | None]:
     tokens = _tokens(rest)
     if len(tokens) < 2:
-        raise CommandError(_("usage: {usage}").format(usage=usage))
+        raise CommandError(
+            _("a mark names a shape, its digits, then yes, no or clear (usage: {usage})").format(
+                usage=usage
+            )
+        )
     last = tokens[-1].lower()
     if last in _YES:
         value: bool | None = True
