@@ -246,7 +246,6 @@ class _Context(click.Context):
     def __exit__(self, exc_type: Any, exc_value: Any, tb: Any) -> bool | None:
         if isinstance(exc_value, click.UsageError) and exc_value.ctx is None:
             exc_value.ctx = self
-            exc_value.cmd = self.command
         return super().__exit__(exc_type, exc_value, tb)
 
 
