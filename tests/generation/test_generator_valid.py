@@ -343,6 +343,8 @@ def test_cli_reports_a_used_up_space(tmp_path: object) -> None:
     with Bank(db) as b:
         rec = b.runs()[0]
         assert not rec.done and rec.kept == b.count() > 0
+    # what holds the puzzles is named: the bank alone (no output was asked for)
+    assert f"{rec.kept:,} of 100,000 made: the bank {db} holds them)" in r.output
 
 
 def test_the_tier_rule_rules_out_no_extreme_reading() -> None:

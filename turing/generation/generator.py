@@ -500,9 +500,19 @@ class Skip(enum.Enum):
     UNRATED = "unrated"
 
 
+@dataclass(frozen=True)
+class Refused:
+    """An index the run's tests filter leaves out: why, and the bounds proven on the
+    fewest tests its puzzle needs (``most`` None when no upper bound is known)."""
+
+    reason: Skip
+    least: int
+    most: int | None
+
+
 def puzzle_at(
     spec: Spec, index: int, resolved: tuple[CardSet, str | None] | None = None
-) -> Puzzle | Skip:
+) -> Puzzle | Refused:
     """Puzzle ``index`` of a run, or why the run's tests filter leaves it out.
 
     ``resolved``: the run's card set and recorded name, when the caller has loaded them.
@@ -516,14 +526,14 @@ def puzzle_at(
         if spec.filtered:
             verdict = in_tests_range(found, spec.min_tests, spec.max_tests)
             if verdict is None:
-                return Skip.UNRATED
+                return Refused(Skip.UNRATED, found.min_tests, found.min_tests_upper)
             if not verdict:
-                return Skip.FILTER
+                return Refused(Skip.FILTER, found.min_tests, found.min_tests_upper)
         extra.update(found.as_dict())
     return _with_extra(puzzle, tier, extra)
 
 
-def puzzles_between(spec: Spec, start: int, stop: int) -> list[tuple[int, Puzzle | Skip]]:
+def puzzles_between(spec: Spec, start: int, stop: int) -> list[tuple[int, Puzzle | Refused]]:
     """Puzzles ``start``…``stop − 1`` of a run (the unit of work sent to a worker)."""
     resolved = _resolve_cardset(spec.cardset)  # once a block: a changed file is seen next
     return [(i, puzzle_at(spec, i, resolved)) for i in range(start, stop)]
@@ -544,7 +554,7 @@ def iter_indexed(
     executor: Executor | None = None,
     block: int | None = None,
     stop: int | None = None,
-) -> Iterator[tuple[int, Puzzle | Skip]]:
+) -> Iterator[tuple[int, Puzzle | Refused]]:
     """``(index, puzzle or why none)`` for every index from ``start``, in index order.
 
     With ``jobs`` > 1 (or an ``executor``, e.g. a Dask ``Client.get_executor()``) blocks of
@@ -575,8 +585,37 @@ class RunState:
     seen: set[str] = field(default_factory=set)
     #: indices in a row that gave no new puzzle (repeats or refused by the filter)
     misses: int = 0
+    #: of those ``misses``, the ones the tests filter refused (``streak_unrated`` of them
+    #: undecided): what stopped a run that stopped (see :func:`run`)
+    streak_refused: int = 0
+    streak_unrated: int = 0
+    #: of those refused for needing fewer tests than the minimum, the most any of them
+    #: can need (their largest upper bound); None when none was refused so
+    streak_below: int | None = None
+    #: of those refused for needing more tests than the maximum, the fewest any of them
+    #: needs (their smallest lower bound); None when none was refused so
+    streak_above: int | None = None
     #: True when the run stopped because new puzzles ran out (see :func:`run`)
     exhausted: bool = False
+
+    def new_streak(self) -> None:
+        """A new puzzle (or a new start): no index in a row has missed."""
+        self.misses = self.streak_refused = self.streak_unrated = 0
+        self.streak_below = self.streak_above = None
+
+    def refused_by(self, refused: Refused, spec: Spec) -> None:
+        """Count an index the tests filter left out, in the run and in the streak."""
+        self.refused += 1
+        self.streak_refused += 1
+        if refused.reason is Skip.UNRATED:
+            self.unrated += 1
+            self.streak_unrated += 1
+        elif spec.max_tests is not None and refused.least > spec.max_tests:
+            above = self.streak_above
+            self.streak_above = refused.least if above is None else min(above, refused.least)
+        elif refused.most is not None:
+            below = self.streak_below
+            self.streak_below = refused.most if below is None else max(below, refused.most)
 
 
 #: consecutive indices without a new puzzle after which a run stops as exhausted
@@ -651,14 +690,12 @@ def run(
     block = max(1, min(_block_size(spec), (count - st.kept) // (workers * 4) + 1))
     limit = give_up if give_up is not None else (GIVE_UP_FILTERED if spec.filtered else GIVE_UP)
     source = iter_indexed(spec, st.next_index, jobs, executor, block=block)
-    st.misses = 0
+    st.new_streak()
     try:
         for index, puzzle in source:
             st.next_index = index + 1
-            if isinstance(puzzle, Skip):
-                st.refused += 1
-                if puzzle is Skip.UNRATED:
-                    st.unrated += 1
+            if isinstance(puzzle, Refused):
+                st.refused_by(puzzle, spec)
             else:
                 key = puzzle.canonical_key()
                 if key in st.seen or (is_new is not None and not is_new(puzzle)):
@@ -666,7 +703,7 @@ def run(
                 else:
                     st.seen.add(key)
                     st.kept += 1
-                    st.misses = 0
+                    st.new_streak()
                     yield puzzle
                     if st.kept >= count:
                         return
@@ -686,6 +723,7 @@ def run(
 __all__ = [
     "DIFFICULTIES",
     "GenerationError",
+    "Refused",
     "RunState",
     "Skip",
     "Spec",
