@@ -405,3 +405,19 @@ def test_check_reports_in_german(tmp_path: Path) -> None:
         "3 Rätsel geprüft in 3 Dateien: 1 mit Problemen, 1 Notiz",
     ]
     assert run("de", [*args, "--json"])[1] == run("en", [*args, "--json"])[1]
+
+
+def test_a_card_set_short_of_a_tier_is_said_in_german() -> None:
+    code, _, err = run(
+        "de",
+        [
+            *("generate", "--cardset", "examples/primes", "--difficulty", "hard"),
+            *("--verifiers", "6", "-n", "1", "-o", "-"),
+        ],
+    )
+    assert code == 2
+    assert err.strip() == (
+        "Fehler: ein schweres Rätsel mit 6 Prüfern braucht 4 schwere Karten (Nummern 9–10) "
+        "und 2 weitere beliebiger Stufe; der Kartensatz 'primes' hat 2 schwere Karten unter "
+        "seinen 10"
+    )

@@ -50,7 +50,7 @@ from turing.generation.metrics import (
     min_tests_lower_bound,
 )
 from turing.generation.packing import TIER_CODES, cards_key, id_tag, layout_for
-from turing.i18n import gettext
+from turing.i18n import gettext, ngettext
 
 #: (card, position, mask) — a criterion as the generator handles it.
 Opt = tuple[int, int, int]
@@ -183,11 +183,112 @@ def build_hidden(
         if picked is not None:
             return [p[k] for p, k in zip(pools, picked, strict=True)], code
     raise GenerationError(
-        gettext(
-            "no valid {count}-verifier puzzle found for pools {pools} in "
-            "card set {name!r}; it may have too few cards of that tier"
-        ).format(count=len(slots), pools="/".join(slots), name=tables.cardset.name)
+        gettext("no valid {count}-verifier puzzle found in card set {name!r}").format(
+            count=len(slots), name=tables.cardset.name
+        )
     )
+
+
+# -- what a tier needs of a card set ------------------------------------------------------------
+
+
+def _numbers_words(cardset: CardSet, tier: str) -> str:
+    """The card numbers of a tier, as the reader knows them: ``numbered 18–22``."""
+    if tier not in cardset.tiers:
+        return gettext("no numbers: the card set's tiers leave it out")
+    low, high = cardset.tiers[tier]
+    if low == high:
+        return gettext("number {n}").format(n=low)
+    if high >= _OPEN_END:
+        return gettext("numbered {low} and above").format(low=low)
+    return gettext("numbered {low}–{high}").format(low=low, high=high)
+
+
+#: a tier whose last number is above every card number (1–9999) is open-ended (the
+#: published hard tier)
+_OPEN_END: Final = 10_000
+
+
+def _tier_counts(tables: Tables) -> dict[str, int]:
+    return {
+        tier: len(tables.pool_sets[name])
+        for tier, name in (("easy", "E"), ("standard", "S"), ("hard", "H"))
+    }
+
+
+def _too_few(tables: Tables, tier: str, verifiers: int, per: int) -> bool:
+    """Whether the card set lacks the cards a puzzle of the tier needs (``per`` cards a
+    verifier: two in extreme, the real card and its decoy)."""
+    have = _tier_counts(tables)
+    if tier == "easy":
+        return have["easy"] < per * verifiers
+    if tier == "standard":
+        return have["standard"] < per or have["standard"] + have["easy"] < per * verifiers
+    total = len(tables.pool_sets["A"])
+    return have["hard"] < per * max(verifiers - 2, 0) or total < per * verifiers
+
+
+def _cannot_words(tables: Tables, mode: Mode, tier: str, verifiers: int) -> str:
+    """Why no puzzle of the tier was found: what it needs of the card set and what the set
+    has, and when the set has enough, that no combination tried (or no decoys) worked."""
+    per = 2 if mode.has_decoys else 1
+    needs, has = _tier_words(tables, tier, verifiers, per)
+    if _too_few(tables, tier, verifiers, per):
+        return gettext("{needs}; {has}").format(needs=needs, has=has)
+    if mode.has_decoys:
+        return gettext(
+            "no extreme puzzle with plausible decoys found: {needs}; {has}, and the "
+            "decoys tried beside its real cards were never all plausible"
+        ).format(needs=needs, has=has)
+    return gettext(
+        "no valid puzzle found: {needs}; {has}, and none of the combinations tried "
+        "made a valid puzzle"
+    ).format(needs=needs, has=has)
+
+
+def _tier_words(tables: Tables, tier: str, verifiers: int, per: int) -> tuple[str, str]:
+    """What a puzzle of the tier needs of a card set, and what this one has, in the
+    reader's words (tiers and card numbers, not the generator's pools)."""
+    cs = tables.cardset
+    have = _tier_counts(tables)
+    numbers = _numbers_words(cs, tier)
+    if tier == "easy":
+        needs = gettext("an easy puzzle of {v} verifiers needs {n} easy cards ({numbers})").format(
+            v=verifiers, n=per * verifiers, numbers=numbers
+        )
+        has = ngettext(
+            "card set {name!r} has {n} easy card",
+            "card set {name!r} has {n} easy cards",
+            have["easy"],
+        ).format(name=cs.name, n=have["easy"])
+    elif tier == "standard":
+        needs = ngettext(
+            "a standard puzzle of {v} verifiers needs {s} standard card ({numbers}) and {m} "
+            "more, easy or standard",
+            "a standard puzzle of {v} verifiers needs {s} standard cards ({numbers}) and {m} "
+            "more, easy or standard",
+            per,
+        ).format(v=verifiers, s=per, numbers=numbers, m=per * (verifiers - 1))
+        has = gettext("card set {name!r} has {s} standard and {e} easy cards").format(
+            name=cs.name, s=have["standard"], e=have["easy"]
+        )
+    else:
+        hard = per * max(verifiers - 2, 0)
+        needs = ngettext(
+            "a hard puzzle of {v} verifiers needs {h} hard card ({numbers}) and {m} more of "
+            "any tier",
+            "a hard puzzle of {v} verifiers needs {h} hard cards ({numbers}) and {m} more of "
+            "any tier",
+            hard,
+        ).format(v=verifiers, h=hard, numbers=numbers, m=per * verifiers - hard)
+        has = ngettext(
+            "card set {name!r} has {h} hard card among its {total}",
+            "card set {name!r} has {h} hard cards among its {total}",
+            have["hard"],
+        ).format(name=cs.name, h=have["hard"], total=len(tables.pool_sets["A"]))
+    if per > 1:
+        needs = gettext("with a decoy beside each card, {needs}").format(needs=needs)
+    return needs, has
 
 
 # -- extreme: decoys ---------------------------------------------------------------------------
@@ -370,19 +471,19 @@ def make_puzzle(
     """A valid puzzle of the mode and tier, drawn with ``rng`` (no metrics)."""
     slots = slot_plan(tier, verifiers)
     mode = Mode.parse(mode)
+    try:
+        if not mode.has_decoys:
+            opts, code = build_hidden(tables, rng, slots)
+        else:
+            for _ in range(_MAX_RESTARTS):
+                real_opts, _code = build_hidden(tables, rng, slots)
+                puzzle = with_decoys(tables, rng, slots, real_opts, cardset_name)
+                if puzzle is not None:
+                    return puzzle
+    except GenerationError:
+        raise GenerationError(_cannot_words(tables, mode, tier, verifiers)) from None
     if mode.has_decoys:
-        for _ in range(_MAX_RESTARTS):
-            real_opts, _code = build_hidden(tables, rng, slots)
-            puzzle = with_decoys(tables, rng, slots, real_opts, cardset_name)
-            if puzzle is not None:
-                return puzzle
-        raise GenerationError(
-            gettext(
-                "no extreme puzzle with plausible decoys found for pools {pools} "
-                "in card set {name!r}"
-            ).format(pools="/".join(slots), name=tables.cardset.name)
-        )
-    opts, code = build_hidden(tables, rng, slots)
+        raise GenerationError(_cannot_words(tables, mode, tier, verifiers))
     opts.sort()
     return dealt(rng, mode, opts, code, cardset_name)
 
@@ -434,7 +535,24 @@ def _make_in_tier(
             return make_puzzle(tables_for(cs), rng, mode, verifiers, tier, name), tier
         except GenerationError:
             continue
-    return make_puzzle(tables_for(cs), rng, mode, verifiers, tiers[-1], name), tiers[-1]
+    tables = tables_for(cs)
+    per = 2 if Mode.parse(mode).has_decoys else 1
+    total = len(tables.pool_sets["A"])
+    if total < per * verifiers:
+        # no tier can: say so, not what the tier drawn last would need
+        needs = ngettext(
+            "a puzzle of {v} verifiers needs {n} card",
+            "a puzzle of {v} verifiers needs {n} cards",
+            per * verifiers,
+        ).format(v=verifiers, n=per * verifiers)
+        if per > 1:
+            needs = gettext("with a decoy beside each card, {needs}").format(needs=needs)
+        raise GenerationError(
+            gettext("{needs}; card set {name!r} has {total}").format(
+                needs=needs, name=cs.name, total=total
+            )
+        )
+    return make_puzzle(tables, rng, mode, verifiers, tiers[-1], name), tiers[-1]
 
 
 # -- runs ----------------------------------------------------------------------------------------
