@@ -175,6 +175,10 @@ def test_asking_for_more_than_the_catalogue_holds(
             catalogue, out, "--count", "5000", "--difficulty", "easy", "--json", "--seed", seed
         )
         assert code == 1 and "holds only" in text
+        summary = json.loads(text.splitlines()[0])
+        # the places of other tiers are not refused by a tests range (none was given)
+        assert summary["refused_by_filter"] == summary["no_decoys"] == 0
+        assert summary["drawn"] > summary["made"]
         drawn = read(out)
         assert len(drawn) == len(easy)
         assert {puzzle_from_dict(d, load_cardset(cards)).canonical_key() for d in drawn} == easy
@@ -189,6 +193,27 @@ def test_asking_for_more_than_the_catalogue_holds(
     code, text = draw((cards, unmarked), out, "--count", "5000", "--difficulty", "easy")
     assert code == 1
     assert {puzzle_from_dict(d, load_cardset(cards)).canonical_key() for d in read(out)} == easy
+
+
+def test_a_draw_short_of_its_count_says_why_and_where_they_are(
+    catalogue: tuple[str, Path], tmp_path: Path
+) -> None:
+    out = tmp_path / "p.jsonl"
+    code, text = draw(catalogue, out, "--count", "20000", "--difficulty", "easy", "--seed", "1")
+    assert code == 1
+    made = len(read(out))
+    assert text.endswith(
+        f"error: the catalogue in {catalogue[1]} holds only {made:,} puzzles of this kind "
+        f"(20,000 asked); {out} holds them\n"
+    ), text
+    assert "tests range" not in text and "decoys" not in text
+    code, text = draw(catalogue, out, "--count", "2", "--min-tests", "12", "--seed", "1")
+    assert code == 1
+    assert text.endswith(
+        f"error: --min-tests 12: the catalogue in {catalogue[1]} holds no puzzle of this kind "
+        "proven to need at least 12 tests (2 asked)\n"
+    ), text
+    assert read(out) == []
 
 
 def test_banks_that_cannot_serve_are_one_line_errors(

@@ -262,7 +262,21 @@ def test_bots_only_games_and_json() -> None:
         (["--players", "ann,ann"], "two players are called 'ann'"),
         (["--players", "a,b,c,d,e,f,g"], "1–6 players"),
         (["--players", "a,,b"], "separated by commas"),
-        (["--verifiers", "4-6"], "--random or --bank"),
+        (
+            ["--id", "03-X", "--verifiers", "4-6"],
+            "error: --verifiers: for a random puzzle (given alone or with --random) or one drawn "
+            "from --bank; --id gives the puzzle already",
+        ),
+        (
+            ["puzzles/sample.yaml", "--difficulty", "hard", "--min-tests", "2"],
+            "error: --difficulty, --min-tests: for a random puzzle (given alone or with "
+            "--random) or one drawn from --bank; FILE gives the puzzle already",
+        ),
+        (
+            ["--bank", "b.db", "--min-tests", "2"],
+            "error: --min-tests shapes a random puzzle (given alone or with --random), not one "
+            "drawn from --bank",
+        ),
         (["--random", "--verifiers", "3"], "verifiers are 4, 5 or 6"),
         (["puzzles/sample.yaml", "--mode", "extreme"], "not extreme"),
         (["puzzles/nightmare.yaml", "--random"], "choose one puzzle source"),
@@ -301,6 +315,29 @@ def test_random_puzzles_come_from_the_generator() -> None:
     record = json.loads(first.output)
     assert record["puzzle"].startswith("N5")
     assert play([*args, "--players", "bot:greedy", "--json"]).output == first.output
+
+
+@pytest.mark.parametrize(
+    "alone",
+    [
+        ["--verifiers", "5"],
+        ["--difficulty", "hard"],
+        ["--min-tests", "3"],
+        ["--mode", "extreme"],
+        ["--verifiers", "5", "--difficulty", "easy"],
+    ],
+)
+def test_options_of_a_random_puzzle_alone_play_one(alone: list[str]) -> None:
+    """As --mode alone does: the random puzzle --random with them gives."""
+    args = [*alone, "--seed", "4", "--players", "bot:greedy", "--json"]
+    result = play(args)
+    assert result.exit_code == 0, result.output
+    assert result.output == play(["--random", *args]).output
+    puzzle = json.loads(result.output)["puzzle"]
+    if "--verifiers" in alone:
+        assert puzzle[1] == "5"
+    if "--difficulty" in alone:
+        assert puzzle[2] == alone[alone.index("--difficulty") + 1][0].upper()
 
 
 def test_hint_best_gives_the_optimal_next_test() -> None:
@@ -370,3 +407,17 @@ def test_a_game_from_a_file_on_standard_input(tmp_path: Path) -> None:
     assert "player> compose 241" in done.stdout
     assert "player wins: solved it." in done.stdout
     assert done.stderr == ""
+
+
+def test_refused_sources_are_named_in_german() -> None:
+    both = CliRunner().invoke(main, ["--lang", "de", "play", "puzzles/sample.yaml", "--random"])
+    assert both.exit_code == 2
+    assert "Fehler: wähle eine Quelle für das Rätsel: DATEI, --random" in both.output
+    given = CliRunner().invoke(
+        main, ["--lang", "de", "play", "puzzles/sample.yaml", "--verifiers", "5"]
+    )
+    assert given.exit_code == 2
+    assert (
+        "Fehler: --verifiers: für ein zufälliges Rätsel (allein oder mit --random angegeben) "
+        "oder eines aus --bank; DATEI gibt das Rätsel schon vor"
+    ) in given.output

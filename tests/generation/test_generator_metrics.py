@@ -16,7 +16,15 @@ from turing.cli.main import main
 from turing.core.cards import load_cardset
 from turing.core.puzzle import Puzzle
 from turing.core.solver import deduce
-from turing.generation.generator import RunState, Skip, Spec, generate, generate_one, puzzle_at
+from turing.generation.generator import (
+    Refused,
+    RunState,
+    Skip,
+    Spec,
+    generate,
+    generate_one,
+    puzzle_at,
+)
 from turing.generation.metrics import (
     BOUNDS,
     EXACT,
@@ -68,7 +76,8 @@ def test_refused_indices_are_really_outside_the_filter() -> None:
         if isinstance(got, Puzzle):
             assert exact >= 4 and got.canonical_key() == plain.canonical_key()
         else:
-            assert got is Skip.FILTER and exact < 4
+            assert isinstance(got, Refused) and got.reason is Skip.FILTER and exact < 4
+            assert got.most is not None and got.least <= exact <= got.most
             refused += 1
     assert 0 < refused < 40
 
@@ -172,3 +181,79 @@ def test_cli_exact_tests_on_nightmare_finish_with_bounds(tmp_path: Path) -> None
         assert doc["min_tests"] >= min_tests_lower_bound(doc["codes_left"])
         if doc["min_tests_upper"] is not None:
             assert doc["min_tests_upper"] >= doc["min_tests"]
+
+
+def test_a_run_the_filter_stops_says_what_the_refused_puzzles_need() -> None:
+    state = RunState()
+    got = list(generate(3, seed=1, min_tests=12, state=state, give_up=40))
+    assert got == [] and state.exhausted and state.misses == state.streak_refused == 40
+    assert state.streak_below is not None and 1 <= state.streak_below < 12
+    assert state.streak_above is None
+    state = RunState()
+    assert list(generate(3, seed=1, min_tests=5, max_tests=5, state=state, give_up=10)) == []
+    assert state.streak_below is not None and state.streak_below < 5
+    assert state.streak_above is not None and state.streak_above > 5
+
+
+def _generate(tmp_path: Path, *args: str) -> tuple[int, str]:
+    out = tmp_path / "p.jsonl"
+    r = CliRunner().invoke(main, ["generate", "-o", str(out), "--seed", "1", "-q", *args])
+    assert "Traceback" not in r.output
+    return r.exit_code, r.output
+
+
+def test_cli_a_run_the_tests_filter_stops_names_the_filter(tmp_path: Path) -> None:
+    """Not "used up", not "the bank and the output keep them" when nothing was made."""
+    code, text = _generate(tmp_path, "-n", "2", "--min-tests", "12", "--give-up", "40")
+    assert code == 1
+    error = text.strip().splitlines()[-1]
+    assert error.startswith(
+        "error: --min-tests 12: no puzzle of this kind proven to need at least 12 tests "
+        "in 40 draws in a row; those refused need at most "
+    ), error
+    assert "used up" not in error and "hold" not in error and "keep" not in error
+    code, text = _generate(
+        tmp_path, "-n", "2", "--min-tests", "5", "--max-tests", "5", "--give-up", "10"
+    )
+    assert code == 1
+    assert "--min-tests 5 --max-tests 5: no puzzle of this kind proven to need exactly 5 " in text
+    assert "those refused need at most 4 or at least 6 tests" in text
+
+
+def test_cli_a_filtered_run_that_made_some_says_where_they_are(tmp_path: Path) -> None:
+    code, text = _generate(
+        tmp_path,
+        "-n",
+        "3",
+        "--difficulty",
+        "easy",
+        "--min-tests",
+        "6",
+        "--max-tests",
+        "6",
+        "--give-up",
+        "30",
+        "--bank",
+        str(tmp_path / "b.db"),
+    )
+    assert code == 1
+    assert text.strip().endswith(
+        f"; 1 of 3 made: the bank {tmp_path / 'b.db'} and {tmp_path / 'p.jsonl'} hold it"
+    ), text
+    assert len((tmp_path / "p.jsonl").read_text().splitlines()) == 1
+
+
+def test_cli_a_filtered_run_in_german(tmp_path: Path) -> None:
+    r = CliRunner().invoke(
+        main,
+        [
+            *("--lang", "de", "generate", "-n", "2", "--max-tests", "2", "--difficulty"),
+            *("hard", "--give-up", "5", "--seed", "1", "-q", "-o", str(tmp_path / "p.jsonl")),
+        ],
+    )
+    assert r.exit_code == 1
+    assert (
+        "Fehler: --max-tests 2: in 5 Ziehungen hintereinander kein Rätsel dieser Art mit "
+        "nachweislich höchstens 2 nötigen Tests; die abgelehnten Rätsel brauchen mindestens "
+        "3 Tests"
+    ) in r.output

@@ -235,6 +235,54 @@ def test_impossible_requests_fail_clearly(tmp_path: object) -> None:
     )
     with pytest.raises(GenerationError):
         generate_one(verifiers=4, difficulty="easy", cardset=str(path))
+    # said in tiers and card numbers, not the generator's pools (H/H/A/A)
+    with pytest.raises(GenerationError) as hard:
+        generate_one(verifiers=4, difficulty="hard", cardset=str(path))
+    assert str(hard.value) == (
+        "a hard puzzle of 4 verifiers needs 2 hard cards (numbered 23 and above) and 2 more "
+        "of any tier; card set 'tiny' has 0 hard cards among its 2"
+    )
+    with pytest.raises(GenerationError) as standard:
+        generate_one(verifiers=4, difficulty="standard", cardset=str(path))
+    assert str(standard.value) == (
+        "a standard puzzle of 4 verifiers needs 1 standard card (numbered 18–22) and 3 more, "
+        "easy or standard; card set 'tiny' has 0 standard and 2 easy cards"
+    )
+    with pytest.raises(GenerationError) as any_tier:
+        generate_one(verifiers=4, mode="extreme", cardset=str(path))
+    assert str(any_tier.value) == (
+        "with a decoy beside each card, a puzzle of 4 verifiers needs 8 cards; "
+        "card set 'tiny' has 2"
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["--mode", "extreme", "--verifiers", "6", "--difficulty", "hard"],
+            "error: with a decoy beside each card, a hard puzzle of 6 verifiers needs 8 hard "
+            "cards (numbered 9–10) and 4 more of any tier; card set 'primes' has 2 hard cards "
+            "among its 10",
+        ),
+        (
+            ["--verifiers", "6", "--difficulty", "easy"],
+            "error: no valid puzzle found: an easy puzzle of 6 verifiers needs 6 easy cards "
+            "(numbered 1–6); card set 'primes' has 6 easy cards, and none of the combinations "
+            "tried made a valid puzzle",
+        ),
+    ],
+)
+def test_cli_a_card_set_short_of_a_tier_says_what_it_lacks(args: list[str], message: str) -> None:
+    from click.testing import CliRunner
+
+    from turing.cli.main import main
+
+    r = CliRunner().invoke(
+        main, ["generate", "--cardset", "examples/primes", "-n", "1", "-o", "-", *args]
+    )
+    assert r.exit_code == 2 and r.output.strip().splitlines()[-1] == message, r.output
+    assert "pool" not in r.output
 
 
 def test_metrics_agree_with_the_solver() -> None:
@@ -343,6 +391,8 @@ def test_cli_reports_a_used_up_space(tmp_path: object) -> None:
     with Bank(db) as b:
         rec = b.runs()[0]
         assert not rec.done and rec.kept == b.count() > 0
+    # what holds the puzzles is named: the bank alone (no output was asked for)
+    assert f"{rec.kept:,} of 100,000 made: the bank {db} holds them)" in r.output
 
 
 def test_the_tier_rule_rules_out_no_extreme_reading() -> None:

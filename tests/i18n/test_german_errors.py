@@ -376,3 +376,48 @@ def test_click_names_its_kinds_of_value_in_the_language_in_use() -> None:
     assert "--count INTEGER RANGE" in english
     wrong = runner.invoke(main, ["--lang", "en", "generate", "-n", "x", "-o", "x.jsonl"])
     assert "'x' is not a valid integer range (" in wrong.output
+
+
+def test_check_reports_in_german(tmp_path: Path) -> None:
+    """Each finding's word (ok, FAIL, note) and the summary are German (a note is a Notiz:
+    Hinweis is the game's hint); --json stays the form for programs."""
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("id: bad\ncards: [4, 9, 11, 14]\ncriteria: [1, 1, 1, 1]\n")
+    sample = Path(__file__).parents[2] / "puzzles" / "sample.yaml"
+    first, second = tmp_path / "s1.yaml", tmp_path / "s2.yaml"
+    first.write_text(sample.read_text())
+    second.write_text(sample.read_text())
+    args = ["check", str(bad), str(first), str(second)]
+    (en_code, english, _), (de_code, german, _) = both(args)
+    assert en_code == de_code == 1
+    assert english.splitlines() == [
+        f"{bad}:1: FAIL bad: 3 codes meet all hidden criteria, not one",
+        f"{first}:3: ok 01 · easy",
+        f"{second}:3: ok 01 · easy",
+        f"{second}:3: note 01: also at {first}:3 (the same puzzle in another file)",
+        "3 puzzles checked in 3 files: 1 with problems, 1 note",
+    ]
+    assert german.splitlines() == [
+        f"{bad}:1: PROBLEM bad: 3 Codes erfüllen alle verborgenen Kriterien, nicht genau einer",
+        f"{first}:3: einwandfrei 01 · leicht",
+        f"{second}:3: einwandfrei 01 · leicht",
+        f"{second}:3: Notiz 01: auch in {first}:3 (dasselbe Rätsel in einer anderen Datei)",
+        "3 Rätsel geprüft in 3 Dateien: 1 mit Problemen, 1 Notiz",
+    ]
+    assert run("de", [*args, "--json"])[1] == run("en", [*args, "--json"])[1]
+
+
+def test_a_card_set_short_of_a_tier_is_said_in_german() -> None:
+    code, _, err = run(
+        "de",
+        [
+            *("generate", "--cardset", "examples/primes", "--difficulty", "hard"),
+            *("--verifiers", "6", "-n", "1", "-o", "-"),
+        ],
+    )
+    assert code == 2
+    assert err.strip() == (
+        "Fehler: ein schweres Rätsel mit 6 Prüfern braucht 4 schwere Karten (Nummern 9–10) "
+        "und 2 weitere beliebiger Stufe; der Kartensatz 'primes' hat 2 schwere Karten unter "
+        "seinen 10"
+    )

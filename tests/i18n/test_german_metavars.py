@@ -321,6 +321,14 @@ def test_german_help_shows_no_english_placeholder() -> None:
         assert ENGLISH_ONLY.findall(text) == [], (path, text)
 
 
+def test_help_texts_carry_no_rest_markup() -> None:
+    """Click shows help as plain text: a ``FILE`` written for reST would show its quotes."""
+    for language in ("en", "de"):
+        for path in command_paths():
+            text = help_of(language, path)
+            assert "``" not in text and ":func:" not in text, (language, path, text)
+
+
 @pytest.mark.parametrize(
     ("path", "german"),
     [

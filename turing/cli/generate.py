@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import click
 from rich.console import JustifyMethod
@@ -70,6 +70,9 @@ from turing.generation.generator import (
 from turing.generation.metrics import METRIC_KEYS
 from turing.i18n import _, format_number, ngettext
 from turing.play.words import mode_name, tier_name
+
+if TYPE_CHECKING:
+    from turing.generation.sample import SampleState
 
 # -- shared helpers --------------------------------------------------------------------------
 
@@ -257,6 +260,116 @@ def _drawn_seed_words(seed: int) -> str:
 
 def _output_name(output: str) -> str:
     return _("standard output") if output in STDOUT_NAMES else output
+
+
+def _tests_flags(min_tests: int | None, max_tests: int | None) -> str:
+    """The tests filter as it was given: ``--min-tests 12``, ``--min-tests 3 --max-tests 4``."""
+    flags = [] if min_tests is None else [f"--min-tests {min_tests}"]
+    return " ".join(flags + ([] if max_tests is None else [f"--max-tests {max_tests}"]))
+
+
+def _tests_range_words(min_tests: int | None, max_tests: int | None) -> str:
+    """What a puzzle the tests filter keeps needs: ``proven to need at least 12 tests``."""
+    if max_tests is None:
+        n = min_tests or 0
+        return ngettext(
+            "proven to need at least {n} test", "proven to need at least {n} tests", n
+        ).format(n=format_number(n))
+    if min_tests is None:
+        return ngettext(
+            "proven to need at most {n} test", "proven to need at most {n} tests", max_tests
+        ).format(n=format_number(max_tests))
+    if min_tests == max_tests:
+        return ngettext(
+            "proven to need exactly {n} test", "proven to need exactly {n} tests", max_tests
+        ).format(n=format_number(max_tests))
+    return _("proven to need {low} to {high} tests").format(
+        low=format_number(min_tests), high=format_number(max_tests)
+    )
+
+
+def _holders_words(n: int, bank_path: str | None, output: str | None) -> str:
+    """``the bank b.db and out.jsonl hold them``: where the ``n`` puzzles of a run are."""
+    if output is not None and output in STDOUT_NAMES:
+        if bank_path is not None:
+            return _("written to standard output and held by the bank {db}").format(db=bank_path)
+        return _("written to standard output")
+    if bank_path is not None and output is not None:
+        return ngettext(
+            "the bank {db} and {output} hold it", "the bank {db} and {output} hold them", n
+        ).format(db=bank_path, output=output)
+    if bank_path is not None:
+        return ngettext("the bank {db} holds it", "the bank {db} holds them", n).format(
+            db=bank_path
+        )
+    return ngettext("{output} holds it", "{output} holds them", n).format(output=output)
+
+
+def _kept_words(kept: int, count: int, bank_path: str | None, output: str | None) -> str:
+    """``3 of 10 made: the bank b.db and out.jsonl hold them``: what a run that stopped
+    short keeps, naming what holds the puzzles only when it made some."""
+    made = _("{kept} of {count} made").format(kept=format_number(kept), count=format_number(count))
+    if not kept:
+        return made
+    return _("{made}: {holders}").format(made=made, holders=_holders_words(kept, bank_path, output))
+
+
+def _run_stopped_words(
+    state: RunState, spec: Spec, count: int, bank_path: str | None, output: str | None
+) -> str:
+    """Why a run stopped before its count: the tests filter when it refused most of the
+    draws in a row that brought nothing new (its range, and what the refused puzzles
+    were proven to need), else repeats (this kind of puzzle seems used up)."""
+    kept = _kept_words(state.kept, count, bank_path, output)
+    if not (spec.filtered and state.streak_refused * 2 > state.misses):
+        return _(
+            "stopped after {draws} in a row gave no new puzzle: this kind of puzzle "
+            "seems used up ({kept}). `turing catalogue` counts how many exist."
+        ).format(draws=plural(state.misses, "draw"), kept=kept)
+    parts = [
+        _("{flags}: no puzzle of this kind {range} in {draws} in a row").format(
+            flags=_tests_flags(spec.min_tests, spec.max_tests),
+            range=_tests_range_words(spec.min_tests, spec.max_tests),
+            draws=plural(state.misses, "draw"),
+        )
+    ]
+    below, above = state.streak_below, state.streak_above
+    if below is not None and above is not None:
+        parts.append(
+            _("those refused need at most {low} or at least {high} tests").format(
+                low=format_number(below), high=format_number(above)
+            )
+        )
+    elif below is not None:
+        parts.append(
+            ngettext(
+                "those refused need at most {n} test", "those refused need at most {n} tests", below
+            ).format(n=format_number(below))
+        )
+    elif above is not None:
+        parts.append(
+            ngettext(
+                "those refused need at least {n} test",
+                "those refused need at least {n} tests",
+                above,
+            ).format(n=format_number(above))
+        )
+    if state.streak_unrated:
+        parts.append(
+            _(
+                "{n} of them unrated: the exact search passed its work limit before it could tell"
+            ).format(n=format_number(state.streak_unrated))
+        )
+    repeats = state.misses - state.streak_refused
+    if repeats:
+        parts.append(
+            ngettext("{n} of them a repeat", "{n} of them repeats", repeats).format(
+                n=format_number(repeats)
+            )
+        )
+    if state.kept:
+        parts.append(kept)
+    return "; ".join(parts)
 
 
 def _replaced_whole(output: str) -> bool:
@@ -741,18 +854,7 @@ def generate(
             line += _drawn_seed_words(spec.seed)
         summary(line, quiet)
     if exhausted:
-        raise CLIError(
-            _(
-                "stopped after {draws} in a row gave no new puzzle: this kind of puzzle "
-                "seems used up ({kept} of {count} made; the bank and the output keep them). "
-                "`turing catalogue` counts how many exist."
-            ).format(
-                draws=plural(state.misses, "draw"),
-                kept=format_number(state.kept),
-                count=format_number(count),
-            ),
-            exit_code=1,
-        )
+        raise CLIError(_run_stopped_words(state, spec, count, bank_path, output), exit_code=1)
 
 
 def _from_bank(
@@ -880,6 +982,7 @@ def _from_bank(
         "drawn": state.drawn,
         "refused_by_filter": state.refused,
         "unrated": state.unrated,
+        "no_decoys": state.no_decoys,
         "seconds": round(elapsed, 3),
         "per_second": round(rate, 1),
         "mode": mode,
@@ -907,26 +1010,57 @@ def _from_bank(
         )
         summary(line + (_drawn_seed_words(seed) if drawn else ""), quiet)
     if state.exhausted and made < count:
-        if state.refused:
-            message = _(
-                "the catalogue in {db} holds only {made} puzzles of this kind ({count} "
-                "asked; {refused} drawn puzzles left out by the tests range or for want "
-                "of plausible decoys); the output keeps them"
-            )
-        else:
-            message = _(
-                "the catalogue in {db} holds only {made} puzzles of this kind ({count} "
-                "asked); the output keeps them"
-            )
         raise CLIError(
-            message.format(
-                db=db,
-                made=format_number(made),
-                count=format_number(count),
-                refused=format_number(state.refused),
-            ),
-            exit_code=1,
+            _drew_short_words(state, db, count, output, min_tests, max_tests), exit_code=1
         )
+
+
+def _drew_short_words(
+    state: SampleState,
+    db: str,
+    count: int,
+    output: str,
+    min_tests: int | None,
+    max_tests: int | None,
+) -> str:
+    """Why ``generate --from-bank`` drew fewer puzzles than asked: the catalogue has no
+    more of the kind (within the tests range when one is given), with what was left out
+    on the way and, when it made any, where they are."""
+    made = state.kept
+    filtered = min_tests is not None or max_tests is not None
+    if made:
+        holds = ngettext(
+            "the catalogue in {db} holds only {n} puzzle of this kind",
+            "the catalogue in {db} holds only {n} puzzles of this kind",
+            made,
+        ).format(db=db, n=format_number(made))
+    else:
+        holds = _("the catalogue in {db} holds no puzzle of this kind").format(db=db)
+    if filtered:
+        holds = _("{flags}: {holds} {range}").format(
+            flags=_tests_flags(min_tests, max_tests),
+            holds=holds,
+            range=_tests_range_words(min_tests, max_tests),
+        )
+    details = [_("{count} asked").format(count=format_number(count))]
+    if state.unrated:
+        details.append(
+            _(
+                "{n} of them unrated: the exact search passed its work limit before it could tell"
+            ).format(n=format_number(state.unrated))
+        )
+    if state.no_decoys:
+        details.append(
+            ngettext(
+                "{n} left out for want of plausible decoys",
+                "{n} left out for want of plausible decoys",
+                state.no_decoys,
+            ).format(n=format_number(state.no_decoys))
+        )
+    words = _("{holds} ({details})").format(holds=holds, details="; ".join(details))
+    if made:
+        words += "; " + _holders_words(made, None, output)
+    return words
 
 
 def _commit(

@@ -175,8 +175,8 @@ _PLAY_HEAD: Final = N_(
 Puzzle: FILE (YAML, JSON or JSONL; --id picks one of several), --id ID (a shipped
 puzzle, or one from --bank FILE), --bank FILE (a random unplayed puzzle of the bank),
 --random (a new generated puzzle; --mode, --difficulty, --verifiers, --seed,
---min-tests shape it; --mode alone also plays a random puzzle of that mode), --code CODE
-(a puzzle code from `turing share`). With none
+--min-tests shape it; --mode, --difficulty, --verifiers or --min-tests alone also play a
+random puzzle of that kind), --code CODE (a puzzle code from `turing share`). With none
 of these, the shipped sample puzzle. A puzzle needs its hidden criteria.
 
 \b
@@ -260,19 +260,20 @@ class PlayCommand(click.Command):
 @click.option(
     "--difficulty",
     type=click.Choice(["easy", "standard", "hard"]),
-    help="Difficulty of a --random or --bank puzzle.",
+    help="Difficulty of a --random or --bank puzzle; alone: a random puzzle of this difficulty.",
 )
 @click.option(
     "--verifiers",
     metavar="N|A-B",
-    help="Verifier count of a --random or --bank puzzle, e.g. 4 or 4-6.",
+    help="Verifier count of a --random or --bank puzzle, e.g. 4 or 4-6; alone: a random "
+    "puzzle with that many.",
 )
 @click.option(
     "--min-tests",
     type=click.IntRange(min=0),
     default=None,
     help="A --random puzzle needs at least this many tests (proven; default 1, so the "
-    "cards alone never give the code; 0 allows any).",
+    "cards alone never give the code; 0 allows any); alone: a random puzzle needing that many.",
 )
 @click.option(
     "--seed",
@@ -505,17 +506,47 @@ def _new_game(
         if used
     ]
     if len(sources) > 1:
-        fail(_("choose one puzzle source: {items}").format(items=" or ".join(sources)))
+        fail(
+            _("choose one puzzle source: {items}").format(
+                items=", ".join(_("FILE") if name == "FILE" else name for name in sources)
+            )
+        )
     if share_code is not None and (puzzle_id is not None or cardset_name is not None):
         fail(_("a puzzle code holds the whole puzzle and its card set; drop --id and --cardset"))
     if random_flag and puzzle_id is not None:
         fail(_("--random makes a new puzzle; it takes no --id"))
-    if mode is not None and not sources and puzzle_id is None:
-        random_flag = True  # --mode alone: a random puzzle of that mode
-    if not (random_flag or bank_path) and (difficulty or verifiers):
-        fail(_("--difficulty and --verifiers choose a --random or --bank puzzle"))
-    if min_tests is not None and not random_flag:
-        fail(_("--min-tests chooses a --random puzzle"))
+    shaping = [
+        flag
+        for flag, value in (
+            ("--mode", mode),
+            ("--difficulty", difficulty),
+            ("--verifiers", verifiers),
+            ("--min-tests", min_tests),
+        )
+        if value is not None
+    ]
+    if shaping and not sources and puzzle_id is None:
+        random_flag = True  # alone they ask for a random puzzle of that kind, as --random
+    given = sources[0] if sources else "--id"
+    refused = [
+        flag
+        for flag in shaping
+        if not random_flag and flag != "--mode" and (flag == "--min-tests" or not bank_path)
+    ]
+    if refused:
+        if given == "--bank":
+            fail(
+                _(
+                    "--min-tests shapes a random puzzle (given alone or with --random), "
+                    "not one drawn from --bank"
+                )
+            )
+        fail(
+            _(
+                "{options}: for a random puzzle (given alone or with --random) or one drawn "
+                "from --bank; {source} gives the puzzle already"
+            ).format(options=", ".join(refused), source=_("FILE") if given == "FILE" else given)
+        )
     try:
         seats_spec = parse_players(players)
     except SessionError as exc:

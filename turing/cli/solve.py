@@ -34,7 +34,7 @@ from turing.core.errors import TuringError
 from turing.core.files import SourceError
 from turing.core.puzzle import Loaded, Puzzle, difficulty, iter_puzzle_items
 from turing.core.solver import TooLarge
-from turing.i18n import _, current_language, ngettext, speaking
+from turing.i18n import _, current_language, ngettext, pgettext, speaking
 from turing.play.words import mode_name, tier_name
 
 if TYPE_CHECKING:
@@ -327,8 +327,8 @@ def check(
     """Validate puzzle collections: one solution, no redundant verifier, the stated
     solution and difficulty, the same puzzle twice.
 
-    Every FILE is read; each finding is a line ``FILE:LINE: …`` and a summary ends the
-    report. The same puzzle twice in one file is a problem, in two files a note. A puzzle
+    Every FILE is read; each finding is one line that starts with FILE:LINE: and a summary
+    ends the report. The same puzzle twice in one file is a problem, in two files a note. A puzzle
     or file that cannot be read is reported on stderr and the rest is still checked. Exit
     status 1 when any puzzle has a problem, 2 when something could not be read.
     """
@@ -350,15 +350,18 @@ def check(
             name = checked.puzzle.id or _("puzzle")
             if checked.valid:
                 tier = tier_name(checked.difficulty) if checked.difficulty else _("no tier")
+                sound = pgettext("check", "ok")  # --json is the form for programs
                 console.print(
-                    f"{place}: [green]ok[/green] {name} · {tier}"
+                    f"{place}: [green]{sound}[/green] {name} · {tier}"
                     + (_solution_text(checked.solutions, checked.puzzle) if show_solution else ""),
                     highlight=False,
                 )
+            failed = pgettext("check", "FAIL")
             for problem in checked.problems:
-                console.print(f"{place}: [red]FAIL[/red] {name}: {_escape(problem)}")
+                console.print(f"{place}: [red]{failed}[/red] {name}: {_escape(problem)}")
             for note in checked.notes:
-                console.print(f"{place}: [yellow]{_('note')}[/yellow] {name}: {_escape(note)}")
+                noted = pgettext("check", "note")
+                console.print(f"{place}: [yellow]{noted}[/yellow] {name}: {_escape(note)}")
         if console is not None:
             console.print(_summary(tally), markup=False)
     except (BrokenPipeError, _ReaderGone):

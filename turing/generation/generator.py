@@ -50,7 +50,7 @@ from turing.generation.metrics import (
     min_tests_lower_bound,
 )
 from turing.generation.packing import TIER_CODES, cards_key, id_tag, layout_for
-from turing.i18n import gettext
+from turing.i18n import gettext, ngettext
 
 #: (card, position, mask) — a criterion as the generator handles it.
 Opt = tuple[int, int, int]
@@ -183,11 +183,112 @@ def build_hidden(
         if picked is not None:
             return [p[k] for p, k in zip(pools, picked, strict=True)], code
     raise GenerationError(
-        gettext(
-            "no valid {count}-verifier puzzle found for pools {pools} in "
-            "card set {name!r}; it may have too few cards of that tier"
-        ).format(count=len(slots), pools="/".join(slots), name=tables.cardset.name)
+        gettext("no valid {count}-verifier puzzle found in card set {name!r}").format(
+            count=len(slots), name=tables.cardset.name
+        )
     )
+
+
+# -- what a tier needs of a card set ------------------------------------------------------------
+
+
+def _numbers_words(cardset: CardSet, tier: str) -> str:
+    """The card numbers of a tier, as the reader knows them: ``numbered 18–22``."""
+    if tier not in cardset.tiers:
+        return gettext("no numbers: the card set's tiers leave it out")
+    low, high = cardset.tiers[tier]
+    if low == high:
+        return gettext("number {n}").format(n=low)
+    if high >= _OPEN_END:
+        return gettext("numbered {low} and above").format(low=low)
+    return gettext("numbered {low}–{high}").format(low=low, high=high)
+
+
+#: a tier whose last number is above every card number (1–9999) is open-ended (the
+#: published hard tier)
+_OPEN_END: Final = 10_000
+
+
+def _tier_counts(tables: Tables) -> dict[str, int]:
+    return {
+        tier: len(tables.pool_sets[name])
+        for tier, name in (("easy", "E"), ("standard", "S"), ("hard", "H"))
+    }
+
+
+def _too_few(tables: Tables, tier: str, verifiers: int, per: int) -> bool:
+    """Whether the card set lacks the cards a puzzle of the tier needs (``per`` cards a
+    verifier: two in extreme, the real card and its decoy)."""
+    have = _tier_counts(tables)
+    if tier == "easy":
+        return have["easy"] < per * verifiers
+    if tier == "standard":
+        return have["standard"] < per or have["standard"] + have["easy"] < per * verifiers
+    total = len(tables.pool_sets["A"])
+    return have["hard"] < per * max(verifiers - 2, 0) or total < per * verifiers
+
+
+def _cannot_words(tables: Tables, mode: Mode, tier: str, verifiers: int) -> str:
+    """Why no puzzle of the tier was found: what it needs of the card set and what the set
+    has, and when the set has enough, that no combination tried (or no decoys) worked."""
+    per = 2 if mode.has_decoys else 1
+    needs, has = _tier_words(tables, tier, verifiers, per)
+    if _too_few(tables, tier, verifiers, per):
+        return gettext("{needs}; {has}").format(needs=needs, has=has)
+    if mode.has_decoys:
+        return gettext(
+            "no extreme puzzle with plausible decoys found: {needs}; {has}, and the "
+            "decoys tried beside its real cards were never all plausible"
+        ).format(needs=needs, has=has)
+    return gettext(
+        "no valid puzzle found: {needs}; {has}, and none of the combinations tried "
+        "made a valid puzzle"
+    ).format(needs=needs, has=has)
+
+
+def _tier_words(tables: Tables, tier: str, verifiers: int, per: int) -> tuple[str, str]:
+    """What a puzzle of the tier needs of a card set, and what this one has, in the
+    reader's words (tiers and card numbers, not the generator's pools)."""
+    cs = tables.cardset
+    have = _tier_counts(tables)
+    numbers = _numbers_words(cs, tier)
+    if tier == "easy":
+        needs = gettext("an easy puzzle of {v} verifiers needs {n} easy cards ({numbers})").format(
+            v=verifiers, n=per * verifiers, numbers=numbers
+        )
+        has = ngettext(
+            "card set {name!r} has {n} easy card",
+            "card set {name!r} has {n} easy cards",
+            have["easy"],
+        ).format(name=cs.name, n=have["easy"])
+    elif tier == "standard":
+        needs = ngettext(
+            "a standard puzzle of {v} verifiers needs {s} standard card ({numbers}) and {m} "
+            "more, easy or standard",
+            "a standard puzzle of {v} verifiers needs {s} standard cards ({numbers}) and {m} "
+            "more, easy or standard",
+            per,
+        ).format(v=verifiers, s=per, numbers=numbers, m=per * (verifiers - 1))
+        has = gettext("card set {name!r} has {s} standard and {e} easy cards").format(
+            name=cs.name, s=have["standard"], e=have["easy"]
+        )
+    else:
+        hard = per * max(verifiers - 2, 0)
+        needs = ngettext(
+            "a hard puzzle of {v} verifiers needs {h} hard card ({numbers}) and {m} more of "
+            "any tier",
+            "a hard puzzle of {v} verifiers needs {h} hard cards ({numbers}) and {m} more of "
+            "any tier",
+            hard,
+        ).format(v=verifiers, h=hard, numbers=numbers, m=per * verifiers - hard)
+        has = ngettext(
+            "card set {name!r} has {h} hard card among its {total}",
+            "card set {name!r} has {h} hard cards among its {total}",
+            have["hard"],
+        ).format(name=cs.name, h=have["hard"], total=len(tables.pool_sets["A"]))
+    if per > 1:
+        needs = gettext("with a decoy beside each card, {needs}").format(needs=needs)
+    return needs, has
 
 
 # -- extreme: decoys ---------------------------------------------------------------------------
@@ -370,19 +471,19 @@ def make_puzzle(
     """A valid puzzle of the mode and tier, drawn with ``rng`` (no metrics)."""
     slots = slot_plan(tier, verifiers)
     mode = Mode.parse(mode)
+    try:
+        if not mode.has_decoys:
+            opts, code = build_hidden(tables, rng, slots)
+        else:
+            for _ in range(_MAX_RESTARTS):
+                real_opts, _code = build_hidden(tables, rng, slots)
+                puzzle = with_decoys(tables, rng, slots, real_opts, cardset_name)
+                if puzzle is not None:
+                    return puzzle
+    except GenerationError:
+        raise GenerationError(_cannot_words(tables, mode, tier, verifiers)) from None
     if mode.has_decoys:
-        for _ in range(_MAX_RESTARTS):
-            real_opts, _code = build_hidden(tables, rng, slots)
-            puzzle = with_decoys(tables, rng, slots, real_opts, cardset_name)
-            if puzzle is not None:
-                return puzzle
-        raise GenerationError(
-            gettext(
-                "no extreme puzzle with plausible decoys found for pools {pools} "
-                "in card set {name!r}"
-            ).format(pools="/".join(slots), name=tables.cardset.name)
-        )
-    opts, code = build_hidden(tables, rng, slots)
+        raise GenerationError(_cannot_words(tables, mode, tier, verifiers))
     opts.sort()
     return dealt(rng, mode, opts, code, cardset_name)
 
@@ -434,7 +535,24 @@ def _make_in_tier(
             return make_puzzle(tables_for(cs), rng, mode, verifiers, tier, name), tier
         except GenerationError:
             continue
-    return make_puzzle(tables_for(cs), rng, mode, verifiers, tiers[-1], name), tiers[-1]
+    tables = tables_for(cs)
+    per = 2 if Mode.parse(mode).has_decoys else 1
+    total = len(tables.pool_sets["A"])
+    if total < per * verifiers:
+        # no tier can: say so, not what the tier drawn last would need
+        needs = ngettext(
+            "a puzzle of {v} verifiers needs {n} card",
+            "a puzzle of {v} verifiers needs {n} cards",
+            per * verifiers,
+        ).format(v=verifiers, n=per * verifiers)
+        if per > 1:
+            needs = gettext("with a decoy beside each card, {needs}").format(needs=needs)
+        raise GenerationError(
+            gettext("{needs}; card set {name!r} has {total}").format(
+                needs=needs, name=cs.name, total=total
+            )
+        )
+    return make_puzzle(tables, rng, mode, verifiers, tiers[-1], name), tiers[-1]
 
 
 # -- runs ----------------------------------------------------------------------------------------
@@ -500,9 +618,19 @@ class Skip(enum.Enum):
     UNRATED = "unrated"
 
 
+@dataclass(frozen=True)
+class Refused:
+    """An index the run's tests filter leaves out: why, and the bounds proven on the
+    fewest tests its puzzle needs (``most`` None when no upper bound is known)."""
+
+    reason: Skip
+    least: int
+    most: int | None
+
+
 def puzzle_at(
     spec: Spec, index: int, resolved: tuple[CardSet, str | None] | None = None
-) -> Puzzle | Skip:
+) -> Puzzle | Refused:
     """Puzzle ``index`` of a run, or why the run's tests filter leaves it out.
 
     ``resolved``: the run's card set and recorded name, when the caller has loaded them.
@@ -516,14 +644,14 @@ def puzzle_at(
         if spec.filtered:
             verdict = in_tests_range(found, spec.min_tests, spec.max_tests)
             if verdict is None:
-                return Skip.UNRATED
+                return Refused(Skip.UNRATED, found.min_tests, found.min_tests_upper)
             if not verdict:
-                return Skip.FILTER
+                return Refused(Skip.FILTER, found.min_tests, found.min_tests_upper)
         extra.update(found.as_dict())
     return _with_extra(puzzle, tier, extra)
 
 
-def puzzles_between(spec: Spec, start: int, stop: int) -> list[tuple[int, Puzzle | Skip]]:
+def puzzles_between(spec: Spec, start: int, stop: int) -> list[tuple[int, Puzzle | Refused]]:
     """Puzzles ``start``…``stop − 1`` of a run (the unit of work sent to a worker)."""
     resolved = _resolve_cardset(spec.cardset)  # once a block: a changed file is seen next
     return [(i, puzzle_at(spec, i, resolved)) for i in range(start, stop)]
@@ -544,7 +672,7 @@ def iter_indexed(
     executor: Executor | None = None,
     block: int | None = None,
     stop: int | None = None,
-) -> Iterator[tuple[int, Puzzle | Skip]]:
+) -> Iterator[tuple[int, Puzzle | Refused]]:
     """``(index, puzzle or why none)`` for every index from ``start``, in index order.
 
     With ``jobs`` > 1 (or an ``executor``, e.g. a Dask ``Client.get_executor()``) blocks of
@@ -575,8 +703,37 @@ class RunState:
     seen: set[str] = field(default_factory=set)
     #: indices in a row that gave no new puzzle (repeats or refused by the filter)
     misses: int = 0
+    #: of those ``misses``, the ones the tests filter refused (``streak_unrated`` of them
+    #: undecided): what stopped a run that stopped (see :func:`run`)
+    streak_refused: int = 0
+    streak_unrated: int = 0
+    #: of those refused for needing fewer tests than the minimum, the most any of them
+    #: can need (their largest upper bound); None when none was refused so
+    streak_below: int | None = None
+    #: of those refused for needing more tests than the maximum, the fewest any of them
+    #: needs (their smallest lower bound); None when none was refused so
+    streak_above: int | None = None
     #: True when the run stopped because new puzzles ran out (see :func:`run`)
     exhausted: bool = False
+
+    def new_streak(self) -> None:
+        """A new puzzle (or a new start): no index in a row has missed."""
+        self.misses = self.streak_refused = self.streak_unrated = 0
+        self.streak_below = self.streak_above = None
+
+    def refused_by(self, refused: Refused, spec: Spec) -> None:
+        """Count an index the tests filter left out, in the run and in the streak."""
+        self.refused += 1
+        self.streak_refused += 1
+        if refused.reason is Skip.UNRATED:
+            self.unrated += 1
+            self.streak_unrated += 1
+        elif spec.max_tests is not None and refused.least > spec.max_tests:
+            above = self.streak_above
+            self.streak_above = refused.least if above is None else min(above, refused.least)
+        elif refused.most is not None:
+            below = self.streak_below
+            self.streak_below = refused.most if below is None else max(below, refused.most)
 
 
 #: consecutive indices without a new puzzle after which a run stops as exhausted
@@ -651,14 +808,12 @@ def run(
     block = max(1, min(_block_size(spec), (count - st.kept) // (workers * 4) + 1))
     limit = give_up if give_up is not None else (GIVE_UP_FILTERED if spec.filtered else GIVE_UP)
     source = iter_indexed(spec, st.next_index, jobs, executor, block=block)
-    st.misses = 0
+    st.new_streak()
     try:
         for index, puzzle in source:
             st.next_index = index + 1
-            if isinstance(puzzle, Skip):
-                st.refused += 1
-                if puzzle is Skip.UNRATED:
-                    st.unrated += 1
+            if isinstance(puzzle, Refused):
+                st.refused_by(puzzle, spec)
             else:
                 key = puzzle.canonical_key()
                 if key in st.seen or (is_new is not None and not is_new(puzzle)):
@@ -666,7 +821,7 @@ def run(
                 else:
                     st.seen.add(key)
                     st.kept += 1
-                    st.misses = 0
+                    st.new_streak()
                     yield puzzle
                     if st.kept >= count:
                         return
@@ -686,6 +841,7 @@ def run(
 __all__ = [
     "DIFFICULTIES",
     "GenerationError",
+    "Refused",
     "RunState",
     "Skip",
     "Spec",

@@ -87,10 +87,16 @@ _DENSE_ENOUGH: Final = 0.05
 
 @dataclass
 class SampleState:
+    """How a draw went: catalogue rows read (``drawn``, of any tier), puzzles kept, rows of
+    the tier the tests range left out (``unrated`` of them undecided by the exact search),
+    puzzles left out for want of plausible decoys (extreme), and whether the matching
+    puzzles ran out."""
+
     drawn: int = 0
     kept: int = 0
     refused: int = 0
     unrated: int = 0
+    no_decoys: int = 0
     exhausted: bool = False
 
 
@@ -241,13 +247,18 @@ class CatalogueSampler:
         ).fetchone()
         return tuple(row)
 
-    def _matches(self, row: tuple[int, ...]) -> bool:
+    def _matches(self, row: tuple[int, ...], state: SampleState) -> bool:
+        """Whether a row is of the tier and its stored figure in the tests range (a row of
+        the tier out of the range is counted as refused)."""
+        if row[1] not in self.tiers:
+            return False
         tests = row[5]
-        return (
-            row[1] in self.tiers
-            and (self.min_tests is None or tests >= self.min_tests)
-            and (self.max_tests is None or tests <= self.max_tests)
-        )
+        if (self.min_tests is None or tests >= self.min_tests) and (
+            self.max_tests is None or tests <= self.max_tests
+        ):
+            return True
+        state.refused += 1
+        return False
 
     def rows(self, rng: random.Random, state: SampleState) -> Iterator[tuple[int, ...]]:
         """Matching catalogue rows in a seeded random order, each at most once."""
@@ -265,14 +276,12 @@ class CatalogueSampler:
                     continue
                 used.add(place)
                 probe.append(self._row_at(marks, every, place))
-                probe_hits += self._matches(probe[-1])
+                probe_hits += self._matches(probe[-1], SampleState())
             if probe_hits >= _DENSE_ENOUGH * len(probe):
                 for row in probe:
                     state.drawn += 1
-                    if self._matches(row):
+                    if self._matches(row, state):
                         yield row
-                    else:
-                        state.refused += 1
                 rest: array[int] | None = None
                 while len(used) < places:
                     place = rng.randrange(places)
@@ -288,18 +297,14 @@ class CatalogueSampler:
                     used.add(place)
                     row = self._row_at(marks, every, place)
                     state.drawn += 1
-                    if self._matches(row):
+                    if self._matches(row, state):
                         misses = 0
                         yield row
-                    else:
-                        state.refused += 1
                 for place in rest or ():
                     row = self._row_at(marks, every, place)
                     state.drawn += 1
-                    if self._matches(row):
+                    if self._matches(row, state):
                         yield row
-                    else:
-                        state.refused += 1
                 state.exhausted = True
                 return
             rng = random.Random(rng.random())
@@ -347,13 +352,13 @@ class CatalogueSampler:
             slots = slot_plan(tier, v)
             order = slots_of(self.tables, tier, parts.cards)
             if order is None:  # cards of the tier always fit; kept for custom sets
-                st.refused += 1
+                st.no_decoys += 1
                 return None
             by_card = self.tables.by_card
             real_opts = [by_card[parts.cards[i]][parts.positions[i] - 1] for i in order]
             puzzle = with_decoys(self.tables, rng, slots, real_opts, self.reference)
             if puzzle is None:
-                st.refused += 1
+                st.no_decoys += 1
                 return None
             return self._rated(puzzle, tier, cs, st)
         opts = [(c, p, 0) for c, p in zip(parts.cards, parts.positions, strict=True)]
