@@ -38,6 +38,7 @@ from turing.cli.output import (
     guarded,
     name_stdout_errors,
     usage_errors_in_one_line,
+    write_what_streams_can,
 )
 from turing.i18n import N_, _, ngettext
 
@@ -411,6 +412,7 @@ class LazyGroup(click.Group):
     def main(self, args: Sequence[str] | None = None, *rest: Any, **kwargs: Any) -> Any:
         """Choose the language from the command line before click reads it."""
         arguments = list(sys.argv[1:] if args is None else args)
+        write_what_streams_can()
         choose_and_set_language(arguments)
         fill_closed_streams()
         name_stdout_errors()
