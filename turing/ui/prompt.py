@@ -1039,6 +1039,7 @@ __all__ = [
     "PromptView",
     "Reader",
     "clear_screen",
+    "packed",
     "render_cards",
     "render_screen",
     "shaped",
