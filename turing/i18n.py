@@ -14,7 +14,8 @@ source, ``turing.mo`` beside it the compiled copy shipped with the package.
 * ``set_language(code)`` / ``current_language()`` — ``"en"`` or ``"de"``;
   ``choose_language(flag, environ)`` is the rule of the command line: its language flag, then
   ``TURING_LANG``, then the locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``: the first one
-  set decides; German when it starts with ``de``), then English.
+  set decides; German when it starts with ``de``), then English. A bad flag is refused; a
+  bad ``TURING_LANG`` is passed over for English (``unusable_turing_lang`` says so).
 * ``format_number(n)`` writes a number for reading (``1,033,950`` / ``1.033.950``).
 
 The library may translate (a :class:`~turing.core.errors.TuringError` says what is wrong in
@@ -55,7 +56,17 @@ _translations: _gettext.NullTranslations = _gettext.NullTranslations()
 
 
 class LanguageError(ValueError):
-    """A language name turing does not speak."""
+    """A language name turing does not speak; said in the language in use when it is read
+    (the one a refusal of the command line is written in)."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name
+
+    def __str__(self) -> str:
+        return _("unknown language {name!r}: choose one of {choices}").format(
+            name=self.name, choices=", ".join(LANGUAGES)
+        )
 
 
 @functools.cache
@@ -73,11 +84,7 @@ def normalise_language(name: str) -> str:
     """
     base = name.strip().lower().replace("-", "_").split(".")[0].split("@")[0].split("_")[0]
     if base not in LANGUAGES:
-        raise LanguageError(
-            _("unknown language {name!r}: choose one of {choices}").format(
-                name=name, choices=", ".join(LANGUAGES)
-            )
-        )
+        raise LanguageError(name)
     return base
 
 
@@ -123,11 +130,15 @@ def choose_language(flag: str | None, environ: Mapping[str, str] | None = None) 
     """``flag`` (the command line's choice) if given, else ``TURING_LANG``, else the locale,
     else English.
 
-    A bad ``flag`` or ``TURING_LANG`` raises :class:`LanguageError` (said, not guessed).
+    A bad ``flag`` raises :class:`LanguageError` (said, not guessed). A bad ``TURING_LANG``,
+    set once for a whole shell, stops no command: English is spoken, and
+    :func:`unusable_turing_lang` says why.
 
     >>> choose_language(None, {"LANG": "de_DE.UTF-8"})
     'de'
     >>> choose_language("en", {"TURING_LANG": "de"})
+    'en'
+    >>> choose_language(None, {"TURING_LANG": "fr", "LANG": "de_DE.UTF-8"})
     'en'
     """
     env = os.environ if environ is None else environ
@@ -138,12 +149,30 @@ def choose_language(flag: str | None, environ: Mapping[str, str] | None = None) 
         try:
             return normalise_language(chosen)
         except LanguageError:
-            raise LanguageError(
-                _(
-                    "TURING_LANG={name!r} is not a language turing speaks: choose one of {choices}"
-                ).format(name=chosen, choices=", ".join(LANGUAGES))
-            ) from None
+            return DEFAULT_LANGUAGE
     return locale_language(env)
+
+
+def unusable_turing_lang(environ: Mapping[str, str] | None = None) -> str | None:
+    """What is wrong with ``TURING_LANG`` when it names no language turing speaks (it is
+    passed over for English), in the language in use; None when it is unset or usable.
+
+    >>> unusable_turing_lang({"TURING_LANG": "de"}) is None
+    True
+    >>> print(unusable_turing_lang({"TURING_LANG": "fr"}))
+    TURING_LANG='fr' is not one of en, de: speaking English
+    """
+    env = os.environ if environ is None else environ
+    chosen = env.get("TURING_LANG", "")
+    if not chosen:
+        return None
+    try:
+        normalise_language(chosen)
+    except LanguageError:
+        return _("TURING_LANG={name!r} is not one of {choices}: speaking English").format(
+            name=chosen, choices=", ".join(LANGUAGES)
+        )
+    return None
 
 
 def _(message: str) -> str:

@@ -28,6 +28,7 @@ SHARED = frozenset(
         "TEXT",
         "turing",
         "play",
+        "board",
         "code",
         "resume",
         "bot",

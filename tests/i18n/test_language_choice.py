@@ -40,11 +40,12 @@ def test_precedence(flag: str | None, environ: dict[str, str], expected: str) ->
 
 
 @pytest.mark.parametrize("bad", ["fr", "deutsch", "x"])
-def test_a_bad_name_is_refused(bad: str) -> None:
+def test_a_bad_name_is_refused_on_the_command_line_only(bad: str) -> None:
     with pytest.raises(i18n.LanguageError, match="choose one of en, de"):
         i18n.choose_language(bad, {})
-    with pytest.raises(i18n.LanguageError, match="TURING_LANG"):
-        i18n.choose_language(None, {"TURING_LANG": bad})
+    # set once for a whole shell, it is passed over for English, whatever the locale
+    assert i18n.choose_language(None, {"TURING_LANG": bad, "LANG": "de_DE.UTF-8"}) == "en"
+    assert "TURING_LANG" in (i18n.unusable_turing_lang({"TURING_LANG": bad}) or "")
 
 
 def test_lang_flag_is_read_anywhere_before_a_double_dash() -> None:
@@ -103,10 +104,33 @@ def test_a_bad_lang_is_refused_in_one_line(args: list[str]) -> None:
     assert out.count("\n") == 1 and out.startswith("error: unknown language"), out
 
 
-def test_a_bad_turing_lang_is_refused_in_one_line() -> None:
-    code, out = run(["puzzles"], env={"TURING_LANG": "fr"})
-    assert code == 2
-    assert out.count("\n") == 1 and "TURING_LANG='fr'" in out, out
+def run_apart(args: list[str], env: dict[str, str]) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, args, env=env)
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "shown"),
+    [
+        (["--help"], "Commands"),
+        (["puzzles"], "01"),
+        (["rules", "criteria"], "verifier"),
+        (["play", "--help"], "--players"),
+    ],
+)
+def test_a_bad_turing_lang_is_a_warning_and_english(args: list[str], shown: str) -> None:
+    env = {"TURING_LANG": "fr", "LANG": "de_DE.UTF-8"}
+    code, out, err = run_apart(args, env)
+    assert code == 0, err
+    assert err == ("warning: TURING_LANG='fr' is not one of en, de: speaking English\n")
+    assert shown in out and "Befehle" not in out
+
+
+def test_a_bad_turing_lang_gives_way_to_lang() -> None:
+    code, out, err = run_apart(["--lang", "de", "--help"], {"TURING_LANG": "fr"})
+    assert code == 0 and err == "" and "Befehle" in out
+    code, out, err = run_apart(["--lang", "xx", "--help"], {"TURING_LANG": "fr"})
+    assert code == 2 and out == "" and err.startswith("error: unknown language 'xx'"), err
 
 
 def test_a_refusal_follows_the_language() -> None:

@@ -388,6 +388,27 @@ async def test_save_on_the_board_resume_at_the_prompt_and_back(tmp_path: Path) -
 
 
 @run_async
+async def test_the_key_h_is_a_hint_and_h_typed_on_the_command_line_is_help() -> None:
+    # as `turing board --help` and the list of commands say
+    board = board_module()
+    session = session_of()
+    app = board.BoardApp(session, compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("h")
+        assert await screen_is(pilot, app, "MessageScreen")
+        assert app.screen.title_text == "Hint"
+        assert session.game.hints_used("player") == 1
+        await pilot.press("escape")
+        await pilot.press("colon")
+        await typed(pilot, "h")
+        assert await screen_is(pilot, app, "MessageScreen")
+        assert app.screen.title_text == "Commands"
+        assert "Typed, h is help" in " ".join(str(app.screen.body).split())
+        assert session.game.hints_used("player") == 1
+
+
+@run_async
 async def test_best_test_can_be_cancelled_and_is_then_not_counted() -> None:
     board = board_module()
     session = session_of()

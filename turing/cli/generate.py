@@ -42,11 +42,13 @@ from turing.cli.output import (
     TextSink,
     emit_json,
     fail,
+    json_text,
     open_output,
     plural,
     progress,
     same_file,
     stdout_console,
+    takes_every_character,
 )
 from turing.core.cards import CardSet, load_cardset, portable_reference
 from turing.core.puzzle import (
@@ -169,7 +171,7 @@ def open_executor(distributed: Any, jobs: int, scheduler: str | None) -> Iterato
 
 def write_puzzle(sink: TextSink, puzzle: Puzzle) -> None:
     """One puzzle as a JSON line, hidden fields included."""
-    sink.write(json.dumps(puzzle.to_dict(hidden=True), ensure_ascii=False) + "\n")
+    sink.write(json_text(puzzle.to_dict(hidden=True), sink) + "\n")
 
 
 def cardset_arg(name: str | None) -> tuple[str, CardSet]:
@@ -713,7 +715,7 @@ def generate(
                 # A resumed run: the output holds the whole run, the puzzles the bank
                 # holds of it (in index order) before the new ones.
                 for doc in bank.run_docs(signature, limit=count):
-                    sink.write(json.dumps(json.loads(doc), ensure_ascii=False) + "\n")
+                    sink.write(json_text(json.loads(doc), sink) + "\n")
                     earlier += 1
             ex = stack.enter_context(open_executor(distributed, jobs, scheduler))
             bar = stack.enter_context(
@@ -1441,7 +1443,12 @@ def bank_export(
         written = 0
         for doc in b.docs(query, limit, shuffled=public):
             written += 1
-            line = json.dumps(b.public_doc(doc), ensure_ascii=False) if public else doc
+            if public:
+                line = json_text(b.public_doc(doc), sink)
+            elif doc.isascii() or takes_every_character(sink):
+                line = doc  # as the bank holds it
+            else:
+                line = json_text(json.loads(doc), sink, separators=(",", ":"))
             sink.write(line + "\n")
         if not written:
             # raised inside the block: an existing output file is left as it was
@@ -1618,10 +1625,7 @@ def bank_pick(
             # JSON values are valid YAML flow scalars/sequences: a puzzle document `turing
             # solve` and `turing play` read back.
             click.echo(
-                "".join(
-                    f"{key}: {json.dumps(value, ensure_ascii=False)}\n"
-                    for key, value in doc.items()
-                ),
+                "".join(f"{key}: {json_text(value)}\n" for key, value in doc.items()),
                 nl=False,
             )
         if mark_played:

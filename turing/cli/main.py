@@ -14,9 +14,10 @@ is one ``error:`` line on stderr and exit status 2; Ctrl-C is exit status 130;
 Language (:mod:`turing.i18n`): ``--lang de|en`` is accepted on the group and after any
 command; it is read from the command line before click parses it, so the language is set
 before any help text is drawn or any value checked (``--lang`` > ``TURING_LANG`` > the
-locale > English). Help texts and placeholders (``FILE…``, ``--jobs N``) stay English in
-the code; each command's are translated when the command is loaded, and click's own words
-("Usage:", "Options") come from the same catalogue.
+locale > English). A bad ``--lang`` is refused; a bad ``TURING_LANG`` is one ``warning:``
+line, and the command goes on in English. Help texts and placeholders (``FILE…``,
+``--jobs N``) stay English in the code; each command's are translated when the command is
+loaded, and click's own words ("Usage:", "Options") come from the same catalogue.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from turing.cli.output import (
     guarded,
     name_stdout_errors,
     usage_errors_in_one_line,
+    write_what_streams_can,
 )
 from turing.i18n import N_, _, ngettext
 
@@ -205,16 +207,21 @@ def lang_flag(args: Sequence[str]) -> str | None:
 
 
 def choose_and_set_language(args: Sequence[str]) -> None:
-    """Speak what ``--lang``, ``TURING_LANG`` or the locale ask for (refusing a bad name in
-    one line, exit status 2)."""
+    """Speak what ``--lang``, ``TURING_LANG`` or the locale ask for. A bad ``--lang`` is
+    refused in one line (exit status 2); a bad ``TURING_LANG``, set once for a whole shell,
+    gets one ``warning:`` line on stderr and the command goes on in English."""
+    flag = lang_flag(args)
     try:
-        language = i18n.choose_language(lang_flag(args), os.environ)
+        language = i18n.choose_language(flag, os.environ)
     except i18n.LanguageError as exc:
         i18n.set_language(i18n.locale_language(os.environ))
         click.echo(_("error: {message}").format(message=exc), err=True)
         sys.exit(EXIT_USAGE)
     i18n.set_language(language)
     _route_click_words()
+    problem = None if flag else i18n.unusable_turing_lang(os.environ)
+    if problem is not None:
+        click.echo(_("warning: {message}").format(message=problem), err=True)
 
 
 def _set_language_option(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
@@ -410,6 +417,7 @@ class LazyGroup(click.Group):
     def main(self, args: Sequence[str] | None = None, *rest: Any, **kwargs: Any) -> Any:
         """Choose the language from the command line before click reads it."""
         arguments = list(sys.argv[1:] if args is None else args)
+        write_what_streams_can()
         choose_and_set_language(arguments)
         fill_closed_streams()
         name_stdout_errors()

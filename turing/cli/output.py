@@ -20,11 +20,14 @@ Exit statuses (:func:`guarded` applies them to every command):
   as they were.
 
 Anything else is a programming error and shows its traceback; ``TURING_DEBUG=1`` shows
-the traceback of every error.
+the traceback of every error. An output whose encoding cannot take every character is no
+error: :func:`write_what_streams_can` has it write stand-ins, and :func:`json_text` keeps
+its JSON whole.
 """
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import errno
 import functools
@@ -250,6 +253,89 @@ def fill_closed_streams() -> None:
         sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 - kept for the process
     if sys.stdout is None:
         sys.stdout = cast(TextIO, _ClosedOutput())
+
+
+#: What a standard stream that cannot take every character writes for a symbol turing
+#: draws that it cannot: one ASCII character each, so rich's tables and the lines cut to
+#: the window keep their columns (✔ ✘ and the shapes ▲ ■ ● stay told apart; the grid's rows
+#: say which shape is which). Any other character it cannot take is written as ``?``, as
+#: click writes to such a stream and prompt_toolkit to a terminal.
+STAND_INS: Final[dict[str, str]] = {
+    "·": ".",
+    "—": "-",
+    "–": "-",
+    "−": "-",
+    "„": '"',
+    "“": '"',
+    "”": '"',
+    "‚": "'",
+    "‘": "'",
+    "’": "'",
+    "…": "~",
+    "→": ">",
+    "←": "<",
+    "✔": "+",
+    "✓": "+",
+    "✘": "x",
+    "✗": "x",
+    "×": "x",
+    "▲": "^",
+    "■": "#",
+    "●": "@",
+    "○": "o",
+    "◌": ".",
+}
+#: The name of the error handler (:func:`codecs.register_error`) that writes them.
+STAND_IN_ERRORS: Final = "turing-stand-ins"
+
+
+def _stand_in(error: UnicodeError) -> tuple[str, int]:
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    unwritable = error.object[error.start : error.end]
+    return "".join(STAND_INS.get(ch, "?") for ch in unwritable), error.end
+
+
+codecs.register_error(STAND_IN_ERRORS, _stand_in)
+
+
+def takes_every_character(stream: object) -> bool:
+    """Whether a text stream's encoding can write every character (a UTF encoding); one
+    that names none is taken to be UTF-8, as the files a command opens are.
+
+    >>> takes_every_character(io.TextIOWrapper(io.BytesIO(), encoding="latin-1"))
+    False
+    """
+    encoding = getattr(stream, "encoding", None)
+    if not encoding:
+        return True
+    try:
+        name = codecs.lookup(encoding).name
+    except LookupError:
+        return False
+    return name.startswith("utf")
+
+
+def write_what_streams_can() -> None:
+    """Standard output and standard error in an encoding that cannot take every character
+    (``PYTHONIOENCODING=ascii`` or ``latin-1``, a legacy locale) write a symbol they
+    cannot by its stand-in (:data:`STAND_INS`: ``✔`` as ``+``, ``▲`` as ``^``), anything
+    else they cannot as ``?``, instead of failing; rich draws its boxes in ASCII on them by
+    itself. Done once, at start-up, before anything is written; a stream put in their
+    place (a test's runner) is left as it is."""
+    for stream in (sys.stdout, sys.stderr):
+        if not isinstance(stream, io.TextIOWrapper) or takes_every_character(stream):
+            continue
+        with contextlib.suppress(ValueError, OSError):
+            stream.reconfigure(errors=STAND_IN_ERRORS)
+
+
+def json_text(obj: Any, stream: object = None, **options: Any) -> str:
+    """``obj`` as JSON for ``stream`` (standard output by default): its characters as they
+    are where the stream takes every character, escaped (``\\u00e4``) where it cannot, so
+    a document never loses one. ``options`` are those of :func:`json.dumps`."""
+    target = sys.stdout if stream is None else stream
+    return json.dumps(obj, ensure_ascii=not takes_every_character(target), **options)
 
 
 def stdin_bytes() -> bytes:
@@ -552,8 +638,8 @@ PLURAL_WORDS = (
 
 
 def emit_json(obj: Any) -> None:
-    """Print one JSON document (one line) on stdout."""
-    click.echo(json.dumps(obj, ensure_ascii=False, separators=(", ", ": ")))
+    """Print one JSON document (one line) on stdout (as :func:`json_text` writes it)."""
+    click.echo(json_text(obj, separators=(", ", ": ")))
 
 
 # -- progress ----------------------------------------------------------------------------------
@@ -852,6 +938,12 @@ class OutputPath(click.Path):
 
 class _Stdout:
     """Standard output, looked up at each write (a progress bar may stand in for it)."""
+
+    @property
+    def encoding(self) -> str | None:
+        """Standard output's encoding (what :func:`json_text` writes for)."""
+        encoding: str | None = getattr(sys.stdout, "encoding", None)
+        return encoding
 
     def write(self, text: str, /) -> int:
         return sys.stdout.write(text)

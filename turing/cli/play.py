@@ -7,7 +7,6 @@ transcript) and runs the line prompt of :mod:`turing.ui.prompt` over it.
 
 from __future__ import annotations
 
-import json
 import random
 import re
 import secrets
@@ -19,7 +18,7 @@ from typing import Final
 import click
 
 from turing.cli.options import cardset_option
-from turing.cli.output import fail, stdout_console
+from turing.cli.output import emit_json, fail, stdout_console
 from turing.cli.share import SHARED_LABEL, shared_puzzle
 from turing.core.cards import CardSet, load_cardset
 from turing.core.errors import TuringError
@@ -369,7 +368,7 @@ def play(
     if as_json and session.game.is_terminal():
         result = session.game.result().to_dict()
         result["puzzle"] = session.game.puzzle.id
-        click.echo(json.dumps(result, ensure_ascii=False))
+        emit_json(result)
     if code:
         raise click.exceptions.Exit(code)
 

@@ -27,6 +27,7 @@ from turing.cli.output import (
     same_file,
     stdin_bytes,
     stdout_console,
+    takes_every_character,
 )
 from turing.cli.share import CODE_SOURCE, code_option, with_codes
 from turing.core.cards import CardSet, load_cardset
@@ -179,7 +180,9 @@ def solve(
     # A record per puzzle, as emit_json writes it, straight to the stream: thousands of
     # puzzles a second leave no time for an echo per line.
     write = sys.stdout.write
-    dumps = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": ")).encode
+    dumps = json.JSONEncoder(
+        ensure_ascii=not takes_every_character(sys.stdout), separators=(", ", ": ")
+    ).encode
     # A record's problems are in English whatever the language (its errors on stderr not).
     english = functools.partial(speaking, "en") if as_json and current_language() != "en" else None
     try:

@@ -206,6 +206,49 @@ ALIASES: Final[dict[str, str]] = {
 }
 
 
+#: The one-letter forms a language's help leaves out (every one is understood in both):
+#: e and f are German (eingabe, fertig), c and d English (compose, done).
+_UNLISTED_LETTERS: Final[dict[str, frozenset[str]]] = {
+    "en": frozenset("ef"),
+    "de": frozenset("cd"),
+}
+
+
+def short_forms() -> list[tuple[str, str]]:
+    """The one-letter forms of the commands, each with its command's word, in the language
+    in use: ``[("c", "compose"), ("t", "test"), …, ("x/s", "strike"), …, ("h/?", "help"),
+    ("q", "quit")]``. ``h`` is help; hint has none."""
+    unlisted = _UNLISTED_LETTERS.get(current_language(), frozenset())
+    forms: list[tuple[str, str]] = []
+    for name, (usage, _what) in COMMANDS.items():
+        letters = [
+            alias
+            for alias, target in ALIASES.items()
+            if target == name and len(alias) == 1 and alias not in unlisted
+        ]
+        if letters:
+            forms.append(("/".join(letters), _(usage).split()[0]))
+    return forms
+
+
+def short_forms_help() -> str:
+    """The paragraph of the help that lists the short forms, each with its command, and
+    says what ``h`` is (help, typed; the board's key h asks for a hint). Its lines are as
+    many in every language: a game's transcript reads the same line by line."""
+    pairs = [f"{letters} {word}" for letters, word in short_forms()]
+    half = (len(pairs) + 1) // 2
+    return "\n".join(
+        [
+            "  " + _("Short forms: {forms},").format(forms=", ".join(pairs[:half])),
+            f"  {', '.join(pairs[half:])}.",
+            _(
+                "  Typed, h is help (hint has no short form); on turing board the key h asks\n"
+                "  for a hint."
+            ),
+        ]
+    )
+
+
 def grammar_help() -> str:
     """The list of commands, in the language in use."""
     width = max(32, *(len(_(usage)) for usage, _what in COMMANDS.values()))
@@ -221,11 +264,12 @@ def grammar_help() -> str:
             _(
                 "  Codes: three digits 1–5 for ▲ blue, ■ yellow, ● purple ({e}, {spaced} or\n"
                 "  {commas}). Verifiers: letters A–F, any case. SHAPE: {letters} (or blue,\n"
-                "  yellow, purple, ▲ ■ ●). Short forms: c t d p n x u m h q, and ? for help.\n"
-                "  Several commands on one line are separated by ';'. Lines starting with '#'\n"
-                "  are ignored. A line that cannot be run in full is refused whole: nothing of\n"
-                "  it runs."
+                "  yellow, purple, ▲ ■ ●). Several commands on one line are separated by ';'.\n"
+                "  Lines starting with '#' are ignored. A line that cannot be run in full is\n"
+                "  refused whole: nothing of it runs."
             ).format(e=_E, spaced=_E_SPACED, commas=",".join(_E), letters=" ".join(shapes)),
+            "",
+            short_forms_help(),
         ]
     )
 

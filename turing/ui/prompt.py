@@ -22,6 +22,7 @@ from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.history import InMemoryHistory
 from rich import box
+from rich.cells import cell_len
 from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -125,6 +126,27 @@ def _card_line(game: Game, card: int, struck: set[tuple[int, int]], color: bool)
     return line
 
 
+def packed(parts: Iterable[Text | str], width: int | None, separator: str = " · ") -> Text:
+    """``parts`` joined by ``separator`` on one line; with ``width`` (a terminal's), on as
+    few lines as it takes, each broken between two parts, never inside one (a part wider
+    than the terminal is left to it). A header's ``Round 2 · ann · tests 3 · hints 0 ·
+    01 · classic · 4 verifiers`` keeps each of its figures with its word."""
+    out = Text()
+    used = 0
+    for i, part in enumerate(parts):
+        piece = Text(part) if isinstance(part, str) else part
+        if i:
+            if width is not None and used + cell_len(separator) + piece.cell_len > width:
+                out.append("\n")
+                used = 0
+            else:
+                out.append(separator)
+                used += cell_len(separator)
+        out.append_text(piece)
+        used += piece.cell_len
+    return out
+
+
 def _fit(line: Text, width: int | None) -> Text:
     if width is not None:
         line.no_wrap = True
@@ -146,21 +168,21 @@ def render_screen(
     puzzle = game.public
     mode = puzzle.mode_class
     parts: list[RenderableType] = []
-    title = Text()
-    title.append(_("Round {round}").format(round=game.round), style="bold" if color else "")
-    title.append(f" · {name}", style="bold cyan" if color else "")
-    title.append(
-        " · "
-        + _("{puzzle} · {mode} · {verifiers} verifiers · your tests {tests}").format(
-            puzzle=puzzle.id or _("puzzle"),
-            mode=mode_name(puzzle.mode),
-            verifiers=puzzle.verifiers,
-            tests=len(view.tests),
-        )
-    )
+    # the seat first (its tests and hints), then the puzzle: on a narrow terminal the
+    # puzzle's words go to a second line, each figure with its word
+    title = [
+        Text(_("Round {round}").format(round=game.round), style="bold" if color else ""),
+        Text(name, style="bold cyan" if color else ""),
+        Text(_("tests {n}").format(n=len(view.tests))),
+    ]
     if game.hints_allowed:
-        title.append(" · " + _("hints {n}").format(n=game.hints_used(name)))
-    parts.append(title)
+        title.append(Text(_("hints {n}").format(n=game.hints_used(name))))
+    title.append(Text(puzzle.id or _("puzzle")))
+    title.append(Text(mode_name(puzzle.mode)))
+    title.append(
+        Text(ngettext("{n} verifier", "{n} verifiers", puzzle.verifiers).format(n=puzzle.verifiers))
+    )
+    parts.append(packed(title, width))
     if len(game.players) > 1:
         others = []
         for other in game.players:
@@ -172,7 +194,8 @@ def render_screen(
                 if game.is_eliminated(other)
                 else f"{other} {used}"
             )
-        parts.append(Text(_("Tests of the others: {list}").format(list=" · ".join(others))))
+        first, *rest = others
+        parts.append(packed([_("Tests of the others: {list}").format(list=first), *rest], width))
     if mode.hidden_mapping:
         parts.append(
             Text(
@@ -688,17 +711,21 @@ class PromptView:
         session = self.session
         puzzle = session.game.public
         names = ", ".join(session.game.players)
-        self.say(
-            _(
-                "Turing Machine · {puzzle} · {mode} · {verifiers} verifiers · players: {names}"
-            ).format(
-                puzzle=puzzle.id or _("puzzle"),
-                mode=mode_name(puzzle.mode),
-                verifiers=puzzle.verifiers,
-                names=names,
-            ),
-            style="bold",
+        line = packed(
+            [
+                "Turing Machine",
+                puzzle.id or _("puzzle"),
+                mode_name(puzzle.mode),
+                ngettext("{n} verifier", "{n} verifiers", puzzle.verifiers).format(
+                    n=puzzle.verifiers
+                ),
+                _("players: {names}").format(names=names),
+            ],
+            self.console.width if self.console.is_terminal else None,
         )
+        if self.color:
+            line.stylize("bold")
+        self.say(line)
         if session.humans and not resumed:
             self.say(_("Type help for the commands."))
         if resumed:
@@ -1012,6 +1039,7 @@ __all__ = [
     "PromptView",
     "Reader",
     "clear_screen",
+    "packed",
     "render_cards",
     "render_screen",
     "shaped",

@@ -1,0 +1,77 @@
+"""The short forms of `turing play`'s commands: its help lists each with the command it
+stands for, in English and German, and each does what the help says; typed, ``h`` is
+help (hint has none), which both front ends' helps say, the board's key h being a hint."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from click.testing import CliRunner, Result
+
+from turing import i18n
+from turing.cli.main import main
+from turing.play.session import COMMANDS, command_name
+
+#: what each language's help lists, in its order: the forms and their commands
+LISTED = {
+    "en": "c compose, t test, d done, p pass, n note, x/s strike, u unstrike, m mark, "
+    "l show, h/? help, q quit",
+    "de": "e eingabe, t teste, f fertig, p passen, n notiz, x/s streiche, u zurück, "
+    "m markiere, l zeige, h/? hilfe, q beenden",
+}
+
+
+def play(language: str, script: str) -> Result:
+    return CliRunner().invoke(main, ["--lang", language, "play"], input=script)
+
+
+def listed_forms(output: str, language: str) -> str:
+    """The short forms the help printed, on one line."""
+    head = "Short forms: " if language == "en" else "Kurzformen: "
+    found = re.search(re.escape(head) + r"(.*?)\.", output, re.DOTALL)
+    assert found is not None, output
+    return " ".join(found.group(1).split())
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_help_lists_each_short_form_with_its_command(language: str) -> None:
+    result = play(language, "help\n")
+    assert listed_forms(result.output, language) == LISTED[language]
+    i18n.set_language(language)
+    words = {i18n._(usage).split()[0]: name for name, (usage, _what) in COMMANDS.items()}
+    for pair in LISTED[language].split(", "):
+        letters, word = pair.split(" ")
+        for letter in letters.split("/"):
+            assert command_name(letter) == words[word], (letter, word)
+
+
+@pytest.mark.parametrize(("language", "hint_word"), [("en", "hint"), ("de", "hinweis")])
+def test_h_typed_is_help_and_hint_has_no_short_form(language: str, hint_word: str) -> None:
+    result = play(language, "h\n")
+    assert listed_forms(result.output, language)  # the commands were listed
+    said = {
+        "en": "Typed, h is help (hint has no short form); on turing board the key h asks "
+        "for a hint.",
+        "de": "Getippt steht h für hilfe (hinweis hat keine Kurzform); auf turing board "
+        "fragt die Taste h nach einem Hinweis.",
+    }[language]
+    assert said in " ".join(result.output.split())
+    assert "What you can infer now" not in result.output
+    assert "Was du jetzt schließen kannst" not in result.output
+    assert command_name("h") == "help" and command_name(hint_word) == "hint"
+
+
+@pytest.mark.parametrize(
+    ("language", "key", "typed"),
+    [
+        ("en", "h shows a hint", "typed, h is help, t test,\n  n note and s strike"),
+        ("de", "h zeigt einen Hinweis", "getippt steht h für hilfe, t für teste, n für\n"),
+    ],
+)
+def test_the_boards_help_tells_its_keys_from_the_typed_short_forms(
+    language: str, key: str, typed: str
+) -> None:
+    result = CliRunner().invoke(main, ["--lang", language, "board", "--help"])
+    assert result.exit_code == 0
+    assert key in result.output and typed in result.output, result.output

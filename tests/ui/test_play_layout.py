@@ -1,0 +1,111 @@
+"""`turing play`'s screen at a terminal of 80 columns: the header and the line that says
+what to do next each stay one line, in English and German, for 1–3 players and 4–6
+verifiers in every mode; where a header cannot fit (long names), it is broken between
+two of its parts, never inside one."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+
+import pytest
+from rich.console import Console
+
+from turing import i18n
+from turing.core.cards import load_cardset
+from turing.core.puzzle import Puzzle
+from turing.play.session import Session, parse_players, random_puzzle
+from turing.play.words import mode_name
+from turing.ui.prompt import render_screen, status_line
+
+WIDTH = 80
+CLASSIC = load_cardset("classic")
+#: what the screen calls a puzzle of --random (the longest of the labels play gives)
+LABEL = "random puzzle"
+
+
+@pytest.fixture(scope="module")
+def puzzles() -> dict[tuple[str, int], Puzzle]:
+    return {
+        (mode, n): random_puzzle(mode, None, [n], seed=7, cardset=CLASSIC, min_tests=0)
+        for mode in ("classic", "extreme", "nightmare")
+        for n in (4, 5, 6)
+    }
+
+
+@pytest.fixture(params=["en", "de"])
+def language(request: pytest.FixtureRequest) -> Iterator[str]:
+    i18n.set_language(request.param)
+    yield request.param
+    i18n.set_language("en")
+
+
+def drawn(session: Session, name: str) -> list[str]:
+    """The screen as a terminal of WIDTH columns shows it, line by line."""
+    out = io.StringIO()
+    console = Console(file=out, width=WIDTH, force_terminal=True, color_system=None)
+    console.print(render_screen(session, name, color=False, width=WIDTH))
+    return out.getvalue().splitlines()
+
+
+def play(session: Session, line: str) -> None:
+    turn = session.turn()
+    assert turn is not None
+    for _outcome in session.run(session.plan(turn.player, line)):
+        pass
+
+
+def check_screen(session: Session, mode: str, verifiers: int) -> None:
+    turn = session.turn()
+    assert turn is not None
+    lines = drawn(session, turn.player)
+    verifier_word = i18n.ngettext("{n} verifier", "{n} verifiers", verifiers).format(n=verifiers)
+    header = lines[0]
+    assert header.startswith(i18n._("Round {round}").format(round=session.game.round))
+    puzzle_words = f"{LABEL} · {mode_name(mode)} · {verifier_word}"
+    assert header.endswith(puzzle_words) and len(header) <= WIDTH, lines[:2]
+    status = status_line(session.game, turn.player)
+    assert status and len(status) <= WIDTH, status
+    assert lines[-1] == status, lines[-3:]
+
+
+@pytest.mark.parametrize("mode", ["classic", "extreme", "nightmare"])
+@pytest.mark.parametrize("verifiers", [4, 5, 6])
+@pytest.mark.parametrize("players", [None, "ann,bob", "ann,bob,cat"])
+def test_header_and_next_step_are_one_line_each_at_80_columns(
+    puzzles: dict[tuple[str, int], Puzzle],
+    language: str,
+    mode: str,
+    verifiers: int,
+    players: str | None,
+) -> None:
+    session = Session.new(
+        puzzles[(mode, verifiers)], CLASSIC, parse_players(players), seed=1, label=LABEL
+    )
+    seats = len(session.game.players)
+    check_screen(session, mode, verifiers)  # compose a code…
+    # later rounds: two-figure tests and a hint, each state of the line under the screen
+    for _round in range(3):
+        for _seat in range(seats):
+            play(session, "compose 111; test A B C; pass")
+    play(session, "hint; compose 123")
+    check_screen(session, mode, verifiers)  # this round's code: 123; 3 tests left
+    play(session, "test A")
+    check_screen(session, mode, verifiers)  # … tested A; 2 tests left
+    play(session, "test B C")
+    check_screen(session, mode, verifiers)  # … tested A B C; no tests left
+    assert session.game.tests_used(session.game.players[0]) == 12
+
+
+def test_a_header_too_long_for_the_terminal_is_broken_between_its_parts() -> None:
+    from turing.ui.prompt import packed
+
+    parts = ["Round 1", "alexandra-von-humboldt-und-bonpland", "tests 0", "hints 0"]
+    parts += ["random puzzle", "nightmare", "6 verifiers"]
+    text = packed(parts, WIDTH).plain
+    lines = text.split("\n")
+    assert lines == [
+        "Round 1 · alexandra-von-humboldt-und-bonpland · tests 0 · hints 0",
+        "random puzzle · nightmare · 6 verifiers",
+    ]
+    assert packed(parts, None).plain == " · ".join(parts)
