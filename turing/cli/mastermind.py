@@ -108,11 +108,12 @@ Commands (typed at the prompt, or one per line on stdin when it is not a termina
   anywhere              "board" shows the board, "help" the commands, "giveup"
                         gives up this game (codebreaker), "quit" leaves the match
 At a terminal the prompts keep a history (up arrow); Ctrl-C and "quit" ask whether
-to leave (no: back to the same prompt), Ctrl-D ends the input; from a script "quit"
-leaves at once. Blank lines and lines starting with # are skipped. A line that is not
-a command gets one error line (a mistyped command: "did you mean hint?"), and the
-prompt asks again. Exit status: 0 when the match is finished, 1 when it is abandoned
-(quit or end of input), 130 when interrupted, 2 for bad options."""
+to leave, "giveup" whether to give up (no: back to the same prompt), Ctrl-D ends the
+input; from a script "quit" and "giveup" act at once. Blank lines and lines starting
+with # are skipped. A line that is not a command gets one error line (a mistyped
+command: "did you mean hint?"), and the prompt asks again. Exit status: 0 when the
+match is finished, 1 when it is abandoned (quit or end of input), 130 when
+interrupted, 2 for bad options."""
 )
 
 
@@ -371,9 +372,10 @@ class Reader:
     """Reads one command per prompt.
 
     At a terminal: line editing and history (readline), hidden entry without echo
-    (getpass), Ctrl-C and ``quit`` ask whether to leave, Ctrl-D ends the input. Otherwise
-    the next line of the script, echoed after its prompt (a hidden one as ``(hidden)``),
-    and ``quit`` leaves at once.
+    (getpass), Ctrl-C and ``quit`` ask whether to leave (``giveup`` whether to give up,
+    through :meth:`confirm`), Ctrl-D ends the input. Otherwise the next line of the
+    script, echoed after its prompt (a hidden one as ``(hidden)``), and ``quit`` leaves
+    at once.
     """
 
     def __init__(self, out: Console, err: Console) -> None:
@@ -440,17 +442,22 @@ class Reader:
             self.out.print()  # Ctrl-C leaves the cursor on the prompt's line
         self._leave(_("interrupted"), EXIT_INTERRUPTED)
 
-    def _leave(self, reason: str, exit_code: int) -> None:
-        """Abandon the match for ``reason``: from a script at once; at a terminal when the
-        person says yes (Ctrl-C or Ctrl-D at the question count as yes). Otherwise it
-        returns, and the same prompt asks again."""
+    def confirm(self, question: str) -> bool:
+        """Whether to go ahead with what ``question`` asks (it ends in ``[y/N]: ``): from a
+        script at once, without asking; at a terminal when the person says yes (Ctrl-C or
+        Ctrl-D at the question count as yes). No: the same prompt asks again."""
         if not self.interactive:
-            raise Abandon(reason, exit_code)
+            return True
         try:
-            answer = input(_("Leave the match? [y/N]: "))
+            answer = input(question)
         except (KeyboardInterrupt, EOFError):
-            answer = "y"
-        if answer.strip().lower() in YES:
+            return True
+        return answer.strip().lower() in YES
+
+    def _leave(self, reason: str, exit_code: int) -> None:
+        """Abandon the match for ``reason`` once :meth:`confirm` says so; otherwise it
+        returns, and the same prompt asks again."""
+        if self.confirm(_("Leave the match? [y/N]: ")):
             raise Abandon(reason, exit_code)
 
 
@@ -970,8 +977,10 @@ def _human_guess(reader: Reader, view: View, match: Match) -> None:
         if _common(word, view, reader, lambda: _match_board(view, match), match.hint):
             continue
         if word in GIVE_UP_WORDS:
-            view.events(match.give_up(match.breaker))
-            return
+            if _gives_up(reader):
+                view.events(match.give_up(match.breaker))
+                return
+            continue
         if word in UNDO_WORDS:
             reader.error(_("'undo' takes back a codemaker's last pins; there are none here"))
             continue
@@ -982,6 +991,11 @@ def _human_guess(reader: Reader, view: View, match: Match) -> None:
             continue
         view.events(match.guess(code))
         return
+
+
+def _gives_up(reader: Reader) -> bool:
+    """``giveup`` typed by a codebreaker: at a terminal the person is asked first."""
+    return reader.confirm(_("Give up this game? It is scored as lost. [y/N]: "))
 
 
 def _answer(reader: Reader, view: View, match: Match, proposal: Code | None) -> None:
@@ -1209,7 +1223,9 @@ def _duel_guess(reader: Reader, view: View, duel: Duel, player: int) -> Code | N
         ):
             continue
         if word in GIVE_UP_WORDS:
-            return None
+            if _gives_up(reader):
+                return None
+            continue
         try:
             return preset.palette.parse(text, preset.space, guess=True)
         except CodeError as error:
