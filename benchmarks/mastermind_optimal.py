@@ -6,6 +6,10 @@
     python benchmarks/mastermind_optimal.py --board master-collor --seconds 600
     python benchmarks/mastermind_optimal.py --board superhirn --seconds 600 --cpu  # cpu time
     python benchmarks/mastermind_optimal.py --save turing/mastermind/data/optimal-4x6.json
+    python benchmarks/mastermind_optimal.py --board superhirn \
+        --save turing/mastermind/data/optimal-4x8-norepeat.json          # about 5 minutes
+    python benchmarks/mastermind_optimal.py --board superhirn --worst 6 \
+        --save turing/mastermind/data/optimal-4x8-norepeat-max6.json
 
 Prints the search's bounds while it runs (lower bound proven, best strategy found), then
 the result next to the baseline: the most-parts strategy's total. The best of most-parts

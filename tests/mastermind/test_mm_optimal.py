@@ -143,3 +143,24 @@ def test_stored_worst_case_tree_needs_at_most_5_guesses() -> None:
     summary, records = simulate(engine, make_strategy("optimal-worst"))
     assert (summary.total_guesses, summary.max_guesses) == (5626, 5)
     assert all(r.solved for r in records)
+
+
+def test_stored_superhirn_tree_plays_every_secret_in_7817() -> None:
+    """Superhirn 4 × 8 without repeats, guesses without repeats too: 7,817 in total,
+    proved by benchmarks/mastermind_optimal.py --board superhirn (most-parts: 7,944)."""
+    engine = Engine(CodeSpace(4, 8, repeats=False))
+    tree = stored_tree(engine.space)
+    assert tree is not None and tree.total == 7817
+    summary, records = simulate(engine, make_strategy("optimal"))
+    assert (summary.total_guesses, summary.max_guesses) == (7817, 6)
+    assert all(r.solved for r in records)
+    for record in records:
+        for guess, key in record.rows:
+            engine.space.check(engine.space.code(guess))
+            assert engine.table.key(guess, record.secret) == key
+    # Within Knuth's worst case of 6 guesses on the board: the same total (--worst 6).
+    worst = stored_tree(engine.space, max_guesses=6)
+    assert worst is not None and worst.total == 7817
+    capped, played = simulate(engine, make_strategy("optimal-worst"))
+    assert (capped.total_guesses, capped.max_guesses) == (7817, 6)
+    assert all(r.solved for r in played)
