@@ -268,7 +268,7 @@ def simulate_command(
     """
     if every and sample is not None:
         fail(_("--all and --sample exclude each other"))
-    breaker = _strategy(strategy, seed)
+    breaker = _strategy(strategy, seed, game)
     engine = Engine(game.space)
     try:
         secrets = None if sample is None else sample_secrets(len(game.space), sample, seed)
@@ -332,11 +332,24 @@ def simulate_command(
     )
 
 
-def _strategy(name: str, seed: int) -> Strategy:
+def _strategy(name: str, seed: int, game: Preset) -> Strategy:
+    """The strategy ``name``, refused (one line, status 2) when it cannot play ``game`` in
+    reasonable time, before any game begins."""
     try:
-        return make_strategy(name, seed=seed, progress=_show_search)
+        strategy = make_strategy(name, seed=seed, progress=_show_search)
+        strategy.check(game.space)
     except StrategyError as error:
         fail(str(error))
+    return strategy
+
+
+def _breakers(seats: tuple[Seat, Seat], seed: int | None, game: Preset) -> dict[str, Strategy]:
+    """The strategies of the computer seats, by name."""
+    return {
+        seat.strategy: _strategy(seat.strategy, 0 if seed is None else seed, game)
+        for seat in seats
+        if seat.strategy is not None
+    }
 
 
 def _show_search(progress: SearchProgress) -> None:
@@ -862,10 +875,7 @@ def play_command(
     both in the same move, or every row used by both, is a draw.
     """
     seats = parse_players(players, strategy)
-    breakers: dict[str, Strategy] = {}
-    for seat in seats:
-        if seat.strategy is not None and seat.strategy not in breakers:
-            breakers[seat.strategy] = _strategy(seat.strategy, 0 if seed is None else seed)
+    breakers = _breakers(seats, seed, game)
     chosen_role = role or ("duel" if game.mode == "duel" else "breaker")
     out, err = stdout_console(), stderr_console()
     try:
@@ -1281,11 +1291,7 @@ def board_command(
     check_serve_options(ctx, serve)
     seats = parse_players(options["players"], options["strategy"])
     seed = options["seed"]
-    breakers = {
-        seat.strategy: _strategy(seat.strategy, 0 if seed is None else seed)
-        for seat in seats
-        if seat.strategy is not None
-    }
+    breakers = _breakers(seats, seed, game)
     role = options["role"] or ("duel" if game.mode == "duel" else "breaker")
     games = options["games"]
     try:
