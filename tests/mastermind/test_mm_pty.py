@@ -285,9 +285,9 @@ def test_giveup_asks_first_no_plays_on_and_yes_gives_up() -> None:
     assert screen.text.count("gave up") == 1
 
 
-def test_ctrl_c_or_ctrl_d_at_the_giveup_question_count_as_yes() -> None:
+def test_ctrl_c_or_ctrl_d_at_the_giveup_question_keep_the_game() -> None:
     for key in ("intr", "eof"):
-        child, _ = watched("--preset classic --games 1 --seed 1")
+        child, screen = watched("--preset classic --games 1 --seed 1")
         child.expect("your guess — row 1 of 10")
         child.sendline("giveup")
         child.expect("Give up this game\\? It is scored as lost. \\[y/N\\]")
@@ -295,10 +295,14 @@ def test_ctrl_c_or_ctrl_d_at_the_giveup_question_count_as_yes() -> None:
             child.sendintr()
         else:
             child.sendeof()
-        child.expect("You gave up after 0 rows; 11 points to Computer \\(10 \\+ 1\\).")
+        child.expect("your guess — row 1 of 10")  # the same prompt, the same game
+        child.sendline("quit")
+        child.expect("Leave the match\\? \\[y/N\\]")
+        child.sendline("y")
         child.expect(pexpect.EOF)
         child.close()
-        assert child.exitstatus == 0, key
+        assert child.exitstatus == 1, key
+        assert "gave up" not in screen.text, key
 
 
 def test_ctrl_c_asks_and_leaves_with_130() -> None:

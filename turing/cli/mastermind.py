@@ -455,22 +455,24 @@ class Reader:
             self.out.print()  # Ctrl-C leaves the cursor on the prompt's line
         self._leave(_("interrupted"), EXIT_INTERRUPTED)
 
-    def confirm(self, question: str) -> bool:
+    def confirm(self, question: str, *, interrupted: bool) -> bool:
         """Whether to go ahead with what ``question`` asks (it ends in ``[y/N]: ``): from a
-        script at once, without asking; at a terminal when the person says yes (Ctrl-C or
-        Ctrl-D at the question count as yes). No: the same prompt asks again."""
+        script at once, without asking; at a terminal when the person says yes, and
+        ``interrupted`` when they press Ctrl-C or Ctrl-D at the question. No: the same
+        prompt asks again."""
         if not self.interactive:
             return True
         try:
             answer = input(question)
         except (KeyboardInterrupt, EOFError):
-            return True
+            return interrupted
         return answer.strip().lower() in YES
 
     def _leave(self, reason: str, exit_code: int) -> None:
         """Abandon the match for ``reason`` once :meth:`confirm` says so; otherwise it
         returns, and the same prompt asks again."""
-        if self.confirm(_("Leave the match? [y/N]: ")):
+        # Ctrl-C or Ctrl-D at the question: leave, as they ask to
+        if self.confirm(_("Leave the match? [y/N]: "), interrupted=True):
             raise Abandon(reason, exit_code)
 
 
@@ -1004,8 +1006,10 @@ def _human_guess(reader: Reader, view: View, match: Match) -> None:
 
 
 def _gives_up(reader: Reader) -> bool:
-    """``giveup`` typed by a codebreaker: at a terminal the person is asked first."""
-    return reader.confirm(_("Give up this game? It is scored as lost. [y/N]: "))
+    """``giveup`` typed by a codebreaker: at a terminal the person is asked first; Ctrl-C
+    or Ctrl-D at the question keep the game (as at the criteria game's give-up question),
+    and the same prompt asks again."""
+    return reader.confirm(_("Give up this game? It is scored as lost. [y/N]: "), interrupted=False)
 
 
 def _answer(reader: Reader, view: View, match: Match, proposal: Code | None) -> None:
