@@ -6,11 +6,23 @@
     python benchmarks/mastermind_optimal.py --board master-collor --seconds 600
     python benchmarks/mastermind_optimal.py --board superhirn --seconds 600 --cpu  # cpu time
     python benchmarks/mastermind_optimal.py --save turing/mastermind/data/optimal-4x6.json
+    python benchmarks/mastermind_optimal.py --board superhirn \
+        --save turing/mastermind/data/optimal-4x8-norepeat.json          # about 5 minutes
+    python benchmarks/mastermind_optimal.py --board superhirn --worst 6 \
+        --save turing/mastermind/data/optimal-4x8-norepeat-max6.json
+    python benchmarks/mastermind_optimal.py --sweep 216   # every game of at most 216 codes
 
 Prints the search's bounds while it runs (lower bound proven, best strategy found), then
 the result next to the baseline: the most-parts strategy's total. The best of most-parts
 and Knuth within the limit bounds the search from above. A run that reaches its time
 limit prints the bounds it had.
+
+``--sweep N`` times, in processor seconds, the searches ``optimal`` and ``optimal-worst``
+run on first use for every game of at most N codes (every size, with and without repeats
+and the empty hole), as ``turing mastermind`` searches them (the same upper bounds), each
+stopped after ``--seconds`` (default 60); the slowest close the list. N at
+``SEARCH_LIMIT`` (turing/mastermind/optimal.py) checks that every game the commands
+search is searched in seconds.
 Never run in CI: the classic proof takes minutes.
 """
 
@@ -23,7 +35,7 @@ from pathlib import Path
 from turing.mastermind.engine import Engine
 from turing.mastermind.optimal import OptimalSearch, Progress, SearchStopped, save_tree
 from turing.mastermind.simulate import simulate
-from turing.mastermind.space import CodeSpace
+from turing.mastermind.space import MAX_COLOURS, MAX_POSITIONS, CodeSpace, SpaceError
 from turing.mastermind.strategies import Knuth, MostParts, Optimal
 
 BOARDS = {
@@ -44,7 +56,11 @@ def main() -> None:
         "--cpu", action="store_true", help="--seconds and the progress lines count processor time"
     )
     parser.add_argument("--save", type=Path, help="write the tree found to this file")
+    parser.add_argument("--sweep", type=int, help="time every game of at most this many codes")
     args = parser.parse_args()
+    if args.sweep is not None:
+        sweep(args.sweep, 60.0 if args.seconds is None else args.seconds)
+        return
     space = BOARDS[args.board]
     engine = Engine(space)
     cpu0, wall0 = time.process_time(), time.perf_counter()
@@ -92,6 +108,57 @@ def main() -> None:
     if args.save:
         save_tree(tree, args.save)
         print(f"tree written to {args.save}")
+
+
+def games_up_to(codes: int) -> list[CodeSpace]:
+    """Every game the engine holds with at most ``codes`` codes, smallest first."""
+    spaces = []
+    for positions in range(1, MAX_POSITIONS + 1):
+        for colours in range(2, MAX_COLOURS + 1):
+            for repeats in (True, False):
+                for blank in (False, True):
+                    try:
+                        space = CodeSpace(positions, colours, repeats, blank)
+                    except SpaceError:
+                        continue
+                    if len(space) <= codes:
+                        spaces.append(space)
+    return sorted(spaces, key=lambda s: (len(s), s.positions, s.colours, s.repeats, s.blank))
+
+
+def first_search(space: CodeSpace, worst: bool, seconds: float) -> tuple[float, int | None]:
+    """Processor seconds of the search the strategy runs on first use, and its total
+    (None: stopped at ``seconds``)."""
+    start = time.process_time()
+    engine = Engine(space)
+    upper, limit = None, None
+    if worst:
+        limit = simulate(engine, Knuth())[0].max_guesses
+    else:
+        upper = simulate(engine, MostParts())[0].total_guesses
+    search = OptimalSearch(engine, max_guesses=limit, seconds=seconds, clock=time.process_time)
+    try:
+        total: int | None = search.solve(upper=upper).total
+    except SearchStopped:
+        total = None
+    return time.process_time() - start, total
+
+
+def sweep(codes: int, seconds: float) -> None:
+    spaces = games_up_to(codes)
+    print(f"{len(spaces)} games of at most {codes:,} codes; cpu seconds of each search")
+    times: list[tuple[float, str]] = []
+    for space in spaces:
+        for worst in (False, True):
+            cpu, total = first_search(space, worst, seconds)
+            strategy = "optimal-worst" if worst else "optimal"
+            name = f"{space.describe()} ({len(space):,} codes), {strategy}"
+            result = "stopped" if total is None else f"{total:,}"
+            print(f"  {cpu:7.2f} s  {name}: {result}", flush=True)
+            times.append((cpu if total is not None else float("inf"), name))
+    print("slowest:")
+    for cpu, name in sorted(times, reverse=True)[:5]:
+        print(f"  {cpu:7.2f} s  {name}")
 
 
 if __name__ == "__main__":

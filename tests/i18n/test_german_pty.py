@@ -89,6 +89,22 @@ def test_mastermind_hints_and_asks_in_german_before_leaving() -> None:
     assert child.exitstatus == 1
 
 
+def test_mastermind_asks_in_german_before_giving_up() -> None:
+    child = spawn(["mastermind", "play", "--seed", "4", "--games", "1"], {"LANG": "de_DE.UTF-8"})
+    child.expect_exact("Spieler, dein Rateversuch — Reihe 1 von 10")
+    child.sendline("aufgeben")
+    child.expect_exact("Dieses Spiel aufgeben? Es wird als verloren gewertet. [j/N]")
+    child.sendline("nein")
+    child.expect_exact("Spieler, dein Rateversuch — Reihe 1 von 10")
+    child.sendline("gib auf")
+    child.expect_exact("[j/N]")
+    child.sendline("j")
+    child.expect_exact("Spieler hat nach 0 Reihen aufgegeben; 11 Punkte für Computer (10 + 1).")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
 def test_mastermind_names_a_line_of_words_as_a_command_in_german() -> None:
     child = spawn(["mastermind", "play", "--seed", "4"], {"LANG": "de_DE.UTF-8"})
     child.expect_exact("Spieler, dein Rateversuch — Reihe 1 von 10")

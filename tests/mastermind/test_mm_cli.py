@@ -421,6 +421,22 @@ def test_quit_in_a_script_leaves_at_once_without_asking(args: list[str], lines: 
     assert "row  2" not in result.output  # nothing after the quit line was read
 
 
+@pytest.mark.parametrize(
+    ("args", "lines", "said"),
+    [
+        (["--games", "1", "--seed", "1"], ["giveup"], "You gave up after 0 rows"),
+        (["--preset", "logik"], ["random", "aufgeben"], "won by Computer (You gave up)"),
+    ],
+)
+def test_giveup_in_a_script_gives_up_at_once_without_asking(
+    args: list[str], lines: list[str], said: str
+) -> None:
+    result = run(["play", *args], lines)
+    assert result.exit_code == 0, result.output
+    assert said in result.output
+    assert "Give up this game" not in result.output + result.stderr
+
+
 def test_quit_through_a_pipe_leaves_at_once() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "turing", "mastermind", "play", "--seed", "1"],

@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import json
+import re
 from itertools import product
 
 import pytest
-from click.testing import CliRunner
+from click.testing import CliRunner, Result
 
 from turing.cli.main import main
 from turing.mastermind.engine import Engine
 from turing.mastermind.optimal import (
+    SEARCH_LIMIT,
     OptimalSearch,
     Progress,
+    stored_limits,
     stored_tree,
     tree_from_json,
     tree_to_json,
@@ -20,7 +23,7 @@ from turing.mastermind.optimal import (
 from turing.mastermind.scoring import Feedback, feedback
 from turing.mastermind.simulate import simulate
 from turing.mastermind.space import CodeSpace
-from turing.mastermind.strategies import Optimal, make_strategy
+from turing.mastermind.strategies import Knuth, Optimal, StrategyError, make_strategy
 
 Pins = tuple[int, int]
 
@@ -143,3 +146,101 @@ def test_stored_worst_case_tree_needs_at_most_5_guesses() -> None:
     summary, records = simulate(engine, make_strategy("optimal-worst"))
     assert (summary.total_guesses, summary.max_guesses) == (5626, 5)
     assert all(r.solved for r in records)
+
+
+def test_stored_superhirn_tree_plays_every_secret_in_7817() -> None:
+    """Superhirn 4 × 8 without repeats, guesses without repeats too: 7,817 in total,
+    proved by benchmarks/mastermind_optimal.py --board superhirn (most-parts: 7,944)."""
+    engine = Engine(CodeSpace(4, 8, repeats=False))
+    tree = stored_tree(engine.space)
+    assert tree is not None and tree.total == 7817
+    summary, records = simulate(engine, make_strategy("optimal"))
+    assert (summary.total_guesses, summary.max_guesses) == (7817, 6)
+    assert all(r.solved for r in records)
+    for record in records:
+        for guess, key in record.rows:
+            engine.space.check(engine.space.code(guess))
+            assert engine.table.key(guess, record.secret) == key
+    # Within Knuth's worst case of 6 guesses on the board: the same total (--worst 6).
+    worst = stored_tree(engine.space, max_guesses=6)
+    assert worst is not None and worst.total == 7817
+    capped, played = simulate(engine, make_strategy("optimal-worst"))
+    assert (capped.total_guesses, capped.max_guesses) == (7817, 6)
+    assert all(r.solved for r in played)
+
+
+def test_every_stored_limited_tree_keeps_knuths_worst_case_on_its_board() -> None:
+    """optimal-worst plays a stored tree whose limit is Knuth's worst case on the board."""
+    for space in (CodeSpace(4, 6), CodeSpace(4, 8, repeats=False)):
+        limits = stored_limits(space)
+        assert None in limits
+        for limit in limits - {None}:
+            assert simulate(Engine(space), Knuth())[0].max_guesses == limit
+    assert stored_limits(CodeSpace(5, 8)) == set()
+
+
+@pytest.mark.parametrize("name", ["optimal", "optimal-worst"])
+def test_check_takes_stored_and_small_games_and_refuses_the_rest(name: str) -> None:
+    strategy = make_strategy(name)
+    strategy.check(CodeSpace(4, 6))  # stored
+    strategy.check(CodeSpace(3, 6))  # 216 codes: searched in seconds
+    strategy.check(CodeSpace(5, 5, repeats=False))  # the slowest of them
+    for space in (CodeSpace(5, 8), CodeSpace(5, 6), CodeSpace(4, 8), CodeSpace(3, 6, blank=True)):
+        with pytest.raises(StrategyError, match=f"this one has {len(space):,}, too many"):
+            strategy.check(space)
+    assert len(CodeSpace(3, 6, blank=True)) == 343 > SEARCH_LIMIT == 216
+
+
+def mastermind(args: list[str], lang: str = "en") -> Result:
+    return CliRunner().invoke(main, ["--lang", lang, "mastermind", *args], input="random\n")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["play", "--preset", "logik", "--role", "maker", "--strategy", "optimal", "--seed", "1"],
+        ["play", "--preset", "superhirn", "--duplicates", "--players", "human,computer:optimal"],
+        ["play", "--preset", "master-collor", "--role", "duel", "--strategy", "optimal-worst"],
+        ["play", "--preset", "superhirn", "--blank", "--players", "computer,computer:optimal"],
+        ["simulate", "--preset", "master-collor", "--strategy", "optimal"],
+        ["simulate", "--preset", "classic", "--blank", "--strategy", "optimal", "--sample", "5"],
+    ],
+)
+def test_optimal_is_refused_up_front_where_its_search_would_not_finish(args: list[str]) -> None:
+    result = mastermind(args)
+    assert result.exit_code == 2
+    assert result.stdout == ""  # nothing played, no secret shown
+    [line] = result.stderr.splitlines()
+    assert re.fullmatch(
+        r"error: the optimal(-worst)? strategy plays only classic, superhirn and games of at "
+        r"most 216 codes; this one has [\d,]+, too many to search in reasonable time; "
+        r"use entropy, most-parts, expected-size or knuth",
+        line,
+    )
+    assert "Traceback" not in result.output
+
+
+def test_optimal_is_refused_in_german() -> None:
+    result = mastermind(["play", "--preset", "logik", "--strategy", "optimal"], "de")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.strip() == (
+        "Fehler: die Strategie optimal spielt nur classic, superhirn und Spiele mit höchstens "
+        "216 Codes; dieses hat 32.768, zu viele für eine Suche in vertretbarer Zeit; wähle "
+        "entropy, most-parts, expected-size oder knuth"
+    )
+
+
+def test_optimal_plays_superhirn_and_small_custom_games() -> None:
+    superhirn = mastermind(
+        ["play", "--preset", "superhirn", "--players", "computer,computer:optimal"]
+    )
+    assert superhirn.exit_code == 0, superhirn.output
+    assert "Final score" in superhirn.stdout
+    small = mastermind(
+        [
+            *("simulate", "--preset", "classic", "--positions", "3", "--colours", "4"),
+            *("--json", "--strategy", "optimal"),
+        ]
+    )
+    assert small.exit_code == 0, small.output
+    assert json.loads(small.stdout)["total_guesses"] == 206

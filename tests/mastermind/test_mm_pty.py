@@ -216,6 +216,8 @@ def test_hidden_entry_between_two_people_never_shows_the_code() -> None:
     child.sendline("board")
     child.expect("No rows yet.")
     child.sendline("giveup")
+    child.expect("Give up this game\\? It is scored as lost. \\[y/N\\]")
+    child.sendline("y")
     child.expect("Ann gave up after 0 rows; 13 points to Bob \\(12 \\+ 1\\).")
     child.expect("Bob's code was O P K W.")
     child.expect(pexpect.EOF)
@@ -236,6 +238,12 @@ def test_logik_duel_shows_your_own_code_and_both_boards() -> None:
     child.expect("Computer against your code:")
     child.expect("row  1 ")
     child.sendline("giveup")
+    child.expect("Give up this game\\? It is scored as lost. \\[y/N\\]")
+    child.sendline("n")  # no: the same prompt, the duel goes on
+    child.expect("You, your guess — row 2 of 12")
+    child.sendline("aufgeben")
+    child.expect("\\[y/N\\]")
+    child.sendline("yes")
     child.expect("Game 1 of 1 won by Computer \\(You gave up\\).")
     child.expect(pexpect.EOF)
     child.close()
@@ -244,6 +252,57 @@ def test_logik_duel_shows_your_own_code_and_both_boards() -> None:
 
 
 # ---------------------------------------------------------------- leaving
+
+
+def test_giveup_asks_first_no_plays_on_and_yes_gives_up() -> None:
+    child, screen = watched("--preset classic --games 2 --seed 1")
+    child.expect("your guess — row 1 of 10")
+    child.sendline("RGBY")
+    child.expect("your guess — row 2 of 10")
+    child.sendline("giveup")
+    child.expect("Give up this game\\? It is scored as lost. \\[y/N\\]")
+    child.sendline("n")
+    child.expect("your guess — row 2 of 10")  # the same prompt, the same game
+    child.sendline("give up")
+    child.expect("Give up this game\\? It is scored as lost. \\[y/N\\]")
+    child.sendline("")  # Enter: no, the default
+    child.expect("your guess — row 2 of 10")
+    child.sendline("board")
+    child.expect("Classic Mastermind: row 2 of 10")
+    child.expect("your guess — row 2 of 10")
+    child.sendline("giveup")
+    child.expect("Give up this game\\? It is scored as lost. \\[y/N\\]")
+    child.sendline("y")
+    child.expect("You gave up after 1 row; 11 points to Computer \\(10 \\+ 1\\).")
+    child.expect("Computer's code was ")
+    child.expect("You, your secret code \\(hidden")  # game 2 begins
+    child.sendline("quit")
+    child.expect("Leave the match\\? \\[y/N\\]")
+    child.sendline("y")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 1
+    assert screen.text.count("gave up") == 1
+
+
+def test_ctrl_c_or_ctrl_d_at_the_giveup_question_keep_the_game() -> None:
+    for key in ("intr", "eof"):
+        child, screen = watched("--preset classic --games 1 --seed 1")
+        child.expect("your guess — row 1 of 10")
+        child.sendline("giveup")
+        child.expect("Give up this game\\? It is scored as lost. \\[y/N\\]")
+        if key == "intr":
+            child.sendintr()
+        else:
+            child.sendeof()
+        child.expect("your guess — row 1 of 10")  # the same prompt, the same game
+        child.sendline("quit")
+        child.expect("Leave the match\\? \\[y/N\\]")
+        child.sendline("y")
+        child.expect(pexpect.EOF)
+        child.close()
+        assert child.exitstatus == 1, key
+        assert "gave up" not in screen.text, key
 
 
 def test_ctrl_c_asks_and_leaves_with_130() -> None:
@@ -307,6 +366,8 @@ def test_hint_at_the_terminal_counts_the_codes_and_the_game_goes_on() -> None:
     child.expect_exact(f"{count:,} codes fit the rows so far.")
     child.expect("your guess — row 2 of 12")
     child.sendline("giveup")
+    child.expect("\\[y/N\\]")
+    child.sendline("y")
     child.expect("your secret code")  # game 2: the person makes the code
     child.sendintr()
     child.expect("Leave the match")

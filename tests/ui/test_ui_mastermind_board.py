@@ -669,6 +669,22 @@ def test_the_command_refuses_bad_options_in_one_line() -> None:
     assert result.exit_code == 2 and "in a duel both players set a code" in result.output
 
 
+def test_the_command_refuses_the_optimal_strategy_where_it_cannot_play() -> None:
+    """Refused before the board opens (or is served), as by mastermind play."""
+    pytest.importorskip("textual")
+    runner = CliRunner()
+    for extra in ([], ["--serve"]):
+        result = runner.invoke(
+            main, ["mastermind", "board", "--preset", "logik", "--strategy", "optimal", *extra]
+        )
+        assert result.exit_code == 2
+        assert "error: the optimal strategy plays only classic, superhirn and games" in (
+            result.output
+        )
+        assert "this one has 32,768, too many" in result.output
+        assert "use entropy, most-parts, expected-size or knuth" in result.output
+
+
 def test_the_served_command_line_gives_the_same_match() -> None:
     from turing.cli.mastermind import board_command
     from turing.cli.serving import SERVE_OPTIONS, command_line

@@ -108,11 +108,12 @@ Commands (typed at the prompt, or one per line on stdin when it is not a termina
   anywhere              "board" shows the board, "help" the commands, "giveup"
                         gives up this game (codebreaker), "quit" leaves the match
 At a terminal the prompts keep a history (up arrow); Ctrl-C and "quit" ask whether
-to leave (no: back to the same prompt), Ctrl-D ends the input; from a script "quit"
-leaves at once. Blank lines and lines starting with # are skipped. A line that is not
-a command gets one error line (a mistyped command: "did you mean hint?"), and the
-prompt asks again. Exit status: 0 when the match is finished, 1 when it is abandoned
-(quit or end of input), 130 when interrupted, 2 for bad options."""
+to leave, "giveup" whether to give up (no: back to the same prompt), Ctrl-D ends the
+input; from a script "quit" and "giveup" act at once. Blank lines and lines starting
+with # are skipped. A line that is not a command gets one error line (a mistyped
+command: "did you mean hint?"), and the prompt asks again. Exit status: 0 when the
+match is finished, 1 when it is abandoned (quit or end of input), 130 when
+interrupted, 2 for bad options."""
 )
 
 
@@ -267,7 +268,7 @@ def simulate_command(
     """
     if every and sample is not None:
         fail(_("--all and --sample exclude each other"))
-    breaker = _strategy(strategy, seed)
+    breaker = _strategy(strategy, seed, game)
     engine = Engine(game.space)
     try:
         secrets = None if sample is None else sample_secrets(len(game.space), sample, seed)
@@ -331,11 +332,24 @@ def simulate_command(
     )
 
 
-def _strategy(name: str, seed: int) -> Strategy:
+def _strategy(name: str, seed: int, game: Preset) -> Strategy:
+    """The strategy ``name``, refused (one line, status 2) when it cannot play ``game`` in
+    reasonable time, before any game begins."""
     try:
-        return make_strategy(name, seed=seed, progress=_show_search)
+        strategy = make_strategy(name, seed=seed, progress=_show_search)
+        strategy.check(game.space)
     except StrategyError as error:
         fail(str(error))
+    return strategy
+
+
+def _breakers(seats: tuple[Seat, Seat], seed: int | None, game: Preset) -> dict[str, Strategy]:
+    """The strategies of the computer seats, by name."""
+    return {
+        seat.strategy: _strategy(seat.strategy, 0 if seed is None else seed, game)
+        for seat in seats
+        if seat.strategy is not None
+    }
 
 
 def _show_search(progress: SearchProgress) -> None:
@@ -371,9 +385,10 @@ class Reader:
     """Reads one command per prompt.
 
     At a terminal: line editing and history (readline), hidden entry without echo
-    (getpass), Ctrl-C and ``quit`` ask whether to leave, Ctrl-D ends the input. Otherwise
-    the next line of the script, echoed after its prompt (a hidden one as ``(hidden)``),
-    and ``quit`` leaves at once.
+    (getpass), Ctrl-C and ``quit`` ask whether to leave (``giveup`` whether to give up,
+    through :meth:`confirm`), Ctrl-D ends the input. Otherwise the next line of the
+    script, echoed after its prompt (a hidden one as ``(hidden)``), and ``quit`` leaves
+    at once.
     """
 
     def __init__(self, out: Console, err: Console) -> None:
@@ -440,17 +455,24 @@ class Reader:
             self.out.print()  # Ctrl-C leaves the cursor on the prompt's line
         self._leave(_("interrupted"), EXIT_INTERRUPTED)
 
-    def _leave(self, reason: str, exit_code: int) -> None:
-        """Abandon the match for ``reason``: from a script at once; at a terminal when the
-        person says yes (Ctrl-C or Ctrl-D at the question count as yes). Otherwise it
-        returns, and the same prompt asks again."""
+    def confirm(self, question: str, *, interrupted: bool) -> bool:
+        """Whether to go ahead with what ``question`` asks (it ends in ``[y/N]: ``): from a
+        script at once, without asking; at a terminal when the person says yes, and
+        ``interrupted`` when they press Ctrl-C or Ctrl-D at the question. No: the same
+        prompt asks again."""
         if not self.interactive:
-            raise Abandon(reason, exit_code)
+            return True
         try:
-            answer = input(_("Leave the match? [y/N]: "))
+            answer = input(question)
         except (KeyboardInterrupt, EOFError):
-            answer = "y"
-        if answer.strip().lower() in YES:
+            return interrupted
+        return answer.strip().lower() in YES
+
+    def _leave(self, reason: str, exit_code: int) -> None:
+        """Abandon the match for ``reason`` once :meth:`confirm` says so; otherwise it
+        returns, and the same prompt asks again."""
+        # Ctrl-C or Ctrl-D at the question: leave, as they ask to
+        if self.confirm(_("Leave the match? [y/N]: "), interrupted=True):
             raise Abandon(reason, exit_code)
 
 
@@ -855,10 +877,7 @@ def play_command(
     both in the same move, or every row used by both, is a draw.
     """
     seats = parse_players(players, strategy)
-    breakers: dict[str, Strategy] = {}
-    for seat in seats:
-        if seat.strategy is not None and seat.strategy not in breakers:
-            breakers[seat.strategy] = _strategy(seat.strategy, 0 if seed is None else seed)
+    breakers = _breakers(seats, seed, game)
     chosen_role = role or ("duel" if game.mode == "duel" else "breaker")
     out, err = stdout_console(), stderr_console()
     try:
@@ -970,8 +989,10 @@ def _human_guess(reader: Reader, view: View, match: Match) -> None:
         if _common(word, view, reader, lambda: _match_board(view, match), match.hint):
             continue
         if word in GIVE_UP_WORDS:
-            view.events(match.give_up(match.breaker))
-            return
+            if _gives_up(reader):
+                view.events(match.give_up(match.breaker))
+                return
+            continue
         if word in UNDO_WORDS:
             reader.error(_("'undo' takes back a codemaker's last pins; there are none here"))
             continue
@@ -982,6 +1003,13 @@ def _human_guess(reader: Reader, view: View, match: Match) -> None:
             continue
         view.events(match.guess(code))
         return
+
+
+def _gives_up(reader: Reader) -> bool:
+    """``giveup`` typed by a codebreaker: at a terminal the person is asked first; Ctrl-C
+    or Ctrl-D at the question keep the game (as at the criteria game's give-up question),
+    and the same prompt asks again."""
+    return reader.confirm(_("Give up this game? It is scored as lost. [y/N]: "), interrupted=False)
 
 
 def _answer(reader: Reader, view: View, match: Match, proposal: Code | None) -> None:
@@ -1209,7 +1237,9 @@ def _duel_guess(reader: Reader, view: View, duel: Duel, player: int) -> Code | N
         ):
             continue
         if word in GIVE_UP_WORDS:
-            return None
+            if _gives_up(reader):
+                return None
+            continue
         try:
             return preset.palette.parse(text, preset.space, guess=True)
         except CodeError as error:
@@ -1265,11 +1295,7 @@ def board_command(
     check_serve_options(ctx, serve)
     seats = parse_players(options["players"], options["strategy"])
     seed = options["seed"]
-    breakers = {
-        seat.strategy: _strategy(seat.strategy, 0 if seed is None else seed)
-        for seat in seats
-        if seat.strategy is not None
-    }
+    breakers = _breakers(seats, seed, game)
     role = options["role"] or ("duel" if game.mode == "duel" else "breaker")
     games = options["games"]
     try:

@@ -45,6 +45,14 @@ from turing.mastermind.space import CodeSpace
 
 INFINITE: Final = 1 << 40
 
+SEARCH_LIMIT: Final = 216
+"""The largest game, in codes, whose optimal tree is searched on first use. Every game of
+at most 216 codes was searched in at most 6 s of processor time (the slowest: 5 positions ×
+5 colours without repeats, 120 codes; measured by the sweep of
+``benchmarks/mastermind_optimal.py``); larger ones take up to minutes (3 × 8, 512 codes:
+16 s; classic 4 × 6: 36 s; 8 × 2, 256 codes: 246 s; Superhirn 4 × 8: 288 s) or more
+(Master Collor 5 × 6 does not finish in ten). They are played only from a stored tree."""
+
 
 class OptimalError(TuringError):
     """No stored optimal strategy for a game, or a stored one that does not fit it."""
@@ -480,6 +488,22 @@ def save_tree(tree: StrategyTree, path: Path) -> None:
     temporary = path.with_suffix(path.suffix + ".tmp")
     temporary.write_text(json.dumps(tree_to_json(tree), separators=(",", ":")) + "\n")
     temporary.replace(path)
+
+
+def stored_limits(space: CodeSpace) -> set[int | None]:
+    """The trees for ``space`` that ship with the package, by their limit of guesses per
+    game (None: the tree without a limit); empty when none does."""
+    stem = tree_name(space).removesuffix(".json")
+    limits: set[int | None] = set()
+    for resource in resources.files(DATA_PACKAGE).iterdir():
+        if not resource.name.endswith(".json"):
+            continue
+        name = resource.name.removesuffix(".json")
+        if name == stem:
+            limits.add(None)
+        elif name.startswith(stem + "-max") and name.removeprefix(stem + "-max").isdigit():
+            limits.add(int(name.removeprefix(stem + "-max")))
+    return limits
 
 
 def stored_tree(space: CodeSpace, max_guesses: int | None = None) -> StrategyTree | None:

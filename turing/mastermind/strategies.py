@@ -21,9 +21,10 @@ code of those that differ only in colours no candidate has: neither changes any 
   near-optimal. Above 10,000 codes entropy opens and the search plays the end game
   (see docs/mastermind.md for measured figures).
 - ``optimal`` — the fewest guesses in total, by exact search (:mod:`.optimal`); the
-  classic board's tree is stored with the package.
+  trees of the classic board and Superhirn's are stored with the package, other games of
+  at most 216 codes are searched on first use, and :meth:`Strategy.check` refuses the rest.
 - ``optimal-worst`` — the same within the minimax worst case (5 guesses on the classic
-  board: 5,626 in total, stored).
+  board: 5,626 in total; 6 on Superhirn: 7,817; both stored).
 - ``random-consistent`` — a uniformly random candidate, seeded per position of the game.
 """
 
@@ -38,6 +39,7 @@ import numpy as np
 import numpy.typing as npt
 
 from turing.core.errors import TuringError
+from turing.i18n import _, format_number
 from turing.mastermind.engine import Distinct, Engine, History, Indices
 from turing.mastermind.space import CodeSpace
 
@@ -58,6 +60,12 @@ class Strategy(ABC):
     @abstractmethod
     def choose(self, engine: Engine, history: History, candidates: Indices) -> int:
         """The next guess; ``candidates`` is never empty."""
+
+    def check(self, space: CodeSpace) -> None:
+        """:class:`StrategyError` when the strategy cannot play ``space`` in reasonable time
+        (checked before a game begins, so that no one waits for a guess that never comes).
+        Every strategy but the optimal ones plays every game."""
+        return None
 
 
 class ScoredStrategy(Strategy):
@@ -436,9 +444,11 @@ class Optimal(Strategy):
     """The fewest guesses in total over every secret (:mod:`turing.mastermind.optimal`).
 
     Plays the tree stored with the package for the game when there is one (classic
-    4×6: 5,625 guesses); otherwise it searches the optimal tree on first use, reporting
-    its bounds to ``progress`` while it runs. A history the tree does not reach (rows
-    played by someone else) is searched from there.
+    4×6: 5,625 guesses; Superhirn 4×8 without repeats: 7,817); otherwise it searches the
+    optimal tree on first use, reporting its bounds to ``progress`` while it runs. That
+    takes seconds for a game of at most :data:`~turing.mastermind.optimal.SEARCH_LIMIT`
+    codes and minutes or more for a larger one, which :meth:`check` refuses. A history the
+    tree does not reach (rows played by someone else) is searched from there.
     """
 
     name = "optimal"
@@ -476,6 +486,35 @@ class Optimal(Strategy):
             self._trees[engine.space] = tree
         return tree
 
+    def check(self, space: CodeSpace) -> None:
+        """Plays a game whose tree is stored with the package, or a game of at most
+        :data:`~turing.mastermind.optimal.SEARCH_LIMIT` codes, which it searches in
+        seconds; any other game's search takes minutes or more."""
+        from turing.mastermind.optimal import SEARCH_LIMIT
+        from turing.mastermind.presets import PRESETS
+
+        if space in self._trees or len(space) <= SEARCH_LIMIT or self._stored(space):
+            return
+        presets = [preset.name for preset in PRESETS.values() if self._stored(preset.space)]
+        raise StrategyError(
+            _(
+                "the {strategy} strategy plays only {presets} and games of at most {limit} "
+                "codes; this one has {codes}, too many to search in reasonable time; use "
+                "entropy, most-parts, expected-size or knuth"
+            ).format(
+                strategy=self.name,
+                codes=format_number(len(space)),
+                limit=format_number(SEARCH_LIMIT),
+                presets=", ".join(presets),
+            )
+        )
+
+    def _stored(self, space: CodeSpace) -> bool:
+        """Whether the tree this strategy plays on ``space`` ships with the package."""
+        from turing.mastermind.optimal import stored_limits
+
+        return self.max_guesses in stored_limits(space)
+
     def choose(self, engine: Engine, history: History, candidates: Indices) -> int:
         from turing.mastermind.optimal import OptimalSearch
 
@@ -494,10 +533,19 @@ class Optimal(Strategy):
 class OptimalWorst(Optimal):
     """The worst case first, then the total: the fewest guesses in total among strategies
     that never need more guesses than Knuth's minimax strategy does on the board (5 on
-    the classic board, the least possible there: 5,626 in total, stored)."""
+    the classic board, the least possible there: 5,626 in total; 6 on Superhirn: 7,817,
+    as without the limit; both stored)."""
 
     name = "optimal-worst"
     summary = "the fewest guesses in total within the minimax worst case, by exact search"
+
+    def _stored(self, space: CodeSpace) -> bool:
+        from turing.mastermind.optimal import stored_limits
+
+        if self.max_guesses is not None:
+            return super()._stored(space)
+        # The limit is Knuth's worst case on the board, stored in the tree's name.
+        return any(limit is not None for limit in stored_limits(space))
 
     def tree(self, engine: Engine) -> StrategyTree:
         if self.max_guesses is None:
