@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -145,3 +146,19 @@ def test_a_word_show_or_hint_does_not_take_is_named_in_german() -> None:
         "Fehler: nach hinweis darf nur beste folgen oder nichts, nicht 'vielleicht' "
         "(Aufruf: hinweis [beste])" in german
     )
+
+
+def test_the_neutral_name_of_a_puzzle_follows_the_language(tmp_path: Path) -> None:
+    """A puzzle without an id of its own is called so in the language in use (the save
+    keeps the English name)."""
+    bank = tmp_path / "b.db"
+    made = CliRunner().invoke(main, ["generate", "-n", "2", "--seed", "1", "--bank", str(bank)])
+    assert made.exit_code == 0, made.output
+    for args, english, german in (
+        (["--random", "--seed", "3"], "random puzzle", "Zufallsrätsel"),
+        (["--bank", str(bank), "--seed", "3"], "bank row ", "Bank-Zeile "),
+    ):
+        lines_de = run("de", args, "beenden\n")
+        lines_en = run("en", args, "quit\n")
+        assert german in lines_de[0] and english not in "\n".join(lines_de), lines_de[:2]
+        assert english in lines_en[0], lines_en[:2]

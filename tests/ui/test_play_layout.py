@@ -62,7 +62,7 @@ def check_screen(session: Session, mode: str, verifiers: int) -> None:
     verifier_word = i18n.ngettext("{n} verifier", "{n} verifiers", verifiers).format(n=verifiers)
     header = lines[0]
     assert header.startswith(i18n._("Round {round}").format(round=session.game.round))
-    puzzle_words = f"{LABEL} · {mode_name(mode)} · {verifier_word}"
+    puzzle_words = f"{i18n._(LABEL)} · {mode_name(mode)} · {verifier_word}"
     assert header.endswith(puzzle_words) and len(header) <= WIDTH, lines[:2]
     status = status_line(session.game, turn.player)
     assert status and len(status) <= WIDTH, status

@@ -644,6 +644,33 @@ def random_puzzle(
     )
 
 
+#: the neutral names a puzzle is given in play (kept so in saves and transcripts), and the
+#: words they are shown in
+_NEUTRAL_LABELS: Final = {
+    "random puzzle": N_("random puzzle"),
+    "sample puzzle": N_("sample puzzle"),
+    "shipped puzzle": N_("shipped puzzle"),
+    "shared puzzle": N_("shared puzzle"),
+    "bank puzzle": N_("bank puzzle"),
+}
+_BANK_ROW: Final = re.compile(r"bank row (\d+)")
+
+
+def shown_label(puzzle: Puzzle) -> str:
+    """The name a screen gives the puzzle in play: its id, a neutral name of
+    :func:`neutral_label` in the language in use (``random puzzle`` is „Zufallsrätsel“ in
+    German; saves keep the English), or the word for a puzzle without either."""
+    label = puzzle.id
+    if label is None:
+        return _("puzzle")
+    if label in _NEUTRAL_LABELS:
+        return _(_NEUTRAL_LABELS[label])
+    found = _BANK_ROW.fullmatch(label)
+    if found is not None:
+        return _("bank row {n}").format(n=found.group(1))
+    return label
+
+
 def neutral_label(puzzle: Puzzle, fallback: str) -> str:
     """What the screen calls a puzzle during play: its id as its author wrote it, unless
     that id is computed from the puzzle (it would let a player find the hidden criteria

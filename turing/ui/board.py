@@ -60,6 +60,7 @@ from turing.play.session import (
     Tested,
     TestsEnded,
     Turn,
+    shown_label,
 )
 from turing.play.words import mode_name, shape_name
 from turing.ui.prompt import (
@@ -1006,7 +1007,7 @@ class BoardApp(App[int]):
                 "#title",
                 _("Round {round}").format(round=game.round)
                 + " · "
-                + escape(puzzle.id or _("puzzle"))
+                + escape(shown_label(puzzle))
                 + f" · {mode_name(puzzle.mode)} · "
                 + _("{n} verifiers").format(n=puzzle.verifiers),
             )
@@ -1032,7 +1033,7 @@ class BoardApp(App[int]):
             + f" · [b]{escape(name)}[/b] · "
             + escape(
                 _("{puzzle} · {mode} · {verifiers} verifiers · your tests {tests}").format(
-                    puzzle=puzzle.id or _("puzzle"),
+                    puzzle=shown_label(puzzle),
                     mode=mode_name(puzzle.mode),
                     verifiers=puzzle.verifiers,
                     tests=len(view.tests),

@@ -59,6 +59,7 @@ from turing.play.session import (
     Tested,
     TestsEnded,
     Turn,
+    shown_label,
 )
 from turing.play.words import mode_name, shape_name
 
@@ -177,7 +178,7 @@ def render_screen(
     ]
     if game.hints_allowed:
         title.append(Text(_("hints {n}").format(n=game.hints_used(name))))
-    title.append(Text(puzzle.id or _("puzzle")))
+    title.append(Text(shown_label(puzzle)))
     title.append(Text(mode_name(puzzle.mode)))
     title.append(
         Text(ngettext("{n} verifier", "{n} verifiers", puzzle.verifiers).format(n=puzzle.verifiers))
@@ -714,7 +715,7 @@ class PromptView:
         line = packed(
             [
                 "Turing Machine",
-                puzzle.id or _("puzzle"),
+                shown_label(puzzle),
                 mode_name(puzzle.mode),
                 ngettext("{n} verifier", "{n} verifiers", puzzle.verifiers).format(
                     n=puzzle.verifiers
