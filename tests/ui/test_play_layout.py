@@ -14,9 +14,9 @@ from rich.console import Console
 from turing import i18n
 from turing.core.cards import load_cardset
 from turing.core.puzzle import Puzzle
-from turing.play.session import Session, parse_players, random_puzzle
+from turing.play.session import Session, command_rows, parse_players, random_puzzle
 from turing.play.words import mode_name
-from turing.ui.prompt import render_screen, status_line
+from turing.ui.prompt import commands_table, render_screen, status_line
 
 WIDTH = 80
 CLASSIC = load_cardset("classic")
@@ -109,3 +109,23 @@ def test_a_header_too_long_for_the_terminal_is_broken_between_its_parts() -> Non
         "random puzzle · nightmare · 6 verifiers",
     ]
     assert packed(parts, None).plain == " · ".join(parts)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_help_rows_wrap_under_their_own_column_at_80_columns(language: str) -> None:
+    """``help`` at a terminal: what a command does wraps under its column, never at the
+    left edge, and a usage's brackets are kept (``hint [best]``)."""
+    with i18n.speaking(language):
+        out = io.StringIO()
+        Console(file=out, width=WIDTH, color_system=None).print(commands_table())
+        rows = command_rows()
+    lines = [line.rstrip() for line in out.getvalue().splitlines()]
+    column = 2 + max(len(usage) for usage, _what in rows) + 1
+    listed = lines[1 : lines.index("")]
+    assert all(len(line) <= WIDTH for line in lines)
+    assert len(listed) > len(rows)  # some rows wrap at 80 columns
+    for line in listed:
+        assert line.startswith("  "), line
+        if line[2] == " ":  # a continuation: under the column of what the command does
+            assert line[:column].strip() == "" and line[column] != " ", line
+    assert all(any(line.startswith(f"  {usage} ") for line in listed) for usage, _what in rows)

@@ -249,18 +249,23 @@ def short_forms_help() -> str:
     )
 
 
+def command_rows() -> list[tuple[str, str]]:
+    """Each command's usage and what it does, in the language in use."""
+    return [(_(usage), _(what).format(e=_E, spaced=_E_SPACED)) for usage, what in COMMANDS.values()]
+
+
 def grammar_help() -> str:
     """The list of commands, in the language in use."""
-    width = max(32, *(len(_(usage)) for usage, _what in COMMANDS.values()))
-    rows = [
-        f"  {_(usage):<{width}} {_(what).format(e=_E, spaced=_E_SPACED)}"
-        for usage, what in COMMANDS.values()
-    ]
+    rows = command_rows()
+    width = max(32, *(len(usage) for usage, _what in rows))
+    return "\n".join([*(f"  {usage:<{width}} {what}" for usage, what in rows), "", grammar_notes()])
+
+
+def grammar_notes() -> str:
+    """What follows the list of commands in the help: codes, letters, lines, short forms."""
     shapes = _SHAPE_LETTERS[current_language()]
     return "\n".join(
         [
-            *rows,
-            "",
             _(
                 "  Codes: three digits 1–5 for ▲ blue, ■ yellow, ● purple ({e}, {spaced} or\n"
                 "  {commas}). Verifiers: letters A–F, any case. SHAPE: {letters} (or blue,\n"
@@ -757,6 +762,8 @@ class ShowScreen:
 @dataclass(frozen=True)
 class HelpShown:
     text: str
+    #: the whole list of commands (``help`` alone), which a view may lay out as a table
+    commands: bool = False
 
 
 @dataclass(frozen=True)
@@ -1274,7 +1281,7 @@ class Session:
             elif cmd.name == "show":
                 yield ShowScreen(cmd.arg == "cards")
             elif cmd.name == "help":
-                yield HelpShown(help_text(cmd.arg))
+                yield HelpShown(help_text(cmd.arg), commands=cmd.arg is None)
             elif cmd.name == "save":
                 yield Saved(self.save(cmd.arg))
             elif cmd.name == "quit":
@@ -1636,6 +1643,8 @@ __all__ = [
     "TestsEnded",
     "Transcript",
     "Turn",
+    "command_rows",
+    "grammar_notes",
     "help_text",
     "load_save",
     "neutral_label",

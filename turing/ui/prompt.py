@@ -24,6 +24,7 @@ from prompt_toolkit.history import InMemoryHistory
 from rich import box
 from rich.cells import cell_len
 from rich.console import Console, Group, RenderableType
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
@@ -59,6 +60,8 @@ from turing.play.session import (
     Tested,
     TestsEnded,
     Turn,
+    command_rows,
+    grammar_notes,
     shown_label,
 )
 from turing.play.words import mode_name, shape_name
@@ -102,6 +105,18 @@ def _answer(result: bool, color: bool) -> Text:
     if not color:
         return Text(OK_MARK if result else NO_MARK)
     return Text(OK_MARK, style="bold green") if result else Text(NO_MARK, style="bold red")
+
+
+def commands_table() -> RenderableType:
+    """The help's list of commands as a table: what a command does wraps under its own
+    column, not under the command, on a narrow terminal."""
+    table = Table.grid(padding=(0, 1))
+    table.add_column(no_wrap=True)
+    table.add_column()
+    for usage, what in command_rows():
+        table.add_row(Text(usage), Text(what))  # Text: [best] is no markup
+    rows = Padding(table, (0, 0, 0, 2))
+    return Group(Text(_("Commands:")), rows, Text(""), Text(grammar_notes()))
 
 
 def _criterion(label: str, text: str, struck: bool, color: bool) -> Text:
@@ -1000,7 +1015,10 @@ class PromptView:
             else:
                 self.say(self._screen(name))
         elif isinstance(outcome, HelpShown):
-            self.say(outcome.text)
+            # at a terminal the list's rows wrap under their own column
+            self.say(
+                commands_table() if outcome.commands and self.console.is_terminal else outcome.text
+            )
         elif isinstance(outcome, Saved):
             self.say(
                 _("Saved to {path}. Resume with: turing play --resume {path}").format(
