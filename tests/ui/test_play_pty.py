@@ -313,19 +313,22 @@ def test_a_narrow_window_says_where_the_cut_criteria_are(children: list[pexpect.
     children.append(wide)
     screen = Table(wide).expect("player>")
     assert "…" not in screen and "cut to the window" not in screen
-    # Lines are cut on a terminal that rich draws on (colour); with NO_COLOR they wrap.
-    narrow = spawn([], color=True, columns=80)
-    children.append(narrow)
-    table = Table(narrow)
-    screen = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", table.expect("player>"))
-    rows = screen.replace("\r", "").split("\n")
-    card_rows = [row for row in rows if row[:3] in (" A ", " B ", " C ", " D ")]
-    assert len(card_rows) == 4 and all(len(row) <= 80 for row in card_rows)
-    assert any(row.endswith("…") for row in card_rows)
-    assert "Lines ending in … are cut to the window: show cards lists every criterion." in screen
-    narrow.sendline("show cards")
-    table.expect("9.4")  # the criteria cut on the screen, each in full
-    table.expect("14.3")
+    # Lines are cut to a terminal, with colour or without (NO_COLOR): the layout is the same
+    for color in (True, False):
+        narrow = spawn([], color=color, columns=80)
+        children.append(narrow)
+        table = Table(narrow)
+        screen = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", table.expect("player>"))
+        rows = screen.replace("\r", "").split("\n")
+        card_rows = [row for row in rows if row[:3] in (" A ", " B ", " C ", " D ")]
+        assert len(card_rows) == 4 and all(len(row) <= 80 for row in card_rows), color
+        assert any(row.endswith("…") for row in card_rows), color
+        assert (
+            "Lines ending in … are cut to the window: show cards lists every criterion." in screen
+        )
+        narrow.sendline("show cards")
+        table.expect("9.4")  # the criteria cut on the screen, each in full
+        table.expect("14.3")
 
 
 def test_ctrl_c_during_a_slow_hint_cancels_only_the_hint(children: list[pexpect.spawn]) -> None:

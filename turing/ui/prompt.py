@@ -737,7 +737,7 @@ class PromptView:
                 ),
                 _("players: {names}").format(names=names),
             ],
-            self.console.width if self.console.is_terminal else None,
+            self._terminal_width(),
         )
         if self.color:
             line.stylize("bold")
@@ -858,8 +858,7 @@ class PromptView:
         it works: at a terminal only (with or without colour), gone once the work is done.
         Nothing may be printed meanwhile."""
         console = self.console
-        at_terminal = console.is_terminal or console.file.isatty()
-        if not words or not self.interactive or self.quiet or not at_terminal:
+        if not words or not self.interactive or self.quiet or not self._at_terminal():
             yield
             return
         if not console.is_terminal:  # plain text (NO_COLOR): the line alone is drawn
@@ -942,9 +941,17 @@ class PromptView:
         if not self.interactive or self._confirm_leave():
             raise Leave(_("interrupted"), EXIT_INTERRUPTED)
 
+    def _at_terminal(self) -> bool:
+        """Whether the output is a terminal, with colour or without (NO_COLOR)."""
+        console = self.console
+        return console.is_terminal or console.file.isatty()
+
+    def _terminal_width(self) -> int | None:
+        """The terminal's width, for lines laid out to it; None for a file or a pipe."""
+        return self.console.width if self._at_terminal() else None
+
     def _screen(self, name: str) -> RenderableType:
-        width = self.console.width if self.console.is_terminal else None
-        return render_screen(self.session, name, self.color, width)
+        return render_screen(self.session, name, self.color, self._terminal_width())
 
     def _show(self, name: str, outcome: Outcome) -> None:
         session = self.session
@@ -1016,9 +1023,7 @@ class PromptView:
                 self.say(self._screen(name))
         elif isinstance(outcome, HelpShown):
             # at a terminal the list's rows wrap under their own column
-            self.say(
-                commands_table() if outcome.commands and self.console.is_terminal else outcome.text
-            )
+            self.say(commands_table() if outcome.commands and self._at_terminal() else outcome.text)
         elif isinstance(outcome, Saved):
             self.say(
                 _("Saved to {path}. Resume with: turing play --resume {path}").format(
