@@ -25,9 +25,9 @@ REFUSED: list[tuple[list[str], str, str]] = [
     ),
     (
         ["play", "--verifier", "4"],
-        "error: no such option '--verifier'. Did you mean '--verifiers'? "
+        "error: no such option '--verifier'; did you mean '--verifiers'? "
         "(turing play --help lists the options)",
-        "Fehler: keine Option '--verifier'. Meintest du '--verifiers'? "
+        "Fehler: keine Option '--verifier'; meintest du '--verifiers'? "
         "(turing play --help listet die Optionen auf)",
     ),
     (
@@ -189,7 +189,7 @@ def test_choices_listed_on_lines_become_one() -> None:
         (  # no command is loaded yet, and every one is a candidate
             ["plya"],
             {"TURING_LANG": "en"},
-            "error: no such command 'plya'. Did you mean 'play'? "
+            "error: no such command 'plya'; did you mean 'play'? "
             "(turing --help lists the commands)",
         ),
         (
@@ -221,3 +221,28 @@ def test_the_real_process_says_it_in_one_line(
     assert done.returncode == 2, done.stderr
     assert done.stderr == line + "\n"
     assert done.stdout == ""
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        (
+            "en",
+            "error: no such option '--seeds'; did you mean one of: '--save', '--seed'? "
+            "(turing play --help lists the options)",
+        ),
+        (
+            "de",
+            "Fehler: keine Option '--seeds'; meintest du eines davon: '--save', '--seed'? "
+            "(turing play --help listet die Optionen auf)",
+        ),
+    ],
+)
+def test_several_suggestions_are_one_sentence_not_a_bracket_in_a_bracket(
+    language: str, expected: str
+) -> None:
+    result = CliRunner().invoke(
+        main, ["--lang", language, "play", "--seeds", "3"], prog_name="turing"
+    )
+    assert result.exit_code == 2
+    assert result.stderr == expected + "\n"

@@ -34,6 +34,7 @@ import functools
 import io
 import json
 import os
+import re
 import signal
 import sys
 from collections.abc import Callable, Iterable, Iterator
@@ -159,6 +160,12 @@ def usage_line(error: click.UsageError) -> str:
     errors are written."""
     problem = " ".join(error.format_message().split())  # click lists choices on lines
     problem = problem.removesuffix(".")
+    if problem.endswith(("?", "?)")):
+        # click's did-you-mean, after a full stop and in brackets when it offers several:
+        # one sentence here, its question after a semicolon
+        problem = re.sub(
+            r"\.\s+\(?(\w)([^()]*\?)\)?$", lambda m: f"; {m[1].lower()}{m[2]}", problem
+        )
     if problem[:1].isupper() and not problem[1:2].isupper():
         problem = problem[0].lower() + problem[1:]
     ctx = error.ctx
