@@ -129,3 +129,26 @@ def test_the_help_rows_wrap_under_their_own_column_at_80_columns(language: str) 
         if line[2] == " ":  # a continuation: under the column of what the command does
             assert line[:column].strip() == "" and line[column] != " ", line
     assert all(any(line.startswith(f"  {usage} ") for line in listed) for usage, _what in rows)
+
+
+@pytest.mark.parametrize("mode_file", ["extreme.yaml", "published.yaml", "nightmare.yaml"])
+def test_card_titles_start_in_one_column(mode_file: str) -> None:
+    """Card numbers of one and two digits are right-aligned (`` A  2 ▲…`` over ``   27 …``)."""
+    from testsupport.cli import ROOT
+    from turing.core.puzzle import load_puzzles
+
+    for puzzle in load_puzzles(ROOT / "puzzles" / mode_file):
+        session = Session.new(puzzle, CLASSIC, parse_players(None), seed=1)
+        turn = session.turn()
+        assert turn is not None
+        numbers = {len(str(c)) for group in puzzle.cards for c in group}
+        starts = {
+            line.index(" ", 4)
+            for line in drawn(session, turn.player)
+            if len(line) > 5
+            and line[1] in " ABCDEF"
+            and line[2] == " "
+            and line[3:5].strip()
+            and (line[3:5].strip().isdigit())
+        }
+        assert len(starts) == 1, (puzzle.id, numbers, starts)

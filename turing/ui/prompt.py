@@ -126,11 +126,14 @@ def _criterion(label: str, text: str, struck: bool, color: bool) -> Text:
     return shaped(body, color)
 
 
-def _card_line(game: Game, card: int, struck: set[tuple[int, int]], color: bool) -> Text:
-    """One card on one line: number, title, then every criterion (compact)."""
+def _card_line(
+    game: Game, card: int, struck: set[tuple[int, int]], color: bool, digits: int = 1
+) -> Text:
+    """One card on one line: number (right-aligned to ``digits``), title, then every
+    criterion (compact)."""
     cs = game.cardset.card(card)
     lang = current_language()
-    line = shaped(f"{card} {cs.title_in(lang)}: ", color, "bold" if color else "")
+    line = shaped(f"{card:>{digits}} {cs.title_in(lang)}: ", color, "bold" if color else "")
     for i, crit in enumerate(cs.criteria):
         if i:
             line.append(" · ", style="dim" if color else "")
@@ -212,6 +215,8 @@ def render_screen(
             )
         first, *rest = others
         parts.append(packed([_("Tests of the others: {list}").format(list=first), *rest], width))
+    # the cards' numbers right-aligned, so their titles start in one column
+    digits = max(len(str(card)) for group in puzzle.cards for card in group)
     if mode.hidden_mapping:
         parts.append(
             Text(
@@ -221,13 +226,13 @@ def render_screen(
             )
         )
         card_lines = [
-            Text("   ").append_text(_card_line(game, card, notes.struck, color))
+            Text("   ").append_text(_card_line(game, card, notes.struck, color, digits))
             for card in puzzle.shown_cards
         ]
     else:
         card_lines = [
             Text(f" {letter} " if i == 0 else "   ", style="bold" if color else "").append_text(
-                _card_line(game, card, notes.struck, color)
+                _card_line(game, card, notes.struck, color, digits)
             )
             for v, letter in enumerate(puzzle.letters)
             for i, card in enumerate(puzzle.cards[v])
