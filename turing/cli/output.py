@@ -194,6 +194,16 @@ def usage_errors_in_one_line() -> Iterator[None]:
     except click.UsageError as exc:
         if isinstance(exc, _HELP_INSTEAD):
             raise
+        ctx = exc.ctx
+        if (
+            _HELP_INSTEAD
+            and type(exc) is click.UsageError
+            and ctx is not None
+            and isinstance(ctx.command, click.Group)
+            and not getattr(ctx, "_protected_args", ())
+            and not ctx.args
+        ):  # a group given options but no command (turing --lang de): its help, as alone
+            raise _HELP_INSTEAD(ctx) from None
         raise CLIError(usage_line(exc)) from None
 
 
