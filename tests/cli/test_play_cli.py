@@ -421,3 +421,14 @@ def test_refused_sources_are_named_in_german() -> None:
         "Fehler: --verifiers: für ein zufälliges Rätsel (allein oder mit --random angegeben) "
         "oder eines aus --bank; DATEI gibt das Rätsel schon vor"
     ) in given.output
+
+
+def test_an_empty_bank_is_said_to_be_empty(tmp_path: Path) -> None:
+    empty = tmp_path / "empty.db"
+    empty.write_bytes(b"")
+    result = CliRunner().invoke(main, ["play", "--bank", str(empty)])
+    assert result.exit_code == 2
+    assert result.stderr == (
+        f"error: {empty}: the bank holds no puzzles (turing generate --bank fills it)\n"
+    )
+    assert empty.read_bytes() == b""

@@ -145,6 +145,12 @@ def _from_bank(
                 )
                 if found is not None:
                     break
+        if found is None and not bank.count():
+            fail(
+                _(
+                    "{bank_path}: the bank holds no puzzles (turing generate --bank fills it)"
+                ).format(bank_path=bank_path)
+            )
         if found is None:
             fail(
                 _(
@@ -152,8 +158,8 @@ def _from_bank(
                     "difficulty {value2}, verifiers {items})"
                 ).format(
                     bank_path=bank_path,
-                    value=mode or "any",
-                    value2=difficulty or "any",
+                    value=mode or _("any"),
+                    value2=difficulty or _("any"),
                     items="/".join(map(str, counts)),
                 )
             )
