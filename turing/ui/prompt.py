@@ -1058,9 +1058,12 @@ class PromptView:
                 self.say(line)
         code = session.share_code()  # the puzzle's share code, shown only now
         if code is not None:
-            self.say(
-                _("Puzzle code to share: {code}  (turing play --code {code})").format(code=code)
-            )
+            # the command on a line of its own when both do not fit, never broken inside
+            shared = [
+                _("Puzzle code to share: {code}").format(code=code),
+                f"(turing play --code {code})",
+            ]
+            self.say(packed(shared, self._terminal_width(), separator="  "))
 
 
 __all__ = [
