@@ -478,6 +478,34 @@ def test_board_refuses_bad_options_in_one_line() -> None:
     assert "two players are called 'ann'" in str(child.before)
 
 
+def test_ctrl_q_leaves_an_unfinished_game_with_status_1() -> None:
+    """Textual's own Ctrl-Q ends a board at once; the game (or match) is abandoned, as
+    after q."""
+    pytest.importorskip("textual")
+    child = pexpect.spawn(
+        sys.executable, ["-m", "turing", "board"],
+        env={**os.environ, "TERM": "xterm-256color"}, encoding="utf-8", timeout=60,
+        dimensions=(40, 120),
+    )  # fmt: skip
+    child.expect("quit")  # the board is drawn, its footer last
+    child.sendcontrol("q")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert "game abandoned" in str(child.before)
+    assert child.exitstatus == 1
+    child = pexpect.spawn(
+        sys.executable, ["-m", "turing", "mastermind", "board"],
+        env={**os.environ, "TERM": "xterm-256color"}, encoding="utf-8", timeout=60,
+        dimensions=(40, 120),
+    )  # fmt: skip
+    child.expect("quit")
+    child.sendcontrol("q")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert "match abandoned" in str(child.before)
+    assert child.exitstatus == 1
+
+
 def test_board_without_a_terminal_says_so_and_starts_nothing(tmp_path: Path) -> None:
     """Keys from a pipe or a file: the board would wait for keys nobody can press."""
     pytest.importorskip("textual")

@@ -84,7 +84,7 @@ def board(ctx: click.Context, /, serve: bool, host: str, port: int, **params: An
         session.close()
         serve_board(host, port, ["board", *command_line(ctx.command, params, SERVE_OPTIONS)])
         return
-    from turing.ui.board import BoardApp
+    from turing.ui.board import EXIT_ABANDONED, BoardApp
 
     end_with_server()
     app = BoardApp(session, resumed=resumed)
@@ -108,6 +108,7 @@ def board(ctx: click.Context, /, serve: bool, host: str, port: int, **params: An
             if path
             else _("game abandoned")
         )
+        code = code or EXIT_ABANDONED  # Ctrl-Q too: a game left unfinished, as play says
     if code:
         raise click.exceptions.Exit(code)
 

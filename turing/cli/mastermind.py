@@ -1317,14 +1317,17 @@ def board_command(
         serve_board(host, port, ["mastermind", "board", *words])
         return
     check_terminal()
-    from turing.ui.mastermind_board import MastermindBoardApp
+    from turing.ui.mastermind_board import EXIT_ABANDONED, MastermindBoardApp
 
     end_with_server()
     app = MastermindBoardApp(sitting, breakers, honour=options["honour"])
     app.run()
-    if app.return_code:
+    code = app.return_code or 0
+    if not code and sitting.phase is not Phase.OVER:
+        code = EXIT_ABANDONED  # Textual's own Ctrl-Q ends the board at once, the match unplayed
+    if code:
         stderr_console().print(_("match abandoned: quit"), markup=False)
-        raise SystemExit(app.return_code)
+        raise SystemExit(code)
 
 
 board_command.params.extend(p for p in play_command.params if p.name in BOARD_PLAY_OPTIONS)
