@@ -33,7 +33,7 @@ from typing import Any, Final, Literal, TextIO
 from turing.analysis.greedy import greedy_move
 from turing.analysis.search import AnalysisTooLarge, Search, next_test, plan_round
 from turing.core.cards import CardSet, cards_dir, load_cardset, shipped_cardsets
-from turing.core.codes import SHAPE_SYMBOLS, Code, CodeError
+from turing.core.codes import EXAMPLE_CODE, SHAPE_SYMBOLS, Code, CodeError
 from turing.core.errors import TuringError
 from turing.core.files import (
     SourceError,
@@ -71,9 +71,6 @@ MAX_SAVE_BYTES: Final = 16 * 1024 * 1024
 DEFAULT_PLAYER: Final = N_("player")
 MAX_NAME: Final = 32
 
-#: The code used in examples and help. It is the solution of no shipped puzzle (a test
-#: checks this), so an example never tells a player the answer.
-EXAMPLE_CODE: Final = "352"
 
 #: How much work the after-game comparison's exact search may do (the analysis's own
 #: units): a second or so; past it the proven bounds are shown instead.
@@ -376,8 +373,8 @@ def parse_command(line: str, verifiers: int) -> Command:
     if name in ("compose", "solve"):
         if not rest:
             raise CommandError(
-                _("{word} needs a code, three digits 1–5 like 241 (usage: {usage})").format(
-                    word=head, usage=usage
+                _("{word} needs a code, three digits 1–5 like {example} (usage: {usage})").format(
+                    word=head, example=EXAMPLE_CODE, usage=usage
                 )
             )
         return Command(name, code=_code(rest))
