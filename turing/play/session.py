@@ -25,7 +25,7 @@ import json
 import random
 import re
 import zlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Final, Literal, TextIO
@@ -178,6 +178,7 @@ ALIASES: Final[dict[str, str]] = {
     "loese": "solve",
     "loesen": "solve",
     "lösung": "solve",
+    "loesung": "solve",
     "passe": "pass",
     "passen": "pass",
     "aufgeben": "giveup",
@@ -246,14 +247,23 @@ def short_forms_help() -> str:
     )
 
 
-def command_rows() -> list[tuple[str, str]]:
-    """Each command's usage and what it does, in the language in use."""
-    return [(_(usage), _(what).format(e=_E, spaced=_E_SPACED)) for usage, what in COMMANDS.values()]
+def _as_is(text: str) -> str:
+    return text
 
 
-def grammar_help() -> str:
-    """The list of commands, in the language in use."""
-    rows = command_rows()
+def command_rows(written: Callable[[str], str] = _as_is) -> list[tuple[str, str]]:
+    """Each command's usage and what it does, in the language in use; ``written`` gives a
+    text as the output will write it (a view's, where it writes stand-ins), so that the
+    columns are measured on what is written."""
+    return [
+        (written(_(usage)), written(_(what).format(e=_E, spaced=_E_SPACED)))
+        for usage, what in COMMANDS.values()
+    ]
+
+
+def grammar_help(written: Callable[[str], str] = _as_is) -> str:
+    """The list of commands, in the language in use (``written``: as for :func:`command_rows`)."""
+    rows = command_rows(written)
     width = max(32, *(len(usage) for usage, _what in rows))
     return "\n".join([*(f"  {usage:<{width}} {what}" for usage, what in rows), "", grammar_notes()])
 
@@ -291,20 +301,24 @@ class Command:
 _YES: Final = frozenset({"yes", "ok", "+", "✔", "✓", "true", "v", "on", "ja", "j", "richtig"})
 _NO: Final = frozenset({"no", "x", "-", "✘", "✗", "false", "off", "nein", "falsch"})
 _CLEAR: Final = frozenset({"clear", "?", ".", "none", "blank", "·", "leer", "löschen", "loeschen"})
-#: Shape words of both languages (always understood) → b, y, p.
+#: Shape words of both languages (always understood) → b, y, p; ``^ # @`` are what an
+#: output that cannot write ▲ ■ ● shows for them.
 _SHAPE_WORDS: Final[dict[str, str]] = {
     "blue": "b",
     "▲": "b",
+    "^": "b",
     "triangle": "b",
     "blau": "b",
     "dreieck": "b",
     "yellow": "y",
     "■": "y",
+    "#": "y",
     "square": "y",
     "gelb": "y",
     "quadrat": "y",
     "purple": "p",
     "●": "p",
+    "@": "p",
     "circle": "p",
     "lila": "p",
     "kreis": "p",
@@ -504,7 +518,7 @@ def _parse_marks(rest: str, usage: str) -> tuple[tuple[tuple[str, int], ...], bo
         if found is not None:
             shape = found
             continue
-        m = re.fullmatch(r"([a-z]+|[▲■●])([1-5]+)", low)
+        m = re.fullmatch(r"([a-z]+|[▲■●^#@])([1-5]+)", low)
         if m and _shape(m.group(1)) is not None:
             shape = _shape(m.group(1))
             assert shape is not None
@@ -535,9 +549,10 @@ def split_line(line: str) -> list[str]:
     return [part.strip() for part in text.split(";") if part.strip()]
 
 
-def help_text(topic: str | None) -> str:
+def help_text(topic: str | None, written: Callable[[str], str] = _as_is) -> str:
+    """The help of one command, or the list of all (``written``: as for :func:`command_rows`)."""
     if topic is None:
-        return _("Commands:") + "\n" + grammar_help()
+        return _("Commands:") + "\n" + grammar_help(written)
     name = command_name(topic)
     if name is None:
         raise CommandError(_("no command {word!r} (type help for the list)").format(word=topic))
