@@ -124,7 +124,7 @@ def test_bad_commands_print_one_line_and_ask_again() -> None:
         "error: compose a code first (compose 352), or give it: test 352 A",
         "error: verifier A named twice: a round tests different verifiers",
         "error: no verifier 'Z': this puzzle has A, B, C, D",
-        "error: solve needs a code, three digits 1–5 like 241 (usage: solve CODE)",
+        "error: solve needs a code, three digits 1–5 like 352 (usage: solve CODE)",
     ]
     assert "test [CODE] V [V [V]]: test the round's code" in result.output
     assert "player wins" in result.output

@@ -133,7 +133,7 @@ def test_shape_letters_follow_the_language() -> None:
 def test_a_word_show_or_hint_does_not_take_is_named_in_german() -> None:
     german = run("de", [], "zeige brett\nhinweis vielleicht\nlösen\nnotiz\nmarkiere\nbeenden\n")
     assert any(
-        line.startswith("Fehler: lösen braucht einen Code, drei Ziffern 1–5 wie 241")
+        line.startswith("Fehler: lösen braucht einen Code, drei Ziffern 1–5 wie 352")
         for line in german
     ), german
     assert any(line.startswith("Fehler: notiz braucht einen Prüferbuchstaben") for line in german)

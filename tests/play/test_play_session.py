@@ -9,11 +9,16 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Final
 
+import pytest
 from click.testing import CliRunner, Result
 
+from turing import i18n
+from turing.analysis.greedy import candidate_codes
 from turing.cli.main import main
 from turing.core.cards import load_cardset
+from turing.core.codes import EXAMPLE_CODE
 from turing.core.puzzle import iter_puzzle_file, load_puzzle
 from turing.core.solver import deduce
 from turing.generation.bank import Bank
@@ -111,33 +116,58 @@ def test_a_file_id_computed_from_the_puzzle_is_not_shown(tmp_path: Path) -> None
 # -- 3. the example is not an answer ---------------------------------------------------------
 
 
-def shipped_solutions() -> set[str]:
-    found = set()
+def shipped_games() -> list[Game]:
+    """A game of every shipped puzzle: ``puzzles/`` and its folders, the sample among them."""
+    games = []
     for path in sorted(puzzles_dir().rglob("*")):
         if path.suffix.lower() not in (".yaml", ".yml", ".json", ".jsonl"):
             continue
         for loaded in iter_puzzle_file(path, None):
-            puzzle = loaded.puzzle
-            if puzzle.has_hidden:
-                found.add(Game(puzzle, ["x"], loaded.cardset).solution)
-            elif puzzle.solution:
-                found.add(puzzle.solution)
-    return found
+            games.append(Game(loaded.puzzle, ["x"], loaded.cardset))
+    return games
 
 
-def test_no_example_code_solves_a_shipped_puzzle() -> None:
+def shipped_solutions() -> set[str]:
+    return {game.solution for game in shipped_games()}
+
+
+def shipped_reading_codes() -> set[str]:
+    """Every code some reading of a shipped puzzle's cards leads to: what a player may
+    still take for the answer at the start."""
+    return {code for game in shipped_games() for code in candidate_codes(game.view("x"))}
+
+
+CODE_IN_TEXT: Final = re.compile(r"(?<![\d.])([1-5])[ ,]?([1-5])[ ,]?([1-5])(?![\d.])")
+
+
+def codes_shown(text: str) -> set[str]:
+    return {"".join(m) for m in CODE_IN_TEXT.findall(text)}
+
+
+def test_the_example_code_is_the_answer_to_no_shipped_puzzle() -> None:
     solutions = shipped_solutions()
-    assert "241" in solutions  # the sample puzzle is among them
-    help_text = CliRunner().invoke(main, ["play", "--help"]).output
-    screen = play([], "quit\n").output
-    for text in (help_text, screen):
-        shown = {"".join(m) for m in re.findall(r"\b([1-5])[ ,]?([1-5])[ ,]?([1-5])\b", text)}
-        assert not shown & solutions, shown & solutions
-    from turing.play.session import EXAMPLE_CODE, GRAMMAR_HELP
-
+    assert {"241", "331", "435"} <= solutions  # the sample, extreme and nightmare puzzles
+    assert sample_puzzle_path() in puzzles_dir().rglob("*")
     assert EXAMPLE_CODE not in solutions
-    shown = {"".join(m) for m in re.findall(r"\b([1-5])[ ,]?([1-5])[ ,]?([1-5])\b", GRAMMAR_HELP)}
-    assert not shown & solutions
+    assert EXAMPLE_CODE not in shipped_reading_codes()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_every_example_a_player_sees_is_the_example_code(lang: str) -> None:
+    solutions = shipped_solutions()
+    runner = CliRunner()
+    texts = {
+        "turing --help": runner.invoke(main, ["--lang", lang, "--help"]).output,
+        "play --help": play(["--lang", lang, "--help"]).output,
+        "the game": play(["--lang", lang], "help\ncompose\nsolve\ncompose 9\nquit\n").output,
+    }
+    from turing.play.session import grammar_help
+
+    with i18n.speaking(lang):
+        texts["the grammar"] = grammar_help()
+    for where, text in texts.items():
+        assert not codes_shown(text) & solutions, (where, codes_shown(text) & solutions)
+    assert texts["the game"].count(EXAMPLE_CODE) >= 4, texts["the game"]
 
 
 # -- 4, 5. refused lines change nothing ------------------------------------------------------

@@ -442,5 +442,5 @@ class LazyGroup(click.Group):
 def main() -> None:
     """Deduction puzzles in the style of Turing Machine, and the Mastermind family.
 
-    Codes are three digits 1–5 for ▲ blue, ■ yellow, ● purple, written BYP (e.g. 241).
+    Codes are three digits 1–5 for ▲ blue, ■ yellow, ● purple, written BYP (e.g. 352).
     """

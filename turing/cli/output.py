@@ -272,11 +272,17 @@ def fill_closed_streams() -> None:
         sys.stdout = cast(TextIO, _ClosedOutput())
 
 
-#: What a standard stream that cannot take every character writes for a symbol turing
-#: draws that it cannot: one ASCII character each, so rich's tables and the lines cut to
-#: the window keep their columns (✔ ✘ and the shapes ▲ ■ ● stay told apart; the grid's rows
-#: say which shape is which). Any other character it cannot take is written as ``?``, as
-#: click writes to such a stream and prompt_toolkit to a terminal.
+#: What a standard stream that cannot take every character writes for a character turing
+#: writes that it cannot. The symbols of the screen are one ASCII character each, so
+#: rich's tables and the lines cut to the window keep their columns (✔ ✘ and the shapes
+#: ▲ ■ ● stay told apart, and the play commands take ``^ # @`` for the shapes; the grid's
+#: rows say which shape is which). German letters are written as German writes them
+#: without umlauts (``lösen`` as ``loesen``, ``weiß`` as ``weiss``), which is also how the
+#: commands can be typed. A word holding them is wider than rich measured it, so a table
+#: of words to type (the list of commands) is laid out from :func:`as_written` text.
+#: ``…`` stays one character (``~``): rich itself cuts a cell with it. Any other character
+#: it cannot take is written as ``?``, as click writes to such a stream and prompt_toolkit
+#: to a terminal.
 STAND_INS: Final[dict[str, str]] = {
     "·": ".",
     "—": "-",
@@ -301,6 +307,13 @@ STAND_INS: Final[dict[str, str]] = {
     "●": "@",
     "○": "o",
     "◌": ".",
+    "ä": "ae",
+    "ö": "oe",
+    "ü": "ue",
+    "Ä": "Ae",
+    "Ö": "Oe",
+    "Ü": "Ue",
+    "ß": "ss",
 }
 #: The name of the error handler (:func:`codecs.register_error`) that writes them.
 STAND_IN_ERRORS: Final = "turing-stand-ins"
@@ -331,6 +344,24 @@ def takes_every_character(stream: object) -> bool:
     except LookupError:
         return False
     return name.startswith("utf")
+
+
+def as_written(text: str, stream: object = None) -> str:
+    """``text`` as ``stream`` (standard output by default) writes it: with the stand-ins of
+    :data:`STAND_INS` where its encoding cannot take a character. A layout measured on it
+    (a table's columns) keeps its columns when ``lösen`` is written as ``loesen``.
+
+    >>> as_written("lösen CODE…", io.TextIOWrapper(io.BytesIO(), encoding="ascii"))
+    'loesen CODE~'
+    """
+    target = sys.stdout if stream is None else stream
+    if takes_every_character(target):
+        return text
+    encoding = str(getattr(target, "encoding", ""))
+    try:
+        return text.encode(encoding, STAND_IN_ERRORS).decode(encoding)
+    except LookupError:
+        return text
 
 
 def write_what_streams_can() -> None:

@@ -26,6 +26,10 @@ SHAPE_SYMBOLS: Final = {"b": "▲", "y": "■", "p": "●"}
 SHAPE_NAMES: Final = {"b": "blue", "y": "yellow", "p": "purple"}
 NUM_CODES: Final = 125
 ALL_MASK: Final = (1 << NUM_CODES) - 1
+#: The code every example and help text shows a player. It is the solution of no shipped
+#: puzzle and no code any reading of one leads to (a test checks this), so an example never
+#: tells a player the answer.
+EXAMPLE_CODE: Final = "352"
 
 
 class CodeError(TuringError):
@@ -63,13 +67,15 @@ class Code:
         """Parse ``"241"`` (▲=2, ■=4, ●=1); spaces and commas between digits are allowed."""
         if not isinstance(text, str):
             raise CodeError(
-                _("a code is three digits 1–5 like 241, not {text}").format(text=shown_value(text))
+                _("a code is three digits 1–5 like {example}, not {text}").format(
+                    example=EXAMPLE_CODE, text=shown_value(text)
+                )
             )
         compact = "".join(ch for ch in text.strip() if ch not in " ,")
         if len(compact) != 3 or not compact.isascii() or not compact.isdigit():
             raise CodeError(
-                _("{code} is not a code: a code is three digits 1–5, like 241").format(
-                    code=shown_value(text.strip())
+                _("{code} is not a code: a code is three digits 1–5, like {example}").format(
+                    code=shown_value(text.strip()), example=EXAMPLE_CODE
                 )
             )
         digits = [int(ch) for ch in compact]

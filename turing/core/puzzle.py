@@ -33,7 +33,7 @@ from turing.core.cards import (
     load_cardset,
     portable_reference,
 )
-from turing.core.codes import CODE_TEXT, Code, CodeError
+from turing.core.codes import CODE_TEXT, EXAMPLE_CODE, Code, CodeError
 from turing.core.errors import TuringError
 from turing.core.files import (
     E_DUPLICATE_KEY,
@@ -712,7 +712,10 @@ def _checked_puzzle(
             raw = str(raw)
         if not isinstance(raw, str):
             raise _fail(
-                where, ("solution",), _("'solution' must be a code like \"241\""), E_PUZZLE_TYPE
+                where,
+                ("solution",),
+                _("'solution' must be a code like \"{example}\"").format(example=EXAMPLE_CODE),
+                E_PUZZLE_TYPE,
             )
         try:
             solution = str(Code.parse(raw))

@@ -65,7 +65,7 @@ HELP: Final = Command("help", "hilfe", ("help", "hilfe"))
 GIVE_UP: Final = Command("giveup", "aufgeben", ("giveup", "give up", "aufgeben", "gib auf"))
 UNDO: Final = Command("undo", "zurück", ("undo", "zurück", "zurueck"))
 QUIT: Final = Command("quit", "beenden", ("quit", "exit", "beenden"))
-RANDOM: Final = Command("random", "zufall", ("random", "zufall", "zufällig"))
+RANDOM: Final = Command("random", "zufall", ("random", "zufall", "zufällig", "zufaellig"))
 COMMANDS: Final = (HINT, BOARD, HELP, GIVE_UP, UNDO, QUIT, RANDOM)
 
 GUESS_COMMANDS: Final = (HINT, BOARD, HELP, GIVE_UP, QUIT)

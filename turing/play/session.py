@@ -25,7 +25,7 @@ import json
 import random
 import re
 import zlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Final, Literal, TextIO
@@ -33,7 +33,7 @@ from typing import Any, Final, Literal, TextIO
 from turing.analysis.greedy import greedy_move
 from turing.analysis.search import AnalysisTooLarge, Search, next_test, plan_round
 from turing.core.cards import CardSet, cards_dir, load_cardset, shipped_cardsets
-from turing.core.codes import SHAPE_SYMBOLS, Code, CodeError
+from turing.core.codes import EXAMPLE_CODE, SHAPE_SYMBOLS, Code, CodeError
 from turing.core.errors import TuringError
 from turing.core.files import (
     SourceError,
@@ -71,9 +71,6 @@ MAX_SAVE_BYTES: Final = 16 * 1024 * 1024
 DEFAULT_PLAYER: Final = N_("player")
 MAX_NAME: Final = 32
 
-#: The code used in examples and help. It is the solution of no shipped puzzle (a test
-#: checks this), so an example never tells a player the answer.
-EXAMPLE_CODE: Final = "352"
 
 #: How much work the after-game comparison's exact search may do (the analysis's own
 #: units): a second or so; past it the proven bounds are shown instead.
@@ -181,6 +178,7 @@ ALIASES: Final[dict[str, str]] = {
     "loese": "solve",
     "loesen": "solve",
     "lösung": "solve",
+    "loesung": "solve",
     "passe": "pass",
     "passen": "pass",
     "aufgeben": "giveup",
@@ -249,14 +247,23 @@ def short_forms_help() -> str:
     )
 
 
-def command_rows() -> list[tuple[str, str]]:
-    """Each command's usage and what it does, in the language in use."""
-    return [(_(usage), _(what).format(e=_E, spaced=_E_SPACED)) for usage, what in COMMANDS.values()]
+def _as_is(text: str) -> str:
+    return text
 
 
-def grammar_help() -> str:
-    """The list of commands, in the language in use."""
-    rows = command_rows()
+def command_rows(written: Callable[[str], str] = _as_is) -> list[tuple[str, str]]:
+    """Each command's usage and what it does, in the language in use; ``written`` gives a
+    text as the output will write it (a view's, where it writes stand-ins), so that the
+    columns are measured on what is written."""
+    return [
+        (written(_(usage)), written(_(what).format(e=_E, spaced=_E_SPACED)))
+        for usage, what in COMMANDS.values()
+    ]
+
+
+def grammar_help(written: Callable[[str], str] = _as_is) -> str:
+    """The list of commands, in the language in use (``written``: as for :func:`command_rows`)."""
+    rows = command_rows(written)
     width = max(32, *(len(usage) for usage, _what in rows))
     return "\n".join([*(f"  {usage:<{width}} {what}" for usage, what in rows), "", grammar_notes()])
 
@@ -294,20 +301,24 @@ class Command:
 _YES: Final = frozenset({"yes", "ok", "+", "✔", "✓", "true", "v", "on", "ja", "j", "richtig"})
 _NO: Final = frozenset({"no", "x", "-", "✘", "✗", "false", "off", "nein", "falsch"})
 _CLEAR: Final = frozenset({"clear", "?", ".", "none", "blank", "·", "leer", "löschen", "loeschen"})
-#: Shape words of both languages (always understood) → b, y, p.
+#: Shape words of both languages (always understood) → b, y, p; ``^ # @`` are what an
+#: output that cannot write ▲ ■ ● shows for them.
 _SHAPE_WORDS: Final[dict[str, str]] = {
     "blue": "b",
     "▲": "b",
+    "^": "b",
     "triangle": "b",
     "blau": "b",
     "dreieck": "b",
     "yellow": "y",
     "■": "y",
+    "#": "y",
     "square": "y",
     "gelb": "y",
     "quadrat": "y",
     "purple": "p",
     "●": "p",
+    "@": "p",
     "circle": "p",
     "lila": "p",
     "kreis": "p",
@@ -376,8 +387,8 @@ def parse_command(line: str, verifiers: int) -> Command:
     if name in ("compose", "solve"):
         if not rest:
             raise CommandError(
-                _("{word} needs a code, three digits 1–5 like 241 (usage: {usage})").format(
-                    word=head, usage=usage
+                _("{word} needs a code, three digits 1–5 like {example} (usage: {usage})").format(
+                    word=head, example=EXAMPLE_CODE, usage=usage
                 )
             )
         return Command(name, code=_code(rest))
@@ -507,7 +518,7 @@ def _parse_marks(rest: str, usage: str) -> tuple[tuple[tuple[str, int], ...], bo
         if found is not None:
             shape = found
             continue
-        m = re.fullmatch(r"([a-z]+|[▲■●])([1-5]+)", low)
+        m = re.fullmatch(r"([a-z]+|[▲■●^#@])([1-5]+)", low)
         if m and _shape(m.group(1)) is not None:
             shape = _shape(m.group(1))
             assert shape is not None
@@ -538,9 +549,10 @@ def split_line(line: str) -> list[str]:
     return [part.strip() for part in text.split(";") if part.strip()]
 
 
-def help_text(topic: str | None) -> str:
+def help_text(topic: str | None, written: Callable[[str], str] = _as_is) -> str:
+    """The help of one command, or the list of all (``written``: as for :func:`command_rows`)."""
     if topic is None:
-        return _("Commands:") + "\n" + grammar_help()
+        return _("Commands:") + "\n" + grammar_help(written)
     name = command_name(topic)
     if name is None:
         raise CommandError(_("no command {word!r} (type help for the list)").format(word=topic))

@@ -10,9 +10,10 @@ keyboard, confirm a solve, confirm leaving and offer to save.
 from __future__ import annotations
 
 import contextlib
+import functools
 import re
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import IO, Any, Final
 
@@ -28,7 +29,7 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from turing.cli.output import watch_signals_again
+from turing.cli.output import as_written, watch_signals_again
 from turing.core.codes import SHAPE_SYMBOLS, SHAPES
 from turing.core.errors import TuringError
 from turing.core.puzzle import LETTERS
@@ -62,6 +63,7 @@ from turing.play.session import (
     Turn,
     command_rows,
     grammar_notes,
+    help_text,
     shown_label,
 )
 from turing.play.words import mode_name, shape_name
@@ -107,13 +109,15 @@ def _answer(result: bool, color: bool) -> Text:
     return Text(OK_MARK, style="bold green") if result else Text(NO_MARK, style="bold red")
 
 
-def commands_table() -> RenderableType:
+def commands_table(written: Callable[[str], str] = str) -> RenderableType:
     """The help's list of commands as a table: what a command does wraps under its own
-    column, not under the command, on a narrow terminal."""
+    column, not under the command, on a narrow terminal. ``written`` gives a text as the
+    console writes it (with stand-ins where it cannot write a character), so the columns
+    are measured on what is written."""
     table = Table.grid(padding=(0, 1))
     table.add_column(no_wrap=True)
     table.add_column()
-    for usage, what in command_rows():
+    for usage, what in command_rows(written):
         table.add_row(Text(usage), Text(what))  # Text: [best] is no markup
     rows = Padding(table, (0, 0, 0, 2))
     return Group(Text(_("Commands:")), rows, Text(""), Text(grammar_notes()))
@@ -1028,7 +1032,14 @@ class PromptView:
                 self.say(self._screen(name))
         elif isinstance(outcome, HelpShown):
             # at a terminal the list's rows wrap under their own column
-            self.say(commands_table() if outcome.commands and self._at_terminal() else outcome.text)
+            # laid out from the text as written, where stand-ins make it wider (lösen: loesen)
+            written = functools.partial(as_written, stream=self.console.file)
+            if not outcome.commands:
+                self.say(outcome.text)
+            elif self._at_terminal():
+                self.say(commands_table(written))
+            else:
+                self.say(help_text(None, written))
         elif isinstance(outcome, Saved):
             self.say(
                 _("Saved to {path}. Resume with: turing play --resume {path}").format(
