@@ -39,6 +39,7 @@ from turing.core.files import (
     SourceError,
     WriteTargetError,
     json_problem,
+    os_reason,
     read_text,
     write_target,
     write_text,
@@ -1412,7 +1413,7 @@ class Session:
             _write(path, text)
         except OSError as exc:
             raise CommandError(
-                _("cannot save to {path}: {reason}").format(path=path, reason=exc.strerror or exc)
+                _("cannot save to {path}: {reason}").format(path=path, reason=os_reason(exc))
             ) from None
         return path
 

@@ -1,0 +1,63 @@
+"""A command that fails leaves its output files as they were, and an output it cannot
+write is named as the user gave it, with the reason in the language in use."""
+
+from __future__ import annotations
+
+import errno
+import os
+from pathlib import Path
+
+import pytest
+
+from testsupport.cli import PUZZLES, run
+from turing.core.files import os_reason
+from turing.i18n import speaking
+
+SAMPLE = str(PUZZLES / "sample.yaml")
+
+needs_proc = pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="no /proc")
+
+
+@needs_proc
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["generate", "-n", "1", "-q", "-o", "/proc/x"],
+        ["export", SAMPLE, "-o", "/proc/x"],
+        ["mastermind", "simulate", "--sample", "3", "--transcript", "/proc/x"],
+    ],
+)
+def test_an_unwritable_output_is_named_as_given(args: list[str]) -> None:
+    result = run(args)
+    assert result.exit_code == 2
+    assert result.stderr == "error: /proc/x: No such file or directory\n"
+    german = run(["--lang", "de", *args])
+    assert german.exit_code == 2
+    assert german.stderr == "Fehler: /proc/x: Datei oder Ordner nicht vorhanden\n"
+
+
+@needs_proc
+def test_bank_export_names_its_output_as_given(tmp_path: Path) -> None:
+    db = str(tmp_path / "b.db")
+    assert run(["generate", "-n", "2", "--seed", "1", "-q", "--bank", db]).exit_code == 0
+    result = run(["--lang", "de", "bank", "export", db, "-o", "/proc/x"])
+    assert result.exit_code == 2
+    assert result.stderr == "Fehler: /proc/x: Datei oder Ordner nicht vorhanden\n"
+
+
+@needs_proc
+def test_a_transcript_that_cannot_be_written_says_why_in_german() -> None:
+    result = run(["--lang", "de", "play", SAMPLE, "--transcript", "/proc/x"], input="")
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "Fehler: das Protokoll /proc/x lässt sich nicht schreiben: "
+        "Datei oder Ordner nicht vorhanden\n"
+    )
+
+
+def test_os_reasons_are_translated() -> None:
+    full = OSError(errno.ENOSPC, "No space left on device")
+    assert os_reason(full) == "No space left on device"
+    with speaking("de"):
+        assert os_reason(full) == "Kein Platz mehr auf dem Gerät"
+    assert os_reason(OSError(errno.EOWNERDEAD, "Owner died")) == "Owner died"
