@@ -15,6 +15,30 @@ from turing.i18n import speaking
 
 SAMPLE = str(PUZZLES / "sample.yaml")
 
+#: a run that makes nothing: no classic puzzle is proven to need 12 tests
+NOTHING = ["generate", "-n", "3", "--min-tests", "12", "--give-up", "40", "--seed", "1", "-q"]
+
+
+def test_a_run_that_made_nothing_leaves_the_old_file(tmp_path: Path) -> None:
+    out = tmp_path / "keep.jsonl"
+    made = run(["generate", "-n", "2", "--seed", "1", "-q", "-o", str(out)])
+    assert made.exit_code == 0, made.output
+    before = out.read_bytes()
+    assert before.count(b"\n") == 2
+    failed = run([*NOTHING, "-o", str(out)])
+    assert failed.exit_code == 1
+    assert "no puzzle of this kind" in failed.stderr
+    assert out.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["keep.jsonl"]
+
+
+def test_a_run_that_made_nothing_creates_no_file(tmp_path: Path) -> None:
+    out = tmp_path / "new.jsonl"
+    failed = run([*NOTHING, "-o", str(out)])
+    assert failed.exit_code == 1
+    assert list(tmp_path.iterdir()) == []
+
+
 needs_proc = pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="no /proc")
 
 

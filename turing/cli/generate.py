@@ -38,6 +38,7 @@ from turing.cli.options import (
 )
 from turing.cli.output import (
     CLIError,
+    NothingWritten,
     OutputPath,
     TextSink,
     emit_json,
@@ -762,6 +763,8 @@ def generate(
                 if bank is not None and record is not None:
                     _commit(bank, [p for p, _ in batch], record, state, count)
                     stored = record.kept
+                if sink is not None and state.exhausted and not earlier + made:
+                    raise NothingWritten  # the output is left as it was (or not made)
             except (KeyboardInterrupt, BrokenPipeError):
                 # The puzzles made since the last commit are kept too, with the run's
                 # state after the last of them: the same command resumes from there.
@@ -971,6 +974,8 @@ def _from_bank(
                         write_puzzle(sink, puzzle)
                         made += 1
                         bar.advance()
+                if state.exhausted and not made:
+                    raise NothingWritten  # the output is left as it was (or not made)
             except BankError as exc:
                 fail(str(exc))
     except KeyboardInterrupt:  # Ctrl-C or SIGTERM: what became of the output, the seed

@@ -955,14 +955,22 @@ class _Stdout:
         sys.stdout.flush()
 
 
+class NothingWritten(Exception):
+    """Raised inside the block of :func:`open_output` by a command that made nothing to
+    write (a run that stopped before its first puzzle): the block ends there and the file
+    is left as it was, or not made. The command says why after the block."""
+
+
 @contextlib.contextmanager
 def open_output(path: str) -> Iterator[TextSink]:
     """A text stream to ``path``: standard output for ``-``; otherwise written as
     :func:`turing.core.files.open_text_output` writes: a regular file or a new path
     atomically (a temporary file renamed into place when the block ends, removed when it
-    raises), a device, a FIFO or ``/dev/stdout`` directly."""
+    raises), a device, a FIFO or ``/dev/stdout`` directly. :class:`NothingWritten` raised
+    in the block leaves the file as it was and ends the block quietly."""
     if path == "-":
-        yield _Stdout()
+        with contextlib.suppress(NothingWritten):
+            yield _Stdout()
         sys.stdout.flush()
         return
     from turing.core.files import WriteTargetError, open_text_output, write_target
@@ -971,5 +979,5 @@ def open_output(path: str) -> Iterator[TextSink]:
         target = write_target(path)
     except WriteTargetError as exc:
         raise CLIError(str(exc)) from None
-    with open_text_output(target) as handle:
+    with contextlib.suppress(NothingWritten), open_text_output(target) as handle:
         yield handle
