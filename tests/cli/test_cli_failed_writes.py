@@ -85,3 +85,48 @@ def test_os_reasons_are_translated() -> None:
     with speaking("de"):
         assert os_reason(full) == "Kein Platz mehr auf dem Gerät"
     assert os_reason(OSError(errno.EOWNERDEAD, "Owner died")) == "Owner died"
+
+
+@pytest.mark.parametrize("option", ["--transcript", "--save"])
+def test_play_refuses_a_file_name_ending_in_a_slash(
+    option: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = run(["play", SAMPLE, option, "newdir/"], input="")
+    assert result.exit_code == 2
+    assert result.stderr == (
+        f"error: {option}: cannot write newdir/: ends in a slash, so it names a folder, "
+        "not a file\n"
+    )
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("option", ["--transcript", "--save"])
+def test_play_names_a_folder_as_typed(
+    option: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "d").mkdir()
+    result = run(["--lang", "de", "play", SAMPLE, option, "d/"], input="")
+    assert result.exit_code == 2
+    assert result.stderr == (
+        f"Fehler: {option}: d/ lässt sich nicht schreiben: ist ein Ordner, keine Datei\n"
+    )
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["generate", "-n", "1", "-q", "--bank", "newdir/"],
+        ["catalogue", "--verifiers", "2", "-q", "--bank", "newdir/"],
+    ],
+)
+def test_a_bank_path_ending_in_a_slash_is_refused(
+    args: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = run(args)
+    assert result.exit_code == 2
+    assert "newdir/ ends in a slash, so it names a folder, not a bank file" in result.stderr
+    assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1
+    assert list(tmp_path.iterdir()) == []

@@ -396,7 +396,7 @@ def open_session(
     and whether it is a resumed game; a bad option ends the command with one clear line."""
     for option, target in (("--save", save_file), ("--transcript", transcript_file)):
         if target is not None:
-            problem = unwritable(Path(target))
+            problem = unwritable(target)
             if problem:
                 fail(_("{option}: {problem}").format(option=option, problem=problem))
     if resume_file is not None:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import base64
 import json
+import os
 import random
 import re
 import zlib
@@ -1401,7 +1402,7 @@ class Session:
         path = Path(target) if target else self.save_path
         if path is None:
             raise CommandError(_("give a file: save game.json"))
-        problem = unwritable(path)
+        problem = unwritable(target or path)  # as typed: "out/" keeps its slash
         if problem:
             raise CommandError(problem)
         return path
@@ -1418,7 +1419,7 @@ class Session:
         return path
 
 
-def unwritable(path: Path) -> str | None:
+def unwritable(path: str | os.PathLike[str]) -> str | None:
     """Why a file cannot be written at ``path`` (a folder, a missing folder, no
     permission), or None. Nothing is created or changed."""
     try:
