@@ -297,7 +297,7 @@ def test_a_full_disk_is_one_line(tmp_path: Path) -> None:
 
 
 FULL = "error: standard output: No space left on device\n"
-VOLL = "Fehler: Standardausgabe: No space left on device\n"
+VOLL = "Fehler: Standardausgabe: Kein Platz mehr auf dem Gerät\n"
 
 
 @pytest.mark.parametrize("buffered", [True, False])

@@ -38,6 +38,7 @@ from turing.cli.options import (
 )
 from turing.cli.output import (
     CLIError,
+    NothingWritten,
     OutputPath,
     TextSink,
     emit_json,
@@ -96,8 +97,30 @@ STDOUT_NAMES = ("-", "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1")
 #: A file the command reads (the shell completes file names; the library reports a missing
 #: or unreadable file in one line).
 IN_FILE = click.Path(readable=False, path_type=str)
+
+
+class BankFile(click.Path):
+    """A bank file (SQLite): a path ending in a slash names a folder, so it is refused as
+    typed, before any work (a bank is never made at ``newdir/`` as a file ``newdir``)."""
+
+    def __init__(self) -> None:
+        super().__init__(readable=False, path_type=str)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        text = value if isinstance(value, str) else os.fsdecode(value)
+        if text.endswith(("/", os.sep)):
+            self.fail(
+                _("{path} ends in a slash, so it names a folder, not a bank file").format(
+                    path=text
+                ),
+                param,
+                ctx,
+            )
+        return super().convert(value, param, ctx)
+
+
 #: A bank file (SQLite).
-BANK_FILE = click.Path(readable=False, path_type=str)
+BANK_FILE = BankFile()
 #: The highest ``--start-index``: half of what a bank holds, the other half left for the
 #: indices of the run
 MAX_START_INDEX = (BANK_INT_MAX + 1) // 2
@@ -762,6 +785,8 @@ def generate(
                 if bank is not None and record is not None:
                     _commit(bank, [p for p, _ in batch], record, state, count)
                     stored = record.kept
+                if sink is not None and state.exhausted and not earlier + made:
+                    raise NothingWritten  # the output is left as it was (or not made)
             except (KeyboardInterrupt, BrokenPipeError):
                 # The puzzles made since the last commit are kept too, with the run's
                 # state after the last of them: the same command resumes from there.
@@ -971,6 +996,8 @@ def _from_bank(
                         write_puzzle(sink, puzzle)
                         made += 1
                         bar.advance()
+                if state.exhausted and not made:
+                    raise NothingWritten  # the output is left as it was (or not made)
             except BankError as exc:
                 fail(str(exc))
     except KeyboardInterrupt:  # Ctrl-C or SIGTERM: what became of the output, the seed

@@ -208,8 +208,11 @@ def usage_errors_in_one_line() -> Iterator[None]:
 
 
 def describe_os_error(exc: OSError) -> str:
-    """``path: reason`` for an error of the file system (a missing file, a full disk)."""
-    reason = exc.strerror or str(exc) or type(exc).__name__
+    """``path: reason`` for an error of the file system (a missing file, a full disk), the
+    reason in the language in use."""
+    from turing.core.files import os_reason
+
+    reason = os_reason(exc)
     names = [str(n) for n in (exc.filename, exc.filename2) if n is not None]
     return f"{' -> '.join(names)}: {reason}" if names else reason
 
@@ -1000,14 +1003,22 @@ class _Stdout:
         sys.stdout.flush()
 
 
+class NothingWritten(Exception):
+    """Raised inside the block of :func:`open_output` by a command that made nothing to
+    write (a run that stopped before its first puzzle): the block ends there and the file
+    is left as it was, or not made. The command says why after the block."""
+
+
 @contextlib.contextmanager
 def open_output(path: str) -> Iterator[TextSink]:
     """A text stream to ``path``: standard output for ``-``; otherwise written as
     :func:`turing.core.files.open_text_output` writes: a regular file or a new path
     atomically (a temporary file renamed into place when the block ends, removed when it
-    raises), a device, a FIFO or ``/dev/stdout`` directly."""
+    raises), a device, a FIFO or ``/dev/stdout`` directly. :class:`NothingWritten` raised
+    in the block leaves the file as it was and ends the block quietly."""
     if path == "-":
-        yield _Stdout()
+        with contextlib.suppress(NothingWritten):
+            yield _Stdout()
         sys.stdout.flush()
         return
     from turing.core.files import WriteTargetError, open_text_output, write_target
@@ -1016,5 +1027,5 @@ def open_output(path: str) -> Iterator[TextSink]:
         target = write_target(path)
     except WriteTargetError as exc:
         raise CLIError(str(exc)) from None
-    with open_text_output(target) as handle:
+    with contextlib.suppress(NothingWritten), open_text_output(target) as handle:
         yield handle

@@ -22,6 +22,7 @@ from turing.cli.output import emit_json, fail, stdout_console
 from turing.cli.share import SHARED_LABEL, shared_puzzle
 from turing.core.cards import CardSet, load_cardset
 from turing.core.errors import TuringError
+from turing.core.files import os_reason
 from turing.core.puzzle import MODES, Puzzle, iter_puzzle_file, puzzle_cardset
 from turing.i18n import N_, _
 from turing.play.game import GameError, puzzles_dir, sample_puzzle_path
@@ -401,7 +402,7 @@ def open_session(
     and whether it is a resumed game; a bad option ends the command with one clear line."""
     for option, target in (("--save", save_file), ("--transcript", transcript_file)):
         if target is not None:
-            problem = unwritable(Path(target))
+            problem = unwritable(target)
             if problem:
                 fail(_("{option}: {problem}").format(option=option, problem=problem))
     if resume_file is not None:
@@ -479,9 +480,7 @@ def _open_transcript(session: Session, path: str | None) -> None:
         session.open_transcript(Path(path))
     except OSError as exc:
         fail(
-            _("cannot write the transcript {path}: {value}").format(
-                path=path, value=exc.strerror or exc
-            )
+            _("cannot write the transcript {path}: {value}").format(path=path, value=os_reason(exc))
         )
 
 

@@ -17,6 +17,7 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import os
 import pickle
@@ -613,6 +614,40 @@ def load_yaml(text: str, source: str) -> Node:
     return _convert(root, source)
 
 
+#: The reasons the system gives for a failed file operation, by error number, in the words
+#: the C library uses (so English reads as it always did) and translated for the others.
+_OS_REASONS: Final[dict[int, str]] = {
+    errno.ENOENT: N_("No such file or directory"),
+    errno.EACCES: N_("Permission denied"),
+    errno.EPERM: N_("Operation not permitted"),
+    errno.ENOSPC: N_("No space left on device"),
+    errno.EROFS: N_("Read-only file system"),
+    errno.EISDIR: N_("Is a directory"),
+    errno.ENOTDIR: N_("Not a directory"),
+    errno.EEXIST: N_("File exists"),
+    errno.EIO: N_("Input/output error"),
+    errno.EBADF: N_("Bad file descriptor"),
+    errno.EDQUOT: N_("Disk quota exceeded"),
+    errno.EFBIG: N_("File too large"),
+    errno.ENAMETOOLONG: N_("File name too long"),
+    errno.ELOOP: N_("Too many levels of symbolic links"),
+    errno.EINVAL: N_("Invalid argument"),
+    errno.EXDEV: N_("Invalid cross-device link"),
+    errno.ETXTBSY: N_("Text file busy"),
+    errno.EBUSY: N_("Device or resource busy"),
+}
+
+
+def os_reason(exc: OSError) -> str:
+    """Why the system refused a file operation, in the language in use: ``No space left
+    on device`` (German ``Kein Platz mehr auf dem Gerät``); a reason not known here is the
+    system's own words."""
+    known = _OS_REASONS.get(exc.errno) if exc.errno is not None else None
+    if known is not None:
+        return _(known)
+    return exc.strerror or str(exc) or type(exc).__name__
+
+
 class WriteTargetError(TuringError):
     """A path that cannot be written: a folder, a missing folder, no permission."""
 
@@ -624,6 +659,15 @@ class WriteTargetError(TuringError):
 
 #: A path that names an open descriptor of this process (``/dev/stdout`` leads here).
 _DESCRIPTOR_LINK: Final = re.compile(r"/proc/[^/]+(?:/task/[^/]+)?/fd/\d+")
+
+
+def _lowered(reason: str) -> str:
+    """A reason to stand after a colon in a sentence: in English its first letter made
+    small; a translated reason is left as its language writes it (German nouns keep
+    their capital)."""
+    if any(reason == _(known) for known in _OS_REASONS.values() if _(known) != known):
+        return reason
+    return reason[:1].lower() + reason[1:]
 
 
 def _names_descriptor(path: str) -> bool:
@@ -687,7 +731,7 @@ def write_target(path: str | os.PathLike[str]) -> WriteTarget:
     except NotADirectoryError:
         raise WriteTargetError(text, _("a part of the path is not a folder")) from None
     except OSError as exc:
-        raise WriteTargetError(text, (exc.strerror or str(exc)).lower()) from None
+        raise WriteTargetError(text, _lowered(os_reason(exc))) from None
     if info is not None and stat.S_ISDIR(info.st_mode):
         raise WriteTargetError(text, _("is a folder, not a file"))
     if text.endswith(("/", os.sep)) and info is None:
@@ -740,6 +784,15 @@ def open_text_output(target: str | os.PathLike[str] | WriteTarget) -> Iterator[T
         raise
 
 
+def _as_written(exc: OSError, decided: WriteTarget) -> OSError:
+    """``exc``, met on the temporary file that stands in for ``decided`` while it is
+    written, naming the path as it was given (the temporary file is no name of the
+    user's)."""
+    exc.filename = decided.path
+    exc.filename2 = None
+    return exc
+
+
 @contextlib.contextmanager
 def _writing(decided: WriteTarget) -> Iterator[TextIO]:
     if not decided.atomic:
@@ -756,7 +809,10 @@ def _writing(decided: WriteTarget) -> Iterator[TextIO]:
         old = None
     import tempfile
 
-    fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(real)}.", suffix=".tmp", dir=folder)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(real)}.", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        raise _as_written(exc, decided) from None
     try:
         if old is not None:
             os.fchmod(fd, stat.S_IMODE(old.st_mode))
@@ -769,7 +825,10 @@ def _writing(decided: WriteTarget) -> Iterator[TextIO]:
             yield handle
             handle.flush()
             os.fsync(handle.fileno())
-        os.replace(tmp, real)
+        try:
+            os.replace(tmp, real)
+        except OSError as exc:
+            raise _as_written(exc, decided) from None
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)

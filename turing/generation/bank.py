@@ -32,6 +32,7 @@ from typing import Any, Final
 from turing.core.cards import CardSet, load_cardset
 from turing.core.codes import CODE_TEXT
 from turing.core.errors import TuringError
+from turing.core.files import os_reason
 from turing.core.puzzle import Mode, Puzzle, puzzle_from_dict
 from turing.generation.metrics import METRIC_KEYS
 from turing.generation.packing import (
@@ -548,7 +549,7 @@ class Bank:
         except OSError as exc:
             raise BankError(
                 _("{path}: cannot read the bank: {reason}").format(
-                    path=self.path, reason=exc.strerror or exc
+                    path=self.path, reason=os_reason(exc)
                 )
             ) from None
         if head != b"SQLite format 3\x00":

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import base64
 import json
+import os
 import random
 import re
 import zlib
@@ -39,6 +40,7 @@ from turing.core.files import (
     SourceError,
     WriteTargetError,
     json_problem,
+    os_reason,
     read_text,
     write_target,
     write_text,
@@ -1412,7 +1414,7 @@ class Session:
         path = Path(target) if target else self.save_path
         if path is None:
             raise CommandError(_("give a file: save game.json"))
-        problem = unwritable(path)
+        problem = unwritable(target or path)  # as typed: "out/" keeps its slash
         if problem:
             raise CommandError(problem)
         return path
@@ -1424,12 +1426,12 @@ class Session:
             _write(path, text)
         except OSError as exc:
             raise CommandError(
-                _("cannot save to {path}: {reason}").format(path=path, reason=exc.strerror or exc)
+                _("cannot save to {path}: {reason}").format(path=path, reason=os_reason(exc))
             ) from None
         return path
 
 
-def unwritable(path: Path) -> str | None:
+def unwritable(path: str | os.PathLike[str]) -> str | None:
     """Why a file cannot be written at ``path`` (a folder, a missing folder, no
     permission), or None. Nothing is created or changed."""
     try:
