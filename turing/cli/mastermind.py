@@ -238,7 +238,7 @@ def presets_command() -> None:
     help="How the computer breaks codes.",
 )
 @click.option("--all", "every", is_flag=True, help="Every secret of the space (the default).")
-@click.option("--sample", type=int, help="N secrets drawn at random with --seed.")
+@click.option("--sample", type=int, metavar="N", help="N secrets drawn at random with --seed.")
 @click.option(
     "--seed",
     type=click.IntRange(min=0),
