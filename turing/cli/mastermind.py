@@ -1172,7 +1172,7 @@ def _common(
 ) -> bool:
     """The commands of every prompt in a game; True when ``word`` was one of them.
     ``hint`` says how many codes the rows leave, at a codebreaker's guess prompt."""
-    if word in HELP_WORDS:
+    if not word.strip("?") or word.split()[0] in HELP_WORDS:  # "?", "help", "help hint"
         _help(view)
         return True
     if word in BOARD_WORDS:
