@@ -465,6 +465,8 @@ class Reader:
         try:
             answer = input(question)
         except (KeyboardInterrupt, EOFError):
+            if not interrupted:  # the key left the cursor on the question's line; leaving
+                self.out.print()  # ends it on the way out
             return interrupted
         return answer.strip().lower() in YES
 
@@ -1007,9 +1009,12 @@ def _human_guess(reader: Reader, view: View, match: Match) -> None:
 
 def _gives_up(reader: Reader) -> bool:
     """``giveup`` typed by a codebreaker: at a terminal the person is asked first; Ctrl-C
-    or Ctrl-D at the question keep the game (as at the criteria game's give-up question),
-    and the same prompt asks again."""
-    return reader.confirm(_("Give up this game? It is scored as lost. [y/N]: "), interrupted=False)
+    or Ctrl-D at the question keep the game (as at the criteria game's give-up question):
+    "Nothing done.", and the same prompt asks again."""
+    if reader.confirm(_("Give up this game? It is scored as lost. [y/N]: "), interrupted=False):
+        return True
+    reader.out.print(_("Nothing done."), markup=False, highlight=False)
+    return False
 
 
 def _answer(reader: Reader, view: View, match: Match, proposal: Code | None) -> None:
