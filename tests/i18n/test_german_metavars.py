@@ -215,7 +215,7 @@ ENGLISH: dict[str, list[str]] = {
         "--colours INTEGER",
         "--rows INTEGER",
         STRATEGY,
-        "--sample INTEGER",
+        "--sample N",
         "--seed INTEGER RANGE",
         "--transcript FILE",
         "--lang [en|de]",

@@ -483,6 +483,39 @@ def test_bad_options_exit_2_with_one_line() -> None:
         assert "Traceback" not in result.output
 
 
+def test_bad_options_in_german_are_german_with_german_numbers() -> None:
+    for args, message in [
+        (
+            ["simulate", "--sample", "0"],
+            "die Stichprobe muss mindestens einen Geheimcode enthalten",
+        ),
+        (
+            ["simulate", "--sample", "99999999"],
+            "eine Stichprobe von 99.999.999 ist mehr als die 1.296 Codes",
+        ),
+        (
+            ["play", "--positions", "8", "--colours", "9"],
+            "9^8 Codes sind zu viele: höchstens 1.000.000 Codes (weniger Stellen oder Farben)",
+        ),
+        (["play", "--players", "computer:best,human"], "unbekannte Strategie 'best'; wähle eine"),
+    ]:
+        result = CliRunner().invoke(main, ["--lang", "de", "mastermind", *args], input="")
+        assert result.exit_code == 2, (args, result.output)
+        assert result.stderr.startswith(f"Fehler: {message}"), result.stderr
+        assert len(result.stderr.splitlines()) == 1
+    english = run(["simulate", "--sample", "99999999"], [])
+    assert english.stderr == "error: a sample of 99,999,999 is more than the 1,296 codes\n"
+
+
+def test_simulate_help_names_the_samples_placeholder() -> None:
+    for lang, text in [("en", "--sample N "), ("de", "--sample N ")]:
+        result = CliRunner().invoke(main, ["--lang", lang, "mastermind", "simulate", "--help"])
+        assert result.exit_code == 0
+        assert text in result.output, result.output
+        assert "--sample INTEGER" not in result.output
+        assert "--sample GANZE ZAHL" not in result.output
+
+
 # ---------------------------------------------------------------- simulate
 
 

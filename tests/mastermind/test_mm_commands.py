@@ -146,19 +146,34 @@ def test_a_line_of_words_that_are_no_code_names_its_first_word(text: str, word: 
     )
 
 
-def test_a_question_mark_and_another_prompts_command_list_the_commands_here() -> None:
-    assert mistyped_command("?", 4, GUESS_COMMANDS) == (
-        "unknown command '?'; the commands here are hint, board, help, giveup, quit"
-    )
+def test_a_question_mark_is_help_and_another_prompts_command_lists_the_commands_here() -> None:
+    for prompt in (GUESS_COMMANDS, PINS_COMMANDS, CODE_COMMANDS):
+        assert mistyped_command("?", 4, prompt) is None  # help, which the prompt reads
     assert mistyped_command("random", 4, PINS_COMMANDS) == (
         "'random' is not a command of this prompt; the commands here are undo, board, help, quit"
     )
     i18n.set_language("de")
-    assert mistyped_command("??", 5, GUESS_COMMANDS) == (
-        "unbekannter Befehl '??'; die Befehle hier sind tipp, brett, hilfe, aufgeben, beenden"
-    )
     assert mistyped_command("hints", 4, GUESS_COMMANDS) == (
         "unbekannter Befehl 'hints'; meintest du hint?"
+    )
+
+
+def test_a_word_of_the_criteria_games_commands_alone_is_named_as_a_command() -> None:
+    assert mistyped_command("show", 4, GUESS_COMMANDS) == (
+        "unknown command 'show'; did you mean board?"
+    )
+    assert mistyped_command("Solve", 4, GUESS_COMMANDS) == (
+        "unknown command 'Solve'; the commands here are hint, board, help, giveup, quit"
+    )
+    assert mistyped_command("resign", 4, PINS_COMMANDS) == (
+        "unknown command 'resign'; the commands here are undo, board, help, quit"
+    )
+    # made only of colour keys, they may be a code with a typo: its error mends it
+    for word in ("look", "stop"):
+        assert mistyped_command(word, 4, GUESS_COMMANDS) is None
+    i18n.set_language("de")
+    assert mistyped_command("zeige", 4, PINS_COMMANDS) == (
+        "unbekannter Befehl 'zeige'; meintest du brett?"
     )
 
 
@@ -188,7 +203,8 @@ def test_at_the_guess_prompt_mistyped_commands_are_named_and_code_typos_mended()
     assert match.secret is not None
     secret = "".join(str(s + 1) for s in match.secret)
     lines = ["hints", "hin", "hint please", "tip", "?", "random", "RGBX", "hello", "RGBYY"]
-    lines += ["show board", "foo bar", "R G B X", "X G B R", "rot grün blau lila"]
+    lines += ["show board", "foo bar", "R G B X", "X G B R", "rot grün blau lila", "show"]
+    lines += ["help me"]
     result = run(["--lang", "en", "play", "--seed", "0", "--games", "1"], [*lines, secret])
     assert result.exit_code == 0, result.output
     colours = "colours are R=red(1) G=green(2) B=blue(3) Y=yellow(4) W=white(5) K=black(6)"
@@ -198,7 +214,6 @@ def test_at_the_guess_prompt_mistyped_commands_are_named_and_code_typos_mended()
         "error: unknown command 'hin'; did you mean hint?",
         "error: unknown command 'hint please'; did you mean hint?",
         "error: unknown command 'tip'; did you mean tipp?",
-        f"error: unknown command '?'; {commands}",
         f"error: 'random' is not a command of this prompt; {commands}",
         f"error: 'X' is not a colour here; {colours}",
         f"error: 'h' is not a colour here; {colours}",
@@ -209,8 +224,10 @@ def test_at_the_guess_prompt_mistyped_commands_are_named_and_code_typos_mended()
         f"error: 'X' is not a colour here; {colours}",
         "error: 'lila' (purple) is not used in this game; colours are R=red(1) G=green(2) "
         "B=blue(3) Y=yellow(4) W=white(5) K=black(6)",
+        "error: unknown command 'show'; did you mean board?",
     ]
     assert "Code cracked by You in 1 row" in result.output
+    assert result.output.count("Commands (typed at the prompt") == 2  # "?" and "help me"
 
 
 def test_in_german_at_the_guess_prompt_of_superhirn_with_the_ninth_colour() -> None:
@@ -224,8 +241,6 @@ def test_in_german_at_the_guess_prompt_of_superhirn_with_the_ninth_colour() -> N
     assert result.stderr.splitlines() == [
         "Fehler: unbekannter Befehl 'hints'; meintest du hint?",
         "Fehler: unbekannter Befehl 'tip'; meintest du tipp?",
-        "Fehler: unbekannter Befehl '?'; die Befehle hier sind tipp, brett, hilfe, aufgeben, "
-        "beenden",
         f"Fehler: 'u' ist hier keine Farbe; {colours}",
         f"Fehler: 'X' ist hier keine Farbe; {colours}",
         "Fehler: unbekannter Befehl 'zeig'; die Befehle hier sind tipp, brett, hilfe, aufgeben, "
@@ -233,10 +248,12 @@ def test_in_german_at_the_guess_prompt_of_superhirn_with_the_ninth_colour() -> N
         "Partie abgebrochen: beenden",
     ]
     assert "Reihe  1" in result.output  # R.GB, a guess with an empty hole
+    assert "Befehle (an der Eingabezeile getippt" in result.output  # "?" is help
 
 
 def test_at_the_pins_and_reveal_prompts_mistyped_commands_are_named() -> None:
-    lines = ["random", "hlep", "undoo", "?", "zufall", "2b1x", "show board", "2 x", "quit"]
+    lines = ["random", "hlep", "undoo", "?", "zufall", "2b1x", "show board", "2 x", "help undo"]
+    lines += ["quit"]
     result = run(["--lang", "en", "play", "--role", "maker", "--games", "1"], lines)
     assert result.exit_code == 1
     commands = "the commands here are undo, board, help, quit"
@@ -247,12 +264,13 @@ def test_at_the_pins_and_reveal_prompts_mistyped_commands_are_named() -> None:
     assert result.stderr.splitlines()[:7] == [
         "error: unknown command 'hlep'; did you mean help?",
         "error: unknown command 'undoo'; did you mean undo?",
-        f"error: unknown command '?'; {commands}",
         f"error: 'zufall' is not a command of this prompt; {commands}",
         f"error: '2b1x' {not_pins}",
         f"error: unknown command 'show'; {commands}",
         f"error: '2 x' {not_pins}",
+        "match abandoned: quit",
     ]
+    assert result.output.count("Commands (typed at the prompt") == 2  # "?" and "help undo"
 
 
 def test_in_german_at_the_pins_prompt_words_are_named_and_counts_in_words_are_pins() -> None:

@@ -212,8 +212,9 @@ def test_optimal_is_refused_up_front_where_its_search_would_not_finish(args: lis
     assert result.stdout == ""  # nothing played, no secret shown
     [line] = result.stderr.splitlines()
     assert re.fullmatch(
-        r"error: the optimal(-worst)? strategy plays only classic, superhirn and games of at "
-        r"most 216 codes; this one has [\d,]+, too many to search in reasonable time; "
+        r"error: the optimal(-worst)? strategy plays only the classic and superhirn games as "
+        r"they come \(no variant\) and games of at most 216 codes; this one has [\d,]+, too "
+        r"many to search in reasonable time; "
         r"use entropy, most-parts, expected-size or knuth",
         line,
     )
@@ -224,10 +225,17 @@ def test_optimal_is_refused_in_german() -> None:
     result = mastermind(["play", "--preset", "logik", "--strategy", "optimal"], "de")
     assert result.exit_code == 2 and result.stdout == ""
     assert result.stderr.strip() == (
-        "Fehler: die Strategie optimal spielt nur classic, superhirn und Spiele mit höchstens "
-        "216 Codes; dieses hat 32.768, zu viele für eine Suche in vertretbarer Zeit; wähle "
-        "entropy, most-parts, expected-size oder knuth"
+        "Fehler: die Strategie optimal spielt nur die Spielarten classic und superhirn, wie sie "
+        "sind (ohne Variante), und Spiele mit höchstens 216 Codes; dieses hat 32.768, zu viele "
+        "für eine Suche in vertretbarer Zeit; wähle entropy, most-parts, expected-size oder knuth"
     )
+    duplicates = ["simulate", "--preset", "superhirn", "--duplicates", "--strategy"]
+    result = mastermind([*duplicates, "optimal-worst"], "de")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert "nur die Spielarten classic und superhirn, wie sie sind (ohne Variante)," in (
+        result.stderr
+    )
+    assert "dieses hat 4.096," in result.stderr
 
 
 def test_optimal_plays_superhirn_and_small_custom_games() -> None:

@@ -161,3 +161,21 @@ def test_full_and_computed_tables_agree() -> None:
     assert full.has_full_table and not computed.has_full_table
     every = np.arange(len(space))
     assert np.array_equal(full.keys(every, every), computed.keys(every, every))
+
+
+def test_the_errors_of_the_library_speak_the_language_in_use() -> None:
+    from turing.i18n import speaking
+    from turing.mastermind.optimal import SearchStopped
+    from turing.mastermind.strategies import StrategyError, make_strategy
+
+    with speaking("de"):
+        with pytest.raises(FeedbackError, match=r"verschieden lang \(3 und 4 Stellen\)"):
+            feedback("RGB", "RGBY")
+        with pytest.raises(FeedbackError, match=r"^'xyz' sind keine Signal-Stifte: tippe"):
+            Feedback.parse("xyz")
+        with pytest.raises(StrategyError, match=r"^unbekannte Strategie 'best'; wähle eine von"):
+            make_strategy("best")
+        assert str(SearchStopped(5625, 5700)) == (
+            "vor dem Ende angehalten: mindestens 5.625 Rateversuche insgesamt; "
+            "die beste gefundene Strategie braucht 5.700"
+        )

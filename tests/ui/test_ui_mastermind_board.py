@@ -678,9 +678,10 @@ def test_the_command_refuses_the_optimal_strategy_where_it_cannot_play() -> None
             main, ["mastermind", "board", "--preset", "logik", "--strategy", "optimal", *extra]
         )
         assert result.exit_code == 2
-        assert "error: the optimal strategy plays only classic, superhirn and games" in (
-            result.output
-        )
+        assert (
+            "error: the optimal strategy plays only the classic and superhirn games as they "
+            "come (no variant) and games"
+        ) in result.output
         assert "this one has 32,768, too many" in result.output
         assert "use entropy, most-parts, expected-size or knuth" in result.output
 

@@ -238,7 +238,7 @@ def presets_command() -> None:
     help="How the computer breaks codes.",
 )
 @click.option("--all", "every", is_flag=True, help="Every secret of the space (the default).")
-@click.option("--sample", type=int, help="N secrets drawn at random with --seed.")
+@click.option("--sample", type=int, metavar="N", help="N secrets drawn at random with --seed.")
 @click.option(
     "--seed",
     type=click.IntRange(min=0),
@@ -465,6 +465,8 @@ class Reader:
         try:
             answer = input(question)
         except (KeyboardInterrupt, EOFError):
+            if not interrupted:  # the key left the cursor on the question's line; leaving
+                self.out.print()  # ends it on the way out
             return interrupted
         return answer.strip().lower() in YES
 
@@ -1007,9 +1009,12 @@ def _human_guess(reader: Reader, view: View, match: Match) -> None:
 
 def _gives_up(reader: Reader) -> bool:
     """``giveup`` typed by a codebreaker: at a terminal the person is asked first; Ctrl-C
-    or Ctrl-D at the question keep the game (as at the criteria game's give-up question),
-    and the same prompt asks again."""
-    return reader.confirm(_("Give up this game? It is scored as lost. [y/N]: "), interrupted=False)
+    or Ctrl-D at the question keep the game (as at the criteria game's give-up question):
+    "Nothing done.", and the same prompt asks again."""
+    if reader.confirm(_("Give up this game? It is scored as lost. [y/N]: "), interrupted=False):
+        return True
+    reader.out.print(_("Nothing done."), markup=False, highlight=False)
+    return False
 
 
 def _answer(reader: Reader, view: View, match: Match, proposal: Code | None) -> None:
@@ -1172,7 +1177,7 @@ def _common(
 ) -> bool:
     """The commands of every prompt in a game; True when ``word`` was one of them.
     ``hint`` says how many codes the rows leave, at a codebreaker's guess prompt."""
-    if word in HELP_WORDS:
+    if not word.strip("?") or word.split()[0] in HELP_WORDS:  # "?", "help", "help hint"
         _help(view)
         return True
     if word in BOARD_WORDS:

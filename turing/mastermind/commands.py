@@ -9,7 +9,9 @@ a line that is plainly a command mistyped gets its own error, naming the command
 >>> print(mistyped_command("hints", 4, GUESS_COMMANDS))
 unknown command 'hints'; did you mean hint?
 >>> print(mistyped_command("?", 4, GUESS_COMMANDS))
-unknown command '?'; the commands here are hint, board, help, giveup, quit
+None
+>>> print(mistyped_command("show", 4, GUESS_COMMANDS))
+unknown command 'show'; did you mean board?
 >>> print(mistyped_command("RGBX", 4, GUESS_COMMANDS))
 None
 >>> print(mistyped_command("random", 4, GUESS_COMMANDS))
@@ -19,11 +21,13 @@ unknown command 'show'; the commands here are hint, board, help, giveup, quit
 >>> print(mistyped_command("X G B R", 4, GUESS_COMMANDS))
 None
 
-"Plainly a command" means: ``?`` alone (a person asking for help), a command of another
-prompt (``random`` at a guess), a line that starts with a command word (``hint please``),
-or a near miss of a command word (:func:`difflib.get_close_matches`) that cannot be a code
-typo — a word of more letters than the code has positions, or with a letter that is no
-colour key in either language (``hin``, ``tip``, ``bord``; not ``BRTT``). A line with a
+``?`` is help, as ``help`` is (the prompt reads it itself). "Plainly a command" means: a
+command of another prompt (``random`` at a guess), a word of the criteria game's commands
+(``show``, ``solve``) alone that cannot be a code typo (it has a letter that is no colour
+key), a line that starts with a command word (``hint please``), or a near miss of a
+command word (:func:`difflib.get_close_matches`) that cannot be a code typo — a word of
+more letters than the code has positions, or with a letter that is no colour key in either
+language (``hin``, ``tip``, ``bord``; not ``BRTT``). A line with a
 colour word in it (``rot gelb grün blua``) is always a code. And a line of several words
 whose first word cannot be part of a code or pins — no colour word or near miss of one, no
 number word, not one letter, and with a letter that is no colour key or digit — is a
@@ -61,7 +65,7 @@ class Command:
 
 HINT: Final = Command("hint", "tipp", ("hint", "tipp", "hinweis"))
 BOARD: Final = Command("board", "brett", ("board", "brett"))
-HELP: Final = Command("help", "hilfe", ("help", "hilfe"))
+HELP: Final = Command("help", "hilfe", ("help", "hilfe", "?"))
 GIVE_UP: Final = Command("giveup", "aufgeben", ("giveup", "give up", "aufgeben", "gib auf"))
 UNDO: Final = Command("undo", "zurück", ("undo", "zurück", "zurueck"))
 QUIT: Final = Command("quit", "beenden", ("quit", "exit", "beenden"))
@@ -96,6 +100,23 @@ _NUMBER_WORDS: Final = frozenset(
     | {"sieben", "acht", "neun", "zehn"}
 )
 """Counts written out (``zwei eins`` at a pins prompt): a code or pins, never a command."""
+_CRITERIA_WORDS: Final[dict[str, Command | None]] = {
+    **dict.fromkeys(("show", "screen", "cards", "zeige", "zeigen", "karten"), BOARD),
+    **dict.fromkeys(("resign", "surrender"), GIVE_UP),
+    **dict.fromkeys(
+        (
+            *("compose", "test", "done", "solve", "submit", "guess", "pass", "skip", "note"),
+            *("notes", "strike", "unstrike", "mark", "save", "eingabe", "eingeben", "teste"),
+            *("testen", "prüfe", "pruefe", "fertig", "genug", "löse", "lösen", "loese"),
+            *("loesen", "lösung", "passe", "passen", "notiz", "notiere", "notizen"),
+            *("streiche", "streichen", "markiere", "markieren", "speichere", "speichern"),
+            "verlassen",
+        ),
+        None,
+    ),
+}
+"""Single words of the criteria game's commands, and the command here that does the same
+(``show`` → board), if any: typed alone, they are a command mistyped, not a code."""
 _SEPARATORS: Final = re.compile(r"[\s,;/+]+")
 
 
@@ -107,16 +128,21 @@ def mistyped_command(text: str, positions: int, commands: Sequence[Command]) -> 
     if not line:
         return None
     listed = ", ".join(c.shown for c in commands)
-    if set(line) == {"?"}:
-        return _("unknown command {typed}; the commands here are {commands}").format(
-            typed=repr(text.strip()), commands=listed
-        )
     if any(line in c.words for c in commands):
         return None  # the prompt's own command, which the prompt reads itself
     if any(line in c.words for c in COMMANDS):
         return _(
             "{typed} is not a command of this prompt; the commands here are {commands}"
         ).format(typed=repr(text.strip()), commands=listed)
+    if line in _CRITERIA_WORDS and not set(line) <= _CODE_CHARS:
+        same = _CRITERIA_WORDS[line]
+        if same is None or same not in commands:
+            return _("unknown command {typed}; the commands here are {commands}").format(
+                typed=repr(text.strip()), commands=listed
+            )
+        return _("unknown command {typed}; did you mean {command}?").format(
+            typed=repr(text.strip()), command=same.shown
+        )
     words = line.replace(",", " ").split()
     if any(word in _CODE_WORDS for word in words):
         return None

@@ -39,6 +39,7 @@ import numpy as np
 import numpy.typing as npt
 
 from turing.core.errors import TuringError
+from turing.i18n import _, format_number
 from turing.mastermind.engine import Engine, History, Indices
 from turing.mastermind.scoring import Feedback
 from turing.mastermind.space import CodeSpace
@@ -62,8 +63,16 @@ class SearchStopped(TuringError):
     """The search ran out of its time before proving the optimum; the bounds so far."""
 
     def __init__(self, lower: int, upper: int | None) -> None:
-        found = "no strategy yet" if upper is None else f"the best strategy found has {upper:,}"
-        super().__init__(f"stopped before the end: at least {lower:,} guesses in total; {found}")
+        found = (
+            _("no strategy yet")
+            if upper is None
+            else _("the best strategy found has {upper}").format(upper=format_number(upper))
+        )
+        super().__init__(
+            _("stopped before the end: at least {lower} guesses in total; {found}").format(
+                lower=format_number(lower), found=found
+            )
+        )
         self.lower = lower
         self.upper = upper
 
@@ -80,10 +89,12 @@ class Progress:
     note: str = ""
 
     def describe(self) -> str:
-        upper = "—" if self.upper is None else f"{self.upper:,}"
-        text = (
-            f"{self.seconds:8.1f} s  total ≥ {self.lower:,}  best {upper}  "
-            f"({self.nodes:,} candidate sets)"
+        upper = "—" if self.upper is None else format_number(self.upper)
+        text = _("{seconds} s  total ≥ {lower}  best {upper}  ({nodes} candidate sets)").format(
+            seconds=f"{format_number(self.seconds, 1):>8}",
+            lower=format_number(self.lower),
+            upper=upper,
+            nodes=format_number(self.nodes),
         )
         return f"{text}  {self.note}" if self.note else text
 
@@ -162,6 +173,18 @@ class OptimalSearch:
 
     # ------------------------------------------------------------------ public
 
+    def _none_within(self, upper: int | None) -> str:
+        """Why no strategy was found: the total ``upper`` or the guesses per game."""
+        most = self.max_guesses
+        if upper is None:
+            return _("no strategy of at most {most} guesses per game").format(most=most)
+        total = format_number(upper)
+        if most is None:
+            return _("no strategy of at most {upper} guesses in total").format(upper=total)
+        return _("no strategy of at most {upper} guesses in total and {most} per game").format(
+            upper=total, most=most
+        )
+
     def solve(
         self, candidates: Indices | None = None, history: History = (), upper: int | None = None
     ) -> StrategyTree:
@@ -184,11 +207,8 @@ class OptimalSearch:
         except _OutOfTime:
             raise SearchStopped(self._root_lower, self._root_upper) from None
         if value >= beta:
-            raise OptimalError(
-                f"no strategy of at most {upper:,} guesses in total"
-                + ("" if self.max_guesses is None else f" and {self.max_guesses} per game")
-            )
-        self._report(value, value, "proved optimal")
+            raise OptimalError(self._none_within(upper))
+        self._report(value, value, _("proved optimal"))
         guesses: dict[History, int] = {}
         self._collect(cands, played, history, left, guesses)
         return StrategyTree(engine.space, guesses, value, self.max_guesses)
@@ -343,14 +363,18 @@ class OptimalSearch:
         if self.seconds is not None and now - self._started > self.seconds:
             raise _OutOfTime
         if now - self._last_report >= 5.0:
-            self._report(self._root_lower, self._root_upper, "searching")
+            self._report(self._root_lower, self._root_upper, _("searching"))
 
     def _root_progress(self, lower: int, best: int, done: int, count: int) -> None:
         if best < INFINITE:
             self._root_upper = best
         if lower < INFINITE:
             self._root_lower = max(self._root_lower, lower)
-        self._report(self._root_lower, self._root_upper, f"first guesses done {done}/{count}")
+        self._report(
+            self._root_lower,
+            self._root_upper,
+            _("first guesses done {done}/{count}").format(done=done, count=count),
+        )
 
     def _report(self, lower: int, upper: int | None, note: str) -> None:
         now = self.clock()
@@ -393,7 +417,7 @@ def _level_bounds(n: int, branch: int) -> npt.NDArray[np.int64]:
 def _capacity(branch: int, depth: int) -> list[int]:
     """``capacity[d]``: the most codes any strategy can finish within ``d`` guesses."""
     capacity = [0]
-    for _ in range(depth):
+    for _depth in range(depth):
         capacity.append(min(1 + branch * capacity[-1], INFINITE))
     return capacity
 
@@ -460,7 +484,9 @@ def tree_from_json(data: dict[str, Any], space: CodeSpace) -> StrategyTree:
             and data["blank"] == space.blank
         )
         if not same:
-            raise OptimalError(f"the stored tree is for another game than {space.describe()}")
+            raise OptimalError(
+                _("the stored tree is for another game than {game}").format(game=space.describe())
+            )
         guesses: dict[History, int] = {}
 
         def code(text: str) -> int:
@@ -480,7 +506,9 @@ def tree_from_json(data: dict[str, Any], space: CodeSpace) -> StrategyTree:
     except (KeyError, TypeError, ValueError, IndexError) as error:
         if isinstance(error, OptimalError):
             raise
-        raise OptimalError(f"the stored tree does not parse: {error}") from None
+        raise OptimalError(
+            _("the stored tree does not parse: {error}").format(error=error)
+        ) from None
 
 
 def save_tree(tree: StrategyTree, path: Path) -> None:

@@ -74,8 +74,10 @@ class Feedback(NamedTuple):
         if re.fullmatch(r"[brw]+", compact):
             return Feedback(sum(c in "br" for c in compact), compact.count("w"))
         raise FeedbackError(
-            f"{text.strip()!r} is not feedback: type black then white like '2 1', "
-            "or pins like 'bbw', or '-' for none"
+            _(
+                "{typed} is not feedback: type black then white like '2 1', "
+                "or pins like 'bbw', or '-' for none"
+            ).format(typed=repr(text.strip()))
         )
 
 
@@ -83,7 +85,9 @@ def feedback(secret: Sequence[Hashable], guess: Sequence[Hashable]) -> Feedback:
     """Score ``guess`` against ``secret``: any colours, any length, repeats or not."""
     if len(secret) != len(guess):
         raise FeedbackError(
-            f"secret and guess differ in length ({len(secret)} and {len(guess)} positions)"
+            _("secret and guess differ in length ({secret} and {guess} positions)").format(
+                secret=len(secret), guess=len(guess)
+            )
         )
     black = sum(1 for s, g in zip(secret, guess, strict=True) if s == g)
     common = sum((Counter(secret) & Counter(guess)).values())

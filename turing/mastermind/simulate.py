@@ -16,6 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from turing.core.errors import TuringError
+from turing.i18n import _, format_number
 from turing.mastermind.engine import Engine, History, Indices
 from turing.mastermind.scoring import Feedback
 
@@ -85,9 +86,13 @@ class Summary:
 def sample_secrets(size: int, count: int, seed: int) -> Indices:
     """``count`` distinct secret indices out of ``size``, drawn with ``seed``, ascending."""
     if count < 1:
-        raise SimulationError("the sample must hold at least one secret")
+        raise SimulationError(_("the sample must hold at least one secret"))
     if count > size:
-        raise SimulationError(f"a sample of {count:,} is more than the {size:,} codes")
+        raise SimulationError(
+            _("a sample of {count} is more than the {size} codes").format(
+                count=format_number(count), size=format_number(size)
+            )
+        )
     rng = np.random.default_rng(seed)
     return np.sort(rng.choice(size, size=count, replace=False)).astype(np.int64)
 

@@ -31,7 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from turing.core.errors import TuringError
-from turing.i18n import _, ngettext
+from turing.i18n import _, format_number, ngettext
 
 Code = tuple[int, ...]
 """A code as 0-based symbols; the empty hole, when used, is the symbol ``colours``."""
@@ -81,8 +81,12 @@ class CodeSpace:
             raise SpaceError(
                 _(
                     "{symbols}^{positions} codes is too many: at most "
-                    "{max_codes:,} codes (fewer positions or colours)"
-                ).format(symbols=self.symbols, positions=self.positions, max_codes=MAX_CODES)
+                    "{max_codes} codes (fewer positions or colours)"
+                ).format(
+                    symbols=self.symbols,
+                    positions=self.positions,
+                    max_codes=format_number(MAX_CODES),
+                )
             )
         rows = [
             code

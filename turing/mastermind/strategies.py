@@ -355,7 +355,7 @@ class ExpectedCase(Strategy):
 
     def __init__(self, width: int = 3, endgame: int = ENDGAME_SIZE) -> None:
         if width < 1:
-            raise StrategyError("the search width must be at least 1")
+            raise StrategyError(_("the search width must be at least 1"))
         self.width = width
         self.endgame = endgame
         self._opening = Entropy()
@@ -498,14 +498,20 @@ class Optimal(Strategy):
         presets = [preset.name for preset in PRESETS.values() if self._stored(preset.space)]
         raise StrategyError(
             _(
-                "the {strategy} strategy plays only {presets} and games of at most {limit} "
-                "codes; this one has {codes}, too many to search in reasonable time; use "
-                "entropy, most-parts, expected-size or knuth"
+                "the {strategy} strategy plays only the {presets} games as they come (no "
+                "variant) and games of at most {limit} codes; this one has {codes}, too many "
+                "to search in reasonable time; use entropy, most-parts, expected-size or knuth"
             ).format(
                 strategy=self.name,
                 codes=format_number(len(space)),
                 limit=format_number(SEARCH_LIMIT),
-                presets=", ".join(presets),
+                presets=(
+                    presets[0]
+                    if len(presets) == 1
+                    else _("{items} and {last}").format(
+                        items=", ".join(presets[:-1]), last=presets[-1]
+                    )
+                ),
             )
         )
 
@@ -523,7 +529,9 @@ class Optimal(Strategy):
         if guess is None:
             left = None if self.max_guesses is None else self.max_guesses - len(history)
             if left is not None and left < 1:
-                raise StrategyError(f"no guess left within {self.max_guesses} per game")
+                raise StrategyError(
+                    _("no guess left within {most} per game").format(most=self.max_guesses)
+                )
             search = OptimalSearch(engine, max_guesses=left, progress=self.progress)
             tree.guesses.update(search.solve(candidates, history).guesses)
             guess = tree.guesses[history]
@@ -578,7 +586,9 @@ def make_strategy(
     cls = STRATEGIES.get(name)
     if cls is None:
         raise StrategyError(
-            f"unknown strategy {name!r}; choose one of {', '.join(sorted(STRATEGIES))}"
+            _("unknown strategy {name!r}; choose one of {choices}").format(
+                name=name, choices=", ".join(sorted(STRATEGIES))
+            )
         )
     if cls is RandomConsistent:
         return RandomConsistent(seed)
