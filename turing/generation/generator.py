@@ -218,14 +218,10 @@ def _tier_counts(tables: Tables) -> dict[str, int]:
 
 def _too_few(tables: Tables, tier: str, verifiers: int, per: int) -> bool:
     """Whether the card set lacks the cards a puzzle of the tier needs (``per`` cards a
-    verifier: two in extreme, the real card and its decoy)."""
-    have = _tier_counts(tables)
-    if tier == "easy":
-        return have["easy"] < per * verifiers
-    if tier == "standard":
-        return have["standard"] < per or have["standard"] + have["easy"] < per * verifiers
-    total = len(tables.pool_sets["A"])
-    return have["hard"] < per * max(verifiers - 2, 0) or total < per * verifiers
+    verifier: two in extreme, the real card and its decoy): the slots of
+    :func:`slot_plan`, each ``per`` times, most restrictive first, cannot all be filled."""
+    plan = sorted(slot_plan(tier, verifiers) * per, key=lambda slot: len(tables.pool_sets[slot]))
+    return _fitted(tables, plan, sorted(tables.pool_sets["A"])) is None
 
 
 def _cannot_words(tables: Tables, mode: Mode, tier: str, verifiers: int) -> str:
@@ -444,10 +440,15 @@ def dealt(
 
 def slots_of(tables: Tables, tier: str, cards: Sequence[int]) -> list[int] | None:
     """Which slot of :func:`slot_plan` each card takes (``result[slot]`` = index into
-    ``cards``), so that every card is in its slot's pool; None when they do not fit.
-    The slots go most restrictive first, as the plans list them, so taking for each
-    slot the first free card that fits finds a fit whenever the cards have the tier."""
-    plan = slot_plan(tier, len(cards))
+    ``cards``), so that every card is in its slot's pool; None when they do not fit."""
+    return _fitted(tables, slot_plan(tier, len(cards)), cards)
+
+
+def _fitted(tables: Tables, plan: Sequence[str], cards: Sequence[int]) -> list[int] | None:
+    """For each slot of ``plan``, the index into ``cards`` of the card it takes; None when
+    some slot finds no free card of its pool. The slots go most restrictive first (as the
+    plans list them), and the pools are nested or apart, so taking for each slot the
+    first free card that fits finds a fit whenever there is one."""
     free = list(range(len(cards)))
     taken: list[int] = []
     for slot in plan:
