@@ -131,7 +131,7 @@ def choose_language(flag: str | None, environ: Mapping[str, str] | None = None) 
     else English.
 
     A bad ``flag`` raises :class:`LanguageError` (said, not guessed). A bad ``TURING_LANG``,
-    set once for a whole shell, stops no command: English is spoken, and
+    set once for a whole shell, stops no command: it is passed over for the locale, and
     :func:`unusable_turing_lang` says why.
 
     >>> choose_language(None, {"LANG": "de_DE.UTF-8"})
@@ -139,7 +139,7 @@ def choose_language(flag: str | None, environ: Mapping[str, str] | None = None) 
     >>> choose_language("en", {"TURING_LANG": "de"})
     'en'
     >>> choose_language(None, {"TURING_LANG": "fr", "LANG": "de_DE.UTF-8"})
-    'en'
+    'de'
     """
     env = os.environ if environ is None else environ
     if flag:
@@ -149,18 +149,18 @@ def choose_language(flag: str | None, environ: Mapping[str, str] | None = None) 
         try:
             return normalise_language(chosen)
         except LanguageError:
-            return DEFAULT_LANGUAGE
+            pass
     return locale_language(env)
 
 
 def unusable_turing_lang(environ: Mapping[str, str] | None = None) -> str | None:
     """What is wrong with ``TURING_LANG`` when it names no language turing speaks (it is
-    passed over for English), in the language in use; None when it is unset or usable.
+    passed over for the locale), in the language in use; None when it is unset or usable.
 
     >>> unusable_turing_lang({"TURING_LANG": "de"}) is None
     True
     >>> print(unusable_turing_lang({"TURING_LANG": "fr"}))
-    TURING_LANG='fr' is not one of en, de: speaking English
+    TURING_LANG='fr' is not one of en, de: passed over for the locale
     """
     env = os.environ if environ is None else environ
     chosen = env.get("TURING_LANG", "")
@@ -169,7 +169,7 @@ def unusable_turing_lang(environ: Mapping[str, str] | None = None) -> str | None
     try:
         normalise_language(chosen)
     except LanguageError:
-        return _("TURING_LANG={name!r} is not one of {choices}: speaking English").format(
+        return _("TURING_LANG={name!r} is not one of {choices}: passed over for the locale").format(
             name=chosen, choices=", ".join(LANGUAGES)
         )
     return None

@@ -43,8 +43,10 @@ def test_precedence(flag: str | None, environ: dict[str, str], expected: str) ->
 def test_a_bad_name_is_refused_on_the_command_line_only(bad: str) -> None:
     with pytest.raises(i18n.LanguageError, match="choose one of en, de"):
         i18n.choose_language(bad, {})
-    # set once for a whole shell, it is passed over for English, whatever the locale
-    assert i18n.choose_language(None, {"TURING_LANG": bad, "LANG": "de_DE.UTF-8"}) == "en"
+    # set once for a whole shell, it is passed over: the locale decides
+    assert i18n.choose_language(None, {"TURING_LANG": bad, "LANG": "de_DE.UTF-8"}) == "de"
+    assert i18n.choose_language(None, {"TURING_LANG": bad, "LANG": "C.UTF-8"}) == "en"
+    assert i18n.choose_language(None, {"TURING_LANG": bad}) == "en"
     assert "TURING_LANG" in (i18n.unusable_turing_lang({"TURING_LANG": bad}) or "")
 
 
@@ -118,12 +120,18 @@ def run_apart(args: list[str], env: dict[str, str]) -> tuple[int, str, str]:
         (["play", "--help"], "--players"),
     ],
 )
-def test_a_bad_turing_lang_is_a_warning_and_english(args: list[str], shown: str) -> None:
-    env = {"TURING_LANG": "fr", "LANG": "de_DE.UTF-8"}
-    code, out, err = run_apart(args, env)
+def test_a_bad_turing_lang_is_a_warning_and_the_locale(args: list[str], shown: str) -> None:
+    code, out, err = run_apart(args, {"TURING_LANG": "fr", "LANG": "C.UTF-8"})
     assert code == 0, err
-    assert err == ("warning: TURING_LANG='fr' is not one of en, de: speaking English\n")
+    assert err == ("warning: TURING_LANG='fr' is not one of en, de: passed over for the locale\n")
     assert shown in out and "Befehle" not in out
+
+
+def test_a_bad_turing_lang_gives_way_to_a_german_locale() -> None:
+    code, out, err = run_apart(["--help"], {"TURING_LANG": "fr", "LANG": "de_DE.UTF-8"})
+    assert code == 0, err
+    assert err.startswith("Warnung: TURING_LANG='fr'") and err.count("\n") == 1
+    assert "Befehle" in out
 
 
 def test_a_bad_turing_lang_gives_way_to_lang() -> None:

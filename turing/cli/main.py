@@ -209,7 +209,7 @@ def lang_flag(args: Sequence[str]) -> str | None:
 def choose_and_set_language(args: Sequence[str]) -> None:
     """Speak what ``--lang``, ``TURING_LANG`` or the locale ask for. A bad ``--lang`` is
     refused in one line (exit status 2); a bad ``TURING_LANG``, set once for a whole shell,
-    gets one ``warning:`` line on stderr and the command goes on in English."""
+    gets one ``warning:`` line on stderr and the command goes on in the locale's language."""
     flag = lang_flag(args)
     try:
         language = i18n.choose_language(flag, os.environ)
