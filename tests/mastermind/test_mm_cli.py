@@ -461,7 +461,7 @@ def test_help_at_the_prompt_then_a_bad_code_then_play_on() -> None:
     assert "Type help for the commands." in opening
     assert "at a guess prompt" in result.output and "Final score" in result.output
     assert "error: '12' has 2 colours; a code has 4, like RGBY" in result.stderr
-    assert "error: 'h' is not a colour here" in result.stderr
+    assert "error: 'hello' is not a colour here" in result.stderr
 
 
 def test_bad_options_exit_2_with_one_line() -> None:

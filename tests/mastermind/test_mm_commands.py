@@ -216,7 +216,7 @@ def test_at_the_guess_prompt_mistyped_commands_are_named_and_code_typos_mended()
         "error: unknown command 'tip'; did you mean tipp?",
         f"error: 'random' is not a command of this prompt; {commands}",
         f"error: 'X' is not a colour here; {colours}",
-        f"error: 'h' is not a colour here; {colours}",
+        f"error: 'hello' is not a colour here; {colours}",
         "error: 'RGBYY' has 5 colours; a code has 4, like RGBY",
         f"error: unknown command 'show'; {commands}",
         f"error: unknown command 'foo'; {commands}",
@@ -241,7 +241,7 @@ def test_in_german_at_the_guess_prompt_of_superhirn_with_the_ninth_colour() -> N
     assert result.stderr.splitlines() == [
         "Fehler: unbekannter Befehl 'hints'; meintest du hint?",
         "Fehler: unbekannter Befehl 'tip'; meintest du tipp?",
-        f"Fehler: 'u' ist hier keine Farbe; {colours}",
+        f"Fehler: 'blua' ist hier keine Farbe; {colours}",
         f"Fehler: 'X' ist hier keine Farbe; {colours}",
         "Fehler: unbekannter Befehl 'zeig'; die Befehle hier sind tipp, brett, hilfe, aufgeben, "
         "beenden",
@@ -290,3 +290,47 @@ def test_every_preset_keeps_its_code_forms() -> None:
         preset = get_preset(name)
         for text in ("1" * preset.positions, "R" * preset.positions):
             assert mistyped_command(text, preset.positions, GUESS_COMMANDS) is None
+
+
+def test_a_word_that_is_no_colour_is_named_whole_and_a_colour_name_once() -> None:
+    colours = "colours are R=red(1) G=green(2) B=blue(3) Y=yellow(4) W=white(5) K=black(6)"
+    lines = ["purple", "violet", "lila", "braun", "grey", "gray", "hello", "7890", "R G XZ"]
+    lines += ["RGBX", "RGBXR", "RGBYR", "rgby", "R G B Y", "1234", "red green blue yellow"]
+    lines += ["rot gelb grün blau", "quit"]
+    result = run(["--lang", "en", "play", "--seed", "1", "--games", "1"], lines)
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        f"error: 'purple' is not used in this game; {colours}",
+        f"error: 'violet' is not a colour here; {colours}",
+        f"error: 'lila' (purple) is not used in this game; {colours}",
+        f"error: 'braun' (brown) is not used in this game; {colours}",
+        f"error: 'grey' is not used in this game; {colours}",
+        f"error: 'gray' (grey) is not used in this game; {colours}",
+        f"error: 'hello' is not a colour here; {colours}",
+        f"error: '7890' is not a code of this game; {colours}",
+        f"error: 'XZ' is not a colour here; {colours}",
+        f"error: 'X' is not a colour here; {colours}",  # a typo in a code
+        f"error: 'X' is not a colour here; {colours}",
+        "error: 'RGBYR' has 5 colours; a code has 4, like RGBY",
+        "match abandoned: quit",
+    ]
+    assert result.output.count("  R G B Y  ") == 4  # rgby, R G B Y, 1234 and the words
+    assert "  R Y G B  " in result.output  # rot gelb grün blau
+
+
+def test_in_german_a_word_that_is_no_colour_is_named_whole_and_a_colour_name_once() -> None:
+    colours = "die Farben sind R=rot(1) N=grün(2) B=blau(3) G=gelb(4) W=weiß(5) S=schwarz(6)"
+    lines = ["lila", "violett", "purple", "braun", "gray", "rote", "veilchen", "RNBX", "quit"]
+    result = run(["--lang", "de", "play", "--seed", "1", "--games", "1"], lines)
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        f"Fehler: 'lila' kommt in diesem Spiel nicht vor; {colours}",
+        f"Fehler: 'violett' (lila) kommt in diesem Spiel nicht vor; {colours}",
+        f"Fehler: 'purple' (lila) kommt in diesem Spiel nicht vor; {colours}",
+        f"Fehler: 'braun' kommt in diesem Spiel nicht vor; {colours}",
+        f"Fehler: 'gray' (grau) kommt in diesem Spiel nicht vor; {colours}",
+        f"Fehler: 'rote' ist hier keine Farbe; {colours}",
+        f"Fehler: 'veilchen' ist hier keine Farbe; {colours}",
+        f"Fehler: 'X' ist hier keine Farbe; {colours}",
+        "Partie abgebrochen: beenden",
+    ]

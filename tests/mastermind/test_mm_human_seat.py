@@ -259,7 +259,8 @@ def test_german_colour_names_are_whole_words() -> None:
 
 def test_a_hidden_code_is_never_repeated_in_an_error() -> None:
     palette, space = SUPERHIRN.palette, SUPERHIRN.space
-    for typed in ("RRGB", "RYG", "RYGT", "RYGBW", "braun rot gelb blau", "rot rot gelb blau"):
+    typos = ("RRGB", "RYG", "RYGT", "RYGBW", "braun rot gelb blau", "rot rot gelb blau")
+    for typed in (*typos, "violet", "7890"):
         with pytest.raises(CodeError) as caught:
             palette.parse(typed, space, hidden=True)
         message = str(caught.value).replace(f"like {palette.example(space)}", "")

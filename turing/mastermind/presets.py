@@ -96,15 +96,16 @@ SIX_PEGS: Final = (RED, GREEN, BLUE, YELLOW, WHITE, BLACK)
 EIGHT_PEGS: Final = (RED, YELLOW, GREEN, BLUE, WHITE, BLACK, ORANGE, PURPLE)
 MASTER_COLLOR_PEGS: Final = (RED, YELLOW, GREEN, BLUE, ORANGE, PURPLE)
 KNOWN_WORDS: Final = {
-    "brown": "brown",
-    "braun": "brown",
-    "pink": "pink",
-    "rosa": "pink",
-    "grey": "grey",
-    "gray": "grey",
-    "grau": "grey",
+    "brown": N_("brown"),
+    "braun": N_("brown"),
+    "pink": N_("pink"),
+    "rosa": N_("pink"),
+    "grey": N_("grey"),
+    "gray": N_("grey"),
+    "grau": N_("grey"),
 }
-"""Colour words no palette here uses, so that typing one gets a clear answer."""
+"""Colour words no palette here uses, so that typing one gets a clear answer (the colour's
+name, in English: shown in the language in use)."""
 
 
 @dataclass(frozen=True)
@@ -174,6 +175,7 @@ class Palette:
             if by_name is not None:
                 symbols.append(by_name)
                 continue
+            self._check_word(token, hidden=hidden)
             for char in token:
                 symbols.append(self._symbol(char, hidden=hidden))
         if not symbols:
@@ -228,15 +230,48 @@ class Palette:
                 return len(self.colours)
             raise CodeError(_("this game has no empty holes: every position takes a colour"))
         other = next((c for c in GENERIC_COLOURS if lowered in c.words), None)
-        name = other.shown_name if other is not None else KNOWN_WORDS.get(lowered)
+        known = KNOWN_WORDS.get(lowered)
+        name = other.shown_name if other is not None else _(known) if known else None
         if name is not None:
-            message = (
-                _("a colour word typed is not used in this game; colours are {legend}")
-                if hidden
-                else _("{word!r} ({name}) is not used in this game; colours are {legend}")
-            )
+            if hidden:
+                message = _("a colour word typed is not used in this game; colours are {legend}")
+            elif name.lower() == lowered:  # the bracket only when it names the colour anew
+                message = _("{word!r} is not used in this game; colours are {legend}")
+            else:
+                message = _("{word!r} ({name}) is not used in this game; colours are {legend}")
             raise CodeError(message.format(word=token, name=name, legend=self.legend()))
         return None
+
+    def _is_symbol(self, char: str) -> bool:
+        try:
+            self._symbol(char, hidden=True)
+        except CodeError:
+            return False
+        return True
+
+    def _check_word(self, token: str, *, hidden: bool) -> None:
+        """Refuse ``token`` whole when it is no code of one-character colours typed with a
+        slip or two (``RGBX``) but a word (``violet``, ``hello``) or digits that are none
+        (``7890``): fewer of its characters are colours than not, and two at least are not.
+        Read one by one, it would be named by its first character (``'v'``), which is not
+        what was typed."""
+        if len(token) < 2 or not token.isprintable():
+            return  # a character that cannot be shown is named by its code point
+        colours = sum(self._is_symbol(char) for char in token)
+        others = len(token) - colours
+        if others < 2 or colours > others:
+            return
+        if hidden:
+            message = (
+                _("a word typed is not a colour here; colours are {legend}")
+                if token.isalpha()
+                else _("a character typed is not a colour here; colours are {legend}")
+            )
+        elif token.isalpha():
+            message = _("{word!r} is not a colour here; colours are {legend}")
+        else:
+            message = _("{word!r} is not a code of this game; colours are {legend}")
+        raise CodeError(message.format(word=token, legend=self.legend()))
 
     def _symbol(self, char: str, *, hidden: bool) -> int:
         upper = char.upper()
