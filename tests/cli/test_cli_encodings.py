@@ -22,9 +22,11 @@ ENCODINGS = ["ascii", "latin-1"]
 SAMPLE = str(PUZZLES / "sample.yaml")
 
 
-def run_in(encoding: str, *args: str, input: str = "") -> subprocess.CompletedProcess[bytes]:
+def run_in(
+    encoding: str, *args: str, input: str | bytes = ""
+) -> subprocess.CompletedProcess[bytes]:
     """``turing ARGS…`` in a process whose standard streams are in ``encoding``, its
-    input piped."""
+    input piped (text as ASCII, bytes as they are)."""
     env = {
         **os.environ,
         "PYTHONIOENCODING": encoding,
@@ -34,7 +36,7 @@ def run_in(encoding: str, *args: str, input: str = "") -> subprocess.CompletedPr
     }
     return subprocess.run(
         [sys.executable, "-m", "turing", *args],
-        input=input.encode("ascii"),
+        input=input.encode("ascii") if isinstance(input, str) else input,
         capture_output=True,
         env=env,
         cwd=ROOT,
@@ -174,3 +176,45 @@ def test_a_german_player_reads_the_words_to_type() -> None:
         assert row[column - 1] == " " and row[column] != " ", (column, row)
     assert "352 an A:" in text, text  # pruefe is teste
     assert "loesung braucht einen Code" in text, text  # loesung is loesen
+
+
+@pytest.mark.parametrize(
+    ("args", "script", "refused", "then"),
+    [
+        (
+            ["--lang", "de", "play"],
+            "löse 241\nloese 241\n",
+            "Fehler: Zeile 1: in der Kodierung der Eingabe (ascii) nicht als Text lesbar; "
+            "nichts getan",
+            "Spieler gewinnt",
+        ),
+        (
+            ["play"],
+            "c 111\nsolve 241 ✔\nsolve 241\n",
+            "error: line 2: not readable as text in the input's encoding (ascii); nothing done",
+            "player wins",
+        ),
+        (
+            ["--lang", "de", "mastermind", "play", "--seed", "1", "--games", "1"],
+            "grün gelb blau rot\n1234\nbeenden\n",
+            "Fehler: Zeile 1: in der Kodierung der Eingabe (ascii) nicht als Text lesbar; "
+            "nichts getan",
+            "Reihe  1  R N B G",
+        ),
+        (
+            ["mastermind", "play", "--seed", "1", "--games", "1"],
+            "1234\n×\n1234\nquit\n",
+            "error: line 2: not readable as text in the input's encoding (ascii); nothing done",
+            "row  2  R G B Y",
+        ),
+    ],
+)
+def test_a_line_the_input_encoding_cannot_read_is_refused_alone(
+    args: list[str], script: str, refused: str, then: str
+) -> None:
+    # UTF-8 text at an input declared ASCII: that line is refused, the game goes on
+    done = run_in("ascii", *args, input=script.encode("utf-8"))
+    text = written(done, "ascii")
+    assert refused in text.splitlines(), text
+    assert then in text, text
+    assert "abgebrochen: " not in text.split(refused)[0] and "UTF-8" not in text, text

@@ -141,6 +141,35 @@ def test_a_line_with_control_characters_is_refused_and_never_echoed() -> None:
     assert "player wins" in result.output
 
 
+@pytest.mark.parametrize(
+    ("lang", "script", "refused", "won"),
+    [
+        (
+            "en",
+            b"c 111\n\xff\xfe\nsolve 241\n",
+            "error: line 2: not readable as text in the input's encoding (utf-8); nothing done",
+            "player wins",
+        ),
+        (
+            "de",
+            b"l\xf6se 241\nl\xc3\xb6se 241\n",
+            "Fehler: Zeile 1: in der Kodierung der Eingabe (utf-8) nicht als Text lesbar; "
+            "nichts getan",
+            "Spieler gewinnt",
+        ),
+    ],
+)
+def test_a_line_that_is_no_text_is_refused_alone_and_the_game_goes_on(
+    lang: str, script: bytes, refused: str, won: str
+) -> None:
+    result = CliRunner().invoke(main, ["--lang", lang, "play"], input=script)
+    assert result.exit_code == 0, result.output
+    errors = [line for line in result.output.splitlines() if "Fehler" in line or "error" in line]
+    assert errors == [refused]
+    assert won in result.output
+    assert not any("\ud800" <= ch <= "\udfff" for ch in result.output)  # no byte let through
+
+
 def test_end_of_input_abandons_the_game(tmp_path: Path) -> None:
     transcript = tmp_path / "t.jsonl"
     result = play(["--transcript", str(transcript)], "compose 241\ntest A\n")

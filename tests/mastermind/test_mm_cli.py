@@ -704,12 +704,27 @@ def test_german_pins_and_red_pins_in_superhirn() -> None:
 
 
 def test_unreadable_lines_are_refused_and_never_echoed() -> None:
-    data = b"\xff\xfeRYGB\n\x1b[31mRYGB\nquit\n"
+    data = b"\xff\xfeRYGB\n\x1b[31mRYGB\nRYGB\nquit\n"
     result = CliRunner().invoke(main, ["mastermind", "play", "--games", "1"], input=data)
-    assert "error: a line that is not UTF-8 text was skipped" in result.stderr
-    assert "error: a line with control characters was skipped" in result.stderr
+    assert result.stderr.splitlines() == [
+        "error: line 1: not readable as text in the input's encoding (utf-8); nothing done",
+        "error: a line with control characters was skipped",
+        "match abandoned: quit",
+    ]
     assert "\x1b" not in result.output and "\ufffd" not in result.output
+    assert "\udcff" not in result.output and "row  1  R Y G B" in result.output
     assert result.exit_code == 1
+
+
+def test_in_german_a_line_that_is_no_text_is_refused_alone() -> None:
+    data = b"1234\n" + b"gr\xfcn\n" + "grün rot blau gelb\nbeenden\n".encode()
+    args = ["--lang", "de", "mastermind", "play", "--seed", "1", "--games", "1"]
+    result = CliRunner().invoke(main, args, input=data)
+    assert result.stderr.splitlines() == [
+        "Fehler: Zeile 2: in der Kodierung der Eingabe (utf-8) nicht als Text lesbar; nichts getan",
+        "Partie abgebrochen: beenden",
+    ]
+    assert "Reihe  1  R N B G" in result.output and "Reihe  2  N R B G" in result.output
 
 
 def test_custom_games_name_themselves_and_legends_can_be_typed() -> None:

@@ -28,13 +28,15 @@ def default_signals() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
-def spawn(args: str) -> pexpect.spawn:
+def spawn(args: str, codec_errors: str = "strict") -> pexpect.spawn:
+    """``codec_errors``: how the terminal's echo is read where it is not UTF-8."""
     env = {**os.environ, "NO_COLOR": "1", "TERM": "xterm", "COLUMNS": "200"}
     child = pexpect.spawn(
         sys.executable,
         ["-m", "turing", "mastermind", "play", *args.split()],
         env=env,
         encoding="utf-8",
+        codec_errors=codec_errors,
         timeout=TIMEOUT,
         dimensions=(50, 200),
         preexec_fn=default_signals,
@@ -470,3 +472,17 @@ def test_colour_terminal_shows_letters_with_the_colours() -> None:
     plain = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", text)
     assert " R  Y  G  B " in plain and "red (1)" in plain  # the letters, always
     assert "●" in plain or "○" in plain or "····" in plain
+
+
+def test_a_line_typed_that_is_no_text_is_refused_alone() -> None:
+    child = spawn("--seed 1 --games 1", codec_errors="replace")
+    child.expect("your guess — row 1 of 10")
+    os.write(child.child_fd, b"\xff\xfe\r")  # bytes a terminal in another encoding sends
+    child.expect_exact(
+        "error: the line typed is not readable as text in the input's encoding (utf-8); "
+        "nothing done"
+    )
+    child.expect("your guess — row 1 of 10")
+    child.sendline("RGBY")
+    child.expect("row  1  R G B Y")
+    child.close(force=True)

@@ -391,3 +391,18 @@ def test_hint_best_is_searched_again_after_tests_narrow_the_state(
     table.expect("player>")
     child.sendline("show")
     table.expect("hints 3")
+
+
+def test_a_line_typed_that_is_no_text_is_refused_alone(children: list[pexpect.spawn]) -> None:
+    child = spawn([])
+    children.append(child)
+    table = Table(child)
+    table.expect("player>")
+    os.write(child.child_fd, b"\xff\xfe\r")  # bytes a terminal in another encoding sends
+    before = table.expect(
+        "error: the line typed is not readable as text in the input's encoding (utf-8); "
+        "nothing done"
+    )
+    assert "unknown command" not in before
+    child.sendline("c 111")
+    table.expect("Code for round 1: 111")

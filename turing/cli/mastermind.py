@@ -22,12 +22,17 @@ from turing.cli.output import (
     EXIT_INTERRUPTED,
     EXIT_PROBLEM,
     OutputPath,
+    UnreadableLine,
     emit_json,
     fail,
+    input_encoding,
     open_output,
     progress,
+    read_line,
+    readable,
     stderr_console,
     stdout_console,
+    unreadable_line_text,
 )
 from turing.cli.serving import (
     SERVE_OPTIONS,
@@ -395,6 +400,8 @@ class Reader:
         self.out = out
         self.err = err
         self.interactive = sys.stdin.isatty()
+        self.lines_read = 0
+        """Lines read from a script so far (the number of the last one)."""
         if self.interactive:
             with contextlib.suppress(ImportError):  # platforms without readline
                 import readline  # noqa: F401  (gives input() line editing and history)
@@ -424,24 +431,31 @@ class Reader:
 
     def _read(self, prompt: str, hidden: bool) -> str | None:
         if self.interactive:
+            encoding = input_encoding(sys.stdin)
             try:
                 raw = getpass.getpass(f"{prompt}: ") if hidden else input(f"{prompt}: ")
             except EOFError:
                 self.out.print()
                 raise Abandon(_("input ended")) from None
+            except UnicodeDecodeError:
+                raw = "\udcff"  # refused below, as a line read with its bad bytes kept
+            if not readable(raw):
+                self.error(unreadable_line_text(None, encoding))
+                return None
             text = raw.strip()
             if CONTROL.search(text):
                 self.error(_("that line holds control characters (a stray key?); type it again"))
                 return None
             return text
-        data = sys.stdin.buffer.readline()
-        if not data:
-            raise Abandon(_("input ended"))
+        self.lines_read += 1
         try:
-            text = data.decode("utf-8").strip()
-        except UnicodeDecodeError:
-            self.error(_("a line that is not UTF-8 text was skipped"))
+            read = read_line(sys.stdin)
+        except UnreadableLine:
+            self.error(unreadable_line_text(self.lines_read, input_encoding(sys.stdin)))
             return None
+        if read is None:
+            raise Abandon(_("input ended"))
+        text = read.strip()
         if CONTROL.search(text):
             self.error(_("a line with control characters was skipped"))
             return None

@@ -38,7 +38,7 @@ import re
 import signal
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from typing import TYPE_CHECKING, Any, Final, NoReturn, Protocol, TextIO, cast
+from typing import IO, TYPE_CHECKING, Any, Final, NoReturn, Protocol, TextIO, cast
 
 import click
 
@@ -396,6 +396,84 @@ def stdin_bytes() -> bytes:
         data: bytes = buffer.read()
         return data
     return sys.stdin.read().encode("utf-8", "surrogateescape")
+
+
+_SURROGATE: Final = re.compile("[\ud800-\udfff]")
+"""A lone surrogate: what a stream read with ``errors="surrogateescape"`` (Python's
+standard input in a C locale, prompt_toolkit) makes of a byte it cannot decode."""
+
+
+class UnreadableLine(Exception):
+    """A line of input that is not text in the input's encoding (:func:`read_line`)."""
+
+
+def input_encoding(stream: object) -> str:
+    """The name of the encoding ``stream`` reads in (``utf-8``, ``ascii``); UTF-8 for one
+    that names none.
+
+    >>> input_encoding(io.TextIOWrapper(io.BytesIO(), encoding="ASCII"))
+    'ascii'
+    """
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        return codecs.lookup(encoding).name
+    except LookupError:
+        return str(encoding)
+
+
+def readable(line: str) -> bool:
+    """Whether ``line`` is text: no byte that could not be decoded was let through in it
+    (as a lone surrogate)."""
+    return not _SURROGATE.search(line)
+
+
+def read_line(stream: IO[str]) -> str | None:
+    r"""The next line of ``stream`` without its line ending, None at its end. A line whose
+    bytes are not text in the stream's encoding raises :class:`UnreadableLine`, and the
+    next call reads the line after it: each line is decoded on its own (from the stream's
+    bytes where it has them), so one bad line spoils no other.
+
+    >>> stream = io.TextIOWrapper(io.BytesIO(b"l\xc3\xb6se\nhelp\n"), encoding="ascii")
+    >>> try:
+    ...     read_line(stream)
+    ... except UnreadableLine:
+    ...     print("refused")
+    refused
+    >>> read_line(stream), read_line(stream)
+    ('help', None)
+    """
+    buffer = getattr(stream, "buffer", None)
+    if buffer is not None:
+        data = buffer.readline()
+        if not data:
+            return None
+        try:
+            line = bytes(data).decode(input_encoding(stream))
+        except (UnicodeDecodeError, LookupError):
+            raise UnreadableLine from None
+    else:
+        try:
+            line = stream.readline()
+        except UnicodeDecodeError:
+            raise UnreadableLine from None
+        if not line:
+            return None
+    if not readable(line):
+        raise UnreadableLine
+    return line.rstrip("\r\n")
+
+
+def unreadable_line_text(number: int | None, encoding: str) -> str:
+    """The error of a line that is not text: the script's line ``number``, or (None) the
+    line just typed."""
+    if number is None:
+        return _(
+            "the line typed is not readable as text in the input's encoding ({encoding}); "
+            "nothing done"
+        ).format(encoding=encoding)
+    return _(
+        "line {n}: not readable as text in the input's encoding ({encoding}); nothing done"
+    ).format(n=number, encoding=encoding)
 
 
 def same_file(path: str, other: str) -> bool:

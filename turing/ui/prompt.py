@@ -29,7 +29,15 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from turing.cli.output import as_written, watch_signals_again
+from turing.cli.output import (
+    UnreadableLine,
+    as_written,
+    input_encoding,
+    read_line,
+    readable,
+    unreadable_line_text,
+    watch_signals_again,
+)
 from turing.core.codes import SHAPE_SYMBOLS, SHAPES
 from turing.core.errors import TuringError
 from turing.core.puzzle import LETTERS
@@ -552,6 +560,8 @@ class Reader:
         self.editing = interactive and stream.isatty() and sys.stdout.isatty()
         self._sessions: dict[str, PromptSession[str]] = {}
         self.letters = ""
+        self.lines_read = 0
+        """Lines read from a script so far (the number of the last one)."""
 
     def _prompt_session(self, key: str) -> PromptSession[str]:
         """A prompt_toolkit session per seat: each person's history is their own (the
@@ -571,17 +581,28 @@ class Reader:
         with control characters (raw escape sequences and the like) is refused, never
         echoed, and the next line read."""
         while True:
-            line = self._read(prompt, seat)
-            if not CONTROL.search(line):
+            try:
+                line = self._read(prompt, seat)
+            except UnreadableLine:
+                line = None
+            if line is None or not readable(line):
+                self._refuse(self._unreadable())
+            elif CONTROL.search(line):
+                self._refuse(_("a line with control characters was skipped"))
+            else:
                 return line
-            self.console.print(
-                Text(
-                    _("error: {message}").format(
-                        message=_("a line with control characters was skipped")
-                    ),
-                    style="red",
-                )
-            )
+
+    def _refuse(self, message: str) -> None:
+        self.console.print(Text(_("error: {message}").format(message=message), style="red"))
+
+    def _unreadable(self) -> str:
+        """The error of a line that is not text: in a script, which line it was; typed, the
+        encoding prompt_toolkit reads a terminal in (UTF-8) or the input's."""
+        if self.editing:
+            return unreadable_line_text(None, "utf-8")
+        if self.interactive:
+            return unreadable_line_text(None, input_encoding(self.stream))
+        return unreadable_line_text(self.lines_read, input_encoding(self.stream))
 
     def _read(self, prompt: str, seat: str | None) -> str:
         if self.editing:
@@ -598,15 +619,14 @@ class Reader:
                 return self.console.input(Text(prompt))
             except EOFError:
                 raise EndOfInput from None
-        try:
-            line = self.stream.readline()
-        except UnicodeDecodeError:
-            raise EndOfInput(_("the input is not UTF-8 text")) from None
-        if not line:
+            except UnicodeDecodeError:
+                raise UnreadableLine from None
+        self.lines_read += 1
+        read = read_line(self.stream)  # UnreadableLine: refused by read, never echoed
+        if read is None:
             raise EndOfInput
-        line = line.rstrip("\r\n")
-        self.console.print(Text(prompt + (line if not CONTROL.search(line) else "")))
-        return line
+        self.console.print(Text(prompt + (read if not CONTROL.search(read) else "")))
+        return read
 
     def ask(self, question: str) -> str:
         """A plain question (never in a seat's history)."""
