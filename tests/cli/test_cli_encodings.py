@@ -6,6 +6,7 @@ that loses no character."""
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import os
 import subprocess
@@ -218,3 +219,21 @@ def test_a_line_the_input_encoding_cannot_read_is_refused_alone(
     assert refused in text.splitlines(), text
     assert then in text, text
     assert "abgebrochen: " not in text.split(refused)[0] and "UTF-8" not in text, text
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("encoding", ["utf-8", *ENCODINGS])
+def test_the_mastermind_help_keeps_its_columns_as_written(lang: str, encoding: str) -> None:
+    # überall written as ueberall is one letter longer than the column was measured for
+    done = run_in(encoding, "--lang", lang, "mastermind", "play", "--seed", "1", input="?\n")
+    text = written(done, encoding)
+    heading = "Befehle (an der Eingabezeile" if lang == "de" else "Commands (typed at the prompt"
+    lines = text.split(heading, 1)[1].splitlines()[1:]
+    table = list(itertools.takewhile(lambda line: line.startswith("  "), lines))
+    prompts = [line for line in table if not line.startswith("   ")]
+    assert len(prompts) == 4 and len(table) > 8, table
+    column = len(table[1]) - len(table[1].lstrip())
+    for line in table:
+        assert line[column - 2 : column] == "  " and line[column] != " ", (column, line)
+    if lang == "de" and encoding == "ascii":
+        assert any(line.startswith("  ueberall ") for line in prompts), prompts

@@ -10,9 +10,10 @@ import contextlib
 import functools
 import getpass
 import json
+import re
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 import click
 from rich.console import Console
@@ -23,6 +24,7 @@ from turing.cli.output import (
     EXIT_PROBLEM,
     OutputPath,
     UnreadableLine,
+    as_written,
     emit_json,
     fail,
     input_encoding,
@@ -1177,8 +1179,40 @@ def _refuse(
     reader.error(mistyped_command(text, positions, commands) or str(error))
 
 
+_HELP_ROW: Final = re.compile(r"  (\S.*?) {2,}(\S.*)")
+"""A row of the help's table: two spaces, where (the prompt), two spaces or more, what is
+typed there."""
+
+
+def help_lines(written: Callable[[str], str] = str) -> list[str]:
+    """The commands of the game (:data:`GRAMMAR` without click's marker), in the language in
+    use. ``written`` gives a text as the output writes it (with stand-ins where it cannot
+    write a character: ``überall`` as ``ueberall``); the table of prompts is laid out on
+    that, so what is typed at each prompt starts in one column however its name is written.
+    """
+    heading, *lines = _(GRAMMAR).splitlines()[1:]
+    rows: list[tuple[str, list[str]]] = []
+    column = 0
+    while lines and lines[0].startswith("  "):
+        line = lines.pop(0)
+        row = _HELP_ROW.fullmatch(line) if not line.startswith("   ") else None
+        if row is not None:
+            column = column or row.start(2)
+            rows.append((written(row[1]), [written(row[2])]))
+        elif rows:
+            rows[-1][1].append(written(line.strip()))
+    column = max([column, *(2 + len(where) + 2 for where, _what in rows)])
+    table = [
+        (f"  {where:<{column - 2}}" if i == 0 else " " * column) + text
+        for where, what in rows
+        for i, text in enumerate(what)
+    ]
+    return [written(heading), *table, *(written(line) for line in lines)]
+
+
 def _help(view: View) -> None:
-    for line in _(GRAMMAR).splitlines()[1:]:
+    written = functools.partial(as_written, stream=view.out.file)
+    for line in help_lines(written):
         view.say(line)
 
 
