@@ -114,7 +114,7 @@ def test_mastermind_names_a_line_of_words_as_a_command_in_german() -> None:
         "beenden"
     )
     child.sendline("rot grün blau lila")
-    child.expect_exact("Fehler: 'lila' (lila) kommt in diesem Spiel nicht vor")
+    child.expect_exact("Fehler: 'lila' kommt in diesem Spiel nicht vor")
     child.sendline("rot grün blau gelb")  # a code in words is still a guess
     child.expect_exact("Spieler, dein Rateversuch — Reihe 2 von 10")
     child.sendline("beenden")
