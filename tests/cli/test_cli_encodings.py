@@ -180,45 +180,73 @@ def test_a_german_player_reads_the_words_to_type() -> None:
 
 
 @pytest.mark.parametrize(
+    ("args", "script", "then"),
+    [
+        (["--lang", "de", "play"], "löse 241\n", "Spieler gewinnt"),
+        (["play"], "# ✔ ▲ ■ ●\nsolve 241\n", "player wins"),
+        (
+            ["--lang", "de", "mastermind", "play", "--seed", "1", "--games", "1"],
+            "grün gelb blau rot\nbeenden\n",
+            "Reihe  1  N G B R",
+        ),
+    ],
+)
+def test_utf8_text_is_read_at_an_input_declared_ascii(
+    args: list[str], script: str, then: str
+) -> None:
+    # what a terminal or an editor writes is UTF-8, whatever PYTHONIOENCODING says
+    done = run_in("ascii", *args, input=script.encode("utf-8"))
+    text = written(done, "ascii")
+    assert then in text, text
+    assert "Fehler" not in text and "error" not in text, text
+
+
+@pytest.mark.parametrize(
     ("args", "script", "refused", "then"),
     [
         (
             ["--lang", "de", "play"],
-            "löse 241\nloese 241\n",
+            b"l\xf6se 241\nloese 241\n",
             "Fehler: Zeile 1: in der Kodierung der Eingabe (ascii) nicht als Text lesbar; "
             "nichts getan",
             "Spieler gewinnt",
         ),
         (
             ["play"],
-            "c 111\nsolve 241 ✔\nsolve 241\n",
+            b"c 111\nsolve 241 \xff\nsolve 241\n",
             "error: line 2: not readable as text in the input's encoding (ascii); nothing done",
             "player wins",
         ),
         (
             ["--lang", "de", "mastermind", "play", "--seed", "1", "--games", "1"],
-            "grün gelb blau rot\n1234\nbeenden\n",
+            b"gr\xfcn gelb blau rot\n1234\nbeenden\n",
             "Fehler: Zeile 1: in der Kodierung der Eingabe (ascii) nicht als Text lesbar; "
             "nichts getan",
             "Reihe  1  R N B G",
         ),
         (
             ["mastermind", "play", "--seed", "1", "--games", "1"],
-            "1234\n×\n1234\nquit\n",
+            b"1234\n\xd7\n1234\nquit\n",
             "error: line 2: not readable as text in the input's encoding (ascii); nothing done",
             "row  2  R G B Y",
         ),
     ],
 )
 def test_a_line_the_input_encoding_cannot_read_is_refused_alone(
-    args: list[str], script: str, refused: str, then: str
+    args: list[str], script: bytes, refused: str, then: str
 ) -> None:
-    # UTF-8 text at an input declared ASCII: that line is refused, the game goes on
-    done = run_in("ascii", *args, input=script.encode("utf-8"))
+    # neither UTF-8 nor text in the declared encoding: that line is refused, the game goes on
+    done = run_in("ascii", *args, input=script)
     text = written(done, "ascii")
     assert refused in text.splitlines(), text
     assert then in text, text
     assert "abgebrochen: " not in text.split(refused)[0] and "UTF-8" not in text, text
+
+
+def test_a_one_byte_encoding_reads_its_own_letters() -> None:
+    done = run_in("latin-1", "--lang", "de", "play", input="löse 241\n".encode("latin-1"))
+    text = written(done, "latin-1")
+    assert "Spieler gewinnt" in text and "Fehler" not in text, text
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

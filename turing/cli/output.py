@@ -428,29 +428,38 @@ def readable(line: str) -> bool:
 
 
 def read_line(stream: IO[str]) -> str | None:
-    r"""The next line of ``stream`` without its line ending, None at its end. A line whose
-    bytes are not text in the stream's encoding raises :class:`UnreadableLine`, and the
-    next call reads the line after it: each line is decoded on its own (from the stream's
-    bytes where it has them), so one bad line spoils no other.
+    r"""The next line of ``stream`` without its line ending, None at its end. Each line is
+    decoded on its own (from the stream's bytes where it has them), so one bad line spoils
+    no other: as UTF-8 when its bytes are UTF-8 (what a terminal or an editor writes, whatever
+    ``PYTHONIOENCODING`` says; text of a one-byte encoding with letters past ASCII is
+    practically never valid UTF-8), else in the stream's encoding. A line that is neither
+    raises :class:`UnreadableLine`, and the next call reads the line after it.
 
-    >>> stream = io.TextIOWrapper(io.BytesIO(b"l\xc3\xb6se\nhelp\n"), encoding="ascii")
+    >>> data = b"l\xc3\xb6se\nl\xf6se\nhelp\n"
+    >>> stream = io.TextIOWrapper(io.BytesIO(data), encoding="ascii")
+    >>> read_line(stream)
+    'löse'
     >>> try:
     ...     read_line(stream)
     ... except UnreadableLine:
     ...     print("refused")
     refused
-    >>> read_line(stream), read_line(stream)
-    ('help', None)
+    >>> latin = io.TextIOWrapper(io.BytesIO(b"l\xf6se\n"), encoding="latin-1")
+    >>> read_line(latin), read_line(latin)
+    ('löse', None)
     """
     buffer = getattr(stream, "buffer", None)
     if buffer is not None:
-        data = buffer.readline()
+        data = bytes(buffer.readline())
         if not data:
             return None
         try:
-            line = bytes(data).decode(input_encoding(stream))
-        except (UnicodeDecodeError, LookupError):
-            raise UnreadableLine from None
+            line = data.decode("utf-8")
+        except UnicodeDecodeError:
+            try:
+                line = data.decode(input_encoding(stream))
+            except (UnicodeDecodeError, LookupError):
+                raise UnreadableLine from None
     else:
         try:
             line = stream.readline()
