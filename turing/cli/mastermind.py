@@ -92,6 +92,12 @@ from turing.mastermind.strategies import STRATEGIES, Strategy, StrategyError, ma
 from turing.ui.prompt import CONTROL
 
 DEFAULT_STRATEGY = "most-parts"
+#: The help of ``--strategy``, naming every strategy (too many to stand in the option's
+#: placeholder).
+STRATEGY_HELP = (
+    "How the computer breaks codes: entropy, expected, expected-size, knuth, most-parts, "
+    "optimal, optimal-worst or random-consistent."
+)
 
 GRAMMAR = N_(
     """\b
@@ -233,9 +239,10 @@ def presets_command() -> None:
 @click.option(
     "--strategy",
     type=click.Choice(sorted(STRATEGIES)),
+    metavar="NAME",
     default=DEFAULT_STRATEGY,
     show_default=True,
-    help="How the computer breaks codes.",
+    help=STRATEGY_HELP,
 )
 @click.option("--all", "every", is_flag=True, help="Every secret of the space (the default).")
 @click.option("--sample", type=int, metavar="N", help="N secrets drawn at random with --seed.")
@@ -843,9 +850,10 @@ def parse_players(spec: str, strategy: str) -> tuple[Seat, Seat]:
 @click.option(
     "--strategy",
     type=click.Choice(sorted(STRATEGIES)),
+    metavar="NAME",
     default=DEFAULT_STRATEGY,
     show_default=True,
-    help="How the computer breaks codes.",
+    help=STRATEGY_HELP,
 )
 @click.option(
     "--seed",
