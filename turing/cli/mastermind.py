@@ -99,28 +99,69 @@ STRATEGY_HELP = (
     "optimal, optimal-worst or random-consistent."
 )
 
-GRAMMAR = N_(
-    """\b
-Commands (typed at the prompt, or one per line on stdin when it is not a terminal):
-  at a guess prompt     a code: colour letters RGBY, digits 1234 (colour 1 first),
-                        or colour words in English or German, e.g. "rot gelb grün
-                        blau" or "red, green, blue, yellow"; "." or 0 is an empty
-                        hole in games that use it; a guess may repeat colours;
-                        "hint" says how many codes still fit the rows so far
-  at a pins prompt      black (red in Superhirn) then white: "2 1", "2b1w", pins
-                        "bbw" / "rrw" / "ssw", words "rot rot weiß", or "-" for
-                        none; "undo" takes back the last pins before the next guess
-  at a secret prompt    a code (hidden, typed twice at a terminal), or "random"
-  anywhere              "board" shows the board, "help" the commands, "giveup"
-                        gives up this game (codebreaker), "quit" leaves the match
-At a terminal the prompts keep a history (up arrow); Ctrl-C and "quit" ask whether
+#: The heading of the commands typed at a match's prompts, in the help and in the game.
+PROMPT_COMMANDS = N_("Commands at the prompt")
+GRAMMAR_INTRO = N_("Also read one per line from standard input when it is not a terminal.")
+#: Each prompt of a match and what it reads.
+GRAMMAR_ROWS = (
+    (
+        N_("at a guess prompt"),
+        N_(
+            "a code: colour letters RGBY, digits 1234 (colour 1 first), or colour words in "
+            'English or German, e.g. "rot gelb grün blau" or "red, green, blue, yellow"; '
+            '"." or 0 is an empty hole in games that use it; a guess may repeat colours; '
+            '"hint" says how many codes still fit the rows so far'
+        ),
+    ),
+    (
+        N_("at a pins prompt"),
+        N_(
+            'black (red in Superhirn) then white: "2 1", "2b1w", pins "bbw" / "rrw" / "ssw", '
+            'words "rot rot weiß", or "-" for none; "undo" takes back the last pins before '
+            "the next guess"
+        ),
+    ),
+    (
+        N_("at a secret prompt"),
+        N_('a code (hidden, typed twice at a terminal), or "random"'),
+    ),
+    (
+        N_("anywhere"),
+        N_(
+            '"board" shows the board, "help" the commands, "giveup" gives up this game '
+            '(codebreaker), "quit" leaves the match'
+        ),
+    ),
+)
+GRAMMAR_NOTES = N_(
+    """At a terminal the prompts keep a history (up arrow); Ctrl-C and "quit" ask whether
 to leave, "giveup" whether to give up (no: back to the same prompt), Ctrl-D ends the
 input; from a script "quit" and "giveup" act at once. Blank lines and lines starting
 with # are skipped. A line that is not a command gets one error line (a mistyped
-command: "did you mean hint?"), and the prompt asks again. Exit status: 0 when the
-match is finished, 1 when it is abandoned (quit or end of input), 130 when
-interrupted, 2 for bad options."""
+command: "did you mean hint?"), and the prompt asks again.
+
+Exit status: 0 when the match is finished, 1 when it is abandoned (quit or end of
+input), 130 when interrupted, 2 for bad options."""
 )
+
+
+def write_grammar(formatter: click.HelpFormatter) -> None:
+    """The commands of a match's prompts, in the language in use, as a section of a help
+    (of ``mastermind play``, and of ``help`` in a game); click wraps them to the
+    formatter's width."""
+    with formatter.section(_(PROMPT_COMMANDS)):
+        formatter.write_text(_(GRAMMAR_INTRO))
+        formatter.write_paragraph()
+        formatter.write_dl([(_(prompt), _(what)) for prompt, what in GRAMMAR_ROWS])
+        formatter.write_paragraph()
+        formatter.write_text(_(GRAMMAR_NOTES))
+
+
+class PlayCommand(click.Command):
+    """``mastermind play``, whose help ends with the commands of its prompts."""
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        write_grammar(formatter)
 
 
 def preset_options(func: Callable[..., None]) -> Callable[..., None]:
@@ -819,7 +860,7 @@ def parse_players(spec: str, strategy: str) -> tuple[Seat, Seat]:
     return seats[0], seats[1]
 
 
-@mastermind.command("play", epilog=GRAMMAR)
+@mastermind.command("play", cls=PlayCommand)
 @preset_options
 @click.option(
     "--role",
@@ -1172,7 +1213,9 @@ def _refuse(
 
 
 def _help(view: View) -> None:
-    for line in _(GRAMMAR).splitlines()[1:]:
+    formatter = click.HelpFormatter()
+    write_grammar(formatter)
+    for line in formatter.getvalue().splitlines():
         view.say(line)
 
 
