@@ -6,7 +6,6 @@ that loses no character."""
 from __future__ import annotations
 
 import io
-import itertools
 import json
 import os
 import subprocess
@@ -255,9 +254,9 @@ def test_the_mastermind_help_keeps_its_columns_as_written(lang: str, encoding: s
     # überall written as ueberall is one letter longer than the column was measured for
     done = run_in(encoding, "--lang", lang, "mastermind", "play", "--seed", "1", input="?\n")
     text = written(done, encoding)
-    heading = "Befehle (an der Eingabezeile" if lang == "de" else "Commands (typed at the prompt"
-    lines = text.split(heading, 1)[1].splitlines()[1:]
-    table = list(itertools.takewhile(lambda line: line.startswith("  "), lines))
+    heading = "Befehle an der Eingabezeile:" if lang == "de" else "Commands at the prompt:"
+    # the section: a paragraph, then the table of prompts, then the notes
+    table = text.split(heading, 1)[1].split("\n\n")[1].splitlines()
     prompts = [line for line in table if not line.startswith("   ")]
     assert len(prompts) == 4 and len(table) > 8, table
     column = len(table[1]) - len(table[1].lstrip())

@@ -25,10 +25,7 @@ ENGLISH_ONLY = re.compile(
     r"\b(FILE|PATH|SECONDS|TOPIC|NAMES|ADDR|INTEGER|FLOAT|RANGE|OPTIONS|COMMAND|ARGS)\b"
 )
 
-STRATEGY = (
-    "--strategy [entropy|expected|expected-size|knuth|most-parts|optimal|optimal-worst|"
-    "random-consistent]"
-)
+STRATEGY = "--strategy NAME"
 #: The usage line and each option with a placeholder, of every command's English help, as
 #: they were before the placeholders were translated.
 ENGLISH: dict[str, list[str]] = {

@@ -18,7 +18,7 @@ from turing.mastermind.match import Duel, Match, Seat, hint_text
 from turing.mastermind.presets import Preset, get_preset
 from turing.mastermind.scoring import Feedback, feedback, possible_feedbacks
 from turing.mastermind.space import Code
-from turing.mastermind.strategies import make_strategy
+from turing.mastermind.strategies import STRATEGIES, make_strategy
 
 YOU, CPU = Seat("You", human=True), Seat("Computer", human=False, strategy="most-parts")
 
@@ -785,3 +785,21 @@ def test_honour_refused_in_german_in_one_line() -> None:
         "den Code setzt; zwischen zwei Personen tippt der Code-Setzer den Geheimcode verdeckt, "
         "und das Programm wertet jede Reihe"
     )
+
+
+@pytest.mark.parametrize("command", ["play", "simulate", "board"])
+def test_the_help_of_strategy_names_every_strategy(command: str) -> None:
+    """The strategies are too many for the option's placeholder; its help names them."""
+    result = CliRunner().invoke(main, ["mastermind", command, "--lang", "en", "--help"])
+    assert "--strategy NAME " in result.output
+    shown = " ".join(result.output.split())
+    listed = sorted(STRATEGIES)
+    assert f"breaks codes: {', '.join(listed[:-1])} or {listed[-1]}." in shown, shown
+
+
+def test_a_bad_strategy_is_one_line_that_lists_them() -> None:
+    result = CliRunner().invoke(main, ["mastermind", "simulate", "--strategy", "bogus"])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.count("\n") == 1, result.stderr
+    assert "'bogus' is not one of" in result.stderr
+    assert all(f"'{name}'" in result.stderr for name in STRATEGIES)

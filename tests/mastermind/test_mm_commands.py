@@ -227,7 +227,7 @@ def test_at_the_guess_prompt_mistyped_commands_are_named_and_code_typos_mended()
         "error: unknown command 'show'; did you mean board?",
     ]
     assert "Code cracked by You in 1 row" in result.output
-    assert result.output.count("Commands (typed at the prompt") == 2  # "?" and "help me"
+    assert result.output.count("Commands at the prompt:") == 2  # "?" and "help me"
 
 
 def test_in_german_at_the_guess_prompt_of_superhirn_with_the_ninth_colour() -> None:
@@ -248,7 +248,7 @@ def test_in_german_at_the_guess_prompt_of_superhirn_with_the_ninth_colour() -> N
         "Partie abgebrochen: beenden",
     ]
     assert "Reihe  1" in result.output  # R.GB, a guess with an empty hole
-    assert "Befehle (an der Eingabezeile getippt" in result.output  # "?" is help
+    assert "Befehle an der Eingabezeile:" in result.output  # "?" is help
 
 
 def test_at_the_pins_and_reveal_prompts_mistyped_commands_are_named() -> None:
@@ -270,7 +270,7 @@ def test_at_the_pins_and_reveal_prompts_mistyped_commands_are_named() -> None:
         f"error: '2 x' {not_pins}",
         "match abandoned: quit",
     ]
-    assert result.output.count("Commands (typed at the prompt") == 2  # "?" and "help undo"
+    assert result.output.count("Commands at the prompt:") == 2  # "?" and "help undo"
 
 
 def test_in_german_at_the_pins_prompt_words_are_named_and_counts_in_words_are_pins() -> None:

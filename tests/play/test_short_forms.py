@@ -65,8 +65,8 @@ def test_h_typed_is_help_and_hint_has_no_short_form(language: str, hint_word: st
 @pytest.mark.parametrize(
     ("language", "key", "typed"),
     [
-        ("en", "h shows a hint", "typed, h is help, t test,\n  n note and s strike"),
-        ("de", "h zeigt einen Hinweis", "getippt steht h für hilfe, t für teste, n für\n"),
+        ("en", "h shows a hint", "typed, h is help, t test, n note and s strike"),
+        ("de", "h zeigt einen Hinweis", "getippt steht h für hilfe, t für teste, n für notiz"),
     ],
 )
 def test_the_boards_help_tells_its_keys_from_the_typed_short_forms(
@@ -74,4 +74,5 @@ def test_the_boards_help_tells_its_keys_from_the_typed_short_forms(
 ) -> None:
     result = CliRunner().invoke(main, ["--lang", language, "board", "--help"])
     assert result.exit_code == 0
-    assert key in result.output and typed in result.output, result.output
+    shown = " ".join(result.output.split())  # click wraps the help to the terminal
+    assert key in shown and typed in shown, result.output

@@ -33,12 +33,10 @@ to strike, the digit grid, notes under each verifier, the round's code picker, t
 test log. 1–6 players take turns at one keyboard (the board is covered between them),
 and bots play theirs in view.
 
-\b
 The puzzle and the players are chosen as for `turing play` (FILE, --id, --code,
 --random, --bank, --players, --mode, --difficulty, --verifiers, --seed, --save,
 --resume, --transcript). A game saved on the board resumes in `turing play` and back.
 
-\b
 Keys: 1–5 put digits in the code picker (← → move between shapes), A–F test the
 code against a verifier, n ends testing, s solves with the picker's code, p passes,
 h shows a hint, t the best next test (Esc cancels), x strikes a criterion, m marks
@@ -47,7 +45,6 @@ the grid, o writes a note, w saves, g gives up, q leaves. : types any command of
 n note and s strike. The mouse works too: click criteria, grid cells, the picker,
 buttons.
 
-\b
 --serve serves the board as a web page (needs the web extra:
 pip install 'turing[web]'); it listens on 127.0.0.1:8000 unless --host/--port say
 otherwise.

@@ -10,10 +10,9 @@ import contextlib
 import functools
 import getpass
 import json
-import re
 import sys
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any
 
 import click
 from rich.console import Console
@@ -99,29 +98,80 @@ from turing.mastermind.strategies import STRATEGIES, Strategy, StrategyError, ma
 from turing.ui.prompt import CONTROL
 
 DEFAULT_STRATEGY = "most-parts"
+#: The help of ``--strategy``, naming every strategy (too many to stand in the option's
+#: placeholder).
+STRATEGY_HELP = (
+    "How the computer breaks codes: entropy, expected, expected-size, knuth, most-parts, "
+    "optimal, optimal-worst or random-consistent."
+)
 
-GRAMMAR = N_(
-    """\b
-Commands (typed at the prompt, or one per line on stdin when it is not a terminal):
-  at a guess prompt     a code: colour letters RGBY, digits 1234 (colour 1 first),
-                        or colour words in English or German, e.g. "rot gelb grün
-                        blau" or "red, green, blue, yellow"; "." or 0 is an empty
-                        hole in games that use it; a guess may repeat colours;
-                        "hint" says how many codes still fit the rows so far
-  at a pins prompt      black (red in Superhirn) then white: "2 1", "2b1w", pins
-                        "bbw" / "rrw" / "ssw", words "rot rot weiß", or "-" for
-                        none; "undo" takes back the last pins before the next guess
-  at a secret prompt    a code (hidden, typed twice at a terminal), or "random"
-  anywhere              "board" shows the board, "help" the commands, "giveup"
-                        gives up this game (codebreaker), "quit" leaves the match
-At a terminal the prompts keep a history (up arrow); Ctrl-C and "quit" ask whether
+#: The heading of the commands typed at a match's prompts, in the help and in the game.
+PROMPT_COMMANDS = N_("Commands at the prompt")
+GRAMMAR_INTRO = N_("Also read one per line from standard input when it is not a terminal.")
+#: Each prompt of a match and what it reads.
+GRAMMAR_ROWS = (
+    (
+        N_("at a guess prompt"),
+        N_(
+            "a code: colour letters RGBY, digits 1234 (colour 1 first), or colour words in "
+            'English or German, e.g. "rot gelb grün blau" or "red, green, blue, yellow"; '
+            '"." or 0 is an empty hole in games that use it; a guess may repeat colours; '
+            '"hint" says how many codes still fit the rows so far'
+        ),
+    ),
+    (
+        N_("at a pins prompt"),
+        N_(
+            'black (red in Superhirn) then white: "2 1", "2b1w", pins "bbw" / "rrw" / "ssw", '
+            'words "rot rot weiß", or "-" for none; "undo" takes back the last pins before '
+            "the next guess"
+        ),
+    ),
+    (
+        N_("at a secret prompt"),
+        N_('a code (hidden, typed twice at a terminal), or "random"'),
+    ),
+    (
+        N_("anywhere"),
+        N_(
+            '"board" shows the board, "help" the commands, "giveup" gives up this game '
+            '(codebreaker), "quit" leaves the match'
+        ),
+    ),
+)
+GRAMMAR_NOTES = N_(
+    """At a terminal the prompts keep a history (up arrow); Ctrl-C and "quit" ask whether
 to leave, "giveup" whether to give up (no: back to the same prompt), Ctrl-D ends the
 input; from a script "quit" and "giveup" act at once. Blank lines and lines starting
 with # are skipped. A line that is not a command gets one error line (a mistyped
-command: "did you mean hint?"), and the prompt asks again. Exit status: 0 when the
-match is finished, 1 when it is abandoned (quit or end of input), 130 when
-interrupted, 2 for bad options."""
+command: "did you mean hint?"), and the prompt asks again.
+
+Exit status: 0 when the match is finished, 1 when it is abandoned (quit or end of
+input), 130 when interrupted, 2 for bad options."""
 )
+
+
+def write_grammar(formatter: click.HelpFormatter, written: Callable[[str], str] = str) -> None:
+    """The commands of a match's prompts, in the language in use, as a section of a help
+    (of ``mastermind play``, and of ``help`` in a game); click wraps them to the
+    formatter's width. ``written`` gives a text as the output writes it (with stand-ins
+    where it cannot write a character: ``überall`` as ``ueberall``), so the columns are
+    measured on what is written."""
+    with formatter.section(written(_(PROMPT_COMMANDS))):
+        formatter.write_text(written(_(GRAMMAR_INTRO)))
+        formatter.write_paragraph()
+        formatter.write_dl(
+            [(written(_(prompt)), written(_(what))) for prompt, what in GRAMMAR_ROWS]
+        )
+        formatter.write_paragraph()
+        formatter.write_text(written(_(GRAMMAR_NOTES)))
+
+
+class PlayCommand(click.Command):
+    """``mastermind play``, whose help ends with the commands of its prompts."""
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        write_grammar(formatter)
 
 
 def preset_options(func: Callable[..., None]) -> Callable[..., None]:
@@ -240,9 +290,10 @@ def presets_command() -> None:
 @click.option(
     "--strategy",
     type=click.Choice(sorted(STRATEGIES)),
+    metavar="NAME",
     default=DEFAULT_STRATEGY,
     show_default=True,
-    help="How the computer breaks codes.",
+    help=STRATEGY_HELP,
 )
 @click.option("--all", "every", is_flag=True, help="Every secret of the space (the default).")
 @click.option("--sample", type=int, metavar="N", help="N secrets drawn at random with --seed.")
@@ -828,7 +879,7 @@ def parse_players(spec: str, strategy: str) -> tuple[Seat, Seat]:
     return seats[0], seats[1]
 
 
-@mastermind.command("play", epilog=GRAMMAR)
+@mastermind.command("play", cls=PlayCommand)
 @preset_options
 @click.option(
     "--role",
@@ -859,9 +910,10 @@ def parse_players(spec: str, strategy: str) -> tuple[Seat, Seat]:
 @click.option(
     "--strategy",
     type=click.Choice(sorted(STRATEGIES)),
+    metavar="NAME",
     default=DEFAULT_STRATEGY,
     show_default=True,
-    help="How the computer breaks codes.",
+    help=STRATEGY_HELP,
 )
 @click.option(
     "--seed",
@@ -1179,40 +1231,10 @@ def _refuse(
     reader.error(mistyped_command(text, positions, commands) or str(error))
 
 
-_HELP_ROW: Final = re.compile(r"  (\S.*?) {2,}(\S.*)")
-"""A row of the help's table: two spaces, where (the prompt), two spaces or more, what is
-typed there."""
-
-
-def help_lines(written: Callable[[str], str] = str) -> list[str]:
-    """The commands of the game (:data:`GRAMMAR` without click's marker), in the language in
-    use. ``written`` gives a text as the output writes it (with stand-ins where it cannot
-    write a character: ``überall`` as ``ueberall``); the table of prompts is laid out on
-    that, so what is typed at each prompt starts in one column however its name is written.
-    """
-    heading, *lines = _(GRAMMAR).splitlines()[1:]
-    rows: list[tuple[str, list[str]]] = []
-    column = 0
-    while lines and lines[0].startswith("  "):
-        line = lines.pop(0)
-        row = _HELP_ROW.fullmatch(line) if not line.startswith("   ") else None
-        if row is not None:
-            column = column or row.start(2)
-            rows.append((written(row[1]), [written(row[2])]))
-        elif rows:
-            rows[-1][1].append(written(line.strip()))
-    column = max([column, *(2 + len(where) + 2 for where, _what in rows)])
-    table = [
-        (f"  {where:<{column - 2}}" if i == 0 else " " * column) + text
-        for where, what in rows
-        for i, text in enumerate(what)
-    ]
-    return [written(heading), *table, *(written(line) for line in lines)]
-
-
 def _help(view: View) -> None:
-    written = functools.partial(as_written, stream=view.out.file)
-    for line in help_lines(written):
+    formatter = click.HelpFormatter()
+    write_grammar(formatter, functools.partial(as_written, stream=view.out.file))
+    for line in formatter.getvalue().splitlines():
         view.say(line)
 
 

@@ -12,6 +12,7 @@ import re
 import secrets
 import sqlite3
 import sys
+import textwrap
 from pathlib import Path
 from typing import Final
 
@@ -30,7 +31,8 @@ from turing.play.session import (
     EXAMPLE_CODE,
     Session,
     SessionError,
-    grammar_help,
+    command_rows,
+    grammar_notes,
     load_save,
     neutral_label,
     parse_players,
@@ -177,7 +179,6 @@ def _from_bank(
 _PLAY_HEAD: Final = N_(
     """Play a puzzle in the terminal: 1–6 players at one keyboard, and bots.
 
-\b
 Puzzle: FILE (YAML, JSON or JSONL; --id picks one of several), --id ID (a shipped
 puzzle, or one from --bank FILE), --bank FILE (a random unplayed puzzle of the bank),
 --random (a new generated puzzle; --mode, --difficulty, --verifiers, --seed,
@@ -185,53 +186,58 @@ puzzle, or one from --bank FILE), --bank FILE (a random unplayed puzzle of the b
 random puzzle of that kind), --code CODE (a puzzle code from `turing share`). With none
 of these, the shipped sample puzzle. A puzzle needs its hidden criteria.
 
-\b
 Each round every player, in seat order, composes one code and tests it against up to 3
 different verifiers, then decides in secret to solve or pass; when all have decided the
 round is revealed. A wrong code eliminates; a right one wins (several right in one round:
 fewest tests over the game wins, equal share); the last player left wins. Players named
 bot:NAME (bot:greedy, bot:random, …) are played by the program. With two or more people
 the screen is cleared between turns.
-
-\b
-Commands at the prompt (also read line by line from standard input when it is not a
-terminal, so a game can be scripted; then nothing asks for confirmation). Example
-code: {e}.
 """
 )
+#: The heading of the commands typed at a game's prompt, in the help of a command.
+PROMPT_COMMANDS: Final = N_("Commands at the prompt")
+_PLAY_COMMANDS: Final = N_(
+    """Also read line by line from standard input when it is not a terminal, so a game can
+be scripted; then nothing asks for confirmation. Example code: {e}."""
+)
 _PLAY_TAIL: Final = N_(
-    """\b
-At a terminal: line editing and a history per player, Tab completes commands and verifier
+    """At a terminal: line editing and a history per player, Tab completes commands and verifier
 letters; solve and giveup ask for confirmation; Ctrl-C stops a running hint, otherwise
 Ctrl-C, Ctrl-D and quit ask before leaving and offer to save.
 
-\b
 Exit status: 0 when the game finished, 1 when it was abandoned (quit or end of input),
 130 when interrupted, 2 for bad arguments or files.
 """
 )
 
 
-def play_help() -> str:
-    """The help of ``turing play`` in the language in use (its list of commands included)."""
-    return (
-        _(_PLAY_HEAD).format(e=EXAMPLE_CODE)
-        + grammar_help().replace("\n\n", "\n\n\b\n")
-        + "\n\n"
-        + _(_PLAY_TAIL)
-    )
+def write_play_commands(formatter: click.HelpFormatter) -> None:
+    """The commands of ``turing play``'s prompt, in the language in use, as a section of a
+    help: what the prompt reads, the list of commands, the notes on codes and short forms,
+    the prompt at a terminal and the exit status. click wraps them to the formatter's
+    width."""
+    with formatter.section(_(PROMPT_COMMANDS)):
+        formatter.write_text(_(_PLAY_COMMANDS).format(e=EXAMPLE_CODE))
+        formatter.write_paragraph()
+        formatter.write_dl(command_rows())
+        formatter.write_paragraph()
+        formatter.write_text(textwrap.dedent(grammar_notes()))
+        formatter.write_paragraph()
+        formatter.write_text(_(_PLAY_TAIL))
 
 
-#: The help in English.
-PLAY_HELP: Final = play_help()
+#: The help in English, up to the list of commands (:class:`PlayCommand` adds that).
+PLAY_HELP: Final = _PLAY_HEAD
 
 
 class PlayCommand(click.Command):
-    """``turing play``, whose help is drawn in the language in use."""
+    """``turing play``, whose help is drawn in the language in use, with the commands of
+    its prompt (:func:`write_play_commands`) after the description."""
 
     def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        self.help = play_help()
+        self.help = _(_PLAY_HEAD)
         super().format_help_text(ctx, formatter)
+        write_play_commands(formatter)
 
 
 @click.command("play", cls=PlayCommand, help=PLAY_HELP)
