@@ -515,14 +515,17 @@ def _check_keys(
             allowed_keys = [*allowed]
             if translated is not None:
                 allowed_keys += [f"{translated}_{lang}" for lang in TRANSLATIONS]
+            message = (
+                _("unknown key {key!r} in {what} (allowed: {allowed})")
+                if key
+                else _("an empty key in {what} (allowed: {allowed})")
+            )
             errors.append(
                 CardError(
                     child.source,
                     line,
                     column,
-                    _("unknown key {key!r} in {what} (allowed: {allowed})").format(
-                        key=key, what=what, allowed=", ".join(allowed_keys)
-                    ),
+                    message.format(key=key, what=what, allowed=", ".join(allowed_keys)),
                     E_UNKNOWN_KEY,
                 )
             )
@@ -633,12 +636,11 @@ def parse_cardset_partial(
     else:
         cards_node = root.value["cards"]
         if not isinstance(cards_node.value, list) or not cards_node.value:
+            kind = _("an empty list") if cards_node.value == [] else _kind(cards_node.value)
             errors.append(
                 _err(
                     cards_node,
-                    _("'cards' must be a non-empty list of cards, found {kind}").format(
-                        kind=_kind(cards_node.value)
-                    ),
+                    _("'cards' must be a non-empty list of cards, found {kind}").format(kind=kind),
                     E_TYPE,
                 )
             )
