@@ -12,7 +12,14 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from test_german_cards import ENGLISH, words
 
-from turing.core.cards import E_LANGUAGE, E_TYPE, E_UNKNOWN_KEY, load_cardset, parse_cardset
+from turing.core.cards import (
+    E_EMPTY_TEXT,
+    E_LANGUAGE,
+    E_TYPE,
+    E_UNKNOWN_KEY,
+    load_cardset,
+    parse_cardset,
+)
 from turing.core.criteria import ExpressionError, compile_criterion
 from turing.core.wording import count_word, german
 
@@ -251,7 +258,7 @@ def test_a_set_without_any_german_reads_in_generated_words() -> None:
     [
         ('{text: "x", text_fr: "y", when: "b < 3"}', E_LANGUAGE, ["'fr'", "text_de"]),
         ('{text: "x", text_en: "y", when: "b < 3"}', E_LANGUAGE, ["English", "'text'"]),
-        ('{text: "x", text_de: "", when: "b < 3"}', E_TYPE, ["'text_de'", "non-empty"]),
+        ('{text: "x", text_de: "", when: "b < 3"}', E_EMPTY_TEXT, ["'text_de'", "empty"]),
         ('{text: "x", text_de: 3, when: "b < 3"}', E_TYPE, ["'text_de'"]),
         ('{text: "x", title_de: "y", when: "b < 3"}', E_UNKNOWN_KEY, ["title_de", "text_de"]),
     ],
