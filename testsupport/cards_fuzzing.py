@@ -34,8 +34,8 @@ Vec = npt.NDArray[np.int64]
 DIGITS = [(c.b, c.y, c.p) for c in ALL_CODES]
 
 KNOWN_CODES = {
-    "C001", "C002", "C003", "C004", "C101", "C102", "C103", "C104", "C105",
-    "C201", "C202", "C203", "C204", "C205", "C301", "C302",
+    "C001", "C002", "C003", "C004", "C101", "C102", "C103", "C104", "C105", "C107",
+    "C108", "C109", "C201", "C202", "C203", "C204", "C205", "C301", "C302",
 }  # fmt: skip
 EXPRESSION_CODES = {"C201", "C202", "C203", "C204", "C205"}
 
@@ -287,7 +287,8 @@ FAULTS = (
     "number_text", "number_zero", "number_bool", "no_number", "duplicate_number",
     "no_criteria", "criteria_text", "one_criterion", "card_key", "criterion_key", "top_key",
     "when_number", "no_when", "broken_when", "always", "never", "title_number",
-    "empty_name", "bad_tiers", "cards_text", "no_cards", "card_text",
+    "empty_name", "bad_tiers", "cards_text", "no_cards", "card_text", "empty_text",
+    "text_break", "text_control",
 )  # fmt: skip
 
 _NUMBER_FAULTS: dict[str, Any] = {"number_text": "seven", "number_zero": 0, "number_bool": True}
@@ -301,6 +302,8 @@ _CRITERIA_FAULTS: dict[str, Any] = {
     "never": ["sum > 15", "b < 2"],
 }
 
+_TEXT_FAULTS: dict[str, str] = {"empty_text": " ", "text_break": "a\nb", "text_control": "x\u202ey"}
+
 
 def _card(rng: random.Random, number: int) -> dict[str, Any]:
     items: list[Any] = []
@@ -309,7 +312,7 @@ def _card(rng: random.Random, number: int) -> dict[str, Any]:
         if rng.randrange(2):
             items.append(expr)
         else:
-            text = rng.choice(["▲ < 3", "a digit twice", "", "# x", "a: b", "é"])
+            text = rng.choice(["▲ < 3", "a digit twice", "  padded ", "# x", "a: b", "é"])
             items.append({"text": text, "when": expr})
     card: dict[str, Any] = {"number": number, "criteria": items}
     if rng.randrange(2):
@@ -347,6 +350,8 @@ def _inject(rng: random.Random, data: dict[str, Any], cards: list[Any], fault: s
         card["title"] = 7
     elif fault == "empty_name":
         data["name"] = ""
+    elif fault in _TEXT_FAULTS:
+        card["criteria"] = [{"text": _TEXT_FAULTS[fault], "when": "b < 3"}, "b >= 3"]
     elif fault == "bad_tiers":
         data["tiers"] = {"easy": [3, 1]}
     elif fault == "cards_text":

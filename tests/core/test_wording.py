@@ -12,7 +12,14 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from test_german_cards import ENGLISH, words
 
-from turing.core.cards import E_LANGUAGE, E_TYPE, E_UNKNOWN_KEY, load_cardset, parse_cardset
+from turing.core.cards import (
+    E_EMPTY_TEXT,
+    E_LANGUAGE,
+    E_TYPE,
+    E_UNKNOWN_KEY,
+    load_cardset,
+    parse_cardset,
+)
 from turing.core.criteria import ExpressionError, compile_criterion
 from turing.core.wording import count_word, german
 
@@ -108,7 +115,10 @@ CONSTRUCTS = [
     ("count(1) == 1 and b > 2", "es gibt genau eine Eins und ▲ ist größer als 2"),
     ("(b == 1 or y == 1) and p == 2", "(▲ ist gleich 1 oder ■ ist gleich 1) und ● ist gleich 2"),
     ("(b == 1) == (y == 1)", "▲ ist gleich 1 genau dann, wenn ■ gleich 1 ist"),
-    ("(y - b == 1) != (p - y == 1)", "entweder ■ − ▲ ist gleich 1 oder ● − ■ ist gleich 1"),
+    (
+        "(y - b == 1) != (p - y == 1)",
+        "■ − ▲ ist gleich 1 oder ● − ■ ist gleich 1, aber nicht beides",
+    ),
     (
         "not (b < y < p and y == 2)",
         "es gilt nicht, dass ▲, ■ und ● streng aufsteigend sind, und ■ gleich 2 ist",
@@ -122,6 +132,73 @@ CONSTRUCTS = [
 
 @pytest.mark.parametrize(("when", "expected"), CONSTRUCTS, ids=[w for w, _ in CONSTRUCTS])
 def test_each_construct_has_its_wording(when: str, expected: str) -> None:
+    assert german(when) == expected
+
+
+CASES = [
+    # after "gleich", "ungleich", "… oder gleich": the dative
+    ("y == max(b, p)", "■ ist gleich dem größeren Wert von ▲ und ●"),
+    ("y != min(b, p)", "■ ist ungleich dem kleineren Wert von ▲ und ●"),
+    ("y >= max(b, p, 3)", "■ ist größer oder gleich dem größten Wert von ▲, ● und 3"),
+    ("y <= min(b, p, 3)", "■ ist kleiner oder gleich dem kleinsten Wert von ▲, ● und 3"),
+    ("y == max(b, y, p)", "■ ist gleich der größten Ziffer"),
+    (
+        "count(b) == count(y)",
+        "die Anzahl der Ziffern gleich ▲ ist gleich der Anzahl der Ziffern gleich ■",
+    ),
+    ("b == evens", "▲ ist gleich der Anzahl der geraden Ziffern"),
+    ("b == count(3) + 1", "▲ ist gleich der Anzahl der Dreien + 1"),
+    ("b == abs(y - p)", "▲ ist gleich dem Abstand zwischen ■ und ●"),
+    ("b == abs(y)", "▲ ist gleich dem Betrag von ■"),
+    ("b == sum % 3", "▲ ist gleich dem Rest von (▲ + ■ + ●) geteilt durch 3"),
+    # after "als": the nominative, as in the subject
+    ("y > max(b, p, 3)", "■ ist größer als der größte Wert von ▲, ● und 3"),
+    ("y < min(b, y, p)", "■ ist kleiner als die kleinste Ziffer"),
+    ("y < evens", "■ ist kleiner als die Anzahl der geraden Ziffern"),
+    ("max(b, p) == y", "der größere Wert von ▲ und ● ist gleich ■"),
+    # after "von" and "zwischen": the dative; after "durch": the accusative
+    ("y == max(b, count(3))", "■ ist gleich dem größeren Wert von ▲ und der Anzahl der Dreien"),
+    ("abs(y - count(3)) == 1", "der Abstand zwischen ■ und der Anzahl der Dreien ist gleich 1"),
+    (
+        "count(max(b, p)) == 1",
+        "der Wert von (dem größeren Wert von ▲ und ●) kommt genau einmal vor",
+    ),
+    (
+        "b == 6 // (evens + 1)",
+        "▲ ist gleich 6 geteilt durch (die Anzahl der geraden Ziffern + 1) (abgerundet)",
+    ),
+    (
+        "b == sum % (evens + 1)",
+        "▲ ist gleich dem Rest von (▲ + ■ + ●) geteilt durch (die Anzahl der geraden Ziffern + 1)",
+    ),
+]
+
+
+@pytest.mark.parametrize(("when", "expected"), CASES, ids=[w for w, _ in CASES])
+def test_noun_phrases_take_the_case_of_their_place(when: str, expected: str) -> None:
+    assert german(when) == expected
+
+
+EXCLUSIVE = [
+    ("(b == 1) != (y == 1)", "▲ ist gleich 1 oder ■ ist gleich 1, aber nicht beides"),
+    (
+        "(b == 1 or y == 1) != (p == 1)",
+        "(▲ ist gleich 1 oder ■ ist gleich 1) oder ● ist gleich 1, aber nicht beides",
+    ),
+    (
+        "(b == 1) != (y == 1) and p == 2",
+        "(▲ ist gleich 1 oder ■ ist gleich 1, aber nicht beides) und ● ist gleich 2",
+    ),
+    (
+        "not (b < y < p and ((b == 1) != (y == 1)))",
+        "es gilt nicht, dass ▲, ■ und ● streng aufsteigend sind, und (▲ gleich 1 ist oder "
+        "■ gleich 1 ist, aber nicht beides)",
+    ),
+]
+
+
+@pytest.mark.parametrize(("when", "expected"), EXCLUSIVE, ids=[w for w, _ in EXCLUSIVE])
+def test_exactly_one_of_two_is_said_as_or_but_not_both(when: str, expected: str) -> None:
     assert german(when) == expected
 
 
@@ -251,7 +328,7 @@ def test_a_set_without_any_german_reads_in_generated_words() -> None:
     [
         ('{text: "x", text_fr: "y", when: "b < 3"}', E_LANGUAGE, ["'fr'", "text_de"]),
         ('{text: "x", text_en: "y", when: "b < 3"}', E_LANGUAGE, ["English", "'text'"]),
-        ('{text: "x", text_de: "", when: "b < 3"}', E_TYPE, ["'text_de'", "non-empty"]),
+        ('{text: "x", text_de: "", when: "b < 3"}', E_EMPTY_TEXT, ["'text_de'", "empty"]),
         ('{text: "x", text_de: 3, when: "b < 3"}', E_TYPE, ["'text_de'"]),
         ('{text: "x", title_de: "y", when: "b < 3"}', E_UNKNOWN_KEY, ["title_de", "text_de"]),
     ],

@@ -134,6 +134,16 @@ def fail(message: str, exit_code: int = EXIT_USAGE) -> NoReturn:
     raise CLIError(message, exit_code)
 
 
+def said(exc: TuringError) -> str:
+    """The library's error in the command's words: what it says, and how the command
+    line takes what was given where it does not belong (a card set given as a puzzle)."""
+    from turing.core.puzzle import CardSetGivenError
+
+    if isinstance(exc, CardSetGivenError):
+        return _("{error} (give it with --cardset)").format(error=exc)
+    return str(exc)
+
+
 # -- a command line click refuses --------------------------------------------------------------
 
 #: click's refusal that shows a group's help instead (``turing bank`` alone; click 8.2 on)
@@ -715,7 +725,7 @@ def _guarded(call: Callable[[], Any]) -> Any:
     except TuringError as exc:
         if debugging():
             raise
-        raise CLIError(str(exc)) from None
+        raise CLIError(said(exc)) from None
     except OSError as exc:
         if debugging():
             raise

@@ -24,6 +24,7 @@ from turing.cli.output import (
     EXIT_USAGE,
     emit_json,
     plural,
+    said,
     same_file,
     stdin_bytes,
     stdout_console,
@@ -85,7 +86,7 @@ def _console() -> Console:
 
 
 def _unreadable(file: str, exc: TuringError) -> None:
-    message = str(exc) if isinstance(exc, SourceError) else f"{file}: {exc}"
+    message = said(exc) if isinstance(exc, SourceError) else f"{file}: {exc}"
     click.echo(_("error: {message}").format(message=message), err=True)
 
 

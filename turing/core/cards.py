@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import re
+import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -44,6 +45,9 @@ E_UNKNOWN_KEY: Final = "C103"
 E_DUPLICATE_CARD: Final = "C104"
 E_FEW_CRITERIA: Final = "C105"
 E_LANGUAGE: Final = "C106"
+E_EMPTY_TEXT: Final = "C107"
+E_LINE_BREAK: Final = "C108"
+E_CONTROL: Final = "C109"
 E_NEVER: Final = "C301"
 E_ALWAYS: Final = "C302"
 E_UNKNOWN_SET: Final = "C010"
@@ -380,6 +384,67 @@ def _kind(value: object) -> str:
     return _("text")
 
 
+#: What str.splitlines breaks a line at: none may stand inside a one-line text.
+_LINE_BREAKS: Final = frozenset("\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029")
+#: The characters that set or override the direction of text (bidi marks, embeddings,
+#: overrides, isolates): in a card text they would reorder what a terminal shows.
+_DIRECTION: Final = frozenset(
+    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
+
+
+def _text(
+    node: Node, key: str, lines: list[str], errors: list[CardError], one_line: bool = True
+) -> str | None:
+    """A text field's value (``node.value`` is a str) without its surrounding whitespace
+    (a block scalar's final line break is not part of it). An empty text (C107), a line
+    break inside a one-line text (C108) and a control or direction character (C109) are
+    errors, reported at the scalar (a character at its own place where it can be found);
+    the result is then None."""
+    raw = str(node.value)
+    text = raw.strip()
+    if not text:
+        message = _("{key!r} is empty: write the text, or leave the key out")
+        errors.append(_err(node, message.format(key=key), E_EMPTY_TEXT))
+        return None
+    lead = len(raw) - len(raw.lstrip())
+    for offset, char in enumerate(text, start=lead):
+        if char == "\n" and not one_line:
+            continue
+        if one_line and char in _LINE_BREAKS:
+            message = _("{key!r} holds a line break: it is shown on one line")
+            errors.append(_err(node, message.format(key=key), E_LINE_BREAK))
+            return None
+        if char not in _DIRECTION and unicodedata.category(char) != "Cc":
+            continue
+        line, column = _expression_column(lines, node, offset)
+        message = _(
+            "{key!r} holds {char}, a control or text-direction character that would "
+            "garble what is shown"
+        )
+        errors.append(
+            CardError(
+                node.source,
+                line,
+                column,
+                message.format(key=key, char=f"U+{ord(char):04X}"),
+                E_CONTROL,
+            )
+        )
+        return None
+    return text
+
+
+def _expression_text(when: str) -> str:
+    """A ``when`` expression as shown: without surrounding whitespace, its lines (a long
+    expression folded or broken over lines) joined by single spaces.
+
+    >>> _expression_text("p < b and\\n  y == 3\\n")
+    'p < b and y == 3'
+    """
+    return " ".join(part for part in (line.strip() for line in when.splitlines()) if part)
+
+
 def _key_place(node: Node, key: str) -> tuple[int, int]:
     child = node.value[key]
     mark: tuple[int, int] = (node.key_marks or {}).get(
@@ -393,9 +458,12 @@ _LANGUAGE_KEY: Final = re.compile(
 )
 
 
-def _translations(node: Node, base: str, what: str, errors: list[CardError]) -> Translations:
+def _translations(
+    node: Node, base: str, what: str, lines: list[str], errors: list[CardError]
+) -> Translations:
     """The ``{base}_<lang>`` fields of a mapping: German (``text_de``) is taken; another
-    language suffix is an error (C106), as is an empty or non-text translation (C102)."""
+    language suffix is an error (C106), as is a translation that is not text (C102) or not
+    a good text (:func:`_text`)."""
     from turing.core.wording import TRANSLATIONS  # only a file being parsed asks
 
     found: list[tuple[str, str]] = []
@@ -418,10 +486,12 @@ def _translations(node: Node, base: str, what: str, errors: list[CardError]) -> 
             )
             errors.append(CardError(child.source, line, column, message, E_LANGUAGE))
             continue
-        if not isinstance(child.value, str) or not child.value.strip():
+        if not isinstance(child.value, str):
             errors.append(_err(child, _("{key!r} must be non-empty text").format(key=key), E_TYPE))
             continue
-        found.append((lang, child.value))
+        text = _text(child, key, lines, errors, one_line=base != "description")
+        if text is not None:
+            found.append((lang, text))
     return tuple(found)
 
 
@@ -445,14 +515,17 @@ def _check_keys(
             allowed_keys = [*allowed]
             if translated is not None:
                 allowed_keys += [f"{translated}_{lang}" for lang in TRANSLATIONS]
+            message = (
+                _("unknown key {key!r} in {what} (allowed: {allowed})")
+                if key
+                else _("an empty key in {what} (allowed: {allowed})")
+            )
             errors.append(
                 CardError(
                     child.source,
                     line,
                     column,
-                    _("unknown key {key!r} in {what} (allowed: {allowed})").format(
-                        key=key, what=what, allowed=", ".join(allowed_keys)
-                    ),
+                    message.format(key=key, what=what, allowed=", ".join(allowed_keys)),
                     E_UNKNOWN_KEY,
                 )
             )
@@ -537,20 +610,21 @@ def parse_cardset_partial(
                 E_TYPE,
             )
         ]
+    lines = text.splitlines()
     _check_keys(root, _TOP_KEYS, _("the card set"), errors, translated="description")
-    descriptions = _translations(root, "description", _("the card set"), errors)
+    descriptions = _translations(root, "description", _("the card set"), lines, errors)
     name = default_name
     description = ""
     if "name" in root.value:
         node = root.value["name"]
-        if isinstance(node.value, str) and node.value.strip():
-            name = node.value.strip()
+        if isinstance(node.value, str):
+            name = _text(node, "name", lines, errors) or name
         else:
             errors.append(_err(node, _("'name' must be text"), E_TYPE))
     if "description" in root.value:
         node = root.value["description"]
         if isinstance(node.value, str):
-            description = node.value
+            description = _text(node, "description", lines, errors, one_line=False) or ""
         else:
             errors.append(_err(node, _("'description' must be text"), E_TYPE))
     tiers = dict(DEFAULT_TIERS)
@@ -562,17 +636,15 @@ def parse_cardset_partial(
     else:
         cards_node = root.value["cards"]
         if not isinstance(cards_node.value, list) or not cards_node.value:
+            kind = _("an empty list") if cards_node.value == [] else _kind(cards_node.value)
             errors.append(
                 _err(
                     cards_node,
-                    _("'cards' must be a non-empty list of cards, found {kind}").format(
-                        kind=_kind(cards_node.value)
-                    ),
+                    _("'cards' must be a non-empty list of cards, found {kind}").format(kind=kind),
                     E_TYPE,
                 )
             )
         else:
-            lines = text.splitlines()
             first_seen: dict[int, Node] = {}
             for card_node in cards_node.value:
                 card = _parse_card(card_node, lines, errors)
@@ -651,7 +723,7 @@ def _parse_card(node: Node, lines: list[str], errors: list[CardError]) -> Card |
         )
         return None
     _check_keys(node, _CARD_KEYS, _("a card"), errors, translated="title")
-    titles = _translations(node, "title", _("a card"), errors)
+    titles = _translations(node, "title", _("a card"), lines, errors)
     number_node = node.value.get("number")
     number: int | None = None
     if number_node is None:
@@ -676,7 +748,7 @@ def _parse_card(node: Node, lines: list[str], errors: list[CardError]) -> Card |
     if "title" in node.value:
         title_node = node.value["title"]
         if isinstance(title_node.value, str):
-            title = title_node.value
+            title = _text(title_node, "title", lines, errors) or title
         else:
             errors.append(_err(title_node, _("'title' must be text"), E_TYPE))
     criteria_node = node.value.get("criteria")
@@ -734,10 +806,10 @@ def _parse_criterion(
     translations: Translations = ()
     if isinstance(node.value, str):
         # Shorthand: a bare expression is its own text.
-        when_node, text = node, node.value
+        when_node, text = node, _expression_text(node.value)
     elif isinstance(node.value, dict):
         _check_keys(node, _CRITERION_KEYS, _("a criterion"), errors, translated="text")
-        translations = _translations(node, "text", _("a criterion"), errors)
+        translations = _translations(node, "text", _("a criterion"), lines, errors)
         when_node_or_none = node.value.get("when")
         if when_node_or_none is None:
             errors.append(
@@ -752,10 +824,10 @@ def _parse_criterion(
             return None
         when_node = when_node_or_none
         text_node = node.value.get("text")
-        text = when_node.value if isinstance(when_node.value, str) else ""
+        text = _expression_text(when_node.value) if isinstance(when_node.value, str) else ""
         if text_node is not None:
             if isinstance(text_node.value, str):
-                text = text_node.value
+                text = _text(text_node, "text", lines, errors) or text
             else:
                 errors.append(_err(text_node, _("'text' must be text"), E_TYPE))
     else:
@@ -788,7 +860,8 @@ def _parse_criterion(
         line, column = _expression_column(lines, when_node, exc.offset)
         errors.append(CardError(when_node.source, line, column, exc.message, exc.code))
         return None
-    label = {"card": card, "position": position, "when": when_node.value.strip()}
+    when = _expression_text(when_node.value)
+    label = {"card": card, "position": position, "when": when}
     if mask == 0:
         message = _("criterion {card}.{position} ({when!r}) is true for no code")
         errors.append(_err(when_node, message.format(**label), E_NEVER))
@@ -801,7 +874,7 @@ def _parse_criterion(
         card,
         position,
         text,
-        when_node.value,
+        when,
         mask,
         when_node.line,
         when_node.column,

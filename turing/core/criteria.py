@@ -84,7 +84,7 @@ KEYWORDS: Final = ("and", "or", "not")
 _TOKEN = re.compile(
     r"""
     (?P<ws>\s+)
-  | (?P<int>\d+)
+  | (?P<int>[0-9]+)
   | (?P<name>[A-Za-z_][A-Za-z_0-9]*|[▲■●])
   | (?P<op>//|<=|>=|==|!=|[-+*%<>(),])
   | (?P<bad>.)
@@ -117,6 +117,8 @@ def _tokenize(source: str) -> list[_Token]:
                 message = _("unexpected character {char!r} (use // for whole-number division)")
             if text in "&|!":
                 message = _("unexpected character {char!r} (use and, or, not)")
+            if text.isdigit():
+                message = _("unexpected character {char!r} (write numbers with the digits 0–9)")
             raise ExpressionError(message.format(char=text), match.start(), E_SYNTAX)
         if kind == "int" and len(text) > 6:
             raise ExpressionError(

@@ -334,7 +334,10 @@ def _convert(root: YAMLNode, source: str) -> Node:
                         E_YAML,
                     )
                 key = _scalar(key_node, source)
-                name = str(key.value)
+                # A null key is named as YAML writes it (``null``, also for ``~``), an
+                # empty one (``: value``) by the empty name.
+                null_name = "null" if key_node.value else ""
+                name = null_name if key.value is None else str(key.value)
                 if name in built.value:
                     raise SourceError(
                         source,

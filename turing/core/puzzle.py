@@ -58,6 +58,7 @@ E_PUZZLE_TYPE: Final = "P101"
 E_PUZZLE_CARD: Final = "P102"
 E_PUZZLE_CRITERION: Final = "P103"
 E_PUZZLE_SHAPE: Final = "P104"
+E_PUZZLE_CARDSET: Final = "P105"
 
 
 class PuzzleError(SourceError):
@@ -67,6 +68,27 @@ class PuzzleError(SourceError):
     def of(cls, exc: SourceError) -> PuzzleError:
         """The file's error (unreadable text, YAML) as the puzzle's, at its place."""
         return cls(exc.source, exc.line, exc.column, exc.message, exc.code)
+
+
+class CardSetGivenError(PuzzleError):
+    """A card-set file read where a puzzle file was expected."""
+
+    def __init__(self, source: str) -> None:
+        super().__init__(source, 0, 0, _("this is a card set, not a puzzle"), E_PUZZLE_CARDSET)
+
+
+def _is_cardset(root: Node) -> bool:
+    """Whether a document is recognisably a card set: its ``cards`` a list of mappings
+    with ``criteria`` (a puzzle's cards are numbers)."""
+    if not isinstance(root.value, dict) or "cards" not in root.value:
+        return False
+    cards = root.value["cards"].value
+    return (
+        isinstance(cards, list)
+        and bool(cards)
+        and all(isinstance(card.value, dict) for card in cards)
+        and any("criteria" in card.value for card in cards)
+    )
 
 
 # -- modes ------------------------------------------------------------------------------
@@ -826,6 +848,9 @@ def iter_puzzle_items(
         return
     if root.value is None:
         yield PuzzleError(source, 0, 0, _("file holds no puzzle"), E_PUZZLE)
+        return
+    if _is_cardset(root):
+        yield CardSetGivenError(source)
         return
     items = root.value if isinstance(root.value, list) else [root]
     if isinstance(root.value, dict) and "puzzles" in root.value and "cards" not in root.value:

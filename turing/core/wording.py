@@ -85,6 +85,33 @@ _TIMES: Final = ("nie", "einmal", "zweimal", "dreimal", "viermal", "fünfmal")
 _FLIP: Final = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "==": "==", "!=": "!="}
 _NEGATE: Final = {"<": ">=", ">=": "<", ">": "<=", "<=": ">", "==": "!=", "!=": "=="}
 
+# The case a number is said in: the nominative as a subject and after "als" and "wie"
+# ("kleiner als der größte Wert"), the dative after "gleich" and "ungleich" ("gleich dem
+# größten Wert") and after "von" and "zwischen", the accusative after "durch".
+_NOM: Final = "nom"
+_DAT: Final = "dat"
+_ACC: Final = "acc"
+_ARTICLES: Final = {
+    ("m", _NOM): "der",
+    ("m", _DAT): "dem",
+    ("m", _ACC): "den",
+    ("f", _NOM): "die",
+    ("f", _DAT): "der",
+    ("f", _ACC): "die",
+}
+
+
+def _the(gender: str, case: str, adjective: str = "") -> str:
+    """The definite article of a masculine (``m``) or feminine (``f``) noun in ``case``,
+    with an adjective in its weak form: ``der größere``, ``dem größeren``, ``der kleinsten``.
+    """
+    article = _ARTICLES[gender, case]
+    if not adjective:
+        return article
+    ending = "e" if case == _NOM or (case == _ACC and gender == "f") else "en"
+    return f"{article} {adjective}{ending}"
+
+
 # Precedence of a rendered number: a formula binds as its operator does, a plain noun ("die
 # Anzahl der Einsen") as a name; a phrase holding a number of its own ("der Rest von …")
 # binds loosest and is put in parentheses inside anything else.
@@ -196,25 +223,38 @@ class _Joined:
 
 @dataclass(frozen=True)
 class _Pair:
-    """Two statements tied together: ``iff`` (both or neither) or ``xor`` (exactly one)."""
+    """Two statements tied together: ``iff`` (both or neither) or ``xor`` (exactly one,
+    said as "A oder B, aber nicht beides": "entweder … oder" is read inclusively by some).
+    A list of statements in either is put in parentheses, as is the pair in a list."""
 
     kind: str
     first: _Statement
     second: _Statement
     short: None = None
+    bracketed: bool = False
 
     def main(self) -> str:
+        first, second = _apart(self.first), _apart(self.second)
         if self.kind == "xor":
-            return f"entweder {self.first.main()} oder {self.second.main()}"
-        return f"{self.first.main()} genau dann, wenn {self.second.sub()}"
+            return self._wrap(f"{first.main()} oder {second.main()}, aber nicht beides")
+        return self._wrap(f"{first.main()} genau dann, wenn {second.sub()}")
 
     def sub(self) -> str:
+        first, second = _apart(self.first), _apart(self.second)
         if self.kind == "xor":
-            return f"entweder {self.first.sub()} oder {self.second.sub()}"
-        return f"{self.first.sub()}, und zwar genau dann, wenn {self.second.sub()}"
+            return self._wrap(f"{first.sub()} oder {second.sub()}, aber nicht beides")
+        return self._wrap(f"{first.sub()}, und zwar genau dann, wenn {second.sub()}")
+
+    def _wrap(self, text: str) -> str:
+        return f"({text})" if self.bracketed else text
 
 
 _Statement = _Clause | _Joined | _Pair
+
+
+def _apart(part: _Statement) -> _Statement:
+    """A statement standing in a pair: a list of statements in parentheses."""
+    return replace(part, bracketed=True) if isinstance(part, _Joined) else part
 
 
 def _list(items: Sequence[str], conjunction: str) -> str:
@@ -290,8 +330,8 @@ def _is_all_shapes(args: Sequence[Expr]) -> bool:
     return len(names) == len(args) == 3 and set(names) == set(SHAPES)
 
 
-def _term(node: Expr) -> _Term:
-    """A number expression in words or as a formula."""
+def _term(node: Expr, case: str = _NOM) -> _Term:
+    """A number expression in words or as a formula; its noun phrases in ``case``."""
     if isinstance(node, Num):
         return _Term(number_text(node.value), _ATOM)
     if isinstance(node, Name):
@@ -300,21 +340,22 @@ def _term(node: Expr) -> _Term:
         if node.name == "sum":
             return _Term("▲ + ■ + ●", _ADD)
         kind = "geraden" if node.name == "evens" else "ungeraden"
-        return _Term(f"die Anzahl der {kind} Ziffern", _ATOM)
+        return _Term(f"{_the('f', case)} Anzahl der {kind} Ziffern", _ATOM)
     if isinstance(node, Unary):
-        inner = _term(node.operand)
+        inner = _term(node.operand, case)
         if node.op == "+":
             return inner
         return _Term("−" + _wrapped(inner, _ATOM), _UNARY)
     if isinstance(node, Binary):
-        return _binary(node)
+        return _binary(node, case)
     if isinstance(node, Call):
-        return _call_term(node)
+        return _call_term(node, case)
     raise AssertionError(f"not a number: {node!r}")  # the checker allows nothing else
 
 
-def _binary(node: Binary) -> _Term:
-    left, right = _term(node.left), _term(node.right)
+def _binary(node: Binary, case: str) -> _Term:
+    left = _term(node.left, _DAT if node.op == "%" else case)
+    right = _term(node.right, _ACC if node.op in ("//", "%") else case)
     if node.op in ("+", "-"):
         symbol = "+" if node.op == "+" else "−"
         right_needs = _ADD + (1 if node.op == "-" else 0)
@@ -324,34 +365,37 @@ def _binary(node: Binary) -> _Term:
     dividend, divisor = _wrapped(left, _ATOM), _wrapped(right, _ATOM)
     if node.op == "//":
         return _Term(f"{dividend} geteilt durch {divisor} (abgerundet)", _PHRASE)
-    return _Term(f"der Rest von {dividend} geteilt durch {divisor}", _PHRASE)
+    return _Term(f"{_the('m', case)} Rest von {dividend} geteilt durch {divisor}", _PHRASE)
 
 
-def _call_term(node: Call) -> _Term:
+def _call_term(node: Call, case: str) -> _Term:
     args = node.args
     if node.fn == "count":
         value = _const(args[0])
         if value is not None:
-            return _Term(f"die Anzahl der {_digit_plural(value)}", _ATOM)
-        return _Term(f"die Anzahl der Ziffern gleich {_wrapped(_term(args[0]), _ATOM)}", _PHRASE)
+            return _Term(f"{_the('f', case)} Anzahl der {_digit_plural(value)}", _ATOM)
+        digit = _wrapped(_term(args[0], _DAT), _ATOM)
+        return _Term(f"{_the('f', case)} Anzahl der Ziffern gleich {digit}", _PHRASE)
     if node.fn == "abs":
         inner = args[0]
         if isinstance(inner, Binary) and inner.op == "-":
-            a, b = _wrapped(_term(inner.left), _ATOM), _wrapped(_term(inner.right), _ATOM)
-            return _Term(f"der Abstand zwischen {a} und {b}", _PHRASE)
-        return _Term(f"der Betrag von {_wrapped(_term(inner), _ATOM)}", _PHRASE)
+            a = _wrapped(_term(inner.left, _DAT), _ATOM)
+            b = _wrapped(_term(inner.right, _DAT), _ATOM)
+            return _Term(f"{_the('m', case)} Abstand zwischen {a} und {b}", _PHRASE)
+        of = _wrapped(_term(inner, _DAT), _ATOM)
+        return _Term(f"{_the('m', case)} Betrag von {of}", _PHRASE)
     if node.fn in ("min", "max"):
         if len(args) == 1:
-            return _term(args[0])
+            return _term(args[0], case)
         small = node.fn == "min"
         if _is_all_shapes(args):
-            return _Term("die kleinste Ziffer" if small else "die größte Ziffer", _ATOM)
-        items = _list([_wrapped(_term(a), _ATOM) for a in args], "und")
+            return _Term(f"{_the('f', case, 'kleinst' if small else 'größt')} Ziffer", _ATOM)
+        items = _list([_wrapped(_term(a, _DAT), _ATOM) for a in args], "und")
         if len(args) == 2:
-            word = "der kleinere" if small else "der größere"
+            word = "kleiner" if small else "größer"
         else:
-            word = "der kleinste" if small else "der größte"
-        return _Term(f"{word} Wert von {items}", _PHRASE)
+            word = "kleinst" if small else "größt"
+        return _Term(f"{_the('m', case, word)} Wert von {items}", _PHRASE)
     raise AssertionError(f"not a number: {node!r}")
 
 
@@ -380,7 +424,8 @@ def _countable(node: Expr) -> _Countable | None:
     if isinstance(node, Call) and node.fn == "count":
         value = _const(node.args[0])
         if value is None:
-            return _Countable("value", what=f"der Wert von {_wrapped(_term(node.args[0]), _ATOM)}")
+            value_of = _wrapped(_term(node.args[0], _DAT), _ATOM)
+            return _Countable("value", what=f"der Wert von {value_of}")
         if 0 <= value < len(_DIGIT_NOUNS):
             singular, plural = _DIGIT_NOUNS[value]
             return _Countable("noun", singular, plural)
@@ -479,6 +524,10 @@ def _compare_counts(left: _Countable, op: str, right: _Countable) -> _Clause | N
 
 # -- comparisons -------------------------------------------------------------------------------
 
+#: The case a number compared with is said in: the dative after "gleich" ("gleich dem
+#: größeren Wert"), the nominative after "als" ("größer als der größte Wert").
+_CASE_AFTER: Final = {"<": _NOM, ">": _NOM, "==": _DAT, "!=": _DAT, "<=": _DAT, ">=": _DAT}
+
 _SAYS: Final = {
     "<": "kleiner als",
     ">": "größer als",
@@ -511,7 +560,7 @@ def _comparison(left: Expr, op: str, right: Expr) -> _Statement:
             return _is(subject, "höchstens", number_text(value))
         if op == ">=":
             return _is(subject, "mindestens", number_text(value))
-    return _is(subject, _SAYS[op], _term(right).text)
+    return _is(subject, _SAYS[op], _term(right, _CASE_AFTER[op]).text)
 
 
 def _against_number(left: Expr, op: str, value: int) -> _Statement | None:
@@ -620,6 +669,8 @@ def _join(op: str, parts: Sequence[_Statement]) -> _Statement:
     "▲ ist gleich 2, 3 oder 5"; "▲ ist größer als 1 und kleiner als 4")."""
     flat: list[_Statement] = []
     for part in parts:
+        if isinstance(part, _Pair) and len(parts) > 1:
+            part = replace(part, bracketed=True)
         if isinstance(part, _Joined) and not part.bracketed:
             if part.op == op:
                 flat.extend(part.parts)

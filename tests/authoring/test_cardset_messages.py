@@ -1,0 +1,127 @@
+"""What the card-set reader says about an empty card list, a null key and an empty name,
+and what every puzzle command says when it is given a card set instead of a puzzle."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from testsupport.cli import CARDS, run
+from turing.authoring.lint import ERROR, lint_text
+
+CRITERIA = '    criteria: ["b < 3", "b >= 3"]\n'
+CARD = "  - number: 1\n" + CRITERIA
+
+
+def errors_of(text: str) -> list[str]:
+    findings = lint_text(text, "set.yaml", verifiers=3).findings
+    return [f"{f.line}:{f.column}: {f.code}: {f.message}" for f in findings if f.severity == ERROR]
+
+
+def test_an_empty_card_list_is_said_to_be_empty() -> None:
+    assert errors_of("cards: []\n") == [
+        "1:8: C102: 'cards' must be a non-empty list of cards, found an empty list"
+    ]
+    assert errors_of("cards: {}\n") == [
+        "1:8: C102: 'cards' must be a non-empty list of cards, found a mapping"
+    ]
+
+
+@pytest.mark.parametrize("key", ["null", "~", "Null"])
+def test_a_null_key_is_named_as_yaml_writes_it(key: str) -> None:
+    assert errors_of(f"cards:\n  - number: 1\n    {key}: 3\n" + CRITERIA) == [
+        "3:5: C103: unknown key 'null' in a card (allowed: number, title, criteria, title_de)"
+    ]
+
+
+def test_an_empty_key_is_called_so() -> None:
+    assert errors_of("cards:\n  - number: 1\n    : 3\n" + CRITERIA) == [
+        "3:5: C103: an empty key in a card (allowed: number, title, criteria, title_de)"
+    ]
+
+
+def test_a_key_written_none_is_still_that_word() -> None:
+    assert errors_of("cards:\n" + CARD + "None: 1\n") == [
+        "4:1: C103: unknown key 'None' in the card set (allowed: name, description, tiers, "
+        "cards, description_de)"
+    ]
+
+
+def test_two_null_keys_are_one_key_twice() -> None:
+    assert errors_of("cards:\n" + CARD + "null: 1\n~: 2\n") == ["5:1: C003: duplicate key 'null'"]
+
+
+@pytest.mark.parametrize("name", ['""', '"  "', "''"])
+def test_an_empty_name_is_said_to_be_empty(name: str) -> None:
+    assert errors_of(f"name: {name}\ncards:\n" + CARD) == [
+        "1:7: C107: 'name' is empty: write the text, or leave the key out"
+    ]
+
+
+def test_a_name_of_another_type_is_still_not_text() -> None:
+    assert errors_of("name: 3\ncards:\n" + CARD) == ["1:7: C102: 'name' must be text"]
+
+
+GIVEN = "this is a card set, not a puzzle (give it with --cardset)"
+
+
+@pytest.fixture
+def garden(tmp_path: Path) -> Path:
+    path = tmp_path / "garden.yaml"
+    path.write_text(
+        "name: garden\ncards:\n"
+        '  - number: 1\n    title: "▲"\n    criteria:\n'
+        '      - {text: "▲ small", when: "b <= 2"}\n      - {text: "▲ large", when: "b > 2"}\n',
+        encoding="utf-8",
+    )
+    return path
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["solve"],
+        ["check"],
+        ["play"],
+        ["export", "--format", "markdown"],
+        ["analyze"],
+        ["share"],
+    ],
+    ids=lambda c: c[0],
+)
+def test_a_card_set_given_as_a_puzzle_is_named_so(command: list[str], garden: Path) -> None:
+    result = run([*command, str(garden)])
+    assert result.exit_code == 2, result.output
+    assert f"error: {garden}: {GIVEN}" in result.output, result.output
+    assert "Traceback" not in result.output
+
+
+def test_bank_import_of_a_card_set_names_it_and_makes_no_bank(garden: Path, tmp_path: Path) -> None:
+    bank = tmp_path / "new.db"
+    result = run(["bank", "import", str(bank), str(garden)])
+    assert result.exit_code == 2, result.output
+    assert f"error: {garden}: {GIVEN}" in result.output
+    assert not bank.exists()
+
+
+def test_a_card_set_on_standard_input_is_named_so(garden: Path) -> None:
+    result = run(["solve", "-"], input=garden.read_text(encoding="utf-8"))
+    assert result.exit_code == 2
+    assert f"error: <stdin>: {GIVEN}" in result.output
+
+
+def test_the_shipped_sets_are_recognised_and_puzzles_still_read() -> None:
+    result = run(["check", str(CARDS / "classic.yaml")])
+    assert result.exit_code == 2 and GIVEN in result.output
+    # a puzzle whose cards are numbers is a puzzle, even beside a card set's keys
+    result = run(["solve", "-"], input="name: x\ncards: [1, 3, 5, 6]\n")
+    assert GIVEN not in result.output
+
+
+def test_german_words(garden: Path) -> None:
+    result = run(["--lang", "de", "solve", str(garden)])
+    assert result.exit_code == 2
+    assert (
+        f"{garden}: das ist ein Kartensatz, kein Rätsel (gib ihn mit --cardset an)" in result.output
+    )
