@@ -134,14 +134,10 @@ def show(numbers: tuple[int, ...], cardset_name: str | None, as_json: bool) -> N
             title = _("Card {number} · {title}").format(number=record["number"], title=own_title)
         if record["tier"]:
             title += f" · {tier_name(record['tier'])}"
-        table = Table(
-            title=title,
-            title_justify="left",
-            title_style="bold",
-            show_header=False,
-            box=None,
-            padding=(0, 1),
-        )
+        # The heading is a line of its own, wrapped at the terminal's width (a table's
+        # title would wrap at the width of the narrow table under it).
+        console.print(Text(title, style="bold"))
+        table = Table(show_header=False, box=None, padding=(0, 1))
         table.add_column("#", justify="right", style="bold")
         table.add_column("criterion")
         table.add_column("codes", justify="right")
@@ -318,12 +314,7 @@ def _method_line(stats: SetStats, seconds: float) -> str:
 
 
 def _digit_table(stats: SetStats) -> Table:
-    table = Table(
-        title=_("solutions by digit (puzzles whose code has that digit)"),
-        title_justify="left",
-        box=None,
-        padding=(0, 1),
-    )
+    table = Table(box=None, padding=(0, 1))
     table.add_column("")
     for d in range(1, 6):
         table.add_column(str(d), justify="right")
@@ -337,12 +328,7 @@ def _digit_table(stats: SetStats) -> Table:
 
 def _code_table(stats: SetStats) -> Table:
     """Puzzles per solution code: a row per ▲■, a column per ●."""
-    table = Table(
-        title=_("puzzles per solution code (row ▲■, column ●)"),
-        title_justify="left",
-        box=None,
-        padding=(0, 1),
-    )
+    table = Table(box=None, padding=(0, 1))
     table.add_column("▲■")
     for d in range(1, 6):
         table.add_column(f"●{d}", justify="right")
@@ -425,10 +411,10 @@ def stats(
         console.print(_("the set makes no valid puzzle of this size"))
         return
     table = Table(box=None, padding=(0, 1), show_edge=False)
-    table.add_column(_("card"), justify="right")
+    table.add_column(_("card"), justify="right", no_wrap=True)
     table.add_column(_("criterion"))
-    table.add_column(_("puzzles"), justify="right")
-    table.add_column(_("share"), justify="right")
+    table.add_column(_("puzzles"), justify="right", no_wrap=True)
+    table.add_column(_("share"), justify="right", no_wrap=True)
     table.add_column(_("verdict"))
     for card in result.cards:
         share = card.puzzles / result.puzzles
@@ -441,9 +427,14 @@ def stats(
         )
         for position, x in enumerate(card.criteria, 1):
             text = cardset.card(card.number).criterion(position).text_in(current_language())
+            # The number in a column of its own: a wrapped text continues under its text.
+            criterion = Table.grid(padding=(0, 1, 0, 0))
+            criterion.add_column(no_wrap=True)
+            criterion.add_column()
+            criterion.add_row(f"  {position}.", text)
             table.add_row(
                 "",
-                f"  {position}. {text}",
+                criterion,
                 _num(x, exact),
                 format_percent(x / result.puzzles, 1),
                 "" if x else _("never"),
@@ -481,5 +472,9 @@ def stats(
             if exact
             else _("never a solution in the sample: {codes}").format(codes=shown)
         )
+    # Each table's heading is a line of its own, wrapped at the terminal's width, not at
+    # the narrow table's.
+    console.print(_("solutions by digit (puzzles whose code has that digit)"))
     console.print(_digit_table(result))
+    console.print(_("puzzles per solution code (row ▲■, column ●)"))
     console.print(_code_table(result))
