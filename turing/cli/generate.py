@@ -1361,58 +1361,80 @@ def bank_stats(db: str, as_json: bool) -> None:
     from rich.table import Table
 
     console = stdout_console()
-    table = Table(
-        title=_("{db}: {puzzles} (schema {schema})").format(
+    # Two tables of short columns, so that every figure keeps to its column at 80 columns
+    # in every language; a narrow terminal gets one space between columns instead of two.
+    gap = 1 if console.width >= 80 else 0
+    console.print(
+        _("{db}: {puzzles} (schema {schema})").format(
             db=db, puzzles=plural(stats["puzzles"], "puzzle"), schema=stats["schema_version"]
         ),
-        title_justify="left",
-        box=box.SIMPLE_HEAD,
-        padding=(0, 1, 0, 0),
+        markup=False,
     )
-    columns: tuple[tuple[str, JustifyMethod], ...] = (
-        (_("mode"), "left"),
-        (_("v"), "right"),
-        (_("tier"), "left"),
-        (_("puzzles"), "right"),
-        (_("played"), "right"),
-        (_("codes"), "right"),
-        (_("readings"), "right"),
-        (_("tests"), "right"),
-        (_("rated"), "left"),
-        (_("score"), "right"),
-    )
-    for col, justify in columns:
-        table.add_column(col, justify=justify)
-    for g in stats["groups"]:
-        rated = ", ".join(
-            f"{format_number(g[key])} {word}"
-            for key, word in (("min_tests_exact", _("exact")), ("min_tests_bounds", _("bounds")))
-            if g[key]
+
+    def group_table(columns: tuple[tuple[str, JustifyMethod], ...]) -> Table:
+        table = Table(box=box.SIMPLE_HEAD, padding=(0, gap, 0, 0), show_edge=gap > 0)
+        table.add_column(_("mode"), overflow="fold")
+        table.add_column(_("v"), justify="right", overflow="fold")
+        table.add_column(_("tier"), overflow="fold")
+        for col, justify in columns:
+            table.add_column(col, justify=justify, overflow="fold")
+        return table
+
+    def group_cells(g: dict[str, Any]) -> tuple[str, str, str]:
+        return mode_name(g["mode"]), str(g["verifiers"]), tier_name(g["difficulty"])
+
+    table = group_table(
+        (
+            (_("puzzles"), "right"),
+            (_("played"), "right"),
+            (_("codes"), "right"),
+            (_("readings"), "right"),
+            (_("score"), "right"),
         )
+    )
+    for g in stats["groups"]:
         table.add_row(
-            mode_name(g["mode"]),
-            str(g["verifiers"]),
-            tier_name(g["difficulty"]),
+            *group_cells(g),
             format_number(g["count"]),
             format_number(g["played"]),
             _figure(g["codes_left_mean"]),
             _figure(g["assignments_mean"]),
-            "/".join(_figure(g[k]) for k in ("min_tests_min", "min_tests_mean", "min_tests_max")),
-            rated or _("lower bound"),
             _figure(g["score_mean"]),
+        )
+    console.print(table)
+    console.print(_("codes, readings, score: the means over the puzzles of the group"))
+    console.print()
+    console.print(_("fewest tests that guarantee the code"))
+    table = group_table(
+        (
+            (_("min"), "right"),
+            (_("mean"), "right"),
+            (_("max"), "right"),
+            (_("exact"), "right"),
+            (_("bounds"), "right"),
+            (_("lower"), "right"),
+        )
+    )
+    for g in stats["groups"]:
+        exact, bounds = g["min_tests_exact"], g["min_tests_bounds"]
+        table.add_row(
+            *group_cells(g),
+            *(_figure(g[k]) for k in ("min_tests_min", "min_tests_mean", "min_tests_max")),
+            format_number(exact),
+            format_number(bounds),
+            format_number(g["count"] - exact - bounds),
         )
     console.print(table)
     console.print(
         _(
-            "codes, readings, score: means · tests: min/mean/max of the fewest-tests figure · "
-            "rated: how many figures are exact or proven bounds (the rest are the lower bound "
-            "⌈log2 codes⌉)"
+            "exact, bounds, lower: how many of the figures are exact, proven bounds, or only "
+            "the lower bound ⌈log2 codes⌉"
         )
     )
     if stats["runs"]:
-        runs = Table(
-            title=_("runs"), title_justify="left", box=box.SIMPLE_HEAD, padding=(0, 1, 0, 0)
-        )
+        console.print()
+        console.print(_("runs"))
+        runs = Table(box=box.SIMPLE_HEAD, padding=(0, gap, 0, 0), show_edge=gap > 0)
         for col in (_("kind"), _("signature"), _("next index"), _("kept"), _("target"), _("done")):
             runs.add_column(col, overflow="fold")
         for r in stats["runs"]:
