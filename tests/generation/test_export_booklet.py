@@ -93,3 +93,41 @@ def test_the_heading_says_how_sure_the_tests_figure_is() -> None:
         puzzle = replace(base, extra={**base.extra, **extra})
         text = render(Booklet("t", (puzzle,)), "markdown", lambda p: CS)
         assert f"· {shown}*\n" in text, (extra, text[:300])
+
+
+def export(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, ["export", *args])
+    return result.exit_code, result.output
+
+
+def test_markdown_shows_html_in_a_files_texts_as_text(tmp_path: Path) -> None:
+    """A card title, a puzzle id and the booklet's title go into Markdown as text: no tag
+    of theirs reaches the rendered page, and a | stays inside its table cell."""
+    from markdown_it import MarkdownIt
+
+    cards = tmp_path / "evil.yaml"
+    cards.write_text(
+        "name: evil\ncards:\n"
+        '  - number: 1\n    title: "<script>alert(1)</script> a | b"\n'
+        "    criteria: [b < 3, b == 3, b > 3]\n"
+        "  - number: 2\n    criteria: [y < 3, y == 3, y > 3]\n"
+        "  - number: 3\n    criteria: [p < 3, p == 3, p > 3]\n"
+        "  - number: 4\n    criteria: [b < 2, b == 2]\n",
+        encoding="utf-8",
+    )
+    puzzle = tmp_path / "p.yaml"
+    puzzle.write_text(
+        '- id: "<b>evil</b> | x"\n  cardset: evil.yaml\n'
+        "  cards: [1, 2, 3, 4]\n  criteria: [1, 2, 2, 1]\n  solution: '133'\n",
+        encoding="utf-8",
+    )
+    code, text = export("--format", "markdown", "--title", "A & <i>B</i> *c*", str(puzzle))
+    assert code == 0, text
+    page = MarkdownIt("commonmark").enable("table").render(text)
+    for tag in ("<script", "<b>", "<i>", "<em>c</em>"):
+        assert tag not in page, tag
+    assert "<h1>A &amp; &lt;i&gt;B&lt;/i&gt; *c*</h1>" in page
+    assert "<h2>&lt;b&gt;evil&lt;/b&gt; | x</h2>" in page
+    assert "<td>1 (&lt;script&gt;alert(1)&lt;/script&gt; a | b)</td>" in page
+    # the solutions table keeps three cells a row
+    assert "<td>&lt;b&gt;evil&lt;/b&gt; | x</td>\n<td>133</td>" in page

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import gettext
 import html
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
@@ -251,8 +252,21 @@ def render_html(booklet: Booklet, cardset_for: CardsetFor, lang: str | None = No
 # -- Markdown -------------------------------------------------------------------------------
 
 
+#: What Markdown would read as markup in a text: inline markup, a table's cell border and
+#: the backslash that escapes them.
+_MARKUP: Final = re.compile(r"([\\`*_\[\]|])")
+
+
 def _md(text: object) -> str:
-    return str(text).replace("|", "\\|")
+    """A text from a file (a title, an id, a criterion) as Markdown shows it, letter for
+    letter: HTML in it escaped as entities (``<`` ``>`` ``&``, which Markdown would pass
+    through as markup), and Markdown's own markup characters with a backslash."""
+    return _MARKUP.sub(r"\\\1", html.escape(str(text), quote=False))
+
+
+def _md_lines(lines: list[str], empty: str) -> str:
+    """Lines of one table cell, each escaped, broken with ``<br>``."""
+    return "<br>".join(_md(line) for line in lines) or empty
 
 
 def render_markdown(booklet: Booklet, cardset_for: CardsetFor, lang: str | None = None) -> str:
@@ -276,7 +290,7 @@ def render_markdown(booklet: Booklet, cardset_for: CardsetFor, lang: str | None 
             "",
             f"## {_md(_name(puzzle, number, w))}",
             "",
-            f"*{_heading(puzzle, w)}*",
+            f"*{_md(_heading(puzzle, w))}*",
             "",
         ]
         if puzzle.mode_class.hidden_mapping:
@@ -292,7 +306,7 @@ def render_markdown(booklet: Booklet, cardset_for: CardsetFor, lang: str | None 
             "|---|---|---|",
         ]
         for letter, cards, lines in _verifier_rows(puzzle, cs, w):
-            out.append(f"| **{letter}** | {_md(cards)} | {_md('<br>'.join(lines) or '?')} |")
+            out.append(f"| **{letter}** | {_md(cards)} | {_md_lines(lines, '?')} |")
         out += [
             "",
             w.gettext("Notes:"),
@@ -320,7 +334,7 @@ def render_markdown(booklet: Booklet, cardset_for: CardsetFor, lang: str | None 
         lines = _solution_lines(puzzle, cardset_for(puzzle), w)
         out.append(
             f"| {_md(_solution_name(puzzle, number, w))} | {puzzle.solution or '?'} | "
-            f"{_md('<br>'.join(lines) or '—')} |"
+            f"{_md_lines(lines, '—')} |"
         )
     return "\n".join(out) + "\n"
 
