@@ -131,3 +131,44 @@ def test_markdown_shows_html_in_a_files_texts_as_text(tmp_path: Path) -> None:
     assert "<td>1 (&lt;script&gt;alert(1)&lt;/script&gt; a | b)</td>" in page
     # the solutions table keeps three cells a row
     assert "<td>&lt;b&gt;evil&lt;/b&gt; | x</td>\n<td>133</td>" in page
+
+
+def test_a_file_puzzle_page_shows_its_tier_and_tests_needed(root: Path) -> None:
+    for fmt in ("markdown", "html"):
+        code, text = export("--format", fmt, str(root / "puzzles" / "extreme.yaml"))
+        assert code == 0, text
+        assert "extreme · 4 verifiers · hard · tests needed at least: " in text
+        code, text = export("--format", fmt, str(root / "puzzles" / "sample.yaml"))
+        assert "classic · 4 verifiers · easy · tests needed at least: 1" in text
+
+
+def test_a_file_puzzle_without_its_solution_has_it_computed(tmp_path: Path) -> None:
+    path = tmp_path / "p.yaml"
+    path.write_text("id: p\ncards: [4, 9, 11, 14]\ncriteria: [2, 1, 1, 3]\n", encoding="utf-8")
+    code, text = export("--format", "markdown", str(path))
+    assert code == 0, text
+    assert "| p | 241 | A: card 4" in text
+    code, text = export(str(path))
+    assert "<tr><td>p</td><td>241</td>" in text
+
+
+def test_a_puzzle_no_paper_game_can_play_is_refused(tmp_path: Path) -> None:
+    """Without hidden criteria no one can answer a test on paper; criteria that leave no
+    code, or another code than the stated one, make no puzzle: one line, nothing written."""
+    out = tmp_path / "b.md"
+    for body, words in (
+        ("cards: [4, 9, 11, 14]\n", "no hidden criteria"),
+        ("cards: [4, 9, 11, 14]\ncriteria: [2, 3, 2, 1]\n", "leave 0 codes"),
+        ("cards: [4, 9, 11, 14]\ncriteria: [2, 1, 1, 3]\nsolution: '445'\n", "stated solution"),
+    ):
+        path = tmp_path / "p.yaml"
+        path.write_text("id: co\n" + body, encoding="utf-8")
+        code, text = export("--format", "markdown", str(path), "-o", str(out))
+        assert code == 2 and text.startswith(f"error: {path}:1: ") and words in text, text
+        assert len(text.splitlines()) == 1 and not out.exists()
+
+
+def test_an_empty_title_is_refused(root: Path) -> None:
+    for title in ("", "  "):
+        code, text = export("--title", title, str(root / "puzzles" / "sample.yaml"))
+        assert code == 2 and "'--title': the title is empty" in text, text

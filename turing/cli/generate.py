@@ -1709,6 +1709,13 @@ def _file_puzzle_matches(puzzle: Puzzle, cardset: CardSet, query: Query) -> bool
     return True
 
 
+def _title_given(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """A booklet's title has words: an empty one would print an empty heading."""
+    if value is not None and not value.strip():
+        raise click.BadParameter(_("the title is empty"), ctx=ctx, param=param)
+    return value
+
+
 @click.command("export")
 @click.argument("files", metavar="[FILE…]", nargs=-1, type=IN_FILE)
 @click.option(
@@ -1745,6 +1752,7 @@ def _file_puzzle_matches(puzzle: Puzzle, cardset: CardSet, query: Query) -> bool
 @click.option(
     "--title",
     default=None,
+    callback=_title_given,
     help="Title of the booklet (default: Puzzle booklet, in the language in use).",
 )
 @cardset_option(EVERY_PUZZLE_CARDSET)
@@ -1770,7 +1778,7 @@ def export(
     The filters (--mode, --difficulty, --verifiers, --min-tests, --max-tests) choose among
     the puzzles of FILEs too: their tier and fewest-tests figure (the lower bound) are
     computed from the cards; a file holds no played marks, so --unplayed keeps them all."""
-    from turing.generation.export import DEFAULT_TITLE, Booklet, render
+    from turing.generation.export import DEFAULT_TITLE, Booklet, BookletError, page_puzzle, render
 
     if not files and bank_path is None:
         fail(_("give puzzle files or --bank DB"))
@@ -1782,7 +1790,11 @@ def export(
         base = cardset_base(file)
         for loaded in iter_puzzle_file(file, forced):
             if _file_puzzle_matches(loaded.puzzle, loaded.cardset, query):
-                puzzles.append(portable(loaded.puzzle, base))
+                try:
+                    page = page_puzzle(loaded.puzzle, loaded.cardset)
+                except BookletError as exc:
+                    fail(f"{loaded.source}:{loaded.line}: {exc}")
+                puzzles.append(portable(page, base))
     if bank_path is not None:
         with open_bank(bank_path, readonly=True) as b:
             # in a random order: a booklet's puzzle pages are what players are given

@@ -18,12 +18,15 @@ import gettext
 import html
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 from turing.core.cards import CardSet, Criterion
-from turing.core.puzzle import Puzzle
-from turing.i18n import DOMAIN, LOCALE_DIR, N_, current_language
+from turing.core.errors import TuringError
+from turing.core.puzzle import Puzzle, difficulty
+from turing.core.solver import solutions
+from turing.generation.metrics import METRIC_KEYS, measure
+from turing.i18n import DOMAIN, LOCALE_DIR, N_, _, current_language, ngettext
 
 SHAPES: Final = (("▲", N_("blue")), ("■", N_("yellow")), ("●", N_("purple")))
 LOG_ROUNDS: Final = 8
@@ -61,6 +64,44 @@ class Booklet:
 
 
 CardsetFor = Callable[[Puzzle], CardSet]
+
+
+class BookletError(TuringError):
+    """A puzzle that cannot be given to players on paper."""
+
+
+def page_puzzle(puzzle: Puzzle, cardset: CardSet) -> Puzzle:
+    """A puzzle read from a file as its booklet page shows it: its tier and fewest-tests
+    figure computed from its cards as for a bank's puzzles (:func:`~turing.core.puzzle.
+    difficulty`, :func:`~turing.generation.metrics.measure`; what the file states of them is
+    not taken), and its solution, when the file leaves it out, found from its hidden criteria.
+
+    Raises :class:`BookletError` for a puzzle without hidden criteria (on paper someone must
+    answer the tests, and the solutions page must tell the code) and for one whose criteria
+    do not lead to exactly the one code it states.
+    """
+    if not puzzle.has_hidden:
+        raise BookletError(
+            _(
+                "no hidden criteria: a booklet needs puzzles whose verifiers can answer a "
+                "test, with their criteria and solution"
+            )
+        )
+    codes = solutions(puzzle, cardset)
+    if len(codes) != 1:
+        raise BookletError(
+            ngettext(
+                "the hidden criteria leave {n} code, not one",
+                "the hidden criteria leave {n} codes, not one",
+                len(codes),
+            ).format(n=len(codes))
+        )
+    (code,) = codes.texts()
+    if puzzle.solution is not None and puzzle.solution != code:
+        raise BookletError(_("the stated solution is not the code the hidden criteria leave"))
+    extra = {k: v for k, v in puzzle.extra.items() if k not in METRIC_KEYS}
+    extra.update(difficulty=difficulty(puzzle, cardset), **measure(puzzle, cardset).as_dict())
+    return replace(puzzle, solution=code, extra=extra)
 
 
 def _name(puzzle: Puzzle, number: int, w: _Words) -> str:
@@ -359,4 +400,4 @@ def render(booklet: Booklet, fmt: str, cardset_for: CardsetFor, lang: str | None
     raise ValueError(f"unknown booklet format {fmt!r} (html, markdown)")
 
 
-__all__ = ["Booklet", "render", "render_html", "render_markdown"]
+__all__ = ["Booklet", "BookletError", "page_puzzle", "render", "render_html", "render_markdown"]
