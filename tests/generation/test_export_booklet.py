@@ -172,3 +172,15 @@ def test_an_empty_title_is_refused(root: Path) -> None:
     for title in ("", "  "):
         code, text = export("--title", title, str(root / "puzzles" / "sample.yaml"))
         assert code == 2 and "'--title': the title is empty" in text, text
+
+
+def test_one_puzzle_is_counted_in_the_singular(root: Path) -> None:
+    sample = str(root / "puzzles" / "sample.yaml")
+    for lang, one, last in (
+        ("en", "1 puzzle. Find the code", "he solution is on the last page."),
+        ("de", "1 Rätsel. Gesucht ist der Code", "ie Lösung steht auf der letzten Seite."),
+    ):
+        for fmt in ("markdown", "html"):
+            result = CliRunner().invoke(main, ["--lang", lang, "export", "--format", fmt, sample])
+            assert result.exit_code == 0, result.output
+            assert one in result.output and last in result.output, result.output

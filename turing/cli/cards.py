@@ -26,6 +26,7 @@ from turing.authoring.lint import (
     SetStats,
     lint_file,
     puzzle_stats,
+    too_few_cards,
 )
 from turing.cli.options import CARDSET_PATH, cardset_option
 from turing.cli.output import (
@@ -291,9 +292,12 @@ def _num(x: float, exact: bool) -> str:
 def _method_line(stats: SetStats, seconds: float) -> str:
     n = len(stats.cards)
     if stats.exact:
-        return _(
+        return ngettext(
+            "exhaustive: every choice of {k} of the {n} cards ({sets} card set) and of their "
+            "criteria, in {seconds} s",
             "exhaustive: every choice of {k} of the {n} cards ({sets} card sets) and of their "
-            "criteria, in {seconds} s"
+            "criteria, in {seconds} s",
+            stats.card_combinations,
         ).format(
             k=stats.verifiers,
             n=n,
@@ -301,9 +305,12 @@ def _method_line(stats: SetStats, seconds: float) -> str:
             seconds=format_number(seconds, 1),
         )
     k = stats.verifiers - 2
-    return _(
+    return ngettext(
         "sampled: {samples} of {cards} (seed {seed}), each completed by every pair of other "
-        "cards; {sets} card sets in all; counts are estimates; in {seconds} s"
+        "cards; {sets} card set in all; counts are estimates; in {seconds} s",
+        "sampled: {samples} of {cards} (seed {seed}), each completed by every pair of other "
+        "cards; {sets} card sets in all; counts are estimates; in {seconds} s",
+        stats.card_combinations,
     ).format(
         samples=plural(stats.samples, "random set"),
         cards=plural(k, "card"),
@@ -400,6 +407,11 @@ def stats(
         f"{plural(crits, 'criterion', 'criteria')}; "
         + _("{k}-verifier puzzles").format(k=verifiers)
     )
+    too_few = too_few_cards(cardset, verifiers)
+    if too_few is not None:
+        console.print(too_few)
+        console.print(_("the set makes no valid puzzle of this size"))
+        return
     console.print(_method_line(result, seconds))
     total = _num(result.puzzles, exact)
     if not exact:
@@ -454,7 +466,11 @@ def stats(
     )
     reached = [(x, i) for i, x in enumerate(result.solutions) if x]
     console.print(
-        _("solutions: {n} of the 125 codes are the solution of some puzzle").format(n=len(reached))
+        ngettext(
+            "solutions: {n} of the 125 codes is the solution of some puzzle",
+            "solutions: {n} of the 125 codes are the solution of some puzzle",
+            len(reached),
+        ).format(n=len(reached))
     )
     top = sorted(reached, key=lambda t: (-t[0], t[1]))[:10]
     console.print(

@@ -224,10 +224,14 @@ def render_html(booklet: Booklet, cardset_for: CardsetFor, lang: str | None = No
         f"<title>{_e(title)}</title><style>{_CSS}</style></head><body>",
         f'<div class="page"><h1>{_e(title)}</h1>',
         "<p>"
-        + w.gettext(
+        + w.ngettext(
+            "{count} puzzle. Find the code ▲■● (three digits 1–5). Each verifier checks one "
+            "hidden criterion of its card; test a code against up to three verifiers per "
+            "round. The solution is on the last page.",
             "{count} puzzles. Find the code ▲■● (three digits 1–5). Each verifier checks one "
             "hidden criterion of its card; test a code against up to three verifiers per "
-            "round. Solutions are on the last page."
+            "round. Solutions are on the last page.",
+            len(booklet.puzzles),
         ).format(count=len(booklet.puzzles))
         + "</p></div>",
     ]
@@ -319,8 +323,12 @@ def render_markdown(booklet: Booklet, cardset_for: CardsetFor, lang: str | None 
     out: list[str] = [
         f"# {_md(_title(booklet, w))}",
         "",
-        w.gettext(
-            "{count} puzzles. Find the code ▲■● (three digits 1–5); solutions are on the last page."
+        w.ngettext(
+            "{count} puzzle. Find the code ▲■● (three digits 1–5); the solution is on the last "
+            "page.",
+            "{count} puzzles. Find the code ▲■● (three digits 1–5); solutions are on the last "
+            "page.",
+            len(booklet.puzzles),
         ).format(count=len(booklet.puzzles)),
         "",
     ]
