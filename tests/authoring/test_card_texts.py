@@ -104,17 +104,21 @@ def test_a_folded_title_and_expression_keep_the_booklet_rows_whole(tmp_path: Pat
       - {when: "p > 2"}
   - number: 4
     criteria: ["y < 3", "y >= 3"]
+  - number: 5
+    criteria: ["b == 3", "b != 3"]
+  - number: 6
+    criteria: ["p == 1", "p != 1"]
 """,
         encoding="utf-8",
     )
-    puzzle = tmp_path / "p.yaml"
-    puzzle.write_text("cardset: garden.yaml\ncards: [1, 2, 3]\ncriteria: [1, 2, 1]\n")
+    puzzle = tmp_path / "p.yaml"  # the code 331: a booklet takes only puzzles of one code
+    puzzle.write_text("cardset: garden.yaml\ncards: [1, 3, 5, 6]\ncriteria: [1, 1, 1, 1]\n")
     result = run("export", "--format", "markdown", str(puzzle))
     assert result.exit_code == 0, result.output
     rows = [line for line in result.output.splitlines() if line.startswith("| **")]
     assert rows, result.output
     assert all(row.rstrip().endswith("|") for row in rows), rows
-    assert any("● < ▲ and ■ = 3" in row for row in rows), rows
+    assert any("● &lt; ▲ and ■ = 3" in row for row in rows), rows  # HTML as entities
     assert any("● small or large" in row for row in rows), rows
 
 

@@ -211,3 +211,37 @@ def test_statistics_refuse_a_set_too_large_to_search() -> None:
     assert cardset is not None and not errors
     with pytest.raises(ValueError, match="1203 criteria"):
         puzzle_stats(cardset, 4)
+
+
+def _cards_file(path: Path, n: int) -> str:
+    shapes = "byp"
+    lines = [f"name: s{n}", "cards:"]
+    for i in range(n):
+        s, d = shapes[i % 3], i % 4 + 2
+        lines += [f"  - number: {i + 1}", f"    criteria: [{s} < {d}, {s} >= {d}]"]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return str(path)
+
+
+def test_one_card_set_is_counted_in_the_singular_in_both_languages(tmp_path: Path) -> None:
+    six = _cards_file(tmp_path / "six.yaml", 6)
+    for lang, words in (("en", "(1 card set)"), ("de", "(1 Kartenkombination)")):
+        result = CliRunner().invoke(
+            main, ["--lang", lang, "cards", "stats", six, "--verifiers", "6", "-q"]
+        )
+        assert result.exit_code == 0, result.output
+        assert words in result.output, result.output
+
+
+def test_a_set_with_too_few_cards_says_so(tmp_path: Path) -> None:
+    four = _cards_file(tmp_path / "four.yaml", 4)
+    for lang, words in (
+        ("en", "the set has 4 cards; a 6-verifier puzzle needs 6 different cards"),
+        ("de", "der Satz hat 4 Karten; ein Rätsel mit 6 Prüfern braucht 6 verschiedene Karten"),
+    ):
+        result = CliRunner().invoke(
+            main, ["--lang", lang, "cards", "stats", four, "--verifiers", "6", "-q"]
+        )
+        assert result.exit_code == 0, result.output
+        assert words in result.output and "card sets)" not in result.output, result.output
+        assert "0 " not in result.output.splitlines()[1], result.output

@@ -93,3 +93,94 @@ def test_the_heading_says_how_sure_the_tests_figure_is() -> None:
         puzzle = replace(base, extra={**base.extra, **extra})
         text = render(Booklet("t", (puzzle,)), "markdown", lambda p: CS)
         assert f"· {shown}*\n" in text, (extra, text[:300])
+
+
+def export(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, ["export", *args])
+    return result.exit_code, result.output
+
+
+def test_markdown_shows_html_in_a_files_texts_as_text(tmp_path: Path) -> None:
+    """A card title, a puzzle id and the booklet's title go into Markdown as text: no tag
+    of theirs reaches the rendered page, and a | stays inside its table cell."""
+    from markdown_it import MarkdownIt
+
+    cards = tmp_path / "evil.yaml"
+    cards.write_text(
+        "name: evil\ncards:\n"
+        '  - number: 1\n    title: "<script>alert(1)</script> a | b"\n'
+        "    criteria: [b < 3, b == 3, b > 3]\n"
+        "  - number: 2\n    criteria: [y < 3, y == 3, y > 3]\n"
+        "  - number: 3\n    criteria: [p < 3, p == 3, p > 3]\n"
+        "  - number: 4\n    criteria: [b < 2, b == 2]\n",
+        encoding="utf-8",
+    )
+    puzzle = tmp_path / "p.yaml"
+    puzzle.write_text(
+        '- id: "<b>evil</b> | x"\n  cardset: evil.yaml\n'
+        "  cards: [1, 2, 3, 4]\n  criteria: [1, 2, 2, 1]\n  solution: '133'\n",
+        encoding="utf-8",
+    )
+    code, text = export("--format", "markdown", "--title", "A & <i>B</i> *c*", str(puzzle))
+    assert code == 0, text
+    page = MarkdownIt("commonmark").enable("table").render(text)
+    for tag in ("<script", "<b>", "<i>", "<em>c</em>"):
+        assert tag not in page, tag
+    assert "<h1>A &amp; &lt;i&gt;B&lt;/i&gt; *c*</h1>" in page
+    assert "<h2>&lt;b&gt;evil&lt;/b&gt; | x</h2>" in page
+    assert "<td>1 (&lt;script&gt;alert(1)&lt;/script&gt; a | b)</td>" in page
+    # the solutions table keeps three cells a row
+    assert "<td>&lt;b&gt;evil&lt;/b&gt; | x</td>\n<td>133</td>" in page
+
+
+def test_a_file_puzzle_page_shows_its_tier_and_tests_needed(root: Path) -> None:
+    for fmt in ("markdown", "html"):
+        code, text = export("--format", fmt, str(root / "puzzles" / "extreme.yaml"))
+        assert code == 0, text
+        assert "extreme · 4 verifiers · hard · tests needed at least: " in text
+        code, text = export("--format", fmt, str(root / "puzzles" / "sample.yaml"))
+        assert "classic · 4 verifiers · easy · tests needed at least: 1" in text
+
+
+def test_a_file_puzzle_without_its_solution_has_it_computed(tmp_path: Path) -> None:
+    path = tmp_path / "p.yaml"
+    path.write_text("id: p\ncards: [4, 9, 11, 14]\ncriteria: [2, 1, 1, 3]\n", encoding="utf-8")
+    code, text = export("--format", "markdown", str(path))
+    assert code == 0, text
+    assert "| p | 241 | A: card 4" in text
+    code, text = export(str(path))
+    assert "<tr><td>p</td><td>241</td>" in text
+
+
+def test_a_puzzle_no_paper_game_can_play_is_refused(tmp_path: Path) -> None:
+    """Without hidden criteria no one can answer a test on paper; criteria that leave no
+    code, or another code than the stated one, make no puzzle: one line, nothing written."""
+    out = tmp_path / "b.md"
+    for body, words in (
+        ("cards: [4, 9, 11, 14]\n", "no hidden criteria"),
+        ("cards: [4, 9, 11, 14]\ncriteria: [2, 3, 2, 1]\n", "leave 0 codes"),
+        ("cards: [4, 9, 11, 14]\ncriteria: [2, 1, 1, 3]\nsolution: '445'\n", "stated solution"),
+    ):
+        path = tmp_path / "p.yaml"
+        path.write_text("id: co\n" + body, encoding="utf-8")
+        code, text = export("--format", "markdown", str(path), "-o", str(out))
+        assert code == 2 and text.startswith(f"error: {path}:1: ") and words in text, text
+        assert len(text.splitlines()) == 1 and not out.exists()
+
+
+def test_an_empty_title_is_refused(root: Path) -> None:
+    for title in ("", "  "):
+        code, text = export("--title", title, str(root / "puzzles" / "sample.yaml"))
+        assert code == 2 and "'--title': the title is empty" in text, text
+
+
+def test_one_puzzle_is_counted_in_the_singular(root: Path) -> None:
+    sample = str(root / "puzzles" / "sample.yaml")
+    for lang, one, last in (
+        ("en", "1 puzzle. Find the code", "he solution is on the last page."),
+        ("de", "1 Rätsel. Gesucht ist der Code", "ie Lösung steht auf der letzten Seite."),
+    ):
+        for fmt in ("markdown", "html"):
+            result = CliRunner().invoke(main, ["--lang", lang, "export", "--format", fmt, sample])
+            assert result.exit_code == 0, result.output
+            assert one in result.output and last in result.output, result.output

@@ -1,6 +1,6 @@
 """Booklets in German: ``render(…, lang="de")`` and ``turing export --lang de`` write
-headings, labels and the cards' titles and criteria in German; English stays byte for
-byte what it was (compared with files written before German existed)."""
+headings, labels and the cards' titles and criteria in German; English is compared byte
+for byte with the booklets kept under tests/data/booklets."""
 
 from __future__ import annotations
 

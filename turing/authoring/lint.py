@@ -419,6 +419,18 @@ def _shared_criteria(cards: Sequence[Card], source: str) -> list[Finding]:
     return out
 
 
+def too_few_cards(cardset: CardSet, verifiers: int) -> str | None:
+    """Why the set can make no puzzle of ``verifiers`` cards when it has fewer cards than
+    that (None when it has enough)."""
+    if len(cardset) >= verifiers:
+        return None
+    return ngettext(
+        "the set has {n} card; a {verifiers}-verifier puzzle needs {verifiers} different cards",
+        "the set has {n} cards; a {verifiers}-verifier puzzle needs {verifiers} different cards",
+        len(cardset),
+    ).format(n=len(cardset), verifiers=verifiers)
+
+
 def search_findings(
     cardset: CardSet, verifiers: int = 4, *, strict: bool = False, progress: Progress | None = None
 ) -> list[Finding]:
@@ -446,23 +458,9 @@ def search_findings(
                 ),
             )
         ]
-    if len(cardset) < verifiers:
-        return [
-            Finding(
-                severity,
-                source,
-                0,
-                0,
-                W_NO_PUZZLE,
-                ngettext(
-                    "the set has {n} card; a {verifiers}-verifier puzzle needs "
-                    "{verifiers} different cards",
-                    "the set has {n} cards; a {verifiers}-verifier puzzle needs "
-                    "{verifiers} different cards",
-                    len(cardset),
-                ).format(n=len(cardset), verifiers=verifiers),
-            )
-        ]
+    too_few = too_few_cards(cardset, verifiers)
+    if too_few is not None:
+        return [Finding(severity, source, 0, 0, W_NO_PUZZLE, too_few)]
     space = PuzzleSpace(cardset, verifiers)
     status = space.usable(progress=progress)
     if not any(status) and all(x is False for x in status):

@@ -33,6 +33,7 @@ from turing.cli.output import (
     emit_json,
     fail,
     plural,
+    print_indented,
     progress,
     stdin_bytes,
     stdout_console,
@@ -403,7 +404,7 @@ def analyze_command(
             return
         assert console is not None
         for line in explain(puzzle, result):
-            console.print(line, markup=False, highlight=False)
+            print_indented(console, line)
         console.print()
 
     with progress(

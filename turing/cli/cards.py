@@ -26,6 +26,7 @@ from turing.authoring.lint import (
     SetStats,
     lint_file,
     puzzle_stats,
+    too_few_cards,
 )
 from turing.cli.options import CARDSET_PATH, cardset_option
 from turing.cli.output import (
@@ -134,14 +135,10 @@ def show(numbers: tuple[int, ...], cardset_name: str | None, as_json: bool) -> N
             title = _("Card {number} · {title}").format(number=record["number"], title=own_title)
         if record["tier"]:
             title += f" · {tier_name(record['tier'])}"
-        table = Table(
-            title=title,
-            title_justify="left",
-            title_style="bold",
-            show_header=False,
-            box=None,
-            padding=(0, 1),
-        )
+        # The heading is a line of its own, wrapped at the terminal's width (a table's
+        # title would wrap at the width of the narrow table under it).
+        console.print(Text(title, style="bold"))
+        table = Table(show_header=False, box=None, padding=(0, 1))
         table.add_column("#", justify="right", style="bold")
         table.add_column("criterion")
         table.add_column("codes", justify="right")
@@ -295,9 +292,12 @@ def _num(x: float, exact: bool) -> str:
 def _method_line(stats: SetStats, seconds: float) -> str:
     n = len(stats.cards)
     if stats.exact:
-        return _(
+        return ngettext(
+            "exhaustive: every choice of {k} of the {n} cards ({sets} card set) and of their "
+            "criteria, in {seconds} s",
             "exhaustive: every choice of {k} of the {n} cards ({sets} card sets) and of their "
-            "criteria, in {seconds} s"
+            "criteria, in {seconds} s",
+            stats.card_combinations,
         ).format(
             k=stats.verifiers,
             n=n,
@@ -305,9 +305,12 @@ def _method_line(stats: SetStats, seconds: float) -> str:
             seconds=format_number(seconds, 1),
         )
     k = stats.verifiers - 2
-    return _(
+    return ngettext(
         "sampled: {samples} of {cards} (seed {seed}), each completed by every pair of other "
-        "cards; {sets} card sets in all; counts are estimates; in {seconds} s"
+        "cards; {sets} card set in all; counts are estimates; in {seconds} s",
+        "sampled: {samples} of {cards} (seed {seed}), each completed by every pair of other "
+        "cards; {sets} card sets in all; counts are estimates; in {seconds} s",
+        stats.card_combinations,
     ).format(
         samples=plural(stats.samples, "random set"),
         cards=plural(k, "card"),
@@ -318,12 +321,7 @@ def _method_line(stats: SetStats, seconds: float) -> str:
 
 
 def _digit_table(stats: SetStats) -> Table:
-    table = Table(
-        title=_("solutions by digit (puzzles whose code has that digit)"),
-        title_justify="left",
-        box=None,
-        padding=(0, 1),
-    )
+    table = Table(box=None, padding=(0, 1))
     table.add_column("")
     for d in range(1, 6):
         table.add_column(str(d), justify="right")
@@ -337,12 +335,7 @@ def _digit_table(stats: SetStats) -> Table:
 
 def _code_table(stats: SetStats) -> Table:
     """Puzzles per solution code: a row per ▲■, a column per ●."""
-    table = Table(
-        title=_("puzzles per solution code (row ▲■, column ●)"),
-        title_justify="left",
-        box=None,
-        padding=(0, 1),
-    )
+    table = Table(box=None, padding=(0, 1))
     table.add_column("▲■")
     for d in range(1, 6):
         table.add_column(f"●{d}", justify="right")
@@ -414,6 +407,11 @@ def stats(
         f"{plural(crits, 'criterion', 'criteria')}; "
         + _("{k}-verifier puzzles").format(k=verifiers)
     )
+    too_few = too_few_cards(cardset, verifiers)
+    if too_few is not None:
+        console.print(too_few)
+        console.print(_("the set makes no valid puzzle of this size"))
+        return
     console.print(_method_line(result, seconds))
     total = _num(result.puzzles, exact)
     if not exact:
@@ -425,10 +423,10 @@ def stats(
         console.print(_("the set makes no valid puzzle of this size"))
         return
     table = Table(box=None, padding=(0, 1), show_edge=False)
-    table.add_column(_("card"), justify="right")
+    table.add_column(_("card"), justify="right", no_wrap=True)
     table.add_column(_("criterion"))
-    table.add_column(_("puzzles"), justify="right")
-    table.add_column(_("share"), justify="right")
+    table.add_column(_("puzzles"), justify="right", no_wrap=True)
+    table.add_column(_("share"), justify="right", no_wrap=True)
     table.add_column(_("verdict"))
     for card in result.cards:
         share = card.puzzles / result.puzzles
@@ -441,9 +439,14 @@ def stats(
         )
         for position, x in enumerate(card.criteria, 1):
             text = cardset.card(card.number).criterion(position).text_in(current_language())
+            # The number in a column of its own: a wrapped text continues under its text.
+            criterion = Table.grid(padding=(0, 1, 0, 0))
+            criterion.add_column(no_wrap=True)
+            criterion.add_column()
+            criterion.add_row(f"  {position}.", text)
             table.add_row(
                 "",
-                f"  {position}. {text}",
+                criterion,
                 _num(x, exact),
                 format_percent(x / result.puzzles, 1),
                 "" if x else _("never"),
@@ -463,7 +466,11 @@ def stats(
     )
     reached = [(x, i) for i, x in enumerate(result.solutions) if x]
     console.print(
-        _("solutions: {n} of the 125 codes are the solution of some puzzle").format(n=len(reached))
+        ngettext(
+            "solutions: {n} of the 125 codes is the solution of some puzzle",
+            "solutions: {n} of the 125 codes are the solution of some puzzle",
+            len(reached),
+        ).format(n=len(reached))
     )
     top = sorted(reached, key=lambda t: (-t[0], t[1]))[:10]
     console.print(
@@ -481,5 +488,9 @@ def stats(
             if exact
             else _("never a solution in the sample: {codes}").format(codes=shown)
         )
+    # Each table's heading is a line of its own, wrapped at the terminal's width, not at
+    # the narrow table's.
+    console.print(_("solutions by digit (puzzles whose code has that digit)"))
     console.print(_digit_table(result))
+    console.print(_("puzzles per solution code (row ▲■, column ●)"))
     console.print(_code_table(result))

@@ -1361,58 +1361,80 @@ def bank_stats(db: str, as_json: bool) -> None:
     from rich.table import Table
 
     console = stdout_console()
-    table = Table(
-        title=_("{db}: {puzzles} (schema {schema})").format(
+    # Two tables of short columns, so that every figure keeps to its column at 80 columns
+    # in every language; a narrow terminal gets one space between columns instead of two.
+    gap = 1 if console.width >= 80 else 0
+    console.print(
+        _("{db}: {puzzles} (schema {schema})").format(
             db=db, puzzles=plural(stats["puzzles"], "puzzle"), schema=stats["schema_version"]
         ),
-        title_justify="left",
-        box=box.SIMPLE_HEAD,
-        padding=(0, 1, 0, 0),
+        markup=False,
     )
-    columns: tuple[tuple[str, JustifyMethod], ...] = (
-        (_("mode"), "left"),
-        (_("v"), "right"),
-        (_("tier"), "left"),
-        (_("puzzles"), "right"),
-        (_("played"), "right"),
-        (_("codes"), "right"),
-        (_("readings"), "right"),
-        (_("tests"), "right"),
-        (_("rated"), "left"),
-        (_("score"), "right"),
-    )
-    for col, justify in columns:
-        table.add_column(col, justify=justify)
-    for g in stats["groups"]:
-        rated = ", ".join(
-            f"{format_number(g[key])} {word}"
-            for key, word in (("min_tests_exact", _("exact")), ("min_tests_bounds", _("bounds")))
-            if g[key]
+
+    def group_table(columns: tuple[tuple[str, JustifyMethod], ...]) -> Table:
+        table = Table(box=box.SIMPLE_HEAD, padding=(0, gap, 0, 0), show_edge=gap > 0)
+        table.add_column(_("mode"), overflow="fold")
+        table.add_column(_("v"), justify="right", overflow="fold")
+        table.add_column(_("tier"), overflow="fold")
+        for col, justify in columns:
+            table.add_column(col, justify=justify, overflow="fold")
+        return table
+
+    def group_cells(g: dict[str, Any]) -> tuple[str, str, str]:
+        return mode_name(g["mode"]), str(g["verifiers"]), tier_name(g["difficulty"])
+
+    table = group_table(
+        (
+            (_("puzzles"), "right"),
+            (_("played"), "right"),
+            (_("codes"), "right"),
+            (_("readings"), "right"),
+            (_("score"), "right"),
         )
+    )
+    for g in stats["groups"]:
         table.add_row(
-            mode_name(g["mode"]),
-            str(g["verifiers"]),
-            tier_name(g["difficulty"]),
+            *group_cells(g),
             format_number(g["count"]),
             format_number(g["played"]),
             _figure(g["codes_left_mean"]),
             _figure(g["assignments_mean"]),
-            "/".join(_figure(g[k]) for k in ("min_tests_min", "min_tests_mean", "min_tests_max")),
-            rated or _("lower bound"),
             _figure(g["score_mean"]),
+        )
+    console.print(table)
+    console.print(_("codes, readings, score: the means over the puzzles of the group"))
+    console.print()
+    console.print(_("fewest tests that guarantee the code"))
+    table = group_table(
+        (
+            (_("min"), "right"),
+            (_("mean"), "right"),
+            (_("max"), "right"),
+            (_("exact"), "right"),
+            (_("bounds"), "right"),
+            (_("lower"), "right"),
+        )
+    )
+    for g in stats["groups"]:
+        exact, bounds = g["min_tests_exact"], g["min_tests_bounds"]
+        table.add_row(
+            *group_cells(g),
+            *(_figure(g[k]) for k in ("min_tests_min", "min_tests_mean", "min_tests_max")),
+            format_number(exact),
+            format_number(bounds),
+            format_number(g["count"] - exact - bounds),
         )
     console.print(table)
     console.print(
         _(
-            "codes, readings, score: means · tests: min/mean/max of the fewest-tests figure · "
-            "rated: how many figures are exact or proven bounds (the rest are the lower bound "
-            "⌈log2 codes⌉)"
+            "exact, bounds, lower: how many of the figures are exact, proven bounds, or only "
+            "the lower bound ⌈log2 codes⌉"
         )
     )
     if stats["runs"]:
-        runs = Table(
-            title=_("runs"), title_justify="left", box=box.SIMPLE_HEAD, padding=(0, 1, 0, 0)
-        )
+        console.print()
+        console.print(_("runs"))
+        runs = Table(box=box.SIMPLE_HEAD, padding=(0, gap, 0, 0), show_edge=gap > 0)
         for col in (_("kind"), _("signature"), _("next index"), _("kept"), _("target"), _("done")):
             runs.add_column(col, overflow="fold")
         for r in stats["runs"]:
@@ -1687,6 +1709,13 @@ def _file_puzzle_matches(puzzle: Puzzle, cardset: CardSet, query: Query) -> bool
     return True
 
 
+def _title_given(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """A booklet's title has words: an empty one would print an empty heading."""
+    if value is not None and not value.strip():
+        raise click.BadParameter(_("the title is empty"), ctx=ctx, param=param)
+    return value
+
+
 @click.command("export")
 @click.argument("files", metavar="[FILE…]", nargs=-1, type=IN_FILE)
 @click.option(
@@ -1723,6 +1752,7 @@ def _file_puzzle_matches(puzzle: Puzzle, cardset: CardSet, query: Query) -> bool
 @click.option(
     "--title",
     default=None,
+    callback=_title_given,
     help="Title of the booklet (default: Puzzle booklet, in the language in use).",
 )
 @cardset_option(EVERY_PUZZLE_CARDSET)
@@ -1748,7 +1778,7 @@ def export(
     The filters (--mode, --difficulty, --verifiers, --min-tests, --max-tests) choose among
     the puzzles of FILEs too: their tier and fewest-tests figure (the lower bound) are
     computed from the cards; a file holds no played marks, so --unplayed keeps them all."""
-    from turing.generation.export import DEFAULT_TITLE, Booklet, render
+    from turing.generation.export import DEFAULT_TITLE, Booklet, BookletError, page_puzzle, render
 
     if not files and bank_path is None:
         fail(_("give puzzle files or --bank DB"))
@@ -1760,7 +1790,11 @@ def export(
         base = cardset_base(file)
         for loaded in iter_puzzle_file(file, forced):
             if _file_puzzle_matches(loaded.puzzle, loaded.cardset, query):
-                puzzles.append(portable(loaded.puzzle, base))
+                try:
+                    page = page_puzzle(loaded.puzzle, loaded.cardset)
+                except BookletError as exc:
+                    fail(f"{loaded.source}:{loaded.line}: {exc}")
+                puzzles.append(portable(page, base))
     if bank_path is not None:
         with open_bank(bank_path, readonly=True) as b:
             # in a random order: a booklet's puzzle pages are what players are given

@@ -114,6 +114,22 @@ def stderr_console() -> Console:
     )
 
 
+def print_indented(console: Console, line: str) -> None:
+    """Print ``line`` wrapped at the console's width, every wrapped part indented as far as
+    the line itself (its leading spaces), so a long line stays under its own heading.
+
+    Written to a file or a pipe (:data:`PIPE_WIDTH`) a line is not broken.
+    """
+    from rich.text import Text
+
+    body = line.lstrip(" ")
+    indent = len(line) - len(body)
+    width = max(console.width - indent, 20)
+    for part in Text(body).wrap(console, width, no_wrap=False):
+        part.rstrip()
+        console.print(Text(" " * indent) + part, soft_wrap=True, markup=False, highlight=False)
+
+
 # -- errors and exit statuses ------------------------------------------------------------------
 
 

@@ -16,13 +16,17 @@ from __future__ import annotations
 
 import gettext
 import html
+import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 from turing.core.cards import CardSet, Criterion
-from turing.core.puzzle import Puzzle
-from turing.i18n import DOMAIN, LOCALE_DIR, N_, current_language
+from turing.core.errors import TuringError
+from turing.core.puzzle import Puzzle, difficulty
+from turing.core.solver import solutions
+from turing.generation.metrics import METRIC_KEYS, measure
+from turing.i18n import DOMAIN, LOCALE_DIR, N_, _, current_language, ngettext
 
 SHAPES: Final = (("▲", N_("blue")), ("■", N_("yellow")), ("●", N_("purple")))
 LOG_ROUNDS: Final = 8
@@ -60,6 +64,44 @@ class Booklet:
 
 
 CardsetFor = Callable[[Puzzle], CardSet]
+
+
+class BookletError(TuringError):
+    """A puzzle that cannot be given to players on paper."""
+
+
+def page_puzzle(puzzle: Puzzle, cardset: CardSet) -> Puzzle:
+    """A puzzle read from a file as its booklet page shows it: its tier and fewest-tests
+    figure computed from its cards as for a bank's puzzles (:func:`~turing.core.puzzle.
+    difficulty`, :func:`~turing.generation.metrics.measure`; what the file states of them is
+    not taken), and its solution, when the file leaves it out, found from its hidden criteria.
+
+    Raises :class:`BookletError` for a puzzle without hidden criteria (on paper someone must
+    answer the tests, and the solutions page must tell the code) and for one whose criteria
+    do not lead to exactly the one code it states.
+    """
+    if not puzzle.has_hidden:
+        raise BookletError(
+            _(
+                "no hidden criteria: a booklet needs puzzles whose verifiers can answer a "
+                "test, with their criteria and solution"
+            )
+        )
+    codes = solutions(puzzle, cardset)
+    if len(codes) != 1:
+        raise BookletError(
+            ngettext(
+                "the hidden criteria leave {n} code, not one",
+                "the hidden criteria leave {n} codes, not one",
+                len(codes),
+            ).format(n=len(codes))
+        )
+    (code,) = codes.texts()
+    if puzzle.solution is not None and puzzle.solution != code:
+        raise BookletError(_("the stated solution is not the code the hidden criteria leave"))
+    extra = {k: v for k, v in puzzle.extra.items() if k not in METRIC_KEYS}
+    extra.update(difficulty=difficulty(puzzle, cardset), **measure(puzzle, cardset).as_dict())
+    return replace(puzzle, solution=code, extra=extra)
 
 
 def _name(puzzle: Puzzle, number: int, w: _Words) -> str:
@@ -182,10 +224,14 @@ def render_html(booklet: Booklet, cardset_for: CardsetFor, lang: str | None = No
         f"<title>{_e(title)}</title><style>{_CSS}</style></head><body>",
         f'<div class="page"><h1>{_e(title)}</h1>',
         "<p>"
-        + w.gettext(
+        + w.ngettext(
+            "{count} puzzle. Find the code ▲■● (three digits 1–5). Each verifier checks one "
+            "hidden criterion of its card; test a code against up to three verifiers per "
+            "round. The solution is on the last page.",
             "{count} puzzles. Find the code ▲■● (three digits 1–5). Each verifier checks one "
             "hidden criterion of its card; test a code against up to three verifiers per "
-            "round. Solutions are on the last page."
+            "round. Solutions are on the last page.",
+            len(booklet.puzzles),
         ).format(count=len(booklet.puzzles))
         + "</p></div>",
     ]
@@ -251,8 +297,21 @@ def render_html(booklet: Booklet, cardset_for: CardsetFor, lang: str | None = No
 # -- Markdown -------------------------------------------------------------------------------
 
 
+#: What Markdown would read as markup in a text: inline markup, a table's cell border and
+#: the backslash that escapes them.
+_MARKUP: Final = re.compile(r"([\\`*_\[\]|])")
+
+
 def _md(text: object) -> str:
-    return str(text).replace("|", "\\|")
+    """A text from a file (a title, an id, a criterion) as Markdown shows it, letter for
+    letter: HTML in it escaped as entities (``<`` ``>`` ``&``, which Markdown would pass
+    through as markup), and Markdown's own markup characters with a backslash."""
+    return _MARKUP.sub(r"\\\1", html.escape(str(text), quote=False))
+
+
+def _md_lines(lines: list[str], empty: str) -> str:
+    """Lines of one table cell, each escaped, broken with ``<br>``."""
+    return "<br>".join(_md(line) for line in lines) or empty
 
 
 def render_markdown(booklet: Booklet, cardset_for: CardsetFor, lang: str | None = None) -> str:
@@ -264,8 +323,12 @@ def render_markdown(booklet: Booklet, cardset_for: CardsetFor, lang: str | None 
     out: list[str] = [
         f"# {_md(_title(booklet, w))}",
         "",
-        w.gettext(
-            "{count} puzzles. Find the code ▲■● (three digits 1–5); solutions are on the last page."
+        w.ngettext(
+            "{count} puzzle. Find the code ▲■● (three digits 1–5); the solution is on the last "
+            "page.",
+            "{count} puzzles. Find the code ▲■● (three digits 1–5); solutions are on the last "
+            "page.",
+            len(booklet.puzzles),
         ).format(count=len(booklet.puzzles)),
         "",
     ]
@@ -276,7 +339,7 @@ def render_markdown(booklet: Booklet, cardset_for: CardsetFor, lang: str | None 
             "",
             f"## {_md(_name(puzzle, number, w))}",
             "",
-            f"*{_heading(puzzle, w)}*",
+            f"*{_md(_heading(puzzle, w))}*",
             "",
         ]
         if puzzle.mode_class.hidden_mapping:
@@ -292,7 +355,7 @@ def render_markdown(booklet: Booklet, cardset_for: CardsetFor, lang: str | None 
             "|---|---|---|",
         ]
         for letter, cards, lines in _verifier_rows(puzzle, cs, w):
-            out.append(f"| **{letter}** | {_md(cards)} | {_md('<br>'.join(lines) or '?')} |")
+            out.append(f"| **{letter}** | {_md(cards)} | {_md_lines(lines, '?')} |")
         out += [
             "",
             w.gettext("Notes:"),
@@ -320,7 +383,7 @@ def render_markdown(booklet: Booklet, cardset_for: CardsetFor, lang: str | None 
         lines = _solution_lines(puzzle, cardset_for(puzzle), w)
         out.append(
             f"| {_md(_solution_name(puzzle, number, w))} | {puzzle.solution or '?'} | "
-            f"{_md('<br>'.join(lines) or '—')} |"
+            f"{_md_lines(lines, '—')} |"
         )
     return "\n".join(out) + "\n"
 
@@ -345,4 +408,4 @@ def render(booklet: Booklet, fmt: str, cardset_for: CardsetFor, lang: str | None
     raise ValueError(f"unknown booklet format {fmt!r} (html, markdown)")
 
 
-__all__ = ["Booklet", "render", "render_html", "render_markdown"]
+__all__ = ["Booklet", "BookletError", "page_puzzle", "render", "render_html", "render_markdown"]
