@@ -14,7 +14,6 @@ import json
 import os
 import re
 import secrets
-import stat
 import sys
 import time
 from array import array
@@ -37,17 +36,23 @@ from turing.cli.options import (
     worker_options,
 )
 from turing.cli.output import (
+    BANK_READ,
+    BANK_SIDE_FILES,
+    BANK_WRITTEN,
+    CARD_SET,
+    PUZZLE_FILE,
     CLIError,
     NothingWritten,
     OutputPath,
     TextSink,
+    cardset_file,
     emit_json,
     fail,
     json_text,
     open_output,
     plural,
     progress,
-    same_file,
+    refuse_writing_inputs,
     stdout_console,
     takes_every_character,
 )
@@ -217,40 +222,6 @@ def open_bank(path: str, create: bool = True, writer: bool = False, readonly: bo
             bank.close()
             fail(str(exc))
     return bank
-
-
-#: the files SQLite and the writer lock keep beside a bank
-BANK_SIDE_FILES = ("", "-wal", "-shm", "-journal", ".writer-lock")
-
-
-def _same_file(path: str, other: str) -> bool:
-    """One file, or one path to a file not made yet."""
-    return same_file(path, other) or os.path.realpath(path) == os.path.realpath(other)
-
-
-def refuse_bank_output(output: str | None, db: str | None) -> None:
-    """Refuse an output that is the bank (or one of the files beside it) the command reads
-    or writes: writing the puzzles there would destroy the bank. Exit status 2."""
-    if output is None or db is None:
-        return
-    for suffix in BANK_SIDE_FILES:
-        if output == "-":
-            with contextlib.suppress(OSError, ValueError):
-                here, there = os.fstat(sys.stdout.fileno()), os.stat(db + suffix)
-                same = (here.st_dev, here.st_ino) == (there.st_dev, there.st_ino)
-                if same and stat.S_ISREG(here.st_mode):
-                    break
-            continue
-        if _same_file(output, db + suffix) or _same_file(output, os.path.realpath(db) + suffix):
-            break
-    else:
-        return
-    fail(
-        _(
-            "{output}: the output would overwrite the bank {bank} (or one of its files); "
-            "write the puzzles to another file"
-        ).format(output=_("standard output") if output == "-" else output, bank=db)
-    )
 
 
 def _shell_word(text: str) -> str:
@@ -675,7 +646,9 @@ def generate(
         )
     if no_metrics and (exact_tests or min_tests is not None or max_tests is not None):
         fail(_("--no-metrics cannot be combined with --exact-tests, --min-tests or --max-tests"))
-    refuse_bank_output(output, bank_path)
+    cardset_read = (cardset_file(cardset_name or "classic"), CARD_SET)
+    refuse_writing_inputs(output, [(bank_path, BANK_WRITTEN), cardset_read])
+    refuse_writing_inputs(bank_path, [cardset_read])
     distributed = check_executor(executor, scheduler, jobs)
     name, _source = cardset_arg(cardset_name)
     metrics = "none" if no_metrics else ("exact" if exact_tests else "basic")
@@ -932,7 +905,9 @@ def _from_bank(
     ):
         if given:
             fail(_("{flag} cannot be combined with --from-bank").format(flag=flag))
-    refuse_bank_output(output, db)
+    refuse_writing_inputs(
+        output, [(db, BANK_READ), (cardset_file(cardset_name or "classic"), CARD_SET)]
+    )
     name, _cardset = cardset_arg(cardset_name)
     drawn = seed is None
     if seed is None:
@@ -1147,6 +1122,7 @@ def catalogue(
     """
     if bank_path is None and not count_only:
         fail(_("say where the puzzles go: --bank DB (or --count-only to just count them)"))
+    refuse_writing_inputs(bank_path, [(cardset_file(cardset_name or "classic"), CARD_SET)])
     distributed = check_executor(executor, scheduler, jobs)
     name, cs = cardset_arg(cardset_name)
     plan = catalogue_plan(cs, verifiers)
@@ -1464,7 +1440,7 @@ def bank_export(
     max_tests: int | None,
 ) -> None:
     """Write puzzles as JSON Lines (full documents; --public for what players see)."""
-    refuse_bank_output(output, db)
+    refuse_writing_inputs(output, [(db, BANK_READ)])
     query = make_query(mode, difficulty, verifiers, unplayed, min_tests, max_tests)
     with open_bank(db, readonly=True) as b, open_output(output) as sink:
         written = 0
@@ -1518,6 +1494,9 @@ def bank_import(db: str, files: tuple[str, ...], cardset_name: str | None, as_js
     from turing.authoring.check import check_puzzle
     from turing.generation.metrics import BOUNDS, EXACT, measure
 
+    refuse_writing_inputs(
+        db, [*((file, PUZZLE_FILE) for file in files), (cardset_file(cardset_name), CARD_SET)]
+    )
     forced = load_cardset(cardset_name) if cardset_name else None
     bad = 0
     problems: list[str] = []
@@ -1752,7 +1731,14 @@ def export(
 
     if not files and bank_path is None:
         fail(_("give puzzle files or --bank DB"))
-    refuse_bank_output(output, bank_path)
+    refuse_writing_inputs(
+        output,
+        [
+            *((file, PUZZLE_FILE) for file in files),
+            (bank_path, BANK_READ),
+            (cardset_file(cardset_name), CARD_SET),
+        ],
+    )
     forced = load_cardset(cardset_name) if cardset_name else None
     query = make_query(mode, difficulty, verifiers, unplayed, min_tests, max_tests)
     puzzles: list[Puzzle] = []
@@ -1769,6 +1755,10 @@ def export(
         puzzles = puzzles[:limit]
     if not puzzles:
         fail(_("no puzzles to export"), exit_code=1)
+    if forced is None:  # the card sets the puzzles name are read too
+        refuse_writing_inputs(
+            output, [(cardset_file(p.cardset or "classic"), CARD_SET) for p in puzzles]
+        )
     text = render(
         Booklet(title=DEFAULT_TITLE if title is None else title, puzzles=tuple(puzzles)),
         fmt,

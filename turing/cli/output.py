@@ -36,6 +36,7 @@ import json
 import os
 import re
 import signal
+import stat
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, Final, NoReturn, Protocol, TextIO, cast
@@ -43,7 +44,7 @@ from typing import TYPE_CHECKING, Any, Final, NoReturn, Protocol, TextIO, cast
 import click
 
 from turing.core.errors import TuringError
-from turing.i18n import _, format_number, ngettext
+from turing.i18n import N_, _, format_number, ngettext
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -971,6 +972,81 @@ def check_output(path: str) -> None:
         write_target(path)
     except WriteTargetError as exc:
         raise CLIError(str(exc)) from None
+
+
+#: What a file a command reads is, as the refusal to write over it names it.
+PUZZLE_FILE: Final = N_("it is a puzzle file this command reads")
+CARD_SET: Final = N_("it is the card set this command reads")
+SAVED_GAME: Final = N_("it is the saved game this command reads")
+BANK_READ: Final = N_("it is the bank this command reads")
+BANK_WRITTEN: Final = N_("it is the bank this command writes")
+
+#: the files SQLite and the writer lock keep beside a bank
+BANK_SIDE_FILES: Final = ("", "-wal", "-shm", "-journal", ".writer-lock")
+
+
+def one_file(path: str, other: str) -> bool:
+    """Whether two paths name one file: the same file where both exist (through hard and
+    symbolic links too), else the same path once its links are resolved (a file not
+    made yet)."""
+    return same_file(path, other) or os.path.realpath(path) == os.path.realpath(other)
+
+
+def _stdout_is(path: str) -> bool:
+    """Whether standard output is the regular file at ``path`` (``turing … >> FILE``)."""
+    with contextlib.suppress(OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        here, there = os.fstat(sys.stdout.fileno()), os.stat(path)
+        return stat.S_ISREG(here.st_mode) and (here.st_dev, here.st_ino) == (
+            there.st_dev,
+            there.st_ino,
+        )
+    return False
+
+
+def refuse_writing_inputs(output: str | None, inputs: Iterable[tuple[str | None, str]]) -> None:
+    """Refuse, in one ``error:`` line (exit status 2), an output that is one of the files
+    the command reads: writing there would destroy what it reads from. ``inputs`` are
+    pairs of a path (None or ``-``: nothing to compare) and what it is (:data:`CARD_SET`,
+    :data:`PUZZLE_FILE`, …; a bank, :data:`BANK_READ` or :data:`BANK_WRITTEN`, is compared
+    with the files SQLite keeps beside it too). ``-`` as ``output`` is standard output,
+    refused when it is one of those files (``>> FILE``). Done before any work; files are
+    compared as :func:`one_file` does."""
+    if output is None:
+        return
+    for path, what in inputs:
+        if path is None or path == "-":
+            continue
+        bank = what in (BANK_READ, BANK_WRITTEN)
+        for suffix in BANK_SIDE_FILES if bank else ("",):
+            candidates = {path + suffix, os.path.realpath(path) + suffix}
+            if output == "-":
+                hit = any(_stdout_is(c) for c in candidates)
+            else:
+                hit = any(one_file(output, c) for c in candidates)
+            if not hit:
+                continue
+            if not suffix:
+                reason = _(what)
+            elif what == BANK_READ:
+                reason = _("it is a file of the bank {bank} this command reads").format(bank=path)
+            else:
+                reason = _("it is a file of the bank {bank} this command writes").format(bank=path)
+            from turing.core.files import WriteTargetError
+
+            shown = _("standard output") if output == "-" else output
+            fail(str(WriteTargetError(shown, reason)))
+
+
+def cardset_file(name: str | None) -> str | None:
+    """The file a ``--cardset`` NAME or PATH reads (None when it names none)."""
+    if name is None:
+        return None
+    from turing.core.cards import CardError, resolve_cardset
+
+    try:
+        return str(resolve_cardset(name))
+    except CardError:
+        return None
 
 
 class OutputPath(click.Path):
