@@ -710,6 +710,9 @@ def _folder_problem(folder: str) -> str | None:
     if not os.path.isdir(folder):
         return _("{folder} is not a folder").format(folder=folder)
     if not os.access(folder, os.W_OK | os.X_OK):
+        with contextlib.suppress(OSError):
+            if os.statvfs(folder).f_flag & os.ST_RDONLY:
+                return _("{folder} is on a read-only file system").format(folder=folder)
         return _("no permission to create files in {folder}").format(folder=folder)
     return None
 
