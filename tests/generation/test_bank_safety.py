@@ -371,6 +371,8 @@ def test_a_damaged_bank_is_named(tmp_path: Path) -> None:
     r = turing("bank", "stats", str(path))
     assert r.exit_code == 2
     assert r.output == f"error: {path}: the bank's database: database disk image is malformed\n"
+    r = turing("--lang", "de", "bank", "stats", str(path))
+    assert r.output.endswith(": das Datenbankabbild ist beschädigt\n"), r.output
 
 
 def test_a_changed_card_set_names_the_bank(tmp_path: Path) -> None:

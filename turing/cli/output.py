@@ -637,7 +637,11 @@ def _guarded(call: Callable[[], Any]) -> Any:
     except Exception as exc:
         if debugging() or not _is_sqlite_error(exc):
             raise
-        raise CLIError(_("the bank's database: {problem}").format(problem=exc)) from None
+        from turing.generation.bank import sqlite_reason
+
+        raise CLIError(
+            _("the bank's database: {problem}").format(problem=sqlite_reason(exc))
+        ) from None
 
 
 # -- words -------------------------------------------------------------------------------------

@@ -70,13 +70,13 @@ _SQLITE_REASONS: Final[dict[int, str]] = {
 }
 
 
-def _sqlite_code(exc: sqlite3.Error) -> int | None:
+def _sqlite_code(exc: Exception) -> int | None:
     """The primary result code of an SQLite error (None when it carries none)."""
     code = getattr(exc, "sqlite_errorcode", None)
     return code & 0xFF if isinstance(code, int) else None
 
 
-def sqlite_reason(exc: sqlite3.Error) -> str:
+def sqlite_reason(exc: Exception) -> str:
     """SQLite's reason for ``exc`` in the language in use: ``database is locked`` (German
     ``Datenbank ist gesperrt``); words not foreseen here stay SQLite's own."""
     text = str(exc)
@@ -1244,7 +1244,9 @@ class Bank:
             yield
         except sqlite3.Error as exc:
             raise BankError(
-                _("{path}: the bank's database: {problem}").format(path=self.path, problem=exc)
+                _("{path}: the bank's database: {problem}").format(
+                    path=self.path, problem=sqlite_reason(exc)
+                )
             ) from None
 
     def public_doc(self, doc: str) -> dict[str, Any]:
