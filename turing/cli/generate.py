@@ -48,11 +48,13 @@ from turing.cli.output import (
     cardset_file,
     emit_json,
     fail,
+    file_or_stdin,
     json_text,
     open_output,
     plural,
     progress,
     refuse_writing_inputs,
+    say_error,
     stdout_console,
     takes_every_character,
 )
@@ -1480,8 +1482,8 @@ def _remove_new_bank(bank: Bank | None, db: str) -> None:
 @cardset_option(EVERY_PUZZLE_CARDSET)
 @click.option("--json", "as_json", is_flag=True, help=JSON_SUMMARY_HELP)
 def bank_import(db: str, files: tuple[str, ...], cardset_name: str | None, as_json: bool) -> None:
-    """Add puzzles from files after checking them as `turing check` does (valid, hidden
-    criteria given, the stated solution and difficulty right).
+    """Add puzzles from files (- for standard input) after checking them as `turing check`
+    does (valid, hidden criteria given, the stated solution and difficulty right).
 
     Puzzles that fail the check are reported and left out (exit status 1); puzzles already
     in the bank are skipped. The bank stores the figures it computes itself (difficulty,
@@ -1509,7 +1511,8 @@ def bank_import(db: str, files: tuple[str, ...], cardset_name: str | None, as_js
     try:
         for file in files:
             batch: list[Puzzle] = []
-            for loaded in iter_puzzle_file(file, forced):
+            source, text, name = file_or_stdin(file)
+            for loaded in iter_puzzle_file(source, forced, text=text, name=name):
                 puzzle = portable(loaded.puzzle, cardset_base(file))
                 if cardset_name:
                     # The bank records the set the puzzle was checked with.
@@ -1542,7 +1545,7 @@ def bank_import(db: str, files: tuple[str, ...], cardset_name: str | None, as_js
                     pid = puzzle.short_id(tier)
                 puzzle = replace(puzzle, solution=checked.solutions[0], extra=extra, id=pid)
                 batch.append(puzzle)
-            groups.append((f"import:{Path(file).name}", batch))
+            groups.append((f"import:{name or Path(file).name}", batch))
         if b is None and any(batch for _source, batch in groups):
             b = open_bank(db, writer=True)
             created = True
@@ -1562,7 +1565,7 @@ def bank_import(db: str, files: tuple[str, ...], cardset_name: str | None, as_js
         emit_json(result)
     else:
         for line in problems:
-            click.echo(f"error: {line}", err=True)
+            say_error(line)
         click.echo(
             ngettext(
                 "imported {n} puzzle, {skipped} already in the bank, {bad} refused",

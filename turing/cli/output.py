@@ -128,7 +128,13 @@ class CLIError(click.ClickException):
         object.__setattr__(self, "exit_code", exit_code)
 
     def show(self, file: Any = None) -> None:
-        click.echo(_("error: {message}").format(message=self.format_message()), err=True)
+        say_error(self.format_message())
+
+
+def say_error(message: str) -> None:
+    """One ``error:`` line on stderr (``Fehler:`` in German): how every error is said, the
+    one that ends a command and those a command reports and goes on after."""
+    click.echo(_("error: {message}").format(message=message), err=True)
 
 
 def fail(message: str, exit_code: int = EXIT_USAGE) -> NoReturn:
@@ -397,6 +403,19 @@ def stdin_bytes() -> bytes:
         data: bytes = buffer.read()
         return data
     return sys.stdin.read().encode("utf-8", "surrogateescape")
+
+
+#: How a message names standard input read as a file (``-``).
+STDIN_NAME: Final = "<stdin>"
+
+
+def file_or_stdin(path: str) -> tuple[str | None, bytes | None, str | None]:
+    """What a reader of a FILE argument is given: ``(path, None, None)`` for a file, and
+    for ``-`` standard input: ``(None, its bytes, "<stdin>")`` (the path, the text and
+    the name of :func:`~turing.core.puzzle.iter_puzzle_file` and the other readers)."""
+    if path == "-":
+        return None, stdin_bytes(), STDIN_NAME
+    return path, None, None
 
 
 def same_file(path: str, other: str) -> bool:
