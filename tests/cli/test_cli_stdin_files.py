@@ -4,9 +4,11 @@ language in use writes it."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from click.testing import Result
 
 from testsupport.cli import CLASSIC_YAML, ROOT
@@ -57,3 +59,23 @@ def test_a_refused_import_says_its_errors_in_the_language_in_use(
         "eine Bank speichert ganze Rätsel\n"
         "0 Rätsel importiert, 0 schon in der Rätselbank, 1 abgelehnt\n"
     )
+
+
+def test_a_bank_is_never_standard_input_or_output(
+    turing: Turing, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    for args in (
+        ["generate", "-n", "1", "--bank", "-", "-q"],
+        ["catalogue", "--verifiers", "2", "--bank", "-"],
+        ["bank", "stats", "-"],
+        ["export", "--bank", "-"],
+    ):
+        r = turing(args)
+        assert r.exit_code == 2, args
+        assert "- stands for standard input or output, which cannot hold a bank" in r.output
+        assert r.output.count("\n") == 1
+    assert os.listdir(tmp_path) == []
+    r = turing(["generate", "-n", "1", "--seed", "2", "--bank", "./-", "-q"])
+    assert r.exit_code == 0, r.output  # a file named so, as typed
+    assert (tmp_path / "-").is_file()

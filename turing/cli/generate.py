@@ -108,13 +108,25 @@ IN_FILE = click.Path(readable=False, path_type=str)
 
 class BankFile(click.Path):
     """A bank file (SQLite): a path ending in a slash names a folder, so it is refused as
-    typed, before any work (a bank is never made at ``newdir/`` as a file ``newdir``)."""
+    typed, before any work (a bank is never made at ``newdir/`` as a file ``newdir``); so
+    is ``-``, which names standard input or output everywhere else."""
 
     def __init__(self) -> None:
         super().__init__(readable=False, path_type=str)
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         text = value if isinstance(value, str) else os.fsdecode(value)
+        if text == "-":
+            # a bank is a file SQLite opens by name: a stream cannot hold one, and a file
+            # named "-" would be taken for one by every other command
+            self.fail(
+                _(
+                    "- stands for standard input or output, which cannot hold a bank "
+                    "(a file named -: ./-)"
+                ),
+                param,
+                ctx,
+            )
         if text.endswith(("/", os.sep)):
             self.fail(
                 _("{path} ends in a slash, so it names a folder, not a bank file").format(
