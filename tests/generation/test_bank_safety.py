@@ -73,10 +73,9 @@ def test_an_output_that_is_the_bank_is_refused(
     }[command]  # fmt: skip
     r = turing(*args)
     assert r.exit_code == 2, r.output
-    assert r.output == (
-        f"error: {output}: the output would overwrite the bank {db} (or one of its files); "
-        "write the puzzles to another file\n"
-    )
+    uses = "writes" if command == "generate --bank" else "reads"
+    what = f"a file of the bank {db}" if link == "wal" else "the bank"
+    assert r.output == f"error: cannot write {output}: it is {what} this command {uses}\n"
     assert db.read_bytes()[:16] == b"SQLite format 3\x00" and db.stat().st_size == size
     assert keys(db) == before
 
@@ -84,7 +83,7 @@ def test_an_output_that_is_the_bank_is_refused(
 def test_a_new_bank_and_its_output_at_one_path_are_refused(tmp_path: Path) -> None:
     path = tmp_path / "new.db"
     r = turing("generate", "--count", "2", "--bank", str(path), "-o", str(path), "-q")
-    assert r.exit_code == 2 and "the output would overwrite the bank" in r.output
+    assert r.exit_code == 2 and "it is the bank this command writes" in r.output
     assert not path.exists()
 
 
@@ -372,6 +371,8 @@ def test_a_damaged_bank_is_named(tmp_path: Path) -> None:
     r = turing("bank", "stats", str(path))
     assert r.exit_code == 2
     assert r.output == f"error: {path}: the bank's database: database disk image is malformed\n"
+    r = turing("--lang", "de", "bank", "stats", str(path))
+    assert r.output.endswith(": das Datenbankabbild ist beschädigt\n"), r.output
 
 
 def test_a_changed_card_set_names_the_bank(tmp_path: Path) -> None:

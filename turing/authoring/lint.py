@@ -61,7 +61,7 @@ from turing.core.cards import (
     parse_cardset_partial,
 )
 from turing.core.codes import ALL_MASK, CODE_TEXT, NUM_CODES
-from turing.core.files import E_FILE, SourceError, check_characters, read_text
+from turing.core.files import E_FILE, SourceError, check_characters, read_bytes_text, read_text
 from turing.core.wording import TRANSLATIONS
 from turing.i18n import N_, _, format_number, ngettext, speaking
 
@@ -541,11 +541,16 @@ def lint_file(
     strict: bool = False,
     display: str | None = None,
     progress: Progress | None = None,
+    data: bytes | None = None,
 ) -> LintResult:
-    """All findings for a card-set file; an unreadable file gives one C001 finding."""
+    """All findings for a card-set file; an unreadable file gives one C001 finding.
+    ``data``: the file's bytes, already read (standard input), as the file would give."""
     source = display or str(path)
     try:
-        text = read_text(path, max_bytes=MAX_CARDSET_BYTES)
+        if data is None:
+            text = read_text(path, max_bytes=MAX_CARDSET_BYTES)
+        else:
+            text = read_bytes_text(data, source, max_bytes=MAX_CARDSET_BYTES)
         check_characters(text, source)
     except SourceError as exc:
         finding = Finding(ERROR, source, exc.line, exc.column, exc.code or E_FILE, exc.message)

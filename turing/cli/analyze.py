@@ -32,10 +32,10 @@ from turing.cli.output import (
     ProgressBar,
     emit_json,
     fail,
+    file_or_stdin,
     plural,
     print_indented,
     progress,
-    stdin_bytes,
     stdout_console,
 )
 from turing.cli.share import code_option, with_codes
@@ -51,10 +51,8 @@ SHOWN_CODES = 8
 
 
 def _puzzles(path: str, cardset: CardSet | None) -> Iterator[Loaded]:
-    if path == "-":
-        text = stdin_bytes()
-        return iter_puzzle_file(None, cardset, text=text, name="<stdin>")
-    return iter_puzzle_file(path, cardset)
+    source, text, name = file_or_stdin(path)
+    return iter_puzzle_file(source, cardset, text=text, name=name)
 
 
 def _codes(codes: tuple[str, ...]) -> str:

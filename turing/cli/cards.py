@@ -34,6 +34,7 @@ from turing.cli.output import (
     EXIT_USAGE,
     emit_json,
     fail,
+    file_or_stdin,
     plural,
     progress,
     stdout_console,
@@ -162,8 +163,9 @@ def _lint_target(
 ) -> LintResult:
     """A path, or a shipped set name such as ``classic`` when no such file exists;
     ``english``: the findings in English (JSON is the same in every language)."""
-    path = Path(target)
-    if not path.exists() and path.suffix.lower() not in (".yaml", ".yml"):
+    source, data, name = file_or_stdin(target)
+    path = Path(source or name or target)
+    if source is not None and not path.exists() and path.suffix.lower() not in (".yaml", ".yml"):
         with contextlib.suppress(ValueError):
             path = resolve_cardset(target)
     with (
@@ -174,8 +176,9 @@ def _lint_target(
             path,
             verifiers=verifiers,
             strict=strict,
-            display=target,
+            display=name or target,
             progress=bar.report if bar.shown else None,
+            data=data,
         )
 
 
@@ -247,7 +250,8 @@ def validate(
     verifiers: int,
     quiet: bool,
 ) -> None:
-    """Check card-set files: every error and warning, with FILE:LINE:COL and a code.
+    """Check card-set files (- for standard input): every error and warning, with
+    FILE:LINE:COL and a code.
 
     Exit status 0 when every file is clean (warnings allowed unless --strict), 1 when a
     problem is found, 2 when a file cannot be read.

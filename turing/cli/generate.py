@@ -14,7 +14,6 @@ import json
 import os
 import re
 import secrets
-import stat
 import sys
 import time
 from array import array
@@ -37,17 +36,25 @@ from turing.cli.options import (
     worker_options,
 )
 from turing.cli.output import (
+    BANK_READ,
+    BANK_SIDE_FILES,
+    BANK_WRITTEN,
+    CARD_SET,
+    PUZZLE_FILE,
     CLIError,
     NothingWritten,
     OutputPath,
     TextSink,
+    cardset_file,
     emit_json,
     fail,
+    file_or_stdin,
     json_text,
     open_output,
     plural,
     progress,
-    same_file,
+    refuse_writing_inputs,
+    say_error,
     stdout_console,
     takes_every_character,
 )
@@ -101,13 +108,25 @@ IN_FILE = click.Path(readable=False, path_type=str)
 
 class BankFile(click.Path):
     """A bank file (SQLite): a path ending in a slash names a folder, so it is refused as
-    typed, before any work (a bank is never made at ``newdir/`` as a file ``newdir``)."""
+    typed, before any work (a bank is never made at ``newdir/`` as a file ``newdir``); so
+    is ``-``, which names standard input or output everywhere else."""
 
     def __init__(self) -> None:
         super().__init__(readable=False, path_type=str)
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         text = value if isinstance(value, str) else os.fsdecode(value)
+        if text == "-":
+            # a bank is a file SQLite opens by name: a stream cannot hold one, and a file
+            # named "-" would be taken for one by every other command
+            self.fail(
+                _(
+                    "- stands for standard input or output, which cannot hold a bank "
+                    "(a file named -: ./-)"
+                ),
+                param,
+                ctx,
+            )
         if text.endswith(("/", os.sep)):
             self.fail(
                 _("{path} ends in a slash, so it names a folder, not a bank file").format(
@@ -217,40 +236,6 @@ def open_bank(path: str, create: bool = True, writer: bool = False, readonly: bo
             bank.close()
             fail(str(exc))
     return bank
-
-
-#: the files SQLite and the writer lock keep beside a bank
-BANK_SIDE_FILES = ("", "-wal", "-shm", "-journal", ".writer-lock")
-
-
-def _same_file(path: str, other: str) -> bool:
-    """One file, or one path to a file not made yet."""
-    return same_file(path, other) or os.path.realpath(path) == os.path.realpath(other)
-
-
-def refuse_bank_output(output: str | None, db: str | None) -> None:
-    """Refuse an output that is the bank (or one of the files beside it) the command reads
-    or writes: writing the puzzles there would destroy the bank. Exit status 2."""
-    if output is None or db is None:
-        return
-    for suffix in BANK_SIDE_FILES:
-        if output == "-":
-            with contextlib.suppress(OSError, ValueError):
-                here, there = os.fstat(sys.stdout.fileno()), os.stat(db + suffix)
-                same = (here.st_dev, here.st_ino) == (there.st_dev, there.st_ino)
-                if same and stat.S_ISREG(here.st_mode):
-                    break
-            continue
-        if _same_file(output, db + suffix) or _same_file(output, os.path.realpath(db) + suffix):
-            break
-    else:
-        return
-    fail(
-        _(
-            "{output}: the output would overwrite the bank {bank} (or one of its files); "
-            "write the puzzles to another file"
-        ).format(output=_("standard output") if output == "-" else output, bank=db)
-    )
 
 
 def _shell_word(text: str) -> str:
@@ -675,7 +660,9 @@ def generate(
         )
     if no_metrics and (exact_tests or min_tests is not None or max_tests is not None):
         fail(_("--no-metrics cannot be combined with --exact-tests, --min-tests or --max-tests"))
-    refuse_bank_output(output, bank_path)
+    cardset_read = (cardset_file(cardset_name or "classic"), CARD_SET)
+    refuse_writing_inputs(output, [(bank_path, BANK_WRITTEN), cardset_read])
+    refuse_writing_inputs(bank_path, [cardset_read])
     distributed = check_executor(executor, scheduler, jobs)
     name, _source = cardset_arg(cardset_name)
     metrics = "none" if no_metrics else ("exact" if exact_tests else "basic")
@@ -932,7 +919,9 @@ def _from_bank(
     ):
         if given:
             fail(_("{flag} cannot be combined with --from-bank").format(flag=flag))
-    refuse_bank_output(output, db)
+    refuse_writing_inputs(
+        output, [(db, BANK_READ), (cardset_file(cardset_name or "classic"), CARD_SET)]
+    )
     name, _cardset = cardset_arg(cardset_name)
     drawn = seed is None
     if seed is None:
@@ -1147,6 +1136,7 @@ def catalogue(
     """
     if bank_path is None and not count_only:
         fail(_("say where the puzzles go: --bank DB (or --count-only to just count them)"))
+    refuse_writing_inputs(bank_path, [(cardset_file(cardset_name or "classic"), CARD_SET)])
     distributed = check_executor(executor, scheduler, jobs)
     name, cs = cardset_arg(cardset_name)
     plan = catalogue_plan(cs, verifiers)
@@ -1486,7 +1476,7 @@ def bank_export(
     max_tests: int | None,
 ) -> None:
     """Write puzzles as JSON Lines (full documents; --public for what players see)."""
-    refuse_bank_output(output, db)
+    refuse_writing_inputs(output, [(db, BANK_READ)])
     query = make_query(mode, difficulty, verifiers, unplayed, min_tests, max_tests)
     with open_bank(db, readonly=True) as b, open_output(output) as sink:
         written = 0
@@ -1526,8 +1516,8 @@ def _remove_new_bank(bank: Bank | None, db: str) -> None:
 @cardset_option(EVERY_PUZZLE_CARDSET)
 @click.option("--json", "as_json", is_flag=True, help=JSON_SUMMARY_HELP)
 def bank_import(db: str, files: tuple[str, ...], cardset_name: str | None, as_json: bool) -> None:
-    """Add puzzles from files after checking them as `turing check` does (valid, hidden
-    criteria given, the stated solution and difficulty right).
+    """Add puzzles from files (- for standard input) after checking them as `turing check`
+    does (valid, hidden criteria given, the stated solution and difficulty right).
 
     Puzzles that fail the check are reported and left out (exit status 1); puzzles already
     in the bank are skipped. The bank stores the figures it computes itself (difficulty,
@@ -1540,6 +1530,9 @@ def bank_import(db: str, files: tuple[str, ...], cardset_name: str | None, as_js
     from turing.authoring.check import check_puzzle
     from turing.generation.metrics import BOUNDS, EXACT, measure
 
+    refuse_writing_inputs(
+        db, [*((file, PUZZLE_FILE) for file in files), (cardset_file(cardset_name), CARD_SET)]
+    )
     forced = load_cardset(cardset_name) if cardset_name else None
     bad = 0
     problems: list[str] = []
@@ -1552,7 +1545,8 @@ def bank_import(db: str, files: tuple[str, ...], cardset_name: str | None, as_js
     try:
         for file in files:
             batch: list[Puzzle] = []
-            for loaded in iter_puzzle_file(file, forced):
+            source, text, name = file_or_stdin(file)
+            for loaded in iter_puzzle_file(source, forced, text=text, name=name):
                 puzzle = portable(loaded.puzzle, cardset_base(file))
                 if cardset_name:
                     # The bank records the set the puzzle was checked with.
@@ -1585,7 +1579,7 @@ def bank_import(db: str, files: tuple[str, ...], cardset_name: str | None, as_js
                     pid = puzzle.short_id(tier)
                 puzzle = replace(puzzle, solution=checked.solutions[0], extra=extra, id=pid)
                 batch.append(puzzle)
-            groups.append((f"import:{Path(file).name}", batch))
+            groups.append((f"import:{name or Path(file).name}", batch))
         if b is None and any(batch for _source, batch in groups):
             b = open_bank(db, writer=True)
             created = True
@@ -1605,7 +1599,7 @@ def bank_import(db: str, files: tuple[str, ...], cardset_name: str | None, as_js
         emit_json(result)
     else:
         for line in problems:
-            click.echo(f"error: {line}", err=True)
+            say_error(line)
         click.echo(
             ngettext(
                 "imported {n} puzzle, {skipped} already in the bank, {bad} refused",
@@ -1782,7 +1776,14 @@ def export(
 
     if not files and bank_path is None:
         fail(_("give puzzle files or --bank DB"))
-    refuse_bank_output(output, bank_path)
+    refuse_writing_inputs(
+        output,
+        [
+            *((file, PUZZLE_FILE) for file in files),
+            (bank_path, BANK_READ),
+            (cardset_file(cardset_name), CARD_SET),
+        ],
+    )
     forced = load_cardset(cardset_name) if cardset_name else None
     query = make_query(mode, difficulty, verifiers, unplayed, min_tests, max_tests)
     puzzles: list[Puzzle] = []
@@ -1803,6 +1804,10 @@ def export(
         puzzles = puzzles[:limit]
     if not puzzles:
         fail(_("no puzzles to export"), exit_code=1)
+    if forced is None:  # the card sets the puzzles name are read too
+        refuse_writing_inputs(
+            output, [(cardset_file(p.cardset or "classic"), CARD_SET) for p in puzzles]
+        )
     text = render(
         Booklet(title=DEFAULT_TITLE if title is None else title, puzzles=tuple(puzzles)),
         fmt,

@@ -36,6 +36,7 @@ import json
 import os
 import re
 import signal
+import stat
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import IO, TYPE_CHECKING, Any, Final, NoReturn, Protocol, TextIO, cast
@@ -43,7 +44,7 @@ from typing import IO, TYPE_CHECKING, Any, Final, NoReturn, Protocol, TextIO, ca
 import click
 
 from turing.core.errors import TuringError
-from turing.i18n import _, format_number, ngettext
+from turing.i18n import N_, _, format_number, ngettext
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -143,7 +144,13 @@ class CLIError(click.ClickException):
         object.__setattr__(self, "exit_code", exit_code)
 
     def show(self, file: Any = None) -> None:
-        click.echo(_("error: {message}").format(message=self.format_message()), err=True)
+        say_error(self.format_message())
+
+
+def say_error(message: str) -> None:
+    """One ``error:`` line on stderr (``Fehler:`` in German): how every error is said, the
+    one that ends a command and those a command reports and goes on after."""
+    click.echo(_("error: {message}").format(message=message), err=True)
 
 
 def fail(message: str, exit_code: int = EXIT_USAGE) -> NoReturn:
@@ -511,6 +518,19 @@ def unreadable_line_text(number: int | None, encoding: str) -> str:
     ).format(n=number, encoding=encoding)
 
 
+#: How a message names standard input read as a file (``-``).
+STDIN_NAME: Final = "<stdin>"
+
+
+def file_or_stdin(path: str) -> tuple[str | None, bytes | None, str | None]:
+    """What a reader of a FILE argument is given: ``(path, None, None)`` for a file, and
+    for ``-`` standard input: ``(None, its bytes, "<stdin>")`` (the path, the text and
+    the name of :func:`~turing.core.puzzle.iter_puzzle_file` and the other readers)."""
+    if path == "-":
+        return None, stdin_bytes(), STDIN_NAME
+    return path, None, None
+
+
 def same_file(path: str, other: str) -> bool:
     """Whether two paths name one existing file (through hard and symbolic links too)."""
     try:
@@ -749,7 +769,11 @@ def _guarded(call: Callable[[], Any]) -> Any:
     except Exception as exc:
         if debugging() or not _is_sqlite_error(exc):
             raise
-        raise CLIError(_("the bank's database: {problem}").format(problem=exc)) from None
+        from turing.generation.bank import sqlite_reason
+
+        raise CLIError(
+            _("the bank's database: {problem}").format(problem=sqlite_reason(exc))
+        ) from None
 
 
 # -- words -------------------------------------------------------------------------------------
@@ -1084,6 +1108,81 @@ def check_output(path: str) -> None:
         write_target(path)
     except WriteTargetError as exc:
         raise CLIError(str(exc)) from None
+
+
+#: What a file a command reads is, as the refusal to write over it names it.
+PUZZLE_FILE: Final = N_("it is a puzzle file this command reads")
+CARD_SET: Final = N_("it is the card set this command reads")
+SAVED_GAME: Final = N_("it is the saved game this command reads")
+BANK_READ: Final = N_("it is the bank this command reads")
+BANK_WRITTEN: Final = N_("it is the bank this command writes")
+
+#: the files SQLite and the writer lock keep beside a bank
+BANK_SIDE_FILES: Final = ("", "-wal", "-shm", "-journal", ".writer-lock")
+
+
+def one_file(path: str, other: str) -> bool:
+    """Whether two paths name one file: the same file where both exist (through hard and
+    symbolic links too), else the same path once its links are resolved (a file not
+    made yet)."""
+    return same_file(path, other) or os.path.realpath(path) == os.path.realpath(other)
+
+
+def _stdout_is(path: str) -> bool:
+    """Whether standard output is the regular file at ``path`` (``turing … >> FILE``)."""
+    with contextlib.suppress(OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        here, there = os.fstat(sys.stdout.fileno()), os.stat(path)
+        return stat.S_ISREG(here.st_mode) and (here.st_dev, here.st_ino) == (
+            there.st_dev,
+            there.st_ino,
+        )
+    return False
+
+
+def refuse_writing_inputs(output: str | None, inputs: Iterable[tuple[str | None, str]]) -> None:
+    """Refuse, in one ``error:`` line (exit status 2), an output that is one of the files
+    the command reads: writing there would destroy what it reads from. ``inputs`` are
+    pairs of a path (None or ``-``: nothing to compare) and what it is (:data:`CARD_SET`,
+    :data:`PUZZLE_FILE`, …; a bank, :data:`BANK_READ` or :data:`BANK_WRITTEN`, is compared
+    with the files SQLite keeps beside it too). ``-`` as ``output`` is standard output,
+    refused when it is one of those files (``>> FILE``). Done before any work; files are
+    compared as :func:`one_file` does."""
+    if output is None:
+        return
+    for path, what in inputs:
+        if path is None or path == "-":
+            continue
+        bank = what in (BANK_READ, BANK_WRITTEN)
+        for suffix in BANK_SIDE_FILES if bank else ("",):
+            candidates = {path + suffix, os.path.realpath(path) + suffix}
+            if output == "-":
+                hit = any(_stdout_is(c) for c in candidates)
+            else:
+                hit = any(one_file(output, c) for c in candidates)
+            if not hit:
+                continue
+            if not suffix:
+                reason = _(what)
+            elif what == BANK_READ:
+                reason = _("it is a file of the bank {bank} this command reads").format(bank=path)
+            else:
+                reason = _("it is a file of the bank {bank} this command writes").format(bank=path)
+            from turing.core.files import WriteTargetError
+
+            shown = _("standard output") if output == "-" else output
+            fail(str(WriteTargetError(shown, reason)))
+
+
+def cardset_file(name: str | None) -> str | None:
+    """The file a ``--cardset`` NAME or PATH reads (None when it names none)."""
+    if name is None:
+        return None
+    from turing.core.cards import CardError, resolve_cardset
+
+    try:
+        return str(resolve_cardset(name))
+    except CardError:
+        return None
 
 
 class OutputPath(click.Path):

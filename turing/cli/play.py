@@ -19,7 +19,17 @@ from typing import Final
 import click
 
 from turing.cli.options import cardset_option
-from turing.cli.output import emit_json, fail, stdout_console
+from turing.cli.output import (
+    BANK_READ,
+    CARD_SET,
+    PUZZLE_FILE,
+    SAVED_GAME,
+    cardset_file,
+    emit_json,
+    fail,
+    refuse_writing_inputs,
+    stdout_console,
+)
 from turing.cli.share import SHARED_LABEL, shared_puzzle
 from turing.core.cards import CardSet, load_cardset
 from turing.core.errors import TuringError
@@ -411,6 +421,14 @@ def open_session(
             problem = unwritable(target)
             if problem:
                 fail(_("{option}: {problem}").format(option=option, problem=problem))
+    reads = [
+        (file, PUZZLE_FILE),
+        (cardset_file(cardset_name), CARD_SET),
+        (bank_path, BANK_READ),
+    ]
+    # a resumed game is saved where it was read from, but never written as a transcript
+    refuse_writing_inputs(save_file, reads)
+    refuse_writing_inputs(transcript_file, [*reads, (resume_file, SAVED_GAME)])
     if resume_file is not None:
         given = [
             flag
@@ -443,6 +461,7 @@ def open_session(
             fail(str(exc))
         if save_file is not None:
             session.save_path = Path(save_file)
+        _refuse_writing_cardset(session, save_file, transcript_file or saved_transcript)
         _open_transcript(session, transcript_file or saved_transcript)
         resumed = True
     else:
@@ -462,9 +481,18 @@ def open_session(
             no_hints,
         )
         session.save_path = Path(save_file) if save_file else None
+        _refuse_writing_cardset(session, save_file, transcript_file)
         _open_transcript(session, transcript_file)
         resumed = False
     return session, resumed
+
+
+def _refuse_writing_cardset(session: Session, *outputs: str | None) -> None:
+    """Refuse a save or transcript file that is the card set the game is played with (the
+    puzzle's own, which only the puzzle names)."""
+    source = session.game.cardset.source or None
+    for output in outputs:
+        refuse_writing_inputs(output, [(source, CARD_SET)])
 
 
 def _mark_played(path: str, session: Session) -> str | None:

@@ -13,7 +13,7 @@ from typing import Any, Final, TypeVar
 import click
 
 from turing.cli.options import cardset_option
-from turing.cli.output import emit_json, fail, stdin_bytes
+from turing.cli.output import emit_json, fail, file_or_stdin
 from turing.core.cards import CardSet, load_cardset
 from turing.core.puzzle import Loaded, Puzzle, iter_puzzle_file
 from turing.i18n import N_, _
@@ -52,9 +52,8 @@ def shared_puzzle(code: str) -> tuple[Puzzle, CardSet]:
 
 
 def _file_puzzles(path: str, forced: CardSet | None) -> Iterator[Loaded]:
-    if path == "-":
-        return iter_puzzle_file(None, forced, text=stdin_bytes(), name="<stdin>")
-    return iter_puzzle_file(path, forced)
+    source, text, name = file_or_stdin(path)
+    return iter_puzzle_file(source, forced, text=text, name=name)
 
 
 def _code_puzzles(codes: Sequence[str]) -> list[Loaded]:

@@ -23,10 +23,11 @@ from turing.cli.output import (
     EXIT_PROBLEM,
     EXIT_USAGE,
     emit_json,
+    file_or_stdin,
     plural,
     said,
     same_file,
-    stdin_bytes,
+    say_error,
     stdout_console,
     takes_every_character,
 )
@@ -52,9 +53,8 @@ def forced_cardset(name: str | None) -> CardSet | None:
 def read_puzzles(path: str, cardset: CardSet | None) -> Iterator[Loaded | SourceError]:
     """Puzzles from a file, or standard input for ``-``; a puzzle that cannot be read
     comes as its error."""
-    if path == "-":
-        return iter_puzzle_items(None, cardset, text=stdin_bytes(), name="<stdin>")
-    return iter_puzzle_items(path, cardset)
+    source, text, name = file_or_stdin(path)
+    return iter_puzzle_items(source, cardset, text=text, name=name)
 
 
 # -- closed pipes and unreadable files --------------------------------------------------------
@@ -87,7 +87,7 @@ def _console() -> Console:
 
 def _unreadable(file: str, exc: TuringError) -> None:
     message = said(exc) if isinstance(exc, SourceError) else f"{file}: {exc}"
-    click.echo(_("error: {message}").format(message=message), err=True)
+    say_error(message)
 
 
 def _same_file(file: str, earlier: list[str]) -> str | None:
@@ -205,7 +205,7 @@ def solve(
                 message = _("{place}: {problem}; solve it with --engine bitmask").format(
                     place=f"{loaded.source}:{loaded.line}", problem=exc.describe()
                 )
-                click.echo(_("error: {message}").format(message=message), err=True)
+                say_error(message)
                 unread.append(loaded.source)
                 continue
             wrong += bool(solved.problems)

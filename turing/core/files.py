@@ -189,6 +189,12 @@ def read_text(path: str | os.PathLike[str], max_bytes: int = MAX_FILE_BYTES) -> 
         raise SourceError(
             source, 0, 0, _("cannot read: {reason}").format(reason=exc.strerror), E_FILE
         ) from None
+    return read_bytes_text(data, source, max_bytes)
+
+
+def read_bytes_text(data: bytes, source: str, max_bytes: int = MAX_FILE_BYTES) -> str:
+    """Bytes already read (standard input) as :func:`read_text` reads a file: at most
+    ``max_bytes`` of UTF-8 text; ``source`` names them in an error."""
     if len(data) > max_bytes:
         raise SourceError(
             source,
@@ -713,6 +719,9 @@ def _folder_problem(folder: str) -> str | None:
     if not os.path.isdir(folder):
         return _("{folder} is not a folder").format(folder=folder)
     if not os.access(folder, os.W_OK | os.X_OK):
+        with contextlib.suppress(OSError):
+            if os.statvfs(folder).f_flag & os.ST_RDONLY:
+                return _("{folder} is on a read-only file system").format(folder=folder)
         return _("no permission to create files in {folder}").format(folder=folder)
     return None
 

@@ -32,7 +32,7 @@ from typing import Any, Final
 from turing.core.cards import CardSet, load_cardset
 from turing.core.codes import CODE_TEXT
 from turing.core.errors import TuringError
-from turing.core.files import os_reason
+from turing.core.files import WriteTargetError, os_reason, write_target
 from turing.core.puzzle import Mode, Puzzle, puzzle_from_dict
 from turing.generation.metrics import METRIC_KEYS
 from turing.generation.packing import (
@@ -46,13 +46,57 @@ from turing.generation.packing import (
     pack,
     unpack,
 )
-from turing.i18n import _
+from turing.i18n import N_, _
 
 CODE_INDEX: Final = {text: i for i, text in enumerate(CODE_TEXT)}
 
 
 class BankError(TuringError):
     """A bank that cannot be opened or used as asked."""
+
+
+#: SQLite's words for the failures a bank can meet, by primary result code, so that they
+#: are said in the language in use (English as SQLite writes them).
+_SQLITE_REASONS: Final[dict[int, str]] = {
+    sqlite3.SQLITE_CANTOPEN: N_("unable to open database file"),
+    sqlite3.SQLITE_NOTADB: N_("file is not a database"),
+    sqlite3.SQLITE_CORRUPT: N_("database disk image is malformed"),
+    sqlite3.SQLITE_READONLY: N_("attempt to write a readonly database"),
+    sqlite3.SQLITE_BUSY: N_("database is locked"),
+    sqlite3.SQLITE_LOCKED: N_("database table is locked"),
+    sqlite3.SQLITE_FULL: N_("database or disk is full"),
+    sqlite3.SQLITE_IOERR: N_("disk I/O error"),
+    sqlite3.SQLITE_PERM: N_("access permission denied"),
+}
+
+
+def _sqlite_code(exc: Exception) -> int | None:
+    """The primary result code of an SQLite error (None when it carries none)."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    return code & 0xFF if isinstance(code, int) else None
+
+
+def sqlite_reason(exc: Exception) -> str:
+    """SQLite's reason for ``exc`` in the language in use: ``database is locked`` (German
+    ``Datenbank ist gesperrt``); words not foreseen here stay SQLite's own."""
+    text = str(exc)
+    code = _sqlite_code(exc)
+    known = _SQLITE_REASONS.get(code) if code is not None else None
+    return _(known) if known is not None and text == known else text
+
+
+def _storage_unchangeable(path: Path) -> bool:
+    """Whether no process can be changing the file at ``path``: its file system is mounted
+    read-only, or neither the file nor its folder lets anyone write (no write permission
+    bit). Only then may SQLite read it as immutable, without locks or a ``-shm`` file."""
+    folder = path.absolute().parent
+    try:
+        if os.statvfs(folder).f_flag & os.ST_RDONLY:
+            return True
+        writable = 0o222
+        return not (os.stat(path).st_mode & writable or os.stat(folder).st_mode & writable)
+    except OSError:
+        return False
 
 
 #: Descriptors of the writer locks this process holds. A forked child (a worker of the
@@ -533,6 +577,11 @@ class Bank:
             return
         if self.path.exists() and self.path.stat().st_size:
             self._check_bank_file()
+        elif not self.path.exists():
+            try:  # a new bank: where it cannot be made is said as for any file written
+                write_target(self.path)
+            except WriteTargetError as exc:
+                raise BankError(str(exc)) from None
         self.conn = self._connect_writing()
 
     def _check_bank_file(self) -> None:
@@ -558,25 +607,84 @@ class Bank:
             )
 
     def _not_a_bank(self, exc: sqlite3.Error) -> BankError:
+        """The error of a bank SQLite could not open or read: a file that is no database
+        (or a damaged one) is not a puzzle bank; any other failure is said as it is."""
+        if _sqlite_code(exc) in (sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_CORRUPT):
+            return BankError(
+                _("{path}: not a puzzle bank ({reason})").format(
+                    path=self.path, reason=sqlite_reason(exc)
+                )
+            )
         return BankError(
-            _("{path}: not a puzzle bank ({reason})").format(path=self.path, reason=exc)
+            _("{path}: cannot open the bank: {reason}").format(
+                path=self.path, reason=self._why_not(exc)
+            )
         )
 
+    def _why_not(self, exc: sqlite3.Error) -> str:
+        """Why SQLite could not open the bank: for "unable to open database file", what
+        the system says of the file or its folder when it says something."""
+        if _sqlite_code(exc) == sqlite3.SQLITE_CANTOPEN:
+            try:
+                os.close(os.open(self.path, os.O_RDONLY))
+            except OSError as error:
+                return os_reason(error)
+            if not self.readonly:
+                try:
+                    write_target(self.path)
+                except WriteTargetError as error:
+                    return error.reason
+            folder = self.path.parent
+            if self.readonly and not os.access(folder, os.W_OK):
+                if self._wal_pending():
+                    return _(
+                        "its -wal file holds changes that SQLite reads only with a -shm "
+                        "file beside it, and the folder {folder} cannot be written"
+                    ).format(folder=folder)
+                return _(
+                    "SQLite reads it with a -shm file beside it, and the folder {folder} "
+                    "cannot be written"
+                ).format(folder=folder)
+        return sqlite_reason(exc)
+
+    def _wal_pending(self) -> bool:
+        """Whether a ``-wal`` file beside the bank holds something (changes not yet
+        written into the bank file itself)."""
+        try:
+            return os.stat(f"{self.path}-wal").st_size > 0
+        except OSError:
+            return False
+
     def _connect_readonly(self) -> sqlite3.Connection:
-        """A read-only connection (SQLite's ``mode=ro``): it cannot change the file."""
+        """A read-only connection (SQLite's ``mode=ro``): it cannot change the file.
+
+        A bank in WAL mode is read with a ``-shm`` file beside it, which SQLite makes when
+        missing; where it cannot (a read-only file system, a folder nobody may write),
+        the bank is read as immutable instead (``immutable=1``: no locks, no ``-shm``):
+        safe there, as no process can be changing it, unless its ``-wal`` file holds
+        changes, which only a ``-shm`` file lets SQLite read."""
         uri = self.path.absolute().as_uri() + "?mode=ro"
         try:
-            conn = sqlite3.connect(uri, uri=True, timeout=30.0, isolation_level=None)
+            return self._open_readonly(uri)
+        except sqlite3.Error as exc:
+            if (
+                _sqlite_code(exc) != sqlite3.SQLITE_CANTOPEN
+                or not _storage_unchangeable(self.path)
+                or self._wal_pending()
+            ):
+                raise self._not_a_bank(exc) from None
+        try:
+            return self._open_readonly(uri + "&immutable=1")
         except sqlite3.Error as exc:
             raise self._not_a_bank(exc) from None
+
+    def _open_readonly(self, uri: str) -> sqlite3.Connection:
+        conn = sqlite3.connect(uri, uri=True, timeout=30.0, isolation_level=None)
         try:
             conn.execute("PRAGMA busy_timeout = 30000")
             conn.execute("PRAGMA cache_size = -65536")
             version = int(conn.execute("PRAGMA user_version").fetchone()[0])
             self._refuse_version(conn, version)
-        except sqlite3.Error as exc:
-            conn.close()
-            raise self._not_a_bank(exc) from None
         except BaseException:
             conn.close()
             raise
@@ -1136,7 +1244,9 @@ class Bank:
             yield
         except sqlite3.Error as exc:
             raise BankError(
-                _("{path}: the bank's database: {problem}").format(path=self.path, problem=exc)
+                _("{path}: the bank's database: {problem}").format(
+                    path=self.path, problem=sqlite_reason(exc)
+                )
             ) from None
 
     def public_doc(self, doc: str) -> dict[str, Any]:
