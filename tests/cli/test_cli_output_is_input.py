@@ -168,3 +168,38 @@ def test_the_refusal_is_in_the_language_in_use(turing: Turing, folder: Path) -> 
         "Fehler: garden.yaml lässt sich nicht schreiben: "
         "es ist der Kartensatz, den dieser Befehl liest\n"
     )
+
+
+def test_the_save_and_the_transcript_are_two_files(turing: Turing, folder: Path) -> None:
+    r = turing(["play", "p.yaml", "--save", "g.json", "--transcript", "g.json"], input="quit\n")
+    assert r.exit_code == 2
+    assert r.output == "error: cannot write g.json: it is the transcript this game writes\n"
+    assert not (folder / "g.json").exists()
+
+
+@pytest.mark.parametrize(
+    ("args", "typed", "kept", "why"),
+    [
+        ([], "p.yaml", "p.yaml", "it is a puzzle file this command reads"),
+        ([], "garden.yaml", "garden.yaml", "it is the card set this command reads"),
+        (
+            ["--transcript", "t.jsonl"],
+            "t.jsonl",
+            "t.jsonl",
+            "it is the transcript this game writes",
+        ),
+    ],
+)
+def test_save_typed_in_the_game_keeps_what_the_game_reads_and_writes(
+    turing: Turing, folder: Path, args: list[str], typed: str, kept: str, why: str
+) -> None:
+    r = turing(["play", "p.yaml", *args], input=f"save {typed}\nsave {typed}x\nquit\n")
+    assert f"error: cannot write {typed}: {why}" in r.output, r.output
+    assert (folder / f"{typed}x").exists()  # the next line is run: the game went on
+    if kept != "t.jsonl":
+        assert (folder / kept).read_bytes() != b"" and b'"packed"' not in (
+            folder / kept
+        ).read_bytes()
+    else:
+        first = (folder / kept).read_text(encoding="utf-8").splitlines()[0]
+        assert first.startswith("{") and '"packed"' not in first

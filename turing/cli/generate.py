@@ -36,11 +36,6 @@ from turing.cli.options import (
     worker_options,
 )
 from turing.cli.output import (
-    BANK_READ,
-    BANK_SIDE_FILES,
-    BANK_WRITTEN,
-    CARD_SET,
-    PUZZLE_FILE,
     CLIError,
     NothingWritten,
     OutputPath,
@@ -59,6 +54,7 @@ from turing.cli.output import (
     takes_every_character,
 )
 from turing.core.cards import CardSet, load_cardset, portable_reference
+from turing.core.files import BANK_READ, BANK_SIDE_FILES, BANK_WRITTEN, CARD_SET, PUZZLE_FILE
 from turing.core.puzzle import (
     MODES,
     Puzzle,

@@ -44,7 +44,7 @@ from typing import IO, TYPE_CHECKING, Any, Final, NoReturn, Protocol, TextIO, ca
 import click
 
 from turing.core.errors import TuringError
-from turing.i18n import N_, _, format_number, ngettext
+from turing.i18n import _, format_number, ngettext
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -529,14 +529,6 @@ def file_or_stdin(path: str) -> tuple[str | None, bytes | None, str | None]:
     if path == "-":
         return None, stdin_bytes(), STDIN_NAME
     return path, None, None
-
-
-def same_file(path: str, other: str) -> bool:
-    """Whether two paths name one existing file (through hard and symbolic links too)."""
-    try:
-        return os.path.samefile(path, other)
-    except (OSError, ValueError):
-        return False
 
 
 def exit_for_os_error(exc: OSError) -> NoReturn:
@@ -1110,24 +1102,6 @@ def check_output(path: str) -> None:
         raise CLIError(str(exc)) from None
 
 
-#: What a file a command reads is, as the refusal to write over it names it.
-PUZZLE_FILE: Final = N_("it is a puzzle file this command reads")
-CARD_SET: Final = N_("it is the card set this command reads")
-SAVED_GAME: Final = N_("it is the saved game this command reads")
-BANK_READ: Final = N_("it is the bank this command reads")
-BANK_WRITTEN: Final = N_("it is the bank this command writes")
-
-#: the files SQLite and the writer lock keep beside a bank
-BANK_SIDE_FILES: Final = ("", "-wal", "-shm", "-journal", ".writer-lock")
-
-
-def one_file(path: str, other: str) -> bool:
-    """Whether two paths name one file: the same file where both exist (through hard and
-    symbolic links too), else the same path once its links are resolved (a file not
-    made yet)."""
-    return same_file(path, other) or os.path.realpath(path) == os.path.realpath(other)
-
-
 def _stdout_is(path: str) -> bool:
     """Whether standard output is the regular file at ``path`` (``turing … >> FILE``)."""
     with contextlib.suppress(OSError, ValueError, AttributeError, io.UnsupportedOperation):
@@ -1143,34 +1117,17 @@ def refuse_writing_inputs(output: str | None, inputs: Iterable[tuple[str | None,
     """Refuse, in one ``error:`` line (exit status 2), an output that is one of the files
     the command reads: writing there would destroy what it reads from. ``inputs`` are
     pairs of a path (None or ``-``: nothing to compare) and what it is (:data:`CARD_SET`,
-    :data:`PUZZLE_FILE`, …; a bank, :data:`BANK_READ` or :data:`BANK_WRITTEN`, is compared
-    with the files SQLite keeps beside it too). ``-`` as ``output`` is standard output,
-    refused when it is one of those files (``>> FILE``). Done before any work; files are
-    compared as :func:`one_file` does."""
+    :data:`PUZZLE_FILE`, …; see :func:`~turing.core.files.clashing_input`). ``-`` as
+    ``output`` is standard output, refused when it is one of those files (``>> FILE``).
+    Done before any work."""
     if output is None:
         return
-    for path, what in inputs:
-        if path is None or path == "-":
-            continue
-        bank = what in (BANK_READ, BANK_WRITTEN)
-        for suffix in BANK_SIDE_FILES if bank else ("",):
-            candidates = {path + suffix, os.path.realpath(path) + suffix}
-            if output == "-":
-                hit = any(_stdout_is(c) for c in candidates)
-            else:
-                hit = any(one_file(output, c) for c in candidates)
-            if not hit:
-                continue
-            if not suffix:
-                reason = _(what)
-            elif what == BANK_READ:
-                reason = _("it is a file of the bank {bank} this command reads").format(bank=path)
-            else:
-                reason = _("it is a file of the bank {bank} this command writes").format(bank=path)
-            from turing.core.files import WriteTargetError
+    from turing.core.files import WriteTargetError, clashing_input
 
-            shown = _("standard output") if output == "-" else output
-            fail(str(WriteTargetError(shown, reason)))
+    reason = clashing_input(output, inputs, is_output=_stdout_is if output == "-" else None)
+    if reason is not None:
+        shown = _("standard output") if output == "-" else output
+        fail(str(WriteTargetError(shown, reason)))
 
 
 def cardset_file(name: str | None) -> str | None:

@@ -20,10 +20,6 @@ import click
 
 from turing.cli.options import cardset_option
 from turing.cli.output import (
-    BANK_READ,
-    CARD_SET,
-    PUZZLE_FILE,
-    SAVED_GAME,
     cardset_file,
     emit_json,
     fail,
@@ -33,7 +29,14 @@ from turing.cli.output import (
 from turing.cli.share import SHARED_LABEL, shared_puzzle
 from turing.core.cards import CardSet, load_cardset
 from turing.core.errors import TuringError
-from turing.core.files import os_reason
+from turing.core.files import (
+    BANK_READ,
+    CARD_SET,
+    PUZZLE_FILE,
+    SAVED_GAME,
+    TRANSCRIPT_WRITTEN,
+    os_reason,
+)
 from turing.core.puzzle import MODES, Puzzle, iter_puzzle_file, puzzle_cardset
 from turing.i18n import N_, _
 from turing.play.game import GameError, puzzles_dir, sample_puzzle_path
@@ -427,7 +430,7 @@ def open_session(
         (bank_path, BANK_READ),
     ]
     # a resumed game is saved where it was read from, but never written as a transcript
-    refuse_writing_inputs(save_file, reads)
+    refuse_writing_inputs(save_file, [*reads, (transcript_file, TRANSCRIPT_WRITTEN)])
     refuse_writing_inputs(transcript_file, [*reads, (resume_file, SAVED_GAME)])
     if resume_file is not None:
         given = [
@@ -461,6 +464,11 @@ def open_session(
             fail(str(exc))
         if save_file is not None:
             session.save_path = Path(save_file)
+        if transcript_file is None and saved_transcript is not None:
+            # the game goes on writing the transcript its save names
+            refuse_writing_inputs(
+                str(session.save_path or resume_file), [(saved_transcript, TRANSCRIPT_WRITTEN)]
+            )
         _refuse_writing_cardset(session, save_file, transcript_file or saved_transcript)
         _open_transcript(session, transcript_file or saved_transcript)
         resumed = True
@@ -481,6 +489,7 @@ def open_session(
             no_hints,
         )
         session.save_path = Path(save_file) if save_file else None
+        session.kept_files = [(path, what) for path, what in reads if path is not None]
         _refuse_writing_cardset(session, save_file, transcript_file)
         _open_transcript(session, transcript_file)
         resumed = False

@@ -26,7 +26,6 @@ from turing.cli.output import (
     file_or_stdin,
     plural,
     said,
-    same_file,
     say_error,
     stdout_console,
     takes_every_character,
@@ -34,7 +33,7 @@ from turing.cli.output import (
 from turing.cli.share import CODE_SOURCE, code_option, with_codes
 from turing.core.cards import CardSet, load_cardset
 from turing.core.errors import TuringError
-from turing.core.files import SourceError
+from turing.core.files import SourceError, same_file
 from turing.core.puzzle import Loaded, Puzzle, difficulty, iter_puzzle_items
 from turing.core.solver import TooLarge
 from turing.i18n import _, current_language, ngettext, pgettext, speaking

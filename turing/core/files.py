@@ -24,7 +24,7 @@ import pickle
 import re
 import stat
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, TextIO, TypeVar
@@ -985,3 +985,64 @@ def _store(path: Path, value: object) -> None:
         )
         for old in entries[: max(0, len(entries) - CACHE_ENTRIES)]:
             os.unlink(old.path)
+
+
+# -- outputs that are inputs ---------------------------------------------------------------
+
+#: What a file a command reads or writes is, as the refusal to write over it names it.
+PUZZLE_FILE: Final = N_("it is a puzzle file this command reads")
+CARD_SET: Final = N_("it is the card set this command reads")
+SAVED_GAME: Final = N_("it is the saved game this command reads")
+BANK_READ: Final = N_("it is the bank this command reads")
+BANK_WRITTEN: Final = N_("it is the bank this command writes")
+TRANSCRIPT_WRITTEN: Final = N_("it is the transcript this game writes")
+
+#: the files SQLite and the writer lock keep beside a bank
+BANK_SIDE_FILES: Final = ("", "-wal", "-shm", "-journal", ".writer-lock")
+
+
+def same_file(path: str, other: str) -> bool:
+    """Whether two paths name one existing file (through hard and symbolic links too)."""
+    try:
+        return os.path.samefile(path, other)
+    except (OSError, ValueError):
+        return False
+
+
+def one_file(path: str, other: str) -> bool:
+    """Whether two paths name one file: the same file where both exist (through hard and
+    symbolic links too), else the same path once its links are resolved (a file not
+    made yet)."""
+    return same_file(path, other) or os.path.realpath(path) == os.path.realpath(other)
+
+
+def clashing_input(
+    output: str | os.PathLike[str],
+    inputs: Iterable[tuple[str | os.PathLike[str] | None, str]],
+    is_output: Callable[[str], bool] | None = None,
+) -> str | None:
+    """Why writing ``output`` would destroy one of ``inputs`` (pairs of a path, None for
+    none, and what it is: :data:`CARD_SET`, :data:`PUZZLE_FILE`, …), in the language in
+    use, or None. A bank (:data:`BANK_READ`, :data:`BANK_WRITTEN`) is compared with the
+    files SQLite keeps beside it too. Files are compared as :func:`one_file` does, or by
+    ``is_output`` when given (standard output, which is no path)."""
+    target = os.fspath(output)
+    for given, what in inputs:
+        if given is None or os.fspath(given) == "-":
+            continue
+        path = os.fspath(given)
+        bank = what in (BANK_READ, BANK_WRITTEN)
+        for suffix in BANK_SIDE_FILES if bank else ("",):
+            candidates = {path + suffix, os.path.realpath(path) + suffix}
+            if is_output is not None:
+                hit = any(is_output(c) for c in candidates)
+            else:
+                hit = any(one_file(target, c) for c in candidates)
+            if not hit:
+                continue
+            if not suffix:
+                return _(what)
+            if what == BANK_READ:
+                return _("it is a file of the bank {bank} this command reads").format(bank=path)
+            return _("it is a file of the bank {bank} this command writes").format(bank=path)
+    return None

@@ -37,8 +37,11 @@ from turing.core.cards import CardSet, cards_dir, load_cardset, shipped_cardsets
 from turing.core.codes import EXAMPLE_CODE, SHAPE_SYMBOLS, Code, CodeError
 from turing.core.errors import TuringError
 from turing.core.files import (
+    CARD_SET,
+    TRANSCRIPT_WRITTEN,
     SourceError,
     WriteTargetError,
+    clashing_input,
     json_problem,
     os_reason,
     read_text,
@@ -985,6 +988,10 @@ class Session:
     seed: int
     save_path: Path | None = None
     transcript: Transcript | None = None
+    #: files ``save`` must never write over, each with what it is (``PUZZLE_FILE``, a bank,
+    #: …, as :func:`~turing.core.files.clashing_input` takes them); the card set and the
+    #: transcript are known to the session itself
+    kept_files: list[tuple[str, str]] = field(default_factory=list)
     _revealed: int = field(default=0, repr=False)  # events already revealed
     _revealed_round: int = field(default=1, repr=False)
     _last_reveal: Reveal | None = field(default=None, repr=False)
@@ -1417,6 +1424,14 @@ class Session:
         problem = unwritable(target or path)  # as typed: "out/" keeps its slash
         if problem:
             raise CommandError(problem)
+        kept = [
+            *self.kept_files,
+            (self.game.cardset.source or None, CARD_SET),
+            (self.transcript.path if self.transcript is not None else None, TRANSCRIPT_WRITTEN),
+        ]
+        clash = clashing_input(path, kept)
+        if clash is not None:
+            raise CommandError(str(WriteTargetError(str(target or path), clash)))
         return path
 
     def save(self, target: str | None = None) -> Path:
