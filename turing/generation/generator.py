@@ -831,7 +831,8 @@ def run(
     if st.kept >= count:
         return
     st.possible = kind_count(spec)
-    if st.possible is not None and st.possible <= st.kept:
+    # none at all: the first draw says what the card set lacks (GenerationError)
+    if st.possible and st.possible <= st.kept:
         st.exhausted = True  # a resumed run that holds every puzzle of its kind
         return
     # Blocks small enough that every worker gets several before the run ends (the blocks
