@@ -729,6 +729,8 @@ def generate(
         max_tests=max_tests,
     )
     bank = open_bank(bank_path, writer=True) if bank_path else None
+    if bank is not None:
+        bank.check_cardsets()  # its puzzles of a changed set would not match the new ones
     drawn = seed is None
     if drawn:
         found = _drawn_run(bank, spec, start_index, count) if bank is not None else None
