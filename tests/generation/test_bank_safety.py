@@ -314,7 +314,7 @@ def test_a_file_without_tables_reads_as_a_bank_holding_nothing(tmp_path: Path, k
         assert path.read_bytes() == before, args  # nothing written to it
     assert json.loads(turing("bank", "stats", "--json", str(path)).output)["puzzles"] == 0
     r = turing("bank", "stats", str(path))
-    assert (r.exit_code, r.output.splitlines()[0]) == (0, f"{path}: 0 puzzles (schema 3)")
+    assert (r.exit_code, r.output.splitlines()[0]) == (0, f"{path}: 0 puzzles (schema 4)")
     r = turing("bank", "export", str(path))
     assert (r.exit_code, r.output) == (1, f"error: {path}: no puzzles to export\n")
     if not before:  # no SQLite side files either: the file was never in WAL mode

@@ -321,12 +321,50 @@ def _kept_words(kept: int, count: int, bank_path: str | None, output: str | None
 
 
 def _run_stopped_words(
-    state: RunState, spec: Spec, count: int, bank_path: str | None, output: str | None
+    state: RunState,
+    spec: Spec,
+    count: int,
+    bank_path: str | None,
+    output: str | None,
+    cardset: str,
 ) -> str:
-    """Why a run stopped before its count: the tests filter when it refused most of the
-    draws in a row that brought nothing new (its range, and what the refused puzzles
-    were proven to need), else repeats (this kind of puzzle seems used up)."""
+    """Why a run stopped before its count: every puzzle of its kind met (the card set
+    makes no more), the tests filter when it refused most of the draws in a row that
+    brought nothing new (its range, and what the refused puzzles were proven to need),
+    else repeats (this kind of puzzle seems used up)."""
     kept = _kept_words(state.kept, count, bank_path, output)
+    if state.all_met and state.possible is not None:
+        made = ngettext(
+            "card set {name!r} makes only {n} valid {kind} puzzle",
+            "card set {name!r} makes only {n} valid {kind} puzzles",
+            state.possible,
+        ).format(
+            name=cardset,
+            n=format_number(state.possible),
+            kind=_puzzle_kind(spec.mode, spec.difficulty, spec.verifiers),
+        )
+        parts = [made]
+        if state.kept < state.possible:
+            flags = _tests_flags(spec.min_tests, spec.max_tests)
+            if spec.filtered and bank_path is not None:
+                parts.append(
+                    _("{flags} refused the others, or the bank {db} already held them").format(
+                        flags=flags, db=bank_path
+                    )
+                )
+            elif spec.filtered:
+                parts.append(_("{flags} refused the others").format(flags=flags))
+            elif bank_path is not None:
+                held = state.possible - state.kept
+                parts.append(
+                    ngettext(
+                        "the bank {db} already held {n} of them",
+                        "the bank {db} already held {n} of them",
+                        held,
+                    ).format(db=bank_path, n=format_number(held))
+                )
+        parts.append(kept)
+        return "; ".join(parts)
     if not (spec.filtered and state.streak_refused * 2 > state.misses):
         return _(
             "stopped after {draws} in a row gave no new puzzle: this kind of puzzle "
@@ -571,8 +609,9 @@ VERIFIERS_HELP = "Verifiers per puzzle."
     "--give-up",
     type=click.IntRange(min=1),
     default=None,
-    help="Stop when this many draws in a row give no new puzzle "
-    "(default 20000; 500 with a tests filter).",
+    help="Stop when this many draws in a row give no new puzzle (default 20000; 500 with a "
+    "tests filter; sooner after few puzzles: 10 draws a puzzle met, at least 200). A card "
+    "set small enough to count its puzzles stops once every one was met, whatever this says.",
 )
 @click.option(
     "--from-bank",
@@ -673,6 +712,8 @@ def generate(
         max_tests=max_tests,
     )
     bank = open_bank(bank_path, writer=True) if bank_path else None
+    if bank is not None:
+        bank.check_cardsets()  # its puzzles of a changed set would not match the new ones
     drawn = seed is None
     if drawn:
         found = _drawn_run(bank, spec, start_index, count) if bank is not None else None
@@ -864,7 +905,10 @@ def generate(
             line += _drawn_seed_words(spec.seed)
         summary(line, quiet)
     if exhausted:
-        raise CLIError(_run_stopped_words(state, spec, count, bank_path, output), exit_code=1)
+        raise CLIError(
+            _run_stopped_words(state, spec, count, bank_path, output, _source.name),
+            exit_code=1,
+        )
 
 
 def _from_bank(

@@ -223,8 +223,24 @@ def _v3(conn: sqlite3.Connection) -> None:
     _move_catalogue_rows(conn)
 
 
+def _v4(conn: sqlite3.Connection) -> None:
+    """The fingerprint of each card set the stored puzzles (not the catalogue's) were made
+    from, recorded as they are stored: a bank refuses to give them once the set has changed.
+    Puzzles stored before have none recorded (the set may have changed already) and are
+    read as before."""
+    _script(
+        conn,
+        """
+        CREATE TABLE puzzle_cardsets (
+            reference TEXT PRIMARY KEY,
+            fingerprint TEXT NOT NULL
+        )
+    """,
+    )
+
+
 #: migration *i* brings a bank from ``user_version`` *i* to *i + 1*
-MIGRATIONS: Final[tuple[Callable[[sqlite3.Connection], None], ...]] = (_v1, _v2, _v3)
+MIGRATIONS: Final[tuple[Callable[[sqlite3.Connection], None], ...]] = (_v1, _v2, _v3, _v4)
 SCHEMA_VERSION: Final = len(MIGRATIONS)
 
 
@@ -273,6 +289,26 @@ def _register_cardset(conn: sqlite3.Connection, cardset: CardSet, reference: str
     )
     return int(
         conn.execute("SELECT id FROM cardsets WHERE rowid = ?", (cur.lastrowid,)).fetchone()[0]
+    )
+
+
+def _fingerprint(reference: str) -> str | None:
+    """The fingerprint of every criterion's mask of a card set (:class:`Layout`), or None
+    when the set cannot be loaded (nothing to compare it with)."""
+    try:
+        return layout_for(load_cardset(reference)).fingerprint
+    except (ValueError, OSError, TuringError):
+        return None
+
+
+def _changed_set(path: Path, reference: str) -> BankError:
+    """The one refusal of every command that reads a bank's puzzles of a changed card set."""
+    return BankError(
+        _(
+            "{path}: the card set {name!r} has changed since puzzles of it were stored in the "
+            "bank; put the card set back as it was, or store the changed set's puzzles in a "
+            "new bank"
+        ).format(path=path, name=reference)
     )
 
 
@@ -561,6 +597,10 @@ class Bank:
         self.readonly = readonly
         self._lock_fd: int | None = None
         self._sets: dict[int, _CardsetEntry] | None = None
+        #: card sets whose fingerprint this process recorded or compared (see
+        #: :meth:`_record_cardset`), and whether :meth:`check_cardsets` passed
+        self._recorded: set[str] = set()
+        self._checked = False
         if (readonly or not create) and not self.path.exists():
             raise BankError(_("{path}: no such bank").format(path=self.path))
         if self.path.exists() and self.path.is_dir():
@@ -883,6 +923,8 @@ class Bank:
             key = puzzle.canonical_key()
             if self.contains(key):
                 continue
+            if puzzle.cardset is not None and puzzle.cardset != "classic":
+                self._record_cardset(puzzle.cardset)
             pid = self._free_id(puzzle, pending)
             index = puzzle.extra.get("index")
             cur = self.conn.execute(
@@ -893,6 +935,44 @@ class Bank:
                 added += 1
                 pending.add(pid)
         return added
+
+    def _record_cardset(self, reference: str) -> None:
+        """Record the fingerprint of a card set whose puzzles are stored (once); refused
+        when the set has changed since puzzles of it were stored (they would not match)."""
+        if reference in self._recorded:
+            return
+        found = _fingerprint(reference)
+        if found is not None:
+            row = self.conn.execute(
+                "SELECT fingerprint FROM puzzle_cardsets WHERE reference = ?", (reference,)
+            ).fetchone()
+            if row is None:
+                self.conn.execute(
+                    "INSERT INTO puzzle_cardsets (reference, fingerprint) VALUES (?, ?)",
+                    (reference, found),
+                )
+            elif row[0] != found:
+                raise _changed_set(self.path, reference)
+        self._recorded.add(reference)
+
+    def check_cardsets(self) -> None:
+        """Refuse (:class:`BankError`, one line naming the set) when a card set whose puzzles
+        or catalogue the bank holds has changed since they were stored: every reading of the
+        bank's puzzles asks this first, so none gives puzzles its card set no longer makes.
+        A set that cannot be loaded is not compared (reading its puzzles says why)."""
+        if self._checked:
+            return
+        with self.naming_errors():
+            stored = self.conn.execute(
+                "SELECT reference, fingerprint FROM puzzle_cardsets ORDER BY reference"
+            ).fetchall()
+        pairs = [(str(r), str(f)) for r, f in stored]
+        pairs += [(e.reference, e.fingerprint) for e in self._entries().values()]
+        for reference, fingerprint in pairs:
+            found = _fingerprint(reference)
+            if found is not None and found != fingerprint:
+                raise _changed_set(self.path, reference)
+        self._checked = True
 
     def _save_run(self, run: RunRecord) -> None:
         self.conn.execute(
@@ -1017,12 +1097,7 @@ class Bank:
                 ) from None
             layout = layout_for(cardset)
             if layout.fingerprint != entry.fingerprint:
-                raise BankError(
-                    _(
-                        "{path}: the card set {name!r} has changed since its "
-                        "catalogue was stored; its puzzles cannot be read against it"
-                    ).format(path=self.path, name=entry.reference)
-                )
+                raise _changed_set(self.path, entry.reference)
             entry.loaded = (cardset, layout)
         return entry.loaded
 
@@ -1219,6 +1294,7 @@ class Bank:
     def run_docs(self, signature: str, limit: int | None = None) -> Iterator[str]:
         """The documents of the puzzles a run stored (``source`` = its signature), in the
         order of their indices; at most ``limit``."""
+        self.check_cardsets()
         sql = "SELECT doc FROM puzzles WHERE source = ? ORDER BY source_index, rowid"
         args: list[Any] = [signature]
         if limit is not None:
@@ -1256,6 +1332,7 @@ class Bank:
 
     def get(self, ident: str) -> Puzzle | None:
         """A puzzle by its id (``C6H-K3QF7A``; case and spaces ignored) or canonical key."""
+        self.check_cardsets()
         text = ident.strip()
         row = self.conn.execute(
             "SELECT doc FROM puzzles WHERE id = ? OR key = ?", (text.upper(), text)
@@ -1276,6 +1353,7 @@ class Bank:
     ) -> Puzzle | None:
         """A puzzle matching the filters, drawn at random (``seed`` makes the draw
         repeatable); with ``unplayed`` only puzzles not yet marked played. None if none."""
+        self.check_cardsets()
         query = Query(
             mode=mode,
             difficulty=difficulty,
@@ -1337,6 +1415,7 @@ class Bank:
         order instead (and ``limit`` a random choice), for what players are given — a
         catalogue's key order follows the hidden criteria, and anyone can make the same
         catalogue, so a puzzle's place in it would tell its criteria apart."""
+        self.check_cardsets()
         q = query or Query()
         given = 0
         for doc in self._stored_docs(q, limit, shuffled):
@@ -1363,6 +1442,7 @@ class Bank:
     ) -> Iterator[str]:
         """The JSON documents (hidden fields included), in the order of :meth:`query`
         (``shuffled`` as there); the catalogue's documents are rebuilt from their keys."""
+        self.check_cardsets()
         q = query or Query()
         given = 0
         for doc in self._stored_docs(q, limit, shuffled):

@@ -627,6 +627,8 @@ class Refused:
     reason: Skip
     least: int
     most: int | None
+    #: the refused puzzle's canonical key (a run counts the distinct puzzles it met)
+    key: str = ""
 
 
 def puzzle_at(
@@ -645,9 +647,13 @@ def puzzle_at(
         if spec.filtered:
             verdict = in_tests_range(found, spec.min_tests, spec.max_tests)
             if verdict is None:
-                return Refused(Skip.UNRATED, found.min_tests, found.min_tests_upper)
+                return Refused(
+                    Skip.UNRATED, found.min_tests, found.min_tests_upper, puzzle.canonical_key()
+                )
             if not verdict:
-                return Refused(Skip.FILTER, found.min_tests, found.min_tests_upper)
+                return Refused(
+                    Skip.FILTER, found.min_tests, found.min_tests_upper, puzzle.canonical_key()
+                )
         extra.update(found.as_dict())
     return _with_extra(puzzle, tier, extra)
 
@@ -716,6 +722,17 @@ class RunState:
     streak_above: int | None = None
     #: True when the run stopped because new puzzles ran out (see :func:`run`)
     exhausted: bool = False
+    #: the canonical keys of every valid puzzle the run met: kept, repeated, already
+    #: held (``is_new`` refused it) or refused by the tests filter
+    met: set[str] = field(default_factory=set)
+    #: how many puzzles of the run's kind the card set makes (:func:`kind_count`), when
+    #: known; a run that met them all stops (``exhausted``) without drawing on
+    possible: int | None = None
+
+    @property
+    def all_met(self) -> bool:
+        """Whether the run has met every puzzle of its kind (their number known)."""
+        return self.possible is not None and len(self.met) >= self.possible
 
     def new_streak(self) -> None:
         """A new puzzle (or a new start): no index in a row has missed."""
@@ -740,6 +757,13 @@ class RunState:
 #: consecutive indices without a new puzzle after which a run stops as exhausted
 GIVE_UP: Final = 20000
 GIVE_UP_FILTERED: Final = 500
+#: without an explicit limit, a run that has met few distinct puzzles stops sooner: after
+#: this many times as many indices in a row as it met puzzles (at least
+#: :data:`GIVE_UP_LEAST`). Were one puzzle of the kind still unmet, drawn as often as the
+#: others, that many draws in a row would miss it about once in e¹⁰ runs; a small set whose
+#: draws are dear (most combinations invalid) stops in minutes, not hours.
+GIVE_UP_PER_MET: Final = 10
+GIVE_UP_LEAST: Final = 200
 
 
 def generate(
@@ -797,11 +821,19 @@ def run(
 ) -> Iterator[Puzzle]:
     """The puzzles of a run described by ``spec`` (see :func:`generate`).
 
-    Stops early, with ``state.exhausted`` set, after ``give_up`` indices in a row gave no
-    new puzzle (default :data:`GIVE_UP`, or :data:`GIVE_UP_FILTERED` with a tests filter).
+    Stops early, with ``state.exhausted`` set, once it has met every puzzle of its kind
+    when the card set is small enough to count them (``state.possible``, see
+    :func:`kind_count`), else after ``give_up`` indices in a row gave no new puzzle
+    (default :data:`GIVE_UP`, or :data:`GIVE_UP_FILTERED` with a tests filter, or sooner
+    when it met few puzzles: :data:`GIVE_UP_PER_MET`).
     """
     st = state if state is not None else RunState()
     if st.kept >= count:
+        return
+    st.possible = kind_count(spec)
+    # none at all: the first draw says what the card set lacks (GenerationError)
+    if st.possible and st.possible <= st.kept:
+        st.exhausted = True  # a resumed run that holds every puzzle of its kind
         return
     # Blocks small enough that every worker gets several before the run ends (the blocks
     # still in flight when it ends are wasted), large enough to keep overhead low.
@@ -815,8 +847,11 @@ def run(
             st.next_index = index + 1
             if isinstance(puzzle, Refused):
                 st.refused_by(puzzle, spec)
+                if puzzle.key:
+                    st.met.add(puzzle.key)
             else:
                 key = puzzle.canonical_key()
+                st.met.add(key)
                 if key in st.seen or (is_new is not None and not is_new(puzzle)):
                     st.repeats += 1
                 else:
@@ -826,9 +861,18 @@ def run(
                     yield puzzle
                     if st.kept >= count:
                         return
+                    if st.all_met:
+                        st.exhausted = True  # that was the last puzzle of its kind
+                        return
                     continue
             st.misses += 1
-            if st.misses >= limit:
+            if st.all_met:
+                # every puzzle of the kind is met: no index can bring a new one
+                st.exhausted = True
+                return
+            if st.misses >= limit or (
+                give_up is None and st.misses >= max(GIVE_UP_LEAST, GIVE_UP_PER_MET * len(st.met))
+            ):
                 # Small spaces run out (there are only 4,005 easy 4-verifier classic
                 # puzzles); stop instead of drawing repeats for ever.
                 st.exhausted = True
@@ -854,6 +898,7 @@ __all__ = [
     "generate",
     "generate_one",
     "iter_indexed",
+    "kind_count",
     "make_puzzle",
     "puzzle_at",
     "puzzle_seed",
@@ -910,6 +955,54 @@ def _build_plan(cardset: CardSet, verifiers: int) -> CataloguePlan:
         by_cards.setdefault((options[first][0], options[second][0]), []).append((first, second))
     card_units = tuple(tuple(by_cards[pair]) for pair in sorted(by_cards))
     return CataloguePlan(options, tuple(after), tuple(units), card_units)
+
+
+#: the most choices of one criterion on each of distinct cards (``verifiers`` of them) a
+#: card set may offer for :func:`kind_count` to count its puzzles by the catalogue search
+COUNT_LIMIT: Final = 200_000
+
+
+def kind_count(spec: Spec) -> int | None:
+    """How many distinct puzzles of the run's kind the card set makes (the tests range
+    aside, so a bound with one), or None when that is not known cheaply: the set is too
+    large to search whole (:data:`COUNT_LIMIT`), or the mode is extreme (its decoys are
+    not counted). Classic and nightmare puzzles of the tier are counted by the catalogue
+    search: a nightmare puzzle is a classic one dealt in a hidden order, the same key."""
+    if Mode.parse(spec.mode).has_decoys:
+        return None
+    cs, _ = _resolve_cardset(spec.cardset)
+    counts = cs.derived(_tier_totals, spec.verifiers)
+    if counts is None:
+        return None
+    if spec.difficulty is None:
+        return sum(counts.get(tier, 0) for tier in DIFFICULTIES)
+    return counts.get(spec.difficulty, 0)
+
+
+def _choices(cardset: CardSet, verifiers: int) -> int:
+    """The ways to take one criterion of each of ``verifiers`` distinct cards."""
+    ways = [1] + [0] * verifiers  # ways[k]: k cards taken so far
+    for card in cardset:
+        for k in range(verifiers, 0, -1):
+            ways[k] += ways[k - 1] * len(card.criteria)
+    return ways[verifiers]
+
+
+def _tier_totals(cardset: CardSet, verifiers: int) -> dict[str | None, int] | None:
+    """The card set's valid classic puzzles of ``verifiers`` per tier, or None when the
+    set is too large to search whole quickly."""
+    if _choices(cardset, verifiers) > COUNT_LIMIT:
+        return None
+    plan = catalogue_plan(cardset, verifiers)
+    found: list[list[int]] = []
+    for unit in range(len(plan.units)):
+        _catalogue_walk(plan, verifiers, unit, found.append)
+    counts: dict[str | None, int] = {}
+    for picks in found:
+        sample = Puzzle(cards=tuple((plan.options[k][0],) for k in picks), mode=Mode.CLASSIC)
+        tier = puzzle_difficulty(sample, cardset)
+        counts[tier] = counts.get(tier, 0) + 1
+    return counts
 
 
 def _catalogue_walk(

@@ -138,6 +138,7 @@ class CatalogueSampler:
             )
         self.min_tests, self.max_tests = min_tests, max_tests
         self.seed = seed
+        bank.check_cardsets()
         sets = bank.catalogue_sets()
         if not bank.has_catalogue():
             raise SampleError(
