@@ -242,6 +242,10 @@ def _v4(conn: sqlite3.Connection) -> None:
 #: migration *i* brings a bank from ``user_version`` *i* to *i + 1*
 MIGRATIONS: Final[tuple[Callable[[sqlite3.Connection], None], ...]] = (_v1, _v2, _v3, _v4)
 SCHEMA_VERSION: Final = len(MIGRATIONS)
+#: the oldest schema read as it is, without upgrading the file: version 4 only adds a
+#: table of fingerprints, which a bank of version 3 has none to hold (so a bank of
+#: version 3 on storage nobody can write is read too)
+READ_AS_IS_FROM: Final = 3
 
 
 # -- the compact catalogue ----------------------------------------------------------------
@@ -589,9 +593,10 @@ class Bank:
         self, path: str | os.PathLike[str], create: bool = True, readonly: bool = False
     ) -> None:
         """``readonly``: open an existing bank for reading only: nothing is created or
-        written (a file that is not a bank is refused as it is), except that a bank of an
-        older schema is brought up to date first (:data:`MIGRATIONS`, one transaction per
-        version, safe when several processes open it at once). A file without tables (of
+        written (a file that is not a bank is refused as it is), except that a bank of a
+        schema older than :data:`READ_AS_IS_FROM` is brought up to date first
+        (:data:`MIGRATIONS`, one transaction per version, safe when several processes open
+        it at once). A file without tables (of
         no bytes, or left before the first batch was stored) is a bank holding nothing."""
         self.path = Path(path)
         self.readonly = readonly
@@ -608,7 +613,7 @@ class Bank:
         if readonly:
             self._check_bank_file()
             self.conn = self._connect_readonly()
-            if self._version() < SCHEMA_VERSION:
+            if self._version() < READ_AS_IS_FROM:
                 # An older bank: upgraded in place (its one write), then read as usual.
                 self.conn.close()
                 self.conn = self._connect_writing()
@@ -962,10 +967,12 @@ class Bank:
         A set that cannot be loaded is not compared (reading its puzzles says why)."""
         if self._checked:
             return
-        with self.naming_errors():
-            stored = self.conn.execute(
-                "SELECT reference, fingerprint FROM puzzle_cardsets ORDER BY reference"
-            ).fetchall()
+        stored: list[tuple[object, object]] = []
+        if self._version() >= 4:  # a bank of version 3, read as it is, recorded none
+            with self.naming_errors():
+                stored = self.conn.execute(
+                    "SELECT reference, fingerprint FROM puzzle_cardsets ORDER BY reference"
+                ).fetchall()
         pairs = [(str(r), str(f)) for r, f in stored]
         pairs += [(e.reference, e.fingerprint) for e in self._entries().values()]
         for reference, fingerprint in pairs:
