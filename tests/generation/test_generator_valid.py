@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import itertools
 import math
+from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -405,3 +407,34 @@ def test_the_tier_rule_rules_out_no_extreme_reading() -> None:
                 else:
                     assert all(t in ("easy", "standard") for t in tiers)
                     assert "standard" in tiers
+
+
+def test_a_set_too_small_for_any_tier_is_said_before_any_draw(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # 5 cards, and an extreme puzzle of 4 verifiers needs 8: no tier is drawn for in vain
+    from turing.generation import generator
+
+    path = tmp_path / "five.yaml"
+    path.write_text(
+        "name: five\ncards:\n"
+        + "".join(
+            f"  - number: {n}\n    criteria: ['{s} <= {k}', '{s} > {k}']\n"
+            for n, (s, k) in enumerate([("b", 1), ("b", 2), ("y", 3), ("p", 4), ("p", 2)], 1)
+        )
+    )
+    drawn: list[str] = []
+    real = generator.make_puzzle
+
+    def counted(*args: Any, **kwargs: Any) -> Puzzle:
+        drawn.append(str(args[4] if len(args) > 4 else kwargs))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(generator, "make_puzzle", counted)
+    with pytest.raises(GenerationError) as short:
+        generate_one(verifiers=4, mode="extreme", cardset=str(path))
+    assert str(short.value) == (
+        "with a decoy beside each card, a puzzle of 4 verifiers needs 8 cards; "
+        "card set 'five' has 5"
+    )
+    assert drawn == []

@@ -527,20 +527,14 @@ def _make_in_tier(
     name: str | None,
 ) -> tuple[Puzzle, str]:
     """A puzzle of the given tier or, with None, of a seeded tier the card set can make."""
-    if difficulty is not None:
-        return make_puzzle(tables_for(cs), rng, mode, verifiers, difficulty, name), difficulty
-    tiers = list(DIFFICULTIES)
-    rng.shuffle(tiers)
-    for tier in tiers[:-1]:
-        try:
-            return make_puzzle(tables_for(cs), rng, mode, verifiers, tier, name), tier
-        except GenerationError:
-            continue
     tables = tables_for(cs)
+    if difficulty is not None:  # a tier that cannot be made says what it lacks
+        return make_puzzle(tables, rng, mode, verifiers, difficulty, name), difficulty
     per = 2 if Mode.parse(mode).has_decoys else 1
     total = len(tables.pool_sets["A"])
     if total < per * verifiers:
-        # no tier can: say so, not what the tier drawn last would need
+        # no tier can: say so at once, not what the tier drawn last would need after
+        # drawing for every tier in vain
         needs = ngettext(
             "a puzzle of {v} verifiers needs {n} card",
             "a puzzle of {v} verifiers needs {n} cards",
@@ -553,6 +547,13 @@ def _make_in_tier(
                 needs=needs, name=cs.name, total=total
             )
         )
+    tiers = list(DIFFICULTIES)
+    rng.shuffle(tiers)
+    for tier in tiers[:-1]:
+        try:
+            return make_puzzle(tables, rng, mode, verifiers, tier, name), tier
+        except GenerationError:
+            continue
     return make_puzzle(tables, rng, mode, verifiers, tiers[-1], name), tiers[-1]
 
 
