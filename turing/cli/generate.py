@@ -1373,8 +1373,11 @@ def bank() -> None:
 
 
 def _figure(value: float | None) -> str:
-    """A figure of the stats table as the language writes it (— where there is none)."""
-    return "—" if value is None else format_number(value)
+    """A figure of the stats table as the language writes it (— where there is none): a
+    mean with two places, so a column's decimals stand one under another."""
+    if value is None:
+        return "—"
+    return format_number(value, 2) if isinstance(value, float) else format_number(value)
 
 
 @bank.command("stats")
