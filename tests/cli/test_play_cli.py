@@ -273,6 +273,68 @@ def test_broken_or_foreign_saves_are_refused_and_left_alone(tmp_path: Path) -> N
     assert other.exit_code == 2 and "drop --players" in other.output
 
 
+@pytest.mark.parametrize(
+    ("ending", "result"),
+    [
+        ("solve 241", "player wins: solved it."),
+        ("solve 111", "Nobody wins: every player is out."),
+        ("giveup", "Given up."),
+    ],
+)
+def test_a_finished_game_is_saved_as_it_ended_and_resumes_as_over(
+    tmp_path: Path, ending: str, result: str
+) -> None:
+    save = tmp_path / "fin.json"
+    transcript = tmp_path / "t.jsonl"
+    first = play(
+        ["--save", str(save), "--transcript", str(transcript)],
+        f"c 123; test A\nsave\n{ending}\n",
+    )
+    assert first.exit_code == 0, first.output
+    assert f"The finished game is saved to {save}." in first.output
+    finished = read_save(str(save))
+    assert finished["game"]["actions"][-1]["do"] in ("solve", "giveup")
+    saved, events = save.read_bytes(), transcript.read_bytes()
+
+    again = play(["--resume", str(save)], "test B\npass\nsolve 241\n")
+    assert again.exit_code == 0, again.output
+    lines = again.output.splitlines()
+    assert lines[0] == f"{save}: this game is over: {result}"
+    assert "player>" not in again.output  # nobody plays on
+    assert "Result · solution 241 · 1 round" in again.output
+    assert save.read_bytes() == saved and transcript.read_bytes() == events
+
+
+def test_every_file_the_game_was_saved_to_holds_its_end(tmp_path: Path) -> None:
+    """The --save file (even one not written before the end), each file of `save FILE`,
+    and a resumed file saved on under another name."""
+    named, other, later = tmp_path / "named.json", tmp_path / "other.json", tmp_path / "b.json"
+    first = play(["--save", str(named)], f"save {other}\nc 123; test A\npass\nquit\n")
+    assert first.exit_code == 1, first.output
+    second = play(["--resume", str(named), "--save", str(later)], "solve 241\n")
+    assert second.exit_code == 0, second.output
+    for path in (named, later):
+        over = play(["--resume", str(path)])
+        assert over.exit_code == 0 and "this game is over: player wins" in over.output
+    # other.json was saved in round 1, by the first run only: it resumes there
+    assert "Resumed in round 1." in play(["--resume", str(other)], "quit\n").output
+
+    third = play(["--save", str(named)], f"save {other}\nsolve 241\n")
+    assert third.exit_code == 0, third.output
+    assert f"The finished game is saved to {named}." in third.output
+    assert f"The finished game is saved to {other}." in third.output
+    assert "this game is over" in play(["--resume", str(other)]).output
+
+
+def test_a_finished_bots_game_resumes_as_its_json_result(tmp_path: Path) -> None:
+    save = tmp_path / "bots.json"
+    args = ["--players", "bot:greedy,bot:random", "--seed", "2", "--json"]
+    first = play([*args, "--save", str(save)])
+    assert first.exit_code == 0, first.output
+    again = play(["--resume", str(save), "--json"])
+    assert again.exit_code == 0 and again.output == first.output
+
+
 def test_bots_only_games_and_json() -> None:
     result = play(["--players", "bot:greedy,bot:random", "--seed", "2", "--json"])
     assert result.exit_code == 0, result.output

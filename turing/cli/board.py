@@ -13,7 +13,7 @@ from typing import Any, Final
 
 import click
 
-from turing.cli.play import _mark_played, open_session, play
+from turing.cli.play import _mark_played, open_session, play, show_over
 from turing.cli.serving import (
     SERVE_OPTIONS,
     check_serve_options,
@@ -77,6 +77,10 @@ def board(ctx: click.Context, /, serve: bool, host: str, port: int, **params: An
         params["resume_file"],
         params["no_hints"],
     )
+    if resumed and session.game.is_terminal():
+        # nothing to play: the game is over, as it was saved when it ended
+        show_over(session, params["resume_file"])
+        return
     if serve:
         session.close()
         serve_board(host, port, ["board", *command_line(ctx.command, params, SERVE_OPTIONS)])
@@ -91,6 +95,11 @@ def board(ctx: click.Context, /, serve: bool, host: str, port: int, **params: An
         session.close()
     code = app.return_code or 0
     if session.game.is_terminal():
+        for saved, problem in session.end_saves:
+            if problem is None:
+                click.echo(_("The finished game is saved to {path}.").format(path=saved))
+            else:
+                click.echo(_("error: {message}").format(message=problem), err=True)
         bank_path = params["bank_path"]
         if not resumed and bank_path is not None:
             problem = _mark_played(bank_path, session)

@@ -218,8 +218,9 @@ _PLAY_TAIL: Final = N_(
 letters; solve and giveup ask for confirmation; Ctrl-C stops a running hint, otherwise
 Ctrl-C, Ctrl-D and quit ask before leaving and offer to save.
 
-Exit status: 0 when the game finished, 1 when it was abandoned (quit or end of input),
-130 when interrupted, 2 for bad arguments or files.
+Exit status: 0 when the game finished (or --resume names a game that is over: its result
+is shown), 1 when it was abandoned (quit or end of input), 130 when interrupted, 2 for bad
+arguments or files.
 """
 )
 
@@ -321,7 +322,7 @@ class PlayCommand(click.Command):
     "--save",
     "save_file",
     metavar="FILE",
-    help="Where `save` writes (the game is also saved there when abandoned).",
+    help="Where `save` writes (the game is also saved there when abandoned, and when it ends).",
 )
 @click.option("--resume", "resume_file", metavar="FILE", help="Continue a saved game.")
 @click.option("--no-hints", is_flag=True, help="Play without the hint command.")
@@ -386,17 +387,37 @@ def play(
         color=color,
         quiet=as_json,
     )
+    if resumed and session.game.is_terminal():
+        # nothing to play: the game is over, as it was saved when it ended
+        if as_json:
+            emit_json(_json_result(session))
+        else:
+            view.show_over(str(resume_file))
+        return
     code = view.run(resumed=resumed)
     if not resumed and bank_path is not None and session.game.is_terminal():
         problem = _mark_played(bank_path, session)
         if problem:
             click.echo(problem, err=True)
     if as_json and session.game.is_terminal():
-        result = session.game.result().to_dict()
-        result["puzzle"] = session.game.puzzle.id
-        emit_json(result)
+        emit_json(_json_result(session))
     if code:
         raise click.exceptions.Exit(code)
+
+
+def show_over(session: Session, path: str) -> None:
+    """Say that the resumed game is over, and its result (the game is not played)."""
+    console = stdout_console()
+    color = not console.no_color and console.is_terminal
+    PromptView(
+        session=session, console=console, reader=Reader(console, False, sys.stdin), color=color
+    ).show_over(path)
+
+
+def _json_result(session: Session) -> dict[str, object]:
+    result: dict[str, object] = session.game.result().to_dict()
+    result["puzzle"] = session.game.puzzle.id
+    return result
 
 
 def open_session(
@@ -470,7 +491,8 @@ def open_session(
                 str(session.save_path or resume_file), [(saved_transcript, TRANSCRIPT_WRITTEN)]
             )
         _refuse_writing_cardset(session, save_file, transcript_file or saved_transcript)
-        _open_transcript(session, transcript_file or saved_transcript)
+        if not session.game.is_terminal():  # a game that is over is shown, not written
+            _open_transcript(session, transcript_file or saved_transcript)
         resumed = True
     else:
         session = _new_game(
@@ -647,4 +669,4 @@ def _new_game(
     return session
 
 
-__all__ = ["PLAY_HELP", "open_session", "play"]
+__all__ = ["PLAY_HELP", "open_session", "play", "show_over"]

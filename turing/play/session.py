@@ -992,6 +992,14 @@ class Session:
     #: …, as :func:`~turing.core.files.clashing_input` takes them); the card set and the
     #: transcript are known to the session itself
     kept_files: list[tuple[str, str]] = field(default_factory=list)
+    #: the files this game was saved to (the one it was resumed from too), besides
+    #: ``save_path``: each is brought to the final state when the game ends, so that none
+    #: resumes a game that is over
+    saved_files: list[Path] = field(default_factory=list)
+    #: when the game has ended: each save file brought to the final state, with why it
+    #: could not be (None: it was)
+    end_saves: list[tuple[Path, str | None]] = field(default_factory=list)
+    _ended: bool = field(default=False, repr=False)
     _revealed: int = field(default=0, repr=False)  # events already revealed
     _revealed_round: int = field(default=1, repr=False)
     _last_reveal: Reveal | None = field(default=None, repr=False)
@@ -999,6 +1007,7 @@ class Session:
     def __post_init__(self) -> None:
         self._revealed = self._reveal_start()
         self._revealed_round = self.game.round
+        self._ended = self.game.is_terminal()
 
     def _reveal_start(self) -> int:
         """The first event of the current round's decisions (after the last reveal)."""
@@ -1409,8 +1418,31 @@ class Session:
         self.transcript = Transcript(path, self.game.events)
 
     def sync(self) -> None:
+        """Follow the game's new events: the transcript, and once the game ends, its save
+        files (:attr:`end_saves` says how that went)."""
         if self.transcript is not None:
             self.transcript.follow(self.game.events)
+        if self.game.is_terminal() and not self._ended:
+            self._ended = True
+            self.end_saves = self._save_final()
+
+    def _save_final(self) -> list[tuple[Path, str | None]]:
+        """Write the finished game over each file it was saved to (and the ``save_path``
+        not yet written), so that resuming one says the game is over."""
+        done: list[tuple[Path, str | None]] = []
+        seen: set[str] = set()
+        for path in [*([self.save_path] if self.save_path else []), *self.saved_files]:
+            key = os.path.realpath(path)
+            if key in seen:
+                continue
+            seen.add(key)
+            try:
+                self.save(str(path))
+            except TuringError as exc:
+                done.append((path, str(exc)))
+            else:
+                done.append((path, None))
+        return done
 
     def close(self) -> None:
         if self.transcript is not None:
@@ -1443,6 +1475,8 @@ class Session:
             raise CommandError(
                 _("cannot save to {path}: {reason}").format(path=path, reason=os_reason(exc))
             ) from None
+        if path != self.save_path and path not in self.saved_files:
+            self.saved_files.append(path)
         return path
 
 
@@ -1593,7 +1627,9 @@ def _rng_from(entry: Any, path: str) -> random.Random:
 
 
 def load_save(path: str) -> tuple[Session, str | None]:
-    """A session from a save file, and the transcript path it was writing (if any)."""
+    """A session from a save file, and the transcript path it was writing (if any). A
+    finished game is read as it ended: its ``game.is_terminal()`` is true, and nothing can
+    be played in it."""
     data = read_save(path)
     try:
         cardset = load_cardset(data["cardset"])
@@ -1630,11 +1666,12 @@ def load_save(path: str) -> tuple[Session, str | None]:
             raise SessionError(f"{path}: {exc}") from None
         rng = _rng_from(entry.get("rng"), path)
         seats.append(Seat(entry["name"], kind, rng, make_bot(kind, rng)))
-    if game.is_terminal():
-        raise SessionError(_("{path}: this game is already over").format(path=path))
     transcript = data.get("transcript")
     saved = transcript.get("path") if isinstance(transcript, dict) else None
-    session = Session(game=game, seats=seats, seed=data["seed"], save_path=Path(path))
+    # a finished game is read as it ended (its result can be shown; nothing can be played)
+    session = Session(
+        game=game, seats=seats, seed=data["seed"], save_path=Path(path), saved_files=[Path(path)]
+    )
     return session, saved if isinstance(saved, str) else None
 
 

@@ -742,6 +742,17 @@ class PromptView:
         finally:
             session.close()
 
+    def show_over(self, path: str) -> None:
+        """A resumed game that had ended: that it is over, in one line, and its result."""
+        session = self.session
+        self.say(
+            _("{path}: this game is over: {result}").format(path=path, result=session.outcome()),
+            style="bold",
+        )
+        table = result_table(session, None, box=None, show_edge=False, pad_edge=False)
+        table.min_width = cell_len(str(table.title))  # the title on one line, as after the game
+        self.say(table)
+
     def _saved_on_leaving(self) -> str:
         session = self.session
         if session.save_path is None:
@@ -1095,6 +1106,11 @@ class PromptView:
                 f"(turing play --code {code})",
             ]
             self.say(packed(shared, self._terminal_width(), separator="  "))
+        for path, problem in session.end_saves:
+            if problem is None:
+                self.say(_("The finished game is saved to {path}.").format(path=path))
+            else:
+                self.error(problem)
 
 
 __all__ = [
