@@ -335,6 +335,58 @@ def test_a_finished_bots_game_resumes_as_its_json_result(tmp_path: Path) -> None
     assert again.exit_code == 0 and again.output == first.output
 
 
+REFUSED = "cannot save to {path}: it exists and is not a saved game; give another name"
+
+
+def test_a_save_never_replaces_a_file_that_is_not_a_saved_game(tmp_path: Path) -> None:
+    precious = tmp_path / "precious.txt"
+    precious.write_text("important")
+    foreign = tmp_path / "other.json"
+    foreign.write_text('{"format": "something-else", "data": [1, 2, 3]}\n')
+    binary = tmp_path / "photo.jpg"
+    binary.write_bytes(b"\xff\xd8\xff\xe0" + bytes(range(256)) * 100)
+    for path in (precious, foreign, binary):
+        before = path.read_bytes()
+        # the in-game save refuses it in one line, and the game goes on
+        typed = play([], f"save {path}\nc 123; test A\nquit\n")
+        assert typed.exit_code == 1, typed.output
+        assert f"error: {REFUSED.format(path=path)}" in typed.output.splitlines()
+        assert "123 on A" in typed.output
+        assert path.read_bytes() == before
+        # --save naming it is refused before the game
+        started = play(["--save", str(path)], "c 123; test A\nquit\n")
+        assert started.exit_code == 2
+        assert started.output == f"error: --save: {REFUSED.format(path=path)}\n"
+        assert path.read_bytes() == before
+    # nothing else is written either: not the transcript
+    transcript = tmp_path / "t.jsonl"
+    refused = play(["--save", str(precious), "--transcript", str(transcript)], "quit\n")
+    assert refused.exit_code == 2 and not transcript.exists()
+    # so is it with --resume
+    save = tmp_path / "game.json"
+    assert play(["--save", str(save)], "save\nquit\n").exit_code == 1
+    resumed = play(["--resume", str(save), "--save", str(precious)], "pass\n")
+    assert resumed.exit_code == 2 and "error: --save: cannot save to" in resumed.output
+    assert precious.read_bytes() == b"important"
+
+
+def test_a_save_over_a_save_is_normal(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    assert play([], f"save {save}\nc 123; test A\nsave {save}\nquit\n").exit_code == 1
+    assert "Resumed in round 1." in play(["--resume", str(save)], "quit\n").output
+    assert read_save(str(save))["game"]["actions"]  # the second save holds the test
+    # a save rewritten by a JSON tool (keys sorted, the marker no longer first) is one too
+    data = json.loads(save.read_text())
+    save.write_text(json.dumps(data, sort_keys=True, indent=4))
+    again = play(["--save", str(save)], "save\nquit\n")
+    assert again.exit_code == 1 and f"Saved to {save}" in again.output
+    # an empty file holds nothing to lose
+    empty = tmp_path / "empty.json"
+    empty.touch()
+    assert play(["--save", str(empty)], "save\nquit\n").exit_code == 1
+    assert read_save(str(empty))["game"]
+
+
 def test_bots_only_games_and_json() -> None:
     result = play(["--players", "bot:greedy,bot:random", "--seed", "2", "--json"])
     assert result.exit_code == 0, result.output

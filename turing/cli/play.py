@@ -48,6 +48,7 @@ from turing.play.session import (
     grammar_notes,
     load_save,
     neutral_label,
+    not_a_save,
     parse_players,
     random_puzzle,
     unwritable,
@@ -491,6 +492,7 @@ def open_session(
                 str(session.save_path or resume_file), [(saved_transcript, TRANSCRIPT_WRITTEN)]
             )
         _refuse_writing_cardset(session, save_file, transcript_file or saved_transcript)
+        _refuse_saving_over(save_file)
         if not session.game.is_terminal():  # a game that is over is shown, not written
             _open_transcript(session, transcript_file or saved_transcript)
         resumed = True
@@ -513,6 +515,7 @@ def open_session(
         session.save_path = Path(save_file) if save_file else None
         session.kept_files = [(path, what) for path, what in reads if path is not None]
         _refuse_writing_cardset(session, save_file, transcript_file)
+        _refuse_saving_over(save_file)
         _open_transcript(session, transcript_file)
         resumed = False
     return session, resumed
@@ -524,6 +527,15 @@ def _refuse_writing_cardset(session: Session, *outputs: str | None) -> None:
     source = session.game.cardset.source or None
     for output in outputs:
         refuse_writing_inputs(output, [(source, CARD_SET)])
+
+
+def _refuse_saving_over(save_file: str | None) -> None:
+    """Refuse a --save file that holds something else than a saved game (checked after
+    the files the game reads, whose refusal says what such a file is)."""
+    if save_file is not None:
+        problem = not_a_save(save_file)
+        if problem:
+            fail(_("{option}: {problem}").format(option="--save", problem=problem))
 
 
 def _mark_played(path: str, session: Session) -> str | None:

@@ -25,6 +25,7 @@ import json
 import os
 import random
 import re
+import stat
 import zlib
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -1464,6 +1465,9 @@ class Session:
         clash = clashing_input(path, kept)
         if clash is not None:
             raise CommandError(str(WriteTargetError(str(target or path), clash)))
+        problem = not_a_save(target or path)
+        if problem:
+            raise CommandError(problem)
         return path
 
     def save(self, target: str | None = None) -> Path:
@@ -1488,6 +1492,44 @@ def unwritable(path: str | os.PathLike[str]) -> str | None:
     except WriteTargetError as exc:
         return str(exc)
     return None
+
+
+#: A save file as :func:`save_document` writes it begins so: its format marker first.
+_SAVE_START: Final = re.compile(rb'\A\s*\{\s*"format"\s*:\s*"' + SAVE_FORMAT.encode() + rb'"')
+
+
+def not_a_save(path: str | os.PathLike[str]) -> str | None:
+    """Why a save must not be written at ``path``: a file is there that holds something
+    else than a saved game (which a save would replace, and lose); None when there is no
+    file, an empty one, a saved game of turing (of any version, even a broken one: saving
+    again over a save is the point), or no regular file (a device). Nothing is changed.
+
+    A save file is known by its format marker: in its first bytes as turing writes it,
+    else (rewritten by a JSON tool) as the ``format`` of the JSON object it holds."""
+    try:
+        info = os.stat(path)
+        if not stat.S_ISREG(info.st_mode) or info.st_size == 0:
+            return None
+        with open(path, "rb") as handle:
+            start = handle.read(4096)
+            if _SAVE_START.match(start):
+                return None
+            whole = start + handle.read(MAX_SAVE_BYTES) if info.st_size <= MAX_SAVE_BYTES else b""
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        return _("cannot save to {path}: {reason}").format(
+            path=os.fspath(path), reason=os_reason(exc)
+        )
+    try:
+        data = json.loads(whole)
+    except ValueError:  # not JSON, not UTF-8 text, or too long to be a save
+        data = None
+    if isinstance(data, dict) and data.get("format") == SAVE_FORMAT:
+        return None
+    return _("cannot save to {path}: it exists and is not a saved game; give another name").format(
+        path=os.fspath(path)
+    )
 
 
 def _write(path: Path, text: str) -> None:
@@ -1714,6 +1756,7 @@ __all__ = [
     "help_text",
     "load_save",
     "neutral_label",
+    "not_a_save",
     "parse_command",
     "parse_players",
     "random_puzzle",

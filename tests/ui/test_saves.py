@@ -1,0 +1,156 @@
+"""Saves at the board and at the terminal prompt: a game that ends on the board is saved
+as it ended, a finished game given to `turing board --resume` is shown as over, not
+played, and a file that is not a saved game is never saved over."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+import pexpect  # type: ignore[import-untyped]
+import pytest
+from click.testing import CliRunner
+
+from turing.cli.main import main
+from turing.core.cards import load_cardset
+from turing.core.puzzle import load_puzzle
+from turing.play.game import sample_puzzle_path
+from turing.play.session import Session, parse_players
+
+CLASSIC = load_cardset("classic")
+SAMPLE = load_puzzle(sample_puzzle_path())  # 01: solution 241
+ROOT = Path(__file__).resolve().parent.parent.parent
+
+
+async def _screen_is(pilot: Any, app: Any, name: str) -> bool:
+    for _ in range(100):
+        if type(app.screen).__name__ == name:
+            await pilot.pause(0.05)
+            return True
+        await pilot.pause(0.05)
+    return False
+
+
+def test_a_game_won_on_the_board_is_saved_as_it_ended(tmp_path: Path) -> None:
+    pytest.importorskip("textual")
+    from turing.ui.board import BoardApp
+
+    save = tmp_path / "fin.json"
+    session = Session.new(SAMPLE, CLASSIC, parse_players(None), seed=1)
+    session.save_path = save
+
+    async def play() -> None:
+        app = BoardApp(session, compare=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause(0.2)
+            await pilot.press("1", "2", "3", "a", "w")  # test 123 on A, save
+            await pilot.pause(0.1)
+            assert save.is_file()
+            await pilot.press("colon", *"solve", "space", *"241", "enter")
+            assert await _screen_is(pilot, app, "ConfirmScreen")
+            await pilot.press("y")
+            assert await _screen_is(pilot, app, "MessageScreen")
+            await pilot.press("enter")
+            assert await _screen_is(pilot, app, "FinalScreen")
+
+    asyncio.run(play())
+    assert session.end_saves == [(save, None)]
+    before = save.read_bytes()
+    resumed = CliRunner().invoke(main, ["play", "--resume", str(save)], input="pass\n")
+    assert resumed.exit_code == 0, resumed.output
+    assert resumed.output.splitlines()[0] == f"{save}: this game is over: player wins: solved it."
+    assert "player>" not in resumed.output
+    assert save.read_bytes() == before
+
+
+def test_the_board_shows_a_finished_game_as_over(tmp_path: Path) -> None:
+    pytest.importorskip("textual")
+    save = tmp_path / "fin.json"
+    first = CliRunner().invoke(main, ["play", "--save", str(save)], input="solve 241\n")
+    assert first.exit_code == 0, first.output
+    before = save.read_bytes()
+    child = pexpect.spawn(
+        sys.executable, ["-m", "turing", "board", "--resume", str(save)],
+        env={**os.environ, "TERM": "xterm-256color"}, encoding="utf-8", timeout=60,
+        dimensions=(40, 120),
+    )  # fmt: skip
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    shown = str(child.before)
+    assert f"{save}: this game is over: player wins: solved it." in shown
+    assert "Result · solution 241" in shown
+    assert save.read_bytes() == before
+
+
+def test_w_on_the_board_never_saves_over_a_file_that_is_not_a_saved_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("textual")
+    from textual.keys import _character_to_key
+
+    from turing.ui.board import BoardApp
+
+    monkeypatch.chdir(tmp_path)
+    precious = Path("precious.txt")
+    precious.write_text("important")
+    save = Path("game.json")
+    session = Session.new(SAMPLE, CLASSIC, parse_players(None), seed=1)
+    messages: list[str] = []
+
+    async def play() -> None:
+        app = BoardApp(session, compare=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause(0.2)
+            for name in (precious, save):
+                await pilot.press("w")
+                assert await _screen_is(pilot, app, "AskFileScreen")
+                await pilot.click("#file-name")
+                await pilot.press(*[_character_to_key(ch) for ch in str(name)], "enter")
+                await pilot.pause(0.2)
+                messages.append(app.message)
+            # the command line of the board too (w saves to game.json now)
+            await pilot.press("colon", *[_character_to_key(ch) for ch in f"save {precious}"])
+            await pilot.press("enter")
+            await pilot.pause(0.2)
+            messages.append(app.message)
+
+    asyncio.run(play())
+    refused = f"error: cannot save to {precious}: it exists and is not a saved game; "
+    assert messages[0] == messages[2] == refused + "give another name"
+    assert messages[1].startswith("Saved to game.json")
+    assert precious.read_bytes() == b"important"
+    assert save.is_file()
+
+
+def test_leaving_at_the_terminal_asks_again_for_a_file_that_is_not_a_saved_game(
+    tmp_path: Path,
+) -> None:
+    precious = tmp_path / "precious.txt"
+    precious.write_text("important")
+    child = pexpect.spawn(
+        sys.executable, ["-m", "turing", "play"], cwd=str(tmp_path),
+        env={**os.environ, "TERM": "xterm-256color", "NO_COLOR": "1",
+             "PROMPT_TOOLKIT_NO_CPR": "1", "PYTHONPATH": str(ROOT)}, encoding="utf-8",
+        timeout=60, dimensions=(40, 120),
+    )  # fmt: skip
+    child.expect_exact("player>")
+    child.sendline("quit")
+    child.expect_exact("Leave the game? [y/N]")
+    child.sendline("y")
+    child.expect_exact("Save it first? File name (Enter: do not save):")
+    child.sendline("precious.txt")
+    child.expect_exact(
+        "error: cannot save to precious.txt: it exists and is not a saved game; give another name"
+    )
+    child.expect_exact("Save it first?")
+    child.sendline("kept.json")
+    child.expect_exact("quit: game abandoned; saved to kept.json")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 1
+    assert precious.read_bytes() == b"important"
+    assert (tmp_path / "kept.json").read_text().startswith('{\n "format": "turing-play-save"')
