@@ -1,6 +1,7 @@
 """Saves at the board and at the terminal prompt: a game that ends on the board is saved
 as it ended, a finished game given to `turing board --resume` is shown as over, not
-played, and a file that is not a saved game is never saved over."""
+played, a file that is not a saved game is never saved over, and at a terminal a save
+over another saved game asks first."""
 
 from __future__ import annotations
 
@@ -154,3 +155,64 @@ def test_leaving_at_the_terminal_asks_again_for_a_file_that_is_not_a_saved_game(
     assert child.exitstatus == 1
     assert precious.read_bytes() == b"important"
     assert (tmp_path / "kept.json").read_text().startswith('{\n "format": "turing-play-save"')
+
+
+def test_at_the_terminal_a_save_over_another_saved_game_asks_first(tmp_path: Path) -> None:
+    other, third = tmp_path / "other.json", tmp_path / "third.json"
+    for path in (other, third):  # games of other seeds
+        made = CliRunner().invoke(main, ["play", "--seed", "9", "--save", str(path)], "quit\n")
+        assert made.exit_code == 1, made.output
+    before = other.read_bytes()
+    child = pexpect.spawn(
+        sys.executable, ["-m", "turing", "play", "--seed", "1"], cwd=str(tmp_path),
+        env={**os.environ, "TERM": "xterm-256color", "NO_COLOR": "1",
+             "PROMPT_TOOLKIT_NO_CPR": "1", "PYTHONPATH": str(ROOT)}, encoding="utf-8",
+        timeout=60, dimensions=(40, 120),
+    )  # fmt: skip
+    child.expect_exact("player>")
+    child.sendline("c 123; test A; save other.json")
+    child.expect_exact("other.json holds another saved game. Overwrite it? [y/N]")
+    child.sendline("n")
+    child.expect_exact("Nothing done.")  # the whole line: no test either
+    assert other.read_bytes() == before
+    child.expect_exact("player>")
+    child.sendline("c 123; test A; save other.json")
+    child.expect_exact("Overwrite it? [y/N]")
+    child.sendline("y")
+    child.expect_exact("123 on A")
+    child.expect_exact("Saved to other.json.")
+    child.expect_exact("player>")
+    child.sendline("save other.json")  # now it holds this game: saved at once
+    child.expect_exact("Saved to other.json.")
+    child.expect_exact("player>")
+    child.sendline("quit")
+    child.expect_exact("Leave the game? [y/N]")
+    child.sendline("y")
+    child.expect_exact("Save it first? File name (Enter: do not save):")
+    child.sendline("third.json")
+    child.expect_exact("third.json holds another saved game. Overwrite it? [y/N]")
+    child.sendline("n")
+    child.expect_exact("Save it first?")
+    child.sendline("")
+    child.expect_exact("quit: game abandoned")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 1
+    assert other.read_bytes() != before
+    assert (
+        "Resumed in round 1." in CliRunner().invoke(main, ["play", "--resume", str(third)]).output
+    )
+    resumed = CliRunner().invoke(main, ["play", "--resume", str(other)], "quit\n").output
+    assert "player: 1 test, in the game" in resumed
+
+
+def test_from_a_script_a_save_over_another_saved_game_is_made_at_once(tmp_path: Path) -> None:
+    other = tmp_path / "other.json"
+    made = CliRunner().invoke(main, ["play", "--seed", "9", "--save", str(other)], "quit\n")
+    assert made.exit_code == 1, made.output
+    before = other.read_bytes()
+    result = CliRunner().invoke(
+        main, ["play", "--seed", "1"], f"c 123; test A; save {other}\nquit\n"
+    )
+    assert f"Saved to {other}." in result.output and "Overwrite" not in result.output
+    assert other.read_bytes() != before

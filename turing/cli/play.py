@@ -216,8 +216,9 @@ be scripted; then nothing asks for confirmation. Example code: {e}."""
 )
 _PLAY_TAIL: Final = N_(
     """At a terminal: line editing and a history per player, Tab completes commands and verifier
-letters; solve and giveup ask for confirmation; Ctrl-C stops a running hint, otherwise
-Ctrl-C, Ctrl-D and quit ask before leaving and offer to save.
+letters; solve, giveup and a save over another saved game ask for confirmation; Ctrl-C
+stops a running hint, otherwise Ctrl-C, Ctrl-D and quit ask before leaving and offer to
+save.
 
 Exit status: 0 when the game finished (or --resume names a game that is over: its result
 is shown), 1 when it was abandoned (quit or end of input), 130 when interrupted, 2 for bad

@@ -1470,6 +1470,44 @@ class Session:
             raise CommandError(problem)
         return path
 
+    def other_game_in(self, target: str | None) -> Path | None:
+        """The file ``save [target]`` would write when it holds a saved game that is not
+        this one at an earlier point (another game, or this one saved further on another
+        line of play), so that a view may ask before replacing it; else None (no file,
+        this game's own save, or a file that cannot be read as a save).
+
+        A save is of this game when it holds the same puzzle, players and seed, and its
+        actions are the first of this game's."""
+        path = Path(target) if target else self.save_path
+        if path is None or not os.path.isfile(path) or not_a_save(path) is not None:
+            return None
+        try:
+            data = read_save(str(path))
+        except TuringError:
+            return None
+        saved = data["game"]
+        game = self.game.to_dict()
+        actions = saved.get("actions")
+        same = (
+            data["seed"] == self.seed
+            and saved.get("puzzle") == game["puzzle"]
+            and saved.get("players") == game["players"]
+            and isinstance(actions, list)
+            and actions == game["actions"][: len(actions)]
+        )
+        return None if same else path
+
+    def saves_over_other_games(self, plan: Plan) -> list[Path]:
+        """The files the saves of a checked line would write that hold another saved game
+        (:meth:`other_game_in`)."""
+        found: list[Path] = []
+        for cmd in plan.commands:
+            if cmd.name == "save":
+                path = self.other_game_in(cmd.arg)
+                if path is not None and path not in found:
+                    found.append(path)
+        return found
+
     def save(self, target: str | None = None) -> Path:
         path = self.save_target(target)
         text = json.dumps(save_document(self), ensure_ascii=False, indent=1) + "\n"

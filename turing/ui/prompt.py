@@ -15,6 +15,7 @@ import re
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import IO, Any, Final
 
 from prompt_toolkit import PromptSession
@@ -885,7 +886,9 @@ class PromptView:
                 continue
             if not plan.commands:
                 continue
-            if not self._confirmed(plan.submits, plan.gives_up):
+            if not self._confirmed(plan.submits, plan.gives_up) or not all(
+                self._overwrite(path) for path in session.saves_over_other_games(plan)
+            ):
                 self.say(_("Nothing done."))
                 continue
             self._run_plan(name, plan)
@@ -950,6 +953,18 @@ class PromptView:
             return False
         return is_yes(answer)
 
+    def _overwrite(self, path: Path) -> bool:
+        """At a terminal, ask before a save replaces another saved game; from a script,
+        save at once."""
+        if not self.interactive:
+            return True
+        question = _("{path} holds another saved game. Overwrite it? [y/N] ").format(path=path)
+        try:
+            answer = self.reader.ask(question)
+        except (EndOfInput, KeyboardInterrupt):
+            return False
+        return is_yes(answer)
+
     def _confirm_leave(self) -> bool:
         """Ask before leaving; offer to save when there is no save file. True: leave."""
         try:
@@ -968,6 +983,9 @@ class PromptView:
                 return True
             if not target.strip():
                 return True
+            other = session.other_game_in(target.strip())
+            if other is not None and not self._overwrite(other):
+                continue
             try:
                 path = session.save(target.strip())
             except TuringError as exc:
