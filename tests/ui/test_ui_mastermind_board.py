@@ -697,6 +697,52 @@ def test_the_served_command_line_gives_the_same_match() -> None:
     assert board_command.make_context("board", words).params == params
 
 
+# -- a board taller than the terminal ---------------------------------------------------------
+
+
+def row_line(text: str, number: int) -> str:
+    """The first line of the screen that shows row ``number`` of a board."""
+    found = re.search(rf"^│▶? *{number} .*$", text, re.M)
+    assert found, f"row {number} is not on the screen:\n{text}"
+    return found.group(0)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (60, 20)])
+@pytest.mark.parametrize(("name", "played"), [("superhirn", 10), ("classic", 7), ("logik", 4)])
+@run_async
+async def test_the_row_in_play_and_the_last_pins_stay_in_view(
+    name: str, played: int, size: tuple[int, int]
+) -> None:
+    preset = get_preset(name)
+    sitting: Match | Duel
+    if preset.mode == "duel":
+        sitting = Duel(preset, (YOU, COMPUTER), games=1, seed=3)
+    else:
+        sitting = Match(preset, (YOU, COMPUTER), games=2, first_breaker=0, seed=3)
+    app = board_app(sitting)
+    async with app.run_test(size=size) as pilot:
+        await ready(pilot, app)
+        if isinstance(sitting, Duel):
+            await pilot.press("d", "enter")
+            await ready(pilot, app)
+        secret = sitting.secrets[1] if isinstance(sitting, Duel) else sitting.secret
+        codes = (tuple(int(s) for s in c) for c in preset.space.codes[::97])
+        wrong = (c for c in codes if c != secret)
+        for _ in range(played):
+            await pilot.press(*letters(preset, next(wrong)), "enter")
+            await ready(pilot, app)
+        assert app.ended is None and app.mode == "guess", app.message
+        await pilot.press(*letters(preset, next(wrong))[:2])
+        text = await shown(pilot, app)
+        assert f"row {played + 1} of {preset.rows}" in text
+        active = row_line(text, played + 1)
+        assert "▶" in active and "·" in active  # the row being typed, its pegs in view
+        last = row_line(text, played)
+        assert re.search(rf"[●○·]{{{preset.positions}}}", last), last  # and its pins
+        if isinstance(sitting, Duel) and size[0] >= 80:  # the other board too, side by side
+            assert last.count("│") == 4 and re.search(r"[●○·]{5} *│$", last.rstrip()), last
+
+
 # -- snapshots ---------------------------------------------------------------------------------
 
 

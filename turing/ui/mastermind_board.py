@@ -186,19 +186,31 @@ class MastermindBoardApp(App[int]):
         names = [seat.name for seat in self.sitting.seats]
         positions = self.preset.positions
         longest = max(names, key=len)
-        heads = [
-            self._roles(names[0], names[1]),
-            self._against(longest, longest),
-            self._against(longest, "You"),
-        ]
-        rows = 6 + 3 * positions + 1 + positions + 2 + len(" ◀ " + _("your pins"))
+        if self.duel:
+            heads = [self._against(longest, longest), self._against(longest, "You")]
+        else:
+            heads = [self._roles(names[0], names[1])]
+        rows = 6 + 3 * positions + 1 + positions + 2
+        if not self.duel:  # in a duel the sitting places every pin
+            rows += len(" ◀ " + _("your pins"))
         code = len("  " + _("code") + " ") + 3 * positions + 2
         code += max(len(_("the secret")), len(_("your code")))
         width = max(rows, code, *(len(head) for head in heads)) + 4  # padding and border
         for panel in self.query(".mm-board"):
             panel.styles.width = width
+            panel.styles.min_width = width
+        self._fit()
         self.show(self.sitting.start())
         self.advance()
+
+    def on_resize(self) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        """On a short terminal (under 30 lines) the buttons and the status sit closer,
+        leaving the rows more room."""
+        self.set_class(self.size.height < 30, "-short")
+        self.call_after_refresh(self._keep_in_view)
 
     # -- the flow of the sitting --
 
@@ -620,8 +632,9 @@ class MastermindBoardApp(App[int]):
     def _update(self, selector: str, markup: str) -> None:
         if self._shown.get(selector) != markup:
             self._shown[selector] = markup
-            # every Static keeps its size (fixed heights, panels as wide as they can get)
-            self.query_one(selector, Static).update(markup, layout=False)
+            # every Static keeps its size (fixed heights, panels as wide as they can get) but
+            # the status, as tall as its text, which changes only with what is asked
+            self.query_one(selector, Static).update(markup, layout=selector == "#status")
 
     def draw(self) -> None:
         sitting, mode = self.sitting, self.mode
@@ -641,12 +654,26 @@ class MastermindBoardApp(App[int]):
         for action in ("erase", "enter", "random", "undo", "hint", "giveup"):
             self.query_one(f"#do-{action}", Button).disabled = not self.check_action(action, ())
         self._update("#status", escape(self._status()))
-        if self.preset.rows > 12 and self.seat is not None:  # a tall board: the row in play in view
-            boards = self.query_one("#boards")
-            line = 3 + self._row_number(self.seat)  # border, head, code line, then the rows
-            height = boards.size.height
-            if height and not boards.scroll_y <= line < boards.scroll_y + height - 1:
-                boards.scroll_to(y=max(0, line - height + 2), animate=False)
+        self.call_after_refresh(self._keep_in_view)
+
+    def _keep_in_view(self) -> None:
+        """A board taller than its place scrolls (older rows away) so that the row in play
+        and the last pins stay in view; a finished board shows its last row."""
+        boards = self.query_one("#boards", VerticalScroll)
+        height = boards.scrollable_content_region.height
+        if not height:
+            return
+        played = max(len(rows) for rows in (self.ended.rows if self.ended else self._rows()))
+        # the lines of a panel: its border, the head, the code line, then row 1, 2, …
+        last = 2 + played  # the last row played, with its pins
+        active = last + (1 if self.ended is None and played < self.preset.rows else 0)
+        bottom = min(active + 1, 3 + self.preset.rows)  # the border under the last row
+        top = boards.scroll_y
+        if bottom >= top + height:
+            top = bottom - height + 1
+        top = min(top, max(1, last) if played else 0)
+        if top != boards.scroll_y:
+            boards.scroll_to(y=max(0, top), animate=False)
 
     def _scores(self) -> tuple[float, float]:
         sitting = self.sitting
