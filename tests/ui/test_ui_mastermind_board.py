@@ -10,6 +10,7 @@ import asyncio
 import functools
 import html
 import re
+import time
 from collections.abc import Callable, Coroutine
 from typing import Any
 
@@ -614,6 +615,39 @@ async def test_logik_duel_against_the_computer_side_by_side() -> None:
         assert hidden in codes_on_screen(text)
         await pilot.press("enter")
     assert app.return_code == 0
+
+
+@run_async
+async def test_keys_typed_right_after_the_secret_reach_the_row_while_the_computer_chooses() -> None:
+    preset = get_preset("logik")
+    duel = Duel(preset, (YOU, COMPUTER), games=1, seed=4)
+    symbol = {preset.palette.colour(s).key.lower(): s for s in range(len(preset.colours))}
+    from turing.mastermind.strategies import Strategy
+    from turing.ui.mastermind_board import MastermindBoardApp
+
+    class Slow(Strategy):
+        """The computer taking its time over each guess, as on a slow machine."""
+
+        name = "slow"
+        summary = "slow"
+
+        def choose(self, engine: Any, history: Any, candidates: Any) -> int:
+            time.sleep(0.6)
+            return int(candidates[0])
+
+    app = MastermindBoardApp(duel, {"most-parts": Slow()})
+    async with app.run_test(size=(100, 30)) as pilot:
+        await ready(pilot, app)
+        await pilot.press("r", "g", "b", "y", "w", "enter", "r", "g", "b")  # no pause
+        await ready(pilot, app)
+        assert app.mode == "guess" and len(duel.rows[0]) == 0
+        assert app.entry == [symbol[k] for k in "rgb"], app.message
+        assert "RGB··" in codes_on_screen(await shown(pilot, app))
+        # a whole row played before the computer has chosen is played once it has
+        await pilot.press("y", "w", "enter", "k", "k", "k", "k", "k", "enter")
+        await ready(pilot, app)
+        assert [row.guess for row in duel.rows[0]][:1] == [(0, 2, 3, 1, 4)] or app.ended
+        assert len(duel.rows[0]) == 2 or app.ended, app.message
 
 
 @run_async

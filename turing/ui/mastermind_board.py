@@ -125,6 +125,7 @@ class MastermindBoardApp(App[int]):
         self.ended: Ended | None = None
         self.message = ""
         self.thinking = False
+        self.held = False  # a row played while the computer chooses, played once it has
         self._shown: dict[str, str] = {}
         self._bind_keys()
 
@@ -250,6 +251,9 @@ class MastermindBoardApp(App[int]):
         waiting = duel.waiting_for()
         computers = [p for p in waiting if not duel.seats[p].human]
         if duel.phase is Phase.GUESS and computers:
+            people = [p for p in waiting if duel.seats[p].human]
+            if people:  # the person composes their row while the computer chooses its own
+                self._set_mode(Mode.GUESS, people[0])
             self._think(computers[0])
             return
         mode = Mode.SECRET if duel.phase is Phase.SECRET else Mode.GUESS
@@ -303,7 +307,8 @@ class MastermindBoardApp(App[int]):
             # one person against the computer: their board stays in view
             humans = [i for i, s in enumerate(self.sitting.seats) if s.human]
             self.seat = humans[0] if humans else None
-        self.mode = Mode.WAIT
+        if not (self.duel and self.mode is Mode.GUESS):
+            self.mode = Mode.WAIT
         self.refresh_bindings()
         self.say(_("{name} is thinking…").format(name=self.sitting.seats[player].name))
         self.draw()
@@ -314,7 +319,14 @@ class MastermindBoardApp(App[int]):
         sitting = self.sitting
         if isinstance(sitting, Duel):
             assert code is not None
+            entry, held = self.entry, self.held
+            self.held = False
             self._act(lambda: sitting.guess(player, code))
+            if self.mode is Mode.GUESS and self.ended is None:  # the person's row, kept
+                self.entry = entry
+                self.draw()
+                if held:
+                    self.action_enter()
             return
         if code is None:  # the open pins leave no code: taken back, or checked now
             if sitting.seats[sitting.maker].human and sitting.can_undo:
@@ -493,8 +505,8 @@ class MastermindBoardApp(App[int]):
             return mode is Mode.SECRET
         if action == "undo":
             return isinstance(self.sitting, Match) and self.sitting.can_undo
-        if action in ("giveup", "hint"):
-            return mode is Mode.GUESS
+        if action in ("giveup", "hint"):  # not while the computer reads the rows
+            return mode is Mode.GUESS and not self.thinking
         return True
 
     def action_letter(self, key: str) -> None:
@@ -554,6 +566,10 @@ class MastermindBoardApp(App[int]):
         if mode in (Mode.SECRET, Mode.GUESS, Mode.REVEAL) and not code:
             self.say(_("put {n} pegs in the row first").format(n=self.preset.positions), error=True)
             return
+        if self.thinking:  # a duel: the row is played once the computer has chosen its own
+            self.held = True
+            self.say(_("Your row is played as soon as the computer has chosen its own."))
+            return
         if isinstance(sitting, Duel):
             if mode is Mode.SECRET:
                 self._act(lambda: sitting.set_secret(seat, code))
@@ -587,13 +603,13 @@ class MastermindBoardApp(App[int]):
 
     def action_hint(self) -> None:
         """How many codes fit the codebreaker's rows so far (the sitting counts them)."""
-        if self.mode is not Mode.GUESS or self.seat is None:
+        if self.mode is not Mode.GUESS or self.seat is None or self.thinking:
             return
         sitting = self.sitting
         self.say(sitting.hint() if isinstance(sitting, Match) else sitting.hint(self.seat))
 
     def action_giveup(self) -> None:
-        if self.mode is not Mode.GUESS or self.seat is None:
+        if self.mode is not Mode.GUESS or self.seat is None or self.thinking:
             return
         seat, sitting = self.seat, self.sitting
 
