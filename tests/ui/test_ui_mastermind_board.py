@@ -168,6 +168,27 @@ async def test_classic_match_by_keys_a_win_then_the_computer_breaks_your_code() 
 
 
 @run_async
+async def test_the_head_names_the_finished_game_until_the_next_one_starts() -> None:
+    preset = get_preset("classic")
+    match = Match(preset, (YOU, COMPUTER), games=2, first_breaker=0, seed=2)
+    app = board_app(match)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await ready(pilot, app)
+        assert match.secret is not None
+        await pilot.press(*letters(preset, match.secret), "enter")
+        await ready(pilot, app)
+        assert app.ended is not None
+        text = await shown(pilot, app)
+        assert f"{preset.title} · game 1 of 2" in text and "game 2 of 2" not in text
+        assert "Codebreaker You · codemaker Computer" in text
+        await pilot.press("enter")  # the next game: the roles change hands
+        await ready(pilot, app)
+        text = await shown(pilot, app)
+        assert f"{preset.title} · game 2 of 2" in text
+        assert "Codebreaker Computer · codemaker You" in text
+
+
+@run_async
 async def test_a_game_by_the_mouse_alone() -> None:
     preset = get_preset("classic")
     match = Match(preset, (YOU, COMPUTER), games=1, first_breaker=0, seed=2)

@@ -94,6 +94,9 @@ class Ended:
     rows: tuple[tuple[Row, ...], ...]
     secrets: tuple[Code | None, ...]
     last: bool
+    game: int  # the finished game's number and roles, for the head until the next game
+    breaker: int = 0
+    maker: int = 1
 
 
 class MastermindBoardApp(App[int]):
@@ -391,6 +394,9 @@ class MastermindBoardApp(App[int]):
                     (tuple(rows[0]),),
                     (event.secret,),
                     self.sitting.phase is Phase.OVER,
+                    event.game,
+                    event.breaker,
+                    event.maker,
                 )
             elif isinstance(event, DuelOver):
                 self.ended = Ended(
@@ -398,6 +404,7 @@ class MastermindBoardApp(App[int]):
                     (tuple(rows[0]), tuple(rows[1])),
                     (event.secrets[1], event.secrets[0]),
                     self.sitting.phase is Phase.OVER,
+                    event.game,
                 )
             elif isinstance(event, MatchOver) and self.ended is not None:
                 self.ended = Ended(
@@ -405,6 +412,9 @@ class MastermindBoardApp(App[int]):
                     self.ended.rows,
                     self.ended.secrets,
                     True,
+                    self.ended.game,
+                    self.ended.breaker,
+                    self.ended.maker,
                 )
             elif isinstance(event, GameStarted) and event.restart:
                 said.append(_("Game {game} restarts with an empty board.").format(game=event.game))
@@ -654,8 +664,9 @@ class MastermindBoardApp(App[int]):
 
     def draw(self) -> None:
         sitting, mode = self.sitting, self.mode
+        game = sitting.game if self.ended is None else self.ended.game  # the game shown
         title = _("{title} · game {game} of {games}").format(
-            title=self.preset.title, game=sitting.game, games=sitting.games
+            title=self.preset.title, game=game, games=sitting.games
         )
         if sitting.games > 1:
             title += " · " + _("score {score}").format(score=self._score(self._scores()))
@@ -743,6 +754,8 @@ class MastermindBoardApp(App[int]):
             head = escape(self._against(self._seat_name(breaker), self._seat_name(maker)))
         else:
             breaker, maker = sitting.breaker, sitting.maker
+            if ended is not None:  # the finished game's roles, until the next game
+                breaker, maker = ended.breaker, ended.maker
             head = escape(self._roles(self._seat_name(breaker), self._seat_name(maker)))
         if ended is not None:
             rows: tuple[Row, ...] = ended.rows[panel]
