@@ -189,6 +189,37 @@ async def test_the_head_names_the_finished_game_until_the_next_one_starts() -> N
 
 
 @run_async
+async def test_keys_that_do_nothing_say_which_keys_do() -> None:
+    match = Match(get_preset("classic"), (YOU, COMPUTER), games=2, first_breaker=0, seed=2)
+    app = board_app(match)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await ready(pilot, app)
+        for key in ("z", "7", "9"):
+            await pilot.press(key)
+            assert app.message == f"{key}: colours here are 1–6 / R G B Y W K"
+        assert app.entry == []
+        await pilot.press("r")
+        assert app.entry == [0]
+
+
+@run_async
+async def test_keys_that_place_no_pin_say_which_keys_do() -> None:
+    match = Match(get_preset("superhirn"), (YOU, COMPUTER), games=2, first_breaker=1, seed=4)
+    app = board_app(match)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await ready(pilot, app)
+        await pilot.press("r", "y", "g", "b", "enter")
+        await ready(pilot, app)
+        assert app.mode == "pins"
+        for key in ("g", "3", "z"):
+            await pilot.press(key)
+            assert app.message == f"{key}: pins are r (red) and w (white)"
+        assert app.pins == []
+        await pilot.press("r", "w")
+        assert app.pins == [True, False]
+
+
+@run_async
 async def test_a_game_by_the_mouse_alone() -> None:
     preset = get_preset("classic")
     match = Match(preset, (YOU, COMPUTER), games=1, first_breaker=0, seed=2)

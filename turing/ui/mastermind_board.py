@@ -130,10 +130,15 @@ class MastermindBoardApp(App[int]):
         self.thinking = False
         self.held = False  # a row played while the computer chooses, played once it has
         self._shown: dict[str, str] = {}
+        self._keys: set[str] = set()  # the keys bound to an action
         self._bind_keys()
 
     def get_default_screen(self) -> Screen[Any]:
         return TableScreen(id="_default")
+
+    def bind(self, keys: str, action: str, **options: Any) -> None:
+        super().bind(keys, action, **options)
+        self._keys.update(keys.split(","))
 
     def _bind_keys(self) -> None:
         palette = self.preset.palette
@@ -519,12 +524,42 @@ class MastermindBoardApp(App[int]):
             return mode is Mode.GUESS and not self.thinking
         return True
 
+    def on_key(self, event: events.Key) -> None:
+        """A key that does nothing here says which keys do."""
+        character = event.character
+        if event.key in self._keys or not character or not character.isprintable():
+            return
+        if character.isspace():
+            return
+        self._no_such_key(character)
+
+    def _no_such_key(self, key: str) -> None:
+        mode = self.mode
+        if mode is Mode.PINS:
+            self.say(
+                _("{key}: pins are {hit_key} ({hit}) and w (white)").format(
+                    key=key, hit_key=self._hit_key(), hit=self._hit_name()
+                )
+            )
+        elif mode in (Mode.SECRET, Mode.GUESS, Mode.REVEAL):
+            letters = " ".join(
+                self.preset.palette.colour(s).key for s in range(len(self.preset.colours))
+            )
+            n = len(self.preset.colours)
+            if self.preset.blank:
+                text = _("{key}: colours here are 1–{n} / {letters}, . an empty hole")
+            else:
+                text = _("{key}: colours here are 1–{n} / {letters}")
+            self.say(text.format(key=key, n=n, letters=letters))
+
     def action_letter(self, key: str) -> None:
         if self.mode is Mode.PINS:
             if key in HIT_KEYS:
                 self.action_pin(True)
             elif key == "w":
                 self.action_pin(False)
+            else:
+                self._no_such_key(key)
             return
         palette = self.preset.palette
         for symbol in range(len(palette.colours)):
@@ -533,6 +568,9 @@ class MastermindBoardApp(App[int]):
                 return
 
     def action_peg(self, symbol: int) -> None:
+        if self.mode is Mode.PINS:  # a colour's number
+            colour = self.preset.palette.colour(symbol)
+            self._no_such_key("." if colour is EMPTY_HOLE else str(symbol + 1))
         if self.mode not in (Mode.SECRET, Mode.GUESS, Mode.REVEAL):
             return
         if len(self.entry) < self.preset.positions:  # a row has so many holes
