@@ -10,6 +10,7 @@ import asyncio
 import functools
 import html
 import re
+import time
 from collections.abc import Callable, Coroutine
 from typing import Any
 
@@ -164,6 +165,58 @@ async def test_classic_match_by_keys_a_win_then_the_computer_breaks_your_code() 
         await pilot.press("enter")
     assert app.return_code == 0
     assert match.phase is Phase.OVER
+
+
+@run_async
+async def test_the_head_names_the_finished_game_until_the_next_one_starts() -> None:
+    preset = get_preset("classic")
+    match = Match(preset, (YOU, COMPUTER), games=2, first_breaker=0, seed=2)
+    app = board_app(match)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await ready(pilot, app)
+        assert match.secret is not None
+        await pilot.press(*letters(preset, match.secret), "enter")
+        await ready(pilot, app)
+        assert app.ended is not None
+        text = await shown(pilot, app)
+        assert f"{preset.title} · game 1 of 2" in text and "game 2 of 2" not in text
+        assert "Codebreaker You · codemaker Computer" in text
+        await pilot.press("enter")  # the next game: the roles change hands
+        await ready(pilot, app)
+        text = await shown(pilot, app)
+        assert f"{preset.title} · game 2 of 2" in text
+        assert "Codebreaker Computer · codemaker You" in text
+
+
+@run_async
+async def test_keys_that_do_nothing_say_which_keys_do() -> None:
+    match = Match(get_preset("classic"), (YOU, COMPUTER), games=2, first_breaker=0, seed=2)
+    app = board_app(match)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await ready(pilot, app)
+        for key in ("z", "7", "9"):
+            await pilot.press(key)
+            assert app.message == f"{key}: colours here are 1–6 / R G B Y W K"
+        assert app.entry == []
+        await pilot.press("r")
+        assert app.entry == [0]
+
+
+@run_async
+async def test_keys_that_place_no_pin_say_which_keys_do() -> None:
+    match = Match(get_preset("superhirn"), (YOU, COMPUTER), games=2, first_breaker=1, seed=4)
+    app = board_app(match)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await ready(pilot, app)
+        await pilot.press("r", "y", "g", "b", "enter")
+        await ready(pilot, app)
+        assert app.mode == "pins"
+        for key in ("g", "3", "z"):
+            await pilot.press(key)
+            assert app.message == f"{key}: pins are r (red) and w (white)"
+        assert app.pins == []
+        await pilot.press("r", "w")
+        assert app.pins == [True, False]
 
 
 @run_async
@@ -617,6 +670,39 @@ async def test_logik_duel_against_the_computer_side_by_side() -> None:
 
 
 @run_async
+async def test_keys_typed_right_after_the_secret_reach_the_row_while_the_computer_chooses() -> None:
+    preset = get_preset("logik")
+    duel = Duel(preset, (YOU, COMPUTER), games=1, seed=4)
+    symbol = {preset.palette.colour(s).key.lower(): s for s in range(len(preset.colours))}
+    from turing.mastermind.strategies import Strategy
+    from turing.ui.mastermind_board import MastermindBoardApp
+
+    class Slow(Strategy):
+        """The computer taking its time over each guess, as on a slow machine."""
+
+        name = "slow"
+        summary = "slow"
+
+        def choose(self, engine: Any, history: Any, candidates: Any) -> int:
+            time.sleep(0.6)
+            return int(candidates[0])
+
+    app = MastermindBoardApp(duel, {"most-parts": Slow()})
+    async with app.run_test(size=(100, 30)) as pilot:
+        await ready(pilot, app)
+        await pilot.press("r", "g", "b", "y", "w", "enter", "r", "g", "b")  # no pause
+        await ready(pilot, app)
+        assert app.mode == "guess" and len(duel.rows[0]) == 0
+        assert app.entry == [symbol[k] for k in "rgb"], app.message
+        assert "RGB··" in codes_on_screen(await shown(pilot, app))
+        # a whole row played before the computer has chosen is played once it has
+        await pilot.press("y", "w", "enter", "k", "k", "k", "k", "k", "enter")
+        await ready(pilot, app)
+        assert [row.guess for row in duel.rows[0]][:1] == [(0, 2, 3, 1, 4)] or app.ended
+        assert len(duel.rows[0]) == 2 or app.ended, app.message
+
+
+@run_async
 async def test_duel_between_two_people_hides_each_move_behind_the_cover() -> None:
     preset = get_preset("classic")
     ann, bob = Seat("ann", human=True), Seat("bob", human=True)
@@ -695,6 +781,52 @@ def test_the_served_command_line_gives_the_same_match() -> None:
     words = command_line(board_command, params, SERVE_OPTIONS)
     assert "--serve" not in words and "--no-repeats" in words
     assert board_command.make_context("board", words).params == params
+
+
+# -- a board taller than the terminal ---------------------------------------------------------
+
+
+def row_line(text: str, number: int) -> str:
+    """The first line of the screen that shows row ``number`` of a board."""
+    found = re.search(rf"^│▶? *{number} .*$", text, re.M)
+    assert found, f"row {number} is not on the screen:\n{text}"
+    return found.group(0)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (60, 20)])
+@pytest.mark.parametrize(("name", "played"), [("superhirn", 10), ("classic", 7), ("logik", 4)])
+@run_async
+async def test_the_row_in_play_and_the_last_pins_stay_in_view(
+    name: str, played: int, size: tuple[int, int]
+) -> None:
+    preset = get_preset(name)
+    sitting: Match | Duel
+    if preset.mode == "duel":
+        sitting = Duel(preset, (YOU, COMPUTER), games=1, seed=3)
+    else:
+        sitting = Match(preset, (YOU, COMPUTER), games=2, first_breaker=0, seed=3)
+    app = board_app(sitting)
+    async with app.run_test(size=size) as pilot:
+        await ready(pilot, app)
+        if isinstance(sitting, Duel):
+            await pilot.press("d", "enter")
+            await ready(pilot, app)
+        secret = sitting.secrets[1] if isinstance(sitting, Duel) else sitting.secret
+        codes = (tuple(int(s) for s in c) for c in preset.space.codes[::97])
+        wrong = (c for c in codes if c != secret)
+        for _ in range(played):
+            await pilot.press(*letters(preset, next(wrong)), "enter")
+            await ready(pilot, app)
+        assert app.ended is None and app.mode == "guess", app.message
+        await pilot.press(*letters(preset, next(wrong))[:2])
+        text = await shown(pilot, app)
+        assert f"row {played + 1} of {preset.rows}" in text
+        active = row_line(text, played + 1)
+        assert "▶" in active and "·" in active  # the row being typed, its pegs in view
+        last = row_line(text, played)
+        assert re.search(rf"[●○·]{{{preset.positions}}}", last), last  # and its pins
+        if isinstance(sitting, Duel) and size[0] >= 80:  # the other board too, side by side
+            assert last.count("│") == 4 and re.search(r"[●○·]{5} *│$", last.rstrip()), last
 
 
 # -- snapshots ---------------------------------------------------------------------------------

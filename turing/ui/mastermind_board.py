@@ -94,6 +94,9 @@ class Ended:
     rows: tuple[tuple[Row, ...], ...]
     secrets: tuple[Code | None, ...]
     last: bool
+    game: int  # the finished game's number and roles, for the head until the next game
+    breaker: int = 0
+    maker: int = 1
 
 
 class MastermindBoardApp(App[int]):
@@ -125,11 +128,17 @@ class MastermindBoardApp(App[int]):
         self.ended: Ended | None = None
         self.message = ""
         self.thinking = False
+        self.held = False  # a row played while the computer chooses, played once it has
         self._shown: dict[str, str] = {}
+        self._keys: set[str] = set()  # the keys bound to an action
         self._bind_keys()
 
     def get_default_screen(self) -> Screen[Any]:
         return TableScreen(id="_default")
+
+    def bind(self, keys: str, action: str, **options: Any) -> None:
+        super().bind(keys, action, **options)
+        self._keys.update(keys.split(","))
 
     def _bind_keys(self) -> None:
         palette = self.preset.palette
@@ -186,19 +195,31 @@ class MastermindBoardApp(App[int]):
         names = [seat.name for seat in self.sitting.seats]
         positions = self.preset.positions
         longest = max(names, key=len)
-        heads = [
-            self._roles(names[0], names[1]),
-            self._against(longest, longest),
-            self._against(longest, "You"),
-        ]
-        rows = 6 + 3 * positions + 1 + positions + 2 + len(" ◀ " + _("your pins"))
+        if self.duel:
+            heads = [self._against(longest, longest), self._against(longest, "You")]
+        else:
+            heads = [self._roles(names[0], names[1])]
+        rows = 6 + 3 * positions + 1 + positions + 2
+        if not self.duel:  # in a duel the sitting places every pin
+            rows += len(" ◀ " + _("your pins"))
         code = len("  " + _("code") + " ") + 3 * positions + 2
         code += max(len(_("the secret")), len(_("your code")))
         width = max(rows, code, *(len(head) for head in heads)) + 4  # padding and border
         for panel in self.query(".mm-board"):
             panel.styles.width = width
+            panel.styles.min_width = width
+        self._fit()
         self.show(self.sitting.start())
         self.advance()
+
+    def on_resize(self) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        """On a short terminal (under 30 lines) the buttons and the status sit closer,
+        leaving the rows more room."""
+        self.set_class(self.size.height < 30, "-short")
+        self.call_after_refresh(self._keep_in_view)
 
     # -- the flow of the sitting --
 
@@ -238,6 +259,9 @@ class MastermindBoardApp(App[int]):
         waiting = duel.waiting_for()
         computers = [p for p in waiting if not duel.seats[p].human]
         if duel.phase is Phase.GUESS and computers:
+            people = [p for p in waiting if duel.seats[p].human]
+            if people:  # the person composes their row while the computer chooses its own
+                self._set_mode(Mode.GUESS, people[0])
             self._think(computers[0])
             return
         mode = Mode.SECRET if duel.phase is Phase.SECRET else Mode.GUESS
@@ -291,7 +315,8 @@ class MastermindBoardApp(App[int]):
             # one person against the computer: their board stays in view
             humans = [i for i, s in enumerate(self.sitting.seats) if s.human]
             self.seat = humans[0] if humans else None
-        self.mode = Mode.WAIT
+        if not (self.duel and self.mode is Mode.GUESS):
+            self.mode = Mode.WAIT
         self.refresh_bindings()
         self.say(_("{name} is thinking…").format(name=self.sitting.seats[player].name))
         self.draw()
@@ -302,7 +327,14 @@ class MastermindBoardApp(App[int]):
         sitting = self.sitting
         if isinstance(sitting, Duel):
             assert code is not None
+            entry, held = self.entry, self.held
+            self.held = False
             self._act(lambda: sitting.guess(player, code))
+            if self.mode is Mode.GUESS and self.ended is None:  # the person's row, kept
+                self.entry = entry
+                self.draw()
+                if held:
+                    self.action_enter()
             return
         if code is None:  # the open pins leave no code: taken back, or checked now
             if sitting.seats[sitting.maker].human and sitting.can_undo:
@@ -367,6 +399,9 @@ class MastermindBoardApp(App[int]):
                     (tuple(rows[0]),),
                     (event.secret,),
                     self.sitting.phase is Phase.OVER,
+                    event.game,
+                    event.breaker,
+                    event.maker,
                 )
             elif isinstance(event, DuelOver):
                 self.ended = Ended(
@@ -374,6 +409,7 @@ class MastermindBoardApp(App[int]):
                     (tuple(rows[0]), tuple(rows[1])),
                     (event.secrets[1], event.secrets[0]),
                     self.sitting.phase is Phase.OVER,
+                    event.game,
                 )
             elif isinstance(event, MatchOver) and self.ended is not None:
                 self.ended = Ended(
@@ -381,6 +417,9 @@ class MastermindBoardApp(App[int]):
                     self.ended.rows,
                     self.ended.secrets,
                     True,
+                    self.ended.game,
+                    self.ended.breaker,
+                    self.ended.maker,
                 )
             elif isinstance(event, GameStarted) and event.restart:
                 said.append(_("Game {game} restarts with an empty board.").format(game=event.game))
@@ -481,9 +520,37 @@ class MastermindBoardApp(App[int]):
             return mode is Mode.SECRET
         if action == "undo":
             return isinstance(self.sitting, Match) and self.sitting.can_undo
-        if action in ("giveup", "hint"):
-            return mode is Mode.GUESS
+        if action in ("giveup", "hint"):  # not while the computer reads the rows
+            return mode is Mode.GUESS and not self.thinking
         return True
+
+    def on_key(self, event: events.Key) -> None:
+        """A key that does nothing here says which keys do."""
+        character = event.character
+        if event.key in self._keys or not character or not character.isprintable():
+            return
+        if character.isspace():
+            return
+        self._no_such_key(character)
+
+    def _no_such_key(self, key: str) -> None:
+        mode = self.mode
+        if mode is Mode.PINS:
+            self.say(
+                _("{key}: pins are {hit_key} ({hit}) and w (white)").format(
+                    key=key, hit_key=self._hit_key(), hit=self._hit_name()
+                )
+            )
+        elif mode in (Mode.SECRET, Mode.GUESS, Mode.REVEAL):
+            letters = " ".join(
+                self.preset.palette.colour(s).key for s in range(len(self.preset.colours))
+            )
+            n = len(self.preset.colours)
+            if self.preset.blank:
+                text = _("{key}: colours here are 1–{n} / {letters}, . an empty hole")
+            else:
+                text = _("{key}: colours here are 1–{n} / {letters}")
+            self.say(text.format(key=key, n=n, letters=letters))
 
     def action_letter(self, key: str) -> None:
         if self.mode is Mode.PINS:
@@ -491,6 +558,8 @@ class MastermindBoardApp(App[int]):
                 self.action_pin(True)
             elif key == "w":
                 self.action_pin(False)
+            else:
+                self._no_such_key(key)
             return
         palette = self.preset.palette
         for symbol in range(len(palette.colours)):
@@ -499,6 +568,9 @@ class MastermindBoardApp(App[int]):
                 return
 
     def action_peg(self, symbol: int) -> None:
+        if self.mode is Mode.PINS:  # a colour's number
+            colour = self.preset.palette.colour(symbol)
+            self._no_such_key("." if colour is EMPTY_HOLE else str(symbol + 1))
         if self.mode not in (Mode.SECRET, Mode.GUESS, Mode.REVEAL):
             return
         if len(self.entry) < self.preset.positions:  # a row has so many holes
@@ -542,6 +614,10 @@ class MastermindBoardApp(App[int]):
         if mode in (Mode.SECRET, Mode.GUESS, Mode.REVEAL) and not code:
             self.say(_("put {n} pegs in the row first").format(n=self.preset.positions), error=True)
             return
+        if self.thinking:  # a duel: the row is played once the computer has chosen its own
+            self.held = True
+            self.say(_("Your row is played as soon as the computer has chosen its own."))
+            return
         if isinstance(sitting, Duel):
             if mode is Mode.SECRET:
                 self._act(lambda: sitting.set_secret(seat, code))
@@ -575,13 +651,13 @@ class MastermindBoardApp(App[int]):
 
     def action_hint(self) -> None:
         """How many codes fit the codebreaker's rows so far (the sitting counts them)."""
-        if self.mode is not Mode.GUESS or self.seat is None:
+        if self.mode is not Mode.GUESS or self.seat is None or self.thinking:
             return
         sitting = self.sitting
         self.say(sitting.hint() if isinstance(sitting, Match) else sitting.hint(self.seat))
 
     def action_giveup(self) -> None:
-        if self.mode is not Mode.GUESS or self.seat is None:
+        if self.mode is not Mode.GUESS or self.seat is None or self.thinking:
             return
         seat, sitting = self.seat, self.sitting
 
@@ -620,13 +696,15 @@ class MastermindBoardApp(App[int]):
     def _update(self, selector: str, markup: str) -> None:
         if self._shown.get(selector) != markup:
             self._shown[selector] = markup
-            # every Static keeps its size (fixed heights, panels as wide as they can get)
-            self.query_one(selector, Static).update(markup, layout=False)
+            # every Static keeps its size (fixed heights, panels as wide as they can get) but
+            # the status, as tall as its text, which changes only with what is asked
+            self.query_one(selector, Static).update(markup, layout=selector == "#status")
 
     def draw(self) -> None:
         sitting, mode = self.sitting, self.mode
+        game = sitting.game if self.ended is None else self.ended.game  # the game shown
         title = _("{title} · game {game} of {games}").format(
-            title=self.preset.title, game=sitting.game, games=sitting.games
+            title=self.preset.title, game=game, games=sitting.games
         )
         if sitting.games > 1:
             title += " · " + _("score {score}").format(score=self._score(self._scores()))
@@ -641,12 +719,26 @@ class MastermindBoardApp(App[int]):
         for action in ("erase", "enter", "random", "undo", "hint", "giveup"):
             self.query_one(f"#do-{action}", Button).disabled = not self.check_action(action, ())
         self._update("#status", escape(self._status()))
-        if self.preset.rows > 12 and self.seat is not None:  # a tall board: the row in play in view
-            boards = self.query_one("#boards")
-            line = 3 + self._row_number(self.seat)  # border, head, code line, then the rows
-            height = boards.size.height
-            if height and not boards.scroll_y <= line < boards.scroll_y + height - 1:
-                boards.scroll_to(y=max(0, line - height + 2), animate=False)
+        self.call_after_refresh(self._keep_in_view)
+
+    def _keep_in_view(self) -> None:
+        """A board taller than its place scrolls (older rows away) so that the row in play
+        and the last pins stay in view; a finished board shows its last row."""
+        boards = self.query_one("#boards", VerticalScroll)
+        height = boards.scrollable_content_region.height
+        if not height:
+            return
+        played = max(len(rows) for rows in (self.ended.rows if self.ended else self._rows()))
+        # the lines of a panel: its border, the head, the code line, then row 1, 2, …
+        last = 2 + played  # the last row played, with its pins
+        active = last + (1 if self.ended is None and played < self.preset.rows else 0)
+        bottom = min(active + 1, 3 + self.preset.rows)  # the border under the last row
+        top = boards.scroll_y
+        if bottom >= top + height:
+            top = bottom - height + 1
+        top = min(top, max(1, last) if played else 0)
+        if top != boards.scroll_y:
+            boards.scroll_to(y=max(0, top), animate=False)
 
     def _scores(self) -> tuple[float, float]:
         sitting = self.sitting
@@ -700,6 +792,8 @@ class MastermindBoardApp(App[int]):
             head = escape(self._against(self._seat_name(breaker), self._seat_name(maker)))
         else:
             breaker, maker = sitting.breaker, sitting.maker
+            if ended is not None:  # the finished game's roles, until the next game
+                breaker, maker = ended.breaker, ended.maker
             head = escape(self._roles(self._seat_name(breaker), self._seat_name(maker)))
         if ended is not None:
             rows: tuple[Row, ...] = ended.rows[panel]
