@@ -538,3 +538,33 @@ def test_snapshot_extreme_board(snap_compare: Any) -> None:
     session = Session.new(loaded.puzzle, loaded.cardset, parse_players(None), seed=1)
     app = board.BoardApp(session, compare=False)
     assert snap_compare(app, terminal_size=(120, 40), run_before=started)
+
+
+@run_async
+async def test_a_bot_between_two_people_plays_behind_a_cleared_board() -> None:
+    board = board_module()
+    session = session_of(players="ann,bot:greedy,bob")
+    app = board.BoardApp(session, compare=False)
+    seen: list[str] = []
+    play_bot = session.play_bot
+
+    def watched(name: str) -> Any:
+        # the screen as it stands while the bot plays (the bot holds the event loop)
+        svg = app.export_screenshot()
+        seen.append(html.unescape(re.sub(r"<[^>]+>", "", svg)).replace("\xa0", " "))
+        return play_bot(name)
+
+    session.play_bot = watched  # type: ignore[method-assign]
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        assert await screen_is(pilot, app, "CoverScreen")
+        await pilot.press("enter")
+        await pilot.press("o")
+        await typed(pilot, "A ann-secret-note")
+        await pilot.press("1", "1", "1", "a", "p")
+        assert await screen_is(pilot, app, "CoverScreen")
+        assert "Pass the keyboard to bob" in await shown(pilot, app)
+    assert seen, "the bot did not play"
+    for text in seen:
+        assert "bot:greedy is playing round 1" in text
+        assert "ann-secret-note" not in text and "111" not in text

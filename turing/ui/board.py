@@ -525,7 +525,14 @@ class BoardApp(App[int]):
         self.turn = turn
         seat = session.seat(turn.player)
         if seat.is_bot:
-            self.say(f"{turn.player} is playing round {turn.round}…")
+            if self.current is not None and len(session.humans) >= 2:
+                # the last person's board goes before the bot plays (it holds the screen)
+                self.current = None
+                self.picker = Picker([None, None, None])
+            self.message = _("{name} is playing round {round}…").format(
+                name=turn.player, round=turn.round
+            )
+            self.draw()
             self.set_timer(0.05, self._bot_turn)
             return
         if turn.player != self.current:
