@@ -568,3 +568,36 @@ async def test_a_bot_between_two_people_plays_behind_a_cleared_board() -> None:
     for text in seen:
         assert "bot:greedy is playing round 1" in text
         assert "ann-secret-note" not in text and "111" not in text
+
+
+@run_async
+async def test_the_test_log_keeps_the_newest_round_in_view_and_pages_by_keys() -> None:
+    board = board_module()
+    app = board.BoardApp(session_of(), compare=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        for keys in (["1", "2", "3", "a", "b", "c", "p"], ["3", "4", "5", "a", "b", "c", "p"]):
+            await pilot.press(*keys)
+            assert await screen_is(pilot, app, "MessageScreen")
+            await pilot.press("enter")
+            await settle(pilot, app)
+        await pilot.press("5", "5", "5", "a", "b")
+        text = await shown(pilot, app)
+        assert re.search(r"3\s*555\s*✘\s*✔\s*·\s*·", text), text
+        log = app.query_one("#log-box")
+        assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y
+        await pilot.press("pageup")
+        await pilot.pause(0.1)
+        assert log.scroll_y < log.max_scroll_y
+        assert re.search(r"1\s*123\s*✘\s*✘\s*✔", await shown(pilot, app))
+        await pilot.press("pagedown")
+        await pilot.pause(0.1)
+        assert log.scroll_y == log.max_scroll_y
+        await pilot.press("pageup", "p")  # scrolled back, then a new round
+        assert await screen_is(pilot, app, "MessageScreen")
+        await pilot.press("enter")
+        await settle(pilot, app)
+        await pilot.press("1", "1", "1", "a")
+        await pilot.pause(0.2)
+        assert log.scroll_y == log.max_scroll_y
+        assert re.search(r"4\s*111\s*✘", await shown(pilot, app))

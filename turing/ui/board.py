@@ -121,6 +121,16 @@ class CardPanel(Static):
         self.post_message(self.Resized())
 
 
+class LogPanel(Static):
+    """The test log; says when its height changed (a row came), to be scrolled to it."""
+
+    class Resized(Message):
+        pass
+
+    def on_resize(self) -> None:
+        self.post_message(self.Resized())
+
+
 class TableScreen(Screen[Any]):
     """The screen the board is drawn on. A mouse button starts no text selection here:
     Textual repaints the whole screen when a selection starts and ends, which would make
@@ -375,6 +385,8 @@ class BoardApp(App[int]):
         Binding("w", "save", _("save")),
         Binding("g", "giveup", _("give up")),
         Binding("q", "leave", _("quit")),
+        Binding("pageup", "log_page(-1)", _("log"), key_display="PgUp/PgDn"),
+        Binding("pagedown", "log_page(1)", _("log"), show=False),
         Binding("escape", "board", "board", show=False),
     ]
 
@@ -396,6 +408,7 @@ class BoardApp(App[int]):
         self._shown: dict[str, str] = {}  # what each Static shows now
         self._redraw_due = False  # the cards are to be drawn again once laid out
         self._log_shown: object = None  # what the test log shows now
+        self._log_to_end = False  # the log has new rows, not yet scrolled back from
         # the keyboard's cursor: in the code picker, on a criterion, or on a grid cell
         self.zone = "picker"
         self.card_cursor = (0, 0)  # (card in the table's order, criterion index)
@@ -463,7 +476,7 @@ class BoardApp(App[int]):
                 yield Static(id="grid")
                 yield Static(id="status")
                 with VerticalScroll(id="log-box"):
-                    yield Static(id="log")
+                    yield LogPanel(id="log")
         yield Static(id="message")
         yield Input(
             placeholder=_("a command, as at the prompt (help lists them)"),
@@ -496,6 +509,9 @@ class BoardApp(App[int]):
         if not self._redraw_due:
             self._redraw_due = True
             self.call_after_refresh(self._redraw)
+
+    def on_log_panel_resized(self) -> None:
+        self._log_end()
 
     def _redraw(self) -> None:
         self._redraw_due = False
@@ -912,6 +928,23 @@ class BoardApp(App[int]):
         command.cursor_position = len(start)
         command.focus()
 
+    def _log_end(self) -> None:
+        """Scroll the test log to its newest row (again once its new rows are laid out,
+        which a screen over the board defers)."""
+        if self._log_to_end:
+            self.query_one("#log-box", VerticalScroll).scroll_end(animate=False)
+
+    def action_log_page(self, step: int) -> None:
+        """PageUp/PageDown: scroll the test log a page back or on."""
+        if not self._on_board():
+            return
+        self._log_to_end = False
+        box = self.query_one("#log-box", VerticalScroll)
+        if step < 0:
+            box.scroll_page_up(animate=False)
+        else:
+            box.scroll_page_down(animate=False)
+
     def action_board(self) -> None:
         command = self.query_one("#command", Input)
         command.display = False
@@ -1079,6 +1112,9 @@ class BoardApp(App[int]):
         if self._log_shown != game_log:
             self._log_shown = game_log
             self.query_one("#log", Static).update(self._test_log(name))
+            # as a log does: the newest round in view (PageUp/PageDown scroll back)
+            self._log_to_end = True
+            self._log_end()
         self.query_one("#message", Static).update(escape(self.message), layout=False)
 
     def _update(self, selector: str, markup: str) -> None:
@@ -1199,10 +1235,11 @@ class BoardApp(App[int]):
             ]
             table.add_row(str(rnd), code, *cells)
         rounds = game.round
-        table.caption = ngettext("{tests} in {n} round", "{tests} in {n} rounds", rounds).format(
+        # above the rows, so the newest rows end the log (scrolled to its end)
+        table.title = ngettext("{tests} in {n} round", "{tests} in {n} rounds", rounds).format(
             tests=_tests(len(view.tests)), n=rounds
         ) + ("" if not self.table_log else "\n" + self.table_log[-1])
-        table.caption_justify = "left"
+        table.title_justify = "left"
         return table
 
 
