@@ -601,3 +601,50 @@ async def test_the_test_log_keeps_the_newest_round_in_view_and_pages_by_keys() -
         await pilot.pause(0.2)
         assert log.scroll_y == log.max_scroll_y
         assert re.search(r"4\s*111\s*✘", await shown(pilot, app))
+
+
+def footer_keys(app: Any, width: int) -> dict[str, str]:
+    """The footer's keys and their words; each must be whole on a screen ``width`` wide."""
+    from textual.widgets._footer import FooterKey
+
+    keys = {}
+    for key in app.screen.query(FooterKey):
+        assert key.region.width > 0 and key.region.right <= width, (key.key, key.region)
+        keys[key.key] = key.description
+    return keys
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@run_async
+async def test_every_key_of_the_footer_shows_at_80_columns(language: str) -> None:
+    from turing import i18n
+
+    i18n.set_language(language)
+    board = board_module()
+    app = board.BoardApp(session_of(), compare=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        keys = footer_keys(app, 80)
+        assert keys["q"] == {"en": "quit", "de": "beenden"}[language]
+        assert set(keys) == {"q", "tab", "space", "o", "colon", "w", "pageup"}
+
+
+@run_async
+async def test_the_footer_of_a_panel_and_of_the_result_lists_only_their_own_keys() -> None:
+    board = board_module()
+    app = board.BoardApp(session_of(), compare=False)
+    board_keys = {"tab", "space", "o", "colon", "w", "pageup", "q"}
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("2", "4", "1", "s")
+        assert await screen_is(pilot, app, "ConfirmScreen")
+        assert not board_keys & set(footer_keys(app, 100))
+        await pilot.press("y")
+        assert await screen_is(pilot, app, "MessageScreen")
+        assert not board_keys & set(footer_keys(app, 100))
+        await pilot.press("enter")
+        assert await screen_is(pilot, app, "FinalScreen")
+        await pilot.pause(0.1)
+        keys = footer_keys(app, 100)
+        assert not (board_keys - {"q"}) & set(keys), keys
+        assert "q" in keys

@@ -366,27 +366,21 @@ class BoardApp(App[int]):
         ],
         *[Binding(str(d), f"digit({d})", str(d), show=False) for d in range(1, 6)],
         Binding("backspace", "slot(-1)", "◀ shape", show=False),
-        Binding("tab", "zone(1)", _("cursor"), key_display="⇥", priority=True),
-        Binding("shift+tab", "zone(-1)", _("cursor back"), show=False, priority=True),
+        Binding("shift+tab", "zone(-1)", "cursor back", show=False, priority=True),
         Binding("left", "move(-1,0)", "◀", show=False),
         Binding("right", "move(1,0)", "▶", show=False),
         Binding("up", "move(0,-1)", "▲", show=False),
         Binding("down", "move(0,1)", "▼", show=False),
-        Binding("space", "flip", _("tick"), key_display="␣"),
-        Binding("n", "done", _("done")),
-        Binding("s", "solve", _("solve")),
-        Binding("p", "pass", _("pass")),
-        Binding("h", "hint", _("hint")),
-        Binding("t", "best", _("best")),
-        Binding("x", "line('strike ')", _("strike"), show=False),  # the cursor does it too
-        Binding("m", "line('mark ')", _("mark"), show=False),
-        Binding("o", "line('note ')", _("note")),
-        Binding("colon", "line('')", _("type")),
-        Binding("w", "save", _("save")),
-        Binding("g", "giveup", _("give up")),
-        Binding("q", "leave", _("quit")),
-        Binding("pageup", "log_page(-1)", _("log"), key_display="PgUp/PgDn"),
-        Binding("pagedown", "log_page(1)", _("log"), show=False),
+        # the round's actions: their buttons say their keys (done n, solve s, ...)
+        Binding("n", "done", "done", show=False),
+        Binding("s", "solve", "solve", show=False),
+        Binding("p", "pass", "pass", show=False),
+        Binding("h", "hint", "hint", show=False),
+        Binding("t", "best", "best", show=False),
+        Binding("g", "giveup", "give up", show=False),
+        Binding("x", "line('strike')", "strike", show=False),  # the cursor does it too
+        Binding("m", "line('mark')", "mark", show=False),
+        Binding("pagedown", "log_page(1)", "log", show=False),
         Binding("escape", "board", "board", show=False),
     ]
 
@@ -395,6 +389,14 @@ class BoardApp(App[int]):
 
     def __init__(self, session: Session, resumed: bool = False, compare: bool = True) -> None:
         super().__init__()
+        # the footer's keys, in the language shown (all of them fit 80 columns, quit first)
+        self.bind("q", "leave", description=_("quit"))
+        self._bindings.bind("tab", "zone(1)", _("cursor"), key_display="⇥", priority=True)
+        self.bind("space", "flip", description=_("tick"), key_display="␣")
+        self.bind("o", "line('note')", description=_("note"))
+        self.bind("colon", "line('')", description=_("type"))
+        self.bind("w", "save", description=_("save"))
+        self.bind("pageup", "log_page(-1)", description=_("log"), key_display="PgUp/Dn")
         self.session = session
         self.resumed = resumed
         self.compare = compare
@@ -764,7 +766,33 @@ class BoardApp(App[int]):
 
     # -- actions (keys and buttons) --
 
+    #: the actions of a seat at the board: off (and out of the footer) on any other screen
+    BOARD_ACTIONS: ClassVar[frozenset[str]] = frozenset(
+        [
+            "test",
+            "digit",
+            "slot",
+            "zone",
+            "move",
+            "flip",
+            "done",
+            "solve",
+            "pass",
+            "hint",
+            "best",
+            "line",
+            "log_page",
+            "save",
+            "giveup",
+        ]
+    )
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Keys that do nothing now are left out of the footer (and passed on)."""
+        if action == "leave":
+            return self.screen is self.screen_stack[0] or isinstance(self.screen, CoverScreen)
+        if action in self.BOARD_ACTIONS and not self._on_board():
+            return False
         if action == "test" and parameters:
             index = parameters[0]
             return isinstance(index, int) and index < self.session.game.verifiers
@@ -919,9 +947,11 @@ class BoardApp(App[int]):
         after = {None: "yes", True: "no", False: "clear"}[mark]
         self.send(f"mark {shape} {digit} {after}")
 
-    def action_line(self, start: str) -> None:
+    def action_line(self, command_name: str) -> None:
+        """The command line, opened empty or with a command's word (``note ``)."""
         if not self._on_board():
             return
+        start = f"{command_name} " if command_name else ""
         command = self.query_one("#command", Input)
         command.display = True
         command.value = start
@@ -1065,6 +1095,7 @@ class BoardApp(App[int]):
                 if button.id and (button.id.startswith("test-") or button.id.startswith("do-")):
                     button.disabled = True
             self.query_one("#message", Static).update(escape(self.message), layout=False)
+            self.refresh_bindings()
             return
         view = game.view(name)
         notes = game.notes(name)
@@ -1116,6 +1147,7 @@ class BoardApp(App[int]):
             self._log_to_end = True
             self._log_end()
         self.query_one("#message", Static).update(escape(self.message), layout=False)
+        self.refresh_bindings()
 
     def _update(self, selector: str, markup: str) -> None:
         """Show ``markup`` in a Static unless it shows it already (markup is costly)."""
