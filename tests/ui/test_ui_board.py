@@ -648,3 +648,45 @@ async def test_the_footer_of_a_panel_and_of_the_result_lists_only_their_own_keys
         keys = footer_keys(app, 100)
         assert not (board_keys - {"q"}) & set(keys), keys
         assert "q" in keys
+
+
+@run_async
+async def test_a_key_that_means_nothing_here_says_so() -> None:
+    board = board_module()
+    app = board.BoardApp(session_of(), compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        for key, said in (
+            ("E", "E: no verifier E in this game (A–D)"),
+            ("f", "F: no verifier F in this game (A–D)"),
+            ("6", "6: digits are 1–5"),
+            ("0", "0: digits are 1–5"),
+            ("z", "z: not a key of the board"),
+            ("exclamation_mark", "!: not a key of the board"),
+        ):
+            await pilot.press(key)
+            await pilot.pause(0.05)
+            assert said in app.message, (key, app.message)
+        assert app.picker.digits == [None, None, None]
+        for key in ("question_mark", "f1"):
+            await pilot.press(key)
+            assert await screen_is(pilot, app, "MessageScreen")
+            assert "Commands" in await shown(pilot, app)
+            await pilot.press("escape")
+            assert await screen_is(pilot, app, "TableScreen")
+
+
+@run_async
+async def test_the_save_dialog_says_what_an_empty_name_lacks() -> None:
+    board = board_module()
+    app = board.BoardApp(session_of(), compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("w")
+        assert await screen_is(pilot, app, "AskFileScreen")
+        await pilot.press("enter")
+        await pilot.pause(0.1)
+        assert type(app.screen).__name__ == "AskFileScreen"
+        assert "Type a file name to save to" in await shown(pilot, app)
+        await pilot.press("escape")
+        assert await screen_is(pilot, app, "TableScreen")

@@ -23,7 +23,7 @@ from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
-from textual import on, work
+from textual import events, on, work
 from textual.actions import SkipAction
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -228,7 +228,9 @@ class ConfirmScreen(ModalScreen[bool]):
 
 
 class AskFileScreen(ModalScreen[str | None]):
-    """Ask for a file name (to save); Escape or an empty name: None."""
+    """Ask for a file name (to save); Escape: None. An empty name is refused here."""
+
+    AUTO_FOCUS: ClassVar[str | None] = "#file-name"  # the name is typed at once
 
     BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
         Binding("escape", "cancel", "cancel")
@@ -242,14 +244,20 @@ class AskFileScreen(ModalScreen[str | None]):
         with Vertical(classes="dialog"):
             yield Static(escape(self.question), classes="dialog-title")
             yield Input(placeholder=_("game.json"), id="file-name")
-            yield Static(_("Enter: confirm · Escape: cancel"), classes="dim")
+            yield Static(_("Enter: confirm · Escape: cancel"), id="file-help", classes="dim")
 
     def action_cancel(self) -> None:
         self.dismiss(None)
 
     @on(Input.Submitted, "#file-name")
     def _submitted(self, event: Input.Submitted) -> None:
-        self.dismiss(event.value.strip() or None)
+        name = event.value.strip()
+        if not name:
+            self.query_one("#file-help", Static).update(
+                escape(_("Type a file name to save to (e.g. game.json), or Escape to cancel."))
+            )
+            return
+        self.dismiss(name)
 
 
 class BusyScreen(ModalScreen[bool]):
@@ -364,7 +372,8 @@ class BoardApp(App[int]):
             Binding(f"{k.lower()},{k}", f"test({i})", f"test {k}", show=False)
             for i, k in enumerate(LETTERS)
         ],
-        *[Binding(str(d), f"digit({d})", str(d), show=False) for d in range(1, 6)],
+        *[Binding(str(d), f"digit({d})", str(d), show=False) for d in range(10)],
+        Binding("question_mark,f1", "help", "help", show=False),
         Binding("backspace", "slot(-1)", "◀ shape", show=False),
         Binding("shift+tab", "zone(-1)", "cursor back", show=False, priority=True),
         Binding("left", "move(-1,0)", "◀", show=False),
@@ -771,6 +780,7 @@ class BoardApp(App[int]):
         [
             "test",
             "digit",
+            "help",
             "slot",
             "zone",
             "move",
@@ -791,12 +801,19 @@ class BoardApp(App[int]):
         """Keys that do nothing now are left out of the footer (and passed on)."""
         if action == "leave":
             return self.screen is self.screen_stack[0] or isinstance(self.screen, CoverScreen)
-        if action in self.BOARD_ACTIONS and not self._on_board():
-            return False
-        if action == "test" and parameters:
-            index = parameters[0]
-            return isinstance(index, int) and index < self.session.game.verifiers
-        return True
+        return action not in self.BOARD_ACTIONS or self._on_board()
+
+    def on_key(self, event: events.Key) -> None:
+        """A key that means nothing on the board says so (and replaces the last message)."""
+        if not self._on_board() or self.focused is not None:
+            return
+        active = self.screen.active_bindings.get(event.key)
+        if active is not None and active.enabled:
+            return
+        char = event.character
+        if char is None or not event.is_printable or char.isspace():
+            return
+        self.say(_("{key}: not a key of the board (? or F1: help)").format(key=char))
 
     def _on_board(self) -> bool:
         return self.current is not None and self.screen is self.screen_stack[0]
@@ -804,12 +821,24 @@ class BoardApp(App[int]):
     def action_test(self, verifier: int) -> None:
         if not self._on_board():
             return
+        puzzle = self.session.game.public
+        if verifier >= puzzle.verifiers:
+            self.say(
+                _("{letter}: no verifier {letter} in this game ({first}–{last})").format(
+                    letter=LETTERS[verifier], first=LETTERS[0], last=puzzle.letters[-1]
+                ),
+                error=True,
+            )
+            return
         code = self._code()
         line = f"test {code} {LETTERS[verifier]}" if code else f"test {LETTERS[verifier]}"
         self.send(line)
 
     def action_digit(self, digit: int) -> None:
         if not self._on_board():
+            return
+        if not 1 <= digit <= 5:
+            self.say(_("{digit}: digits are 1–5").format(digit=digit), error=True)
             return
         self.picker.digits[self.picker.slot] = digit
         self.picker.slot = (self.picker.slot + 1) % 3
@@ -904,6 +933,10 @@ class BoardApp(App[int]):
             self.picker.digits[slot] = 1 if current is None else current % 5 + 1
         self.picker.slot = slot
         self.draw()
+
+    def action_help(self) -> None:
+        if self._on_board():
+            self.send("help")
 
     def action_done(self) -> None:
         if self._on_board():
