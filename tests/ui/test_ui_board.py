@@ -690,3 +690,27 @@ async def test_the_save_dialog_says_what_an_empty_name_lacks() -> None:
         assert "Type a file name to save to" in await shown(pilot, app)
         await pilot.press("escape")
         assert await screen_is(pilot, app, "TableScreen")
+
+
+@run_async
+async def test_in_german_the_reveal_and_the_command_line_speak_german() -> None:
+    from turing import i18n
+
+    i18n.set_language("de")
+    board = board_module()
+    app = board.BoardApp(session_of(), compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        command = app.query_one("#command")
+        for key, word in (("o", "notiz "), ("x", "streiche "), ("m", "markiere ")):
+            await pilot.press(key)
+            await pilot.pause(0.05)
+            assert command.value == word
+            await pilot.press("escape")
+        await pilot.press("o")
+        await typed(pilot, "A vielleicht")
+        assert app.session.game.notes(app.current).text == {0: "vielleicht"}
+        await pilot.press("p")
+        assert await screen_is(pilot, app, "MessageScreen")
+        text = await shown(pilot, app)
+        assert "Runde 1 aufgedeckt" in text and "revealed" not in text

@@ -39,6 +39,7 @@ from turing.core.errors import TuringError
 from turing.core.puzzle import LETTERS
 from turing.i18n import _, current_language, ngettext
 from turing.play.session import (
+    COMMANDS,
     BestTest,
     Command,
     CommandError,
@@ -539,7 +540,9 @@ class BoardApp(App[int]):
             self.current = None
             self.draw()
             self._push(
-                MessageScreen(f"Round {reveal.round} revealed", self._reveal(reveal)),
+                MessageScreen(
+                    _("Round {round} revealed").format(round=reveal.round), self._reveal(reveal)
+                ),
                 lambda _: self.advance(),
             )
             return
@@ -984,7 +987,8 @@ class BoardApp(App[int]):
         """The command line, opened empty or with a command's word (``note ``)."""
         if not self._on_board():
             return
-        start = f"{command_name} " if command_name else ""
+        # the command's word in the language shown, as its usage names it (notiz, streiche)
+        start = _(COMMANDS[command_name][0]).split()[0] + " " if command_name else ""
         command = self.query_one("#command", Input)
         command.display = True
         command.value = start
