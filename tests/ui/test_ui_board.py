@@ -714,3 +714,35 @@ async def test_in_german_the_reveal_and_the_command_line_speak_german() -> None:
         assert await screen_is(pilot, app, "MessageScreen")
         text = await shown(pilot, app)
         assert "Runde 1 aufgedeckt" in text and "revealed" not in text
+
+
+@run_async
+async def test_the_picker_holds_the_tested_code_until_testing_is_over() -> None:
+    board = board_module()
+    session = session_of()
+    app = board.BoardApp(session, compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("2", "4", "1", "a", "3")
+        assert app.picker.digits == [2, 4, 1]
+        assert "this round's code is 241, already tested" in app.message
+        await pilot.press("b")
+        assert "241 on B: ✔" in app.message
+        await pilot.press("n", "3", "4", "1")  # testing over: the picker takes a solution
+        assert app.picker.digits == [3, 4, 1]
+        await pilot.press("s")
+        assert await screen_is(pilot, app, "ConfirmScreen")
+        assert "Submit 341" in await shown(pilot, app)
+
+
+@run_async
+async def test_a_game_resumed_mid_round_shows_its_code_in_the_picker() -> None:
+    board = board_module()
+    session = session_of()
+    list(session.run(session.plan("player", "test 123 A")))
+    app = board.BoardApp(session, resumed=True, compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        assert app.picker.digits == [1, 2, 3]
+        assert "Compose a code" not in app.message
+        assert "code 123" in app.message

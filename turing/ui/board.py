@@ -583,10 +583,48 @@ class BoardApp(App[int]):
 
     def _seat(self, name: str) -> None:
         self.current = name
-        self.message = _("{name}: round {round}. Compose a code and test it.").format(
-            name=name, round=self.session.game.round
-        )
+        game = self.session.game
+        code = game.view(name).code
+        if code is None:
+            self.message = _("{name}: round {round}. Compose a code and test it.").format(
+                name=name, round=game.round
+            )
+        else:  # a game resumed mid-round: its code is in the picker
+            self.picker = Picker([int(d) for d in code])
+            self.message = _("{name}: round {round}, code {code}.").format(
+                name=name, round=game.round, code=code
+            )
         self.draw()
+
+    def _held_code(self) -> str | None:
+        """The round's code while it holds the picker: tested, and tests still to make
+        (once testing is over the picker takes a code to solve with)."""
+        if self.current is None:
+            return None
+        game = self.session.game
+        view = game.view(self.current)
+        if (
+            view.code is not None
+            and view.tested_this_round
+            and view.tests_left_this_round > 0
+            and game.phase(self.current) == "test"
+        ):
+            return view.code
+        return None
+
+    def _picker_held(self) -> bool:
+        """Say so when the picker holds the round's tested code (a digit is refused)."""
+        code = self._held_code()
+        if code is None:
+            return False
+        self.say(
+            _(
+                "this round's code is {code}, already tested; one code per round "
+                "(n ends testing, then the picker takes a code to solve with)"
+            ).format(code=code),
+            error=True,
+        )
+        return True
 
     def _bot_turn(self) -> None:
         turn = self.turn
@@ -843,6 +881,8 @@ class BoardApp(App[int]):
         if not 1 <= digit <= 5:
             self.say(_("{digit}: digits are 1–5").format(digit=digit), error=True)
             return
+        if self._picker_held():
+            return
         self.picker.digits[self.picker.slot] = digit
         self.picker.slot = (self.picker.slot + 1) % 3
         self.draw()
@@ -929,7 +969,7 @@ class BoardApp(App[int]):
 
     def action_pick(self, slot: int) -> None:
         """A click on a shape of the picker: select it and step its digit 1→5→1."""
-        if not self._on_board():
+        if not self._on_board() or self._picker_held():
             return
         current = self.picker.digits[slot]
         if self.picker.slot == slot or current is None:
@@ -1159,6 +1199,9 @@ class BoardApp(App[int]):
             note.disabled = False
             if not note.has_focus:
                 note.value = notes.text.get(v, "")
+        held = self._held_code()
+        if held is not None:
+            self.picker.digits = [int(d) for d in held]
         self._update("#picker", self._picker(view.code))
         code = self._code()
         for v, letter in enumerate(puzzle.letters):
