@@ -746,3 +746,17 @@ async def test_a_game_resumed_mid_round_shows_its_code_in_the_picker() -> None:
         assert app.picker.digits == [1, 2, 3]
         assert "Compose a code" not in app.message
         assert "code 123" in app.message
+
+
+@run_async
+async def test_a_refused_key_speaks_of_no_line() -> None:
+    board = board_module()
+    app = board.BoardApp(session_of(), compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("2", "4", "1", "a", "a")
+        assert "verifier A was already tested this round" in app.message
+        assert "line" not in app.message
+        await pilot.press("colon")
+        await typed(pilot, "test 241 A")  # typed, the line is spoken of
+        assert "verifier A was already tested this round (the line was not run)" in app.message

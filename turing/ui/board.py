@@ -661,15 +661,19 @@ class BoardApp(App[int]):
         except (CommandError, TuringError):
             return None
 
-    def send(self, line: str) -> None:
+    def send(self, line: str, typed: bool = False) -> None:
         """Plan ``line`` (a refused line shows why and changes nothing), confirm a solve or
-        giving up, then run it."""
+        giving up, then run it. A line the board built for a key or a click is refused
+        without a word of a line (none was typed)."""
         name = self.current
         if name is None:
             return
         try:
             plan = self.session.plan(name, line)
-        except (CommandError, TuringError) as exc:
+        except CommandError as exc:
+            self.say(str(exc) if typed else exc.problem, error=True)
+            return
+        except TuringError as exc:
             self.say(str(exc), error=True)
             return
         if not plan.commands:
@@ -1105,7 +1109,7 @@ class BoardApp(App[int]):
         line = event.value
         event.input.value = ""
         self.action_board()
-        self.send(line)
+        self.send(line, typed=True)
 
     @on(Input.Submitted, ".note")
     def _note(self, event: Input.Submitted) -> None:
