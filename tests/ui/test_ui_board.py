@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import html
+import io
 import os
 import re
 import sys
@@ -18,6 +19,7 @@ from typing import Any
 import pexpect  # type: ignore[import-untyped]
 import pytest
 from click.testing import CliRunner
+from rich.console import Console
 
 from turing.cli.main import main
 from turing.core.cards import load_cardset
@@ -404,7 +406,9 @@ async def test_the_key_h_is_a_hint_and_h_typed_on_the_command_line_is_help() -> 
         await typed(pilot, "h")
         assert await screen_is(pilot, app, "MessageScreen")
         assert app.screen.title_text == "Commands"
-        assert "Typed, h is help" in " ".join(str(app.screen.body).split())
+        console = Console(width=100, record=True, file=io.StringIO())
+        console.print(app.screen.body)  # the whole list, as the panel lays it out
+        assert "Typed, h is help" in " ".join(console.export_text().split())
         assert session.game.hints_used("player") == 1
 
 
@@ -760,3 +764,39 @@ async def test_a_refused_key_speaks_of_no_line() -> None:
         await pilot.press("colon")
         await typed(pilot, "test 241 A")  # typed, the line is spoken of
         assert "verifier A was already tested this round (the line was not run)" in app.message
+
+
+def screen_lines(app: Any) -> list[str]:
+    """The screen as lines, each text at its column (the screenshot's text by place)."""
+    svg = app.export_screenshot()
+    rows: dict[float, list[tuple[float, str]]] = {}
+    for m in re.finditer(r'<text class="[^"]*" x="([\d.]+)" y="([\d.]+)"[^>]*>(.*?)</text>', svg):
+        text = html.unescape(m.group(3)).replace("\xa0", " ")
+        rows.setdefault(float(m.group(2)), []).append((float(m.group(1)), text))
+    lines = []
+    for y in sorted(rows):
+        line = ""
+        for x, text in sorted(rows[y]):
+            line = line.ljust(round(x / 12.2)) + text
+        lines.append(line)
+    return lines
+
+
+@run_async
+async def test_the_list_of_commands_wraps_under_its_own_column() -> None:
+    board = board_module()
+    app = board.BoardApp(session_of(), compare=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("colon")
+        await typed(pilot, "help")
+        assert await screen_is(pilot, app, "MessageScreen")
+        await pilot.pause(0.1)
+        lines = screen_lines(app)
+        start = next(i for i, line in enumerate(lines) if "compose CODE" in line)
+        column = lines[start].index("choose")
+        # the next line goes on with what compose does, under "choose", not at the margin
+        follow = lines[start + 1]
+        left = lines[start].index("compose CODE")
+        assert follow[left:column].strip() == "", (lines[start], follow)
+        assert follow[column:].strip()

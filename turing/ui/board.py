@@ -68,6 +68,7 @@ from turing.ui.prompt import (
     NO_MARK,
     OK_MARK,
     best_test_text,
+    commands_table,
     fewest_lines,
     render_hint,
     result_table,
@@ -765,7 +766,10 @@ class BoardApp(App[int]):
         if isinstance(outcome, ShowScreen):
             return ""
         if isinstance(outcome, HelpShown):
-            self.push_screen(MessageScreen(_("Commands"), Text(outcome.text)))
+            # the list of commands as the prompt lays it out: what a command does wraps
+            # under its own column
+            body = commands_table() if outcome.commands else Text(outcome.text)
+            self.push_screen(MessageScreen(_("Commands"), body))
             return ""
         if isinstance(outcome, Saved):
             return _("Saved to {path} (turing board --resume {path})").format(path=outcome.path)
