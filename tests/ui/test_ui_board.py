@@ -800,3 +800,17 @@ async def test_the_list_of_commands_wraps_under_its_own_column() -> None:
         left = lines[start].index("compose CODE")
         assert follow[left:column].strip() == "", (lines[start], follow)
         assert follow[column:].strip()
+
+
+@run_async
+async def test_a_terminal_too_small_for_the_board_is_said() -> None:
+    board = board_module()
+    app = board.BoardApp(session_of(), compare=False)
+    async with app.run_test(size=(40, 12)) as pilot:
+        await settle(pilot, app)
+        text = " ".join((await shown(pilot, app)).split())
+        assert "too small for the board" in text and "80×24" in text, text[-600:]
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause(0.2)
+        text = await shown(pilot, app)
+        assert "too small" not in text and "note on A" in text

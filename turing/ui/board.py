@@ -81,6 +81,9 @@ from turing.ui.prompt import tests_text as _tests
 SHAPE_COLORS: Final[dict[str, str]] = {"b": "#4f9dff", "y": "#f5c518", "p": "#b77cff"}
 _SYMBOL_COLORS: Final = {SHAPE_SYMBOLS[s]: c for s, c in SHAPE_COLORS.items()}
 
+#: The smallest terminal the board is laid out for (columns, lines); below it, a notice.
+MIN_SIZE: Final = (80, 24)
+
 EXIT_OK: Final = 0
 EXIT_ABANDONED: Final = 1
 
@@ -440,6 +443,14 @@ class BoardApp(App[int]):
         mode = puzzle.mode_class
         wide = "wide" if puzzle.verifiers > 4 or mode.cards_per_verifier > 1 else "narrow"
         yield Static(id="title")
+        yield Static(
+            escape(
+                _("The terminal is too small for the board (needs at least {w}×{h}).").format(
+                    w=MIN_SIZE[0], h=MIN_SIZE[1]
+                )
+            ),
+            id="too-small",
+        )
         with Horizontal(id="main"):
             with VerticalScroll(id="table"):
                 if mode.hidden_mapping:
@@ -500,6 +511,7 @@ class BoardApp(App[int]):
 
     def on_mount(self) -> None:
         self.query_one("#command", Input).display = False
+        self._fit(*self.size)
         if self.resumed:
             recap = self.session.recap()
             parts = [_("Resumed in round {round}.").format(round=recap.round)]
@@ -515,6 +527,15 @@ class BoardApp(App[int]):
             self.table_log.append(" ".join(parts))
         self.draw()
         self.advance()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit(event.size.width, event.size.height)
+
+    def _fit(self, width: int, height: int) -> None:
+        """Below the smallest size, a notice takes the table's place (it would be cut)."""
+        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        self.query_one("#too-small").display = small
+        self.query_one("#main").display = not small
 
     def on_card_panel_resized(self) -> None:
         # a card's criteria are laid out to its width, known once the screen is laid out
