@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import html
+import io
 import os
 import re
 import sys
@@ -18,6 +19,7 @@ from typing import Any
 import pexpect  # type: ignore[import-untyped]
 import pytest
 from click.testing import CliRunner
+from rich.console import Console
 
 from turing.cli.main import main
 from turing.core.cards import load_cardset
@@ -404,7 +406,9 @@ async def test_the_key_h_is_a_hint_and_h_typed_on_the_command_line_is_help() -> 
         await typed(pilot, "h")
         assert await screen_is(pilot, app, "MessageScreen")
         assert app.screen.title_text == "Commands"
-        assert "Typed, h is help" in " ".join(str(app.screen.body).split())
+        console = Console(width=100, record=True, file=io.StringIO())
+        console.print(app.screen.body)  # the whole list, as the panel lays it out
+        assert "Typed, h is help" in " ".join(console.export_text().split())
         assert session.game.hints_used("player") == 1
 
 
@@ -538,3 +542,275 @@ def test_snapshot_extreme_board(snap_compare: Any) -> None:
     session = Session.new(loaded.puzzle, loaded.cardset, parse_players(None), seed=1)
     app = board.BoardApp(session, compare=False)
     assert snap_compare(app, terminal_size=(120, 40), run_before=started)
+
+
+@run_async
+async def test_a_bot_between_two_people_plays_behind_a_cleared_board() -> None:
+    board = board_module()
+    session = session_of(players="ann,bot:greedy,bob")
+    app = board.BoardApp(session, compare=False)
+    seen: list[str] = []
+    play_bot = session.play_bot
+
+    def watched(name: str) -> Any:
+        # the screen as it stands while the bot plays (the bot holds the event loop)
+        svg = app.export_screenshot()
+        seen.append(html.unescape(re.sub(r"<[^>]+>", "", svg)).replace("\xa0", " "))
+        return play_bot(name)
+
+    session.play_bot = watched  # type: ignore[method-assign]
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        assert await screen_is(pilot, app, "CoverScreen")
+        await pilot.press("enter")
+        await pilot.press("o")
+        await typed(pilot, "A ann-secret-note")
+        await pilot.press("1", "1", "1", "a", "p")
+        assert await screen_is(pilot, app, "CoverScreen")
+        assert "Pass the keyboard to bob" in await shown(pilot, app)
+    assert seen, "the bot did not play"
+    for text in seen:
+        assert "bot:greedy is playing round 1" in text
+        assert "ann-secret-note" not in text and "111" not in text
+
+
+@run_async
+async def test_the_test_log_keeps_the_newest_round_in_view_and_pages_by_keys() -> None:
+    board = board_module()
+    app = board.BoardApp(session_of(), compare=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        for keys in (["1", "2", "3", "a", "b", "c", "p"], ["3", "4", "5", "a", "b", "c", "p"]):
+            await pilot.press(*keys)
+            assert await screen_is(pilot, app, "MessageScreen")
+            await pilot.press("enter")
+            await settle(pilot, app)
+        await pilot.press("5", "5", "5", "a", "b")
+        text = await shown(pilot, app)
+        assert re.search(r"3\s*555\s*✘\s*✔\s*·\s*·", text), text
+        log = app.query_one("#log-box")
+        assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y
+        await pilot.press("pageup")
+        await pilot.pause(0.1)
+        assert log.scroll_y < log.max_scroll_y
+        assert re.search(r"1\s*123\s*✘\s*✘\s*✔", await shown(pilot, app))
+        await pilot.press("pagedown")
+        await pilot.pause(0.1)
+        assert log.scroll_y == log.max_scroll_y
+        await pilot.press("pageup", "p")  # scrolled back, then a new round
+        assert await screen_is(pilot, app, "MessageScreen")
+        await pilot.press("enter")
+        await settle(pilot, app)
+        await pilot.press("1", "1", "1", "a")
+        await pilot.pause(0.2)
+        assert log.scroll_y == log.max_scroll_y
+        assert re.search(r"4\s*111\s*✘", await shown(pilot, app))
+
+
+def footer_keys(app: Any, width: int) -> dict[str, str]:
+    """The footer's keys and their words; each must be whole on a screen ``width`` wide."""
+    from textual.widgets._footer import FooterKey
+
+    keys = {}
+    for key in app.screen.query(FooterKey):
+        assert key.region.width > 0 and key.region.right <= width, (key.key, key.region)
+        keys[key.key] = key.description
+    return keys
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@run_async
+async def test_every_key_of_the_footer_shows_at_80_columns(language: str) -> None:
+    from turing import i18n
+
+    i18n.set_language(language)
+    board = board_module()
+    app = board.BoardApp(session_of(), compare=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        keys = footer_keys(app, 80)
+        assert keys["q"] == {"en": "quit", "de": "beenden"}[language]
+        assert set(keys) == {"q", "tab", "space", "o", "colon", "w", "pageup"}
+
+
+@run_async
+async def test_the_footer_of_a_panel_and_of_the_result_lists_only_their_own_keys() -> None:
+    board = board_module()
+    app = board.BoardApp(session_of(), compare=False)
+    board_keys = {"tab", "space", "o", "colon", "w", "pageup", "q"}
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("2", "4", "1", "s")
+        assert await screen_is(pilot, app, "ConfirmScreen")
+        assert not board_keys & set(footer_keys(app, 100))
+        await pilot.press("y")
+        assert await screen_is(pilot, app, "MessageScreen")
+        assert not board_keys & set(footer_keys(app, 100))
+        await pilot.press("enter")
+        assert await screen_is(pilot, app, "FinalScreen")
+        await pilot.pause(0.1)
+        keys = footer_keys(app, 100)
+        assert not (board_keys - {"q"}) & set(keys), keys
+        assert "q" in keys
+
+
+@run_async
+async def test_a_key_that_means_nothing_here_says_so() -> None:
+    board = board_module()
+    app = board.BoardApp(session_of(), compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        for key, said in (
+            ("E", "E: no verifier E in this game (A–D)"),
+            ("f", "F: no verifier F in this game (A–D)"),
+            ("6", "6: digits are 1–5"),
+            ("0", "0: digits are 1–5"),
+            ("z", "z: not a key of the board"),
+            ("exclamation_mark", "!: not a key of the board"),
+        ):
+            await pilot.press(key)
+            await pilot.pause(0.05)
+            assert said in app.message, (key, app.message)
+        assert app.picker.digits == [None, None, None]
+        for key in ("question_mark", "f1"):
+            await pilot.press(key)
+            assert await screen_is(pilot, app, "MessageScreen")
+            assert "Commands" in await shown(pilot, app)
+            await pilot.press("escape")
+            assert await screen_is(pilot, app, "TableScreen")
+
+
+@run_async
+async def test_the_save_dialog_says_what_an_empty_name_lacks() -> None:
+    board = board_module()
+    app = board.BoardApp(session_of(), compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("w")
+        assert await screen_is(pilot, app, "AskFileScreen")
+        await pilot.press("enter")
+        await pilot.pause(0.1)
+        assert type(app.screen).__name__ == "AskFileScreen"
+        assert "Type a file name to save to" in await shown(pilot, app)
+        await pilot.press("escape")
+        assert await screen_is(pilot, app, "TableScreen")
+
+
+@run_async
+async def test_in_german_the_reveal_and_the_command_line_speak_german() -> None:
+    from turing import i18n
+
+    i18n.set_language("de")
+    board = board_module()
+    app = board.BoardApp(session_of(), compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        command = app.query_one("#command")
+        for key, word in (("o", "notiz "), ("x", "streiche "), ("m", "markiere ")):
+            await pilot.press(key)
+            await pilot.pause(0.05)
+            assert command.value == word
+            await pilot.press("escape")
+        await pilot.press("o")
+        await typed(pilot, "A vielleicht")
+        assert app.session.game.notes(app.current).text == {0: "vielleicht"}
+        await pilot.press("p")
+        assert await screen_is(pilot, app, "MessageScreen")
+        text = await shown(pilot, app)
+        assert "Runde 1 aufgedeckt" in text and "revealed" not in text
+
+
+@run_async
+async def test_the_picker_holds_the_tested_code_until_testing_is_over() -> None:
+    board = board_module()
+    session = session_of()
+    app = board.BoardApp(session, compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("2", "4", "1", "a", "3")
+        assert app.picker.digits == [2, 4, 1]
+        assert "this round's code is 241, already tested" in app.message
+        await pilot.press("b")
+        assert "241 on B: ✔" in app.message
+        await pilot.press("n", "3", "4", "1")  # testing over: the picker takes a solution
+        assert app.picker.digits == [3, 4, 1]
+        await pilot.press("s")
+        assert await screen_is(pilot, app, "ConfirmScreen")
+        assert "Submit 341" in await shown(pilot, app)
+
+
+@run_async
+async def test_a_game_resumed_mid_round_shows_its_code_in_the_picker() -> None:
+    board = board_module()
+    session = session_of()
+    list(session.run(session.plan("player", "test 123 A")))
+    app = board.BoardApp(session, resumed=True, compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        assert app.picker.digits == [1, 2, 3]
+        assert "Compose a code" not in app.message
+        assert "code 123" in app.message
+
+
+@run_async
+async def test_a_refused_key_speaks_of_no_line() -> None:
+    board = board_module()
+    app = board.BoardApp(session_of(), compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("2", "4", "1", "a", "a")
+        assert "verifier A was already tested this round" in app.message
+        assert "line" not in app.message
+        await pilot.press("colon")
+        await typed(pilot, "test 241 A")  # typed, the line is spoken of
+        assert "verifier A was already tested this round (the line was not run)" in app.message
+
+
+def screen_lines(app: Any) -> list[str]:
+    """The screen as lines, each text at its column (the screenshot's text by place)."""
+    svg = app.export_screenshot()
+    rows: dict[float, list[tuple[float, str]]] = {}
+    for m in re.finditer(r'<text class="[^"]*" x="([\d.]+)" y="([\d.]+)"[^>]*>(.*?)</text>', svg):
+        text = html.unescape(m.group(3)).replace("\xa0", " ")
+        rows.setdefault(float(m.group(2)), []).append((float(m.group(1)), text))
+    lines = []
+    for y in sorted(rows):
+        line = ""
+        for x, text in sorted(rows[y]):
+            line = line.ljust(round(x / 12.2)) + text
+        lines.append(line)
+    return lines
+
+
+@run_async
+async def test_the_list_of_commands_wraps_under_its_own_column() -> None:
+    board = board_module()
+    app = board.BoardApp(session_of(), compare=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("colon")
+        await typed(pilot, "help")
+        assert await screen_is(pilot, app, "MessageScreen")
+        await pilot.pause(0.1)
+        lines = screen_lines(app)
+        start = next(i for i, line in enumerate(lines) if "compose CODE" in line)
+        column = lines[start].index("choose")
+        # the next line goes on with what compose does, under "choose", not at the margin
+        follow = lines[start + 1]
+        left = lines[start].index("compose CODE")
+        assert follow[left:column].strip() == "", (lines[start], follow)
+        assert follow[column:].strip()
+
+
+@run_async
+async def test_a_terminal_too_small_for_the_board_is_said() -> None:
+    board = board_module()
+    app = board.BoardApp(session_of(), compare=False)
+    async with app.run_test(size=(40, 12)) as pilot:
+        await settle(pilot, app)
+        text = " ".join((await shown(pilot, app)).split())
+        assert "too small for the board" in text and "80×24" in text, text[-600:]
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause(0.2)
+        text = await shown(pilot, app)
+        assert "too small" not in text and "note on A" in text

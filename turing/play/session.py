@@ -91,7 +91,14 @@ class SessionError(TuringError):
 
 
 class CommandError(TuringError):
-    """A typed line that cannot be understood or not be used now. Nothing of it ran."""
+    """A typed line that cannot be understood or not be used now. Nothing of it ran.
+
+    ``problem`` is the refusal alone, without what it says of the line (for a front end
+    that sent one command for a key or a click, where no line was typed)."""
+
+    def __init__(self, message: str, problem: str | None = None) -> None:
+        super().__init__(message)
+        self.problem = message if problem is None else problem
 
 
 # -- the command grammar --------------------------------------------------------------------
@@ -1206,7 +1213,7 @@ class Session:
                     game.check_all(name, [*actions, *new])
                 except IllegalAction as exc:
                     raise CommandError(
-                        _("{problem} (the line was not run)").format(problem=exc)
+                        _("{problem} (the line was not run)").format(problem=exc), str(exc)
                     ) from None
                 actions.extend(new)
             if cmd.name == "quit" and i != len(commands) - 1:

@@ -23,7 +23,7 @@ from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
-from textual import on, work
+from textual import events, on, work
 from textual.actions import SkipAction
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -39,6 +39,7 @@ from turing.core.errors import TuringError
 from turing.core.puzzle import LETTERS
 from turing.i18n import _, current_language, ngettext
 from turing.play.session import (
+    COMMANDS,
     BestTest,
     Command,
     CommandError,
@@ -67,6 +68,7 @@ from turing.ui.prompt import (
     NO_MARK,
     OK_MARK,
     best_test_text,
+    commands_table,
     fewest_lines,
     render_hint,
     result_table,
@@ -78,6 +80,9 @@ from turing.ui.prompt import tests_text as _tests
 #: The shapes' colours: ▲ blue, ■ yellow, ● purple.
 SHAPE_COLORS: Final[dict[str, str]] = {"b": "#4f9dff", "y": "#f5c518", "p": "#b77cff"}
 _SYMBOL_COLORS: Final = {SHAPE_SYMBOLS[s]: c for s, c in SHAPE_COLORS.items()}
+
+#: The smallest terminal the board is laid out for (columns, lines); below it, a notice.
+MIN_SIZE: Final = (80, 24)
 
 EXIT_OK: Final = 0
 EXIT_ABANDONED: Final = 1
@@ -113,6 +118,16 @@ def _pack(items: list[tuple[str, int]], width: int) -> list[str]:
 
 class CardPanel(Static):
     """A card's panel; says when its width changed, as its criteria are laid out to it."""
+
+    class Resized(Message):
+        pass
+
+    def on_resize(self) -> None:
+        self.post_message(self.Resized())
+
+
+class LogPanel(Static):
+    """The test log; says when its height changed (a row came), to be scrolled to it."""
 
     class Resized(Message):
         pass
@@ -218,7 +233,9 @@ class ConfirmScreen(ModalScreen[bool]):
 
 
 class AskFileScreen(ModalScreen[str | None]):
-    """Ask for a file name (to save); Escape or an empty name: None."""
+    """Ask for a file name (to save); Escape: None. An empty name is refused here."""
+
+    AUTO_FOCUS: ClassVar[str | None] = "#file-name"  # the name is typed at once
 
     BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
         Binding("escape", "cancel", "cancel")
@@ -232,14 +249,20 @@ class AskFileScreen(ModalScreen[str | None]):
         with Vertical(classes="dialog"):
             yield Static(escape(self.question), classes="dialog-title")
             yield Input(placeholder=_("game.json"), id="file-name")
-            yield Static(_("Enter: confirm · Escape: cancel"), classes="dim")
+            yield Static(_("Enter: confirm · Escape: cancel"), id="file-help", classes="dim")
 
     def action_cancel(self) -> None:
         self.dismiss(None)
 
     @on(Input.Submitted, "#file-name")
     def _submitted(self, event: Input.Submitted) -> None:
-        self.dismiss(event.value.strip() or None)
+        name = event.value.strip()
+        if not name:
+            self.query_one("#file-help", Static).update(
+                escape(_("Type a file name to save to (e.g. game.json), or Escape to cancel."))
+            )
+            return
+        self.dismiss(name)
 
 
 class BusyScreen(ModalScreen[bool]):
@@ -354,27 +377,24 @@ class BoardApp(App[int]):
             Binding(f"{k.lower()},{k}", f"test({i})", f"test {k}", show=False)
             for i, k in enumerate(LETTERS)
         ],
-        *[Binding(str(d), f"digit({d})", str(d), show=False) for d in range(1, 6)],
+        *[Binding(str(d), f"digit({d})", str(d), show=False) for d in range(10)],
+        Binding("question_mark,f1", "help", "help", show=False),
         Binding("backspace", "slot(-1)", "◀ shape", show=False),
-        Binding("tab", "zone(1)", _("cursor"), key_display="⇥", priority=True),
-        Binding("shift+tab", "zone(-1)", _("cursor back"), show=False, priority=True),
+        Binding("shift+tab", "zone(-1)", "cursor back", show=False, priority=True),
         Binding("left", "move(-1,0)", "◀", show=False),
         Binding("right", "move(1,0)", "▶", show=False),
         Binding("up", "move(0,-1)", "▲", show=False),
         Binding("down", "move(0,1)", "▼", show=False),
-        Binding("space", "flip", _("tick"), key_display="␣"),
-        Binding("n", "done", _("done")),
-        Binding("s", "solve", _("solve")),
-        Binding("p", "pass", _("pass")),
-        Binding("h", "hint", _("hint")),
-        Binding("t", "best", _("best")),
-        Binding("x", "line('strike ')", _("strike"), show=False),  # the cursor does it too
-        Binding("m", "line('mark ')", _("mark"), show=False),
-        Binding("o", "line('note ')", _("note")),
-        Binding("colon", "line('')", _("type")),
-        Binding("w", "save", _("save")),
-        Binding("g", "giveup", _("give up")),
-        Binding("q", "leave", _("quit")),
+        # the round's actions: their buttons say their keys (done n, solve s, ...)
+        Binding("n", "done", "done", show=False),
+        Binding("s", "solve", "solve", show=False),
+        Binding("p", "pass", "pass", show=False),
+        Binding("h", "hint", "hint", show=False),
+        Binding("t", "best", "best", show=False),
+        Binding("g", "giveup", "give up", show=False),
+        Binding("x", "line('strike')", "strike", show=False),  # the cursor does it too
+        Binding("m", "line('mark')", "mark", show=False),
+        Binding("pagedown", "log_page(1)", "log", show=False),
         Binding("escape", "board", "board", show=False),
     ]
 
@@ -383,6 +403,14 @@ class BoardApp(App[int]):
 
     def __init__(self, session: Session, resumed: bool = False, compare: bool = True) -> None:
         super().__init__()
+        # the footer's keys, in the language shown (all of them fit 80 columns, quit first)
+        self.bind("q", "leave", description=_("quit"))
+        self._bindings.bind("tab", "zone(1)", _("cursor"), key_display="⇥", priority=True)
+        self.bind("space", "flip", description=_("tick"), key_display="␣")
+        self.bind("o", "line('note')", description=_("note"))
+        self.bind("colon", "line('')", description=_("type"))
+        self.bind("w", "save", description=_("save"))
+        self.bind("pageup", "log_page(-1)", description=_("log"), key_display="PgUp/Dn")
         self.session = session
         self.resumed = resumed
         self.compare = compare
@@ -396,6 +424,7 @@ class BoardApp(App[int]):
         self._shown: dict[str, str] = {}  # what each Static shows now
         self._redraw_due = False  # the cards are to be drawn again once laid out
         self._log_shown: object = None  # what the test log shows now
+        self._log_to_end = False  # the log has new rows, not yet scrolled back from
         # the keyboard's cursor: in the code picker, on a criterion, or on a grid cell
         self.zone = "picker"
         self.card_cursor = (0, 0)  # (card in the table's order, criterion index)
@@ -414,6 +443,14 @@ class BoardApp(App[int]):
         mode = puzzle.mode_class
         wide = "wide" if puzzle.verifiers > 4 or mode.cards_per_verifier > 1 else "narrow"
         yield Static(id="title")
+        yield Static(
+            escape(
+                _("The terminal is too small for the board (needs at least {w}×{h}).").format(
+                    w=MIN_SIZE[0], h=MIN_SIZE[1]
+                )
+            ),
+            id="too-small",
+        )
         with Horizontal(id="main"):
             with VerticalScroll(id="table"):
                 if mode.hidden_mapping:
@@ -463,7 +500,7 @@ class BoardApp(App[int]):
                 yield Static(id="grid")
                 yield Static(id="status")
                 with VerticalScroll(id="log-box"):
-                    yield Static(id="log")
+                    yield LogPanel(id="log")
         yield Static(id="message")
         yield Input(
             placeholder=_("a command, as at the prompt (help lists them)"),
@@ -474,6 +511,7 @@ class BoardApp(App[int]):
 
     def on_mount(self) -> None:
         self.query_one("#command", Input).display = False
+        self._fit(*self.size)
         if self.resumed:
             recap = self.session.recap()
             parts = [_("Resumed in round {round}.").format(round=recap.round)]
@@ -490,12 +528,24 @@ class BoardApp(App[int]):
         self.draw()
         self.advance()
 
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit(event.size.width, event.size.height)
+
+    def _fit(self, width: int, height: int) -> None:
+        """Below the smallest size, a notice takes the table's place (it would be cut)."""
+        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        self.query_one("#too-small").display = small
+        self.query_one("#main").display = not small
+
     def on_card_panel_resized(self) -> None:
         # a card's criteria are laid out to its width, known once the screen is laid out
         # and again after each change of the terminal's size: drawn once for all cards
         if not self._redraw_due:
             self._redraw_due = True
             self.call_after_refresh(self._redraw)
+
+    def on_log_panel_resized(self) -> None:
+        self._log_end()
 
     def _redraw(self) -> None:
         self._redraw_due = False
@@ -512,7 +562,9 @@ class BoardApp(App[int]):
             self.current = None
             self.draw()
             self._push(
-                MessageScreen(f"Round {reveal.round} revealed", self._reveal(reveal)),
+                MessageScreen(
+                    _("Round {round} revealed").format(round=reveal.round), self._reveal(reveal)
+                ),
                 lambda _: self.advance(),
             )
             return
@@ -525,7 +577,14 @@ class BoardApp(App[int]):
         self.turn = turn
         seat = session.seat(turn.player)
         if seat.is_bot:
-            self.say(f"{turn.player} is playing round {turn.round}…")
+            if self.current is not None and len(session.humans) >= 2:
+                # the last person's board goes before the bot plays (it holds the screen)
+                self.current = None
+                self.picker = Picker([None, None, None])
+            self.message = _("{name} is playing round {round}…").format(
+                name=turn.player, round=turn.round
+            )
+            self.draw()
             self.set_timer(0.05, self._bot_turn)
             return
         if turn.player != self.current:
@@ -546,10 +605,48 @@ class BoardApp(App[int]):
 
     def _seat(self, name: str) -> None:
         self.current = name
-        self.message = _("{name}: round {round}. Compose a code and test it.").format(
-            name=name, round=self.session.game.round
-        )
+        game = self.session.game
+        code = game.view(name).code
+        if code is None:
+            self.message = _("{name}: round {round}. Compose a code and test it.").format(
+                name=name, round=game.round
+            )
+        else:  # a game resumed mid-round: its code is in the picker
+            self.picker = Picker([int(d) for d in code])
+            self.message = _("{name}: round {round}, code {code}.").format(
+                name=name, round=game.round, code=code
+            )
         self.draw()
+
+    def _held_code(self) -> str | None:
+        """The round's code while it holds the picker: tested, and tests still to make
+        (once testing is over the picker takes a code to solve with)."""
+        if self.current is None:
+            return None
+        game = self.session.game
+        view = game.view(self.current)
+        if (
+            view.code is not None
+            and view.tested_this_round
+            and view.tests_left_this_round > 0
+            and game.phase(self.current) == "test"
+        ):
+            return view.code
+        return None
+
+    def _picker_held(self) -> bool:
+        """Say so when the picker holds the round's tested code (a digit is refused)."""
+        code = self._held_code()
+        if code is None:
+            return False
+        self.say(
+            _(
+                "this round's code is {code}, already tested; one code per round "
+                "(n ends testing, then the picker takes a code to solve with)"
+            ).format(code=code),
+            error=True,
+        )
+        return True
 
     def _bot_turn(self) -> None:
         turn = self.turn
@@ -586,15 +683,19 @@ class BoardApp(App[int]):
         except (CommandError, TuringError):
             return None
 
-    def send(self, line: str) -> None:
+    def send(self, line: str, typed: bool = False) -> None:
         """Plan ``line`` (a refused line shows why and changes nothing), confirm a solve or
-        giving up, then run it."""
+        giving up, then run it. A line the board built for a key or a click is refused
+        without a word of a line (none was typed)."""
         name = self.current
         if name is None:
             return
         try:
             plan = self.session.plan(name, line)
-        except (CommandError, TuringError) as exc:
+        except CommandError as exc:
+            self.say(str(exc) if typed else exc.problem, error=True)
+            return
+        except TuringError as exc:
             self.say(str(exc), error=True)
             return
         if not plan.commands:
@@ -686,7 +787,10 @@ class BoardApp(App[int]):
         if isinstance(outcome, ShowScreen):
             return ""
         if isinstance(outcome, HelpShown):
-            self.push_screen(MessageScreen(_("Commands"), Text(outcome.text)))
+            # the list of commands as the prompt lays it out: what a command does wraps
+            # under its own column
+            body = commands_table() if outcome.commands else Text(outcome.text)
+            self.push_screen(MessageScreen(_("Commands"), body))
             return ""
         if isinstance(outcome, Saved):
             return _("Saved to {path} (turing board --resume {path})").format(path=outcome.path)
@@ -741,11 +845,45 @@ class BoardApp(App[int]):
 
     # -- actions (keys and buttons) --
 
+    #: the actions of a seat at the board: off (and out of the footer) on any other screen
+    BOARD_ACTIONS: ClassVar[frozenset[str]] = frozenset(
+        [
+            "test",
+            "digit",
+            "help",
+            "slot",
+            "zone",
+            "move",
+            "flip",
+            "done",
+            "solve",
+            "pass",
+            "hint",
+            "best",
+            "line",
+            "log_page",
+            "save",
+            "giveup",
+        ]
+    )
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "test" and parameters:
-            index = parameters[0]
-            return isinstance(index, int) and index < self.session.game.verifiers
-        return True
+        """Keys that do nothing now are left out of the footer (and passed on)."""
+        if action == "leave":
+            return self.screen is self.screen_stack[0] or isinstance(self.screen, CoverScreen)
+        return action not in self.BOARD_ACTIONS or self._on_board()
+
+    def on_key(self, event: events.Key) -> None:
+        """A key that means nothing on the board says so (and replaces the last message)."""
+        if not self._on_board() or self.focused is not None:
+            return
+        active = self.screen.active_bindings.get(event.key)
+        if active is not None and active.enabled:
+            return
+        char = event.character
+        if char is None or not event.is_printable or char.isspace():
+            return
+        self.say(_("{key}: not a key of the board (? or F1: help)").format(key=char))
 
     def _on_board(self) -> bool:
         return self.current is not None and self.screen is self.screen_stack[0]
@@ -753,12 +891,26 @@ class BoardApp(App[int]):
     def action_test(self, verifier: int) -> None:
         if not self._on_board():
             return
+        puzzle = self.session.game.public
+        if verifier >= puzzle.verifiers:
+            self.say(
+                _("{letter}: no verifier {letter} in this game ({first}–{last})").format(
+                    letter=LETTERS[verifier], first=LETTERS[0], last=puzzle.letters[-1]
+                ),
+                error=True,
+            )
+            return
         code = self._code()
         line = f"test {code} {LETTERS[verifier]}" if code else f"test {LETTERS[verifier]}"
         self.send(line)
 
     def action_digit(self, digit: int) -> None:
         if not self._on_board():
+            return
+        if not 1 <= digit <= 5:
+            self.say(_("{digit}: digits are 1–5").format(digit=digit), error=True)
+            return
+        if self._picker_held():
             return
         self.picker.digits[self.picker.slot] = digit
         self.picker.slot = (self.picker.slot + 1) % 3
@@ -846,13 +998,17 @@ class BoardApp(App[int]):
 
     def action_pick(self, slot: int) -> None:
         """A click on a shape of the picker: select it and step its digit 1→5→1."""
-        if not self._on_board():
+        if not self._on_board() or self._picker_held():
             return
         current = self.picker.digits[slot]
         if self.picker.slot == slot or current is None:
             self.picker.digits[slot] = 1 if current is None else current % 5 + 1
         self.picker.slot = slot
         self.draw()
+
+    def action_help(self) -> None:
+        if self._on_board():
+            self.send("help")
 
     def action_done(self) -> None:
         if self._on_board():
@@ -896,14 +1052,34 @@ class BoardApp(App[int]):
         after = {None: "yes", True: "no", False: "clear"}[mark]
         self.send(f"mark {shape} {digit} {after}")
 
-    def action_line(self, start: str) -> None:
+    def action_line(self, command_name: str) -> None:
+        """The command line, opened empty or with a command's word (``note ``)."""
         if not self._on_board():
             return
+        # the command's word in the language shown, as its usage names it (notiz, streiche)
+        start = _(COMMANDS[command_name][0]).split()[0] + " " if command_name else ""
         command = self.query_one("#command", Input)
         command.display = True
         command.value = start
         command.cursor_position = len(start)
         command.focus()
+
+    def _log_end(self) -> None:
+        """Scroll the test log to its newest row (again once its new rows are laid out,
+        which a screen over the board defers)."""
+        if self._log_to_end:
+            self.query_one("#log-box", VerticalScroll).scroll_end(animate=False)
+
+    def action_log_page(self, step: int) -> None:
+        """PageUp/PageDown: scroll the test log a page back or on."""
+        if not self._on_board():
+            return
+        self._log_to_end = False
+        box = self.query_one("#log-box", VerticalScroll)
+        if step < 0:
+            box.scroll_page_up(animate=False)
+        else:
+            box.scroll_page_down(animate=False)
 
     def action_board(self) -> None:
         command = self.query_one("#command", Input)
@@ -958,7 +1134,7 @@ class BoardApp(App[int]):
         line = event.value
         event.input.value = ""
         self.action_board()
-        self.send(line)
+        self.send(line, typed=True)
 
     @on(Input.Submitted, ".note")
     def _note(self, event: Input.Submitted) -> None:
@@ -1025,6 +1201,7 @@ class BoardApp(App[int]):
                 if button.id and (button.id.startswith("test-") or button.id.startswith("do-")):
                     button.disabled = True
             self.query_one("#message", Static).update(escape(self.message), layout=False)
+            self.refresh_bindings()
             return
         view = game.view(name)
         notes = game.notes(name)
@@ -1051,6 +1228,9 @@ class BoardApp(App[int]):
             note.disabled = False
             if not note.has_focus:
                 note.value = notes.text.get(v, "")
+        held = self._held_code()
+        if held is not None:
+            self.picker.digits = [int(d) for d in held]
         self._update("#picker", self._picker(view.code))
         code = self._code()
         for v, letter in enumerate(puzzle.letters):
@@ -1072,7 +1252,11 @@ class BoardApp(App[int]):
         if self._log_shown != game_log:
             self._log_shown = game_log
             self.query_one("#log", Static).update(self._test_log(name))
+            # as a log does: the newest round in view (PageUp/PageDown scroll back)
+            self._log_to_end = True
+            self._log_end()
         self.query_one("#message", Static).update(escape(self.message), layout=False)
+        self.refresh_bindings()
 
     def _update(self, selector: str, markup: str) -> None:
         """Show ``markup`` in a Static unless it shows it already (markup is costly)."""
@@ -1192,10 +1376,11 @@ class BoardApp(App[int]):
             ]
             table.add_row(str(rnd), code, *cells)
         rounds = game.round
-        table.caption = ngettext("{tests} in {n} round", "{tests} in {n} rounds", rounds).format(
+        # above the rows, so the newest rows end the log (scrolled to its end)
+        table.title = ngettext("{tests} in {n} round", "{tests} in {n} rounds", rounds).format(
             tests=_tests(len(view.tests)), n=rounds
         ) + ("" if not self.table_log else "\n" + self.table_log[-1])
-        table.caption_justify = "left"
+        table.title_justify = "left"
         return table
 
 
