@@ -9,12 +9,12 @@ import asyncio
 import os
 import sys
 from pathlib import Path
-from typing import Any
 
 import pexpect  # type: ignore[import-untyped]
 import pytest
 from click.testing import CliRunner
 
+from testsupport.pilot import screen_is
 from turing.cli.main import main
 from turing.core.cards import load_cardset
 from turing.core.puzzle import load_puzzle
@@ -24,15 +24,6 @@ from turing.play.session import Session, parse_players
 CLASSIC = load_cardset("classic")
 SAMPLE = load_puzzle(sample_puzzle_path())  # 01: solution 241
 ROOT = Path(__file__).resolve().parent.parent.parent
-
-
-async def _screen_is(pilot: Any, app: Any, name: str) -> bool:
-    for _ in range(100):
-        if type(app.screen).__name__ == name:
-            await pilot.pause(0.05)
-            return True
-        await pilot.pause(0.05)
-    return False
 
 
 def test_a_game_won_on_the_board_is_saved_as_it_ended(tmp_path: Path) -> None:
@@ -51,11 +42,11 @@ def test_a_game_won_on_the_board_is_saved_as_it_ended(tmp_path: Path) -> None:
             await pilot.pause(0.1)
             assert save.is_file()
             await pilot.press("colon", *"solve", "space", *"241", "enter")
-            assert await _screen_is(pilot, app, "ConfirmScreen")
+            assert await screen_is(pilot, app, "ConfirmScreen")
             await pilot.press("y")
-            assert await _screen_is(pilot, app, "MessageScreen")
+            assert await screen_is(pilot, app, "MessageScreen")
             await pilot.press("enter")
-            assert await _screen_is(pilot, app, "FinalScreen")
+            assert await screen_is(pilot, app, "FinalScreen")
 
     asyncio.run(play())
     assert session.end_saves == [(save, None)]
@@ -108,7 +99,7 @@ def test_w_on_the_board_never_saves_over_a_file_that_is_not_a_saved_game(
             await pilot.pause(0.2)
             for name in (precious, save):
                 await pilot.press("w")
-                assert await _screen_is(pilot, app, "AskFileScreen")
+                assert await screen_is(pilot, app, "AskFileScreen")
                 await pilot.click("#file-name")
                 await pilot.press(*[_character_to_key(ch) for ch in str(name)], "enter")
                 await pilot.pause(0.2)

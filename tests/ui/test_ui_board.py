@@ -21,6 +21,7 @@ import pytest
 from click.testing import CliRunner
 from rich.console import Console
 
+from testsupport.pilot import screen_is
 from turing.cli.main import main
 from turing.core.cards import load_cardset
 from turing.core.puzzle import iter_puzzle_file, load_puzzle, puzzle_from_dict
@@ -74,16 +75,6 @@ async def settle(pilot: Any, app: Any) -> None:
         await pilot.pause(0.05)
         if app._best is None:
             return
-
-
-async def screen_is(pilot: Any, app: Any, name: str) -> bool:
-    """Wait (up to a few seconds on a busy machine) for the screen called ``name``."""
-    for _ in range(100):
-        if type(app.screen).__name__ == name:
-            await pilot.pause(0.05)
-            return True
-        await pilot.pause(0.05)
-    return False
 
 
 def final_winners(app: Any) -> tuple[str, ...]:

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from testsupport.pilot import screen_is
 from turing import i18n
 from turing.cli.main import main
 from turing.mastermind.engine import Engine
@@ -62,15 +63,6 @@ async def ready(pilot: Any, app: Any) -> None:
             return
         await pilot.pause(0.05)
     raise AssertionError("the computer did not move")
-
-
-async def screen_is(pilot: Any, app: Any, name: str) -> bool:
-    for _ in range(100):
-        if type(app.screen).__name__ == name:
-            await pilot.pause(0.05)
-            return True
-        await pilot.pause(0.05)
-    return False
 
 
 def letters(preset: Preset, code: Code) -> list[str]:
