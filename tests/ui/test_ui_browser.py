@@ -331,3 +331,33 @@ def test_the_mastermind_board_in_a_browser_page(tmp_path: Path) -> None:
     assert before > 0, "no red peg drawn in the page"
     # three red pegs in row 1 and one in row 2: four more pegs' worth of red
     assert after > before * 3, (before, after)
+
+
+@pytest.mark.parametrize("words", [("board",), ("mastermind", "board", "--seed", "3")])
+def test_a_page_closed_while_its_board_starts_ends_the_board(words: tuple[str, ...]) -> None:
+    # a page that leaves at once (a screenshot on a budget of virtual time) asks its board
+    # to quit while the board is still starting; the board ends while the server runs on
+    chromium = _chromium()
+    with served(*words) as (url, server), tempfile.TemporaryDirectory() as folder:
+        for _ in range(2):
+            subprocess.run(
+                [
+                    chromium,
+                    "--headless",
+                    "--no-sandbox",
+                    "--disable-gpu",
+                    f"--user-data-dir={folder}",
+                    f"--screenshot={folder}/page.png",
+                    f"--window-size={WIDTH},{HEIGHT}",
+                    "--virtual-time-budget=8000",
+                    url,
+                ],
+                capture_output=True,
+                timeout=120,
+                check=False,
+            )
+        deadline = time.monotonic() + 60
+        while _boards_of(server.pid) and time.monotonic() < deadline:
+            time.sleep(0.5)
+        assert not _boards_of(server.pid), "a board outlived its closed page"
+        assert server.poll() is None

@@ -87,8 +87,9 @@ def board(ctx: click.Context, /, serve: bool, host: str, port: int, **params: An
         return
     from turing.ui.board import EXIT_ABANDONED, BoardApp
 
-    end_with_server()
+    quit_watch = end_with_server()
     app = BoardApp(session, resumed=resumed)
+    app.quit_watch = quit_watch
     try:
         app.run()
     finally:

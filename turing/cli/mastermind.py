@@ -1394,8 +1394,9 @@ def board_command(
     check_terminal()
     from turing.ui.mastermind_board import EXIT_ABANDONED, MastermindBoardApp
 
-    end_with_server()
+    quit_watch = end_with_server()
     app = MastermindBoardApp(sitting, breakers, honour=options["honour"])
+    app.quit_watch = quit_watch
     app.run()
     code = app.return_code or 0
     if not code and sitting.phase is not Phase.OVER:

@@ -131,11 +131,19 @@ def check_terminal() -> None:
     )
 
 
-def end_with_server() -> None:
-    """In a board started by a server, end the process once that server is gone."""
+#: How long a board started by a server may take to end once asked to (its page closed).
+QUIT_GRACE: Final = 10.0
+
+
+def end_with_server() -> Callable[[], None] | None:
+    """In a board started by a server, end the process once that server is gone; and what
+    the board calls when it is asked to end (its page closed, or its own quit): a watch
+    that ends the process if the board has not ended :data:`QUIT_GRACE` seconds later. A
+    page closed while the board was still starting could leave it redrawing for ever,
+    unseen, until the server stopped. None for a board in a terminal."""
     server = os.environ.get(_SERVER_ENV)
     if not server or not server.isdigit():
-        return
+        return None
     pid = int(server)
 
     def watch() -> None:
@@ -148,3 +156,12 @@ def end_with_server() -> None:
             time.sleep(1.0)
 
     threading.Thread(target=watch, name="server-watch", daemon=True).start()
+
+    def quit_watch() -> None:
+        def end() -> None:
+            time.sleep(QUIT_GRACE)
+            os._exit(1)
+
+        threading.Thread(target=end, name="quit-watch", daemon=True).start()
+
+    return quit_watch

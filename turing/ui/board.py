@@ -364,7 +364,19 @@ class Picker:
         return "".join(str(d) for d in self.digits)
 
 
-class BoardApp(App[int]):
+class ServedApp(App[int]):
+    """A board that a front end may watch as it is asked to end: ``quit_watch`` (set by
+    the front end of a board a server started for a browser page) is called when the app
+    is asked to exit, whoever asks (its own quit, or the page closed)."""
+
+    quit_watch: Callable[[], None] | None = None
+
+    def on_exit_app(self) -> None:
+        if self.quit_watch is not None:
+            self.quit_watch()
+
+
+class BoardApp(ServedApp):
     """The criteria game on one screen, for every seat of a session in turn."""
 
     CSS_PATH = "board.tcss"

@@ -22,7 +22,7 @@ from pathlib import PurePath
 from typing import Any, ClassVar, Final
 
 from textual import events, on, work
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.markup import escape
 from textual.screen import Screen
@@ -49,7 +49,7 @@ from turing.mastermind.presets import EMPTY_HOLE, EMPTY_HOLE_MARK, Preset
 from turing.mastermind.scoring import Feedback, pin_name
 from turing.mastermind.space import Code
 from turing.mastermind.strategies import Strategy
-from turing.ui.board import ConfirmScreen, CoverScreen, MessageScreen, TableScreen
+from turing.ui.board import ConfirmScreen, CoverScreen, MessageScreen, ServedApp, TableScreen
 
 #: Peg colours the terminal (and the browser page) draws, by the preset's colour names.
 PEG_COLOURS: Final[dict[str, str]] = {
@@ -99,7 +99,7 @@ class Ended:
     maker: int = 1
 
 
-class MastermindBoardApp(App[int]):
+class MastermindBoardApp(ServedApp):
     """One Mastermind match or Logik duel on one screen."""
 
     CSS_PATH: ClassVar[list[str | PurePath]] = ["board.tcss", "mastermind_board.tcss"]
