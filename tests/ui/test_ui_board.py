@@ -799,8 +799,13 @@ async def test_a_terminal_too_small_for_the_board_is_said() -> None:
     app = board.BoardApp(session_of(), compare=False)
     async with app.run_test(size=(40, 12)) as pilot:
         await settle(pilot, app)
+        events_before = list(app.session.game.events)
         text = " ".join((await shown(pilot, app)).split())
         assert "too small for the board" in text and "80×24" in text, text[-600:]
+        # the keys of the hidden table do nothing: nothing is played unseen
+        await pilot.press("2", "4", "1", "a", "n", "s")
+        await pilot.pause(0.2)
+        assert app.session.game.events == events_before
         await pilot.resize_terminal(80, 24)
         await pilot.pause(0.2)
         text = await shown(pilot, app)

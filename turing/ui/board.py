@@ -435,6 +435,7 @@ class BoardApp(ServedApp):
         self._over = False  # the last round has been revealed
         self._shown: dict[str, str] = {}  # what each Static shows now
         self._redraw_due = False  # the cards are to be drawn again once laid out
+        self._too_small = False  # the notice hides the table: its keys do nothing
         self._log_shown: object = None  # what the test log shows now
         self._log_to_end = False  # the log has new rows, not yet scrolled back from
         # the keyboard's cursor: in the code picker, on a criterion, or on a grid cell
@@ -548,6 +549,9 @@ class BoardApp(ServedApp):
         small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
         self.query_one("#too-small").display = small
         self.query_one("#main").display = not small
+        if small != self._too_small:
+            self._too_small = small
+            self.refresh_bindings()
 
     def on_card_panel_resized(self) -> None:
         # a card's criteria are laid out to its width, known once the screen is laid out
@@ -883,11 +887,11 @@ class BoardApp(ServedApp):
         """Keys that do nothing now are left out of the footer (and passed on)."""
         if action == "leave":
             return self.screen is self.screen_stack[0] or isinstance(self.screen, CoverScreen)
-        return action not in self.BOARD_ACTIONS or self._on_board()
+        return action not in self.BOARD_ACTIONS or (self._on_board() and not self._too_small)
 
     def on_key(self, event: events.Key) -> None:
         """A key that means nothing on the board says so (and replaces the last message)."""
-        if not self._on_board() or self.focused is not None:
+        if not self._on_board() or self._too_small or self.focused is not None:
             return
         active = self.screen.active_bindings.get(event.key)
         if active is not None and active.enabled:
