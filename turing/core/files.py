@@ -713,15 +713,23 @@ class WriteTarget:
     atomic: bool
 
 
+def on_read_only_file_system(folder: str | os.PathLike[str]) -> bool:
+    """Whether ``folder`` lies on a file system mounted read-only (False when that cannot
+    be told)."""
+    try:
+        return bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
+    except OSError:
+        return False
+
+
 def _folder_problem(folder: str) -> str | None:
     if not os.path.exists(folder):
         return _("folder {folder} does not exist").format(folder=folder)
     if not os.path.isdir(folder):
         return _("{folder} is not a folder").format(folder=folder)
     if not os.access(folder, os.W_OK | os.X_OK):
-        with contextlib.suppress(OSError):
-            if os.statvfs(folder).f_flag & os.ST_RDONLY:
-                return _("{folder} is on a read-only file system").format(folder=folder)
+        if on_read_only_file_system(folder):
+            return _("{folder} is on a read-only file system").format(folder=folder)
         return _("no permission to create files in {folder}").format(folder=folder)
     return None
 

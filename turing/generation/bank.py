@@ -32,7 +32,7 @@ from typing import Any, Final
 from turing.core.cards import CardSet, load_cardset
 from turing.core.codes import CODE_TEXT
 from turing.core.errors import TuringError
-from turing.core.files import WriteTargetError, os_reason, write_target
+from turing.core.files import WriteTargetError, on_read_only_file_system, os_reason, write_target
 from turing.core.puzzle import Mode, Puzzle, puzzle_from_dict
 from turing.generation.metrics import METRIC_KEYS
 from turing.generation.packing import (
@@ -90,10 +90,10 @@ def _storage_unchangeable(path: Path) -> bool:
     read-only, or neither the file nor its folder lets anyone write (no write permission
     bit). Only then may SQLite read it as immutable, without locks or a ``-shm`` file."""
     folder = path.absolute().parent
+    if on_read_only_file_system(folder):
+        return True
+    writable = 0o222
     try:
-        if os.statvfs(folder).f_flag & os.ST_RDONLY:
-            return True
-        writable = 0o222
         return not (os.stat(path).st_mode & writable or os.stat(folder).st_mode & writable)
     except OSError:
         return False
