@@ -217,3 +217,20 @@ def test_puzzles_lists_every_shipped_puzzle_without_its_answer() -> None:
         assert word not in out.lower()
     for loaded in iter_puzzle_file(PUBLISHED):
         assert f" {loaded.puzzle.solution} " not in out
+
+
+# -- --id: one puzzle of a file ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", ["share", "analyze"])
+def test_id_picks_puzzles_of_a_file_and_an_unknown_id_refuses(command: str) -> None:
+    status, out, err = run(command, str(PUBLISHED), "--id", "c63-0yv", "--id", "02", "--json")
+    assert status == 0, err
+    assert [json.loads(line)["id"] for line in out.splitlines()] == ["02", "C63 0YV"]
+    status, out, err = run(command, str(PUBLISHED), "--id", "02", "--id", "nope", "--id", "x")
+    assert status == 2 and out == ""
+    assert one_error_line(err) == f"error: {PUBLISHED}: no puzzles with ids 'nope', 'x'"
+    if command == "analyze":  # a puzzle code has no id to pick by
+        status, out, err = run(command, "--id", "02", "--code", "11JXBVDR")
+        assert status == 2 and out == ""
+        assert "--id picks puzzles of a FILE; give the FILE" in one_error_line(err)

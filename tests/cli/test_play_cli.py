@@ -436,6 +436,8 @@ def test_puzzle_files_ids_and_unplayable_puzzles(tmp_path: Path) -> None:
     nightmare = str(Path(sample_puzzle_path()).parent / "nightmare.yaml")
     several = play([nightmare])
     assert several.exit_code == 2 and "choose one with --id (02-N, 04-N)" in several.output
+    german = play([nightmare, "--lang", "de"])
+    assert german.exit_code == 2 and "enthält 2 Rätsel; wähle eines mit --id" in german.output
     chosen = play([nightmare, "--id", "04-n"], "strike A 1\nstrike 15.1\nhint\npass\nquit\n")
     assert chosen.exit_code == 1
     assert "error: verifier A's card is not known for sure" in chosen.output

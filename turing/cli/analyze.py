@@ -26,7 +26,9 @@ from turing.cli.options import (
     EVERY_PUZZLE_CARDSET,
     FiniteFloatRange,
     cardset_option,
+    id_option,
     jobs_option,
+    with_ids,
 )
 from turing.cli.output import (
     ProgressBar,
@@ -289,6 +291,7 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
     required=False,
     type=click.Path(allow_dash=True, readable=False, path_type=str),
 )
+@id_option
 @code_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object per puzzle.")
 @click.option(
@@ -355,6 +358,7 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 def analyze_command(
     file: str | None,
+    puzzle_ids: tuple[str, ...],
     codes: tuple[str, ...],
     as_json: bool,
     no_expected: bool,
@@ -384,7 +388,7 @@ def analyze_command(
     console = None if as_json else stdout_console()
     # Every puzzle is read first: a bad line is reported before the long work starts, and
     # the progress bar knows how many puzzles there are.
-    read = _puzzles(file, forced) if file is not None else iter(())
+    read = with_ids(_puzzles(file, forced) if file is not None else (), puzzle_ids, file)
     puzzles = list(with_codes(read, [file] if file is not None else [], codes, cardset_name))
     options: dict[str, Any] = {
         "expected": not no_expected,

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Final
 
 import click
 
-from turing.i18n import N_, _
+from turing.cli.output import fail
+from turing.core.puzzle import Loaded, id_matches
+from turing.i18n import N_, _, ngettext
 
 #: a card set's name (under cards/) or a path, resolved by the command (a missing file is
 #: its one-line error, not click's)
@@ -139,3 +141,39 @@ def worker_options(func: Any) -> Any:
     for option in reversed(options):
         func = option(func)
     return func
+
+
+def id_option(func: Any) -> Any:
+    """``--id ID`` (the parameter ``puzzle_ids``, repeatable): only the puzzles of FILE
+    with these ids (see :func:`with_ids`)."""
+    return click.option(
+        "--id",
+        "puzzle_ids",
+        metavar="ID",
+        multiple=True,
+        help=N_(
+            "Only the puzzle of FILE with this id (repeat for more); case, spaces and "
+            "dashes do not matter."
+        ),
+    )(func)
+
+
+def with_ids(loaded: Iterable[Loaded], ids: Sequence[str], file: str | None) -> Iterator[Loaded]:
+    """The puzzles of ``loaded`` (read from ``file``) whose id is one of ``ids``, all of
+    them when no id is given. Every puzzle is read first: an id that no puzzle has
+    refuses the command before any output."""
+    if not ids:
+        return iter(loaded)
+    if file is None:
+        raise click.UsageError(_("--id picks puzzles of a FILE; give the FILE"))
+    kept = [each for each in loaded if any(id_matches(each.puzzle.id, w) for w in ids)]
+    missing = [w for w in ids if not any(id_matches(each.puzzle.id, w) for each in kept)]
+    if missing:
+        fail(
+            ngettext(
+                "{file}: no puzzle with id {ids}",
+                "{file}: no puzzles with ids {ids}",
+                len(missing),
+            ).format(file=file, ids=", ".join(repr(w) for w in missing))
+        )
+    return iter(kept)

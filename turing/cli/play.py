@@ -37,8 +37,8 @@ from turing.core.files import (
     TRANSCRIPT_WRITTEN,
     os_reason,
 )
-from turing.core.puzzle import MODES, Puzzle, iter_puzzle_file, puzzle_cardset
-from turing.i18n import N_, _
+from turing.core.puzzle import MODES, Puzzle, id_matches, iter_puzzle_file, puzzle_cardset
+from turing.i18n import N_, _, ngettext
 from turing.play.game import GameError, puzzles_dir, sample_puzzle_path
 from turing.play.session import (
     EXAMPLE_CODE,
@@ -76,27 +76,20 @@ def _verifier_counts(text: str | None) -> list[int]:
 def _from_file(path: str, forced: CardSet | None, puzzle_id: str | None) -> tuple[Puzzle, CardSet]:
     found = list(iter_puzzle_file(path, forced))
     if puzzle_id is not None:
-        found = [loaded for loaded in found if _id_matches(loaded.puzzle, puzzle_id)]
+        found = [loaded for loaded in found if id_matches(loaded.puzzle.id, puzzle_id)]
         if not found:
             fail(
                 _("{path}: no puzzle with id {puzzle_id!r}").format(path=path, puzzle_id=puzzle_id)
             )
     if len(found) != 1:
         ids = ", ".join(str(loaded.puzzle.id) for loaded in found[:10] if loaded.puzzle.id)
-        fail(
-            f"{path} holds {len(found)} puzzles; choose one with --id"
-            + (f" ({ids}{', …' if len(found) > 10 else ''})" if ids else "")
-        )
+        said = ngettext(
+            "{path} holds {n} puzzle; choose one with --id",
+            "{path} holds {n} puzzles; choose one with --id",
+            len(found),
+        ).format(path=path, n=len(found))
+        fail(said + (f" ({ids}{', …' if len(found) > 10 else ''})" if ids else ""))
     return found[0].puzzle, found[0].cardset
-
-
-def _id_matches(puzzle: Puzzle, wanted: str) -> bool:
-    """Ids compare without case, spaces, dashes or underscores (``a46nxf`` finds ``A46 NXF``)."""
-
-    def norm(text: str) -> str:
-        return re.sub(r"[\s_-]+", "", text).upper()
-
-    return puzzle.id is not None and norm(puzzle.id) == norm(wanted)
 
 
 def _shipped_by_id(puzzle_id: str, forced: CardSet | None) -> tuple[Puzzle, CardSet]:
@@ -105,7 +98,7 @@ def _shipped_by_id(puzzle_id: str, forced: CardSet | None) -> tuple[Puzzle, Card
         if path.suffix.lower() not in (".yaml", ".yml", ".json", ".jsonl"):
             continue
         for loaded in iter_puzzle_file(path, forced):
-            if _id_matches(loaded.puzzle, puzzle_id):
+            if id_matches(loaded.puzzle.id, puzzle_id):
                 return loaded.puzzle, loaded.cardset
     fail(
         _("no shipped puzzle has id {puzzle_id!r} (look in {folder}, or use --bank FILE)").format(

@@ -12,7 +12,7 @@ from typing import Any, Final, TypeVar
 
 import click
 
-from turing.cli.options import cardset_option
+from turing.cli.options import cardset_option, id_option, with_ids
 from turing.cli.output import emit_json, fail, file_or_stdin
 from turing.core.cards import CardSet, load_cardset
 from turing.core.puzzle import Loaded, Puzzle, iter_puzzle_file
@@ -90,6 +90,7 @@ def with_codes(
 
 @click.command("share")
 @click.argument("file", metavar="FILE|-")
+@id_option
 @click.option(
     "--json", "as_json", is_flag=True, help='One JSON object per puzzle: {"id": …, "code": …}.'
 )
@@ -97,7 +98,7 @@ def with_codes(
     N_("Card set: a shipped name under cards/ (default: the puzzle's own, or classic)."),
     metavar="NAME",
 )
-def share(file: str, as_json: bool, cardset_name: str | None) -> None:
+def share(file: str, puzzle_ids: tuple[str, ...], as_json: bool, cardset_name: str | None) -> None:
     """Print a puzzle code for each puzzle of FILE (YAML, JSON or JSONL; - for stdin).
 
     A code holds the whole puzzle — mode, card set, cards and the hidden criteria — so
@@ -110,7 +111,7 @@ def share(file: str, as_json: bool, cardset_name: str | None) -> None:
 
     rows: list[tuple[str | None, str]] = []
     forced = load_cardset(cardset_name) if cardset_name is not None else None
-    for loaded in _file_puzzles(file, forced):
+    for loaded in with_ids(_file_puzzles(file, forced), puzzle_ids, file):
         try:
             code = encode(loaded.puzzle, loaded.cardset)
         except ShareCodeError as exc:

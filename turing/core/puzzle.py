@@ -777,6 +777,16 @@ def puzzle_from_dict(
     return puzzle_from_data(_plain(data), line_places(source, line), cardset)
 
 
+def id_matches(puzzle_id: str | None, wanted: str) -> bool:
+    """Whether a puzzle's id is ``wanted``: ids compare without case, spaces, dashes or
+    underscores (``a46nxf`` finds ``A46 NXF``)."""
+
+    def norm(text: str) -> str:
+        return re.sub(r"[\s_-]+", "", text).upper()
+
+    return puzzle_id is not None and norm(puzzle_id) == norm(wanted)
+
+
 class Loaded(NamedTuple):
     """A puzzle read from a file, with where it came from and the card set it was read with."""
 
