@@ -190,8 +190,12 @@ async def test_keys_that_do_nothing_say_which_keys_do() -> None:
             await pilot.press(key)
             assert app.message == f"{key}: colours here are 1–6 / R G B Y W K"
         assert app.entry == []
-        await pilot.press("r")
-        assert app.entry == [0]
+        await pilot.press("r")  # a key that does something: the complaint goes
+        assert app.entry == [0] and app.message == ""
+        await pilot.press("enter")
+        assert app.message == "error: a code has 4 positions, not 1"
+        await pilot.press("backspace")
+        assert app.message == ""
 
 
 @run_async
@@ -208,7 +212,7 @@ async def test_keys_that_place_no_pin_say_which_keys_do() -> None:
             assert app.message == f"{key}: pins are r (red) and w (white)"
         assert app.pins == []
         await pilot.press("r", "w")
-        assert app.pins == [True, False]
+        assert app.pins == [True, False] and app.message == ""
 
 
 @run_async

@@ -127,6 +127,7 @@ class MastermindBoardApp(ServedApp):
         self.proposal: Code | None = None  # the computer's guess waiting for a person's pins
         self.ended: Ended | None = None
         self.message = ""
+        self.complaint = False
         self.thinking = False
         self.held = False  # a row played while the computer chooses, played once it has
         self._shown: dict[str, str] = {}
@@ -539,7 +540,8 @@ class MastermindBoardApp(ServedApp):
             self.say(
                 _("{key}: pins are {hit_key} ({hit}) and w (white)").format(
                     key=key, hit_key=self._hit_key(), hit=self._hit_name()
-                )
+                ),
+                complaint=True,
             )
         elif mode in (Mode.SECRET, Mode.GUESS, Mode.REVEAL):
             letters = " ".join(
@@ -550,7 +552,7 @@ class MastermindBoardApp(ServedApp):
                 text = _("{key}: colours here are 1–{n} / {letters}, . an empty hole")
             else:
                 text = _("{key}: colours here are 1–{n} / {letters}")
-            self.say(text.format(key=key, n=n, letters=letters))
+            self.say(text.format(key=key, n=n, letters=letters), complaint=True)
 
     def action_letter(self, key: str) -> None:
         if self.mode is Mode.PINS:
@@ -575,6 +577,7 @@ class MastermindBoardApp(ServedApp):
             return
         if len(self.entry) < self.preset.positions:  # a row has so many holes
             self.entry.append(symbol)
+        self._settle()
         self.draw()
 
     def action_pin(self, hit: bool) -> None:
@@ -583,6 +586,7 @@ class MastermindBoardApp(ServedApp):
         if len(self.pins) < self.preset.positions:  # a row has so many pin holes
             self.pins.append(hit)
             self.pins.sort(reverse=True)
+        self._settle()
         self.draw()
 
     def action_erase(self) -> None:
@@ -590,6 +594,7 @@ class MastermindBoardApp(ServedApp):
             self.pins.pop()
         elif self.entry:
             self.entry.pop()
+        self._settle()
         self.draw()
 
     def action_random(self) -> None:
@@ -689,9 +694,17 @@ class MastermindBoardApp(ServedApp):
 
     # -- drawing --
 
-    def say(self, message: str, error: bool = False) -> None:
+    def say(self, message: str, error: bool = False, complaint: bool | None = None) -> None:
+        """Show ``message`` (``error``: as an error). A complaint (an error, or a key that
+        does nothing) goes as soon as a key does something: it is about the key before."""
         self.message = _("error: {message}").format(message=message) if error else message
+        self.complaint = error if complaint is None else complaint
         self._update("#message", f"[b red]{escape(self.message)}[/]" if error else escape(message))
+
+    def _settle(self) -> None:
+        """A key did something: the complaint about the key before it is gone."""
+        if self.complaint:
+            self.say("")
 
     def _update(self, selector: str, markup: str) -> None:
         if self._shown.get(selector) != markup:
