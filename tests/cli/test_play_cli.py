@@ -302,6 +302,8 @@ def test_a_finished_game_is_saved_as_it_ended_and_resumes_as_over(
     assert lines[0] == f"{save}: this game is over: {result}"
     assert "player>" not in again.output  # nobody plays on
     assert "Result · solution 241 · 1 round" in again.output
+    assert "vs fewest" in again.output  # as the table after the game has it
+    assert "Fewest tests that guarantee the code: 1 (exact)." in again.output
     assert save.read_bytes() == saved and transcript.read_bytes() == events
 
 

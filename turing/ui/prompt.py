@@ -750,9 +750,22 @@ class PromptView:
             _("{path}: this game is over: {result}").format(path=path, result=session.outcome()),
             style="bold",
         )
-        table = result_table(session, None, box=None, show_edge=False, pad_edge=False)
+        fewest = self._fewest()
+        table = result_table(session, fewest, box=None, show_edge=False, pad_edge=False)
         table.min_width = cell_len(str(table.title))  # the title on one line, as after the game
         self.say(table)
+        for line in fewest_lines(fewest) if fewest is not None else ():
+            self.say(line)
+
+    def _fewest(self) -> FewestTests | None:
+        """The fewest tests that guarantee the code, for the after-game table (none when
+        not asked for, or stopped with Ctrl-C)."""
+        if not self.compare or self.quiet:
+            return None
+        try:
+            return self.session.fewest()
+        except KeyboardInterrupt:
+            return None
 
     def _saved_on_leaving(self) -> str:
         session = self.session
@@ -1106,12 +1119,7 @@ class PromptView:
     def _final(self) -> None:
         session = self.session
         self.say(session.outcome(), style="bold")
-        fewest = None
-        if self.compare and not self.quiet:
-            try:
-                fewest = session.fewest()
-            except KeyboardInterrupt:
-                fewest = None
+        fewest = self._fewest()
         self.say(result_table(session, fewest, box=None, show_edge=False, pad_edge=False))
         if fewest is not None:
             for line in fewest_lines(fewest):
