@@ -3,6 +3,7 @@ link points at a file (and heading) of the repository."""
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -128,3 +129,13 @@ def test_nothing_refers_to_design_notes_outside_the_repository() -> None:
         if pattern.search(line)
     ]
     assert found == []
+
+
+def test_the_generated_document_shown_in_the_docs_is_what_the_command_prints() -> None:
+    page = (ROOT / "docs" / "generation.md").read_text(encoding="utf-8")
+    found = re.search(r"Example — `turing generate (.*?) -o -`.*?```json\n(.*?)```", page, re.S)
+    assert found is not None
+    args = found.group(1).split()
+    result = CliRunner().invoke(main, ["generate", *args, "-o", "-", "--quiet"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout) == json.loads(found.group(2))
