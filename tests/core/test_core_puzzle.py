@@ -215,13 +215,15 @@ def test_an_id_computed_from_the_hidden_parts_is_not_in_the_public_document() ->
         puzzle.short_id("hard").lower().replace("-", " "),
         puzzle.short_id("easy") + puzzle._key_hash()[6:8],  # lengthened after a clash
         puzzle.canonical_key(),
+        puzzle.canonical_key().replace("|classic|", "|/home/ann/sets/classic.yaml|"),
+        "C4E-AAAAAA",  # the shape of a generated id: computed under another card-set name?
     ):
         derived = replace(puzzle, id=pid, extra={"seed": 3, "index": 7, "difficulty": "easy"})
         assert derived.id_is_derived(), pid
         public = derived.to_dict(hidden=False)
         assert public == {"mode": "classic", "cards": [4, 9, 11, 14], "difficulty": "easy"}
         assert derived.to_dict()["id"] == pid and derived.to_dict()["seed"] == 3
-    for pid in ("01", "B63-1", "C4E-AAAAAA", puzzle.short_id("easy")[:-1]):
+    for pid in ("01", "B63-1", "C4E-AAAAA", "C4EAAAAAA1", puzzle.short_id("easy")[:-1]):
         authored = replace(puzzle, id=pid)
         assert not authored.id_is_derived(), pid
         assert authored.to_dict(hidden=False)["id"] == pid

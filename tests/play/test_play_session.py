@@ -14,6 +14,7 @@ from typing import Final
 import pytest
 from click.testing import CliRunner, Result
 
+from testsupport.cli import ROOT
 from turing import i18n
 from turing.analysis.greedy import candidate_codes
 from turing.cli.main import main
@@ -108,6 +109,16 @@ def test_a_file_id_computed_from_the_puzzle_is_not_shown(tmp_path: Path) -> None
     path.write_text(json.dumps(puzzle.to_dict()))
     result = play([str(path)], "quit\n")
     assert puzzle.id is not None and puzzle.id not in result.output
+    # the same file naming its card set by a path: the id was hashed under "classic", so
+    # the check must not depend on how this copy names the set
+    named = tmp_path / "named.json"
+    named.write_text(
+        json.dumps({**puzzle.to_dict(), "cardset": str(ROOT / "cards" / "classic.yaml")})
+    )
+    transcript = tmp_path / "t.jsonl"
+    other = play([str(named), "--transcript", str(transcript)], "quit\n")
+    assert puzzle.id not in other.output and "puzzle of named.json" in other.output
+    assert puzzle.id not in transcript.read_text()
     assert "puzzle of one.json" in result.output
     authored = play(["--id", "03-X"], "quit\n")
     assert "03-X" in authored.output.splitlines()[0]  # an author's own id is fine

@@ -304,9 +304,10 @@ class Puzzle:
         return base64.b32encode(hashlib.sha256(self.canonical_key().encode()).digest()).decode()
 
     def id_is_derived(self) -> bool:
-        """True when the id is computed from the puzzle's contents, hidden parts included
-        (its short id, lengthened or not, or its canonical key): shown to a player, it would
-        let them find the hidden criteria by trying each reading of the cards."""
+        """True when the id is or may be computed from the puzzle's contents, hidden parts
+        included (its short id, lengthened or not, or any id of that shape; its canonical
+        key, under any card-set name): shown to a player, it would let them find the hidden
+        criteria by trying each reading of the cards."""
         if self.id is None:
             return False
 
@@ -314,11 +315,21 @@ class Puzzle:
             return re.sub(r"[\s_-]+", "", text).upper()
 
         given = norm(self.id)
-        if given == norm(self.canonical_key()):
+        if _GENERATED_ID.fullmatch(given):
+            # a generated id hashes the key with the card-set name the puzzle had when it was
+            # made, which a copy may spell otherwise (a path): whatever this copy's `cardset`
+            # says, an id of that shape may be computed from the hidden parts
+            return True
+        mode, _, rest = self.canonical_key().partition("|")
+        body = rest.partition("|")[2]  # the canonical key under any card-set name
+        if given.startswith(norm(mode + "|")) and given.endswith(norm("|" + body)):
             return True
         tag = given[3:]
         return len(tag) >= 6 and self._key_hash().startswith(tag)
 
+
+#: a short id as :meth:`Puzzle.short_id` makes it (``C4H-K3QF7A``), separators taken out
+_GENERATED_ID: Final = re.compile(r"[CEN][1-9][ESHX][A-Z2-7]{6,}")
 
 _HIDDEN_EXTRA: Final = frozenset({"solution_codes", "seed", "index"})
 """Fields a player must not see: the codes of the readings, and what regenerates the puzzle."""
