@@ -35,6 +35,7 @@ ENGLISH: dict[str, list[str]] = {
     ],
     "analyze": [
         "Usage: main analyze [OPTIONS] FILE|-",
+        "--id ID",
         "--code CODE",
         "--expected-states N",
         "--round-states N",
@@ -244,6 +245,7 @@ ENGLISH: dict[str, list[str]] = {
     ],
     "share": [
         "Usage: main share [OPTIONS] FILE|-",
+        "--id ID",
         "--cardset NAME",
         "--lang [en|de]",
     ],
