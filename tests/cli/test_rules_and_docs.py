@@ -139,3 +139,18 @@ def test_the_generated_document_shown_in_the_docs_is_what_the_command_prints() -
     result = CliRunner().invoke(main, ["generate", *args, "-o", "-", "--quiet"])
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout) == json.loads(found.group(2))
+
+
+def test_the_screen_shown_in_the_play_docs_is_the_one_the_game_draws() -> None:
+    page = (ROOT / "docs" / "play.md").read_text(encoding="utf-8")
+    found = re.search(
+        r"## The screen\n\n.*?`(turing play [^`]*)`(.*?):\n\n```text\n(.*?)```", page, re.S
+    )
+    assert found is not None
+    lines = re.findall(r"`([^`]+)`", found.group(2))
+    args = found.group(1).split()[2:]
+    result = CliRunner().invoke(
+        main, ["--lang", "en", "play", *args], input="\n".join(lines) + "\n"
+    )
+    drawn = result.output.split(f"> {lines[-1]}\n")[-1].split("end of input")[0]
+    assert drawn == found.group(3)
