@@ -139,3 +139,51 @@ def test_the_generated_document_shown_in_the_docs_is_what_the_command_prints() -
     result = CliRunner().invoke(main, ["generate", *args, "-o", "-", "--quiet"])
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout) == json.loads(found.group(2))
+
+
+def test_the_screen_shown_in_the_play_docs_is_the_one_the_game_draws() -> None:
+    page = (ROOT / "docs" / "play.md").read_text(encoding="utf-8")
+    found = re.search(
+        r"## The screen\n\n.*?`(turing play [^`]*)`(.*?):\n\n```text\n(.*?)```", page, re.S
+    )
+    assert found is not None
+    lines = re.findall(r"`([^`]+)`", found.group(2))
+    args = found.group(1).split()[2:]
+    result = CliRunner().invoke(
+        main, ["--lang", "en", "play", *args], input="\n".join(lines) + "\n"
+    )
+    drawn = result.output.split(f"> {lines[-1]}\n")[-1].split("end of input")[0]
+    assert drawn == found.group(3)
+
+
+def test_the_finding_examples_of_the_card_docs_are_what_validate_says() -> None:
+    page = (ROOT / "docs" / "cards.md").read_text(encoding="utf-8")
+    examples = dict(re.findall(r"^\| `([CWI]\d{3})` \|.*\| `([^`]*)` \|$", page, re.M))
+    assert len(examples) > 20
+    data = ROOT / "tests" / "data" / "cards"
+    files = sorted(str(p) for p in data.glob("*.yaml"))
+    result = CliRunner().invoke(main, ["--lang", "en", "cards", "validate", "--json", *files])
+    said: dict[str, list[str]] = {}
+    for line in result.stdout.splitlines():
+        for finding in json.loads(line)["findings"]:
+            if Path(finding["file"]).name.startswith(finding["code"].lower() + "_"):
+                said.setdefault(finding["code"], []).append(finding["message"])
+    # a card set named by --cardset or cardset: has no file of its own to show it
+    assert sorted(set(examples) - set(said)) == ["C010"]
+    for code, example in examples.items():
+        if code in said:
+            shortened = example.endswith("…")
+            assert any(
+                m.startswith(example[:-1]) if shortened else m == example for m in said[code]
+            ), (code, example, said[code])
+
+
+def test_the_validate_examples_of_the_card_docs_are_what_it_prints() -> None:
+    page = (ROOT / "docs" / "cards.md").read_text(encoding="utf-8")
+    block = re.search(r"```\n(\$ turing cards validate cards/classic\.yaml\n.*?)```", page, re.S)
+    assert block is not None
+    for command in re.split(r"^\$ ", block.group(1), flags=re.M)[1:]:
+        line, _, shown = command.partition("\n")
+        args = line.split()[1:]
+        result = CliRunner().invoke(main, ["--lang", "en", *args], catch_exceptions=False)
+        assert result.output == shown, line

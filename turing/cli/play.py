@@ -13,6 +13,7 @@ import secrets
 import sqlite3
 import sys
 import textwrap
+from dataclasses import replace
 from pathlib import Path
 from typing import Final
 
@@ -37,9 +38,16 @@ from turing.core.files import (
     TRANSCRIPT_WRITTEN,
     os_reason,
 )
-from turing.core.puzzle import MODES, Puzzle, id_matches, iter_puzzle_file, puzzle_cardset
+from turing.core.puzzle import (
+    MODES,
+    Loaded,
+    Puzzle,
+    id_matches,
+    iter_puzzle_file,
+    puzzle_cardset,
+)
 from turing.i18n import N_, _, ngettext
-from turing.play.game import GameError, puzzles_dir, sample_puzzle_path
+from turing.play.game import GameError, puzzles_dir, sample_puzzle_path, shipped_puzzles
 from turing.play.session import (
     EXAMPLE_CODE,
     Session,
@@ -92,19 +100,42 @@ def _from_file(path: str, forced: CardSet | None, puzzle_id: str | None) -> tupl
     return found[0].puzzle, found[0].cardset
 
 
-def _shipped_by_id(puzzle_id: str, forced: CardSet | None) -> tuple[Puzzle, CardSet]:
-    folder = puzzles_dir()
-    for path in sorted(folder.glob("*")):
-        if path.suffix.lower() not in (".yaml", ".yml", ".json", ".jsonl"):
-            continue
-        for loaded in iter_puzzle_file(path, forced):
-            if id_matches(loaded.puzzle.id, puzzle_id):
-                return loaded.puzzle, loaded.cardset
-    fail(
-        _("no shipped puzzle has id {puzzle_id!r} (look in {folder}, or use --bank FILE)").format(
-            puzzle_id=puzzle_id, folder=folder
-        )
+def _same_puzzle(one: Loaded, other: Loaded) -> bool:
+    """Whether two shipped copies under one id are one puzzle: the same cards, mode and
+    hidden parts, read with the same cards (the id may be spelt apart, ``X-1`` and ``x1``;
+    a card set named by a path or by its name is one set)."""
+    return (
+        replace(one.puzzle, cardset=None, id=None) == replace(other.puzzle, cardset=None, id=None)
+        and one.cardset.cards == other.cardset.cards
     )
+
+
+def _shipped_by_id(puzzle_id: str, forced: CardSet | None) -> tuple[Puzzle, CardSet]:
+    """The shipped puzzle with that id, looked for among every puzzle ``turing puzzles``
+    lists; copies of one puzzle under one id (a file of the rule book's problems and the
+    sample) are that puzzle, two different puzzles under one id are refused by name."""
+    folder = puzzles_dir()
+    found = [
+        (inside, loaded)
+        for inside, loaded in shipped_puzzles(forced)
+        if id_matches(loaded.puzzle.id, puzzle_id)
+    ]
+    if not found:
+        fail(
+            _(
+                "no shipped puzzle has id {puzzle_id!r} (look in {folder}, or use --bank FILE)"
+            ).format(puzzle_id=puzzle_id, folder=folder)
+        )
+    first = found[0][1]
+    if any(not _same_puzzle(first, loaded) for _inside, loaded in found[1:]):
+        places = ", ".join(f"{inside}:{loaded.line}" for inside, loaded in found)
+        fail(
+            _(
+                "{n} different shipped puzzles have id {puzzle_id!r} ({places}, in {folder}); "
+                "play one with: turing play FILE --id {puzzle_id}"
+            ).format(n=len(found), puzzle_id=puzzle_id, places=places, folder=folder)
+        )
+    return first.puzzle, first.cardset
 
 
 def _bank_id_forms(wanted: str) -> list[str]:

@@ -15,12 +15,10 @@ from rich.table import Table
 
 from turing.cli.output import emit_json, stdout_console
 from turing.core.cards import cards_dir
-from turing.core.files import shipped_dir
-from turing.core.puzzle import Puzzle, difficulty, iter_puzzle_file
+from turing.core.puzzle import Puzzle, difficulty
 from turing.i18n import _, format_number, ngettext
+from turing.play.game import puzzles_dir, shipped_puzzles
 from turing.play.words import mode_name, tier_name
-
-_SUFFIXES = (".yaml", ".yml", ".json", ".jsonl")
 
 
 @dataclass(frozen=True)
@@ -45,11 +43,6 @@ class Listed:
         }
 
 
-def shipped_puzzles_dir() -> Path:
-    """The folder of shipped puzzles: ``puzzles/`` beside the package, or its copy."""
-    return shipped_dir("puzzles", "sample.yaml")
-
-
 def _cardset_name(puzzle: Puzzle, folder: Path) -> str:
     """The card set as a person names it: a shipped set by its name, even when the
     puzzle's file gives a path to it."""
@@ -66,23 +59,16 @@ def _cardset_name(puzzle: Puzzle, folder: Path) -> str:
 
 def listed_puzzles(folder: Path | None = None) -> Iterator[Listed]:
     """Every puzzle of every puzzle file under ``folder`` (sub-folders too), file by file."""
-    base = folder or shipped_puzzles_dir()
-    paths = sorted(
-        (p for p in base.rglob("*") if p.is_file() and p.suffix.lower() in _SUFFIXES),
-        key=lambda p: (len(p.relative_to(base).parts), p.relative_to(base).as_posix()),
-    )
-    for path in paths:
-        for loaded in iter_puzzle_file(path):
-            puzzle = loaded.puzzle
-            cardset = loaded.cardset
-            yield Listed(
-                file=path.relative_to(base).as_posix(),
-                id=puzzle.id,
-                mode=puzzle.mode,
-                verifiers=puzzle.verifiers,
-                tier=difficulty(puzzle, cardset),
-                cardset=_cardset_name(puzzle, path.parent),
-            )
+    for inside, loaded in shipped_puzzles(folder=folder):
+        puzzle = loaded.puzzle
+        yield Listed(
+            file=inside,
+            id=puzzle.id,
+            mode=puzzle.mode,
+            verifiers=puzzle.verifiers,
+            tier=difficulty(puzzle, loaded.cardset),
+            cardset=_cardset_name(puzzle, Path(loaded.source).parent),
+        )
 
 
 @click.command("puzzles")
@@ -93,7 +79,7 @@ def puzzles(as_json: bool) -> None:
     Play one with `turing play --id ID` (or `turing play puzzles/FILE --id ID`); the
     listing never shows a solution or a criterion.
     """
-    folder = shipped_puzzles_dir()
+    folder = puzzles_dir()
     rows = list(listed_puzzles(folder))
     if as_json:
         for row in rows:

@@ -23,7 +23,7 @@ replaying its actions, so a restored game is exactly the saved one.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Final, Literal
@@ -33,7 +33,14 @@ from turing.core.codes import SHAPES, Code, CodeError, CodeSet
 from turing.core.errors import TuringError
 from turing.core.files import shipped_dir
 from turing.core.knowledge import TESTS_PER_ROUND, PlayerView, TestRecord, public_deduction
-from turing.core.puzzle import LETTERS, Puzzle, PuzzleError, puzzle_from_dict
+from turing.core.puzzle import (
+    LETTERS,
+    Loaded,
+    Puzzle,
+    PuzzleError,
+    iter_puzzle_file,
+    puzzle_from_dict,
+)
 from turing.core.solver import (
     SolverError,
     hidden_masks,
@@ -886,8 +893,32 @@ def sample_puzzle_path() -> Path:
     return puzzles_dir() / "sample.yaml"
 
 
+#: the endings of the files the shipped folder's puzzles are read from
+PUZZLE_SUFFIXES: Final = (".yaml", ".yml", ".json", ".jsonl")
+
+
+def shipped_puzzles(
+    cardset: CardSet | None = None, folder: Path | None = None
+) -> Iterator[tuple[str, Loaded]]:
+    """Every puzzle of every puzzle file under the shipped folder (``folder``, or
+    :func:`puzzles_dir`), sub-folders too, with its file's path inside the folder
+    (``examples/primes-1.yaml``): the folder's own files first, then those of its
+    sub-folders, each by path. The listing of the shipped puzzles and the lookup by id
+    both walk this, so every puzzle listed can be found by its id."""
+    base = folder or puzzles_dir()
+    paths = sorted(
+        (p for p in base.rglob("*") if p.is_file() and p.suffix.lower() in PUZZLE_SUFFIXES),
+        key=lambda p: (len(p.relative_to(base).parts), p.relative_to(base).as_posix()),
+    )
+    for path in paths:
+        inside = path.relative_to(base).as_posix()
+        for loaded in iter_puzzle_file(path, cardset):
+            yield inside, loaded
+
+
 __all__ = [
     "MAX_PLAYERS",
+    "PUZZLE_SUFFIXES",
     "TESTS_PER_ROUND",
     "Action",
     "Compose",
@@ -909,4 +940,5 @@ __all__ = [
     "public_puzzle",
     "puzzles_dir",
     "sample_puzzle_path",
+    "shipped_puzzles",
 ]
