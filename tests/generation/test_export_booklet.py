@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -184,3 +185,24 @@ def test_one_puzzle_is_counted_in_the_singular(root: Path) -> None:
             result = CliRunner().invoke(main, ["--lang", lang, "export", "--format", fmt, sample])
             assert result.exit_code == 0, result.output
             assert one in result.output and last in result.output, result.output
+
+
+def test_a_page_shows_extreme_pairs_in_ascending_order(tmp_path: Path) -> None:
+    # a hand-written file may put each real card first: the page must not show that order,
+    # as the game does not
+    extreme = tmp_path / "x.yaml"
+    extreme.write_text(
+        "mode: extreme\ncards: [[4, 25], [33, 9], [44, 13], [36, 17]]\n"
+        "real_cards: [4, 33, 44, 36]\ncriteria: [1, 3, 3, 2]\n",
+        encoding="utf-8",
+    )
+    code, text = export("--format", "markdown", str(extreme))
+    assert code == 0, text
+    rows = [line for line in text.splitlines() if line.startswith("| **")]
+    assert [re.findall(r"(?:^|/ )(\d+) \(", row.split(" | ")[1]) for row in rows] == [
+        ["4", "25"],
+        ["9", "33"],
+        ["13", "44"],
+        ["17", "36"],
+    ]
+    assert [re.findall(r"\| (\d+): ", row) for row in rows] == [["4"], ["9"], ["13"], ["17"]]

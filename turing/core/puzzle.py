@@ -242,6 +242,16 @@ class Puzzle:
         """True when the hidden criteria (and the real cards they need) are known."""
         return self.criteria is not None and self.true_cards is not None
 
+    def cards_as_shown(self) -> tuple[tuple[int, ...], ...]:
+        """The cards in the order a player sees them: nightmare's in ascending order,
+        each extreme pair in ascending order, whatever order the document used, so that
+        order cannot hint at the real cards (classic: as given, one per verifier)."""
+        if self.mode.hidden_mapping:
+            return tuple(sorted(self.cards))
+        if self.mode.cards_per_verifier > 1:
+            return tuple(tuple(sorted(group)) for group in self.cards)
+        return self.cards
+
     def public(self) -> Puzzle:
         """The puzzle as a player sees it: no criteria, real cards or solution."""
         return replace(self, criteria=None, real_cards=None, solution=None)

@@ -150,12 +150,12 @@ def _verifier_rows(puzzle: Puzzle, cardset: CardSet, w: _Words) -> list[tuple[st
     """(letter, cards shown, criteria lines) per verifier, as a player sees them."""
     rows: list[tuple[str, str, list[str]]] = []
     if puzzle.mode_class.hidden_mapping:
-        shown = [g[0] for g in puzzle.cards]
+        shown = [g[0] for g in puzzle.cards_as_shown()]
         for letter in puzzle.letters:
             one_of = w.gettext("one of {cards}").format(cards=", ".join(map(str, shown)))
             rows.append((letter, one_of, []))
         return rows
-    for letter, group in zip(puzzle.letters, puzzle.cards, strict=True):
+    for letter, group in zip(puzzle.letters, puzzle.cards_as_shown(), strict=True):
         lines: list[str] = []
         for number in group:
             card = cardset.card(number)
@@ -169,7 +169,7 @@ def _verifier_rows(puzzle: Puzzle, cardset: CardSet, w: _Words) -> list[tuple[st
 def _card_list(puzzle: Puzzle, cardset: CardSet, w: _Words) -> list[tuple[int, str, str]]:
     """Nightmare: the shown cards with their titles and criteria."""
     out: list[tuple[int, str, str]] = []
-    for group in puzzle.cards:
+    for group in puzzle.cards_as_shown():
         card = cardset.card(group[0])
         out.append((card.number, card.title_in(w.lang), _criteria_line(card.criteria, w.lang)))
     return out

@@ -313,11 +313,7 @@ def public_puzzle(puzzle: Puzzle, label: str | None = None) -> Puzzle:
         id=label,
         extra={k: v for k, v in puzzle.extra.items() if k in PUBLIC_EXTRA},
     )
-    if puzzle.mode_class.hidden_mapping:
-        shown = replace(shown, cards=tuple(sorted(shown.cards)))
-    elif puzzle.mode_class.cards_per_verifier > 1:
-        shown = replace(shown, cards=tuple(tuple(sorted(g)) for g in shown.cards))
-    return shown
+    return replace(shown, cards=shown.cards_as_shown())
 
 
 # -- the game -------------------------------------------------------------------------------
