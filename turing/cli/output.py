@@ -544,7 +544,7 @@ def _os_error_line(exc: OSError) -> str:
     """The error line of ``exc``; one met writing standard output also stops what its
     buffer holds from failing again when Python flushes it at exit."""
     if exc.filename == _("standard output"):
-        _drop_stdout()
+        drop_stdout()
     return describe_os_error(exc)
 
 
@@ -555,7 +555,7 @@ def _is_sqlite_error(exc: BaseException) -> bool:
     return sqlite3 is not None and isinstance(exc, sqlite3.Error)
 
 
-def _drop_stdout() -> None:
+def drop_stdout() -> None:
     """Point standard output at /dev/null, so the flush at exit finds no closed pipe.
 
     This is the advice of the Python documentation on SIGPIPE (the signal module); the
@@ -720,7 +720,7 @@ def _flush_stdout() -> None:
     try:
         sys.stdout.flush()
     except OSError:
-        _drop_stdout()
+        drop_stdout()
         raise
 
 
@@ -740,7 +740,7 @@ def _guarded(call: Callable[[], Any]) -> Any:
     except (click.ClickException, click.exceptions.Exit, click.Abort):
         raise
     except BrokenPipeError:
-        _drop_stdout()
+        drop_stdout()
         raise click.exceptions.Exit(EXIT_OK) from None
     except Terminated:
         click.echo(_("terminated"), err=True)

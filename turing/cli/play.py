@@ -22,9 +22,11 @@ import click
 from turing.cli.options import cardset_option
 from turing.cli.output import (
     cardset_file,
+    drop_stdout,
     emit_json,
     fail,
     refuse_writing_inputs,
+    stderr_console,
     stdout_console,
 )
 from turing.cli.share import SHARED_LABEL, shared_puzzle
@@ -245,8 +247,8 @@ stops a running hint, otherwise Ctrl-C, Ctrl-D and quit ask before leaving and o
 save.
 
 Exit status: 0 when the game finished (or --resume names a game that is over: its result
-is shown), 1 when it was abandoned (quit or end of input), 130 when interrupted, 2 for bad
-arguments or files.
+is shown), 1 when it was abandoned (quit, end of input, or standard output closed by its
+reader), 130 when interrupted, 2 for bad arguments or files.
 """
 )
 
@@ -412,6 +414,7 @@ def play(
         reader=Reader(console, interactive, stdin),
         color=color,
         quiet=as_json,
+        errors=stderr_console(),
     )
     if resumed and session.game.is_terminal():
         # nothing to play: the game is over, as it was saved when it ended
@@ -421,6 +424,8 @@ def play(
             view.show_over(str(resume_file))
         return
     code = view.run(resumed=resumed)
+    if view.output_closed:
+        drop_stdout()  # what it still holds goes nowhere, not into a failing flush at the end
     if not resumed and bank_path is not None and session.game.is_terminal():
         problem = _mark_played(bank_path, session)
         if problem:

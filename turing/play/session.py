@@ -953,22 +953,68 @@ def fewest_tests(
 # -- transcript -----------------------------------------------------------------------------
 
 
-class Transcript:
-    """JSON Lines, one event per line, flushed as each event happens."""
+#: The events private to one seat while the game goes on: its tests and their answers (each
+#: player's tests are their own; decisions are public from the round's reveal, which is
+#: when the game writes them; everything is public once the game is over).
+PRIVATE_EVENTS: Final = frozenset({"test"})
 
-    def __init__(self, path: Path, events: Sequence[dict[str, Any]]) -> None:
+
+class Transcript:
+    """JSON Lines, one event per line, flushed as each event is written.
+
+    With ``hold_private`` (a game of more than one seat, where a file beside the game must
+    not show one seat's tests to the others) an event private to one seat
+    (:data:`PRIVATE_EVENTS`) is held back, and public ones are written as they happen; once
+    everything is public (:meth:`follow` with ``public``) the file is written again whole,
+    atomically, every event in the order it happened, so a kill loses at most what was
+    held back. A device or a FIFO, which cannot be written again, gets the held-back
+    events then, in the order they happened."""
+
+    def __init__(
+        self, path: Path, events: Sequence[dict[str, Any]], hold_private: bool = False
+    ) -> None:
         self.path = path
-        write_text(path, "".join(_event_line(e) for e in events))
+        self.hold_private = hold_private
+        self._held: list[int] = []  # the indices of the events held back
+        shown = [event for index, event in enumerate(events) if self._shown(index, event)]
+        write_text(path, "".join(_event_line(e) for e in shown))
         self.written = len(events)
         self._handle: TextIO | None = path.open("a", encoding="utf-8", newline="\n")
 
-    def follow(self, events: Sequence[dict[str, Any]]) -> None:
+    def _shown(self, index: int, event: dict[str, Any]) -> bool:
+        """Whether ``event`` is written now; else it is held back."""
+        if self.hold_private and event["event"] in PRIVATE_EVENTS:
+            self._held.append(index)
+            return False
+        return True
+
+    @property
+    def holds(self) -> bool:
+        """Whether events are held back (private ones not yet public)."""
+        return bool(self._held)
+
+    def follow(self, events: Sequence[dict[str, Any]], public: bool = False) -> None:
+        """Write the events that happened since the last call; with ``public`` (the game
+        is over, everything in it public) the ones held back too."""
         if self._handle is None:
             return
-        for event in events[self.written :]:
-            self._handle.write(_event_line(event))
-            self._handle.flush()
+        new = [
+            index for index in range(self.written, len(events)) if self._shown(index, events[index])
+        ]
         self.written = len(events)
+        if public and self._held:
+            new = sorted([*self._held, *new])
+            self._held = []
+            self.hold_private = False
+            if write_target(self.path).atomic:
+                self._handle.close()
+                self._handle = None
+                write_text(self.path, "".join(_event_line(e) for e in events))
+                self._handle = self.path.open("a", encoding="utf-8", newline="\n")
+                return
+        for index in new:
+            self._handle.write(_event_line(events[index]))
+            self._handle.flush()
 
     def close(self) -> None:
         if self._handle is not None:
@@ -1008,6 +1054,7 @@ class Session:
     #: could not be (None: it was)
     end_saves: list[tuple[Path, str | None]] = field(default_factory=list)
     _ended: bool = field(default=False, repr=False)
+    _saved: bool = field(default=False, repr=False)  # a save was written
     _revealed: int = field(default=0, repr=False)  # events already revealed
     _revealed_round: int = field(default=1, repr=False)
     _last_reveal: Reveal | None = field(default=None, repr=False)
@@ -1423,13 +1470,16 @@ class Session:
     # -- transcript and saving --
 
     def open_transcript(self, path: Path) -> None:
-        self.transcript = Transcript(path, self.game.events)
+        """Write the game's events so far to ``path`` and follow it there: in a game of
+        more than one seat, each seat's private events only once they are public
+        (:class:`Transcript`)."""
+        self.transcript = Transcript(path, self.game.events, hold_private=not self.solo)
 
     def sync(self) -> None:
         """Follow the game's new events: the transcript, and once the game ends, its save
         files (:attr:`end_saves` says how that went)."""
         if self.transcript is not None:
-            self.transcript.follow(self.game.events)
+            self.transcript.follow(self.game.events, public=self.game.is_terminal())
         if self.game.is_terminal() and not self._ended:
             self._ended = True
             self.end_saves = self._save_final()
@@ -1452,8 +1502,19 @@ class Session:
                 done.append((path, None))
         return done
 
+    @property
+    def resumable(self) -> bool:
+        """Whether a save of this game is on disk to resume it from (it was resumed from
+        one, or saved)."""
+        return self._saved or bool(self.saved_files)
+
     def close(self) -> None:
+        """Close the transcript. A game left unfinished with no save to resume it from is
+        over for good: what its transcript held back is written now."""
         if self.transcript is not None:
+            self.transcript.follow(
+                self.game.events, public=self.game.is_terminal() or not self.resumable
+            )
             self.transcript.close()
 
     def save_target(self, target: str | None) -> Path:
@@ -1524,6 +1585,7 @@ class Session:
             raise CommandError(
                 _("cannot save to {path}: {reason}").format(path=path, reason=os_reason(exc))
             ) from None
+        self._saved = True
         if path != self.save_path and path not in self.saved_files:
             self.saved_files.append(path)
         return path

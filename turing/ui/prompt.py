@@ -687,6 +687,10 @@ class PromptView:
     color: bool
     quiet: bool = False
     compare: bool = True
+    #: where the view says what it cannot say on ``console`` (its output closed)
+    errors: Console = field(default_factory=lambda: Console(stderr=True, highlight=False))
+    #: set when standard output was closed by its reader during the game
+    output_closed: bool = False
     _rounds_shown: set[int] = field(default_factory=set)
 
     @property
@@ -707,6 +711,33 @@ class PromptView:
     # -- the game loop --
 
     def run(self, resumed: bool = False) -> int:
+        """Play the game to its end, or until it is left; the exit status. Standard output
+        closed by its reader leaves an unfinished game as abandoned (saved to its save
+        file, said on :attr:`errors`); output cut short after the end is no error of the
+        game's, and its :class:`BrokenPipeError` goes on."""
+        session = self.session
+        try:
+            return self._play(resumed)
+        except BrokenPipeError:
+            if session.game.is_terminal():
+                raise
+            session.sync()
+            self.output_closed = True
+            saved = self._saved_on_leaving()
+            reason = _("standard output closed")
+            self.errors.print(
+                Text(
+                    _("{reason}: game abandoned; {saved}").format(reason=reason, saved=saved)
+                    if saved
+                    else _("{reason}: game abandoned").format(reason=reason)
+                ),
+                soft_wrap=True,  # one line, as a script reading standard error takes it
+            )
+            return EXIT_ABANDONED
+        finally:
+            session.close()
+
+    def _play(self, resumed: bool) -> int:
         session = self.session
         self.reader.letters = "".join(session.game.public.letters)
         try:
@@ -740,8 +771,6 @@ class PromptView:
                 else _("{reason}: game abandoned").format(reason=left)
             )
             return left.exit_code
-        finally:
-            session.close()
 
     def show_over(self, path: str) -> None:
         """A resumed game that had ended: that it is over, in one line, and its result."""

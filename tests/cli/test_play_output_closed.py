@@ -1,0 +1,59 @@
+"""`turing play` whose standard output is closed by its reader during the game
+(``turing play --save g.json | head -1``): the game is left as abandoned, saved, and says
+so on standard error, with exit status 1."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from testsupport.cli import ROOT
+from turing.cli.main import main
+
+
+def play_until_the_reader_goes(args: list[str], script: str, cwd: Path) -> tuple[int, str]:
+    """Run ``turing play ARGS…``, read its first line, close its output, then give it
+    ``script``; its exit status and standard error."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "TURING_LANG": "en", "NO_COLOR": "1"}
+    child = subprocess.Popen(
+        [sys.executable, "-m", "turing", "play", *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=cwd,
+        env=env,
+    )
+    assert child.stdout is not None and child.stdin is not None and child.stderr is not None
+    assert child.stdout.readline().startswith(b"Turing Machine")
+    child.stdout.close()  # as head -1 does
+    child.stdin.write(script.encode())
+    child.stdin.close()
+    errors = child.stderr.read().decode()
+    return child.wait(timeout=60), errors
+
+
+def test_a_game_whose_output_is_closed_is_saved_and_left_with_status_1(tmp_path: Path) -> None:
+    status, errors = play_until_the_reader_goes(
+        ["--save", "bp.json"], "test 111 A\nquit\n", tmp_path
+    )
+    assert status == 1
+    assert errors == (
+        "standard output closed: game abandoned; saved to bp.json — resume with: "
+        "turing play --resume bp.json\n"
+    )
+    assert json.loads((tmp_path / "bp.json").read_text())["format"] == "turing-play-save"
+    resumed = CliRunner().invoke(main, ["play", "--resume", str(tmp_path / "bp.json")], input="")
+    assert "Resumed in round 1." in resumed.output
+
+
+def test_without_a_save_file_it_says_the_game_is_abandoned(tmp_path: Path) -> None:
+    status, errors = play_until_the_reader_goes(
+        ["--players", "ann,bob"], "test 111 A\npass\n", tmp_path
+    )
+    assert (status, errors) == (1, "standard output closed: game abandoned\n")
+    assert list(tmp_path.iterdir()) == []
