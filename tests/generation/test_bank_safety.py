@@ -217,7 +217,11 @@ def test_import_refuses_a_false_solution_and_stores_only_its_own_figures(
     new = tmp_path / "new.db"
     r = turing("bank", "import", str(new), str(source))
     assert r.exit_code == 1
-    assert f"in.jsonl:1: stated solution {wrong['solution']} is not the solution" in r.output
+    # check's words, which do not give the solution away
+    said = f"the stated solution {wrong['solution']} is not the solution"
+    assert f"error: {source}:1: {said}\n" in r.stderr
+    assert f"{source}:1: FAIL {wrong['id']}: {said}\n" in checked.stdout
+    assert str(true[0]["solution"]) not in r.stderr
     (stored,) = _docs(new)
     assert stored["id"] == true[1]["id"] != "C4H-BOGUS2"
     for key in ("codes_left", "assignments", "score"):
