@@ -248,10 +248,20 @@ def mastermind() -> None:
 
 
 @mastermind.command("presets")
-def presets_command() -> None:
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object per preset.")
+def presets_command(as_json: bool) -> None:
     """List the presets: board, colours, match rules, and the variants of each."""
+    if as_json:
+        for preset in PRESETS.values():
+            emit_json(_preset_record(preset))
+        return
+    from rich.table import Table
+
     out = stdout_console()
-    for preset in PRESETS.values():
+    table = Table(box=None, padding=(0, 1), pad_edge=False, show_header=False)
+    table.add_column(no_wrap=True)
+    table.add_column()  # wraps at the terminal's width, under itself
+    for number, preset in enumerate(PRESETS.values()):
         if preset.mode == "duel":
             rules = _("duel: both break at once, first to crack wins; one duel by default")
         else:
@@ -259,28 +269,59 @@ def presets_command() -> None:
                 "codemaker scores a point per row, {points} if unsolved; "
                 "one game each as codemaker by default"
             ).format(points=preset.unsolved_points)
-        out.print(f"{preset.name:<14} {preset.describe()}; {rules}", markup=False)
-        out.print(
-            f"{'':<14} " + _("colours {legend}").format(legend=preset.palette.legend()),
-            markup=False,
-        )
+        lines = [
+            preset.describe(),
+            rules,
+            _("colours {legend}").format(legend=preset.palette.legend()),
+        ]
         if not preset.repeats:
-            out.print(
-                f"{'':<14} " + _("a guess may repeat colours; only the secret may not"),
-                markup=False,
-            )
+            lines.append(_("a guess may repeat colours; only the secret may not"))
         for variant in variants(preset):
             changes = variant.changes
             if variant.name:
                 changes = _("{changes}; in the rule book the variant {name}").format(
                     changes=changes, name=variant.name
                 )
-            out.print(f"{'':<14} --{variant.option}: {changes}", markup=False)
-
+            lines.append(f"--{variant.option}: {changes}")
+        if number:
+            table.add_row()
+        table.add_row(preset.name, Text("\n".join(lines)))
+    out.print(table)
     out.print(
         _("Custom sizes (--positions, --colours, --rows) make a custom game based on a preset."),
         markup=False,
     )
+
+
+def _preset_record(preset: Preset) -> dict[str, Any]:
+    """What ``presets`` shows of ``preset``, as one JSON object."""
+    duel = preset.mode == "duel"
+    return {
+        "preset": preset.name,
+        "title": preset.title,
+        "positions": preset.positions,
+        "colours": len(preset.colours),
+        "repeats": preset.repeats,
+        "blank": preset.blank,
+        "rows": preset.rows,
+        "codes": len(preset.space),
+        "palette": [
+            {"key": colour.key, "name": colour.shown_name, "digit": digit}
+            for digit, colour in enumerate(preset.colours, 1)
+        ],
+        "mode": preset.mode,
+        "unsolved_points": None if duel else preset.unsolved_points,
+        "games": 1 if duel else 2,
+        "variants": [
+            {
+                "option": variant.option,
+                "codes": variant.codes,
+                "name": variant.name or None,
+                "changes": variant.changes,
+            }
+            for variant in variants(preset)
+        ],
+    }
 
 
 # ---------------------------------------------------------------- simulate
