@@ -147,7 +147,7 @@ def test_check_hides_the_solution_unless_asked(tmp_path: Path) -> None:
     code, out, _err = run("check", "--json", path)
     assert "241" not in out and "solutions" not in json.loads(out)
     code, out, _err = run("check", "--show-solution", path)
-    assert "stated solution 111 is not the solution (241)" in out
+    assert "the stated solution 111 is not the solution (241)" in out
     code, out, _err = run("check", "--json", "--show-solution", path)
     assert json.loads(out)["solutions"] == ["241"]
 
@@ -178,7 +178,7 @@ def test_check_and_solve_speak_german_and_json_stays_english(tmp_path: Path) -> 
     _code, out, _err = run("--lang", "de", "check", "--json", path)
     assert json.loads(out)["problems"] == ["the stated solution 111 is not the solution"]
     _code, out, _err = run("--lang", "de", "solve", "--json", path)
-    assert json.loads(out)["problems"] == ["stated solution 111 is not the solution (241)"]
+    assert json.loads(out)["problems"] == ["the stated solution 111 is not the solution (241)"]
     _code, out, _err = run(
         "--lang", "de", "check", str(SAMPLE), str(ROOT / "puzzles" / "published.yaml")
     )

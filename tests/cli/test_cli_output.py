@@ -315,6 +315,30 @@ def test_with_the_words_first_the_rate_and_eta_give_way_before_them(
             assert "analysing N5H-JKG7C2: fewest" in line and "…" in line
 
 
+def test_while_the_total_is_unknown_no_eta_is_drawn_and_the_words_keep_their_room(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A run whose total is unknown has no ETA to tell: the line leaves it out, and words
+    that fit beside the figures are not cut."""
+    import io
+
+    from rich.console import Console
+
+    from turing.cli import output
+
+    screen = Console(file=io.StringIO(), width=80, force_terminal=True, color_system=None)
+    monkeypatch.setattr(output, "progress_shown", lambda quiet=False: True)
+    monkeypatch.setattr(output, "stderr_console", lambda: screen)
+    words = "search: total ≥ 339, best —; searching"
+    with progress("optimal: 120 games", unit="games", words_first=True) as bar:
+        bar.describe(words)
+        assert bar._bar is not None
+        rows = screen.render_lines(bar._bar.get_renderable(), screen.options)
+    line = "".join(segment.text for segment in rows[0]).rstrip()
+    assert len(rows) == 1 and len(line) <= 78, line
+    assert words in line and "games/s" in line and "ETA" not in line
+
+
 def test_the_progress_counts_are_grouped_as_the_language_writes_them(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

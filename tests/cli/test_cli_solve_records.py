@@ -115,4 +115,4 @@ def test_hidden_criteria_met_by_several_codes_or_none_are_problems(
     assert several["candidates"] == expected and several["solution"] is None
     assert several["problems"] == [f"{len(expected)} codes meet all hidden criteria, not one"]
     assert wrong["candidates"] == ["241"]
-    assert wrong["problems"] == ["stated solution 555 is not the solution (241)"]
+    assert wrong["problems"] == ["the stated solution 555 is not the solution (241)"]

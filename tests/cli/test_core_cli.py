@@ -237,7 +237,7 @@ def test_solve_exit_status_follows_the_answer(tmp_path: Path) -> None:
     wrong.write_text("id: w\ncards: [4, 9, 11, 14]\ncriteria: [2, 1, 1, 3]\nsolution: '221'\n")
     code, out, _ = run("solve", str(wrong))
     assert code == 1
-    assert f"{wrong}:1: stated solution 221 is not the solution (241)" in out.splitlines()
+    assert f"{wrong}:1: the stated solution 221 is not the solution (241)" in out.splitlines()
     # Hidden criteria that several codes meet: no unique answer.
     several = tmp_path / "several.yaml"
     several.write_text("cards: [4, 9]\ncriteria: [2, 1]\n")

@@ -97,27 +97,36 @@ def test_codes_pins_and_their_typos_are_never_taken_for_commands(text: str, posi
 
 
 @pytest.mark.parametrize(
-    ("text", "meant"),
+    ("text", "english", "german"),
     [
-        ("hints", "hint"),
-        ("hin", "hint"),
-        ("Hint please", "hint"),
-        ("tip", "tipp"),
-        ("tipps", "tipp"),
-        ("hlep", "help"),
-        ("hilfee", "hilfe"),
-        ("bord", "board"),
-        ("bret", "brett"),
-        ("quitt", "quit"),
-        ("beendn", "beenden"),
-        ("i give up", "give up"),
-        ("gib auff", "gib auf"),
-        ("aufgebn", "aufgeben"),
+        ("hints", "hint", "tipp"),
+        ("hin", "hint", "tipp"),
+        ("Hint please", "hint", "tipp"),
+        ("tip", "hint", "tipp"),
+        ("tipps", "hint", "tipp"),
+        ("hlep", "help", "hilfe"),
+        ("hilfee", "help", "hilfe"),
+        ("bord", "board", "brett"),
+        ("bret", "board", "brett"),
+        ("quitt", "quit", "beenden"),
+        ("exti", "quit", "beenden"),
+        ("beendn", "quit", "beenden"),
+        ("i give up", "giveup", "aufgeben"),
+        ("gib auff", "giveup", "aufgeben"),
+        ("aufgebn", "giveup", "aufgeben"),
     ],
 )
-def test_a_near_miss_of_a_command_word_is_named(text: str, meant: str) -> None:
+def test_a_near_miss_of_a_command_word_is_named_in_the_language_in_use(
+    text: str, english: str, german: str
+) -> None:
+    """A near miss of a word of either language is taken for its command, which is named
+    by the word the player's language lists: an English player is not offered ``tipp``."""
     assert mistyped_command(text, 4, GUESS_COMMANDS) == (
-        f"unknown command {text!r}; did you mean {meant}?"
+        f"unknown command {text!r}; did you mean {english}?"
+    )
+    i18n.set_language("de")
+    assert mistyped_command(text, 4, GUESS_COMMANDS) == (
+        f"unbekannter Befehl {text!r}; meintest du {german}?"
     )
 
 
@@ -154,7 +163,7 @@ def test_a_question_mark_is_help_and_another_prompts_command_lists_the_commands_
     )
     i18n.set_language("de")
     assert mistyped_command("hints", 4, GUESS_COMMANDS) == (
-        "unbekannter Befehl 'hints'; meintest du hint?"
+        "unbekannter Befehl 'hints'; meintest du tipp?"
     )
 
 
@@ -213,7 +222,7 @@ def test_at_the_guess_prompt_mistyped_commands_are_named_and_code_typos_mended()
         "error: unknown command 'hints'; did you mean hint?",
         "error: unknown command 'hin'; did you mean hint?",
         "error: unknown command 'hint please'; did you mean hint?",
-        "error: unknown command 'tip'; did you mean tipp?",
+        "error: unknown command 'tip'; did you mean hint?",
         f"error: 'random' is not a command of this prompt; {commands}",
         f"error: 'X' is not a colour here; {colours}",
         f"error: 'hello' is not a colour here; {colours}",
@@ -239,7 +248,7 @@ def test_in_german_at_the_guess_prompt_of_superhirn_with_the_ninth_colour() -> N
         "O=orange(7) L=lila(8) ◌=leeres Loch(. oder 0 oder 9)"
     )
     assert result.stderr.splitlines() == [
-        "Fehler: unbekannter Befehl 'hints'; meintest du hint?",
+        "Fehler: unbekannter Befehl 'hints'; meintest du tipp?",
         "Fehler: unbekannter Befehl 'tip'; meintest du tipp?",
         f"Fehler: 'blua' ist hier keine Farbe; {colours}",
         f"Fehler: 'X' ist hier keine Farbe; {colours}",

@@ -252,3 +252,78 @@ def test_optimal_plays_superhirn_and_small_custom_games() -> None:
     )
     assert small.exit_code == 0, small.output
     assert json.loads(small.stdout)["total_guesses"] == 206
+
+
+def test_the_search_writes_nothing_into_a_redirected_stderr() -> None:
+    """The search's progress is a line at a terminal only: simulated to --json, or played
+    with stderr in a file, the search of a 216-code game leaves nothing of it there."""
+    runner = CliRunner()
+    simulated = runner.invoke(
+        main,
+        [
+            "mastermind",
+            "simulate",
+            "--preset",
+            "classic",
+            "--positions",
+            "3",
+            "--strategy",
+            "optimal",
+            "--json",
+        ],
+    )
+    assert simulated.exit_code == 0, simulated.output
+    assert json.loads(simulated.stdout)["total_guesses"] == 854
+    assert simulated.stderr == ""
+    played = runner.invoke(
+        main,
+        [
+            "mastermind",
+            "play",
+            "--preset",
+            "classic",
+            "--positions",
+            "3",
+            "--role",
+            "maker",
+            "--strategy",
+            "optimal",
+            "--seed",
+            "1",
+        ],
+        input="random\n",
+    )
+    assert "Computer guesses, row 1" in played.stdout
+    assert played.stderr.splitlines() == ["match abandoned: input ended"]
+
+
+@pytest.mark.parametrize("width", [60, 80])
+def test_at_a_terminal_the_search_is_one_progress_row(
+    monkeypatch: pytest.MonkeyPatch, width: int
+) -> None:
+    """At a terminal the bounds are the words of a progress line, on one row and whole
+    on an 80-column terminal; the line goes once the computer has chosen."""
+    import io
+
+    from rich.console import Console
+
+    from turing.cli import mastermind, output
+
+    screen = Console(file=io.StringIO(), width=width, force_terminal=True, color_system=None)
+    monkeypatch.setattr(output, "progress_shown", lambda quiet=False: True)
+    monkeypatch.setattr(output, "stderr_console", lambda: screen)
+    searching = mastermind.SearchShown()
+    lines: list[str] = []
+    with searching.choosing():
+        searching(Progress(798, 854, 0.3, 2_063, "first guesses done 1/3"))
+        bar = searching._bar
+        assert bar is not None and bar._bar is not None
+        rows = screen.render_lines(bar._bar.get_renderable(), screen.options)
+        lines = ["".join(segment.text for segment in row).rstrip() for row in rows]
+    assert searching._bar is None
+    assert len(lines) == 1 and len(lines[0]) <= width - 2, lines
+    words = "search: total ≥ 798, best 854; first guesses done 1/3"
+    if width >= 80:
+        assert words in lines[0] and "2,063" in lines[0]
+    else:
+        assert "…" in lines[0]

@@ -76,3 +76,31 @@ def test_the_boards_help_tells_its_keys_from_the_typed_short_forms(
     assert result.exit_code == 0
     shown = " ".join(result.output.split())  # click wraps the help to the terminal
     assert key in shown and typed in shown, result.output
+
+
+def test_the_docs_say_which_forms_help_lists_and_name_every_other_one() -> None:
+    """docs/play.md lists the forms help shows as help shows them, and names every other
+    word a command is understood by, each with the command it stands for."""
+    from pathlib import Path
+
+    from turing.play.session import ALIASES
+
+    docs = (Path(__file__).parents[2] / "docs" / "play.md").read_text(encoding="utf-8")
+    start = docs.index("* Short forms:")
+    bullet = docs[start : docs.index("\n* ", start + 1)]
+    plain = " ".join(bullet.replace("`", "").split())
+    listed = "help lists the one-letter forms of the language in use, each with its command: "
+    assert f"{listed}{LISTED['en']} (in German e eingabe and f fertig" in plain, plain
+    i18n.set_language("de")
+    german = {i18n._(usage).split()[0] for usage, _what in COMMANDS.values()}
+    i18n.set_language("en")
+    named = {word for quoted in re.findall(r"`([^`]+)`", bullet) for word in quoted.split("/")}
+    unnamed = sorted(set(ALIASES) - named - german)
+    assert not unnamed, unnamed
+    # each English word named after "Other words" stands for the command named after it
+    others = bullet[bullet.index("Other") : bullet.index("and other German")]
+    for forms, command in re.findall(r"((?:`[^`]+`/?)+)\s+(\w+(?: cards)?)", others):
+        for form in re.findall(r"`([^`]+)`", forms):
+            head = form.split()[0]
+            expected = "show" if command == "show cards" else command
+            assert command_name(head) == expected or form in ("give up", "gib auf"), form

@@ -156,14 +156,12 @@ def _hidden_problems(codes: tuple[str, ...], stated: str | None, reveal: bool = 
             ).format(n=len(codes))
         )
     if stated is not None and codes and stated not in codes:
+        problem = _("the stated solution {code} is not the solution").format(code=stated)
         if reveal:
-            problems.append(
-                _("stated solution {code} is not the solution ({codes})").format(
-                    code=stated, codes=_(" or ").join(codes[:5])
-                )
+            problem = _("{problem} ({codes})").format(
+                problem=problem, codes=_(" or ").join(codes[:5])
             )
-        else:
-            problems.append(_("the stated solution {code} is not the solution").format(code=stated))
+        problems.append(problem)
     elif stated is not None and not codes:
         problems.append(
             _("stated solution {code} does not meet every criterion").format(code=stated)

@@ -1397,12 +1397,14 @@ def bank_stats(db: str, as_json: bool) -> None:
     # Two tables of short columns, so that every figure keeps to its column at 80 columns
     # in every language; a narrow terminal gets one space between columns instead of two.
     gap = 1 if console.width >= 80 else 0
-    console.print(
-        _("{db}: {puzzles} (schema {schema})").format(
-            db=db, puzzles=plural(stats["puzzles"], "puzzle"), schema=stats["schema_version"]
-        ),
-        markup=False,
-    )
+    puzzles = plural(stats["puzzles"], "puzzle")
+    if stats["schema_version"] is not None:
+        line = _("{db}: {puzzles} (schema {schema})")
+    elif os.path.getsize(db) == 0:
+        line = _("{db}: an empty file, {puzzles}")
+    else:
+        line = _("{db}: an SQLite file without tables yet, {puzzles}")
+    console.print(line.format(db=db, puzzles=puzzles, schema=stats["schema_version"]), markup=False)
 
     def group_table(columns: tuple[tuple[str, JustifyMethod], ...]) -> Table:
         table = Table(box=box.SIMPLE_HEAD, padding=(0, gap, 0, 0), show_edge=gap > 0)
@@ -1416,54 +1418,55 @@ def bank_stats(db: str, as_json: bool) -> None:
     def group_cells(g: dict[str, Any]) -> tuple[str, str, str]:
         return mode_name(g["mode"]), str(g["verifiers"]), tier_name(g["difficulty"])
 
-    table = group_table(
-        (
-            (_("puzzles"), "right"),
-            (_("played"), "right"),
-            (_("codes"), "right"),
-            (_("readings"), "right"),
-            (_("score"), "right"),
+    if stats["groups"]:  # no puzzles: no figures to tabulate
+        table = group_table(
+            (
+                (_("puzzles"), "right"),
+                (_("played"), "right"),
+                (_("codes"), "right"),
+                (_("readings"), "right"),
+                (_("score"), "right"),
+            )
         )
-    )
-    for g in stats["groups"]:
-        table.add_row(
-            *group_cells(g),
-            format_number(g["count"]),
-            format_number(g["played"]),
-            _figure(g["codes_left_mean"]),
-            _figure(g["assignments_mean"]),
-            _figure(g["score_mean"]),
+        for g in stats["groups"]:
+            table.add_row(
+                *group_cells(g),
+                format_number(g["count"]),
+                format_number(g["played"]),
+                _figure(g["codes_left_mean"]),
+                _figure(g["assignments_mean"]),
+                _figure(g["score_mean"]),
+            )
+        console.print(table)
+        console.print(_("codes, readings, score: the means over the puzzles of the group"))
+        console.print()
+        console.print(_("fewest tests that guarantee the code"))
+        table = group_table(
+            (
+                (_("min"), "right"),
+                (_("mean"), "right"),
+                (_("max"), "right"),
+                (_("exact"), "right"),
+                (_("bounds"), "right"),
+                (_("lower"), "right"),
+            )
         )
-    console.print(table)
-    console.print(_("codes, readings, score: the means over the puzzles of the group"))
-    console.print()
-    console.print(_("fewest tests that guarantee the code"))
-    table = group_table(
-        (
-            (_("min"), "right"),
-            (_("mean"), "right"),
-            (_("max"), "right"),
-            (_("exact"), "right"),
-            (_("bounds"), "right"),
-            (_("lower"), "right"),
+        for g in stats["groups"]:
+            exact, bounds = g["min_tests_exact"], g["min_tests_bounds"]
+            table.add_row(
+                *group_cells(g),
+                *(_figure(g[k]) for k in ("min_tests_min", "min_tests_mean", "min_tests_max")),
+                format_number(exact),
+                format_number(bounds),
+                format_number(g["count"] - exact - bounds),
+            )
+        console.print(table)
+        console.print(
+            _(
+                "exact, bounds, lower: how many of the figures are exact, proven bounds, or only "
+                "the lower bound ⌈log2 codes⌉"
+            )
         )
-    )
-    for g in stats["groups"]:
-        exact, bounds = g["min_tests_exact"], g["min_tests_bounds"]
-        table.add_row(
-            *group_cells(g),
-            *(_figure(g[k]) for k in ("min_tests_min", "min_tests_mean", "min_tests_max")),
-            format_number(exact),
-            format_number(bounds),
-            format_number(g["count"] - exact - bounds),
-        )
-    console.print(table)
-    console.print(
-        _(
-            "exact, bounds, lower: how many of the figures are exact, proven bounds, or only "
-            "the lower bound ⌈log2 codes⌉"
-        )
-    )
     if stats["runs"]:
         console.print()
         console.print(_("runs"))
@@ -1604,7 +1607,8 @@ def bank_import(db: str, files: tuple[str, ...], cardset_name: str | None, as_js
                         )
                     )
                     continue
-                checked = check_puzzle(puzzle, cs, loaded.source, loaded.line)
+                # in check's words, which name no code the criteria lead to
+                checked = check_puzzle(puzzle, cs, loaded.source, loaded.line, reveal=False)
                 if not checked.valid:
                     bad += 1
                     problems.extend(f"{where}: {problem}" for problem in checked.problems)

@@ -11,7 +11,7 @@ import functools
 import getpass
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import click
@@ -22,6 +22,7 @@ from turing.cli.output import (
     EXIT_INTERRUPTED,
     EXIT_PROBLEM,
     OutputPath,
+    ProgressBar,
     UnreadableLine,
     as_written,
     emit_json,
@@ -247,10 +248,20 @@ def mastermind() -> None:
 
 
 @mastermind.command("presets")
-def presets_command() -> None:
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object per preset.")
+def presets_command(as_json: bool) -> None:
     """List the presets: board, colours, match rules, and the variants of each."""
+    if as_json:
+        for preset in PRESETS.values():
+            emit_json(_preset_record(preset))
+        return
+    from rich.table import Table
+
     out = stdout_console()
-    for preset in PRESETS.values():
+    table = Table(box=None, padding=(0, 1), pad_edge=False, show_header=False)
+    table.add_column(no_wrap=True)
+    table.add_column()  # wraps at the terminal's width, under itself
+    for number, preset in enumerate(PRESETS.values()):
         if preset.mode == "duel":
             rules = _("duel: both break at once, first to crack wins; one duel by default")
         else:
@@ -258,28 +269,59 @@ def presets_command() -> None:
                 "codemaker scores a point per row, {points} if unsolved; "
                 "one game each as codemaker by default"
             ).format(points=preset.unsolved_points)
-        out.print(f"{preset.name:<14} {preset.describe()}; {rules}", markup=False)
-        out.print(
-            f"{'':<14} " + _("colours {legend}").format(legend=preset.palette.legend()),
-            markup=False,
-        )
+        lines = [
+            preset.describe(),
+            rules,
+            _("colours {legend}").format(legend=preset.palette.legend()),
+        ]
         if not preset.repeats:
-            out.print(
-                f"{'':<14} " + _("a guess may repeat colours; only the secret may not"),
-                markup=False,
-            )
+            lines.append(_("a guess may repeat colours; only the secret may not"))
         for variant in variants(preset):
             changes = variant.changes
             if variant.name:
                 changes = _("{changes}; in the rule book the variant {name}").format(
                     changes=changes, name=variant.name
                 )
-            out.print(f"{'':<14} --{variant.option}: {changes}", markup=False)
-
+            lines.append(f"--{variant.option}: {changes}")
+        if number:
+            table.add_row()
+        table.add_row(preset.name, Text("\n".join(lines)))
+    out.print(table)
     out.print(
         _("Custom sizes (--positions, --colours, --rows) make a custom game based on a preset."),
         markup=False,
     )
+
+
+def _preset_record(preset: Preset) -> dict[str, Any]:
+    """What ``presets`` shows of ``preset``, as one JSON object."""
+    duel = preset.mode == "duel"
+    return {
+        "preset": preset.name,
+        "title": preset.title,
+        "positions": preset.positions,
+        "colours": len(preset.colours),
+        "repeats": preset.repeats,
+        "blank": preset.blank,
+        "rows": preset.rows,
+        "codes": len(preset.space),
+        "palette": [
+            {"key": colour.key, "name": colour.shown_name, "digit": digit}
+            for digit, colour in enumerate(preset.colours, 1)
+        ],
+        "mode": preset.mode,
+        "unsolved_points": None if duel else preset.unsolved_points,
+        "games": 1 if duel else 2,
+        "variants": [
+            {
+                "option": variant.option,
+                "codes": variant.codes,
+                "name": variant.name or None,
+                "changes": variant.changes,
+            }
+            for variant in variants(preset)
+        ],
+    }
 
 
 # ---------------------------------------------------------------- simulate
@@ -326,17 +368,22 @@ def simulate_command(
     """
     if every and sample is not None:
         fail(_("--all and --sample exclude each other"))
-    breaker = _strategy(strategy, seed, game)
+    searching = SearchShown()
+    breaker = _strategy(strategy, seed, game, searching)
     engine = Engine(game.space)
     try:
         secrets = None if sample is None else sample_secrets(len(game.space), sample, seed)
         games = len(game.space) if secrets is None else len(secrets)
-        with progress(
-            ngettext("{strategy}: {n} game", "{strategy}: {n} games", games).format(
-                strategy=strategy, n=format_number(games)
-            ),
-            total=None,
-            unit=_("games"),
+        with (
+            progress(
+                ngettext("{strategy}: {n} game", "{strategy}: {n} games", games).format(
+                    strategy=strategy, n=format_number(games)
+                ),
+                total=None,
+                unit=_("games"),
+                words_first=True,
+            ) as bar,
+            searching.on(bar),
         ):
             summary, records = simulate(engine, breaker, secrets, max_rows=game.rows)
     except (StrategyError, SimulationError) as error:
@@ -390,31 +437,75 @@ def simulate_command(
     )
 
 
-def _strategy(name: str, seed: int, game: Preset) -> Strategy:
+def _strategy(name: str, seed: int, game: Preset, searching: SearchShown | None = None) -> Strategy:
     """The strategy ``name``, refused (one line, status 2) when it cannot play ``game`` in
-    reasonable time, before any game begins."""
+    reasonable time, before any game begins. The optimal strategy's search, when it runs,
+    is shown by ``searching``."""
     try:
-        strategy = make_strategy(name, seed=seed, progress=_show_search)
+        strategy = make_strategy(name, seed=seed, progress=searching)
         strategy.check(game.space)
     except StrategyError as error:
         fail(str(error))
     return strategy
 
 
-def _breakers(seats: tuple[Seat, Seat], seed: int | None, game: Preset) -> dict[str, Strategy]:
+def _breakers(
+    seats: tuple[Seat, Seat], seed: int | None, game: Preset, searching: SearchShown | None = None
+) -> dict[str, Strategy]:
     """The strategies of the computer seats, by name."""
     return {
-        seat.strategy: _strategy(seat.strategy, 0 if seed is None else seed, game)
+        seat.strategy: _strategy(seat.strategy, 0 if seed is None else seed, game, searching)
         for seat in seats
         if seat.strategy is not None
     }
 
 
-def _show_search(progress: SearchProgress) -> None:
-    """The optimal strategy's search, when it runs, prints its bounds on stderr."""
-    stderr_console().print(
-        _("search: {progress}").format(progress=progress.describe()), markup=False, highlight=False
-    )
+class SearchShown:
+    """The optimal strategy's search, shown while it runs as the other commands show their
+    progress (:func:`~turing.cli.output.progress`): a line on stderr at a terminal, never
+    anything in a pipe, a file or beside ``--json``. Its bounds are the words of a bar
+    already drawn (:meth:`on`), or of a bar of its own drawn from the search's first report
+    until the computer has chosen (:meth:`choosing`); anywhere else (the full-screen board)
+    nothing is shown."""
+
+    def __init__(self) -> None:
+        self._bar: ProgressBar | None = None
+        self._own: contextlib.ExitStack | None = None
+
+    @contextlib.contextmanager
+    def on(self, bar: ProgressBar) -> Iterator[None]:
+        """Show the search in the words of ``bar`` while the block runs."""
+        self._bar = bar
+        try:
+            yield
+        finally:
+            self._bar = None
+
+    @contextlib.contextmanager
+    def choosing(self) -> Iterator[None]:
+        """Show a search that starts in the block on a bar of its own, removed at its end."""
+        with contextlib.ExitStack() as own:
+            self._own = own
+            try:
+                yield
+            finally:
+                self._own = None
+                self._bar = None
+
+    def __call__(self, report: SearchProgress) -> None:
+        if self._bar is None and self._own is not None:
+            self._bar = self._own.enter_context(
+                progress(_("searching"), unit=_("candidate sets"), words_first=True)
+            )
+        if self._bar is None:
+            return
+        if self._own is not None:
+            self._bar.update(report.nodes)
+        upper = "—" if report.upper is None else format_number(report.upper)
+        words = _("search: total ≥ {lower}, best {upper}").format(
+            lower=format_number(report.lower), upper=upper
+        )
+        self._bar.describe(f"{words}; {report.note}" if report.note else words)
 
 
 # ---------------------------------------------------------------- play
@@ -947,7 +1038,8 @@ def play_command(
     both in the same move, or every row used by both, is a draw.
     """
     seats = parse_players(players, strategy)
-    breakers = _breakers(seats, seed, game)
+    searching = SearchShown()
+    breakers = _breakers(seats, seed, game, searching)
     chosen_role = role or ("duel" if game.mode == "duel" else "breaker")
     out, err = stdout_console(), stderr_console()
     try:
@@ -958,14 +1050,16 @@ def play_command(
             view = View(game, seats, out, duel.games)
             view.preset_is_duel = True
             runner: Callable[[], None] = functools.partial(
-                _play_duel, duel, view, Reader(out, err), breakers
+                _play_duel, duel, view, Reader(out, err), breakers, searching
             )
         else:
             first = 0 if chosen_role == "breaker" else 1
             match = Match(game, seats, games or 2, first, seed, honour)
             view = View(game, seats, out, match.games)
             view.honour = honour
-            runner = functools.partial(_play_match, match, view, Reader(out, err), breakers)
+            runner = functools.partial(
+                _play_match, match, view, Reader(out, err), breakers, searching
+            )
     except HonourError as error:
         fail(f"--honour: {error}")
     except MatchError as error:
@@ -988,7 +1082,13 @@ def play_command(
 # -- the alternating match
 
 
-def _play_match(match: Match, view: View, reader: Reader, breakers: dict[str, Strategy]) -> None:
+def _play_match(
+    match: Match,
+    view: View,
+    reader: Reader,
+    breakers: dict[str, Strategy],
+    searching: SearchShown,
+) -> None:
     view.events(match.start())
     while match.phase is not Phase.OVER:
         maker, breaker = match.seats[match.maker], match.seats[match.breaker]
@@ -1010,7 +1110,8 @@ def _play_match(match: Match, view: View, reader: Reader, breakers: dict[str, St
             _human_guess(reader, view, match)
         else:
             assert breaker.strategy is not None
-            proposal = match.propose(breakers[breaker.strategy])
+            with searching.choosing():
+                proposal = match.propose(breakers[breaker.strategy])
             if proposal is None:  # the open pins contradict the rows before them
                 if not (maker.human and match.can_undo and _take_back(reader, view, match)):
                     view.events(match.settle())
@@ -1273,7 +1374,13 @@ def _no_hint(reader: Reader, word: str) -> None:
 # -- the Logik duel
 
 
-def _play_duel(duel: Duel, view: View, reader: Reader, breakers: dict[str, Strategy]) -> None:
+def _play_duel(
+    duel: Duel,
+    view: View,
+    reader: Reader,
+    breakers: dict[str, Strategy],
+    searching: SearchShown,
+) -> None:
     view.events(duel.start())
     while duel.phase is not Phase.OVER:
         events: list[Event] = []
@@ -1291,7 +1398,9 @@ def _play_duel(duel: Duel, view: View, reader: Reader, breakers: dict[str, Strat
                 events += duel.guess(player, move)
             else:
                 assert seat.strategy is not None
-                events += duel.guess(player, duel.propose(player, breakers[seat.strategy]))
+                with searching.choosing():
+                    proposal = duel.propose(player, breakers[seat.strategy])
+                events += duel.guess(player, proposal)
         view.events(events)
 
 

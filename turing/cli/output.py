@@ -963,8 +963,8 @@ def progress(
         def make_tasks_table(self, tasks: Iterable[Task]) -> Table:
             listed = list(tasks)
             kept = self.columns
-            if listed and not all_fit(listed[0]):
-                self.columns = tuple(c for c in kept if c not in optional)
+            if listed:
+                self.columns = tuple(shown(listed[0], all_fit(listed[0])))
             try:
                 return super().make_tasks_table(listed)
             finally:
@@ -1046,11 +1046,21 @@ def progress(
     #: the columns that give way before the words (none unless ``words_first``)
     optional: tuple[ProgressColumn, ...] = (rate, eta, remaining) if words_first else ()
 
+    def shown(task: Task, with_optional: bool) -> list[ProgressColumn | str]:
+        """The columns drawn: without the ETA while the total is unknown (there is none
+        to tell), without the optional ones unless ``with_optional``."""
+        return [
+            c
+            for c in columns
+            if (with_optional or c not in optional)
+            and (task.total is not None or c not in (eta, remaining))
+        ]
+
     def figures_width(task: Task, with_optional: bool) -> int:
         """The cells of the columns beside the bar and the words, one space between."""
-        shown = [c for c in columns if with_optional or c not in optional]
-        width = len(shown) - 1
-        for column in shown:
+        drawn = shown(task, with_optional)
+        width = len(drawn) - 1
+        for column in drawn:
             if isinstance(column, ProgressColumn) and column not in (fit_bar, words):
                 width += Measurement.get(console, console.options, column(task)).maximum
         return width

@@ -606,6 +606,9 @@ class Bank:
         #: :meth:`_record_cardset`), and whether :meth:`check_cardsets` passed
         self._recorded: set[str] = set()
         self._checked = False
+        #: False for a file read without tables (of no bytes, or left before the first
+        #: batch was stored): a bank holding nothing, of no schema
+        self.has_tables = True
         if (readonly or not create) and not self.path.exists():
             raise BankError(_("{path}: no such bank").format(path=self.path))
         if self.path.exists() and self.path.is_dir():
@@ -735,6 +738,7 @@ class Bank:
             raise
         if version == 0:  # no tables (_refuse_version refused other ones)
             conn.close()
+            self.has_tables = False
             return _empty_bank()
         return conn
 
@@ -1554,7 +1558,7 @@ class Bank:
                     g[name] = round(g[name], 2)
         return {
             "path": str(self.path),
-            "schema_version": self.schema_version,
+            "schema_version": self.schema_version if self.has_tables else None,
             "puzzles": sum(g["count"] for g in groups),
             "groups": groups,
             "runs": [

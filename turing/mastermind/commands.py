@@ -12,6 +12,8 @@ unknown command 'hints'; did you mean hint?
 None
 >>> print(mistyped_command("show", 4, GUESS_COMMANDS))
 unknown command 'show'; did you mean board?
+>>> print(mistyped_command("tip", 4, GUESS_COMMANDS))
+unknown command 'tip'; did you mean hint?
 >>> print(mistyped_command("RGBX", 4, GUESS_COMMANDS))
 None
 >>> print(mistyped_command("random", 4, GUESS_COMMANDS))
@@ -24,11 +26,12 @@ None
 ``?`` is help, as ``help`` is (the prompt reads it itself). "Plainly a command" means: a
 command of another prompt (``random`` at a guess), a word of the criteria game's commands
 (``show``, ``solve``) alone that cannot be a code typo (it has a letter that is no colour
-key), a line that starts with a command word (``hint please``), or a near miss of a
-command word (:func:`difflib.get_close_matches`) that cannot be a code typo — a word of
-more letters than the code has positions, or with a letter that is no colour key in either
-language (``hin``, ``tip``, ``bord``; not ``BRTT``). A line with a
-colour word in it (``rot gelb grün blua``) is always a code. And a line of several words
+key), a line that starts with a command word (``hint please``), or a near miss of a command
+word of either language (:func:`difflib.get_close_matches`) that cannot be a code typo — a
+word of more letters than the code has positions, or with a letter that is no colour key in
+either language (``hin``, ``tip``, ``bord``; not ``BRTT``). The command meant is named by
+its word in the language in use (``tip``, nearly ``tipp``: did you mean hint?). A line with
+a colour word in it (``rot gelb grün blua``) is always a code. And a line of several words
 whose first word cannot be part of a code or pins — no colour word or near miss of one, no
 number word, not one letter, and with a letter that is no colour key or digit — is a
 command when some other word cannot be part of a code either (``show board``, ``zeig mir
@@ -146,16 +149,18 @@ def mistyped_command(text: str, positions: int, commands: Sequence[Command]) -> 
     words = line.replace(",", " ").split()
     if any(word in _CODE_WORDS for word in words):
         return None
-    meant = _starts_with_command(line, commands) or _near_miss(line, words[0], positions, commands)
-    if meant is None:
+    command = _starts_with_command(line, commands) or _near_miss(
+        line, words[0], positions, commands
+    )
+    if command is None:
         return _unknown_words(text, commands)
-    command, spelling = meant
     if command not in commands:  # a near miss of another prompt's command
         return _(
             "{typed} is not a command of this prompt; the commands here are {commands}"
         ).format(typed=repr(text.strip()), commands=listed)
+    # the command's word in the language in use, whichever spelling was nearly typed
     return _("unknown command {typed}; did you mean {command}?").format(
-        typed=repr(text.strip()), command=spelling
+        typed=repr(text.strip()), command=command.shown
     )
 
 
@@ -184,20 +189,20 @@ def _code_part(word: str) -> bool:
     )
 
 
-def _starts_with_command(line: str, commands: Sequence[Command]) -> tuple[Command, str] | None:
-    """``hint please`` → the hint command, as ``hint``."""
+def _starts_with_command(line: str, commands: Sequence[Command]) -> Command | None:
+    """``hint please`` → the hint command."""
     for command in (*commands, *COMMANDS):
         for word in command.words:
             if line.startswith(word + " "):
-                return command, word
+                return command
     return None
 
 
 def _near_miss(
     line: str, first: str, positions: int, commands: Sequence[Command]
-) -> tuple[Command, str] | None:
-    """The command ``line`` (or its first word) nearly names, and the spelling it nearly
-    is, when it cannot be a code."""
+) -> Command | None:
+    """The command ``line`` (or its first word) nearly names in either language, when it
+    cannot be a code."""
     if len(first) <= positions and set(first) <= _CODE_CHARS:
         return None  # a code typo (BRTT is no misspelt "brett")
     for group in (commands, COMMANDS):
@@ -205,5 +210,5 @@ def _near_miss(
         for typed in (line, first):
             found = difflib.get_close_matches(typed, list(spellings), n=1, cutoff=CUTOFF)
             if found:
-                return spellings[found[0]], found[0]
+                return spellings[found[0]]
     return None

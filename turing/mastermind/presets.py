@@ -499,6 +499,8 @@ class Variant:
     changes: str
     name: str = ""
     """The rule book's name for it in the language in use (Superhirn's), or empty."""
+    codes: int = 0
+    """The number of codes the variant plays with."""
 
 
 def variants(preset: Preset) -> list[Variant]:
@@ -510,17 +512,16 @@ def variants(preset: Preset) -> list[Variant]:
 
     found: list[Variant] = []
     if not preset.repeats:
+        codes = len(space_with(preset, repeats=True))
         found.append(
             Variant(
                 "duplicates",
                 _(
                     "the codemaker may use a colour more than once; pins count each peg "
                     "({n} codes instead of {m})"
-                ).format(
-                    n=format_number(len(space_with(preset, repeats=True))),
-                    m=format_number(len(preset.space)),
-                ),
+                ).format(n=format_number(codes), m=format_number(len(preset.space))),
                 name("duplicates"),
+                codes,
             )
         )
     if not preset.blank:
@@ -535,13 +536,8 @@ def variants(preset: Preset) -> list[Variant]:
                 "holes, the codebreaker must find them too; pins unchanged ({n} codes)"
             )
         )
-        found.append(
-            Variant(
-                "blank",
-                message.format(n=format_number(len(space_with(preset, blank=True)))),
-                name("blank"),
-            )
-        )
+        codes = len(space_with(preset, blank=True))
+        found.append(Variant("blank", message.format(n=format_number(codes)), name("blank"), codes))
     return found
 
 
