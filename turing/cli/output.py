@@ -49,6 +49,7 @@ from turing.i18n import _, format_number, ngettext
 if TYPE_CHECKING:
     from rich.console import Console
     from rich.progress import Progress
+    from rich.segment import Segment
 
 EXIT_OK = 0
 EXIT_PROBLEM = 1
@@ -71,6 +72,10 @@ def debugging() -> bool:
 PIPE_WIDTH = 1000
 
 
+#: blanks at the end of a line (before its line break)
+_TRAILING_BLANKS: Final = re.compile(r"[ \t]+(?=\n)")
+
+
 @functools.cache
 def _console_class() -> type[Console]:
     from rich.console import Console
@@ -82,6 +87,15 @@ def _console_class() -> type[Console]:
         def on_broken_pipe(self) -> None:
             self.quiet = True
             raise BrokenPipeError
+
+        def _render_buffer(self, buffer: Iterable[Segment]) -> str:
+            # Plain text for a file or a pipe carries no spaces at the end of a line: a
+            # table's cells are padded to their column's width, which a file only keeps as
+            # trailing blanks (rich has no option to leave the last column unpadded).
+            text = super()._render_buffer(buffer)
+            if self.is_terminal or self.color_system is not None:
+                return text
+            return _TRAILING_BLANKS.sub("", text)
 
     return QuietPipeConsole
 
