@@ -281,6 +281,72 @@ def test_on_a_narrow_terminal_the_bar_narrows_before_the_figures_are_cut(
     assert "nightmare any-tier 5v" not in line  # the words gave way too
 
 
+@pytest.mark.parametrize(
+    ("width", "words", "figures"),
+    [
+        (30, "", ""),
+        (34, "", " ETA -:--:--"),
+        (40, "", " —/s ETA -:--:--"),
+        (50, "", " —/s 0:00:00 ETA -:--:--"),
+        (60, "", " — puzzles/s 0:00:00 ETA -:--:--"),
+        (70, "classic h… ", " — puzzles/s 0:00:00 ETA -:--:--"),
+        (80, "classic hard 6v ", " — puzzles/s 0:00:00 ETA -:--:--"),
+    ],
+)
+def test_on_a_narrower_terminal_the_words_give_way_before_the_figures_are_cut(
+    monkeypatch: pytest.MonkeyPatch, width: int, words: str, figures: str
+) -> None:
+    """The words are cut, then give way; then, once the bar has its fewest cells, the
+    unit's name of the rate, the clock, the rate and the ETA give way, each whole: the
+    count and every figure shown are never cut short (no "20,0…")."""
+    import io
+
+    from rich.console import Console
+
+    from turing.cli import output
+
+    screen = Console(file=io.StringIO(), width=width, force_terminal=True, color_system="standard")
+    monkeypatch.setattr(output, "progress_shown", lambda quiet=False: True)
+    monkeypatch.setattr(output, "stderr_console", lambda: screen)
+    with progress("classic hard 6v", total=20_000, completed=3_069, unit="puzzles") as bar:
+        assert bar._bar is not None
+        rows = screen.render_lines(bar._bar.get_renderable(), screen.options)
+    line = "".join(segment.text for segment in rows[0]).rstrip()
+    assert len(rows) == 1 and len(line) <= width - 2, line
+    front = "⠋ " + words
+    assert line.startswith(front) and line[len(front)] in "━╸╺", line
+    assert line.endswith(" 3,069/20,000" + figures), line
+    cells = line.count("━") + line.count("╸") + line.count("╺")
+    assert output.BAR_MIN_CELLS <= cells <= output.BAR_CELLS
+
+
+def test_no_eta_beyond_reason(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A run asked for 2⁶³ − 1 puzzles shows no ETA (millions of years), its count whole."""
+    import io
+    import time
+
+    from rich.console import Console
+
+    from turing.cli import output
+
+    monkeypatch.setattr(output, "progress_shown", lambda quiet=False: True)
+    lines = []
+    for total in (2**63 - 1, 100_000):
+        screen = Console(file=io.StringIO(), width=80, force_terminal=True, color_system=None)
+        monkeypatch.setattr(output, "stderr_console", lambda screen=screen: screen)
+        with progress("classic hard 6v", total=total, unit="puzzles") as bar:
+            for _ in range(3):
+                bar.advance(100)
+                time.sleep(0.02)
+            assert bar._bar is not None
+            rows = screen.render_lines(bar._bar.get_renderable(), screen.options)
+        lines.append("".join(segment.text for segment in rows[0]).rstrip())
+    huge, small = lines
+    assert "/9,223,372,036,854,775,807 " in huge and huge.endswith(" ETA -:--:--"), huge
+    assert "…" not in huge and len(huge) <= 78
+    assert re.search(r" ETA \d+:\d\d:\d\d$", small), small
+
+
 @pytest.mark.parametrize("width", [60, 70, 80, 100, 140])
 def test_with_the_words_first_the_rate_and_eta_give_way_before_them(
     monkeypatch: pytest.MonkeyPatch, width: int

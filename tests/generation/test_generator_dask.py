@@ -2,15 +2,40 @@
 
 from __future__ import annotations
 
+import io
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
+from testsupport.cli import ROOT
+from turing.cli.generate import open_executor
 from turing.cli.main import main
+from turing.core.workers import WorkerLost
 from turing.generation.generator import generate
 
 distributed = pytest.importorskip("distributed")
+
+#: ``turing`` of this checkout, started as a person starts it
+TURING = [sys.executable, "-m", "turing"]
+ENV = {**os.environ, "PYTHONPATH": str(ROOT), "NO_COLOR": "1", "TERM": "xterm"}
+#: a run of hard 6-verifier puzzles on one Dask worker
+DASK_RUN = [
+    "generate",
+    "--verifiers",
+    "6",
+    "--difficulty",
+    "hard",
+    "--seed",
+    "11",
+    "--executor",
+    "dask",
+    "--jobs",
+    "1",
+]
 
 
 def test_dask_executor_gives_the_same_puzzles() -> None:
@@ -90,3 +115,79 @@ def test_cli_dask_scheduler_address(tmp_path: Path) -> None:
         assert out.read_text() == ref.read_text()
     finally:
         cluster.close()
+
+
+def test_a_local_cluster_says_only_the_summary(tmp_path: Path) -> None:
+    """The library's log lines (the blocks computed ahead, cancelled once the run has its
+    puzzles; the cluster closing) stay off standard error: the summary is all it says."""
+    out = tmp_path / "d.jsonl"
+    done = subprocess.run(
+        [*TURING, *DASK_RUN, "--count", "300", "-o", str(out)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=ENV,
+        timeout=180,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("generated 300 "), done.stderr
+    assert len(out.read_text().splitlines()) == 300
+
+
+def test_ctrl_c_reaches_the_command_not_the_workers(tmp_path: Path) -> None:
+    """Ctrl-C at the terminal during a run on a local cluster: what is kept and
+    'interrupted', exit status 130, no traceback of a worker and no log line."""
+    import pexpect  # type: ignore[import-untyped]
+
+    bank = tmp_path / "b.db"
+    child = pexpect.spawn(
+        TURING[0],
+        [*TURING[1:], *DASK_RUN, "--count", "1000000", "--bank", str(bank)],
+        cwd=str(ROOT),
+        env=ENV,
+        encoding="utf-8",
+        timeout=120,
+        dimensions=(24, 120),
+    )
+    seen = io.StringIO()
+    child.logfile_read = seen
+    child.expect(r" [1-9][\d,]*/1,000,000 ")  # the run is under way
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    child.close()
+    text = seen.getvalue()
+    assert child.exitstatus == 130, text
+    assert "interrupted" in text and f"the bank {bank} holds" in text, text
+    assert "Traceback" not in text and "distributed" not in text, text
+
+
+def _dies_the_first_time(marker: str) -> str:
+    """Ends its worker process the first time (as the system does when memory runs out)."""
+    if not os.path.exists(marker):
+        Path(marker).touch()
+        os._exit(1)
+    return "done"
+
+
+def test_a_worker_that_died_is_said_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with open_executor(distributed, 1, None) as executor:
+        assert executor is not None
+        assert executor.submit(_dies_the_first_time, str(tmp_path / "died")).result() == "done"
+    assert capsys.readouterr().err == (
+        "1 Dask worker ended during the run (out of memory, or killed); its work was done again\n"
+    )
+
+
+def test_work_that_ends_its_workers_again_and_again_is_a_lost_worker() -> None:
+    import dask
+
+    with (
+        dask.config.set({"distributed.scheduler.allowed-failures": 0}),
+        pytest.raises(WorkerLost, match="ended before its work was done"),
+        open_executor(distributed, 1, None) as executor,
+    ):
+        assert executor is not None
+        executor.submit(os._exit, 1).result()

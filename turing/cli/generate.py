@@ -18,7 +18,7 @@ import sys
 import time
 from array import array
 from collections.abc import Callable, Iterator
-from concurrent.futures import Executor
+from concurrent.futures import CancelledError, Executor
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
@@ -63,6 +63,7 @@ from turing.core.puzzle import (
     portable,
     puzzle_cardset,
 )
+from turing.core.workers import WorkerLost
 from turing.generation.bank import Bank, BankError, Query, RunRecord
 from turing.generation.generator import (
     DIFFICULTIES,
@@ -177,34 +178,151 @@ def check_executor(kind: str, scheduler: str | None, jobs: int) -> Any:
     return distributed
 
 
+#: the loggers of the Dask library in this process (its scheduler, nannies and client)
+DASK_LOGGERS: Final = ("distributed", "tornado")
+#: how long the workers of a local Dask cluster may take to start
+DASK_START_SECONDS: Final = 120
+
+
+@contextlib.contextmanager
+def _dask_logs_quiet() -> Iterator[None]:
+    """The Dask library's own log lines (a task cancelled once the run had enough, a
+    connection closed as the cluster ends) kept off standard error while a run uses it;
+    its real failures reach the command as errors or events and are said in its words.
+    Each of its loggers is silenced (some have their own level, which a parent's would
+    not override), and set back afterwards."""
+    import logging
+
+    names = {
+        name
+        for name in [*DASK_LOGGERS, *logging.root.manager.loggerDict]
+        if name.split(".")[0] in DASK_LOGGERS
+    }
+    loggers = [logging.getLogger(name) for name in sorted(names)]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.CRITICAL + 1)
+    try:
+        yield
+    finally:
+        for logger, level in zip(loggers, levels, strict=True):
+            logger.setLevel(level)
+
+
+@contextlib.contextmanager
+def _workers_ignore_ctrl_c() -> Iterator[None]:
+    """The local cluster's worker processes ignore Ctrl-C, so that at the terminal it
+    reaches only this command, which says what it kept and ends the cluster.
+
+    They are started by a fork server (``distributed.worker.multiprocessing-method``)
+    that is itself started ignoring Ctrl-C: a process started so ignores it too, and the
+    fork server passes that on to each worker it starts, then or later. This command
+    ignores Ctrl-C only while the fork server starts (milliseconds). Where there is no fork
+    server (Windows), or outside the main thread, nothing changes."""
+    import multiprocessing
+    import signal
+
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        yield
+        return
+    from multiprocessing import forkserver
+
+    import dask
+
+    try:
+        before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread
+        yield
+        return
+    try:
+        forkserver.ensure_running()
+    finally:
+        signal.signal(signal.SIGINT, before)
+    with dask.config.set({"distributed.worker.multiprocessing-method": "forkserver"}):
+        yield
+
+
 @contextlib.contextmanager
 def open_executor(distributed: Any, jobs: int, scheduler: str | None) -> Iterator[Executor | None]:
     """None for the default process pool (made by the generator), or a Dask executor;
-    ``distributed`` as :func:`check_executor` gave it, before any work."""
+    ``distributed`` as :func:`check_executor` gave it, before any work.
+
+    A local cluster's workers log nothing and ignore Ctrl-C; the library's log lines in
+    this process are kept off standard error. A worker lost for good (its task killed
+    it again and again) is said in one line."""
     if distributed is None:
         yield None
         return
-    cluster = None
-    if scheduler is None:
-        cluster = distributed.LocalCluster(
-            n_workers=max(jobs, 1), threads_per_worker=1, processes=True, dashboard_address=None
-        )
-        client = distributed.Client(cluster)
-    else:
+    import logging
+
+    with contextlib.ExitStack() as stack:
+        stack.enter_context(_dask_logs_quiet())
+        if scheduler is None:
+            stack.enter_context(_workers_ignore_ctrl_c())
+            # The workers are asked for once the cluster can be closed: a Ctrl-C while
+            # they start ends them all.
+            cluster = distributed.LocalCluster(
+                n_workers=0,
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=None,
+                silence_logs=logging.CRITICAL + 1,
+            )
+            stack.callback(cluster.close)  # after the client (callbacks run last first)
+            client = distributed.Client(cluster)
+            stack.callback(client.close)
+            cluster.scale(max(jobs, 1))
+            try:
+                client.wait_for_workers(max(jobs, 1), timeout=DASK_START_SECONDS)
+            except TimeoutError:
+                fail(
+                    _("the local Dask cluster's workers did not start within {seconds} s").format(
+                        seconds=DASK_START_SECONDS
+                    )
+                )
+        else:
+            try:
+                client = distributed.Client(scheduler, timeout=10)
+            except OSError as exc:
+                fail(
+                    _("cannot reach the Dask scheduler at {scheduler}: {problem}").format(
+                        scheduler=scheduler, problem=exc
+                    )
+                )
+            stack.callback(client.close)
+        # A worker that ends unasked (killed, out of memory) is an event of the scheduler;
+        # the run goes on, its work is done again, and the command says so at the end.
+        lost: list[object] = []
+
+        def note(event: tuple[float, dict[str, Any]]) -> None:
+            message = event[1]
+            if message.get("action") == "remove-worker" and not message.get("expected"):
+                lost.append(message.get("worker"))
+
+        client.subscribe_topic("all", note)
         try:
-            client = distributed.Client(scheduler, timeout=10)
-        except OSError as exc:
+            yield client.get_executor()
+        except distributed.KilledWorker:  # its work ended the workers again and again
+            raise WorkerLost(
+                _("a worker process ended before its work was done (out of memory, or killed)")
+            ) from None
+        except CancelledError:  # the scheduler went away
             fail(
-                _("cannot reach the Dask scheduler at {scheduler}: {problem}").format(
-                    scheduler=scheduler, problem=exc
+                _("lost the connection to the Dask scheduler at {scheduler}").format(
+                    scheduler=client.scheduler.address
                 )
             )
-    try:
-        yield client.get_executor()
-    finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
+        if lost:
+            click.echo(
+                ngettext(
+                    "{n} Dask worker ended during the run (out of memory, or killed); its "
+                    "work was done again",
+                    "{n} Dask workers ended during the run (out of memory, or killed); their "
+                    "work was done again",
+                    len(lost),
+                ).format(n=format_number(len(lost))),
+                err=True,
+            )
 
 
 def write_puzzle(sink: TextSink, puzzle: Puzzle) -> None:

@@ -48,8 +48,11 @@ from turing.i18n import _, format_number, ngettext
 
 if TYPE_CHECKING:
     from rich.console import Console
-    from rich.progress import Progress
+    from rich.progress import Progress, ProgressColumn
     from rich.segment import Segment
+
+    #: the columns of one progress line, left to right
+    Row = tuple[ProgressColumn, ...]
 
 EXIT_OK = 0
 EXIT_PROBLEM = 1
@@ -905,6 +908,10 @@ SHORT_OF_EDGE: Final = 2
 BAR_CELLS: Final = 20
 BAR_KEPT_CELLS: Final = 10
 BAR_MIN_CELLS: Final = 4
+#: the fewest cells the words of a progress line keep (fewer say nothing: they give way)
+WORDS_MIN_CELLS: Final = 8
+#: the longest time a progress line gives as its ETA: beyond it shows none (99 days)
+ETA_MOST_SECONDS: Final = 99 * 24 * 3600
 
 
 @contextlib.contextmanager
@@ -922,8 +929,11 @@ def progress(
     ``description`` stands in front of the bar; ``total`` is the number of items (None
     while unknown: a spinner, the count and the rate); ``completed`` the items already done
     (a resumed run); ``unit`` names the items in the rate (``"puzzles"`` → "412 puzzles/s").
-    ``words_first``: the words say what matters most (the bounds an analysis has proven),
-    so where the row has no room for all, the rate and the ETA give way before them.
+    Where the row has no room for all, the bar narrows, the words are cut and give way,
+    then the unit's name of the rate, the clock, the rate and the ETA give way in turn:
+    each figure is shown whole or not at all. ``words_first``: the words say what matters
+    most (the bounds an analysis has proven), so the rate and the ETA give way before
+    them. An ETA beyond :data:`ETA_MOST_SECONDS` is shown as unknown.
     With ``quiet`` or a redirected stderr nothing is drawn and nothing is imported: the
     bar never reaches a log file, a pipe or standard output. It is removed from the screen
     when the block ends, so the summary a command prints afterwards stands alone. Usage::
@@ -953,7 +963,6 @@ def progress(
         TimeElapsedColumn,
         TimeRemainingColumn,
     )
-    from rich.progress_bar import ProgressBar as RichBar
     from rich.table import Column, Table
     from rich.text import Text
 
@@ -978,16 +987,21 @@ def progress(
             listed = list(tasks)
             kept = self.columns
             if listed:
-                self.columns = tuple(shown(listed[0], all_fit(listed[0])))
+                self.columns = layout.columns_for(listed[0])
             try:
                 return super().make_tasks_table(listed)
             finally:
                 self.columns = kept
 
     class RateColumn(ProgressColumn):
+        # "412 puzzles/s"; without the unit's name ("412/s") where the row is short.
+        def __init__(self, named: bool = True, table_column: Column | None = None) -> None:
+            super().__init__(table_column=table_column)
+            self.named = named
+
         def render(self, task: Task) -> Text:
             speed = task.finished_speed or task.speed
-            per = f" {unit}/s" if unit else "/s"
+            per = f" {unit}/s" if unit and self.named else "/s"
             if speed is None:
                 text = "—"
             elif speed >= 10:
@@ -1010,81 +1024,136 @@ def progress(
         def render(self, task: Task) -> Text:
             return Text(task.description, no_wrap=True, overflow="ellipsis")
 
+    class RemainingColumn(TimeRemainingColumn):
+        # No time at all (as while it is unknown) rather than one beyond reason: a run
+        # asked for 2⁶³ puzzles would "end" in 80 million years.
+        def render(self, task: Task) -> Text:
+            left = task.time_remaining
+            if task.total is not None and left is not None and left > ETA_MOST_SECONDS:
+                return Text("-:--:--", style="progress.remaining")
+            return super().render(task)
+
     def fixed() -> Column:
         return Column(no_wrap=True)
 
     console = stderr_console()
 
     class FitBarColumn(BarColumn):
-        # BAR_CELLS wide where the row has room. Where it has not, the bar narrows to
-        # BAR_KEPT_CELLS, then the words give way (cut with "…"), then the bar narrows to
-        # BAR_MIN_CELLS: the figures beside it are cut last. With the words first, the
-        # rate and the ETA give way after the bar's first narrowing, then the bar
-        # narrows to BAR_MIN_CELLS, and the words are cut last. It only narrows while the
-        # width of the terminal and the words stay the same, so it does not flicker as
-        # the figures change.
+        # As wide as the layout (below) makes it for the row being drawn.
         def __init__(self) -> None:
             super().__init__(bar_width=BAR_CELLS, table_column=fixed())
-            self._for: tuple[int, str] = (console.width, "")
 
-        def render(self, task: Task) -> RichBar:
-            whole = all_fit(task)
-            room = console.width - SHORT_OF_EDGE - figures_width(task, whole)
-            # (with the words first, once the rate and the ETA gave way the bar narrows
-            # to its fewest cells before the words are cut)
-            kept = BAR_KEPT_CELLS if whole else BAR_MIN_CELLS
-            wanted = max(kept, min(BAR_CELLS, room - cell_len(task.description)))
-            width = max(BAR_MIN_CELLS, min(room, wanted))
-            if (console.width, task.description) != self._for:
-                self._for = (console.width, task.description)
-                self.bar_width = width
-            else:
-                self.bar_width = min(self.bar_width or BAR_CELLS, width)
-            return super().render(task)
-
+    spinner = SpinnerColumn(table_column=fixed())
     words = DescriptionColumn()
     fit_bar = FitBarColumn()
+    count = CountColumn(table_column=fixed())
     rate = RateColumn(table_column=fixed())
+    short_rate = RateColumn(named=False, table_column=fixed())
+    elapsed = TimeElapsedColumn(table_column=fixed())
     eta = TextColumn("ETA", table_column=fixed())
-    remaining = TimeRemainingColumn(table_column=fixed())
-    columns: list[ProgressColumn | str] = [
-        SpinnerColumn(table_column=fixed()),
+    remaining = RemainingColumn(table_column=fixed())
+    full: Row = (
+        spinner,
         words,
         fit_bar,
-        CountColumn(table_column=fixed()),
+        count,
         rate,
-        TimeElapsedColumn(table_column=fixed()),
+        elapsed,
         eta,
         remaining,
-    ]
-    #: the columns that give way before the words (none unless ``words_first``)
-    optional: tuple[ProgressColumn, ...] = (rate, eta, remaining) if words_first else ()
+    )
 
-    def shown(task: Task, with_optional: bool) -> list[ProgressColumn | str]:
-        """The columns drawn: without the ETA while the total is unknown (there is none
-        to tell), without the optional ones unless ``with_optional``."""
-        return [
-            c
-            for c in columns
-            if (with_optional or c not in optional)
-            and (task.total is not None or c not in (eta, remaining))
+    def less(columns: Row, *gone: ProgressColumn) -> Row:
+        return tuple(c for c in columns if c not in gone)
+
+    # The rows a narrowing terminal steps through, fullest first; the first that has room
+    # is drawn (the last one in any case). Each figure is shown whole or not at all.
+    rows: list[Row]
+    if words_first:
+        # The words say what matters most: the rate and the ETA give way first (while
+        # the words fit whole beside the bar's kept cells), then the bar narrows to its
+        # fewest cells, then the words are cut; then the clock, the bar and the spinner
+        # give way.
+        rows = [full, less(full, rate, eta, remaining)]
+    else:
+        # The figures say what matters most: the bar narrows to its kept cells, the words
+        # are cut and then give way, the bar narrows to its fewest cells; then the unit's
+        # name of the rate, the clock, the rate and the ETA give way, in that order.
+        bare = less(full, words)
+        short = tuple(short_rate if c is rate else c for c in bare)
+        rows = [
+            full,
+            bare,
+            short,
+            less(short, elapsed),
+            less(short, elapsed, short_rate),
+            less(short, elapsed, short_rate, eta, remaining),
         ]
+    last = rows[-1]
+    rows += [
+        less(last, elapsed),
+        less(last, elapsed, fit_bar),
+        less(last, elapsed, fit_bar, spinner),
+    ]
+    rows = list(dict.fromkeys(rows))  # each once, in order
 
-    def figures_width(task: Task, with_optional: bool) -> int:
-        """The cells of the columns beside the bar and the words, one space between."""
-        drawn = shown(task, with_optional)
-        width = len(drawn) - 1
-        for column in drawn:
-            if isinstance(column, ProgressColumn) and column not in (fit_bar, words):
+    class Layout:
+        """Which row is drawn and how wide its bar is, for the terminal's width now. It
+        only steps on to barer rows, and its bar only narrows, while the terminal's width
+        and the words stay the same: the row does not flicker as the figures change."""
+
+        def __init__(self) -> None:
+            self._for: tuple[int, str] = (-1, "")
+            self._row = 0
+            self._bar = BAR_CELLS
+
+        def columns_for(self, task: Task) -> Row:
+            if (console.width, task.description) != self._for:
+                self._for = (console.width, task.description)
+                self._row, self._bar = 0, BAR_CELLS
+            for index in range(self._row, len(rows)):
+                bar = self.bar_for(rows[index], task, first=index == 0)
+                if bar is not None or index == len(rows) - 1:
+                    break
+            bar = BAR_MIN_CELLS if bar is None else bar
+            self._bar = min(self._bar, bar) if index == self._row else bar
+            self._row = index
+            fit_bar.bar_width = self._bar
+            return drawn(rows[index], task)
+
+        def bar_for(self, row: Row, task: Task, first: bool) -> int | None:
+            """The bar's cells where ``row`` has room on the terminal (None where not)."""
+            room = console.width - SHORT_OF_EDGE - figures_width(row, task)
+            text = cell_len(task.description)
+            if fit_bar not in row:
+                least = min(text, WORDS_MIN_CELLS) if words in row else 0
+                return 0 if room >= least else None
+            if words not in row:  # the bar only: it keeps no more cells than beside words
+                return min(BAR_KEPT_CELLS, room) if room >= BAR_MIN_CELLS else None
+            if words_first and first:  # the words whole beside the bar's kept cells
+                return min(BAR_CELLS, room - text) if room - text >= BAR_KEPT_CELLS else None
+            if words_first:  # the bar narrows to its fewest cells before the words are cut
+                bar = max(BAR_MIN_CELLS, min(BAR_CELLS, room - text))
+            else:  # the words are cut beside the bar's kept cells
+                bar = max(BAR_KEPT_CELLS, min(BAR_CELLS, room - text))
+            return bar if room - bar >= min(text, WORDS_MIN_CELLS) else None
+
+    def drawn(row: Row, task: Task) -> Row:
+        """A row's columns as drawn: without the ETA while the total is unknown (there is
+        none to tell)."""
+        return row if task.total is not None else less(row, eta, remaining)
+
+    def figures_width(row: Row, task: Task) -> int:
+        """The cells of a row's columns beside the bar and the words, one space between."""
+        row = drawn(row, task)
+        width = len(row) - 1
+        for column in row:
+            if column not in (fit_bar, words):
                 width += Measurement.get(console, console.options, column(task)).maximum
         return width
 
-    def all_fit(task: Task) -> bool:
-        """Whether the words fit whole beside every figure and the bar's kept cells."""
-        if not optional:
-            return True
-        need = figures_width(task, True) + BAR_KEPT_CELLS + cell_len(task.description)
-        return need <= console.width - SHORT_OF_EDGE
+    layout = Layout()
+    columns: list[ProgressColumn | str] = list(full)
 
     bar = ShortProgress(
         *columns,
