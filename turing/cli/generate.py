@@ -611,7 +611,8 @@ VERIFIERS_HELP = "Verifiers per puzzle."
     default=None,
     help="Stop when this many draws in a row give no new puzzle (default 20000; 500 with a "
     "tests filter; sooner after few puzzles: 10 draws a puzzle met, at least 200). A card "
-    "set small enough to count its puzzles stops once every one was met, whatever this says.",
+    "set small enough to count its puzzles makes the ones its draws missed after this many "
+    "(default 200) instead, and stops once every one was met.",
 )
 @click.option(
     "--from-bank",
