@@ -1515,7 +1515,7 @@ def bank_stats(db: str, as_json: bool) -> None:
 )
 @click.option(
     "--limit",
-    type=bank_int(),
+    type=bank_int(1),
     default=None,
     help="At most this many puzzles (default: every one that matches).",
 )
