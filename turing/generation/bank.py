@@ -623,7 +623,7 @@ class Bank:
                 self.conn.close()
                 self.conn = self._connect_readonly()
             return
-        if self.path.exists() and self.path.stat().st_size:
+        if self.path.exists():  # a device (/dev/null) is refused before SQLite opens it
             self._check_bank_file()
         elif not self.path.exists():
             try:  # a new bank: where it cannot be made is said as for any file written
