@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import errno
 import os
+import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from testsupport.cli import PUZZLES, run
 from turing.core.files import os_reason
+from turing.generation.bank import Bank
 from turing.i18n import speaking
 
 SAMPLE = str(PUZZLES / "sample.yaml")
@@ -130,3 +133,61 @@ def test_a_bank_path_ending_in_a_slash_is_refused(
     assert "newdir/ ends in a slash, so it names a folder, not a bank file" in result.stderr
     assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.fixture
+def banks_of_40_pages(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every SQLite file opened holds at most 40 pages (about 180 generated puzzles): a
+    write past them fails as on a full disk (``SQLITE_FULL``), in the real file."""
+    real = sqlite3.connect
+
+    def limited(*args: Any, **kwargs: Any) -> sqlite3.Connection:
+        conn: sqlite3.Connection = real(*args, **kwargs)
+        conn.execute("PRAGMA max_page_count = 40")
+        return conn
+
+    monkeypatch.setattr(sqlite3, "connect", limited)
+
+
+#: a run of many puzzles committed in small batches
+MANY = ["generate", "-n", "1000", "--seed", "1", "--commit-every", "50", "-q"]
+
+
+@pytest.mark.usefixtures("banks_of_40_pages")
+def test_a_full_disk_under_the_bank_is_said_with_what_the_bank_holds(tmp_path: Path) -> None:
+    db = tmp_path / "full.db"
+    result = run([*MANY, "--bank", str(db)])
+    assert result.exit_code == 2
+    with Bank(db) as bank:
+        held = bank.count()
+        assert bank.check_integrity() == "ok"
+    assert 0 < held < 1000 and held % 50 == 0
+    assert result.stderr == (
+        f"error: {db}: the bank's database: No space left on device\n"
+        f"stopped; the bank {db} holds {held} of this run's puzzles (1,000 asked): the "
+        "same command run again resumes the run\n"
+    )
+    german = run(["--lang", "de", *MANY, "--bank", str(db)])
+    assert german.exit_code == 2
+    assert german.stderr == (
+        f"Fehler: {db}: die Datenbank der Rätselbank: Kein Platz mehr auf dem Gerät\n"
+        f"angehalten; die Rätselbank {db} hält {held} Rätsel dieses Laufs (1.000 verlangt): "
+        "derselbe Befehl setzt den Lauf fort, wenn er noch einmal läuft\n"
+    )
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full")
+def test_a_full_output_is_said_with_what_the_bank_holds(tmp_path: Path) -> None:
+    db = tmp_path / "b.db"
+    result = run([*MANY, "--bank", str(db), "-o", "/dev/full"])
+    assert result.exit_code == 2
+    with Bank(db) as bank:
+        held = bank.count()
+        run_record = bank.runs()[0]
+    # the puzzles made before the output failed are kept, with the run's progress
+    assert held > 0 and run_record.kept == held
+    assert result.stderr == (
+        "error: /dev/full: No space left on device\n"
+        f"stopped; the bank {db} holds {held} of this run's puzzles (1,000 asked): the "
+        "same command run again resumes the run\n"
+    )

@@ -10,6 +10,9 @@ from click.testing import CliRunner
 
 from testsupport.cli import ROOT
 from turing.cli.main import main
+from turing.core.cards import load_cardset
+from turing.core.puzzle import difficulty, puzzle_from_dict
+from turing.core.solver import validity
 from turing.generation.bank import Bank
 from turing.generation.generator import (
     GIVE_UP_LEAST,
@@ -172,3 +175,71 @@ def test_a_run_that_met_few_puzzles_gives_up_sooner(tmp_path: Path) -> None:
     )
     assert state.exhausted and state.possible is None and 0 < len(got) < 1000
     assert state.misses == max(GIVE_UP_LEAST, GIVE_UP_PER_MET * len(state.met))
+
+
+PRIMES = ROOT / "cards" / "examples" / "primes.yaml"
+
+
+def test_a_counted_kind_without_a_tier_is_made_whole_when_the_draws_miss_some(
+    tmp_path: Path,
+) -> None:
+    # Draws meet the puzzles of a set unevenly: a few streaks of repeats in a row would
+    # stop the run short; a counted kind makes the ones its draws missed from the count.
+    primes = load_cardset(str(PRIMES))
+    for mode in ("classic", "nightmare"):
+        spec = Spec(mode=mode, cardset=str(PRIMES), metrics="none", seed=1)
+        possible = kind_count(spec)
+        assert possible is not None and possible > 100
+        out = tmp_path / f"{mode}.jsonl"
+        code, output = invoke(
+            "generate",
+            "-n",
+            "1000",
+            "--cardset",
+            str(PRIMES),
+            "--mode",
+            mode,
+            "--seed",
+            "1",
+            "--give-up",
+            "5",
+            "--no-metrics",
+            "-o",
+            str(out),
+            "-q",
+        )
+        assert code == 1
+        assert (
+            f"card set 'primes' makes only {possible} valid {mode} any-tier 4-verifier "
+            f"puzzles; {possible} of 1,000 made: {out} holds them"
+        ) in output
+        puzzles = [
+            puzzle_from_dict(json.loads(line), primes)
+            for line in out.read_text(encoding="utf-8").splitlines()
+        ]
+        assert len({p.canonical_key() for p in puzzles}) == len(puzzles) == possible
+        indices = [p.extra["index"] for p in puzzles]
+        assert indices == sorted(indices) and len(set(indices)) == len(indices)
+        for p in puzzles:
+            assert p.mode == mode
+            found = validity(p, primes)
+            assert found.valid and found.solution == p.solution
+            assert difficulty(p, primes) == p.extra["difficulty"]
+
+
+def test_a_bank_holding_a_counted_kind_whole_says_so_before_any_draw(tmp_path: Path) -> None:
+    db = tmp_path / "p.db"
+    args = ["generate", "-n", "1000", "--cardset", str(PRIMES), "--give-up", "5"]
+    args += ["--no-metrics", "--bank", str(db), "-q"]
+    code, output = invoke(*args, "--seed", "1")
+    assert code == 1 and "makes only 291 valid classic any-tier 4-verifier puzzles" in output
+    r = CliRunner().invoke(main, [*args, "--seed", "2", "--json"])
+    assert r.exit_code == 1
+    assert (
+        f"card set 'primes' makes only 291 valid classic any-tier 4-verifier puzzles; "
+        f"the bank {db} already held 291 of them; 0 of 1,000 made"
+    ) in r.output
+    summary = json.loads(r.stdout)
+    assert summary["made"] == 0 and summary["indices"] == 0 and summary["exhausted"]
+    with Bank(db) as b:
+        assert b.count() == 291

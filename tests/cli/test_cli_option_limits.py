@@ -66,6 +66,18 @@ def test_numbers_a_bank_cannot_hold_are_refused(tmp_path: Path, args: list[str])
         assert not db.exists()
 
 
+@pytest.mark.parametrize("command", [["bank", "export"], ["export"]])
+def test_a_limit_of_no_puzzle_is_refused_before_the_bank_is_read(
+    tmp_path: Path, command: list[str]
+) -> None:
+    db = tmp_path / "b.db"
+    assert run("generate", "--count", "2", "--bank", str(db), "-q")[0] == 0
+    where = ["--bank", str(db)] if command == ["export"] else [str(db)]
+    code, text = run(*command, *where, "--limit", "0")
+    one_error(code, text, "invalid value for '--limit': 0 is not in the range 1<=x<=")
+    assert len(text.strip().splitlines()) == 1
+
+
 def test_a_bank_run_starts_at_its_start_index(tmp_path: Path) -> None:
     db = tmp_path / "b.db"
     code, text = run("generate", "--count", "3", "--start-index", "1000", "--bank", str(db), "-q")

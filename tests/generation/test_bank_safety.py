@@ -415,3 +415,20 @@ def test_export_filters_the_puzzles_of_files(db: Path, tmp_path: Path) -> None:
     assert r.exit_code == 0 and f"wrote {same} puzzle" in r.output
     r = turing("export", str(four), "--verifiers", "4", "--format", "markdown", "-o", str(out))
     assert r.exit_code == 0 and f"wrote {len(docs)} puzzles" in r.output
+
+
+@pytest.mark.skipif(not Path("/dev/null").exists(), reason="no /dev/null")
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["generate", "--count", "2", "--seed", "1", "-q", "--bank"],
+        ["catalogue", "--verifiers", "2", "-q", "--bank"],
+    ],
+)
+def test_writing_commands_refuse_a_device_as_reading_ones_do(args: list[str]) -> None:
+    # SQLite would open /dev/null and fail on its first write ("disk I/O error")
+    r = turing(*args, "/dev/null")
+    assert (r.exit_code, r.output) == (
+        2,
+        "error: /dev/null: not a puzzle bank (not a regular file)\n",
+    )

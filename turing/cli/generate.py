@@ -41,6 +41,7 @@ from turing.cli.output import (
     OutputPath,
     TextSink,
     cardset_file,
+    describe_os_error,
     emit_json,
     fail,
     file_or_stdin,
@@ -729,7 +730,8 @@ VERIFIERS_HELP = "Verifiers per puzzle."
     default=None,
     help="Stop when this many draws in a row give no new puzzle (default 20000; 500 with a "
     "tests filter; sooner after few puzzles: 10 draws a puzzle met, at least 200). A card "
-    "set small enough to count its puzzles stops once every one was met, whatever this says.",
+    "set small enough to count its puzzles makes the ones its draws missed after this many "
+    "(default 200) instead, and stops once every one was met.",
 )
 @click.option(
     "--from-bank",
@@ -929,12 +931,15 @@ def generate(
                     stored = record.kept
                 if sink is not None and state.exhausted and not earlier + made:
                     raise NothingWritten  # the output is left as it was (or not made)
-            except (KeyboardInterrupt, BrokenPipeError):
+            except (KeyboardInterrupt, OSError):
                 # The puzzles made since the last commit are kept too, with the run's
-                # state after the last of them: the same command resumes from there.
+                # state after the last of them: the same command resumes from there. (An
+                # error of the output, a full disk, leaves the bank as good as ever; when
+                # the bank cannot take them either, the output's error is the one said.)
                 if bank is not None and record is not None and batch:
-                    _commit(bank, [p for p, _ in batch], record, batch[-1][1], count)
-                    stored = record.kept
+                    with contextlib.suppress(BankError):
+                        _commit(bank, [p for p, _ in batch], record, batch[-1][1], count)
+                        stored = record.kept
                 raise
     except KeyboardInterrupt:  # Ctrl-C or SIGTERM: say what is kept and how to go on
         click.echo(
@@ -950,6 +955,15 @@ def generate(
                 err=True,
             )
         raise
+    except (BankError, OSError) as exc:  # a full disk under the bank or the output
+        if bank_path is None:
+            raise
+        # the error, then what the bank holds of the run, as a stop by Ctrl-C says it
+        reason = str(exc) if isinstance(exc, BankError) else describe_os_error(exc)
+        if isinstance(exc, OSError) and output is not None and not _replaced_whole(output):
+            output = None  # written as far as the device took it: how far is not known
+        words = _stopped_words(made, count, stored, bank_path, output, spec.seed if drawn else None)
+        raise CLIError(f"{reason}\n{words}") from None
     elapsed = time.perf_counter() - started
     rate = made / elapsed if elapsed > 0 else 0.0
     exhausted = state.exhausted
@@ -1622,7 +1636,7 @@ def bank_stats(db: str, as_json: bool) -> None:
 )
 @click.option(
     "--limit",
-    type=bank_int(),
+    type=bank_int(1),
     default=None,
     help="At most this many puzzles (default: every one that matches).",
 )

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import errno
 import functools
 import hashlib
 import inspect
@@ -64,7 +65,6 @@ _SQLITE_REASONS: Final[dict[int, str]] = {
     sqlite3.SQLITE_READONLY: N_("attempt to write a readonly database"),
     sqlite3.SQLITE_BUSY: N_("database is locked"),
     sqlite3.SQLITE_LOCKED: N_("database table is locked"),
-    sqlite3.SQLITE_FULL: N_("database or disk is full"),
     sqlite3.SQLITE_IOERR: N_("disk I/O error"),
     sqlite3.SQLITE_PERM: N_("access permission denied"),
 }
@@ -81,6 +81,9 @@ def sqlite_reason(exc: Exception) -> str:
     ``Datenbank ist gesperrt``); words not foreseen here stay SQLite's own."""
     text = str(exc)
     code = _sqlite_code(exc)
+    if code == sqlite3.SQLITE_FULL:
+        # SQLite's "database or disk is full": said as a full disk is said of any file
+        return os_reason(OSError(errno.ENOSPC, os.strerror(errno.ENOSPC)))
     known = _SQLITE_REASONS.get(code) if code is not None else None
     return _(known) if known is not None and text == known else text
 
@@ -623,7 +626,7 @@ class Bank:
                 self.conn.close()
                 self.conn = self._connect_readonly()
             return
-        if self.path.exists() and self.path.stat().st_size:
+        if self.path.exists():  # a device (/dev/null) is refused before SQLite opens it
             self._check_bank_file()
         elif not self.path.exists():
             try:  # a new bank: where it cannot be made is said as for any file written
@@ -819,7 +822,7 @@ class Bank:
                 self.conn.execute(f"PRAGMA user_version = {version}")
                 self.conn.execute("COMMIT")
             except BaseException:
-                self.conn.execute("ROLLBACK")
+                self._rollback()
                 raise
         if shrink:
             # catalogue rows left ``puzzles``: give their pages back to the file system
@@ -897,6 +900,14 @@ class Bank:
             pid = f"{prefix}-{tag[: 6 + extra_chars]}"
         return pid
 
+    def _rollback(self) -> None:
+        """Undo the open transaction after an error. SQLite has undone it itself after some
+        (a full disk: ``SQLITE_FULL``); then there is nothing to undo, and a ROLLBACK would
+        fail and hide the error that ended it."""
+        if self.conn.in_transaction:
+            with contextlib.suppress(sqlite3.Error):  # the error being raised says why
+                self.conn.execute("ROLLBACK")
+
     def add(
         self, puzzles: Iterable[Puzzle], source: str | None = None, run: RunRecord | None = None
     ) -> int:
@@ -909,7 +920,7 @@ class Bank:
                 self._save_run(run)
             self.conn.execute("COMMIT")
         except BaseException:
-            self.conn.execute("ROLLBACK")
+            self._rollback()
             raise
         return added
 
@@ -922,7 +933,7 @@ class Bank:
             added = [self._add(puzzles, source, pending) for source, puzzles in groups]
             self.conn.execute("COMMIT")
         except BaseException:
-            self.conn.execute("ROLLBACK")
+            self._rollback()
             raise
         return added
 
@@ -1014,7 +1025,7 @@ class Bank:
             self._save_run(run)
             self.conn.execute("COMMIT")
         except BaseException:
-            self.conn.execute("ROLLBACK")
+            self._rollback()
             raise
 
     # -- the compact catalogue ----------------------------------------------------------
@@ -1030,7 +1041,7 @@ class Bank:
                 raise BankError(f"{self.path}: {exc}") from None
             self.conn.execute("COMMIT")
         except BaseException:
-            self.conn.execute("ROLLBACK")
+            self._rollback()
             raise
         self._sets = None
         return ident
@@ -1076,7 +1087,7 @@ class Bank:
                 self._save_run(run)
             self.conn.execute("COMMIT")
         except BaseException:
-            self.conn.execute("ROLLBACK")
+            self._rollback()
             raise
         return added
 
@@ -1414,7 +1425,7 @@ class Bank:
                         )
             self.conn.execute("COMMIT")
         except BaseException:
-            self.conn.execute("ROLLBACK")
+            self._rollback()
             raise
         return changed
 

@@ -642,6 +642,12 @@ def puzzle_at(
     cs, name = resolved if resolved is not None else _resolve_cardset(spec.cardset)
     rng = random.Random(puzzle_seed(spec.seed, index, spec.mode))
     puzzle, tier = _make_in_tier(cs, rng, spec.mode, spec.verifiers, spec.difficulty, name)
+    return _finished(spec, cs, puzzle, tier, index)
+
+
+def _finished(spec: Spec, cs: CardSet, puzzle: Puzzle, tier: str, index: int) -> Puzzle | Refused:
+    """Puzzle ``index`` of a run with its extra fields and metrics, or why the run's tests
+    filter leaves it out."""
     extra: dict[str, object] = {"seed": spec.seed, "index": index}
     if spec.metrics != "none" or spec.filtered:
         found = measure(puzzle, cs, exact_tests=spec.exact, max_tests=spec.max_tests)
@@ -822,25 +828,38 @@ def run(
 ) -> Iterator[Puzzle]:
     """The puzzles of a run described by ``spec`` (see :func:`generate`).
 
-    Stops early, with ``state.exhausted`` set, once it has met every puzzle of its kind
-    when the card set is small enough to count them (``state.possible``, see
-    :func:`kind_count`), else after ``give_up`` indices in a row gave no new puzzle
-    (default :data:`GIVE_UP`, or :data:`GIVE_UP_FILTERED` with a tests filter, or sooner
-    when it met few puzzles: :data:`GIVE_UP_PER_MET`).
+    When the card set is small enough to count the puzzles of the run's kind
+    (``state.possible``, see :func:`kind_count`), those ``is_new`` refuses count as met
+    before any draw, and the run stops early, with ``state.exhausted`` set, once it has met
+    them all; after ``give_up`` indices in a row without a new puzzle (default
+    :data:`GIVE_UP_LEAST`) it makes the ones its draws missed from the count's list
+    (:func:`_missed`). Otherwise it stops early after ``give_up`` indices in a row gave no
+    new puzzle (default :data:`GIVE_UP`, or :data:`GIVE_UP_FILTERED` with a tests filter,
+    or sooner when it met few puzzles: :data:`GIVE_UP_PER_MET`).
     """
     st = state if state is not None else RunState()
     if st.kept >= count:
         return
-    st.possible = kind_count(spec)
+    members = _kind_members(spec)
+    st.possible = None if members is None else len(members)
     # none at all: the first draw says what the card set lacks (GenerationError)
-    if st.possible and st.possible <= st.kept:
-        st.exhausted = True  # a resumed run that holds every puzzle of its kind
+    if not members:
+        members = None
+    elif is_new is not None:
+        for key, _opts, _code, _tier, sample in _keyed(spec, members):
+            if not is_new(sample):
+                st.met.add(key)  # held already (by the bank)
+    if st.possible and (st.possible <= st.kept or st.all_met):
+        st.exhausted = True  # every puzzle of the kind is held already
         return
     # Blocks small enough that every worker gets several before the run ends (the blocks
     # still in flight when it ends are wasted), large enough to keep overhead low.
     workers = max(jobs, 2) if executor is not None else jobs
     block = max(1, min(_block_size(spec), (count - st.kept) // (workers * 4) + 1))
-    limit = give_up if give_up is not None else (GIVE_UP_FILTERED if spec.filtered else GIVE_UP)
+    if members is not None:
+        limit = give_up if give_up is not None else GIVE_UP_LEAST
+    else:
+        limit = give_up if give_up is not None else (GIVE_UP_FILTERED if spec.filtered else GIVE_UP)
     source = iter_indexed(spec, st.next_index, jobs, executor, block=block)
     st.new_streak()
     try:
@@ -871,7 +890,10 @@ def run(
                 # every puzzle of the kind is met: no index can bring a new one
                 st.exhausted = True
                 return
-            if st.misses >= limit or (
+            if members is not None:
+                if st.misses >= limit:
+                    break  # the draws rarely bring the rest: the count's list does
+            elif st.misses >= limit or (
                 give_up is None and st.misses >= max(GIVE_UP_LEAST, GIVE_UP_PER_MET * len(st.met))
             ):
                 # Small spaces run out (there are only 4,005 easy 4-verifier classic
@@ -882,6 +904,63 @@ def run(
         close = getattr(source, "close", None)
         if close is not None:
             close()
+    if members is not None:
+        yield from _missed(spec, count, st, is_new, members)
+
+
+def _keyed(
+    spec: Spec, members: Sequence[Member]
+) -> Iterator[tuple[str, tuple[Opt, ...], int, str, Puzzle]]:
+    """Each puzzle of a counted kind with its canonical key in the run's mode: ``(key,
+    options, code, tier, puzzle)``, the puzzle dealt in a fixed order (the key does not
+    depend on it) and without metrics."""
+    _cs, name = _resolve_cardset(spec.cardset)
+    mode = Mode.parse(spec.mode)
+    for opts, code, tier in members:
+        puzzle = dealt(random.Random(0), mode, opts, code, name)
+        yield puzzle.canonical_key(), opts, code, tier, puzzle
+
+
+def _missed(
+    spec: Spec,
+    count: int,
+    st: RunState,
+    is_new: Callable[[Puzzle], bool] | None,
+    members: Sequence[Member],
+) -> Iterator[Puzzle]:
+    """The puzzles of a counted kind the run has not met, made from the count's list (in
+    an order drawn from the run's seed) at the run's next indices, until the run has
+    ``count`` or has met them all (``state.exhausted``).
+
+    Draws meet the puzzles of a kind unevenly (some cards serve in few valid
+    combinations), so the last few can take far more draws than all the others; the
+    list has them at once. Each is dealt (nightmare) and rated as a drawn one is, its
+    ``index`` the run's position it takes (drawing that index gives another puzzle)."""
+    cs, name = _resolve_cardset(spec.cardset)
+    mode = Mode.parse(spec.mode)
+    unmet = [m for m in _keyed(spec, members) if m[0] not in st.met]
+    random.Random(puzzle_seed(spec.seed, st.next_index, f"{spec.mode}:missed")).shuffle(unmet)
+    for key, opts, code, tier, _sample in unmet:
+        index = st.next_index
+        st.next_index = index + 1
+        puzzle = dealt(
+            random.Random(puzzle_seed(spec.seed, index, spec.mode)), mode, opts, code, name
+        )
+        found = _finished(spec, cs, puzzle, tier, index)
+        st.met.add(key)
+        if isinstance(found, Refused):
+            st.refused_by(found, spec)
+            continue
+        if is_new is not None and not is_new(found):
+            st.repeats += 1
+            continue
+        st.seen.add(key)
+        st.kept += 1
+        st.new_streak()
+        yield found
+        if st.kept >= count:
+            return
+    st.exhausted = True
 
 
 __all__ = [
@@ -967,17 +1046,28 @@ def kind_count(spec: Spec) -> int | None:
     """How many distinct puzzles of the run's kind the card set makes (the tests range
     aside, so a bound with one), or None when that is not known cheaply: the set is too
     large to search whole (:data:`COUNT_LIMIT`), or the mode is extreme (its decoys are
-    not counted). Classic and nightmare puzzles of the tier are counted by the catalogue
-    search: a nightmare puzzle is a classic one dealt in a hidden order, the same key."""
+    not counted). Classic and nightmare puzzles of the tier (of every tier without one)
+    are counted by the catalogue search: a nightmare puzzle is a classic one dealt in a
+    hidden order, the same key."""
+    members = _kind_members(spec)
+    return None if members is None else len(members)
+
+
+#: a puzzle of a counted kind: its options (sorted by card), its code index and its tier
+Member = tuple[tuple[Opt, ...], int, str]
+
+
+def _kind_members(spec: Spec) -> tuple[Member, ...] | None:
+    """Every puzzle of the run's kind, when :func:`kind_count` counts them; else None."""
     if Mode.parse(spec.mode).has_decoys:
         return None
     cs, _ = _resolve_cardset(spec.cardset)
-    counts = cs.derived(_tier_totals, spec.verifiers)
-    if counts is None:
+    tiers = cs.derived(_tier_members, spec.verifiers)
+    if tiers is None:
         return None
     if spec.difficulty is None:
-        return sum(counts.get(tier, 0) for tier in DIFFICULTIES)
-    return counts.get(spec.difficulty, 0)
+        return tuple(m for tier in DIFFICULTIES for m in tiers.get(tier, ()))
+    return tiers.get(spec.difficulty, ())
 
 
 def _choices(cardset: CardSet, verifiers: int) -> int:
@@ -989,21 +1079,27 @@ def _choices(cardset: CardSet, verifiers: int) -> int:
     return ways[verifiers]
 
 
-def _tier_totals(cardset: CardSet, verifiers: int) -> dict[str | None, int] | None:
-    """The card set's valid classic puzzles of ``verifiers`` per tier, or None when the
-    set is too large to search whole quickly."""
+def _tier_members(cardset: CardSet, verifiers: int) -> dict[str, tuple[Member, ...]] | None:
+    """The card set's valid classic puzzles of ``verifiers`` per published tier, or None
+    when the set is too large to search whole quickly."""
     if _choices(cardset, verifiers) > COUNT_LIMIT:
         return None
     plan = catalogue_plan(cardset, verifiers)
     found: list[list[int]] = []
     for unit in range(len(plan.units)):
         _catalogue_walk(plan, verifiers, unit, found.append)
-    counts: dict[str | None, int] = {}
+    members: dict[str, list[Member]] = {}
     for picks in found:
-        sample = Puzzle(cards=tuple((plan.options[k][0],) for k in picks), mode=Mode.CLASSIC)
+        opts = tuple(sorted(plan.options[k] for k in picks))
+        sample = Puzzle(cards=tuple((o[0],) for o in opts), mode=Mode.CLASSIC)
         tier = puzzle_difficulty(sample, cardset)
-        counts[tier] = counts.get(tier, 0) + 1
-    return counts
+        if tier is None:
+            continue
+        acc = ALL_MASK
+        for o in opts:
+            acc &= o[2]
+        members.setdefault(tier, []).append((opts, lowest_index(acc), tier))
+    return {tier: tuple(group) for tier, group in members.items()}
 
 
 def _catalogue_walk(
