@@ -132,7 +132,7 @@ async def test_classic_match_by_keys_a_win_then_the_computer_breaks_your_code() 
         await pilot.press(*letters(preset, secret), "enter")
         assert app.ended is not None  # game 1 over: the board shows the secret
         text = await shown(pilot, app)
-        assert "Code cracked by You in 2 rows; 2 points to Computer." in text
+        assert "You cracked the code in 2 rows; 2 points to Computer." in text
         assert "the secret" in text
         await pilot.press("enter")
         # game 2: you make the code (digits work as well as letters), the computer breaks it
@@ -157,6 +157,46 @@ async def test_classic_match_by_keys_a_win_then_the_computer_breaks_your_code() 
         await pilot.press("enter")
     assert app.return_code == 0
     assert match.phase is Phase.OVER
+
+
+@pytest.mark.parametrize(
+    ("language", "won", "final"),
+    [
+        ("en", "You cracked the code in 1 row; 1 point to Computer.", "; you win."),
+        (
+            "de",
+            "Du hast den Code in 1 Reihe geknackt; 1 Punkt für Computer.",
+            "; du hast gewonnen.",
+        ),
+    ],
+)
+@run_async
+async def test_the_person_against_the_computer_is_spoken_to_at_the_end(
+    language: str, won: str, final: str
+) -> None:
+    i18n.set_language(language)
+    preset = get_preset("classic")
+    match = Match(preset, (YOU, COMPUTER), games=2, first_breaker=0, seed=5)
+    app = board_app(match)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await ready(pilot, app)
+        assert match.secret is not None
+        await pilot.press(*letters(preset, match.secret), "enter")
+        assert app.ended is not None and won in app.ended.text
+        await pilot.press("enter")
+        await ready(pilot, app)
+        await pilot.press("1", "2", "3", "4", "enter")
+        await ready(pilot, app)
+        while match.phase is Phase.GUESS and app.mode == "pins":
+            assert app.proposal is not None
+            fb = feedback((0, 1, 2, 3), app.proposal)
+            await pilot.press(*(app._hit_key() * fb.black + "w" * fb.white), "enter")
+            await ready(pilot, app)
+        assert app.ended is not None and app.ended.last
+        assert match.scores[0] > match.scores[1]
+        text = await shown(pilot, app)
+        assert text.count(final) == 1, text
+        assert "You wins" not in text and "You gewinnt" not in text
 
 
 @run_async
@@ -659,7 +699,7 @@ async def test_logik_duel_against_the_computer_side_by_side() -> None:
         await ready(pilot, app)
         assert app.ended is not None
         text = await shown(pilot, app)
-        assert "Game 1 won by You (cracked the code first)." in text or "draw" in text
+        assert "Game 1: you won (cracked the code first)." in text or "draw" in text
         assert hidden in codes_on_screen(text)
         await pilot.press("enter")
     assert app.return_code == 0

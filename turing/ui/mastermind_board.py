@@ -120,6 +120,9 @@ class MastermindBoardApp(ServedApp):
         self.breakers = breakers
         self.honour = honour
         self.duel = isinstance(sitting, Duel)
+        humans = [i for i, seat in enumerate(sitting.seats) if seat.human]
+        #: the one person against the computer, addressed as "you" in what the board says
+        self.you: int | None = humans[0] if len(humans) == 1 else None
         self.seat: int | None = None  # the person at the board now
         self.mode = Mode.WAIT
         self.entry: list[int] = []  # the code being composed
@@ -197,7 +200,7 @@ class MastermindBoardApp(ServedApp):
         positions = self.preset.positions
         longest = max(names, key=len)
         if self.duel:
-            heads = [self._against(longest, longest), self._against(longest, "You")]
+            heads = [self._against(longest, longest), self._against(longest, None)]
         else:
             heads = [self._roles(names[0], names[1])]
         rows = 6 + 3 * positions + 1 + positions + 2
@@ -465,10 +468,25 @@ class MastermindBoardApp(ServedApp):
         return "\n".join(lines)
 
     def _game_over(self, event: GameOver) -> str:
+        """How the game ended; the one person against the computer is spoken to."""
         maker, breaker = self._seat_name(event.maker), self._seat_name(event.breaker)
         rows = ngettext("{n} row", "{n} rows", event.rows_used).format(n=event.rows_used)
         points = ngettext("{n} point", "{n} points", event.points).format(n=event.points)
-        if event.solved:
+        if event.breaker == self.you:
+            if event.solved:
+                text = _("You cracked the code in {rows}; {points} to {maker}.")
+            elif event.gave_up:
+                text = _("You gave up after {rows}; {points} to {maker}.")
+            else:
+                text = _("You did not crack the code in {rows}; {points} to {maker}.")
+        elif event.maker == self.you:
+            if event.solved:
+                text = _("Code cracked by {breaker} in {rows}; {points} to you.")
+            elif event.gave_up:
+                text = _("{breaker} gave up after {rows}; {points} to you.")
+            else:
+                text = _("Code not cracked by {breaker} in {rows}; {points} to you.")
+        elif event.solved:
             text = _("Code cracked by {breaker} in {rows}; {points} to {maker}.")
         elif event.gave_up:
             text = _("{breaker} gave up after {rows}; {points} to {maker}.")
@@ -488,6 +506,8 @@ class MastermindBoardApp(ServedApp):
         reason = event.reason_text((self._seat_name(0), self._seat_name(1)))
         if event.winner is None:
             text = _("Game {game}: a draw ({reason}).").format(game=event.game, reason=reason)
+        elif event.winner == self.you:
+            text = _("Game {game}: you won ({reason}).").format(game=event.game, reason=reason)
         else:
             text = _("Game {game} won by {name} ({reason}).").format(
                 game=event.game, name=self._seat_name(event.winner), reason=reason
@@ -503,6 +523,8 @@ class MastermindBoardApp(ServedApp):
             ).format(score=score)
         if event.winner is None:
             return _("Final score: {score}; a draw.").format(score=score)
+        if event.winner == self.you:
+            return _("Final score: {score}; you win.").format(score=score)
         return _("Final score: {score}; {name} wins.").format(
             score=score, name=self._seat_name(event.winner)
         )
@@ -789,9 +811,9 @@ class MastermindBoardApp(ServedApp):
         return _("Codebreaker {breaker} · codemaker {maker}").format(breaker=breaker, maker=maker)
 
     @staticmethod
-    def _against(breaker: str, maker: str) -> str:
-        """A duel board's head: whose rows against whose code."""
-        if maker == "You":  # the name of the one person against the computer
+    def _against(breaker: str, maker: str | None) -> str:
+        """A duel board's head: whose rows against whose code (``None``: yours)."""
+        if maker is None:
             return _("{breaker} against your code").format(breaker=breaker)
         return _("{breaker} against {maker}'s code").format(breaker=breaker, maker=maker)
 
@@ -802,7 +824,8 @@ class MastermindBoardApp(ServedApp):
         positions, total = self.preset.positions, self.preset.rows
         if isinstance(sitting, Duel):
             breaker, maker = panel, 1 - panel
-            head = escape(self._against(self._seat_name(breaker), self._seat_name(maker)))
+            theirs = None if maker == self.you else self._seat_name(maker)
+            head = escape(self._against(self._seat_name(breaker), theirs))
         else:
             breaker, maker = sitting.breaker, sitting.maker
             if ended is not None:  # the finished game's roles, until the next game
