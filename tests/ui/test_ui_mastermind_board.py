@@ -701,6 +701,7 @@ async def test_logik_duel_against_the_computer_side_by_side() -> None:
         text = await shown(pilot, app)
         assert "Game 1: you won (cracked the code first)." in text or "draw" in text
         assert hidden in codes_on_screen(text)
+        assert app.message == "" and "played" not in text  # only the end shows at the end
         await pilot.press("enter")
     assert app.return_code == 0
 

@@ -427,7 +427,9 @@ class MastermindBoardApp(ServedApp):
                 )
             elif isinstance(event, GameStarted) and event.restart:
                 said.append(_("Game {game} restarts with an empty board.").format(game=event.game))
-        if said:
+        if self.ended is not None:  # the end of the game says all: no move left over
+            self.say("")
+        elif said:
             self.say(" ".join(said))
 
     def _seat_name(self, seat: int) -> str:
