@@ -896,11 +896,12 @@ def nothing_cut(app: Any) -> None:
 async def test_every_preset_fits_80x24_with_its_longest_texts(name: str, language: str) -> None:
     i18n.set_language(language)
     preset = get_preset("superhirn", blank=True) if name == "blank" else get_preset(name)
+    you = Seat(i18n._("You"), human=True)  # the command's name for the one person
     sitting: Match | Duel
     if preset.mode == "duel":
-        sitting = Duel(preset, (YOU, COMPUTER), games=2, seed=3)
+        sitting = Duel(preset, (you, COMPUTER), games=2, seed=3)
     else:
-        sitting = Match(preset, (YOU, COMPUTER), games=2, first_breaker=1, seed=3)
+        sitting = Match(preset, (you, COMPUTER), games=2, first_breaker=1, seed=3)
     app = board_app(sitting)
     async with app.run_test(size=(80, 24)) as pilot:
         await ready(pilot, app)

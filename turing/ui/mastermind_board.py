@@ -224,6 +224,7 @@ class MastermindBoardApp(ServedApp):
 
     def on_resize(self) -> None:
         self._fit()
+        self.draw()  # the title in full words where it fits
 
     def _fit(self) -> None:
         """On a short terminal (under 30 lines) the buttons and the status sit closer and
@@ -748,12 +749,17 @@ class MastermindBoardApp(ServedApp):
     def draw(self) -> None:
         sitting, mode = self.sitting, self.mode
         game = sitting.game if self.ended is None else self.ended.game  # the game shown
+        score = ""
+        if sitting.games > 1:
+            score = " · " + _("score {score}").format(score=self._score(self._scores()))
         title = _("{title} · game {game} of {games}").format(
             title=self.preset.title, game=game, games=sitting.games
         )
-        if sitting.games > 1:
-            title += " · " + _("score {score}").format(score=self._score(self._scores()))
-        self._update("#title", escape(title))
+        if len(title + score) > self.size.width - 2:  # a long title on a narrow screen
+            title = _("{title} · game {game}/{games}").format(
+                title=self.preset.title, game=game, games=sitting.games
+            )
+        self._update("#title", escape(title + score))
         for panel in range(2 if self.duel else 1):
             head, lines = self._panel(panel)
             board = self.query_one(f"#board-{panel}", Static)
