@@ -132,7 +132,7 @@ async def test_classic_match_by_keys_a_win_then_the_computer_breaks_your_code() 
         await pilot.press(*letters(preset, secret), "enter")
         assert app.ended is not None  # game 1 over: the board shows the secret
         text = await shown(pilot, app)
-        assert "Code cracked by You in 2 rows; 2 points to Computer." in text
+        assert "You cracked the code in 2 rows; 2 points to Computer." in text
         assert "the secret" in text
         await pilot.press("enter")
         # game 2: you make the code (digits work as well as letters), the computer breaks it
@@ -157,6 +157,46 @@ async def test_classic_match_by_keys_a_win_then_the_computer_breaks_your_code() 
         await pilot.press("enter")
     assert app.return_code == 0
     assert match.phase is Phase.OVER
+
+
+@pytest.mark.parametrize(
+    ("language", "won", "final"),
+    [
+        ("en", "You cracked the code in 1 row; 1 point to Computer.", "; you win."),
+        (
+            "de",
+            "Du hast den Code in 1 Reihe geknackt; 1 Punkt für Computer.",
+            "; du hast gewonnen.",
+        ),
+    ],
+)
+@run_async
+async def test_the_person_against_the_computer_is_spoken_to_at_the_end(
+    language: str, won: str, final: str
+) -> None:
+    i18n.set_language(language)
+    preset = get_preset("classic")
+    match = Match(preset, (YOU, COMPUTER), games=2, first_breaker=0, seed=5)
+    app = board_app(match)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await ready(pilot, app)
+        assert match.secret is not None
+        await pilot.press(*letters(preset, match.secret), "enter")
+        assert app.ended is not None and won in app.ended.text
+        await pilot.press("enter")
+        await ready(pilot, app)
+        await pilot.press("1", "2", "3", "4", "enter")
+        await ready(pilot, app)
+        while match.phase is Phase.GUESS and app.mode == "pins":
+            assert app.proposal is not None
+            fb = feedback((0, 1, 2, 3), app.proposal)
+            await pilot.press(*(app._hit_key() * fb.black + "w" * fb.white), "enter")
+            await ready(pilot, app)
+        assert app.ended is not None and app.ended.last
+        assert match.scores[0] > match.scores[1]
+        text = await shown(pilot, app)
+        assert text.count(final) == 1, text
+        assert "You wins" not in text and "You gewinnt" not in text
 
 
 @run_async
@@ -260,7 +300,7 @@ async def test_a_lost_game_shows_the_secret_only_at_the_end() -> None:
         assert hidden not in codes_on_screen(text) and "?  ?  ?  ?" in text
         await pilot.press(*letters(preset, wrong[1]), "enter")
         text = await shown(pilot, app)
-        assert "Code not cracked by You in 2 rows; 3 points to Computer." in text
+        assert "You did not crack the code in 2 rows; 3 points to Computer." in text
         assert hidden in codes_on_screen(text)  # the secret, on the board, at the end
         assert "the secret" in text
         await pilot.press("enter")
@@ -374,7 +414,7 @@ async def test_no_hint_while_the_computer_breaks_your_code() -> None:
         await ready(pilot, app)
         assert app.mode == "pins" and app.proposal is not None
         assert "hint" not in footer(app)
-        assert app.query_one("#do-hint").disabled
+        assert not app.query_one("#do-hint").display  # only the keys that do something
         await pilot.press("h")
         assert app.message == "" and app.pins == []
         assert "fit the rows" not in await shown(pilot, app)
@@ -659,8 +699,9 @@ async def test_logik_duel_against_the_computer_side_by_side() -> None:
         await ready(pilot, app)
         assert app.ended is not None
         text = await shown(pilot, app)
-        assert "Game 1 won by You (cracked the code first)." in text or "draw" in text
+        assert "Game 1: you won (cracked the code first)." in text or "draw" in text
         assert hidden in codes_on_screen(text)
+        assert app.message == "" and "played" not in text  # only the end shows at the end
         await pilot.press("enter")
     assert app.return_code == 0
 
@@ -825,6 +866,72 @@ async def test_the_row_in_play_and_the_last_pins_stay_in_view(
             assert last.count("│") == 4 and re.search(r"[●○·]{5} *│$", last.rstrip()), last
 
 
+def nothing_cut(app: Any) -> None:
+    """Everything on the board in full on the screen: no scrolling, no line or button cut
+    off, each text as tall as its wrapped lines."""
+    from textual.containers import VerticalScroll
+    from textual.widgets import Button, Static
+
+    screen = app.screen.region
+    assert app.query_one("#boards", VerticalScroll).max_scroll_y == 0
+    for widget in app.screen.query("#title, .mm-board, #entry, #palette, #status, #message"):
+        if not widget.display:
+            continue
+        assert isinstance(widget, Static)
+        region = widget.region
+        assert screen.contains_region(region), f"#{widget.id} is off the screen: {region}"
+        assert region.height >= widget.get_content_height(
+            widget.size, widget.size, widget.content_region.width
+        ), f"#{widget.id} is cut"
+    for button in app.screen.query(Button):
+        if button.display and button.parent.display:
+            row = button.parent.region
+            assert row.contains_region(button.region), f"{button.label} is cut off"
+            assert screen.contains_region(button.region)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("name", ["classic", "superhirn", "logik", "master-collor", "blank"])
+@run_async
+async def test_every_preset_fits_80x24_with_its_longest_texts(name: str, language: str) -> None:
+    i18n.set_language(language)
+    preset = get_preset("superhirn", blank=True) if name == "blank" else get_preset(name)
+    you = Seat(i18n._("You"), human=True)  # the command's name for the one person
+    sitting: Match | Duel
+    if preset.mode == "duel":
+        sitting = Duel(preset, (you, COMPUTER), games=2, seed=3)
+    else:
+        sitting = Match(preset, (you, COMPUTER), games=2, first_breaker=1, seed=3)
+    app = board_app(sitting)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot, app)
+        assert app.mode == "secret"
+        nothing_cut(app)
+        await pilot.press("d", "enter")
+        await ready(pilot, app)
+        if isinstance(sitting, Duel):  # a refused row: one peg
+            assert app.mode == "guess"
+            await pilot.press(letters(preset, (0,))[0], "enter")
+            assert app.complaint, app.message
+            await pilot.pause(0.1)
+            nothing_cut(app)
+            await pilot.press("backspace", *letters(preset, sitting.secrets[1] or ()), "enter")
+            await ready(pilot, app)
+            assert app.ended is not None  # the end: how the game ended, the score, Enter
+            assert app.query_one("#status").region.height >= 3
+            nothing_cut(app)
+            return
+        # refused pins (all but one right, the last one in the wrong place): the longest
+        # message under the longest help
+        assert app.mode == "pins"
+        await pilot.press(*app._hit_key() * (preset.positions - 1), "w", "enter")
+        assert app.complaint, app.message
+        await pilot.pause(0.1)
+        nothing_cut(app)
+        assert len(app.message) > 78  # wrapped to a second line, shown whole
+        assert app.query_one("#message").region.height == 2
+
+
 # -- snapshots ---------------------------------------------------------------------------------
 
 
@@ -879,3 +986,35 @@ def test_snapshot_logik_duel(snap_compare: Any) -> None:
         await started(pilot)
 
     assert snap_compare(app, terminal_size=(100, 30), run_before=one_move)
+
+
+def test_snapshot_superhirn_pins_in_german_at_80x24(snap_compare: Any) -> None:
+    """The tallest screen: 12 rows, the pins' three lines of help and a refused answer."""
+    i18n.set_language("de")
+    match = Match(get_preset("superhirn"), (YOU, COMPUTER), games=2, first_breaker=1, seed=4)
+    app = board_app(match)
+
+    async def refused_pins(pilot: Any) -> None:
+        await started(pilot)
+        await pilot.press("1", "2", "3", "4", "enter")
+        await started(pilot)
+        await pilot.press("r", "r", "r", "w", "enter")
+        await pilot.pause(0.1)
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=refused_pins)
+
+
+def test_snapshot_logik_duel_at_80x24(snap_compare: Any) -> None:
+    duel = Duel(get_preset("logik"), (YOU, COMPUTER), games=1, seed=7)
+    app = board_app(duel)
+
+    async def refused_row(pilot: Any) -> None:
+        await started(pilot)
+        await pilot.press("r", "y", "g", "b", "w", "enter")
+        await started(pilot)
+        await pilot.press(*"kkopo", "enter")
+        await started(pilot)
+        await pilot.press("r", "enter")
+        await pilot.pause(0.1)
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=refused_row)

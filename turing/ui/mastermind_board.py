@@ -71,6 +71,9 @@ PIN_COLOURS: Final[dict[str, str]] = {"black": "#000000", "red": "#d50000", "whi
 HIT_KEYS: Final = "bsr"
 """Keys that place a hit pin: b (black), s (schwarz), r (red/rot)."""
 
+#: The lines as tall as their text (up to three lines on 80 columns).
+_TALL: Final = frozenset({"#status", "#message"})
+
 EXIT_OK: Final = 0
 EXIT_ABANDONED: Final = 1
 
@@ -120,6 +123,9 @@ class MastermindBoardApp(ServedApp):
         self.breakers = breakers
         self.honour = honour
         self.duel = isinstance(sitting, Duel)
+        humans = [i for i, seat in enumerate(sitting.seats) if seat.human]
+        #: the one person against the computer, addressed as "you" in what the board says
+        self.you: int | None = humans[0] if len(humans) == 1 else None
         self.seat: int | None = None  # the person at the board now
         self.mode = Mode.WAIT
         self.entry: list[int] = []  # the code being composed
@@ -195,17 +201,20 @@ class MastermindBoardApp(ServedApp):
         # layout pass (a click repaints only what it changed)
         names = [seat.name for seat in self.sitting.seats]
         positions = self.preset.positions
-        longest = max(names, key=len)
-        if self.duel:
-            heads = [self._against(longest, longest), self._against(longest, "You")]
-        else:
-            heads = [self._roles(names[0], names[1])]
+        if self.duel:  # each board's head stays what it is
+            heads = [
+                self._against(names[breaker], None if maker == self.you else names[maker])
+                for breaker, maker in ((0, 1), (1, 0))
+            ]
+        else:  # the roles change hands each game
+            heads = [self._roles(names[0], names[1]), self._roles(names[1], names[0])]
         rows = 6 + 3 * positions + 1 + positions + 2
         if not self.duel:  # in a duel the sitting places every pin
             rows += len(" ◀ " + _("your pins"))
         code = len("  " + _("code") + " ") + 3 * positions + 2
         code += max(len(_("the secret")), len(_("your code")))
-        width = max(rows, code, *(len(head) for head in heads)) + 4  # padding and border
+        # padding and border; the head sits in the top border: "╭─ head ─╮"
+        width = max(rows + 4, code + 4, *(len(head) + 6 for head in heads))
         for panel in self.query(".mm-board"):
             panel.styles.width = width
             panel.styles.min_width = width
@@ -215,10 +224,12 @@ class MastermindBoardApp(ServedApp):
 
     def on_resize(self) -> None:
         self._fit()
+        self.draw()  # the title in full words where it fits
 
     def _fit(self) -> None:
-        """On a short terminal (under 30 lines) the buttons and the status sit closer,
-        leaving the rows more room."""
+        """On a short terminal (under 30 lines) the buttons and the status sit closer and
+        the footer, which offers the same keys as the buttons, gives its line to the rows:
+        a 12-row board fits 80x24."""
         self.set_class(self.size.height < 30, "-short")
         self.call_after_refresh(self._keep_in_view)
 
@@ -424,7 +435,9 @@ class MastermindBoardApp(ServedApp):
                 )
             elif isinstance(event, GameStarted) and event.restart:
                 said.append(_("Game {game} restarts with an empty board.").format(game=event.game))
-        if said:
+        if self.ended is not None:  # the end of the game says all: no move left over
+            self.say("")
+        elif said:
             self.say(" ".join(said))
 
     def _seat_name(self, seat: int) -> str:
@@ -465,10 +478,25 @@ class MastermindBoardApp(ServedApp):
         return "\n".join(lines)
 
     def _game_over(self, event: GameOver) -> str:
+        """How the game ended; the one person against the computer is spoken to."""
         maker, breaker = self._seat_name(event.maker), self._seat_name(event.breaker)
         rows = ngettext("{n} row", "{n} rows", event.rows_used).format(n=event.rows_used)
         points = ngettext("{n} point", "{n} points", event.points).format(n=event.points)
-        if event.solved:
+        if event.breaker == self.you:
+            if event.solved:
+                text = _("You cracked the code in {rows}; {points} to {maker}.")
+            elif event.gave_up:
+                text = _("You gave up after {rows}; {points} to {maker}.")
+            else:
+                text = _("You did not crack the code in {rows}; {points} to {maker}.")
+        elif event.maker == self.you:
+            if event.solved:
+                text = _("Code cracked by {breaker} in {rows}; {points} to you.")
+            elif event.gave_up:
+                text = _("{breaker} gave up after {rows}; {points} to you.")
+            else:
+                text = _("Code not cracked by {breaker} in {rows}; {points} to you.")
+        elif event.solved:
             text = _("Code cracked by {breaker} in {rows}; {points} to {maker}.")
         elif event.gave_up:
             text = _("{breaker} gave up after {rows}; {points} to {maker}.")
@@ -488,6 +516,8 @@ class MastermindBoardApp(ServedApp):
         reason = event.reason_text((self._seat_name(0), self._seat_name(1)))
         if event.winner is None:
             text = _("Game {game}: a draw ({reason}).").format(game=event.game, reason=reason)
+        elif event.winner == self.you:
+            text = _("Game {game}: you won ({reason}).").format(game=event.game, reason=reason)
         else:
             text = _("Game {game} won by {name} ({reason}).").format(
                 game=event.game, name=self._seat_name(event.winner), reason=reason
@@ -503,6 +533,8 @@ class MastermindBoardApp(ServedApp):
             ).format(score=score)
         if event.winner is None:
             return _("Final score: {score}; a draw.").format(score=score)
+        if event.winner == self.you:
+            return _("Final score: {score}; you win.").format(score=score)
         return _("Final score: {score}; {name} wins.").format(
             score=score, name=self._seat_name(event.winner)
         )
@@ -700,6 +732,7 @@ class MastermindBoardApp(ServedApp):
         self.message = _("error: {message}").format(message=message) if error else message
         self.complaint = error if complaint is None else complaint
         self._update("#message", f"[b red]{escape(self.message)}[/]" if error else escape(message))
+        self.query_one("#message").display = bool(message)
 
     def _settle(self) -> None:
         """A key did something: the complaint about the key before it is gone."""
@@ -710,27 +743,39 @@ class MastermindBoardApp(ServedApp):
         if self._shown.get(selector) != markup:
             self._shown[selector] = markup
             # every Static keeps its size (fixed heights, panels as wide as they can get) but
-            # the status, as tall as its text, which changes only with what is asked
-            self.query_one(selector, Static).update(markup, layout=selector == "#status")
+            # the status and the message, as tall as their text
+            self.query_one(selector, Static).update(markup, layout=selector in _TALL)
 
     def draw(self) -> None:
         sitting, mode = self.sitting, self.mode
         game = sitting.game if self.ended is None else self.ended.game  # the game shown
+        score = ""
+        if sitting.games > 1:
+            score = " · " + _("score {score}").format(score=self._score(self._scores()))
         title = _("{title} · game {game} of {games}").format(
             title=self.preset.title, game=game, games=sitting.games
         )
-        if sitting.games > 1:
-            title += " · " + _("score {score}").format(score=self._score(self._scores()))
-        self._update("#title", escape(title))
+        if len(title + score) > self.size.width - 2:  # a long title on a narrow screen
+            title = _("{title} · game {game}/{games}").format(
+                title=self.preset.title, game=game, games=sitting.games
+            )
+        self._update("#title", escape(title + score))
         for panel in range(2 if self.duel else 1):
-            self._update(f"#board-{panel}", self._panel(panel))
-        self._update("#entry", self._entry())
+            head, lines = self._panel(panel)
+            board = self.query_one(f"#board-{panel}", Static)
+            if board.border_title != head:
+                board.border_title = head
+            self._update(f"#board-{panel}", lines)
+        entry = self._entry()
+        self._update("#entry", entry)
+        self.query_one("#entry").display = bool(entry)
         composing = mode in (Mode.SECRET, Mode.GUESS, Mode.REVEAL)
         self._update("#palette", self._palette() if composing else "")
         self.query_one("#palette").display = composing
         self.query_one("#pin-buttons").display = mode is Mode.PINS
         for action in ("erase", "enter", "random", "undo", "hint", "giveup"):
-            self.query_one(f"#do-{action}", Button).disabled = not self.check_action(action, ())
+            # only the keys that do something now, as in the footer
+            self.query_one(f"#do-{action}", Button).display = bool(self.check_action(action, ()))
         self._update("#status", escape(self._status()))
         self.call_after_refresh(self._keep_in_view)
 
@@ -742,10 +787,10 @@ class MastermindBoardApp(ServedApp):
         if not height:
             return
         played = max(len(rows) for rows in (self.ended.rows if self.ended else self._rows()))
-        # the lines of a panel: its border, the head, the code line, then row 1, 2, …
-        last = 2 + played  # the last row played, with its pins
+        # the lines of a panel: its border with the head, the code line, then row 1, 2, …
+        last = 1 + played  # the last row played, with its pins
         active = last + (1 if self.ended is None and played < self.preset.rows else 0)
-        bottom = min(active + 1, 3 + self.preset.rows)  # the border under the last row
+        bottom = min(active + 1, 2 + self.preset.rows)  # the border under the last row
         top = boards.scroll_y
         if bottom >= top + height:
             top = bottom - height + 1
@@ -789,20 +834,21 @@ class MastermindBoardApp(ServedApp):
         return _("Codebreaker {breaker} · codemaker {maker}").format(breaker=breaker, maker=maker)
 
     @staticmethod
-    def _against(breaker: str, maker: str) -> str:
-        """A duel board's head: whose rows against whose code."""
-        if maker == "You":  # the name of the one person against the computer
+    def _against(breaker: str, maker: str | None) -> str:
+        """A duel board's head: whose rows against whose code (``None``: yours)."""
+        if maker is None:
             return _("{breaker} against your code").format(breaker=breaker)
         return _("{breaker} against {maker}'s code").format(breaker=breaker, maker=maker)
 
-    def _panel(self, panel: int) -> str:
-        """Board ``panel``: in a match the one board; in a duel, player ``panel``'s rows
-        against the other's code."""
+    def _panel(self, panel: int) -> tuple[str, str]:
+        """Board ``panel``, its head (drawn in its top border) and its lines: in a match
+        the one board; in a duel, player ``panel``'s rows against the other's code."""
         sitting, ended = self.sitting, self.ended
         positions, total = self.preset.positions, self.preset.rows
         if isinstance(sitting, Duel):
             breaker, maker = panel, 1 - panel
-            head = escape(self._against(self._seat_name(breaker), self._seat_name(maker)))
+            theirs = None if maker == self.you else self._seat_name(maker)
+            head = escape(self._against(self._seat_name(breaker), theirs))
         else:
             breaker, maker = sitting.breaker, sitting.maker
             if ended is not None:  # the finished game's roles, until the next game
@@ -819,7 +865,7 @@ class MastermindBoardApp(ServedApp):
         else:
             rows = self._rows()[panel]
             secret_text = self._secret(maker, breaker)
-        lines = [head, f"  {escape(_('code'))} {secret_text}"]
+        lines = [f"  {escape(_('code'))} {secret_text}"]
         composing = (
             ended is None
             and self.seat == breaker
@@ -842,7 +888,7 @@ class MastermindBoardApp(ServedApp):
                 lines.append(f"[b]▶{number:>3}[/]  {self.code(pending)} {strip}")
             else:
                 lines.append(f"[#6a6a6a]{label}[/] {self._holes(positions)} {self.pin_strip(None)}")
-        return "\n".join(lines)
+        return head, "\n".join(lines)
 
     def _secret(self, maker: int, breaker: int) -> str:
         """The secret as the person at the board may see it: their own code against the
