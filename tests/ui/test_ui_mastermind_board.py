@@ -154,7 +154,8 @@ async def test_classic_match_by_keys_a_win_then_the_computer_breaks_your_code() 
         text = await shown(pilot, app)
         assert f"Code cracked by Computer in {rows} rows" in text
         assert "Final score: You " in text
-        await pilot.press("enter")
+        await pilot.press("q")  # the match is over: q leaves without asking
+        assert app.screen is app.screen_stack[0]
     assert app.return_code == 0
     assert match.phase is Phase.OVER
 

@@ -709,6 +709,9 @@ class MastermindBoardApp(ServedApp):
     def action_leave(self) -> None:
         if self.screen is not self.screen_stack[0]:
             return
+        if self.ended is not None and self.ended.last:  # the match is over: nothing is lost
+            self.exit(EXIT_OK, return_code=EXIT_OK)
+            return
         self.push_screen(
             ConfirmScreen(_("Leave the match? It is not finished.")),
             lambda yes: self.exit(EXIT_ABANDONED, return_code=EXIT_ABANDONED) if yes else None,
