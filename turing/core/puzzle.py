@@ -37,10 +37,12 @@ from turing.core.codes import CODE_TEXT, EXAMPLE_CODE, Code, CodeError
 from turing.core.errors import TuringError
 from turing.core.files import (
     E_DUPLICATE_KEY,
+    LINE_BREAKS,
     Node,
     SourceError,
     check_openers,
     decode_text,
+    garbling_character,
     json_problem,
     load_yaml,
     read_text,
@@ -59,6 +61,11 @@ E_PUZZLE_CARD: Final = "P102"
 E_PUZZLE_CRITERION: Final = "P103"
 E_PUZZLE_SHAPE: Final = "P104"
 E_PUZZLE_CARDSET: Final = "P105"
+E_PUZZLE_TEXT: Final = "P106"
+
+#: The keys of a document whose text is shown (an id, a card-set reference, a stated
+#: difficulty): none may hold a character that garbles a terminal.
+_SHOWN_TEXTS: Final = ("id", "cardset", "difficulty")
 
 
 class PuzzleError(SourceError):
@@ -528,6 +535,10 @@ def _plain_puzzle(doc: dict[str, Any], cardset: CardSet) -> Puzzle | None:
     puzzle_id = get("id")
     if puzzle_id is not None and type(puzzle_id) is not str and type(puzzle_id) is not int:
         return None
+    for key in _SHOWN_TEXTS:
+        text = get(key)
+        if type(text) is str and garbling_character(text) is not None:
+            return None
     # The object Puzzle(...) makes, its fields set at once: the frozen dataclass sets
     # them one by one, a fifth of the time of reading one line of a JSONL file.
     puzzle = object.__new__(Puzzle)
@@ -556,6 +567,28 @@ def puzzle_from_data(
     return _checked_puzzle(data, where, cardset, cardset_base)
 
 
+def _check_shown_text(value: Any, key: str, where: Where) -> None:
+    """Refuse a text of the document that is shown (``key``: an id, a card-set reference,
+    a stated difficulty) holding a control, line-break or text-direction character, as a
+    card text is refused (docs/cards.md, C108 and C109)."""
+    if not isinstance(value, str):
+        return
+    if key == "cardset":
+        value = value.strip()  # a reference is read without the whitespace around it
+    found = garbling_character(value)
+    if found is None:
+        return
+    char = value[found]
+    if char in LINE_BREAKS:
+        message = _("{key!r} holds a line break: it is shown on one line").format(key=key)
+    else:
+        message = _(
+            "{key!r} holds {char}, a control or text-direction character that would "
+            "garble what is shown"
+        ).format(key=key, char=f"U+{ord(char):04X}")
+    raise _fail(where, (key,), message, E_PUZZLE_TEXT)
+
+
 def _checked_puzzle(
     data: Any, where: Where, cardset: CardSet | None, cardset_base: Path | None
 ) -> Puzzle:
@@ -564,6 +597,8 @@ def _checked_puzzle(
     if not isinstance(data, dict):
         raise _fail(where, (), _("a puzzle must be a mapping with at least 'cards'"), E_PUZZLE_TYPE)
     doc: dict[str, Any] = data
+    for key in _SHOWN_TEXTS:
+        _check_shown_text(doc.get(key), key, where)
     mode = Mode.CLASSIC
     if "mode" in doc:
         mode_value = doc["mode"]
@@ -918,6 +953,8 @@ def _own_cardset(
     if isinstance(data, dict) and "cardset" in data:
         value = data["cardset"]
         if not isinstance(value, str) or not value.strip():
+            return None
+        if garbling_character(value.strip()) is not None:
             return None
         reference = value.strip()
     found = sets.get(reference)

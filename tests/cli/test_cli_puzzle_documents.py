@@ -1,0 +1,79 @@
+"""Puzzle documents written by hand: what is shown of them, what they say, what is refused."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from turing.cli.main import main
+
+READERS = ["check", "solve", "analyze", "share", "export", "play"]
+
+
+def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args), input=stdin)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def write(folder: Path, name: str, text: str) -> str:
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+# -- texts that are shown -----------------------------------------------------------------
+
+ESCAPES = (
+    r'{"id": "ev\u001b[2J\u001b[31mil\u202ezz\nnext", '
+    r'"cards": [4, 9, 11, 14], "criteria": [2,1,1,3]}'
+)
+
+
+@pytest.mark.parametrize("command", READERS)
+def test_an_id_with_an_escape_sequence_is_refused_at_its_place(
+    tmp_path: Path, command: str
+) -> None:
+    path = write(tmp_path, "esc.jsonl", ESCAPES + "\n")
+    code, out, err = run(command, path)
+    assert code == 2
+    said = (
+        f"error: {path}:1:8: 'id' holds U+001B, a control or text-direction character "
+        "that would garble what is shown"
+    )
+    assert said in err.splitlines()
+    assert err.count("error:") == 1
+    assert "\x1b" not in out + err and "\u202e" not in out + err
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ('id: "a\\u202eb"\ncards: [4, 9, 11, 14]\n', ":1:5: 'id' holds U+202E"),
+        ('id: "one\\ntwo"\ncards: [4, 9, 11, 14]\n', ":1:5: 'id' holds a line break"),
+        ('id: "x\\ty"\ncards: [4, 9, 11, 14]\n', ":1:5: 'id' holds U+0009"),
+        ('cards: [4, 9, 11, 14]\ncardset: "cla\\e[31mssic"\n', ":2:10: 'cardset' holds U+001B"),
+        ('cards: [4, 9, 11, 14]\ncardset: "a\\u2066.yaml"\n', ":2:10: 'cardset' holds U+2066"),
+        ('cards: [4, 9, 11, 14]\ndifficulty: "ea\\e[0msy"\n', ":2:13: 'difficulty' holds U+001B"),
+    ],
+)
+def test_shown_texts_of_a_puzzle_are_held_to_the_card_text_rule(
+    tmp_path: Path, text: str, expected: str
+) -> None:
+    path = write(tmp_path, "t.yaml", text)
+    for command in ("solve", "check"):
+        code, _out, err = run(command, path)
+        assert code == 2
+        assert f"error: {path}{expected}" in err
+        assert "Traceback" not in err
+
+
+def test_a_cardset_reference_keeps_its_surrounding_whitespace_allowed(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        "ok.yaml",
+        "cards: [4, 9, 11, 14]\ncriteria: [2, 1, 1, 3]\ncardset: >\n  classic\n",
+    )
+    code, _out, err = run("check", path)
+    assert code == 0, err
