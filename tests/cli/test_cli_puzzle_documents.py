@@ -77,3 +77,44 @@ def test_a_cardset_reference_keeps_its_surrounding_whitespace_allowed(tmp_path: 
     )
     code, _out, err = run("check", path)
     assert code == 0, err
+
+
+# -- share: only puzzles that can be played ---------------------------------------------------
+
+GOOD = "- id: good\n  cards: [4, 9, 11, 14]\n  criteria: [2, 1, 1, 3]\n"
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "reason"),
+    [
+        (
+            "cards: [4, 9, 11, 14]\n  criteria: [2, 1, 1, 1]",
+            "5 codes meet all hidden criteria, not one",
+        ),
+        (
+            "cards: [4, 9, 11, 14, 18]\n  criteria: [2, 1, 1, 3, 1]",
+            "no code meets all hidden criteria",
+        ),
+        (
+            "cards: [4, 9, 11, 14, 18]\n  criteria: [2, 1, 1, 3, 2]",
+            "redundant verifier E: the others already fix the code",
+        ),
+        (
+            "cards: [4, 9, 11, 14]\n  criteria: [2, 1, 1, 3]\n  solution: '111'",
+            "the stated solution 111 is not the solution",
+        ),
+    ],
+)
+def test_share_refuses_a_puzzle_that_cannot_be_played(
+    tmp_path: Path, puzzle: str, reason: str
+) -> None:
+    path = write(tmp_path, "red.yaml", GOOD + "- id: bad\n  " + puzzle + "\n")
+    code, out, err = run("share", path)
+    assert code == 2
+    assert out == ""  # all or nothing: not even the good puzzle's code
+    assert err == (
+        f"error: {path}:4: cannot make a puzzle code: this puzzle cannot be played: {reason}\n"
+    )
+    assert "241" not in err  # the good puzzle's answer, and any answer, stays hidden
+    code, out, _err = run("share", path, "--id", "good")
+    assert (code, out) == (0, "1ME25KNX  good\n")

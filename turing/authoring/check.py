@@ -238,18 +238,8 @@ def check_puzzle(
     criteria lead to (the solutions are still kept in :attr:`Checked.solutions`)."""
     tier = difficulty(puzzle, cardset)
     solved, result = _solve(puzzle, cardset, "bitmask", reveal=reveal)
-    problems = list(solved.problems)
-    redundant: tuple[str, ...] = ()
-    if result is not None:
-        redundant = tuple(result.redundant_letters)
-        if result.redundant and len(solved.candidates) == 1:
-            problems.append(
-                ngettext(
-                    "redundant verifier {letters}: the others already fix the code",
-                    "redundant verifiers {letters}: the others already fix the code",
-                    len(redundant),
-                ).format(letters=", ".join(redundant))
-            )
+    problems = list(solved.problems) + _redundancy(solved, result)
+    redundant = tuple(result.redundant_letters) if result is not None else ()
     stated = puzzle.extra.get("difficulty")
     if stated is not None and str(stated).lower() != (tier or "none"):
         if tier is None:
@@ -271,6 +261,31 @@ def check_puzzle(
         assignments=None if puzzle.has_hidden else solved.assignments,
         problems=problems,
     )
+
+
+def _redundancy(solved: Solved, result: Validity | None) -> list[str]:
+    """The redundant verifiers of hidden criteria met by one code, as a problem."""
+    if result is None or not result.redundant or len(solved.candidates) != 1:
+        return []
+    letters = result.redundant_letters
+    return [
+        ngettext(
+            "redundant verifier {letters}: the others already fix the code",
+            "redundant verifiers {letters}: the others already fix the code",
+            len(letters),
+        ).format(letters=", ".join(letters))
+    ]
+
+
+def unplayable(puzzle: Puzzle, cardset: CardSet) -> list[str]:
+    """What keeps a puzzle with hidden criteria from being played, in the words of
+    :func:`check_puzzle` and naming no code: hidden criteria met by no code or by several,
+    a redundant verifier, a stated solution that is not the code. Empty when it can be
+    played, or when it has no hidden criteria (there is nothing to play then)."""
+    if not puzzle.has_hidden:
+        return []
+    solved, result = _solve(puzzle, cardset, "bitmask", reveal=False)
+    return list(solved.problems) + _redundancy(solved, result)
 
 
 @dataclass

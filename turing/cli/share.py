@@ -107,6 +107,7 @@ def share(file: str, puzzle_ids: tuple[str, ...], as_json: bool, cardset_name: s
     a shipped card set can be shared this way. The author's id, the stated solution and
     other keys stay in the file.
     """
+    from turing.authoring.check import unplayable
     from turing.core.sharecode import ShareCodeError, encode
 
     rows: list[tuple[str | None, str]] = []
@@ -116,6 +117,16 @@ def share(file: str, puzzle_ids: tuple[str, ...], as_json: bool, cardset_name: s
             code = encode(loaded.puzzle, loaded.cardset)
         except ShareCodeError as exc:
             fail(f"{loaded.source}:{loaded.line}: {exc}")
+        problems = unplayable(loaded.puzzle, loaded.cardset)
+        if problems:
+            # A code is for playing: the receiver would get a puzzle the game refuses.
+            reason = _("this puzzle cannot be played: {problem}").format(
+                problem="; ".join(problems)
+            )
+            fail(
+                f"{loaded.source}:{loaded.line}: "
+                + _("cannot make a puzzle code: {reason}").format(reason=reason)
+            )
         rows.append((loaded.puzzle.id, code))
     for puzzle_id, code in rows:
         if as_json:
