@@ -118,3 +118,44 @@ def test_share_refuses_a_puzzle_that_cannot_be_played(
     assert "241" not in err  # the good puzzle's answer, and any answer, stays hidden
     code, out, _err = run("share", path, "--id", "good")
     assert (code, out) == (0, "1ME25KNX  good\n")
+
+
+# -- what a file of the wrong shape is told -----------------------------------------------------
+
+LINE_A = '{"id": "a", "cards": [4, 9, 11, 14], "criteria": [2, 1, 1, 3]}'
+LINE_B = '{"id": "b", "cards": [3, 7, 10, 14]}'
+
+
+def test_a_json_file_of_one_puzzle_per_line_is_told_it_is_json_lines(tmp_path: Path) -> None:
+    path = write(tmp_path, "lines.json", f"{LINE_A}\n{LINE_B}\n")
+    code, _out, err = run("check", path)
+    assert code == 2
+    assert (
+        f"error: {path}:2:1: a .json file holds one JSON value, and this one holds one per "
+        "line: a file of one puzzle per line is a .jsonl file (JSON Lines)"
+    ) in err.splitlines()
+    assert "YAML" not in err and "('{'" not in err
+
+
+def test_more_text_after_a_value_is_said_without_the_parsers_tuple(tmp_path: Path) -> None:
+    path = write(tmp_path, "two.json", f"{LINE_A} {LINE_B}\n")
+    code, _out, err = run("solve", path)
+    assert code == 2
+    assert err.startswith(f"error: {path}:1:")
+    assert err.endswith(
+        ": YAML syntax: more text after the end of the value; a file holds one value\n"
+    )
+    assert "('{'" not in err
+
+
+@pytest.mark.parametrize("name", ["blanks.jsonl", "-"])
+def test_a_comment_in_json_lines_is_said_to_be_one(tmp_path: Path, name: str) -> None:
+    text = f"{LINE_A}\n\n  # the second puzzle\n{LINE_B}\n"
+    path = name if name == "-" else write(tmp_path, name, text)
+    code, out, err = run("check", path, stdin=text if name == "-" else None)
+    assert code == 2
+    source = "<stdin>" if name == "-" else path
+    assert (
+        f"error: {source}:3:3: JSON Lines has no comments: each line is one puzzle, a JSON object"
+    ) in err.splitlines()
+    assert "ok a" in out and "ok b" in out  # the puzzles around it are still read

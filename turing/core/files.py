@@ -556,6 +556,11 @@ _YAML_PROBLEMS: Final = (
         N_("a second YAML document starts here; a file holds one document"),
     ),
     (
+        # After a flow value (JSON's), the parser names the next token as a tuple.
+        re.compile(r"expected '<document start>', but found .+"),
+        N_("more text after the end of the value; a file holds one value"),
+    ),
+    (
         re.compile(r"found unknown escape character (?P<char>.+)"),
         N_("{char} after a backslash is not an escape a quoted text may hold"),
     ),

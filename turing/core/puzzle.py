@@ -910,6 +910,18 @@ def iter_puzzle_items(
     try:
         root = load_yaml(text, source)
     except SourceError as exc:
+        if suffix == ".json" and _looks_like_jsonl(stripped):
+            yield PuzzleError(
+                source,
+                exc.line,
+                exc.column,
+                _(
+                    "a .json file holds one JSON value, and this one holds one per line: "
+                    "a file of one puzzle per line is a .jsonl file (JSON Lines)"
+                ),
+                E_PUZZLE,
+            )
+            return
         yield PuzzleError.of(exc)
         return
     if root.value is None:
@@ -964,7 +976,9 @@ def _own_cardset(
 
 
 def _looks_like_jsonl(text: str) -> bool:
-    lines = [ln for ln in text.splitlines() if ln.strip()]
+    """Whether a text is one JSON object per line, over more than one line (a line that
+    starts with ``#`` aside: a comment, which JSON Lines has not, is said at its line)."""
+    lines = [ln for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
     return len(lines) > 1 and all(
         ln.lstrip().startswith("{") and ln.rstrip().endswith("}") for ln in lines[:3]
     )
@@ -979,6 +993,15 @@ def _iter_jsonl(
         if not line.strip():
             continue
         empty = False
+        if line.lstrip().startswith("#"):
+            yield PuzzleError(
+                source,
+                number,
+                len(line) - len(line.lstrip()) + 1,
+                _("JSON Lines has no comments: each line is one puzzle, a JSON object"),
+                E_PUZZLE,
+            )
+            continue
         try:
             yield _jsonl_line(line, number, source, cardset, base, sets)
         except SourceError as exc:
