@@ -159,3 +159,68 @@ def test_a_comment_in_json_lines_is_said_to_be_one(tmp_path: Path, name: str) ->
         f"error: {source}:3:3: JSON Lines has no comments: each line is one puzzle, a JSON object"
     ) in err.splitlines()
     assert "ok a" in out and "ok b" in out  # the puzzles around it are still read
+
+
+# -- a key nearly a known one ----------------------------------------------------------------
+
+TYPO = 'id: t\ncards: [4, 9, 11, 14]\ncritera: [2, 1, 1, 3]\nsoluton: "241"\ndifficulty: easy\n'
+
+
+def note(path: str, line: int, key: str, known: str) -> str:
+    return f"note: {path}:{line}:1: unknown key '{key}' ignored (did you mean '{known}'?)"
+
+
+@pytest.mark.parametrize("command", ["solve", "check", "analyze", "play"])
+def test_a_misspelt_key_is_noted_and_still_ignored(tmp_path: Path, command: str) -> None:
+    path = write(tmp_path, "typo.yaml", TYPO)
+    code, _out, err = run(command, path, stdin="")
+    lines = err.splitlines()
+    assert note(path, 3, "critera", "criteria") in lines
+    assert note(path, 4, "soluton", "solution") in lines
+    if command != "play":  # the game refuses a puzzle without hidden criteria, as before
+        assert code == 0, err
+        assert "error" not in err
+
+
+def test_a_note_leaves_json_output_and_exit_status_alone(tmp_path: Path) -> None:
+    plain = write(tmp_path, "plain.yaml", "id: t\ncards: [4, 9, 11, 14]\n")
+    typo = write(tmp_path, "typo.yaml", TYPO)
+    expected = run("check", "--json", plain)
+    code, out, err = run("check", "--json", typo)
+    assert (code, out.replace(typo, plain)) == expected[:2]
+    assert note(typo, 3, "critera", "criteria") in err.splitlines()
+
+
+def test_a_key_is_noted_once_per_file_at_its_own_place(tmp_path: Path) -> None:
+    lines = [
+        '{"id": "a", "cards": [4, 9, 11, 14], "criteria": [2, 1, 1, 3]}',
+        '{"id": "b", "cards": [4, 9, 11, 14], "real_card": [4, 9, 11, 14], "mdoe": "classic"}',
+        '{"id": "c", "cards": [3, 7, 10, 14], "mdoe": "classic", "card": [1]}',
+    ]
+    path = write(tmp_path, "t.jsonl", "\n".join(lines) + "\n")
+    code, _out, err = run("solve", path)
+    assert code == 0, err
+    assert err.splitlines() == [
+        f"note: {path}:2:38: unknown key 'real_card' ignored (did you mean 'real_cards'?)",
+        f"note: {path}:2:67: unknown key 'mdoe' ignored (did you mean 'mode'?)",
+        f"note: {path}:3:57: unknown key 'card' ignored (did you mean 'cards'?)",
+    ]
+
+
+def test_keys_of_their_own_are_not_noted(tmp_path: Path) -> None:
+    text = (
+        "id: t\ncards: [4, 9, 11, 14]\ncriteria: [2, 1, 1, 3]\ndifficulty: easy\n"
+        "verifiers: 4\nseed: 3\nindex: 0\nauthor: me\nsolution_codes: 1\n"
+    )
+    code, _out, err = run("check", write(tmp_path, "own.yaml", text))
+    assert (code, err) == (0, "")
+
+
+def test_a_stated_difficulty_that_is_none_is_said_to_be_none(tmp_path: Path) -> None:
+    path = write(
+        tmp_path, "b.yaml", "cards: [4, 9, 11, 14]\ncriteria: [2, 1, 1, 3]\ndifficulty: brutal\n"
+    )
+    code, out, _err = run("check", path)
+    assert code == 1
+    assert "stated difficulty 'brutal' is not a difficulty (easy, standard, hard)" in out
+    assert "the cards make it" not in out

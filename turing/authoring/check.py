@@ -241,7 +241,14 @@ def check_puzzle(
     problems = list(solved.problems) + _redundancy(solved, result)
     redundant = tuple(result.redundant_letters) if result is not None else ()
     stated = puzzle.extra.get("difficulty")
-    if stated is not None and str(stated).lower() != (tier or "none"):
+    if stated is not None and str(stated).lower() not in (*_TIER_WORDS, "none"):
+        problems.append(
+            _("stated difficulty {stated} is not a difficulty ({tiers})").format(
+                stated=shown_value(stated),
+                tiers=", ".join(_(word) for word in _TIER_WORDS.values()),
+            )
+        )
+    elif stated is not None and str(stated).lower() != (tier or "none"):
         if tier is None:
             message = _("stated difficulty {stated} but the cards make it no published tier")
         else:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import base64
 import enum
+import functools
 import hashlib
 import json
 import os
@@ -353,6 +354,69 @@ _HIDDEN_EXTRA: Final = frozenset({"solution_codes", "seed", "index"})
 _KNOWN_KEYS: Final = frozenset(
     {"id", "mode", "cards", "criteria", "real_cards", "solution", "cardset"}
 )
+
+
+class KeyNote(NamedTuple):
+    """An unknown key of a puzzle document that is nearly a known one (``critera``): it is
+    ignored, as every unknown key is, but a hidden part may have been lost with it. Front
+    ends say it; ``str()`` gives ``FILE:LINE:COL: unknown key … ignored (did you mean …?)``."""
+
+    source: str
+    line: int
+    column: int
+    key: str
+    known: str
+
+    def __str__(self) -> str:
+        return f"{self.source}:{self.line}:{self.column}: " + _(
+            "unknown key {key!r} ignored (did you mean {known!r}?)"
+        ).format(key=self.key, known=self.known)
+
+
+#: The keys an unknown key is compared with: the document's own and a stated difficulty.
+_NOTED_KEYS: Final = (*sorted(_KNOWN_KEYS), "difficulty")
+
+
+def _distance(a: str, b: str) -> int:
+    """The edit distance of two words, a swap of neighbours counting as one edit
+    (optimal string alignment).
+
+    >>> _distance("critera", "criteria"), _distance("mdoe", "mode"), _distance("id", "ix")
+    (1, 1, 1)
+    """
+    before: list[int] = []
+    row = list(range(len(b) + 1))
+    for i, x in enumerate(a, start=1):
+        previous, before, row = before, row, [i] + [0] * len(b)
+        for j, y in enumerate(b, start=1):
+            row[j] = min(before[j] + 1, row[j - 1] + 1, before[j - 1] + (x != y))
+            if i > 1 and j > 1 and x == b[j - 2] and a[i - 2] == y:
+                row[j] = min(row[j], previous[j - 2] + 1)
+    return row[-1]
+
+
+@functools.lru_cache(maxsize=256)
+def nearest_key(key: str) -> str | None:
+    """The known key an unknown ``key`` nearly is, or None: the same but for case, or a
+    small edit away (one edit for a key of five letters or fewer, two for a longer one;
+    ``id`` only in another case).
+
+    >>> nearest_key("critera"), nearest_key("real_card"), nearest_key("mdoe"), nearest_key("ID")
+    ('criteria', 'real_cards', 'mode', 'id')
+    >>> nearest_key("verifiers"), nearest_key("seed"), nearest_key("ix")
+    (None, None, None)
+    """
+    word = key.lower()
+    near: list[tuple[int, str]] = []
+    for known in _NOTED_KEYS:
+        if known == key:
+            return None
+        limit = 0 if len(known) <= 2 else 1 if len(known) <= 5 else 2
+        if abs(len(word) - len(known)) <= limit:
+            distance = _distance(word, known)
+            if distance <= limit:
+                near.append((distance, known))
+    return min(near)[1] if near else None
 
 
 # -- reading documents -------------------------------------------------------------------
@@ -850,6 +914,35 @@ class Loaded(NamedTuple):
     source: str
     line: int
     cardset: CardSet
+    #: Unknown keys that are nearly known ones, each noted once in a reading of a file.
+    notes: tuple[KeyNote, ...] = ()
+
+
+def _key_notes(
+    puzzle: Puzzle, seen: set[str], place: Callable[[str], tuple[str, int, int]]
+) -> tuple[KeyNote, ...]:
+    """The notes of a puzzle's unknown keys that are nearly known ones, each key judged
+    once in a file (``seen``: the keys judged before, updated); ``place(key)`` is where
+    the key is."""
+    notes: list[KeyNote] = []
+    for key in puzzle.extra:
+        if key in seen:
+            continue
+        seen.add(key)
+        known = nearest_key(key)
+        if known is not None:
+            notes.append(KeyNote(*place(key), key, known))
+    return tuple(notes)
+
+
+def _key_place(node: Node) -> Callable[[str], tuple[str, int, int]]:
+    """Where a key of a located mapping is (the mapping's start when not known)."""
+
+    def place(key: str) -> tuple[str, int, int]:
+        line, column = (node.key_marks or {}).get(key, (node.line, node.column))
+        return node.source, line, column
+
+    return place
 
 
 def iter_puzzle_file(
@@ -941,6 +1034,7 @@ def iter_puzzle_items(
         yield PuzzleError(source, 0, 0, _("file holds no puzzle"), E_PUZZLE)
         return
     sets: dict[str | None, CardSet] = {}
+    seen: set[str] = set()
     for item in items:
         try:
             data = item.plain()
@@ -951,7 +1045,7 @@ def iter_puzzle_items(
             yield exc
             continue
         assert chosen is not None  # a malformed reference raised in puzzle_from_data
-        yield Loaded(puzzle, source, item.line, chosen)
+        yield Loaded(puzzle, source, item.line, chosen, _key_notes(puzzle, seen, _key_place(item)))
 
 
 def _own_cardset(
@@ -988,6 +1082,7 @@ def _iter_jsonl(
     text: str, source: str, cardset: CardSet | None, base: Path | None
 ) -> Iterator[Loaded | SourceError]:
     sets: dict[str | None, CardSet] = {}
+    seen: set[str] = set()
     empty = True
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
@@ -1003,7 +1098,7 @@ def _iter_jsonl(
             )
             continue
         try:
-            yield _jsonl_line(line, number, source, cardset, base, sets)
+            yield _jsonl_line(line, number, source, cardset, base, sets, seen)
         except SourceError as exc:
             yield exc
     if empty:
@@ -1052,6 +1147,7 @@ def _jsonl_line(
     cardset: CardSet | None,
     base: Path | None,
     sets: dict[str | None, CardSet],
+    seen: set[str],
 ) -> Loaded:
     try:
         check_openers(line, source, number)
@@ -1075,7 +1171,16 @@ def _jsonl_line(
     chosen = cardset or _own_cardset(data, base, where, sets)
     puzzle = puzzle_from_data(data, where, chosen, base)
     assert chosen is not None  # a malformed reference raised in puzzle_from_data
-    return Loaded(puzzle, source, number, chosen)
+
+    def place(key: str) -> tuple[str, int, int]:
+        # asked only for a key worth a note: the line is parsed again with positions
+        try:
+            node = load_yaml("\n" * (number - 1) + line, source)
+        except SourceError:
+            return source, number, 1
+        return _key_place(node)(key)
+
+    return Loaded(puzzle, source, number, chosen, _key_notes(puzzle, seen, place))
 
 
 def cardset_base(path: str | os.PathLike[str] | None) -> Path | None:
