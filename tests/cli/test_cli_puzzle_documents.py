@@ -224,3 +224,42 @@ def test_a_stated_difficulty_that_is_none_is_said_to_be_none(tmp_path: Path) -> 
     assert code == 1
     assert "stated difficulty 'brutal' is not a difficulty (easy, standard, hard)" in out
     assert "the cards make it" not in out
+
+
+# -- how many verifiers ----------------------------------------------------------------------
+
+
+def test_fewer_verifiers_than_the_games_are_read_and_reported_by_check(tmp_path: Path) -> None:
+    path = write(tmp_path, "three.yaml", "id: t\ncards: [4, 9, 11]\ncriteria: [2, 1, 1]\n")
+    code, out, _err = run("check", path)
+    assert code == 1
+    assert f"{path}:1: FAIL t: has 3 verifiers; a puzzle of the game has 4, 5 or 6" in out
+    code, out, err = run("solve", path)  # still read and solved
+    assert code == 1 and "3 verifiers" in out and "8 codes meet" in out and err == ""
+    code, out, err = run("share", path)
+    assert (code, out) == (2, "")
+    assert err == (
+        f"error: {path}:1: cannot make a puzzle code: the puzzle has 3 verifiers; "
+        "a puzzle of the game has 4, 5 or 6\n"
+    )
+
+
+def test_a_puzzle_of_the_game_is_not_reported_for_its_verifiers(tmp_path: Path) -> None:
+    code, out, _err = run("check", write(tmp_path, "four.yaml", "cards: [4, 9, 11, 14]\n"))
+    assert code == 0 and "verifiers" not in out
+
+
+@pytest.mark.parametrize(
+    ("cards", "said"),
+    [
+        ("[1, 2, 3, 4, 5, 6, 7]", "7 verifiers are too many: a puzzle of the game has 4, 5 or 6"),
+        ("[]", "'cards' is empty: a puzzle of the game has 4, 5 or 6 verifiers"),
+    ],
+)
+def test_a_count_of_verifiers_that_is_refused_says_what_the_game_has(
+    tmp_path: Path, cards: str, said: str
+) -> None:
+    path = write(tmp_path, "n.yaml", f"cards: {cards}\n")
+    code, _out, err = run("check", path)
+    assert code == 2
+    assert f"error: {path}:1:8: {said}" in err

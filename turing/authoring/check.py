@@ -19,7 +19,7 @@ from typing import Any, Final, Literal
 from turing.core.cards import CardSet
 from turing.core.codes import CODE_TEXT, CodeSet
 from turing.core.files import shown_value
-from turing.core.puzzle import Loaded, Puzzle, difficulty
+from turing.core.puzzle import GAME_VERIFIERS, Loaded, Puzzle, difficulty
 from turing.core.solver import (
     Deduction,
     Validity,
@@ -238,7 +238,8 @@ def check_puzzle(
     criteria lead to (the solutions are still kept in :attr:`Checked.solutions`)."""
     tier = difficulty(puzzle, cardset)
     solved, result = _solve(puzzle, cardset, "bitmask", reveal=reveal)
-    problems = list(solved.problems) + _redundancy(solved, result)
+    count = verifier_count_problem(puzzle)
+    problems = ([count] if count else []) + list(solved.problems) + _redundancy(solved, result)
     redundant = tuple(result.redundant_letters) if result is not None else ()
     stated = puzzle.extra.get("difficulty")
     if stated is not None and str(stated).lower() not in (*_TIER_WORDS, "none"):
@@ -282,6 +283,18 @@ def _redundancy(solved: Solved, result: Validity | None) -> list[str]:
             len(letters),
         ).format(letters=", ".join(letters))
     ]
+
+
+def verifier_count_problem(puzzle: Puzzle) -> str | None:
+    """A puzzle of fewer verifiers than the game's 4, 5 or 6, as a problem (such a puzzle
+    is read, solved and analysed; it is not a puzzle of the game)."""
+    if puzzle.verifiers in GAME_VERIFIERS:
+        return None
+    return ngettext(
+        "has {count} verifier; a puzzle of the game has 4, 5 or 6",
+        "has {count} verifiers; a puzzle of the game has 4, 5 or 6",
+        puzzle.verifiers,
+    ).format(count=puzzle.verifiers)
 
 
 def unplayable(puzzle: Puzzle, cardset: CardSet) -> list[str]:

@@ -120,7 +120,7 @@ def share(file: str, puzzle_ids: tuple[str, ...], as_json: bool, cardset_name: s
     a shipped card set can be shared this way. The author's id, the stated solution and
     other keys stay in the file.
     """
-    from turing.authoring.check import unplayable
+    from turing.authoring.check import unplayable, verifier_count_problem
     from turing.core.sharecode import ShareCodeError, encode
 
     rows: list[tuple[str | None, str]] = []
@@ -130,6 +130,15 @@ def share(file: str, puzzle_ids: tuple[str, ...], as_json: bool, cardset_name: s
             code = encode(loaded.puzzle, loaded.cardset)
         except ShareCodeError as exc:
             fail(f"{loaded.source}:{loaded.line}: {exc}")
+        count = verifier_count_problem(loaded.puzzle)
+        if count is not None:
+            # a code is a puzzle of the game, to be played
+            fail(
+                f"{loaded.source}:{loaded.line}: "
+                + _("cannot make a puzzle code: {reason}").format(
+                    reason=_("the puzzle {problem}").format(problem=count)
+                )
+            )
         problems = unplayable(loaded.puzzle, loaded.cardset)
         if problems:
             # A code is for playing: the receiver would get a puzzle the game refuses.

@@ -52,8 +52,12 @@ from turing.core.files import (
 from turing.i18n import _, ngettext
 
 LETTERS: Final = "ABCDEF"
+#: The verifiers a puzzle document may have: fewer than the game's 4 are read (small
+#: puzzles of custom card sets, the analysis of small cases), and `turing check` reports them.
 MIN_VERIFIERS: Final = 1
 MAX_VERIFIERS: Final = len(LETTERS)
+#: The verifier counts of the game (docs/rules.md): a puzzle has 4, 5 or 6.
+GAME_VERIFIERS: Final = (4, 5, 6)
 MAX_PUZZLE_FILE_BYTES: Final = 512 * 1024 * 1024
 
 E_PUZZLE: Final = "P100"
@@ -725,14 +729,14 @@ def _checked_puzzle(
                 )
             groups.append(tuple(_int_list(item, where, ("cards", i), "cards")))
     if not MIN_VERIFIERS <= len(groups) <= MAX_VERIFIERS:
-        raise _fail(
-            where,
-            ("cards",),
-            _("a puzzle has 1–{most} verifiers (A–F), found {count}").format(
-                most=MAX_VERIFIERS, count=len(groups)
-            ),
-            E_PUZZLE_SHAPE,
+        message = (
+            _("'cards' is empty: a puzzle of the game has 4, 5 or 6 verifiers")
+            if not groups
+            else _(
+                "{count} verifiers are too many: a puzzle of the game has 4, 5 or 6 (A–F)"
+            ).format(count=len(groups))
         )
+        raise _fail(where, ("cards",), message, E_PUZZLE_SHAPE)
 
     cardset_name: str | None = None
     if "cardset" in doc:
