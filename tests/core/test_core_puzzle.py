@@ -118,7 +118,12 @@ def test_shipped_puzzle_files_load() -> None:
             (3, 13),
             "each shown card exactly once",
         ),
-        ("m.yaml", "cards: [1, 2, 3, 4, 5, 6, 7]\n", (1, 8), "1–6 verifiers"),
+        (
+            "m.yaml",
+            "cards: [1, 2, 3, 4, 5, 6, 7]\n",
+            (1, 8),
+            "7 verifiers are too many: a puzzle of the game has 4, 5 or 6",
+        ),
         ("n.yaml", "- 1\n- 2\n", (1, 3), "must be a mapping"),
         ("o.yaml", "cards: [!!python/object:os.system x]\n", (1, 9), "not allowed"),
         ("p.jsonl", '{"cards": [4, 9]}\n{"cards": [4, 9, 50]}\n', (2, 18), "card 50"),

@@ -19,7 +19,7 @@ from typing import Any, Final, Literal
 from turing.core.cards import CardSet
 from turing.core.codes import CODE_TEXT, CodeSet
 from turing.core.files import shown_value
-from turing.core.puzzle import Loaded, Puzzle, difficulty
+from turing.core.puzzle import GAME_VERIFIERS, Loaded, Puzzle, difficulty
 from turing.core.solver import (
     Deduction,
     Validity,
@@ -238,20 +238,18 @@ def check_puzzle(
     criteria lead to (the solutions are still kept in :attr:`Checked.solutions`)."""
     tier = difficulty(puzzle, cardset)
     solved, result = _solve(puzzle, cardset, "bitmask", reveal=reveal)
-    problems = list(solved.problems)
-    redundant: tuple[str, ...] = ()
-    if result is not None:
-        redundant = tuple(result.redundant_letters)
-        if result.redundant and len(solved.candidates) == 1:
-            problems.append(
-                ngettext(
-                    "redundant verifier {letters}: the others already fix the code",
-                    "redundant verifiers {letters}: the others already fix the code",
-                    len(redundant),
-                ).format(letters=", ".join(redundant))
-            )
+    count = verifier_count_problem(puzzle)
+    problems = ([count] if count else []) + list(solved.problems) + _redundancy(solved, result)
+    redundant = tuple(result.redundant_letters) if result is not None else ()
     stated = puzzle.extra.get("difficulty")
-    if stated is not None and str(stated).lower() != (tier or "none"):
+    if stated is not None and str(stated).lower() not in (*_TIER_WORDS, "none"):
+        problems.append(
+            _("stated difficulty {stated} is not a difficulty ({tiers})").format(
+                stated=shown_value(stated),
+                tiers=", ".join(_(word) for word in _TIER_WORDS.values()),
+            )
+        )
+    elif stated is not None and str(stated).lower() != (tier or "none"):
         if tier is None:
             message = _("stated difficulty {stated} but the cards make it no published tier")
         else:
@@ -271,6 +269,43 @@ def check_puzzle(
         assignments=None if puzzle.has_hidden else solved.assignments,
         problems=problems,
     )
+
+
+def _redundancy(solved: Solved, result: Validity | None) -> list[str]:
+    """The redundant verifiers of hidden criteria met by one code, as a problem."""
+    if result is None or not result.redundant or len(solved.candidates) != 1:
+        return []
+    letters = result.redundant_letters
+    return [
+        ngettext(
+            "redundant verifier {letters}: the others already fix the code",
+            "redundant verifiers {letters}: the others already fix the code",
+            len(letters),
+        ).format(letters=", ".join(letters))
+    ]
+
+
+def verifier_count_problem(puzzle: Puzzle) -> str | None:
+    """A puzzle of fewer verifiers than the game's 4, 5 or 6, as a problem (such a puzzle
+    is read, solved and analysed; it is not a puzzle of the game)."""
+    if puzzle.verifiers in GAME_VERIFIERS:
+        return None
+    return ngettext(
+        "has {count} verifier; a puzzle of the game has 4, 5 or 6",
+        "has {count} verifiers; a puzzle of the game has 4, 5 or 6",
+        puzzle.verifiers,
+    ).format(count=puzzle.verifiers)
+
+
+def unplayable(puzzle: Puzzle, cardset: CardSet) -> list[str]:
+    """What keeps a puzzle with hidden criteria from being played, in the words of
+    :func:`check_puzzle` and naming no code: hidden criteria met by no code or by several,
+    a redundant verifier, a stated solution that is not the code. Empty when it can be
+    played, or when it has no hidden criteria (there is nothing to play then)."""
+    if not puzzle.has_hidden:
+        return []
+    solved, result = _solve(puzzle, cardset, "bitmask", reveal=False)
+    return list(solved.problems) + _redundancy(solved, result)
 
 
 @dataclass

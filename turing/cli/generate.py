@@ -54,6 +54,7 @@ from turing.cli.output import (
     stdout_console,
     takes_every_character,
 )
+from turing.cli.share import with_notes
 from turing.core.cards import CardSet, load_cardset, portable_reference
 from turing.core.files import BANK_READ, BANK_SIDE_FILES, BANK_WRITTEN, CARD_SET, PUZZLE_FILE
 from turing.core.puzzle import (
@@ -1724,7 +1725,7 @@ def bank_import(db: str, files: tuple[str, ...], cardset_name: str | None, as_js
         for file in files:
             batch: list[Puzzle] = []
             source, text, name = file_or_stdin(file)
-            for loaded in iter_puzzle_file(source, forced, text=text, name=name):
+            for loaded in with_notes(iter_puzzle_file(source, forced, text=text, name=name)):
                 puzzle = portable(loaded.puzzle, cardset_base(file))
                 if cardset_name:
                     # The bank records the set the puzzle was checked with.
@@ -1968,7 +1969,7 @@ def export(
     puzzles: list[Puzzle] = []
     for file in files:
         base = cardset_base(file)
-        for loaded in iter_puzzle_file(file, forced):
+        for loaded in with_notes(iter_puzzle_file(file, forced)):
             if _file_puzzle_matches(loaded.puzzle, loaded.cardset, query):
                 try:
                     page = page_puzzle(loaded.puzzle, loaded.cardset)

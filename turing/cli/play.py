@@ -29,7 +29,7 @@ from turing.cli.output import (
     stderr_console,
     stdout_console,
 )
-from turing.cli.share import SHARED_LABEL, shared_puzzle
+from turing.cli.share import SHARED_LABEL, shared_puzzle, with_notes
 from turing.core.cards import CardSet, load_cardset
 from turing.core.errors import TuringError
 from turing.core.files import (
@@ -84,7 +84,7 @@ def _verifier_counts(text: str | None) -> list[int]:
 
 
 def _from_file(path: str, forced: CardSet | None, puzzle_id: str | None) -> tuple[Puzzle, CardSet]:
-    found = list(iter_puzzle_file(path, forced))
+    found = list(with_notes(iter_puzzle_file(path, forced)))
     if puzzle_id is not None:
         found = [loaded for loaded in found if id_matches(loaded.puzzle.id, puzzle_id)]
         if not found:

@@ -25,6 +25,7 @@ SHARED_LABEL: Final = "shared puzzle"
 CODE_SOURCE: Final = "code"
 
 F = TypeVar("F", bound=Callable[..., Any])
+T = TypeVar("T")
 
 
 def code_option(func: F) -> F:
@@ -51,9 +52,20 @@ def shared_puzzle(code: str) -> tuple[Puzzle, CardSet]:
     return shared.puzzle, shared.cardset
 
 
+def with_notes(items: Iterable[T]) -> Iterator[T]:
+    """The puzzles read (and any errors among them), each puzzle's notes said on standard
+    error as it passes: an unknown key that is nearly a known one, ignored (once per key
+    and file). Neither an error nor part of ``--json`` output."""
+    for item in items:
+        if isinstance(item, Loaded):
+            for note in item.notes:
+                click.echo(_("note: {message}").format(message=note), err=True)
+        yield item
+
+
 def _file_puzzles(path: str, forced: CardSet | None) -> Iterator[Loaded]:
     source, text, name = file_or_stdin(path)
-    return iter_puzzle_file(source, forced, text=text, name=name)
+    return with_notes(iter_puzzle_file(source, forced, text=text, name=name))
 
 
 def _code_puzzles(codes: Sequence[str]) -> list[Loaded]:
@@ -66,13 +78,14 @@ def _code_puzzles(codes: Sequence[str]) -> list[Loaded]:
 
 
 def with_codes(
-    from_files: Iterable[Loaded],
+    from_files: Iterable[T],
     files: Sequence[str],
     codes: Sequence[str],
     cardset_name: str | None,
-) -> Iterator[Loaded]:
-    """The puzzles a command reads: those of its files, then those of its ``--code``
-    codes, each with the card set it is played with (``loaded.cardset``).
+) -> Iterator[T | Loaded]:
+    """The puzzles a command reads: those of its files (their notes said as they pass,
+    see :func:`with_notes`), then those of its ``--code`` codes, each with the card set it
+    is played with (``loaded.cardset``).
 
     Every code is read before anything else, so a bad one refuses the whole command
     before any output. A code names its own card set, so ``--cardset`` goes with files
@@ -82,7 +95,7 @@ def with_codes(
         fail(_("give a puzzle FILE (- for standard input) or --code CODE"))
     if codes and cardset_name is not None:
         fail(_("a puzzle code names its own card set; drop --cardset"))
-    return itertools.chain(from_files, _code_puzzles(codes))
+    return itertools.chain(with_notes(from_files), _code_puzzles(codes))
 
 
 # -- turing share ---------------------------------------------------------------------------
@@ -107,6 +120,7 @@ def share(file: str, puzzle_ids: tuple[str, ...], as_json: bool, cardset_name: s
     a shipped card set can be shared this way. The author's id, the stated solution and
     other keys stay in the file.
     """
+    from turing.authoring.check import unplayable, verifier_count_problem
     from turing.core.sharecode import ShareCodeError, encode
 
     rows: list[tuple[str | None, str]] = []
@@ -116,6 +130,25 @@ def share(file: str, puzzle_ids: tuple[str, ...], as_json: bool, cardset_name: s
             code = encode(loaded.puzzle, loaded.cardset)
         except ShareCodeError as exc:
             fail(f"{loaded.source}:{loaded.line}: {exc}")
+        count = verifier_count_problem(loaded.puzzle)
+        if count is not None:
+            # a code is a puzzle of the game, to be played
+            fail(
+                f"{loaded.source}:{loaded.line}: "
+                + _("cannot make a puzzle code: {reason}").format(
+                    reason=_("the puzzle {problem}").format(problem=count)
+                )
+            )
+        problems = unplayable(loaded.puzzle, loaded.cardset)
+        if problems:
+            # A code is for playing: the receiver would get a puzzle the game refuses.
+            reason = _("this puzzle cannot be played: {problem}").format(
+                problem="; ".join(problems)
+            )
+            fail(
+                f"{loaded.source}:{loaded.line}: "
+                + _("cannot make a puzzle code: {reason}").format(reason=reason)
+            )
         rows.append((loaded.puzzle.id, code))
     for puzzle_id, code in rows:
         if as_json:

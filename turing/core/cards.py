@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import re
-import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -19,9 +18,11 @@ from typing import Final, TypeVar
 
 from turing.core.codes import ALL_MASK, CodeSet
 from turing.core.files import (
+    LINE_BREAKS,
     Node,
     SourceError,
     cached_parse,
+    garbling_character,
     load_yaml,
     read_text,
     shipped_dir,
@@ -384,15 +385,6 @@ def _kind(value: object) -> str:
     return _("text")
 
 
-#: What str.splitlines breaks a line at: none may stand inside a one-line text.
-_LINE_BREAKS: Final = frozenset("\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029")
-#: The characters that set or override the direction of text (bidi marks, embeddings,
-#: overrides, isolates): in a card text they would reorder what a terminal shows.
-_DIRECTION: Final = frozenset(
-    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
-)
-
-
 def _text(
     node: Node, key: str, lines: list[str], errors: list[CardError], one_line: bool = True
 ) -> str | None:
@@ -408,16 +400,14 @@ def _text(
         errors.append(_err(node, message.format(key=key), E_EMPTY_TEXT))
         return None
     lead = len(raw) - len(raw.lstrip())
-    for offset, char in enumerate(text, start=lead):
-        if char == "\n" and not one_line:
-            continue
-        if one_line and char in _LINE_BREAKS:
+    found = garbling_character(text, lines=not one_line)
+    if found is not None:
+        char = text[found]
+        if one_line and char in LINE_BREAKS:
             message = _("{key!r} holds a line break: it is shown on one line")
             errors.append(_err(node, message.format(key=key), E_LINE_BREAK))
             return None
-        if char not in _DIRECTION and unicodedata.category(char) != "Cc":
-            continue
-        line, column = _expression_column(lines, node, offset)
+        line, column = _expression_column(lines, node, lead + found)
         message = _(
             "{key!r} holds {char}, a control or text-direction character that would "
             "garble what is shown"

@@ -132,6 +132,42 @@ def check_characters(text: str, source: str) -> None:
     raise SourceError(source, line, col, message, E_FILE)
 
 
+#: What str.splitlines breaks a line at: none may stand inside a one-line text.
+LINE_BREAKS: Final = frozenset("\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029")
+#: The characters that set or override the direction of text (bidi marks, embeddings,
+#: overrides, isolates): shown, they would reorder what a terminal prints around them.
+DIRECTION_CHARACTERS: Final = frozenset(
+    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
+#: A character that garbles a terminal showing it: a control character (category Cc:
+#: U+0000–U+001F, U+007F–U+009F, escape sequences begin with one), a line break, a
+#: direction character.
+_GARBLING: Final = re.compile(
+    "[\x00-\x1f\x7f-\x9f\u2028\u2029" + "".join(sorted(DIRECTION_CHARACTERS)) + "]"
+)
+#: The same, a line feed allowed (a text of several lines).
+_GARBLING_LINES: Final = re.compile(
+    "[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029" + "".join(sorted(DIRECTION_CHARACTERS)) + "]"
+)
+
+
+def garbling_character(text: str, lines: bool = False) -> int | None:
+    """The index of the first character of ``text`` that would garble a terminal showing
+    it — a control character (an escape sequence starts with one), a line break, a
+    character that sets the direction of text — or None; ``lines``: a line feed is allowed
+    (a text of several lines). The one test of every text read from a file and shown.
+
+    >>> garbling_character("A46 NXF"), garbling_character("ev\\x1b[2J")
+    (None, 2)
+    >>> garbling_character("a\\u202eb")
+    1
+    >>> garbling_character("two\\nlines", lines=True), garbling_character("two\\nlines")
+    (None, 3)
+    """
+    found = (_GARBLING_LINES if lines else _GARBLING).search(text)
+    return None if found is None else found.start()
+
+
 #: How many characters of a text value an error message shows before it says "…".
 SHOWN_CHARACTERS: Final = 40
 
@@ -518,6 +554,11 @@ _YAML_PROBLEMS: Final = (
     (
         re.compile(r"but found another document"),
         N_("a second YAML document starts here; a file holds one document"),
+    ),
+    (
+        # After a flow value (JSON's), the parser names the next token as a tuple.
+        re.compile(r"expected '<document start>', but found .+"),
+        N_("more text after the end of the value; a file holds one value"),
     ),
     (
         re.compile(r"found unknown escape character (?P<char>.+)"),

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import base64
 import enum
+import functools
 import hashlib
 import json
 import os
@@ -37,10 +38,12 @@ from turing.core.codes import CODE_TEXT, EXAMPLE_CODE, Code, CodeError
 from turing.core.errors import TuringError
 from turing.core.files import (
     E_DUPLICATE_KEY,
+    LINE_BREAKS,
     Node,
     SourceError,
     check_openers,
     decode_text,
+    garbling_character,
     json_problem,
     load_yaml,
     read_text,
@@ -49,8 +52,12 @@ from turing.core.files import (
 from turing.i18n import _, ngettext
 
 LETTERS: Final = "ABCDEF"
+#: The verifiers a puzzle document may have: fewer than the game's 4 are read (small
+#: puzzles of custom card sets, the analysis of small cases), and `turing check` reports them.
 MIN_VERIFIERS: Final = 1
 MAX_VERIFIERS: Final = len(LETTERS)
+#: The verifier counts of the game (docs/rules.md): a puzzle has 4, 5 or 6.
+GAME_VERIFIERS: Final = (4, 5, 6)
 MAX_PUZZLE_FILE_BYTES: Final = 512 * 1024 * 1024
 
 E_PUZZLE: Final = "P100"
@@ -59,6 +66,11 @@ E_PUZZLE_CARD: Final = "P102"
 E_PUZZLE_CRITERION: Final = "P103"
 E_PUZZLE_SHAPE: Final = "P104"
 E_PUZZLE_CARDSET: Final = "P105"
+E_PUZZLE_TEXT: Final = "P106"
+
+#: The keys of a document whose text is shown (an id, a card-set reference, a stated
+#: difficulty): none may hold a character that garbles a terminal.
+_SHOWN_TEXTS: Final = ("id", "cardset", "difficulty")
 
 
 class PuzzleError(SourceError):
@@ -348,6 +360,69 @@ _KNOWN_KEYS: Final = frozenset(
 )
 
 
+class KeyNote(NamedTuple):
+    """An unknown key of a puzzle document that is nearly a known one (``critera``): it is
+    ignored, as every unknown key is, but a hidden part may have been lost with it. Front
+    ends say it; ``str()`` gives ``FILE:LINE:COL: unknown key … ignored (did you mean …?)``."""
+
+    source: str
+    line: int
+    column: int
+    key: str
+    known: str
+
+    def __str__(self) -> str:
+        return f"{self.source}:{self.line}:{self.column}: " + _(
+            "unknown key {key!r} ignored (did you mean {known!r}?)"
+        ).format(key=self.key, known=self.known)
+
+
+#: The keys an unknown key is compared with: the document's own and a stated difficulty.
+_NOTED_KEYS: Final = (*sorted(_KNOWN_KEYS), "difficulty")
+
+
+def _distance(a: str, b: str) -> int:
+    """The edit distance of two words, a swap of neighbours counting as one edit
+    (optimal string alignment).
+
+    >>> _distance("critera", "criteria"), _distance("mdoe", "mode"), _distance("id", "ix")
+    (1, 1, 1)
+    """
+    before: list[int] = []
+    row = list(range(len(b) + 1))
+    for i, x in enumerate(a, start=1):
+        previous, before, row = before, row, [i] + [0] * len(b)
+        for j, y in enumerate(b, start=1):
+            row[j] = min(before[j] + 1, row[j - 1] + 1, before[j - 1] + (x != y))
+            if i > 1 and j > 1 and x == b[j - 2] and a[i - 2] == y:
+                row[j] = min(row[j], previous[j - 2] + 1)
+    return row[-1]
+
+
+@functools.lru_cache(maxsize=256)
+def nearest_key(key: str) -> str | None:
+    """The known key an unknown ``key`` nearly is, or None: the same but for case, or a
+    small edit away (one edit for a key of five letters or fewer, two for a longer one;
+    ``id`` only in another case).
+
+    >>> nearest_key("critera"), nearest_key("real_card"), nearest_key("mdoe"), nearest_key("ID")
+    ('criteria', 'real_cards', 'mode', 'id')
+    >>> nearest_key("verifiers"), nearest_key("seed"), nearest_key("ix")
+    (None, None, None)
+    """
+    word = key.lower()
+    near: list[tuple[int, str]] = []
+    for known in _NOTED_KEYS:
+        if known == key:
+            return None
+        limit = 0 if len(known) <= 2 else 1 if len(known) <= 5 else 2
+        if abs(len(word) - len(known)) <= limit:
+            distance = _distance(word, known)
+            if distance <= limit:
+                near.append((distance, known))
+    return min(near)[1] if near else None
+
+
 # -- reading documents -------------------------------------------------------------------
 
 
@@ -528,6 +603,10 @@ def _plain_puzzle(doc: dict[str, Any], cardset: CardSet) -> Puzzle | None:
     puzzle_id = get("id")
     if puzzle_id is not None and type(puzzle_id) is not str and type(puzzle_id) is not int:
         return None
+    for key in _SHOWN_TEXTS:
+        text = get(key)
+        if type(text) is str and garbling_character(text) is not None:
+            return None
     # The object Puzzle(...) makes, its fields set at once: the frozen dataclass sets
     # them one by one, a fifth of the time of reading one line of a JSONL file.
     puzzle = object.__new__(Puzzle)
@@ -556,6 +635,28 @@ def puzzle_from_data(
     return _checked_puzzle(data, where, cardset, cardset_base)
 
 
+def _check_shown_text(value: Any, key: str, where: Where) -> None:
+    """Refuse a text of the document that is shown (``key``: an id, a card-set reference,
+    a stated difficulty) holding a control, line-break or text-direction character, as a
+    card text is refused (docs/cards.md, C108 and C109)."""
+    if not isinstance(value, str):
+        return
+    if key == "cardset":
+        value = value.strip()  # a reference is read without the whitespace around it
+    found = garbling_character(value)
+    if found is None:
+        return
+    char = value[found]
+    if char in LINE_BREAKS:
+        message = _("{key!r} holds a line break: it is shown on one line").format(key=key)
+    else:
+        message = _(
+            "{key!r} holds {char}, a control or text-direction character that would "
+            "garble what is shown"
+        ).format(key=key, char=f"U+{ord(char):04X}")
+    raise _fail(where, (key,), message, E_PUZZLE_TEXT)
+
+
 def _checked_puzzle(
     data: Any, where: Where, cardset: CardSet | None, cardset_base: Path | None
 ) -> Puzzle:
@@ -564,6 +665,8 @@ def _checked_puzzle(
     if not isinstance(data, dict):
         raise _fail(where, (), _("a puzzle must be a mapping with at least 'cards'"), E_PUZZLE_TYPE)
     doc: dict[str, Any] = data
+    for key in _SHOWN_TEXTS:
+        _check_shown_text(doc.get(key), key, where)
     mode = Mode.CLASSIC
     if "mode" in doc:
         mode_value = doc["mode"]
@@ -626,14 +729,14 @@ def _checked_puzzle(
                 )
             groups.append(tuple(_int_list(item, where, ("cards", i), "cards")))
     if not MIN_VERIFIERS <= len(groups) <= MAX_VERIFIERS:
-        raise _fail(
-            where,
-            ("cards",),
-            _("a puzzle has 1–{most} verifiers (A–F), found {count}").format(
-                most=MAX_VERIFIERS, count=len(groups)
-            ),
-            E_PUZZLE_SHAPE,
+        message = (
+            _("'cards' is empty: a puzzle of the game has 4, 5 or 6 verifiers")
+            if not groups
+            else _(
+                "{count} verifiers are too many: a puzzle of the game has 4, 5 or 6 (A–F)"
+            ).format(count=len(groups))
         )
+        raise _fail(where, ("cards",), message, E_PUZZLE_SHAPE)
 
     cardset_name: str | None = None
     if "cardset" in doc:
@@ -815,6 +918,35 @@ class Loaded(NamedTuple):
     source: str
     line: int
     cardset: CardSet
+    #: Unknown keys that are nearly known ones, each noted once in a reading of a file.
+    notes: tuple[KeyNote, ...] = ()
+
+
+def _key_notes(
+    puzzle: Puzzle, seen: set[str], place: Callable[[str], tuple[str, int, int]]
+) -> tuple[KeyNote, ...]:
+    """The notes of a puzzle's unknown keys that are nearly known ones, each key judged
+    once in a file (``seen``: the keys judged before, updated); ``place(key)`` is where
+    the key is."""
+    notes: list[KeyNote] = []
+    for key in puzzle.extra:
+        if key in seen:
+            continue
+        seen.add(key)
+        known = nearest_key(key)
+        if known is not None:
+            notes.append(KeyNote(*place(key), key, known))
+    return tuple(notes)
+
+
+def _key_place(node: Node) -> Callable[[str], tuple[str, int, int]]:
+    """Where a key of a located mapping is (the mapping's start when not known)."""
+
+    def place(key: str) -> tuple[str, int, int]:
+        line, column = (node.key_marks or {}).get(key, (node.line, node.column))
+        return node.source, line, column
+
+    return place
 
 
 def iter_puzzle_file(
@@ -875,6 +1007,18 @@ def iter_puzzle_items(
     try:
         root = load_yaml(text, source)
     except SourceError as exc:
+        if suffix == ".json" and _looks_like_jsonl(stripped):
+            yield PuzzleError(
+                source,
+                exc.line,
+                exc.column,
+                _(
+                    "a .json file holds one JSON value, and this one holds one per line: "
+                    "a file of one puzzle per line is a .jsonl file (JSON Lines)"
+                ),
+                E_PUZZLE,
+            )
+            return
         yield PuzzleError.of(exc)
         return
     if root.value is None:
@@ -894,6 +1038,7 @@ def iter_puzzle_items(
         yield PuzzleError(source, 0, 0, _("file holds no puzzle"), E_PUZZLE)
         return
     sets: dict[str | None, CardSet] = {}
+    seen: set[str] = set()
     for item in items:
         try:
             data = item.plain()
@@ -904,7 +1049,7 @@ def iter_puzzle_items(
             yield exc
             continue
         assert chosen is not None  # a malformed reference raised in puzzle_from_data
-        yield Loaded(puzzle, source, item.line, chosen)
+        yield Loaded(puzzle, source, item.line, chosen, _key_notes(puzzle, seen, _key_place(item)))
 
 
 def _own_cardset(
@@ -919,6 +1064,8 @@ def _own_cardset(
         value = data["cardset"]
         if not isinstance(value, str) or not value.strip():
             return None
+        if garbling_character(value.strip()) is not None:
+            return None
         reference = value.strip()
     found = sets.get(reference)
     if found is None:
@@ -927,7 +1074,9 @@ def _own_cardset(
 
 
 def _looks_like_jsonl(text: str) -> bool:
-    lines = [ln for ln in text.splitlines() if ln.strip()]
+    """Whether a text is one JSON object per line, over more than one line (a line that
+    starts with ``#`` aside: a comment, which JSON Lines has not, is said at its line)."""
+    lines = [ln for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
     return len(lines) > 1 and all(
         ln.lstrip().startswith("{") and ln.rstrip().endswith("}") for ln in lines[:3]
     )
@@ -937,13 +1086,23 @@ def _iter_jsonl(
     text: str, source: str, cardset: CardSet | None, base: Path | None
 ) -> Iterator[Loaded | SourceError]:
     sets: dict[str | None, CardSet] = {}
+    seen: set[str] = set()
     empty = True
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
         empty = False
+        if line.lstrip().startswith("#"):
+            yield PuzzleError(
+                source,
+                number,
+                len(line) - len(line.lstrip()) + 1,
+                _("JSON Lines has no comments: each line is one puzzle, a JSON object"),
+                E_PUZZLE,
+            )
+            continue
         try:
-            yield _jsonl_line(line, number, source, cardset, base, sets)
+            yield _jsonl_line(line, number, source, cardset, base, sets, seen)
         except SourceError as exc:
             yield exc
     if empty:
@@ -992,6 +1151,7 @@ def _jsonl_line(
     cardset: CardSet | None,
     base: Path | None,
     sets: dict[str | None, CardSet],
+    seen: set[str],
 ) -> Loaded:
     try:
         check_openers(line, source, number)
@@ -1015,7 +1175,16 @@ def _jsonl_line(
     chosen = cardset or _own_cardset(data, base, where, sets)
     puzzle = puzzle_from_data(data, where, chosen, base)
     assert chosen is not None  # a malformed reference raised in puzzle_from_data
-    return Loaded(puzzle, source, number, chosen)
+
+    def place(key: str) -> tuple[str, int, int]:
+        # asked only for a key worth a note: the line is parsed again with positions
+        try:
+            node = load_yaml("\n" * (number - 1) + line, source)
+        except SourceError:
+            return source, number, 1
+        return _key_place(node)(key)
+
+    return Loaded(puzzle, source, number, chosen, _key_notes(puzzle, seen, place))
 
 
 def cardset_base(path: str | os.PathLike[str] | None) -> Path | None:

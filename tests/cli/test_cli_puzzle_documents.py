@@ -1,0 +1,265 @@
+"""Puzzle documents written by hand: what is shown of them, what they say, what is refused."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from turing.cli.main import main
+
+READERS = ["check", "solve", "analyze", "share", "export", "play"]
+
+
+def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args), input=stdin)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def write(folder: Path, name: str, text: str) -> str:
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+# -- texts that are shown -----------------------------------------------------------------
+
+ESCAPES = (
+    r'{"id": "ev\u001b[2J\u001b[31mil\u202ezz\nnext", '
+    r'"cards": [4, 9, 11, 14], "criteria": [2,1,1,3]}'
+)
+
+
+@pytest.mark.parametrize("command", READERS)
+def test_an_id_with_an_escape_sequence_is_refused_at_its_place(
+    tmp_path: Path, command: str
+) -> None:
+    path = write(tmp_path, "esc.jsonl", ESCAPES + "\n")
+    code, out, err = run(command, path)
+    assert code == 2
+    said = (
+        f"error: {path}:1:8: 'id' holds U+001B, a control or text-direction character "
+        "that would garble what is shown"
+    )
+    assert said in err.splitlines()
+    assert err.count("error:") == 1
+    assert "\x1b" not in out + err and "\u202e" not in out + err
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ('id: "a\\u202eb"\ncards: [4, 9, 11, 14]\n', ":1:5: 'id' holds U+202E"),
+        ('id: "one\\ntwo"\ncards: [4, 9, 11, 14]\n', ":1:5: 'id' holds a line break"),
+        ('id: "x\\ty"\ncards: [4, 9, 11, 14]\n', ":1:5: 'id' holds U+0009"),
+        ('cards: [4, 9, 11, 14]\ncardset: "cla\\e[31mssic"\n', ":2:10: 'cardset' holds U+001B"),
+        ('cards: [4, 9, 11, 14]\ncardset: "a\\u2066.yaml"\n', ":2:10: 'cardset' holds U+2066"),
+        ('cards: [4, 9, 11, 14]\ndifficulty: "ea\\e[0msy"\n', ":2:13: 'difficulty' holds U+001B"),
+    ],
+)
+def test_shown_texts_of_a_puzzle_are_held_to_the_card_text_rule(
+    tmp_path: Path, text: str, expected: str
+) -> None:
+    path = write(tmp_path, "t.yaml", text)
+    for command in ("solve", "check"):
+        code, _out, err = run(command, path)
+        assert code == 2
+        assert f"error: {path}{expected}" in err
+        assert "Traceback" not in err
+
+
+def test_a_cardset_reference_keeps_its_surrounding_whitespace_allowed(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        "ok.yaml",
+        "cards: [4, 9, 11, 14]\ncriteria: [2, 1, 1, 3]\ncardset: >\n  classic\n",
+    )
+    code, _out, err = run("check", path)
+    assert code == 0, err
+
+
+# -- share: only puzzles that can be played ---------------------------------------------------
+
+GOOD = "- id: good\n  cards: [4, 9, 11, 14]\n  criteria: [2, 1, 1, 3]\n"
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "reason"),
+    [
+        (
+            "cards: [4, 9, 11, 14]\n  criteria: [2, 1, 1, 1]",
+            "5 codes meet all hidden criteria, not one",
+        ),
+        (
+            "cards: [4, 9, 11, 14, 18]\n  criteria: [2, 1, 1, 3, 1]",
+            "no code meets all hidden criteria",
+        ),
+        (
+            "cards: [4, 9, 11, 14, 18]\n  criteria: [2, 1, 1, 3, 2]",
+            "redundant verifier E: the others already fix the code",
+        ),
+        (
+            "cards: [4, 9, 11, 14]\n  criteria: [2, 1, 1, 3]\n  solution: '111'",
+            "the stated solution 111 is not the solution",
+        ),
+    ],
+)
+def test_share_refuses_a_puzzle_that_cannot_be_played(
+    tmp_path: Path, puzzle: str, reason: str
+) -> None:
+    path = write(tmp_path, "red.yaml", GOOD + "- id: bad\n  " + puzzle + "\n")
+    code, out, err = run("share", path)
+    assert code == 2
+    assert out == ""  # all or nothing: not even the good puzzle's code
+    assert err == (
+        f"error: {path}:4: cannot make a puzzle code: this puzzle cannot be played: {reason}\n"
+    )
+    assert "241" not in err  # the good puzzle's answer, and any answer, stays hidden
+    code, out, _err = run("share", path, "--id", "good")
+    assert (code, out) == (0, "1ME25KNX  good\n")
+
+
+# -- what a file of the wrong shape is told -----------------------------------------------------
+
+LINE_A = '{"id": "a", "cards": [4, 9, 11, 14], "criteria": [2, 1, 1, 3]}'
+LINE_B = '{"id": "b", "cards": [3, 7, 10, 14]}'
+
+
+def test_a_json_file_of_one_puzzle_per_line_is_told_it_is_json_lines(tmp_path: Path) -> None:
+    path = write(tmp_path, "lines.json", f"{LINE_A}\n{LINE_B}\n")
+    code, _out, err = run("check", path)
+    assert code == 2
+    assert (
+        f"error: {path}:2:1: a .json file holds one JSON value, and this one holds one per "
+        "line: a file of one puzzle per line is a .jsonl file (JSON Lines)"
+    ) in err.splitlines()
+    assert "YAML" not in err and "('{'" not in err
+
+
+def test_more_text_after_a_value_is_said_without_the_parsers_tuple(tmp_path: Path) -> None:
+    path = write(tmp_path, "two.json", f"{LINE_A} {LINE_B}\n")
+    code, _out, err = run("solve", path)
+    assert code == 2
+    assert err.startswith(f"error: {path}:1:")
+    assert err.endswith(
+        ": YAML syntax: more text after the end of the value; a file holds one value\n"
+    )
+    assert "('{'" not in err
+
+
+@pytest.mark.parametrize("name", ["blanks.jsonl", "-"])
+def test_a_comment_in_json_lines_is_said_to_be_one(tmp_path: Path, name: str) -> None:
+    text = f"{LINE_A}\n\n  # the second puzzle\n{LINE_B}\n"
+    path = name if name == "-" else write(tmp_path, name, text)
+    code, out, err = run("check", path, stdin=text if name == "-" else None)
+    assert code == 2
+    source = "<stdin>" if name == "-" else path
+    assert (
+        f"error: {source}:3:3: JSON Lines has no comments: each line is one puzzle, a JSON object"
+    ) in err.splitlines()
+    assert "ok a" in out and "ok b" in out  # the puzzles around it are still read
+
+
+# -- a key nearly a known one ----------------------------------------------------------------
+
+TYPO = 'id: t\ncards: [4, 9, 11, 14]\ncritera: [2, 1, 1, 3]\nsoluton: "241"\ndifficulty: easy\n'
+
+
+def note(path: str, line: int, key: str, known: str) -> str:
+    return f"note: {path}:{line}:1: unknown key '{key}' ignored (did you mean '{known}'?)"
+
+
+@pytest.mark.parametrize("command", ["solve", "check", "analyze", "play"])
+def test_a_misspelt_key_is_noted_and_still_ignored(tmp_path: Path, command: str) -> None:
+    path = write(tmp_path, "typo.yaml", TYPO)
+    code, _out, err = run(command, path, stdin="")
+    lines = err.splitlines()
+    assert note(path, 3, "critera", "criteria") in lines
+    assert note(path, 4, "soluton", "solution") in lines
+    if command != "play":  # the game refuses a puzzle without hidden criteria, as before
+        assert code == 0, err
+        assert "error" not in err
+
+
+def test_a_note_leaves_json_output_and_exit_status_alone(tmp_path: Path) -> None:
+    plain = write(tmp_path, "plain.yaml", "id: t\ncards: [4, 9, 11, 14]\n")
+    typo = write(tmp_path, "typo.yaml", TYPO)
+    expected = run("check", "--json", plain)
+    code, out, err = run("check", "--json", typo)
+    assert (code, out.replace(typo, plain)) == expected[:2]
+    assert note(typo, 3, "critera", "criteria") in err.splitlines()
+
+
+def test_a_key_is_noted_once_per_file_at_its_own_place(tmp_path: Path) -> None:
+    lines = [
+        '{"id": "a", "cards": [4, 9, 11, 14], "criteria": [2, 1, 1, 3]}',
+        '{"id": "b", "cards": [4, 9, 11, 14], "real_card": [4, 9, 11, 14], "mdoe": "classic"}',
+        '{"id": "c", "cards": [3, 7, 10, 14], "mdoe": "classic", "card": [1]}',
+    ]
+    path = write(tmp_path, "t.jsonl", "\n".join(lines) + "\n")
+    code, _out, err = run("solve", path)
+    assert code == 0, err
+    assert err.splitlines() == [
+        f"note: {path}:2:38: unknown key 'real_card' ignored (did you mean 'real_cards'?)",
+        f"note: {path}:2:67: unknown key 'mdoe' ignored (did you mean 'mode'?)",
+        f"note: {path}:3:57: unknown key 'card' ignored (did you mean 'cards'?)",
+    ]
+
+
+def test_keys_of_their_own_are_not_noted(tmp_path: Path) -> None:
+    text = (
+        "id: t\ncards: [4, 9, 11, 14]\ncriteria: [2, 1, 1, 3]\ndifficulty: easy\n"
+        "verifiers: 4\nseed: 3\nindex: 0\nauthor: me\nsolution_codes: 1\n"
+    )
+    code, _out, err = run("check", write(tmp_path, "own.yaml", text))
+    assert (code, err) == (0, "")
+
+
+def test_a_stated_difficulty_that_is_none_is_said_to_be_none(tmp_path: Path) -> None:
+    path = write(
+        tmp_path, "b.yaml", "cards: [4, 9, 11, 14]\ncriteria: [2, 1, 1, 3]\ndifficulty: brutal\n"
+    )
+    code, out, _err = run("check", path)
+    assert code == 1
+    assert "stated difficulty 'brutal' is not a difficulty (easy, standard, hard)" in out
+    assert "the cards make it" not in out
+
+
+# -- how many verifiers ----------------------------------------------------------------------
+
+
+def test_fewer_verifiers_than_the_games_are_read_and_reported_by_check(tmp_path: Path) -> None:
+    path = write(tmp_path, "three.yaml", "id: t\ncards: [4, 9, 11]\ncriteria: [2, 1, 1]\n")
+    code, out, _err = run("check", path)
+    assert code == 1
+    assert f"{path}:1: FAIL t: has 3 verifiers; a puzzle of the game has 4, 5 or 6" in out
+    code, out, err = run("solve", path)  # still read and solved
+    assert code == 1 and "3 verifiers" in out and "8 codes meet" in out and err == ""
+    code, out, err = run("share", path)
+    assert (code, out) == (2, "")
+    assert err == (
+        f"error: {path}:1: cannot make a puzzle code: the puzzle has 3 verifiers; "
+        "a puzzle of the game has 4, 5 or 6\n"
+    )
+
+
+def test_a_puzzle_of_the_game_is_not_reported_for_its_verifiers(tmp_path: Path) -> None:
+    code, out, _err = run("check", write(tmp_path, "four.yaml", "cards: [4, 9, 11, 14]\n"))
+    assert code == 0 and "verifiers" not in out
+
+
+@pytest.mark.parametrize(
+    ("cards", "said"),
+    [
+        ("[1, 2, 3, 4, 5, 6, 7]", "7 verifiers are too many: a puzzle of the game has 4, 5 or 6"),
+        ("[]", "'cards' is empty: a puzzle of the game has 4, 5 or 6 verifiers"),
+    ],
+)
+def test_a_count_of_verifiers_that_is_refused_says_what_the_game_has(
+    tmp_path: Path, cards: str, said: str
+) -> None:
+    path = write(tmp_path, "n.yaml", f"cards: {cards}\n")
+    code, _out, err = run("check", path)
+    assert code == 2
+    assert f"error: {path}:1:8: {said}" in err
