@@ -279,12 +279,13 @@ def _puzzle_table(puzzle: Puzzle, cardset: CardSet, solved: Solved) -> Table:
             assert puzzle.criteria is not None and puzzle.true_cards is not None
             card = cardset.card(puzzle.true_cards[v])
             crit = card.criterion(puzzle.criteria[v])
-            shown = " / ".join(map(str, puzzle.cards[v]))
+            # The card the verifier really holds: in nightmare mode the card shown in its
+            # slot is another's; in extreme mode it is one of the two shown.
             table.add_row(
                 letter,
-                f"{shown} ({card.title_in(current_language())})"
+                f"{card.number} ({card.title_in(current_language())})"
                 if len(puzzle.cards[v]) == 1
-                else f"{shown} → {card.number}",
+                else f"{' / '.join(map(str, puzzle.cards[v]))} → {card.number}",
                 f"{crit.position}: {crit.text_in(current_language())}",
             )
         else:
