@@ -90,11 +90,13 @@ def _unreadable(file: str, exc: TuringError) -> None:
 
 
 def _same_file(file: str, earlier: list[str]) -> str | None:
-    """The file of ``earlier`` that ``file`` names again (``sample.yaml ./sample.yaml``)."""
-    if file == "-":
-        return None
+    """The file of ``earlier`` that ``file`` names again (``sample.yaml ./sample.yaml``,
+    or ``-`` twice: standard input is read once too)."""
     for other in earlier:
-        if other != "-" and same_file(file, other):
+        if file == "-" or other == "-":
+            if file == other:
+                return other
+        elif same_file(file, other):
             return other
     return None
 
