@@ -551,6 +551,13 @@ def file_or_stdin(path: str) -> tuple[str | None, bytes | None, str | None]:
     return path, None, None
 
 
+def not_a_puzzle_file(path: str) -> str | None:
+    """The error line's text when a FILE argument names a directory, else None."""
+    if path != "-" and os.path.isdir(path):
+        return _("{file}: is a directory, not a puzzle file").format(file=path)
+    return None
+
+
 def read_all_puzzles(path: str, cardset: CardSet | None) -> list[Loaded]:
     """Every puzzle of FILE (``-``: standard input), read whole before any work on them.
 
@@ -561,6 +568,9 @@ def read_all_puzzles(path: str, cardset: CardSet | None) -> list[Loaded]:
     from turing.core.files import SourceError
     from turing.core.puzzle import iter_puzzle_items
 
+    directory = not_a_puzzle_file(path)
+    if directory is not None:
+        fail(directory)
     source, text, name = file_or_stdin(path)
     puzzles: list[Loaded] = []
     bad = False
