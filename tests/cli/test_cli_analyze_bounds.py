@@ -11,7 +11,7 @@ import pexpect  # type: ignore[import-untyped]
 import pytest
 from click.testing import CliRunner
 
-from testsupport.cli import spawn_analyze
+from testsupport.cli import PUZZLES, spawn_analyze
 from testsupport.compiled import slow_worst_kernel_construction
 from turing.analysis import search as search_module
 from turing.cli.main import main
@@ -298,3 +298,34 @@ def test_stopped_before_any_bound_it_says_only_interrupted(
     monkeypatch.setattr(search_module.Search, "bounded_min_tests", stop)
     code, out, err = run("analyze", str(path), "--json")
     assert (code, out, err) == (130, "", "interrupted\n")
+
+
+def test_a_stopped_search_whose_bounds_meet_gives_the_exact_figure() -> None:
+    """Bounds that meet are the figure itself: exact in JSON and in words alike."""
+    published = str(PUZZLES / "published.yaml")
+    # The expected search of puzzle 02 stops at 5 states; its bounds are 20/7 and 20/7.
+    code, out, err = run("analyze", published, "--id", "02", "--json", "--expected-states", "5")
+    assert code == 0, err
+    record = json.loads(out)
+    assert record["min_tests_expected_fraction"] == "20/7"
+    assert record["expected_bounds_fraction"] == ["20/7", "20/7"]
+    assert "min_tests_expected" not in record["bounds_only"]
+    assert "min_tests_expected" not in record["stopped_by"]
+    # the mean of the rounds needed the stopped search
+    assert record["rounds_expected"] is None
+    assert record["stopped_by"] == {"rounds_expected": "states"}
+    code, out, err = run("analyze", published, "--id", "02", "--expected-states", "5")
+    assert code == 0, err
+    assert "fewest tests on average (every assignment equally likely): 2.857\n" in out
+    assert "bounds only" not in out and "to search further" not in out
+    # The rounds search of puzzle 03 stops at 2 states, having proven 1 round enough.
+    args = ("analyze", published, "--id", "03", "--no-expected", "--round-states", "2")
+    code, out, err = run(*args, "--json")
+    assert code == 0, err
+    record = json.loads(out)
+    assert record["rounds_worst"] == 1 and record["rounds_bounds"] == [1, 1]
+    assert record["bounds_only"] == [] and record["stopped_by"] == {}
+    code, out, err = run(*args)
+    assert code == 0, err
+    assert "fewest tests that guarantee the code: 2 (in 1 round)\n" in out
+    assert "bounds only" not in out

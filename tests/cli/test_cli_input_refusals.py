@@ -159,6 +159,18 @@ def test_the_same_file_named_again_is_read_once() -> None:
     assert "read once" in err
 
 
+@pytest.mark.parametrize("command", ["check", "solve"])
+def test_standard_input_named_again_is_read_once(command: str) -> None:
+    text = SAMPLE.read_text()
+    code, out, err = run(command, "-", str(SAMPLE), "-", stdin=text)
+    assert code == 0, err
+    assert err == "note: - is - again; read once\n"
+    if command == "check":
+        assert out.endswith("2 puzzles checked in 2 files: all sound, 1 note\n"), out
+    else:
+        assert out.count("solution: 241") == 2, out
+
+
 @pytest.mark.parametrize("text", ["[]\n", "puzzles: []\n"])
 @pytest.mark.parametrize("command", ["check", "solve", "share"])
 def test_a_file_of_no_puzzles_is_refused(tmp_path: Path, text: str, command: str) -> None:

@@ -196,11 +196,14 @@ def test_check_reads_every_file_and_names_each_finding(tmp_path: Path) -> None:
     assert f"{sample}:3: note 01: also at {bad}:1 (the same puzzle in another file)" in lines
     # The puzzle after the unreadable one in the same file is still checked.
     assert f"{bad}:4: ok d · easy" in lines
-    assert lines[-1] == "4 puzzles checked in 4 files: 2 with problems, 3 read errors, 1 note"
+    # a folder is no puzzle file, and is not counted as one
+    assert lines[-1] == (
+        "4 puzzles checked in 3 files: 2 with problems, 2 read errors, 1 not a puzzle file, 1 note"
+    )
     assert err.splitlines() == [
         f"error: {bad}:3:25: card 49 is not in card set 'classic' (cards 1–48)",
         f"error: {missing}: no such file",
-        f"error: {folder}: is a directory, not a file",
+        f"error: {folder}: is a directory, not a puzzle file",
     ]
     code, out, _ = run("check", str(bad))
     assert code == 2 and "Traceback" not in out

@@ -135,7 +135,9 @@ def test_analyze_continues_a_wrapped_line_under_its_own_indent(
 ) -> None:
     sample = str(root / "puzzles" / "sample.yaml")
     lines = screen(monkeypatch, width, "--lang", lang, "analyze", sample, "-q")
-    average = {"en": "  fewest tests on average", "de": "  wenigste Tests im Durchschnitt"}[lang]
+    average = {"en": "  fewest tests on average", "de": "  die wenigsten Tests im Durchschnitt"}[
+        lang
+    ]
     start = next(i for i, line in enumerate(lines) if line.startswith(average))
     first_round = {"en": "  first round", "de": "  erste Runde"}[lang]
     # the figure is wrapped, and its rest is indented as the line it continues

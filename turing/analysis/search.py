@@ -2709,7 +2709,15 @@ def analyze_hypotheses(
                     high = min(high, Fraction(upper, w))
             if floor is not None:
                 low = max(low, Fraction(floor, w))
-            bounded.append("min_tests_expected")
+            if low == high:
+                # The proven bounds meet: the mean is exact all the same. The rounds mean
+                # still needed the search the limit stopped.
+                e_tests = low
+                stopped_at = stopped.pop("min_tests_expected", None)
+                if stopped_at is not None and rounds:
+                    stopped["rounds_expected"] = stopped_at
+            else:
+                bounded.append("min_tests_expected")
         if e_rounds is None and rounds:
             bounded.append("rounds_expected")
     first: FirstRound | None = None
@@ -2727,9 +2735,14 @@ def analyze_hypotheses(
             stopped["rounds_worst"] = exc.limit
             search.rounds_exhausted = True
             search.max_work = _INF
-            fewest_rounds = None
             rounds_range = search.rounds_bounds(root)
-            bounded.append("rounds_worst")
+            if rounds_range[0] == rounds_range[1]:
+                # The proven bounds meet: the figure is exact all the same.
+                fewest_rounds = rounds_range[0]
+                del stopped["rounds_worst"]
+            else:
+                fewest_rounds = None
+                bounded.append("rounds_worst")
         # The first round follows from what the worst-case search proved (its splits'
         # halves are mostly known already): it is found whatever the work and state
         # limits, within the time limit only.

@@ -327,6 +327,8 @@ class CollectionCheck:
     files: int = 0
     codes: int = 0
     read_errors: int = 0
+    #: paths given for puzzle files that are none (a directory): not counted in ``files``
+    not_files: int = 0
     _seen: dict[str, tuple[str, int]] = field(default_factory=dict)
     _sources: set[str] = field(default_factory=set)
 
@@ -360,6 +362,10 @@ class CollectionCheck:
         self._count_file(source)
         self.read_errors += 1
 
+    def not_a_file(self, source: str) -> None:
+        """Count a path given for a puzzle file that is none (a directory)."""
+        self.not_files += 1
+
     def _count_file(self, source: str) -> None:
         if source == self.code_source:
             self.codes += 1
@@ -370,4 +376,9 @@ class CollectionCheck:
     @property
     def passed(self) -> bool:
         """Everything read and every puzzle sound."""
-        return not self.failed and not self.read_errors
+        return self.readable and not self.failed
+
+    @property
+    def readable(self) -> bool:
+        """Every path a puzzle file, and every puzzle of each read."""
+        return not self.read_errors and not self.not_files

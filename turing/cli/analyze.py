@@ -6,7 +6,7 @@ A thin client of :mod:`turing.analysis.search`.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import click
@@ -34,27 +34,22 @@ from turing.cli.output import (
     ProgressBar,
     emit_json,
     fail,
-    file_or_stdin,
     plural,
     print_indented,
     progress,
+    read_all_puzzles,
     stdout_console,
 )
 from turing.cli.share import code_option, with_codes
-from turing.core.cards import CardSet, load_cardset
+from turing.core.cards import load_cardset
 from turing.core.codes import ceil_log2
-from turing.core.puzzle import LETTERS, Loaded, Puzzle, iter_puzzle_file
+from turing.core.puzzle import LETTERS, Loaded, Puzzle
 from turing.core.workers import WorkerLost
 from turing.i18n import N_, _, format_number, ngettext
 from turing.play.words import mode_name
 
 #: How many candidate codes a line lists before it says "…".
 SHOWN_CODES = 8
-
-
-def _puzzles(path: str, cardset: CardSet | None) -> Iterator[Loaded]:
-    source, text, name = file_or_stdin(path)
-    return iter_puzzle_file(source, cardset, text=text, name=name)
 
 
 def _codes(codes: tuple[str, ...]) -> str:
@@ -386,9 +381,9 @@ def analyze_command(
     """
     forced = load_cardset(cardset_name) if cardset_name is not None else None
     console = None if as_json else stdout_console()
-    # Every puzzle is read first: a bad line is reported before the long work starts, and
-    # the progress bar knows how many puzzles there are.
-    read = with_ids(_puzzles(file, forced) if file is not None else (), puzzle_ids, file)
+    # Every puzzle is read first: every bad one is reported before the long work starts,
+    # and the progress bar knows how many puzzles there are.
+    read = with_ids(read_all_puzzles(file, forced) if file is not None else (), puzzle_ids, file)
     puzzles = list(with_codes(read, [file] if file is not None else [], codes, cardset_name))
     options: dict[str, Any] = {
         "expected": not no_expected,

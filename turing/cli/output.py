@@ -51,6 +51,9 @@ if TYPE_CHECKING:
     from rich.progress import Progress, ProgressColumn
     from rich.segment import Segment
 
+    from turing.core.cards import CardSet
+    from turing.core.puzzle import Loaded
+
     #: the columns of one progress line, left to right
     Row = tuple[ProgressColumn, ...]
 
@@ -546,6 +549,44 @@ def file_or_stdin(path: str) -> tuple[str | None, bytes | None, str | None]:
     if path == "-":
         return None, stdin_bytes(), STDIN_NAME
     return path, None, None
+
+
+def not_a_puzzle_file(path: str) -> str | None:
+    """The error line's text when a FILE argument names a directory, else None."""
+    if path != "-" and os.path.isdir(path):
+        return _("{file}: is a directory, not a puzzle file").format(file=path)
+    return None
+
+
+def read_all_puzzles(path: str, cardset: CardSet | None) -> list[Loaded]:
+    """Every puzzle of FILE (``-``: standard input), read whole before any work on them.
+
+    A puzzle that cannot be read does not stop the reading: each is said on stderr, one
+    line with its place, so a file is mended in one pass; then, if any was, the command
+    is refused (exit status 2) before anything is printed on standard output.
+    """
+    from turing.core.files import SourceError
+    from turing.core.puzzle import iter_puzzle_items
+
+    directory = not_a_puzzle_file(path)
+    if directory is not None:
+        fail(directory)
+    source, text, name = file_or_stdin(path)
+    puzzles: list[Loaded] = []
+    bad = False
+    try:
+        for item in iter_puzzle_items(source, cardset, text=text, name=name):
+            if isinstance(item, SourceError):
+                say_error(said(item))
+                bad = True
+            else:
+                puzzles.append(item)
+    except TuringError as exc:
+        say_error(said(exc) if isinstance(exc, SourceError) else f"{path}: {exc}")
+        bad = True
+    if bad:
+        raise click.exceptions.Exit(EXIT_USAGE)
+    return puzzles
 
 
 def exit_for_os_error(exc: OSError) -> NoReturn:

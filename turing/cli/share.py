@@ -13,9 +13,9 @@ from typing import Any, Final, TypeVar
 import click
 
 from turing.cli.options import cardset_option, id_option, with_ids
-from turing.cli.output import emit_json, fail, file_or_stdin
+from turing.cli.output import emit_json, fail, read_all_puzzles
 from turing.core.cards import CardSet, load_cardset
-from turing.core.puzzle import Loaded, Puzzle, iter_puzzle_file
+from turing.core.puzzle import Loaded, Puzzle
 from turing.i18n import N_, _
 
 #: How a puzzle read from a code is named while it is played: its hidden part gives it
@@ -61,11 +61,6 @@ def with_notes(items: Iterable[T]) -> Iterator[T]:
             for note in item.notes:
                 click.echo(_("note: {message}").format(message=note), err=True)
         yield item
-
-
-def _file_puzzles(path: str, forced: CardSet | None) -> Iterator[Loaded]:
-    source, text, name = file_or_stdin(path)
-    return with_notes(iter_puzzle_file(source, forced, text=text, name=name))
 
 
 def _code_puzzles(codes: Sequence[str]) -> list[Loaded]:
@@ -125,7 +120,7 @@ def share(file: str, puzzle_ids: tuple[str, ...], as_json: bool, cardset_name: s
 
     rows: list[tuple[str | None, str]] = []
     forced = load_cardset(cardset_name) if cardset_name is not None else None
-    for loaded in with_ids(_file_puzzles(file, forced), puzzle_ids, file):
+    for loaded in with_ids(with_notes(read_all_puzzles(file, forced)), puzzle_ids, file):
         try:
             code = encode(loaded.puzzle, loaded.cardset)
         except ShareCodeError as exc:

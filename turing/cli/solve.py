@@ -24,6 +24,7 @@ from turing.cli.output import (
     EXIT_USAGE,
     emit_json,
     file_or_stdin,
+    not_a_puzzle_file,
     plural,
     said,
     say_error,
@@ -36,7 +37,7 @@ from turing.core.errors import TuringError
 from turing.core.files import SourceError, same_file
 from turing.core.puzzle import Loaded, Puzzle, difficulty, iter_puzzle_items
 from turing.core.solver import TooLarge
-from turing.i18n import _, current_language, ngettext, pgettext, speaking
+from turing.i18n import _, current_language, format_number, ngettext, pgettext, speaking
 from turing.play.words import mode_name, tier_name
 
 if TYPE_CHECKING:
@@ -90,21 +91,26 @@ def _unreadable(file: str, exc: TuringError) -> None:
 
 
 def _same_file(file: str, earlier: list[str]) -> str | None:
-    """The file of ``earlier`` that ``file`` names again (``sample.yaml ./sample.yaml``)."""
-    if file == "-":
-        return None
+    """The file of ``earlier`` that ``file`` names again (``sample.yaml ./sample.yaml``,
+    or ``-`` twice: standard input is read once too)."""
     for other in earlier:
-        if other != "-" and same_file(file, other):
+        if file == "-" or other == "-":
+            if file == other:
+                return other
+        elif same_file(file, other):
             return other
     return None
 
 
 def _each_puzzle(
-    files: tuple[str, ...], forced: CardSet | None, unreadable: Callable[[str], None]
+    files: tuple[str, ...],
+    forced: CardSet | None,
+    unreadable: Callable[[str], None],
+    not_a_file: Callable[[str], None],
 ) -> Iterator[Loaded]:
     """Every puzzle of every file; a puzzle or a file that cannot be read is reported on
-    stderr, and reading goes on with the next one. A file named again is read once (a
-    note on stderr says so)."""
+    stderr (``unreadable``; a directory: ``not_a_file``), and reading goes on with the
+    next one. A file named again is read once (a note on stderr says so)."""
     done: list[str] = []
     for file in files:
         again = _same_file(file, done)
@@ -115,6 +121,11 @@ def _each_puzzle(
             )
             continue
         done.append(file)
+        directory = not_a_puzzle_file(file)
+        if directory is not None:
+            say_error(directory)
+            not_a_file(file)
+            continue
         try:
             for item in read_puzzles(file, forced):
                 if isinstance(item, SourceError):
@@ -187,7 +198,7 @@ def solve(
     english = functools.partial(speaking, "en") if as_json and current_language() != "en" else None
     try:
         console = None if as_json else _console()
-        read = _each_puzzle(files, forced, unread.append)
+        read = _each_puzzle(files, forced, unread.append, unread.append)
         for loaded in with_codes(read, files, codes, cardset_name):
             # A record needs only the number of hypotheses: they are counted, not listed.
             try:
@@ -234,7 +245,7 @@ def _render_solved(console: Console, loaded: Loaded, solved: Solved) -> None:
     else:
         console.print(
             _("valid criteria assignments: {n}; candidate codes: {codes}").format(
-                n=solved.assignments, codes=" ".join(candidates) or _("none")
+                n=format_number(solved.assignments), codes=" ".join(candidates) or _("none")
             )
         )
         if solved.solution:
@@ -279,12 +290,13 @@ def _puzzle_table(puzzle: Puzzle, cardset: CardSet, solved: Solved) -> Table:
             assert puzzle.criteria is not None and puzzle.true_cards is not None
             card = cardset.card(puzzle.true_cards[v])
             crit = card.criterion(puzzle.criteria[v])
-            shown = " / ".join(map(str, puzzle.cards[v]))
+            # The card the verifier really holds: in nightmare mode the card shown in its
+            # slot is another's; in extreme mode it is one of the two shown.
             table.add_row(
                 letter,
-                f"{shown} ({card.title_in(current_language())})"
+                f"{card.number} ({card.title_in(current_language())})"
                 if len(puzzle.cards[v]) == 1
-                else f"{shown} → {card.number}",
+                else f"{' / '.join(map(str, puzzle.cards[v]))} → {card.number}",
                 f"{crit.position}: {crit.text_in(current_language())}",
             )
         else:
@@ -339,7 +351,7 @@ def check(
     tally = CollectionCheck(reveal=show_solution, code_source=CODE_SOURCE)
     try:
         console = None if as_json else _console()
-        read = _each_puzzle(files, forced, tally.unreadable)
+        read = _each_puzzle(files, forced, tally.unreadable, tally.not_a_file)
         for loaded in with_codes(read, files, codes, cardset_name):
             if as_json:
                 # A record is the same in every language.
@@ -369,7 +381,7 @@ def check(
             console.print(_summary(tally), markup=False)
     except (BrokenPipeError, _ReaderGone):
         _silence_stdout()
-    _finish(EXIT_USAGE if tally.read_errors else EXIT_PROBLEM if tally.failed else EXIT_OK)
+    _finish(EXIT_USAGE if not tally.readable else EXIT_PROBLEM if tally.failed else EXIT_OK)
 
 
 def _escape(text: str) -> str:
@@ -395,11 +407,17 @@ def _summary(tally: CollectionCheck) -> str:
         )
     parts = []
     if tally.failed:
-        parts.append(_("{n} with problems").format(n=tally.failed))
+        parts.append(_("{n} with problems").format(n=format_number(tally.failed)))
     if tally.read_errors:
         parts.append(plural(tally.read_errors, "read error"))
+    if tally.not_files:
+        parts.append(
+            ngettext("{n} not a puzzle file", "{n} not puzzle files", tally.not_files).format(
+                n=format_number(tally.not_files)
+            )
+        )
     if tally.notes:
         parts.append(plural(tally.notes, "note"))
-    if not tally.failed and not tally.read_errors:
+    if tally.passed:
         parts.insert(0, _("all sound"))
     return text + ", ".join(parts)
