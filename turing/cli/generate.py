@@ -29,7 +29,10 @@ from rich.console import JustifyMethod
 from turing.cli.options import (
     BANK_INT_MAX,
     EVERY_PUZZLE_CARDSET,
+    MODE_CHOICE,
     ONE_CARDSET,
+    TIER_CHOICE,
+    TIER_OR_NONE_CHOICE,
     bank_int,
     cardset_option,
     too_many_jobs,
@@ -57,7 +60,6 @@ from turing.cli.output import (
 from turing.core.cards import CardSet, load_cardset, portable_reference
 from turing.core.files import BANK_READ, BANK_SIDE_FILES, BANK_WRITTEN, CARD_SET, PUZZLE_FILE
 from turing.core.puzzle import (
-    MODES,
     Puzzle,
     cardset_base,
     iter_puzzle_file,
@@ -67,7 +69,6 @@ from turing.core.puzzle import (
 from turing.core.workers import WorkerLost
 from turing.generation.bank import Bank, BankError, Query, RunRecord
 from turing.generation.generator import (
-    DIFFICULTIES,
     RunState,
     Spec,
     catalogue_plan,
@@ -652,13 +653,13 @@ VERIFIERS_HELP = "Verifiers per puzzle."
 )
 @click.option(
     "--difficulty",
-    type=click.Choice(DIFFICULTIES),
+    type=TIER_CHOICE,
     default=None,
     help="Published tier (default: each puzzle draws one from the seed).",
 )
 @click.option(
     "--mode",
-    type=click.Choice(list(MODES)),
+    type=MODE_CHOICE,
     default="classic",
     show_default=True,
     help="Game mode of the puzzles.",
@@ -1434,7 +1435,7 @@ def _card_block(verifiers: int) -> int:
 def mode_filter(func: Any) -> Any:
     return click.option(
         "--mode",
-        type=click.Choice(list(MODES)),
+        type=MODE_CHOICE,
         default=None,
         help="Only puzzles of this mode.",
     )(func)
@@ -1455,7 +1456,7 @@ def query_options(func: Any) -> Any:
         mode_filter,
         click.option(
             "--difficulty",
-            type=click.Choice([*DIFFICULTIES, "none"]),
+            type=TIER_OR_NONE_CHOICE,
             default=None,
             help="Only puzzles of this tier (none: puzzles of no published tier).",
         ),
@@ -1800,7 +1801,7 @@ def bank_import(db: str, files: tuple[str, ...], cardset_name: str | None, as_js
 @mode_filter
 @click.option(
     "--difficulty",
-    type=click.Choice(DIFFICULTIES),
+    type=TIER_CHOICE,
     default=None,
     help="Only puzzles of this tier.",
 )

@@ -19,7 +19,7 @@ from typing import Final
 
 import click
 
-from turing.cli.options import cardset_option
+from turing.cli.options import MODE_CHOICE, TIER_CHOICE, cardset_option
 from turing.cli.output import (
     cardset_file,
     drop_stdout,
@@ -41,7 +41,6 @@ from turing.core.files import (
     os_reason,
 )
 from turing.core.puzzle import (
-    MODES,
     Loaded,
     Puzzle,
     id_matches,
@@ -308,12 +307,12 @@ class PlayCommand(click.Command):
 )
 @click.option(
     "--mode",
-    type=click.Choice(sorted(MODES)),
+    type=MODE_CHOICE,
     help="Mode of a --random or --bank puzzle; alone: a random puzzle of this mode.",
 )
 @click.option(
     "--difficulty",
-    type=click.Choice(["easy", "standard", "hard"]),
+    type=TIER_CHOICE,
     help="Difficulty of a --random or --bank puzzle; alone: a random puzzle of this difficulty.",
 )
 @click.option(

@@ -17,9 +17,10 @@ from typing import Final
 
 import click
 
+from turing.cli.options import NamedChoice, OptionalArgument
 from turing.cli.output import CLIError, stdout_console
 from turing.core.files import shipped_dir
-from turing.i18n import current_language
+from turing.i18n import N_, _, current_language
 
 #: Topic → the heading of its section; the games select within the Mastermind family.
 SECTIONS: Final = {"criteria": "The criteria game", "mastermind": "The Mastermind family"}
@@ -41,6 +42,16 @@ _TITLES_DE: Final = {
 PAGES: Final = {
     "en": ("rules.md", SECTIONS, _TITLES),
     "de": ("rules.de.md", SECTIONS_DE, _TITLES_DE),
+}
+
+#: the topics as TOPIC takes them, each with its name and what it shows
+TOPIC_CHOICE: Final = NamedChoice(
+    {"criteria": N_("criteria"), **{game: game for game in TOPICS[1:]}}, N_("TOPIC")
+)
+_TOPIC_HELP: Final = {
+    "criteria": N_("the criteria game (Turing Machine)"),
+    "mastermind": N_("the whole Mastermind family"),
+    **{game: N_("one game of the family") for game in GAMES},
 }
 
 _ONLY: Final = re.compile(r"<!--\s*only:\s*([a-z\- ]+?)\s*-->")
@@ -129,17 +140,21 @@ def plain(markdown: str) -> str:
     return _LINK.sub(r"\1", markdown)
 
 
-@click.command("rules")
-@click.argument("topic", required=False, type=click.Choice(TOPICS), metavar="[TOPIC]")
-def rules(topic: str | None) -> None:
-    """The rules of the games; without TOPIC, all of them. TOPIC is one of:
+class _RulesCommand(click.Command):
+    """``turing rules``, whose help lists the topics by their names in the language in use."""
 
-    \b
-      criteria       the criteria game (Turing Machine)
-      mastermind     the whole Mastermind family
-      superhirn      one game of the family
-      logik          one game of the family
-      master-collor  one game of the family
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        super().format_help_text(ctx, formatter)
+        with formatter.section(_("TOPIC is one of")):
+            formatter.write_dl(
+                [(TOPIC_CHOICE.shown(topic), _(_TOPIC_HELP[topic])) for topic in TOPICS]
+            )
+
+
+@click.command("rules", cls=_RulesCommand)
+@click.argument("topic", required=False, type=TOPIC_CHOICE, metavar="TOPIC", cls=OptionalArgument)
+def rules(topic: str | None) -> None:
+    """The rules of the games; without TOPIC, all of them.
 
     On a terminal the page is drawn; into a pipe or file it is plain Markdown text.
     """
