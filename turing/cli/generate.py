@@ -44,6 +44,7 @@ from turing.cli.output import (
     OutputPath,
     TextSink,
     cardset_file,
+    command_to_copy,
     describe_os_error,
     emit_json,
     fail,
@@ -352,13 +353,6 @@ def open_bank(path: str, create: bool = True, writer: bool = False, readonly: bo
             bank.close()
             fail(str(exc))
     return bank
-
-
-def _shell_word(text: str) -> str:
-    """A file name as a shell command takes it (quoted when it must be)."""
-    import shlex
-
-    return shlex.quote(text)
 
 
 def summary(message: str, quiet: bool) -> None:
@@ -1119,10 +1113,14 @@ def _from_bank(
                         cardset=name,
                     )
             except UnfinishedCatalogue as exc:
-                command = f"turing catalogue --verifiers {exc.verifiers}"
+                words: list[str | int | os.PathLike[str]] = [
+                    "catalogue",
+                    "--verifiers",
+                    exc.verifiers,
+                ]
                 if exc.cardset != "classic":
-                    command += f" --cardset {_shell_word(exc.cardset)}"
-                command += f" --bank {_shell_word(db)}"
+                    words += ["--cardset", exc.cardset]
+                command = command_to_copy(*words, "--bank", db)
                 fail(
                     _(
                         "{db}: its {count}-verifier catalogue is unfinished: {done} of {total} "
