@@ -156,7 +156,8 @@ class _RulesCommand(click.Command):
 def rules(topic: str | None) -> None:
     """The rules of the games; without TOPIC, all of them.
 
-    On a terminal the page is drawn; into a pipe or file it is plain Markdown text.
+    On a terminal the page is drawn, through the pager (PAGER, else less) when it is
+    longer than the screen; into a pipe or file it is plain Markdown text.
     """
     lang = current_language()
     path = rules_path(lang if lang in PAGES else "en")
@@ -165,9 +166,17 @@ def rules(topic: str | None) -> None:
     except OSError as exc:
         raise CLIError(f"the rules page is missing from this installation: {exc}") from None
     chosen = select(text, topic, lang if lang in PAGES else "en")
-    if sys.stdout.isatty():
-        from rich.markdown import Markdown
-
-        stdout_console().print(Markdown(chosen))
-    else:
+    if not sys.stdout.isatty():
         click.echo(plain(chosen), nl=False)
+        return
+    from rich.markdown import Markdown
+
+    console = stdout_console()
+    with console.capture() as captured:
+        console.print(Markdown(chosen))
+    drawn = captured.get()
+    if drawn.count("\n") < console.height:
+        click.echo(drawn, nl=False)
+    else:
+        # the pager (PAGER, else less) ends the text with a newline of its own
+        click.echo_via_pager(drawn.removesuffix("\n"))
