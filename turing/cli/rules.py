@@ -8,6 +8,7 @@ keeps, for one game, its header and that game's row.
 
 from __future__ import annotations
 
+import inspect
 import re
 import sys
 from collections.abc import Iterator
@@ -141,20 +142,33 @@ def plain(markdown: str) -> str:
 
 
 class _RulesCommand(click.Command):
-    """``turing rules``, whose help lists the topics by their names in the language in use."""
+    """``turing rules``, whose help lists the topics after its first paragraph, each by its
+    name in the language in use."""
 
     def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        super().format_help_text(ctx, formatter)
-        with formatter.section(_("TOPIC is one of")):
-            formatter.write_dl(
-                [(TOPIC_CHOICE.shown(topic), _(_TOPIC_HELP[topic])) for topic in TOPICS]
-            )
+        first, _blank, rest = inspect.cleandoc(self.help or "").partition("\n\n")
+        formatter.write_paragraph()
+        with formatter.indentation():
+            formatter.write_text(first)
+            width = formatter.width
+            with formatter.indentation():
+                # a definition list wraps its texts as if indented by 2 columns only
+                formatter.width = width - (formatter.current_indent - 2)
+                try:
+                    formatter.write_dl(
+                        [(TOPIC_CHOICE.shown(topic), _(_TOPIC_HELP[topic])) for topic in TOPICS]
+                    )
+                finally:
+                    formatter.width = width
+            if rest:
+                formatter.write_paragraph()
+                formatter.write_text(rest)
 
 
 @click.command("rules", cls=_RulesCommand)
 @click.argument("topic", required=False, type=TOPIC_CHOICE, metavar="TOPIC", cls=OptionalArgument)
 def rules(topic: str | None) -> None:
-    """The rules of the games; without TOPIC, all of them.
+    """The rules of the games; without TOPIC, all of them. TOPIC is one of:
 
     On a terminal the page is drawn, through the pager (PAGER, else less) when it is
     longer than the screen; into a pipe or file it is plain Markdown text.
