@@ -32,7 +32,7 @@ def test_the_command_prints_the_rules_page_of_the_repository() -> None:
     assert "## The criteria game" in out and "## The Mastermind family" in out
     assert "<!--" not in out
     # Into a pipe the page is plain text: a link keeps its words only.
-    assert "](" not in out and "cards.md" in out
+    assert "](" not in out and "the German page, rules.de.md" in out
 
 
 @pytest.mark.parametrize("topic", TOPICS)

@@ -230,6 +230,18 @@ class Checked:
         return out
 
 
+def _stated_tier(stated: object) -> str:
+    """A puzzle's stated ``difficulty`` as written, then the tier it names in the language
+    in use when that reads otherwise: ``'hard' (schwer)``."""
+    shown = shown_value(stated)
+    if not isinstance(stated, str) or stated.lower() not in _TIER_WORDS:
+        return shown
+    word = _TIER_WORDS[stated.lower()]
+    if _(word).casefold() == stated.casefold():
+        return shown
+    return f"{shown} ({_(word)})"
+
+
 def check_puzzle(
     puzzle: Puzzle, cardset: CardSet, source: str = "", line: int = 0, reveal: bool = True
 ) -> Checked:
@@ -256,7 +268,7 @@ def check_puzzle(
             message = _("stated difficulty {stated} but the cards make it {tier}")
         problems.append(
             message.format(
-                stated=shown_value(stated), tier=_(_TIER_WORDS.get(tier, tier)) if tier else ""
+                stated=_stated_tier(stated), tier=_(_TIER_WORDS.get(tier, tier)) if tier else ""
             )
         )
     return Checked(

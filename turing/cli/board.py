@@ -13,6 +13,7 @@ from typing import Any, Final
 
 import click
 
+from turing.cli.output import command_to_copy
 from turing.cli.play import _mark_played, open_session, play, show_over
 from turing.cli.serving import (
     SERVE_OPTIONS,
@@ -109,8 +110,8 @@ def board(ctx: click.Context, /, serve: bool, host: str, port: int, **params: An
     else:
         path = session.save_path
         click.echo(
-            _("game abandoned; saved to {path} — resume with: turing board --resume {path}").format(
-                path=path
+            _("game abandoned; saved to {path} — resume with: {command}").format(
+                path=path, command=command_to_copy("board", "--resume", path)
             )
             if path
             else _("game abandoned")

@@ -29,7 +29,10 @@ from rich.console import JustifyMethod
 from turing.cli.options import (
     BANK_INT_MAX,
     EVERY_PUZZLE_CARDSET,
+    MODE_CHOICE,
     ONE_CARDSET,
+    TIER_CHOICE,
+    TIER_OR_NONE_CHOICE,
     bank_int,
     cardset_option,
     too_many_jobs,
@@ -41,6 +44,7 @@ from turing.cli.output import (
     OutputPath,
     TextSink,
     cardset_file,
+    command_to_copy,
     describe_os_error,
     emit_json,
     fail,
@@ -58,7 +62,6 @@ from turing.cli.share import with_notes
 from turing.core.cards import CardSet, load_cardset, portable_reference
 from turing.core.files import BANK_READ, BANK_SIDE_FILES, BANK_WRITTEN, CARD_SET, PUZZLE_FILE
 from turing.core.puzzle import (
-    MODES,
     Puzzle,
     cardset_base,
     iter_puzzle_file,
@@ -68,7 +71,6 @@ from turing.core.puzzle import (
 from turing.core.workers import WorkerLost
 from turing.generation.bank import Bank, BankError, Query, RunRecord
 from turing.generation.generator import (
-    DIFFICULTIES,
     RunState,
     Spec,
     catalogue_plan,
@@ -352,13 +354,6 @@ def open_bank(path: str, create: bool = True, writer: bool = False, readonly: bo
             bank.close()
             fail(str(exc))
     return bank
-
-
-def _shell_word(text: str) -> str:
-    """A file name as a shell command takes it (quoted when it must be)."""
-    import shlex
-
-    return shlex.quote(text)
 
 
 def summary(message: str, quiet: bool) -> None:
@@ -653,13 +648,13 @@ VERIFIERS_HELP = "Verifiers per puzzle."
 )
 @click.option(
     "--difficulty",
-    type=click.Choice(DIFFICULTIES),
+    type=TIER_CHOICE,
     default=None,
     help="Published tier (default: each puzzle draws one from the seed).",
 )
 @click.option(
     "--mode",
-    type=click.Choice(list(MODES)),
+    type=MODE_CHOICE,
     default="classic",
     show_default=True,
     help="Game mode of the puzzles.",
@@ -1119,10 +1114,14 @@ def _from_bank(
                         cardset=name,
                     )
             except UnfinishedCatalogue as exc:
-                command = f"turing catalogue --verifiers {exc.verifiers}"
+                words: list[str | int | os.PathLike[str]] = [
+                    "catalogue",
+                    "--verifiers",
+                    exc.verifiers,
+                ]
                 if exc.cardset != "classic":
-                    command += f" --cardset {_shell_word(exc.cardset)}"
-                command += f" --bank {_shell_word(db)}"
+                    words += ["--cardset", exc.cardset]
+                command = command_to_copy(*words, "--bank", db)
                 fail(
                     _(
                         "{db}: its {count}-verifier catalogue is unfinished: {done} of {total} "
@@ -1435,7 +1434,7 @@ def _card_block(verifiers: int) -> int:
 def mode_filter(func: Any) -> Any:
     return click.option(
         "--mode",
-        type=click.Choice(list(MODES)),
+        type=MODE_CHOICE,
         default=None,
         help="Only puzzles of this mode.",
     )(func)
@@ -1456,7 +1455,7 @@ def query_options(func: Any) -> Any:
         mode_filter,
         click.option(
             "--difficulty",
-            type=click.Choice([*DIFFICULTIES, "none"]),
+            type=TIER_OR_NONE_CHOICE,
             default=None,
             help="Only puzzles of this tier (none: puzzles of no published tier).",
         ),
@@ -1801,7 +1800,7 @@ def bank_import(db: str, files: tuple[str, ...], cardset_name: str | None, as_js
 @mode_filter
 @click.option(
     "--difficulty",
-    type=click.Choice(DIFFICULTIES),
+    type=TIER_CHOICE,
     default=None,
     help="Only puzzles of this tier.",
 )

@@ -282,8 +282,12 @@ def localise_parameter(param: click.Parameter) -> None:
     """Put ``param``'s help text and placeholder (``FILE…``, or the name of its kind of
     path) into the language in use; the English ones are kept for the next language."""
     if isinstance(param, click.Option):
+        from turing.cli.options import NamedChoice
+
         source = param.__dict__.setdefault(_SOURCE, param.help)
         param.help = i18n.translate_help(source)
+        if isinstance(param.type, NamedChoice):
+            param.help = " ".join(filter(None, [param.help, param.type.listed()]))
     metavar = param.__dict__.setdefault(_METAVARS, param.metavar)
     param.metavar = i18n.gettext(metavar) if metavar else metavar
     if isinstance(param.type, click.Path):

@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Callable, Iterable, Iterator, Sequence
+import unicodedata
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Final
 
 import click
 
 from turing.cli.output import fail
 from turing.core.puzzle import Loaded, id_matches
-from turing.i18n import N_, _, ngettext
+from turing.i18n import LANGUAGES, N_, _, ngettext, speaking
 
 #: a card set's name (under cards/) or a path, resolved by the command (a missing file is
 #: its one-line error, not click's)
@@ -84,6 +85,124 @@ class FiniteFloatRange(click.FloatRange):
         if not math.isfinite(number):
             self.fail(_("{value} is not a finite number").format(value=value), param, ctx)
         return number
+
+
+def _spellings(word: str) -> set[str]:
+    """The ways a person may type ``word``: folded case, and without umlauts (``ä`` as
+    ``ae`` or as ``a``, ``ß`` as ``ss``).
+
+    >>> sorted(_spellings("Größe"))
+    ['groesse', 'grosse', 'grösse']
+    """
+    folded = word.casefold()
+    written = folded.replace("ä", "ae").replace("ö", "oe").replace("ü", "ue").replace("ß", "ss")
+    bare = "".join(
+        c for c in unicodedata.normalize("NFKD", folded.replace("ß", "ss")) if c.isascii()
+    )
+    return {folded, written, bare}
+
+
+class NamedChoice(click.Choice[str]):
+    """A choice among values kept in English (``easy``, ``nightmare``), each with a name in
+    every language (``leicht``, ``Albtraum``): the English value and its name in any
+    language are taken, whatever the language in use, case and umlauts aside; the command
+    gets the English value. The help and the error list the names in the language in use,
+    the English value beside a name that differs (``leicht (easy)``).
+
+    ``names`` maps each English value to its name's message id (itself for a value that
+    has no other name); ``placeholder`` (a message id, ``MODE``) stands for the value in
+    the usage, and an option's help ends with the values (:meth:`listed`), where the
+    lines wrap.
+    """
+
+    def __init__(self, names: Mapping[str, str], placeholder: str) -> None:
+        super().__init__(list(names), case_sensitive=False)
+        self.names = dict(names)
+        self.placeholder = placeholder
+
+    def name_of(self, choice: str) -> str:
+        """``choice``'s name in the language in use."""
+        return _(self.names[choice])
+
+    def shown(self, choice: str, quoted: bool = False) -> str:
+        """``choice`` as the help lists it: ``leicht (easy)``, or ``easy`` when the name is
+        the English value (``quoted``: the name in quotes, as an error quotes values)."""
+        name = self.name_of(choice)
+        text = repr(name) if quoted else name
+        return text if name.casefold() == choice.casefold() else f"{text} ({choice})"
+
+    def spellings(self, choice: str) -> set[str]:
+        """Every typed form that means ``choice``."""
+        words = {choice, self.names[choice]}
+        for language in LANGUAGES:
+            with speaking(language):
+                words.add(_(self.names[choice]))
+        return set().union(*(_spellings(word) for word in words))
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        typed = str(value).casefold()
+        for choice in self.choices:
+            if typed in self.spellings(choice):
+                return choice
+        self.fail(self.get_invalid_choice_message(value, ctx), param, ctx)
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context) -> str | None:
+        return _(self.placeholder)
+
+    def listed(self) -> str:
+        """The values as an option's help ends with them, in the language in use."""
+        return _("Values: {values}.").format(
+            values=", ".join(self.shown(choice) for choice in self.choices)
+        )
+
+    def get_invalid_choice_message(self, value: Any, ctx: click.Context | None) -> str:
+        listed = ", ".join(self.shown(choice, quoted=True) for choice in self.choices)
+        return ngettext(
+            "{value!r} is not {choice}.",
+            "{value!r} is not one of {choices}.",
+            len(self.choices),
+        ).format(value=value, choice=listed, choices=listed)
+
+    def get_missing_message(self, param: click.Parameter, ctx: click.Context | None) -> str:
+        return _("Choose from:\n\t{choices}").format(
+            choices=",\n\t".join(self.shown(choice) for choice in self.choices)
+        )
+
+    def shell_complete(
+        self, ctx: click.Context, param: click.Parameter, incomplete: str
+    ) -> list[Any]:
+        from click.shell_completion import CompletionItem
+
+        start = incomplete.casefold()
+        words = dict.fromkeys(
+            word for choice in self.choices for word in (self.name_of(choice), choice)
+        )
+        return [CompletionItem(word) for word in words if word.casefold().startswith(start)]
+
+
+#: the game modes, as ``--mode`` takes them
+MODE_CHOICE: Final = NamedChoice(
+    {"classic": N_("classic"), "extreme": N_("extreme"), "nightmare": N_("nightmare")},
+    N_("MODE"),
+)
+#: the published tiers, as ``--difficulty`` takes them
+TIER_CHOICE: Final = NamedChoice(
+    {"easy": N_("easy"), "standard": N_("standard"), "hard": N_("hard")}, N_("TIER")
+)
+#: the published tiers and ``none`` (a puzzle of no published tier), as a filter takes them
+TIER_OR_NONE_CHOICE: Final = NamedChoice({**TIER_CHOICE.names, "none": N_("none")}, N_("TIER"))
+
+
+class OptionalArgument(click.Argument):
+    """An argument that may be left out, with its own placeholder (``TOPIC``): the usage
+    line shows it in brackets (``[TOPIC]``), an error about its value names it as it is."""
+
+    def make_metavar(self, ctx: click.Context) -> str:
+        metavar = super().make_metavar(ctx)
+        return metavar if self.required or metavar.startswith("[") else f"[{metavar}]"
+
+    def get_error_hint(self, ctx: click.Context | None) -> str:
+        return repr(self.metavar) if self.metavar else super().get_error_hint(ctx)
 
 
 def cardset_option(help_text: str, metavar: str = N_("NAME|PATH")) -> _Decorator:

@@ -35,6 +35,7 @@ import io
 import json
 import os
 import re
+import shlex
 import signal
 import stat
 import sys
@@ -171,6 +172,18 @@ def say_error(message: str) -> None:
     """One ``error:`` line on stderr (``Fehler:`` in German): how every error is said, the
     one that ends a command and those a command reports and goes on after."""
     click.echo(_("error: {message}").format(message=message), err=True)
+
+
+def command_to_copy(*words: str | int | os.PathLike[str]) -> str:
+    """A ``turing`` command line as a person copies it into a shell: each word quoted
+    when the shell would split or read it otherwise.
+
+    >>> command_to_copy("play", "--resume", "my game.json")
+    "turing play --resume 'my game.json'"
+    >>> command_to_copy("play", "--code", "ABC-DEF")
+    'turing play --code ABC-DEF'
+    """
+    return shlex.join(["turing", *(str(word) for word in words)])
 
 
 def fail(message: str, exit_code: int = EXIT_USAGE) -> NoReturn:

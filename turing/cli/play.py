@@ -19,9 +19,10 @@ from typing import Final
 
 import click
 
-from turing.cli.options import cardset_option
+from turing.cli.options import MODE_CHOICE, TIER_CHOICE, cardset_option
 from turing.cli.output import (
     cardset_file,
+    command_to_copy,
     drop_stdout,
     emit_json,
     fail,
@@ -41,7 +42,6 @@ from turing.core.files import (
     os_reason,
 )
 from turing.core.puzzle import (
-    MODES,
     Loaded,
     Puzzle,
     id_matches,
@@ -134,8 +134,14 @@ def _shipped_by_id(puzzle_id: str, forced: CardSet | None) -> tuple[Puzzle, Card
         fail(
             _(
                 "{n} different shipped puzzles have id {puzzle_id!r} ({places}, in {folder}); "
-                "play one with: turing play FILE --id {puzzle_id}"
-            ).format(n=len(found), puzzle_id=puzzle_id, places=places, folder=folder)
+                "play one with: {command}"
+            ).format(
+                n=len(found),
+                puzzle_id=puzzle_id,
+                places=places,
+                folder=folder,
+                command=command_to_copy("play", _("FILE"), "--id", puzzle_id),
+            )
         )
     return first.puzzle, first.cardset
 
@@ -308,12 +314,12 @@ class PlayCommand(click.Command):
 )
 @click.option(
     "--mode",
-    type=click.Choice(sorted(MODES)),
+    type=MODE_CHOICE,
     help="Mode of a --random or --bank puzzle; alone: a random puzzle of this mode.",
 )
 @click.option(
     "--difficulty",
-    type=click.Choice(["easy", "standard", "hard"]),
+    type=TIER_CHOICE,
     help="Difficulty of a --random or --bank puzzle; alone: a random puzzle of this difficulty.",
 )
 @click.option(
@@ -488,7 +494,7 @@ def open_session(
         given = [
             flag
             for flag, value in (
-                ("FILE", file),
+                (_("FILE"), file),
                 ("--id", puzzle_id),
                 ("--random", random_puzzle_flag or None),
                 ("--code", share_code),

@@ -8,6 +8,7 @@ keeps, for one game, its header and that game's row.
 
 from __future__ import annotations
 
+import inspect
 import re
 import sys
 from collections.abc import Iterator
@@ -17,9 +18,10 @@ from typing import Final
 
 import click
 
+from turing.cli.options import NamedChoice, OptionalArgument
 from turing.cli.output import CLIError, stdout_console
 from turing.core.files import shipped_dir
-from turing.i18n import current_language
+from turing.i18n import N_, _, current_language
 
 #: Topic → the heading of its section; the games select within the Mastermind family.
 SECTIONS: Final = {"criteria": "The criteria game", "mastermind": "The Mastermind family"}
@@ -41,6 +43,16 @@ _TITLES_DE: Final = {
 PAGES: Final = {
     "en": ("rules.md", SECTIONS, _TITLES),
     "de": ("rules.de.md", SECTIONS_DE, _TITLES_DE),
+}
+
+#: the topics as TOPIC takes them, each with its name and what it shows
+TOPIC_CHOICE: Final = NamedChoice(
+    {"criteria": N_("criteria"), **{game: game for game in TOPICS[1:]}}, N_("TOPIC")
+)
+_TOPIC_HELP: Final = {
+    "criteria": N_("the criteria game (Turing Machine)"),
+    "mastermind": N_("the whole Mastermind family"),
+    **{game: N_("one game of the family") for game in GAMES},
 }
 
 _ONLY: Final = re.compile(r"<!--\s*only:\s*([a-z\- ]+?)\s*-->")
@@ -129,19 +141,37 @@ def plain(markdown: str) -> str:
     return _LINK.sub(r"\1", markdown)
 
 
-@click.command("rules")
-@click.argument("topic", required=False, type=click.Choice(TOPICS), metavar="[TOPIC]")
+class _RulesCommand(click.Command):
+    """``turing rules``, whose help lists the topics after its first paragraph, each by its
+    name in the language in use."""
+
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        first, _blank, rest = inspect.cleandoc(self.help or "").partition("\n\n")
+        formatter.write_paragraph()
+        with formatter.indentation():
+            formatter.write_text(first)
+            width = formatter.width
+            with formatter.indentation():
+                # a definition list wraps its texts as if indented by 2 columns only
+                formatter.width = width - (formatter.current_indent - 2)
+                try:
+                    formatter.write_dl(
+                        [(TOPIC_CHOICE.shown(topic), _(_TOPIC_HELP[topic])) for topic in TOPICS]
+                    )
+                finally:
+                    formatter.width = width
+            if rest:
+                formatter.write_paragraph()
+                formatter.write_text(rest)
+
+
+@click.command("rules", cls=_RulesCommand)
+@click.argument("topic", required=False, type=TOPIC_CHOICE, metavar="TOPIC", cls=OptionalArgument)
 def rules(topic: str | None) -> None:
     """The rules of the games; without TOPIC, all of them. TOPIC is one of:
 
-    \b
-      criteria       the criteria game (Turing Machine)
-      mastermind     the whole Mastermind family
-      superhirn      one game of the family
-      logik          one game of the family
-      master-collor  one game of the family
-
-    On a terminal the page is drawn; into a pipe or file it is plain Markdown text.
+    On a terminal the page is drawn, through the pager (PAGER, else less) when it is
+    longer than the screen; into a pipe or file it is plain Markdown text.
     """
     lang = current_language()
     path = rules_path(lang if lang in PAGES else "en")
@@ -150,9 +180,17 @@ def rules(topic: str | None) -> None:
     except OSError as exc:
         raise CLIError(f"the rules page is missing from this installation: {exc}") from None
     chosen = select(text, topic, lang if lang in PAGES else "en")
-    if sys.stdout.isatty():
-        from rich.markdown import Markdown
-
-        stdout_console().print(Markdown(chosen))
-    else:
+    if not sys.stdout.isatty():
         click.echo(plain(chosen), nl=False)
+        return
+    from rich.markdown import Markdown
+
+    console = stdout_console()
+    with console.capture() as captured:
+        console.print(Markdown(chosen))
+    drawn = captured.get()
+    if drawn.count("\n") < console.height:
+        click.echo(drawn, nl=False)
+    else:
+        # the pager (PAGER, else less) ends the text with a newline of its own
+        click.echo_via_pager(drawn.removesuffix("\n"))

@@ -43,6 +43,7 @@ from typing import Final
 
 from turing.core.cards import CardError, CardSet, load_cardset
 from turing.core.errors import TuringError
+from turing.core.files import shorten
 from turing.core.puzzle import LETTERS, MAX_VERIFIERS, Puzzle
 from turing.i18n import _, ngettext
 
@@ -583,10 +584,11 @@ def read_code(text: str) -> Shared:
     """Decode a code as a person may type it (any case, O for 0, I or L for 1, spaces
     and dashes anywhere). Raises :class:`ShareCodeError` ("not a puzzle code: …")."""
     code = normalize(text)
+    typed = shorten(text.strip())  # what a message quotes: the code as typed, not as read
     if not code:
         raise _not_a_code(_("it is empty"))
     if len(code) < 3:
-        raise _not_a_code(_("{code!r} is too short").format(code=code))
+        raise _not_a_code(_("{code!r} is too short").format(code=typed))
     values = [_VALUE[ch] for ch in code]
     if len(code) > 31:
         raise _not_a_code(_("{count} characters is too long").format(count=len(code)))
@@ -595,7 +597,7 @@ def read_code(text: str) -> Shared:
             _(
                 "{code!r} fails its check character "
                 "(a character mistyped, left out or two swapped?)"
-            ).format(code=code)
+            ).format(code=typed)
         )
     version = code[0]
     if version not in VERSIONS:
@@ -603,7 +605,7 @@ def read_code(text: str) -> Shared:
             _(
                 "version {version!r} is unknown to this release (it reads "
                 "{versions}); a later release may read it"
-            ).format(version=version, versions=", ".join(VERSIONS))
+            ).format(version=_IGNORED.sub("", text)[0], versions=", ".join(VERSIONS))
         )
     sets = _sets_for(version, reading=True)
     plan = layout(version)
@@ -616,7 +618,7 @@ def read_code(text: str) -> Shared:
         raise _not_a_code(_("no code has {count} characters").format(count=len(code)))
     value, rest = divmod(value, _spread(version, length))
     if rest or value >= size:
-        raise _not_a_code(_("{code!r} names no puzzle (a character mistyped?)").format(code=code))
+        raise _not_a_code(_("{code!r} names no puzzle (a character mistyped?)").format(code=typed))
     index = unscramble(version, length, value)
     block = next(b for b in plan.blocks if b.length == length and 0 <= index - b.offset < b.size)
     cardset = sets[block.edition]

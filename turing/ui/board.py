@@ -34,6 +34,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
+from turing.cli.output import command_to_copy
 from turing.core.codes import SHAPE_SYMBOLS, SHAPES
 from turing.core.errors import TuringError
 from turing.core.puzzle import LETTERS
@@ -336,8 +337,8 @@ class FinalScreen(Screen[None]):
         code = self.session.share_code()  # the puzzle's share code, shown only now
         if code is None:
             return ""
-        return _("Puzzle code to share: [b]{code}[/b]  (turing board --code {code})").format(
-            code=code
+        return _("Puzzle code to share: [b]{code}[/b]  ({command})").format(
+            code=code, command=command_to_copy("board", "--code", code)
         )
 
     def action_leave(self) -> None:
@@ -809,7 +810,9 @@ class BoardApp(ServedApp):
             self.push_screen(MessageScreen(_("Commands"), body))
             return ""
         if isinstance(outcome, Saved):
-            return _("Saved to {path} (turing board --resume {path})").format(path=outcome.path)
+            return _("Saved to {path} ({command})").format(
+                path=outcome.path, command=command_to_copy("board", "--resume", outcome.path)
+            )
         if isinstance(outcome, LeaveAsked):
             self.call_later(self.action_leave)
         return ""

@@ -33,6 +33,7 @@ from rich.text import Text
 from turing.cli.output import (
     UnreadableLine,
     as_written,
+    command_to_copy,
     input_encoding,
     read_line,
     readable,
@@ -804,7 +805,9 @@ class PromptView:
             path = session.save()
         except TuringError as exc:
             return str(exc)
-        return _("saved to {path} — resume with: turing play --resume {path}").format(path=path)
+        return _("saved to {path} — resume with: {command}").format(
+            path=path, command=command_to_copy("play", "--resume", path)
+        )
 
     def _intro(self, resumed: bool) -> None:
         session = self.session
@@ -1133,8 +1136,8 @@ class PromptView:
                 self.say(help_text(None, written))
         elif isinstance(outcome, Saved):
             self.say(
-                _("Saved to {path}. Resume with: turing play --resume {path}").format(
-                    path=outcome.path
+                _("Saved to {path}. Resume with: {command}").format(
+                    path=outcome.path, command=command_to_copy("play", "--resume", outcome.path)
                 )
             )
         elif isinstance(outcome, LeaveAsked) and (not self.interactive or self._confirm_leave()):
@@ -1158,7 +1161,7 @@ class PromptView:
             # the command on a line of its own when both do not fit, never broken inside
             shared = [
                 _("Puzzle code to share: {code}").format(code=code),
-                f"(turing play --code {code})",
+                f"({command_to_copy('play', '--code', code)})",
             ]
             self.say(packed(shared, self._terminal_width(), separator="  "))
         for path, problem in session.end_saves:

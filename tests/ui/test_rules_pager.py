@@ -1,0 +1,87 @@
+"""``turing rules`` at a real (pseudo-)terminal of 80×24: a page longer than the screen goes
+through the pager (``less`` when PAGER is unset) a screen at a time, in either language; a
+short one is printed as it is; into a pipe it is plain text, no pager."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import pexpect  # type: ignore[import-untyped]
+import pytest
+from click.testing import CliRunner
+
+from testsupport.cli import ROOT
+from turing.cli.main import main
+from turing.i18n import set_language
+
+#: the first heading of the page, and words of its last section
+PAGES = {
+    "en": ("The rules", "The Mastermind family"),
+    "de": ("Die Spielregeln", "Die Mastermind-Familie"),
+}
+
+
+def spawn(*args: str, pager: str | None = None, rows: int = 24) -> pexpect.spawn:
+    env = {k: v for k, v in os.environ.items() if k not in ("PAGER", "LESS", "MANPAGER")}
+    env.update({"TERM": "xterm", "NO_COLOR": "1", "PYTHONPATH": str(ROOT)})
+    env.pop("COLUMNS", None)
+    env.pop("LINES", None)
+    if pager is not None:
+        env["PAGER"] = pager
+    return pexpect.spawn(
+        sys.executable,
+        ["-m", "turing", *args],
+        env=env,
+        encoding="utf-8",
+        timeout=20,
+        dimensions=(rows, 80),
+    )
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_whole_page_is_paged_at_a_terminal(lang: str) -> None:
+    title, last = PAGES[lang]
+    child = spawn("--lang", lang, "rules", pager="less")
+    child.expect_exact(title)
+    # less waits on the first screen: the end of the page is not shown yet
+    with pytest.raises(pexpect.TIMEOUT):
+        child.expect_exact(last, timeout=2)
+    assert child.isalive()
+    child.send("q")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_the_pager_is_less_when_pager_is_unset() -> None:
+    child = spawn("rules")
+    child.expect_exact("The rules")
+    with pytest.raises(pexpect.TIMEOUT):
+        child.expect(pexpect.EOF, timeout=2)
+    child.send("q")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_a_part_that_fits_the_screen_is_printed_without_a_pager() -> None:
+    child = spawn("rules", "logik", pager="less", rows=100)
+    child.expect_exact("Logik, of the Mastermind family")
+    child.expect(pexpect.EOF, timeout=10)
+    child.close()
+    assert child.exitstatus == 0
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_into_a_pipe_the_page_points_to_commands_not_to_files(lang: str) -> None:
+    try:
+        result = CliRunner().invoke(main, ["--lang", lang, "rules"], env={"PAGER": "false"})
+    finally:
+        set_language("en")
+    assert result.exit_code == 0
+    assert PAGES[lang][1] in result.output  # the whole page, not through the pager
+    assert "cards.md" not in result.output
+    assert "turing cards show --cardset" in result.output
+    # no line ends inside parentheses that the next line closes with a file name
+    assert "auch in\n" not in result.output and "listed in\n" not in result.output
