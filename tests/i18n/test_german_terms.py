@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from turing import i18n
+from turing.play.words import left_this_round, mode_name
 
 pytest.importorskip("babel")
 
@@ -23,6 +24,13 @@ RETIRED = {
     "aussetzen": re.compile(r"\baussetz|\bsetzt\s+aus\b"),
     "Lesart": re.compile(r"\bLesart"),
     "Form for a symbol": re.compile(r"\bForm(en)?\b|\bFORM\b"),
+    # wordings of the same kind: tests give the code, they do not find it; the column of
+    # the end screen and a winner's sentence are plain words (a winner of any name)
+    "Tests … finden": re.compile(r"\bsicher finde|finden? ihn sicher|^[Ww]enigste Tests"),
+    "ggü.": re.compile(r"\bggü\."),
+    "als letzter Spieler": re.compile(r"\bals letzte[rn]? Spieler"),
+    "lässt ausscheiden": re.compile(r"lässt\s+ausscheiden"),
+    "jede Stufe": re.compile(r"^jede Stufe$"),
 }
 
 
@@ -47,3 +55,18 @@ def test_a_retired_term_is_in_no_german_text(term: str) -> None:
 def test_a_retired_term_is_not_on_the_german_rules_page(term: str) -> None:
     page = (ROOT / "docs" / "rules.de.md").read_text(encoding="utf-8")
     assert RETIRED[term].search(page) is None, term
+
+
+def test_no_tests_left_is_said_in_words() -> None:
+    with i18n.speaking("de"):
+        assert left_this_round(0) == "(keine Tests mehr in dieser Runde)"
+        assert left_this_round(1) == "(noch 1 Test in dieser Runde)"
+    with i18n.speaking("en"):
+        assert left_this_round(0) == "(no tests left this round)"
+        assert left_this_round(2) == "(2 tests left this round)"
+
+
+def test_the_modes_are_named_alike() -> None:
+    with i18n.speaking("de"):
+        names = [mode_name(mode) for mode in ("classic", "extreme", "nightmare")]
+    assert names == ["Klassisch", "Extrem", "Albtraum"]

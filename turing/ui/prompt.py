@@ -75,7 +75,7 @@ from turing.play.session import (
     help_text,
     shown_label,
 )
-from turing.play.words import mode_name, shape_name
+from turing.play.words import left_this_round, mode_name, shape_name
 
 OK_MARK: Final = "✔"
 NO_MARK: Final = "✘"
@@ -497,7 +497,13 @@ def fewest_lines(fewest: FewestTests) -> list[str]:
         ]
     if fewest.first_code is not None:
         first, *then = (LETTERS[v] for v in fewest.first_verifiers)
-        if then:
+        if len(then) == 1:  # tested after one answer or both: the plan may stop sooner
+            lines.append(
+                _(
+                    "An optimal first round: compose {code}, test {first}, then if needed {then}."
+                ).format(code=fewest.first_code, first=first, then=then[0])
+            )
+        elif then:
             lines.append(
                 _(
                     "An optimal first round: compose {code}, test {first}, "
@@ -1067,12 +1073,7 @@ class PromptView:
                 )
             )
             line.append_text(_answer(outcome.result, self.color))
-            line.append(
-                "   "
-                + ngettext(
-                    "({n} test left this round)", "({n} tests left this round)", outcome.left
-                ).format(n=outcome.left)
-            )
+            line.append("   " + left_this_round(outcome.left))
             self.say(line)
         elif isinstance(outcome, TestsEnded):
             self.say(_("Testing over for this round: solve CODE or pass."))
