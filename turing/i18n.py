@@ -16,6 +16,8 @@ source, ``turing.mo`` beside it the compiled copy shipped with the package.
   ``TURING_LANG``, then the locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``: the first one
   set decides; German when it starts with ``de``), then English. A bad flag is refused; a
   bad ``TURING_LANG`` is passed over for English (``unusable_turing_lang`` says so).
+* ``yes_or_no(answer)`` reads the answer to a yes/no question, the same words in both
+  languages (``y``, ``yes``, ``j``, ``ja`` / ``n``, ``no``, ``nein``).
 * ``format_number(n)`` writes a number for reading (``1,033,950`` / ``1.033.950``).
 
 The library may translate (a :class:`~turing.core.errors.TuringError` says what is wrong in
@@ -172,6 +174,26 @@ def unusable_turing_lang(environ: Mapping[str, str] | None = None) -> str | None
         return _("TURING_LANG={name!r} is not one of {choices}: passed over for the locale").format(
             name=chosen, choices=", ".join(LANGUAGES)
         )
+    return None
+
+
+#: The answers to a yes/no question: both languages' words and their first letters, always
+#: understood whichever language is in use (``j`` in English, ``y`` in German).
+YES_WORDS: frozenset[str] = frozenset({"y", "yes", "j", "ja"})
+NO_WORDS: frozenset[str] = frozenset({"n", "no", "nein"})
+
+
+def yes_or_no(answer: str) -> bool | None:
+    """True for a yes, False for a no, None for any other answer (a blank one too).
+
+    >>> yes_or_no(" J "), yes_or_no("n"), yes_or_no("vielleicht")
+    (True, False, None)
+    """
+    word = answer.strip().lower()
+    if word in YES_WORDS:
+        return True
+    if word in NO_WORDS:
+        return False
     return None
 
 

@@ -42,7 +42,7 @@ from turing.cli.output import (
 from turing.core.codes import SHAPE_SYMBOLS, SHAPES
 from turing.core.errors import TuringError
 from turing.core.puzzle import LETTERS
-from turing.i18n import _, current_language, format_number, ngettext
+from turing.i18n import _, current_language, format_number, ngettext, yes_or_no
 from turing.play.game import Game
 from turing.play.session import (
     ALIASES,
@@ -519,11 +519,6 @@ def fewest_lines(fewest: FewestTests) -> list[str]:
     return lines
 
 
-def is_yes(answer: str) -> bool:
-    """A yes to a question, in either language (``y``, ``yes``, ``j``, ``ja``)."""
-    return answer.strip().lower() in ("y", "yes", "j", "ja")
-
-
 # -- reading --------------------------------------------------------------------------------
 
 
@@ -996,10 +991,9 @@ class PromptView:
         else:
             return True
         try:
-            answer = self.reader.ask(question)
+            return self._ask_yes(question)
         except (EndOfInput, KeyboardInterrupt):
             return False
-        return is_yes(answer)
 
     def _overwrite(self, path: Path) -> bool:
         """At a terminal, ask before a save replaces another saved game; from a script,
@@ -1008,18 +1002,28 @@ class PromptView:
             return True
         question = _("{path} holds another saved game. Overwrite it? [y/N] ").format(path=path)
         try:
-            answer = self.reader.ask(question)
+            return self._ask_yes(question)
         except (EndOfInput, KeyboardInterrupt):
             return False
-        return is_yes(answer)
+
+    def _ask_yes(self, question: str) -> bool:
+        """A question answered yes or no, no when left blank; an answer that is neither is
+        asked once more (``please y or n``), then taken as no. The end of the input and
+        Ctrl-C are the caller's."""
+        answer = self.reader.ask(question)
+        said = yes_or_no(answer)
+        if said is None and answer.strip():
+            self.say(_("please y or n"))
+            said = yes_or_no(self.reader.ask(question))
+        return said is True
 
     def _confirm_leave(self) -> bool:
         """Ask before leaving; offer to save when there is no save file. True: leave."""
         try:
-            answer = self.reader.ask(_("Leave the game? [y/N] "))
+            leave = self._ask_yes(_("Leave the game? [y/N] "))
         except (EndOfInput, KeyboardInterrupt):
-            answer = "y"
-        if not is_yes(answer):
+            leave = True
+        if not leave:
             return False
         session = self.session
         if session.save_path is not None:
