@@ -28,7 +28,7 @@ RETIRED = {
     # the end screen and a winner's sentence are plain words (a winner of any name)
     "Tests … finden": re.compile(r"\bsicher finde|finden? ihn sicher|^[Ww]enigste Tests"),
     "ggü.": re.compile(r"\bggü\."),
-    "als letzter Spieler": re.compile(r"\bals letzte[rn]? Spieler"),
+    "als letzter Spieler": re.compile(r"\bals letzte[rn]? Spieler|Sieger: \{name\}"),
     "lässt ausscheiden": re.compile(r"lässt\s+ausscheiden"),
     "jede Stufe": re.compile(r"^jede Stufe$"),
 }
