@@ -13,9 +13,12 @@ source, ``turing.mo`` beside it the compiled copy shipped with the package.
   turned into a string (texts built at import time, before the language is chosen).
 * ``set_language(code)`` / ``current_language()`` — ``"en"`` or ``"de"``;
   ``choose_language(flag, environ)`` is the rule of the command line: its language flag, then
-  ``TURING_LANG``, then the locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``: the first one
-  set decides; German when it starts with ``de``), then English. A bad flag is refused; a
+  ``TURING_LANG``, then the locale (gettext's ``LANGUAGE`` list unless the locale is C,
+  then ``LC_ALL``, ``LC_MESSAGES``, ``LANG``: the first one set decides; German when it
+  starts with ``de``), then English. A bad flag is refused; a
   bad ``TURING_LANG`` is passed over for English (``unusable_turing_lang`` says so).
+* ``yes_or_no(answer)`` reads the answer to a yes/no question, the same words in both
+  languages (``y``, ``yes``, ``j``, ``ja`` / ``n``, ``no``, ``nein``).
 * ``format_number(n)`` writes a number for reading (``1,033,950`` / ``1.033.950``).
 
 The library may translate (a :class:`~turing.core.errors.TuringError` says what is wrong in
@@ -117,13 +120,28 @@ def current_language() -> str:
 
 
 def locale_language(environ: Mapping[str, str]) -> str:
-    """The language the POSIX locale asks for: the first of ``LC_ALL``, ``LC_MESSAGES``,
-    ``LANG`` that is set decides; German if it starts with ``de``, else English."""
-    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = environ.get(name, "")
-        if value:
-            return "de" if value.lower().startswith("de") else DEFAULT_LANGUAGE
-    return DEFAULT_LANGUAGE
+    """The language the POSIX locale asks for, read as GNU gettext reads it.
+
+    The first of ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is set is the locale. Unless the
+    locale is C or POSIX (or none is set, which is the C locale too), ``LANGUAGE`` comes
+    first: a priority list such as ``de:en``, whose first entry turing speaks decides.
+    Otherwise German if the locale starts with ``de``, else English.
+
+    >>> locale_language({"LANGUAGE": "fr:de", "LANG": "en_US.UTF-8"})
+    'de'
+    >>> locale_language({"LANGUAGE": "de", "LC_ALL": "C"})
+    'en'
+    """
+    locale = next(
+        (environ[name] for name in ("LC_ALL", "LC_MESSAGES", "LANG") if environ.get(name)), ""
+    )
+    if locale.split(".")[0] not in ("", "C", "POSIX"):
+        for entry in environ.get("LANGUAGE", "").split(":"):
+            if entry.strip():
+                with contextlib.suppress(LanguageError):
+                    return normalise_language(entry)
+        # no entry turing speaks: the locale decides
+    return "de" if locale.lower().startswith("de") else DEFAULT_LANGUAGE
 
 
 def choose_language(flag: str | None, environ: Mapping[str, str] | None = None) -> str:
@@ -172,6 +190,26 @@ def unusable_turing_lang(environ: Mapping[str, str] | None = None) -> str | None
         return _("TURING_LANG={name!r} is not one of {choices}: passed over for the locale").format(
             name=chosen, choices=", ".join(LANGUAGES)
         )
+    return None
+
+
+#: The answers to a yes/no question: both languages' words and their first letters, always
+#: understood whichever language is in use (``j`` in English, ``y`` in German).
+YES_WORDS: frozenset[str] = frozenset({"y", "yes", "j", "ja"})
+NO_WORDS: frozenset[str] = frozenset({"n", "no", "nein"})
+
+
+def yes_or_no(answer: str) -> bool | None:
+    """True for a yes, False for a no, None for any other answer (a blank one too).
+
+    >>> yes_or_no(" J "), yes_or_no("n"), yes_or_no("vielleicht")
+    (True, False, None)
+    """
+    word = answer.strip().lower()
+    if word in YES_WORDS:
+        return True
+    if word in NO_WORDS:
+        return False
     return None
 
 

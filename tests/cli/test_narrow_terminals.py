@@ -111,7 +111,7 @@ def test_bank_stats_keeps_every_figure_whole(
     lines = screen(monkeypatch, width, "--lang", lang, "bank", "stats", bank)
     numbers_whole(lines)
     assert not [line for line in lines if "…" in line]
-    mode = {"en": "classic", "de": "klassisch"}[lang]
+    mode = {"en": "classic", "de": "Klassisch"}[lang]
     rows = [line.split() for line in lines if line.split()[:1] == [mode]]
     # a row of figures and a row of the fewest tests per group, each on one line
     assert len(rows) == 6
@@ -135,9 +135,10 @@ def test_analyze_continues_a_wrapped_line_under_its_own_indent(
 ) -> None:
     sample = str(root / "puzzles" / "sample.yaml")
     lines = screen(monkeypatch, width, "--lang", lang, "analyze", sample, "-q")
-    average = {"en": "  fewest tests on average", "de": "  die wenigsten Tests im Durchschnitt"}[
-        lang
-    ]
+    average = {
+        "en": "  fewest tests on average",
+        "de": "  die wenigsten Tests im Durchschnitt",
+    }[lang]
     start = next(i for i, line in enumerate(lines) if line.startswith(average))
     first_round = {"en": "  first round", "de": "  erste Runde"}[lang]
     # the figure is wrapped, and its rest is indented as the line it continues

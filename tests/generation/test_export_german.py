@@ -98,7 +98,7 @@ def test_german_has_the_same_shape_in_german_words(fmt: str) -> None:
     assert left == [], left
     for word in ("Rätselheft", "Prüfer", "Karte", "Kriterien", "Runde", "Lösungen"):
         assert word in german, word
-    for wording in ("klassisch · 4 Prüfer · leicht · nötige Tests: 3", "nötige Tests: 3–5"):
+    for wording in ("Klassisch · 4 Prüfer · leicht · nötige Tests: 3", "nötige Tests: 3–5"):
         assert wording in german
     assert "Albtraum · 4 Prüfer · normal · nötige Tests: mindestens 4" in german
     assert "eine der Karten 3, 7, 10, 14" in german

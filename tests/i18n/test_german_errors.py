@@ -333,7 +333,7 @@ def test_the_batch_commands_sum_up_in_german(tmp_path: Path) -> None:
             lines[language].append(err.strip())
     english, german = lines["en"], lines["de"]
     assert english[0].startswith("generated 4 nightmare hard 4-verifier puzzles in ")
-    assert german[0].startswith("4 Rätsel (Albtraum, schwer, 4 Prüfer) in ")
+    assert german[0].startswith("4 Rätsel (Albtraum, Stufe schwer, 4 Prüfer) in ")
     assert re.search(r"in \d+,\d\d s erzeugt", german[0]), german[0]
     assert "; 4 verlangt, 0 Wiederholungen übersprungen" in german[0]
     assert german[1] == "4 Rätsel importiert, 0 schon in der Rätselbank, 0 abgelehnt"
@@ -402,7 +402,7 @@ def test_check_reports_in_german(tmp_path: Path) -> None:
         f"{first}:3: einwandfrei 01 · leicht",
         f"{second}:3: einwandfrei 01 · leicht",
         f"{second}:3: Notiz 01: auch in {first}:3 (dasselbe Rätsel in einer anderen Datei)",
-        "3 Rätsel geprüft in 3 Dateien: 1 mit Problemen, 1 Notiz",
+        "3 Rätsel in 3 Dateien geprüft: 1 mit Problemen, 1 Notiz",
     ]
     assert run("de", [*args, "--json"])[1] == run("en", [*args, "--json"])[1]
 

@@ -121,7 +121,7 @@ def test_german_words_are_understood_in_an_english_game() -> None:
 def test_shape_letters_follow_the_language() -> None:
     german = run("de", [], "markiere g2 ja\nmarkiere y2 ja\nbeenden\n")
     assert "Markiert ■2: ✔" in german
-    assert any("Fehler: nenne zuerst eine Form: b, g oder l" in line for line in german)
+    assert any("Fehler: nenne zuerst ein Symbol: b, g oder l" in line for line in german)
     english = run("en", [], "mark y2 yes\nmark g2 yes\nquit\n")
     assert "Marked ■2: ✔" in english
     assert any("error: name a shape first: b, y or p" in line for line in english)
@@ -137,7 +137,7 @@ def test_a_word_show_or_hint_does_not_take_is_named_in_german() -> None:
         for line in german
     ), german
     assert any(line.startswith("Fehler: notiz braucht einen Prüferbuchstaben") for line in german)
-    assert any(line.startswith("Fehler: eine Markierung nennt eine Form") for line in german)
+    assert any(line.startswith("Fehler: eine Markierung nennt ein Symbol") for line in german)
     assert (
         "Fehler: nach zeige darf nur karten folgen oder nichts, nicht 'brett' "
         "(Aufruf: zeige [karten])" in german

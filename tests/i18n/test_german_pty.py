@@ -50,7 +50,7 @@ def test_a_hot_seat_game_in_german_from_the_locale() -> None:
     child.sendline("passen")
     child.expect_exact("Runde 1 aufgedeckt:")
     child.expect_exact("anna hat 241 abgegeben — richtig")
-    child.expect_exact("anna gewinnt: richtig gelöst.")
+    child.expect_exact("anna gewinnt mit dem richtigen Code.")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0

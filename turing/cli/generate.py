@@ -17,7 +17,7 @@ import secrets
 import sys
 import time
 from array import array
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import CancelledError, Executor
 from dataclasses import replace
 from pathlib import Path
@@ -1512,6 +1512,44 @@ def _figure(value: float | None) -> str:
     return format_number(value, 2) if isinstance(value, float) else format_number(value)
 
 
+def _run_words(run: Mapping[str, Any]) -> str:
+    """What a run of a bank's ``runs`` table made, in words of the language in use (its
+    options: mode, verifiers, tier, seed, card set, metrics, tests range); its signature
+    when its options are not all there (a run this version did not write)."""
+    params = run.get("params")
+    if not isinstance(params, dict):
+        return str(run["signature"])
+    try:
+        verifiers = int(params["verifiers"])
+        parts = [] if run["kind"] != "generate" else [mode_name(str(params["mode"]))]
+        parts.append(ngettext("{n} verifier", "{n} verifiers", verifiers).format(n=verifiers))
+        if run["kind"] == "generate":
+            tier = params["difficulty"]
+            parts.append(
+                _("tier {tier}").format(tier=tier_name(str(tier))) if tier else _("any tier")
+            )
+            parts.append(_("seed {seed}").format(seed=params["seed"]))
+        parts.append(_("card set {name}").format(name=params["cardset"]))
+        if run["kind"] == "generate":
+            parts.append(
+                {"basic": _("basic metrics"), "exact": _("exact fewest tests")}.get(
+                    str(params["metrics"]), _("no metrics")
+                )
+            )
+            low, high = params.get("min_tests"), params.get("max_tests")
+            if low is not None and high is not None:
+                parts.append(_("{low} to {high} tests").format(low=low, high=high))
+            elif low is not None:
+                parts.append(_("at least {n} tests").format(n=low))
+            elif high is not None:
+                parts.append(_("at most {n} tests").format(n=high))
+            if params.get("start_index"):
+                parts.append(_("from index {n}").format(n=format_number(params["start_index"])))
+    except (KeyError, TypeError, ValueError):
+        return str(run["signature"])
+    return ", ".join(parts)
+
+
 @bank.command("stats")
 @click.argument("db", metavar="DB", type=BANK_FILE)
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
@@ -1603,12 +1641,12 @@ def bank_stats(db: str, as_json: bool) -> None:
         console.print()
         console.print(_("runs"))
         runs = Table(box=box.SIMPLE_HEAD, padding=(0, gap, 0, 0), show_edge=gap > 0)
-        for col in (_("kind"), _("signature"), _("next index"), _("kept"), _("target"), _("done")):
+        for col in (_("kind"), _("run"), _("next index"), _("kept"), _("target"), _("done")):
             runs.add_column(col, overflow="fold")
         for r in stats["runs"]:
             runs.add_row(
                 r["kind"],
-                r["signature"],
+                _run_words(r),
                 format_number(r["next_index"]),
                 format_number(r["kept"]),
                 _figure(r["target"]),

@@ -45,7 +45,7 @@ from turing.cli.serving import (
     serve_board,
     serve_options,
 )
-from turing.i18n import N_, _, format_number, ngettext
+from turing.i18n import N_, _, format_number, ngettext, yes_or_no
 from turing.mastermind.commands import (
     BOARD,
     CODE_COMMANDS,
@@ -510,8 +510,6 @@ class SearchShown:
 
 # ---------------------------------------------------------------- play
 
-YES = ("y", "yes", "j", "ja")
-NO = ("n", "no", "nein")
 #: The words of the prompts, English and German (both always understood).
 QUIT_WORDS = QUIT.words
 HELP_WORDS = HELP.words
@@ -622,11 +620,15 @@ class Reader:
             return True
         try:
             answer = input(question)
+            said = yes_or_no(answer)
+            if said is None and answer.strip():  # neither: asked once more, then no
+                self.out.print(_("please y or n"))
+                said = yes_or_no(input(question))
         except (KeyboardInterrupt, EOFError):
             if not interrupted:  # the key left the cursor on the question's line; leaving
                 self.out.print()  # ends it on the way out
             return interrupted
-        return answer.strip().lower() in YES
+        return said is True
 
     def _leave(self, reason: str, exit_code: int) -> None:
         """Abandon the match for ``reason`` once :meth:`confirm` says so; otherwise it
@@ -1130,10 +1132,11 @@ def _take_back(reader: Reader, view: View, match: Match) -> bool:
         word = reader.line(question).lower()
         if _common(word, view, reader, lambda: _match_board(view, match)):
             continue
-        if word in YES or word in UNDO_WORDS:
+        said = yes_or_no(word)
+        if said is True or word in UNDO_WORDS:
             view.events(match.undo())
             return True
-        if word in NO:
+        if said is False:
             return False
         reader.error(
             _("type y to take the pins back, or n to let them stand (then they are checked)")

@@ -54,7 +54,7 @@ from turing.core.puzzle import LETTERS, Puzzle
 from turing.core.sharecode import ShareCodeError, encode
 from turing.core.solver import deduce
 from turing.generation.generator import generate_one
-from turing.i18n import N_, _, current_language, ngettext
+from turing.i18n import N_, NO_WORDS, YES_WORDS, _, current_language, ngettext
 from turing.play.bots import Bot, BotError, bot_kind, is_bot, make_bot, play_turn
 from turing.play.game import (
     Action,
@@ -311,8 +311,9 @@ class Command:
     arg: str | None = None
 
 
-_YES: Final = frozenset({"yes", "ok", "+", "✔", "✓", "true", "v", "on", "ja", "j", "richtig"})
-_NO: Final = frozenset({"no", "x", "-", "✘", "✗", "false", "off", "nein", "falsch"})
+#: A mark's value: the answers to any yes/no question (``j``, ``n``, ``y`` …) and signs.
+_YES: Final = YES_WORDS | {"ok", "+", "✔", "✓", "true", "v", "on", "richtig"}
+_NO: Final = NO_WORDS | {"x", "-", "✘", "✗", "false", "off", "falsch"}
 _CLEAR: Final = frozenset({"clear", "?", ".", "none", "blank", "·", "leer", "löschen", "loeschen"})
 #: Shape words of both languages (always understood) → b, y, p; ``^ # @`` are what an
 #: output that cannot write ▲ ■ ● shows for them.

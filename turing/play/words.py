@@ -5,7 +5,7 @@ call these when they draw."""
 from __future__ import annotations
 
 from turing.core.codes import SHAPE_NAMES
-from turing.i18n import _
+from turing.i18n import _, ngettext
 
 
 def mode_name(mode: str) -> str:
@@ -24,3 +24,10 @@ def shape_name(shape: str) -> str:
     """``b`` → ``blue`` / ``blau``."""
     names = {"b": _("blue"), "y": _("yellow"), "p": _("purple")}
     return names.get(shape, SHAPE_NAMES.get(shape, shape))
+
+
+def left_this_round(n: int) -> str:
+    """How many tests a player has left this round, in brackets: none said in words."""
+    if n == 0:
+        return _("(no tests left this round)")
+    return ngettext("({n} test left this round)", "({n} tests left this round)", n).format(n=n)

@@ -64,7 +64,7 @@ from turing.play.session import (
     Turn,
     shown_label,
 )
-from turing.play.words import mode_name, shape_name
+from turing.play.words import left_this_round, mode_name, shape_name
 from turing.ui.prompt import (
     NO_MARK,
     OK_MARK,
@@ -766,9 +766,7 @@ class BoardApp(ServedApp):
                     code=outcome.code, letter=LETTERS[outcome.verifier]
                 )
                 + f"{mark} "
-                + ngettext(
-                    "({n} test left this round)", "({n} tests left this round)", outcome.left
-                ).format(n=outcome.left)
+                + left_this_round(outcome.left)
             )
         if isinstance(outcome, TestsEnded):
             return _("Testing over for this round: solve or pass.")

@@ -43,7 +43,7 @@ from turing.cli.output import (
 from turing.core.codes import SHAPE_SYMBOLS, SHAPES
 from turing.core.errors import TuringError
 from turing.core.puzzle import LETTERS
-from turing.i18n import _, current_language, format_number, ngettext
+from turing.i18n import _, current_language, format_number, ngettext, yes_or_no
 from turing.play.game import Game
 from turing.play.session import (
     ALIASES,
@@ -76,7 +76,7 @@ from turing.play.session import (
     help_text,
     shown_label,
 )
-from turing.play.words import mode_name, shape_name
+from turing.play.words import left_this_round, mode_name, shape_name
 
 OK_MARK: Final = "✔"
 NO_MARK: Final = "✘"
@@ -498,7 +498,13 @@ def fewest_lines(fewest: FewestTests) -> list[str]:
         ]
     if fewest.first_code is not None:
         first, *then = (LETTERS[v] for v in fewest.first_verifiers)
-        if then:
+        if len(then) == 1:  # tested after one answer or both: the plan may stop sooner
+            lines.append(
+                _(
+                    "An optimal first round: compose {code}, test {first}, then if needed {then}."
+                ).format(code=fewest.first_code, first=first, then=then[0])
+            )
+        elif then:
             lines.append(
                 _(
                     "An optimal first round: compose {code}, test {first}, "
@@ -512,11 +518,6 @@ def fewest_lines(fewest: FewestTests) -> list[str]:
                 )
             )
     return lines
-
-
-def is_yes(answer: str) -> bool:
-    """A yes to a question, in either language (``y``, ``yes``, ``j``, ``ja``)."""
-    return answer.strip().lower() in ("y", "yes", "j", "ja")
 
 
 # -- reading --------------------------------------------------------------------------------
@@ -993,10 +994,9 @@ class PromptView:
         else:
             return True
         try:
-            answer = self.reader.ask(question)
+            return self._ask_yes(question)
         except (EndOfInput, KeyboardInterrupt):
             return False
-        return is_yes(answer)
 
     def _overwrite(self, path: Path) -> bool:
         """At a terminal, ask before a save replaces another saved game; from a script,
@@ -1005,18 +1005,28 @@ class PromptView:
             return True
         question = _("{path} holds another saved game. Overwrite it? [y/N] ").format(path=path)
         try:
-            answer = self.reader.ask(question)
+            return self._ask_yes(question)
         except (EndOfInput, KeyboardInterrupt):
             return False
-        return is_yes(answer)
+
+    def _ask_yes(self, question: str) -> bool:
+        """A question answered yes or no, no when left blank; an answer that is neither is
+        asked once more (``please y or n``), then taken as no. The end of the input and
+        Ctrl-C are the caller's."""
+        answer = self.reader.ask(question)
+        said = yes_or_no(answer)
+        if said is None and answer.strip():
+            self.say(_("please y or n"))
+            said = yes_or_no(self.reader.ask(question))
+        return said is True
 
     def _confirm_leave(self) -> bool:
         """Ask before leaving; offer to save when there is no save file. True: leave."""
         try:
-            answer = self.reader.ask(_("Leave the game? [y/N] "))
+            leave = self._ask_yes(_("Leave the game? [y/N] "))
         except (EndOfInput, KeyboardInterrupt):
-            answer = "y"
-        if not is_yes(answer):
+            leave = True
+        if not leave:
             return False
         session = self.session
         if session.save_path is not None:
@@ -1070,12 +1080,7 @@ class PromptView:
                 )
             )
             line.append_text(_answer(outcome.result, self.color))
-            line.append(
-                "   "
-                + ngettext(
-                    "({n} test left this round)", "({n} tests left this round)", outcome.left
-                ).format(n=outcome.left)
-            )
+            line.append("   " + left_this_round(outcome.left))
             self.say(line)
         elif isinstance(outcome, TestsEnded):
             self.say(_("Testing over for this round: solve CODE or pass."))
