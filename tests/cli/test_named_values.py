@@ -90,7 +90,7 @@ def test_no_spelling_means_two_values(choice: NamedChoice) -> None:
 def test_every_mode_option_lists_the_names_of_the_language_in_use(args: list[str]) -> None:
     result = run("--lang", "de", *args)
     assert result.exit_code == 2
-    assert "'klassisch' (classic), 'extrem' (extreme), 'Albtraum' (nightmare)" in result.stderr
+    assert "'Klassisch' (classic), 'Extrem' (extreme), 'Albtraum' (nightmare)" in result.stderr
 
 
 @pytest.mark.parametrize(
@@ -113,7 +113,7 @@ def test_the_help_lists_the_names_with_the_english_values() -> None:
     german = " ".join(run("--lang", "de", "play", "--help").output.split())
     assert "--difficulty STUFE" in german and "--mode MODUS" in german
     assert "Werte: leicht (easy), normal (standard), schwer (hard)." in german
-    assert "Werte: klassisch (classic), extrem (extreme), Albtraum (nightmare)." in german
+    assert "Werte: Klassisch (classic), Extrem (extreme), Albtraum (nightmare)." in german
     english = " ".join(run("--lang", "en", "play", "--help").output.split())
     assert "--difficulty TIER" in english and "Values: easy, standard, hard." in english
 
