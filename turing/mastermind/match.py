@@ -735,7 +735,11 @@ class Duel:
             None if seat.human else _draw_secret(self.engine, self._entropy, game, i)
             for i, seat in enumerate(self.seats)
         ]
-        self.phase = Phase.SECRET if self.waiting_for() else Phase.GUESS
+        # waiting_for() answers for the phase set: asked in the last game's guess phase it
+        # would name both players (no guess pending) even when no secret is left to set.
+        self.phase = Phase.SECRET
+        if not self.waiting_for():
+            self.phase = Phase.GUESS
         return [GameStarted(game, 0, 1)]
 
     def _expect(self, phase: Phase, player: int) -> None:
