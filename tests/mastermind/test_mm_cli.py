@@ -495,7 +495,8 @@ def test_bad_options_in_german_are_german_with_german_numbers() -> None:
         ),
         (
             ["play", "--positions", "8", "--colours", "9"],
-            "9^8 Codes sind zu viele: höchstens 1.000.000 Codes (weniger Stellen oder Farben)",
+            "dieses Spiel hat 43.046.721 Codes, zu viele: höchstens 1.000.000 Codes (weniger "
+            "Stellen oder Farben)",
         ),
         (["play", "--players", "computer:best,human"], "unbekannte Strategie 'best'; wähle eine"),
     ]:

@@ -27,7 +27,6 @@ returns the events it caused.
 
 from __future__ import annotations
 
-import functools
 import secrets as system_random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -41,8 +40,8 @@ from turing.i18n import N_, _, format_number, ngettext
 from turing.mastermind.engine import Engine, History, Indices
 from turing.mastermind.feedback_check import conflicting_rows
 from turing.mastermind.presets import Preset
-from turing.mastermind.scoring import Feedback, FeedbackTable, check_feedback, feedback
-from turing.mastermind.space import Code, CodeSpace
+from turing.mastermind.scoring import Feedback, check_feedback, feedback
+from turing.mastermind.space import Code
 
 if TYPE_CHECKING:
     from turing.mastermind.strategies import Strategy
@@ -228,11 +227,18 @@ def _codes_left(engine: Engine, rows: Sequence[Row]) -> int:
     if bool((space.indices(guesses) >= 0).all()):
         return len(engine.consistent(_history(engine, rows)))
     # A person may guess a code the game's secrets cannot be (a repeated colour where
-    # secrets repeat none): the rows are matched among every code a person may guess,
-    # then only the game's codes are counted.
-    wide = _guess_engine(space)
-    found = wide.consistent(_history(wide, rows))
-    return int(np.count_nonzero(space.indices(wide.space.codes[found]) >= 0))
+    # secrets repeat none): such a row is scored against every code of the game directly.
+    codes = space.codes
+    fits = np.ones(len(codes), dtype=np.bool_)
+    for row in rows:
+        guess = np.array(row.guess, dtype=np.uint8)
+        black = (codes == guess).sum(axis=1)
+        common = sum(
+            np.minimum((codes == symbol).sum(axis=1), int(np.count_nonzero(guess == symbol)))
+            for symbol in range(space.symbols)
+        )
+        fits &= (black == row.feedback.black) & (common - black == row.feedback.white)
+    return int(np.count_nonzero(fits))
 
 
 def hint_text(count: int) -> str:
@@ -244,14 +250,6 @@ def hint_text(count: int) -> str:
     return ngettext(
         "{n} code fits the rows so far.", "{n} codes fit the rows so far.", count
     ).format(n=format_number(count))
-
-
-@functools.lru_cache(maxsize=2)
-def _guess_engine(space: CodeSpace) -> Engine:
-    """An engine over every code a person may guess in ``space``: its colours, repeated
-    or not (its table built per block, as it is used only for counting)."""
-    wide = CodeSpace(space.positions, space.colours, repeats=True, blank=space.blank)
-    return Engine(wide, FeedbackTable(wide, full=False))
 
 
 def _require(now: Phase, wanted: Phase) -> None:
