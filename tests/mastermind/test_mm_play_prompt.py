@@ -3,14 +3,22 @@ games, custom sizes, pins and codes typed in every accepted form, and the messag
 
 from __future__ import annotations
 
+import os
+import re
+import signal
 import subprocess
 import sys
 
+import pexpect  # type: ignore[import-untyped]
 import pytest
 from click.testing import CliRunner, Result
 
 from turing.cli.main import main
 from turing.mastermind.presets import PRESETS
+from turing.mastermind.scoring import feedback
+
+TIMEOUT = 60
+SUPERHIRN_LETTERS = "RYGBWKOP"
 
 
 def run(args: list[str], lines: list[str] | None = None) -> Result:
@@ -32,6 +40,29 @@ def run_process(*args: str, timeout: float = 120) -> subprocess.CompletedProcess
         )
     except subprocess.TimeoutExpired as error:
         pytest.fail(f"turing mastermind {' '.join(args)} still ran after {timeout} s: {error}")
+
+
+def spawn(*args: str, columns: int = 200) -> pexpect.spawn:
+    """``turing mastermind ARGS`` at a real terminal (a pseudo-terminal) of ``columns``."""
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "turing", "mastermind", *args],
+        env={**os.environ, "NO_COLOR": "1", "TERM": "xterm", "COLUMNS": str(columns)},
+        encoding="utf-8",
+        timeout=TIMEOUT,
+        dimensions=(50, columns),
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    return child
+
+
+def answer_guesses(child: pexpect.spawn, secret: str, until: str) -> None:
+    """Give the computer's guesses their true pins against ``secret`` until ``until``."""
+    while child.expect([r"Computer guesses, row \d+:\s+((?:[A-Z] ?){4})", until]) == 0:
+        guess = child.match.group(1).replace(" ", "")
+        fb = feedback(secret, guess)
+        child.expect(r"pins for row \d+ \(red then white\): ")
+        child.sendline(f"{fb.black} {fb.white}")
 
 
 # -- a duel of several games between two computers
@@ -94,3 +125,51 @@ def test_too_large_a_game_is_refused_with_its_true_count(command: str) -> None:
     )
     assert result.exit_code == 2
     assert "this game has 4,596,553 codes, too many: at most 1,000,000 codes" in result.stderr
+
+
+# -- the honour system: the code shown at the end
+
+
+def test_a_row_of_all_red_pins_is_the_code_shown_without_asking() -> None:
+    honour = ["--preset", "superhirn", "--role", "maker", "--honour", "--games", "1"]
+    result = run(
+        ["play", *honour, "--seed", "1"],
+        ["4 0"],  # the first guess, R Y G B, is the code
+    )
+    assert result.exit_code == 0, result.output + result.stderr
+    assert "Computer guesses, row 1:  R Y G B" in result.output
+    assert "show your secret code" not in result.output
+    assert "Wrong pins" not in result.output
+    assert "Your code was R Y G B." in result.output
+
+
+def test_the_code_shown_is_typed_twice_and_a_slip_costs_nothing() -> None:
+    secret = "WKOP"
+    child = spawn(
+        *("play", "--preset", "superhirn", "--rows", "1", "--role", "maker", "--honour"),
+        *("--games", "1", "--seed", "1"),
+    )
+    show = "You, show your secret code to check the rows: "
+    again = "You, the same code again to confirm: "
+    answer_guesses(child, secret, re.escape(show))
+    child.sendline("hinweis")
+    child.expect_exact("error: 'hinweis' is for the codebreaker's guess")
+    child.expect_exact(show)
+    child.sendline("WKOR")  # a slip, and the right code at the second entry
+    child.expect_exact(again)
+    child.sendline(secret)
+    child.expect_exact("error: the two entries differ; type the code again")
+    child.expect_exact(show)
+    child.sendline(secret)
+    child.expect_exact(again)
+    child.sendline("WKOZ")
+    child.expect_exact("error: the second entry: 'Z' is not a colour here")
+    child.expect_exact(show)
+    child.sendline(secret)
+    child.expect_exact(again)
+    child.sendline(secret)
+    child.expect_exact("Your code was W K O P.")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert "Wrong pins" not in (child.before or "")

@@ -1002,7 +1002,9 @@ def _play_match(match: Match, view: View, reader: Reader, breakers: dict[str, St
                 _("{name}, show your secret code to check the rows").format(name=maker.name),
                 match,
             )
-            view.events(match.reveal(code))
+            again = _("{name}, the same code again to confirm").format(name=maker.name)
+            if _confirmed(reader, view.preset, again, code, hidden=False):
+                view.events(match.reveal(code))
         elif match.phase is Phase.FEEDBACK:
             assert match.pending is not None
             _answer(reader, view, match, None)
@@ -1197,18 +1199,26 @@ def _ask_secret(
         except CodeError as error:
             reader.error(str(error))
             continue
-        if reader.interactive:
-            again = reader.line(
-                _("{name}, the same code again to confirm").format(name=seat.name), hidden=True
-            )
-            try:
-                second: Code | None = preset.palette.parse(again, preset.space, hidden=True)
-            except CodeError:
-                second = None
-            if second != code:
-                reader.error(_("the two entries differ; type the code again"))
-                continue
-        return code
+        again = _("{name}, the same code again to confirm").format(name=seat.name)
+        if _confirmed(reader, preset, again, code, hidden=True):
+            return code
+
+
+def _confirmed(reader: Reader, preset: Preset, prompt: str, code: Code, *, hidden: bool) -> bool:
+    """At a terminal, ``code`` typed a second time: True when the two entries agree, else
+    says what is wrong with the second (``hidden``: without repeating any of it)."""
+    if not reader.interactive:
+        return True
+    again = reader.line(prompt, hidden=hidden)
+    try:
+        second = preset.palette.parse(again, preset.space, hidden=hidden)
+    except CodeError as error:
+        reader.error(_("the second entry: {error}; type the code again").format(error=error))
+        return False
+    if second != code:
+        reader.error(_("the two entries differ; type the code again"))
+        return False
+    return True
 
 
 def _ask_code(reader: Reader, view: View, prompt: str, match: Match) -> Code:

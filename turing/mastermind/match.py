@@ -11,7 +11,8 @@ secret (hidden), and each row's pins are checked against it when the row is fina
 the codebreaker makes the next guess, or the game ends — so :meth:`Match.undo` can still
 mend a typo before that. On the honour system (``honour=True``) no secret is entered:
 final rows that no code explains together are caught at once, and at the end of the game
-the maker reveals the secret and every row is checked against it. A wrong row restarts the
+the maker reveals the secret — unless the last row got every pin black, which names it —
+and every row is checked against it. A wrong row restarts the
 game with an empty board and gives the codebreaker 3 points (the books' rule for wrong
 pins), naming the row. Every game ends with the secret revealed.
 
@@ -531,6 +532,9 @@ class Match:
     def _end(self, *, solved: bool, gave_up: bool) -> list[Event]:
         self.unsettled = False
         if self.maker_types_feedback:
+            if self.secret is None and solved:
+                # pins all black name the secret: the last guess is the code shown
+                self.secret = self.rows[-1].guess
             if self.secret is None:
                 self._gave_up = gave_up
                 self.phase = Phase.REVEAL
