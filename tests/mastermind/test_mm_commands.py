@@ -258,8 +258,8 @@ def test_at_the_pins_and_reveal_prompts_mistyped_commands_are_named() -> None:
     assert result.exit_code == 1
     commands = "the commands here are undo, board, help, quit"
     not_pins = (
-        "is not pins: type black (or red) then white like '2 1', pins like 'bbw' "
-        "or 'rot rot weiß', or '-' for none"
+        "is not pins: type black (or red) then white like '2 1', '2,1' or '2-1', one digit "
+        "for black (or red) alone like '4', pins like 'bbw' or 'rot rot weiß', or '-' for none"
     )
     assert result.stderr.splitlines()[:7] == [
         "error: unknown command 'hlep'; did you mean help?",
@@ -280,7 +280,8 @@ def test_in_german_at_the_pins_prompt_words_are_named_and_counts_in_words_are_pi
     assert result.stderr.splitlines() == [
         "Fehler: unbekannter Befehl 'zeig'; die Befehle hier sind zurück, brett, hilfe, beenden",
         "Fehler: 'zwei eins' sind keine Signal-Stifte: tippe schwarz (oder rot), dann weiß wie "
-        "'2 1', Stifte wie 'ssw' oder 'rot rot weiß', oder '-' für keine",
+        "'2 1', '2,1' oder '2-1', eine Ziffer allein für schwarz (oder rot) wie '4', Stifte wie "
+        "'ssw' oder 'rot rot weiß', oder '-' für keine",
         "Partie abgebrochen: beenden",
     ]
 

@@ -173,3 +173,40 @@ def test_the_code_shown_is_typed_twice_and_a_slip_costs_nothing() -> None:
     child.close()
     assert child.exitstatus == 0
     assert "Wrong pins" not in (child.before or "")
+
+
+# -- pins typed in every accepted form
+
+
+@pytest.mark.parametrize(
+    ("secret", "typed", "row"),
+    [
+        ("RYGB", "4", "Code cracked by Computer in 1 row"),
+        ("RWKO", "1", "row  1  R Y G B   ●···  1 red, 0 white"),
+        ("RYBW", "2-1", "row  1  R Y G B   ●●○·  2 red, 1 white"),
+        ("RYBW", "2 - 1", "row  1  R Y G B   ●●○·  2 red, 1 white"),
+    ],
+)
+def test_a_digit_alone_is_red_pins_and_a_dash_separates_two_counts(
+    secret: str, typed: str, row: str
+) -> None:
+    # the computer's first guess in Superhirn is R Y G B
+    args = ["play", "--preset", "superhirn", "--role", "maker", "--games", "1", "--seed", "1"]
+    result = run(args, [secret, typed, "quit"])
+    assert row in result.output, result.output + result.stderr
+    assert "is not pins" not in result.stderr
+
+
+def test_digits_run_together_are_refused_naming_the_accepted_forms() -> None:
+    args = ["play", "--preset", "superhirn", "--role", "maker", "--games", "1", "--seed", "1"]
+    result = run(args, ["RYBW", "21", "2-1", "quit"])
+    assert (
+        "error: '21' is not pins: type black (or red) then white like '2 1', '2,1' or '2-1', "
+        "one digit for black (or red) alone like '4', pins like 'bbw' or 'rot rot weiß', "
+        "or '-' for none"
+    ) in result.stderr
+    assert "row  1  R Y G B   ●●○·  2 red, 1 white" in result.output
+    helped = run(args, ["help", "quit"])
+    assert '"2-1"' in helped.output and 'a digit alone for black and no white ("4")' in " ".join(
+        helped.output.split()
+    )

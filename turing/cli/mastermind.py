@@ -122,9 +122,9 @@ GRAMMAR_ROWS = (
     (
         N_("at a pins prompt"),
         N_(
-            'black (red in Superhirn) then white: "2 1", "2b1w", pins "bbw" / "rrw" / "ssw", '
-            'words "rot rot weiß", or "-" for none; "undo" takes back the last pins before '
-            "the next guess"
+            'black (red in Superhirn) then white: "2 1", "2,1", "2-1", "2b1w", a digit '
+            'alone for black and no white ("4"), pins "bbw" / "rrw" / "ssw", words "rot rot '
+            'weiß", or "-" for none; "undo" takes back the last pins before the next guess'
         ),
     ),
     (
