@@ -241,7 +241,7 @@ def test_in_german_at_the_guess_prompt_of_superhirn_with_the_ninth_colour() -> N
     assert result.stderr.splitlines() == [
         "Fehler: unbekannter Befehl 'hints'; meintest du hint?",
         "Fehler: unbekannter Befehl 'tip'; meintest du tipp?",
-        f"Fehler: 'blua' ist hier keine Farbe; {colours}",
+        "Fehler: 'blua' ist hier keine Farbe; meintest du blau?",
         f"Fehler: 'X' ist hier keine Farbe; {colours}",
         "Fehler: unbekannter Befehl 'zeig'; die Befehle hier sind tipp, brett, hilfe, aufgeben, "
         "beenden",
@@ -330,7 +330,7 @@ def test_in_german_a_word_that_is_no_colour_is_named_whole_and_a_colour_name_onc
         f"Fehler: 'purple' (lila) kommt in diesem Spiel nicht vor; {colours}",
         f"Fehler: 'braun' kommt in diesem Spiel nicht vor; {colours}",
         f"Fehler: 'gray' (grau) kommt in diesem Spiel nicht vor; {colours}",
-        f"Fehler: 'rote' ist hier keine Farbe; {colours}",
+        "Fehler: 'rote' ist hier keine Farbe; meintest du rot?",
         f"Fehler: 'veilchen' ist hier keine Farbe; {colours}",
         f"Fehler: 'X' ist hier keine Farbe; {colours}",
         "Partie abgebrochen: beenden",

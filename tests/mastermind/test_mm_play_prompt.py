@@ -210,3 +210,37 @@ def test_digits_run_together_are_refused_naming_the_accepted_forms() -> None:
     assert '"2-1"' in helped.output and 'a digit alone for black and no white ("4")' in " ".join(
         helped.output.split()
     )
+
+
+# -- colour words without the umlaut's e
+
+
+@pytest.mark.parametrize(
+    ("language", "typed", "meant"),
+    [
+        ("de", "grun rot blau gelb", "Fehler: 'grun' ist hier keine Farbe; meintest du grün?"),
+        ("de", "rot weis grün blau", "Fehler: 'weis' ist hier keine Farbe; meintest du weiß?"),
+        ("en", "grun red blue yellow", "error: 'grun' is not a colour here; did you mean green?"),
+        ("en", "red blua", "error: 'blua' is not a colour here; did you mean blue?"),
+    ],
+)
+def test_a_near_miss_of_a_colour_word_is_refused_naming_the_colour(
+    language: str, typed: str, meant: str
+) -> None:
+    result = CliRunner().invoke(
+        main,
+        ["--lang", language, "mastermind", "play", "--games", "1", "--seed", "1"],
+        input=f"{typed}\nquit\n",
+    )
+    assert result.stderr.splitlines()[0] == meant
+    assert "row  1" not in result.output  # refused, not read as the colour it nearly is
+
+
+def test_a_secret_typed_hidden_gets_no_colour_named() -> None:
+    result = CliRunner().invoke(
+        main,
+        ["--lang", "de", "mastermind", "play", "--role", "maker", "--games", "1"],
+        input="grun rot blau gelb\nquit\n",
+    )
+    assert "grün?" not in result.stderr and "grun" not in result.stderr
+    assert "Fehler: ein getipptes Zeichen ist hier keine Farbe" in result.stderr, result.stderr
