@@ -244,3 +244,21 @@ def test_a_secret_typed_hidden_gets_no_colour_named() -> None:
     )
     assert "grün?" not in result.stderr and "grun" not in result.stderr
     assert "Fehler: ein getipptes Zeichen ist hier keine Farbe" in result.stderr, result.stderr
+
+
+# -- messages at a terminal
+
+
+def test_errors_at_a_terminal_are_wrapped_at_words() -> None:
+    child = spawn("play", "--role", "maker", "--games", "1", columns=80)
+    child.expect_exact("You, your secret code (hidden): ")
+    child.sendline("hint")
+    child.expect_exact("error: 'hint' is for the codebreaker's guess")
+    child.expect_exact("You, your secret code (hidden): ")
+    told = child.before
+    # 'error: … fit the rows' is 82 characters: broken before 'rows', not inside it
+    assert re.search(r"fit the\s*\r\n\s*rows", told), repr(told)
+    child.sendline("quit")
+    child.expect_exact("Leave the match? [y/N]: ")
+    child.sendline("y")
+    child.expect(pexpect.EOF)

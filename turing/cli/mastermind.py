@@ -475,10 +475,11 @@ class Reader:
             return text
 
     def error(self, message: str) -> None:
+        # Wrapped at words on a terminal, as the game's other lines are; to a pipe one line.
         self.err.print(
             _("error: {message}").format(message=message),
             markup=False,
-            soft_wrap=True,
+            soft_wrap=not self.err.is_terminal,
             highlight=False,
         )
 
@@ -980,7 +981,9 @@ def play_command(
     except Abandon as reason:
         out.print()
         err.print(
-            _("match abandoned: {reason}").format(reason=reason), markup=False, soft_wrap=True
+            _("match abandoned: {reason}").format(reason=reason),
+            markup=False,
+            soft_wrap=not err.is_terminal,
         )
         raise SystemExit(reason.exit_code) from None
 
