@@ -322,7 +322,7 @@ def test_commands_of_a_game_under_way_are_named_at_the_secret_prompt() -> None:
         ["play", "--role", "maker", "--games", "1"], ["giveup", "undo", "board", "1234", "quit"]
     )
     assert result.exit_code == 1
-    assert "error: 'giveup' is for a game under way; the secret code comes first" in result.stderr
+    assert "error: only the codebreaker can give up a game" in result.stderr  # never a codemaker
     assert "error: 'undo' is for a game under way; the secret code comes first" in result.stderr
     assert "No board yet: the secret code comes first." in result.output
     assert "not a colour" not in result.stderr

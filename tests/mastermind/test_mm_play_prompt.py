@@ -262,3 +262,55 @@ def test_errors_at_a_terminal_are_wrapped_at_words() -> None:
     child.expect_exact("Leave the match? [y/N]: ")
     child.sendline("y")
     child.expect(pexpect.EOF)
+
+
+# -- what the prompts say
+
+
+def german(args: list[str], lines: list[str]) -> Result:
+    text = "".join(line + "\n" for line in lines)
+    return CliRunner().invoke(main, ["--lang", "de", "mastermind", *args], input=text)
+
+
+def test_a_codemaker_is_told_only_the_codebreaker_gives_up() -> None:
+    made = german(["play", "--role", "maker", "--games", "1"], ["aufgeben", "beenden"])
+    assert made.stderr.splitlines()[0] == "Fehler: nur der Code-Brecher kann ein Spiel aufgeben"
+    # in a duel the player setting a code breaks one too, and may give up once it is set
+    duel = german(["play", "--preset", "logik"], ["aufgeben", "beenden"])
+    assert duel.stderr.splitlines()[0] == (
+        "Fehler: 'aufgeben' gilt erst im laufenden Spiel; zuerst kommt der Geheimcode"
+    )
+
+
+def test_a_code_of_the_wrong_length_is_said_with_anzahl_in_german() -> None:
+    result = german(["play", "--games", "1", "--seed", "1"], ["RN", "beenden"])
+    assert (
+        "Fehler: 'RN' hat die falsche Anzahl an Farben (2); ein Code hat 4, etwa RNBG"
+        in result.stderr
+    )
+    hidden = german(["play", "--role", "maker", "--games", "1"], ["RN", "beenden"])
+    assert "Fehler: der getippte Code hat die falsche Anzahl an Farben (2)" in hidden.stderr
+
+
+def test_a_bad_second_secret_entry_is_named_and_no_to_leaving_does_nothing() -> None:
+    child = spawn("play", "--role", "maker", "--games", "1", "--seed", "1")
+    child.expect_exact("You, your secret code (hidden): ")
+    child.sendline("RGBY")
+    child.expect_exact("You, the same code again to confirm: ")
+    child.sendline("RGBZ")
+    child.expect_exact("error: the second entry: a character typed is not a colour here;")
+    child.expect_exact("You, your secret code (hidden): ")
+    assert "Z" not in child.before.replace("K=black", "")
+    child.sendline("RGBY")
+    child.expect_exact("You, the same code again to confirm: ")
+    child.sendline("RGBY")
+    child.expect_exact("Computer guesses, row 1:")
+    child.sendline("quit")
+    child.expect_exact("Leave the match? [y/N]: ")
+    child.sendline("n")
+    child.expect_exact("Nothing done.")
+    child.expect_exact("pins for row 1 (black then white): ")
+    child.sendline("quit")
+    child.expect_exact("Leave the match? [y/N]: ")
+    child.sendline("y")
+    child.expect(pexpect.EOF)

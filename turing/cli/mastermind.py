@@ -544,6 +544,7 @@ class Reader:
         # Ctrl-C or Ctrl-D at the question: leave, as they ask to
         if self.confirm(_("Leave the match? [y/N]: "), interrupted=True):
             raise Abandon(reason, exit_code)
+        self.out.print(_("Nothing done."), markup=False, highlight=False)
 
 
 def _points(count: int) -> str:
@@ -1157,9 +1158,17 @@ def _match_board(view: View, match: Match, waiting: Code | None = None) -> None:
 
 
 def _ask_secret(
-    reader: Reader, view: View, seat: Seat, other: Seat, draw: Callable[[], Code]
+    reader: Reader,
+    view: View,
+    seat: Seat,
+    other: Seat,
+    draw: Callable[[], Code],
+    *,
+    breaks_too: bool = False,
 ) -> Code:
-    """A secret typed twice without echo; errors never repeat what was typed."""
+    """A secret typed twice without echo; errors never repeat what was typed.
+    ``breaks_too``: the player setting it breaks the other's code too (a duel), so may
+    give up once the game is under way; a codemaker never can."""
     preset = view.preset
     prompt = (
         _("{name}, your secret code (hidden; {other}, please look away)")
@@ -1177,6 +1186,9 @@ def _ask_secret(
             continue
         if word in HINT_WORDS:
             _no_hint(reader, word)
+            continue
+        if word in GIVE_UP_WORDS and not breaks_too:
+            reader.error(_("only the codebreaker can give up a game"))
             continue
         if word in GIVE_UP_WORDS or word in UNDO_WORDS:
             reader.error(
@@ -1293,7 +1305,7 @@ def _play_duel(duel: Duel, view: View, reader: Reader, breakers: dict[str, Strat
         for player in duel.waiting_for():
             seat, other = duel.seats[player], duel.seats[1 - player]
             if duel.phase is Phase.SECRET:
-                code = _ask_secret(reader, view, seat, other, duel.draw_secret)
+                code = _ask_secret(reader, view, seat, other, duel.draw_secret, breaks_too=True)
                 events += duel.set_secret(player, code)
                 continue
             if seat.human:
