@@ -250,7 +250,7 @@ def test_in_german_at_the_guess_prompt_of_superhirn_with_the_ninth_colour() -> N
     assert result.stderr.splitlines() == [
         "Fehler: unbekannter Befehl 'hints'; meintest du tipp?",
         "Fehler: unbekannter Befehl 'tip'; meintest du tipp?",
-        f"Fehler: 'blua' ist hier keine Farbe; {colours}",
+        "Fehler: 'blua' ist hier keine Farbe; meintest du blau?",
         f"Fehler: 'X' ist hier keine Farbe; {colours}",
         "Fehler: unbekannter Befehl 'zeig'; die Befehle hier sind tipp, brett, hilfe, aufgeben, "
         "beenden",
@@ -267,8 +267,8 @@ def test_at_the_pins_and_reveal_prompts_mistyped_commands_are_named() -> None:
     assert result.exit_code == 1
     commands = "the commands here are undo, board, help, quit"
     not_pins = (
-        "is not pins: type black (or red) then white like '2 1', pins like 'bbw' "
-        "or 'rot rot weiß', or '-' for none"
+        "is not pins: type black (or red) then white like '2 1', '2,1' or '2-1', one digit "
+        "for black (or red) alone like '4', pins like 'bbw' or 'rot rot weiß', or '-' for none"
     )
     assert result.stderr.splitlines()[:7] == [
         "error: unknown command 'hlep'; did you mean help?",
@@ -289,7 +289,8 @@ def test_in_german_at_the_pins_prompt_words_are_named_and_counts_in_words_are_pi
     assert result.stderr.splitlines() == [
         "Fehler: unbekannter Befehl 'zeig'; die Befehle hier sind zurück, brett, hilfe, beenden",
         "Fehler: 'zwei eins' sind keine Signal-Stifte: tippe schwarz (oder rot), dann weiß wie "
-        "'2 1', Stifte wie 'ssw' oder 'rot rot weiß', oder '-' für keine",
+        "'2 1', '2,1' oder '2-1', eine Ziffer allein für schwarz (oder rot) wie '4', Stifte wie "
+        "'ssw' oder 'rot rot weiß', oder '-' für keine",
         "Partie abgebrochen: beenden",
     ]
 
@@ -338,7 +339,7 @@ def test_in_german_a_word_that_is_no_colour_is_named_whole_and_a_colour_name_onc
         f"Fehler: 'purple' (lila) kommt in diesem Spiel nicht vor; {colours}",
         f"Fehler: 'braun' kommt in diesem Spiel nicht vor; {colours}",
         f"Fehler: 'gray' (grau) kommt in diesem Spiel nicht vor; {colours}",
-        f"Fehler: 'rote' ist hier keine Farbe; {colours}",
+        "Fehler: 'rote' ist hier keine Farbe; meintest du rot?",
         f"Fehler: 'veilchen' ist hier keine Farbe; {colours}",
         f"Fehler: 'X' ist hier keine Farbe; {colours}",
         "Partie abgebrochen: beenden",

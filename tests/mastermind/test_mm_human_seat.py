@@ -172,15 +172,17 @@ def test_a_true_game_ends_with_the_secret_revealed() -> None:
 
 
 def test_honour_system_asks_for_the_secret_at_the_end_and_checks_every_row() -> None:
-    match = maker_match(honour=True, games=1)
+    short = get_preset("superhirn", rows=3)  # the code stays unbroken
+    match = Match(short, (ANN, CPU), first_breaker=1, honour=True, games=1)
+    match.start()
     assert match.phase is Phase.GUESS
     # the maker answers row 1 for secret RYGB, then switches to a code with no R or Y
     match.guess((0, 1, 4, 5))
     match.give_feedback(Feedback(2, 0))
     match.guess((4, 5, 2, 3))
     match.give_feedback(Feedback(2, 0))  # true for both codes
-    match.guess((6, 7, 2, 3))
-    events = match.give_feedback(Feedback(4, 0))
+    match.guess((6, 7, 3, 2))
+    events = match.give_feedback(Feedback(2, 2))
     assert phase_of(match) is Phase.REVEAL and match.to_act == 0
     assert not [e for e in events if isinstance(e, GameOver)]
     events = match.reveal((6, 7, 2, 3))
@@ -189,12 +191,23 @@ def test_honour_system_asks_for_the_secret_at_the_end_and_checks_every_row() -> 
     assert match.scores == [0, 3]
 
 
-def test_honour_system_true_rows_score_after_the_reveal() -> None:
+def test_honour_system_a_row_of_all_black_pins_names_the_code_and_checks_every_row() -> None:
+    match = maker_match(honour=True, games=1)
+    match.guess((0, 1, 4, 5))
+    match.give_feedback(Feedback(2, 0))  # true for RYGB, not for the code all black names
+    match.guess((6, 7, 2, 3))
+    events = match.give_feedback(Feedback(4, 0))
+    assert phase_of(match) is not Phase.REVEAL
+    false = [e for e in events if isinstance(e, FalseFeedback)]
+    assert false[0].rows == (1,) and match.scores == [0, 3]
+
+
+def test_honour_system_true_rows_score_at_once_when_the_code_is_cracked() -> None:
     match = maker_match(honour=True, games=1)
     match.guess((0, 1, 2, 3))
-    match.give_feedback(Feedback(4, 0))
-    events = match.reveal((0, 1, 2, 3))
-    assert [e.points for e in events if isinstance(e, GameOver)] == [1]
+    events = match.give_feedback(Feedback(4, 0))
+    over = [e for e in events if isinstance(e, GameOver)]
+    assert [e.points for e in over] == [1] and over[0].secret == (0, 1, 2, 3)
     assert match.phase is Phase.OVER
 
 

@@ -123,9 +123,9 @@ GRAMMAR_ROWS = (
     (
         N_("at a pins prompt"),
         N_(
-            'black (red in Superhirn) then white: "2 1", "2b1w", pins "bbw" / "rrw" / "ssw", '
-            'words "rot rot weiß", or "-" for none; "undo" takes back the last pins before '
-            "the next guess"
+            'black (red in Superhirn) then white: "2 1", "2,1", "2-1", "2b1w", a digit '
+            'alone for black and no white ("4"), pins "bbw" / "rrw" / "ssw", words "rot rot '
+            'weiß", or "-" for none; "undo" takes back the last pins before the next guess'
         ),
     ),
     (
@@ -564,10 +564,11 @@ class Reader:
             return text
 
     def error(self, message: str) -> None:
+        # Wrapped at words on a terminal, as the game's other lines are; to a pipe one line.
         self.err.print(
             _("error: {message}").format(message=message),
             markup=False,
-            soft_wrap=True,
+            soft_wrap=not self.err.is_terminal,
             highlight=False,
         )
 
@@ -636,6 +637,7 @@ class Reader:
         # Ctrl-C or Ctrl-D at the question: leave, as they ask to
         if self.confirm(_("Leave the match? [y/N]: "), interrupted=True):
             raise Abandon(reason, exit_code)
+        self.out.print(_("Nothing done."), markup=False, highlight=False)
 
 
 def _points(count: int) -> str:
@@ -1076,7 +1078,9 @@ def play_command(
     except Abandon as reason:
         out.print()
         err.print(
-            _("match abandoned: {reason}").format(reason=reason), markup=False, soft_wrap=True
+            _("match abandoned: {reason}").format(reason=reason),
+            markup=False,
+            soft_wrap=not err.is_terminal,
         )
         raise SystemExit(reason.exit_code) from None
 
@@ -1104,7 +1108,9 @@ def _play_match(
                 _("{name}, show your secret code to check the rows").format(name=maker.name),
                 match,
             )
-            view.events(match.reveal(code))
+            again = _("{name}, the same code again to confirm").format(name=maker.name)
+            if _confirmed(reader, view.preset, again, code, hidden=False):
+                view.events(match.reveal(code))
         elif match.phase is Phase.FEEDBACK:
             assert match.pending is not None
             _answer(reader, view, match, None)
@@ -1256,9 +1262,17 @@ def _match_board(view: View, match: Match, waiting: Code | None = None) -> None:
 
 
 def _ask_secret(
-    reader: Reader, view: View, seat: Seat, other: Seat, draw: Callable[[], Code]
+    reader: Reader,
+    view: View,
+    seat: Seat,
+    other: Seat,
+    draw: Callable[[], Code],
+    *,
+    breaks_too: bool = False,
 ) -> Code:
-    """A secret typed twice without echo; errors never repeat what was typed."""
+    """A secret typed twice without echo; errors never repeat what was typed.
+    ``breaks_too``: the player setting it breaks the other's code too (a duel), so may
+    give up once the game is under way; a codemaker never can."""
     preset = view.preset
     prompt = (
         _("{name}, your secret code (hidden; {other}, please look away)")
@@ -1276,6 +1290,9 @@ def _ask_secret(
             continue
         if word in HINT_WORDS:
             _no_hint(reader, word)
+            continue
+        if word in GIVE_UP_WORDS and not breaks_too:
+            reader.error(_("only the codebreaker can give up a game"))
             continue
         if word in GIVE_UP_WORDS or word in UNDO_WORDS:
             reader.error(
@@ -1301,18 +1318,26 @@ def _ask_secret(
         except CodeError as error:
             reader.error(str(error))
             continue
-        if reader.interactive:
-            again = reader.line(
-                _("{name}, the same code again to confirm").format(name=seat.name), hidden=True
-            )
-            try:
-                second: Code | None = preset.palette.parse(again, preset.space, hidden=True)
-            except CodeError:
-                second = None
-            if second != code:
-                reader.error(_("the two entries differ; type the code again"))
-                continue
-        return code
+        again = _("{name}, the same code again to confirm").format(name=seat.name)
+        if _confirmed(reader, preset, again, code, hidden=True):
+            return code
+
+
+def _confirmed(reader: Reader, preset: Preset, prompt: str, code: Code, *, hidden: bool) -> bool:
+    """At a terminal, ``code`` typed a second time: True when the two entries agree, else
+    says what is wrong with the second (``hidden``: without repeating any of it)."""
+    if not reader.interactive:
+        return True
+    again = reader.line(prompt, hidden=hidden)
+    try:
+        second = preset.palette.parse(again, preset.space, hidden=hidden)
+    except CodeError as error:
+        reader.error(_("the second entry: {error}; type the code again").format(error=error))
+        return False
+    if second != code:
+        reader.error(_("the two entries differ; type the code again"))
+        return False
+    return True
 
 
 def _ask_code(reader: Reader, view: View, prompt: str, match: Match) -> Code:
@@ -1390,7 +1415,7 @@ def _play_duel(
         for player in duel.waiting_for():
             seat, other = duel.seats[player], duel.seats[1 - player]
             if duel.phase is Phase.SECRET:
-                code = _ask_secret(reader, view, seat, other, duel.draw_secret)
+                code = _ask_secret(reader, view, seat, other, duel.draw_secret, breaks_too=True)
                 events += duel.set_secret(player, code)
                 continue
             if seat.human:

@@ -11,7 +11,8 @@ secret (hidden), and each row's pins are checked against it when the row is fina
 the codebreaker makes the next guess, or the game ends — so :meth:`Match.undo` can still
 mend a typo before that. On the honour system (``honour=True``) no secret is entered:
 final rows that no code explains together are caught at once, and at the end of the game
-the maker reveals the secret and every row is checked against it. A wrong row restarts the
+the maker reveals the secret — unless the last row got every pin black, which names it —
+and every row is checked against it. A wrong row restarts the
 game with an empty board and gives the codebreaker 3 points (the books' rule for wrong
 pins), naming the row. Every game ends with the secret revealed.
 
@@ -27,7 +28,6 @@ returns the events it caused.
 
 from __future__ import annotations
 
-import functools
 import secrets as system_random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -41,8 +41,8 @@ from turing.i18n import N_, _, format_number, ngettext
 from turing.mastermind.engine import Engine, History, Indices
 from turing.mastermind.feedback_check import conflicting_rows
 from turing.mastermind.presets import Preset
-from turing.mastermind.scoring import Feedback, FeedbackTable, check_feedback, feedback
-from turing.mastermind.space import Code, CodeSpace
+from turing.mastermind.scoring import Feedback, check_feedback, feedback
+from turing.mastermind.space import Code
 
 if TYPE_CHECKING:
     from turing.mastermind.strategies import Strategy
@@ -228,11 +228,18 @@ def _codes_left(engine: Engine, rows: Sequence[Row]) -> int:
     if bool((space.indices(guesses) >= 0).all()):
         return len(engine.consistent(_history(engine, rows)))
     # A person may guess a code the game's secrets cannot be (a repeated colour where
-    # secrets repeat none): the rows are matched among every code a person may guess,
-    # then only the game's codes are counted.
-    wide = _guess_engine(space)
-    found = wide.consistent(_history(wide, rows))
-    return int(np.count_nonzero(space.indices(wide.space.codes[found]) >= 0))
+    # secrets repeat none): such a row is scored against every code of the game directly.
+    codes = space.codes
+    fits = np.ones(len(codes), dtype=np.bool_)
+    for row in rows:
+        guess = np.array(row.guess, dtype=np.uint8)
+        black = (codes == guess).sum(axis=1)
+        common = sum(
+            np.minimum((codes == symbol).sum(axis=1), int(np.count_nonzero(guess == symbol)))
+            for symbol in range(space.symbols)
+        )
+        fits &= (black == row.feedback.black) & (common - black == row.feedback.white)
+    return int(np.count_nonzero(fits))
 
 
 def hint_text(count: int) -> str:
@@ -244,14 +251,6 @@ def hint_text(count: int) -> str:
     return ngettext(
         "{n} code fits the rows so far.", "{n} codes fit the rows so far.", count
     ).format(n=format_number(count))
-
-
-@functools.lru_cache(maxsize=2)
-def _guess_engine(space: CodeSpace) -> Engine:
-    """An engine over every code a person may guess in ``space``: its colours, repeated
-    or not (its table built per block, as it is used only for counting)."""
-    wide = CodeSpace(space.positions, space.colours, repeats=True, blank=space.blank)
-    return Engine(wide, FeedbackTable(wide, full=False))
 
 
 def _require(now: Phase, wanted: Phase) -> None:
@@ -533,6 +532,9 @@ class Match:
     def _end(self, *, solved: bool, gave_up: bool) -> list[Event]:
         self.unsettled = False
         if self.maker_types_feedback:
+            if self.secret is None and solved:
+                # pins all black name the secret: the last guess is the code shown
+                self.secret = self.rows[-1].guess
             if self.secret is None:
                 self._gave_up = gave_up
                 self.phase = Phase.REVEAL
@@ -735,7 +737,11 @@ class Duel:
             None if seat.human else _draw_secret(self.engine, self._entropy, game, i)
             for i, seat in enumerate(self.seats)
         ]
-        self.phase = Phase.SECRET if self.waiting_for() else Phase.GUESS
+        # waiting_for() answers for the phase set: asked in the last game's guess phase it
+        # would name both players (no guess pending) even when no secret is left to set.
+        self.phase = Phase.SECRET
+        if not self.waiting_for():
+            self.phase = Phase.GUESS
         return [GameStarted(game, 0, 1)]
 
     def _expect(self, phase: Phase, player: int) -> None:

@@ -7,8 +7,8 @@ The codemaker answers a guess with two counts: pins for right colour in the righ
 (Feedback(black=2, white=1), Feedback(black=2, white=1), Feedback(black=2, white=1))
 >>> parse_pins("rot rot weiß", 4), parse_pins("2 schwarz, 1 weiss", 4), parse_pins("ssw", 4)
 (Feedback(black=2, white=1), Feedback(black=2, white=1), Feedback(black=2, white=1))
->>> parse_pins("-", 4)
-Feedback(black=0, white=0)
+>>> parse_pins("-", 4), parse_pins("2-1", 4), parse_pins("4", 4)
+(Feedback(black=0, white=0), Feedback(black=2, white=1), Feedback(black=4, white=0))
 """
 
 from __future__ import annotations
@@ -32,14 +32,18 @@ _SEPARATORS = re.compile(r"[\s,/+;]*")
 def parse_pins(text: str, positions: int, hit_pin: str = "black") -> Feedback:
     """The pins typed for one row; :class:`FeedbackError` says what is wrong.
 
-    Accepted: black then white as two numbers (``2 1``, ``2,1``); counts with a pin word
-    or letter (``2b1w``, ``2 red 1 white``, ``2 rot, 1 weiß``); one letter or word per pin
-    (``bbw``, ``rrw``, ``ssw``, ``rot rot weiß``); ``-`` or ``none`` for no pins.
+    Accepted: black then white as two numbers (``2 1``, ``2,1``, ``2/1``, ``2-1``); one
+    digit alone for that many black pins and no white (``4``, a solved row of four); counts
+    with a pin word or letter (``2b1w``, ``2 red 1 white``, ``2 rot, 1 weiß``); one letter
+    or word per pin (``bbw``, ``rrw``, ``ssw``, ``rot rot weiß``); ``-`` or ``none`` for no
+    pins. Digits run together (``21``) are refused: two counts or one number?
     """
     compact = text.strip().lower()
     if compact in NONE_WORDS:
         return _checked(Feedback(0, 0), positions, hit_pin)
-    numbers = re.fullmatch(r"(\d+)\s*[\s,/]\s*(\d+)", compact)
+    if re.fullmatch(r"\d", compact):
+        return _checked(Feedback(int(compact), 0), positions, hit_pin)
+    numbers = re.fullmatch(r"(\d+)\s*[\s,/-]\s*(\d+)", compact)
     if numbers:
         return _checked(Feedback(int(numbers[1]), int(numbers[2])), positions, hit_pin)
     tokens = _tokens(compact)
@@ -100,8 +104,8 @@ def _checked(pins: Feedback, positions: int, hit_pin: str) -> Feedback:
 def _not_pins(text: str) -> FeedbackError:
     shown = text.strip()
     advice = _(
-        "type black (or red) then white like '2 1', pins like 'bbw' or 'rot rot weiß', "
-        "or '-' for none"
+        "type black (or red) then white like '2 1', '2,1' or '2-1', one digit for black "
+        "(or red) alone like '4', pins like 'bbw' or 'rot rot weiß', or '-' for none"
     )
     if not shown.isprintable():
         return FeedbackError(_("that line is not pins: {advice}").format(advice=advice))

@@ -24,6 +24,7 @@ last colour (``9`` in Superhirn) is an empty hole where the game allows one.
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass, field, replace
 from typing import Final, Literal
@@ -175,9 +176,18 @@ class Palette:
             if by_name is not None:
                 symbols.append(by_name)
                 continue
-            self._check_word(token, hidden=hidden)
-            for char in token:
-                symbols.append(self._symbol(char, hidden=hidden))
+            try:
+                self._check_word(token, hidden=hidden)
+                symbols.extend(self._symbol(char, hidden=hidden) for char in token)
+            except CodeError:
+                meant = None if hidden else self._nearest_word(token)
+                if meant is None:
+                    raise
+                raise CodeError(
+                    _("{word!r} is not a colour here; did you mean {name}?").format(
+                        word=token, name=meant
+                    )
+                ) from None
         if not symbols:
             raise CodeError(
                 _("type a code of {n} colours, like {example}").format(
@@ -241,6 +251,16 @@ class Palette:
                 message = _("{word!r} ({name}) is not used in this game; colours are {legend}")
             raise CodeError(message.format(word=token, name=name, legend=self.legend()))
         return None
+
+    def _nearest_word(self, token: str) -> str | None:
+        """The colour of this game one of whose words ``token`` nearly is (``grun``,
+        ``weis``: German words without the umlaut's e), named in the language in use; None
+        when it is no near miss of a word. Letters run together are codes, not words."""
+        if len(token) < 3 or not token.isalpha():
+            return None
+        spellings = {word: colour for colour in self.colours for word in colour.words}
+        found = difflib.get_close_matches(token.lower(), list(spellings), n=1, cutoff=0.75)
+        return spellings[found[0]].shown_name if found else None
 
     def _is_symbol(self, char: str) -> bool:
         try:

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from itertools import product
+from math import comb, perm
 from typing import Final
 
 import numpy as np
@@ -55,7 +55,9 @@ class CodeSpace:
     repeats: bool = True
     blank: bool = False
     _codes: npt.NDArray[np.uint8] = field(init=False, repr=False, compare=False)
-    _lookup: npt.NDArray[np.int32] = field(init=False, repr=False, compare=False)
+    _radix: npt.NDArray[np.int64] = field(init=False, repr=False, compare=False)
+    """Each code read as a base-``symbols`` number: ascending, as the codes are in
+    lexicographic order, so a code's index is found by bisection."""
 
     def __post_init__(self) -> None:
         if not 1 <= self.positions <= MAX_POSITIONS:
@@ -77,29 +79,20 @@ class CodeSpace:
                     "{positions} colours, not {colours}"
                 ).format(positions=self.positions, colours=self.colours)
             )
-        if self.symbols**self.positions > MAX_CODES:
+        count = code_count(self.positions, self.colours, self.repeats, self.blank)
+        if count > MAX_CODES:
             raise SpaceError(
                 _(
-                    "{symbols}^{positions} codes is too many: at most "
+                    "this game has {count} codes, too many: at most "
                     "{max_codes} codes (fewer positions or colours)"
-                ).format(
-                    symbols=self.symbols,
-                    positions=self.positions,
-                    max_codes=format_number(MAX_CODES),
-                )
+                ).format(count=format_number(count), max_codes=format_number(MAX_CODES))
             )
-        rows = [
-            code
-            for code in product(range(self.symbols), repeat=self.positions)
-            if self.repeats or _no_repeated_peg(code, self.colours)
-        ]
-        codes = np.array(rows, dtype=np.uint8).reshape(len(rows), self.positions)
+        codes = _enumerate(self.positions, self.colours, self.symbols, self.repeats)
         codes.setflags(write=False)
-        lookup = np.full(self.symbols**self.positions, -1, dtype=np.int32)
-        lookup[self.radix(codes)] = np.arange(len(rows), dtype=np.int32)
-        lookup.setflags(write=False)
+        radix = self.radix(codes)
+        radix.setflags(write=False)
         object.__setattr__(self, "_codes", codes)
-        object.__setattr__(self, "_lookup", lookup)
+        object.__setattr__(self, "_radix", radix)
 
     @property
     def symbols(self) -> int:
@@ -129,11 +122,15 @@ class CodeSpace:
         number = 0
         for symbol in code:
             number = number * self.symbols + symbol
-        return int(self._lookup[number])
+        return int(np.searchsorted(self._radix, number))
 
     def indices(self, codes: npt.NDArray[np.uint8]) -> npt.NDArray[np.int32]:
         """The indices of many codes at once (-1 for codes outside the space)."""
-        return self._lookup[self.radix(codes)]
+        numbers = self.radix(codes)
+        found = np.searchsorted(self._radix, numbers)
+        inside = found < len(self._radix)
+        inside[inside] = self._radix[found[inside]] == numbers[inside]
+        return np.where(inside, found, -1).astype(np.int32)
 
     def code(self, index: int) -> Code:
         if not 0 <= index < len(self):
@@ -208,6 +205,44 @@ class CodeSpace:
             pattern = np.concatenate([pattern, counts[:, self.colours :]], axis=1)
         _unique, first = np.unique(pattern, axis=0, return_index=True)
         return np.sort(first).astype(np.int64)
+
+
+def code_count(positions: int, colours: int, repeats: bool = True, blank: bool = False) -> int:
+    """How many codes a game has: without repeats no peg colour appears twice, while
+    empty holes (``blank``) may fill any number of positions.
+
+    >>> code_count(7, 8, repeats=False)
+    40320
+    >>> code_count(4, 8, repeats=False, blank=True)
+    3393
+    >>> code_count(4, 6, blank=True)
+    2401
+    """
+    symbols = colours + (1 if blank else 0)
+    if repeats:
+        return int(symbols**positions)
+    holes = range(positions + 1) if blank else (0,)
+    return sum(comb(positions, k) * perm(colours, positions - k) for k in holes)
+
+
+def _enumerate(positions: int, colours: int, symbols: int, repeats: bool) -> npt.NDArray[np.uint8]:
+    """Every code in lexicographic order, grown a position at a time so that no more
+    than the legal prefixes (times the symbols) are ever held."""
+    codes = np.zeros((1, 0), dtype=np.uint8)
+    for _position in range(positions):
+        grown = np.concatenate(
+            [
+                np.repeat(codes, symbols, axis=0),
+                np.tile(np.arange(symbols, dtype=np.uint8), len(codes))[:, None],
+            ],
+            axis=1,
+        )
+        if not repeats:
+            last = grown[:, -1:]
+            fresh = (last >= colours) | ~(grown[:, :-1] == last).any(axis=1, keepdims=True)
+            grown = grown[fresh[:, 0]]
+        codes = grown
+    return np.ascontiguousarray(codes)
 
 
 def _no_repeated_peg(code: Sequence[int], colours: int) -> bool:
