@@ -571,14 +571,14 @@ async def test_the_test_log_keeps_the_newest_round_in_view_and_pages_by_keys() -
     app = board.BoardApp(session_of(), compare=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
-        for keys in (["1", "2", "3", "a", "b", "c", "p"], ["3", "4", "5", "a", "b", "c", "p"]):
-            await pilot.press(*keys)
+        for code in ("123", "345", "112", "113", "114"):
+            await pilot.press(*code, "a", "b", "c", "p")
             assert await screen_is(pilot, app, "MessageScreen")
             await pilot.press("enter")
             await settle(pilot, app)
         await pilot.press("5", "5", "5", "a", "b")
         text = await shown(pilot, app)
-        assert re.search(r"3\s*555\s*✘\s*✔\s*·\s*·", text), text
+        assert re.search(r"6\s*555\s*✘\s*✔\s*·\s*·", text), text
         log = app.query_one("#log-box")
         assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y
         await pilot.press("pageup")
@@ -595,7 +595,7 @@ async def test_the_test_log_keeps_the_newest_round_in_view_and_pages_by_keys() -
         await pilot.press("1", "1", "1", "a")
         await pilot.pause(0.2)
         assert log.scroll_y == log.max_scroll_y
-        assert re.search(r"4\s*111\s*✘", await shown(pilot, app))
+        assert re.search(r"7\s*111\s*✘", await shown(pilot, app))
 
 
 def footer_keys(app: Any, width: int) -> dict[str, str]:
@@ -810,3 +810,67 @@ async def test_a_terminal_too_small_for_the_board_is_said() -> None:
         await pilot.pause(0.2)
         text = await shown(pilot, app)
         assert "too small" not in text and "note on A" in text
+
+
+def side_lines(app: Any) -> list[str]:
+    """The side panel's lines on the screen (right of its left border)."""
+    left = app.query_one("#side").region.x + 1
+    return [line[left:].strip() for line in screen_lines(app)]
+
+
+LONG_NAMES = [f"{first}-{'x' * (31 - len(first))}" for first in ("anna", "bernd", "carla")] + [
+    f"{first}-{'y' * (31 - len(first))}" for first in ("dora", "emil", "frida")
+]
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+@run_async
+async def test_the_status_shows_every_other_seats_count_whole(
+    language: str, size: tuple[int, int]
+) -> None:
+    from turing import i18n
+
+    i18n.set_language(language)
+    board = board_module()
+    session = session_of(players="anna,bot:greedy,bernd")
+    app = board.BoardApp(session, compare=False)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot, app)
+        await pilot.press("enter")  # anna's cover
+        await settle(pilot, app)
+        lines = side_lines(app)  # anna's first view
+        assert any("bot:greedy 0" in line for line in lines), lines
+        assert any("bernd 0" in line for line in lines), lines
+        await pilot.press("1", "2", "3", "a", "n", "p")
+        assert await screen_is(pilot, app, "CoverScreen")
+        await pilot.press("enter")  # bernd's turn, after the bot's
+        await settle(pilot, app)
+        assert app.current == "bernd"
+        lines = side_lines(app)
+        assert any("anna 1" in line for line in lines), lines
+        assert any("bot:greedy 1" in line for line in lines), lines
+        await pilot.press("2", "4", "1", "a")
+        await pilot.pause(0.2)
+        # three seats fit without scrolling the side: the newest test is in view
+        assert app.query_one("#side").max_scroll_y == 0
+        assert any(re.search(r"1\s+241\s+✔", line) for line in side_lines(app))
+
+
+@run_async
+async def test_six_seats_with_long_names_are_all_on_the_side_panel() -> None:
+    board = board_module()
+    session = session_of(players=",".join(LONG_NAMES))
+    app = board.BoardApp(session, compare=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("enter")
+        await settle(pilot, app)
+        seen: set[str] = set()
+        for _ in range(4):  # the side panel scrolls, by PageDown past the log's end
+            seen.update(side_lines(app))
+            await pilot.press("pagedown")
+            await pilot.pause(0.1)
+        for name in LONG_NAMES[1:]:
+            assert f"{name} 0," in seen or f"{name} 0" in seen, (name, seen)
+        assert any("0 tests in 1 round" in line for line in seen), seen

@@ -100,20 +100,20 @@ def coloured(text: str) -> str:
 # -- screens ----------------------------------------------------------------------------------
 
 
-def _pack(items: list[tuple[str, int]], width: int) -> list[str]:
-    """Criteria (markup, width in cells) as lines of at most ``width`` cells, two spaces
-    apart, a line broken only between two criteria (one wider than ``width`` alone on its
-    lines); all on one line while the width is not known yet (0)."""
+def _pack(items: list[tuple[str, int]], width: int, gap: str = "  ") -> list[str]:
+    """Items (markup, width in cells), such as a card's criteria, as lines of at most
+    ``width`` cells, ``gap`` apart, a line broken only between two items (one wider than
+    ``width`` alone on its lines); all on one line while the width is not known yet (0)."""
     lines: list[list[str]] = []
     used = 0
     for markup, cells in items:
-        if lines and lines[-1] and (width <= 0 or used + 2 + cells <= width):
+        if lines and lines[-1] and (width <= 0 or used + len(gap) + cells <= width):
             lines[-1].append(markup)
-            used += 2 + cells
+            used += len(gap) + cells
         else:
             lines.append([markup])
             used = cells
-    return ["  ".join(line) for line in lines]
+    return [gap.join(line) for line in lines]
 
 
 class CardPanel(Static):
@@ -124,6 +124,11 @@ class CardPanel(Static):
 
     def on_resize(self) -> None:
         self.post_message(self.Resized())
+
+
+class StatusPanel(CardPanel):
+    """The status panel: the others' test counts are laid out to its width (a line breaks
+    between two seats, never inside one)."""
 
 
 class LogPanel(Static):
@@ -511,7 +516,7 @@ class BoardApp(ServedApp):
                     yield Button(_("best t"), id="do-best", compact=True)
                     yield Button(_("give up g"), id="do-giveup", compact=True)
                 yield Static(id="grid")
-                yield Static(id="status")
+                yield StatusPanel(id="status")
                 with VerticalScroll(id="log-box"):
                     yield LogPanel(id="log")
         yield Static(id="message")
@@ -549,6 +554,7 @@ class BoardApp(ServedApp):
         small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
         self.query_one("#too-small").display = small
         self.query_one("#main").display = not small
+        self.query_one("#side").set_class(height < 30, "short")
         if small != self._too_small:
             self._too_small = small
             self.refresh_bindings()
@@ -1087,15 +1093,17 @@ class BoardApp(ServedApp):
             self.query_one("#log-box", VerticalScroll).scroll_end(animate=False)
 
     def action_log_page(self, step: int) -> None:
-        """PageUp/PageDown: scroll the test log a page back or on."""
+        """PageUp/PageDown: scroll the test log a page back or on; at the log's start or
+        end, the side panel (when it is higher than the screen)."""
         if not self._on_board():
             return
         self._log_to_end = False
         box = self.query_one("#log-box", VerticalScroll)
+        side = self.query_one("#side", Vertical)
         if step < 0:
-            box.scroll_page_up(animate=False)
+            (side if box.scroll_y <= 0 else box).scroll_page_up(animate=False)
         else:
-            box.scroll_page_down(animate=False)
+            (side if box.scroll_y >= box.max_scroll_y else box).scroll_page_down(animate=False)
 
     def action_board(self) -> None:
         command = self.query_one("#command", Input)
@@ -1279,8 +1287,11 @@ class BoardApp(ServedApp):
         if self._shown.get(selector) != markup:
             self._shown[selector] = markup
             # the panels keep their size (a strike, a mark or a digit changes no line
-            # count), so no layout pass is needed: a click redraws just that panel
-            self.query_one(selector, Static).update(markup, layout=selector.startswith("#card"))
+            # count), so no layout pass is needed: a click redraws just that panel; the
+            # title and the status panel are as high as their lines (they change with the
+            # phase or a count)
+            layout = selector.startswith("#card") or selector in ("#title", "#status")
+            self.query_one(selector, Static).update(markup, layout=layout)
 
     def _card(
         self, card: int, struck: set[tuple[int, int]], cursor: tuple[int, int] | None = None
@@ -1370,9 +1381,15 @@ class BoardApp(ServedApp):
             for o in game.players
             if o != name
         ]
+        text = escape(text)
         if others:
-            text += "\n" + _("Tests of the others: {list}").format(list=", ".join(others))
-        return escape(text)
+            # each seat's count whole on a line: the lines break between two seats only
+            head, _sep, tail = _("Tests of the others: {list}").partition("{list}")
+            words = [*head.split(), *[o + "," for o in others[:-1]], others[-1] + tail]
+            width = self.query_one("#status", Static).content_size.width
+            items = [(escape(word), cell_len(word)) for word in words]
+            text += "\n" + "\n".join(_pack(items, width, gap=" "))
+        return text
 
     def _test_log(self, name: str) -> Table:
         game = self.session.game
