@@ -395,10 +395,9 @@ async def test_the_key_h_is_a_hint_and_h_typed_on_the_command_line_is_help() -> 
         await pilot.press("escape")
         await pilot.press("colon")
         await typed(pilot, "h")
-        assert await screen_is(pilot, app, "MessageScreen")
-        assert app.screen.title_text == "Commands"
+        assert await screen_is(pilot, app, "HelpScreen")
         console = Console(width=100, record=True, file=io.StringIO())
-        console.print(app.screen.body)  # the whole list, as the panel lays it out
+        console.print(board.help_body())  # the whole help, as the panel lays it out
         assert "Typed, h is help" in " ".join(console.export_text().split())
         assert session.game.hints_used("player") == 1
 
@@ -665,8 +664,8 @@ async def test_a_key_that_means_nothing_here_says_so() -> None:
         assert app.picker.digits == [None, None, None]
         for key in ("question_mark", "f1"):
             await pilot.press(key)
-            assert await screen_is(pilot, app, "MessageScreen")
-            assert "Commands" in await shown(pilot, app)
+            assert await screen_is(pilot, app, "HelpScreen")
+            assert "Keys of the board" in await shown(pilot, app)
             await pilot.press("escape")
             assert await screen_is(pilot, app, "TableScreen")
 
@@ -781,9 +780,13 @@ async def test_the_list_of_commands_wraps_under_its_own_column() -> None:
         await settle(pilot, app)
         await pilot.press("colon")
         await typed(pilot, "help")
-        assert await screen_is(pilot, app, "MessageScreen")
-        await pilot.pause(0.1)
-        lines = screen_lines(app)
+        assert await screen_is(pilot, app, "HelpScreen")
+        for _ in range(5):  # the commands follow the keys
+            lines = screen_lines(app)
+            if any("compose CODE" in line for line in lines):
+                break
+            await pilot.press("pagedown")
+            await pilot.pause(0.1)
         start = next(i for i, line in enumerate(lines) if "compose CODE" in line)
         column = lines[start].index("choose")
         # the next line goes on with what compose does, under "choose", not at the margin
@@ -874,3 +877,64 @@ async def test_six_seats_with_long_names_are_all_on_the_side_panel() -> None:
         for name in LONG_NAMES[1:]:
             assert f"{name} 0," in seen or f"{name} 0" in seen, (name, seen)
         assert any("0 tests in 1 round" in line for line in seen), seen
+
+
+HELP_WORDS = {
+    "en": ("Keys of the board", "Commands of the command line", "Esc, Enter or q: close"),
+    "de": ("Tasten des Spielbretts", "Befehle der Befehlszeile", "Esc, Enter oder q: schließen"),
+}
+
+
+def dialog_lines(app: Any, selector: str) -> list[str]:
+    """The lines of a dialog on the screen, without its frame and scroll bar."""
+    box = app.screen.query_one(selector).region
+    lines = screen_lines(app)[box.y : box.bottom]
+    return [line[box.x : box.right].strip("█▀▄▁▂▃▅▆▇ ") for line in lines]
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+@run_async
+async def test_the_help_lists_the_keys_first_scrolls_at_once_and_says_how_to_close(
+    language: str, size: tuple[int, int]
+) -> None:
+    from turing import i18n
+
+    i18n.set_language(language)
+    board = board_module()
+    app = board.BoardApp(session_of(), compare=False)
+    keys_head, commands_head, close = HELP_WORDS[language]
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot, app)
+        await pilot.press("question_mark")
+        assert await screen_is(pilot, app, "HelpScreen")
+        await pilot.pause(0.1)
+        first = dialog_lines(app, "#help-box")
+        assert first[1] in ("Help", "Hilfe") and first[2] == keys_head, first[:3]
+        assert close in first[-2]  # how to close it, in view
+        assert not {"Commands", "Commands:", "Befehle", "Befehle:"} & set(first)
+        # what a key does wraps in a column of its own, 40 characters wide at least
+        row = next(line for line in first if line.startswith("1–5"))
+        assert len(row.removeprefix("1–5").strip()) >= 40, row
+        # the keys scroll it at once (no Tab first): ↓, PageDown, End
+        body = app.screen.query_one("#help-body")
+        seen = list(first)
+        for key in ("down", "pagedown", "end"):
+            before = body.scroll_y
+            await pilot.press(key)
+            await pilot.pause(0.1)
+            assert body.scroll_y > before or body.scroll_y == body.max_scroll_y, key
+            lines = dialog_lines(app, "#help-box")
+            assert close in lines[-2], key
+            seen += lines
+        assert body.scroll_y == body.max_scroll_y
+        for key in ("n", "s", "p", "h", "t", "x", "m", "o", ":", "w", "g", "q"):
+            assert any(line.startswith(f"{key} ") for line in seen), key
+        heads = [line for line in seen if line.startswith((keys_head, commands_head))]
+        assert heads[0] == keys_head and heads[-1].startswith(commands_head), heads
+        await pilot.press("q")
+        assert await screen_is(pilot, app, "TableScreen")
+        await pilot.press("f1")
+        assert await screen_is(pilot, app, "HelpScreen")
+        await pilot.press("escape")
+        assert await screen_is(pilot, app, "TableScreen")

@@ -21,6 +21,7 @@ from typing import Any, ClassVar, Final
 
 from rich.cells import cell_len
 from rich.console import Group, RenderableType
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 from textual import events, on, work
@@ -61,6 +62,8 @@ from turing.play.session import (
     Tested,
     TestsEnded,
     Turn,
+    command_rows,
+    grammar_notes,
     shown_label,
 )
 from turing.play.words import mode_name, shape_name
@@ -68,7 +71,6 @@ from turing.ui.prompt import (
     NO_MARK,
     OK_MARK,
     best_test_text,
-    commands_table,
     fewest_lines,
     render_hint,
     result_table,
@@ -209,6 +211,100 @@ class MessageScreen(ModalScreen[None]):
 
     @on(Button.Pressed, "#message-ok")
     def _ok(self) -> None:
+        self.dismiss(None)
+
+
+def board_keys() -> list[tuple[str, str]]:
+    """The board's keys and what each does, in the language shown."""
+    return [
+        ("1–5", _("put a digit in the picker's selected shape (then the next shape)")),
+        (_("← →, Backspace"), _("select the next / previous shape of the picker")),
+        (
+            _("Tab, Shift+Tab"),
+            _("move the cursor: code picker → criteria → digit grid → picker"),
+        ),
+        ("← ↑ ↓ →", _("move the cursor over the criteria (card to card) or the grid")),
+        (
+            _("Space"),
+            _(
+                "under the cursor: strike or unstrike the criterion, cycle the grid cell "
+                "✔ ✘ blank, or step the picker's digit"
+            ),
+        ),
+        ("A–F", _("test the picker's code (or the round's code) against that verifier")),
+        ("n", _("done testing this round")),
+        ("s", _("solve with the picker's code (asks first)")),
+        ("p", _("pass this round")),
+        ("h", _("hint: what you can infer now (counted)")),
+        ("t", _("the best next test (counted; Esc cancels the search, not counted)")),
+        ("x", _("strike a criterion by number on the command line (e.g. A 2 or 4.2)")),
+        ("m", _("mark the grid by name on the command line (e.g. b 2 yes)")),
+        ("o", _("a note on a verifier, on the command line (e.g. A maybe ▲ < 3)")),
+        (":", _("the command line: any command below (Enter runs it, Esc goes back)")),
+        ("w", _("save the game (asks for a file if it has none)")),
+        ("g", _("give up (asks first)")),
+        (_("PageUp, PageDown"), _("scroll the test log back / on")),
+        ("q", _("leave the game (asks first)")),
+        (_("?, F1"), _("this help")),
+        ("Esc", _("back to the board from the command line or a panel")),
+    ]
+
+
+def _paragraphs(text: str) -> str:
+    """A text hard-wrapped for the line prompt as paragraphs that wrap to the panel."""
+    return "\n\n".join(
+        " ".join(line.strip() for line in block.splitlines())
+        for block in text.split("\n\n")
+        if block.strip()
+    )
+
+
+def help_body() -> RenderableType:
+    """The board's help: its keys first, then the commands of its command line, each in
+    two columns (what a key or a command does wraps under its own column)."""
+    keys = Table.grid(padding=(0, 2))
+    keys.add_column(no_wrap=True, style="bold")
+    keys.add_column(ratio=1)
+    for key, what in board_keys():
+        keys.add_row(Text(key), Text(what))
+    commands = Table.grid(padding=(0, 2))
+    commands.add_column(no_wrap=True, style="bold")
+    commands.add_column(ratio=1)
+    for usage, what in command_rows():
+        commands.add_row(Text(usage), Text(what))  # Text: [best] is no markup
+    return Group(
+        Text(_("Keys of the board"), style="bold underline"),
+        Padding(keys, (0, 0, 0, 2)),
+        Text(""),
+        Text(_("Commands of the command line (:)"), style="bold underline"),
+        Padding(commands, (0, 0, 0, 2)),
+        Text(""),
+        Text(_paragraphs(grammar_notes())),
+    )
+
+
+class HelpScreen(ModalScreen[None]):
+    """The board's help (? or F1, and help typed on the command line): it scrolls at once
+    by the arrow keys, PageUp/PageDown, Home and End, and always says how to close it."""
+
+    AUTO_FOCUS: ClassVar[str | None] = "#help-body"  # the keys scroll it at once
+
+    BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
+        Binding("enter,escape,q", "close", _("close"))
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="help-box"):
+            yield Static(f"[b]{escape(_('Help'))}[/b]", id="help-title")
+            with VerticalScroll(id="help-body"):
+                yield Static(help_body())
+            yield Static(
+                escape(_("↑ ↓ PageUp PageDown: scroll · Esc, Enter or q: close")),
+                id="help-close",
+                classes="dim",
+            )
+
+    def action_close(self) -> None:
         self.dismiss(None)
 
 
@@ -809,10 +905,11 @@ class BoardApp(ServedApp):
         if isinstance(outcome, ShowScreen):
             return ""
         if isinstance(outcome, HelpShown):
-            # the list of commands as the prompt lays it out: what a command does wraps
-            # under its own column
-            body = commands_table() if outcome.commands else Text(outcome.text)
-            self.push_screen(MessageScreen(_("Commands"), body))
+            # the whole help (the board's keys, then its commands), or one command's
+            if outcome.commands:
+                self.push_screen(HelpScreen())
+            else:
+                self.push_screen(MessageScreen(_("Help"), Text(outcome.text)))
             return ""
         if isinstance(outcome, Saved):
             return _("Saved to {path} (turing board --resume {path})").format(path=outcome.path)
