@@ -938,3 +938,40 @@ async def test_the_help_lists_the_keys_first_scrolls_at_once_and_says_how_to_clo
         assert await screen_is(pilot, app, "HelpScreen")
         await pilot.press("escape")
         assert await screen_is(pilot, app, "TableScreen")
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@run_async
+async def test_the_extreme_cards_stand_in_one_column_on_a_narrow_terminal(language: str) -> None:
+    from turing import i18n
+
+    i18n.set_language(language)
+    board = board_module()
+    loaded = next(iter(iter_puzzle_file(ROOT / "puzzles/extreme.yaml")))
+    session = Session.new(loaded.puzzle, loaded.cardset, parse_players(None), seed=1)
+    app = board.BoardApp(session, compare=False)
+    cards = session.game.public.shown_cards
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        assert len({app.query_one(f"#card-{card}").region.x for card in cards}) == 1
+        for card in cards:
+            width = app.query_one(f"#card-{card}").content_size.width
+            assert width >= 34, (card, width)
+            lines = card_lines(app, card)
+            title = loaded.cardset.card(card).title_in(language)
+            assert any(line.endswith(f"{card} {title}") for line in lines) or len(title) > 30
+            for crit in loaded.cardset.card(card).criteria:
+                text = f"{crit.position} {crit.text_in(language)}"
+                if len(text) <= width:
+                    assert any(
+                        re.search(rf"(^|  ){re.escape(text)}(  |$)", line) for line in lines
+                    ), (card, text, lines)
+        # the table scrolls to the last verifier's cards
+        await pilot.press("tab")
+        for _ in range(len(cards) - 1):
+            await pilot.press("down")
+        await pilot.pause(0.1)
+        assert app.query_one("#table").scroll_y > 0
+        await pilot.resize_terminal(120, 40)  # room for two columns again
+        await settle(pilot, app)
+        assert len({app.query_one(f"#card-{card}").region.x for card in cards}) == 2

@@ -86,6 +86,12 @@ _SYMBOL_COLORS: Final = {SHAPE_SYMBOLS[s]: c for s, c in SHAPE_COLORS.items()}
 #: The smallest terminal the board is laid out for (columns, lines); below it, a notice.
 MIN_SIZE: Final = (80, 24)
 
+#: The narrowest terminal on which a table of many cards (more than four verifiers, or two
+#: cards a verifier) takes two columns: each column then has room for a criterion of
+#: about 34 characters on one line. On a narrower one the cards stand in one column, the
+#: criteria on full lines, and the table scrolls.
+TWO_COLUMNS: Final = 110
+
 EXIT_OK: Final = 0
 EXIT_ABANDONED: Final = 1
 
@@ -555,7 +561,6 @@ class BoardApp(ServedApp):
         game = self.session.game
         puzzle = game.public
         mode = puzzle.mode_class
-        wide = "wide" if puzzle.verifiers > 4 or mode.cards_per_verifier > 1 else "narrow"
         yield Static(id="title")
         yield Static(
             escape(
@@ -572,10 +577,10 @@ class BoardApp(ServedApp):
                         _("Each verifier holds one of these cards; which one is hidden."),
                         classes="dim",
                     )
-                    with Grid(id="cards", classes=wide):
+                    with Grid(id="cards"):
                         for card in puzzle.shown_cards:
                             yield CardPanel(id=f"card-{card}", classes="card")
-                    with Grid(id="notes", classes=wide):
+                    with Grid(id="notes"):
                         for v, letter in enumerate(puzzle.letters):
                             yield Input(
                                 placeholder=_("note on {letter}").format(letter=letter),
@@ -583,7 +588,7 @@ class BoardApp(ServedApp):
                                 classes="note",
                             )
                 else:
-                    with Grid(id="cards", classes=wide):
+                    with Grid(id="cards"):
                         for v, letter in enumerate(puzzle.letters):
                             with Vertical(classes="verifier", id=f"verifier-{v}"):
                                 for card in puzzle.cards[v]:
@@ -651,6 +656,9 @@ class BoardApp(ServedApp):
         self.query_one("#too-small").display = small
         self.query_one("#main").display = not small
         self.query_one("#side").set_class(height < 30, "short")
+        puzzle = self.session.game.public
+        many = puzzle.verifiers > 4 or puzzle.mode_class.cards_per_verifier > 1
+        self.query_one("#cards").set_class(many and width >= TWO_COLUMNS, "wide")
         if small != self._too_small:
             self._too_small = small
             self.refresh_bindings()
