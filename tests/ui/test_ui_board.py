@@ -975,3 +975,35 @@ async def test_the_extreme_cards_stand_in_one_column_on_a_narrow_terminal(langua
         await pilot.resize_terminal(120, 40)  # room for two columns again
         await settle(pilot, app)
         assert len({app.query_one(f"#card-{card}").region.x for card in cards}) == 2
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@run_async
+async def test_the_footer_says_what_space_does_and_names_the_keys_in_the_language(
+    language: str,
+) -> None:
+    from textual.widgets._footer import FooterKey
+
+    from turing import i18n
+
+    i18n.set_language(language)
+    board = board_module()
+    app = board.BoardApp(session_of(), compare=False)
+    words = {
+        "en": ("digit", "strike", "mark", "PgUp/Dn"),
+        "de": ("Ziffer", "streichen", "markieren", "Bild↑/↓"),
+    }[language]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        for zone, word in zip(("picker", "criteria", "grid"), words, strict=False):
+            assert app.zone == zone
+            await pilot.pause(0.1)
+            keys = footer_keys(app, 80)  # all whole at 80 columns
+            assert keys["space"] == word, (zone, keys)
+            assert list(keys)[:3] == ["tab", "q", "space"]  # in its place
+            await pilot.press("tab")
+        page = next(key for key in app.screen.query(FooterKey) if key.key == "pageup")
+        assert page.key_display == words[3]
+        await pilot.press("tab")  # on the criteria: Space strikes the first one
+        await pilot.press("space")
+        assert (4, 1) in app.session.game.notes(app.current).struck

@@ -525,11 +525,14 @@ class BoardApp(ServedApp):
         # the footer's keys, in the language shown (all of them fit 80 columns, quit first)
         self.bind("q", "leave", description=_("quit"))
         self._bindings.bind("tab", "zone(1)", _("cursor"), key_display="⇥", priority=True)
-        self.bind("space", "flip", description=_("tick"), key_display="␣")
+        # the keyboard's cursor: in the code picker, on a criterion, or on a grid cell
+        self.zone = "picker"
+        self._space_word = ""  # what Space does under the cursor, as the footer says it
+        self._bind_space()
         self.bind("o", "line('note')", description=_("note"))
         self.bind("colon", "line('')", description=_("type"))
         self.bind("w", "save", description=_("save"))
-        self.bind("pageup", "log_page(-1)", description=_("log"), key_display="PgUp/Dn")
+        self.bind("pageup", "log_page(-1)", description=_("log"), key_display=_("PgUp/Dn"))
         self.session = session
         self.resumed = resumed
         self.compare = compare
@@ -545,8 +548,6 @@ class BoardApp(ServedApp):
         self._too_small = False  # the notice hides the table: its keys do nothing
         self._log_shown: object = None  # what the test log shows now
         self._log_to_end = False  # the log has new rows, not yet scrolled back from
-        # the keyboard's cursor: in the code picker, on a criterion, or on a grid cell
-        self.zone = "picker"
         self.card_cursor = (0, 0)  # (card in the table's order, criterion index)
         self.grid_cursor = (0, 0)  # (shape, digit - 1)
         puzzle = session.game.public
@@ -1385,7 +1386,23 @@ class BoardApp(ServedApp):
             self._log_to_end = True
             self._log_end()
         self.query_one("#message", Static).update(escape(self.message), layout=False)
+        self._bind_space()
         self.refresh_bindings()
+
+    def _bind_space(self) -> None:
+        """Space in the footer says what it does under the cursor: step the picker's digit,
+        strike the criterion, or mark the grid's cell."""
+        word = {
+            "picker": _("digit"),
+            "criteria": _("strike"),
+            "grid": _("mark"),
+        }[self.zone]
+        if word != self._space_word:
+            self._space_word = word
+            # in place: the footer keeps the keys in their order
+            self._bindings.key_to_bindings["space"] = [
+                Binding("space", "flip", word, key_display="␣")
+            ]
 
     def _update(self, selector: str, markup: str) -> None:
         """Show ``markup`` in a Static unless it shows it already (markup is costly)."""
