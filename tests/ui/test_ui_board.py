@@ -395,10 +395,9 @@ async def test_the_key_h_is_a_hint_and_h_typed_on_the_command_line_is_help() -> 
         await pilot.press("escape")
         await pilot.press("colon")
         await typed(pilot, "h")
-        assert await screen_is(pilot, app, "MessageScreen")
-        assert app.screen.title_text == "Commands"
+        assert await screen_is(pilot, app, "HelpScreen")
         console = Console(width=100, record=True, file=io.StringIO())
-        console.print(app.screen.body)  # the whole list, as the panel lays it out
+        console.print(board.help_body())  # the whole help, as the panel lays it out
         assert "Typed, h is help" in " ".join(console.export_text().split())
         assert session.game.hints_used("player") == 1
 
@@ -571,14 +570,14 @@ async def test_the_test_log_keeps_the_newest_round_in_view_and_pages_by_keys() -
     app = board.BoardApp(session_of(), compare=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
-        for keys in (["1", "2", "3", "a", "b", "c", "p"], ["3", "4", "5", "a", "b", "c", "p"]):
-            await pilot.press(*keys)
+        for code in ("123", "345", "112", "113", "114"):
+            await pilot.press(*code, "a", "b", "c", "p")
             assert await screen_is(pilot, app, "MessageScreen")
             await pilot.press("enter")
             await settle(pilot, app)
         await pilot.press("5", "5", "5", "a", "b")
         text = await shown(pilot, app)
-        assert re.search(r"3\s*555\s*✘\s*✔\s*·\s*·", text), text
+        assert re.search(r"6\s*555\s*✘\s*✔\s*·\s*·", text), text
         log = app.query_one("#log-box")
         assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y
         await pilot.press("pageup")
@@ -595,7 +594,7 @@ async def test_the_test_log_keeps_the_newest_round_in_view_and_pages_by_keys() -
         await pilot.press("1", "1", "1", "a")
         await pilot.pause(0.2)
         assert log.scroll_y == log.max_scroll_y
-        assert re.search(r"4\s*111\s*✘", await shown(pilot, app))
+        assert re.search(r"7\s*111\s*✘", await shown(pilot, app))
 
 
 def footer_keys(app: Any, width: int) -> dict[str, str]:
@@ -665,8 +664,8 @@ async def test_a_key_that_means_nothing_here_says_so() -> None:
         assert app.picker.digits == [None, None, None]
         for key in ("question_mark", "f1"):
             await pilot.press(key)
-            assert await screen_is(pilot, app, "MessageScreen")
-            assert "Commands" in await shown(pilot, app)
+            assert await screen_is(pilot, app, "HelpScreen")
+            assert "Keys of the board" in await shown(pilot, app)
             await pilot.press("escape")
             assert await screen_is(pilot, app, "TableScreen")
 
@@ -781,9 +780,13 @@ async def test_the_list_of_commands_wraps_under_its_own_column() -> None:
         await settle(pilot, app)
         await pilot.press("colon")
         await typed(pilot, "help")
-        assert await screen_is(pilot, app, "MessageScreen")
-        await pilot.pause(0.1)
-        lines = screen_lines(app)
+        assert await screen_is(pilot, app, "HelpScreen")
+        for _ in range(5):  # the commands follow the keys
+            lines = screen_lines(app)
+            if any("compose CODE" in line for line in lines):
+                break
+            await pilot.press("pagedown")
+            await pilot.pause(0.1)
         start = next(i for i, line in enumerate(lines) if "compose CODE" in line)
         column = lines[start].index("choose")
         # the next line goes on with what compose does, under "choose", not at the margin
@@ -810,3 +813,197 @@ async def test_a_terminal_too_small_for_the_board_is_said() -> None:
         await pilot.pause(0.2)
         text = await shown(pilot, app)
         assert "too small" not in text and "note on A" in text
+
+
+def side_lines(app: Any) -> list[str]:
+    """The side panel's lines on the screen (right of its left border)."""
+    left = app.query_one("#side").region.x + 1
+    return [line[left:].strip() for line in screen_lines(app)]
+
+
+LONG_NAMES = [f"{first}-{'x' * (31 - len(first))}" for first in ("anna", "bernd", "carla")] + [
+    f"{first}-{'y' * (31 - len(first))}" for first in ("dora", "emil", "frida")
+]
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+@run_async
+async def test_the_status_shows_every_other_seats_count_whole(
+    language: str, size: tuple[int, int]
+) -> None:
+    from turing import i18n
+
+    i18n.set_language(language)
+    board = board_module()
+    session = session_of(players="anna,bot:greedy,bernd")
+    app = board.BoardApp(session, compare=False)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot, app)
+        await pilot.press("enter")  # anna's cover
+        await settle(pilot, app)
+        lines = side_lines(app)  # anna's first view
+        assert any("bot:greedy 0" in line for line in lines), lines
+        assert any("bernd 0" in line for line in lines), lines
+        await pilot.press("1", "2", "3", "a", "n", "p")
+        assert await screen_is(pilot, app, "CoverScreen")
+        await pilot.press("enter")  # bernd's turn, after the bot's
+        await settle(pilot, app)
+        assert app.current == "bernd"
+        lines = side_lines(app)
+        assert any("anna 1" in line for line in lines), lines
+        assert any("bot:greedy 1" in line for line in lines), lines
+        await pilot.press("2", "4", "1", "a")
+        await pilot.pause(0.2)
+        # three seats fit without scrolling the side: the newest test is in view
+        assert app.query_one("#side").max_scroll_y == 0
+        assert any(re.search(r"1\s+241\s+✔", line) for line in side_lines(app))
+
+
+@run_async
+async def test_six_seats_with_long_names_are_all_on_the_side_panel() -> None:
+    board = board_module()
+    session = session_of(players=",".join(LONG_NAMES))
+    app = board.BoardApp(session, compare=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("enter")
+        await settle(pilot, app)
+        seen: set[str] = set()
+        for _ in range(4):  # the side panel scrolls, by PageDown past the log's end
+            seen.update(side_lines(app))
+            await pilot.press("pagedown")
+            await pilot.pause(0.1)
+        for name in LONG_NAMES[1:]:
+            assert f"{name} 0," in seen or f"{name} 0" in seen, (name, seen)
+        assert any("0 tests in 1 round" in line for line in seen), seen
+
+
+HELP_WORDS = {
+    "en": ("Keys of the board", "Commands of the command line", "Esc, Enter or q: close"),
+    "de": ("Tasten des Spielbretts", "Befehle der Befehlszeile", "Esc, Enter oder q: schließen"),
+}
+
+
+def dialog_lines(app: Any, selector: str) -> list[str]:
+    """The lines of a dialog on the screen, without its frame and scroll bar."""
+    box = app.screen.query_one(selector).region
+    lines = screen_lines(app)[box.y : box.bottom]
+    return [line[box.x : box.right].strip("█▀▄▁▂▃▅▆▇ ") for line in lines]
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+@run_async
+async def test_the_help_lists_the_keys_first_scrolls_at_once_and_says_how_to_close(
+    language: str, size: tuple[int, int]
+) -> None:
+    from turing import i18n
+
+    i18n.set_language(language)
+    board = board_module()
+    app = board.BoardApp(session_of(), compare=False)
+    keys_head, commands_head, close = HELP_WORDS[language]
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot, app)
+        await pilot.press("question_mark")
+        assert await screen_is(pilot, app, "HelpScreen")
+        await pilot.pause(0.1)
+        first = dialog_lines(app, "#help-box")
+        assert first[1] in ("Help", "Hilfe") and first[2] == keys_head, first[:3]
+        assert close in first[-2]  # how to close it, in view
+        assert not {"Commands", "Commands:", "Befehle", "Befehle:"} & set(first)
+        # what a key does wraps in a column of its own, 40 characters wide at least
+        row = next(line for line in first if line.startswith("1–5"))
+        assert len(row.removeprefix("1–5").strip()) >= 40, row
+        # the keys scroll it at once (no Tab first): ↓, PageDown, End
+        body = app.screen.query_one("#help-body")
+        seen = list(first)
+        for key in ("down", "pagedown", "end"):
+            before = body.scroll_y
+            await pilot.press(key)
+            await pilot.pause(0.1)
+            assert body.scroll_y > before or body.scroll_y == body.max_scroll_y, key
+            lines = dialog_lines(app, "#help-box")
+            assert close in lines[-2], key
+            seen += lines
+        assert body.scroll_y == body.max_scroll_y
+        for key in ("n", "s", "p", "h", "t", "x", "m", "o", ":", "w", "g", "q"):
+            assert any(line.startswith(f"{key} ") for line in seen), key
+        heads = [line for line in seen if line.startswith((keys_head, commands_head))]
+        assert heads[0] == keys_head and heads[-1].startswith(commands_head), heads
+        await pilot.press("q")
+        assert await screen_is(pilot, app, "TableScreen")
+        await pilot.press("f1")
+        assert await screen_is(pilot, app, "HelpScreen")
+        await pilot.press("escape")
+        assert await screen_is(pilot, app, "TableScreen")
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@run_async
+async def test_the_extreme_cards_stand_in_one_column_on_a_narrow_terminal(language: str) -> None:
+    from turing import i18n
+
+    i18n.set_language(language)
+    board = board_module()
+    loaded = next(iter(iter_puzzle_file(ROOT / "puzzles/extreme.yaml")))
+    session = Session.new(loaded.puzzle, loaded.cardset, parse_players(None), seed=1)
+    app = board.BoardApp(session, compare=False)
+    cards = session.game.public.shown_cards
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        assert len({app.query_one(f"#card-{card}").region.x for card in cards}) == 1
+        for card in cards:
+            width = app.query_one(f"#card-{card}").content_size.width
+            assert width >= 34, (card, width)
+            lines = card_lines(app, card)
+            title = loaded.cardset.card(card).title_in(language)
+            assert any(line.endswith(f"{card} {title}") for line in lines) or len(title) > 30
+            for crit in loaded.cardset.card(card).criteria:
+                text = f"{crit.position} {crit.text_in(language)}"
+                if len(text) <= width:
+                    assert any(
+                        re.search(rf"(^|  ){re.escape(text)}(  |$)", line) for line in lines
+                    ), (card, text, lines)
+        # the table scrolls to the last verifier's cards
+        await pilot.press("tab")
+        for _ in range(len(cards) - 1):
+            await pilot.press("down")
+        await pilot.pause(0.1)
+        assert app.query_one("#table").scroll_y > 0
+        await pilot.resize_terminal(120, 40)  # room for two columns again
+        await settle(pilot, app)
+        assert len({app.query_one(f"#card-{card}").region.x for card in cards}) == 2
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@run_async
+async def test_the_footer_says_what_space_does_and_names_the_keys_in_the_language(
+    language: str,
+) -> None:
+    from textual.widgets._footer import FooterKey
+
+    from turing import i18n
+
+    i18n.set_language(language)
+    board = board_module()
+    app = board.BoardApp(session_of(), compare=False)
+    words = {
+        "en": ("digit", "strike", "mark", "PgUp/Dn"),
+        "de": ("Ziffer", "streichen", "markieren", "Bild↑/↓"),
+    }[language]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        for zone, word in zip(("picker", "criteria", "grid"), words, strict=False):
+            assert app.zone == zone
+            await pilot.pause(0.1)
+            keys = footer_keys(app, 80)  # all whole at 80 columns
+            assert keys["space"] == word, (zone, keys)
+            assert list(keys)[:3] == ["tab", "q", "space"]  # in its place
+            await pilot.press("tab")
+        page = next(key for key in app.screen.query(FooterKey) if key.key == "pageup")
+        assert page.key_display == words[3]
+        await pilot.press("tab")  # on the criteria: Space strikes the first one
+        await pilot.press("space")
+        assert (4, 1) in app.session.game.notes(app.current).struck

@@ -21,6 +21,7 @@ from typing import Any, ClassVar, Final
 
 from rich.cells import cell_len
 from rich.console import Group, RenderableType
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 from textual import events, on, work
@@ -62,6 +63,8 @@ from turing.play.session import (
     Tested,
     TestsEnded,
     Turn,
+    command_rows,
+    grammar_notes,
     shown_label,
 )
 from turing.play.words import left_this_round, mode_name, shape_name
@@ -69,7 +72,6 @@ from turing.ui.prompt import (
     NO_MARK,
     OK_MARK,
     best_test_text,
-    commands_table,
     fewest_lines,
     render_hint,
     result_table,
@@ -84,6 +86,12 @@ _SYMBOL_COLORS: Final = {SHAPE_SYMBOLS[s]: c for s, c in SHAPE_COLORS.items()}
 
 #: The smallest terminal the board is laid out for (columns, lines); below it, a notice.
 MIN_SIZE: Final = (80, 24)
+
+#: The narrowest terminal on which a table of many cards (more than four verifiers, or two
+#: cards a verifier) takes two columns: each column then has room for a criterion of
+#: about 34 characters on one line. On a narrower one the cards stand in one column, the
+#: criteria on full lines, and the table scrolls.
+TWO_COLUMNS: Final = 110
 
 EXIT_OK: Final = 0
 EXIT_ABANDONED: Final = 1
@@ -101,20 +109,20 @@ def coloured(text: str) -> str:
 # -- screens ----------------------------------------------------------------------------------
 
 
-def _pack(items: list[tuple[str, int]], width: int) -> list[str]:
-    """Criteria (markup, width in cells) as lines of at most ``width`` cells, two spaces
-    apart, a line broken only between two criteria (one wider than ``width`` alone on its
-    lines); all on one line while the width is not known yet (0)."""
+def _pack(items: list[tuple[str, int]], width: int, gap: str = "  ") -> list[str]:
+    """Items (markup, width in cells), such as a card's criteria, as lines of at most
+    ``width`` cells, ``gap`` apart, a line broken only between two items (one wider than
+    ``width`` alone on its lines); all on one line while the width is not known yet (0)."""
     lines: list[list[str]] = []
     used = 0
     for markup, cells in items:
-        if lines and lines[-1] and (width <= 0 or used + 2 + cells <= width):
+        if lines and lines[-1] and (width <= 0 or used + len(gap) + cells <= width):
             lines[-1].append(markup)
-            used += 2 + cells
+            used += len(gap) + cells
         else:
             lines.append([markup])
             used = cells
-    return ["  ".join(line) for line in lines]
+    return [gap.join(line) for line in lines]
 
 
 class CardPanel(Static):
@@ -125,6 +133,11 @@ class CardPanel(Static):
 
     def on_resize(self) -> None:
         self.post_message(self.Resized())
+
+
+class StatusPanel(CardPanel):
+    """The status panel: the others' test counts are laid out to its width (a line breaks
+    between two seats, never inside one)."""
 
 
 class LogPanel(Static):
@@ -205,6 +218,100 @@ class MessageScreen(ModalScreen[None]):
 
     @on(Button.Pressed, "#message-ok")
     def _ok(self) -> None:
+        self.dismiss(None)
+
+
+def board_keys() -> list[tuple[str, str]]:
+    """The board's keys and what each does, in the language shown."""
+    return [
+        ("1–5", _("put a digit in the picker's selected shape (then the next shape)")),
+        (_("← →, Backspace"), _("select the next / previous shape of the picker")),
+        (
+            _("Tab, Shift+Tab"),
+            _("move the cursor: code picker → criteria → digit grid → picker"),
+        ),
+        ("← ↑ ↓ →", _("move the cursor over the criteria (card to card) or the grid")),
+        (
+            _("Space"),
+            _(
+                "under the cursor: strike or unstrike the criterion, cycle the grid cell "
+                "✔ ✘ blank, or step the picker's digit"
+            ),
+        ),
+        ("A–F", _("test the picker's code (or the round's code) against that verifier")),
+        ("n", _("done testing this round")),
+        ("s", _("solve with the picker's code (asks first)")),
+        ("p", _("pass this round")),
+        ("h", _("hint: what you can infer now (counted)")),
+        ("t", _("the best next test (counted; Esc cancels the search, not counted)")),
+        ("x", _("strike a criterion by number on the command line (e.g. A 2 or 4.2)")),
+        ("m", _("mark the grid by name on the command line (e.g. b 2 yes)")),
+        ("o", _("a note on a verifier, on the command line (e.g. A maybe ▲ < 3)")),
+        (":", _("the command line: any command below (Enter runs it, Esc goes back)")),
+        ("w", _("save the game (asks for a file if it has none)")),
+        ("g", _("give up (asks first)")),
+        (_("PageUp, PageDown"), _("scroll the test log back / on")),
+        ("q", _("leave the game (asks first)")),
+        (_("?, F1"), _("this help")),
+        ("Esc", _("back to the board from the command line or a panel")),
+    ]
+
+
+def _paragraphs(text: str) -> str:
+    """A text hard-wrapped for the line prompt as paragraphs that wrap to the panel."""
+    return "\n\n".join(
+        " ".join(line.strip() for line in block.splitlines())
+        for block in text.split("\n\n")
+        if block.strip()
+    )
+
+
+def help_body() -> RenderableType:
+    """The board's help: its keys first, then the commands of its command line, each in
+    two columns (what a key or a command does wraps under its own column)."""
+    keys = Table.grid(padding=(0, 2))
+    keys.add_column(no_wrap=True, style="bold")
+    keys.add_column(ratio=1)
+    for key, what in board_keys():
+        keys.add_row(Text(key), Text(what))
+    commands = Table.grid(padding=(0, 2))
+    commands.add_column(no_wrap=True, style="bold")
+    commands.add_column(ratio=1)
+    for usage, what in command_rows():
+        commands.add_row(Text(usage), Text(what))  # Text: [best] is no markup
+    return Group(
+        Text(_("Keys of the board"), style="bold underline"),
+        Padding(keys, (0, 0, 0, 2)),
+        Text(""),
+        Text(_("Commands of the command line (:)"), style="bold underline"),
+        Padding(commands, (0, 0, 0, 2)),
+        Text(""),
+        Text(_paragraphs(grammar_notes())),
+    )
+
+
+class HelpScreen(ModalScreen[None]):
+    """The board's help (? or F1, and help typed on the command line): it scrolls at once
+    by the arrow keys, PageUp/PageDown, Home and End, and always says how to close it."""
+
+    AUTO_FOCUS: ClassVar[str | None] = "#help-body"  # the keys scroll it at once
+
+    BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
+        Binding("enter,escape,q", "close", _("close"))
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="help-box"):
+            yield Static(f"[b]{escape(_('Help'))}[/b]", id="help-title")
+            with VerticalScroll(id="help-body"):
+                yield Static(help_body())
+            yield Static(
+                escape(_("↑ ↓ PageUp PageDown: scroll · Esc, Enter or q: close")),
+                id="help-close",
+                classes="dim",
+            )
+
+    def action_close(self) -> None:
         self.dismiss(None)
 
 
@@ -419,11 +526,14 @@ class BoardApp(ServedApp):
         # the footer's keys, in the language shown (all of them fit 80 columns, quit first)
         self.bind("q", "leave", description=_("quit"))
         self._bindings.bind("tab", "zone(1)", _("cursor"), key_display="⇥", priority=True)
-        self.bind("space", "flip", description=_("tick"), key_display="␣")
+        # the keyboard's cursor: in the code picker, on a criterion, or on a grid cell
+        self.zone = "picker"
+        self._space_word = ""  # what Space does under the cursor, as the footer says it
+        self._bind_space()
         self.bind("o", "line('note')", description=_("note"))
         self.bind("colon", "line('')", description=_("type"))
         self.bind("w", "save", description=_("save"))
-        self.bind("pageup", "log_page(-1)", description=_("log"), key_display="PgUp/Dn")
+        self.bind("pageup", "log_page(-1)", description=_("log"), key_display=_("PgUp/Dn"))
         self.session = session
         self.resumed = resumed
         self.compare = compare
@@ -439,8 +549,6 @@ class BoardApp(ServedApp):
         self._too_small = False  # the notice hides the table: its keys do nothing
         self._log_shown: object = None  # what the test log shows now
         self._log_to_end = False  # the log has new rows, not yet scrolled back from
-        # the keyboard's cursor: in the code picker, on a criterion, or on a grid cell
-        self.zone = "picker"
         self.card_cursor = (0, 0)  # (card in the table's order, criterion index)
         self.grid_cursor = (0, 0)  # (shape, digit - 1)
         puzzle = session.game.public
@@ -455,7 +563,6 @@ class BoardApp(ServedApp):
         game = self.session.game
         puzzle = game.public
         mode = puzzle.mode_class
-        wide = "wide" if puzzle.verifiers > 4 or mode.cards_per_verifier > 1 else "narrow"
         yield Static(id="title")
         yield Static(
             escape(
@@ -472,10 +579,10 @@ class BoardApp(ServedApp):
                         _("Each verifier holds one of these cards; which one is hidden."),
                         classes="dim",
                     )
-                    with Grid(id="cards", classes=wide):
+                    with Grid(id="cards"):
                         for card in puzzle.shown_cards:
                             yield CardPanel(id=f"card-{card}", classes="card")
-                    with Grid(id="notes", classes=wide):
+                    with Grid(id="notes"):
                         for v, letter in enumerate(puzzle.letters):
                             yield Input(
                                 placeholder=_("note on {letter}").format(letter=letter),
@@ -483,7 +590,7 @@ class BoardApp(ServedApp):
                                 classes="note",
                             )
                 else:
-                    with Grid(id="cards", classes=wide):
+                    with Grid(id="cards"):
                         for v, letter in enumerate(puzzle.letters):
                             with Vertical(classes="verifier", id=f"verifier-{v}"):
                                 for card in puzzle.cards[v]:
@@ -512,7 +619,7 @@ class BoardApp(ServedApp):
                     yield Button(_("best t"), id="do-best", compact=True)
                     yield Button(_("give up g"), id="do-giveup", compact=True)
                 yield Static(id="grid")
-                yield Static(id="status")
+                yield StatusPanel(id="status")
                 with VerticalScroll(id="log-box"):
                     yield LogPanel(id="log")
         yield Static(id="message")
@@ -550,6 +657,10 @@ class BoardApp(ServedApp):
         small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
         self.query_one("#too-small").display = small
         self.query_one("#main").display = not small
+        self.query_one("#side").set_class(height < 30, "short")
+        puzzle = self.session.game.public
+        many = puzzle.verifiers > 4 or puzzle.mode_class.cards_per_verifier > 1
+        self.query_one("#cards").set_class(many and width >= TWO_COLUMNS, "wide")
         if small != self._too_small:
             self._too_small = small
             self.refresh_bindings()
@@ -802,10 +913,11 @@ class BoardApp(ServedApp):
         if isinstance(outcome, ShowScreen):
             return ""
         if isinstance(outcome, HelpShown):
-            # the list of commands as the prompt lays it out: what a command does wraps
-            # under its own column
-            body = commands_table() if outcome.commands else Text(outcome.text)
-            self.push_screen(MessageScreen(_("Commands"), body))
+            # the whole help (the board's keys, then its commands), or one command's
+            if outcome.commands:
+                self.push_screen(HelpScreen())
+            else:
+                self.push_screen(MessageScreen(_("Help"), Text(outcome.text)))
             return ""
         if isinstance(outcome, Saved):
             return _("Saved to {path} ({command})").format(
@@ -1088,15 +1200,17 @@ class BoardApp(ServedApp):
             self.query_one("#log-box", VerticalScroll).scroll_end(animate=False)
 
     def action_log_page(self, step: int) -> None:
-        """PageUp/PageDown: scroll the test log a page back or on."""
+        """PageUp/PageDown: scroll the test log a page back or on; at the log's start or
+        end, the side panel (when it is higher than the screen)."""
         if not self._on_board():
             return
         self._log_to_end = False
         box = self.query_one("#log-box", VerticalScroll)
+        side = self.query_one("#side", Vertical)
         if step < 0:
-            box.scroll_page_up(animate=False)
+            (side if box.scroll_y <= 0 else box).scroll_page_up(animate=False)
         else:
-            box.scroll_page_down(animate=False)
+            (side if box.scroll_y >= box.max_scroll_y else box).scroll_page_down(animate=False)
 
     def action_board(self) -> None:
         command = self.query_one("#command", Input)
@@ -1273,15 +1387,34 @@ class BoardApp(ServedApp):
             self._log_to_end = True
             self._log_end()
         self.query_one("#message", Static).update(escape(self.message), layout=False)
+        self._bind_space()
         self.refresh_bindings()
+
+    def _bind_space(self) -> None:
+        """Space in the footer says what it does under the cursor: step the picker's digit,
+        strike the criterion, or mark the grid's cell."""
+        word = {
+            "picker": _("digit"),
+            "criteria": _("strike"),
+            "grid": _("mark"),
+        }[self.zone]
+        if word != self._space_word:
+            self._space_word = word
+            # in place: the footer keeps the keys in their order
+            self._bindings.key_to_bindings["space"] = [
+                Binding("space", "flip", word, key_display="␣")
+            ]
 
     def _update(self, selector: str, markup: str) -> None:
         """Show ``markup`` in a Static unless it shows it already (markup is costly)."""
         if self._shown.get(selector) != markup:
             self._shown[selector] = markup
             # the panels keep their size (a strike, a mark or a digit changes no line
-            # count), so no layout pass is needed: a click redraws just that panel
-            self.query_one(selector, Static).update(markup, layout=selector.startswith("#card"))
+            # count), so no layout pass is needed: a click redraws just that panel; the
+            # title and the status panel are as high as their lines (they change with the
+            # phase or a count)
+            layout = selector.startswith("#card") or selector in ("#title", "#status")
+            self.query_one(selector, Static).update(markup, layout=layout)
 
     def _card(
         self, card: int, struck: set[tuple[int, int]], cursor: tuple[int, int] | None = None
@@ -1371,9 +1504,15 @@ class BoardApp(ServedApp):
             for o in game.players
             if o != name
         ]
+        text = escape(text)
         if others:
-            text += "\n" + _("Tests of the others: {list}").format(list=", ".join(others))
-        return escape(text)
+            # each seat's count whole on a line: the lines break between two seats only
+            head, _sep, tail = _("Tests of the others: {list}").partition("{list}")
+            words = [*head.split(), *[o + "," for o in others[:-1]], others[-1] + tail]
+            width = self.query_one("#status", Static).content_size.width
+            items = [(escape(word), cell_len(word)) for word in words]
+            text += "\n" + "\n".join(_pack(items, width, gap=" "))
+        return text
 
     def _test_log(self, name: str) -> Table:
         game = self.session.game
