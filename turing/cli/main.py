@@ -282,12 +282,13 @@ def localise_parameter(param: click.Parameter) -> None:
     """Put ``param``'s help text and placeholder (``FILE…``, or the name of its kind of
     path) into the language in use; the English ones are kept for the next language."""
     if isinstance(param, click.Option):
-        from turing.cli.options import NamedChoice
-
         source = param.__dict__.setdefault(_SOURCE, param.help)
         param.help = i18n.translate_help(source)
-        if isinstance(param.type, NamedChoice):
-            param.help = " ".join(filter(None, [param.help, param.type.listed()]))
+        # a value named in both languages lists its names (turing.cli.options.NamedChoice,
+        # asked by its method: `turing --help` imports no command's options)
+        listed = getattr(param.type, "listed", None)
+        if callable(listed):
+            param.help = " ".join(filter(None, [param.help, listed()]))
     metavar = param.__dict__.setdefault(_METAVARS, param.metavar)
     param.metavar = i18n.gettext(metavar) if metavar else metavar
     if isinstance(param.type, click.Path):
