@@ -262,6 +262,25 @@ def worker_options(func: Any) -> Any:
     return func
 
 
+def one_value(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]) -> str | None:
+    """The one value of an option given with ``multiple=True`` so that a second one is
+    refused rather than taking the place of the first (``--id`` of ``turing play``, which
+    plays one puzzle); None when it is not given."""
+    if len(value) > 1:
+        option = param.opts[0] if param.opts else str(param.name)
+        times = (
+            _("{option} is given twice").format(option=option)
+            if len(value) == 2
+            else _("{option} is given {n} times").format(option=option, n=len(value))
+        )
+        fail(
+            _("{given}; {command} takes one puzzle").format(
+                given=times, command=ctx.info_name or "play"
+            )
+        )
+    return value[0] if value else None
+
+
 def id_option(func: Any) -> Any:
     """``--id ID`` (the parameter ``puzzle_ids``, repeatable): only the puzzles of FILE
     with these ids (see :func:`with_ids`)."""

@@ -19,7 +19,7 @@ from typing import Final
 
 import click
 
-from turing.cli.options import MODE_CHOICE, TIER_CHOICE, cardset_option
+from turing.cli.options import MODE_CHOICE, TIER_CHOICE, cardset_option, one_value
 from turing.cli.output import (
     cardset_file,
     command_to_copy,
@@ -294,6 +294,8 @@ class PlayCommand(click.Command):
     "--id",
     "puzzle_id",
     metavar="ID",
+    multiple=True,
+    callback=one_value,
     help="The puzzle with this id (in FILE, --bank, or the shipped puzzles); spaces and "
     "dashes are ignored.",
 )
@@ -302,6 +304,8 @@ class PlayCommand(click.Command):
     "--code",
     "share_code",
     metavar="CODE",
+    multiple=True,
+    callback=one_value,
     help="Play the puzzle of a puzzle code (from `turing share`); case, spaces and dashes "
     "do not matter.",
 )
