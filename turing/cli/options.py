@@ -15,7 +15,7 @@ from typing import Any, Final
 import click
 
 from turing.cli.output import fail
-from turing.core.puzzle import Loaded, id_matches
+from turing.core.puzzle import Loaded, id_key, with_id
 from turing.i18n import LANGUAGES, N_, _, ngettext, speaking
 
 #: a card set's name (under cards/) or a path, resolved by the command (a missing file is
@@ -296,22 +296,44 @@ def id_option(func: Any) -> Any:
     )(func)
 
 
+def ambiguous_id(file: str, wanted: str, found: Sequence[Loaded]) -> str:
+    """Why ``wanted`` picks no one puzzle of ``file``: several match it, none written
+    exactly so; their ids and lines."""
+    places = ", ".join(
+        _("{id!r} (line {line})").format(id=each.puzzle.id, line=each.line) for each in found
+    )
+    return _("{file}: the id {wanted!r} is ambiguous: {places}; give it as written there").format(
+        file=file, wanted=wanted, places=places
+    )
+
+
 def with_ids(loaded: Iterable[Loaded], ids: Sequence[str], file: str | None) -> Iterator[Loaded]:
     """The puzzles of ``loaded`` (read from ``file``) whose id is one of ``ids``, all of
-    them when no id is given. Every puzzle is read first: an id that no puzzle has
-    refuses the command before any output."""
+    them when no id is given; an id written exactly so (case included) wins over those
+    that match it only without case, spaces or dashes (:func:`with_id`). Every puzzle is
+    read first: an id that no puzzle has, or that matches several, refuses the command
+    before any output."""
     if not ids:
         return iter(loaded)
     if file is None:
         raise click.UsageError(_("--id picks puzzles of a FILE; give the FILE"))
-    kept = [each for each in loaded if any(id_matches(each.puzzle.id, w) for w in ids)]
-    missing = [w for w in ids if not any(id_matches(each.puzzle.id, w) for each in kept)]
+    puzzles = list(loaded)
+    picked: set[int] = set()
+    missing: dict[str, str] = {}  # one id given twice (as ids compare) is said once
+    for wanted in dict.fromkeys(ids):
+        found = with_id(puzzles, wanted)
+        if len(found) > 1:
+            fail(ambiguous_id(file, wanted, found))
+        if found:
+            picked.add(id(found[0]))
+        else:
+            missing.setdefault(id_key(wanted), wanted)
     if missing:
         fail(
             ngettext(
                 "{file}: no puzzle with id {ids}",
                 "{file}: no puzzles with ids {ids}",
                 len(missing),
-            ).format(file=file, ids=", ".join(repr(w) for w in missing))
+            ).format(file=file, ids=", ".join(repr(w) for w in missing.values()))
         )
-    return iter(kept)
+    return iter([each for each in puzzles if id(each) in picked])

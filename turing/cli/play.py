@@ -19,7 +19,13 @@ from typing import Final
 
 import click
 
-from turing.cli.options import MODE_CHOICE, TIER_CHOICE, cardset_option, one_value
+from turing.cli.options import (
+    MODE_CHOICE,
+    TIER_CHOICE,
+    ambiguous_id,
+    cardset_option,
+    one_value,
+)
 from turing.cli.output import (
     cardset_file,
     command_to_copy,
@@ -44,9 +50,9 @@ from turing.core.files import (
 from turing.core.puzzle import (
     Loaded,
     Puzzle,
-    id_matches,
     iter_puzzle_file,
     puzzle_cardset,
+    with_id,
 )
 from turing.i18n import N_, _, ngettext
 from turing.play.game import GameError, puzzles_dir, sample_puzzle_path, shipped_puzzles
@@ -86,11 +92,13 @@ def _verifier_counts(text: str | None) -> list[int]:
 def _from_file(path: str, forced: CardSet | None, puzzle_id: str | None) -> tuple[Puzzle, CardSet]:
     found = list(with_notes(iter_puzzle_file(path, forced)))
     if puzzle_id is not None:
-        found = [loaded for loaded in found if id_matches(loaded.puzzle.id, puzzle_id)]
+        found = with_id(found, puzzle_id)
         if not found:
             fail(
                 _("{path}: no puzzle with id {puzzle_id!r}").format(path=path, puzzle_id=puzzle_id)
             )
+        if len(found) > 1:
+            fail(ambiguous_id(path, puzzle_id, found))
     if len(found) != 1:
         ids = ", ".join(str(loaded.puzzle.id) for loaded in found[:10] if loaded.puzzle.id)
         said = ngettext(
@@ -117,11 +125,9 @@ def _shipped_by_id(puzzle_id: str, forced: CardSet | None) -> tuple[Puzzle, Card
     lists; copies of one puzzle under one id (a file of the rule book's problems and the
     sample) are that puzzle, two different puzzles under one id are refused by name."""
     folder = puzzles_dir()
-    found = [
-        (inside, loaded)
-        for inside, loaded in shipped_puzzles(forced)
-        if id_matches(loaded.puzzle.id, puzzle_id)
-    ]
+    shipped = list(shipped_puzzles(forced))
+    picked = with_id((loaded for _inside, loaded in shipped), puzzle_id)
+    found = [(inside, loaded) for inside, loaded in shipped if loaded in picked]
     if not found:
         fail(
             _(

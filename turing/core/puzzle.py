@@ -22,7 +22,7 @@ import hashlib
 import json
 import os
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Final, NamedTuple, overload
@@ -904,11 +904,21 @@ def puzzle_from_dict(
 def id_matches(puzzle_id: str | None, wanted: str) -> bool:
     """Whether a puzzle's id is ``wanted``: ids compare without case, spaces, dashes or
     underscores (``a46nxf`` finds ``A46 NXF``)."""
+    return puzzle_id is not None and id_key(puzzle_id) == id_key(wanted)
 
-    def norm(text: str) -> str:
-        return re.sub(r"[\s_-]+", "", text).upper()
 
-    return puzzle_id is not None and norm(puzzle_id) == norm(wanted)
+def id_key(text: str) -> str:
+    """An id as ids compare: without case, spaces, dashes or underscores (``A46NXF``)."""
+    return re.sub(r"[\s_-]+", "", text).upper()
+
+
+def with_id(loaded: Iterable[Loaded], wanted: str) -> list[Loaded]:
+    """The puzzles of ``loaded`` whose id is ``wanted``: those whose id is written exactly
+    so (case included), else those that match it without case, spaces, dashes or
+    underscores (:func:`id_matches`). More than one is an id that picks no one puzzle."""
+    found = [each for each in loaded if id_matches(each.puzzle.id, wanted)]
+    exact = [each for each in found if each.puzzle.id == wanted]
+    return exact or found
 
 
 class Loaded(NamedTuple):
