@@ -9,12 +9,13 @@ from __future__ import annotations
 import math
 import os
 import unicodedata
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
 import click
 
-from turing.cli.output import fail
+from turing.cli.output import EXIT_USAGE, fail, read_puzzles, say_error
+from turing.core.cards import CardSet
 from turing.core.puzzle import Loaded, id_key, with_id
 from turing.i18n import LANGUAGES, N_, _, ngettext, speaking
 
@@ -283,7 +284,7 @@ def one_value(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]
 
 def id_option(func: Any) -> Any:
     """``--id ID`` (the parameter ``puzzle_ids``, repeatable): only the puzzles of FILE
-    with these ids (see :func:`with_ids`)."""
+    with these ids (see :func:`read_with_ids`)."""
     return click.option(
         "--id",
         "puzzle_ids",
@@ -307,33 +308,52 @@ def ambiguous_id(file: str, wanted: str, found: Sequence[Loaded]) -> str:
     )
 
 
-def with_ids(loaded: Iterable[Loaded], ids: Sequence[str], file: str | None) -> Iterator[Loaded]:
-    """The puzzles of ``loaded`` (read from ``file``) whose id is one of ``ids``, all of
-    them when no id is given; an id written exactly so (case included) wins over those
-    that match it only without case, spaces or dashes (:func:`with_id`). Every puzzle is
-    read first: an id that no puzzle has, or that matches several, refuses the command
-    before any output."""
+def pick_ids(
+    puzzles: Sequence[Loaded], ids: Sequence[str], file: str
+) -> tuple[list[Loaded], str | None]:
+    """The puzzles of ``puzzles`` (read from ``file``) whose id is one of ``ids``, all of
+    them when no id is given, and what is wrong with the ids, or None: an id that no
+    puzzle has, or that matches several. An id written exactly so (case included) wins
+    over those that match it only without case, spaces or dashes (:func:`with_id`); one
+    id given twice (as ids compare) is one id."""
     if not ids:
-        return iter(loaded)
-    if file is None:
-        raise click.UsageError(_("--id picks puzzles of a FILE; give the FILE"))
-    puzzles = list(loaded)
+        return list(puzzles), None
     picked: set[int] = set()
-    missing: dict[str, str] = {}  # one id given twice (as ids compare) is said once
+    missing: dict[str, str] = {}
     for wanted in dict.fromkeys(ids):
         found = with_id(puzzles, wanted)
         if len(found) > 1:
-            fail(ambiguous_id(file, wanted, found))
+            return [], ambiguous_id(file, wanted, found)
         if found:
             picked.add(id(found[0]))
         else:
             missing.setdefault(id_key(wanted), wanted)
     if missing:
-        fail(
-            ngettext(
-                "{file}: no puzzle with id {ids}",
-                "{file}: no puzzles with ids {ids}",
-                len(missing),
-            ).format(file=file, ids=", ".join(repr(w) for w in missing.values()))
-        )
-    return iter([each for each in puzzles if id(each) in picked])
+        return [], ngettext(
+            "{file}: no puzzle with id {ids}",
+            "{file}: no puzzles with ids {ids}",
+            len(missing),
+        ).format(file=file, ids=", ".join(repr(w) for w in missing.values()))
+    return [each for each in puzzles if id(each) in picked], None
+
+
+def read_with_ids(file: str | None, cardset: CardSet | None, ids: Sequence[str]) -> list[Loaded]:
+    """The puzzles of ``file`` (``-``: standard input; None: no file) whose id is one of
+    ``ids`` (``--id``), all of them when no id is given (see :func:`pick_ids`). Every
+    puzzle is read first: each that cannot be read is said at its place, and so is an id
+    that no puzzle read has or that matches several; then any of these refuses the
+    command (exit status 2) before any output, so a file and a command line are mended in
+    one pass."""
+    if file is None:
+        if ids:
+            raise click.UsageError(_("--id picks puzzles of a FILE; give the FILE"))
+        return []
+    puzzles, bad = read_puzzles(file, cardset)
+    picked, problem = pick_ids(puzzles, ids, file)
+    if bad:
+        if problem is not None:
+            say_error(problem)
+        raise click.exceptions.Exit(EXIT_USAGE)
+    if problem is not None:
+        fail(problem)
+    return picked

@@ -22,9 +22,9 @@ import click
 from turing.cli.options import (
     MODE_CHOICE,
     TIER_CHOICE,
-    ambiguous_id,
     cardset_option,
     one_value,
+    read_with_ids,
 )
 from turing.cli.output import (
     cardset_file,
@@ -50,7 +50,6 @@ from turing.core.files import (
 from turing.core.puzzle import (
     Loaded,
     Puzzle,
-    iter_puzzle_file,
     puzzle_cardset,
     with_id,
 )
@@ -90,15 +89,9 @@ def _verifier_counts(text: str | None) -> list[int]:
 
 
 def _from_file(path: str, forced: CardSet | None, puzzle_id: str | None) -> tuple[Puzzle, CardSet]:
-    found = list(with_notes(iter_puzzle_file(path, forced)))
-    if puzzle_id is not None:
-        found = with_id(found, puzzle_id)
-        if not found:
-            fail(
-                _("{path}: no puzzle with id {puzzle_id!r}").format(path=path, puzzle_id=puzzle_id)
-            )
-        if len(found) > 1:
-            fail(ambiguous_id(path, puzzle_id, found))
+    if path == "-":
+        fail(_("standard input holds the commands of the game; give the puzzle FILE by its name"))
+    found = list(with_notes(read_with_ids(path, forced, () if puzzle_id is None else (puzzle_id,))))
     if len(found) != 1:
         ids = ", ".join(str(loaded.puzzle.id) for loaded in found[:10] if loaded.puzzle.id)
         said = ngettext(
