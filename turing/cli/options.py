@@ -6,8 +6,10 @@ them; :func:`turing.cli.main.localise` shows them in the language in use.
 
 from __future__ import annotations
 
+import difflib
 import math
 import os
+import re
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
@@ -89,18 +91,26 @@ class FiniteFloatRange(click.FloatRange):
 
 
 def _spellings(word: str) -> set[str]:
-    """The ways a person may type ``word``: folded case, and without umlauts (``ä`` as
-    ``ae`` or as ``a``, ``ß`` as ``ss``).
+    """The ways a person may type ``word``: folded case, without umlauts (``ä`` as ``ae``
+    or as ``a``, ``ß`` as ``ss``), spaces, dashes or underscores.
 
     >>> sorted(_spellings("Größe"))
     ['groesse', 'grosse', 'grösse']
+    >>> sorted(_spellings("Master-Collor"))
+    ['mastercollor']
     """
     folded = word.casefold()
     written = folded.replace("ä", "ae").replace("ö", "oe").replace("ü", "ue").replace("ß", "ss")
     bare = "".join(
         c for c in unicodedata.normalize("NFKD", folded.replace("ß", "ss")) if c.isascii()
     )
-    return {folded, written, bare}
+    return {_squeezed(form) for form in (folded, written, bare)}
+
+
+def _squeezed(word: str) -> str:
+    """``word`` without spaces, dashes and underscores, which a person may type or leave
+    out (``Master Collor``, ``mastercollor``)."""
+    return re.sub(r"[\s_-]+", "", word)
 
 
 class NamedChoice(click.Choice[str]):
@@ -116,10 +126,17 @@ class NamedChoice(click.Choice[str]):
     lines wrap.
     """
 
-    def __init__(self, names: Mapping[str, str], placeholder: str) -> None:
+    def __init__(
+        self,
+        names: Mapping[str, str],
+        placeholder: str,
+        also: Mapping[str, Sequence[str]] | None = None,
+    ) -> None:
         super().__init__(list(names), case_sensitive=False)
         self.names = dict(names)
         self.placeholder = placeholder
+        #: other words taken for a value, not listed (a second correct spelling)
+        self.also = {choice: tuple(words) for choice, words in (also or {}).items()}
 
     def name_of(self, choice: str) -> str:
         """``choice``'s name in the language in use."""
@@ -134,14 +151,14 @@ class NamedChoice(click.Choice[str]):
 
     def spellings(self, choice: str) -> set[str]:
         """Every typed form that means ``choice``."""
-        words = {choice, self.names[choice]}
+        words = {choice, self.names[choice], *self.also.get(choice, ())}
         for language in LANGUAGES:
             with speaking(language):
                 words.add(_(self.names[choice]))
         return set().union(*(_spellings(word) for word in words))
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        typed = str(value).casefold()
+        typed = _squeezed(str(value).casefold())
         for choice in self.choices:
             if typed in self.spellings(choice):
                 return choice
@@ -156,13 +173,23 @@ class NamedChoice(click.Choice[str]):
             values=", ".join(self.shown(choice) for choice in self.choices)
         )
 
+    def nearest(self, value: str) -> str | None:
+        """The value whose spelling ``value`` nearly is (a typing slip), or None."""
+        meant = {spelling: choice for choice in self.choices for spelling in self.spellings(choice)}
+        close = difflib.get_close_matches(_squeezed(value.casefold()), meant, n=1, cutoff=0.7)
+        return meant[close[0]] if close else None
+
     def get_invalid_choice_message(self, value: Any, ctx: click.Context | None) -> str:
         listed = ", ".join(self.shown(choice, quoted=True) for choice in self.choices)
-        return ngettext(
+        message = ngettext(
             "{value!r} is not {choice}.",
             "{value!r} is not one of {choices}.",
             len(self.choices),
         ).format(value=value, choice=listed, choices=listed)
+        meant = self.nearest(str(value))
+        if meant is None:
+            return message
+        return message + " " + _("Did you mean {name!r}?").format(name=self.name_of(meant))
 
     def get_missing_message(self, param: click.Parameter, ctx: click.Context | None) -> str:
         return _("Choose from:\n\t{choices}").format(
@@ -185,6 +212,7 @@ class NamedChoice(click.Choice[str]):
 MODE_CHOICE: Final = NamedChoice(
     {"classic": N_("classic"), "extreme": N_("extreme"), "nightmare": N_("nightmare")},
     N_("MODE"),
+    also={"nightmare": ["alptraum"]},  # both spellings are German
 )
 #: the published tiers, as ``--difficulty`` takes them
 TIER_CHOICE: Final = NamedChoice(
