@@ -22,7 +22,7 @@ from turing.cli.main import COMMANDS, main
 
 #: English placeholders German help must not show (nor its texts name).
 ENGLISH_ONLY = re.compile(
-    r"\b(FILE|PATH|SECONDS|TOPIC|NAMES|ADDR|INTEGER|FLOAT|RANGE|OPTIONS|COMMAND|ARGS)\b"
+    r"\b(FILE|PATH|SECONDS|TOPIC|NAMES|ADDR|INTEGER|FLOAT|RANGE|OPTIONS|COMMAND|ARGS|PRESET)\b"
 )
 
 STRATEGY = "--strategy NAME"
@@ -176,7 +176,7 @@ ENGLISH: dict[str, list[str]] = {
     ],
     "mastermind board": [
         "Usage: main mastermind board [OPTIONS]",
-        "--preset [classic|superhirn|logik|master-collor]",
+        "--preset PRESET",
         "--positions INTEGER",
         "--colours INTEGER",
         "--rows INTEGER",
@@ -191,7 +191,7 @@ ENGLISH: dict[str, list[str]] = {
     ],
     "mastermind play": [
         "Usage: main mastermind play [OPTIONS]",
-        "--preset [classic|superhirn|logik|master-collor]",
+        "--preset PRESET",
         "--positions INTEGER",
         "--colours INTEGER",
         "--rows INTEGER",
@@ -208,7 +208,7 @@ ENGLISH: dict[str, list[str]] = {
     ],
     "mastermind simulate": [
         "Usage: main mastermind simulate [OPTIONS]",
-        "--preset [classic|superhirn|logik|master-collor]",
+        "--preset PRESET",
         "--positions INTEGER",
         "--colours INTEGER",
         "--rows INTEGER",

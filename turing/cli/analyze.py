@@ -28,7 +28,7 @@ from turing.cli.options import (
     cardset_option,
     id_option,
     jobs_option,
-    with_ids,
+    read_with_ids,
 )
 from turing.cli.output import (
     ProgressBar,
@@ -37,7 +37,6 @@ from turing.cli.output import (
     plural,
     print_indented,
     progress,
-    read_all_puzzles,
     stdout_console,
 )
 from turing.cli.share import code_option, with_codes
@@ -383,7 +382,7 @@ def analyze_command(
     console = None if as_json else stdout_console()
     # Every puzzle is read first: every bad one is reported before the long work starts,
     # and the progress bar knows how many puzzles there are.
-    read = with_ids(read_all_puzzles(file, forced) if file is not None else (), puzzle_ids, file)
+    read = read_with_ids(file, forced, puzzle_ids)
     puzzles = list(with_codes(read, [file] if file is not None else [], codes, cardset_name))
     options: dict[str, Any] = {
         "expected": not no_expected,

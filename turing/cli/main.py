@@ -26,7 +26,7 @@ import importlib
 import os
 import sys
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple, cast
+from typing import Any, Final, NamedTuple, cast
 
 import click
 from click.shell_completion import CompletionItem
@@ -244,11 +244,34 @@ def lang_option() -> click.Option:
     )
 
 
+#: a hyphen that joins, which click's wrapping does not break at (as it breaks at ``-``)
+_JOINING_HYPHEN: Final = "\u2011"
+
+
+class _HelpFormatter(click.HelpFormatter):
+    """click's help formatter, which breaks a line at spaces only, never inside a name at
+    its dash (``optimal-worst``, ``--no-repeats``), so every name in a help stays whole
+    to read and to copy."""
+
+    def write_text(self, text: str) -> None:
+        super().write_text(text.replace("-", _JOINING_HYPHEN))
+
+    def write_dl(self, rows: Any, col_max: int = 30, col_spacing: int = 2) -> None:
+        joined = [(term, text.replace("-", _JOINING_HYPHEN)) for term, text in rows]
+        super().write_dl(joined, col_max, col_spacing)
+
+    def getvalue(self) -> str:
+        return super().getvalue().replace(_JOINING_HYPHEN, "-")
+
+
 class _Context(click.Context):
     """click's context for the commands of turing: a refusal that click's parser raises
     without a command (an option without its value, ``--seed``; a value for a flag) gets
     the one being read, so its ``error:`` line says where to look
-    (:func:`~turing.cli.output.usage_line`)."""
+    (:func:`~turing.cli.output.usage_line`); its help breaks lines at spaces only
+    (:class:`_HelpFormatter`)."""
+
+    formatter_class = _HelpFormatter
 
     def __exit__(self, exc_type: Any, exc_value: Any, tb: Any) -> bool | None:
         if isinstance(exc_value, click.UsageError) and exc_value.ctx is None:

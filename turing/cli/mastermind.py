@@ -12,12 +12,13 @@ import getpass
 import json
 import sys
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, Final
 
 import click
 from rich.console import Console
 from rich.text import Text
 
+from turing.cli.options import NamedChoice
 from turing.cli.output import (
     EXIT_INTERRUPTED,
     EXIT_PROBLEM,
@@ -175,6 +176,10 @@ class PlayCommand(click.Command):
         write_grammar(formatter)
 
 
+#: the presets, as ``--preset`` takes them (case, spaces and dashes aside)
+PRESET_CHOICE: Final = NamedChoice({name: name for name in PRESETS}, N_("PRESET"))
+
+
 def preset_options(func: Callable[..., None]) -> Callable[..., None]:
     """The options that choose a preset and change it into a custom game; the command
     gets the resulting :class:`Preset` as ``game``."""
@@ -211,10 +216,11 @@ def preset_options(func: Callable[..., None]) -> Callable[..., None]:
     options = [
         click.option(
             "--preset",
-            type=click.Choice(list(PRESETS)),
+            type=PRESET_CHOICE,
             default="classic",
             show_default=True,
-            help="The game: classic 4×6, superhirn 4×8, logik 5×8, master-collor 5×6.",
+            help="The game (turing mastermind presets shows each); case, spaces and dashes "
+            "do not matter.",
         ),
         click.option("--positions", type=int, help="Custom number of positions (1–8)."),
         click.option("--colours", type=int, help="Custom number of colours (2–9)."),

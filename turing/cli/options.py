@@ -6,16 +6,19 @@ them; :func:`turing.cli.main.localise` shows them in the language in use.
 
 from __future__ import annotations
 
+import difflib
 import math
 import os
+import re
 import unicodedata
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
 import click
 
-from turing.cli.output import fail
-from turing.core.puzzle import Loaded, id_matches
+from turing.cli.output import EXIT_USAGE, fail, read_puzzles, say_error
+from turing.core.cards import CardSet
+from turing.core.puzzle import Loaded, id_key, with_id
 from turing.i18n import LANGUAGES, N_, _, ngettext, speaking
 
 #: a card set's name (under cards/) or a path, resolved by the command (a missing file is
@@ -88,18 +91,26 @@ class FiniteFloatRange(click.FloatRange):
 
 
 def _spellings(word: str) -> set[str]:
-    """The ways a person may type ``word``: folded case, and without umlauts (``ä`` as
-    ``ae`` or as ``a``, ``ß`` as ``ss``).
+    """The ways a person may type ``word``: folded case, without umlauts (``ä`` as ``ae``
+    or as ``a``, ``ß`` as ``ss``), spaces, dashes or underscores.
 
     >>> sorted(_spellings("Größe"))
     ['groesse', 'grosse', 'grösse']
+    >>> sorted(_spellings("Master-Collor"))
+    ['mastercollor']
     """
     folded = word.casefold()
     written = folded.replace("ä", "ae").replace("ö", "oe").replace("ü", "ue").replace("ß", "ss")
     bare = "".join(
         c for c in unicodedata.normalize("NFKD", folded.replace("ß", "ss")) if c.isascii()
     )
-    return {folded, written, bare}
+    return {_squeezed(form) for form in (folded, written, bare)}
+
+
+def _squeezed(word: str) -> str:
+    """``word`` without spaces, dashes and underscores, which a person may type or leave
+    out (``Master Collor``, ``mastercollor``)."""
+    return re.sub(r"[\s_-]+", "", word)
 
 
 class NamedChoice(click.Choice[str]):
@@ -115,10 +126,17 @@ class NamedChoice(click.Choice[str]):
     lines wrap.
     """
 
-    def __init__(self, names: Mapping[str, str], placeholder: str) -> None:
+    def __init__(
+        self,
+        names: Mapping[str, str],
+        placeholder: str,
+        also: Mapping[str, Sequence[str]] | None = None,
+    ) -> None:
         super().__init__(list(names), case_sensitive=False)
         self.names = dict(names)
         self.placeholder = placeholder
+        #: other words taken for a value, not listed (a second correct spelling)
+        self.also = {choice: tuple(words) for choice, words in (also or {}).items()}
 
     def name_of(self, choice: str) -> str:
         """``choice``'s name in the language in use."""
@@ -133,14 +151,14 @@ class NamedChoice(click.Choice[str]):
 
     def spellings(self, choice: str) -> set[str]:
         """Every typed form that means ``choice``."""
-        words = {choice, self.names[choice]}
+        words = {choice, self.names[choice], *self.also.get(choice, ())}
         for language in LANGUAGES:
             with speaking(language):
                 words.add(_(self.names[choice]))
         return set().union(*(_spellings(word) for word in words))
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        typed = str(value).casefold()
+        typed = _squeezed(str(value).casefold())
         for choice in self.choices:
             if typed in self.spellings(choice):
                 return choice
@@ -155,13 +173,23 @@ class NamedChoice(click.Choice[str]):
             values=", ".join(self.shown(choice) for choice in self.choices)
         )
 
+    def nearest(self, value: str) -> str | None:
+        """The value whose spelling ``value`` nearly is (a typing slip), or None."""
+        meant = {spelling: choice for choice in self.choices for spelling in self.spellings(choice)}
+        close = difflib.get_close_matches(_squeezed(value.casefold()), meant, n=1, cutoff=0.7)
+        return meant[close[0]] if close else None
+
     def get_invalid_choice_message(self, value: Any, ctx: click.Context | None) -> str:
         listed = ", ".join(self.shown(choice, quoted=True) for choice in self.choices)
-        return ngettext(
+        message = ngettext(
             "{value!r} is not {choice}.",
             "{value!r} is not one of {choices}.",
             len(self.choices),
         ).format(value=value, choice=listed, choices=listed)
+        meant = self.nearest(str(value))
+        if meant is None:
+            return message
+        return message + " " + _("Did you mean {name!r}?").format(name=self.name_of(meant))
 
     def get_missing_message(self, param: click.Parameter, ctx: click.Context | None) -> str:
         return _("Choose from:\n\t{choices}").format(
@@ -184,6 +212,7 @@ class NamedChoice(click.Choice[str]):
 MODE_CHOICE: Final = NamedChoice(
     {"classic": N_("classic"), "extreme": N_("extreme"), "nightmare": N_("nightmare")},
     N_("MODE"),
+    also={"nightmare": ["alptraum"]},  # both spellings are German
 )
 #: the published tiers, as ``--difficulty`` takes them
 TIER_CHOICE: Final = NamedChoice(
@@ -262,9 +291,28 @@ def worker_options(func: Any) -> Any:
     return func
 
 
+def one_value(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]) -> str | None:
+    """The one value of an option given with ``multiple=True`` so that a second one is
+    refused rather than taking the place of the first (``--id`` of ``turing play``, which
+    plays one puzzle); None when it is not given."""
+    if len(value) > 1:
+        option = param.opts[0] if param.opts else str(param.name)
+        times = (
+            _("{option} is given twice").format(option=option)
+            if len(value) == 2
+            else _("{option} is given {n} times").format(option=option, n=len(value))
+        )
+        fail(
+            _("{given}; {command} takes one puzzle").format(
+                given=times, command=ctx.info_name or "play"
+            )
+        )
+    return value[0] if value else None
+
+
 def id_option(func: Any) -> Any:
     """``--id ID`` (the parameter ``puzzle_ids``, repeatable): only the puzzles of FILE
-    with these ids (see :func:`with_ids`)."""
+    with these ids (see :func:`read_with_ids`)."""
     return click.option(
         "--id",
         "puzzle_ids",
@@ -277,22 +325,63 @@ def id_option(func: Any) -> Any:
     )(func)
 
 
-def with_ids(loaded: Iterable[Loaded], ids: Sequence[str], file: str | None) -> Iterator[Loaded]:
-    """The puzzles of ``loaded`` (read from ``file``) whose id is one of ``ids``, all of
-    them when no id is given. Every puzzle is read first: an id that no puzzle has
-    refuses the command before any output."""
+def ambiguous_id(file: str, wanted: str, found: Sequence[Loaded]) -> str:
+    """Why ``wanted`` picks no one puzzle of ``file``: several match it, none written
+    exactly so; their ids and lines."""
+    places = ", ".join(
+        _("{id!r} (line {line})").format(id=each.puzzle.id, line=each.line) for each in found
+    )
+    return _("{file}: the id {wanted!r} is ambiguous: {places}; give it as written there").format(
+        file=file, wanted=wanted, places=places
+    )
+
+
+def pick_ids(
+    puzzles: Sequence[Loaded], ids: Sequence[str], file: str
+) -> tuple[list[Loaded], str | None]:
+    """The puzzles of ``puzzles`` (read from ``file``) whose id is one of ``ids``, all of
+    them when no id is given, and what is wrong with the ids, or None: an id that no
+    puzzle has, or that matches several. An id written exactly so (case included) wins
+    over those that match it only without case, spaces or dashes (:func:`with_id`); one
+    id given twice (as ids compare) is one id."""
     if not ids:
-        return iter(loaded)
-    if file is None:
-        raise click.UsageError(_("--id picks puzzles of a FILE; give the FILE"))
-    kept = [each for each in loaded if any(id_matches(each.puzzle.id, w) for w in ids)]
-    missing = [w for w in ids if not any(id_matches(each.puzzle.id, w) for each in kept)]
+        return list(puzzles), None
+    picked: set[int] = set()
+    missing: dict[str, str] = {}
+    for wanted in dict.fromkeys(ids):
+        found = with_id(puzzles, wanted)
+        if len(found) > 1:
+            return [], ambiguous_id(file, wanted, found)
+        if found:
+            picked.add(id(found[0]))
+        else:
+            missing.setdefault(id_key(wanted), wanted)
     if missing:
-        fail(
-            ngettext(
-                "{file}: no puzzle with id {ids}",
-                "{file}: no puzzles with ids {ids}",
-                len(missing),
-            ).format(file=file, ids=", ".join(repr(w) for w in missing))
-        )
-    return iter(kept)
+        return [], ngettext(
+            "{file}: no puzzle with id {ids}",
+            "{file}: no puzzles with ids {ids}",
+            len(missing),
+        ).format(file=file, ids=", ".join(repr(w) for w in missing.values()))
+    return [each for each in puzzles if id(each) in picked], None
+
+
+def read_with_ids(file: str | None, cardset: CardSet | None, ids: Sequence[str]) -> list[Loaded]:
+    """The puzzles of ``file`` (``-``: standard input; None: no file) whose id is one of
+    ``ids`` (``--id``), all of them when no id is given (see :func:`pick_ids`). Every
+    puzzle is read first: each that cannot be read is said at its place, and so is an id
+    that no puzzle read has or that matches several; then any of these refuses the
+    command (exit status 2) before any output, so a file and a command line are mended in
+    one pass."""
+    if file is None:
+        if ids:
+            raise click.UsageError(_("--id picks puzzles of a FILE; give the FILE"))
+        return []
+    puzzles, bad = read_puzzles(file, cardset)
+    picked, problem = pick_ids(puzzles, ids, file)
+    if bad:
+        if problem is not None:
+            say_error(problem)
+        raise click.exceptions.Exit(EXIT_USAGE)
+    if problem is not None:
+        fail(problem)
+    return picked

@@ -578,6 +578,17 @@ def read_all_puzzles(path: str, cardset: CardSet | None) -> list[Loaded]:
     line with its place, so a file is mended in one pass; then, if any was, the command
     is refused (exit status 2) before anything is printed on standard output.
     """
+    puzzles, bad = read_puzzles(path, cardset)
+    if bad:
+        raise click.exceptions.Exit(EXIT_USAGE)
+    return puzzles
+
+
+def read_puzzles(path: str, cardset: CardSet | None) -> tuple[list[Loaded], bool]:
+    """The puzzles of FILE that can be read (``-``: standard input), and whether any
+    cannot: each of those is said on stderr, one line with its place (see
+    :func:`read_all_puzzles`), and the caller refuses the command after saying what else
+    is wrong."""
     from turing.core.files import SourceError
     from turing.core.puzzle import iter_puzzle_items
 
@@ -597,9 +608,7 @@ def read_all_puzzles(path: str, cardset: CardSet | None) -> list[Loaded]:
     except TuringError as exc:
         say_error(said(exc) if isinstance(exc, SourceError) else f"{path}: {exc}")
         bad = True
-    if bad:
-        raise click.exceptions.Exit(EXIT_USAGE)
-    return puzzles
+    return puzzles, bad
 
 
 def exit_for_os_error(exc: OSError) -> NoReturn:

@@ -19,7 +19,13 @@ from typing import Final
 
 import click
 
-from turing.cli.options import MODE_CHOICE, TIER_CHOICE, cardset_option
+from turing.cli.options import (
+    MODE_CHOICE,
+    TIER_CHOICE,
+    cardset_option,
+    one_value,
+    read_with_ids,
+)
 from turing.cli.output import (
     cardset_file,
     command_to_copy,
@@ -44,9 +50,8 @@ from turing.core.files import (
 from turing.core.puzzle import (
     Loaded,
     Puzzle,
-    id_matches,
-    iter_puzzle_file,
     puzzle_cardset,
+    with_id,
 )
 from turing.i18n import N_, _, ngettext
 from turing.play.game import GameError, puzzles_dir, sample_puzzle_path, shipped_puzzles
@@ -84,13 +89,9 @@ def _verifier_counts(text: str | None) -> list[int]:
 
 
 def _from_file(path: str, forced: CardSet | None, puzzle_id: str | None) -> tuple[Puzzle, CardSet]:
-    found = list(with_notes(iter_puzzle_file(path, forced)))
-    if puzzle_id is not None:
-        found = [loaded for loaded in found if id_matches(loaded.puzzle.id, puzzle_id)]
-        if not found:
-            fail(
-                _("{path}: no puzzle with id {puzzle_id!r}").format(path=path, puzzle_id=puzzle_id)
-            )
+    if path == "-":
+        fail(_("standard input holds the commands of the game; give the puzzle FILE by its name"))
+    found = list(with_notes(read_with_ids(path, forced, () if puzzle_id is None else (puzzle_id,))))
     if len(found) != 1:
         ids = ", ".join(str(loaded.puzzle.id) for loaded in found[:10] if loaded.puzzle.id)
         said = ngettext(
@@ -117,11 +118,9 @@ def _shipped_by_id(puzzle_id: str, forced: CardSet | None) -> tuple[Puzzle, Card
     lists; copies of one puzzle under one id (a file of the rule book's problems and the
     sample) are that puzzle, two different puzzles under one id are refused by name."""
     folder = puzzles_dir()
-    found = [
-        (inside, loaded)
-        for inside, loaded in shipped_puzzles(forced)
-        if id_matches(loaded.puzzle.id, puzzle_id)
-    ]
+    shipped = list(shipped_puzzles(forced))
+    picked = with_id((loaded for _inside, loaded in shipped), puzzle_id)
+    found = [(inside, loaded) for inside, loaded in shipped if loaded in picked]
     if not found:
         fail(
             _(
@@ -294,6 +293,8 @@ class PlayCommand(click.Command):
     "--id",
     "puzzle_id",
     metavar="ID",
+    multiple=True,
+    callback=one_value,
     help="The puzzle with this id (in FILE, --bank, or the shipped puzzles); spaces and "
     "dashes are ignored.",
 )
@@ -302,6 +303,8 @@ class PlayCommand(click.Command):
     "--code",
     "share_code",
     metavar="CODE",
+    multiple=True,
+    callback=one_value,
     help="Play the puzzle of a puzzle code (from `turing share`); case, spaces and dashes "
     "do not matter.",
 )

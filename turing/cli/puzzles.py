@@ -1,7 +1,7 @@
 """``turing puzzles``: the puzzles shipped with turing, as a player may see them.
 
-Each row names the file, the author's id, the mode, the verifier count, the tier the cards
-make and the card set — never the solution or the criteria.
+Each row names the file, the author's id, the mode, the verifier count and the tier the
+cards make (``--json`` the card set too) — never the solution or the criteria.
 """
 
 from __future__ import annotations
@@ -74,10 +74,12 @@ def listed_puzzles(folder: Path | None = None) -> Iterator[Listed]:
 @click.command("puzzles")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object per puzzle.")
 def puzzles(as_json: bool) -> None:
-    """List the shipped puzzles: file, id, mode, verifiers, tier and card set.
+    """List the shipped puzzles: file, id, mode, verifiers and tier (--json adds the
+    card set).
 
-    Play one with `turing play --id ID` (or `turing play puzzles/FILE --id ID`); the
-    listing never shows a solution or a criterion.
+    Play one with `turing play --id ID`, from any folder: it finds every puzzle listed
+    (a FILE is in the folder the title names). The listing never shows a solution or a
+    criterion.
     """
     folder = puzzles_dir()
     rows = list(listed_puzzles(folder))
@@ -87,9 +89,13 @@ def puzzles(as_json: bool) -> None:
         return
     console = stdout_console()
     table = Table(title=_("Shipped puzzles ({folder})").format(folder=folder), title_justify="left")
-    columns = (_("file"), _("id"), _("mode"), _("verifiers"), _("tier"), _("card set"))
-    for i, column in enumerate(columns):
-        table.add_column(column, justify="right" if i == 3 else "left")
+    # the names are copied whole, never cut; the card set (which --id plays with, and the
+    # file names) is left to --json, so the table fits 80 columns
+    table.add_column(_("file"), no_wrap=True)
+    table.add_column(_("id"), no_wrap=True)
+    table.add_column(_("mode"))
+    table.add_column(_("verifiers"), justify="right")
+    table.add_column(_("tier"))
     for row in rows:
         table.add_row(
             row.file,
@@ -97,13 +103,12 @@ def puzzles(as_json: bool) -> None:
             mode_name(row.mode),
             str(row.verifiers),
             tier_name(row.tier) if row.tier else "—",
-            row.cardset,
         )
     console.print(table)
     console.print(
         ngettext(
-            "{n} puzzle; play it with: turing play --id ID (or FILE --id ID)",
-            "{n} puzzles; play one with: turing play --id ID (or FILE --id ID)",
+            "{n} puzzle; play it from any folder with: turing play --id ID",
+            "{n} puzzles; play one from any folder with: turing play --id ID",
             len(rows),
         ).format(n=format_number(len(rows)))
     )

@@ -12,8 +12,8 @@ from typing import Any, Final, TypeVar
 
 import click
 
-from turing.cli.options import cardset_option, id_option, with_ids
-from turing.cli.output import emit_json, fail, read_all_puzzles
+from turing.cli.options import cardset_option, id_option, read_with_ids
+from turing.cli.output import emit_json, fail
 from turing.core.cards import CardSet, load_cardset
 from turing.core.puzzle import Loaded, Puzzle
 from turing.i18n import N_, _
@@ -55,11 +55,15 @@ def shared_puzzle(code: str) -> tuple[Puzzle, CardSet]:
 def with_notes(items: Iterable[T]) -> Iterator[T]:
     """The puzzles read (and any errors among them), each puzzle's notes said on standard
     error as it passes: an unknown key that is nearly a known one, ignored (once per key
-    and file). Neither an error nor part of ``--json`` output."""
+    and file, for the puzzles that pass). Neither an error nor part of ``--json``
+    output."""
+    said: set[tuple[str, str]] = set()
     for item in items:
         if isinstance(item, Loaded):
             for note in item.notes:
-                click.echo(_("note: {message}").format(message=note), err=True)
+                if (note.source, note.key) not in said:
+                    said.add((note.source, note.key))
+                    click.echo(_("note: {message}").format(message=note), err=True)
         yield item
 
 
@@ -120,7 +124,7 @@ def share(file: str, puzzle_ids: tuple[str, ...], as_json: bool, cardset_name: s
 
     rows: list[tuple[str | None, str]] = []
     forced = load_cardset(cardset_name) if cardset_name is not None else None
-    for loaded in with_ids(with_notes(read_all_puzzles(file, forced)), puzzle_ids, file):
+    for loaded in with_notes(read_with_ids(file, forced, puzzle_ids)):
         try:
             code = encode(loaded.puzzle, loaded.cardset)
         except ShareCodeError as exc:

@@ -22,7 +22,7 @@ import hashlib
 import json
 import os
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Final, NamedTuple, overload
@@ -904,11 +904,21 @@ def puzzle_from_dict(
 def id_matches(puzzle_id: str | None, wanted: str) -> bool:
     """Whether a puzzle's id is ``wanted``: ids compare without case, spaces, dashes or
     underscores (``a46nxf`` finds ``A46 NXF``)."""
+    return puzzle_id is not None and id_key(puzzle_id) == id_key(wanted)
 
-    def norm(text: str) -> str:
-        return re.sub(r"[\s_-]+", "", text).upper()
 
-    return puzzle_id is not None and norm(puzzle_id) == norm(wanted)
+def id_key(text: str) -> str:
+    """An id as ids compare: without case, spaces, dashes or underscores (``A46NXF``)."""
+    return re.sub(r"[\s_-]+", "", text).upper()
+
+
+def with_id(loaded: Iterable[Loaded], wanted: str) -> list[Loaded]:
+    """The puzzles of ``loaded`` whose id is ``wanted``: those whose id is written exactly
+    so (case included), else those that match it without case, spaces, dashes or
+    underscores (:func:`id_matches`). More than one is an id that picks no one puzzle."""
+    found = [each for each in loaded if id_matches(each.puzzle.id, wanted)]
+    exact = [each for each in found if each.puzzle.id == wanted]
+    return exact or found
 
 
 class Loaded(NamedTuple):
@@ -923,17 +933,17 @@ class Loaded(NamedTuple):
 
 
 def _key_notes(
-    puzzle: Puzzle, seen: set[str], place: Callable[[str], tuple[str, int, int]]
+    puzzle: Puzzle, judged: dict[str, str | None], place: Callable[[str], tuple[str, int, int]]
 ) -> tuple[KeyNote, ...]:
-    """The notes of a puzzle's unknown keys that are nearly known ones, each key judged
-    once in a file (``seen``: the keys judged before, updated); ``place(key)`` is where
-    the key is."""
+    """The notes of a puzzle's unknown keys that are nearly known ones, every one of the
+    puzzle's own (a front end that shows the puzzles of a file says each key once); each
+    key judged once in a file (``judged``: the known key each key judged before is nearly,
+    or None; updated); ``place(key)`` is where the key is."""
     notes: list[KeyNote] = []
     for key in puzzle.extra:
-        if key in seen:
-            continue
-        seen.add(key)
-        known = nearest_key(key)
+        if key not in judged:
+            judged[key] = nearest_key(key)
+        known = judged[key]
         if known is not None:
             notes.append(KeyNote(*place(key), key, known))
     return tuple(notes)
@@ -1038,7 +1048,7 @@ def iter_puzzle_items(
         yield PuzzleError(source, 0, 0, _("file holds no puzzle"), E_PUZZLE)
         return
     sets: dict[str | None, CardSet] = {}
-    seen: set[str] = set()
+    judged: dict[str, str | None] = {}
     for item in items:
         try:
             data = item.plain()
@@ -1049,7 +1059,9 @@ def iter_puzzle_items(
             yield exc
             continue
         assert chosen is not None  # a malformed reference raised in puzzle_from_data
-        yield Loaded(puzzle, source, item.line, chosen, _key_notes(puzzle, seen, _key_place(item)))
+        yield Loaded(
+            puzzle, source, item.line, chosen, _key_notes(puzzle, judged, _key_place(item))
+        )
 
 
 def _own_cardset(
@@ -1086,7 +1098,7 @@ def _iter_jsonl(
     text: str, source: str, cardset: CardSet | None, base: Path | None
 ) -> Iterator[Loaded | SourceError]:
     sets: dict[str | None, CardSet] = {}
-    seen: set[str] = set()
+    judged: dict[str, str | None] = {}
     empty = True
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
@@ -1102,7 +1114,7 @@ def _iter_jsonl(
             )
             continue
         try:
-            yield _jsonl_line(line, number, source, cardset, base, sets, seen)
+            yield _jsonl_line(line, number, source, cardset, base, sets, judged)
         except SourceError as exc:
             yield exc
     if empty:
@@ -1151,7 +1163,7 @@ def _jsonl_line(
     cardset: CardSet | None,
     base: Path | None,
     sets: dict[str | None, CardSet],
-    seen: set[str],
+    judged: dict[str, str | None],
 ) -> Loaded:
     try:
         check_openers(line, source, number)
@@ -1184,7 +1196,7 @@ def _jsonl_line(
             return source, number, 1
         return _key_place(node)(key)
 
-    return Loaded(puzzle, source, number, chosen, _key_notes(puzzle, seen, place))
+    return Loaded(puzzle, source, number, chosen, _key_notes(puzzle, judged, place))
 
 
 def cardset_base(path: str | os.PathLike[str] | None) -> Path | None:
