@@ -571,24 +571,12 @@ def not_a_puzzle_file(path: str) -> str | None:
     return None
 
 
-def read_all_puzzles(path: str, cardset: CardSet | None) -> list[Loaded]:
-    """Every puzzle of FILE (``-``: standard input), read whole before any work on them.
-
-    A puzzle that cannot be read does not stop the reading: each is said on stderr, one
-    line with its place, so a file is mended in one pass; then, if any was, the command
-    is refused (exit status 2) before anything is printed on standard output.
-    """
-    puzzles, bad = read_puzzles(path, cardset)
-    if bad:
-        raise click.exceptions.Exit(EXIT_USAGE)
-    return puzzles
-
-
 def read_puzzles(path: str, cardset: CardSet | None) -> tuple[list[Loaded], bool]:
     """The puzzles of FILE that can be read (``-``: standard input), and whether any
-    cannot: each of those is said on stderr, one line with its place (see
-    :func:`read_all_puzzles`), and the caller refuses the command after saying what else
-    is wrong."""
+    cannot. The whole file is read before any work on it, and a puzzle that cannot be read
+    does not stop the reading: each is said on stderr, one line with its place, so a file
+    is mended in one pass; the caller then refuses the command (exit status 2, nothing on
+    standard output) after saying what else is wrong."""
     from turing.core.files import SourceError
     from turing.core.puzzle import iter_puzzle_items
 
