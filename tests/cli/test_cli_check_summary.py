@@ -23,7 +23,7 @@ WRONG = json.dumps({"cards": [4, 9, 11, 14], "criteria": [2, 1, 1, 3], "solution
     ("lang", "summary"),
     [
         ("en", "2,002 puzzles checked in 2 files: 2,002 with problems, 1,001 notes"),
-        ("de", "2.002 Rätsel geprüft in 2 Dateien: 2.002 mit Problemen, 1.001 Notizen"),
+        ("de", "2.002 Rätsel in 2 Dateien geprüft: 2.002 mit Problemen, 1.001 Notizen"),
     ],
 )
 def test_every_count_of_the_summary_is_written_alike(
@@ -52,7 +52,7 @@ def test_a_directory_is_said_and_counted_as_no_puzzle_file(turing: Run, tmp_path
     result = turing(["--lang", "de", "check", str(tmp_path)])
     assert result.exit_code == 2
     assert result.stderr == f"Fehler: {tmp_path}: ist ein Ordner, keine Rätseldatei\n"
-    assert result.stdout == "0 Rätsel geprüft in 0 Dateien: 1 keine Rätseldatei\n"
+    assert result.stdout == "0 Rätsel in 0 Dateien geprüft: 1 keine Rätseldatei\n"
     for command in (["solve"], ["analyze", "-q"], ["share"]):
         result = turing([*command, str(tmp_path)])
         assert result.exit_code == 2 and result.stdout == ""
@@ -64,7 +64,7 @@ def test_german_analysis_figures_have_their_article(turing: Run) -> None:
     result = turing(["--lang", "de", "analyze", "-q", "--id", "02", published])
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
-    assert "  die wenigsten Tests, die den Code sicher finden: 3 (in 2 Runden)" in lines
+    assert "  die wenigsten Tests, die den Code sicher ergeben: 3 (in 2 Runden)" in lines
     assert any(line.startswith("  die wenigsten Tests im Durchschnitt (") for line in lines)
     assert "wenigste " not in result.stdout
     help_text = turing(["--lang", "de", "--help"]).stdout
