@@ -1054,6 +1054,12 @@ class Session:
     #: when the game has ended: each save file brought to the final state, with why it
     #: could not be (None: it was)
     end_saves: list[tuple[Path, str | None]] = field(default_factory=list)
+    #: when the game has ended: the save files it was not brought to because each holds
+    #: another saved game (:meth:`other_game_in`); a view may ask, then :meth:`save` there
+    end_saves_held: list[Path] = field(default_factory=list)
+    #: the files (real paths) the players would not have a save of another game replaced
+    #: in: the game saves there again only when a player saves there and says yes
+    declined_saves: set[str] = field(default_factory=set)
     _ended: bool = field(default=False, repr=False)
     _saved: bool = field(default=False, repr=False)  # a save was written
     _revealed: int = field(default=0, repr=False)  # events already revealed
@@ -1487,7 +1493,8 @@ class Session:
 
     def _save_final(self) -> list[tuple[Path, str | None]]:
         """Write the finished game over each file it was saved to (and the ``save_path``
-        not yet written), so that resuming one says the game is over."""
+        not yet written), so that resuming one says the game is over; a file that holds
+        another saved game is left as it is (:attr:`end_saves_held`)."""
         done: list[tuple[Path, str | None]] = []
         seen: set[str] = set()
         for path in [*([self.save_path] if self.save_path else []), *self.saved_files]:
@@ -1495,6 +1502,9 @@ class Session:
             if key in seen:
                 continue
             seen.add(key)
+            if self.other_game_in(str(path)) is not None:
+                self.end_saves_held.append(path)  # never replaced without asking
+                continue
             try:
                 self.save(str(path))
             except TuringError as exc:
@@ -1566,6 +1576,15 @@ class Session:
         )
         return None if same else path
 
+    def decline_save(self, path: Path) -> None:
+        """Remember that the players would not have the save of another game in ``path``
+        replaced."""
+        self.declined_saves.add(os.path.realpath(path))
+
+    def declined(self, path: Path) -> bool:
+        """Whether the players would not have the save in ``path`` replaced."""
+        return os.path.realpath(path) in self.declined_saves
+
     def saves_over_other_games(self, plan: Plan) -> list[Path]:
         """The files the saves of a checked line would write that hold another saved game
         (:meth:`other_game_in`)."""
@@ -1587,6 +1606,7 @@ class Session:
                 _("cannot save to {path}: {reason}").format(path=path, reason=os_reason(exc))
             ) from None
         self._saved = True
+        self.declined_saves.discard(os.path.realpath(path))
         if path != self.save_path and path not in self.saved_files:
             self.saved_files.append(path)
         return path
