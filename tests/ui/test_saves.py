@@ -354,3 +354,86 @@ def test_the_board_asks_before_saving_over_another_game_and_leaves_it(tmp_path: 
     asyncio.run(play())
     assert session.end_saves_held == [keep]
     assert keep.read_bytes() == before
+
+
+def test_a_yes_or_no_to_the_file_name_question_is_read_as_the_answer(tmp_path: Path) -> None:
+    child = _terminal(tmp_path, "--seed", "1")
+    child.expect_exact("player>")
+    child.sendline("quit")
+    child.expect_exact("Leave the game? [y/N]")
+    child.sendline("y")
+    child.expect_exact("Save it first? File name (Enter: do not save):")
+    child.sendline("yes")
+    child.expect_exact("Type the name of a file to save to, or press Enter not to save.")
+    child.expect_exact("Save it first? File name (Enter: do not save):")
+    child.sendline("no")
+    child.expect_exact("quit: game abandoned")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 1
+    assert list(tmp_path.iterdir()) == []  # no file called "no", nor "yes"
+
+
+def test_in_german_nein_to_the_file_name_question_leaves_without_saving(tmp_path: Path) -> None:
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "turing", "--lang", "de", "play", "--seed", "1", "--players", "anna"],
+        cwd=str(tmp_path),
+        env={**os.environ, "TERM": "xterm-256color", "NO_COLOR": "1",
+             "PROMPT_TOOLKIT_NO_CPR": "1", "PYTHONPATH": str(ROOT)}, encoding="utf-8",
+        timeout=60, dimensions=(40, 120),
+    )  # fmt: skip
+    child.expect_exact("anna>")
+    child.sendline("quit")
+    child.expect_exact("[j/N]")
+    child.sendline("j")
+    child.expect_exact("Vorher speichern?")
+    child.sendline("nein")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 1
+    assert "gespeichert" not in (child.before or "")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_quotes_around_a_typed_file_name_are_not_part_of_it(tmp_path: Path) -> None:
+    scripted = tmp_path / "scripted"
+    scripted.mkdir()
+    result = CliRunner().invoke(
+        main,
+        ["play", "--seed", "1"],
+        f"save \"{scripted}/my game.json\"\nsave '{scripted}/other.json'\nquit\n",
+    )
+    assert result.exit_code == 1, result.output
+    assert sorted(p.name for p in scripted.iterdir()) == ["my game.json", "other.json"]
+    child = _terminal(tmp_path, "--seed", "1")
+    child.expect_exact("player>")
+    child.sendline('save "my game.json"')
+    child.expect_exact("Saved to my game.json.")
+    child.expect_exact("player>")
+    child.sendline("quit")
+    child.expect_exact("Leave the game? [y/N]")
+    child.sendline("y")
+    child.expect_exact("Save it first?")
+    child.sendline("'left.json'")
+    child.expect_exact("quit: game abandoned; saved to left.json")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["left.json", "my game.json", "scripted"]
+
+
+def test_no_to_leaving_says_nothing_was_done(tmp_path: Path) -> None:
+    child = _terminal(tmp_path, "--seed", "1")
+    child.expect_exact("player>")
+    child.sendline("quit")
+    child.expect_exact("Leave the game? [y/N]")
+    child.sendline("n")
+    child.expect_exact("Nothing done.")
+    child.expect_exact("player>")
+    child.sendline("quit")
+    child.expect_exact("Leave the game? [y/N]")
+    child.sendline("y")
+    child.expect_exact("Save it first?")
+    child.sendline("")
+    child.expect(pexpect.EOF)
+    child.close()

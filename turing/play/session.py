@@ -380,6 +380,15 @@ def command_name(word: str) -> str | None:
     return name if name in COMMANDS else None
 
 
+def file_name(typed: str) -> str:
+    """A file name as typed, without its surrounding blanks and one pair of matching quotes
+    around it (``"my game.json"`` or ``'my game.json'`` is ``my game.json``)."""
+    name = typed.strip()
+    if len(name) >= 2 and name[0] == name[-1] and name[0] in "'\"":
+        return name[1:-1].strip()
+    return name
+
+
 def parse_command(line: str, verifiers: int) -> Command:
     """One typed command → :class:`Command`; :class:`CommandError` with a clear message."""
     stripped = line.strip()
@@ -478,7 +487,7 @@ def parse_command(line: str, verifiers: int) -> Command:
             raise CommandError(_("no command {word!r} (type help for the list)").format(word=rest))
         return Command(name, arg=topic)
     # save
-    return Command(name, arg=rest or None)
+    return Command(name, arg=file_name(rest) or None)
 
 
 def _parse_strikes(
@@ -1880,6 +1889,7 @@ __all__ = [
     "Transcript",
     "Turn",
     "command_rows",
+    "file_name",
     "grammar_notes",
     "help_text",
     "load_save",

@@ -72,6 +72,7 @@ from turing.play.session import (
     TestsEnded,
     Turn,
     command_rows,
+    file_name,
     grammar_notes,
     help_text,
     shown_label,
@@ -1042,6 +1043,7 @@ class PromptView:
         except (EndOfInput, KeyboardInterrupt):
             leave = True
         if not leave:
+            self.say(_("Nothing done."))
             return False
         session = self.session
         if session.save_path is not None:
@@ -1058,7 +1060,13 @@ class PromptView:
                 typed = self.reader.ask(_("Save it first? File name (Enter: do not save): "))
             except (EndOfInput, KeyboardInterrupt):
                 return True
-            target = typed.strip()
+            said = yes_or_no(typed)
+            if said is False:
+                return True
+            if said is True:
+                self.say(_("Type the name of a file to save to, or press Enter not to save."))
+                continue
+            target = file_name(typed)
             if not target:
                 return True
             other = session.other_game_in(target)
