@@ -176,7 +176,8 @@ def test_end_of_input_abandons_the_game(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert "end of input: game abandoned" in result.output
     events = [json.loads(line) for line in transcript.read_text().splitlines()]
-    assert [e["event"] for e in events] == ["start", "test"]  # written as it happened
+    assert [e["event"] for e in events] == ["start", "test", "abandoned"]  # as it happened
+    assert events[-1] == {"event": "abandoned", "round": 1, "saved": False, "decisions": []}
 
 
 def test_save_and_resume_continue_exactly(tmp_path: Path) -> None:

@@ -94,6 +94,7 @@ def board(ctx: click.Context, /, serve: bool, host: str, port: int, **params: An
     try:
         app.run()
     finally:
+        session.leave()  # a game left unfinished says so in its transcript
         session.close()
     code = app.return_code or 0
     if session.game.is_terminal():

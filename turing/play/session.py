@@ -59,6 +59,7 @@ from turing.play.bots import Bot, BotError, bot_kind, is_bot, make_bot, play_tur
 from turing.play.game import (
     Action,
     Compose,
+    Decision,
     EndTests,
     Game,
     GameError,
@@ -1026,10 +1027,26 @@ class Transcript:
             self._handle.write(_event_line(events[index]))
             self._handle.flush()
 
+    def add(self, event: dict[str, Any]) -> None:
+        """Write ``event``, one that is not the game's (it is not in its events)."""
+        if self._handle is not None:
+            self._handle.write(_event_line(event))
+            self._handle.flush()
+
     def close(self) -> None:
         if self._handle is not None:
             self._handle.close()
             self._handle = None
+
+
+def _decision(decision: Decision) -> dict[str, Any]:
+    """A decision as the ``abandoned`` event lists it (a code submitted, never whether it
+    is right: the puzzle may be played again)."""
+    if isinstance(decision, Solve):
+        return {"decision": "solve", "code": str(decision.code)}
+    if isinstance(decision, GiveUp):
+        return {"decision": "giveup"}
+    return {"decision": "pass"}
 
 
 def _event_line(event: dict[str, Any]) -> str:
@@ -1527,6 +1544,25 @@ class Session:
         """Whether a save of this game is on disk to resume it from (it was resumed from
         one, or saved)."""
         return self._saved or bool(self.saved_files)
+
+    def leave(self) -> None:
+        """The game is left unfinished: the transcript ends with an ``abandoned`` event
+        (``saved``: whether a save of the game is on disk to resume it from). A game left
+        with no save is over for good, so everything in it is public: what the transcript
+        held back is written first, and the event holds the decisions of the round left
+        unrevealed (``decisions``, in seat order); a saved game keeps those private, as its
+        save holds them and the resumed game reveals them."""
+        transcript = self.transcript
+        if transcript is None or self.game.is_terminal():
+            return
+        saved = self.resumable
+        transcript.follow(self.game.events, public=not saved)
+        event: dict[str, Any] = {"event": "abandoned", "round": self.game.round, "saved": saved}
+        if not saved:
+            event["decisions"] = [
+                {"player": name, **_decision(decision)} for name, decision in self.game.decisions()
+            ]
+        transcript.add(event)
 
     def close(self) -> None:
         """Close the transcript. A game left unfinished with no save to resume it from is

@@ -729,6 +729,7 @@ class PromptView:
             session.sync()
             self.output_closed = True
             saved = self._saved_on_leaving()
+            session.leave()
             reason = _("standard output closed")
             self.errors.print(
                 Text(
@@ -770,6 +771,7 @@ class PromptView:
         except Leave as left:
             session.sync()
             saved = self._saved_on_leaving()
+            session.leave()
             self.say(
                 _("{reason}: game abandoned; {saved}").format(reason=left, saved=saved)
                 if saved
