@@ -176,7 +176,8 @@ def test_end_of_input_abandons_the_game(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert "end of input: game abandoned" in result.output
     events = [json.loads(line) for line in transcript.read_text().splitlines()]
-    assert [e["event"] for e in events] == ["start", "test"]  # written as it happened
+    assert [e["event"] for e in events] == ["start", "test", "abandoned"]  # as it happened
+    assert events[-1] == {"event": "abandoned", "round": 1, "saved": False, "decisions": []}
 
 
 def test_save_and_resume_continue_exactly(tmp_path: Path) -> None:
@@ -321,9 +322,15 @@ def test_every_file_the_game_was_saved_to_holds_its_end(tmp_path: Path) -> None:
     # other.json was saved in round 1, by the first run only: it resumes there
     assert "Resumed in round 1." in play(["--resume", str(other)], "quit\n").output
 
+    # named.json holds the game above, another game: from a script it is left as it is
+    kept = named.read_bytes()
     third = play(["--save", str(named)], f"save {other}\nsolve 241\n")
     assert third.exit_code == 0, third.output
-    assert f"The finished game is saved to {named}." in third.output
+    assert f"{named} holds another saved game" in third.output  # said at the start
+    assert (
+        f"The finished game is not saved to {named}: it holds another saved game." in third.output
+    )
+    assert named.read_bytes() == kept
     assert f"The finished game is saved to {other}." in third.output
     assert "this game is over" in play(["--resume", str(other)]).output
 

@@ -53,12 +53,16 @@ def test_hot_seat_tests_wait_for_the_end_and_a_resumed_game_writes_them_in_order
         "test 241 A B\nnote A my private note\npass\ntest 111 A\n",
     )
     assert left.exit_code == 1, left.output
-    assert kinds(transcript) == ["start"]  # ann's and bob's answers are their own
+    # ann's and bob's answers are their own, and so is ann's pass: the save holds them
+    assert events(transcript) == [
+        events(transcript)[0],
+        {"event": "abandoned", "round": 1, "saved": True},
+    ]
 
     # resumed: bob decides, round 1 is revealed; the tests are still private
     middle = play(["--resume", str(save)], "pass\n")
     assert middle.exit_code == 1, middle.output
-    assert kinds(transcript) == ["start", "pass", "pass"]
+    assert kinds(transcript) == ["start", "pass", "pass", "abandoned"]
 
     end = play(["--resume", str(save)], "solve 241\npass\n")
     assert end.exit_code == 0, end.output
@@ -175,4 +179,34 @@ def test_a_game_left_with_no_save_writes_what_it_held_back(
         ("test", "ann", "A"),
         ("test", "ann", "B"),
         ("test", "bob", "C"),
+        ("abandoned", None, None),
     ]
+
+
+def test_a_hot_seat_game_left_for_good_keeps_the_decisions_of_its_last_round(
+    tmp_path: Path,
+) -> None:
+    transcript = tmp_path / "t.jsonl"
+    left = play(
+        ["--players", "ann,bob,cy", "--transcript", str(transcript)],
+        "test 241 A\npass\nsolve 111\ntest 111 B\n",
+    )
+    assert left.exit_code == 1, left.output
+    assert "end of input: game abandoned" in left.output
+    written = events(transcript)
+    assert [(e["event"], e.get("player")) for e in written] == [
+        ("start", None),
+        ("test", "ann"),
+        ("test", "cy"),
+        ("abandoned", None),
+    ]
+    # over for good: what ann and bob decided is public, not whether bob's code was right
+    assert written[-1] == {
+        "event": "abandoned",
+        "round": 1,
+        "saved": False,
+        "decisions": [
+            {"player": "ann", "decision": "pass"},
+            {"player": "bob", "decision": "solve", "code": "111"},
+        ],
+    }

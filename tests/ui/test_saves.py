@@ -207,3 +207,233 @@ def test_from_a_script_a_save_over_another_saved_game_is_made_at_once(tmp_path: 
     )
     assert f"Saved to {other}." in result.output and "Overwrite" not in result.output
     assert other.read_bytes() != before
+
+
+def _another_game(path: Path) -> bytes:
+    """Save a game of another seed to ``path`` (one test made); its bytes."""
+    made = CliRunner().invoke(
+        main, ["play", "--seed", "9", "--save", str(path)], "c 111; test A\nquit\n"
+    )
+    assert made.exit_code == 1, made.output
+    return path.read_bytes()
+
+
+def _terminal(tmp_path: Path, *args: str) -> pexpect.spawn:
+    return pexpect.spawn(
+        sys.executable, ["-m", "turing", "play", *args], cwd=str(tmp_path),
+        env={**os.environ, "TERM": "xterm-256color", "NO_COLOR": "1",
+             "PROMPT_TOOLKIT_NO_CPR": "1", "PYTHONPATH": str(ROOT)}, encoding="utf-8",
+        timeout=60, dimensions=(40, 120),
+    )  # fmt: skip
+
+
+def test_a_save_file_of_another_game_refused_once_is_not_saved_over_on_leaving(
+    tmp_path: Path,
+) -> None:
+    keep = tmp_path / "keep.json"
+    before = _another_game(keep)
+    child = _terminal(tmp_path, "--seed", "1", "--save", "keep.json")
+    child.expect_exact("keep.json holds another saved game")  # said at the start
+    child.expect_exact("player>")
+    child.sendline("save")
+    child.expect_exact("keep.json holds another saved game. Overwrite it? [y/N]")
+    child.sendline("n")
+    child.expect_exact("Nothing done.")
+    child.expect_exact("player>")
+    child.sendline("quit")
+    child.expect_exact("Leave the game? [y/N]")
+    child.sendline("y")
+    # not asked again; the game may be saved elsewhere
+    child.expect_exact("Save it first? File name (Enter: do not save):")
+    child.sendline("")
+    child.expect_exact("quit: game abandoned; not saved: keep.json holds another saved game")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 1
+    assert keep.read_bytes() == before
+
+
+def test_leaving_asks_before_saving_over_another_game_in_the_save_file(tmp_path: Path) -> None:
+    keep = tmp_path / "keep.json"
+    before = _another_game(keep)
+    child = _terminal(tmp_path, "--seed", "1", "--save", "keep.json")
+    child.expect_exact("player>")
+    child.sendline("quit")
+    child.expect_exact("Leave the game? [y/N]")
+    child.sendline("y")
+    child.expect_exact("keep.json holds another saved game. Overwrite it? [y/N]")
+    child.sendline("n")
+    child.expect_exact("Save it first? File name (Enter: do not save):")
+    child.sendline("mine.json")
+    child.expect_exact("quit: game abandoned; saved to mine.json")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert keep.read_bytes() == before
+    assert (tmp_path / "mine.json").is_file()
+
+    child = _terminal(tmp_path, "--seed", "1", "--save", "keep.json")
+    child.expect_exact("player>")
+    child.sendline("quit")
+    child.expect_exact("Leave the game? [y/N]")
+    child.sendline("y")
+    child.expect_exact("Overwrite it? [y/N]")
+    child.sendline("y")
+    child.expect_exact("quit: game abandoned; saved to keep.json")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert keep.read_bytes() != before
+
+
+def test_the_end_of_the_game_asks_before_saving_over_another_game(tmp_path: Path) -> None:
+    keep = tmp_path / "keep.json"
+    before = _another_game(keep)
+    child = _terminal(tmp_path, "--seed", "1", "--save", "keep.json")
+    child.expect_exact("player>")
+    child.sendline("save")
+    child.expect_exact("Overwrite it? [y/N]")
+    child.sendline("n")
+    child.expect_exact("player>")
+    child.sendline("solve 241")
+    child.expect_exact("[y/N]")
+    child.sendline("y")  # refused before: not asked again
+    child.expect_exact("The finished game is not saved to keep.json: it holds another saved game.")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert keep.read_bytes() == before
+
+    child = _terminal(tmp_path, "--seed", "1", "--save", "keep.json")
+    child.expect_exact("player>")
+    child.sendline("solve 241")
+    child.expect_exact("[y/N]")
+    child.sendline("y")
+    child.expect_exact("keep.json holds another saved game. Overwrite it? [y/N]")
+    child.sendline("y")
+    child.expect_exact("The finished game is saved to keep.json.")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert "this game is over" in CliRunner().invoke(main, ["play", "--resume", str(keep)]).output
+
+
+def test_from_a_script_another_game_in_the_save_file_is_never_saved_over(tmp_path: Path) -> None:
+    keep = tmp_path / "keep.json"
+    before = _another_game(keep)
+    left = CliRunner().invoke(main, ["play", "--seed", "1", "--save", str(keep)], "quit\n")
+    assert left.exit_code == 1
+    assert f"{keep} holds another saved game" in left.output  # at the start
+    assert f"quit: game abandoned; not saved: {keep} holds another saved game" in left.output
+    ended = CliRunner().invoke(main, ["play", "--seed", "1", "--save", str(keep)], "solve 241\n")
+    assert ended.exit_code == 0
+    assert f"The finished game is not saved to {keep}: it holds another saved game." in ended.output
+    assert keep.read_bytes() == before
+
+
+def test_the_board_asks_before_saving_over_another_game_and_leaves_it(tmp_path: Path) -> None:
+    pytest.importorskip("textual")
+    from turing.ui.board import BoardApp
+
+    keep = tmp_path / "keep.json"
+    before = _another_game(keep)
+    session = Session.new(SAMPLE, CLASSIC, parse_players(None), seed=1)
+    session.save_path = keep
+
+    async def play() -> None:
+        app = BoardApp(session, compare=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause(0.2)
+            await pilot.press("w")
+            assert await screen_is(pilot, app, "ConfirmScreen")
+            await pilot.press("n")
+            await pilot.pause(0.1)
+            assert keep.read_bytes() == before
+            await pilot.press("colon", *"solve", "space", *"241", "enter")
+            assert await screen_is(pilot, app, "ConfirmScreen")
+            await pilot.press("y")
+            assert await screen_is(pilot, app, "MessageScreen")
+
+    asyncio.run(play())
+    assert session.end_saves_held == [keep]
+    assert keep.read_bytes() == before
+
+
+def test_a_yes_or_no_to_the_file_name_question_is_read_as_the_answer(tmp_path: Path) -> None:
+    child = _terminal(tmp_path, "--seed", "1")
+    child.expect_exact("player>")
+    child.sendline("quit")
+    child.expect_exact("Leave the game? [y/N]")
+    child.sendline("y")
+    child.expect_exact("Save it first? File name (Enter: do not save):")
+    child.sendline("yes")
+    child.expect_exact("Type the name of a file to save to, or press Enter not to save.")
+    child.expect_exact("Save it first? File name (Enter: do not save):")
+    child.sendline("no")
+    child.expect_exact("quit: game abandoned")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 1
+    assert list(tmp_path.iterdir()) == []  # no file called "no", nor "yes"
+
+
+def test_in_german_nein_to_the_file_name_question_leaves_without_saving(tmp_path: Path) -> None:
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "turing", "--lang", "de", "play", "--seed", "1", "--players", "anna"],
+        cwd=str(tmp_path),
+        env={**os.environ, "TERM": "xterm-256color", "NO_COLOR": "1",
+             "PROMPT_TOOLKIT_NO_CPR": "1", "PYTHONPATH": str(ROOT)}, encoding="utf-8",
+        timeout=60, dimensions=(40, 120),
+    )  # fmt: skip
+    child.expect_exact("anna>")
+    child.sendline("quit")
+    child.expect_exact("[j/N]")
+    child.sendline("j")
+    child.expect_exact("Vorher speichern?")
+    child.sendline("nein")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 1
+    assert "gespeichert" not in (child.before or "")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_quotes_around_a_typed_file_name_are_not_part_of_it(tmp_path: Path) -> None:
+    scripted = tmp_path / "scripted"
+    scripted.mkdir()
+    result = CliRunner().invoke(
+        main,
+        ["play", "--seed", "1"],
+        f"save \"{scripted}/my game.json\"\nsave '{scripted}/other.json'\nquit\n",
+    )
+    assert result.exit_code == 1, result.output
+    assert sorted(p.name for p in scripted.iterdir()) == ["my game.json", "other.json"]
+    child = _terminal(tmp_path, "--seed", "1")
+    child.expect_exact("player>")
+    child.sendline('save "my game.json"')
+    child.expect_exact("Saved to my game.json.")
+    child.expect_exact("player>")
+    child.sendline("quit")
+    child.expect_exact("Leave the game? [y/N]")
+    child.sendline("y")
+    child.expect_exact("Save it first?")
+    child.sendline("'left.json'")
+    child.expect_exact("quit: game abandoned; saved to left.json")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["left.json", "my game.json", "scripted"]
+
+
+def test_no_to_leaving_says_nothing_was_done(tmp_path: Path) -> None:
+    child = _terminal(tmp_path, "--seed", "1")
+    child.expect_exact("player>")
+    child.sendline("quit")
+    child.expect_exact("Leave the game? [y/N]")
+    child.sendline("n")
+    child.expect_exact("Nothing done.")
+    child.expect_exact("player>")
+    child.sendline("quit")
+    child.expect_exact("Leave the game? [y/N]")
+    child.sendline("y")
+    child.expect_exact("Save it first?")
+    child.sendline("")
+    child.expect(pexpect.EOF)
+    child.close()

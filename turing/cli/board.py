@@ -94,6 +94,7 @@ def board(ctx: click.Context, /, serve: bool, host: str, port: int, **params: An
     try:
         app.run()
     finally:
+        session.leave()  # a game left unfinished says so in its transcript
         session.close()
     code = app.return_code or 0
     if session.game.is_terminal():
@@ -102,6 +103,12 @@ def board(ctx: click.Context, /, serve: bool, host: str, port: int, **params: An
                 click.echo(_("The finished game is saved to {path}.").format(path=saved))
             else:
                 click.echo(_("error: {message}").format(message=problem), err=True)
+        for held in session.end_saves_held:
+            click.echo(
+                _("The finished game is not saved to {path}: it holds another saved game.").format(
+                    path=held
+                )
+            )
         bank_path = params["bank_path"]
         if not resumed and bank_path is not None:
             problem = _mark_played(bank_path, session)
@@ -109,13 +116,18 @@ def board(ctx: click.Context, /, serve: bool, host: str, port: int, **params: An
                 click.echo(problem, err=True)
     else:
         path = session.save_path
-        click.echo(
-            _("game abandoned; saved to {path} — resume with: {command}").format(
-                path=path, command=command_to_copy("board", "--resume", path)
+        if path is not None and session.other_game_in(str(path)) is not None:
+            click.echo(
+                _("game abandoned; not saved: {path} holds another saved game").format(path=path)
             )
-            if path
-            else _("game abandoned")
-        )
+        else:
+            click.echo(
+                _("game abandoned; saved to {path} — resume with: {command}").format(
+                    path=path, command=command_to_copy("board", "--resume", path)
+                )
+                if path
+                else _("game abandoned")
+            )
         code = code or EXIT_ABANDONED  # Ctrl-Q too: a game left unfinished, as play says
     if code:
         raise click.exceptions.Exit(code)

@@ -532,6 +532,7 @@ def open_session(
             )
         _refuse_writing_cardset(session, save_file, transcript_file or saved_transcript)
         _refuse_saving_over(save_file)
+        _warn_other_game(session, save_file)
         if not session.game.is_terminal():  # a game that is over is shown, not written
             _open_transcript(session, transcript_file or saved_transcript)
         resumed = True
@@ -555,6 +556,7 @@ def open_session(
         session.kept_files = [(path, what) for path, what in reads if path is not None]
         _refuse_writing_cardset(session, save_file, transcript_file)
         _refuse_saving_over(save_file)
+        _warn_other_game(session, save_file)
         _open_transcript(session, transcript_file)
         resumed = False
     return session, resumed
@@ -575,6 +577,19 @@ def _refuse_saving_over(save_file: str | None) -> None:
         problem = not_a_save(save_file)
         if problem:
             fail(_("{option}: {problem}").format(option="--save", problem=problem))
+
+
+def _warn_other_game(session: Session, save_file: str | None) -> None:
+    """Say at the start when the --save file holds another saved game: the game is not
+    saved over it unless a player at the terminal says yes when it would be."""
+    if save_file is not None and session.other_game_in(save_file) is not None:
+        click.echo(
+            _(
+                "warning: {path} holds another saved game; this game is saved there only if "
+                "a player at the terminal says yes when asked"
+            ).format(path=save_file),
+            err=True,
+        )
 
 
 def _mark_played(path: str, session: Session) -> str | None:

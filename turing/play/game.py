@@ -443,6 +443,17 @@ class Game:
     def has_decided(self, name: str) -> bool:
         return self._player(name).decision is not None
 
+    def decisions(self) -> list[tuple[str, Decision]]:
+        """The decisions of this round made so far, in seat order: private to each
+        player until every one has decided and the round is revealed."""
+        if self.over:
+            return []
+        return [
+            (p.name, p.decision)
+            for p in self._players
+            if p.eliminated is None and p.decision is not None
+        ]
+
     def phase(self, name: str) -> Phase:
         player = self._player(name)
         if self.over:

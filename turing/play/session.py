@@ -59,6 +59,7 @@ from turing.play.bots import Bot, BotError, bot_kind, is_bot, make_bot, play_tur
 from turing.play.game import (
     Action,
     Compose,
+    Decision,
     EndTests,
     Game,
     GameError,
@@ -380,6 +381,15 @@ def command_name(word: str) -> str | None:
     return name if name in COMMANDS else None
 
 
+def file_name(typed: str) -> str:
+    """A file name as typed, without its surrounding blanks and one pair of matching quotes
+    around it (``"my game.json"`` or ``'my game.json'`` is ``my game.json``)."""
+    name = typed.strip()
+    if len(name) >= 2 and name[0] == name[-1] and name[0] in "'\"":
+        return name[1:-1].strip()
+    return name
+
+
 def parse_command(line: str, verifiers: int) -> Command:
     """One typed command → :class:`Command`; :class:`CommandError` with a clear message."""
     stripped = line.strip()
@@ -478,7 +488,7 @@ def parse_command(line: str, verifiers: int) -> Command:
             raise CommandError(_("no command {word!r} (type help for the list)").format(word=rest))
         return Command(name, arg=topic)
     # save
-    return Command(name, arg=rest or None)
+    return Command(name, arg=file_name(rest) or None)
 
 
 def _parse_strikes(
@@ -1017,10 +1027,26 @@ class Transcript:
             self._handle.write(_event_line(events[index]))
             self._handle.flush()
 
+    def add(self, event: dict[str, Any]) -> None:
+        """Write ``event``, one that is not the game's (it is not in its events)."""
+        if self._handle is not None:
+            self._handle.write(_event_line(event))
+            self._handle.flush()
+
     def close(self) -> None:
         if self._handle is not None:
             self._handle.close()
             self._handle = None
+
+
+def _decision(decision: Decision) -> dict[str, Any]:
+    """A decision as the ``abandoned`` event lists it (a code submitted, never whether it
+    is right: the puzzle may be played again)."""
+    if isinstance(decision, Solve):
+        return {"decision": "solve", "code": str(decision.code)}
+    if isinstance(decision, GiveUp):
+        return {"decision": "giveup"}
+    return {"decision": "pass"}
 
 
 def _event_line(event: dict[str, Any]) -> str:
@@ -1054,6 +1080,12 @@ class Session:
     #: when the game has ended: each save file brought to the final state, with why it
     #: could not be (None: it was)
     end_saves: list[tuple[Path, str | None]] = field(default_factory=list)
+    #: when the game has ended: the save files it was not brought to because each holds
+    #: another saved game (:meth:`other_game_in`); a view may ask, then :meth:`save` there
+    end_saves_held: list[Path] = field(default_factory=list)
+    #: the files (real paths) the players would not have a save of another game replaced
+    #: in: the game saves there again only when a player saves there and says yes
+    declined_saves: set[str] = field(default_factory=set)
     _ended: bool = field(default=False, repr=False)
     _saved: bool = field(default=False, repr=False)  # a save was written
     _revealed: int = field(default=0, repr=False)  # events already revealed
@@ -1487,7 +1519,8 @@ class Session:
 
     def _save_final(self) -> list[tuple[Path, str | None]]:
         """Write the finished game over each file it was saved to (and the ``save_path``
-        not yet written), so that resuming one says the game is over."""
+        not yet written), so that resuming one says the game is over; a file that holds
+        another saved game is left as it is (:attr:`end_saves_held`)."""
         done: list[tuple[Path, str | None]] = []
         seen: set[str] = set()
         for path in [*([self.save_path] if self.save_path else []), *self.saved_files]:
@@ -1495,6 +1528,9 @@ class Session:
             if key in seen:
                 continue
             seen.add(key)
+            if self.other_game_in(str(path)) is not None:
+                self.end_saves_held.append(path)  # never replaced without asking
+                continue
             try:
                 self.save(str(path))
             except TuringError as exc:
@@ -1508,6 +1544,25 @@ class Session:
         """Whether a save of this game is on disk to resume it from (it was resumed from
         one, or saved)."""
         return self._saved or bool(self.saved_files)
+
+    def leave(self) -> None:
+        """The game is left unfinished: the transcript ends with an ``abandoned`` event
+        (``saved``: whether a save of the game is on disk to resume it from). A game left
+        with no save is over for good, so everything in it is public: what the transcript
+        held back is written first, and the event holds the decisions of the round left
+        unrevealed (``decisions``, in seat order); a saved game keeps those private, as its
+        save holds them and the resumed game reveals them."""
+        transcript = self.transcript
+        if transcript is None or self.game.is_terminal():
+            return
+        saved = self.resumable
+        transcript.follow(self.game.events, public=not saved)
+        event: dict[str, Any] = {"event": "abandoned", "round": self.game.round, "saved": saved}
+        if not saved:
+            event["decisions"] = [
+                {"player": name, **_decision(decision)} for name, decision in self.game.decisions()
+            ]
+        transcript.add(event)
 
     def close(self) -> None:
         """Close the transcript. A game left unfinished with no save to resume it from is
@@ -1566,6 +1621,15 @@ class Session:
         )
         return None if same else path
 
+    def decline_save(self, path: Path) -> None:
+        """Remember that the players would not have the save of another game in ``path``
+        replaced."""
+        self.declined_saves.add(os.path.realpath(path))
+
+    def declined(self, path: Path) -> bool:
+        """Whether the players would not have the save in ``path`` replaced."""
+        return os.path.realpath(path) in self.declined_saves
+
     def saves_over_other_games(self, plan: Plan) -> list[Path]:
         """The files the saves of a checked line would write that hold another saved game
         (:meth:`other_game_in`)."""
@@ -1587,6 +1651,7 @@ class Session:
                 _("cannot save to {path}: {reason}").format(path=path, reason=os_reason(exc))
             ) from None
         self._saved = True
+        self.declined_saves.discard(os.path.realpath(path))
         if path != self.save_path and path not in self.saved_files:
             self.saved_files.append(path)
         return path
@@ -1860,6 +1925,7 @@ __all__ = [
     "Transcript",
     "Turn",
     "command_rows",
+    "file_name",
     "grammar_notes",
     "help_text",
     "load_save",

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, ClassVar, Final
 
 from rich.cells import cell_len
@@ -834,6 +835,7 @@ class BoardApp(ServedApp):
                 return
             self._start_best()
             return
+        others = self.session.saves_over_other_games(plan)
         if plan.submits is not None or plan.gives_up:
             question = (
                 _("Submit {code} as your solution? A wrong code eliminates you.").format(
@@ -844,10 +846,28 @@ class BoardApp(ServedApp):
             )
             self.push_screen(
                 ConfirmScreen(question),
-                lambda yes: self.execute(plan) if yes else self.say(_("Nothing done.")),
+                lambda yes: self._save_over(plan, others) if yes else self.say(_("Nothing done.")),
             )
             return
-        self.execute(plan)
+        self._save_over(plan, others)
+
+    def _save_over(self, plan: Plan, others: list[Path]) -> None:
+        """Run ``plan`` once a player has said yes to saving over each of ``others`` (files
+        holding another saved game); a no is remembered, and runs nothing."""
+        if not others:
+            self.execute(plan)
+            return
+        path = others[0]
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._save_over(plan, others[1:])
+            else:
+                self.session.decline_save(path)
+                self.say(_("Nothing done."))
+
+        question = _("{path} holds another saved game. Overwrite it?").format(path=path)
+        self.push_screen(ConfirmScreen(question), answered)
 
     def execute(self, plan: Plan) -> None:
         turn = self.turn
@@ -1232,11 +1252,16 @@ class BoardApp(ServedApp):
         if self.screen is not self.screen_stack[0] and not isinstance(self.screen, CoverScreen):
             return
         session = self.session
-        question = (
-            _("Leave the game? It is saved to {path} first.").format(path=session.save_path)
-            if session.save_path is not None
-            else _("Leave the game? (w saves it first.)")
-        )
+        path = session.save_path
+        if path is not None and session.other_game_in(str(path)) is not None:
+            question = _(
+                "Leave the game? {path} holds another saved game and is left as it is (w saves "
+                "the game elsewhere first)."
+            ).format(path=path)
+        elif path is not None:
+            question = _("Leave the game? It is saved to {path} first.").format(path=path)
+        else:
+            question = _("Leave the game? (w saves it first.)")
         self.push_screen(ConfirmScreen(question), self._leave_answer)
 
     def _leave_answer(self, leave: bool | None) -> None:
@@ -1244,7 +1269,8 @@ class BoardApp(ServedApp):
             return
         session = self.session
         session.sync()
-        if session.save_path is not None:
+        path = session.save_path
+        if path is not None and session.other_game_in(str(path)) is None:
             try:
                 session.save()
             except TuringError as exc:

@@ -72,6 +72,7 @@ from turing.play.session import (
     TestsEnded,
     Turn,
     command_rows,
+    file_name,
     grammar_notes,
     help_text,
     shown_label,
@@ -694,6 +695,8 @@ class PromptView:
     #: set when standard output was closed by its reader during the game
     output_closed: bool = False
     _rounds_shown: set[int] = field(default_factory=set)
+    #: the player said yes to saving over another game's save in the save file on leaving
+    _overwrite_on_leaving: bool = False
 
     @property
     def interactive(self) -> bool:
@@ -726,6 +729,7 @@ class PromptView:
             session.sync()
             self.output_closed = True
             saved = self._saved_on_leaving()
+            session.leave()
             reason = _("standard output closed")
             self.errors.print(
                 Text(
@@ -767,6 +771,7 @@ class PromptView:
         except Leave as left:
             session.sync()
             saved = self._saved_on_leaving()
+            session.leave()
             self.say(
                 _("{reason}: game abandoned; {saved}").format(reason=left, saved=saved)
                 if saved
@@ -802,6 +807,9 @@ class PromptView:
         session = self.session
         if session.save_path is None:
             return ""
+        other = session.other_game_in(str(session.save_path))
+        if other is not None and not self._overwrite_on_leaving:
+            return _("not saved: {path} holds another saved game").format(path=other)
         try:
             path = session.save()
         except TuringError as exc:
@@ -932,8 +940,8 @@ class PromptView:
                 continue
             if not plan.commands:
                 continue
-            if not self._confirmed(plan.submits, plan.gives_up) or not all(
-                self._overwrite(path) for path in session.saves_over_other_games(plan)
+            if not self._confirmed(plan.submits, plan.gives_up) or not self._overwrites(
+                session.saves_over_other_games(plan)
             ):
                 self.say(_("Nothing done."))
                 continue
@@ -1009,6 +1017,15 @@ class PromptView:
         except (EndOfInput, KeyboardInterrupt):
             return False
 
+    def _overwrites(self, paths: list[Path]) -> bool:
+        """Whether each of ``paths`` (files holding another saved game) may be saved over;
+        the first one refused is remembered as such, and no more is asked."""
+        for path in paths:
+            if not self._overwrite(path):
+                self.session.decline_save(path)
+                return False
+        return True
+
     def _ask_yes(self, question: str) -> bool:
         """A question answered yes or no, no when left blank; an answer that is neither is
         asked once more (``please y or n``), then taken as no. The end of the input and
@@ -1021,32 +1038,50 @@ class PromptView:
         return said is True
 
     def _confirm_leave(self) -> bool:
-        """Ask before leaving; offer to save when there is no save file. True: leave."""
+        """Ask before leaving; offer to save when there is no save file, or when the save
+        file holds another saved game the player would not have replaced. True: leave."""
         try:
             leave = self._ask_yes(_("Leave the game? [y/N] "))
         except (EndOfInput, KeyboardInterrupt):
             leave = True
         if not leave:
+            self.say(_("Nothing done."))
             return False
         session = self.session
         if session.save_path is not None:
-            return True
+            other = session.other_game_in(str(session.save_path))
+            if other is None:
+                return True
+            if not session.declined(other):
+                if self._overwrite(other):
+                    self._overwrite_on_leaving = True
+                    return True
+                session.decline_save(other)
         while True:
             try:
-                target = self.reader.ask(_("Save it first? File name (Enter: do not save): "))
+                typed = self.reader.ask(_("Save it first? File name (Enter: do not save): "))
             except (EndOfInput, KeyboardInterrupt):
                 return True
-            if not target.strip():
+            said = yes_or_no(typed)
+            if said is False:
                 return True
-            other = session.other_game_in(target.strip())
+            if said is True:
+                self.say(_("Type the name of a file to save to, or press Enter not to save."))
+                continue
+            target = file_name(typed)
+            if not target:
+                return True
+            other = session.other_game_in(target)
             if other is not None and not self._overwrite(other):
+                session.decline_save(other)
                 continue
             try:
-                path = session.save(target.strip())
+                path = session.save(target)
             except TuringError as exc:
                 self.error(str(exc))
                 continue
             session.save_path = path
+            self._overwrite_on_leaving = False
             return True
 
     def _interrupted(self) -> None:
@@ -1174,6 +1209,28 @@ class PromptView:
                 self.say(_("The finished game is saved to {path}.").format(path=path))
             else:
                 self.error(problem)
+        for path in session.end_saves_held:
+            if self._save_over_at_end(path):
+                self.say(_("The finished game is saved to {path}.").format(path=path))
+            else:
+                self.say(
+                    _(
+                        "The finished game is not saved to {path}: it holds another saved game."
+                    ).format(path=path)
+                )
+
+    def _save_over_at_end(self, path: Path) -> bool:
+        """Save the finished game over another game's save in ``path`` when a player at the
+        terminal says yes (not asked again where one said no); whether it was saved."""
+        session = self.session
+        if not self.interactive or session.declined(path) or not self._overwrite(path):
+            return False
+        try:
+            session.save(str(path))
+        except TuringError as exc:
+            self.error(str(exc))
+            return False
+        return True
 
 
 __all__ = [
