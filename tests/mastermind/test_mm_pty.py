@@ -292,7 +292,7 @@ def test_ctrl_c_or_ctrl_d_at_the_giveup_question_keep_the_game() -> None:
         child, screen = watched("--preset classic --games 1 --seed 1")
         child.expect("your guess — row 1 of 10")
         child.sendline("giveup")
-        child.expect("Give up this game\\? It is scored as lost. \\[y/N\\]: ")
+        child.expect("Give up this game\\? It is scored as lost. \\[y/N\\] ")
         if key == "intr":
             child.sendintr()
         else:

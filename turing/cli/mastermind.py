@@ -548,15 +548,18 @@ class Reader:
             with contextlib.suppress(ImportError):  # platforms without readline
                 import readline  # noqa: F401  (gives input() line editing and history)
 
-    def line(self, prompt: str, *, hidden: bool = False) -> str:
-        """The next command, stripped; blank lines and ``#`` comments are skipped."""
+    def line(self, prompt: str, *, hidden: bool = False, question: bool = False) -> str:
+        """The next command, stripped; blank lines and ``#`` comments are skipped.
+
+        A ``question`` (its prompt ends in ``[y/N] ``, shown as it is) returns a blank
+        answer too: Enter takes the question's default."""
         while True:
             try:
-                text = self._read(prompt, hidden)
+                text = self._read(prompt, hidden, question)
             except KeyboardInterrupt:
                 self._interrupted()
                 continue
-            if text is None or not text or text.startswith("#"):
+            if text is None or (not text and not question) or text.startswith("#"):
                 continue
             if text.lower() in QUIT_WORDS:
                 self._leave(_("quit"), EXIT_PROBLEM)
@@ -572,11 +575,12 @@ class Reader:
             highlight=False,
         )
 
-    def _read(self, prompt: str, hidden: bool) -> str | None:
+    def _read(self, prompt: str, hidden: bool, question: bool = False) -> str | None:
+        shown_prompt = prompt if question else f"{prompt}: "
         if self.interactive:
             encoding = input_encoding(sys.stdin)
             try:
-                raw = getpass.getpass(f"{prompt}: ") if hidden else input(f"{prompt}: ")
+                raw = getpass.getpass(shown_prompt) if hidden else input(shown_prompt)
             except EOFError:
                 self.out.print()
                 raise Abandon(_("input ended")) from None
@@ -602,9 +606,9 @@ class Reader:
         if CONTROL.search(text):
             self.error(_("a line with control characters was skipped"))
             return None
-        if text and not text.startswith("#"):
+        if (text or question) and not text.startswith("#"):
             shown = _("(hidden)") if hidden else text
-            self.out.print(f"{prompt}: {shown}", markup=False, soft_wrap=True)
+            self.out.print(f"{shown_prompt}{shown}".rstrip(), markup=False, soft_wrap=True)
         return text
 
     def _interrupted(self) -> None:
@@ -613,7 +617,7 @@ class Reader:
         self._leave(_("interrupted"), EXIT_INTERRUPTED)
 
     def confirm(self, question: str, *, interrupted: bool) -> bool:
-        """Whether to go ahead with what ``question`` asks (it ends in ``[y/N]: ``): from a
+        """Whether to go ahead with what ``question`` asks (it ends in ``[y/N] ``): from a
         script at once, without asking; at a terminal when the person says yes, and
         ``interrupted`` when they press Ctrl-C or Ctrl-D at the question. No: the same
         prompt asks again."""
@@ -635,7 +639,7 @@ class Reader:
         """Abandon the match for ``reason`` once :meth:`confirm` says so; otherwise it
         returns, and the same prompt asks again."""
         # Ctrl-C or Ctrl-D at the question: leave, as they ask to
-        if self.confirm(_("Leave the match? [y/N]: "), interrupted=True):
+        if self.confirm(_("Leave the match? [y/N] "), interrupted=True):
             raise Abandon(reason, exit_code)
         self.out.print(_("Nothing done."), markup=False, highlight=False)
 
@@ -1132,21 +1136,25 @@ def _play_match(
 
 def _take_back(reader: Reader, view: View, match: Match) -> bool:
     """The last pins leave no code with the rows before them, so the computer cannot guess:
-    the codemaker may take them back (they are not final yet). True: taken back."""
-    question = _("{question} [y/n]").format(question=match.take_back_question())
+    the codemaker may take them back (they are not final yet). True: taken back.
+
+    Yes is the default (Enter): letting wrong pins stand restarts the game. An answer that
+    is neither yes nor no is asked once more (``please y or n``), then taken as yes."""
+    question = _("{question} [Y/n] ").format(question=match.take_back_question())
+    asked_again = False
     while True:
-        word = reader.line(question).lower()
-        if _common(word, view, reader, lambda: _match_board(view, match)):
+        word = reader.line(question, question=True).lower()
+        if word and _common(word, view, reader, lambda: _match_board(view, match)):
             continue
-        said = yes_or_no(word)
-        if said is True or word in UNDO_WORDS:
-            view.events(match.undo())
-            return True
+        said = True if word in UNDO_WORDS else yes_or_no(word)
+        if said is None and word and not asked_again:
+            reader.out.print(_("please y or n"), markup=False, highlight=False)
+            asked_again = True
+            continue
         if said is False:
             return False
-        reader.error(
-            _("type y to take the pins back, or n to let them stand (then they are checked)")
-        )
+        view.events(match.undo())
+        return True
 
 
 def _where(match: Match) -> str:
@@ -1189,7 +1197,7 @@ def _gives_up(reader: Reader) -> bool:
     """``giveup`` typed by a codebreaker: at a terminal the person is asked first; Ctrl-C
     or Ctrl-D at the question keep the game (as at the criteria game's give-up question):
     "Nothing done.", and the same prompt asks again."""
-    if reader.confirm(_("Give up this game? It is scored as lost. [y/N]: "), interrupted=False):
+    if reader.confirm(_("Give up this game? It is scored as lost. [y/N] "), interrupted=False):
         return True
     reader.out.print(_("Nothing done."), markup=False, highlight=False)
     return False
