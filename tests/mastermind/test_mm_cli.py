@@ -381,7 +381,7 @@ def test_logik_duel_human_cracks_first() -> None:
     assert result.exit_code == 0, result.output
     assert "both set a code and break the other's" in result.output
     assert "Game 1 of 1 won by You (cracked the code first)." in result.output
-    assert "Your code was R Y G B W; Computer's code was" in result.output
+    assert "Your code was R Y G B W. Computer's code was" in result.output
     assert "Final score — You: 1, Computer: 0; winner You." in result.output
 
 
@@ -833,3 +833,16 @@ def test_a_bad_strategy_is_one_line_that_lists_them() -> None:
     assert result.stderr.count("\n") == 1, result.stderr
     assert "'bogus' is not one of" in result.stderr
     assert all(f"'{name}'" in result.stderr for name in STRATEGIES)
+
+
+def test_duel_scores_with_halves_are_written_in_the_language_in_use() -> None:
+    args = ["mastermind", "play", "--preset", "logik", "--players", "computer,computer"]
+    args += ["--games", "2", "--seed", "1"]
+    german = CliRunner().invoke(main, ["--lang", "de", *args])
+    assert german.exit_code == 0, german.output
+    assert "Stand nach Spiel 2 von 2: Computer 1: 1,5 und Computer 2: 0,5." in german.output
+    assert "Endstand — Computer 1: 1,5 und Computer 2: 0,5; es gewinnt Computer 1." in (
+        german.output
+    )
+    english = CliRunner().invoke(main, ["--lang", "en", *args])
+    assert "Final score — Computer 1: 1.5, Computer 2: 0.5; winner Computer 1." in english.output

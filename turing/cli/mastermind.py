@@ -45,7 +45,7 @@ from turing.cli.serving import (
     serve_board,
     serve_options,
 )
-from turing.i18n import N_, _, format_number, ngettext, yes_or_no
+from turing.i18n import N_, _, format_number, format_points, ngettext, pgettext, yes_or_no
 from turing.mastermind.commands import (
     BOARD,
     CODE_COMMANDS,
@@ -697,6 +697,18 @@ class View:
             text.append_text(self.peg(symbol))
         return text
 
+    def code_in_line(self, code: Code) -> Text:
+        """``code`` inside a sentence: its letters one space apart, each in its colour
+        without the padding of a peg, so the words and punctuation around it stand one
+        space from it (``Your code was R G B Y.``)."""
+        text = Text()
+        for i, symbol in enumerate(code):
+            if i:
+                text.append(" ")
+            peg = self.peg(symbol)
+            text.append(peg.plain.strip(), style=peg.style)
+        return text
+
     def pins(self, fb: Feedback) -> Text:
         hit = self.preset.hit_pin
         text = Text()
@@ -756,7 +768,9 @@ class View:
         self.say(_("Type help for the commands."))
 
     def score(self, scores: tuple[float, float]) -> str:
-        return ", ".join(f"{self.name(i)}: {scores[i]:g}" for i in (0, 1))
+        # joined by a word in German, where a comma is the decimal mark (1,5)
+        first, second = (f"{self.name(i)}: {format_points(scores[i])}" for i in (0, 1))
+        return pgettext("two scores", "{first}, {second}").format(first=first, second=second)
 
     def game_label(self, game: int) -> str:
         return _("game {n} of {games}").format(n=game, games=self.games)
@@ -882,7 +896,7 @@ class View:
             )
         if event.secret is not None:
             reveal = Text(_code_was(maker))
-            reveal.append_text(self.code(event.secret))
+            reveal.append_text(self.code_in_line(event.secret))
             reveal.append(".")
             self.say(reveal)
         if self.games > 1:
@@ -894,10 +908,11 @@ class View:
         )
 
     def _duel_over(self, event: DuelOver) -> None:
+        # two sentences: each begins with the name (Der Code von …, capital in German)
         line = Text(_code_was(self.name(0)))
-        line.append_text(self.code(event.secrets[0]))
-        line.append("; " + _code_was(self.name(1)))
-        line.append_text(self.code(event.secrets[1]))
+        line.append_text(self.code_in_line(event.secrets[0]))
+        line.append(". " + _code_was(self.name(1)))
+        line.append_text(self.code_in_line(event.secrets[1]))
         line.append(".")
         self.say(line)
         game = self.game_label(event.game)
