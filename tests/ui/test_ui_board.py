@@ -1024,3 +1024,14 @@ async def test_a_header_too_long_for_the_line_is_broken_between_two_parts() -> N
         text = await shown(pilot, app)
         line = text[text.index("Round 1") :].splitlines()[0].strip()
         assert line.endswith("4 verifiers · your tests 0 · hints 0"), line
+
+
+@run_async
+async def test_the_status_names_the_puzzles_own_verifier_letters() -> None:
+    board = board_module()
+    app = board.BoardApp(session_of(), compare=False)  # 4 verifiers, A–D
+    async with app.run_test(size=(200, 40)) as pilot:
+        await settle(pilot, app)
+        text = " ".join((await shown(pilot, app)).split())
+        assert "test it (A–D); or solve / pass." in text, text
+        assert "(A–F)" not in text

@@ -1486,7 +1486,10 @@ class BoardApp(ServedApp):
         if phase == "test":
             left = view.tests_left_this_round
             if view.code is None:
-                text = _("Put a code in the picker (1–5), test it (A–F); or solve / pass.")
+                letters = game.public.letters
+                text = _(
+                    "Put a code in the picker (1–5), test it ({first}–{last}); or solve / pass."
+                ).format(first=letters[0], last=letters[-1])
             elif left:
                 text = ngettext(
                     "{n} test left this round; n ends testing. Then solve or pass.",
