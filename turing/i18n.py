@@ -316,6 +316,20 @@ def format_number(n: float, decimals: int | None = None) -> str:
     return text
 
 
+def format_points(points: float) -> str:
+    """A score for reading: a whole number without decimals, half a point (a drawn duel)
+    with them, in the language in use.
+
+    >>> set_language("de"); format_points(1.5), format_points(2.0)
+    ('1,5', '2')
+    >>> set_language("en"); format_points(0.5)
+    '0.5'
+    """
+    if float(points).is_integer():
+        return format_number(int(points))
+    return format_number(points, 1)
+
+
 def format_percent(fraction: float, decimals: int = 0) -> str:
     """``fraction`` (0.125) as a percentage for reading: ``12.5%`` / ``12,5 %``."""
     number = format_number(fraction * 100, decimals)

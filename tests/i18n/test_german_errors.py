@@ -141,6 +141,22 @@ def test_a_bad_puzzle_file_is_refused_in_german(case: str, tmp_path: Path) -> No
     assert english_left(de_err, en_err, own=set(WORD.findall(text))) == set()
 
 
+@pytest.mark.parametrize(
+    ("text", "german"),
+    [
+        ("mode: extreme\ncards: [[4, 21]]\ncriteria: [1]\n", "im Modus Extrem braucht 'criteria'"),
+        ("cards: [[4, 9], 21]\n", "(Paare gibt es im Modus Extrem)"),
+        ("mode: nightmare\ncards: [4, 9]\nreal_cards: [4, 4]\n", "im Modus Albtraum muss"),
+    ],
+)
+def test_a_mode_is_named_by_its_german_name(text: str, german: str, tmp_path: Path) -> None:
+    path = tmp_path / "unplay.yaml"
+    path.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(main, ["--lang", "de", "share", str(path)])
+    assert result.exit_code == 2
+    assert german in result.stderr, result.stderr
+
+
 def test_a_bad_json_line_is_refused_in_german(tmp_path: Path) -> None:
     path = tmp_path / "bad.jsonl"
     path.write_text('{"cards": [4, 9, 11]}\n{"cards" [1]}\n', encoding="utf-8")

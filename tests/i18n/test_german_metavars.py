@@ -409,3 +409,21 @@ def test_a_path_placeholder_follows_the_language_not_the_import(tmp_path: Path) 
     assert f"{tmp_path} lässt sich nicht schreiben: ist ein Ordner" in german
     assert "--transcript FILE" in english
     assert f"cannot write {tmp_path}: is a folder" in english
+
+
+def test_a_named_default_is_shown_by_its_name_in_the_language_in_use() -> None:
+    for language, shown in (
+        ("de", "[Vorgabe: Klassisch (classic)]"),
+        ("en", "[default: classic]"),
+        ("de", "[Vorgabe: Klassisch (classic)]"),
+    ):
+        text = " ".join(help_of(language, ("generate",)).split())
+        assert shown in text, text
+    assert "Vorgabe: classic]" not in " ".join(help_of("de", ("generate",)).split())
+
+
+@pytest.mark.parametrize("path", [("export",), ("bank", "export")])
+def test_the_tier_none_is_named_alike_in_its_help_and_its_values(path: tuple[str, ...]) -> None:
+    text = " ".join(help_of("de", path).split())
+    assert "(keine: Rätsel keiner veröffentlichten Stufe)" in text, text
+    assert "keine (none)" in text and "none:" not in text

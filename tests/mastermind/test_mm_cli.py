@@ -172,9 +172,9 @@ def test_false_feedback_names_the_rows_restarts_and_pays_the_breaker() -> None:
     # pins that leave no code stop the computer: asked first, they were let stand
     assert (
         "No code gives every row the pins it got, so Computer cannot guess. "
-        "You, take back the pins of row 2? [y/n]: maybe" in result.output
+        "You, take back the pins of row 2? [Y/n] maybe" in result.output
     )
-    assert "error: type y to take the pins back, or n to let them stand" in result.stderr
+    assert "please y or n" in result.output
     assert "error: 3 black + 9 white is more pins than the 5 positions" in result.stderr
     assert "error: 'nonsense' is not pins" in result.stderr
     assert "Wrong pins: no code gives rows 1 and 2 the pins they got." in result.output
@@ -206,11 +206,42 @@ def test_pins_that_leave_no_code_can_be_taken_back_before_they_are_final(honour:
     lines = [*lines, digits(secret)] if honour else [digits(secret), *lines]
     result = run(args + (["--honour"] if honour else []), lines)
     assert result.exit_code == 0, result.output
-    assert "take back the pins of row 2? [y/n]: board" in result.output
+    assert "take back the pins of row 2? [Y/n] board" in result.output
     assert "Pins of row 2 taken back; type them again." in result.output
     assert "Wrong pins" not in result.output and "restarts" not in result.output
     assert f"Code cracked by Computer in {len(guesses)} rows" in result.output
     assert f"Final score — You: {len(guesses)}, Computer: 0." in result.output
+
+
+# the seed-1 classic game: pins 0 0, 1 1, 2 1, then 3 black leave no code
+CONTRADICTED = ["-", "1 1", "2 1", "3"]
+CLASSIC_MAKER = ["play", "--preset", "classic", "--role", "maker", "--honour", "--games", "1"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "question", "please"),
+    [
+        ("en", "You, take back the pins of row 4? [Y/n] ", "please y or n"),
+        ("de", "Spieler, die Stifte von Reihe 4 zurücknehmen? [J/n] ", "bitte j oder n"),
+    ],
+)
+def test_the_take_back_question_is_asked_as_every_other_one(
+    lang: str, question: str, please: str
+) -> None:
+    # neither yes nor no: asked once more, then its default; Enter: the default, yes
+    for answers, asked in ((["vielleicht", "hmm"], 2), ([""], 1), (["vielleicht", ""], 2)):
+        lines = [*CONTRADICTED, *answers]
+        result = CliRunner().invoke(
+            main,
+            ["--lang", lang, "mastermind", *CLASSIC_MAKER, "--seed", "1"],
+            input="".join(line + "\n" for line in lines),
+        )
+        assert result.output.count(question.rstrip()) == asked, result.output
+        assert result.output.count(please) == (asked - 1), result.output
+        assert "4 taken back" in result.output or "4 zurückgenommen" in result.output
+        assert "error" not in result.stderr and "Fehler" not in result.stderr, result.stderr
+    said_no = run([*CLASSIC_MAKER, "--seed", "1"], [*CONTRADICTED, "n"])
+    assert "Wrong pins" in said_no.output and "taken back" not in said_no.output
 
 
 # ---------------------------------------------------------------- hints
@@ -350,7 +381,7 @@ def test_logik_duel_human_cracks_first() -> None:
     assert result.exit_code == 0, result.output
     assert "both set a code and break the other's" in result.output
     assert "Game 1 of 1 won by You (cracked the code first)." in result.output
-    assert "Your code was R Y G B W; Computer's code was" in result.output
+    assert "Your code was R Y G B W. Computer's code was" in result.output
     assert "Final score — You: 1, Computer: 0; winner You." in result.output
 
 
@@ -802,3 +833,16 @@ def test_a_bad_strategy_is_one_line_that_lists_them() -> None:
     assert result.stderr.count("\n") == 1, result.stderr
     assert "'bogus' is not one of" in result.stderr
     assert all(f"'{name}'" in result.stderr for name in STRATEGIES)
+
+
+def test_duel_scores_with_halves_are_written_in_the_language_in_use() -> None:
+    args = ["mastermind", "play", "--preset", "logik", "--players", "computer,computer"]
+    args += ["--games", "2", "--seed", "1"]
+    german = CliRunner().invoke(main, ["--lang", "de", *args])
+    assert german.exit_code == 0, german.output
+    assert "Stand nach Spiel 2 von 2: Computer 1: 1,5 und Computer 2: 0,5." in german.output
+    assert "Endstand — Computer 1: 1,5 und Computer 2: 0,5; es gewinnt Computer 1." in (
+        german.output
+    )
+    english = CliRunner().invoke(main, ["--lang", "en", *args])
+    assert "Final score — Computer 1: 1.5, Computer 2: 0.5; winner Computer 1." in english.output

@@ -259,7 +259,7 @@ def test_errors_at_a_terminal_are_wrapped_at_words() -> None:
     # 'error: … fit the rows' is 82 characters: broken before 'rows', not inside it
     assert re.search(r"fit the\s*\r\n\s*rows", told), repr(told)
     child.sendline("quit")
-    child.expect_exact("Leave the match? [y/N]: ")
+    child.expect_exact("Leave the match? [y/N] ")
     child.sendline("y")
     child.expect(pexpect.EOF)
 
@@ -306,11 +306,11 @@ def test_a_bad_second_secret_entry_is_named_and_no_to_leaving_does_nothing() -> 
     child.sendline("RGBY")
     child.expect_exact("Computer guesses, row 1:")
     child.sendline("quit")
-    child.expect_exact("Leave the match? [y/N]: ")
+    child.expect_exact("Leave the match? [y/N] ")
     child.sendline("n")
     child.expect_exact("Nothing done.")
     child.expect_exact("pins for row 1 (black then white): ")
     child.sendline("quit")
-    child.expect_exact("Leave the match? [y/N]: ")
+    child.expect_exact("Leave the match? [y/N] ")
     child.sendline("y")
     child.expect(pexpect.EOF)

@@ -292,7 +292,7 @@ def test_ctrl_c_or_ctrl_d_at_the_giveup_question_keep_the_game() -> None:
         child, screen = watched("--preset classic --games 1 --seed 1")
         child.expect("your guess — row 1 of 10")
         child.sendline("giveup")
-        child.expect("Give up this game\\? It is scored as lost. \\[y/N\\]: ")
+        child.expect("Give up this game\\? It is scored as lost. \\[y/N\\] ")
         if key == "intr":
             child.sendintr()
         else:
@@ -486,3 +486,45 @@ def test_a_line_typed_that_is_no_text_is_refused_alone() -> None:
     child.sendline("RGBY")
     child.expect("row  1  R G B Y")
     child.close(force=True)
+
+
+def test_codes_in_a_sentence_stand_one_space_from_its_words_in_colour() -> None:
+    # a coloured peg is padded on the board; inside a sentence its letter stands alone
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "TURING_LANG")}
+    child = pexpect.spawn(
+        sys.executable,
+        [
+            "-m",
+            "turing",
+            "--lang",
+            "de",
+            "mastermind",
+            "play",
+            "--preset",
+            "logik",
+            "--games",
+            "1",
+            "--seed",
+            "1",
+        ],
+        env={**env, "TERM": "xterm-256color", "COLORTERM": "truecolor"},
+        encoding="utf-8",
+        timeout=TIMEOUT,
+        dimensions=(50, 200),
+        preexec_fn=default_signals,
+    )
+    screen = Screen()
+    child.logfile_read = screen
+    child.expect("verdeckt")
+    child.sendline("NWWWB")
+    child.expect("derselbe Code")
+    child.sendline("NWWWB")
+    child.expect("Rateversuch — Reihe 1 von 12")
+    child.sendline("aufgeben")
+    child.expect_exact("[j/N] ")
+    child.sendline("j")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert "\x1b[" in screen.text  # coloured
+    plain = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", screen.text)
+    assert "Dein Code war N W W W B. Der Code von Computer war " in plain, plain

@@ -1007,3 +1007,31 @@ async def test_the_footer_says_what_space_does_and_names_the_keys_in_the_languag
         await pilot.press("tab")  # on the criteria: Space strikes the first one
         await pilot.press("space")
         assert (4, 1) in app.session.game.notes(app.current).struck
+
+
+@run_async
+async def test_a_header_too_long_for_the_line_is_broken_between_two_parts() -> None:
+    board = board_module()
+    app = board.BoardApp(session_of(players="bartholomew-the-second"), compare=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        text = await shown(pilot, app)
+        start = text.index("Round 1")
+        lines = [line.strip() for line in text[start:].splitlines()[:2]]
+        assert lines[0].startswith("Round 1 · bartholomew-the-second ·"), lines
+        assert not lines[0].endswith("·") and lines[1] == "your tests 0 · hints 0", lines
+        await pilot.resize_terminal(120, 24)  # broken anew at another width: one line
+        text = await shown(pilot, app)
+        line = text[text.index("Round 1") :].splitlines()[0].strip()
+        assert line.endswith("4 verifiers · your tests 0 · hints 0"), line
+
+
+@run_async
+async def test_the_status_names_the_puzzles_own_verifier_letters() -> None:
+    board = board_module()
+    app = board.BoardApp(session_of(), compare=False)  # 4 verifiers, A–D
+    async with app.run_test(size=(200, 40)) as pilot:
+        await settle(pilot, app)
+        text = " ".join((await shown(pilot, app)).split())
+        assert "test it (A–D); or solve / pass." in text, text
+        assert "(A–F)" not in text

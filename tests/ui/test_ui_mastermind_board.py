@@ -439,6 +439,19 @@ async def test_in_german_the_hit_pin_is_a_schwarzer_stift_on_s() -> None:
 
 
 @run_async
+async def test_in_german_a_half_point_is_written_with_a_comma() -> None:
+    i18n.set_language("de")
+    duel = Duel(get_preset("logik"), (YOU, COMPUTER), games=3, seed=7)
+    duel.wins[0], duel.draws = 1, 1  # a won duel and a draw: 1.5 to 0.5
+    app = board_app(duel)
+    async with app.run_test(size=(120, 34)) as pilot:
+        await ready(pilot, app)
+        text = await shown(pilot, app)
+        assert "You 1,5; Computer 0,5" in text, text
+        assert "1.5" not in text and "0.5" not in text
+
+
+@run_async
 async def test_hint_in_a_duel_counts_your_own_rows() -> None:
     preset = get_preset("logik")
     duel = Duel(preset, (YOU, COMPUTER), games=1, seed=7)

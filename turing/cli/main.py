@@ -283,6 +283,8 @@ _SOURCE = "_turing_source_texts"
 #: the English placeholders of a command's usage line (``[OPTIONS]``) and of its parameters
 #: (``FILE…``, ``--jobs N``), kept to translate again
 _METAVARS = "_turing_source_metavars"
+#: whether an option of named values showed its default, kept to show it again by its name
+_SHOWS_DEFAULT = "_turing_shows_default"
 
 
 def path_name(kind: click.Path) -> str:
@@ -307,11 +309,19 @@ def localise_parameter(param: click.Parameter) -> None:
     if isinstance(param, click.Option):
         source = param.__dict__.setdefault(_SOURCE, param.help)
         param.help = i18n.translate_help(source)
-        # a value named in both languages lists its names (turing.cli.options.NamedChoice,
-        # asked by its method: `turing --help` imports no command's options)
-        listed = getattr(param.type, "listed", None)
-        if callable(listed):
-            param.help = " ".join(filter(None, [param.help, listed()]))
+        # a value named in both languages (turing.cli.options.NamedChoice, known by its
+        # methods: `turing --help` imports no command's options) lists its names
+        named: Any = param.type
+        if callable(getattr(named, "listed", None)):
+            param.help = " ".join(filter(None, [param.help, named.listed()]))
+            # click would show the default as the English value: shown here by its name in
+            # the language in use, in click's own words and brackets (``[Vorgabe: Klassisch
+            # (classic)]``)
+            shows = param.__dict__.setdefault(_SHOWS_DEFAULT, param.show_default)
+            if shows is True and param.default in named.choices:
+                param.show_default = False
+                default = _("default: {default}").format(default=named.shown(str(param.default)))
+                param.help = f"{param.help}  [{default}]"
     metavar = param.__dict__.setdefault(_METAVARS, param.metavar)
     param.metavar = i18n.gettext(metavar) if metavar else metavar
     if isinstance(param.type, click.Path):

@@ -46,7 +46,7 @@ from turing.cli.serving import (
     serve_board,
     serve_options,
 )
-from turing.i18n import N_, _, format_number, ngettext, yes_or_no
+from turing.i18n import N_, _, format_number, format_points, ngettext, pgettext, yes_or_no
 from turing.mastermind.commands import (
     BOARD,
     CODE_COMMANDS,
@@ -554,15 +554,18 @@ class Reader:
             with contextlib.suppress(ImportError):  # platforms without readline
                 import readline  # noqa: F401  (gives input() line editing and history)
 
-    def line(self, prompt: str, *, hidden: bool = False) -> str:
-        """The next command, stripped; blank lines and ``#`` comments are skipped."""
+    def line(self, prompt: str, *, hidden: bool = False, question: bool = False) -> str:
+        """The next command, stripped; blank lines and ``#`` comments are skipped.
+
+        A ``question`` (its prompt ends in ``[y/N] ``, shown as it is) returns a blank
+        answer too: Enter takes the question's default."""
         while True:
             try:
-                text = self._read(prompt, hidden)
+                text = self._read(prompt, hidden, question)
             except KeyboardInterrupt:
                 self._interrupted()
                 continue
-            if text is None or not text or text.startswith("#"):
+            if text is None or (not text and not question) or text.startswith("#"):
                 continue
             if text.lower() in QUIT_WORDS:
                 self._leave(_("quit"), EXIT_PROBLEM)
@@ -578,11 +581,12 @@ class Reader:
             highlight=False,
         )
 
-    def _read(self, prompt: str, hidden: bool) -> str | None:
+    def _read(self, prompt: str, hidden: bool, question: bool = False) -> str | None:
+        shown_prompt = prompt if question else f"{prompt}: "
         if self.interactive:
             encoding = input_encoding(sys.stdin)
             try:
-                raw = getpass.getpass(f"{prompt}: ") if hidden else input(f"{prompt}: ")
+                raw = getpass.getpass(shown_prompt) if hidden else input(shown_prompt)
             except EOFError:
                 self.out.print()
                 raise Abandon(_("input ended")) from None
@@ -608,9 +612,9 @@ class Reader:
         if CONTROL.search(text):
             self.error(_("a line with control characters was skipped"))
             return None
-        if text and not text.startswith("#"):
+        if (text or question) and not text.startswith("#"):
             shown = _("(hidden)") if hidden else text
-            self.out.print(f"{prompt}: {shown}", markup=False, soft_wrap=True)
+            self.out.print(f"{shown_prompt}{shown}".rstrip(), markup=False, soft_wrap=True)
         return text
 
     def _interrupted(self) -> None:
@@ -619,7 +623,7 @@ class Reader:
         self._leave(_("interrupted"), EXIT_INTERRUPTED)
 
     def confirm(self, question: str, *, interrupted: bool) -> bool:
-        """Whether to go ahead with what ``question`` asks (it ends in ``[y/N]: ``): from a
+        """Whether to go ahead with what ``question`` asks (it ends in ``[y/N] ``): from a
         script at once, without asking; at a terminal when the person says yes, and
         ``interrupted`` when they press Ctrl-C or Ctrl-D at the question. No: the same
         prompt asks again."""
@@ -641,7 +645,7 @@ class Reader:
         """Abandon the match for ``reason`` once :meth:`confirm` says so; otherwise it
         returns, and the same prompt asks again."""
         # Ctrl-C or Ctrl-D at the question: leave, as they ask to
-        if self.confirm(_("Leave the match? [y/N]: "), interrupted=True):
+        if self.confirm(_("Leave the match? [y/N] "), interrupted=True):
             raise Abandon(reason, exit_code)
         self.out.print(_("Nothing done."), markup=False, highlight=False)
 
@@ -697,6 +701,18 @@ class View:
             if i and not self.colour:
                 text.append(" ")
             text.append_text(self.peg(symbol))
+        return text
+
+    def code_in_line(self, code: Code) -> Text:
+        """``code`` inside a sentence: its letters one space apart, each in its colour
+        without the padding of a peg, so the words and punctuation around it stand one
+        space from it (``Your code was R G B Y.``)."""
+        text = Text()
+        for i, symbol in enumerate(code):
+            if i:
+                text.append(" ")
+            peg = self.peg(symbol)
+            text.append(peg.plain.strip(), style=peg.style)
         return text
 
     def pins(self, fb: Feedback) -> Text:
@@ -758,7 +774,9 @@ class View:
         self.say(_("Type help for the commands."))
 
     def score(self, scores: tuple[float, float]) -> str:
-        return ", ".join(f"{self.name(i)}: {scores[i]:g}" for i in (0, 1))
+        # joined by a word in German, where a comma is the decimal mark (1,5)
+        first, second = (f"{self.name(i)}: {format_points(scores[i])}" for i in (0, 1))
+        return pgettext("two scores", "{first}, {second}").format(first=first, second=second)
 
     def game_label(self, game: int) -> str:
         return _("game {n} of {games}").format(n=game, games=self.games)
@@ -884,7 +902,7 @@ class View:
             )
         if event.secret is not None:
             reveal = Text(_code_was(maker))
-            reveal.append_text(self.code(event.secret))
+            reveal.append_text(self.code_in_line(event.secret))
             reveal.append(".")
             self.say(reveal)
         if self.games > 1:
@@ -896,10 +914,11 @@ class View:
         )
 
     def _duel_over(self, event: DuelOver) -> None:
+        # two sentences: each begins with the name (Der Code von …, capital in German)
         line = Text(_code_was(self.name(0)))
-        line.append_text(self.code(event.secrets[0]))
-        line.append("; " + _code_was(self.name(1)))
-        line.append_text(self.code(event.secrets[1]))
+        line.append_text(self.code_in_line(event.secrets[0]))
+        line.append(". " + _code_was(self.name(1)))
+        line.append_text(self.code_in_line(event.secrets[1]))
         line.append(".")
         self.say(line)
         game = self.game_label(event.game)
@@ -1138,21 +1157,25 @@ def _play_match(
 
 def _take_back(reader: Reader, view: View, match: Match) -> bool:
     """The last pins leave no code with the rows before them, so the computer cannot guess:
-    the codemaker may take them back (they are not final yet). True: taken back."""
-    question = _("{question} [y/n]").format(question=match.take_back_question())
+    the codemaker may take them back (they are not final yet). True: taken back.
+
+    Yes is the default (Enter): letting wrong pins stand restarts the game. An answer that
+    is neither yes nor no is asked once more (``please y or n``), then taken as yes."""
+    question = _("{question} [Y/n] ").format(question=match.take_back_question())
+    asked_again = False
     while True:
-        word = reader.line(question).lower()
-        if _common(word, view, reader, lambda: _match_board(view, match)):
+        word = reader.line(question, question=True).lower()
+        if word and _common(word, view, reader, lambda: _match_board(view, match)):
             continue
-        said = yes_or_no(word)
-        if said is True or word in UNDO_WORDS:
-            view.events(match.undo())
-            return True
+        said = True if word in UNDO_WORDS else yes_or_no(word)
+        if said is None and word and not asked_again:
+            reader.out.print(_("please y or n"), markup=False, highlight=False)
+            asked_again = True
+            continue
         if said is False:
             return False
-        reader.error(
-            _("type y to take the pins back, or n to let them stand (then they are checked)")
-        )
+        view.events(match.undo())
+        return True
 
 
 def _where(match: Match) -> str:
@@ -1195,7 +1218,7 @@ def _gives_up(reader: Reader) -> bool:
     """``giveup`` typed by a codebreaker: at a terminal the person is asked first; Ctrl-C
     or Ctrl-D at the question keep the game (as at the criteria game's give-up question):
     "Nothing done.", and the same prompt asks again."""
-    if reader.confirm(_("Give up this game? It is scored as lost. [y/N]: "), interrupted=False):
+    if reader.confirm(_("Give up this game? It is scored as lost. [y/N] "), interrupted=False):
         return True
     reader.out.print(_("Nothing done."), markup=False, highlight=False)
     return False

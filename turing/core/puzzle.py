@@ -49,7 +49,7 @@ from turing.core.files import (
     read_text,
     shown_value,
 )
-from turing.i18n import _, ngettext
+from turing.i18n import N_, _, ngettext
 
 LETTERS: Final = "ABCDEF"
 #: The verifiers a puzzle document may have: fewer than the game's 4 are read (small
@@ -162,6 +162,10 @@ class Mode(enum.StrEnum):
     def describe(self) -> str:
         return _DESCRIPTIONS[self]
 
+    def label(self) -> str:
+        """The mode's name for reading, in the language in use (``Extrem`` in German)."""
+        return _(_LABELS[self])
+
 
 class ModeError(TuringError):
     """A mode name that is not classic, extreme or nightmare."""
@@ -171,6 +175,12 @@ _DESCRIPTIONS: Final[dict[Mode, str]] = {
     Mode.CLASSIC: "One card per verifier, face up.",
     Mode.EXTREME: "Two cards per verifier; only one is real, and which one is hidden.",
     Mode.NIGHTMARE: "The cards are shown, but not which verifier holds which card.",
+}
+
+_LABELS: Final[dict[Mode, str]] = {
+    Mode.CLASSIC: N_("classic"),
+    Mode.EXTREME: N_("extreme"),
+    Mode.NIGHTMARE: N_("nightmare"),
 }
 
 #: Mode name → mode.
@@ -708,7 +718,7 @@ def _checked_puzzle(
                     _(
                         "{mode} mode takes one card per verifier, found a list "
                         "(pairs are for extreme mode)"
-                    ).format(mode=mode),
+                    ).format(mode=mode.label()),
                     E_PUZZLE_SHAPE,
                 )
             if not isinstance(item, int) or isinstance(item, bool):
@@ -830,7 +840,7 @@ def _checked_puzzle(
                 _(
                     "in {mode} mode 'criteria' needs 'real_cards' to say which "
                     "card each criterion is on"
-                ).format(mode=mode),
+                ).format(mode=mode.label()),
                 E_PUZZLE,
             )
         masks = cardset.masks

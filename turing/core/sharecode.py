@@ -44,7 +44,7 @@ from typing import Final
 from turing.core.cards import CardError, CardSet, load_cardset
 from turing.core.errors import TuringError
 from turing.core.files import shorten
-from turing.core.puzzle import LETTERS, MAX_VERIFIERS, Puzzle
+from turing.core.puzzle import LETTERS, MAX_VERIFIERS, Mode, Puzzle
 from turing.i18n import _, ngettext
 
 #: Crockford's base32: digits and letters without I, L, O and U.
@@ -487,7 +487,7 @@ def _hidden_pairs(puzzle: Puzzle, cardset: CardSet) -> tuple[list[tuple[int, int
                 "{mode} mode takes {count} card per verifier",
                 "{mode} mode takes {count} cards per verifier",
                 per,
-            ).format(mode=puzzle.mode, count=per)
+            ).format(mode=Mode.parse(puzzle.mode).label(), count=per)
         )
     shown = puzzle.shown_cards
     for number in shown:

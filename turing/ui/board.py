@@ -652,6 +652,7 @@ class BoardApp(ServedApp):
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit(event.size.width, event.size.height)
+        self.draw()  # the header is broken to the width
 
     def _fit(self, width: int, height: int) -> None:
         """Below the smallest size, a notice takes the table's place (it would be cut)."""
@@ -1362,21 +1363,22 @@ class BoardApp(ServedApp):
             return
         view = game.view(name)
         notes = game.notes(name)
-        head = (
-            _("Round {round}").format(round=game.round)
-            + f" · [b]{escape(name)}[/b] · "
-            + escape(
-                _("{puzzle} · {mode} · {verifiers} verifiers · your tests {tests}").format(
-                    puzzle=shown_label(puzzle),
-                    mode=mode_name(puzzle.mode),
-                    verifiers=puzzle.verifiers,
-                    tests=len(view.tests),
-                )
-            )
+        # the header's parts: (markup, plain text)
+        round_text = _("Round {round}").format(round=game.round)
+        parts = [(escape(round_text), round_text), (f"[b]{escape(name)}[/b]", name)]
+        described = _("{puzzle} · {mode} · {verifiers} verifiers · your tests {tests}").format(
+            puzzle=shown_label(puzzle),
+            mode=mode_name(puzzle.mode),
+            verifiers=puzzle.verifiers,
+            tests=len(view.tests),
         )
+        parts += [(escape(part), part) for part in described.split(" · ")]
         if game.hints_allowed:
-            head += " · " + _("hints {n}").format(n=game.hints_used(name))
-        self._update("#title", head)
+            hints = _("hints {n}").format(n=game.hints_used(name))
+            parts.append((escape(hints), hints))
+        # broken between two parts, never inside one, where the line is full (docs/play.md)
+        items = [(markup, cell_len(plain)) for markup, plain in parts]
+        self._update("#title", "\n".join(_pack(items, self.size.width - 2, " · ")))
         cursor = self._criterion() if self.zone == "criteria" else None
         for card in puzzle.shown_cards:
             self._update(f"#card-{card}", self._card(card, notes.struck, cursor))
@@ -1510,7 +1512,10 @@ class BoardApp(ServedApp):
         if phase == "test":
             left = view.tests_left_this_round
             if view.code is None:
-                text = _("Put a code in the picker (1–5), test it (A–F); or solve / pass.")
+                letters = game.public.letters
+                text = _(
+                    "Put a code in the picker (1–5), test it ({first}–{last}); or solve / pass."
+                ).format(first=letters[0], last=letters[-1])
             elif left:
                 text = ngettext(
                     "{n} test left this round; n ends testing. Then solve or pass.",

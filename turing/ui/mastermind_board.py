@@ -29,7 +29,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from turing.core.errors import TuringError
-from turing.i18n import _, ngettext
+from turing.i18n import _, format_points, ngettext, pgettext
 from turing.mastermind.match import (
     Duel,
     DuelMove,
@@ -444,7 +444,11 @@ class MastermindBoardApp(ServedApp):
         return self.sitting.seats[seat].name
 
     def _score(self, scores: tuple[float, float]) -> str:
-        return f"{self._seat_name(0)} {scores[0]:g}, {self._seat_name(1)} {scores[1]:g}"
+        # short: the header line holds it; in German a semicolon, as the comma marks decimals
+        first, second = format_points(scores[0]), format_points(scores[1])
+        return pgettext("two scores, short", "{first}, {second}").format(
+            first=f"{self._seat_name(0)} {first}", second=f"{self._seat_name(1)} {second}"
+        )
 
     def _hit_name(self) -> str:
         return pin_name(self.preset.hit_pin)
