@@ -530,6 +530,12 @@ def _parse_marks(rest: str, usage: str) -> tuple[tuple[tuple[str, int], ...], bo
         value = False
     elif last in _CLEAR:
         value = None
+    elif last.isdigit():  # the answer was left out: "mark b 3"
+        raise CommandError(
+            _(
+                "a mark ends with yes, no or clear after its digits (mark {shape} {digits} no)"
+            ).format(shape=tokens[0], digits=" ".join(tokens[1:]))
+        )
     else:
         raise CommandError(
             _("end a mark with yes, no or clear, not {word!r}").format(word=tokens[-1])
