@@ -166,6 +166,12 @@ class Mode(enum.StrEnum):
         """The mode's name for reading, in the language in use (``Extrem`` in German)."""
         return _(_LABELS[self])
 
+    @property
+    def label_text(self) -> str:
+        """The mode's name for reading as the catalogue keys it (English), for a text in
+        another language than the one in use (a booklet's)."""
+        return _LABELS[self]
+
 
 class ModeError(TuringError):
     """A mode name that is not classic, extreme or nightmare."""

@@ -32,7 +32,6 @@ SHAPES: Final = (("▲", N_("blue")), ("■", N_("yellow")), ("●", N_("purple"
 LOG_ROUNDS: Final = 8
 #: The title the command line gives a booklet unless told otherwise; shown translated.
 DEFAULT_TITLE: Final = N_("Puzzle booklet")
-_MODES: Final = {"classic": N_("classic"), "extreme": N_("extreme"), "nightmare": N_("nightmare")}
 _TIERS: Final = {"easy": N_("easy"), "standard": N_("standard"), "hard": N_("hard")}
 
 
@@ -120,9 +119,8 @@ def _solution_name(puzzle: Puzzle, number: int, w: _Words) -> str:
 
 def _heading(puzzle: Puzzle, w: _Words) -> str:
     tier = puzzle.extra.get("difficulty")
-    mode = _MODES.get(puzzle.mode)
     parts = [
-        w.gettext(mode) if mode else puzzle.mode,
+        w.gettext(puzzle.mode.label_text),
         w.ngettext("{count} verifier", "{count} verifiers", puzzle.verifiers).format(
             count=puzzle.verifiers
         ),

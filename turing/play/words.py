@@ -5,13 +5,17 @@ call these when they draw."""
 from __future__ import annotations
 
 from turing.core.codes import SHAPE_NAMES
+from turing.core.puzzle import Mode, ModeError
 from turing.i18n import _, ngettext
 
 
 def mode_name(mode: str) -> str:
-    """``classic`` → ``classic`` / ``klassisch`` (an unknown mode stays as it is)."""
-    names = {"classic": _("classic"), "extreme": _("extreme"), "nightmare": _("nightmare")}
-    return names.get(mode, mode)
+    """``classic`` → ``classic`` / ``Klassisch`` (:meth:`Mode.label`; an unknown mode stays
+    as it is)."""
+    try:
+        return Mode.parse(mode).label()
+    except ModeError:
+        return mode
 
 
 def tier_name(tier: str) -> str:
