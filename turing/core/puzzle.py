@@ -621,7 +621,8 @@ def _plain_puzzle(doc: dict[str, Any], cardset: CardSet) -> Puzzle | None:
         return None
     for key in _SHOWN_TEXTS:
         text = get(key)
-        if type(text) is str and garbling_character(text) is not None:
+        # (a printable text holds no control, line-break or direction character)
+        if type(text) is str and not text.isprintable() and garbling_character(text) is not None:
             return None
     # The object Puzzle(...) makes, its fields set at once: the frozen dataclass sets
     # them one by one, a fifth of the time of reading one line of a JSONL file.
@@ -948,20 +949,39 @@ class Loaded(NamedTuple):
     notes: tuple[KeyNote, ...] = ()
 
 
+class _KeyJudge:
+    """The unknown keys of a file judged so far: each judged once (:func:`nearest_key`)."""
+
+    __slots__ = ("nearly", "quiet")
+
+    def __init__(self) -> None:
+        #: keys nearly a known one, with it
+        self.nearly: dict[str, str] = {}
+        #: keys judged to be nearly none (most files: only these, so a puzzle passes at once)
+        self.quiet: set[str] = set()
+
+
 def _key_notes(
-    puzzle: Puzzle, judged: dict[str, str | None], place: Callable[[str], tuple[str, int, int]]
+    puzzle: Puzzle, judge: _KeyJudge, place: Callable[[str], tuple[str, int, int]]
 ) -> tuple[KeyNote, ...]:
     """The notes of a puzzle's unknown keys that are nearly known ones, every one of the
     puzzle's own (a front end that shows the puzzles of a file says each key once); each
-    key judged once in a file (``judged``: the known key each key judged before is nearly,
-    or None; updated); ``place(key)`` is where the key is."""
+    key judged once in a file (``judge``, updated); ``place(key)`` is where the key is."""
+    extra = puzzle.extra
+    if not extra or judge.quiet.issuperset(extra):
+        return ()
     notes: list[KeyNote] = []
-    for key in puzzle.extra:
-        if key not in judged:
-            judged[key] = nearest_key(key)
-        known = judged[key]
-        if known is not None:
-            notes.append(KeyNote(*place(key), key, known))
+    for key in extra:
+        if key in judge.quiet:
+            continue
+        known = judge.nearly.get(key)
+        if known is None:
+            known = nearest_key(key)
+            if known is None:
+                judge.quiet.add(key)
+                continue
+            judge.nearly[key] = known
+        notes.append(KeyNote(*place(key), key, known))
     return tuple(notes)
 
 
@@ -1064,7 +1084,7 @@ def iter_puzzle_items(
         yield PuzzleError(source, 0, 0, _("file holds no puzzle"), E_PUZZLE)
         return
     sets: dict[str | None, CardSet] = {}
-    judged: dict[str, str | None] = {}
+    judged = _KeyJudge()
     for item in items:
         try:
             data = item.plain()
@@ -1114,24 +1134,24 @@ def _iter_jsonl(
     text: str, source: str, cardset: CardSet | None, base: Path | None
 ) -> Iterator[Loaded | SourceError]:
     sets: dict[str | None, CardSet] = {}
-    judged: dict[str, str | None] = {}
+    judged = _KeyJudge()
     empty = True
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
         empty = False
-        if line.lstrip().startswith("#"):
-            yield PuzzleError(
-                source,
-                number,
-                len(line) - len(line.lstrip()) + 1,
-                _("JSON Lines has no comments: each line is one puzzle, a JSON object"),
-                E_PUZZLE,
-            )
-            continue
         try:
             yield _jsonl_line(line, number, source, cardset, base, sets, judged)
         except SourceError as exc:
+            if line.lstrip().startswith("#"):  # asked only of a line that is no puzzle
+                yield PuzzleError(
+                    source,
+                    number,
+                    len(line) - len(line.lstrip()) + 1,
+                    _("JSON Lines has no comments: each line is one puzzle, a JSON object"),
+                    E_PUZZLE,
+                )
+                continue
             yield exc
     if empty:
         yield PuzzleError(source, 0, 0, _("file holds no puzzle"), E_PUZZLE)
@@ -1179,7 +1199,7 @@ def _jsonl_line(
     cardset: CardSet | None,
     base: Path | None,
     sets: dict[str | None, CardSet],
-    judged: dict[str, str | None],
+    judged: _KeyJudge,
 ) -> Loaded:
     try:
         check_openers(line, source, number)
