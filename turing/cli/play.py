@@ -50,6 +50,7 @@ from turing.core.files import (
 from turing.core.puzzle import (
     Loaded,
     Puzzle,
+    id_key,
     puzzle_cardset,
     with_id,
 )
@@ -148,7 +149,7 @@ def _shipped_by_id(puzzle_id: str, forced: CardSet | None) -> tuple[Puzzle, Card
 def _bank_id_forms(wanted: str) -> list[str]:
     """The forms a typed bank id is tried in: as typed, and without spaces, dashes or
     underscores with the dash of ``C4H-K3QF7A`` put back (``c4h 5rrvw5`` finds it)."""
-    compact = re.sub(r"[\s_-]+", "", wanted).upper()
+    compact = id_key(wanted)
     forms = [wanted.strip(), compact]
     if len(compact) > 3:
         forms.append(f"{compact[:3]}-{compact[3:]}")

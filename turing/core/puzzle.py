@@ -348,10 +348,7 @@ class Puzzle:
         criteria by trying each reading of the cards."""
         if self.id is None:
             return False
-
-        def norm(text: str) -> str:
-            return re.sub(r"[\s_-]+", "", text).upper()
-
+        norm = id_key
         given = norm(self.id)
         if _GENERATED_ID.fullmatch(given):
             # a generated id hashes the key with the card-set name the puzzle had when it was
