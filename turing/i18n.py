@@ -45,7 +45,7 @@ import gettext as _gettext
 import inspect
 import os
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import IO, Any
 
@@ -211,6 +211,21 @@ def yes_or_no(answer: str) -> bool | None:
     if word in NO_WORDS:
         return False
     return None
+
+
+def asked_yes_or_no(
+    ask: Callable[[str], str], say: Callable[[str], None], question: str
+) -> bool | None:
+    """The answer to ``question``, read through ``ask``, as :func:`yes_or_no` takes it; an
+    answer that is neither (and not blank) is asked once more after ``say`` tells what is
+    wanted (``please y or n``). None: blank, or neither twice (the caller's default). What
+    ``ask`` raises (the end of the input, Ctrl-C) is the caller's."""
+    answer = ask(question)
+    said = yes_or_no(answer)
+    if said is None and answer.strip():
+        say(_("please y or n"))
+        said = yes_or_no(ask(question))
+    return said
 
 
 def _(message: str) -> str:

@@ -46,7 +46,16 @@ from turing.cli.serving import (
     serve_board,
     serve_options,
 )
-from turing.i18n import N_, _, format_number, format_points, ngettext, pgettext, yes_or_no
+from turing.i18n import (
+    N_,
+    _,
+    asked_yes_or_no,
+    format_number,
+    format_points,
+    ngettext,
+    pgettext,
+    yes_or_no,
+)
 from turing.mastermind.commands import (
     BOARD,
     CODE_COMMANDS,
@@ -630,11 +639,7 @@ class Reader:
         if not self.interactive:
             return True
         try:
-            answer = input(question)
-            said = yes_or_no(answer)
-            if said is None and answer.strip():  # neither: asked once more, then no
-                self.out.print(_("please y or n"))
-                said = yes_or_no(input(question))
+            said = asked_yes_or_no(input, self.out.print, question)  # neither twice: no
         except (KeyboardInterrupt, EOFError):
             if not interrupted:  # the key left the cursor on the question's line; leaving
                 self.out.print()  # ends it on the way out

@@ -43,7 +43,7 @@ from turing.cli.output import (
 from turing.core.codes import SHAPE_SYMBOLS, SHAPES
 from turing.core.errors import TuringError
 from turing.core.puzzle import LETTERS
-from turing.i18n import _, current_language, format_number, ngettext, yes_or_no
+from turing.i18n import _, asked_yes_or_no, current_language, format_number, ngettext, yes_or_no
 from turing.play.game import Game
 from turing.play.session import (
     ALIASES,
@@ -1030,12 +1030,7 @@ class PromptView:
         """A question answered yes or no, no when left blank; an answer that is neither is
         asked once more (``please y or n``), then taken as no. The end of the input and
         Ctrl-C are the caller's."""
-        answer = self.reader.ask(question)
-        said = yes_or_no(answer)
-        if said is None and answer.strip():
-            self.say(_("please y or n"))
-            said = yes_or_no(self.reader.ask(question))
-        return said is True
+        return asked_yes_or_no(self.reader.ask, self.say, question) is True
 
     def _confirm_leave(self) -> bool:
         """Ask before leaving; offer to save when there is no save file, or when the save
