@@ -746,6 +746,12 @@ class RunState:
         self.misses = self.streak_refused = self.streak_unrated = 0
         self.streak_below = self.streak_above = None
 
+    def keep(self, key: str) -> None:
+        """A new puzzle of ``key`` is kept: counted, and its streak of misses starts anew."""
+        self.seen.add(key)
+        self.kept += 1
+        self.new_streak()
+
     def refused_by(self, refused: Refused, spec: Spec) -> None:
         """Count an index the tests filter left out, in the run and in the streak."""
         self.refused += 1
@@ -875,9 +881,7 @@ def run(
                 if key in st.seen or (is_new is not None and not is_new(puzzle)):
                     st.repeats += 1
                 else:
-                    st.seen.add(key)
-                    st.kept += 1
-                    st.new_streak()
+                    st.keep(key)
                     yield puzzle
                     if st.kept >= count:
                         return
@@ -954,9 +958,7 @@ def _missed(
         if is_new is not None and not is_new(found):
             st.repeats += 1
             continue
-        st.seen.add(key)
-        st.kept += 1
-        st.new_streak()
+        st.keep(key)
         yield found
         if st.kept >= count:
             return
