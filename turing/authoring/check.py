@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
-from turing.core.cards import CardSet
+from turing.core.cards import TIER_LABELS, CardSet
 from turing.core.codes import CODE_TEXT, CodeSet
 from turing.core.files import shown_value
 from turing.core.puzzle import GAME_VERIFIERS, Loaded, Puzzle, difficulty
@@ -29,12 +29,12 @@ from turing.core.solver import (
     solution_mask,
     validity,
 )
-from turing.i18n import N_, _, ngettext
+from turing.i18n import _, ngettext
 
 Engine = Literal["bitmask", "csp"]
 
 #: The published tiers, as a finding names them.
-_TIER_WORDS: Final = {"easy": N_("easy"), "standard": N_("standard"), "hard": N_("hard")}
+_TIER_WORDS: Final = TIER_LABELS
 
 
 @dataclass(frozen=True)

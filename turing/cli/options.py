@@ -17,8 +17,8 @@ from typing import Any, Final
 import click
 
 from turing.cli.output import EXIT_USAGE, fail, read_puzzles, say_error
-from turing.core.cards import CardSet
-from turing.core.puzzle import Loaded, id_key, with_id
+from turing.core.cards import TIER_LABELS, CardSet
+from turing.core.puzzle import Loaded, Mode, id_key, with_id
 from turing.i18n import LANGUAGES, N_, _, ngettext, speaking
 
 #: a card set's name (under cards/) or a path, resolved by the command (a missing file is
@@ -210,14 +210,12 @@ class NamedChoice(click.Choice[str]):
 
 #: the game modes, as ``--mode`` takes them
 MODE_CHOICE: Final = NamedChoice(
-    {"classic": N_("classic"), "extreme": N_("extreme"), "nightmare": N_("nightmare")},
+    {mode.value: mode.label_text for mode in Mode},
     N_("MODE"),
     also={"nightmare": ["alptraum"]},  # both spellings are German
 )
 #: the published tiers, as ``--difficulty`` takes them
-TIER_CHOICE: Final = NamedChoice(
-    {"easy": N_("easy"), "standard": N_("standard"), "hard": N_("hard")}, N_("TIER")
-)
+TIER_CHOICE: Final = NamedChoice(TIER_LABELS, N_("TIER"))
 #: the published tiers and ``none`` (a puzzle of no published tier), as a filter takes them
 TIER_OR_NONE_CHOICE: Final = NamedChoice({**TIER_CHOICE.names, "none": N_("none")}, N_("TIER"))
 

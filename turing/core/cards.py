@@ -28,11 +28,18 @@ from turing.core.files import (
     shipped_dir,
     shown_value,
 )
-from turing.i18n import _
+from turing.i18n import N_, _
 
 T = TypeVar("T")
 
 TIERS: Final = ("easy", "standard", "hard")
+#: each tier's name for reading, as the catalogue keys it (``_(TIER_LABELS[tier])``: in the
+#: language in use)
+TIER_LABELS: Final[Mapping[str, str]] = {
+    "easy": N_("easy"),
+    "standard": N_("standard"),
+    "hard": N_("hard"),
+}
 DEFAULT_TIERS: Final[Mapping[str, tuple[int, int]]] = {
     "easy": (1, 17),
     "standard": (18, 22),

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Final
 
-from turing.core.cards import CardSet, Criterion
+from turing.core.cards import TIER_LABELS, CardSet, Criterion
 from turing.core.errors import TuringError
 from turing.core.puzzle import Puzzle, difficulty
 from turing.core.solver import solutions
@@ -32,7 +32,7 @@ SHAPES: Final = (("▲", N_("blue")), ("■", N_("yellow")), ("●", N_("purple"
 LOG_ROUNDS: Final = 8
 #: The title the command line gives a booklet unless told otherwise; shown translated.
 DEFAULT_TITLE: Final = N_("Puzzle booklet")
-_TIERS: Final = {"easy": N_("easy"), "standard": N_("standard"), "hard": N_("hard")}
+_TIERS: Final = TIER_LABELS
 
 
 def _catalogue(lang: str) -> gettext.NullTranslations:

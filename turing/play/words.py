@@ -4,6 +4,7 @@ call these when they draw."""
 
 from __future__ import annotations
 
+from turing.core.cards import TIER_LABELS
 from turing.core.codes import SHAPE_NAMES
 from turing.core.puzzle import Mode, ModeError
 from turing.i18n import _, ngettext
@@ -20,8 +21,7 @@ def mode_name(mode: str) -> str:
 
 def tier_name(tier: str) -> str:
     """``easy`` → ``easy`` / ``leicht`` (an unknown tier stays as it is)."""
-    names = {"easy": _("easy"), "standard": _("standard"), "hard": _("hard")}
-    return names.get(tier, tier)
+    return _(TIER_LABELS[tier]) if tier in TIER_LABELS else tier
 
 
 def shape_name(shape: str) -> str:
