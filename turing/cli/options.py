@@ -24,6 +24,9 @@ from turing.i18n import LANGUAGES, N_, _, ngettext, speaking
 #: a card set's name (under cards/) or a path, resolved by the command (a missing file is
 #: its one-line error, not click's)
 CARDSET_PATH: Final = click.Path(readable=False, path_type=str)
+#: a puzzle file, or ``-`` for standard input (one that cannot be read is the command's
+#: one-line error, and a command that reads several files goes on with the rest)
+PUZZLE_PATH: Final = click.Path(allow_dash=True, readable=False, path_type=str)
 
 #: ``--cardset`` of a command that makes puzzles of one card set
 ONE_CARDSET: Final = N_("Card set (default classic).")

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, cast
 import click
 
 from turing.authoring.check import CollectionCheck, Engine, Solved, solve_puzzle
-from turing.cli.options import EVERY_PUZZLE_CARDSET, cardset_option
+from turing.cli.options import EVERY_PUZZLE_CARDSET, PUZZLE_PATH, cardset_option
 from turing.cli.output import (
     EXIT_OK,
     EXIT_PROBLEM,
@@ -151,7 +151,7 @@ def _finish(status: int) -> NoReturn:
     metavar="FILE…",
     nargs=-1,
     required=False,
-    type=click.Path(allow_dash=True),
+    type=PUZZLE_PATH,
 )
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object per puzzle.")
 @click.option(
@@ -322,7 +322,7 @@ def _puzzle_table(puzzle: Puzzle, cardset: CardSet, solved: Solved) -> Table:
     metavar="FILE…",
     nargs=-1,
     required=False,
-    type=click.Path(allow_dash=True),
+    type=PUZZLE_PATH,
 )
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object per puzzle.")
 @click.option(
