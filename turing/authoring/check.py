@@ -343,6 +343,8 @@ class CollectionCheck:
     not_files: int = 0
     _seen: dict[str, tuple[str, int]] = field(default_factory=dict)
     _sources: set[str] = field(default_factory=set)
+    #: the line of the first puzzle of each id in each file
+    _ids: dict[tuple[str, str], int] = field(default_factory=dict)
 
     def check(self, loaded: Loaded) -> Checked:
         """Check one puzzle read from a file, against the puzzles checked before it."""
@@ -364,6 +366,17 @@ class CollectionCheck:
                     place=f"{first[0]}:{first[1]}"
                 )
             )
+        if loaded.puzzle.id is not None:
+            named = self._ids.setdefault((loaded.source, loaded.puzzle.id), loaded.line)
+            if named != loaded.line and not (first is not None and first[0] == loaded.source):
+                # the same puzzle twice is said above; two puzzles under one id no --id
+                # tells apart
+                checked.problems.append(
+                    _(
+                        "the id {id!r} is also that of the puzzle at line {line} of this file; "
+                        "give each puzzle its own id"
+                    ).format(id=loaded.puzzle.id, line=named)
+                )
         self.puzzles += 1
         self.failed += not checked.valid
         self.notes += len(checked.notes)

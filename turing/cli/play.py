@@ -25,6 +25,7 @@ from turing.cli.options import (
     cardset_option,
     one_value,
     read_with_ids,
+    repeated_id,
 )
 from turing.cli.output import (
     cardset_file,
@@ -95,13 +96,18 @@ def _from_file(path: str, forced: CardSet | None, puzzle_id: str | None) -> Load
         fail(_("standard input holds the commands of the game; give the puzzle FILE by its name"))
     found = list(with_notes(read_with_ids(path, forced, () if puzzle_id is None else (puzzle_id,))))
     if len(found) != 1:
-        ids = ", ".join(str(loaded.puzzle.id) for loaded in found[:10] if loaded.puzzle.id)
+        if len(found) > 1 and len({loaded.puzzle.id for loaded in found}) == 1:
+            repeated = repeated_id(path, found)  # no --id can choose: say so
+            if repeated is not None:
+                fail(repeated)
+        named = dict.fromkeys(str(loaded.puzzle.id) for loaded in found if loaded.puzzle.id)
+        ids = ", ".join(list(named)[:10])
         said = ngettext(
             "{path} holds {n} puzzle; choose one with --id",
             "{path} holds {n} puzzles; choose one with --id",
             len(found),
         ).format(path=path, n=len(found))
-        fail(said + (f" ({ids}{', …' if len(found) > 10 else ''})" if ids else ""))
+        fail(said + (f" ({ids}{', …' if len(named) > 10 else ''})" if ids else ""))
     return found[0]
 
 

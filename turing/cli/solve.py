@@ -340,7 +340,7 @@ def check(
     codes: tuple[str, ...],
 ) -> None:
     """Validate puzzle collections: one solution, no redundant verifier, the stated
-    solution and difficulty, the same puzzle twice.
+    solution and difficulty, the same puzzle twice, one id for two puzzles of a file.
 
     Every FILE is read; each finding is one line that starts with FILE:LINE: and a summary
     ends the report. The same puzzle twice in one file is a problem, in two files a note. A puzzle
