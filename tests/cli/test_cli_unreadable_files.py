@@ -1,6 +1,7 @@
-"""A puzzle file without permission to read it: ``check`` and ``solve`` say so in one line
-naming the file and go on with the rest, as for a missing file; ``analyze`` refuses in one
-line. Run as root, a forked child gives up root first (root reads every file)."""
+"""Files a command cannot read. A puzzle file without permission to read it: ``check`` and
+``solve`` say so in one line naming the file and go on with the rest, as for a missing file;
+``analyze`` refuses in one line (run as root, a forked child gives up root first: root reads
+every file). A file saved as UTF-16 or UTF-32 is said to be so, not to hold a NUL byte."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ import tempfile
 import traceback
 from collections.abc import Callable
 from pathlib import Path
+
+import pytest
 
 from testsupport.cli import PUZZLES, run
 
@@ -68,3 +71,38 @@ def test_an_unreadable_puzzle_file_is_said_and_the_rest_still_read() -> None:
         as_ordinary_user(cases)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.mark.parametrize(
+    ("encoding", "name"),
+    [
+        ("utf-16", "UTF-16"),  # with its byte-order mark, as editors save it
+        ("utf-16-le", "UTF-16"),
+        ("utf-16-be", "UTF-16"),
+        ("utf-32", "UTF-32"),
+    ],
+)
+def test_a_file_in_a_wide_encoding_is_said_to_be_one(
+    encoding: str, name: str, tmp_path: Path
+) -> None:
+    said = f"file is {name} text, not UTF-8: save it as UTF-8"
+    puzzle = tmp_path / "wide.yaml"
+    puzzle.write_bytes((PUZZLES / "sample.yaml").read_text(encoding="utf-8").encode(encoding))
+    cards = tmp_path / "wide-cards.yaml"
+    cards.write_bytes(
+        "name: wide\ncards:\n  - number: 1\n    title: t\n    criteria: [b == 1, b > 1]\n".encode(
+            encoding
+        )
+    )
+    result = run(["check", str(puzzle)])
+    assert result.exit_code == 2
+    assert result.stderr == f"error: {puzzle}: {said}\n"
+    result = run(["solve", "-"], input=puzzle.read_bytes())
+    assert result.exit_code == 2
+    assert result.stderr == f"error: <stdin>: {said}\n"
+    result = run(["cards", "validate", str(cards)])
+    assert result.exit_code == 2
+    assert result.stdout.splitlines()[0] == f"{cards}: error C001: {said}"
+    result = run(["solve", "--cardset", str(cards), str(PUZZLES / "sample.yaml")])
+    assert result.exit_code == 2
+    assert result.stderr == f"error: {cards}: {said}\n"
