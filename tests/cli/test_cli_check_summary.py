@@ -71,3 +71,13 @@ def test_german_analysis_figures_have_their_article(turing: Run) -> None:
     assert "Optimales Spiel für Rätsel: die wenigsten Tests, die beste erste Runde." in " ".join(
         help_text.split()
     )
+
+
+@pytest.mark.parametrize("command", [["solve"], ["check"], ["play"], ["analyze", "-q"]])
+def test_an_unknown_card_set_is_named_once(turing: Run, command: list[str]) -> None:
+    result = turing([*command, "--cardset", "Gärten Größe", str(PUZZLES / "sample.yaml")])
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "error: no card set named 'Gärten Größe' (shipped: classic, examples/primes; "
+        "or give a path to a .yaml file)\n"
+    )

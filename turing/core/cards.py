@@ -304,7 +304,7 @@ def resolve_cardset(name_or_path: str | os.PathLike[str], base: Path | None = No
     if path.is_file():
         return path
     raise CardError(
-        text,
+        "",  # the message names the set: said once
         0,
         0,
         _("no card set named {name} (shipped: {shipped}; or give a path to a .yaml file)").format(
