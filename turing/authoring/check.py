@@ -339,7 +339,8 @@ class CollectionCheck:
     files: int = 0
     codes: int = 0
     read_errors: int = 0
-    #: paths given for puzzle files that are none (a directory): not counted in ``files``
+    #: paths given for puzzle files that are none (a directory, a missing file): not
+    #: counted in ``files``
     not_files: int = 0
     _seen: dict[str, tuple[str, int]] = field(default_factory=dict)
     _sources: set[str] = field(default_factory=set)
@@ -388,7 +389,7 @@ class CollectionCheck:
         self.read_errors += 1
 
     def not_a_file(self, source: str) -> None:
-        """Count a path given for a puzzle file that is none (a directory)."""
+        """Count a path given for a puzzle file that is none (a directory, a missing file)."""
         self.not_files += 1
 
     def _count_file(self, source: str) -> None:

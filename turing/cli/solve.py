@@ -109,8 +109,9 @@ def _each_puzzle(
     not_a_file: Callable[[str], None],
 ) -> Iterator[Loaded]:
     """Every puzzle of every file; a puzzle or a file that cannot be read is reported on
-    stderr (``unreadable``; a directory: ``not_a_file``), and reading goes on with the
-    next one. A file named again is read once (a note on stderr says so)."""
+    stderr (``unreadable``; a path that is no file, a directory or nothing at all:
+    ``not_a_file``), and reading goes on with the next one. A file named again is read
+    once (a note on stderr says so)."""
     done: list[str] = []
     for file in files:
         again = _same_file(file, done)
@@ -130,12 +131,18 @@ def _each_puzzle(
             for item in read_puzzles(file, forced):
                 if isinstance(item, SourceError):
                     _unreadable(file, item)
-                    unreadable(file)
+                    (unreadable if _exists(file) else not_a_file)(file)
                 else:
                     yield item
         except TuringError as exc:
             _unreadable(file, exc)
-            unreadable(file)
+            (unreadable if _exists(file) else not_a_file)(file)
+
+
+def _exists(file: str) -> bool:
+    """Whether a FILE argument names something: a missing file is counted as a directory
+    is, as no puzzle file, and a file that is there but cannot be read as a read error."""
+    return file == "-" or os.path.exists(file)
 
 
 def _finish(status: int) -> NoReturn:
