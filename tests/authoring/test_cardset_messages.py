@@ -125,3 +125,32 @@ def test_german_words(garden: Path) -> None:
     assert (
         f"{garden}: das ist ein Kartensatz, kein Rätsel (gib ihn mit --cardset an)" in result.output
     )
+
+
+PUZZLE_GIVEN = "this is a puzzle file, not a card set"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "id: g-1\ncards: [1, 3, 5, 6]\ncriteria: [3, 3, 2, 3]\n",
+        "- cards: [1, 3, 5]\n- cards: [[1, 2], [3, 4], [5, 6]]\n",
+        "puzzles:\n  - cards: [1, 3, 5]\n",
+    ],
+    ids=["one", "list", "puzzles"],
+)
+def test_a_puzzle_file_given_as_a_card_set_is_named_so(
+    text: str, garden: Path, tmp_path: Path
+) -> None:
+    puzzles = tmp_path / "g-1.yaml"
+    puzzles.write_text(text, encoding="utf-8")
+    result = run(["cards", "validate", str(puzzles)])
+    assert result.exit_code == 1, result.output
+    assert result.output.splitlines() == [
+        f"{puzzles}: error C110: {PUZZLE_GIVEN}",
+        f"{puzzles}: 1 error",
+    ]
+    for command in (["solve", "--cardset", str(puzzles)], ["play", "--cardset", str(puzzles)]):
+        result = run([*command, str(garden)])
+        assert result.exit_code == 2, result.output
+        assert result.stderr == f"error: {puzzles}: {PUZZLE_GIVEN}\n"

@@ -71,3 +71,23 @@ def test_german_analysis_figures_have_their_article(turing: Run) -> None:
     assert "Optimales Spiel für Rätsel: die wenigsten Tests, die beste erste Runde." in " ".join(
         help_text.split()
     )
+
+
+def test_a_missing_file_is_counted_as_a_directory_is(turing: Run, tmp_path: Path) -> None:
+    sample = str(PUZZLES / "sample.yaml")
+    summaries = []
+    for given in (tmp_path / "missing.yaml", tmp_path):
+        result = turing(["check", sample, str(given)])
+        assert result.exit_code == 2
+        summaries.append(result.stdout.splitlines()[-1])
+    assert summaries == ["1 puzzle checked in 1 file: 1 not a puzzle file"] * 2
+
+
+@pytest.mark.parametrize("command", [["solve"], ["check"], ["play"], ["analyze", "-q"]])
+def test_an_unknown_card_set_is_named_once(turing: Run, command: list[str]) -> None:
+    result = turing([*command, "--cardset", "Gärten Größe", str(PUZZLES / "sample.yaml")])
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "error: no card set named 'Gärten Größe' (shipped: classic, examples/primes; "
+        "or give a path to a .yaml file)\n"
+    )

@@ -67,3 +67,69 @@ def test_one_id_given_twice_is_one_missing_id(lang: str, dup: str) -> None:
     assert code == 2
     assert out.count("'zz'") == 1
     assert "'ZZ'" not in out
+
+
+#: two puzzles under one id, written alike, and a third of its own
+REPEATED = """\
+- id: g-1
+  cards: [4, 9, 11, 14]
+  criteria: [2, 1, 1, 3]
+- id: g-1
+  cards: [3, 7, 10, 14]
+  criteria: [2, 2, 2, 2]
+- id: h
+  cards: [2, 6, 14, 17]
+  criteria: [2, 2, 1, 2]
+"""
+SAID_REPEATED = (
+    "error: {f}: 2 puzzles have the id 'g-1' (lines 1, 4), so --id cannot choose one; "
+    "give each puzzle its own id"
+)
+
+
+@pytest.mark.parametrize("command", ["play", "share", "analyze"])
+@pytest.mark.parametrize("wanted", ["g-1", "G1"])
+def test_an_id_two_puzzles_share_is_said_to_repeat(
+    command: str, wanted: str, tmp_path: Path
+) -> None:
+    path = tmp_path / "repeated.yaml"
+    path.write_text(REPEATED, encoding="utf-8")
+    code, out = run(command, str(path), "--id", wanted)
+    assert code == 2
+    assert out.strip() == SAID_REPEATED.format(f=path)
+
+
+def test_play_lists_a_repeated_id_once_and_says_when_only_it_is_left(tmp_path: Path) -> None:
+    path = tmp_path / "repeated.yaml"
+    path.write_text(REPEATED, encoding="utf-8")
+    code, out = run("play", str(path))
+    assert code == 2
+    assert out.strip() == f"error: {path} holds 3 puzzles; choose one with --id (g-1, h)"
+    path.write_text(REPEATED.replace("- id: h\n", "- id: g-1\n"), encoding="utf-8")
+    code, out = run("play", str(path))
+    assert code == 2
+    assert out.strip() == (
+        f"error: {path}: 3 puzzles have the id 'g-1' (lines 1, 4, 7), so --id cannot choose "
+        "one; give each puzzle its own id"
+    )
+
+
+def test_check_says_two_puzzles_of_a_file_share_an_id(tmp_path: Path) -> None:
+    path = tmp_path / "repeated.yaml"
+    path.write_text(REPEATED, encoding="utf-8")
+    code, out = run("check", str(path))
+    assert code == 1
+    assert out.splitlines() == [
+        f"{path}:1: ok g-1 · easy",
+        f"{path}:4: FAIL g-1: the id 'g-1' is also that of the puzzle at line 1 of this file; "
+        "give each puzzle its own id",
+        f"{path}:7: ok h · easy",
+        "3 puzzles checked in 1 file: 1 with problems",
+    ]
+    # in two files one id is no problem (the rule book's puzzles are shipped twice)
+    first, second = tmp_path / "first.yaml", tmp_path / "second.yaml"
+    first.write_text(REPEATED[: REPEATED.index("- id: g-1", 1)], encoding="utf-8")
+    second.write_text(REPEATED[REPEATED.index("- id: g-1", 1) :], encoding="utf-8")
+    code, out = run("check", str(first), str(second))
+    assert code == 0, out
+    assert out.splitlines()[-1] == "3 puzzles checked in 2 files: all sound"

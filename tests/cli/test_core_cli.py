@@ -196,9 +196,9 @@ def test_check_reads_every_file_and_names_each_finding(tmp_path: Path) -> None:
     assert f"{sample}:3: note 01: also at {bad}:1 (the same puzzle in another file)" in lines
     # The puzzle after the unreadable one in the same file is still checked.
     assert f"{bad}:4: ok d · easy" in lines
-    # a folder is no puzzle file, and is not counted as one
+    # a folder and a missing file are no puzzle files, and are not counted as ones
     assert lines[-1] == (
-        "4 puzzles checked in 3 files: 2 with problems, 2 read errors, 1 not a puzzle file, 1 note"
+        "4 puzzles checked in 2 files: 2 with problems, 1 read error, 2 not puzzle files, 1 note"
     )
     assert err.splitlines() == [
         f"error: {bad}:3:25: card 49 is not in card set 'classic' (cards 1–48)",

@@ -3,6 +3,8 @@ not read as its last value."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from click.testing import CliRunner
 
@@ -32,3 +34,28 @@ def test_three_ids_are_counted() -> None:
 def test_one_id_still_plays() -> None:
     result = CliRunner().invoke(main, ["play", "--id", "01"], input="quit\ny\n")
     assert "error" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "problem"),
+    [
+        (
+            "cards: [4, 9, 11]\ncriteria: [2, 1, 1]\n",
+            "this puzzle cannot be played: 8 codes meet its hidden criteria, not exactly one",
+        ),
+        (
+            'cards: [4, 9, 11, 14]\ncriteria: [2, 1, 1, 3]\nsolution: "444"\n',
+            "this puzzle cannot be played: its stated solution 444 is not the code its "
+            "criteria give",
+        ),
+    ],
+)
+def test_an_unplayable_puzzle_is_refused_at_its_place(
+    puzzle: str, problem: str, tmp_path: Path
+) -> None:
+    path = tmp_path / "puzzles.yaml"
+    path.write_text("# one puzzle, after a comment\n\n" + puzzle, encoding="utf-8")
+    result = CliRunner().invoke(main, ["play", str(path)], input="quit\n")
+    assert result.exit_code == 2, result.output
+    assert result.stderr == f"error: {path}:3: {problem}\n"
+    assert result.stdout == ""

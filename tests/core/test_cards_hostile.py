@@ -68,7 +68,7 @@ HOSTILE: dict[str, tuple[Callable[[], bytes], str, int]] = {
     "long_expression": (_long_expression, "C205", 4),
     "nul_bytes": (lambda: b"cards:\n  - number: 1\x00\x00\n", "C001", 2),
     "latin1": (lambda: b"name: caf\xe9\ncards: []\n", "C001", 1),
-    "utf16": (lambda: "cards: []\n".encode("utf-16"), "C001", 1),
+    "utf16": (lambda: "cards: []\n".encode("utf-16"), "C001", 0),  # the whole file: UTF-16
 }  # fmt: skip
 
 

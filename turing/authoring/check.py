@@ -339,10 +339,13 @@ class CollectionCheck:
     files: int = 0
     codes: int = 0
     read_errors: int = 0
-    #: paths given for puzzle files that are none (a directory): not counted in ``files``
+    #: paths given for puzzle files that are none (a directory, a missing file): not
+    #: counted in ``files``
     not_files: int = 0
     _seen: dict[str, tuple[str, int]] = field(default_factory=dict)
     _sources: set[str] = field(default_factory=set)
+    #: the line of the first puzzle of each id in each file
+    _ids: dict[tuple[str, str], int] = field(default_factory=dict)
 
     def check(self, loaded: Loaded) -> Checked:
         """Check one puzzle read from a file, against the puzzles checked before it."""
@@ -364,6 +367,17 @@ class CollectionCheck:
                     place=f"{first[0]}:{first[1]}"
                 )
             )
+        if loaded.puzzle.id is not None:
+            named = self._ids.setdefault((loaded.source, loaded.puzzle.id), loaded.line)
+            if named != loaded.line and not (first is not None and first[0] == loaded.source):
+                # the same puzzle twice is said above; two puzzles under one id no --id
+                # tells apart
+                checked.problems.append(
+                    _(
+                        "the id {id!r} is also that of the puzzle at line {line} of this file; "
+                        "give each puzzle its own id"
+                    ).format(id=loaded.puzzle.id, line=named)
+                )
         self.puzzles += 1
         self.failed += not checked.valid
         self.notes += len(checked.notes)
@@ -375,7 +389,7 @@ class CollectionCheck:
         self.read_errors += 1
 
     def not_a_file(self, source: str) -> None:
-        """Count a path given for a puzzle file that is none (a directory)."""
+        """Count a path given for a puzzle file that is none (a directory, a missing file)."""
         self.not_files += 1
 
     def _count_file(self, source: str) -> None:

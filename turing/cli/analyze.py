@@ -24,6 +24,7 @@ from turing.analysis.search import (
 )
 from turing.cli.options import (
     EVERY_PUZZLE_CARDSET,
+    PUZZLE_PATH,
     FiniteFloatRange,
     cardset_option,
     id_option,
@@ -283,7 +284,7 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
     "file",
     metavar="FILE|-",
     required=False,
-    type=click.Path(allow_dash=True, readable=False, path_type=str),
+    type=PUZZLE_PATH,
 )
 @id_option
 @code_option

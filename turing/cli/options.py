@@ -24,6 +24,9 @@ from turing.i18n import LANGUAGES, N_, _, ngettext, speaking
 #: a card set's name (under cards/) or a path, resolved by the command (a missing file is
 #: its one-line error, not click's)
 CARDSET_PATH: Final = click.Path(readable=False, path_type=str)
+#: a puzzle file, or ``-`` for standard input (one that cannot be read is the command's
+#: one-line error, and a command that reads several files goes on with the rest)
+PUZZLE_PATH: Final = click.Path(allow_dash=True, readable=False, path_type=str)
 
 #: ``--cardset`` of a command that makes puzzles of one card set
 ONE_CARDSET: Final = N_("Card set (default classic).")
@@ -323,9 +326,37 @@ def id_option(func: Any) -> Any:
     )(func)
 
 
+def repeated_id(file: str, puzzles: Sequence[Loaded]) -> str | None:
+    """What to do when puzzles of ``file`` have one id written alike, which no ``--id``
+    can tell apart (the first such id and its lines), else None."""
+    lines: dict[str, list[int]] = {}
+    for each in puzzles:
+        if each.puzzle.id is not None:
+            lines.setdefault(each.puzzle.id, []).append(each.line)
+    for puzzle_id, where in lines.items():
+        if len(where) > 1:
+            return ngettext(
+                "{file}: {n} puzzle has the id {id!r} (lines {lines}), so --id cannot choose "
+                "one; give each puzzle its own id",
+                "{file}: {n} puzzles have the id {id!r} (lines {lines}), so --id cannot choose "
+                "one; give each puzzle its own id",
+                len(where),
+            ).format(
+                file=file,
+                n=len(where),
+                id=puzzle_id,
+                lines=", ".join(str(line) for line in where),
+            )
+    return None
+
+
 def ambiguous_id(file: str, wanted: str, found: Sequence[Loaded]) -> str:
     """Why ``wanted`` picks no one puzzle of ``file``: several match it, none written
-    exactly so; their ids and lines."""
+    exactly so (their ids and lines), or all have one id written alike."""
+    if len({each.puzzle.id for each in found}) == 1:
+        repeated = repeated_id(file, found)
+        assert repeated is not None
+        return repeated
     places = ", ".join(
         _("{id!r} (line {line})").format(id=each.puzzle.id, line=each.line) for each in found
     )

@@ -25,6 +25,7 @@ from turing.cli.options import (
     cardset_option,
     one_value,
     read_with_ids,
+    repeated_id,
 )
 from turing.cli.output import (
     cardset_file,
@@ -89,19 +90,25 @@ def _verifier_counts(text: str | None) -> list[int]:
     return list(range(low, high + 1))
 
 
-def _from_file(path: str, forced: CardSet | None, puzzle_id: str | None) -> tuple[Puzzle, CardSet]:
+def _from_file(path: str, forced: CardSet | None, puzzle_id: str | None) -> Loaded:
+    """The one puzzle of FILE, or the one ``--id`` picks there."""
     if path == "-":
         fail(_("standard input holds the commands of the game; give the puzzle FILE by its name"))
     found = list(with_notes(read_with_ids(path, forced, () if puzzle_id is None else (puzzle_id,))))
     if len(found) != 1:
-        ids = ", ".join(str(loaded.puzzle.id) for loaded in found[:10] if loaded.puzzle.id)
+        if len(found) > 1 and len({loaded.puzzle.id for loaded in found}) == 1:
+            repeated = repeated_id(path, found)  # no --id can choose: say so
+            if repeated is not None:
+                fail(repeated)
+        named = dict.fromkeys(str(loaded.puzzle.id) for loaded in found if loaded.puzzle.id)
+        ids = ", ".join(list(named)[:10])
         said = ngettext(
             "{path} holds {n} puzzle; choose one with --id",
             "{path} holds {n} puzzles; choose one with --id",
             len(found),
         ).format(path=path, n=len(found))
-        fail(said + (f" ({ids}{', …' if len(found) > 10 else ''})" if ids else ""))
-    return found[0].puzzle, found[0].cardset
+        fail(said + (f" ({ids}{', …' if len(named) > 10 else ''})" if ids else ""))
+    return found[0]
 
 
 def _same_puzzle(one: Loaded, other: Loaded) -> bool:
@@ -691,11 +698,13 @@ def _new_game(
     if seed is None:
         seed = secrets.randbelow(2**31)
     forced = load_cardset(cardset_name) if cardset_name is not None else None
+    place: str | None = None  # FILE:LINE of a puzzle read from a file
     if share_code is not None:
         puzzle, cardset = shared_puzzle(share_code)
         label = SHARED_LABEL
     elif file is not None:
-        puzzle, cardset = _from_file(file, forced, puzzle_id)
+        loaded = _from_file(file, forced, puzzle_id)
+        puzzle, cardset, place = loaded.puzzle, loaded.cardset, f"{file}:{loaded.line}"
         label = neutral_label(puzzle, f"puzzle of {Path(file).name}")
     elif random_flag:
         cardset = forced or load_cardset("classic")
@@ -725,14 +734,16 @@ def _new_game(
                     sample=sample
                 )
             )
-        puzzle, cardset = _from_file(str(sample), forced, None)
+        loaded = _from_file(str(sample), forced, None)
+        puzzle, cardset, place = loaded.puzzle, loaded.cardset, f"{sample}:{loaded.line}"
         label = neutral_label(puzzle, "sample puzzle")
     if mode is not None and puzzle.mode != mode:
         fail(_("the puzzle is in {mode} mode, not {mode2}").format(mode=puzzle.mode, mode2=mode))
     try:
         session = Session.new(puzzle, cardset, seats_spec, seed, hints=not no_hints, label=label)
     except GameError as exc:
-        fail(str(exc))
+        # a puzzle read from a file is refused at its place, as its read errors are
+        fail(str(exc) if place is None else f"{place}: {exc}")
     return session
 
 

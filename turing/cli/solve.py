@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, cast
 import click
 
 from turing.authoring.check import CollectionCheck, Engine, Solved, solve_puzzle
-from turing.cli.options import EVERY_PUZZLE_CARDSET, cardset_option
+from turing.cli.options import EVERY_PUZZLE_CARDSET, PUZZLE_PATH, cardset_option
 from turing.cli.output import (
     EXIT_OK,
     EXIT_PROBLEM,
@@ -109,8 +109,9 @@ def _each_puzzle(
     not_a_file: Callable[[str], None],
 ) -> Iterator[Loaded]:
     """Every puzzle of every file; a puzzle or a file that cannot be read is reported on
-    stderr (``unreadable``; a directory: ``not_a_file``), and reading goes on with the
-    next one. A file named again is read once (a note on stderr says so)."""
+    stderr (``unreadable``; a path that is no file, a directory or nothing at all:
+    ``not_a_file``), and reading goes on with the next one. A file named again is read
+    once (a note on stderr says so)."""
     done: list[str] = []
     for file in files:
         again = _same_file(file, done)
@@ -130,12 +131,18 @@ def _each_puzzle(
             for item in read_puzzles(file, forced):
                 if isinstance(item, SourceError):
                     _unreadable(file, item)
-                    unreadable(file)
+                    (unreadable if _exists(file) else not_a_file)(file)
                 else:
                     yield item
         except TuringError as exc:
             _unreadable(file, exc)
-            unreadable(file)
+            (unreadable if _exists(file) else not_a_file)(file)
+
+
+def _exists(file: str) -> bool:
+    """Whether a FILE argument names something: a missing file is counted as a directory
+    is, as no puzzle file, and a file that is there but cannot be read as a read error."""
+    return file == "-" or os.path.exists(file)
 
 
 def _finish(status: int) -> NoReturn:
@@ -151,7 +158,7 @@ def _finish(status: int) -> NoReturn:
     metavar="FILE…",
     nargs=-1,
     required=False,
-    type=click.Path(allow_dash=True),
+    type=PUZZLE_PATH,
 )
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object per puzzle.")
 @click.option(
@@ -322,7 +329,7 @@ def _puzzle_table(puzzle: Puzzle, cardset: CardSet, solved: Solved) -> Table:
     metavar="FILE…",
     nargs=-1,
     required=False,
-    type=click.Path(allow_dash=True),
+    type=PUZZLE_PATH,
 )
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object per puzzle.")
 @click.option(
@@ -340,7 +347,7 @@ def check(
     codes: tuple[str, ...],
 ) -> None:
     """Validate puzzle collections: one solution, no redundant verifier, the stated
-    solution and difficulty, the same puzzle twice.
+    solution and difficulty, the same puzzle twice, one id for two puzzles of a file.
 
     Every FILE is read; each finding is one line that starts with FILE:LINE: and a summary
     ends the report. The same puzzle twice in one file is a problem, in two files a note. A puzzle

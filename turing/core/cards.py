@@ -59,6 +59,7 @@ E_CONTROL: Final = "C109"
 E_NEVER: Final = "C301"
 E_ALWAYS: Final = "C302"
 E_UNKNOWN_SET: Final = "C010"
+E_PUZZLE_GIVEN: Final = "C110"
 
 #: Card-set files larger than this are refused (the 48 published cards take 15 KiB).
 MAX_CARDSET_BYTES: Final = 128 * 1024
@@ -303,7 +304,7 @@ def resolve_cardset(name_or_path: str | os.PathLike[str], base: Path | None = No
     if path.is_file():
         return path
     raise CardError(
-        text,
+        "",  # the message names the set: said once
         0,
         0,
         _("no card set named {name} (shipped: {shipped}; or give a path to a .yaml file)").format(
@@ -571,6 +572,29 @@ def _block_position(source_lines: list[str], node: Node, offset: int) -> tuple[i
     return node.line, node.column
 
 
+def _is_puzzle(node: Node) -> bool:
+    """Whether a mapping is recognisably a puzzle: its ``cards`` a list of card numbers
+    (or of pairs of them), where a card set's are mappings."""
+    if not isinstance(node.value, dict) or "cards" not in node.value:
+        return False
+    cards = node.value["cards"].value
+    return (
+        isinstance(cards, list)
+        and bool(cards)
+        and all(isinstance(card.value, int | list) for card in cards)
+    )
+
+
+def _is_puzzle_file(root: Node) -> bool:
+    """Whether a document is recognisably a puzzle file: one puzzle, a list of them, or a
+    mapping of ``puzzles`` without ``cards``."""
+    if isinstance(root.value, list):
+        return bool(root.value) and all(_is_puzzle(item) for item in root.value)
+    if isinstance(root.value, dict) and "puzzles" in root.value and "cards" not in root.value:
+        return True
+    return _is_puzzle(root)
+
+
 def parse_cardset(
     text: str, source: str, default_name: str = ""
 ) -> tuple[CardSet | None, list[CardError]]:
@@ -597,6 +621,10 @@ def parse_cardset_partial(
         root = load_yaml(text, source)
     except SourceError as exc:
         return None, [CardError(exc.source, exc.line, exc.column, exc.message, exc.code)]
+    if _is_puzzle_file(root):
+        return None, [
+            CardError(source, 0, 0, _("this is a puzzle file, not a card set"), E_PUZZLE_GIVEN)
+        ]
     if not isinstance(root.value, dict):
         return None, [
             _err(

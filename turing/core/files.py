@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import errno
 import hashlib
@@ -83,8 +84,43 @@ def _position(data: bytes, offset: int) -> tuple[int, int]:
     return line, len(data[start:offset].decode("utf-8", errors="replace")) + 1
 
 
+#: The byte-order marks of the wide encodings an editor may save text in (UTF-32's
+#: little-endian mark begins with UTF-16's: it comes first).
+_WIDE_MARKS: Final = (
+    (codecs.BOM_UTF32_LE, "UTF-32"),
+    (codecs.BOM_UTF32_BE, "UTF-32"),
+    (codecs.BOM_UTF16_LE, "UTF-16"),
+    (codecs.BOM_UTF16_BE, "UTF-16"),
+)
+
+
+def _wide_encoding(data: bytes) -> str | None:
+    """The wide encoding ``data`` is plainly written in: by its byte-order mark, or for
+    UTF-16 without one, by its first two characters each a zero byte beside another."""
+    for mark, encoding in _WIDE_MARKS:
+        if data.startswith(mark):
+            return encoding
+    head = data[:4]
+    if len(head) == 4 and (
+        (head[1] == head[3] == 0 and head[0] and head[2])
+        or (head[0] == head[2] == 0 and head[1] and head[3])
+    ):
+        return "UTF-16"
+    return None
+
+
 def decode_text(data: bytes, source: str) -> str:
-    """Decode UTF-8 bytes, refusing NUL bytes and invalid sequences with their place."""
+    """Decode UTF-8 bytes, refusing NUL bytes and invalid sequences with their place, and
+    text in UTF-16 or UTF-32 as a whole."""
+    wide = _wide_encoding(data)
+    if wide is not None:
+        raise SourceError(
+            source,
+            0,
+            0,
+            _("file is {encoding} text, not UTF-8: save it as UTF-8").format(encoding=wide),
+            E_FILE,
+        )
     nul = data.find(b"\x00")
     if nul >= 0:
         line, col = _position(data, nul)
