@@ -390,6 +390,26 @@ def file_name(typed: str) -> str:
     return name
 
 
+def _unknown_command(head: str, line: str, verifiers: int) -> str:
+    """What to say of a line whose first word is no command: a verifier's letter alone
+    points to the test command, a code alone to compose and solve."""
+    if head.upper() in LETTERS[:verifiers] and line == head:
+        return _(
+            "unknown command {word!r}: to test the round's code on verifier {letter}, "
+            "type test {word} (short: t {word})"
+        ).format(word=head, letter=head.upper())
+    try:
+        code = Code.parse(line)
+    except CodeError:
+        pass
+    else:
+        return _(
+            "unknown command {word!r}: to choose {code} as the round's code, type compose "
+            "{code} (short: c {code}); to submit it as the solution, solve {code}"
+        ).format(word=line, code=code)
+    return _("unknown command {word!r} (type help for the commands)").format(word=head)
+
+
 def parse_command(line: str, verifiers: int) -> Command:
     """One typed command → :class:`Command`; :class:`CommandError` with a clear message."""
     stripped = line.strip()
@@ -403,9 +423,7 @@ def parse_command(line: str, verifiers: int) -> Command:
         return Command("show", arg="cards")
     name = command_name(word)
     if name is None:
-        raise CommandError(
-            _("unknown command {word!r} (type help for the commands)").format(word=head)
-        )
+        raise CommandError(_unknown_command(head, stripped, verifiers))
     rest = rest.strip()
     usage = _(COMMANDS[name][0])
     if name in ("compose", "solve"):
