@@ -61,6 +61,7 @@ from turing.play.session import (
     Session,
     SessionError,
     command_rows,
+    file_label,
     grammar_notes,
     load_save,
     neutral_label,
@@ -696,7 +697,7 @@ def _new_game(
         label = SHARED_LABEL
     elif file is not None:
         puzzle, cardset = _from_file(file, forced, puzzle_id)
-        label = neutral_label(puzzle, f"puzzle of {Path(file).name}")
+        label = neutral_label(puzzle, file_label(Path(file).name))
     elif random_flag:
         cardset = forced or load_cardset("classic")
         try:

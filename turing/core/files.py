@@ -223,7 +223,7 @@ def read_text(path: str | os.PathLike[str], max_bytes: int = MAX_FILE_BYTES) -> 
         raise SourceError(source, 0, 0, _("is a directory, not a file"), E_FILE) from None
     except OSError as exc:
         raise SourceError(
-            source, 0, 0, _("cannot read: {reason}").format(reason=exc.strerror), E_FILE
+            source, 0, 0, _("cannot read: {reason}").format(reason=os_reason(exc)), E_FILE
         ) from None
     return read_bytes_text(data, source, max_bytes)
 
