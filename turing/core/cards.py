@@ -165,6 +165,9 @@ class CardSet:
     source: str = ""
     description: str = ""
     tiers: Mapping[str, tuple[int, int]] = field(default_factory=lambda: dict(DEFAULT_TIERS))
+    #: where the card file gives each tier's range, ``(line, column)``: only the tiers
+    #: the file itself gives (none when it keeps the published ranges)
+    tier_places: Mapping[str, tuple[int, int]] = field(default_factory=dict, compare=False)
     #: the card file's ``description_<lang>`` fields
     descriptions: Translations = ()
     #: tables derived from this set (see :meth:`derived`): they live and die with it
@@ -625,8 +628,13 @@ def parse_cardset_partial(
         else:
             errors.append(_err(node, _("'description' must be text"), E_TYPE))
     tiers = dict(DEFAULT_TIERS)
+    tier_places: dict[str, tuple[int, int]] = {}
     if "tiers" in root.value:
-        tiers = _parse_tiers(root.value["tiers"], errors) or tiers
+        given = _parse_tiers(root.value["tiers"], errors)
+        if given:
+            tiers = given
+            tier_nodes = root.value["tiers"].value
+            tier_places = {tier: (tier_nodes[tier].line, tier_nodes[tier].column) for tier in given}
     cards: dict[int, Card] = {}
     if "cards" not in root.value:
         errors.append(_err(root, _("missing key 'cards' (the list of cards)"), E_MISSING))
@@ -673,6 +681,7 @@ def parse_cardset_partial(
         source=source,
         description=description,
         tiers=tiers,
+        tier_places=tier_places,
         descriptions=descriptions,
     ), errors
 
