@@ -23,6 +23,7 @@ from turing.core.files import (
     SourceError,
     cached_parse,
     garbling_character,
+    invisible,
     load_yaml,
     read_text,
     shipped_dir,
@@ -400,7 +401,8 @@ def _text(
 ) -> str | None:
     """A text field's value (``node.value`` is a str) without its surrounding whitespace
     (a block scalar's final line break is not part of it). An empty text (C107), a line
-    break inside a one-line text (C108) and a control or direction character (C109) are
+    break inside a one-line text (C108) and a control, direction or invisible format
+    character (C109, :func:`turing.core.files.garbling_character`) are
     errors, reported at the scalar (a character at its own place where it can be found);
     the result is then None."""
     raw = str(node.value)
@@ -418,9 +420,16 @@ def _text(
             errors.append(_err(node, message.format(key=key), E_LINE_BREAK))
             return None
         line, column = _expression_column(lines, node, lead + found)
-        message = _(
-            "{key!r} holds {char}, a control or text-direction character that would "
-            "garble what is shown"
+        message = (
+            _(
+                "{key!r} holds {char}, an invisible character: two texts that look the "
+                "same would differ"
+            )
+            if invisible(char)
+            else _(
+                "{key!r} holds {char}, a control or text-direction character that would "
+                "garble what is shown"
+            )
         )
         errors.append(
             CardError(
