@@ -42,7 +42,7 @@ def test_every_listed_class_has_a_test_file() -> None:
     listed = {
         "C001", "C002", "C003", "C004", "C101", "C102", "C103", "C104", "C105", "C106",
         "C107", "C108", "C109", "C110", "C201", "C202", "C203", "C204", "C205", "C301", "C302",
-        "W401", "W402", "W403", "W404", "W405", "I406",
+        "W401", "W402", "W403", "W404", "W405", "I406", "W411", "W412",
     }  # fmt: skip
     assert listed <= {expectation(p)[0] for p in FILES}
 
@@ -183,3 +183,51 @@ def test_unusable_card_check_follows_the_verifier_count() -> None:
     three = [(f.code, f.line) for f in lint_file(path, verifiers=3).findings]
     assert three == [("W405", 14), ("W405", 20), ("W405", 23), ("W405", 26)]
     assert [f.code for f in lint_file(path, verifiers=2).findings] == ["W404"]
+
+
+TIER_CARDS = "".join(
+    f"  - number: {n}\n    criteria: [{when}]\n"
+    for n, when in enumerate(
+        ["b < 3, b >= 3", "y < 3, y >= 3", "p < 3, p >= 3", "b < y, b >= y", "y < p, y >= p"],
+        start=1,
+    )
+)
+
+
+@pytest.mark.parametrize(
+    ("tiers", "expected"),
+    [
+        # three ranges, each sharing numbers with the next: the later one is named
+        (
+            "{easy: [1, 3], standard: [2, 4], hard: [4, 6]}",
+            [("W411", "standard"), ("W411", "hard")],
+        ),
+        ("{easy: [1, 2], hard: [3, 99]}", []),
+        ("{easy: [1, 2], standard: [3, 4], hard: [6, 99]}", [("W412", "hard")]),
+        ("{easy: [1, 5], standard: [3, 3]}", [("W411", "standard")]),
+        # ranges that touch, and a last one reaching past the cards, are as published
+        ("{easy: [1, 2], standard: [3, 4], hard: [5, 10000]}", []),
+    ],
+)
+def test_tiers_that_overlap_or_hold_no_card_are_warned_of(
+    tiers: str, expected: list[tuple[str, str]]
+) -> None:
+    line = f"tiers: {tiers}"
+    result = lint_text(f"{line}\ncards:\n{TIER_CARDS}", "t.yaml")
+    found = [(f.code, f.line, f.column) for f in result.findings if f.code in ("W411", "W412")]
+    # each at its tier's range, the '[' after the tier's name
+    assert found == [(code, 1, line.index(f"{tier}: [") + len(tier) + 3) for code, tier in expected]
+    assert all(f.severity == WARNING for f in result.findings if f.code in ("W411", "W412"))
+
+
+def test_a_tier_warning_fails_only_under_strict() -> None:
+    path = str(DATA / "w411_tiers_overlap.yaml")
+    plain = run("cards", "validate", path)
+    assert plain.exit_code == 0, plain.output
+    assert (
+        "warning W411: tier 'standard' [2, 4] shares the numbers 2–3 with tier 'easy' [1, 3]; "
+        "a card is of the first tier whose range holds it, so a card numbered 2–3 is easy"
+    ) in plain.output
+    strict = run("cards", "validate", "--strict", path)
+    assert strict.exit_code == 1
+    assert "error W411" in strict.output

@@ -102,6 +102,36 @@ def test_hostile_card_sets_are_refused_by_solve_too(name: str, tmp_path: Path) -
     assert result.output.count("\n") == 1 and result.output.startswith(f"error: {path}")
 
 
+PACKED = "more than 256 '[' or '{' within 1,024 characters of one line"
+DEEP = "YAML nested deeper than 32 levels"
+
+
+@pytest.mark.parametrize(
+    ("content", "place", "message"),
+    [
+        (b"[" * 10_000 + b"]" * 10_000 + b"\n", (1, 257), PACKED),
+        (_deep_flow(), (1, 7 + 257), PACKED),  # after "cards: ", the 257th bracket
+        (b"cards: " + b"[" * 300 + b"]" * 300 + b"\n", (1, 7 + 257), PACKED),
+        (_deep_mapping(), (1, 7 + 4 * 31 + 1), DEEP),  # the 32nd '{', level 33
+        (_quoted_brackets(), (1, 7 + 7 * 31 + 1), DEEP),
+        (b"cards: " + b"[" * 40 + b"]" * 40 + b"\n", (1, 7 + 32), DEEP),
+        (_deep_indent(), (33, 65), DEEP),
+    ],
+    ids=["bare brackets", "cards brackets", "300 brackets", "mappings", "quoted", "40", "indent"],
+)
+def test_deep_nesting_is_refused_as_the_docs_say(
+    content: bytes, place: tuple[int, int], message: str, tmp_path: Path
+) -> None:
+    path = tmp_path / "deep.yaml"
+    path.write_bytes(content)
+    found = [(f.code, (f.line, f.column), f.message) for f in lint_file(path).findings]
+    assert found == [("C002", place, message)]
+    page = (Path(__file__).parents[2] / "docs" / "cards.md").read_text(encoding="utf-8")
+    rows = [row for row in page.splitlines() if row.startswith("| 10,000-deep nesting")]
+    assert len(rows) == 2 and f"`{PACKED}`" in rows[0] and f"`{DEEP}`" in rows[1]
+    assert "257th bracket" in rows[0] and "33rd level" in rows[1]
+
+
 def test_nothing_is_constructed_from_a_tag(tmp_path: Path) -> None:
     marker = tmp_path / "owned"
     path = tmp_path / "tag.yaml"

@@ -76,6 +76,50 @@ def test_errors_name_the_place(expr: str, offset: int, code: str, fragment: str)
     assert fragment in info.value.message
 
 
+@pytest.mark.parametrize(
+    ("expr", "offset", "message"),
+    [
+        ("b => 3", 2, "unexpected character '=' (write >=)"),
+        ("b =< 3", 2, "unexpected character '=' (write <=)"),
+        ("b = 3", 2, "unexpected character '=' (use == to compare)"),
+        ("b ≤ 2", 2, "unexpected character '≤' (write <=)"),
+        ("b ≥ 2", 2, "unexpected character '≥' (write >=)"),
+        ("sum ≠ 8", 4, "unexpected character '≠' (write !=)"),
+        ("b − 1 == 2", 2, "unexpected character '−' (write -)"),
+        ("b × y == 4", 2, "unexpected character '×' (write *)"),
+        ("b ÷ 2 == 1", 2, "unexpected character '÷' (write //)"),
+    ],
+)
+def test_a_mistyped_operator_is_told_what_to_write(expr: str, offset: int, message: str) -> None:
+    with pytest.raises(ExpressionError) as info:
+        compile_criterion(expr)
+    assert (info.value.code, info.value.offset, info.value.message) == ("C201", offset, message)
+
+
+@pytest.mark.parametrize("name", ["größe", "grün", "ｂ", "blau2"])
+def test_a_word_of_any_letters_is_an_unknown_name(name: str) -> None:
+    with pytest.raises(ExpressionError) as info:
+        compile_criterion(f"{name} == 3")
+    assert (info.value.code, info.value.offset) == ("C202", 0)
+    assert info.value.message.startswith(f"unknown name {name!r}: names are b, blue,")
+
+
+def test_the_size_limits_are_named() -> None:
+    with pytest.raises(ExpressionError) as info:
+        compile_criterion("b < 9999999")
+    assert info.value.message == "number 9999999 is too large: a number has at most 6 digits"
+    with pytest.raises(ExpressionError) as info:
+        compile_criterion("b < " + "9" * 40)
+    assert info.value.message == (
+        "number 999999999999… is too large: a number has at most 6 digits"
+    )
+    with pytest.raises(ExpressionError) as info:
+        compile_criterion("b * 100000 * 100000 * 100000 > 1")
+    assert (info.value.code, info.value.offset) == ("C205", 20)
+    assert info.value.message == ("numbers grow too large: a product passes 10¹² (for code 111)")
+    assert compile_criterion("b * 100000 * 100000 > 1")  # 5·10¹⁰ at most: allowed
+
+
 def test_hostile_sizes_fail_cleanly() -> None:
     with pytest.raises(ExpressionError, match="limit"):
         compile_criterion("b + " * 25_000 + "1 > 0")

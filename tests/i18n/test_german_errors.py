@@ -110,7 +110,7 @@ PUZZLES = {
         ":2:18:",
         "also gibt es Kriterium 4 nicht",
     ),
-    "missing cards": ("mode: classic\n", "", "dem Rätsel fehlt 'cards'"),
+    "missing cards": ("mode: classic\n", "", "dem Rätsel fehlt der Schlüssel 'cards'"),
     "duplicate key": ("cards: [4, 9]\ncards: [4, 9]\n", ":2:1:", "doppelter Schlüssel"),
     "card twice": ("cards: [4, 4, 9]\n", ":1:12:", "Karte 4 kommt doppelt vor"),
     "yaml syntax": (
@@ -144,7 +144,10 @@ def test_a_bad_puzzle_file_is_refused_in_german(case: str, tmp_path: Path) -> No
 @pytest.mark.parametrize(
     ("text", "german"),
     [
-        ("mode: extreme\ncards: [[4, 21]]\ncriteria: [1]\n", "im Modus Extrem braucht 'criteria'"),
+        (
+            "mode: extreme\ncards: [[4, 21]]\ncriteria: [1]\n",
+            "im Modus Extrem braucht 'criteria' auch 'real_cards', das angibt, auf welcher Karte",
+        ),
         ("cards: [[4, 9], 21]\n", "(Paare gibt es im Modus Extrem)"),
         ("mode: nightmare\ncards: [4, 9]\nreal_cards: [4, 4]\n", "im Modus Albtraum muss"),
     ],
@@ -155,6 +158,16 @@ def test_a_mode_is_named_by_its_german_name(text: str, german: str, tmp_path: Pa
     result = CliRunner().invoke(main, ["--lang", "de", "share", str(path)])
     assert result.exit_code == 2
     assert german in result.stderr, result.stderr
+
+
+def test_an_unknown_key_is_said_to_be_ignored_in_german(tmp_path: Path) -> None:
+    path = tmp_path / "typo.yaml"
+    path.write_text("cards: [4, 9, 11, 14]\ncritera: [1, 1, 1, 1]\n", encoding="utf-8")
+    code, _out, err = run("de", ["solve", str(path)])
+    assert code == 0
+    assert err.strip() == (
+        f"Notiz: {path}:2:1: unbekannter Schlüssel 'critera' ignoriert (meintest du 'criteria'?)"
+    )
 
 
 def test_a_bad_json_line_is_refused_in_german(tmp_path: Path) -> None:
@@ -232,6 +245,22 @@ CARD_SETS = {
         + '      - {text: a, when: "b < 3", colour: red}\n      - {text: b, when: "b >= 3"}\n',
         ":6:34:",
         "unbekannter Schlüssel 'colour' in einem Kriterium",
+    ),
+    "no criteria": (
+        "name: mine\ncards:\n  - number: 1\n    title: A\n",
+        ":3:5:",
+        "bei Karte 1 fehlt der Schlüssel 'criteria'",
+    ),
+    "no condition": (
+        CARDS_HEAD + '      - {text: a}\n      - {text: b, when: "b >= 3"}\n',
+        ":6:9:",
+        "bei Kriterium 1 von Karte 1 fehlt der Schlüssel 'when'",
+    ),
+    "division by zero": (
+        CARDS_HEAD
+        + '      - {text: a, when: "b // (y - y) == 1"}\n      - {text: b, when: "b >= 3"}\n',
+        ":6:28:",
+        "'//' teilt durch null (für den Code 111)",
     ),
     "never true": (
         CARDS_HEAD + '      - {text: a, when: "b < 1"}\n      - {text: b, when: "b >= 1"}\n',

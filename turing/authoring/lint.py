@@ -18,6 +18,8 @@
   W408    a card translates some of its criteria or its title but not all of them
   W409    a card has no translation while other cards of the set have one
   W410    two criteria with the same text and the same codes are translated differently
+  W411    two tiers of the file's ``tiers`` share card numbers (the first tier takes them)
+  W412    a tier of the file's ``tiers`` holds none of the set's cards
   ======  ===========================================================================
 
 * :func:`puzzle_stats` — how many valid puzzles of *k* verifiers the set makes, how often
@@ -55,6 +57,8 @@ import numpy.typing as npt
 from turing.core import walk
 from turing.core.cards import (
     MAX_CARDSET_BYTES,
+    TIER_LABELS,
+    TIERS,
     Card,
     CardSet,
     Criterion,
@@ -80,6 +84,8 @@ I_TOO_LARGE: Final = "I407"
 W_PART_TRANSLATED: Final = "W408"
 W_UNTRANSLATED_CARD: Final = "W409"
 W_TRANSLATED_APART: Final = "W410"
+W_TIERS_OVERLAP: Final = "W411"
+W_TIER_EMPTY: Final = "W412"
 
 #: Above this many criteria the unusable-card search (W405) is skipped with I407, and
 #: ``puzzle_stats`` refuses (the table of criterion pairs grows with its square).
@@ -180,7 +186,7 @@ def _codes_word(mask: int) -> str:
 
 
 def card_findings(cardset: CardSet, *, strict: bool = False) -> list[Finding]:
-    """Warnings (and info) about the cards that loaded: W401, W402, W403, I406, W408–W410."""
+    """Warnings (and info) about the cards that loaded: W401, W402, W403, I406, W408–W412."""
     severity = ERROR if strict else WARNING
     cards = list(cardset)
     return [
@@ -189,7 +195,82 @@ def card_findings(cardset: CardSet, *, strict: bool = False) -> list[Finding]:
         *_same_text(cards, cardset.source, severity),
         *_shared_criteria(cards, cardset.source),
         *_translations(cards, cardset.source, severity),
+        *_tier_findings(cardset, severity),
     ]
+
+
+def _range_words(first: int, last: int) -> str:
+    """A tier's range as the file writes it: ``[2, 4]``."""
+    return f"[{first}, {last}]"
+
+
+def _tier_findings(cardset: CardSet, severity: str) -> list[Finding]:
+    """W411, W412: the ranges of the file's own ``tiers``. A card is of the first tier
+    (easy, standard, hard) whose range holds it, so a number in two ranges belongs to
+    the earlier one only; a tier holding none of the set's cards makes no puzzle of its
+    difficulty. Generation still runs on what the ranges give, hence warnings. A range
+    reaching past the set's cards is no finding: the published hard range (23 and above)
+    does it too."""
+    out: list[Finding] = []
+    given = [tier for tier in TIERS if tier in cardset.tier_places]
+    for later_index, later in enumerate(given):
+        low, high = cardset.tiers[later]
+        line, column = cardset.tier_places[later]
+        for earlier in given[:later_index]:
+            first, last = cardset.tiers[earlier]
+            shared_low, shared_high = max(low, first), min(high, last)
+            if shared_low > shared_high:
+                continue
+            shared = str(shared_low) if shared_low == shared_high else f"{shared_low}–{shared_high}"
+            out.append(
+                Finding(
+                    severity,
+                    cardset.source,
+                    line,
+                    column,
+                    W_TIERS_OVERLAP,
+                    ngettext(
+                        "tier {tier!r} {range} shares the number {shared} with tier "
+                        "{earlier!r} {range2}; a card is of the first tier whose range holds "
+                        "it, so a card numbered {shared} is {label}",
+                        "tier {tier!r} {range} shares the numbers {shared} with tier "
+                        "{earlier!r} {range2}; a card is of the first tier whose range holds "
+                        "it, so a card numbered {shared} is {label}",
+                        shared_high - shared_low + 1,
+                    ).format(
+                        tier=later,
+                        range=_range_words(low, high),
+                        shared=shared,
+                        earlier=earlier,
+                        range2=_range_words(first, last),
+                        label=_(TIER_LABELS[earlier]),
+                    ),
+                )
+            )
+    for tier in given:
+        low, high = cardset.tiers[tier]
+        if any(low <= number <= high for number in cardset.cards) or not cardset.cards:
+            continue
+        line, column = cardset.tier_places[tier]
+        out.append(
+            Finding(
+                severity,
+                cardset.source,
+                line,
+                column,
+                W_TIER_EMPTY,
+                _(
+                    "tier {tier!r} {range} holds none of the set's cards ({numbers}), so no "
+                    "puzzle of this set is {label}"
+                ).format(
+                    tier=tier,
+                    range=_range_words(low, high),
+                    numbers=cardset.describe_numbers(),
+                    label=_(TIER_LABELS[tier]),
+                ),
+            )
+        )
+    return out
 
 
 def _translations(cards: Sequence[Card], source: str, severity: str) -> list[Finding]:

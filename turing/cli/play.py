@@ -62,6 +62,7 @@ from turing.play.session import (
     Session,
     SessionError,
     command_rows,
+    file_label,
     grammar_notes,
     load_save,
     neutral_label,
@@ -705,7 +706,7 @@ def _new_game(
     elif file is not None:
         loaded = _from_file(file, forced, puzzle_id)
         puzzle, cardset, place = loaded.puzzle, loaded.cardset, f"{file}:{loaded.line}"
-        label = neutral_label(puzzle, f"puzzle of {Path(file).name}")
+        label = neutral_label(puzzle, file_label(Path(file).name))
     elif random_flag:
         cardset = forced or load_cardset("classic")
         try:

@@ -23,6 +23,7 @@ from turing.core.files import (
     SourceError,
     cached_parse,
     garbling_character,
+    invisible,
     load_yaml,
     read_text,
     shipped_dir,
@@ -166,6 +167,9 @@ class CardSet:
     source: str = ""
     description: str = ""
     tiers: Mapping[str, tuple[int, int]] = field(default_factory=lambda: dict(DEFAULT_TIERS))
+    #: where the card file gives each tier's range, ``(line, column)``: only the tiers
+    #: the file itself gives (none when it keeps the published ranges)
+    tier_places: Mapping[str, tuple[int, int]] = field(default_factory=dict, compare=False)
     #: the card file's ``description_<lang>`` fields
     descriptions: Translations = ()
     #: tables derived from this set (see :meth:`derived`): they live and die with it
@@ -398,7 +402,8 @@ def _text(
 ) -> str | None:
     """A text field's value (``node.value`` is a str) without its surrounding whitespace
     (a block scalar's final line break is not part of it). An empty text (C107), a line
-    break inside a one-line text (C108) and a control or direction character (C109) are
+    break inside a one-line text (C108) and a control, direction or invisible format
+    character (C109, :func:`turing.core.files.garbling_character`) are
     errors, reported at the scalar (a character at its own place where it can be found);
     the result is then None."""
     raw = str(node.value)
@@ -416,9 +421,16 @@ def _text(
             errors.append(_err(node, message.format(key=key), E_LINE_BREAK))
             return None
         line, column = _expression_column(lines, node, lead + found)
-        message = _(
-            "{key!r} holds {char}, a control or text-direction character that would "
-            "garble what is shown"
+        message = (
+            _(
+                "{key!r} holds {char}, an invisible character: two texts that look the "
+                "same would differ"
+            )
+            if invisible(char)
+            else _(
+                "{key!r} holds {char}, a control or text-direction character that would "
+                "garble what is shown"
+            )
         )
         errors.append(
             CardError(
@@ -653,8 +665,13 @@ def parse_cardset_partial(
         else:
             errors.append(_err(node, _("'description' must be text"), E_TYPE))
     tiers = dict(DEFAULT_TIERS)
+    tier_places: dict[str, tuple[int, int]] = {}
     if "tiers" in root.value:
-        tiers = _parse_tiers(root.value["tiers"], errors) or tiers
+        given = _parse_tiers(root.value["tiers"], errors)
+        if given:
+            tiers = given
+            tier_nodes = root.value["tiers"].value
+            tier_places = {tier: (tier_nodes[tier].line, tier_nodes[tier].column) for tier in given}
     cards: dict[int, Card] = {}
     if "cards" not in root.value:
         errors.append(_err(root, _("missing key 'cards' (the list of cards)"), E_MISSING))
@@ -701,6 +718,7 @@ def parse_cardset_partial(
         source=source,
         description=description,
         tiers=tiers,
+        tier_places=tier_places,
         descriptions=descriptions,
     ), errors
 

@@ -34,6 +34,9 @@ from turing.i18n import _
 
 MAX_LENGTH: Final = 2000
 MAX_DEPTH: Final = 40
+#: the most digits a number of an expression has, and the largest product it may make
+MAX_DIGITS: Final = 6
+MAX_PRODUCT: Final = 10**12
 
 
 class ExpressionError(TuringError):
@@ -85,12 +88,18 @@ _TOKEN = re.compile(
     r"""
     (?P<ws>\s+)
   | (?P<int>[0-9]+)
-  | (?P<name>[A-Za-z_][A-Za-z_0-9]*|[▲■●])
+  | (?P<name>[^\W\d](?:[^\W\d]|[0-9])*|[▲■●])
   | (?P<op>//|<=|>=|==|!=|[-+*%<>(),])
   | (?P<bad>.)
     """,
     re.VERBOSE | re.DOTALL,
 )
+
+
+#: ``=<`` and ``=>`` as the comparison meant (``<=``, ``>=``), by the character after ``=``
+_REVERSED: Final = {"<": "<=", ">": ">="}
+#: signs of written mathematics and what the card language writes for each
+_SIGNS: Final = {"≤": "<=", "≥": ">=", "≠": "!=", "−": "-", "×": "*", "÷": "//"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,21 +117,26 @@ def _tokenize(source: str) -> list[_Token]:
         if kind == "ws":
             continue
         if kind == "bad":
+            after = source[match.start() + 1 : match.start() + 2]
+            meant = _SIGNS.get(text) or (_REVERSED.get(after) if text == "=" else None)
             message = _("unexpected character {char!r}")
             if text == "=":
                 message = _("unexpected character {char!r} (use == to compare)")
-            if text == "=" and match.start() + 1 < len(source) and source[match.start() + 1] == "<":
-                message = _("unexpected character {char!r} (write <=)")
+            if meant is not None:
+                message = _("unexpected character {char!r} (write {op})")
             if text == "/":
                 message = _("unexpected character {char!r} (use // for whole-number division)")
             if text in "&|!":
                 message = _("unexpected character {char!r} (use and, or, not)")
             if text.isdigit():
                 message = _("unexpected character {char!r} (write numbers with the digits 0–9)")
-            raise ExpressionError(message.format(char=text), match.start(), E_SYNTAX)
-        if kind == "int" and len(text) > 6:
+            raise ExpressionError(message.format(char=text, op=meant), match.start(), E_SYNTAX)
+        if kind == "int" and len(text) > MAX_DIGITS:
+            shown = text if len(text) <= 12 else f"{text[:12]}…"
             raise ExpressionError(
-                _("number {number}… is too large").format(number=text[:12]),
+                _("number {number} is too large: a number has at most {limit} digits").format(
+                    number=shown, limit=MAX_DIGITS
+                ),
                 match.start(),
                 E_LIMIT,
             )
@@ -396,8 +410,15 @@ class _Parser:
             self._need(right, "int", f"'{op.text}'")
             if op.text == "*":
                 values = tuple(a * b for a, b in zip(left.values, right.values, strict=True))
-                if any(abs(v) > 10**12 for v in values):
-                    raise ExpressionError(_("numbers grow too large"), op.offset, E_LIMIT)
+                large = next((i for i, v in enumerate(values) if abs(v) > MAX_PRODUCT), None)
+                if large is not None:
+                    raise ExpressionError(
+                        _(
+                            "numbers grow too large: a product passes {limit} (for code {code})"
+                        ).format(limit="10¹²", code=ALL_CODES[large]),
+                        op.offset,
+                        E_LIMIT,
+                    )
             else:
                 if 0 in right.values:
                     zero_at = ALL_CODES[right.values.index(0)]

@@ -25,6 +25,7 @@ import pickle
 import re
 import stat
 import sys
+import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -187,21 +188,51 @@ _GARBLING_LINES: Final = re.compile(
 )
 
 
-def garbling_character(text: str, lines: bool = False) -> int | None:
+#: The invisible format characters (category Cf) that are part of writing: the zero-width
+#: non-joiner and joiner U+200C and U+200D (Persian, the Indic scripts, an emoji sequence
+#: such as woman, U+200D, laptop) and the tag characters U+E0020–U+E007F of the emoji flags
+#: of regions (Scotland's). A text may hold them; an id, typed to be found, may not.
+WRITING_FORMAT_CHARACTERS: Final = frozenset(
+    "\u200c\u200d" + "".join(chr(c) for c in range(0xE0020, 0xE0080))
+)
+
+
+def garbling_character(text: str, lines: bool = False, *, writing: bool = True) -> int | None:
     """The index of the first character of ``text`` that would garble a terminal showing
     it — a control character (an escape sequence starts with one), a line break, a
-    character that sets the direction of text — or None; ``lines``: a line feed is allowed
-    (a text of several lines). The one test of every text read from a file and shown.
+    character that sets the direction of text — or that is not seen at all (an invisible
+    format character, category Cf: U+200B, U+2060, U+FEFF, a soft hyphen …, that would
+    make two texts looking the same differ) — or None. ``lines``: a line feed is allowed
+    (a text of several lines); ``writing``: the format characters that are part of writing
+    (:data:`WRITING_FORMAT_CHARACTERS`) are allowed, as in a text; without it (an id) they
+    are not. The one test of every text read from a file and shown.
 
     >>> garbling_character("A46 NXF"), garbling_character("ev\\x1b[2J")
     (None, 2)
-    >>> garbling_character("a\\u202eb")
-    1
+    >>> garbling_character("a\\u202eb"), garbling_character("ab\\u200bc")
+    (1, 2)
     >>> garbling_character("two\\nlines", lines=True), garbling_character("two\\nlines")
     (None, 3)
+    >>> garbling_character("👩\\u200d💻"), garbling_character("👩\\u200d💻", writing=False)
+    (None, 1)
     """
+    if text.isprintable():
+        return None  # a printable text holds no control, line-break or format character
     found = (_GARBLING_LINES if lines else _GARBLING).search(text)
+    end = len(text) if found is None else found.start()
+    for index in range(end):
+        char = text[index]
+        if unicodedata.category(char) == "Cf" and not (
+            writing and char in WRITING_FORMAT_CHARACTERS
+        ):
+            return index
     return None if found is None else found.start()
+
+
+def invisible(char: str) -> bool:
+    """Whether ``char``, found by :func:`garbling_character`, is an invisible format
+    character rather than a control, line-break or direction character."""
+    return char not in DIRECTION_CHARACTERS and unicodedata.category(char) == "Cf"
 
 
 #: How many characters of a text value an error message shows before it says "…".
@@ -259,7 +290,7 @@ def read_text(path: str | os.PathLike[str], max_bytes: int = MAX_FILE_BYTES) -> 
         raise SourceError(source, 0, 0, _("is a directory, not a file"), E_FILE) from None
     except OSError as exc:
         raise SourceError(
-            source, 0, 0, _("cannot read: {reason}").format(reason=exc.strerror), E_FILE
+            source, 0, 0, _("cannot read: {reason}").format(reason=os_reason(exc)), E_FILE
         ) from None
     return read_bytes_text(data, source, max_bytes)
 

@@ -44,6 +44,7 @@ from turing.core.files import (
     check_openers,
     decode_text,
     garbling_character,
+    invisible,
     json_problem,
     load_yaml,
     read_text,
@@ -619,7 +620,11 @@ def _plain_puzzle(doc: dict[str, Any], cardset: CardSet) -> Puzzle | None:
     for key in _SHOWN_TEXTS:
         text = get(key)
         # (a printable text holds no control, line-break or direction character)
-        if type(text) is str and not text.isprintable() and garbling_character(text) is not None:
+        if (
+            type(text) is str
+            and not text.isprintable()
+            and garbling_character(text, writing=False) is not None
+        ):
             return None
     # The object Puzzle(...) makes, its fields set at once: the frozen dataclass sets
     # them one by one, a fifth of the time of reading one line of a JSONL file.
@@ -651,18 +656,24 @@ def puzzle_from_data(
 
 def _check_shown_text(value: Any, key: str, where: Where) -> None:
     """Refuse a text of the document that is shown (``key``: an id, a card-set reference,
-    a stated difficulty) holding a control, line-break or text-direction character, as a
-    card text is refused (docs/cards.md, C108 and C109)."""
+    a stated difficulty) holding a control, line-break, text-direction or invisible
+    format character, as a card text is refused (docs/cards.md, C108 and C109); none of
+    them is prose, so not even the joiners a text may hold."""
     if not isinstance(value, str):
         return
     if key == "cardset":
         value = value.strip()  # a reference is read without the whitespace around it
-    found = garbling_character(value)
+    found = garbling_character(value, writing=False)
     if found is None:
         return
     char = value[found]
     if char in LINE_BREAKS:
         message = _("{key!r} holds a line break: it is shown on one line").format(key=key)
+    elif invisible(char):
+        message = _(
+            "{key!r} holds {char}, an invisible character: two texts that look the same "
+            "would differ"
+        ).format(key=key, char=f"U+{ord(char):04X}")
     else:
         message = _(
             "{key!r} holds {char}, a control or text-direction character that would "
@@ -1109,7 +1120,7 @@ def _own_cardset(
         value = data["cardset"]
         if not isinstance(value, str) or not value.strip():
             return None
-        if garbling_character(value.strip()) is not None:
+        if garbling_character(value.strip(), writing=False) is not None:
             return None
         reference = value.strip()
     found = sets.get(reference)

@@ -349,10 +349,15 @@ class Game:
             )
         if not puzzle.has_hidden:
             raise GameError(
-                "this puzzle cannot be played: it does not give its hidden "
-                "criteria"
-                + ("" if puzzle.true_cards is not None else " and real cards")
-                + " (the verifiers need them to answer)"
+                _(
+                    "this puzzle cannot be played: it does not give its hidden criteria "
+                    "(the verifiers need them to answer)"
+                )
+                if puzzle.true_cards is not None
+                else _(
+                    "this puzzle cannot be played: it does not give its hidden criteria "
+                    "and real cards (the verifiers need them to answer)"
+                )
             )
         try:
             masks = hidden_masks(puzzle, cardset)

@@ -719,6 +719,14 @@ _NEUTRAL_LABELS: Final = {
     "bank puzzle": N_("bank puzzle"),
 }
 _BANK_ROW: Final = re.compile(r"bank row (\d+)")
+#: the neutral name of a puzzle read from a file whose id is missing or computed
+_FILE_PUZZLE: Final = re.compile(r"puzzle of (.+)", re.DOTALL)
+
+
+def file_label(name: str) -> str:
+    """The neutral name of a puzzle of the file ``name`` that gives no id of its own
+    (kept in English in saves; :func:`shown_label` gives it in the language in use)."""
+    return f"puzzle of {name}"
 
 
 def shown_label(puzzle: Puzzle) -> str:
@@ -733,6 +741,9 @@ def shown_label(puzzle: Puzzle) -> str:
     found = _BANK_ROW.fullmatch(label)
     if found is not None:
         return _("bank row {n}").format(n=found.group(1))
+    found = _FILE_PUZZLE.fullmatch(label)
+    if found is not None:
+        return _("puzzle of {file}").format(file=found.group(1))
     return label
 
 
@@ -1949,6 +1960,7 @@ __all__ = [
     "Transcript",
     "Turn",
     "command_rows",
+    "file_label",
     "file_name",
     "grammar_notes",
     "help_text",
