@@ -68,6 +68,19 @@ def test_a_wrong_solve_loses() -> None:
     assert "Nobody wins" in solo.output
 
 
+def test_a_wrong_code_is_not_named_while_others_play_on() -> None:
+    # that 111 is wrong would tell bob and cy a code the solution is not
+    result = play(["--players", "alice,bob,cy"], "solve 111\ntest 111 a b\npass\npass\nsolve 241\n")
+    out = result.output
+    round_1 = out[out.index("Round 1 revealed:") : out.index("— Round 2 —")]
+    assert "alice submitted a wrong code and is eliminated" in round_1
+    assert "111" not in round_1
+    assert "bob passed" in round_1
+    # the end of the game names it
+    solo = play([], "solve 555\n")
+    assert "player submitted 555 — wrong and is eliminated" in solo.output
+
+
 def test_decisions_stay_hidden_until_everyone_decided() -> None:
     result = play(["--players", "alice,bob"], "solve 241\npass\n")
     out = result.output

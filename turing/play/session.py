@@ -892,6 +892,8 @@ class Plan:
 class RevealEntry:
     player: str
     kind: Literal["solve", "pass", "giveup"]
+    #: the code submitted; None for pass and give up, and for a wrong code while other
+    #: seats still play
     code: str | None
     correct: bool | None
     eliminated: bool
@@ -1206,21 +1208,9 @@ class Session:
         game = self.game
         if not game.is_terminal() and game.round == self._revealed_round:
             return None
-        events = game.events[self._revealed :]
-        eliminated = {e["player"] for e in events if e["event"] == "eliminated"}
-        entries = []
-        for e in events:
-            if e["event"] == "solve":
-                entries.append(
-                    RevealEntry(
-                        e["player"], "solve", e["code"], e["correct"], e["player"] in eliminated
-                    )
-                )
-            elif e["event"] == "pass":
-                entries.append(RevealEntry(e["player"], "pass", None, None, False))
-            elif e["event"] == "giveup":
-                entries.append(RevealEntry(e["player"], "giveup", None, None, False))
-        reveal = Reveal(self._revealed_round, tuple(entries), game.is_terminal())
+        over = game.is_terminal()
+        entries = self._reveal_entries(game.events[self._revealed :], over)
+        reveal = Reveal(self._revealed_round, entries, over)
         self._revealed = len(game.events)
         self._revealed_round = game.round
         self._last_reveal = reveal
@@ -1254,18 +1244,26 @@ class Session:
 
     def _replayed_reveal(self, round_no: int) -> Reveal:
         events = [e for e in self.game.events if e.get("round") == round_no]
+        return Reveal(round_no, self._reveal_entries(events, False), False)
+
+    def _reveal_entries(
+        self, events: Sequence[dict[str, Any]], over: bool
+    ) -> tuple[RevealEntry, ...]:
+        """A round's decisions as every seat may see them. While the game goes on and other
+        seats play, a wrong code is not named: that it is wrong would tell the others a
+        code the solution is not (its player knows it; the end of the game names it)."""
         eliminated = {e["player"] for e in events if e["event"] == "eliminated"}
+        hide_wrong = not over and len(self.seats) > 1
         entries: list[RevealEntry] = []
         for e in events:
             if e["event"] == "solve":
+                code = None if hide_wrong and not e["correct"] else e["code"]
                 entries.append(
-                    RevealEntry(
-                        e["player"], "solve", e["code"], e["correct"], e["player"] in eliminated
-                    )
+                    RevealEntry(e["player"], "solve", code, e["correct"], e["player"] in eliminated)
                 )
             elif e["event"] in ("pass", "giveup"):
                 entries.append(RevealEntry(e["player"], e["event"], None, None, False))
-        return Reveal(round_no, tuple(entries), False)
+        return tuple(entries)
 
     # -- a typed line --
 

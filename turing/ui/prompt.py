@@ -466,6 +466,12 @@ def reveal_lines(reveal: Reveal) -> list[str]:
         if entry.kind == "solve":
             if entry.correct:
                 text = _("{name} submitted {code} — right")
+            elif entry.code is None:
+                text = (
+                    _("{name} submitted a wrong code and is eliminated")
+                    if entry.eliminated
+                    else _("{name} submitted a wrong code")
+                )
             elif entry.eliminated:
                 text = _("{name} submitted {code} — wrong and is eliminated")
             else:
