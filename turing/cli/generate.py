@@ -62,6 +62,7 @@ from turing.cli.share import with_notes
 from turing.core.cards import CardSet, load_cardset, portable_reference
 from turing.core.files import BANK_READ, BANK_SIDE_FILES, BANK_WRITTEN, CARD_SET, PUZZLE_FILE
 from turing.core.puzzle import (
+    GAME_VERIFIERS,
     Puzzle,
     cardset_base,
     iter_puzzle_file,
@@ -1270,7 +1271,12 @@ def _commit(
 
 
 @click.command()
-@click.option("--verifiers", type=click.IntRange(2, 6), required=True, help=VERIFIERS_HELP)
+@click.option(
+    "--verifiers",
+    type=click.IntRange(2, 6),
+    required=True,
+    help="Verifiers per puzzle: 4 to 6 (a puzzle of the game); 2 and 3 with --count-only.",
+)
 @cardset_option(ONE_CARDSET)
 @click.option(
     "--bank",
@@ -1306,6 +1312,16 @@ def catalogue(
     catalogue resumes. A stored catalogue takes about 36 bytes a puzzle, and
     `generate --from-bank DB` draws puzzles of any mode from it.
     """
+    if not count_only and verifiers < min(GAME_VERIFIERS):
+        # `turing check` fails a puzzle of fewer verifiers than the game's: such puzzles
+        # are counted, never stored
+        raise click.BadParameter(
+            _(
+                "{count} is not in the range 4<=x<=6 of a stored catalogue (a puzzle of "
+                "the game has 4 to 6 verifiers); 2 and 3 are counted with --count-only"
+            ).format(count=verifiers),
+            param_hint="'--verifiers'",
+        )
     if bank_path is None and not count_only:
         fail(_("say where the puzzles go: --bank DB (or --count-only to just count them)"))
     refuse_writing_inputs(bank_path, [(cardset_file(cardset_name or "classic"), CARD_SET)])
