@@ -8,6 +8,7 @@ import contextlib
 import json
 import os
 import re
+import shlex
 import shutil
 import signal
 import sqlite3
@@ -580,3 +581,36 @@ def test_a_reader_that_goes_away_is_told_what_the_bank_kept(tmp_path: Path) -> N
     reference = tmp_path / "reference.jsonl"
     assert CliRunner().invoke(main, [*ARGS, "-o", str(reference)]).exit_code == 0
     assert whole.read_text() == reference.read_text()
+
+
+def test_ctrl_c_of_a_catalogue_says_what_the_bank_holds_and_the_command(tmp_path: Path) -> None:
+    """Ctrl-C (SIGINT) of a real catalogue run: one line says how many puzzles the bank
+    holds (its last commit) and the command that resumes it, then ``interrupted``, exit
+    130; that command finishes the catalogue as a run never stopped makes it."""
+    text = CLASSIC.read_text()  # the classic cards 1–30: a few seconds to store
+    cards = tmp_path / "first30.yaml"
+    cards.write_text(
+        text[: text.index("  - number: 31\n")].replace("name: classic", "name: first30", 1)
+    )
+    db = tmp_path / "cat.db"
+    args = ["catalogue", "--verifiers", "4", "--cardset", str(cards), "--bank", str(db)]
+    stopped = interrupt([sys.executable, "-m", "turing", *args], db, tmp_path / "none")
+    assert stopped.returncode == 130 and "Traceback" not in stopped.stderr
+    with Bank(db) as b:
+        [rec] = b.runs()
+        assert b.count() == rec.kept > 0 and not rec.done
+        total = rec.target
+    command = shlex.join(["turing", *args[:-2], "--bank", str(db)])
+    assert stopped.stderr == (
+        f"stopped; the bank {db} holds {rec.kept:,} puzzles of the 4-verifier catalogue "
+        f"({rec.next_index:,} of {total:,} units): `{command}` resumes it\ninterrupted\n"
+    )
+    words = shlex.split(command)
+    assert words[0] == "turing"
+    done = subprocess.run(
+        [sys.executable, "-m", "turing", *words[1:]], capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr
+    ref = tmp_path / "ref.db"
+    assert CliRunner().invoke(main, [*args[:-1], str(ref), "-q"]).exit_code == 0
+    assert rows(db) == rows(ref)

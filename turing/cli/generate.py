@@ -1391,6 +1391,28 @@ def catalogue(
                             cs_id, rows, run=record, first=first, verifiers=verifiers
                         )
                 bar.update(done)
+    except KeyboardInterrupt:  # Ctrl-C or SIGTERM: say what the bank holds and how to go on
+        if bank is not None and bank_path is not None:
+            kept = record
+            with contextlib.suppress(BankError):
+                kept = bank.run_record(signature) or replace(record, next_index=0, kept=0)
+            words: list[str | int | os.PathLike[str]] = ["catalogue", "--verifiers", verifiers]
+            if cardset_name is not None:
+                words += ["--cardset", cardset_name]
+            if count_only:
+                words.append("--count-only")
+            click.echo(
+                _catalogue_stopped(
+                    bank_path,
+                    verifiers,
+                    kept,
+                    total_units,
+                    count_only,
+                    command_to_copy(*words, "--bank", bank_path),
+                ),
+                err=True,
+            )
+        raise
     finally:
         if bank is not None:
             bank.close()
@@ -1433,6 +1455,36 @@ def catalogue(
             ),
             quiet,
         )
+
+
+def _catalogue_stopped(
+    db: str, verifiers: int, kept: RunRecord, total: int, count_only: bool, command: str
+) -> str:
+    """What an interrupted ``catalogue`` says before ``interrupted``: what the bank holds
+    of the catalogue (its last commit) and the command that resumes it."""
+    figures = {
+        "db": db,
+        "n": format_number(kept.kept),
+        "count": verifiers,
+        "done": format_number(kept.next_index),
+        "total": format_number(total),
+        "command": command,
+    }
+    if count_only:
+        return ngettext(
+            "stopped; the bank {db} holds the count of {count}-verifier puzzles so far, "
+            "{n} puzzle in {done} of {total} units: `{command}` resumes it",
+            "stopped; the bank {db} holds the count of {count}-verifier puzzles so far, "
+            "{n} puzzles in {done} of {total} units: `{command}` resumes it",
+            kept.kept,
+        ).format(**figures)
+    return ngettext(
+        "stopped; the bank {db} holds {n} puzzle of the {count}-verifier catalogue "
+        "({done} of {total} units): `{command}` resumes it",
+        "stopped; the bank {db} holds {n} puzzles of the {count}-verifier catalogue "
+        "({done} of {total} units): `{command}` resumes it",
+        kept.kept,
+    ).format(**figures)
 
 
 def _catalogue_block(verifiers: int) -> int:
