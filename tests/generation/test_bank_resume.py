@@ -210,8 +210,10 @@ def test_kill_minus_9_with_workers_then_resume(tmp_path: Path, command: str) -> 
         assert b.check_integrity() == "ok"
         rec = b.runs()[0]
         assert 0 < b.count() == rec.kept and not rec.done
+    assert Path(f"{db}.writer-lock").exists()  # left by the killed command
     done = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
+    assert "lock" not in done.stderr and not Path(f"{db}.writer-lock").exists()  # taken over
     with Bank(db) as b:
         rec = b.runs()[0]
         assert rec.done and rec.kept == b.count()
@@ -596,6 +598,7 @@ def test_ctrl_c_of_a_catalogue_says_what_the_bank_holds_and_the_command(tmp_path
     args = ["catalogue", "--verifiers", "4", "--cardset", str(cards), "--bank", str(db)]
     stopped = interrupt([sys.executable, "-m", "turing", *args], db, tmp_path / "none")
     assert stopped.returncode == 130 and "Traceback" not in stopped.stderr
+    assert sorted(os.listdir(tmp_path)) == ["cat.db", "first30.yaml"]  # no lock, no -wal
     with Bank(db) as b:
         [rec] = b.runs()
         assert b.count() == rec.kept > 0 and not rec.done
