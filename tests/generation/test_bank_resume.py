@@ -5,6 +5,7 @@ run drew."""
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import json
 import os
 import re
@@ -617,3 +618,30 @@ def test_ctrl_c_of_a_catalogue_says_what_the_bank_holds_and_the_command(tmp_path
     ref = tmp_path / "ref.db"
     assert CliRunner().invoke(main, [*args[:-1], str(ref), "-q"]).exit_code == 0
     assert rows(db) == rows(ref)
+
+
+def test_the_next_run_removes_what_a_killed_one_was_writing(tmp_path: Path) -> None:
+    """``generate -o FILE`` killed with kill -9 leaves its temporary file beside FILE; the
+    next command writing FILE removes it, and keeps one a running command is writing."""
+    out = tmp_path / "o.jsonl"
+    cmd = [sys.executable, "-m", "turing", *DRAWN, "--count", "100000", "-o", str(out), "-q"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    while not tmp_files(tmp_path) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    [left] = tmp_files(tmp_path)
+    assert left.name.startswith(".o.jsonl.")
+    running = tmp_path / ".o.jsonl.abcd1234.tmp"  # as a running command holds its own
+    running.write_text("{}\n")
+    held = os.open(running, os.O_RDONLY)
+    try:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        r = CliRunner().invoke(main, [*DRAWN, "--count", "2", "--seed", "1", "-o", str(out)])
+        assert r.exit_code == 0, r.output
+        assert sorted(os.listdir(tmp_path)) == [running.name, "o.jsonl"]
+    finally:
+        os.close(held)
+    r = CliRunner().invoke(main, [*DRAWN, "--count", "2", "--seed", "1", "-o", str(out)])
+    assert r.exit_code == 0 and os.listdir(tmp_path) == ["o.jsonl"]
