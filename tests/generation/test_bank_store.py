@@ -309,6 +309,15 @@ def test_a_writer_leaves_no_lock_file_and_takes_over_a_killed_ones(tmp_path: Pat
     bad.write_text('{"mode": "classic", "cards": [1, 2]}\n')
     r = CliRunner().invoke(main, ["bank", "import", str(db), str(bad)])
     assert r.exit_code != 0 and not lock.exists()
+    mine = tmp_path / "mine.yaml"
+    text = (ROOT / "cards" / "classic.yaml").read_text().replace("name: classic", "name: mine")
+    mine.write_text(text)
+    args = ["generate", "--count", "2", "--seed", "1", "--cardset", str(mine), "--bank", str(db)]
+    assert CliRunner().invoke(main, args).exit_code == 0
+    mine.write_text(text.replace('when: "b == 1"', 'when: "b == 2"', 1))
+    r = CliRunner().invoke(main, args)
+    assert r.exit_code == 2 and "has changed" in r.output and not lock.exists()
+    mine.unlink()
     lock.write_text("4194304")  # the pid of a writer killed with kill -9
     r = CliRunner().invoke(main, ["generate", "--count", "3", "--seed", "1", "--bank", str(db)])
     assert r.exit_code == 0 and "the bank holds 3 of this run's puzzles" in r.stderr

@@ -829,39 +829,44 @@ def generate(
         max_tests=max_tests,
     )
     bank = open_bank(bank_path, writer=True) if bank_path else None
-    if bank is not None:
-        bank.check_cardsets()  # its puzzles of a changed set would not match the new ones
-    drawn = seed is None
-    if drawn:
-        found = _drawn_run(bank, spec, start_index, count) if bank is not None else None
-        spec = replace(spec, seed=draw_seed() if found is None else found)
-    record: RunRecord | None = None
-    state = RunState(next_index=start_index)
-    signature = _run_signature(spec, start_index)
-    if bank is not None:
-        params: dict[str, Any] = {
-            "start_index": start_index,
-            "mode": mode,
-            "verifiers": verifiers,
-            "difficulty": difficulty,
-            "seed": spec.seed,
-            "cardset": name,
-            "metrics": metrics,
-            "min_tests": min_tests,
-            "max_tests": max_tests,
-        }
+    try:  # the bank is closed (its writer lock let go) by the run below, or here
+        if bank is not None:
+            bank.check_cardsets()  # its puzzles of a changed set would not match the new ones
+        drawn = seed is None
         if drawn:
-            params[SEED_DRAWN] = True
-        record = bank.run_record(signature) or RunRecord(
-            signature, "generate", params, next_index=start_index
-        )
-        state = RunState(
-            next_index=record.next_index,
-            kept=record.kept,
-            refused=record.refused,
-            unrated=record.unrated,
-            repeats=record.repeats,
-        )
+            found = _drawn_run(bank, spec, start_index, count) if bank is not None else None
+            spec = replace(spec, seed=draw_seed() if found is None else found)
+        record: RunRecord | None = None
+        state = RunState(next_index=start_index)
+        signature = _run_signature(spec, start_index)
+        if bank is not None:
+            params: dict[str, Any] = {
+                "start_index": start_index,
+                "mode": mode,
+                "verifiers": verifiers,
+                "difficulty": difficulty,
+                "seed": spec.seed,
+                "cardset": name,
+                "metrics": metrics,
+                "min_tests": min_tests,
+                "max_tests": max_tests,
+            }
+            if drawn:
+                params[SEED_DRAWN] = True
+            record = bank.run_record(signature) or RunRecord(
+                signature, "generate", params, next_index=start_index
+            )
+            state = RunState(
+                next_index=record.next_index,
+                kept=record.kept,
+                refused=record.refused,
+                unrated=record.unrated,
+                repeats=record.repeats,
+            )
+    except BaseException:
+        if bank is not None:
+            bank.close()
+        raise
     already = state.kept
     first_index = state.next_index
     started = time.perf_counter()
@@ -1337,13 +1342,15 @@ def catalogue(
     record = RunRecord(signature, kind, {"cardset": name, "verifiers": verifiers})
     cs_id = 0
     if bank is not None:
-        record = bank.run_record(signature) or record
-        if not count_only:
-            try:
+        try:
+            record = bank.run_record(signature) or record
+            if not count_only:
                 cs_id = bank.catalogue_cardset(cs, name)
-            except BankError as exc:
-                bank.close()
+        except BaseException as exc:
+            bank.close()  # its writer lock let go
+            if isinstance(exc, BankError):
                 fail(str(exc))
+            raise
     start_units, found, added = record.next_index, record.kept, 0
     started = time.perf_counter()
     try:
@@ -1790,6 +1797,8 @@ def _remove_new_bank(bank: Bank | None, db: str) -> None:
     if bank is not None:
         bank.close()
     for suffix in BANK_SIDE_FILES:
+        if suffix == ".writer-lock":
+            continue  # removed as the bank closed: one there now is another writer's
         with contextlib.suppress(FileNotFoundError):
             os.unlink(db + suffix)
 
