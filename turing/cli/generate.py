@@ -56,7 +56,6 @@ from turing.cli.output import (
     refuse_writing_inputs,
     say_error,
     stdout_console,
-    takes_every_character,
 )
 from turing.cli.share import with_notes
 from turing.core.cards import CardSet, load_cardset, portable_reference
@@ -1773,13 +1772,9 @@ def bank_export(
         written = 0
         for doc in b.docs(query, limit, shuffled=public):
             written += 1
-            if public:
-                line = json_text(b.public_doc(doc), sink)
-            elif doc.isascii() or takes_every_character(sink):
-                line = doc  # as the bank holds it
-            else:
-                line = json_text(json.loads(doc), sink, separators=(",", ":"))
-            sink.write(line + "\n")
+            # the bank holds its documents in a smaller form than the lines it writes
+            whole = b.public_doc(doc) if public else json.loads(doc)
+            sink.write(json_text(whole, sink) + "\n")
         if not written:
             # raised inside the block: an existing output file is left as it was
             fail(_("{db}: no puzzles to export").format(db=db), exit_code=1)

@@ -12,6 +12,8 @@
   :func:`open_text_output` and :func:`write_text` write a regular file through a temporary
   file and a rename, so a reader never sees half a file and an interrupted write leaves the
   old file in place, and write a device, a FIFO or ``/dev/stdout`` directly.
+* :func:`json_line` is every JSON line the project writes (puzzle files, exports,
+  transcripts, ``--json`` records), in one form.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import hashlib
+import json
 import os
 import pickle
 import re
@@ -822,6 +825,28 @@ def _umask() -> int:
     mask = os.umask(0o022)
     os.umask(mask)
     return mask
+
+
+#: The separators of every JSON line the project writes: ``{"a": 1, "b": [1, 2]}``, the
+#: form of json.dumps' own default and of the documents' examples.
+JSON_LINE_SEPARATORS: Final = (", ", ": ")
+
+_JSON_LINE_ENCODERS: Final = {
+    ascii_only: json.JSONEncoder(ensure_ascii=ascii_only, separators=JSON_LINE_SEPARATORS)
+    for ascii_only in (False, True)
+}
+
+
+def json_line(obj: Any, ascii_only: bool = False) -> str:
+    """``obj`` as one line of JSON Lines, without its line break, in the one form of every
+    JSON line the project writes (puzzle files, bank exports, transcripts, ``--json``
+    records). ``ascii_only`` escapes every other character (``\\u00e4``), for a stream that
+    cannot take it.
+
+    >>> json_line({"id": "a", "cards": [4, 9]})
+    '{"id": "a", "cards": [4, 9]}'
+    """
+    return _JSON_LINE_ENCODERS[ascii_only].encode(obj)
 
 
 @contextlib.contextmanager
