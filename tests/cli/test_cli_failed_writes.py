@@ -121,7 +121,7 @@ def test_play_names_a_folder_as_typed(
     "args",
     [
         ["generate", "-n", "1", "-q", "--bank", "newdir/"],
-        ["catalogue", "--verifiers", "2", "-q", "--bank", "newdir/"],
+        ["catalogue", "--verifiers", "4", "-q", "--bank", "newdir/"],
     ],
 )
 def test_a_bank_path_ending_in_a_slash_is_refused(

@@ -615,3 +615,29 @@ def test_shell_completes_commands_and_file_names() -> None:
     assert completions("turing generate -o ", 3) == ["file,"]
     assert completions("turing analyze ", 2) == ["file,"]
     assert completions("turing cards stats ", 3) == ["file,"]
+
+
+def test_every_json_lines_writer_writes_one_form(tmp_path: Path) -> None:
+    """Puzzle files of generate, the bank's exports (full and public), --json records,
+    and the transcripts of play and of Mastermind's simulate: every line is written as
+    ``json_line`` writes it (``{"a": 1, "b": [1, 2]}``)."""
+    from turing.core.files import json_line
+
+    db, made = tmp_path / "b.db", tmp_path / "g.jsonl"
+    files = {name: tmp_path / f"{name}.jsonl" for name in ("full", "public", "play", "mm")}
+    simulate = ["mastermind", "simulate", "--preset", "superhirn", "--sample", "2"]
+    commands = [
+        ["generate", "-n", "3", "--seed", "1", "--bank", str(db), "-o", str(made), "-q"],
+        ["bank", "export", str(db), "-o", str(files["full"])],
+        ["bank", "export", str(db), "--public", "-o", str(files["public"])],
+        ["play", "--transcript", str(files["play"]), "--seed", "1"],
+        [*simulate, "--seed", "9", "--transcript", str(files["mm"])],
+    ]
+    for args in commands:
+        r = CliRunner().invoke(main, args, input="solve 2 4 1\n")
+        assert r.exit_code == 0, (args, r.output)
+    assert sorted(files["full"].read_text().splitlines()) == sorted(made.read_text().splitlines())
+    r = CliRunner().invoke(main, ["solve", str(made), "--json"])
+    lines = [line for f in [made, *files.values()] for line in f.read_text().splitlines()]
+    lines += r.stdout.splitlines()
+    assert len(lines) > 10 and all(json_line(json.loads(line)) == line for line in lines)

@@ -101,7 +101,7 @@ def test_generate_refuses_to_write_over_its_card_set(turing: Turing, folder: Pat
 def test_catalogue_refuses_a_bank_that_is_its_card_set(turing: Turing, folder: Path) -> None:
     refused(
         turing,
-        ["catalogue", "--verifiers", "2", "--cardset", "garden.yaml", "--bank", "garden.yaml"],
+        ["catalogue", "--verifiers", "4", "--cardset", "garden.yaml", "--bank", "garden.yaml"],
         folder / "garden.yaml",
         "cannot write garden.yaml: it is the card set this command reads",
     )

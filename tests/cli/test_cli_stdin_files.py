@@ -67,7 +67,7 @@ def test_a_bank_is_never_standard_input_or_output(
     monkeypatch.chdir(tmp_path)
     for args in (
         ["generate", "-n", "1", "--bank", "-", "-q"],
-        ["catalogue", "--verifiers", "2", "--bank", "-"],
+        ["catalogue", "--verifiers", "4", "--bank", "-"],
         ["bank", "stats", "-"],
         ["export", "--bank", "-"],
     ):

@@ -118,32 +118,46 @@ def test_catalogue_rows_are_the_catalogue_with_its_metrics(small_set: str, tmp_p
         assert keys == sorted(keys)
 
 
-def test_the_classic_catalogue_takes_under_64_bytes_a_puzzle(tmp_path: Path) -> None:
-    db = tmp_path / "c3.db"
-    code, out = run("catalogue", "--verifiers", "3", "--bank", str(db), "--json", "-q")
+def test_a_stored_catalogue_has_the_verifiers_of_a_puzzle_of_the_game(tmp_path: Path) -> None:
+    # `turing check` fails a puzzle of 2 or 3 verifiers: such a catalogue is only counted
+    db = tmp_path / "c.db"
+    for few in ("2", "3"):
+        code, out = run("catalogue", "--verifiers", few, "--bank", str(db), "-q")
+        assert code == 2 and out.startswith("error: invalid value for '--verifiers': "), out
+        assert "4<=x<=6" in out and "--count-only" in out and out.count("\n") == 1
+        assert not db.exists()
+    code, out = run("catalogue", "--verifiers", "3", "--count-only", "--json", "-q")
+    assert code == 0 and json.loads(out)["puzzles"] == 48_134
+
+
+def test_a_catalogue_takes_under_64_bytes_a_puzzle(small_set: str, tmp_path: Path) -> None:
+    db = tmp_path / "c4.db"
+    code, out = run(
+        "catalogue", "--verifiers", "4", "--cardset", small_set, "--bank", str(db), "--json", "-q"
+    )
     assert code == 0, out
     stored = json.loads(out)["stored_new"]
-    assert stored == 48_134
+    assert stored == 2_727
     with Bank(db) as b:
         b.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     assert db.stat().st_size / stored <= 64
     with Bank(db) as b:
-        assert b.count() == stored and b.count(Query(verifiers=3, difficulty="easy")) > 0
+        assert b.count() == stored and b.count(Query(verifiers=4, difficulty="easy")) > 0
         p = b.pick(seed=3)
         assert p is not None and p.id is not None
         assert b.get(p.id) == p and b.get(p.canonical_key()) == p
         assert b.contains(p.canonical_key())
-        assert b.get(p.id.lower()) == p and b.get("C3H-AAAAAA") is None
+        assert b.get(p.id.lower()) == p and b.get("C4H-AAAAAA") is None
         assert b.mark_played(p.id)
         assert b.count(Query(unplayed=True)) == stored - 1
         assert b.pick(seed=3) != p  # played puzzles are not picked again
-        group = next(g for g in b.stats()["groups"] if g["difficulty"] == "hard")
-        assert group["verifiers"] == 3 and group["played"] in (0, 1)
+        groups = b.stats()["groups"]
+        assert {g["verifiers"] for g in groups} == {4} and sum(g["played"] for g in groups) == 1
     code, out = run("bank", "export", str(db), "--difficulty", "easy", "--limit", "5")
     docs = [json.loads(line) for line in out.splitlines()]
     assert code == 0 and len(docs) == 5 and all(d["difficulty"] == "easy" for d in docs)
     code, out = run("bank", "stats", str(db))
-    assert code == 0 and "48,134" in out
+    assert code == 0 and "2,727" in out
 
 
 def test_a_version_2_bank_is_migrated(tmp_path: Path) -> None:
@@ -194,7 +208,7 @@ def test_a_changed_card_set_is_refused(small_set: str, tmp_path: Path) -> None:
     shutil.copy(small_set, cards)
     db = tmp_path / "c.db"
     code, out = run(
-        "catalogue", "--verifiers", "2", "--cardset", str(cards), "--bank", str(db), "-q"
+        "catalogue", "--verifiers", "4", "--cardset", str(cards), "--bank", str(db), "-q"
     )
     assert code == 0, out
     text = cards.read_text()
@@ -208,6 +222,6 @@ def test_a_changed_card_set_is_refused(small_set: str, tmp_path: Path) -> None:
     code, out = run("bank", "export", str(db))
     assert code == 2 and "has changed" in out and "Traceback" not in out
     code, out = run(
-        "catalogue", "--verifiers", "2", "--cardset", str(cards), "--bank", str(db), "-q"
+        "catalogue", "--verifiers", "4", "--cardset", str(cards), "--bank", str(db), "-q"
     )
     assert code == 2 and "has changed" in out

@@ -54,7 +54,6 @@ def locked_folder(turing: Turing) -> Iterator[Path]:
     try:
         db = _make_bank(turing, folder)
         db.chmod(0o444)
-        Path(f"{db}.writer-lock").chmod(0o444)
         folder.chmod(0o555)
         yield db
     finally:
@@ -134,7 +133,7 @@ def test_a_bank_on_a_read_only_file_system_is_read(mounted: Path, command: str) 
 def test_the_library_reads_a_bank_on_a_read_only_file_system(mounted: Path) -> None:
     with Bank(mounted, readonly=True) as b:
         assert len(list(b.query())) == 2
-    assert sorted(os.listdir(mounted.parent)) == ["b.db", "b.db.writer-lock"]
+    assert sorted(os.listdir(mounted.parent)) == ["b.db"]
 
 
 def test_writing_a_bank_on_a_read_only_file_system_says_why(mounted: Path) -> None:

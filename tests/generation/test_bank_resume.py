@@ -5,9 +5,11 @@ run drew."""
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import json
 import os
 import re
+import shlex
 import shutil
 import signal
 import sqlite3
@@ -209,8 +211,10 @@ def test_kill_minus_9_with_workers_then_resume(tmp_path: Path, command: str) -> 
         assert b.check_integrity() == "ok"
         rec = b.runs()[0]
         assert 0 < b.count() == rec.kept and not rec.done
+    assert Path(f"{db}.writer-lock").exists()  # left by the killed command
     done = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
+    assert "lock" not in done.stderr and not Path(f"{db}.writer-lock").exists()  # taken over
     with Bank(db) as b:
         rec = b.runs()[0]
         assert rec.done and rec.kept == b.count()
@@ -580,3 +584,64 @@ def test_a_reader_that_goes_away_is_told_what_the_bank_kept(tmp_path: Path) -> N
     reference = tmp_path / "reference.jsonl"
     assert CliRunner().invoke(main, [*ARGS, "-o", str(reference)]).exit_code == 0
     assert whole.read_text() == reference.read_text()
+
+
+def test_ctrl_c_of_a_catalogue_says_what_the_bank_holds_and_the_command(tmp_path: Path) -> None:
+    """Ctrl-C (SIGINT) of a real catalogue run: one line says how many puzzles the bank
+    holds (its last commit) and the command that resumes it, then ``interrupted``, exit
+    130; that command finishes the catalogue as a run never stopped makes it."""
+    text = CLASSIC.read_text()  # the classic cards 1–30: a few seconds to store
+    cards = tmp_path / "first30.yaml"
+    cards.write_text(
+        text[: text.index("  - number: 31\n")].replace("name: classic", "name: first30", 1)
+    )
+    db = tmp_path / "cat.db"
+    args = ["catalogue", "--verifiers", "4", "--cardset", str(cards), "--bank", str(db)]
+    stopped = interrupt([sys.executable, "-m", "turing", *args], db, tmp_path / "none")
+    assert stopped.returncode == 130 and "Traceback" not in stopped.stderr
+    assert sorted(os.listdir(tmp_path)) == ["cat.db", "first30.yaml"]  # no lock, no -wal
+    with Bank(db) as b:
+        [rec] = b.runs()
+        assert b.count() == rec.kept > 0 and not rec.done
+        total = rec.target
+    command = shlex.join(["turing", *args[:-2], "--bank", str(db)])
+    assert stopped.stderr == (
+        f"stopped; the bank {db} holds {rec.kept:,} puzzles of the 4-verifier catalogue "
+        f"({rec.next_index:,} of {total:,} units): `{command}` resumes it\ninterrupted\n"
+    )
+    words = shlex.split(command)
+    assert words[0] == "turing"
+    done = subprocess.run(
+        [sys.executable, "-m", "turing", *words[1:]], capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr
+    ref = tmp_path / "ref.db"
+    assert CliRunner().invoke(main, [*args[:-1], str(ref), "-q"]).exit_code == 0
+    assert rows(db) == rows(ref)
+
+
+def test_the_next_run_removes_what_a_killed_one_was_writing(tmp_path: Path) -> None:
+    """``generate -o FILE`` killed with kill -9 leaves its temporary file beside FILE; the
+    next command writing FILE removes it, and keeps one a running command is writing."""
+    out = tmp_path / "o.jsonl"
+    cmd = [sys.executable, "-m", "turing", *DRAWN, "--count", "100000", "-o", str(out), "-q"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    while not tmp_files(tmp_path) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    [left] = tmp_files(tmp_path)
+    assert left.name.startswith(".o.jsonl.")
+    running = tmp_path / ".o.jsonl.abcd1234.tmp"  # as a running command holds its own
+    running.write_text("{}\n")
+    held = os.open(running, os.O_RDONLY)
+    try:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        r = CliRunner().invoke(main, [*DRAWN, "--count", "2", "--seed", "1", "-o", str(out)])
+        assert r.exit_code == 0, r.output
+        assert sorted(os.listdir(tmp_path)) == [running.name, "o.jsonl"]
+    finally:
+        os.close(held)
+    r = CliRunner().invoke(main, [*DRAWN, "--count", "2", "--seed", "1", "-o", str(out)])
+    assert r.exit_code == 0 and os.listdir(tmp_path) == ["o.jsonl"]

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import fcntl
 import json
+import os
 import re
 import sqlite3
 from pathlib import Path
@@ -292,6 +294,50 @@ def test_one_writer_at_a_time(tmp_path: Path) -> None:
         holder.close()
     r = CliRunner().invoke(main, ["generate", "--count", "2", "--bank", str(db), "-q"])
     assert r.exit_code == 0, r.output
+
+
+def test_a_writer_leaves_no_lock_file_and_takes_over_a_killed_ones(tmp_path: Path) -> None:
+    """The writer lock is removed as its writer ends (normally, or by an error); one left
+    by a writer killed with kill -9 is locked by nobody: the next writer takes it over
+    without a word, and removes it in turn."""
+    db = tmp_path / "b.db"
+    lock = tmp_path / "b.db.writer-lock"
+    r = CliRunner().invoke(main, ["generate", "--count", "2", "--seed", "1", "--bank", str(db)])
+    assert r.exit_code == 0, r.output
+    assert sorted(os.listdir(tmp_path)) == ["b.db"]
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"mode": "classic", "cards": [1, 2]}\n')
+    r = CliRunner().invoke(main, ["bank", "import", str(db), str(bad)])
+    assert r.exit_code != 0 and not lock.exists()
+    mine = tmp_path / "mine.yaml"
+    text = (ROOT / "cards" / "classic.yaml").read_text().replace("name: classic", "name: mine")
+    mine.write_text(text)
+    args = ["generate", "--count", "2", "--seed", "1", "--cardset", str(mine), "--bank", str(db)]
+    assert CliRunner().invoke(main, args).exit_code == 0
+    mine.write_text(text.replace('when: "b == 1"', 'when: "b == 2"', 1))
+    r = CliRunner().invoke(main, args)
+    assert r.exit_code == 2 and "has changed" in r.output and not lock.exists()
+    mine.unlink()
+    lock.write_text("4194304")  # the pid of a writer killed with kill -9
+    r = CliRunner().invoke(main, ["generate", "--count", "3", "--seed", "1", "--bank", str(db)])
+    assert r.exit_code == 0 and "the bank holds 3 of this run's puzzles" in r.stderr
+    assert r.stderr.count("\n") == 1 and not lock.exists()
+    # a writer that opened the lock file as the one before it ended finds it removed, and
+    # claims the bank through a new one: never two writers at once
+    first = Bank(db)
+    first.claim_writer()
+    late = os.open(lock, os.O_RDWR)
+    first.close()
+    try:
+        fcntl.flock(late, fcntl.LOCK_EX | fcntl.LOCK_NB)  # the removed file: nobody's lock
+        with Bank(db) as second:
+            second.claim_writer()
+            assert lock.read_text() == str(os.getpid())
+            with Bank(db) as third, pytest.raises(BankError, match="another turing process"):
+                third.claim_writer()
+    finally:
+        os.close(late)
+    assert not lock.exists()
 
 
 def test_imported_exact_figures_without_an_upper_bound_get_one(tmp_path: Path) -> None:

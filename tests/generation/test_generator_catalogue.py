@@ -89,7 +89,7 @@ def test_catalogue_command_resumes(small_set: str, tmp_path: Path) -> None:
         [
             "catalogue",
             "--verifiers",
-            "3",
+            "4",
             "--cardset",
             small_set,
             "--bank",
@@ -104,20 +104,20 @@ def test_catalogue_command_resumes(small_set: str, tmp_path: Path) -> None:
     # an interrupted catalogue: the first blocks committed, then the command again
     db = tmp_path / "part.db"
     name = small_set
-    plan = catalogue_plan(load_cardset(name), 3)
+    plan = catalogue_plan(load_cardset(name), 4)
     record = RunRecord(
-        f"catalogue|{name}|3|by-cards", "catalogue", {"cardset": name, "verifiers": 3}
+        f"catalogue|{name}|4|by-cards", "catalogue", {"cardset": name, "verifiers": 4}
     )
     with Bank(db) as b:
         cs_id = b.catalogue_cardset(load_cardset(name), name)
-        for done, count, rows in iter_catalogue_rows(name, 3, block=5):
+        for done, count, rows in iter_catalogue_rows(name, 4, block=5):
             first = record.kept
             record.next_index, record.kept, record.target = (
                 done,
                 record.kept + count,
                 len(plan.card_units),
             )
-            b.add_catalogue(cs_id, rows, run=record, first=first, verifiers=3)
+            b.add_catalogue(cs_id, rows, run=record, first=first, verifiers=4)
             if done >= len(plan.card_units) // 2:
                 break
     r = runner.invoke(
@@ -125,7 +125,7 @@ def test_catalogue_command_resumes(small_set: str, tmp_path: Path) -> None:
         [
             "catalogue",
             "--verifiers",
-            "3",
+            "4",
             "--cardset",
             small_set,
             "--bank",
@@ -141,6 +141,6 @@ def test_catalogue_command_resumes(small_set: str, tmp_path: Path) -> None:
         assert sorted(a.docs()) == sorted(b2.docs())
     r = runner.invoke(
         main,
-        ["catalogue", "--verifiers", "3", "--cardset", small_set, "--count-only", "--json", "-q"],
+        ["catalogue", "--verifiers", "4", "--cardset", small_set, "--count-only", "--json", "-q"],
     )
     assert json.loads(r.output)["puzzles"] == full["puzzles"]

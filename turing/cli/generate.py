@@ -56,12 +56,12 @@ from turing.cli.output import (
     refuse_writing_inputs,
     say_error,
     stdout_console,
-    takes_every_character,
 )
 from turing.cli.share import with_notes
 from turing.core.cards import CardSet, load_cardset, portable_reference
 from turing.core.files import BANK_READ, BANK_SIDE_FILES, BANK_WRITTEN, CARD_SET, PUZZLE_FILE
 from turing.core.puzzle import (
+    GAME_VERIFIERS,
     Puzzle,
     cardset_base,
     iter_puzzle_file,
@@ -828,39 +828,44 @@ def generate(
         max_tests=max_tests,
     )
     bank = open_bank(bank_path, writer=True) if bank_path else None
-    if bank is not None:
-        bank.check_cardsets()  # its puzzles of a changed set would not match the new ones
-    drawn = seed is None
-    if drawn:
-        found = _drawn_run(bank, spec, start_index, count) if bank is not None else None
-        spec = replace(spec, seed=draw_seed() if found is None else found)
-    record: RunRecord | None = None
-    state = RunState(next_index=start_index)
-    signature = _run_signature(spec, start_index)
-    if bank is not None:
-        params: dict[str, Any] = {
-            "start_index": start_index,
-            "mode": mode,
-            "verifiers": verifiers,
-            "difficulty": difficulty,
-            "seed": spec.seed,
-            "cardset": name,
-            "metrics": metrics,
-            "min_tests": min_tests,
-            "max_tests": max_tests,
-        }
+    try:  # the bank is closed (its writer lock let go) by the run below, or here
+        if bank is not None:
+            bank.check_cardsets()  # its puzzles of a changed set would not match the new ones
+        drawn = seed is None
         if drawn:
-            params[SEED_DRAWN] = True
-        record = bank.run_record(signature) or RunRecord(
-            signature, "generate", params, next_index=start_index
-        )
-        state = RunState(
-            next_index=record.next_index,
-            kept=record.kept,
-            refused=record.refused,
-            unrated=record.unrated,
-            repeats=record.repeats,
-        )
+            found = _drawn_run(bank, spec, start_index, count) if bank is not None else None
+            spec = replace(spec, seed=draw_seed() if found is None else found)
+        record: RunRecord | None = None
+        state = RunState(next_index=start_index)
+        signature = _run_signature(spec, start_index)
+        if bank is not None:
+            params: dict[str, Any] = {
+                "start_index": start_index,
+                "mode": mode,
+                "verifiers": verifiers,
+                "difficulty": difficulty,
+                "seed": spec.seed,
+                "cardset": name,
+                "metrics": metrics,
+                "min_tests": min_tests,
+                "max_tests": max_tests,
+            }
+            if drawn:
+                params[SEED_DRAWN] = True
+            record = bank.run_record(signature) or RunRecord(
+                signature, "generate", params, next_index=start_index
+            )
+            state = RunState(
+                next_index=record.next_index,
+                kept=record.kept,
+                refused=record.refused,
+                unrated=record.unrated,
+                repeats=record.repeats,
+            )
+    except BaseException:
+        if bank is not None:
+            bank.close()
+        raise
     already = state.kept
     first_index = state.next_index
     started = time.perf_counter()
@@ -1270,7 +1275,12 @@ def _commit(
 
 
 @click.command()
-@click.option("--verifiers", type=click.IntRange(2, 6), required=True, help=VERIFIERS_HELP)
+@click.option(
+    "--verifiers",
+    type=click.IntRange(2, 6),
+    required=True,
+    help="Verifiers per puzzle: 4 to 6 (a puzzle of the game); 2 and 3 with --count-only.",
+)
 @cardset_option(ONE_CARDSET)
 @click.option(
     "--bank",
@@ -1306,6 +1316,16 @@ def catalogue(
     catalogue resumes. A stored catalogue takes about 36 bytes a puzzle, and
     `generate --from-bank DB` draws puzzles of any mode from it.
     """
+    if not count_only and verifiers < min(GAME_VERIFIERS):
+        # `turing check` fails a puzzle of fewer verifiers than the game's: such puzzles
+        # are counted, never stored
+        raise click.BadParameter(
+            _(
+                "{count} is not in the range 4<=x<=6 of a stored catalogue (a puzzle of "
+                "the game has 4 to 6 verifiers); 2 and 3 are counted with --count-only"
+            ).format(count=verifiers),
+            param_hint="'--verifiers'",
+        )
     if bank_path is None and not count_only:
         fail(_("say where the puzzles go: --bank DB (or --count-only to just count them)"))
     refuse_writing_inputs(bank_path, [(cardset_file(cardset_name or "classic"), CARD_SET)])
@@ -1321,13 +1341,15 @@ def catalogue(
     record = RunRecord(signature, kind, {"cardset": name, "verifiers": verifiers})
     cs_id = 0
     if bank is not None:
-        record = bank.run_record(signature) or record
-        if not count_only:
-            try:
+        try:
+            record = bank.run_record(signature) or record
+            if not count_only:
                 cs_id = bank.catalogue_cardset(cs, name)
-            except BankError as exc:
-                bank.close()
+        except BaseException as exc:
+            bank.close()  # its writer lock let go
+            if isinstance(exc, BankError):
                 fail(str(exc))
+            raise
     start_units, found, added = record.next_index, record.kept, 0
     started = time.perf_counter()
     try:
@@ -1375,6 +1397,28 @@ def catalogue(
                             cs_id, rows, run=record, first=first, verifiers=verifiers
                         )
                 bar.update(done)
+    except KeyboardInterrupt:  # Ctrl-C or SIGTERM: say what the bank holds and how to go on
+        if bank is not None and bank_path is not None:
+            kept = record
+            with contextlib.suppress(BankError):
+                kept = bank.run_record(signature) or replace(record, next_index=0, kept=0)
+            words: list[str | int | os.PathLike[str]] = ["catalogue", "--verifiers", verifiers]
+            if cardset_name is not None:
+                words += ["--cardset", cardset_name]
+            if count_only:
+                words.append("--count-only")
+            click.echo(
+                _catalogue_stopped(
+                    bank_path,
+                    verifiers,
+                    kept,
+                    total_units,
+                    count_only,
+                    command_to_copy(*words, "--bank", bank_path),
+                ),
+                err=True,
+            )
+        raise
     finally:
         if bank is not None:
             bank.close()
@@ -1417,6 +1461,36 @@ def catalogue(
             ),
             quiet,
         )
+
+
+def _catalogue_stopped(
+    db: str, verifiers: int, kept: RunRecord, total: int, count_only: bool, command: str
+) -> str:
+    """What an interrupted ``catalogue`` says before ``interrupted``: what the bank holds
+    of the catalogue (its last commit) and the command that resumes it."""
+    figures = {
+        "db": db,
+        "n": format_number(kept.kept),
+        "count": verifiers,
+        "done": format_number(kept.next_index),
+        "total": format_number(total),
+        "command": command,
+    }
+    if count_only:
+        return ngettext(
+            "stopped; the bank {db} holds the count of {count}-verifier puzzles so far, "
+            "{n} puzzle in {done} of {total} units: `{command}` resumes it",
+            "stopped; the bank {db} holds the count of {count}-verifier puzzles so far, "
+            "{n} puzzles in {done} of {total} units: `{command}` resumes it",
+            kept.kept,
+        ).format(**figures)
+    return ngettext(
+        "stopped; the bank {db} holds {n} puzzle of the {count}-verifier catalogue "
+        "({done} of {total} units): `{command}` resumes it",
+        "stopped; the bank {db} holds {n} puzzles of the {count}-verifier catalogue "
+        "({done} of {total} units): `{command}` resumes it",
+        kept.kept,
+    ).format(**figures)
 
 
 def _catalogue_block(verifiers: int) -> int:
@@ -1698,13 +1772,9 @@ def bank_export(
         written = 0
         for doc in b.docs(query, limit, shuffled=public):
             written += 1
-            if public:
-                line = json_text(b.public_doc(doc), sink)
-            elif doc.isascii() or takes_every_character(sink):
-                line = doc  # as the bank holds it
-            else:
-                line = json_text(json.loads(doc), sink, separators=(",", ":"))
-            sink.write(line + "\n")
+            # the bank holds its documents in a smaller form than the lines it writes
+            whole = b.public_doc(doc) if public else json.loads(doc)
+            sink.write(json_text(whole, sink) + "\n")
         if not written:
             # raised inside the block: an existing output file is left as it was
             fail(_("{db}: no puzzles to export").format(db=db), exit_code=1)
@@ -1722,6 +1792,8 @@ def _remove_new_bank(bank: Bank | None, db: str) -> None:
     if bank is not None:
         bank.close()
     for suffix in BANK_SIDE_FILES:
+        if suffix == ".writer-lock":
+            continue  # removed as the bank closed: one there now is another writer's
         with contextlib.suppress(FileNotFoundError):
             os.unlink(db + suffix)
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 import contextlib
 import functools
 import getpass
-import json
 import sys
 from collections.abc import Callable, Iterator
 from typing import Any, Final
@@ -29,6 +28,7 @@ from turing.cli.output import (
     emit_json,
     fail,
     input_encoding,
+    json_text,
     open_output,
     progress,
     read_line,
@@ -406,7 +406,7 @@ def simulate_command(
     if transcript is not None:
         with open_output(transcript) as stream:
             for record in records:
-                stream.write(json.dumps(record.to_json(engine)) + "\n")
+                stream.write(json_text(record.to_json(engine), stream) + "\n")
     histogram = {str(k): summary.histogram[k] for k in sorted(summary.histogram)}
     if as_json:
         emit_json(

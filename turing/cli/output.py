@@ -32,7 +32,6 @@ import contextlib
 import errno
 import functools
 import io
-import json
 import os
 import re
 import shlex
@@ -447,12 +446,14 @@ def write_what_streams_can() -> None:
             stream.reconfigure(errors=STAND_IN_ERRORS)
 
 
-def json_text(obj: Any, stream: object = None, **options: Any) -> str:
-    """``obj`` as JSON for ``stream`` (standard output by default): its characters as they
-    are where the stream takes every character, escaped (``\\u00e4``) where it cannot, so
-    a document never loses one. ``options`` are those of :func:`json.dumps`."""
+def json_text(obj: Any, stream: object = None) -> str:
+    """``obj`` as one JSON line (:func:`~turing.core.files.json_line`) for ``stream``
+    (standard output by default): its characters as they are where the stream takes every
+    character, escaped (``\\u00e4``) where it cannot, so a document never loses one."""
+    from turing.core.files import json_line
+
     target = sys.stdout if stream is None else stream
-    return json.dumps(obj, ensure_ascii=not takes_every_character(target), **options)
+    return json_line(obj, ascii_only=not takes_every_character(target))
 
 
 def stdin_bytes() -> bytes:
@@ -887,7 +888,7 @@ PLURAL_WORDS = (
 
 def emit_json(obj: Any) -> None:
     """Print one JSON document (one line) on stdout (as :func:`json_text` writes it)."""
-    click.echo(json_text(obj, separators=(", ", ": ")))
+    click.echo(json_text(obj))
 
 
 # -- progress ----------------------------------------------------------------------------------

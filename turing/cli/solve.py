@@ -8,7 +8,6 @@ problem, 2 when a puzzle or a file could not be read (the rest is still read).
 from __future__ import annotations
 
 import functools
-import json
 import os
 import sys
 from collections.abc import Callable, Iterator
@@ -34,7 +33,7 @@ from turing.cli.output import (
 from turing.cli.share import CODE_SOURCE, code_option, with_codes
 from turing.core.cards import CardSet, load_cardset
 from turing.core.errors import TuringError
-from turing.core.files import SourceError, same_file
+from turing.core.files import SourceError, json_line, same_file
 from turing.core.puzzle import Loaded, Puzzle, difficulty, iter_puzzle_items
 from turing.core.solver import TooLarge
 from turing.i18n import _, current_language, format_number, ngettext, pgettext, speaking
@@ -198,9 +197,7 @@ def solve(
     # A record per puzzle, as emit_json writes it, straight to the stream: thousands of
     # puzzles a second leave no time for an echo per line.
     write = sys.stdout.write
-    dumps = json.JSONEncoder(
-        ensure_ascii=not takes_every_character(sys.stdout), separators=(", ", ": ")
-    ).encode
+    dumps = functools.partial(json_line, ascii_only=not takes_every_character(sys.stdout))
     # A record's problems are in English whatever the language (its errors on stderr not).
     english = functools.partial(speaking, "en") if as_json and current_language() != "en" else None
     try:

@@ -12,6 +12,8 @@
   :func:`open_text_output` and :func:`write_text` write a regular file through a temporary
   file and a rename, so a reader never sees half a file and an interrupted write leaves the
   old file in place, and write a device, a FIFO or ``/dev/stdout`` directly.
+* :func:`json_line` is every JSON line the project writes (puzzle files, exports,
+  transcripts, ``--json`` records), in one form.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import codecs
 import contextlib
 import errno
 import hashlib
+import json
 import os
 import pickle
 import re
@@ -891,6 +894,28 @@ def _umask() -> int:
     return mask
 
 
+#: The separators of every JSON line the project writes: ``{"a": 1, "b": [1, 2]}``, the
+#: form of json.dumps' own default and of the documents' examples.
+JSON_LINE_SEPARATORS: Final = (", ", ": ")
+
+_JSON_LINE_ENCODERS: Final = {
+    ascii_only: json.JSONEncoder(ensure_ascii=ascii_only, separators=JSON_LINE_SEPARATORS)
+    for ascii_only in (False, True)
+}
+
+
+def json_line(obj: Any, ascii_only: bool = False) -> str:
+    """``obj`` as one line of JSON Lines, without its line break, in the one form of every
+    JSON line the project writes (puzzle files, bank exports, transcripts, ``--json``
+    records). ``ascii_only`` escapes every other character (``\\u00e4``), for a stream that
+    cannot take it.
+
+    >>> json_line({"id": "a", "cards": [4, 9]})
+    '{"id": "a", "cards": [4, 9]}'
+    """
+    return _JSON_LINE_ENCODERS[ascii_only].encode(obj)
+
+
 @contextlib.contextmanager
 def open_text_output(target: str | os.PathLike[str] | WriteTarget) -> Iterator[TextIO]:
     """A UTF-8 text stream to ``target`` (decided by :func:`write_target` when a path).
@@ -935,10 +960,8 @@ def _writing(decided: WriteTarget) -> Iterator[TextIO]:
         old: os.stat_result | None = os.stat(real)
     except FileNotFoundError:
         old = None
-    import tempfile
-
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(real)}.", suffix=".tmp", dir=folder)
+        fd, tmp = _temporary_beside(real, folder)
     except OSError as exc:
         raise _as_written(exc, decided) from None
     try:
@@ -967,6 +990,69 @@ def _writing(decided: WriteTarget) -> Iterator[TextIO]:
             os.fsync(dir_fd)
         finally:
             os.close(dir_fd)
+
+
+def _temporary_beside(real: str, folder: str) -> tuple[int, str]:
+    """A new temporary file in ``folder`` that stands in for ``real`` while it is written,
+    held with an exclusive ``flock`` until it is closed (even ``kill -9`` lets it go). The
+    ones a writer killed before its end left for ``real`` (held by nobody) are removed
+    first, each while it is held, so that a writer that made it meanwhile sees it is gone
+    and takes another."""
+    import tempfile
+
+    prefix = f".{os.path.basename(real)}."
+    try:
+        import fcntl
+    except ImportError:  # no flock: the temporary file is not marked as being written
+        return tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=folder)
+    _remove_abandoned(folder, prefix)
+    while True:
+        fd, tmp = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=folder)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)  # a remover holds it for a moment at most
+            if _same_file(fd, tmp):
+                return fd, tmp
+        except BaseException:
+            os.close(fd)
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+        os.close(fd)
+
+
+def _same_file(fd: int, path: str) -> bool:
+    """Whether ``path`` still leads to the file open as ``fd``."""
+    try:
+        return os.path.samestat(os.fstat(fd), os.lstat(path))
+    except FileNotFoundError:
+        return False
+
+
+def _remove_abandoned(folder: str, prefix: str) -> None:
+    """Remove this user's temporary files of ``prefix`` (``tempfile.mkstemp``'s names) in
+    ``folder`` that no writer holds: their writers were killed before their end."""
+    import fcntl
+
+    pattern = re.compile(re.escape(prefix) + r"[a-z0-9_]{8}\.tmp")
+    with contextlib.suppress(OSError), os.scandir(folder) as entries:
+        for entry in entries:
+            if not pattern.fullmatch(entry.name):
+                continue
+            try:
+                fd = os.open(entry.path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+            except OSError:
+                continue
+            try:
+                info = os.fstat(fd)
+                if not stat.S_ISREG(info.st_mode) or info.st_uid != os.geteuid():
+                    continue
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # refused while it is written
+                if _same_file(fd, entry.path):
+                    os.unlink(entry.path)
+            except OSError:
+                continue
+            finally:
+                os.close(fd)
 
 
 def write_text(path: str | os.PathLike[str] | WriteTarget, text: str) -> None:

@@ -837,8 +837,15 @@ class Bank:
         if self._lock_fd is not None:
             if self._lock_fd in _WRITER_LOCKS:  # not already dropped in a forked child
                 _WRITER_LOCKS.discard(self._lock_fd)
+                # removed while still held: a process that opened it meanwhile finds, once
+                # it holds the lock, that the name no longer leads to it (claim_writer)
+                with contextlib.suppress(OSError):
+                    os.unlink(self._lock_path())
                 os.close(self._lock_fd)
             self._lock_fd = None
+
+    def _lock_path(self) -> Path:
+        return self.path.with_name(self.path.name + ".writer-lock")
 
     def claim_writer(self) -> None:
         """Become the bank's one writing process until :meth:`close` (or the process ends,
@@ -848,19 +855,30 @@ class Bank:
             return
         import fcntl
 
-        lock_path = self.path.with_name(self.path.name + ".writer-lock")
-        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            holder = os.pread(fd, 32, 0).decode(errors="replace").strip() or "?"
+        lock_path = self._lock_path()
+        while True:
+            fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                holder = os.pread(fd, 32, 0).decode(errors="replace").strip() or "?"
+                os.close(fd)
+                raise BankError(
+                    _(
+                        "{path}: another turing process (pid {pid}) is writing "
+                        "to this bank; wait for it to finish"
+                    ).format(path=self.path, pid=holder)
+                ) from None
+            # The writer before removes the file as it ends, holding the lock: a file
+            # locked after that is no longer the one the name leads to. (A file left by a
+            # writer killed with kill -9 is locked by nobody and is taken over.)
+            try:
+                same = os.path.samestat(os.fstat(fd), os.stat(lock_path))
+            except FileNotFoundError:
+                same = False
+            if same:
+                break
             os.close(fd)
-            raise BankError(
-                _(
-                    "{path}: another turing process (pid {pid}) is writing "
-                    "to this bank; wait for it to finish"
-                ).format(path=self.path, pid=holder)
-            ) from None
         os.ftruncate(fd, 0)
         os.pwrite(fd, str(os.getpid()).encode(), 0)
         self._lock_fd = fd

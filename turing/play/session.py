@@ -43,6 +43,7 @@ from turing.core.files import (
     SourceError,
     WriteTargetError,
     clashing_input,
+    json_line,
     json_problem,
     os_reason,
     read_text,
@@ -1087,7 +1088,7 @@ def _decision(decision: Decision) -> dict[str, Any]:
 
 
 def _event_line(event: dict[str, Any]) -> str:
-    return json.dumps(event, ensure_ascii=False) + "\n"
+    return json_line(event) + "\n"
 
 
 # -- the session ----------------------------------------------------------------------------
