@@ -40,8 +40,13 @@ def test_one_id_still_plays() -> None:
     ("puzzle", "problem"),
     [
         (
+            "cards: [4, 9, 11, 14]\ncriteria: [1, 1, 1, 1]\n",
+            "this puzzle cannot be played: 3 codes meet its hidden criteria, not exactly one",
+        ),
+        (
             "cards: [4, 9, 11]\ncriteria: [2, 1, 1]\n",
-            "this puzzle cannot be played: 8 codes meet its hidden criteria, not exactly one",
+            "this puzzle cannot be played: it has 3 verifiers, and a puzzle of the game has 4, 5 "
+            "or 6",
         ),
         (
             'cards: [4, 9, 11, 14]\ncriteria: [2, 1, 1, 3]\nsolution: "444"\n',

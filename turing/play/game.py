@@ -34,6 +34,7 @@ from turing.core.errors import TuringError
 from turing.core.files import shipped_dir
 from turing.core.knowledge import TESTS_PER_ROUND, PlayerView, TestRecord, public_deduction
 from turing.core.puzzle import (
+    GAME_VERIFIERS,
     LETTERS,
     Loaded,
     Puzzle,
@@ -46,7 +47,7 @@ from turing.core.solver import (
     hidden_masks,
     validity_of_masks,
 )
-from turing.i18n import _
+from turing.i18n import _, ngettext
 
 MAX_PLAYERS: Final = 6
 SAVE_GAME_VERSION: Final = 1
@@ -347,6 +348,13 @@ class Game:
             raise GameError(
                 _("two players have the same name: {items}").format(items=", ".join(twice))
             )
+        if puzzle.verifiers not in GAME_VERIFIERS:
+            raise GameError(
+                _(
+                    "this puzzle cannot be played: it has {count} verifiers, and a puzzle of "
+                    "the game has 4, 5 or 6"
+                ).format(count=puzzle.verifiers)
+            )
         if not puzzle.has_hidden:
             raise GameError(
                 _(
@@ -375,10 +383,13 @@ class Game:
             )
         if valid.redundant:
             raise GameError(
-                "this puzzle cannot be played: verifier"
-                + ("s " if len(valid.redundant) > 1 else " ")
-                + ", ".join(valid.redundant_letters)
-                + " would be redundant, so deduction from the cards misleads"
+                ngettext(
+                    "this puzzle cannot be played: verifier {letters} would be redundant, "
+                    "so deduction from the cards misleads",
+                    "this puzzle cannot be played: verifiers {letters} would be redundant, "
+                    "so deduction from the cards misleads",
+                    len(valid.redundant),
+                ).format(letters=", ".join(valid.redundant_letters))
             )
         assert valid.solution is not None
         if puzzle.solution is not None and puzzle.solution != valid.solution:
