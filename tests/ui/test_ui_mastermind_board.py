@@ -342,7 +342,48 @@ async def test_in_german_a_given_up_duel_and_a_refused_row_are_said_in_german() 
         await pilot.press("j")
         await pilot.pause(0.1)
         assert app.ended is not None
-        assert "(You hat aufgegeben)" in app.ended.text
+        assert "(du hast aufgegeben)" in app.ended.text
+
+
+@pytest.mark.parametrize("preset", ["classic", "logik"])
+@run_async
+async def test_in_german_the_one_person_is_du_on_the_board_as_in_play(preset: str) -> None:
+    """The person named by the command's default (You) is Du wherever the board names
+    them, and spoken to where a sentence is about them, as `mastermind play` says it."""
+    from turing.cli.mastermind import parse_players
+
+    i18n.set_language("de")
+    seats = parse_players("human,computer", "most-parts")
+    game = get_preset(preset)
+    sitting: Match | Duel
+    if game.mode == "duel":
+        sitting = Duel(game, seats, games=1, seed=3)
+    else:
+        sitting = Match(game, seats, games=2, first_breaker=0, seed=3)
+    app = board_app(sitting)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await ready(pilot, app)
+        if isinstance(sitting, Duel):
+            await pilot.press("d", "enter")
+            await ready(pilot, app)
+        texts = [await shown(pilot, app)]
+        await pilot.press("x")
+        assert await screen_is(pilot, app, "ConfirmScreen")
+        await pilot.press("j")
+        await pilot.pause(0.1)
+        assert app.ended is not None
+        texts.append(await shown(pilot, app))
+    text = "\n".join(texts)
+    if preset == "classic":
+        assert "Stand Du 0; Computer 0" in texts[0]
+        assert "Code-Brecher Du · Code-Setzer Computer" in text
+        assert "Du hast nach 0 Reihen aufgegeben; 11 Punkte für Computer." in text
+        assert "Stand nach Spiel 1 von 2: Du 0; Computer 11." in text
+    else:
+        assert "Du gegen Code von Computer" in text
+        assert "Spiel 1 gewonnen von Computer (du hast aufgegeben)." in text
+        assert "Endstand: Du 0; Computer 1; Computer gewinnt." in text
+    assert "Spieler" not in text and "Du hat" not in text
 
 
 # -- the hint ----------------------------------------------------------------------------------

@@ -517,7 +517,10 @@ class MastermindBoardApp(ServedApp):
         )
 
     def _duel_over(self, event: DuelOver) -> str:
-        reason = event.reason_text((self._seat_name(0), self._seat_name(1)))
+        if event.gave_up is not None and event.gave_up == self.you:
+            reason = _("you gave up")
+        else:
+            reason = event.reason_text((self._seat_name(0), self._seat_name(1)))
         if event.winner is None:
             text = _("Game {game}: a draw ({reason}).").format(game=event.game, reason=reason)
         elif event.winner == self.you:
