@@ -624,6 +624,52 @@ async def test_superhirn_pins_in_red_a_refused_secret_undo_and_wrong_pins() -> N
         await pilot.press("enter")
 
 
+@run_async
+async def test_the_help_line_says_what_enter_does_and_news_goes_with_the_next_key() -> None:
+    """Typing a secret, the help line says Enter sets it (a guess: plays the row); after a
+    wrong-pins restart its news goes once a key does something, d included, as a complaint
+    does."""
+    preset = get_preset("superhirn")
+    match = Match(preset, (YOU, COMPUTER), games=2, first_breaker=1, seed=4)
+    app = board_app(match)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await ready(pilot, app)
+        assert app.mode == "secret"
+        status = str(app.query_one("#status").render())
+        assert "Enter sets your secret code." in status and "plays the row" not in status
+        await pilot.press("enter")  # no pegs: refused
+        assert app.complaint and app.message
+        await pilot.press("d")  # a code drawn: the key did something
+        assert len(app.entry) == 4 and app.message == ""
+        for _ in range(4):
+            await pilot.press("backspace")
+        secret = (0, 1, 2, 3)
+        await pilot.press("r", "y", "g", "b", "enter")
+        await ready(pilot, app)
+        first = app.proposal
+        assert first is not None
+        wrong = "r" if feedback(secret, first).black == 0 else "w"
+        await pilot.press(wrong, "enter")
+        await ready(pilot, app)
+        proposal = app.proposal
+        if proposal is None:  # the wrong pins left no code at all: asked, let stand
+            assert await screen_is(pilot, app, "ConfirmScreen")
+            await pilot.press("n")
+        else:
+            fb = feedback(secret, proposal)
+            await pilot.press(*("r" * fb.black + "w" * fb.white), "enter")
+        assert await screen_is(pilot, app, "MessageScreen")
+        await pilot.press("enter")
+        await pilot.pause(0.1)
+        assert app.mode == "secret" and match.restarts == 1
+        assert app.message == "Game 1 restarts with an empty board."
+        assert "Enter sets your secret code." in str(app.query_one("#status").render())
+        await pilot.press("d")
+        await pilot.pause(0.05)
+        assert len(app.entry) == 4 and app.message == ""
+        assert "restarts" not in await shown(pilot, app)
+
+
 @pytest.mark.parametrize("take_back", [True, False])
 @run_async
 async def test_pins_that_leave_no_code_are_asked_about_before_they_are_final(
