@@ -72,14 +72,14 @@ def test_leaving_asks_in_german_and_the_flag_beats_the_locale() -> None:
 
 def test_mastermind_hints_and_asks_in_german_before_leaving() -> None:
     child = spawn(["--lang", "de", "mastermind", "play", "--seed", "4"], {})
-    child.expect_exact("Spieler, dein Rateversuch — Reihe 1 von 10")
+    child.expect_exact("Du, dein Rateversuch — Reihe 1 von 10")
     child.sendline("tipp")
     child.expect_exact("1.296 Codes passen zu den bisherigen Reihen.")
-    child.expect_exact("Spieler, dein Rateversuch — Reihe 1 von 10")
+    child.expect_exact("Du, dein Rateversuch — Reihe 1 von 10")
     child.sendline("beenden")
     child.expect_exact("Die Partie verlassen? [j/N]")
     child.sendline("nein")
-    child.expect_exact("Spieler, dein Rateversuch — Reihe 1 von 10")
+    child.expect_exact("Du, dein Rateversuch — Reihe 1 von 10")
     child.sendline("beenden")
     child.expect_exact("Die Partie verlassen? [j/N]")
     child.sendline("j")
@@ -91,15 +91,15 @@ def test_mastermind_hints_and_asks_in_german_before_leaving() -> None:
 
 def test_mastermind_asks_in_german_before_giving_up() -> None:
     child = spawn(["mastermind", "play", "--seed", "4", "--games", "1"], {"LANG": "de_DE.UTF-8"})
-    child.expect_exact("Spieler, dein Rateversuch — Reihe 1 von 10")
+    child.expect_exact("Du, dein Rateversuch — Reihe 1 von 10")
     child.sendline("aufgeben")
     child.expect_exact("Dieses Spiel aufgeben? Es wird als verloren gewertet. [j/N]")
     child.sendline("nein")
-    child.expect_exact("Spieler, dein Rateversuch — Reihe 1 von 10")
+    child.expect_exact("Du, dein Rateversuch — Reihe 1 von 10")
     child.sendline("gib auf")
     child.expect_exact("[j/N]")
     child.sendline("j")
-    child.expect_exact("Spieler hat nach 0 Reihen aufgegeben; 11 Punkte für Computer (10 + 1).")
+    child.expect_exact("Du hast nach 0 Reihen aufgegeben; 11 Punkte für Computer (10 + 1).")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
@@ -107,7 +107,7 @@ def test_mastermind_asks_in_german_before_giving_up() -> None:
 
 def test_mastermind_names_a_line_of_words_as_a_command_in_german() -> None:
     child = spawn(["mastermind", "play", "--seed", "4"], {"LANG": "de_DE.UTF-8"})
-    child.expect_exact("Spieler, dein Rateversuch — Reihe 1 von 10")
+    child.expect_exact("Du, dein Rateversuch — Reihe 1 von 10")
     child.sendline("zeig das brett")
     child.expect_exact(
         "Fehler: unbekannter Befehl 'zeig'; die Befehle hier sind tipp, brett, hilfe, aufgeben, "
@@ -116,7 +116,7 @@ def test_mastermind_names_a_line_of_words_as_a_command_in_german() -> None:
     child.sendline("rot grün blau lila")
     child.expect_exact("Fehler: 'lila' kommt in diesem Spiel nicht vor")
     child.sendline("rot grün blau gelb")  # a code in words is still a guess
-    child.expect_exact("Spieler, dein Rateversuch — Reihe 2 von 10")
+    child.expect_exact("Du, dein Rateversuch — Reihe 2 von 10")
     child.sendline("beenden")
     child.expect_exact("Die Partie verlassen? [j/N]")
     child.sendline("j")

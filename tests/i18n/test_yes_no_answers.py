@@ -101,14 +101,14 @@ def test_submitting_asks_again_in_english() -> None:
 
 def test_mastermind_asks_again_once_before_leaving() -> None:
     child = spawn(["--lang", "de", "mastermind", "play", "--seed", "4"])
-    child.expect_exact("Spieler, dein Rateversuch — Reihe 1 von 10")
+    child.expect_exact("Du, dein Rateversuch — Reihe 1 von 10")
     child.sendline("beenden")
     child.expect_exact("Die Partie verlassen? [j/N]")
     child.sendline("vielleicht")
     child.expect_exact("bitte j oder n")
     child.expect_exact("Die Partie verlassen? [j/N]")
     child.sendline("n")
-    child.expect_exact("Spieler, dein Rateversuch — Reihe 1 von 10")
+    child.expect_exact("Du, dein Rateversuch — Reihe 1 von 10")
     child.sendline("beenden")
     child.expect_exact("Die Partie verlassen? [j/N]")
     child.sendline("y")

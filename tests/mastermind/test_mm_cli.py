@@ -21,6 +21,8 @@ from turing.mastermind.space import Code
 from turing.mastermind.strategies import STRATEGIES, make_strategy
 
 YOU, CPU = Seat("You", human=True), Seat("Computer", human=False, strategy="most-parts")
+#: Spieler as the name of the one person (as You was once translated), not the plain word
+NAMED_SPIELER = re.compile(r"(?<!ein )\bSpieler\b")
 
 
 def run(args: list[str], lines: list[str] | None = None) -> Result:
@@ -71,7 +73,7 @@ def test_classic_human_breaks_the_computer_code() -> None:
     )
     assert result.exit_code == 0, result.output
     assert "Game 1 of 1 begins. Codemaker: Computer. Codebreaker: You." in result.output
-    assert "Code cracked by You in 2 rows; 2 points to Computer." in result.output
+    assert "You cracked the code in 2 rows; 2 points to Computer." in result.output
     assert "Final score — You: 0, Computer: 2. A single game" in result.output
     assert "no winner is declared" in result.output
 
@@ -107,14 +109,14 @@ def test_superhirn_accepts_repeated_colours_in_a_guess() -> None:
     )
     assert result.exit_code == 0, result.output
     assert "row  1  R R G B" in result.output and result.stderr == ""
-    assert "Code cracked by You in 2 rows; 2 points to Computer." in result.output
+    assert "You cracked the code in 2 rows; 2 points to Computer." in result.output
 
 
 def test_one_row_one_point_singular() -> None:
     preset = get_preset("superhirn")
     secret = computer_secret(preset, seed=2)
     result = run(["play", "--preset", "superhirn", "--seed", "2", "--games", "1"], [digits(secret)])
-    assert "Code cracked by You in 1 row; 1 point to Computer." in result.output
+    assert "You cracked the code in 1 row; 1 point to Computer." in result.output
 
 
 def test_unsolved_master_collor_scores_13() -> None:
@@ -149,6 +151,20 @@ def test_computer_breaks_a_human_code_from_typed_feedback() -> None:
     assert "Codemaker: You. Codebreaker: Computer." in result.output
     assert f"Code cracked by Computer in {len(guesses)} rows" in result.output
     assert "Your code was Y R W W." in result.output
+
+
+def test_in_german_the_one_person_is_du_whose_code_the_computer_breaks() -> None:
+    preset = get_preset("classic")
+    secret = (3, 0, 4, 4)
+    guesses = computer_guesses(preset, secret)
+    lines = [digits(secret)] + [pins(feedback(secret, g)) for g in guesses]
+    result = run(["--lang", "de", "play", "--role", "maker", "--games", "1"], lines)
+    assert result.exit_code == 0, result.output
+    n = len(guesses)
+    assert "Code-Setzer: Du. Code-Brecher: Computer." in result.output
+    assert f"Computer hat den Code in {n} Reihen geknackt; {n} Punkte für dich." in result.output
+    assert "Dein Code war " in result.output
+    assert not NAMED_SPIELER.search(result.output), result.output
 
 
 def test_false_feedback_names_the_rows_restarts_and_pays_the_breaker() -> None:
@@ -222,7 +238,7 @@ CLASSIC_MAKER = ["play", "--preset", "classic", "--role", "maker", "--honour", "
     ("lang", "question", "please"),
     [
         ("en", "You, take back the pins of row 4? [Y/n] ", "please y or n"),
-        ("de", "Spieler, die Stifte von Reihe 4 zurücknehmen? [J/n] ", "bitte j oder n"),
+        ("de", "Du, die Stifte von Reihe 4 zurücknehmen? [J/n] ", "bitte j oder n"),
     ],
 )
 def test_the_take_back_question_is_asked_as_every_other_one(
@@ -380,9 +396,9 @@ def test_logik_duel_human_cracks_first() -> None:
     result = run(["play", "--preset", "logik", "--seed", "3"], ["RYGBW", digits(theirs)])
     assert result.exit_code == 0, result.output
     assert "both set a code and break the other's" in result.output
-    assert "Game 1 of 1 won by You (cracked the code first)." in result.output
+    assert "Game 1 of 1: you won (cracked the code first)." in result.output
     assert "Your code was R Y G B W. Computer's code was" in result.output
-    assert "Final score — You: 1, Computer: 0; winner You." in result.output
+    assert "Final score — You: 1, Computer: 0; you win." in result.output
 
 
 def test_logik_duel_same_move_is_a_draw() -> None:
@@ -454,7 +470,7 @@ def test_quit_in_a_script_leaves_at_once_without_asking(args: list[str], lines: 
     ("args", "lines", "said"),
     [
         (["--games", "1", "--seed", "1"], ["giveup"], "You gave up after 0 rows"),
-        (["--preset", "logik"], ["random", "aufgeben"], "won by Computer (You gave up)"),
+        (["--preset", "logik"], ["random", "aufgeben"], "won by Computer (you gave up)"),
     ],
 )
 def test_giveup_in_a_script_gives_up_at_once_without_asking(
@@ -846,3 +862,52 @@ def test_duel_scores_with_halves_are_written_in_the_language_in_use() -> None:
     )
     english = CliRunner().invoke(main, ["--lang", "en", *args])
     assert "Final score — Computer 1: 1.5, Computer 2: 0.5; winner Computer 1." in english.output
+
+
+@pytest.mark.parametrize(
+    ("args", "lines", "said"),
+    [
+        (
+            ["--seed", "3", "--games", "2"],
+            ["rrgg", "aufgeben"],
+            [
+                "Spiel 1 von 2 beginnt. Code-Setzer: Computer. Code-Brecher: Du.",
+                "Du, dein Rateversuch — Reihe 2 von 10, Spiel 1 von 2: ",
+                "Du hast nach 1 Reihe aufgegeben; 11 Punkte für Computer (10 + 1).",
+                "Stand nach Spiel 1 von 2: Du: 0 und Computer: 11.",
+            ],
+        ),
+        (
+            ["--preset", "logik", "--seed", "3"],
+            ["random", "aufgeben"],
+            [
+                "Spiel 1 von 1 gewonnen von Computer (du hast aufgegeben).",
+                "Endstand — Du: 0 und Computer: 1; es gewinnt Computer.",
+            ],
+        ),
+    ],
+)
+def test_in_german_the_one_person_is_du_as_on_the_board(
+    args: list[str], lines: list[str], said: list[str]
+) -> None:
+    """The default name of the one person is Du, and a sentence about them speaks to them
+    (du hast), as the board does."""
+    result = run(["--lang", "de", "play", *args], lines)
+    for line in said:
+        assert line in result.output, result.output
+    assert not NAMED_SPIELER.search(result.output) and "Du hat" not in result.output
+
+
+def test_in_german_a_won_duel_says_du_hast_gewonnen() -> None:
+    preset = get_preset("logik")
+    duel = Duel(preset, (YOU, CPU), seed=3)
+    duel.start()
+    theirs = duel.secrets[1]
+    assert theirs is not None
+    result = run(
+        ["--lang", "de", "play", "--preset", "logik", "--seed", "3"], ["12345", digits(theirs)]
+    )
+    assert result.exit_code == 0, result.output
+    assert "Spiel 1 von 1: du hast gewonnen (" in result.output
+    assert "Endstand — Du: 1 und Computer: 0; du hast gewonnen." in result.output
+    assert not NAMED_SPIELER.search(result.output), result.output

@@ -235,7 +235,7 @@ def test_at_the_guess_prompt_mistyped_commands_are_named_and_code_typos_mended()
         "B=blue(3) Y=yellow(4) W=white(5) K=black(6)",
         "error: unknown command 'show'; did you mean board?",
     ]
-    assert "Code cracked by You in 1 row" in result.output
+    assert "You cracked the code in 1 row" in result.output
     assert result.output.count("Commands at the prompt:") == 2  # "?" and "help me"
 
 

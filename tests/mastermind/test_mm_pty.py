@@ -127,7 +127,7 @@ def test_two_game_superhirn_match_in_each_role_with_a_wrong_pin_row_caught() -> 
             ["rot", "gelb", "grün", "blau", "weiß", "schwarz", "orange", "lila"][s] for s in theirs
         )
     )
-    child.expect("Code cracked by You in 2 rows; 2 points to Computer.")
+    child.expect("You cracked the code in 2 rows; 2 points to Computer.")
     child.expect(f"Computer's code was {spaced(theirs)}.")
     child.expect("Score after game 1 of 2: You: 0, Computer: 2.")
 
@@ -246,7 +246,7 @@ def test_logik_duel_shows_your_own_code_and_both_boards() -> None:
     child.sendline("aufgeben")
     child.expect("\\[y/N\\]")
     child.sendline("yes")
-    child.expect("Game 1 of 1 won by Computer \\(You gave up\\).")
+    child.expect("Game 1 of 1 won by Computer \\(you gave up\\).")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
@@ -395,7 +395,7 @@ def test_a_line_of_words_at_the_guess_and_pins_prompts_is_named_as_a_command() -
     child.expect("row  1  R Y G B")
     child.expect("your guess — row 2 of 12")
     child.sendline(spaced(secret))
-    child.expect("Code cracked by You in 2 rows")
+    child.expect("You cracked the code in 2 rows")
     enter_secret(child, "You", "WKOP")  # game 2: the person answers with pins
     child.expect(GUESS)
     guess = tuple(LETTERS.index(c) for c in child.match.group(2).replace(" ", ""))

@@ -342,7 +342,48 @@ async def test_in_german_a_given_up_duel_and_a_refused_row_are_said_in_german() 
         await pilot.press("j")
         await pilot.pause(0.1)
         assert app.ended is not None
-        assert "(You hat aufgegeben)" in app.ended.text
+        assert "(du hast aufgegeben)" in app.ended.text
+
+
+@pytest.mark.parametrize("preset", ["classic", "logik"])
+@run_async
+async def test_in_german_the_one_person_is_du_on_the_board_as_in_play(preset: str) -> None:
+    """The person named by the command's default (You) is Du wherever the board names
+    them, and spoken to where a sentence is about them, as `mastermind play` says it."""
+    from turing.cli.mastermind import parse_players
+
+    i18n.set_language("de")
+    seats = parse_players("human,computer", "most-parts")
+    game = get_preset(preset)
+    sitting: Match | Duel
+    if game.mode == "duel":
+        sitting = Duel(game, seats, games=1, seed=3)
+    else:
+        sitting = Match(game, seats, games=2, first_breaker=0, seed=3)
+    app = board_app(sitting)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await ready(pilot, app)
+        if isinstance(sitting, Duel):
+            await pilot.press("d", "enter")
+            await ready(pilot, app)
+        texts = [await shown(pilot, app)]
+        await pilot.press("x")
+        assert await screen_is(pilot, app, "ConfirmScreen")
+        await pilot.press("j")
+        await pilot.pause(0.1)
+        assert app.ended is not None
+        texts.append(await shown(pilot, app))
+    text = "\n".join(texts)
+    if preset == "classic":
+        assert "Stand Du 0; Computer 0" in texts[0]
+        assert "Code-Brecher Du · Code-Setzer Computer" in text
+        assert "Du hast nach 0 Reihen aufgegeben; 11 Punkte für Computer." in text
+        assert "Stand nach Spiel 1 von 2: Du 0; Computer 11." in text
+    else:
+        assert "Du gegen Code von Computer" in text
+        assert "Spiel 1 gewonnen von Computer (du hast aufgegeben)." in text
+        assert "Endstand: Du 0; Computer 1; Computer gewinnt." in text
+    assert "Spieler" not in text and "Du hat" not in text
 
 
 # -- the hint ----------------------------------------------------------------------------------
@@ -581,6 +622,52 @@ async def test_superhirn_pins_in_red_a_refused_secret_undo_and_wrong_pins() -> N
         assert "Row 1 should have had" in await shown(pilot, app)
         assert match.scores[1] == 3 and match.restarts == 1
         await pilot.press("enter")
+
+
+@run_async
+async def test_the_help_line_says_what_enter_does_and_news_goes_with_the_next_key() -> None:
+    """Typing a secret, the help line says Enter sets it (a guess: plays the row); after a
+    wrong-pins restart its news goes once a key does something, d included, as a complaint
+    does."""
+    preset = get_preset("superhirn")
+    match = Match(preset, (YOU, COMPUTER), games=2, first_breaker=1, seed=4)
+    app = board_app(match)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await ready(pilot, app)
+        assert app.mode == "secret"
+        status = str(app.query_one("#status").render())
+        assert "Enter sets your secret code." in status and "plays the row" not in status
+        await pilot.press("enter")  # no pegs: refused
+        assert app.complaint and app.message
+        await pilot.press("d")  # a code drawn: the key did something
+        assert len(app.entry) == 4 and app.message == ""
+        for _ in range(4):
+            await pilot.press("backspace")
+        secret = (0, 1, 2, 3)
+        await pilot.press("r", "y", "g", "b", "enter")
+        await ready(pilot, app)
+        first = app.proposal
+        assert first is not None
+        wrong = "r" if feedback(secret, first).black == 0 else "w"
+        await pilot.press(wrong, "enter")
+        await ready(pilot, app)
+        proposal = app.proposal
+        if proposal is None:  # the wrong pins left no code at all: asked, let stand
+            assert await screen_is(pilot, app, "ConfirmScreen")
+            await pilot.press("n")
+        else:
+            fb = feedback(secret, proposal)
+            await pilot.press(*("r" * fb.black + "w" * fb.white), "enter")
+        assert await screen_is(pilot, app, "MessageScreen")
+        await pilot.press("enter")
+        await pilot.pause(0.1)
+        assert app.mode == "secret" and match.restarts == 1
+        assert app.message == "Game 1 restarts with an empty board."
+        assert "Enter sets your secret code." in str(app.query_one("#status").render())
+        await pilot.press("d")
+        await pilot.pause(0.05)
+        assert len(app.entry) == 4 and app.message == ""
+        assert "restarts" not in await shown(pilot, app)
 
 
 @pytest.mark.parametrize("take_back", [True, False])

@@ -17,6 +17,7 @@ from turing.cli.output import command_to_copy
 from turing.cli.play import _mark_played, open_session, play, show_over
 from turing.cli.serving import (
     SERVE_OPTIONS,
+    check_address,
     check_serve_options,
     check_terminal,
     command_line,
@@ -57,7 +58,9 @@ otherwise.
 @click.pass_context
 def board(ctx: click.Context, /, serve: bool, host: str, port: int, **params: Any) -> None:
     check_serve_options(ctx, serve)
-    if not serve:
+    if serve:
+        check_address(host, port)  # before the transcript is opened
+    else:
         check_terminal()
     # the options are checked (and a bad one refused) before anything is shown or served
     session, resumed = open_session(

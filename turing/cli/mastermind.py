@@ -759,6 +759,11 @@ class View:
     def name(self, seat: int) -> str:
         return self.seats[seat].name
 
+    def is_you(self, seat: int) -> bool:
+        """Whether ``seat`` is the one person known by the default name You, who is spoken
+        to (``You cracked the code``, German ``Du hast``) rather than named."""
+        return self.seats[seat].human and self.name(seat) == _("You")
+
     def legend(self) -> None:
         palette = self.preset.palette
         line = Text(_("Colours: "))
@@ -888,23 +893,11 @@ class View:
         maker, breaker = self.name(event.maker), self.name(event.breaker)
         points = _points(event.points)
         rows = _rows(event.rows_used)
-        if event.solved:
-            self.say(
-                _("Code cracked by {breaker} in {rows}; {points} to {maker}.").format(
-                    breaker=breaker, rows=rows, points=points, maker=maker
-                )
+        self.say(
+            self._game_over_text(event).format(
+                breaker=breaker, rows=rows, points=points, maker=maker, all=self.preset.rows
             )
-        else:
-            how = (
-                _("{breaker} gave up after {rows}; {points} to {maker} ({all} + 1).")
-                if event.gave_up
-                else _("Code not cracked by {breaker} in {rows}; {points} to {maker} ({all} + 1).")
-            )
-            self.say(
-                how.format(
-                    breaker=breaker, rows=rows, points=points, maker=maker, all=self.preset.rows
-                )
-            )
+        )
         if event.secret is not None:
             reveal = Text(_code_was(maker))
             reveal.append_text(self.code_in_line(event.secret))
@@ -912,6 +905,26 @@ class View:
             self.say(reveal)
         if self.games > 1:
             self.say(self._score_after(event.game, event.scores))
+
+    def _game_over_text(self, event: GameOver) -> str:
+        """How a game ended, to be filled in; the person known as You is spoken to."""
+        if self.is_you(event.breaker):
+            if event.solved:
+                return _("You cracked the code in {rows}; {points} to {maker}.")
+            if event.gave_up:
+                return _("You gave up after {rows}; {points} to {maker} ({all} + 1).")
+            return _("You did not crack the code in {rows}; {points} to {maker} ({all} + 1).")
+        if self.is_you(event.maker):
+            if event.solved:
+                return _("Code cracked by {breaker} in {rows}; {points} to you.")
+            if event.gave_up:
+                return _("{breaker} gave up after {rows}; {points} to you ({all} + 1).")
+            return _("Code not cracked by {breaker} in {rows}; {points} to you ({all} + 1).")
+        if event.solved:
+            return _("Code cracked by {breaker} in {rows}; {points} to {maker}.")
+        if event.gave_up:
+            return _("{breaker} gave up after {rows}; {points} to {maker} ({all} + 1).")
+        return _("Code not cracked by {breaker} in {rows}; {points} to {maker} ({all} + 1).")
 
     def _score_after(self, game: int, scores: tuple[float, float]) -> str:
         return _("Score after {game}: {score}.").format(
@@ -930,6 +943,8 @@ class View:
         game = game[:1].upper() + game[1:]
         if event.winner is None:
             self.say(_("{game}: a draw ({reason}).").format(game=game, reason=self._reason(event)))
+        elif self.is_you(event.winner):
+            self.say(_("{game}: you won ({reason}).").format(game=game, reason=self._reason(event)))
         else:
             self.say(
                 _("{game} won by {name} ({reason}).").format(
@@ -941,6 +956,8 @@ class View:
 
     def _reason(self, event: DuelOver) -> str:
         """Why a duel ended, in the language in use."""
+        if event.gave_up is not None and self.is_you(event.gave_up):
+            return _("you gave up")
         return event.reason_text((self.name(0), self.name(1)))
 
     def _match_over(self, event: MatchOver) -> None:
@@ -954,6 +971,8 @@ class View:
             return
         if event.winner is None:
             self.say(_("Final score — {score}; a draw.").format(score=self.score(event.scores)))
+        elif self.is_you(event.winner):
+            self.say(_("Final score — {score}; you win.").format(score=self.score(event.scores)))
         else:
             self.say(
                 _("Final score — {score}; winner {name}.").format(

@@ -7,9 +7,11 @@ Light on imports: the commands that use it load it at start-up.
 
 from __future__ import annotations
 
+import errno
 import ipaddress
 import os
 import shlex
+import socket
 import sys
 import threading
 import time
@@ -57,11 +59,13 @@ def command_line(
 
 def serve_board(host: str, port: int, words: list[str]) -> None:
     """Serve ``turing WORDS…`` (a board) as a web page: every page that connects starts
-    it in a process of its own, which ends with the server."""
+    it in a process of its own, which ends with the server. An address it cannot listen on
+    is refused before anything is announced (:func:`check_address`)."""
     try:
         from textual_serve.server import Server
     except ImportError:
         fail(_("--serve needs textual-serve: pip install 'turing[web]'"))
+    check_address(host, port)
     if not _loopback(host):
         click.echo(
             _(
@@ -76,7 +80,47 @@ def serve_board(host: str, port: int, words: list[str]) -> None:
     os.environ[_SERVER_ENV] = str(os.getpid())
     # and it speaks the language chosen here (the flag is not on its command line)
     os.environ["TURING_LANG"] = current_language()
-    Server(command, host=host, port=port, title=f"turing {words[0]}").serve()
+    try:
+        Server(command, host=host, port=port, title=f"turing {words[0]}").serve()
+    except OSError as exc:  # the address was taken after it was checked
+        fail(_refusal(host, port, exc))
+
+
+def _refusal(host: str, port: int, exc: OSError) -> str:
+    """Why the server cannot listen on ``host`` and ``port``, in one line."""
+    if exc.errno == errno.EADDRINUSE:
+        return _(
+            "cannot serve on {host} port {port}: the port is in use (choose another with --port)"
+        ).format(host=host, port=port)
+    if exc.errno == errno.EADDRNOTAVAIL:
+        return _(
+            "cannot serve on {host} port {port}: {host} is not an address of this machine"
+        ).format(host=host, port=port)
+    from turing.core.files import os_reason
+
+    return _("cannot serve on {host} port {port}: {reason}").format(
+        host=host, port=port, reason=os_reason(exc)
+    )
+
+
+def check_address(host: str, port: int) -> None:
+    """Refuse a host and port the server could not listen on (a port in use, a name that
+    is no address), before anything is served or announced: each address the host names is
+    bound once, as the server binds it, and let go. A command that writes files before it
+    serves (a transcript) checks this first, so that a refusal leaves nothing behind."""
+    try:
+        found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (socket.gaierror, UnicodeError):
+        fail(_("--host {host}: no address has this name").format(host=host))
+    for family, kind, proto, _name, address in found:
+        try:
+            with socket.socket(family, kind, proto) as sock:
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+                if family == socket.AF_INET6:
+                    sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+                sock.bind(address)
+        except OSError as exc:
+            fail(_refusal(host, port, exc))
 
 
 #: The options of a board command that serve it (left out of the served command line).

@@ -134,6 +134,7 @@ class MastermindBoardApp(ServedApp):
         self.ended: Ended | None = None
         self.message = ""
         self.complaint = False
+        self.news = False  # the message tells of the move before (see say)
         self.thinking = False
         self.held = False  # a row played while the computer chooses, played once it has
         self._shown: dict[str, str] = {}
@@ -437,8 +438,8 @@ class MastermindBoardApp(ServedApp):
                 said.append(_("Game {game} restarts with an empty board.").format(game=event.game))
         if self.ended is not None:  # the end of the game says all: no move left over
             self.say("")
-        elif said:
-            self.say(" ".join(said))
+        elif said:  # news of the move: it goes with the next key that does something
+            self.say(" ".join(said), news=True)
 
     def _seat_name(self, seat: int) -> str:
         return self.sitting.seats[seat].name
@@ -517,7 +518,10 @@ class MastermindBoardApp(ServedApp):
         )
 
     def _duel_over(self, event: DuelOver) -> str:
-        reason = event.reason_text((self._seat_name(0), self._seat_name(1)))
+        if event.gave_up is not None and event.gave_up == self.you:
+            reason = _("you gave up")
+        else:
+            reason = event.reason_text((self._seat_name(0), self._seat_name(1)))
         if event.winner is None:
             text = _("Game {game}: a draw ({reason}).").format(game=event.game, reason=reason)
         elif event.winner == self.you:
@@ -636,6 +640,7 @@ class MastermindBoardApp(ServedApp):
     def action_random(self) -> None:
         if self.mode is Mode.SECRET:
             self.entry = list(self.sitting.draw_secret())
+            self._settle()
             self.draw()
 
     def action_enter(self) -> None:
@@ -733,17 +738,23 @@ class MastermindBoardApp(ServedApp):
 
     # -- drawing --
 
-    def say(self, message: str, error: bool = False, complaint: bool | None = None) -> None:
+    def say(
+        self, message: str, error: bool = False, complaint: bool | None = None, news: bool = False
+    ) -> None:
         """Show ``message`` (``error``: as an error). A complaint (an error, or a key that
-        does nothing) goes as soon as a key does something: it is about the key before."""
+        does nothing) goes as soon as a key does something: it is about the key before; so
+        does ``news`` of the move just made (a move played, pins taken back, a restart),
+        once a key starts the next one."""
         self.message = _("error: {message}").format(message=message) if error else message
         self.complaint = error if complaint is None else complaint
+        self.news = news
         self._update("#message", f"[b red]{escape(self.message)}[/]" if error else escape(message))
         self.query_one("#message").display = bool(message)
 
     def _settle(self) -> None:
-        """A key did something: the complaint about the key before it is gone."""
-        if self.complaint:
+        """A key did something: the complaint about the key before, or the news of the
+        move before, is gone."""
+        if self.complaint or self.news:
             self.say("")
 
     def _update(self, selector: str, markup: str) -> None:
@@ -975,7 +986,29 @@ class MastermindBoardApp(ServedApp):
         if self.ended is not None:
             then = _("Enter: leave the board.") if self.ended.last else _("Enter: the next game.")
             return f"{self.ended.text}\n{then}"
-        if mode in (Mode.SECRET, Mode.GUESS, Mode.REVEAL):
+        if mode in (Mode.SECRET, Mode.REVEAL):  # a code, not a row: Enter sets or shows it
+            if mode is Mode.SECRET and self.preset.blank:
+                keys = _(
+                    "Click a peg or type {letters} (or 1–{n}), . for an empty hole; Backspace "
+                    "takes one back; Enter sets your secret code."
+                )
+            elif mode is Mode.SECRET:
+                keys = _(
+                    "Click a peg or type {letters} (or 1–{n}); Backspace takes one back; "
+                    "Enter sets your secret code."
+                )
+            elif self.preset.blank:
+                keys = _(
+                    "Click a peg or type {letters} (or 1–{n}), . for an empty hole; Backspace "
+                    "takes one back; Enter shows your secret code."
+                )
+            else:
+                keys = _(
+                    "Click a peg or type {letters} (or 1–{n}); Backspace takes one back; "
+                    "Enter shows your secret code."
+                )
+            return keys.format(letters=letters, n=len(self.preset.colours))
+        if mode is Mode.GUESS:
             if self.preset.blank:
                 keys = _(
                     "Click a peg or type {letters} (or 1–{n}), . for an empty hole; Backspace "
