@@ -1035,3 +1035,51 @@ async def test_the_status_names_the_puzzles_own_verifier_letters() -> None:
         text = " ".join((await shown(pilot, app)).split())
         assert "test it (A–D); or solve / pass." in text, text
         assert "(A–F)" not in text
+
+
+@pytest.mark.parametrize(
+    ("language", "size", "keys"),
+    [
+        ("en", (80, 24), ("1", "2", "2", "a", "h")),
+        ("en", (120, 40), ("1", "2", "2", "a", "h")),
+        ("de", (80, 24), ("1", "1", "1", "a", "b", "c", "h")),
+    ],
+)
+@run_async
+async def test_a_long_hint_scrolls_by_the_keys_and_keeps_its_button_in_view(
+    language: str, size: tuple[int, int], keys: tuple[str, ...]
+) -> None:
+    from turing import i18n
+
+    i18n.set_language(language)
+    board = board_module()
+    file = "puzzles/extreme.yaml" if language == "en" else "puzzles/nightmare.yaml"
+    loaded = next(iter(iter_puzzle_file(ROOT / file)))
+    session = Session.new(loaded.puzzle, loaded.cardset, parse_players(None), seed=1)
+    app = board.BoardApp(session, compare=False)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot, app)
+        await pilot.press(*keys)
+        assert await screen_is(pilot, app, "MessageScreen")
+        await pilot.pause(0.1)
+        screen = app.screen
+        button = screen.query_one("#message-ok")
+        body = screen.query_one(".dialog-body")
+        box = screen.query_one(".dialog")
+        assert button.region.bottom <= box.region.bottom <= size[1], (button.region, box.region)
+        assert body.region.bottom <= button.region.y
+        if size[1] == 24:
+            assert body.max_scroll_y > 0  # the hint is longer than the screen
+        seen = dialog_lines(app, ".dialog")
+        for key in ("down", "pagedown", "end"):
+            before = body.scroll_y
+            await pilot.press(key)
+            await pilot.pause(0.1)
+            assert body.scroll_y > before or body.scroll_y == body.max_scroll_y, key
+            assert button.region.bottom <= size[1]
+            seen += dialog_lines(app, ".dialog")
+        assert body.scroll_y == body.max_scroll_y
+        remain = "Codes bleiben" if language == "de" else "codes remain"
+        assert any(remain in line for line in seen), seen
+        await pilot.press("enter")
+        assert await screen_is(pilot, app, "TableScreen")

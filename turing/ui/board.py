@@ -196,7 +196,11 @@ class CoverScreen(Screen[None]):
 
 
 class MessageScreen(ModalScreen[None]):
-    """A panel to read (a reveal, a hint, the help) closed with Enter or Escape."""
+    """A panel to read (a reveal, a hint, a command's help) closed with Enter or Escape. A
+    text longer than the screen scrolls at once by the arrow keys, PageUp/PageDown, Home
+    and End, and the button to close it stays in view below it."""
+
+    AUTO_FOCUS: ClassVar[str | None] = ".dialog-body"  # the keys scroll it at once
 
     BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
         Binding("enter,escape,space", "close", _("close"))
@@ -213,6 +217,21 @@ class MessageScreen(ModalScreen[None]):
             with VerticalScroll(classes="dialog-body"):
                 yield Static(self.body, id="message-body")
             yield Button(_("OK (Enter)"), id="message-ok", variant="primary")
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._fit)
+
+    def _fit(self) -> None:
+        """The body is as high as the screen leaves it beside the title and the button
+        (the dialog is at most 90% of the screen): a longer text scrolls in it."""
+        box = self.query_one(".dialog", Vertical)
+        body = self.query_one(".dialog-body", VerticalScroll)
+        around = box.styles.gutter.height + sum(
+            child.outer_size.height + child.styles.margin.height
+            for child in box.children
+            if child is not body
+        )
+        body.styles.max_height = max(3, self.size.height * 9 // 10 - around)
 
     def action_close(self) -> None:
         self.dismiss(None)
