@@ -1083,3 +1083,31 @@ async def test_a_long_hint_scrolls_by_the_keys_and_keeps_its_button_in_view(
         assert any(remain in line for line in seen), seen
         await pilot.press("enter")
         assert await screen_is(pilot, app, "TableScreen")
+
+
+@run_async
+async def test_a_refused_save_name_keeps_the_dialog_open_and_changes_nothing(
+    tmp_path: Path,
+) -> None:
+    board = board_module()
+    session = session_of()
+    app = board.BoardApp(session, compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("w")
+        assert await screen_is(pilot, app, "AskFileScreen")
+        await typed(pilot, str(tmp_path / "missing" / "x.json"))
+        await pilot.pause(0.1)
+        assert type(app.screen).__name__ == "AskFileScreen"
+        text = await shown(pilot, app)
+        assert "does not exist" in text and "Escape: cancel" in text, text
+        field = app.screen.query_one("#file-name")
+        assert field.value == str(tmp_path / "missing" / "x.json")  # there to be corrected
+        # what is typed next goes on into the field, not to the board's keys
+        field.value = ""
+        await typed(pilot, str(tmp_path / "t.json"))
+        assert await screen_is(pilot, app, "TableScreen")
+        assert session.game.hints_used("player") == 0
+        assert (tmp_path / "t.json").is_file()
+        assert not (tmp_path / "missing").exists()
+        assert "Saved to" in app.message

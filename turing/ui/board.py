@@ -361,7 +361,9 @@ class ConfirmScreen(ModalScreen[bool]):
 
 
 class AskFileScreen(ModalScreen[str | None]):
-    """Ask for a file name (to save); Escape: None. An empty name is refused here."""
+    """Ask for a file name (to save); Escape: None. An empty name is refused here, and so
+    is a name ``refusal`` finds fault with (it returns why, or None): the dialog stays open
+    with the reason in it, the name still in its field to be corrected."""
 
     AUTO_FOCUS: ClassVar[str | None] = "#file-name"  # the name is typed at once
 
@@ -369,9 +371,10 @@ class AskFileScreen(ModalScreen[str | None]):
         Binding("escape", "cancel", "cancel")
     ]
 
-    def __init__(self, question: str) -> None:
+    def __init__(self, question: str, refusal: Callable[[str], str | None] | None = None) -> None:
         super().__init__()
         self.question = question
+        self.refusal = refusal
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -388,6 +391,13 @@ class AskFileScreen(ModalScreen[str | None]):
         if not name:
             self.query_one("#file-help", Static).update(
                 escape(_("Type a file name to save to (e.g. game.json), or Escape to cancel."))
+            )
+            return
+        problem = self.refusal(name) if self.refusal is not None else None
+        if problem is not None:
+            self.query_one("#file-help", Static).update(
+                f"[b red]{escape(_('error: {message}').format(message=problem))}[/]\n"
+                + escape(_("Enter: confirm · Escape: cancel"))
             )
             return
         self.dismiss(name)
@@ -1264,9 +1274,21 @@ class BoardApp(ServedApp):
             self.send("save")
             return
         self.push_screen(
-            AskFileScreen(_("Save the game to which file?")),
+            AskFileScreen(_("Save the game to which file?"), self._save_refusal),
             lambda target: self.send(f"save {target}") if target else None,
         )
+
+    def _save_refusal(self, target: str) -> str | None:
+        """Why the session refuses to save to ``target`` (the dialog stays open), or None."""
+        if self.current is None:
+            return None
+        try:
+            self.session.plan(self.current, f"save {target}")
+        except CommandError as exc:
+            return exc.problem
+        except TuringError as exc:
+            return str(exc)
+        return None
 
     def action_leave(self) -> None:
         if self.screen is not self.screen_stack[0] and not isinstance(self.screen, CoverScreen):
