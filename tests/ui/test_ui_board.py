@@ -1111,3 +1111,56 @@ async def test_a_refused_save_name_keeps_the_dialog_open_and_changes_nothing(
         assert (tmp_path / "t.json").is_file()
         assert not (tmp_path / "missing").exists()
         assert "Saved to" in app.message
+
+
+def picker_line(app: Any) -> str:
+    """The code picker's line as the screen shows it, its spaces closed up."""
+    line = next(line for line in screen_lines(app) if "Code" in line and "▲" in line)
+    return re.sub(r"\s+", " ", line[line.index("Code") :]).strip()
+
+
+@run_async
+async def test_the_picker_shows_one_code_the_one_a_test_or_a_solve_sends() -> None:
+    board = board_module()
+    session = session_of()
+    app = board.BoardApp(session, compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("1", "2", "3", "a", "b", "c")
+        await pilot.pause(0.1)
+        assert picker_line(app) == "Code ▲ 1 ■ 2 ● 3 = 123"  # the round's code
+        await pilot.press("5", "4")  # testing over: the picker takes a code to solve with
+        await pilot.pause(0.1)
+        assert picker_line(app) == "Code ▲ 5 ■ 4 ● 3"
+        await pilot.press("3")  # the selected shape goes round to ▲ again
+        await pilot.press("n", "2", "4", "1")
+        await pilot.pause(0.1)
+        assert picker_line(app) == "Code ▲ 2 ■ 4 ● 1"
+        await pilot.press("s")
+        assert await screen_is(pilot, app, "ConfirmScreen")
+        assert "Submit 241" in await shown(pilot, app)
+        await pilot.press("n")
+        assert await screen_is(pilot, app, "TableScreen")
+
+
+@run_async
+async def test_a_code_composed_on_the_command_line_shows_while_the_picker_is_empty() -> None:
+    board = board_module()
+    session = session_of()
+    app = board.BoardApp(session, compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("colon")
+        await typed(pilot, "compose 123")
+        await pilot.pause(0.1)
+        assert picker_line(app) == "Code ▲ _ ■ _ ● _ = 123"  # the code a test sends
+        await pilot.press("5")  # a code half typed: no code, nor the composed one
+        await pilot.pause(0.1)
+        assert picker_line(app) == "Code ▲ 5 ■ _ ● _"
+        assert app.query_one("#test-0").disabled and app.query_one("#do-solve").disabled
+        for key in ("a", "s"):
+            await pilot.press(key)
+            await pilot.pause(0.05)
+            assert "each shape of the picker" in app.message, (key, app.message)
+        assert not session.game.view("player").tests
+        assert type(app.screen).__name__ == "TableScreen"

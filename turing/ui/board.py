@@ -1079,8 +1079,10 @@ class BoardApp(ServedApp):
                 error=True,
             )
             return
-        code = self._code()
-        line = f"test {code} {LETTERS[verifier]}" if code else f"test {LETTERS[verifier]}"
+        if self._refuse_half_typed():
+            return
+        line = self._test_line(LETTERS[verifier])
+        assert line is not None
         self.send(line)
 
     def action_digit(self, digit: int) -> None:
@@ -1196,9 +1198,11 @@ class BoardApp(ServedApp):
     def action_solve(self) -> None:
         if not self._on_board():
             return
+        if self._refuse_half_typed():
+            return
         code = self._code()
         if code is None:
-            self.say("put a code in the picker first (digits 1–5), then solve", error=True)
+            self.say(_("put a code in the picker first (digits 1–5), then solve"), error=True)
             return
         self.send(f"solve {code}")
 
@@ -1364,13 +1368,32 @@ class BoardApp(ServedApp):
         )
 
     def _code(self) -> str | None:
-        """The code a test or solve sends: the picker's, else the round's composed code."""
+        """The code a test or solve sends: the picker's, else (the picker empty) the round's
+        composed code; a code half typed in the picker is none."""
         picked = self.picker.text()
         if picked is not None:
             return picked
-        if self.current is None:
+        if self.current is None or self._half_typed():
             return None
         return self.session.game.view(self.current).code
+
+    def _half_typed(self) -> bool:
+        """Whether the picker holds some digits, not all three."""
+        return self.picker.text() is None and any(d is not None for d in self.picker.digits)
+
+    def _refuse_half_typed(self) -> bool:
+        """Say so when the picker holds a code half typed (a test or solve is refused)."""
+        if not self._half_typed():
+            return False
+        self.say(_("put a digit in each shape of the picker first (1–5)"), error=True)
+        return True
+
+    def _test_line(self, letter: str) -> str | None:
+        """The line a test of verifier ``letter`` sends, or None (a code half typed)."""
+        code = self._code()
+        if code is None and self._half_typed():
+            return None
+        return f"test {code} {letter}" if code else f"test {letter}"
 
     def draw(self) -> None:
         session = self.session
@@ -1431,11 +1454,11 @@ class BoardApp(ServedApp):
         held = self._held_code()
         if held is not None:
             self.picker.digits = [int(d) for d in held]
-        self._update("#picker", self._picker(view.code))
         code = self._code()
+        self._update("#picker", self._picker(view.code if code == view.code else None))
         for v, letter in enumerate(puzzle.letters):
-            line = f"test {code} {letter}" if code else f"test {letter}"
-            self.query_one(f"#test-{v}", Button).disabled = self.plan(line) is None
+            line = self._test_line(letter)
+            self.query_one(f"#test-{v}", Button).disabled = line is None or self.plan(line) is None
         self.query_one("#do-done", Button).disabled = self.plan("done") is None
         self.query_one("#do-solve", Button).disabled = code is None or (
             self.plan(f"solve {code}") is None
@@ -1513,6 +1536,8 @@ class BoardApp(ServedApp):
         return "\n".join(parts)
 
     def _picker(self, composed: str | None) -> str:
+        """The picker's line; ``composed``, the round's code, follows it (``= 123``) when it
+        is the code a test or a solve sends (never beside another code)."""
         cells = []
         for i, shape in enumerate(SHAPES):
             digit = self.picker.digits[i]
