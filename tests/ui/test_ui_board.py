@@ -1164,3 +1164,26 @@ async def test_a_code_composed_on_the_command_line_shows_while_the_picker_is_emp
             assert "each shape of the picker" in app.message, (key, app.message)
         assert not session.game.view("player").tests
         assert type(app.screen).__name__ == "TableScreen"
+
+
+@run_async
+async def test_the_hint_draws_the_shapes_in_the_boards_colours() -> None:
+    from rich.color import Color
+
+    board = board_module()
+    app = board.BoardApp(session_of(), compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("h")
+        assert await screen_is(pilot, app, "MessageScreen")
+        body = app.screen.query_one("#message-body").content
+        colours: dict[str, set[Color | None]] = {}
+        for segment in Console(width=80).render(body):
+            for symbol in "▲■●":
+                if symbol in segment.text:
+                    assert segment.style is not None
+                    colours.setdefault(symbol, set()).add(segment.style.color)
+        assert set(colours) == set("▲■●"), colours  # every shape is in this hint
+        for shape, colour in board.SHAPE_COLORS.items():
+            symbol = {"b": "▲", "y": "■", "p": "●"}[shape]
+            assert colours[symbol] == {Color.parse(colour)}, (symbol, colours[symbol])

@@ -84,6 +84,8 @@ from turing.ui.prompt import tests_text as _tests
 #: The shapes' colours: ▲ blue, ■ yellow, ● purple.
 SHAPE_COLORS: Final[dict[str, str]] = {"b": "#4f9dff", "y": "#f5c518", "p": "#b77cff"}
 _SYMBOL_COLORS: Final = {SHAPE_SYMBOLS[s]: c for s, c in SHAPE_COLORS.items()}
+#: The symbols' styles in the texts the board takes from the line prompt (the hint).
+_SYMBOL_STYLES: Final = {symbol: f"bold {c}" for symbol, c in _SYMBOL_COLORS.items()}
 
 #: The smallest terminal the board is laid out for (columns, lines); below it, a notice.
 MIN_SIZE: Final = (80, 24)
@@ -956,7 +958,9 @@ class BoardApp(ServedApp):
             marks = ", ".join(f"{SHAPE_SYMBOLS[s]}{d}" for s, d in outcome.marks)
             return _("Marked {marks}: {value}").format(marks=marks, value=word)
         if isinstance(outcome, HintShown):
-            self.push_screen(MessageScreen(_("Hint"), render_hint(self.session, outcome, True)))
+            self.push_screen(
+                MessageScreen(_("Hint"), render_hint(self.session, outcome, True, _SYMBOL_STYLES))
+            )
             return _("Hint shown (hints used: {n})").format(n=outcome.used)
         if isinstance(outcome, BestTest):
             return best_test_text(outcome)
