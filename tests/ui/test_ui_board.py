@@ -1187,3 +1187,44 @@ async def test_the_hint_draws_the_shapes_in_the_boards_colours() -> None:
         for shape, colour in board.SHAPE_COLORS.items():
             symbol = {"b": "▲", "y": "■", "p": "●"}[shape]
             assert colours[symbol] == {Color.parse(colour)}, (symbol, colours[symbol])
+
+
+@run_async
+async def test_the_file_asked_for_by_w_becomes_the_games_save_file(tmp_path: Path) -> None:
+    board = board_module()
+    session = session_of()
+    app = board.BoardApp(session, compare=False)
+    target = tmp_path / "pk.json"
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("w")
+        assert await screen_is(pilot, app, "AskFileScreen")
+        await typed(pilot, str(target))
+        assert await screen_is(pilot, app, "TableScreen")
+        assert "Saved to" in app.message and target.is_file()
+        assert session.save_path == target
+        await pilot.press("2", "4", "1", "a")
+        await pilot.press("w")  # saved there again, without asking
+        await pilot.pause(0.1)
+        assert type(app.screen).__name__ == "TableScreen"
+        assert load_save(str(target))[0].game.view("player").tests
+        await pilot.press("b", "q")  # leaving saves there too
+        assert await screen_is(pilot, app, "ConfirmScreen")
+        assert f"It is saved to {target} first" in app.screen.question
+        await pilot.press("y")
+        await pilot.pause(0.2)
+    assert app.return_value == 1
+    assert len(load_save(str(target))[0].game.view("player").tests) == 2
+
+
+@run_async
+async def test_a_file_typed_with_save_stays_a_copy_as_at_the_prompt(tmp_path: Path) -> None:
+    board = board_module()
+    session = session_of()
+    app = board.BoardApp(session, compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("colon")
+        await typed(pilot, f"save {tmp_path / 'copy.json'}")
+        assert "Saved to" in app.message and (tmp_path / "copy.json").is_file()
+        assert session.save_path is None

@@ -844,10 +844,11 @@ class BoardApp(ServedApp):
         except (CommandError, TuringError):
             return None
 
-    def send(self, line: str, typed: bool = False) -> None:
+    def send(self, line: str, typed: bool = False, save_as: bool = False) -> None:
         """Plan ``line`` (a refused line shows why and changes nothing), confirm a solve or
         giving up, then run it. A line the board built for a key or a click is refused
-        without a word of a line (none was typed)."""
+        without a word of a line (none was typed). ``save_as``: the line saves to the file
+        asked for a game without a save file, which becomes its save file once written."""
         name = self.current
         if name is None:
             return
@@ -878,22 +879,24 @@ class BoardApp(ServedApp):
             )
             self.push_screen(
                 ConfirmScreen(question),
-                lambda yes: self._save_over(plan, others) if yes else self.say(_("Nothing done.")),
+                lambda yes: (
+                    self._save_over(plan, others, save_as) if yes else self.say(_("Nothing done."))
+                ),
             )
             return
-        self._save_over(plan, others)
+        self._save_over(plan, others, save_as)
 
-    def _save_over(self, plan: Plan, others: list[Path]) -> None:
+    def _save_over(self, plan: Plan, others: list[Path], save_as: bool = False) -> None:
         """Run ``plan`` once a player has said yes to saving over each of ``others`` (files
         holding another saved game); a no is remembered, and runs nothing."""
         if not others:
-            self.execute(plan)
+            self.execute(plan, save_as)
             return
         path = others[0]
 
         def answered(yes: bool | None) -> None:
             if yes:
-                self._save_over(plan, others[1:])
+                self._save_over(plan, others[1:], save_as)
             else:
                 self.session.decline_save(path)
                 self.say(_("Nothing done."))
@@ -901,11 +904,15 @@ class BoardApp(ServedApp):
         question = _("{path} holds another saved game. Overwrite it?").format(path=path)
         self.push_screen(ConfirmScreen(question), answered)
 
-    def execute(self, plan: Plan) -> None:
+    def execute(self, plan: Plan, save_as: bool = False) -> None:
         turn = self.turn
         shown: list[str] = []
         try:
             for outcome in self.session.run(plan):
+                if save_as and isinstance(outcome, Saved):
+                    # the file asked for by w is the game's save file from now on, as the
+                    # one named on leaving the line prompt is: w and q save there
+                    self.session.save_path = outcome.path
                 text = self._outcome(outcome)
                 if text:
                     shown.append(text)
@@ -1283,7 +1290,7 @@ class BoardApp(ServedApp):
             return
         self.push_screen(
             AskFileScreen(_("Save the game to which file?"), self._save_refusal),
-            lambda target: self.send(f"save {target}") if target else None,
+            lambda target: self.send(f"save {target}", save_as=True) if target else None,
         )
 
     def _save_refusal(self, target: str) -> str | None:
