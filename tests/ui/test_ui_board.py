@@ -1228,3 +1228,31 @@ async def test_a_file_typed_with_save_stays_a_copy_as_at_the_prompt(tmp_path: Pa
         await typed(pilot, f"save {tmp_path / 'copy.json'}")
         assert "Saved to" in app.message and (tmp_path / "copy.json").is_file()
         assert session.save_path is None
+
+
+@pytest.mark.parametrize(
+    ("language", "says"),
+    [
+        ("en", "select the previous / next shape of the picker"),
+        ("de", "das vorige / nächste Symbol der Code-Auswahl wählen"),
+    ],
+)
+@run_async
+async def test_the_help_names_the_arrows_in_their_order(language: str, says: str) -> None:
+    from turing import i18n
+
+    i18n.set_language(language)
+    board = board_module()
+    app = board.BoardApp(session_of(), compare=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("right")  # → selects the next shape, ← the one before
+        assert app.picker.slot == 1
+        await pilot.press("left", "left")
+        assert app.picker.slot == 2
+        await pilot.press("backspace")
+        assert app.picker.slot == 1
+        await pilot.press("question_mark")
+        assert await screen_is(pilot, app, "HelpScreen")
+        row = next(line for line in dialog_lines(app, "#help-box") if line.startswith("← →"))
+        assert row.endswith(says), row

@@ -247,7 +247,7 @@ def board_keys() -> list[tuple[str, str]]:
     """The board's keys and what each does, in the language shown."""
     return [
         ("1–5", _("put a digit in the picker's selected shape (then the next shape)")),
-        (_("← →, Backspace"), _("select the next / previous shape of the picker")),
+        (_("← →, Backspace"), _("select the previous / next shape of the picker")),
         (
             _("Tab, Shift+Tab"),
             _("move the cursor: code picker → criteria → digit grid → picker"),
