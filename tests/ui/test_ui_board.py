@@ -1256,3 +1256,25 @@ async def test_the_help_names_the_arrows_in_their_order(language: str, says: str
         assert await screen_is(pilot, app, "HelpScreen")
         row = next(line for line in dialog_lines(app, "#help-box") if line.startswith("← →"))
         assert row.endswith(says), row
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        ("board", "The board is drawn again."),
+        ("show cards", "Every criterion is on the board in full"),
+    ],
+)
+@run_async
+async def test_show_typed_on_the_command_line_gets_a_reply(line: str, said: str) -> None:
+    board = board_module()
+    app = board.BoardApp(session_of(), compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("5", "9")  # a message that must not stay
+        assert "digits are 1–5" in app.message
+        await pilot.press("colon")
+        await typed(pilot, line)
+        await pilot.pause(0.1)
+        assert said in app.message, app.message
+        assert said in await shown(pilot, app)

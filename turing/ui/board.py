@@ -972,7 +972,11 @@ class BoardApp(ServedApp):
         if isinstance(outcome, BestTest):
             return best_test_text(outcome)
         if isinstance(outcome, ShowScreen):
-            return ""
+            # the board is always in view, every card whole on it: drawn again, and said
+            self.screen.refresh(repaint=True)
+            if outcome.cards:
+                return _("Every criterion is on the board in full, on its card.")
+            return _("The board is drawn again.")
         if isinstance(outcome, HelpShown):
             # the whole help (the board's keys, then its commands), or one command's
             if outcome.commands:
