@@ -1035,3 +1035,246 @@ async def test_the_status_names_the_puzzles_own_verifier_letters() -> None:
         text = " ".join((await shown(pilot, app)).split())
         assert "test it (A–D); or solve / pass." in text, text
         assert "(A–F)" not in text
+
+
+@pytest.mark.parametrize(
+    ("language", "size", "keys"),
+    [
+        ("en", (80, 24), ("1", "2", "2", "a", "h")),
+        ("en", (120, 40), ("1", "2", "2", "a", "h")),
+        ("de", (80, 24), ("1", "1", "1", "a", "b", "c", "h")),
+    ],
+)
+@run_async
+async def test_a_long_hint_scrolls_by_the_keys_and_keeps_its_button_in_view(
+    language: str, size: tuple[int, int], keys: tuple[str, ...]
+) -> None:
+    from turing import i18n
+
+    i18n.set_language(language)
+    board = board_module()
+    file = "puzzles/extreme.yaml" if language == "en" else "puzzles/nightmare.yaml"
+    loaded = next(iter(iter_puzzle_file(ROOT / file)))
+    session = Session.new(loaded.puzzle, loaded.cardset, parse_players(None), seed=1)
+    app = board.BoardApp(session, compare=False)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot, app)
+        await pilot.press(*keys)
+        assert await screen_is(pilot, app, "MessageScreen")
+        await pilot.pause(0.1)
+        screen = app.screen
+        button = screen.query_one("#message-ok")
+        body = screen.query_one(".dialog-body")
+        box = screen.query_one(".dialog")
+        assert button.region.bottom <= box.region.bottom <= size[1], (button.region, box.region)
+        assert body.region.bottom <= button.region.y
+        if size[1] == 24:
+            assert body.max_scroll_y > 0  # the hint is longer than the screen
+        seen = dialog_lines(app, ".dialog")
+        for key in ("down", "pagedown", "end"):
+            before = body.scroll_y
+            await pilot.press(key)
+            await pilot.pause(0.1)
+            assert body.scroll_y > before or body.scroll_y == body.max_scroll_y, key
+            assert button.region.bottom <= size[1]
+            seen += dialog_lines(app, ".dialog")
+        assert body.scroll_y == body.max_scroll_y
+        remain = "Codes bleiben" if language == "de" else "codes remain"
+        assert any(remain in line for line in seen), seen
+        await pilot.press("enter")
+        assert await screen_is(pilot, app, "TableScreen")
+
+
+@run_async
+async def test_a_refused_save_name_keeps_the_dialog_open_and_changes_nothing(
+    tmp_path: Path,
+) -> None:
+    board = board_module()
+    session = session_of()
+    app = board.BoardApp(session, compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("w")
+        assert await screen_is(pilot, app, "AskFileScreen")
+        await typed(pilot, str(tmp_path / "missing" / "x.json"))
+        await pilot.pause(0.1)
+        assert type(app.screen).__name__ == "AskFileScreen"
+        text = await shown(pilot, app)
+        assert "does not exist" in text and "Escape: cancel" in text, text
+        field = app.screen.query_one("#file-name")
+        assert field.value == str(tmp_path / "missing" / "x.json")  # there to be corrected
+        # what is typed next goes on into the field, not to the board's keys
+        field.value = ""
+        await typed(pilot, str(tmp_path / "t.json"))
+        assert await screen_is(pilot, app, "TableScreen")
+        assert session.game.hints_used("player") == 0
+        assert (tmp_path / "t.json").is_file()
+        assert not (tmp_path / "missing").exists()
+        assert "Saved to" in app.message
+
+
+def picker_line(app: Any) -> str:
+    """The code picker's line as the screen shows it, its spaces closed up."""
+    line = next(line for line in screen_lines(app) if "Code" in line and "▲" in line)
+    return re.sub(r"\s+", " ", line[line.index("Code") :]).strip()
+
+
+@run_async
+async def test_the_picker_shows_one_code_the_one_a_test_or_a_solve_sends() -> None:
+    board = board_module()
+    session = session_of()
+    app = board.BoardApp(session, compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("1", "2", "3", "a", "b", "c")
+        await pilot.pause(0.1)
+        assert picker_line(app) == "Code ▲ 1 ■ 2 ● 3 = 123"  # the round's code
+        await pilot.press("5", "4")  # testing over: the picker takes a code to solve with
+        await pilot.pause(0.1)
+        assert picker_line(app) == "Code ▲ 5 ■ 4 ● 3"
+        await pilot.press("3")  # the selected shape goes round to ▲ again
+        await pilot.press("n", "2", "4", "1")
+        await pilot.pause(0.1)
+        assert picker_line(app) == "Code ▲ 2 ■ 4 ● 1"
+        await pilot.press("s")
+        assert await screen_is(pilot, app, "ConfirmScreen")
+        assert "Submit 241" in await shown(pilot, app)
+        await pilot.press("n")
+        assert await screen_is(pilot, app, "TableScreen")
+
+
+@run_async
+async def test_a_code_composed_on_the_command_line_shows_while_the_picker_is_empty() -> None:
+    board = board_module()
+    session = session_of()
+    app = board.BoardApp(session, compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("colon")
+        await typed(pilot, "compose 123")
+        await pilot.pause(0.1)
+        assert picker_line(app) == "Code ▲ _ ■ _ ● _ = 123"  # the code a test sends
+        await pilot.press("5")  # a code half typed: no code, nor the composed one
+        await pilot.pause(0.1)
+        assert picker_line(app) == "Code ▲ 5 ■ _ ● _"
+        assert app.query_one("#test-0").disabled and app.query_one("#do-solve").disabled
+        for key in ("a", "s"):
+            await pilot.press(key)
+            await pilot.pause(0.05)
+            assert "each shape of the picker" in app.message, (key, app.message)
+        assert not session.game.view("player").tests
+        assert type(app.screen).__name__ == "TableScreen"
+
+
+@run_async
+async def test_the_hint_draws_the_shapes_in_the_boards_colours() -> None:
+    from rich.color import Color
+
+    board = board_module()
+    app = board.BoardApp(session_of(), compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("h")
+        assert await screen_is(pilot, app, "MessageScreen")
+        body = app.screen.query_one("#message-body").content
+        colours: dict[str, set[Color | None]] = {}
+        for segment in Console(width=80).render(body):
+            for symbol in "▲■●":
+                if symbol in segment.text:
+                    assert segment.style is not None
+                    colours.setdefault(symbol, set()).add(segment.style.color)
+        assert set(colours) == set("▲■●"), colours  # every shape is in this hint
+        for shape, colour in board.SHAPE_COLORS.items():
+            symbol = {"b": "▲", "y": "■", "p": "●"}[shape]
+            assert colours[symbol] == {Color.parse(colour)}, (symbol, colours[symbol])
+
+
+@run_async
+async def test_the_file_asked_for_by_w_becomes_the_games_save_file(tmp_path: Path) -> None:
+    board = board_module()
+    session = session_of()
+    app = board.BoardApp(session, compare=False)
+    target = tmp_path / "pk.json"
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("w")
+        assert await screen_is(pilot, app, "AskFileScreen")
+        await typed(pilot, str(target))
+        assert await screen_is(pilot, app, "TableScreen")
+        assert "Saved to" in app.message and target.is_file()
+        assert session.save_path == target
+        await pilot.press("2", "4", "1", "a")
+        await pilot.press("w")  # saved there again, without asking
+        await pilot.pause(0.1)
+        assert type(app.screen).__name__ == "TableScreen"
+        assert load_save(str(target))[0].game.view("player").tests
+        await pilot.press("b", "q")  # leaving saves there too
+        assert await screen_is(pilot, app, "ConfirmScreen")
+        assert f"It is saved to {target} first" in app.screen.question
+        await pilot.press("y")
+        await pilot.pause(0.2)
+    assert app.return_value == 1
+    assert len(load_save(str(target))[0].game.view("player").tests) == 2
+
+
+@run_async
+async def test_a_file_typed_with_save_stays_a_copy_as_at_the_prompt(tmp_path: Path) -> None:
+    board = board_module()
+    session = session_of()
+    app = board.BoardApp(session, compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("colon")
+        await typed(pilot, f"save {tmp_path / 'copy.json'}")
+        assert "Saved to" in app.message and (tmp_path / "copy.json").is_file()
+        assert session.save_path is None
+
+
+@pytest.mark.parametrize(
+    ("language", "says"),
+    [
+        ("en", "select the previous / next shape of the picker"),
+        ("de", "das vorige / nächste Symbol der Code-Auswahl wählen"),
+    ],
+)
+@run_async
+async def test_the_help_names_the_arrows_in_their_order(language: str, says: str) -> None:
+    from turing import i18n
+
+    i18n.set_language(language)
+    board = board_module()
+    app = board.BoardApp(session_of(), compare=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("right")  # → selects the next shape, ← the one before
+        assert app.picker.slot == 1
+        await pilot.press("left", "left")
+        assert app.picker.slot == 2
+        await pilot.press("backspace")
+        assert app.picker.slot == 1
+        await pilot.press("question_mark")
+        assert await screen_is(pilot, app, "HelpScreen")
+        row = next(line for line in dialog_lines(app, "#help-box") if line.startswith("← →"))
+        assert row.endswith(says), row
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        ("board", "The board is drawn again."),
+        ("show cards", "Every criterion is on the board in full"),
+    ],
+)
+@run_async
+async def test_show_typed_on_the_command_line_gets_a_reply(line: str, said: str) -> None:
+    board = board_module()
+    app = board.BoardApp(session_of(), compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("5", "9")  # a message that must not stay
+        assert "digits are 1–5" in app.message
+        await pilot.press("colon")
+        await typed(pilot, line)
+        await pilot.pause(0.1)
+        assert said in app.message, app.message
+        assert said in await shown(pilot, app)

@@ -84,6 +84,8 @@ from turing.ui.prompt import tests_text as _tests
 #: The shapes' colours: ▲ blue, ■ yellow, ● purple.
 SHAPE_COLORS: Final[dict[str, str]] = {"b": "#4f9dff", "y": "#f5c518", "p": "#b77cff"}
 _SYMBOL_COLORS: Final = {SHAPE_SYMBOLS[s]: c for s, c in SHAPE_COLORS.items()}
+#: The symbols' styles in the texts the board takes from the line prompt (the hint).
+_SYMBOL_STYLES: Final = {symbol: f"bold {c}" for symbol, c in _SYMBOL_COLORS.items()}
 
 #: The smallest terminal the board is laid out for (columns, lines); below it, a notice.
 MIN_SIZE: Final = (80, 24)
@@ -196,7 +198,11 @@ class CoverScreen(Screen[None]):
 
 
 class MessageScreen(ModalScreen[None]):
-    """A panel to read (a reveal, a hint, the help) closed with Enter or Escape."""
+    """A panel to read (a reveal, a hint, a command's help) closed with Enter or Escape. A
+    text longer than the screen scrolls at once by the arrow keys, PageUp/PageDown, Home
+    and End, and the button to close it stays in view below it."""
+
+    AUTO_FOCUS: ClassVar[str | None] = ".dialog-body"  # the keys scroll it at once
 
     BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
         Binding("enter,escape,space", "close", _("close"))
@@ -214,6 +220,21 @@ class MessageScreen(ModalScreen[None]):
                 yield Static(self.body, id="message-body")
             yield Button(_("OK (Enter)"), id="message-ok", variant="primary")
 
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._fit)
+
+    def _fit(self) -> None:
+        """The body is as high as the screen leaves it beside the title and the button
+        (the dialog is at most 90% of the screen): a longer text scrolls in it."""
+        box = self.query_one(".dialog", Vertical)
+        body = self.query_one(".dialog-body", VerticalScroll)
+        around = box.styles.gutter.height + sum(
+            child.outer_size.height + child.styles.margin.height
+            for child in box.children
+            if child is not body
+        )
+        body.styles.max_height = max(3, self.size.height * 9 // 10 - around)
+
     def action_close(self) -> None:
         self.dismiss(None)
 
@@ -226,7 +247,7 @@ def board_keys() -> list[tuple[str, str]]:
     """The board's keys and what each does, in the language shown."""
     return [
         ("1–5", _("put a digit in the picker's selected shape (then the next shape)")),
-        (_("← →, Backspace"), _("select the next / previous shape of the picker")),
+        (_("← →, Backspace"), _("select the previous / next shape of the picker")),
         (
             _("Tab, Shift+Tab"),
             _("move the cursor: code picker → criteria → digit grid → picker"),
@@ -342,7 +363,9 @@ class ConfirmScreen(ModalScreen[bool]):
 
 
 class AskFileScreen(ModalScreen[str | None]):
-    """Ask for a file name (to save); Escape: None. An empty name is refused here."""
+    """Ask for a file name (to save); Escape: None. An empty name is refused here, and so
+    is a name ``refusal`` finds fault with (it returns why, or None): the dialog stays open
+    with the reason in it, the name still in its field to be corrected."""
 
     AUTO_FOCUS: ClassVar[str | None] = "#file-name"  # the name is typed at once
 
@@ -350,9 +373,10 @@ class AskFileScreen(ModalScreen[str | None]):
         Binding("escape", "cancel", "cancel")
     ]
 
-    def __init__(self, question: str) -> None:
+    def __init__(self, question: str, refusal: Callable[[str], str | None] | None = None) -> None:
         super().__init__()
         self.question = question
+        self.refusal = refusal
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -369,6 +393,13 @@ class AskFileScreen(ModalScreen[str | None]):
         if not name:
             self.query_one("#file-help", Static).update(
                 escape(_("Type a file name to save to (e.g. game.json), or Escape to cancel."))
+            )
+            return
+        problem = self.refusal(name) if self.refusal is not None else None
+        if problem is not None:
+            self.query_one("#file-help", Static).update(
+                f"[b red]{escape(_('error: {message}').format(message=problem))}[/]\n"
+                + escape(_("Enter: confirm · Escape: cancel"))
             )
             return
         self.dismiss(name)
@@ -813,10 +844,11 @@ class BoardApp(ServedApp):
         except (CommandError, TuringError):
             return None
 
-    def send(self, line: str, typed: bool = False) -> None:
+    def send(self, line: str, typed: bool = False, save_as: bool = False) -> None:
         """Plan ``line`` (a refused line shows why and changes nothing), confirm a solve or
         giving up, then run it. A line the board built for a key or a click is refused
-        without a word of a line (none was typed)."""
+        without a word of a line (none was typed). ``save_as``: the line saves to the file
+        asked for a game without a save file, which becomes its save file once written."""
         name = self.current
         if name is None:
             return
@@ -847,22 +879,24 @@ class BoardApp(ServedApp):
             )
             self.push_screen(
                 ConfirmScreen(question),
-                lambda yes: self._save_over(plan, others) if yes else self.say(_("Nothing done.")),
+                lambda yes: (
+                    self._save_over(plan, others, save_as) if yes else self.say(_("Nothing done."))
+                ),
             )
             return
-        self._save_over(plan, others)
+        self._save_over(plan, others, save_as)
 
-    def _save_over(self, plan: Plan, others: list[Path]) -> None:
+    def _save_over(self, plan: Plan, others: list[Path], save_as: bool = False) -> None:
         """Run ``plan`` once a player has said yes to saving over each of ``others`` (files
         holding another saved game); a no is remembered, and runs nothing."""
         if not others:
-            self.execute(plan)
+            self.execute(plan, save_as)
             return
         path = others[0]
 
         def answered(yes: bool | None) -> None:
             if yes:
-                self._save_over(plan, others[1:])
+                self._save_over(plan, others[1:], save_as)
             else:
                 self.session.decline_save(path)
                 self.say(_("Nothing done."))
@@ -870,11 +904,15 @@ class BoardApp(ServedApp):
         question = _("{path} holds another saved game. Overwrite it?").format(path=path)
         self.push_screen(ConfirmScreen(question), answered)
 
-    def execute(self, plan: Plan) -> None:
+    def execute(self, plan: Plan, save_as: bool = False) -> None:
         turn = self.turn
         shown: list[str] = []
         try:
             for outcome in self.session.run(plan):
+                if save_as and isinstance(outcome, Saved):
+                    # the file asked for by w is the game's save file from now on, as the
+                    # one named on leaving the line prompt is: w and q save there
+                    self.session.save_path = outcome.path
                 text = self._outcome(outcome)
                 if text:
                     shown.append(text)
@@ -927,12 +965,18 @@ class BoardApp(ServedApp):
             marks = ", ".join(f"{SHAPE_SYMBOLS[s]}{d}" for s, d in outcome.marks)
             return _("Marked {marks}: {value}").format(marks=marks, value=word)
         if isinstance(outcome, HintShown):
-            self.push_screen(MessageScreen(_("Hint"), render_hint(self.session, outcome, True)))
+            self.push_screen(
+                MessageScreen(_("Hint"), render_hint(self.session, outcome, True, _SYMBOL_STYLES))
+            )
             return _("Hint shown (hints used: {n})").format(n=outcome.used)
         if isinstance(outcome, BestTest):
             return best_test_text(outcome)
         if isinstance(outcome, ShowScreen):
-            return ""
+            # the board is always in view, every card whole on it: drawn again, and said
+            self.screen.refresh(repaint=True)
+            if outcome.cards:
+                return _("Every criterion is on the board in full, on its card.")
+            return _("The board is drawn again.")
         if isinstance(outcome, HelpShown):
             # the whole help (the board's keys, then its commands), or one command's
             if outcome.commands:
@@ -1050,8 +1094,10 @@ class BoardApp(ServedApp):
                 error=True,
             )
             return
-        code = self._code()
-        line = f"test {code} {LETTERS[verifier]}" if code else f"test {LETTERS[verifier]}"
+        if self._refuse_half_typed():
+            return
+        line = self._test_line(LETTERS[verifier])
+        assert line is not None
         self.send(line)
 
     def action_digit(self, digit: int) -> None:
@@ -1167,9 +1213,11 @@ class BoardApp(ServedApp):
     def action_solve(self) -> None:
         if not self._on_board():
             return
+        if self._refuse_half_typed():
+            return
         code = self._code()
         if code is None:
-            self.say("put a code in the picker first (digits 1–5), then solve", error=True)
+            self.say(_("put a code in the picker first (digits 1–5), then solve"), error=True)
             return
         self.send(f"solve {code}")
 
@@ -1245,9 +1293,21 @@ class BoardApp(ServedApp):
             self.send("save")
             return
         self.push_screen(
-            AskFileScreen(_("Save the game to which file?")),
-            lambda target: self.send(f"save {target}") if target else None,
+            AskFileScreen(_("Save the game to which file?"), self._save_refusal),
+            lambda target: self.send(f"save {target}", save_as=True) if target else None,
         )
+
+    def _save_refusal(self, target: str) -> str | None:
+        """Why the session refuses to save to ``target`` (the dialog stays open), or None."""
+        if self.current is None:
+            return None
+        try:
+            self.session.plan(self.current, f"save {target}")
+        except CommandError as exc:
+            return exc.problem
+        except TuringError as exc:
+            return str(exc)
+        return None
 
     def action_leave(self) -> None:
         if self.screen is not self.screen_stack[0] and not isinstance(self.screen, CoverScreen):
@@ -1323,13 +1383,32 @@ class BoardApp(ServedApp):
         )
 
     def _code(self) -> str | None:
-        """The code a test or solve sends: the picker's, else the round's composed code."""
+        """The code a test or solve sends: the picker's, else (the picker empty) the round's
+        composed code; a code half typed in the picker is none."""
         picked = self.picker.text()
         if picked is not None:
             return picked
-        if self.current is None:
+        if self.current is None or self._half_typed():
             return None
         return self.session.game.view(self.current).code
+
+    def _half_typed(self) -> bool:
+        """Whether the picker holds some digits, not all three."""
+        return self.picker.text() is None and any(d is not None for d in self.picker.digits)
+
+    def _refuse_half_typed(self) -> bool:
+        """Say so when the picker holds a code half typed (a test or solve is refused)."""
+        if not self._half_typed():
+            return False
+        self.say(_("put a digit in each shape of the picker first (1–5)"), error=True)
+        return True
+
+    def _test_line(self, letter: str) -> str | None:
+        """The line a test of verifier ``letter`` sends, or None (a code half typed)."""
+        code = self._code()
+        if code is None and self._half_typed():
+            return None
+        return f"test {code} {letter}" if code else f"test {letter}"
 
     def draw(self) -> None:
         session = self.session
@@ -1390,11 +1469,11 @@ class BoardApp(ServedApp):
         held = self._held_code()
         if held is not None:
             self.picker.digits = [int(d) for d in held]
-        self._update("#picker", self._picker(view.code))
         code = self._code()
+        self._update("#picker", self._picker(view.code if code == view.code else None))
         for v, letter in enumerate(puzzle.letters):
-            line = f"test {code} {letter}" if code else f"test {letter}"
-            self.query_one(f"#test-{v}", Button).disabled = self.plan(line) is None
+            line = self._test_line(letter)
+            self.query_one(f"#test-{v}", Button).disabled = line is None or self.plan(line) is None
         self.query_one("#do-done", Button).disabled = self.plan("done") is None
         self.query_one("#do-solve", Button).disabled = code is None or (
             self.plan(f"solve {code}") is None
@@ -1472,6 +1551,8 @@ class BoardApp(ServedApp):
         return "\n".join(parts)
 
     def _picker(self, composed: str | None) -> str:
+        """The picker's line; ``composed``, the round's code, follows it (``= 123``) when it
+        is the code a test or a solve sends (never beside another code)."""
         cells = []
         for i, shape in enumerate(SHAPES):
             digit = self.picker.digits[i]

@@ -13,7 +13,7 @@ import contextlib
 import functools
 import re
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, Final
@@ -104,13 +104,16 @@ def clear_screen() -> None:
 # -- drawing --------------------------------------------------------------------------------
 
 
-def shaped(text: str, color: bool, style: str = "") -> Text:
-    """``text`` with ▲ ■ ● in their colours (on a colour terminal)."""
+def shaped(
+    text: str, color: bool, style: str = "", shapes: Mapping[str, str] = SHAPE_STYLES
+) -> Text:
+    """``text`` with ▲ ■ ● in their colours (on a colour terminal): ``shapes``, each
+    symbol's style (a view of its own passes its colours)."""
     out = Text(text, style=style)
     if color:
         for i, ch in enumerate(text):
-            if ch in SHAPE_STYLES:
-                out.stylize(SHAPE_STYLES[ch], i, i + 1)
+            if ch in shapes:
+                out.stylize(shapes[ch], i, i + 1)
     return out
 
 
@@ -369,7 +372,10 @@ def status_line(game: Game, name: str) -> str:
     return ""
 
 
-def render_hint(session: Session, shown: HintShown, color: bool) -> RenderableType:
+def render_hint(
+    session: Session, shown: HintShown, color: bool, shapes: Mapping[str, str] = SHAPE_STYLES
+) -> RenderableType:
+    """What a hint shows; ``shapes``, the style of each shape's symbol (see :func:`shaped`)."""
     game = session.game
     hint = shown.hint
     table = Table(
@@ -386,7 +392,7 @@ def render_hint(session: Session, shown: HintShown, color: bool) -> RenderableTy
             f"{card}.{pos} {game.cardset.card(card).criterion(pos).text_in(current_language())}"
             for card, pos in hint.possible[v]
         ]
-        table.add_row(letter, shaped("\n".join(lines) or _("none"), color))
+        table.add_row(letter, shaped("\n".join(lines) or _("none"), color, shapes=shapes))
     codes = hint.codes.texts()
     summary = Text()
     if hint.solution is not None:
