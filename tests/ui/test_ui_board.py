@@ -9,9 +9,11 @@ import asyncio
 import functools
 import html
 import io
+import json
 import os
 import re
 import sys
+import time
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
@@ -498,6 +500,38 @@ def test_ctrl_q_leaves_an_unfinished_game_with_status_1() -> None:
     child.close()
     assert "match abandoned" in str(child.before)
     assert child.exitstatus == 1
+
+
+def test_ctrl_q_saves_an_unfinished_game_to_its_save_file(tmp_path: Path) -> None:
+    """However the board ends (q, Ctrl-Q, its page closed), a game with a save file is
+    saved there before it is left, and the transcript says so; nothing is said saved that
+    is not on disk."""
+    pytest.importorskip("textual")
+    save, transcript = tmp_path / "cq.json", tmp_path / "cq.jsonl"
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "turing", "board", "--players", "q,r", "--save", str(save),
+         "--transcript", str(transcript)],
+        env={**os.environ, "TERM": "xterm-256color"}, encoding="utf-8", timeout=60,
+        dimensions=(40, 120), cwd=str(tmp_path),
+    )  # fmt: skip
+    child.expect("Ready")  # the cover before q's turn
+    child.send("\r")
+    child.expect("quit")
+    for key in "241a":  # test 241 on A
+        child.send(key)
+        time.sleep(0.3)
+    time.sleep(1)
+    child.sendcontrol("q")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 1
+    assert f"game abandoned; saved to {save}" in " ".join(str(child.before).split())
+    resumed, _ = load_save(str(save))
+    assert list(resumed.game.players) == ["q", "r"]
+    assert resumed.game.tests_used("q") == 1
+    last = json.loads(transcript.read_text(encoding="utf-8").splitlines()[-1])
+    assert last == {"event": "abandoned", "round": 1, "saved": True}
 
 
 def test_board_without_a_terminal_says_so_and_starts_nothing(tmp_path: Path) -> None:

@@ -25,7 +25,9 @@ from turing.cli.serving import (
     serve_board,
     serve_options,
 )
+from turing.core.errors import TuringError
 from turing.i18n import _
+from turing.play.session import Session
 
 #: The options of ``turing play`` the board takes too (all but script and JSON output).
 _SHARED: Final = [p for p in play.params if p.name not in ("as_json", "interactive")]
@@ -94,9 +96,12 @@ def board(ctx: click.Context, /, serve: bool, host: str, port: int, **params: An
     quit_watch = end_with_server()
     app = BoardApp(session, resumed=resumed)
     app.quit_watch = quit_watch
+    left = ""
     try:
         app.run()
     finally:
+        if not session.game.is_terminal():
+            left = _saved_on_leaving(session)
         session.leave()  # a game left unfinished says so in its transcript
         session.close()
     code = app.return_code or 0
@@ -118,22 +123,27 @@ def board(ctx: click.Context, /, serve: bool, host: str, port: int, **params: An
             if problem:
                 click.echo(problem, err=True)
     else:
-        path = session.save_path
-        if path is not None and session.other_game_in(str(path)) is not None:
-            click.echo(
-                _("game abandoned; not saved: {path} holds another saved game").format(path=path)
-            )
-        else:
-            click.echo(
-                _("game abandoned; saved to {path} — resume with: {command}").format(
-                    path=path, command=command_to_copy("board", "--resume", path)
-                )
-                if path
-                else _("game abandoned")
-            )
+        click.echo(_("game abandoned; {saved}").format(saved=left) if left else _("game abandoned"))
         code = code or EXIT_ABANDONED  # Ctrl-Q too: a game left unfinished, as play says
     if code:
         raise click.exceptions.Exit(code)
+
+
+def _saved_on_leaving(session: Session) -> str:
+    """A game left unfinished however the board ended (q, Ctrl-Q, the page closed) is saved
+    to its save file, as the line prompt saves it; what became of it, or "" without one."""
+    path = session.save_path
+    if path is None:
+        return ""
+    if session.other_game_in(str(path)) is not None:
+        return _("not saved: {path} holds another saved game").format(path=path)
+    try:
+        saved = session.save()
+    except TuringError as exc:
+        return _("not saved: {reason}").format(reason=exc)
+    return _("saved to {path} — resume with: {command}").format(
+        path=saved, command=command_to_copy("board", "--resume", saved)
+    )
 
 
 board.params.extend(_SHARED)
