@@ -934,3 +934,27 @@ def test_in_german_a_won_duel_says_du_hast_gewonnen() -> None:
     assert "Spiel 1 von 1: du hast gewonnen (" in result.output
     assert "Endstand — Du: 1 und Computer: 0; du hast gewonnen." in result.output
     assert not NAMED_SPIELER.search(result.output), result.output
+
+
+def test_the_rules_and_the_game_say_when_a_codemakers_pins_are_final() -> None:
+    """Wrong pins are caught, and the row taken back no more, when the next guess is
+    answered; the rules page and the codemaker's instructions say so."""
+    script = ["PBKR", "PKWB", "OKWG", "1 0", "0 3"]
+    result = run(["play", "--preset", "superhirn", "--seed", "3"], script)
+    told = (
+        "A row's pins are final, and checked against your code, when you answer the next "
+        "guess (or the game ends); until then 'undo' takes them back."
+    )
+    assert told in result.output
+    # the wrong row 1 is named only once row 2's pins are typed
+    assert result.output.index("Computer guesses, row 2") < result.output.index(
+        "Wrong pins: row 1 should have had 0 red, 1 white."
+    )
+    # at the row 2 prompt, row 1 can still be taken back
+    undone = run(["play", "--preset", "superhirn", "--seed", "3"], [*script[:4], "undo"])
+    assert "Pins of row 1 taken back; type them again." in undone.output
+    page = CliRunner().invoke(main, ["rules", "superhirn"]).output
+    assert "taken back until the next guess is answered" in page
+    assert "Once the next guess's pins\nare typed (or the game ends) the row is final" in page
+    de = CliRunner().invoke(main, ["--lang", "de", "rules", "superhirn"]).output
+    assert "Bis er den nächsten Rateversuch beantwortet" in de

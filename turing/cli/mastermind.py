@@ -135,7 +135,8 @@ GRAMMAR_ROWS = (
         N_(
             'black (red in Superhirn) then white: "2 1", "2,1", "2-1", "2b1w", a digit '
             'alone for black and no white ("4"), pins "bbw" / "rrw" / "ssw", words "rot rot '
-            'weiß", or "-" for none; "undo" takes back the last pins before the next guess'
+            'weiß", or "-" for none; "undo" takes back the last pins until the next guess is '
+            "answered"
         ),
     ),
     (
@@ -867,18 +868,19 @@ class View:
             self.say(
                 _(
                     "{name}: think of a secret code and keep it; place the pins for each "
-                    "guess ({hit} then white, e.g. '2 1'). Rows no code explains "
-                    "are caught when the next guess comes, and at the end you show your code to "
-                    "check every row; 'undo' takes back the last pins before the next guess."
+                    "guess ({hit} then white, e.g. '2 1'). A row's pins are final when you "
+                    "answer the next guess (or the game ends), and rows no code explains are "
+                    "caught then; until then 'undo' takes them back. At the end you show your "
+                    "code to check every row."
                 ).format(name=maker.name, hit=hit)
             )
         elif maker.human and not breaker.human:
             self.say(
                 _(
                     "{name}: set your secret code, then place the pins for each guess "
-                    "({hit} then white, e.g. '2 1'). Each row is checked against "
-                    "your code when the next guess comes; 'undo' takes back the last pins before "
-                    "that."
+                    "({hit} then white, e.g. '2 1'). A row's pins are final, and checked "
+                    "against your code, when you answer the next guess (or the game ends); "
+                    "until then 'undo' takes them back."
                 ).format(name=maker.name, hit=hit)
             )
 
@@ -1094,12 +1096,12 @@ def play_command(
     codebreaker gives up), roles swap each game, and after the agreed games (one each as
     codemaker by default; any number, an odd one giving the first codemaker one code more)
     the higher total wins, equal totals a draw. A person making a code for the computer
-    types it hidden first, then places the pins; each row is checked against the code
-    when the next guess comes, so 'undo' can still mend the last pins. Wrong pins restart
-    the game with an empty board, name the row, and give the codebreaker 3 points (Master
-    Collor's rule; the Superhirn text can also be read as a penalty, we follow Master
-    Collor). Between two people the codemaker types the secret hidden and the engine
-    scores. Every game ends with the secret shown.
+    types it hidden first, then places the pins; a row's pins are final, and checked
+    against the code, when the next guess is answered (or the game ends), so until then
+    'undo' can still mend them. Wrong pins restart the game with an empty board, name the
+    row, and give the codebreaker 3 points (Master Collor's rule; the Superhirn text can
+    also be read as a penalty, we follow Master Collor). Between two people the codemaker
+    types the secret hidden and the engine scores. Every game ends with the secret shown.
 
     The duel follows Logik: both players set a code and break each other's at the same
     time; a move's results appear only when both have moved; the first to crack wins;
