@@ -44,14 +44,35 @@ def test_each_topic_prints_its_part(topic: str) -> None:
     family = "### Feedback" in out
     assert criteria == (topic == "criteria")
     assert family == (topic != "criteria")
-    if topic in ("superhirn", "logik", "master-collor"):
+    if topic in ("superhirn", "logik", "master-collor", "classic"):
         rows = [line for line in out.splitlines() if line.startswith("| `")]
         assert rows == [next(r for r in rows if f"`{topic}`" in r)]
-        assert "### Wrong feedback" in out and "3 points" in out
+        # in a Logik duel the engine scores both codes: no pins can be wrong
+        swapping = topic != "logik"
+        assert ("### Wrong feedback" in out) == swapping and ("3 points" in out) == swapping
+        assert ("only the codemaker scores" in out) == swapping
         others = {"superhirn": "**Superhirn and classic**", "logik": "**Logik**"}
         others["master-collor"] = "**Master Collor**"
         for game, bullet in others.items():
-            assert (bullet in out) == (game == topic), (topic, bullet)
+            assert (bullet in out) == (game == topic.replace("classic", "superhirn"))
+
+
+def test_classic_is_the_classic_mastermind_game() -> None:
+    """classic names the Mastermind preset; the criteria game's classic mode is under
+    criteria, as the help says."""
+    code, out = rules("classic")
+    assert code == 0, out
+    assert out.startswith("## Classic Mastermind, of the Mastermind family")
+    assert "| `classic` (Mastermind) | 4 | 6 | yes | 10 |" in out
+    assert "11 in\n  classic" in out and "### Wrong feedback" in out
+    assert "*ninth colour*" not in out and "**Classic** — one card per verifier" not in out
+    code, out = rules("--help")
+    assert "classic Mastermind (the criteria game's classic mode: see criteria)" in " ".join(
+        out.split()
+    )
+    result = CliRunner().invoke(main, ["--lang", "de", "rules", "klassisch"])
+    assert result.exit_code == 0
+    assert result.output.startswith("## Klassisches Mastermind, aus der Mastermind-Familie")
 
 
 def test_an_unknown_topic_is_refused() -> None:

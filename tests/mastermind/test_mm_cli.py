@@ -74,8 +74,29 @@ def test_classic_human_breaks_the_computer_code() -> None:
     assert result.exit_code == 0, result.output
     assert "Game 1 of 1 begins. Codemaker: Computer. Codebreaker: You." in result.output
     assert "You cracked the code in 2 rows; 2 points to Computer." in result.output
-    assert "Final score — You: 0, Computer: 2. A single game" in result.output
-    assert "no winner is declared" in result.output
+    assert "An odd number of games: Computer makes one code more than you (1 to 0)." in (
+        result.output
+    )
+    assert "Final score — You: 0, Computer: 2; winner Computer." in result.output
+
+
+def test_any_agreed_number_of_games_is_a_match_won_by_the_higher_total() -> None:
+    """Superhirn: the agreed number of games, the higher total wins; with an odd number the
+    first codemaker makes one code more, said once at the start."""
+    result = run(
+        ["play", "--preset", "superhirn", "--players", "human:Ann,human:Bob", "--games", "3"],
+        ["RGBY", "KWOP", "RGBY", "KWOP", "KWOP", "RGBY", "RGBY"],
+    )
+    assert result.exit_code == 0, result.output
+    note = "An odd number of games: Bob makes one code more than Ann (2 to 1)."
+    assert result.output.count(note) == 1
+    assert result.output.index(note) < result.output.index("Game 1 of 3 begins.")
+    assert "Code cracked by Ann in 2 rows; 2 points to Bob." in result.output
+    assert "Code cracked by Bob in 1 row; 1 point to Ann." in result.output
+    assert "Score after game 3 of 3: Ann: 1, Bob: 3." in result.output
+    assert result.output.endswith("Final score — Ann: 1, Bob: 3; winner Bob.\n")
+    even = run(["play", "--players", "human:Ann,human:Bob", "--games", "2"], ["1234", "1234"])
+    assert "An odd number" not in even.output
 
 
 def test_superhirn_variants_are_played_by_letters() -> None:
@@ -200,7 +221,7 @@ def test_false_feedback_names_the_rows_restarts_and_pays_the_breaker() -> None:
     assert "show your secret code" not in result.output
     assert "Your code was R Y G B O." in result.output
     rows = len(guesses)
-    assert f"Final score — You: {rows}, Computer: 3." in result.output
+    assert f"Final score — You: {rows}, Computer: 3; you win." in result.output
 
 
 @pytest.mark.parametrize("honour", [False, True])
@@ -226,7 +247,7 @@ def test_pins_that_leave_no_code_can_be_taken_back_before_they_are_final(honour:
     assert "Pins of row 2 taken back; type them again." in result.output
     assert "Wrong pins" not in result.output and "restarts" not in result.output
     assert f"Code cracked by Computer in {len(guesses)} rows" in result.output
-    assert f"Final score — You: {len(guesses)}, Computer: 0." in result.output
+    assert f"Final score — You: {len(guesses)}, Computer: 0; you win." in result.output
 
 
 # the seed-1 classic game: pins 0 0, 1 1, 2 1, then 3 black leave no code
@@ -342,7 +363,7 @@ def test_hint_elsewhere_says_it_is_for_the_codebreakers_guess() -> None:
     told = "is for the codebreaker's guess: it counts the codes that fit the rows"
     assert result.stderr.splitlines() == [f"error: 'hint' {told}", f"error: 'tipp' {told}"]
     assert "fit the rows so far" not in result.output
-    assert f"Final score — You: {len(guesses)}, Computer: 0." in result.output
+    assert f"Final score — You: {len(guesses)}, Computer: 0; you win." in result.output
     hidden = run(["play", "--role", "maker", "--games", "1"], ["hint", "random", "quit"])
     assert f"error: 'hint' {told}" in hidden.stderr and "not a colour" not in hidden.stderr
 
@@ -667,9 +688,11 @@ def test_seed_must_not_be_negative_and_the_error_names_the_option() -> None:
 
 
 def test_match_length_rules() -> None:
-    odd = run(["play", "--games", "3"])
-    assert odd.exit_code == 2 and "even number of games" in odd.stderr
-    assert len(odd.stderr.strip().splitlines()) == 1 and "--games" in odd.stderr
+    none = run(["play", "--games", "0"])
+    assert none.exit_code == 2 and "--games" in none.stderr
+    assert len(none.stderr.strip().splitlines()) == 1
+    odd = run(["play", "--games", "3"], ["giveup", "y"])
+    assert "Game 1 of 3 begins" in odd.output
     default = run(["play", "--preset", "superhirn"], ["giveup"])
     assert "Game 1 of 2 begins" in default.output
     duel = run(["play", "--preset", "logik"], ["random", "giveup"])
@@ -911,3 +934,27 @@ def test_in_german_a_won_duel_says_du_hast_gewonnen() -> None:
     assert "Spiel 1 von 1: du hast gewonnen (" in result.output
     assert "Endstand — Du: 1 und Computer: 0; du hast gewonnen." in result.output
     assert not NAMED_SPIELER.search(result.output), result.output
+
+
+def test_the_rules_and_the_game_say_when_a_codemakers_pins_are_final() -> None:
+    """Wrong pins are caught, and the row taken back no more, when the next guess is
+    answered; the rules page and the codemaker's instructions say so."""
+    script = ["PBKR", "PKWB", "OKWG", "1 0", "0 3"]
+    result = run(["play", "--preset", "superhirn", "--seed", "3"], script)
+    told = (
+        "A row's pins are final, and checked against your code, when you answer the next "
+        "guess (or the game ends); until then 'undo' takes them back."
+    )
+    assert told in result.output
+    # the wrong row 1 is named only once row 2's pins are typed
+    assert result.output.index("Computer guesses, row 2") < result.output.index(
+        "Wrong pins: row 1 should have had 0 red, 1 white."
+    )
+    # at the row 2 prompt, row 1 can still be taken back
+    undone = run(["play", "--preset", "superhirn", "--seed", "3"], [*script[:4], "undo"])
+    assert "Pins of row 1 taken back; type them again." in undone.output
+    page = CliRunner().invoke(main, ["rules", "superhirn"]).output
+    assert "taken back until the next guess is answered" in page
+    assert "Once the next guess's pins\nare typed (or the game ends) the row is final" in page
+    de = CliRunner().invoke(main, ["--lang", "de", "rules", "superhirn"]).output
+    assert "Bis er den nächsten Rateversuch beantwortet" in de

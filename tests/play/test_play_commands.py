@@ -42,7 +42,6 @@ def test_test_forms(text: str, code: str | None, verifiers: tuple[int, ...]) -> 
     [
         ("test", "name the verifiers"),
         ("test E", "no verifier 'E'"),
-        ("test a b c d", "at most 3 tests"),
         ("test 126 a", "digit 6 outside 1–5"),
         ("test 24 a", "not a code"),
         ("test a 2", "is not a verifier letter"),

@@ -184,6 +184,20 @@ def test_every_example_a_player_sees_is_the_example_code(lang: str) -> None:
 # -- 4, 5. refused lines change nothing ------------------------------------------------------
 
 
+def test_four_verifiers_in_one_test_are_refused_as_the_line_not_run(tmp_path: Path) -> None:
+    """One test command naming more verifiers than a round allows is a refused line like
+    any other: it says the line was not run, and runs none of it."""
+    transcript = tmp_path / "t.jsonl"
+    result = play(["--transcript", str(transcript)], "test 111 A B C D\nquit\n")
+    assert "error: at most 3 tests per round (the line was not run)" in result.output
+    events = [json.loads(line)["event"] for line in transcript.read_text().splitlines()]
+    assert "test" not in events
+    german = play(["--lang", "de"], "test 111 A B C D\nquit\n")
+    assert "Fehler: höchstens 3 Tests pro Runde (die Zeile wurde nicht ausgeführt)" in (
+        german.output
+    )
+
+
 def test_a_refused_line_uses_no_tests(tmp_path: Path) -> None:
     transcript = tmp_path / "t.jsonl"
     result = play(

@@ -135,7 +135,8 @@ GRAMMAR_ROWS = (
         N_(
             'black (red in Superhirn) then white: "2 1", "2,1", "2-1", "2b1w", a digit '
             'alone for black and no white ("4"), pins "bbw" / "rrw" / "ssw", words "rot rot '
-            'weiß", or "-" for none; "undo" takes back the last pins before the next guess'
+            'weiß", or "-" for none; "undo" takes back the last pins until the next guess is '
+            "answered"
         ),
     ),
     (
@@ -788,6 +789,27 @@ class View:
         first, second = (f"{self.name(i)}: {format_points(scores[i])}" for i in (0, 1))
         return pgettext("two scores", "{first}, {second}").format(first=first, second=second)
 
+    def codes_made(self, codes: tuple[int, int]) -> None:
+        """Say, when the agreed number of games is odd, who makes one code more."""
+        if codes[0] == codes[1]:
+            return
+        more = 0 if codes[0] > codes[1] else 1
+        counts = {"more": codes[more], "fewer": codes[1 - more]}
+        if self.is_you(more):
+            text = _(
+                "An odd number of games: you make one code more than {other} ({more} to {fewer})."
+            ).format(other=self.name(1 - more), **counts)
+        elif self.is_you(1 - more):
+            text = _(
+                "An odd number of games: {name} makes one code more than you ({more} to {fewer})."
+            ).format(name=self.name(more), **counts)
+        else:
+            text = _(
+                "An odd number of games: {name} makes one code more than {other} "
+                "({more} to {fewer})."
+            ).format(name=self.name(more), other=self.name(1 - more), **counts)
+        self.say(text)
+
     def game_label(self, game: int) -> str:
         return _("game {n} of {games}").format(n=game, games=self.games)
 
@@ -846,18 +868,19 @@ class View:
             self.say(
                 _(
                     "{name}: think of a secret code and keep it; place the pins for each "
-                    "guess ({hit} then white, e.g. '2 1'). Rows no code explains "
-                    "are caught when the next guess comes, and at the end you show your code to "
-                    "check every row; 'undo' takes back the last pins before the next guess."
+                    "guess ({hit} then white, e.g. '2 1'). A row's pins are final when you "
+                    "answer the next guess (or the game ends), and rows no code explains are "
+                    "caught then; until then 'undo' takes them back. At the end you show your "
+                    "code to check every row."
                 ).format(name=maker.name, hit=hit)
             )
         elif maker.human and not breaker.human:
             self.say(
                 _(
                     "{name}: set your secret code, then place the pins for each guess "
-                    "({hit} then white, e.g. '2 1'). Each row is checked against "
-                    "your code when the next guess comes; 'undo' takes back the last pins before "
-                    "that."
+                    "({hit} then white, e.g. '2 1'). A row's pins are final, and checked "
+                    "against your code, when you answer the next guess (or the game ends); "
+                    "until then 'undo' takes them back."
                 ).format(name=maker.name, hit=hit)
             )
 
@@ -961,14 +984,6 @@ class View:
         return event.reason_text((self.name(0), self.name(1)))
 
     def _match_over(self, event: MatchOver) -> None:
-        if not event.declared:
-            self.say(
-                _(
-                    "Final score — {score}. A single game: only one player "
-                    "made a code, so no winner is declared."
-                ).format(score=self.score(event.scores))
-            )
-            return
         if event.winner is None:
             self.say(_("Final score — {score}; a draw.").format(score=self.score(event.scores)))
         elif self.is_you(event.winner):
@@ -1040,8 +1055,9 @@ def parse_players(spec: str, strategy: str) -> tuple[Seat, Seat]:
 @click.option(
     "--games",
     type=click.IntRange(1, 100),
-    help="Games agreed: an even number for maker and breaker games (default 2, one each as "
-    "codemaker; 1 for a quick game with no winner); any number of duels (default 1).",
+    help="Games agreed: any number of maker and breaker games (default 2, one each as "
+    "codemaker; with an odd number the first codemaker makes one code more), the higher "
+    "total wins; any number of duels (default 1).",
 )
 @click.option(
     "--honour",
@@ -1078,13 +1094,14 @@ def play_command(
     Breaker and maker roles follow Superhirn and Master Collor: the codemaker scores one
     point per row the codebreaker used, rows + 1 when the code is not cracked (or the
     codebreaker gives up), roles swap each game, and after the agreed games (one each as
-    codemaker by default) the higher total wins. A person making a code for the computer
-    types it hidden first, then places the pins; each row is checked against the code
-    when the next guess comes, so 'undo' can still mend the last pins. Wrong pins restart
-    the game with an empty board, name the row, and give the codebreaker 3 points (Master
-    Collor's rule; the Superhirn text can also be read as a penalty, we follow Master
-    Collor). Between two people the codemaker types the secret hidden and the engine
-    scores. Every game ends with the secret shown.
+    codemaker by default; any number, an odd one giving the first codemaker one code more)
+    the higher total wins, equal totals a draw. A person making a code for the computer
+    types it hidden first, then places the pins; a row's pins are final, and checked
+    against the code, when the next guess is answered (or the game ends), so until then
+    'undo' can still mend them. Wrong pins restart the game with an empty board, name the
+    row, and give the codebreaker 3 points (Master Collor's rule; the Superhirn text can
+    also be read as a penalty, we follow Master Collor). Between two people the codemaker
+    types the secret hidden and the engine scores. Every game ends with the secret shown.
 
     The duel follows Logik: both players set a code and break each other's at the same
     time; a move's results appear only when both have moved; the first to crack wins;
@@ -1095,6 +1112,7 @@ def play_command(
     breakers = _breakers(seats, seed, game, searching)
     chosen_role = role or ("duel" if game.mode == "duel" else "breaker")
     out, err = stdout_console(), stderr_console()
+    codes = (0, 0)  # codes each player makes, for a maker and breaker match
     try:
         if chosen_role == "duel":
             if honour:
@@ -1110,6 +1128,7 @@ def play_command(
             match = Match(game, seats, games or 2, first, seed, honour)
             view = View(game, seats, out, match.games)
             view.honour = honour
+            codes = match.codes_made()
             runner = functools.partial(
                 _play_match, match, view, Reader(out, err), breakers, searching
             )
@@ -1119,6 +1138,7 @@ def play_command(
         fail(f"--games: {error}")
     view.say(f"{game.describe()}.")
     view.legend()
+    view.codes_made(codes)
     try:
         try:
             runner()

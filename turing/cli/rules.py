@@ -25,12 +25,13 @@ from turing.i18n import N_, _, current_language
 
 #: Topic → the heading of its section; the games select within the Mastermind family.
 SECTIONS: Final = {"criteria": "The criteria game", "mastermind": "The Mastermind family"}
-GAMES: Final = ("superhirn", "logik", "master-collor")
+GAMES: Final = ("superhirn", "logik", "master-collor", "classic")
 TOPICS: Final = (*SECTIONS, *GAMES)
 _TITLES: Final = {
     "superhirn": "Superhirn, of the Mastermind family",
     "logik": "Logik, of the Mastermind family",
     "master-collor": "Master Collor, of the Mastermind family",
+    "classic": "Classic Mastermind, of the Mastermind family",
 }
 #: The same headings on the German page.
 SECTIONS_DE: Final = {"criteria": "Das Kriterienspiel", "mastermind": "Die Mastermind-Familie"}
@@ -38,6 +39,7 @@ _TITLES_DE: Final = {
     "superhirn": "Superhirn, aus der Mastermind-Familie",
     "logik": "Logik, aus der Mastermind-Familie",
     "master-collor": "Master Collor, aus der Mastermind-Familie",
+    "classic": "Klassisches Mastermind, aus der Mastermind-Familie",
 }
 #: Language → (the page's file name, its section headings, its titles of single games).
 PAGES: Final = {
@@ -53,6 +55,8 @@ _TOPIC_HELP: Final = {
     "criteria": N_("the criteria game (Turing Machine)"),
     "mastermind": N_("the whole Mastermind family"),
     **{game: N_("one game of the family") for game in GAMES},
+    # the criteria game has a classic mode too; its rules are under criteria
+    "classic": N_("classic Mastermind (the criteria game's classic mode: see criteria)"),
 }
 
 _ONLY: Final = re.compile(r"<!--\s*only:\s*([a-z\- ]+?)\s*-->")

@@ -3,8 +3,9 @@
 :class:`Match` — the alternating game of Superhirn, Master Collor and classic: one player
 makes a code, the other breaks it; the codemaker scores a point per row the breaker used,
 ``rows + 1`` when the code stays unbroken (or the breaker gives up); roles swap each game;
-a match is one game per player as codemaker (or any even number of games), and the higher
-total wins. A single game is allowed for a quick game: then no winner is declared.
+a match is the agreed number of games (one per player as codemaker unless agreed otherwise;
+with an odd number the first codemaker makes one code more), and the higher total wins,
+equal totals being a draw.
 
 A person making the code for the computer types the pins. By default they first enter the
 secret (hidden), and each row's pins are checked against it when the row is final — when
@@ -190,8 +191,6 @@ class DuelOver:
 class MatchOver:
     scores: tuple[float, float]
     winner: int | None
-    declared: bool = True
-    """False for a single maker/breaker game: only one player made a code, so no winner."""
 
 
 Event = (
@@ -309,14 +308,8 @@ class Match:
     _gave_up: bool = field(init=False, repr=False, default=False)
 
     def __post_init__(self) -> None:
-        if self.games != 1 and (self.games < 2 or self.games % 2):
-            raise MatchError(
-                _(
-                    "a match of codemaker and codebreaker games has an even "
-                    "number of games, so each player makes as many codes as the "
-                    "other (or 1 for a quick game), not {games}"
-                ).format(games=self.games)
-            )
+        if self.games < 1:
+            raise MatchError(_("a match has at least one game"))
         if self.first_breaker not in (0, 1):
             raise MatchError(_("the first codebreaker is player 0 or 1"))
         if self.honour:
@@ -337,6 +330,13 @@ class Match:
     @property
     def maker(self) -> int:
         return 1 - self.breaker
+
+    def codes_made(self) -> tuple[int, int]:
+        """How many codes each player makes over the match: as many each, or (an odd
+        number of games) one more for the codemaker of the first game."""
+        first = 1 - self.first_breaker
+        more, fewer = (self.games + 1) // 2, self.games // 2
+        return (more, fewer) if first == 0 else (fewer, more)
 
     @property
     def maker_types_feedback(self) -> bool:
@@ -563,8 +563,7 @@ class Match:
         ]
         if self.game >= self.games:
             self.phase = Phase.OVER
-            declared = self.games > 1
-            events.append(MatchOver(running, _winner(running) if declared else None, declared))
+            events.append(MatchOver(running, _winner(running)))
             return events
         return events + self._begin(self.game + 1, restart=False)
 

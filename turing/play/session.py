@@ -50,7 +50,7 @@ from turing.core.files import (
     write_target,
     write_text,
 )
-from turing.core.knowledge import TESTS_PER_ROUND, TestRecord
+from turing.core.knowledge import TestRecord
 from turing.core.puzzle import LETTERS, Puzzle
 from turing.core.sharecode import ShareCodeError, encode
 from turing.core.solver import deduce
@@ -451,8 +451,6 @@ def parse_command(line: str, verifiers: int) -> Command:
             letters.extend(_letter(ch, verifiers) for ch in token)
         if not letters:
             raise CommandError(_("name the verifiers to test (usage: {usage})").format(usage=usage))
-        if len(letters) > TESTS_PER_ROUND:
-            raise CommandError(_("at most {n} tests per round").format(n=TESTS_PER_ROUND))
         twice = sorted({LETTERS[v] for v in letters if letters.count(v) > 1})
         if twice:
             raise CommandError(

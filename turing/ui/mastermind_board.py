@@ -436,6 +436,8 @@ class MastermindBoardApp(ServedApp):
                 )
             elif isinstance(event, GameStarted) and event.restart:
                 said.append(_("Game {game} restarts with an empty board.").format(game=event.game))
+            elif isinstance(event, GameStarted) and event.game == 1 and self._codes_made():
+                said.append(self._codes_made())
         if self.ended is not None:  # the end of the game says all: no move left over
             self.say("")
         elif said:  # news of the move: it goes with the next key that does something
@@ -510,6 +512,28 @@ class MastermindBoardApp(ServedApp):
         text = text.format(breaker=breaker, rows=rows, points=points, maker=maker)
         return text + self._running_score(event.game, event.scores)
 
+    def _codes_made(self) -> str:
+        """Who makes one code more, when the agreed number of games is odd (else "")."""
+        if not isinstance(self.sitting, Match):
+            return ""
+        codes = self.sitting.codes_made()
+        if codes[0] == codes[1]:
+            return ""
+        more = 0 if codes[0] > codes[1] else 1
+        counts = {"more": codes[more], "fewer": codes[1 - more]}
+        name, other = self._seat_name(more), self._seat_name(1 - more)
+        if self.you == more:
+            return _(
+                "An odd number of games: you make one code more than {other} ({more} to {fewer})."
+            ).format(other=other, **counts)
+        if self.you == 1 - more:
+            return _(
+                "An odd number of games: {name} makes one code more than you ({more} to {fewer})."
+            ).format(name=name, **counts)
+        return _(
+            "An odd number of games: {name} makes one code more than {other} ({more} to {fewer})."
+        ).format(name=name, other=other, **counts)
+
     def _running_score(self, game: int, scores: tuple[float, float]) -> str:
         if self.sitting.games == 1:
             return ""
@@ -534,11 +558,6 @@ class MastermindBoardApp(ServedApp):
 
     def _match_over(self, event: MatchOver) -> str:
         score = self._score(event.scores)
-        if not event.declared:
-            return _(
-                "Final score: {score}. A single game: only one player made a code, so no "
-                "winner is declared."
-            ).format(score=score)
         if event.winner is None:
             return _("Final score: {score}; a draw.").format(score=score)
         if event.winner == self.you:
