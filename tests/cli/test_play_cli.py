@@ -68,7 +68,7 @@ def test_a_wrong_solve_loses() -> None:
     assert "Nobody wins" in solo.output
 
 
-def test_a_wrong_code_is_not_named_while_others_play_on() -> None:
+def test_a_wrong_code_is_not_named_while_others_play_on(tmp_path: Path) -> None:
     # that 111 is wrong would tell bob and cy a code the solution is not
     result = play(["--players", "alice,bob,cy"], "solve 111\ntest 111 a b\npass\npass\nsolve 241\n")
     out = result.output
@@ -76,6 +76,18 @@ def test_a_wrong_code_is_not_named_while_others_play_on() -> None:
     assert "alice submitted a wrong code and is eliminated" in round_1
     assert "111" not in round_1
     assert "bob passed" in round_1
+    # nor in the transcript beside the game while it goes on; its end names it
+    saved, transcript = tmp_path / "g.json", tmp_path / "g.jsonl"
+    args = ["--players", "alice,bob,cy", "--save", str(saved), "--transcript", str(transcript)]
+    play(args, "solve 111\ntest 111 a b\npass\npass\n")
+    solve = json.loads(transcript.read_text(encoding="utf-8").splitlines()[1])
+    assert solve == {"event": "solve", "round": 1, "player": "alice", "correct": False}
+    play(["--resume", str(saved)], "solve 241\npass\n")
+    events = [json.loads(line) for line in transcript.read_text(encoding="utf-8").splitlines()]
+    assert {"event": "solve", "round": 1, "player": "alice", "code": "111", "correct": False} in (
+        events
+    )
+    assert events[-1]["event"] == "end"
     # the end of the game names it
     solo = play([], "solve 555\n")
     assert "player submitted 555 — wrong and is eliminated" in solo.output

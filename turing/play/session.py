@@ -1023,8 +1023,9 @@ class Transcript:
         self.path = path
         self.hold_private = hold_private
         self._held: list[int] = []  # the indices of the events held back
+        self._redacted = False  # whether an event was written in part (a wrong code)
         shown = [event for index, event in enumerate(events) if self._shown(index, event)]
-        write_text(path, "".join(_event_line(e) for e in shown))
+        write_text(path, "".join(self._line(e) for e in shown))
         self.written = len(events)
         self._handle: TextIO | None = path.open("a", encoding="utf-8", newline="\n")
 
@@ -1034,6 +1035,15 @@ class Transcript:
             self._held.append(index)
             return False
         return True
+
+    def _line(self, event: dict[str, Any]) -> str:
+        """``event`` as written now: while other seats play on, a wrong solve without its
+        code (that it is wrong would tell them a code the solution is not), as the reveal
+        shows it; the file written again whole at the end has it in full."""
+        if self.hold_private and event["event"] == "solve" and not event.get("correct"):
+            self._redacted = True
+            return _event_line({key: value for key, value in event.items() if key != "code"})
+        return _event_line(event)
 
     @property
     def holds(self) -> bool:
@@ -1049,7 +1059,7 @@ class Transcript:
             index for index in range(self.written, len(events)) if self._shown(index, events[index])
         ]
         self.written = len(events)
-        if public and self._held:
+        if public and (self._held or self._redacted):
             new = sorted([*self._held, *new])
             self._held = []
             self.hold_private = False
@@ -1060,7 +1070,7 @@ class Transcript:
                 self._handle = self.path.open("a", encoding="utf-8", newline="\n")
                 return
         for index in new:
-            self._handle.write(_event_line(events[index]))
+            self._handle.write(self._line(events[index]))
             self._handle.flush()
 
     def add(self, event: dict[str, Any]) -> None:
