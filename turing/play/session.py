@@ -46,6 +46,7 @@ from turing.core.files import (
     json_line,
     json_problem,
     os_reason,
+    read_json,
     read_text,
     write_target,
     write_text,
@@ -1729,7 +1730,7 @@ def not_a_save(path: str | os.PathLike[str]) -> str | None:
             path=os.fspath(path), reason=os_reason(exc)
         )
     try:
-        data = json.loads(whole)
+        data = read_json(whole)
     except ValueError:  # not JSON, not UTF-8 text, or too long to be a save
         data = None
     if isinstance(data, dict) and data.get("format") == SAVE_FORMAT:
@@ -1803,7 +1804,7 @@ def read_save(path: str) -> dict[str, Any]:
     except SourceError as exc:
         raise SessionError(str(exc)) from None
     try:
-        data = json.loads(text)
+        data = read_json(text)
     except json.JSONDecodeError as exc:
         raise SessionError(
             _("{path}:{line}:{column}: not a turing save file (broken JSON: {problem})").format(
@@ -1829,7 +1830,7 @@ def read_save(path: str) -> dict[str, Any]:
             _("{path}: corrupted save file: 'packed' is missing or wrong").format(path=path)
         )
     try:
-        inner = json.loads(zlib.decompress(base64.b64decode(packed, validate=True)))
+        inner = read_json(zlib.decompress(base64.b64decode(packed, validate=True)))
     except (ValueError, zlib.error):
         raise SessionError(
             _("{path}: corrupted save file: the packed game cannot be read").format(path=path)

@@ -1,0 +1,101 @@
+"""Which files a game is saved to and read from, through `turing play` and `turing bank`
+(CliRunner): JSON nested too deep for the parser, paths that are no file to save to, and
+what a refusal says about a file that is not a save."""
+
+from __future__ import annotations
+
+import base64
+import json
+import sqlite3
+import zlib
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from turing.cli.main import main
+
+
+def turing(*args: str, script: str = "") -> Result:
+    return CliRunner().invoke(main, list(args), input=script)
+
+
+def play(args: list[str], script: str = "") -> Result:
+    return turing("play", *args, script=script)
+
+
+def deep(levels: int) -> str:
+    return "[" * levels + "]" * levels
+
+
+# -- JSON nested too deeply ------------------------------------------------------------------
+
+
+@pytest.fixture
+def saved(tmp_path: Path) -> dict[str, object]:
+    """The outer object of a real save file."""
+    save = tmp_path / "real.json"
+    assert play(["--save", str(save)], "c 241; t a\nsave\nquit\n").exit_code == 1
+    data: dict[str, object] = json.loads(save.read_text())
+    return data
+
+
+@pytest.mark.parametrize("levels", [1200, 100_000])
+@pytest.mark.parametrize("where", ["whole", "inside", "packed"])
+def test_a_save_nested_too_deeply_is_refused_in_one_line(
+    tmp_path: Path, saved: dict[str, object], where: str, levels: int
+) -> None:
+    path = tmp_path / "deep.json"
+    if where == "whole":
+        path.write_text(deep(levels))
+    elif where == "inside":
+        path.write_text('{"format": "turing-play-save", "x": ' + deep(levels) + "}")
+    else:
+        packed = base64.b64encode(zlib.compress(deep(levels).encode())).decode()
+        path.write_text(json.dumps({**saved, "packed": packed}))
+    before = path.read_bytes()
+    result = play(["--resume", str(path)], "pass\n")
+    assert result.exit_code == 2, result.output
+    lines = result.output.splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"error: {path}"), lines
+    if where != "packed":
+        assert lines[0].endswith("(broken JSON: arrays or objects nested deeper than 64 levels)")
+    assert path.read_bytes() == before
+
+
+def test_a_deeply_nested_file_is_not_saved_over_and_the_game_goes_on(tmp_path: Path) -> None:
+    path = tmp_path / "dd.json"
+    path.write_text(deep(100_000))
+    before = path.read_bytes()
+    refused = f"cannot save to {path}: it exists and is not a saved game; give another name"
+    started = play(["--save", str(path)], "quit\n")
+    assert started.exit_code == 2 and started.output == f"error: --save: {refused}\n"
+    keep = tmp_path / "keep.json"
+    typed = play(["--save", str(keep)], f"test 241 A\nsave {path}\nshow\n")
+    assert typed.exit_code == 1, typed.output
+    assert f"error: {refused}" in typed.output.splitlines()
+    assert "end of input: game abandoned; saved to" in typed.output
+    assert keep.exists() and path.read_bytes() == before
+
+
+def test_a_bank_puzzle_nested_too_deeply_is_named_not_a_traceback(tmp_path: Path) -> None:
+    bank = tmp_path / "b.db"
+    made = turing(
+        "generate", "--count", "2", "--verifiers", "4", "--seed", "1", "--bank", str(bank)
+    )
+    assert made.exit_code == 0, made.output
+    with sqlite3.connect(bank) as conn:
+        rowid, ident = conn.execute("SELECT rowid, id FROM puzzles ORDER BY rowid").fetchone()
+        conn.execute("UPDATE puzzles SET doc = ? WHERE rowid = ?", (deep(5000), rowid))
+    conn.close()
+    said = f"error: {bank}: a stored puzzle is not valid JSON: "
+    for args in (
+        ["play", "--bank", str(bank), "--id", ident],
+        ["bank", "export", str(bank)],
+        ["bank", "export", "--public", str(bank)],
+    ):
+        result = turing(*args)
+        assert result.exit_code == 2, (args, result.output)
+        last = result.output.splitlines()[-1]
+        assert last == said + "arrays or objects nested deeper than 64 levels", args
+        assert "Traceback" not in result.output
