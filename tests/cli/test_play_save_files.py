@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import base64
 import json
+import os
 import sqlite3
 import zlib
 from pathlib import Path
@@ -96,6 +97,46 @@ def test_a_bank_puzzle_nested_too_deeply_is_named_not_a_traceback(tmp_path: Path
     ):
         result = turing(*args)
         assert result.exit_code == 2, (args, result.output)
-        last = result.output.splitlines()[-1]
-        assert last == said + "arrays or objects nested deeper than 64 levels", args
+        lines = result.output.splitlines()  # --public: the puzzles in a random order
+        assert said + "arrays or objects nested deeper than 64 levels" in lines, args
         assert "Traceback" not in result.output
+
+
+# -- paths no save can be written to ---------------------------------------------------------
+
+NOT_A_FILE = "cannot save to {path}: it is not a regular file; give a file name"
+
+
+def test_a_device_or_a_pipe_is_no_save_file(tmp_path: Path) -> None:
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    transcript = tmp_path / "t.jsonl"
+    for number, path in enumerate(("/dev/null", "/dev/full", "/dev/stdout", str(fifo))):
+        started = play(["--save", path, "--transcript", str(transcript)], "test 241 A\n")
+        assert started.exit_code == 2, (path, started.output)
+        assert started.output == f"error: --save: {NOT_A_FILE.format(path=path)}\n"
+        assert not transcript.exists()  # refused before the game
+        keep = tmp_path / f"keep{number}.json"
+        typed = play(["--players", "ann,bob", "--save", str(keep)], f"test 241 A\nsave {path}\n")
+        assert f"error: {NOT_A_FILE.format(path=path)}" in typed.output.splitlines()
+        assert f"Saved to {path}" not in typed.output
+        assert f"saved to {keep}" in typed.output and keep.exists()
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="needs /proc")
+def test_a_folder_that_takes_no_new_file_is_refused_before_the_game(tmp_path: Path) -> None:
+    transcript = tmp_path / "t.jsonl"
+    started = play(["--save", "/proc/g.json", "--transcript", str(transcript)], "test 241 A\n")
+    assert started.exit_code == 2, started.output
+    said = "cannot save to /proc/g.json: its folder takes no new files"
+    assert started.output == f"error: --save: {said}\n"
+    assert not transcript.exists()
+    typed = play([], "save /proc/g.json\ntest 241 A\n")
+    assert f"error: {said}" in typed.output.splitlines() and "241 on A" in typed.output
+
+
+def test_the_folder_tried_at_the_start_is_left_as_it_was(tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    started = play(["--save", str(save)], "quit\n")
+    assert started.exit_code == 1, started.output
+    assert [p.name for p in tmp_path.iterdir()] == ["g.json"]  # no file made to try it

@@ -935,6 +935,23 @@ def write_target(path: str | os.PathLike[str]) -> WriteTarget:
     return WriteTarget(text, real, atomic=True)
 
 
+def try_creating(target: WriteTarget) -> None:
+    """Create the temporary file :func:`write_text` would write ``target`` through, and
+    remove it at once: a folder that takes no new file (``/proc``, a read-only or a full
+    file system) raises :class:`OSError` now, before work that writing would lose. A
+    device, a FIFO or a descriptor (written directly, not through a new file) is not
+    tried."""
+    if not target.atomic:
+        return
+    try:
+        fd, tmp = _temporary_beside(target.real, os.path.dirname(target.real) or ".")
+    except OSError as exc:
+        raise _as_written(exc, target) from None
+    os.close(fd)
+    with contextlib.suppress(OSError):
+        os.unlink(tmp)
+
+
 def _umask() -> int:
     """The process's umask, read without changing it where the system tells it."""
     with contextlib.suppress(OSError, ValueError), open("/proc/self/status", "rb") as status:

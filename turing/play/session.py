@@ -21,11 +21,11 @@ A session never prints or reads; it returns outcome values that a view draws.
 from __future__ import annotations
 
 import base64
+import errno
 import json
 import os
 import random
 import re
-import stat
 import zlib
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -48,6 +48,7 @@ from turing.core.files import (
     os_reason,
     read_json,
     read_text,
+    try_creating,
     write_target,
     write_text,
 )
@@ -1683,7 +1684,7 @@ class Session:
             _write(path, text)
         except OSError as exc:
             raise CommandError(
-                _("cannot save to {path}: {reason}").format(path=path, reason=os_reason(exc))
+                _("cannot save to {path}: {reason}").format(path=path, reason=_creating(exc))
             ) from None
         self._saved = True
         self.declined_saves.discard(os.path.realpath(path))
@@ -1706,17 +1707,34 @@ def unwritable(path: str | os.PathLike[str]) -> str | None:
 _SAVE_START: Final = re.compile(rb'\A\s*\{\s*"format"\s*:\s*"' + SAVE_FORMAT.encode() + rb'"')
 
 
-def not_a_save(path: str | os.PathLike[str]) -> str | None:
-    """Why a save must not be written at ``path``: a file is there that holds something
-    else than a saved game (which a save would replace, and lose); None when there is no
-    file, an empty one, a saved game of turing (of any version, even a broken one: saving
-    again over a save is the point), or no regular file (a device). Nothing is changed.
+def not_a_save(path: str | os.PathLike[str], *, trying: bool = False) -> str | None:
+    """Why a save must not be written at ``path``: no regular file is there nor can be
+    made (a device, a FIFO, ``/dev/stdout``: a game written there cannot be resumed), or a
+    file is there that holds something else than a saved game (which a save would
+    replace, and lose); None when there is no file, an empty one, or a saved game of
+    turing (of any version, even a broken one: saving again over a save is the point).
+    ``trying`` makes a new file in the folder and removes it at once, so that a folder
+    that takes none (``/proc``, a read-only file system) is known before the game;
+    nothing else is changed.
 
     A save file is known by its format marker: in its first bytes as turing writes it,
     else (rewritten by a JSON tool) as the ``format`` of the JSON object it holds."""
+    shown = os.fspath(path)
+    try:
+        target = write_target(path)
+        if trying:
+            try_creating(target)
+    except WriteTargetError as exc:
+        return str(exc)
+    except OSError as exc:
+        return _("cannot save to {path}: {reason}").format(path=shown, reason=_creating(exc))
+    if not target.atomic:
+        return _("cannot save to {path}: it is not a regular file; give a file name").format(
+            path=shown
+        )
     try:
         info = os.stat(path)
-        if not stat.S_ISREG(info.st_mode) or info.st_size == 0:
+        if info.st_size == 0:
             return None
         with open(path, "rb") as handle:
             start = handle.read(4096)
@@ -1738,6 +1756,14 @@ def not_a_save(path: str | os.PathLike[str]) -> str | None:
     return _("cannot save to {path}: it exists and is not a saved game; give another name").format(
         path=os.fspath(path)
     )
+
+
+def _creating(exc: OSError) -> str:
+    """Why no file could be made: a folder that is there and makes none (``/proc``) says
+    "No such file or directory", which is not what is wrong."""
+    if exc.errno == errno.ENOENT:
+        return _("its folder takes no new files")
+    return os_reason(exc)
 
 
 def _write(path: Path, text: str) -> None:
