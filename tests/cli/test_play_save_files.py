@@ -140,3 +140,51 @@ def test_the_folder_tried_at_the_start_is_left_as_it_was(tmp_path: Path) -> None
     started = play(["--save", str(save)], "quit\n")
     assert started.exit_code == 1, started.output
     assert [p.name for p in tmp_path.iterdir()] == ["g.json"]  # no file made to try it
+
+
+# -- what a refusal says about a file that is not a save --------------------------------------
+
+
+def test_a_version_that_is_not_a_number_is_said_so(
+    tmp_path: Path, saved: dict[str, object]
+) -> None:
+    path = tmp_path / "v.json"
+    for version, said in (
+        ("2", "its version is '2', not a number (this turing reads version 2)"),
+        (None, "its version is null, not a number (this turing reads version 2)"),
+        (True, "its version is true, not a number (this turing reads version 2)"),
+    ):
+        path.write_text(json.dumps({**saved, "version": version}))
+        result = play(["--resume", str(path)])
+        assert result.exit_code == 2
+        assert result.output == f"error: {path}: corrupted save file: {said}\n"
+    path.write_text(json.dumps({k: v for k, v in saved.items() if k != "version"}))
+    result = play(["--resume", str(path)])
+    assert result.output == f"error: {path}: corrupted save file: it has no version\n"
+    german = turing("--lang", "de", "play", "--resume", str(path))
+    assert german.exit_code == 2 and "Version" in german.output
+
+
+def test_a_file_that_is_not_a_save_is_named_for_what_it_is(tmp_path: Path) -> None:
+    transcript = tmp_path / "t.jsonl"
+    assert play(["--transcript", str(transcript)], "test 241 A\n").exit_code == 1
+    root = Path(__file__).resolve().parents[2]
+    puzzle_line = tmp_path / "p.jsonl"
+    puzzle_line.write_text('{"id": "01", "cards": [4, 9, 11, 14], "criteria": [2, 1, 1, 3]}\n')
+    empty = tmp_path / "empty.json"
+    empty.write_text("\n")
+    for path, what in (
+        (transcript, "it is the transcript of a game"),
+        (root / "puzzles" / "sample.yaml", "it is a puzzle file"),
+        (root / "puzzles" / "published.yaml", "it is a puzzle file"),
+        (puzzle_line, "it is a puzzle file"),
+        (root / "cards" / "classic.yaml", "it is a card set"),
+        (empty, "the file is empty"),
+    ):
+        result = play(["--resume", str(path)])
+        assert result.exit_code == 2, result.output
+        assert result.output == f"error: {path}: not a turing save file: {what}\n"
+    other = tmp_path / "other.txt"
+    other.write_text("hello: [")
+    result = play(["--resume", str(other)])
+    assert result.output.startswith(f"error: {other}:1:1: not a turing save file (broken JSON")

@@ -45,9 +45,11 @@ from turing.core.files import (
     clashing_input,
     json_line,
     json_problem,
+    load_yaml,
     os_reason,
     read_json,
     read_text,
+    shown_value,
     try_creating,
     write_target,
     write_text,
@@ -1833,17 +1835,29 @@ def read_save(path: str) -> dict[str, Any]:
         data = read_json(text)
     except json.JSONDecodeError as exc:
         raise SessionError(
-            _("{path}:{line}:{column}: not a turing save file (broken JSON: {problem})").format(
+            _other_file(text, path)
+            or _("{path}:{line}:{column}: not a turing save file (broken JSON: {problem})").format(
                 path=path, line=exc.lineno, column=exc.colno, problem=json_problem(exc.msg)
             )
         ) from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise SessionError(
-            _('{path}: not a turing save file (no "format": "{format}")').format(
+            _other_file(text, path)
+            or _('{path}: not a turing save file (no "format": "{format}")').format(
                 path=path, format=SAVE_FORMAT
             )
         )
-    if data.get("version") != SAVE_VERSION:
+    version = data.get("version")
+    if "version" not in data:
+        raise SessionError(_("{path}: corrupted save file: it has no version").format(path=path))
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise SessionError(
+            _(
+                "{path}: corrupted save file: its version is {found}, not a number "
+                "(this turing reads version {version})"
+            ).format(path=path, found=shown_value(version), version=SAVE_VERSION)
+        )
+    if version != SAVE_VERSION:
         raise SessionError(
             _(
                 "{path}: save file version {found!r} is not supported "
@@ -1873,6 +1887,31 @@ def read_save(path: str) -> dict[str, Any]:
                 )
             )
     return inner
+
+
+def _other_file(text: str, path: str) -> str | None:
+    """What a file that is not a save holds, said as its refusal, when it is plain: an
+    empty file, a game's transcript, a puzzle file or a card set; else None."""
+    if not text.strip():
+        return _("{path}: not a turing save file: the file is empty").format(path=path)
+    try:
+        head = read_json(text.lstrip().split("\n", 1)[0])
+    except ValueError:
+        head = None
+    if isinstance(head, dict) and "event" in head:
+        return _("{path}: not a turing save file: it is the transcript of a game").format(path=path)
+    if not (isinstance(head, dict) and "cards" in head):
+        try:
+            head = load_yaml(text, path).plain()
+        except TuringError:
+            return None
+    first = head[0] if isinstance(head, list) and head else head
+    cards = first.get("cards") if isinstance(first, dict) else None
+    if not isinstance(cards, list):
+        return None
+    if cards and all(isinstance(card, dict) for card in cards):
+        return _("{path}: not a turing save file: it is a card set").format(path=path)
+    return _("{path}: not a turing save file: it is a puzzle file").format(path=path)
 
 
 def _rng_from(entry: Any, path: str) -> random.Random:
