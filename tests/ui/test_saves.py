@@ -446,3 +446,33 @@ def test_no_to_leaving_says_nothing_was_done(tmp_path: Path) -> None:
     child.sendline("")
     child.expect(pexpect.EOF)
     child.close()
+
+
+def test_ctrl_c_at_the_file_name_question_stays_in_the_game(tmp_path: Path) -> None:
+    child = _terminal(tmp_path, "--seed", "1")
+    child.expect_exact("player>")
+    child.sendline("test 241 A")
+    child.expect_exact("tests left this round")
+    child.expect_exact("player>")
+    child.sendcontrol("c")
+    child.expect_exact("Leave the game? [y/N]")
+    child.sendline("y")
+    child.expect_exact("Save it first? File name (Enter: do not save):")
+    child.sendcontrol("c")
+    child.expect_exact("Nothing done.")
+    child.expect_exact("player>")  # the game goes on, its test kept
+    child.sendline("save kept.json")
+    child.expect_exact("Saved to kept.json")
+    child.expect_exact("player>")
+    # left after Ctrl-C: the status of an interrupt, as docs/play.md lists it
+    child.sendcontrol("c")
+    child.expect_exact("Leave the game? [y/N]")
+    child.sendline("y")
+    child.expect_exact("Save it first? File name (Enter: do not save):")
+    child.sendline("")
+    child.expect_exact("interrupted: game abandoned")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    resumed = CliRunner().invoke(main, ["play", "--resume", str(tmp_path / "kept.json")], "quit\n")
+    assert "Resumed in round 1." in resumed.output and "241" in resumed.output

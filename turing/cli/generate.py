@@ -10,7 +10,6 @@ them and the summary off. Output files are checked before any work and written a
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import re
 import secrets
@@ -883,7 +882,7 @@ def generate(
                 # A resumed run: the output holds the whole run, the puzzles the bank
                 # holds of it (in index order) before the new ones.
                 for doc in bank.run_docs(signature, limit=count):
-                    sink.write(json_text(json.loads(doc), sink) + "\n")
+                    sink.write(json_text(bank.document(doc), sink) + "\n")
                     earlier += 1
             ex = stack.enter_context(open_executor(distributed, jobs, scheduler))
             bar = stack.enter_context(
@@ -1773,7 +1772,7 @@ def bank_export(
         for doc in b.docs(query, limit, shuffled=public):
             written += 1
             # the bank holds its documents in a smaller form than the lines it writes
-            whole = b.public_doc(doc) if public else json.loads(doc)
+            whole = b.public_doc(doc) if public else b.document(doc)
             sink.write(json_text(whole, sink) + "\n")
         if not written:
             # raised inside the block: an existing output file is left as it was

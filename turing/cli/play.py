@@ -580,10 +580,11 @@ def _refuse_writing_cardset(session: Session, *outputs: str | None) -> None:
 
 
 def _refuse_saving_over(save_file: str | None) -> None:
-    """Refuse a --save file that holds something else than a saved game (checked after
-    the files the game reads, whose refusal says what such a file is)."""
+    """Refuse a --save file that holds something else than a saved game, or that no save
+    can be written to (a device, a folder that takes no new file), before the game (checked
+    after the files the game reads, whose refusal says what such a file is)."""
     if save_file is not None:
-        problem = not_a_save(save_file)
+        problem = not_a_save(save_file, trying=True)
         if problem:
             fail(_("{option}: {problem}").format(option="--save", problem=problem))
 

@@ -12,6 +12,8 @@
   :func:`open_text_output` and :func:`write_text` write a regular file through a temporary
   file and a rename, so a reader never sees half a file and an interrupted write leaves the
   old file in place, and write a device, a FIFO or ``/dev/stdout`` directly.
+* :func:`read_json` is every JSON document the project reads from a user's file (a save,
+  a bank's stored puzzle): nesting too deep for the parser is refused as broken JSON.
 * :func:`json_line` is every JSON line the project writes (puzzle files, exports,
   transcripts, ``--json`` records), in one form.
 """
@@ -690,13 +692,63 @@ _JSON_PROBLEMS: Final = {
     "Invalid control character at": N_("a control character inside a text"),
     "Illegal trailing comma before end of array": N_("a ',' before the closing ']'"),
     "Illegal trailing comma before end of object": N_("a ',' before the closing '}}'"),
+    "Nested too deeply": N_("arrays or objects nested deeper than {limit} levels"),
 }
 
 
 def json_problem(message: str) -> str:
     """The JSON parser's ``message`` in the language in use (as it is when not known)."""
     known = _JSON_PROBLEMS.get(message)
-    return message if known is None else _(known).format()
+    return message if known is None else _(known).format(limit=MAX_JSON_NESTING)
+
+
+#: Deepest nesting of arrays and objects a JSON document may have (the project's own
+#: documents use fewer than 10; the parser recurses once per level).
+MAX_JSON_NESTING: Final = 64
+
+#: A JSON string (a bracket inside it is text) or a bracket; an unclosed string runs to
+#: the end, as the parser would read it.
+_JSON_TOKEN: Final = re.compile(r'"(?:[^"\\]|\\.)*(?:"|\Z)|[\[\]{}]', re.DOTALL)
+_JSON_TOKEN_BYTES: Final = re.compile(_JSON_TOKEN.pattern.encode(), re.DOTALL)
+
+
+def read_json(text: str | bytes) -> Any:
+    """:func:`json.loads`, but a document nested deeper than :data:`MAX_JSON_NESTING`
+    levels raises :class:`json.JSONDecodeError` (its ``msg`` "Nested too deeply", which
+    :func:`json_problem` words) at the bracket one level too deep, before the parser
+    sees it, instead of the parser's :class:`RecursionError`.
+
+    >>> read_json('{"a": [1, "]]]"]}')
+    {'a': [1, ']]]']}
+    >>> read_json("[" * 100 + "]" * 100)
+    Traceback (most recent call last):
+    json.decoder.JSONDecodeError: Nested too deeply: line 1 column 65 (char 64)
+    """
+    openers = (
+        text.count(b"[") + text.count(b"{")
+        if isinstance(text, bytes)
+        else (text.count("[") + text.count("{"))
+    )
+    if openers > MAX_JSON_NESTING:
+        pattern = _JSON_TOKEN_BYTES if isinstance(text, bytes) else _JSON_TOKEN
+        depth = 0
+        for match in pattern.finditer(text):  # type: ignore[arg-type]
+            token = match.group()
+            if token in ("[", "{", b"[", b"{"):
+                depth += 1
+                if depth > MAX_JSON_NESTING:
+                    raise _too_deep_json(text, match.start())
+            elif token in ("]", "}", b"]", b"}"):
+                depth = max(0, depth - 1)
+    try:
+        return json.loads(text)
+    except RecursionError:  # a depth the scan above did not see (a text not in UTF-8)
+        raise _too_deep_json(text, 0) from None
+
+
+def _too_deep_json(text: str | bytes, pos: int) -> json.JSONDecodeError:
+    shown = text if isinstance(text, str) else text.decode("utf-8", "replace")
+    return json.JSONDecodeError("Nested too deeply", shown, pos)
 
 
 def load_yaml(text: str, source: str) -> Node:
@@ -881,6 +933,23 @@ def write_target(path: str | os.PathLike[str]) -> WriteTarget:
     if info is not None and not os.access(real, os.W_OK):
         raise WriteTargetError(text, _("the file is read-only"))
     return WriteTarget(text, real, atomic=True)
+
+
+def try_creating(target: WriteTarget) -> None:
+    """Create the temporary file :func:`write_text` would write ``target`` through, and
+    remove it at once: a folder that takes no new file (``/proc``, a read-only or a full
+    file system) raises :class:`OSError` now, before work that writing would lose. A
+    device, a FIFO or a descriptor (written directly, not through a new file) is not
+    tried."""
+    if not target.atomic:
+        return
+    try:
+        fd, tmp = _temporary_beside(target.real, os.path.dirname(target.real) or ".")
+    except OSError as exc:
+        raise _as_written(exc, target) from None
+    os.close(fd)
+    with contextlib.suppress(OSError):
+        os.unlink(tmp)
 
 
 def _umask() -> int:

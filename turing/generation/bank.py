@@ -33,7 +33,14 @@ from typing import Any, Final
 from turing.core.cards import CardSet, load_cardset
 from turing.core.codes import CODE_TEXT
 from turing.core.errors import TuringError
-from turing.core.files import WriteTargetError, on_read_only_file_system, os_reason, write_target
+from turing.core.files import (
+    WriteTargetError,
+    json_problem,
+    on_read_only_file_system,
+    os_reason,
+    read_json,
+    write_target,
+)
 from turing.core.puzzle import Mode, Puzzle, puzzle_from_dict
 from turing.generation.metrics import METRIC_KEYS
 from turing.generation.packing import (
@@ -1345,8 +1352,25 @@ class Bank:
 
     # -- reading ----------------------------------------------------------------------------
 
+    def document(self, doc: str) -> dict[str, Any]:
+        """A stored document read as JSON; :class:`BankError` naming the bank when it is
+        not a JSON object (a damaged or hand-made bank)."""
+        try:
+            data = read_json(doc)
+        except json.JSONDecodeError as exc:
+            raise BankError(
+                _("{path}: a stored puzzle is not valid JSON: {problem}").format(
+                    path=self.path, problem=json_problem(exc.msg)
+                )
+            ) from None
+        if not isinstance(data, dict):
+            raise BankError(
+                _("{path}: a stored puzzle is not a JSON object").format(path=self.path)
+            )
+        return data
+
     def _puzzle(self, doc: str) -> Puzzle:
-        data = json.loads(doc)
+        data = self.document(doc)
         name = data.get("cardset")
         cardset: CardSet | None = load_cardset(name) if isinstance(name, str) else None
         return puzzle_from_dict(data, cardset, source=str(self.path))

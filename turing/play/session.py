@@ -21,11 +21,11 @@ A session never prints or reads; it returns outcome values that a view draws.
 from __future__ import annotations
 
 import base64
+import errno
 import json
 import os
 import random
 import re
-import stat
 import zlib
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -45,8 +45,12 @@ from turing.core.files import (
     clashing_input,
     json_line,
     json_problem,
+    load_yaml,
     os_reason,
+    read_json,
     read_text,
+    shown_value,
+    try_creating,
     write_target,
     write_text,
 )
@@ -1690,7 +1694,7 @@ class Session:
             _write(path, text)
         except OSError as exc:
             raise CommandError(
-                _("cannot save to {path}: {reason}").format(path=path, reason=os_reason(exc))
+                _("cannot save to {path}: {reason}").format(path=path, reason=_creating(exc))
             ) from None
         self._saved = True
         self.declined_saves.discard(os.path.realpath(path))
@@ -1713,17 +1717,34 @@ def unwritable(path: str | os.PathLike[str]) -> str | None:
 _SAVE_START: Final = re.compile(rb'\A\s*\{\s*"format"\s*:\s*"' + SAVE_FORMAT.encode() + rb'"')
 
 
-def not_a_save(path: str | os.PathLike[str]) -> str | None:
-    """Why a save must not be written at ``path``: a file is there that holds something
-    else than a saved game (which a save would replace, and lose); None when there is no
-    file, an empty one, a saved game of turing (of any version, even a broken one: saving
-    again over a save is the point), or no regular file (a device). Nothing is changed.
+def not_a_save(path: str | os.PathLike[str], *, trying: bool = False) -> str | None:
+    """Why a save must not be written at ``path``: no regular file is there nor can be
+    made (a device, a FIFO, ``/dev/stdout``: a game written there cannot be resumed), or a
+    file is there that holds something else than a saved game (which a save would
+    replace, and lose); None when there is no file, an empty one, or a saved game of
+    turing (of any version, even a broken one: saving again over a save is the point).
+    ``trying`` makes a new file in the folder and removes it at once, so that a folder
+    that takes none (``/proc``, a read-only file system) is known before the game;
+    nothing else is changed.
 
     A save file is known by its format marker: in its first bytes as turing writes it,
     else (rewritten by a JSON tool) as the ``format`` of the JSON object it holds."""
+    shown = os.fspath(path)
+    try:
+        target = write_target(path)
+        if trying:
+            try_creating(target)
+    except WriteTargetError as exc:
+        return str(exc)
+    except OSError as exc:
+        return _("cannot save to {path}: {reason}").format(path=shown, reason=_creating(exc))
+    if not target.atomic:
+        return _("cannot save to {path}: it is not a regular file; give a file name").format(
+            path=shown
+        )
     try:
         info = os.stat(path)
-        if not stat.S_ISREG(info.st_mode) or info.st_size == 0:
+        if info.st_size == 0:
             return None
         with open(path, "rb") as handle:
             start = handle.read(4096)
@@ -1737,7 +1758,7 @@ def not_a_save(path: str | os.PathLike[str]) -> str | None:
             path=os.fspath(path), reason=os_reason(exc)
         )
     try:
-        data = json.loads(whole)
+        data = read_json(whole)
     except ValueError:  # not JSON, not UTF-8 text, or too long to be a save
         data = None
     if isinstance(data, dict) and data.get("format") == SAVE_FORMAT:
@@ -1745,6 +1766,14 @@ def not_a_save(path: str | os.PathLike[str]) -> str | None:
     return _("cannot save to {path}: it exists and is not a saved game; give another name").format(
         path=os.fspath(path)
     )
+
+
+def _creating(exc: OSError) -> str:
+    """Why no file could be made: a folder that is there and makes none (``/proc``) says
+    "No such file or directory", which is not what is wrong."""
+    if exc.errno == errno.ENOENT:
+        return _("its folder takes no new files")
+    return os_reason(exc)
 
 
 def _write(path: Path, text: str) -> None:
@@ -1811,20 +1840,32 @@ def read_save(path: str) -> dict[str, Any]:
     except SourceError as exc:
         raise SessionError(str(exc)) from None
     try:
-        data = json.loads(text)
+        data = read_json(text)
     except json.JSONDecodeError as exc:
         raise SessionError(
-            _("{path}:{line}:{column}: not a turing save file (broken JSON: {problem})").format(
+            _other_file(text, path)
+            or _("{path}:{line}:{column}: not a turing save file (broken JSON: {problem})").format(
                 path=path, line=exc.lineno, column=exc.colno, problem=json_problem(exc.msg)
             )
         ) from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise SessionError(
-            _('{path}: not a turing save file (no "format": "{format}")').format(
+            _other_file(text, path)
+            or _('{path}: not a turing save file (no "format": "{format}")').format(
                 path=path, format=SAVE_FORMAT
             )
         )
-    if data.get("version") != SAVE_VERSION:
+    version = data.get("version")
+    if "version" not in data:
+        raise SessionError(_("{path}: corrupted save file: it has no version").format(path=path))
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise SessionError(
+            _(
+                "{path}: corrupted save file: its version is {found}, not a number "
+                "(this turing reads version {version})"
+            ).format(path=path, found=shown_value(version), version=SAVE_VERSION)
+        )
+    if version != SAVE_VERSION:
         raise SessionError(
             _(
                 "{path}: save file version {found!r} is not supported "
@@ -1837,7 +1878,7 @@ def read_save(path: str) -> dict[str, Any]:
             _("{path}: corrupted save file: 'packed' is missing or wrong").format(path=path)
         )
     try:
-        inner = json.loads(zlib.decompress(base64.b64decode(packed, validate=True)))
+        inner = read_json(zlib.decompress(base64.b64decode(packed, validate=True)))
     except (ValueError, zlib.error):
         raise SessionError(
             _("{path}: corrupted save file: the packed game cannot be read").format(path=path)
@@ -1854,6 +1895,31 @@ def read_save(path: str) -> dict[str, Any]:
                 )
             )
     return inner
+
+
+def _other_file(text: str, path: str) -> str | None:
+    """What a file that is not a save holds, said as its refusal, when it is plain: an
+    empty file, a game's transcript, a puzzle file or a card set; else None."""
+    if not text.strip():
+        return _("{path}: not a turing save file: the file is empty").format(path=path)
+    try:
+        head = read_json(text.lstrip().split("\n", 1)[0])
+    except ValueError:
+        head = None
+    if isinstance(head, dict) and "event" in head:
+        return _("{path}: not a turing save file: it is the transcript of a game").format(path=path)
+    if not (isinstance(head, dict) and "cards" in head):
+        try:
+            head = load_yaml(text, path).plain()
+        except TuringError:
+            return None
+    first = head[0] if isinstance(head, list) and head else head
+    cards = first.get("cards") if isinstance(first, dict) else None
+    if not isinstance(cards, list):
+        return None
+    if cards and all(isinstance(card, dict) for card in cards):
+        return _("{path}: not a turing save file: it is a card set").format(path=path)
+    return _("{path}: not a turing save file: it is a puzzle file").format(path=path)
 
 
 def _rng_from(entry: Any, path: str) -> random.Random:

@@ -1046,7 +1046,8 @@ class PromptView:
 
     def _confirm_leave(self) -> bool:
         """Ask before leaving; offer to save when there is no save file, or when the save
-        file holds another saved game the player would not have replaced. True: leave."""
+        file holds another saved game the player would not have replaced. True: leave;
+        Ctrl-C at the file name stays in the game."""
         try:
             leave = self._ask_yes(_("Leave the game? [y/N] "))
         except (EndOfInput, KeyboardInterrupt):
@@ -1067,8 +1068,11 @@ class PromptView:
         while True:
             try:
                 typed = self.reader.ask(_("Save it first? File name (Enter: do not save): "))
-            except (EndOfInput, KeyboardInterrupt):
+            except EndOfInput:
                 return True
+            except KeyboardInterrupt:  # as at every question: nothing is done
+                self.say(_("Nothing done."))
+                return False
             said = yes_or_no(typed)
             if said is False:
                 return True
