@@ -6,7 +6,10 @@ over another saved game asks first."""
 from __future__ import annotations
 
 import asyncio
+import json
 import os
+import signal
+import subprocess
 import sys
 from pathlib import Path
 
@@ -446,3 +449,63 @@ def test_no_to_leaving_says_nothing_was_done(tmp_path: Path) -> None:
     child.sendline("")
     child.expect(pexpect.EOF)
     child.close()
+
+
+@pytest.mark.parametrize(
+    ("sig", "status", "word"),
+    [(signal.SIGHUP, 129, "hung up"), (signal.SIGTERM, 143, "terminated")],
+)
+def test_a_closed_terminal_or_sigterm_saves_the_game_without_asking(
+    tmp_path: Path, sig: signal.Signals, status: int, word: str
+) -> None:
+    child = _terminal(tmp_path, "--seed", "1", "--save", "g.json", "--transcript", "t.jsonl")
+    child.expect_exact("player>")
+    child.sendline("c 123; test A")
+    child.expect_exact("123 on A:")
+    child.expect_exact("player>")
+    child.kill(sig)
+    child.expect_exact(f"{word}: game abandoned; saved to g.json")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert "Leave the game?" not in str(child.before)
+    assert child.exitstatus == status
+    last = json.loads((tmp_path / "t.jsonl").read_text().splitlines()[-1])
+    assert last == {"event": "abandoned", "round": 1, "saved": True}
+    resumed = CliRunner().invoke(main, ["play", "--resume", str(tmp_path / "g.json")], "quit\n")
+    assert "player: 1 test, in the game" in resumed.output
+
+
+def test_sighup_saves_a_game_read_from_a_script(tmp_path: Path) -> None:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "turing", "play", "--seed", "1", "--save", "g.json"],
+        cwd=tmp_path, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        env={**os.environ, "PYTHONPATH": str(ROOT)}, text=True,
+    )  # fmt: skip
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdin.write("c 123; test A\nnote B abc\n")
+    proc.stdin.flush()
+    while "Note on B" not in proc.stdout.readline():
+        pass
+    proc.send_signal(signal.SIGHUP)
+    out, _ = proc.communicate(timeout=60)
+    assert proc.returncode == 129
+    assert "hung up: game abandoned; saved to g.json" in out
+    assert (tmp_path / "g.json").is_file()
+
+
+def test_sighup_on_the_board_saves_the_game(tmp_path: Path) -> None:
+    pytest.importorskip("textual")
+    child = pexpect.spawn(
+        sys.executable, ["-m", "turing", "board", "--players", "ann,bob", "--save", "b.json"],
+        cwd=str(tmp_path), env={**os.environ, "TERM": "xterm-256color",
+                                "PYTHONPATH": str(ROOT)},
+        encoding="utf-8", timeout=60, dimensions=(40, 120),
+    )  # fmt: skip
+    child.expect_exact(" Ready ")  # the board is up, covered for the first player
+    child.kill(signal.SIGHUP)
+    child.expect_exact("hung up: game abandoned; saved to b.json")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 129
+    resumed = CliRunner().invoke(main, ["play", "--resume", str(tmp_path / "b.json")], "quit\n")
+    assert "Resumed in round 1." in resumed.output
