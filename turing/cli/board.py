@@ -15,7 +15,7 @@ from typing import Any, Final
 import click
 
 from turing.cli.output import EXIT_HUNG_UP, Terminated, command_to_copy
-from turing.cli.play import _mark_played, open_session, play, show_over
+from turing.cli.play import _mark_played, ask_at_terminal, open_session, play, show_over
 from turing.cli.serving import (
     SERVE_OPTIONS,
     check_address,
@@ -83,6 +83,7 @@ def board(ctx: click.Context, /, serve: bool, host: str, port: int, **params: An
         params["save_file"],
         params["resume_file"],
         params["no_hints"],
+        confirm=None if serve else ask_at_terminal,
     )
     if resumed and session.game.is_terminal():
         # nothing to play: the game is over, as it was saved when it ended

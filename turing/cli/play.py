@@ -13,6 +13,7 @@ import secrets
 import sqlite3
 import sys
 import textwrap
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Final
@@ -55,7 +56,7 @@ from turing.core.puzzle import (
     puzzle_cardset,
     with_id,
 )
-from turing.i18n import N_, _, ngettext
+from turing.i18n import N_, _, asked_yes_or_no, ngettext
 from turing.play.game import GameError, puzzles_dir, sample_puzzle_path, shipped_puzzles
 from turing.play.session import (
     EXAMPLE_CODE,
@@ -67,6 +68,8 @@ from turing.play.session import (
     load_save,
     neutral_label,
     not_a_save,
+    not_a_transcript,
+    other_transcript_in,
     parse_players,
     random_puzzle,
     unwritable,
@@ -423,6 +426,7 @@ def play(
         save_file,
         resume_file,
         no_hints,
+        confirm=ask_at_terminal if interactive else None,
     )
     if as_json and session.humans:
         fail(_("--json is for games of bots only (people need the screen)"))
@@ -486,9 +490,12 @@ def open_session(
     save_file: str | None,
     resume_file: str | None,
     no_hints: bool,
+    confirm: Callable[[str], bool] | None = None,
 ) -> tuple[Session, bool]:
     """The session the options of ``turing play`` describe (shared by ``turing board``),
-    and whether it is a resumed game; a bad option ends the command with one clear line."""
+    and whether it is a resumed game; a bad option ends the command with one clear line.
+    ``confirm`` asks a yes-or-no question of a player at the terminal (None: a script,
+    which nothing asks)."""
     for option, target in (("--save", save_file), ("--transcript", transcript_file)):
         if target is not None:
             problem = unwritable(target)
@@ -543,7 +550,7 @@ def open_session(
         _refuse_saving_over(save_file)
         _warn_other_game(session, save_file)
         if not session.game.is_terminal():  # a game that is over is shown, not written
-            _open_transcript(session, transcript_file or saved_transcript)
+            _open_transcript(session, transcript_file or saved_transcript, confirm, resumed=True)
         resumed = True
     else:
         session = _new_game(
@@ -566,7 +573,7 @@ def open_session(
         _refuse_writing_cardset(session, save_file, transcript_file)
         _refuse_saving_over(save_file)
         _warn_other_game(session, save_file)
-        _open_transcript(session, transcript_file)
+        _open_transcript(session, transcript_file, confirm)
         resumed = False
     return session, resumed
 
@@ -613,9 +620,51 @@ def _mark_played(path: str, session: Session) -> str | None:
     return None
 
 
-def _open_transcript(session: Session, path: str | None) -> None:
+def ask_at_terminal(question: str) -> bool:
+    """A yes-or-no question asked on the terminal before the game starts; no when left
+    blank, at the end of the input or on Ctrl-C."""
+    try:
+        said = asked_yes_or_no(
+            lambda q: str(click.prompt(q, default="", show_default=False, prompt_suffix="")),
+            click.echo,
+            question,
+        )
+    except click.Abort:
+        click.echo()
+        return False
+    return said is True
+
+
+def _open_transcript(
+    session: Session,
+    path: str | None,
+    confirm: Callable[[str], bool] | None,
+    resumed: bool = False,
+) -> None:
+    """Write the game's transcript to ``path`` and follow the game there. A file that
+    holds something else is refused; one that holds the transcript of another game is
+    written over only when a player at the terminal says yes."""
     if path is None:
         return
+    problem = not_a_transcript(path)
+    if problem:
+        fail(problem)
+    other = other_transcript_in(path, session.game.events, resumed)
+    if other is not None:
+        if confirm is None:
+            fail(
+                _(
+                    "cannot write the transcript {path}: it holds the transcript of another "
+                    "game, which a script does not replace; give another name"
+                ).format(path=path)
+            )
+        question = _("{path} holds the transcript of another game. Overwrite it? [y/N] ")
+        if not confirm(question.format(path=path)):
+            fail(
+                _("the transcript of another game in {path} is kept; give another name").format(
+                    path=path
+                )
+            )
     try:
         session.open_transcript(Path(path))
     except OSError as exc:

@@ -1091,6 +1091,92 @@ def _event_line(event: dict[str, Any]) -> str:
     return json_line(event) + "\n"
 
 
+def _transcript_events(path: str | os.PathLike[str]) -> list[dict[str, Any]] | None:
+    """The events of the transcript at ``path``: none when there is no file, an empty one
+    or no regular file (a device, a FIFO); None when the file holds something else than a
+    transcript (its first line no ``start`` event, a line no event, or too long to be
+    one). Nothing is changed."""
+    try:
+        info = os.stat(path)
+        if not stat.S_ISREG(info.st_mode) or info.st_size == 0:
+            return []
+        if info.st_size > MAX_SAVE_BYTES:
+            return None
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_SAVE_BYTES + 1)
+    except FileNotFoundError:
+        return []
+    events: list[dict[str, Any]] = []
+    try:
+        for line in data.decode("utf-8").splitlines():
+            event = json.loads(line)
+            if not isinstance(event, dict) or not isinstance(event.get("event"), str):
+                return None
+            events.append(event)
+    except (ValueError, RecursionError):  # not UTF-8, not JSON, nested too deep
+        return None
+    if not events or events[0]["event"] != "start":
+        return None
+    return events
+
+
+def not_a_transcript(path: str | os.PathLike[str]) -> str | None:
+    """Why a transcript must not be written at ``path``: a file is there that holds
+    something else than a transcript (which writing would replace, and lose); None when
+    there is no file, an empty one, a transcript, or no regular file (a device, a FIFO).
+    Nothing is changed."""
+    try:
+        events = _transcript_events(path)
+    except OSError as exc:
+        return _("cannot write the transcript {path}: {reason}").format(
+            path=os.fspath(path), reason=os_reason(exc)
+        )
+    if events is None:
+        return _(
+            "cannot write the transcript {path}: it exists and is not a transcript; "
+            "give another name"
+        ).format(path=os.fspath(path))
+    return None
+
+
+def other_transcript_in(
+    path: str | os.PathLike[str], events: Sequence[dict[str, Any]], resumed: bool = False
+) -> Path | None:
+    """``path`` when it holds the transcript of another game than the one of ``events``,
+    so that it is not written over unasked; else None: no file, or this game's transcript
+    at an earlier point (each event in it is one of this game's, in the same order), or,
+    for a ``resumed`` game, further on (this game's events the first of its: the save
+    resumed again). A file that is no transcript is :func:`not_a_transcript`'s (None
+    here)."""
+    try:
+        found = _transcript_events(path)
+    except OSError:
+        return None
+    if not found:
+        return None
+    ours = [json.loads(json_line(event)) for event in events]
+    at = 0
+    for event in found:
+        if event["event"] == "abandoned":  # written when the game was left, not one of its
+            continue
+        if at == len(ours) and resumed:
+            return None
+        step = next((i for i in range(at, len(ours)) if ours[i] == event), None)
+        if step is None:
+            return Path(path)
+        at = step + 1
+    return None
+    if not found:
+        return None
+    ours = iter(json.loads(json_line(event)) for event in events)
+    for event in found:
+        if event["event"] == "abandoned":  # written when the game was left, not one of its
+            continue
+        if not any(event == mine for mine in ours):
+            return Path(path)
+    return None
+
+
 # -- the session ----------------------------------------------------------------------------
 
 
@@ -1966,6 +2052,8 @@ __all__ = [
     "load_save",
     "neutral_label",
     "not_a_save",
+    "not_a_transcript",
+    "other_transcript_in",
     "parse_command",
     "parse_players",
     "random_puzzle",
