@@ -91,3 +91,11 @@ def test_at_the_terminal_another_game_s_transcript_is_replaced_only_on_yes(
         child.close()
         assert child.exitstatus == status
     assert old.read_bytes() != before
+
+
+def test_overwrite_lets_a_script_replace_another_game_s_transcript(tmp_path: Path) -> None:
+    old = tmp_path / "t.jsonl"
+    assert _play("--transcript", str(old), lines="c 111; test B\n")[0] == 1
+    code, _, err = _play("--transcript", str(old), "--overwrite")
+    assert code == 1 and err == ""
+    assert '"code": "241"' in old.read_text() and '"code": "111"' not in old.read_text()

@@ -209,16 +209,34 @@ def test_at_the_terminal_a_save_over_another_saved_game_asks_first(tmp_path: Pat
     assert "player: 1 test, in the game" in resumed
 
 
-def test_from_a_script_a_save_over_another_saved_game_is_made_at_once(tmp_path: Path) -> None:
+def test_from_a_script_a_save_over_another_saved_game_is_refused_unless_overwrite(
+    tmp_path: Path,
+) -> None:
     other = tmp_path / "other.json"
     made = CliRunner().invoke(main, ["play", "--seed", "9", "--save", str(other)], "quit\n")
     assert made.exit_code == 1, made.output
     before = other.read_bytes()
     result = CliRunner().invoke(
-        main, ["play", "--seed", "1"], f"c 123; test A; save {other}\nquit\n"
+        main, ["play", "--seed", "1", "--save", str(other)], "c 123; test A; save\nquit\n"
     )
-    assert f"Saved to {other}." in result.output and "Overwrite" not in result.output
+    assert result.stderr == (
+        f"warning: {other} holds another saved game; a script does not save over it "
+        "(--overwrite does)\n"
+    )
+    assert (
+        f"error: cannot save to {other}: it holds another saved game, which a script does not "
+        "replace (--overwrite does)\nNothing done.\n" in result.stdout
+    )
+    assert "Saved to" not in result.output and "123 on A" not in result.output
+    assert other.read_bytes() == before
+
+    replaced = CliRunner().invoke(
+        main, ["play", "--seed", "1", "--overwrite"], f"c 123; test A; save {other}\nquit\n"
+    )
+    assert f"Saved to {other}." in replaced.output and "Overwrite" not in replaced.output
     assert other.read_bytes() != before
+    resumed = CliRunner().invoke(main, ["play", "--resume", str(other)], "quit\n")
+    assert "player: 1 test, in the game" in resumed.output
 
 
 def _another_game(path: Path) -> bytes:

@@ -84,6 +84,7 @@ def board(ctx: click.Context, /, serve: bool, host: str, port: int, **params: An
         params["resume_file"],
         params["no_hints"],
         confirm=None if serve else ask_at_terminal,
+        overwrite=params["overwrite"],
     )
     if resumed and session.game.is_terminal():
         # nothing to play: the game is over, as it was saved when it ended

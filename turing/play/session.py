@@ -1210,6 +1210,9 @@ class Session:
     #: the files (real paths) the players would not have a save of another game replaced
     #: in: the game saves there again only when a player saves there and says yes
     declined_saves: set[str] = field(default_factory=set)
+    #: the players said, before the game, that its saves replace another game's save
+    #: without asking (nothing asks a script, whose saves are otherwise refused there)
+    replace_other_saves: bool = False
     _ended: bool = field(default=False, repr=False)
     _saved: bool = field(default=False, repr=False)  # a save was written
     _revealed: int = field(default=0, repr=False)  # events already revealed
@@ -1721,9 +1724,15 @@ class Session:
         this game's own save, or a file that cannot be read as a save).
 
         A save is of this game when it holds the same puzzle, players and seed, and its
-        actions are the first of this game's."""
+        actions are the first of this game's. None too when the players said before the
+        game that its saves replace another's (:attr:`replace_other_saves`)."""
         path = Path(target) if target else self.save_path
-        if path is None or not os.path.isfile(path) or not_a_save(path) is not None:
+        if (
+            self.replace_other_saves
+            or path is None
+            or not os.path.isfile(path)
+            or not_a_save(path) is not None
+        ):
             return None
         try:
             data = read_save(str(path))

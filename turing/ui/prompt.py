@@ -1045,10 +1045,16 @@ class PromptView:
             return False
 
     def _overwrite(self, path: Path) -> bool:
-        """At a terminal, ask before a save replaces another saved game; from a script,
-        save at once."""
+        """At a terminal, ask before a save replaces another saved game; a script, which
+        nothing asks, is refused (said in one line naming the file)."""
         if not self.interactive:
-            return True
+            self.error(
+                _(
+                    "cannot save to {path}: it holds another saved game, which a script does "
+                    "not replace (--overwrite does)"
+                ).format(path=path)
+            )
+            return False
         question = _("{path} holds another saved game. Overwrite it? [y/N] ").format(path=path)
         try:
             return self._ask_yes(question)
