@@ -21,6 +21,7 @@ A session never prints or reads; it returns outcome values that a view draws.
 from __future__ import annotations
 
 import base64
+import hashlib
 import json
 import os
 import random
@@ -1862,6 +1863,38 @@ def _cardset_ref(cardset: CardSet) -> str:
     return cardset.name
 
 
+def _card_digests(session: Session) -> dict[str, str]:
+    """Each card of the game's puzzle (its number as text) → a digest of what its criteria
+    are (:func:`_card_digest`): a resumed game must be played with the same cards."""
+    cardset = session.game.cardset
+    numbers = sorted({n for shown in session.game.puzzle.cards for n in shown})
+    return {str(n): _card_digest(cardset, n) for n in numbers if n in cardset}
+
+
+def _card_digest(cardset: CardSet, number: int) -> str:
+    """What card ``number``'s criteria are, in order: the codes each accepts (its mask),
+    as a short digest; the words may change, what the card decides may not."""
+    masks = ",".join(format(c.mask, "x") for c in cardset.card(number).criteria)
+    return hashlib.sha256(masks.encode()).hexdigest()[:16]
+
+
+def _changed_card(data: dict[str, Any], cardset: CardSet) -> int | None:
+    """The first card of the saved game that is not as it was when the game was saved
+    (not in ``cardset``, or its criteria differ); None when every card is the same, or the
+    save lists none (one written before saves listed them)."""
+    cards = data.get("cards")
+    if not isinstance(cards, dict):
+        return None
+    for key, digest in cards.items():
+        try:
+            number = int(key)
+        except ValueError:
+            continue
+        if number not in cardset or _card_digest(cardset, number) != digest:
+            return number
+    return None
+
+
 def save_document(session: Session) -> dict[str, Any]:
     seats = []
     for seat in session.seats:
@@ -1873,6 +1906,7 @@ def save_document(session: Session) -> dict[str, Any]:
     transcript = session.transcript
     inner = {
         "cardset": _cardset_ref(session.game.cardset),
+        "cards": _card_digests(session),
         "game": session.game.to_dict(),
         "seats": seats,
         "seed": session.seed,
@@ -1983,6 +2017,14 @@ def load_save(path: str) -> tuple[Session, str | None]:
                 path=path, problem=exc
             )
         ) from None
+    changed = _changed_card(data, cardset)
+    if changed is not None:
+        raise SessionError(
+            _(
+                "{path}: the card set {cardset} changed since the game was saved: card "
+                "{card} is not as it was, so the game would not be the one saved"
+            ).format(path=path, cardset=data["cardset"], card=changed)
+        )
     try:
         game = Game.from_dict(data["game"], cardset)
     except GameError as exc:
