@@ -99,3 +99,25 @@ def test_overwrite_lets_a_script_replace_another_game_s_transcript(tmp_path: Pat
     code, _, err = _play("--transcript", str(old), "--overwrite")
     assert code == 1 and err == ""
     assert '"code": "241"' in old.read_text() and '"code": "111"' not in old.read_text()
+
+
+def test_a_resume_whose_transcript_cannot_be_written_says_so(tmp_path: Path) -> None:
+    folder, save = tmp_path / "logs", tmp_path / "g.json"
+    folder.mkdir()
+    assert _play("--save", str(save), "--transcript", str(folder / "t.jsonl"))[0] == 1
+    (folder / "t.jsonl").unlink()
+    folder.rmdir()
+    before = save.read_bytes()
+    refused = CliRunner().invoke(main, ["play", "--resume", str(save)], "quit\n")
+    assert refused.exit_code == 2
+    assert refused.stderr.startswith(
+        f"error: {save}: the transcript this game was writing cannot be written any more ("
+    )
+    assert refused.stderr.endswith("; --transcript FILE writes it elsewhere\n")
+    assert save.read_bytes() == before
+    elsewhere = tmp_path / "u.jsonl"
+    resumed = CliRunner().invoke(
+        main, ["play", "--resume", str(save), "--transcript", str(elsewhere)], "quit\n"
+    )
+    assert resumed.exit_code == 1, resumed.output
+    assert elsewhere.read_text().count('"event"') == 3  # start, the test, abandoned

@@ -556,6 +556,14 @@ def open_session(
             refuse_writing_inputs(
                 str(session.save_path or resume_file), [(saved_transcript, TRANSCRIPT_WRITTEN)]
             )
+            problem = None if session.game.is_terminal() else unwritable(saved_transcript)
+            if problem:
+                fail(
+                    _(
+                        "{path}: the transcript this game was writing cannot be written any "
+                        "more ({problem}); --transcript FILE writes it elsewhere"
+                    ).format(path=resume_file, problem=problem)
+                )
         _refuse_writing_cardset(session, save_file, transcript_file or saved_transcript)
         _refuse_saving_over(save_file)
         _warn_other_game(session, save_file, confirm is not None, overwrite)
