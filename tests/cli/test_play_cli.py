@@ -349,15 +349,16 @@ def test_every_file_the_game_was_saved_to_holds_its_end(tmp_path: Path) -> None:
 
     # named.json holds the game above, another game: from a script it is left as it is
     kept = named.read_bytes()
-    third = play(["--save", str(named)], f"save {other}\nsolve 241\n")
+    fresh = tmp_path / "c.json"
+    third = play(["--save", str(named)], f"save {fresh}\nsolve 241\n")
     assert third.exit_code == 0, third.output
     assert f"{named} holds another saved game" in third.output  # said at the start
     assert (
         f"The finished game is not saved to {named}: it holds another saved game." in third.output
     )
     assert named.read_bytes() == kept
-    assert f"The finished game is saved to {other}." in third.output
-    assert "this game is over" in play(["--resume", str(other)]).output
+    assert f"The finished game is saved to {fresh}." in third.output
+    assert "this game is over" in play(["--resume", str(fresh)]).output
 
 
 def test_a_finished_bots_game_resumes_as_its_json_result(tmp_path: Path) -> None:
@@ -412,7 +413,7 @@ def test_a_save_over_a_save_is_normal(tmp_path: Path) -> None:
     # a save rewritten by a JSON tool (keys sorted, the marker no longer first) is one too
     data = json.loads(save.read_text())
     save.write_text(json.dumps(data, sort_keys=True, indent=4))
-    again = play(["--save", str(save)], "save\nquit\n")
+    again = play(["--save", str(save), "--overwrite"], "save\nquit\n")  # another game's
     assert again.exit_code == 1 and f"Saved to {save}" in again.output
     # an empty file holds nothing to lose
     empty = tmp_path / "empty.json"

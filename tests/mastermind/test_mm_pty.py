@@ -324,6 +324,18 @@ def test_ctrl_c_asks_and_leaves_with_130() -> None:
     assert child.exitstatus == 130
 
 
+def test_sighup_or_sigterm_leave_at_once_without_asking() -> None:
+    for sig, status, word in ((signal.SIGHUP, 129, "hung up"), (signal.SIGTERM, 143, "terminated")):
+        child, screen = watched("--preset classic")
+        child.expect("your guess — row 1 of 10")
+        child.kill(sig)
+        child.expect(f"match abandoned: {word}")
+        child.expect(pexpect.EOF)
+        child.close()
+        assert child.exitstatus == status, word
+        assert "Leave the match" not in screen.text, word
+
+
 def test_quit_asks_like_ctrl_c_no_plays_on_and_yes_leaves_with_1() -> None:
     child, screen = watched("--preset classic --seed 5")
     child.expect("your guess — row 1 of 10")

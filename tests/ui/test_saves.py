@@ -6,7 +6,10 @@ over another saved game asks first."""
 from __future__ import annotations
 
 import asyncio
+import json
 import os
+import signal
+import subprocess
 import sys
 from pathlib import Path
 
@@ -206,16 +209,34 @@ def test_at_the_terminal_a_save_over_another_saved_game_asks_first(tmp_path: Pat
     assert "player: 1 test, in the game" in resumed
 
 
-def test_from_a_script_a_save_over_another_saved_game_is_made_at_once(tmp_path: Path) -> None:
+def test_from_a_script_a_save_over_another_saved_game_is_refused_unless_overwrite(
+    tmp_path: Path,
+) -> None:
     other = tmp_path / "other.json"
     made = CliRunner().invoke(main, ["play", "--seed", "9", "--save", str(other)], "quit\n")
     assert made.exit_code == 1, made.output
     before = other.read_bytes()
     result = CliRunner().invoke(
-        main, ["play", "--seed", "1"], f"c 123; test A; save {other}\nquit\n"
+        main, ["play", "--seed", "1", "--save", str(other)], "c 123; test A; save\nquit\n"
     )
-    assert f"Saved to {other}." in result.output and "Overwrite" not in result.output
+    assert result.stderr == (
+        f"warning: {other} holds another saved game; a script does not save over it "
+        "(--overwrite does)\n"
+    )
+    assert (
+        f"error: cannot save to {other}: it holds another saved game, which a script does not "
+        "replace (--overwrite does)\nNothing done.\n" in result.stdout
+    )
+    assert "Saved to" not in result.output and "123 on A" not in result.output
+    assert other.read_bytes() == before
+
+    replaced = CliRunner().invoke(
+        main, ["play", "--seed", "1", "--overwrite"], f"c 123; test A; save {other}\nquit\n"
+    )
+    assert f"Saved to {other}." in replaced.output and "Overwrite" not in replaced.output
     assert other.read_bytes() != before
+    resumed = CliRunner().invoke(main, ["play", "--resume", str(other)], "quit\n")
+    assert "player: 1 test, in the game" in resumed.output
 
 
 def _another_game(path: Path) -> bytes:
@@ -476,3 +497,63 @@ def test_ctrl_c_at_the_file_name_question_stays_in_the_game(tmp_path: Path) -> N
     assert child.exitstatus == 130
     resumed = CliRunner().invoke(main, ["play", "--resume", str(tmp_path / "kept.json")], "quit\n")
     assert "Resumed in round 1." in resumed.output and "241" in resumed.output
+
+
+@pytest.mark.parametrize(
+    ("sig", "status", "word"),
+    [(signal.SIGHUP, 129, "hung up"), (signal.SIGTERM, 143, "terminated")],
+)
+def test_a_closed_terminal_or_sigterm_saves_the_game_without_asking(
+    tmp_path: Path, sig: signal.Signals, status: int, word: str
+) -> None:
+    child = _terminal(tmp_path, "--seed", "1", "--save", "g.json", "--transcript", "t.jsonl")
+    child.expect_exact("player>")
+    child.sendline("c 123; test A")
+    child.expect_exact("123 on A:")
+    child.expect_exact("player>")
+    child.kill(sig)
+    child.expect_exact(f"{word}: game abandoned; saved to g.json")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert "Leave the game?" not in str(child.before)
+    assert child.exitstatus == status
+    last = json.loads((tmp_path / "t.jsonl").read_text().splitlines()[-1])
+    assert last == {"event": "abandoned", "round": 1, "saved": True}
+    resumed = CliRunner().invoke(main, ["play", "--resume", str(tmp_path / "g.json")], "quit\n")
+    assert "player: 1 test, in the game" in resumed.output
+
+
+def test_sighup_saves_a_game_read_from_a_script(tmp_path: Path) -> None:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "turing", "play", "--seed", "1", "--save", "g.json"],
+        cwd=tmp_path, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        env={**os.environ, "PYTHONPATH": str(ROOT)}, text=True,
+    )  # fmt: skip
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdin.write("c 123; test A\nnote B abc\n")
+    proc.stdin.flush()
+    while "Note on B" not in proc.stdout.readline():
+        pass
+    proc.send_signal(signal.SIGHUP)
+    out, _ = proc.communicate(timeout=60)
+    assert proc.returncode == 129
+    assert "hung up: game abandoned; saved to g.json" in out
+    assert (tmp_path / "g.json").is_file()
+
+
+def test_sighup_on_the_board_saves_the_game(tmp_path: Path) -> None:
+    pytest.importorskip("textual")
+    child = pexpect.spawn(
+        sys.executable, ["-m", "turing", "board", "--players", "ann,bob", "--save", "b.json"],
+        cwd=str(tmp_path), env={**os.environ, "TERM": "xterm-256color",
+                                "PYTHONPATH": str(ROOT)},
+        encoding="utf-8", timeout=60, dimensions=(40, 120),
+    )  # fmt: skip
+    child.expect_exact(" Ready ")  # the board is up, covered for the first player
+    child.kill(signal.SIGHUP)
+    child.expect_exact("hung up: game abandoned; saved to b.json")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 129
+    resumed = CliRunner().invoke(main, ["play", "--resume", str(tmp_path / "b.json")], "quit\n")
+    assert "Resumed in round 1." in resumed.output

@@ -9,12 +9,13 @@ game the options describe.
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any, Final
 
 import click
 
-from turing.cli.output import command_to_copy
-from turing.cli.play import _mark_played, open_session, play, show_over
+from turing.cli.output import EXIT_HUNG_UP, Terminated, command_to_copy
+from turing.cli.play import _mark_played, ask_at_terminal, open_session, play, show_over
 from turing.cli.serving import (
     SERVE_OPTIONS,
     check_address,
@@ -82,6 +83,8 @@ def board(ctx: click.Context, /, serve: bool, host: str, port: int, **params: An
         params["save_file"],
         params["resume_file"],
         params["no_hints"],
+        confirm=None if serve else ask_at_terminal,
+        overwrite=params["overwrite"],
     )
     if resumed and session.game.is_terminal():
         # nothing to play: the game is over, as it was saved when it ended
@@ -97,14 +100,17 @@ def board(ctx: click.Context, /, serve: bool, host: str, port: int, **params: An
     app = BoardApp(session, resumed=resumed)
     app.quit_watch = quit_watch
     left = ""
+    stopped: Terminated | None = None  # SIGTERM, or SIGHUP (the terminal closed)
     try:
         app.run()
+    except Terminated as exc:
+        stopped = exc
     finally:
         if not session.game.is_terminal():
             left = _saved_on_leaving(session)
         session.leave()  # a game left unfinished says so in its transcript
         session.close()
-    code = app.return_code or 0
+    code = stopped.exit_code if stopped is not None else app.return_code or 0
     if session.game.is_terminal():
         for saved, problem in session.end_saves:
             if problem is None:
@@ -122,6 +128,14 @@ def board(ctx: click.Context, /, serve: bool, host: str, port: int, **params: An
             problem = _mark_played(bank_path, session)
             if problem:
                 click.echo(problem, err=True)
+    elif stopped is not None:
+        reason = _("hung up") if stopped.exit_code == EXIT_HUNG_UP else _("terminated")
+        with contextlib.suppress(OSError):  # a terminal hung up takes no more lines
+            click.echo(
+                _("{reason}: game abandoned; {saved}").format(reason=reason, saved=left)
+                if left
+                else _("{reason}: game abandoned").format(reason=reason)
+            )
     else:
         click.echo(_("game abandoned; {saved}").format(saved=left) if left else _("game abandoned"))
         code = code or EXIT_ABANDONED  # Ctrl-Q too: a game left unfinished, as play says

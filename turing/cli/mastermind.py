@@ -19,10 +19,12 @@ from rich.text import Text
 
 from turing.cli.options import NamedChoice
 from turing.cli.output import (
+    EXIT_HUNG_UP,
     EXIT_INTERRUPTED,
     EXIT_PROBLEM,
     OutputPath,
     ProgressBar,
+    Terminated,
     UnreadableLine,
     as_written,
     emit_json,
@@ -572,6 +574,8 @@ class Reader:
         while True:
             try:
                 text = self._read(prompt, hidden, question)
+            except Terminated:  # SIGTERM, SIGHUP: the match ends at once, nothing asked
+                raise
             except KeyboardInterrupt:
                 self._interrupted()
                 continue
@@ -641,6 +645,8 @@ class Reader:
             return True
         try:
             said = asked_yes_or_no(input, self.out.print, question)  # neither twice: no
+        except Terminated:
+            raise
         except (KeyboardInterrupt, EOFError):
             if not interrupted:  # the key left the cursor on the question's line; leaving
                 self.out.print()  # ends it on the way out
@@ -1142,15 +1148,20 @@ def play_command(
     try:
         try:
             runner()
+        except Terminated as stopped:
+            hung_up = stopped.exit_code == EXIT_HUNG_UP
+            raise Abandon(_("hung up") if hung_up else _("terminated"), stopped.exit_code) from None
         except KeyboardInterrupt:
             raise Abandon(_("interrupted"), EXIT_INTERRUPTED) from None
     except Abandon as reason:
-        out.print()
-        err.print(
-            _("match abandoned: {reason}").format(reason=reason),
-            markup=False,
-            soft_wrap=not err.is_terminal,
-        )
+        # a terminal hung up takes no more lines
+        with contextlib.suppress(*((OSError,) if reason.exit_code == EXIT_HUNG_UP else ())):
+            out.print()
+            err.print(
+                _("match abandoned: {reason}").format(reason=reason),
+                markup=False,
+                soft_wrap=not err.is_terminal,
+            )
         raise SystemExit(reason.exit_code) from None
 
 

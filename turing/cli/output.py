@@ -16,8 +16,8 @@ Exit statuses (:func:`guarded` applies them to every command):
   (``sqlite3.Error``). One ``error:`` line on stderr. Standard output is written out
   before the command ends (not left to Python at exit), and an error writing it names
   it: ``error: standard output: No space left on device``.
-* 130 — interrupted with Ctrl-C (143: stopped by SIGTERM); files being written are left
-  as they were.
+* 130 — interrupted with Ctrl-C (143: stopped by SIGTERM; 129: by SIGHUP, its terminal
+  closed); files being written are left as they were.
 
 Anything else is a programming error and shows its traceback; ``TURING_DEBUG=1`` shows
 the traceback of every error. An output whose encoding cannot take every character is no
@@ -62,6 +62,7 @@ EXIT_PROBLEM = 1
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 EXIT_TERMINATED = 143
+EXIT_HUNG_UP = 129
 
 
 def _plain() -> bool:
@@ -639,28 +640,46 @@ def drop_stdout() -> None:
 class Terminated(KeyboardInterrupt):
     """SIGTERM, turned into an exception so that files being written are cleaned up."""
 
+    #: the exit status
+    exit_code = EXIT_TERMINATED
 
-def _on_sigterm(signum: int, frame: object) -> None:
+
+class HungUp(Terminated):
+    """SIGHUP (the terminal closed), ended as SIGTERM is, with its own word and status."""
+
+    exit_code = EXIT_HUNG_UP
+
+
+def _on_stop_signal(signum: int, frame: object) -> None:
+    if signum == getattr(signal, "SIGHUP", None):
+        raise HungUp
     raise Terminated
+
+
+#: The signals that end a command as :class:`Terminated` (SIGHUP only where there is one)
+_STOP_SIGNALS: Final = tuple(
+    sig for sig in (signal.SIGTERM, getattr(signal, "SIGHUP", None)) if sig is not None
+)
 
 
 @contextlib.contextmanager
 def _sigterm_raises() -> Iterator[None]:
-    """SIGTERM raises :class:`Terminated` while a command runs (when nothing else handles
-    it); the handler before is put back afterwards."""
+    """SIGTERM and SIGHUP raise :class:`Terminated` (:class:`HungUp`) while a command runs
+    (each when nothing else handles it); the handlers before are put back afterwards."""
+    taken: list[tuple[signal.Signals, Any]] = []
     try:
-        before = signal.getsignal(signal.SIGTERM)
-        if before != signal.SIG_DFL:
-            before = None
-        else:
-            signal.signal(signal.SIGTERM, _on_sigterm)
-    except ValueError:  # not the main thread: leave it as it is
-        before = None
+        for sig in _STOP_SIGNALS:
+            before = signal.getsignal(sig)
+            if before == signal.SIG_DFL:
+                signal.signal(sig, _on_stop_signal)
+                taken.append((sig, before))
+    except ValueError:  # not the main thread: leave them as they are
+        pass
     try:
         yield
     finally:
-        if before is not None:
-            signal.signal(signal.SIGTERM, before)
+        for sig, before in taken:
+            signal.signal(sig, before)
 
 
 #: The wake-up descriptor of the running command's signal watch (None when none runs)
@@ -743,7 +762,7 @@ def _signals_stop_searches() -> Iterator[None]:
         wakeup.close_reader()
         yield
         return
-    stopping = {int(signal.SIGINT), int(signal.SIGTERM)}
+    stopping = {int(signal.SIGINT), *map(int, _STOP_SIGNALS)}
 
     def watch() -> None:
         while True:
@@ -811,9 +830,10 @@ def _guarded(call: Callable[[], Any]) -> Any:
     except BrokenPipeError:
         drop_stdout()
         raise click.exceptions.Exit(EXIT_OK) from None
-    except Terminated:
-        click.echo(_("terminated"), err=True)
-        raise click.exceptions.Exit(EXIT_TERMINATED) from None
+    except Terminated as stopped:
+        with contextlib.suppress(OSError):  # a terminal hung up takes no more lines
+            click.echo(_("hung up") if isinstance(stopped, HungUp) else _("terminated"), err=True)
+        raise click.exceptions.Exit(stopped.exit_code) from None
     except KeyboardInterrupt:
         if debugging():
             raise

@@ -13,6 +13,7 @@ import secrets
 import sqlite3
 import sys
 import textwrap
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Final
@@ -55,7 +56,7 @@ from turing.core.puzzle import (
     puzzle_cardset,
     with_id,
 )
-from turing.i18n import N_, _, ngettext
+from turing.i18n import N_, _, asked_yes_or_no, ngettext
 from turing.play.game import GameError, puzzles_dir, sample_puzzle_path, shipped_puzzles
 from turing.play.session import (
     EXAMPLE_CODE,
@@ -67,6 +68,8 @@ from turing.play.session import (
     load_save,
     neutral_label,
     not_a_save,
+    not_a_transcript,
+    other_transcript_in,
     parse_players,
     random_puzzle,
     unwritable,
@@ -373,6 +376,12 @@ class PlayCommand(click.Command):
 @click.option("--resume", "resume_file", metavar="FILE", help="Continue a saved game.")
 @click.option("--no-hints", is_flag=True, help="Play without the hint command.")
 @click.option(
+    "--overwrite",
+    is_flag=True,
+    help="Saves replace a file holding another saved game, and --transcript another game's "
+    "transcript, without asking (from a script these are refused otherwise).",
+)
+@click.option(
     "--json", "as_json", is_flag=True, help="Bots only: print just the result as one JSON object."
 )
 @click.option(
@@ -398,6 +407,7 @@ def play(
     save_file: str | None,
     resume_file: str | None,
     no_hints: bool,
+    overwrite: bool,
     as_json: bool,
     interactive: bool | None,
 ) -> None:
@@ -423,6 +433,8 @@ def play(
         save_file,
         resume_file,
         no_hints,
+        confirm=ask_at_terminal if interactive else None,
+        overwrite=overwrite,
     )
     if as_json and session.humans:
         fail(_("--json is for games of bots only (people need the screen)"))
@@ -486,9 +498,14 @@ def open_session(
     save_file: str | None,
     resume_file: str | None,
     no_hints: bool,
+    confirm: Callable[[str], bool] | None = None,
+    overwrite: bool = False,
 ) -> tuple[Session, bool]:
     """The session the options of ``turing play`` describe (shared by ``turing board``),
-    and whether it is a resumed game; a bad option ends the command with one clear line."""
+    and whether it is a resumed game; a bad option ends the command with one clear line.
+    ``confirm`` asks a yes-or-no question of a player at the terminal (None: a script,
+    which nothing asks); with ``overwrite`` another game's save or transcript is replaced
+    without asking."""
     for option, target in (("--save", save_file), ("--transcript", transcript_file)):
         if target is not None:
             problem = unwritable(target)
@@ -539,11 +556,25 @@ def open_session(
             refuse_writing_inputs(
                 str(session.save_path or resume_file), [(saved_transcript, TRANSCRIPT_WRITTEN)]
             )
+            problem = None if session.game.is_terminal() else unwritable(saved_transcript)
+            if problem:
+                fail(
+                    _(
+                        "{path}: the transcript this game was writing cannot be written any "
+                        "more ({problem}); --transcript FILE writes it elsewhere"
+                    ).format(path=resume_file, problem=problem)
+                )
         _refuse_writing_cardset(session, save_file, transcript_file or saved_transcript)
         _refuse_saving_over(save_file)
-        _warn_other_game(session, save_file)
+        _warn_other_game(session, save_file, confirm is not None, overwrite)
         if not session.game.is_terminal():  # a game that is over is shown, not written
-            _open_transcript(session, transcript_file or saved_transcript)
+            _open_transcript(
+                session,
+                transcript_file or saved_transcript,
+                confirm,
+                resumed=True,
+                overwrite=overwrite,
+            )
         resumed = True
     else:
         session = _new_game(
@@ -565,8 +596,8 @@ def open_session(
         session.kept_files = [(path, what) for path, what in reads if path is not None]
         _refuse_writing_cardset(session, save_file, transcript_file)
         _refuse_saving_over(save_file)
-        _warn_other_game(session, save_file)
-        _open_transcript(session, transcript_file)
+        _warn_other_game(session, save_file, confirm is not None, overwrite)
+        _open_transcript(session, transcript_file, confirm, overwrite=overwrite)
         resumed = False
     return session, resumed
 
@@ -589,17 +620,27 @@ def _refuse_saving_over(save_file: str | None) -> None:
             fail(_("{option}: {problem}").format(option="--save", problem=problem))
 
 
-def _warn_other_game(session: Session, save_file: str | None) -> None:
-    """Say at the start when the --save file holds another saved game: the game is not
-    saved over it unless a player at the terminal says yes when it would be."""
+def _warn_other_game(
+    session: Session, save_file: str | None, interactive: bool, overwrite: bool
+) -> None:
+    """Say at the start when the --save file holds another saved game, and what becomes
+    of it: replaced (--overwrite), replaced only when a player at the terminal says yes,
+    or, from a script, kept. The session then replaces it without asking with
+    --overwrite."""
     if save_file is not None and session.other_game_in(save_file) is not None:
-        click.echo(
-            _(
-                "warning: {path} holds another saved game; this game is saved there only if "
-                "a player at the terminal says yes when asked"
-            ).format(path=save_file),
-            err=True,
-        )
+        if overwrite:
+            said = _("warning: {path} holds another saved game, which this game's saves replace")
+        elif interactive:
+            said = _(
+                "warning: {path} holds another saved game; a save there asks before replacing it"
+            )
+        else:
+            said = _(
+                "warning: {path} holds another saved game; a script does not save over it "
+                "(--overwrite does)"
+            )
+        click.echo(said.format(path=save_file), err=True)
+    session.replace_other_saves = overwrite
 
 
 def _mark_played(path: str, session: Session) -> str | None:
@@ -614,9 +655,52 @@ def _mark_played(path: str, session: Session) -> str | None:
     return None
 
 
-def _open_transcript(session: Session, path: str | None) -> None:
+def ask_at_terminal(question: str) -> bool:
+    """A yes-or-no question asked on the terminal before the game starts; no when left
+    blank, at the end of the input or on Ctrl-C."""
+    try:
+        said = asked_yes_or_no(
+            lambda q: str(click.prompt(q, default="", show_default=False, prompt_suffix="")),
+            click.echo,
+            question,
+        )
+    except click.Abort:
+        click.echo()
+        return False
+    return said is True
+
+
+def _open_transcript(
+    session: Session,
+    path: str | None,
+    confirm: Callable[[str], bool] | None,
+    resumed: bool = False,
+    overwrite: bool = False,
+) -> None:
+    """Write the game's transcript to ``path`` and follow the game there. A file that
+    holds something else is refused; one that holds the transcript of another game is
+    written over only when a player at the terminal says yes."""
     if path is None:
         return
+    problem = not_a_transcript(path)
+    if problem:
+        fail(problem)
+    other = other_transcript_in(path, session.game.events, resumed)
+    if other is not None and not overwrite:
+        if confirm is None:
+            fail(
+                _(
+                    "cannot write the transcript {path}: it holds the transcript of another "
+                    "game, which a script does not replace (--overwrite does); give another name"
+                ).format(path=path)
+            )
+        question = _("{path} holds the transcript of another game. Overwrite it? [y/N] ")
+        if not confirm(question.format(path=path)):
+            fail(
+                _("the transcript of another game in {path} is kept; give another name").format(
+                    path=path
+                )
+            )
     try:
         session.open_transcript(Path(path))
     except OSError as exc:

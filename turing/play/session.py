@@ -22,10 +22,12 @@ from __future__ import annotations
 
 import base64
 import errno
+import hashlib
 import json
 import os
 import random
 import re
+import stat
 import zlib
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -1010,6 +1012,14 @@ def fewest_tests(
 PRIVATE_EVENTS: Final = frozenset({"test"})
 
 
+def _held_in_part(event: dict[str, Any]) -> dict[str, Any]:
+    """``event`` as a transcript shows it while other seats play on: a wrong solve without
+    its code (that it is wrong would tell them a code the solution is not)."""
+    if event["event"] == "solve" and not event.get("correct"):
+        return {key: value for key, value in event.items() if key != "code"}
+    return event
+
+
 class Transcript:
     """JSON Lines, one event per line, flushed as each event is written.
 
@@ -1044,9 +1054,11 @@ class Transcript:
         """``event`` as written now: while other seats play on, a wrong solve without its
         code (that it is wrong would tell them a code the solution is not), as the reveal
         shows it; the file written again whole at the end has it in full."""
-        if self.hold_private and event["event"] == "solve" and not event.get("correct"):
-            self._redacted = True
-            return _event_line({key: value for key, value in event.items() if key != "code"})
+        if self.hold_private:
+            shown = _held_in_part(event)
+            if shown != event:
+                self._redacted = True
+                return _event_line(shown)
         return _event_line(event)
 
     @property
@@ -1103,6 +1115,85 @@ def _event_line(event: dict[str, Any]) -> str:
     return json_line(event) + "\n"
 
 
+def _transcript_events(path: str | os.PathLike[str]) -> list[dict[str, Any]] | None:
+    """The events of the transcript at ``path``: none when there is no file, an empty one
+    or no regular file (a device, a FIFO); None when the file holds something else than a
+    transcript (its first line no ``start`` event, a line no event, or too long to be
+    one). Nothing is changed."""
+    try:
+        info = os.stat(path)
+        if not stat.S_ISREG(info.st_mode) or info.st_size == 0:
+            return []
+        if info.st_size > MAX_SAVE_BYTES:
+            return None
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_SAVE_BYTES + 1)
+    except FileNotFoundError:
+        return []
+    events: list[dict[str, Any]] = []
+    try:
+        for line in data.decode("utf-8").splitlines():
+            event = json.loads(line)
+            if not isinstance(event, dict) or not isinstance(event.get("event"), str):
+                return None
+            events.append(event)
+    except (ValueError, RecursionError):  # not UTF-8, not JSON, nested too deep
+        return None
+    if not events or events[0]["event"] != "start":
+        return None
+    return events
+
+
+def not_a_transcript(path: str | os.PathLike[str]) -> str | None:
+    """Why a transcript must not be written at ``path``: a file is there that holds
+    something else than a transcript (which writing would replace, and lose); None when
+    there is no file, an empty one, a transcript, or no regular file (a device, a FIFO).
+    Nothing is changed."""
+    try:
+        events = _transcript_events(path)
+    except OSError as exc:
+        return _("cannot write the transcript {path}: {reason}").format(
+            path=os.fspath(path), reason=os_reason(exc)
+        )
+    if events is None:
+        return _(
+            "cannot write the transcript {path}: it exists and is not a transcript; "
+            "give another name"
+        ).format(path=os.fspath(path))
+    return None
+
+
+def other_transcript_in(
+    path: str | os.PathLike[str], events: Sequence[dict[str, Any]], resumed: bool = False
+) -> Path | None:
+    """``path`` when it holds the transcript of another game than the one of ``events``,
+    so that it is not written over unasked; else None: no file, or this game's transcript
+    at an earlier point (each event in it is one of this game's, in the same order), or,
+    for a ``resumed`` game, further on (this game's events the first of its: the save
+    resumed again). A file that is no transcript is :func:`not_a_transcript`'s (None
+    here)."""
+    try:
+        found = _transcript_events(path)
+    except OSError:
+        return None
+    if not found:
+        return None
+    ours = [json.loads(json_line(event)) for event in events]
+    at = 0
+    for event in found:
+        if event["event"] == "abandoned":  # written when the game was left, not one of its
+            continue
+        if at == len(ours) and resumed:
+            return None
+        step = next(
+            (i for i in range(at, len(ours)) if event in (ours[i], _held_in_part(ours[i]))), None
+        )
+        if step is None:
+            return Path(path)
+        at = step + 1
+    return None
+
+
 # -- the session ----------------------------------------------------------------------------
 
 
@@ -1136,6 +1227,9 @@ class Session:
     #: the files (real paths) the players would not have a save of another game replaced
     #: in: the game saves there again only when a player saves there and says yes
     declined_saves: set[str] = field(default_factory=set)
+    #: the players said, before the game, that its saves replace another game's save
+    #: without asking (nothing asks a script, whose saves are otherwise refused there)
+    replace_other_saves: bool = False
     _ended: bool = field(default=False, repr=False)
     _saved: bool = field(default=False, repr=False)  # a save was written
     _revealed: int = field(default=0, repr=False)  # events already revealed
@@ -1647,9 +1741,15 @@ class Session:
         this game's own save, or a file that cannot be read as a save).
 
         A save is of this game when it holds the same puzzle, players and seed, and its
-        actions are the first of this game's."""
+        actions are the first of this game's. None too when the players said before the
+        game that its saves replace another's (:attr:`replace_other_saves`)."""
         path = Path(target) if target else self.save_path
-        if path is None or not os.path.isfile(path) or not_a_save(path) is not None:
+        if (
+            self.replace_other_saves
+            or path is None
+            or not os.path.isfile(path)
+            or not_a_save(path) is not None
+        ):
             return None
         try:
             data = read_save(str(path))
@@ -1804,6 +1904,38 @@ def _cardset_ref(cardset: CardSet) -> str:
     return cardset.name
 
 
+def _card_digests(session: Session) -> dict[str, str]:
+    """Each card of the game's puzzle (its number as text) → a digest of what its criteria
+    are (:func:`_card_digest`): a resumed game must be played with the same cards."""
+    cardset = session.game.cardset
+    numbers = sorted({n for shown in session.game.puzzle.cards for n in shown})
+    return {str(n): _card_digest(cardset, n) for n in numbers if n in cardset}
+
+
+def _card_digest(cardset: CardSet, number: int) -> str:
+    """What card ``number``'s criteria are, in order: the codes each accepts (its mask),
+    as a short digest; the words may change, what the card decides may not."""
+    masks = ",".join(format(c.mask, "x") for c in cardset.card(number).criteria)
+    return hashlib.sha256(masks.encode()).hexdigest()[:16]
+
+
+def _changed_card(data: dict[str, Any], cardset: CardSet) -> int | None:
+    """The first card of the saved game that is not as it was when the game was saved
+    (not in ``cardset``, or its criteria differ); None when every card is the same, or the
+    save lists none (one written before saves listed them)."""
+    cards = data.get("cards")
+    if not isinstance(cards, dict):
+        return None
+    for key, digest in cards.items():
+        try:
+            number = int(key)
+        except ValueError:
+            continue
+        if number not in cardset or _card_digest(cardset, number) != digest:
+            return number
+    return None
+
+
 def save_document(session: Session) -> dict[str, Any]:
     seats = []
     for seat in session.seats:
@@ -1815,6 +1947,7 @@ def save_document(session: Session) -> dict[str, Any]:
     transcript = session.transcript
     inner = {
         "cardset": _cardset_ref(session.game.cardset),
+        "cards": _card_digests(session),
         "game": session.game.to_dict(),
         "seats": seats,
         "seed": session.seed,
@@ -1962,6 +2095,14 @@ def load_save(path: str) -> tuple[Session, str | None]:
                 path=path, problem=exc
             )
         ) from None
+    changed = _changed_card(data, cardset)
+    if changed is not None:
+        raise SessionError(
+            _(
+                "{path}: the card set {cardset} changed since the game was saved: card "
+                "{card} is not as it was, so the game would not be the one saved"
+            ).format(path=path, cardset=data["cardset"], card=changed)
+        )
     try:
         game = Game.from_dict(data["game"], cardset)
     except GameError as exc:
@@ -2040,6 +2181,8 @@ __all__ = [
     "load_save",
     "neutral_label",
     "not_a_save",
+    "not_a_transcript",
+    "other_transcript_in",
     "parse_command",
     "parse_players",
     "random_puzzle",

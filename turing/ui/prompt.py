@@ -31,6 +31,10 @@ from rich.table import Table
 from rich.text import Text
 
 from turing.cli.output import (
+    EXIT_HUNG_UP,
+    EXIT_TERMINATED,
+    HungUp,
+    Terminated,
     UnreadableLine,
     as_written,
     command_to_copy,
@@ -692,6 +696,14 @@ class Leave(Exception):
         self.exit_code = exit_code
 
 
+def _left_on_signal(stopped: Terminated) -> Leave:
+    """The game left on SIGTERM or SIGHUP (its terminal closed), with the status each ends
+    a command with."""
+    if isinstance(stopped, HungUp):
+        return Leave(_("hung up"), EXIT_HUNG_UP)
+    return Leave(_("terminated"), EXIT_TERMINATED)
+
+
 @dataclass
 class PromptView:
     """Runs a session at a terminal or from a script."""
@@ -772,6 +784,8 @@ class PromptView:
                         self._bot_turn(played)
                     else:
                         self._human_turn(turn)
+                except Terminated:
+                    raise
                 except KeyboardInterrupt:
                     self._interrupted()
                     continue
@@ -780,15 +794,19 @@ class PromptView:
                     self._reveal(reveal)
             self._final()
             return EXIT_OK
-        except Leave as left:
+        except (Leave, Terminated) as stopped:
+            # SIGTERM and SIGHUP end the game at once, asking nothing, as leaving it does
+            left = stopped if isinstance(stopped, Leave) else _left_on_signal(stopped)
             session.sync()
             saved = self._saved_on_leaving()
             session.leave()
-            self.say(
-                _("{reason}: game abandoned; {saved}").format(reason=left, saved=saved)
-                if saved
-                else _("{reason}: game abandoned").format(reason=left)
-            )
+            # a terminal hung up takes no more lines: what matters is saved by now
+            with contextlib.suppress(*((OSError,) if left.exit_code == EXIT_HUNG_UP else ())):
+                self.say(
+                    _("{reason}: game abandoned; {saved}").format(reason=left, saved=saved)
+                    if saved
+                    else _("{reason}: game abandoned").format(reason=left)
+                )
             return left.exit_code
 
     def show_over(self, path: str) -> None:
@@ -812,6 +830,8 @@ class PromptView:
             return None
         try:
             return self.session.fewest()
+        except Terminated:
+            raise
         except KeyboardInterrupt:
             return None
 
@@ -939,6 +959,8 @@ class PromptView:
                 if not self.interactive:
                     raise Leave(str(end) or _("end of input"), EXIT_ABANDONED) from None
                 continue
+            except Terminated:
+                raise
             except KeyboardInterrupt:
                 if self.interactive and self._confirm_leave():
                     raise Leave(_("interrupted"), EXIT_INTERRUPTED) from None
@@ -992,6 +1014,8 @@ class PromptView:
                     outcome = next(outcomes)
             except StopIteration:
                 return
+            except Terminated:
+                raise
             except KeyboardInterrupt:
                 if plan.asks_best_hint:
                     self.say(_("Hint cancelled (not counted); the rest of the line was not run."))
@@ -1015,17 +1039,27 @@ class PromptView:
             return True
         try:
             return self._ask_yes(question)
+        except Terminated:
+            raise
         except (EndOfInput, KeyboardInterrupt):
             return False
 
     def _overwrite(self, path: Path) -> bool:
-        """At a terminal, ask before a save replaces another saved game; from a script,
-        save at once."""
+        """At a terminal, ask before a save replaces another saved game; a script, which
+        nothing asks, is refused (said in one line naming the file)."""
         if not self.interactive:
-            return True
+            self.error(
+                _(
+                    "cannot save to {path}: it holds another saved game, which a script does "
+                    "not replace (--overwrite does)"
+                ).format(path=path)
+            )
+            return False
         question = _("{path} holds another saved game. Overwrite it? [y/N] ").format(path=path)
         try:
             return self._ask_yes(question)
+        except Terminated:
+            raise
         except (EndOfInput, KeyboardInterrupt):
             return False
 
@@ -1050,6 +1084,8 @@ class PromptView:
         Ctrl-C at the file name stays in the game."""
         try:
             leave = self._ask_yes(_("Leave the game? [y/N] "))
+        except Terminated:
+            raise
         except (EndOfInput, KeyboardInterrupt):
             leave = True
         if not leave:
@@ -1068,6 +1104,8 @@ class PromptView:
         while True:
             try:
                 typed = self.reader.ask(_("Save it first? File name (Enter: do not save): "))
+            except Terminated:
+                raise
             except EndOfInput:
                 return True
             except KeyboardInterrupt:  # as at every question: nothing is done
