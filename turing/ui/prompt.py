@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import os
 import re
 import sys
+import termios
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,6 +25,7 @@ from prompt_toolkit import prompt as ask_line
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.history import InMemoryHistory
+from prompt_toolkit.input.typeahead import clear_typeahead
 from rich import box
 from rich.cells import cell_len
 from rich.console import Console, Group, RenderableType
@@ -93,12 +96,22 @@ EXIT_ABANDONED: Final = 1
 EXIT_INTERRUPTED: Final = 130
 
 
-def clear_screen() -> None:
-    """Clear the terminal between hot-seat turns (nothing when stdout is not a terminal)."""
+def clear_screen(keyboard: IO[str] | None = None) -> None:
+    """Clear the terminal between hot-seat turns: standard output when it is a terminal;
+    else the terminal the players type at (``keyboard``, when it is one), so that output
+    piped to a file or another program gets none of it and still nobody sees the last
+    player's screen."""
     stdout = sys.stdout
     if stdout.isatty():
         stdout.write(CLEAR_SCREEN)
         stdout.flush()
+        return
+    stdout.flush()  # the last player's lines reach the pipe's reader before the wipe
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        if keyboard is None or not keyboard.isatty():
+            return
+        with open(os.ttyname(keyboard.fileno()), "w", encoding="ascii") as terminal:
+            terminal.write(CLEAR_SCREEN)
 
 
 # -- drawing --------------------------------------------------------------------------------
@@ -644,6 +657,18 @@ class Reader:
         self.console.print(Text(prompt + (read if not CONTROL.search(read) else "")))
         return read
 
+    def drop_typed_ahead(self) -> None:
+        """Forget the keys typed at the terminal and not read yet: at a hot-seat handover,
+        what the last player typed ahead must not answer the handover nor play for the next
+        player. Nothing is dropped from a script."""
+        if not self.interactive:
+            return
+        with contextlib.suppress(OSError, ValueError, AttributeError, termios.error):
+            if self.stream.isatty():
+                termios.tcflush(self.stream.fileno(), termios.TCIFLUSH)
+        for session in self._sessions.values():  # read with a seat's line, kept for the next
+            clear_typeahead(session.input)
+
     def ask(self, question: str) -> str:
         """A plain question (never in a seat's history)."""
         if self.editing:
@@ -909,6 +934,7 @@ class PromptView:
             return
         if self.interactive:
             while True:
+                self.reader.drop_typed_ahead()
                 try:
                     self.reader.ask(
                         _("Pass the keyboard to {name} and press Enter. ").format(name=name)
@@ -918,7 +944,7 @@ class PromptView:
                     # Ctrl-D asks here as at the command prompt
                     if self._confirm_leave():
                         raise Leave(_("end of input"), EXIT_ABANDONED) from None
-            clear_screen()
+            clear_screen(self.reader.stream)
         else:
             self.say(
                 _("— {name}'s turn, round {round} —").format(name=name, round=session.game.round),
@@ -959,7 +985,7 @@ class PromptView:
                 continue
             self._run_plan(name, plan)
         if self.interactive and len(session.humans) >= 2:
-            clear_screen()
+            clear_screen(self.reader.stream)
 
     @contextlib.contextmanager
     def _busy(self, words: str) -> Iterator[None]:

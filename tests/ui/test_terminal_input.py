@@ -1,0 +1,97 @@
+"""What the players' terminal does to `turing play`: a hot-seat game whose output is piped,
+keys typed ahead at a handover, pasted lines, a terminal that cannot draw line editing.
+
+Each test starts ``python -m turing`` in a pseudo-terminal with pexpect (through a shell
+when the output goes to a pipe) and looks only at what the screen and the pipe get.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pexpect  # type: ignore[import-untyped]
+import pytest
+
+CLEAR = "\x1b[H\x1b[2J\x1b[3J"
+
+
+def spawn(command: str, term: str = "xterm-256color") -> pexpect.spawn:
+    """``command`` (``turing`` stands for this Python's ``-m turing``) run by a shell in a
+    pseudo-terminal of 120 columns and 40 rows."""
+    env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+    env.update({"TERM": term, "COLUMNS": "120", "LINES": "40", "NO_COLOR": "1"})
+    env["PROMPT_TOOLKIT_NO_CPR"] = "1"
+    turing = f"{shlex.quote(sys.executable)} -m turing"
+    return pexpect.spawn(
+        "/bin/sh",
+        ["-c", command.replace("turing ", turing + " ", 1)],
+        env=env,
+        encoding="utf-8",
+        timeout=20,
+        dimensions=(40, 120),
+    )
+
+
+@pytest.fixture
+def children() -> Iterator[list[pexpect.spawn]]:
+    started: list[pexpect.spawn] = []
+    yield started
+    for child in started:
+        child.close(force=True)
+
+
+def test_a_hot_seat_game_piped_is_wiped_at_the_players_terminal_and_not_in_the_pipe(
+    children: list[pexpect.spawn], tmp_path: Path
+) -> None:
+    log = tmp_path / "game.log"
+    child = spawn(f"turing play --players ann,bob | tee {shlex.quote(str(log))}")
+    children.append(child)
+    child.expect_exact("Pass the keyboard to ann and press Enter.")
+    child.sendline("")
+    child.expect_exact("ann>")
+    child.sendline("c 111; t a b")
+    child.expect_exact("111 on B: ")
+    child.expect_exact("ann>")
+    child.sendline("pass")
+    child.expect_exact("ann passes this round")
+    child.expect_exact("Pass the keyboard to bob and press Enter.")
+    child.sendline("")
+    child.expect_exact("bob>")
+    # ann's tests are wiped off the terminal before bob's screen shows
+    before = str(child.before)
+    assert CLEAR in before
+    assert "111 on" not in before.rsplit(CLEAR, 1)[1]
+    child.sendcontrol("d")
+    child.expect_exact("Leave the game? [y/N]")
+    child.sendline("y")
+    child.expect_exact("File name (Enter: do not save):")
+    child.sendline("")
+    child.expect(pexpect.EOF)
+    written = log.read_text(encoding="utf-8")
+    assert "bob>" in written
+    assert "\x1b" not in written  # the wipe went to the terminal, not down the pipe
+
+
+@pytest.mark.parametrize("pipe", ["", " | cat"], ids=["terminal", "piped"])
+def test_keys_typed_ahead_at_a_handover_are_dropped(
+    children: list[pexpect.spawn], pipe: str
+) -> None:
+    child = spawn("turing play --players ann,bob" + pipe)
+    children.append(child)
+    child.expect_exact("Pass the keyboard to ann and press Enter.")
+    child.sendline("")
+    child.expect_exact("ann>")
+    # ann ends her turn and types on: an Enter, then a line meant for nobody
+    child.send("pass\r\rc 222; t b\r")
+    child.expect_exact("Pass the keyboard to bob and press Enter.")
+    # the handover waits for bob's own Enter
+    assert child.expect_exact(["Round 1 · bob", pexpect.TIMEOUT], timeout=3) == 1
+    child.sendline("")
+    child.expect_exact("bob>")
+    child.sendline("show")
+    child.expect_exact("Round 1 · bob · tests 0")
+    assert "222" not in str(child.before)
