@@ -651,7 +651,8 @@ class Reader:
             except UnicodeDecodeError:
                 raise UnreadableLine from None
         self.lines_read += 1
-        read = read_line(self.stream)  # UnreadableLine: refused by read, never echoed
+        # UnreadableLine: refused by read, never echoed
+        read = read_line(self.stream, first=self.lines_read == 1)
         if read is None:
             raise EndOfInput
         self.console.print(Text(prompt + (read if not CONTROL.search(read) else "")))
