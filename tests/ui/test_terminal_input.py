@@ -95,3 +95,43 @@ def test_keys_typed_ahead_at_a_handover_are_dropped(
     child.sendline("show")
     child.expect_exact("Round 1 · bob · tests 0")
     assert "222" not in str(child.before)
+
+
+def paste(child: pexpect.spawn, lines: list[str]) -> None:
+    """``lines`` pasted at once (bracketed paste, as terminals send a paste), then Enter."""
+    child.send("\x1b[200~" + "".join(line + "\n" for line in lines) + "\x1b[201~")
+    child.send("\r")
+
+
+def test_lines_pasted_at_once_run_one_by_one(children: list[pexpect.spawn]) -> None:
+    child = spawn("turing play")
+    children.append(child)
+    child.expect_exact("player>")
+    paste(child, ["compose 111", "test a", "test b", "pass"])
+    child.expect_exact("Code for round 1: 111")
+    child.expect_exact("player> test a")
+    child.expect_exact("111 on A: ")
+    child.expect_exact("player> test b")
+    child.expect_exact("111 on B: ")
+    child.expect_exact("player> pass")
+    child.expect_exact("player passes this round.")
+    child.expect_exact("Round 2 · player · tests 2")
+    assert "is not a code" not in str(child.before)
+
+
+def test_pasted_lines_left_at_a_handover_do_not_play_for_the_next_player(
+    children: list[pexpect.spawn],
+) -> None:
+    child = spawn("turing play --players ann,bob")
+    children.append(child)
+    child.expect_exact("Pass the keyboard to ann and press Enter.")
+    child.sendline("")
+    child.expect_exact("ann>")
+    paste(child, ["c 111", "t a", "pass", "", "c 222", "t b"])
+    child.expect_exact("111 on A: ")
+    child.expect_exact("Pass the keyboard to bob and press Enter.")
+    child.sendline("")
+    child.expect_exact("bob>")
+    child.sendline("show")
+    child.expect_exact("Round 1 · bob · tests 0")
+    assert "222" not in str(child.before)

@@ -591,6 +591,8 @@ class Reader:
         self.letters = ""
         self.lines_read = 0
         """Lines read from a script so far (the number of the last one)."""
+        self._pasted: list[str] = []
+        """The lines after the first of several pasted at once, each run in its turn."""
 
     def _prompt_session(self, key: str) -> PromptSession[str]:
         """A prompt_toolkit session per seat: each person's history is their own (the
@@ -633,8 +635,28 @@ class Reader:
             return unreadable_line_text(None, input_encoding(self.stream))
         return unreadable_line_text(self.lines_read, input_encoding(self.stream))
 
+    def _first_pasted(self, text: str) -> str:
+        """The first line of ``text`` taken at the prompt: several lines pasted at once
+        run one by one, as lines from a script do; the others wait in :attr:`_pasted`."""
+        lines = text.split("\n")
+        while len(lines) > 1 and not lines[-1].strip():
+            lines.pop()
+        self._pasted = lines[1:]
+        return lines[0]
+
+    def _next_pasted(self, prompt: str) -> str | None:
+        """The next line waiting from a paste, shown after ``prompt`` as it runs."""
+        if not self._pasted:
+            return None
+        line = self._pasted.pop(0)
+        self.console.print(Text(prompt + (line if not CONTROL.search(line) else "")))
+        return line
+
     def _read(self, prompt: str, seat: str | None) -> str:
         if self.editing:
+            pasted = self._next_pasted(prompt)
+            if pasted is not None:
+                return pasted
             session = self._prompt_session(seat or "")
             try:
                 text = session.prompt(prompt)
@@ -642,7 +664,7 @@ class Reader:
                 raise EndOfInput from None
             finally:
                 watch_signals_again()
-            return str(text)
+            return self._first_pasted(str(text))
         if self.interactive:
             try:
                 return self.console.input(Text(prompt))
@@ -659,11 +681,12 @@ class Reader:
         return read
 
     def drop_typed_ahead(self) -> None:
-        """Forget the keys typed at the terminal and not read yet: at a hot-seat handover,
-        what the last player typed ahead must not answer the handover nor play for the next
-        player. Nothing is dropped from a script."""
+        """Forget the keys typed at the terminal and not read yet, and the pasted lines not
+        run yet: at a hot-seat handover, what the last player typed ahead must not answer
+        the handover nor play for the next player. Nothing is dropped from a script."""
         if not self.interactive:
             return
+        self._pasted.clear()
         with contextlib.suppress(OSError, ValueError, AttributeError, termios.error):
             if self.stream.isatty():
                 termios.tcflush(self.stream.fileno(), termios.TCIFLUSH)
@@ -673,8 +696,11 @@ class Reader:
     def ask(self, question: str) -> str:
         """A plain question (never in a seat's history)."""
         if self.editing:
+            pasted = self._next_pasted(question)
+            if pasted is not None:
+                return pasted
             try:
-                return str(ask_line(question))
+                return self._first_pasted(str(ask_line(question)))
             except EOFError:
                 raise EndOfInput from None
             finally:
