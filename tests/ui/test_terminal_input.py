@@ -135,3 +135,20 @@ def test_pasted_lines_left_at_a_handover_do_not_play_for_the_next_player(
     child.sendline("show")
     child.expect_exact("Round 1 · bob · tests 0")
     assert "222" not in str(child.before)
+
+
+def test_a_dumb_terminal_runs_the_line_it_shows(children: list[pexpect.spawn]) -> None:
+    # TERM=dumb cannot move the cursor: no line editing it could not draw, so what runs is
+    # what the screen shows (the terminal's own Backspace still works)
+    child = spawn("turing play", term="dumb")
+    children.append(child)
+    child.expect_exact("player>")
+    child.send("compose 2229\x7f\x1b[D5\r")  # Backspace, Left, 5
+    seen = child.expect_exact(["error: a line with control characters was skipped", "not a code"])
+    assert seen == 0
+    child.expect_exact("player>")
+    child.send("compose 1112\x7f\r")
+    child.expect_exact("Code for round 1: 111")
+    child.expect_exact("player>")
+    child.send("\x1b[A\r")  # Up: no history to recall what the screen does not show
+    assert child.expect_exact(["control characters", "Code for round 1"]) == 0

@@ -26,6 +26,7 @@ from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input.typeahead import clear_typeahead
+from prompt_toolkit.utils import is_dumb_terminal
 from rich import box
 from rich.cells import cell_len
 from rich.console import Console, Group, RenderableType
@@ -586,7 +587,11 @@ class Reader:
         self.console = console
         self.interactive = interactive
         self.stream = stream
-        self.editing = interactive and stream.isatty() and sys.stdout.isatty()
+        # Line editing redraws the line; a terminal that cannot move the cursor (TERM=dumb)
+        # would show keys the line does not hold, so its lines are read plainly.
+        self.editing = (
+            interactive and stream.isatty() and sys.stdout.isatty() and not is_dumb_terminal()
+        )
         self._sessions: dict[str, PromptSession[str]] = {}
         self.letters = ""
         self.lines_read = 0
