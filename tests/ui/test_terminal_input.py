@@ -152,3 +152,26 @@ def test_a_dumb_terminal_runs_the_line_it_shows(children: list[pexpect.spawn]) -
     child.expect_exact("player>")
     child.send("\x1b[A\r")  # Up: no history to recall what the screen does not show
     assert child.expect_exact(["control characters", "Code for round 1"]) == 0
+
+
+def test_ctrl_z_at_the_prompt_stops_the_game_until_fg(children: list[pexpect.spawn]) -> None:
+    shell = spawn("exec bash --norc --noprofile -i")  # a shell with job control
+    children.append(shell)
+    shell.sendline("PS1='$ '")
+    shell.sendline(f"{shlex.quote(sys.executable)} -m turing play")
+    shell.expect_exact("player>")
+    shell.sendcontrol("z")
+    shell.expect_exact("Stopped")
+    shell.sendline("fg")
+    shell.expect_exact("player>")
+    shell.sendline("c 111")
+    seen = shell.expect_exact(["Code for round 1: 111", "control characters"])
+    assert seen == 0
+    shell.sendline("quit")
+    shell.expect_exact("Leave the game? [y/N]")
+    shell.sendline("y")
+    shell.expect_exact("File name (Enter: do not save):")
+    shell.sendline("")
+    shell.expect_exact("$ ")
+    shell.sendline("exit")
+    shell.expect(pexpect.EOF)

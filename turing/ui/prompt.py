@@ -608,6 +608,7 @@ class Reader:
                 history=InMemoryHistory(),
                 completer=_Completer(self),
                 complete_while_typing=False,
+                enable_suspend=True,  # Ctrl-Z stops the game as it stops any program
             )
             self._sessions[key] = found
         return found
@@ -705,7 +706,7 @@ class Reader:
             if pasted is not None:
                 return pasted
             try:
-                return self._first_pasted(str(ask_line(question)))
+                return self._first_pasted(str(ask_line(question, enable_suspend=True)))
             except EOFError:
                 raise EndOfInput from None
             finally:
