@@ -616,7 +616,7 @@ class Reader:
             return text
         self.lines_read += 1
         try:
-            read = read_line(sys.stdin)
+            read = read_line(sys.stdin, first=self.lines_read == 1)
         except UnreadableLine:
             self.error(unreadable_line_text(self.lines_read, input_encoding(sys.stdin)))
             return None

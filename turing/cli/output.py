@@ -495,14 +495,18 @@ def readable(line: str) -> bool:
     return not _SURROGATE.search(line)
 
 
-def read_line(stream: IO[str]) -> str | None:
+def read_line(stream: IO[str], first: bool = False) -> str | None:
     r"""The next line of ``stream`` without its line ending, None at its end. Each line is
     decoded on its own (from the stream's bytes where it has them), so one bad line spoils
     no other: as UTF-8 when its bytes are UTF-8 (what a terminal or an editor writes, whatever
     ``PYTHONIOENCODING`` says; text of a one-byte encoding with letters past ASCII is
     practically never valid UTF-8), else in the stream's encoding. A line that is neither
-    raises :class:`UnreadableLine`, and the next call reads the line after it.
+    raises :class:`UnreadableLine`, and the next call reads the line after it. The
+    ``first`` line of the input loses a byte order mark (U+FEFF, which Windows Notepad
+    writes at the start of a file).
 
+    >>> read_line(io.TextIOWrapper(io.BytesIO(b"\xef\xbb\xbfhelp\n")), first=True)
+    'help'
     >>> data = b"l\xc3\xb6se\nl\xf6se\nhelp\n"
     >>> stream = io.TextIOWrapper(io.BytesIO(data), encoding="ascii")
     >>> read_line(stream)
@@ -537,6 +541,8 @@ def read_line(stream: IO[str]) -> str | None:
             return None
     if not readable(line):
         raise UnreadableLine
+    if first:
+        line = line.removeprefix("\ufeff")
     return line.rstrip("\r\n")
 
 

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import os
 import re
 import sys
+import termios
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,6 +25,8 @@ from prompt_toolkit import prompt as ask_line
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.history import InMemoryHistory
+from prompt_toolkit.input.typeahead import clear_typeahead
+from prompt_toolkit.utils import is_dumb_terminal
 from rich import box
 from rich.cells import cell_len
 from rich.console import Console, Group, RenderableType
@@ -97,12 +101,22 @@ EXIT_ABANDONED: Final = 1
 EXIT_INTERRUPTED: Final = 130
 
 
-def clear_screen() -> None:
-    """Clear the terminal between hot-seat turns (nothing when stdout is not a terminal)."""
+def clear_screen(keyboard: IO[str] | None = None) -> None:
+    """Clear the terminal between hot-seat turns: standard output when it is a terminal;
+    else the terminal the players type at (``keyboard``, when it is one), so that output
+    piped to a file or another program gets none of it and still nobody sees the last
+    player's screen."""
     stdout = sys.stdout
     if stdout.isatty():
         stdout.write(CLEAR_SCREEN)
         stdout.flush()
+        return
+    stdout.flush()  # the last player's lines reach the pipe's reader before the wipe
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        if keyboard is None or not keyboard.isatty():
+            return
+        with open(os.ttyname(keyboard.fileno()), "w", encoding="ascii") as terminal:
+            terminal.write(CLEAR_SCREEN)
 
 
 # -- drawing --------------------------------------------------------------------------------
@@ -577,11 +591,17 @@ class Reader:
         self.console = console
         self.interactive = interactive
         self.stream = stream
-        self.editing = interactive and stream.isatty() and sys.stdout.isatty()
+        # Line editing redraws the line; a terminal that cannot move the cursor (TERM=dumb)
+        # would show keys the line does not hold, so its lines are read plainly.
+        self.editing = (
+            interactive and stream.isatty() and sys.stdout.isatty() and not is_dumb_terminal()
+        )
         self._sessions: dict[str, PromptSession[str]] = {}
         self.letters = ""
         self.lines_read = 0
         """Lines read from a script so far (the number of the last one)."""
+        self._pasted: list[str] = []
+        """The lines after the first of several pasted at once, each run in its turn."""
 
     def _prompt_session(self, key: str) -> PromptSession[str]:
         """A prompt_toolkit session per seat: each person's history is their own (the
@@ -592,6 +612,7 @@ class Reader:
                 history=InMemoryHistory(),
                 completer=_Completer(self),
                 complete_while_typing=False,
+                enable_suspend=True,  # Ctrl-Z stops the game as it stops any program
             )
             self._sessions[key] = found
         return found
@@ -624,8 +645,28 @@ class Reader:
             return unreadable_line_text(None, input_encoding(self.stream))
         return unreadable_line_text(self.lines_read, input_encoding(self.stream))
 
+    def _first_pasted(self, text: str) -> str:
+        """The first line of ``text`` taken at the prompt: several lines pasted at once
+        run one by one, as lines from a script do; the others wait in :attr:`_pasted`."""
+        lines = text.split("\n")
+        while len(lines) > 1 and not lines[-1].strip():
+            lines.pop()
+        self._pasted = lines[1:]
+        return lines[0]
+
+    def _next_pasted(self, prompt: str) -> str | None:
+        """The next line waiting from a paste, shown after ``prompt`` as it runs."""
+        if not self._pasted:
+            return None
+        line = self._pasted.pop(0)
+        self.console.print(Text(prompt + (line if not CONTROL.search(line) else "")))
+        return line
+
     def _read(self, prompt: str, seat: str | None) -> str:
         if self.editing:
+            pasted = self._next_pasted(prompt)
+            if pasted is not None:
+                return pasted
             session = self._prompt_session(seat or "")
             try:
                 text = session.prompt(prompt)
@@ -633,7 +674,7 @@ class Reader:
                 raise EndOfInput from None
             finally:
                 watch_signals_again()
-            return str(text)
+            return self._first_pasted(str(text))
         if self.interactive:
             try:
                 return self.console.input(Text(prompt))
@@ -642,17 +683,34 @@ class Reader:
             except UnicodeDecodeError:
                 raise UnreadableLine from None
         self.lines_read += 1
-        read = read_line(self.stream)  # UnreadableLine: refused by read, never echoed
+        # UnreadableLine: refused by read, never echoed
+        read = read_line(self.stream, first=self.lines_read == 1)
         if read is None:
             raise EndOfInput
         self.console.print(Text(prompt + (read if not CONTROL.search(read) else "")))
         return read
 
+    def drop_typed_ahead(self) -> None:
+        """Forget the keys typed at the terminal and not read yet, and the pasted lines not
+        run yet: at a hot-seat handover, what the last player typed ahead must not answer
+        the handover nor play for the next player. Nothing is dropped from a script."""
+        if not self.interactive:
+            return
+        self._pasted.clear()
+        with contextlib.suppress(OSError, ValueError, AttributeError, termios.error):
+            if self.stream.isatty():
+                termios.tcflush(self.stream.fileno(), termios.TCIFLUSH)
+        for session in self._sessions.values():  # read with a seat's line, kept for the next
+            clear_typeahead(session.input)
+
     def ask(self, question: str) -> str:
         """A plain question (never in a seat's history)."""
         if self.editing:
+            pasted = self._next_pasted(question)
+            if pasted is not None:
+                return pasted
             try:
-                return str(ask_line(question))
+                return self._first_pasted(str(ask_line(question, enable_suspend=True)))
             except EOFError:
                 raise EndOfInput from None
             finally:
@@ -929,6 +987,7 @@ class PromptView:
             return
         if self.interactive:
             while True:
+                self.reader.drop_typed_ahead()
                 try:
                     self.reader.ask(
                         _("Pass the keyboard to {name} and press Enter. ").format(name=name)
@@ -938,7 +997,7 @@ class PromptView:
                     # Ctrl-D asks here as at the command prompt
                     if self._confirm_leave():
                         raise Leave(_("end of input"), EXIT_ABANDONED) from None
-            clear_screen()
+            clear_screen(self.reader.stream)
         else:
             self.say(
                 _("— {name}'s turn, round {round} —").format(name=name, round=session.game.round),
@@ -981,7 +1040,7 @@ class PromptView:
                 continue
             self._run_plan(name, plan)
         if self.interactive and len(session.humans) >= 2:
-            clear_screen()
+            clear_screen(self.reader.stream)
 
     @contextlib.contextmanager
     def _busy(self, words: str) -> Iterator[None]:

@@ -1,0 +1,177 @@
+"""What the players' terminal does to `turing play`: a hot-seat game whose output is piped,
+keys typed ahead at a handover, pasted lines, a terminal that cannot draw line editing.
+
+Each test starts ``python -m turing`` in a pseudo-terminal with pexpect (through a shell
+when the output goes to a pipe) and looks only at what the screen and the pipe get.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pexpect  # type: ignore[import-untyped]
+import pytest
+
+CLEAR = "\x1b[H\x1b[2J\x1b[3J"
+
+
+def spawn(command: str, term: str = "xterm-256color") -> pexpect.spawn:
+    """``command`` (``turing`` stands for this Python's ``-m turing``) run by a shell in a
+    pseudo-terminal of 120 columns and 40 rows."""
+    env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+    env.update({"TERM": term, "COLUMNS": "120", "LINES": "40", "NO_COLOR": "1"})
+    env["PROMPT_TOOLKIT_NO_CPR"] = "1"
+    turing = f"{shlex.quote(sys.executable)} -m turing"
+    return pexpect.spawn(
+        "/bin/sh",
+        ["-c", command.replace("turing ", turing + " ", 1)],
+        env=env,
+        encoding="utf-8",
+        timeout=20,
+        dimensions=(40, 120),
+    )
+
+
+@pytest.fixture
+def children() -> Iterator[list[pexpect.spawn]]:
+    started: list[pexpect.spawn] = []
+    yield started
+    for child in started:
+        child.close(force=True)
+
+
+def test_a_hot_seat_game_piped_is_wiped_at_the_players_terminal_and_not_in_the_pipe(
+    children: list[pexpect.spawn], tmp_path: Path
+) -> None:
+    log = tmp_path / "game.log"
+    child = spawn(f"turing play --players ann,bob | tee {shlex.quote(str(log))}")
+    children.append(child)
+    child.expect_exact("Pass the keyboard to ann and press Enter.")
+    child.sendline("")
+    child.expect_exact("ann>")
+    child.sendline("c 111; t a b")
+    child.expect_exact("111 on B: ")
+    child.expect_exact("ann>")
+    child.sendline("pass")
+    child.expect_exact("ann passes this round")
+    child.expect_exact("Pass the keyboard to bob and press Enter.")
+    child.sendline("")
+    child.expect_exact("bob>")
+    # ann's tests are wiped off the terminal before bob's screen shows
+    before = str(child.before)
+    assert CLEAR in before
+    assert "111 on" not in before.rsplit(CLEAR, 1)[1]
+    child.sendcontrol("d")
+    child.expect_exact("Leave the game? [y/N]")
+    child.sendline("y")
+    child.expect_exact("File name (Enter: do not save):")
+    child.sendline("")
+    child.expect(pexpect.EOF)
+    written = log.read_text(encoding="utf-8")
+    assert "bob>" in written
+    assert "\x1b" not in written  # the wipe went to the terminal, not down the pipe
+
+
+@pytest.mark.parametrize("pipe", ["", " | cat"], ids=["terminal", "piped"])
+def test_keys_typed_ahead_at_a_handover_are_dropped(
+    children: list[pexpect.spawn], pipe: str
+) -> None:
+    child = spawn("turing play --players ann,bob" + pipe)
+    children.append(child)
+    child.expect_exact("Pass the keyboard to ann and press Enter.")
+    child.sendline("")
+    child.expect_exact("ann>")
+    # ann ends her turn and types on: an Enter, then a line meant for nobody
+    child.send("pass\r\rc 222; t b\r")
+    child.expect_exact("Pass the keyboard to bob and press Enter.")
+    # the handover waits for bob's own Enter
+    assert child.expect_exact(["Round 1 · bob", pexpect.TIMEOUT], timeout=3) == 1
+    child.sendline("")
+    child.expect_exact("bob>")
+    child.sendline("show")
+    child.expect_exact("Round 1 · bob · tests 0")
+    assert "222" not in str(child.before)
+
+
+def paste(child: pexpect.spawn, lines: list[str]) -> None:
+    """``lines`` pasted at once (bracketed paste, as terminals send a paste), then Enter."""
+    child.send("\x1b[200~" + "".join(line + "\n" for line in lines) + "\x1b[201~")
+    child.send("\r")
+
+
+def test_lines_pasted_at_once_run_one_by_one(children: list[pexpect.spawn]) -> None:
+    child = spawn("turing play")
+    children.append(child)
+    child.expect_exact("player>")
+    paste(child, ["compose 111", "test a", "test b", "pass"])
+    child.expect_exact("Code for round 1: 111")
+    child.expect_exact("player> test a")
+    child.expect_exact("111 on A: ")
+    child.expect_exact("player> test b")
+    child.expect_exact("111 on B: ")
+    child.expect_exact("player> pass")
+    child.expect_exact("player passes this round.")
+    child.expect_exact("Round 2 · player · tests 2")
+    assert "is not a code" not in str(child.before)
+
+
+def test_pasted_lines_left_at_a_handover_do_not_play_for_the_next_player(
+    children: list[pexpect.spawn],
+) -> None:
+    child = spawn("turing play --players ann,bob")
+    children.append(child)
+    child.expect_exact("Pass the keyboard to ann and press Enter.")
+    child.sendline("")
+    child.expect_exact("ann>")
+    paste(child, ["c 111", "t a", "pass", "", "c 222", "t b"])
+    child.expect_exact("111 on A: ")
+    child.expect_exact("Pass the keyboard to bob and press Enter.")
+    child.sendline("")
+    child.expect_exact("bob>")
+    child.sendline("show")
+    child.expect_exact("Round 1 · bob · tests 0")
+    assert "222" not in str(child.before)
+
+
+def test_a_dumb_terminal_runs_the_line_it_shows(children: list[pexpect.spawn]) -> None:
+    # TERM=dumb cannot move the cursor: no line editing it could not draw, so what runs is
+    # what the screen shows (the terminal's own Backspace still works)
+    child = spawn("turing play", term="dumb")
+    children.append(child)
+    child.expect_exact("player>")
+    child.send("compose 2229\x7f\x1b[D5\r")  # Backspace, Left, 5
+    seen = child.expect_exact(["error: a line with control characters was skipped", "not a code"])
+    assert seen == 0
+    child.expect_exact("player>")
+    child.send("compose 1112\x7f\r")
+    child.expect_exact("Code for round 1: 111")
+    child.expect_exact("player>")
+    child.send("\x1b[A\r")  # Up: no history to recall what the screen does not show
+    assert child.expect_exact(["control characters", "Code for round 1"]) == 0
+
+
+def test_ctrl_z_at_the_prompt_stops_the_game_until_fg(children: list[pexpect.spawn]) -> None:
+    shell = spawn("exec bash --norc --noprofile -i")  # a shell with job control
+    children.append(shell)
+    shell.sendline("PS1='$ '")
+    shell.sendline(f"{shlex.quote(sys.executable)} -m turing play")
+    shell.expect_exact("player>")
+    shell.sendcontrol("z")
+    shell.expect_exact("Stopped")
+    shell.sendline("fg")
+    shell.expect_exact("player>")
+    shell.sendline("c 111")
+    seen = shell.expect_exact(["Code for round 1: 111", "control characters"])
+    assert seen == 0
+    shell.sendline("quit")
+    shell.expect_exact("Leave the game? [y/N]")
+    shell.sendline("y")
+    shell.expect_exact("File name (Enter: do not save):")
+    shell.sendline("")
+    shell.expect_exact("$ ")
+    shell.sendline("exit")
+    shell.expect(pexpect.EOF)
