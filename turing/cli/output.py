@@ -50,6 +50,7 @@ if TYPE_CHECKING:
     from rich.console import Console
     from rich.progress import Progress, ProgressColumn
     from rich.segment import Segment
+    from rich.text import Text
 
     from turing.core.cards import CardSet
     from turing.core.puzzle import Loaded
@@ -102,6 +103,11 @@ def _console_class() -> type[Console]:
             if self.is_terminal or self.color_system is not None:
                 return text
             return _TRAILING_BLANKS.sub("", text)
+
+        def render_str(self, text: str, **kwargs: Any) -> Text:
+            # A string is measured as the stream writes it: a table's cell with ``≥`` (written
+            # ``>=``) or ``ö`` (``oe``) keeps its columns on a stream that cannot take them.
+            return super().render_str(as_written(text, self.file), **kwargs)
 
     return QuietPipeConsole
 
@@ -342,12 +348,14 @@ def fill_closed_streams() -> None:
 
 #: What a standard stream that cannot take every character writes for a character turing
 #: writes that it cannot. The symbols of the screen are one ASCII character each, so
-#: rich's tables and the lines cut to the window keep their columns (✔ ✘ and the shapes
-#: ▲ ■ ● stay told apart, and the play commands take ``^ # @`` for the shapes; the grid's
-#: rows say which shape is which). German letters are written as German writes them
-#: without umlauts (``lösen`` as ``loesen``, ``weiß`` as ``weiss``), which is also how the
-#: commands can be typed. A word holding them is wider than rich measured it, so a table
-#: of words to type (the list of commands) is laid out from :func:`as_written` text.
+#: the lines cut to the window keep their columns (✔ ✘ and the shapes ▲ ■ ● stay told
+#: apart, and the play commands take ``^ # @`` for the shapes; the grid's rows say which
+#: shape is which). The signs of the criteria are written as they are typed (``≥`` as
+#: ``>=``, ``≠`` as ``!=``), German letters as German writes them without umlauts
+#: (``lösen`` as ``loesen``, ``weiß`` as ``weiss``), which is also how the commands can be
+#: typed. Such a string is wider than its symbols: rich measures a string as it is written
+#: (:func:`as_written`), so its tables keep their columns, and a table of rich
+#: :class:`~rich.text.Text` (the list of commands) is laid out from :func:`as_written` text.
 #: ``…`` stays one character (``~``): rich itself cuts a cell with it. Any other character
 #: it cannot take is written as ``?``, as click writes to such a stream and prompt_toolkit
 #: to a terminal.
@@ -382,7 +390,28 @@ STAND_INS: Final[dict[str, str]] = {
     "Ö": "Oe",
     "Ü": "Ue",
     "ß": "ss",
+    "≤": "<=",
+    "≥": ">=",
+    "≠": "!=",
+    "≈": "~",
+    "±": "+-",
+    "÷": "/",
+    "⌈": "ceil(",
+    "⌉": ")",
+    "↑": "^",
+    "↓": "v",
+    "▶": ">",
+    "◀": "<",
+    "▼": "v",
+    "⇥": "Tab",
+    "⌫": "<-",
+    "⏎": "Enter",
+    "␣": "Space",
+    "Σ": "sum ",
 }
+#: Superscript digits (``10¹²``), written after ``^`` as a run (``10^12``).
+_SUPERSCRIPTS: Final = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
+_SUPERSCRIPT_RUN: Final = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]+")
 #: The name of the error handler (:func:`codecs.register_error`) that writes them.
 STAND_IN_ERRORS: Final = "turing-stand-ins"
 
@@ -391,7 +420,8 @@ def _stand_in(error: UnicodeError) -> tuple[str, int]:
     if not isinstance(error, UnicodeEncodeError):
         raise error
     unwritable = error.object[error.start : error.end]
-    return "".join(STAND_INS.get(ch, "?") for ch in unwritable), error.end
+    powers = _SUPERSCRIPT_RUN.sub(lambda run: "^" + run[0].translate(_SUPERSCRIPTS), unwritable)
+    return "".join(ch if ch.isascii() else STAND_INS.get(ch, "?") for ch in powers), error.end
 
 
 codecs.register_error(STAND_IN_ERRORS, _stand_in)
