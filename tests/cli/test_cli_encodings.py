@@ -83,6 +83,30 @@ def test_no_command_fails_for_its_output_encoding(
     assert shown in text, text
 
 
+@pytest.mark.parametrize(
+    ("args", "shown"),
+    [
+        (["--help"], "1-5 for ^ blue"),
+        (["play", "--help"], "Usage: turing play"),
+        (["board", "--help"], "Keys: 1-5"),
+        (["rules"], "^ = 3"),
+        (["--lang", "de", "--help"], "1-5 fuer ^ blau"),
+        (["--lang", "de", "rules"], "^ = 3"),
+    ],
+)
+def test_the_help_and_the_rules_are_written_with_stand_ins(args: list[str], shown: str) -> None:
+    done = run_in("ascii", *args)
+    assert done.returncode == 0, done.stderr
+    text = done.stdout.decode("ascii")  # no UTF-8 byte in it
+    assert shown in text, text
+
+
+def test_an_error_of_click_is_written_with_stand_ins() -> None:
+    done = run_in("ascii", "--lang", "de", "play", "--seed", "x")
+    assert done.returncode == 2
+    assert "ungueltiger Wert fuer '--seed'" in done.stderr.decode("ascii"), done.stderr
+
+
 @pytest.mark.parametrize("encoding", ENCODINGS)
 def test_generated_puzzles_are_json_lines(encoding: str) -> None:
     done = run_in(encoding, "generate", "-n", "2", "--seed", "1", "-o", "-", "--quiet")

@@ -462,18 +462,47 @@ def as_written(text: str, stream: object = None) -> str:
         return text
 
 
+#: ASCII by another name: the encoding of a standard stream in ASCII. click takes a stream
+#: whose encoding is named ASCII for a misconfigured locale and writes UTF-8 to it in its
+#: place (the help, the rules, its messages); by this name click writes to the stream
+#: itself, with its stand-ins, as every other command's output is written.
+ASCII_STREAM_ENCODING: Final = "turing-ascii"
+
+
+def _find_codec(name: str) -> codecs.CodecInfo | None:
+    if name.replace("_", "-") != ASCII_STREAM_ENCODING:
+        return None
+    ascii_codec = codecs.lookup("ascii")
+    return codecs.CodecInfo(
+        ascii_codec.encode,
+        ascii_codec.decode,
+        ascii_codec.streamreader,
+        ascii_codec.streamwriter,
+        ascii_codec.incrementalencoder,
+        ascii_codec.incrementaldecoder,
+        name=ASCII_STREAM_ENCODING,
+    )
+
+
+codecs.register(_find_codec)
+
+
 def write_what_streams_can() -> None:
     """Standard output and standard error in an encoding that cannot take every character
     (``PYTHONIOENCODING=ascii`` or ``latin-1``, a legacy locale) write a symbol they
     cannot by its stand-in (:data:`STAND_INS`: ``✔`` as ``+``, ``▲`` as ``^``), anything
     else they cannot as ``?``, instead of failing; rich draws its boxes in ASCII on them by
-    itself. Done once, at start-up, before anything is written; a stream put in their
-    place (a test's runner) is left as it is."""
+    itself. What click writes (the help, its messages) goes the same way: a stream in
+    ASCII is named :data:`ASCII_STREAM_ENCODING`. Done once, at start-up, before anything
+    is written; a stream put in their place (a test's runner) is left as it is."""
     for stream in (sys.stdout, sys.stderr):
         if not isinstance(stream, io.TextIOWrapper) or takes_every_character(stream):
             continue
+        encoding = stream.encoding
+        if codecs.lookup(encoding).name == "ascii":
+            encoding = ASCII_STREAM_ENCODING
         with contextlib.suppress(ValueError, OSError):
-            stream.reconfigure(errors=STAND_IN_ERRORS)
+            stream.reconfigure(encoding=encoding, errors=STAND_IN_ERRORS)
 
 
 def json_text(obj: Any, stream: object = None) -> str:
