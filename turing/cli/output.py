@@ -361,6 +361,7 @@ def fill_closed_streams() -> None:
 #: to a terminal.
 STAND_INS: Final[dict[str, str]] = {
     "·": ".",
+    "•": "*",
     "—": "-",
     "–": "-",
     "−": "-",
