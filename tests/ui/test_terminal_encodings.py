@@ -1,0 +1,46 @@
+"""Terminals whose encoding cannot take every character (ASCII, a C locale): what is typed
+there and what is drawn there, at a real (pseudo-)terminal."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import pexpect  # type: ignore[import-untyped]
+import pytest
+
+from testsupport.cli import ROOT
+
+
+def spawn(*args: str, env: dict[str, str], rows: int = 24, columns: int = 80) -> pexpect.spawn:
+    environment = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+    environment.update({"TERM": "xterm", "NO_COLOR": "1", "PYTHONPATH": str(ROOT)})
+    environment.update({"PROMPT_TOOLKIT_NO_CPR": "1", "TURING_LANG": "en", **env})
+    return pexpect.spawn(
+        sys.executable,
+        ["-m", "turing", *args],
+        env=environment,
+        encoding="utf-8",
+        codec_errors="replace",
+        timeout=20,
+        dimensions=(rows, columns),
+    )
+
+
+ASCII_TERMINALS = [
+    {"PYTHONIOENCODING": "ascii"},
+    {"LC_ALL": "C", "PYTHONUTF8": "0", "PYTHONCOERCECLOCALE": "0"},
+]
+
+
+@pytest.mark.parametrize("env", ASCII_TERMINALS)
+def test_a_letter_typed_that_the_terminal_cannot_read_names_its_encoding(
+    env: dict[str, str],
+) -> None:
+    child = spawn("play", "--seed", "1", env=env)
+    child.expect_exact("player>")
+    child.sendline("note a größer")
+    child.expect_exact("not readable as text in the input's encoding")
+    child.expect_exact("(ascii)")
+    child.expect_exact("player>")
+    child.close(force=True)
