@@ -44,3 +44,31 @@ def test_a_letter_typed_that_the_terminal_cannot_read_names_its_encoding(
     child.expect_exact("(ascii)")
     child.expect_exact("player>")
     child.close(force=True)
+
+
+def screen_of(child: pexpect.spawn, shown: str) -> str:
+    """What the board has drawn once ``shown`` is on the screen, escape codes and all."""
+    child.expect_exact(shown)
+    drawn = str(child.before) + shown
+    child.expect(pexpect.TIMEOUT, timeout=2)  # the rest of the screen
+    return drawn + str(child.before)
+
+
+@pytest.mark.parametrize("env", ASCII_TERMINALS)
+@pytest.mark.parametrize(
+    ("args", "shown"),
+    [
+        (["board", "--seed", "1"], "Tab"),
+        (["--lang", "de", "board", "--seed", "1"], "Leertaste"),
+        (["mastermind", "board", "--seed", "1"], "<- erase"),
+    ],
+)
+def test_a_board_draws_its_frames_and_keys_in_ascii(
+    env: dict[str, str], args: list[str], shown: str
+) -> None:
+    child = spawn(*args, env=env)
+    drawn = screen_of(child, shown)
+    child.close(force=True)
+    assert "-" * 20 in drawn and "+" in drawn, drawn
+    assert "???" not in drawn, drawn
+    assert "\ufffd" not in drawn  # every byte written is ASCII

@@ -49,7 +49,14 @@ from turing.mastermind.presets import EMPTY_HOLE, EMPTY_HOLE_MARK, Preset
 from turing.mastermind.scoring import Feedback, pin_name
 from turing.mastermind.space import Code
 from turing.mastermind.strategies import Strategy
-from turing.ui.board import ConfirmScreen, CoverScreen, MessageScreen, ServedApp, TableScreen
+from turing.ui.board import (
+    ConfirmScreen,
+    CoverScreen,
+    MessageScreen,
+    ServedApp,
+    TableScreen,
+    as_drawn,
+)
 
 #: Peg colours the terminal (and the browser page) draws, by the preset's colour names.
 PEG_COLOURS: Final[dict[str, str]] = {
@@ -184,8 +191,8 @@ class MastermindBoardApp(ServedApp):
             yield Button(f"● {self._hit_name()} {self._hit_key()}", id="pin-hit", compact=True)
             yield Button("○ " + _("white") + " w", id="pin-white", compact=True)
         with Horizontal(id="mm-actions", classes="actions"):
-            yield Button("⌫ " + _("erase"), id="do-erase", compact=True)
-            yield Button("⏎ " + _("enter"), id="do-enter", compact=True)
+            yield Button(as_drawn("⌫ ") + _("erase"), id="do-erase", compact=True)
+            yield Button(as_drawn("⏎ ") + _("enter"), id="do-enter", compact=True)
             yield Button(_("random") + " d", id="do-random", compact=True)
             yield Button(_("undo") + " u", id="do-undo", compact=True)
             yield Button(_("hint") + " h", id="do-hint", compact=True)
