@@ -4,6 +4,7 @@ there and what is drawn there, at a real (pseudo-)terminal."""
 from __future__ import annotations
 
 import os
+import re
 import sys
 
 import pexpect  # type: ignore[import-untyped]
@@ -72,3 +73,31 @@ def test_a_board_draws_its_frames_and_keys_in_ascii(
     assert "-" * 20 in drawn and "+" in drawn, drawn
     assert "???" not in drawn, drawn
     assert "\ufffd" not in drawn  # every byte written is ASCII
+
+
+def lines_before(child: pexpect.spawn, shown: str) -> list[str]:
+    child.expect(shown)
+    lines = str(child.before).replace("\r\n", "\n").split("\n")
+    child.close(force=True)
+    return [re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", line) for line in lines]
+
+
+@pytest.mark.parametrize(
+    ("env", "columns", "args"),
+    [
+        ({"PYTHONIOENCODING": "ascii"}, 40, ["--preset", "logik"]),
+        ({"PYTHONIOENCODING": "ascii", "TERM": "dumb"}, 80, ["--preset", "logik"]),
+        ({"PYTHONIOENCODING": "ascii"}, 40, ["--seed", "1"]),
+        ({"TURING_LANG": "de"}, 44, ["--seed", "1"]),
+    ],
+)
+def test_the_colours_of_the_mastermind_intro_are_never_split(
+    env: dict[str, str], columns: int, args: list[str]
+) -> None:
+    child = spawn("mastermind", "play", *args, env=env, columns=columns)
+    lines = lines_before(child, "for the commands|die Befehle")
+    legend = [line for line in lines if re.search(r"\(\d\)", line)]
+    entries = [e for line in legend for e in re.findall(r"\b[A-Z]\s+[a-zäöüß]+ \(\d\)", line)]
+    assert len(entries) == (8 if "logik" in args else 6), lines
+    # no line wider than the terminal (where it would break a word, gruen as blau/u)
+    assert all(len(line) <= columns for line in lines), lines
