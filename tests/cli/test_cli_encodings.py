@@ -83,6 +83,30 @@ def test_no_command_fails_for_its_output_encoding(
     assert shown in text, text
 
 
+@pytest.mark.parametrize(
+    ("args", "shown"),
+    [
+        (["--help"], "1-5 for ^ blue"),
+        (["play", "--help"], "Usage: turing play"),
+        (["board", "--help"], "Keys: 1-5"),
+        (["rules"], "^ = 3"),
+        (["--lang", "de", "--help"], "1-5 fuer ^ blau"),
+        (["--lang", "de", "rules"], "^ = 3"),
+    ],
+)
+def test_the_help_and_the_rules_are_written_with_stand_ins(args: list[str], shown: str) -> None:
+    done = run_in("ascii", *args)
+    assert done.returncode == 0, done.stderr
+    text = done.stdout.decode("ascii")  # no UTF-8 byte in it
+    assert shown in text, text
+
+
+def test_an_error_of_click_is_written_with_stand_ins() -> None:
+    done = run_in("ascii", "--lang", "de", "play", "--seed", "x")
+    assert done.returncode == 2
+    assert "ungueltiger Wert fuer '--seed'" in done.stderr.decode("ascii"), done.stderr
+
+
 @pytest.mark.parametrize("encoding", ENCODINGS)
 def test_generated_puzzles_are_json_lines(encoding: str) -> None:
     done = run_in(encoding, "generate", "-n", "2", "--seed", "1", "-o", "-", "--quiet")
@@ -108,12 +132,44 @@ def test_a_stand_in_takes_the_cells_of_its_symbol() -> None:
     from rich.cells import cell_len
 
     for symbol, stand_in in STAND_INS.items():
-        if symbol in UMLAUTS:
+        assert stand_in.isascii(), symbol
+        if symbol in UMLAUTS + SPELLED:
             continue
-        assert stand_in.isascii() and cell_len(stand_in) == cell_len(symbol) == 1, symbol
+        assert cell_len(stand_in) == cell_len(symbol) == 1, symbol
 
 
 UMLAUTS = "äöüÄÖÜß"
+#: signs written as they are typed (``>=``) and key symbols as the key's name (``Tab``)
+SPELLED = "≤≥≠±⌈⇥⌫⏎␣Σ"
+
+
+def test_every_symbol_of_the_catalogue_has_a_stand_in() -> None:
+    from babel.messages.pofile import read_po
+
+    with (ROOT / "turing/locale/de/LC_MESSAGES/turing.po").open("rb") as po:
+        catalogue = read_po(po)
+    texts: list[str] = []
+    for message in catalogue:
+        for text in (message.id, message.string):
+            texts.extend([text] if isinstance(text, str) else text or ())
+    symbols = {ch for text in texts for ch in text if not ch.isascii()}
+    assert symbols - set(STAND_INS) == set()
+
+
+def test_signs_and_powers_are_written_as_typed() -> None:
+    assert ascii_form("▲ ≥ ■, ● ≤ 3, ▲ ≠ ●, ⌈log2 5⌉, 10¹² codes") == (
+        "^ >= #, @ <= 3, ^ != @, ceil(log2 5), 10^12 codes"
+    )
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "cp1252", "latin-1"])
+def test_the_cards_keep_their_columns_with_signs_written_as_typed(encoding: str) -> None:
+    done = run_in(encoding, "cards", "show")
+    text = written(done, encoding)
+    assert done.returncode == 0, text
+    rows = [line for line in text.splitlines() if "both others" in line]
+    assert " 1  ^ >= both others  55 codes  b >= y and b >= p" in rows, text
+    assert len({line.index("codes") for line in rows}) == 1, rows
 
 
 def test_german_letters_are_written_as_german_writes_them_without_umlauts() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import sys
+from pathlib import Path
 
 import pexpect  # type: ignore[import-untyped]
 import pytest
@@ -22,9 +23,12 @@ PAGES = {
 }
 
 
-def spawn(*args: str, pager: str | None = None, rows: int = 24) -> pexpect.spawn:
-    env = {k: v for k, v in os.environ.items() if k not in ("PAGER", "LESS", "MANPAGER")}
-    env.update({"TERM": "xterm", "NO_COLOR": "1", "PYTHONPATH": str(ROOT)})
+def spawn(
+    *args: str, pager: str | None = None, rows: int = 24, env: dict[str, str] | None = None
+) -> pexpect.spawn:
+    environment = {k: v for k, v in os.environ.items() if k not in ("PAGER", "LESS", "MANPAGER")}
+    environment.update({"TERM": "xterm", "NO_COLOR": "1", "PYTHONPATH": str(ROOT), **(env or {})})
+    env = environment
     env.pop("COLUMNS", None)
     env.pop("LINES", None)
     if pager is not None:
@@ -85,3 +89,24 @@ def test_into_a_pipe_the_page_points_to_commands_not_to_files(lang: str) -> None
     assert "turing cards show --cardset" in result.output
     # no line ends inside parentheses that the next line closes with a file name
     assert "auch in\n" not in result.output and "listed in\n" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("env", "shown"),
+    [
+        ({"LC_ALL": "C", "PYTHONUTF8": "0", "PYTHONCOERCECLOCALE": "0"}, b"^ blue, # yellow"),
+        ({"PYTHONIOENCODING": "ascii"}, b"^ blue, # yellow"),
+    ],
+)
+def test_the_pager_gets_the_page_as_the_terminal_writes_it(
+    env: dict[str, str], shown: bytes, tmp_path: Path
+) -> None:
+    paged = tmp_path / "paged.txt"
+    child = spawn("rules", pager=f"tee {paged}", env=env)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    page = paged.read_bytes()
+    assert shown in page, page[:2000]
+    assert b"\xe2" not in page  # no UTF-8 byte, no ? for a symbol
+    assert b"? blue" not in page

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, Final
 
 import click
+from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
@@ -773,15 +774,16 @@ class View:
 
     def legend(self) -> None:
         palette = self.preset.palette
-        line = Text(_("Colours: "))
+        entries: list[Text] = []
         for symbol in range(self.preset.space.symbols):
             colour = palette.colour(symbol)
-            line.append_text(self.peg(symbol))
+            entry = self.peg(symbol)
             digits = f"{symbol + 1}" if colour is not EMPTY_HOLE else f". {palette.blank_digits}"
             name = _("empty hole") if colour is EMPTY_HOLE else colour.shown_name
-            line.append(f" {name} ({digits})  ")
-        line.rstrip()
-        self.say(line)
+            entry.append(f" {name} ({digits})")
+            entries.append(entry)
+        for line in self._lines_of(_("Colours: "), entries):
+            self.say(line)
         self.say(
             _(
                 "Type a code as letters, digits or colour words (English or German: "
@@ -789,6 +791,30 @@ class View:
             ).format(words=palette.german(), hit=pin_name(self.preset.hit_pin))
         )
         self.say(_("Type help for the commands."))
+
+    def _lines_of(self, head: str, entries: list[Text]) -> list[Text]:
+        """``head`` and ``entries`` two spaces apart, in lines of the console's width,
+        every entry whole on one line (a colour's peg, name and digit stay together); the
+        lines after the first indented under the first entry. Measured as written, so
+        ``grün`` takes the columns of ``gruen`` where the output cannot take ``ü``."""
+
+        def width(text: str) -> int:
+            return cell_len(as_written(text, self.out.file))
+
+        indent = width(head)
+        lines = [Text(head)]
+        used = indent
+        for entry in entries:
+            size = width(entry.plain)
+            if used > indent and used + 2 + size > self.out.width:
+                lines.append(Text(" " * indent))
+                used = indent
+            if used > indent:
+                lines[-1].append("  ")
+                used += 2
+            lines[-1].append_text(entry)
+            used += size
+        return lines
 
     def score(self, scores: tuple[float, float]) -> str:
         # joined by a word in German, where a comma is the decimal mark (1,5)

@@ -50,6 +50,7 @@ if TYPE_CHECKING:
     from rich.console import Console
     from rich.progress import Progress, ProgressColumn
     from rich.segment import Segment
+    from rich.text import Text
 
     from turing.core.cards import CardSet
     from turing.core.puzzle import Loaded
@@ -103,6 +104,11 @@ def _console_class() -> type[Console]:
             if self.is_terminal or self.color_system is not None:
                 return text
             return _TRAILING_BLANKS.sub("", text)
+
+        def render_str(self, text: str, **kwargs: Any) -> Text:
+            # A string is measured as the stream writes it: a table's cell with ``≥`` (written
+            # ``>=``) or ``ö`` (``oe``) keeps its columns on a stream that cannot take them.
+            return super().render_str(as_written(text, self.file), **kwargs)
 
     return QuietPipeConsole
 
@@ -343,17 +349,20 @@ def fill_closed_streams() -> None:
 
 #: What a standard stream that cannot take every character writes for a character turing
 #: writes that it cannot. The symbols of the screen are one ASCII character each, so
-#: rich's tables and the lines cut to the window keep their columns (✔ ✘ and the shapes
-#: ▲ ■ ● stay told apart, and the play commands take ``^ # @`` for the shapes; the grid's
-#: rows say which shape is which). German letters are written as German writes them
-#: without umlauts (``lösen`` as ``loesen``, ``weiß`` as ``weiss``), which is also how the
-#: commands can be typed. A word holding them is wider than rich measured it, so a table
-#: of words to type (the list of commands) is laid out from :func:`as_written` text.
+#: the lines cut to the window keep their columns (✔ ✘ and the shapes ▲ ■ ● stay told
+#: apart, and the play commands take ``^ # @`` for the shapes; the grid's rows say which
+#: shape is which). The signs of the criteria are written as they are typed (``≥`` as
+#: ``>=``, ``≠`` as ``!=``), German letters as German writes them without umlauts
+#: (``lösen`` as ``loesen``, ``weiß`` as ``weiss``), which is also how the commands can be
+#: typed. Such a string is wider than its symbols: rich measures a string as it is written
+#: (:func:`as_written`), so its tables keep their columns, and a table of rich
+#: :class:`~rich.text.Text` (the list of commands) is laid out from :func:`as_written` text.
 #: ``…`` stays one character (``~``): rich itself cuts a cell with it. Any other character
 #: it cannot take is written as ``?``, as click writes to such a stream and prompt_toolkit
 #: to a terminal.
 STAND_INS: Final[dict[str, str]] = {
     "·": ".",
+    "•": "*",
     "—": "-",
     "–": "-",
     "−": "-",
@@ -383,7 +392,28 @@ STAND_INS: Final[dict[str, str]] = {
     "Ö": "Oe",
     "Ü": "Ue",
     "ß": "ss",
+    "≤": "<=",
+    "≥": ">=",
+    "≠": "!=",
+    "≈": "~",
+    "±": "+-",
+    "÷": "/",
+    "⌈": "ceil(",
+    "⌉": ")",
+    "↑": "^",
+    "↓": "v",
+    "▶": ">",
+    "◀": "<",
+    "▼": "v",
+    "⇥": "Tab",
+    "⌫": "<-",
+    "⏎": "Enter",
+    "␣": "Space",
+    "Σ": "sum ",
 }
+#: Superscript digits (``10¹²``), written after ``^`` as a run (``10^12``).
+_SUPERSCRIPTS: Final = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
+_SUPERSCRIPT_RUN: Final = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]+")
 #: The name of the error handler (:func:`codecs.register_error`) that writes them.
 STAND_IN_ERRORS: Final = "turing-stand-ins"
 
@@ -392,7 +422,8 @@ def _stand_in(error: UnicodeError) -> tuple[str, int]:
     if not isinstance(error, UnicodeEncodeError):
         raise error
     unwritable = error.object[error.start : error.end]
-    return "".join(STAND_INS.get(ch, "?") for ch in unwritable), error.end
+    powers = _SUPERSCRIPT_RUN.sub(lambda run: "^" + run[0].translate(_SUPERSCRIPTS), unwritable)
+    return "".join(ch if ch.isascii() else STAND_INS.get(ch, "?") for ch in powers), error.end
 
 
 codecs.register_error(STAND_IN_ERRORS, _stand_in)
@@ -433,18 +464,47 @@ def as_written(text: str, stream: object = None) -> str:
         return text
 
 
+#: ASCII by another name: the encoding of a standard stream in ASCII. click takes a stream
+#: whose encoding is named ASCII for a misconfigured locale and writes UTF-8 to it in its
+#: place (the help, the rules, its messages); by this name click writes to the stream
+#: itself, with its stand-ins, as every other command's output is written.
+ASCII_STREAM_ENCODING: Final = "turing-ascii"
+
+
+def _find_codec(name: str) -> codecs.CodecInfo | None:
+    if name.replace("_", "-") != ASCII_STREAM_ENCODING:
+        return None
+    ascii_codec = codecs.lookup("ascii")
+    return codecs.CodecInfo(
+        ascii_codec.encode,
+        ascii_codec.decode,
+        ascii_codec.streamreader,
+        ascii_codec.streamwriter,
+        ascii_codec.incrementalencoder,
+        ascii_codec.incrementaldecoder,
+        name=ASCII_STREAM_ENCODING,
+    )
+
+
+codecs.register(_find_codec)
+
+
 def write_what_streams_can() -> None:
     """Standard output and standard error in an encoding that cannot take every character
     (``PYTHONIOENCODING=ascii`` or ``latin-1``, a legacy locale) write a symbol they
     cannot by its stand-in (:data:`STAND_INS`: ``✔`` as ``+``, ``▲`` as ``^``), anything
     else they cannot as ``?``, instead of failing; rich draws its boxes in ASCII on them by
-    itself. Done once, at start-up, before anything is written; a stream put in their
-    place (a test's runner) is left as it is."""
+    itself. What click writes (the help, its messages) goes the same way: a stream in
+    ASCII is named :data:`ASCII_STREAM_ENCODING`. Done once, at start-up, before anything
+    is written; a stream put in their place (a test's runner) is left as it is."""
     for stream in (sys.stdout, sys.stderr):
         if not isinstance(stream, io.TextIOWrapper) or takes_every_character(stream):
             continue
+        encoding = stream.encoding
+        if codecs.lookup(encoding).name == "ascii":
+            encoding = ASCII_STREAM_ENCODING
         with contextlib.suppress(ValueError, OSError):
-            stream.reconfigure(errors=STAND_IN_ERRORS)
+            stream.reconfigure(encoding=encoding, errors=STAND_IN_ERRORS)
 
 
 def json_text(obj: Any, stream: object = None) -> str:

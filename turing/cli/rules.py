@@ -19,7 +19,7 @@ from typing import Final
 import click
 
 from turing.cli.options import NamedChoice, OptionalArgument
-from turing.cli.output import CLIError, stdout_console
+from turing.cli.output import CLIError, as_written, stdout_console
 from turing.core.files import shipped_dir
 from turing.i18n import N_, _, current_language
 
@@ -191,10 +191,13 @@ def rules(topic: str | None) -> None:
 
     console = stdout_console()
     with console.capture() as captured:
-        console.print(Markdown(chosen))
-    drawn = captured.get()
+        # drawn from the page as the terminal writes it (``▲`` as ``^``, ``ö`` as ``oe``)
+        # where it cannot take every character, so the lines keep their width
+        console.print(Markdown(as_written(chosen)))
+    drawn = as_written(captured.get())
     if drawn.count("\n") < console.height:
         click.echo(drawn, nl=False)
     else:
-        # the pager (PAGER, else less) ends the text with a newline of its own
+        # the pager (PAGER, else less) ends the text with a newline of its own; it is
+        # given text in the terminal's encoding, which it can show
         click.echo_via_pager(drawn.removesuffix("\n"))

@@ -15,6 +15,8 @@ browser through textual-serve (``turing board --serve``).
 
 from __future__ import annotations
 
+import os
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,10 +35,11 @@ from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.markup import escape
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
+from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.widgets import Button, Footer, Input, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
-from turing.cli.output import command_to_copy
+from turing.cli.output import as_written, command_to_copy, takes_every_character
 from turing.core.codes import SHAPE_SYMBOLS, SHAPES
 from turing.core.errors import TuringError
 from turing.core.puzzle import LETTERS
@@ -294,13 +297,14 @@ def help_body() -> RenderableType:
     keys = Table.grid(padding=(0, 2))
     keys.add_column(no_wrap=True, style="bold")
     keys.add_column(ratio=1)
+    # laid out as the terminal writes it: ``Rücktaste`` takes the columns of ``Ruecktaste``
     for key, what in board_keys():
-        keys.add_row(Text(key), Text(what))
+        keys.add_row(Text(as_drawn(key)), Text(as_drawn(what)))
     commands = Table.grid(padding=(0, 2))
     commands.add_column(no_wrap=True, style="bold")
     commands.add_column(ratio=1)
     for usage, what in command_rows():
-        commands.add_row(Text(usage), Text(what))  # Text: [best] is no markup
+        commands.add_row(Text(as_drawn(usage)), Text(as_drawn(what)))  # Text: no markup
     return Group(
         Text(_("Keys of the board"), style="bold underline"),
         Padding(keys, (0, 0, 0, 2)),
@@ -504,12 +508,41 @@ class Picker:
         return "".join(str(d) for d in self.digits)
 
 
+def draws_ascii() -> bool:
+    """Whether the board is drawn on a terminal whose encoding cannot take every character
+    (ASCII, latin-1): textual writes to standard error, which writes what it cannot by its
+    stand-ins (``▲`` as ``^``); frames are drawn in ASCII there (class ``-ascii``), and the
+    keys and buttons say their symbols as the terminal writes them (``Tab``). A board
+    served to a browser page is drawn in UTF-8."""
+    return "TEXTUAL_DRIVER" not in os.environ and not takes_every_character(sys.__stderr__)
+
+
+def as_drawn(text: str) -> str:
+    """``text`` as the board's terminal writes it (:func:`draws_ascii`), for a label whose
+    width textual measures: ``⇥`` as ``Tab``."""
+    return as_written(text, sys.__stderr__) if draws_ascii() else text
+
+
+class _AsciiScrollBarRender(ScrollBarRender):
+    """A scroll bar drawn by its colours alone, without the eighth blocks of its ends."""
+
+    VERTICAL_BARS: ClassVar[list[str]] = [" "] * 8
+    HORIZONTAL_BARS: ClassVar[list[str]] = [" "] * 8
+
+
 class ServedApp(App[int]):
     """A board that a front end may watch as it is asked to end: ``quit_watch`` (set by
     the front end of a board a server started for a browser page) is called when the app
-    is asked to exit, whoever asks (its own quit, or the page closed)."""
+    is asked to exit, whoever asks (its own quit, or the page closed). On a terminal that
+    cannot take every character, its frames are ASCII (:func:`draws_ascii`)."""
 
     quit_watch: Callable[[], None] | None = None
+
+    def __init__(self) -> None:
+        super().__init__()
+        if draws_ascii():
+            self.add_class("-ascii")
+            ScrollBar.renderer = _AsciiScrollBarRender
 
     def on_exit_app(self) -> None:
         if self.quit_watch is not None:
@@ -557,7 +590,7 @@ class BoardApp(ServedApp):
         super().__init__()
         # the footer's keys, in the language shown (all of them fit 80 columns, quit first)
         self.bind("q", "leave", description=_("quit"))
-        self._bindings.bind("tab", "zone(1)", _("cursor"), key_display="⇥", priority=True)
+        self._bindings.bind("tab", "zone(1)", _("cursor"), key_display=as_drawn("⇥"), priority=True)
         # the keyboard's cursor: in the code picker, on a criterion, or on a grid cell
         self.zone = "picker"
         self._space_word = ""  # what Space does under the cursor, as the footer says it
@@ -1509,7 +1542,7 @@ class BoardApp(ServedApp):
             self._space_word = word
             # in place: the footer keeps the keys in their order
             self._bindings.key_to_bindings["space"] = [
-                Binding("space", "flip", word, key_display="␣")
+                Binding("space", "flip", word, key_display=_("Space") if draws_ascii() else "␣")
             ]
 
     def _update(self, selector: str, markup: str) -> None:

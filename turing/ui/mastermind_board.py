@@ -23,7 +23,8 @@ from typing import Any, ClassVar, Final
 
 from textual import events, on, work
 from textual.app import ComposeResult
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.geometry import Size
 from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
@@ -49,7 +50,14 @@ from turing.mastermind.presets import EMPTY_HOLE, EMPTY_HOLE_MARK, Preset
 from turing.mastermind.scoring import Feedback, pin_name
 from turing.mastermind.space import Code
 from turing.mastermind.strategies import Strategy
-from turing.ui.board import ConfirmScreen, CoverScreen, MessageScreen, ServedApp, TableScreen
+from turing.ui.board import (
+    ConfirmScreen,
+    CoverScreen,
+    MessageScreen,
+    ServedApp,
+    TableScreen,
+    as_drawn,
+)
 
 #: Peg colours the terminal (and the browser page) draws, by the preset's colour names.
 PEG_COLOURS: Final[dict[str, str]] = {
@@ -122,6 +130,8 @@ class MastermindBoardApp(ServedApp):
         self.preset: Preset = sitting.preset
         self.breakers = breakers
         self.honour = honour
+        self.too_small = False  # the notice hides the board: its keys do nothing
+        self.min_size = (50, 14)  # set to the boards' width once they are laid out
         self.duel = isinstance(sitting, Duel)
         humans = [i for i, seat in enumerate(sitting.seats) if seat.human]
         #: the one person against the computer, addressed as "you" in what the board says
@@ -174,25 +184,27 @@ class MastermindBoardApp(ServedApp):
 
     def compose(self) -> ComposeResult:
         yield Static(id="title")
-        with VerticalScroll(id="boards"), Horizontal(id="panels"):
-            yield Static(id="board-0", classes="mm-board")
-            if self.duel:
-                yield Static(id="board-1", classes="mm-board")
-        yield Static(id="entry")
-        yield Static(id="palette")
-        with Horizontal(id="pin-buttons", classes="actions"):
-            yield Button(f"● {self._hit_name()} {self._hit_key()}", id="pin-hit", compact=True)
-            yield Button("○ " + _("white") + " w", id="pin-white", compact=True)
-        with Horizontal(id="mm-actions", classes="actions"):
-            yield Button("⌫ " + _("erase"), id="do-erase", compact=True)
-            yield Button("⏎ " + _("enter"), id="do-enter", compact=True)
-            yield Button(_("random") + " d", id="do-random", compact=True)
-            yield Button(_("undo") + " u", id="do-undo", compact=True)
-            yield Button(_("hint") + " h", id="do-hint", compact=True)
-            yield Button(_("give up") + " x", id="do-giveup", compact=True)
-            yield Button(_("quit") + " q", id="do-leave", compact=True)
-        yield Static(id="status")
-        yield Static(id="message")
+        yield Static(id="too-small")
+        with Vertical(id="mm-main"):
+            with VerticalScroll(id="boards"), Horizontal(id="panels"):
+                yield Static(id="board-0", classes="mm-board")
+                if self.duel:
+                    yield Static(id="board-1", classes="mm-board")
+            yield Static(id="entry")
+            yield Static(id="palette")
+            with Horizontal(id="pin-buttons", classes="actions"):
+                yield Button(f"● {self._hit_name()} {self._hit_key()}", id="pin-hit", compact=True)
+                yield Button("○ " + _("white") + " w", id="pin-white", compact=True)
+            with Horizontal(id="mm-actions", classes="actions"):
+                yield Button(as_drawn("⌫ ") + _("erase"), id="do-erase", compact=True)
+                yield Button(as_drawn("⏎ ") + _("enter"), id="do-enter", compact=True)
+                yield Button(_("random") + " d", id="do-random", compact=True)
+                yield Button(_("undo") + " u", id="do-undo", compact=True)
+                yield Button(_("hint") + " h", id="do-hint", compact=True)
+                yield Button(_("give up") + " x", id="do-giveup", compact=True)
+                yield Button(_("quit") + " q", id="do-leave", compact=True)
+            yield Static(id="status")
+            yield Static(id="message")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -219,19 +231,39 @@ class MastermindBoardApp(ServedApp):
         for panel in self.query(".mm-board"):
             panel.styles.width = width
             panel.styles.min_width = width
+        # a board (a duel's second one scrolls into view), the row of buttons; the title,
+        # the code and two rows of a board in its frame, what to do, the colours, the
+        # buttons, a message
+        self.min_size = (max(width, 50), 14)
+        self.query_one("#too-small", Static).update(
+            escape(
+                _("The terminal is too small for the board (needs at least {w}×{h}).").format(
+                    w=self.min_size[0], h=self.min_size[1]
+                )
+            )
+        )
         self._fit()
         self.show(self.sitting.start())
         self.advance()
 
-    def on_resize(self) -> None:
-        self._fit()
-        self.draw()  # the title in full words where it fits
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit(event.size)
+        self.draw(event.size.width)  # the title in full words where it fits
 
-    def _fit(self) -> None:
+    def _fit(self, size: Size | None = None) -> None:
         """On a short terminal (under 30 lines) the buttons and the status sit closer and
         the footer, which offers the same keys as the buttons, gives its line to the rows:
-        a 12-row board fits 80x24."""
-        self.set_class(self.size.height < 30, "-short")
+        a 12-row board fits 80x24. Below the smallest size (a board's width, the buttons,
+        the code and two rows) a notice takes the board's place, and its keys do
+        nothing meanwhile (nothing is played unseen); q still leaves."""
+        width, height = size or self.size
+        self.set_class(height < 30, "-short")
+        small = width < self.min_size[0] or height < self.min_size[1]
+        self.query_one("#too-small").display = small
+        self.query_one("#mm-main").display = not small
+        if small != self.too_small:
+            self.too_small = small
+            self.refresh_bindings()
         self.call_after_refresh(self._keep_in_view)
 
     # -- the flow of the sitting --
@@ -570,6 +602,8 @@ class MastermindBoardApp(ServedApp):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Keys that do nothing now are left out of the footer."""
+        if self.too_small:
+            return action == "leave"
         mode = self.mode
         composing = mode in (Mode.SECRET, Mode.GUESS, Mode.REVEAL)
         if action == "erase":
@@ -587,7 +621,9 @@ class MastermindBoardApp(ServedApp):
     def on_key(self, event: events.Key) -> None:
         """A key that does nothing here says which keys do."""
         character = event.character
-        if event.key in self._keys or not character or not character.isprintable():
+        if self.too_small or event.key in self._keys or not character:
+            return
+        if not character.isprintable():
             return
         if character.isspace():
             return
@@ -783,7 +819,8 @@ class MastermindBoardApp(ServedApp):
             # the status and the message, as tall as their text
             self.query_one(selector, Static).update(markup, layout=selector in _TALL)
 
-    def draw(self) -> None:
+    def draw(self, width: int | None = None) -> None:
+        """Draw what changed; ``width``: the screen's new width, while it is resized."""
         sitting, mode = self.sitting, self.mode
         game = sitting.game if self.ended is None else self.ended.game  # the game shown
         score = ""
@@ -792,7 +829,8 @@ class MastermindBoardApp(ServedApp):
         title = _("{title} · game {game} of {games}").format(
             title=self.preset.title, game=game, games=sitting.games
         )
-        if len(title + score) > self.size.width - 2:  # a long title on a narrow screen
+        width = self.size.width if width is None else width
+        if len(title + score) > width - 2:  # a long title on a narrow screen
             title = _("{title} · game {game}/{games}").format(
                 title=self.preset.title, game=game, games=sitting.games
             )

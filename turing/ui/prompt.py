@@ -638,9 +638,7 @@ class Reader:
 
     def _unreadable(self) -> str:
         """The error of a line that is not text: in a script, which line it was; typed, the
-        encoding prompt_toolkit reads a terminal in (UTF-8) or the input's."""
-        if self.editing:
-            return unreadable_line_text(None, "utf-8")
+        encoding the terminal is read in, the input's (prompt_toolkit reads in it too)."""
         if self.interactive:
             return unreadable_line_text(None, input_encoding(self.stream))
         return unreadable_line_text(self.lines_read, input_encoding(self.stream))

@@ -1,0 +1,53 @@
+"""The Mastermind board on a terminal too small for it, through Textual's pilot: a notice
+takes the board's place and its keys play nothing unseen; grown again, the board and its
+title in full words are back."""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import re
+from typing import Any
+
+import pytest
+
+from turing.mastermind.match import Match, Seat
+from turing.mastermind.presets import get_preset
+from turing.mastermind.strategies import make_strategy
+
+YOU = Seat("You", human=True)
+COMPUTER = Seat("Computer", human=False, strategy="most-parts")
+
+
+async def shown(pilot: Any, app: Any) -> str:
+    await pilot.pause(0.2)
+    svg = app.export_screenshot()
+    text = html.unescape(re.sub(r"<[^>]+>", "", svg)).replace("\xa0", " ")
+    return " ".join(text[text.index(app.TITLE) :].split())  # lines wrapped joined again
+
+
+async def play_small_then_large() -> None:
+    pytest.importorskip("textual")
+    from turing.ui.mastermind_board import MastermindBoardApp
+
+    match = Match(get_preset("classic"), (YOU, COMPUTER), games=2, first_breaker=0, seed=1)
+    app = MastermindBoardApp(match, {"most-parts": make_strategy("most-parts", seed=1)})
+    async with app.run_test(size=(30, 12)) as pilot:
+        text = await shown(pilot, app)
+        assert "too small for the board" in text, text
+        assert "row 1 of 10" not in text
+        await pilot.press("r", "g", "b", "y", "enter")  # played unseen it would be a row
+        await pilot.pause(0.2)
+        assert not match.rows
+        await pilot.resize_terminal(100, 30)
+        text = await shown(pilot, app)
+        assert "too small" not in text
+        assert "row 1 of 10" in text
+        assert "game 1 of 2" in text, text  # not the short title of the narrow screen
+        await pilot.press("r", "g", "b", "y", "enter")
+        await pilot.pause(0.2)
+        assert len(match.rows) == 1
+
+
+def test_a_screen_too_small_shows_a_notice_until_it_grows() -> None:
+    asyncio.run(play_small_then_large())

@@ -1,0 +1,103 @@
+"""Terminals whose encoding cannot take every character (ASCII, a C locale): what is typed
+there and what is drawn there, at a real (pseudo-)terminal."""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+
+import pexpect  # type: ignore[import-untyped]
+import pytest
+
+from testsupport.cli import ROOT
+
+
+def spawn(*args: str, env: dict[str, str], rows: int = 24, columns: int = 80) -> pexpect.spawn:
+    environment = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+    environment.update({"TERM": "xterm", "NO_COLOR": "1", "PYTHONPATH": str(ROOT)})
+    environment.update({"PROMPT_TOOLKIT_NO_CPR": "1", "TURING_LANG": "en", **env})
+    return pexpect.spawn(
+        sys.executable,
+        ["-m", "turing", *args],
+        env=environment,
+        encoding="utf-8",
+        codec_errors="replace",
+        timeout=20,
+        dimensions=(rows, columns),
+    )
+
+
+ASCII_TERMINALS = [
+    {"PYTHONIOENCODING": "ascii"},
+    {"LC_ALL": "C", "PYTHONUTF8": "0", "PYTHONCOERCECLOCALE": "0"},
+]
+
+
+@pytest.mark.parametrize("env", ASCII_TERMINALS)
+def test_a_letter_typed_that_the_terminal_cannot_read_names_its_encoding(
+    env: dict[str, str],
+) -> None:
+    child = spawn("play", "--seed", "1", env=env)
+    child.expect_exact("player>")
+    child.sendline("note a größer")
+    child.expect_exact("not readable as text in the input's encoding")
+    child.expect_exact("(ascii)")
+    child.expect_exact("player>")
+    child.close(force=True)
+
+
+def screen_of(child: pexpect.spawn, shown: str) -> str:
+    """What the board has drawn once ``shown`` is on the screen, escape codes and all."""
+    child.expect_exact(shown)
+    drawn = str(child.before) + shown
+    child.expect(pexpect.TIMEOUT, timeout=2)  # the rest of the screen
+    return drawn + str(child.before)
+
+
+@pytest.mark.parametrize("env", ASCII_TERMINALS)
+@pytest.mark.parametrize(
+    ("args", "shown"),
+    [
+        (["board", "--seed", "1"], "Tab"),
+        (["--lang", "de", "board", "--seed", "1"], "Leertaste"),
+        (["mastermind", "board", "--seed", "1"], "<- erase"),
+    ],
+)
+def test_a_board_draws_its_frames_and_keys_in_ascii(
+    env: dict[str, str], args: list[str], shown: str
+) -> None:
+    child = spawn(*args, env=env)
+    drawn = screen_of(child, shown)
+    child.close(force=True)
+    assert "-" * 20 in drawn and "+" in drawn, drawn
+    assert "???" not in drawn, drawn
+    assert "\ufffd" not in drawn  # every byte written is ASCII
+
+
+def lines_before(child: pexpect.spawn, shown: str) -> list[str]:
+    child.expect(shown)
+    lines = str(child.before).replace("\r\n", "\n").split("\n")
+    child.close(force=True)
+    return [re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", line) for line in lines]
+
+
+@pytest.mark.parametrize(
+    ("env", "columns", "args"),
+    [
+        ({"PYTHONIOENCODING": "ascii"}, 40, ["--preset", "logik"]),
+        ({"PYTHONIOENCODING": "ascii", "TERM": "dumb"}, 80, ["--preset", "logik"]),
+        ({"PYTHONIOENCODING": "ascii"}, 40, ["--seed", "1"]),
+        ({"TURING_LANG": "de"}, 44, ["--seed", "1"]),
+    ],
+)
+def test_the_colours_of_the_mastermind_intro_are_never_split(
+    env: dict[str, str], columns: int, args: list[str]
+) -> None:
+    child = spawn("mastermind", "play", *args, env=env, columns=columns)
+    lines = lines_before(child, "for the commands|die Befehle")
+    legend = [line for line in lines if re.search(r"\(\d\)", line)]
+    entries = [e for line in legend for e in re.findall(r"\b[A-Z]\s+[a-zäöüß]+ \(\d\)", line)]
+    assert len(entries) == (8 if "logik" in args else 6), lines
+    # no line wider than the terminal (where it would break a word, gruen as blau/u)
+    assert all(len(line) <= columns for line in lines), lines
