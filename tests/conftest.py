@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
+import pexpect  # type: ignore[import-untyped]
 import pytest
 from click.testing import Result
 
@@ -19,6 +20,15 @@ def turing() -> Callable[..., Result]:
         return cli.run(args, input=input)
 
     return invoke
+
+
+@pytest.fixture
+def children() -> Iterator[list[pexpect.spawn]]:
+    """The programs a test starts in a pseudo-terminal (it appends them), closed after it."""
+    started: list[pexpect.spawn] = []
+    yield started
+    for child in started:
+        child.close(force=True)
 
 
 @pytest.fixture

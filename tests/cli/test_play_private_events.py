@@ -13,12 +13,10 @@ import json
 import os
 import signal
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pexpect  # type: ignore[import-untyped]
-import pytest
 from click.testing import CliRunner, Result
 
 from testsupport.cli import ROOT
@@ -96,14 +94,6 @@ def test_a_bots_answers_are_not_written_before_the_person_after_it_plays(
     written = events(transcript)
     check_transcript(written, SAMPLE, CLASSIC)
     assert [e["player"] for e in written if e["event"] == "test"][:1] == ["bot:greedy"]
-
-
-@pytest.fixture
-def children() -> Iterator[list[pexpect.spawn]]:
-    started: list[pexpect.spawn] = []
-    yield started
-    for child in started:
-        child.close(force=True)
 
 
 def hot_seat(tmp_path: Path, transcript: Path) -> pexpect.spawn:

@@ -10,11 +10,9 @@ from __future__ import annotations
 import os
 import re
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pexpect  # type: ignore[import-untyped]
-import pytest
 
 CLEAR = "\x1b[H\x1b[2J\x1b[3J"
 SOLUTION_01 = "241"  # the sample puzzle (rule-book problem 01)
@@ -100,14 +98,6 @@ def expected_order(seats: list[str], rounds: int) -> list[str]:
         out.extend(f"{r}:{name}" for name in seats)
         out.append(f"{r}:reveal")
     return out
-
-
-@pytest.fixture
-def children() -> Iterator[list[pexpect.spawn]]:
-    started: list[pexpect.spawn] = []
-    yield started
-    for child in started:
-        child.close(force=True)
 
 
 def test_three_people_and_a_bot_take_turns_in_seat_order(

@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import shlex
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pexpect  # type: ignore[import-untyped]
@@ -34,14 +33,6 @@ def spawn(command: str, term: str = "xterm-256color") -> pexpect.spawn:
         timeout=20,
         dimensions=(40, 120),
     )
-
-
-@pytest.fixture
-def children() -> Iterator[list[pexpect.spawn]]:
-    started: list[pexpect.spawn] = []
-    yield started
-    for child in started:
-        child.close(force=True)
 
 
 def test_a_hot_seat_game_piped_is_wiped_at_the_players_terminal_and_not_in_the_pipe(
