@@ -265,7 +265,8 @@ save.
 
 Exit status: 0 when the game finished (or --resume names a game that is over: its result
 is shown), 1 when it was abandoned (quit, end of input, or standard output closed by its
-reader), 130 when interrupted, 2 for bad arguments or files.
+reader), 130 when interrupted (Ctrl-C), 129 when its terminal closed (SIGHUP), 143 when
+terminated (SIGTERM), 2 for bad arguments or files.
 """
 )
 
