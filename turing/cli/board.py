@@ -14,7 +14,7 @@ from typing import Any, Final
 
 import click
 
-from turing.cli.output import EXIT_HUNG_UP, Terminated, command_to_copy
+from turing.cli.output import EXIT_HUNG_UP, Terminated
 from turing.cli.play import _mark_played, ask_at_terminal, open_session, play, show_over
 from turing.cli.serving import (
     SERVE_OPTIONS,
@@ -26,9 +26,7 @@ from turing.cli.serving import (
     serve_board,
     serve_options,
 )
-from turing.core.errors import TuringError
 from turing.i18n import _
-from turing.play.session import Session
 
 #: The options of ``turing play`` the board takes too (all but script and JSON output).
 _SHARED: Final = [p for p in play.params if p.name not in ("as_json", "interactive")]
@@ -95,6 +93,7 @@ def board(ctx: click.Context, /, serve: bool, host: str, port: int, **params: An
         serve_board(host, port, ["board", *command_line(ctx.command, params, SERVE_OPTIONS)])
         return
     from turing.ui.board import EXIT_ABANDONED, BoardApp
+    from turing.ui.prompt import saved_on_leaving
 
     quit_watch = end_with_server()
     app = BoardApp(session, resumed=resumed)
@@ -107,7 +106,7 @@ def board(ctx: click.Context, /, serve: bool, host: str, port: int, **params: An
         stopped = exc
     finally:
         if not session.game.is_terminal():
-            left = _saved_on_leaving(session)
+            left = saved_on_leaving(session, "board")
         session.leave()  # a game left unfinished says so in its transcript
         session.close()
     code = stopped.exit_code if stopped is not None else app.return_code or 0
@@ -141,23 +140,6 @@ def board(ctx: click.Context, /, serve: bool, host: str, port: int, **params: An
         code = code or EXIT_ABANDONED  # Ctrl-Q too: a game left unfinished, as play says
     if code:
         raise click.exceptions.Exit(code)
-
-
-def _saved_on_leaving(session: Session) -> str:
-    """A game left unfinished however the board ended (q, Ctrl-Q, the page closed) is saved
-    to its save file, as the line prompt saves it; what became of it, or "" without one."""
-    path = session.save_path
-    if path is None:
-        return ""
-    if session.other_game_in(str(path)) is not None:
-        return _("not saved: {path} holds another saved game").format(path=path)
-    try:
-        saved = session.save()
-    except TuringError as exc:
-        return _("not saved: {reason}").format(reason=exc)
-    return _("saved to {path} — resume with: {command}").format(
-        path=saved, command=command_to_copy("board", "--resume", saved)
-    )
 
 
 board.params.extend(_SHARED)

@@ -483,6 +483,25 @@ def result_table(session: Session, fewest: FewestTests | None, **style: Any) -> 
     return table
 
 
+def saved_on_leaving(session: Session, command: str, overwrite: bool = False) -> str:
+    """A game left unfinished is saved to its save file, however it was left (both views
+    use this): what became of it, for "game abandoned; …", or "" without a save file.
+    Another game's save there is kept unless ``overwrite``; ``command`` (play, board)
+    resumes it."""
+    if session.save_path is None:
+        return ""
+    other = session.other_game_in(str(session.save_path))
+    if other is not None and not overwrite:
+        return _("not saved: {path} holds another saved game").format(path=other)
+    try:
+        path = session.save()
+    except TuringError as exc:
+        return str(exc)
+    return _("saved to {path} — resume with: {command}").format(
+        path=path, command=command_to_copy(command, "--resume", path)
+    )
+
+
 def reveal_lines(reveal: Reveal) -> list[str]:
     """What each player did in a revealed round: a sentence each (both views show them)."""
     lines: list[str] = []
@@ -892,19 +911,7 @@ class PromptView:
             return None
 
     def _saved_on_leaving(self) -> str:
-        session = self.session
-        if session.save_path is None:
-            return ""
-        other = session.other_game_in(str(session.save_path))
-        if other is not None and not self._overwrite_on_leaving:
-            return _("not saved: {path} holds another saved game").format(path=other)
-        try:
-            path = session.save()
-        except TuringError as exc:
-            return str(exc)
-        return _("saved to {path} — resume with: {command}").format(
-            path=path, command=command_to_copy("play", "--resume", path)
-        )
+        return saved_on_leaving(self.session, "play", overwrite=self._overwrite_on_leaving)
 
     def _intro(self, resumed: bool) -> None:
         session = self.session
