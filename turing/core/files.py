@@ -712,11 +712,12 @@ _JSON_TOKEN: Final = re.compile(r'"(?:[^"\\]|\\.)*(?:"|\Z)|[\[\]{}]', re.DOTALL)
 _JSON_TOKEN_BYTES: Final = re.compile(_JSON_TOKEN.pattern.encode(), re.DOTALL)
 
 
-def read_json(text: str | bytes) -> Any:
-    """:func:`json.loads`, but a document nested deeper than :data:`MAX_JSON_NESTING`
-    levels raises :class:`json.JSONDecodeError` (its ``msg`` "Nested too deeply", which
-    :func:`json_problem` words) at the bracket one level too deep, before the parser
-    sees it, instead of the parser's :class:`RecursionError`.
+def read_json(text: str | bytes, decoder: json.JSONDecoder | None = None) -> Any:
+    """:func:`json.loads` (or ``decoder``'s ``decode`` on a text), but a document nested
+    deeper than :data:`MAX_JSON_NESTING` levels raises :class:`json.JSONDecodeError` (its
+    ``msg`` "Nested too deeply", which :func:`json_problem` words) at the bracket one level
+    too deep, before the parser sees it, instead of the parser's :class:`RecursionError`
+    (which Python 3.12 and later no longer raise at every depth: they parse far deeper).
 
     >>> read_json('{"a": [1, "]]]"]}')
     {'a': [1, ']]]']}
@@ -724,26 +725,35 @@ def read_json(text: str | bytes) -> Any:
     Traceback (most recent call last):
     json.decoder.JSONDecodeError: Nested too deeply: line 1 column 65 (char 64)
     """
+    check_json_nesting(text)
+    try:
+        if decoder is not None and isinstance(text, str):
+            return decoder.decode(text)
+        return json.loads(text)
+    except RecursionError:  # a depth the scan did not see (a text not in UTF-8)
+        raise _too_deep_json(text, 0) from None
+
+
+def check_json_nesting(text: str | bytes) -> None:
+    """Raise :class:`json.JSONDecodeError` ("Nested too deeply") at the first bracket
+    nested deeper than :data:`MAX_JSON_NESTING` levels (brackets inside strings are text)."""
     openers = (
         text.count(b"[") + text.count(b"{")
         if isinstance(text, bytes)
         else (text.count("[") + text.count("{"))
     )
-    if openers > MAX_JSON_NESTING:
-        pattern = _JSON_TOKEN_BYTES if isinstance(text, bytes) else _JSON_TOKEN
-        depth = 0
-        for match in pattern.finditer(text):  # type: ignore[arg-type]
-            token = match.group()
-            if token in ("[", "{", b"[", b"{"):
-                depth += 1
-                if depth > MAX_JSON_NESTING:
-                    raise _too_deep_json(text, match.start())
-            elif token in ("]", "}", b"]", b"}"):
-                depth = max(0, depth - 1)
-    try:
-        return json.loads(text)
-    except RecursionError:  # a depth the scan above did not see (a text not in UTF-8)
-        raise _too_deep_json(text, 0) from None
+    if openers <= MAX_JSON_NESTING:
+        return
+    pattern = _JSON_TOKEN_BYTES if isinstance(text, bytes) else _JSON_TOKEN
+    depth = 0
+    for match in pattern.finditer(text):  # type: ignore[arg-type]
+        token = match.group()
+        if token in ("[", "{", b"[", b"{"):
+            depth += 1
+            if depth > MAX_JSON_NESTING:
+                raise _too_deep_json(text, match.start())
+        elif token in ("]", "}", b"]", b"}"):
+            depth = max(0, depth - 1)
 
 
 def _too_deep_json(text: str | bytes, pos: int) -> json.JSONDecodeError:

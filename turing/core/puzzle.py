@@ -47,6 +47,7 @@ from turing.core.files import (
     invisible,
     json_problem,
     load_yaml,
+    read_json,
     read_text,
     shown_value,
 )
@@ -1211,7 +1212,7 @@ def _jsonl_line(
 ) -> Loaded:
     try:
         check_openers(line, source, number)
-        data = _JSON_LINE.decode(line)
+        data = read_json(line, _JSON_LINE)
     except SourceError as exc:
         raise PuzzleError.of(exc) from None
     except json.JSONDecodeError as exc:

@@ -1133,7 +1133,7 @@ def _transcript_events(path: str | os.PathLike[str]) -> list[dict[str, Any]] | N
     events: list[dict[str, Any]] = []
     try:
         for line in data.decode("utf-8").splitlines():
-            event = json.loads(line)
+            event = read_json(line)
             if not isinstance(event, dict) or not isinstance(event.get("event"), str):
                 return None
             events.append(event)
