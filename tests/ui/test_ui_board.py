@@ -631,10 +631,16 @@ async def test_the_test_log_keeps_the_newest_round_in_view_and_pages_by_keys() -
         assert re.search(r"7\s*111\s*✘", await shown(pilot, app))
 
 
-def footer_keys(app: Any, width: int) -> dict[str, str]:
-    """The footer's keys and their words; each must be whole on a screen ``width`` wide."""
+async def footer_keys(pilot: Any, app: Any, width: int) -> dict[str, str]:
+    """The footer's keys and their words; each must be whole on a screen ``width`` wide.
+    (The footer lays its keys out after the screen is shown: on a loaded machine that can
+    be a while after the rest, so this waits up to 5 s for it.)"""
     from textual.widgets._footer import FooterKey
 
+    for _ in range(100):
+        if all(key.region.width > 0 for key in app.screen.query(FooterKey)):
+            break
+        await pilot.pause(0.05)
     keys = {}
     for key in app.screen.query(FooterKey):
         assert key.region.width > 0 and key.region.right <= width, (key.key, key.region)
@@ -652,7 +658,7 @@ async def test_every_key_of_the_footer_shows_at_80_columns(language: str) -> Non
     app = board.BoardApp(session_of(), compare=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
-        keys = footer_keys(app, 80)
+        keys = await footer_keys(pilot, app, 80)
         assert keys["q"] == {"en": "quit", "de": "beenden"}[language]
         assert set(keys) == {"q", "tab", "space", "o", "colon", "w", "pageup"}
 
@@ -666,14 +672,14 @@ async def test_the_footer_of_a_panel_and_of_the_result_lists_only_their_own_keys
         await settle(pilot, app)
         await pilot.press("2", "4", "1", "s")
         assert await screen_is(pilot, app, "ConfirmScreen")
-        assert not board_keys & set(footer_keys(app, 100))
+        assert not board_keys & set(await footer_keys(pilot, app, 100))
         await pilot.press("y")
         assert await screen_is(pilot, app, "MessageScreen")
-        assert not board_keys & set(footer_keys(app, 100))
+        assert not board_keys & set(await footer_keys(pilot, app, 100))
         await pilot.press("enter")
         assert await screen_is(pilot, app, "FinalScreen")
         await pilot.pause(0.1)
-        keys = footer_keys(app, 100)
+        keys = await footer_keys(pilot, app, 100)
         assert not (board_keys - {"q"}) & set(keys), keys
         assert "q" in keys
 
@@ -1032,7 +1038,7 @@ async def test_the_footer_says_what_space_does_and_names_the_keys_in_the_languag
         for zone, word in zip(("picker", "criteria", "grid"), words, strict=False):
             assert app.zone == zone
             await pilot.pause(0.1)
-            keys = footer_keys(app, 80)  # all whole at 80 columns
+            keys = await footer_keys(pilot, app, 80)  # all whole at 80 columns
             assert keys["space"] == word, (zone, keys)
             assert list(keys)[:3] == ["tab", "q", "space"]  # in its place
             await pilot.press("tab")
