@@ -135,6 +135,34 @@ def test_a_local_cluster_says_only_the_summary(tmp_path: Path) -> None:
     assert len(out.read_text().splitlines()) == 300
 
 
+def test_a_local_cluster_beside_another_says_only_the_summary(tmp_path: Path) -> None:
+    """Another cluster on the machine holds the Dask scheduler's usual web port (8787):
+    the run takes another without saying so."""
+    import socket
+
+    held = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    try:
+        held.bind(("", 8787))
+        held.listen()
+    except OSError:  # another program holds it already: the same situation
+        pass
+    try:
+        out = tmp_path / "d.jsonl"
+        done = subprocess.run(
+            [*TURING, *DASK_RUN, "--count", "20", "-o", str(out)],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            env=ENV,
+            timeout=180,
+        )
+    finally:
+        held.close()
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.splitlines()[0].startswith("generated 20 "), done.stderr
+    assert len(done.stderr.splitlines()) == 1, done.stderr
+
+
 def test_ctrl_c_reaches_the_command_not_the_workers(tmp_path: Path) -> None:
     """Ctrl-C at the terminal during a run on a local cluster: what is kept and
     'interrupted', exit status 130, no traceback of a worker and no log line."""

@@ -15,6 +15,7 @@ import re
 import secrets
 import sys
 import time
+import warnings
 from array import array
 from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import CancelledError, Executor
@@ -193,7 +194,8 @@ def _dask_logs_quiet() -> Iterator[None]:
     connection closed as the cluster ends) kept off standard error while a run uses it;
     its real failures reach the command as errors or events and are said in its words.
     Each of its loggers is silenced (some have their own level, which a parent's would
-    not override), and set back afterwards."""
+    not override), and set back afterwards; so is its warning that its usual web port is
+    taken."""
     import logging
 
     names = {
@@ -206,7 +208,13 @@ def _dask_logs_quiet() -> Iterator[None]:
     for logger in loggers:
         logger.setLevel(logging.CRITICAL + 1)
     try:
-        yield
+        with warnings.catch_warnings():
+            # the scheduler's web server (on even without its dashboard) takes another
+            # port when another cluster holds its usual one, and says so as a warning
+            warnings.filterwarnings(
+                "ignore", message=r"Port \d+ is already in use", category=UserWarning
+            )
+            yield
     finally:
         for logger, level in zip(loggers, levels, strict=True):
             logger.setLevel(level)
