@@ -55,6 +55,7 @@ from turing.cli.output import (
     refuse_writing_inputs,
     say_error,
     stdout_console,
+    stdout_reader_gone,
 )
 from turing.cli.share import with_notes
 from turing.core.cards import CardSet, load_cardset, portable_reference
@@ -573,7 +574,19 @@ def _stopped_words(
                     "same command run again starts it"
                 ).format(db=bank_path)
             )
-    if output is not None:
+    if output is not None and output in STDOUT_NAMES and stdout_reader_gone():
+        # a pipeline stopped as a whole: what was written there reached nobody for sure
+        if bank_path is None:
+            parts.append(
+                ngettext(
+                    "stopped after {n} puzzle; the reader of standard output went away",
+                    "stopped after {n} puzzles; the reader of standard output went away",
+                    made,
+                ).format(n=format_number(made))
+            )
+        else:
+            parts.append(_("the reader of standard output went away"))
+    elif output is not None:
         name = _output_name(output)
         whole = _replaced_whole(output)
         if not whole and bank_path is None:
