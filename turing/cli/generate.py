@@ -1352,17 +1352,22 @@ def catalogue(
     bank = open_bank(bank_path, writer=True) if bank_path else None
     record = RunRecord(signature, kind, {"cardset": name, "verifiers": verifiers})
     cs_id = 0
+    held: set[int] = set()  # puzzles the bank holds outside the catalogue: skipped
     if bank is not None:
         try:
             record = bank.run_record(signature) or record
             if not count_only:
                 cs_id = bank.catalogue_cardset(cs, name)
+                held = bank.stored_keys(cs_id, verifiers)
         except BaseException as exc:
             bank.close()  # its writer lock let go
             if isinstance(exc, BankError):
                 fail(str(exc))
             raise
     start_units, found, added = record.next_index, record.kept, 0
+    # the catalogue table's place of the next row stored: the count of valid puzzles so
+    # far, less those skipped as held outside it
+    placed = found if not held or bank is None else bank.catalogue_rows(cs_id, verifiers)
     started = time.perf_counter()
     try:
         with (
@@ -1396,7 +1401,7 @@ def catalogue(
                     block=_card_block(verifiers),
                 )
             for done, count, rows in blocks:
-                first = found
+                first = placed if held else found
                 found += count
                 record.next_index, record.kept = done, found
                 record.target, record.done = total_units, done >= total_units
@@ -1405,9 +1410,11 @@ def catalogue(
                         bank.save_run(record)
                     else:
                         assert isinstance(rows, array)
-                        added += bank.add_catalogue(
-                            cs_id, rows, run=record, first=first, verifiers=verifiers
+                        new = bank.add_catalogue(
+                            cs_id, rows, run=record, first=first, verifiers=verifiers, skip=held
                         )
+                        added += new
+                        placed += new
                 bar.update(done)
     except KeyboardInterrupt:  # Ctrl-C or SIGTERM: say what the bank holds and how to go on
         if bank is not None and bank_path is not None:
