@@ -787,12 +787,7 @@ def generate(
     options whose seed was drawn and that holds fewer puzzles than --count; with none, a
     new run starts. A larger --count with the run's --seed extends a finished run.
     """
-    if min_tests is not None and max_tests is not None and min_tests > max_tests:
-        fail(
-            _("--min-tests {low} is above --max-tests {high}: no puzzle can meet both").format(
-                low=min_tests, high=max_tests
-            )
-        )
+    _refuse_tests_range(min_tests, max_tests)
     if from_bank is not None:
         _from_bank(
             from_bank,
@@ -1574,6 +1569,16 @@ def query_options(func: Any) -> Any:
     return func
 
 
+def _refuse_tests_range(min_tests: int | None, max_tests: int | None) -> None:
+    """Refuse a tests range that no puzzle can meet (exit 2)."""
+    if min_tests is not None and max_tests is not None and min_tests > max_tests:
+        fail(
+            _("--min-tests {low} is above --max-tests {high}: no puzzle can meet both").format(
+                low=min_tests, high=max_tests
+            )
+        )
+
+
 def make_query(
     mode: str | None,
     difficulty: str | None,
@@ -1582,6 +1587,8 @@ def make_query(
     min_tests: int | None,
     max_tests: int | None,
 ) -> Query:
+    """The bank query of the filter options; a tests range no puzzle meets is refused."""
+    _refuse_tests_range(min_tests, max_tests)
     return Query(
         mode=mode,
         difficulty=difficulty,
@@ -1959,7 +1966,10 @@ def bank_pick(
 
     With --mark-played the puzzle is marked played once it has been written out in full
     (a failed write leaves it unplayed); without it the bank is only read."""
-    with open_bank(db, readonly=not mark_played) as b:
+    # picking never makes a bank: a missing one is refused with or without --mark-played,
+    # and one of no bytes (holding nothing) is only read
+    empty = os.path.isfile(db) and not os.path.getsize(db)
+    with open_bank(db, create=False, readonly=not mark_played or empty) as b:
         puzzle = b.pick(
             mode=mode,
             difficulty=difficulty,
@@ -1968,7 +1978,7 @@ def bank_pick(
             seed=seed,
         )
         if puzzle is None:
-            raise CLIError(_("no puzzle in the bank matches"), exit_code=1)
+            raise CLIError(_("{db}: no puzzle in the bank matches").format(db=db), exit_code=1)
         doc = puzzle.to_dict(hidden=hidden)
         if as_json:
             emit_json(doc)

@@ -635,6 +635,14 @@ class Bank:
             return
         if self.path.exists():  # a device (/dev/null) is refused before SQLite opens it
             self._check_bank_file()
+            try:  # a file or a folder it may not write is said before SQLite opens it
+                write_target(self.path)
+            except WriteTargetError as exc:
+                raise BankError(
+                    _("{path}: cannot open the bank: {reason}").format(
+                        path=self.path, reason=exc.reason
+                    )
+                ) from None
         elif not self.path.exists():
             try:  # a new bank: where it cannot be made is said as for any file written
                 write_target(self.path)
@@ -681,8 +689,10 @@ class Bank:
 
     def _why_not(self, exc: sqlite3.Error) -> str:
         """Why SQLite could not open the bank: for "unable to open database file", what
-        the system says of the file or its folder when it says something."""
-        if _sqlite_code(exc) == sqlite3.SQLITE_CANTOPEN:
+        the system says of the file or its folder when it says something; so for "attempt
+        to write a readonly database" where it is the folder SQLite may not write in (its
+        ``-shm`` file, or its ``-journal`` or ``-wal`` file, go there)."""
+        if _sqlite_code(exc) in (sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_READONLY):
             try:
                 os.close(os.open(self.path, os.O_RDONLY))
             except OSError as error:
@@ -725,8 +735,10 @@ class Bank:
         try:
             return self._open_readonly(uri)
         except sqlite3.Error as exc:
+            # SQLite says "cannot open" or, of a folder it cannot make the -shm file in,
+            # SQLITE_READONLY_DIRECTORY (a "readonly database" error) as the case may be
             if (
-                _sqlite_code(exc) != sqlite3.SQLITE_CANTOPEN
+                _sqlite_code(exc) not in (sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_READONLY)
                 or not _storage_unchangeable(self.path)
                 or self._wal_pending()
             ):
@@ -760,6 +772,9 @@ class Bank:
         self.conn = conn
         try:
             conn.execute("PRAGMA busy_timeout = 30000")
+            # another program's SQLite file is refused before anything in it changes (the
+            # journal mode is written in the file's header)
+            self._refuse_version(conn, int(conn.execute("PRAGMA user_version").fetchone()[0]))
             mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
             conn.execute("PRAGMA synchronous = NORMAL")
             conn.execute("PRAGMA cache_size = -65536")
