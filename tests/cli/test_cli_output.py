@@ -199,6 +199,49 @@ def test_a_stopped_run_leaves_the_old_file(
     assert [p.name for p in tmp_path.iterdir()] == ["puzzles.jsonl"]
 
 
+@pytest.mark.parametrize(
+    ("sig", "status", "line"),
+    [
+        (signal.SIGINT, 130, "interrupted"),
+        (signal.SIGTERM, 143, "terminated"),
+        (signal.SIGHUP, 129, "hung up"),
+    ],
+)
+@pytest.mark.parametrize("command", ["generate", "bank export"])
+def test_a_pipeline_stopped_as_a_whole_is_said_without_a_traceback(
+    tmp_path: Path, sig: signal.Signals, status: int, line: str, command: str
+) -> None:
+    """Ctrl-C (or SIGTERM, SIGHUP) to a pipeline ends its reader too: the command ends with
+    the signal's status and its word, says nothing was surely written to standard output,
+    and Python's flush at exit finds no closed pipe (no traceback, no status 120)."""
+    if command == "generate":
+        argv = turing_argv("generate", "--count", "10000000", "--seed", "1", "-o", "-", "-q")
+    else:
+        db = tmp_path / "b.db"
+        # far more than a pipe holds: the export waits for its reader
+        made = run(["generate", "-n", "2000", "--seed", "1", "--bank", str(db), "--quiet"])
+        assert made.exit_code == 0, made.output
+        argv = turing_argv("bank", "export", str(db), "-o", "-")
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None
+    proc.stdout.readline()  # it runs and writes
+    proc.send_signal(signal.SIGSTOP)  # the signal and the reader's end come at one moment
+    proc.stdout.close()
+    proc.send_signal(sig)
+    proc.send_signal(signal.SIGCONT)
+    _, err = proc.communicate(timeout=60)
+    lines = err.decode().splitlines()
+    assert proc.returncode == status, lines
+    assert lines[-1] == line
+    if command == "generate":
+        assert len(lines) == 2, lines
+        assert re.fullmatch(
+            r"stopped after [\d,]+ puzzles; the reader of standard output went away", lines[0]
+        ), lines
+    else:
+        assert lines == [line]
+
+
 # -- progress bars --------------------------------------------------------------------------------
 
 

@@ -225,3 +225,38 @@ def test_a_changed_card_set_is_refused(small_set: str, tmp_path: Path) -> None:
         "catalogue", "--verifiers", "4", "--cardset", str(cards), "--bank", str(db), "-q"
     )
     assert code == 2 and "has changed" in out
+
+
+def test_a_catalogue_skips_the_puzzles_the_bank_holds_already(
+    small_set: str, tmp_path: Path
+) -> None:
+    """A catalogue stored into a bank that holds generated puzzles of its set leaves them
+    where they are (with their played mark) and stores the rest: each puzzle is in the
+    bank once, and the catalogue's marks still find every place."""
+    db = tmp_path / "dup.db"
+    code, out = run(
+        "generate", "-n", "30", "--verifiers", "4", "--difficulty", "easy", "--seed", "1",
+        "--cardset", small_set, "--bank", str(db), "-q",
+    )  # fmt: skip
+    assert code == 0, out
+    code, played = run("bank", "pick", str(db), "--mark-played", "--seed", "4")
+    assert code == 0, played
+    code, out = run(
+        "catalogue", "--verifiers", "4", "--cardset", small_set, "--bank", str(db), "--json",
+        "-q", "--jobs", "2",
+    )  # fmt: skip
+    assert code == 0, out
+    summary = json.loads(out)
+    assert summary["puzzles"] == 2_727 and summary["stored_new"] == 2_727 - 30
+    with Bank(db) as b:
+        assert b.count() == 2_727
+        assert b.count(Query(unplayed=True)) == 2_727 - 1
+        assert sum(g["played"] for g in b.stats()["groups"]) == 1
+        keys = [row[0] for row in b.conn.execute("SELECT key FROM catalogue ORDER BY key")]
+        marks = b.conn.execute("SELECT ordinal, key FROM catalogue_marks").fetchall()
+        assert marks and all(keys[ordinal] == key for ordinal, key in marks)
+    code, out = run("bank", "export", str(db), "-o", "-")
+    ids = [json.loads(line)["id"] for line in out.splitlines()]
+    assert code == 0 and len(ids) == len(set(ids)) == 2_727
+    code, out = run("bank", "stats", str(db))
+    assert code == 0 and "2,727 puzzles" in out

@@ -84,44 +84,99 @@ def mounted(turing: Turing, tmp_path: Path) -> Iterator[Path]:
         subprocess.run(["umount", str(view)], capture_output=True, check=False)
 
 
-def _cannot_make_a_shm_file(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """SQLite's answer where it cannot make the ``-shm`` file a ``mode=ro`` reading of a
-    WAL bank needs (a folder its user may not write), whoever runs the test: root may
-    write anywhere. The URIs opened are listed."""
-    opened: list[str] = []
-    real = Bank._open_readonly
-
-    def open_readonly(bank: Bank, uri: str) -> sqlite3.Connection:
-        opened.append(uri)
-        if "immutable=1" not in uri:
-            exc = sqlite3.OperationalError("unable to open database file")
-            exc.sqlite_errorcode = sqlite3.SQLITE_CANTOPEN
-            raise exc
-        return real(bank, uri)
-
-    monkeypatch.setattr(Bank, "_open_readonly", open_readonly)
-    return opened
-
-
-def test_a_bank_nobody_may_write_is_read_as_immutable(
-    locked_folder: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    opened = _cannot_make_a_shm_file(monkeypatch)
-    with Bank(locked_folder, readonly=True) as bank:
-        assert bank.count() == 2
-    assert len(opened) == 2 and opened[1].endswith("immutable=1"), opened
-    assert not Path(f"{locked_folder}-shm").exists()
+def _unprivileged() -> list[str]:
+    """The words that run a command without the power to write where its permission bits
+    forbid it, as any user but root runs: nothing for such a user; for root, ``setpriv``
+    without the capabilities that override the bits. The test is skipped where neither
+    can be had."""
+    if os.geteuid() != 0:
+        return []
+    words = ["setpriv", "--bounding-set=-dac_override,-dac_read_search"]
+    if shutil.which("setpriv") is None:
+        pytest.skip("root without setpriv writes anywhere")
+    folder = Path(tempfile.mkdtemp(prefix="turing-ro-"))
+    try:
+        folder.chmod(0o555)
+        probe = subprocess.run([*words, "test", "-w", str(folder)], check=False)
+    finally:
+        folder.rmdir()
+    if probe.returncode != 1:  # 0: still writes there; else setpriv failed
+        pytest.skip("root's capabilities cannot be dropped here")
+    return words
 
 
-def test_a_bank_someone_may_write_is_not_read_as_immutable(
-    turing: Turing, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def _command_unprivileged(args: list[str], db: Path) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("TURING_LANG", "TURING_DEBUG")}
+    env.update(PYTHONPATH=str(ROOT), TURING_CACHE_DIR="", TURING_LANG="en")
+    argv = [*_unprivileged(), sys.executable, "-m", "turing", *(a.format(db=db) for a in args)]
+    return subprocess.run(
+        argv, capture_output=True, text=True, env=env, cwd=ROOT, timeout=120, check=False
+    )
+
+
+@pytest.mark.parametrize("command", list(READING))
+def test_a_bank_nobody_may_write_is_read_as_immutable(locked_folder: Path, command: str) -> None:
+    """SQLite cannot make the -shm file a reading of a WAL bank needs in a folder without
+    write permission (SQLITE_READONLY_DIRECTORY): a bank nobody may write is read as
+    immutable instead, with SQLite's real answer, by a user the permission bits bind."""
+    done = _command_unprivileged(READING[command], locked_folder)
+    assert done.returncode == 0, done.stderr
+    assert sorted(os.listdir(locked_folder.parent)) == ["b.db"]
+
+
+def test_a_bank_someone_may_write_is_not_read_as_immutable(turing: Turing) -> None:
     # another process may be writing it: SQLite's reason is said, nothing is guessed
-    db = _make_bank(turing, tmp_path)
-    opened = _cannot_make_a_shm_file(monkeypatch)
-    with pytest.raises(BankError, match="unable to open database file"):
-        Bank(db, readonly=True).__enter__()
-    assert len(opened) == 1, opened
+    folder = Path(tempfile.mkdtemp(prefix="turing-ro-"))
+    try:
+        db = _make_bank(turing, folder)
+        folder.chmod(0o555)
+        done = _command_unprivileged(READING["bank stats"], db)
+    finally:
+        folder.chmod(0o755)
+        shutil.rmtree(folder)
+    assert done.returncode == 2
+    assert done.stderr == (
+        f"error: {db}: cannot open the bank: SQLite reads it with a -shm file beside it, and "
+        f"the folder {folder} cannot be written\n"
+    )
+
+
+WRITING = {
+    "generate --bank": ["generate", "-n", "1", "--bank", "{db}", "-q"],
+    "bank import": ["bank", "import", "{db}", str(ROOT / "puzzles" / "sample.yaml")],
+    "bank pick --mark-played": ["bank", "pick", "{db}", "--mark-played"],
+    "catalogue --count-only": ["catalogue", "--verifiers", "2", "--count-only", "--bank", "{db}"],
+}
+
+
+@pytest.mark.parametrize("command", list(WRITING))
+@pytest.mark.parametrize("locked", ["folder", "file"])
+def test_a_bank_that_cannot_be_written_is_said_before_anything(
+    turing: Turing, command: str, locked: str
+) -> None:
+    """A bank in a folder without write permission (SQLite writes its -wal file there), or
+    a bank file without it: the command says so before it does anything (no puzzle shown,
+    no run started), exit 2, the bank as it was."""
+    folder = Path(tempfile.mkdtemp(prefix="turing-ro-"))
+    try:
+        db = _make_bank(turing, folder)
+        before = db.read_bytes()
+        if locked == "folder":
+            folder.chmod(0o555)
+        else:
+            db.chmod(0o444)
+        done = _command_unprivileged(WRITING[command], db)
+        assert db.read_bytes() == before
+    finally:
+        folder.chmod(0o755)
+        shutil.rmtree(folder)
+    reason = (
+        f"no permission to create files in {folder}"
+        if locked == "folder"
+        else "the file is read-only"
+    )
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == f"error: {db}: cannot open the bank: {reason}\n"
 
 
 @pytest.mark.parametrize("command", list(READING))

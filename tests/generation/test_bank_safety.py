@@ -433,3 +433,58 @@ def test_writing_commands_refuse_a_device_as_reading_ones_do(args: list[str]) ->
         2,
         "error: /dev/null: not a puzzle bank (not a regular file)\n",
     )
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["generate", "--count", "2", "--seed", "1", "-q", "--bank", "{db}"],
+        ["catalogue", "--verifiers", "4", "-q", "--bank", "{db}"],
+        ["catalogue", "--verifiers", "2", "--count-only", "-q", "--bank", "{db}"],
+        ["bank", "import", "{db}", str(ROOT / "puzzles" / "sample.yaml")],
+        ["bank", "pick", "{db}", "--mark-played"],
+    ],
+)
+def test_writing_commands_refuse_another_programs_sqlite_file_unchanged(
+    tmp_path: Path, args: list[str]
+) -> None:
+    """Refused, the file is as it was: not switched to WAL mode (its header says the
+    journal mode), no side file left."""
+    other = tmp_path / "other.db"
+    with sqlite3.connect(other) as conn:
+        conn.execute("CREATE TABLE notes (text TEXT)")
+    conn.close()
+    before = other.read_bytes()
+    r = turing(*(a.format(db=other) for a in args))
+    assert (r.exit_code, r.output) == (
+        2,
+        f"error: {other}: an SQLite file that is not a puzzle bank\n",
+    )
+    assert other.read_bytes() == before
+    with sqlite3.connect(other) as conn:
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
+    conn.close()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["other.db"]
+
+
+def test_picking_never_makes_a_bank(tmp_path: Path) -> None:
+    missing = tmp_path / "missing.db"
+    for flags in ([], ["--mark-played"]):
+        r = turing("bank", "pick", str(missing), *flags)
+        assert (r.exit_code, r.output) == (2, f"error: {missing}: no such bank\n")
+    empty = tmp_path / "empty.db"
+    empty.touch()
+    for flags in ([], ["--mark-played"]):
+        r = turing("bank", "pick", str(empty), *flags)
+        assert (r.exit_code, r.output) == (1, f"error: {empty}: no puzzle in the bank matches\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["empty.db"]
+    assert empty.read_bytes() == b""
+
+
+@pytest.mark.parametrize("command", [["bank", "export"], ["export", "--bank"]])
+def test_a_tests_range_no_puzzle_meets_is_refused(db: Path, command: list[str]) -> None:
+    r = turing(*command, str(db), "--min-tests", "5", "--max-tests", "2")
+    assert (r.exit_code, r.output) == (
+        2,
+        "error: --min-tests 5 is above --max-tests 2: no puzzle can meet both\n",
+    )

@@ -56,6 +56,7 @@ from turing.cli.output import (
     refuse_writing_inputs,
     say_error,
     stdout_console,
+    stdout_reader_gone,
 )
 from turing.cli.share import with_notes
 from turing.core.cards import CardSet, load_cardset, portable_reference
@@ -581,7 +582,19 @@ def _stopped_words(
                     "same command run again starts it"
                 ).format(db=bank_path)
             )
-    if output is not None:
+    if output is not None and output in STDOUT_NAMES and stdout_reader_gone():
+        # a pipeline stopped as a whole: what was written there reached nobody for sure
+        if bank_path is None:
+            parts.append(
+                ngettext(
+                    "stopped after {n} puzzle; the reader of standard output went away",
+                    "stopped after {n} puzzles; the reader of standard output went away",
+                    made,
+                ).format(n=format_number(made))
+            )
+        else:
+            parts.append(_("the reader of standard output went away"))
+    elif output is not None:
         name = _output_name(output)
         whole = _replaced_whole(output)
         if not whole and bank_path is None:
@@ -782,12 +795,7 @@ def generate(
     options whose seed was drawn and that holds fewer puzzles than --count; with none, a
     new run starts. A larger --count with the run's --seed extends a finished run.
     """
-    if min_tests is not None and max_tests is not None and min_tests > max_tests:
-        fail(
-            _("--min-tests {low} is above --max-tests {high}: no puzzle can meet both").format(
-                low=min_tests, high=max_tests
-            )
-        )
+    _refuse_tests_range(min_tests, max_tests)
     if from_bank is not None:
         _from_bank(
             from_bank,
@@ -1347,17 +1355,22 @@ def catalogue(
     bank = open_bank(bank_path, writer=True) if bank_path else None
     record = RunRecord(signature, kind, {"cardset": name, "verifiers": verifiers})
     cs_id = 0
+    held: set[int] = set()  # puzzles the bank holds outside the catalogue: skipped
     if bank is not None:
         try:
             record = bank.run_record(signature) or record
             if not count_only:
                 cs_id = bank.catalogue_cardset(cs, name)
+                held = bank.stored_keys(cs_id, verifiers)
         except BaseException as exc:
             bank.close()  # its writer lock let go
             if isinstance(exc, BankError):
                 fail(str(exc))
             raise
     start_units, found, added = record.next_index, record.kept, 0
+    # the catalogue table's place of the next row stored: the count of valid puzzles so
+    # far, less those skipped as held outside it
+    placed = found if not held or bank is None else bank.catalogue_rows(cs_id, verifiers)
     started = time.perf_counter()
     try:
         with (
@@ -1391,7 +1404,7 @@ def catalogue(
                     block=_card_block(verifiers),
                 )
             for done, count, rows in blocks:
-                first = found
+                first = placed if held else found
                 found += count
                 record.next_index, record.kept = done, found
                 record.target, record.done = total_units, done >= total_units
@@ -1400,9 +1413,11 @@ def catalogue(
                         bank.save_run(record)
                     else:
                         assert isinstance(rows, array)
-                        added += bank.add_catalogue(
-                            cs_id, rows, run=record, first=first, verifiers=verifiers
+                        new = bank.add_catalogue(
+                            cs_id, rows, run=record, first=first, verifiers=verifiers, skip=held
                         )
+                        added += new
+                        placed += new
                 bar.update(done)
     except KeyboardInterrupt:  # Ctrl-C or SIGTERM: say what the bank holds and how to go on
         if bank is not None and bank_path is not None:
@@ -1562,6 +1577,16 @@ def query_options(func: Any) -> Any:
     return func
 
 
+def _refuse_tests_range(min_tests: int | None, max_tests: int | None) -> None:
+    """Refuse a tests range that no puzzle can meet (exit 2)."""
+    if min_tests is not None and max_tests is not None and min_tests > max_tests:
+        fail(
+            _("--min-tests {low} is above --max-tests {high}: no puzzle can meet both").format(
+                low=min_tests, high=max_tests
+            )
+        )
+
+
 def make_query(
     mode: str | None,
     difficulty: str | None,
@@ -1570,6 +1595,8 @@ def make_query(
     min_tests: int | None,
     max_tests: int | None,
 ) -> Query:
+    """The bank query of the filter options; a tests range no puzzle meets is refused."""
+    _refuse_tests_range(min_tests, max_tests)
     return Query(
         mode=mode,
         difficulty=difficulty,
@@ -1947,7 +1974,10 @@ def bank_pick(
 
     With --mark-played the puzzle is marked played once it has been written out in full
     (a failed write leaves it unplayed); without it the bank is only read."""
-    with open_bank(db, readonly=not mark_played) as b:
+    # picking never makes a bank: a missing one is refused with or without --mark-played,
+    # and one of no bytes (holding nothing) is only read
+    empty = os.path.isfile(db) and not os.path.getsize(db)
+    with open_bank(db, create=False, readonly=not mark_played or empty) as b:
         puzzle = b.pick(
             mode=mode,
             difficulty=difficulty,
@@ -1956,7 +1986,7 @@ def bank_pick(
             seed=seed,
         )
         if puzzle is None:
-            raise CLIError(_("no puzzle in the bank matches"), exit_code=1)
+            raise CLIError(_("{db}: no puzzle in the bank matches").format(db=db), exit_code=1)
         doc = puzzle.to_dict(hidden=hidden)
         if as_json:
             emit_json(doc)

@@ -703,6 +703,42 @@ def drop_stdout() -> None:
         os.close(devnull)
 
 
+def stdout_reader_gone() -> bool:
+    """Whether standard output lost its reader (a pipe whose reader ended, as Ctrl-C ends
+    every program of a pipeline): what it still holds is written out first, and when
+    that fails, or the pipe has no reader left, standard output is dropped
+    (:func:`drop_stdout`) so that Python's flush at exit says nothing. False for a stream
+    put in its place (a test's runner), and where the pipe cannot be asked (no ``poll``)."""
+    stream = sys.stdout
+    if stream is None:
+        return False
+    try:
+        stream.flush()
+    except OSError:
+        drop_stdout()
+        return True
+    except ValueError:  # closed
+        return False
+    try:
+        descriptor = stream.fileno()
+    except (OSError, ValueError, io.UnsupportedOperation):
+        return False
+    import select
+
+    if not hasattr(select, "poll"):
+        return False
+    poller = select.poll()
+    poller.register(descriptor, select.POLLOUT)
+    try:
+        events = poller.poll(0)
+    except OSError:
+        return False
+    if any(mask & select.POLLERR for _fd, mask in events):
+        drop_stdout()
+        return True
+    return False
+
+
 class Terminated(KeyboardInterrupt):
     """SIGTERM, turned into an exception so that files being written are cleaned up."""
 
@@ -897,13 +933,16 @@ def _guarded(call: Callable[[], Any]) -> Any:
         drop_stdout()
         raise click.exceptions.Exit(EXIT_OK) from None
     except Terminated as stopped:
+        stdout_reader_gone()  # a pipeline stopped as a whole: its reader may be gone
         with contextlib.suppress(OSError):  # a terminal hung up takes no more lines
             click.echo(_("hung up") if isinstance(stopped, HungUp) else _("terminated"), err=True)
         raise click.exceptions.Exit(stopped.exit_code) from None
     except KeyboardInterrupt:
         if debugging():
             raise
-        click.echo(_("interrupted"), err=True)
+        stdout_reader_gone()  # a pipeline stopped as a whole: its reader may be gone
+        with contextlib.suppress(OSError):  # nor may stderr's
+            click.echo(_("interrupted"), err=True)
         raise click.exceptions.Exit(EXIT_INTERRUPTED) from None
     except TuringError as exc:
         if debugging():

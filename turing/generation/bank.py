@@ -635,6 +635,14 @@ class Bank:
             return
         if self.path.exists():  # a device (/dev/null) is refused before SQLite opens it
             self._check_bank_file()
+            try:  # a file or a folder it may not write is said before SQLite opens it
+                write_target(self.path)
+            except WriteTargetError as exc:
+                raise BankError(
+                    _("{path}: cannot open the bank: {reason}").format(
+                        path=self.path, reason=exc.reason
+                    )
+                ) from None
         elif not self.path.exists():
             try:  # a new bank: where it cannot be made is said as for any file written
                 write_target(self.path)
@@ -681,8 +689,10 @@ class Bank:
 
     def _why_not(self, exc: sqlite3.Error) -> str:
         """Why SQLite could not open the bank: for "unable to open database file", what
-        the system says of the file or its folder when it says something."""
-        if _sqlite_code(exc) == sqlite3.SQLITE_CANTOPEN:
+        the system says of the file or its folder when it says something; so for "attempt
+        to write a readonly database" where it is the folder SQLite may not write in (its
+        ``-shm`` file, or its ``-journal`` or ``-wal`` file, go there)."""
+        if _sqlite_code(exc) in (sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_READONLY):
             try:
                 os.close(os.open(self.path, os.O_RDONLY))
             except OSError as error:
@@ -725,8 +735,10 @@ class Bank:
         try:
             return self._open_readonly(uri)
         except sqlite3.Error as exc:
+            # SQLite says "cannot open" or, of a folder it cannot make the -shm file in,
+            # SQLITE_READONLY_DIRECTORY (a "readonly database" error) as the case may be
             if (
-                _sqlite_code(exc) != sqlite3.SQLITE_CANTOPEN
+                _sqlite_code(exc) not in (sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_READONLY)
                 or not _storage_unchangeable(self.path)
                 or self._wal_pending()
             ):
@@ -760,6 +772,9 @@ class Bank:
         self.conn = conn
         try:
             conn.execute("PRAGMA busy_timeout = 30000")
+            # another program's SQLite file is refused before anything in it changes (the
+            # journal mode is written in the file's header)
+            self._refuse_version(conn, int(conn.execute("PRAGMA user_version").fetchone()[0]))
             mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
             conn.execute("PRAGMA synchronous = NORMAL")
             conn.execute("PRAGMA cache_size = -65536")
@@ -1078,16 +1093,25 @@ class Bank:
         run: RunRecord | None = None,
         first: int | None = None,
         verifiers: int | None = None,
+        skip: set[int] | frozenset[int] = frozenset(),
     ) -> int:
         """Store catalogue rows in one transaction (with ``run``'s progress): ``rows`` is
         flat, :data:`CATALOGUE_FIELDS` after one another. Returns how many were new.
 
-        ``first``: the place of the first row in the whole catalogue of ``verifiers``
-        (rows come in key order): every :data:`MARK_EVERY`-th place is marked with its key,
-        so a sampler can reach the puzzle at any place without reading the ones before."""
+        ``first``: the place of the first stored row in the catalogue table's rows of
+        ``verifiers`` (rows come in key order): every :data:`MARK_EVERY`-th place is marked
+        with its key, so a sampler can reach the puzzle at any place without reading the
+        ones before. ``skip``: keys of puzzles the bank holds already outside the catalogue
+        (:meth:`stored_keys`); their rows are left out, not counted as new."""
         width = len(CATALOGUE_FIELDS)
         if len(rows) % width:
             raise ValueError("catalogue rows come in whole rows")
+        if skip:
+            kept: array[int] = array("q")
+            for i in range(0, len(rows), width):
+                if rows[i] not in skip:
+                    kept.extend(rows[i : i + width])
+            rows = kept
         marks: list[tuple[int, int, int, int]] = []
         if first is not None and verifiers is not None:
             n = len(rows) // width
@@ -1215,6 +1239,16 @@ class Bank:
                 args.append(bound)
         return (" WHERE " + " AND ".join(parts)) if parts else "", args
 
+    def catalogue_rows(self, cs: int, verifiers: int) -> int:
+        """How many puzzles of ``verifiers`` the catalogue table holds of card set ``cs``."""
+        lo, hi = key_range("classic", verifiers)
+        return int(
+            self.conn.execute(
+                "SELECT count(*) FROM catalogue WHERE cs = ? AND key >= ? AND key < ?",
+                (cs, lo, hi),
+            ).fetchone()[0]
+        )
+
     def has_catalogue(self) -> bool:
         return self.conn.execute("SELECT 1 FROM catalogue LIMIT 1").fetchone() is not None
 
@@ -1278,6 +1312,35 @@ class Bank:
         cs = next((i for i, e in self._entries().items() if e.reference == reference), None)
         if cs is None:
             return None
+        key = self._packed_key(cs, body)
+        if key is None:
+            return None
+        row = self.conn.execute(
+            f"SELECT {', '.join(CATALOGUE_FIELDS)} FROM catalogue WHERE cs = ? AND key = ?",
+            (cs, key),
+        ).fetchone()
+        return None if row is None else (cs, tuple(row))
+
+    def stored_keys(self, cs: int, verifiers: int) -> set[int]:
+        """The catalogue keys of the classic puzzles of catalogue ``cs``'s card set and
+        ``verifiers`` that the bank holds outside the catalogue (stored by ``generate`` or
+        an import): :meth:`add_catalogue` skips them (``skip``), so each puzzle is in
+        the bank once. Empty for a bank that holds none (read through an index)."""
+        reference = self._entries()[cs].reference
+        keys: set[int] = set()
+        prefix = f"classic|{reference}|"
+        for (text,) in self.conn.execute(
+            "SELECT key FROM puzzles WHERE mode = 'classic' AND verifiers = ? "
+            "AND key >= ? AND key < ?",
+            (verifiers, prefix, prefix[:-1] + chr(ord("|") + 1)),
+        ):
+            key = self._packed_key(cs, str(text)[len(prefix) :])
+            if key is not None:
+                keys.add(key)
+        return keys
+
+    def _packed_key(self, cs: int, body: str) -> int | None:
+        """The catalogue key of a classic canonical key's cards part, if it has one."""
         cards: list[int] = []
         positions: list[int] = []
         for part in body.split(";"):
@@ -1288,14 +1351,9 @@ class Bank:
             cards.append(int(card))
             positions.append(int(position))
         try:
-            key = pack(self.catalogue_set(cs)[1], "classic", cards, positions)
+            return pack(self.catalogue_set(cs)[1], "classic", cards, positions)
         except PackingError:
             return None
-        row = self.conn.execute(
-            f"SELECT {', '.join(CATALOGUE_FIELDS)} FROM catalogue WHERE cs = ? AND key = ?",
-            (cs, key),
-        ).fetchone()
-        return None if row is None else (cs, tuple(row))
 
     def run_record(self, signature: str) -> RunRecord | None:
         row = self.conn.execute(
