@@ -343,6 +343,31 @@ def test_ctrl_c_during_a_slow_hint_cancels_only_the_hint(children: list[pexpect.
     table.expect("Result · solution")
 
 
+def test_enter_while_the_program_works_leaves_no_old_spinner_lines(
+    children: list[pexpect.spawn],
+) -> None:
+    """Keys typed while a search runs are not echoed: an Enter would move the spinner's line
+    down and leave its last frame behind, once a key."""
+    child = spawn(["--random", "--mode", "extreme", "--verifiers", "6", "--seed", "1"])
+    children.append(child)
+    table = Table(child)
+    table.expect("player>")
+    child.sendline("hint best")
+    table.expect("Searching for the best next test…")
+    child.expect(pexpect.TIMEOUT, timeout=1)
+    child.send("\r")
+    child.send("\r")
+    child.expect(pexpect.TIMEOUT, timeout=1.5)
+    assert "\n" not in str(child.before)  # the spinner redrawn in place, no line added
+    child.sendcontrol("c")
+    table.expect("Hint cancelled (not counted)")
+    table.expect("player>")
+    child.sendline("giveup")
+    table.expect("Give up? You will be out of the running. [y/N]")
+    child.sendline("y")
+    table.expect("Result · solution")
+
+
 def test_hint_best_is_searched_again_after_tests_narrow_the_state(
     children: list[pexpect.spawn],
 ) -> None:

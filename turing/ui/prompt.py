@@ -390,6 +390,30 @@ def status_line(game: Game, name: str) -> str:
     return ""
 
 
+@contextlib.contextmanager
+def _no_echo(stream: Any) -> Iterator[None]:
+    """The terminal on ``stream`` does not echo typed keys meanwhile (nothing changes where
+    it is not a terminal)."""
+    try:
+        fd = stream.fileno()
+        saved = termios.tcgetattr(fd)
+    except (OSError, ValueError, AttributeError, termios.error):
+        yield
+        return
+    quiet = list(saved)
+    quiet[3] = saved[3] & ~termios.ECHO
+    try:
+        termios.tcsetattr(fd, termios.TCSANOW, quiet)
+    except termios.error:
+        yield
+        return
+    try:
+        yield
+    finally:
+        with contextlib.suppress(OSError, termios.error):
+            termios.tcsetattr(fd, termios.TCSANOW, saved)
+
+
 def render_hint(
     session: Session, shown: HintShown, color: bool, shapes: Mapping[str, str] = SHAPE_STYLES
 ) -> RenderableType:
@@ -1058,7 +1082,9 @@ class PromptView:
             return
         if not console.is_terminal:  # plain text (NO_COLOR): the line alone is drawn
             console = Console(file=console.file, force_terminal=True, color_system=None)
-        with console.status(Text(words), spinner="dots"):
+        # Keys typed meanwhile are not echoed (Enter would move the line down and leave the
+        # spinner's last frame behind each time); they wait for the next prompt as before.
+        with _no_echo(self.reader.stream), console.status(Text(words), spinner="dots"):
             yield
 
     def _run_plan(self, name: str, plan: Plan) -> None:
