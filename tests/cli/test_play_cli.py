@@ -537,6 +537,16 @@ def test_hint_best_gives_the_optimal_next_test() -> None:
     assert "Searching" not in result.output and "Ctrl-C" not in result.output
 
 
+def test_a_hint_shows_letters_left_the_same_criteria_once() -> None:
+    """In nightmare mode before any test every letter may hold every card: one row."""
+    args = ["--random", "--mode", "nightmare", "--difficulty", "hard", "--verifiers", "6"]
+    result = play([*args, "--seed", "1"], "hint\nquit\n")
+    assert "A, B, C, D, E, F  17.1 count of even digits = 0" in result.output
+    assert result.output.count("17.1 count of even digits = 0") == 1
+    classic = play([], "hint\nsolve 241\n")
+    assert "\nA  " in classic.output and "\nB  " in classic.output
+
+
 def test_no_hints_option() -> None:
     result = play(["--no-hints"], "hint\nsolve 241\n")
     assert "error: hints are off in this game" in result.output

@@ -429,12 +429,19 @@ def render_hint(
     )
     table.add_column("")
     table.add_column(_("criteria still possible"))
+    # Letters left the same criteria (every letter, in nightmare mode before a test) are
+    # shown once, on one row.
+    rows: dict[tuple[tuple[int, int], ...], list[str]] = {}
     for v, letter in enumerate(game.public.letters):
+        rows.setdefault(tuple(hint.possible[v]), []).append(letter)
+    for possible, letters in rows.items():
         lines = [
             f"{card}.{pos} {game.cardset.card(card).criterion(pos).text_in(current_language())}"
-            for card, pos in hint.possible[v]
+            for card, pos in possible
         ]
-        table.add_row(letter, shaped("\n".join(lines) or _("none"), color, shapes=shapes))
+        table.add_row(
+            ", ".join(letters), shaped("\n".join(lines) or _("none"), color, shapes=shapes)
+        )
     codes = hint.codes.texts()
     summary = Text()
     if hint.solution is not None:
