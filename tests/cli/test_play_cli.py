@@ -475,7 +475,10 @@ def test_puzzle_files_ids_and_unplayable_puzzles(tmp_path: Path) -> None:
     assert german.exit_code == 2 and "enthält 2 Rätsel; wähle eines mit --id" in german.output
     chosen = play([nightmare, "--id", "04-n"], "strike A 1\nstrike 15.1\nhint\npass\nquit\n")
     assert chosen.exit_code == 1
-    assert "error: verifier A's card is not known for sure" in chosen.output
+    assert (
+        "error: in nightmare mode a criterion is named by its card, not by a verifier's "
+        "letter: strike 3.1" in chosen.output
+    )
     assert "Struck: 15.1" in chosen.output
     assert "each holds one of these cards (which one is hidden)" in chosen.output
     shipped = play(["--id", "03-X", "--players", "bot:greedy", "--seed", "1"])
@@ -535,6 +538,81 @@ def test_hint_best_gives_the_optimal_next_test() -> None:
     assert "Best now: stop testing and solve 241 (hints used: 2)" in result.output
     # a script's transcript holds no passing "searching…" line (a terminal shows one)
     assert "Searching" not in result.output and "Ctrl-C" not in result.output
+
+
+def test_hint_best_before_the_first_test_of_a_code_may_change_the_code() -> None:
+    """A code composed and not yet tested may still be changed: the hint advises the best
+    code for the round, not ending a round with no test."""
+    result = play(
+        ["--id", "03-X"],
+        "compose 111\nhint best\ncompose 122\nhint best\ncompose 121\nhint best\nquit\n",
+    )
+    assert "stop testing" not in result.output
+    assert "Best now: compose 122 and test A (hints used: 1)" in result.output
+    assert "Best now: test 122 against A (hints used: 2)" in result.output
+    assert "Best now: compose 122 and test A (hints used: 3)" in result.output
+
+
+def test_hint_best_with_no_test_left_in_the_round_is_refused_and_not_counted() -> None:
+    for lines in ("test 111 A B C\nhint best\nhint best\n", "test 111 A B; test C; hint best\n"):
+        result = play(["--id", "02-N"], lines + "giveup\ny\n")
+        assert "error: this round's tests are all made, so there is no next test" in result.output
+        assert "Best now" not in result.output
+        rows = [line.split() for line in result.output.splitlines() if line.startswith("player ")]
+        assert rows[-1][-1] == "0"  # no hint counted
+    german = play(["--id", "02-N", "--lang", "de"], "teste 111 A B C\ntipp bester\npasse\n")
+    assert "die Tests dieser Runde sind alle gemacht" in german.output
+
+
+def test_hint_best_says_when_the_rounds_are_not_proven(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the rounds search passes its limit, the move keeps the fewest tests and the
+    hint says the rounds are not proven the fewest."""
+    import turing.analysis.search as analysis
+
+    monkeypatch.setattr(analysis, "ROUND_STATES", 10)
+    monkeypatch.setattr(analysis, "_RECENT", [])
+    result = play(["--id", "03-X"], "hint best\nquit\n")
+    assert "keeping the fewest tests (the fewest rounds are not proven here" in result.output
+
+
+def test_hint_best_and_the_optimal_bot_keep_the_rounds_the_analysis_proves(
+    tmp_path: Path,
+) -> None:
+    """On this 6-verifier extreme table `turing analyze` proves 8 tests in 3 rounds and
+    starts with 112 on E; the policy's rounds search gets the same share of states from
+    the same point, so the hint gives that move and the bot keeps the 3 rounds."""
+    puzzle = tmp_path / "x6.jsonl"
+    args = "generate -n 1 --mode extreme --difficulty hard --verifiers 6 --seed 9 -o"
+    made = CliRunner().invoke(main, [*args.split(" "), str(puzzle)])
+    assert made.exit_code == 0, made.output
+    assert json.loads(puzzle.read_text())["cards"] == [
+        [3, 41], [28, 40], [29, 45], [30, 31], [33, 36], [34, 47]
+    ]  # fmt: skip
+    hint = play([str(puzzle)], "hint best\nquit\n")
+    assert "Best now: compose 112 and test E (hints used: 1)" in hint.output
+    bot = play([str(puzzle), "--players", "bot:optimal"])
+    assert bot.exit_code == 0, bot.output
+    assert "· 3 rounds" in bot.output
+
+
+def test_the_optimal_first_round_after_the_game_says_which_answer_leads_where() -> None:
+    result = play(["--id", "03-X"], "giveup\ny\n")
+    assert (
+        "An optimal first round: compose 122, test A; A ✔ → C (C ✔ → B, C ✘ → D), "
+        "A ✘ → D (D ✔ → B, D ✘ → stop)." in result.output
+    )
+    german = play(["--id", "03-X", "--lang", "de"], "gib auf\nj\n")
+    assert "A ✘ → D (D ✔ → B, D ✘ → Schluss)." in german.output
+
+
+def test_a_hint_shows_letters_left_the_same_criteria_once() -> None:
+    """In nightmare mode before any test every letter may hold every card: one row."""
+    args = ["--random", "--mode", "nightmare", "--difficulty", "hard", "--verifiers", "6"]
+    result = play([*args, "--seed", "1"], "hint\nquit\n")
+    assert "A, B, C, D, E, F  17.1 count of even digits = 0" in result.output
+    assert result.output.count("17.1 count of even digits = 0") == 1
+    classic = play([], "hint\nsolve 241\n")
+    assert "\nA  " in classic.output and "\nB  " in classic.output
 
 
 def test_no_hints_option() -> None:

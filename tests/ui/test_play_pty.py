@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -336,6 +337,39 @@ def test_ctrl_c_during_a_slow_hint_cancels_only_the_hint(children: list[pexpect.
     table.expect("player>")
     child.sendline("show")
     table.expect("hints 0")
+    table.expect("player>")
+    child.sendline("giveup")
+    table.expect("Give up? You will be out of the running. [y/N]")
+    child.sendline("y")
+    table.expect("Result · solution")
+
+
+def test_enter_while_the_program_works_leaves_no_old_spinner_lines(
+    tmp_path: Path, children: list[pexpect.spawn]
+) -> None:
+    """Keys typed while a search runs are not echoed: an Enter would move the spinner's line
+    down and leave its last frame behind, once a key."""
+    # the first best-test search of this 6-verifier extreme table takes several seconds
+    puzzle = tmp_path / "x6.jsonl"
+    args = "generate -n 1 --mode extreme --difficulty hard --verifiers 6 --seed 9 -o"
+    made = subprocess.run(
+        [sys.executable, "-m", "turing", *args.split(" "), str(puzzle)], capture_output=True
+    )
+    assert made.returncode == 0, made.stderr
+    child = spawn([str(puzzle)])
+    children.append(child)
+    table = Table(child)
+    table.expect("player>")
+    child.sendline("hint best")
+    table.expect("Searching for the best next test…")
+    child.expect(pexpect.TIMEOUT, timeout=0.5)
+    assert not child.getecho()  # the terminal echoes nothing meanwhile
+    child.send("\r")
+    child.send("\r")
+    child.expect(pexpect.TIMEOUT, timeout=1)
+    assert "\n" not in str(child.before)  # the spinner redrawn in place, no line added
+    child.sendcontrol("c")
+    table.expect("Hint cancelled (not counted)")
     table.expect("player>")
     child.sendline("giveup")
     table.expect("Give up? You will be out of the running. [y/N]")

@@ -37,6 +37,7 @@ prefix code over the codes' weights).
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import heapq
 import random
@@ -448,6 +449,12 @@ class Search:
         #: the rounds search gives up once the search as a whole stored this many states
         self.round_states_limit = ROUND_STATES
         self.rounds_exhausted = False
+        #: the size (groups) of the state where the policy's rounds search last gave up
+        #: (None: it never did); see :func:`_policy_move`
+        self.rounds_gave_up_at: int | None = None
+        #: whether the last move :meth:`best_new_round` or :meth:`best_in_round` gave
+        #: keeps rounds proven the fewest (False: the rounds search passed its limit there)
+        self.rounds_proven = True
         #: the compiled expected search (see :meth:`_make_kernel`), made the first time
         #: it is needed (until then None); whether it is to be made
         self._compiled: ExpectedKernel | None = None
@@ -478,9 +485,18 @@ class Search:
     def new_share(self, work: int) -> None:
         """A fresh share of work for one more question to this search (a later state of the
         same game): the work limit counts from here, not from the first question, and what
-        was proven before is kept. (The rounds search's state limit stays the search's
-        own: past it, the policy keeps what the rounds search proved.)"""
+        was proven before is kept. (The rounds search has a share of stored states of its
+        own: :meth:`share_rounds`.)"""
         self.max_work = self.work + work
+
+    def share_rounds(self, states: int | None = None) -> None:
+        """A fresh share of stored states for the rounds search (by default
+        :data:`ROUND_STATES`), counted from here, as :func:`analyze_hypotheses` gives it
+        after the fewest tests: it may search again where an earlier question stopped
+        it, with what it proved kept."""
+        share = ROUND_STATES if states is None else states
+        self.round_states_limit = self.states_stored + share
+        self.rounds_exhausted = False
 
     # -- states ----------------------------------------------------------------------------
 
@@ -2178,24 +2194,33 @@ class Search:
                 return v
         raise AssertionError("no verifier gives this split")  # pragma: no cover
 
-    def best_new_round(self, state: int) -> tuple[int, int] | None:
+    def best_new_round(self, state: int, prefer: int | None = None) -> tuple[int, int] | None:
         """The (code, verifier) to start a round with; None when the code is known.
 
         The move keeps the fewest-tests guarantee and the fewest-rounds guarantee; among
-        such moves, the most even split first, then the lowest code and verifier.
+        such moves, the most even split first, then the lowest code and verifier. A move
+        of ``prefer`` (a code composed and not yet tested) comes first where it keeps as
+        much as the others. :attr:`rounds_proven` tells whether the move's rounds are
+        proven the fewest.
         """
         if self.is_known(state):
             return None
         size = state.bit_count()
-        candidates: list[tuple[int, int, int, frozenset[int]]] = []
+        preferred = None if prefer is None else self.code_splits(state, prefer)
+        candidates: list[tuple[bool, int, int, int, frozenset[int]]] = []
         for c, splits in self.round_codes(state):
+            if splits == preferred:
+                assert prefer is not None
+                c = prefer
             for y in self._optimal_in(state, splits):
-                candidates.append((abs(2 * y.bit_count() - size), c, y, splits))
-        candidates.sort(key=lambda t: (t[0], t[1], self.verifier_for(state, t[1], t[2])))
+                even = abs(2 * y.bit_count() - size)
+                candidates.append((splits != preferred, even, c, y, splits))
+        candidates.sort(key=lambda t: (t[0], t[1], t[2], self.verifier_for(state, t[2], t[3])))
+        self.rounds_proven = True
         if not self.rounds_exhausted:
             try:
                 rounds = self.min_rounds(state)
-                for _, c, y, splits in candidates:
+                for _, _, c, y, splits in candidates:
                     if self._test_ok(state, y, rounds - 1, TESTS_PER_ROUND - 1, splits):
                         return c, self.verifier_for(state, c, y)
             except RoundsTooLarge:
@@ -2203,12 +2228,15 @@ class Search:
         # The rounds search stopped short: keep the fewest rounds it proved enough, if
         # fewer than one test a round gives (the move that proved it is among these).
         enough = self._round_ok.get(state, (-1, _INF))[1]
-        if enough < self.min_tests(state):
-            for _, c, y, splits in candidates:
+        t = self.min_tests(state)
+        if enough < t:
+            for _, _, c, y, splits in candidates:
                 if self._known_ok(state, y, enough - 1, TESTS_PER_ROUND - 1, splits):
+                    self.rounds_proven = self.rounds_bounds(state)[0] >= enough
                     return c, self.verifier_for(state, c, y)
         # Otherwise keep the fewest-tests guarantee only.
-        _, c, y, _ = candidates[0]
+        self.rounds_proven = self.rounds_bounds(state)[0] >= t
+        _, _, c, y, _ = candidates[0]
         return c, self.verifier_for(state, c, y)
 
     def _known_ok(
@@ -2226,6 +2254,7 @@ class Search:
 
         Testing wins ties with ending the round (the answer can only help).
         """
+        self.rounds_proven = True
         left = TESTS_PER_ROUND - len(set(tested))
         if self.is_known(state) or left <= 0:
             return None
@@ -2240,9 +2269,12 @@ class Search:
                     for y in options:
                         if self._test_ok(state, y, rounds, left - 1, splits):
                             return self.verifier_for(state, code, y, skip=tested)
+                if not tested:  # a round ended with no test would be a round lost
+                    return self.verifier_for(state, code, options[0])
                 return None
             except RoundsTooLarge:
                 pass
+        self.rounds_proven = False
         # The rounds search stopped short: keep the fewest rounds it proved enough from
         # here, testing on (as it tried first) or ending the round (one test-optimal test
         # a round always does).
@@ -2727,7 +2759,7 @@ def analyze_hypotheses(
         # The figures below have state and work limits of their own, past which they
         # report bounds.
         search.max_work = search.work + round_work
-        search.round_states_limit = search.states_stored + round_states
+        search.share_rounds(round_states)
         try:
             fewest_rounds = search.min_rounds(root)
             rounds_range = (fewest_rounds, fewest_rounds)
@@ -2927,30 +2959,55 @@ def _search_for(hypotheses: Sequence[Hypothesis]) -> tuple[Search, int]:
     return search, search.full
 
 
-def _move(
+@dataclass(frozen=True)
+class PolicyMove:
+    """The policy's next test: compose ``code`` (when it is not the one composed) and test
+    ``verifier``. ``rounds_proven``: the move keeps rounds proven the fewest from here;
+    False where the rounds search passed its limit (the move keeps the fewest tests, and
+    the fewest rounds the search proved enough before its limit)."""
+
+    code: str
+    verifier: int
+    rounds_proven: bool = True
+
+
+def _policy_move(
     search: Search, state: int, code: str | None, tested: Sequence[int]
-) -> tuple[str, int] | None:
+) -> PolicyMove | None:
+    """The policy's move in ``state`` (None: stop testing). The rounds search gets a fresh
+    share of stored states and searches the state first, as :func:`analyze_hypotheses`
+    does, so where that proves the rounds, so does the policy. A code composed and not
+    yet tested may still be changed: the move is then a new round's (that code's own
+    test where it keeps as much)."""
     if search.is_known(state):
         return None
-    if code is None:
-        move = search.best_new_round(state)
-        return None if move is None else (CODE_TEXT[move[0]], move[1])
-    c = code_index(code)
-    v = search.best_in_round(state, c, tuple(tested))
-    return None if v is None else (CODE_TEXT[c], v)
+    search.min_tests(state)  # not the rounds search's share (as in the analysis)
+    size = state.bit_count()
+    gave_up = search.rounds_gave_up_at
+    if gave_up is None or 2 * size <= gave_up:
+        # A fresh share, unless the rounds search gave up on a state less than twice as
+        # large: the questions of one round would each search as far again.
+        search.share_rounds()
+        with contextlib.suppress(RoundsTooLarge):  # past its limit, the moves keep what it proved
+            search.min_rounds(state)
+    try:
+        if code is None or not tested:
+            move = search.best_new_round(state, None if code is None else code_index(code))
+            if move is None:
+                return None
+            return PolicyMove(CODE_TEXT[move[0]], move[1], search.rounds_proven)
+        c = code_index(code)
+        v = search.best_in_round(state, c, tuple(tested))
+        return None if v is None else PolicyMove(CODE_TEXT[c], v, search.rounds_proven)
+    finally:
+        if search.rounds_exhausted and (gave_up is None or 2 * size <= gave_up):
+            search.rounds_gave_up_at = size
 
 
-def next_test(
+def policy_move(
     hypotheses: Sequence[Hypothesis], code: str | None, tested_this_round: tuple[int, ...]
-) -> tuple[str, int] | None:
-    """The optimal next test in a player's state: ``(code, verifier index)``, or None.
-
-    ``hypotheses``: the assignments still consistent with the player's answers. ``code``:
-    the code composed this round (None before composing: the move then names the code to
-    compose). ``tested_this_round``: verifiers already tested this round. None means stop
-    testing: the code is known, or ending the round is optimal (see the module docstring:
-    fewest tests in the worst case first, then fewest rounds).
-    """
+) -> PolicyMove | None:
+    """:func:`next_test` with whether the move's rounds are proven the fewest."""
     if not hypotheses:
         raise AnalysisError(gettext("no assignment agrees with these answers"))
     with _RECENT_LOCK:
@@ -2962,16 +3019,36 @@ def next_test(
                         number=v, count=search.verifiers
                     )
                 )
-        return _move(search, state, code, tested_this_round)
+        return _policy_move(search, state, code, tested_this_round)
+
+
+def next_test(
+    hypotheses: Sequence[Hypothesis], code: str | None, tested_this_round: tuple[int, ...]
+) -> tuple[str, int] | None:
+    """The optimal next test in a player's state: ``(code, verifier index)``, or None.
+
+    ``hypotheses``: the assignments still consistent with the player's answers. ``code``:
+    the code composed this round (None before composing: the move then names the code to
+    compose; a code not yet tested may be changed, so the move may name another).
+    ``tested_this_round``: verifiers already tested this round. None means stop
+    testing: the code is known, or ending the round is optimal (see the module docstring:
+    fewest tests in the worst case first, then fewest rounds).
+    """
+    move = policy_move(hypotheses, code, tested_this_round)
+    return None if move is None else (move.code, move.verifier)
 
 
 class OptimalBot:
     """``bot:optimal``: plays the exact policy of this module.
 
-    It guarantees knowing the code within ``min_tests_worst`` tests (and, keeping that,
-    within ``rounds_worst`` rounds), and submits only when it knows the code. Each move's
-    search gets its own share of :data:`POLICY_WORK`. A move whose search passes it (most
-    hard nightmare tables and some hard extreme ones, early in the game) is
+    Where its search finishes, it guarantees knowing the code within ``min_tests_worst``
+    tests and, keeping that, within ``rounds_worst`` rounds wherever its rounds search
+    proves them (each move's rounds search has the share of stored states
+    :func:`analyze_hypotheses` gives, :data:`ROUND_STATES`; past it, the fewest rounds it
+    proved enough); it submits only when it knows the code. It ends no round without a
+    test. Each move's search gets its own share of :data:`POLICY_WORK`. A move whose
+    search passes it (most hard nightmare tables and some hard extreme ones, early in the
+    game) is
     ``bot:greedy``'s; the exact policy is tried again once at most half as many
     assignments are left as where it last gave up, so a game has only a few searches
     that give up, and from the first that succeeds on, the bot keeps the fewest tests
@@ -3027,12 +3104,12 @@ class OptimalBot:
                 if found is None:
                     return CODE_TEXT[0]
                 search, state = found
-                move = search.best_new_round(state)
+                move = _policy_move(search, state, None, ())
         except AnalysisTooLarge:
             return self._gave_up(view).compose(view)
         if move is None:  # known: compose the code itself (no test is needed)
             return CODE_TEXT[search.code_of[lowest_index(state)]]
-        return CODE_TEXT[move[0]]
+        return move.code
 
     def next_test(self, view: PlayerView) -> int | None:
         if view.code is None:
@@ -3045,7 +3122,14 @@ class OptimalBot:
                 if found is None:
                     return None
                 search, state = found
-                return search.best_in_round(state, code_index(view.code), view.tested_this_round)
+                tested = view.tested_this_round
+                move = _policy_move(search, state, view.code, tested)
+                if move is not None and move.code != view.code:
+                    # Another code would be better (its own was composed where the search
+                    # gave up): it cannot be composed now; its code's best test, one at
+                    # least (a round ended with no test would be a round lost).
+                    return search.best_in_round(state, code_index(view.code), tested)
+                return None if move is None else move.verifier
         except AnalysisTooLarge:
             return self._gave_up(view).next_test(view)
 
@@ -3061,6 +3145,7 @@ __all__ = [
     "Branch",
     "FirstRound",
     "OptimalBot",
+    "PolicyMove",
     "RoundStep",
     "RoundsTooLarge",
     "Search",
@@ -3069,5 +3154,6 @@ __all__ = [
     "min_tests_bounds",
     "min_tests_worst",
     "next_test",
+    "policy_move",
     "work_limit",
 ]

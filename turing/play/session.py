@@ -35,7 +35,13 @@ from pathlib import Path
 from typing import Any, Final, Literal, TextIO
 
 from turing.analysis.greedy import greedy_move
-from turing.analysis.search import AnalysisTooLarge, Search, next_test, plan_round
+from turing.analysis.search import (
+    AnalysisTooLarge,
+    RoundStep,
+    Search,
+    plan_round,
+    policy_move,
+)
 from turing.core.cards import CardSet, cards_dir, load_cardset, shipped_cardsets
 from turing.core.codes import EXAMPLE_CODE, SHAPE_SYMBOLS, Code, CodeError
 from turing.core.errors import TuringError
@@ -820,7 +826,10 @@ class BestTest:
     """The optimal next move: compose ``code`` (when ``compose``) and test ``verifier``;
     None for both: stop testing (``solution`` when the code is known). Not ``proven``:
     the exact search passed its work limit, and the move is ``bot:greedy``'s (the one
-    ``bot:optimal`` makes there)."""
+    ``bot:optimal`` makes there). Not ``rounds_proven``: the move keeps the fewest tests,
+    but the rounds search passed its limit, so its rounds are not proven the fewest.
+    ``compose``: the move's code is not the one composed (none is, or it is not tested
+    yet and may still be changed)."""
 
     code: str | None
     verifier: int | None
@@ -828,6 +837,7 @@ class BestTest:
     solution: str | None
     used: int
     proven: bool = True
+    rounds_proven: bool = True
 
 
 @dataclass(frozen=True)
@@ -955,6 +965,7 @@ class FewestTests:
     upper: int | None
     first_code: str | None  # the optimal first round: a code and its adaptive tests
     first_verifiers: tuple[int, ...]
+    first_plan: RoundStep | None = None  # which answer leads to which test (None: one test)
 
     @property
     def exact(self) -> bool:
@@ -974,33 +985,41 @@ def fewest_tests(
     upper when exact within ``max_work`` (and :data:`COMPARE_SECONDS`); the first round
     only when found in time. Past the limits, the bounds ``turing analyze`` gives there:
     what the search proved, and the best strategy found (the greedy ones at least)."""
+    return fewest_tests_planned(puzzle, cardset, max_work, first_round)[:4]
+
+
+def fewest_tests_planned(
+    puzzle: Puzzle, cardset: CardSet, max_work: int = COMPARE_WORK, first_round: bool = True
+) -> tuple[int, int | None, str | None, tuple[int, ...], RoundStep | None]:
+    """:func:`fewest_tests` and the first round's adaptive tests (None where the round
+    has one test, or none is found)."""
     hypotheses = deduce(puzzle.public(), cardset).hypotheses
     if not hypotheses:
-        return 0, 0, None, ()
+        return 0, 0, None, (), None
     codes = len({h.code for h in hypotheses})
     if codes <= 1:
-        return 0, 0, None, ()
+        return 0, 0, None, (), None
     try:
         search = Search(hypotheses, max_work=max_work)
     except AnalysisTooLarge:
-        return (codes - 1).bit_length(), None, None, ()
+        return (codes - 1).bit_length(), None, None, (), None
     search.deadline = search.clock() + COMPARE_SECONDS
     lower, upper = search.bounded_min_tests(search.full, max_work)
     if lower != upper:
-        return lower, upper, None, ()
+        return lower, upper, None, (), None
     exact = lower
     if not first_round:
-        return exact, exact, None, ()
+        return exact, exact, None, (), None
     try:
         move = search.best_new_round(search.full)
         if move is None:
-            return exact, exact, None, ()
+            return exact, exact, None, (), None
         plan = plan_round(search, search.full, move[0])
     except AnalysisTooLarge:
-        return exact, exact, None, ()
+        return exact, exact, None, (), None
     if plan is None:
-        return exact, exact, str(Code.from_index(move[0])), (move[1],)
-    return exact, exact, str(Code.from_index(move[0])), tuple(plan.verifiers())
+        return exact, exact, str(Code.from_index(move[0])), (move[1],), None
+    return exact, exact, str(Code.from_index(move[0])), tuple(plan.verifiers()), plan
 
 
 # -- transcript -----------------------------------------------------------------------------
@@ -1388,6 +1407,7 @@ class Session:
         if view.code is not None:
             code = Code.parse(view.code)
         done = game.phase(name) == "decide"
+        left = view.tests_left_this_round  # tests left this round once the line's are made
         decided = False
         for i, cmd in enumerate(commands):
             if decided:
@@ -1413,6 +1433,7 @@ class Session:
                         )
                     )
                 new.extend(Test(v) for v in cmd.verifiers)
+                left -= len(cmd.verifiers)
             elif cmd.name == "done":
                 new.append(EndTests())
                 done = True
@@ -1427,7 +1448,7 @@ class Session:
                 )
                 decided = True
             else:
-                self._check_other(name, cmd, done)
+                self._check_other(name, cmd, done, left)
             if new:
                 try:
                     game.check_all(name, [*actions, *new])
@@ -1440,14 +1461,14 @@ class Session:
                 raise CommandError(_("quit must come last on a line"))
         return Plan(name, tuple(commands))
 
-    def _check_other(self, name: str, cmd: Command, done: bool) -> None:
+    def _check_other(self, name: str, cmd: Command, done: bool, left: int) -> None:
         game = self.game
         try:
             if cmd.name == "note":
                 game.check_note(name, cmd.verifiers[0])
             elif cmd.name in ("strike", "unstrike"):
                 for verifier, card, position in cmd.strikes:
-                    number = card if card is not None else self._verifier_card(verifier)
+                    number = card if card is not None else self._verifier_card(verifier, cmd.name)
                     game.check_strike(name, number, position)
             elif cmd.name == "mark":
                 for shape, digit in cmd.marks:
@@ -1461,20 +1482,40 @@ class Session:
                             "advise: solve or pass (hint shows what you can infer)"
                         )
                     )
+                if cmd.arg == "best" and left <= 0:
+                    raise CommandError(
+                        _(
+                            "this round's tests are all made, so there is no next test to "
+                            "advise: end the round with done, then solve or pass (hint "
+                            "shows what you can infer)"
+                        )
+                    )
             elif cmd.name == "save":
                 self.save_target(cmd.arg)
         except IllegalAction as exc:
             raise CommandError(str(exc)) from None
 
-    def _verifier_card(self, verifier: int | None) -> int:
+    def _verifier_card(self, verifier: int | None, command: str) -> int:
         assert verifier is not None
         puzzle = self.game.public
-        if puzzle.mode_class.hidden_mapping or len(puzzle.cards[verifier]) != 1:
+        word = _(COMMANDS[command][0]).split()[0]
+        if puzzle.mode_class.hidden_mapping:
             raise CommandError(
                 _(
-                    "verifier {letter}'s card is not known for sure; "
-                    "name the criterion as CARD.K, like {example}"
-                ).format(letter=LETTERS[verifier], example=f"{puzzle.shown_cards[0]}.1")
+                    "in nightmare mode a criterion is named by its card, not by a verifier's "
+                    "letter: {command} {example}"
+                ).format(command=word, example=f"{puzzle.shown_cards[0]}.1")
+            )
+        if len(puzzle.cards[verifier]) != 1:
+            raise CommandError(
+                _(
+                    "verifier {letter} has more than one card; name the criterion by its "
+                    "card: {command} {example}"
+                ).format(
+                    letter=LETTERS[verifier],
+                    command=word,
+                    example=f"{puzzle.cards[verifier][0]}.1",
+                )
             )
         return puzzle.cards[verifier][0]
 
@@ -1521,7 +1562,7 @@ class Session:
                 strike = cmd.name == "strike"
                 struck = game.notes(name).struck
                 for verifier, card, position in cmd.strikes:
-                    number = card if card is not None else self._verifier_card(verifier)
+                    number = card if card is not None else self._verifier_card(verifier, cmd.name)
                     already = ((number, position) in struck) == strike
                     game.strike(name, number, position, struck=strike)
                     (unchanged if already else labels).append(f"{number}.{position}")
@@ -1555,9 +1596,12 @@ class Session:
         game = self.game
         game.check_hint(name)
         view = game.view(name)
-        proven = True
+        proven = rounds = True
+        found: tuple[str, int] | None
         try:
-            found = next_test(view.hypotheses(), view.code, view.tested_this_round)
+            move = policy_move(view.hypotheses(), view.code, view.tested_this_round)
+            found = None if move is None else (move.code, move.verifier)
+            rounds = move is None or move.rounds_proven
         except AnalysisTooLarge:
             found = greedy_move(view)
             proven = False
@@ -1567,9 +1611,9 @@ class Session:
         if found is None:
             codes = view.deduction().codes.texts()
             solution = codes[0] if len(codes) == 1 else None
-            return BestTest(None, None, False, solution, used, proven)
+            return BestTest(None, None, False, solution, used, proven, rounds)
         code, verifier = found
-        return BestTest(code, verifier, view.code is None, None, used, proven)
+        return BestTest(code, verifier, code != view.code, None, used, proven, rounds)
 
     def count_best_test(self, name: str, best: BestTest) -> BestTest:
         """Count a best-test answer found with ``count=False`` as shown; the answer with
@@ -1580,8 +1624,10 @@ class Session:
     # -- after the game --
 
     def fewest(self) -> FewestTests:
-        lower, upper, code, verifiers = fewest_tests(self.game.puzzle, self.game.cardset)
-        return FewestTests(lower, upper, code, verifiers)
+        lower, upper, code, verifiers, plan = fewest_tests_planned(
+            self.game.puzzle, self.game.cardset
+        )
+        return FewestTests(lower, upper, code, verifiers, plan)
 
     def outcome(self) -> str:
         """The game's result in one sentence (after the game)."""

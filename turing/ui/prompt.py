@@ -34,6 +34,7 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
+from turing.analysis.search import RoundStep
 from turing.cli.output import (
     EXIT_HUNG_UP,
     EXIT_TERMINATED,
@@ -390,6 +391,30 @@ def status_line(game: Game, name: str) -> str:
     return ""
 
 
+@contextlib.contextmanager
+def _no_echo(stream: Any) -> Iterator[None]:
+    """The terminal on ``stream`` does not echo typed keys meanwhile (nothing changes where
+    it is not a terminal)."""
+    try:
+        fd = stream.fileno()
+        saved = termios.tcgetattr(fd)
+    except (OSError, ValueError, AttributeError, termios.error):
+        yield
+        return
+    quiet = list(saved)
+    quiet[3] = saved[3] & ~termios.ECHO
+    try:
+        termios.tcsetattr(fd, termios.TCSANOW, quiet)
+    except termios.error:
+        yield
+        return
+    try:
+        yield
+    finally:
+        with contextlib.suppress(OSError, termios.error):
+            termios.tcsetattr(fd, termios.TCSANOW, saved)
+
+
 def render_hint(
     session: Session, shown: HintShown, color: bool, shapes: Mapping[str, str] = SHAPE_STYLES
 ) -> RenderableType:
@@ -405,12 +430,19 @@ def render_hint(
     )
     table.add_column("")
     table.add_column(_("criteria still possible"))
+    # Letters left the same criteria (every letter, in nightmare mode before a test) are
+    # shown once, on one row.
+    rows: dict[tuple[tuple[int, int], ...], list[str]] = {}
     for v, letter in enumerate(game.public.letters):
+        rows.setdefault(tuple(hint.possible[v]), []).append(letter)
+    for possible, letters in rows.items():
         lines = [
             f"{card}.{pos} {game.cardset.card(card).criterion(pos).text_in(current_language())}"
-            for card, pos in hint.possible[v]
+            for card, pos in possible
         ]
-        table.add_row(letter, shaped("\n".join(lines) or _("none"), color, shapes=shapes))
+        table.add_row(
+            ", ".join(letters), shaped("\n".join(lines) or _("none"), color, shapes=shapes)
+        )
     codes = hint.codes.texts()
     summary = Text()
     if hint.solution is not None:
@@ -442,6 +474,11 @@ def best_test_text(best: BestTest) -> str:
         move = _("test {code} against {letter}").format(
             code=best.code, letter=LETTERS[best.verifier]
         )
+    if best.proven and not best.rounds_proven:
+        return _(
+            "Best now: {move}, keeping the fewest tests (the fewest rounds are not proven "
+            "here: the rounds search passed its limit) {used}"
+        ).format(move=move, used=used)
     if best.proven:
         return _("Best now: {move} {used}").format(move=move, used=used)
     return _(
@@ -546,7 +583,17 @@ def fewest_lines(fewest: FewestTests) -> list[str]:
                 "(proven lower bound; the exact search passed its work limit)."
             ).format(n=fewest.lower)
         ]
-    if fewest.first_code is not None:
+    if fewest.first_code is not None and fewest.first_plan is not None:
+        plan = fewest.first_plan
+        after = _plan_branches(plan)
+        lines.append(
+            _("An optimal first round: compose {code}, test {first}{then}.").format(
+                code=fewest.first_code,
+                first=LETTERS[plan.verifier],
+                then=(", " if _same_next(plan) else "; ") + after if after else "",
+            )
+        )
+    elif fewest.first_code is not None:
         first, *then = (LETTERS[v] for v in fewest.first_verifiers)
         if len(then) == 1:  # tested after one answer or both: the plan may stop sooner
             lines.append(
@@ -568,6 +615,36 @@ def fewest_lines(fewest: FewestTests) -> list[str]:
                 )
             )
     return lines
+
+
+def _same_next(step: RoundStep) -> bool:
+    """Whether both answers to ``step``'s test lead to the same plan."""
+    yes, no = step.yes.then, step.no.then
+    if yes is None or no is None:
+        return yes is no
+    return yes.verifier == no.verifier and _plan_branches(yes) == _plan_branches(no)
+
+
+def _plan_branches(step: RoundStep) -> str:
+    """What follows ``step``'s test in a round's plan, by the answer where that matters:
+    ``A ✔ → C, A ✘ → D, then B``, ``then C``, ``C ✔ → B, C ✘ → stop``; empty when the
+    round ends after it whatever the answer."""
+    yes, no = step.yes.then, step.no.then
+    if yes is None and no is None:
+        return ""
+    after = [_plan_branches(s) if s is not None else "" for s in (yes, no)]
+    if yes is not None and _same_next(step):
+        rest = f", {after[0]}" if after[0] else ""
+        return _("then {letter}").format(letter=LETTERS[yes.verifier]) + rest
+    letter = LETTERS[step.verifier]
+    common = after[0] if yes is not None and no is not None and after[0] == after[1] else None
+    arrows = []
+    for mark, s, more in (("✔", yes, after[0]), ("✘", no, after[1])):
+        target = _("stop") if s is None else LETTERS[s.verifier]
+        if more and common is None:
+            target += f" ({more})"
+        arrows.append(f"{letter} {mark} → {target}")
+    return ", ".join(arrows) + (f", {common}" if common else "")
 
 
 # -- reading --------------------------------------------------------------------------------
@@ -1058,7 +1135,9 @@ class PromptView:
             return
         if not console.is_terminal:  # plain text (NO_COLOR): the line alone is drawn
             console = Console(file=console.file, force_terminal=True, color_system=None)
-        with console.status(Text(words), spinner="dots"):
+        # Keys typed meanwhile are not echoed (Enter would move the line down and leave the
+        # spinner's last frame behind each time); they wait for the next prompt as before.
+        with _no_echo(self.reader.stream), console.status(Text(words), spinner="dots"):
             yield
 
     def _run_plan(self, name: str, plan: Plan) -> None:
