@@ -113,6 +113,19 @@ def _console_class() -> type[Console]:
     return QuietPipeConsole
 
 
+def missing_extra(extra: str) -> str:
+    """How to install an optional extra (web, dask, fast), said the same way by every
+    message that needs one, in a form for an installed package and one for a checkout.
+
+    >>> missing_extra("web")
+    "the web extra: pip install 'turing[web]' (in a checkout: pip install -e '.[web]')"
+    """
+    return _(
+        "the {extra} extra: pip install 'turing[{extra}]' (in a checkout: pip install -e "
+        "'.[{extra}]')"
+    ).format(extra=extra)
+
+
 def stdout_console() -> Console:
     """A console for results: rich on a terminal, plain text otherwise or with NO_COLOR."""
     Console = _console_class()
