@@ -524,7 +524,7 @@ def test_help_at_the_prompt_then_a_bad_code_then_play_on() -> None:
     assert result.exit_code == 0, result.output
     # the opening lines say how to get at the commands, before the first prompt
     opening = result.output.split("your guess")[0]
-    assert "Type help for the commands." in opening
+    assert "Type help for the commands, rules for the rules." in opening
     assert "at a guess prompt" in result.output and "Final score" in result.output
     assert "error: '12' has 2 colours; a code has 4, like RGBY" in result.stderr
     assert "error: 'hello' is not a colour here" in result.stderr

@@ -144,14 +144,14 @@ def test_a_near_miss_of_a_command_word_is_named_in_the_language_in_use(
 )
 def test_a_line_of_words_that_are_no_code_names_its_first_word(text: str, word: str) -> None:
     assert mistyped_command(text, 4, GUESS_COMMANDS) == (
-        f"unknown command {word!r}; the commands here are hint, board, help, giveup, quit"
+        f"unknown command {word!r}; the commands here are hint, board, help, rules, giveup, quit"
     )
     assert mistyped_command(text, 5, PINS_COMMANDS) == (
-        f"unknown command {word!r}; the commands here are undo, board, help, quit"
+        f"unknown command {word!r}; the commands here are undo, board, help, rules, quit"
     )
     i18n.set_language("de")
     assert mistyped_command(text, 4, PINS_COMMANDS) == (
-        f"unbekannter Befehl {word!r}; die Befehle hier sind zurück, brett, hilfe, beenden"
+        f"unbekannter Befehl {word!r}; die Befehle hier sind zurück, brett, hilfe, regeln, beenden"
     )
 
 
@@ -159,7 +159,8 @@ def test_a_question_mark_is_help_and_another_prompts_command_lists_the_commands_
     for prompt in (GUESS_COMMANDS, PINS_COMMANDS, CODE_COMMANDS):
         assert mistyped_command("?", 4, prompt) is None  # help, which the prompt reads
     assert mistyped_command("random", 4, PINS_COMMANDS) == (
-        "'random' is not a command of this prompt; the commands here are undo, board, help, quit"
+        "'random' is not a command of this prompt; the commands here are undo, board, help, "
+        "rules, quit"
     )
     i18n.set_language("de")
     assert mistyped_command("hints", 4, GUESS_COMMANDS) == (
@@ -172,10 +173,10 @@ def test_a_word_of_the_criteria_games_commands_alone_is_named_as_a_command() -> 
         "unknown command 'show'; did you mean board?"
     )
     assert mistyped_command("Solve", 4, GUESS_COMMANDS) == (
-        "unknown command 'Solve'; the commands here are hint, board, help, giveup, quit"
+        "unknown command 'Solve'; the commands here are hint, board, help, rules, giveup, quit"
     )
     assert mistyped_command("resign", 4, PINS_COMMANDS) == (
-        "unknown command 'resign'; the commands here are undo, board, help, quit"
+        "unknown command 'resign'; the commands here are undo, board, help, rules, quit"
     )
     # made only of colour keys, they may be a code with a typo: its error mends it
     for word in ("look", "stop"):
@@ -189,10 +190,12 @@ def test_a_word_of_the_criteria_games_commands_alone_is_named_as_a_command() -> 
 def test_a_near_miss_of_another_prompts_command_lists_the_commands_here() -> None:
     # "hints" at a pins prompt: hint is the codebreaker's, so it is not offered there
     assert mistyped_command("hints", 4, PINS_COMMANDS) == (
-        "'hints' is not a command of this prompt; the commands here are undo, board, help, quit"
+        "'hints' is not a command of this prompt; the commands here are undo, board, help, "
+        "rules, quit"
     )
     assert mistyped_command("hint please", 4, CODE_COMMANDS) == (
-        "'hint please' is not a command of this prompt; the commands here are board, help, quit"
+        "'hint please' is not a command of this prompt; the commands here are board, help, "
+        "rules, quit"
     )
 
 
@@ -217,7 +220,7 @@ def test_at_the_guess_prompt_mistyped_commands_are_named_and_code_typos_mended()
     result = run(["--lang", "en", "play", "--seed", "0", "--games", "1"], [*lines, secret])
     assert result.exit_code == 0, result.output
     colours = "colours are R=red(1) G=green(2) B=blue(3) Y=yellow(4) W=white(5) K=black(6)"
-    commands = "the commands here are hint, board, help, giveup, quit"
+    commands = "the commands here are hint, board, help, rules, giveup, quit"
     assert result.stderr.splitlines() == [
         "error: unknown command 'hints'; did you mean hint?",
         "error: unknown command 'hin'; did you mean hint?",
@@ -252,8 +255,8 @@ def test_in_german_at_the_guess_prompt_of_superhirn_with_the_ninth_colour() -> N
         "Fehler: unbekannter Befehl 'tip'; meintest du tipp?",
         "Fehler: 'blua' ist hier keine Farbe; meintest du blau?",
         f"Fehler: 'X' ist hier keine Farbe; {colours}",
-        "Fehler: unbekannter Befehl 'zeig'; die Befehle hier sind tipp, brett, hilfe, aufgeben, "
-        "beenden",
+        "Fehler: unbekannter Befehl 'zeig'; die Befehle hier sind tipp, brett, hilfe, regeln, "
+        "aufgeben, beenden",
         "Partie abgebrochen: beenden",
     ]
     assert "Reihe  1" in result.output  # R.GB, a guess with an empty hole
@@ -265,7 +268,7 @@ def test_at_the_pins_and_reveal_prompts_mistyped_commands_are_named() -> None:
     lines += ["quit"]
     result = run(["--lang", "en", "play", "--role", "maker", "--games", "1"], lines)
     assert result.exit_code == 1
-    commands = "the commands here are undo, board, help, quit"
+    commands = "the commands here are undo, board, help, rules, quit"
     not_pins = (
         "is not pins: type black (or red) then white like '2 1', '2,1' or '2-1', one digit "
         "for black (or red) alone like '4', pins like 'bbw' or 'rot rot weiß', or '-' for none"
@@ -287,7 +290,8 @@ def test_in_german_at_the_pins_prompt_words_are_named_and_counts_in_words_are_pi
     result = run(["--lang", "de", "play", "--role", "maker", "--games", "1"], lines)
     assert result.exit_code == 1
     assert result.stderr.splitlines() == [
-        "Fehler: unbekannter Befehl 'zeig'; die Befehle hier sind zurück, brett, hilfe, beenden",
+        "Fehler: unbekannter Befehl 'zeig'; die Befehle hier sind zurück, brett, hilfe, regeln, "
+        "beenden",
         "Fehler: 'zwei eins' sind keine Signal-Stifte: tippe schwarz (oder rot), dann weiß wie "
         "'2 1', '2,1' oder '2-1', eine Ziffer allein für schwarz (oder rot) wie '4', Stifte wie "
         "'ssw' oder 'rot rot weiß', oder '-' für keine",

@@ -394,7 +394,7 @@ def test_hint_at_the_terminal_counts_the_codes_and_the_game_goes_on() -> None:
 
 def test_a_line_of_words_at_the_guess_and_pins_prompts_is_named_as_a_command() -> None:
     secret = computer_secret(5)
-    commands = "the commands here are hint, board, help, giveup, quit"
+    commands = "the commands here are hint, board, help, rules, giveup, quit"
     child, _ = watched("--preset superhirn --seed 5")
     child.expect("your guess — row 1 of 12")
     child.sendline("show board")
@@ -415,7 +415,7 @@ def test_a_line_of_words_at_the_guess_and_pins_prompts_is_named_as_a_command() -
     child.expect("pins for row 1")
     child.sendline("foo bar")
     child.expect_exact(
-        "error: unknown command 'foo'; the commands here are undo, board, help, quit"
+        "error: unknown command 'foo'; the commands here are undo, board, help, rules, quit"
     )
     child.sendline(pins(feedback((4, 5, 6, 7), guess)))  # pins typed with a space still count
     child.expect("pins for row 2")

@@ -1,6 +1,7 @@
 """The short forms of `turing play`'s commands: its help lists each with the command it
 stands for, in English and German, and each does what the help says; typed, ``h`` is
-help (hint has none), which both front ends' helps say, the board's key h being a hint."""
+help (hint has none), which both front ends' helps say (the board's, and play --help:
+the board's key h is a hint)."""
 
 from __future__ import annotations
 
@@ -51,10 +52,8 @@ def test_h_typed_is_help_and_hint_has_no_short_form(language: str, hint_word: st
     result = play(language, "h\n")
     assert listed_forms(result.output, language)  # the commands were listed
     said = {
-        "en": "Typed, h is help (hint has no short form); on turing board the key h asks "
-        "for a hint.",
-        "de": "Getippt steht h für hilfe (hinweis hat keine Kurzform); auf turing board "
-        "fragt die Taste h nach einem Hinweis.",
+        "en": "h/? help, q quit. hint has none.",
+        "de": "h/? hilfe, q beenden. hinweis hat keine.",
     }[language]
     assert said in " ".join(result.output.split())
     assert "What you can infer now" not in result.output

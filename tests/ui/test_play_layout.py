@@ -14,7 +14,7 @@ from rich.console import Console
 from turing import i18n
 from turing.core.cards import load_cardset
 from turing.core.puzzle import Puzzle
-from turing.play.session import Session, command_rows, parse_players, random_puzzle
+from turing.play.session import Session, parse_players, random_puzzle, summary_rows
 from turing.play.words import mode_name
 from turing.ui.prompt import commands_table, render_screen, status_line
 
@@ -112,23 +112,39 @@ def test_a_header_too_long_for_the_terminal_is_broken_between_its_parts() -> Non
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
-def test_the_help_rows_wrap_under_their_own_column_at_80_columns(language: str) -> None:
-    """``help`` at a terminal: what a command does wraps under its column, never at the
-    left edge, and a usage's brackets are kept (``hint [best]``)."""
+def test_the_help_list_is_a_line_a_command_at_80_columns(language: str) -> None:
+    """``help`` at a terminal of 80 columns: one line for each command, its word then what
+    it does, and the whole list with the prompt below it fits a screen of 24 lines."""
     with i18n.speaking(language):
         out = io.StringIO()
         Console(file=out, width=WIDTH, color_system=None).print(commands_table())
-        rows = command_rows()
+        rows = summary_rows()
     lines = [line.rstrip() for line in out.getvalue().splitlines()]
-    column = 2 + max(len(usage) for usage, _what in rows) + 1
     listed = lines[1 : lines.index("")]
-    assert all(len(line) <= WIDTH for line in lines)
-    assert len(listed) > len(rows)  # some rows wrap at 80 columns
+    assert all(len(line) < WIDTH for line in lines)
+    assert len(lines) + 1 <= 24, len(lines)
+    assert [line.split()[0] for line in listed] == [word for word, _what in rows]
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_help_rows_wrap_under_their_own_column_on_a_narrow_terminal(language: str) -> None:
+    """``help`` at a terminal narrower than its rows: what a command does wraps under its
+    column, never at the left edge."""
+    width = 50
+    with i18n.speaking(language):
+        out = io.StringIO()
+        Console(file=out, width=width, color_system=None).print(commands_table())
+        rows = summary_rows()
+    lines = [line.rstrip() for line in out.getvalue().splitlines()]
+    column = 2 + max(len(word) for word, _what in rows) + 2
+    listed = lines[1 : lines.index("")]
+    assert all(len(line) <= width for line in lines)
+    assert len(listed) > len(rows)  # some rows wrap at 50 columns
     for line in listed:
         assert line.startswith("  "), line
         if line[2] == " ":  # a continuation: under the column of what the command does
             assert line[:column].strip() == "" and line[column] != " ", line
-    assert all(any(line.startswith(f"  {usage} ") for line in listed) for usage, _what in rows)
+    assert all(any(line.startswith(f"  {word} ") for line in listed) for word, _what in rows)
 
 
 @pytest.mark.parametrize("mode_file", ["extreme.yaml", "published.yaml", "nightmare.yaml"])

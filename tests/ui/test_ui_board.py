@@ -1323,3 +1323,27 @@ async def test_show_typed_on_the_command_line_gets_a_reply(line: str, said: str)
         await pilot.pause(0.1)
         assert said in app.message, app.message
         assert said in await shown(pilot, app)
+
+
+@run_async
+async def test_rules_typed_on_the_command_line_shows_the_criteria_games_rules() -> None:
+    """``rules`` on the board's command line opens the criteria game's part of the rules
+    page in a panel that scrolls, as ``turing rules criteria`` shows it."""
+    board = board_module()
+    session = session_of()
+    app = board.BoardApp(session, compare=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("colon")
+        await typed(pilot, "rules")
+        assert await screen_is(pilot, app, "MessageScreen")
+        assert app.screen.title_text == "Rules"
+        body = app.screen.query_one("#message-body").content
+        console = Console(width=80, record=True, file=io.StringIO())
+        console.print(body)
+        text = " ".join(console.export_text().split())
+        assert "The criteria game" in text and "hidden criterion" in text, text
+        assert "The Mastermind family" not in text
+        await pilot.press("escape")
+        await pilot.pause(0.1)
+        assert type(app.screen).__name__ != "MessageScreen"

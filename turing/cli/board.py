@@ -48,9 +48,9 @@ the grid, o writes a note, w saves, g gives up, q leaves. : types any command of
 n note and s strike. The mouse works too: click criteria, grid cells, the picker,
 buttons.
 
---serve serves the board as a web page (needs the web extra:
-pip install 'turing[web]'); it listens on 127.0.0.1:8000 unless --host/--port say
-otherwise.
+--serve serves the board as a web page (needs the web extra: pip install
+'turing[web]', in a checkout pip install -e '.[web]'); it listens on 127.0.0.1:8000
+unless --host/--port say otherwise.
 """
 
 

@@ -50,6 +50,7 @@ from turing.cli.output import (
     fail,
     file_or_stdin,
     json_text,
+    missing_extra,
     open_output,
     plural,
     progress,
@@ -164,7 +165,7 @@ def check_executor(kind: str, scheduler: str | None, jobs: int) -> Any:
     try:
         distributed: Any = importlib.import_module("distributed")
     except ImportError:
-        fail(_("--executor dask needs the dask extra: pip install -e '.[dask]'"))
+        fail(_("--executor dask needs {extra}").format(extra=missing_extra("dask")))
     if scheduler is not None:
         try:
             host, port = distributed.comm.get_address_host_port(scheduler)

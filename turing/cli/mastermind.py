@@ -36,6 +36,7 @@ from turing.cli.output import (
     progress,
     read_line,
     readable,
+    show_page,
     stderr_console,
     stdout_console,
     unreadable_line_text,
@@ -49,6 +50,7 @@ from turing.cli.serving import (
     serve_board,
     serve_options,
 )
+from turing.core.rulebook import GAMES, RulesPageError, plain, rules_page
 from turing.i18n import (
     N_,
     _,
@@ -69,6 +71,7 @@ from turing.mastermind.commands import (
     PINS_COMMANDS,
     QUIT,
     RANDOM,
+    RULES,
     UNDO,
     Command,
     mistyped_command,
@@ -149,8 +152,8 @@ GRAMMAR_ROWS = (
     (
         N_("anywhere"),
         N_(
-            '"board" shows the board, "help" the commands, "giveup" gives up this game '
-            '(codebreaker), "quit" leaves the match'
+            '"board" shows the board, "help" the commands, "rules" the rules of the game, '
+            '"giveup" gives up this game (codebreaker), "quit" leaves the match'
         ),
     ),
 )
@@ -537,6 +540,7 @@ BOARD_WORDS = BOARD.words
 GIVE_UP_WORDS = GIVE_UP.words
 UNDO_WORDS = UNDO.words
 RANDOM_WORDS = RANDOM.words
+RULES_WORDS = RULES.words
 
 
 class Abandon(Exception):
@@ -790,7 +794,7 @@ class View:
                 "{words}); pins as {hit} then white, e.g. '2 1'."
             ).format(words=palette.german(), hit=pin_name(self.preset.hit_pin))
         )
-        self.say(_("Type help for the commands."))
+        self.say(_("Type help for the commands, rules for the rules."))
 
     def _lines_of(self, head: str, entries: list[Text]) -> list[Text]:
         """``head`` and ``entries`` two spaces apart, in lines of the console's width,
@@ -1395,6 +1399,9 @@ def _ask_secret(
         if word in HELP_WORDS:
             _help(view)
             continue
+        if word in RULES_WORDS:
+            _rules(view)
+            continue
         if word in BOARD_WORDS:
             view.say(_("No board yet: the secret code comes first."))
             continue
@@ -1477,6 +1484,22 @@ def _help(view: View) -> None:
         view.say(line)
 
 
+def _rules(view: View) -> None:
+    """The rules of the game played (of its preset: Superhirn, Logik …), as ``turing rules
+    GAME`` shows them: drawn at a terminal, through the pager when longer than the screen;
+    plain text into a pipe or a script's output."""
+    game = view.preset.name.split("+")[0]  # a custom game keeps its preset's rules
+    try:
+        page = rules_page(game if game in GAMES else "mastermind")
+    except RulesPageError as exc:
+        view.say(_("error: {message}").format(message=exc))
+        return
+    if view.out.is_terminal or view.out.file.isatty():
+        show_page(page, view.out)
+    else:
+        view.say(plain(page).rstrip("\n"))
+
+
 def _common(
     word: str,
     view: View,
@@ -1488,6 +1511,9 @@ def _common(
     ``hint`` says how many codes the rows leave, at a codebreaker's guess prompt."""
     if not word.strip("?") or word.split()[0] in HELP_WORDS:  # "?", "help", "help hint"
         _help(view)
+        return True
+    if word in RULES_WORDS:
+        _rules(view)
         return True
     if word in BOARD_WORDS:
         board()

@@ -44,6 +44,7 @@ from typing import IO, TYPE_CHECKING, Any, Final, NoReturn, Protocol, TextIO, ca
 import click
 
 from turing.core.errors import TuringError
+from turing.core.rulebook import plain
 from turing.i18n import _, format_number, ngettext
 
 if TYPE_CHECKING:
@@ -113,6 +114,19 @@ def _console_class() -> type[Console]:
     return QuietPipeConsole
 
 
+def missing_extra(extra: str) -> str:
+    """How to install an optional extra (web, dask, fast), said the same way by every
+    message that needs one, in a form for an installed package and one for a checkout.
+
+    >>> missing_extra("web")
+    "the web extra: pip install 'turing[web]' (in a checkout: pip install -e '.[web]')"
+    """
+    return _(
+        "the {extra} extra: pip install 'turing[{extra}]' (in a checkout: pip install -e "
+        "'.[{extra}]')"
+    ).format(extra=extra)
+
+
 def stdout_console() -> Console:
     """A console for results: rich on a terminal, plain text otherwise or with NO_COLOR."""
     Console = _console_class()
@@ -127,6 +141,32 @@ def stdout_console() -> Console:
         color_system=None if plain else "auto",
         soft_wrap=plain,
     )
+
+
+def show_page(markdown: str, console: Console | None = None) -> None:
+    """A page of Markdown (the rules) as a person reads it. At a terminal it is drawn,
+    through the pager (PAGER, else less) when it is longer than the screen; into a pipe or
+    a file (with no ``console``) it is plain text, links keeping only their words.
+    ``console``: the terminal's console of a view (the game's prompt), which has said
+    already that its output is a terminal."""
+    if console is None:
+        if not sys.stdout.isatty():
+            click.echo(plain(markdown), nl=False)
+            return
+        console = stdout_console()
+    from rich.markdown import Markdown
+
+    with console.capture() as captured:
+        # drawn from the page as the terminal writes it (``▲`` as ``^``, ``ö`` as ``oe``)
+        # where it cannot take every character, so the lines keep their width
+        console.print(Markdown(as_written(markdown, console.file)))
+    drawn = as_written(captured.get(), console.file)
+    if drawn.count("\n") < console.height:
+        click.echo(drawn, nl=False, file=console.file)
+    else:
+        # the pager (PAGER, else less) ends the text with a newline of its own; it is
+        # given text in the terminal's encoding, which it can show
+        click.echo_via_pager(drawn.removesuffix("\n"))
 
 
 def stderr_console() -> Console:

@@ -20,7 +20,7 @@ from typing import Any, Final
 
 import click
 
-from turing.cli.output import fail
+from turing.cli.output import fail, missing_extra
 from turing.i18n import _, current_language
 
 
@@ -64,7 +64,7 @@ def serve_board(host: str, port: int, words: list[str]) -> None:
     try:
         from textual_serve.server import Server
     except ImportError:
-        fail(_("--serve needs textual-serve: pip install 'turing[web]'"))
+        fail(_("--serve needs {extra}").format(extra=missing_extra("web")))
     check_address(host, port)
     if not _loopback(host):
         click.echo(

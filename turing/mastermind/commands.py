@@ -5,7 +5,7 @@ each in English and German, both always understood. A line that is neither is us
 code with a typo, and the code's error helps to mend it (``'X' is not a colour here``). But
 a line that is plainly a command mistyped gets its own error, naming the command meant:
 
->>> from turing.mastermind.commands import GUESS_COMMANDS, mistyped_command
+>>> from turing.mastermind.commands import CODE_COMMANDS, GUESS_COMMANDS, mistyped_command
 >>> print(mistyped_command("hints", 4, GUESS_COMMANDS))
 unknown command 'hints'; did you mean hint?
 >>> print(mistyped_command("?", 4, GUESS_COMMANDS))
@@ -16,15 +16,15 @@ unknown command 'show'; did you mean board?
 unknown command 'tip'; did you mean hint?
 >>> print(mistyped_command("RGBX", 4, GUESS_COMMANDS))
 None
->>> print(mistyped_command("random", 4, GUESS_COMMANDS))
-'random' is not a command of this prompt; the commands here are hint, board, help, giveup, quit
+>>> print(mistyped_command("random", 4, CODE_COMMANDS))
+'random' is not a command of this prompt; the commands here are board, help, rules, quit
 >>> print(mistyped_command("show board", 4, GUESS_COMMANDS))
-unknown command 'show'; the commands here are hint, board, help, giveup, quit
+unknown command 'show'; the commands here are hint, board, help, rules, giveup, quit
 >>> print(mistyped_command("X G B R", 4, GUESS_COMMANDS))
 None
 
 ``?`` is help, as ``help`` is (the prompt reads it itself). "Plainly a command" means: a
-command of another prompt (``random`` at a guess), a word of the criteria game's commands
+command of another prompt (``random`` where a code is shown), a word of the criteria game's commands
 (``show``, ``solve``) alone that cannot be a code typo (it has a letter that is no colour
 key), a line that starts with a command word (``hint please``), or a near miss of a command
 word of either language (:func:`difflib.get_close_matches`) that cannot be a code typo — a
@@ -69,17 +69,18 @@ class Command:
 HINT: Final = Command("hint", "tipp", ("hint", "tipp", "hinweis"))
 BOARD: Final = Command("board", "brett", ("board", "brett"))
 HELP: Final = Command("help", "hilfe", ("help", "hilfe", "?"))
+RULES: Final = Command("rules", "regeln", ("rules", "regeln"))
 GIVE_UP: Final = Command("giveup", "aufgeben", ("giveup", "give up", "aufgeben", "gib auf"))
 UNDO: Final = Command("undo", "zurück", ("undo", "zurück", "zurueck"))
 QUIT: Final = Command("quit", "beenden", ("quit", "exit", "beenden"))
 RANDOM: Final = Command("random", "zufall", ("random", "zufall", "zufällig", "zufaellig"))
-COMMANDS: Final = (HINT, BOARD, HELP, GIVE_UP, UNDO, QUIT, RANDOM)
+COMMANDS: Final = (HINT, BOARD, HELP, RULES, GIVE_UP, UNDO, QUIT, RANDOM)
 
-GUESS_COMMANDS: Final = (HINT, BOARD, HELP, GIVE_UP, QUIT)
+GUESS_COMMANDS: Final = (HINT, BOARD, HELP, RULES, GIVE_UP, QUIT)
 """The commands of a codebreaker's guess prompt."""
-PINS_COMMANDS: Final = (UNDO, BOARD, HELP, QUIT)
+PINS_COMMANDS: Final = (UNDO, BOARD, HELP, RULES, QUIT)
 """The commands of a codemaker's pins prompt."""
-CODE_COMMANDS: Final = (BOARD, HELP, QUIT)
+CODE_COMMANDS: Final = (BOARD, HELP, RULES, QUIT)
 """The commands of a prompt that asks the codemaker to show the code."""
 
 CUTOFF: Final = 0.75

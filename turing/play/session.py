@@ -28,6 +28,7 @@ import os
 import random
 import re
 import stat
+import textwrap
 import zlib
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -64,6 +65,7 @@ from turing.core.files import (
 )
 from turing.core.knowledge import TestRecord
 from turing.core.puzzle import LETTERS, Puzzle
+from turing.core.rulebook import rules_page
 from turing.core.sharecode import ShareCodeError, encode
 from turing.core.solver import deduce
 from turing.generation.generator import generate_one
@@ -149,9 +151,31 @@ COMMANDS: Final[dict[str, tuple[str, str]]] = {
         N_("show [cards]"),
         N_("draw your screen again; show cards: every criterion in full"),
     ),
+    "rules": (N_("rules"), N_("the rules of the game, from the rules page (turing rules)")),
     "help": (N_("help [COMMAND]"), N_("this list, or one command")),
     "save": (N_("save [FILE]"), N_("save the whole game (to FILE or the game's save file)")),
     "quit": (N_("quit"), N_("leave the game (asks first, and offers to save)")),
+}
+
+#: What each command does in one line of the list ``help`` shows, after the command's word
+#: (``help COMMAND`` tells it in full): the list fits a terminal of 80×24 in every language.
+SUMMARIES: Final[dict[str, str]] = {
+    "compose": N_("choose this round's code: compose {e} or c {spaced}"),
+    "test": N_("test the code on verifiers: test A, test a b c, test {e} A C"),
+    "done": N_("stop testing for this round (then solve or pass)"),
+    "solve": N_("submit a code as the solution: solve {e} (wrong eliminates you)"),
+    "pass": N_("do not submit this round"),
+    "giveup": N_("leave the running (solo: the solution is shown)"),
+    "note": N_("your note on a verifier: note A TEXT (note A alone clears it)"),
+    "strike": N_("strike a criterion of a verifier's card: strike A 2, or CARD.K"),
+    "unstrike": N_("take a strike back: unstrike A 2, or CARD.K"),
+    "mark": N_("mark your grid: mark b 2 no, mark y4 yes, mark p 1 2 clear"),
+    "hint": N_("what you can infer now (counted); hint best: the next test to make"),
+    "show": N_("draw your screen again; show cards: every criterion whole"),
+    "rules": N_("the rules of the game"),
+    "help": N_("this list; help COMMAND: one command in full"),
+    "save": N_("save the whole game (save FILE: to FILE)"),
+    "quit": N_("leave the game (asks first, offers to save)"),
 }
 
 #: Other words for the commands. English and German words are both always understood;
@@ -224,6 +248,7 @@ ALIASES: Final[dict[str, str]] = {
     "zeigen": "show",
     "karten": "show",
     "hilfe": "help",
+    "regeln": "rules",
     "speichere": "save",
     "speichern": "save",
     "beenden": "quit",
@@ -286,6 +311,55 @@ def command_rows(written: Callable[[str], str] = _as_is) -> list[tuple[str, str]
         (written(_(usage)), written(_(what).format(e=_E, spaced=_E_SPACED)))
         for usage, what in COMMANDS.values()
     ]
+
+
+def summary_rows(written: Callable[[str], str] = _as_is) -> list[tuple[str, str]]:
+    """Each command's word and what it does in one line, in the language in use, as the
+    list ``help`` shows them (``written``: as for :func:`command_rows`)."""
+    return [
+        (
+            written(_(usage).split()[0]),
+            written(_(SUMMARIES[name]).format(e=_E, spaced=_E_SPACED)),
+        )
+        for name, (usage, _what) in COMMANDS.items()
+    ]
+
+
+def list_notes(written: Callable[[str], str] = _as_is) -> str:
+    """What follows the list ``help`` shows: codes, letters, lines and the short forms, in
+    four lines of at most 80 columns in every language (in full: :func:`grammar_notes`);
+    ``written``: as for :func:`command_rows`, the lines filled as written."""
+    shapes = _SHAPE_LETTERS[current_language()]
+    # a form and its command stay on one line
+    pairs = ", ".join(f"{written(letters)}\xa0{written(word)}" for letters, word in short_forms())
+    forms = written(_("Short forms: {forms}. {hint} has none.")).format(
+        forms=pairs, hint=written(_(COMMANDS["hint"][0]).split()[0])
+    )
+    lines = [
+        written(
+            _("Codes: three digits 1–5 for ▲ blue, ■ yellow, ● purple ({e} or {spaced}).")
+        ).format(e=_E, spaced=_E_SPACED),
+        written(
+            _("Verifiers: A–F. SHAPE: {letters}. Commands on one line are separated by ';'.")
+        ).format(letters=" ".join(shapes)),
+        *textwrap.wrap(forms, 78, break_on_hyphens=False),
+    ]
+    return "\n".join("  " + line.replace("\xa0", " ") for line in lines)
+
+
+def commands_list(written: Callable[[str], str] = _as_is) -> str:
+    """The list ``help`` shows: one line for each command, then :func:`list_notes`; it fits
+    a terminal of 80×24 with the prompt below it (``written``: as for :func:`command_rows`)."""
+    rows = summary_rows(written)
+    width = max(len(word) for word, _what in rows)
+    return "\n".join(
+        [
+            _("Commands:"),
+            *(f"  {word:<{width}}  {what}" for word, what in rows),
+            "",
+            list_notes(written),
+        ]
+    )
 
 
 def grammar_help(written: Callable[[str], str] = _as_is) -> str:
@@ -473,7 +547,7 @@ def parse_command(line: str, verifiers: int) -> Command:
                 ).format(letters=", ".join(twice))
             )
         return Command(name, code=_code(digits) if digits else None, verifiers=tuple(letters))
-    if name in ("done", "pass", "quit", "giveup"):
+    if name in ("done", "pass", "quit", "giveup", "rules"):
         if rest:
             raise CommandError(
                 _("{word} takes nothing after it (usage: {usage})").format(word=head, usage=usage)
@@ -611,7 +685,7 @@ def split_line(line: str) -> list[str]:
 def help_text(topic: str | None, written: Callable[[str], str] = _as_is) -> str:
     """The help of one command, or the list of all (``written``: as for :func:`command_rows`)."""
     if topic is None:
-        return _("Commands:") + "\n" + grammar_help(written)
+        return commands_list(written)
     name = command_name(topic)
     if name is None:
         raise CommandError(_("no command {word!r} (type help for the list)").format(word=topic))
@@ -853,6 +927,13 @@ class HelpShown:
 
 
 @dataclass(frozen=True)
+class RulesShown:
+    """The criteria game's part of the rules page, as Markdown, in the language in use."""
+
+    text: str
+
+
+@dataclass(frozen=True)
 class Saved:
     path: Path
 
@@ -874,6 +955,7 @@ Outcome = (
     | BestTest
     | ShowScreen
     | HelpShown
+    | RulesShown
     | Saved
     | LeaveAsked
 )
@@ -1581,6 +1663,8 @@ class Session:
                 yield ShowScreen(cmd.arg == "cards")
             elif cmd.name == "help":
                 yield HelpShown(help_text(cmd.arg), commands=cmd.arg is None)
+            elif cmd.name == "rules":
+                yield RulesShown(rules_page("criteria"))
             elif cmd.name == "save":
                 yield Saved(self.save(cmd.arg))
             elif cmd.name == "quit":
@@ -2209,6 +2293,7 @@ __all__ = [
     "Recap",
     "Reveal",
     "RevealEntry",
+    "RulesShown",
     "Saved",
     "Seat",
     "Session",
@@ -2220,10 +2305,12 @@ __all__ = [
     "Transcript",
     "Turn",
     "command_rows",
+    "commands_list",
     "file_label",
     "file_name",
     "grammar_notes",
     "help_text",
+    "list_notes",
     "load_save",
     "neutral_label",
     "not_a_save",
@@ -2235,4 +2322,5 @@ __all__ = [
     "read_save",
     "save_document",
     "split_line",
+    "summary_rows",
 ]

@@ -60,6 +60,7 @@ from turing.play.session import (
     Outcome,
     Plan,
     Reveal,
+    RulesShown,
     Saved,
     Session,
     ShowScreen,
@@ -1016,6 +1017,12 @@ class BoardApp(ServedApp):
                 self.push_screen(HelpScreen())
             else:
                 self.push_screen(MessageScreen(_("Help"), Text(outcome.text)))
+            return ""
+        if isinstance(outcome, RulesShown):
+            # the criteria game's rules, as turing rules draws them, in a panel that scrolls
+            from rich.markdown import Markdown
+
+            self.push_screen(MessageScreen(_("Rules"), Markdown(as_drawn(outcome.text))))
             return ""
         if isinstance(outcome, Saved):
             return _("Saved to {path} ({command})").format(

@@ -46,12 +46,14 @@ from turing.cli.output import (
     input_encoding,
     read_line,
     readable,
+    show_page,
     unreadable_line_text,
     watch_signals_again,
 )
 from turing.core.codes import SHAPE_SYMBOLS, SHAPES
 from turing.core.errors import TuringError
 from turing.core.puzzle import LETTERS
+from turing.core.rulebook import plain
 from turing.i18n import _, asked_yes_or_no, current_language, format_number, ngettext, yes_or_no
 from turing.play.game import Game
 from turing.play.session import (
@@ -73,6 +75,7 @@ from turing.play.session import (
     Plan,
     Recap,
     Reveal,
+    RulesShown,
     Saved,
     Session,
     ShowScreen,
@@ -80,11 +83,11 @@ from turing.play.session import (
     Tested,
     TestsEnded,
     Turn,
-    command_rows,
     file_name,
-    grammar_notes,
     help_text,
+    list_notes,
     shown_label,
+    summary_rows,
 )
 from turing.play.words import left_this_round, mode_name, shape_name
 
@@ -143,17 +146,17 @@ def _answer(result: bool, color: bool) -> Text:
 
 
 def commands_table(written: Callable[[str], str] = str) -> RenderableType:
-    """The help's list of commands as a table: what a command does wraps under its own
-    column, not under the command, on a narrow terminal. ``written`` gives a text as the
-    console writes it (with stand-ins where it cannot write a character), so the columns
-    are measured on what is written."""
-    table = Table.grid(padding=(0, 1))
+    """The list ``help`` shows as a table, one line for each command on a terminal of 80
+    columns: what a command does wraps under its own column, not under the command, on a
+    narrower one. ``written`` gives a text as the console writes it (with stand-ins where
+    it cannot write a character), so the columns are measured on what is written."""
+    table = Table.grid(padding=(0, 2))
     table.add_column(no_wrap=True)
     table.add_column()
-    for usage, what in command_rows(written):
-        table.add_row(Text(usage), Text(what))  # Text: [best] is no markup
+    for word, what in summary_rows(written):
+        table.add_row(Text(word), Text(what))  # Text: [best] is no markup
     rows = Padding(table, (0, 0, 0, 2))
-    return Group(Text(_("Commands:")), rows, Text(""), Text(grammar_notes()))
+    return Group(Text(_("Commands:")), rows, Text(""), Text(list_notes(written)))
 
 
 def _criterion(label: str, text: str, struck: bool, color: bool) -> Text:
@@ -1010,7 +1013,13 @@ class PromptView:
             line.stylize("bold")
         self.say(line)
         if session.humans and not resumed:
-            self.say(_("Type help for the commands."))
+            self.say(
+                _(
+                    "Find the secret code: each verifier checks it against one hidden "
+                    "criterion of its card (✔ the code meets it, ✘ it does not)."
+                )
+            )
+            self.say(_("Type help for the commands, rules for the rules."))
         if resumed:
             self._recap(session.recap())
             self._rounds_shown.add(session.game.round)
@@ -1366,6 +1375,13 @@ class PromptView:
                 self.say(commands_table(written))
             else:
                 self.say(help_text(None, written))
+        elif isinstance(outcome, RulesShown):
+            # as turing rules shows it: drawn at a terminal, through the pager when it is
+            # longer than the screen; plain text into a pipe or a script's output
+            if self._at_terminal() and not self.quiet:
+                show_page(outcome.text, self.console)
+            else:
+                self.say(plain(outcome.text).rstrip("\n"))
         elif isinstance(outcome, Saved):
             self.say(
                 _("Saved to {path}. Resume with: {command}").format(
