@@ -110,3 +110,22 @@ def test_the_pager_gets_the_page_as_the_terminal_writes_it(
     assert shown in page, page[:2000]
     assert b"\xe2" not in page  # no UTF-8 byte, no ? for a symbol
     assert b"? blue" not in page
+
+
+@pytest.mark.parametrize("lang_env", ["de_DE.UTF-8", "xx_YY.UTF-8"])
+def test_less_shows_the_letters_past_ascii_whole(
+    lang_env: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The text is UTF-8 and less is told so: under a locale the system may not have, it
+    would take it for ASCII and show ``spürt`` as ``sp<C3><BC>rt``."""
+    for name in ("LC_ALL", "LC_CTYPE", "LESSCHARSET", "LESSCHARDEF"):
+        monkeypatch.delenv(name, raising=False)
+    child = spawn("--lang", "de", "rules", pager="less", env={"LANG": lang_env})
+    child.expect_exact("Die Spielregeln")
+    index = child.expect([r"sp\S*rt"])
+    assert index == 0
+    shown = child.after
+    child.send("q")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert shown == "spürt", shown

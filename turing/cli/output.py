@@ -166,7 +166,24 @@ def show_page(markdown: str, console: Console | None = None) -> None:
     else:
         # the pager (PAGER, else less) ends the text with a newline of its own; it is
         # given text in the terminal's encoding, which it can show
-        click.echo_via_pager(drawn.removesuffix("\n"))
+        with _less_reads(getattr(console.file, "encoding", None) or "utf-8"):
+            click.echo_via_pager(drawn.removesuffix("\n"))
+
+
+@contextlib.contextmanager
+def _less_reads(encoding: str) -> Iterator[None]:
+    """``less`` told that the text it pages is UTF-8 when it is (LESSCHARSET), unless the
+    user has set its character set: under a locale the system does not have (LANG=de_DE.UTF-8
+    on a machine without it) less takes the text for ASCII and shows each letter past it
+    as ``<C3><A4>``, while the game's own lines show them whole."""
+    if codecs.lookup(encoding).name != "utf-8" or {"LESSCHARSET", "LESSCHARDEF"} & set(os.environ):
+        yield
+        return
+    os.environ["LESSCHARSET"] = "utf-8"
+    try:
+        yield
+    finally:
+        os.environ.pop("LESSCHARSET", None)
 
 
 def stderr_console() -> Console:
