@@ -117,18 +117,23 @@ def test_cli_dask_scheduler_address(tmp_path: Path) -> None:
         cluster.close()
 
 
-def test_a_local_cluster_says_only_the_summary(tmp_path: Path) -> None:
-    """The library's log lines (the blocks computed ahead, cancelled once the run has its
-    puzzles; the cluster closing) stay off standard error: the summary is all it says."""
-    out = tmp_path / "d.jsonl"
-    done = subprocess.run(
-        [*TURING, *DASK_RUN, "--count", "300", "-o", str(out)],
+def dask_run(out: Path, count: int) -> subprocess.CompletedProcess[str]:
+    """``turing generate`` on a local Dask cluster, ``count`` puzzles into ``out``."""
+    return subprocess.run(
+        [*TURING, *DASK_RUN, "--count", str(count), "-o", str(out)],
         capture_output=True,
         text=True,
         cwd=ROOT,
         env=ENV,
         timeout=180,
     )
+
+
+def test_a_local_cluster_says_only_the_summary(tmp_path: Path) -> None:
+    """The library's log lines (the blocks computed ahead, cancelled once the run has its
+    puzzles; the cluster closing) stay off standard error: the summary is all it says."""
+    out = tmp_path / "d.jsonl"
+    done = dask_run(out, 300)
     assert done.returncode == 0, done.stderr
     lines = done.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("generated 300 "), done.stderr
@@ -147,15 +152,7 @@ def test_a_local_cluster_beside_another_says_only_the_summary(tmp_path: Path) ->
     except OSError:  # another program holds it already: the same situation
         pass
     try:
-        out = tmp_path / "d.jsonl"
-        done = subprocess.run(
-            [*TURING, *DASK_RUN, "--count", "20", "-o", str(out)],
-            capture_output=True,
-            text=True,
-            cwd=ROOT,
-            env=ENV,
-            timeout=180,
-        )
+        done = dask_run(tmp_path / "d.jsonl", 20)
     finally:
         held.close()
     assert done.returncode == 0, done.stderr
