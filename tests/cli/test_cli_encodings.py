@@ -308,7 +308,8 @@ def test_a_one_byte_encoding_reads_its_own_letters() -> None:
 @pytest.mark.parametrize("encoding", ["utf-8", *ENCODINGS])
 def test_the_mastermind_help_keeps_its_columns_as_written(lang: str, encoding: str) -> None:
     # überall written as ueberall is one letter longer than the column was measured for
-    done = run_in(encoding, "--lang", lang, "mastermind", "play", "--seed", "1", input="?\n")
+    # (? all: the whole text, as play --help has it)
+    done = run_in(encoding, "--lang", lang, "mastermind", "play", "--seed", "1", input="? all\n")
     text = written(done, encoding)
     heading = "Befehle an der Eingabezeile:" if lang == "de" else "Commands at the prompt:"
     # the section: a paragraph, then the table of prompts, then the notes

@@ -216,7 +216,7 @@ def test_at_the_guess_prompt_mistyped_commands_are_named_and_code_typos_mended()
     secret = "".join(str(s + 1) for s in match.secret)
     lines = ["hints", "hin", "hint please", "tip", "?", "random", "RGBX", "hello", "RGBYY"]
     lines += ["show board", "foo bar", "R G B X", "X G B R", "rot grün blau lila", "show"]
-    lines += ["help me"]
+    lines += ["help guess"]
     result = run(["--lang", "en", "play", "--seed", "0", "--games", "1"], [*lines, secret])
     assert result.exit_code == 0, result.output
     colours = "colours are R=red(1) G=green(2) B=blue(3) Y=yellow(4) W=white(5) K=black(6)"
@@ -239,7 +239,8 @@ def test_at_the_guess_prompt_mistyped_commands_are_named_and_code_typos_mended()
         "error: unknown command 'show'; did you mean board?",
     ]
     assert "You cracked the code in 1 row" in result.output
-    assert result.output.count("Commands at the prompt:") == 2  # "?" and "help me"
+    assert result.output.count("Commands at the prompt:") == 2  # "?" and "help guess"
+    assert "at a guess prompt  a code" in result.output  # help guess: in full
 
 
 def test_in_german_at_the_guess_prompt_of_superhirn_with_the_ninth_colour() -> None:
@@ -264,7 +265,7 @@ def test_in_german_at_the_guess_prompt_of_superhirn_with_the_ninth_colour() -> N
 
 
 def test_at_the_pins_and_reveal_prompts_mistyped_commands_are_named() -> None:
-    lines = ["random", "hlep", "undoo", "?", "zufall", "2b1x", "show board", "2 x", "help undo"]
+    lines = ["random", "hlep", "undoo", "?", "zufall", "2b1x", "show board", "2 x", "help pins"]
     lines += ["quit"]
     result = run(["--lang", "en", "play", "--role", "maker", "--games", "1"], lines)
     assert result.exit_code == 1
@@ -282,7 +283,8 @@ def test_at_the_pins_and_reveal_prompts_mistyped_commands_are_named() -> None:
         f"error: '2 x' {not_pins}",
         "match abandoned: quit",
     ]
-    assert result.output.count("Commands at the prompt:") == 2  # "?" and "help undo"
+    assert result.output.count("Commands at the prompt:") == 2  # "?" and "help pins"
+    assert "at a pins prompt  black" in result.output  # help pins: in full
 
 
 def test_in_german_at_the_pins_prompt_words_are_named_and_counts_in_words_are_pins() -> None:

@@ -206,7 +206,7 @@ def test_digits_run_together_are_refused_naming_the_accepted_forms() -> None:
         "or '-' for none"
     ) in result.stderr
     assert "row  1  R Y G B   ●●○·  2 red, 1 white" in result.output
-    helped = run(args, ["help", "quit"])
+    helped = run(args, ["help pins", "quit"])
     assert '"2-1"' in helped.output and 'a digit alone for black and no white ("4")' in " ".join(
         helped.output.split()
     )

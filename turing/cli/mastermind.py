@@ -169,6 +169,80 @@ input), 130 when interrupted, 2 for bad options."""
 )
 
 
+#: The list ``help`` shows at a match's prompt, one line each: what each prompt reads, then
+#: the commands (a :class:`Command`, named in the language in use). It fits a terminal of
+#: 80×24 with the typed line and the next prompt, in every language; ``help TOPIC`` and
+#: ``help all`` tell it in full.
+SUMMARY_ROWS: Final[tuple[tuple[str | Command, str], ...]] = (
+    (N_("a guess"), N_("a code of colour letters (RGBY), digits (1234) or colour words")),
+    (N_("the pins"), N_('"2 1" (black, or red, then white), "2b1w", "bbw", or "-" for none')),
+    (N_("a secret"), N_("a code, hidden (typed twice at a terminal)")),
+    (HINT, N_("how many codes still fit the rows (at a guess prompt)")),
+    (UNDO, N_("take back your last pins until the next guess is answered")),
+    (RANDOM, N_("draw a random secret code (at a secret prompt)")),
+    (BOARD, N_("show the board")),
+    (RULES, N_("the rules of the game")),
+    (HELP, N_("this list")),
+    (GIVE_UP, N_("give up this game as lost (codebreaker; asks first at a terminal)")),
+    (QUIT, N_("leave the match (asks first at a terminal)")),
+)
+SUMMARY_NOTES = N_(
+    """help guess, help pins, help secret: what that prompt reads, in full;
+help all: everything, with Ctrl-C, scripts and exit statuses."""
+)
+#: The words ``help`` takes after it, in both languages, and the row of
+#: :data:`GRAMMAR_ROWS` each tells in full (``all``: every row and the notes).
+HELP_TOPICS: Final[dict[str, int | None]] = {
+    **dict.fromkeys(("guess", "raten", "rateversuch"), 0),
+    **dict.fromkeys(("pins", "stifte", "stecken"), 1),
+    **dict.fromkeys(("secret", "geheim", "geheimcode"), 2),
+    **dict.fromkeys(("all", "alles"), None),
+}
+
+
+def summary(written: Callable[[str], str] = str) -> str:
+    """The list ``help`` alone shows, in the language in use, one line each (``written``: as
+    for :func:`write_grammar`); fits 80 columns."""
+    rows = [
+        (
+            written(what.shown if isinstance(what, Command) else _(what)),
+            written(_(text)),
+        )
+        for what, text in SUMMARY_ROWS
+    ]
+    width = max(len(word) for word, _text in rows)
+    notes = [f"  {line}" for line in written(_(SUMMARY_NOTES)).splitlines()]
+    return "\n".join(
+        [
+            written(_(PROMPT_COMMANDS)) + ":",
+            *(f"  {word:<{width}}  {text}" for word, text in rows),
+            "",
+            *notes,
+        ]
+    )
+
+
+def topic_help(topic: str, written: Callable[[str], str] = str) -> str | None:
+    """What ``help TOPIC`` shows: a prompt's row of the full help (``guess``, ``pins``,
+    ``secret``), all of it (``all``), or a command's line of the list (``hint``); None when
+    ``topic`` is none of them."""
+    word = " ".join(topic.lower().split())
+    formatter = click.HelpFormatter()
+    if word in HELP_TOPICS:
+        row = HELP_TOPICS[word]
+        if row is None:
+            write_grammar(formatter, written)
+        else:
+            prompt, what = GRAMMAR_ROWS[row]
+            with formatter.section(written(_(PROMPT_COMMANDS))):
+                formatter.write_dl([(written(_(prompt)), written(_(what)))])
+        return formatter.getvalue().rstrip("\n")
+    for shown, text in SUMMARY_ROWS:
+        if isinstance(shown, Command) and word in shown.words:
+            return "  " + written(shown.shown) + "  " + written(_(text))
+    return None
+
+
 def write_grammar(formatter: click.HelpFormatter, written: Callable[[str], str] = str) -> None:
     """The commands of a match's prompts, in the language in use, as a section of a help
     (of ``mastermind play``, and of ``help`` in a game); click wraps them to the
@@ -1396,8 +1470,8 @@ def _ask_secret(
     while True:
         text = reader.line(prompt, hidden=True)
         word = text.lower()
-        if word in HELP_WORDS:
-            _help(view)
+        if _asks_help(word):
+            _help(view, reader, word)
             continue
         if word in RULES_WORDS:
             _rules(view)
@@ -1477,10 +1551,30 @@ def _refuse(
     reader.error(mistyped_command(text, positions, commands) or str(error))
 
 
-def _help(view: View) -> None:
-    formatter = click.HelpFormatter()
-    write_grammar(formatter, functools.partial(as_written, stream=view.out.file))
-    for line in formatter.getvalue().splitlines():
+def _asks_help(word: str) -> bool:
+    """Whether a line typed at a prompt asks for help: ``?``, ``help``, ``help pins`` …"""
+    return not word.strip("?") or word.split()[0] in HELP_WORDS
+
+
+def _help(view: View, reader: Reader, word: str) -> None:
+    """``help`` alone: the list of what the prompts read, one line each; ``help TOPIC``: a
+    prompt's or command's help in full (``help all``: all of it)."""
+    written = functools.partial(as_written, stream=view.out.file)
+    topic = " ".join(word.split()[1:]) if word.strip("?") else ""
+    if not topic:
+        text = summary(written)
+    else:
+        found = topic_help(topic, written)
+        if found is None:
+            reader.error(
+                _(
+                    "no help on {topic}; type help for the list, or help guess, help pins, "
+                    "help secret, help all"
+                ).format(topic=repr(topic))
+            )
+            return
+        text = found
+    for line in text.splitlines():
         view.say(line)
 
 
@@ -1509,8 +1603,8 @@ def _common(
 ) -> bool:
     """The commands of every prompt in a game; True when ``word`` was one of them.
     ``hint`` says how many codes the rows leave, at a codebreaker's guess prompt."""
-    if not word.strip("?") or word.split()[0] in HELP_WORDS:  # "?", "help", "help hint"
-        _help(view)
+    if _asks_help(word):  # "?", "help", "help pins"
+        _help(view, reader, word)
         return True
     if word in RULES_WORDS:
         _rules(view)
