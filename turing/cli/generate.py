@@ -947,7 +947,7 @@ def generate(
                     stored = record.kept
                 if sink is not None and state.exhausted and not earlier + made:
                     raise NothingWritten  # the output is left as it was (or not made)
-            except (KeyboardInterrupt, OSError):
+            except (KeyboardInterrupt, OSError, WorkerLost):
                 # The puzzles made since the last commit are kept too, with the run's
                 # state after the last of them: the same command resumes from there. (An
                 # error of the output, a full disk, leaves the bank as good as ever; when
@@ -971,11 +971,11 @@ def generate(
                 err=True,
             )
         raise
-    except (BankError, OSError) as exc:  # a full disk under the bank or the output
+    except (BankError, OSError, WorkerLost) as exc:  # a full disk, a worker killed
         if bank_path is None:
             raise
         # the error, then what the bank holds of the run, as a stop by Ctrl-C says it
-        reason = str(exc) if isinstance(exc, BankError) else describe_os_error(exc)
+        reason = str(exc) if not isinstance(exc, OSError) else describe_os_error(exc)
         if isinstance(exc, OSError) and output is not None and not _replaced_whole(output):
             output = None  # written as far as the device took it: how far is not known
         words = _stopped_words(made, count, stored, bank_path, output, spec.seed if drawn else None)
@@ -1419,7 +1419,8 @@ def catalogue(
                         added += new
                         placed += new
                 bar.update(done)
-    except KeyboardInterrupt:  # Ctrl-C or SIGTERM: say what the bank holds and how to go on
+    except (KeyboardInterrupt, WorkerLost) as exc:  # Ctrl-C, SIGTERM, a worker killed:
+        # say what the bank holds and how to go on
         if bank is not None and bank_path is not None:
             kept = record
             with contextlib.suppress(BankError):
@@ -1429,17 +1430,17 @@ def catalogue(
                 words += ["--cardset", cardset_name]
             if count_only:
                 words.append("--count-only")
-            click.echo(
-                _catalogue_stopped(
-                    bank_path,
-                    verifiers,
-                    kept,
-                    total_units,
-                    count_only,
-                    command_to_copy(*words, "--bank", bank_path),
-                ),
-                err=True,
+            stopped = _catalogue_stopped(
+                bank_path,
+                verifiers,
+                kept,
+                total_units,
+                count_only,
+                command_to_copy(*words, "--bank", bank_path),
             )
+            if isinstance(exc, WorkerLost):
+                raise CLIError(f"{exc}\n{stopped}") from None
+            click.echo(stopped, err=True)
         raise
     finally:
         if bank is not None:
