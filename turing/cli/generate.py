@@ -1011,7 +1011,8 @@ def generate(
         note = ""
         if already and made < count:
             note = _(" (resumed at {n})").format(n=format_number(already))
-        if made == 0 and 0 < count <= already:
+        complete_before = made == 0 and 0 < count <= already
+        if complete_before:
             note = _(" (run already complete)")
         line = ngettext(
             "generated {n} {kind} puzzle in {seconds} s ({rate}/s)",
@@ -1029,12 +1030,15 @@ def generate(
             ).format(kept=format_number(state.kept), count=format_number(count))
         else:
             line += note + _("; {count} asked").format(count=format_number(count))
-        line += ", " + ngettext("{n} repeat skipped", "{n} repeats skipped", state.repeats).format(
-            n=format_number(state.repeats)
-        )
-        if spec.filtered:
+        # the repeats and refusals of a run complete already were said by the commands
+        # that made it: this one skipped and refused none
+        if not complete_before:
+            line += ", " + ngettext(
+                "{n} repeat skipped", "{n} repeats skipped", state.repeats
+            ).format(n=format_number(state.repeats))
+        if spec.filtered and not complete_before:
             line += _(", {n} refused by the tests filter").format(n=format_number(state.refused))
-        if state.unrated:
+        if state.unrated and not complete_before:
             line += _(
                 " ({n} of them unrated: the exact search passed its work limit before it "
                 "could tell)"
@@ -1358,10 +1362,16 @@ def catalogue(
     held: set[int] = set()  # puzzles the bank holds outside the catalogue: skipped
     if bank is not None:
         try:
-            record = bank.run_record(signature) or record
+            stored_run = bank.run_record(signature)
             if not count_only:
                 cs_id = bank.catalogue_cardset(cs, name)
                 held = bank.stored_keys(cs_id, verifiers)
+            if stored_run is None:  # recorded at once: a run stopped before its first
+                # unit is one of 0 units done (bank stats, generate --from-bank say so)
+                record.target = total_units
+                bank.save_run(record)
+            else:
+                record = stored_run
         except BaseException as exc:
             bank.close()  # its writer lock let go
             if isinstance(exc, BankError):
@@ -1467,14 +1477,23 @@ def catalogue(
                 done=format_number(record.next_index), total=format_number(total_units)
             )
         )
-        summary(
-            ngettext(
+        if bank_path is None or count_only:  # no puzzle is stored: nothing to say of it
+            line = ngettext(
+                "catalogue {name} {verifiers} verifiers: {n} valid puzzle ({state}) in {seconds} s",
+                "catalogue {name} {verifiers} verifiers: {n} valid puzzles ({state}) in "
+                "{seconds} s",
+                found,
+            )
+        else:
+            line = ngettext(
                 "catalogue {name} {verifiers} verifiers: {n} valid puzzle ({state}) in "
                 "{seconds} s; {added} newly stored",
                 "catalogue {name} {verifiers} verifiers: {n} valid puzzles ({state}) in "
                 "{seconds} s; {added} newly stored",
                 found,
-            ).format(
+            )
+        summary(
+            line.format(
                 name=name,
                 verifiers=verifiers,
                 n=format_number(found),
