@@ -395,3 +395,48 @@ def test_a_catalogue_without_a_run_record_is_drawn_from(
     shutil.copy(ROOT / "tests" / "generation" / "data" / "bank-v2.db", old)
     with Bank(old) as b:  # (the command draws 4 verifiers or more)
         assert len(list(CatalogueSampler(b, verifiers=2, seed=1).puzzles(5))) == 5
+
+
+def test_a_catalogue_stopped_before_its_first_unit_is_unfinished(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A catalogue run stopped before it stored a unit is recorded as a run of 0 units:
+    ``bank stats`` lists it, and a draw says the catalogue is unfinished and how to finish
+    it, not that the bank holds no catalogue. A bank stopped so before runs were recorded
+    at the start (its card set registered, no rows, no run) is read the same way."""
+    import turing.cli.generate as generate_cli
+
+    def stopped(*args: Any, **kwargs: Any) -> Any:
+        raise KeyboardInterrupt
+        yield  # a generator, as the real one
+
+    monkeypatch.setattr(generate_cli, "iter_catalogue_rows", stopped)
+    db = tmp_path / "cat6.db"
+    result = CliRunner().invoke(main, ["catalogue", "--verifiers", "6", "--bank", str(db)])
+    assert result.exit_code != 0
+    code, out = run("bank", "stats", str(db))
+    assert code == 0 and "0 puzzles" in out
+    assert "catalogue  6 verifiers, card set classic  0" in out and "1,121" in out, out
+    finish = f"`turing catalogue --verifiers 6 --bank {db}` finishes it"
+    code, out = run("generate", "--from-bank", str(db), "--verifiers", "6", "-n", "2", "-o", "-")
+    assert code == 2 and "its 6-verifier catalogue is unfinished: 0 of 1,121 units" in out
+    assert finish in out, out
+    older = tmp_path / "older.db"
+    with Bank(older) as b:
+        b.catalogue_cardset(load_cardset("classic"), "classic")
+    code, out = run("generate", "--from-bank", str(older), "--verifiers", "6", "-n", "2", "-o", "-")
+    assert code == 2 and "its 6-verifier catalogue is unfinished: 0 of 1,121 units" in out, out
+
+
+def test_the_summaries_say_only_what_this_command_did(tmp_path: Path) -> None:
+    """A count stores nothing, so its summary says nothing of puzzles stored; a run that
+    was complete already made nothing and skipped no repeats of its own."""
+    code, out = run("catalogue", "--verifiers", "3", "--count-only")
+    assert code == 0 and "48,134 valid puzzles (complete)" in out
+    assert "stored" not in out, out
+    db = tmp_path / "r.db"
+    args = ["generate", "-n", "40", "--verifiers", "4", "--difficulty", "hard", "--seed", "3"]
+    assert run(*args, "--bank", str(db), "-o", str(tmp_path / "a.jsonl"))[0] == 0
+    code, out = run(*args, "--bank", str(db), "-o", str(tmp_path / "b.jsonl"))
+    assert code == 0 and "(run already complete)" in out
+    assert "repeat" not in out and "refused" not in out, out

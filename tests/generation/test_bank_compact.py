@@ -260,3 +260,104 @@ def test_a_catalogue_skips_the_puzzles_the_bank_holds_already(
     assert code == 0 and len(ids) == len(set(ids)) == 2_727
     code, out = run("bank", "stats", str(db))
     assert code == 0 and "2,727 puzzles" in out
+
+
+#: two puzzles of the 4-verifier classic catalogue whose hashes begin with the same 30 bits
+#: (both spell C4H-Y5PC7Z): one clash of the 396 in the whole catalogue
+CLASHING = (
+    {"id": "C4H-Y5PC7Z", "mode": "classic", "cards": [1, 2, 41, 43], "criteria": [2, 1, 8, 2],
+     "solution": "224", "difficulty": "hard", "verifiers": 4, "codes_left": 4,
+     "assignments": 4, "min_tests": 2, "min_tests_upper": None,
+     "min_tests_kind": "lower_bound", "score": 16.5},
+    {"id": "C4H-Y5PC7Z", "mode": "classic", "cards": [10, 19, 42, 48], "criteria": [1, 3, 4, 7],
+     "solution": "523", "difficulty": "hard", "verifiers": 4, "codes_left": 10,
+     "assignments": 14, "min_tests": 4, "min_tests_upper": None,
+     "min_tests_kind": "lower_bound", "score": 24.13},
+)  # fmt: skip
+
+
+def _catalogue_row(doc: dict[str, object]) -> list[int]:
+    from turing.core.codes import CODE_TEXT
+    from turing.generation.packing import TIER_CODES, canonical_text, id_tag
+
+    cards, criteria = list(doc["cards"]), list(doc["criteria"])  # type: ignore[call-overload]
+    return [
+        pack(LAYOUT, "classic", cards, criteria),
+        TIER_CODES[str(doc["difficulty"])],
+        CODE_TEXT.index(str(doc["solution"])),
+        int(doc["codes_left"]),  # type: ignore[call-overload]
+        int(doc["assignments"]),  # type: ignore[call-overload]
+        int(doc["min_tests"]),  # type: ignore[call-overload]
+        round(float(doc["score"]) * 100),  # type: ignore[arg-type]
+        id_tag(canonical_text("classic", None, cards, criteria)),
+    ]
+
+
+def _store_catalogue(db: Path, docs: list[dict[str, object]]) -> None:
+    with Bank(db) as b:
+        cs = b.catalogue_cardset(load_cardset("classic"), "classic")
+        for doc in docs:
+            b.add_catalogue(cs, _catalogue_row(doc))
+
+
+def _exported(db: Path) -> dict[tuple[int, ...], str]:
+    code, out = run("bank", "export", str(db), "-o", "-")
+    assert code == 0, out
+    docs = [json.loads(line) for line in out.splitlines()]
+    return {tuple(d["cards"]): d["id"] for d in docs}
+
+
+@pytest.mark.parametrize("order", [(0, 1), (1, 0)])
+def test_catalogue_puzzles_that_spell_one_id_get_ids_of_their_own(
+    tmp_path: Path, order: tuple[int, int]
+) -> None:
+    """Two catalogue puzzles whose hashes share the id's 30 bits: the one of the lower hash
+    keeps six characters, the other is lengthened by two of its own hash, whatever order
+    they were stored in; export, check and a lookup by either id agree."""
+    db = tmp_path / "clash.db"
+    _store_catalogue(db, [CLASHING[i] for i in order])
+    ids = _exported(db)
+    assert ids == {(1, 2, 41, 43): "C4H-Y5PC7Z", (10, 19, 42, 48): "C4H-Y5PC7ZTO"}
+    out_file = tmp_path / "all.jsonl"
+    assert run("bank", "export", str(db), "-o", str(out_file))[0] == 0
+    code, out = run("check", str(out_file))
+    assert code == 0 and "repeat" not in out, out
+    with Bank(db, readonly=True) as b:
+        for cards, ident in ids.items():
+            found = b.get(ident.lower())
+            assert found is not None and found.id == ident
+            assert tuple(c[0] for c in found.cards) == cards
+            picked = [b.pick(seed=s) for s in range(12)]
+            assert {p.id for p in picked if p is not None} == set(ids.values())
+
+
+def test_a_catalogue_id_gives_way_to_a_stored_puzzles_id(tmp_path: Path) -> None:
+    """A puzzle of the ``puzzles`` table keeps the id it was stored with: a catalogue
+    puzzle spelling it is lengthened, and a puzzle stored after a catalogue puzzle that
+    spells its id is lengthened itself."""
+    for first, second in ((0, 1), (1, 0)):
+        db = tmp_path / f"mixed{first}.db"
+        source = tmp_path / f"one{first}.jsonl"
+        source.write_text(json.dumps(CLASHING[first]) + "\n")
+        if first == 0:  # the file's puzzle first, then the catalogue
+            assert run("bank", "import", str(db), str(source))[0] == 0
+            _store_catalogue(db, [CLASHING[second]])
+            expected = {(1, 2, 41, 43): "C4H-Y5PC7Z", (10, 19, 42, 48): "C4H-Y5PC7ZTO"}
+        else:  # the catalogue first, then the file's puzzle
+            _store_catalogue(db, [CLASHING[second]])
+            code, out = run("bank", "import", str(db), str(source))
+            assert code == 0, out
+            expected = {(1, 2, 41, 43): "C4H-Y5PC7Z", (10, 19, 42, 48): "C4H-Y5PC7ZTO"}
+        ids = _exported(db)
+        assert len(set(ids.values())) == 2
+        if first == 0:
+            assert ids == expected
+        else:
+            assert ids[(1, 2, 41, 43)] == "C4H-Y5PC7Z"
+            assert ids[(10, 19, 42, 48)].startswith("C4H-Y5PC7Z") and len(
+                ids[(10, 19, 42, 48)]
+            ) == len("C4H-Y5PC7ZTO")
+        with Bank(db, readonly=True) as b:
+            for cards, ident in ids.items():
+                found = b.get(ident)
+                assert found is not None and tuple(c[0] for c in found.cards) == cards

@@ -256,14 +256,27 @@ def test_a_worker_killed_is_one_error_line_then_the_run_resumes(
                     os.kill(pid, signal.SIGKILL)
             proc.wait()
     assert proc.returncode == 2
-    assert err == (
-        "error: a worker process ended before its work was done (out of memory, or killed)\n"
+    first, stopped = err.splitlines()
+    assert first == (
+        "error: a worker process ended before its work was done (out of memory, or killed)"
     )
     assert all(gone(int(c)) for c in children)
     with Bank(db) as b:
         assert b.check_integrity() == "ok"
         rec = b.runs()[0]
         assert 0 < b.count() == rec.kept and not rec.done
+    # what the bank holds and the command that resumes, as a stop by Ctrl-C says them
+    if command == "generate":
+        assert stopped.startswith(
+            f"stopped; the bank {db} holds {rec.kept:,} of this run's puzzles (1,500 asked): "
+            "the same command run again resumes the run"
+        ), stopped
+    else:
+        assert stopped == (
+            f"stopped; the bank {db} holds {rec.kept:,} puzzles of the 4-verifier catalogue "
+            f"({rec.next_index:,} of 1,121 units): `turing catalogue --verifiers 4 --bank {db}` "
+            "resumes it"
+        ), stopped
     if command == "generate":  # (the whole catalogue takes minutes)
         done = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
         assert done.returncode == 0, done.stderr

@@ -948,7 +948,7 @@ def generate(
                     stored = record.kept
                 if sink is not None and state.exhausted and not earlier + made:
                     raise NothingWritten  # the output is left as it was (or not made)
-            except (KeyboardInterrupt, OSError):
+            except (KeyboardInterrupt, OSError, WorkerLost):
                 # The puzzles made since the last commit are kept too, with the run's
                 # state after the last of them: the same command resumes from there. (An
                 # error of the output, a full disk, leaves the bank as good as ever; when
@@ -972,11 +972,11 @@ def generate(
                 err=True,
             )
         raise
-    except (BankError, OSError) as exc:  # a full disk under the bank or the output
+    except (BankError, OSError, WorkerLost) as exc:  # a full disk, a worker killed
         if bank_path is None:
             raise
         # the error, then what the bank holds of the run, as a stop by Ctrl-C says it
-        reason = str(exc) if isinstance(exc, BankError) else describe_os_error(exc)
+        reason = str(exc) if not isinstance(exc, OSError) else describe_os_error(exc)
         if isinstance(exc, OSError) and output is not None and not _replaced_whole(output):
             output = None  # written as far as the device took it: how far is not known
         words = _stopped_words(made, count, stored, bank_path, output, spec.seed if drawn else None)
@@ -1012,7 +1012,8 @@ def generate(
         note = ""
         if already and made < count:
             note = _(" (resumed at {n})").format(n=format_number(already))
-        if made == 0 and 0 < count <= already:
+        complete_before = made == 0 and 0 < count <= already
+        if complete_before:
             note = _(" (run already complete)")
         line = ngettext(
             "generated {n} {kind} puzzle in {seconds} s ({rate}/s)",
@@ -1030,12 +1031,15 @@ def generate(
             ).format(kept=format_number(state.kept), count=format_number(count))
         else:
             line += note + _("; {count} asked").format(count=format_number(count))
-        line += ", " + ngettext("{n} repeat skipped", "{n} repeats skipped", state.repeats).format(
-            n=format_number(state.repeats)
-        )
-        if spec.filtered:
+        # the repeats and refusals of a run complete already were said by the commands
+        # that made it: this one skipped and refused none
+        if not complete_before:
+            line += ", " + ngettext(
+                "{n} repeat skipped", "{n} repeats skipped", state.repeats
+            ).format(n=format_number(state.repeats))
+        if spec.filtered and not complete_before:
             line += _(", {n} refused by the tests filter").format(n=format_number(state.refused))
-        if state.unrated:
+        if state.unrated and not complete_before:
             line += _(
                 " ({n} of them unrated: the exact search passed its work limit before it "
                 "could tell)"
@@ -1359,10 +1363,16 @@ def catalogue(
     held: set[int] = set()  # puzzles the bank holds outside the catalogue: skipped
     if bank is not None:
         try:
-            record = bank.run_record(signature) or record
+            stored_run = bank.run_record(signature)
             if not count_only:
                 cs_id = bank.catalogue_cardset(cs, name)
                 held = bank.stored_keys(cs_id, verifiers)
+            if stored_run is None:  # recorded at once: a run stopped before its first
+                # unit is one of 0 units done (bank stats, generate --from-bank say so)
+                record.target = total_units
+                bank.save_run(record)
+            else:
+                record = stored_run
         except BaseException as exc:
             bank.close()  # its writer lock let go
             if isinstance(exc, BankError):
@@ -1420,7 +1430,8 @@ def catalogue(
                         added += new
                         placed += new
                 bar.update(done)
-    except KeyboardInterrupt:  # Ctrl-C or SIGTERM: say what the bank holds and how to go on
+    except (KeyboardInterrupt, WorkerLost) as exc:  # Ctrl-C, SIGTERM, a worker killed:
+        # say what the bank holds and how to go on
         if bank is not None and bank_path is not None:
             kept = record
             with contextlib.suppress(BankError):
@@ -1430,17 +1441,17 @@ def catalogue(
                 words += ["--cardset", cardset_name]
             if count_only:
                 words.append("--count-only")
-            click.echo(
-                _catalogue_stopped(
-                    bank_path,
-                    verifiers,
-                    kept,
-                    total_units,
-                    count_only,
-                    command_to_copy(*words, "--bank", bank_path),
-                ),
-                err=True,
+            stopped = _catalogue_stopped(
+                bank_path,
+                verifiers,
+                kept,
+                total_units,
+                count_only,
+                command_to_copy(*words, "--bank", bank_path),
             )
+            if isinstance(exc, WorkerLost):
+                raise CLIError(f"{exc}\n{stopped}") from None
+            click.echo(stopped, err=True)
         raise
     finally:
         if bank is not None:
@@ -1467,14 +1478,23 @@ def catalogue(
                 done=format_number(record.next_index), total=format_number(total_units)
             )
         )
-        summary(
-            ngettext(
+        if bank_path is None or count_only:  # no puzzle is stored: nothing to say of it
+            line = ngettext(
+                "catalogue {name} {verifiers} verifiers: {n} valid puzzle ({state}) in {seconds} s",
+                "catalogue {name} {verifiers} verifiers: {n} valid puzzles ({state}) in "
+                "{seconds} s",
+                found,
+            )
+        else:
+            line = ngettext(
                 "catalogue {name} {verifiers} verifiers: {n} valid puzzle ({state}) in "
                 "{seconds} s; {added} newly stored",
                 "catalogue {name} {verifiers} verifiers: {n} valid puzzles ({state}) in "
                 "{seconds} s; {added} newly stored",
                 found,
-            ).format(
+            )
+        summary(
+            line.format(
                 name=name,
                 verifiers=verifiers,
                 n=format_number(found),

@@ -378,6 +378,11 @@ def _short_id(mode: str, verifiers: int, tier: str | None, canonical: str) -> st
     return f"{Mode.parse(mode).letter}{verifiers}{(tier or 'x')[0].upper()}-{tag}"
 
 
+def _tag_bits(spelled: str) -> int:
+    """The 30 bits the first six characters of an id's hash part spell."""
+    return int.from_bytes(base64.b32decode(spelled[:6] + "AA"), "big") >> 10
+
+
 def _move_catalogue_rows(conn: sqlite3.Connection) -> None:
     """Version 3: catalogue puzzles of ``puzzles`` into the compact ``catalogue`` table,
     read in chunks (a version-2 catalogue may hold millions of documents)."""
@@ -616,6 +621,11 @@ class Bank:
         #: :meth:`_record_cardset`), and whether :meth:`check_cardsets` passed
         self._recorded: set[str] = set()
         self._checked = False
+        #: catalogue ids (:meth:`_catalogue_id`): per verifier count, the tier and tag
+        #: values (``tier << 30 | tag``) that more than one puzzle of the bank spells;
+        #: per clashing tier and tag, the ids its catalogue puzzles get
+        self._clashes: dict[int, frozenset[int]] = {}
+        self._groups: dict[tuple[int, str | None, int], list[tuple[str, int, int, str]]] = {}
         #: False for a file read without tables (of no bytes, or left before the first
         #: batch was stored): a bank holding nothing, of no schema
         self.has_tables = True
@@ -929,6 +939,7 @@ class Bank:
             pid in pending
             or self.conn.execute("SELECT 1 FROM puzzles WHERE id = ?", (pid,)).fetchone()
             is not None
+            or (pid.startswith("C") and self._catalogue_locate(pid) is not None)
         ):
             extra_chars += 2
             import base64
@@ -994,7 +1005,13 @@ class Bank:
             if cur.rowcount == 1:
                 added += 1
                 pending.add(pid)
+                self._forget_ids()
         return added
+
+    def _forget_ids(self) -> None:
+        """Drop the catalogue ids worked out so far: a stored puzzle may take one's place."""
+        self._clashes.clear()
+        self._groups.clear()
 
     def _record_cardset(self, reference: str) -> None:
         """Record the fingerprint of a card set whose puzzles are stored (once); refused
@@ -1123,6 +1140,7 @@ class Bank:
             f"INSERT OR IGNORE INTO catalogue (cs, {', '.join(CATALOGUE_FIELDS)}) "
             f"VALUES ({int(cs)}, {', '.join('?' * width)})"
         )
+        self._forget_ids()
         self.conn.execute("BEGIN IMMEDIATE")
         try:
             before = self.conn.total_changes
@@ -1176,10 +1194,11 @@ class Bank:
         """Card-set id → reference, for every card set with a catalogue in the bank."""
         return {i: e.reference for i, e in self._entries().items()}
 
-    def catalogue_puzzle(self, cs: int, row: Sequence[int]) -> Puzzle:
+    def catalogue_puzzle(self, cs: int, row: Sequence[int], bulk: bool = False) -> Puzzle:
         """The puzzle document of a catalogue row (:data:`CATALOGUE_FIELDS`), as the
-        catalogue wrote it before it was packed."""
-        key, tier_code, solution, codes, readings, tests, score, _tag = row[:8]
+        catalogue wrote it before it was packed. ``bulk``: many rows are being read, so
+        the tags that clash are found once for all (:meth:`_catalogue_id`)."""
+        key, tier_code, solution, codes, readings, tests, score, tag = row[:8]
         _, layout = self.catalogue_set(cs)
         parts = unpack(layout, key)
         reference = self._entries()[cs].reference
@@ -1192,7 +1211,7 @@ class Bank:
             criteria=parts.positions,
             solution=CODE_TEXT[solution],
             cardset=ref,
-            id=_short_id(parts.mode, len(parts.cards), tier, text),
+            id=self._catalogue_id(cs, key, len(parts.cards), tier, tag, text, bulk),
             extra={
                 "difficulty": tier,
                 "verifiers": len(parts.cards),
@@ -1204,6 +1223,139 @@ class Bank:
                 "score": score / 100,
             },
         )
+
+    def _catalogue_id(
+        self, cs: int, key: int, verifiers: int, tier: str | None, tag: int, text: str, bulk: bool
+    ) -> str:
+        """The id of a catalogue puzzle: its short id (six characters of its canonical
+        key's hash), unless another puzzle of the bank spells the same. Then the puzzles
+        that do are ordered by their whole hash: the first keeps six characters, each
+        other one is lengthened by two characters of its hash until no puzzle before it
+        and no puzzle of the ``puzzles`` table (whose ids are stored) holds the id. So the
+        ids follow from what the bank holds, not from the order it was stored in."""
+        base = _short_id("classic", verifiers, tier, text)
+        if bulk and TIER_CODES[tier] << 30 | tag not in self._clash_values(verifiers):
+            return base
+        for ident, member_cs, member_key, _full in self._id_group(verifiers, tier, tag):
+            if (member_cs, member_key) == (cs, key):
+                return ident
+        return base
+
+    def _clash_values(self, verifiers: int) -> frozenset[int]:
+        """The ``tier << 30 | tag`` values of ``verifiers`` that more than one puzzle of
+        the bank spells: the catalogue's tags in one sorted array, and the ids of the
+        ``puzzles`` table in the catalogue's shape. The ids of the catalogue puzzles
+        that spell them are worked out at the same time (:meth:`_id_group`)."""
+        found = self._clashes.get(verifiers)
+        if found is not None:
+            return found
+        import numpy as np
+
+        lo, hi = key_range("classic", verifiers)
+        spans = [(cs, lo, hi) for cs in self._entries()]
+        every = [
+            np.fromiter(
+                (
+                    r[0]
+                    for r in self.conn.execute(
+                        "SELECT tier << 30 | tag FROM catalogue WHERE cs = ? AND key >= ? "
+                        "AND key < ?",
+                        span,
+                    )
+                ),
+                dtype=np.int64,
+            )
+            for span in spans
+        ]
+        stored: list[int] = []
+        for (ident,) in self.conn.execute(
+            "SELECT id FROM puzzles WHERE id >= ? AND id < ?",
+            (f"C{verifiers}", f"C{verifiers + 1}"),
+        ):
+            match = _ID_RE.match(str(ident))
+            if match is not None:
+                tier = {"E": "easy", "S": "standard", "H": "hard", "X": None}[match.group(3)]
+                stored.append(TIER_CODES[tier] << 30 | _tag_bits(match.group(4)))
+        values = np.concatenate([*every, np.array(stored, dtype=np.int64)])
+        values.sort()
+        found = frozenset(int(v) for v in np.unique(values[1:][values[1:] == values[:-1]]))
+        self._clashes[verifiers] = found
+        # the catalogue puzzles that spell them, read in one pass
+        members: dict[int, list[tuple[int, int]]] = {v: [] for v in found}
+        for start in range(0, len(found), 500):
+            chunk = sorted(found)[start : start + 500]
+            for cs, lo_, hi_ in spans:
+                for value, key in self.conn.execute(
+                    "SELECT tier << 30 | tag, key FROM catalogue WHERE cs = ? AND key >= ? "
+                    f"AND key < ? AND tier << 30 | tag IN ({', '.join(map(str, chunk))})",
+                    (cs, lo_, hi_),
+                ):
+                    members[int(value)].append((cs, int(key)))
+        for value, group in members.items():
+            tier = CODE_TIERS[value >> 30]
+            self._groups[(verifiers, tier, value & (2**30 - 1))] = self._assign(
+                verifiers, tier, group
+            )
+        return found
+
+    def _id_group(
+        self, verifiers: int, tier: str | None, tag: int
+    ) -> list[tuple[str, int, int, str]]:
+        """The catalogue puzzles of ``verifiers``, ``tier`` and ``tag``, each as (its id,
+        card set, key, whole hash spelled), in the order :meth:`_catalogue_id` gives."""
+        found = self._groups.get((verifiers, tier, tag))
+        if found is not None:
+            return found
+        lo, hi = key_range("classic", verifiers)
+        members = [
+            (cs, int(key))
+            for cs in self._entries()
+            for (key,) in self.conn.execute(
+                "SELECT key FROM catalogue WHERE cs = ? AND key >= ? AND key < ? AND tier = ? "
+                "AND tag = ?",
+                (cs, lo, hi, TIER_CODES[tier], tag),
+            )
+        ]
+        group = self._assign(verifiers, tier, members)
+        if len(self._groups) > 65536:
+            self._groups.clear()
+        self._groups[(verifiers, tier, tag)] = group
+        return group
+
+    def _assign(
+        self, verifiers: int, tier: str | None, members: list[tuple[int, int]]
+    ) -> list[tuple[str, int, int, str]]:
+        """The ids of catalogue puzzles (card set, key) that spell the same tag."""
+        spelled: list[tuple[str, int, int]] = []
+        for cs, key in members:
+            reference = self._entries()[cs].reference
+            parts = unpack(self.catalogue_set(cs)[1], key)
+            text = canonical_text(
+                parts.mode,
+                None if reference == "classic" else reference,
+                parts.cards,
+                parts.positions,
+            )
+            full = base64.b32encode(hashlib.sha256(text.encode()).digest()).decode()
+            spelled.append((full, cs, key))
+        spelled.sort()
+        group: list[tuple[str, int, int, str]] = []
+        if spelled:
+            head = _short_id("classic", verifiers, tier, "")[:4]
+            start = head + spelled[0][0][:6]
+            taken = {
+                str(r[0])
+                for r in self.conn.execute(
+                    "SELECT id FROM puzzles WHERE id >= ? AND id < ?", (start, start + "\U0010ffff")
+                )
+            }
+            for full, cs, key in spelled:
+                width = 6
+                while head + full[:width] in taken and width < len(full):
+                    width += 2
+                taken.add(head + full[:width])
+                group.append((head + full[:width], cs, key, full))
+        return group
 
     def _catalogue_where(self, query: Query) -> tuple[str, list[Any]] | None:
         """The catalogue's WHERE for ``query`` (alias ``c``), or None if none can match."""
@@ -1288,21 +1440,18 @@ class Bank:
         verifiers = int(match.group(2))
         tier = {"E": "easy", "S": "standard", "H": "hard", "X": None}[match.group(3)]
         spelled = match.group(4)
-        tag = int.from_bytes(base64.b32decode(spelled[:6] + "AA"), "big") >> 10
-        lo, hi = key_range("classic", verifiers)
-        for cs in self._entries():
-            for row in self.conn.execute(
-                f"SELECT {', '.join(CATALOGUE_FIELDS)} FROM catalogue WHERE cs = ? AND "
-                "key >= ? AND key < ? AND tier = ? AND tag = ? ORDER BY key",
-                (cs, lo, hi, TIER_CODES[tier], tag),
-            ):
-                puzzle = self.catalogue_puzzle(cs, row)
-                spelled_full = base64.b32encode(
-                    hashlib.sha256(puzzle.canonical_key().encode()).digest()
-                ).decode()
-                if spelled_full.startswith(spelled):
-                    return cs, tuple(row)
-        return None
+        group = self._id_group(verifiers, tier, _tag_bits(spelled))
+        exact = [m for m in group if m[0] == match.group(0)]
+        # a longer id than the puzzle's (more characters of its hash) finds it too
+        found = exact or [m for m in group if m[3].startswith(spelled)]
+        if len(found) != 1:
+            return None
+        _, cs, key, _ = found[0]
+        row = self.conn.execute(
+            f"SELECT {', '.join(CATALOGUE_FIELDS)} FROM catalogue WHERE cs = ? AND key = ?",
+            (cs, key),
+        ).fetchone()
+        return None if row is None else (cs, tuple(row))
 
     def _locate_key(self, text: str) -> tuple[int, tuple[int, ...]] | None:
         mode, _, rest = text.partition("|")
@@ -1546,7 +1695,7 @@ class Bank:
         rest = None if limit is None else limit - given
         if rest is None or rest > 0:
             for cs, row in self._catalogue_rows(q, rest, shuffled=shuffled):
-                yield self.catalogue_puzzle(cs, row)
+                yield self.catalogue_puzzle(cs, row, bulk=True)
 
     def _stored_docs(self, query: Query, limit: int | None, shuffled: bool) -> Iterator[str]:
         """The stored documents matching ``query``, in the order they were stored (or a
@@ -1574,7 +1723,7 @@ class Bank:
         if rest is None or rest > 0:
             for cs, row in self._catalogue_rows(q, rest, shuffled=shuffled):
                 yield json.dumps(
-                    self.catalogue_puzzle(cs, row).to_dict(hidden=True),
+                    self.catalogue_puzzle(cs, row, bulk=True).to_dict(hidden=True),
                     ensure_ascii=False,
                     separators=(",", ":"),
                 )

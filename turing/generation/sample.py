@@ -39,6 +39,7 @@ from turing.core.puzzle import Mode, Puzzle
 from turing.generation.bank import CATALOGUE_FIELDS, MARK_EVERY, Bank
 from turing.generation.generator import (
     DIFFICULTIES,
+    catalogue_plan,
     dealt,
     slot_plan,
     slots_of,
@@ -141,6 +142,17 @@ class CatalogueSampler:
         bank.check_cardsets()
         sets = bank.catalogue_sets()
         if not bank.has_catalogue():
+            # a catalogue run stopped before its first unit: its run (or, stored before
+            # runs were recorded at the start, its card set) says it began
+            begun = bank.catalogue_run(cardset, verifiers)
+            if begun is not None and not begun.done:
+                raise UnfinishedCatalogue(
+                    str(bank.path), cardset, verifiers, begun.next_index, begun.target
+                )
+            registered = next((i for i, ref in sets.items() if ref == cardset), None)
+            if begun is None and registered is not None:
+                units = len(catalogue_plan(bank.catalogue_set(registered)[0], verifiers).card_units)
+                raise UnfinishedCatalogue(str(bank.path), cardset, verifiers, 0, units)
             raise SampleError(
                 gettext(
                     "{path}: not a catalogue bank (it holds no catalogue puzzles; "
