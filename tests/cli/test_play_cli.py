@@ -555,12 +555,12 @@ def test_hint_best_before_the_first_test_of_a_code_may_change_the_code() -> None
 
 def test_hint_best_with_no_test_left_in_the_round_is_refused_and_not_counted() -> None:
     for lines in ("test 111 A B C\nhint best\nhint best\n", "test 111 A B; test C; hint best\n"):
-        result = play(["--id", "02-N"], lines + "giveup\ny\n")
+        result = play(["--id", "02"], lines + "giveup\ny\n")
         assert "error: this round's tests are all made, so there is no next test" in result.output
         assert "Best now" not in result.output
         rows = [line.split() for line in result.output.splitlines() if line.startswith("player ")]
         assert rows[-1][-1] == "0"  # no hint counted
-    german = play(["--id", "02-N", "--lang", "de"], "teste 111 A B C\ntipp bester\npasse\n")
+    german = play(["--id", "02", "--lang", "de"], "teste 111 A B C\ntipp bester\npasse\n")
     assert "die Tests dieser Runde sind alle gemacht" in german.output
 
 
