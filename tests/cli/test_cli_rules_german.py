@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from testsupport.cli import ROOT
 from turing.cli.main import main
-from turing.cli.rules import GAMES, PAGES, TOPICS, rules_path, select
+from turing.core.rulebook import GAMES, PAGES, TOPICS, rules_path, select
 from turing.i18n import set_language
 
 ENGLISH = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")

@@ -15,7 +15,7 @@ from click.testing import CliRunner
 
 from testsupport.cli import ROOT
 from turing.cli.main import main
-from turing.cli.rules import TOPICS, rules_path
+from turing.core.rulebook import TOPICS, rules_path
 
 DOCS = [*sorted((ROOT / "docs").glob("*.md")), ROOT / "README.md"]
 

@@ -12,18 +12,7 @@ import click
 
 from turing.cli.options import NamedChoice, OptionalArgument
 from turing.cli.output import CLIError, show_page
-from turing.core.rulebook import (
-    GAMES,
-    PAGES,
-    SECTIONS,
-    SECTIONS_DE,
-    TOPICS,
-    RulesPageError,
-    plain,
-    rules_page,
-    rules_path,
-    select,
-)
+from turing.core.rulebook import GAMES, TOPICS, RulesPageError, rules_page
 from turing.i18n import N_, _
 
 #: the topics as TOPIC takes them, each with its name and what it shows
@@ -76,17 +65,3 @@ def rules(topic: str | None) -> None:
     except RulesPageError as exc:
         raise CLIError(str(exc)) from None
     show_page(chosen)
-
-
-__all__ = [
-    "GAMES",
-    "PAGES",
-    "SECTIONS",
-    "SECTIONS_DE",
-    "TOPICS",
-    "TOPIC_CHOICE",
-    "plain",
-    "rules",
-    "rules_path",
-    "select",
-]
