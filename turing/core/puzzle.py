@@ -341,7 +341,7 @@ class Puzzle:
         return f"{self.mode.letter}{self.verifiers}{tier}-{tag}"
 
     def _key_hash(self) -> str:
-        return base64.b32encode(hashlib.sha256(self.canonical_key().encode()).digest()).decode()
+        return key_hash(self.canonical_key())
 
     def id_is_derived(self) -> bool:
         """True when the id is or may be computed from the puzzle's contents, hidden parts
@@ -363,6 +363,12 @@ class Puzzle:
             return True
         tag = given[3:]
         return len(tag) >= 6 and self._key_hash().startswith(tag)
+
+
+def key_hash(canonical: str) -> str:
+    """A canonical key's hash spelled in base 32: a short id's tag is its first six
+    characters, and a clashing id is lengthened by the next ones."""
+    return base64.b32encode(hashlib.sha256(canonical.encode()).digest()).decode()
 
 
 #: a short id as :meth:`Puzzle.short_id` makes it (``C4H-K3QF7A``), separators taken out

@@ -16,7 +16,6 @@ import base64
 import contextlib
 import errno
 import functools
-import hashlib
 import inspect
 import itertools
 import json
@@ -41,7 +40,7 @@ from turing.core.files import (
     read_json,
     write_target,
 )
-from turing.core.puzzle import Mode, Puzzle, puzzle_from_dict
+from turing.core.puzzle import Mode, Puzzle, key_hash, puzzle_from_dict
 from turing.generation.metrics import METRIC_KEYS
 from turing.generation.packing import (
     TIER_CODES,
@@ -373,9 +372,12 @@ def _catalogue_row_from_doc(
 
 def _short_id(mode: str, verifiers: int, tier: str | None, canonical: str) -> str:
     """:meth:`turing.core.puzzle.Puzzle.short_id` from the canonical key text."""
-    digest = hashlib.sha256(canonical.encode()).digest()
-    tag = base64.b32encode(digest).decode()[:6]
+    tag = key_hash(canonical)[:6]
     return f"{Mode.parse(mode).letter}{verifiers}{(tier or 'x')[0].upper()}-{tag}"
+
+
+#: the tier an id's third character names
+_ID_TIERS: Final[dict[str, str | None]] = {"E": "easy", "S": "standard", "H": "hard", "X": None}
 
 
 def _tag_bits(spelled: str) -> int:
@@ -942,11 +944,7 @@ class Bank:
             or (pid.startswith("C") and self._catalogue_locate(pid) is not None)
         ):
             extra_chars += 2
-            import base64
-            import hashlib
-
-            digest = hashlib.sha256(puzzle.canonical_key().encode()).digest()
-            tag = base64.b32encode(digest).decode()
+            tag = key_hash(puzzle.canonical_key())
             prefix = base.split("-", 1)[0]
             pid = f"{prefix}-{tag[: 6 + extra_chars]}"
         return pid
@@ -1274,7 +1272,7 @@ class Bank:
         ):
             match = _ID_RE.match(str(ident))
             if match is not None:
-                tier = {"E": "easy", "S": "standard", "H": "hard", "X": None}[match.group(3)]
+                tier = _ID_TIERS[match.group(3)]
                 stored.append(TIER_CODES[tier] << 30 | _tag_bits(match.group(4)))
         values = np.concatenate([*every, np.array(stored, dtype=np.int64)])
         values.sort()
@@ -1282,8 +1280,9 @@ class Bank:
         self._clashes[verifiers] = found
         # the catalogue puzzles that spell them, read in one pass
         members: dict[int, list[tuple[int, int]]] = {v: [] for v in found}
-        for start in range(0, len(found), 500):
-            chunk = sorted(found)[start : start + 500]
+        ordered = sorted(found)
+        for start in range(0, len(ordered), 500):
+            chunk = ordered[start : start + 500]
             for cs, lo_, hi_ in spans:
                 for value, key in self.conn.execute(
                     "SELECT tier << 30 | tag, key FROM catalogue WHERE cs = ? AND key >= ? "
@@ -1336,7 +1335,7 @@ class Bank:
                 parts.cards,
                 parts.positions,
             )
-            full = base64.b32encode(hashlib.sha256(text.encode()).digest()).decode()
+            full = key_hash(text)
             spelled.append((full, cs, key))
         spelled.sort()
         group: list[tuple[str, int, int, str]] = []
@@ -1438,7 +1437,7 @@ class Bank:
         if match is None or match.group(1) != "C":
             return None
         verifiers = int(match.group(2))
-        tier = {"E": "easy", "S": "standard", "H": "hard", "X": None}[match.group(3)]
+        tier = _ID_TIERS[match.group(3)]
         spelled = match.group(4)
         group = self._id_group(verifiers, tier, _tag_bits(spelled))
         exact = [m for m in group if m[0] == match.group(0)]
@@ -1447,6 +1446,10 @@ class Bank:
         if len(found) != 1:
             return None
         _, cs, key, _ = found[0]
+        return self._catalogue_row(cs, key)
+
+    def _catalogue_row(self, cs: int, key: int) -> tuple[int, tuple[int, ...]] | None:
+        """Card set ``cs`` and the catalogue row of ``key``, if stored."""
         row = self.conn.execute(
             f"SELECT {', '.join(CATALOGUE_FIELDS)} FROM catalogue WHERE cs = ? AND key = ?",
             (cs, key),
@@ -1464,11 +1467,7 @@ class Bank:
         key = self._packed_key(cs, body)
         if key is None:
             return None
-        row = self.conn.execute(
-            f"SELECT {', '.join(CATALOGUE_FIELDS)} FROM catalogue WHERE cs = ? AND key = ?",
-            (cs, key),
-        ).fetchone()
-        return None if row is None else (cs, tuple(row))
+        return self._catalogue_row(cs, key)
 
     def stored_keys(self, cs: int, verifiers: int) -> set[int]:
         """The catalogue keys of the classic puzzles of catalogue ``cs``'s card set and
