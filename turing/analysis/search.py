@@ -2984,9 +2984,10 @@ def _policy_move(
     search.min_tests(state)  # not the rounds search's share (as in the analysis)
     size = state.bit_count()
     gave_up = search.rounds_gave_up_at
-    if gave_up is None or 2 * size <= gave_up:
-        # A fresh share, unless the rounds search gave up on a state less than twice as
-        # large: the questions of one round would each search as far again.
+    # A fresh share, unless the rounds search gave up on a state less than twice as
+    # large: the questions of one round would each search as far again.
+    fresh = gave_up is None or 2 * size <= gave_up
+    if fresh:
         search.share_rounds()
         with contextlib.suppress(RoundsTooLarge):  # past its limit, the moves keep what it proved
             search.min_rounds(state)
@@ -3000,7 +3001,7 @@ def _policy_move(
         v = search.best_in_round(state, c, tuple(tested))
         return None if v is None else PolicyMove(CODE_TEXT[c], v, search.rounds_proven)
     finally:
-        if search.rounds_exhausted and (gave_up is None or 2 * size <= gave_up):
+        if search.rounds_exhausted and fresh:
             search.rounds_gave_up_at = size
 
 
