@@ -38,3 +38,29 @@ def spawn_analyze(*args: str) -> Any:
         timeout=120,
         dimensions=(30, 200),
     )
+
+
+def spawn_paged(
+    *args: str, pager: str | None = None, rows: int = 24, env: dict[str, str] | None = None
+) -> Any:
+    """``turing ARGS…`` in a pseudo-terminal of 80 columns and ``rows`` (pexpect), without
+    colour, its pager ``pager`` (None: PAGER unset, so less) with none of the user's LESS or
+    MANPAGER settings, ``env`` added to the environment."""
+    import pexpect
+
+    environment = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("PAGER", "LESS", "MANPAGER", "COLUMNS", "LINES")
+    }
+    environment.update({"TERM": "xterm", "NO_COLOR": "1", "PYTHONPATH": str(ROOT), **(env or {})})
+    if pager is not None:
+        environment["PAGER"] = pager
+    return pexpect.spawn(
+        sys.executable,
+        ["-m", "turing", *args],
+        env=environment,
+        encoding="utf-8",
+        timeout=20,
+        dimensions=(rows, 80),
+    )

@@ -15,7 +15,7 @@ import pexpect  # type: ignore[import-untyped]
 import pytest
 from click.testing import CliRunner, Result
 
-from testsupport.cli import ROOT
+from testsupport.cli import ROOT, spawn_paged
 from turing.cli.main import main
 
 #: the heading of the criteria game's section of the rules page, and of the next section
@@ -95,16 +95,7 @@ def test_help_alone_fits_80_by_24_with_the_prompt(lang: str, encoding: str) -> N
 
 
 def spawn(*args: str, rows: int = 24) -> pexpect.spawn:
-    env = {k: v for k, v in os.environ.items() if k not in ("PAGER", "LESS", "COLUMNS", "LINES")}
-    env.update({"TERM": "xterm", "NO_COLOR": "1", "PYTHONPATH": str(ROOT), "PAGER": "less"})
-    return pexpect.spawn(
-        sys.executable,
-        ["-m", "turing", *args],
-        env=env,
-        encoding="utf-8",
-        timeout=20,
-        dimensions=(rows, 80),
-    )
+    return spawn_paged(*args, pager="less", rows=rows)
 
 
 @pytest.mark.parametrize(

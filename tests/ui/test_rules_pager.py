@@ -4,15 +4,13 @@ short one is printed as it is; into a pipe it is plain text, no pager."""
 
 from __future__ import annotations
 
-import os
-import sys
 from pathlib import Path
 
 import pexpect  # type: ignore[import-untyped]
 import pytest
 from click.testing import CliRunner
 
-from testsupport.cli import ROOT
+from testsupport.cli import spawn_paged as spawn
 from turing.cli.main import main
 from turing.i18n import set_language
 
@@ -21,26 +19,6 @@ PAGES = {
     "en": ("The rules", "The Mastermind family"),
     "de": ("Die Spielregeln", "Die Mastermind-Familie"),
 }
-
-
-def spawn(
-    *args: str, pager: str | None = None, rows: int = 24, env: dict[str, str] | None = None
-) -> pexpect.spawn:
-    environment = {k: v for k, v in os.environ.items() if k not in ("PAGER", "LESS", "MANPAGER")}
-    environment.update({"TERM": "xterm", "NO_COLOR": "1", "PYTHONPATH": str(ROOT), **(env or {})})
-    env = environment
-    env.pop("COLUMNS", None)
-    env.pop("LINES", None)
-    if pager is not None:
-        env["PAGER"] = pager
-    return pexpect.spawn(
-        sys.executable,
-        ["-m", "turing", *args],
-        env=env,
-        encoding="utf-8",
-        timeout=20,
-        dimensions=(rows, 80),
-    )
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
