@@ -38,6 +38,15 @@ def root() -> Path:
 
 
 @pytest.fixture(autouse=True)
+def _terminal_size_of_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A program a test starts gets the size of the terminal the test gives it (a
+    pseudo-terminal's, or none): COLUMNS and LINES of the shell running the tests, or the
+    80 × 24 that pytest-xdist sets in its workers, are not passed on."""
+    monkeypatch.delenv("COLUMNS", raising=False)
+    monkeypatch.delenv("LINES", raising=False)
+
+
+@pytest.fixture(autouse=True)
 def _english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Every test speaks English unless it asks for German (with ``--lang`` or
     ``TURING_LANG``): a German locale on the machine running the tests changes nothing."""

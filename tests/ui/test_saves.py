@@ -70,7 +70,7 @@ def test_the_board_shows_a_finished_game_as_over(tmp_path: Path) -> None:
     child = pexpect.spawn(
         sys.executable, ["-m", "turing", "board", "--resume", str(save)],
         env={**os.environ, "TERM": "xterm-256color"}, encoding="utf-8", timeout=60,
-        dimensions=(40, 120),
+        dimensions=(40, 250),  # the line with the save's path is not wrapped
     )  # fmt: skip
     child.expect(pexpect.EOF)
     child.close()
