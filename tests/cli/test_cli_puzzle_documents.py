@@ -137,15 +137,45 @@ def test_a_json_file_of_one_puzzle_per_line_is_told_it_is_json_lines(tmp_path: P
     assert "YAML" not in err and "('{'" not in err
 
 
-def test_more_text_after_a_value_is_said_without_the_parsers_tuple(tmp_path: Path) -> None:
-    path = write(tmp_path, "two.json", f"{LINE_A} {LINE_B}\n")
+@pytest.mark.parametrize(
+    ("name", "problem"),
+    [
+        ("two.yaml", "YAML syntax: more text after the end of the value; a file holds one value"),
+        ("two.json", "JSON: more text after the value"),
+    ],
+)
+def test_more_text_after_a_value_is_said_without_the_parsers_tuple(
+    tmp_path: Path, name: str, problem: str
+) -> None:
+    path = write(tmp_path, name, f"{LINE_A} {LINE_B}\n")
     code, _out, err = run("solve", path)
     assert code == 2
     assert err.startswith(f"error: {path}:1:")
-    assert err.endswith(
-        ": YAML syntax: more text after the end of the value; a file holds one value\n"
-    )
+    assert err.endswith(f": {problem}\n")
     assert "('{'" not in err
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        # YAML would read a null there, and then miss the cards
+        ('{"id": "a", "cards": }\n', "1:22: JSON: a value is missing"),
+        (
+            '{"id": "a",\n "cards": [4, 9, 11, 14], "criteria": [2, 1, 1, 3], "x": tru}\n',
+            "2:58: JSON: a value is missing",
+        ),
+        (  # YAML would take it for a comment
+            '{"id": "a", "cards": [4, 9, 11, 14], # the cards\n "criteria": [2, 1, 1, 3]}\n',
+            "1:38: JSON: a key in double quotes is missing",
+        ),
+    ],
+)
+def test_a_json_file_is_read_by_the_rules_of_json(tmp_path: Path, text: str, said: str) -> None:
+    path = write(tmp_path, "bad.json", text)
+    code, out, err = run("check", path)
+    assert code == 2
+    assert err == f"error: {path}:{said}\n"
+    assert "cards" not in out
 
 
 @pytest.mark.parametrize("name", ["blanks.jsonl", "-"])

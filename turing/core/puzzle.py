@@ -1065,6 +1065,19 @@ def iter_puzzle_items(
             return
         yield from _iter_jsonl(text, source, cardset, base)
         return
+    if suffix == ".json" and stripped:  # JSON's own rules first (YAML takes `{"a": }`)
+        try:
+            read_json(text)
+        except json.JSONDecodeError as exc:
+            if not _looks_like_jsonl(stripped):
+                yield PuzzleError(
+                    source,
+                    exc.lineno,
+                    exc.colno,
+                    _("JSON: {problem}").format(problem=json_problem(exc.msg)),
+                    E_PUZZLE,
+                )
+                return
     try:
         root = load_yaml(text, source)
     except SourceError as exc:
