@@ -158,7 +158,8 @@ def test_a_bank_upgraded_meanwhile_by_another_process_is_not_upgraded_again(
     thread.start()
     assert waiting.wait(30)  # the second read version 2 and waits for the lock
     time.sleep(0.2)
-    MIGRATIONS[2](first)
+    for migration in MIGRATIONS[2:]:
+        migration(first)
     first.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
     first.execute("COMMIT")
     first.close()
@@ -335,14 +336,26 @@ def test_a_file_without_tables_reads_as_a_bank_holding_nothing(tmp_path: Path, k
     assert len(keys(path)) == 2
 
 
+#: another program's SQLite file: with no user_version, or one of its own (a bank's number)
+OTHER_VERSIONS = [0, 3]
+
+
+def other_programs_file(path: Path, version: int) -> None:
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE notes (text TEXT)")
+        conn.execute(f"PRAGMA user_version = {version}")
+    conn.close()
+
+
+@pytest.mark.parametrize("version", OTHER_VERSIONS)
 @pytest.mark.parametrize("args", READING)
-def test_reading_commands_refuse_a_file_that_is_not_a_bank(tmp_path: Path, args: list[str]) -> None:
+def test_reading_commands_refuse_a_file_that_is_not_a_bank(
+    tmp_path: Path, args: list[str], version: int
+) -> None:
     text = tmp_path / "text.db"
     text.write_text("not a bank\n")
     other = tmp_path / "other.db"
-    with sqlite3.connect(other) as conn:
-        conn.execute("CREATE TABLE notes (text TEXT)")
-    conn.close()
+    other_programs_file(other, version)
     before = {p: p.read_bytes() for p in (text, other)}
     r = turing(*args, str(text))
     assert (r.exit_code, r.output) == (
@@ -445,15 +458,14 @@ def test_writing_commands_refuse_a_device_as_reading_ones_do(args: list[str]) ->
         ["bank", "pick", "{db}", "--mark-played"],
     ],
 )
+@pytest.mark.parametrize("version", OTHER_VERSIONS)
 def test_writing_commands_refuse_another_programs_sqlite_file_unchanged(
-    tmp_path: Path, args: list[str]
+    tmp_path: Path, args: list[str], version: int
 ) -> None:
     """Refused, the file is as it was: not switched to WAL mode (its header says the
     journal mode), no side file left."""
     other = tmp_path / "other.db"
-    with sqlite3.connect(other) as conn:
-        conn.execute("CREATE TABLE notes (text TEXT)")
-    conn.close()
+    other_programs_file(other, version)
     before = other.read_bytes()
     r = turing(*(a.format(db=other) for a in args))
     assert (r.exit_code, r.output) == (

@@ -251,6 +251,12 @@ def _v4(conn: sqlite3.Connection) -> None:
 #: migration *i* brings a bank from ``user_version`` *i* to *i + 1*
 MIGRATIONS: Final[tuple[Callable[[sqlite3.Connection], None], ...]] = (_v1, _v2, _v3, _v4)
 SCHEMA_VERSION: Final = len(MIGRATIONS)
+#: the tables each schema version added (a file of that version or later has them all)
+BANK_TABLES: Final[dict[int, frozenset[str]]] = {
+    1: frozenset({"puzzles", "runs"}),
+    3: frozenset({"cardsets", "catalogue", "catalogue_marks", "catalogue_played"}),
+    4: frozenset({"puzzle_cardsets"}),
+}
 #: the oldest schema read as it is, without upgrading the file: version 4 only adds a
 #: table of fingerprints, which a bank of version 3 has none to hold (so a bank of
 #: version 3 on storage nobody can write is read too)
@@ -820,14 +826,17 @@ class Bank:
                     "program's ({known}); upgrade turing"
                 ).format(path=self.path, version=version, known=SCHEMA_VERSION)
             )
-        if version == 0:
-            tables = conn.execute(
-                "SELECT count(*) FROM sqlite_master WHERE type = 'table'"
-            ).fetchone()[0]
-            if tables:
-                raise BankError(
-                    _("{path}: an SQLite file that is not a puzzle bank").format(path=self.path)
-                )
+        tables = {
+            str(row[0])
+            for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        }
+        # an empty file becomes a bank; one of a version has that version's tables (another
+        # program's SQLite file may set a user_version of its own)
+        needed = set().union(*(t for v, t in BANK_TABLES.items() if v <= version))
+        if (version == 0 and tables) or not needed <= tables:
+            raise BankError(
+                _("{path}: an SQLite file that is not a puzzle bank").format(path=self.path)
+            )
 
     def _migrate(self) -> None:
         """Bring the bank up to :data:`SCHEMA_VERSION`, one transaction per version. The
