@@ -67,6 +67,74 @@ def test_a_hot_seat_game_piped_is_wiped_at_the_players_terminal_and_not_in_the_p
     assert "\x1b" not in written  # the wipe went to the terminal, not down the pipe
 
 
+#: a reader of the pipe that takes what is written a moment late (a busy `tee`, a slow
+#: machine): it copies each chunk to the terminal as soon as it has read it
+LAGGING_READER = """\
+import os, time
+while True:
+    time.sleep(0.05)
+    chunk = os.read(0, 4096)
+    if not chunk:
+        break
+    os.write(1, chunk)
+"""
+
+
+def test_a_late_reader_of_the_pipe_shows_nothing_of_the_last_turn_after_the_wipe(
+    children: list[pexpect.spawn], tmp_path: Path
+) -> None:
+    reader = tmp_path / "reader.py"
+    reader.write_text(LAGGING_READER)
+    python = shlex.quote(sys.executable)
+    child = spawn(f"turing play --players ann,bob | {python} {shlex.quote(str(reader))}")
+    children.append(child)
+    child.expect_exact("Pass the keyboard to ann and press Enter.")
+    child.sendline("")
+    child.expect_exact("ann>")
+    child.sendline("c 111; t a")
+    child.expect_exact("111 on A: ")
+    child.expect_exact("ann>")
+    child.sendline("hint; pass")
+    child.expect_exact("Pass the keyboard to bob and press Enter.")
+    # what reached the terminal of ann's turn came before the wipe, none of it after
+    shown = str(child.before)
+    assert "ann passes this round" in shown and CLEAR in shown
+    after = shown.rsplit(CLEAR, 1)[1]
+    assert "passes" not in after and "The code is" not in after and "111" not in after, after
+    child.sendline("")
+    child.expect_exact("bob>")
+    child.sendline("quit")
+    child.expect_exact("Leave the game? [y/N]")
+    child.sendline("y")
+    child.expect_exact("File name (Enter: do not save):")
+    child.sendline("")
+    child.expect(pexpect.EOF)
+
+
+def test_leaving_a_hot_seat_game_in_a_turn_wipes_that_players_screen(
+    children: list[pexpect.spawn],
+) -> None:
+    child = spawn("turing play --players ann,bob")
+    children.append(child)
+    child.expect_exact("Pass the keyboard to ann and press Enter.")
+    child.sendline("")
+    child.expect_exact("ann>")
+    child.sendline("c 111; t a; note C ann-private-note")
+    child.expect_exact("111 on A: ")
+    child.expect_exact("ann>")
+    child.sendline("quit")
+    child.expect_exact("Leave the game? [y/N]")
+    child.sendline("y")
+    child.expect_exact("File name (Enter: do not save):")
+    child.sendline("")
+    child.expect(pexpect.EOF)
+    shown = str(child.before)
+    assert CLEAR in shown
+    after = shown.rsplit(CLEAR, 1)[1]
+    assert "game abandoned" in after
+    assert "111" not in after and "ann-private-note" not in after, after
+
+
 @pytest.mark.parametrize("pipe", ["", " | cat"], ids=["terminal", "piped"])
 def test_keys_typed_ahead_at_a_handover_are_dropped(
     children: list[pexpect.spawn], pipe: str

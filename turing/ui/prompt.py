@@ -9,12 +9,16 @@ keyboard, confirm a solve, confirm leaving and offer to save.
 
 from __future__ import annotations
 
+import array
 import contextlib
+import fcntl
 import functools
 import os
 import re
+import stat
 import sys
 import termios
+import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -115,12 +119,39 @@ def clear_screen(keyboard: IO[str] | None = None) -> None:
         stdout.write(CLEAR_SCREEN)
         stdout.flush()
         return
-    stdout.flush()  # the last player's lines reach the pipe's reader before the wipe
+    stdout.flush()
     with contextlib.suppress(OSError, ValueError, AttributeError):
         if keyboard is None or not keyboard.isatty():
             return
+        # The last player's lines reach the terminal through the pipe's reader (`| tee
+        # game.log`), which may copy them after a wipe written at once: the wipe waits
+        # until the reader has taken them, and the terminal shown them.
+        _taken_by_reader(stdout)
         with open(os.ttyname(keyboard.fileno()), "w", encoding="ascii") as terminal:
+            termios.tcdrain(terminal.fileno())
             terminal.write(CLEAR_SCREEN)
+
+
+#: how long a wipe waits for the reader of piped output to take the last player's lines
+#: (a reader that takes no more, a pager's, is not waited for longer)
+PIPE_WAIT_SECONDS: Final = 2.0
+
+
+def _taken_by_reader(stream: IO[str]) -> None:
+    """Wait until the reader of the pipe ``stream`` writes into has read all of it (at
+    most :data:`PIPE_WAIT_SECONDS`), and a moment more for it to pass the lines on."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        fd = stream.fileno()
+        if not stat.S_ISFIFO(os.fstat(fd).st_mode):
+            return
+        deadline = time.monotonic() + PIPE_WAIT_SECONDS
+        while time.monotonic() < deadline:
+            unread = array.array("i", [0])
+            fcntl.ioctl(fd, termios.FIONREAD, unread)
+            if unread[0] == 0:
+                time.sleep(0.05)
+                return
+            time.sleep(0.01)
 
 
 # -- drawing --------------------------------------------------------------------------------
@@ -955,6 +986,8 @@ class PromptView:
             session.sync()
             saved = self._saved_on_leaving()
             session.leave()
+            if self.interactive and len(session.humans) >= 2 and left.exit_code != EXIT_HUNG_UP:
+                clear_screen(self.reader.stream)  # the player at the keyboard's screen is private
             # a terminal hung up takes no more lines: what matters is saved by now
             with contextlib.suppress(*((OSError,) if left.exit_code == EXIT_HUNG_UP else ())):
                 self.say(
