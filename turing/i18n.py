@@ -45,7 +45,7 @@ import gettext as _gettext
 import inspect
 import os
 import sys
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any
 
@@ -329,6 +329,20 @@ def format_number(n: float, decimals: int | None = None) -> str:
     if _language == "de":
         text = text.translate(_GERMAN_SEPARATORS)
     return text
+
+
+def format_names(names: Sequence[str]) -> str:
+    """``names`` joined as a sentence joins them: ``ann``, ``ann and bob``, ``ann, bob and
+    cy`` (``ann, bob und cy``).
+
+    >>> set_language("de"); format_names(["ann", "bob", "cy"])
+    'ann, bob und cy'
+    >>> set_language("en"); format_names(["ann", "bob"]), format_names(["ann"])
+    ('ann and bob', 'ann')
+    """
+    if len(names) < 2:
+        return "".join(names)
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 def format_points(points: float) -> str:

@@ -93,6 +93,19 @@ def test_a_wrong_code_is_not_named_while_others_play_on(tmp_path: Path) -> None:
     assert "player submitted 555 — wrong and is eliminated" in solo.output
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "bot:greedy, bot:greedy-2 and bot:greedy-3 share the win (1 test each)."),
+        ("de", "bot:greedy, bot:greedy-2 und bot:greedy-3 teilen sich den Sieg (je 1 Test)."),
+    ],
+)
+def test_three_who_share_the_win_are_named_as_a_sentence_names_them(lang: str, said: str) -> None:
+    result = play(["--lang", lang, "--players", "bot:greedy,bot:greedy,bot:greedy", "--seed", "1"])
+    assert result.exit_code == 0, result.output
+    assert said in result.output.splitlines()
+
+
 def test_decisions_stay_hidden_until_everyone_decided() -> None:
     result = play(["--players", "alice,bob"], "solve 241\npass\n")
     out = result.output
