@@ -651,6 +651,28 @@ def test_simulate_refuses_a_transcript_it_cannot_write_before_it_plays(
     assert sorted(p.name for p in tmp_path.iterdir()) == []
 
 
+@pytest.mark.parametrize("held", [b"precious\n", b'{"event": "start"}\n', b"\xff\xfe\n"])
+def test_simulate_never_writes_over_a_file_that_holds_something_else(
+    tmp_path: Path, held: bytes
+) -> None:
+    target = tmp_path / "keep.txt"
+    target.write_bytes(held)
+    result = run(["simulate", "--sample", "5", "--transcript", str(target)])
+    assert result.exit_code == 2, result.output
+    assert result.stderr == (
+        f"error: cannot write the transcript {target}: it exists and is not a transcript; "
+        "give another name\n"
+    )
+    assert "games" not in result.stdout  # refused before any game was played
+    assert target.read_bytes() == held
+    # games written by an earlier run are written over, as asked
+    games = tmp_path / "games.jsonl"
+    assert run(["simulate", "--sample", "5", "--transcript", str(games)]).exit_code == 0
+    again = run(["simulate", "--sample", "3", "--transcript", str(games)])
+    assert again.exit_code == 0, again.output
+    assert len(games.read_text().splitlines()) == 3
+
+
 def test_simulate_human_report() -> None:
     result = run(["simulate", "--preset", "classic", "--strategy", "entropy", "--sample", "50"])
     assert result.exit_code == 0, result.output

@@ -50,6 +50,7 @@ from turing.cli.serving import (
     serve_board,
     serve_options,
 )
+from turing.core.files import not_a_transcript
 from turing.core.rulebook import GAMES, RulesPageError, plain, rules_page
 from turing.i18n import (
     N_,
@@ -109,7 +110,7 @@ from turing.mastermind.presets import (
     variants,
 )
 from turing.mastermind.scoring import Feedback, FeedbackError, pin_name
-from turing.mastermind.simulate import SimulationError, sample_secrets, simulate
+from turing.mastermind.simulate import SimulationError, holds_games, sample_secrets, simulate
 from turing.mastermind.space import Code, SpaceError
 from turing.mastermind.strategies import STRATEGIES, Strategy, StrategyError, make_strategy
 from turing.ui.prompt import CONTROL
@@ -464,6 +465,9 @@ def simulate_command(
     """
     if every and sample is not None:
         fail(_("--all and --sample exclude each other"))
+    problem = None if transcript is None else not_a_transcript(transcript, holds_games)
+    if problem is not None:  # (before the games, which may take long)
+        fail(problem)
     searching = SearchShown()
     breaker = _strategy(strategy, seed, game, searching)
     engine = Engine(game.space)

@@ -830,6 +830,29 @@ def os_reason(exc: OSError) -> str:
     return exc.strerror or str(exc) or type(exc).__name__
 
 
+def not_a_transcript(
+    path: str | os.PathLike[str], holds_one: Callable[[str | os.PathLike[str]], bool]
+) -> str | None:
+    """Why a transcript must not be written at ``path``: a file is there that holds
+    something else than a transcript of its kind (``holds_one(path)``, asked of a regular
+    file that is not empty, is false), which writing would replace and lose; None when
+    there is no file, an empty one, a transcript, or no regular file (a device, a FIFO).
+    Nothing is changed."""
+    try:
+        info = os.stat(path)
+        if not stat.S_ISREG(info.st_mode) or info.st_size == 0 or holds_one(path):
+            return None
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        return _("cannot write the transcript {path}: {reason}").format(
+            path=os.fspath(path), reason=os_reason(exc)
+        )
+    return _(
+        "cannot write the transcript {path}: it exists and is not a transcript; give another name"
+    ).format(path=os.fspath(path))
+
+
 class WriteTargetError(TuringError):
     """A path that cannot be written: a folder, a missing folder, no permission."""
 

@@ -7,15 +7,17 @@ computed once however many secrets pass through it.
 
 from __future__ import annotations
 
+import os
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 import numpy.typing as npt
 
 from turing.core.errors import TuringError
+from turing.core.files import read_json
 from turing.i18n import _, format_number
 from turing.mastermind.engine import Engine, History, Indices
 from turing.mastermind.scoring import Feedback
@@ -24,6 +26,22 @@ if TYPE_CHECKING:
     # Only a type here: the exact strategies run simulations, so importing them at run
     # time would close a loop.
     from turing.mastermind.strategies import Strategy
+
+
+def holds_games(path: str | os.PathLike[str]) -> bool:
+    """Whether the file at ``path`` holds simulated games, as ``--transcript`` writes them
+    (its first line is one): a file that may be written over."""
+    with open(path, "rb") as handle:
+        first = handle.readline(MAX_RECORD_BYTES)
+    try:
+        record = read_json(first)
+    except ValueError:  # not UTF-8, not JSON, nested too deep
+        return False
+    return isinstance(record, dict) and {"secret", "guesses"} <= record.keys()
+
+
+#: the longest first line read of a file to see whether it holds simulated games
+MAX_RECORD_BYTES: Final = 1 << 20
 
 
 class SimulationError(TuringError):

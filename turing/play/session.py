@@ -63,6 +63,9 @@ from turing.core.files import (
     write_target,
     write_text,
 )
+from turing.core.files import (
+    not_a_transcript as files_not_a_transcript,
+)
 from turing.core.knowledge import TestRecord
 from turing.core.puzzle import LETTERS, Puzzle
 from turing.core.rulebook import rules_page
@@ -1246,22 +1249,9 @@ def _transcript_events(path: str | os.PathLike[str]) -> list[dict[str, Any]] | N
 
 
 def not_a_transcript(path: str | os.PathLike[str]) -> str | None:
-    """Why a transcript must not be written at ``path``: a file is there that holds
-    something else than a transcript (which writing would replace, and lose); None when
-    there is no file, an empty one, a transcript, or no regular file (a device, a FIFO).
-    Nothing is changed."""
-    try:
-        events = _transcript_events(path)
-    except OSError as exc:
-        return _("cannot write the transcript {path}: {reason}").format(
-            path=os.fspath(path), reason=os_reason(exc)
-        )
-    if events is None:
-        return _(
-            "cannot write the transcript {path}: it exists and is not a transcript; "
-            "give another name"
-        ).format(path=os.fspath(path))
-    return None
+    """Why a transcript of a game must not be written at ``path``
+    (:func:`turing.core.files.not_a_transcript`)."""
+    return files_not_a_transcript(path, lambda at: _transcript_events(at) is not None)
 
 
 def other_transcript_in(
