@@ -35,15 +35,31 @@ def spawn(command: str, term: str = "xterm-256color") -> pexpect.spawn:
     )
 
 
-def test_a_hot_seat_game_piped_is_wiped_at_the_players_terminal_and_not_in_the_pipe(
-    children: list[pexpect.spawn], tmp_path: Path
-) -> None:
-    log = tmp_path / "game.log"
-    child = spawn(f"turing play --players ann,bob | tee {shlex.quote(str(log))}")
+def ann_to_play(children: list[pexpect.spawn], command: str) -> pexpect.spawn:
+    """``command``, a game of ann and bob, started; ann has the keyboard and her prompt."""
+    child = spawn(command)
     children.append(child)
     child.expect_exact("Pass the keyboard to ann and press Enter.")
     child.sendline("")
     child.expect_exact("ann>")
+    return child
+
+
+def quit_unsaved(child: pexpect.spawn) -> None:
+    """Leave the game at a player's prompt, saving nothing, and wait for the end."""
+    child.sendline("quit")
+    child.expect_exact("Leave the game? [y/N]")
+    child.sendline("y")
+    child.expect_exact("File name (Enter: do not save):")
+    child.sendline("")
+    child.expect(pexpect.EOF)
+
+
+def test_a_hot_seat_game_piped_is_wiped_at_the_players_terminal_and_not_in_the_pipe(
+    children: list[pexpect.spawn], tmp_path: Path
+) -> None:
+    log = tmp_path / "game.log"
+    child = ann_to_play(children, f"turing play --players ann,bob | tee {shlex.quote(str(log))}")
     child.sendline("c 111; t a b")
     child.expect_exact("111 on B: ")
     child.expect_exact("ann>")
@@ -86,11 +102,8 @@ def test_a_late_reader_of_the_pipe_shows_nothing_of_the_last_turn_after_the_wipe
     reader = tmp_path / "reader.py"
     reader.write_text(LAGGING_READER)
     python = shlex.quote(sys.executable)
-    child = spawn(f"turing play --players ann,bob | {python} {shlex.quote(str(reader))}")
-    children.append(child)
-    child.expect_exact("Pass the keyboard to ann and press Enter.")
-    child.sendline("")
-    child.expect_exact("ann>")
+    piped = f"turing play --players ann,bob | {python} {shlex.quote(str(reader))}"
+    child = ann_to_play(children, piped)
     child.sendline("c 111; t a")
     child.expect_exact("111 on A: ")
     child.expect_exact("ann>")
@@ -103,31 +116,17 @@ def test_a_late_reader_of_the_pipe_shows_nothing_of_the_last_turn_after_the_wipe
     assert "passes" not in after and "The code is" not in after and "111" not in after, after
     child.sendline("")
     child.expect_exact("bob>")
-    child.sendline("quit")
-    child.expect_exact("Leave the game? [y/N]")
-    child.sendline("y")
-    child.expect_exact("File name (Enter: do not save):")
-    child.sendline("")
-    child.expect(pexpect.EOF)
+    quit_unsaved(child)
 
 
 def test_leaving_a_hot_seat_game_in_a_turn_wipes_that_players_screen(
     children: list[pexpect.spawn],
 ) -> None:
-    child = spawn("turing play --players ann,bob")
-    children.append(child)
-    child.expect_exact("Pass the keyboard to ann and press Enter.")
-    child.sendline("")
-    child.expect_exact("ann>")
+    child = ann_to_play(children, "turing play --players ann,bob")
     child.sendline("c 111; t a; note C ann-private-note")
     child.expect_exact("111 on A: ")
     child.expect_exact("ann>")
-    child.sendline("quit")
-    child.expect_exact("Leave the game? [y/N]")
-    child.sendline("y")
-    child.expect_exact("File name (Enter: do not save):")
-    child.sendline("")
-    child.expect(pexpect.EOF)
+    quit_unsaved(child)
     shown = str(child.before)
     assert CLEAR in shown
     after = shown.rsplit(CLEAR, 1)[1]
@@ -139,11 +138,7 @@ def test_leaving_a_hot_seat_game_in_a_turn_wipes_that_players_screen(
 def test_keys_typed_ahead_at_a_handover_are_dropped(
     children: list[pexpect.spawn], pipe: str
 ) -> None:
-    child = spawn("turing play --players ann,bob" + pipe)
-    children.append(child)
-    child.expect_exact("Pass the keyboard to ann and press Enter.")
-    child.sendline("")
-    child.expect_exact("ann>")
+    child = ann_to_play(children, "turing play --players ann,bob" + pipe)
     # ann ends her turn and types on: an Enter, then a line meant for nobody
     child.send("pass\r\rc 222; t b\r")
     child.expect_exact("Pass the keyboard to bob and press Enter.")
@@ -181,11 +176,7 @@ def test_lines_pasted_at_once_run_one_by_one(children: list[pexpect.spawn]) -> N
 def test_pasted_lines_left_at_a_handover_do_not_play_for_the_next_player(
     children: list[pexpect.spawn],
 ) -> None:
-    child = spawn("turing play --players ann,bob")
-    children.append(child)
-    child.expect_exact("Pass the keyboard to ann and press Enter.")
-    child.sendline("")
-    child.expect_exact("ann>")
+    child = ann_to_play(children, "turing play --players ann,bob")
     paste(child, ["c 111", "t a", "pass", "", "c 222", "t b"])
     child.expect_exact("111 on A: ")
     child.expect_exact("Pass the keyboard to bob and press Enter.")
