@@ -334,6 +334,16 @@ def test_a_word_that_is_no_colour_is_named_whole_and_a_colour_name_once() -> Non
     assert "  R Y G B  " in result.output  # rot gelb grün blau
 
 
+@pytest.mark.parametrize("preset", ["classic", "superhirn"])
+def test_empty_holes_in_a_game_without_them_are_said_to_be_none(preset: str) -> None:
+    lines = ["....", ".YGB", "R-GB", "RG_B", "quit"]
+    result = run(["--lang", "en", "play", "--preset", preset, "--games", "1"], lines)
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        "error: this game has no empty holes: every position takes a colour"
+    ] * 4 + ["match abandoned: quit"]
+
+
 def test_in_german_a_word_that_is_no_colour_is_named_whole_and_a_colour_name_once() -> None:
     colours = "die Farben sind R=rot(1) N=grün(2) B=blau(3) G=gelb(4) W=weiß(5) S=schwarz(6)"
     lines = ["lila", "violett", "purple", "braun", "gray", "rote", "veilchen", "RNBX", "quit"]

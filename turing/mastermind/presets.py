@@ -281,6 +281,8 @@ class Palette:
         others = len(token) - colours
         if others < 2 or colours > others:
             return
+        if all(self._is_symbol(char) or _is_hole(char) for char in token):
+            return  # empty holes, in a game without them: said of the first one
         if hidden:
             message = (
                 _("a word typed is not a colour here; colours are {legend}")
@@ -303,12 +305,19 @@ class Palette:
         after = len(self.colours) + 1
         if self.blank and (char in BLANK_CHARS or (after <= 9 and char == str(after))):
             return len(self.colours)
+        if _is_hole(char):
+            raise CodeError(_("this game has no empty holes: every position takes a colour"))
         message = (
             _("a character typed is not a colour here; colours are {legend}")
             if hidden
             else _("{char} is not a colour here; colours are {legend}")
         )
         raise CodeError(message.format(char=_printable(char), legend=self.legend()))
+
+
+def _is_hole(char: str) -> bool:
+    """``char`` is one of the signs of an empty hole that is no digit (``.``, ``-``, …)."""
+    return char in BLANK_CHARS and not char.isdigit()
 
 
 def _printable(char: str) -> str:
