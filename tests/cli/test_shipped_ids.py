@@ -88,6 +88,8 @@ def test_the_board_finds_a_puzzle_of_a_sub_folder_by_its_id() -> None:
     )  # fmt: skip
     child.expect("primes-2 · classic · 5 verifiers")
     child.sendcontrol("q")
+    child.expect("Leave the game")
+    child.send("y")
     child.expect(pexpect.EOF)
     child.close()
     assert "game abandoned" in str(child.before)

@@ -214,6 +214,60 @@ def test_a_refused_line_uses_no_tests(tmp_path: Path) -> None:
     assert "Note on A" not in result.output
 
 
+def test_a_test_after_done_is_refused_as_testing_over_whatever_it_lacks(tmp_path: Path) -> None:
+    """Once the round's tests are ended, a test without a code is not told to compose one
+    (advice that would be refused in turn): every test is refused as testing over."""
+    transcript = tmp_path / "t.jsonl"
+    script = "done; t b\ndone\ntest A\nt\nt q\ntest 352 A\ncompose 111\nc 111; t a\nquit\n"
+    result = play(["--transcript", str(transcript)], script)
+    errors = [line for line in result.output.splitlines() if line.startswith("error: ")]
+    over = "error: testing is over for this round: solve or pass"
+    not_run = " (the line was not run)"
+    assert errors == [over + not_run, over, over, over, over + not_run, over, over + not_run]
+    events = [json.loads(line)["event"] for line in transcript.read_text().splitlines()]
+    assert "test" not in events and "compose" not in events
+    german = play(["--lang", "de"], "fertig\ntest A\nt 352 a\nquit\n")
+    errors = [line for line in german.output.splitlines() if line.startswith("Fehler: ")]
+    assert errors == [
+        "Fehler: die Tests dieser Runde sind vorbei: löse oder passe",
+        "Fehler: die Tests dieser Runde sind vorbei: löse oder passe "
+        "(die Zeile wurde nicht ausgeführt)",
+    ]
+
+
+def test_a_refused_line_of_several_commands_says_none_of_it_ran(tmp_path: Path) -> None:
+    """Whatever refuses a line of several commands (or of one command that takes several
+    steps), the refusal ends in the same words: nothing of the line ran. A command of one
+    step refused alone is refused without them."""
+    transcript = tmp_path / "t.jsonl"
+    script = (
+        "c 123; t a; t q\nt q\nfoo; t a\nc 123; c 1234\nt a\nt 123 a; pass; pass\n"
+        "c 123; t a; hint best; t b c d\nstrike a 9\nstrike a 1; strike a 9\nquit\n"
+    )
+    result = play(["--transcript", str(transcript)], script)
+    errors = [line for line in result.output.splitlines() if line.startswith("error: ")]
+    not_run = " (the line was not run)"
+    assert errors == [
+        "error: no verifier 'q': this puzzle has A, B, C, D" + not_run,
+        "error: no verifier 'q': this puzzle has A, B, C, D",
+        "error: unknown command 'foo' (type help for the commands)" + not_run,
+        "error: '1234' is not a code: a code is three digits 1–5, like 352" + not_run,
+        "error: compose a code first (compose 352), or give it: test 352 A",
+        "error: nothing may follow pass on a line: the turn is over after it" + not_run,
+        "error: at most 3 tests per round" + not_run,
+        "error: card 4 has criteria 1–3, not 9",
+        "error: card 4 has criteria 1–3, not 9" + not_run,
+    ]
+    events = [json.loads(line)["event"] for line in transcript.read_text().splitlines()]
+    assert not {"compose", "test", "strike", "hint"} & set(events)
+    german = play(["--lang", "de"], "c 123; t a; t q\nt q\nquit\n")
+    errors = [line for line in german.output.splitlines() if line.startswith("Fehler: ")]
+    assert errors == [
+        "Fehler: kein Prüfer 'q': dieses Rätsel hat A, B, C, D (die Zeile wurde nicht ausgeführt)",
+        "Fehler: kein Prüfer 'q': dieses Rätsel hat A, B, C, D",
+    ]
+
+
 def test_hint_best_after_done_is_refused_and_not_counted() -> None:
     from turing.play.session import CommandError, Session, parse_players
 

@@ -270,6 +270,42 @@ def test_ctrl_d_at_the_hand_over_asks_before_leaving(
     assert (tmp_path / "kept.json").exists()
 
 
+def test_a_line_typed_at_the_hand_over_is_not_run_and_says_so(
+    children: list[pexpect.spawn],
+) -> None:
+    """The hand-over runs no command (the next player sees nothing of the last one's turn
+    first), but a line typed there is not dropped without a word: it is said not run, and
+    the hand-over waits for Enter alone."""
+    child = spawn(["--players", "ann,bob", "--seed", "3"])
+    children.append(child)
+    table = Table(child)
+    table.human_turn("ann", 1, "c 111; t a", first=True)
+    table.expect("Pass the keyboard to bob and press Enter.")
+    child.sendline("c 123")
+    table.expect("error: that line was not run: Enter alone starts bob's turn")
+    before = table.expect("Pass the keyboard to bob and press Enter.")
+    assert "Round 1 · bob" not in before
+    child.sendline("   ")  # blanks are Enter alone
+    table.expect("Round 1 · bob ·")
+    table.expect("bob>")
+    child.sendline("t a")  # 123 was not composed
+    table.expect("error: compose a code first (compose 352), or give it: test 352 A")
+    table.expect("bob>")
+    child.sendline("pass")
+    table.expect("Pass the keyboard to ann and press Enter.")
+    child.sendline("pass")
+    table.expect("error: that line was not run: Enter alone starts ann's turn")
+    table.expect("Pass the keyboard to ann and press Enter.")
+    child.sendline("")
+    table.expect("ann>")
+    child.sendline("quit")
+    table.expect("Leave the game? [y/N]")
+    child.sendline("y")
+    table.expect("Save it first?")
+    child.sendline("")
+    child.expect(pexpect.EOF)
+
+
 def test_shapes_are_coloured_on_a_colour_terminal(children: list[pexpect.spawn]) -> None:
     coloured = spawn(["--seed", "1"], color=True)
     children.append(coloured)

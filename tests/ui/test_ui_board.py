@@ -475,8 +475,7 @@ def test_board_refuses_bad_options_in_one_line() -> None:
 
 
 def test_ctrl_q_leaves_an_unfinished_game_with_status_1() -> None:
-    """Textual's own Ctrl-Q ends a board at once; the game (or match) is abandoned, as
-    after q."""
+    """Textual's own Ctrl-Q asks, as q does; yes abandons the game (or match), as after q."""
     pytest.importorskip("textual")
     child = pexpect.spawn(
         sys.executable, ["-m", "turing", "board"],
@@ -485,6 +484,8 @@ def test_ctrl_q_leaves_an_unfinished_game_with_status_1() -> None:
     )  # fmt: skip
     child.expect("quit")  # the board is drawn, its footer last
     child.sendcontrol("q")
+    child.expect("Leave the game")
+    child.send("y")
     child.expect(pexpect.EOF)
     child.close()
     assert "game abandoned" in str(child.before)
@@ -496,6 +497,8 @@ def test_ctrl_q_leaves_an_unfinished_game_with_status_1() -> None:
     )  # fmt: skip
     child.expect("quit")
     child.sendcontrol("q")
+    child.expect("Leave the match")
+    child.send("y")
     child.expect(pexpect.EOF)
     child.close()
     assert "match abandoned" in str(child.before)
@@ -523,6 +526,8 @@ def test_ctrl_q_saves_an_unfinished_game_to_its_save_file(tmp_path: Path) -> Non
         time.sleep(0.3)
     time.sleep(1)
     child.sendcontrol("q")
+    child.expect("Leave the game")
+    child.send("y")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 1
@@ -794,6 +799,51 @@ async def test_a_refused_key_speaks_of_no_line() -> None:
         await pilot.press("colon")
         await typed(pilot, "test 241 A")  # typed, the line is spoken of
         assert "verifier A was already tested this round (the line was not run)" in app.message
+
+
+@run_async
+async def test_ctrl_q_asks_before_leaving_as_q_does() -> None:
+    """Ctrl-Q (Textual's key to quit) asks as q does before a game ends, over any dialog
+    (no: back where it was); on the final screen it leaves at once, as q does."""
+    board = board_module()
+    session = session_of()
+    app = board.BoardApp(session, compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("2", "4", "1", "a")
+        await pilot.press("ctrl+q")
+        assert await screen_is(pilot, app, "ConfirmScreen")
+        assert "Leave the game? (w saves it first.)" in await shown(pilot, app)
+        assert app.screen.leaving
+        await pilot.press("ctrl+q")  # asked once
+        assert len(app.screen_stack) == 2
+        await pilot.press("n")
+        assert app.screen is app.screen_stack[0] and app.return_code is None
+        await pilot.press("question_mark")
+        assert await screen_is(pilot, app, "HelpScreen")
+        await pilot.press("ctrl+q")
+        assert await screen_is(pilot, app, "ConfirmScreen")
+        await pilot.press("n")
+        assert await screen_is(pilot, app, "HelpScreen")
+        await pilot.press("escape")
+        await pilot.press("s")
+        assert await screen_is(pilot, app, "ConfirmScreen")
+        await pilot.press("y")
+        await settle(pilot, app)
+        assert await screen_is(pilot, app, "MessageScreen")
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert await screen_is(pilot, app, "FinalScreen")
+        await pilot.press("ctrl+q")  # the game is over: nothing to lose
+    assert app.return_code == 0
+    assert final_winners(app) == ("player",)
+    app = board.BoardApp(session_of(), compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("ctrl+q")
+        assert await screen_is(pilot, app, "ConfirmScreen")
+        await pilot.press("y")
+    assert app.return_code == 1
 
 
 def screen_lines(app: Any) -> list[str]:

@@ -1140,3 +1140,34 @@ def test_snapshot_logik_duel_at_80x24(snap_compare: Any) -> None:
         await pilot.pause(0.1)
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=refused_row)
+
+
+@run_async
+async def test_ctrl_q_asks_before_leaving_a_match_as_q_does() -> None:
+    """Ctrl-Q (Textual's key to quit) asks as q does while the match runs, over any dialog
+    (no: back where it was); once the match is over it leaves at once, as q does."""
+    preset = get_preset("classic")
+    match = Match(preset, (YOU, COMPUTER), games=1, first_breaker=0, seed=5)
+    app = board_app(match)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await ready(pilot, app)
+        await pilot.press("ctrl+q")
+        assert await screen_is(pilot, app, "ConfirmScreen")
+        assert "Leave the match? It is not finished." in await shown(pilot, app)
+        assert app.screen.leaving
+        await pilot.press("ctrl+q")  # asked once
+        assert len(app.screen_stack) == 2
+        await pilot.press("n")
+        assert app.screen is app.screen_stack[0] and app.return_code is None
+        secret = match.secret
+        assert secret is not None
+        await pilot.press(*letters(preset, secret), "enter")
+        assert app.ended is not None and app.ended.last
+        await pilot.press("ctrl+q")  # the match is over: nothing to lose
+    assert app.return_code == 0
+    match = Match(preset, (YOU, COMPUTER), games=1, first_breaker=0, seed=5)
+    app = board_app(match)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await ready(pilot, app)
+        await pilot.press("ctrl+q", "y")
+    assert app.return_code == 1

@@ -137,7 +137,7 @@ def board(ctx: click.Context, /, serve: bool, host: str, port: int, **params: An
             )
     else:
         click.echo(_("game abandoned; {saved}").format(saved=left) if left else _("game abandoned"))
-        code = code or EXIT_ABANDONED  # Ctrl-Q too: a game left unfinished, as play says
+        code = code or EXIT_ABANDONED  # a game left unfinished, as play says
     if code:
         raise click.exceptions.Exit(code)
 

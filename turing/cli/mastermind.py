@@ -1771,7 +1771,7 @@ def board_command(
     app.run()
     code = app.return_code or 0
     if not code and sitting.phase is not Phase.OVER:
-        code = EXIT_ABANDONED  # Textual's own Ctrl-Q ends the board at once, the match unplayed
+        code = EXIT_ABANDONED  # a match left unfinished, whatever ended the board
     if code:
         stderr_console().print(_("match abandoned: quit"), markup=False)
         raise SystemExit(code)

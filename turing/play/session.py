@@ -677,6 +677,18 @@ def _parse_marks(rest: str, usage: str) -> tuple[tuple[tuple[str, int], ...], bo
     return tuple(marks), value
 
 
+def _steps(cmd: Command) -> int:
+    """How many things one command asks for: a test composes its code and tests each
+    verifier named, a strike or a mark takes each of its items."""
+    if cmd.name == "test":
+        return (cmd.code is not None) + len(cmd.verifiers)
+    if cmd.name in ("strike", "unstrike"):
+        return len(cmd.strikes)
+    if cmd.name == "mark":
+        return len(cmd.marks)
+    return 1
+
+
 def split_line(line: str) -> list[str]:
     """The commands of one input line (separated by ';'); comments and blanks dropped."""
     text = line.strip()
@@ -1470,9 +1482,38 @@ class Session:
 
         Every game action of the line is checked in order against the state the earlier
         ones leave (without taking any), and so are notes, strikes, marks, hints and saves.
+        A refusal of a line that asks for more than one thing (several commands, or one
+        that takes several steps: ``test 352 A B``) says that none of it ran; its
+        ``problem`` is the refusal alone.
         """
+        parts = split_line(line)
+        commands: list[Command] = []
+        try:
+            self._plan(name, parts, commands)
+        except CommandError as exc:
+            steps = len(parts) if len(parts) != 1 or not commands else _steps(commands[0])
+            if steps > 1:
+                raise CommandError(
+                    _("{problem} (the line was not run)").format(problem=exc.problem),
+                    exc.problem,
+                ) from None
+            raise
+        return Plan(name, tuple(commands))
+
+    def _plan(self, name: str, parts: list[str], commands: list[Command]) -> None:
+        """Parse ``parts`` into ``commands`` (a refusal leaves there the commands parsed so
+        far), then check them in order."""
         game = self.game
-        commands = [parse_command(text, game.verifiers) for text in split_line(line)]
+        done = game.phase(name) == "decide"
+        for text in parts:  # the whole line is understood first
+            try:
+                commands.append(parse_command(text, game.verifiers))
+            except CommandError:
+                if done and command_name(text.split()[0]) == "test":
+                    # whatever else the test lacks, there is no test to make now
+                    raise CommandError(_("testing is over for this round: solve or pass")) from None
+                raise
+            done = done or commands[-1].name == "done"
         actions: list[Action] = []
         code: Code | None = None
         view = game.view(name)
@@ -1484,10 +1525,9 @@ class Session:
         for i, cmd in enumerate(commands):
             if decided:
                 raise CommandError(
-                    _(
-                        "nothing may follow {word} on a line: the turn is over "
-                        "after it (the line was not run)"
-                    ).format(word=_(COMMANDS[commands[i - 1].name][0]).split()[0])
+                    _("nothing may follow {word} on a line: the turn is over after it").format(
+                        word=_(COMMANDS[commands[i - 1].name][0]).split()[0]
+                    )
                 )
             new: list[Action] = []
             if cmd.name == "compose":
@@ -1495,6 +1535,8 @@ class Session:
                 new.append(Compose(cmd.code))
                 code = cmd.code
             elif cmd.name == "test":
+                if done:
+                    raise CommandError(_("testing is over for this round: solve or pass"))
                 if cmd.code is not None and cmd.code != code:
                     new.append(Compose(cmd.code))
                     code = cmd.code
@@ -1525,13 +1567,10 @@ class Session:
                 try:
                     game.check_all(name, [*actions, *new])
                 except IllegalAction as exc:
-                    raise CommandError(
-                        _("{problem} (the line was not run)").format(problem=exc), str(exc)
-                    ) from None
+                    raise CommandError(str(exc)) from None
                 actions.extend(new)
             if cmd.name == "quit" and i != len(commands) - 1:
                 raise CommandError(_("quit must come last on a line"))
-        return Plan(name, tuple(commands))
 
     def _check_other(self, name: str, cmd: Command, done: bool, left: int) -> None:
         game = self.game
@@ -1551,15 +1590,15 @@ class Session:
                     raise CommandError(
                         _(
                             "testing is over for this round, so there is no next test to "
-                            "advise: solve or pass (hint shows what you can infer)"
+                            "advise: solve or pass; hint alone shows what you can infer"
                         )
                     )
                 if cmd.arg == "best" and left <= 0:
                     raise CommandError(
                         _(
                             "this round's tests are all made, so there is no next test to "
-                            "advise: end the round with done, then solve or pass (hint "
-                            "shows what you can infer)"
+                            "advise: end the round with done, then solve or pass; hint "
+                            "alone shows what you can infer"
                         )
                     )
             elif cmd.name == "save":

@@ -348,9 +348,10 @@ class ConfirmScreen(ModalScreen[bool]):
         Binding("n,escape", "answer(False)", _("no")),
     ]
 
-    def __init__(self, question: str) -> None:
+    def __init__(self, question: str, leaving: bool = False) -> None:
         super().__init__()
         self.question = question
+        self.leaving = leaving  # the question before leaving (Ctrl-Q does not ask it twice)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -365,6 +366,11 @@ class ConfirmScreen(ModalScreen[bool]):
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "confirm-yes")
+
+
+def leave_asked(screen: Screen[Any]) -> bool:
+    """Whether ``screen`` asks whether to leave the game (or the match)."""
+    return isinstance(screen, ConfirmScreen) and screen.leaving
 
 
 class AskFileScreen(ModalScreen[str | None]):
@@ -1352,6 +1358,17 @@ class BoardApp(ServedApp):
     def action_leave(self) -> None:
         if self.screen is not self.screen_stack[0] and not isinstance(self.screen, CoverScreen):
             return
+        self._ask_leave()
+
+    async def action_quit(self) -> None:
+        """Ctrl-Q, Textual's key to quit, leaves as ``q`` does: after the game at once, before
+        its end only once asked (over any dialog open; no ends back at it)."""
+        if isinstance(self.screen, FinalScreen):
+            self.screen.action_leave()
+        elif not leave_asked(self.screen):
+            self._ask_leave()
+
+    def _ask_leave(self) -> None:
         session = self.session
         path = session.save_path
         if path is not None and session.other_game_in(str(path)) is not None:
@@ -1363,7 +1380,7 @@ class BoardApp(ServedApp):
             question = _("Leave the game? It is saved to {path} first.").format(path=path)
         else:
             question = _("Leave the game? (w saves it first.)")
-        self.push_screen(ConfirmScreen(question), self._leave_answer)
+        self.push_screen(ConfirmScreen(question, leaving=True), self._leave_answer)
 
     def _leave_answer(self, leave: bool | None) -> None:
         if not leave:

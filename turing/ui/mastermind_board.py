@@ -57,6 +57,7 @@ from turing.ui.board import (
     ServedApp,
     TableScreen,
     as_drawn,
+    leave_asked,
 )
 
 #: Peg colours the terminal (and the browser page) draws, by the preset's colour names.
@@ -773,11 +774,20 @@ class MastermindBoardApp(ServedApp):
     def action_leave(self) -> None:
         if self.screen is not self.screen_stack[0]:
             return
+        self._ask_leave()
+
+    async def action_quit(self) -> None:
+        """Ctrl-Q, Textual's key to quit, leaves as ``q`` does: after the match at once,
+        before its end only once asked (over any dialog open; no ends back at it)."""
+        if not leave_asked(self.screen):
+            self._ask_leave()
+
+    def _ask_leave(self) -> None:
         if self.ended is not None and self.ended.last:  # the match is over: nothing is lost
             self.exit(EXIT_OK, return_code=EXIT_OK)
             return
         self.push_screen(
-            ConfirmScreen(_("Leave the match? It is not finished.")),
+            ConfirmScreen(_("Leave the match? It is not finished."), leaving=True),
             lambda yes: self.exit(EXIT_ABANDONED, return_code=EXIT_ABANDONED) if yes else None,
         )
 

@@ -1113,10 +1113,17 @@ class PromptView:
             while True:
                 self.reader.drop_typed_ahead()
                 try:
-                    self.reader.ask(
+                    typed = self.reader.ask(
                         _("Pass the keyboard to {name} and press Enter. ").format(name=name)
                     )
-                    break
+                    if not typed.strip():
+                        break
+                    # not run: the screen before a turn shows nothing and takes no command
+                    self.error(
+                        _("that line was not run: Enter alone starts {name}'s turn").format(
+                            name=name
+                        )
+                    )
                 except EndOfInput:
                     # Ctrl-D asks here as at the command prompt
                     if self._confirm_leave():
