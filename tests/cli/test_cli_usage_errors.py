@@ -66,8 +66,8 @@ REFUSED: list[tuple[list[str], str, str]] = [
         "error: invalid value for 'TOPIC': 'bogus' is not one of 'criteria', 'mastermind', "
         "'superhirn', 'logik', 'master-collor', 'classic' (turing rules --help shows the usage)",
         "Fehler: ungültiger Wert für 'THEMA': 'bogus' ist keiner der Werte 'Kriterien' "
-        "(criteria), 'mastermind', 'superhirn', 'logik', 'master-collor', 'Klassisch' (classic) "
-        "(turing rules --help zeigt den Aufruf)",
+        "(criteria), 'mastermind', 'superhirn', 'logik', 'master-collor', "
+        "'Klassisches Mastermind' (classic) (turing rules --help zeigt den Aufruf)",
     ),
     (
         ["bank", "export"],

@@ -106,13 +106,14 @@ def test_every_mode_option_lists_the_names_of_the_language_in_use(args: list[str
 def test_every_difficulty_option_lists_the_names_of_the_language_in_use(args: list[str]) -> None:
     result = run("--lang", "de", *args)
     assert result.exit_code == 2
-    assert "'leicht' (easy), 'normal' (standard), 'schwer' (hard)" in result.stderr
+    assert "'Leicht' (easy), 'Normal' (standard), 'Schwer' (hard)" in result.stderr
 
 
 def test_the_help_lists_the_names_with_the_english_values() -> None:
     german = " ".join(run("--lang", "de", "play", "--help").output.split())
     assert "--difficulty STUFE" in german and "--mode MODUS" in german
-    assert "Werte: leicht (easy), normal (standard), schwer (hard)." in german
+    # one form in every list: a German name written as a name, with a capital letter
+    assert "Werte: Leicht (easy), Normal (standard), Schwer (hard)." in german
     assert "Werte: Klassisch (classic), Extrem (extreme), Albtraum (nightmare)." in german
     english = " ".join(run("--lang", "en", "play", "--help").output.split())
     assert "--difficulty TIER" in english and "Values: easy, standard, hard." in english

@@ -70,9 +70,13 @@ def test_classic_is_the_classic_mastermind_game() -> None:
     assert "classic Mastermind (the criteria game's classic mode: see criteria)" in " ".join(
         out.split()
     )
-    result = CliRunner().invoke(main, ["--lang", "de", "rules", "klassisch"])
+    # in German, Klassisch is the criteria game's mode; classic Mastermind has its own name
+    result = CliRunner().invoke(main, ["--lang", "de", "rules", "klassisches-mastermind"])
     assert result.exit_code == 0
     assert result.output.startswith("## Klassisches Mastermind, aus der Mastermind-Familie")
+    result = CliRunner().invoke(main, ["--lang", "de", "rules", "klassisch"])
+    assert result.exit_code == 0
+    assert result.output.startswith("## Das Kriterienspiel")
 
 
 def test_an_unknown_topic_is_refused() -> None:

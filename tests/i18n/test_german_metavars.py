@@ -182,7 +182,7 @@ ENGLISH: dict[str, list[str]] = {
         "--rows INTEGER",
         "--host TEXT",
         "--port INTEGER RANGE",
-        "--role [breaker|maker|duel]",
+        "--role ROLE",
         "--players TEXT",
         "--games INTEGER RANGE",
         STRATEGY,
@@ -195,7 +195,7 @@ ENGLISH: dict[str, list[str]] = {
         "--positions INTEGER",
         "--colours INTEGER",
         "--rows INTEGER",
-        "--role [breaker|maker|duel]",
+        "--role ROLE",
         "--players TEXT",
         "--games INTEGER RANGE",
         STRATEGY,
@@ -426,4 +426,4 @@ def test_a_named_default_is_shown_by_its_name_in_the_language_in_use() -> None:
 def test_the_tier_none_is_named_alike_in_its_help_and_its_values(path: tuple[str, ...]) -> None:
     text = " ".join(help_of("de", path).split())
     assert "(keine: Rätsel keiner veröffentlichten Stufe)" in text, text
-    assert "keine (none)" in text and "none:" not in text
+    assert "Keine (none)" in text and "none:" not in text

@@ -99,7 +99,7 @@ def test_mastermind_asks_in_german_before_giving_up() -> None:
     child.sendline("gib auf")
     child.expect_exact("[j/N]")
     child.sendline("j")
-    child.expect_exact("Du hast nach 0 Reihen aufgegeben; 11 Punkte für Computer (10 + 1).")
+    child.expect_exact("Du hast nach 0 Reihen aufgegeben; 11 Punkte für den Computer (10 + 1).")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0

@@ -73,7 +73,7 @@ def test_classic_human_breaks_the_computer_code() -> None:
     )
     assert result.exit_code == 0, result.output
     assert "Game 1 of 1 begins. Codemaker: Computer. Codebreaker: You." in result.output
-    assert "You cracked the code in 2 rows; 2 points to Computer." in result.output
+    assert "You cracked the code in 2 rows; 2 points to the computer." in result.output
     assert "An odd number of games: Computer makes one code more than you (1 to 0)." in (
         result.output
     )
@@ -130,14 +130,14 @@ def test_superhirn_accepts_repeated_colours_in_a_guess() -> None:
     )
     assert result.exit_code == 0, result.output
     assert "row  1  R R G B" in result.output and result.stderr == ""
-    assert "You cracked the code in 2 rows; 2 points to Computer." in result.output
+    assert "You cracked the code in 2 rows; 2 points to the computer." in result.output
 
 
 def test_one_row_one_point_singular() -> None:
     preset = get_preset("superhirn")
     secret = computer_secret(preset, seed=2)
     result = run(["play", "--preset", "superhirn", "--seed", "2", "--games", "1"], [digits(secret)])
-    assert "You cracked the code in 1 row; 1 point to Computer." in result.output
+    assert "You cracked the code in 1 row; 1 point to the computer." in result.output
 
 
 def test_unsolved_master_collor_scores_13() -> None:
@@ -215,7 +215,7 @@ def test_false_feedback_names_the_rows_restarts_and_pays_the_breaker() -> None:
     assert "error: 3 black + 9 white is more pins than the 5 positions" in result.stderr
     assert "error: 'nonsense' is not pins" in result.stderr
     assert "Wrong pins: no code gives rows 1 and 2 the pins they got." in result.output
-    assert "3 points to Computer for the wrong pins (Master Collor's rule)" in result.output
+    assert "3 points to the computer for the wrong pins (Master Collor's rule)" in result.output
     assert "Game 1 of 1 restarts with an empty board." in result.output
     # the last row's pins are all black: that row is the code, so it is not asked for
     assert "show your secret code" not in result.output
@@ -418,7 +418,7 @@ def test_logik_duel_human_cracks_first() -> None:
     assert result.exit_code == 0, result.output
     assert "both set a code and break the other's" in result.output
     assert "Game 1 of 1: you won (cracked the code first)." in result.output
-    assert "Your code was R Y G B W. Computer's code was" in result.output
+    assert "Your code was R Y G B W. The computer's code was" in result.output
     assert "Final score — You: 1, Computer: 0; you win." in result.output
 
 
@@ -692,8 +692,8 @@ def test_presets_command_lists_every_preset() -> None:
 
 def revealed(result: Result) -> str:
     """The computer's code as shown when game 1 ends."""
-    line = next(x for x in result.output.splitlines() if x.startswith("Computer's code was "))
-    return line.removeprefix("Computer's code was ").rstrip(".")
+    line = next(x for x in result.output.splitlines() if x.startswith("The computer's code was "))
+    return line.removeprefix("The computer's code was ").rstrip(".")
 
 
 def test_secrets_are_fresh_without_seed_and_agree_with_one() -> None:
@@ -763,7 +763,7 @@ def test_wrong_pins_against_the_entered_secret_restart_naming_the_row() -> None:
         result.output
     )
     assert "Game 1 of 1 restarts with an empty board." in result.output
-    assert "3 points to Computer for the wrong pins" in result.output
+    assert "3 points to the computer for the wrong pins" in result.output
 
 
 def test_honour_system_catches_a_codemaker_who_switched_codes() -> None:
@@ -918,7 +918,7 @@ def test_duel_scores_with_halves_are_written_in_the_language_in_use() -> None:
             [
                 "Spiel 1 von 2 beginnt. Code-Setzer: Computer. Code-Brecher: Du.",
                 "Du, dein Rateversuch — Reihe 2 von 10, Spiel 1 von 2: ",
-                "Du hast nach 1 Reihe aufgegeben; 11 Punkte für Computer (10 + 1).",
+                "Du hast nach 1 Reihe aufgegeben; 11 Punkte für den Computer (10 + 1).",
                 "Stand nach Spiel 1 von 2: Du: 0 und Computer: 11.",
             ],
         ),

@@ -127,8 +127,8 @@ def test_two_game_superhirn_match_in_each_role_with_a_wrong_pin_row_caught() -> 
             ["rot", "gelb", "grün", "blau", "weiß", "schwarz", "orange", "lila"][s] for s in theirs
         )
     )
-    child.expect("You cracked the code in 2 rows; 2 points to Computer.")
-    child.expect(f"Computer's code was {spaced(theirs)}.")
+    child.expect("You cracked the code in 2 rows; 2 points to the computer.")
+    child.expect(f"The computer's code was {spaced(theirs)}.")
     child.expect("Score after game 1 of 2: You: 0, Computer: 2.")
 
     # game 2: the person makes the code, hidden and typed twice, and places the pins
@@ -146,7 +146,7 @@ def test_two_game_superhirn_match_in_each_role_with_a_wrong_pin_row_caught() -> 
     child.sendline(pins(feedback(mine, second)))
     child.expect(re.compile(r"Wrong pins: row 1 should have had (\d) red, (\d) white\."))
     assert (int(child.match.group(1)), int(child.match.group(2))) == truth
-    child.expect("The game restarts; 3 points to Computer for the wrong pins")
+    child.expect("The game restarts; 3 points to the computer for the wrong pins")
     child.expect("Game 2 of 2 restarts with an empty board.")
     enter_secret(child, "You", letters(mine))
     rows = answer_truly(child, mine)
@@ -235,7 +235,7 @@ def test_logik_duel_shows_your_own_code_and_both_boards() -> None:
     child.expect("You, your guess — row 2 of 12")
     child.sendline("board")
     child.expect("Your code: R Y G B W")
-    child.expect("You against Computer's code:")
+    child.expect("You against the computer's code:")
     child.expect("row  1  K K O O P")
     child.expect("Computer against your code:")
     child.expect("row  1 ")
@@ -275,8 +275,8 @@ def test_giveup_asks_first_no_plays_on_and_yes_gives_up() -> None:
     child.sendline("giveup")
     child.expect("Give up this game\\? It is scored as lost. \\[y/N\\]")
     child.sendline("y")
-    child.expect("You gave up after 1 row; 11 points to Computer \\(10 \\+ 1\\).")
-    child.expect("Computer's code was ")
+    child.expect("You gave up after 1 row; 11 points to the computer \\(10 \\+ 1\\).")
+    child.expect("The computer's code was ")
     child.expect("You, your secret code \\(hidden")  # game 2 begins
     child.sendline("quit")
     child.expect("Leave the match\\? \\[y/N\\]")
@@ -539,4 +539,4 @@ def test_codes_in_a_sentence_stand_one_space_from_its_words_in_colour() -> None:
     child.close()
     assert "\x1b[" in screen.text  # coloured
     plain = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", screen.text)
-    assert "Dein Code war N W W W B. Der Code von Computer war " in plain, plain
+    assert "Dein Code war N W W W B. Der Code des Computers war " in plain, plain

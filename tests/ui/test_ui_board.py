@@ -1397,3 +1397,19 @@ async def test_rules_typed_on_the_command_line_shows_the_criteria_games_rules() 
         await pilot.press("escape")
         await pilot.pause(0.1)
         assert type(app.screen).__name__ != "MessageScreen"
+
+
+@run_async
+async def test_the_hint_of_tests_left_begins_with_a_capital_letter_in_german() -> None:
+    from turing import i18n
+
+    i18n.set_language("de")
+    board = board_module()
+    app = board.BoardApp(session_of(), compare=False)
+    async with app.run_test(size=(200, 40)) as pilot:
+        await settle(pilot, app)
+        for key in ("1", "2", "2", "a"):
+            await pilot.press(key)
+        await settle(pilot, app)
+        status = " ".join(str(app.query_one("#status").render()).split())
+        assert status.startswith("Noch 2 Tests in dieser Runde; n beendet das Testen."), status

@@ -132,7 +132,7 @@ async def test_classic_match_by_keys_a_win_then_the_computer_breaks_your_code() 
         await pilot.press(*letters(preset, secret), "enter")
         assert app.ended is not None  # game 1 over: the board shows the secret
         text = await shown(pilot, app)
-        assert "You cracked the code in 2 rows; 2 points to Computer." in text
+        assert "You cracked the code in 2 rows; 2 points to the computer." in text
         assert "the secret" in text
         await pilot.press("enter")
         # game 2: you make the code (digits work as well as letters), the computer breaks it
@@ -163,10 +163,10 @@ async def test_classic_match_by_keys_a_win_then_the_computer_breaks_your_code() 
 @pytest.mark.parametrize(
     ("language", "won", "final"),
     [
-        ("en", "You cracked the code in 1 row; 1 point to Computer.", "; you win."),
+        ("en", "You cracked the code in 1 row; 1 point to the computer.", "; you win."),
         (
             "de",
-            "Du hast den Code in 1 Reihe geknackt; 1 Punkt für Computer.",
+            "Du hast den Code in 1 Reihe geknackt; 1 Punkt für den Computer.",
             "; du hast gewonnen.",
         ),
     ],
@@ -301,7 +301,7 @@ async def test_a_lost_game_shows_the_secret_only_at_the_end() -> None:
         assert hidden not in codes_on_screen(text) and "?  ?  ?  ?" in text
         await pilot.press(*letters(preset, wrong[1]), "enter")
         text = await shown(pilot, app)
-        assert "You did not crack the code in 2 rows; 3 points to Computer." in text
+        assert "You did not crack the code in 2 rows; 3 points to the computer." in text
         assert hidden in codes_on_screen(text)  # the secret, on the board, at the end
         assert "the secret" in text
         await pilot.press("enter")
@@ -398,10 +398,10 @@ async def test_in_german_the_one_person_is_du_on_the_board_as_in_play(preset: st
     if preset == "classic":
         assert "Stand Du 0; Computer 0" in texts[0]
         assert "Code-Brecher Du · Code-Setzer Computer" in text
-        assert "Du hast nach 0 Reihen aufgegeben; 11 Punkte für Computer." in text
+        assert "Du hast nach 0 Reihen aufgegeben; 11 Punkte für den Computer." in text
         assert "Stand nach Spiel 1 von 2: Du 0; Computer 11." in text
     else:
-        assert "Du gegen Code von Computer" in text
+        assert "Du gegen den Code des Computers" in text
         assert "Spiel 1 gewonnen von Computer (du hast aufgegeben)." in text
         assert "Endstand: Du 0; Computer 1; Computer gewinnt." in text
     assert "Spieler" not in text and "Du hat" not in text
@@ -809,7 +809,7 @@ async def test_logik_duel_against_the_computer_side_by_side() -> None:
         theirs = duel.secrets[1]
         assert theirs is not None
         text = await shown(pilot, app)
-        assert "You against Computer's code" in text and "Computer against your code" in text
+        assert "You against the computer's code" in text and "Computer against your code" in text
         assert "your code" in text  # your own code above the computer's board
         hidden = "".join(letters(preset, theirs)).upper()
         assert hidden not in codes_on_screen(text)

@@ -258,7 +258,7 @@ def check_puzzle(
         problems.append(
             _("stated difficulty {stated} is not a difficulty ({tiers})").format(
                 stated=shown_value(stated),
-                tiers=", ".join(_(word) for word in _TIER_WORDS.values()),
+                tiers=", ".join(_TIER_WORDS),
             )
         )
     elif stated is not None and str(stated).lower() != (tier or "none"):

@@ -113,6 +113,7 @@ from turing.mastermind.scoring import Feedback, FeedbackError, pin_name
 from turing.mastermind.simulate import SimulationError, holds_games, sample_secrets, simulate
 from turing.mastermind.space import Code, SpaceError
 from turing.mastermind.strategies import STRATEGIES, Strategy, StrategyError, make_strategy
+from turing.mastermind.words import against_code, code_was, points_to
 from turing.ui.prompt import CONTROL
 
 DEFAULT_STRATEGY = "most-parts"
@@ -269,6 +270,10 @@ class PlayCommand(click.Command):
 
 #: the presets, as ``--preset`` takes them (case, spaces and dashes aside)
 PRESET_CHOICE: Final = NamedChoice({name: name for name in PRESETS}, N_("PRESET"))
+#: the first player's role, as ``--role`` takes it
+ROLE_CHOICE: Final = NamedChoice(
+    {"breaker": N_("breaker"), "maker": N_("maker"), "duel": N_("duel")}, N_("ROLE")
+)
 
 
 def preset_options(func: Callable[..., None]) -> Callable[..., None]:
@@ -753,13 +758,6 @@ def _rows(count: int) -> str:
     return ngettext("{n} row", "{n} rows", count).format(n=count)
 
 
-def _code_was(name: str) -> str:
-    """``Ann's code was `` / ``Your code was `` (the default name of one person is You)."""
-    if name == _("You"):
-        return _("Your code was ")
-    return _("{name}'s code was ").format(name=name)
-
-
 def _and(items: list[str]) -> str:
     if len(items) == 1:
         return items[0]
@@ -1023,11 +1021,11 @@ class View:
         self.say(
             _(
                 "The game restarts; {points} to {name} for the wrong pins (Master Collor's rule)."
-            ).format(points=_points(event.points), name=self.name(event.breaker))
+            ).format(points=_points(event.points), name=points_to(self.seats[event.breaker]))
         )
 
     def _game_over(self, event: GameOver) -> None:
-        maker, breaker = self.name(event.maker), self.name(event.breaker)
+        maker, breaker = points_to(self.seats[event.maker]), self.name(event.breaker)
         points = _points(event.points)
         rows = _rows(event.rows_used)
         self.say(
@@ -1036,7 +1034,7 @@ class View:
             )
         )
         if event.secret is not None:
-            reveal = Text(_code_was(maker))
+            reveal = Text(code_was(self.seats[event.maker]))
             reveal.append_text(self.code_in_line(event.secret))
             reveal.append(".")
             self.say(reveal)
@@ -1070,9 +1068,9 @@ class View:
 
     def _duel_over(self, event: DuelOver) -> None:
         # two sentences: each begins with the name (Der Code von …, capital in German)
-        line = Text(_code_was(self.name(0)))
+        line = Text(code_was(self.seats[0]))
         line.append_text(self.code_in_line(event.secrets[0]))
-        line.append(". " + _code_was(self.name(1)))
+        line.append(". " + code_was(self.seats[1]))
         line.append_text(self.code_in_line(event.secrets[1]))
         line.append(".")
         self.say(line)
@@ -1156,7 +1154,7 @@ def parse_players(spec: str, strategy: str) -> tuple[Seat, Seat]:
 @preset_options
 @click.option(
     "--role",
-    type=click.Choice(["breaker", "maker", "duel"]),
+    type=ROLE_CHOICE,
     help="The first player's role in game 1 (default: duel for logik, breaker otherwise). "
     "Roles swap each game.",
 )
@@ -1701,13 +1699,7 @@ def _duel_board(view: View, duel: Duel, player: int) -> None:
         line.append_text(view.code(mine))
         view.say(line)
     for who, against in ((player, other), (other, player)):
-        if view.name(against) == _("You"):
-            heading = _("{name} against your code:").format(name=view.name(who))
-        else:
-            heading = _("{name} against {other}'s code:").format(
-                name=view.name(who), other=view.name(against)
-            )
-        view.say(heading)
+        view.say(against_code(view.name(who), view.seats[against]) + ":")
         rows = duel.rows[who]
         if not rows:
             view.say("  " + _("no rows yet"))

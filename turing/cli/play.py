@@ -74,6 +74,7 @@ from turing.play.session import (
     random_puzzle,
     unwritable,
 )
+from turing.play.words import mode_name, tier_name
 from turing.ui.prompt import PromptView, Reader
 
 # -- choosing the puzzle --------------------------------------------------------------------
@@ -218,8 +219,8 @@ def _from_bank(
                     "difficulty {value2}, verifiers {items})"
                 ).format(
                     bank_path=bank_path,
-                    value=mode or _("any"),
-                    value2=difficulty or _("any"),
+                    value=mode_name(mode) if mode else _("any"),
+                    value2=tier_name(difficulty) if difficulty else _("any"),
                     items="/".join(map(str, counts)),
                 )
             )
@@ -825,7 +826,11 @@ def _new_game(
         puzzle, cardset, place = loaded.puzzle, loaded.cardset, f"{sample}:{loaded.line}"
         label = neutral_label(puzzle, "sample puzzle")
     if mode is not None and puzzle.mode != mode:
-        fail(_("the puzzle is in {mode} mode, not {mode2}").format(mode=puzzle.mode, mode2=mode))
+        fail(
+            _("the puzzle is in {mode} mode, not {mode2}").format(
+                mode=mode_name(puzzle.mode), mode2=mode_name(mode)
+            )
+        )
     try:
         session = Session.new(puzzle, cardset, seats_spec, seed, hints=not no_hints, label=label)
     except GameError as exc:

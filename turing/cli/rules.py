@@ -13,11 +13,25 @@ import click
 from turing.cli.options import NamedChoice, OptionalArgument
 from turing.cli.output import CLIError, show_page
 from turing.core.rulebook import GAMES, TOPICS, RulesPageError, rules_page
-from turing.i18n import N_, _
+from turing.i18n import N_, _, pgettext
+
 
 #: the topics as TOPIC takes them, each with its name and what it shows
-TOPIC_CHOICE: Final = NamedChoice(
-    {"criteria": N_("criteria"), **{game: game for game in TOPICS[1:]}}, N_("TOPIC")
+class _TopicChoice(NamedChoice):
+    """The topics: classic Mastermind has a name of its own in a language that calls the
+    criteria game's classic mode by the word for classic (``Klassisches Mastermind``), and
+    that word (``klassisch``) leads to the criteria game, whose rules hold its modes."""
+
+    def name_of(self, choice: str) -> str:
+        if choice == "classic":
+            return pgettext("rules topic", "classic")
+        return super().name_of(choice)
+
+
+TOPIC_CHOICE: Final = _TopicChoice(
+    {"criteria": N_("criteria"), **{game: game for game in TOPICS[1:]}},
+    N_("TOPIC"),
+    also={"criteria": ["klassisch"]},
 )
 _TOPIC_HELP: Final = {
     "criteria": N_("the criteria game (Turing Machine)"),

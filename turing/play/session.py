@@ -1050,8 +1050,19 @@ class Standing:
     player: str
     result: str  # won, eliminated in round N, gave up in round N, right but more tests, —
     tests: int
-    versus_fewest: str | None  # tests above the fewest possible; None: no comparison made
+    versus_fewest: str | None  # tests beside the fewest possible; None: no comparison made
     hints: int
+
+
+def versus_fewest(difference: int) -> str:
+    """A player's tests beside the fewest that guarantee the code, in words: ``2 more``,
+    ``as many``, or ``1 fewer`` (a lucky solve: the fewest *guarantee* the code, a guess
+    may find it sooner)."""
+    if difference > 0:
+        return _("{n} more").format(n=difference)
+    if difference < 0:
+        return _("{n} fewer").format(n=-difference)
+    return _("as many")
 
 
 @dataclass(frozen=True)
@@ -1759,7 +1770,7 @@ class Session:
             if result.solved:
                 return _("{name} wins: solved it.").format(name=winner)
             return _("{name} wins: is the last player left.").format(name=winner)
-        if result.gave_up and len(self.game.players) == 1:
+        if self.given_up_alone():
             return _("Given up.")
         return _("Nobody wins: every player is out.")
 
@@ -1783,13 +1794,17 @@ class Session:
                 if name not in result.solved:
                     versus = "—"
                 elif fewest.exact:
-                    versus = f"{result.tests[name] - fewest.lower:+d}"
+                    versus = versus_fewest(result.tests[name] - fewest.lower)
                 elif fewest.upper is not None:
                     versus = _("fewest {low}–{high}").format(low=fewest.lower, high=fewest.upper)
                 else:
                     versus = _("fewest ≥ {n}").format(n=fewest.lower)
             rows.append(Standing(name, status, result.tests[name], versus, result.hints[name]))
         return rows
+
+    def given_up_alone(self) -> bool:
+        """Whether the game ended with its one player giving up (the give-up said so)."""
+        return bool(self.game.result().gave_up) and len(self.game.players) == 1
 
     def share_code(self) -> str | None:
         """The puzzle's share code (shown after the game, never during it); None for a

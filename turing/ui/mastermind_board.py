@@ -50,6 +50,7 @@ from turing.mastermind.presets import EMPTY_HOLE, EMPTY_HOLE_MARK, Preset
 from turing.mastermind.scoring import Feedback, pin_name
 from turing.mastermind.space import Code
 from turing.mastermind.strategies import Strategy
+from turing.mastermind.words import against_code, points_to
 from turing.ui.board import (
     ConfirmScreen,
     CoverScreen,
@@ -216,10 +217,7 @@ class MastermindBoardApp(ServedApp):
         names = [seat.name for seat in self.sitting.seats]
         positions = self.preset.positions
         if self.duel:  # each board's head stays what it is
-            heads = [
-                self._against(names[breaker], None if maker == self.you else names[maker])
-                for breaker, maker in ((0, 1), (1, 0))
-            ]
+            heads = [self._against(names[breaker], maker) for breaker, maker in ((0, 1), (1, 0))]
         else:  # the roles change hands each game
             heads = [self._roles(names[0], names[1]), self._roles(names[1], names[0])]
         rows = 6 + 3 * positions + 1 + positions + 2
@@ -513,13 +511,14 @@ class MastermindBoardApp(ServedApp):
                 "The game restarts; {points} point to {name} for the wrong pins.",
                 "The game restarts; {points} points to {name} for the wrong pins.",
                 event.points,
-            ).format(points=event.points, name=self._seat_name(event.breaker))
+            ).format(points=event.points, name=points_to(self.sitting.seats[event.breaker]))
         )
         return "\n".join(lines)
 
     def _game_over(self, event: GameOver) -> str:
         """How the game ended; the one person against the computer is spoken to."""
-        maker, breaker = self._seat_name(event.maker), self._seat_name(event.breaker)
+        maker = points_to(self.sitting.seats[event.maker])
+        breaker = self._seat_name(event.breaker)
         rows = ngettext("{n} row", "{n} rows", event.rows_used).format(n=event.rows_used)
         points = ngettext("{n} point", "{n} points", event.points).format(n=event.points)
         if event.breaker == self.you:
@@ -918,12 +917,12 @@ class MastermindBoardApp(ServedApp):
     def _roles(breaker: str, maker: str) -> str:
         return _("Codebreaker {breaker} · codemaker {maker}").format(breaker=breaker, maker=maker)
 
-    @staticmethod
-    def _against(breaker: str, maker: str | None) -> str:
-        """A duel board's head: whose rows against whose code (``None``: yours)."""
-        if maker is None:
+    def _against(self, breaker: str, maker: int) -> str:
+        """A duel board's head: whose rows against whose code (seat ``maker``'s; yours
+        when you are the maker)."""
+        if maker == self.you:
             return _("{breaker} against your code").format(breaker=breaker)
-        return _("{breaker} against {maker}'s code").format(breaker=breaker, maker=maker)
+        return against_code(breaker, self.sitting.seats[maker])
 
     def _panel(self, panel: int) -> tuple[str, str]:
         """Board ``panel``, its head (drawn in its top border) and its lines: in a match
@@ -932,8 +931,7 @@ class MastermindBoardApp(ServedApp):
         positions, total = self.preset.positions, self.preset.rows
         if isinstance(sitting, Duel):
             breaker, maker = panel, 1 - panel
-            theirs = None if maker == self.you else self._seat_name(maker)
-            head = escape(self._against(self._seat_name(breaker), theirs))
+            head = escape(self._against(self._seat_name(breaker), maker))
         else:
             breaker, maker = sitting.breaker, sitting.maker
             if ended is not None:  # the finished game's roles, until the next game

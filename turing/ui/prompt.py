@@ -1438,7 +1438,8 @@ class PromptView:
 
     def _final(self) -> None:
         session = self.session
-        self.say(session.outcome(), style="bold")
+        if not session.given_up_alone():  # the give-up said it: "player gives up."
+            self.say(session.outcome(), style="bold")
         fewest = self._fewest()
         self.say(result_table(session, fewest, box=None, show_edge=False, pad_edge=False))
         if fewest is not None:

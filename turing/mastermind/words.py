@@ -1,0 +1,48 @@
+"""How the players of a match are spoken of, in the language in use: a person by name (or,
+the one person known as You, spoken to), the one computer of a match as *the computer*
+(German ``der Computer``: ``Der Code des Computers``, ``Punkte für den Computer``), which is
+no name to put into a sentence as it stands."""
+
+from __future__ import annotations
+
+from turing.i18n import _, pgettext
+from turing.mastermind.match import Seat
+
+
+def is_you(seat: Seat) -> bool:
+    """Whether ``seat`` is the one person known by the default name You."""
+    return seat.human and seat.name == _("You")
+
+
+def is_the_computer(seat: Seat) -> bool:
+    """Whether ``seat`` is the one computer of a match, named Computer (two computers are
+    Computer 1 and Computer 2, names like a person's)."""
+    return not seat.human and seat.name == _("Computer")
+
+
+def code_was(seat: Seat) -> str:
+    """``Ann's code was `` / ``Your code was `` / ``The computer's code was ``, to be
+    followed by the code."""
+    if is_you(seat):
+        return _("Your code was ")
+    if is_the_computer(seat):
+        return _("The computer's code was ")
+    return _("{name}'s code was ").format(name=seat.name)
+
+
+def against_code(breaker: str, maker: Seat) -> str:
+    """The head of a breaker's rows: ``Ann against Bob's code``, ``… against your code``,
+    ``… against the computer's code``."""
+    if is_you(maker):
+        return _("{breaker} against your code").format(breaker=breaker)
+    if is_the_computer(maker):
+        return _("{breaker} against the computer's code").format(breaker=breaker)
+    return _("{breaker} against {maker}'s code").format(breaker=breaker, maker=maker.name)
+
+
+def points_to(seat: Seat) -> str:
+    """Whom points go to, as ``{points} to {name}`` puts it: the name, or *the computer*
+    (German ``den Computer``)."""
+    if is_the_computer(seat):
+        return pgettext("points to", "the computer")
+    return seat.name
