@@ -618,6 +618,24 @@ def test_the_optimal_first_round_after_the_game_says_which_answer_leads_where() 
     assert "A ✘ → D (D ✔ → B, D ✘ → Schluss)." in german.output
 
 
+def test_a_first_round_the_search_cannot_find_in_its_limits_is_said_to_be_so(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """As on the largest nightmare tables: the figure is exact, the round's search passes
+    its allowance."""
+    from turing.analysis import search
+
+    def too_large(*_args: object) -> None:
+        raise search.AnalysisTooLarge("passed the work limit", limit="work")
+
+    monkeypatch.setattr(search.Search, "best_new_round", too_large)
+    result = play([], "solve 241\ny\n")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    at = lines.index("Fewest tests that guarantee the code: 1 (exact).")
+    assert lines[at + 1] == "An optimal first round: not found within the limits of its search."
+
+
 def test_a_hint_shows_letters_left_the_same_criteria_once() -> None:
     """In nightmare mode before any test every letter may hold every card: one row."""
     args = ["--random", "--mode", "nightmare", "--difficulty", "hard", "--verifiers", "6"]

@@ -648,6 +648,8 @@ def fewest_lines(fewest: FewestTests) -> list[str]:
                     code=fewest.first_code, first=first
                 )
             )
+    elif fewest.exact and fewest.lower > 0:  # the round's search passed its allowance
+        lines.append(_("An optimal first round: not found within the limits of its search."))
     return lines
 
 
