@@ -451,6 +451,10 @@ def test_bots_only_games_and_json() -> None:
     [
         (["--players", "bot:genius"], "no bot 'bot:genius'"),
         (["--players", "ann,ann"], "two players are called 'ann'"),
+        (
+            ["--players", "ann,bob,ANN"],
+            "'ann' and 'ANN' differ only in case: give each player a name of their own",
+        ),
         (["--players", "a,b,c,d,e,f,g"], "1–6 players"),
         (["--players", "a,,b"], "separated by commas"),
         (

@@ -753,6 +753,14 @@ def parse_players(text: str | None) -> list[tuple[str, str | None]]:
                 )
             if part in taken:
                 raise SessionError(_("two players are called {name!r}").format(name=part))
+            alike = next((name for name in taken if name.casefold() == part.casefold()), None)
+            if alike is not None:  # told apart on the screen by their case alone
+                raise SessionError(
+                    _(
+                        "{first!r} and {second!r} differ only in case: give each player a name of "
+                        "their own"
+                    ).format(first=alike, second=part)
+                )
             out.append((part, None))
         taken.add(out[-1][0])
     if len(out) > 6:
