@@ -557,3 +557,50 @@ def test_sighup_on_the_board_saves_the_game(tmp_path: Path) -> None:
     assert child.exitstatus == 129
     resumed = CliRunner().invoke(main, ["play", "--resume", str(tmp_path / "b.json")], "quit\n")
     assert "Resumed in round 1." in resumed.output
+
+
+#: A line read by prompt_toolkit when SIGTERM comes while its event loop runs a task of its
+#: own (loading the line history), as it may when the signal comes just as the prompt shows.
+SIGTERM_IN_A_PROMPT_TASK = """\
+import asyncio, os, signal
+from prompt_toolkit import PromptSession
+from prompt_toolkit.history import History
+from turing.cli.output import Terminated, _sigterm_raises
+
+class Loading(History):
+    async def load(self):
+        os.kill(os.getpid(), signal.SIGTERM)
+        await asyncio.sleep(0.5)
+        yield "c 123"
+
+    def load_history_strings(self):
+        return []
+
+    def store_string(self, string):
+        pass
+
+with _sigterm_raises():
+    try:
+        PromptSession(history=Loading()).prompt("player> ")
+    except Terminated:
+        print("ended: terminated")
+"""
+
+
+def test_sigterm_while_the_prompt_loads_its_history_ends_the_line_being_read(
+    tmp_path: Path,
+) -> None:
+    script = tmp_path / "prompt.py"
+    script.write_text(SIGTERM_IN_A_PROMPT_TASK)
+    child = pexpect.spawn(
+        sys.executable, [str(script)], cwd=str(tmp_path),
+        env={**os.environ, "TERM": "xterm-256color", "PROMPT_TOOLKIT_NO_CPR": "1",
+             "PYTHONPATH": str(ROOT)}, encoding="utf-8", timeout=20, dimensions=(40, 120),
+    )  # fmt: skip
+    try:
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    shown = str(child.before)
+    assert "ended: terminated" in shown, shown
+    assert "Traceback" not in shown and "Press ENTER" not in shown, shown

@@ -810,9 +810,29 @@ class HungUp(Terminated):
 
 
 def _on_stop_signal(signum: int, frame: object) -> None:
-    if signum == getattr(signal, "SIGHUP", None):
-        raise HungUp
-    raise Terminated
+    stop = HungUp() if signum == getattr(signal, "SIGHUP", None) else Terminated()
+    if _end_line_being_read(stop):
+        return
+    raise stop
+
+
+def _end_line_being_read(stop: Terminated) -> bool:
+    """End the line prompt_toolkit is reading with ``stop``, raised where the line was asked
+    for, as its Ctrl-C raises KeyboardInterrupt there; whether one was being read. Raised
+    here instead, in a task of its own event loop (loading the line history), the library
+    would take it for that task's error, print it, and wait for Enter."""
+    if "prompt_toolkit" not in sys.modules:
+        return False
+    from prompt_toolkit.application.current import get_app_or_none
+
+    app = get_app_or_none()
+    if app is None or not app.is_running or app.future is None or app.future.done():
+        return False
+    try:
+        app.exit(exception=stop)
+    except Exception:  # (ending already)
+        return False
+    return True
 
 
 #: The signals that end a command as :class:`Terminated` (SIGHUP only where there is one)
