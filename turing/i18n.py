@@ -331,18 +331,18 @@ def format_number(n: float, decimals: int | None = None) -> str:
     return text
 
 
-def format_names(names: Sequence[str]) -> str:
-    """``names`` joined as a sentence joins them: ``ann``, ``ann and bob``, ``ann, bob and
+def format_list(items: Sequence[str]) -> str:
+    """``items`` joined as a sentence joins them: ``ann``, ``ann and bob``, ``ann, bob and
     cy`` (``ann, bob und cy``).
 
-    >>> set_language("de"); format_names(["ann", "bob", "cy"])
+    >>> set_language("de"); format_list(["ann", "bob", "cy"])
     'ann, bob und cy'
-    >>> set_language("en"); format_names(["ann", "bob"]), format_names(["ann"])
+    >>> set_language("en"); format_list(["ann", "bob"]), format_list(["ann"])
     ('ann and bob', 'ann')
     """
-    if len(names) < 2:
-        return "".join(names)
-    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
+    if len(items) < 2:
+        return "".join(items)
+    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
 def format_points(points: float) -> str:

@@ -56,6 +56,7 @@ from turing.i18n import (
     N_,
     _,
     asked_yes_or_no,
+    format_list,
     format_number,
     format_points,
     ngettext,
@@ -758,12 +759,6 @@ def _rows(count: int) -> str:
     return ngettext("{n} row", "{n} rows", count).format(n=count)
 
 
-def _and(items: list[str]) -> str:
-    if len(items) == 1:
-        return items[0]
-    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
-
-
 DARK_PEGS = frozenset({"blue", "black", "purple", "red"})
 
 
@@ -1000,7 +995,7 @@ class View:
     honour = False
 
     def _false_feedback(self, event: FalseFeedback) -> None:
-        rows = _and([str(r) for r in event.rows])
+        rows = format_list([str(r) for r in event.rows])
         hit = pin_name(self.preset.hit_pin)
         if event.expected:
             should = "; ".join(

@@ -39,7 +39,7 @@ import numpy as np
 import numpy.typing as npt
 
 from turing.core.errors import TuringError
-from turing.i18n import _, format_number
+from turing.i18n import _, format_list, format_number
 from turing.mastermind.engine import Distinct, Engine, History, Indices
 from turing.mastermind.space import CodeSpace
 
@@ -505,13 +505,7 @@ class Optimal(Strategy):
                 strategy=self.name,
                 codes=format_number(len(space)),
                 limit=format_number(SEARCH_LIMIT),
-                presets=(
-                    presets[0]
-                    if len(presets) == 1
-                    else _("{items} and {last}").format(
-                        items=", ".join(presets[:-1]), last=presets[-1]
-                    )
-                ),
+                presets=format_list(presets),
             )
         )
 

@@ -72,7 +72,7 @@ from turing.core.rulebook import rules_page
 from turing.core.sharecode import ShareCodeError, encode
 from turing.core.solver import deduce
 from turing.generation.generator import generate_one
-from turing.i18n import N_, NO_WORDS, YES_WORDS, _, current_language, format_names, ngettext
+from turing.i18n import N_, NO_WORDS, YES_WORDS, _, current_language, format_list, ngettext
 from turing.play.bots import Bot, BotError, bot_kind, is_bot, make_bot, play_turn
 from turing.play.game import (
     Action,
@@ -1771,7 +1771,7 @@ class Session:
                     "{names} share the win ({n} test each).",
                     "{names} share the win ({n} tests each).",
                     each,
-                ).format(names=format_names(result.winners), n=each)
+                ).format(names=format_list(result.winners), n=each)
             winner = result.winners[0]
             if len(result.solved) > 1:
                 return _("{name} wins: right with the fewest tests.").format(name=winner)
