@@ -28,6 +28,10 @@ if TYPE_CHECKING:
     from turing.mastermind.strategies import Strategy
 
 
+#: the longest first line read of a file to see whether it holds simulated games
+MAX_RECORD_BYTES: Final = 1 << 20
+
+
 def holds_games(path: str | os.PathLike[str]) -> bool:
     """Whether the file at ``path`` holds simulated games, as ``--transcript`` writes them
     (its first line is one): a file that may be written over."""
@@ -38,10 +42,6 @@ def holds_games(path: str | os.PathLike[str]) -> bool:
     except ValueError:  # not UTF-8, not JSON, nested too deep
         return False
     return isinstance(record, dict) and {"secret", "guesses"} <= record.keys()
-
-
-#: the longest first line read of a file to see whether it holds simulated games
-MAX_RECORD_BYTES: Final = 1 << 20
 
 
 class SimulationError(TuringError):

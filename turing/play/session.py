@@ -1523,22 +1523,23 @@ class Session:
         """Parse ``parts`` into ``commands`` (a refusal leaves there the commands parsed so
         far), then check them in order."""
         game = self.game
-        done = game.phase(name) == "decide"
+        tests_over = game.phase(name) == "decide"
+        ended = tests_over  # by the time each command comes, ``done`` included
         for text in parts:  # the whole line is understood first
             try:
                 commands.append(parse_command(text, game.verifiers))
             except CommandError:
-                if done and command_name(text.split()[0]) == "test":
+                if ended and command_name(text.split()[0]) == "test":
                     # whatever else the test lacks, there is no test to make now
                     raise CommandError(_("testing is over for this round: solve or pass")) from None
                 raise
-            done = done or commands[-1].name == "done"
+            ended = ended or commands[-1].name == "done"
         actions: list[Action] = []
         code: Code | None = None
         view = game.view(name)
         if view.code is not None:
             code = Code.parse(view.code)
-        done = game.phase(name) == "decide"
+        done = tests_over
         left = view.tests_left_this_round  # tests left this round once the line's are made
         decided = False
         for i, cmd in enumerate(commands):

@@ -988,8 +988,8 @@ class PromptView:
             session.sync()
             saved = self._saved_on_leaving()
             session.leave()
-            if self.interactive and len(session.humans) >= 2 and left.exit_code != EXIT_HUNG_UP:
-                clear_screen(self.reader.stream)  # the player at the keyboard's screen is private
+            if left.exit_code != EXIT_HUNG_UP:
+                self._hide_screen()  # the player at the keyboard's screen is private
             # a terminal hung up takes no more lines: what matters is saved by now
             with contextlib.suppress(*((OSError,) if left.exit_code == EXIT_HUNG_UP else ())):
                 self.say(
@@ -1130,7 +1130,7 @@ class PromptView:
                     # Ctrl-D asks here as at the command prompt
                     if self._confirm_leave():
                         raise Leave(_("end of input"), EXIT_ABANDONED) from None
-            clear_screen(self.reader.stream)
+            self._hide_screen()
         else:
             self.say(
                 _("— {name}'s turn, round {round} —").format(name=name, round=session.game.round),
@@ -1172,7 +1172,11 @@ class PromptView:
                 self.say(_("Nothing done."))
                 continue
             self._run_plan(name, plan)
-        if self.interactive and len(session.humans) >= 2:
+        self._hide_screen()
+
+    def _hide_screen(self) -> None:
+        """Wipe the screen when several people take turns at this terminal (hot-seat)."""
+        if self.interactive and len(self.session.humans) >= 2:
             clear_screen(self.reader.stream)
 
     @contextlib.contextmanager
