@@ -40,27 +40,41 @@ def spawn_analyze(*args: str) -> Any:
     )
 
 
+def spawn_turing(
+    *args: str,
+    env: dict[str, str] | None = None,
+    drop: tuple[str, ...] = (),
+    size: tuple[int, int] = (24, 80),
+    timeout: int = 20,
+) -> Any:
+    """``turing ARGS…`` of this checkout in a pseudo-terminal of ``size`` (rows, columns)
+    (pexpect): the environment without the variables ``drop`` names, ``env`` added."""
+    import pexpect
+
+    environment = {k: v for k, v in os.environ.items() if k not in drop}
+    environment.update({"PYTHONPATH": str(ROOT), **(env or {})})
+    return pexpect.spawn(
+        sys.executable,
+        ["-m", "turing", *args],
+        env=environment,
+        encoding="utf-8",
+        timeout=timeout,
+        dimensions=size,
+    )
+
+
 def spawn_paged(
     *args: str, pager: str | None = None, rows: int = 24, env: dict[str, str] | None = None
 ) -> Any:
     """``turing ARGS…`` in a pseudo-terminal of 80 columns and ``rows`` (pexpect), without
     colour, its pager ``pager`` (None: PAGER unset, so less) with none of the user's LESS or
     MANPAGER settings, ``env`` added to the environment."""
-    import pexpect
-
-    environment = {
-        k: v
-        for k, v in os.environ.items()
-        if k not in ("PAGER", "LESS", "MANPAGER", "COLUMNS", "LINES")
-    }
-    environment.update({"TERM": "xterm", "NO_COLOR": "1", "PYTHONPATH": str(ROOT), **(env or {})})
+    added = {"TERM": "xterm", "NO_COLOR": "1", **(env or {})}
     if pager is not None:
-        environment["PAGER"] = pager
-    return pexpect.spawn(
-        sys.executable,
-        ["-m", "turing", *args],
-        env=environment,
-        encoding="utf-8",
-        timeout=20,
-        dimensions=(rows, 80),
+        added["PAGER"] = pager
+    return spawn_turing(
+        *args,
+        env=added,
+        drop=("PAGER", "LESS", "MANPAGER", "COLUMNS", "LINES"),
+        size=(rows, 80),
     )

@@ -4,23 +4,18 @@ an English n. Only what the screen shows counts."""
 
 from __future__ import annotations
 
-import os
-import sys
-
 import pexpect  # type: ignore[import-untyped]
+
+from testsupport.cli import spawn_turing
 
 
 def spawn(args: list[str], env_extra: dict[str, str]) -> pexpect.spawn:
-    env = {k: v for k, v in os.environ.items() if k not in ("TURING_LANG", "LC_ALL")}
-    env.update({"TERM": "xterm-256color", "NO_COLOR": "1", "PROMPT_TOOLKIT_NO_CPR": "1"})
-    env.update(env_extra)
-    return pexpect.spawn(
-        sys.executable,
-        ["-m", "turing", *args],
-        env=env,
-        encoding="utf-8",
+    return spawn_turing(
+        *args,
+        env={"TERM": "xterm-256color", "NO_COLOR": "1", "PROMPT_TOOLKIT_NO_CPR": "1", **env_extra},
+        drop=("TURING_LANG", "LC_ALL"),
+        size=(40, 140),
         timeout=30,
-        dimensions=(40, 140),
     )
 
 

@@ -5,13 +5,11 @@ n`` / ``bitte j oder n``), then taken as its default, no."""
 
 from __future__ import annotations
 
-import os
-import sys
-
 import pexpect  # type: ignore[import-untyped]
 import pytest
 from click.testing import CliRunner
 
+from testsupport.cli import spawn_turing
 from turing.cli.main import main
 
 
@@ -49,15 +47,12 @@ def test_the_one_reader_of_yes_and_no() -> None:
 
 
 def spawn(args: list[str]) -> pexpect.spawn:
-    env = {k: v for k, v in os.environ.items() if k not in ("TURING_LANG", "LC_ALL", "LANGUAGE")}
-    env.update({"TERM": "xterm-256color", "NO_COLOR": "1", "PROMPT_TOOLKIT_NO_CPR": "1"})
-    return pexpect.spawn(
-        sys.executable,
-        ["-m", "turing", *args],
-        env=env,
-        encoding="utf-8",
+    return spawn_turing(
+        *args,
+        env={"TERM": "xterm-256color", "NO_COLOR": "1", "PROMPT_TOOLKIT_NO_CPR": "1"},
+        drop=("TURING_LANG", "LC_ALL", "LANGUAGE"),
+        size=(40, 140),
         timeout=30,
-        dimensions=(40, 140),
     )
 
 
