@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -22,6 +23,16 @@ TEST_DATA = ROOT / "tests" / "data"
 def run(args: Sequence[str], input: str | bytes | None = None) -> Result:
     """``turing ARGS…`` through click's runner, standard input given as ``input``."""
     return CliRunner().invoke(main, list(args), input=input)
+
+
+#: the number of the script's line an error at a game's prompt is about
+_LINE_NUMBER = re.compile(r"^(error|Fehler): (?:line|Zeile) \d+: ", re.MULTILINE)
+
+
+def messages(text: str) -> list[str]:
+    """The lines of ``text``, errors at a game's prompt without the number of the line they
+    are about (``error: line 3: …`` as ``error: …``), for tests of what the errors say."""
+    return _LINE_NUMBER.sub(r"\1: ", text).splitlines()
 
 
 def spawn_analyze(*args: str) -> Any:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import json
 import os
+import re
 import subprocess
 import sys
 import zlib
@@ -157,12 +158,12 @@ def test_bad_commands_print_one_line_and_ask_again() -> None:
     assert result.exit_code == 0, result.output
     errors = [line for line in result.output.splitlines() if line.startswith("error: ")]
     assert errors == [
-        "error: unknown command 'fly' (type help for the commands)",
-        "error: '126' is not a code: digit 6 outside 1–5",
-        "error: compose a code first (compose 352), or give it: test 352 A",
-        "error: verifier A named twice: a round tests different verifiers",
-        "error: no verifier 'Z': this puzzle has A, B, C, D",
-        "error: solve needs a code, three digits 1–5 like 352 (usage: solve CODE)",
+        "error: line 1: unknown command 'fly' (type help for the commands)",
+        "error: line 2: '126' is not a code: digit 6 outside 1–5",
+        "error: line 3: compose a code first (compose 352), or give it: test 352 A",
+        "error: line 5: verifier A named twice: a round tests different verifiers",
+        "error: line 6: no verifier 'Z': this puzzle has A, B, C, D",
+        "error: line 7: solve needs a code, three digits 1–5 like 352 (usage: solve CODE)",
     ]
     assert "test [CODE] V [V [V]]: test the round's code" in result.output
     assert "player wins" in result.output
@@ -174,7 +175,10 @@ def test_a_line_with_control_characters_is_refused_and_never_echoed() -> None:
     assert result.exit_code == 0, result.output
     assert "\x1b" not in result.output
     errors = [line for line in result.output.splitlines() if line.startswith("error: ")]
-    assert errors == ["error: a line with control characters was skipped"] * 2
+    assert errors == [
+        "error: line 1: a line with control characters was skipped",
+        "error: line 2: a line with control characters was skipped",
+    ]
     assert "Notes: A: fine" in result.output and "A: hi" not in result.output
     assert "player wins" in result.output
 
@@ -343,6 +347,9 @@ def test_a_finished_game_is_saved_as_it_ended_and_resumes_as_over(
     assert "Result · solution 241 · 1 round" in again.output
     assert "vs fewest" in again.output  # as the table after the game has it
     assert "Fewest tests that guarantee the code: 1 (exact)." in again.output
+    # the share code the end of the game gave, given again
+    shared = [line for line in first.output.splitlines() if line.startswith("Puzzle code")]
+    assert len(shared) == 1 and shared[0] in again.output.splitlines()
     assert save.read_bytes() == saved and transcript.read_bytes() == events
 
 
@@ -398,7 +405,7 @@ def test_a_save_never_replaces_a_file_that_is_not_a_saved_game(tmp_path: Path) -
         # the in-game save refuses it in one line, and the game goes on
         typed = play([], f"save {path}\nc 123; test A\nquit\n")
         assert typed.exit_code == 1, typed.output
-        assert f"error: {REFUSED.format(path=path)}" in typed.output.splitlines()
+        assert f"error: line 1: {REFUSED.format(path=path)}" in typed.output.splitlines()
         assert "123 on A" in typed.output
         assert path.read_bytes() == before
         # --save naming it is refused before the game
@@ -493,7 +500,7 @@ def test_puzzle_files_ids_and_unplayable_puzzles(tmp_path: Path) -> None:
     chosen = play([nightmare, "--id", "04-n"], "strike A 1\nstrike 15.1\nhint\npass\nquit\n")
     assert chosen.exit_code == 1
     assert (
-        "error: in nightmare mode a criterion is named by its card, not by a verifier's "
+        "error: line 1: in nightmare mode a criterion is named by its card, not by a verifier's "
         "letter: strike 3.1" in chosen.output
     )
     assert "Struck: 15.1" in chosen.output
@@ -573,7 +580,11 @@ def test_hint_best_before_the_first_test_of_a_code_may_change_the_code() -> None
 def test_hint_best_with_no_test_left_in_the_round_is_refused_and_not_counted() -> None:
     for lines in ("test 111 A B C\nhint best\nhint best\n", "test 111 A B; test C; hint best\n"):
         result = play(["--id", "02"], lines + "giveup\ny\n")
-        assert "error: this round's tests are all made, so there is no next test" in result.output
+        assert re.search(
+            r"^error: line [12]: this round's tests are all made, so there is no next test",
+            result.output,
+            re.MULTILINE,
+        )
         assert "Best now" not in result.output
         rows = [line.split() for line in result.output.splitlines() if line.startswith("player ")]
         assert rows[-1][-1] == "0"  # no hint counted
@@ -652,7 +663,7 @@ def test_a_hint_shows_letters_left_the_same_criteria_once() -> None:
 
 def test_no_hints_option() -> None:
     result = play(["--no-hints"], "hint\nsolve 241\n")
-    assert "error: hints are off in this game" in result.output
+    assert "error: line 1: hints are off in this game" in result.output
 
 
 def test_help_documents_the_command_grammar() -> None:

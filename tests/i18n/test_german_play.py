@@ -121,10 +121,10 @@ def test_german_words_are_understood_in_an_english_game() -> None:
 def test_shape_letters_follow_the_language() -> None:
     german = run("de", [], "markiere g2 ja\nmarkiere y2 ja\nbeenden\n")
     assert "Markiert ■2: ✔" in german
-    assert any("Fehler: nenne zuerst ein Symbol: b, g oder l" in line for line in german)
+    assert any("Fehler: Zeile 2: nenne zuerst ein Symbol: b, g oder l" in line for line in german)
     english = run("en", [], "mark y2 yes\nmark g2 yes\nquit\n")
     assert "Marked ■2: ✔" in english
-    assert any("error: name a shape first: b, y or p" in line for line in english)
+    assert any("error: line 2: name a shape first: b, y or p" in line for line in english)
     # whole words of both languages are understood in both
     both = run("en", [], "mark gelb 2 ja\nmark yellow 3 yes\nquit\n")
     assert "Marked ■2: ✔" in both and "Marked ■3: ✔" in both
@@ -133,17 +133,21 @@ def test_shape_letters_follow_the_language() -> None:
 def test_a_word_show_or_hint_does_not_take_is_named_in_german() -> None:
     german = run("de", [], "zeige brett\nhinweis vielleicht\nlösen\nnotiz\nmarkiere\nbeenden\n")
     assert any(
-        line.startswith("Fehler: lösen braucht einen Code, drei Ziffern 1–5 wie 352")
+        line.startswith("Fehler: Zeile 3: lösen braucht einen Code, drei Ziffern 1–5 wie 352")
         for line in german
     ), german
-    assert any(line.startswith("Fehler: notiz braucht einen Prüferbuchstaben") for line in german)
-    assert any(line.startswith("Fehler: eine Markierung nennt ein Symbol") for line in german)
+    assert any(
+        line.startswith("Fehler: Zeile 4: notiz braucht einen Prüferbuchstaben") for line in german
+    )
+    assert any(
+        line.startswith("Fehler: Zeile 5: eine Markierung nennt ein Symbol") for line in german
+    )
     assert (
-        "Fehler: nach zeige darf nur karten folgen oder nichts, nicht 'brett' "
+        "Fehler: Zeile 1: nach zeige darf nur karten folgen oder nichts, nicht 'brett' "
         "(Aufruf: zeige [karten])" in german
     )
     assert (
-        "Fehler: nach hinweis darf nur beste folgen oder nichts, nicht 'vielleicht' "
+        "Fehler: Zeile 2: nach hinweis darf nur beste folgen oder nichts, nicht 'vielleicht' "
         "(Aufruf: hinweis [beste])" in german
     )
 

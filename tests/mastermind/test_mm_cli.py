@@ -74,10 +74,10 @@ def test_classic_human_breaks_the_computer_code() -> None:
     assert result.exit_code == 0, result.output
     assert "Game 1 of 1 begins. Codemaker: Computer. Codebreaker: You." in result.output
     assert "You cracked the code in 2 rows; 2 points to the computer." in result.output
-    assert "An odd number of games: Computer makes one code more than you (1 to 0)." in (
+    assert "An odd number of games: the computer makes one code more than you (1 to 0)." in (
         result.output
     )
-    assert "Final score — You: 0, Computer: 2; winner Computer." in result.output
+    assert "Final score — You: 0, Computer: 2; the computer wins." in result.output
 
 
 def test_any_agreed_number_of_games_is_a_match_won_by_the_higher_total() -> None:
@@ -94,7 +94,7 @@ def test_any_agreed_number_of_games_is_a_match_won_by_the_higher_total() -> None
     assert "Code cracked by Ann in 2 rows; 2 points to Bob." in result.output
     assert "Code cracked by Bob in 1 row; 1 point to Ann." in result.output
     assert "Score after game 3 of 3: Ann: 1, Bob: 3." in result.output
-    assert result.output.endswith("Final score — Ann: 1, Bob: 3; winner Bob.\n")
+    assert result.output.endswith("Final score — Ann: 1, Bob: 3; Bob wins.\n")
     even = run(["play", "--players", "human:Ann,human:Bob", "--games", "2"], ["1234", "1234"])
     assert "An odd number" not in even.output
 
@@ -147,7 +147,7 @@ def test_unsolved_master_collor_scores_13() -> None:
     assert "Code not cracked by Ann in 12 rows; 13 points to Bob (12 + 1)." in result.output
     assert "Bob's code was R R R R R." in result.output
     assert "Score after game 1 of 2: Ann: 0, Bob: 13." in result.output
-    assert "Final score — Ann: 1, Bob: 13; winner Bob." in result.output
+    assert "Final score — Ann: 1, Bob: 13; Bob wins." in result.output
 
 
 def test_unsolved_classic_scores_11_and_roles_swap() -> None:
@@ -156,7 +156,7 @@ def test_unsolved_classic_scores_11_and_roles_swap() -> None:
     assert result.exit_code == 0, result.output
     assert "11 points to Bob (10 + 1)" in result.output
     assert "Game 2 of 2 begins. Codemaker: Ann. Codebreaker: Bob." in result.output
-    assert "Final score — Ann: 1, Bob: 11; winner Bob." in result.output
+    assert "Final score — Ann: 1, Bob: 11; Bob wins." in result.output
 
 
 # ---------------------------------------------------------------- maker role
@@ -212,8 +212,8 @@ def test_false_feedback_names_the_rows_restarts_and_pays_the_breaker() -> None:
         "You, take back the pins of row 2? [Y/n] maybe" in result.output
     )
     assert "please y or n" in result.output
-    assert "error: 3 black + 9 white is more pins than the 5 positions" in result.stderr
-    assert "error: 'nonsense' is not pins" in result.stderr
+    assert "error: line 2: 3 black + 9 white is more pins than the 5 positions" in result.stderr
+    assert "error: line 3: 'nonsense' is not pins" in result.stderr
     assert "Wrong pins: no code gives rows 1 and 2 the pins they got." in result.output
     assert "3 points to the computer for the wrong pins (Master Collor's rule)" in result.output
     assert "Game 1 of 1 restarts with an empty board." in result.output
@@ -361,11 +361,14 @@ def test_hint_elsewhere_says_it_is_for_the_codebreakers_guess() -> None:
     result = run(args, lines)
     assert result.exit_code == 0, result.output
     told = "is for the codebreaker's guess: it counts the codes that fit the rows"
-    assert result.stderr.splitlines() == [f"error: 'hint' {told}", f"error: 'tipp' {told}"]
+    assert result.stderr.splitlines() == [
+        f"error: line 2: 'hint' {told}",
+        f"error: line 4: 'tipp' {told}",
+    ]
     assert "fit the rows so far" not in result.output
     assert f"Final score — You: {len(guesses)}, Computer: 0; you win." in result.output
     hidden = run(["play", "--role", "maker", "--games", "1"], ["hint", "random", "quit"])
-    assert f"error: 'hint' {told}" in hidden.stderr and "not a colour" not in hidden.stderr
+    assert f"error: line 1: 'hint' {told}" in hidden.stderr and "not a colour" not in hidden.stderr
 
 
 def test_hint_text_names_pins_that_leave_no_code() -> None:
@@ -377,11 +380,11 @@ def test_hint_text_names_pins_that_leave_no_code() -> None:
 def test_impossible_pins_are_named_with_the_games_pin_in_the_language_shown() -> None:
     lines = ["1234", "5 0", "3 1", "quit"]
     superhirn = run(["play", "--preset", "superhirn", "--role", "maker", "--games", "1"], lines)
-    assert "error: 5 red + 0 white is more pins than the 4 positions" in superhirn.stderr
-    assert "error: 3 red and 1 white cannot happen" in superhirn.stderr
+    assert "error: line 2: 5 red + 0 white is more pins than the 4 positions" in superhirn.stderr
+    assert "error: line 3: 3 red and 1 white cannot happen" in superhirn.stderr
     german = run(["--lang", "de", "play", "--role", "maker", "--games", "1"], lines)
-    assert "Fehler: 5 schwarz + 0 weiß sind mehr Stifte als die 4 Stellen" in german.stderr
-    assert "Fehler: 3 schwarz und 1 weiß gibt es nicht" in german.stderr
+    assert "Fehler: Zeile 2: 5 schwarz + 0 weiß sind mehr Stifte als die 4 Stellen" in german.stderr
+    assert "Fehler: Zeile 3: 3 schwarz und 1 weiß gibt es nicht" in german.stderr
     assert "black" not in german.stderr and "white" not in german.stderr
 
 
@@ -390,8 +393,12 @@ def test_commands_of_a_game_under_way_are_named_at_the_secret_prompt() -> None:
         ["play", "--role", "maker", "--games", "1"], ["giveup", "undo", "board", "1234", "quit"]
     )
     assert result.exit_code == 1
-    assert "error: only the codebreaker can give up a game" in result.stderr  # never a codemaker
-    assert "error: 'undo' is for a game under way; the secret code comes first" in result.stderr
+    assert (
+        "error: line 1: only the codebreaker can give up a game" in result.stderr
+    )  # never a codemaker
+    assert "error: line 2: 'undo' is for a game under way; the secret code comes first" in (
+        result.stderr
+    )
     assert "No board yet: the secret code comes first." in result.output
     assert "not a colour" not in result.stderr
 
@@ -453,7 +460,7 @@ def test_duel_can_be_chosen_for_any_preset() -> None:
         ["1234", "4321", "4321", "1111"],
     )
     assert result.exit_code == 0, result.output
-    assert "Game 1 of 1 won by Ann (cracked the code first)." in result.output
+    assert "Game 1 of 1: Ann won (cracked the code first)." in result.output
 
 
 # ---------------------------------------------------------------- ends and errors
@@ -491,7 +498,7 @@ def test_quit_in_a_script_leaves_at_once_without_asking(args: list[str], lines: 
     ("args", "lines", "said"),
     [
         (["--games", "1", "--seed", "1"], ["giveup"], "You gave up after 0 rows"),
-        (["--preset", "logik"], ["random", "aufgeben"], "won by Computer (you gave up)"),
+        (["--preset", "logik"], ["random", "aufgeben"], "the computer won (you gave up)"),
     ],
 )
 def test_giveup_in_a_script_gives_up_at_once_without_asking(
@@ -526,8 +533,8 @@ def test_help_at_the_prompt_then_a_bad_code_then_play_on() -> None:
     opening = result.output.split("your guess")[0]
     assert "Type help for the commands, rules for the rules." in opening
     assert "at a guess prompt" in result.output and "Final score" in result.output
-    assert "error: '12' has 2 colours; a code has 4, like RGBY" in result.stderr
-    assert "error: 'hello' is not a colour here" in result.stderr
+    assert "error: line 2: '12' has 2 colours; a code has 4, like RGBY" in result.stderr
+    assert "error: line 3: 'hello' is not a colour here" in result.stderr
 
 
 def test_bad_options_exit_2_with_one_line() -> None:
@@ -733,10 +740,10 @@ def test_a_hidden_secret_is_never_echoed_in_a_script() -> None:
         ["RRGB", "OPKQ", "OPKW", "giveup"],
     )
     assert result.exit_code == 0, result.output
-    assert "error: a colour appears twice; in this game each colour may appear once" in (
+    assert "error: line 1: a colour appears twice; in this game each colour may appear once" in (
         result.stderr
     )
-    assert "error: a character typed is not a colour here" in result.stderr
+    assert "error: line 2: a character typed is not a colour here" in result.stderr
     everything = result.output + result.stderr
     for typed in ("RRGB", "OPKQ", "OPKW", "'Q'"):
         assert typed not in everything
@@ -799,7 +806,7 @@ def test_unreadable_lines_are_refused_and_never_echoed() -> None:
     result = CliRunner().invoke(main, ["mastermind", "play", "--games", "1"], input=data)
     assert result.stderr.splitlines() == [
         "error: line 1: not readable as text in the input's encoding (utf-8); nothing done",
-        "error: a line with control characters was skipped",
+        "error: line 2: a line with control characters was skipped",
         "match abandoned: quit",
     ]
     assert "\x1b" not in result.output and "\ufffd" not in result.output
@@ -902,11 +909,9 @@ def test_duel_scores_with_halves_are_written_in_the_language_in_use() -> None:
     german = CliRunner().invoke(main, ["--lang", "de", *args])
     assert german.exit_code == 0, german.output
     assert "Stand nach Spiel 2 von 2: Computer 1: 1,5 und Computer 2: 0,5." in german.output
-    assert "Endstand — Computer 1: 1,5 und Computer 2: 0,5; es gewinnt Computer 1." in (
-        german.output
-    )
+    assert "Endstand — Computer 1: 1,5 und Computer 2: 0,5; Computer 1 gewinnt." in (german.output)
     english = CliRunner().invoke(main, ["--lang", "en", *args])
-    assert "Final score — Computer 1: 1.5, Computer 2: 0.5; winner Computer 1." in english.output
+    assert "Final score — Computer 1: 1.5, Computer 2: 0.5; Computer 1 wins." in english.output
 
 
 @pytest.mark.parametrize(
@@ -926,8 +931,8 @@ def test_duel_scores_with_halves_are_written_in_the_language_in_use() -> None:
             ["--preset", "logik", "--seed", "3"],
             ["random", "aufgeben"],
             [
-                "Spiel 1 von 1 gewonnen von Computer (du hast aufgegeben).",
-                "Endstand — Du: 0 und Computer: 1; es gewinnt Computer.",
+                "Spiel 1 von 1: der Computer hat gewonnen (du hast aufgegeben).",
+                "Endstand — Du: 0 und Computer: 1; der Computer gewinnt.",
             ],
         ),
     ],

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 import pytest
 from click.testing import CliRunner, Result
 
+from testsupport.cli import messages
 from turing import i18n
 from turing.cli.main import main
 from turing.mastermind.commands import (
@@ -221,7 +222,7 @@ def test_at_the_guess_prompt_mistyped_commands_are_named_and_code_typos_mended()
     assert result.exit_code == 0, result.output
     colours = "colours are R=red(1) G=green(2) B=blue(3) Y=yellow(4) W=white(5) K=black(6)"
     commands = "the commands here are hint, board, help, rules, giveup, quit"
-    assert result.stderr.splitlines() == [
+    assert messages(result.stderr) == [
         "error: unknown command 'hints'; did you mean hint?",
         "error: unknown command 'hin'; did you mean hint?",
         "error: unknown command 'hint please'; did you mean hint?",
@@ -251,7 +252,7 @@ def test_in_german_at_the_guess_prompt_of_superhirn_with_the_ninth_colour() -> N
         "die Farben sind R=rot(1) G=gelb(2) N=grün(3) B=blau(4) W=weiß(5) S=schwarz(6) "
         "O=orange(7) L=lila(8) ◌=leeres Loch(. oder 0 oder 9)"
     )
-    assert result.stderr.splitlines() == [
+    assert messages(result.stderr) == [
         "Fehler: unbekannter Befehl 'hints'; meintest du tipp?",
         "Fehler: unbekannter Befehl 'tip'; meintest du tipp?",
         "Fehler: 'blua' ist hier keine Farbe; meintest du blau?",
@@ -274,7 +275,7 @@ def test_at_the_pins_and_reveal_prompts_mistyped_commands_are_named() -> None:
         "is not pins: type black (or red) then white like '2 1', '2,1' or '2-1', one digit "
         "for black (or red) alone like '4', pins like 'bbw' or 'rot rot weiß', or '-' for none"
     )
-    assert result.stderr.splitlines()[:7] == [
+    assert messages(result.stderr)[:7] == [
         "error: unknown command 'hlep'; did you mean help?",
         "error: unknown command 'undoo'; did you mean undo?",
         f"error: 'zufall' is not a command of this prompt; {commands}",
@@ -291,7 +292,7 @@ def test_in_german_at_the_pins_prompt_words_are_named_and_counts_in_words_are_pi
     lines = ["zufall", "zeig brett", "zwei eins", "beenden"]
     result = run(["--lang", "de", "play", "--role", "maker", "--games", "1"], lines)
     assert result.exit_code == 1
-    assert result.stderr.splitlines() == [
+    assert messages(result.stderr) == [
         "Fehler: unbekannter Befehl 'zeig'; die Befehle hier sind zurück, brett, hilfe, regeln, "
         "beenden",
         "Fehler: 'zwei eins' sind keine Signal-Stifte: tippe schwarz (oder rot), dann weiß wie "
@@ -315,7 +316,7 @@ def test_a_word_that_is_no_colour_is_named_whole_and_a_colour_name_once() -> Non
     lines += ["rot gelb grün blau", "quit"]
     result = run(["--lang", "en", "play", "--seed", "1", "--games", "1"], lines)
     assert result.exit_code == 1
-    assert result.stderr.splitlines() == [
+    assert messages(result.stderr) == [
         f"error: 'purple' is not used in this game; {colours}",
         f"error: 'violet' is not a colour here; {colours}",
         f"error: 'lila' (purple) is not used in this game; {colours}",
@@ -339,7 +340,7 @@ def test_empty_holes_in_a_game_without_them_are_said_to_be_none(preset: str) -> 
     lines = ["....", ".YGB", "R-GB", "RG_B", "quit"]
     result = run(["--lang", "en", "play", "--preset", preset, "--games", "1"], lines)
     assert result.exit_code == 1
-    assert result.stderr.splitlines() == [
+    assert messages(result.stderr) == [
         "error: this game has no empty holes: every position takes a colour"
     ] * 4 + ["match abandoned: quit"]
 
@@ -349,7 +350,7 @@ def test_in_german_a_word_that_is_no_colour_is_named_whole_and_a_colour_name_onc
     lines = ["lila", "violett", "purple", "braun", "gray", "rote", "veilchen", "RNBX", "quit"]
     result = run(["--lang", "de", "play", "--seed", "1", "--games", "1"], lines)
     assert result.exit_code == 1
-    assert result.stderr.splitlines() == [
+    assert messages(result.stderr) == [
         f"Fehler: 'lila' kommt in diesem Spiel nicht vor; {colours}",
         f"Fehler: 'violett' (lila) kommt in diesem Spiel nicht vor; {colours}",
         f"Fehler: 'purple' (lila) kommt in diesem Spiel nicht vor; {colours}",

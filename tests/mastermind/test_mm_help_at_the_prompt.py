@@ -126,8 +126,8 @@ def test_play_help_keeps_the_full_text() -> None:
 @pytest.mark.parametrize(
     ("lang", "word", "error"),
     [
-        ("en", "help me", "error: no help on 'me'; type help for the list, or help guess"),
-        ("de", "hilfe mir", "Fehler: keine Hilfe zu 'mir'; tippe hilfe für die Liste"),
+        ("en", "help me", "error: line 1: no help on 'me'; type help for the list, or help guess"),
+        ("de", "hilfe mir", "Fehler: Zeile 1: keine Hilfe zu 'mir'; tippe hilfe für die Liste"),
     ],
 )
 def test_help_on_something_unknown_is_one_error_line(lang: str, word: str, error: str) -> None:

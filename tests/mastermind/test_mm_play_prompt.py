@@ -201,8 +201,8 @@ def test_digits_run_together_are_refused_naming_the_accepted_forms() -> None:
     args = ["play", "--preset", "superhirn", "--role", "maker", "--games", "1", "--seed", "1"]
     result = run(args, ["RYBW", "21", "2-1", "quit"])
     assert (
-        "error: '21' is not pins: type black (or red) then white like '2 1', '2,1' or '2-1', "
-        "one digit for black (or red) alone like '4', pins like 'bbw' or 'rot rot weiß', "
+        "error: line 2: '21' is not pins: type black (or red) then white like '2 1', '2,1' or "
+        "'2-1', one digit for black (or red) alone like '4', pins like 'bbw' or 'rot rot weiß', "
         "or '-' for none"
     ) in result.stderr
     assert "row  1  R Y G B   ●●○·  2 red, 1 white" in result.output
@@ -218,10 +218,22 @@ def test_digits_run_together_are_refused_naming_the_accepted_forms() -> None:
 @pytest.mark.parametrize(
     ("language", "typed", "meant"),
     [
-        ("de", "grun rot blau gelb", "Fehler: 'grun' ist hier keine Farbe; meintest du grün?"),
-        ("de", "rot weis grün blau", "Fehler: 'weis' ist hier keine Farbe; meintest du weiß?"),
-        ("en", "grun red blue yellow", "error: 'grun' is not a colour here; did you mean green?"),
-        ("en", "red blua", "error: 'blua' is not a colour here; did you mean blue?"),
+        (
+            "de",
+            "grun rot blau gelb",
+            "Fehler: Zeile 1: 'grun' ist hier keine Farbe; meintest du grün?",
+        ),
+        (
+            "de",
+            "rot weis grün blau",
+            "Fehler: Zeile 1: 'weis' ist hier keine Farbe; meintest du weiß?",
+        ),
+        (
+            "en",
+            "grun red blue yellow",
+            "error: line 1: 'grun' is not a colour here; did you mean green?",
+        ),
+        ("en", "red blua", "error: line 1: 'blua' is not a colour here; did you mean blue?"),
     ],
 )
 def test_a_near_miss_of_a_colour_word_is_refused_naming_the_colour(
@@ -243,7 +255,9 @@ def test_a_secret_typed_hidden_gets_no_colour_named() -> None:
         input="grun rot blau gelb\nquit\n",
     )
     assert "grün?" not in result.stderr and "grun" not in result.stderr
-    assert "Fehler: ein getipptes Zeichen ist hier keine Farbe" in result.stderr, result.stderr
+    assert "Fehler: Zeile 1: ein getipptes Zeichen ist hier keine Farbe" in result.stderr, (
+        result.stderr
+    )
 
 
 # -- messages at a terminal
@@ -274,22 +288,26 @@ def german(args: list[str], lines: list[str]) -> Result:
 
 def test_a_codemaker_is_told_only_the_codebreaker_gives_up() -> None:
     made = german(["play", "--role", "maker", "--games", "1"], ["aufgeben", "beenden"])
-    assert made.stderr.splitlines()[0] == "Fehler: nur der Code-Brecher kann ein Spiel aufgeben"
+    assert (
+        made.stderr.splitlines()[0]
+        == "Fehler: Zeile 1: nur der Code-Brecher kann ein Spiel aufgeben"
+    )
     # in a duel the player setting a code breaks one too, and may give up once it is set
     duel = german(["play", "--preset", "logik"], ["aufgeben", "beenden"])
     assert duel.stderr.splitlines()[0] == (
-        "Fehler: 'aufgeben' gilt erst im laufenden Spiel; zuerst kommt der Geheimcode"
+        "Fehler: Zeile 1: 'aufgeben' gilt erst im laufenden Spiel; zuerst kommt der Geheimcode"
     )
 
 
 def test_a_code_of_the_wrong_length_is_said_with_anzahl_in_german() -> None:
     result = german(["play", "--games", "1", "--seed", "1"], ["RN", "beenden"])
     assert (
-        "Fehler: 'RN' hat die falsche Anzahl an Farben (2); ein Code hat 4, etwa RNBG"
+        "Fehler: Zeile 1: 'RN' hat die falsche Anzahl an Farben (2); ein Code hat 4, etwa RNBG"
         in result.stderr
     )
     hidden = german(["play", "--role", "maker", "--games", "1"], ["RN", "beenden"])
-    assert "Fehler: der getippte Code hat die falsche Anzahl an Farben (2)" in hidden.stderr
+    wrong = "Fehler: Zeile 1: der getippte Code hat die falsche Anzahl an Farben (2)"
+    assert wrong in hidden.stderr
 
 
 def test_a_bad_second_secret_entry_is_named_and_no_to_leaving_does_nothing() -> None:

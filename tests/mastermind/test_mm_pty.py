@@ -246,7 +246,7 @@ def test_logik_duel_shows_your_own_code_and_both_boards() -> None:
     child.sendline("aufgeben")
     child.expect("\\[y/N\\]")
     child.sendline("yes")
-    child.expect("Game 1 of 1 won by Computer \\(you gave up\\).")
+    child.expect("Game 1 of 1: the computer won \\(you gave up\\).")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0

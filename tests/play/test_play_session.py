@@ -189,11 +189,11 @@ def test_four_verifiers_in_one_test_are_refused_as_the_line_not_run(tmp_path: Pa
     any other: it says the line was not run, and runs none of it."""
     transcript = tmp_path / "t.jsonl"
     result = play(["--transcript", str(transcript)], "test 111 A B C D\nquit\n")
-    assert "error: at most 3 tests per round (the line was not run)" in result.output
+    assert "error: line 1: at most 3 tests per round (the line was not run)" in result.output
     events = [json.loads(line)["event"] for line in transcript.read_text().splitlines()]
     assert "test" not in events
     german = play(["--lang", "de"], "test 111 A B C D\nquit\n")
-    assert "Fehler: höchstens 3 Tests pro Runde (die Zeile wurde nicht ausgeführt)" in (
+    assert "Fehler: Zeile 1: höchstens 3 Tests pro Runde (die Zeile wurde nicht ausgeführt)" in (
         german.output
     )
 
@@ -204,9 +204,9 @@ def test_a_refused_line_uses_no_tests(tmp_path: Path) -> None:
         ["--transcript", str(transcript)],
         "test 111 A\ntest B C D\ntest B B\ntest B; note A x; test C; test D; test E\nquit\n",
     )
-    assert "error: at most 3 tests per round (the line was not run)" in result.output
-    assert "error: verifier B named twice" in result.output
-    assert "error: no verifier 'E'" in result.output
+    assert "error: line 2: at most 3 tests per round (the line was not run)" in result.output
+    assert "error: line 3: verifier B named twice" in result.output
+    assert "error: line 4: no verifier 'E'" in result.output
     tests = [
         e for e in map(json.loads, transcript.read_text().splitlines()) if e["event"] == "test"
     ]
@@ -221,16 +221,24 @@ def test_a_test_after_done_is_refused_as_testing_over_whatever_it_lacks(tmp_path
     script = "done; t b\ndone\ntest A\nt\nt q\ntest 352 A\ncompose 111\nc 111; t a\nquit\n"
     result = play(["--transcript", str(transcript)], script)
     errors = [line for line in result.output.splitlines() if line.startswith("error: ")]
-    over = "error: testing is over for this round: solve or pass"
+    over = "testing is over for this round: solve or pass"
     not_run = " (the line was not run)"
-    assert errors == [over + not_run, over, over, over, over + not_run, over, over + not_run]
+    assert errors == [
+        f"error: line 1: {over}{not_run}",
+        f"error: line 3: {over}",
+        f"error: line 4: {over}",
+        f"error: line 5: {over}",
+        f"error: line 6: {over}{not_run}",
+        f"error: line 7: {over}",
+        f"error: line 8: {over}{not_run}",
+    ]
     events = [json.loads(line)["event"] for line in transcript.read_text().splitlines()]
     assert "test" not in events and "compose" not in events
     german = play(["--lang", "de"], "fertig\ntest A\nt 352 a\nquit\n")
     errors = [line for line in german.output.splitlines() if line.startswith("Fehler: ")]
     assert errors == [
-        "Fehler: die Tests dieser Runde sind vorbei: löse oder passe",
-        "Fehler: die Tests dieser Runde sind vorbei: löse oder passe "
+        "Fehler: Zeile 2: die Tests dieser Runde sind vorbei: löse oder passe",
+        "Fehler: Zeile 3: die Tests dieser Runde sind vorbei: löse oder passe "
         "(die Zeile wurde nicht ausgeführt)",
     ]
 
@@ -248,23 +256,24 @@ def test_a_refused_line_of_several_commands_says_none_of_it_ran(tmp_path: Path) 
     errors = [line for line in result.output.splitlines() if line.startswith("error: ")]
     not_run = " (the line was not run)"
     assert errors == [
-        "error: no verifier 'q': this puzzle has A, B, C, D" + not_run,
-        "error: no verifier 'q': this puzzle has A, B, C, D",
-        "error: unknown command 'foo' (type help for the commands)" + not_run,
-        "error: '1234' is not a code: a code is three digits 1–5, like 352" + not_run,
-        "error: compose a code first (compose 352), or give it: test 352 A",
-        "error: nothing may follow pass on a line: the turn is over after it" + not_run,
-        "error: at most 3 tests per round" + not_run,
-        "error: card 4 has criteria 1–3, not 9",
-        "error: card 4 has criteria 1–3, not 9" + not_run,
+        "error: line 1: no verifier 'q': this puzzle has A, B, C, D" + not_run,
+        "error: line 2: no verifier 'q': this puzzle has A, B, C, D",
+        "error: line 3: unknown command 'foo' (type help for the commands)" + not_run,
+        "error: line 4: '1234' is not a code: a code is three digits 1–5, like 352" + not_run,
+        "error: line 5: compose a code first (compose 352), or give it: test 352 A",
+        "error: line 6: nothing may follow pass on a line: the turn is over after it" + not_run,
+        "error: line 7: at most 3 tests per round" + not_run,
+        "error: line 8: card 4 has criteria 1–3, not 9",
+        "error: line 9: card 4 has criteria 1–3, not 9" + not_run,
     ]
     events = [json.loads(line)["event"] for line in transcript.read_text().splitlines()]
     assert not {"compose", "test", "strike", "hint"} & set(events)
     german = play(["--lang", "de"], "c 123; t a; t q\nt q\nquit\n")
     errors = [line for line in german.output.splitlines() if line.startswith("Fehler: ")]
     assert errors == [
-        "Fehler: kein Prüfer 'q': dieses Rätsel hat A, B, C, D (die Zeile wurde nicht ausgeführt)",
-        "Fehler: kein Prüfer 'q': dieses Rätsel hat A, B, C, D",
+        "Fehler: Zeile 1: kein Prüfer 'q': dieses Rätsel hat A, B, C, D "
+        "(die Zeile wurde nicht ausgeführt)",
+        "Fehler: Zeile 2: kein Prüfer 'q': dieses Rätsel hat A, B, C, D",
     ]
 
 
@@ -282,7 +291,7 @@ def test_hint_best_after_done_is_refused_and_not_counted() -> None:
         raise AssertionError("hint best after done was accepted")
     assert session.game.hints_used("player") == 0
     result = play([], "c 111; t a\ndone\nhint best\nsolve 241\n")
-    assert "error: testing is over for this round" in result.output
+    assert "error: line 3: testing is over for this round" in result.output
     rows = [line.split() for line in result.output.splitlines() if line.startswith("player ")]
     assert rows[-1][-1] == "0"  # no hint counted
 

@@ -333,7 +333,7 @@ async def test_an_odd_number_of_games_is_said_at_the_start_and_the_higher_total_
     async with app.run_test(size=(100, 30)) as pilot:
         await ready(pilot, app)
         text = await shown(pilot, app)
-        assert "An odd number of games: Computer makes one code more than you (2 to 1)." in text
+        assert "An odd number of games: the computer makes one code more than you (2 to 1)." in text
         assert "game 1 of 3" in text
     single = Match(get_preset("classic"), (YOU, COMPUTER), games=1, first_breaker=0, seed=3)
     app = board_app(single)
@@ -344,7 +344,7 @@ async def test_an_odd_number_of_games_is_said_at_the_start_and_the_higher_total_
         await pilot.press("y")
         await pilot.pause(0.1)
         assert app.ended is not None
-        assert "Final score: You 0, Computer 11; Computer wins." in app.ended.text
+        assert "Final score: You 0, Computer 11; the computer wins." in app.ended.text
 
 
 @run_async
@@ -402,8 +402,8 @@ async def test_in_german_the_one_person_is_du_on_the_board_as_in_play(preset: st
         assert "Stand nach Spiel 1 von 2: Du 0; Computer 11." in text
     else:
         assert "Du gegen den Code des Computers" in text
-        assert "Spiel 1 gewonnen von Computer (du hast aufgegeben)." in text
-        assert "Endstand: Du 0; Computer 1; Computer gewinnt." in text
+        assert "Spiel 1: der Computer hat gewonnen (du hast aufgegeben)." in text
+        assert "Endstand: Du 0; Computer 1; der Computer gewinnt." in text
     assert "Spieler" not in text and "Du hat" not in text
 
 
@@ -890,7 +890,7 @@ async def test_duel_between_two_people_hides_each_move_behind_the_cover() -> Non
         await pilot.pause(0.1)
         assert app.ended is not None
         text = await shown(pilot, app)
-        assert "Game 1 won by bob (cracked the code first)." in text
+        assert "Game 1: bob won (cracked the code first)." in text
         assert "WWKG" in codes_on_screen(text) and "WWKK" in codes_on_screen(text)
 
 

@@ -29,6 +29,7 @@ from turing.cli.output import (
     UnreadableLine,
     as_written,
     emit_json,
+    error_text,
     fail,
     input_encoding,
     json_text,
@@ -114,7 +115,7 @@ from turing.mastermind.scoring import Feedback, FeedbackError, pin_name
 from turing.mastermind.simulate import SimulationError, holds_games, sample_secrets, simulate
 from turing.mastermind.space import Code, SpaceError
 from turing.mastermind.strategies import STRATEGIES, Strategy, StrategyError, make_strategy
-from turing.mastermind.words import against_code, code_was, points_to
+from turing.mastermind.words import against_code, code_was, points_to, subject
 from turing.ui.prompt import CONTROL
 
 DEFAULT_STRATEGY = "most-parts"
@@ -678,7 +679,7 @@ class Reader:
     def error(self, message: str) -> None:
         # Wrapped at words on a terminal, as the game's other lines are; to a pipe one line.
         self.err.print(
-            _("error: {message}").format(message=message),
+            error_text(message, None if self.interactive else self.lines_read),
             markup=False,
             soft_wrap=not self.err.is_terminal,
             highlight=False,
@@ -696,7 +697,7 @@ class Reader:
             except UnicodeDecodeError:
                 raw = "\udcff"  # refused below, as a line read with its bad bytes kept
             if not readable(raw):
-                self.error(unreadable_line_text(None, encoding))
+                self.error(unreadable_line_text(True, encoding))
                 return None
             text = raw.strip()
             if CONTROL.search(text):
@@ -707,7 +708,7 @@ class Reader:
         try:
             read = read_line(sys.stdin, first=self.lines_read == 1)
         except UnreadableLine:
-            self.error(unreadable_line_text(self.lines_read, input_encoding(sys.stdin)))
+            self.error(unreadable_line_text(False, input_encoding(sys.stdin)))
             return None
         if read is None:
             raise Abandon(_("input ended"))
@@ -842,6 +843,10 @@ class View:
     def name(self, seat: int) -> str:
         return self.seats[seat].name
 
+    def subject(self, seat: int) -> str:
+        """The seat as a sentence's subject: the computer is *the computer*."""
+        return subject(self.seats[seat])
+
     def is_you(self, seat: int) -> bool:
         """Whether ``seat`` is the one person known by the default name You, who is spoken
         to (``You cracked the code``, German ``Du hast``) rather than named."""
@@ -905,16 +910,16 @@ class View:
         if self.is_you(more):
             text = _(
                 "An odd number of games: you make one code more than {other} ({more} to {fewer})."
-            ).format(other=self.name(1 - more), **counts)
+            ).format(other=self.subject(1 - more), **counts)
         elif self.is_you(1 - more):
             text = _(
                 "An odd number of games: {name} makes one code more than you ({more} to {fewer})."
-            ).format(name=self.name(more), **counts)
+            ).format(name=self.subject(more), **counts)
         else:
             text = _(
                 "An odd number of games: {name} makes one code more than {other} "
                 "({more} to {fewer})."
-            ).format(name=self.name(more), other=self.name(1 - more), **counts)
+            ).format(name=self.subject(more), other=self.subject(1 - more), **counts)
         self.say(text)
 
     def game_label(self, game: int) -> str:
@@ -1077,8 +1082,8 @@ class View:
             self.say(_("{game}: you won ({reason}).").format(game=game, reason=self._reason(event)))
         else:
             self.say(
-                _("{game} won by {name} ({reason}).").format(
-                    game=game, name=self.name(event.winner), reason=self._reason(event)
+                _("{game}: {name} won ({reason}).").format(
+                    game=game, name=self.subject(event.winner), reason=self._reason(event)
                 )
             )
         if self.games > 1:
@@ -1088,7 +1093,7 @@ class View:
         """Why a duel ended, in the language in use."""
         if event.gave_up is not None and self.is_you(event.gave_up):
             return _("you gave up")
-        return event.reason_text((self.name(0), self.name(1)))
+        return event.reason_text((self.subject(0), self.subject(1)))
 
     def _match_over(self, event: MatchOver) -> None:
         if event.winner is None:
@@ -1097,8 +1102,8 @@ class View:
             self.say(_("Final score — {score}; you win.").format(score=self.score(event.scores)))
         else:
             self.say(
-                _("Final score — {score}; winner {name}.").format(
-                    score=self.score(event.scores), name=self.name(event.winner)
+                _("Final score — {score}; {name} wins.").format(
+                    score=self.score(event.scores), name=self.subject(event.winner)
                 )
             )
 

@@ -663,17 +663,25 @@ def read_line(stream: IO[str], first: bool = False) -> str | None:
     return line.rstrip("\r\n")
 
 
-def unreadable_line_text(number: int | None, encoding: str) -> str:
-    """The error of a line that is not text: the script's line ``number``, or (None) the
-    line just typed."""
-    if number is None:
+def unreadable_line_text(typed: bool, encoding: str) -> str:
+    """The error of a line that is not text: the line just typed, or (``typed`` false) a
+    script's line, whose number :func:`error_text` gives."""
+    if typed:
         return _(
             "the line typed is not readable as text in the input's encoding ({encoding}); "
             "nothing done"
         ).format(encoding=encoding)
-    return _(
-        "line {n}: not readable as text in the input's encoding ({encoding}); nothing done"
-    ).format(n=number, encoding=encoding)
+    return _("not readable as text in the input's encoding ({encoding}); nothing done").format(
+        encoding=encoding
+    )
+
+
+def error_text(message: str, line: int | None = None) -> str:
+    """An error at a game's prompt: for a line read from a script, with its ``line``
+    number (the first is 1), as a reader of the script's output looks for it."""
+    if line is None:
+        return _("error: {message}").format(message=message)
+    return _("error: line {n}: {message}").format(n=line, message=message)
 
 
 #: How a message names standard input read as a file (``-``).

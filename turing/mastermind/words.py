@@ -46,3 +46,11 @@ def points_to(seat: Seat) -> str:
     if is_the_computer(seat):
         return pgettext("points to", "the computer")
     return seat.name
+
+
+def subject(seat: Seat) -> str:
+    """A seat as the subject of a sentence (``… wins``, ``… makes one code more``): the
+    name, or *the computer* (German ``der Computer``)."""
+    if is_the_computer(seat):
+        return pgettext("subject", "the computer")
+    return seat.name

@@ -50,7 +50,7 @@ from turing.mastermind.presets import EMPTY_HOLE, EMPTY_HOLE_MARK, Preset
 from turing.mastermind.scoring import Feedback, pin_name
 from turing.mastermind.space import Code
 from turing.mastermind.strategies import Strategy
-from turing.mastermind.words import against_code, points_to
+from turing.mastermind.words import against_code, points_to, subject
 from turing.ui.board import (
     ConfirmScreen,
     CoverScreen,
@@ -477,6 +477,10 @@ class MastermindBoardApp(ServedApp):
     def _seat_name(self, seat: int) -> str:
         return self.sitting.seats[seat].name
 
+    def _subject(self, seat: int) -> str:
+        """The seat as a sentence's subject: the computer is *the computer*."""
+        return subject(self.sitting.seats[seat])
+
     def _score(self, scores: tuple[float, float]) -> str:
         # short: the header line holds it; in German a semicolon, as the comma marks decimals
         first, second = format_points(scores[0]), format_points(scores[1])
@@ -553,7 +557,7 @@ class MastermindBoardApp(ServedApp):
             return ""
         more = 0 if codes[0] > codes[1] else 1
         counts = {"more": codes[more], "fewer": codes[1 - more]}
-        name, other = self._seat_name(more), self._seat_name(1 - more)
+        name, other = self._subject(more), self._subject(1 - more)
         if self.you == more:
             return _(
                 "An odd number of games: you make one code more than {other} ({more} to {fewer})."
@@ -577,14 +581,14 @@ class MastermindBoardApp(ServedApp):
         if event.gave_up is not None and event.gave_up == self.you:
             reason = _("you gave up")
         else:
-            reason = event.reason_text((self._seat_name(0), self._seat_name(1)))
+            reason = event.reason_text((self._subject(0), self._subject(1)))
         if event.winner is None:
             text = _("Game {game}: a draw ({reason}).").format(game=event.game, reason=reason)
         elif event.winner == self.you:
             text = _("Game {game}: you won ({reason}).").format(game=event.game, reason=reason)
         else:
-            text = _("Game {game} won by {name} ({reason}).").format(
-                game=event.game, name=self._seat_name(event.winner), reason=reason
+            text = _("Game {game}: {name} won ({reason}).").format(
+                game=event.game, name=self._subject(event.winner), reason=reason
             )
         return text + self._running_score(event.game, event.scores)
 
@@ -595,7 +599,7 @@ class MastermindBoardApp(ServedApp):
         if event.winner == self.you:
             return _("Final score: {score}; you win.").format(score=score)
         return _("Final score: {score}; {name} wins.").format(
-            score=score, name=self._seat_name(event.winner)
+            score=score, name=self._subject(event.winner)
         )
 
     # -- actions (keys, clicks and buttons) --

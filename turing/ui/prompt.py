@@ -47,6 +47,7 @@ from turing.cli.output import (
     UnreadableLine,
     as_written,
     command_to_copy,
+    error_text,
     input_encoding,
     read_line,
     readable,
@@ -766,14 +767,16 @@ class Reader:
                 return line
 
     def _refuse(self, message: str) -> None:
-        self.console.print(Text(_("error: {message}").format(message=message), style="red"))
+        self.console.print(Text(self.error_text(message), style="red"))
+
+    def error_text(self, message: str) -> str:
+        """An error about the line last read: in a script, with its number."""
+        return error_text(message, None if self.interactive else self.lines_read)
 
     def _unreadable(self) -> str:
-        """The error of a line that is not text: in a script, which line it was; typed, the
-        encoding the terminal is read in, the input's (prompt_toolkit reads in it too)."""
-        if self.interactive:
-            return unreadable_line_text(None, input_encoding(self.stream))
-        return unreadable_line_text(self.lines_read, input_encoding(self.stream))
+        """The error of a line that is not text: typed, with the encoding the terminal is
+        read in, the input's (prompt_toolkit reads in it too)."""
+        return unreadable_line_text(self.interactive, input_encoding(self.stream))
 
     def _first_pasted(self, text: str) -> str:
         """The first line of ``text`` taken at the prompt: several lines pasted at once
@@ -922,8 +925,10 @@ class PromptView:
         else:
             self.console.print(message)
 
-    def error(self, message: str) -> None:
-        self.say(_("error: {message}").format(message=message), style="red")
+    def error(self, message: str, about_line: bool = True) -> None:
+        """Say what is wrong; ``about_line``: with the line it is about, in a script."""
+        text = self.reader.error_text(message) if about_line else error_text(message)
+        self.say(text, style="red")
 
     # -- the game loop --
 
@@ -1012,6 +1017,18 @@ class PromptView:
         self.say(table)
         for line in fewest_lines(fewest) if fewest is not None else ():
             self.say(line)
+        self._share_code()
+
+    def _share_code(self) -> None:
+        """The puzzle's share code, shown only once the game is over."""
+        code = self.session.share_code()
+        if code is not None:
+            # the command on a line of its own when both do not fit, never broken inside
+            shared = [
+                _("Puzzle code to share: {code}").format(code=code),
+                f"({command_to_copy('play', '--code', code)})",
+            ]
+            self.say(packed(shared, self._terminal_width(), separator="  "))
 
     def _fewest(self) -> FewestTests | None:
         """The fewest tests that guarantee the code, for the after-game table (none when
@@ -1250,7 +1267,8 @@ class PromptView:
                 _(
                     "cannot save to {path}: it holds another saved game, which a script does "
                     "not replace (--overwrite does)"
-                ).format(path=path)
+                ).format(path=path),
+                about_line=False,
             )
             return False
         question = _("{path} holds another saved game. Overwrite it? [y/N] ").format(path=path)
@@ -1451,19 +1469,12 @@ class PromptView:
         if fewest is not None:
             for line in fewest_lines(fewest):
                 self.say(line)
-        code = session.share_code()  # the puzzle's share code, shown only now
-        if code is not None:
-            # the command on a line of its own when both do not fit, never broken inside
-            shared = [
-                _("Puzzle code to share: {code}").format(code=code),
-                f"({command_to_copy('play', '--code', code)})",
-            ]
-            self.say(packed(shared, self._terminal_width(), separator="  "))
+        self._share_code()
         for path, problem in session.end_saves:
             if problem is None:
                 self.say(_("The finished game is saved to {path}.").format(path=path))
             else:
-                self.error(problem)
+                self.error(problem, about_line=False)
         for path in session.end_saves_held:
             if self._save_over_at_end(path):
                 self.say(_("The finished game is saved to {path}.").format(path=path))
@@ -1483,7 +1494,7 @@ class PromptView:
         try:
             session.save(str(path))
         except TuringError as exc:
-            self.error(str(exc))
+            self.error(str(exc), about_line=False)
             return False
         return True
 
