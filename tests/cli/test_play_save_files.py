@@ -74,7 +74,7 @@ def test_a_deeply_nested_file_is_not_saved_over_and_the_game_goes_on(tmp_path: P
     keep = tmp_path / "keep.json"
     typed = play(["--save", str(keep)], f"test 241 A\nsave {path}\nshow\n")
     assert typed.exit_code == 1, typed.output
-    assert f"error: {refused}" in typed.output.splitlines()
+    assert f"error: line 2: {refused}" in typed.output.splitlines()
     assert "end of input: game abandoned; saved to" in typed.output
     assert keep.exists() and path.read_bytes() == before
 
@@ -118,7 +118,7 @@ def test_a_device_or_a_pipe_is_no_save_file(tmp_path: Path) -> None:
         assert not transcript.exists()  # refused before the game
         keep = tmp_path / f"keep{number}.json"
         typed = play(["--players", "ann,bob", "--save", str(keep)], f"test 241 A\nsave {path}\n")
-        assert f"error: {NOT_A_FILE.format(path=path)}" in typed.output.splitlines()
+        assert f"error: line 2: {NOT_A_FILE.format(path=path)}" in typed.output.splitlines()
         assert f"Saved to {path}" not in typed.output
         assert f"saved to {keep}" in typed.output and keep.exists()
 
@@ -132,7 +132,7 @@ def test_a_folder_that_takes_no_new_file_is_refused_before_the_game(tmp_path: Pa
     assert started.output == f"error: --save: {said}\n"
     assert not transcript.exists()
     typed = play([], "save /proc/g.json\ntest 241 A\n")
-    assert f"error: {said}" in typed.output.splitlines() and "241 on A" in typed.output
+    assert f"error: line 1: {said}" in typed.output.splitlines() and "241 on A" in typed.output
 
 
 def test_the_folder_tried_at_the_start_is_left_as_it_was(tmp_path: Path) -> None:
