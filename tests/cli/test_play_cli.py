@@ -453,6 +453,16 @@ def test_bots_only_games_and_json() -> None:
     assert "bot:greedy tests " in watch.output and "bot:greedy wins" in watch.output
 
 
+def test_a_numbered_bot_name_a_game_shows_is_read_back_as_that_bot() -> None:
+    twice = play(["--players", "bot:greedy,bot:greedy", "--seed", "2", "--json"])
+    assert set(json.loads(twice.output)["tests"]) == {"bot:greedy", "bot:greedy-2"}
+    typed = play(["--players", "bot:greedy-2,bot:greedy,bot:greedy", "--seed", "2", "--json"])
+    assert typed.exit_code == 0, typed.output
+    assert set(json.loads(typed.output)["tests"]) == {"bot:greedy-2", "bot:greedy", "bot:greedy-3"}
+    again = play(["--players", "bot:greedy-2,bot:Greedy-2"])
+    assert again.exit_code == 2 and "two players are called 'bot:greedy-2'" in again.output
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

@@ -18,6 +18,7 @@ turn on a :class:`~turing.play.game.Game`.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Mapping
 from typing import Final, Protocol
 
@@ -97,16 +98,29 @@ BOTS: dict[str, BotFactory] = {
 }
 
 
+#: The number a game puts after a bot's kind when two bots of that kind play (bot:greedy-2).
+_NUMBERED: Final = re.compile(r"-[0-9]+$")
+
+
+def bot_name(spec: str) -> str:
+    """The name of the bot ``spec`` names in a game: ``bot:KIND``, or ``bot:KIND-N`` as
+    written so (checked with :func:`bot_kind`)."""
+    kind = bot_kind(spec)
+    number = _NUMBERED.search(spec.strip())
+    return f"{BOT_PREFIX}{kind}{number.group() if number else ''}"
+
+
 def is_bot(spec: str) -> bool:
     """True for a player given as ``bot:NAME``."""
     return spec.strip().lower().startswith(BOT_PREFIX)
 
 
 def bot_kind(spec: str) -> str:
-    """``bot:greedy`` → ``greedy`` (checked against the registry)."""
+    """``bot:greedy`` → ``greedy`` (checked against the registry); ``bot:greedy-2``, the
+    name a game gives a second bot of a kind, → ``greedy`` too."""
     text = spec.strip()
     kind = text[len(BOT_PREFIX) :] if text.lower().startswith(BOT_PREFIX) else text
-    kind = kind.strip().lower()
+    kind = _NUMBERED.sub("", kind.strip().lower())
     if kind not in BOTS:
         raise BotError(
             _("no bot {text!r} (bots: {items})").format(

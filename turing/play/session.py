@@ -73,7 +73,7 @@ from turing.core.sharecode import ShareCodeError, encode
 from turing.core.solver import deduce
 from turing.generation.generator import generate_one
 from turing.i18n import N_, NO_WORDS, YES_WORDS, _, current_language, format_list, ngettext
-from turing.play.bots import Bot, BotError, bot_kind, is_bot, make_bot, play_turn
+from turing.play.bots import Bot, BotError, bot_kind, bot_name, is_bot, make_bot, play_turn
 from turing.play.game import (
     Action,
     Compose,
@@ -723,6 +723,14 @@ class Seat:
         return self.bot is not None
 
 
+def _is_bot_named(part: str) -> bool:
+    """Whether ``part`` names a bot with its number (bot:greedy-2), as a game names it."""
+    try:
+        return bot_name(part) != f"bot:{bot_kind(part)}"
+    except BotError:
+        return False
+
+
 def parse_players(text: str | None) -> list[tuple[str, str | None]]:
     """``alice,bob,bot:greedy`` → [(name, bot kind or None)]; bot names made unique."""
     if text is None:
@@ -732,17 +740,23 @@ def parse_players(text: str | None) -> list[tuple[str, str | None]]:
         raise SessionError(_("give names separated by commas, like alice,bob,bot:greedy"))
     out: list[tuple[str, str | None]] = []
     taken: set[str] = set()
+    # names written in full further on (bot:greedy-2), which a bot named here does not take
+    later_named = {bot_name(part) for part in raw if is_bot(part) and _is_bot_named(part)}
     for part in raw:
         if is_bot(part):
             try:
-                kind = bot_kind(part)
+                kind, named = bot_kind(part), bot_name(part)
             except BotError as exc:
                 raise SessionError(str(exc)) from None
-            base = f"bot:{kind}"
-            name, n = base, 2
-            while name in taken:
-                name, n = f"{base}-{n}", n + 1
-            out.append((name, kind))
+            if named != f"bot:{kind}":  # bot:greedy-2, as a game names a second one
+                if named in taken:
+                    raise SessionError(_("two players are called {name!r}").format(name=named))
+                out.append((named, kind))
+            else:
+                name, n = named, 2
+                while name in taken or name in later_named:
+                    name, n = f"{named}-{n}", n + 1
+                out.append((name, kind))
         else:
             if len(part) > MAX_NAME or any(ch in part for ch in ";#") or not part.isprintable():
                 raise SessionError(
