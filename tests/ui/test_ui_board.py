@@ -1413,3 +1413,22 @@ async def test_the_hint_of_tests_left_begins_with_a_capital_letter_in_german() -
         await settle(pilot, app)
         status = " ".join(str(app.query_one("#status").render()).split())
         assert status.startswith("Noch 2 Tests in dieser Runde; n beendet das Testen."), status
+
+
+@run_async
+async def test_in_nightmare_a_strike_not_read_shows_only_the_card_form_as_its_usage() -> None:
+    board = board_module()
+    loaded = next(iter(iter_puzzle_file(ROOT / "puzzles/nightmare.yaml")))
+    session = Session.new(loaded.puzzle, loaded.cardset, parse_players(None), seed=1)
+    app = board.BoardApp(session, compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("x")
+        await typed(pilot, "7 2")
+        assert app.message == "error: cannot read '7' (usage: strike CARD.K)"
+    app = board.BoardApp(session_of(), compare=False)  # classic: both forms
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("x")
+        await typed(pilot, "7 x")
+        assert app.message == "error: cannot read '7' (usage: strike V K | strike CARD.K)"
