@@ -1416,6 +1416,30 @@ async def test_the_hint_of_tests_left_begins_with_a_capital_letter_in_german() -
 
 
 @run_async
+async def test_a_refusal_goes_once_a_key_does_something_and_a_digit_over_another_is_said() -> None:
+    board = board_module()
+    app = board.BoardApp(session_of(), compare=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("E")
+        assert app.message == "error: E: no verifier E in this game (A–D)"
+        await pilot.press("2")  # a digit put in the picker: the refusal is no answer to it
+        assert app.picker.digits == [2, None, None] and app.message == ""
+        await pilot.press("4", "1")
+        assert app.message == (
+            "Code 241 in the picker; a digit now replaces ▲ blue's (← → choose a shape)."
+        )
+        await pilot.press("3")  # round to the first shape again: said, not silent
+        assert app.picker.digits == [3, 4, 1]
+        assert app.message == "▲ blue: 2 replaced by 3 (code 341)."
+        assert "replaced by 3" in await shown(pilot, app)
+        await pilot.press("z")
+        assert app.message.startswith("z: not a key of the board")
+        await pilot.press("right")
+        assert app.message == ""
+
+
+@run_async
 async def test_in_nightmare_a_strike_not_read_shows_only_the_card_form_as_its_usage() -> None:
     board = board_module()
     loaded = next(iter(iter_puzzle_file(ROOT / "puzzles/nightmare.yaml")))

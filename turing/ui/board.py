@@ -613,6 +613,7 @@ class BoardApp(ServedApp):
         self.turn: Turn | None = None
         self.picker = Picker([None, None, None])
         self.message = ""
+        self.complaint = False  # the message refuses a key: it goes once a key does something
         self.table_log: list[str] = []
         self._best: Worker[BestTest] | None = None
         self._over = False  # the last round has been revealed
@@ -960,6 +961,8 @@ class BoardApp(ServedApp):
             shown.append(str(exc))
         if shown:
             self.say(" · ".join(shown))
+        else:
+            self._settle()
         if turn is not None and not self.session.in_turn(turn):
             self.advance()
         else:
@@ -1124,6 +1127,7 @@ class BoardApp(ServedApp):
         if char is None or not event.is_printable or char.isspace():
             return
         self.say(_("{key}: not a key of the board (? or F1: help)").format(key=char))
+        self.complaint = True  # it goes once a key does something
 
     def _on_board(self) -> bool:
         return self.current is not None and self.screen is self.screen_stack[0]
@@ -1154,13 +1158,40 @@ class BoardApp(ServedApp):
             return
         if self._picker_held():
             return
-        self.picker.digits[self.picker.slot] = digit
-        self.picker.slot = (self.picker.slot + 1) % 3
+        self._put_digit(digit)
         self.draw()
+
+    def _put_digit(self, digit: int) -> None:
+        """Put ``digit`` in the selected shape, select the next one (after the last, the
+        first again) and say what the picker holds when a digit was replaced or the code is
+        whole (the next digit then replaces the first shape's)."""
+        picker = self.picker
+        slot = picker.slot
+        before = picker.digits[slot]
+        picker.digits[slot] = digit
+        picker.slot = (slot + 1) % 3
+        code = picker.text()
+        shape = SHAPES[slot]
+        named = f"{SHAPE_SYMBOLS[shape]} {shape_name(shape)}"
+        if before is not None and before != digit:
+            if code is None:
+                said = _("{shape}: {old} replaced by {new}.")
+            else:
+                said = _("{shape}: {old} replaced by {new} (code {code}).")
+            said = said.format(shape=named, old=before, new=digit, code=code)
+        elif code is not None and before is None:
+            following = SHAPES[picker.slot]
+            said = _(
+                "Code {code} in the picker; a digit now replaces {shape}'s (← → choose a shape)."
+            ).format(code=code, shape=f"{SHAPE_SYMBOLS[following]} {shape_name(following)}")
+        else:
+            said = ""
+        self.say(said)
 
     def action_slot(self, step: int) -> None:
         if not self._on_board():
             return
+        self._settle()
         self.picker.slot = (self.picker.slot + step) % 3
         self.draw()
 
@@ -1209,6 +1240,7 @@ class BoardApp(ServedApp):
     def action_move(self, dx: int, dy: int) -> None:
         if not self._on_board():
             return
+        self._settle()
         if self.zone == "criteria":
             index, position = self.card_cursor
             if dy:
@@ -1243,6 +1275,7 @@ class BoardApp(ServedApp):
         if not self._on_board() or self._picker_held():
             return
         current = self.picker.digits[slot]
+        self._settle()
         if self.picker.slot == slot or current is None:
             self.picker.digits[slot] = 1 if current is None else current % 5 + 1
         self.picker.slot = slot
@@ -1435,9 +1468,15 @@ class BoardApp(ServedApp):
 
     def say(self, message: str, error: bool = False) -> None:
         self.message = _("error: {message}").format(message=message) if error else message
+        self.complaint = error
         self.query_one("#message", Static).update(
             f"[b red]{escape(self.message)}[/]" if error else escape(self.message), layout=False
         )
+
+    def _settle(self) -> None:
+        """A key did something: the refusal of the key before is no longer the answer."""
+        if self.complaint:
+            self.say("")
 
     def _code(self) -> str | None:
         """The code a test or solve sends: the picker's, else (the picker empty) the round's
