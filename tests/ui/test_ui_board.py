@@ -1440,6 +1440,26 @@ async def test_a_refusal_goes_once_a_key_does_something_and_a_digit_over_another
 
 
 @run_async
+async def test_the_leave_question_offers_w_only_where_w_saves() -> None:
+    board = board_module()
+    app = board.BoardApp(session_of(), compare=False)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("q")
+        assert await screen_is(pilot, app, "ConfirmScreen")
+        assert app.screen.question == "Leave the game? It is not saved."
+        await pilot.press("n")
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause(0.2)
+        await pilot.press("q")
+        assert await screen_is(pilot, app, "ConfirmScreen")
+        assert app.screen.question == "Leave the game? (w saves it first.)"
+        await pilot.press("n")
+        await pilot.press("w")
+        assert await screen_is(pilot, app, "AskFileScreen")
+
+
+@run_async
 async def test_in_nightmare_a_strike_not_read_shows_only_the_card_form_as_its_usage() -> None:
     board = board_module()
     loaded = next(iter(iter_puzzle_file(ROOT / "puzzles/nightmare.yaml")))

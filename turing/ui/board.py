@@ -1404,7 +1404,14 @@ class BoardApp(ServedApp):
     def _ask_leave(self) -> None:
         session = self.session
         path = session.save_path
-        if path is not None and session.other_game_in(str(path)) is not None:
+        if self._too_small and path is not None and session.other_game_in(str(path)) is not None:
+            # w does nothing while the table is hidden: it is not offered
+            question = _(
+                "Leave the game? {path} holds another saved game and is left as it is."
+            ).format(path=path)
+        elif self._too_small and path is None:
+            question = _("Leave the game? It is not saved.")
+        elif path is not None and session.other_game_in(str(path)) is not None:
             question = _(
                 "Leave the game? {path} holds another saved game and is left as it is (w saves "
                 "the game elsewhere first)."
