@@ -1440,6 +1440,24 @@ async def test_a_refusal_goes_once_a_key_does_something_and_a_digit_over_another
 
 
 @run_async
+async def test_enter_in_a_yes_no_question_decides_nothing_and_says_which_keys_answer() -> None:
+    board = board_module()
+    app = board.BoardApp(session_of(), compare=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        events_before = list(app.session.game.events)
+        await pilot.press("g")
+        assert await screen_is(pilot, app, "ConfirmScreen")
+        assert app.focused is None  # no button is chosen for the player
+        await pilot.press("enter")
+        assert await screen_is(pilot, app, "ConfirmScreen")
+        assert "Press y for yes or n for no (Escape: no)." in await shown(pilot, app)
+        await pilot.press("n")
+        assert await screen_is(pilot, app, "TableScreen")
+        assert app.session.game.events == events_before and app.message == "Nothing done."
+
+
+@run_async
 async def test_the_leave_question_offers_w_only_where_w_saves() -> None:
     board = board_module()
     app = board.BoardApp(session_of(), compare=False)

@@ -283,6 +283,24 @@ async def test_a_pin_or_a_peg_more_than_the_row_holds_is_refused_with_why() -> N
 
 
 @run_async
+async def test_enter_in_a_yes_no_question_decides_nothing_and_says_which_keys_answer() -> None:
+    match = Match(get_preset("classic"), (YOU, COMPUTER), games=1, first_breaker=0, seed=3)
+    app = board_app(match)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await ready(pilot, app)
+        await pilot.press("x")
+        assert await screen_is(pilot, app, "ConfirmScreen")
+        assert app.focused is None  # no button chosen for the player
+        await pilot.press("enter")
+        assert await screen_is(pilot, app, "ConfirmScreen")
+        assert "Press y for yes or n for no" in await shown(pilot, app)
+        assert match.phase is Phase.GUESS
+        await pilot.press("n")
+        assert await screen_is(pilot, app, "TableScreen")
+        assert match.phase is Phase.GUESS
+
+
+@run_async
 async def test_a_game_by_the_mouse_alone() -> None:
     preset = get_preset("classic")
     match = Match(preset, (YOU, COMPUTER), games=1, first_breaker=0, seed=2)

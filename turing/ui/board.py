@@ -343,9 +343,14 @@ class HelpScreen(ModalScreen[None]):
 
 
 class ConfirmScreen(ModalScreen[bool]):
+    """A yes/no question: y (j) or n (Escape), or a click. No button has the focus, so Enter
+    decides nothing by chance; it says which keys answer (a button reached by Tab takes
+    Enter itself)."""
+
     BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
         Binding("y,j", "answer(True)", _("yes")),
         Binding("n,escape", "answer(False)", _("no")),
+        Binding("enter", "undecided", show=False),
     ]
 
     def __init__(self, question: str, leaving: bool = False) -> None:
@@ -359,6 +364,14 @@ class ConfirmScreen(ModalScreen[bool]):
             with Horizontal(classes="dialog-buttons"):
                 yield Button(_("Yes (y)"), id="confirm-yes", variant="warning")
                 yield Button(_("No (n)"), id="confirm-no")
+            help_line = Static("", id="confirm-help", classes="dim")
+            help_line.display = False  # until Enter asks for it
+            yield help_line
+
+    def action_undecided(self) -> None:
+        help_line = self.query_one("#confirm-help", Static)
+        help_line.update(escape(_("Press y for yes or n for no (Escape: no).")))
+        help_line.display = True
 
     def action_answer(self, value: bool) -> None:
         self.dismiss(value)
