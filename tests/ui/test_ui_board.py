@@ -1413,3 +1413,84 @@ async def test_the_hint_of_tests_left_begins_with_a_capital_letter_in_german() -
         await settle(pilot, app)
         status = " ".join(str(app.query_one("#status").render()).split())
         assert status.startswith("Noch 2 Tests in dieser Runde; n beendet das Testen."), status
+
+
+@run_async
+async def test_a_refusal_goes_once_a_key_does_something_and_a_digit_over_another_is_said() -> None:
+    board = board_module()
+    app = board.BoardApp(session_of(), compare=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("E")
+        assert app.message == "error: E: no verifier E in this game (A–D)"
+        await pilot.press("2")  # a digit put in the picker: the refusal is no answer to it
+        assert app.picker.digits == [2, None, None] and app.message == ""
+        await pilot.press("4", "1")
+        assert app.message == (
+            "Code 241 in the picker; a digit now replaces ▲ blue's (← → choose a shape)."
+        )
+        await pilot.press("3")  # round to the first shape again: said, not silent
+        assert app.picker.digits == [3, 4, 1]
+        assert app.message == "▲ blue: 2 replaced by 3 (code 341)."
+        assert "replaced by 3" in await shown(pilot, app)
+        await pilot.press("z")
+        assert app.message.startswith("z: not a key of the board")
+        await pilot.press("right")
+        assert app.message == ""
+
+
+@run_async
+async def test_enter_in_a_yes_no_question_decides_nothing_and_says_which_keys_answer() -> None:
+    board = board_module()
+    app = board.BoardApp(session_of(), compare=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        events_before = list(app.session.game.events)
+        await pilot.press("g")
+        assert await screen_is(pilot, app, "ConfirmScreen")
+        assert app.focused is None  # no button is chosen for the player
+        await pilot.press("enter")
+        assert await screen_is(pilot, app, "ConfirmScreen")
+        assert "Press y for yes or n for no (Escape: no)." in await shown(pilot, app)
+        await pilot.press("n")
+        assert await screen_is(pilot, app, "TableScreen")
+        assert app.session.game.events == events_before and app.message == "Nothing done."
+
+
+@run_async
+async def test_the_leave_question_offers_w_only_where_w_saves() -> None:
+    board = board_module()
+    app = board.BoardApp(session_of(), compare=False)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("q")
+        assert await screen_is(pilot, app, "ConfirmScreen")
+        assert app.screen.question == "Leave the game? It is not saved."
+        await pilot.press("n")
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause(0.2)
+        await pilot.press("q")
+        assert await screen_is(pilot, app, "ConfirmScreen")
+        assert app.screen.question == "Leave the game? (w saves it first.)"
+        await pilot.press("n")
+        await pilot.press("w")
+        assert await screen_is(pilot, app, "AskFileScreen")
+
+
+@run_async
+async def test_in_nightmare_a_strike_not_read_shows_only_the_card_form_as_its_usage() -> None:
+    board = board_module()
+    loaded = next(iter(iter_puzzle_file(ROOT / "puzzles/nightmare.yaml")))
+    session = Session.new(loaded.puzzle, loaded.cardset, parse_players(None), seed=1)
+    app = board.BoardApp(session, compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("x")
+        await typed(pilot, "7 2")
+        assert app.message == "error: cannot read '7' (usage: strike CARD.K)"
+    app = board.BoardApp(session_of(), compare=False)  # classic: both forms
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("x")
+        await typed(pilot, "7 x")
+        assert app.message == "error: cannot read '7' (usage: strike V K | strike CARD.K)"

@@ -257,6 +257,50 @@ async def test_keys_that_place_no_pin_say_which_keys_do() -> None:
 
 
 @run_async
+async def test_a_pin_or_a_peg_more_than_the_row_holds_is_refused_with_why() -> None:
+    match = Match(get_preset("superhirn"), (YOU, COMPUTER), games=2, first_breaker=1, seed=4)
+    app = board_app(match)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await ready(pilot, app)
+        # the secret: a fifth peg is refused and said; the row keeps its four
+        await pilot.press("r", "y", "g", "b")
+        entry = list(app.entry)
+        await pilot.press("r")
+        assert app.entry == entry and len(entry) == 4
+        assert app.message.startswith("a row has 4 holes"), app.message
+        await pilot.press("backspace")
+        assert len(app.entry) == 3 and app.message == ""
+        await pilot.press("b", "enter")
+        await ready(pilot, app)
+        assert app.mode == "pins"
+        await pilot.press("r", "r", "r", "r")
+        assert app.pins == [True] * 4 and app.message == ""
+        await pilot.press("w")  # a fifth pin: nothing changes, and the message says why
+        assert app.pins == [True] * 4
+        assert app.message.startswith("a row has 4 pins at most"), app.message
+        await pilot.press("backspace")  # a key that does something: the refusal goes
+        assert app.pins == [True] * 3 and app.message == ""
+
+
+@run_async
+async def test_enter_in_a_yes_no_question_decides_nothing_and_says_which_keys_answer() -> None:
+    match = Match(get_preset("classic"), (YOU, COMPUTER), games=1, first_breaker=0, seed=3)
+    app = board_app(match)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await ready(pilot, app)
+        await pilot.press("x")
+        assert await screen_is(pilot, app, "ConfirmScreen")
+        assert app.focused is None  # no button chosen for the player
+        await pilot.press("enter")
+        assert await screen_is(pilot, app, "ConfirmScreen")
+        assert "Press y for yes or n for no" in await shown(pilot, app)
+        assert match.phase is Phase.GUESS
+        await pilot.press("n")
+        assert await screen_is(pilot, app, "TableScreen")
+        assert match.phase is Phase.GUESS
+
+
+@run_async
 async def test_a_game_by_the_mouse_alone() -> None:
     preset = get_preset("classic")
     match = Match(preset, (YOU, COMPUTER), games=1, first_breaker=0, seed=2)

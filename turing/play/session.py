@@ -500,8 +500,17 @@ def _unknown_command(head: str, line: str, verifiers: int) -> str:
     return _("unknown command {word!r} (type help for the commands)").format(word=head)
 
 
-def parse_command(line: str, verifiers: int) -> Command:
-    """One typed command → :class:`Command`; :class:`CommandError` with a clear message."""
+#: The strike commands' usage where a criterion is named only by its card (nightmare mode).
+BY_CARD_USAGE: Final[dict[str, str]] = {
+    "strike": N_("strike CARD.K"),
+    "unstrike": N_("unstrike CARD.K"),
+}
+
+
+def parse_command(line: str, verifiers: int, by_card: bool = False) -> Command:
+    """One typed command → :class:`Command`; :class:`CommandError` with a clear message.
+    ``by_card``: criteria are named only by their card (nightmare mode), and the strike
+    commands' usage shows only that form."""
     stripped = line.strip()
     if not stripped:
         raise CommandError(_("empty command"))
@@ -515,7 +524,7 @@ def parse_command(line: str, verifiers: int) -> Command:
     if name is None:
         raise CommandError(_unknown_command(head, stripped, verifiers))
     rest = rest.strip()
-    usage = _(COMMANDS[name][0])
+    usage = _(BY_CARD_USAGE[name] if by_card and name in BY_CARD_USAGE else COMMANDS[name][0])
     if name in ("compose", "solve"):
         if not rest:
             raise CommandError(
@@ -1541,7 +1550,9 @@ class Session:
         ended = tests_over  # by the time each command comes, ``done`` included
         for text in parts:  # the whole line is understood first
             try:
-                commands.append(parse_command(text, game.verifiers))
+                commands.append(
+                    parse_command(text, game.verifiers, game.public.mode_class.hidden_mapping)
+                )
             except CommandError:
                 if ended and command_name(text.split()[0]) == "test":
                     # whatever else the test lacks, there is no test to make now

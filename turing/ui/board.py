@@ -343,9 +343,14 @@ class HelpScreen(ModalScreen[None]):
 
 
 class ConfirmScreen(ModalScreen[bool]):
+    """A yes/no question: y (j) or n (Escape), or a click. No button has the focus, so Enter
+    decides nothing by chance; it says which keys answer (a button reached by Tab takes
+    Enter itself)."""
+
     BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
         Binding("y,j", "answer(True)", _("yes")),
         Binding("n,escape", "answer(False)", _("no")),
+        Binding("enter", "undecided", show=False),
     ]
 
     def __init__(self, question: str, leaving: bool = False) -> None:
@@ -359,6 +364,14 @@ class ConfirmScreen(ModalScreen[bool]):
             with Horizontal(classes="dialog-buttons"):
                 yield Button(_("Yes (y)"), id="confirm-yes", variant="warning")
                 yield Button(_("No (n)"), id="confirm-no")
+            help_line = Static("", id="confirm-help", classes="dim")
+            help_line.display = False  # until Enter asks for it
+            yield help_line
+
+    def action_undecided(self) -> None:
+        help_line = self.query_one("#confirm-help", Static)
+        help_line.update(escape(_("Press y for yes or n for no (Escape: no).")))
+        help_line.display = True
 
     def action_answer(self, value: bool) -> None:
         self.dismiss(value)
@@ -613,6 +626,7 @@ class BoardApp(ServedApp):
         self.turn: Turn | None = None
         self.picker = Picker([None, None, None])
         self.message = ""
+        self.complaint = False  # the message refuses a key: it goes once a key does something
         self.table_log: list[str] = []
         self._best: Worker[BestTest] | None = None
         self._over = False  # the last round has been revealed
@@ -960,6 +974,8 @@ class BoardApp(ServedApp):
             shown.append(str(exc))
         if shown:
             self.say(" · ".join(shown))
+        else:
+            self._settle()
         if turn is not None and not self.session.in_turn(turn):
             self.advance()
         else:
@@ -1124,6 +1140,7 @@ class BoardApp(ServedApp):
         if char is None or not event.is_printable or char.isspace():
             return
         self.say(_("{key}: not a key of the board (? or F1: help)").format(key=char))
+        self.complaint = True  # it goes once a key does something
 
     def _on_board(self) -> bool:
         return self.current is not None and self.screen is self.screen_stack[0]
@@ -1154,13 +1171,40 @@ class BoardApp(ServedApp):
             return
         if self._picker_held():
             return
-        self.picker.digits[self.picker.slot] = digit
-        self.picker.slot = (self.picker.slot + 1) % 3
+        self._put_digit(digit)
         self.draw()
+
+    def _put_digit(self, digit: int) -> None:
+        """Put ``digit`` in the selected shape, select the next one (after the last, the
+        first again) and say what the picker holds when a digit was replaced or the code is
+        whole (the next digit then replaces the first shape's)."""
+        picker = self.picker
+        slot = picker.slot
+        before = picker.digits[slot]
+        picker.digits[slot] = digit
+        picker.slot = (slot + 1) % 3
+        code = picker.text()
+        shape = SHAPES[slot]
+        named = f"{SHAPE_SYMBOLS[shape]} {shape_name(shape)}"
+        if before is not None and before != digit:
+            if code is None:
+                said = _("{shape}: {old} replaced by {new}.")
+            else:
+                said = _("{shape}: {old} replaced by {new} (code {code}).")
+            said = said.format(shape=named, old=before, new=digit, code=code)
+        elif code is not None and before is None:
+            following = SHAPES[picker.slot]
+            said = _(
+                "Code {code} in the picker; a digit now replaces {shape}'s (← → choose a shape)."
+            ).format(code=code, shape=f"{SHAPE_SYMBOLS[following]} {shape_name(following)}")
+        else:
+            said = ""
+        self.say(said)
 
     def action_slot(self, step: int) -> None:
         if not self._on_board():
             return
+        self._settle()
         self.picker.slot = (self.picker.slot + step) % 3
         self.draw()
 
@@ -1209,6 +1253,7 @@ class BoardApp(ServedApp):
     def action_move(self, dx: int, dy: int) -> None:
         if not self._on_board():
             return
+        self._settle()
         if self.zone == "criteria":
             index, position = self.card_cursor
             if dy:
@@ -1243,6 +1288,7 @@ class BoardApp(ServedApp):
         if not self._on_board() or self._picker_held():
             return
         current = self.picker.digits[slot]
+        self._settle()
         if self.picker.slot == slot or current is None:
             self.picker.digits[slot] = 1 if current is None else current % 5 + 1
         self.picker.slot = slot
@@ -1371,7 +1417,14 @@ class BoardApp(ServedApp):
     def _ask_leave(self) -> None:
         session = self.session
         path = session.save_path
-        if path is not None and session.other_game_in(str(path)) is not None:
+        if self._too_small and path is not None and session.other_game_in(str(path)) is not None:
+            # w does nothing while the table is hidden: it is not offered
+            question = _(
+                "Leave the game? {path} holds another saved game and is left as it is."
+            ).format(path=path)
+        elif self._too_small and path is None:
+            question = _("Leave the game? It is not saved.")
+        elif path is not None and session.other_game_in(str(path)) is not None:
             question = _(
                 "Leave the game? {path} holds another saved game and is left as it is (w saves "
                 "the game elsewhere first)."
@@ -1435,9 +1488,15 @@ class BoardApp(ServedApp):
 
     def say(self, message: str, error: bool = False) -> None:
         self.message = _("error: {message}").format(message=message) if error else message
+        self.complaint = error
         self.query_one("#message", Static).update(
             f"[b red]{escape(self.message)}[/]" if error else escape(self.message), layout=False
         )
+
+    def _settle(self) -> None:
+        """A key did something: the refusal of the key before is no longer the answer."""
+        if self.complaint:
+            self.say("")
 
     def _code(self) -> str | None:
         """The code a test or solve sends: the picker's, else (the picker empty) the round's

@@ -674,17 +674,37 @@ class MastermindBoardApp(ServedApp):
             self._no_such_key("." if colour is EMPTY_HOLE else str(symbol + 1))
         if self.mode not in (Mode.SECRET, Mode.GUESS, Mode.REVEAL):
             return
-        if len(self.entry) < self.preset.positions:  # a row has so many holes
-            self.entry.append(symbol)
+        positions = self.preset.positions
+        if len(self.entry) >= positions:  # a row has so many holes
+            self.say(
+                ngettext(
+                    "a row has {n} hole: Enter plays it, Backspace takes a peg back",
+                    "a row has {n} holes: Enter plays it, Backspace takes a peg back",
+                    positions,
+                ).format(n=positions),
+                complaint=True,
+            )
+            return
+        self.entry.append(symbol)
         self._settle()
         self.draw()
 
     def action_pin(self, hit: bool) -> None:
         if self.mode is not Mode.PINS:
             return
-        if len(self.pins) < self.preset.positions:  # a row has so many pin holes
-            self.pins.append(hit)
-            self.pins.sort(reverse=True)
+        positions = self.preset.positions
+        if len(self.pins) >= positions:  # a row has so many pin holes
+            self.say(
+                ngettext(
+                    "a row has {n} pin at most: Enter places them, Backspace takes one back",
+                    "a row has {n} pins at most: Enter places them, Backspace takes one back",
+                    positions,
+                ).format(n=positions),
+                complaint=True,
+            )
+            return
+        self.pins.append(hit)
+        self.pins.sort(reverse=True)
         self._settle()
         self.draw()
 
