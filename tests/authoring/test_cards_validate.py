@@ -231,3 +231,32 @@ def test_a_tier_warning_fails_only_under_strict() -> None:
     strict = run("cards", "validate", "--strict", path)
     assert strict.exit_code == 1
     assert "error W411" in strict.output
+
+
+def test_an_expression_error_names_its_other_place_as_the_file_has_it(tmp_path: Path) -> None:
+    path = tmp_path / "paren.yaml"
+    path.write_text(
+        "cards:\n"
+        "  - number: 1\n"
+        "    criteria:\n"
+        '      - {text: "x", when: "b < 3 and (y < 3 or p < 3"}\n'
+        "      - when: >\n"
+        "          b >= 3 and\n"
+        "          (y < 3 or\n"
+        "          p < 3\n"
+        "  - number: 2\n"
+        "    criteria:\n"
+        '      - "y < 3 and \\x28p < 3"\n'
+        "      - y >= 3\n"
+    )
+    result = run("cards", "validate", str(path))
+    assert result.exit_code == 1
+    assert result.output.splitlines()[:3] == [
+        f"{path}:4:53: error C201: expected ')' to close the '(' at line 4, column 38, "
+        "found the end of the expression",
+        f"{path}:8:16: error C201: expected ')' to close the '(' at line 7, column 11, "
+        "found the end of the expression",
+        # written with an escape: the file has no place for the '(', the expression has
+        f"{path}:11:9: error C201: expected ')' to close the '(' at column 11 of the "
+        "expression, found the end of the expression",
+    ]

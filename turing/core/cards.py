@@ -545,8 +545,16 @@ def _expression_column(source_lines: list[str], node: Node, offset: int) -> tupl
     """The file position of character ``offset`` of a ``when`` scalar.
 
     Exact when the expression sits on one line as written (plain or quoted without
-    escapes); otherwise the start of the scalar.
+    escapes) or in a block scalar; otherwise the start of the scalar.
     """
+    exact = _expression_position(source_lines, node, offset)
+    return exact if exact is not None else (node.line, node.column)
+
+
+def _expression_position(
+    source_lines: list[str], node: Node, offset: int
+) -> tuple[int, int] | None:
+    """:func:`_expression_column` when it is exact, else None."""
     line, column = node.line, node.column
     text = source_lines[line - 1] if 0 < line <= len(source_lines) else ""
     value = str(node.value)
@@ -554,17 +562,18 @@ def _expression_column(source_lines: list[str], node: Node, offset: int) -> tupl
         return _block_position(source_lines, node, offset)
     start = column - 1 + (1 if node.quoted else 0)
     if "\n" in value or text[start : start + len(value)] != value:
-        return line, column
+        return None
     return line, start + 1 + offset
 
 
-def _block_position(source_lines: list[str], node: Node, offset: int) -> tuple[int, int]:
+def _block_position(source_lines: list[str], node: Node, offset: int) -> tuple[int, int] | None:
     """:func:`_expression_column` for a block scalar (``|`` or ``>``): its text is found
     line by line below the indicator; a fold or a line break is placed at the start of the
-    next line."""
+    next line, the end of the expression just after its last line."""
     value = str(node.value)
     found = 0
     indent = -1
+    end: tuple[int, int] | None = None
     for index in range(node.line, len(source_lines)):
         raw = source_lines[index]
         content = raw.lstrip(" ")
@@ -581,7 +590,10 @@ def _block_position(source_lines: list[str], node: Node, offset: int) -> tuple[i
         if offset < at + len(piece):
             return index + 1, indent + max(0, offset - at) + 1
         found = at + len(piece)
-    return node.line, node.column
+        end = (index + 1, indent + len(piece) + 1)
+    if end is not None and offset >= found:  # the end of the expression: after its last line
+        return end
+    return None
 
 
 def _is_puzzle(node: Node) -> bool:
@@ -901,7 +913,15 @@ def _parse_criterion(
         mask = compile_criterion(when_node.value)
     except ExpressionError as exc:
         line, column = _expression_column(lines, when_node, exc.offset)
-        errors.append(CardError(when_node.source, line, column, exc.message, exc.code))
+
+        def where(offset: int) -> str:
+            found = _expression_position(lines, when_node, offset)
+            if found is None:  # written with escapes or over lines: no place in the file
+                return _("column {column} of the expression").format(column=offset + 1)
+            return _("line {line}, column {column}").format(line=found[0], column=found[1])
+
+        message = exc.placed(where)
+        errors.append(CardError(when_node.source, line, column, message, exc.code))
         return None
     when = _expression_text(when_node.value)
     label = {"card": card, "position": position, "when": when}
