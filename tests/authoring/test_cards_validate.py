@@ -260,3 +260,27 @@ def test_an_expression_error_names_its_other_place_as_the_file_has_it(tmp_path: 
         f"{path}:11:9: error C201: expected ')' to close the '(' at column 11 of the "
         "expression, found the end of the expression",
     ]
+
+
+def test_the_criteria_of_a_card_without_a_good_number_are_named_by_its_line(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "numbers.yaml"
+    path.write_text(
+        "cards:\n"
+        "  - number: 0\n"
+        "    criteria: [b < 3, b > 9]\n"
+        "  - criteria:\n"
+        "      - {text: a}\n"
+        "      - b == b\n"
+    )
+    result = run("cards", "validate", str(path))
+    assert result.exit_code == 1
+    assert result.output.splitlines()[:5] == [
+        f"{path}:2:13: error C102: card number must be a whole number 1–9999, found 0",
+        f"{path}:3:23: error C301: criterion 2 of the card at line 2 ('b > 9') is true for no code",
+        f"{path}:4:5: error C101: card is missing 'number'",
+        f"{path}:5:9: error C101: criterion 1 of the card at line 4 is missing 'when'",
+        f"{path}:6:9: error C302: criterion 2 of the card at line 4 ('b == b') is true for "
+        "every code",
+    ]

@@ -845,7 +845,7 @@ def _parse_card(node: Node, lines: list[str], errors: list[CardError]) -> Card |
         )
         ok = False
     for position, crit_node in enumerate(criteria_node.value, start=1):
-        criterion = _parse_criterion(crit_node, number or 0, position, lines, errors)
+        criterion = _parse_criterion(crit_node, number, node.line, position, lines, errors)
         if criterion is None:
             ok = False
         else:
@@ -856,8 +856,16 @@ def _parse_card(node: Node, lines: list[str], errors: list[CardError]) -> Card |
 
 
 def _parse_criterion(
-    node: Node, card: int, position: int, lines: list[str], errors: list[CardError]
+    node: Node,
+    number: int | None,
+    card_line: int,
+    position: int,
+    lines: list[str],
+    errors: list[CardError],
 ) -> Criterion | None:
+    """One criterion of a card; ``number`` None when the card's number is missing or bad,
+    and the messages name the card by its line (``card_line``) instead."""
+    card = number or 0
     translations: Translations = ()
     if isinstance(node.value, str):
         # Shorthand: a bare expression is its own text.
@@ -867,12 +875,15 @@ def _parse_criterion(
         translations = _translations(node, "text", _("a criterion"), lines, errors)
         when_node_or_none = node.value.get("when")
         if when_node_or_none is None:
+            missing = (
+                _("criterion {position} of card {card} is missing 'when'")
+                if number is not None
+                else _("criterion {position} of the card at line {line} is missing 'when'")
+            )
             errors.append(
                 _err(
                     node,
-                    _("criterion {position} of card {card} is missing 'when'").format(
-                        position=position, card=card
-                    ),
+                    missing.format(position=position, card=card, line=card_line),
                     E_MISSING,
                 )
             )
@@ -924,13 +935,23 @@ def _parse_criterion(
         errors.append(CardError(when_node.source, line, column, message, exc.code))
         return None
     when = _expression_text(when_node.value)
-    label = {"card": card, "position": position, "when": when}
+    label = {"card": card, "position": position, "when": when, "line": card_line}
     if mask == 0:
-        message = _("criterion {card}.{position} ({when!r}) is true for no code")
+        message = (
+            _("criterion {card}.{position} ({when!r}) is true for no code")
+            if number is not None
+            else _("criterion {position} of the card at line {line} ({when!r}) is true for no code")
+        )
         errors.append(_err(when_node, message.format(**label), E_NEVER))
         return None
     if mask == ALL_MASK:
-        message = _("criterion {card}.{position} ({when!r}) is true for every code")
+        message = (
+            _("criterion {card}.{position} ({when!r}) is true for every code")
+            if number is not None
+            else _(
+                "criterion {position} of the card at line {line} ({when!r}) is true for every code"
+            )
+        )
         errors.append(_err(when_node, message.format(**label), E_ALWAYS))
         return None
     return Criterion(
