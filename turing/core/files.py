@@ -401,8 +401,17 @@ def _scalar(node: ScalarNode, source: str) -> Node:
     return Node(value, line, col, source, quoted)
 
 
-def _convert(root: YAMLNode, source: str) -> Node:
-    """Turn a composed node graph into Nodes, iteratively (deep files cannot overflow)."""
+#: a YAML tag as written: verbatim (``!<tag:yaml.org,2002:int>``) or a shorthand (``!!int``,
+#: ``!``, ``!local``)
+_WRITTEN_TAG: Final = re.compile(r"!<[^>]*>?|![^\s,\[\]{}]*")
+
+
+def _convert(root: YAMLNode, source: str, text: str) -> Node:
+    """Turn a composed node graph into Nodes, iteratively (deep files cannot overflow).
+
+    Every tag written in the file is refused (``text`` is what was composed): also one
+    that names plain data (``!!int 1``, ``!!str 1``, the non-specific ``!``), which the
+    composer would resolve to the same node as the untagged value."""
     from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
     seen: set[int] = set()
@@ -417,6 +426,15 @@ def _convert(root: YAMLNode, source: str) -> Node:
                 E_FORBIDDEN,
             )
         seen.add(id(node))
+        written = _WRITTEN_TAG.match(text, node.start_mark.index)
+        if written is not None:
+            raise SourceError(
+                source,
+                node.start_mark.line + 1,
+                node.start_mark.column + 1,
+                _("YAML tag {tag!r} is not allowed").format(tag=written.group()),
+                E_FORBIDDEN,
+            )
 
     def shell(node: YAMLNode) -> Node:
         check(node)
@@ -793,7 +811,7 @@ def load_yaml(text: str, source: str) -> Node:
         raise SourceError(source, 0, 0, _("YAML: {problem}").format(problem=exc), E_YAML) from None
     if root is None:
         return Node(None, 1, 1, source)
-    return _convert(root, source)
+    return _convert(root, source, text)
 
 
 #: The reasons the system gives for a failed file operation, by error number, in the words
