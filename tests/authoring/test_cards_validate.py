@@ -284,3 +284,20 @@ def test_the_criteria_of_a_card_without_a_good_number_are_named_by_its_line(
         f"{path}:6:9: error C302: criterion 2 of the card at line 4 ('b == b') is true for "
         "every code",
     ]
+
+
+@pytest.mark.parametrize(
+    ("written", "number"),
+    [("0x10", 16), ("0b10", 2), ("0o3", 3), ("1_0", 10), ("010", 10), ("+5", 5)],
+)
+def test_a_card_number_not_in_plain_decimal_digits_is_refused_with_the_number_to_write(
+    written: str, number: int, tmp_path: Path
+) -> None:
+    path = tmp_path / "number.yaml"
+    path.write_text(f"cards:\n  - number: {written}\n    criteria: [b < 3, b >= 3]\n")
+    result = run("cards", "validate", str(path))
+    assert result.exit_code == 1
+    assert result.output.splitlines()[0] == (
+        f"{path}:2:13: error C102: card number {written} is not written in plain decimal "
+        f"digits: write {number} (no leading zero, 0x, 0o, 0b, _ or +)"
+    )

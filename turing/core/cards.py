@@ -28,6 +28,7 @@ from turing.core.files import (
     read_text,
     shipped_dir,
     shown_value,
+    yaml_integer,
 )
 from turing.i18n import N_, _
 
@@ -783,6 +784,17 @@ def _parse_card(node: Node, lines: list[str], errors: list[CardError]) -> Card |
     number: int | None = None
     if number_node is None:
         errors.append(_err(node, _("card is missing 'number'"), E_MISSING))
+    elif (written := yaml_integer(number_node)) is not None:
+        errors.append(
+            _err(
+                number_node,
+                _(
+                    "card number {text} is not written in plain decimal digits: write {value} "
+                    "(no leading zero, 0x, 0o, 0b, _ or +)"
+                ).format(text=number_node.value, value=written),
+                E_TYPE,
+            )
+        )
     elif (
         not isinstance(number_node.value, int)
         or isinstance(number_node.value, bool)
