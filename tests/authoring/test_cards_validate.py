@@ -301,3 +301,26 @@ def test_a_card_number_not_in_plain_decimal_digits_is_refused_with_the_number_to
         f"{path}:2:13: error C102: card number {written} is not written in plain decimal "
         f"digits: write {number} (no leading zero, 0x, 0o, 0b, _ or +)"
     )
+
+
+def test_a_value_of_the_wrong_kind_is_said_with_what_the_file_holds(tmp_path: Path) -> None:
+    path = tmp_path / "kinds.yaml"
+    path.write_text(
+        "name: 5\n"
+        "description: [a]\n"
+        "cards:\n"
+        "  - number: true\n"
+        "    title: 1.5\n"
+        "    criteria: [[b < 3], {when: b > 3, text: 7}]\n"
+    )
+    result = run("cards", "validate", str(path))
+    assert result.exit_code == 1
+    assert result.output.splitlines()[:6] == [
+        f"{path}:1:7: error C102: 'name' must be text, found a number",
+        f"{path}:2:14: error C102: 'description' must be text, found a list",
+        f"{path}:4:13: error C102: card number must be a whole number 1–9999, found true",
+        f"{path}:5:12: error C102: 'title' must be text, found a number",
+        f"{path}:6:16: error C102: a criterion must be an expression, or a mapping with 'when' "
+        "and, if you like, 'text', found a list",
+        f"{path}:6:45: error C102: 'text' must be text, found a number",
+    ]

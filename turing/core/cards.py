@@ -393,7 +393,7 @@ def _kind(value: object) -> str:
         return _("nothing")
     if isinstance(value, bool):
         return _("true/false")
-    if isinstance(value, int):
+    if isinstance(value, int | float):
         return _("a number")
     return _("text")
 
@@ -670,13 +670,25 @@ def parse_cardset_partial(
         if isinstance(node.value, str):
             name = _text(node, "name", lines, errors) or name
         else:
-            errors.append(_err(node, _("'name' must be text"), E_TYPE))
+            errors.append(
+                _err(
+                    node,
+                    _("'name' must be text, found {kind}").format(kind=_kind(node.value)),
+                    E_TYPE,
+                )
+            )
     if "description" in root.value:
         node = root.value["description"]
         if isinstance(node.value, str):
             description = _text(node, "description", lines, errors, one_line=False) or ""
         else:
-            errors.append(_err(node, _("'description' must be text"), E_TYPE))
+            errors.append(
+                _err(
+                    node,
+                    _("'description' must be text, found {kind}").format(kind=_kind(node.value)),
+                    E_TYPE,
+                )
+            )
     tiers = dict(DEFAULT_TIERS)
     tier_places: dict[str, tuple[int, int]] = {}
     if "tiers" in root.value:
@@ -803,8 +815,8 @@ def _parse_card(node: Node, lines: list[str], errors: list[CardError]) -> Card |
         errors.append(
             _err(
                 number_node,
-                _("card number must be a whole number 1–9999, found {value!r}").format(
-                    value=number_node.value
+                _("card number must be a whole number 1–9999, found {value}").format(
+                    value=shown_value(number_node.value)
                 ),
                 E_TYPE,
             )
@@ -817,7 +829,13 @@ def _parse_card(node: Node, lines: list[str], errors: list[CardError]) -> Card |
         if isinstance(title_node.value, str):
             title = _text(title_node, "title", lines, errors) or title
         else:
-            errors.append(_err(title_node, _("'title' must be text"), E_TYPE))
+            errors.append(
+                _err(
+                    title_node,
+                    _("'title' must be text, found {kind}").format(kind=_kind(title_node.value)),
+                    E_TYPE,
+                )
+            )
     criteria_node = node.value.get("criteria")
     criteria: list[Criterion] = []
     ok = number is not None
@@ -907,14 +925,21 @@ def _parse_criterion(
             if isinstance(text_node.value, str):
                 text = _text(text_node, "text", lines, errors) or text
             else:
-                errors.append(_err(text_node, _("'text' must be text"), E_TYPE))
+                errors.append(
+                    _err(
+                        text_node,
+                        _("'text' must be text, found {kind}").format(kind=_kind(text_node.value)),
+                        E_TYPE,
+                    )
+                )
     else:
         errors.append(
             _err(
                 node,
-                _("a criterion must be a mapping with 'text' and 'when', found {kind}").format(
-                    kind=_kind(node.value)
-                ),
+                _(
+                    "a criterion must be an expression, or a mapping with 'when' and, if you "
+                    "like, 'text', found {kind}"
+                ).format(kind=_kind(node.value)),
                 E_TYPE,
             )
         )
