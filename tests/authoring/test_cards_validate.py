@@ -324,3 +324,22 @@ def test_a_value_of_the_wrong_kind_is_said_with_what_the_file_holds(tmp_path: Pa
         "and, if you like, 'text', found a list",
         f"{path}:6:45: error C102: 'text' must be text, found a number",
     ]
+
+
+def test_a_tier_written_backwards_or_below_the_card_numbers_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "tiers.yaml"
+    path.write_text(
+        "tiers:\n"
+        "  easy: [3, 1]\n"
+        "  standard: [0, 5]\n"
+        "  hard: [6, 99999]\n"
+        "cards:\n"
+        "  - number: 1\n"
+        "    criteria: [b < 3, b >= 3]\n"
+    )
+    result = run("cards", "validate", str(path))
+    assert result.exit_code == 1
+    assert result.output.splitlines()[:2] == [
+        f"{path}:2:9: error C102: tier 'easy' runs backwards, from 3 down to 1: write [1, 3]",
+        f"{path}:3:13: error C102: tier 'standard' starts at 0, but card numbers run 1–9999",
+    ]

@@ -764,7 +764,6 @@ def _parse_tiers(node: Node, errors: list[CardError]) -> dict[str, tuple[int, in
             not isinstance(bounds, list)
             or len(bounds) != 2
             or not all(isinstance(b, int) and not isinstance(b, bool) for b in bounds)
-            or bounds[0] > bounds[1]
         ):
             errors.append(
                 _err(
@@ -774,7 +773,32 @@ def _parse_tiers(node: Node, errors: list[CardError]) -> dict[str, tuple[int, in
                 )
             )
             continue
-        result[tier] = (bounds[0], bounds[1])
+        first, last = bounds
+        if first > last:
+            errors.append(
+                _err(
+                    child,
+                    _(
+                        "tier {tier!r} runs backwards, from {first} down to {last}: write "
+                        "[{last}, {first}]"
+                    ).format(tier=tier, first=first, last=last),
+                    E_TYPE,
+                )
+            )
+            continue
+        if not 1 <= first <= 9999:
+            # the last number may pass 9999: the tier then holds every number from its first
+            errors.append(
+                _err(
+                    child,
+                    _("tier {tier!r} starts at {first}, but card numbers run 1–9999").format(
+                        tier=tier, first=first
+                    ),
+                    E_TYPE,
+                )
+            )
+            continue
+        result[tier] = (first, last)
     return result
 
 
