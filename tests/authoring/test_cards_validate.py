@@ -343,3 +343,18 @@ def test_a_tier_written_backwards_or_below_the_card_numbers_is_refused(tmp_path:
         f"{path}:2:9: error C102: tier 'easy' runs backwards, from 3 down to 1: write [1, 3]",
         f"{path}:3:13: error C102: tier 'standard' starts at 0, but card numbers run 1–9999",
     ]
+
+
+def test_true_as_a_criterion_gets_a_hint_that_works(tmp_path: Path) -> None:
+    path = tmp_path / "true.yaml"
+    path.write_text('cards:\n  - number: 1\n    criteria: ["true", b < 3]\n')
+    result = run("cards", "validate", str(path))
+    assert result.exit_code == 1
+    assert result.output.splitlines()[0] == (
+        f"{path}:3:17: error C202: unknown name 'true': the card language has no true or "
+        "false; write a condition such as b < 3 (a criterion true for every code, or for "
+        "none, is no use)"
+    )
+    # the hint's example is a criterion the set accepts
+    path.write_text("cards:\n  - number: 1\n    criteria: [b < 3, b >= 3]\n")
+    assert "error" not in run("cards", "validate", str(path)).output

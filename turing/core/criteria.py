@@ -561,9 +561,10 @@ def _unknown_name(name: str, function: bool = False) -> str:
     known = ", ".join(n for n in _NAMES if n.isascii())
     lowered = name.lower()
     if lowered in ("true", "false"):
-        return _("unknown name {name!r}: write a comparison such as b == b instead").format(
-            name=name
-        )
+        return _(
+            "unknown name {name!r}: the card language has no true or false; write a "
+            "condition such as b < 3 (a criterion true for every code, or for none, is no use)"
+        ).format(name=name)
     message = (
         _("unknown function {name!r}: names are {names}; functions are {functions}")
         if function
