@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 
@@ -74,3 +75,13 @@ def test_a_refused_run_leaves_an_existing_bank_as_it_was(tmp_path: Path) -> None
     assert code == 2, out
     assert bank.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["old.db"]
+
+
+def test_without_a_tier_only_the_tiers_the_set_can_make_are_drawn_for() -> None:
+    # primes makes only standard extreme puzzles (8 cards of easy or standard, 2 standard)
+    code, out, seconds = _generate(
+        "--cardset", "examples/primes", "--mode", "extreme", "-o", "-", "--no-metrics"
+    )
+    assert code == 0, out
+    assert [json.loads(line)["difficulty"] for line in out.splitlines()] == ["standard"] * 3
+    assert seconds < 5  # no draws in vain for the easy and hard tiers it lacks the cards of
