@@ -27,11 +27,11 @@ def test_extreme_without_a_tier_says_no_tier_can_be_made_and_what_each_lacks() -
     assert out.strip() == (
         "error: no puzzle of 4 verifiers can be made in extreme mode with card set 'nine', "
         "in any tier: with a decoy beside each card, an easy puzzle of 4 verifiers needs 8 "
-        "easy cards (numbered 1–4) (card set 'nine' has 4 easy cards); with a decoy beside "
-        "each card, a standard puzzle of 4 verifiers needs 2 standard cards (numbered 5–6) "
-        "and 6 more, easy or standard (card set 'nine' has 2 standard and 4 easy cards); "
-        "with a decoy beside each card, a hard puzzle of 4 verifiers needs 4 hard cards "
-        "(numbered 7–9) and 4 more of any tier (card set 'nine' has 3 hard cards among its 9)"
+        "easy cards (numbered 1–4) (card set 'nine' has 4 easy cards); a standard puzzle of "
+        "4 verifiers needs 2 standard cards (numbered 5–6) and 6 more, easy or standard "
+        "(card set 'nine' has 2 standard and 4 easy cards); a hard puzzle of 4 verifiers "
+        "needs 4 hard cards (numbered 7–9) and 4 more of any tier (card set 'nine' has 3 "
+        "hard cards among its 9)"
     )
     assert seconds < 5  # counted, not drawn for in vain
 
@@ -85,3 +85,11 @@ def test_without_a_tier_only_the_tiers_the_set_can_make_are_drawn_for() -> None:
     assert code == 0, out
     assert [json.loads(line)["difficulty"] for line in out.splitlines()] == ["standard"] * 3
     assert seconds < 5  # no draws in vain for the easy and hard tiers it lacks the cards of
+
+
+def test_a_run_refused_after_its_draws_takes_back_the_bank_it_made(tmp_path: Path) -> None:
+    # enough cards for a standard puzzle of 6 verifiers, but none of them makes one
+    bank = tmp_path / "new.db"
+    code, out, _seconds = _generate("--cardset", NINE, "--verifiers", "6", "--bank", str(bank))
+    assert code == 2 and out.startswith("error: no valid puzzle found: a standard puzzle"), out
+    assert list(tmp_path.iterdir()) == []

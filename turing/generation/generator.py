@@ -260,19 +260,25 @@ def check_makeable(
         return
     lacks = []
     for tier in DIFFICULTIES:
-        needs, has = _tier_words(tables, tier, verifiers, per)
+        needs, has = _tier_words(tables, tier, verifiers, per, decoys_said=False)
         lacks.append(gettext("{needs} ({has})").format(needs=needs, has=has))
+    said = "; ".join(lacks)
+    if per > 1:  # said once for the three
+        said = gettext("with a decoy beside each card, {needs}").format(needs=said)
     raise GenerationError(
         gettext(
             "no puzzle of {v} verifiers can be made in {mode} mode with card set {name!r}, "
             "in any tier: {lacks}"
-        ).format(v=verifiers, mode=mode.label(), name=cardset.name, lacks="; ".join(lacks))
+        ).format(v=verifiers, mode=mode.label(), name=cardset.name, lacks=said)
     )
 
 
-def _tier_words(tables: Tables, tier: str, verifiers: int, per: int) -> tuple[str, str]:
+def _tier_words(
+    tables: Tables, tier: str, verifiers: int, per: int, decoys_said: bool = True
+) -> tuple[str, str]:
     """What a puzzle of the tier needs of a card set, and what this one has, in the
-    reader's words (tiers and card numbers, not the generator's pools)."""
+    reader's words (tiers and card numbers, not the generator's pools); ``decoys_said``
+    False leaves the decoys (``per`` 2) to the caller to say."""
     cs = tables.cardset
     have = _tier_counts(tables)
     numbers = _numbers_words(cs, tier)
@@ -310,7 +316,7 @@ def _tier_words(tables: Tables, tier: str, verifiers: int, per: int) -> tuple[st
             "card set {name!r} has {h} hard cards among its {total}",
             have["hard"],
         ).format(name=cs.name, h=have["hard"], total=len(tables.pool_sets["A"]))
-    if per > 1:
+    if per > 1 and decoys_said:
         needs = gettext("with a decoy beside each card, {needs}").format(needs=needs)
     return needs, has
 
