@@ -231,3 +231,130 @@ def test_a_tier_warning_fails_only_under_strict() -> None:
     strict = run("cards", "validate", "--strict", path)
     assert strict.exit_code == 1
     assert "error W411" in strict.output
+
+
+def test_an_expression_error_names_its_other_place_as_the_file_has_it(tmp_path: Path) -> None:
+    path = tmp_path / "paren.yaml"
+    path.write_text(
+        "cards:\n"
+        "  - number: 1\n"
+        "    criteria:\n"
+        '      - {text: "x", when: "b < 3 and (y < 3 or p < 3"}\n'
+        "      - when: >\n"
+        "          b >= 3 and\n"
+        "          (y < 3 or\n"
+        "          p < 3\n"
+        "  - number: 2\n"
+        "    criteria:\n"
+        '      - "y < 3 and \\x28p < 3"\n'
+        "      - y >= 3\n"
+    )
+    result = run("cards", "validate", str(path))
+    assert result.exit_code == 1
+    assert result.output.splitlines()[:3] == [
+        f"{path}:4:53: error C201: expected ')' to close the '(' at line 4, column 38, "
+        "found the end of the expression",
+        f"{path}:8:16: error C201: expected ')' to close the '(' at line 7, column 11, "
+        "found the end of the expression",
+        # written with an escape: the file has no place for the '(', the expression has
+        f"{path}:11:9: error C201: expected ')' to close the '(' at column 11 of the "
+        "expression, found the end of the expression",
+    ]
+
+
+def test_the_criteria_of_a_card_without_a_good_number_are_named_by_its_line(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "numbers.yaml"
+    path.write_text(
+        "cards:\n"
+        "  - number: 0\n"
+        "    criteria: [b < 3, b > 9]\n"
+        "  - criteria:\n"
+        "      - {text: a}\n"
+        "      - b == b\n"
+    )
+    result = run("cards", "validate", str(path))
+    assert result.exit_code == 1
+    assert result.output.splitlines()[:5] == [
+        f"{path}:2:13: error C102: card number must be a whole number 1–9999, found 0",
+        f"{path}:3:23: error C301: criterion 2 of the card at line 2 ('b > 9') is true for no code",
+        f"{path}:4:5: error C101: card is missing 'number'",
+        f"{path}:5:9: error C101: criterion 1 of the card at line 4 is missing 'when'",
+        f"{path}:6:9: error C302: criterion 2 of the card at line 4 ('b == b') is true for "
+        "every code",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("written", "number"),
+    [("0x10", 16), ("0b10", 2), ("0o3", 3), ("1_0", 10), ("010", 10), ("+5", 5)],
+)
+def test_a_card_number_not_in_plain_decimal_digits_is_refused_with_the_number_to_write(
+    written: str, number: int, tmp_path: Path
+) -> None:
+    path = tmp_path / "number.yaml"
+    path.write_text(f"cards:\n  - number: {written}\n    criteria: [b < 3, b >= 3]\n")
+    result = run("cards", "validate", str(path))
+    assert result.exit_code == 1
+    assert result.output.splitlines()[0] == (
+        f"{path}:2:13: error C102: card number {written} is not written in plain decimal "
+        f"digits: write {number} (no leading zero, 0x, 0o, 0b, _ or +)"
+    )
+
+
+def test_a_value_of_the_wrong_kind_is_said_with_what_the_file_holds(tmp_path: Path) -> None:
+    path = tmp_path / "kinds.yaml"
+    path.write_text(
+        "name: 5\n"
+        "description: [a]\n"
+        "cards:\n"
+        "  - number: true\n"
+        "    title: 1.5\n"
+        "    criteria: [[b < 3], {when: b > 3, text: 7}]\n"
+    )
+    result = run("cards", "validate", str(path))
+    assert result.exit_code == 1
+    assert result.output.splitlines()[:6] == [
+        f"{path}:1:7: error C102: 'name' must be text, found a number",
+        f"{path}:2:14: error C102: 'description' must be text, found a list",
+        f"{path}:4:13: error C102: card number must be a whole number 1–9999, found true",
+        f"{path}:5:12: error C102: 'title' must be text, found a number",
+        f"{path}:6:16: error C102: a criterion must be an expression, or a mapping with 'when' "
+        "and, if you like, 'text', found a list",
+        f"{path}:6:45: error C102: 'text' must be text, found a number",
+    ]
+
+
+def test_a_tier_written_backwards_or_below_the_card_numbers_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "tiers.yaml"
+    path.write_text(
+        "tiers:\n"
+        "  easy: [3, 1]\n"
+        "  standard: [0, 5]\n"
+        "  hard: [6, 99999]\n"
+        "cards:\n"
+        "  - number: 1\n"
+        "    criteria: [b < 3, b >= 3]\n"
+    )
+    result = run("cards", "validate", str(path))
+    assert result.exit_code == 1
+    assert result.output.splitlines()[:2] == [
+        f"{path}:2:9: error C102: tier 'easy' runs backwards, from 3 down to 1: write [1, 3]",
+        f"{path}:3:13: error C102: tier 'standard' starts at 0, but card numbers run 1–9999",
+    ]
+
+
+def test_true_as_a_criterion_gets_a_hint_that_works(tmp_path: Path) -> None:
+    path = tmp_path / "true.yaml"
+    path.write_text('cards:\n  - number: 1\n    criteria: ["true", b < 3]\n')
+    result = run("cards", "validate", str(path))
+    assert result.exit_code == 1
+    assert result.output.splitlines()[0] == (
+        f"{path}:3:17: error C202: unknown name 'true': the card language has no true or "
+        "false; write a condition such as b < 3 (a criterion true for every code, or for "
+        "none, is no use)"
+    )
+    # the hint's example is a criterion the set accepts
+    path.write_text("cards:\n  - number: 1\n    criteria: [b < 3, b >= 3]\n")
+    assert "error" not in run("cards", "validate", str(path)).output

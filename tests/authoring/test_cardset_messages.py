@@ -60,7 +60,9 @@ def test_an_empty_name_is_said_to_be_empty(name: str) -> None:
 
 
 def test_a_name_of_another_type_is_still_not_text() -> None:
-    assert errors_of("name: 3\ncards:\n" + CARD) == ["1:7: C102: 'name' must be text"]
+    assert errors_of("name: 3\ncards:\n" + CARD) == [
+        "1:7: C102: 'name' must be text, found a number"
+    ]
 
 
 GIVEN = "this is a card set, not a puzzle (give it with --cardset)"

@@ -157,3 +157,26 @@ def test_brackets_inside_quotes_comments_and_block_text_are_not_nesting() -> Non
         "e: [it's, \"[\", '{']\n"
     )
     assert load_yaml(text, "t.yaml").plain()["e"] == ["it's", "[", "{"]
+
+
+@pytest.mark.parametrize(
+    ("value", "tag"),
+    [
+        ("!!int 1", "!!int"),
+        ("! 1", "!"),
+        ("!<tag:yaml.org,2002:int> 1", "!<tag:yaml.org,2002:int>"),
+        ("!!str 1", "!!str"),
+        ("!!float 1", "!!float"),
+    ],
+)
+def test_every_tag_is_refused_at_the_tag_also_one_of_plain_data(
+    value: str, tag: str, tmp_path: Path
+) -> None:
+    path = tmp_path / "tag.yaml"
+    path.write_text(f"cards:\n  - number: {value}\n    criteria: [b < 3, b >= 3]\n")
+    result = CliRunner().invoke(main, ["cards", "validate", str(path)])
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        f"{path}:2:13: error C004: YAML tag {tag!r} is not allowed",
+        f"{path}: 1 error",
+    ]

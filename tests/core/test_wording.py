@@ -121,7 +121,11 @@ CONSTRUCTS = [
     ),
     (
         "not (b < y < p and y == 2)",
-        "es gilt nicht, dass ▲, ■ und ● streng aufsteigend sind, und ■ gleich 2 ist",
+        "▲, ■ und ● sind nicht streng aufsteigend, oder ■ ist ungleich 2",
+    ),
+    (
+        "not (b < y < p or p < y < b)",
+        "▲, ■ und ● sind nicht streng aufsteigend, und ●, ■ und ▲ sind nicht streng aufsteigend",
     ),
     (
         "not (b < y < p) and not (b > y > p)",
@@ -191,8 +195,9 @@ EXCLUSIVE = [
     ),
     (
         "not (b < y < p and ((b == 1) != (y == 1)))",
-        "es gilt nicht, dass ▲, ■ und ● streng aufsteigend sind, und (▲ gleich 1 ist oder "
-        "■ gleich 1 ist, aber nicht beides)",
+        # negated part by part: "exactly one" turns into "both or neither"
+        "▲, ■ und ● sind nicht streng aufsteigend, oder (▲ ist gleich 1 genau dann, wenn ■ "
+        "gleich 1 ist)",
     ),
 ]
 

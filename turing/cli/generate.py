@@ -73,9 +73,11 @@ from turing.core.puzzle import (
 from turing.core.workers import WorkerLost
 from turing.generation.bank import Bank, BankError, Query, RunRecord
 from turing.generation.generator import (
+    GenerationError,
     RunState,
     Spec,
     catalogue_plan,
+    check_makeable,
     iter_catalogue,
     iter_catalogue_rows,
     run,
@@ -832,6 +834,8 @@ def generate(
     refuse_writing_inputs(bank_path, [cardset_read])
     distributed = check_executor(executor, scheduler, jobs)
     name, _source = cardset_arg(cardset_name)
+    # a set without the cards asked for is refused before the bank is made or touched
+    check_makeable(_source, mode, verifiers, difficulty)
     metrics = "none" if no_metrics else ("exact" if exact_tests else "basic")
     spec = Spec(
         mode=mode,
@@ -843,6 +847,7 @@ def generate(
         min_tests=min_tests,
         max_tests=max_tests,
     )
+    bank_existed = bank_path is not None and os.path.exists(bank_path)
     bank = open_bank(bank_path, writer=True) if bank_path else None
     try:  # the bank is closed (its writer lock let go) by the run below, or here
         if bank is not None:
@@ -958,6 +963,10 @@ def generate(
                         _commit(bank, [p for p, _ in batch], record, batch[-1][1], count)
                         stored = record.kept
                 raise
+    except GenerationError:  # no puzzle could be made: a bank made for the run is taken back
+        if bank_path is not None and not bank_existed and not stored:
+            _remove_new_bank(None, bank_path)
+        raise
     except KeyboardInterrupt:  # Ctrl-C or SIGTERM: say what is kept and how to go on
         click.echo(
             _stopped_words(made, count, stored, bank_path, output, spec.seed if drawn else None),

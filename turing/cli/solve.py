@@ -31,7 +31,7 @@ from turing.cli.output import (
     takes_every_character,
 )
 from turing.cli.share import CODE_SOURCE, code_option, with_codes
-from turing.core.cards import CardSet, load_cardset
+from turing.core.cards import CardSet, default_title, load_cardset
 from turing.core.errors import TuringError
 from turing.core.files import SourceError, json_line, same_file
 from turing.core.puzzle import Loaded, Puzzle, difficulty, iter_puzzle_items
@@ -298,7 +298,7 @@ def _puzzle_table(puzzle: Puzzle, cardset: CardSet, solved: Solved) -> Table:
             # slot is another's; in extreme mode it is one of the two shown.
             table.add_row(
                 letter,
-                f"{card.number} ({card.title_in(current_language())})"
+                _card_words(card.number, card.title_in(current_language()))
                 if len(puzzle.cards[v]) == 1
                 else f"{' / '.join(map(str, puzzle.cards[v]))} → {card.number}",
                 f"{crit.position}: {crit.text_in(current_language())}",
@@ -425,3 +425,11 @@ def _summary(tally: CollectionCheck) -> str:
     if tally.passed:
         parts.insert(0, _("all sound"))
     return text + ", ".join(parts)
+
+
+def _card_words(number: int, title: str) -> str:
+    """A card as the solution table names it: its number and title, or the number alone
+    for a card its file gives no title (whose title only repeats the number)."""
+    if title in (default_title(number), default_title(number, "de")):
+        return str(number)
+    return f"{number} ({title})"

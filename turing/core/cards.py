@@ -28,6 +28,7 @@ from turing.core.files import (
     read_text,
     shipped_dir,
     shown_value,
+    yaml_integer,
 )
 from turing.i18n import N_, _
 
@@ -392,7 +393,7 @@ def _kind(value: object) -> str:
         return _("nothing")
     if isinstance(value, bool):
         return _("true/false")
-    if isinstance(value, int):
+    if isinstance(value, int | float):
         return _("a number")
     return _("text")
 
@@ -545,8 +546,16 @@ def _expression_column(source_lines: list[str], node: Node, offset: int) -> tupl
     """The file position of character ``offset`` of a ``when`` scalar.
 
     Exact when the expression sits on one line as written (plain or quoted without
-    escapes); otherwise the start of the scalar.
+    escapes) or in a block scalar; otherwise the start of the scalar.
     """
+    exact = _expression_position(source_lines, node, offset)
+    return exact if exact is not None else (node.line, node.column)
+
+
+def _expression_position(
+    source_lines: list[str], node: Node, offset: int
+) -> tuple[int, int] | None:
+    """:func:`_expression_column` when it is exact, else None."""
     line, column = node.line, node.column
     text = source_lines[line - 1] if 0 < line <= len(source_lines) else ""
     value = str(node.value)
@@ -554,17 +563,18 @@ def _expression_column(source_lines: list[str], node: Node, offset: int) -> tupl
         return _block_position(source_lines, node, offset)
     start = column - 1 + (1 if node.quoted else 0)
     if "\n" in value or text[start : start + len(value)] != value:
-        return line, column
+        return None
     return line, start + 1 + offset
 
 
-def _block_position(source_lines: list[str], node: Node, offset: int) -> tuple[int, int]:
+def _block_position(source_lines: list[str], node: Node, offset: int) -> tuple[int, int] | None:
     """:func:`_expression_column` for a block scalar (``|`` or ``>``): its text is found
     line by line below the indicator; a fold or a line break is placed at the start of the
-    next line."""
+    next line, the end of the expression just after its last line."""
     value = str(node.value)
     found = 0
     indent = -1
+    end: tuple[int, int] | None = None
     for index in range(node.line, len(source_lines)):
         raw = source_lines[index]
         content = raw.lstrip(" ")
@@ -581,7 +591,10 @@ def _block_position(source_lines: list[str], node: Node, offset: int) -> tuple[i
         if offset < at + len(piece):
             return index + 1, indent + max(0, offset - at) + 1
         found = at + len(piece)
-    return node.line, node.column
+        end = (index + 1, indent + len(piece) + 1)
+    if end is not None and offset >= found:  # the end of the expression: after its last line
+        return end
+    return None
 
 
 def _is_puzzle(node: Node) -> bool:
@@ -657,13 +670,25 @@ def parse_cardset_partial(
         if isinstance(node.value, str):
             name = _text(node, "name", lines, errors) or name
         else:
-            errors.append(_err(node, _("'name' must be text"), E_TYPE))
+            errors.append(
+                _err(
+                    node,
+                    _("'name' must be text, found {kind}").format(kind=_kind(node.value)),
+                    E_TYPE,
+                )
+            )
     if "description" in root.value:
         node = root.value["description"]
         if isinstance(node.value, str):
             description = _text(node, "description", lines, errors, one_line=False) or ""
         else:
-            errors.append(_err(node, _("'description' must be text"), E_TYPE))
+            errors.append(
+                _err(
+                    node,
+                    _("'description' must be text, found {kind}").format(kind=_kind(node.value)),
+                    E_TYPE,
+                )
+            )
     tiers = dict(DEFAULT_TIERS)
     tier_places: dict[str, tuple[int, int]] = {}
     if "tiers" in root.value:
@@ -739,7 +764,6 @@ def _parse_tiers(node: Node, errors: list[CardError]) -> dict[str, tuple[int, in
             not isinstance(bounds, list)
             or len(bounds) != 2
             or not all(isinstance(b, int) and not isinstance(b, bool) for b in bounds)
-            or bounds[0] > bounds[1]
         ):
             errors.append(
                 _err(
@@ -749,7 +773,32 @@ def _parse_tiers(node: Node, errors: list[CardError]) -> dict[str, tuple[int, in
                 )
             )
             continue
-        result[tier] = (bounds[0], bounds[1])
+        first, last = bounds
+        if first > last:
+            errors.append(
+                _err(
+                    child,
+                    _(
+                        "tier {tier!r} runs backwards, from {first} down to {last}: write "
+                        "[{last}, {first}]"
+                    ).format(tier=tier, first=first, last=last),
+                    E_TYPE,
+                )
+            )
+            continue
+        if not 1 <= first <= 9999:
+            # the last number may pass 9999: the tier then holds every number from its first
+            errors.append(
+                _err(
+                    child,
+                    _("tier {tier!r} starts at {first}, but card numbers run 1–9999").format(
+                        tier=tier, first=first
+                    ),
+                    E_TYPE,
+                )
+            )
+            continue
+        result[tier] = (first, last)
     return result
 
 
@@ -771,6 +820,17 @@ def _parse_card(node: Node, lines: list[str], errors: list[CardError]) -> Card |
     number: int | None = None
     if number_node is None:
         errors.append(_err(node, _("card is missing 'number'"), E_MISSING))
+    elif (written := yaml_integer(number_node)) is not None:
+        errors.append(
+            _err(
+                number_node,
+                _(
+                    "card number {text} is not written in plain decimal digits: write {value} "
+                    "(no leading zero, 0x, 0o, 0b, _ or +)"
+                ).format(text=number_node.value, value=written),
+                E_TYPE,
+            )
+        )
     elif (
         not isinstance(number_node.value, int)
         or isinstance(number_node.value, bool)
@@ -779,8 +839,8 @@ def _parse_card(node: Node, lines: list[str], errors: list[CardError]) -> Card |
         errors.append(
             _err(
                 number_node,
-                _("card number must be a whole number 1–9999, found {value!r}").format(
-                    value=number_node.value
+                _("card number must be a whole number 1–9999, found {value}").format(
+                    value=shown_value(number_node.value)
                 ),
                 E_TYPE,
             )
@@ -793,7 +853,13 @@ def _parse_card(node: Node, lines: list[str], errors: list[CardError]) -> Card |
         if isinstance(title_node.value, str):
             title = _text(title_node, "title", lines, errors) or title
         else:
-            errors.append(_err(title_node, _("'title' must be text"), E_TYPE))
+            errors.append(
+                _err(
+                    title_node,
+                    _("'title' must be text, found {kind}").format(kind=_kind(title_node.value)),
+                    E_TYPE,
+                )
+            )
     criteria_node = node.value.get("criteria")
     criteria: list[Criterion] = []
     ok = number is not None
@@ -833,7 +899,7 @@ def _parse_card(node: Node, lines: list[str], errors: list[CardError]) -> Card |
         )
         ok = False
     for position, crit_node in enumerate(criteria_node.value, start=1):
-        criterion = _parse_criterion(crit_node, number or 0, position, lines, errors)
+        criterion = _parse_criterion(crit_node, number, node.line, position, lines, errors)
         if criterion is None:
             ok = False
         else:
@@ -844,8 +910,16 @@ def _parse_card(node: Node, lines: list[str], errors: list[CardError]) -> Card |
 
 
 def _parse_criterion(
-    node: Node, card: int, position: int, lines: list[str], errors: list[CardError]
+    node: Node,
+    number: int | None,
+    card_line: int,
+    position: int,
+    lines: list[str],
+    errors: list[CardError],
 ) -> Criterion | None:
+    """One criterion of a card; ``number`` None when the card's number is missing or bad,
+    and the messages name the card by its line (``card_line``) instead."""
+    card = number or 0
     translations: Translations = ()
     if isinstance(node.value, str):
         # Shorthand: a bare expression is its own text.
@@ -855,12 +929,15 @@ def _parse_criterion(
         translations = _translations(node, "text", _("a criterion"), lines, errors)
         when_node_or_none = node.value.get("when")
         if when_node_or_none is None:
+            missing = (
+                _("criterion {position} of card {card} is missing 'when'")
+                if number is not None
+                else _("criterion {position} of the card at line {line} is missing 'when'")
+            )
             errors.append(
                 _err(
                     node,
-                    _("criterion {position} of card {card} is missing 'when'").format(
-                        position=position, card=card
-                    ),
+                    missing.format(position=position, card=card, line=card_line),
                     E_MISSING,
                 )
             )
@@ -872,14 +949,21 @@ def _parse_criterion(
             if isinstance(text_node.value, str):
                 text = _text(text_node, "text", lines, errors) or text
             else:
-                errors.append(_err(text_node, _("'text' must be text"), E_TYPE))
+                errors.append(
+                    _err(
+                        text_node,
+                        _("'text' must be text, found {kind}").format(kind=_kind(text_node.value)),
+                        E_TYPE,
+                    )
+                )
     else:
         errors.append(
             _err(
                 node,
-                _("a criterion must be a mapping with 'text' and 'when', found {kind}").format(
-                    kind=_kind(node.value)
-                ),
+                _(
+                    "a criterion must be an expression, or a mapping with 'when' and, if you "
+                    "like, 'text', found {kind}"
+                ).format(kind=_kind(node.value)),
                 E_TYPE,
             )
         )
@@ -901,16 +985,34 @@ def _parse_criterion(
         mask = compile_criterion(when_node.value)
     except ExpressionError as exc:
         line, column = _expression_column(lines, when_node, exc.offset)
-        errors.append(CardError(when_node.source, line, column, exc.message, exc.code))
+
+        def where(offset: int) -> str:
+            found = _expression_position(lines, when_node, offset)
+            if found is None:  # written with escapes or over lines: no place in the file
+                return _("column {column} of the expression").format(column=offset + 1)
+            return _("line {line}, column {column}").format(line=found[0], column=found[1])
+
+        message = exc.placed(where)
+        errors.append(CardError(when_node.source, line, column, message, exc.code))
         return None
     when = _expression_text(when_node.value)
-    label = {"card": card, "position": position, "when": when}
+    label = {"card": card, "position": position, "when": when, "line": card_line}
     if mask == 0:
-        message = _("criterion {card}.{position} ({when!r}) is true for no code")
+        message = (
+            _("criterion {card}.{position} ({when!r}) is true for no code")
+            if number is not None
+            else _("criterion {position} of the card at line {line} ({when!r}) is true for no code")
+        )
         errors.append(_err(when_node, message.format(**label), E_NEVER))
         return None
     if mask == ALL_MASK:
-        message = _("criterion {card}.{position} ({when!r}) is true for every code")
+        message = (
+            _("criterion {card}.{position} ({when!r}) is true for every code")
+            if number is not None
+            else _(
+                "criterion {position} of the card at line {line} ({when!r}) is true for every code"
+            )
+        )
         errors.append(_err(when_node, message.format(**label), E_ALWAYS))
         return None
     return Criterion(

@@ -46,11 +46,26 @@ class ExpressionError(TuringError):
     finding code (see docs/cards.md).
     """
 
-    def __init__(self, message: str, offset: int, code: str) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message: str, offset: int, code: str, related: int | None = None) -> None:
+        self.template = message
+        #: a second 0-based position the message names (the '(' a ')' would close), as
+        #: ``{where}`` in :attr:`template`; :attr:`message` says it as a column of the
+        #: expression, :meth:`placed` as its caller knows the place
+        self.related = related
+        self.message = self.placed(lambda at: _("column {column}").format(column=at + 1))
+        super().__init__(self.message)
         self.offset = offset
         self.code = code
+
+    def placed(self, where: Callable[[int], str]) -> str:
+        """The message with the position it names said by ``where`` (offset → words)."""
+        if self.related is None:
+            return self.template
+        return self.template.replace(WHERE, where(self.related))
+
+
+#: where in a message template the second position it names is said
+WHERE: Final = "\x00where\x00"
 
 
 # Finding codes for expression problems.
@@ -265,7 +280,7 @@ class _Parser:
         token = self.tok
         return token.kind in ("op", "name") and token.text in texts
 
-    def _expect(self, text: str, what: str) -> _Token:
+    def _expect(self, text: str, what: str, related: int | None = None) -> _Token:
         if not self._at(text):
             raise ExpressionError(
                 _("expected {what}, found {found}").format(
@@ -273,6 +288,7 @@ class _Parser:
                 ),
                 self.tok.offset,
                 E_SYNTAX,
+                related,
             )
         return self._advance()
 
@@ -479,7 +495,7 @@ class _Parser:
             inner = self._or()
             self._leave()
             self._expect(
-                ")", _("')' to close the '(' at column {column}").format(column=token.offset + 1)
+                ")", _("')' to close the '(' at {where}").format(where=WHERE), token.offset
             )
             return _Value(inner.kind, inner.values, token.offset, inner.node)
         raise ExpressionError(
@@ -545,9 +561,10 @@ def _unknown_name(name: str, function: bool = False) -> str:
     known = ", ".join(n for n in _NAMES if n.isascii())
     lowered = name.lower()
     if lowered in ("true", "false"):
-        return _("unknown name {name!r}: write a comparison such as b == b instead").format(
-            name=name
-        )
+        return _(
+            "unknown name {name!r}: the card language has no true or false; write a "
+            "condition such as b < 3 (a criterion true for every code, or for none, is no use)"
+        ).format(name=name)
     message = (
         _("unknown function {name!r}: names are {names}; functions are {functions}")
         if function

@@ -368,6 +368,28 @@ def _forbidden_tag(node: YAMLNode, source: str) -> SourceError:
     )
 
 
+#: an integer as a file may write it: decimal digits, no leading zero, an optional minus
+_DECIMAL: Final = re.compile(r"-?(?:0|[1-9][0-9]*)")
+#: the other integers of YAML: hexadecimal, octal, binary, with _ or a leading zero or +
+_YAML_INTEGER: Final = re.compile(r"[-+]?(?:0[xX][0-9a-fA-F_]+|0o[0-7_]+|0b[01_]+|[0-9][0-9_]*)")
+
+
+def yaml_integer(node: Node) -> int | None:
+    """The number an unquoted value not written in plain decimal digits stands for in YAML
+    (``0x10`` → 16, ``1_0`` → 10, ``010`` → 10), for a message that says how to write it;
+    None for any other value."""
+    text = node.value
+    if not isinstance(text, str) or node.quoted or not _YAML_INTEGER.fullmatch(text):
+        return None
+    cleaned = text.replace("_", "")
+    try:
+        if cleaned.lstrip("+-")[:2].lower() in ("0x", "0o", "0b"):
+            return int(cleaned, 0)
+        return int(cleaned)
+    except ValueError:
+        return None
+
+
 def _scalar(node: ScalarNode, source: str) -> Node:
     line, col = node.start_mark.line + 1, node.start_mark.column + 1
     kind = _SCALAR_TAGS.get(_tag(node))
@@ -382,11 +404,11 @@ def _scalar(node: ScalarNode, source: str) -> Node:
     if kind == "str":
         value = text
     elif kind == "int":
-        cleaned = text.replace("_", "")
+        # only plain decimal digits are a number; what YAML would also read as one (0x10,
+        # 0o3, 0b10, 1_0, 010, +5) stays the text it is, refused where a number is due
+        # (see :func:`yaml_integer`)
         try:
-            value = (
-                int(cleaned, 0) if cleaned.lower().startswith(("0x", "0o", "0b")) else int(cleaned)
-            )
+            value = int(text) if _DECIMAL.fullmatch(text) else text
         except ValueError:
             value = text
     elif kind == "float":
@@ -401,8 +423,17 @@ def _scalar(node: ScalarNode, source: str) -> Node:
     return Node(value, line, col, source, quoted)
 
 
-def _convert(root: YAMLNode, source: str) -> Node:
-    """Turn a composed node graph into Nodes, iteratively (deep files cannot overflow)."""
+#: a YAML tag as written: verbatim (``!<tag:yaml.org,2002:int>``) or a shorthand (``!!int``,
+#: ``!``, ``!local``)
+_WRITTEN_TAG: Final = re.compile(r"!<[^>]*>?|![^\s,\[\]{}]*")
+
+
+def _convert(root: YAMLNode, source: str, text: str) -> Node:
+    """Turn a composed node graph into Nodes, iteratively (deep files cannot overflow).
+
+    Every tag written in the file is refused (``text`` is what was composed): also one
+    that names plain data (``!!int 1``, ``!!str 1``, the non-specific ``!``), which the
+    composer would resolve to the same node as the untagged value."""
     from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
     seen: set[int] = set()
@@ -417,6 +448,15 @@ def _convert(root: YAMLNode, source: str) -> Node:
                 E_FORBIDDEN,
             )
         seen.add(id(node))
+        written = _WRITTEN_TAG.match(text, node.start_mark.index)
+        if written is not None:
+            raise SourceError(
+                source,
+                node.start_mark.line + 1,
+                node.start_mark.column + 1,
+                _("YAML tag {tag!r} is not allowed").format(tag=written.group()),
+                E_FORBIDDEN,
+            )
 
     def shell(node: YAMLNode) -> Node:
         check(node)
@@ -793,7 +833,7 @@ def load_yaml(text: str, source: str) -> Node:
         raise SourceError(source, 0, 0, _("YAML: {problem}").format(problem=exc), E_YAML) from None
     if root is None:
         return Node(None, 1, 1, source)
-    return _convert(root, source)
+    return _convert(root, source, text)
 
 
 #: The reasons the system gives for a failed file operation, by error number, in the words

@@ -660,6 +660,11 @@ def _negation(node: Expr) -> _Statement:
         run = _run(node, negated=True)
         if run is not None:
             return run
+    if isinstance(node, Logic):
+        # "not (A or B)" as "not A and not B", each part negated as it can be: a bare
+        # "es gilt nicht, dass A, oder B" would read as "(not A) or B"
+        op = "oder" if node.op == "and" else "und"
+        return _join(op, [_negation(o) for o in node.operands])
     return _Clause("es", "gilt", "nicht", tail=", dass " + _condition(node).sub())
 
 

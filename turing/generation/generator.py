@@ -242,9 +242,43 @@ def _cannot_words(tables: Tables, mode: Mode, tier: str, verifiers: int) -> str:
     ).format(needs=needs, has=has)
 
 
-def _tier_words(tables: Tables, tier: str, verifiers: int, per: int) -> tuple[str, str]:
+def check_makeable(
+    cardset: CardSet, mode: Mode | str, verifiers: int, difficulty: str | None
+) -> None:
+    """Refuse at once, before any drawing, a run whose card set lacks the cards every
+    puzzle asked for needs: the tier given, or with None every tier, in this mode and
+    size. Raises :class:`GenerationError` saying what each tier lacks; a set with enough
+    cards passes (it may still prove unable to make a puzzle, which only drawing finds)."""
+    mode = Mode.parse(mode)
+    tables = tables_for(cardset)
+    per = mode.cards_per_verifier
+    if difficulty is not None:
+        if _too_few(tables, difficulty, verifiers, per):
+            raise GenerationError(_cannot_words(tables, mode, difficulty, verifiers))
+        return
+    if any(not _too_few(tables, tier, verifiers, per) for tier in DIFFICULTIES):
+        return
+    lacks = []
+    for tier in DIFFICULTIES:
+        needs, has = _tier_words(tables, tier, verifiers, per, decoys_said=False)
+        lacks.append(gettext("{needs} ({has})").format(needs=needs, has=has))
+    said = "; ".join(lacks)
+    if per > 1:  # said once for the three
+        said = gettext("with a decoy beside each card, {needs}").format(needs=said)
+    raise GenerationError(
+        gettext(
+            "no puzzle of {v} verifiers can be made in {mode} mode with card set {name!r}, "
+            "in any tier: {lacks}"
+        ).format(v=verifiers, mode=mode.label(), name=cardset.name, lacks=said)
+    )
+
+
+def _tier_words(
+    tables: Tables, tier: str, verifiers: int, per: int, decoys_said: bool = True
+) -> tuple[str, str]:
     """What a puzzle of the tier needs of a card set, and what this one has, in the
-    reader's words (tiers and card numbers, not the generator's pools)."""
+    reader's words (tiers and card numbers, not the generator's pools); ``decoys_said``
+    False leaves the decoys (``per`` 2) to the caller to say."""
     cs = tables.cardset
     have = _tier_counts(tables)
     numbers = _numbers_words(cs, tier)
@@ -282,7 +316,7 @@ def _tier_words(tables: Tables, tier: str, verifiers: int, per: int) -> tuple[st
             "card set {name!r} has {h} hard cards among its {total}",
             have["hard"],
         ).format(name=cs.name, h=have["hard"], total=len(tables.pool_sets["A"]))
-    if per > 1:
+    if per > 1 and decoys_said:
         needs = gettext("with a decoy beside each card, {needs}").format(needs=needs)
     return needs, has
 
@@ -472,6 +506,9 @@ def make_puzzle(
     """A valid puzzle of the mode and tier, drawn with ``rng`` (no metrics)."""
     slots = slot_plan(tier, verifiers)
     mode = Mode.parse(mode)
+    if _too_few(tables, tier, verifiers, mode.cards_per_verifier):
+        # said at once: drawing cannot fill slots the set has no cards for
+        raise GenerationError(_cannot_words(tables, mode, tier, verifiers))
     try:
         if not mode.has_decoys:
             opts, code = build_hidden(tables, rng, slots)
@@ -547,8 +584,10 @@ def _make_in_tier(
                 needs=needs, name=cs.name, total=total
             )
         )
+    check_makeable(cs, mode, verifiers, None)  # no tier can: say what each lacks, at once
     tiers = list(DIFFICULTIES)
     rng.shuffle(tiers)
+    tiers = [t for t in tiers if not _too_few(tables, t, verifiers, per)]
     for tier in tiers[:-1]:
         try:
             return make_puzzle(tables, rng, mode, verifiers, tier, name), tier
