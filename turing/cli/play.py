@@ -568,6 +568,13 @@ def open_session(
                 )
         _refuse_writing_cardset(session, save_file, transcript_file or saved_transcript)
         _refuse_saving_over(save_file)
+        if save_file is None and not session.game.is_terminal():
+            problem = unwritable(resume_file)
+            if problem:  # played all the same: leaving asks for another file at a terminal
+                click.echo(
+                    _("warning: {problem}; save the game to another file").format(problem=problem),
+                    err=True,
+                )
         _warn_other_game(session, save_file, confirm is not None, overwrite)
         if not session.game.is_terminal():  # a game that is over is shown, not written
             _open_transcript(
