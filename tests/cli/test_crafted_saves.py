@@ -65,3 +65,72 @@ def test_a_control_character_in_a_saved_text_makes_a_corrupted_save(
         "text-direction character that would garble what is shown\n"
     )
     assert save.read_bytes() == before
+
+
+def test_a_file_named_as_the_card_set_that_is_no_card_set_is_not_quoted(tmp_path: Path) -> None:
+    (tmp_path / "secret.txt").write_text("root:secret-hash:20228:0:99999:7::\n")
+
+    def elsewhere(inner: dict[str, Any]) -> None:
+        inner["cardset"] = str(tmp_path / "secret.txt")
+
+    save = _crafted(tmp_path, elsewhere)
+    result = CliRunner().invoke(main, ["play", "--resume", str(save)], "")
+    assert result.exit_code == 2
+    assert result.output == (
+        f"error: {save}: the game's card set cannot be loaded: {tmp_path / 'secret.txt'}:1:1: "
+        "not a card set: none of its keys is a card set's (name, description, tiers, cards)\n"
+    )
+    assert "secret-hash" not in result.output
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [5, {"path": 5, "events": 1}, {"path": "t.jsonl", "events": 1}, {"path": "/t", "events": "x"}],
+)
+def test_a_wrong_transcript_entry_makes_a_corrupted_save(tmp_path: Path, entry: object) -> None:
+    def transcript(inner: dict[str, Any]) -> None:
+        inner["transcript"] = entry
+
+    save = _crafted(tmp_path, transcript)
+    result = CliRunner().invoke(main, ["play", "--resume", str(save)], "")
+    assert result.exit_code == 2
+    assert result.output == f"error: {save}: corrupted save file: its transcript entry is wrong\n"
+
+
+def _with_transcript(tmp_path: Path) -> tuple[Path, Path]:
+    save, transcript = tmp_path / "g.json", tmp_path / "t.jsonl"
+    made = CliRunner().invoke(
+        main,
+        ["play", "--seed", "1", "--save", str(save), "--transcript", str(transcript)],
+        "pass\n",
+    )
+    assert made.exit_code == 1, made.output
+    return save, transcript
+
+
+def test_a_resumed_game_says_where_its_transcript_goes_on(tmp_path: Path) -> None:
+    save, transcript = _with_transcript(tmp_path)
+    result = CliRunner().invoke(main, ["play", "--resume", str(save)], "")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[0] == (
+        f"{save}: the transcript of this game goes on in {transcript}"
+    )
+    given = CliRunner().invoke(
+        main, ["play", "--resume", str(save), "--transcript", str(tmp_path / "u.jsonl")], ""
+    )
+    assert "goes on in" not in given.stderr  # named on the command line: nothing to say
+
+
+def test_a_damaged_transcript_of_a_resumed_game_points_at_transcript_option(
+    tmp_path: Path,
+) -> None:
+    save, transcript = _with_transcript(tmp_path)
+    transcript.write_text("garbage\n")
+    before = save.read_bytes()
+    result = CliRunner().invoke(main, ["play", "--resume", str(save)], "")
+    assert result.exit_code == 2
+    assert result.output == (
+        f"error: cannot write the transcript {transcript}: it exists and is not a transcript; "
+        "--transcript FILE writes this game's transcript elsewhere\n"
+    )
+    assert save.read_bytes() == before and transcript.read_text() == "garbage\n"

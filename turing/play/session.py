@@ -52,6 +52,7 @@ from turing.core.files import (
     SourceError,
     WriteTargetError,
     clashing_input,
+    garbling_character,
     json_line,
     json_problem,
     load_yaml,
@@ -2313,13 +2314,33 @@ def load_save(path: str) -> tuple[Session, str | None]:
             raise SessionError(f"{path}: {exc}") from None
         rng = _rng_from(entry.get("rng"), path)
         seats.append(Seat(entry["name"], kind, rng, make_bot(kind, rng)))
-    transcript = data.get("transcript")
-    saved = transcript.get("path") if isinstance(transcript, dict) else None
+    saved = _saved_transcript(data.get("transcript"), path)
     # a finished game is read as it ended (its result can be shown; nothing can be played)
     session = Session(
         game=game, seats=seats, seed=data["seed"], save_path=Path(path), saved_files=[Path(path)]
     )
-    return session, saved if isinstance(saved, str) else None
+    return session, saved
+
+
+def _saved_transcript(entry: Any, path: str) -> str | None:
+    """The transcript path a save names: none, or the absolute path turing wrote there,
+    in a form that can be shown; anything else is a corrupted save."""
+    if entry is None:
+        return None
+    where = entry.get("path") if isinstance(entry, dict) else None
+    events = entry.get("events", 0) if isinstance(entry, dict) else None
+    if (
+        not isinstance(where, str)
+        or not os.path.isabs(where)
+        or garbling_character(where) is not None
+        or not isinstance(events, int)
+        or isinstance(events, bool)
+        or events < 0
+    ):
+        raise SessionError(
+            _("{path}: corrupted save file: its transcript entry is wrong").format(path=path)
+        )
+    return where
 
 
 __all__ = [
