@@ -14,6 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from turing.cli.main import main
+from turing.play.game import sample_puzzle_path
 
 
 def _crafted(tmp_path: Path, change: Callable[[dict[str, Any]], None]) -> Path:
@@ -134,3 +135,50 @@ def test_a_damaged_transcript_of_a_resumed_game_points_at_transcript_option(
         "--transcript FILE writes this game's transcript elsewhere\n"
     )
     assert save.read_bytes() == before and transcript.read_text() == "garbage\n"
+
+
+def test_a_key_twice_makes_a_corrupted_save(tmp_path: Path) -> None:
+    save = _crafted(tmp_path, lambda inner: None)
+    save.write_text('{"format": "other", ' + save.read_text()[1:])
+    result = CliRunner().invoke(main, ["play", "--resume", str(save)], "")
+    assert result.exit_code == 2
+    assert result.output == f"error: {save}: corrupted save file: duplicate key 'format'\n"
+
+
+def test_a_key_twice_in_the_packed_game_makes_a_corrupted_save(tmp_path: Path) -> None:
+    save = _crafted(tmp_path, lambda inner: None)
+    outer = json.loads(save.read_text())
+    packed = zlib.decompress(base64.b64decode(outer["packed"])).decode()
+    twice = '{"seed": 3, ' + packed[1:]
+    outer["packed"] = base64.b64encode(zlib.compress(twice.encode())).decode()
+    save.write_text(json.dumps(outer))
+    result = CliRunner().invoke(main, ["play", "--resume", str(save)], "")
+    assert result.exit_code == 2
+    assert result.output == f"error: {save}: corrupted save file: duplicate key 'seed'\n"
+
+
+def test_a_device_or_a_bank_given_to_resume_is_said_to_be_one(tmp_path: Path) -> None:
+    device = CliRunner().invoke(main, ["play", "--resume", "/dev/zero"], "")
+    assert (device.exit_code, device.output) == (
+        2,
+        "error: /dev/zero: not a turing save file: it is not a regular file\n",
+    )
+    bank = tmp_path / "b.db"
+    made = CliRunner().invoke(main, ["bank", "import", str(bank), str(sample_puzzle_path())])
+    assert bank.is_file(), made.output
+    result = CliRunner().invoke(main, ["play", "--resume", str(bank)], "")
+    assert (result.exit_code, result.output) == (
+        2,
+        f"error: {bank}: not a turing save file: it is a puzzle bank\n",
+    )
+
+
+def test_a_field_of_the_wrong_type_is_named_in_words(tmp_path: Path) -> None:
+    def actions(inner: dict[str, Any]) -> None:
+        inner["game"]["actions"] = "x"
+
+    save = _crafted(tmp_path, actions)
+    result = CliRunner().invoke(main, ["play", "--resume", str(save)], "")
+    assert (
+        result.output == f"error: {save}: corrupted save file: 'actions' is missing or not a list\n"
+    )

@@ -858,6 +858,12 @@ class Game:
                     value=data.get("version"), save_game_version=SAVE_GAME_VERSION
                 )
             )
+        kinds = {
+            dict: _("an object"),
+            list: _("a list"),
+            int: _("a whole number"),
+            bool: _("true or false"),
+        }
         for key, kind in (
             ("puzzle", dict),
             ("players", list),
@@ -868,9 +874,10 @@ class Game:
             ("over", bool),
             ("hints_allowed", bool),
         ):
-            if not isinstance(data.get(key), kind):
+            value = data.get(key)
+            if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
                 raise GameError(
-                    _("{key!r} is missing or not {kind}").format(key=key, kind=kind.__name__)
+                    _("{key!r} is missing or not {kind}").format(key=key, kind=kinds[kind])
                 )
         try:
             puzzle = puzzle_from_dict(data["puzzle"], cardset, source="saved puzzle")

@@ -21,6 +21,7 @@ A session never prints or reads; it returns outcome values that a view draws.
 from __future__ import annotations
 
 import base64
+import contextlib
 import errno
 import hashlib
 import json
@@ -2152,10 +2153,16 @@ def save_document(session: Session) -> dict[str, Any]:
 
 def read_save(path: str) -> dict[str, Any]:
     """Read a save file and unpack it; checks the marker, version and shape; never writes."""
+    with contextlib.suppress(OSError):
+        if stat.S_ISCHR(os.stat(path).st_mode) or stat.S_ISBLK(os.stat(path).st_mode):
+            # a device (/dev/zero): nothing to read a game from
+            raise SessionError(
+                _("{path}: not a turing save file: it is not a regular file").format(path=path)
+            )
     try:
         text = read_text(path, max_bytes=MAX_SAVE_BYTES)
     except SourceError as exc:
-        raise SessionError(str(exc)) from None
+        raise SessionError(_bank_file(path) or str(exc)) from None
     try:
         data = read_json(text)
     except json.JSONDecodeError as exc:
@@ -2172,13 +2179,14 @@ def read_save(path: str) -> dict[str, Any]:
                 path=path, format=SAVE_FORMAT
             )
         )
+    _refuse_duplicate_keys(text, path)
     version = data.get("version")
     if "version" not in data:
         raise SessionError(_("{path}: corrupted save file: it has no version").format(path=path))
     if not isinstance(version, int) or isinstance(version, bool):
         raise SessionError(
             _(
-                "{path}: corrupted save file: its version is {found}, not a number "
+                "{path}: corrupted save file: its version is {found}, not a whole number "
                 "(this turing reads version {version})"
             ).format(path=path, found=shown_value(version), version=SAVE_VERSION)
         )
@@ -2195,11 +2203,13 @@ def read_save(path: str) -> dict[str, Any]:
             _("{path}: corrupted save file: 'packed' is missing or wrong").format(path=path)
         )
     try:
-        inner = read_json(zlib.decompress(base64.b64decode(packed, validate=True)))
+        unpacked = zlib.decompress(base64.b64decode(packed, validate=True)).decode("utf-8")
+        inner = read_json(unpacked)
     except (ValueError, zlib.error):
         raise SessionError(
             _("{path}: corrupted save file: the packed game cannot be read").format(path=path)
         ) from None
+    _refuse_duplicate_keys(unpacked, path)
     if not isinstance(inner, dict):
         raise SessionError(
             _("{path}: corrupted save file: the packed game is not an object").format(path=path)
@@ -2212,6 +2222,46 @@ def read_save(path: str) -> dict[str, Any]:
                 )
             )
     return inner
+
+
+def _bank_file(path: str) -> str | None:
+    """A puzzle bank (an SQLite file) given for a save, said so rather than by its bytes."""
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(16)
+    except OSError:
+        return None
+    if head == b"SQLite format 3\x00":
+        return _("{path}: not a turing save file: it is a puzzle bank").format(path=path)
+    return None
+
+
+class _DuplicateKey(Exception):
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    for name, value in pairs:
+        if name in found:
+            raise _DuplicateKey(name)
+        found[name] = value
+    return found
+
+
+def _refuse_duplicate_keys(text: str, path: str) -> None:
+    """A key twice in one object of a save (read already, so valid JSON) makes it a
+    corrupted save, as a duplicate key makes a puzzle file bad: turing never writes one."""
+    try:
+        read_json(text, json.JSONDecoder(object_pairs_hook=_unique_keys))
+    except _DuplicateKey as exc:
+        raise SessionError(
+            _("{path}: corrupted save file: {problem}").format(
+                path=path, problem=_("duplicate key {name!r}").format(name=exc.name)
+            )
+        ) from None
 
 
 def _other_file(text: str, path: str) -> str | None:
