@@ -150,9 +150,9 @@ def test_a_version_that_is_not_a_number_is_said_so(
 ) -> None:
     path = tmp_path / "v.json"
     for version, said in (
-        ("2", "its version is '2', not a number (this turing reads version 2)"),
-        (None, "its version is null, not a number (this turing reads version 2)"),
-        (True, "its version is true, not a number (this turing reads version 2)"),
+        ("2", "its version is '2', not a whole number (this turing reads version 2)"),
+        (None, "its version is null, not a whole number (this turing reads version 2)"),
+        (True, "its version is true, not a whole number (this turing reads version 2)"),
     ):
         path.write_text(json.dumps({**saved, "version": version}))
         result = play(["--resume", str(path)])

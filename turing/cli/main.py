@@ -22,6 +22,7 @@ loaded, and click's own words ("Usage:", "Options") come from the same catalogue
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import os
 import sys
@@ -33,7 +34,9 @@ from click.shell_completion import CompletionItem
 
 from turing import __version__, i18n
 from turing.cli.output import (
+    EXIT_INTERRUPTED,
     EXIT_USAGE,
+    debugging,
     exit_for_os_error,
     fill_closed_streams,
     guarded,
@@ -445,8 +448,15 @@ class LazyGroup(click.Group):
         parent: click.Context | None = None,
         **extra: Any,
     ) -> click.Context:
-        with usage_errors_in_one_line():
-            return super().make_context(info_name, args, parent, **extra)
+        try:
+            with usage_errors_in_one_line():
+                return super().make_context(info_name, args, parent, **extra)
+        except KeyboardInterrupt:  # as during a command, not click's "Aborted!"
+            if debugging():
+                raise
+            with contextlib.suppress(OSError):
+                click.echo(_("interrupted"), err=True)
+            raise click.exceptions.Exit(EXIT_INTERRUPTED) from None
 
     def invoke(self, ctx: click.Context) -> Any:
         with usage_errors_in_one_line():

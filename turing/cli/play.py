@@ -568,6 +568,13 @@ def open_session(
                 )
         _refuse_writing_cardset(session, save_file, transcript_file or saved_transcript)
         _refuse_saving_over(save_file)
+        if save_file is None and not session.game.is_terminal():
+            problem = unwritable(resume_file)
+            if problem:  # played all the same: leaving asks for another file at a terminal
+                click.echo(
+                    _("warning: {problem}; save the game to another file").format(problem=problem),
+                    err=True,
+                )
         _warn_other_game(session, save_file, confirm is not None, overwrite)
         if not session.game.is_terminal():  # a game that is over is shown, not written
             _open_transcript(
@@ -576,7 +583,16 @@ def open_session(
                 confirm,
                 resumed=True,
                 overwrite=overwrite,
+                from_save=transcript_file is None,
             )
+            if transcript_file is None and saved_transcript is not None:
+                # a path the save names, not the command line: said, never written unseen
+                click.echo(
+                    _("{path}: the transcript of this game goes on in {transcript}").format(
+                        path=resume_file, transcript=saved_transcript
+                    ),
+                    err=True,
+                )
         resumed = True
     else:
         session = _new_game(
@@ -678,13 +694,23 @@ def _open_transcript(
     confirm: Callable[[str], bool] | None,
     resumed: bool = False,
     overwrite: bool = False,
+    from_save: bool = False,
 ) -> None:
     """Write the game's transcript to ``path`` and follow the game there. A file that
     holds something else is refused; one that holds the transcript of another game is
-    written over only when a player at the terminal says yes."""
+    written over only when a player at the terminal says yes. ``from_save``: ``path`` is
+    the one the resumed save names, not one given on the command line."""
     if path is None:
         return
     problem = not_a_transcript(path)
+    if problem and from_save and Path(path).is_file():
+        # the path the save names: no name to change but with --transcript
+        fail(
+            _(
+                "cannot write the transcript {path}: it exists and is not a transcript; "
+                "--transcript FILE writes this game's transcript elsewhere"
+            ).format(path=path)
+        )
     if problem:
         fail(problem)
     other = other_transcript_in(path, session.game.events, resumed)

@@ -660,6 +660,17 @@ def parse_cardset_partial(
                 E_TYPE,
             )
         ]
+    if not any(key in _TOP_KEYS or _LANGUAGE_KEY.fullmatch(str(key)) for key in root.value):
+        # no key a card set has: some other file, whose keys (its text) are not quoted
+        return None, [
+            _err(
+                root,
+                _("not a card set: none of its keys is a card set's ({keys})").format(
+                    keys=", ".join(_TOP_KEYS)
+                ),
+                E_MISSING,
+            )
+        ]
     lines = text.splitlines()
     _check_keys(root, _TOP_KEYS, _("the card set"), errors, translated="description")
     descriptions = _translations(root, "description", _("the card set"), lines, errors)

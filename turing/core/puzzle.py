@@ -91,6 +91,43 @@ class CardSetGivenError(PuzzleError):
         super().__init__(source, 0, 0, _("this is a card set, not a puzzle"), E_PUZZLE_CARDSET)
 
 
+#: the first bytes of an SQLite file: a puzzle bank
+_SQLITE_HEADER: Final = b"SQLite format 3\x00"
+
+
+def _bank_given(path: str | os.PathLike[str], source: str) -> PuzzleError | None:
+    """A puzzle bank read where a puzzle file was expected, said so (not by its bytes)."""
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(len(_SQLITE_HEADER))
+    except OSError:
+        return None
+    if head != _SQLITE_HEADER:
+        return None
+    return PuzzleError(source, 0, 0, _("this is a puzzle bank, not a puzzle file"), E_PUZZLE)
+
+
+def _game_file(text: str) -> str | None:
+    """What a file of ``turing play`` holds, given where puzzles were expected: a saved
+    game, a game's transcript; None for anything else."""
+    first = text.split("\n", 1)[0].strip()
+    if first.startswith("{") and '"event"' in first:
+        try:
+            head = read_json(first)
+        except ValueError:
+            head = None
+        if isinstance(head, dict) and isinstance(head.get("event"), str):
+            return _("this is the transcript of a game, not a puzzle")
+    if text.startswith("{") and '"turing-play-save"' in text[:4096]:
+        try:
+            whole = read_json(text)
+        except ValueError:
+            whole = None
+        if isinstance(whole, dict) and whole.get("format") == "turing-play-save":
+            return _("this is a saved game, not a puzzle")
+    return None
+
+
 def _is_cardset(root: Node) -> bool:
     """Whether a document is recognisably a card set: its ``cards`` a list of mappings
     with ``criteria`` (a puzzle's cards are numbers)."""
@@ -1048,7 +1085,7 @@ def iter_puzzle_items(
         try:
             text = read_text(path, max_bytes=MAX_PUZZLE_FILE_BYTES)
         except SourceError as exc:
-            yield PuzzleError.of(exc)
+            yield _bank_given(path, source) or PuzzleError.of(exc)
             return
     elif isinstance(text, bytes):
         try:
@@ -1059,6 +1096,10 @@ def iter_puzzle_items(
     base = cardset_base(path)
     suffix = Path(str(path)).suffix.lower() if path is not None else ""
     stripped = text.lstrip()
+    other = _game_file(stripped)
+    if other is not None:  # said once, not as a puzzle refused on every line
+        yield PuzzleError(source, 0, 0, other, E_PUZZLE)
+        return
     if suffix == ".jsonl" or (suffix != ".json" and _looks_like_jsonl(stripped)):
         if not stripped:
             yield PuzzleError(source, 0, 0, _("file holds no puzzle"), E_PUZZLE)

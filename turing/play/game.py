@@ -31,7 +31,7 @@ from typing import Any, Final, Literal
 from turing.core.cards import CardSet
 from turing.core.codes import SHAPES, Code, CodeError, CodeSet
 from turing.core.errors import TuringError
-from turing.core.files import shipped_dir
+from turing.core.files import garbling_character, shipped_dir
 from turing.core.knowledge import TESTS_PER_ROUND, PlayerView, TestRecord, public_deduction
 from turing.core.puzzle import (
     GAME_VERIFIERS,
@@ -858,6 +858,12 @@ class Game:
                     value=data.get("version"), save_game_version=SAVE_GAME_VERSION
                 )
             )
+        kinds = {
+            dict: _("an object"),
+            list: _("a list"),
+            int: _("a whole number"),
+            bool: _("true or false"),
+        }
         for key, kind in (
             ("puzzle", dict),
             ("players", list),
@@ -868,9 +874,10 @@ class Game:
             ("over", bool),
             ("hints_allowed", bool),
         ):
-            if not isinstance(data.get(key), kind):
+            value = data.get(key)
+            if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
                 raise GameError(
-                    _("{key!r} is missing or not {kind}").format(key=key, kind=kind.__name__)
+                    _("{key!r} is missing or not {kind}").format(key=key, kind=kinds[kind])
                 )
         try:
             puzzle = puzzle_from_dict(data["puzzle"], cardset, source="saved puzzle")
@@ -879,6 +886,11 @@ class Game:
         label = data.get("label")
         if label is not None and not isinstance(label, str):
             raise GameError(_("'label' is not text"))
+        _check_shown(data["players"], "players")
+        _check_shown([label] if label is not None else [], "label")
+        for notes in data["notes"].values():
+            text = notes.get("text") if isinstance(notes, dict) else None
+            _check_shown(list(text.values()) if isinstance(text, dict) else [], "notes")
         game = Game(puzzle, data["players"], cardset, hints=data["hints_allowed"], label=label)
         for item in data["actions"]:
             if not isinstance(item, dict) or not isinstance(item.get("player"), str):
@@ -901,6 +913,21 @@ class Game:
             if player.name in data["notes"]:
                 player.notes = Notes.from_dict(data["notes"][player.name], puzzle.verifiers)
         return game
+
+
+def _check_shown(texts: Sequence[Any], key: str) -> None:
+    """Refuse a saved text that is shown (a player's name, the game's label, a note)
+    holding a control, line-break or text-direction character: typed, none would have
+    been taken."""
+    for text in texts:
+        found = garbling_character(text) if isinstance(text, str) else None
+        if found is not None:
+            raise GameError(
+                _(
+                    "{key!r} holds {char}, a control or text-direction character that would "
+                    "garble what is shown"
+                ).format(key=key, char=f"U+{ord(text[found]):04X}")
+            )
 
 
 # -- where the shipped puzzles are ----------------------------------------------------------

@@ -21,6 +21,7 @@ A session never prints or reads; it returns outcome values that a view draws.
 from __future__ import annotations
 
 import base64
+import contextlib
 import errno
 import hashlib
 import json
@@ -52,6 +53,7 @@ from turing.core.files import (
     SourceError,
     WriteTargetError,
     clashing_input,
+    garbling_character,
     json_line,
     json_problem,
     load_yaml,
@@ -2176,10 +2178,16 @@ def save_document(session: Session) -> dict[str, Any]:
 
 def read_save(path: str) -> dict[str, Any]:
     """Read a save file and unpack it; checks the marker, version and shape; never writes."""
+    with contextlib.suppress(OSError):
+        if stat.S_ISCHR(os.stat(path).st_mode) or stat.S_ISBLK(os.stat(path).st_mode):
+            # a device (/dev/zero): nothing to read a game from
+            raise SessionError(
+                _("{path}: not a turing save file: it is not a regular file").format(path=path)
+            )
     try:
         text = read_text(path, max_bytes=MAX_SAVE_BYTES)
     except SourceError as exc:
-        raise SessionError(str(exc)) from None
+        raise SessionError(_bank_file(path) or str(exc)) from None
     try:
         data = read_json(text)
     except json.JSONDecodeError as exc:
@@ -2196,13 +2204,14 @@ def read_save(path: str) -> dict[str, Any]:
                 path=path, format=SAVE_FORMAT
             )
         )
+    _refuse_duplicate_keys(text, path)
     version = data.get("version")
     if "version" not in data:
         raise SessionError(_("{path}: corrupted save file: it has no version").format(path=path))
     if not isinstance(version, int) or isinstance(version, bool):
         raise SessionError(
             _(
-                "{path}: corrupted save file: its version is {found}, not a number "
+                "{path}: corrupted save file: its version is {found}, not a whole number "
                 "(this turing reads version {version})"
             ).format(path=path, found=shown_value(version), version=SAVE_VERSION)
         )
@@ -2219,11 +2228,13 @@ def read_save(path: str) -> dict[str, Any]:
             _("{path}: corrupted save file: 'packed' is missing or wrong").format(path=path)
         )
     try:
-        inner = read_json(zlib.decompress(base64.b64decode(packed, validate=True)))
+        unpacked = zlib.decompress(base64.b64decode(packed, validate=True)).decode("utf-8")
+        inner = read_json(unpacked)
     except (ValueError, zlib.error):
         raise SessionError(
             _("{path}: corrupted save file: the packed game cannot be read").format(path=path)
         ) from None
+    _refuse_duplicate_keys(unpacked, path)
     if not isinstance(inner, dict):
         raise SessionError(
             _("{path}: corrupted save file: the packed game is not an object").format(path=path)
@@ -2236,6 +2247,46 @@ def read_save(path: str) -> dict[str, Any]:
                 )
             )
     return inner
+
+
+def _bank_file(path: str) -> str | None:
+    """A puzzle bank (an SQLite file) given for a save, said so rather than by its bytes."""
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(16)
+    except OSError:
+        return None
+    if head == b"SQLite format 3\x00":
+        return _("{path}: not a turing save file: it is a puzzle bank").format(path=path)
+    return None
+
+
+class _DuplicateKey(Exception):
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    for name, value in pairs:
+        if name in found:
+            raise _DuplicateKey(name)
+        found[name] = value
+    return found
+
+
+def _refuse_duplicate_keys(text: str, path: str) -> None:
+    """A key twice in one object of a save (read already, so valid JSON) makes it a
+    corrupted save, as a duplicate key makes a puzzle file bad: turing never writes one."""
+    try:
+        read_json(text, json.JSONDecoder(object_pairs_hook=_unique_keys))
+    except _DuplicateKey as exc:
+        raise SessionError(
+            _("{path}: corrupted save file: {problem}").format(
+                path=path, problem=_("duplicate key {name!r}").format(name=exc.name)
+            )
+        ) from None
 
 
 def _other_file(text: str, path: str) -> str | None:
@@ -2338,13 +2389,33 @@ def load_save(path: str) -> tuple[Session, str | None]:
             raise SessionError(f"{path}: {exc}") from None
         rng = _rng_from(entry.get("rng"), path)
         seats.append(Seat(entry["name"], kind, rng, make_bot(kind, rng)))
-    transcript = data.get("transcript")
-    saved = transcript.get("path") if isinstance(transcript, dict) else None
+    saved = _saved_transcript(data.get("transcript"), path)
     # a finished game is read as it ended (its result can be shown; nothing can be played)
     session = Session(
         game=game, seats=seats, seed=data["seed"], save_path=Path(path), saved_files=[Path(path)]
     )
-    return session, saved if isinstance(saved, str) else None
+    return session, saved
+
+
+def _saved_transcript(entry: Any, path: str) -> str | None:
+    """The transcript path a save names: none, or the absolute path turing wrote there,
+    in a form that can be shown; anything else is a corrupted save."""
+    if entry is None:
+        return None
+    where = entry.get("path") if isinstance(entry, dict) else None
+    events = entry.get("events", 0) if isinstance(entry, dict) else None
+    if (
+        not isinstance(where, str)
+        or not os.path.isabs(where)
+        or garbling_character(where) is not None
+        or not isinstance(events, int)
+        or isinstance(events, bool)
+        or events < 0
+    ):
+        raise SessionError(
+            _("{path}: corrupted save file: its transcript entry is wrong").format(path=path)
+        )
+    return where
 
 
 __all__ = [

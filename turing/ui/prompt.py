@@ -1311,8 +1311,15 @@ class PromptView:
         if session.save_path is not None:
             other = session.other_game_in(str(session.save_path))
             if other is None:
-                return True
-            if not session.declined(other):
+                # saved now, so that a save file that cannot be written (read-only, its
+                # folder gone) asks for another name rather than losing the game
+                try:
+                    session.save()
+                except TuringError as exc:
+                    self.error(str(exc), about_line=False)
+                else:
+                    return True
+            elif not session.declined(other):
                 if self._overwrite(other):
                     self._overwrite_on_leaving = True
                     return True
