@@ -937,7 +937,8 @@ def generate(
                 ):
                     made += 1
                     if bank is not None:
-                        batch.append((puzzle, replace(state, seen=set())))  # counts, not keys
+                        # the counts, not the keys and ids
+                        batch.append((puzzle, replace(state, seen=set(), ids=set())))
                     if sink is not None:
                         write_puzzle(sink, puzzle)
                     if bank is not None and record is not None:

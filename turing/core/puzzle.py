@@ -408,6 +408,19 @@ def key_hash(canonical: str) -> str:
     return base64.b32encode(hashlib.sha256(canonical.encode()).digest()).decode()
 
 
+def free_id(puzzle: Puzzle, base: str, taken: Callable[[str], bool]) -> str:
+    """``base``, the puzzle's short id, or where ``taken`` says another puzzle holds it
+    (the rare clash of two puzzles' six-character tags), the id lengthened by two more
+    characters of its own key's hash at a time until free: ``C4H-Y5PC7Z``,
+    ``C4H-Y5PC7ZTO``."""
+    pid, extra = base, 0
+    while taken(pid):
+        extra += 2
+        prefix = base.split("-", 1)[0]
+        pid = f"{prefix}-{key_hash(puzzle.canonical_key())[: 6 + extra]}"
+    return pid
+
+
 #: a short id as :meth:`Puzzle.short_id` makes it (``C4H-K3QF7A``), separators taken out
 _GENERATED_ID: Final = re.compile(r"[CEN][1-9][ESHX][A-Z2-7]{6,}")
 

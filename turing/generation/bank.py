@@ -40,7 +40,7 @@ from turing.core.files import (
     read_json,
     write_target,
 )
-from turing.core.puzzle import Mode, Puzzle, key_hash, puzzle_from_dict
+from turing.core.puzzle import Mode, Puzzle, free_id, key_hash, puzzle_from_dict
 from turing.generation.metrics import METRIC_KEYS
 from turing.generation.packing import (
     TIER_CODES,
@@ -944,19 +944,16 @@ class Bank:
     def _free_id(self, puzzle: Puzzle, pending: set[str]) -> str:
         """The puzzle's short id, lengthened in the rare case another puzzle holds it."""
         base = puzzle.id or puzzle.short_id(puzzle.extra.get("difficulty"))
-        pid = base
-        extra_chars = 0
-        while (
-            pid in pending
-            or self.conn.execute("SELECT 1 FROM puzzles WHERE id = ?", (pid,)).fetchone()
-            is not None
-            or (pid.startswith("C") and self._catalogue_locate(pid) is not None)
-        ):
-            extra_chars += 2
-            tag = key_hash(puzzle.canonical_key())
-            prefix = base.split("-", 1)[0]
-            pid = f"{prefix}-{tag[: 6 + extra_chars]}"
-        return pid
+
+        def taken(pid: str) -> bool:
+            return (
+                pid in pending
+                or self.conn.execute("SELECT 1 FROM puzzles WHERE id = ?", (pid,)).fetchone()
+                is not None
+                or (pid.startswith("C") and self._catalogue_locate(pid) is not None)
+            )
+
+        return free_id(puzzle, base, taken)
 
     def _rollback(self) -> None:
         """Undo the open transaction after an error. SQLite has undone it itself after some

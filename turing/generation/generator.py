@@ -39,7 +39,7 @@ from turing.core import walk
 from turing.core.cards import TIERS, CardSet, load_cardset
 from turing.core.codes import ALL_MASK, CODE_TEXT, NUM_CODES, lowest_index
 from turing.core.errors import TuringError
-from turing.core.puzzle import Mode, Puzzle
+from turing.core.puzzle import Mode, Puzzle, free_id
 from turing.core.puzzle import difficulty as puzzle_difficulty
 from turing.core.workers import process_pool, workers_watched
 from turing.generation.metrics import (
@@ -754,6 +754,8 @@ class RunState:
     unrated: int = 0
     repeats: int = 0
     seen: set[str] = field(default_factory=set)
+    #: the ids of the puzzles kept, each of its own (:func:`~turing.core.puzzle.free_id`)
+    ids: set[str] = field(default_factory=set)
     #: indices in a row that gave no new puzzle (repeats or refused by the filter)
     misses: int = 0
     #: of those ``misses``, the ones the tests filter refused (``streak_unrated`` of them
@@ -921,6 +923,11 @@ def run(
                     st.repeats += 1
                 else:
                     st.keep(key)
+                    if puzzle.id is not None:  # two puzzles' tags seldom clash: one id each
+                        pid = free_id(puzzle, puzzle.id, st.ids.__contains__)
+                        st.ids.add(pid)
+                        if pid != puzzle.id:
+                            puzzle = replace(puzzle, id=pid)
                     yield puzzle
                     if st.kept >= count:
                         return

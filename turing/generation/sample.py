@@ -30,12 +30,12 @@ import math
 import random
 from array import array
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Final
 
 from turing.core.cards import CardSet
 from turing.core.errors import TuringError
-from turing.core.puzzle import Mode, Puzzle
+from turing.core.puzzle import Mode, Puzzle, free_id
 from turing.generation.bank import CATALOGUE_FIELDS, MARK_EVERY, Bank
 from turing.generation.generator import (
     DIFFICULTIES,
@@ -99,6 +99,8 @@ class SampleState:
     unrated: int = 0
     no_decoys: int = 0
     exhausted: bool = False
+    #: the ids of the puzzles drawn, each of its own (:func:`~turing.core.puzzle.free_id`)
+    ids: set[str] = field(default_factory=set)
 
 
 def _seed(seed: int, mode: str, verifiers: int, tier: str | None) -> int:
@@ -350,6 +352,11 @@ class CatalogueSampler:
             puzzle = self._puzzle(row, rng, st)
             if puzzle is None:
                 continue
+            if puzzle.id is not None:  # two puzzles' tags seldom clash: one id each
+                pid = free_id(puzzle, puzzle.id, st.ids.__contains__)
+                st.ids.add(pid)
+                if pid != puzzle.id:
+                    puzzle = replace(puzzle, id=pid)
             st.kept += 1
             yield puzzle
             if st.kept >= count:
