@@ -91,9 +91,8 @@ class Settings:
             "rows": game.rows,
             "blank": game.blank,
         }
-        return cls(
-            game.name.split("+")[0], custom, seats, duel, games, first_breaker, honour, seed, entropy
-        )
+        base = game.name.split("+")[0]
+        return cls(base, custom, seats, duel, games, first_breaker, honour, seed, entropy)
 
     def game(self) -> Preset:
         return get_preset(self.preset, **self.custom)  # type: ignore[arg-type]
