@@ -383,3 +383,20 @@ def test_leaving_at_the_terminal_offers_to_save(
     child.expect_exact("match abandoned: quit; saved to s.json")
     child.expect(pexpect.EOF)
     assert "Save it first" not in str(child.before)
+
+
+def test_a_script_never_saves_over_another_match(tmp_path: Path) -> None:
+    save = tmp_path / "s.json"
+    run(["--seed", "1", "--save", str(save)], ["1122"])
+    before = save.read_bytes()
+    result = run(["--seed", "1", "--save", str(save)], ["3456"])
+    assert result.exit_code == 2
+    assert result.output == (
+        f"error: --save: {save} holds another saved match; give another name\n"
+    )
+    assert save.read_bytes() == before
+    # this match at a later point is saved over it, as resuming does
+    later = tmp_path / "later.json"
+    assert run(["--resume", str(save), "--save", str(later)], ["3456"]).exit_code == 1
+    assert run(["--resume", str(later), "--save", str(save)], ["1111"]).exit_code == 1
+    assert len(inner(save)["actions"]) == 4

@@ -113,7 +113,14 @@ from turing.mastermind.presets import (
     get_preset,
     variants,
 )
-from turing.mastermind.saves import SaveError, Settings, load_save, save_problem_at, write_save
+from turing.mastermind.saves import (
+    SaveError,
+    Settings,
+    holds_another_match,
+    load_save,
+    save_problem_at,
+    write_save,
+)
 from turing.mastermind.scoring import Feedback, FeedbackError, pin_name
 from turing.mastermind.simulate import SimulationError, holds_games, sample_secrets, simulate
 from turing.mastermind.space import Code, SpaceError
@@ -1299,6 +1306,14 @@ def play_command(
         problem = save_problem_at(save_file, trying=True)
         if problem:
             fail(_("{option}: {problem}").format(option="--save", problem=problem))
+        if holds_another_match(save_file, settings, sitting) and not (
+            sys.stdin.isatty() and _overwrite(save_file, out)
+        ):
+            fail(
+                _("{option}: {path} holds another saved match; give another name").format(
+                    option="--save", path=save_file
+                )
+            )
     searching = SearchShown()
     breakers = _breakers(seats, settings.seed, game, searching)
     view = View(game, seats, out, sitting.games)
@@ -1354,6 +1369,19 @@ def play_command(
             )
         raise SystemExit(reason.exit_code) from None
     keeper.at_end(view)
+
+
+def _overwrite(path: str, out: Console) -> bool:
+    """At a terminal, whether the person would have the save of another match in ``path``
+    replaced (no, the default, and Ctrl-C or Ctrl-D: keep it)."""
+    question = _("{path} holds another saved match. Overwrite it? [y/N] ").format(path=path)
+    try:
+        return asked_yes_or_no(input, out.print, question) is True
+    except Terminated:
+        raise
+    except (KeyboardInterrupt, EOFError):
+        out.print()
+        return False
 
 
 #: The options ``--resume`` takes from its save, by parameter name, and as typed.
@@ -1437,6 +1465,10 @@ class Keeper:
             if not target:
                 self.path = None
                 return True
+            if holds_another_match(target, self.settings, self.sitting) and not _overwrite(
+                target, self.reader.out
+            ):
+                continue
             try:
                 write_save(target, self.settings, self.sitting)
             except SaveError as error:

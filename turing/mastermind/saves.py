@@ -142,6 +142,26 @@ def save_problem_at(path: str | os.PathLike[str], *, trying: bool = False) -> st
     return save_problem(path, MASTERMIND_SAVE, trying=trying)
 
 
+def holds_another_match(
+    path: str | os.PathLike[str], settings: Settings, match: Match | Duel
+) -> bool:
+    """Whether ``path`` holds the save of another match: not this one (the same settings)
+    at this point or an earlier one (its actions the first of this match's). A file that
+    is not there, or no save that can be read, holds none."""
+    if not os.path.isfile(path) or save_problem_at(path) is not None:
+        return False
+    try:
+        _data, inner = read_save_file(os.fspath(path), MASTERMIND_SAVE, SaveError)
+    except SaveError:
+        return False
+    actions = inner.get("actions")
+    return not (
+        inner.get("settings") == settings.to_dict()
+        and isinstance(actions, list)
+        and actions == match.actions[: len(actions)]
+    )
+
+
 def write_save(path: str | os.PathLike[str], settings: Settings, match: Match | Duel) -> None:
     """Write the save of ``match`` to ``path``, atomically: the file is the old save or the
     new one, never half of either. A file that holds something else is left as it is."""
@@ -330,6 +350,7 @@ __all__ = [
     "Loaded",
     "SaveError",
     "Settings",
+    "holds_another_match",
     "load_save",
     "replay",
     "save_document",
