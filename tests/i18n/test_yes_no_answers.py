@@ -107,6 +107,8 @@ def test_mastermind_asks_again_once_before_leaving() -> None:
     child.sendline("beenden")
     child.expect_exact("Die Partie verlassen? [j/N]")
     child.sendline("y")
+    child.expect_exact("Vorher speichern? Dateiname (Enter: nicht speichern): ")
+    child.sendline("")
     child.expect_exact("Partie abgebrochen: beenden")
     child.expect(pexpect.EOF)
     child.close()

@@ -275,6 +275,8 @@ def test_errors_at_a_terminal_are_wrapped_at_words() -> None:
     child.sendline("quit")
     child.expect_exact("Leave the match? [y/N] ")
     child.sendline("y")
+    child.expect_exact("Save it first? File name (Enter: do not save): ")
+    child.sendline("")
     child.expect(pexpect.EOF)
 
 
@@ -331,4 +333,6 @@ def test_a_bad_second_secret_entry_is_named_and_no_to_leaving_does_nothing() -> 
     child.sendline("quit")
     child.expect_exact("Leave the match? [y/N] ")
     child.sendline("y")
+    child.expect_exact("Save it first? File name (Enter: do not save): ")
+    child.sendline("")
     child.expect(pexpect.EOF)

@@ -28,6 +28,7 @@ from turing.cli.output import (
     Terminated,
     UnreadableLine,
     as_written,
+    command_to_copy,
     emit_json,
     error_text,
     fail,
@@ -98,6 +99,7 @@ from turing.mastermind.match import (
     RowPlayed,
     Seat,
     check_honour,
+    fresh_seed,
 )
 from turing.mastermind.optimal import Progress as SearchProgress
 from turing.mastermind.pins import parse_pins
@@ -111,11 +113,20 @@ from turing.mastermind.presets import (
     get_preset,
     variants,
 )
+from turing.mastermind.saves import (
+    SaveError,
+    Settings,
+    holds_another_match,
+    load_save,
+    save_problem_at,
+    write_save,
+)
 from turing.mastermind.scoring import Feedback, FeedbackError, pin_name
 from turing.mastermind.simulate import SimulationError, holds_games, sample_secrets, simulate
 from turing.mastermind.space import Code, SpaceError
 from turing.mastermind.strategies import STRATEGIES, Strategy, StrategyError, make_strategy
 from turing.mastermind.words import against_code, code_was, points_to, subject
+from turing.play.session import file_name
 from turing.ui.prompt import CONTROL
 
 DEFAULT_STRATEGY = "most-parts"
@@ -163,10 +174,11 @@ GRAMMAR_ROWS = (
 )
 GRAMMAR_NOTES = N_(
     """At a terminal the prompts keep a history (up arrow); Ctrl-C and "quit" ask whether
-to leave, "giveup" whether to give up (no: back to the same prompt), Ctrl-D ends the
-input; from a script "quit" and "giveup" act at once. Blank lines and lines starting
-with # are skipped. A line that is not a command gets one error line (a mistyped
-command: "did you mean hint?"), and the prompt asks again.
+to leave (and, without --save, offer to save the match), "giveup" whether to give up
+(no: back to the same prompt), Ctrl-D ends the input; from a script "quit" and "giveup"
+act at once. With --save the match is saved after every row and when it is left.
+Blank lines and lines starting with # are skipped. A line that is not a command gets
+one error line (a mistyped command: "did you mean hint?"), and the prompt asks again.
 
 Exit status: 0 when the match is finished, 1 when it is abandoned (quit or end of
 input), 130 when interrupted, 2 for bad options."""
@@ -652,6 +664,9 @@ class Reader:
         self.interactive = sys.stdin.isatty()
         self.lines_read = 0
         """Lines read from a script so far (the number of the last one)."""
+        self.on_leave: Callable[[], bool] | None = None
+        """Asked at a terminal once the person said yes to leaving: False stays in the
+        match (the offer to save it was cancelled with Ctrl-C)."""
         if self.interactive:
             with contextlib.suppress(ImportError):  # platforms without readline
                 import readline  # noqa: F401  (gives input() line editing and history)
@@ -747,7 +762,9 @@ class Reader:
         """Abandon the match for ``reason`` once :meth:`confirm` says so; otherwise it
         returns, and the same prompt asks again."""
         # Ctrl-C or Ctrl-D at the question: leave, as they ask to
-        if self.confirm(_("Leave the match? [y/N] "), interrupted=True):
+        if self.confirm(_("Leave the match? [y/N] "), interrupted=True) and (
+            not self.interactive or self.on_leave is None or self.on_leave()
+        ):
             raise Abandon(reason, exit_code)
         self.out.print(_("Nothing done."), markup=False, highlight=False)
 
@@ -1192,7 +1209,24 @@ def parse_players(spec: str, strategy: str) -> tuple[Seat, Seat]:
     type=click.IntRange(min=0),
     help="Seed for the computer's secrets and chance, to replay a match (default: fresh).",
 )
+@click.option(
+    "--save",
+    "save_file",
+    metavar="FILE",
+    help="Save the match to FILE after every row or move, and when it is left or ends "
+    "(resume it with --resume FILE).",
+)
+@click.option(
+    "--resume",
+    "resume_file",
+    metavar="FILE",
+    help="Continue a saved match where it was left, with its own settings (no other "
+    "option but --save).",
+)
+@click.pass_context
 def play_command(
+    ctx: click.Context,
+    /,
     game: Preset,
     role: str | None,
     players: str,
@@ -1200,6 +1234,8 @@ def play_command(
     honour: bool,
     strategy: str,
     seed: int | None,
+    save_file: str | None,
+    resume_file: str | None,
 ) -> None:
     """Play a match in the terminal against the computer or each other.
 
@@ -1218,39 +1254,100 @@ def play_command(
     The duel follows Logik: both players set a code and break each other's at the same
     time; a move's results appear only when both have moved; the first to crack wins;
     both in the same move, or every row used by both, is a draw.
+
+    --save FILE keeps the match in FILE as it goes (packed, so that a glance does not
+    show the secrets); --resume FILE continues it exactly where it was, even a match left
+    without --save and saved at the question to leave.
     """
-    seats = parse_players(players, strategy)
-    searching = SearchShown()
-    breakers = _breakers(seats, seed, game, searching)
-    chosen_role = role or ("duel" if game.mode == "duel" else "breaker")
     out, err = stdout_console(), stderr_console()
-    codes = (0, 0)  # codes each player makes, for a maker and breaker match
-    try:
-        if chosen_role == "duel":
-            if honour:
+    if resume_file is not None:
+        given = [
+            flag
+            for name, flag in RESUME_DROPS
+            if ctx.get_parameter_source(name)
+            in (click.core.ParameterSource.COMMANDLINE, click.core.ParameterSource.ENVIRONMENT)
+        ]
+        if given:
+            fail(
+                _("--resume continues the saved match as it was; drop {items}").format(
+                    items=", ".join(given)
+                )
+            )
+        try:
+            loaded = load_save(resume_file)
+        except SaveError as error:
+            fail(str(error))
+        settings, sitting = loaded.settings, loaded.match
+        game = sitting.preset
+        seats = settings.seats
+    else:
+        seats = parse_players(players, strategy)
+        chosen_role = role or ("duel" if game.mode == "duel" else "breaker")
+        duel = chosen_role == "duel"
+        try:
+            if duel and honour:
                 check_honour(seats, games or 1, duel=True)
-            duel = Duel(game, seats, games or 1, seed)
-            view = View(game, seats, out, duel.games)
-            view.preset_is_duel = True
-            runner: Callable[[], None] = functools.partial(
-                _play_duel, duel, view, Reader(out, err), breakers, searching
+            settings = Settings.of(
+                game,
+                seats,
+                duel=duel,
+                games=games or (1 if duel else 2),
+                first_breaker=0 if chosen_role in ("breaker", "duel") else 1,
+                honour=honour and not duel,
+                seed=seed,
+                entropy=fresh_seed() if seed is None else seed,
             )
-        else:
-            first = 0 if chosen_role == "breaker" else 1
-            match = Match(game, seats, games or 2, first, seed, honour)
-            view = View(game, seats, out, match.games)
-            view.honour = honour
-            codes = match.codes_made()
-            runner = functools.partial(
-                _play_match, match, view, Reader(out, err), breakers, searching
+            sitting = settings.match(game)
+        except HonourError as error:
+            fail(f"--honour: {error}")
+        except MatchError as error:
+            fail(f"--games: {error}")
+    if save_file is not None:
+        problem = save_problem_at(save_file, trying=True)
+        if problem:
+            fail(_("{option}: {problem}").format(option="--save", problem=problem))
+        if holds_another_match(save_file, settings, sitting) and not (
+            sys.stdin.isatty() and _overwrite(save_file, out)
+        ):
+            fail(
+                _("{option}: {path} holds another saved match; give another name").format(
+                    option="--save", path=save_file
+                )
             )
-    except HonourError as error:
-        fail(f"--honour: {error}")
-    except MatchError as error:
-        fail(f"--games: {error}")
+    searching = SearchShown()
+    breakers = _breakers(seats, settings.seed, game, searching)
+    view = View(game, seats, out, sitting.games)
+    view.preset_is_duel = isinstance(sitting, Duel)
+    view.honour = settings.honour
+    reader = Reader(out, err)
+    keeper = Keeper(settings, sitting, save_file or resume_file, reader)
+    if resume_file is not None and sitting.phase is Phase.OVER:
+        # nothing to play: the match ended as it was saved
+        view.say(_("The match saved in {path} is over.").format(path=resume_file))
+        for event in [e for e in loaded.events if isinstance(e, MatchOver)][-1:]:
+            view.event(event)
+        return
+    if resume_file is not None and save_file is None:
+        problem = save_problem_at(resume_file)
+        if problem:  # played all the same: leaving asks for another file at a terminal
+            keeper.path = None
+            err.print(
+                _("warning: {problem}; save the match to another file").format(problem=problem),
+                markup=False,
+                soft_wrap=not err.is_terminal,
+            )
+    reader.on_leave = keeper.offer
     view.say(f"{game.describe()}.")
     view.legend()
-    view.codes_made(codes)
+    runner: Callable[[], None]
+    if isinstance(sitting, Duel):
+        runner = functools.partial(_play_duel, sitting, view, reader, breakers, searching, keeper)
+    else:
+        if resume_file is None:
+            view.codes_made(sitting.codes_made())
+        runner = functools.partial(_play_match, sitting, view, reader, breakers, searching, keeper)
+    if resume_file is not None:
+        _recap(view, sitting, resume_file)
     try:
         try:
             runner()
@@ -1260,15 +1357,164 @@ def play_command(
         except KeyboardInterrupt:
             raise Abandon(_("interrupted"), EXIT_INTERRUPTED) from None
     except Abandon as reason:
+        said = keeper.on_leaving()
+        text = f"{reason}; {said}" if said else str(reason)
         # a terminal hung up takes no more lines
         with contextlib.suppress(*((OSError,) if reason.exit_code == EXIT_HUNG_UP else ())):
             out.print()
             err.print(
-                _("match abandoned: {reason}").format(reason=reason),
+                _("match abandoned: {reason}").format(reason=text),
                 markup=False,
                 soft_wrap=not err.is_terminal,
             )
         raise SystemExit(reason.exit_code) from None
+    keeper.at_end(view)
+
+
+def _overwrite(path: str, out: Console) -> bool:
+    """At a terminal, whether the person would have the save of another match in ``path``
+    replaced (no, the default, and Ctrl-C or Ctrl-D: keep it)."""
+    question = _("{path} holds another saved match. Overwrite it? [y/N] ").format(path=path)
+    try:
+        return asked_yes_or_no(input, out.print, question) is True
+    except Terminated:
+        raise
+    except (KeyboardInterrupt, EOFError):
+        out.print()
+        return False
+
+
+#: The options ``--resume`` takes from its save, by parameter name, and as typed.
+RESUME_DROPS: Final = (
+    ("preset", "--preset"),
+    ("positions", "--positions"),
+    ("colours", "--colours"),
+    ("repeats", "--repeats"),
+    ("duplicates", "--duplicates"),
+    ("blank", "--blank"),
+    ("rows", "--rows"),
+    ("role", "--role"),
+    ("players", "--players"),
+    ("games", "--games"),
+    ("honour", "--honour"),
+    ("strategy", "--strategy"),
+    ("seed", "--seed"),
+)
+
+
+class Keeper:
+    """Keeps the match in its save file (``path``, None when there is none yet): after
+    every step, when it is left, and when it ends; at a terminal, leaving without one
+    offers to save (:meth:`offer`)."""
+
+    def __init__(
+        self, settings: Settings, sitting: Match | Duel, path: str | None, reader: Reader
+    ) -> None:
+        self.settings = settings
+        self.sitting = sitting
+        self.path = path
+        self.reader = reader
+        self._failed: str | None = None
+        self._written = -1
+
+    def save(self) -> None:
+        """Save the match when it changed since the last save; a save that fails is said
+        once (the match goes on, and leaving offers another file at a terminal)."""
+        if self.path is None or len(self.sitting.actions) == self._written:
+            return
+        try:
+            write_save(self.path, self.settings, self.sitting)
+        except SaveError as error:
+            if str(error) != self._failed:
+                self.reader.error(str(error))
+            self._failed = str(error)
+            return
+        self._failed = None
+        self._written = len(self.sitting.actions)
+
+    def offer(self) -> bool:
+        """At a terminal, the person leaving: saved to the save file, or, without one (or
+        when it cannot be written), asked for a file to save to (Enter: none). False when
+        Ctrl-C at the question keeps the match going."""
+        if self.path is not None:
+            self.save()
+            if self._failed is None:
+                return True
+        while True:
+            try:
+                typed = input(_("Save it first? File name (Enter: do not save): "))
+            except Terminated:
+                raise
+            except EOFError:
+                self.reader.out.print()
+                return True
+            except KeyboardInterrupt:
+                self.reader.out.print()
+                return False
+            said = yes_or_no(typed)
+            if said is False:
+                return True
+            if said is True:
+                self.reader.out.print(
+                    _("Type the name of a file to save to, or press Enter not to save."),
+                    markup=False,
+                    highlight=False,
+                )
+                continue
+            target = file_name(typed)
+            if not target:
+                self.path = None
+                return True
+            if holds_another_match(target, self.settings, self.sitting) and not _overwrite(
+                target, self.reader.out
+            ):
+                continue
+            try:
+                write_save(target, self.settings, self.sitting)
+            except SaveError as error:
+                self.reader.error(str(error))
+                continue
+            self.path, self._failed = target, None
+            self._written = len(self.sitting.actions)
+            return True
+
+    def on_leaving(self) -> str:
+        """Save the match left unfinished; what became of it, said after "match abandoned:
+        …" ("" without a save file)."""
+        if self.path is None:
+            return ""
+        self.save()
+        if self._failed is not None:
+            return self._failed
+        return _("saved to {path} — resume with: {command}").format(
+            path=self.path, command=command_to_copy("mastermind", "play", "--resume", self.path)
+        )
+
+    def at_end(self, view: View) -> None:
+        """The match is over: its save brought to the end (resumed, it says so)."""
+        if self.path is None:
+            return
+        self.save()
+        if self._failed is None:
+            view.say(_("The finished match is saved to {path}.").format(path=self.path))
+
+
+def _recap(view: View, sitting: Match | Duel, path: str) -> None:
+    """Where a resumed match stands: the game, the board and the score."""
+    view.say(
+        _("Resumed from {path}: {game}.").format(path=path, game=view.game_label(sitting.game))
+    )
+    if isinstance(sitting, Duel):
+        if sitting.phase is not Phase.SECRET:
+            humans = [i for i, seat in enumerate(sitting.seats) if seat.human]
+            _duel_board(view, sitting, humans[0] if humans else 0)
+        if sitting.games > 1:
+            view.say(_("score {score}").format(score=view.score(sitting.scores)))
+    elif sitting.phase is not Phase.SECRET:
+        _match_board(view, sitting)
+    elif sitting.games > 1:
+        scores = (float(sitting.scores[0]), float(sitting.scores[1]))
+        view.say(_("score {score}").format(score=view.score(scores)))
 
 
 # -- the alternating match
@@ -1280,9 +1526,12 @@ def _play_match(
     reader: Reader,
     breakers: dict[str, Strategy],
     searching: SearchShown,
+    keeper: Keeper,
 ) -> None:
-    view.events(match.start())
+    if not match.game:
+        view.events(match.start())
     while match.phase is not Phase.OVER:
+        keeper.save()
         maker, breaker = match.seats[match.maker], match.seats[match.breaker]
         if match.phase is Phase.SECRET:
             code = _ask_secret(reader, view, maker, match.seats[match.breaker], match.draw_secret)
@@ -1640,9 +1889,12 @@ def _play_duel(
     reader: Reader,
     breakers: dict[str, Strategy],
     searching: SearchShown,
+    keeper: Keeper,
 ) -> None:
-    view.events(duel.start())
+    if not duel.game:
+        view.events(duel.start())
     while duel.phase is not Phase.OVER:
+        keeper.save()
         events: list[Event] = []
         for player in duel.waiting_for():
             seat, other = duel.seats[player], duel.seats[1 - player]

@@ -29,11 +29,12 @@ returns the events it caused.
 
 from __future__ import annotations
 
+import functools
 import secrets as system_random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
 import numpy as np
 
@@ -205,6 +206,44 @@ Event = (
 )
 
 
+#: One action taken in a match, as a save keeps it: its name, then its arguments as JSON
+#: values (a code as a list of 0-based colours, pins as ``[black, white]``).
+Action = list[Any]
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+_M = TypeVar("_M", "Match", "Duel")
+
+
+def _plain(value: object) -> object:
+    if isinstance(value, tuple):
+        return [int(v) for v in value]
+    return value
+
+
+def _recorded(
+    method: Callable[Concatenate[_M, _P], _R],
+) -> Callable[Concatenate[_M, _P], _R]:
+    """An action of a match, kept in its :attr:`~Match.actions` when it succeeds (an action
+    that raises changes nothing and is not kept); an action taken inside another (a guess
+    inside an answer) is part of it."""
+
+    @functools.wraps(method)
+    def act(self: _M, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        outer = not self._acting
+        self._acting = True
+        try:
+            result = method(self, *args, **kwargs)
+        finally:
+            if outer:
+                self._acting = False
+        if outer:
+            self.actions.append([method.__name__, *(_plain(a) for a in args)])
+        return result
+
+    return act
+
+
 def fresh_seed() -> int:
     """A seed from the system's randomness, for a match without a chosen seed."""
     return system_random.randbits(63)
@@ -303,9 +342,12 @@ class Match:
     pending: Code | None = field(init=False, default=None)
     unsettled: bool = field(init=False, default=False)
     """The last row's typed pins are not final yet (they can be taken back)."""
+    actions: list[Action] = field(init=False, repr=False, default_factory=list)
+    """Every action taken, in order (:func:`replay` takes them again)."""
     _entropy: int = field(init=False, repr=False, default=0)
     _draws: int = field(init=False, repr=False, default=0)
     _gave_up: bool = field(init=False, repr=False, default=False)
+    _acting: bool = field(init=False, repr=False, default=False)
 
     def __post_init__(self) -> None:
         if self.games < 1:
@@ -317,6 +359,7 @@ class Match:
         self._entropy = fresh_seed() if self.seed is None else self.seed
         self.engine = Engine(self.preset.space)
 
+    @_recorded
     def start(self) -> list[Event]:
         """Begin the first game."""
         if self.game:
@@ -394,6 +437,7 @@ class Match:
             return None
         return self.preset.space.code(strategy.choose(self.engine, self.history(), candidates))
 
+    @_recorded
     def answer(self, proposal: Code, pins: Feedback) -> list[Event]:
         """A person's pins for the computer's proposed guess: the guess is made (which
         settles the pins before it), then scored with ``pins`` — unless the earlier pins
@@ -405,11 +449,13 @@ class Match:
             return events
         return events + self.give_feedback(pins)
 
+    @_recorded
     def draw_secret(self) -> Code:
         """A random code of the game, for a person who asks for one."""
         self._draws += 1
         return _draw_secret(self.engine, self._entropy, 0, self._draws, 7)
 
+    @_recorded
     def set_secret(self, code: Code) -> list[Event]:
         self._expect(Phase.SECRET)
         self.preset.space.check(code)
@@ -417,6 +463,7 @@ class Match:
         self.phase = Phase.GUESS
         return []
 
+    @_recorded
     def guess(self, code: Code) -> list[Event]:
         """The codebreaker's next guess. Pins still open are settled first; if they were
         wrong the game restarts and the guess is not made (the events say so)."""
@@ -432,12 +479,14 @@ class Match:
         assert self.secret is not None
         return events + self._add_row(feedback(self.secret, self.pending))
 
+    @_recorded
     def give_feedback(self, pins: Feedback) -> list[Event]:
         """The codemaker's pins for the pending guess; final at the next guess."""
         self._expect(Phase.FEEDBACK)
         check_feedback(pins, self.preset.positions, self.preset.hit_pin)
         return self._add_row(pins)
 
+    @_recorded
     def undo(self) -> list[Event]:
         """Take back the last pins, before the codebreaker makes the next guess."""
         if not self.can_undo:
@@ -450,6 +499,7 @@ class Match:
         self.phase = Phase.FEEDBACK
         return [PinsTakenBack(self.game, len(self.rows) + 1, row)]
 
+    @_recorded
     def settle(self) -> list[Event]:
         """Make the last typed pins final and check them; wrong pins restart the game."""
         if not self.unsettled:
@@ -457,6 +507,7 @@ class Match:
         self.unsettled = False
         return self._check_rows()
 
+    @_recorded
     def give_up(self, player: int) -> list[Event]:
         """The codebreaker gives up this game; it is scored as unsolved."""
         if self.phase is Phase.OVER:
@@ -469,6 +520,7 @@ class Match:
         self.pending = None
         return self._end(solved=False, gave_up=True)
 
+    @_recorded
     def reveal(self, code: Code) -> list[Event]:
         """On the honour system, the codemaker shows the secret at the end of the game."""
         self._expect(Phase.REVEAL)
@@ -607,8 +659,11 @@ class Duel:
     pending: list[Code | None] = field(init=False, default_factory=lambda: [None, None])
     wins: list[int] = field(init=False, default_factory=lambda: [0, 0])
     draws: int = field(init=False, default=0)
+    actions: list[Action] = field(init=False, repr=False, default_factory=list)
+    """Every action taken, in order (:func:`replay` takes them again)."""
     _entropy: int = field(init=False, repr=False, default=0)
     _draws: int = field(init=False, repr=False, default=0)
+    _acting: bool = field(init=False, repr=False, default=False)
 
     def __post_init__(self) -> None:
         if self.games < 1:
@@ -616,6 +671,7 @@ class Duel:
         self._entropy = fresh_seed() if self.seed is None else self.seed
         self.engine = Engine(self.preset.space)
 
+    @_recorded
     def start(self) -> list[Event]:
         if self.game:
             raise MatchError(_("the match has already started"))
@@ -656,11 +712,13 @@ class Duel:
         index = strategy.choose(self.engine, self.history(player), self.candidates(player))
         return self.preset.space.code(index)
 
+    @_recorded
     def draw_secret(self) -> Code:
         """A random code of the game, for a person who asks for one."""
         self._draws += 1
         return _draw_secret(self.engine, self._entropy, 0, self._draws, 7)
 
+    @_recorded
     def set_secret(self, player: int, code: Code) -> list[Event]:
         self._expect(Phase.SECRET, player)
         self.preset.space.check(code)
@@ -669,6 +727,7 @@ class Duel:
             self.phase = Phase.GUESS
         return []
 
+    @_recorded
     def guess(self, player: int, code: Code) -> list[Event]:
         self._expect(Phase.GUESS, player)
         if self.seats[player].human:
@@ -680,6 +739,7 @@ class Duel:
             return []
         return self._reveal()
 
+    @_recorded
     def give_up(self, player: int) -> list[Event]:
         """``player`` gives up this duel: the other player wins it."""
         if self.phase is Phase.OVER:

@@ -20,9 +20,6 @@ A session never prints or reads; it returns outcome values that a view draws.
 
 from __future__ import annotations
 
-import base64
-import contextlib
-import errno
 import hashlib
 import json
 import os
@@ -30,7 +27,6 @@ import random
 import re
 import stat
 import textwrap
-import zlib
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -55,13 +51,7 @@ from turing.core.files import (
     clashing_input,
     garbling_character,
     json_line,
-    json_problem,
-    load_yaml,
-    os_reason,
     read_json,
-    read_text,
-    shown_value,
-    try_creating,
     write_target,
     write_text,
 )
@@ -71,6 +61,15 @@ from turing.core.files import (
 from turing.core.knowledge import TestRecord
 from turing.core.puzzle import LETTERS, Puzzle
 from turing.core.rulebook import rules_page
+from turing.core.saves import (
+    MAX_SAVE_BYTES,
+    PLAY_SAVE,
+    creating_reason,
+    pack,
+    read_save_file,
+    save_problem,
+    unwritable,
+)
 from turing.core.sharecode import ShareCodeError, encode
 from turing.core.solver import deduce
 from turing.generation.generator import generate_one
@@ -91,9 +90,8 @@ from turing.play.game import (
     Test,
 )
 
-SAVE_FORMAT: Final = "turing-play-save"
-SAVE_VERSION: Final = 2
-MAX_SAVE_BYTES: Final = 16 * 1024 * 1024
+SAVE_FORMAT: Final = PLAY_SAVE.marker
+SAVE_VERSION: Final = PLAY_SAVE.version
 #: The name of the one player when none is given (translated: a German game names them Spieler).
 DEFAULT_PLAYER: Final = N_("player")
 MAX_NAME: Final = 32
@@ -2004,7 +2002,7 @@ class Session:
             _write(path, text)
         except OSError as exc:
             raise CommandError(
-                _("cannot save to {path}: {reason}").format(path=path, reason=_creating(exc))
+                _("cannot save to {path}: {reason}").format(path=path, reason=creating_reason(exc))
             ) from None
         self._saved = True
         self.declined_saves.discard(os.path.realpath(path))
@@ -2013,77 +2011,10 @@ class Session:
         return path
 
 
-def unwritable(path: str | os.PathLike[str]) -> str | None:
-    """Why a file cannot be written at ``path`` (a folder, a missing folder, no
-    permission), or None. Nothing is created or changed."""
-    try:
-        write_target(path)
-    except WriteTargetError as exc:
-        return str(exc)
-    return None
-
-
-#: A save file as :func:`save_document` writes it begins so: its format marker first.
-_SAVE_START: Final = re.compile(rb'\A\s*\{\s*"format"\s*:\s*"' + SAVE_FORMAT.encode() + rb'"')
-
-
 def not_a_save(path: str | os.PathLike[str], *, trying: bool = False) -> str | None:
-    """Why a save must not be written at ``path``: no regular file is there nor can be
-    made (a device, a FIFO, ``/dev/stdout``: a game written there cannot be resumed), or a
-    file is there that holds something else than a saved game (which a save would
-    replace, and lose); None when there is no file, an empty one, or a saved game of
-    turing (of any version, even a broken one: saving again over a save is the point).
-    ``trying`` makes a new file in the folder and removes it at once, so that a folder
-    that takes none (``/proc``, a read-only file system) is known before the game;
-    nothing else is changed.
-
-    A save file is known by its format marker: in its first bytes as turing writes it,
-    else (rewritten by a JSON tool) as the ``format`` of the JSON object it holds."""
-    shown = os.fspath(path)
-    try:
-        target = write_target(path)
-        if trying:
-            try_creating(target)
-    except WriteTargetError as exc:
-        return str(exc)
-    except OSError as exc:
-        return _("cannot save to {path}: {reason}").format(path=shown, reason=_creating(exc))
-    if not target.atomic:
-        return _("cannot save to {path}: it is not a regular file; give a file name").format(
-            path=shown
-        )
-    try:
-        info = os.stat(path)
-        if info.st_size == 0:
-            return None
-        with open(path, "rb") as handle:
-            start = handle.read(4096)
-            if _SAVE_START.match(start):
-                return None
-            whole = start + handle.read(MAX_SAVE_BYTES) if info.st_size <= MAX_SAVE_BYTES else b""
-    except FileNotFoundError:
-        return None
-    except OSError as exc:
-        return _("cannot save to {path}: {reason}").format(
-            path=os.fspath(path), reason=os_reason(exc)
-        )
-    try:
-        data = read_json(whole)
-    except ValueError:  # not JSON, not UTF-8 text, or too long to be a save
-        data = None
-    if isinstance(data, dict) and data.get("format") == SAVE_FORMAT:
-        return None
-    return _("cannot save to {path}: it exists and is not a saved game; give another name").format(
-        path=os.fspath(path)
-    )
-
-
-def _creating(exc: OSError) -> str:
-    """Why no file could be made: a folder that is there and makes none (``/proc``) says
-    "No such file or directory", which is not what is wrong."""
-    if exc.errno == errno.ENOENT:
-        return _("its folder takes no new files")
-    return os_reason(exc)
+    """Why a save of this game must not be written at ``path``
+    (:func:`turing.core.saves.save_problem`); None when it may."""
+    return save_problem(path, PLAY_SAVE, trying=trying)
 
 
 def _write(path: Path, text: str) -> None:
@@ -2165,7 +2096,7 @@ def save_document(session: Session) -> dict[str, Any]:
         if transcript is None
         else {"path": str(transcript.path.resolve()), "events": len(session.game.events)},
     }
-    packed = base64.b64encode(zlib.compress(json.dumps(inner).encode("utf-8"), 9)).decode()
+    packed = pack(inner)
     return {
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
@@ -2178,67 +2109,7 @@ def save_document(session: Session) -> dict[str, Any]:
 
 def read_save(path: str) -> dict[str, Any]:
     """Read a save file and unpack it; checks the marker, version and shape; never writes."""
-    with contextlib.suppress(OSError):
-        if stat.S_ISCHR(os.stat(path).st_mode) or stat.S_ISBLK(os.stat(path).st_mode):
-            # a device (/dev/zero): nothing to read a game from
-            raise SessionError(
-                _("{path}: not a turing save file: it is not a regular file").format(path=path)
-            )
-    try:
-        text = read_text(path, max_bytes=MAX_SAVE_BYTES)
-    except SourceError as exc:
-        raise SessionError(_bank_file(path) or str(exc)) from None
-    try:
-        data = read_json(text)
-    except json.JSONDecodeError as exc:
-        raise SessionError(
-            _other_file(text, path)
-            or _("{path}:{line}:{column}: not a turing save file (broken JSON: {problem})").format(
-                path=path, line=exc.lineno, column=exc.colno, problem=json_problem(exc.msg)
-            )
-        ) from None
-    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise SessionError(
-            _other_file(text, path)
-            or _('{path}: not a turing save file (no "format": "{format}")').format(
-                path=path, format=SAVE_FORMAT
-            )
-        )
-    _refuse_duplicate_keys(text, path)
-    version = data.get("version")
-    if "version" not in data:
-        raise SessionError(_("{path}: corrupted save file: it has no version").format(path=path))
-    if not isinstance(version, int) or isinstance(version, bool):
-        raise SessionError(
-            _(
-                "{path}: corrupted save file: its version is {found}, not a whole number "
-                "(this turing reads version {version})"
-            ).format(path=path, found=shown_value(version), version=SAVE_VERSION)
-        )
-    if version != SAVE_VERSION:
-        raise SessionError(
-            _(
-                "{path}: save file version {found!r} is not supported "
-                "(this turing reads version {version})"
-            ).format(path=path, found=data.get("version"), version=SAVE_VERSION)
-        )
-    packed = data.get("packed")
-    if not isinstance(packed, str):
-        raise SessionError(
-            _("{path}: corrupted save file: 'packed' is missing or wrong").format(path=path)
-        )
-    try:
-        unpacked = zlib.decompress(base64.b64decode(packed, validate=True)).decode("utf-8")
-        inner = read_json(unpacked)
-    except (ValueError, zlib.error):
-        raise SessionError(
-            _("{path}: corrupted save file: the packed game cannot be read").format(path=path)
-        ) from None
-    _refuse_duplicate_keys(unpacked, path)
-    if not isinstance(inner, dict):
-        raise SessionError(
-            _("{path}: corrupted save file: the packed game is not an object").format(path=path)
-        )
+    _data, inner = read_save_file(path, PLAY_SAVE, SessionError)
     for key, kind in (("game", dict), ("seats", list), ("cardset", str), ("seed", int)):
         if not isinstance(inner.get(key), kind):
             raise SessionError(
@@ -2247,71 +2118,6 @@ def read_save(path: str) -> dict[str, Any]:
                 )
             )
     return inner
-
-
-def _bank_file(path: str) -> str | None:
-    """A puzzle bank (an SQLite file) given for a save, said so rather than by its bytes."""
-    try:
-        with open(path, "rb") as handle:
-            head = handle.read(16)
-    except OSError:
-        return None
-    if head == b"SQLite format 3\x00":
-        return _("{path}: not a turing save file: it is a puzzle bank").format(path=path)
-    return None
-
-
-class _DuplicateKey(Exception):
-    def __init__(self, name: str) -> None:
-        super().__init__(name)
-        self.name = name
-
-
-def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    found: dict[str, Any] = {}
-    for name, value in pairs:
-        if name in found:
-            raise _DuplicateKey(name)
-        found[name] = value
-    return found
-
-
-def _refuse_duplicate_keys(text: str, path: str) -> None:
-    """A key twice in one object of a save (read already, so valid JSON) makes it a
-    corrupted save, as a duplicate key makes a puzzle file bad: turing never writes one."""
-    try:
-        read_json(text, json.JSONDecoder(object_pairs_hook=_unique_keys))
-    except _DuplicateKey as exc:
-        raise SessionError(
-            _("{path}: corrupted save file: {problem}").format(
-                path=path, problem=_("duplicate key {name!r}").format(name=exc.name)
-            )
-        ) from None
-
-
-def _other_file(text: str, path: str) -> str | None:
-    """What a file that is not a save holds, said as its refusal, when it is plain: an
-    empty file, a game's transcript, a puzzle file or a card set; else None."""
-    if not text.strip():
-        return _("{path}: not a turing save file: the file is empty").format(path=path)
-    try:
-        head = read_json(text.lstrip().split("\n", 1)[0])
-    except ValueError:
-        head = None
-    if isinstance(head, dict) and "event" in head:
-        return _("{path}: not a turing save file: it is the transcript of a game").format(path=path)
-    if not (isinstance(head, dict) and "cards" in head):
-        try:
-            head = load_yaml(text, path).plain()
-        except TuringError:
-            return None
-    first = head[0] if isinstance(head, list) and head else head
-    cards = first.get("cards") if isinstance(first, dict) else None
-    if not isinstance(cards, list):
-        return None
-    if cards and all(isinstance(card, dict) for card in cards):
-        return _("{path}: not a turing save file: it is a card set").format(path=path)
-    return _("{path}: not a turing save file: it is a puzzle file").format(path=path)
 
 
 def _rng_from(entry: Any, path: str) -> random.Random:
@@ -2472,4 +2278,5 @@ __all__ = [
     "save_document",
     "split_line",
     "summary_rows",
+    "unwritable",
 ]

@@ -1,0 +1,314 @@
+"""Save files: a game kept on disk to be resumed, for every game turing plays.
+
+A save is a JSON object whose first key is its format marker (``"format": "turing-play-save"``
+for the criteria game, ``"turing-mastermind-save"`` for a Mastermind match), a version, a
+note and a few fields readable at a glance, and ``packed``: the game itself as JSON
+compressed with zlib and written in base64, so that a player who opens the file to look at
+it does not see the hidden answer by accident (fair play, not secrecy: the note says so).
+
+This module holds what every save shares: packing, the checks made before a save is
+written (:func:`save_problem`: a save never replaces a file that holds something else) and
+those made on reading one (:func:`read_save_file`: the marker, the version, the packing, a
+key twice, and a file of another kind named for what it is). The games keep what is theirs
+(what is packed, how it is replayed).
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import errno
+import json
+import os
+import re
+import stat
+import zlib
+from dataclasses import dataclass
+from typing import Any, Final
+
+from turing.core.errors import TuringError
+from turing.core.files import (
+    SourceError,
+    WriteTargetError,
+    json_problem,
+    load_yaml,
+    os_reason,
+    read_json,
+    read_text,
+    shown_value,
+    try_creating,
+    write_target,
+)
+from turing.i18n import N_, _
+
+MAX_SAVE_BYTES: Final = 16 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class SaveFormat:
+    """A kind of save file: its marker and version, and how a file that is not one is
+    refused (``not_one``, e.g. "not a turing save file") and named (``holds``, e.g. "a
+    saved Mastermind match"), both marked for translation."""
+
+    marker: str
+    version: int
+    not_one: str
+    holds: str
+
+    @property
+    def start(self) -> re.Pattern[bytes]:
+        """A save as turing writes it begins so: its format marker first."""
+        return re.compile(rb'\A\s*\{\s*"format"\s*:\s*"' + re.escape(self.marker.encode()) + rb'"')
+
+
+#: The criteria game's saves (``turing play``, ``turing board``).
+PLAY_SAVE: Final = SaveFormat(
+    "turing-play-save", 2, N_("not a turing save file"), N_("a saved game of turing play")
+)
+#: A Mastermind match's saves.
+MASTERMIND_SAVE: Final = SaveFormat(
+    "turing-mastermind-save",
+    1,
+    N_("not a Mastermind save file"),
+    N_("a saved Mastermind match"),
+)
+#: Every kind of save turing writes: one given where another is read is named so.
+SAVE_FORMATS: Final = (PLAY_SAVE, MASTERMIND_SAVE)
+
+
+def pack(inner: dict[str, Any]) -> str:
+    """``inner`` as a save's ``packed`` field: JSON, compressed with zlib, in base64."""
+    return base64.b64encode(zlib.compress(json.dumps(inner).encode("utf-8"), 9)).decode()
+
+
+def unwritable(path: str | os.PathLike[str]) -> str | None:
+    """Why a file cannot be written at ``path`` (a folder, a missing folder, no
+    permission), or None. Nothing is created or changed."""
+    try:
+        write_target(path)
+    except WriteTargetError as exc:
+        return str(exc)
+    return None
+
+
+def creating_reason(exc: OSError) -> str:
+    """Why no file could be made: a folder that is there and makes none (``/proc``) says
+    "No such file or directory", which is not what is wrong."""
+    if exc.errno == errno.ENOENT:
+        return _("its folder takes no new files")
+    return os_reason(exc)
+
+
+def _marker_of(whole: bytes) -> str | None:
+    """The ``format`` of the JSON object ``whole`` holds, if it is one that has it."""
+    try:
+        data = read_json(whole)
+    except ValueError:  # not JSON, not UTF-8 text, or too long to be a save
+        return None
+    marker = data.get("format") if isinstance(data, dict) else None
+    return marker if isinstance(marker, str) else None
+
+
+def save_problem(
+    path: str | os.PathLike[str], kind: SaveFormat, *, trying: bool = False
+) -> str | None:
+    """Why a save of ``kind`` must not be written at ``path``: no regular file is there
+    nor can be made (a device, a FIFO, ``/dev/stdout``: a game written there cannot be
+    resumed), or a file is there that holds something else than a save of this kind (which
+    a save would replace, and lose; a save of another game turing plays is named so); None
+    when there is no file, an empty one, or a save of ``kind`` (of any version, even a
+    broken one: saving again over a save is the point). ``trying`` makes a new file in the
+    folder and removes it at once, so that a folder that takes none (``/proc``, a
+    read-only file system) is known before the game; nothing else is changed.
+
+    A save file is known by its format marker: in its first bytes as turing writes it,
+    else (rewritten by a JSON tool) as the ``format`` of the JSON object it holds."""
+    shown = os.fspath(path)
+    try:
+        target = write_target(path)
+        if trying:
+            try_creating(target)
+    except WriteTargetError as exc:
+        return str(exc)
+    except OSError as exc:
+        return _("cannot save to {path}: {reason}").format(path=shown, reason=creating_reason(exc))
+    if not target.atomic:
+        return _("cannot save to {path}: it is not a regular file; give a file name").format(
+            path=shown
+        )
+    try:
+        info = os.stat(path)
+        if info.st_size == 0:
+            return None
+        with open(path, "rb") as handle:
+            start = handle.read(4096)
+            if kind.start.match(start):
+                return None
+            whole = start + handle.read(MAX_SAVE_BYTES) if info.st_size <= MAX_SAVE_BYTES else b""
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        return _("cannot save to {path}: {reason}").format(path=shown, reason=os_reason(exc))
+    marker = next((other.marker for other in SAVE_FORMATS if other.start.match(start)), None)
+    marker = marker or _marker_of(whole)
+    if marker == kind.marker:
+        return None
+    for other in SAVE_FORMATS:
+        if marker == other.marker:
+            return _("cannot save to {path}: it holds {what}; give another name").format(
+                path=shown, what=_(other.holds)
+            )
+    return _("cannot save to {path}: it exists and is not a saved game; give another name").format(
+        path=shown
+    )
+
+
+def read_save_file(
+    path: str, kind: SaveFormat, error: type[TuringError]
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Read a save of ``kind`` and unpack it: the file's object and the packed one. Checks
+    the marker, version, packing and that no key is there twice, and names a file that is
+    something else (empty, a transcript, a puzzle file, a card set, a puzzle bank, a device,
+    a save of another game); every refusal is one line, raised as ``error``. Never writes."""
+    not_one = _(kind.not_one)
+    with contextlib.suppress(OSError):
+        if stat.S_ISCHR(os.stat(path).st_mode) or stat.S_ISBLK(os.stat(path).st_mode):
+            # a device (/dev/zero): nothing to read a game from
+            raise error(
+                _("{path}: {not_one}: it is not a regular file").format(path=path, not_one=not_one)
+            )
+    try:
+        text = read_text(path, max_bytes=MAX_SAVE_BYTES)
+    except SourceError as exc:
+        raise error(_bank_file(path, not_one) or str(exc)) from None
+    try:
+        data = read_json(text)
+    except json.JSONDecodeError as exc:
+        raise error(
+            _other_file(text, path, not_one)
+            or _("{path}:{line}:{column}: {not_one} (broken JSON: {problem})").format(
+                path=path,
+                line=exc.lineno,
+                column=exc.colno,
+                not_one=not_one,
+                problem=json_problem(exc.msg),
+            )
+        ) from None
+    if not isinstance(data, dict) or data.get("format") != kind.marker:
+        marker = data.get("format") if isinstance(data, dict) else None
+        for other in SAVE_FORMATS:
+            if marker == other.marker:
+                raise error(
+                    _("{path}: {not_one}: it is {what}").format(
+                        path=path, not_one=not_one, what=_(other.holds)
+                    )
+                )
+        raise error(
+            _other_file(text, path, not_one)
+            or _('{path}: {not_one} (no "format": "{format}")').format(
+                path=path, not_one=not_one, format=kind.marker
+            )
+        )
+    refuse_duplicate_keys(text, path, error)
+    version = data.get("version")
+    if "version" not in data:
+        raise error(_("{path}: corrupted save file: it has no version").format(path=path))
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise error(
+            _(
+                "{path}: corrupted save file: its version is {found}, not a whole number "
+                "(this turing reads version {version})"
+            ).format(path=path, found=shown_value(version), version=kind.version)
+        )
+    if version != kind.version:
+        raise error(
+            _(
+                "{path}: save file version {found!r} is not supported "
+                "(this turing reads version {version})"
+            ).format(path=path, found=version, version=kind.version)
+        )
+    packed = data.get("packed")
+    if not isinstance(packed, str):
+        raise error(
+            _("{path}: corrupted save file: 'packed' is missing or wrong").format(path=path)
+        )
+    try:
+        unpacked = zlib.decompress(base64.b64decode(packed, validate=True)).decode("utf-8")
+        inner = read_json(unpacked)
+    except (ValueError, zlib.error):
+        raise error(
+            _("{path}: corrupted save file: the packed game cannot be read").format(path=path)
+        ) from None
+    refuse_duplicate_keys(unpacked, path, error)
+    if not isinstance(inner, dict):
+        raise error(
+            _("{path}: corrupted save file: the packed game is not an object").format(path=path)
+        )
+    return data, inner
+
+
+def _bank_file(path: str, not_one: str) -> str | None:
+    """A puzzle bank (an SQLite file) given for a save, said so rather than by its bytes."""
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(16)
+    except OSError:
+        return None
+    if head == b"SQLite format 3\x00":
+        return _("{path}: {not_one}: it is a puzzle bank").format(path=path, not_one=not_one)
+    return None
+
+
+class _DuplicateKey(Exception):
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    for name, value in pairs:
+        if name in found:
+            raise _DuplicateKey(name)
+        found[name] = value
+    return found
+
+
+def refuse_duplicate_keys(text: str, path: str, error: type[TuringError]) -> None:
+    """A key twice in one object of a save (read already, so valid JSON) makes it a
+    corrupted save, as a duplicate key makes a puzzle file bad: turing never writes one."""
+    try:
+        read_json(text, json.JSONDecoder(object_pairs_hook=_unique_keys))
+    except _DuplicateKey as exc:
+        raise error(
+            _("{path}: corrupted save file: {problem}").format(
+                path=path, problem=_("duplicate key {name!r}").format(name=exc.name)
+            )
+        ) from None
+
+
+def _other_file(text: str, path: str, not_one: str) -> str | None:
+    """What a file that is not a save holds, said as its refusal, when it is plain: an
+    empty file, a game's transcript, a puzzle file or a card set; else None."""
+    if not text.strip():
+        return _("{path}: {not_one}: the file is empty").format(path=path, not_one=not_one)
+    try:
+        head = read_json(text.lstrip().split("\n", 1)[0])
+    except ValueError:
+        head = None
+    if isinstance(head, dict) and "event" in head:
+        return _("{path}: {not_one}: it is the transcript of a game").format(
+            path=path, not_one=not_one
+        )
+    if not (isinstance(head, dict) and "cards" in head):
+        try:
+            head = load_yaml(text, path).plain()
+        except TuringError:
+            return None
+    first = head[0] if isinstance(head, list) and head else head
+    cards = first.get("cards") if isinstance(first, dict) else None
+    if not isinstance(cards, list):
+        return None
+    if cards and all(isinstance(card, dict) for card in cards):
+        return _("{path}: {not_one}: it is a card set").format(path=path, not_one=not_one)
+    return _("{path}: {not_one}: it is a puzzle file").format(path=path, not_one=not_one)

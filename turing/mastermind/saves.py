@@ -1,0 +1,359 @@
+"""A Mastermind match kept on disk, to be resumed where it was.
+
+A save holds the match's settings (the preset and its custom changes, the seats and their
+strategies, the games agreed, who breaks first, the honour system), the seed chosen (the
+computer's strategies play by it), the seed the computer's secrets are drawn from, and
+every action taken (:attr:`~turing.mastermind.match.Match.actions`). Resuming builds the
+same match and takes the actions again, so everything is as it was: the rows and pins,
+the scores, the game, the secrets, and what the computer draws and chooses later.
+
+The file is a save of :mod:`turing.core.saves` (marker ``turing-mastermind-save``): the
+settings and actions hold the secret codes, so they are packed, out of plain sight.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Final
+
+from turing.core.errors import TuringError
+from turing.core.files import garbling_character, write_text
+from turing.core.saves import (
+    MASTERMIND_SAVE,
+    creating_reason,
+    pack,
+    read_save_file,
+    save_problem,
+)
+from turing.i18n import _
+from turing.mastermind.match import Action, Duel, Event, Match, MatchError, Seat
+from turing.mastermind.presets import CodeError, Preset, PresetError, get_preset
+from turing.mastermind.scoring import Feedback, FeedbackError
+from turing.mastermind.space import SpaceError
+from turing.mastermind.strategies import STRATEGIES
+
+SAVE_FORMAT: Final = MASTERMIND_SAVE.marker
+SAVE_VERSION: Final = MASTERMIND_SAVE.version
+
+#: Said in every save file: the match is stored packed so that a glance at the file does
+#: not show the secret codes. Packing is for fair play, not secrecy: anyone may unpack it.
+SAVE_NOTE: Final = (
+    "The match is stored packed (zlib, then base64) so that a glance at this file does not "
+    "show the secret codes. This keeps play fair; it is not a secret."
+)
+
+#: The custom changes of a preset a save keeps, as :func:`get_preset` takes them.
+CUSTOM_KEYS: Final = ("positions", "colours", "repeats", "rows", "blank")
+
+
+class SaveError(TuringError):
+    """A save that cannot be written, or a file that cannot be resumed (one line)."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What a match is played with, all a save needs besides its actions."""
+
+    preset: str
+    custom: dict[str, int | bool | None]
+    """The changes to the preset (:data:`CUSTOM_KEYS`), as :func:`get_preset` takes them."""
+    seats: tuple[Seat, Seat]
+    duel: bool
+    games: int
+    first_breaker: int
+    honour: bool
+    seed: int | None
+    """The seed chosen for the match (the computer's strategies play by it), or None."""
+    entropy: int
+    """What the computer's secrets are drawn from: the seed chosen, or a fresh one."""
+
+    @classmethod
+    def of(
+        cls,
+        game: Preset,
+        seats: tuple[Seat, Seat],
+        *,
+        duel: bool,
+        games: int,
+        first_breaker: int,
+        honour: bool,
+        seed: int | None,
+        entropy: int,
+    ) -> Settings:
+        """The settings of a match of ``game`` (a preset, changed or not)."""
+        custom: dict[str, int | bool | None] = {
+            "positions": game.positions,
+            "colours": len(game.colours),
+            "repeats": game.repeats,
+            "rows": game.rows,
+            "blank": game.blank,
+        }
+        base = game.name.split("+")[0]
+        return cls(base, custom, seats, duel, games, first_breaker, honour, seed, entropy)
+
+    def game(self) -> Preset:
+        return get_preset(self.preset, **self.custom)  # type: ignore[arg-type]
+
+    def match(self, game: Preset | None = None) -> Match | Duel:
+        """The match, not started yet."""
+        game = game or self.game()
+        if self.duel:
+            return Duel(game, self.seats, self.games, self.entropy)
+        return Match(game, self.seats, self.games, self.first_breaker, self.entropy, self.honour)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "preset": self.preset,
+            "custom": dict(self.custom),
+            "seats": [
+                {"name": s.name, "human": s.human, "strategy": s.strategy} for s in self.seats
+            ],
+            "duel": self.duel,
+            "games": self.games,
+            "first_breaker": self.first_breaker,
+            "honour": self.honour,
+            "seed": self.seed,
+            "entropy": self.entropy,
+        }
+
+
+def save_document(settings: Settings, match: Match | Duel) -> dict[str, Any]:
+    """The save of ``match``: a few fields to read at a glance, the rest packed."""
+    inner = {"settings": settings.to_dict(), "actions": match.actions}
+    return {
+        "format": SAVE_FORMAT,
+        "version": SAVE_VERSION,
+        "note": SAVE_NOTE,
+        "preset": settings.preset,
+        "players": [seat.name for seat in settings.seats],
+        "game": match.game,
+        "games": match.games,
+        "score": list(match.scores),
+        "packed": pack(inner),
+    }
+
+
+def save_problem_at(path: str | os.PathLike[str], *, trying: bool = False) -> str | None:
+    """Why a match must not be saved at ``path`` (:func:`turing.core.saves.save_problem`:
+    a folder, a device, a file that holds something else); None when it may."""
+    return save_problem(path, MASTERMIND_SAVE, trying=trying)
+
+
+def holds_another_match(
+    path: str | os.PathLike[str], settings: Settings, match: Match | Duel
+) -> bool:
+    """Whether ``path`` holds the save of another match: not this one (the same settings)
+    at this point or an earlier one (its actions the first of this match's). A file that
+    is not there, or no save that can be read, holds none."""
+    if not os.path.isfile(path) or save_problem_at(path) is not None:
+        return False
+    try:
+        _data, inner = read_save_file(os.fspath(path), MASTERMIND_SAVE, SaveError)
+    except SaveError:
+        return False
+    actions = inner.get("actions")
+    return not (
+        inner.get("settings") == settings.to_dict()
+        and isinstance(actions, list)
+        and actions == match.actions[: len(actions)]
+    )
+
+
+def write_save(path: str | os.PathLike[str], settings: Settings, match: Match | Duel) -> None:
+    """Write the save of ``match`` to ``path``, atomically: the file is the old save or the
+    new one, never half of either. A file that holds something else is left as it is."""
+    problem = save_problem_at(path)
+    if problem:
+        raise SaveError(problem)
+    text = json.dumps(save_document(settings, match), ensure_ascii=False, indent=1) + "\n"
+    try:
+        write_text(path, text)
+    except OSError as exc:
+        raise SaveError(
+            _("cannot save to {path}: {reason}").format(
+                path=os.fspath(path), reason=creating_reason(exc)
+            )
+        ) from None
+
+
+def _corrupted(path: str, problem: str) -> SaveError:
+    return SaveError(_("{path}: corrupted save file: {problem}").format(path=path, problem=problem))
+
+
+def _wrong(path: str, key: str) -> SaveError:
+    return SaveError(
+        _("{path}: corrupted save file: {key!r} is missing or wrong").format(path=path, key=key)
+    )
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _settings(entry: Any, path: str) -> Settings:
+    if not isinstance(entry, dict):
+        raise _wrong(path, "settings")
+    preset = entry.get("preset")
+    if not isinstance(preset, str):
+        raise _wrong(path, "preset")
+    custom = entry.get("custom")
+    if (
+        not isinstance(custom, dict)
+        or not set(custom) <= set(CUSTOM_KEYS)
+        or not all(v is None or isinstance(v, (bool, int)) for v in custom.values())
+    ):
+        raise _wrong(path, "custom")
+    seats_entry = entry.get("seats")
+    seats: list[Seat] = []
+    if isinstance(seats_entry, list) and len(seats_entry) == 2:
+        for seat in seats_entry:
+            if not isinstance(seat, dict):
+                break
+            name, human, strategy = seat.get("name"), seat.get("human"), seat.get("strategy")
+            if (
+                not isinstance(name, str)
+                or not name.strip()
+                or garbling_character(name) is not None
+                or not isinstance(human, bool)
+                or (strategy is not None if human else strategy not in STRATEGIES)
+            ):
+                break
+            seats.append(Seat(name, human, strategy))
+    if len(seats) != 2 or seats[0].name == seats[1].name:
+        raise _wrong(path, "seats")
+    fields: dict[str, Callable[[Any], bool]] = {
+        "duel": lambda v: isinstance(v, bool),
+        "games": lambda v: _whole(v) and 1 <= v <= 100,
+        "first_breaker": lambda v: v in (0, 1) and _whole(v),
+        "honour": lambda v: isinstance(v, bool),
+        "seed": lambda v: v is None or (_whole(v) and v >= 0),
+        "entropy": lambda v: _whole(v) and v >= 0,
+    }
+    for key, fits in fields.items():
+        if not fits(entry.get(key)):
+            raise _wrong(path, key)
+    return Settings(
+        preset=preset,
+        custom=custom,
+        seats=(seats[0], seats[1]),
+        duel=entry["duel"],
+        games=entry["games"],
+        first_breaker=entry["first_breaker"],
+        honour=entry["honour"],
+        seed=entry["seed"],
+        entropy=entry["entropy"],
+    )
+
+
+#: What each action takes, in order: a code, pins or a player (0 or 1).
+MATCH_ACTIONS: Final[dict[str, tuple[str, ...]]] = {
+    "start": (),
+    "draw_secret": (),
+    "set_secret": ("code",),
+    "guess": ("code",),
+    "give_feedback": ("pins",),
+    "answer": ("code", "pins"),
+    "undo": (),
+    "settle": (),
+    "give_up": ("player",),
+    "reveal": ("code",),
+}
+DUEL_ACTIONS: Final[dict[str, tuple[str, ...]]] = {
+    "start": (),
+    "draw_secret": (),
+    "set_secret": ("player", "code"),
+    "guess": ("player", "code"),
+    "give_up": ("player",),
+}
+
+
+def _argument(kind: str, value: Any) -> Any:
+    """An action's argument as the match takes it; ValueError when it is none."""
+    if kind == "player":
+        if value in (0, 1) and _whole(value):
+            return value
+    elif kind == "pins":
+        if isinstance(value, list) and len(value) == 2 and all(_whole(v) for v in value):
+            return Feedback(value[0], value[1])
+    elif isinstance(value, list) and value and all(_whole(v) and 0 <= v < 64 for v in value):
+        return tuple(value)
+    raise ValueError(kind)
+
+
+def replay(match: Match | Duel, actions: Any, path: str) -> list[Event]:
+    """Take the saved ``actions`` again in ``match`` (not started); the events they caused.
+    An action that is not one, or that the rules refuse, makes the save a corrupted one,
+    said without what the action holds (a secret code)."""
+    if not isinstance(actions, list) or not actions or actions[0] != ["start"]:
+        raise _wrong(path, "actions")
+    table = DUEL_ACTIONS if isinstance(match, Duel) else MATCH_ACTIONS
+    events: list[Event] = []
+    for number, action in enumerate(actions, start=1):
+        name = action[0] if isinstance(action, list) and action else None
+        kinds = table.get(name) if isinstance(name, str) else None
+        if kinds is None or len(action) != len(kinds) + 1:
+            raise _corrupted(path, _("action {n} is not an action of this match").format(n=number))
+        try:
+            arguments = [
+                _argument(kind, value) for kind, value in zip(kinds, action[1:], strict=True)
+            ]
+        except ValueError:
+            raise _corrupted(
+                path, _("action {n} is not an action of this match").format(n=number)
+            ) from None
+        try:
+            done = getattr(match, str(name))(*arguments)
+        except (MatchError, CodeError, SpaceError, FeedbackError) as exc:
+            reason = (
+                _("action {n} cannot be replayed: the code is not one of this game").format(
+                    n=number
+                )
+                if "code" in kinds
+                else _("action {n} cannot be replayed: {problem}").format(n=number, problem=exc)
+            )
+            raise _corrupted(path, reason) from None
+        if isinstance(done, list):
+            events += done
+    return events
+
+
+@dataclass
+class Loaded:
+    """A match read from a save and brought to where it was."""
+
+    settings: Settings
+    match: Match | Duel
+    events: list[Event]
+    """What the saved actions caused, in order."""
+
+
+def load_save(path: str) -> Loaded:
+    """The match a save file holds, its actions taken again; :class:`SaveError` (one line)
+    when the file is none, or cannot be resumed. Never writes."""
+    _data, inner = read_save_file(path, MASTERMIND_SAVE, SaveError)
+    settings = _settings(inner.get("settings"), path)
+    try:
+        match = settings.match()
+    except (PresetError, SpaceError, MatchError) as exc:
+        raise _corrupted(path, str(exc)) from None
+    events = replay(match, inner.get("actions"), path)
+    return Loaded(settings, match, events)
+
+
+__all__ = [
+    "SAVE_FORMAT",
+    "SAVE_VERSION",
+    "Action",
+    "Loaded",
+    "SaveError",
+    "Settings",
+    "holds_another_match",
+    "load_save",
+    "replay",
+    "save_document",
+    "save_problem_at",
+    "write_save",
+]
