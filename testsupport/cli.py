@@ -57,9 +57,11 @@ def spawn_turing(
     drop: tuple[str, ...] = (),
     size: tuple[int, int] = (24, 80),
     timeout: int = 20,
+    cwd: Path | None = None,
 ) -> Any:
     """``turing ARGS…`` of this checkout in a pseudo-terminal of ``size`` (rows, columns)
-    (pexpect): the environment without the variables ``drop`` names, ``env`` added."""
+    (pexpect), in the folder ``cwd``: the environment without the variables ``drop``
+    names, ``env`` added."""
     import pexpect
 
     environment = {k: v for k, v in os.environ.items() if k not in drop}
@@ -71,7 +73,15 @@ def spawn_turing(
         encoding="utf-8",
         timeout=timeout,
         dimensions=size,
+        cwd=None if cwd is None else str(cwd),
     )
+
+
+def play_terminal(folder: Path, *args: str) -> Any:
+    """``turing play ARGS…`` at a colour terminal of 40 × 120 in ``folder``, the prompt's
+    cursor-position requests off (as a test reads the screen)."""
+    env = {"TERM": "xterm-256color", "NO_COLOR": "1", "PROMPT_TOOLKIT_NO_CPR": "1"}
+    return spawn_turing("play", *args, env=env, size=(40, 120), timeout=60, cwd=folder)
 
 
 def spawn_paged(

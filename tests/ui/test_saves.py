@@ -17,6 +17,7 @@ import pexpect  # type: ignore[import-untyped]
 import pytest
 from click.testing import CliRunner
 
+from testsupport.cli import play_terminal
 from testsupport.pilot import screen_is
 from turing.cli.main import main
 from turing.core.cards import load_cardset
@@ -248,21 +249,12 @@ def _another_game(path: Path) -> bytes:
     return path.read_bytes()
 
 
-def _terminal(tmp_path: Path, *args: str) -> pexpect.spawn:
-    return pexpect.spawn(
-        sys.executable, ["-m", "turing", "play", *args], cwd=str(tmp_path),
-        env={**os.environ, "TERM": "xterm-256color", "NO_COLOR": "1",
-             "PROMPT_TOOLKIT_NO_CPR": "1", "PYTHONPATH": str(ROOT)}, encoding="utf-8",
-        timeout=60, dimensions=(40, 120),
-    )  # fmt: skip
-
-
 def test_a_save_file_of_another_game_refused_once_is_not_saved_over_on_leaving(
     tmp_path: Path,
 ) -> None:
     keep = tmp_path / "keep.json"
     before = _another_game(keep)
-    child = _terminal(tmp_path, "--seed", "1", "--save", "keep.json")
+    child = play_terminal(tmp_path, "--seed", "1", "--save", "keep.json")
     child.expect_exact("keep.json holds another saved game")  # said at the start
     child.expect_exact("player>")
     child.sendline("save")
@@ -286,7 +278,7 @@ def test_a_save_file_of_another_game_refused_once_is_not_saved_over_on_leaving(
 def test_leaving_asks_before_saving_over_another_game_in_the_save_file(tmp_path: Path) -> None:
     keep = tmp_path / "keep.json"
     before = _another_game(keep)
-    child = _terminal(tmp_path, "--seed", "1", "--save", "keep.json")
+    child = play_terminal(tmp_path, "--seed", "1", "--save", "keep.json")
     child.expect_exact("player>")
     child.sendline("quit")
     child.expect_exact("Leave the game? [y/N]")
@@ -301,7 +293,7 @@ def test_leaving_asks_before_saving_over_another_game_in_the_save_file(tmp_path:
     assert keep.read_bytes() == before
     assert (tmp_path / "mine.json").is_file()
 
-    child = _terminal(tmp_path, "--seed", "1", "--save", "keep.json")
+    child = play_terminal(tmp_path, "--seed", "1", "--save", "keep.json")
     child.expect_exact("player>")
     child.sendline("quit")
     child.expect_exact("Leave the game? [y/N]")
@@ -317,7 +309,7 @@ def test_leaving_asks_before_saving_over_another_game_in_the_save_file(tmp_path:
 def test_the_end_of_the_game_asks_before_saving_over_another_game(tmp_path: Path) -> None:
     keep = tmp_path / "keep.json"
     before = _another_game(keep)
-    child = _terminal(tmp_path, "--seed", "1", "--save", "keep.json")
+    child = play_terminal(tmp_path, "--seed", "1", "--save", "keep.json")
     child.expect_exact("player>")
     child.sendline("save")
     child.expect_exact("Overwrite it? [y/N]")
@@ -332,7 +324,7 @@ def test_the_end_of_the_game_asks_before_saving_over_another_game(tmp_path: Path
     assert child.exitstatus == 0
     assert keep.read_bytes() == before
 
-    child = _terminal(tmp_path, "--seed", "1", "--save", "keep.json")
+    child = play_terminal(tmp_path, "--seed", "1", "--save", "keep.json")
     child.expect_exact("player>")
     child.sendline("solve 241")
     child.expect_exact("[y/N]")
@@ -387,7 +379,7 @@ def test_the_board_asks_before_saving_over_another_game_and_leaves_it(tmp_path: 
 
 
 def test_a_yes_or_no_to_the_file_name_question_is_read_as_the_answer(tmp_path: Path) -> None:
-    child = _terminal(tmp_path, "--seed", "1")
+    child = play_terminal(tmp_path, "--seed", "1")
     child.expect_exact("player>")
     child.sendline("quit")
     child.expect_exact("Leave the game? [y/N]")
@@ -436,7 +428,7 @@ def test_quotes_around_a_typed_file_name_are_not_part_of_it(tmp_path: Path) -> N
     )
     assert result.exit_code == 1, result.output
     assert sorted(p.name for p in scripted.iterdir()) == ["my game.json", "other.json"]
-    child = _terminal(tmp_path, "--seed", "1")
+    child = play_terminal(tmp_path, "--seed", "1")
     child.expect_exact("player>")
     child.sendline('save "my game.json"')
     child.expect_exact("Saved to my game.json.")
@@ -453,7 +445,7 @@ def test_quotes_around_a_typed_file_name_are_not_part_of_it(tmp_path: Path) -> N
 
 
 def test_no_to_leaving_says_nothing_was_done(tmp_path: Path) -> None:
-    child = _terminal(tmp_path, "--seed", "1")
+    child = play_terminal(tmp_path, "--seed", "1")
     child.expect_exact("player>")
     child.sendline("quit")
     child.expect_exact("Leave the game? [y/N]")
@@ -470,7 +462,7 @@ def test_no_to_leaving_says_nothing_was_done(tmp_path: Path) -> None:
 
 
 def test_ctrl_c_at_the_file_name_question_stays_in_the_game(tmp_path: Path) -> None:
-    child = _terminal(tmp_path, "--seed", "1")
+    child = play_terminal(tmp_path, "--seed", "1")
     child.expect_exact("player>")
     child.sendline("test 241 A")
     child.expect_exact("tests left this round")
@@ -506,7 +498,7 @@ def test_ctrl_c_at_the_file_name_question_stays_in_the_game(tmp_path: Path) -> N
 def test_a_closed_terminal_or_sigterm_saves_the_game_without_asking(
     tmp_path: Path, sig: signal.Signals, status: int, word: str
 ) -> None:
-    child = _terminal(tmp_path, "--seed", "1", "--save", "g.json", "--transcript", "t.jsonl")
+    child = play_terminal(tmp_path, "--seed", "1", "--save", "g.json", "--transcript", "t.jsonl")
     child.expect_exact("player>")
     child.sendline("c 123; test A")
     child.expect_exact("123 on A:")

@@ -15,18 +15,10 @@ import pexpect  # type: ignore[import-untyped]
 import pytest
 from click.testing import CliRunner
 
+from testsupport.cli import play_terminal
 from turing.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-
-
-def _terminal(tmp_path: Path, *args: str) -> pexpect.spawn:
-    return pexpect.spawn(
-        sys.executable, ["-m", "turing", "play", *args], cwd=str(tmp_path),
-        env={**os.environ, "TERM": "xterm-256color", "NO_COLOR": "1",
-             "PROMPT_TOOLKIT_NO_CPR": "1", "PYTHONPATH": str(ROOT)}, encoding="utf-8",
-        timeout=60, dimensions=(40, 120),
-    )  # fmt: skip
 
 
 def test_leaving_asks_for_another_file_when_the_save_folder_is_gone(
@@ -34,7 +26,7 @@ def test_leaving_asks_for_another_file_when_the_save_folder_is_gone(
 ) -> None:
     folder = tmp_path / "saves"
     folder.mkdir()
-    child = _terminal(tmp_path, "--seed", "1", "--save", "saves/g.json")
+    child = play_terminal(tmp_path, "--seed", "1", "--save", "saves/g.json")
     children.append(child)
     child.expect_exact("player>")
     child.sendline("test 123 A")
@@ -60,7 +52,7 @@ def test_an_empty_name_leaves_without_saving_and_says_so(
 ) -> None:
     folder = tmp_path / "saves"
     folder.mkdir()
-    child = _terminal(tmp_path, "--seed", "1", "--save", "saves/g.json")
+    child = play_terminal(tmp_path, "--seed", "1", "--save", "saves/g.json")
     children.append(child)
     child.expect_exact("player>")
     shutil.rmtree(folder)
