@@ -458,14 +458,23 @@ def test_quit_at_a_codemakers_pins_prompt_asks_too() -> None:
     assert child.exitstatus == 1
 
 
-def test_ctrl_c_at_a_hidden_prompt_and_ctrl_d_ends_the_input() -> None:
+def test_ctrl_c_or_ctrl_d_at_a_hidden_prompt_asks_before_leaving() -> None:
     child, _ = watched("--preset superhirn --role maker")
     child.expect("your secret code \\(hidden")
     child.sendintr()
     child.expect("Leave the match\\? \\[y/N\\]")
     child.sendline("")
     child.expect("your secret code \\(hidden")
+    child.sendeof()  # asks as quit does; no: the same prompt
+    child.expect("Leave the match\\? \\[y/N\\]")
+    child.sendline("n")
+    child.expect("Nothing done.")
+    child.expect("your secret code \\(hidden")
     child.sendeof()
+    child.expect("Leave the match\\? \\[y/N\\]")
+    child.sendline("y")
+    child.expect_exact("Save it first? File name (Enter: do not save):")
+    child.sendline("")
     child.expect("match abandoned: input ended")
     child.expect(pexpect.EOF)
     child.close()

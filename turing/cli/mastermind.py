@@ -175,8 +175,9 @@ GRAMMAR_ROWS = (
 GRAMMAR_NOTES = N_(
     """At a terminal the prompts keep a history (up arrow); Ctrl-C and "quit" ask whether
 to leave (and, without --save, offer to save the match), "giveup" whether to give up
-(no: back to the same prompt), Ctrl-D ends the input; from a script "quit" and "giveup"
-act at once. With --save the match is saved after every row and when it is left.
+(no: back to the same prompt); Ctrl-D asks as "quit" does; from a script "quit" and
+"giveup" act at once, and the end of the input ends the match. With --save the match
+is saved after every row and when it is left.
 Blank lines and lines starting with # are skipped. A line that is not a command gets
 one error line (a mistyped command: "did you mean hint?"), and the prompt asks again.
 
@@ -652,8 +653,8 @@ class Reader:
     """Reads one command per prompt.
 
     At a terminal: line editing and history (readline), hidden entry without echo
-    (getpass), Ctrl-C and ``quit`` ask whether to leave (``giveup`` whether to give up,
-    through :meth:`confirm`), Ctrl-D ends the input. Otherwise the next line of the
+    (getpass), Ctrl-C, Ctrl-D and ``quit`` ask whether to leave (``giveup`` whether to give
+    up, through :meth:`confirm`). Otherwise the next line of the
     script, echoed after its prompt (a hidden one as ``(hidden)``), and ``quit`` leaves
     at once.
     """
@@ -706,9 +707,10 @@ class Reader:
             encoding = input_encoding(sys.stdin)
             try:
                 raw = getpass.getpass(shown_prompt) if hidden else input(shown_prompt)
-            except EOFError:
+            except EOFError:  # Ctrl-D asks, as quit does (as the criteria game's prompt)
                 self.out.print()
-                raise Abandon(_("input ended")) from None
+                self._leave(_("input ended"), EXIT_PROBLEM)
+                return None
             except UnicodeDecodeError:
                 raw = "\udcff"  # refused below, as a line read with its bad bytes kept
             if not readable(raw):
