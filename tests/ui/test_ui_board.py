@@ -1440,6 +1440,24 @@ async def test_a_refusal_goes_once_a_key_does_something_and_a_digit_over_another
 
 
 @run_async
+async def test_an_error_stays_red_when_the_board_is_drawn_again() -> None:
+    board = board_module()
+    app = board.BoardApp(session_of(), compare=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("E")
+        line = app.query_one("#message")
+        assert str(line.content) == "[b red]error: E: no verifier E in this game (A–D)[/]"
+        app.draw()  # as a resize or a turn's news draws it
+        await pilot.pause()
+        assert str(line.content) == "[b red]error: E: no verifier E in this game (A–D)[/]"
+        await pilot.press("z")  # a key the board does not take: said plainly
+        app.draw()
+        await pilot.pause()
+        assert str(line.content).startswith("z: not a key of the board")
+
+
+@run_async
 async def test_enter_in_a_yes_no_question_decides_nothing_and_says_which_keys_answer() -> None:
     board = board_module()
     app = board.BoardApp(session_of(), compare=False)

@@ -627,6 +627,7 @@ class BoardApp(ServedApp):
         self.picker = Picker([None, None, None])
         self.message = ""
         self.complaint = False  # the message refuses a key: it goes once a key does something
+        self.in_red = False  # the message is an error, drawn in red
         self.table_log: list[str] = []
         self._best: Worker[BestTest] | None = None
         self._over = False  # the last round has been revealed
@@ -796,6 +797,7 @@ class BoardApp(ServedApp):
                 # the last person's board goes before the bot plays (it holds the screen)
                 self.current = None
                 self.picker = Picker([None, None, None])
+            self.in_red = False  # a new turn: its own message
             self.message = _("{name} is playing round {round}…").format(
                 name=turn.player, round=turn.round
             )
@@ -823,11 +825,13 @@ class BoardApp(ServedApp):
         game = self.session.game
         code = game.view(name).code
         if code is None:
+            self.in_red = False  # a new turn: its own message
             self.message = _("{name}: round {round}. Compose a code and test it.").format(
                 name=name, round=game.round
             )
         else:  # a game resumed mid-round: its code is in the picker
             self.picker = Picker([int(d) for d in code])
+            self.in_red = False  # a new turn: its own message
             self.message = _("{name}: round {round}, code {code}.").format(
                 name=name, round=game.round, code=code
             )
@@ -1237,7 +1241,7 @@ class BoardApp(ServedApp):
             )
         else:
             self.say(_("Cursor on the code picker: ←→ choose a shape, 1–5 or space set its digit."))
-        self.query_one("#message", Static).update(escape(self.message), layout=False)
+        self._show_message()
 
     def _criterion(self) -> tuple[int, int]:
         """The card and the criterion's number under the cursor."""
@@ -1488,9 +1492,14 @@ class BoardApp(ServedApp):
 
     def say(self, message: str, error: bool = False) -> None:
         self.message = _("error: {message}").format(message=message) if error else message
-        self.complaint = error
+        self.complaint = self.in_red = error
+        self._show_message()
+
+    def _show_message(self) -> None:
+        """The message line as said: an error in red, also when the board is drawn again."""
+        text = escape(self.message)
         self.query_one("#message", Static).update(
-            f"[b red]{escape(self.message)}[/]" if error else escape(self.message), layout=False
+            f"[b red]{text}[/]" if self.in_red else text, layout=False
         )
 
     def _settle(self) -> None:
@@ -1553,7 +1562,7 @@ class BoardApp(ServedApp):
             for button in self.query(Button):
                 if button.id and (button.id.startswith("test-") or button.id.startswith("do-")):
                     button.disabled = True
-            self.query_one("#message", Static).update(escape(self.message), layout=False)
+            self._show_message()
             self.refresh_bindings()
             return
         view = game.view(name)
@@ -1609,7 +1618,7 @@ class BoardApp(ServedApp):
             # as a log does: the newest round in view (PageUp/PageDown scroll back)
             self._log_to_end = True
             self._log_end()
-        self.query_one("#message", Static).update(escape(self.message), layout=False)
+        self._show_message()
         self._bind_space()
         self.refresh_bindings()
 
