@@ -459,3 +459,13 @@ def test_a_players_test_log_has_a_row_per_round_and_code() -> None:
     answer = game.apply("ann", Test(0))
     game.apply("ann", Test(2))
     assert game.view("ann").test_log() == [(1, "241", {0: answer, 2: True})]
+
+
+def test_help_on_strike_shows_the_forms_the_mode_takes() -> None:
+    nightmare = str(ROOT / "puzzles" / "nightmare.yaml")
+    by_card = play([nightmare, "--id", "02-N"], "help strike\nhelp unstrike\nquit\n")
+    assert "strike CARD.K: strike criterion K of card CARD on the table" in by_card.output
+    assert "unstrike CARD.K: take a strike back" in by_card.output
+    assert "strike V K" not in by_card.output
+    classic = play([], "help strike\nquit\n")
+    assert "strike V K | strike CARD.K: strike criterion K of verifier V's card" in (classic.output)

@@ -706,14 +706,25 @@ def split_line(line: str) -> list[str]:
     return [part.strip() for part in text.split(";") if part.strip()]
 
 
-def help_text(topic: str | None, written: Callable[[str], str] = _as_is) -> str:
-    """The help of one command, or the list of all (``written``: as for :func:`command_rows`)."""
+#: What the strike commands do where a criterion is named only by its card (nightmare mode).
+BY_CARD_WHAT: Final[dict[str, str]] = {
+    "strike": N_("strike criterion K of card CARD on the table"),
+}
+
+
+def help_text(
+    topic: str | None, written: Callable[[str], str] = _as_is, by_card: bool = False
+) -> str:
+    """The help of one command, or the list of all (``written``: as for :func:`command_rows`;
+    ``by_card``: as for :func:`parse_command`, the strike commands' one form)."""
     if topic is None:
         return commands_list(written)
     name = command_name(topic)
     if name is None:
         raise CommandError(_("no command {word!r} (type help for the list)").format(word=topic))
     usage, what = COMMANDS[name]
+    if by_card:
+        usage, what = BY_CARD_USAGE.get(name, usage), BY_CARD_WHAT.get(name, what)
     return f"{_(usage)}: {_(what).format(e=_E, spaced=_E_SPACED)}"
 
 
@@ -1736,7 +1747,8 @@ class Session:
             elif cmd.name == "show":
                 yield ShowScreen(cmd.arg == "cards")
             elif cmd.name == "help":
-                yield HelpShown(help_text(cmd.arg), commands=cmd.arg is None)
+                by_card = game.public.mode_class.hidden_mapping
+                yield HelpShown(help_text(cmd.arg, by_card=by_card), commands=cmd.arg is None)
             elif cmd.name == "rules":
                 yield RulesShown(rules_page("criteria"))
             elif cmd.name == "save":
