@@ -255,3 +255,50 @@ def test_the_command_checks_save_and_resume_as_play_does(tmp_path: Path) -> None
     result = runner.invoke(main, ["mastermind", "board", "--seed", "9", "--save", str(save)])
     assert result.exit_code == 2
     assert f"--save: {save} holds another saved match; give another name" in result.output
+
+
+def test_the_board_at_a_terminal_saves_on_leaving_and_resumes(
+    tmp_path: Path, children: list[Any]
+) -> None:
+    """The real command in a pseudo-terminal: q, yes leaves with the match saved, and the
+    save resumes on the board where it was."""
+    pytest.importorskip("textual")
+    import pexpect  # type: ignore[import-untyped]
+
+    from testsupport.cli import spawn_turing
+
+    env = {"TERM": "xterm-256color", "NO_COLOR": "1"}
+    args = ["mastermind", "board", "--games", "1", "--seed", "5", "--save", "m.json"]
+    child = spawn_turing(*args, env=env, size=(30, 100), timeout=60, cwd=tmp_path)
+    children.append(child)
+    child.expect("row 1 of 10")
+    child.send("q")
+    child.expect("It is saved to m.json first.")
+    child.send("y")
+    child.expect(
+        "match abandoned: quit; saved to m.json — resume with: turing mastermind board "
+        "--resume m.json"
+    )
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 1
+    assert load_save(str(tmp_path / "m.json")).match.game == 1
+    again = spawn_turing(
+        "mastermind",
+        "board",
+        "--resume",
+        "m.json",
+        env=env,
+        size=(30, 100),
+        timeout=60,
+        cwd=tmp_path,
+    )
+    children.append(again)
+    again.expect("Resumed from m.json: game 1 of 1.")
+    again.send("q")
+    again.expect("It is saved to m.json first.")
+    again.send("y")
+    again.expect("match abandoned: quit; saved to m.json")
+    again.expect(pexpect.EOF)
+    again.close()
+    assert again.exitstatus == 1
