@@ -187,6 +187,8 @@ ENGLISH: dict[str, list[str]] = {
         "--games INTEGER RANGE",
         STRATEGY,
         "--seed INTEGER RANGE",
+        "--save FILE",
+        "--resume FILE",
         "--lang [en|de]",
     ],
     "mastermind play": [

@@ -114,6 +114,7 @@ from turing.mastermind.presets import (
     variants,
 )
 from turing.mastermind.saves import (
+    Loaded,
     SaveError,
     Settings,
     holds_another_match,
@@ -1262,60 +1263,13 @@ def play_command(
     without --save and saved at the question to leave.
     """
     out, err = stdout_console(), stderr_console()
-    if resume_file is not None:
-        given = [
-            flag
-            for name, flag in RESUME_DROPS
-            if ctx.get_parameter_source(name)
-            in (click.core.ParameterSource.COMMANDLINE, click.core.ParameterSource.ENVIRONMENT)
-        ]
-        if given:
-            fail(
-                _("--resume continues the saved match as it was; drop {items}").format(
-                    items=", ".join(given)
-                )
-            )
-        try:
-            loaded = load_save(resume_file)
-        except SaveError as error:
-            fail(str(error))
-        settings, sitting = loaded.settings, loaded.match
-        game = sitting.preset
-        seats = settings.seats
-    else:
-        seats = parse_players(players, strategy)
-        chosen_role = role or ("duel" if game.mode == "duel" else "breaker")
-        duel = chosen_role == "duel"
-        try:
-            if duel and honour:
-                check_honour(seats, games or 1, duel=True)
-            settings = Settings.of(
-                game,
-                seats,
-                duel=duel,
-                games=games or (1 if duel else 2),
-                first_breaker=0 if chosen_role in ("breaker", "duel") else 1,
-                honour=honour and not duel,
-                seed=seed,
-                entropy=fresh_seed() if seed is None else seed,
-            )
-            sitting = settings.match(game)
-        except HonourError as error:
-            fail(f"--honour: {error}")
-        except MatchError as error:
-            fail(f"--games: {error}")
+    settings, sitting, loaded = _open_match(
+        ctx, game, role, players, games, honour, strategy, seed, resume_file
+    )
+    game = sitting.preset
+    seats = settings.seats
     if save_file is not None:
-        problem = save_problem_at(save_file, trying=True)
-        if problem:
-            fail(_("{option}: {problem}").format(option="--save", problem=problem))
-        if holds_another_match(save_file, settings, sitting) and not (
-            sys.stdin.isatty() and _overwrite(save_file, out)
-        ):
-            fail(
-                _("{option}: {path} holds another saved match; give another name").format(
-                    option="--save", path=save_file
-                )
-            )
+        _check_save_file(save_file, settings, sitting, out)
     searching = SearchShown()
     breakers = _breakers(seats, settings.seed, game, searching)
     view = View(game, seats, out, sitting.games)
@@ -1323,11 +1277,8 @@ def play_command(
     view.honour = settings.honour
     reader = Reader(out, err)
     keeper = Keeper(settings, sitting, save_file or resume_file, reader)
-    if resume_file is not None and sitting.phase is Phase.OVER:
-        # nothing to play: the match ended as it was saved
-        view.say(_("The match saved in {path} is over.").format(path=resume_file))
-        for event in [e for e in loaded.events if isinstance(e, MatchOver)][-1:]:
-            view.event(event)
+    if loaded is not None and resume_file is not None and sitting.phase is Phase.OVER:
+        _over(view, loaded, resume_file)  # nothing to play: the match ended as it was saved
         return
     if resume_file is not None and save_file is None:
         problem = save_problem_at(resume_file)
@@ -1371,6 +1322,88 @@ def play_command(
             )
         raise SystemExit(reason.exit_code) from None
     keeper.at_end(view)
+
+
+def _open_match(
+    ctx: click.Context,
+    game: Preset,
+    role: str | None,
+    players: str,
+    games: int | None,
+    honour: bool,
+    strategy: str,
+    seed: int | None,
+    resume_file: str | None,
+) -> tuple[Settings, Match | Duel, Loaded | None]:
+    """The match the options describe (not started), or the one ``resume_file`` holds
+    (brought to where it was, with what its actions caused); a bad option or save fails
+    (both `play` and `board`)."""
+    if resume_file is not None:
+        given = [
+            flag
+            for name, flag in RESUME_DROPS
+            if ctx.get_parameter_source(name)
+            in (click.core.ParameterSource.COMMANDLINE, click.core.ParameterSource.ENVIRONMENT)
+        ]
+        if given:
+            fail(
+                _("--resume continues the saved match as it was; drop {items}").format(
+                    items=", ".join(given)
+                )
+            )
+        try:
+            loaded = load_save(resume_file)
+        except SaveError as error:
+            fail(str(error))
+        return loaded.settings, loaded.match, loaded
+    seats = parse_players(players, strategy)
+    chosen_role = role or ("duel" if game.mode == "duel" else "breaker")
+    duel = chosen_role == "duel"
+    try:
+        if duel and honour:
+            check_honour(seats, games or 1, duel=True)
+        settings = Settings.of(
+            game,
+            seats,
+            duel=duel,
+            games=games or (1 if duel else 2),
+            first_breaker=0 if chosen_role in ("breaker", "duel") else 1,
+            honour=honour and not duel,
+            seed=seed,
+            entropy=fresh_seed() if seed is None else seed,
+        )
+        sitting = settings.match(game)
+    except HonourError as error:
+        fail(f"--honour: {error}")
+    except MatchError as error:
+        fail(f"--games: {error}")
+    return settings, sitting, None
+
+
+def _check_save_file(
+    save_file: str, settings: Settings, sitting: Match | Duel, out: Console
+) -> None:
+    """Fail unless the match may be saved to ``save_file`` (--save): not a folder, a device
+    or another kind of file; the save of another match only replaced when the person at a
+    terminal says so."""
+    problem = save_problem_at(save_file, trying=True)
+    if problem:
+        fail(_("{option}: {problem}").format(option="--save", problem=problem))
+    if holds_another_match(save_file, settings, sitting) and not (
+        sys.stdin.isatty() and _overwrite(save_file, out)
+    ):
+        fail(
+            _("{option}: {path} holds another saved match; give another name").format(
+                option="--save", path=save_file
+            )
+        )
+
+
+def _over(view: View, loaded: Loaded, path: str) -> None:
+    """A resumed match that is over: it says so, and how it ended."""
+    view.say(_("The match saved in {path} is over.").format(path=path))
+    for event in [e for e in loaded.events if isinstance(e, MatchOver)][-1:]:
+        view.event(event)
 
 
 def _overwrite(path: str, out: Console) -> bool:
@@ -1964,7 +1997,16 @@ def _duel_board(view: View, duel: Duel, player: int) -> None:
 # ---------------------------------------------------------------- board
 
 #: The options of `mastermind play` the board takes too (the preset's come with preset_options).
-BOARD_PLAY_OPTIONS = ("role", "players", "games", "honour", "strategy", "seed")
+BOARD_PLAY_OPTIONS = (
+    "role",
+    "players",
+    "games",
+    "honour",
+    "strategy",
+    "seed",
+    "save_file",
+    "resume_file",
+)
 
 
 @mastermind.command("board")
@@ -1980,30 +2022,38 @@ def board_command(
     or type its letter or number, Backspace takes one back, Enter plays the row. A
     codemaker places pins with b (s in German, r in Superhirn) and w, then Enter; u takes
     back the last pins. h says how many codes fit the rows so far, d draws a random secret
-    code, x gives up, q leaves. The secret stays hidden
+    code, x gives up, v saves, q leaves. The secret stays hidden
     until the game ends; between two people a cover screen hides the board when the
     keyboard changes hands.
+
+    --save FILE keeps the match in FILE after every step and when it is left; --resume FILE
+    continues it where it was. The save is that of `turing mastermind play`: a match saved
+    on the board resumes at the prompt and the reverse.
     """
     check_serve_options(ctx, serve)
-    seats = parse_players(options["players"], options["strategy"])
-    seed = options["seed"]
-    breakers = _breakers(seats, seed, game)
-    role = options["role"] or ("duel" if game.mode == "duel" else "breaker")
-    games = options["games"]
-    try:
-        if role == "duel" and options["honour"]:
-            check_honour(seats, games or 1, duel=True)
-        sitting: Match | Duel = (
-            Duel(game, seats, games or 1, seed)
-            if role == "duel"
-            else Match(
-                game, seats, games or 2, 0 if role == "breaker" else 1, seed, options["honour"]
-            )
-        )
-    except HonourError as error:
-        fail(f"--honour: {error}")
-    except MatchError as error:
-        fail(f"--games: {error}")
+    save_file, resume_file = options["save_file"], options["resume_file"]
+    settings, sitting, loaded = _open_match(
+        ctx,
+        game,
+        options["role"],
+        options["players"],
+        options["games"],
+        options["honour"],
+        options["strategy"],
+        options["seed"],
+        resume_file,
+    )
+    game = sitting.preset
+    breakers = _breakers(settings.seats, settings.seed, game)  # a strategy it cannot play fails
+    out = stdout_console()
+    if save_file is not None:
+        _check_save_file(save_file, settings, sitting, out)
+    if loaded is not None and resume_file is not None and sitting.phase is Phase.OVER:
+        # nothing to play: the match ended as it was saved
+        view = View(game, settings.seats, out, sitting.games)
+        view.preset_is_duel = isinstance(sitting, Duel)
+        _over(view, loaded, resume_file)
+        return
     if serve:
         words = command_line(ctx.command, ctx.params, SERVE_OPTIONS)
         serve_board(host, port, ["mastermind", "board", *words])
@@ -2011,16 +2061,56 @@ def board_command(
     check_terminal()
     from turing.ui.mastermind_board import EXIT_ABANDONED, MastermindBoardApp
 
+    path = save_file or resume_file
+    warning = None
+    if resume_file is not None and save_file is None:
+        warning = save_problem_at(resume_file)
+        if warning:  # played all the same: v saves the match to another file
+            path = None
     quit_watch = end_with_server()
-    app = MastermindBoardApp(sitting, breakers, honour=options["honour"])
+    app = MastermindBoardApp(
+        sitting,
+        breakers,
+        honour=settings.honour,
+        settings=settings,
+        save_path=path,
+        resumed=resume_file,
+        warning=warning,
+    )
     app.quit_watch = quit_watch
-    app.run()
-    code = app.return_code or 0
-    if not code and sitting.phase is not Phase.OVER:
-        code = EXIT_ABANDONED  # a match left unfinished, whatever ended the board
-    if code:
-        stderr_console().print(_("match abandoned: quit"), markup=False)
-        raise SystemExit(code)
+    stopped: Terminated | None = None  # SIGTERM, or SIGHUP (the terminal closed)
+    try:
+        app.run()
+    except Terminated as exc:
+        stopped = exc
+    finally:
+        said = app.save_on_leaving() if sitting.phase is not Phase.OVER else ""
+    code = stopped.exit_code if stopped is not None else app.return_code or 0
+    if sitting.phase is Phase.OVER:
+        if app.save_path is not None and app.save_failed is None:
+            out.print(
+                _("The finished match is saved to {path}.").format(path=app.save_path),
+                markup=False,
+                highlight=False,
+            )
+        elif app.save_failed is not None:
+            stderr_console().print(
+                _("error: {message}").format(message=app.save_failed), markup=False
+            )
+        if code:
+            raise SystemExit(code)
+        return
+    code = code or EXIT_ABANDONED  # a match left unfinished, whatever ended the board
+    if stopped is not None:
+        reason = _("hung up") if stopped.exit_code == EXIT_HUNG_UP else _("terminated")
+    else:
+        reason = _("quit")
+    text = f"{reason}; {said}" if said else reason
+    with contextlib.suppress(OSError):  # a terminal hung up takes no more lines
+        stderr_console().print(
+            _("match abandoned: {reason}").format(reason=text), markup=False, highlight=False
+        )
+    raise SystemExit(code)
 
 
 board_command.params.extend(p for p in play_command.params if p.name in BOARD_PLAY_OPTIONS)

@@ -29,6 +29,7 @@ from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
+from turing.cli.output import command_to_copy
 from turing.core.errors import TuringError
 from turing.i18n import _, format_points, ngettext, pgettext
 from turing.mastermind.match import (
@@ -47,11 +48,19 @@ from turing.mastermind.match import (
     RowPlayed,
 )
 from turing.mastermind.presets import EMPTY_HOLE, EMPTY_HOLE_MARK, Preset
+from turing.mastermind.saves import (
+    SaveError,
+    Settings,
+    holds_another_match,
+    save_problem_at,
+    write_save,
+)
 from turing.mastermind.scoring import Feedback, pin_name
 from turing.mastermind.space import Code
 from turing.mastermind.strategies import Strategy
 from turing.mastermind.words import against_code, points_to, subject
 from turing.ui.board import (
+    AskFileScreen,
     ConfirmScreen,
     CoverScreen,
     MessageScreen,
@@ -126,9 +135,20 @@ class MastermindBoardApp(ServedApp):
         breakers: dict[str, Strategy],
         *,
         honour: bool = False,
+        settings: Settings | None = None,
+        save_path: str | None = None,
+        resumed: str | None = None,
+        warning: str | None = None,
     ) -> None:
         super().__init__()
         self.sitting = sitting
+        #: what a save keeps besides the actions; None: the match cannot be saved
+        self.settings = settings
+        self.save_path = save_path  # where the match is saved as it goes (None: nowhere)
+        self.save_failed: str | None = None  # why the last save failed, said once
+        self._written = -1  # the number of actions last saved
+        self.resumed = resumed  # the save file the match was resumed from
+        self.warning = warning  # why the save file resumed from cannot take the match
         self.preset: Preset = sitting.preset
         self.breakers = breakers
         self.honour = honour
@@ -180,6 +200,8 @@ class MastermindBoardApp(ServedApp):
         self.bind("u", "undo", description=_("undo pins"))
         self.bind("h", "hint", description=_("hint"))  # a letter no colour or pin takes
         self.bind("x", "giveup", description=_("give up"))
+        if self.settings is not None:  # w is a white pin (and a colour): v saves
+            self.bind("v", "save", description=_("save"))
         self.bind("q", "leave", description=_("quit"))
 
     # -- layout --
@@ -204,6 +226,8 @@ class MastermindBoardApp(ServedApp):
                 yield Button(_("undo") + " u", id="do-undo", compact=True)
                 yield Button(_("hint") + " h", id="do-hint", compact=True)
                 yield Button(_("give up") + " x", id="do-giveup", compact=True)
+                if self.settings is not None:
+                    yield Button(_("save") + " v", id="do-save", compact=True)
                 yield Button(_("quit") + " q", id="do-leave", compact=True)
             yield Static(id="status")
             yield Static(id="message")
@@ -242,8 +266,19 @@ class MastermindBoardApp(ServedApp):
             )
         )
         self._fit()
-        self.show(self.sitting.start())
+        if not self.sitting.game:
+            self.show(self.sitting.start())
+            self.keep()
         self.advance()
+        if self.resumed is not None:
+            said = _("Resumed from {path}: game {game} of {games}.").format(
+                path=self.resumed, game=self.sitting.game, games=self.sitting.games
+            )
+            if self.warning:
+                said += " " + _("warning: {problem}; save the match to another file").format(
+                    problem=self.warning
+                )
+            self.say(said, news=True)
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit(event.size)
@@ -407,8 +442,80 @@ class MastermindBoardApp(ServedApp):
         self.pins = []
         self.say("")
         self.show(events, before)
+        self.keep()
         self.advance()
         return True
+
+    # -- the save file --
+
+    def keep(self) -> bool:
+        """Save the match to its save file when it changed since the last save; a save that
+        fails is said once (the match goes on, and v saves it elsewhere). False when it
+        failed."""
+        if self.settings is None or self.save_path is None:
+            return True
+        if len(self.sitting.actions) == self._written:
+            return self.save_failed is None
+        try:
+            write_save(self.save_path, self.settings, self.sitting)
+        except SaveError as error:
+            if str(error) != self.save_failed:
+                self.say(str(error), error=True)
+            self.save_failed = str(error)
+            return False
+        self.save_failed = None
+        self._written = len(self.sitting.actions)
+        return True
+
+    def save_on_leaving(self) -> str:
+        """Save the match left unfinished, however the board ended; what became of it, said
+        after "match abandoned: …" ("" without a save file)."""
+        if self.settings is None or self.save_path is None:
+            return ""
+        if not self.keep():
+            return self.save_failed or ""
+        return _("saved to {path} — resume with: {command}").format(
+            path=self.save_path,
+            command=command_to_copy("mastermind", "board", "--resume", self.save_path),
+        )
+
+    def action_save(self) -> None:
+        """v: the match saved to its save file, or to a file asked for (which becomes its
+        save file)."""
+        if self.settings is None or self.screen is not self.screen_stack[0]:
+            return
+        if self.save_path is not None and self.save_failed is None:
+            if self.keep():
+                self.say(_("Saved to {path}.").format(path=self.save_path))
+            return
+        self.push_screen(
+            AskFileScreen(_("Save the match to which file?"), self._save_refusal),
+            lambda target: self._save_to(target) if target else None,
+        )
+
+    def _save_refusal(self, target: str) -> str | None:
+        """Why the match must not be saved to ``target`` (the dialog stays open), or None."""
+        return save_problem_at(target, trying=True)
+
+    def _save_to(self, target: str, overwrite: bool = False) -> None:
+        settings = self.settings
+        assert settings is not None
+        if not overwrite and holds_another_match(target, settings, self.sitting):
+            question = _("{path} holds another saved match. Overwrite it?").format(path=target)
+            self.push_screen(
+                ConfirmScreen(question),
+                lambda yes: self._save_to(target, True) if yes else self.say(_("Nothing done.")),
+            )
+            return
+        try:
+            write_save(target, settings, self.sitting)
+        except SaveError as error:
+            self.say(str(error), error=True)
+            return
+        # the file is the match's save file from now on: every step and leaving save there
+        self.save_path, self.save_failed = target, None
+        self._written = len(self.sitting.actions)
+        self.say(_("Saved to {path}.").format(path=target))
 
     def _rows(self) -> tuple[tuple[Row, ...], ...]:
         sitting = self.sitting
@@ -809,10 +916,24 @@ class MastermindBoardApp(ServedApp):
         if self.ended is not None and self.ended.last:  # the match is over: nothing is lost
             self.exit(EXIT_OK, return_code=EXIT_OK)
             return
-        self.push_screen(
-            ConfirmScreen(_("Leave the match? It is not finished."), leaving=True),
-            lambda yes: self.exit(EXIT_ABANDONED, return_code=EXIT_ABANDONED) if yes else None,
-        )
+        if self.settings is None:
+            question = _("Leave the match? It is not finished.")
+        elif self.save_path is not None and self.save_failed is None:
+            question = _("Leave the match? It is saved to {path} first.").format(
+                path=self.save_path
+            )
+        elif self.too_small:  # v does nothing while the board is hidden: it is not offered
+            question = _("Leave the match? It is not saved.")
+        else:
+            question = _("Leave the match? (v saves it first.)")
+        self.push_screen(ConfirmScreen(question, leaving=True), self._leave_answer)
+
+    def _leave_answer(self, leave: bool | None) -> None:
+        if not leave:
+            return
+        if self.save_path is not None and self.save_failed is None and not self.keep():
+            return  # the save failed: said, and the match stays
+        self.exit(EXIT_ABANDONED, return_code=EXIT_ABANDONED)
 
     @on(Button.Pressed)
     def _button(self, event: Button.Pressed) -> None:
