@@ -283,6 +283,36 @@ async def test_a_pin_or_a_peg_more_than_the_row_holds_is_refused_with_why() -> N
 
 
 @run_async
+async def test_backspace_with_nothing_to_take_back_says_so() -> None:
+    match = Match(get_preset("superhirn"), (YOU, COMPUTER), games=2, first_breaker=1, seed=4)
+    app = board_app(match)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await ready(pilot, app)
+        await pilot.press("backspace")  # the secret's row is empty
+        assert app.message == "no peg to take back: the row has none yet"
+        await pilot.press("r", "y", "g", "b", "enter")
+        await ready(pilot, app)
+        assert app.mode == "pins"
+        await pilot.press("backspace")
+        assert app.message == "no pins to take back: this row has no pins yet"
+
+
+@run_async
+async def test_n_in_the_leave_dialog_is_the_dialog_s_no_not_a_key_of_the_board() -> None:
+    match = Match(get_preset("classic"), (YOU, COMPUTER), games=2, first_breaker=0, seed=3)
+    app = board_app(match)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await ready(pilot, app)
+        before = app.message
+        await pilot.press("q")
+        await pilot.pause()
+        await pilot.press("n")
+        await ready(pilot, app)
+        assert app.screen is app.screen_stack[0]
+        assert not app.message.startswith("n:") and app.message == before, app.message
+
+
+@run_async
 async def test_enter_in_a_yes_no_question_decides_nothing_and_says_which_keys_answer() -> None:
     match = Match(get_preset("classic"), (YOU, COMPUTER), games=1, first_breaker=0, seed=3)
     app = board_app(match)

@@ -730,8 +730,11 @@ class MastermindBoardApp(ServedApp):
         return True
 
     def on_key(self, event: events.Key) -> None:
-        """A key that does nothing here says which keys do."""
+        """A key that does nothing here says which keys do (on the board itself: a dialog's
+        keys, n for no, are the dialog's)."""
         character = event.character
+        if self.screen is not self.screen_stack[0]:
+            return
         if self.too_small or event.key in self._keys or not character:
             return
         if not character.isprintable():
@@ -820,6 +823,12 @@ class MastermindBoardApp(ServedApp):
             self.pins.pop()
         elif self.entry:
             self.entry.pop()
+        elif self.mode is Mode.PINS:  # a key that does nothing says why
+            self.say(_("no pins to take back: this row has no pins yet"), complaint=True)
+            return
+        elif self.mode in (Mode.SECRET, Mode.GUESS, Mode.REVEAL):
+            self.say(_("no peg to take back: the row has none yet"), complaint=True)
+            return
         self._settle()
         self.draw()
 
