@@ -400,3 +400,22 @@ def test_a_script_never_saves_over_another_match(tmp_path: Path) -> None:
     assert run(["--resume", str(save), "--save", str(later)], ["3456"]).exit_code == 1
     assert run(["--resume", str(later), "--save", str(save)], ["1111"]).exit_code == 1
     assert len(inner(save)["actions"]) == 4
+
+
+def test_names_given_by_default_follow_the_language_of_the_resumed_match(tmp_path: Path) -> None:
+    save = tmp_path / "m.json"
+    args = ["--lang", "de", "mastermind", "play", "--seed", "7", "--games", "2"]
+    german = CliRunner().invoke(main, [*args, "--save", str(save)], input="1234\nbeenden\n")
+    assert german.exit_code == 1 and "Du, dein Rateversuch" in german.output, german.output
+    english = CliRunner().invoke(
+        main, ["--lang", "en", "mastermind", "play", "--resume", str(save)], input="quit\n"
+    )
+    assert "You, your guess — row 2 of 10" in english.output, english.output
+    assert "Du" not in english.output
+    named = tmp_path / "n.json"
+    players = ["--players", "human:Ann,computer"]
+    CliRunner().invoke(main, [*args, "--save", str(named), *players], input="1234\nbeenden\n")
+    again = CliRunner().invoke(
+        main, ["--lang", "en", "mastermind", "play", "--resume", str(named)], input="quit\n"
+    )
+    assert "Ann, your guess" in again.output, again.output  # a name typed stays as typed

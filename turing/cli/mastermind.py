@@ -126,7 +126,7 @@ from turing.mastermind.scoring import Feedback, FeedbackError, pin_name
 from turing.mastermind.simulate import SimulationError, holds_games, sample_secrets, simulate
 from turing.mastermind.space import Code, SpaceError
 from turing.mastermind.strategies import STRATEGIES, Strategy, StrategyError, make_strategy
-from turing.mastermind.words import against_code, code_was, points_to, subject
+from turing.mastermind.words import against_code, code_was, default_name, points_to, subject
 from turing.play.session import file_name
 from turing.ui.prompt import CONTROL
 
@@ -1140,8 +1140,7 @@ def parse_players(spec: str, strategy: str) -> tuple[Seat, Seat]:
         kind, _sep, argument = entry.partition(":")
         kind = kind.lower()
         if kind == "human":
-            default = _("You") if kinds.count("human") == 1 else _("Player {n}").format(n=i + 1)
-            name = argument.strip() or default
+            name = argument.strip() or default_name(True, kinds.count("human"), i)
             if not name.isprintable():
                 fail(_("a player's name cannot hold control characters"))
             seats.append(Seat(name, human=True))
@@ -1153,9 +1152,7 @@ def parse_players(spec: str, strategy: str) -> tuple[Seat, Seat]:
                         name=chosen, choices=", ".join(sorted(STRATEGIES))
                     )
                 )
-            name = (
-                _("Computer") if kinds.count("computer") == 1 else _("Computer {n}").format(n=i + 1)
-            )
+            name = default_name(False, kinds.count("computer"), i)
             seats.append(Seat(name, human=False, strategy=chosen))
         else:
             fail(

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -34,6 +34,7 @@ from turing.mastermind.presets import CodeError, Preset, PresetError, get_preset
 from turing.mastermind.scoring import Feedback, FeedbackError
 from turing.mastermind.space import SpaceError
 from turing.mastermind.strategies import STRATEGIES
+from turing.mastermind.words import default_name
 
 SAVE_FORMAT: Final = MASTERMIND_SAVE.marker
 SAVE_VERSION: Final = MASTERMIND_SAVE.version
@@ -109,7 +110,14 @@ class Settings:
             "preset": self.preset,
             "custom": dict(self.custom),
             "seats": [
-                {"name": s.name, "human": s.human, "strategy": s.strategy} for s in self.seats
+                {
+                    "name": s.name,
+                    "human": s.human,
+                    "strategy": s.strategy,
+                    # a name given by default, which a resumed match gives in its language
+                    "default": s.name == _default_name(self.seats, place),
+                }
+                for place, s in enumerate(self.seats)
             ],
             "duel": self.duel,
             "games": self.games,
@@ -118,6 +126,12 @@ class Settings:
             "seed": self.seed,
             "entropy": self.entropy,
         }
+
+
+def _default_name(seats: Sequence[Seat], place: int) -> str:
+    """The name the seat at ``place`` gets when none is given (:func:`default_name`)."""
+    human = seats[place].human
+    return default_name(human, sum(s.human == human for s in seats), place)
 
 
 def save_document(settings: Settings, match: Match | Duel) -> dict[str, Any]:
@@ -221,7 +235,16 @@ def _settings(entry: Any, path: str) -> Settings:
                 or (strategy is not None if human else strategy not in STRATEGIES)
             ):
                 break
+            if not isinstance(seat.get("default", False), bool):
+                break
             seats.append(Seat(name, human, strategy))
+        if len(seats) == 2:  # the names given by default, in the language in use now
+            seats = [
+                Seat(_default_name(seats, place), s.human, s.strategy)
+                if seats_entry[place].get("default")
+                else s
+                for place, s in enumerate(seats)
+            ]
     if len(seats) != 2 or seats[0].name == seats[1].name:
         raise _wrong(path, "seats")
     fields: dict[str, Callable[[Any], bool]] = {

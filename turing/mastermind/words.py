@@ -54,3 +54,12 @@ def subject(seat: Seat) -> str:
     if is_the_computer(seat):
         return pgettext("subject", "the computer")
     return seat.name
+
+
+def default_name(human: bool, of_kind: int, place: int) -> str:
+    """The name a seat gets when none is given, in the language in use: the one person is
+    You, two are Player 1 and Player 2; the one computer is Computer, two are Computer 1
+    and Computer 2 (``of_kind``: the seats of its kind; ``place``: 0 or 1)."""
+    if human:
+        return _("You") if of_kind == 1 else _("Player {n}").format(n=place + 1)
+    return _("Computer") if of_kind == 1 else _("Computer {n}").format(n=place + 1)
