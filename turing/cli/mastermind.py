@@ -127,8 +127,7 @@ from turing.mastermind.simulate import SimulationError, holds_games, sample_secr
 from turing.mastermind.space import Code, SpaceError
 from turing.mastermind.strategies import STRATEGIES, Strategy, StrategyError, make_strategy
 from turing.mastermind.words import against_code, code_was, default_name, points_to, subject
-from turing.play.session import file_name
-from turing.ui.prompt import CONTROL
+from turing.ui.prompt import CONTROL, SaveAnswer, ask_save_file
 
 DEFAULT_STRATEGY = "most-parts"
 #: The help of ``--strategy``, naming every strategy (too many to stand in the option's
@@ -1472,43 +1471,38 @@ class Keeper:
             self.save()
             if self._failed is None:
                 return True
-        while True:
+        out = self.reader.out
+
+        def ask(question: str) -> str:
             try:
-                typed = input(_("Save it first? File name (Enter: do not save): "))
+                return input(question)
             except Terminated:
                 raise
-            except EOFError:
-                self.reader.out.print()
-                return True
-            except KeyboardInterrupt:
-                self.reader.out.print()
-                return False
-            said = yes_or_no(typed)
-            if said is False:
-                return True
-            if said is True:
-                self.reader.out.print(
-                    _("Type the name of a file to save to, or press Enter not to save."),
-                    markup=False,
-                    highlight=False,
-                )
-                continue
-            target = file_name(typed)
-            if not target:
-                self.path = None
-                return True
+            except (EOFError, KeyboardInterrupt):
+                out.print()  # the key left the cursor on the question's line
+                raise
+
+        def tell(text: str) -> None:
+            out.print(text, markup=False, highlight=False)
+
+        def save_to(target: str) -> bool:
             if holds_another_match(target, self.settings, self.sitting) and not _overwrite(
-                target, self.reader.out
+                target, out
             ):
-                continue
+                return False
             try:
                 write_save(target, self.settings, self.sitting)
             except SaveError as error:
                 self.reader.error(str(error))
-                continue
+                return False
             self.path, self._failed = target, None
             self._written = len(self.sitting.actions)
             return True
+
+        answer = ask_save_file(ask, tell, save_to)
+        if answer is SaveAnswer.NO_NAME:
+            self.path = None
+        return answer is not SaveAnswer.STAY
 
     def on_leaving(self) -> str:
         """Save the match left unfinished; what became of it, said after "match abandoned:

@@ -21,6 +21,7 @@ import termios
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from enum import Enum
 from pathlib import Path
 from typing import IO, Any, Final
 
@@ -687,6 +688,52 @@ def _plan_branches(step: RoundStep) -> str:
 # -- reading --------------------------------------------------------------------------------
 
 
+class SaveAnswer(Enum):
+    """How a person leaving a game answered :func:`ask_save_file`."""
+
+    SAVED = "saved"
+    """a file was named, and the game saved there"""
+    DECLINED = "declined"
+    """no, or the end of the input: leave without saving"""
+    NO_NAME = "no name"
+    """Enter alone: leave without saving"""
+    STAY = "stay"
+    """Ctrl-C: nothing is done, the game goes on"""
+
+
+def ask_save_file(
+    ask: Callable[[str], str],
+    tell: Callable[[str], None],
+    save_to: Callable[[str], bool],
+    ended: type[BaseException] = EOFError,
+) -> SaveAnswer:
+    """At a terminal, a game being left that is not saved: ask for a file to save it to,
+    until ``save_to`` has saved it there (it says itself why it could not, and returns
+    False to ask again). ``ask`` reads an answer, raising ``ended`` at the end of the input
+    and KeyboardInterrupt at Ctrl-C; a yes is told (``tell``) to name a file; a name may be
+    quoted. The one question of both games, the criteria game and Mastermind."""
+    while True:
+        try:
+            typed = ask(_("Save it first? File name (Enter: do not save): "))
+        except Terminated:
+            raise
+        except KeyboardInterrupt:  # as at every question: nothing is done
+            return SaveAnswer.STAY
+        except ended:
+            return SaveAnswer.DECLINED
+        said = yes_or_no(typed)
+        if said is False:
+            return SaveAnswer.DECLINED
+        if said is True:
+            tell(_("Type the name of a file to save to, or press Enter not to save."))
+            continue
+        target = file_name(typed)
+        if not target:
+            return SaveAnswer.NO_NAME
+        if save_to(target):
+            return SaveAnswer.SAVED
+
+
 class EndOfInput(Exception):
     """Ctrl-D at a terminal, or the end of a script."""
 
@@ -1324,37 +1371,25 @@ class PromptView:
                     self._overwrite_on_leaving = True
                     return True
                 session.decline_save(other)
-        while True:
-            try:
-                typed = self.reader.ask(_("Save it first? File name (Enter: do not save): "))
-            except Terminated:
-                raise
-            except EndOfInput:
-                return True
-            except KeyboardInterrupt:  # as at every question: nothing is done
-                self.say(_("Nothing done."))
-                return False
-            said = yes_or_no(typed)
-            if said is False:
-                return True
-            if said is True:
-                self.say(_("Type the name of a file to save to, or press Enter not to save."))
-                continue
-            target = file_name(typed)
-            if not target:
-                return True
+
+        def save_to(target: str) -> bool:
             other = session.other_game_in(target)
             if other is not None and not self._overwrite(other):
                 session.decline_save(other)
-                continue
+                return False
             try:
                 path = session.save(target)
             except TuringError as exc:
                 self.error(str(exc))
-                continue
+                return False
             session.save_path = path
             self._overwrite_on_leaving = False
             return True
+
+        if ask_save_file(self.reader.ask, self.say, save_to, EndOfInput) is SaveAnswer.STAY:
+            self.say(_("Nothing done."))
+            return False
+        return True
 
     def _interrupted(self) -> None:
         """Ctrl-C outside the prompt (a bot's turn, a long computation)."""
