@@ -774,6 +774,43 @@ def read_json(text: str | bytes, decoder: json.JSONDecoder | None = None) -> Any
         raise _too_deep_json(text, 0) from None
 
 
+class DuplicateKey(Exception):
+    """A JSON object names a key twice (raised by :data:`UNIQUE_KEYS`)."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        seen: set[str] = set()
+        for name, _value in pairs:
+            if name in seen:
+                raise DuplicateKey(name)
+            seen.add(name)
+    return found
+
+
+#: A JSON parser for :func:`read_json` that refuses a key twice in one object
+#: (:class:`DuplicateKey`), as the YAML reader refuses one in a file.
+UNIQUE_KEYS: Final = json.JSONDecoder(object_pairs_hook=_unique_keys)
+
+#: The first bytes of an SQLite file (a puzzle bank).
+SQLITE_HEADER: Final = b"SQLite format 3\x00"
+
+
+def is_sqlite_file(path: str | os.PathLike[str]) -> bool:
+    """Whether the file at ``path`` begins as an SQLite file does (False when it cannot be
+    read): a puzzle bank given where some other file is read."""
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(len(SQLITE_HEADER)) == SQLITE_HEADER
+    except OSError:
+        return False
+
+
 def check_json_nesting(text: str | bytes) -> None:
     """Raise :class:`json.JSONDecodeError` ("Nested too deeply") at the first bracket
     nested deeper than :data:`MAX_JSON_NESTING` levels (brackets inside strings are text)."""

@@ -39,12 +39,15 @@ from turing.core.errors import TuringError
 from turing.core.files import (
     E_DUPLICATE_KEY,
     LINE_BREAKS,
+    UNIQUE_KEYS,
+    DuplicateKey,
     Node,
     SourceError,
     check_openers,
     decode_text,
     garbling_character,
     invisible,
+    is_sqlite_file,
     json_problem,
     load_yaml,
     read_json,
@@ -91,18 +94,9 @@ class CardSetGivenError(PuzzleError):
         super().__init__(source, 0, 0, _("this is a card set, not a puzzle"), E_PUZZLE_CARDSET)
 
 
-#: the first bytes of an SQLite file: a puzzle bank
-_SQLITE_HEADER: Final = b"SQLite format 3\x00"
-
-
 def _bank_given(path: str | os.PathLike[str], source: str) -> PuzzleError | None:
     """A puzzle bank read where a puzzle file was expected, said so (not by its bytes)."""
-    try:
-        with open(path, "rb") as handle:
-            head = handle.read(len(_SQLITE_HEADER))
-    except OSError:
-        return None
-    if head != _SQLITE_HEADER:
+    if not is_sqlite_file(path):
         return None
     return PuzzleError(source, 0, 0, _("this is a puzzle bank, not a puzzle file"), E_PUZZLE)
 
@@ -1239,29 +1233,6 @@ def _iter_jsonl(
         yield PuzzleError(source, 0, 0, _("file holds no puzzle"), E_PUZZLE)
 
 
-class _DuplicateKey(Exception):
-    """A JSON object of a line names a key twice."""
-
-    def __init__(self, name: str) -> None:
-        super().__init__(name)
-        self.name = name
-
-
-def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    found = dict(pairs)
-    if len(found) != len(pairs):
-        seen: set[str] = set()
-        for name, _value in pairs:
-            if name in seen:
-                raise _DuplicateKey(name)
-            seen.add(name)
-    return found
-
-
-#: The parser of a JSONL line: a key twice in one object is refused, as in a JSON file.
-_JSON_LINE: Final = json.JSONDecoder(object_pairs_hook=_unique_keys)
-
-
 def _duplicate_key(line: str, number: int, source: str, name: str) -> PuzzleError:
     """The error for a key named twice in line ``number``, at the second key."""
     try:
@@ -1285,7 +1256,7 @@ def _jsonl_line(
 ) -> Loaded:
     try:
         check_openers(line, source, number)
-        data = read_json(line, _JSON_LINE)
+        data = read_json(line, UNIQUE_KEYS)
     except SourceError as exc:
         raise PuzzleError.of(exc) from None
     except json.JSONDecodeError as exc:
@@ -1296,7 +1267,7 @@ def _jsonl_line(
             _("JSON: {problem}").format(problem=json_problem(exc.msg)),
             E_PUZZLE,
         ) from None
-    except _DuplicateKey as exc:
+    except DuplicateKey as exc:
         raise _duplicate_key(line, number, source, exc.name) from None
     except RecursionError:
         raise PuzzleError(source, number, 1, _("JSON is nested too deeply"), E_PUZZLE) from None

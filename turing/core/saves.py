@@ -28,8 +28,11 @@ from typing import Any, Final
 
 from turing.core.errors import TuringError
 from turing.core.files import (
+    UNIQUE_KEYS,
+    DuplicateKey,
     SourceError,
     WriteTargetError,
+    is_sqlite_file,
     json_problem,
     load_yaml,
     os_reason,
@@ -172,7 +175,8 @@ def read_save_file(
     a save of another game); every refusal is one line, raised as ``error``. Never writes."""
     not_one = _(kind.not_one)
     with contextlib.suppress(OSError):
-        if stat.S_ISCHR(os.stat(path).st_mode) or stat.S_ISBLK(os.stat(path).st_mode):
+        mode = os.stat(path).st_mode
+        if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
             # a device (/dev/zero): nothing to read a game from
             raise error(
                 _("{path}: {not_one}: it is not a regular file").format(path=path, not_one=not_one)
@@ -249,37 +253,17 @@ def read_save_file(
 
 def _bank_file(path: str, not_one: str) -> str | None:
     """A puzzle bank (an SQLite file) given for a save, said so rather than by its bytes."""
-    try:
-        with open(path, "rb") as handle:
-            head = handle.read(16)
-    except OSError:
-        return None
-    if head == b"SQLite format 3\x00":
+    if is_sqlite_file(path):
         return _("{path}: {not_one}: it is a puzzle bank").format(path=path, not_one=not_one)
     return None
-
-
-class _DuplicateKey(Exception):
-    def __init__(self, name: str) -> None:
-        super().__init__(name)
-        self.name = name
-
-
-def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    found: dict[str, Any] = {}
-    for name, value in pairs:
-        if name in found:
-            raise _DuplicateKey(name)
-        found[name] = value
-    return found
 
 
 def refuse_duplicate_keys(text: str, path: str, error: type[TuringError]) -> None:
     """A key twice in one object of a save (read already, so valid JSON) makes it a
     corrupted save, as a duplicate key makes a puzzle file bad: turing never writes one."""
     try:
-        read_json(text, json.JSONDecoder(object_pairs_hook=_unique_keys))
-    except _DuplicateKey as exc:
+        read_json(text, UNIQUE_KEYS)
+    except DuplicateKey as exc:
         raise error(
             _("{path}: corrupted save file: {problem}").format(
                 path=path, problem=_("duplicate key {name!r}").format(name=exc.name)

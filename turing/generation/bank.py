@@ -33,6 +33,7 @@ from turing.core.cards import CardSet, load_cardset
 from turing.core.codes import CODE_TEXT
 from turing.core.errors import TuringError
 from turing.core.files import (
+    SQLITE_HEADER,
     WriteTargetError,
     json_problem,
     on_read_only_file_system,
@@ -678,14 +679,14 @@ class Bank:
             return  # SQLite's empty database: a bank holding nothing
         try:
             with open(self.path, "rb") as fh:
-                head = fh.read(16)
+                head = fh.read(len(SQLITE_HEADER))
         except OSError as exc:
             raise BankError(
                 _("{path}: cannot read the bank: {reason}").format(
                     path=self.path, reason=os_reason(exc)
                 )
             ) from None
-        if head != b"SQLite format 3\x00":
+        if head != SQLITE_HEADER:
             raise BankError(
                 _("{path}: not a puzzle bank (not an SQLite file)").format(path=self.path)
             )
