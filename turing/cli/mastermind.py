@@ -1272,19 +1272,17 @@ def play_command(
     view.preset_is_duel = isinstance(sitting, Duel)
     view.honour = settings.honour
     reader = Reader(out, err)
-    keeper = Keeper(settings, sitting, save_file or resume_file, reader)
     if loaded is not None and resume_file is not None and sitting.phase is Phase.OVER:
         _over(view, loaded, resume_file)  # nothing to play: the match ended as it was saved
         return
-    if resume_file is not None and save_file is None:
-        problem = save_problem_at(resume_file)
-        if problem:  # played all the same: leaving asks for another file at a terminal
-            keeper.path = None
-            err.print(
-                _("warning: {problem}; save the match to another file").format(problem=problem),
-                markup=False,
-                soft_wrap=not err.is_terminal,
-            )
+    path, problem = _save_path(save_file, resume_file)
+    keeper = Keeper(settings, sitting, path, reader)
+    if problem:  # played all the same: leaving asks for another file at a terminal
+        err.print(
+            _("warning: {problem}; save the match to another file").format(problem=problem),
+            markup=False,
+            soft_wrap=not err.is_terminal,
+        )
     reader.on_leave = keeper.offer
     view.say(f"{game.describe()}.")
     view.legend()
@@ -1374,6 +1372,15 @@ def _open_match(
     except MatchError as error:
         fail(f"--games: {error}")
     return settings, sitting, None
+
+
+def _save_path(save_file: str | None, resume_file: str | None) -> tuple[str | None, str | None]:
+    """Where the match is kept: the --save file, else the file it was resumed from; when
+    that file cannot be written, no file and why (the match is played all the same)."""
+    if save_file is not None or resume_file is None:
+        return save_file, None
+    problem = save_problem_at(resume_file)
+    return (None, problem) if problem else (resume_file, None)
 
 
 def _check_save_file(
@@ -2052,12 +2059,7 @@ def board_command(
     check_terminal()
     from turing.ui.mastermind_board import EXIT_ABANDONED, MastermindBoardApp
 
-    path = save_file or resume_file
-    warning = None
-    if resume_file is not None and save_file is None:
-        warning = save_problem_at(resume_file)
-        if warning:  # played all the same: v saves the match to another file
-            path = None
+    path, warning = _save_path(save_file, resume_file)  # without a path v asks for one
     quit_watch = end_with_server()
     app = MastermindBoardApp(
         sitting,

@@ -233,9 +233,8 @@ def _settings(entry: Any, path: str) -> Settings:
                 or garbling_character(name) is not None
                 or not isinstance(human, bool)
                 or (strategy is not None if human else strategy not in STRATEGIES)
+                or not isinstance(seat.get("default", False), bool)
             ):
-                break
-            if not isinstance(seat.get("default", False), bool):
                 break
             seats.append(Seat(name, human, strategy))
         if len(seats) == 2:  # the names given by default, in the language in use now
@@ -317,9 +316,10 @@ def replay(match: Match | Duel, actions: Any, path: str) -> list[Event]:
     for number, action in enumerate(actions, start=1):
         name = action[0] if isinstance(action, list) and action else None
         kinds = table.get(name) if isinstance(name, str) else None
-        if kinds is None or len(action) != len(kinds) + 1:
-            raise _corrupted(path, _("action {n} is not an action of this match").format(n=number))
         try:
+            if kinds is None:
+                raise ValueError(name)
+            # strict: as many arguments as the action takes
             arguments = [
                 _argument(kind, value) for kind, value in zip(kinds, action[1:], strict=True)
             ]
