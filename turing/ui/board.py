@@ -1143,8 +1143,9 @@ class BoardApp(ServedApp):
         char = event.character
         if char is None or not event.is_printable or char.isspace():
             return
-        self.say(_("{key}: not a key of the board (? or F1: help)").format(key=char))
-        self.complaint = True  # it goes once a key does something
+        self.say(
+            _("{key}: not a key of the board (? or F1: help)").format(key=char), complaint=True
+        )
 
     def _on_board(self) -> bool:
         return self.current is not None and self.screen is self.screen_stack[0]
@@ -1490,9 +1491,12 @@ class BoardApp(ServedApp):
 
     # -- drawing --
 
-    def say(self, message: str, error: bool = False) -> None:
+    def say(self, message: str, error: bool = False, complaint: bool = False) -> None:
+        """Put ``message`` on the message line: an ``error`` in red; an error or another
+        ``complaint`` (a key refused) goes once a key does something (:meth:`_settle`)."""
         self.message = _("error: {message}").format(message=message) if error else message
-        self.complaint = self.in_red = error
+        self.complaint = error or complaint
+        self.in_red = error
         self._show_message()
 
     def _show_message(self) -> None:
