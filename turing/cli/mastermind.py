@@ -114,13 +114,13 @@ from turing.mastermind.presets import (
     variants,
 )
 from turing.mastermind.saves import (
+    Keeping,
     Loaded,
     SaveError,
     Settings,
     holds_another_match,
     load_save,
     save_problem_at,
-    write_save,
 )
 from turing.mastermind.scoring import Feedback, FeedbackError, pin_name
 from turing.mastermind.simulate import SimulationError, holds_games, sample_secrets, simulate
@@ -1441,42 +1441,31 @@ RESUME_DROPS: Final = (
 
 
 class Keeper:
-    """Keeps the match in its save file (``path``, None when there is none yet): after
+    """Keeps the match in its save file (:class:`~turing.mastermind.saves.Keeping`): after
     every step, when it is left, and when it ends; at a terminal, leaving without one
     offers to save (:meth:`offer`)."""
 
     def __init__(
         self, settings: Settings, sitting: Match | Duel, path: str | None, reader: Reader
     ) -> None:
-        self.settings = settings
-        self.sitting = sitting
-        self.path = path
+        self.keeping = Keeping(settings, sitting, path)
         self.reader = reader
-        self._failed: str | None = None
-        self._written = -1
 
     def save(self) -> None:
         """Save the match when it changed since the last save; a save that fails is said
         once (the match goes on, and leaving offers another file at a terminal)."""
-        if self.path is None or len(self.sitting.actions) == self._written:
-            return
-        try:
-            write_save(self.path, self.settings, self.sitting)
-        except SaveError as error:
-            if str(error) != self._failed:
-                self.reader.error(str(error))
-            self._failed = str(error)
-            return
-        self._failed = None
-        self._written = len(self.sitting.actions)
+        failed = self.keeping.save()
+        if failed:
+            self.reader.error(failed)
 
     def offer(self) -> bool:
         """At a terminal, the person leaving: saved to the save file, or, without one (or
         when it cannot be written), asked for a file to save to (Enter: none). False when
         Ctrl-C at the question keeps the match going."""
-        if self.path is not None:
+        keeping = self.keeping
+        if keeping.path is not None:
             self.save()
-            if self._failed is None:
+            if keeping.failed is None:
                 return True
         out = self.reader.out
 
@@ -1493,43 +1482,41 @@ class Keeper:
             out.print(text, markup=False, highlight=False)
 
         def save_to(target: str) -> bool:
-            if holds_another_match(target, self.settings, self.sitting) and not _overwrite(
-                target, out
-            ):
+            if keeping.holds_another(target) and not _overwrite(target, out):
                 return False
             try:
-                write_save(target, self.settings, self.sitting)
+                keeping.save_to(target)
             except SaveError as error:
                 self.reader.error(str(error))
                 return False
-            self.path, self._failed = target, None
-            self._written = len(self.sitting.actions)
             return True
 
         answer = ask_save_file(ask, tell, save_to)
         if answer is SaveAnswer.NO_NAME:
-            self.path = None
+            keeping.path = None
         return answer is not SaveAnswer.STAY
 
     def on_leaving(self) -> str:
         """Save the match left unfinished; what became of it, said after "match abandoned:
         …" ("" without a save file)."""
-        if self.path is None:
+        path = self.keeping.path
+        if path is None:
             return ""
         self.save()
-        if self._failed is not None:
-            return self._failed
+        if self.keeping.failed is not None:
+            return self.keeping.failed
         return _("saved to {path} — resume with: {command}").format(
-            path=self.path, command=command_to_copy("mastermind", "play", "--resume", self.path)
+            path=path, command=command_to_copy("mastermind", "play", "--resume", path)
         )
 
     def at_end(self, view: View) -> None:
         """The match is over: its save brought to the end (resumed, it says so)."""
-        if self.path is None:
+        path = self.keeping.path
+        if path is None:
             return
         self.save()
-        if self._failed is None:
-            view.say(_("The finished match is saved to {path}.").format(path=self.path))
+        if self.keeping.failed is None:
+            view.say(_("The finished match is saved to {path}.").format(path=path))
 
 
 def _recap(view: View, sitting: Match | Duel, path: str) -> None:

@@ -193,6 +193,45 @@ def write_save(path: str | os.PathLike[str], settings: Settings, match: Match | 
         ) from None
 
 
+class Keeping:
+    """A match kept in its save file (``path``; None: no file yet) as it goes: saved when
+    it changed since the last save. A save that fails leaves the match going; ``failed``
+    holds why until a save succeeds, and :meth:`save` gives it once, not at every step."""
+
+    def __init__(self, settings: Settings, match: Match | Duel, path: str | None) -> None:
+        self.settings = settings
+        self.match = match
+        self.path = path
+        self.failed: str | None = None
+        self._written = -1  # the actions the file holds
+
+    def save(self) -> str | None:
+        """Save the match when it changed since the last save (nothing without a file);
+        why it could not be saved, when that is new (else None)."""
+        if self.path is None or len(self.match.actions) == self._written:
+            return None
+        try:
+            write_save(self.path, self.settings, self.match)
+        except SaveError as error:
+            new = None if str(error) == self.failed else str(error)
+            self.failed = str(error)
+            return new
+        self.failed = None
+        self._written = len(self.match.actions)
+        return None
+
+    def save_to(self, target: str) -> None:
+        """Save the match to ``target`` (:class:`SaveError` when it cannot be), its save
+        file from now on: every step and leaving save there."""
+        write_save(target, self.settings, self.match)
+        self.path, self.failed = target, None
+        self._written = len(self.match.actions)
+
+    def holds_another(self, target: str) -> bool:
+        """Whether ``target`` holds the save of another match (:func:`holds_another_match`)."""
+        return holds_another_match(target, self.settings, self.match)
+
+
 def _corrupted(path: str, problem: str) -> SaveError:
     return SaveError(_("{path}: corrupted save file: {problem}").format(path=path, problem=problem))
 
@@ -370,6 +409,7 @@ __all__ = [
     "SAVE_FORMAT",
     "SAVE_VERSION",
     "Action",
+    "Keeping",
     "Loaded",
     "SaveError",
     "Settings",

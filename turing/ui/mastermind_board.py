@@ -48,13 +48,7 @@ from turing.mastermind.match import (
     RowPlayed,
 )
 from turing.mastermind.presets import EMPTY_HOLE, EMPTY_HOLE_MARK, Preset
-from turing.mastermind.saves import (
-    SaveError,
-    Settings,
-    holds_another_match,
-    save_problem_at,
-    write_save,
-)
+from turing.mastermind.saves import Keeping, SaveError, Settings, save_problem_at
 from turing.mastermind.scoring import Feedback, pin_name
 from turing.mastermind.space import Code
 from turing.mastermind.strategies import Strategy
@@ -144,9 +138,8 @@ class MastermindBoardApp(ServedApp):
         self.sitting = sitting
         #: what a save keeps besides the actions; None: the match cannot be saved
         self.settings = settings
-        self.save_path = save_path  # where the match is saved as it goes (None: nowhere)
-        self.save_failed: str | None = None  # why the last save failed, said once
-        self._written = -1  # the number of actions last saved
+        #: the match kept in its save file as it goes (its path None: nowhere yet)
+        self.keeping = None if settings is None else Keeping(settings, sitting, save_path)
         self.resumed = resumed  # the save file the match was resumed from
         self.warning = warning  # why the save file resumed from cannot take the match
         self.preset: Preset = sitting.preset
@@ -448,24 +441,26 @@ class MastermindBoardApp(ServedApp):
 
     # -- the save file --
 
+    @property
+    def save_path(self) -> str | None:
+        """Where the match is saved as it goes (None: nowhere)."""
+        return None if self.keeping is None else self.keeping.path
+
+    @property
+    def save_failed(self) -> str | None:
+        """Why the last save failed (None: it did not)."""
+        return None if self.keeping is None else self.keeping.failed
+
     def keep(self) -> bool:
         """Save the match to its save file when it changed since the last save; a save that
         fails is said once (the match goes on, and v saves it elsewhere). False when it
         failed."""
-        if self.settings is None or self.save_path is None:
+        if self.keeping is None:
             return True
-        if len(self.sitting.actions) == self._written:
-            return self.save_failed is None
-        try:
-            write_save(self.save_path, self.settings, self.sitting)
-        except SaveError as error:
-            if str(error) != self.save_failed:
-                self.say(str(error), error=True)
-            self.save_failed = str(error)
-            return False
-        self.save_failed = None
-        self._written = len(self.sitting.actions)
-        return True
+        failed = self.keeping.save()
+        if failed:
+            self.say(failed, error=True)
+        return self.keeping.failed is None
 
     def save_on_leaving(self) -> str:
         """Save the match left unfinished, however the board ended; what became of it, said
@@ -498,9 +493,9 @@ class MastermindBoardApp(ServedApp):
         return save_problem_at(target, trying=True)
 
     def _save_to(self, target: str, overwrite: bool = False) -> None:
-        settings = self.settings
-        assert settings is not None
-        if not overwrite and holds_another_match(target, settings, self.sitting):
+        keeping = self.keeping
+        assert keeping is not None
+        if not overwrite and keeping.holds_another(target):
             question = _("{path} holds another saved match. Overwrite it?").format(path=target)
             self.push_screen(
                 ConfirmScreen(question),
@@ -508,13 +503,10 @@ class MastermindBoardApp(ServedApp):
             )
             return
         try:
-            write_save(target, settings, self.sitting)
+            keeping.save_to(target)  # the match's save file from now on
         except SaveError as error:
             self.say(str(error), error=True)
             return
-        # the file is the match's save file from now on: every step and leaving save there
-        self.save_path, self.save_failed = target, None
-        self._written = len(self.sitting.actions)
         self.say(_("Saved to {path}.").format(path=target))
 
     def _rows(self) -> tuple[tuple[Row, ...], ...]:
