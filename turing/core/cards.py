@@ -398,6 +398,15 @@ def _kind(value: object) -> str:
     return _("text")
 
 
+def _not_text(node: Node, key: str) -> CardError:
+    """The error of a ``key`` (name, title, text …) whose value is not text."""
+    return _err(
+        node,
+        _("{key!r} must be text, found {kind}").format(key=key, kind=_kind(node.value)),
+        E_TYPE,
+    )
+
+
 def _text(
     node: Node, key: str, lines: list[str], errors: list[CardError], one_line: bool = True
 ) -> str | None:
@@ -681,25 +690,13 @@ def parse_cardset_partial(
         if isinstance(node.value, str):
             name = _text(node, "name", lines, errors) or name
         else:
-            errors.append(
-                _err(
-                    node,
-                    _("'name' must be text, found {kind}").format(kind=_kind(node.value)),
-                    E_TYPE,
-                )
-            )
+            errors.append(_not_text(node, "name"))
     if "description" in root.value:
         node = root.value["description"]
         if isinstance(node.value, str):
             description = _text(node, "description", lines, errors, one_line=False) or ""
         else:
-            errors.append(
-                _err(
-                    node,
-                    _("'description' must be text, found {kind}").format(kind=_kind(node.value)),
-                    E_TYPE,
-                )
-            )
+            errors.append(_not_text(node, "description"))
     tiers = dict(DEFAULT_TIERS)
     tier_places: dict[str, tuple[int, int]] = {}
     if "tiers" in root.value:
@@ -864,13 +861,7 @@ def _parse_card(node: Node, lines: list[str], errors: list[CardError]) -> Card |
         if isinstance(title_node.value, str):
             title = _text(title_node, "title", lines, errors) or title
         else:
-            errors.append(
-                _err(
-                    title_node,
-                    _("'title' must be text, found {kind}").format(kind=_kind(title_node.value)),
-                    E_TYPE,
-                )
-            )
+            errors.append(_not_text(title_node, "title"))
     criteria_node = node.value.get("criteria")
     criteria: list[Criterion] = []
     ok = number is not None
@@ -960,13 +951,7 @@ def _parse_criterion(
             if isinstance(text_node.value, str):
                 text = _text(text_node, "text", lines, errors) or text
             else:
-                errors.append(
-                    _err(
-                        text_node,
-                        _("'text' must be text, found {kind}").format(kind=_kind(text_node.value)),
-                        E_TYPE,
-                    )
-                )
+                errors.append(_not_text(text_node, "text"))
     else:
         errors.append(
             _err(
