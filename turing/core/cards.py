@@ -992,24 +992,21 @@ def _parse_criterion(
         errors.append(CardError(when_node.source, line, column, message, exc.code))
         return None
     when = _expression_text(when_node.value)
-    label = {"card": card, "position": position, "when": when, "line": card_line}
-    if mask == 0:
-        message = (
-            _("criterion {card}.{position} ({when!r}) is true for no code")
-            if number is not None
-            else _("criterion {position} of the card at line {line} ({when!r}) is true for no code")
+    # the criterion named by its card, or by the card's line where its number is bad
+    named = (
+        _("criterion {card}.{position}").format(card=card, position=position)
+        if number is not None
+        else _("criterion {position} of the card at line {line}").format(
+            position=position, line=card_line
         )
-        errors.append(_err(when_node, message.format(**label), E_NEVER))
+    )
+    if mask == 0:
+        message = _("{criterion} ({when!r}) is true for no code")
+        errors.append(_err(when_node, message.format(criterion=named, when=when), E_NEVER))
         return None
     if mask == ALL_MASK:
-        message = (
-            _("criterion {card}.{position} ({when!r}) is true for every code")
-            if number is not None
-            else _(
-                "criterion {position} of the card at line {line} ({when!r}) is true for every code"
-            )
-        )
-        errors.append(_err(when_node, message.format(**label), E_ALWAYS))
+        message = _("{criterion} ({when!r}) is true for every code")
+        errors.append(_err(when_node, message.format(criterion=named, when=when), E_ALWAYS))
         return None
     return Criterion(
         card,
