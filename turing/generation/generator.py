@@ -113,6 +113,8 @@ class Tables:
     pool_keys: dict[str, tuple[tuple[int, ...], ...]]
     #: pool name → its cards as a set
     pool_sets: dict[str, frozenset[int]] = field(default_factory=dict)
+    #: (tier, verifiers, cards a verifier) → whether the set lacks the cards (:func:`_too_few`)
+    too_few: dict[tuple[str, int, int], bool] = field(default_factory=dict)
 
 
 def tables_for(cardset: CardSet) -> Tables:
@@ -219,9 +221,16 @@ def _tier_counts(tables: Tables) -> dict[str, int]:
 def _too_few(tables: Tables, tier: str, verifiers: int, per: int) -> bool:
     """Whether the card set lacks the cards a puzzle of the tier needs (``per`` cards a
     verifier: two in extreme, the real card and its decoy): the slots of
-    :func:`slot_plan`, each ``per`` times, most restrictive first, cannot all be filled."""
-    plan = sorted(slot_plan(tier, verifiers) * per, key=lambda slot: len(tables.pool_sets[slot]))
-    return _fitted(tables, plan, sorted(tables.pool_sets["A"])) is None
+    :func:`slot_plan`, each ``per`` times, most restrictive first, cannot all be filled.
+    Worked out once per set and kind (every puzzle drawn asks)."""
+    key = (tier, verifiers, per)
+    found = tables.too_few.get(key)
+    if found is None:
+        plan = sorted(
+            slot_plan(tier, verifiers) * per, key=lambda slot: len(tables.pool_sets[slot])
+        )
+        found = tables.too_few[key] = _fitted(tables, plan, sorted(tables.pool_sets["A"])) is None
+    return found
 
 
 def _cannot_words(tables: Tables, mode: Mode, tier: str, verifiers: int) -> str:
