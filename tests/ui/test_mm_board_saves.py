@@ -6,15 +6,13 @@ the match, and a finished match resumed says it is over."""
 
 from __future__ import annotations
 
-import asyncio
-import functools
-from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
+from testsupport.pilot import run_async
 from turing import i18n
 from turing.cli.main import main
 from turing.mastermind.match import Duel, Match, Phase, Seat
@@ -25,14 +23,6 @@ from turing.mastermind.strategies import make_strategy
 
 YOU = Seat("You", human=True)
 COMPUTER = Seat("Computer", human=False, strategy="most-parts")
-
-
-def run_async(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
-    @functools.wraps(test)
-    def run(*args: Any, **kwargs: Any) -> None:
-        asyncio.run(test(*args, **kwargs))
-
-    return run
 
 
 def classic_settings(seed: int = 5) -> Settings:

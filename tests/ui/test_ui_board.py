@@ -5,8 +5,6 @@ and snapshots of the main screens (the board in a browser: test_ui_browser.py)."
 
 from __future__ import annotations
 
-import asyncio
-import functools
 import html
 import io
 import json
@@ -14,7 +12,6 @@ import os
 import re
 import sys
 import time
-from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +20,7 @@ import pytest
 from click.testing import CliRunner
 from rich.console import Console
 
-from testsupport.pilot import screen_is
+from testsupport.pilot import run_async, screen_is
 from turing.cli.main import main
 from turing.core.cards import load_cardset
 from turing.core.puzzle import iter_puzzle_file, load_puzzle, puzzle_from_dict
@@ -33,16 +30,6 @@ from turing.play.session import Session, load_save, parse_players
 CLASSIC = load_cardset("classic")
 SAMPLE = load_puzzle(sample_puzzle_path())  # 01: solution 241
 ROOT = Path(__file__).resolve().parent.parent.parent
-
-
-def run_async(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
-    """A pilot test as a plain test function (the pilot needs an event loop)."""
-
-    @functools.wraps(test)
-    def run(*args: Any, **kwargs: Any) -> None:
-        asyncio.run(test(*args, **kwargs))
-
-    return run
 
 
 def board_module() -> Any:

@@ -6,18 +6,15 @@ rendered screens, the command's refusals, and snapshots of the main screens."""
 
 from __future__ import annotations
 
-import asyncio
-import functools
 import html
 import re
 import time
-from collections.abc import Callable, Coroutine
 from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
-from testsupport.pilot import screen_is
+from testsupport.pilot import run_async, screen_is
 from turing import i18n
 from turing.cli.main import main
 from turing.mastermind.engine import Engine
@@ -29,14 +26,6 @@ from turing.mastermind.strategies import make_strategy
 
 YOU = Seat("You", human=True)
 COMPUTER = Seat("Computer", human=False, strategy="most-parts")
-
-
-def run_async(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
-    @functools.wraps(test)
-    def run(*args: Any, **kwargs: Any) -> None:
-        asyncio.run(test(*args, **kwargs))
-
-    return run
 
 
 def board_app(sitting: Match | Duel) -> Any:
