@@ -16,7 +16,7 @@ from turing.play.session import COMMANDS, command_name
 
 #: what each language's help lists, in its order: the forms and their commands
 LISTED = {
-    "en": "c compose, t test, d done, p pass, n note, x/s strike, u unstrike, m mark, "
+    "en": "c compose, t test, p pass, n note, x/s strike, u unstrike, m mark, "
     "l show, h/? help, q quit",
     "de": "e eingabe, t teste, f fertig, p passen, n notiz, x/s streiche, u zurück, "
     "m markiere, l zeige, h/? hilfe, q beenden",
@@ -89,7 +89,9 @@ def test_the_docs_say_which_forms_help_lists_and_name_every_other_one() -> None:
     bullet = docs[start : docs.index("\n* ", start + 1)]
     plain = " ".join(bullet.replace("`", "").split())
     listed = "help lists the one-letter forms of the language in use, each with its command: "
-    assert f"{listed}{LISTED['en']} (in German e eingabe and f fertig" in plain, plain
+    assert f"{listed}{LISTED['en']} (in German e eingabe in place of c, and f fertig" in plain, (
+        plain
+    )
     i18n.set_language("de")
     german = {i18n._(usage).split()[0] for usage, _what in COMMANDS.values()}
     i18n.set_language("en")
@@ -103,3 +105,33 @@ def test_the_docs_say_which_forms_help_lists_and_name_every_other_one() -> None:
             head = form.split()[0]
             expected = "show" if command == "show cards" else command
             assert command_name(head) == expected or form in ("give up", "gib auf"), form
+
+
+def test_a_letter_alone_that_is_a_command_and_a_verifier_is_refused_and_changes_nothing() -> None:
+    """d alone after composing could mean verifier D or done; taken for done it would end
+    the round's testing. It is refused, and the round's tests are still there to make."""
+    result = play("en", "compose 352\nd\nc\ntest d\n")
+    said = " ".join(result.output.split())
+    assert (
+        "error: line 2: 'd' alone could be verifier D or done: type test d (short: t d) to "
+        "test verifier D, or done" in said
+    ), result.output
+    assert (
+        "error: line 3: 'c' alone could be verifier C or compose: type test c (short: t c) "
+        "to test verifier C, or compose CODE" in said
+    ), result.output
+    assert "Testing over" not in result.output
+    assert re.search(r"352 on D: (✔|✘)", result.output), result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "ended"),
+    [
+        (["--random", "--verifiers", "4", "--seed", "1"], True),
+        (["--random", "--verifiers", "6", "--seed", "1"], False),
+    ],
+)
+def test_german_f_is_done_unless_the_puzzle_has_a_verifier_f(args: list[str], ended: bool) -> None:
+    result = CliRunner().invoke(main, ["--lang", "de", "play", *args], input="e 352\nf\n")
+    assert ("Die Tests dieser Runde sind vorbei" in result.output) == ended, result.output
+    assert ("'f' allein kann Prüfer F oder fertig heißen" in result.output) != ended, result.output

@@ -260,9 +260,11 @@ ALIASES: Final[dict[str, str]] = {
 
 
 #: The one-letter forms a language's help leaves out (every one is understood in both):
-#: e and f are German (eingabe, fertig), c and d English (compose, done).
+#: e and f are German (eingabe, fertig), c and d English (compose, done). d is listed in
+#: neither: every puzzle of four verifiers or more has a verifier D, so d alone is refused
+#: as it could name either (:func:`parse_command`).
 _UNLISTED_LETTERS: Final[dict[str, frozenset[str]]] = {
-    "en": frozenset("ef"),
+    "en": frozenset("def"),
     "de": frozenset("cd"),
 }
 
@@ -525,6 +527,15 @@ def parse_command(line: str, verifiers: int, by_card: bool = False) -> Command:
         raise CommandError(_unknown_command(head, stripped, verifiers))
     rest = rest.strip()
     usage = _(BY_CARD_USAGE[name] if by_card and name in BY_CARD_USAGE else COMMANDS[name][0])
+    if len(word) == 1 and word.upper() in LETTERS[:verifiers] and not rest:
+        # c, d, e and f alone name a command and a verifier of this puzzle: neither is
+        # guessed, as done taken for a test would end the round's testing.
+        raise CommandError(
+            _(
+                "{word!r} alone could be verifier {letter} or {command}: type test {word} "
+                "(short: t {word}) to test verifier {letter}, or {usage}"
+            ).format(word=head, letter=head.upper(), command=usage.split()[0], usage=usage)
+        )
     if name in ("compose", "solve"):
         if not rest:
             raise CommandError(
