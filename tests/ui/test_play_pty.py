@@ -306,6 +306,34 @@ def test_a_line_typed_at_the_hand_over_is_not_run_and_says_so(
     child.expect(pexpect.EOF)
 
 
+def test_quit_at_the_hand_over_asks_and_offers_to_save(
+    children: list[pexpect.spawn], tmp_path: Path
+) -> None:
+    """quit typed at the hand-over is the one line run there: it asks, as at the command
+    prompt; no keeps the hand-over, yes offers to save."""
+    child = spawn(["--players", "ann,bob", "--seed", "3"], cwd=tmp_path)
+    children.append(child)
+    table = Table(child)
+    table.human_turn("ann", 1, "c 111; t a", first=True)
+    table.expect("Pass the keyboard to bob and press Enter.")
+    child.sendline("quit")
+    table.expect("Leave the game? [y/N]")
+    child.sendline("n")
+    table.expect("Nothing done.")
+    before = table.expect("Pass the keyboard to bob and press Enter.")
+    assert "Round 1 · bob" not in before
+    child.sendline("q")
+    table.expect("Leave the game? [y/N]")
+    child.sendline("y")
+    table.expect("Save it first?")
+    child.sendline("handed.json")
+    table.expect("quit: game abandoned; saved to handed.json")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 1
+    assert (tmp_path / "handed.json").exists()
+
+
 def test_shapes_are_coloured_on_a_colour_terminal(children: list[pexpect.spawn]) -> None:
     coloured = spawn(["--seed", "1"], color=True)
     children.append(coloured)

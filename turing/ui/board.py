@@ -999,7 +999,7 @@ class BoardApp(ServedApp):
                 + left_this_round(outcome.left)
             )
         if isinstance(outcome, TestsEnded):
-            return _("Testing over for this round: solve or pass.")
+            return _("Testing is over for this round: solve (s) or pass (p).")
         if isinstance(outcome, Decided):
             what = {
                 "solve": _("{name} submits {code}"),

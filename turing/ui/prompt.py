@@ -89,6 +89,7 @@ from turing.play.session import (
     Tested,
     TestsEnded,
     Turn,
+    command_name,
     file_name,
     help_text,
     list_notes,
@@ -1184,11 +1185,17 @@ class PromptView:
                     )
                     if not typed.strip():
                         break
+                    if command_name(typed.strip()) == "quit":
+                        # as at the command prompt: asked, and offered to save
+                        if self._confirm_leave():
+                            raise Leave(_("quit"), EXIT_ABANDONED)
+                        continue
                     # not run: the screen before a turn shows nothing and takes no command
                     self.error(
-                        _("that line was not run: Enter alone starts {name}'s turn").format(
-                            name=name
-                        )
+                        _(
+                            "that line was not run: Enter alone starts {name}'s turn "
+                            "(quit leaves the game)"
+                        ).format(name=name)
                     )
                 except EndOfInput:
                     # Ctrl-D asks here as at the command prompt
@@ -1425,7 +1432,7 @@ class PromptView:
             line.append("   " + left_this_round(outcome.left))
             self.say(line)
         elif isinstance(outcome, TestsEnded):
-            self.say(_("Testing over for this round: solve CODE or pass."))
+            self.say(_("Testing is over for this round: solve CODE or pass."))
         elif isinstance(outcome, Decided):
             what = {
                 "solve": _("{name} submits {code}"),
