@@ -15,7 +15,7 @@ from typing import Any, Final
 import click
 
 from turing.cli.output import EXIT_HUNG_UP, Terminated
-from turing.cli.play import _mark_played, ask_at_terminal, open_session, play, show_over
+from turing.cli.play import ask_at_terminal, open_session, play, say_bank_problem, show_over
 from turing.cli.serving import (
     SERVE_OPTIONS,
     check_address,
@@ -122,11 +122,6 @@ def board(ctx: click.Context, /, serve: bool, host: str, port: int, **params: An
                     path=held
                 )
             )
-        bank_path = params["bank_path"]
-        if not resumed and bank_path is not None:
-            problem = _mark_played(bank_path, session)
-            if problem:
-                click.echo(problem, err=True)
     elif stopped is not None:
         reason = _("hung up") if stopped.exit_code == EXIT_HUNG_UP else _("terminated")
         with contextlib.suppress(OSError):  # a terminal hung up takes no more lines
@@ -138,6 +133,8 @@ def board(ctx: click.Context, /, serve: bool, host: str, port: int, **params: An
     else:
         click.echo(_("game abandoned; {saved}").format(saved=left) if left else _("game abandoned"))
         code = code or EXIT_ABANDONED  # a game left unfinished, as play says
+    with contextlib.suppress(OSError):  # a terminal hung up takes no more lines
+        say_bank_problem(session)
     if code:
         raise click.exceptions.Exit(code)
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 import random
 import re
 import secrets
-import sqlite3
 import sys
 import textwrap
 from collections.abc import Callable
@@ -458,10 +457,7 @@ def play(
     code = view.run(resumed=resumed)
     if view.output_closed:
         drop_stdout()  # what it still holds goes nowhere, not into a failing flush at the end
-    if not resumed and bank_path is not None and session.game.is_terminal():
-        problem = _mark_played(bank_path, session)
-        if problem:
-            click.echo(problem, err=True)
+    say_bank_problem(session)
     if as_json and session.game.is_terminal():
         emit_json(_json_result(session))
     if code:
@@ -611,6 +607,7 @@ def open_session(
             no_hints,
         )
         session.save_path = Path(save_file) if save_file else None
+        session.bank = bank_path  # marked played there when the game is saved or ends
         session.kept_files = [(path, what) for path, what in reads if path is not None]
         _refuse_writing_cardset(session, save_file, transcript_file)
         _refuse_saving_over(save_file)
@@ -661,16 +658,12 @@ def _warn_other_game(
     session.replace_other_saves = overwrite
 
 
-def _mark_played(path: str, session: Session) -> str | None:
-    from turing.generation import bank as bank_module
-
-    puzzle = session.game.puzzle
-    try:
-        with bank_module.Bank(path, create=False) as b:
-            b.mark_played(puzzle.id or puzzle.canonical_key())
-    except (TuringError, OSError, sqlite3.Error) as exc:
-        return f"could not mark the puzzle played in {path}: {exc}"
-    return None
+def say_bank_problem(session: Session) -> None:
+    """Say, in one line on standard error, why the puzzle could not be marked played in
+    the bank it was dealt from (when the game was saved or ended), unless said already."""
+    problem = session.take_bank_problem()
+    if problem:
+        click.echo(_("warning: {message}").format(message=problem), err=True)
 
 
 def ask_at_terminal(question: str) -> bool:

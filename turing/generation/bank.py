@@ -614,9 +614,16 @@ class Bank:
     """A puzzle bank file. ``Bank(path)`` creates it (and its tables) when missing."""
 
     def __init__(
-        self, path: str | os.PathLike[str], create: bool = True, readonly: bool = False
+        self,
+        path: str | os.PathLike[str],
+        create: bool = True,
+        readonly: bool = False,
+        wait: float = 30.0,
     ) -> None:
-        """``readonly``: open an existing bank for reading only: nothing is created or
+        """``wait``: how many seconds to wait for another process that holds the bank locked
+        (writing it) before giving up with SQLite's "database is locked".
+
+        ``readonly``: open an existing bank for reading only: nothing is created or
         written (a file that is not a bank is refused as it is), except that a bank of a
         schema older than :data:`READ_AS_IS_FROM` is brought up to date first
         (:data:`MIGRATIONS`, one transaction per version, safe when several processes open
@@ -624,6 +631,7 @@ class Bank:
         no bytes, or left before the first batch was stored) is a bank holding nothing."""
         self.path = Path(path)
         self.readonly = readonly
+        self.wait = wait
         self._lock_fd: int | None = None
         self._sets: dict[int, _CardsetEntry] | None = None
         #: card sets whose fingerprint this process recorded or compared (see
@@ -768,9 +776,9 @@ class Bank:
             raise self._not_a_bank(exc) from None
 
     def _open_readonly(self, uri: str) -> sqlite3.Connection:
-        conn = sqlite3.connect(uri, uri=True, timeout=30.0, isolation_level=None)
+        conn = sqlite3.connect(uri, uri=True, timeout=self.wait, isolation_level=None)
         try:
-            conn.execute("PRAGMA busy_timeout = 30000")
+            conn.execute(f"PRAGMA busy_timeout = {int(self.wait * 1000)}")
             conn.execute("PRAGMA cache_size = -65536")
             version = int(conn.execute("PRAGMA user_version").fetchone()[0])
             self._refuse_version(conn, version)
@@ -785,12 +793,12 @@ class Bank:
 
     def _connect_writing(self) -> sqlite3.Connection:
         try:
-            conn = sqlite3.connect(str(self.path), timeout=30.0, isolation_level=None)
+            conn = sqlite3.connect(str(self.path), timeout=self.wait, isolation_level=None)
         except sqlite3.Error as exc:
             raise self._not_a_bank(exc) from None
         self.conn = conn
         try:
-            conn.execute("PRAGMA busy_timeout = 30000")
+            conn.execute(f"PRAGMA busy_timeout = {int(self.wait * 1000)}")
             # another program's SQLite file is refused before anything in it changes (the
             # journal mode is written in the file's header)
             self._refuse_version(conn, int(conn.execute("PRAGMA user_version").fetchone()[0]))

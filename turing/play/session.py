@@ -25,6 +25,7 @@ import json
 import os
 import random
 import re
+import sqlite3
 import stat
 import textwrap
 from collections.abc import Callable, Iterator, Sequence
@@ -51,6 +52,7 @@ from turing.core.files import (
     clashing_input,
     garbling_character,
     json_line,
+    os_reason,
     read_json,
     write_target,
     write_text,
@@ -72,6 +74,7 @@ from turing.core.saves import (
 )
 from turing.core.sharecode import ShareCodeError, encode
 from turing.core.solver import deduce
+from turing.generation.bank import Bank, sqlite_reason
 from turing.generation.generator import generate_one
 from turing.i18n import N_, NO_WORDS, YES_WORDS, _, current_language, format_list, ngettext
 from turing.play.bots import Bot, BotError, bot_kind, bot_name, is_bot, make_bot, play_turn
@@ -103,6 +106,9 @@ COMPARE_WORK: Final = 100_000_000
 #: and the processor seconds the whole comparison may take, its upper bound's strategies
 #: included (those take up to about four seconds on the largest nightmare tables)
 COMPARE_SECONDS: Final = 10.0
+#: How long a save or the game's end waits for a bank another process is writing before it
+#: says that the puzzle is not marked played (and goes on: the save is written already).
+BANK_WAIT: Final = 2.0
 
 
 class SessionError(TuringError):
@@ -1397,6 +1403,14 @@ class Session:
     #: the players said, before the game, that its saves replace another game's save
     #: without asking (nothing asks a script, whose saves are otherwise refused there)
     replace_other_saves: bool = False
+    #: the puzzle bank the puzzle was dealt from (a new game's): it is marked played there
+    #: when the game is first saved, so that the bank does not deal it again while the game
+    #: waits to be resumed, or else when the game ends (:meth:`mark_played`). Never written
+    #: to a save: a resumed game has none, its puzzle was marked when the game was saved
+    bank: str | None = None
+    _bank_marked: bool = field(default=False, repr=False)
+    _bank_problem: str | None = field(default=None, repr=False)  # not yet taken
+    _bank_said: str | None = field(default=None, repr=False)  # the last one taken
     _ended: bool = field(default=False, repr=False)
     _saved: bool = field(default=False, repr=False)  # a save was written
     _revealed: int = field(default=0, repr=False)  # events already revealed
@@ -1887,6 +1901,7 @@ class Session:
         if self.game.is_terminal() and not self._ended:
             self._ended = True
             self.end_saves = self._save_final()
+            self.mark_played()  # a game that was never saved: at its end
 
     def _save_final(self) -> list[tuple[Path, str | None]]:
         """Write the finished game over each file it was saved to (and the ``save_path``
@@ -1937,7 +1952,10 @@ class Session:
 
     def close(self) -> None:
         """Close the transcript. A game left unfinished with no save to resume it from is
-        over for good: what its transcript held back is written now."""
+        over for good: what its transcript held back is written now. A game saved whose
+        puzzle could not be marked played in its bank then is tried once more."""
+        if self.resumable:
+            self.mark_played()
         if self.transcript is not None:
             self.transcript.follow(
                 self.game.events, public=self.game.is_terminal() or not self.resumable
@@ -2019,6 +2037,9 @@ class Session:
         return found
 
     def save(self, target: str | None = None) -> Path:
+        """Write the whole game to ``target`` (or :attr:`save_path`), then mark its puzzle
+        played in the bank it was dealt from (:meth:`mark_played`: a bank that cannot be
+        written then leaves the save as it is written, and says why)."""
         path = self.save_target(target)
         text = json.dumps(save_document(self), ensure_ascii=False, indent=1) + "\n"
         try:
@@ -2031,7 +2052,43 @@ class Session:
         self.declined_saves.discard(os.path.realpath(path))
         if path != self.save_path and path not in self.saved_files:
             self.saved_files.append(path)
+        self.mark_played()
         return path
+
+    def mark_played(self) -> None:
+        """Mark the puzzle played in the bank it was dealt from (:attr:`bank`), once. A bank
+        that cannot be written now (read-only, another process writing it, gone) changes
+        nothing else: why is kept for :meth:`take_bank_problem`, and the next save, or the
+        game's end, tries again."""
+        if self.bank is None or self._bank_marked:
+            return
+        puzzle = self.game.puzzle
+        try:
+            with Bank(self.bank, create=False, wait=BANK_WAIT) as bank:
+                bank.mark_played(puzzle.id or puzzle.canonical_key())
+        except TuringError as exc:
+            reason = str(exc)  # names the bank
+        except sqlite3.Error as exc:
+            reason = f"{self.bank}: {sqlite_reason(exc)}"
+        except OSError as exc:
+            reason = f"{self.bank}: {os_reason(exc)}"
+        else:
+            self._bank_marked = True
+            self._bank_problem = None
+            return
+        problem = _(
+            "the puzzle is not marked played in its bank, which may deal it again ({reason})"
+        ).format(reason=reason)
+        if problem != self._bank_said:  # the same reason is said once
+            self._bank_problem = problem
+
+    def take_bank_problem(self) -> str | None:
+        """Why the puzzle could not be marked played in its bank at the last try, once
+        (None: nothing new to say)."""
+        problem, self._bank_problem = self._bank_problem, None
+        if problem is not None:
+            self._bank_said = problem
+        return problem
 
 
 def not_a_save(path: str | os.PathLike[str], *, trying: bool = False) -> str | None:

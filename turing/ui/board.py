@@ -1051,9 +1051,13 @@ class BoardApp(ServedApp):
             self.push_screen(MessageScreen(_("Rules"), Markdown(as_drawn(outcome.text))))
             return ""
         if isinstance(outcome, Saved):
-            return _("Saved to {path} ({command})").format(
+            said = _("Saved to {path} ({command})").format(
                 path=outcome.path, command=command_to_copy("board", "--resume", outcome.path)
             )
+            problem = self.session.take_bank_problem()
+            if problem:
+                said += " · " + _("warning: {message}").format(message=problem)
+            return said
         if isinstance(outcome, LeaveAsked):
             self.call_later(self.action_leave)
         return ""

@@ -1501,6 +1501,9 @@ class PromptView:
                     path=outcome.path, command=command_to_copy("play", "--resume", outcome.path)
                 )
             )
+            problem = self.session.take_bank_problem()
+            if problem:  # the save is written all the same
+                self.say(_("warning: {message}").format(message=problem), style="yellow")
         elif isinstance(outcome, LeaveAsked) and (not self.interactive or self._confirm_leave()):
             raise Leave(_("quit"), EXIT_ABANDONED)
 
