@@ -168,6 +168,26 @@ def test_closing_the_terminal_at_the_hot_seat_handover_saves_the_game(
     assert_saved_game(tmp_path, rc, err)
 
 
+@pytest.mark.parametrize("order", ORDERS, ids=lambda order: order.__name__)
+def test_closing_the_terminal_in_a_mastermind_match_saves_it(
+    tmp_path: Path, order: Callable[[pexpect.spawn, Path], None], children: list[pexpect.spawn]
+) -> None:
+    child = in_shell(tmp_path, "mastermind", "play", "--seed", "1", "--save", "m.json")
+    children.append(child)
+    child.expect_exact("your guess")
+    child.sendline("RGBY")
+    child.expect_exact("your guess")
+    order(child, tmp_path)
+    rc, err = ended(tmp_path)
+    assert rc == 129, err
+    assert "Traceback" not in err and "Aborted" not in err and "error" not in err, err
+    assert err.startswith("match abandoned: hung up; saved to m.json"), err
+    resumed = CliRunner().invoke(
+        main, ["mastermind", "play", "--resume", str(tmp_path / "m.json")], "quit\ny\n"
+    )
+    assert "R G B Y" in resumed.output or "RGBY" in resumed.output, resumed.output
+
+
 #: A line prompt whose event loop never ends once asked to (a task of its own that does
 #: not take being cancelled), SIGHUP coming while it reads: the program must not wait on
 #: the library's shutdown for ever.
