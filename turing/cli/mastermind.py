@@ -32,15 +32,18 @@ from turing.cli.output import (
     emit_json,
     error_text,
     fail,
+    hung_up,
     input_encoding,
     json_text,
     open_output,
     progress,
+    raise_if_hung_up,
     read_line,
     readable,
     show_page,
     stderr_console,
     stdout_console,
+    stop_taken,
     unreadable_line_text,
 )
 from turing.cli.serving import (
@@ -708,6 +711,7 @@ class Reader:
             try:
                 raw = getpass.getpass(shown_prompt) if hidden else input(shown_prompt)
             except EOFError:  # Ctrl-D asks, as quit does (as the criteria game's prompt)
+                raise_if_hung_up()  # the terminal closed: a hang-up, not Ctrl-D
                 self.out.print()
                 self._leave(_("input ended"), EXIT_PROBLEM)
                 return None
@@ -755,6 +759,7 @@ class Reader:
         except Terminated:
             raise
         except (KeyboardInterrupt, EOFError):
+            raise_if_hung_up()  # the terminal closed: a hang-up, not Ctrl-D
             if not interrupted:  # the key left the cursor on the question's line; leaving
                 self.out.print()  # ends it on the way out
             return interrupted
@@ -1297,18 +1302,30 @@ def play_command(
         _recap(view, sitting, resume_file)
     try:
         try:
-            runner()
+            try:
+                runner()
+            except (OSError, EOFError):
+                # a line read or written when the terminal closed: a hang-up, as SIGHUP is
+                gone = hung_up()
+                if gone is None:
+                    raise
+                raise gone from None
         except Terminated as stopped:
-            hung_up = stopped.exit_code == EXIT_HUNG_UP
-            raise Abandon(_("hung up") if hung_up else _("terminated"), stopped.exit_code) from None
+            stop_taken()
+            gone_away = stopped.exit_code == EXIT_HUNG_UP
+            raise Abandon(
+                _("hung up") if gone_away else _("terminated"), stopped.exit_code
+            ) from None
         except KeyboardInterrupt:
             raise Abandon(_("interrupted"), EXIT_INTERRUPTED) from None
     except Abandon as reason:
         said = keeper.on_leaving()
         text = f"{reason}; {said}" if said else str(reason)
-        # a terminal hung up takes no more lines
-        with contextlib.suppress(*((OSError,) if reason.exit_code == EXIT_HUNG_UP else ())):
+        # a terminal hung up takes no more lines (standard error may be a file still)
+        lost = (OSError,) if reason.exit_code == EXIT_HUNG_UP else ()
+        with contextlib.suppress(*lost):
             out.print()
+        with contextlib.suppress(*lost):
             err.print(
                 _("match abandoned: {reason}").format(reason=text),
                 markup=False,
@@ -1418,6 +1435,7 @@ def _overwrite(path: str, out: Console) -> bool:
     except Terminated:
         raise
     except (KeyboardInterrupt, EOFError):
+        raise_if_hung_up()  # the terminal closed: a hang-up, not Ctrl-D
         out.print()
         return False
 
@@ -1475,6 +1493,7 @@ class Keeper:
             except Terminated:
                 raise
             except (EOFError, KeyboardInterrupt):
+                raise_if_hung_up()  # the terminal closed: a hang-up, not Ctrl-D
                 out.print()  # the key left the cursor on the question's line
                 raise
 

@@ -817,11 +817,136 @@ class HungUp(Terminated):
     exit_code = EXIT_HUNG_UP
 
 
+#: The stop under way (SIGTERM, SIGHUP, or the terminal found closed), once one came: a
+#: command ends once, and a signal coming meanwhile (the shell passing on the hang-up its
+#: terminal got) does not cut the saving of the game short
+_stop: Terminated | None = None
+#: whether :data:`_stop` reached the code that ends the command (:func:`stop_taken`)
+_stop_taken = False
+#: whether :data:`_stop` was left for a line prompt to raise, not raised yet
+_stop_deferred = False
+#: How long a line prompt is given to end once a stop is asked of it, before the stop is
+#: raised where the program is (the library's shutdown of its event loop can wait forever
+#: on a terminal gone)
+STOP_WAIT: Final = 1.0
+
+
 def _on_stop_signal(signum: int, frame: object) -> None:
+    global _stop, _stop_deferred
+    if _stop is not None:
+        if _stop_taken or not _stop_deferred:
+            return
+        # asked again by the watch: the prompt did not end in time; raised where the
+        # program is, again at the next ask until it is taken
+        if _end_line_being_read(_stop):
+            return
+        raise _stop
     stop = HungUp() if signum == getattr(signal, "SIGHUP", None) else Terminated()
-    if _end_line_being_read(stop):
+    _stop = stop
+    _quiet_loop_ending()
+    if _end_line_being_read(stop) or _prompt_running():
+        _stop_deferred = True
+        _watch_stop()  # taken where the line was asked for, once the prompt ends
         return
     raise stop
+
+
+def stop_taken() -> None:
+    """Say that the stop under way reached the code that ends the command: signals coming
+    after it change nothing."""
+    global _stop_taken, _stop_deferred
+    _stop_taken = True
+    _stop_deferred = False
+
+
+def pending_stop() -> None:
+    """Raise the stop that came while a line prompt ran and was not raised yet (SIGTERM
+    or SIGHUP come just as the prompt ended); nothing when none did."""
+    if _stop is not None and not _stop_taken:
+        stop_taken()
+        raise _stop
+
+
+def terminal_gone() -> bool:
+    """Whether the terminal the command talks to (standard input, output or error) hung up:
+    closed, its window gone. A pipe or file that ended is not."""
+    import select
+
+    if not hasattr(select, "poll"):
+        return False
+    for descriptor in (0, 1, 2):
+        try:
+            if not stat.S_ISCHR(os.fstat(descriptor).st_mode):
+                continue
+            poller = select.poll()
+            poller.register(descriptor, select.POLLIN | select.POLLOUT)
+            events = poller.poll(0)
+        except (OSError, ValueError):
+            continue
+        if any(mask & (select.POLLHUP | select.POLLERR) for _fd, mask in events):
+            return True
+    return False
+
+
+def hung_up() -> HungUp | Terminated | None:
+    """What to raise instead of a read or a write that failed (the end of the input, an
+    input/output error) because the terminal hung up: the stop under way, or :class:`HungUp`
+    taken as SIGHUP would be; None when the terminal is still there."""
+    global _stop
+    if _stop is not None:
+        stop_taken()
+        return _stop
+    if not terminal_gone():
+        return None
+    _stop = HungUp()
+    _quiet_loop_ending()
+    stop_taken()
+    return _stop
+
+
+def raise_if_hung_up() -> None:
+    """Raise :func:`hung_up`'s stop, when there is one (else return, the failure being the
+    caller's to handle)."""
+    stop = hung_up()
+    if stop is not None:
+        raise stop
+
+
+def _quiet_loop_ending() -> None:
+    """Once the command is stopping, a line prompt's event loop cut short says nothing of
+    the tasks it drops (asyncio's log, and its warning of a coroutine never awaited): the
+    stop is said once, as the command's."""
+    import logging
+    import warnings
+
+    logging.getLogger("asyncio").disabled = True
+    warnings.filterwarnings("ignore", message="coroutine .* was never awaited")
+
+
+def _prompt_running() -> bool:
+    if "prompt_toolkit" not in sys.modules:
+        return False
+    from prompt_toolkit.application.current import get_app_or_none
+
+    app = get_app_or_none()
+    return app is not None and app.is_running
+
+
+def _watch_stop() -> None:
+    """Ask the stop again every :data:`STOP_WAIT` seconds while it has not been taken: a
+    line prompt whose event loop does not end (a terminal gone) is left at once."""
+    import threading
+    import time
+
+    def watch() -> None:
+        while not _stop_taken:
+            time.sleep(STOP_WAIT)
+            if _stop_taken or _stop is None:
+                return
+            with contextlib.suppress(OSError, ValueError):
+                os.kill(os.getpid(), signal.SIGHUP if isinstance(_stop, HungUp) else signal.SIGTERM)
+
+    threading.Thread(target=watch, name="turing-stop-watch", daemon=True).start()
 
 
 def _end_line_being_read(stop: Terminated) -> bool:
@@ -852,7 +977,11 @@ _STOP_SIGNALS: Final = tuple(
 @contextlib.contextmanager
 def _sigterm_raises() -> Iterator[None]:
     """SIGTERM and SIGHUP raise :class:`Terminated` (:class:`HungUp`) while a command runs
-    (each when nothing else handles it); the handlers before are put back afterwards."""
+    (each when nothing else handles it); the handlers before are put back afterwards, but
+    for SIGHUP once a stop ended the command: ignored from then on. One stop ends it: a
+    signal after the first, or after the terminal was found closed (:func:`hung_up`), is
+    ignored, so that nothing cuts the saving of a game short."""
+    global _stop, _stop_taken, _stop_deferred
     taken: list[tuple[signal.Signals, Any]] = []
     try:
         for sig in _STOP_SIGNALS:
@@ -862,11 +991,19 @@ def _sigterm_raises() -> Iterator[None]:
                 taken.append((sig, before))
     except ValueError:  # not the main thread: leave them as they are
         pass
+    if taken:  # the outermost command: no stop yet
+        _stop, _stop_taken, _stop_deferred = None, False, False
     try:
         yield
     finally:
+        stopped = _stop is not None
+        if taken:
+            _stop_taken = True  # a signal now changes nothing of the command
         for sig, before in taken:
-            signal.signal(sig, before)
+            # once stopped, the SIGHUP a shell passes on later (its terminal closed too)
+            # changes nothing: ignored, as Python gives its handlers up on the way out
+            hangup = sig == getattr(signal, "SIGHUP", None)
+            signal.signal(sig, signal.SIG_IGN if stopped and hangup else before)
 
 
 #: The wake-up descriptor of the running command's signal watch (None when none runs)
@@ -1001,6 +1138,21 @@ def _flush_stdout() -> None:
 
 def _guarded(call: Callable[[], Any]) -> Any:
     try:
+        return _guarded_call(call)
+    except (OSError, EOFError, click.Abort, click.ClickException):
+        # a read or write that failed because the terminal hung up ends as SIGHUP does
+        stop = hung_up()
+        if stop is None:
+            raise
+        return _guarded_call(functools.partial(_raise, stop))
+
+
+def _raise(error: BaseException) -> NoReturn:
+    raise error
+
+
+def _guarded_call(call: Callable[[], Any]) -> Any:
+    try:
         try:
             result = call()
         except click.exceptions.Exit:
@@ -1018,6 +1170,7 @@ def _guarded(call: Callable[[], Any]) -> Any:
         drop_stdout()
         raise click.exceptions.Exit(EXIT_OK) from None
     except Terminated as stopped:
+        stop_taken()
         stdout_reader_gone()  # a pipeline stopped as a whole: its reader may be gone
         with contextlib.suppress(OSError):  # a terminal hung up takes no more lines
             click.echo(_("hung up") if isinstance(stopped, HungUp) else _("terminated"), err=True)

@@ -49,10 +49,14 @@ from turing.cli.output import (
     as_written,
     command_to_copy,
     error_text,
+    hung_up,
     input_encoding,
+    pending_stop,
+    raise_if_hung_up,
     read_line,
     readable,
     show_page,
+    stop_taken,
     unreadable_line_text,
     watch_signals_again,
 )
@@ -851,15 +855,20 @@ class Reader:
             session = self._prompt_session(seat or "")
             try:
                 text = session.prompt(prompt)
-            except EOFError:
+            except (EOFError, OSError) as failed:
+                raise_if_hung_up()  # the terminal closed: a hang-up, not Ctrl-D
+                if isinstance(failed, OSError):
+                    raise
                 raise EndOfInput from None
             finally:
                 watch_signals_again()
+            pending_stop()
             return self._first_pasted(str(text))
         if self.interactive:
             try:
                 return self.console.input(Text(prompt))
             except EOFError:
+                raise_if_hung_up()  # the terminal closed: a hang-up, not Ctrl-D
                 raise EndOfInput from None
             except UnicodeDecodeError:
                 raise UnreadableLine from None
@@ -891,11 +900,16 @@ class Reader:
             if pasted is not None:
                 return pasted
             try:
-                return self._first_pasted(str(ask_line(question, enable_suspend=True)))
-            except EOFError:
+                answer = ask_line(question, enable_suspend=True)
+            except (EOFError, OSError) as failed:
+                raise_if_hung_up()  # the terminal closed: a hang-up, not Ctrl-D
+                if isinstance(failed, OSError):
+                    raise
                 raise EndOfInput from None
             finally:
                 watch_signals_again()
+            pending_stop()
+            return self._first_pasted(str(answer))
         return self.read(question)
 
 
@@ -1035,22 +1049,35 @@ class PromptView:
                     self._reveal(reveal)
             self._final()
             return EXIT_OK
+        except (OSError, EOFError, EndOfInput):
+            # a line read or written when the terminal closed: a hang-up, as SIGHUP is
+            gone = hung_up()
+            if gone is None:
+                raise
+            return self._left(_left_on_signal(gone))
         except (Leave, Terminated) as stopped:
             # SIGTERM and SIGHUP end the game at once, asking nothing, as leaving it does
-            left = stopped if isinstance(stopped, Leave) else _left_on_signal(stopped)
-            session.sync()
-            saved = self._saved_on_leaving()
-            session.leave()
-            if left.exit_code != EXIT_HUNG_UP:
-                self._hide_screen()  # the player at the keyboard's screen is private
-            # a terminal hung up takes no more lines: what matters is saved by now
-            with contextlib.suppress(*((OSError,) if left.exit_code == EXIT_HUNG_UP else ())):
-                self.say(
-                    _("{reason}: game abandoned; {saved}").format(reason=left, saved=saved)
-                    if saved
-                    else _("{reason}: game abandoned").format(reason=left)
-                )
-            return left.exit_code
+            if isinstance(stopped, Terminated):
+                stop_taken()
+            return self._left(stopped if isinstance(stopped, Leave) else _left_on_signal(stopped))
+
+    def _left(self, left: Leave) -> int:
+        """The game left for ``left``'s reason: saved, its transcript ended, said; its
+        status."""
+        session = self.session
+        session.sync()
+        saved = self._saved_on_leaving()
+        session.leave()
+        if left.exit_code != EXIT_HUNG_UP:
+            self._hide_screen()  # the player at the keyboard's screen is private
+        # a terminal hung up takes no more lines: what matters is saved by now
+        with contextlib.suppress(*((OSError,) if left.exit_code == EXIT_HUNG_UP else ())):
+            self.say(
+                _("{reason}: game abandoned; {saved}").format(reason=left, saved=saved)
+                if saved
+                else _("{reason}: game abandoned").format(reason=left)
+            )
+        return left.exit_code
 
     def show_over(self, path: str) -> None:
         """A resumed game that had ended: that it is over, in one line, and its result."""
