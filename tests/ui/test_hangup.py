@@ -23,8 +23,18 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 
 #: A shell's part: the program runs as a job of a session whose leader (the shell) gets the
 #: terminal's hang-up; the program gets the terminal's failing reads, and SIGHUP only when
-#: the test passes it on (as a shell does, sooner or later). Its status is kept in ``rc``.
+#: the test passes it on (as a shell does, sooner or later). Its status is kept in ``rc`` by
+#: a process between the two (:data:`WAITER`), which outlives the shell when that is killed
+#: (``child.close(force=True)``) before the program ended.
 SHELL = """\
+import signal, subprocess, sys
+for sig in (signal.SIGHUP, signal.SIGINT, signal.SIGTERM):
+    signal.signal(sig, signal.SIG_IGN)
+subprocess.Popen(sys.argv[1:]).wait()
+"""
+
+#: Starts the program and writes its status to ``rc`` once it ended.
+WAITER = """\
 import signal, subprocess, sys
 for sig in (signal.SIGHUP, signal.SIGINT, signal.SIGTERM):
     signal.signal(sig, signal.SIG_IGN)
@@ -49,7 +59,7 @@ def in_shell(folder: Path, *args: str) -> pexpect.spawn:
     """``python -m turing ARGS…`` run by a shell in a pseudo-terminal of its own."""
     return pexpect.spawn(
         sys.executable,
-        ["-c", SHELL, sys.executable, "-m", "turing", *args],
+        ["-c", SHELL, sys.executable, "-c", WAITER, sys.executable, "-m", "turing", *args],
         cwd=str(folder),
         env={**os.environ, **ENV, "PYTHONPATH": str(ROOT)},
         encoding="utf-8",
