@@ -43,7 +43,7 @@ The puzzle and the players are chosen as for `turing play` (FILE, --id, --code,
 Keys: 1–5 put digits in the code picker (← → move between shapes), A–F test the
 code against a verifier, n ends testing, s solves with the picker's code, p passes,
 h shows a hint, t the best next test (Esc cancels), x strikes a criterion, m marks
-the grid, o writes a note, w saves, g gives up, q leaves. : types any command of
+the grid, o writes a note, w saves, g gives up, q (or Ctrl-C) leaves. : types any command of
 `turing play`, its short forms too, which are not the keys: typed, h is help, t test,
 n note and s strike. The mouse works too: click criteria, grid cells, the picker,
 buttons.

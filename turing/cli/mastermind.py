@@ -2007,7 +2007,7 @@ def board_command(
     or type its letter or number, Backspace takes one back, Enter plays the row. A
     codemaker places pins with b (s in German, r in Superhirn) and w, then Enter; u takes
     back the last pins. h says how many codes fit the rows so far, d draws a random secret
-    code, x gives up, v saves, q leaves. The secret stays hidden
+    code, x gives up, v saves, q (or Ctrl-C) leaves. The secret stays hidden
     until the game ends; between two people a cover screen hides the board when the
     keyboard changes hands.
 

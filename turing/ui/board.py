@@ -277,7 +277,7 @@ def board_keys() -> list[tuple[str, str]]:
         ("w", _("save the game (asks for a file if it has none)")),
         ("g", _("give up (asks first)")),
         (_("PageUp, PageDown"), _("scroll the test log back / on")),
-        ("q", _("leave the game (asks first)")),
+        (_("q, Ctrl-C"), _("leave the game (asks first)")),
         (_("?, F1"), _("this help")),
         ("Esc", _("back to the board from the command line or a panel")),
     ]
@@ -558,6 +558,12 @@ class ServedApp(App[int]):
 
     quit_watch: Callable[[], None] | None = None
 
+    BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
+        # in place of textual's note to press Ctrl-Q (in English): Ctrl-C leaves as Ctrl-Q
+        # does, over any dialog open too, as it leaves the game at the line prompt
+        Binding("ctrl+c", "interrupt", show=False, system=True, priority=True)
+    ]
+
     def __init__(self) -> None:
         super().__init__()
         if draws_ascii():
@@ -567,6 +573,16 @@ class ServedApp(App[int]):
     def on_exit_app(self) -> None:
         if self.quit_watch is not None:
             self.quit_watch()
+
+    async def action_interrupt(self) -> None:
+        """Ctrl-C: text selected (in a field, or on the screen) is copied, as textual does;
+        otherwise the board is left as Ctrl-Q leaves it (its question first)."""
+        focused = self.focused
+        if isinstance(focused, Input) and focused.selected_text:
+            raise SkipAction()  # the field's own Ctrl-C copies it
+        if self.screen.get_selected_text():
+            raise SkipAction()  # the screen's own Ctrl-C copies it
+        await self.action_quit()
 
 
 class BoardApp(ServedApp):
