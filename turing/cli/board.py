@@ -25,6 +25,7 @@ from turing.cli.serving import (
     end_with_server,
     serve_board,
     serve_options,
+    signals_end_board,
 )
 from turing.i18n import _
 
@@ -100,15 +101,17 @@ def board(ctx: click.Context, /, serve: bool, host: str, port: int, **params: An
     app.quit_watch = quit_watch
     left = ""
     stopped: Terminated | None = None  # SIGTERM, or SIGHUP (the terminal closed)
-    try:
-        app.run()
-    except Terminated as exc:
-        stopped = exc
-    finally:
-        if not session.game.is_terminal():
-            left = saved_on_leaving(session, "board")
-        session.leave()  # a game left unfinished says so in its transcript
-        session.close()
+    with signals_end_board(app) as signalled:
+        try:
+            app.run()
+        except Terminated as exc:
+            stopped = exc
+        finally:
+            if not session.game.is_terminal():
+                left = saved_on_leaving(session, "board")
+            session.leave()  # a game left unfinished says so in its transcript
+            session.close()
+    stopped = stopped or signalled.stop
     code = stopped.exit_code if stopped is not None else app.return_code or 0
     if session.game.is_terminal():
         for saved, problem in session.end_saves:
