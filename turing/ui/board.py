@@ -574,6 +574,30 @@ class ServedApp(App[int]):
         if self.quit_watch is not None:
             self.quit_watch()
 
+    @on(events.Mount)
+    def _resume_only_at_a_terminal(self) -> None:
+        """Textual starts drawing and reading keys anew on SIGCONT (a board back from
+        Ctrl-Z). A terminal that hangs up sends SIGCONT with its SIGHUP, and a new start on
+        it would leave the board waiting for ever on a writer that failed: SIGCONT starts
+        the board anew only while its terminal is there."""
+        try:
+            import signal
+            import termios
+        except ImportError:  # (no termios: no SIGCONT either)
+            return
+        resume = signal.getsignal(signal.SIGCONT)
+        if not callable(resume):
+            return
+
+        def on_cont(signum: int, frame: Any) -> None:
+            try:
+                termios.tcgetattr(sys.__stdin__.fileno() if sys.__stdin__ else 0)
+            except (termios.error, OSError, ValueError):
+                return  # the terminal is gone: SIGHUP ends the board
+            resume(signum, frame)
+
+        signal.signal(signal.SIGCONT, on_cont)
+
     async def action_interrupt(self) -> None:
         """Ctrl-C: text selected (in a field, or on the screen) is copied, as textual does;
         otherwise the board is left as Ctrl-Q leaves it (its question first)."""
