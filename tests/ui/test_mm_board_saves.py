@@ -219,6 +219,47 @@ async def test_in_german_the_leave_dialog_offers_to_save() -> None:
         i18n.set_language("en")
 
 
+@run_async
+async def test_ctrl_c_leaves_as_q_does_and_saves(tmp_path: Path) -> None:
+    """Ctrl-C asks as q does (in the player's language; textual's note to press Ctrl-Q is
+    not shown), over any dialog; yes leaves with the match saved."""
+    save = tmp_path / "m.json"
+    settings = classic_settings()
+    match = settings.match()
+    assert isinstance(match, Match)
+    app = board_app(settings, match, save_path=save)
+    i18n.set_language("de")
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause(0.1)
+            secret = match.secret
+            assert secret is not None
+            await pilot.press(*letters(match.preset, a_wrong_code(secret)), "enter")
+            await pilot.pause(0.05)
+            await pilot.press("ctrl+c")
+            assert app.screen.question == (
+                f"Die Partie verlassen? Sie wird vorher in {save} gespeichert."
+            )
+            assert not app._notifications  # no "Do you want to quit?"
+            await pilot.press("ctrl+c")  # asked once
+            assert len(app.screen_stack) == 2
+            await pilot.press("n")
+            assert app.screen is app.screen_stack[0] and app.return_code is None
+            await pilot.press("x")  # the question to give up
+            await pilot.pause(0.05)
+            assert app.screen.question.startswith("Dieses Spiel aufgeben?")
+            await pilot.press("ctrl+c")
+            await pilot.pause(0.05)
+            assert len(app.screen_stack) == 3
+            assert app.screen.question.startswith("Die Partie verlassen?")
+            await pilot.press("j")
+    finally:
+        i18n.set_language("en")
+    assert app.return_code == 1
+    assert not app._notifications
+    assert load_save(str(save)).match.actions == match.actions
+
+
 def test_the_command_checks_save_and_resume_as_play_does(tmp_path: Path) -> None:
     pytest.importorskip("textual")
     runner = CliRunner()

@@ -833,6 +833,47 @@ async def test_ctrl_q_asks_before_leaving_as_q_does() -> None:
     assert app.return_code == 1
 
 
+@run_async
+async def test_ctrl_c_leaves_as_q_does_in_the_players_language(tmp_path: Path) -> None:
+    """Ctrl-C leaves as q and Ctrl-Q do (textual's note to press Ctrl-Q is not shown): the
+    question in the player's language, over the command line and any dialog; yes saves."""
+    from turing import i18n
+
+    board = board_module()
+    session = session_of()
+    save = tmp_path / "b.json"
+    session.save_path = save
+    app = board.BoardApp(session, compare=False)
+    i18n.set_language("de")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("2", "4", "1", "a")
+        await pilot.press("ctrl+c")
+        assert await screen_is(pilot, app, "ConfirmScreen")
+        assert app.screen.question == (
+            f"Das Spiel verlassen? Es wird vorher in {save} gespeichert."
+        )
+        assert not app._notifications  # no "Do you want to quit?"
+        await pilot.press("ctrl+c")  # asked once
+        assert len(app.screen_stack) == 2
+        await pilot.press("n")
+        assert app.screen is app.screen_stack[0] and app.return_code is None
+        await pilot.press("colon")  # the command line has the focus
+        await pilot.press("ctrl+c")
+        assert await screen_is(pilot, app, "ConfirmScreen")
+        await pilot.press("n")
+        await pilot.press("escape", "question_mark")
+        assert await screen_is(pilot, app, "HelpScreen")
+        await pilot.press("ctrl+c")
+        assert await screen_is(pilot, app, "ConfirmScreen")
+        assert not save.exists()
+        await pilot.press("j")
+    assert app.return_code == 1
+    assert not app._notifications
+    resumed, _ = load_save(str(save))
+    assert len(resumed.game.view("player").tests) == 1
+
+
 def screen_lines(app: Any) -> list[str]:
     """The screen as lines, each text at its column (the screenshot's text by place)."""
     svg = app.export_screenshot()
@@ -1006,7 +1047,9 @@ async def test_the_help_lists_the_keys_first_scrolls_at_once_and_says_how_to_clo
             seen += lines
         assert body.scroll_y == body.max_scroll_y
         for key in ("n", "s", "p", "h", "t", "x", "m", "o", ":", "w", "g", "q"):
-            assert any(line.startswith(f"{key} ") for line in seen), key
+            assert any(line.startswith((f"{key} ", f"{key}, ")) for line in seen), key
+        ctrl_c = {"en": "q, Ctrl-C ", "de": "q, Strg-C "}[language]
+        assert any(line.startswith(ctrl_c) for line in seen)  # leaves as q does
         heads = [line for line in seen if line.startswith((keys_head, commands_head))]
         assert heads[0] == keys_head and heads[-1].startswith(commands_head), heads
         await pilot.press("q")

@@ -25,6 +25,7 @@ from turing.cli.serving import (
     end_with_server,
     serve_board,
     serve_options,
+    signals_end_board,
 )
 from turing.i18n import _
 
@@ -43,7 +44,7 @@ The puzzle and the players are chosen as for `turing play` (FILE, --id, --code,
 Keys: 1–5 put digits in the code picker (← → move between shapes), A–F test the
 code against a verifier, n ends testing, s solves with the picker's code, p passes,
 h shows a hint, t the best next test (Esc cancels), x strikes a criterion, m marks
-the grid, o writes a note, w saves, g gives up, q leaves. : types any command of
+the grid, o writes a note, w saves, g gives up, q (or Ctrl-C) leaves. : types any command of
 `turing play`, its short forms too, which are not the keys: typed, h is help, t test,
 n note and s strike. The mouse works too: click criteria, grid cells, the picker,
 buttons.
@@ -100,15 +101,17 @@ def board(ctx: click.Context, /, serve: bool, host: str, port: int, **params: An
     app.quit_watch = quit_watch
     left = ""
     stopped: Terminated | None = None  # SIGTERM, or SIGHUP (the terminal closed)
-    try:
-        app.run()
-    except Terminated as exc:
-        stopped = exc
-    finally:
-        if not session.game.is_terminal():
-            left = saved_on_leaving(session, "board")
-        session.leave()  # a game left unfinished says so in its transcript
-        session.close()
+    with signals_end_board(app) as signalled:
+        try:
+            app.run()
+        except Terminated as exc:
+            stopped = exc
+        finally:
+            if not session.game.is_terminal():
+                left = saved_on_leaving(session, "board")
+            session.leave()  # a game left unfinished says so in its transcript
+            session.close()
+    stopped = stopped or signalled.stop
     code = stopped.exit_code if stopped is not None else app.return_code or 0
     if session.game.is_terminal():
         for saved, problem in session.end_saves:

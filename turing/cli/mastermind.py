@@ -54,6 +54,7 @@ from turing.cli.serving import (
     end_with_server,
     serve_board,
     serve_options,
+    signals_end_board,
 )
 from turing.core.files import not_a_transcript
 from turing.core.rulebook import GAMES, RulesPageError, plain, rules_page
@@ -2026,7 +2027,7 @@ def board_command(
     or type its letter or number, Backspace takes one back, Enter plays the row. A
     codemaker places pins with b (s in German, r in Superhirn) and w, then Enter; u takes
     back the last pins. h says how many codes fit the rows so far, d draws a random secret
-    code, x gives up, v saves, q leaves. The secret stays hidden
+    code, x gives up, v saves, q (or Ctrl-C) leaves. The secret stays hidden
     until the game ends; between two people a cover screen hides the board when the
     keyboard changes hands.
 
@@ -2078,12 +2079,14 @@ def board_command(
     )
     app.quit_watch = quit_watch
     stopped: Terminated | None = None  # SIGTERM, or SIGHUP (the terminal closed)
-    try:
-        app.run()
-    except Terminated as exc:
-        stopped = exc
-    finally:
-        said = app.save_on_leaving() if sitting.phase is not Phase.OVER else ""
+    with signals_end_board(app) as signalled:
+        try:
+            app.run()
+        except Terminated as exc:
+            stopped = exc
+        finally:
+            said = app.save_on_leaving() if sitting.phase is not Phase.OVER else ""
+    stopped = stopped or signalled.stop
     code = stopped.exit_code if stopped is not None else app.return_code or 0
     if sitting.phase is Phase.OVER:
         if app.save_path is not None and app.save_failed is None:

@@ -1,27 +1,33 @@
 """Serving a board as a web page (textual-serve), shared by ``turing board`` and
 ``turing mastermind board``: the ``--serve``/``--host``/``--port`` options, the command line
-each page runs, and boards that end with their server.
+each page runs, boards that end with their server, and boards that SIGTERM or SIGHUP (the
+terminal closed) end.
 
 Light on imports: the commands that use it load it at start-up.
 """
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import ipaddress
 import os
 import shlex
+import signal
 import socket
 import sys
 import threading
 import time
-from collections.abc import Callable
-from typing import Any, Final
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any, Final
 
 import click
 
-from turing.cli.output import fail, missing_extra
+from turing.cli.output import HungUp, Terminated, fail, missing_extra
 from turing.i18n import _, current_language
+
+if TYPE_CHECKING:
+    from textual.app import App
 
 
 def _loopback(host: str) -> bool:
@@ -209,3 +215,88 @@ def end_with_server() -> Callable[[], None] | None:
         threading.Thread(target=end, name="quit-watch", daemon=True).start()
 
     return quit_watch
+
+
+#: How long a board ended by a signal may take to end its process once the game is saved.
+STOP_GRACE: Final = 5.0
+
+
+class BoardStop:
+    """The signal that ended a board (:attr:`stop`: SIGTERM or SIGHUP as :class:`Terminated`,
+    None while none came)."""
+
+    def __init__(self) -> None:
+        self.stop: Terminated | None = None
+        #: set once the board's game is saved and its process may end
+        self.done = threading.Event()
+
+
+def _off_the_terminal() -> None:
+    """Point standard input and error (the board's keys and screen), and standard output
+    where it is the same terminal, at /dev/null: a terminal hung up fails every write, which
+    would end textual's writer and leave the board waiting for it, and gives reads an end of
+    file that textual's key reader takes for more keys, at full processor use."""
+    with contextlib.suppress(OSError):
+        terminal = {os.fstat(fd)[1:3] for fd in (0, 2)}
+        devnull = os.open(os.devnull, os.O_RDWR)
+        try:
+            for fd in (0, 1, 2):
+                with contextlib.suppress(OSError):
+                    if fd != 1 or os.fstat(fd)[1:3] in terminal:
+                        os.dup2(devnull, fd)
+        finally:
+            os.close(devnull)
+
+
+@contextlib.contextmanager
+def signals_end_board(app: App[Any]) -> Iterator[BoardStop]:
+    """While a board runs (and its game is saved on leaving), SIGTERM and SIGHUP ask the
+    board to end as its own quit does, from its event loop, and are kept in the
+    :class:`BoardStop` yielded; the ones after the first (a shell passes its hang-up on to
+    the board, after the terminal's own) change nothing. Raised in the middle of textual's
+    shutdown, a signal would leave its key reader running, and keep the process alive at
+    full processor use after the game was saved; raised while the game is saved, it would
+    lose the save. A board that has not ended :data:`STOP_GRACE` seconds after its game was
+    saved ends its process. In the main thread only (where signals are handled)."""
+    got = BoardStop()
+    if threading.current_thread() is not threading.main_thread():
+        yield got
+        return
+
+    def ending() -> None:
+        got.done.wait()
+        time.sleep(STOP_GRACE)
+        # still running (a daemon thread ends with the process): end it
+        stop = got.stop
+        os._exit(stop.exit_code if stop is not None else 1)
+
+    def on_signal(signum: int, frame: object) -> None:
+        if got.stop is not None:
+            return  # ending already
+        hung_up = signum == getattr(signal, "SIGHUP", None)
+        got.stop = HungUp() if hung_up else Terminated()
+        # textual takes SIGCONT (which a hang-up brings too) for a board back from Ctrl-Z, and
+        # starts drawing and reading keys anew, over the board that is ending
+        with contextlib.suppress(AttributeError, ValueError):
+            signal.signal(signal.SIGCONT, signal.SIG_DFL)
+        if hung_up:
+            _off_the_terminal()
+        threading.Thread(target=ending, name="board-stop", daemon=True).start()
+        import asyncio
+
+        with contextlib.suppress(Exception):
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:  # the board not running yet (or any more)
+                app.exit()
+            else:
+                loop.call_soon_threadsafe(app.exit)
+
+    sigs = (signal.SIGTERM, getattr(signal, "SIGHUP", None))
+    before = [(sig, signal.signal(sig, on_signal)) for sig in sigs if sig is not None]
+    try:
+        yield got
+    finally:
+        got.done.set()
+        for sig, handler in before:
+            signal.signal(sig, handler)

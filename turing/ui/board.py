@@ -277,7 +277,7 @@ def board_keys() -> list[tuple[str, str]]:
         ("w", _("save the game (asks for a file if it has none)")),
         ("g", _("give up (asks first)")),
         (_("PageUp, PageDown"), _("scroll the test log back / on")),
-        ("q", _("leave the game (asks first)")),
+        (_("q, Ctrl-C"), _("leave the game (asks first)")),
         (_("?, F1"), _("this help")),
         ("Esc", _("back to the board from the command line or a panel")),
     ]
@@ -558,6 +558,12 @@ class ServedApp(App[int]):
 
     quit_watch: Callable[[], None] | None = None
 
+    BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
+        # in place of textual's note to press Ctrl-Q (in English): Ctrl-C leaves as Ctrl-Q
+        # does, over any dialog open too, as it leaves the game at the line prompt
+        Binding("ctrl+c", "interrupt", show=False, system=True, priority=True)
+    ]
+
     def __init__(self) -> None:
         super().__init__()
         if draws_ascii():
@@ -567,6 +573,40 @@ class ServedApp(App[int]):
     def on_exit_app(self) -> None:
         if self.quit_watch is not None:
             self.quit_watch()
+
+    @on(events.Mount)
+    def _resume_only_at_a_terminal(self) -> None:
+        """Textual starts drawing and reading keys anew on SIGCONT (a board back from
+        Ctrl-Z). A terminal that hangs up sends SIGCONT with its SIGHUP, and a new start on
+        it would leave the board waiting for ever on a writer that failed: SIGCONT starts
+        the board anew only while its terminal is there."""
+        try:
+            import signal
+            import termios
+        except ImportError:  # (no termios: no SIGCONT either)
+            return
+        resume = signal.getsignal(signal.SIGCONT)
+        if not callable(resume):
+            return
+
+        def on_cont(signum: int, frame: Any) -> None:
+            try:
+                termios.tcgetattr(sys.__stdin__.fileno() if sys.__stdin__ else 0)
+            except (termios.error, OSError, ValueError):
+                return  # the terminal is gone: SIGHUP ends the board
+            resume(signum, frame)
+
+        signal.signal(signal.SIGCONT, on_cont)
+
+    async def action_interrupt(self) -> None:
+        """Ctrl-C: text selected (in a field, or on the screen) is copied, as textual does;
+        otherwise the board is left as Ctrl-Q leaves it (its question first)."""
+        focused = self.focused
+        if isinstance(focused, Input) and focused.selected_text:
+            raise SkipAction()  # the field's own Ctrl-C copies it
+        if self.screen.get_selected_text():
+            raise SkipAction()  # the screen's own Ctrl-C copies it
+        await self.action_quit()
 
 
 class BoardApp(ServedApp):
