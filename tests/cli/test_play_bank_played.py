@@ -9,11 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import os
-import shutil
 import sqlite3
 import subprocess
 import sys
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,6 +20,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from testsupport.cli import ROOT
+from testsupport.processes import unprivileged
 from turing.cli.main import main
 from turing.generation.bank import Bank
 from turing.play.session import Session, load_save
@@ -144,27 +143,8 @@ def test_a_bank_being_written_at_the_end_is_said_on_standard_error(held: Path) -
     )
 
 
-def _unprivileged() -> list[str]:
-    """Words that run a command bound by the permission bits (root without the
-    capabilities that override them); the test is skipped where that cannot be had."""
-    if os.geteuid() != 0:
-        return []
-    words = ["setpriv", "--bounding-set=-dac_override,-dac_read_search"]
-    if shutil.which("setpriv") is None:
-        pytest.skip("root without setpriv writes anywhere")
-    folder = Path(tempfile.mkdtemp(prefix="turing-ro-"))
-    try:
-        folder.chmod(0o555)
-        probe = subprocess.run([*words, "test", "-w", str(folder)], check=False)
-    finally:
-        folder.rmdir()
-    if probe.returncode != 1:
-        pytest.skip("root's capabilities cannot be dropped here")
-    return words
-
-
 def test_a_read_only_bank_loses_no_save(bank: Path, tmp_path: Path) -> None:
-    words = _unprivileged()
+    words = unprivileged()
     bank.chmod(0o444)
     before = bank.read_bytes()
     env = {k: v for k, v in os.environ.items() if k not in ("TURING_LANG", "TURING_DEBUG")}

@@ -17,6 +17,7 @@ import pytest
 from click.testing import Result
 
 from testsupport.cli import ROOT
+from testsupport.processes import unprivileged
 from turing.generation.bank import Bank, BankError
 from turing.i18n import set_language
 
@@ -84,31 +85,10 @@ def mounted(turing: Turing, tmp_path: Path) -> Iterator[Path]:
         subprocess.run(["umount", str(view)], capture_output=True, check=False)
 
 
-def _unprivileged() -> list[str]:
-    """The words that run a command without the power to write where its permission bits
-    forbid it, as any user but root runs: nothing for such a user; for root, ``setpriv``
-    without the capabilities that override the bits. The test is skipped where neither
-    can be had."""
-    if os.geteuid() != 0:
-        return []
-    words = ["setpriv", "--bounding-set=-dac_override,-dac_read_search"]
-    if shutil.which("setpriv") is None:
-        pytest.skip("root without setpriv writes anywhere")
-    folder = Path(tempfile.mkdtemp(prefix="turing-ro-"))
-    try:
-        folder.chmod(0o555)
-        probe = subprocess.run([*words, "test", "-w", str(folder)], check=False)
-    finally:
-        folder.rmdir()
-    if probe.returncode != 1:  # 0: still writes there; else setpriv failed
-        pytest.skip("root's capabilities cannot be dropped here")
-    return words
-
-
 def _command_unprivileged(args: list[str], db: Path) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k not in ("TURING_LANG", "TURING_DEBUG")}
     env.update(PYTHONPATH=str(ROOT), TURING_CACHE_DIR="", TURING_LANG="en")
-    argv = [*_unprivileged(), sys.executable, "-m", "turing", *(a.format(db=db) for a in args)]
+    argv = [*unprivileged(), sys.executable, "-m", "turing", *(a.format(db=db) for a in args)]
     return subprocess.run(
         argv, capture_output=True, text=True, env=env, cwd=ROOT, timeout=120, check=False
     )

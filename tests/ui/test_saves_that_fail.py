@@ -8,14 +8,13 @@ import os
 import shutil
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 import pexpect  # type: ignore[import-untyped]
-import pytest
 from click.testing import CliRunner
 
 from testsupport.cli import play_terminal
+from testsupport.processes import unprivileged
 from turing.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -67,25 +66,6 @@ def test_an_empty_name_leaves_without_saving_and_says_so(
     assert child.exitstatus == 1
 
 
-def _unprivileged() -> list[str]:
-    """Nothing for an ordinary user; for root, ``setpriv`` without the capabilities that
-    write where the permission bits forbid it (skipped where they cannot be dropped)."""
-    if os.geteuid() != 0:
-        return []
-    words = ["setpriv", "--bounding-set=-dac_override,-dac_read_search,-fowner", "--"]
-    if shutil.which("setpriv") is None:
-        pytest.skip("root without setpriv writes anywhere")
-    folder = Path(tempfile.mkdtemp(prefix="turing-ro-"))
-    try:
-        folder.chmod(0o555)
-        probe = subprocess.run([*words, "test", "-w", str(folder)], check=False)
-    finally:
-        folder.rmdir()
-    if probe.returncode != 1:
-        pytest.skip("root's capabilities cannot be dropped here")
-    return words
-
-
 def test_a_resumed_save_that_cannot_be_written_is_said_at_the_start(tmp_path: Path) -> None:
     save = tmp_path / "ro.json"
     made = CliRunner().invoke(main, ["play", "--seed", "1", "--save", str(save)], "pass\n")
@@ -94,7 +74,7 @@ def test_a_resumed_save_that_cannot_be_written_is_said_at_the_start(tmp_path: Pa
     env = {k: v for k, v in os.environ.items() if k not in ("TURING_LANG", "TURING_DEBUG")}
     env.update(PYTHONPATH=str(ROOT), TURING_LANG="en", NO_COLOR="1")
     done = subprocess.run(
-        [*_unprivileged(), sys.executable, "-m", "turing", "play", "--resume", "ro.json"],
+        [*unprivileged(), sys.executable, "-m", "turing", "play", "--resume", "ro.json"],
         input="pass\n", capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120,
         check=False,
     )  # fmt: skip
