@@ -14,7 +14,7 @@ from typing import Any, Final
 
 import click
 
-from turing.cli.output import EXIT_HUNG_UP, Terminated
+from turing.cli.output import EXIT_HUNG_UP
 from turing.cli.play import ask_at_terminal, open_session, play, say_bank_problem, show_over
 from turing.cli.serving import (
     SERVE_OPTIONS,
@@ -23,9 +23,9 @@ from turing.cli.serving import (
     check_terminal,
     command_line,
     end_with_server,
+    run_board,
     serve_board,
     serve_options,
-    signals_end_board,
 )
 from turing.i18n import _
 
@@ -99,19 +99,14 @@ def board(ctx: click.Context, /, serve: bool, host: str, port: int, **params: An
     quit_watch = end_with_server()
     app = BoardApp(session, resumed=resumed)
     app.quit_watch = quit_watch
-    left = ""
-    stopped: Terminated | None = None  # SIGTERM, or SIGHUP (the terminal closed)
-    with signals_end_board(app) as signalled:
-        try:
-            app.run()
-        except Terminated as exc:
-            stopped = exc
-        finally:
-            if not session.game.is_terminal():
-                left = saved_on_leaving(session, "board")
-            session.leave()  # a game left unfinished says so in its transcript
-            session.close()
-    stopped = stopped or signalled.stop
+
+    def leaving() -> str:
+        left = "" if session.game.is_terminal() else saved_on_leaving(session, "board")
+        session.leave()  # a game left unfinished says so in its transcript
+        session.close()
+        return left
+
+    stopped, left = run_board(app, leaving)
     code = stopped.exit_code if stopped is not None else app.return_code or 0
     if session.game.is_terminal():
         for saved, problem in session.end_saves:

@@ -52,9 +52,9 @@ from turing.cli.serving import (
     check_terminal,
     command_line,
     end_with_server,
+    run_board,
     serve_board,
     serve_options,
-    signals_end_board,
 )
 from turing.core.files import not_a_transcript
 from turing.core.rulebook import GAMES, RulesPageError, plain, rules_page
@@ -2078,15 +2078,9 @@ def board_command(
         warning=warning,
     )
     app.quit_watch = quit_watch
-    stopped: Terminated | None = None  # SIGTERM, or SIGHUP (the terminal closed)
-    with signals_end_board(app) as signalled:
-        try:
-            app.run()
-        except Terminated as exc:
-            stopped = exc
-        finally:
-            said = app.save_on_leaving() if sitting.phase is not Phase.OVER else ""
-    stopped = stopped or signalled.stop
+    stopped, said = run_board(
+        app, lambda: app.save_on_leaving() if sitting.phase is not Phase.OVER else ""
+    )
     code = stopped.exit_code if stopped is not None else app.return_code or 0
     if sitting.phase is Phase.OVER:
         if app.save_path is not None and app.save_failed is None:

@@ -248,6 +248,23 @@ def _off_the_terminal() -> None:
             os.close(devnull)
 
 
+def run_board(app: App[Any], leaving: Callable[[], str]) -> tuple[Terminated | None, str]:
+    """Run a board to its end, under :func:`signals_end_board`; ``leaving()`` (the game
+    saved and closed as it was left, whatever ended it) runs before the process may end.
+    Returns the signal that ended it (None: the board's own quit) and what ``leaving``
+    said."""
+    stopped: Terminated | None = None  # SIGTERM, or SIGHUP (the terminal closed)
+    said = ""
+    with signals_end_board(app) as signalled:
+        try:
+            app.run()
+        except Terminated as exc:
+            stopped = exc
+        finally:
+            said = leaving()
+    return stopped or signalled.stop, said
+
+
 @contextlib.contextmanager
 def signals_end_board(app: App[Any]) -> Iterator[BoardStop]:
     """While a board runs (and its game is saved on leaving), SIGTERM and SIGHUP ask the
