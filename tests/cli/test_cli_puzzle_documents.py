@@ -345,13 +345,41 @@ def test_fewer_verifiers_than_the_games_are_read_and_reported_by_check(tmp_path:
     assert code == 1
     assert f"{path}:1: FAIL t: has 3 verifiers; a puzzle of the game has 4, 5 or 6" in out
     code, out, err = run("solve", path)  # still read and solved
-    assert code == 1 and "3 verifiers" in out and "8 codes meet" in out and err == ""
+    assert code == 1 and "3 verifiers" in out and "8 codes meet" in out
+    assert err == (
+        f"note: {path}:1: has 3 verifiers; a puzzle of the game has 4, 5 or 6: "
+        "solved all the same, with no tier\n"
+    )
     code, out, err = run("share", path)
     assert (code, out) == (2, "")
     assert err == (
         f"error: {path}:1: cannot make a puzzle code: the puzzle has 3 verifiers; "
         "a puzzle of the game has 4, 5 or 6\n"
     )
+
+
+@pytest.mark.parametrize(("cards", "count"), [("[4, 9, 11]", "3 verifiers"), ("[4]", "1 verifier")])
+def test_fewer_verifiers_than_the_games_are_solved_with_no_tier(
+    tmp_path: Path, cards: str, count: str
+) -> None:
+    """The tiers are the game's, of puzzles of 4, 5 or 6 verifiers: a smaller puzzle is
+    solved without one, and said once a file to be none of the game's."""
+    path = write(tmp_path, "small.yaml", f"- cards: {cards}\n- cards: {cards}\n")
+    code, out, err = run("solve", path)
+    assert code != 2, err  # 1 for a single card: no reading of it leaves one code
+    titles = [line for line in out.splitlines() if line.startswith("puzzle ·")]
+    assert titles == [f"puzzle · classic · {count}"] * 2
+    assert err == (
+        f"note: {path}:1: has {count}; a puzzle of the game has 4, 5 or 6: "
+        "solved all the same, with no tier\n"
+    )
+    code, out, err = run("solve", "--json", path)
+    assert code != 2 and out.count("\n") == 2 and "easy" not in out
+    assert err.count("note:") == 1
+    code, out, _err = run("check", "--json", path)
+    assert '"difficulty": null' in out and '"difficulty": "easy"' not in out
+    code, out, _err = run("solve", write(tmp_path, "four.yaml", "cards: [4, 9, 11, 14]\n"))
+    assert "puzzle · classic · 4 verifiers · easy" in out
 
 
 def test_a_puzzle_of_the_game_is_not_reported_for_its_verifiers(tmp_path: Path) -> None:

@@ -198,6 +198,18 @@ def test_german_words_in_a_puzzle_file_are_named_by_their_english_ones_in_german
     )
 
 
+def test_a_puzzle_of_too_few_verifiers_is_solved_with_no_tier_in_german(tmp_path: Path) -> None:
+    path = tmp_path / "three.yaml"
+    path.write_text("cards: [4, 9, 11]\n", encoding="utf-8")
+    code, out, err = run("de", ["solve", str(path)])
+    assert code == 0
+    assert out.splitlines()[0] == "Rätsel · Klassisch · 3 Prüfer"
+    assert err.strip() == (
+        f"Notiz: {path}:1: hat 3 Prüfer; ein Rätsel des Spiels hat 4, 5 oder 6: trotzdem "
+        "gelöst, ohne Stufe"
+    )
+
+
 def test_a_bad_json_line_is_refused_in_german(tmp_path: Path) -> None:
     path = tmp_path / "bad.jsonl"
     path.write_text('{"cards": [4, 9, 11]}\n{"cards" [1]}\n', encoding="utf-8")

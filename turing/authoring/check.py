@@ -267,7 +267,7 @@ def check_puzzle(
                 tiers=", ".join(_TIER_WORDS),
             )
         )
-    elif stated is not None and str(stated).lower() != (tier or "none"):
+    elif count is None and stated is not None and str(stated).lower() != (tier or "none"):
         if tier is None:
             message = _("stated difficulty {stated} but the cards make it no published tier")
         else:

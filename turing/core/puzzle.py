@@ -1469,13 +1469,16 @@ def load_puzzle(path: str | os.PathLike[str], cardset: CardSet | None = None) ->
 
 
 def difficulty(puzzle: Puzzle, cardset: CardSet) -> str | None:
-    """The published tier: easy, standard, hard, or None when the cards fit no tier.
+    """The published tier: easy, standard, hard, or None when the cards fit no tier or
+    the puzzle is none of the game (fewer than its 4, 5 or 6 verifiers).
 
     Easy: every card in the easy range. Standard: every card easy or standard, at least one
     standard. Hard: at least (verifiers − 2) cards from the hard range. Extreme mode judges
     easy/standard on the real cards and hard on every card on the table.
     """
     n = puzzle.verifiers
+    if n not in GAME_VERIFIERS:
+        return None  # the tiers are the game's, of its puzzles of 4, 5 or 6 verifiers
     table = puzzle.shown_cards
     hard_pool = table if puzzle.mode.has_decoys else (puzzle.true_cards or table)
     if sum(cardset.tier_of(c) == "hard" for c in hard_pool) >= n - 2 and n >= 3:
