@@ -237,6 +237,86 @@ def test_a_key_is_noted_once_per_file_at_its_own_place(tmp_path: Path) -> None:
     ]
 
 
+@pytest.mark.parametrize("command", ["solve", "check", "analyze", "share"])
+@pytest.mark.parametrize(
+    ("key", "said"),
+    [
+        ("card", "puzzle is missing 'cards' (is 'card' meant for it?)"),
+        ("Cards", "puzzle is missing 'cards' (is 'Cards' meant for it?)"),
+        (
+            "karten",
+            "puzzle is missing 'cards' (the file's keys are English: is 'karten' meant for it?)",
+        ),
+    ],
+)
+def test_a_missing_cards_names_the_key_meant_for_it(
+    tmp_path: Path, command: str, key: str, said: str
+) -> None:
+    path = write(tmp_path, "typo.yaml", f"{key}: [4, 9, 11, 14]\n")
+    code, _out, err = run(command, path)
+    assert code == 2
+    assert err == f"error: {path}:1:1: {said}\n"
+
+
+def test_a_missing_cards_with_no_key_near_it_says_only_that(tmp_path: Path) -> None:
+    path = write(tmp_path, "none.yaml", "deck: [4, 9, 11, 14]\n")
+    code, _out, err = run("solve", path)
+    assert (code, err) == (2, f"error: {path}:1:1: puzzle is missing 'cards'\n")
+
+
+def german_note(path: str, line: int, key: str, known: str) -> str:
+    return (
+        f"note: {path}:{line}:1: unknown key '{key}' ignored "
+        f"(the file's keys are English: did you mean '{known}'?)"
+    )
+
+
+def test_a_key_in_german_is_named_by_its_english_key(tmp_path: Path) -> None:
+    text = (
+        "Karten: [1]\ncards: [4, 9, 11, 14]\nkriterien: [2, 1, 1, 3]\nLösung: '241'\n"
+        "Modus: classic\nschwierigkeit: easy\nechte_karten: [4, 9, 11, 14]\nkartensatz: x\n"
+    )
+    path = write(tmp_path, "de.yaml", text)
+    code, out, err = run("solve", path)
+    assert code == 0 and "candidate codes: 221 241" in out  # the criteria were not read
+    assert err.splitlines() == [
+        german_note(path, 1, "Karten", "cards"),
+        german_note(path, 3, "kriterien", "criteria"),
+        german_note(path, 4, "Lösung", "solution"),
+        german_note(path, 5, "Modus", "mode"),
+        german_note(path, 6, "schwierigkeit", "difficulty"),
+        german_note(path, 7, "echte_karten", "real_cards"),
+        german_note(path, 8, "kartensatz", "cardset"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("word", "mode"), [("albtraum", "nightmare"), ("Extrem", "extreme"), ("klassisch", "classic")]
+)
+def test_a_mode_in_german_is_named_by_its_english_value(
+    tmp_path: Path, word: str, mode: str
+) -> None:
+    path = write(tmp_path, "m.yaml", f"cards: [4, 9, 11, 14]\nmode: {word}\n")
+    code, out, err = run("solve", path)
+    assert (code, out) == (2, "")
+    assert err == (
+        f"error: {path}:2:7: unknown mode '{word}' "
+        f"(the file's values are English: did you mean '{mode}'?)\n"
+    )
+    code, _out, err = run("solve", write(tmp_path, "o.yaml", "cards: [4, 9, 11, 14]\nmode: x\n"))
+    assert "unknown mode 'x' (modes: classic, extreme, nightmare)" in err
+
+
+def test_a_stated_difficulty_in_german_is_named_by_its_english_value(tmp_path: Path) -> None:
+    text = "cards: [4, 9, 11, 14]\ncriteria: [2, 1, 1, 3]\ndifficulty: Leicht\n"
+    code, out, _err = run("check", write(tmp_path, "d.yaml", text))
+    assert code == 1
+    assert (
+        "stated difficulty 'Leicht' is not a difficulty (the file's values are English: "
+        "did you mean 'easy'?)"
+    ) in out
+
+
 def test_keys_of_their_own_are_not_noted(tmp_path: Path) -> None:
     text = (
         "id: t\ncards: [4, 9, 11, 14]\ncriteria: [2, 1, 1, 3]\ndifficulty: easy\n"
@@ -265,13 +345,41 @@ def test_fewer_verifiers_than_the_games_are_read_and_reported_by_check(tmp_path:
     assert code == 1
     assert f"{path}:1: FAIL t: has 3 verifiers; a puzzle of the game has 4, 5 or 6" in out
     code, out, err = run("solve", path)  # still read and solved
-    assert code == 1 and "3 verifiers" in out and "8 codes meet" in out and err == ""
+    assert code == 1 and "3 verifiers" in out and "8 codes meet" in out
+    assert err == (
+        f"note: {path}:1: has 3 verifiers; a puzzle of the game has 4, 5 or 6: "
+        "solved all the same, with no tier\n"
+    )
     code, out, err = run("share", path)
     assert (code, out) == (2, "")
     assert err == (
         f"error: {path}:1: cannot make a puzzle code: the puzzle has 3 verifiers; "
         "a puzzle of the game has 4, 5 or 6\n"
     )
+
+
+@pytest.mark.parametrize(("cards", "count"), [("[4, 9, 11]", "3 verifiers"), ("[4]", "1 verifier")])
+def test_fewer_verifiers_than_the_games_are_solved_with_no_tier(
+    tmp_path: Path, cards: str, count: str
+) -> None:
+    """The tiers are the game's, of puzzles of 4, 5 or 6 verifiers: a smaller puzzle is
+    solved without one, and said once a file to be none of the game's."""
+    path = write(tmp_path, "small.yaml", f"- cards: {cards}\n- cards: {cards}\n")
+    code, out, err = run("solve", path)
+    assert code != 2, err  # 1 for a single card: no reading of it leaves one code
+    titles = [line for line in out.splitlines() if line.startswith("puzzle ·")]
+    assert titles == [f"puzzle · classic · {count}"] * 2
+    assert err == (
+        f"note: {path}:1: has {count}; a puzzle of the game has 4, 5 or 6: "
+        "solved all the same, with no tier\n"
+    )
+    code, out, err = run("solve", "--json", path)
+    assert code != 2 and out.count("\n") == 2 and "easy" not in out
+    assert err.count("note:") == 1
+    code, out, _err = run("check", "--json", path)
+    assert '"difficulty": null' in out and '"difficulty": "easy"' not in out
+    code, out, _err = run("solve", write(tmp_path, "four.yaml", "cards: [4, 9, 11, 14]\n"))
+    assert "puzzle · classic · 4 verifiers · easy" in out
 
 
 def test_a_puzzle_of_the_game_is_not_reported_for_its_verifiers(tmp_path: Path) -> None:

@@ -62,6 +62,30 @@ REFUSED: list[tuple[list[str], str, str]] = [
         "(turing play --help listet die Optionen auf)",
     ),
     (
+        ["play", "--players", "ann,"],
+        "error: invalid value for --players: an empty name after 'ann': give names separated "
+        "by commas, like alice,bob,bot:greedy (turing play --help lists the options)",
+        "Fehler: ungültiger Wert für --players: ein leerer Name nach 'ann': gib die Namen durch "
+        "Kommas getrennt an, etwa anna,bernd,bot:greedy (turing play --help listet die Optionen "
+        "auf)",
+    ),
+    (
+        ["play", "--players", ", ann"],
+        "error: invalid value for --players: an empty name before 'ann': give names separated "
+        "by commas, like alice,bob,bot:greedy (turing play --help lists the options)",
+        "Fehler: ungültiger Wert für --players: ein leerer Name vor 'ann': gib die Namen durch "
+        "Kommas getrennt an, etwa anna,bernd,bot:greedy (turing play --help listet die Optionen "
+        "auf)",
+    ),
+    (
+        ["play", "--players", " ,"],
+        "error: invalid value for --players: no player named: give names separated by commas, "
+        "like alice,bob,bot:greedy (turing play --help lists the options)",
+        "Fehler: ungültiger Wert für --players: kein Spieler genannt: gib die Namen durch "
+        "Kommas getrennt an, etwa anna,bernd,bot:greedy (turing play --help listet die Optionen "
+        "auf)",
+    ),
+    (
         ["rules", "bogus"],
         "error: invalid value for 'TOPIC': 'bogus' is not one of 'criteria', 'mastermind', "
         "'superhirn', 'logik', 'master-collor', 'classic' (turing rules --help shows the usage)",

@@ -134,6 +134,21 @@ def test_markdown_shows_html_in_a_files_texts_as_text(tmp_path: Path) -> None:
     assert "<td>&lt;b&gt;evil&lt;/b&gt; | x</td>\n<td>133</td>" in page
 
 
+def test_markdown_reads_as_plain_text_and_renders_the_same(root: Path) -> None:
+    """Signs that start no markup where they stand (``■ < 4``, ``▲ > ■``) are written as
+    they are, readable as text, and rendered as themselves; only what would be markup
+    gets a backslash."""
+    from markdown_it import MarkdownIt
+
+    code, text = export("--format", "markdown", str(root / "puzzles" / "sample.yaml"))
+    assert code == 0, text
+    assert "&lt;" not in text and "&gt;" not in text and "&amp;" not in text
+    assert "1. ■ < 4 · 2. ■ = 4 · 3. ■ > 4" in text
+    assert "1. ▲ < ■ · 2. ▲ = ■ · 3. ▲ > ■" in text
+    page = MarkdownIt("commonmark").enable("table").render(text)
+    assert "1. ■ &lt; 4 · 2. ■ = 4 · 3. ■ &gt; 4" in page  # what HTML writes for < and >
+
+
 def test_a_file_puzzle_page_shows_its_tier_and_tests_needed(root: Path) -> None:
     for fmt in ("markdown", "html"):
         code, text = export("--format", fmt, str(root / "puzzles" / "extreme.yaml"))

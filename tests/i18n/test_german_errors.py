@@ -170,6 +170,46 @@ def test_an_unknown_key_is_said_to_be_ignored_in_german(tmp_path: Path) -> None:
     )
 
 
+def test_german_words_in_a_puzzle_file_are_named_by_their_english_ones_in_german(
+    tmp_path: Path,
+) -> None:
+    """A file's keys and values are English; a German word of one is named by it."""
+    path = tmp_path / "de.yaml"
+    path.write_text("cards: [4, 9, 11, 14]\nkriterien: [2, 1, 1, 3]\n", encoding="utf-8")
+    code, out, err = run("de", ["solve", str(path)])
+    assert code == 0 and "mögliche Codes: 221 241" in out
+    assert err.strip() == (
+        f"Notiz: {path}:2:1: unbekannter Schlüssel 'kriterien' ignoriert (die Schlüssel der "
+        "Datei sind englisch: meintest du 'criteria'?)"
+    )
+    path.write_text("karten: [4, 9, 11, 14]\n", encoding="utf-8")
+    code, _out, err = run("de", ["solve", str(path)])
+    assert code == 2
+    assert err.strip() == (
+        f"Fehler: {path}:1:1: dem Rätsel fehlt der Schlüssel 'cards' (die Schlüssel der Datei "
+        "sind englisch: ist 'karten' so gemeint?)"
+    )
+    path.write_text("cards: [4, 9, 11, 14]\nmode: albtraum\n", encoding="utf-8")
+    code, _out, err = run("de", ["solve", str(path)])
+    assert code == 2
+    assert err.strip() == (
+        f"Fehler: {path}:2:7: unbekannter Modus 'albtraum' (die Werte der Datei sind englisch: "
+        "meintest du 'nightmare'?)"
+    )
+
+
+def test_a_puzzle_of_too_few_verifiers_is_solved_with_no_tier_in_german(tmp_path: Path) -> None:
+    path = tmp_path / "three.yaml"
+    path.write_text("cards: [4, 9, 11]\n", encoding="utf-8")
+    code, out, err = run("de", ["solve", str(path)])
+    assert code == 0
+    assert out.splitlines()[0] == "Rätsel · Klassisch · 3 Prüfer"
+    assert err.strip() == (
+        f"Notiz: {path}:1: hat 3 Prüfer; ein Rätsel des Spiels hat 4, 5 oder 6: trotzdem "
+        "gelöst, ohne Stufe"
+    )
+
+
 def test_a_bad_json_line_is_refused_in_german(tmp_path: Path) -> None:
     path = tmp_path / "bad.jsonl"
     path.write_text('{"cards": [4, 9, 11]}\n{"cards" [1]}\n', encoding="utf-8")

@@ -19,7 +19,7 @@ from typing import Any, Final, Literal
 from turing.core.cards import TIER_LABELS, CardSet
 from turing.core.codes import CODE_TEXT, CodeSet
 from turing.core.files import shown_value
-from turing.core.puzzle import GAME_VERIFIERS, Loaded, Puzzle, difficulty
+from turing.core.puzzle import GAME_VERIFIERS, Loaded, Puzzle, difficulty, german_tier
 from turing.core.solver import (
     Deduction,
     Validity,
@@ -255,13 +255,19 @@ def check_puzzle(
     redundant = tuple(result.redundant_letters) if result is not None else ()
     stated = puzzle.extra.get("difficulty")
     if stated is not None and str(stated).lower() not in (*_TIER_WORDS, "none"):
+        english = german_tier(stated) if isinstance(stated, str) else None
         problems.append(
-            _("stated difficulty {stated} is not a difficulty ({tiers})").format(
+            _(
+                "stated difficulty {stated} is not a difficulty (the file's values are "
+                "English: did you mean {tier!r}?)"
+            ).format(stated=shown_value(stated), tier=english)
+            if english is not None
+            else _("stated difficulty {stated} is not a difficulty ({tiers})").format(
                 stated=shown_value(stated),
                 tiers=", ".join(_TIER_WORDS),
             )
         )
-    elif stated is not None and str(stated).lower() != (tier or "none"):
+    elif count is None and stated is not None and str(stated).lower() != (tier or "none"):
         if tier is None:
             message = _("stated difficulty {stated} but the cards make it no published tier")
         else:

@@ -15,7 +15,13 @@ from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 import click
 
-from turing.authoring.check import CollectionCheck, Engine, Solved, solve_puzzle
+from turing.authoring.check import (
+    CollectionCheck,
+    Engine,
+    Solved,
+    solve_puzzle,
+    verifier_count_problem,
+)
 from turing.cli.options import EVERY_PUZZLE_CARDSET, PUZZLE_PATH, cardset_option
 from turing.cli.output import (
     EXIT_OK,
@@ -194,6 +200,7 @@ def solve(
     forced = forced_cardset(cardset_name)
     unread: list[str] = []
     wrong = 0
+    noted: set[str] = set()  # the files whose puzzle of too few verifiers was said
     # A record per puzzle, as emit_json writes it, straight to the stream: thousands of
     # puzzles a second leave no time for an echo per line.
     write = sys.stdout.write
@@ -223,6 +230,7 @@ def solve(
                 unread.append(loaded.source)
                 continue
             wrong += bool(solved.problems)
+            _note_not_of_the_game(loaded, noted)
             if as_json:
                 write(dumps(solved.record()) + "\n")
             else:
@@ -231,6 +239,21 @@ def solve(
     except (BrokenPipeError, _ReaderGone):
         _silence_stdout()
     _finish(EXIT_USAGE if unread else EXIT_PROBLEM if wrong else EXIT_OK)
+
+
+def _note_not_of_the_game(loaded: Loaded, noted: set[str]) -> None:
+    """Say on standard error, once per file, that a puzzle of fewer verifiers than the
+    game's is none of its puzzles: it is solved, and given no tier."""
+    problem = verifier_count_problem(loaded.puzzle)
+    if problem is None or loaded.source in noted:
+        return
+    noted.add(loaded.source)
+    click.echo(
+        _("note: {place}: {problem}: solved all the same, with no tier").format(
+            place=f"{loaded.source}:{loaded.line}", problem=problem
+        ),
+        err=True,
+    )
 
 
 def _render_solved(console: Console, loaded: Loaded, solved: Solved) -> None:

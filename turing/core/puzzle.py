@@ -437,13 +437,84 @@ class KeyNote(NamedTuple):
     known: str
 
     def __str__(self) -> str:
-        return f"{self.source}:{self.line}:{self.column}: " + _(
-            "unknown key {key!r} ignored (did you mean {known!r}?)"
-        ).format(key=self.key, known=self.known)
+        message = (
+            _("unknown key {key!r} ignored (the file's keys are English: did you mean {known!r}?)")
+            if german_key(self.key) == self.known
+            else _("unknown key {key!r} ignored (did you mean {known!r}?)")
+        )
+        return f"{self.source}:{self.line}:{self.column}: " + message.format(
+            key=self.key, known=self.known
+        )
 
 
 #: The keys an unknown key is compared with: the document's own and a stated difficulty.
 _NOTED_KEYS: Final = (*sorted(_KNOWN_KEYS), "difficulty")
+
+#: The German words of the keys (the game's own words, docs/rules.de.md), as
+#: :func:`_german_spelling` writes them: a file's keys are English, and one written in
+#: German would be ignored.
+_GERMAN_KEYS: Final[dict[str, str]] = {
+    "karten": "cards",
+    "karte": "cards",
+    "kriterien": "criteria",
+    "kriterium": "criteria",
+    "modus": "mode",
+    "spielmodus": "mode",
+    "loesung": "solution",
+    "losung": "solution",
+    "echte_karten": "real_cards",
+    "echtekarten": "real_cards",
+    "kartensatz": "cardset",
+    "schwierigkeit": "difficulty",
+    "schwierigkeitsgrad": "difficulty",
+}
+
+#: The German words of the modes (the game's own: Klassisch, Extrem, Albtraum).
+_GERMAN_MODES: Final[dict[str, str]] = {
+    "klassisch": "classic",
+    "extrem": "extreme",
+    "albtraum": "nightmare",
+    "alptraum": "nightmare",
+}
+
+
+#: The German words of the tiers a document's ``difficulty`` states (leicht, normal, schwer).
+_GERMAN_TIERS: Final[dict[str, str]] = {
+    "leicht": "easy",
+    "normal": "standard",
+    "mittel": "standard",
+    "schwer": "hard",
+}
+
+
+def _german_spelling(word: str) -> str:
+    """A word as the German tables hold it: lower case, umlauts as ``ae`` ``oe`` ``ue``,
+    ``ß`` as ``ss``, a space or a dash as ``_``.
+
+    >>> _german_spelling("Lösung"), _german_spelling("Echte Karten")
+    ('loesung', 'echte_karten')
+    """
+    word = word.strip().casefold().replace("ä", "ae").replace("ö", "oe").replace("ü", "ue")
+    return re.sub(r"[\s-]+", "_", word)
+
+
+def german_key(key: str) -> str | None:
+    """The English key of a puzzle document a German ``key`` names, or None.
+
+    >>> german_key("Kriterien"), german_key("Lösung"), german_key("cards")
+    ('criteria', 'solution', None)
+    """
+    return _GERMAN_KEYS.get(_german_spelling(key))
+
+
+def german_mode(value: str) -> str | None:
+    """The English mode a German mode word names (``Albtraum`` → ``nightmare``), or None."""
+    return _GERMAN_MODES.get(_german_spelling(value))
+
+
+def german_tier(value: str) -> str | None:
+    """The English tier a German tier word names (``leicht`` → ``easy``), or None."""
+    return _GERMAN_TIERS.get(_german_spelling(value))
 
 
 def _distance(a: str, b: str) -> int:
@@ -468,13 +539,21 @@ def _distance(a: str, b: str) -> int:
 def nearest_key(key: str) -> str | None:
     """The known key an unknown ``key`` nearly is, or None: the same but for case, or a
     small edit away (one edit for a key of five letters or fewer, two for a longer one;
-    ``id`` only in another case).
+    ``id`` only in another case), or its German word.
 
     >>> nearest_key("critera"), nearest_key("real_card"), nearest_key("mdoe"), nearest_key("ID")
     ('criteria', 'real_cards', 'mode', 'id')
     >>> nearest_key("verifiers"), nearest_key("seed"), nearest_key("ix")
     (None, None, None)
+
+    A German word of a key is nearly it too (:func:`german_key`):
+
+    >>> nearest_key("kriterien"), nearest_key("Karten")
+    ('criteria', 'cards')
     """
+    german = german_key(key)
+    if german is not None:
+        return german
     word = key.lower()
     near: list[tuple[int, str]] = []
     for known in _NOTED_KEYS:
@@ -733,6 +812,21 @@ def _check_shown_text(value: Any, key: str, where: Where) -> None:
     raise _fail(where, (key,), message, E_PUZZLE_TEXT)
 
 
+def _missing_cards(doc: dict[str, Any]) -> str:
+    """The error of a document without ``cards``, naming a key meant for it: one nearly
+    ``cards`` (``card``) or its German word (``karten``), which is ignored as every
+    unknown key is."""
+    for key in doc:
+        if key in _KNOWN_KEYS or not isinstance(key, str) or nearest_key(key) != "cards":
+            continue
+        if german_key(key) == "cards":
+            return _(
+                "puzzle is missing 'cards' (the file's keys are English: is {key!r} meant for it?)"
+            ).format(key=key)
+        return _("puzzle is missing 'cards' (is {key!r} meant for it?)").format(key=key)
+    return _("puzzle is missing 'cards'")
+
+
 def _checked_puzzle(
     data: Any, where: Where, cardset: CardSet | None, cardset_base: Path | None
 ) -> Puzzle:
@@ -756,17 +850,20 @@ def _checked_puzzle(
                 E_PUZZLE_TYPE,
             )
         if mode_value.lower() not in MODES:
-            raise _fail(
-                where,
-                ("mode",),
-                _("unknown mode {name} (modes: {modes})").format(
+            english = german_mode(mode_value)
+            message = (
+                _(
+                    "unknown mode {name} (the file's values are English: did you mean {mode!r}?)"
+                ).format(name=shown_value(mode_value), mode=english)
+                if english is not None
+                else _("unknown mode {name} (modes: {modes})").format(
                     name=shown_value(mode_value), modes=", ".join(MODES)
-                ),
-                E_PUZZLE_TYPE,
+                )
             )
+            raise _fail(where, ("mode",), message, E_PUZZLE_TYPE)
         mode = Mode.parse(mode_value)
     if "cards" not in doc:
-        raise _fail(where, (), _("puzzle is missing 'cards'"), E_PUZZLE)
+        raise _fail(where, (), _missing_cards(doc), E_PUZZLE)
     cards_value = doc["cards"]
     if not isinstance(cards_value, _SEQUENCES):
         raise _fail(where, ("cards",), _("'cards' must be a list"), E_PUZZLE_TYPE)
@@ -1372,13 +1469,16 @@ def load_puzzle(path: str | os.PathLike[str], cardset: CardSet | None = None) ->
 
 
 def difficulty(puzzle: Puzzle, cardset: CardSet) -> str | None:
-    """The published tier: easy, standard, hard, or None when the cards fit no tier.
+    """The published tier: easy, standard, hard, or None when the cards fit no tier or
+    the puzzle is none of the game (fewer than its 4, 5 or 6 verifiers).
 
     Easy: every card in the easy range. Standard: every card easy or standard, at least one
     standard. Hard: at least (verifiers − 2) cards from the hard range. Extreme mode judges
     easy/standard on the real cards and hard on every card on the table.
     """
     n = puzzle.verifiers
+    if n not in GAME_VERIFIERS:
+        return None  # the tiers are the game's, of its puzzles of 4, 5 or 6 verifiers
     table = puzzle.shown_cards
     hard_pool = table if puzzle.mode.has_decoys else (puzzle.true_cards or table)
     if sum(cardset.tier_of(c) == "hard" for c in hard_pool) >= n - 2 and n >= 3:

@@ -295,16 +295,23 @@ def render_html(booklet: Booklet, cardset_for: CardsetFor, lang: str | None = No
 # -- Markdown -------------------------------------------------------------------------------
 
 
-#: What Markdown would read as markup in a text: inline markup, a table's cell border and
-#: the backslash that escapes them.
-_MARKUP: Final = re.compile(r"([\\`*_\[\]|])")
+#: What Markdown would read as markup in a text: inline markup (strikethrough too), a
+#: table's cell border and the backslash that escapes them; a ``<`` that would open an
+#: HTML tag or a link (``<b``, ``</``, ``<!``, ``<?``) and an ``&`` that would start an
+#: entity (``&amp;``, ``&#38;``). A ``<`` or ``>`` beside a space or a digit (``■ < ●``,
+#: ``▲ > 1``) starts nothing, and the texts never start a line (a ``>`` there would quote).
+_MARKUP: Final = re.compile(r"([\\`*_\[\]|~]|<(?=[A-Za-z/!?])|&(?=#|[A-Za-z0-9]+;))")
 
 
 def _md(text: object) -> str:
     """A text from a file (a title, an id, a criterion) as Markdown shows it, letter for
-    letter: HTML in it escaped as entities (``<`` ``>`` ``&``, which Markdown would pass
-    through as markup), and Markdown's own markup characters with a backslash."""
-    return _MARKUP.sub(r"\\\1", html.escape(str(text), quote=False))
+    letter, and as it reads as plain text: a character Markdown would take for markup
+    there with a backslash (CommonMark's escapes), every other as it is.
+
+    >>> _md("▲ > 1"), _md("■ < ●"), _md("a_b <b> &amp; x & y")
+    ('▲ > 1', '■ < ●', 'a\\\\_b \\\\<b> \\\\&amp; x & y')
+    """
+    return _MARKUP.sub(r"\\\1", str(text))
 
 
 def _md_lines(lines: list[str], empty: str) -> str:

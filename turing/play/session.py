@@ -768,13 +768,36 @@ def _is_bot_named(part: str) -> bool:
         return False
 
 
+def _no_empty_name(raw: list[str]) -> None:
+    """Refuse a list of names (split at the commas) that holds an empty one, naming where:
+    none given at all, or the empty one by the name before it (the first: after it)."""
+    if not any(raw):
+        raise SessionError(
+            _("no player named: give names separated by commas, like alice,bob,bot:greedy")
+        )
+    for index, part in enumerate(raw):
+        if part:
+            continue
+        before = next((p for p in reversed(raw[:index]) if p), None)
+        if before is not None:
+            message = _(
+                "an empty name after {name!r}: give names separated by commas, "
+                "like alice,bob,bot:greedy"
+            ).format(name=before)
+        else:
+            message = _(
+                "an empty name before {name!r}: give names separated by commas, "
+                "like alice,bob,bot:greedy"
+            ).format(name=next(p for p in raw if p))
+        raise SessionError(message)
+
+
 def parse_players(text: str | None) -> list[tuple[str, str | None]]:
     """``alice,bob,bot:greedy`` → [(name, bot kind or None)]; bot names made unique."""
     if text is None:
         return [(_(DEFAULT_PLAYER), None)]
     raw = [part.strip() for part in text.split(",")]
-    if not raw or any(not part for part in raw):
-        raise SessionError(_("give names separated by commas, like alice,bob,bot:greedy"))
+    _no_empty_name(raw)
     out: list[tuple[str, str | None]] = []
     taken: set[str] = set()
     # names written in full further on (bot:greedy-2), which a bot named here does not take
