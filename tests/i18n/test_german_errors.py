@@ -353,7 +353,7 @@ def test_a_criterion_error_is_made_in_the_language_in_use() -> None:
 
 CODES = {
     "mistyped": ("ABCDEFGH", "passt nicht zu seinem Prüfzeichen"),
-    "too short": ("1", "ist zu kurz"),
+    "too short": ("Z", "ist zu kurz"),  # "1" names the shipped puzzle 01
     "not a code character": ("AB%CDE", "ist kein Codezeichen"),
     "too long": ("A" * 40, "40 Zeichen sind zu viele"),
 }

@@ -394,6 +394,41 @@ def test_a_resumed_game_starts_with_a_recap(tmp_path: Path) -> None:
     assert "Next: ann's turn." in result.output
 
 
+def test_the_recap_counts_the_game_so_far_not_under_the_last_round(tmp_path: Path) -> None:
+    """Saved in round 2 after 3 tests in round 1 and 1 in round 2: the 4 tests are the
+    game's so far, said under their own heading, not under "Round 1 was:"; the other
+    seat's count is shown, no one's codes or answers."""
+    save = tmp_path / "g.json"
+    play(
+        ["--players", "ann,bob", "--save", str(save)],
+        "c 111; t a b c\npass\n\nc 222; t a\npass\n\nc 333; t d\nsave\nquit\n",
+    )
+    for lang, was, passed, so_far, ann, bob in (
+        (
+            "en",
+            "Round 1 was:",
+            ("ann passed", "bob passed"),
+            "The game so far:",
+            "ann: 4 tests, in the game",
+            "bob: 1 test, in the game",
+        ),
+        (
+            "de",
+            "Runde 1 war:",
+            ("ann hat gepasst", "bob hat gepasst"),
+            "Das Spiel bisher:",
+            "ann: 4 Tests, im Spiel",
+            "bob: 1 Test, im Spiel",
+        ),
+    ):
+        result = play(["--lang", lang, "--resume", str(save)], "quit\n")
+        lines = [line.strip() for line in result.output.splitlines()]
+        start = lines.index(was)
+        assert lines[start : start + 6] == [was, *passed, so_far, ann, bob], result.output
+        recap = "\n".join(lines[: start + 6])
+        assert not any(code in recap for code in ("111", "222", "333", "✔", "✘"))
+
+
 def test_the_save_keeps_the_answer_out_of_plain_sight(tmp_path: Path) -> None:
     save = tmp_path / "g.json"
     play(["--save", str(save)], "save\nquit\n")

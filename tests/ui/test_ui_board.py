@@ -526,6 +526,34 @@ def test_ctrl_q_saves_an_unfinished_game_to_its_save_file(tmp_path: Path) -> Non
     assert last == {"event": "abandoned", "round": 1, "saved": True}
 
 
+@run_async
+async def test_a_resumed_hot_seat_board_says_the_counts_are_the_game_so_far(
+    tmp_path: Path,
+) -> None:
+    """Saved in round 2, ann after 3 tests in round 1 and 1 in round 2: the board's recap
+    says the 4 are the game so far, and shows bob's count, not his code."""
+    board = board_module()
+    save = tmp_path / "g.json"
+    CliRunner().invoke(
+        main,
+        ["play", "--players", "ann,bob", "--save", str(save)],
+        input="c 111; t a b c\npass\nc 222; t a\npass\nc 333; t d\nsave\nquit\n",
+    )
+    resumed, _ = load_save(str(save))
+    app = board.BoardApp(resumed, resumed=True, compare=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("enter")  # the cover before ann's turn
+        await settle(pilot, app)
+        screen = await shown(pilot, app)
+        await pilot.press("ctrl+q")
+    side = " ".join(" ".join(line.rsplit("▏", 1)[-1] for line in screen.splitlines()).split())
+    assert (
+        "Resumed in round 2. The game so far: ann: 4 tests, in the game. bob: 1 test, in the game."
+    ) in side, side
+    assert "222" not in screen
+
+
 def test_board_without_a_terminal_says_so_and_starts_nothing(tmp_path: Path) -> None:
     """Keys from a pipe or a file: the board would wait for keys nobody can press."""
     pytest.importorskip("textual")

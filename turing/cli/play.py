@@ -53,10 +53,9 @@ from turing.core.puzzle import (
     Puzzle,
     id_key,
     puzzle_cardset,
-    with_id,
 )
 from turing.i18n import N_, _, asked_yes_or_no, ngettext
-from turing.play.game import GameError, puzzles_dir, sample_puzzle_path, shipped_puzzles
+from turing.play.game import GameError, puzzles_dir, sample_puzzle_path, shipped_with_id
 from turing.play.session import (
     EXAMPLE_CODE,
     Session,
@@ -130,9 +129,7 @@ def _shipped_by_id(puzzle_id: str, forced: CardSet | None) -> tuple[Puzzle, Card
     lists; copies of one puzzle under one id (a file of the rule book's problems and the
     sample) are that puzzle, two different puzzles under one id are refused by name."""
     folder = puzzles_dir()
-    shipped = list(shipped_puzzles(forced))
-    picked = with_id((loaded for _inside, loaded in shipped), puzzle_id)
-    found = [(inside, loaded) for inside, loaded in shipped if loaded in picked]
+    found = shipped_with_id(puzzle_id, forced)
     if not found:
         fail(
             _(

@@ -13,8 +13,9 @@ from typing import Any, Final, TypeVar
 import click
 
 from turing.cli.options import cardset_option, id_option, read_with_ids
-from turing.cli.output import emit_json, fail
+from turing.cli.output import command_to_copy, emit_json, fail
 from turing.core.cards import CardSet, load_cardset
+from turing.core.errors import TuringError
 from turing.core.puzzle import Loaded, Puzzle
 from turing.i18n import N_, _
 
@@ -46,10 +47,51 @@ def shared_puzzle(code: str) -> tuple[Puzzle, CardSet]:
     the command line shows as one error line with exit status 2. The puzzle has no id;
     name it :data:`SHARED_LABEL` on screen.
     """
-    from turing.core.sharecode import read_code  # only a command given a code needs it
+    from turing.core.sharecode import ShareCodeError, read_code  # only for a given code
 
-    shared = read_code(code)
+    try:
+        shared = read_code(code)
+    except ShareCodeError:
+        hint = _shipped_id_hint(code)
+        if hint is None:
+            raise
+        fail(hint)
     return shared.puzzle, shared.cardset
+
+
+def _shipped_id_hint(code: str) -> str | None:
+    """What to say of a ``--code`` that is no code but a shipped puzzle's id (``B52 O00``,
+    as the box prints it): how this command takes that puzzle; else None. Ids are public:
+    ``turing puzzles`` lists them."""
+    from turing.play.game import puzzles_dir, shipped_with_id
+
+    try:
+        found = shipped_with_id(code)
+    except TuringError:  # a shipped file that cannot be read: no hint
+        return None
+    if not found or len({loaded.puzzle.id for _inside, loaded in found}) != 1:
+        return None
+    inside, loaded = found[0]
+    puzzle_id = str(loaded.puzzle.id)
+    ctx = click.get_current_context(silent=True)
+    command = ctx.info_name if ctx is not None and ctx.info_name else "play"
+    path = puzzles_dir() / inside
+    if command in ("play", "board"):
+        how = command_to_copy(command, "--id", puzzle_id)
+    elif command == "analyze":
+        how = command_to_copy(command, path, "--id", puzzle_id)
+    else:  # solve, check: every puzzle of the file
+        how = command_to_copy(command, path)
+    typed = code.strip()
+    if typed == puzzle_id:
+        return _(
+            "{code!r} is the id of a shipped puzzle, not a puzzle code (those come from "
+            "turing share); take it with: {command}"
+        ).format(code=typed, command=how)
+    return _(
+        "{code!r} names the shipped puzzle {id!r}, not a puzzle code (those come from "
+        "turing share); take it with: {command}"
+    ).format(code=typed, id=puzzle_id, command=how)
 
 
 def with_notes(items: Iterable[T]) -> Iterator[T]:

@@ -1088,10 +1088,26 @@ def id_key(text: str) -> str:
 def with_id(loaded: Iterable[Loaded], wanted: str) -> list[Loaded]:
     """The puzzles of ``loaded`` whose id is ``wanted``: those whose id is written exactly
     so (case included), else those that match it without case, spaces, dashes or
-    underscores (:func:`id_matches`). More than one is an id that picks no one puzzle."""
-    found = [each for each in loaded if id_matches(each.puzzle.id, wanted)]
+    underscores (:func:`id_matches`), else, for a number, those whose id is that number
+    with leading zeros (``1`` finds ``01``). More than one is an id that picks no one
+    puzzle."""
+    puzzles = list(loaded)
+    found = [each for each in puzzles if id_matches(each.puzzle.id, wanted)]
     exact = [each for each in found if each.puzzle.id == wanted]
-    return exact or found
+    if found or not _NUMBER.fullmatch(id_key(wanted)):
+        return exact or found
+    number = int(id_key(wanted))
+    return [
+        each
+        for each in puzzles
+        if each.puzzle.id is not None
+        and _NUMBER.fullmatch(id_key(each.puzzle.id))
+        and int(id_key(each.puzzle.id)) == number
+    ]
+
+
+#: an id that is a number (ASCII digits only)
+_NUMBER: Final = re.compile(r"[0-9]+")
 
 
 class Loaded(NamedTuple):

@@ -41,6 +41,7 @@ from turing.core.puzzle import (
     PuzzleError,
     iter_puzzle_file,
     puzzle_from_dict,
+    with_id,
 )
 from turing.core.solver import (
     SolverError,
@@ -966,6 +967,17 @@ def shipped_puzzles(
             yield inside, loaded
 
 
+def shipped_with_id(
+    wanted: str, cardset: CardSet | None = None, folder: Path | None = None
+) -> list[tuple[str, Loaded]]:
+    """The shipped puzzles (:func:`shipped_puzzles`) whose id is ``wanted`` as ids are
+    looked for (:func:`~turing.core.puzzle.with_id`: ``b52o00`` finds ``B52 O00``, ``1``
+    finds ``01``), each with its file's path inside the folder."""
+    shipped = list(shipped_puzzles(cardset, folder))
+    picked = {id(each) for each in with_id((loaded for _inside, loaded in shipped), wanted)}
+    return [(inside, loaded) for inside, loaded in shipped if id(loaded) in picked]
+
+
 __all__ = [
     "MAX_PLAYERS",
     "PUZZLE_SUFFIXES",
@@ -991,4 +1003,5 @@ __all__ = [
     "puzzles_dir",
     "sample_puzzle_path",
     "shipped_puzzles",
+    "shipped_with_id",
 ]

@@ -762,7 +762,10 @@ class BoardApp(ServedApp):
         self._fit(*self.size)
         if self.resumed:
             recap = self.session.recap()
-            parts = [_("Resumed in round {round}.").format(round=recap.round)]
+            parts = [
+                _("Resumed in round {round}.").format(round=recap.round),
+                _("The game so far:"),
+            ]
             for seat in recap.seats:
                 line = (
                     _("{name} (bot): {tests}, {status}")

@@ -1158,6 +1158,9 @@ class PromptView:
                 recap.last_reveal,
                 heading=_("Round {round} was:").format(round=recap.last_reveal.round),
             )
+        # the counts are of the whole game, this round's tests too: not under the last
+        # round's heading
+        self.say(_("The game so far:"), style="bold")
         for seat in recap.seats:
             line = (
                 _("{name} (bot): {tests}, {status}")
