@@ -658,7 +658,8 @@ async def footer_keys(pilot: Any, app: Any, width: int) -> dict[str, str]:
     from textual.widgets._footer import FooterKey
 
     for _ in range(100):
-        if all(key.region.width > 0 for key in app.screen.query(FooterKey)):
+        shown = list(app.screen.query(FooterKey))  # none yet: the footer not composed
+        if shown and all(key.region.width > 0 for key in shown):
             break
         await pilot.pause(0.05)
     keys = {}
