@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import click
 
-from turing.cli.output import HungUp, Terminated, fail, missing_extra
+from turing.cli.output import HungUp, Terminated, fail, missing_extra, terminal_gone
 from turing.i18n import _, current_language
 
 if TYPE_CHECKING:
@@ -296,7 +296,7 @@ def signals_end_board(app: App[Any]) -> Iterator[BoardStop]:
         # starts drawing and reading keys anew, over the board that is ending
         with contextlib.suppress(AttributeError, ValueError):
             signal.signal(signal.SIGCONT, signal.SIG_DFL)
-        if hung_up:
+        if hung_up and terminal_gone():  # not a SIGHUP sent with the terminal still there
             _off_the_terminal()
         threading.Thread(target=ending, name="board-stop", daemon=True).start()
         import asyncio
