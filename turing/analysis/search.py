@@ -2590,10 +2590,16 @@ def _fraction(x: Fraction | None) -> str | None:
 
 
 def plan_round(
-    search: Search, state: int, code: int, tested: tuple[int, ...] = ()
+    search: Search,
+    state: int,
+    code: int,
+    tested: tuple[int, ...] = (),
+    first: int | None = None,
 ) -> RoundStep | None:
-    """The policy's adaptive tests of ``code`` this round, from ``state``."""
-    v = search.best_in_round(state, code, tested)
+    """The policy's adaptive tests of ``code`` this round, from ``state``; ``first``: the
+    verifier to test first (the one :meth:`Search.best_new_round` names with ``code``,
+    as the policy plays it), else the policy's next test in the round."""
+    v = search.best_in_round(state, code, tested) if first is None else first
     if v is None:
         return None
     yes_bits = search.yes[code][v] & state
@@ -2784,7 +2790,9 @@ def analyze_hypotheses(
         try:
             move = search.best_new_round(root)
             if move is not None:
-                plan = plan_round(search, root, move[0])
+                # The round the policy plays (hint best, bot:optimal): its first test is
+                # the new round's move, ties and all, then its tests within the round.
+                plan = plan_round(search, root, move[0], first=move[1])
                 assert plan is not None
                 considered = len({search.code_splits(root, c) for c in search.code_classes})
                 keeping = len(search.round_codes(root))
