@@ -120,7 +120,12 @@ def test_under_a_time_limit_the_default_work_limit_is_off(
         # the expected search stopped (its mean of the tests exact only if its bounds meet)
         stopped = dict(capped.stopped_by)
         assert capped.rounds_expected is None, name
-        assert "work" in (stopped.get("min_tests_expected"), stopped.get("rounds_expected"))
+        assert stopped["rounds_expected"] == "expected_work", name
+        assert stopped.get("min_tests_expected", "expected_work") == "expected_work", name
+        # (the worst case's own work limit, still 1,000, may have stopped it first)
+        worst_stopped = "round_work" if capped.min_tests_worst is not None else "max_work"
+        assert stopped["rounds_worst"] == worst_stopped, name
+        assert set(stopped) == set(capped.bounds_only), name
         if capped.min_tests_expected is not None:
             assert capped.min_tests_expected == exact.min_tests_expected, name
         assert capped.rounds_worst is None, name
@@ -359,7 +364,7 @@ def test_a_strategy_within_the_fewest_tests_bounds_the_mean() -> None:
     assert Fraction(search.expected_sum(search.full), len(hyps)) == Fraction(13, 3) <= within
     # ``analyze`` reports it when the mean's search stops.
     result = analyze_hypotheses(hyps, expected_states=1, rounds=False)
-    assert result.stopped_by == (("min_tests_expected", "states"),)
+    assert result.stopped_by == (("min_tests_expected", "expected_states"),)
     assert result.expected_bounds_exact is not None
     # Below it, the bound two tests deep (one test deep: 23/8).
     assert result.expected_bounds_exact == (Fraction(43, 12), Fraction(109, 24))

@@ -235,3 +235,54 @@ def test_json_means_are_exact_fractions() -> None:
             # Unrounded: every digit a float has (not 4 decimals).
             assert len(repr(r["min_tests_expected"]).split(".")[1]) > 4
     assert seen_thirds_or_sevenths
+
+
+#: generated runs (mode, verifiers, count, seed, more options) whose puzzles' first test
+#: analyze and ``hint best`` are compared on; the first two hold C4E-PI77TT, C4E-MYXTPH
+#: and C5S-LO5SBO, where two tests split the start equally well
+FIRST_TEST_RUNS = [
+    ("classic", 4, 30, 5, ("--min-tests", "3")),
+    ("classic", 5, 20, 7, ()),
+    ("classic", 6, 8, 2, ()),
+    ("extreme", 4, 10, 3, ()),
+    ("nightmare", 4, 10, 2, ()),
+]
+
+
+def test_analyze_starts_its_first_round_with_hint_bests_test(tmp_path: Path) -> None:
+    """The first round analyze shows is the one the policy plays: the same code and the
+    same first verifier as ``hint best`` (and ``bot:optimal``), ties included."""
+    from turing.core.solver import deduce
+
+    cardset = load_cardset("classic")
+    compared: set[str] = set()
+    for mode, verifiers, count, seed, more in FIRST_TEST_RUNS:
+        path = tmp_path / f"{mode}{verifiers}.jsonl"
+        code, _, err = run(
+            "generate",
+            *("-n", str(count), "--seed", str(seed), "--mode", mode),
+            *("--verifiers", str(verifiers), "-o", str(path), *more),
+        )
+        assert code == 0, err
+        for line in path.read_text().splitlines():
+            puzzle = puzzle_from_dict(json.loads(line), cardset)
+            size = len(deduce(puzzle.public(), cardset).hypotheses)
+            if not 2 <= size <= 100:  # known at once, or slow to analyse here
+                continue
+            one = tmp_path / "one.json"
+            one.write_text(line)
+            code, out, err = run("analyze", str(one), "--json", "--no-expected")
+            assert code == 0, err
+            first = json.loads(out)["first_round"]
+            if first is None:  # the cards alone fix the code
+                continue
+            code, played, err = run("play", str(one), stdin="hint best\nquit\n")
+            assert "Traceback" not in played + err
+            best = [x for x in played.splitlines() if x.startswith("Best now: compose ")]
+            assert best, played
+            said = f"Best now: compose {first['code']} and test {first['plan']['verifier']} "
+            assert best[0].startswith(said), (puzzle.id, first["code"], best[0])
+            assert first["verifiers"][0] == first["plan"]["verifier"]
+            compared.add(str(puzzle.id))
+    assert {"C4E-PI77TT", "C4E-MYXTPH", "C5S-LO5SBO"} <= compared
+    assert len(compared) >= 40

@@ -91,20 +91,20 @@ def test_each_figure_given_as_bounds_says_which_limit_stopped_it(tmp_path: Path)
         (
             ["--max-work", "1000", "--no-rounds", "--no-expected"],
             "min_tests_worst",
-            "work",
+            "max_work",
             "raise --max-work",
         ),
-        (["--max-states", "20"], "min_tests_worst", "states", "raise --max-states"),
+        (["--max-states", "20"], "min_tests_worst", "max_states", "raise --max-states"),
         (
             ["--expected-states", "5", "--no-rounds"],
             "min_tests_expected",
-            "states",
+            "expected_states",
             "--expected-states",
         ),
         (
             ["--round-states", "5", "--no-expected"],
             "rounds_worst",
-            "states",
+            "round_states",
             "raise --round-states",
         ),
     ]
@@ -114,7 +114,7 @@ def test_each_figure_given_as_bounds_says_which_limit_stopped_it(tmp_path: Path)
         record = json.loads(out)
         assert figure in record["bounds_only"], options
         assert record["stopped_by"][figure] == limit, options
-        assert set(record["stopped_by"]) <= set(record["bounds_only"])
+        assert set(record["stopped_by"]) == set(record["bounds_only"]), options
         code, out, err = run("analyze", str(path), *options)
         assert code == 0, err
         assert words in out and "to search further" in out, out
@@ -313,11 +313,15 @@ def test_a_stopped_search_whose_bounds_meet_gives_the_exact_figure() -> None:
     assert "min_tests_expected" not in record["stopped_by"]
     # the mean of the rounds needed the stopped search
     assert record["rounds_expected"] is None
-    assert record["stopped_by"] == {"rounds_expected": "states"}
+    assert record["stopped_by"] == {"rounds_expected": "expected_states"}
     code, out, err = run("analyze", published, "--id", "02", "--expected-states", "5")
     assert code == 0, err
-    assert "fewest tests on average (every assignment equally likely): 2.857\n" in out
-    assert "bounds only" not in out and "to search further" not in out
+    assert (
+        "fewest tests on average (every assignment equally likely): 2.857 (the rounds with it "
+        "not found: the exact expected search stopped at its limit)\n"
+        "    (its state limit stopped it: raise --expected-states to search further)\n"
+    ) in out
+    assert "bounds only" not in out
     # The rounds search of puzzle 03 stops at 2 states, having proven 1 round enough.
     args = ("analyze", published, "--id", "03", "--no-expected", "--round-states", "2")
     code, out, err = run(*args, "--json")
@@ -329,3 +333,78 @@ def test_a_stopped_search_whose_bounds_meet_gives_the_exact_figure() -> None:
     assert code == 0, err
     assert "fewest tests that guarantee the code: 2 (in 1 round)\n" in out
     assert "bounds only" not in out
+
+
+#: a classic puzzle of 19 assignments (C4H-JEZCAN), every figure exact within a second
+CLASSIC = '{"id": "C4H-JEZCAN", "cards": [7, 23, 25, 48]}\n'
+#: a classic puzzle of 28 assignments (C4E-WTFVFG): 5 tests, 4 proven too few at once
+CLASSIC_28 = '{"id": "C4E-WTFVFG", "cards": [9, 11, 12, 17]}\n'
+#: a hard 5-verifier extreme puzzle (E5H-DZNSPA, 893 assignments) whose worst case is
+#: found within a second and the rest not
+EXTREME_5 = '{"mode": "extreme", "cards": [[4, 45], [8, 27], [28, 33], [36, 48], [39, 43]]}\n'
+
+
+def test_stopped_by_names_the_option_whose_limit_stopped_the_search(tmp_path: Path) -> None:
+    """The whole search's state limit, not the rounds' own, when that is the one passed:
+    in JSON (the limit's own name) and in words (its option)."""
+    path = tmp_path / "c.jsonl"
+    path.write_text(CLASSIC)
+    big = ("--round-states", "10000000", "--expected-states", "10000000")
+    code, out, err = run("analyze", str(path), "--json", "--max-states", "1", *big)
+    assert code == 0, err
+    record = json.loads(out)
+    assert record["min_tests_worst"] == 4
+    assert record["stopped_by"] == {"rounds_worst": "max_states", "rounds_expected": "max_states"}
+    assert set(record["bounds_only"]) == set(record["stopped_by"])
+    code, out, err = run("analyze", str(path), "--max-states", "1", *big)
+    assert code == 0, err
+    assert out.count("(its state limit stopped it: raise --max-states to search further)") == 2
+    assert "--round-states" not in out and "--expected-states" not in out
+    # each of the three state limits, named apart
+    small = ("--max-states", "10000000", "--round-states", "1", "--expected-states", "1")
+    code, out, err = run("analyze", str(path), "--json", *small)
+    assert code == 0, err
+    record = json.loads(out)
+    assert record["stopped_by"] == {
+        "rounds_worst": "round_states",
+        "rounds_expected": "expected_states",
+    }
+    code, out, err = run("analyze", str(path), *small)
+    assert "raise --round-states to search further" in out
+    assert "raise --expected-states to search further" in out
+
+
+def test_every_figure_given_as_bounds_has_its_reason(tmp_path: Path) -> None:
+    """The rounds figures left as bounds because the fewest tests were: the limit that
+    stopped those, in JSON and in words, the mean's rounds included."""
+    path = tmp_path / "c.jsonl"
+    path.write_text(CLASSIC_28)
+    code, out, err = run("analyze", str(path), "--json", "--max-work", "1")
+    assert code == 0, err
+    record = json.loads(out)
+    assert record["min_tests_expected"] is not None  # exact: the mean has its own limit
+    assert sorted(record["bounds_only"]) == ["min_tests_worst", "rounds_expected", "rounds_worst"]
+    assert record["stopped_by"] == dict.fromkeys(record["bounds_only"], "max_work")
+    code, out, err = run("analyze", str(path), "--max-work", "1")
+    assert code == 0, err
+    assert (
+        "fewest tests on average (every assignment equally likely): 4.929 (the rounds with it "
+        "not found: they need the exact fewest tests, which the search stopped short of)\n"
+        "    (its work limit stopped it: raise --max-work, or give --time-limit SECONDS to "
+        "search further)\n"
+    ) in out
+
+
+def test_a_first_round_past_the_time_limit_says_the_time_limit_stopped_it(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "e.jsonl"
+    path.write_text(EXTREME_5)
+    code, out, err = run("analyze", str(path), "--json", "--time-limit", "1")
+    assert code == 0, err
+    record = json.loads(out)
+    assert record["bounds_only"], record  # the time limit stops something
+    assert set(record["stopped_by"]) == set(record["bounds_only"])
+    if "first_round" in record["bounds_only"]:  # the worst case found in time
+        assert record["stopped_by"]["first_round"] == "time_limit"
+    assert set(record["stopped_by"].values()) <= set(search_module.LIMITS)

@@ -2541,8 +2541,8 @@ class Analysis:
     bounds_only: tuple[str, ...] = ()
     #: the figures not searched at all (asked for without them), by JSON name
     skipped: tuple[str, ...] = ()
-    #: for each figure in :attr:`bounds_only` whose search stopped at a limit, that limit
-    #: (``"states"``, ``"work"``, ``"time"``: :attr:`AnalysisTooLarge.limit`), by JSON name
+    #: for each figure in :attr:`bounds_only`, the limit its search stopped at, by JSON
+    #: name: the name of the parameter of :func:`analyze` that sets it (:data:`LIMITS`)
     stopped_by: tuple[tuple[str, str], ...] = ()
     #: processor seconds spent loading the compiled searches (compiling them, the first
     #: time on a machine): part of :attr:`seconds`, not of the time limit
@@ -2579,6 +2579,25 @@ class Analysis:
         }
 
 
+#: The limits :attr:`Analysis.stopped_by` names, by the parameter of :func:`analyze` that
+#: sets each: the worst case's states and work, the mean's, the rounds', and the time.
+LIMITS: Final = (
+    "max_states",
+    "max_work",
+    "expected_states",
+    "expected_work",
+    "round_states",
+    "round_work",
+    "time_limit",
+)
+
+
+def _limit_name(kind: str, states: str, work: str) -> str:
+    """The parameter that set the limit of ``kind`` (:attr:`AnalysisTooLarge.limit`) a
+    search stopped at, given the parameters that set its ``states`` and ``work`` limits."""
+    return {"states": states, "work": work, "time": "time_limit"}[kind]
+
+
 def _float(x: Fraction | None) -> float | None:
     """The nearest float (unrounded: the JSON carries every digit it has)."""
     return None if x is None else float(x)
@@ -2590,10 +2609,16 @@ def _fraction(x: Fraction | None) -> str | None:
 
 
 def plan_round(
-    search: Search, state: int, code: int, tested: tuple[int, ...] = ()
+    search: Search,
+    state: int,
+    code: int,
+    tested: tuple[int, ...] = (),
+    first: int | None = None,
 ) -> RoundStep | None:
-    """The policy's adaptive tests of ``code`` this round, from ``state``."""
-    v = search.best_in_round(state, code, tested)
+    """The policy's adaptive tests of ``code`` this round, from ``state``; ``first``: the
+    verifier to test first (the one :meth:`Search.best_new_round` names with ``code``,
+    as the policy plays it), else the policy's next test in the round."""
+    v = search.best_in_round(state, code, tested) if first is None else first
     if v is None:
         return None
     yes_bits = search.yes[code][v] & state
@@ -2678,7 +2703,7 @@ def analyze_hypotheses(
     # which limit stopped each search that gave bounds
     stopped: dict[str, str] = {}
     if worst is None and search.stopped_by is not None:
-        stopped["min_tests_worst"] = search.stopped_by
+        stopped["min_tests_worst"] = _limit_name(search.stopped_by, "max_states", "max_work")
     fewest_rounds: int | None = None
     rounds_range = (max(1, -(-low_t // TESTS_PER_ROUND)) if high_t else 0, high_t)
     # The expected figure before the rounds: under a time limit it is the one that counts.
@@ -2699,7 +2724,10 @@ def analyze_hypotheses(
             if worst is not None and rounds:
                 e_rounds = Fraction(search.expected_rounds_new(root), w)
         except AnalysisTooLarge as exc:
-            stopped["min_tests_expected" if e_tests is None else "rounds_expected"] = exc.limit
+            # Its states are the fewer of its own share and what the whole search has left.
+            states = "max_states" if saved < limit else "expected_states"
+            limit_name = _limit_name(exc.limit, states, "expected_work")
+            stopped["min_tests_expected" if e_tests is None else "rounds_expected"] = limit_name
             low = max(low, Fraction(search.e_lower(root), w))
         finally:
             search.max_states = saved
@@ -2752,9 +2780,17 @@ def analyze_hypotheses(
                 bounded.append("min_tests_expected")
         if e_rounds is None and rounds:
             bounded.append("rounds_expected")
+            if "rounds_expected" not in stopped:
+                # Its search stopped with the mean's, or never ran: it needs the exact
+                # fewest tests, which the worst-case search (and its limit) left as bounds.
+                reason = stopped.get("min_tests_expected", stopped.get("min_tests_worst"))
+                if reason is not None:
+                    stopped["rounds_expected"] = reason
     first: FirstRound | None = None
     if worst is None:
         bounded += ["min_tests_worst", "rounds_worst"] if rounds else ["min_tests_worst"]
+        if rounds and "min_tests_worst" in stopped:  # the rounds need the exact tests
+            stopped["rounds_worst"] = stopped["min_tests_worst"]
     elif rounds:
         # The figures below have state and work limits of their own, past which they
         # report bounds.
@@ -2763,8 +2799,10 @@ def analyze_hypotheses(
         try:
             fewest_rounds = search.min_rounds(root)
             rounds_range = (fewest_rounds, fewest_rounds)
-        except AnalysisTooLarge as exc:  # its states or its work
-            stopped["rounds_worst"] = exc.limit
+        except AnalysisTooLarge as exc:  # its states, the whole search's, its work or time
+            # Its own share of states (RoundsTooLarge), else the whole search's limit.
+            states = "round_states" if isinstance(exc, RoundsTooLarge) else "max_states"
+            stopped["rounds_worst"] = _limit_name(exc.limit, states, "round_work")
             search.rounds_exhausted = True
             search.max_work = _INF
             rounds_range = search.rounds_bounds(root)
@@ -2784,13 +2822,16 @@ def analyze_hypotheses(
         try:
             move = search.best_new_round(root)
             if move is not None:
-                plan = plan_round(search, root, move[0])
+                # The round the policy plays (hint best, bot:optimal): its first test is
+                # the new round's move, ties and all, then its tests within the round.
+                plan = plan_round(search, root, move[0], first=move[1])
                 assert plan is not None
                 considered = len({search.code_splits(root, c) for c in search.code_classes})
                 keeping = len(search.round_codes(root))
                 first = FirstRound(CODE_TEXT[move[0]], plan, considered, keeping)
-        except AnalysisTooLarge:
+        except AnalysisTooLarge as exc:  # the time limit (it has no other here)
             bounded.append("first_round")
+            stopped["first_round"] = _limit_name(exc.limit, "max_states", "max_work")
         search.max_states = saved_states
     return Analysis(
         puzzle_id=puzzle.id if puzzle is not None else None,

@@ -105,18 +105,32 @@ def _leaves(branch: Branch) -> str:
 LOADING_SHOWN = 5.0
 
 
-def _further(result: Analysis, figure: str, states_option: str, work: str) -> list[str]:
+#: The option that sets each limit :attr:`Analysis.stopped_by` names by its parameter.
+STATE_OPTIONS = {
+    "max_states": "--max-states",
+    "expected_states": "--expected-states",
+    "round_states": "--round-states",
+}
+
+
+def _further(result: Analysis, figure: str) -> list[str]:
     """What would let the search of ``figure`` (a JSON name) that stopped at a limit go
-    further, as an indented line (none when it did not stop at one): ``states_option``
-    raises its state limit, ``work`` says what lifts its work limit."""
+    further, as an indented line naming the option that set the limit (none when it did
+    not stop at one)."""
     limit = dict(result.stopped_by).get(figure)
-    if limit == "states":
+    if limit in STATE_OPTIONS:
         text = _("(its state limit stopped it: raise {option} to search further)").format(
-            option=states_option
+            option=STATE_OPTIONS[limit]
         )
-    elif limit == "work":
-        text = _("(its work limit stopped it: {what} to search further)").format(what=work)
-    elif limit == "time":
+    elif limit == "max_work":
+        text = _("(its work limit stopped it: {what} to search further)").format(
+            what=_("raise --max-work, or give --time-limit SECONDS")
+        )
+    elif limit in ("expected_work", "round_work"):
+        text = _("(its work limit stopped it: {what} to search further)").format(
+            what=_("give --time-limit SECONDS")
+        )
+    elif limit == "time_limit":
         text = _("(the time limit stopped it: a larger --time-limit searches further)")
     else:
         return []
@@ -145,12 +159,7 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
                 "strategy that needs at most {high}"
             ).format(low=t_low, high=t_high, r_low=r_low, r_high=r_high, below=t_low - 1)
         )
-        lines += _further(
-            result,
-            "min_tests_worst",
-            "--max-states",
-            _("raise --max-work, or give --time-limit SECONDS"),
-        )
+        lines += _further(result, "min_tests_worst")
     elif "rounds_worst" in result.skipped:
         lines.append(
             "  " + _("fewest tests that guarantee the code: {n}").format(n=result.min_tests_worst)
@@ -173,7 +182,7 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
                 "bounds only, the rounds search stopped at its limit)"
             ).format(n=result.min_tests_worst, r_low=r_low, r_high=r_high)
         )
-        lines += _further(result, "rounds_worst", "--round-states", _("give --time-limit SECONDS"))
+        lines += _further(result, "rounds_worst")
     if result.min_tests_expected is not None and result.rounds_expected is not None:
         lines.append(
             "  "
@@ -187,7 +196,26 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
         )
     else:
         low, high = result.expected_bounds
-        if result.min_tests_expected is not None:
+        if result.min_tests_expected is not None and "rounds_expected" in result.bounds_only:
+            # The mean is exact, its rounds not: say why they are missing.
+            lines.append(
+                "  "
+                + (
+                    _(
+                        "fewest tests on average (every assignment equally likely): {tests} "
+                        "(the rounds with it not found: they need the exact fewest tests, "
+                        "which the search stopped short of)"
+                    )
+                    if "min_tests_worst" in result.bounds_only
+                    else _(
+                        "fewest tests on average (every assignment equally likely): {tests} "
+                        "(the rounds with it not found: the exact expected search stopped at "
+                        "its limit)"
+                    )
+                ).format(tests=format_number(result.min_tests_expected, 3))
+            )
+            lines += _further(result, "rounds_expected")
+        elif result.min_tests_expected is not None:
             lines.append(
                 "  "
                 + _("fewest tests on average (every assignment equally likely): {tests}").format(
@@ -202,9 +230,7 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
                     "(the exact expected search stopped at its limit)"
                 ).format(low=format_number(low, 3), high=format_number(high, 3))
             )
-            lines += _further(
-                result, "min_tests_expected", "--expected-states", _("give --time-limit SECONDS")
-            )
+            lines += _further(result, "min_tests_expected")
     first = result.first_round
     if "first_round" in result.skipped:
         pass
@@ -218,6 +244,8 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
         )
     elif "first_round" in result.bounds_only:
         lines.append("  " + _("first round: not found within the time limit"))
+        if dict(result.stopped_by).get("first_round") != "time_limit":  # pragma: no cover
+            lines += _further(result, "first_round")
     elif first is None:
         lines.append("  " + _("no test needed: the cards alone fix the code"))
     else:
