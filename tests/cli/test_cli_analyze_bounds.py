@@ -113,7 +113,10 @@ def test_each_figure_given_as_bounds_says_which_limit_stopped_it(tmp_path: Path)
         assert code == 0, err
         record = json.loads(out)
         assert figure in record["bounds_only"], options
-        assert record["stopped_by"][figure] == limit, options
+        assert record["stopped_by_limit"][figure] == limit, options
+        assert set(record["stopped_by_limit"]) == set(record["bounds_only"]), options
+        # the kind of limit, as scripts read it before the limits were named
+        assert record["stopped_by"][figure] == limit.split("_")[-1].replace("limit", "time")
         assert set(record["stopped_by"]) == set(record["bounds_only"]), options
         code, out, err = run("analyze", str(path), *options)
         assert code == 0, err
@@ -122,6 +125,7 @@ def test_each_figure_given_as_bounds_says_which_limit_stopped_it(tmp_path: Path)
     code, out, err = run("analyze", str(path), "--json", "--no-expected")
     assert code == 0, err
     assert json.loads(out)["stopped_by"] == {}
+    assert json.loads(out)["stopped_by_limit"] == {}
     code, out, err = run("analyze", str(path), "--no-expected", "--no-rounds")
     assert "to search further" not in out
 
@@ -310,10 +314,10 @@ def test_a_stopped_search_whose_bounds_meet_gives_the_exact_figure() -> None:
     assert record["min_tests_expected_fraction"] == "20/7"
     assert record["expected_bounds_fraction"] == ["20/7", "20/7"]
     assert "min_tests_expected" not in record["bounds_only"]
-    assert "min_tests_expected" not in record["stopped_by"]
+    assert "min_tests_expected" not in record["stopped_by_limit"]
     # the mean of the rounds needed the stopped search
     assert record["rounds_expected"] is None
-    assert record["stopped_by"] == {"rounds_expected": "expected_states"}
+    assert record["stopped_by_limit"] == {"rounds_expected": "expected_states"}
     code, out, err = run("analyze", published, "--id", "02", "--expected-states", "5")
     assert code == 0, err
     assert (
@@ -328,7 +332,7 @@ def test_a_stopped_search_whose_bounds_meet_gives_the_exact_figure() -> None:
     assert code == 0, err
     record = json.loads(out)
     assert record["rounds_worst"] == 1 and record["rounds_bounds"] == [1, 1]
-    assert record["bounds_only"] == [] and record["stopped_by"] == {}
+    assert record["bounds_only"] == [] and record["stopped_by_limit"] == {}
     code, out, err = run(*args)
     assert code == 0, err
     assert "fewest tests that guarantee the code: 2 (in 1 round)\n" in out
@@ -354,8 +358,11 @@ def test_stopped_by_names_the_option_whose_limit_stopped_the_search(tmp_path: Pa
     assert code == 0, err
     record = json.loads(out)
     assert record["min_tests_worst"] == 4
-    assert record["stopped_by"] == {"rounds_worst": "max_states", "rounds_expected": "max_states"}
-    assert set(record["bounds_only"]) == set(record["stopped_by"])
+    assert record["stopped_by_limit"] == {
+        "rounds_worst": "max_states",
+        "rounds_expected": "max_states",
+    }
+    assert set(record["bounds_only"]) == set(record["stopped_by_limit"])
     code, out, err = run("analyze", str(path), "--max-states", "1", *big)
     assert code == 0, err
     assert out.count("(its state limit stopped it: raise --max-states to search further)") == 2
@@ -365,7 +372,7 @@ def test_stopped_by_names_the_option_whose_limit_stopped_the_search(tmp_path: Pa
     code, out, err = run("analyze", str(path), "--json", *small)
     assert code == 0, err
     record = json.loads(out)
-    assert record["stopped_by"] == {
+    assert record["stopped_by_limit"] == {
         "rounds_worst": "round_states",
         "rounds_expected": "expected_states",
     }
@@ -384,7 +391,7 @@ def test_every_figure_given_as_bounds_has_its_reason(tmp_path: Path) -> None:
     record = json.loads(out)
     assert record["min_tests_expected"] is not None  # exact: the mean has its own limit
     assert sorted(record["bounds_only"]) == ["min_tests_worst", "rounds_expected", "rounds_worst"]
-    assert record["stopped_by"] == dict.fromkeys(record["bounds_only"], "max_work")
+    assert record["stopped_by_limit"] == dict.fromkeys(record["bounds_only"], "max_work")
     code, out, err = run("analyze", str(path), "--max-work", "1")
     assert code == 0, err
     assert (
@@ -404,7 +411,7 @@ def test_a_first_round_past_the_time_limit_says_the_time_limit_stopped_it(
     assert code == 0, err
     record = json.loads(out)
     assert record["bounds_only"], record  # the time limit stops something
-    assert set(record["stopped_by"]) == set(record["bounds_only"])
+    assert set(record["stopped_by_limit"]) == set(record["bounds_only"])
     if "first_round" in record["bounds_only"]:  # the worst case found in time
-        assert record["stopped_by"]["first_round"] == "time_limit"
-    assert set(record["stopped_by"].values()) <= set(search_module.LIMITS)
+        assert record["stopped_by_limit"]["first_round"] == "time_limit"
+    assert set(record["stopped_by_limit"].values()) <= set(search_module.LIMITS)

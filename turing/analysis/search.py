@@ -2560,7 +2560,10 @@ class Analysis:
             "min_tests_worst": self.min_tests_worst,
             "min_tests_worst_bounds": list(self.tests_bounds),
             "bounds_only": list(self.bounds_only),
-            "stopped_by": dict(self.stopped_by),
+            # the kind of limit, as before the limits were named (kept for scripts that
+            # read it), then the limit itself
+            "stopped_by": {figure: _LIMIT_KINDS[limit] for figure, limit in self.stopped_by},
+            "stopped_by_limit": dict(self.stopped_by),
             "skipped": list(self.skipped),
             "min_tests_expected": self.min_tests_expected,
             "min_tests_expected_fraction": _fraction(self.min_tests_expected_exact),
@@ -2590,6 +2593,18 @@ LIMITS: Final = (
     "round_work",
     "time_limit",
 )
+
+
+#: The kind of each limit (:data:`LIMITS`): ``"states"``, ``"work"`` or ``"time"``.
+_LIMIT_KINDS: Final = {
+    "max_states": "states",
+    "expected_states": "states",
+    "round_states": "states",
+    "max_work": "work",
+    "expected_work": "work",
+    "round_work": "work",
+    "time_limit": "time",
+}
 
 
 def _limit_name(kind: str, states: str, work: str) -> str:
