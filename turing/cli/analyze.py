@@ -26,6 +26,7 @@ from turing.cli.options import (
     EVERY_PUZZLE_CARDSET,
     PUZZLE_PATH,
     FiniteFloatRange,
+    WholeNumber,
     cardset_option,
     id_option,
     jobs_option,
@@ -302,7 +303,7 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
 )
 @click.option(
     "--expected-states",
-    type=click.IntRange(min=1),
+    type=WholeNumber(min=1),
     default=EXPECTED_STATES,
     show_default=True,
     metavar="N",
@@ -310,7 +311,7 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
 )
 @click.option(
     "--round-states",
-    type=click.IntRange(min=1),
+    type=WholeNumber(min=1),
     default=ROUND_STATES,
     show_default=True,
     metavar="N",
@@ -318,7 +319,7 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
 )
 @click.option(
     "--max-states",
-    type=click.IntRange(min=1),
+    type=WholeNumber(min=1),
     default=MAX_STATES,
     show_default=True,
     metavar="N",
@@ -326,7 +327,7 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
 )
 @click.option(
     "--max-work",
-    type=click.IntRange(min=1),
+    type=WholeNumber(min=1),
     default=None,
     metavar="N",
     help="Work limit of the worst-case search (units of work on its bitsets, about "
