@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
+import time
 from pathlib import Path
 
 import pexpect  # type: ignore[import-untyped]
@@ -233,9 +235,12 @@ def test_the_report_says_how_long_preparing_the_compiled_search_took(
     record = json.loads(out)
     assert record["min_tests_worst"] == 6  # the 6 s of preparing are not in the 5 s
     assert record["loading_seconds"] >= 6 and record["seconds"] >= record["loading_seconds"]
+    assert record["processor_seconds"] >= record["loading_seconds"]
     code, out, err = run(*args)
     assert code == 0, err
-    assert "s of it preparing the compiled search)" in out
+    assert re.search(
+        r"\(\d+\.\d\d s of processor time, \d+\.\d s of it preparing the compiled search\)", out
+    )
     monkeypatch.setattr(kernel.WorstKernel, "load", made)
     code, out, err = run(*args)
     assert "preparing" not in out  # loading what is compiled takes about a second
@@ -415,3 +420,32 @@ def test_a_first_round_past_the_time_limit_says_the_time_limit_stopped_it(
     if "first_round" in record["bounds_only"]:  # the worst case found in time
         assert record["stopped_by_limit"]["first_round"] == "time_limit"
     assert set(record["stopped_by_limit"].values()) <= set(search_module.LIMITS)
+
+
+def test_the_time_taken_is_said_by_the_clock_and_in_processor_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A busy machine makes an analysis longer by the clock, not in the processor time that
+    --time-limit counts: the report says both, each for what it is (here the search waits
+    half a second, as if the machine were busy, using no processor time)."""
+    made = search_module.Search.__init__
+
+    def waiting(self: search_module.Search, *args: object, **kwargs: object) -> None:
+        time.sleep(0.5)
+        made(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(search_module.Search, "__init__", waiting)
+    path = tmp_path / "n.yaml"
+    path.write_text(SMALL)
+    args = ("analyze", str(path), "--no-expected", "--no-rounds", "--time-limit", "5")
+    code, out, err = run(*args, "--json")
+    assert code == 0, err
+    record = json.loads(out)
+    assert record["seconds"] >= 0.5 > record["processor_seconds"] + 0.1, record
+    code, out, err = run(*args)
+    assert code == 0, err
+    said = re.search(r"analysed in (\d+\.\d\d) s \((\d+\.\d\d) s of processor time\)\n", out)
+    assert said is not None, out
+    assert float(said[1]) >= 0.5 > float(said[2]) + 0.1, out
+    code, out, err = run("--lang", "de", *args)
+    assert re.search(r"analysiert in \d+,\d\d s \(\d+,\d\d s Prozessorzeit\)\n", out), out

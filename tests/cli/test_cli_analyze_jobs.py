@@ -46,6 +46,7 @@ def _records(out: str) -> list[dict[str, object]]:
     for record in records:
         record.pop("seconds")
         record.pop("loading_seconds", None)
+        record.pop("processor_seconds", None)
     return records
 
 

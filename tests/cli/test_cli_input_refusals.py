@@ -117,7 +117,10 @@ def test_a_card_set_too_large_names_its_limit_in_kib(tmp_path: Path) -> None:
         ),
         ("cards: [4, 9, 11, 14]\nmode: " + "x" * 100_000 + "\n", "unknown mode 'xxx"),
         ("cards: [4, 9, 11, 14]\ncriteria: [true, 1, 1, 3]\n", "whole numbers, found true"),
-        ("cards: [{number: 1, title: " + "t" * 500 + "}]\n", "a card is a number, found a mapping"),
+        (
+            "cards: [{number: 1, title: " + "t" * 500 + "}]\n",
+            "a card is its card number, a whole number, found a mapping",
+        ),
         ("cards: [4, 9, 11, 14]\nsolution: '" + "9" * 100_000 + "'\n", "is not a code"),
         (
             "id: {a: 1}\ncards: [4, 9, 11, 14]\n",

@@ -197,3 +197,37 @@ def test_german_bank_stats_group_every_number_alike(tmp_path: Path) -> None:
     code, text = run("--lang", "de", "bank", "stats", str(db))
     assert code == 0, text
     assert "15000" not in text and text.count("15.000") == 3
+
+
+def test_a_count_is_read_as_the_help_writes_it() -> None:
+    """A limit is read as its help writes it (grouped in thousands, ``20,000,000,000``; in
+    German ``20.000.000.000``), or with underscores or a power of ten (``2e10``); anything
+    that is not one whole number is refused as one, not as an "integer range"."""
+    quick = ["analyze", "-q", "--no-rounds", "--no-expected", SAMPLE]
+    code, text = run(
+        *quick,
+        "--max-work",
+        "20,000,000,000",
+        "--max-states",
+        "4_000_000",
+        "--round-states",
+        "1e5",
+        "--expected-states",
+        "2.5e4",
+    )
+    assert code == 0 and "fewest tests that guarantee the code: 1" in text, text
+    code, text = run("--lang", "de", *quick, "--max-work", "20.000.000.000")
+    assert code == 0, text
+    code, text = run(*quick, "--max-work", "2e10", "--json")
+    assert code == 0 and json.loads(text)["min_tests_worst"] == 1, text
+    for bad in ("1,00", "1.000", "2.5e0", "4.0", "abc", "1,000.5"):
+        code, text = run(*quick, "--max-work", bad)
+        one_error(code, text, f"'{bad}' is not a valid integer (")
+        assert "range" not in text.split("(")[0], text
+    for bad in ("0", "-1,000", "1e500"):
+        code, text = run(*quick, "--max-work", bad)
+        one_error(code, text, "is not in the range x>=1")
+    code, text = run("--lang", "de", *quick, "--max-states", "x")
+    one_error(code, text, "'x' ist keine gültige ganze Zahl (")
+    code, text = run("generate", "--count", "1e30", "-o", "-")
+    one_error(code, text, "is not in the range 0<=x<=9223372036854775807")

@@ -401,3 +401,35 @@ def test_a_count_of_verifiers_that_is_refused_says_what_the_game_has(
     code, _out, err = run("check", path)
     assert code == 2
     assert f"error: {path}:1:8: {said}" in err
+
+
+@pytest.mark.parametrize(
+    ("text", "english", "german"),
+    [
+        (
+            '{"cards": [4.0, 9, 11, 14]}',
+            "1:12: a card is its card number, a whole number, found 4.0",
+            "1:12: eine Karte ist ihre Kartennummer, eine ganze Zahl, gefunden: 4.0",
+        ),
+        (
+            '{"cards": [4, 9, 11, 14], "criteria": [1.0, 1, 1, 1]}',
+            "1:40: 'criteria' must hold whole numbers, found 1.0",
+            "1:40: 'criteria' darf nur ganze Zahlen enthalten, gefunden: 1.0",
+        ),
+        (
+            '{"mode": "extreme", "cards": [[4.0, 21], [9, 22], [11, 23], [14, 24]]}',
+            "1:32: 'cards' must hold whole numbers, found 4.0",
+            "1:32: 'cards' darf nur ganze Zahlen enthalten, gefunden: 4.0",
+        ),
+    ],
+)
+def test_a_number_that_is_not_whole_is_refused_as_not_whole(
+    tmp_path: Path, text: str, english: str, german: str
+) -> None:
+    """4.0 is a number: what a card or a criterion needs is a whole number, and that is
+    what the refusal says, in both languages."""
+    path = write(tmp_path, "p.json", text)
+    code, out, err = run("solve", path)
+    assert (code, out, err) == (2, "", f"error: {path}:{english}\n")
+    code, out, err = run("--lang", "de", "solve", path)
+    assert (code, out, err) == (2, "", f"Fehler: {path}:{german}\n")

@@ -73,7 +73,9 @@ def test_a_bad_line_is_reported_at_its_value_and_the_rest_solved(
     assert result.exit_code == 2
     assert [r["id"] for r in records(result)] == ["a", "e"]
     nine = lines[1].index('"nine"') + 1
-    assert f"{path}:2:{nine}: a card is a number, found 'nine'" in result.stderr
+    assert (
+        f"{path}:2:{nine}: a card is its card number, a whole number, found 'nine'" in result.stderr
+    )
     stated = lines[2].index('"999"') + 1
     assert f"{path}:3:{stated}: " in result.stderr
     named = lines[3].index('"no-such-set"') + 1

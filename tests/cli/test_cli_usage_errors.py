@@ -31,6 +31,11 @@ REFUSED: list[tuple[list[str], str, str]] = [
         "(turing play --help listet die Optionen auf)",
     ),
     (
+        ["analyze", "--bogus", "x"],
+        "error: no such option '--bogus' (turing analyze --help lists the options)",
+        "Fehler: keine Option '--bogus' (turing analyze --help listet die Optionen auf)",
+    ),
+    (
         ["--bogus"],
         "error: no such option '--bogus' (turing --help lists the options)",
         "Fehler: keine Option '--bogus' (turing --help listet die Optionen auf)",
@@ -254,13 +259,13 @@ def test_the_real_process_says_it_in_one_line(
     [
         (
             "en",
-            "error: no such option '--seeds'; did you mean one of: '--save', '--seed'? "
-            "(turing play --help lists the options)",
+            "error: no such option '--mx-tests'; did you mean one of: '--max-tests', "
+            "'--min-tests'? (turing generate --help lists the options)",
         ),
         (
             "de",
-            "Fehler: keine Option '--seeds'; meintest du eines davon: '--save', '--seed'? "
-            "(turing play --help listet die Optionen auf)",
+            "Fehler: keine Option '--mx-tests'; meintest du eines davon: '--max-tests', "
+            "'--min-tests'? (turing generate --help listet die Optionen auf)",
         ),
     ],
 )
@@ -268,7 +273,46 @@ def test_several_suggestions_are_one_sentence_not_a_bracket_in_a_bracket(
     language: str, expected: str
 ) -> None:
     result = CliRunner().invoke(
-        main, ["--lang", language, "play", "--seeds", "3"], prog_name="turing"
+        main, ["--lang", language, "generate", "--mx-tests", "3"], prog_name="turing"
     )
     assert result.exit_code == 2
     assert result.stderr == expected + "\n"
+
+
+def _commands(group: click.Group, path: list[str]) -> list[list[str]]:
+    found = []
+    for name in group.list_commands(click.Context(group)):
+        command = group.get_command(click.Context(group), name)
+        assert command is not None
+        found.append([*path, name])
+        if isinstance(command, click.Group):
+            found += _commands(command, [*path, name])
+    return found
+
+
+@pytest.mark.parametrize("command", [[], *_commands(main, [])], ids=" ".join)
+def test_an_option_far_from_every_name_is_offered_none(command: list[str]) -> None:
+    """An option is offered for a mistyped one only when the two are close: ``--bogus`` is
+    offered no ``--jobs`` (alike in their dashes and two letters), by any command."""
+    for typed in ("--bogus", "--xyz", "--frobnicate"):
+        result = invoke(main, [*command, typed], "en")
+        assert result.exit_code == 2, result.output
+        assert "did you mean" not in result.stderr, result.stderr
+        assert f"no such option '{typed}'" in result.stderr, result.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "offered"),
+    [
+        (["analyze", "--max-wrk", "3"], "'--max-work'"),
+        (["analyze", "--quite"], "'--quiet'"),
+        (["generate", "--cout", "3"], "'--count'"),  # not '--executor', '--output' too
+        (["generate", "--out", "x"], "'--output'"),  # what was typed begins it
+        (["anlyze"], "'analyze'"),
+        (["bank", "exprt"], "'export'"),
+    ],
+)
+def test_a_close_name_is_offered_alone(args: list[str], offered: str) -> None:
+    result = invoke(main, args, "en")
+    assert result.exit_code == 2
+    assert f"; did you mean {offered}? (" in result.stderr, result.stderr

@@ -387,6 +387,8 @@ def test_a_narrow_window_says_where_the_cut_criteria_are(children: list[pexpect.
 
 
 def test_ctrl_c_during_a_slow_hint_cancels_only_the_hint(children: list[pexpect.spawn]) -> None:
+    """Ctrl-C cancels the hint, and the commands after it on the line, which it says only
+    when there were some."""
     # the first best-test search of this 6-verifier extreme puzzle runs for many seconds
     child = spawn(["--random", "--mode", "extreme", "--verifiers", "6", "--seed", "1"])
     children.append(child)
@@ -397,11 +399,19 @@ def test_ctrl_c_during_a_slow_hint_cancels_only_the_hint(children: list[pexpect.
     table.expect("Searching for the best next test… Ctrl-C cancels (a cancelled hint is not")
     child.expect(pexpect.TIMEOUT, timeout=1.5)  # let the search start
     child.sendcontrol("c")
+    table.expect("Hint cancelled (not counted).")
+    assert "rest of the line" not in table.expect("player>")  # there was none
+    child.sendline("hint best; note A cancelled")
+    table.expect("Searching for the best next test…")
+    # (at once: a second search may be quicker than the first)
+    child.expect(pexpect.TIMEOUT, timeout=0.3)
+    child.sendcontrol("c")
     table.expect("Hint cancelled (not counted); the rest of the line was not run.")
     table.expect("player>")
     child.sendline("show")
-    table.expect("hints 0")
-    table.expect("player>")
+    shown = table.expect("hints 0")
+    shown += table.expect("player>")
+    assert "Notes:" not in shown  # the note after the first hint was not written
     child.sendline("giveup")
     table.expect("Give up? You will be out of the running. [y/N]")
     child.sendline("y")

@@ -28,7 +28,7 @@ from turing.authoring.lint import (
     puzzle_stats,
     too_few_cards,
 )
-from turing.cli.options import CARDSET_PATH, cardset_option
+from turing.cli.options import CARDSET_PATH, WholeNumber, cardset_option
 from turing.cli.output import (
     EXIT_PROBLEM,
     EXIT_USAGE,
@@ -236,7 +236,7 @@ def severity_name(severity: str) -> str:
 )
 @click.option(
     "--verifiers",
-    type=click.IntRange(2, 6),
+    type=WholeNumber(2, 6),
     default=4,
     show_default=True,
     help="Puzzle size for the unusable-card check (W404, W405).",
@@ -353,7 +353,7 @@ def _code_table(stats: SetStats) -> Table:
 @click.argument("path", metavar="PATH", type=CARDSET_PATH)
 @click.option(
     "--verifiers",
-    type=click.IntRange(2, 6),
+    type=WholeNumber(2, 6),
     default=4,
     show_default=True,
     help="Puzzle size: cards (and verifiers) per puzzle.",
@@ -361,7 +361,7 @@ def _code_table(stats: SetStats) -> Table:
 @click.option("--json", "as_json", is_flag=True, help="One JSON object with every count.")
 @click.option(
     "--samples",
-    type=click.IntRange(1, 10_000_000),
+    type=WholeNumber(1, 10_000_000),
     default=None,
     help="Sample this many card sets instead of searching every one.",
 )

@@ -33,6 +33,7 @@ from turing.cli.options import (
     ONE_CARDSET,
     TIER_CHOICE,
     TIER_OR_NONE_CHOICE,
+    WholeNumber,
     bank_int,
     cardset_option,
     too_many_jobs,
@@ -667,7 +668,7 @@ VERIFIERS_HELP = "Verifiers per puzzle."
 @click.command()
 @click.option("--count", "-n", type=bank_int(), required=True, help="Puzzles to make.")
 @click.option(
-    "--verifiers", type=click.IntRange(4, 6), default=4, show_default=True, help=VERIFIERS_HELP
+    "--verifiers", type=WholeNumber(4, 6), default=4, show_default=True, help=VERIFIERS_HELP
 )
 @click.option(
     "--difficulty",
@@ -692,7 +693,7 @@ VERIFIERS_HELP = "Verifiers per puzzle."
 )
 @click.option(
     "--start-index",
-    type=click.IntRange(0, MAX_START_INDEX),
+    type=WholeNumber(0, MAX_START_INDEX),
     default=0,
     show_default=True,
     help="First puzzle index of the run: shards of one seed on several machines (each "
@@ -738,14 +739,14 @@ VERIFIERS_HELP = "Verifiers per puzzle."
 @click.option("--no-metrics", is_flag=True, help="Skip the quality metrics (faster).")
 @click.option(
     "--commit-every",
-    type=click.IntRange(min=1),
+    type=WholeNumber(min=1),
     default=1000,
     show_default=True,
     help="Bank: puzzles per transaction (also committed at least once a second).",
 )
 @click.option(
     "--give-up",
-    type=click.IntRange(min=1),
+    type=WholeNumber(min=1),
     default=None,
     help="Stop when this many draws in a row give no new puzzle (default 20000; 500 with a "
     "tests filter; sooner after few puzzles: 10 draws a puzzle met, at least 200). A card "
@@ -1307,7 +1308,7 @@ def _commit(
 @click.command()
 @click.option(
     "--verifiers",
-    type=click.IntRange(2, 6),
+    type=WholeNumber(2, 6),
     required=True,
     help="Verifiers per puzzle: 4 to 6 (a puzzle of the game); 2 and 3 with --count-only.",
 )
@@ -1570,7 +1571,7 @@ def mode_filter(func: Any) -> Any:
 def verifiers_filter(func: Any) -> Any:
     return click.option(
         "--verifiers",
-        type=click.IntRange(1, 6),
+        type=WholeNumber(1, 6),
         default=None,
         help="Only puzzles with this many verifiers.",
     )(func)

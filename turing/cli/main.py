@@ -160,9 +160,9 @@ CLICK_WORDS = (
 #: a command's help (``INTEGER``) and the word of its error (``'x' is not a valid integer``)
 CLICK_TYPE_NAMES: tuple[tuple[type[click.ParamType[Any]], str], ...] = (
     (click.types.IntParamType, N_("integer")),
-    (click.types.IntRange, N_("integer range")),
+    (click.types.IntRange, N_("integer")),
     (click.types.FloatParamType, N_("float")),
-    (click.types.FloatRange, N_("float range")),
+    (click.types.FloatRange, N_("float")),
     (click.types.StringParamType, N_("text")),
 )
 CLICK_PLURALS = (

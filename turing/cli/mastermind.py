@@ -18,7 +18,7 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
-from turing.cli.options import NamedChoice
+from turing.cli.options import NamedChoice, WholeNumber
 from turing.cli.output import (
     EXIT_HUNG_UP,
     EXIT_INTERRUPTED,
@@ -462,7 +462,7 @@ def _preset_record(preset: Preset) -> dict[str, Any]:
 @click.option("--sample", type=int, metavar="N", help="N secrets drawn at random with --seed.")
 @click.option(
     "--seed",
-    type=click.IntRange(min=0),
+    type=WholeNumber(min=0),
     default=0,
     show_default=True,
     help="Seed for samples and chance.",
@@ -1188,7 +1188,7 @@ def parse_players(spec: str, strategy: str) -> tuple[Seat, Seat]:
 )
 @click.option(
     "--games",
-    type=click.IntRange(1, 100),
+    type=WholeNumber(1, 100),
     help="Games agreed: any number of maker and breaker games (default 2, one each as "
     "codemaker; with an odd number the first codemaker makes one code more), the higher "
     "total wins; any number of duels (default 1).",
@@ -1211,7 +1211,7 @@ def parse_players(spec: str, strategy: str) -> tuple[Seat, Seat]:
 )
 @click.option(
     "--seed",
-    type=click.IntRange(min=0),
+    type=WholeNumber(min=0),
     help="Seed for the computer's secrets and chance, to replay a match (default: fresh).",
 )
 @click.option(

@@ -6,6 +6,7 @@ them; :func:`turing.cli.main.localise` shows them in the language in use.
 
 from __future__ import annotations
 
+import decimal
 import difflib
 import math
 import os
@@ -19,7 +20,7 @@ import click
 from turing.cli.output import EXIT_USAGE, fail, read_puzzles, say_error
 from turing.core.cards import TIER_LABELS, CardSet
 from turing.core.puzzle import Loaded, Mode, id_key, with_id
-from turing.i18n import LANGUAGES, N_, _, ngettext, speaking
+from turing.i18n import LANGUAGES, N_, _, current_language, ngettext, speaking
 
 #: a card set's name (under cards/) or a path, resolved by the command (a missing file is
 #: its one-line error, not click's)
@@ -46,9 +47,67 @@ BANK_INT_MAX: Final = 2**63 - 1
 JOBS_PER_PROCESSOR: Final = 4
 
 
+#: the largest power of ten a whole number may be written with (``1e100``); past it, a number
+#: is out of every range without being worked out
+_MOST_EXPONENT: Final = 100
+_SCIENTIFIC: Final = re.compile(r"[+-]?\d+(?:\.\d+)?[eE]\+?(\d+)")
+#: the character that groups thousands in each language, as :func:`turing.i18n.format_number`
+#: writes it (``20,000,000,000`` / ``20.000.000.000``)
+_GROUPING: Final = {"en": ",", "de": "."}
+
+
+def whole_number_text(text: str) -> str | None:
+    """``text``, a whole number as a person may write it, in the digits Python reads, or
+    None when it is written some other way: digits grouped in thousands as the language in
+    use groups them (``20,000,000,000``; ``20.000.000.000`` in German), or with
+    underscores (``20_000_000_000``), or with a power of ten (``2e10``, ``2.5e3``) when
+    that is a whole number.
+
+    >>> from turing.i18n import set_language
+    >>> set_language("en"); whole_number_text("20,000,000,000"), whole_number_text("2e10")
+    ('20000000000', '20000000000')
+    >>> whole_number_text("2.5e0"), whole_number_text("1,00"), whole_number_text("1.000")
+    (None, None, None)
+    >>> set_language("de"); whole_number_text("20.000.000.000"), whole_number_text("1,000")
+    ('20000000000', None)
+    >>> set_language("en")
+    """
+    stripped = text.strip()
+    grouping = re.escape(_GROUPING.get(current_language(), ","))
+    if re.fullmatch(rf"[+-]?\d{{1,3}}(?:{grouping}\d{{3}})+", stripped):
+        return re.sub(grouping, "", stripped)
+    scientific = _SCIENTIFIC.fullmatch(stripped)
+    if scientific is not None and int(scientific.group(1)) <= _MOST_EXPONENT:
+        number = decimal.Decimal(stripped)
+        if number == number.to_integral_value():
+            return str(int(number))
+    return None
+
+
+class WholeNumber(click.IntRange):
+    """A :class:`click.IntRange` that also reads a whole number as the help writes it:
+    grouped in thousands (``20,000,000,000``), or with a power of ten (``2e10``)
+    (:func:`whole_number_text`). Anything else is refused as click refuses it (``'x' is
+    not a valid integer``), and so is a number outside the range."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str):
+            value = whole_number_text(value) or value
+            scientific = _SCIENTIFIC.fullmatch(value.strip())
+            if scientific is not None and int(scientific.group(1)) > _MOST_EXPONENT:
+                self.fail(
+                    _("{value} is not in the range {range}.").format(
+                        value=value.strip(), range=self._describe_range()
+                    ),
+                    param,
+                    ctx,
+                )
+        return super().convert(value, param, ctx)
+
+
 def bank_int(minimum: int = 0) -> click.IntRange:
     """Whole numbers from ``minimum`` up to what a bank can hold (:data:`BANK_INT_MAX`)."""
-    return click.IntRange(minimum, BANK_INT_MAX)
+    return WholeNumber(minimum, BANK_INT_MAX)
 
 
 def processors() -> int:
@@ -257,7 +316,7 @@ def jobs_option(help_text: str, capped: bool = True) -> _Decorator:
     return click.option(
         "--jobs",
         "-j",
-        type=click.IntRange(min=1),
+        type=WholeNumber(min=1),
         callback=_jobs_in_reach if capped else None,
         default=1,
         show_default=True,

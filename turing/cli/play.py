@@ -22,6 +22,7 @@ import click
 from turing.cli.options import (
     MODE_CHOICE,
     TIER_CHOICE,
+    WholeNumber,
     cardset_option,
     one_value,
     read_with_ids,
@@ -343,7 +344,7 @@ class PlayCommand(click.Command):
 )
 @click.option(
     "--min-tests",
-    type=click.IntRange(min=0),
+    type=WholeNumber(min=0),
     default=None,
     help="A --random puzzle needs at least this many tests (proven; default 1, so the "
     "cards alone never give the code; 0 allows any); alone: a random puzzle needing that many.",

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import click
 
+from turing.cli.options import WholeNumber
 from turing.cli.output import HungUp, Terminated, fail, missing_extra, terminal_gone
 from turing.i18n import _, current_language
 
@@ -137,7 +138,7 @@ def serve_options(func: Callable[..., Any]) -> Callable[..., Any]:
     """``--serve``, ``--host``, ``--port``: the options of a board that serves itself."""
     func = click.option(
         "--port",
-        type=click.IntRange(1, 65535),
+        type=WholeNumber(1, 65535),
         default=8000,
         show_default=True,
         help="Port to serve on (with --serve).",

@@ -888,7 +888,9 @@ def _checked_puzzle(
                 raise _fail(
                     where,
                     ("cards", i),
-                    _("a card is a number, found {item}").format(item=shown_value(item)),
+                    _("a card is its card number, a whole number, found {item}").format(
+                        item=shown_value(item)
+                    ),
                     E_PUZZLE_TYPE,
                 )
             groups.append((int(item),))

@@ -1081,6 +1081,16 @@ class Plan:
     def asks_best_hint(self) -> bool:
         return any(cmd.name == "hint" and cmd.arg == "best" for cmd in self.commands)
 
+    def runs_after_best_hint(self, index: int) -> bool:
+        """Whether commands follow the ``index``-th ``hint best`` of this line (from 0):
+        what stopping the line at that hint leaves not run."""
+        hints = [
+            i for i, cmd in enumerate(self.commands) if cmd.name == "hint" and cmd.arg == "best"
+        ]
+        if index >= len(hints):
+            return False
+        return hints[index] < len(self.commands) - 1
+
 
 @dataclass(frozen=True)
 class RevealEntry:

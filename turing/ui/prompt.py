@@ -1307,6 +1307,7 @@ class PromptView:
                 + " "
                 + _("Ctrl-C cancels (a cancelled hint is not counted).")
             )
+        hints_shown = 0  # the best hints of the line answered so far
         while True:
             try:
                 with self._busy(words):
@@ -1317,12 +1318,18 @@ class PromptView:
                 raise
             except KeyboardInterrupt:
                 if plan.asks_best_hint:
-                    self.say(_("Hint cancelled (not counted); the rest of the line was not run."))
+                    self.say(
+                        _("Hint cancelled (not counted); the rest of the line was not run.")
+                        if plan.runs_after_best_hint(hints_shown)
+                        else _("Hint cancelled (not counted).")
+                    )
                     return
                 raise
             except TuringError as exc:  # a save that failed at the disk
                 self.error(str(exc))
                 return
+            if isinstance(outcome, BestTest):
+                hints_shown += 1
             self._show(name, outcome)
 
     def _confirmed(self, submits: object, gives_up: bool) -> bool:
