@@ -281,45 +281,26 @@ def _names_an_option(error: click.UsageError) -> bool:
     return first is not None and first.startswith("-")
 
 
-def typing_distance(a: str, b: str) -> int:
-    """The fewest letters to add, drop, change or swap with their neighbour to make ``a``
-    into ``b`` (the optimal string alignment distance): the typing slips between them.
-
-    >>> typing_distance("plya", "play"), typing_distance("cout", "count")
-    (1, 1)
-    >>> typing_distance("bogus", "jobs")
-    3
-    """
-    before: list[int] = []
-    row = list(range(len(b) + 1))
-    for i, x in enumerate(a, 1):
-        above, row = row, [i] + [0] * len(b)
-        for k, y in enumerate(b, 1):
-            row[k] = min(above[k] + 1, row[k - 1] + 1, above[k - 1] + (x != y))
-            if i > 1 and k > 1 and x == b[k - 2] and a[i - 2] == y:
-                row[k] = min(row[k], before[k - 2] + 1)
-        before = above
-    return row[-1]
-
-
 def close_names(typed: str, names: Iterable[str]) -> list[str]:
     """Those of ``names`` a person who typed ``typed`` may have meant, leading dashes left
-    out: a slip or two away (:func:`typing_distance`: one for every three letters typed,
-    one at least), or begun by what was typed (three letters at least: ``--out`` for
-    ``--output``). click's own did-you-mean counts the dashes alike and offers ``--jobs``
-    for ``--bogus``.
+    out: a slip or two away (:func:`~turing.core.puzzle.edit_distance`: one for every three
+    letters typed, one at least), or begun by what was typed (three letters at least:
+    ``--out`` for ``--output``). click's own did-you-mean counts the dashes alike and offers
+    ``--jobs`` for ``--bogus``.
 
     >>> close_names("--bogus", ["--jobs", "--json"]), close_names("--cout", ["--count", "--output"])
     ([], ['--count'])
     >>> close_names("--out", ["--output", "--count"]), close_names("plya", ["play"])
     (['--output'], ['play'])
     """
+    from turing.core.puzzle import edit_distance  # only for a command line refused
+
     bare = typed.lstrip("-")
     slips = max(1, len(bare) // 3)
     close = []
     for name in names:
         meant = name.lstrip("-")
-        if typing_distance(bare, meant) <= slips or (len(bare) >= 3 and meant.startswith(bare)):
+        if edit_distance(bare, meant) <= slips or (len(bare) >= 3 and meant.startswith(bare)):
             close.append(name)
     return close
 

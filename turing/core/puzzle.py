@@ -517,12 +517,15 @@ def german_tier(value: str) -> str | None:
     return _GERMAN_TIERS.get(_german_spelling(value))
 
 
-def _distance(a: str, b: str) -> int:
-    """The edit distance of two words, a swap of neighbours counting as one edit
-    (optimal string alignment).
+def edit_distance(a: str, b: str) -> int:
+    """The edit distance of two words: the fewest letters to add, drop, change or swap with
+    their neighbour to make ``a`` into ``b`` (optimal string alignment), the typing slips
+    between them.
 
-    >>> _distance("critera", "criteria"), _distance("mdoe", "mode"), _distance("id", "ix")
-    (1, 1, 1)
+    >>> edit_distance("critera", "criteria"), edit_distance("mdoe", "mode")
+    (1, 1)
+    >>> edit_distance("id", "ix"), edit_distance("cout", "count"), edit_distance("bogus", "jobs")
+    (1, 1, 3)
     """
     before: list[int] = []
     row = list(range(len(b) + 1))
@@ -561,7 +564,7 @@ def nearest_key(key: str) -> str | None:
             return None
         limit = 0 if len(known) <= 2 else 1 if len(known) <= 5 else 2
         if abs(len(word) - len(known)) <= limit:
-            distance = _distance(word, known)
+            distance = edit_distance(word, known)
             if distance <= limit:
                 near.append((distance, known))
     return min(near)[1] if near else None
