@@ -872,7 +872,7 @@ def _on_stop_signal(signum: int, frame: object) -> None:
         if _end_line_being_read(_stop):
             return
         raise _stop
-    stop = HungUp() if signum == getattr(signal, "SIGHUP", None) else Terminated()
+    stop = stop_of(signum)
     _stop = stop
     _quiet_loop_ending()
     if _end_line_being_read(stop) or _prompt_running():
@@ -880,6 +880,12 @@ def _on_stop_signal(signum: int, frame: object) -> None:
         _watch_stop()  # taken where the line was asked for, once the prompt ends
         return
     raise stop
+
+
+def stop_of(signum: int) -> Terminated:
+    """The stop signal ``signum`` asks for: :class:`HungUp` for SIGHUP (the terminal
+    closed), :class:`Terminated` for SIGTERM."""
+    return HungUp() if signum == getattr(signal, "SIGHUP", None) else Terminated()
 
 
 def stop_taken() -> None:
@@ -1000,7 +1006,7 @@ def _end_line_being_read(stop: Terminated) -> bool:
 
 
 #: The signals that end a command as :class:`Terminated` (SIGHUP only where there is one)
-_STOP_SIGNALS: Final = tuple(
+STOP_SIGNALS: Final = tuple(
     sig for sig in (signal.SIGTERM, getattr(signal, "SIGHUP", None)) if sig is not None
 )
 
@@ -1015,7 +1021,7 @@ def _sigterm_raises() -> Iterator[None]:
     global _stop, _stop_taken, _stop_deferred
     taken: list[tuple[signal.Signals, Any]] = []
     try:
-        for sig in _STOP_SIGNALS:
+        for sig in STOP_SIGNALS:
             before = signal.getsignal(sig)
             if before == signal.SIG_DFL:
                 signal.signal(sig, _on_stop_signal)
@@ -1117,7 +1123,7 @@ def _signals_stop_searches() -> Iterator[None]:
         wakeup.close_reader()
         yield
         return
-    stopping = {int(signal.SIGINT), *map(int, _STOP_SIGNALS)}
+    stopping = {int(signal.SIGINT), *map(int, STOP_SIGNALS)}
 
     def watch() -> None:
         while True:

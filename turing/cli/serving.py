@@ -24,7 +24,15 @@ from typing import TYPE_CHECKING, Any, Final
 import click
 
 from turing.cli.options import WholeNumber
-from turing.cli.output import HungUp, Terminated, fail, missing_extra, terminal_gone
+from turing.cli.output import (
+    STOP_SIGNALS,
+    HungUp,
+    Terminated,
+    fail,
+    missing_extra,
+    stop_of,
+    terminal_gone,
+)
 from turing.i18n import _, current_language
 
 if TYPE_CHECKING:
@@ -291,13 +299,13 @@ def signals_end_board(app: App[Any]) -> Iterator[BoardStop]:
     def on_signal(signum: int, frame: object) -> None:
         if got.stop is not None:
             return  # ending already
-        hung_up = signum == getattr(signal, "SIGHUP", None)
-        got.stop = HungUp() if hung_up else Terminated()
+        got.stop = stop_of(signum)
         # textual takes SIGCONT (which a hang-up brings too) for a board back from Ctrl-Z, and
         # starts drawing and reading keys anew, over the board that is ending
         with contextlib.suppress(AttributeError, ValueError):
             signal.signal(signal.SIGCONT, signal.SIG_DFL)
-        if hung_up and terminal_gone():  # not a SIGHUP sent with the terminal still there
+        # not for a SIGHUP sent with the terminal still there (kill -HUP)
+        if isinstance(got.stop, HungUp) and terminal_gone():
             _off_the_terminal()
         threading.Thread(target=ending, name="board-stop", daemon=True).start()
         import asyncio
@@ -310,8 +318,7 @@ def signals_end_board(app: App[Any]) -> Iterator[BoardStop]:
             else:
                 loop.call_soon_threadsafe(app.exit)
 
-    sigs = (signal.SIGTERM, getattr(signal, "SIGHUP", None))
-    before = [(sig, signal.signal(sig, on_signal)) for sig in sigs if sig is not None]
+    before = [(sig, signal.signal(sig, on_signal)) for sig in STOP_SIGNALS]
     try:
         yield got
     finally:
