@@ -852,18 +852,7 @@ class Reader:
             pasted = self._next_pasted(prompt)
             if pasted is not None:
                 return pasted
-            session = self._prompt_session(seat or "")
-            try:
-                text = session.prompt(prompt)
-            except (EOFError, OSError) as failed:
-                raise_if_hung_up()  # the terminal closed: a hang-up, not Ctrl-D
-                if isinstance(failed, OSError):
-                    raise
-                raise EndOfInput from None
-            finally:
-                watch_signals_again()
-            pending_stop()
-            return self._first_pasted(str(text))
+            return self._edited(functools.partial(self._prompt_session(seat or "").prompt, prompt))
         if self.interactive:
             try:
                 return self.console.input(Text(prompt))
@@ -899,18 +888,24 @@ class Reader:
             pasted = self._next_pasted(question)
             if pasted is not None:
                 return pasted
-            try:
-                answer = ask_line(question, enable_suspend=True)
-            except (EOFError, OSError) as failed:
-                raise_if_hung_up()  # the terminal closed: a hang-up, not Ctrl-D
-                if isinstance(failed, OSError):
-                    raise
-                raise EndOfInput from None
-            finally:
-                watch_signals_again()
-            pending_stop()
-            return self._first_pasted(str(answer))
+            return self._edited(functools.partial(ask_line, question, enable_suspend=True))
         return self.read(question)
+
+    def _edited(self, prompt: Callable[[], object]) -> str:
+        """The line ``prompt`` (a prompt_toolkit prompt) reads, its first if several were
+        pasted; Ctrl-D is :class:`EndOfInput`, a terminal closed meanwhile a hang-up, and a
+        stop signalled while it read is raised once it returned."""
+        try:
+            text = prompt()
+        except (EOFError, OSError) as failed:
+            raise_if_hung_up()  # the terminal closed: a hang-up, not Ctrl-D
+            if isinstance(failed, OSError):
+                raise
+            raise EndOfInput from None
+        finally:
+            watch_signals_again()
+        pending_stop()
+        return self._first_pasted(str(text))
 
 
 class _Completer(Completer):
