@@ -2588,28 +2588,19 @@ class Analysis:
 
 
 #: The limits :attr:`Analysis.stopped_by` names, by the parameter of :func:`analyze` that
-#: sets each: the worst case's states and work, the mean's, the rounds', and the time.
-LIMITS: Final = (
-    "max_states",
-    "max_work",
-    "expected_states",
-    "expected_work",
-    "round_states",
-    "round_work",
-    "time_limit",
-)
-
-
-#: The kind of each limit (:data:`LIMITS`): ``"states"``, ``"work"`` or ``"time"``.
+#: sets each (the worst case's states and work, the mean's, the rounds', and the time),
+#: each with its kind: ``"states"``, ``"work"`` or ``"time"``.
 _LIMIT_KINDS: Final = {
     "max_states": "states",
-    "expected_states": "states",
-    "round_states": "states",
     "max_work": "work",
+    "expected_states": "states",
     "expected_work": "work",
+    "round_states": "states",
     "round_work": "work",
     "time_limit": "time",
 }
+#: The limits themselves (:data:`_LIMIT_KINDS`).
+LIMITS: Final = tuple(_LIMIT_KINDS)
 
 
 def _limit_name(kind: str, states: str, work: str) -> str:

@@ -245,8 +245,6 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
         )
     elif "first_round" in result.bounds_only:
         lines.append("  " + _("first round: not found within the time limit"))
-        if dict(result.stopped_by).get("first_round") != "time_limit":  # pragma: no cover
-            lines += _further(result, "first_round")
     elif first is None:
         lines.append("  " + _("no test needed: the cards alone fix the code"))
     else:
