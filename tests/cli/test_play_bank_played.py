@@ -7,7 +7,6 @@ game: one line says so. The bank's id of the puzzle is never shown, only its row
 
 from __future__ import annotations
 
-import asyncio
 import os
 import sqlite3
 import subprocess
@@ -20,6 +19,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from testsupport.cli import ROOT
+from testsupport.pilot import run_async
 from testsupport.processes import unprivileged
 from turing.cli.main import main
 from turing.generation.bank import Bank
@@ -169,27 +169,25 @@ def test_a_read_only_bank_loses_no_save(bank: Path, tmp_path: Path) -> None:
 # -- the board ----------------------------------------------------------------------------
 
 
-def test_w_on_the_board_marks_the_puzzle_played(bank: Path, tmp_path: Path) -> None:
+@run_async
+async def test_w_on_the_board_marks_the_puzzle_played(bank: Path, tmp_path: Path) -> None:
     pytest.importorskip("textual")
     from turing.ui.board import BoardApp
 
     save = tmp_path / "w.json"
     session = _bank_session(bank, save)
-
-    async def play() -> None:
-        app = BoardApp(session, compare=False)
-        async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.pause(0.2)
-            await pilot.press("w")
-            await pilot.pause(0.2)
-            assert app.message.startswith(f"Saved to {save}")
-
-    asyncio.run(play())
+    app = BoardApp(session, compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause(0.2)
+        await pilot.press("w")
+        await pilot.pause(0.2)
+        assert app.message.startswith(f"Saved to {save}")
     assert save.is_file()
     assert _played(bank) == [1]
 
 
-def test_w_on_the_board_says_a_bank_being_written_in_its_message(
+@run_async
+async def test_w_on_the_board_says_a_bank_being_written_in_its_message(
     held: Path, tmp_path: Path
 ) -> None:
     pytest.importorskip("textual")
@@ -197,19 +195,14 @@ def test_w_on_the_board_says_a_bank_being_written_in_its_message(
 
     save = tmp_path / "w.json"
     session = _bank_session(held, save)
-    said: list[str] = []
-
-    async def play() -> None:
-        app = BoardApp(session, compare=False)
-        async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.pause(0.2)
-            await pilot.press("w")
-            await pilot.pause(2.5)
-            said.append(app.message)
-
-    asyncio.run(play())
-    assert said[0].startswith(f"Saved to {save}")
-    assert said[0].endswith(
+    app = BoardApp(session, compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause(0.2)
+        await pilot.press("w")
+        await pilot.pause(2.5)
+        said = app.message
+    assert said.startswith(f"Saved to {save}")
+    assert said.endswith(
         " · warning: the puzzle is not marked played in its bank, which may deal it again "
         f"({held}: the bank's database: database is locked)"
     )
