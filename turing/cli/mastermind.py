@@ -32,7 +32,6 @@ from turing.cli.output import (
     emit_json,
     error_text,
     fail,
-    hung_up,
     input_encoding,
     json_text,
     open_output,
@@ -1307,10 +1306,8 @@ def play_command(
                 runner()
             except (OSError, EOFError):
                 # a line read or written when the terminal closed: a hang-up, as SIGHUP is
-                gone = hung_up()
-                if gone is None:
-                    raise
-                raise gone from None
+                raise_if_hung_up()
+                raise
         except Terminated as stopped:
             stop_taken()
             gone_away = stopped.exit_code == EXIT_HUNG_UP
