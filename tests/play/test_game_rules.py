@@ -218,6 +218,7 @@ def test_hypotheses_follow_the_players_own_answers(puzzle: Puzzle) -> None:
     real = (puzzle.true_cards, puzzle.criteria)
     assert any((h.cards, h.criteria) == real for h in everything)
     expected = everything
+    assert game.solution is not None
     for code in ("111", "345", game.solution):
         game.compose("a", code)
         for v in range(3):

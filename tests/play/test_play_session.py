@@ -139,7 +139,7 @@ def shipped_games() -> list[Game]:
 
 
 def shipped_solutions() -> set[str]:
-    return {game.solution for game in shipped_games()}
+    return {game.solution for game in shipped_games() if game.solution is not None}
 
 
 def shipped_reading_codes() -> set[str]:

@@ -29,8 +29,11 @@ from turing.cli.serving import (
 )
 from turing.i18n import _
 
-#: The options of ``turing play`` the board takes too (all but script and JSON output).
-_SHARED: Final = [p for p in play.params if p.name not in ("as_json", "interactive")]
+#: The options of ``turing play`` the board takes too (all but script and JSON output, and
+#: a game beside the box, whose answers are typed at the line prompt).
+_SHARED: Final = [
+    p for p in play.params if p.name not in ("as_json", "interactive", "box", "cards_text")
+]
 
 BOARD_HELP: Final = """Play a puzzle on a full-screen board: the cards with their criteria
 to strike, the digit grid, notes under each verifier, the round's code picker, the
@@ -84,6 +87,7 @@ def board(ctx: click.Context, /, serve: bool, host: str, port: int, **params: An
         params["no_hints"],
         confirm=None if serve else ask_at_terminal,
         overwrite=params["overwrite"],
+        box_games=False,
     )
     if resumed and session.game.is_terminal():
         # nothing to play: the game is over, as it was saved when it ended

@@ -52,8 +52,10 @@ from turing.core.files import (
 from turing.core.puzzle import (
     Loaded,
     Puzzle,
+    PuzzleError,
     id_key,
     puzzle_cardset,
+    puzzle_from_dict,
 )
 from turing.i18n import N_, _, asked_yes_or_no, ngettext
 from turing.play.game import GameError, puzzles_dir, sample_puzzle_path, shipped_with_id
@@ -239,7 +241,9 @@ puzzle, or one from --bank FILE), --bank FILE (a random unplayed puzzle of the b
 --random (a new generated puzzle; --mode, --difficulty, --verifiers, --seed,
 --min-tests shape it; --mode, --difficulty, --verifiers or --min-tests alone also play a
 random puzzle of that kind), --code CODE (a puzzle code from `turing share`). With none
-of these, the shipped sample puzzle. A puzzle needs its hidden criteria.
+of these, the shipped sample puzzle. A puzzle needs its hidden criteria; beside the
+physical game (--box), its cards are enough: you type what the box's verifiers answer
+(test A yes B no, or A+ B-) and whether it takes your solution (solve 352 yes).
 
 Each round every player, in seat order, composes one code and tests it against up to 3
 different verifiers, then decides in secret to solve or pass; when all have decided the
@@ -375,6 +379,20 @@ class PlayCommand(click.Command):
 @click.option("--resume", "resume_file", metavar="FILE", help="Continue a saved game.")
 @click.option("--no-hints", is_flag=True, help="Play without the hint command.")
 @click.option(
+    "--box",
+    is_flag=True,
+    help="Play beside the physical game: you type each answer its verifiers give (test A "
+    "yes, or asked at a terminal), and whether it takes your solution. The puzzle needs only "
+    "its cards.",
+)
+@click.option(
+    "--cards",
+    "cards_text",
+    metavar="LIST",
+    help="With --box: the puzzle by its cards, as laid out for verifiers A, B, …: 4,9,11,14 "
+    "(nightmare: with --mode nightmare; extreme: pairs, 4/25,9/33,13/44,17/36).",
+)
+@click.option(
     "--overwrite",
     is_flag=True,
     help="Saves replace a file holding another saved game, and --transcript another game's "
@@ -406,6 +424,8 @@ def play(
     save_file: str | None,
     resume_file: str | None,
     no_hints: bool,
+    box: bool,
+    cards_text: str | None,
     overwrite: bool,
     as_json: bool,
     interactive: bool | None,
@@ -434,6 +454,8 @@ def play(
         no_hints,
         confirm=ask_at_terminal if interactive else None,
         overwrite=overwrite,
+        box=box,
+        cards_text=cards_text,
     )
     if as_json and session.humans:
         fail(_("--json is for games of bots only (people need the screen)"))
@@ -496,12 +518,17 @@ def open_session(
     no_hints: bool,
     confirm: Callable[[str], bool] | None = None,
     overwrite: bool = False,
+    box: bool = False,
+    cards_text: str | None = None,
+    box_games: bool = True,
 ) -> tuple[Session, bool]:
     """The session the options of ``turing play`` describe (shared by ``turing board``),
     and whether it is a resumed game; a bad option ends the command with one clear line.
     ``confirm`` asks a yes-or-no question of a player at the terminal (None: a script,
     which nothing asks); with ``overwrite`` another game's save or transcript is replaced
-    without asking."""
+    without asking. ``box``: a game beside the physical box (``cards_text``: its puzzle
+    by its cards, ``--cards``); without ``box_games`` a saved game beside the box is
+    refused (the board does not ask the box's answers)."""
     for option, target in (("--save", save_file), ("--transcript", transcript_file)):
         if target is not None:
             problem = unwritable(target)
@@ -532,6 +559,8 @@ def open_session(
                 ("--seed", seed),
                 ("--cardset", cardset_name),
                 ("--no-hints", no_hints or None),
+                ("--box", box or None),
+                ("--cards", cards_text),
             )
             if value is not None
         ]
@@ -545,6 +574,13 @@ def open_session(
             session, saved_transcript = load_save(resume_file)
         except SessionError as exc:
             fail(str(exc))
+        if session.game.box and not box_games:
+            fail(
+                _(
+                    "{path} holds a game beside the box, whose answers are typed at the line "
+                    "prompt: turing play --resume {path}"
+                ).format(path=resume_file)
+            )
         if save_file is not None:
             session.save_path = Path(save_file)
         if transcript_file is None and saved_transcript is not None:
@@ -603,6 +639,8 @@ def open_session(
             seed,
             cardset_name,
             no_hints,
+            box,
+            cards_text,
         )
         session.save_path = Path(save_file) if save_file else None
         session.bank = bank_path  # marked played there when the game is saved or ends
@@ -742,6 +780,8 @@ def _new_game(
     seed: int | None,
     cardset_name: str | None,
     no_hints: bool,
+    box: bool = False,
+    cards_text: str | None = None,
 ) -> Session:
     sources = [
         name
@@ -750,9 +790,19 @@ def _new_game(
             ("--random", random_flag),
             ("--code", share_code is not None),
             ("--bank", bank_path is not None),
+            ("--cards", cards_text is not None),
         )
         if used
     ]
+    if cards_text is not None and not box:
+        fail(
+            _(
+                "--cards gives a puzzle by its cards alone, with no hidden criteria to answer "
+                "the tests: play it beside the physical game with --box"
+            )
+        )
+    if cards_text is not None and puzzle_id is not None:
+        fail(_("--cards gives the whole puzzle; drop --id"))
     if len(sources) > 1:
         fail(
             _("choose one puzzle source: {items}").format(
@@ -773,6 +823,21 @@ def _new_game(
         )
         if value is not None
     ]
+    if cards_text is not None:
+        shaping = [flag for flag in shaping if flag != "--mode"]
+        if shaping:
+            fail(
+                _("{options}: for a random puzzle or one drawn from --bank, not --cards").format(
+                    options=", ".join(shaping)
+                )
+            )
+    if box and (random_flag or (shaping and not sources and puzzle_id is None)):
+        fail(
+            _(
+                "--box plays a puzzle laid out on the physical game: give it by --cards, "
+                "FILE, --id or --code, not --random"
+            )
+        )
     if shaping and not sources and puzzle_id is None:
         random_flag = True  # alone they ask for a random puzzle of that kind, as --random
     given = sources[0] if sources else "--id"
@@ -804,7 +869,11 @@ def _new_game(
         seed = secrets.randbelow(2**31)
     forced = load_cardset(cardset_name) if cardset_name is not None else None
     place: str | None = None  # FILE:LINE of a puzzle read from a file
-    if share_code is not None:
+    if cards_text is not None:
+        cardset = forced or load_cardset("classic")
+        puzzle = _cards_puzzle(cards_text, mode, cardset)
+        label = "puzzle on the box"
+    elif share_code is not None:
         puzzle, cardset = shared_puzzle(share_code)
         label = SHARED_LABEL
     elif file is not None:
@@ -849,11 +918,54 @@ def _new_game(
             )
         )
     try:
-        session = Session.new(puzzle, cardset, seats_spec, seed, hints=not no_hints, label=label)
+        session = Session.new(
+            puzzle, cardset, seats_spec, seed, hints=not no_hints, label=label, box=box
+        )
+    except SessionError as exc:
+        fail(str(exc))
     except GameError as exc:
         # a puzzle read from a file is refused at its place, as its read errors are
-        fail(str(exc) if place is None else f"{place}: {exc}")
+        problem = str(exc) if place is None else f"{place}: {exc}"
+        if not box and not puzzle.has_hidden:
+            problem += _("; beside the physical game, --box plays it with the box's answers")
+        fail(problem)
     return session
+
+
+def _cards_puzzle(text: str, mode: str | None, cardset: CardSet) -> Puzzle:
+    """The puzzle ``--cards`` lays out: card numbers by verifier, comma-separated, each an
+    extreme pair as ``4/25``; nightmare when ``mode`` says so."""
+    cards: list[object] = []
+    for item in (part.strip() for part in text.split(",")):
+        numbers = [n.strip() for n in item.split("/")]
+        if not item or len(numbers) > 2 or not all(n.isdigit() for n in numbers):
+            fail(
+                _(
+                    "--cards: cannot read {item!r}: cards are numbers separated by commas, "
+                    "an extreme pair written 4/25 (e.g. 4,9,11,14)"
+                ).format(item=item)
+            )
+        cards.append(int(numbers[0]) if len(numbers) == 1 else [int(n) for n in numbers])
+    pairs = [isinstance(c, list) for c in cards]
+    if any(pairs) and not all(pairs):
+        fail(_("--cards: give every verifier a pair of cards (extreme) or none"))
+    data: dict[str, object] = {"cards": cards}
+    if all(pairs):
+        data["mode"] = "extreme"
+        if mode not in (None, "extreme"):
+            fail(
+                _("--cards: pairs of cards are an extreme puzzle, not {mode}").format(
+                    mode=mode_name(mode)
+                )
+            )
+    elif mode is not None:
+        data["mode"] = mode
+        if mode == "extreme":
+            fail(_("--cards: an extreme puzzle gives each verifier two cards, as 4/25"))
+    try:
+        return puzzle_from_dict(data, cardset, source="--cards")
+    except PuzzleError as exc:
+        fail(str(exc))
 
 
 __all__ = ["PLAY_HELP", "open_session", "play", "show_over"]

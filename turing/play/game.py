@@ -90,10 +90,13 @@ class Compose:
 
 @dataclass(frozen=True, slots=True)
 class Test:
-    """Run the round's code against a verifier (index 0 = A)."""
+    """Run the round's code against a verifier (index 0 = A). In a game beside the box
+    (``Game(…, box=True)``) ``answer`` is what the physical verifier answered; otherwise
+    it is left out and the game's hidden criteria answer."""
 
     __test__ = False  # not a pytest test class, whatever its name
     verifier: int
+    answer: bool | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,12 +106,15 @@ class EndTests:
 
 @dataclass(frozen=True, slots=True)
 class Solve:
-    """Submit a code as the solution (one attempt; wrong eliminates)."""
+    """Submit a code as the solution (one attempt; wrong eliminates). In a game beside the
+    box ``right`` is whether the box took the code as its solution."""
 
     code: Code
+    right: bool | None
 
-    def __init__(self, code: Code | str) -> None:
+    def __init__(self, code: Code | str, right: bool | None = None) -> None:
         object.__setattr__(self, "code", _as_code(code))
+        object.__setattr__(self, "right", right)
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,10 +139,14 @@ def action_to_dict(action: Action) -> dict[str, Any]:
     if isinstance(action, Compose):
         return {"do": "compose", "code": str(action.code)}
     if isinstance(action, Test):
+        if action.answer is not None:
+            return {"do": "test", "verifier": action.verifier, "answer": action.answer}
         return {"do": "test", "verifier": action.verifier}
     if isinstance(action, EndTests):
         return {"do": "end_tests"}
     if isinstance(action, Solve):
+        if action.right is not None:
+            return {"do": "solve", "code": str(action.code), "right": action.right}
         return {"do": "solve", "code": str(action.code)}
     if isinstance(action, GiveUp):
         return {"do": "giveup"}
@@ -154,7 +164,9 @@ def action_from_dict(data: Any) -> Action:
             raise GameError(
                 _("action {kind!r} needs a code, found {code!r}").format(kind=kind, code=code)
             )
-        return Compose(code) if kind == "compose" else Solve(code)  # IllegalAction if bad
+        if kind == "compose":
+            return Compose(code)  # IllegalAction if bad
+        return Solve(code, _flag(data, "right"))
     if kind == "test":
         verifier = data.get("verifier")
         if not isinstance(verifier, int) or isinstance(verifier, bool):
@@ -163,7 +175,7 @@ def action_from_dict(data: Any) -> Action:
                     verifier=verifier
                 )
             )
-        return Test(verifier)
+        return Test(verifier, _flag(data, "answer"))
     if kind == "end_tests":
         return EndTests()
     if kind == "pass":
@@ -171,6 +183,18 @@ def action_from_dict(data: Any) -> Action:
     if kind == "giveup":
         return GiveUp()
     raise GameError(_("unknown action {kind!r}").format(kind=kind))
+
+
+def _flag(data: dict[str, Any], key: str) -> bool | None:
+    """An action's optional true-or-false field; :class:`GameError` when it is another value."""
+    value = data.get(key)
+    if value is not None and not isinstance(value, bool):
+        raise GameError(
+            _("action field {key!r} must be true or false, found {value!r}").format(
+                key=key, value=value
+            )
+        )
+    return value
 
 
 @dataclass(frozen=True)
@@ -270,7 +294,7 @@ class _Player:
 class GameResult:
     winners: tuple[str, ...]
     rounds: int
-    solution: str
+    solution: str | None  # None: a game beside the box that nobody solved
     tests: Mapping[str, int]
     hints: Mapping[str, int]
     eliminated: Mapping[str, int]  # name → round of elimination (giving up included)
@@ -331,6 +355,7 @@ class Game:
         cardset: CardSet,
         hints: bool = True,
         label: str | None = None,
+        box: bool = False,
     ) -> None:
         names = list(players)
         if not 1 <= len(names) <= MAX_PLAYERS:
@@ -356,6 +381,54 @@ class Game:
                     "the game has 4, 5 or 6"
                 ).format(count=puzzle.verifiers)
             )
+        self.box = box
+        self.puzzle = puzzle
+        self.cardset = cardset
+        self.label = label
+        self.public = public_puzzle(puzzle, label)
+        self.solution_code: Code | None = None
+        self.solution: str | None = None
+        self._masks: Sequence[int] = ()
+        if box:
+            self._check_box_puzzle()
+        else:
+            self._take_hidden(puzzle)
+        self.hints_allowed = hints
+        self._players = [_Player(n) for n in names]
+        self._by_name = {p.name: p for p in self._players}
+        self.round = 1
+        self.over = False
+        self.winners: tuple[str, ...] = ()
+        self.solved: tuple[str, ...] = ()
+        self.actions: list[tuple[str, Action]] = []
+        start: dict[str, Any] = {
+            "event": "start",
+            "mode": puzzle.mode,
+            "puzzle": self.public.to_dict(hidden=False),
+            "players": list(names),
+        }
+        if box:
+            start["box"] = True
+        self.events: list[dict[str, Any]] = [start]
+
+    def _check_box_puzzle(self) -> None:
+        """A game beside the box: its cards must make a valid puzzle in some reading."""
+        try:
+            readings = public_deduction(self.public, self.cardset).hypotheses
+        except (SolverError, KeyError) as exc:
+            raise GameError(
+                _("this puzzle cannot be played: {problem}").format(problem=exc)
+            ) from None
+        if not readings:
+            raise GameError(
+                _(
+                    "this puzzle cannot be played: no reading of its cards makes a valid "
+                    "puzzle (one code, no redundant verifier)"
+                )
+            )
+
+    def _take_hidden(self, puzzle: Puzzle) -> None:
+        """The verifiers' answers from the puzzle's hidden criteria, checked."""
         if not puzzle.has_hidden:
             raise GameError(
                 _(
@@ -369,7 +442,7 @@ class Game:
                 )
             )
         try:
-            masks = hidden_masks(puzzle, cardset)
+            masks = hidden_masks(puzzle, self.cardset)
         except (SolverError, KeyError) as exc:
             raise GameError(
                 _("this puzzle cannot be played: {problem}").format(problem=exc)
@@ -400,29 +473,9 @@ class Game:
                     "is not the code its criteria give"
                 ).format(solution=puzzle.solution)
             )
-        self.puzzle = puzzle
-        self.cardset = cardset
-        self.label = label
-        self.public = public_puzzle(puzzle, label)
-        self.solution_code: Code = Code.parse(valid.solution)
-        self.solution: str = valid.solution
-        self.hints_allowed = hints
+        self.solution_code = Code.parse(valid.solution)
+        self.solution = valid.solution
         self._masks = masks
-        self._players = [_Player(n) for n in names]
-        self._by_name = {p.name: p for p in self._players}
-        self.round = 1
-        self.over = False
-        self.winners: tuple[str, ...] = ()
-        self.solved: tuple[str, ...] = ()
-        self.actions: list[tuple[str, Action]] = []
-        self.events: list[dict[str, Any]] = [
-            {
-                "event": "start",
-                "mode": puzzle.mode,
-                "puzzle": self.public.to_dict(hidden=False),
-                "players": list(names),
-            }
-        ]
 
     # -- looking at the state --
 
@@ -495,7 +548,9 @@ class Game:
         return self._player(name).notes
 
     def view(self, name: str) -> PlayerView:
-        player = self._player(name)
+        return self._view_of(self._player(name))
+
+    def _view_of(self, player: _Player) -> PlayerView:
         return PlayerView(
             puzzle=self.public,
             cardset=self.cardset,
@@ -539,8 +594,10 @@ class Game:
         out.append(GiveUp())
         return out
 
-    def check(self, name: str, action: Action) -> None:
-        """Raise :class:`IllegalAction` when ``name`` may not take ``action`` now."""
+    def check(self, name: str, action: Action, partial: bool = False) -> None:
+        """Raise :class:`IllegalAction` when ``name`` may not take ``action`` now.
+        ``partial``: in a game beside the box, a test or solution without the box's answer
+        passes (checked for everything else), so that the answer can be asked for last."""
         player = self._player(name)
         if self.over:
             raise IllegalAction(_("the game is over"))
@@ -587,14 +644,88 @@ class Game:
                         tests_per_round=TESTS_PER_ROUND
                     )
                 )
+            self._check_answer(player, player.code, v, action.answer, partial)
         elif isinstance(action, EndTests):
             if player.done_testing:
                 raise IllegalAction(_("testing is already over for this round"))
         elif isinstance(action, Solve):
             if not isinstance(action.code, Code):
                 raise IllegalAction(_("not a code: {code!r}").format(code=action.code))
+            self._check_right(player, action.code, action.right, partial)
         elif not isinstance(action, (Pass, GiveUp)):
             raise IllegalAction(_("not an action: {action!r}").format(action=action))
+
+    def _check_answer(
+        self, player: _Player, code: Code, verifier: int, answer: bool | None, partial: bool
+    ) -> None:
+        """A test's answer: none but in a game beside the box, where it must fit the cards
+        and the player's answers so far (a typing slip is caught so, as far as it can be)."""
+        letter = LETTERS[verifier]
+        if not self.box:
+            if answer is not None:
+                raise IllegalAction(
+                    _("this game's verifiers answer by themselves: a test takes no answer")
+                )
+            return
+        if answer is None:
+            if partial:
+                return
+            raise IllegalAction(
+                _(
+                    "in a game beside the box a test needs the answer the box's verifier "
+                    "{letter} gave to {code}"
+                ).format(letter=letter, code=code)
+            )
+        record = TestRecord(self.round, str(code), verifier, answer)
+        view = self._view_of(player)
+        if not replace(view, tests=(*view.tests, record)).hypotheses():
+            raise IllegalAction(
+                (
+                    _(
+                        "verifier {letter} cannot accept {code}: no reading of the cards "
+                        "gives that after your answers so far; check the box"
+                    )
+                    if answer
+                    else _(
+                        "verifier {letter} cannot reject {code}: no reading of the cards "
+                        "gives that after your answers so far; check the box"
+                    )
+                ).format(letter=letter, code=code)
+            )
+
+    def _check_right(self, player: _Player, code: Code, right: bool | None, partial: bool) -> None:
+        """A solution's word from the box: none but in a game beside the box, where it must
+        fit the codes the player's answers leave."""
+        if not self.box:
+            if right is not None:
+                raise IllegalAction(
+                    _("this game knows its solution: a solution takes no word on it")
+                )
+            return
+        if right is None:
+            if partial:
+                return
+            raise IllegalAction(
+                _(
+                    "in a game beside the box a solution needs the box's word on it: "
+                    "is {code} right or wrong?"
+                ).format(code=code)
+            )
+        codes = self._view_of(player).deduction().codes
+        if right and code not in codes:
+            raise IllegalAction(
+                _(
+                    "{code} cannot be the solution: the cards and your answers so far rule "
+                    "it out; check them against the box"
+                ).format(code=code)
+            )
+        if not right and len(codes) == 1 and code in codes:
+            raise IllegalAction(
+                _(
+                    "{code} cannot be wrong: it is the only code the cards and your answers "
+                    "so far leave; check them against the box"
+                ).format(code=code)
+            )
 
     def apply(self, name: str, action: Action) -> bool | None:
         """Take an action; a test returns the verifier's answer. Illegal → nothing changes."""
@@ -606,7 +737,11 @@ class Game:
             return None
         if isinstance(action, Test):
             assert player.code is not None
-            result = bool(self._masks[action.verifier] >> player.code.index & 1)
+            if self.box:
+                assert action.answer is not None
+                result = action.answer
+            else:
+                result = bool(self._masks[action.verifier] >> player.code.index & 1)
             player.tested.append(action.verifier)
             player.tests.append(TestRecord(self.round, str(player.code), action.verifier, result))
             self.events.append(
@@ -629,19 +764,25 @@ class Game:
             self._resolve()
         return None
 
-    def check_all(self, name: str, actions: Sequence[Action]) -> None:
+    def check_all(self, name: str, actions: Sequence[Action], partial: bool = False) -> None:
         """Raise :class:`IllegalAction` unless ``name`` may take ``actions`` one after the
         other, starting now. Nothing changes, whatever the outcome: a front end checks a
-        whole typed line this way before running any of it."""
+        whole typed line this way before running any of it. ``partial``: as for
+        :meth:`check` (answers from the box may still be missing)."""
         player = self._player(name)
         saved = (player.code, list(player.tested), player.done_testing, player.decision)
+        tests = list(player.tests)
         try:
             for action in actions:
-                self.check(name, action)
+                self.check(name, action, partial)
                 if isinstance(action, Compose):
                     player.code = action.code
                 elif isinstance(action, Test):
                     player.tested.append(action.verifier)
+                    if action.answer is not None and player.code is not None:
+                        player.tests.append(
+                            TestRecord(self.round, str(player.code), action.verifier, action.answer)
+                        )
                 elif isinstance(action, EndTests):
                     player.done_testing = True
                 else:
@@ -649,6 +790,7 @@ class Game:
                     player.decision = action
         finally:
             player.code, player.tested, player.done_testing, player.decision = saved
+            player.tests = tests
 
     # convenience wrappers
     def compose(self, name: str, code: Code | str) -> None:
@@ -677,7 +819,13 @@ class Game:
         for p in deciding:
             decision = p.decision
             if isinstance(decision, Solve):
-                correct = decision.code == self.solution_code
+                if self.box:
+                    correct = bool(decision.right)
+                    if correct:  # the box named its solution
+                        self.solution_code = decision.code
+                        self.solution = str(decision.code)
+                else:
+                    correct = decision.code == self.solution_code
                 self.events.append(
                     {
                         "event": "solve",
@@ -841,6 +989,7 @@ class Game:
             "players": list(self.players),
             "hints_allowed": self.hints_allowed,
             "label": self.label,
+            **({"box": True} if self.box else {}),
             "actions": [{"player": n, **action_to_dict(a)} for n, a in self.actions],
             "hints": {p.name: p.hints for p in self._players},
             "notes": {p.name: p.notes.to_dict() for p in self._players},
@@ -892,7 +1041,12 @@ class Game:
         for notes in data["notes"].values():
             text = notes.get("text") if isinstance(notes, dict) else None
             _check_shown(list(text.values()) if isinstance(text, dict) else [], "notes")
-        game = Game(puzzle, data["players"], cardset, hints=data["hints_allowed"], label=label)
+        box = data.get("box", False)
+        if not isinstance(box, bool):
+            raise GameError(_("'box' is not true or false"))
+        game = Game(
+            puzzle, data["players"], cardset, hints=data["hints_allowed"], label=label, box=box
+        )
         for item in data["actions"]:
             if not isinstance(item, dict) or not isinstance(item.get("player"), str):
                 raise GameError(_("bad action {item!r}").format(item=item))

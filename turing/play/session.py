@@ -126,6 +126,38 @@ class CommandError(TuringError):
         self.problem = message if problem is None else problem
 
 
+@dataclass(frozen=True)
+class BoxQuestion:
+    """An answer from the box that a line leaves out: verifier ``verifier``'s answer to
+    ``code``, or (``verifier`` None) whether the box takes ``code`` as its solution."""
+
+    code: Code
+    verifier: int | None
+
+
+class AnswersMissing(CommandError):
+    """A line of a game beside the box that is good but for the box's answers it leaves
+    out (``questions``, in the line's order): a view may ask them and plan the line again
+    with them (:meth:`Session.plan`); a script's line is refused so (``message``: what the
+    refusal says of the line, as :class:`CommandError`)."""
+
+    def __init__(self, questions: Sequence[BoxQuestion], message: str | None = None) -> None:
+        first = questions[0]
+        if first.verifier is None:
+            problem = _(
+                "the box's word on {code} is missing: solve {code} yes if it is right, "
+                "solve {code} no if not"
+            ).format(code=first.code)
+        else:
+            letter = LETTERS[first.verifier]
+            problem = _(
+                "verifier {letter}'s answer to {code} is missing: give it after the letter, "
+                "test {letter} yes or test {letter} no (short: {letter}+ or {letter}-)"
+            ).format(letter=letter, code=first.code)
+        super().__init__(problem if message is None else message, problem)
+        self.questions = tuple(questions)
+
+
 # -- the command grammar --------------------------------------------------------------------
 
 _E: Final = EXAMPLE_CODE
@@ -406,8 +438,15 @@ class Command:
     text: str = ""
     strikes: tuple[tuple[int | None, int | None, int], ...] = ()  # (verifier, card, position)
     marks: tuple[tuple[str, int], ...] = ()
-    value: bool | None = None
+    value: bool | None = None  # a mark's value; a solution's word from the box
     arg: str | None = None
+    #: a test's answers from the box, one per verifier (None: not given)
+    answers: tuple[bool | None, ...] = ()
+
+    def tests(self) -> list[tuple[int, bool | None]]:
+        """A test's verifiers, each with its answer from the box (None: not given)."""
+        answers = self.answers or (None,) * len(self.verifiers)
+        return list(zip(self.verifiers, answers, strict=True))
 
 
 #: A mark's value: the answers to any yes/no question (``j``, ``n``, ``y`` …) and signs.
@@ -469,6 +508,22 @@ def _letter(token: str, verifiers: int) -> int:
     return LETTERS.index(letter)
 
 
+#: What a player types for a verifier's answer, or the box's word on a solution.
+_BOX_YES: Final = _YES | {"right"}
+_BOX_NO: Final = _NO | {"wrong"}
+
+
+def box_answer(token: str) -> bool | None:
+    """A typed answer from the box: True for yes (✓, +, right …), False for no (✗, -,
+    wrong …), None for any other word."""
+    word = token.lower()
+    if word in _BOX_YES:
+        return True
+    if word in _BOX_NO:
+        return False
+    return None
+
+
 def _tokens(text: str) -> list[str]:
     return [t for t in re.split(r"[\s,]+", text.strip()) if t]
 
@@ -515,10 +570,12 @@ BY_CARD_USAGE: Final[dict[str, str]] = {
 }
 
 
-def parse_command(line: str, verifiers: int, by_card: bool = False) -> Command:
+def parse_command(line: str, verifiers: int, by_card: bool = False, box: bool = False) -> Command:
     """One typed command → :class:`Command`; :class:`CommandError` with a clear message.
     ``by_card``: criteria are named only by their card (nightmare mode), and the strike
-    commands' usage shows only that form."""
+    commands' usage shows only that form. ``box``: a game beside the box, where a test
+    may give each verifier's answer after its letter (``test A yes B no``, ``test A+ B-``)
+    and a solution the box's word on it (``solve 241 yes``)."""
     stripped = line.strip()
     if not stripped:
         raise CommandError(_("empty command"))
@@ -532,7 +589,13 @@ def parse_command(line: str, verifiers: int, by_card: bool = False) -> Command:
     if name is None:
         raise CommandError(_unknown_command(head, stripped, verifiers))
     rest = rest.strip()
-    usage = _(BY_CARD_USAGE[name] if by_card and name in BY_CARD_USAGE else COMMANDS[name][0])
+    usage = _(
+        BY_CARD_USAGE[name]
+        if by_card and name in BY_CARD_USAGE
+        else BOX_USAGE[name]
+        if box and name in BOX_USAGE
+        else COMMANDS[name][0]
+    )
     if len(word) == 1 and word.upper() in LETTERS[:verifiers] and not rest:
         # c, d, e and f alone name a command and a verifier of this puzzle: neither is
         # guessed, as done taken for a test would end the round's testing.
@@ -549,6 +612,18 @@ def parse_command(line: str, verifiers: int, by_card: bool = False) -> Command:
                     word=head, example=EXAMPLE_CODE, usage=usage
                 )
             )
+        if box and name == "solve":
+            words = _tokens(rest)
+            right = box_answer(words[-1]) if len(words) > 1 else None
+            if right is not None:
+                return Command(name, code=_code(" ".join(words[:-1])), value=right)
+            if len(words) > 1 and not words[-1].isdigit():
+                raise CommandError(
+                    _(
+                        "{word!r} is not the box's word on a code: solve {code} yes if it is "
+                        "right, solve {code} no if not"
+                    ).format(word=words[-1], code=" ".join(words[:-1]))
+                )
         return Command(name, code=_code(rest))
     if name == "test":
         tokens = _tokens(rest)
@@ -556,14 +631,35 @@ def parse_command(line: str, verifiers: int, by_card: bool = False) -> Command:
         while tokens and tokens[0].isdigit() and len(digits) < 3:
             digits += tokens.pop(0)
         letters: list[int] = []
+        answers: list[bool | None] = []
         for token in tokens:
+            if box:
+                answer = box_answer(token)
+                if answer is not None:
+                    if not letters or answers[-1] is not None:
+                        raise CommandError(
+                            _(
+                                "{token!r} answers no verifier: an answer follows its letter "
+                                "(test A yes B no, or test A+ B-)"
+                            ).format(token=token)
+                        )
+                    answers[-1] = answer
+                    continue
+                if len(token) > 1 and token[:-1].isalpha():
+                    answer = box_answer(token[-1])
+                    if answer is not None:  # A+, A-, A✓, A✗
+                        letters.append(_letter(token[:-1], verifiers))
+                        answers.append(answer)
+                        continue
             if not token.isalpha():
                 raise CommandError(
                     _("{token!r} is not a verifier letter (usage: {usage})").format(
                         token=token, usage=usage
                     )
                 )
-            letters.extend(_letter(ch, verifiers) for ch in token)
+            for ch in token:
+                letters.append(_letter(ch, verifiers))
+                answers.append(None)
         if not letters:
             raise CommandError(_("name the verifiers to test (usage: {usage})").format(usage=usage))
         twice = sorted({LETTERS[v] for v in letters if letters.count(v) > 1})
@@ -575,7 +671,12 @@ def parse_command(line: str, verifiers: int, by_card: bool = False) -> Command:
                     len(twice),
                 ).format(letters=", ".join(twice))
             )
-        return Command(name, code=_code(digits) if digits else None, verifiers=tuple(letters))
+        return Command(
+            name,
+            code=_code(digits) if digits else None,
+            verifiers=tuple(letters),
+            answers=tuple(answers) if box else (),
+        )
     if name in ("done", "pass", "quit", "giveup", "rules"):
         if rest:
             raise CommandError(
@@ -729,19 +830,51 @@ BY_CARD_WHAT: Final[dict[str, str]] = {
 }
 
 
+#: How a test and a solution are typed in a game beside the box (their answers given).
+BOX_USAGE: Final[dict[str, str]] = {
+    "test": N_("test [CODE] V ANSWER [V ANSWER [V ANSWER]]"),
+    "solve": N_("solve CODE [yes|no]"),
+}
+BOX_WHAT: Final[dict[str, str]] = {
+    "test": N_(
+        "test the round's code against verifiers, each with the answer the box's verifier "
+        "shows: yes or no, or glued to the letter, + or - (test A yes B no, test {e} A+ C-); "
+        "at a terminal, an answer left out is asked"
+    ),
+    "solve": N_(
+        "submit a code as the solution with the box's word on it, yes if it is right, no if "
+        "not (wrong eliminates you); at a terminal, asked when left out"
+    ),
+}
+
+
+def box_note(written: Callable[[str], str] = _as_is) -> str:
+    """The line under the list of commands in a game beside the box."""
+    return "  " + written(_("Beside the box: test A yes B no (or A+ B-); solve {e} yes.")).format(
+        e=_E
+    )
+
+
 def help_text(
-    topic: str | None, written: Callable[[str], str] = _as_is, by_card: bool = False
+    topic: str | None,
+    written: Callable[[str], str] = _as_is,
+    by_card: bool = False,
+    box: bool = False,
 ) -> str:
     """The help of one command, or the list of all (``written``: as for :func:`command_rows`;
-    ``by_card``: as for :func:`parse_command`, the strike commands' one form)."""
+    ``by_card``: as for :func:`parse_command`, the strike commands' one form; ``box``: a
+    game beside the box, its tests and solutions with their answers)."""
     if topic is None:
-        return commands_list(written)
+        listed = commands_list(written)
+        return f"{listed}\n{box_note(written)}" if box else listed
     name = command_name(topic)
     if name is None:
         raise CommandError(_("no command {word!r} (type help for the list)").format(word=topic))
     usage, what = COMMANDS[name]
     if by_card:
         usage, what = BY_CARD_USAGE.get(name, usage), BY_CARD_WHAT.get(name, what)
+    if box:
+        usage, what = BOX_USAGE.get(name, usage), BOX_WHAT.get(name, what)
     return f"{_(usage)}: {_(what).format(e=_E, spaced=_E_SPACED)}"
 
 
@@ -1472,8 +1605,18 @@ class Session:
         seed: int,
         hints: bool = True,
         label: str | None = None,
+        box: bool = False,
     ) -> Session:
-        game = Game(puzzle, [name for name, _kind in players], cardset, hints=hints, label=label)
+        if box and any(kind is not None for _name, kind in players):
+            raise SessionError(
+                _(
+                    "a game beside the box is for people only: its answers are read off the "
+                    "box, and a bot cannot read them"
+                )
+            )
+        game = Game(
+            puzzle, [name for name, _kind in players], cardset, hints=hints, label=label, box=box
+        )
         seats = []
         for index, (name, kind) in enumerate(players):
             if kind is None:
@@ -1588,7 +1731,7 @@ class Session:
 
     # -- a typed line --
 
-    def plan(self, name: str, line: str) -> Plan:
+    def plan(self, name: str, line: str, answers: Sequence[bool] | None = None) -> Plan:
         """Parse and check a whole line for ``name``; :class:`CommandError` refuses it whole.
 
         Every game action of the line is checked in order against the state the earlier
@@ -1596,31 +1739,45 @@ class Session:
         A refusal of a line that asks for more than one thing (several commands, or one
         that takes several steps: ``test 352 A B``) says that none of it ran; its
         ``problem`` is the refusal alone.
+
+        In a game beside the box, a line good but for the box's answers it leaves out is
+        refused by :class:`AnswersMissing`, unless ``answers`` gives them, in its order.
         """
         parts = split_line(line)
         commands: list[Command] = []
         try:
-            self._plan(name, parts, commands)
+            self._plan(name, parts, commands, list(answers) if answers is not None else None)
         except CommandError as exc:
             steps = len(parts) if len(parts) != 1 or not commands else _steps(commands[0])
             if steps > 1:
-                raise CommandError(
-                    _("{problem} (the line was not run)").format(problem=exc.problem),
-                    exc.problem,
-                ) from None
+                message = _("{problem} (the line was not run)").format(problem=exc.problem)
+                if isinstance(exc, AnswersMissing):
+                    raise AnswersMissing(exc.questions, message) from None
+                raise CommandError(message, exc.problem) from None
             raise
         return Plan(name, tuple(commands))
 
-    def _plan(self, name: str, parts: list[str], commands: list[Command]) -> None:
+    def _plan(
+        self,
+        name: str,
+        parts: list[str],
+        commands: list[Command],
+        answers: list[bool] | None = None,
+    ) -> None:
         """Parse ``parts`` into ``commands`` (a refusal leaves there the commands parsed so
-        far), then check them in order."""
+        far), then check them in order; the box's answers a command leaves out are taken
+        from ``answers`` (and written into its command), else asked for by
+        :class:`AnswersMissing` once the rest of the line is found good."""
         game = self.game
+        questions: list[BoxQuestion] = []
         tests_over = game.phase(name) == "decide"
         ended = tests_over  # by the time each command comes, ``done`` included
         for text in parts:  # the whole line is understood first
             try:
                 commands.append(
-                    parse_command(text, game.verifiers, game.public.mode_class.hidden_mapping)
+                    parse_command(
+                        text, game.verifiers, game.public.mode_class.hidden_mapping, game.box
+                    )
                 )
             except CommandError:
                 if ended and command_name(text.split()[0]) == "test":
@@ -1660,15 +1817,32 @@ class Session:
                             e=EXAMPLE_CODE
                         )
                     )
-                new.extend(Test(v) for v in cmd.verifiers)
+                if game.box:
+                    given = list(cmd.answers)
+                    for k, v in enumerate(cmd.verifiers):
+                        if given[k] is None and answers:
+                            given[k] = answers.pop(0)
+                        elif given[k] is None:
+                            questions.append(BoxQuestion(code, v))
+                    cmd = replace(cmd, answers=tuple(given))
+                    commands[i] = cmd
+                new.extend(Test(v, a) for v, a in cmd.tests())
                 left -= len(cmd.verifiers)
             elif cmd.name == "done":
                 new.append(EndTests())
                 done = True
             elif cmd.name in ("solve", "pass", "giveup"):
                 assert cmd.code is not None or cmd.name != "solve"
+                if game.box and cmd.name == "solve" and cmd.value is None:
+                    submitted = cmd.code
+                    assert submitted is not None
+                    if answers:
+                        cmd = replace(cmd, value=answers.pop(0))
+                        commands[i] = cmd
+                    else:
+                        questions.append(BoxQuestion(submitted, None))
                 new.append(
-                    Solve(cmd.code)
+                    Solve(cmd.code, cmd.value)
                     if cmd.name == "solve" and cmd.code is not None
                     else Pass()
                     if cmd.name == "pass"
@@ -1679,12 +1853,14 @@ class Session:
                 self._check_other(name, cmd, done, left)
             if new:
                 try:
-                    game.check_all(name, [*actions, *new])
+                    game.check_all(name, [*actions, *new], partial=bool(questions))
                 except IllegalAction as exc:
                     raise CommandError(str(exc)) from None
                 actions.extend(new)
             if cmd.name == "quit" and i != len(commands) - 1:
                 raise CommandError(_("quit must come last on a line"))
+        if questions:
+            raise AnswersMissing(questions)
 
     def _check_other(self, name: str, cmd: Command, done: bool, left: int) -> None:
         game = self.game
@@ -1758,8 +1934,8 @@ class Session:
                 if cmd.code is not None and current != str(cmd.code):
                     game.apply(name, Compose(cmd.code))
                 code = Code.parse(game.view(name).code or "")
-                for v in cmd.verifiers:
-                    result = bool(game.apply(name, Test(v)))
+                for v, answer in cmd.tests():
+                    result = bool(game.apply(name, Test(v, answer)))
                     self.sync()
                     yield Tested(code, v, result, game.view(name).tests_left_this_round)
             elif cmd.name == "done":
@@ -1769,7 +1945,7 @@ class Session:
                 solo = self.solo
                 if cmd.name == "solve":
                     assert cmd.code is not None
-                    game.apply(name, Solve(cmd.code))
+                    game.apply(name, Solve(cmd.code, cmd.value))
                     yield Decided(name, "solve", cmd.code, solo)
                 elif cmd.name == "pass":
                     game.apply(name, Pass())
@@ -1806,7 +1982,9 @@ class Session:
                 yield ShowScreen(cmd.arg == "cards")
             elif cmd.name == "help":
                 by_card = game.public.mode_class.hidden_mapping
-                yield HelpShown(help_text(cmd.arg, by_card=by_card), commands=cmd.arg is None)
+                yield HelpShown(
+                    help_text(cmd.arg, by_card=by_card, box=game.box), commands=cmd.arg is None
+                )
             elif cmd.name == "rules":
                 yield RulesShown(rules_page("criteria"))
             elif cmd.name == "save":
@@ -2344,8 +2522,10 @@ __all__ = [
     "GRAMMAR_HELP",
     "SAVE_FORMAT",
     "SHAPE_SYMBOLS",
+    "AnswersMissing",
     "BestTest",
     "BotTurn",
+    "BoxQuestion",
     "Command",
     "CommandError",
     "Composed",
@@ -2372,6 +2552,8 @@ __all__ = [
     "TestsEnded",
     "Transcript",
     "Turn",
+    "box_answer",
+    "box_note",
     "command_rows",
     "commands_list",
     "file_label",

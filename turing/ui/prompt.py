@@ -70,8 +70,10 @@ from turing.play.session import (
     ALIASES,
     COMMANDS,
     EXAMPLE_CODE,
+    AnswersMissing,
     BestTest,
     BotTurn,
+    BoxQuestion,
     CommandError,
     Composed,
     Decided,
@@ -93,6 +95,8 @@ from turing.play.session import (
     Tested,
     TestsEnded,
     Turn,
+    box_answer,
+    box_note,
     command_name,
     file_name,
     help_text,
@@ -537,12 +541,21 @@ def result_table(session: Session, fewest: FewestTests | None, **style: Any) -> 
     """The after-game table: each player's result, tests, tests beside the fewest (when
     ``fewest`` is known) and hints, under the solution and the number of rounds."""
     result = session.game.result()
-    table = Table(
-        title=ngettext(
+    title = (
+        ngettext(
             "Result · solution {code} · {n} round",
             "Result · solution {code} · {n} rounds",
             result.rounds,
-        ).format(code=result.solution, n=result.rounds),
+        )
+        if result.solution is not None
+        else ngettext(
+            "Result · solution not known · {n} round",
+            "Result · solution not known · {n} rounds",
+            result.rounds,
+        )
+    )
+    table = Table(
+        title=title.format(code=result.solution, n=result.rounds),
         title_justify="left",
         **style,
     )
@@ -1141,6 +1154,14 @@ class PromptView:
                     "criterion of its card (✔ the code meets it, ✘ it does not)."
                 )
             )
+            if session.game.box:
+                self.say(
+                    _(
+                        "Played beside the box: give each test the answer its verifier shows "
+                        "(test A yes B no, or test A+ B-), and a solution the box's word "
+                        "(solve {code} yes); at a terminal you are asked for what you leave out."
+                    ).format(code=EXAMPLE_CODE)
+                )
             self.say(_("Type help for the commands, rules for the rules."))
         if resumed:
             self._recap(session.recap())
@@ -1256,9 +1277,12 @@ class PromptView:
                     raise Leave(_("interrupted"), EXIT_INTERRUPTED) from None
                 continue
             try:
-                plan = session.plan(name, line)
+                plan = self._planned(name, line)
             except (CommandError, TuringError) as exc:
                 self.error(str(exc))
+                continue
+            if plan is None:
+                self.say(_("Nothing done."))
                 continue
             if not plan.commands:
                 continue
@@ -1327,9 +1351,53 @@ class PromptView:
                 hints_shown += 1
             self._show(name, outcome)
 
+    def _planned(self, name: str, line: str) -> Plan | None:
+        """The line planned (:meth:`Session.plan`); in a game beside the box, at a
+        terminal, the box's answers it leaves out are asked first (None: one was not
+        given, and nothing is done)."""
+        try:
+            return self.session.plan(name, line)
+        except AnswersMissing as missing:
+            if not self.interactive:
+                raise
+            answers: list[bool] = []
+            for question in missing.questions:
+                try:
+                    answer = self._ask_box(question)
+                except Terminated:
+                    raise
+                except (EndOfInput, KeyboardInterrupt):
+                    return None
+                if answer is None:
+                    return None
+                answers.append(answer)
+            return self.session.plan(name, line, answers)
+
+    def _ask_box(self, question: BoxQuestion) -> bool | None:
+        """One answer read off the box: yes or no (✔/✘, +/- too), asked once more when it
+        is neither; None when left blank or neither twice."""
+        if question.verifier is None:
+            text = _("Does the box take {code} as its solution? [y/n] ").format(code=question.code)
+        else:
+            text = _("What does verifier {letter} answer to {code}? [y/n] ").format(
+                letter=LETTERS[question.verifier], code=question.code
+            )
+        for attempt in range(2):
+            typed = self.reader.ask(text)
+            if not typed.strip():
+                return None
+            answer = box_answer(typed.strip())
+            if answer is not None:
+                return answer
+            if attempt == 0:
+                self.say(_("please y or n"))
+        return None
+
     def _confirmed(self, submits: object, gives_up: bool) -> bool:
         if not self.interactive:
             return True
+        if submits is not None and self.session.game.box:
+            return True  # the box's word on the code was given: that is the decision
         if submits is not None:
             question = _(
                 "Submit {code} as your solution? A wrong code eliminates you. [y/N] "
@@ -1518,8 +1586,10 @@ class PromptView:
                 self.say(outcome.text)
             elif self._at_terminal():
                 self.say(commands_table(written))
+                if self.session.game.box:
+                    self.say(box_note(written))
             else:
-                self.say(help_text(None, written))
+                self.say(help_text(None, written, box=self.session.game.box))
         elif isinstance(outcome, RulesShown):
             # as turing rules shows it: drawn at a terminal, through the pager when it is
             # longer than the screen; plain text into a pipe or a script's output

@@ -1,0 +1,290 @@
+"""A game beside the box: the players type what the physical verifiers answer.
+
+The tests answer as a stand-in box would, from a puzzle's hidden criteria, and play the
+same tests in an ordinary game of that puzzle: the two must agree on everything a player
+sees. Answers no reading of the cards allows are refused, and change nothing.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from turing.core.cards import load_cardset
+from turing.core.codes import CODE_TEXT, Code
+from turing.core.puzzle import Puzzle
+from turing.core.solver import hidden_masks
+from turing.play.game import (
+    Action,
+    Compose,
+    Game,
+    GameError,
+    GiveUp,
+    IllegalAction,
+    Pass,
+    Solve,
+    Test,
+    action_from_dict,
+    action_to_dict,
+)
+from turing.play.session import (
+    AnswersMissing,
+    BoxQuestion,
+    CommandError,
+    Session,
+    SessionError,
+    parse_command,
+)
+
+CLASSIC = load_cardset("classic")
+# Rule-book problem 01: cards 4, 9, 11, 14; criteria 2, 1, 1, 3; solution 241.
+P01 = Puzzle(cards=((4,), (9,), (11,), (14,)), criteria=(2, 1, 1, 3), id="01")
+EXTREME = Puzzle(
+    cards=((25, 4), (33, 9), (13, 44), (36, 17)),
+    mode="extreme",
+    real_cards=(4, 9, 13, 17),
+    criteria=(1, 3, 3, 1),
+)
+NIGHTMARE = Puzzle(
+    cards=((3,), (7,), (10,), (14,)),
+    mode="nightmare",
+    real_cards=(10, 3, 14, 7),
+    criteria=(2, 2, 2, 2),
+)
+
+
+def box(puzzle: Puzzle, code: str, verifier: int) -> bool:
+    """What the physical verifier answers: a stand-in box made of the puzzle's criteria."""
+    return bool(hidden_masks(puzzle, CLASSIC)[verifier] >> Code.parse(code).index & 1)
+
+
+def snapshot(game: Game) -> str:
+    return json.dumps([game.to_dict(), game.events], sort_keys=True)
+
+
+def refused(game: Game, action: Action, words: str) -> None:
+    before = snapshot(game)
+    with pytest.raises(IllegalAction, match=words):
+        game.apply("ann", action)
+    assert snapshot(game) == before
+
+
+def test_a_game_beside_the_box_is_won_with_the_box_word() -> None:
+    game = Game(P01.public(), ["ann"], CLASSIC, box=True)
+    assert game.solution is None
+    game.apply("ann", Compose("111"))
+    for verifier in range(3):
+        assert game.apply("ann", Test(verifier, box(P01, "111", verifier))) is box(
+            P01, "111", verifier
+        )
+    game.apply("ann", Pass())
+    assert game.round == 2
+    game.apply("ann", Solve("241", True))
+    result = game.result()
+    assert result.winners == ("ann",)
+    assert result.solution == "241"
+    assert game.events[0]["box"] is True
+    assert game.events[-1]["solution"] == "241"
+    again = Game.from_dict(json.loads(json.dumps(game.to_dict())), CLASSIC)
+    assert again.box and again.result() == result and again.events == game.events
+
+
+def test_a_wrong_word_eliminates_and_leaves_the_solution_unknown() -> None:
+    game = Game(P01.public(), ["ann", "bob"], CLASSIC, box=True)
+    game.apply("ann", Solve("241", False))
+    game.apply("bob", GiveUp())
+    result = game.result()
+    assert result.winners == ()
+    assert result.solution is None
+    assert game.events[-1]["solution"] is None
+
+
+@pytest.mark.parametrize(
+    "puzzle", [P01, EXTREME, NIGHTMARE], ids=["classic", "extreme", "nightmare"]
+)
+def test_answers_no_reading_allows_are_refused(puzzle: Puzzle) -> None:
+    """Each answer the stand-in box would not give is refused when no reading of the cards
+    allows it after the answers before; the box's own answer always goes through."""
+    game = Game(puzzle.public(), ["ann"], CLASSIC, box=True)
+    refusals = 0
+    for code in ("111", "234", "345", "523", "152", "431"):
+        game.apply("ann", Compose(code))
+        for verifier in range(3):
+            truth = box(puzzle, code, verifier)
+            before = snapshot(game)
+            try:
+                game.check("ann", Test(verifier, not truth))
+            except IllegalAction as exc:
+                refusals += 1
+                assert "cannot " + ("reject" if truth else "accept") in str(exc)
+            assert snapshot(game) == before
+            game.apply("ann", Test(verifier, truth))
+        game.apply("ann", Pass())
+    assert refusals > 0
+    assert len(game.hint("ann").codes) >= 1
+
+
+def test_a_line_of_answers_is_checked_as_a_whole() -> None:
+    """The second answer of a line is checked after the first: together they may fit no
+    reading though each alone does."""
+    game = Game(P01.public(), ["ann"], CLASSIC, box=True)
+    game.apply("ann", Compose("241"))
+    lines = [
+        [Test(a, x), Test(b, y)]
+        for a in range(4)
+        for b in range(4)
+        if a != b
+        for x in (True, False)
+        for y in (True, False)
+    ]
+    alone_ok = []
+    for line in lines:
+        try:
+            game.check_all("ann", line[:1])
+            game.check_all("ann", line[1:])
+        except IllegalAction:
+            continue
+        alone_ok.append(line)
+    together = []
+    for line in alone_ok:
+        try:
+            game.check_all("ann", line)
+        except IllegalAction:
+            together.append(line)
+    assert together, "some pairs of answers each fit alone and not together"
+    assert game.view("ann").tests == ()
+
+
+def test_what_a_box_game_refuses() -> None:
+    game = Game(P01.public(), ["ann"], CLASSIC, box=True)
+    game.apply("ann", Compose("111"))
+    refused(game, Test(0), "needs the answer the box's verifier A gave to 111")
+    refused(game, Solve("241"), "needs the box's word on it")
+    refused(game, Solve("111", True), "111 cannot be the solution")
+    # after these answers only 241 is left (the hint says so): the box cannot call it wrong
+    game.apply("ann", Compose("241"))
+    for verifier in range(3):
+        game.apply("ann", Test(verifier, box(P01, "241", verifier)))
+    game.apply("ann", Pass())
+    game.apply("ann", Compose("111"))
+    game.apply("ann", Test(3, box(P01, "111", 3)))
+    assert game.hint("ann").codes.texts() == ["241"]
+    refused(game, Solve("241", False), "241 cannot be wrong")
+    ordinary = Game(P01, ["ann"], CLASSIC)
+    ordinary.apply("ann", Compose("111"))
+    with pytest.raises(IllegalAction, match="answer by themselves"):
+        ordinary.apply("ann", Test(0, True))
+    with pytest.raises(IllegalAction, match="knows its solution"):
+        ordinary.apply("ann", Solve("241", True))
+
+
+def test_only_cards_are_needed_and_they_must_make_a_puzzle() -> None:
+    cards_only = Puzzle(cards=((4,), (9,), (11,), (14,)))
+    with pytest.raises(GameError, match="does not give its hidden criteria"):
+        Game(cards_only, ["ann"], CLASSIC)
+    Game(cards_only, ["ann"], CLASSIC, box=True)
+    # four copies of one card: no reading leaves a single code with no verifier redundant
+    with pytest.raises(GameError, match="no reading of its cards makes a valid puzzle"):
+        Game(Puzzle(cards=((4,), (4,), (4,), (4,))), ["ann"], CLASSIC, box=True)
+
+
+def test_the_box_answers_are_kept_in_the_saved_actions() -> None:
+    for action in (Test(2, True), Test(1, False), Solve("241", True), Solve("241", False)):
+        assert action_from_dict(action_to_dict(action)) == action
+    assert action_to_dict(Test(1)) == {"do": "test", "verifier": 1}
+    with pytest.raises(GameError, match="must be true or false"):
+        action_from_dict({"do": "test", "verifier": 1, "answer": "yes"})
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.sampled_from([P01, EXTREME, NIGHTMARE]),
+    st.lists(
+        st.tuples(
+            st.sampled_from(CODE_TEXT),
+            st.lists(st.integers(0, 3), min_size=1, max_size=3, unique=True),
+        ),
+        min_size=1,
+        max_size=5,
+    ),
+)
+def test_a_box_game_sees_what_the_ordinary_game_shows(
+    puzzle: Puzzle, rounds: list[tuple[str, list[int]]]
+) -> None:
+    """Answered by a stand-in box, a game beside the box shows each player what the
+    ordinary game of the same puzzle shows: the answers, and every hint."""
+    ordinary = Game(puzzle, ["ann"], CLASSIC)
+    beside = Game(puzzle.public(), ["ann"], CLASSIC, box=True)
+    for code, verifiers in rounds:
+        ordinary.apply("ann", Compose(code))
+        beside.apply("ann", Compose(code))
+        for verifier in verifiers:
+            answer = ordinary.apply("ann", Test(verifier))
+            assert beside.apply("ann", Test(verifier, answer)) == answer
+        ordinary.apply("ann", Pass())
+        beside.apply("ann", Pass())
+        assert beside.view("ann").tests == ordinary.view("ann").tests
+        assert beside.hint("ann") == ordinary.hint("ann")
+
+
+# -- typed lines --
+
+
+def test_answers_typed_after_the_letters() -> None:
+    cmd = parse_command("test 241 A yes b no C+", 4, box=True)
+    assert cmd.verifiers == (0, 1, 2) and cmd.answers == (True, False, True)
+    assert parse_command("t a- b✓ c", 4, box=True).answers == (False, True, None)
+    assert parse_command("test A ja B nein", 4, box=True).answers == (True, False)
+    assert parse_command("test AB", 4, box=True).answers == (None, None)
+    solve = parse_command("solve 2 4 1 richtig", 4, box=True)
+    assert solve.code == Code.parse("241") and solve.value is True
+    assert parse_command("solve 241 wrong", 4, box=True).value is False
+    assert parse_command("solve 241", 4, box=True).value is None
+    for line, words in (
+        ("test yes A", "answers no verifier"),
+        ("test A yes no", "answers no verifier"),
+        ("solve 241 maybe", "not the box's word"),
+        ("test A? ", "not a verifier letter"),
+    ):
+        with pytest.raises(CommandError, match=words):
+            parse_command(line, 4, box=True)
+    # an ordinary game reads no answers
+    with pytest.raises(CommandError):
+        parse_command("test A+", 4)
+    with pytest.raises(CommandError):
+        parse_command("test A yes", 4)
+
+
+def test_a_line_missing_answers_asks_for_them_in_order() -> None:
+    session = Session.new(P01.public(), CLASSIC, [("ann", None)], seed=1, box=True)
+    with pytest.raises(AnswersMissing) as missing:
+        session.plan("ann", "test 111 A B+ C")
+    assert missing.value.questions == (
+        BoxQuestion(Code.parse("111"), 0),
+        BoxQuestion(Code.parse("111"), 2),
+    )
+    assert "verifier A's answer to 111 is missing" in str(missing.value)
+    assert session.game.view("ann").tests == ()
+    answers = [box(P01, "111", 0), box(P01, "111", 2)]
+    plan = session.plan("ann", "test 111 A B+ C", answers)
+    list(session.run(plan))
+    assert [t.result for t in session.game.view("ann").tests] == [
+        answers[0],
+        True,
+        answers[1],
+    ]
+    with pytest.raises(AnswersMissing) as word:
+        session.plan("ann", "solve 241")
+    assert word.value.questions == (BoxQuestion(Code.parse("241"), None),)
+    # a line bad for another reason is refused for it, before any answer is asked
+    with pytest.raises(CommandError) as other:
+        session.plan("ann", "test D; compose 222")
+    assert not isinstance(other.value, AnswersMissing)
+
+
+def test_bots_do_not_play_beside_the_box() -> None:
+    with pytest.raises(SessionError, match="people only"):
+        Session.new(P01.public(), CLASSIC, [("ann", None), ("bot", "greedy")], seed=1, box=True)

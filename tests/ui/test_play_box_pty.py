@@ -1,0 +1,102 @@
+"""`turing play --box` at a real (pseudo-)terminal: the box's answers a line leaves out are
+asked, one at a time, before the line runs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pexpect  # type: ignore[import-untyped]
+
+from testsupport.cli import play_terminal, spawn_turing
+from turing.core.cards import load_cardset
+from turing.core.codes import Code
+from turing.core.puzzle import load_puzzle
+from turing.core.solver import hidden_masks
+from turing.play.game import sample_puzzle_path
+
+CLASSIC = load_cardset("classic")
+SAMPLE = load_puzzle(sample_puzzle_path())  # rule-book problem 01, solution 241
+
+
+def box(code: str, letter: str) -> bool:
+    """What the sample puzzle's box shows for ``code`` on ``letter``."""
+    return bool(hidden_masks(SAMPLE, CLASSIC)["ABCD".index(letter)] >> Code.parse(code).index & 1)
+
+
+def mark(answer: bool) -> str:
+    return "✔" if answer else "✘"
+
+
+def test_the_answers_left_out_are_asked(tmp_path: Path) -> None:
+    child = play_terminal(tmp_path, "--box", "--cards", "4,9,11,14", "--save", "g.json")
+    child.expect_exact("Played beside the box")
+    child.expect_exact("player>")
+    child.sendline("test 111 A B")
+    child.expect_exact("What does verifier A answer to 111? [y/n]")
+    child.sendline("maybe")
+    child.expect_exact("please y or n")
+    child.expect_exact("What does verifier A answer to 111? [y/n]")
+    child.sendline("y" if box("111", "A") else "n")
+    child.expect_exact("What does verifier B answer to 111? [y/n]")
+    child.sendline("+" if box("111", "B") else "-")
+    child.expect_exact(f"111 on A: {mark(box('111', 'A'))}")
+    child.expect_exact(f"111 on B: {mark(box('111', 'B'))}")
+    child.expect_exact("player>")
+    child.sendline("test C")
+    child.expect_exact("What does verifier C answer to 111? [y/n]")
+    child.sendline("")  # left blank: nothing is done
+    child.expect_exact("Nothing done.")
+    child.expect_exact("player>")
+    child.sendline("solve 241")
+    child.expect_exact("Does the box take 241 as its solution? [y/n]")
+    child.sendline("y")
+    child.expect_exact("player submitted 241 — right")
+    child.expect_exact("Result · solution 241 · 1 round")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_an_answer_no_reading_allows_is_refused_after_it_is_asked(tmp_path: Path) -> None:
+    child = play_terminal(tmp_path, "--box", "--id", "01")
+    child.expect_exact("player>")
+    child.sendline("test 111 A")
+    child.expect_exact("What does verifier A answer to 111? [y/n]")
+    child.sendline("y" if box("111", "A") else "n")
+    child.expect_exact("player>")
+    child.sendline("test B")
+    child.expect_exact("What does verifier B answer to 111? [y/n]")
+    child.sendline("n" if box("111", "B") else "y")  # not what the box shows
+    child.expect_exact("error: verifier B cannot")
+    child.expect_exact("check the box")
+    child.expect_exact("player>")
+    child.sendline("show")
+    child.expect_exact("tests 1 ·")
+    child.sendline("quit")
+    child.expect_exact("Leave the game? [y/N]")
+    child.sendline("y")
+    child.expect_exact("Save it first?")
+    child.sendline("")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 1
+
+
+def test_the_board_sends_a_game_beside_the_box_to_the_prompt(tmp_path: Path) -> None:
+    child = play_terminal(tmp_path, "--box", "--id", "01", "--save", "g.json")
+    child.expect_exact("player>")
+    child.sendline("quit")
+    child.expect_exact("Leave the game? [y/N]")
+    child.sendline("y")
+    child.expect(pexpect.EOF)
+    child.close()
+    before = (tmp_path / "g.json").read_bytes()
+    board = spawn_turing(
+        "board", "--resume", "g.json", env={"TERM": "xterm", "NO_COLOR": "1"}, cwd=tmp_path
+    )
+    board.expect_exact("holds a game beside the box, whose answers are typed at the line prompt")
+    board.expect_exact("turing play --resume g.json")
+    board.expect(pexpect.EOF)
+    board.close()
+    assert board.exitstatus == 2
+    assert (tmp_path / "g.json").read_bytes() == before
