@@ -367,16 +367,15 @@ def test_every_file_the_game_was_saved_to_holds_its_end(tmp_path: Path) -> None:
     # other.json was saved in round 1, by the first run only: it resumes there
     assert "Resumed in round 1." in play(["--resume", str(other)], "quit\n").output
 
-    # named.json holds the game above, another game: from a script it is left as it is
+    # named.json holds the game above, another game: a script is refused it before the game
     kept = named.read_bytes()
     fresh = tmp_path / "c.json"
-    third = play(["--save", str(named)], f"save {fresh}\nsolve 241\n")
+    refused = play(["--save", str(named)], f"save {fresh}\nsolve 241\n")
+    assert refused.exit_code == 2, refused.output
+    assert f"error: --save: {named} holds another saved game" in refused.output
+    assert named.read_bytes() == kept and not fresh.exists()
+    third = play([], f"save {fresh}\nsolve 241\n")
     assert third.exit_code == 0, third.output
-    assert f"{named} holds another saved game" in third.output  # said at the start
-    assert (
-        f"The finished game is not saved to {named}: it holds another saved game." in third.output
-    )
-    assert named.read_bytes() == kept
     assert f"The finished game is saved to {fresh}." in third.output
     assert "this game is over" in play(["--resume", str(fresh)]).output
 

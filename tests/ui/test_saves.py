@@ -218,11 +218,7 @@ def test_from_a_script_a_save_over_another_saved_game_is_refused_unless_overwrit
     assert made.exit_code == 1, made.output
     before = other.read_bytes()
     result = CliRunner().invoke(
-        main, ["play", "--seed", "1", "--save", str(other)], "c 123; test A; save\nquit\n"
-    )
-    assert result.stderr == (
-        f"warning: {other} holds another saved game; a script does not save over it "
-        "(--overwrite does)\n"
+        main, ["play", "--seed", "1"], f"c 123; test A; save {other}\nquit\n"
     )
     assert (
         f"error: cannot save to {other}: it holds another saved game, which a script does not "
@@ -337,17 +333,79 @@ def test_the_end_of_the_game_asks_before_saving_over_another_game(tmp_path: Path
     assert "this game is over" in CliRunner().invoke(main, ["play", "--resume", str(keep)]).output
 
 
-def test_from_a_script_another_game_in_the_save_file_is_never_saved_over(tmp_path: Path) -> None:
+def test_from_a_script_a_save_file_holding_another_game_is_refused_before_the_game(
+    tmp_path: Path,
+) -> None:
+    """--save naming another game's save: one line, exit 2, nothing played or written;
+    with --overwrite the game is played and saved there."""
     keep = tmp_path / "keep.json"
     before = _another_game(keep)
-    left = CliRunner().invoke(main, ["play", "--seed", "1", "--save", str(keep)], "quit\n")
-    assert left.exit_code == 1
-    assert f"{keep} holds another saved game" in left.output  # at the start
-    assert f"quit: game abandoned; not saved: {keep} holds another saved game" in left.output
-    ended = CliRunner().invoke(main, ["play", "--seed", "1", "--save", str(keep)], "solve 241\n")
-    assert ended.exit_code == 0
-    assert f"The finished game is not saved to {keep}: it holds another saved game." in ended.output
+    transcript = tmp_path / "t.jsonl"
+    refusal = (
+        f"error: --save: {keep} holds another saved game, which a script does not replace "
+        "(--overwrite does); give another name\n"
+    )
+    for options, lines in (
+        (["--seed", "1"], "quit\n"),
+        (["--seed", "1"], "solve 241\n"),
+        (["--seed", "9", "--players", "ann"], "quit\n"),  # other players
+        (["--id", "02", "--seed", "9"], "quit\n"),  # another puzzle
+    ):
+        result = CliRunner().invoke(
+            main, ["play", *options, "--save", str(keep), "--transcript", str(transcript)], lines
+        )
+        assert result.exit_code == 2, result.output
+        assert result.stderr == refusal
+        assert result.stdout == ""  # nothing played
+        assert keep.read_bytes() == before and not transcript.exists()
+
+    # a resumed game saved on under the other game's name: refused the same
+    resumed = tmp_path / "mine.json"
+    made = CliRunner().invoke(main, ["play", "--seed", "1", "--save", str(resumed)], "quit\n")
+    assert made.exit_code == 1, made.output
+    again = CliRunner().invoke(
+        main, ["play", "--resume", str(resumed), "--save", str(keep)], "quit\n"
+    )
+    assert (again.exit_code, again.stderr, again.stdout) == (2, refusal, "")
     assert keep.read_bytes() == before
+
+    replaced = CliRunner().invoke(
+        main, ["play", "--seed", "1", "--save", str(keep), "--overwrite"], "c 123; test A\nquit\n"
+    )
+    assert replaced.exit_code == 1, replaced.output
+    assert f"warning: {keep} holds another saved game, which this game's saves replace" in (
+        replaced.stderr
+    )
+    assert f"quit: game abandoned; saved to {keep}" in replaced.stdout
+    assert "player: 1 test, in the game" in (
+        CliRunner().invoke(main, ["play", "--resume", str(keep)], "quit\n").output
+    )
+
+
+def test_from_a_script_a_save_file_holding_a_match_or_no_save_is_refused_before_the_game(
+    tmp_path: Path,
+) -> None:
+    """A Mastermind match's save or a file that is no save, given as --save: refused by
+    what it holds before the game, even with --overwrite (that replaces saved games of
+    turing play only)."""
+    match = tmp_path / "match.json"
+    made = CliRunner().invoke(main, ["mastermind", "play", "--save", str(match)], "quit\n")
+    assert made.exit_code == 1, made.output
+    notes = tmp_path / "notes.txt"
+    notes.write_text("keep me\n", encoding="utf-8")
+    for path, what in (
+        (match, "it holds a saved Mastermind match"),
+        (notes, "it exists and is not a saved game"),
+    ):
+        before = path.read_bytes()
+        for extra in ([], ["--overwrite"]):
+            result = CliRunner().invoke(main, ["play", "--save", str(path), *extra], "quit\n")
+            assert result.exit_code == 2, result.output
+            assert (
+                result.stderr
+                == f"error: --save: cannot save to {path}: {what}; give another name\n"
+            )
+            assert result.stdout == "" and path.read_bytes() == before
 
 
 def test_the_board_asks_before_saving_over_another_game_and_leaves_it(tmp_path: Path) -> None:

@@ -39,6 +39,7 @@ from turing.cli.output import (
     raise_if_hung_up,
     read_line,
     readable,
+    refuse_replacing,
     show_page,
     stderr_console,
     stdout_console,
@@ -1407,13 +1408,12 @@ def _check_save_file(
     problem = save_problem_at(save_file, trying=True)
     if problem:
         fail(_("{option}: {problem}").format(option="--save", problem=problem))
-    if holds_another_match(save_file, settings, sitting) and not (
-        sys.stdin.isatty() and _overwrite(save_file, out)
-    ):
-        fail(
+    if holds_another_match(save_file, settings, sitting):
+        refuse_replacing(
             _("{option}: {path} holds another saved match; give another name").format(
                 option="--save", path=save_file
-            )
+            ),
+            ask=(lambda: _overwrite(save_file, out)) if sys.stdin.isatty() else None,
         )
 
 

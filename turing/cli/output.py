@@ -1675,6 +1675,19 @@ def refuse_writing_inputs(output: str | None, inputs: Iterable[tuple[str | None,
         fail(str(WriteTargetError(shown, reason)))
 
 
+def refuse_replacing(
+    refusal: str, *, overwrite: bool = False, ask: Callable[[], bool] | None = None
+) -> None:
+    """End the command before the game starts (``refusal``, one ``error:`` line, exit
+    status 2, the file as it was) when a file given to write holds another game's save or
+    transcript, unless it may be replaced: with ``overwrite`` (the command's
+    ``--overwrite``), or when ``ask``, the question to the person at the terminal, is
+    answered yes. ``ask`` is None from a script, which nothing asks: refused."""
+    if overwrite or (ask is not None and ask()):
+        return
+    fail(refusal)
+
+
 def cardset_file(name: str | None) -> str | None:
     """The file a ``--cardset`` NAME or PATH reads (None when it names none)."""
     if name is None:

@@ -34,6 +34,7 @@ from turing.cli.output import (
     drop_stdout,
     emit_json,
     fail,
+    refuse_replacing,
     refuse_writing_inputs,
     stderr_console,
     stdout_console,
@@ -456,6 +457,7 @@ def play(
         overwrite=overwrite,
         box=box,
         cards_text=cards_text,
+        scripted=not interactive,
     )
     if as_json and session.humans:
         fail(_("--json is for games of bots only (people need the screen)"))
@@ -521,14 +523,18 @@ def open_session(
     box: bool = False,
     cards_text: str | None = None,
     box_games: bool = True,
+    scripted: bool = False,
 ) -> tuple[Session, bool]:
     """The session the options of ``turing play`` describe (shared by ``turing board``),
     and whether it is a resumed game; a bad option ends the command with one clear line.
     ``confirm`` asks a yes-or-no question of a player at the terminal (None: a script,
-    which nothing asks); with ``overwrite`` another game's save or transcript is replaced
-    without asking. ``box``: a game beside the physical box (``cards_text``: its puzzle
-    by its cards, ``--cards``); without ``box_games`` a saved game beside the box is
-    refused (the board does not ask the box's answers)."""
+    which nothing asks, or a served board); with ``overwrite`` another game's save or
+    transcript is replaced without asking. ``box``: a game beside the physical box
+    (``cards_text``: its puzzle by its cards, ``--cards``); without ``box_games`` a saved
+    game beside the box is refused (the board does not ask the box's answers).
+    ``scripted``: the game's lines come from a script, which no save asks about, so a
+    --save file holding another game's save is refused before the game (unless
+    ``overwrite``)."""
     for option, target in (("--save", save_file), ("--transcript", transcript_file)):
         if target is not None:
             problem = unwritable(target)
@@ -605,7 +611,7 @@ def open_session(
                     _("warning: {problem}; save the game to another file").format(problem=problem),
                     err=True,
                 )
-        _warn_other_game(session, save_file, confirm is not None, overwrite)
+        _warn_other_game(session, save_file, scripted, overwrite)
         if not session.game.is_terminal():  # a game that is over is shown, not written
             _open_transcript(
                 session,
@@ -647,7 +653,7 @@ def open_session(
         session.kept_files = [(path, what) for path, what in reads if path is not None]
         _refuse_writing_cardset(session, save_file, transcript_file)
         _refuse_saving_over(save_file)
-        _warn_other_game(session, save_file, confirm is not None, overwrite)
+        _warn_other_game(session, save_file, scripted, overwrite)
         _open_transcript(session, transcript_file, confirm, overwrite=overwrite)
         resumed = False
     return session, resumed
@@ -672,23 +678,26 @@ def _refuse_saving_over(save_file: str | None) -> None:
 
 
 def _warn_other_game(
-    session: Session, save_file: str | None, interactive: bool, overwrite: bool
+    session: Session, save_file: str | None, scripted: bool, overwrite: bool
 ) -> None:
     """Say at the start when the --save file holds another saved game, and what becomes
-    of it: replaced (--overwrite), replaced only when a player at the terminal says yes,
-    or, from a script, kept. The session then replaces it without asking with
-    --overwrite."""
+    of it: replaced (--overwrite), or replaced only when a player says yes at the save; a
+    script, which nothing asks, is refused before the game instead, unless --overwrite.
+    The session then replaces it without asking with --overwrite."""
     if save_file is not None and session.other_game_in(save_file) is not None:
+        if scripted:
+            refuse_replacing(
+                _(
+                    "{option}: {path} holds another saved game, which a script does not "
+                    "replace (--overwrite does); give another name"
+                ).format(option="--save", path=save_file),
+                overwrite=overwrite,
+            )
         if overwrite:
             said = _("warning: {path} holds another saved game, which this game's saves replace")
-        elif interactive:
-            said = _(
-                "warning: {path} holds another saved game; a save there asks before replacing it"
-            )
         else:
             said = _(
-                "warning: {path} holds another saved game; a script does not save over it "
-                "(--overwrite does)"
+                "warning: {path} holds another saved game; a save there asks before replacing it"
             )
         click.echo(said.format(path=save_file), err=True)
     session.replace_other_saves = overwrite
@@ -743,21 +752,23 @@ def _open_transcript(
     if problem:
         fail(problem)
     other = other_transcript_in(path, session.game.events, resumed)
-    if other is not None and not overwrite:
-        if confirm is None:
-            fail(
-                _(
-                    "cannot write the transcript {path}: it holds the transcript of another "
-                    "game, which a script does not replace (--overwrite does); give another name"
-                ).format(path=path)
-            )
+    if other is not None and confirm is None:
+        refuse_replacing(
+            _(
+                "cannot write the transcript {path}: it holds the transcript of another "
+                "game, which a script does not replace (--overwrite does); give another name"
+            ).format(path=path),
+            overwrite=overwrite,
+        )
+    elif other is not None and confirm is not None:
         question = _("{path} holds the transcript of another game. Overwrite it? [y/N] ")
-        if not confirm(question.format(path=path)):
-            fail(
-                _("the transcript of another game in {path} is kept; give another name").format(
-                    path=path
-                )
-            )
+        refuse_replacing(
+            _("the transcript of another game in {path} is kept; give another name").format(
+                path=path
+            ),
+            overwrite=overwrite,
+            ask=lambda: confirm(question.format(path=path)),
+        )
     try:
         session.open_transcript(Path(path))
     except OSError as exc:
