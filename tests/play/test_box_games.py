@@ -20,6 +20,7 @@ from turing.core.solver import hidden_masks
 from turing.play.game import (
     Action,
     Compose,
+    EndTests,
     Game,
     GameError,
     GiveUp,
@@ -288,3 +289,43 @@ def test_a_line_missing_answers_asks_for_them_in_order() -> None:
 def test_bots_do_not_play_beside_the_box() -> None:
     with pytest.raises(SessionError, match="people only"):
         Session.new(P01.public(), CLASSIC, [("ann", None), ("bot", "greedy")], seed=1, box=True)
+
+
+BOX_ACTIONS = st.one_of(
+    st.builds(Compose, st.sampled_from(["111", "241", "345", "523"])),
+    st.builds(Test, st.integers(min_value=0, max_value=4), st.sampled_from([True, False, None])),
+    st.just(EndTests()),
+    st.builds(Solve, st.sampled_from(["241", "111", "555"]), st.sampled_from([True, False, None])),
+    st.just(Pass()),
+    st.just(GiveUp()),
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    puzzle=st.sampled_from([P01, EXTREME, NIGHTMARE]),
+    players=st.integers(min_value=1, max_value=3),
+    moves=st.lists(st.tuples(st.integers(min_value=0, max_value=2), BOX_ACTIONS), max_size=40),
+)
+def test_a_box_game_takes_exactly_its_legal_actions(
+    puzzle: Puzzle, players: int, moves: list[tuple[int, Action]]
+) -> None:
+    """Whatever is typed, an action goes through exactly when the game lists it as legal
+    (each answer the cards and the player's answers allow), a refused one changes nothing,
+    and a saved game restores as it was."""
+    names = [f"p{i}" for i in range(players)]
+    game = Game(puzzle.public(), names, CLASSIC, box=True)
+    for seat, action in moves:
+        name = names[seat % players]
+        legal = game.legal_actions(name)
+        before = snapshot(game)
+        try:
+            game.apply(name, action)
+        except IllegalAction:
+            assert snapshot(game) == before
+            assert action not in legal
+            continue
+        assert action in legal
+        assert game.view(name).hypotheses(), "an answer went through that no reading allows"
+        restored = Game.from_dict(json.loads(json.dumps(game.to_dict())), CLASSIC)
+        assert snapshot(restored) == snapshot(game)

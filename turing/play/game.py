@@ -587,12 +587,27 @@ class Game:
             if not player.tested:
                 out.extend(Compose(c) for c in codes)
             if player.code is not None and len(player.tested) < TESTS_PER_ROUND:
-                out.extend(Test(v) for v in range(self.verifiers) if v not in player.tested)
+                tests = [Test(v) for v in range(self.verifiers) if v not in player.tested]
+                if self.box:  # each answer the box may give
+                    tests = [Test(t.verifier, a) for t in tests for a in (True, False)]
+                out.extend(t for t in tests if self._allows(name, t))
             out.append(EndTests())
-        out.extend(Solve(c) for c in codes)
+        if self.box:  # the box's word on each code, where the cards and answers allow it
+            out.extend(
+                s for c in codes for r in (True, False) if self._allows(name, s := Solve(c, r))
+            )
+        else:
+            out.extend(Solve(c) for c in codes)
         out.append(Pass())
         out.append(GiveUp())
         return out
+
+    def _allows(self, name: str, action: Action) -> bool:
+        try:
+            self.check(name, action)
+        except IllegalAction:
+            return False
+        return True
 
     def check(self, name: str, action: Action, partial: bool = False) -> None:
         """Raise :class:`IllegalAction` when ``name`` may not take ``action`` now.
