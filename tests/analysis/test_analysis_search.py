@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import json
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
+from click.testing import Result
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -361,6 +364,42 @@ def test_a_capped_rounds_search_keeps_the_rounds_it_proved(
     # Every hidden assignment: the fewest tests, and the 3 rounds proven enough (keeping
     # the tests guarantee alone, the same policy took 5 rounds on some).
     assert play_every(search, hyps) == (6, 3)
+
+
+#: `turing generate --mode extreme --verifiers 5 --difficulty hard -n 20 --seed 1`, its third
+#: puzzle (E5H-WR4COX): 439 assignments, 8 tests; the rounds search passes its limit at the
+#: start, proving 4 rounds enough after a round of one test.
+EXTREME_ROUNDS_PAST_LIMIT = {
+    "mode": "extreme",
+    "cards": [[5, 46], [23, 26], [25, 36], [32, 48], [38, 47]],
+    "criteria": [2, 1, 1, 9, 5],
+    "real_cards": [5, 26, 36, 48, 47],
+}
+
+
+def test_past_the_rounds_limit_the_optimal_bot_tests_on_in_its_round(
+    tmp_path: Path, turing: Callable[..., Result]
+) -> None:
+    """Past the rounds search's limit the bot goes on testing its round's code while a test
+    of it keeps the fewest tests, rather than end the round after one test (it took 5
+    rounds and 7 tests here that way; bot:greedy takes 3), and `hint best` says the same."""
+    puzzle = tmp_path / "puzzle.json"
+    puzzle.write_text(json.dumps(EXTREME_ROUNDS_PAST_LIMIT))
+    transcript = tmp_path / "game.jsonl"
+    args = ["play", str(puzzle), "--players", "bot:optimal", "--json"]
+    result = turing([*args, "--transcript", str(transcript)])
+    assert result.exit_code == 0, result.output
+    tests = [
+        (e["round"], e["code"], e["verifier"])
+        for e in map(json.loads, transcript.read_text().splitlines())
+        if e["event"] == "test"
+    ]
+    assert tests[:3] == [(1, "145", "D"), (1, "145", "E"), (1, "145", "C")]
+    outcome = json.loads(result.output)
+    assert outcome["rounds"] == 3
+    assert outcome["tests"]["bot:optimal"] <= 8  # min_tests_worst: the guarantee stays
+    hint = turing(["play", str(puzzle), "--players", "me"], input="c 145; t d\nhint best\nquit\n")
+    assert "Best now: test 145 against E, keeping the fewest tests" in hint.output
 
 
 def test_the_optimal_bot_is_registered_and_deterministic() -> None:

@@ -2205,17 +2205,7 @@ class Search:
         """
         if self.is_known(state):
             return None
-        size = state.bit_count()
-        preferred = None if prefer is None else self.code_splits(state, prefer)
-        candidates: list[tuple[bool, int, int, int, frozenset[int]]] = []
-        for c, splits in self.round_codes(state):
-            if splits == preferred:
-                assert prefer is not None
-                c = prefer
-            for y in self._optimal_in(state, splits):
-                even = abs(2 * y.bit_count() - size)
-                candidates.append((splits != preferred, even, c, y, splits))
-        candidates.sort(key=lambda t: (t[0], t[1], t[2], self.verifier_for(state, t[2], t[3])))
+        candidates = self._new_round_candidates(state, prefer)
         self.rounds_proven = True
         if not self.rounds_exhausted:
             try:
@@ -2234,10 +2224,70 @@ class Search:
                 if self._known_ok(state, y, enough - 1, TESTS_PER_ROUND - 1, splits):
                     self.rounds_proven = self.rounds_bounds(state)[0] >= enough
                     return c, self.verifier_for(state, c, y)
-        # Otherwise keep the fewest-tests guarantee only.
+        # Otherwise keep the fewest-tests guarantee only, in a round that can go on:
+        # the first test of the most tests the code can go on with, whatever the answers.
         self.rounds_proven = self.rounds_bounds(state)[0] >= t
-        _, _, c, y, _ = candidates[0]
+        c, y = self._longest_round(
+            state, [(c, y, splits) for _, _, c, y, splits in candidates], TESTS_PER_ROUND
+        )
         return c, self.verifier_for(state, c, y)
+
+    def _longest_round(
+        self, state: int, moves: Sequence[tuple[int, int, frozenset[int]]], left: int
+    ) -> tuple[int, int]:
+        """Of ``moves`` (code, test-optimal split, the code's splits; best first), the first
+        after which the round can go on longest: the most tests in all, ``left`` at most,
+        each keeping the fewest-tests guarantee, that the code can make whatever the
+        answers. The search past its work limit counts what it has."""
+        best, most = moves[0][:2], 0
+        with contextlib.suppress(AnalysisTooLarge):
+            for c, y, splits in moves:
+                got = 1 + min(
+                    self._round_length(part, self.restrict(splits, part), left - 1)
+                    for part in (y, state ^ y)
+                )
+                if got > most:
+                    best, most = (c, y), got
+                    if most >= left:
+                        break
+        return best
+
+    def _round_length(self, state: int, splits: frozenset[int], left: int) -> int:
+        """The most tests (``left`` at most) a round can go on with in ``state``, each
+        keeping the fewest-tests guarantee, whatever the answers (a known state needs
+        none: it counts as going on to the end)."""
+        if left <= 0 or self.is_known(state):
+            return left
+        most = 0
+        for y in self._optimal_first(state, splits):
+            got = 1 + min(
+                self._round_length(part, self.restrict(splits, part), left - 1)
+                for part in (y, state ^ y)
+            )
+            if got > most:
+                most = got
+                if most >= left:
+                    break
+        return most
+
+    def _new_round_candidates(
+        self, state: int, prefer: int | None
+    ) -> list[tuple[bool, int, int, int, frozenset[int]]]:
+        """The test-optimal first tests of a round in ``state`` as (not ``prefer``'s,
+        unevenness, code, split, the code's splits), in the order
+        :meth:`best_new_round` takes them."""
+        size = state.bit_count()
+        preferred = None if prefer is None else self.code_splits(state, prefer)
+        candidates: list[tuple[bool, int, int, int, frozenset[int]]] = []
+        for c, splits in self.round_codes(state):
+            if splits == preferred:
+                assert prefer is not None
+                c = prefer
+            for y in self._optimal_in(state, splits):
+                even = abs(2 * y.bit_count() - size)
+                candidates.append((splits != preferred, even, c, y, splits))
+        candidates.sort(key=lambda t: (t[0], t[1], t[2], self.verifier_for(state, t[2], t[3])))
+        return candidates
 
     def _known_ok(
         self, state: int, yes: int, rounds: int, left: int, splits: frozenset[int]
@@ -2252,7 +2302,9 @@ class Search:
     def best_in_round(self, state: int, code: int, tested: Sequence[int]) -> int | None:
         """The next verifier to test ``code`` against this round, or None to end the round.
 
-        Testing wins ties with ending the round (the answer can only help).
+        Testing wins ties with ending the round (the answer can only help). Past the rounds
+        search's limit the round goes on while a test of ``code`` keeps the fewest tests
+        (one keeping the rounds proven enough first): a round ended early is wasted.
         """
         self.rounds_proven = True
         left = TESTS_PER_ROUND - len(set(tested))
@@ -2290,10 +2342,42 @@ class Search:
                 if self._known_ok(state, y, keep, left - 1, splits):
                     return self.verifier_for(state, code, y, skip=tested)
         if tested and ending < t:
-            return None
-        # Nothing proven beyond one test a round: a test that keeps the tests guarantee
-        # never hurts.
-        return self.verifier_for(state, code, options[0], skip=tested)
+            # Ending the round is proven to need ``ending`` rounds more: a test of this code
+            # that keeps them comes first (the round is spent anyway).
+            kept = self._test_keeping(state, ending, left, splits)
+            if kept is not None:
+                return self.verifier_for(state, code, kept, skip=tested)
+        # Otherwise the round goes on while a test of its code keeps the fewest tests: a
+        # round ended early is a round the rest of the game may need (one test a round
+        # is all the rounds search proves past its limit where it proves nothing more).
+        # The test is the one after which the round can go on longest.
+        _, y = self._longest_round(state, [(code, y, splits) for y in options], left)
+        return self.verifier_for(state, code, y, skip=tested)
+
+    def _test_keeping(
+        self, state: int, ending: int, left: int, splits: frozenset[int]
+    ) -> int | None:
+        """Mid-round, past the rounds search's limit, where ending the round is proven to
+        need ``ending`` rounds more: a test-optimal split of ``splits`` (the round's code's
+        tests left) after which ``ending`` rounds more are still proven enough, or None.
+
+        Either the test is proven to keep them as it is, or it is the first test of a
+        round proven to keep them (the most even such first), which this round can make
+        now: from each of its halves a new round can play on as that round would (the
+        same code offers the same tests), so ``ending`` rounds from there are enough, and
+        that is recorded for the moves that follow.
+        """
+        for y in self._optimal_in(state, splits):
+            if self._known_ok(state, y, ending, left - 1, splits):
+                return y
+        for _, _, _, y, others in self._new_round_candidates(state, None):
+            if (y in splits or state ^ y in splits) and self._known_ok(
+                state, y, ending - 1, TESTS_PER_ROUND - 1, others
+            ):
+                for part in (y, state ^ y):
+                    self._round_ok[part] = _bounds_with(self._round_ok.get(part), ending, True)
+                return y
+        return None
 
     def greedy_sum(self, state: int) -> int:
         """Summed tests of a greedy strategy, an upper bound on :meth:`expected_sum` cheap
@@ -3017,7 +3101,9 @@ class PolicyMove:
     """The policy's next test: compose ``code`` (when it is not the one composed) and test
     ``verifier``. ``rounds_proven``: the move keeps rounds proven the fewest from here;
     False where the rounds search passed its limit (the move keeps the fewest tests, and
-    the fewest rounds the search proved enough before its limit)."""
+    the fewest rounds the search proved enough before its limit where a move proven to
+    keep them is there; within a round, a test of the round's code that keeps the fewest
+    tests rather than ending the round)."""
 
     code: str
     verifier: int
@@ -3099,7 +3185,9 @@ class OptimalBot:
     tests and, keeping that, within ``rounds_worst`` rounds wherever its rounds search
     proves them (each move's rounds search has the share of stored states
     :func:`analyze_hypotheses` gives, :data:`ROUND_STATES`; past it, the fewest rounds it
-    proved enough); it submits only when it knows the code. It ends no round without a
+    proved enough where a move proven to keep them is there, and within a round it tests
+    its code on while a test of it keeps the fewest tests); it submits only when it knows
+    the code. It ends no round without a
     test. Each move's search gets its own share of :data:`POLICY_WORK`. A move whose
     search passes it (most hard nightmare tables and some hard extreme ones, early in the
     game) is
