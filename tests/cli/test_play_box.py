@@ -88,7 +88,7 @@ def test_a_saved_game_beside_the_box_resumes_beside_it(tmp_path: Path) -> None:
         (["--box", "--random"], "--box plays a puzzle laid out on the physical game"),
         (["--box", "--mode", "extreme"], "--box plays a puzzle laid out on the physical game"),
         (["--box", "--cards", "4,9,x,14"], "--cards: cannot read 'x'"),
-        (["--box", "--cards", "4,9,,14"], "--cards: cannot read ''"),
+        (["--box", "--cards", "4,9,,14"], "--cards: an empty place"),
         (["--box", "--cards", "4/25,9,13/44,17/36"], "a pair of cards (extreme) or none"),
         (["--box", "--cards", "4/25,9/33,13/44,17/36", "--mode", "nightmare"], "not nightmare"),
         (["--box", "--cards", "4,9,11,14", "--mode", "extreme"], "two cards, as 4/25"),
@@ -130,3 +130,58 @@ def test_help_shows_the_answers(tmp_path: Path) -> None:
     assert "Beside the box: test A yes B no (or A+ B-); solve 352 yes." in result.output
     plain = run(["play", "--id", "01"], "help\n")
     assert "Beside the box" not in plain.output
+
+
+def test_box_words_that_disagree_are_told_and_decided_again(tmp_path: Path) -> None:
+    transcript = tmp_path / "t.jsonl"
+    result = run(
+        [
+            "play",
+            "--box",
+            "--cards",
+            "4,9,11,14",
+            "--players",
+            "ann,bob",
+            "--transcript",
+            str(transcript),
+        ],
+        "solve 241 yes\nsolve 221 yes\nsolve 241 yes\npass\n",
+    )
+    assert result.exit_code == 0, result.output
+    out = result.output
+    told = (
+        "The box's words on round 1 disagree (ann: 241 right and bob: 221 right): one box has "
+        "one solution. Check it; nothing was decided, and each of you decides again."
+    )
+    assert told in out
+    # bob's turn ends with the dispute; ann decides again first
+    assert out.index(told) < out.index("— ann's turn, round 1 —", out.index(told))
+    assert "ann submitted 241 — right" in out
+    events = [json.loads(x) for x in transcript.read_text().splitlines()]
+    assert [e["event"] for e in events].count("disputed") == 1
+
+
+def test_the_end_says_what_the_answers_leave_and_shares_no_code() -> None:
+    result = run(["play", "--box", "--id", "01"], "giveup\n")
+    assert "Result · solution not known · 1 round" in result.output
+    assert "The cards and your answers leave 2 codes: 221 241" in result.output
+    assert "Puzzle code to share" not in result.output
+    won = run(["play", "--box", "--id", "01"], "solve 241 yes\n")
+    assert "Puzzle code to share" not in won.output
+    assert "answers leave" not in won.output
+
+
+@pytest.mark.parametrize(
+    ("cards", "words"),
+    [
+        ("4,49,11,14", "error: --cards: card 49 is not in card set 'classic' (cards 1–48)"),
+        ("4,4,11,14", "error: --cards: card 4 appears twice"),
+        ("4,9,,14", "error: --cards: an empty place between commas, or a comma at an end"),
+        ("4,9,11,14,", "error: --cards: an empty place between commas, or a comma at an end"),
+    ],
+)
+def test_cards_refused_at_the_option(cards: str, words: str) -> None:
+    result = run(["play", "--box", "--cards", cards], "")
+    assert result.exit_code == 2
+    assert words in result.output
+    assert ":1:1:" not in result.output

@@ -8,6 +8,7 @@ sees. Answers no reading of the cards allows are refused, and change nothing.
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -248,9 +249,9 @@ def test_answers_typed_after_the_letters() -> None:
         ("test yes A", "answers no verifier"),
         ("test A yes no", "answers no verifier"),
         ("solve 241 maybe", "not the box's word"),
-        ("test A? ", "not a verifier letter"),
+        ("test A? ", "'A?' is not the box's answer"),
     ):
-        with pytest.raises(CommandError, match=words):
+        with pytest.raises(CommandError, match=re.escape(words)):
             parse_command(line, 4, box=True)
     # an ordinary game reads no answers
     with pytest.raises(CommandError):
@@ -329,3 +330,53 @@ def test_a_box_game_takes_exactly_its_legal_actions(
         assert game.view(name).hypotheses(), "an answer went through that no reading allows"
         restored = Game.from_dict(json.loads(json.dumps(game.to_dict())), CLASSIC)
         assert snapshot(restored) == snapshot(game)
+
+
+def test_box_words_that_disagree_decide_nothing() -> None:
+    """Two codes called right in one round, or one code called right and wrong: one box
+    has one solution, so nothing is decided, the words are told, and all decide again."""
+    for first, second in (
+        (Solve("241", True), Solve("221", True)),
+        (Solve("241", True), Solve("241", False)),
+    ):
+        game = Game(P01.public(), ["ann", "bob", "cy"], CLASSIC, box=True)
+        game.apply("ann", first)
+        game.apply("bob", second)
+        game.apply("cy", Pass())
+        assert not game.over and game.round == 1
+        assert game.to_act() == ("ann", "bob", "cy")
+        assert game.phase("ann") == "decide"
+        disputed = game.events[-1]
+        assert disputed["event"] == "disputed"
+        assert [(w["player"], w["code"], w["right"]) for w in disputed["words"]] == [
+            ("ann", str(first.code), True),
+            ("bob", str(second.code), second.right),
+        ]
+        assert not [e for e in game.events if e["event"] in ("solve", "eliminated")]
+        restored = Game.from_dict(json.loads(json.dumps(game.to_dict())), CLASSIC)
+        assert snapshot(restored) == snapshot(game)
+        # decided again, in agreement: the round is revealed as any other
+        game.apply("ann", Solve("241", True))
+        game.apply("bob", Pass())
+        game.apply("cy", Pass())
+        assert game.over and game.result().winners == ("ann",)
+
+
+def test_the_same_code_called_right_twice_is_no_dispute() -> None:
+    game = Game(P01.public(), ["ann", "bob"], CLASSIC, box=True)
+    game.apply("ann", Solve("241", True))
+    game.apply("bob", Solve("241", True))
+    assert game.over and set(game.result().winners) == {"ann", "bob"}
+    assert not [e for e in game.events if e["event"] == "disputed"]
+
+
+def test_a_slip_in_an_answer_word_is_named() -> None:
+    for line, words in (
+        ("test 111 A maybe", "'maybe' is not the box's answer: after verifier A give yes or no"),
+        ("t 111 a- b=", "'b=' is not the box's answer: after verifier B give yes or no (B+ or B-)"),
+        ("test 111 AB+", "'AB+': an answer goes with one letter (A+ B+)"),
+        ("solve 241 yes no", "give the box's word once"),
+    ):
+        with pytest.raises(CommandError) as refused:
+            parse_command(line, 4, box=True)
+        assert words in str(refused.value), line

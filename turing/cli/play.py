@@ -949,7 +949,14 @@ def _cards_puzzle(text: str, mode: str | None, cardset: CardSet) -> Puzzle:
     cards: list[object] = []
     for item in (part.strip() for part in text.split(",")):
         numbers = [n.strip() for n in item.split("/")]
-        if not item or len(numbers) > 2 or not all(n.isdigit() for n in numbers):
+        if not item:
+            fail(
+                _(
+                    "--cards: an empty place between commas, or a comma at an end "
+                    "(cards are numbers separated by commas, e.g. 4,9,11,14)"
+                )
+            )
+        if len(numbers) > 2 or not all(n.isdigit() for n in numbers):
             fail(
                 _(
                     "--cards: cannot read {item!r}: cards are numbers separated by commas, "
@@ -976,7 +983,8 @@ def _cards_puzzle(text: str, mode: str | None, cardset: CardSet) -> Puzzle:
     try:
         return puzzle_from_dict(data, cardset, source="--cards")
     except PuzzleError as exc:
-        fail(str(exc))
+        # a list on the command line has no lines and columns to point at
+        fail(_("--cards: {problem}").format(problem=exc.message))
 
 
 __all__ = ["PLAY_HELP", "open_session", "play", "show_over"]

@@ -828,6 +828,8 @@ class Game:
     def _resolve(self) -> None:
         """Every active player decided: reveal, eliminate, find winners or go on."""
         deciding = [p for p in self._players if p.eliminated is None]
+        if self.box and self._disputed(deciding):
+            return
         right: list[_Player] = []
         wrong: list[_Player] = []
         quitting: list[_Player] = []
@@ -876,6 +878,31 @@ class Game:
             self.round += 1
             for p in left:
                 p.new_round()
+
+    def _disputed(self, deciding: Sequence[_Player]) -> bool:
+        """Beside the box: whether the box's words on this round's solutions disagree (two
+        codes called right, or one code called right and wrong: one box has one solution).
+        Then nothing is decided: the words are told to all (a ``disputed`` event) and every
+        player decides again, the round's tests over."""
+        words = [(p, p.decision) for p in deciding if isinstance(p.decision, Solve)]
+        right = {d.code for _p, d in words if d.right}
+        wrong = {d.code for _p, d in words if not d.right}
+        if len(right) <= 1 and not right & wrong:
+            return False
+        self.events.append(
+            {
+                "event": "disputed",
+                "round": self.round,
+                "words": [
+                    {"player": p.name, "code": str(d.code), "right": bool(d.right)}
+                    for p, d in words
+                ],
+            }
+        )
+        for p in deciding:
+            p.decision = None
+            p.done_testing = True
+        return True
 
     def _finish(self, winners: tuple[str, ...], solved: tuple[str, ...]) -> None:
         self.over = True

@@ -616,6 +616,12 @@ def parse_command(line: str, verifiers: int, by_card: bool = False, box: bool = 
             words = _tokens(rest)
             right = box_answer(words[-1]) if len(words) > 1 else None
             if right is not None:
+                if any(box_answer(w) is not None for w in words[:-1]):
+                    raise CommandError(
+                        _("give the box's word once, after the code: solve {code} yes").format(
+                            code=EXAMPLE_CODE
+                        )
+                    )
                 return Command(name, code=_code(" ".join(words[:-1])), value=right)
             if len(words) > 1 and not words[-1].isdigit():
                 raise CommandError(
@@ -647,10 +653,45 @@ def parse_command(line: str, verifiers: int, by_card: bool = False, box: bool = 
                     continue
                 if len(token) > 1 and token[:-1].isalpha():
                     answer = box_answer(token[-1])
+                    named = all(ch.upper() in LETTERS[:verifiers] for ch in token[:-1])
+                    if answer is not None and len(token) > 2 and named:
+                        raise CommandError(
+                            _(
+                                "{token!r}: an answer goes with one letter "
+                                "({first}{sign} {second}{sign})"
+                            ).format(
+                                token=token,
+                                first=token[0].upper(),
+                                second=token[1].upper(),
+                                sign=token[-1],
+                            )
+                        )
                     if answer is not None:  # A+, A-, A✓, A✗
                         letters.append(_letter(token[:-1], verifiers))
                         answers.append(answer)
                         continue
+                    if named and len(token) == 2 and not token[-1].isalpha():
+                        letter = token[0].upper()
+                        raise CommandError(
+                            _(
+                                "{token!r} is not the box's answer: after verifier {letter} "
+                                "give yes or no ({letter}+ or {letter}-)"
+                            ).format(token=token, letter=letter)
+                        )
+            if (
+                box
+                and letters
+                and answers[-1] is None
+                and not all(ch.upper() in LETTERS[:verifiers] for ch in token.rstrip("+-"))
+            ):
+                # a word after a letter that names no verifiers: a slip in the answer
+                letter = LETTERS[letters[-1]]
+                raise CommandError(
+                    _(
+                        "{token!r} is not the box's answer: after verifier {letter} give yes "
+                        "or no ({letter}+ or {letter}-)"
+                    ).format(token=token, letter=letter)
+                )
             if not token.isalpha():
                 raise CommandError(
                     _("{token!r} is not a verifier letter (usage: {usage})").format(
@@ -836,6 +877,10 @@ BOX_USAGE: Final[dict[str, str]] = {
     "solve": N_("solve CODE [yes|no]"),
 }
 BOX_WHAT: Final[dict[str, str]] = {
+    "giveup": N_(
+        "leave the running (solo: the game ends, and the end says which codes the cards "
+        "and your answers leave: the solution is the box's)"
+    ),
     "test": N_(
         "test the round's code against verifiers, each with the answer the box's verifier "
         "shows: yes or no, or glued to the letter, + or - (test A yes B no, test {e} A+ C-); "
@@ -1032,6 +1077,7 @@ _NEUTRAL_LABELS: Final = {
     "shipped puzzle": N_("shipped puzzle"),
     "shared puzzle": N_("shared puzzle"),
     "bank puzzle": N_("bank puzzle"),
+    "puzzle on the box": N_("puzzle on the box"),
 }
 _BANK_ROW: Final = re.compile(r"bank row (\d+)")
 #: the neutral name of a puzzle read from a file whose id is missing or computed
@@ -1243,6 +1289,16 @@ class Reveal:
     round: int
     entries: tuple[RevealEntry, ...]
     over: bool
+
+
+@dataclass(frozen=True)
+class Dispute:
+    """Beside the box, the box's words on one round's solutions as the players typed them,
+    when they disagree (one box has one solution): nothing was decided, and every player
+    decides again. ``words``: (player, code, called right)."""
+
+    round: int
+    words: tuple[tuple[str, str, bool], ...]
 
 
 @dataclass(frozen=True)
@@ -1582,8 +1638,13 @@ class Session:
     _revealed: int = field(default=0, repr=False)  # events already revealed
     _revealed_round: int = field(default=1, repr=False)
     _last_reveal: Reveal | None = field(default=None, repr=False)
+    _disputes_taken: int = field(default=0, repr=False)
 
     def __post_init__(self) -> None:
+        # a resumed game tells again the disputes of the round it stands in
+        self._disputes_taken = sum(
+            1 for e in self.game.events if e["event"] == "disputed" and e["round"] < self.game.round
+        )
         self._revealed = self._reveal_start()
         self._revealed_round = self.game.round
         self._ended = self.game.is_terminal()
@@ -1655,7 +1716,16 @@ class Session:
             and game.round == turn.round
             and not game.is_eliminated(turn.player)
             and not game.has_decided(turn.player)
+            and not self._dispute_waiting()
         )
+
+    def _dispute_waiting(self) -> bool:
+        """Beside the box: whether a dispute happened that :meth:`take_disputes` has not
+        taken yet (it ends the turn in which the round was resolved)."""
+        if not self.game.box:
+            return False
+        found = sum(1 for e in self.game.events if e["event"] == "disputed")
+        return found > self._disputes_taken
 
     def play_bot(self, name: str) -> BotTurn:
         seat = self.seat(name)
@@ -1679,6 +1749,24 @@ class Session:
         self._revealed_round = game.round
         self._last_reveal = reveal
         return reveal
+
+    def left_by_answers(self) -> list[tuple[str, list[str]]]:
+        """Beside the box, once the game is over with its solution unknown (nobody solved
+        it): for each person, the codes the cards and their answers leave."""
+        game = self.game
+        if not game.box or not game.is_terminal() or game.solution is not None:
+            return []
+        return [(name, game.view(name).deduction().codes.texts()) for name in self.humans]
+
+    def take_disputes(self) -> list[Dispute]:
+        """Beside the box: the disputes (:class:`Dispute`) since the last call, each once."""
+        found = [e for e in self.game.events if e["event"] == "disputed"]
+        new = found[self._disputes_taken :]
+        self._disputes_taken = len(found)
+        return [
+            Dispute(e["round"], tuple((w["player"], w["code"], w["right"]) for w in e["words"]))
+            for e in new
+        ]
 
     def recap(self) -> Recap:
         """Where a (resumed) game stands: public facts only."""
@@ -2090,7 +2178,11 @@ class Session:
 
     def share_code(self) -> str | None:
         """The puzzle's share code (shown after the game, never during it); None for a
-        puzzle of a card set that codes do not cover."""
+        puzzle of a card set that codes do not cover, and beside the box (a code holds the
+        whole puzzle, and what the box hides is not known here: a file's criteria need not
+        be the box's)."""
+        if self.game.box:
+            return None
         try:
             return encode(self.game.puzzle, self.game.cardset)
         except ShareCodeError:
@@ -2530,6 +2622,7 @@ __all__ = [
     "CommandError",
     "Composed",
     "Decided",
+    "Dispute",
     "FewestTests",
     "HelpShown",
     "HintShown",

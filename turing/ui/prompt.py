@@ -19,7 +19,7 @@ import stat
 import sys
 import termios
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
@@ -64,7 +64,15 @@ from turing.core.codes import SHAPE_SYMBOLS, SHAPES
 from turing.core.errors import TuringError
 from turing.core.puzzle import LETTERS
 from turing.core.rulebook import plain
-from turing.i18n import _, asked_yes_or_no, current_language, format_number, ngettext, yes_or_no
+from turing.i18n import (
+    _,
+    asked_yes_or_no,
+    current_language,
+    format_list,
+    format_number,
+    ngettext,
+    yes_or_no,
+)
 from turing.play.game import Game
 from turing.play.session import (
     ALIASES,
@@ -77,6 +85,7 @@ from turing.play.session import (
     CommandError,
     Composed,
     Decided,
+    Dispute,
     FewestTests,
     HelpShown,
     HintShown,
@@ -593,6 +602,42 @@ def saved_on_leaving(session: Session, command: str, overwrite: bool = False) ->
     )
 
 
+def left_text(name: str, codes: Sequence[str], solo: bool) -> str:
+    """Beside the box, at the end of a game nobody solved: the codes the cards and a
+    player's answers leave (both views show it)."""
+    listed = " ".join(codes) if len(codes) <= 12 else ""
+    if solo:
+        text = ngettext(
+            "The cards and your answers leave {n} code: {codes}",
+            "The cards and your answers leave {n} codes: {codes}",
+            len(codes),
+        )
+    else:
+        text = ngettext(
+            "The cards and {name}'s answers leave {n} code: {codes}",
+            "The cards and {name}'s answers leave {n} codes: {codes}",
+            len(codes),
+        )
+    return text.format(name=name, n=len(codes), codes=listed).rstrip(": ")
+
+
+def dispute_text(dispute: Dispute) -> str:
+    """Beside the box, the box's words of a round that disagree, and what now (both views
+    show it)."""
+    words = format_list(
+        [
+            (_("{name}: {code} right") if right else _("{name}: {code} wrong")).format(
+                name=name, code=code
+            )
+            for name, code, right in dispute.words
+        ]
+    )
+    return _(
+        "The box's words on round {round} disagree ({words}): one box has one solution. "
+        "Check it; nothing was decided, and each of you decides again."
+    ).format(round=dispute.round, words=words)
+
+
 def reveal_lines(reveal: Reveal) -> list[str]:
     """What each player did in a revealed round: a sentence each (both views show them)."""
     lines: list[str] = []
@@ -1052,6 +1097,8 @@ class PromptView:
                 except KeyboardInterrupt:
                     self._interrupted()
                     continue
+                for dispute in session.take_disputes():
+                    self.say(dispute_text(dispute), style="bold")
                 reveal = session.take_reveal()
                 if reveal is not None:
                     self._reveal(reveal)
@@ -1166,6 +1213,8 @@ class PromptView:
         if resumed:
             self._recap(session.recap())
             self._rounds_shown.add(session.game.round)
+            for dispute in session.take_disputes():
+                self.say(dispute_text(dispute), style="bold")
 
     def _recap(self, recap: Recap) -> None:
         self.say(_("Resumed in round {round}.").format(round=recap.round), style="bold")
@@ -1623,6 +1672,8 @@ class PromptView:
         if fewest is not None:
             for line in fewest_lines(fewest):
                 self.say(line)
+        for name, codes in session.left_by_answers():
+            self.say(left_text(name, codes, len(session.seats) == 1))
         self._share_code()
         for path, problem in session.end_saves:
             if problem is None:
