@@ -57,3 +57,26 @@ def test_without_a_save_file_it_says_the_game_is_abandoned(tmp_path: Path) -> No
     )
     assert (status, errors) == (1, "standard output closed: game abandoned\n")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_with_standard_error_in_the_same_closed_pipe_the_status_is_still_1(
+    tmp_path: Path,
+) -> None:
+    """``turing play 2>&1 | head -1``: the message cannot be written either, and the game
+    is abandoned (status 1) and saved all the same."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "TURING_LANG": "en", "NO_COLOR": "1"}
+    child = subprocess.Popen(
+        [sys.executable, "-m", "turing", "play", "--save", "bp.json"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        cwd=tmp_path,
+        env=env,
+    )
+    assert child.stdout is not None and child.stdin is not None
+    assert child.stdout.readline().startswith(b"Turing Machine")
+    child.stdout.close()  # as head -1 does, standard error with it
+    child.stdin.write(b"test 111 A\nquit\n")
+    child.stdin.close()
+    assert child.wait(timeout=60) == 1
+    assert json.loads((tmp_path / "bp.json").read_text())["format"] == "turing-play-save"

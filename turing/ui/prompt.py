@@ -1063,14 +1063,17 @@ class PromptView:
             saved = self._saved_on_leaving()
             session.leave()
             reason = _("standard output closed")
-            self.errors.print(
-                Text(
-                    _("{reason}: game abandoned; {saved}").format(reason=reason, saved=saved)
-                    if saved
-                    else _("{reason}: game abandoned").format(reason=reason)
-                ),
-                soft_wrap=True,  # one line, as a script reading standard error takes it
-            )
+            # standard error may go to the same closed pipe (2>&1): the game is abandoned
+            # all the same, its status says so
+            with contextlib.suppress(OSError):
+                self.errors.print(
+                    Text(
+                        _("{reason}: game abandoned; {saved}").format(reason=reason, saved=saved)
+                        if saved
+                        else _("{reason}: game abandoned").format(reason=reason)
+                    ),
+                    soft_wrap=True,  # one line, as a script reading standard error takes it
+                )
             return EXIT_ABANDONED
         finally:
             session.close()
