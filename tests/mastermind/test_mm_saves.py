@@ -419,3 +419,34 @@ def test_names_given_by_default_follow_the_language_of_the_resumed_match(tmp_pat
         main, ["--lang", "en", "mastermind", "play", "--resume", str(named)], input="quit\n"
     )
     assert "Ann, your guess" in again.output, again.output  # a name typed stays as typed
+
+
+def test_a_match_whose_output_is_closed_is_saved_and_left_with_status_1(tmp_path: Path) -> None:
+    """``turing mastermind play --save m.json | head -1`` (standard error with it, or not):
+    the match is left as abandoned, saved, status 1, as ``turing play`` leaves a game."""
+    import os
+    import subprocess
+    import sys
+
+    from testsupport.cli import ROOT
+
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "TURING_LANG": "en", "NO_COLOR": "1"}
+    for name, errors in (("a.json", subprocess.PIPE), ("b.json", subprocess.STDOUT)):
+        child = subprocess.Popen(
+            [sys.executable, "-m", "turing", "mastermind", "play", "--seed", "3", "--save", name],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=errors,
+            cwd=tmp_path,
+            env=env,
+        )
+        assert child.stdout is not None and child.stdin is not None
+        assert child.stdout.readline().startswith(b"Classic Mastermind")
+        child.stdout.close()  # as head -1 does
+        child.stdin.write(b"RRGG\n")
+        child.stdin.close()
+        said = child.stderr.read().decode() if child.stderr is not None else ""
+        assert child.wait(timeout=60) == 1
+        assert (tmp_path / name).is_file()
+        if errors is subprocess.PIPE:
+            assert said.startswith("match abandoned: standard output closed; saved to a.json")

@@ -29,6 +29,7 @@ from turing.cli.output import (
     UnreadableLine,
     as_written,
     command_to_copy,
+    drop_stdout,
     emit_json,
     error_text,
     fail,
@@ -185,8 +186,8 @@ is saved after every row and when it is left.
 Blank lines and lines starting with # are skipped. A line that is not a command gets
 one error line (a mistyped command: "did you mean hint?"), and the prompt asks again.
 
-Exit status: 0 when the match is finished, 1 when it is abandoned (quit or end of
-input), 130 when interrupted, 2 for bad options."""
+Exit status: 0 when the match is finished, 1 when it is abandoned (quit, end of input,
+or standard output closed by its reader), 130 when interrupted, 2 for bad options."""
 )
 
 
@@ -1290,25 +1291,36 @@ def play_command(
             soft_wrap=not err.is_terminal,
         )
     reader.on_leave = keeper.offer
-    view.say(f"{game.describe()}.")
-    view.legend()
-    runner: Callable[[], None]
+    play: Callable[[], None]
     if isinstance(sitting, Duel):
-        runner = functools.partial(_play_duel, sitting, view, reader, breakers, searching, keeper)
+        play = functools.partial(_play_duel, sitting, view, reader, breakers, searching, keeper)
     else:
-        if resume_file is None:
+        play = functools.partial(_play_match, sitting, view, reader, breakers, searching, keeper)
+
+    def runner() -> None:
+        view.say(f"{game.describe()}.")
+        view.legend()
+        if resume_file is None and not isinstance(sitting, Duel):
             view.codes_made(sitting.codes_made())
-        runner = functools.partial(_play_match, sitting, view, reader, breakers, searching, keeper)
-    if resume_file is not None:
-        _recap(view, sitting, resume_file)
+        if resume_file is not None:
+            _recap(view, sitting, resume_file)
+        play()
+
     try:
         try:
             try:
                 runner()
+            except BrokenPipeError:
+                raise
             except (OSError, EOFError):
                 # a line read or written when the terminal closed: a hang-up, as SIGHUP is
                 raise_if_hung_up()
                 raise
+        except BrokenPipeError:
+            # the reader of standard output went away (| head): the match is left, as play
+            # leaves its game, saved where it has a save file
+            drop_stdout()
+            raise Abandon(_("standard output closed"), EXIT_PROBLEM) from None
         except Terminated as stopped:
             stop_taken()
             gone_away = stopped.exit_code == EXIT_HUNG_UP
@@ -1318,10 +1330,12 @@ def play_command(
         except KeyboardInterrupt:
             raise Abandon(_("interrupted"), EXIT_INTERRUPTED) from None
     except Abandon as reason:
+        closed = str(reason) == _("standard output closed")
         said = keeper.on_leaving()
         text = f"{reason}; {said}" if said else str(reason)
-        # a terminal hung up takes no more lines (standard error may be a file still)
-        lost = (OSError,) if reason.exit_code == EXIT_HUNG_UP else ()
+        # a terminal hung up takes no more lines (standard error may be a file still),
+        # nor does a pipe whose reader went away (2>&1 | head)
+        lost = (OSError,) if reason.exit_code == EXIT_HUNG_UP or closed else ()
         with contextlib.suppress(*lost):
             out.print()
         with contextlib.suppress(*lost):
