@@ -127,7 +127,10 @@ def test_extreme_and_nightmare_laid_out_by_their_cards() -> None:
 def test_help_shows_the_answers(tmp_path: Path) -> None:
     result = run(["play", "--box", "--id", "01"], "help test\nhelp\n")
     assert "test [CODE] V ANSWER [V ANSWER [V ANSWER]]" in result.output
-    assert "Beside the box: test A yes B no (or A+ B-); solve 352 yes." in result.output
+    assert (
+        "Beside the box: test A yes B no (or A+ B-); solve 352 yes; correct 2 A no."
+        in result.output
+    )
     plain = run(["play", "--id", "01"], "help\n")
     assert "Beside the box" not in plain.output
 
@@ -185,3 +188,31 @@ def test_cards_refused_at_the_option(cards: str, words: str) -> None:
     assert result.exit_code == 2
     assert words in result.output
     assert ":1:1:" not in result.output
+
+
+def test_a_corrected_answer_is_kept_private_and_saved(tmp_path: Path) -> None:
+    """In a hot-seat game the correction, like the test, reaches the transcript only when
+    it is public; it is saved and resumed with the game."""
+    transcript, save = tmp_path / "t.jsonl", tmp_path / "g.json"
+    slip = sign("111", "A").replace("+", "*").replace("-", "+").replace("*", "-")
+    result = run(
+        [
+            "play",
+            "--box",
+            "--id",
+            "01",
+            "--players",
+            "ann,bob",
+            "--transcript",
+            str(transcript),
+            "--save",
+            str(save),
+        ],
+        f"test 111 {slip}; pass\npass\ncorrect 1 A {'yes' if slip.endswith('-') else 'no'}\nquit\n",
+    )
+    assert result.exit_code == 1, result.output
+    assert f"Round 1, 111 on A is now: {'✔' if slip.endswith('-') else '✘'}" in result.output
+    written = [json.loads(x)["event"] for x in transcript.read_text().splitlines()]
+    assert "amended" not in written and "test" not in written
+    resumed = run(["play", "--resume", str(save)], "show\nquit\n")
+    assert f"111   {'✔' if slip.endswith('-') else '✘'}" in resumed.output

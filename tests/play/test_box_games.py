@@ -20,6 +20,7 @@ from turing.core.puzzle import Puzzle
 from turing.core.solver import hidden_masks
 from turing.play.game import (
     Action,
+    Amend,
     Compose,
     EndTests,
     Game,
@@ -380,3 +381,76 @@ def test_a_slip_in_an_answer_word_is_named() -> None:
         with pytest.raises(CommandError) as refused:
             parse_command(line, 4, box=True)
         assert words in str(refused.value), line
+
+
+def test_a_slip_found_later_is_corrected() -> None:
+    """``correct ROUND V yes|no``: the player's test log and deduction take the corrected
+    answer; a correction that changes nothing, names no test of the player's, or leaves no
+    reading is refused and changes nothing; the game saves and restores with it."""
+    game = Game(P01.public(), ["ann", "bob"], CLASSIC, box=True)
+    game.apply("ann", Compose("111"))
+    truth = box(P01, "111", 0)
+    game.apply("ann", Test(0, not truth))  # the slip: it fits some reading
+    game.apply("ann", Test(1, box(P01, "111", 1)))
+    game.apply("ann", Pass())
+    game.apply("bob", Pass())
+    slipped = game.hint("ann").codes
+    refused(game, Amend(1, 0, not truth), "already")
+    refused(game, Amend(2, 0, truth), "you tested no code on verifier A in round 2")
+    refused(game, Amend(1, 2, truth), "you tested no code on verifier C in round 1")
+    game.apply("ann", Amend(1, 0, truth))
+    assert [t.result for t in game.view("ann").tests] == [truth, box(P01, "111", 1)]
+    assert game.hint("ann").codes != slipped
+    assert "241" in game.hint("ann").codes.texts()
+    assert game.events[-1] == {
+        "event": "amended",
+        "round": 2,
+        "player": "ann",
+        "test_round": 1,
+        "code": "111",
+        "verifier": "A",
+        "result": truth,
+    }
+    # bob made no test: nothing of his to correct
+    with pytest.raises(IllegalAction, match="you tested no code"):
+        game.apply("bob", Amend(1, 0, truth))
+    restored = Game.from_dict(json.loads(json.dumps(game.to_dict())), CLASSIC)
+    assert snapshot(restored) == snapshot(game)
+    ordinary = Game(P01, ["ann"], CLASSIC)
+    ordinary.apply("ann", Compose("111"))
+    ordinary.apply("ann", Test(0))
+    with pytest.raises(IllegalAction, match="no answer to correct"):
+        ordinary.apply("ann", Amend(1, 0, True))
+
+
+def test_a_correction_that_leaves_no_reading_is_refused() -> None:
+    game = Game(P01.public(), ["ann"], CLASSIC, box=True)
+    game.apply("ann", Compose("241"))
+    for verifier in range(3):
+        game.apply("ann", Test(verifier, box(P01, "241", verifier)))
+    refusals = 0
+    for verifier in range(3):
+        try:
+            game.check("ann", Amend(1, verifier, not box(P01, "241", verifier)))
+        except IllegalAction as exc:
+            refusals += 1
+            assert "no reading of the cards fits your answers" in str(exc)
+    assert refusals
+    assert [t.result for t in game.view("ann").tests] == [box(P01, "241", v) for v in range(3)]
+
+
+def test_correct_is_typed_beside_the_box_only() -> None:
+    cmd = parse_command("correct 2 b no", 4, box=True)
+    assert (cmd.name, cmd.arg, cmd.verifiers, cmd.value) == ("correct", "2", (1,), False)
+    assert parse_command("korrigiere 1 A+", 4, box=True).value is True
+    for line, words in (
+        ("correct 2 A", "takes a round, a verifier and the box's answer"),
+        ("correct A no", "takes a round, a verifier and the box's answer"),
+        ("correct 0 A no", "takes a round, a verifier and the box's answer"),
+        ("correct 1 A maybe", "'maybe' is not the box's answer"),
+        ("correct 1 G no", "no verifier 'G'"),
+    ):
+        with pytest.raises(CommandError, match=re.escape(words)):
+            parse_command(line, 4, box=True)
+    with pytest.raises(CommandError, match="unknown command 'correct'"):
+        parse_command("correct 1 A no", 4)

@@ -131,7 +131,17 @@ class GiveUp:
     """
 
 
-Action = Compose | Test | EndTests | Solve | Pass | GiveUp
+@dataclass(frozen=True, slots=True)
+class Amend:
+    """Beside the box: the answer typed for verifier ``verifier`` in round ``round`` was a
+    slip; the box showed ``answer``. The player's own test log and deduction take it."""
+
+    round: int
+    verifier: int
+    answer: bool
+
+
+Action = Compose | Test | EndTests | Solve | Pass | GiveUp | Amend
 Decision = Solve | Pass | GiveUp
 
 
@@ -150,6 +160,13 @@ def action_to_dict(action: Action) -> dict[str, Any]:
         return {"do": "solve", "code": str(action.code)}
     if isinstance(action, GiveUp):
         return {"do": "giveup"}
+    if isinstance(action, Amend):
+        return {
+            "do": "amend",
+            "round": action.round,
+            "verifier": action.verifier,
+            "answer": action.answer,
+        }
     return {"do": "pass"}
 
 
@@ -182,6 +199,18 @@ def action_from_dict(data: Any) -> Action:
         return Pass()
     if kind == "giveup":
         return GiveUp()
+    if kind == "amend":
+        numbers = [data.get("round"), data.get("verifier")]
+        answer = _flag(data, "answer")
+        if answer is None or not all(
+            isinstance(n, int) and not isinstance(n, bool) for n in numbers
+        ):
+            raise GameError(
+                _("action 'amend' needs a round, a verifier index and an answer: {data!r}").format(
+                    data=data
+                )
+            )
+        return Amend(data["round"], data["verifier"], answer)
     raise GameError(_("unknown action {kind!r}").format(kind=kind))
 
 
@@ -613,6 +642,9 @@ class Game:
         """Raise :class:`IllegalAction` when ``name`` may not take ``action`` now.
         ``partial``: in a game beside the box, a test or solution without the box's answer
         passes (checked for everything else), so that the answer can be asked for last."""
+        if isinstance(action, Amend):
+            self._check_amend(name, action)
+            return
         player = self._player(name)
         if self.over:
             raise IllegalAction(_("the game is over"))
@@ -708,6 +740,47 @@ class Game:
                 ).format(letter=letter, code=code)
             )
 
+    def _amended(self, player: _Player, action: Amend) -> int:
+        """Where in ``player``'s tests ``action`` changes an answer (checked)."""
+        letter = LETTERS[action.verifier] if 0 <= action.verifier < len(LETTERS) else "?"
+        for i, record in enumerate(player.tests):
+            if record.round == action.round and record.verifier == action.verifier:
+                if record.result == action.answer:
+                    raise IllegalAction(
+                        (
+                            _("verifier {letter} accepted {code} in round {round} already")
+                            if action.answer
+                            else _("verifier {letter} rejected {code} in round {round} already")
+                        ).format(letter=letter, code=record.code, round=action.round)
+                    )
+                return i
+        raise IllegalAction(
+            _("you tested no code on verifier {letter} in round {round}").format(
+                letter=letter, round=action.round
+            )
+        )
+
+    def _check_amend(self, name: str, action: Amend) -> None:
+        """A correction of a typed answer: beside the box only, of a test the player made,
+        and the player's answers with it must fit some reading of the cards."""
+        player = self._note_player(name)
+        if not self.box:
+            raise IllegalAction(
+                _("this game's verifiers answer by themselves: there is no answer to correct")
+            )
+        if player.eliminated is not None:
+            raise IllegalAction(_("{name} is out of the game").format(name=name))
+        i = self._amended(player, action)
+        tests = list(player.tests)
+        tests[i] = replace(tests[i], result=action.answer)
+        if not replace(self._view_of(player), tests=tuple(tests)).hypotheses():
+            raise IllegalAction(
+                _(
+                    "with that answer no reading of the cards fits your answers; "
+                    "check the others against the box too"
+                )
+            )
+
     def _check_right(self, player: _Player, code: Code, right: bool | None, partial: bool) -> None:
         """A solution's word from the box: none but in a game beside the box, where it must
         fit the codes the player's answers leave."""
@@ -747,6 +820,21 @@ class Game:
         self.check(name, action)
         player = self._player(name)
         self.actions.append((name, action))
+        if isinstance(action, Amend):
+            i = self._amended(player, action)
+            record = player.tests[i] = replace(player.tests[i], result=action.answer)
+            self.events.append(
+                {
+                    "event": "amended",
+                    "round": self.round,
+                    "player": name,
+                    "test_round": record.round,
+                    "code": record.code,
+                    "verifier": LETTERS[record.verifier],
+                    "result": record.result,
+                }
+            )
+            return None
         if isinstance(action, Compose):
             player.code = action.code
             return None
@@ -790,7 +878,10 @@ class Game:
         try:
             for action in actions:
                 self.check(name, action, partial)
-                if isinstance(action, Compose):
+                if isinstance(action, Amend):
+                    i = self._amended(player, action)
+                    player.tests[i] = replace(player.tests[i], result=action.answer)
+                elif isinstance(action, Compose):
                     player.code = action.code
                 elif isinstance(action, Test):
                     player.tested.append(action.verifier)

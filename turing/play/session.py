@@ -80,6 +80,7 @@ from turing.i18n import N_, NO_WORDS, YES_WORDS, _, current_language, format_lis
 from turing.play.bots import Bot, BotError, bot_kind, bot_name, is_bot, make_bot, play_turn
 from turing.play.game import (
     Action,
+    Amend,
     Compose,
     Decision,
     EndTests,
@@ -508,6 +509,41 @@ def _letter(token: str, verifiers: int) -> int:
     return LETTERS.index(letter)
 
 
+#: The words of the command that corrects an answer typed beside the box (a slip found later).
+BOX_ALIASES: Final = frozenset(
+    {"correct", "amend", "fix", "korrigiere", "korrigieren", "berichtige", "berichtigen"}
+)
+CORRECT_USAGE: Final = N_("correct ROUND V yes|no")
+CORRECT_WHAT: Final = N_(
+    "correct the answer you typed for verifier V in round ROUND, a slip found later: correct "
+    "2 A no (your test log and hints take it; the box's own answer is what counts)"
+)
+
+
+def _parse_amend(head: str, rest: str, verifiers: int) -> Command:
+    """``correct ROUND V ANSWER`` (or ``correct ROUND V+``)."""
+    tokens = _tokens(rest)
+    usage = _(CORRECT_USAGE)
+    if len(tokens) == 2 and len(tokens[1]) == 2 and box_answer(tokens[1][1]) is not None:
+        tokens = [tokens[0], tokens[1][0], tokens[1][1]]
+    if len(tokens) != 3 or not tokens[0].isdigit() or int(tokens[0]) < 1:
+        raise CommandError(
+            _("{word} takes a round, a verifier and the box's answer (usage: {usage})").format(
+                word=head, usage=usage
+            )
+        )
+    answer = box_answer(tokens[2])
+    if answer is None:
+        raise CommandError(
+            _("{token!r} is not the box's answer: yes or no (usage: {usage})").format(
+                token=tokens[2], usage=usage
+            )
+        )
+    return Command(
+        "correct", verifiers=(_letter(tokens[1], verifiers),), value=answer, arg=tokens[0]
+    )
+
+
 #: What a player types for a verifier's answer, or the box's word on a solution.
 _BOX_YES: Final = _YES | {"right"}
 _BOX_NO: Final = _NO | {"wrong"}
@@ -586,6 +622,8 @@ def parse_command(line: str, verifiers: int, by_card: bool = False, box: bool = 
     if word in ("cards", "karten") and not rest.strip():
         return Command("show", arg="cards")
     name = command_name(word)
+    if box and name is None and word in BOX_ALIASES:
+        return _parse_amend(head, rest.strip(), verifiers)
     if name is None:
         raise CommandError(_unknown_command(head, stripped, verifiers))
     rest = rest.strip()
@@ -758,7 +796,8 @@ def parse_command(line: str, verifiers: int, by_card: bool = False, box: bool = 
         )
     if name == "help":
         topic = rest.lower() or None
-        if topic is not None and command_name(topic) is None:
+        known = topic is None or command_name(topic) is not None
+        if not known and not (box and topic in BOX_ALIASES):
             raise CommandError(_("no command {word!r} (type help for the list)").format(word=rest))
         return Command(name, arg=topic)
     # save
@@ -895,9 +934,9 @@ BOX_WHAT: Final[dict[str, str]] = {
 
 def box_note(written: Callable[[str], str] = _as_is) -> str:
     """The line under the list of commands in a game beside the box."""
-    return "  " + written(_("Beside the box: test A yes B no (or A+ B-); solve {e} yes.")).format(
-        e=_E
-    )
+    return "  " + written(
+        _("Beside the box: test A yes B no (or A+ B-); solve {e} yes; correct 2 A no.")
+    ).format(e=_E)
 
 
 def help_text(
@@ -912,6 +951,8 @@ def help_text(
     if topic is None:
         listed = commands_list(written)
         return f"{listed}\n{box_note(written)}" if box else listed
+    if box and topic.lower() in BOX_ALIASES:
+        return f"{_(CORRECT_USAGE)}: {_(CORRECT_WHAT)}"
     name = command_name(topic)
     if name is None:
         raise CommandError(_("no command {word!r} (type help for the list)").format(word=topic))
@@ -1147,6 +1188,16 @@ class Decided:
 
 
 @dataclass(frozen=True)
+class Corrected:
+    """Beside the box: a typed answer corrected (:class:`~turing.play.game.Amend`)."""
+
+    round: int
+    code: str
+    verifier: int
+    result: bool
+
+
+@dataclass(frozen=True)
 class NoteSet:
     verifier: int
     text: str
@@ -1221,6 +1272,7 @@ class LeaveAsked:
 
 Outcome = (
     Composed
+    | Corrected
     | Tested
     | TestsEnded
     | Decided
@@ -1417,7 +1469,7 @@ def fewest_tests_planned(
 #: The events private to one seat while the game goes on: its tests and their answers (each
 #: player's tests are their own; decisions are public from the round's reveal, which is
 #: when the game writes them; everything is public once the game is over).
-PRIVATE_EVENTS: Final = frozenset({"test"})
+PRIVATE_EVENTS: Final = frozenset({"test", "amended"})
 
 
 def _held_in_part(event: dict[str, Any]) -> dict[str, Any]:
@@ -1916,6 +1968,9 @@ class Session:
                     commands[i] = cmd
                 new.extend(Test(v, a) for v, a in cmd.tests())
                 left -= len(cmd.verifiers)
+            elif cmd.name == "correct":
+                assert cmd.arg is not None and cmd.value is not None
+                new.append(Amend(int(cmd.arg), cmd.verifiers[0], cmd.value))
             elif cmd.name == "done":
                 new.append(EndTests())
                 done = True
@@ -2013,7 +2068,18 @@ class Session:
         game = self.game
         name = plan.player
         for cmd in plan.commands:
-            if cmd.name == "compose":
+            if cmd.name == "correct":
+                assert cmd.arg is not None and cmd.value is not None
+                amend = Amend(int(cmd.arg), cmd.verifiers[0], cmd.value)
+                game.apply(name, amend)
+                self.sync()
+                record = next(
+                    t
+                    for t in game.view(name).tests
+                    if (t.round, t.verifier) == (amend.round, amend.verifier)
+                )
+                yield Corrected(record.round, record.code, record.verifier, record.result)
+            elif cmd.name == "compose":
                 assert cmd.code is not None
                 game.apply(name, Compose(cmd.code))
                 yield Composed(cmd.code)
@@ -2621,6 +2687,7 @@ __all__ = [
     "Command",
     "CommandError",
     "Composed",
+    "Corrected",
     "Decided",
     "Dispute",
     "FewestTests",

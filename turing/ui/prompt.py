@@ -84,6 +84,7 @@ from turing.play.session import (
     BoxQuestion,
     CommandError,
     Composed,
+    Corrected,
     Decided,
     Dispute,
     FewestTests,
@@ -1574,6 +1575,14 @@ class PromptView:
             self.say(
                 _("Code for round {round}: {code}").format(round=game.round, code=outcome.code)
             )
+        elif isinstance(outcome, Corrected):
+            line = Text(
+                _("Round {round}, {code} on {letter} is now: ").format(
+                    round=outcome.round, code=outcome.code, letter=LETTERS[outcome.verifier]
+                )
+            )
+            line.append_text(_answer(outcome.result, self.color))
+            self.say(line)
         elif isinstance(outcome, Tested):
             line = Text(
                 _("{code} on {letter}: ").format(
