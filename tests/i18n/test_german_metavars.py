@@ -95,6 +95,7 @@ ENGLISH: dict[str, list[str]] = {
         "--transcript FILE",
         "--save FILE",
         "--resume FILE",
+        "--cards LIST",
         "--lang [en|de]",
     ],
     "cards": [

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pexpect  # type: ignore[import-untyped]
 
-from testsupport.cli import play_terminal, spawn_turing
+from testsupport.cli import play_terminal
 from turing.core.cards import load_cardset
 from turing.core.codes import Code
 from turing.core.puzzle import load_puzzle
@@ -80,23 +80,3 @@ def test_an_answer_no_reading_allows_is_refused_after_it_is_asked(tmp_path: Path
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 1
-
-
-def test_the_board_sends_a_game_beside_the_box_to_the_prompt(tmp_path: Path) -> None:
-    child = play_terminal(tmp_path, "--box", "--id", "01", "--save", "g.json")
-    child.expect_exact("player>")
-    child.sendline("quit")
-    child.expect_exact("Leave the game? [y/N]")
-    child.sendline("y")
-    child.expect(pexpect.EOF)
-    child.close()
-    before = (tmp_path / "g.json").read_bytes()
-    board = spawn_turing(
-        "board", "--resume", "g.json", env={"TERM": "xterm", "NO_COLOR": "1"}, cwd=tmp_path
-    )
-    board.expect_exact("holds a game beside the box, whose answers are typed at the line prompt")
-    board.expect_exact("turing play --resume g.json")
-    board.expect(pexpect.EOF)
-    board.close()
-    assert board.exitstatus == 2
-    assert (tmp_path / "g.json").read_bytes() == before

@@ -29,11 +29,8 @@ from turing.cli.serving import (
 )
 from turing.i18n import _
 
-#: The options of ``turing play`` the board takes too (all but script and JSON output, and
-#: a game beside the box, whose answers are typed at the line prompt).
-_SHARED: Final = [
-    p for p in play.params if p.name not in ("as_json", "interactive", "box", "cards_text")
-]
+#: The options of ``turing play`` the board takes too (all but script and JSON output).
+_SHARED: Final = [p for p in play.params if p.name not in ("as_json", "interactive")]
 
 BOARD_HELP: Final = """Play a puzzle on a full-screen board: the cards with their criteria
 to strike, the digit grid, notes under each verifier, the round's code picker, the
@@ -43,6 +40,8 @@ and bots play theirs in view.
 The puzzle and the players are chosen as for `turing play` (FILE, --id, --code,
 --random, --bank, --players, --mode, --difficulty, --verifiers, --seed, --save,
 --resume, --transcript). A game saved on the board resumes in `turing play` and back.
+--box plays beside the physical game (the puzzle by --cards, FILE, --id or --code): a
+test or a solve asks what the box answers, ✔ (y) or ✘ (n).
 
 Keys: 1–5 put digits in the code picker (← → move between shapes), A–F test the
 code against a verifier, n ends testing, s solves with the picker's code, p passes,
@@ -87,7 +86,8 @@ def board(ctx: click.Context, /, serve: bool, host: str, port: int, **params: An
         params["no_hints"],
         confirm=None if serve else ask_at_terminal,
         overwrite=params["overwrite"],
-        box_games=False,
+        box=params["box"],
+        cards_text=params["cards_text"],
     )
     if resumed and session.game.is_terminal():
         # nothing to play: the game is over, as it was saved when it ended

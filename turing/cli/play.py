@@ -522,7 +522,6 @@ def open_session(
     overwrite: bool = False,
     box: bool = False,
     cards_text: str | None = None,
-    box_games: bool = True,
     scripted: bool = False,
 ) -> tuple[Session, bool]:
     """The session the options of ``turing play`` describe (shared by ``turing board``),
@@ -530,8 +529,7 @@ def open_session(
     ``confirm`` asks a yes-or-no question of a player at the terminal (None: a script,
     which nothing asks, or a served board); with ``overwrite`` another game's save or
     transcript is replaced without asking. ``box``: a game beside the physical box
-    (``cards_text``: its puzzle by its cards, ``--cards``); without ``box_games`` a saved
-    game beside the box is refused (the board does not ask the box's answers).
+    (``cards_text``: its puzzle by its cards, ``--cards``).
     ``scripted``: the game's lines come from a script, which no save asks about, so a
     --save file holding another game's save is refused before the game (unless
     ``overwrite``)."""
@@ -580,13 +578,6 @@ def open_session(
             session, saved_transcript = load_save(resume_file)
         except SessionError as exc:
             fail(str(exc))
-        if session.game.box and not box_games:
-            fail(
-                _(
-                    "{path} holds a game beside the box, whose answers are typed at the line "
-                    "prompt: turing play --resume {path}"
-                ).format(path=resume_file)
-            )
         if save_file is not None:
             session.save_path = Path(save_file)
         if transcript_file is None and saved_transcript is not None:

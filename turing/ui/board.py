@@ -5,7 +5,8 @@ counting, the save format and the transcript live in the session. Each click or 
 the same typed line a player would type at the prompt (``test 241 A``, ``strike 4.2``,
 ``mark b 2 yes``), has the session plan it (a refused line changes nothing and its message
 is shown) and runs the plan. Buttons are greyed exactly when the session would refuse
-their line.
+their line. In a game beside the box the board asks the box's answers a line leaves out
+(one dialog each) and has the session plan the line again with them.
 
 Hot-seat: between two people the board is covered ("pass the keyboard to bob") and the
 previous seat's board is dropped before the cover goes up. Bots play their turns in view,
@@ -46,7 +47,9 @@ from turing.core.puzzle import LETTERS
 from turing.i18n import _, current_language, ngettext
 from turing.play.session import (
     COMMANDS,
+    AnswersMissing,
     BestTest,
+    BoxQuestion,
     Command,
     CommandError,
     Composed,
@@ -68,6 +71,7 @@ from turing.play.session import (
     Tested,
     TestsEnded,
     Turn,
+    box_note,
     command_rows,
     grammar_notes,
     shown_label,
@@ -247,9 +251,10 @@ class MessageScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-def board_keys() -> list[tuple[str, str]]:
-    """The board's keys and what each does, in the language shown."""
-    return [
+def board_keys(box: bool = False) -> list[tuple[str, str]]:
+    """The board's keys and what each does, in the language shown (``box``: in a game
+    beside the box, where a test and a solve ask what the box answers)."""
+    keys = [
         ("1–5", _("put a digit in the picker's selected shape (then the next shape)")),
         (_("← →, Backspace"), _("select the previous / next shape of the picker")),
         (
@@ -281,6 +286,16 @@ def board_keys() -> list[tuple[str, str]]:
         (_("?, F1"), _("this help")),
         ("Esc", _("back to the board from the command line or a panel")),
     ]
+    if box:
+        keys[5] = (
+            "A–F",
+            _(
+                "test the picker's code (or the round's code) against that verifier: the board "
+                "asks what the box's verifier answers, ✔ (y) or ✘ (n); Esc: nothing done"
+            ),
+        )
+        keys[7] = ("s", _("solve with the picker's code: the board asks whether the box takes it"))
+    return keys
 
 
 def _paragraphs(text: str) -> str:
@@ -292,28 +307,42 @@ def _paragraphs(text: str) -> str:
     )
 
 
-def help_body() -> RenderableType:
+def help_body(box: bool = False) -> RenderableType:
     """The board's help: its keys first, then the commands of its command line, each in
-    two columns (what a key or a command does wraps under its own column)."""
+    two columns (what a key or a command does wraps under its own column); ``box``: a game
+    beside the box, said first, with how its answers are given."""
     keys = Table.grid(padding=(0, 2))
     keys.add_column(no_wrap=True, style="bold")
     keys.add_column(ratio=1)
     # laid out as the terminal writes it: ``Rücktaste`` takes the columns of ``Ruecktaste``
-    for key, what in board_keys():
+    for key, what in board_keys(box):
         keys.add_row(Text(as_drawn(key)), Text(as_drawn(what)))
     commands = Table.grid(padding=(0, 2))
     commands.add_column(no_wrap=True, style="bold")
     commands.add_column(ratio=1)
     for usage, what in command_rows():
         commands.add_row(Text(as_drawn(usage)), Text(as_drawn(what)))  # Text: no markup
+    beside = [Text(as_drawn(_paragraphs(box_intro()))), Text("")] if box else []
+    notes = _paragraphs(grammar_notes())
+    if box:
+        notes += "\n\n" + _paragraphs(box_note())
     return Group(
+        *beside,
         Text(_("Keys of the board"), style="bold underline"),
         Padding(keys, (0, 0, 0, 2)),
         Text(""),
         Text(_("Commands of the command line (:)"), style="bold underline"),
         Padding(commands, (0, 0, 0, 2)),
         Text(""),
-        Text(_paragraphs(grammar_notes())),
+        Text(notes),
+    )
+
+
+def box_intro() -> str:
+    """What the board says first of a game beside the box."""
+    return _(
+        "Played beside the box: test a code on the box, then tell the board what its verifier "
+        "shows, ✔ (y) or ✘ (n); a solve asks whether the box takes the code."
     )
 
 
@@ -327,11 +356,15 @@ class HelpScreen(ModalScreen[None]):
         Binding("enter,escape,q", "close", _("close"))
     ]
 
+    def __init__(self, box: bool = False) -> None:
+        super().__init__()
+        self.box = box  # a game beside the box
+
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="help-box"):
             yield Static(f"[b]{escape(_('Help'))}[/b]", id="help-title")
             with VerticalScroll(id="help-body"):
-                yield Static(help_body())
+                yield Static(help_body(self.box))
             yield Static(
                 escape(_("↑ ↓ PageUp PageDown: scroll · Esc, Enter or q: close")),
                 id="help-close",
@@ -379,6 +412,60 @@ class ConfirmScreen(ModalScreen[bool]):
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "confirm-yes")
+
+
+class BoxAnswerScreen(ModalScreen[bool | None]):
+    """In a game beside the box, an answer read off the box that a line leaves out: ✔ (y or
+    j) or ✘ (n), or a click on its button; Escape: None (nothing is done). As in
+    :class:`ConfirmScreen`, no button has the focus, so Enter decides nothing by chance; it
+    says which keys answer."""
+
+    BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
+        Binding("y,j", "answer(True)", _("yes")),
+        Binding("n", "answer(False)", _("no")),
+        Binding("escape", "cancel", _("cancel")),
+        Binding("enter", "undecided", show=False),
+    ]
+
+    def __init__(self, question: BoxQuestion) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        question = self.question
+        if question.verifier is None:
+            text = _("Does the box take {code} as its solution?").format(code=question.code)
+        else:
+            text = _("What does verifier {letter} answer to {code}?").format(
+                letter=LETTERS[question.verifier], code=question.code
+            )
+        with Vertical(classes="dialog"):
+            yield Static(escape(text), classes="dialog-title")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button(as_drawn(_("✔ (y)")), id="box-yes", variant="success")
+                yield Button(as_drawn(_("✘ (n)")), id="box-no", variant="error")
+            help_line = Static("", id="box-help", classes="dim")
+            help_line.display = False  # until Enter asks for it
+            yield help_line
+
+    def action_undecided(self) -> None:
+        help_line = self.query_one("#box-help", Static)
+        help_line.update(
+            escape(
+                as_drawn(_("Press y for ✔ or n for ✘, as the box shows (Escape: nothing done)."))
+            )
+        )
+        help_line.display = True
+
+    def action_answer(self, value: bool) -> None:
+        self.dismiss(value)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "box-yes")
 
 
 def leave_asked(screen: Screen[Any]) -> bool:
@@ -869,9 +956,14 @@ class BoardApp(ServedApp):
         code = game.view(name).code
         if code is None:
             self.in_red = False  # a new turn: its own message
-            self.message = _("{name}: round {round}. Compose a code and test it.").format(
-                name=name, round=game.round
-            )
+            self.message = (
+                _(
+                    "{name}: round {round}. Compose a code and test it on the box: the board "
+                    "asks what its verifier shows (y ✔, n ✘)."
+                )
+                if game.box
+                else _("{name}: round {round}. Compose a code and test it.")
+            ).format(name=name, round=game.round)
         else:  # a game resumed mid-round: its code is in the picker
             self.picker = Picker([int(d) for d in code])
             self.in_red = False  # a new turn: its own message
@@ -936,14 +1028,18 @@ class BoardApp(ServedApp):
 
     # -- sending lines to the session --
 
-    def plan(self, line: str) -> Plan | None:
-        """The session's plan of ``line`` for the seat at the board, or None (refused)."""
+    def allows(self, line: str) -> bool:
+        """Whether the session takes ``line`` for the seat at the board: in a game beside
+        the box, a line good but for the box's answers is taken (they are asked)."""
         if self.current is None:
-            return None
+            return False
         try:
-            return self.session.plan(self.current, line)
+            self.session.plan(self.current, line)
+        except AnswersMissing:
+            return True
         except (CommandError, TuringError):
-            return None
+            return False
+        return True
 
     def send(self, line: str, typed: bool = False, save_as: bool = False) -> None:
         """Plan ``line`` (a refused line shows why and changes nothing), confirm a solve or
@@ -955,12 +1051,56 @@ class BoardApp(ServedApp):
             return
         try:
             plan = self.session.plan(name, line)
+        except AnswersMissing as missing:
+            # a game beside the box: its answers the line leaves out are asked, one after
+            # another, and the line is planned again with them
+            self._ask_box(name, line, list(missing.questions), [], typed, save_as)
+            return
         except CommandError as exc:
             self.say(str(exc) if typed else exc.problem, error=True)
             return
         except TuringError as exc:
             self.say(str(exc), error=True)
             return
+        self._go(plan, save_as)
+
+    def _ask_box(
+        self,
+        name: str,
+        line: str,
+        questions: list[BoxQuestion],
+        answers: list[bool],
+        typed: bool,
+        save_as: bool,
+    ) -> None:
+        """Ask the first of ``questions`` (the box's answers ``line`` leaves out), then the
+        rest; with every answer given, plan the line again with them (:meth:`Session.plan`:
+        an answer no reading of the cards allows refuses the line as any refusal). Escape
+        on any question: nothing is done."""
+        if not questions:
+            try:
+                plan = self.session.plan(name, line, answers)
+            except CommandError as exc:
+                self.say(str(exc) if typed else exc.problem, error=True)
+                return
+            except TuringError as exc:
+                self.say(str(exc), error=True)
+                return
+            self._go(plan, save_as)
+            return
+
+        def answered(answer: bool | None) -> None:
+            if answer is None:
+                self.say(_("Nothing done."))
+                return
+            self._ask_box(name, line, questions[1:], [*answers, answer], typed, save_as)
+
+        self.push_screen(BoxAnswerScreen(questions[0]), answered)
+
+    def _go(self, plan: Plan, save_as: bool = False) -> None:
+        """Run a plan the session made: the best test searched, a solve or giving up
+        confirmed (a solve beside the box is not: the box's word on it decided), saves over
+        another game's file asked about."""
         if not plan.commands:
             return
         if plan.asks_best_hint:
@@ -970,7 +1110,7 @@ class BoardApp(ServedApp):
             self._start_best()
             return
         others = self.session.saves_over_other_games(plan)
-        if plan.submits is not None or plan.gives_up:
+        if (plan.submits is not None and not self.session.game.box) or plan.gives_up:
             question = (
                 _("Submit {code} as your solution? A wrong code eliminates you.").format(
                     code=plan.submits
@@ -1083,7 +1223,7 @@ class BoardApp(ServedApp):
         if isinstance(outcome, HelpShown):
             # the whole help (the board's keys, then its commands), or one command's
             if outcome.commands:
-                self.push_screen(HelpScreen())
+                self.push_screen(HelpScreen(self.session.game.box))
             else:
                 self.push_screen(MessageScreen(_("Help"), Text(outcome.text)))
             return ""
@@ -1631,6 +1771,9 @@ class BoardApp(ServedApp):
         if game.hints_allowed:
             hints = _("hints {n}").format(n=game.hints_used(name))
             parts.append((escape(hints), hints))
+        if game.box:
+            beside = _("beside the box")
+            parts.append((f"[b]{escape(beside)}[/b]", beside))
         # broken between two parts, never inside one, where the line is full (docs/play.md)
         items = [(markup, cell_len(plain)) for markup, plain in parts]
         self._update("#title", "\n".join(_pack(items, self.size.width - 2, " · ")))
@@ -1649,15 +1792,15 @@ class BoardApp(ServedApp):
         self._update("#picker", self._picker(view.code if code == view.code else None))
         for v, letter in enumerate(puzzle.letters):
             line = self._test_line(letter)
-            self.query_one(f"#test-{v}", Button).disabled = line is None or self.plan(line) is None
-        self.query_one("#do-done", Button).disabled = self.plan("done") is None
-        self.query_one("#do-solve", Button).disabled = code is None or (
-            self.plan(f"solve {code}") is None
+            self.query_one(f"#test-{v}", Button).disabled = line is None or not self.allows(line)
+        self.query_one("#do-done", Button).disabled = not self.allows("done")
+        self.query_one("#do-solve", Button).disabled = code is None or not self.allows(
+            f"solve {code}"
         )
-        self.query_one("#do-pass", Button).disabled = self.plan("pass") is None
-        self.query_one("#do-hint", Button).disabled = self.plan("hint") is None
-        self.query_one("#do-best", Button).disabled = self.plan("hint best") is None
-        self.query_one("#do-giveup", Button).disabled = self.plan("giveup") is None
+        self.query_one("#do-pass", Button).disabled = not self.allows("pass")
+        self.query_one("#do-hint", Button).disabled = not self.allows("hint")
+        self.query_one("#do-best", Button).disabled = not self.allows("hint best")
+        self.query_one("#do-giveup", Button).disabled = not self.allows("giveup")
         self._update("#grid", self._grid(notes.grid, self._cell() if self.zone == "grid" else None))
         self._update("#status", self._status(name))
         # the log changes with a test or a round, not with a strike or a mark: redrawn (with
