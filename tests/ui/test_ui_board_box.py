@@ -328,3 +328,73 @@ def test_the_board_resumes_a_game_beside_the_box_at_a_terminal(tmp_path: Path) -
     board.close()
     assert board.exitstatus == 1
     assert "game abandoned; saved to g.json" in str(board.before)
+
+
+async def uncovered(pilot: Any, app: Any) -> None:
+    """Past the cover a hot-seat board shows between two people's turns, if it is up."""
+    if type(app.screen).__name__ == "CoverScreen":
+        await pilot.press("enter")
+        await settle(pilot, app)
+
+
+@run_async
+async def test_the_board_tells_a_dispute_and_all_decide_again() -> None:
+    """Two seats call two codes right: the board tells the box's words, nothing is
+    decided, and both decide again."""
+    board = board_module()
+    session = box_session("ann,bob")
+    app = board.BoardApp(session, compare=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(pilot, app)
+        for line in ("solve 241 yes", "solve 221 yes"):
+            await uncovered(pilot, app)
+            await pilot.press("colon")
+            await typed(pilot, line)
+            await settle(pilot, app)
+        assert await screen_is(pilot, app, "MessageScreen")
+        text = await shown(pilot, app)
+        assert "The box's words disagree" in text
+        assert "ann: 241 right" in text and "bob: 221 right" in text
+        assert not session.game.is_terminal() and session.game.to_act() == ("ann", "bob")
+        await pilot.press("enter")
+        await settle(pilot, app)
+        await uncovered(pilot, app)
+        assert app.turn is not None and app.turn.player == "ann"
+        await pilot.press("colon")
+        await typed(pilot, "solve 241 yes")
+        await settle(pilot, app)
+        await uncovered(pilot, app)
+        await pilot.press("colon")
+        await typed(pilot, "pass")
+        await settle(pilot, app)
+        assert await screen_is(pilot, app, "MessageScreen")  # the reveal
+    assert session.game.result().winners == ("ann",)
+
+
+@run_async
+async def test_a_slip_is_corrected_on_the_board_and_the_end_says_what_is_left() -> None:
+    board = board_module()
+    session = box_session()
+    app = board.BoardApp(session, compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        slip = not box("111", "A")
+        await pilot.press("colon")
+        await typed(pilot, f"test 111 A {'yes' if slip else 'no'}")
+        await settle(pilot, app)
+        await pilot.press("colon")
+        await typed(pilot, f"correct 1 A {'no' if slip else 'yes'}")
+        await settle(pilot, app)
+        assert "Round 1, 111 on A is now:" in app.message
+        assert made(session) == [("111", "A", not slip)]
+        await pilot.press("colon")
+        await typed(pilot, "giveup")
+        await settle(pilot, app)
+        assert await screen_is(pilot, app, "ConfirmScreen")
+        await pilot.press("y")
+        await settle(pilot, app)
+        assert await screen_is(pilot, app, "MessageScreen")  # the reveal
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert await screen_is(pilot, app, "FinalScreen")
+        assert "The cards and your answers leave" in await shown(pilot, app)

@@ -53,6 +53,7 @@ from turing.play.session import (
     Command,
     CommandError,
     Composed,
+    Corrected,
     Decided,
     FewestTests,
     HelpShown,
@@ -81,7 +82,9 @@ from turing.ui.prompt import (
     NO_MARK,
     OK_MARK,
     best_test_text,
+    dispute_text,
     fewest_lines,
+    left_text,
     render_hint,
     result_table,
     reveal_lines,
@@ -581,7 +584,9 @@ class FinalScreen(Screen[None]):
         session = self.session
         head = session.outcome()
         table = result_table(session, self.fewest)
-        return Group(Text(head, style="bold"), table)
+        solo = len(session.seats) == 1
+        left = [Text(left_text(name, codes, solo)) for name, codes in session.left_by_answers()]
+        return Group(Text(head, style="bold"), table, *left)
 
     def _share(self) -> str:
         code = self.session.share_code()  # the puzzle's share code, shown only now
@@ -902,6 +907,19 @@ class BoardApp(ServedApp):
     def advance(self) -> None:
         """Move the game on: the round's reveal, the end, a bot's turn or the next seat."""
         session = self.session
+        disputes = session.take_disputes()
+        if disputes:
+            # beside the box, the box's words disagreed: told to all, then all decide again
+            self.current = None
+            self.draw()
+            self._push(
+                MessageScreen(
+                    _("The box's words disagree"),
+                    Text("\n\n".join(dispute_text(d) for d in disputes)),
+                ),
+                lambda _: self.advance(),
+            )
+            return
         reveal = None if self._over else session.take_reveal()
         if reveal is not None:
             self._over = reveal.over
@@ -1172,6 +1190,14 @@ class BoardApp(ServedApp):
         game = self.session.game
         if isinstance(outcome, Composed):
             return _("Code for round {round}: {code}").format(round=game.round, code=outcome.code)
+        if isinstance(outcome, Corrected):
+            mark = OK_MARK if outcome.result else NO_MARK
+            return (
+                _("Round {round}, {code} on {letter} is now: ").format(
+                    round=outcome.round, code=outcome.code, letter=LETTERS[outcome.verifier]
+                )
+                + mark
+            )
         if isinstance(outcome, Tested):
             mark = OK_MARK if outcome.result else NO_MARK
             return (
