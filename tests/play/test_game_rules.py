@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from testsupport.puzzles import EXTREME, NIGHTMARE, P01
 from turing.core.cards import load_cardset
 from turing.core.codes import CODE_TEXT
 from turing.core.puzzle import Puzzle
@@ -29,20 +30,6 @@ from turing.play.game import (
 )
 
 CLASSIC = load_cardset("classic")
-# Rule-book problem 01: cards 4, 9, 11, 14; criteria 2, 1, 1, 3; solution 241.
-P01 = Puzzle(cards=((4,), (9,), (11,), (14,)), criteria=(2, 1, 1, 3), id="01")
-EXTREME = Puzzle(
-    cards=((25, 4), (33, 9), (13, 44), (36, 17)),
-    mode="extreme",
-    real_cards=(4, 9, 13, 17),
-    criteria=(1, 3, 3, 1),
-)
-NIGHTMARE = Puzzle(
-    cards=((3,), (7,), (10,), (14,)),
-    mode="nightmare",
-    real_cards=(10, 3, 14, 7),
-    criteria=(2, 2, 2, 2),
-)
 
 
 def snapshot(game: Game) -> str:

@@ -20,7 +20,9 @@ import pytest
 from click.testing import CliRunner
 from rich.console import Console
 
-from testsupport.pilot import run_async, screen_is
+from testsupport.pilot import run_async, screen_is, typed
+from testsupport.pilot import screen_text as shown
+from testsupport.pilot import settled as settle
 from turing.cli.main import main
 from turing.core.cards import load_cardset
 from turing.core.puzzle import iter_puzzle_file, load_puzzle, puzzle_from_dict
@@ -41,29 +43,6 @@ def board_module() -> Any:
 
 def session_of(puzzle: Any = SAMPLE, players: str | None = None, seed: int = 1) -> Session:
     return Session.new(puzzle, CLASSIC, parse_players(players), seed=seed)
-
-
-async def shown(pilot: Any, app: Any) -> str:
-    """The text on the screen once it is drawn (the SVG screenshot without its markup)."""
-    await pilot.pause(0.1)
-    svg = app.export_screenshot()
-    text = html.unescape(re.sub(r"<[^>]+>", "", svg))
-    return text.replace("\xa0", " ")
-
-
-async def typed(pilot: Any, text: str) -> None:
-    """Type ``text`` key by key, then Enter."""
-    from textual.keys import _character_to_key
-
-    await pilot.press(*[_character_to_key(ch) for ch in text], "enter")
-
-
-async def settle(pilot: Any, app: Any) -> None:
-    await pilot.pause(0.1)
-    for _ in range(100):
-        await pilot.pause(0.05)
-        if app._best is None:
-            return
 
 
 def final_winners(app: Any) -> tuple[str, ...]:

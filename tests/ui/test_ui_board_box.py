@@ -4,8 +4,6 @@ and the line is planned again with the answers: the rules stay in the session.""
 
 from __future__ import annotations
 
-import html
-import re
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +12,9 @@ import pytest
 from click.testing import CliRunner
 
 from testsupport.cli import play_terminal, spawn_turing
-from testsupport.pilot import run_async, screen_is
+from testsupport.pilot import run_async, screen_is, typed
+from testsupport.pilot import screen_text as shown
+from testsupport.pilot import settled as settle
 from turing.cli.main import main
 from turing.core.cards import load_cardset
 from turing.core.codes import Code
@@ -41,27 +41,6 @@ def board_module() -> Any:
 
 def box_session(players: str | None = None) -> Session:
     return Session.new(SAMPLE, CLASSIC, parse_players(players), seed=1, box=True)
-
-
-async def shown(pilot: Any, app: Any) -> str:
-    """The text on the screen once it is drawn (the SVG screenshot without its markup)."""
-    await pilot.pause(0.1)
-    svg = app.export_screenshot()
-    return html.unescape(re.sub(r"<[^>]+>", "", svg)).replace("\xa0", " ")
-
-
-async def typed(pilot: Any, text: str) -> None:
-    from textual.keys import _character_to_key
-
-    await pilot.press(*[_character_to_key(ch) for ch in text], "enter")
-
-
-async def settle(pilot: Any, app: Any) -> None:
-    await pilot.pause(0.1)
-    for _ in range(100):
-        await pilot.pause(0.05)
-        if app._best is None:
-            return
 
 
 async def asked(pilot: Any, app: Any) -> str:

@@ -1067,37 +1067,28 @@ class BoardApp(ServedApp):
         name = self.current
         if name is None:
             return
-        try:
-            plan = self.session.plan(name, line)
-        except AnswersMissing as missing:
-            # a game beside the box: its answers the line leaves out are asked, one after
-            # another, and the line is planned again with them
-            self._ask_box(name, line, list(missing.questions), [], typed, save_as)
-            return
-        except CommandError as exc:
-            self.say(str(exc) if typed else exc.problem, error=True)
-            return
-        except TuringError as exc:
-            self.say(str(exc), error=True)
-            return
-        self._go(plan, save_as)
+        self._ask_box(name, line, None, [], typed, save_as)
 
     def _ask_box(
         self,
         name: str,
         line: str,
-        questions: list[BoxQuestion],
+        questions: list[BoxQuestion] | None,
         answers: list[bool],
         typed: bool,
         save_as: bool,
     ) -> None:
-        """Ask the first of ``questions`` (the box's answers ``line`` leaves out), then the
-        rest; with every answer given, plan the line again with them (:meth:`Session.plan`:
-        an answer no reading of the cards allows refuses the line as any refusal). Escape
-        on any question: nothing is done."""
+        """Plan ``line`` and run it. ``questions``: the box's answers the line leaves out
+        (None: not known yet; a game beside the box asks them first, one after another,
+        then plans the line again with the ``answers``: an answer no reading of the cards
+        allows refuses the line as any refusal). Escape on any question: nothing is
+        done."""
         if not questions:
             try:
-                plan = self.session.plan(name, line, answers)
+                plan = self.session.plan(name, line, answers if questions is not None else None)
+            except AnswersMissing as missing:
+                self._ask_box(name, line, list(missing.questions), [], typed, save_as)
+                return
             except CommandError as exc:
                 self.say(str(exc) if typed else exc.problem, error=True)
                 return
