@@ -20,3 +20,16 @@ NIGHTMARE: Final = Puzzle(
     real_cards=(10, 3, 14, 7),
     criteria=(2, 2, 2, 2),
 )
+
+
+def box_answer(puzzle: Puzzle, code: str, verifier: int | str) -> bool:
+    """What the physical verifier ``verifier`` (an index, or its letter) answers to
+    ``code``: a stand-in box made of the puzzle's hidden criteria, for games beside the box."""
+    from turing.core.cards import load_cardset
+    from turing.core.codes import Code
+    from turing.core.puzzle import LETTERS
+    from turing.core.solver import hidden_masks
+
+    index = LETTERS.index(verifier) if isinstance(verifier, str) else verifier
+    masks = hidden_masks(puzzle, load_cardset(puzzle.cardset or "classic"))
+    return bool(masks[index] >> Code.parse(code).index & 1)

@@ -8,10 +8,9 @@ from pathlib import Path
 import pytest
 
 from testsupport.cli import messages, run
+from testsupport.puzzles import box_answer
 from turing.core.cards import load_cardset
-from turing.core.codes import Code
 from turing.core.puzzle import load_puzzle
-from turing.core.solver import hidden_masks
 from turing.play.game import sample_puzzle_path
 
 CLASSIC = load_cardset("classic")
@@ -20,9 +19,7 @@ SAMPLE = load_puzzle(sample_puzzle_path())  # rule-book problem 01, cards 4 9 11
 
 def sign(code: str, letter: str) -> str:
     """What the box of the sample puzzle shows for ``code`` on ``letter``, as typed: A+ or A-."""
-    masks = hidden_masks(SAMPLE, CLASSIC)
-    verifier = "ABCD".index(letter)
-    return letter + ("+" if masks[verifier] >> Code.parse(code).index & 1 else "-")
+    return letter + ("+" if box_answer(SAMPLE, code, letter) else "-")
 
 
 def test_a_game_laid_out_by_its_cards_is_won(tmp_path: Path) -> None:

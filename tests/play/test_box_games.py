@@ -14,11 +14,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from testsupport.puzzles import EXTREME, NIGHTMARE, P01
+from testsupport.puzzles import EXTREME, NIGHTMARE, P01, box_answer
 from turing.core.cards import load_cardset
 from turing.core.codes import CODE_TEXT, Code
 from turing.core.puzzle import Puzzle
-from turing.core.solver import hidden_masks
 from turing.play.game import (
     Action,
     Amend,
@@ -46,9 +45,7 @@ from turing.play.session import (
 CLASSIC = load_cardset("classic")
 
 
-def box(puzzle: Puzzle, code: str, verifier: int) -> bool:
-    """What the physical verifier answers: a stand-in box made of the puzzle's criteria."""
-    return bool(hidden_masks(puzzle, CLASSIC)[verifier] >> Code.parse(code).index & 1)
+box = box_answer  # what the physical verifier answers, as a stand-in box does
 
 
 def snapshot(game: Game) -> str:

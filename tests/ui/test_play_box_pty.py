@@ -8,10 +8,9 @@ from pathlib import Path
 import pexpect  # type: ignore[import-untyped]
 
 from testsupport.cli import play_terminal
+from testsupport.puzzles import box_answer
 from turing.core.cards import load_cardset
-from turing.core.codes import Code
 from turing.core.puzzle import load_puzzle
-from turing.core.solver import hidden_masks
 from turing.play.game import sample_puzzle_path
 
 CLASSIC = load_cardset("classic")
@@ -20,7 +19,7 @@ SAMPLE = load_puzzle(sample_puzzle_path())  # rule-book problem 01, solution 241
 
 def box(code: str, letter: str) -> bool:
     """What the sample puzzle's box shows for ``code`` on ``letter``."""
-    return bool(hidden_masks(SAMPLE, CLASSIC)["ABCD".index(letter)] >> Code.parse(code).index & 1)
+    return box_answer(SAMPLE, code, letter)
 
 
 def mark(answer: bool) -> str:

@@ -15,11 +15,10 @@ from testsupport.cli import play_terminal, spawn_turing
 from testsupport.pilot import run_async, screen_is, typed
 from testsupport.pilot import screen_text as shown
 from testsupport.pilot import settled as settle
+from testsupport.puzzles import box_answer
 from turing.cli.main import main
 from turing.core.cards import load_cardset
-from turing.core.codes import Code
 from turing.core.puzzle import load_puzzle
-from turing.core.solver import hidden_masks
 from turing.play.game import sample_puzzle_path
 from turing.play.session import Session, load_save, parse_players
 
@@ -29,7 +28,7 @@ SAMPLE = load_puzzle(sample_puzzle_path())  # rule-book problem 01, solution 241
 
 def box(code: str, letter: str) -> bool:
     """What the sample puzzle's box shows for ``code`` on ``letter``."""
-    return bool(hidden_masks(SAMPLE, CLASSIC)["ABCD".index(letter)] >> Code.parse(code).index & 1)
+    return box_answer(SAMPLE, code, letter)
 
 
 def board_module() -> Any:
