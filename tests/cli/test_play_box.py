@@ -150,10 +150,12 @@ def test_box_words_that_disagree_are_told_and_decided_again(tmp_path: Path) -> N
     assert result.exit_code == 0, result.output
     out = result.output
     told = (
-        "The box's words on round 1 disagree (ann: 241 right and bob: 221 right): one box has "
-        "one solution. Check it; nothing was decided, and each of you decides again."
+        "The box's words on round 1's solutions disagree, and one box has one solution: ann "
+        "and bob, check yours with the box and decide again (the rest of the round's "
+        "decisions stand)."
     )
     assert told in out
+    assert "221 right" not in out  # whose word is whose is not told
     # bob's turn ends with the dispute; ann decides again first
     assert out.index(told) < out.index("— ann's turn, round 1 —", out.index(told))
     assert "ann submitted 241 — right" in out

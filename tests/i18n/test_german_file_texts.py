@@ -69,8 +69,8 @@ def test_a_puzzle_without_its_criteria_is_refused_in_german(
     assert code == 2, err
     assert err.strip() == (
         f"Fehler: {path}:1: dieses Rätsel ist nicht spielbar: {german} "
-        "(die Prüfer brauchen sie, um zu antworten); am Brettspiel spielt --box es mit den "
-        "Antworten des Brettspiels"
+        "(die Prüfer brauchen sie, um zu antworten); am echten Spiel spielt --box es mit den "
+        "Antworten des echten Spiels"
     )
     assert "Turing Machine" not in out
 

@@ -319,20 +319,22 @@ def test_a_box_game_takes_exactly_its_legal_actions(
 
 def test_box_words_that_disagree_decide_nothing() -> None:
     """Two codes called right in one round, or one code called right and wrong: one box
-    has one solution, so nothing is decided, the words are told, and all decide again."""
+    has one solution, so the players whose words conflict decide again, named but their
+    words not told; every other decision of the round stands."""
     for first, second in (
         (Solve("241", True), Solve("221", True)),
         (Solve("241", True), Solve("241", False)),
     ):
-        game = Game(P01.public(), ["ann", "bob", "cy"], CLASSIC, box=True)
+        game = Game(P01.public(), ["ann", "bob", "cy", "di"], CLASSIC, box=True)
         game.apply("ann", first)
         game.apply("bob", second)
         game.apply("cy", Pass())
+        game.apply("di", Solve("111", False))  # in conflict with nobody: it stands
         assert not game.over and game.round == 1
-        assert game.to_act() == ("ann", "bob", "cy")
-        assert game.phase("ann") == "decide"
+        assert game.to_act() == ("ann", "bob")
+        assert game.phase("ann") == "decide" and game.has_decided("cy")
         disputed = game.events[-1]
-        assert disputed["event"] == "disputed"
+        assert disputed["event"] == "disputed" and disputed["players"] == ["ann", "bob"]
         assert [(w["player"], w["code"], w["right"]) for w in disputed["words"]] == [
             ("ann", str(first.code), True),
             ("bob", str(second.code), second.right),
@@ -340,11 +342,11 @@ def test_box_words_that_disagree_decide_nothing() -> None:
         assert not [e for e in game.events if e["event"] in ("solve", "eliminated")]
         restored = Game.from_dict(json.loads(json.dumps(game.to_dict())), CLASSIC)
         assert snapshot(restored) == snapshot(game)
-        # decided again, in agreement: the round is revealed as any other
+        # decided again, in agreement: the round is revealed with the decisions that stood
         game.apply("ann", Solve("241", True))
         game.apply("bob", Pass())
-        game.apply("cy", Pass())
         assert game.over and game.result().winners == ("ann",)
+        assert game.result().eliminated == {"di": 1}
 
 
 def test_the_same_code_called_right_twice_is_no_dispute() -> None:
@@ -436,5 +438,26 @@ def test_correct_is_typed_beside_the_box_only() -> None:
     ):
         with pytest.raises(CommandError, match=re.escape(words)):
             parse_command(line, 4, box=True)
-    with pytest.raises(CommandError, match="unknown command 'correct'"):
+    with pytest.raises(CommandError, match="game beside the box"):
+        parse_command("correct 1 A no", 4)
+
+
+def test_the_end_leaves_out_the_codes_a_player_called_wrong() -> None:
+    session = Session.new(P01.public(), CLASSIC, [("ann", None)], seed=1, box=True)
+    before = session.game.view("ann").deduction().codes.texts()
+    assert before == ["221", "241"]
+    list(session.run(session.plan("ann", "solve 221 no")))
+    assert session.left_by_answers() == [("ann", ["241"])]
+
+
+def test_a_round_not_played_yet_is_named_so() -> None:
+    game = Game(P01.public(), ["ann"], CLASSIC, box=True)
+    refused(game, Amend(3, 0, True), "round 3 is not played yet: this is round 1")
+
+
+def test_an_ordinary_game_says_answers_are_for_the_box() -> None:
+    for line in ("t B yes", "t A+", "solve 241 yes"):
+        with pytest.raises(CommandError, match="answers are typed only in a game beside the box"):
+            parse_command(line, 4)
+    with pytest.raises(CommandError, match="correct corrects an answer typed in a game beside"):
         parse_command("correct 1 A no", 4)

@@ -79,3 +79,22 @@ def test_an_answer_no_reading_allows_is_refused_after_it_is_asked(tmp_path: Path
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 1
+
+
+def test_each_answer_is_checked_as_it_is_given(tmp_path: Path) -> None:
+    """An answer no reading allows refuses the line at once, before the next is asked."""
+    child = play_terminal(tmp_path, "--box", "--id", "01")
+    child.expect_exact("player>")
+    child.sendline("test 111 B A")
+    child.expect_exact("What does verifier B answer to 111? [y/n]")
+    child.sendline("n")  # no reading of cards 4 9 11 14 rejects 111 on B
+    child.expect_exact("error: verifier B cannot reject 111")
+    index = child.expect_exact(["player>", "What does verifier A answer"])
+    assert index == 0, "the next answer was asked after a refused one"
+    child.sendline("quit")
+    child.expect_exact("Leave the game? [y/N]")
+    child.sendline("y")
+    child.expect_exact("Save it first?")
+    child.sendline("")
+    child.expect(pexpect.EOF)
+    child.close()

@@ -244,7 +244,8 @@ puzzle, or one from --bank FILE), --bank FILE (a random unplayed puzzle of the b
 random puzzle of that kind), --code CODE (a puzzle code from `turing share`). With none
 of these, the shipped sample puzzle. A puzzle needs its hidden criteria; beside the
 physical game (--box), its cards are enough: you type what the box's verifiers answer
-(test A yes B no, or A+ B-) and whether it takes your solution (solve 352 yes).
+(test A yes B no, or A+ B-) and whether it takes your solution (solve 352 yes);
+correct ROUND V yes|no mends an answer typed wrong.
 
 Each round every player, in seat order, composes one code and tests it against up to 3
 different verifiers, then decides in secret to solve or pass; when all have decided the

@@ -754,6 +754,12 @@ class Game:
                         ).format(letter=letter, code=record.code, round=action.round)
                     )
                 return i
+        if action.round > self.round:
+            raise IllegalAction(
+                _("round {round} is not played yet: this is round {now}").format(
+                    round=action.round, now=self.round
+                )
+            )
         raise IllegalAction(
             _("you tested no code on verifier {letter} in round {round}").format(
                 letter=letter, round=action.round
@@ -973,24 +979,33 @@ class Game:
     def _disputed(self, deciding: Sequence[_Player]) -> bool:
         """Beside the box: whether the box's words on this round's solutions disagree (two
         codes called right, or one code called right and wrong: one box has one solution).
-        Then nothing is decided: the words are told to all (a ``disputed`` event) and every
-        player decides again, the round's tests over."""
+        Then nothing is decided yet: the players whose words are in conflict are named (a
+        ``disputed`` event; their words stay theirs) and decide again, the round's tests
+        over; every other decision of the round stands, unseen, until the round is
+        revealed."""
         words = [(p, p.decision) for p in deciding if isinstance(p.decision, Solve)]
         right = {d.code for _p, d in words if d.right}
         wrong = {d.code for _p, d in words if not d.right}
         if len(right) <= 1 and not right & wrong:
             return False
+        clashing = [
+            (p, d)
+            for p, d in words
+            if (d.right and (len(right) > 1 or d.code in wrong))
+            or (not d.right and d.code in right)
+        ]
         self.events.append(
             {
                 "event": "disputed",
                 "round": self.round,
+                "players": [p.name for p, _d in clashing],
                 "words": [
                     {"player": p.name, "code": str(d.code), "right": bool(d.right)}
-                    for p, d in words
+                    for p, d in clashing
                 ],
             }
         )
-        for p in deciding:
+        for p, _d in clashing:
             p.decision = None
             p.done_testing = True
         return True

@@ -544,6 +544,11 @@ def _parse_amend(head: str, rest: str, verifiers: int) -> Command:
     )
 
 
+#: Said of an answer typed in a game whose verifiers answer by themselves.
+_ANSWERED_BY_THEMSELVES: Final = N_(
+    "this game's verifiers answer by themselves: answers are typed only in a game beside the box"
+)
+
 #: What a player types for a verifier's answer, or the box's word on a solution.
 _BOX_YES: Final = _YES | {"right"}
 _BOX_NO: Final = _NO | {"wrong"}
@@ -624,6 +629,13 @@ def parse_command(line: str, verifiers: int, by_card: bool = False, box: bool = 
     name = command_name(word)
     if box and name is None and word in BOX_ALIASES:
         return _parse_amend(head, rest.strip(), verifiers)
+    if name is None and word in BOX_ALIASES:
+        raise CommandError(
+            _(
+                "{word} corrects an answer typed in a game beside the box; this game's "
+                "verifiers answer by themselves"
+            ).format(word=head)
+        )
     if name is None:
         raise CommandError(_unknown_command(head, stripped, verifiers))
     rest = rest.strip()
@@ -668,6 +680,9 @@ def parse_command(line: str, verifiers: int, by_card: bool = False, box: bool = 
                         "right, solve {code} no if not"
                     ).format(word=words[-1], code=" ".join(words[:-1]))
                 )
+        words = _tokens(rest)
+        if not box and len(words) > 1 and box_answer(words[-1]) is not None:
+            raise CommandError(_(_ANSWERED_BY_THEMSELVES))
         return Command(name, code=_code(rest))
     if name == "test":
         tokens = _tokens(rest)
@@ -677,6 +692,11 @@ def parse_command(line: str, verifiers: int, by_card: bool = False, box: bool = 
         letters: list[int] = []
         answers: list[bool | None] = []
         for token in tokens:
+            if not box and (
+                box_answer(token) is not None
+                or (len(token) > 1 and token[-1] in "+-" and token[:-1].isalpha())
+            ):
+                raise CommandError(_(_ANSWERED_BY_THEMSELVES))
             if box:
                 answer = box_answer(token)
                 if answer is not None:
@@ -1345,12 +1365,12 @@ class Reveal:
 
 @dataclass(frozen=True)
 class Dispute:
-    """Beside the box, the box's words on one round's solutions as the players typed them,
-    when they disagree (one box has one solution): nothing was decided, and every player
-    decides again. ``words``: (player, code, called right)."""
+    """Beside the box, the box's words on one round's solutions disagree (one box has one
+    solution): the ``players`` whose words conflict decide again; what they said is not
+    told (it would tell the others a code the box called right)."""
 
     round: int
-    words: tuple[tuple[str, str, bool], ...]
+    players: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -1477,6 +1497,8 @@ def _held_in_part(event: dict[str, Any]) -> dict[str, Any]:
     its code (that it is wrong would tell them a code the solution is not)."""
     if event["event"] == "solve" and not event.get("correct"):
         return {key: value for key, value in event.items() if key != "code"}
+    if event["event"] == "disputed":  # who must decide again, not what they said
+        return {key: value for key, value in event.items() if key != "words"}
     return event
 
 
@@ -1804,21 +1826,34 @@ class Session:
 
     def left_by_answers(self) -> list[tuple[str, list[str]]]:
         """Beside the box, once the game is over with its solution unknown (nobody solved
-        it): for each person, the codes the cards and their answers leave."""
+        it): for each person, the codes the cards and their answers leave (the box's words
+        on their solutions too)."""
         game = self.game
         if not game.box or not game.is_terminal() or game.solution is not None:
             return []
-        return [(name, game.view(name).deduction().codes.texts()) for name in self.humans]
+        called_wrong = {
+            (e["player"], e["code"])
+            for e in game.events
+            if e["event"] == "solve" and not e["correct"]
+        }
+        return [
+            (
+                name,
+                [
+                    c
+                    for c in game.view(name).deduction().codes.texts()
+                    if (name, c) not in called_wrong
+                ],
+            )
+            for name in self.humans
+        ]
 
     def take_disputes(self) -> list[Dispute]:
         """Beside the box: the disputes (:class:`Dispute`) since the last call, each once."""
         found = [e for e in self.game.events if e["event"] == "disputed"]
         new = found[self._disputes_taken :]
         self._disputes_taken = len(found)
-        return [
-            Dispute(e["round"], tuple((w["player"], w["code"], w["right"]) for w in e["words"]))
-            for e in new
-        ]
+        return [Dispute(e["round"], tuple(e["players"])) for e in new]
 
     def recap(self) -> Recap:
         """Where a (resumed) game stands: public facts only."""
@@ -2675,7 +2710,10 @@ def _saved_transcript(entry: Any, path: str) -> str | None:
 
 __all__ = [
     "ALIASES",
+    "BOX_ALIASES",
     "COMMANDS",
+    "CORRECT_USAGE",
+    "CORRECT_WHAT",
     "EXAMPLE_CODE",
     "GRAMMAR_HELP",
     "SAVE_FORMAT",

@@ -47,6 +47,8 @@ from turing.core.puzzle import LETTERS
 from turing.i18n import _, current_language, ngettext
 from turing.play.session import (
     COMMANDS,
+    CORRECT_USAGE,
+    CORRECT_WHAT,
     AnswersMissing,
     BestTest,
     BoxQuestion,
@@ -325,6 +327,8 @@ def help_body(box: bool = False) -> RenderableType:
     commands.add_column(ratio=1)
     for usage, what in command_rows():
         commands.add_row(Text(as_drawn(usage)), Text(as_drawn(what)))  # Text: no markup
+    if box:
+        commands.add_row(Text(as_drawn(_(CORRECT_USAGE))), Text(as_drawn(_(CORRECT_WHAT))))
     beside = [Text(as_drawn(_paragraphs(box_intro()))), Text("")] if box else []
     notes = _paragraphs(grammar_notes())
     if box:
@@ -909,8 +913,10 @@ class BoardApp(ServedApp):
         session = self.session
         disputes = session.take_disputes()
         if disputes:
-            # beside the box, the box's words disagreed: told to all, then all decide again
+            # beside the box, the box's words disagreed: told to all, then those decide again
             self.current = None
+            self.in_red = False
+            self.message = dispute_text(disputes[-1])
             self.draw()
             self._push(
                 MessageScreen(
@@ -1067,44 +1073,34 @@ class BoardApp(ServedApp):
         name = self.current
         if name is None:
             return
-        self._ask_box(name, line, None, [], typed, save_as)
+        self._ask_box(name, line, [], typed, save_as)
 
     def _ask_box(
-        self,
-        name: str,
-        line: str,
-        questions: list[BoxQuestion] | None,
-        answers: list[bool],
-        typed: bool,
-        save_as: bool,
+        self, name: str, line: str, answers: list[bool], typed: bool, save_as: bool
     ) -> None:
-        """Plan ``line`` and run it. ``questions``: the box's answers the line leaves out
-        (None: not known yet; a game beside the box asks them first, one after another,
-        then plans the line again with the ``answers``: an answer no reading of the cards
-        allows refuses the line as any refusal). Escape on any question: nothing is
-        done."""
-        if not questions:
-            try:
-                plan = self.session.plan(name, line, answers if questions is not None else None)
-            except AnswersMissing as missing:
-                self._ask_box(name, line, list(missing.questions), [], typed, save_as)
-                return
-            except CommandError as exc:
-                self.say(str(exc) if typed else exc.problem, error=True)
-                return
-            except TuringError as exc:
-                self.say(str(exc), error=True)
-                return
-            self._go(plan, save_as)
+        """Plan ``line`` with the box's ``answers`` given so far and run it; in a game
+        beside the box, the first answer the line still leaves out is asked, and the line
+        planned again with it: an answer no reading of the cards allows refuses the line at
+        once, as any refusal. Escape on a question: nothing is done."""
+        try:
+            plan = self.session.plan(name, line, answers)
+        except AnswersMissing as missing:
+
+            def answered(answer: bool | None) -> None:
+                if answer is None:
+                    self.say(_("Nothing done."))
+                    return
+                self._ask_box(name, line, [*answers, answer], typed, save_as)
+
+            self.push_screen(BoxAnswerScreen(missing.questions[0]), answered)
             return
-
-        def answered(answer: bool | None) -> None:
-            if answer is None:
-                self.say(_("Nothing done."))
-                return
-            self._ask_box(name, line, questions[1:], [*answers, answer], typed, save_as)
-
-        self.push_screen(BoxAnswerScreen(questions[0]), answered)
+        except CommandError as exc:
+            self.say(str(exc) if typed else exc.problem, error=True)
+            return
+        except TuringError as exc:
+            self.say(str(exc), error=True)
+            return
+        self._go(plan, save_as)
 
     def _go(self, plan: Plan, save_as: bool = False) -> None:
         """Run a plan the session made: the best test searched, a solve or giving up

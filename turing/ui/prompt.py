@@ -625,18 +625,11 @@ def left_text(name: str, codes: Sequence[str], solo: bool) -> str:
 def dispute_text(dispute: Dispute) -> str:
     """Beside the box, the box's words of a round that disagree, and what now (both views
     show it)."""
-    words = format_list(
-        [
-            (_("{name}: {code} right") if right else _("{name}: {code} wrong")).format(
-                name=name, code=code
-            )
-            for name, code, right in dispute.words
-        ]
-    )
     return _(
-        "The box's words on round {round} disagree ({words}): one box has one solution. "
-        "Check it; nothing was decided, and each of you decides again."
-    ).format(round=dispute.round, words=words)
+        "The box's words on round {round}'s solutions disagree, and one box has one "
+        "solution: {names}, check yours with the box and decide again (the rest of the "
+        "round's decisions stand)."
+    ).format(round=dispute.round, names=format_list(dispute.players))
 
 
 def reveal_lines(reveal: Reveal) -> list[str]:
@@ -1408,15 +1401,16 @@ class PromptView:
         """The line planned (:meth:`Session.plan`); in a game beside the box, at a
         terminal, the box's answers it leaves out are asked first (None: one was not
         given, and nothing is done)."""
-        try:
-            return self.session.plan(name, line)
-        except AnswersMissing as missing:
-            if not self.interactive:
-                raise
-            answers: list[bool] = []
-            for question in missing.questions:
+        answers: list[bool] = []
+        while True:
+            try:
+                # planned again after each answer: one no reading allows is refused at once
+                return self.session.plan(name, line, answers)
+            except AnswersMissing as missing:
+                if not self.interactive:
+                    raise
                 try:
-                    answer = self._ask_box(question)
+                    answer = self._ask_box(missing.questions[0])
                 except Terminated:
                     raise
                 except (EndOfInput, KeyboardInterrupt):
@@ -1424,7 +1418,6 @@ class PromptView:
                 if answer is None:
                     return None
                 answers.append(answer)
-            return self.session.plan(name, line, answers)
 
     def _ask_box(self, question: BoxQuestion) -> bool | None:
         """One answer read off the box: yes or no (✔/✘, +/- too), asked once more when it
