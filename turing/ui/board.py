@@ -488,7 +488,7 @@ class AskFileScreen(ModalScreen[str | None]):
     AUTO_FOCUS: ClassVar[str | None] = "#file-name"  # the name is typed at once
 
     BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
-        Binding("escape", "cancel", "cancel")
+        Binding("escape", "cancel", _("cancel"))
     ]
 
     def __init__(self, question: str, refusal: Callable[[str], str | None] | None = None) -> None:
@@ -527,7 +527,7 @@ class BusyScreen(ModalScreen[bool]):
     """Shown while the best next test is searched; Escape cancels (dismisses False)."""
 
     BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
-        Binding("escape", "cancel", "cancel")
+        Binding("escape", "cancel", _("cancel"))
     ]
 
     def compose(self) -> ComposeResult:
