@@ -1,7 +1,10 @@
 """The criteria game's round state machine (docs/rules.md, the criteria game). No terminal code.
 
-A :class:`Game` is made from a puzzle with its hidden criteria and the players' names. A
-command line, a bot driver and a test drive it the same way::
+A :class:`Game` is made from a puzzle with its hidden criteria and the players' names (or,
+beside the physical box, ``Game(…, box=True)``, from its cards alone: then the players give
+each test's answer and the box's word on a solution, ``Test(0, True)``, ``Solve("352",
+True)``, checked against the cards and their own answers). A command line, a bot driver
+and a test drive it the same way::
 
     game = Game(puzzle, ["alice", "bob"], cardset)
     game.legal_actions("alice")          # what alice may do now
