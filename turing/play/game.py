@@ -726,9 +726,9 @@ class Game:
                     "{letter} gave to {code}"
                 ).format(letter=letter, code=code)
             )
-        record = TestRecord(self.round, str(code), verifier, answer)
-        view = self._view_of(player)
-        if not replace(view, tests=(*view.tests, record)).hypotheses():
+        if not self._fits(
+            player, [*player.tests, TestRecord(self.round, str(code), verifier, answer)]
+        ):
             raise IllegalAction(
                 (
                     _(
@@ -743,8 +743,14 @@ class Game:
                 ).format(letter=letter, code=code)
             )
 
-    def _amended(self, player: _Player, action: Amend) -> int:
-        """Where in ``player``'s tests ``action`` changes an answer (checked)."""
+    def _fits(self, player: _Player, tests: Sequence[TestRecord]) -> bool:
+        """Whether some reading of the cards gives every answer of ``tests``, ``player``'s
+        tests as they would be (beside the box, where the answers are typed)."""
+        return bool(replace(self._view_of(player), tests=tuple(tests)).hypotheses())
+
+    def _amended(self, player: _Player, action: Amend) -> tuple[int, TestRecord]:
+        """Where in ``player``'s tests ``action`` changes an answer, and the test with the
+        answer changed (checked)."""
         letter = LETTERS[action.verifier] if 0 <= action.verifier < len(LETTERS) else "?"
         for i, record in enumerate(player.tests):
             if record.round == action.round and record.verifier == action.verifier:
@@ -756,7 +762,7 @@ class Game:
                             else _("verifier {letter} rejected {code} in round {round} already")
                         ).format(letter=letter, code=record.code, round=action.round)
                     )
-                return i
+                return i, replace(record, result=action.answer)
         if action.round > self.round:
             raise IllegalAction(
                 _("round {round} is not played yet: this is round {now}").format(
@@ -779,10 +785,10 @@ class Game:
             )
         if player.eliminated is not None:
             raise IllegalAction(_("{name} is out of the game").format(name=name))
-        i = self._amended(player, action)
+        i, record = self._amended(player, action)
         tests = list(player.tests)
-        tests[i] = replace(tests[i], result=action.answer)
-        if not replace(self._view_of(player), tests=tuple(tests)).hypotheses():
+        tests[i] = record
+        if not self._fits(player, tests):
             raise IllegalAction(
                 _(
                     "with that answer no reading of the cards fits your answers; "
@@ -830,8 +836,8 @@ class Game:
         player = self._player(name)
         self.actions.append((name, action))
         if isinstance(action, Amend):
-            i = self._amended(player, action)
-            record = player.tests[i] = replace(player.tests[i], result=action.answer)
+            i, record = self._amended(player, action)
+            player.tests[i] = record
             self.events.append(
                 {
                     "event": "amended",
@@ -888,8 +894,8 @@ class Game:
             for action in actions:
                 self.check(name, action, partial)
                 if isinstance(action, Amend):
-                    i = self._amended(player, action)
-                    player.tests[i] = replace(player.tests[i], result=action.answer)
+                    i, record = self._amended(player, action)
+                    player.tests[i] = record
                 elif isinstance(action, Compose):
                     player.code = action.code
                 elif isinstance(action, Test):

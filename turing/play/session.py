@@ -444,6 +444,12 @@ class Command:
     #: a test's answers from the box, one per verifier (None: not given)
     answers: tuple[bool | None, ...] = ()
 
+    def amend(self) -> Amend:
+        """A ``correct`` command's correction of an answer typed beside the box (the round
+        is its ``arg``, the answer its ``value``)."""
+        assert self.name == "correct" and self.arg is not None and self.value is not None
+        return Amend(int(self.arg), self.verifiers[0], self.value)
+
     def tests(self) -> list[tuple[int, bool | None]]:
         """A test's verifiers, each with its answer from the box (None: not given)."""
         answers = self.answers or (None,) * len(self.verifiers)
@@ -554,6 +560,16 @@ _BOX_YES: Final = _YES | {"right"}
 _BOX_NO: Final = _NO | {"wrong"}
 
 
+def _answer_slip(token: str, letter: str) -> CommandError:
+    """The refusal of ``token`` typed for verifier ``letter``'s answer from the box."""
+    return CommandError(
+        _(
+            "{token!r} is not the box's answer: after verifier {letter} give yes or no "
+            "({letter}+ or {letter}-)"
+        ).format(token=token, letter=letter)
+    )
+
+
 def box_answer(token: str) -> bool | None:
     """A typed answer from the box: True for yes (✓, +, right …), False for no (✗, -,
     wrong …), None for any other word."""
@@ -662,8 +678,8 @@ def parse_command(line: str, verifiers: int, by_card: bool = False, box: bool = 
                     word=head, example=EXAMPLE_CODE, usage=usage
                 )
             )
+        words = _tokens(rest)
         if box and name == "solve":
-            words = _tokens(rest)
             right = box_answer(words[-1]) if len(words) > 1 else None
             if right is not None:
                 if any(box_answer(w) is not None for w in words[:-1]):
@@ -680,7 +696,6 @@ def parse_command(line: str, verifiers: int, by_card: bool = False, box: bool = 
                         "right, solve {code} no if not"
                     ).format(word=words[-1], code=" ".join(words[:-1]))
                 )
-        words = _tokens(rest)
         if not box and len(words) > 1 and box_answer(words[-1]) is not None:
             raise CommandError(_(_ANSWERED_BY_THEMSELVES))
         return Command(name, code=_code(rest))
@@ -729,13 +744,7 @@ def parse_command(line: str, verifiers: int, by_card: bool = False, box: bool = 
                         answers.append(answer)
                         continue
                     if named and len(token) == 2 and not token[-1].isalpha():
-                        letter = token[0].upper()
-                        raise CommandError(
-                            _(
-                                "{token!r} is not the box's answer: after verifier {letter} "
-                                "give yes or no ({letter}+ or {letter}-)"
-                            ).format(token=token, letter=letter)
-                        )
+                        raise _answer_slip(token, token[0].upper())
             if (
                 box
                 and letters
@@ -743,13 +752,7 @@ def parse_command(line: str, verifiers: int, by_card: bool = False, box: bool = 
                 and not all(ch.upper() in LETTERS[:verifiers] for ch in token.rstrip("+-"))
             ):
                 # a word after a letter that names no verifiers: a slip in the answer
-                letter = LETTERS[letters[-1]]
-                raise CommandError(
-                    _(
-                        "{token!r} is not the box's answer: after verifier {letter} give yes "
-                        "or no ({letter}+ or {letter}-)"
-                    ).format(token=token, letter=letter)
-                )
+                raise _answer_slip(token, LETTERS[letters[-1]])
             if not token.isalpha():
                 raise CommandError(
                     _("{token!r} is not a verifier letter (usage: {usage})").format(
@@ -1716,9 +1719,7 @@ class Session:
 
     def __post_init__(self) -> None:
         # a resumed game tells again the disputes of the round it stands in
-        self._disputes_taken = sum(
-            1 for e in self.game.events if e["event"] == "disputed" and e["round"] < self.game.round
-        )
+        self._disputes_taken = sum(1 for e in self._disputes() if e["round"] < self.game.round)
         self._revealed = self._reveal_start()
         self._revealed_round = self.game.round
         self._ended = self.game.is_terminal()
@@ -1796,10 +1797,7 @@ class Session:
     def _dispute_waiting(self) -> bool:
         """Beside the box: whether a dispute happened that :meth:`take_disputes` has not
         taken yet (it ends the turn in which the round was resolved)."""
-        if not self.game.box:
-            return False
-        found = sum(1 for e in self.game.events if e["event"] == "disputed")
-        return found > self._disputes_taken
+        return self.game.box and len(self._disputes()) > self._disputes_taken
 
     def play_bot(self, name: str) -> BotTurn:
         seat = self.seat(name)
@@ -1850,10 +1848,14 @@ class Session:
 
     def take_disputes(self) -> list[Dispute]:
         """Beside the box: the disputes (:class:`Dispute`) since the last call, each once."""
-        found = [e for e in self.game.events if e["event"] == "disputed"]
+        found = self._disputes()
         new = found[self._disputes_taken :]
         self._disputes_taken = len(found)
         return [Dispute(e["round"], tuple(e["players"])) for e in new]
+
+    def _disputes(self) -> list[dict[str, Any]]:
+        """The game's ``disputed`` events, in order."""
+        return [e for e in self.game.events if e["event"] == "disputed"]
 
     def recap(self) -> Recap:
         """Where a (resumed) game stands: public facts only."""
@@ -2004,8 +2006,7 @@ class Session:
                 new.extend(Test(v, a) for v, a in cmd.tests())
                 left -= len(cmd.verifiers)
             elif cmd.name == "correct":
-                assert cmd.arg is not None and cmd.value is not None
-                new.append(Amend(int(cmd.arg), cmd.verifiers[0], cmd.value))
+                new.append(cmd.amend())
             elif cmd.name == "done":
                 new.append(EndTests())
                 done = True
@@ -2104,8 +2105,7 @@ class Session:
         name = plan.player
         for cmd in plan.commands:
             if cmd.name == "correct":
-                assert cmd.arg is not None and cmd.value is not None
-                amend = Amend(int(cmd.arg), cmd.verifiers[0], cmd.value)
+                amend = cmd.amend()
                 game.apply(name, amend)
                 self.sync()
                 record = next(
