@@ -99,3 +99,19 @@ def spawn_paged(
         drop=("PAGER", "LESS", "MANPAGER", "COLUMNS", "LINES"),
         size=(rows, 80),
     )
+
+
+def leave_unsaved(child: Any, prompt: str | None = None) -> None:
+    """At ``turing play``'s prompt (``prompt``, when given, waited for first): quit, say yes
+    to leaving and give no file name to save to, then wait for the game to end."""
+    import pexpect
+
+    if prompt is not None:
+        child.expect_exact(prompt)
+    child.sendline("quit")
+    child.expect_exact("Leave the game? [y/N]")
+    child.sendline("y")
+    child.expect_exact("Save it first?")
+    child.sendline("")
+    child.expect(pexpect.EOF)
+    child.close()

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pexpect  # type: ignore[import-untyped]
 
-from testsupport.cli import play_terminal
+from testsupport.cli import leave_unsaved, play_terminal
 from testsupport.puzzles import box_answer
 from turing.core.cards import load_cardset
 from turing.core.puzzle import load_puzzle
@@ -71,13 +71,7 @@ def test_an_answer_no_reading_allows_is_refused_after_it_is_asked(tmp_path: Path
     child.expect_exact("player>")
     child.sendline("show")
     child.expect_exact("tests 1 ·")
-    child.sendline("quit")
-    child.expect_exact("Leave the game? [y/N]")
-    child.sendline("y")
-    child.expect_exact("Save it first?")
-    child.sendline("")
-    child.expect(pexpect.EOF)
-    child.close()
+    leave_unsaved(child)
     assert child.exitstatus == 1
 
 
@@ -91,10 +85,4 @@ def test_each_answer_is_checked_as_it_is_given(tmp_path: Path) -> None:
     child.expect_exact("error: verifier B cannot reject 111")
     index = child.expect_exact(["player>", "What does verifier A answer"])
     assert index == 0, "the next answer was asked after a refused one"
-    child.sendline("quit")
-    child.expect_exact("Leave the game? [y/N]")
-    child.sendline("y")
-    child.expect_exact("Save it first?")
-    child.sendline("")
-    child.expect(pexpect.EOF)
-    child.close()
+    leave_unsaved(child)

@@ -17,7 +17,7 @@ import pexpect  # type: ignore[import-untyped]
 import pytest
 from click.testing import CliRunner
 
-from testsupport.cli import play_terminal
+from testsupport.cli import leave_unsaved, play_terminal
 from testsupport.pilot import screen_is
 from turing.cli.main import main
 from turing.core.cards import load_cardset
@@ -509,14 +509,7 @@ def test_no_to_leaving_says_nothing_was_done(tmp_path: Path) -> None:
     child.expect_exact("Leave the game? [y/N]")
     child.sendline("n")
     child.expect_exact("Nothing done.")
-    child.expect_exact("player>")
-    child.sendline("quit")
-    child.expect_exact("Leave the game? [y/N]")
-    child.sendline("y")
-    child.expect_exact("Save it first?")
-    child.sendline("")
-    child.expect(pexpect.EOF)
-    child.close()
+    leave_unsaved(child, "player>")
 
 
 def test_ctrl_c_at_the_file_name_question_stays_in_the_game(tmp_path: Path) -> None:
