@@ -8,6 +8,7 @@ a terminal of 80×24 in English and German, with stand-ins too (an ASCII output)
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 
@@ -147,3 +148,38 @@ def test_rules_at_the_mastermind_prompt_shows_the_games_rules(
         "Type help for the commands, rules for the rules." in opening
         or "Tippe hilfe für die Befehle, regeln für die Spielregeln." in opening
     ), opening
+
+
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        (["--verifiers", "4"], "Verifiers: A–D."),
+        (["--verifiers", "5"], "Verifiers: A–E."),
+        (["--verifiers", "6"], "Verifiers: A–F."),
+        (["--verifiers", "4", "--mode", "nightmare"], "Verifiers: A–D."),
+        (["--verifiers", "5", "--mode", "extreme"], "Verifiers: A–E."),
+    ],
+)
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_help_names_the_letters_of_the_puzzles_verifiers(
+    args: list[str], named: str, lang: str
+) -> None:
+    words = "help\nquit\n" if lang == "en" else "hilfe\nende\n"
+    command = ["--lang", lang, "play", "--random", "--seed", "3", *args]
+    result = CliRunner().invoke(main, command, input=words)
+    if lang == "de":
+        named = named.replace("Verifiers", "Prüfer")
+    # named once, in the list's notes, and no other range of letters
+    assert re.findall(r"(?:Verifiers|Prüfer): A–[A-F]\.", result.output) == [named], result.output
+
+
+def test_help_at_a_terminal_names_the_letters_of_a_4_verifier_puzzle(
+    children: list[pexpect.spawn],
+) -> None:
+    child = spawn_paged("play", "--random", "--verifiers", "4", "--seed", "3")
+    children.append(child)
+    child.expect_exact("player>")
+    child.sendline("help")
+    child.expect(r"Verifiers: (A–.)\.")
+    assert child.match.group(1) == "A–D", child.match.group(1)
+    child.expect_exact("player>")

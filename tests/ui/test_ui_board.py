@@ -371,6 +371,22 @@ async def test_the_key_h_is_a_hint_and_h_typed_on_the_command_line_is_help() -> 
 
 
 @run_async
+async def test_the_help_names_the_letters_of_the_puzzles_verifiers() -> None:
+    board = board_module()
+    app = board.BoardApp(session_of(), compare=False)  # 4 verifiers, A to D
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("question_mark")
+        assert await screen_is(pilot, app, "HelpScreen")
+        text = await shown(pilot, app)
+        assert "A–D" in text and "A–F" not in text, text
+    console = Console(width=100, record=True, file=io.StringIO())
+    console.print(board.help_body(verifiers=4))  # the whole help, as the panel lays it out
+    whole = console.export_text()
+    assert "A–F" not in whole and whole.count("A–D") == 2, whole  # the key, the notes
+
+
+@run_async
 async def test_best_test_can_be_cancelled_and_is_then_not_counted() -> None:
     board = board_module()
     session = session_of()

@@ -61,7 +61,7 @@ from turing.core.files import (
     not_a_transcript as files_not_a_transcript,
 )
 from turing.core.knowledge import TestRecord
-from turing.core.puzzle import LETTERS, Puzzle
+from turing.core.puzzle import LETTERS, MAX_VERIFIERS, Puzzle
 from turing.core.rulebook import rules_page
 from turing.core.saves import (
     MAX_SAVE_BYTES,
@@ -369,10 +369,17 @@ def summary_rows(written: Callable[[str], str] = _as_is) -> list[tuple[str, str]
     ]
 
 
-def list_notes(written: Callable[[str], str] = _as_is) -> str:
+def letter_range(verifiers: int = MAX_VERIFIERS) -> str:
+    """The verifiers' letters of a puzzle with ``verifiers`` of them, as help writes them:
+    ``A–D``; every letter a puzzle can have when no puzzle is meant."""
+    return f"{LETTERS[0]}–{LETTERS[verifiers - 1]}"
+
+
+def list_notes(written: Callable[[str], str] = _as_is, verifiers: int = MAX_VERIFIERS) -> str:
     """What follows the list ``help`` shows: codes, letters, lines and the short forms, in
     four lines of at most 80 columns in every language (in full: :func:`grammar_notes`);
-    ``written``: as for :func:`command_rows`, the lines filled as written."""
+    ``written``: as for :func:`command_rows`, the lines filled as written; ``verifiers``:
+    the puzzle's, whose letters are named."""
     shapes = _SHAPE_LETTERS[current_language()]
     # a form and its command stay on one line
     pairs = ", ".join(f"{written(letters)}\xa0{written(word)}" for letters, word in short_forms())
@@ -384,16 +391,20 @@ def list_notes(written: Callable[[str], str] = _as_is) -> str:
             _("Codes: three digits 1–5 for ▲ blue, ■ yellow, ● purple ({e} or {spaced}).")
         ).format(e=_E, spaced=_E_SPACED),
         written(
-            _("Verifiers: A–F. SHAPE: {letters}. Commands on one line are separated by ';'.")
-        ).format(letters=" ".join(shapes)),
+            _(
+                "Verifiers: {verifiers}. SHAPE: {letters}. Commands on one line are separated "
+                "by ';'."
+            )
+        ).format(verifiers=letter_range(verifiers), letters=" ".join(shapes)),
         *textwrap.wrap(forms, 78, break_on_hyphens=False),
     ]
     return "\n".join("  " + line.replace("\xa0", " ") for line in lines)
 
 
-def commands_list(written: Callable[[str], str] = _as_is) -> str:
+def commands_list(written: Callable[[str], str] = _as_is, verifiers: int = MAX_VERIFIERS) -> str:
     """The list ``help`` shows: one line for each command, then :func:`list_notes`; it fits
-    a terminal of 80×24 with the prompt below it (``written``: as for :func:`command_rows`)."""
+    a terminal of 80×24 with the prompt below it (``written``: as for :func:`command_rows`;
+    ``verifiers``: as for :func:`list_notes`)."""
     rows = summary_rows(written)
     width = max(len(word) for word, _what in rows)
     return "\n".join(
@@ -401,7 +412,7 @@ def commands_list(written: Callable[[str], str] = _as_is) -> str:
             _("Commands:"),
             *(f"  {word:<{width}}  {what}" for word, what in rows),
             "",
-            list_notes(written),
+            list_notes(written, verifiers),
         ]
     )
 
@@ -413,18 +424,26 @@ def grammar_help(written: Callable[[str], str] = _as_is) -> str:
     return "\n".join([*(f"  {usage:<{width}} {what}" for usage, what in rows), "", grammar_notes()])
 
 
-def grammar_notes() -> str:
-    """What follows the list of commands in the help: codes, letters, lines, short forms."""
+def grammar_notes(verifiers: int = MAX_VERIFIERS) -> str:
+    """What follows the list of commands in the help: codes, letters, lines, short forms
+    (``verifiers``: as for :func:`list_notes`)."""
     shapes = _SHAPE_LETTERS[current_language()]
     return "\n".join(
         [
             _(
                 "  Codes: three digits 1–5 for ▲ blue, ■ yellow, ● purple ({e}, {spaced} or\n"
-                "  {commas}). Verifiers: letters A–F, any case. SHAPE: {letters} (or blue,\n"
+                "  {commas}). Verifiers: letters {verifiers}, any case. SHAPE: {letters} "
+                "(or blue,\n"
                 "  yellow, purple, ▲ ■ ●). Several commands on one line are separated by ';'.\n"
                 "  Lines starting with '#' are ignored. A line that cannot be run in full is\n"
                 "  refused whole: nothing of it runs."
-            ).format(e=_E, spaced=_E_SPACED, commas=",".join(_E), letters=" ".join(shapes)),
+            ).format(
+                e=_E,
+                spaced=_E_SPACED,
+                commas=",".join(_E),
+                verifiers=letter_range(verifiers),
+                letters=" ".join(shapes),
+            ),
             "",
             short_forms_help(),
         ]
@@ -967,12 +986,14 @@ def help_text(
     written: Callable[[str], str] = _as_is,
     by_card: bool = False,
     box: bool = False,
+    verifiers: int = MAX_VERIFIERS,
 ) -> str:
     """The help of one command, or the list of all (``written``: as for :func:`command_rows`;
     ``by_card``: as for :func:`parse_command`, the strike commands' one form; ``box``: a
-    game beside the box, its tests and solutions with their answers)."""
+    game beside the box, its tests and solutions with their answers; ``verifiers``: as for
+    :func:`list_notes`)."""
     if topic is None:
-        listed = commands_list(written)
+        listed = commands_list(written, verifiers)
         return f"{listed}\n{box_note(written)}" if box else listed
     if box and topic.lower() in BOX_ALIASES:
         return f"{_(CORRECT_USAGE)}: {_(CORRECT_WHAT)}"
@@ -2172,7 +2193,10 @@ class Session:
             elif cmd.name == "help":
                 by_card = game.public.mode_class.hidden_mapping
                 yield HelpShown(
-                    help_text(cmd.arg, by_card=by_card, box=game.box), commands=cmd.arg is None
+                    help_text(
+                        cmd.arg, by_card=by_card, box=game.box, verifiers=game.public.verifiers
+                    ),
+                    commands=cmd.arg is None,
                 )
             elif cmd.name == "rules":
                 yield RulesShown(rules_page("criteria"))
@@ -2758,6 +2782,7 @@ __all__ = [
     "file_name",
     "grammar_notes",
     "help_text",
+    "letter_range",
     "list_notes",
     "load_save",
     "neutral_label",

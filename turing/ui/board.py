@@ -43,7 +43,7 @@ from textual.worker import Worker, WorkerState, get_current_worker
 from turing.cli.output import as_written, command_to_copy, takes_every_character
 from turing.core.codes import SHAPE_SYMBOLS, SHAPES
 from turing.core.errors import TuringError
-from turing.core.puzzle import LETTERS
+from turing.core.puzzle import LETTERS, MAX_VERIFIERS
 from turing.i18n import _, current_language, ngettext
 from turing.play.session import (
     COMMANDS,
@@ -77,6 +77,7 @@ from turing.play.session import (
     box_note,
     command_rows,
     grammar_notes,
+    letter_range,
     shown_label,
 )
 from turing.play.words import left_this_round, mode_name, shape_name
@@ -256,9 +257,11 @@ class MessageScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-def board_keys(box: bool = False) -> list[tuple[str, str]]:
+def board_keys(box: bool = False, verifiers: int = MAX_VERIFIERS) -> list[tuple[str, str]]:
     """The board's keys and what each does, in the language shown (``box``: in a game
-    beside the box, where a test and a solve ask what the box answers)."""
+    beside the box, where a test and a solve ask what the box answers; ``verifiers``: the
+    puzzle's, whose letters test)."""
+    letters = letter_range(verifiers)
     keys = [
         ("1–5", _("put a digit in the picker's selected shape (then the next shape)")),
         (_("← →, Backspace"), _("select the previous / next shape of the picker")),
@@ -274,7 +277,7 @@ def board_keys(box: bool = False) -> list[tuple[str, str]]:
                 "✔ ✘ blank, or step the picker's digit"
             ),
         ),
-        ("A–F", _("test the picker's code (or the round's code) against that verifier")),
+        (letters, _("test the picker's code (or the round's code) against that verifier")),
         ("n", _("done testing this round")),
         ("s", _("solve with the picker's code (asks first)")),
         ("p", _("pass this round")),
@@ -293,7 +296,7 @@ def board_keys(box: bool = False) -> list[tuple[str, str]]:
     ]
     if box:
         keys[5] = (
-            "A–F",
+            letters,
             _(
                 "test the picker's code (or the round's code) against that verifier: the board "
                 "asks what the box's verifier answers, ✔ (y) or ✘ (n); Esc: nothing done"
@@ -312,15 +315,16 @@ def _paragraphs(text: str) -> str:
     )
 
 
-def help_body(box: bool = False) -> RenderableType:
+def help_body(box: bool = False, verifiers: int = MAX_VERIFIERS) -> RenderableType:
     """The board's help: its keys first, then the commands of its command line, each in
     two columns (what a key or a command does wraps under its own column); ``box``: a game
-    beside the box, said first, with how its answers are given."""
+    beside the box, said first, with how its answers are given; ``verifiers``: the
+    puzzle's, whose letters are named."""
     keys = Table.grid(padding=(0, 2))
     keys.add_column(no_wrap=True, style="bold")
     keys.add_column(ratio=1)
     # laid out as the terminal writes it: ``Rücktaste`` takes the columns of ``Ruecktaste``
-    for key, what in board_keys(box):
+    for key, what in board_keys(box, verifiers):
         keys.add_row(Text(as_drawn(key)), Text(as_drawn(what)))
     commands = Table.grid(padding=(0, 2))
     commands.add_column(no_wrap=True, style="bold")
@@ -330,7 +334,7 @@ def help_body(box: bool = False) -> RenderableType:
     if box:
         commands.add_row(Text(as_drawn(_(CORRECT_USAGE))), Text(as_drawn(_(CORRECT_WHAT))))
     beside = [Text(as_drawn(_paragraphs(box_intro()))), Text("")] if box else []
-    notes = _paragraphs(grammar_notes())
+    notes = _paragraphs(grammar_notes(verifiers))
     if box:
         notes += "\n\n" + _paragraphs(box_note())
     return Group(
@@ -363,15 +367,16 @@ class HelpScreen(ModalScreen[None]):
         Binding("enter,escape,q", "close", _("close"))
     ]
 
-    def __init__(self, box: bool = False) -> None:
+    def __init__(self, box: bool = False, verifiers: int = MAX_VERIFIERS) -> None:
         super().__init__()
         self.box = box  # a game beside the box
+        self.verifiers = verifiers  # the puzzle's, whose letters are named
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="help-box"):
             yield Static(f"[b]{escape(_('Help'))}[/b]", id="help-title")
             with VerticalScroll(id="help-body"):
-                yield Static(help_body(self.box))
+                yield Static(help_body(self.box, self.verifiers))
             yield Static(
                 escape(_("↑ ↓ PageUp PageDown: scroll · Esc, Enter or q: close")),
                 id="help-close",
@@ -1236,7 +1241,8 @@ class BoardApp(ServedApp):
         if isinstance(outcome, HelpShown):
             # the whole help (the board's keys, then its commands), or one command's
             if outcome.commands:
-                self.push_screen(HelpScreen(self.session.game.box))
+                game = self.session.game
+                self.push_screen(HelpScreen(game.box, game.public.verifiers))
             else:
                 self.push_screen(MessageScreen(_("Help"), Text(outcome.text)))
             return ""

@@ -62,7 +62,7 @@ from turing.cli.output import (
 )
 from turing.core.codes import SHAPE_SYMBOLS, SHAPES
 from turing.core.errors import TuringError
-from turing.core.puzzle import LETTERS
+from turing.core.puzzle import LETTERS, MAX_VERIFIERS
 from turing.core.rulebook import plain
 from turing.i18n import (
     _,
@@ -197,18 +197,21 @@ def _answer(result: bool, color: bool) -> Text:
     return Text(OK_MARK, style="bold green") if result else Text(NO_MARK, style="bold red")
 
 
-def commands_table(written: Callable[[str], str] = str) -> RenderableType:
+def commands_table(
+    written: Callable[[str], str] = str, verifiers: int = MAX_VERIFIERS
+) -> RenderableType:
     """The list ``help`` shows as a table, one line for each command on a terminal of 80
     columns: what a command does wraps under its own column, not under the command, on a
     narrower one. ``written`` gives a text as the console writes it (with stand-ins where
-    it cannot write a character), so the columns are measured on what is written."""
+    it cannot write a character), so the columns are measured on what is written;
+    ``verifiers``: the puzzle's, whose letters the notes name."""
     table = Table.grid(padding=(0, 2))
     table.add_column(no_wrap=True)
     table.add_column()
     for word, what in summary_rows(written):
         table.add_row(Text(word), Text(what))  # Text: [best] is no markup
     rows = Padding(table, (0, 0, 0, 2))
-    return Group(Text(_("Commands:")), rows, Text(""), Text(list_notes(written)))
+    return Group(Text(_("Commands:")), rows, Text(""), Text(list_notes(written, verifiers)))
 
 
 def _criterion(label: str, text: str, struck: bool, color: bool) -> Text:
@@ -1639,11 +1642,12 @@ class PromptView:
             if not outcome.commands:
                 self.say(outcome.text)
             elif self._at_terminal():
-                self.say(commands_table(written))
+                self.say(commands_table(written, self.session.game.public.verifiers))
                 if self.session.game.box:
                     self.say(box_note(written))
             else:
-                self.say(help_text(None, written, box=self.session.game.box))
+                game = self.session.game
+                self.say(help_text(None, written, box=game.box, verifiers=game.public.verifiers))
         elif isinstance(outcome, RulesShown):
             # as turing rules shows it: drawn at a terminal, through the pager when it is
             # longer than the screen; plain text into a pipe or a script's output
