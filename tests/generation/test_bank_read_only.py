@@ -250,3 +250,34 @@ def test_a_bank_of_version_3_is_read_as_it_is(turing: Turing, tmp_path: Path) ->
     assert db.read_bytes() == before
     with Bank(db) as bank:  # a command that writes upgrades it
         assert bank.schema_version == 4
+
+
+@pytest.mark.parametrize("command", list(READING))
+def test_a_reading_leaves_nothing_beside_the_bank(
+    turing: Turing, tmp_path: Path, command: str
+) -> None:
+    """SQLite takes the -wal and -shm files of a WAL bank away as the last connection to
+    it closes, which a connection that may not write cannot do: a reading leaves the
+    folder as it found it."""
+    db = _make_bank(turing, tmp_path)
+    before = db.read_bytes()
+    r = turing([a.format(db=db) for a in READING[command]])
+    assert r.exit_code == 0, r.output
+    assert sorted(os.listdir(tmp_path)) == ["b.db"]
+    assert db.read_bytes() == before
+
+
+def test_a_reading_connection_takes_no_change(turing: Turing, tmp_path: Path) -> None:
+    db = _make_bank(turing, tmp_path)
+    bank = Bank(db, readonly=True)
+    try:
+        with pytest.raises(sqlite3.OperationalError, match="readonly"):
+            bank.conn.execute("DELETE FROM puzzles")
+    finally:
+        bank.close()
+    assert sorted(os.listdir(tmp_path)) == ["b.db"]
+    conn = sqlite3.connect(db)
+    try:
+        assert conn.execute("SELECT count(*) FROM puzzles").fetchone()[0] == 2
+    finally:
+        conn.close()

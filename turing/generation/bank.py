@@ -757,8 +757,19 @@ class Bank:
         missing; where it cannot (a read-only file system, a folder nobody may write),
         the bank is read as immutable instead (``immutable=1``: no locks, no ``-shm``):
         safe there, as no process can be changing it, unless its ``-wal`` file holds
-        changes, which only a ``-shm`` file lets SQLite read."""
+        changes, which only a ``-shm`` file lets SQLite read.
+
+        Where the file and its folder may be written, the connection is opened for
+        writing (``mode=rw``, never creating the file) but takes no change
+        (``PRAGMA query_only``): SQLite takes its ``-wal`` and ``-shm`` files away when
+        the last connection to the bank closes, which only a connection that may write
+        can do, so a reading leaves nothing beside the bank."""
         uri = self.path.absolute().as_uri() + "?mode=ro"
+        if os.access(self.path, os.W_OK) and os.access(self.path.absolute().parent, os.W_OK):
+            try:
+                return self._open_readonly(uri.replace("?mode=ro", "?mode=rw"), query_only=True)
+            except sqlite3.Error:
+                pass  # read as the reader it is below, where the error is said
         try:
             return self._open_readonly(uri)
         except sqlite3.Error as exc:
@@ -775,9 +786,11 @@ class Bank:
         except sqlite3.Error as exc:
             raise self._not_a_bank(exc) from None
 
-    def _open_readonly(self, uri: str) -> sqlite3.Connection:
+    def _open_readonly(self, uri: str, query_only: bool = False) -> sqlite3.Connection:
         conn = sqlite3.connect(uri, uri=True, timeout=self.wait, isolation_level=None)
         try:
+            if query_only:
+                conn.execute("PRAGMA query_only = ON")
             conn.execute(f"PRAGMA busy_timeout = {int(self.wait * 1000)}")
             conn.execute("PRAGMA cache_size = -65536")
             version = int(conn.execute("PRAGMA user_version").fetchone()[0])
