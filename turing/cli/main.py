@@ -37,6 +37,7 @@ from turing.cli.output import (
     EXIT_INTERRUPTED,
     EXIT_USAGE,
     debugging,
+    drop_stderr_failures,
     exit_for_os_error,
     fill_closed_streams,
     guarded,
@@ -469,6 +470,7 @@ class LazyGroup(click.Group):
         choose_and_set_language(arguments)
         fill_closed_streams()
         name_stdout_errors()
+        drop_stderr_failures()
         localise(self)
         try:
             return super().main(arguments, *rest, **kwargs)

@@ -413,6 +413,51 @@ def name_stdout_errors() -> None:
     )
 
 
+class _StderrFile(io.FileIO):
+    """Standard error's file descriptor, whose write errors are dropped: a note or an
+    error line that cannot be written (``2> /dev/full``, a pipe whose reader is gone) is
+    lost, and the command's output and exit status stay what they are."""
+
+    def write(self, data: Any, /) -> int:
+        try:
+            written = super().write(data)
+        except OSError:
+            return len(memoryview(data))
+        return len(memoryview(data)) if written is None else written
+
+
+def drop_stderr_failures() -> None:
+    """Let nothing fail for standard error: a message it cannot take is dropped
+    (:class:`_StderrFile`), rather than ending a command whose output was good, or
+    turning its exit status into another. A process started without standard error
+    (``2>&-``) gets /dev/null there, so that no file it opens takes descriptor 2. A stream
+    put in its place (a test's runner) is left as it is."""
+    try:
+        os.fstat(2)
+    except OSError:
+        with contextlib.suppress(OSError):
+            descriptor = os.open(os.devnull, os.O_WRONLY)
+            if descriptor != 2:
+                os.dup2(descriptor, 2)
+                os.close(descriptor)
+    stream = sys.stderr
+    if stream is not None and (
+        stream is not sys.__stderr__ or not isinstance(stream, io.TextIOWrapper)
+    ):
+        return
+    encoding = "utf-8" if stream is None else stream.encoding
+    errors = "backslashreplace" if stream is None else stream.errors
+    with contextlib.suppress(OSError, ValueError):
+        if stream is not None:
+            stream.flush()
+        sys.stderr = io.TextIOWrapper(
+            _StderrFile(2, "w", closefd=False),
+            encoding=encoding,
+            errors=errors,
+            write_through=True,
+        )
+
+
 class _ClosedOutput(io.TextIOBase):
     """Standard output when the process was started without one (``turing … >&-``): what
     a command writes there fails as a write to a closed descriptor does, naming it."""
