@@ -46,6 +46,18 @@ def test_yaml_document(tmp_path: Path) -> None:
     assert puzzle.to_dict()["note"] == "kept"
 
 
+@pytest.mark.parametrize("written", ["2024-01-02", "2024-01-02 10:30:00", "2024-01-02T10:30:00Z"])
+def test_an_id_written_as_a_date_is_the_text_written(tmp_path: Path, written: str) -> None:
+    # YAML reads these as timestamps: a puzzle's value is never a date, so it is text
+    path = write(
+        tmp_path, "d.yaml", f"id: {written}\ncards: [4, 9, 11, 14]\ncriteria: [2, 1, 1, 3]\n"
+    )
+    assert load_puzzle(path).id == written
+    dated = write(tmp_path, "c.yaml", "cards: [4, 9, 2024-01-02, 14]\ncriteria: [2, 1, 1, 3]\n")
+    with pytest.raises(PuzzleError, match=r"c.yaml:1:15: .*found '2024-01-02'"):
+        load_puzzle(dated)
+
+
 def test_json_and_jsonl_documents(tmp_path: Path) -> None:
     doc = {
         "mode": "extreme",

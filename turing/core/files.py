@@ -349,6 +349,9 @@ _SCALAR_TAGS: Final = {
     "tag:yaml.org,2002:float": "float",
     "tag:yaml.org,2002:bool": "bool",
     "tag:yaml.org,2002:null": "null",
+    # a date or a time (2024-01-02, an id written so) is the text it is: no value of a
+    # puzzle or a card set is a date
+    "tag:yaml.org,2002:timestamp": "str",
 }
 
 
