@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -17,7 +18,7 @@ import pexpect  # type: ignore[import-untyped]
 import pytest
 from click.testing import CliRunner
 
-from testsupport.cli import leave_unsaved, play_terminal
+from testsupport.cli import leave_unsaved, play_terminal, spawn_turing
 from testsupport.pilot import screen_is
 from turing.cli.main import main
 from turing.core.cards import load_cardset
@@ -452,6 +453,38 @@ def test_a_yes_or_no_to_the_file_name_question_is_read_as_the_answer(tmp_path: P
     child.close()
     assert child.exitstatus == 1
     assert list(tmp_path.iterdir()) == []  # no file called "no", nor "yes"
+
+
+@pytest.mark.parametrize(
+    ("game", "prompt", "command", "typed"),
+    [
+        ("play", "player>", "giveup", "./giveup"),
+        ("play", "player>", "test 111 a", '"test 111 a"'),
+        ("mastermind play", "your guess", "hint", "./hint"),
+    ],
+)
+def test_a_command_typed_as_the_file_name_is_asked_again(
+    tmp_path: Path, game: str, prompt: str, command: str, typed: str
+) -> None:
+    # a command typed at the wrong question is no file name; written as a path or quoted it is
+    child = spawn_turing(
+        *game.split(), "--seed", "1", env={"TERM": "xterm-256color", "NO_COLOR": "1",
+        "PROMPT_TOOLKIT_NO_CPR": "1"}, size=(40, 120), timeout=60, cwd=tmp_path,
+    )  # fmt: skip
+    child.expect_exact(prompt)
+    child.sendline("quit")
+    child.expect_exact("[y/N]")
+    child.sendline("y")
+    child.expect_exact("Save it first? File name (Enter: do not save):")
+    child.sendline(command)
+    child.expect_exact(f"{command!r} is a command of the game, not a file name")
+    child.expect_exact("Save it first? File name (Enter: do not save):")
+    assert list(tmp_path.iterdir()) == []
+    child.sendline(typed)
+    child.expect(r"saved to (\./)?" + re.escape(command))
+    child.expect(pexpect.EOF)
+    child.close()
+    assert [p.name for p in tmp_path.iterdir()] == [command]
 
 
 def test_in_german_nein_to_the_file_name_question_leaves_without_saving(tmp_path: Path) -> None:

@@ -84,6 +84,7 @@ from turing.mastermind.commands import (
     UNDO,
     Command,
     mistyped_command,
+    names_a_command,
 )
 from turing.mastermind.engine import Engine
 from turing.mastermind.match import (
@@ -1522,7 +1523,7 @@ class Keeper:
                 return False
             return True
 
-        answer = ask_save_file(ask, tell, save_to)
+        answer = ask_save_file(ask, tell, save_to, is_command=names_a_command)
         if answer is SaveAnswer.NO_NAME:
             keeping.path = None
         return answer is not SaveAnswer.STAY

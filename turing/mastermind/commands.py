@@ -190,6 +190,11 @@ def _code_part(word: str) -> bool:
     )
 
 
+def names_a_command(word: str) -> bool:
+    """Whether ``word`` is a word of one of the prompts' commands, in either language."""
+    return any(word.lower() in command.words for command in COMMANDS)
+
+
 def _starts_with_command(line: str, commands: Sequence[Command]) -> Command | None:
     """``hint please`` → the hint command."""
     for command in (*commands, *COMMANDS):

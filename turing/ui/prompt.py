@@ -766,12 +766,16 @@ def ask_save_file(
     tell: Callable[[str], None],
     save_to: Callable[[str], bool],
     ended: type[BaseException] = EOFError,
+    is_command: Callable[[str], bool] = lambda word: False,
 ) -> SaveAnswer:
     """At a terminal, a game being left that is not saved: ask for a file to save it to,
     until ``save_to`` has saved it there (it says itself why it could not, and returns
     False to ask again). ``ask`` reads an answer, raising ``ended`` at the end of the input
     and KeyboardInterrupt at Ctrl-C; a yes is told (``tell``) to name a file; a name may be
-    quoted. The one question of both games, the criteria game and Mastermind."""
+    quoted. A name whose first word is a command of the game (``is_command``), with no
+    ``.`` or ``/`` in it, is a command typed at the wrong question: it is told so and asked
+    again, and saved to only when written as a path (``./giveup``) or quoted. The one
+    question of both games, the criteria game and Mastermind."""
     while True:
         try:
             typed = ask(_("Save it first? File name (Enter: do not save): "))
@@ -790,6 +794,15 @@ def ask_save_file(
         target = file_name(typed)
         if not target:
             return SaveAnswer.NO_NAME
+        bare = typed.strip() == target and not ({".", "/", os.sep} & set(target))
+        if bare and is_command(target.split()[0]):
+            tell(
+                _(
+                    "{name!r} is a command of the game, not a file name: to save to a file "
+                    "of that name, type ./{name}; Enter: do not save."
+                ).format(name=target)
+            )
+            continue
         if save_to(target):
             return SaveAnswer.SAVED
 
@@ -1542,7 +1555,11 @@ class PromptView:
             self._overwrite_on_leaving = False
             return True
 
-        if ask_save_file(self.reader.ask, self.say, save_to, EndOfInput) is SaveAnswer.STAY:
+        def is_command(word: str) -> bool:
+            return command_name(word) is not None
+
+        answer = ask_save_file(self.reader.ask, self.say, save_to, EndOfInput, is_command)
+        if answer is SaveAnswer.STAY:
             self.say(_("Nothing done."))
             return False
         return True
