@@ -18,7 +18,7 @@ from typing import Any, Final, Literal
 
 from turing.core.cards import TIER_LABELS, CardSet
 from turing.core.codes import CODE_TEXT, CodeSet
-from turing.core.files import shown_value
+from turing.core.files import shown_name, shown_value
 from turing.core.puzzle import GAME_VERIFIERS, Loaded, Puzzle, difficulty, german_tier
 from turing.core.solver import (
     Deduction,
@@ -50,7 +50,7 @@ class Finding:
     kind: Literal["problem", "note"] = "problem"
 
     def __str__(self) -> str:
-        return f"{self.source}:{self.line}: {self.message}"
+        return f"{shown_name(self.source)}:{self.line}: {self.message}"
 
 
 # -- solving ----------------------------------------------------------------------------------
@@ -330,9 +330,11 @@ def unplayable(puzzle: Puzzle, cardset: CardSet) -> list[str]:
 class CollectionCheck:
     """Checks the puzzles of one or more files in turn and keeps the tally.
 
-    Feed it every puzzle read (:meth:`check`) and every file that could not be read
-    and every puzzle or file that could not be read (:meth:`unreadable`). A puzzle seen
-    before in the same file is a problem; one seen in another file is a note.
+    Feed it every puzzle read (:meth:`check`) and every puzzle or file that could not be
+    read (:meth:`unreadable`). A puzzle seen before in the same file is a problem, and so
+    is one given before as a code (the codes given are one list); one seen before in
+    another file is a note. Both are said whatever other files came before: the findings
+    of a file do not depend on the order of the files.
     """
 
     #: Whether a problem may name the solution (``turing check --show-solution``).
@@ -348,7 +350,8 @@ class CollectionCheck:
     #: paths given for puzzle files that are none (a directory, a missing file): not
     #: counted in ``files``
     not_files: int = 0
-    _seen: dict[str, tuple[str, int]] = field(default_factory=dict)
+    #: each puzzle's first line in each source it was seen in, the sources in order
+    _seen: dict[str, dict[str, int]] = field(default_factory=dict)
     _sources: set[str] = field(default_factory=set)
     #: the line of the first puzzle of each id in each file
     _ids: dict[tuple[str, str], int] = field(default_factory=dict)
@@ -359,23 +362,29 @@ class CollectionCheck:
         checked = check_puzzle(
             loaded.puzzle, loaded.cardset, loaded.source, loaded.line, reveal=self.reveal
         )
-        key = loaded.puzzle.canonical_key()
-        first = self._seen.get(key)
-        if first is None:
-            self._seen[key] = (loaded.source, loaded.line)
-        elif first[0] == loaded.source:
+        places = self._seen.setdefault(loaded.puzzle.canonical_key(), {})
+        here = places.setdefault(loaded.source, loaded.line)
+        repeated = here != loaded.line
+        if repeated and loaded.source == self.code_source:
             checked.problems.append(
-                _("duplicate of the puzzle at line {line} of this file").format(line=first[1])
+                _(
+                    "duplicate of the puzzle at {place} (the same puzzle given twice as a code)"
+                ).format(place=f"{loaded.source}:{here}")
             )
-        else:
+        elif repeated:
+            checked.problems.append(
+                _("duplicate of the puzzle at line {line} of this file").format(line=here)
+            )
+        elsewhere = next((place for place in places.items() if place[0] != loaded.source), None)
+        if elsewhere is not None:
             checked.notes.append(
                 _("also at {place} (the same puzzle in another file)").format(
-                    place=f"{first[0]}:{first[1]}"
+                    place=f"{shown_name(elsewhere[0])}:{elsewhere[1]}"
                 )
             )
         if loaded.puzzle.id is not None:
             named = self._ids.setdefault((loaded.source, loaded.puzzle.id), loaded.line)
-            if named != loaded.line and not (first is not None and first[0] == loaded.source):
+            if named != loaded.line and not repeated:
                 # the same puzzle twice is said above; two puzzles under one id no --id
                 # tells apart
                 checked.problems.append(

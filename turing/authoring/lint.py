@@ -65,7 +65,14 @@ from turing.core.cards import (
     parse_cardset_partial,
 )
 from turing.core.codes import ALL_MASK, CODE_TEXT, NUM_CODES
-from turing.core.files import E_FILE, SourceError, check_characters, read_bytes_text, read_text
+from turing.core.files import (
+    E_FILE,
+    SourceError,
+    check_characters,
+    read_bytes_text,
+    read_text,
+    shown_name,
+)
 from turing.core.wording import TRANSLATIONS
 from turing.i18n import N_, _, format_number, ngettext, speaking
 
@@ -122,8 +129,8 @@ class Finding:
 
     def where(self) -> str:
         if self.line <= 0:
-            return self.source
-        return f"{self.source}:{self.line}:{self.column}"
+            return shown_name(self.source)
+        return f"{shown_name(self.source)}:{self.line}:{self.column}"
 
     def __str__(self) -> str:
         return f"{self.where()}: {self.severity} {self.code}: {self.message}"

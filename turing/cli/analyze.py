@@ -44,6 +44,7 @@ from turing.cli.output import (
 from turing.cli.share import code_option, with_codes
 from turing.core.cards import load_cardset
 from turing.core.codes import ceil_log2
+from turing.core.files import shown_name
 from turing.core.puzzle import LETTERS, Loaded, Puzzle
 from turing.core.workers import WorkerLost
 from turing.i18n import N_, _, format_number, ngettext
@@ -478,7 +479,7 @@ def analyze_command(
                     **options,
                 )
             except AnalysisError as exc:
-                fail(f"{loaded.source}:{loaded.line}: {exc}")
+                fail(f"{_place(loaded)}: {exc}")
             except KeyboardInterrupt:  # Ctrl-C or SIGTERM: what is proven is not lost
                 if proven:
                     with bar.paused():
@@ -491,7 +492,12 @@ def analyze_command(
 
 def _name(loaded: Loaded) -> str:
     """How the report and the progress line name a puzzle: its id, else where it is."""
-    return loaded.puzzle.id or f"{loaded.source}:{loaded.line}"
+    return loaded.puzzle.id or _place(loaded)
+
+
+def _place(loaded: Loaded) -> str:
+    """Where a puzzle is, as a message names it: ``FILE:LINE``."""
+    return f"{shown_name(loaded.source)}:{loaded.line}"
 
 
 def _status(name: str, bounds: tuple[int, int] | None) -> str:
@@ -572,9 +578,7 @@ def _in_workers(
     except WorkerLost as exc:  # which puzzle its worker had is not known
         if not running:
             fail(str(exc))
-        where = ", ".join(
-            f"{puzzles[i].source}:{puzzles[i].line} ({_name(puzzles[i])})" for i in sorted(running)
-        )
+        where = ", ".join(f"{_place(puzzles[i])} ({_name(puzzles[i])})" for i in sorted(running))
         fail(_("{problem}; running then: {where}").format(problem=exc, where=where))
     except KeyboardInterrupt:  # Ctrl-C or SIGTERM: what ended or was proven is not lost
         with bar.paused():
@@ -586,7 +590,7 @@ def _in_workers(
         raise
     if refused is not None:
         loaded = puzzles[refused[0]]
-        fail(f"{loaded.source}:{loaded.line}: {refused[1]}")
+        fail(f"{_place(loaded)}: {refused[1]}")
 
 
 def _stopped_at(name: str, low: int, high: int) -> str:

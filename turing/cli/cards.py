@@ -41,6 +41,7 @@ from turing.cli.output import (
 )
 from turing.core.cards import CardSet, default_title, load_cardset, resolve_cardset
 from turing.core.codes import CODE_TEXT, CodeSet
+from turing.core.files import shown_name
 from turing.i18n import (
     N_,
     _,
@@ -203,7 +204,7 @@ def _summary(result: LintResult, shown: bool = False) -> str:
     else:
         what = ""
     head = ", ".join(parts) if parts else _("clean")
-    line = f"{result.source}: {head}" + (f" ({what})" if what else "")
+    line = f"{shown_name(result.source)}: {head}" + (f" ({what})" if what else "")
     if infos and not shown:
         line += "; " + ngettext(
             "{n} note (--info lists it)", "{n} notes (--info lists them)", infos

@@ -62,7 +62,14 @@ from turing.cli.output import (
 )
 from turing.cli.share import with_notes
 from turing.core.cards import CardSet, load_cardset, portable_reference
-from turing.core.files import BANK_READ, BANK_SIDE_FILES, BANK_WRITTEN, CARD_SET, PUZZLE_FILE
+from turing.core.files import (
+    BANK_READ,
+    BANK_SIDE_FILES,
+    BANK_WRITTEN,
+    CARD_SET,
+    PUZZLE_FILE,
+    shown_name,
+)
 from turing.core.puzzle import (
     GAME_VERIFIERS,
     Puzzle,
@@ -1906,7 +1913,7 @@ def bank_import(db: str, files: tuple[str, ...], cardset_name: str | None, as_js
                     # The bank records the set the puzzle was checked with.
                     puzzle = replace(puzzle, cardset=portable_reference(cardset_name))
                 cs = loaded.cardset
-                where = f"{loaded.source}:{loaded.line}"
+                where = f"{shown_name(loaded.source)}:{loaded.line}"
                 if not puzzle.has_hidden:
                     bad += 1
                     problems.append(
@@ -2152,7 +2159,7 @@ def export(
                 try:
                     page = page_puzzle(loaded.puzzle, loaded.cardset)
                 except BookletError as exc:
-                    fail(f"{loaded.source}:{loaded.line}: {exc}")
+                    fail(f"{shown_name(loaded.source)}:{loaded.line}: {exc}")
                 puzzles.append(portable(page, base))
     if bank_path is not None:
         with open_bank(bank_path, readonly=True) as b:

@@ -776,7 +776,9 @@ def file_or_stdin(path: str) -> tuple[str | None, bytes | None, str | None]:
 def not_a_puzzle_file(path: str) -> str | None:
     """The error line's text when a FILE argument names a directory, else None."""
     if path != "-" and os.path.isdir(path):
-        return _("{file}: is a directory, not a puzzle file").format(file=path)
+        from turing.core.files import shown_name
+
+        return _("{file}: is a directory, not a puzzle file").format(file=shown_name(path))
     return None
 
 
@@ -786,7 +788,7 @@ def read_puzzles(path: str, cardset: CardSet | None) -> tuple[list[Loaded], bool
     does not stop the reading: each is said on stderr, one line with its place, so a file
     is mended in one pass; the caller then refuses the command (exit status 2, nothing on
     standard output) after saying what else is wrong."""
-    from turing.core.files import SourceError
+    from turing.core.files import SourceError, shown_name
     from turing.core.puzzle import iter_puzzle_items
 
     directory = not_a_puzzle_file(path)
@@ -803,7 +805,7 @@ def read_puzzles(path: str, cardset: CardSet | None) -> tuple[list[Loaded], bool
             else:
                 puzzles.append(item)
     except TuringError as exc:
-        say_error(said(exc) if isinstance(exc, SourceError) else f"{path}: {exc}")
+        say_error(said(exc) if isinstance(exc, SourceError) else f"{shown_name(path)}: {exc}")
         bad = True
     return puzzles, bad
 

@@ -16,6 +16,7 @@ from turing.cli.options import cardset_option, id_option, read_with_ids
 from turing.cli.output import command_to_copy, emit_json, fail
 from turing.core.cards import CardSet, load_cardset
 from turing.core.errors import TuringError
+from turing.core.files import shown_name
 from turing.core.puzzle import Loaded, Puzzle
 from turing.i18n import N_, _
 
@@ -170,12 +171,12 @@ def share(file: str, puzzle_ids: tuple[str, ...], as_json: bool, cardset_name: s
         try:
             code = encode(loaded.puzzle, loaded.cardset)
         except ShareCodeError as exc:
-            fail(f"{loaded.source}:{loaded.line}: {exc}")
+            fail(f"{shown_name(loaded.source)}:{loaded.line}: {exc}")
         count = verifier_count_problem(loaded.puzzle)
         if count is not None:
             # a code is a puzzle of the game, to be played
             fail(
-                f"{loaded.source}:{loaded.line}: "
+                f"{shown_name(loaded.source)}:{loaded.line}: "
                 + _("cannot make a puzzle code: {reason}").format(
                     reason=_("the puzzle {problem}").format(problem=count)
                 )
@@ -187,7 +188,7 @@ def share(file: str, puzzle_ids: tuple[str, ...], as_json: bool, cardset_name: s
                 problem="; ".join(problems)
             )
             fail(
-                f"{loaded.source}:{loaded.line}: "
+                f"{shown_name(loaded.source)}:{loaded.line}: "
                 + _("cannot make a puzzle code: {reason}").format(reason=reason)
             )
         rows.append((loaded.puzzle.id, code))

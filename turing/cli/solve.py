@@ -27,6 +27,7 @@ from turing.cli.output import (
     EXIT_OK,
     EXIT_PROBLEM,
     EXIT_USAGE,
+    STDIN_NAME,
     emit_json,
     file_or_stdin,
     not_a_puzzle_file,
@@ -39,7 +40,7 @@ from turing.cli.output import (
 from turing.cli.share import CODE_SOURCE, code_option, with_codes
 from turing.core.cards import CardSet, default_title, load_cardset
 from turing.core.errors import TuringError
-from turing.core.files import SourceError, json_line, same_file
+from turing.core.files import SourceError, json_line, same_file, shown_name
 from turing.core.puzzle import Loaded, Puzzle, difficulty, iter_puzzle_items
 from turing.core.solver import TooLarge
 from turing.i18n import _, current_language, format_number, ngettext, pgettext, speaking
@@ -91,7 +92,7 @@ def _console() -> Console:
 
 
 def _unreadable(file: str, exc: TuringError) -> None:
-    message = said(exc) if isinstance(exc, SourceError) else f"{file}: {exc}"
+    message = said(exc) if isinstance(exc, SourceError) else f"{shown_name(file)}: {exc}"
     say_error(message)
 
 
@@ -122,7 +123,9 @@ def _each_puzzle(
         again = _same_file(file, done)
         if again is not None:
             click.echo(
-                _("note: {file} is {earlier} again; read once").format(file=file, earlier=again),
+                _("note: {file} is {earlier} again; read once").format(
+                    file=shown_name(file), earlier=shown_name(again)
+                ),
                 err=True,
             )
             continue
@@ -132,22 +135,29 @@ def _each_puzzle(
             say_error(directory)
             not_a_file(file)
             continue
+        # standard input counted under the name its puzzles are read with, as one file
+        source = STDIN_NAME if file == "-" else file
         try:
             for item in read_puzzles(file, forced):
                 if isinstance(item, SourceError):
                     _unreadable(file, item)
-                    (unreadable if _exists(file) else not_a_file)(file)
+                    (unreadable if _exists(file) else not_a_file)(source)
                 else:
                     yield item
         except TuringError as exc:
             _unreadable(file, exc)
-            (unreadable if _exists(file) else not_a_file)(file)
+            (unreadable if _exists(file) else not_a_file)(source)
 
 
 def _exists(file: str) -> bool:
     """Whether a FILE argument names something: a missing file is counted as a directory
     is, as no puzzle file, and a file that is there but cannot be read as a read error."""
     return file == "-" or os.path.exists(file)
+
+
+def _place(loaded: Loaded) -> str:
+    """Where a puzzle is, as a message names it: ``FILE:LINE``."""
+    return f"{shown_name(loaded.source)}:{loaded.line}"
 
 
 def _finish(status: int) -> NoReturn:
@@ -224,7 +234,7 @@ def solve(
                         )
             except TooLarge as exc:
                 message = _("{place}: {problem}; solve it with --engine bitmask").format(
-                    place=f"{loaded.source}:{loaded.line}", problem=exc.describe()
+                    place=_place(loaded), problem=exc.describe()
                 )
                 say_error(message)
                 unread.append(loaded.source)
@@ -250,7 +260,7 @@ def _note_not_of_the_game(loaded: Loaded, noted: set[str]) -> None:
     noted.add(loaded.source)
     click.echo(
         _("note: {place}: {problem}: solved all the same, with no tier").format(
-            place=f"{loaded.source}:{loaded.line}", problem=problem
+            place=_place(loaded), problem=problem
         ),
         err=True,
     )
@@ -282,7 +292,7 @@ def _render_solved(console: Console, loaded: Loaded, solved: Solved) -> None:
                 )
             )
     for problem in solved.problems:
-        console.print(f"{loaded.source}:{loaded.line}: {problem}", markup=False)
+        console.print(f"{_place(loaded)}: {problem}", markup=False)
     console.print()
 
 
@@ -388,7 +398,7 @@ def check(
                 continue
             checked = tally.check(loaded)
             assert console is not None
-            place = f"{checked.source}:{checked.line}"
+            place = _escape(f"{shown_name(checked.source)}:{checked.line}")
             name = checked.puzzle.id or _("puzzle")
             if checked.valid:
                 tier = tier_name(checked.difficulty) if checked.difficulty else _("no tier")

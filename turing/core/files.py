@@ -70,8 +70,8 @@ class SourceError(TuringError):
 
     def where(self) -> str:
         if self.line <= 0:
-            return self.source
-        return f"{self.source}:{self.line}:{self.column}"
+            return shown_name(self.source)
+        return f"{shown_name(self.source)}:{self.line}:{self.column}"
 
     def __str__(self) -> str:
         where = self.where()
@@ -247,6 +247,23 @@ SHOWN_CHARACTERS: Final = 40
 def shorten(text: str, limit: int = SHOWN_CHARACTERS) -> str:
     """``text`` cut to ``limit`` characters, the last of them "…" when cut."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def shown_name(name: str) -> str:
+    """A file's name as a message for people writes it: as it is, spaces and umlauts and
+    all, unless it holds a character that is not printed as itself — a control character
+    (an escape sequence starts with one), a line break, a text-direction or invisible
+    character, a byte that was not UTF-8 — when it is written as Python writes a string,
+    quoted, each such character escaped (``\\x1b``, ``\\n``, ``\\u202e``): it cannot recolour a
+    terminal, split a one-line message or reorder what is printed around it. The one way
+    every message names a file it read (``--json`` gives the name itself, JSON-escaped).
+
+    >>> shown_name("my puzzles/Rätsel.yaml"), shown_name("<stdin>")
+    ('my puzzles/Rätsel.yaml', '<stdin>')
+    >>> print(shown_name("x\\x1b[31mred\\nline.jsonl"), shown_name("a\\u202eb.yaml"))
+    'x\\x1b[31mred\\nline.jsonl' 'a\\u202eb.yaml'
+    """
+    return name if name.isprintable() else repr(name)
 
 
 def shown_value(value: Any) -> str:

@@ -52,6 +52,7 @@ from turing.core.files import (
     load_yaml,
     read_json,
     read_text,
+    shown_name,
     shown_value,
 )
 from turing.i18n import N_, _, ngettext
@@ -442,7 +443,7 @@ class KeyNote(NamedTuple):
             if german_key(self.key) == self.known
             else _("unknown key {key!r} ignored (did you mean {known!r}?)")
         )
-        return f"{self.source}:{self.line}:{self.column}: " + message.format(
+        return f"{shown_name(self.source)}:{self.line}:{self.column}: " + message.format(
             key=self.key, known=self.known
         )
 
@@ -1451,7 +1452,11 @@ def _reference_cardset(name: str | None, base: Path | None, where: Where, named:
     except CardError as exc:
         if exc.line == 0 and named:
             # Say which file was looked for when the reference named one.
-            message = exc.message if exc.code == E_UNKNOWN_SET else f"{exc.source}: {exc.message}"
+            message = (
+                exc.message
+                if exc.code == E_UNKNOWN_SET
+                else f"{shown_name(exc.source)}: {exc.message}"
+            )
             raise _fail(where, ("cardset",), message, exc.code) from None
         raise
 
