@@ -808,6 +808,69 @@ def read_puzzles(path: str, cardset: CardSet | None) -> tuple[list[Loaded], bool
     return puzzles, bad
 
 
+def each_puzzle(
+    files: Iterable[str],
+    cardset: CardSet | None,
+    unreadable: Callable[[str], None],
+    not_a_file: Callable[[str], None],
+) -> Iterator[Loaded]:
+    """Every puzzle of every FILE (``-``: standard input), for a command that reads several
+    (``check``, ``solve``, ``export``). A puzzle or a file that cannot be read does not stop
+    the reading: each is said on stderr, one line with its place, and passed to the caller
+    by its FILE (``unreadable``; a path that is no file, a directory or nothing at all:
+    ``not_a_file``), so a collection is mended in one pass. A file named again
+    (``sample.yaml ./sample.yaml``, or ``-`` twice: standard input is read once too) is
+    read once, and a note on stderr says so."""
+    from turing.core.files import SourceError
+    from turing.core.puzzle import iter_puzzle_items
+
+    done: list[str] = []
+    for file in files:
+        again = _same_file(file, done)
+        if again is not None:
+            click.echo(
+                _("note: {file} is {earlier} again; read once").format(file=file, earlier=again),
+                err=True,
+            )
+            continue
+        done.append(file)
+        directory = not_a_puzzle_file(file)
+        if directory is not None:
+            say_error(directory)
+            not_a_file(file)
+            continue
+        source, text, name = file_or_stdin(file)
+        try:
+            for item in iter_puzzle_items(source, cardset, text=text, name=name):
+                if isinstance(item, SourceError):
+                    say_error(said(item))
+                    (unreadable if _exists(file) else not_a_file)(file)
+                else:
+                    yield item
+        except TuringError as exc:
+            say_error(said(exc) if isinstance(exc, SourceError) else f"{file}: {exc}")
+            (unreadable if _exists(file) else not_a_file)(file)
+
+
+def _same_file(file: str, earlier: list[str]) -> str | None:
+    """The file of ``earlier`` that ``file`` names again."""
+    from turing.core.files import same_file
+
+    for other in earlier:
+        if file == "-" or other == "-":
+            if file == other:
+                return other
+        elif same_file(file, other):
+            return other
+    return None
+
+
+def _exists(file: str) -> bool:
+    """Whether a FILE argument names something: a missing file is counted as a directory
+    is, as no puzzle file, and a file that is there but cannot be read as a read error."""
+    return file == "-" or os.path.exists(file)
+
+
 def exit_for_os_error(exc: OSError) -> NoReturn:
     """Say an error of the file system met outside a command (the group's own ``--help`` or
     ``--version`` written to a full disk) in one line, and exit with status 2."""
