@@ -5,12 +5,15 @@ said at its place before anything is refused, and no output written then."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
 from click.testing import Result
 
-from testsupport.cli import run
+from testsupport.cli import ROOT, run
 
 #: three sound puzzles, one JSON line each
 GOOD: list[dict[str, Any]] = [
@@ -112,3 +115,27 @@ def test_a_puzzle_the_filters_leave_out_is_not_refused(tmp_path: Path) -> None:
     r = export("-", "--mode", "classic", input=text)
     assert r.exit_code == 0, r.output
     assert "1 puzzle." in r.stdout
+
+
+def test_standard_input_is_not_written_over(tmp_path: Path) -> None:
+    """``export - -o FILE < FILE`` would put the booklet in place of the puzzles read."""
+    path = tmp_path / "p.jsonl"
+    path.write_text(jsonl(GOOD), encoding="utf-8")
+    (tmp_path / "link.jsonl").symlink_to("p.jsonl")
+    for output in ("p.jsonl", "link.jsonl"):
+        with path.open(encoding="utf-8") as stdin:
+            done = subprocess.run(
+                [sys.executable, "-m", "turing", "export", "-", "-o", output],
+                stdin=stdin,
+                capture_output=True,
+                text=True,
+                encoding="utf-8",
+                timeout=120,
+                cwd=tmp_path,
+                env={**os.environ, "PYTHONPATH": str(ROOT)},
+            )
+        assert done.returncode == 2, done.stderr
+        assert (
+            done.stderr == f"error: cannot write {output}: it is a puzzle file this command reads\n"
+        )
+        assert path.read_text(encoding="utf-8") == jsonl(GOOD)

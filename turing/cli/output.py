@@ -1757,8 +1757,18 @@ def check_output(path: str) -> None:
 
 def _stdout_is(path: str) -> bool:
     """Whether standard output is the regular file at ``path`` (``turing … >> FILE``)."""
+    return _stream_is(sys.stdout, path)
+
+
+def _stdin_is(path: str) -> bool:
+    """Whether standard input is the regular file at ``path`` (``turing … - < FILE``)."""
+    return _stream_is(sys.stdin, path)
+
+
+def _stream_is(stream: object, path: str) -> bool:
+    """Whether ``stream`` is open on the regular file at ``path``."""
     with contextlib.suppress(OSError, ValueError, AttributeError, io.UnsupportedOperation):
-        here, there = os.fstat(sys.stdout.fileno()), os.stat(path)
+        here, there = os.fstat(cast(IO[str], stream).fileno()), os.stat(path)
         return stat.S_ISREG(here.st_mode) and (here.st_dev, here.st_ino) == (
             there.st_dev,
             there.st_ino,
@@ -1771,12 +1781,18 @@ def refuse_writing_inputs(output: str | None, inputs: Iterable[tuple[str | None,
     the command reads: writing there would destroy what it reads from. ``inputs`` are
     pairs of a path (None or ``-``: nothing to compare) and what it is (:data:`CARD_SET`,
     :data:`PUZZLE_FILE`, …; see :func:`~turing.core.files.clashing_input`). ``-`` as
-    ``output`` is standard output, refused when it is one of those files (``>> FILE``).
+    ``output`` is standard output, refused when it is one of those files (``>> FILE``);
+    an input ``-`` is standard input, compared as the file it is (``- -o FILE < FILE``).
     Done before any work."""
     if output is None:
         return
     from turing.core.files import WriteTargetError, clashing_input
 
+    inputs = list(inputs)
+    if output != "-":
+        for given, what in inputs:
+            if given == "-" and _stdin_is(output):
+                fail(str(WriteTargetError(output, _(what))))
     reason = clashing_input(output, inputs, is_output=_stdout_is if output == "-" else None)
     if reason is not None:
         shown = _("standard output") if output == "-" else output
