@@ -31,6 +31,7 @@ from turing.cli.options import (
     EVERY_PUZZLE_CARDSET,
     MODE_CHOICE,
     ONE_CARDSET,
+    PUZZLE_PATH,
     TIER_CHOICE,
     TIER_OR_NONE_CHOICE,
     WholeNumber,
@@ -40,6 +41,8 @@ from turing.cli.options import (
     worker_options,
 )
 from turing.cli.output import (
+    EXIT_USAGE,
+    STDIN_NAME,
     CLIError,
     NothingWritten,
     OutputPath,
@@ -47,6 +50,7 @@ from turing.cli.output import (
     cardset_file,
     command_to_copy,
     describe_os_error,
+    each_puzzle,
     emit_json,
     fail,
     file_or_stdin,
@@ -2076,7 +2080,7 @@ def _title_given(ctx: click.Context, param: click.Parameter, value: str | None) 
 
 
 @click.command("export")
-@click.argument("files", metavar="[FILE…]", nargs=-1, type=IN_FILE)
+@click.argument("files", metavar="[FILE…]", nargs=-1, type=PUZZLE_PATH)
 @click.option(
     "--format",
     "fmt",
@@ -2131,8 +2135,12 @@ def export(
     min_tests: int | None,
     max_tests: int | None,
 ) -> None:
-    """Render a printable booklet: cards, verifier letters, a notes grid per puzzle,
-    and the solutions on the last page.
+    """Render a printable booklet of the puzzles of FILEs (YAML, JSON or JSONL; - for
+    standard input) and of a bank: cards, verifier letters, a notes grid per puzzle, and
+    the solutions on the last page.
+
+    Every FILE is read first: each puzzle that cannot be read or played on paper is one
+    error line at its place, and then nothing is written (exit status 2).
 
     The filters (--mode, --difficulty, --verifiers, --min-tests, --max-tests) choose among
     the puzzles of FILEs too: their tier and fewest-tests figure (the lower bound) are
@@ -2140,7 +2148,7 @@ def export(
     from turing.generation.export import DEFAULT_TITLE, Booklet, BookletError, page_puzzle, render
 
     if not files and bank_path is None:
-        fail(_("give puzzle files or --bank DB"))
+        fail(_("give puzzle files (- for standard input) or --bank DB"))
     refuse_writing_inputs(
         output,
         [
@@ -2152,15 +2160,23 @@ def export(
     forced = load_cardset(cardset_name) if cardset_name else None
     query = make_query(mode, difficulty, verifiers, unplayed, min_tests, max_tests)
     puzzles: list[Puzzle] = []
-    for file in files:
-        base = cardset_base(file)
-        for loaded in with_notes(iter_puzzle_file(file, forced)):
-            if _file_puzzle_matches(loaded.puzzle, loaded.cardset, query):
-                try:
-                    page = page_puzzle(loaded.puzzle, loaded.cardset)
-                except BookletError as exc:
-                    fail(f"{shown_name(loaded.source)}:{loaded.line}: {exc}")
-                puzzles.append(portable(page, base))
+    # Every file is read whole, each puzzle that cannot be read or played on paper said at
+    # its place, before any is refused: a file is mended in one pass.
+    refused: list[str] = []
+    for loaded in with_notes(each_puzzle(files, forced, refused.append, refused.append)):
+        if _file_puzzle_matches(loaded.puzzle, loaded.cardset, query):
+            try:
+                page = page_puzzle(loaded.puzzle, loaded.cardset)
+            except BookletError as exc:
+                say_error(f"{shown_name(loaded.source)}:{loaded.line}: {exc}")
+                refused.append(loaded.source)
+                continue
+            # a relative card-set path is taken from the file's folder (standard input's:
+            # the working directory)
+            stdin = loaded.source == STDIN_NAME
+            puzzles.append(portable(page, None if stdin else cardset_base(loaded.source)))
+    if refused:
+        raise click.exceptions.Exit(EXIT_USAGE)
     if bank_path is not None:
         with open_bank(bank_path, readonly=True) as b:
             # in a random order: a booklet's puzzle pages are what players are given

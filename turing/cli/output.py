@@ -810,6 +810,74 @@ def read_puzzles(path: str, cardset: CardSet | None) -> tuple[list[Loaded], bool
     return puzzles, bad
 
 
+def each_puzzle(
+    files: Iterable[str],
+    cardset: CardSet | None,
+    unreadable: Callable[[str], None],
+    not_a_file: Callable[[str], None],
+) -> Iterator[Loaded]:
+    """Every puzzle of every FILE (``-``: standard input), for a command that reads several
+    (``check``, ``solve``, ``export``). A puzzle or a file that cannot be read does not stop
+    the reading: each is said on stderr, one line with its place, and passed to the caller
+    by its FILE (``unreadable``; a path that is no file, a directory or nothing at all:
+    ``not_a_file``), so a collection is mended in one pass. A file named again
+    (``sample.yaml ./sample.yaml``, or ``-`` twice: standard input is read once too) is
+    read once, and a note on stderr says so."""
+    from turing.core.files import SourceError, shown_name
+    from turing.core.puzzle import iter_puzzle_items
+
+    done: list[str] = []
+    for file in files:
+        again = _same_file(file, done)
+        if again is not None:
+            click.echo(
+                _("note: {file} is {earlier} again; read once").format(
+                    file=shown_name(file), earlier=shown_name(again)
+                ),
+                err=True,
+            )
+            continue
+        done.append(file)
+        directory = not_a_puzzle_file(file)
+        if directory is not None:
+            say_error(directory)
+            not_a_file(file)
+            continue
+        # standard input counted under the name its puzzles are read with, as one file
+        counted = STDIN_NAME if file == "-" else file
+        source, text, name = file_or_stdin(file)
+        try:
+            for item in iter_puzzle_items(source, cardset, text=text, name=name):
+                if isinstance(item, SourceError):
+                    say_error(said(item))
+                    (unreadable if _exists(file) else not_a_file)(counted)
+                else:
+                    yield item
+        except TuringError as exc:
+            message = said(exc) if isinstance(exc, SourceError) else f"{shown_name(file)}: {exc}"
+            say_error(message)
+            (unreadable if _exists(file) else not_a_file)(counted)
+
+
+def _same_file(file: str, earlier: list[str]) -> str | None:
+    """The file of ``earlier`` that ``file`` names again."""
+    from turing.core.files import same_file
+
+    for other in earlier:
+        if file == "-" or other == "-":
+            if file == other:
+                return other
+        elif same_file(file, other):
+            return other
+    return None
+
+
+def _exists(file: str) -> bool:
+    """Whether a FILE argument names something: a missing file is counted as a directory
+    is, as no puzzle file, and a file that is there but cannot be read as a read error."""
+    return file == "-" or os.path.exists(file)
+
+
 def exit_for_os_error(exc: OSError) -> NoReturn:
     """Say an error of the file system met outside a command (the group's own ``--help`` or
     ``--version`` written to a full disk) in one line, and exit with status 2."""
@@ -1696,8 +1764,18 @@ def check_output(path: str) -> None:
 
 def _stdout_is(path: str) -> bool:
     """Whether standard output is the regular file at ``path`` (``turing … >> FILE``)."""
+    return _stream_is(sys.stdout, path)
+
+
+def _stdin_is(path: str) -> bool:
+    """Whether standard input is the regular file at ``path`` (``turing … - < FILE``)."""
+    return _stream_is(sys.stdin, path)
+
+
+def _stream_is(stream: object, path: str) -> bool:
+    """Whether ``stream`` is open on the regular file at ``path``."""
     with contextlib.suppress(OSError, ValueError, AttributeError, io.UnsupportedOperation):
-        here, there = os.fstat(sys.stdout.fileno()), os.stat(path)
+        here, there = os.fstat(cast(IO[str], stream).fileno()), os.stat(path)
         return stat.S_ISREG(here.st_mode) and (here.st_dev, here.st_ino) == (
             there.st_dev,
             there.st_ino,
@@ -1710,12 +1788,18 @@ def refuse_writing_inputs(output: str | None, inputs: Iterable[tuple[str | None,
     the command reads: writing there would destroy what it reads from. ``inputs`` are
     pairs of a path (None or ``-``: nothing to compare) and what it is (:data:`CARD_SET`,
     :data:`PUZZLE_FILE`, …; see :func:`~turing.core.files.clashing_input`). ``-`` as
-    ``output`` is standard output, refused when it is one of those files (``>> FILE``).
+    ``output`` is standard output, refused when it is one of those files (``>> FILE``);
+    an input ``-`` is standard input, compared as the file it is (``- -o FILE < FILE``).
     Done before any work."""
     if output is None:
         return
     from turing.core.files import WriteTargetError, clashing_input
 
+    inputs = list(inputs)
+    if output != "-":
+        for given, what in inputs:
+            if given == "-" and _stdin_is(output):
+                fail(str(WriteTargetError(output, _(what))))
     reason = clashing_input(output, inputs, is_output=_stdout_is if output == "-" else None)
     if reason is not None:
         shown = _("standard output") if output == "-" else output

@@ -10,7 +10,6 @@ from __future__ import annotations
 import functools
 import os
 import sys
-from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 import click
@@ -27,21 +26,17 @@ from turing.cli.output import (
     EXIT_OK,
     EXIT_PROBLEM,
     EXIT_USAGE,
-    STDIN_NAME,
+    each_puzzle,
     emit_json,
-    file_or_stdin,
-    not_a_puzzle_file,
     plural,
-    said,
     say_error,
     stdout_console,
     takes_every_character,
 )
 from turing.cli.share import CODE_SOURCE, code_option, with_codes
 from turing.core.cards import CardSet, default_title, load_cardset
-from turing.core.errors import TuringError
-from turing.core.files import SourceError, json_line, same_file, shown_name
-from turing.core.puzzle import Loaded, Puzzle, difficulty, iter_puzzle_items
+from turing.core.files import json_line, shown_name
+from turing.core.puzzle import Loaded, Puzzle, difficulty
 from turing.core.solver import TooLarge
 from turing.i18n import _, current_language, format_number, ngettext, pgettext, speaking
 from turing.play.words import mode_name, tier_name
@@ -56,14 +51,7 @@ def forced_cardset(name: str | None) -> CardSet | None:
     return load_cardset(name) if name is not None else None
 
 
-def read_puzzles(path: str, cardset: CardSet | None) -> Iterator[Loaded | SourceError]:
-    """Puzzles from a file, or standard input for ``-``; a puzzle that cannot be read
-    comes as its error."""
-    source, text, name = file_or_stdin(path)
-    return iter_puzzle_items(source, cardset, text=text, name=name)
-
-
-# -- closed pipes and unreadable files --------------------------------------------------------
+# -- closed pipes --------------------------------------------------------------------------------
 
 
 class _ReaderGone(Exception):
@@ -89,70 +77,6 @@ def _console() -> Console:
     # rich exits with status 1 on a closed pipe; a reader that has seen enough is no fault.
     cast(Any, console).on_broken_pipe = _reader_gone
     return console
-
-
-def _unreadable(file: str, exc: TuringError) -> None:
-    message = said(exc) if isinstance(exc, SourceError) else f"{shown_name(file)}: {exc}"
-    say_error(message)
-
-
-def _same_file(file: str, earlier: list[str]) -> str | None:
-    """The file of ``earlier`` that ``file`` names again (``sample.yaml ./sample.yaml``,
-    or ``-`` twice: standard input is read once too)."""
-    for other in earlier:
-        if file == "-" or other == "-":
-            if file == other:
-                return other
-        elif same_file(file, other):
-            return other
-    return None
-
-
-def _each_puzzle(
-    files: tuple[str, ...],
-    forced: CardSet | None,
-    unreadable: Callable[[str], None],
-    not_a_file: Callable[[str], None],
-) -> Iterator[Loaded]:
-    """Every puzzle of every file; a puzzle or a file that cannot be read is reported on
-    stderr (``unreadable``; a path that is no file, a directory or nothing at all:
-    ``not_a_file``), and reading goes on with the next one. A file named again is read
-    once (a note on stderr says so)."""
-    done: list[str] = []
-    for file in files:
-        again = _same_file(file, done)
-        if again is not None:
-            click.echo(
-                _("note: {file} is {earlier} again; read once").format(
-                    file=shown_name(file), earlier=shown_name(again)
-                ),
-                err=True,
-            )
-            continue
-        done.append(file)
-        directory = not_a_puzzle_file(file)
-        if directory is not None:
-            say_error(directory)
-            not_a_file(file)
-            continue
-        # standard input counted under the name its puzzles are read with, as one file
-        source = STDIN_NAME if file == "-" else file
-        try:
-            for item in read_puzzles(file, forced):
-                if isinstance(item, SourceError):
-                    _unreadable(file, item)
-                    (unreadable if _exists(file) else not_a_file)(source)
-                else:
-                    yield item
-        except TuringError as exc:
-            _unreadable(file, exc)
-            (unreadable if _exists(file) else not_a_file)(source)
-
-
-def _exists(file: str) -> bool:
-    """Whether a FILE argument names something: a missing file is counted as a directory
-    is, as no puzzle file, and a file that is there but cannot be read as a read error."""
-    return file == "-" or os.path.exists(file)
 
 
 def _place(loaded: Loaded) -> str:
@@ -219,7 +143,7 @@ def solve(
     english = functools.partial(speaking, "en") if as_json and current_language() != "en" else None
     try:
         console = None if as_json else _console()
-        read = _each_puzzle(files, forced, unread.append, unread.append)
+        read = each_puzzle(files, forced, unread.append, unread.append)
         for loaded in with_codes(read, files, codes, cardset_name):
             # A record needs only the number of hypotheses: they are counted, not listed.
             try:
@@ -388,7 +312,7 @@ def check(
     tally = CollectionCheck(reveal=show_solution, code_source=CODE_SOURCE)
     try:
         console = None if as_json else _console()
-        read = _each_puzzle(files, forced, tally.unreadable, tally.not_a_file)
+        read = each_puzzle(files, forced, tally.unreadable, tally.not_a_file)
         for loaded in with_codes(read, files, codes, cardset_name):
             if as_json:
                 # A record is the same in every language.
