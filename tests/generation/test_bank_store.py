@@ -247,6 +247,37 @@ def test_bank_commands(tmp_path: Path) -> None:
     assert json.loads(r.output) == {"added": 0, "already_in_bank": 29, "refused": 0, "problems": []}
 
 
+def test_the_score_of_an_extreme_puzzle_is_not_shown_to_players(tmp_path: Path) -> None:
+    # the score counts the tier points of the real cards alone: beside the shown table it
+    # tells which cards of the pairs may be real, so it is withheld where they are hidden
+    from turing.core.cards import load_cardset
+    from turing.core.puzzle import puzzle_from_dict
+    from turing.generation.metrics import difficulty_score
+
+    runner = CliRunner()
+    db = str(tmp_path / "b.db")
+    for mode in ("extreme", "classic", "nightmare"):
+        args = ["generate", "-n", "4", "--mode", mode, "--seed", "3", "--bank", db, "-q"]
+        assert runner.invoke(main, args).exit_code == 0
+    exported = runner.invoke(main, ["bank", "export", db, "--mode", "extreme"]).output
+    puzzle = puzzle_from_dict(json.loads(exported.splitlines()[0]))
+    classic = load_cardset("classic")
+    assert puzzle.true_cards is not None and puzzle.extra["score"] == difficulty_score(
+        puzzle, classic, puzzle.extra["assignments"], puzzle.extra["codes_left"],
+        puzzle.extra["min_tests"],
+    )  # fmt: skip
+    for mode, shown in (("extreme", False), ("classic", True), ("nightmare", True)):
+        r = runner.invoke(main, ["bank", "export", db, "--public", "--mode", mode])
+        assert r.exit_code == 0 and len(r.output.splitlines()) == 4
+        assert all(("score" in json.loads(line)) == shown for line in r.output.splitlines())
+        r = runner.invoke(main, ["bank", "pick", db, "--json", "--seed", "1", "--mode", mode])
+        assert ("score" in json.loads(r.output)) == shown, r.output
+    r = runner.invoke(main, ["bank", "pick", db, "--seed", "1", "--mode", "extreme"])
+    assert "score" not in r.output
+    r = runner.invoke(main, ["bank", "pick", db, "--json", "--mode", "extreme", "--hidden"])
+    assert "score" in json.loads(r.output)
+
+
 def test_import_refuses_invalid_puzzles(tmp_path: Path) -> None:
     bad = tmp_path / "bad.jsonl"
     bad.write_text(

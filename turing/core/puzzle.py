@@ -321,7 +321,8 @@ class Puzzle:
     def to_dict(self, hidden: bool = True) -> dict[str, Any]:
         """The puzzle document; without ``hidden``, what a player may see: no criteria,
         real cards or solution, and nothing they could be worked out from (an id computed
-        from the hidden parts, the generator's seed and index)."""
+        from the hidden parts, the generator's seed and index, and in extreme the
+        difficulty score, which counts the real cards' tiers)."""
         out: dict[str, Any] = {}
         if self.id is not None and (hidden or not self.id_is_derived()):
             out["id"] = self.id
@@ -341,8 +342,11 @@ class Puzzle:
                 out["solution"] = self.solution
         if self.cardset is not None:
             out["cardset"] = self.cardset
+        withheld = _HIDDEN_EXTRA
+        if self.mode.cards_per_verifier > 1:
+            withheld = withheld | _HIDDEN_EXTRA_WITH_DECOYS
         for key, value in self.extra.items():
-            if key not in out and (hidden or key not in _HIDDEN_EXTRA):
+            if key not in out and (hidden or key not in withheld):
                 out[key] = value
         return out
 
@@ -421,6 +425,10 @@ _GENERATED_ID: Final = re.compile(r"[CEN][1-9][ESHX][A-Z2-7]{6,}")
 
 _HIDDEN_EXTRA: Final = frozenset({"solution_codes", "seed", "index"})
 """Fields a player must not see: the codes of the readings, and what regenerates the puzzle."""
+_HIDDEN_EXTRA_WITH_DECOYS: Final = frozenset({"score"})
+"""Fields a player must not see where the real cards are hidden among decoys (extreme): the
+difficulty score counts the tier points of the real cards alone (see
+:func:`turing.generation.metrics.difficulty_score`), so it tells which cards may be real."""
 _KNOWN_KEYS: Final = frozenset(
     {"id", "mode", "cards", "criteria", "real_cards", "solution", "cardset"}
 )
