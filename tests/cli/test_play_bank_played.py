@@ -64,8 +64,8 @@ def test_leaving_with_a_save_file_marks_the_puzzle_played(bank: Path, tmp_path: 
     save = tmp_path / "g.json"
     first = _run(["play", "--bank", str(bank), "--save", str(save)], input=TEST_A)
     assert f"saved to {save}" in first.output
-    assert "bank row 1" in first.output
-    assert _puzzle_id(bank) not in first.output  # the row is shown, never the id
+    assert "bank puzzle" in first.output and "bank row" not in first.output
+    assert _puzzle_id(bank) not in first.output  # named neutrally, never by its id or row
     assert _played(bank) == [1]
     again = _dealt_again(bank)
     assert again.exit_code == 2
@@ -230,7 +230,7 @@ def test_leaving_the_board_with_a_save_marks_the_puzzle_played(bank: Path, tmp_p
         encoding="utf-8", timeout=60, dimensions=(40, 120),
     )  # fmt: skip
     try:
-        child.expect_exact("bank row 1")
+        child.expect_exact("bank puzzle")
         child.send("q")
         child.expect_exact("Leave the game?")
         child.send("y")

@@ -160,7 +160,7 @@ def test_the_neutral_name_of_a_puzzle_follows_the_language(tmp_path: Path) -> No
     assert made.exit_code == 0, made.output
     for args, english, german in (
         (["--random", "--seed", "3"], "random puzzle", "Zufallsrätsel"),
-        (["--bank", str(bank), "--seed", "3"], "bank row ", "Bank-Zeile "),
+        (["--bank", str(bank), "--seed", "3"], "bank puzzle", "Rätsel aus der Bank"),
     ):
         lines_de = run("de", args, "beenden\n")
         lines_en = run("en", args, "quit\n")

@@ -381,7 +381,7 @@ def test_bank_ids_may_be_typed_with_spaces_or_dashes(tmp_path: Path) -> None:
         result = play(["--bank", str(bank), "--id", typed, "--players", "bot:greedy", "--json"])
         assert result.exit_code == 0, (typed, result.output)
     shown = play(["--bank", str(bank), "--id", puzzle.id.replace("-", " ")], "quit\n")
-    assert "bank row 1" in shown.output and puzzle.id not in shown.output
+    assert "bank puzzle" in shown.output and puzzle.id not in shown.output
 
 
 def test_a_resumed_game_starts_with_a_recap(tmp_path: Path) -> None:

@@ -177,7 +177,7 @@ def _from_bank(
     seed: int,
     forced: CardSet | None,
 ) -> tuple[Puzzle, str]:
-    """The puzzle, and its neutral label (its row in the bank)."""
+    """The puzzle, and its neutral label (the same for every puzzle of a bank)."""
     from turing.generation import bank as bank_module
 
     with bank_module.Bank(bank_path, readonly=True) as bank:
@@ -224,12 +224,9 @@ def _from_bank(
                     items="/".join(map(str, counts)),
                 )
             )
-        row = bank.conn.execute(
-            "SELECT rowid FROM puzzles WHERE id = ? OR key = ?",
-            (found.id or "", found.canonical_key()),
-        ).fetchone()
-    label = f"bank row {row[0]}" if row is not None else "bank puzzle"
-    return found, label
+    # named alike, whatever its row: a bank filled from a catalogue's export holds its
+    # puzzles in key order, which follows the criteria, so a row would point at them
+    return found, "bank puzzle"
 
 
 # -- the command ----------------------------------------------------------------------------
