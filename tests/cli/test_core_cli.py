@@ -23,6 +23,8 @@ def test_solve_json_with_criteria() -> None:
     assert code == 0, err
     assert json.loads(out) == {
         "id": "01",
+        "source": str(ROOT / "puzzles" / "sample.yaml"),
+        "line": 3,
         "solution": "241",
         "candidates": ["241"],
         "assignments": 1,
@@ -41,12 +43,24 @@ def test_solve_json_from_cards_alone_reads_stdin() -> None:
     first, second = (json.loads(line) for line in out.splitlines())
     assert first == {
         "id": None,
+        "source": "<stdin>",
+        "line": 1,
         "solution": None,
         "candidates": ["221", "241"],
         "assignments": 2,
         "problems": [],
     }
     assert second["solution"] == "513" and second["assignments"] == 1
+    assert (second["source"], second["line"]) == ("<stdin>", 2)
+
+
+def test_solve_json_says_where_each_record_was_read() -> None:
+    # a line that cannot be read has no record: the places match records to the input
+    lines = '{"cards": [4, 9, 11, 14]}\n{"cards": [4, 99]}\n\n{"cards": [2, 5, 9, 15, 18, 22]}\n'
+    code, out, err = run("solve", "--json", "-", stdin=lines)
+    assert code == 2 and "<stdin>:2:" in err
+    places = [(r["source"], r["line"]) for r in map(json.loads, out.splitlines())]
+    assert places == [("<stdin>", 1), ("<stdin>", 4)]
 
 
 def test_solve_with_csp_engine_matches() -> None:

@@ -166,7 +166,11 @@ def solve(
             wrong += bool(solved.problems)
             _note_not_of_the_game(loaded, noted)
             if as_json:
-                write(dumps(solved.record()) + "\n")
+                # where the puzzle was read, as check --json says it: a script matches each
+                # record to its input, where a line that cannot be read has none
+                record = solved.record()
+                placed = {"id": record.pop("id"), "source": loaded.source, "line": loaded.line}
+                write(dumps(placed | record) + "\n")
             else:
                 assert console is not None
                 _render_solved(console, loaded, solved)
