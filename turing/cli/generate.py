@@ -901,6 +901,9 @@ def generate(
         raise
     already = state.kept
     first_index = state.next_index
+    # the run's counts before this command: its summary gives its own (the run's totals
+    # as run_…)
+    run_before = (state.repeats, state.refused, state.unrated)
     started = time.perf_counter()
     made = 0
     earlier = 0  # the run's puzzles the bank held, written to the output first
@@ -1006,6 +1009,12 @@ def generate(
     elapsed = time.perf_counter() - started
     rate = made / elapsed if elapsed > 0 else 0.0
     exhausted = state.exhausted
+    repeats, refused, unrated = (
+        now - before
+        for now, before in zip(
+            (state.repeats, state.refused, state.unrated), run_before, strict=True
+        )
+    )
     result = {
         "made": made,
         "resumed_from": already,
@@ -1014,9 +1023,12 @@ def generate(
         "indices": state.next_index - first_index,
         "next_index": state.next_index,
         "written": earlier + made if output else 0,
-        "repeats_skipped": state.repeats,
-        "refused_by_filter": state.refused,
-        "unrated": state.unrated,
+        "repeats_skipped": repeats,
+        "refused_by_filter": refused,
+        "unrated": unrated,
+        "run_repeats_skipped": state.repeats,
+        "run_refused_by_filter": state.refused,
+        "run_unrated": state.unrated,
         "seconds": round(elapsed, 3),
         "per_second": round(rate, 1),
         "mode": mode,
@@ -1053,19 +1065,19 @@ def generate(
             ).format(kept=format_number(state.kept), count=format_number(count))
         else:
             line += note + _("; {count} asked").format(count=format_number(count))
-        # the repeats and refusals of a run complete already were said by the commands
-        # that made it: this one skipped and refused none
+        # this command's repeats and refusals, not the run's: those of a run complete
+        # already were said by the commands that made it (this one skipped and refused none)
         if not complete_before:
-            line += ", " + ngettext(
-                "{n} repeat skipped", "{n} repeats skipped", state.repeats
-            ).format(n=format_number(state.repeats))
+            line += ", " + ngettext("{n} repeat skipped", "{n} repeats skipped", repeats).format(
+                n=format_number(repeats)
+            )
         if spec.filtered and not complete_before:
-            line += _(", {n} refused by the tests filter").format(n=format_number(state.refused))
-        if state.unrated and not complete_before:
+            line += _(", {n} refused by the tests filter").format(n=format_number(refused))
+        if unrated and not complete_before:
             line += _(
                 " ({n} of them unrated: the exact search passed its work limit before it "
                 "could tell)"
-            ).format(n=format_number(state.unrated))
+            ).format(n=format_number(unrated))
         if earlier and output is not None:
             line += ngettext(
                 "; {output} holds {n} puzzle of the run ({earlier} from the bank)",
