@@ -1502,6 +1502,8 @@ def catalogue(
         "seconds": round(elapsed, 3),
         "resumed_from_unit": start_units,
     }
+    if count_only:  # no puzzle is stored: nothing to say of it
+        del result["stored_new"]
     if as_json:
         emit_json(result)
     else:
