@@ -83,7 +83,7 @@ from turing.core.puzzle import (
     puzzle_cardset,
 )
 from turing.core.workers import WorkerLost
-from turing.generation.bank import Bank, BankError, Query, RunRecord
+from turing.generation.bank import Bank, BankDamaged, BankError, Query, RunRecord
 from turing.generation.generator import (
     GenerationError,
     RunState,
@@ -1004,8 +1004,10 @@ def generate(
         reason = str(exc) if not isinstance(exc, OSError) else describe_os_error(exc)
         if isinstance(exc, OSError) and output is not None and not _replaced_whole(output):
             output = None  # written as far as the device took it: how far is not known
-        words = _stopped_words(made, count, stored, bank_path, output, spec.seed if drawn else None)
-        raise CLIError(f"{reason}\n{words}") from None
+        # a damaged bank is not said to resume: the same command meets the same damage
+        held = None if isinstance(exc, BankDamaged) else bank_path
+        words = _stopped_words(made, count, stored, held, output, spec.seed if drawn else None)
+        raise CLIError("\n".join(filter(None, (reason, words)))) from None
     elapsed = time.perf_counter() - started
     rate = made / elapsed if elapsed > 0 else 0.0
     exhausted = state.exhausted
