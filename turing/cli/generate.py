@@ -269,6 +269,11 @@ def _workers_ignore_ctrl_c() -> Iterator[None]:
         yield
 
 
+class SchedulerLost(WorkerLost):
+    """The Dask scheduler went away during the run: the work in flight is lost, as a
+    worker's is when it is killed, and the command says what it kept as it does then."""
+
+
 @contextlib.contextmanager
 def open_executor(distributed: Any, jobs: int, scheduler: str | None) -> Iterator[Executor | None]:
     """None for the default process pool (made by the generator), or a Dask executor;
@@ -334,11 +339,11 @@ def open_executor(distributed: Any, jobs: int, scheduler: str | None) -> Iterato
                 _("a worker process ended before its work was done (out of memory, or killed)")
             ) from None
         except CancelledError:  # the scheduler went away
-            fail(
+            raise SchedulerLost(
                 _("lost the connection to the Dask scheduler at {scheduler}").format(
                     scheduler=client.scheduler.address
                 )
-            )
+            ) from None
         if lost:
             click.echo(
                 ngettext(
