@@ -1980,21 +1980,41 @@ def bank_import(db: str, files: tuple[str, ...], cardset_name: str | None, as_js
         if b is not None:
             b.close()
     added = sum(counts)
-    skipped = sum(len(batch) for _source, batch in groups) - added
-    result = {"added": added, "already_in_bank": skipped, "refused": bad, "problems": problems}
+    # a puzzle met earlier in the files read is a repeat among them, not one the bank held
+    keys = [puzzle.canonical_key() for _source, batch in groups for puzzle in batch]
+    repeats = len(keys) - len(set(keys))
+    skipped = len(keys) - repeats - added
+    result = {
+        "added": added,
+        "already_in_bank": skipped,
+        "repeats_in_files": repeats,
+        "refused": bad,
+        "problems": problems,
+    }
     if as_json:
         emit_json(result)
     else:
         for line in problems:
             say_error(line)
-        click.echo(
-            ngettext(
+        if repeats:
+            line = ngettext(
+                "imported {n} puzzle, {skipped} already in the bank, {repeats} repeated in "
+                "the files read, {bad} refused",
+                "imported {n} puzzles, {skipped} already in the bank, {repeats} repeated in "
+                "the files read, {bad} refused",
+                added,
+            )
+        else:
+            line = ngettext(
                 "imported {n} puzzle, {skipped} already in the bank, {bad} refused",
                 "imported {n} puzzles, {skipped} already in the bank, {bad} refused",
                 added,
-            ).format(
+            )
+        click.echo(
+            line.format(
                 n=format_number(added),
                 skipped=format_number(skipped),
+                repeats=format_number(repeats),
                 bad=format_number(bad),
             ),
             err=True,
