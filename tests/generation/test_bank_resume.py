@@ -360,6 +360,31 @@ def interrupted(monkeypatch: pytest.MonkeyPatch, *args: str) -> None:
     ), err
 
 
+def test_german_names_standard_output_with_its_article(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What a run stopped or resumed with ``-o -`` says of standard output, in German with
+    its article: "in die Standardausgabe", "die Standardausgabe hält"."""
+    db = str(tmp_path / "b.db")
+    german = ["--lang", "de", *SMALL, "--seed", "4", "--bank", db, "-o", "-"]
+    real = generate_command._commit
+
+    def commit(*commit_args: Any) -> None:
+        real(*commit_args)
+        raise KeyboardInterrupt
+
+    with monkeypatch.context() as patch:
+        patch.setattr(generate_command, "_commit", commit)
+        r = CliRunner().invoke(main, [*german, "-n", "40"])
+    assert r.exit_code == 130, r.output
+    assert re.search(r"; [\d.]+ Rätsel wurden in die Standardausgabe geschrieben\n", r.stderr)
+    r = CliRunner().invoke(main, [*german, "-n", "60"])
+    assert r.exit_code == 0, r.output
+    assert re.search(
+        r"; die Standardausgabe hält 60 Rätsel des Laufs \([\d.]+ aus der Rätselbank\)", r.stderr
+    ), r.stderr
+
+
 def drawn_seed(summary: str) -> int:
     found = re.search(r"; seed (\d+) \(drawn at random\)$", summary.strip())
     assert found, summary
@@ -597,7 +622,7 @@ def test_ctrl_c_says_what_is_kept_and_how_to_go_on(tmp_path: Path) -> None:
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 130
     assert re.fullmatch(
-        r"angehalten nach [\d.]+ Rätseln, geschrieben in Standardausgabe; Startwert \d+ "
+        r"angehalten nach [\d.]+ Rätseln, geschrieben in die Standardausgabe; Startwert \d+ "
         r"\(zufällig gezogen\): --seed \d+ macht dieselben Rätsel noch einmal\nunterbrochen\n",
         err,
     ), err

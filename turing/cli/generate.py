@@ -617,12 +617,26 @@ def _stopped_words(
     elif output is not None:
         name = _output_name(output)
         whole = _replaced_whole(output)
-        if not whole and bank_path is None:
+        # standard output has words of its own: a language may say it with an article
+        stdout = output in STDOUT_NAMES
+        if not whole and bank_path is None and stdout:
+            words = ngettext(
+                "stopped after {n} puzzle, written to standard output",
+                "stopped after {n} puzzles, written to standard output",
+                made,
+            ).format(n=format_number(made))
+        elif not whole and bank_path is None:
             words = ngettext(
                 "stopped after {n} puzzle, written to {output}",
                 "stopped after {n} puzzles, written to {output}",
                 made,
             ).format(n=format_number(made), output=name)
+        elif not whole and stdout:
+            words = ngettext(
+                "{n} puzzle was written to standard output",
+                "{n} puzzles were written to standard output",
+                made,
+            ).format(n=format_number(made))
         elif not whole:
             words = ngettext(
                 "{n} puzzle was written to {output}",
@@ -1086,12 +1100,20 @@ def generate(
                 "could tell)"
             ).format(n=format_number(unrated))
         if earlier and output is not None:
-            line += ngettext(
-                "; {output} holds {n} puzzle of the run ({earlier} from the bank)",
-                "; {output} holds {n} puzzles of the run ({earlier} from the bank)",
-                earlier + made,
+            line += (
+                ngettext(
+                    "; standard output holds {n} puzzle of the run ({earlier} from the bank)",
+                    "; standard output holds {n} puzzles of the run ({earlier} from the bank)",
+                    earlier + made,
+                )
+                if output in STDOUT_NAMES
+                else ngettext(
+                    "; {output} holds {n} puzzle of the run ({earlier} from the bank)",
+                    "; {output} holds {n} puzzles of the run ({earlier} from the bank)",
+                    earlier + made,
+                )
             ).format(
-                output=_output_name(output),
+                output=output,
                 n=format_number(earlier + made),
                 earlier=format_number(earlier),
             )
