@@ -470,11 +470,13 @@ def _run_stopped_words(
     bank_path: str | None,
     output: str | None,
     cardset: str,
+    held: int | None = None,
 ) -> str:
     """Why a run stopped before its count: every puzzle of its kind met (the card set
     makes no more), the tests filter when it refused most of the draws in a row that
     brought nothing new (its range, and what the refused puzzles were proven to need),
-    else repeats (this kind of puzzle seems used up)."""
+    else repeats (this kind of puzzle seems used up; ``held``: how many of its kind the
+    bank holds, when it holds the whole catalogue of the run's card set and verifiers)."""
     kept = _kept_words(state.kept, count, bank_path, output)
     if state.all_met and state.possible is not None:
         made = ngettext(
@@ -508,6 +510,21 @@ def _run_stopped_words(
                 )
         parts.append(kept)
         return "; ".join(parts)
+    if not (spec.filtered and state.streak_refused * 2 > state.misses) and held is not None:
+        # the bank holds every puzzle there is of the kind: counting them again tells nothing
+        return _(
+            "stopped after {draws} in a row gave no new puzzle: this kind of puzzle seems "
+            "used up ({kept}). The bank {db} holds {n} {kind} puzzles, and the whole "
+            "{k}-verifier catalogue of card set {name!r}."
+        ).format(
+            draws=plural(state.misses, "draw"),
+            kept=kept,
+            db=bank_path,
+            n=format_number(held),
+            kind=_puzzle_kind(spec.mode, spec.difficulty, spec.verifiers),
+            k=spec.verifiers,
+            name=cardset,
+        )
     if not (spec.filtered and state.streak_refused * 2 > state.misses):
         return _(
             "stopped after {draws} in a row gave no new puzzle: this kind of puzzle "
@@ -662,6 +679,19 @@ def _stopped_words(
             )
         )
     return "; ".join(parts)
+
+
+def _catalogue_kind_held(bank: Bank, spec: Spec, cardset_name: str) -> int | None:
+    """How many puzzles of the run's kind the bank holds, when it holds the whole catalogue
+    of the run's card set and verifier count (every puzzle of the kind there is); else
+    None."""
+    record = bank.catalogue_run(spec.cardset, spec.verifiers)
+    if record is None or not record.done:
+        return None
+    query = Query(
+        mode=spec.mode, difficulty=spec.difficulty, verifiers=spec.verifiers, cardset=cardset_name
+    )
+    return bank.count(query)
 
 
 def _run_signature(spec: Spec, start_index: int) -> str:
@@ -926,6 +956,7 @@ def generate(
     started = time.perf_counter()
     made = 0
     earlier = 0  # the run's puzzles the bank held, written to the output first
+    held: int | None = None  # of a run used up, its kind in a bank holding the catalogue
     stored = already  # the run's puzzles the bank holds as of its last commit
     try:
         with contextlib.ExitStack() as stack:
@@ -986,6 +1017,8 @@ def generate(
                 if bank is not None and record is not None:
                     _commit(bank, [p for p, _ in batch], record, state, count)
                     stored = record.kept
+                    if state.exhausted:
+                        held = _catalogue_kind_held(bank, spec, _source.name)
                 if sink is not None and state.exhausted and not earlier + made:
                     raise NothingWritten  # the output is left as it was (or not made)
             except (KeyboardInterrupt, OSError, WorkerLost):
@@ -1024,8 +1057,8 @@ def generate(
         if isinstance(exc, OSError) and output is not None and not _replaced_whole(output):
             output = None  # written as far as the device took it: how far is not known
         # a damaged bank is not said to resume: the same command meets the same damage
-        held = None if isinstance(exc, BankDamaged) else bank_path
-        words = _stopped_words(made, count, stored, held, output, spec.seed if drawn else None)
+        resumable = None if isinstance(exc, BankDamaged) else bank_path
+        words = _stopped_words(made, count, stored, resumable, output, spec.seed if drawn else None)
         raise CLIError("\n".join(filter(None, (reason, words)))) from None
     elapsed = time.perf_counter() - started
     rate = made / elapsed if elapsed > 0 else 0.0
@@ -1122,7 +1155,7 @@ def generate(
         summary(line, quiet)
     if exhausted:
         raise CLIError(
-            _run_stopped_words(state, spec, count, bank_path, output, _source.name),
+            _run_stopped_words(state, spec, count, bank_path, output, _source.name, held),
             exit_code=1,
         )
 
