@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -244,7 +245,6 @@ def test_a_lost_scheduler_says_what_the_bank_holds(tmp_path: Path) -> None:
     and that the same command resumes the run, as every other stop of a bank run says."""
     address = f"tcp://127.0.0.1:{_free_port()}"
     host, port = address.removeprefix("tcp://").split(":")
-    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
     scheduler = subprocess.Popen(
         [
             sys.executable,
@@ -257,9 +257,10 @@ def test_a_lost_scheduler_says_what_the_bank_holds(tmp_path: Path) -> None:
             "--no-dashboard",
         ],
         env=ENV,
-        **quiet,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
-    processes = [scheduler]
+    processes: list[subprocess.Popen[Any]] = [scheduler]
     try:
         processes.append(
             subprocess.Popen(
@@ -276,7 +277,8 @@ def test_a_lost_scheduler_says_what_the_bank_holds(tmp_path: Path) -> None:
                     "--no-dashboard",
                 ],
                 env=ENV,
-                **quiet,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
             )
         )
         bank = tmp_path / "b.db"
@@ -317,3 +319,35 @@ def test_a_lost_scheduler_says_what_the_bank_holds(tmp_path: Path) -> None:
         lines[1],
     ), err
     assert len(lines) == 2 and not out, err
+
+
+def test_work_given_while_the_scheduler_is_away_ends_too() -> None:
+    """Dask cancels the work a client had when its scheduler goes away, but work given to
+    it while it tries to reconnect would wait for ever: it ends as cancelled too."""
+    from concurrent.futures import CancelledError, Executor, Future
+
+    from turing.cli.generate import SCHEDULER_GRACE_SECONDS, _SchedulerWatched
+
+    class Never(Executor):
+        def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+            return Future()  # never run: the scheduler is gone
+
+    class Client:
+        status = "running"
+
+        def get_executor(self) -> Executor:
+            return Never()
+
+    client = Client()
+    executor = _SchedulerWatched(client)
+    try:
+        future = executor.submit(print)
+        time.sleep(SCHEDULER_GRACE_SECONDS + 0.5)
+        assert not future.done()  # connected: the work goes on
+        client.status = "connecting"
+        started = time.monotonic()
+        with pytest.raises(CancelledError):
+            future.result(timeout=10 * SCHEDULER_GRACE_SECONDS)
+        assert time.monotonic() - started < 3 * SCHEDULER_GRACE_SECONDS
+    finally:
+        executor.shutdown()

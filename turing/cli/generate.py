@@ -18,7 +18,7 @@ import time
 import warnings
 from array import array
 from collections.abc import Callable, Iterator, Mapping
-from concurrent.futures import CancelledError, Executor
+from concurrent.futures import CancelledError, Executor, Future, InvalidStateError
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
@@ -274,6 +274,57 @@ class SchedulerLost(WorkerLost):
     worker's is when it is killed, and the command says what it kept as it does then."""
 
 
+#: how long a Dask client may be without its scheduler before the work it still waits for
+#: is given up (it tries to reconnect meanwhile; the work it had is cancelled at once)
+SCHEDULER_GRACE_SECONDS: Final = 1.0
+
+
+class _SchedulerWatched(Executor):
+    """A Dask client's executor whose work still pending ends (as cancelled) once the
+    client has been without its scheduler for :data:`SCHEDULER_GRACE_SECONDS`: Dask
+    cancels the work it had when the connection drops, but leaves work given to it while
+    it tries to reconnect waiting for ever."""
+
+    def __init__(self, client: Any) -> None:
+        import threading
+        import weakref
+
+        self._client = client
+        self._inner: Executor = client.get_executor()
+        self._futures: weakref.WeakSet[Future[Any]] = weakref.WeakSet()
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._watcher = threading.Thread(target=self._watch, daemon=True)
+        self._watcher.start()
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future = self._inner.submit(fn, *args, **kwargs)
+        with self._lock:
+            self._futures.add(future)
+        return future
+
+    def _watch(self) -> None:
+        away_since: float | None = None
+        while not self._stop.wait(0.1):
+            if self._client.status == "running":
+                away_since = None
+                continue
+            now = time.monotonic()
+            away_since = now if away_since is None else away_since
+            if now - away_since < SCHEDULER_GRACE_SECONDS:
+                continue
+            with self._lock:
+                waiting = [f for f in self._futures if not f.done()]
+            for future in waiting:
+                with contextlib.suppress(InvalidStateError):
+                    future.set_exception(CancelledError())
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        """Stop watching; the work is ended with the client, which is closed next (Dask's
+        own shutdown would ask a scheduler that may be gone to cancel it)."""
+        self._stop.set()
+
+
 @contextlib.contextmanager
 def open_executor(distributed: Any, jobs: int, scheduler: str | None) -> Iterator[Executor | None]:
     """None for the default process pool (made by the generator), or a Dask executor;
@@ -332,8 +383,11 @@ def open_executor(distributed: Any, jobs: int, scheduler: str | None) -> Iterato
                 lost.append(message.get("worker"))
 
         client.subscribe_topic("all", note)
+        address = client.scheduler.address  # the client forgets it once it gives up on it
+        executor = _SchedulerWatched(client)
+        stack.callback(executor.shutdown)
         try:
-            yield client.get_executor()
+            yield executor
         except distributed.KilledWorker:  # its work ended the workers again and again
             raise WorkerLost(
                 _("a worker process ended before its work was done (out of memory, or killed)")
@@ -341,7 +395,7 @@ def open_executor(distributed: Any, jobs: int, scheduler: str | None) -> Iterato
         except CancelledError:  # the scheduler went away
             raise SchedulerLost(
                 _("lost the connection to the Dask scheduler at {scheduler}").format(
-                    scheduler=client.scheduler.address
+                    scheduler=address
                 )
             ) from None
         if lost:
