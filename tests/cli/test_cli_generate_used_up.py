@@ -13,7 +13,7 @@ from turing.cli.main import main
 from turing.core.cards import load_cardset
 from turing.core.puzzle import difficulty, puzzle_from_dict
 from turing.core.solver import validity
-from turing.generation.bank import Bank
+from turing.generation.bank import Bank, Query
 from turing.generation.generator import (
     GIVE_UP_LEAST,
     GIVE_UP_PER_MET,
@@ -243,3 +243,29 @@ def test_a_bank_holding_a_counted_kind_whole_says_so_before_any_draw(tmp_path: P
     assert summary["made"] == 0 and summary["indices"] == 0 and summary["exhausted"]
     with Bank(db) as b:
         assert b.count() == 291
+
+
+def test_a_kind_used_up_in_a_bank_holding_the_catalogue_says_what_it_holds(
+    tmp_path: Path,
+) -> None:
+    """Easy 4-verifier puzzles used up where the bank holds the 4-verifier catalogue (of
+    a set too large to count its kinds beforehand): the error says what the bank holds of
+    the kind, not that `turing catalogue` would count them."""
+    cards = cut_classic(tmp_path / "c18.yaml", "c18", set(range(1, 19)))
+    db = str(tmp_path / "c.db")
+    easy = ["generate", "-n", "10", "--difficulty", "easy", "--cardset", str(cards)]
+    easy += ["--bank", db, "--jobs", "1", "--give-up", "300", "--seed", "1", "-q"]
+    code, output = invoke(*easy)  # 10 of them generated into the bank first
+    assert code == 0 and not output, output
+    code, output = invoke("catalogue", "--verifiers", "4", "--cardset", str(cards), "--bank", db)
+    assert code == 0, output
+    with Bank(db) as b:
+        easy_held = b.count(Query(difficulty="easy", verifiers=4))
+    code, output = invoke(*easy[:-3], "--seed", "2", "-q")
+    assert code == 1, output
+    assert "counts how many exist" not in output
+    assert output.endswith(
+        f"this kind of puzzle seems used up (0 of 10 made). The bank {db} holds "
+        f"{easy_held:,} classic easy 4-verifier puzzles, and the whole 4-verifier catalogue "
+        "of card set 'c18'.\n"
+    ), output

@@ -135,6 +135,46 @@ def test_a_larger_count_extends_a_finished_run(tmp_path: Path) -> None:
     assert rows(Path(db)) == rows(Path(ref))
 
 
+def test_the_summary_counts_what_this_command_skipped_and_refused(tmp_path: Path) -> None:
+    """Repeats skipped, puzzles refused by the tests filter and unrated ones are the
+    command's own, in the JSON summary and the line alike; the run's totals are the JSON's
+    run_… keys. A run complete already skipped and refused none."""
+    db = str(tmp_path / "b.db")
+    base = ["generate", "--difficulty", "easy", "--seed", "9", "--min-tests", "4"]
+    base += ["--jobs", "1", "--bank", db]
+
+    def summary(count: int) -> dict[str, Any]:
+        r = CliRunner().invoke(main, [*base, "--count", str(count), "--json"])
+        assert r.exit_code == 0, r.output
+        return dict(json.loads(r.stdout))
+
+    def own(d: dict[str, Any]) -> tuple[int, int]:
+        return d["repeats_skipped"], d["refused_by_filter"]
+
+    def run_totals(d: dict[str, Any]) -> tuple[int, int]:
+        return d["run_repeats_skipped"], d["run_refused_by_filter"]
+
+    first = summary(30)
+    assert first["made"] == 30 and first["refused_by_filter"] > 0
+    assert own(first) == run_totals(first)
+    again = summary(30)
+    assert again["made"] == again["indices"] == 0
+    assert own(again) == (0, 0) and again["unrated"] == 0
+    assert run_totals(again) == run_totals(first)
+    more = summary(60)
+    assert more["made"] == 30
+    assert sum(own(more)) == more["indices"] - 30  # each index tried: kept, or not
+    assert run_totals(more) == tuple(a + b for a, b in zip(own(first), own(more), strict=True))
+    r = CliRunner().invoke(main, [*base, "--count", "90"])
+    assert r.exit_code == 0, r.output
+    with Bank(db) as b:
+        record = b.run_record(next(iter(b.stats()["runs"]))["signature"])
+    assert record is not None
+    repeats = record.repeats - more["run_repeats_skipped"]
+    refused = record.refused - more["run_refused_by_filter"]
+    assert f"{repeats} repeat" in r.stderr and f", {refused} refused by" in r.stderr
+
+
 def test_shards_by_start_index_merge_into_one_bank(tmp_path: Path) -> None:
     import json
 
@@ -318,6 +358,31 @@ def interrupted(monkeypatch: pytest.MonkeyPatch, *args: str) -> None:
         r"makes the same puzzles again)?\ninterrupted\n",
         err,
     ), err
+
+
+def test_german_names_standard_output_with_its_article(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What a run stopped or resumed with ``-o -`` says of standard output, in German with
+    its article: "in die Standardausgabe", "die Standardausgabe hält"."""
+    db = str(tmp_path / "b.db")
+    german = ["--lang", "de", *SMALL, "--seed", "4", "--bank", db, "-o", "-"]
+    real = generate_command._commit
+
+    def commit(*commit_args: Any) -> None:
+        real(*commit_args)
+        raise KeyboardInterrupt
+
+    with monkeypatch.context() as patch:
+        patch.setattr(generate_command, "_commit", commit)
+        r = CliRunner().invoke(main, [*german, "-n", "40"])
+    assert r.exit_code == 130, r.output
+    assert re.search(r"; [\d.]+ Rätsel wurden in die Standardausgabe geschrieben\n", r.stderr)
+    r = CliRunner().invoke(main, [*german, "-n", "60"])
+    assert r.exit_code == 0, r.output
+    assert re.search(
+        r"; die Standardausgabe hält 60 Rätsel des Laufs \([\d.]+ aus der Rätselbank\)", r.stderr
+    ), r.stderr
 
 
 def drawn_seed(summary: str) -> int:
@@ -557,7 +622,7 @@ def test_ctrl_c_says_what_is_kept_and_how_to_go_on(tmp_path: Path) -> None:
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 130
     assert re.fullmatch(
-        r"angehalten nach [\d.]+ Rätseln, geschrieben in Standardausgabe; Startwert \d+ "
+        r"angehalten nach [\d.]+ Rätseln, geschrieben in die Standardausgabe; Startwert \d+ "
         r"\(zufällig gezogen\): --seed \d+ macht dieselben Rätsel noch einmal\nunterbrochen\n",
         err,
     ), err

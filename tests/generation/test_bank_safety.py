@@ -500,3 +500,24 @@ def test_a_tests_range_no_puzzle_meets_is_refused(db: Path, command: list[str]) 
         2,
         "error: --min-tests 5 is above --max-tests 2: no puzzle can meet both\n",
     )
+
+
+def test_a_damaged_bank_is_not_said_to_resume(tmp_path: Path) -> None:
+    """A bank SQLite finds damaged stops a run with its error, and no advice to run the
+    command again (which meets the same damage)."""
+    import random
+
+    bank = str(tmp_path / "bad.db")
+    easy = ["generate", "--difficulty", "easy", "--jobs", "1", "--bank", bank]
+    r = turing(*easy, "-n", "3000", "--seed", "1", "-q")
+    assert r.exit_code == 0, r.output
+    with open(bank, "r+b") as f:  # garbage written into its middle
+        f.seek(3 * 4096)
+        f.write(random.Random(0).randbytes(2 * 4096))
+    out = tmp_path / "p.jsonl"
+    for more in ([], ["-o", str(out)]):
+        r = turing(*easy, "-n", "100", "--seed", "5", *more)
+        assert r.exit_code == 2, r.output
+        assert "database disk image is malformed" in r.stderr
+        assert "run again" not in r.stderr and "resume" not in r.stderr, r.stderr
+    assert not out.exists()

@@ -244,7 +244,30 @@ def test_bank_commands(tmp_path: Path) -> None:
     assert r.exit_code == 0, r.output
     assert json.loads(r.output)["added"] == 29
     r = runner.invoke(main, ["bank", "import", other, str(exported), "--json"])
-    assert json.loads(r.output) == {"added": 0, "already_in_bank": 29, "refused": 0, "problems": []}
+    assert json.loads(r.output) == {
+        "added": 0,
+        "already_in_bank": 29,
+        "repeats_in_files": 0,
+        "refused": 0,
+        "problems": [],
+    }
+    # into a new bank, the same puzzles in two files are repeats among the files read, and
+    # none was in the bank
+    new = str(tmp_path / "new.db")
+    r = runner.invoke(main, ["bank", "import", new, str(exported), str(exported), "--json"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout) == {
+        "added": 29,
+        "already_in_bank": 0,
+        "repeats_in_files": 29,
+        "refused": 0,
+        "problems": [],
+    }
+    r = runner.invoke(main, ["bank", "import", new, str(exported), str(exported)])
+    assert r.exit_code == 0, r.output
+    assert r.stderr == (
+        "imported 0 puzzles, 29 already in the bank, 29 repeated in the files read, 0 refused\n"
+    )
 
 
 def test_the_score_of_an_extreme_puzzle_is_not_shown_to_players(tmp_path: Path) -> None:

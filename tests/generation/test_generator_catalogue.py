@@ -143,4 +143,11 @@ def test_catalogue_command_resumes(small_set: str, tmp_path: Path) -> None:
         main,
         ["catalogue", "--verifiers", "4", "--cardset", small_set, "--count-only", "--json", "-q"],
     )
-    assert json.loads(r.output)["puzzles"] == full["puzzles"]
+    counted = json.loads(r.output)
+    assert counted["puzzles"] == full["puzzles"]
+    assert "stored_new" not in counted  # counting stores no puzzle
+    counts = str(tmp_path / "count.db")
+    args = ["catalogue", "--verifiers", "4", "--cardset", small_set, "--count-only", "--json"]
+    r = runner.invoke(main, [*args, "-q", "--bank", counts])
+    assert r.exit_code == 0, r.output
+    assert "stored_new" not in json.loads(r.stdout)

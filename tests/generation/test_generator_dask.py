@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
+import re
 import subprocess
 import sys
+import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -216,3 +220,134 @@ def test_work_that_ends_its_workers_again_and_again_is_a_lost_worker() -> None:
     ):
         assert executor is not None
         executor.submit(os._exit, 1).result()
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _committed(bank: Path) -> int:
+    import sqlite3
+
+    try:
+        with contextlib.closing(sqlite3.connect(f"file:{bank}?mode=ro", uri=True)) as conn:
+            return int(conn.execute("SELECT count(*) FROM puzzles").fetchone()[0])
+    except sqlite3.Error:
+        return 0
+
+
+def test_a_lost_scheduler_says_what_the_bank_holds(tmp_path: Path) -> None:
+    """A --scheduler killed during a --bank run: its error line, then what the bank holds
+    and that the same command resumes the run, as every other stop of a bank run says."""
+    address = f"tcp://127.0.0.1:{_free_port()}"
+    host, port = address.removeprefix("tcp://").split(":")
+    scheduler = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "distributed.cli.dask_scheduler",
+            "--host",
+            host,
+            "--port",
+            port,
+            "--no-dashboard",
+        ],
+        env=ENV,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    processes: list[subprocess.Popen[Any]] = [scheduler]
+    try:
+        processes.append(
+            subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "distributed.cli.dask_worker",
+                    address,
+                    "--nthreads",
+                    "1",
+                    "--nworkers",
+                    "1",
+                    "--no-nanny",
+                    "--no-dashboard",
+                ],
+                env=ENV,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+        )
+        bank = tmp_path / "b.db"
+        run = subprocess.Popen(
+            [
+                *TURING,
+                *DASK_RUN,
+                "--count",
+                "1000000",
+                "--scheduler",
+                address,
+                "--bank",
+                str(bank),
+                "-q",
+            ],
+            cwd=str(ROOT),
+            env=ENV,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        processes.append(run)
+        deadline = time.monotonic() + 120
+        while not _committed(bank) and run.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.2)
+        scheduler.kill()
+        out, err = run.communicate(timeout=120)
+    finally:
+        for process in processes:
+            process.kill()
+            process.wait()
+    assert run.returncode == 2, err
+    lines = err.splitlines()
+    assert lines[0] == f"error: lost the connection to the Dask scheduler at {address}", err
+    assert re.fullmatch(
+        rf"stopped; the bank {re.escape(str(bank))} holds [\d,]+ of this run's puzzles "
+        r"\(1,000,000 asked\): the same command run again resumes the run",
+        lines[1],
+    ), err
+    assert len(lines) == 2 and not out, err
+
+
+def test_work_given_while_the_scheduler_is_away_ends_too() -> None:
+    """Dask cancels the work a client had when its scheduler goes away, but work given to
+    it while it tries to reconnect would wait for ever: it ends as cancelled too."""
+    from concurrent.futures import CancelledError, Executor, Future
+
+    from turing.cli.generate import SCHEDULER_GRACE_SECONDS, _SchedulerWatched
+
+    class Never(Executor):
+        def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+            return Future()  # never run: the scheduler is gone
+
+    class Client:
+        status = "running"
+
+        def get_executor(self) -> Executor:
+            return Never()
+
+    client = Client()
+    executor = _SchedulerWatched(client)
+    try:
+        future = executor.submit(print)
+        time.sleep(SCHEDULER_GRACE_SECONDS + 0.5)
+        assert not future.done()  # connected: the work goes on
+        client.status = "connecting"
+        started = time.monotonic()
+        with pytest.raises(CancelledError):
+            future.result(timeout=10 * SCHEDULER_GRACE_SECONDS)
+        assert time.monotonic() - started < 3 * SCHEDULER_GRACE_SECONDS
+    finally:
+        executor.shutdown()

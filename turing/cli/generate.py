@@ -18,7 +18,7 @@ import time
 import warnings
 from array import array
 from collections.abc import Callable, Iterator, Mapping
-from concurrent.futures import CancelledError, Executor
+from concurrent.futures import CancelledError, Executor, Future, InvalidStateError
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
@@ -83,7 +83,7 @@ from turing.core.puzzle import (
     puzzle_cardset,
 )
 from turing.core.workers import WorkerLost
-from turing.generation.bank import Bank, BankError, Query, RunRecord
+from turing.generation.bank import Bank, BankDamaged, BankError, Query, RunRecord
 from turing.generation.generator import (
     GenerationError,
     RunState,
@@ -269,6 +269,62 @@ def _workers_ignore_ctrl_c() -> Iterator[None]:
         yield
 
 
+class SchedulerLost(WorkerLost):
+    """The Dask scheduler went away during the run: the work in flight is lost, as a
+    worker's is when it is killed, and the command says what it kept as it does then."""
+
+
+#: how long a Dask client may be without its scheduler before the work it still waits for
+#: is given up (it tries to reconnect meanwhile; the work it had is cancelled at once)
+SCHEDULER_GRACE_SECONDS: Final = 1.0
+
+
+class _SchedulerWatched(Executor):
+    """A Dask client's executor whose work still pending ends (as cancelled) once the
+    client has been without its scheduler for :data:`SCHEDULER_GRACE_SECONDS`: Dask
+    cancels the work it had when the connection drops, but leaves work given to it while
+    it tries to reconnect waiting for ever."""
+
+    def __init__(self, client: Any) -> None:
+        import threading
+        import weakref
+
+        self._client = client
+        self._inner: Executor = client.get_executor()
+        self._futures: weakref.WeakSet[Future[Any]] = weakref.WeakSet()
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._watcher = threading.Thread(target=self._watch, daemon=True)
+        self._watcher.start()
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future = self._inner.submit(fn, *args, **kwargs)
+        with self._lock:
+            self._futures.add(future)
+        return future
+
+    def _watch(self) -> None:
+        away_since: float | None = None
+        while not self._stop.wait(0.1):
+            if self._client.status == "running":
+                away_since = None
+                continue
+            now = time.monotonic()
+            away_since = now if away_since is None else away_since
+            if now - away_since < SCHEDULER_GRACE_SECONDS:
+                continue
+            with self._lock:
+                waiting = [f for f in self._futures if not f.done()]
+            for future in waiting:
+                with contextlib.suppress(InvalidStateError):
+                    future.set_exception(CancelledError())
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        """Stop watching; the work is ended with the client, which is closed next (Dask's
+        own shutdown would ask a scheduler that may be gone to cancel it)."""
+        self._stop.set()
+
+
 @contextlib.contextmanager
 def open_executor(distributed: Any, jobs: int, scheduler: str | None) -> Iterator[Executor | None]:
     """None for the default process pool (made by the generator), or a Dask executor;
@@ -327,18 +383,21 @@ def open_executor(distributed: Any, jobs: int, scheduler: str | None) -> Iterato
                 lost.append(message.get("worker"))
 
         client.subscribe_topic("all", note)
+        address = client.scheduler.address  # the client forgets it once it gives up on it
+        executor = _SchedulerWatched(client)
+        stack.callback(executor.shutdown)
         try:
-            yield client.get_executor()
+            yield executor
         except distributed.KilledWorker:  # its work ended the workers again and again
             raise WorkerLost(
                 _("a worker process ended before its work was done (out of memory, or killed)")
             ) from None
         except CancelledError:  # the scheduler went away
-            fail(
+            raise SchedulerLost(
                 _("lost the connection to the Dask scheduler at {scheduler}").format(
-                    scheduler=client.scheduler.address
+                    scheduler=address
                 )
-            )
+            ) from None
         if lost:
             click.echo(
                 ngettext(
@@ -465,11 +524,13 @@ def _run_stopped_words(
     bank_path: str | None,
     output: str | None,
     cardset: str,
+    held: int | None = None,
 ) -> str:
     """Why a run stopped before its count: every puzzle of its kind met (the card set
     makes no more), the tests filter when it refused most of the draws in a row that
     brought nothing new (its range, and what the refused puzzles were proven to need),
-    else repeats (this kind of puzzle seems used up)."""
+    else repeats (this kind of puzzle seems used up; ``held``: how many of its kind the
+    bank holds, when it holds the whole catalogue of the run's card set and verifiers)."""
     kept = _kept_words(state.kept, count, bank_path, output)
     if state.all_met and state.possible is not None:
         made = ngettext(
@@ -503,6 +564,21 @@ def _run_stopped_words(
                 )
         parts.append(kept)
         return "; ".join(parts)
+    if not (spec.filtered and state.streak_refused * 2 > state.misses) and held is not None:
+        # the bank holds every puzzle there is of the kind: counting them again tells nothing
+        return _(
+            "stopped after {draws} in a row gave no new puzzle: this kind of puzzle seems "
+            "used up ({kept}). The bank {db} holds {n} {kind} puzzles, and the whole "
+            "{k}-verifier catalogue of card set {name!r}."
+        ).format(
+            draws=plural(state.misses, "draw"),
+            kept=kept,
+            db=bank_path,
+            n=format_number(held),
+            kind=_puzzle_kind(spec.mode, spec.difficulty, spec.verifiers),
+            k=spec.verifiers,
+            name=cardset,
+        )
     if not (spec.filtered and state.streak_refused * 2 > state.misses):
         return _(
             "stopped after {draws} in a row gave no new puzzle: this kind of puzzle "
@@ -612,12 +688,26 @@ def _stopped_words(
     elif output is not None:
         name = _output_name(output)
         whole = _replaced_whole(output)
-        if not whole and bank_path is None:
+        # standard output has words of its own: a language may say it with an article
+        stdout = output in STDOUT_NAMES
+        if not whole and bank_path is None and stdout:
+            words = ngettext(
+                "stopped after {n} puzzle, written to standard output",
+                "stopped after {n} puzzles, written to standard output",
+                made,
+            ).format(n=format_number(made))
+        elif not whole and bank_path is None:
             words = ngettext(
                 "stopped after {n} puzzle, written to {output}",
                 "stopped after {n} puzzles, written to {output}",
                 made,
             ).format(n=format_number(made), output=name)
+        elif not whole and stdout:
+            words = ngettext(
+                "{n} puzzle was written to standard output",
+                "{n} puzzles were written to standard output",
+                made,
+            ).format(n=format_number(made))
         elif not whole:
             words = ngettext(
                 "{n} puzzle was written to {output}",
@@ -643,6 +733,19 @@ def _stopped_words(
             )
         )
     return "; ".join(parts)
+
+
+def _catalogue_kind_held(bank: Bank, spec: Spec, cardset_name: str) -> int | None:
+    """How many puzzles of the run's kind the bank holds, when it holds the whole catalogue
+    of the run's card set and verifier count (every puzzle of the kind there is); else
+    None."""
+    record = bank.catalogue_run(spec.cardset, spec.verifiers)
+    if record is None or not record.done:
+        return None
+    query = Query(
+        mode=spec.mode, difficulty=spec.difficulty, verifiers=spec.verifiers, cardset=cardset_name
+    )
+    return bank.count(query)
 
 
 def _run_signature(spec: Spec, start_index: int) -> str:
@@ -901,9 +1004,13 @@ def generate(
         raise
     already = state.kept
     first_index = state.next_index
+    # the run's counts before this command: its summary gives its own (the run's totals
+    # as run_…)
+    run_before = (state.repeats, state.refused, state.unrated)
     started = time.perf_counter()
     made = 0
     earlier = 0  # the run's puzzles the bank held, written to the output first
+    held: int | None = None  # of a run used up, its kind in a bank holding the catalogue
     stored = already  # the run's puzzles the bank holds as of its last commit
     try:
         with contextlib.ExitStack() as stack:
@@ -964,6 +1071,8 @@ def generate(
                 if bank is not None and record is not None:
                     _commit(bank, [p for p, _ in batch], record, state, count)
                     stored = record.kept
+                    if state.exhausted:
+                        held = _catalogue_kind_held(bank, spec, _source.name)
                 if sink is not None and state.exhausted and not earlier + made:
                     raise NothingWritten  # the output is left as it was (or not made)
             except (KeyboardInterrupt, OSError, WorkerLost):
@@ -1001,11 +1110,19 @@ def generate(
         reason = str(exc) if not isinstance(exc, OSError) else describe_os_error(exc)
         if isinstance(exc, OSError) and output is not None and not _replaced_whole(output):
             output = None  # written as far as the device took it: how far is not known
-        words = _stopped_words(made, count, stored, bank_path, output, spec.seed if drawn else None)
-        raise CLIError(f"{reason}\n{words}") from None
+        # a damaged bank is not said to resume: the same command meets the same damage
+        resumable = None if isinstance(exc, BankDamaged) else bank_path
+        words = _stopped_words(made, count, stored, resumable, output, spec.seed if drawn else None)
+        raise CLIError("\n".join(filter(None, (reason, words)))) from None
     elapsed = time.perf_counter() - started
     rate = made / elapsed if elapsed > 0 else 0.0
     exhausted = state.exhausted
+    repeats, refused, unrated = (
+        now - before
+        for now, before in zip(
+            (state.repeats, state.refused, state.unrated), run_before, strict=True
+        )
+    )
     result = {
         "made": made,
         "resumed_from": already,
@@ -1014,9 +1131,12 @@ def generate(
         "indices": state.next_index - first_index,
         "next_index": state.next_index,
         "written": earlier + made if output else 0,
-        "repeats_skipped": state.repeats,
-        "refused_by_filter": state.refused,
-        "unrated": state.unrated,
+        "repeats_skipped": repeats,
+        "refused_by_filter": refused,
+        "unrated": unrated,
+        "run_repeats_skipped": state.repeats,
+        "run_refused_by_filter": state.refused,
+        "run_unrated": state.unrated,
         "seconds": round(elapsed, 3),
         "per_second": round(rate, 1),
         "mode": mode,
@@ -1053,26 +1173,34 @@ def generate(
             ).format(kept=format_number(state.kept), count=format_number(count))
         else:
             line += note + _("; {count} asked").format(count=format_number(count))
-        # the repeats and refusals of a run complete already were said by the commands
-        # that made it: this one skipped and refused none
+        # this command's repeats and refusals, not the run's: those of a run complete
+        # already were said by the commands that made it (this one skipped and refused none)
         if not complete_before:
-            line += ", " + ngettext(
-                "{n} repeat skipped", "{n} repeats skipped", state.repeats
-            ).format(n=format_number(state.repeats))
+            line += ", " + ngettext("{n} repeat skipped", "{n} repeats skipped", repeats).format(
+                n=format_number(repeats)
+            )
         if spec.filtered and not complete_before:
-            line += _(", {n} refused by the tests filter").format(n=format_number(state.refused))
-        if state.unrated and not complete_before:
+            line += _(", {n} refused by the tests filter").format(n=format_number(refused))
+        if unrated and not complete_before:
             line += _(
                 " ({n} of them unrated: the exact search passed its work limit before it "
                 "could tell)"
-            ).format(n=format_number(state.unrated))
+            ).format(n=format_number(unrated))
         if earlier and output is not None:
-            line += ngettext(
-                "; {output} holds {n} puzzle of the run ({earlier} from the bank)",
-                "; {output} holds {n} puzzles of the run ({earlier} from the bank)",
-                earlier + made,
+            line += (
+                ngettext(
+                    "; standard output holds {n} puzzle of the run ({earlier} from the bank)",
+                    "; standard output holds {n} puzzles of the run ({earlier} from the bank)",
+                    earlier + made,
+                )
+                if output in STDOUT_NAMES
+                else ngettext(
+                    "; {output} holds {n} puzzle of the run ({earlier} from the bank)",
+                    "; {output} holds {n} puzzles of the run ({earlier} from the bank)",
+                    earlier + made,
+                )
             ).format(
-                output=_output_name(output),
+                output=output,
                 n=format_number(earlier + made),
                 earlier=format_number(earlier),
             )
@@ -1081,7 +1209,7 @@ def generate(
         summary(line, quiet)
     if exhausted:
         raise CLIError(
-            _run_stopped_words(state, spec, count, bank_path, output, _source.name),
+            _run_stopped_words(state, spec, count, bank_path, output, _source.name, held),
             exit_code=1,
         )
 
@@ -1490,6 +1618,8 @@ def catalogue(
         "seconds": round(elapsed, 3),
         "resumed_from_unit": start_units,
     }
+    if count_only:  # no puzzle is stored: nothing to say of it
+        del result["stored_new"]
     if as_json:
         emit_json(result)
     else:
@@ -1959,21 +2089,41 @@ def bank_import(db: str, files: tuple[str, ...], cardset_name: str | None, as_js
         if b is not None:
             b.close()
     added = sum(counts)
-    skipped = sum(len(batch) for _source, batch in groups) - added
-    result = {"added": added, "already_in_bank": skipped, "refused": bad, "problems": problems}
+    # a puzzle met earlier in the files read is a repeat among them, not one the bank held
+    keys = [puzzle.canonical_key() for _source, batch in groups for puzzle in batch]
+    repeats = len(keys) - len(set(keys))
+    skipped = len(keys) - repeats - added
+    result = {
+        "added": added,
+        "already_in_bank": skipped,
+        "repeats_in_files": repeats,
+        "refused": bad,
+        "problems": problems,
+    }
     if as_json:
         emit_json(result)
     else:
         for line in problems:
             say_error(line)
-        click.echo(
-            ngettext(
+        if repeats:
+            line = ngettext(
+                "imported {n} puzzle, {skipped} already in the bank, {repeats} repeated in "
+                "the files read, {bad} refused",
+                "imported {n} puzzles, {skipped} already in the bank, {repeats} repeated in "
+                "the files read, {bad} refused",
+                added,
+            )
+        else:
+            line = ngettext(
                 "imported {n} puzzle, {skipped} already in the bank, {bad} refused",
                 "imported {n} puzzles, {skipped} already in the bank, {bad} refused",
                 added,
-            ).format(
+            )
+        click.echo(
+            line.format(
                 n=format_number(added),
                 skipped=format_number(skipped),
+                repeats=format_number(repeats),
                 bad=format_number(bad),
             ),
             err=True,

@@ -63,6 +63,11 @@ class BankError(TuringError):
     """A bank that cannot be opened or used as asked."""
 
 
+class BankDamaged(BankError):
+    """A bank file SQLite finds damaged while it is used (``database disk image is
+    malformed``): doing the same again meets the same damage."""
+
+
 #: SQLite's words for the failures a bank can meet, by primary result code, so that they
 #: are said in the language in use (English as SQLite writes them).
 _SQLITE_REASONS: Final[dict[int, str]] = {
@@ -1617,7 +1622,8 @@ class Bank:
         try:
             yield
         except sqlite3.Error as exc:
-            raise BankError(
+            damaged = _sqlite_code(exc) in (sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_CORRUPT)
+            raise (BankDamaged if damaged else BankError)(
                 _("{path}: the bank's database: {problem}").format(
                     path=self.path, problem=sqlite_reason(exc)
                 )
