@@ -3,10 +3,14 @@ of a version-2 bank, and the bank's commands on catalogue puzzles."""
 
 from __future__ import annotations
 
+import base64
 import json
+import re
 import shutil
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -16,6 +20,7 @@ from hypothesis import strategies as st
 from testsupport.cli import ROOT
 from turing.cli.main import main
 from turing.core.cards import load_cardset
+from turing.core.puzzle import puzzle_from_dict
 from turing.generation.bank import SCHEMA_VERSION, Bank, BankError, Query
 from turing.generation.generator import catalogue_rows, iter_catalogue
 from turing.generation.metrics import measure
@@ -361,3 +366,129 @@ def test_a_catalogue_id_gives_way_to_a_stored_puzzles_id(tmp_path: Path) -> None
             for cards, ident in ids.items():
                 found = b.get(ident)
                 assert found is not None and tuple(c[0] for c in found.cards) == cards
+
+
+def _squeezed(real: Callable[[str], str]) -> Callable[[str], str]:
+    """A key hash whose six characters the id spells take 32 × 32 values only, so among
+    the 2,727 puzzles of the 16-card catalogue hundreds of tags clash; the rest of the
+    hash (the characters a clashing id is lengthened by) is the real one."""
+
+    def squeezed(canonical: str) -> str:
+        full = real(canonical)
+        return full[:2] + "AAAA" + full[6:]
+
+    return squeezed
+
+
+def _expected_ids(docs: list[dict[str, Any]], hashed: Callable[[str], str]) -> dict[str, str]:
+    """Each puzzle's id by the rule of docs/bank.md, worked out here on its own: the
+    puzzles that spell one id (same verifiers, tier and six characters) ordered by their
+    whole hash, the first keeping six characters, each other one lengthened by two of its
+    own hash at a time until no puzzle before it holds the id."""
+    groups: dict[tuple[str, str], list[tuple[str, str]]] = {}
+    for doc in docs:
+        key = puzzle_from_dict(doc).canonical_key()
+        head = f"C{doc['verifiers']}{(doc['difficulty'] or 'x')[0].upper()}-"
+        full = hashed(key)
+        groups.setdefault((head, full[:6]), []).append((full, key))
+    ids: dict[str, str] = {}
+    for (head, _tag), members in groups.items():
+        taken: set[str] = set()
+        for full, key in sorted(members):
+            width = 6
+            while head + full[:width] in taken:
+                width += 2
+            taken.add(head + full[:width])
+            ids[key] = head + full[:width]
+    return ids
+
+
+@pytest.mark.parametrize("batch", [None, 500])
+def test_an_export_reads_the_catalogue_once_for_its_ids_however_many_tags_clash(
+    small_set: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, batch: int | None
+) -> None:
+    """The ids of an export are worked out in one pass through the catalogue's rows of
+    its verifier count for a short export (``--limit``), and in two (the tags, then the
+    puzzles that spell the clashing ones) for a long one, however many tags clash:
+    hundreds here (until 2026-12-07 one more pass for every 500 clashing tags, whatever
+    the limit: 40 s for `bank export --limit 2` of the 5-verifier catalogue). Every
+    puzzle's id is the one the rule of docs/bank.md gives, in a whole export, in every
+    ``--limit`` export (the first N of the whole one) and in a lookup by the id.
+    ``batch``: the rows an export settles ids for together, as shipped and smaller than
+    the catalogue (so a whole export takes the path of a large catalogue)."""
+    from turing.core import puzzle as puzzle_module
+    from turing.generation import bank as bank_module
+
+    if batch is not None:
+        monkeypatch.setattr(bank_module, "_ID_BATCH", batch)
+    db = tmp_path / "squeezed.db"
+    code, out = run(
+        "catalogue", "--verifiers", "4", "--cardset", small_set, "--bank", str(db), "-q",
+    )  # fmt: skip
+    assert code == 0, out
+    code, out = run("bank", "export", str(db), "-o", "-")
+    assert code == 0, out
+    docs = [json.loads(line) for line in out.splitlines()]
+    squeezed = _squeezed(puzzle_module.key_hash)
+    layout = layout_for(load_cardset(small_set))
+    with sqlite3.connect(db) as conn:  # the tags the squeezed hash spells
+        conn.executemany(
+            "UPDATE catalogue SET tag = ? WHERE key = ?",
+            [
+                (
+                    int.from_bytes(
+                        base64.b32decode(squeezed(puzzle_from_dict(d).canonical_key())[:6] + "AA")
+                    )
+                    >> 10,
+                    pack(layout, "classic", d["cards"], d["criteria"]),
+                )
+                for d in docs
+            ],
+        )
+    conn.close()
+    monkeypatch.setattr(bank_module, "key_hash", squeezed)
+    monkeypatch.setattr(puzzle_module, "key_hash", squeezed)
+    expected = _expected_ids(docs, squeezed)
+    lengthened = [i for i in expected.values() if len(i) > len("C4E-ABCDEF")]
+    assert len({i[:10] for i in lengthened}) > 500  # clashing tags: more than 500
+    statements: list[str] = []
+    connect = sqlite3.connect
+
+    def traced(*args: Any, **kwargs: Any) -> sqlite3.Connection:
+        conn: sqlite3.Connection = connect(*args, **kwargs)
+        conn.set_trace_callback(statements.append)
+        return conn
+
+    monkeypatch.setattr(sqlite3, "connect", traced)
+    passes = re.compile(r"FROM catalogue WHERE cs = \S+ AND key >= ")
+
+    def exported(*args: str) -> tuple[list[dict[str, Any]], int]:
+        statements.clear()
+        code, out = run(*args)
+        assert code == 0, out
+        return [json.loads(line) for line in out.splitlines()], sum(
+            1 for s in statements if passes.search(s)
+        )
+
+    whole, read = exported("bank", "export", str(db), "-o", "-")
+    assert len(whole) == 2_727 and read == (1 if batch is None else 2)
+    ids = {puzzle_from_dict(d).canonical_key(): d["id"] for d in whole}
+    assert ids == expected and len(set(ids.values())) == 2_727
+    for limit in (1, 2, 600, 2_727):
+        some, read = exported("bank", "export", str(db), "--limit", str(limit), "-o", "-")
+        assert [d["id"] for d in some] == [d["id"] for d in whole[:limit]]
+        assert read == (1 if batch is None or limit <= batch else 2)
+    statements.clear()
+    code, out = run(
+        "export", "--bank", str(db), "--difficulty", "easy", "--limit", "3", "--format",
+        "markdown", "-o", "-",
+    )  # fmt: skip
+    assert code == 0, out
+    shown = set(re.findall(r"C4E-[A-Z2-7]{6,}", out))
+    easy = {d["id"] for d in whole}
+    assert len(shown) == 3 and shown <= easy
+    assert sum(1 for s in statements if passes.search(s)) == 1
+    with Bank(db, readonly=True) as b:
+        for ident in lengthened[:50]:
+            found = b.get(ident)
+            assert found is not None and found.id == ident

@@ -44,6 +44,7 @@ from turing.core.files import (
 from turing.core.puzzle import Mode, Puzzle, free_id, key_hash, puzzle_from_dict
 from turing.generation.metrics import METRIC_KEYS
 from turing.generation.packing import (
+    KEY_SHIFT,
     TIER_CODES,
     Layout,
     PackingError,
@@ -56,6 +57,8 @@ from turing.generation.packing import (
 )
 from turing.i18n import N_, _
 
+#: catalogue rows whose ids :meth:`Bank._catalogue_puzzles` works out together
+_ID_BATCH: Final = 10_000
 CODE_INDEX: Final = {text: i for i, text in enumerate(CODE_TEXT)}
 
 
@@ -1283,7 +1286,6 @@ class Bank:
         import numpy as np
 
         lo, hi = key_range("classic", verifiers)
-        spans = [(cs, lo, hi) for cs in self._entries()]
         every = [
             np.fromiter(
                 (
@@ -1291,14 +1293,26 @@ class Bank:
                     for r in self.conn.execute(
                         "SELECT tier << 30 | tag FROM catalogue WHERE cs = ? AND key >= ? "
                         "AND key < ?",
-                        span,
+                        (cs, lo, hi),
                     )
                 ),
                 dtype=np.int64,
             )
-            for span in spans
+            for cs in self._entries()
         ]
-        stored: list[int] = []
+        stored = np.array(sorted(self._stored_values(verifiers)), dtype=np.int64)
+        values = np.concatenate([*every, stored])
+        values.sort()
+        found = frozenset(int(v) for v in np.unique(values[1:][values[1:] == values[:-1]]))
+        self._clashes[verifiers] = found
+        # the catalogue puzzles that spell them, read in one more pass
+        self._settle_ids(verifiers, found)
+        return found
+
+    def _stored_values(self, verifiers: int) -> set[int]:
+        """The ``tier << 30 | tag`` values the ids of the ``puzzles`` table spell that
+        have the shape of a catalogue id of ``verifiers``."""
+        stored: set[int] = set()
         for (ident,) in self.conn.execute(
             "SELECT id FROM puzzles WHERE id >= ? AND id < ?",
             (f"C{verifiers}", f"C{verifiers + 1}"),
@@ -1306,29 +1320,59 @@ class Bank:
             match = _ID_RE.match(str(ident))
             if match is not None:
                 tier = _ID_TIERS[match.group(3)]
-                stored.append(TIER_CODES[tier] << 30 | _tag_bits(match.group(4)))
-        values = np.concatenate([*every, np.array(stored, dtype=np.int64)])
-        values.sort()
-        found = frozenset(int(v) for v in np.unique(values[1:][values[1:] == values[:-1]]))
-        self._clashes[verifiers] = found
-        # the catalogue puzzles that spell them, read in one pass
-        members: dict[int, list[tuple[int, int]]] = {v: [] for v in found}
-        ordered = sorted(found)
-        for start in range(0, len(ordered), 500):
-            chunk = ordered[start : start + 500]
-            for cs, lo_, hi_ in spans:
-                for value, key in self.conn.execute(
-                    "SELECT tier << 30 | tag, key FROM catalogue WHERE cs = ? AND key >= ? "
-                    f"AND key < ? AND tier << 30 | tag IN ({', '.join(map(str, chunk))})",
-                    (cs, lo_, hi_),
-                ):
-                    members[int(value)].append((cs, int(key)))
+                stored.add(TIER_CODES[tier] << 30 | _tag_bits(match.group(4)))
+        return stored
+
+    def _settle_ids(self, verifiers: int, values: Iterable[int]) -> None:
+        """Work out the ids of every catalogue puzzle of ``verifiers`` that spells one of
+        ``values`` (``tier << 30 | tag``), as :meth:`_id_group` does for one, with one
+        reading of the catalogue's rows of ``verifiers`` for all of them (its cost
+        does not grow with their number: one pass through the rows in SQLite)."""
+        members: dict[int, list[tuple[int, int]]] = {int(v): [] for v in values}
+        if not members:
+            return
+        lo, hi = key_range("classic", verifiers)
+        listed = ", ".join(map(str, sorted(members)))
+        for cs in self._entries():
+            for value, key in self.conn.execute(
+                "SELECT tier << 30 | tag, key FROM catalogue WHERE cs = ? AND key >= ? "
+                f"AND key < ? AND tier << 30 | tag IN ({listed})",
+                (cs, lo, hi),
+            ):
+                members[int(value)].append((cs, int(key)))
         for value, group in members.items():
             tier = CODE_TIERS[value >> 30]
             self._groups[(verifiers, tier, value & (2**30 - 1))] = self._assign(
                 verifiers, tier, group
             )
-        return found
+
+    def _catalogue_puzzles(self, rows: Iterator[tuple[int, tuple[int, ...]]]) -> Iterator[Puzzle]:
+        """The puzzles of catalogue rows read one after another (:meth:`query`,
+        :meth:`docs`), each with its id (:meth:`_catalogue_id`). The rows are taken
+        :data:`_ID_BATCH` at a time. The puzzles that spell the tags of a batch are
+        read in one pass through the catalogue (:meth:`_settle_ids`), so a short export
+        costs about what finding one puzzle by its id costs; once more rows follow a
+        full batch, the tags that clash are found for the whole verifier count at once
+        (:meth:`_clash_values`), so a long one reads the catalogue's tags once."""
+        whole: set[int] = set()
+        while batch := list(itertools.islice(rows, _ID_BATCH + 1)):
+            more = len(batch) > _ID_BATCH
+            wanted: dict[int, set[int]] = {}
+            for _cs, row in batch:
+                verifiers = (row[0] >> KEY_SHIFT) & 7
+                if more:
+                    whole.add(verifiers)
+                elif verifiers not in whole:
+                    wanted.setdefault(verifiers, set()).add(row[1] << 30 | row[7])
+            for verifiers, values in wanted.items():
+                known = {v for v in values if self._known(verifiers, v)}
+                self._settle_ids(verifiers, values - known)
+            for cs, row in batch:
+                yield self.catalogue_puzzle(cs, row, bulk=(row[0] >> KEY_SHIFT) & 7 in whole)
+
+    def _known(self, verifiers: int, value: int) -> bool:
+        """Whether the ids of the catalogue puzzles spelling ``value`` are worked out."""
+        return (verifiers, CODE_TIERS[value >> 30], value & (2**30 - 1)) in self._groups
 
     def _id_group(
         self, verifiers: int, tier: str | None, tag: int
@@ -1727,8 +1771,7 @@ class Bank:
             yield self._puzzle(doc)
         rest = None if limit is None else limit - given
         if rest is None or rest > 0:
-            for cs, row in self._catalogue_rows(q, rest, shuffled=shuffled):
-                yield self.catalogue_puzzle(cs, row, bulk=True)
+            yield from self._catalogue_puzzles(self._catalogue_rows(q, rest, shuffled=shuffled))
 
     def _stored_docs(self, query: Query, limit: int | None, shuffled: bool) -> Iterator[str]:
         """The stored documents matching ``query``, in the order they were stored (or a
@@ -1754,9 +1797,9 @@ class Bank:
             yield doc
         rest = None if limit is None else limit - given
         if rest is None or rest > 0:
-            for cs, row in self._catalogue_rows(q, rest, shuffled=shuffled):
+            for puzzle in self._catalogue_puzzles(self._catalogue_rows(q, rest, shuffled=shuffled)):
                 yield json.dumps(
-                    self.catalogue_puzzle(cs, row, bulk=True).to_dict(hidden=True),
+                    puzzle.to_dict(hidden=True),
                     ensure_ascii=False,
                     separators=(",", ":"),
                 )
