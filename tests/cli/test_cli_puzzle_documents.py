@@ -168,6 +168,15 @@ def test_more_text_after_a_value_is_said_without_the_parsers_tuple(
             '{"id": "a", "cards": [4, 9, 11, 14], # the cards\n "criteria": [2, 1, 1, 3]}\n',
             "1:38: JSON: a key in double quotes is missing",
         ),
+        # a missing ',' is said with the bracket that could have closed instead
+        (
+            '{"id": "a", "cards": [4, 9 11, 14]}\n',
+            "1:28: JSON: a ',' or the closing ']' is missing",
+        ),
+        (
+            '{"id": "a", "cards": [4, 9, 11, 14] "x": 1}\n',
+            "1:37: JSON: a ',' or the closing '}' is missing",
+        ),
     ],
 )
 def test_a_json_file_is_read_by_the_rules_of_json(tmp_path: Path, text: str, said: str) -> None:
@@ -189,6 +198,19 @@ def test_a_comment_in_json_lines_is_said_to_be_one(tmp_path: Path, name: str) ->
         f"error: {source}:3:3: JSON Lines has no comments: each line is one puzzle, a JSON object"
     ) in err.splitlines()
     assert "ok a" in out and "ok b" in out  # the puzzles around it are still read
+
+
+@pytest.mark.parametrize("name", ["open.jsonl", "-"])
+def test_a_line_of_json_lines_left_open_is_said_at_its_line(tmp_path: Path, name: str) -> None:
+    # standard input has no name to say it is JSON Lines: a first line left open is still
+    # one line of JSON, not the start of a YAML document
+    text = '{"id": "a", "cards": [4, 9, 11, 14]\n{"id": "b", "cards": [2, 5, 9, 15, 18, 22]}\n'
+    path = name if name == "-" else write(tmp_path, name, text)
+    code, out, err = run("check", path, stdin=text if name == "-" else None)
+    source = "<stdin>" if name == "-" else path
+    assert code == 2
+    assert err == f"error: {source}:1:36: JSON: a ',' or the closing '}}' is missing\n"
+    assert "ok b" in out
 
 
 # -- a key nearly a known one ----------------------------------------------------------------

@@ -756,8 +756,28 @@ _JSON_PROBLEMS: Final = {
 }
 
 
-def json_problem(message: str) -> str:
-    """The JSON parser's ``message`` in the language in use (as it is when not known)."""
+def json_problem(message: str, error: json.JSONDecodeError | None = None) -> str:
+    """The JSON parser's ``message`` in the language in use (as it is when not known);
+    with the parser's ``error``, a missing ``,`` is said with the bracket that could
+    also have come there, the closing one of the innermost array or object still open.
+
+    >>> try:
+    ...     json.loads('{"cards": [4, 9, 11, 14]')
+    ... except json.JSONDecodeError as exc:
+    ...     print(json_problem(exc.msg, exc))
+    a ',' or the closing '}' is missing
+    """
+    if message == "Expecting ',' delimiter" and error is not None:
+        opened: list[str] = []
+        for token in _JSON_TOKEN.finditer(error.doc, 0, error.pos):
+            text = token.group()
+            if text in "[{":
+                opened.append(text)
+            elif text in "]}" and opened:
+                opened.pop()
+        if opened:
+            closing = "}" if opened[-1] == "{" else "]"
+            return _("a ',' or the closing '{bracket}' is missing").format(bracket=closing)
     known = _JSON_PROBLEMS.get(message)
     return message if known is None else _(known).format(limit=MAX_JSON_NESTING)
 

@@ -1249,7 +1249,7 @@ def iter_puzzle_items(
                     source,
                     exc.lineno,
                     exc.colno,
-                    _("JSON: {problem}").format(problem=json_problem(exc.msg)),
+                    _("JSON: {problem}").format(problem=json_problem(exc.msg, exc)),
                     E_PUZZLE,
                 )
                 return
@@ -1326,10 +1326,15 @@ def _own_cardset(
 
 def _looks_like_jsonl(text: str) -> bool:
     """Whether a text is one JSON object per line, over more than one line (a line that
-    starts with ``#`` aside: a comment, which JSON Lines has not, is said at its line)."""
+    starts with ``#`` aside: a comment, which JSON Lines has not, is said at its line):
+    each of its first lines starts an object, and one of them ends one, so that a line
+    left unclosed is said at its own line, not as the whole text's YAML."""
     lines = [ln for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
-    return len(lines) > 1 and all(
-        ln.lstrip().startswith("{") and ln.rstrip().endswith("}") for ln in lines[:3]
+    first = lines[:3]
+    return (
+        len(lines) > 1
+        and all(ln.lstrip().startswith("{") for ln in first)
+        and any(ln.rstrip().endswith("}") for ln in first)
     )
 
 
@@ -1391,7 +1396,7 @@ def _jsonl_line(
             source,
             number,
             exc.colno,
-            _("JSON: {problem}").format(problem=json_problem(exc.msg)),
+            _("JSON: {problem}").format(problem=json_problem(exc.msg, exc)),
             E_PUZZLE,
         ) from None
     except DuplicateKey as exc:

@@ -195,7 +195,7 @@ def read_save_file(
                 line=exc.lineno,
                 column=exc.colno,
                 not_one=not_one,
-                problem=json_problem(exc.msg),
+                problem=json_problem(exc.msg, exc),
             )
         ) from None
     if not isinstance(data, dict) or data.get("format") != kind.marker:

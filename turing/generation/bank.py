@@ -1643,7 +1643,7 @@ class Bank:
         except json.JSONDecodeError as exc:
             raise BankError(
                 _("{path}: a stored puzzle is not valid JSON: {problem}").format(
-                    path=self.path, problem=json_problem(exc.msg)
+                    path=self.path, problem=json_problem(exc.msg, exc)
                 )
             ) from None
         if not isinstance(data, dict):
