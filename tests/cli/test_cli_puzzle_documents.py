@@ -213,6 +213,51 @@ def test_a_line_of_json_lines_left_open_is_said_at_its_line(tmp_path: Path, name
     assert "ok b" in out
 
 
+SURROGATES = [
+    # JSON Lines, JSON and YAML: half of a pair is no character, and no text holding one
+    # can be written (UTF-8, a terminal); a whole pair is the character it stands for
+    ("e.jsonl", '{"id": "a\\ud800", "cards": [4, 9, 11, 14]}\n', "1:10: JSON: \\ud800"),
+    ("e.jsonl", '{"cards": [4, 9, 11, 14], "x\\udc00": 1}\n', "1:29: JSON: \\udc00"),
+    ("e.json", '{"id": "a\\ud83d", "cards": [4, 9, 11, 14]}\n', "1:10: JSON: \\ud83d"),
+    ("e.yaml", 'id: "a\\ud800"\ncards: [4, 9, 11, 14]\n', "1:5: \\ud800"),
+    ("e.yaml", 'id: a\ncards: [4, 9, 11, 14]\nnote: "\\udfff"\n', "3:7: \\udfff"),
+]
+
+
+@pytest.mark.parametrize(("name", "text", "said"), SURROGATES)
+@pytest.mark.parametrize("command", ["check", "solve", "share", "export", "analyze"])
+def test_half_of_a_surrogate_pair_is_refused_at_its_place(
+    tmp_path: Path, name: str, text: str, said: str, command: str
+) -> None:
+    path = write(tmp_path, name, text)
+    code, out, err = run(command, path)
+    assert code == 2 and (out == "" or out.startswith("0 puzzles checked")), out
+    assert err == (
+        f"error: {path}:{said} is half of a UTF-16 surrogate pair, not a character: write "
+        "the character itself\n"
+    )
+
+
+@pytest.mark.parametrize("name", ["p.json", "p.yaml", "p.jsonl"])
+def test_a_surrogate_pair_is_the_character_it_stands_for(tmp_path: Path, name: str) -> None:
+    text = '{"id": "a\\ud83d\\ude00", "cards": [4, 9, 11, 14]}\n'
+    code, out, err = run("check", write(tmp_path, name, text))
+    assert code == 0, err
+    assert "ok a😀" in out
+
+
+def test_a_card_set_with_half_a_surrogate_pair_is_refused(tmp_path: Path) -> None:
+    from testsupport.cli import ROOT
+
+    text = (ROOT / "cards" / "classic.yaml").read_text(encoding="utf-8")
+    broken = text.replace('title: "▲ compared with 1"', 'title: "▲ \\ud800 1"', 1)
+    assert broken != text
+    path = write(tmp_path, "cs.yaml", broken)
+    code, out, err = run("cards", "validate", path)
+    assert code == 1
+    assert "C001: \\ud800 is half of a UTF-16 surrogate pair" in out + err
+
+
 # -- a key nearly a known one ----------------------------------------------------------------
 
 TYPO = 'id: t\ncards: [4, 9, 11, 14]\ncritera: [2, 1, 1, 3]\nsoluton: "241"\ndifficulty: easy\n'

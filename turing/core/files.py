@@ -421,6 +421,14 @@ def _scalar(node: ScalarNode, source: str) -> Node:
     value: Any
     if kind is None:
         raise _forbidden_tag(node, source)
+    if _SURROGATE.search(text):
+        # escapes of a double-quoted text (the file itself holds no surrogate): a pair
+        # is the one character it stands for, as JSON reads it; half of one is none
+        text = _SURROGATE_PAIR.sub(_paired, text)
+        half = _SURROGATE.search(text)
+        if half is not None:
+            escape = f"\\u{ord(half.group()):04x}"
+            raise SourceError(source, line, col, _surrogate_problem(escape), E_FILE)
     if kind == "str":
         value = text
     elif kind == "int":
@@ -756,6 +764,12 @@ _JSON_PROBLEMS: Final = {
 }
 
 
+def _surrogate_problem(escape: str) -> str:
+    return _(
+        "{escape} is half of a UTF-16 surrogate pair, not a character: write the character itself"
+    ).format(escape=escape)
+
+
 def json_problem(message: str, error: json.JSONDecodeError | None = None) -> str:
     """The JSON parser's ``message`` in the language in use (as it is when not known);
     with the parser's ``error``, a missing ``,`` is said with the bracket that could
@@ -767,6 +781,8 @@ def json_problem(message: str, error: json.JSONDecodeError | None = None) -> str
     ...     print(json_problem(exc.msg, exc))
     a ',' or the closing '}' is missing
     """
+    if message == "Lone surrogate" and error is not None:
+        return _surrogate_problem(error.doc[error.pos : error.pos + 6])
     if message == "Expecting ',' delimiter" and error is not None:
         opened: list[str] = []
         for token in _JSON_TOKEN.finditer(error.doc, 0, error.pos):
@@ -808,10 +824,70 @@ def read_json(text: str | bytes, decoder: json.JSONDecoder | None = None) -> Any
     check_json_nesting(text)
     try:
         if decoder is not None and isinstance(text, str):
-            return decoder.decode(text)
-        return json.loads(text)
+            value = decoder.decode(text)
+        else:
+            value = json.loads(text)
     except RecursionError:  # a depth the scan did not see (a text not in UTF-8)
         raise _too_deep_json(text, 0) from None
+    if _holds_surrogate(value):
+        raise _lone_surrogate(text)
+    return value
+
+
+#: A character that is half of a UTF-16 surrogate pair: no character of its own, and no
+#: text holding one can be written (as UTF-8, or to a terminal).
+_SURROGATE: Final = re.compile("[\ud800-\udfff]")
+#: A JSON escape of such a half, with the backslashes before it.
+_SURROGATE_ESCAPE: Final = re.compile(r"(\\*)\\u([dD][89a-fA-F][0-9a-fA-F]{2})")
+
+
+#: A high surrogate followed by a low one: one character written as two escapes.
+_SURROGATE_PAIR: Final = re.compile("[\ud800-\udbff][\udc00-\udfff]")
+
+
+def _paired(pair: re.Match[str]) -> str:
+    high, low = (ord(char) for char in pair.group())
+    return chr(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
+
+
+def _holds_surrogate(value: Any) -> bool:
+    """Whether a decoded JSON value holds a surrogate in a text or a key."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if _SURROGATE.search(item):
+                return True
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
+
+
+def _lone_surrogate(text: str | bytes) -> json.JSONDecodeError:
+    """The error of a JSON text with an escape of half a surrogate pair that is not one
+    of a pair (``\\ud800`` alone; ``\\ud83d\\ude00`` is one character), at it."""
+    doc = text if isinstance(text, str) else text.decode("utf-8", "replace")
+    found = [m for m in _SURROGATE_ESCAPE.finditer(doc) if len(m.group(1)) % 2 == 0]
+    pos = 0
+    index = 0
+    while index < len(found):
+        here = found[index]
+        code = int(here.group(2), 16)
+        after = found[index + 1] if index + 1 < len(found) else None
+        if (
+            code < 0xDC00
+            and after is not None
+            and after.start() == here.end()
+            and int(after.group(2), 16) >= 0xDC00
+        ):
+            index += 2
+            continue
+        pos = here.start(2) - 2
+        break
+    return json.JSONDecodeError("Lone surrogate", doc, pos)
 
 
 class DuplicateKey(Exception):
