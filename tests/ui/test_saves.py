@@ -459,6 +459,8 @@ def test_a_yes_or_no_to_the_file_name_question_is_read_as_the_answer(tmp_path: P
     ("game", "prompt", "command", "typed"),
     [
         ("play", "player>", "giveup", "./giveup"),
+        ("play", "player>", "give up", "'give up'"),
+        ("mastermind play", "your guess", "give up", '"give up"'),
         ("play", "player>", "test 111 a", '"test 111 a"'),
         ("mastermind play", "your guess", "hint", "./hint"),
     ],

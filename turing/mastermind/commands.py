@@ -190,9 +190,12 @@ def _code_part(word: str) -> bool:
     )
 
 
-def names_a_command(word: str) -> bool:
-    """Whether ``word`` is a word of one of the prompts' commands, in either language."""
-    return any(word.lower() in command.words for command in COMMANDS)
+def names_a_command(typed: str) -> bool:
+    """Whether ``typed``, or its first word, is a command of the prompts, in either
+    language (``give up``, ``hint please``)."""
+    spelled = " ".join(typed.lower().split())
+    first = spelled.split(" ", 1)[0]
+    return any(spelled in command.words or first in command.words for command in COMMANDS)
 
 
 def _starts_with_command(line: str, commands: Sequence[Command]) -> Command | None:

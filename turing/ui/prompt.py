@@ -772,10 +772,10 @@ def ask_save_file(
     until ``save_to`` has saved it there (it says itself why it could not, and returns
     False to ask again). ``ask`` reads an answer, raising ``ended`` at the end of the input
     and KeyboardInterrupt at Ctrl-C; a yes is told (``tell``) to name a file; a name may be
-    quoted. A name whose first word is a command of the game (``is_command``), with no
-    ``.`` or ``/`` in it, is a command typed at the wrong question: it is told so and asked
-    again, and saved to only when written as a path (``./giveup``) or quoted. The one
-    question of both games, the criteria game and Mastermind."""
+    quoted. A name that is a command of the game (``is_command``: the name, or its first
+    word), with no ``.`` or ``/`` in it, is a command typed at the wrong question: it is
+    told so and asked again, and saved to only when written as a path (``./giveup``) or
+    quoted. The one question of both games, the criteria game and Mastermind."""
     while True:
         try:
             typed = ask(_("Save it first? File name (Enter: do not save): "))
@@ -795,7 +795,7 @@ def ask_save_file(
         if not target:
             return SaveAnswer.NO_NAME
         bare = typed.strip() == target and not ({".", "/", os.sep} & set(target))
-        if bare and is_command(target.split()[0]):
+        if bare and is_command(target):
             tell(
                 _(
                     "{name!r} is a command of the game, not a file name: to save to a file "
@@ -1555,8 +1555,9 @@ class PromptView:
             self._overwrite_on_leaving = False
             return True
 
-        def is_command(word: str) -> bool:
-            return command_name(word) is not None
+        def is_command(typed: str) -> bool:
+            words = typed.lower().split()
+            return command_name(words[0]) is not None or words in (["give", "up"], ["gib", "auf"])
 
         answer = ask_save_file(self.reader.ask, self.say, save_to, EndOfInput, is_command)
         if answer is SaveAnswer.STAY:
