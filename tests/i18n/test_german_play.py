@@ -166,3 +166,13 @@ def test_the_neutral_name_of_a_puzzle_follows_the_language(tmp_path: Path) -> No
         lines_en = run("en", args, "quit\n")
         assert german in lines_de[0] and english not in "\n".join(lines_de), lines_de[:2]
         assert english in lines_en[0], lines_en[:2]
+
+
+def test_a_mistyped_command_is_named_by_its_german_word() -> None:
+    lines = run("de", [], "tset a\nlösne 352\nnotzi A x\n")
+    said = [line for line in lines if line.startswith("Fehler")]
+    assert [line.split(": ", 2)[2] for line in said] == [
+        "unbekannter Befehl 'tset': meintest du teste? (tippe hilfe für die Befehle)",
+        "unbekannter Befehl 'lösne': meintest du lösen? (tippe hilfe für die Befehle)",
+        "unbekannter Befehl 'notzi': meintest du notiz? (tippe hilfe für die Befehle)",
+    ]

@@ -636,7 +636,28 @@ def _unknown_command(head: str, line: str, verifiers: int) -> str:
             "unknown command {word!r}: to choose {code} as the round's code, type compose "
             "{code} (short: c {code}); to submit it as the solution, solve {code}"
         ).format(word=line, code=code)
+    meant = _nearest_command(head)
+    if meant is not None:
+        return _(
+            "unknown command {word!r}: did you mean {meant}? (type help for the commands)"
+        ).format(word=head, meant=meant)
     return _("unknown command {word!r} (type help for the commands)").format(word=head)
+
+
+def _nearest_command(word: str) -> str | None:
+    """The command word a mistyped ``word`` (``tets``) is nearest to, as the language in
+    use writes it; None when none is near (single letters and codes never are)."""
+    if len(word) < 3:
+        return None
+    import difflib
+
+    shown = {name: _(usage).split()[0] for name, (usage, _what) in COMMANDS.items()}
+    spellings = {name: name for name in COMMANDS} | dict(ALIASES)
+    spellings |= {word.lower(): name for name, word in shown.items()}
+    found = difflib.get_close_matches(word.lower(), list(spellings), n=1, cutoff=0.75)
+    if not found:
+        return None
+    return shown[spellings[found[0]]]
 
 
 #: The strike commands' usage where a criterion is named only by its card (nightmare mode).
