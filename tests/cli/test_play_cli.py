@@ -62,11 +62,11 @@ def test_a_wrong_solve_loses() -> None:
     result = play(["--players", "alice,bob"], "c 111; t a\nsolve 111\npass\n")
     assert result.exit_code == 0, result.output
     assert "alice submitted 111 — wrong" in result.output
-    assert "alice submitted 111 — wrong and is eliminated" in result.output
+    assert "alice submitted 111 — wrong; alice is out" in result.output
     assert "bob wins: is the last player left." in result.output
     solo = play([], "solve 555\n")
     assert solo.exit_code == 0
-    assert "Nobody wins" in solo.output
+    assert "Not solved: the code submitted was wrong." in solo.output
 
 
 def test_a_wrong_code_is_not_named_while_others_play_on(tmp_path: Path) -> None:
@@ -74,7 +74,7 @@ def test_a_wrong_code_is_not_named_while_others_play_on(tmp_path: Path) -> None:
     result = play(["--players", "alice,bob,cy"], "solve 111\ntest 111 a b\npass\npass\nsolve 241\n")
     out = result.output
     round_1 = out[out.index("Round 1 revealed:") : out.index("— Round 2 —")]
-    assert "alice submitted a wrong code and is eliminated" in round_1
+    assert "alice submitted a wrong code; alice is out" in round_1
     assert "111" not in round_1
     assert "bob passed" in round_1
     # nor in the transcript beside the game while it goes on; its end names it
@@ -91,7 +91,7 @@ def test_a_wrong_code_is_not_named_while_others_play_on(tmp_path: Path) -> None:
     assert events[-1]["event"] == "end"
     # the end of the game names it
     solo = play([], "solve 555\n")
-    assert "player submitted 555 — wrong and is eliminated" in solo.output
+    assert "player submitted 555 — wrong; player is out" in solo.output
 
 
 @pytest.mark.parametrize(
@@ -320,7 +320,7 @@ def test_broken_or_foreign_saves_are_refused_and_left_alone(tmp_path: Path) -> N
     ("ending", "result"),
     [
         ("solve 241", "player wins: solved it."),
-        ("solve 111", "Nobody wins: every player is out."),
+        ("solve 111", "Not solved: the code submitted was wrong."),
         ("giveup", "Given up."),
     ],
 )

@@ -225,7 +225,7 @@ async def test_hot_seat_with_an_elimination_and_the_cover_screen() -> None:
         assert "ann-secret-note" not in text and "111" not in text
         await pilot.press("p")
         assert await screen_is(pilot, app, "MessageScreen")
-        assert "ann submitted 111 — wrong and is eliminated" in await shown(pilot, app)
+        assert "ann submitted 111 — wrong; ann is out" in await shown(pilot, app)
         await pilot.press("enter")
         await settle(pilot, app)
         assert await screen_is(pilot, app, "FinalScreen")

@@ -2288,6 +2288,8 @@ class Session:
             return _("{name} wins: is the last player left.").format(name=winner)
         if self.given_up_alone():
             return _("Given up.")
+        if len(self.game.players) == 1:
+            return _("Not solved: the code submitted was wrong.")
         return _("Nobody wins: every player is out.")
 
     def standings(self, fewest: FewestTests | None) -> list[Standing]:

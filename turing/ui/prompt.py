@@ -644,12 +644,12 @@ def reveal_lines(reveal: Reveal) -> list[str]:
                 text = _("{name} submitted {code} — right")
             elif entry.code is None:
                 text = (
-                    _("{name} submitted a wrong code and is eliminated")
+                    _("{name} submitted a wrong code; {name} is out")
                     if entry.eliminated
                     else _("{name} submitted a wrong code")
                 )
             elif entry.eliminated:
-                text = _("{name} submitted {code} — wrong and is eliminated")
+                text = _("{name} submitted {code} — wrong; {name} is out")
             else:
                 text = _("{name} submitted {code} — wrong")
             lines.append(text.format(name=entry.player, code=entry.code))
