@@ -993,6 +993,8 @@ class BoardApp(ServedApp):
                 if game.box
                 else _("{name}: round {round}. Compose a code and test it.")
             ).format(name=name, round=game.round)
+            if game.round == 1:  # where the keys are told, the footer having no room for it
+                self.message += " " + _("(? or F1: help)")
         else:  # a game resumed mid-round: its code is in the picker
             self.picker = Picker([int(d) for d in code])
             self.in_red = False  # a new turn: its own message
