@@ -27,30 +27,128 @@ def _dup(tmp_path: Path) -> Path:
     return dup
 
 
+def _findings(stdout: str, source: str) -> list[str]:
+    """The finding lines of ``source`` in a report, in their order."""
+    return [line for line in stdout.splitlines() if line.startswith(f"{source}:")]
+
+
 def test_a_repeat_within_a_file_is_a_problem_whatever_file_comes_first(
     turing: Run, tmp_path: Path
 ) -> None:
     dup, sample = _dup(tmp_path), PUZZLES / "sample.yaml"
-    repeat = f"{dup}:2: FAIL y: duplicate of the puzzle at line 1 of this file"
-    result = turing(["check", str(dup), str(sample)])
-    assert result.exit_code == 1, result.output
-    assert repeat in result.stdout.splitlines()
-    assert result.stdout.splitlines()[-1] == (
-        "3 puzzles checked in 2 files: 1 with problems, 1 note"
-    )
     result = turing(["check", str(sample), str(dup)])
     assert result.exit_code == 1, result.output
-    lines = result.stdout.splitlines()
-    assert lines[2:5] == [
+    assert _findings(result.stdout, str(dup)) == [
+        f"{dup}:1: ok x · easy",
         f"{dup}:1: note x: also at {sample}:3 (the same puzzle in another file)",
-        repeat,
+        f"{dup}:2: FAIL y: duplicate of the puzzle at line 1 of this file",
         f"{dup}:2: note y: also at {sample}:3 (the same puzzle in another file)",
     ]
-    assert lines[-1] == "3 puzzles checked in 2 files: 1 with problems, 2 notes"
+    assert _findings(result.stdout, str(sample)) == [
+        f"{sample}:3: ok 01 · easy",
+        f"{sample}:3: note 01: also at {dup}:1 (the same puzzle in another file)",
+    ]
+    assert result.stdout.splitlines()[-1] == (
+        "3 puzzles checked in 2 files: 1 with problems, 3 notes"
+    )
     result = turing(["check", "--json", str(sample), str(dup)])
     y = json.loads(result.stdout.splitlines()[-1])
     assert y["problems"] == ["duplicate of the puzzle at line 1 of this file"]
     assert y["notes"] == [f"also at {sample}:3 (the same puzzle in another file)"]
+
+
+def test_the_findings_of_each_file_do_not_depend_on_the_order_of_the_files(
+    turing: Run, tmp_path: Path
+) -> None:
+    dup, sample = _dup(tmp_path), PUZZLES / "sample.yaml"
+    other = tmp_path / "other.yaml"
+    other.write_text(json.dumps({"id": "o", **SAMPLE}))
+    files = [str(sample), str(dup), str(other)]
+    reports = [
+        turing(["check", *order, "--code", CODE])
+        for order in (files, files[::-1], [files[1], files[0], files[2]])
+    ]
+    for file in [*files, "code"]:
+        first = _findings(reports[0].stdout, file)
+        assert first, reports[0].stdout
+        assert all(_findings(report.stdout, file) == first for report in reports[1:])
+    # the other places named in the order of their names
+    elsewhere = ", ".join(sorted([f"{sample}:3", f"{dup}:1"]))
+    assert _findings(reports[0].stdout, str(other))[1:] == [
+        f"{other}:1: note o: also at {elsewhere} (the same puzzle in 2 other files)",
+        f"{other}:1: note o: also given as a code, at code:1",
+    ]
+    everywhere = ", ".join(sorted([f"{sample}:3", f"{dup}:1", f"{other}:1"]))
+    assert _findings(reports[0].stdout, "code")[1:] == [
+        f"code:1: note puzzle: also in 3 files, at {everywhere} (the puzzle of this code)"
+    ]
+    assert {report.stdout.splitlines()[-1] for report in reports} == {
+        "5 puzzles checked in 3 files: 1 with problems, 9 notes"
+    }
+    records = [
+        [json.loads(line) for line in turing(["check", "--json", *order]).stdout.splitlines()]
+        for order in (files, files[::-1])
+    ]
+    assert sorted(records[0], key=str) == sorted(records[1], key=str)
+
+
+def test_a_file_named_as_the_codes_or_standard_input_is_a_file_of_its_own(
+    turing: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    text = (PUZZLES / "sample.yaml").read_text()
+    Path("code").write_text(text)
+    Path("<stdin>").write_text(text)
+    result = turing(["check", "code", "--code", CODE])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines() == [
+        "./code:3: ok 01 · easy",
+        "./code:3: note 01: also given as a code, at code:1",
+        "code:1: ok puzzle · easy",
+        "code:1: note puzzle: also in a file, at ./code:3 (the puzzle of this code)",
+        "2 puzzles checked in 1 file: all sound, 2 notes",
+    ]
+    result = turing(["check", "--json", "code", "--code", CODE])
+    assert [json.loads(line)["source"] for line in result.stdout.splitlines()] == ["./code", "code"]
+    result = turing(["solve", "--json", "code", "--code", CODE])
+    assert [json.loads(line)["source"] for line in result.stdout.splitlines()] == ["./code", "code"]
+    Path("d1.jsonl").write_text(json.dumps({"id": "z", "cards": [2, 5, 9, 15, 18, 22]}) + "\n")
+    result = turing(["check", "d1.jsonl", "code"])
+    assert result.stdout.splitlines()[-1] == "2 puzzles checked in 2 files: all sound"
+    result = turing(["check", "<stdin>", "-"], input=text)
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines() == [
+        "./<stdin>:3: ok 01 · easy",
+        "./<stdin>:3: note 01: also at <stdin>:3 (the same puzzle in another file)",
+        "<stdin>:3: ok 01 · easy",
+        "<stdin>:3: note 01: also at ./<stdin>:3 (the same puzzle in another file)",
+        "2 puzzles checked in 2 files: all sound, 2 notes",
+    ]
+    result = turing(["check", "--json", "<stdin>", "-"], input=text)
+    assert [json.loads(line)["source"] for line in result.stdout.splitlines()] == [
+        "./<stdin>",
+        "<stdin>",
+    ]
+
+
+def test_standard_input_given_twice_is_said_so(turing: Run) -> None:
+    text = (PUZZLES / "sample.yaml").read_text()
+    result = turing(["check", "-", "-"], input=text)
+    assert result.exit_code == 0, result.output
+    assert result.stderr == "note: standard input is given twice; read once\n"
+    result = turing(["--lang", "de", "check", "-", "-"], input=text)
+    assert result.stderr == "Notiz: die Standardeingabe ist zweimal angegeben; einmal gelesen\n"
+
+
+def test_a_code_and_a_file_of_the_same_puzzle_say_which_is_which(turing: Run) -> None:
+    sample = PUZZLES / "sample.yaml"
+    result = turing(["--lang", "de", "check", str(sample), "--code", CODE])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[1:4] == [
+        f"{sample}:3: Notiz 01: auch als Code gegeben, bei code:1",
+        "code:1: einwandfrei Rätsel · leicht",
+        f"code:1: Notiz Rätsel: auch in einer Datei, bei {sample}:3 (das Rätsel dieses Codes)",
+    ]
 
 
 @pytest.mark.parametrize("files", [[], [str(PUZZLES / "published.yaml")]])

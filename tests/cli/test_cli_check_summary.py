@@ -22,14 +22,14 @@ WRONG = json.dumps({"cards": [4, 9, 11, 14], "criteria": [2, 1, 1, 3], "solution
 @pytest.mark.parametrize(
     ("lang", "summary"),
     [
-        ("en", "2,002 puzzles checked in 2 files: 2,002 with problems, 1,001 notes"),
-        ("de", "2.002 Rätsel in 2 Dateien geprüft: 2.002 mit Problemen, 1.001 Notizen"),
+        ("en", "2,002 puzzles checked in 2 files: 2,002 with problems, 2,002 notes"),
+        ("de", "2.002 Rätsel in 2 Dateien geprüft: 2.002 mit Problemen, 2.002 Notizen"),
     ],
 )
 def test_every_count_of_the_summary_is_written_alike(
     turing: Run, tmp_path: Path, lang: str, summary: str
 ) -> None:
-    # each puzzle wrong, and those of the second file each a note (in the first too)
+    # each puzzle wrong, and each a note: the same puzzle is in the other file
     paths = [tmp_path / "many.jsonl", tmp_path / "again.jsonl"]
     for path in paths:
         path.write_text((WRONG + "\n") * 1001)

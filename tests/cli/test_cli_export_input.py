@@ -68,7 +68,7 @@ def test_standard_input_is_read_as_a_file_is(tmp_path: Path) -> None:
 def test_standard_input_named_twice_is_read_once(tmp_path: Path) -> None:
     r = export("-", "-", input=jsonl(GOOD))
     assert r.exit_code == 0, r.output
-    assert r.stderr == "note: - is - again; read once\n"
+    assert r.stderr == "note: standard input is given twice; read once\n"
     assert "3 puzzles." in r.stdout
 
 

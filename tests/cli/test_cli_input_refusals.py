@@ -172,9 +172,9 @@ def test_standard_input_named_again_is_read_once(command: str) -> None:
     text = SAMPLE.read_text()
     code, out, err = run(command, "-", str(SAMPLE), "-", stdin=text)
     assert code == 0, err
-    assert err == "note: - is - again; read once\n"
+    assert err == "note: standard input is given twice; read once\n"
     if command == "check":
-        assert out.endswith("2 puzzles checked in 2 files: all sound, 1 note\n"), out
+        assert out.endswith("2 puzzles checked in 2 files: all sound, 2 notes\n"), out
     else:
         assert out.count("solution: 241") == 2, out
 
@@ -202,7 +202,7 @@ def test_check_and_solve_speak_german_and_json_stays_english(tmp_path: Path) -> 
     _code, out, _err = run(
         "--lang", "de", "check", str(SAMPLE), str(ROOT / "puzzles" / "published.yaml")
     )
-    assert "Notiz 01: auch in" in out and "1 Notiz" in out and "Hinweis" not in out
+    assert "Notiz 01: auch in" in out and "2 Notizen" in out and "Hinweis" not in out
 
 
 def test_card_validation_json_is_english_in_german(tmp_path: Path) -> None:

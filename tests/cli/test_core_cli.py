@@ -164,12 +164,16 @@ def test_the_shipped_puzzle_files_pass_check() -> None:
     lines = out.splitlines()
     total = sum(1 for line in lines if ": ok " in line)
     assert lines[-1].startswith(f"{total} puzzles checked in {len(SHIPPED)} files: all sound")
-    # The sample is problem 01 of the rule book again: a note naming both places.
+    # The sample is problem 01 of the rule book again: a note at each place, naming the other.
     sample = next(line for line in lines if line.startswith(str(PUZZLES / "sample.yaml")))
     assert sample.endswith(": ok 01 · easy")
-    note = next(line for line in lines if " note " in line)
-    assert note.startswith(str(PUZZLES / "sample.yaml") + ":")
-    assert f"also at {PUZZLES / 'published.yaml'}:4" in note
+    notes = [line for line in lines if " note " in line]
+    assert notes == [
+        f"{PUZZLES / 'published.yaml'}:4: note 01: also at {PUZZLES / 'sample.yaml'}:3 (the same "
+        "puzzle in another file)",
+        f"{PUZZLES / 'sample.yaml'}:3: note 01: also at {PUZZLES / 'published.yaml'}:4 (the same "
+        "puzzle in another file)",
+    ]
 
 
 def test_ok_lines_hide_the_solution_unless_asked() -> None:
@@ -208,11 +212,14 @@ def test_check_reads_every_file_and_names_each_finding(tmp_path: Path) -> None:
     # The sample, after the unreadable files, is still checked; a repeat across files is a note.
     assert f"{sample}:3: ok 01 · easy" in lines
     assert f"{sample}:3: note 01: also at {bad}:1 (the same puzzle in another file)" in lines
+    for line, name in ((1, "a"), (2, "b")):  # and each place of it in the other file
+        note = f"note {name}: also at {sample}:3 (the same puzzle in another file)"
+        assert f"{bad}:{line}: {note}" in lines
     # The puzzle after the unreadable one in the same file is still checked.
     assert f"{bad}:4: ok d · easy" in lines
     # a folder and a missing file are no puzzle files, and are not counted as ones
     assert lines[-1] == (
-        "4 puzzles checked in 2 files: 2 with problems, 1 read error, 2 not puzzle files, 1 note"
+        "4 puzzles checked in 2 files: 2 with problems, 1 read error, 2 not puzzle files, 3 notes"
     )
     assert err.splitlines() == [
         f"error: {bad}:3:25: card 49 is not in card set 'classic' (cards 1–48)",

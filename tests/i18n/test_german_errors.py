@@ -480,16 +480,18 @@ def test_check_reports_in_german(tmp_path: Path) -> None:
     assert english.splitlines() == [
         f"{bad}:1: FAIL bad: 3 codes meet all hidden criteria, not one",
         f"{first}:3: ok 01 · easy",
+        f"{first}:3: note 01: also at {second}:3 (the same puzzle in another file)",
         f"{second}:3: ok 01 · easy",
         f"{second}:3: note 01: also at {first}:3 (the same puzzle in another file)",
-        "3 puzzles checked in 3 files: 1 with problems, 1 note",
+        "3 puzzles checked in 3 files: 1 with problems, 2 notes",
     ]
     assert german.splitlines() == [
         f"{bad}:1: PROBLEM bad: 3 Codes erfüllen alle verborgenen Kriterien, nicht genau einer",
         f"{first}:3: einwandfrei 01 · leicht",
+        f"{first}:3: Notiz 01: auch in {second}:3 (dasselbe Rätsel in einer anderen Datei)",
         f"{second}:3: einwandfrei 01 · leicht",
         f"{second}:3: Notiz 01: auch in {first}:3 (dasselbe Rätsel in einer anderen Datei)",
-        "3 Rätsel in 3 Dateien geprüft: 1 mit Problemen, 1 Notiz",
+        "3 Rätsel in 3 Dateien geprüft: 1 mit Problemen, 2 Notizen",
     ]
     assert run("de", [*args, "--json"])[1] == run("en", [*args, "--json"])[1]
 

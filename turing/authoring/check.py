@@ -13,6 +13,7 @@ Front ends render the results; nothing here prints.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
@@ -330,16 +331,21 @@ def unplayable(puzzle: Puzzle, cardset: CardSet) -> list[str]:
 class CollectionCheck:
     """Checks the puzzles of one or more files in turn and keeps the tally.
 
-    Feed it every puzzle read (:meth:`check`) and every puzzle or file that could not be
-    read (:meth:`unreadable`). A puzzle seen before in the same file is a problem, and so
-    is one given before as a code (the codes given are one list); one seen before in
-    another file is a note. Both are said whatever other files came before: the findings
-    of a file do not depend on the order of the files.
+    Give it every puzzle read first (:meth:`gather`), then check each (:meth:`check`);
+    tell it of every puzzle or file that could not be read (:meth:`unreadable`). A puzzle
+    seen before in the same file is a problem, and so is one given before as a code (the
+    codes given are one list). A puzzle in more than one input (a file, standard input,
+    the codes) is a note at each of its places, naming its places in the other inputs: the
+    findings of a file do not depend on the order of the files. (Checked without
+    :meth:`gather`, a puzzle's note names only the places checked before it.)
+
+    Each input is told apart by its ``source``: the front end names no file as it names
+    the codes (:attr:`code_source`) or standard input.
     """
 
     #: Whether a problem may name the solution (``turing check --show-solution``).
     reveal: bool = True
-    #: The source of puzzles given as codes rather than read from a file.
+    #: The source of puzzles given as codes rather than read from a file (no file's).
     code_source: str | None = None
     puzzles: int = 0
     failed: int = 0
@@ -356,14 +362,28 @@ class CollectionCheck:
     #: the line of the first puzzle of each id in each file
     _ids: dict[tuple[str, str], int] = field(default_factory=dict)
 
+    def gather(self, puzzles: Iterable[Loaded]) -> list[Loaded]:
+        """Take every puzzle to be checked, in the order read, before any is checked, and
+        give them back in that order: each puzzle's notes then name every other input it
+        is in, whatever the order of the inputs."""
+        taken = list(puzzles)
+        for loaded in taken:
+            self._place(loaded)
+        return taken
+
+    def _place(self, loaded: Loaded) -> tuple[dict[str, int], int]:
+        """The puzzle's first line in each input it was taken from, and in its own."""
+        places = self._seen.setdefault(loaded.puzzle.canonical_key(), {})
+        return places, places.setdefault(loaded.source, loaded.line)
+
     def check(self, loaded: Loaded) -> Checked:
-        """Check one puzzle read from a file, against the puzzles checked before it."""
+        """Check one puzzle read from a file or a code, against the puzzles gathered (or,
+        without :meth:`gather`, checked before it)."""
         self._count_file(loaded.source)
         checked = check_puzzle(
             loaded.puzzle, loaded.cardset, loaded.source, loaded.line, reveal=self.reveal
         )
-        places = self._seen.setdefault(loaded.puzzle.canonical_key(), {})
-        here = places.setdefault(loaded.source, loaded.line)
+        places, here = self._place(loaded)
         repeated = here != loaded.line
         if repeated and loaded.source == self.code_source:
             checked.problems.append(
@@ -375,13 +395,7 @@ class CollectionCheck:
             checked.problems.append(
                 _("duplicate of the puzzle at line {line} of this file").format(line=here)
             )
-        elsewhere = next((place for place in places.items() if place[0] != loaded.source), None)
-        if elsewhere is not None:
-            checked.notes.append(
-                _("also at {place} (the same puzzle in another file)").format(
-                    place=f"{shown_name(elsewhere[0])}:{elsewhere[1]}"
-                )
-            )
+        checked.notes.extend(self._elsewhere(loaded.source, places))
         if loaded.puzzle.id is not None:
             named = self._ids.setdefault((loaded.source, loaded.puzzle.id), loaded.line)
             if named != loaded.line and not repeated:
@@ -397,6 +411,40 @@ class CollectionCheck:
         self.failed += not checked.valid
         self.notes += len(checked.notes)
         return checked
+
+    def _elsewhere(self, source: str, places: dict[str, int]) -> list[str]:
+        """The notes of a puzzle of ``source`` also at other ``places``: the files (and
+        standard input) it is in, and the code it is given as."""
+        files = sorted(
+            (other, line)
+            for other, line in places.items()
+            if other not in (source, self.code_source)
+        )
+        named = ", ".join(f"{shown_name(other)}:{line}" for other, line in files)
+        notes = []
+        if files and source == self.code_source:
+            notes.append(
+                ngettext(
+                    "also in a file, at {places} (the puzzle of this code)",
+                    "also in {n} files, at {places} (the puzzle of this code)",
+                    len(files),
+                ).format(n=len(files), places=named)
+            )
+        elif files:
+            notes.append(
+                ngettext(
+                    "also at {places} (the same puzzle in another file)",
+                    "also at {places} (the same puzzle in {n} other files)",
+                    len(files),
+                ).format(n=len(files), places=named)
+            )
+        if self.code_source is not None and source != self.code_source:
+            code = places.get(self.code_source)
+            if code is not None:
+                notes.append(
+                    _("also given as a code, at {place}").format(place=f"{self.code_source}:{code}")
+                )
+        return notes
 
     def unreadable(self, source: str) -> None:
         """Count a puzzle of ``source``, or the whole file, that could not be read."""

@@ -762,15 +762,30 @@ def error_text(message: str, line: int | None = None) -> str:
 
 #: How a message names standard input read as a file (``-``).
 STDIN_NAME: Final = "<stdin>"
+#: The ``source`` of a puzzle read from ``--code`` (its ``line`` is the code's position).
+CODE_SOURCE: Final = "code"
+
+
+def input_name(path: str) -> str:
+    """How messages and ``--json`` name the input of a FILE argument: ``<stdin>`` for
+    ``-``, a file by its path as given, and a file whose path is the name of another kind
+    of input (``code``, ``<stdin>``) as ``./code``, ``./<stdin>``: no file is taken for
+    the codes or standard input, or they for it."""
+    if path == "-":
+        return STDIN_NAME
+    if path in (STDIN_NAME, CODE_SOURCE):
+        return os.path.join(os.curdir, path)
+    return path
 
 
 def file_or_stdin(path: str) -> tuple[str | None, bytes | None, str | None]:
-    """What a reader of a FILE argument is given: ``(path, None, None)`` for a file, and
-    for ``-`` standard input: ``(None, its bytes, "<stdin>")`` (the path, the text and
-    the name of :func:`~turing.core.puzzle.iter_puzzle_file` and the other readers)."""
+    """What a reader of a FILE argument is given: ``(path, None, None)`` for a file (its
+    path as :func:`input_name` names it), and for ``-`` standard input: ``(None, its
+    bytes, "<stdin>")`` (the path, the text and the name of
+    :func:`~turing.core.puzzle.iter_puzzle_file` and the other readers)."""
     if path == "-":
         return None, stdin_bytes(), STDIN_NAME
-    return path, None, None
+    return input_name(path), None, None
 
 
 def not_a_puzzle_file(path: str) -> str | None:
@@ -805,7 +820,9 @@ def read_puzzles(path: str, cardset: CardSet | None) -> tuple[list[Loaded], bool
             else:
                 puzzles.append(item)
     except TuringError as exc:
-        say_error(said(exc) if isinstance(exc, SourceError) else f"{shown_name(path)}: {exc}")
+        say_error(
+            said(exc) if isinstance(exc, SourceError) else f"{shown_name(input_name(path))}: {exc}"
+        )
         bad = True
     return puzzles, bad
 
@@ -829,6 +846,9 @@ def each_puzzle(
     done: list[str] = []
     for file in files:
         again = _same_file(file, done)
+        if again == "-":
+            click.echo(_("note: standard input is given twice; read once"), err=True)
+            continue
         if again is not None:
             click.echo(
                 _("note: {file} is {earlier} again; read once").format(
@@ -843,8 +863,8 @@ def each_puzzle(
             say_error(directory)
             not_a_file(file)
             continue
-        # standard input counted under the name its puzzles are read with, as one file
-        counted = STDIN_NAME if file == "-" else file
+        # each input counted under the name its puzzles are read with
+        counted = input_name(file)
         source, text, name = file_or_stdin(file)
         try:
             for item in iter_puzzle_items(source, cardset, text=text, name=name):
@@ -854,7 +874,7 @@ def each_puzzle(
                 else:
                     yield item
         except TuringError as exc:
-            message = said(exc) if isinstance(exc, SourceError) else f"{shown_name(file)}: {exc}"
+            message = said(exc) if isinstance(exc, SourceError) else f"{shown_name(counted)}: {exc}"
             say_error(message)
             (unreadable if _exists(file) else not_a_file)(counted)
 

@@ -13,7 +13,7 @@ from typing import Any, Final, TypeVar
 import click
 
 from turing.cli.options import cardset_option, id_option, read_with_ids
-from turing.cli.output import command_to_copy, emit_json, fail
+from turing.cli.output import CODE_SOURCE, command_to_copy, emit_json, fail
 from turing.core.cards import CardSet, load_cardset
 from turing.core.errors import TuringError
 from turing.core.files import shown_name
@@ -23,8 +23,6 @@ from turing.i18n import N_, _
 #: How a puzzle read from a code is named while it is played: its hidden part gives it
 #: no id, and nothing derived from the code is shown.
 SHARED_LABEL: Final = "shared puzzle"
-#: The ``source`` of a puzzle read from ``--code`` (its ``line`` is the code's position).
-CODE_SOURCE: Final = "code"
 
 F = TypeVar("F", bound=Callable[..., Any])
 T = TypeVar("T")

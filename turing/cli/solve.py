@@ -23,6 +23,7 @@ from turing.authoring.check import (
 )
 from turing.cli.options import EVERY_PUZZLE_CARDSET, PUZZLE_PATH, cardset_option
 from turing.cli.output import (
+    CODE_SOURCE,
     EXIT_OK,
     EXIT_PROBLEM,
     EXIT_USAGE,
@@ -33,7 +34,7 @@ from turing.cli.output import (
     stdout_console,
     takes_every_character,
 )
-from turing.cli.share import CODE_SOURCE, code_option, with_codes
+from turing.cli.share import code_option, with_codes
 from turing.core.cards import CardSet, default_title, load_cardset
 from turing.core.files import json_line, shown_name
 from turing.core.puzzle import Loaded, Puzzle, difficulty
@@ -317,7 +318,9 @@ def check(
     try:
         console = None if as_json else _console()
         read = each_puzzle(files, forced, tally.unreadable, tally.not_a_file)
-        for loaded in with_codes(read, files, codes, cardset_name):
+        # every input read before any puzzle is checked: a puzzle in several inputs is noted
+        # at each of its places, whatever their order
+        for loaded in tally.gather(with_codes(read, files, codes, cardset_name)):
             if as_json:
                 # A record is the same in every language.
                 with speaking("en"):
