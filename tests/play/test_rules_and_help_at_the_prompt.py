@@ -183,3 +183,19 @@ def test_help_at_a_terminal_names_the_letters_of_a_4_verifier_puzzle(
     child.expect(r"Verifiers: (A–.)\.")
     assert child.match.group(1) == "A–D", child.match.group(1)
     child.expect_exact("player>")
+
+
+@pytest.mark.parametrize(
+    ("lang", "typed", "said"),
+    [
+        ("en", "help test", "up to three different verifiers, one after the other"),
+        ("en", "help hint", "Hints are counted: the result lists each player's hints"),
+        ("en", "help solve", "a wrong one puts you out of the game"),
+        ("de", "hilfe teste", "bis zu drei verschiedenen Prüfern"),
+        ("de", "hilfe hinweis", "Hinweise werden gezählt"),
+    ],
+)
+def test_help_of_one_command_adds_the_rule_behind_it(lang: str, typed: str, said: str) -> None:
+    result = play(["--lang", lang], f"{typed}\n")
+    lines = result.output.split(f"> {typed}\n", 1)[1].splitlines()
+    assert said in lines[1], lines[:2]  # after the command's line of the list

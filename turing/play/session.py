@@ -1026,7 +1026,30 @@ def help_text(
         usage, what = BY_CARD_USAGE.get(name, usage), BY_CARD_WHAT.get(name, what)
     if box:
         usage, what = BOX_USAGE.get(name, usage), BOX_WHAT.get(name, what)
-    return f"{_(usage)}: {_(what).format(e=_E, spaced=_E_SPACED)}"
+    shown = f"{_(usage)}: {_(what).format(e=_E, spaced=_E_SPACED)}"
+    detail = COMMAND_DETAILS.get(name)
+    return shown if detail is None else f"{shown}\n{_(detail)}"
+
+
+#: What ``help COMMAND`` adds to a command's line of the list: the rule behind it.
+COMMAND_DETAILS: Final[dict[str, str]] = {
+    "test": N_(
+        "A round has one code, tested against up to three different verifiers, one after "
+        "the other (each chosen after the answers before it); a verifier named twice in a "
+        "round, or a fourth, is refused. ✔: the code meets the verifier's hidden criterion; "
+        "✘: it does not. Every verifier asked is one test, counted over the whole game."
+    ),
+    "hint": N_(
+        "A hint tells what the cards and your answers so far leave: the codes, and each "
+        "verifier's criteria. Hints are counted: the result lists each player's hints beside "
+        "their tests."
+    ),
+    "solve": N_(
+        "One attempt each: a right code wins (several right in the same round: the fewest "
+        "tests win, equally few share the win); a wrong one puts you out of the game. The "
+        "players decide in turn, unseen by the others, and the round is then revealed."
+    ),
+}
 
 
 # -- seats ----------------------------------------------------------------------------------
