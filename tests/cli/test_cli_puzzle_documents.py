@@ -500,3 +500,37 @@ def test_a_number_that_is_not_whole_is_refused_as_not_whole(
     assert (code, out, err) == (2, "", f"error: {path}:{english}\n")
     code, out, err = run("--lang", "de", "solve", path)
     assert (code, out, err) == (2, "", f"Fehler: {path}:{german}\n")
+
+
+# -- what the parsers found, as a person reads it -----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "said"),
+    [
+        (  # JSON over lines, read as YAML: a missing ','
+            "-",
+            '{"id": "a",\n "cards": [4, 9, 11, 14] "criteria": [2, 1, 1, 3]}\n',
+            "2:26: YAML syntax: expected ',' or '}', found the value \"criteria\"",
+        ),
+        (
+            "x.yaml",
+            "id: 'x'y\ncards: [4, 9, 11, 14]\n",
+            "1:8: YAML syntax: expected the end of the block, found the value 'y'",
+        ),
+        (
+            "k.yaml",
+            "- cards: [4, 9, 11, 14]\nid: a\n",
+            "2:1: YAML syntax: expected the end of the block, found a key",
+        ),
+    ],
+)
+def test_what_the_yaml_parser_found_is_said_in_words(
+    tmp_path: Path, name: str, text: str, said: str
+) -> None:
+    path = name if name == "-" else write(tmp_path, name, text)
+    code, _out, err = run("check", path, stdin=text if name == "-" else None)
+    source = "<stdin>" if name == "-" else path
+    assert code == 2
+    assert err == f"error: {source}:{said}\n"
+    assert "<scalar>" not in err and "'?'" not in err

@@ -723,15 +723,31 @@ _YAML_TOKENS: Final = {
     "'<block end>'": N_("the end of the block"),
     "'<block mapping start>'": N_("a new mapping"),
     "'<block sequence start>'": N_("a new list"),
+    "'<scalar>'": N_("a value"),
+    "'<alias>'": N_("an alias ('*')"),
+    "'<anchor>'": N_("an anchor ('&')"),
+    "'<tag>'": N_("a tag ('!')"),
+    "'?'": N_("a key"),
+    "'<document start>'": N_("a new document ('---')"),
+    "'<document end>'": N_("the end of the document ('...')"),
+    "'<directive>'": N_("a directive ('%')"),
 }
 
 
-def yaml_problem(problem: str) -> str:
-    """The YAML parser's ``problem`` in the language in use (as it is when not known)."""
+def yaml_problem(problem: str, value: str | None = None) -> str:
+    """The YAML parser's ``problem`` in the language in use (as it is when not known);
+    ``value``, the text of the value the parser found where it expected something else
+    (see :func:`value_text`), is named when it found one.
+
+    >>> print(yaml_problem("expected ',' or '}', but got '<scalar>'", '"criteria"'))
+    expected ',' or '}', found the value "criteria"
+    >>> print(yaml_problem("expected <block end>, but found '<scalar>'"))
+    expected the end of the block, found a value
+    """
     for pattern, message in _YAML_PROBLEMS:
         match = pattern.fullmatch(problem.strip())
         if match is not None:
-            parts = {key: _yaml_token(value) for key, value in match.groupdict().items()}
+            parts = {key: _yaml_token(text, value) for key, text in match.groupdict().items()}
             return _(message).format(**parts)
     return problem
 
@@ -739,14 +755,50 @@ def yaml_problem(problem: str) -> str:
 _EITHER: Final = re.compile(r"('[^']+') or ('[^']+')")
 
 
-def _yaml_token(text: str) -> str:
-    """A token the YAML parser names (``'<stream end>'``, ``',' or ']'``) for reading."""
+def _yaml_token(text: str, value: str | None = None) -> str:
+    """A token the YAML parser names (``'<stream end>'``, ``',' or ']'``) for reading; a
+    value (``'<scalar>'``) by its ``value`` text when it is known."""
+    if text == "'<scalar>'" and value:
+        return _("the value {text}").format(text=value)
     if text in _YAML_TOKENS:
         return _(_YAML_TOKENS[text])
     either = _EITHER.fullmatch(text)
     if either is not None:
         return _("{first} or {second}").format(first=either[1], second=either[2])
     return text
+
+
+#: A quoted YAML scalar at the start of a text, its quotes and escapes as written.
+_QUOTED_SCALAR: Final = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\n]|\'\')*\'')
+#: A plain YAML scalar at the start of a text, as far as one line of it goes: up to a
+#: ": " or " #", a flow indicator or the end of the line.
+_PLAIN_SCALAR: Final = re.compile(
+    r"(?:[^\s:#,\[\]{}]|:(?=[^\s,\[\]{}])|(?<=\S)#)"
+    r"(?:[^\n:#,\[\]{}]|:(?=[^\s,\[\]{}])|(?<=\S)#)*"
+)
+
+
+def value_text(text: str, line: int, column: int) -> str | None:
+    """The value (a YAML scalar) that starts at 0-based ``line`` and ``column`` of
+    ``text``, as an error message names it: a quoted one as written, a plain one in
+    quotes; None when no one-line value starts there.
+
+    >>> value_text('{"a": 1 "b": 2}', 0, 8), value_text("id: 'x'y", 0, 7)
+    ('"b"', "'y'")
+    """
+    lines = text.split("\n")
+    if not 0 <= line < len(lines):
+        return None
+    rest = lines[line][column:]
+    quoted = _QUOTED_SCALAR.match(rest)
+    if quoted is not None:
+        found = quoted.group()
+        shown = found if found.isprintable() else repr(found)
+        return shorten(shown)
+    plain = _PLAIN_SCALAR.match(rest)
+    if plain is None or not plain.group().strip():
+        return None
+    return shown_value(plain.group().strip())
 
 
 #: The JSON parser's messages (``json.JSONDecodeError.msg``), as a person reads them.
@@ -977,7 +1029,11 @@ def load_yaml(text: str, source: str) -> Node:
             source,
             line,
             col,
-            _("YAML syntax: {problem}").format(problem=yaml_problem(problem)),
+            _("YAML syntax: {problem}").format(
+                problem=yaml_problem(
+                    problem, None if mark is None else value_text(text, mark.line, mark.column)
+                )
+            ),
             E_YAML,
         ) from None
     except RecursionError:
