@@ -534,3 +534,48 @@ def test_what_the_yaml_parser_found_is_said_in_words(
     assert code == 2
     assert err == f"error: {source}:{said}\n"
     assert "<scalar>" not in err and "'?'" not in err
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        (
+            '{"id": "a\\q", "cards": [4, 9, 11, 14]}\n',
+            "1:10: JSON: '\\q' is no escape JSON knows (\\n, \\t, \\\", \\\\, \\uXXXX …); "
+            "a '\\' itself is written \\\\",
+        ),
+        (
+            '{"id": "a\\u12G4", "cards": [4, 9, 11, 14]}\n',
+            "1:11: JSON: '\\u12G4' is no escape JSON knows: '\\u' is followed by four "
+            "hexadecimal digits (\\u00e9)",
+        ),
+        (
+            '{"id": "a", "cards": [4,9,11,014]}\n',
+            "1:30: JSON: 014: a number in JSON does not start with 0 (write 14)",
+        ),
+        (
+            '{"id": "a", "cards": [4, 9, 11, 14], "criteria": [-01, 1, 1, 3]}\n',
+            "1:51: JSON: -01: a number in JSON does not start with 0 (write -1)",
+        ),
+    ],
+)
+@pytest.mark.parametrize("name", ["bad.json", "bad.jsonl"])
+def test_a_bad_escape_or_a_leading_zero_in_json_is_said_in_words(
+    tmp_path: Path, name: str, text: str, said: str
+) -> None:
+    path = write(tmp_path, name, text)
+    code, out, err = run("check", path)
+    assert code == 2
+    assert err == f"error: {path}:{said}\n"
+    assert "Invalid" not in err and "ok a" not in out
+
+
+def test_a_bad_escape_is_said_in_german(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TURING_LANG", "de")
+    path = write(tmp_path, "bad.json", '{"id": "a\\q", "cards": [4, 9, 11, 14]}\n')
+    code, _out, err = run("check", path)
+    assert code == 2
+    assert err == (
+        f"Fehler: {path}:1:10: JSON: '\\q' ist keine Escape-Folge, die JSON kennt "
+        "(\\n, \\t, \\\", \\\\, \\uXXXX …); ein '\\' selbst wird \\\\ geschrieben\n"
+    )

@@ -813,7 +813,19 @@ _JSON_PROBLEMS: Final = {
     "Illegal trailing comma before end of array": N_("a ',' before the closing ']'"),
     "Illegal trailing comma before end of object": N_("a ',' before the closing '}}'"),
     "Nested too deeply": N_("arrays or objects nested deeper than {limit} levels"),
+    "Unexpected UTF-8 BOM (decode using utf-8-sig)": N_(
+        "the text starts with a byte order mark (U+FEFF), which JSON does not allow"
+    ),
 }
+#: The parser's messages that go on with what they found (Python's own parser writes
+#: ``Invalid \escape: 'q'``, the C one ``Invalid \escape``): by how they begin.
+_JSON_PROBLEM_STARTS: Final = {
+    "Invalid control character": _JSON_PROBLEMS["Invalid control character at"],
+    "Unterminated string starting at": _JSON_PROBLEMS["Unterminated string starting at"],
+}
+#: An integer part "0" (or "-0") that a digit follows: JSON writes no leading zero, and
+#: the parser reads the "0" as the number, then misses a ',' before the digit.
+_ZERO_BEFORE: Final = re.compile(r"(?<![\w.+-])-?0\Z")
 
 
 def _surrogate_problem(escape: str) -> str:
@@ -835,6 +847,25 @@ def json_problem(message: str, error: json.JSONDecodeError | None = None) -> str
     """
     if message == "Lone surrogate" and error is not None:
         return _surrogate_problem(error.doc[error.pos : error.pos + 6])
+    if error is not None and message in ("Expecting ',' delimiter", "Number with leading zero"):
+        start = error.pos if message != "Expecting ',' delimiter" else _leading_zero(error)
+        number = None if start is None else re.match(r"-?[0-9]+", error.doc[start:])
+        if number is not None:
+            digits = number.group()
+            written = ("-" if digits.startswith("-") else "") + (digits.lstrip("-0") or "0")
+            return _("{number}: a number in JSON does not start with 0 (write {written})").format(
+                number=digits, written=written
+            )
+    if message.startswith("Invalid \\escape"):
+        return _(
+            '{escape} is no escape JSON knows (\\n, \\t, \\", \\\\, \\uXXXX …); '
+            "a '\\' itself is written \\\\"
+        ).format(escape=_escape_at(message, error, 2))
+    if message.startswith("Invalid \\uXXXX escape"):
+        return _(
+            "{escape} is no escape JSON knows: '\\u' is followed by four hexadecimal "
+            "digits (\\u00e9)"
+        ).format(escape=_escape_at(message, error, 6))
     if message == "Expecting ',' delimiter" and error is not None:
         opened: list[str] = []
         for token in _JSON_TOKEN.finditer(error.doc, 0, error.pos):
@@ -847,7 +878,34 @@ def json_problem(message: str, error: json.JSONDecodeError | None = None) -> str
             closing = "}" if opened[-1] == "{" else "]"
             return _("a ',' or the closing '{bracket}' is missing").format(bracket=closing)
     known = _JSON_PROBLEMS.get(message)
+    if known is None:
+        known = next(
+            (text for start, text in _JSON_PROBLEM_STARTS.items() if message.startswith(start)),
+            None,
+        )
     return message if known is None else _(known).format(limit=MAX_JSON_NESTING)
+
+
+def _leading_zero(error: json.JSONDecodeError) -> int | None:
+    """Where the number with a leading zero (``014``, ``-01``) starts when a JSON parser's
+    missing ',' ``error`` is at the digit after its "0" (the parser took the "0" for the
+    number); None when it is not."""
+    if error.doc[error.pos : error.pos + 1] not in tuple("0123456789"):
+        return None
+    found = _ZERO_BEFORE.search(error.doc, 0, error.pos)
+    return None if found is None else found.start()
+
+
+def _escape_at(message: str, error: json.JSONDecodeError | None, length: int) -> str:
+    """The bad escape a JSON parser's error is at (at its '\\' or the letter after it),
+    as written, ``length`` characters at most and not past the closing quote."""
+    if error is not None:
+        start = error.pos if error.doc[error.pos : error.pos + 1] == "\\" else error.pos - 1
+        if error.doc[start : start + 1] == "\\":
+            escape = error.doc[start : start + length].split('"')[0]
+            return f"'{escape}'" if escape.isprintable() else repr(escape)
+    letter = message.partition(": ")[2].strip("'\"") or ("u" if "uXXXX" in message else "")
+    return f"'\\{letter}'"
 
 
 #: Deepest nesting of arrays and objects a JSON document may have (the project's own
@@ -881,6 +939,11 @@ def read_json(text: str | bytes, decoder: json.JSONDecoder | None = None) -> Any
             value = json.loads(text)
     except RecursionError:  # a depth the scan did not see (a text not in UTF-8)
         raise _too_deep_json(text, 0) from None
+    except json.JSONDecodeError as exc:
+        zero = _leading_zero(exc) if exc.msg == "Expecting ',' delimiter" else None
+        if zero is None:
+            raise
+        raise json.JSONDecodeError("Number with leading zero", exc.doc, zero) from None
     if _holds_surrogate(value):
         raise _lone_surrogate(text)
     return value
