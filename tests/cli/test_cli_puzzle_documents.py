@@ -579,3 +579,22 @@ def test_a_bad_escape_is_said_in_german(tmp_path: Path, monkeypatch: pytest.Monk
         f"Fehler: {path}:1:10: JSON: '\\q' ist keine Escape-Folge, die JSON kennt "
         "(\\n, \\t, \\\", \\\\, \\uXXXX …); ein '\\' selbst wird \\\\ geschrieben\n"
     )
+
+
+@pytest.mark.parametrize(
+    ("first", "said"),
+    [
+        (LINE_A[:-1], "1:62: JSON: a ',' or the closing '}' is missing"),  # its '}' missing
+        (LINE_A + "}", "1:63: JSON: more text after the value"),
+    ],
+)
+def test_a_json_file_of_one_puzzle_per_line_with_a_broken_first_line_says_it_first(
+    tmp_path: Path, first: str, said: str
+) -> None:
+    path = write(tmp_path, "lines.json", f"{first}\n{LINE_B}\n")
+    code, _out, err = run("check", path)
+    assert code == 2
+    assert err == (
+        f"error: {path}:{said}; and a .json file holds one JSON value, but this one holds one "
+        "per line: a file of one puzzle per line is a .jsonl file (JSON Lines)\n"
+    )
