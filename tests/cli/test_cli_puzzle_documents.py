@@ -500,3 +500,101 @@ def test_a_number_that_is_not_whole_is_refused_as_not_whole(
     assert (code, out, err) == (2, "", f"error: {path}:{english}\n")
     code, out, err = run("--lang", "de", "solve", path)
     assert (code, out, err) == (2, "", f"Fehler: {path}:{german}\n")
+
+
+# -- what the parsers found, as a person reads it -----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "said"),
+    [
+        (  # JSON over lines, read as YAML: a missing ','
+            "-",
+            '{"id": "a",\n "cards": [4, 9, 11, 14] "criteria": [2, 1, 1, 3]}\n',
+            "2:26: YAML syntax: expected ',' or '}', found the value \"criteria\"",
+        ),
+        (
+            "x.yaml",
+            "id: 'x'y\ncards: [4, 9, 11, 14]\n",
+            "1:8: YAML syntax: expected the end of the block, found the value 'y'",
+        ),
+        (
+            "k.yaml",
+            "- cards: [4, 9, 11, 14]\nid: a\n",
+            "2:1: YAML syntax: expected the end of the block, found a key",
+        ),
+    ],
+)
+def test_what_the_yaml_parser_found_is_said_in_words(
+    tmp_path: Path, name: str, text: str, said: str
+) -> None:
+    path = name if name == "-" else write(tmp_path, name, text)
+    code, _out, err = run("check", path, stdin=text if name == "-" else None)
+    source = "<stdin>" if name == "-" else path
+    assert code == 2
+    assert err == f"error: {source}:{said}\n"
+    assert "<scalar>" not in err and "'?'" not in err
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        (
+            '{"id": "a\\q", "cards": [4, 9, 11, 14]}\n',
+            "1:10: JSON: '\\q' is no escape JSON knows (\\n, \\t, \\\", \\\\, \\uXXXX …); "
+            "a '\\' itself is written \\\\",
+        ),
+        (
+            '{"id": "a\\u12G4", "cards": [4, 9, 11, 14]}\n',
+            "1:11: JSON: '\\u12G4' is no escape JSON knows: '\\u' is followed by four "
+            "hexadecimal digits (\\u00e9)",
+        ),
+        (
+            '{"id": "a", "cards": [4,9,11,014]}\n',
+            "1:30: JSON: 014: a number in JSON does not start with 0 (write 14)",
+        ),
+        (
+            '{"id": "a", "cards": [4, 9, 11, 14], "criteria": [-01, 1, 1, 3]}\n',
+            "1:51: JSON: -01: a number in JSON does not start with 0 (write -1)",
+        ),
+    ],
+)
+@pytest.mark.parametrize("name", ["bad.json", "bad.jsonl"])
+def test_a_bad_escape_or_a_leading_zero_in_json_is_said_in_words(
+    tmp_path: Path, name: str, text: str, said: str
+) -> None:
+    path = write(tmp_path, name, text)
+    code, out, err = run("check", path)
+    assert code == 2
+    assert err == f"error: {path}:{said}\n"
+    assert "Invalid" not in err and "ok a" not in out
+
+
+def test_a_bad_escape_is_said_in_german(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TURING_LANG", "de")
+    path = write(tmp_path, "bad.json", '{"id": "a\\q", "cards": [4, 9, 11, 14]}\n')
+    code, _out, err = run("check", path)
+    assert code == 2
+    assert err == (
+        f"Fehler: {path}:1:10: JSON: '\\q' ist keine Escape-Folge, die JSON kennt "
+        "(\\n, \\t, \\\", \\\\, \\uXXXX …); ein '\\' selbst wird \\\\ geschrieben\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("first", "said"),
+    [
+        (LINE_A[:-1], "1:62: JSON: a ',' or the closing '}' is missing"),  # its '}' missing
+        (LINE_A + "}", "1:63: JSON: more text after the value"),
+    ],
+)
+def test_a_json_file_of_one_puzzle_per_line_with_a_broken_first_line_says_it_first(
+    tmp_path: Path, first: str, said: str
+) -> None:
+    path = write(tmp_path, "lines.json", f"{first}\n{LINE_B}\n")
+    code, _out, err = run("check", path)
+    assert code == 2
+    assert err == (
+        f"error: {path}:{said}; and a .json file holds one JSON value, but this one holds one "
+        "per line: a file of one puzzle per line is a .jsonl file (JSON Lines)\n"
+    )

@@ -723,15 +723,31 @@ _YAML_TOKENS: Final = {
     "'<block end>'": N_("the end of the block"),
     "'<block mapping start>'": N_("a new mapping"),
     "'<block sequence start>'": N_("a new list"),
+    "'<scalar>'": N_("a value"),
+    "'<alias>'": N_("an alias ('*')"),
+    "'<anchor>'": N_("an anchor ('&')"),
+    "'<tag>'": N_("a tag ('!')"),
+    "'?'": N_("a key"),
+    "'<document start>'": N_("a new document ('---')"),
+    "'<document end>'": N_("the end of the document ('...')"),
+    "'<directive>'": N_("a directive ('%')"),
 }
 
 
-def yaml_problem(problem: str) -> str:
-    """The YAML parser's ``problem`` in the language in use (as it is when not known)."""
+def yaml_problem(problem: str, value: str | None = None) -> str:
+    """The YAML parser's ``problem`` in the language in use (as it is when not known);
+    ``value``, the text of the value the parser found where it expected something else
+    (see :func:`value_text`), is named when it found one.
+
+    >>> print(yaml_problem("expected ',' or '}', but got '<scalar>'", '"criteria"'))
+    expected ',' or '}', found the value "criteria"
+    >>> print(yaml_problem("expected <block end>, but found '<scalar>'"))
+    expected the end of the block, found a value
+    """
     for pattern, message in _YAML_PROBLEMS:
         match = pattern.fullmatch(problem.strip())
         if match is not None:
-            parts = {key: _yaml_token(value) for key, value in match.groupdict().items()}
+            parts = {key: _yaml_token(text, value) for key, text in match.groupdict().items()}
             return _(message).format(**parts)
     return problem
 
@@ -739,14 +755,50 @@ def yaml_problem(problem: str) -> str:
 _EITHER: Final = re.compile(r"('[^']+') or ('[^']+')")
 
 
-def _yaml_token(text: str) -> str:
-    """A token the YAML parser names (``'<stream end>'``, ``',' or ']'``) for reading."""
+def _yaml_token(text: str, value: str | None = None) -> str:
+    """A token the YAML parser names (``'<stream end>'``, ``',' or ']'``) for reading; a
+    value (``'<scalar>'``) by its ``value`` text when it is known."""
+    if text == "'<scalar>'" and value:
+        return _("the value {text}").format(text=value)
     if text in _YAML_TOKENS:
         return _(_YAML_TOKENS[text])
     either = _EITHER.fullmatch(text)
     if either is not None:
         return _("{first} or {second}").format(first=either[1], second=either[2])
     return text
+
+
+#: A quoted YAML scalar at the start of a text, its quotes and escapes as written.
+_QUOTED_SCALAR: Final = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\n]|\'\')*\'')
+#: A plain YAML scalar at the start of a text, as far as one line of it goes: up to a
+#: ": " or " #", a flow indicator or the end of the line.
+_PLAIN_SCALAR: Final = re.compile(
+    r"(?:[^\s:#,\[\]{}]|:(?=[^\s,\[\]{}])|(?<=\S)#)"
+    r"(?:[^\n:#,\[\]{}]|:(?=[^\s,\[\]{}])|(?<=\S)#)*"
+)
+
+
+def value_text(text: str, line: int, column: int) -> str | None:
+    """The value (a YAML scalar) that starts at 0-based ``line`` and ``column`` of
+    ``text``, as an error message names it: a quoted one as written, a plain one in
+    quotes; None when no one-line value starts there.
+
+    >>> value_text('{"a": 1 "b": 2}', 0, 8), value_text("id: 'x'y", 0, 7)
+    ('"b"', "'y'")
+    """
+    lines = text.split("\n")
+    if not 0 <= line < len(lines):
+        return None
+    rest = lines[line][column:]
+    quoted = _QUOTED_SCALAR.match(rest)
+    if quoted is not None:
+        found = quoted.group()
+        shown = found if found.isprintable() else repr(found)
+        return shorten(shown)
+    plain = _PLAIN_SCALAR.match(rest)
+    if plain is None or not plain.group().strip():
+        return None
+    return shown_value(plain.group().strip())
 
 
 #: The JSON parser's messages (``json.JSONDecodeError.msg``), as a person reads them.
@@ -761,7 +813,19 @@ _JSON_PROBLEMS: Final = {
     "Illegal trailing comma before end of array": N_("a ',' before the closing ']'"),
     "Illegal trailing comma before end of object": N_("a ',' before the closing '}}'"),
     "Nested too deeply": N_("arrays or objects nested deeper than {limit} levels"),
+    "Unexpected UTF-8 BOM (decode using utf-8-sig)": N_(
+        "the text starts with a byte order mark (U+FEFF), which JSON does not allow"
+    ),
 }
+#: The parser's messages that go on with what they found (Python's own parser writes
+#: ``Invalid \escape: 'q'``, the C one ``Invalid \escape``): by how they begin.
+_JSON_PROBLEM_STARTS: Final = {
+    "Invalid control character": _JSON_PROBLEMS["Invalid control character at"],
+    "Unterminated string starting at": _JSON_PROBLEMS["Unterminated string starting at"],
+}
+#: An integer part "0" (or "-0") that a digit follows: JSON writes no leading zero, and
+#: the parser reads the "0" as the number, then misses a ',' before the digit.
+_ZERO_BEFORE: Final = re.compile(r"(?<![\w.+-])-?0\Z")
 
 
 def _surrogate_problem(escape: str) -> str:
@@ -783,6 +847,25 @@ def json_problem(message: str, error: json.JSONDecodeError | None = None) -> str
     """
     if message == "Lone surrogate" and error is not None:
         return _surrogate_problem(error.doc[error.pos : error.pos + 6])
+    if error is not None and message in ("Expecting ',' delimiter", "Number with leading zero"):
+        start = error.pos if message != "Expecting ',' delimiter" else _leading_zero(error)
+        number = None if start is None else re.match(r"-?[0-9]+", error.doc[start:])
+        if number is not None:
+            digits = number.group()
+            written = ("-" if digits.startswith("-") else "") + (digits.lstrip("-0") or "0")
+            return _("{number}: a number in JSON does not start with 0 (write {written})").format(
+                number=digits, written=written
+            )
+    if message.startswith("Invalid \\escape"):
+        return _(
+            '{escape} is no escape JSON knows (\\n, \\t, \\", \\\\, \\uXXXX …); '
+            "a '\\' itself is written \\\\"
+        ).format(escape=_escape_at(message, error, 2))
+    if message.startswith("Invalid \\uXXXX escape"):
+        return _(
+            "{escape} is no escape JSON knows: '\\u' is followed by four hexadecimal "
+            "digits (\\u00e9)"
+        ).format(escape=_escape_at(message, error, 6))
     if message == "Expecting ',' delimiter" and error is not None:
         opened: list[str] = []
         for token in _JSON_TOKEN.finditer(error.doc, 0, error.pos):
@@ -795,7 +878,34 @@ def json_problem(message: str, error: json.JSONDecodeError | None = None) -> str
             closing = "}" if opened[-1] == "{" else "]"
             return _("a ',' or the closing '{bracket}' is missing").format(bracket=closing)
     known = _JSON_PROBLEMS.get(message)
+    if known is None:
+        known = next(
+            (text for start, text in _JSON_PROBLEM_STARTS.items() if message.startswith(start)),
+            None,
+        )
     return message if known is None else _(known).format(limit=MAX_JSON_NESTING)
+
+
+def _leading_zero(error: json.JSONDecodeError) -> int | None:
+    """Where the number with a leading zero (``014``, ``-01``) starts when a JSON parser's
+    missing ',' ``error`` is at the digit after its "0" (the parser took the "0" for the
+    number); None when it is not."""
+    if error.doc[error.pos : error.pos + 1] not in tuple("0123456789"):
+        return None
+    found = _ZERO_BEFORE.search(error.doc, 0, error.pos)
+    return None if found is None else found.start()
+
+
+def _escape_at(message: str, error: json.JSONDecodeError | None, length: int) -> str:
+    """The bad escape a JSON parser's error is at (at its '\\' or the letter after it),
+    as written, ``length`` characters at most and not past the closing quote."""
+    if error is not None:
+        start = error.pos if error.doc[error.pos : error.pos + 1] == "\\" else error.pos - 1
+        if error.doc[start : start + 1] == "\\":
+            escape = error.doc[start : start + length].split('"')[0]
+            return f"'{escape}'" if escape.isprintable() else repr(escape)
+    letter = message.partition(": ")[2].strip("'\"") or ("u" if "uXXXX" in message else "")
+    return f"'\\{letter}'"
 
 
 #: Deepest nesting of arrays and objects a JSON document may have (the project's own
@@ -829,6 +939,11 @@ def read_json(text: str | bytes, decoder: json.JSONDecoder | None = None) -> Any
             value = json.loads(text)
     except RecursionError:  # a depth the scan did not see (a text not in UTF-8)
         raise _too_deep_json(text, 0) from None
+    except json.JSONDecodeError as exc:
+        zero = _leading_zero(exc) if exc.msg == "Expecting ',' delimiter" else None
+        if zero is None:
+            raise
+        raise json.JSONDecodeError("Number with leading zero", exc.doc, zero) from None
     if _holds_surrogate(value):
         raise _lone_surrogate(text)
     return value
@@ -977,7 +1092,11 @@ def load_yaml(text: str, source: str) -> Node:
             source,
             line,
             col,
-            _("YAML syntax: {problem}").format(problem=yaml_problem(problem)),
+            _("YAML syntax: {problem}").format(
+                problem=yaml_problem(
+                    problem, None if mark is None else value_text(text, mark.line, mark.column)
+                )
+            ),
             E_YAML,
         ) from None
     except RecursionError:

@@ -1253,6 +1253,10 @@ def iter_puzzle_items(
                     E_PUZZLE,
                 )
                 return
+            broken = _first_line_problem(text, source)
+            if broken is not None:  # said first: it would be said of a .jsonl file too
+                yield broken
+                return
     try:
         root = load_yaml(text, source)
     except SourceError as exc:
@@ -1322,6 +1326,32 @@ def _own_cardset(
     if found is None:
         found = sets[reference] = _reference_cardset(reference, base, where, reference is not None)
     return found
+
+
+def _first_line_problem(text: str, source: str) -> PuzzleError | None:
+    """The error of the first puzzle line of a .json file of one puzzle per line (see
+    :func:`_looks_like_jsonl`) when that line is not JSON on its own (its closing '}'
+    missing, say), at its place, with what a file of one puzzle per line is; None when
+    it is JSON. A comment line is passed over, as :func:`_looks_like_jsonl` passes it."""
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        try:
+            read_json(line)
+        except json.JSONDecodeError as exc:
+            problem = _("JSON: {problem}").format(problem=json_problem(exc.msg, exc))
+            return PuzzleError(
+                source,
+                number,
+                exc.colno,
+                _(
+                    "{problem}; and a .json file holds one JSON value, but this one holds one "
+                    "per line: a file of one puzzle per line is a .jsonl file (JSON Lines)"
+                ).format(problem=problem),
+                E_PUZZLE,
+            )
+        return None
+    return None
 
 
 def _looks_like_jsonl(text: str) -> bool:
