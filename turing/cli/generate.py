@@ -59,6 +59,7 @@ from turing.cli.output import (
     open_output,
     plural,
     progress,
+    refuse_replacing_work,
     refuse_writing_inputs,
     say_error,
     stdout_console,
@@ -947,6 +948,7 @@ def generate(
     cardset_read = (cardset_file(cardset_name or "classic"), CARD_SET)
     refuse_writing_inputs(output, [(bank_path, BANK_WRITTEN), cardset_read])
     refuse_writing_inputs(bank_path, [cardset_read])
+    refuse_replacing_work(output)
     distributed = check_executor(executor, scheduler, jobs)
     name, _source = cardset_arg(cardset_name)
     # a set without the cards asked for is refused before the bank is made or touched
@@ -1265,6 +1267,7 @@ def _from_bank(
     refuse_writing_inputs(
         output, [(db, BANK_READ), (cardset_file(cardset_name or "classic"), CARD_SET)]
     )
+    refuse_replacing_work(output)
     name, _cardset = cardset_arg(cardset_name)
     drawn = seed is None
     if seed is None:
@@ -1974,6 +1977,7 @@ def bank_export(
 ) -> None:
     """Write puzzles as JSON Lines (full documents; --public for what players see)."""
     refuse_writing_inputs(output, [(db, BANK_READ)])
+    refuse_replacing_work(output)
     query = make_query(mode, difficulty, verifiers, unplayed, min_tests, max_tests)
     with open_bank(db, readonly=True) as b, open_output(output) as sink:
         written = 0
@@ -2307,6 +2311,7 @@ def export(
             (cardset_file(cardset_name), CARD_SET),
         ],
     )
+    refuse_replacing_work(output)
     forced = load_cardset(cardset_name) if cardset_name else None
     query = make_query(mode, difficulty, verifiers, unplayed, min_tests, max_tests)
     puzzles: list[Puzzle] = []
