@@ -3,7 +3,8 @@ SQLite keeps beside one), a saved game of ``turing play`` or a saved Mastermind 
 as ``-o``, ``--transcript`` or ``--save`` is refused in one line before any work (exit
 status 2), and stays as it was, whatever the options (``--overwrite`` too). A file of the
 kind the command writes there anyway (an earlier JSON Lines file, booklet or save of the
-game) is written over as before."""
+game) is written over as before. And a booklet prints a puzzle given twice once, with a
+note."""
 
 from __future__ import annotations
 
@@ -163,3 +164,38 @@ def test_a_file_of_the_kind_written_there_is_written_over(turing: Turing, here: 
     r = turing(["play", "--resume", "game.json"], input="compose 123\ntest A\n")
     assert r.exit_code == 1 and "saved to game.json" in r.output, r.output
     assert (here / "game.json").read_bytes() != before
+
+
+# -- a puzzle given twice is printed once ---------------------------------------------------
+
+
+def test_a_booklet_prints_a_puzzle_of_two_files_once(turing: Turing, here: Path) -> None:
+    # the sample is problem 01 of the published puzzles, their first
+    r = turing(["export", SAMPLE, PUBLISHED, "--format", "markdown", "-o", "book.md"])
+    assert r.exit_code == 0, r.output
+    alone = turing(["export", PUBLISHED, "--format", "markdown", "-o", "alone.md"])
+    assert alone.exit_code == 0, alone.output
+    assert (here / "book.md").read_text(encoding="utf-8").count("\n## 01\n") == 1
+    assert (here / "book.md").read_bytes() == (here / "alone.md").read_bytes()
+    assert r.output == (
+        f"note: {PUBLISHED}:4: the same puzzle as at {SAMPLE}:3; printed once\n"
+        + alone.output.replace("alone.md", "book.md")
+    )
+
+
+def test_the_note_is_in_the_language_in_use(turing: Turing, here: Path) -> None:
+    r = turing(["--lang", "de", "export", SAMPLE, PUBLISHED, "-o", "book.html"])
+    assert r.exit_code == 0, r.output
+    assert r.output.splitlines()[0] == (
+        f"Notiz: {PUBLISHED}:4: dasselbe Rätsel wie in {SAMPLE}:3; einmal gedruckt"
+    )
+
+
+def test_a_booklet_prints_a_bank_puzzle_of_a_file_once(turing: Turing, here: Path) -> None:
+    r = turing(["bank", "export", "bank.db", "-o", "all.jsonl"])
+    assert r.exit_code == 0, r.output
+    r = turing(["export", "all.jsonl", "--bank", "bank.db", "-o", "book.html"])
+    assert r.exit_code == 0, r.output
+    notes = [line for line in r.output.splitlines() if line.startswith("note: bank.db: ")]
+    assert len(notes) == 3 and all(line.endswith("; printed once") for line in notes)
+    assert r.output.splitlines()[-1] == "wrote 3 puzzles to book.html"

@@ -2318,7 +2318,21 @@ def export(
     # Every file is read whole, each puzzle that cannot be read or played on paper said at
     # its place, before any is refused: a file is mended in one pass.
     refused: list[str] = []
+    # a puzzle given twice (in two files, or twice in one) is printed once, where first read;
+    # the notes that say so are said once the booklet is to be written
+    printed: dict[str, str] = {}
+    once: list[str] = []
     for loaded in with_notes(each_puzzle(files, forced, refused.append, refused.append)):
+        place = f"{shown_name(loaded.source)}:{loaded.line}"
+        key = loaded.puzzle.canonical_key()
+        earlier = printed.get(key)
+        if earlier is not None:
+            once.append(
+                _("note: {place}: the same puzzle as at {earlier}; printed once").format(
+                    place=place, earlier=earlier
+                )
+            )
+            continue
         if _file_puzzle_matches(loaded.puzzle, loaded.cardset, query):
             try:
                 page = page_puzzle(loaded.puzzle, loaded.cardset)
@@ -2330,12 +2344,26 @@ def export(
             # the working directory)
             stdin = loaded.source == STDIN_NAME
             puzzles.append(portable(page, None if stdin else cardset_base(loaded.source)))
+            printed[key] = place
     if refused:
         raise click.exceptions.Exit(EXIT_USAGE)
+    for note in once:
+        click.echo(note, err=True)
     if bank_path is not None:
         with open_bank(bank_path, readonly=True) as b:
             # in a random order: a booklet's puzzle pages are what players are given
-            puzzles.extend(b.query(query, limit or 20, shuffled=True))
+            for drawn in b.query(query, limit or 20, shuffled=True):
+                earlier = printed.get(drawn.canonical_key())
+                if earlier is not None:
+                    click.echo(
+                        _(
+                            "note: {bank}: its puzzle {id} is the same as at {earlier}; "
+                            "printed once"
+                        ).format(bank=shown_name(bank_path), id=drawn.id, earlier=earlier),
+                        err=True,
+                    )
+                    continue
+                puzzles.append(drawn)
     if limit is not None:
         puzzles = puzzles[:limit]
     if not puzzles:
