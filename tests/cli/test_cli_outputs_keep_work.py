@@ -4,7 +4,7 @@ as ``-o``, ``--transcript`` or ``--save`` is refused in one line before any work
 status 2), and stays as it was, whatever the options (``--overwrite`` too). A file of the
 kind the command writes there anyway (an earlier JSON Lines file, booklet or save of the
 game) is written over as before. And a booklet prints a puzzle given twice once, with a
-note."""
+note; ``bank import`` reads a file named twice once, with a note."""
 
 from __future__ import annotations
 
@@ -166,7 +166,7 @@ def test_a_file_of_the_kind_written_there_is_written_over(turing: Turing, here: 
     assert (here / "game.json").read_bytes() != before
 
 
-# -- a puzzle given twice is printed once ---------------------------------------------------
+# -- a puzzle given twice is printed once; a file named twice is imported once ---------------
 
 
 def test_a_booklet_prints_a_puzzle_of_two_files_once(turing: Turing, here: Path) -> None:
@@ -199,3 +199,14 @@ def test_a_booklet_prints_a_bank_puzzle_of_a_file_once(turing: Turing, here: Pat
     notes = [line for line in r.output.splitlines() if line.startswith("note: bank.db: ")]
     assert len(notes) == 3 and all(line.endswith("; printed once") for line in notes)
     assert r.output.splitlines()[-1] == "wrote 3 puzzles to book.html"
+
+
+def test_bank_import_reads_a_file_named_twice_once(turing: Turing, here: Path) -> None:
+    r = turing(["generate", "-n", "3", "--seed", "5", "-q", "-o", "g.jsonl"])
+    assert r.exit_code == 0, r.output
+    r = turing(["bank", "import", "new.db", "g.jsonl", "./g.jsonl"])
+    assert r.exit_code == 0, r.output
+    assert r.output.splitlines() == [
+        "note: ./g.jsonl is g.jsonl again; read once",
+        "imported 3 puzzles, 0 already in the bank, 0 refused",
+    ]

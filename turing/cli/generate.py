@@ -54,6 +54,7 @@ from turing.cli.output import (
     emit_json,
     fail,
     file_or_stdin,
+    files_once,
     json_text,
     missing_extra,
     open_output,
@@ -2042,7 +2043,7 @@ def bank_import(db: str, files: tuple[str, ...], cardset_name: str | None, as_js
     b = open_bank(db, writer=True) if existed else None
     created = False
     try:
-        for file in files:
+        for file in files_once(files):
             batch: list[Puzzle] = []
             source, text, name = file_or_stdin(file)
             for loaded in with_notes(iter_puzzle_file(source, forced, text=text, name=name)):

@@ -826,18 +826,7 @@ def each_puzzle(
     from turing.core.files import SourceError, shown_name
     from turing.core.puzzle import iter_puzzle_items
 
-    done: list[str] = []
-    for file in files:
-        again = _same_file(file, done)
-        if again is not None:
-            click.echo(
-                _("note: {file} is {earlier} again; read once").format(
-                    file=shown_name(file), earlier=shown_name(again)
-                ),
-                err=True,
-            )
-            continue
-        done.append(file)
+    for file in files_once(files):
         directory = not_a_puzzle_file(file)
         if directory is not None:
             say_error(directory)
@@ -857,6 +846,27 @@ def each_puzzle(
             message = said(exc) if isinstance(exc, SourceError) else f"{shown_name(file)}: {exc}"
             say_error(message)
             (unreadable if _exists(file) else not_a_file)(counted)
+
+
+def files_once(files: Iterable[str]) -> Iterator[str]:
+    """The FILEs given, each once: a file named again (``sample.yaml ./sample.yaml``, the
+    same file through a link, or ``-`` twice: standard input is read once too) is left
+    out, and a note on stderr says so."""
+    from turing.core.files import shown_name
+
+    done: list[str] = []
+    for file in files:
+        again = _same_file(file, done)
+        if again is not None:
+            click.echo(
+                _("note: {file} is {earlier} again; read once").format(
+                    file=shown_name(file), earlier=shown_name(again)
+                ),
+                err=True,
+            )
+            continue
+        done.append(file)
+        yield file
 
 
 def _same_file(file: str, earlier: list[str]) -> str | None:
