@@ -57,12 +57,14 @@ def test_standard_input_is_read_as_a_file_is(tmp_path: Path) -> None:
     assert from_stdin.exit_code == 0, from_stdin.output
     assert from_stdin.stdout == from_file.stdout and "3 puzzles." in from_stdin.stdout
     assert from_stdin.stderr == ""
-    # and beside a file, into a file
+    # and beside a file, into a file: its puzzle, the file's first, is printed once
     out = tmp_path / "b.md"
     both = export(str(path), "-", "-o", str(out), input=jsonl(GOOD[:1]))
     assert both.exit_code == 0, both.output
-    assert both.stdout == "" and both.stderr == f"wrote 4 puzzles to {out}\n"
-    assert "4 puzzles." in out.read_text(encoding="utf-8")
+    assert both.stdout == "" and both.stderr == (
+        f"note: <stdin>:1: the same puzzle as at {path}:1; printed once\nwrote 3 puzzles to {out}\n"
+    )
+    assert "3 puzzles." in out.read_text(encoding="utf-8")
 
 
 def test_standard_input_named_twice_is_read_once(tmp_path: Path) -> None:

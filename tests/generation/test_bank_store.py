@@ -254,7 +254,9 @@ def test_bank_commands(tmp_path: Path) -> None:
     # into a new bank, the same puzzles in two files are repeats among the files read, and
     # none was in the bank
     new = str(tmp_path / "new.db")
-    r = runner.invoke(main, ["bank", "import", new, str(exported), str(exported), "--json"])
+    copy = tmp_path / "copy.jsonl"
+    copy.write_bytes(exported.read_bytes())
+    r = runner.invoke(main, ["bank", "import", new, str(exported), str(copy), "--json"])
     assert r.exit_code == 0, r.output
     assert json.loads(r.stdout) == {
         "added": 29,
@@ -263,10 +265,17 @@ def test_bank_commands(tmp_path: Path) -> None:
         "refused": 0,
         "problems": [],
     }
-    r = runner.invoke(main, ["bank", "import", new, str(exported), str(exported)])
+    r = runner.invoke(main, ["bank", "import", new, str(exported), str(copy)])
     assert r.exit_code == 0, r.output
     assert r.stderr == (
         "imported 0 puzzles, 29 already in the bank, 29 repeated in the files read, 0 refused\n"
+    )
+    # a file named twice is read once, as check and export read it
+    r = runner.invoke(main, ["bank", "import", new, str(exported), str(exported)])
+    assert r.exit_code == 0, r.output
+    assert r.stderr == (
+        f"note: {exported} is {exported} again; read once\n"
+        "imported 0 puzzles, 29 already in the bank, 0 refused\n"
     )
 
 

@@ -54,11 +54,13 @@ from turing.cli.output import (
     emit_json,
     fail,
     file_or_stdin,
+    files_once,
     json_text,
     missing_extra,
     open_output,
     plural,
     progress,
+    refuse_replacing_work,
     refuse_writing_inputs,
     say_error,
     stdout_console,
@@ -947,6 +949,7 @@ def generate(
     cardset_read = (cardset_file(cardset_name or "classic"), CARD_SET)
     refuse_writing_inputs(output, [(bank_path, BANK_WRITTEN), cardset_read])
     refuse_writing_inputs(bank_path, [cardset_read])
+    refuse_replacing_work(output)
     distributed = check_executor(executor, scheduler, jobs)
     name, _source = cardset_arg(cardset_name)
     # a set without the cards asked for is refused before the bank is made or touched
@@ -1265,6 +1268,7 @@ def _from_bank(
     refuse_writing_inputs(
         output, [(db, BANK_READ), (cardset_file(cardset_name or "classic"), CARD_SET)]
     )
+    refuse_replacing_work(output)
     name, _cardset = cardset_arg(cardset_name)
     drawn = seed is None
     if seed is None:
@@ -1974,6 +1978,7 @@ def bank_export(
 ) -> None:
     """Write puzzles as JSON Lines (full documents; --public for what players see)."""
     refuse_writing_inputs(output, [(db, BANK_READ)])
+    refuse_replacing_work(output)
     query = make_query(mode, difficulty, verifiers, unplayed, min_tests, max_tests)
     with open_bank(db, readonly=True) as b, open_output(output) as sink:
         written = 0
@@ -2038,7 +2043,7 @@ def bank_import(db: str, files: tuple[str, ...], cardset_name: str | None, as_js
     b = open_bank(db, writer=True) if existed else None
     created = False
     try:
-        for file in files:
+        for file in files_once(files):
             batch: list[Puzzle] = []
             source, text, name = file_or_stdin(file)
             for loaded in with_notes(iter_puzzle_file(source, forced, text=text, name=name)):
@@ -2307,13 +2312,28 @@ def export(
             (cardset_file(cardset_name), CARD_SET),
         ],
     )
+    refuse_replacing_work(output)
     forced = load_cardset(cardset_name) if cardset_name else None
     query = make_query(mode, difficulty, verifiers, unplayed, min_tests, max_tests)
     puzzles: list[Puzzle] = []
     # Every file is read whole, each puzzle that cannot be read or played on paper said at
     # its place, before any is refused: a file is mended in one pass.
     refused: list[str] = []
+    # a puzzle given twice (in two files, or twice in one) is printed once, where first read;
+    # the notes that say so are said once the booklet is to be written
+    printed: dict[str, str] = {}
+    once: list[str] = []
     for loaded in with_notes(each_puzzle(files, forced, refused.append, refused.append)):
+        place = f"{shown_name(loaded.source)}:{loaded.line}"
+        key = loaded.puzzle.canonical_key()
+        earlier = printed.get(key)
+        if earlier is not None:
+            once.append(
+                _("note: {place}: the same puzzle as at {earlier}; printed once").format(
+                    place=place, earlier=earlier
+                )
+            )
+            continue
         if _file_puzzle_matches(loaded.puzzle, loaded.cardset, query):
             try:
                 page = page_puzzle(loaded.puzzle, loaded.cardset)
@@ -2325,12 +2345,26 @@ def export(
             # the working directory)
             stdin = loaded.source == STDIN_NAME
             puzzles.append(portable(page, None if stdin else cardset_base(loaded.source)))
+            printed[key] = place
     if refused:
         raise click.exceptions.Exit(EXIT_USAGE)
+    for note in once:
+        click.echo(note, err=True)
     if bank_path is not None:
         with open_bank(bank_path, readonly=True) as b:
             # in a random order: a booklet's puzzle pages are what players are given
-            puzzles.extend(b.query(query, limit or 20, shuffled=True))
+            for drawn in b.query(query, limit or 20, shuffled=True):
+                earlier = printed.get(drawn.canonical_key())
+                if earlier is not None:
+                    click.echo(
+                        _(
+                            "note: {bank}: its puzzle {id} is the same as at {earlier}; "
+                            "printed once"
+                        ).format(bank=shown_name(bank_path), id=drawn.id, earlier=earlier),
+                        err=True,
+                    )
+                    continue
+                puzzles.append(drawn)
     if limit is not None:
         puzzles = puzzles[:limit]
     if not puzzles:

@@ -57,8 +57,8 @@ from turing.cli.serving import (
     serve_board,
     serve_options,
 )
-from turing.core.files import not_a_transcript
 from turing.core.rulebook import GAMES, RulesPageError, plain, rules_page
+from turing.core.saves import not_a_transcript
 from turing.i18n import (
     N_,
     _,

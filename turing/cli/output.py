@@ -843,21 +843,7 @@ def each_puzzle(
     from turing.core.files import SourceError, shown_name
     from turing.core.puzzle import iter_puzzle_items
 
-    done: list[str] = []
-    for file in files:
-        again = _same_file(file, done)
-        if again == "-":
-            click.echo(_("note: standard input is given twice; read once"), err=True)
-            continue
-        if again is not None:
-            click.echo(
-                _("note: {file} is {earlier} again; read once").format(
-                    file=shown_name(file), earlier=shown_name(again)
-                ),
-                err=True,
-            )
-            continue
-        done.append(file)
+    for file in files_once(files):
         directory = not_a_puzzle_file(file)
         if directory is not None:
             say_error(directory)
@@ -877,6 +863,30 @@ def each_puzzle(
             message = said(exc) if isinstance(exc, SourceError) else f"{shown_name(counted)}: {exc}"
             say_error(message)
             (unreadable if _exists(file) else not_a_file)(counted)
+
+
+def files_once(files: Iterable[str]) -> Iterator[str]:
+    """The FILEs given, each once: a file named again (``sample.yaml ./sample.yaml``, the
+    same file through a link, or ``-`` twice: standard input is read once too) is left
+    out, and a note on stderr says so."""
+    from turing.core.files import shown_name
+
+    done: list[str] = []
+    for file in files:
+        again = _same_file(file, done)
+        if again == "-":
+            click.echo(_("note: standard input is given twice; read once"), err=True)
+            continue
+        if again is not None:
+            click.echo(
+                _("note: {file} is {earlier} again; read once").format(
+                    file=shown_name(file), earlier=shown_name(again)
+                ),
+                err=True,
+            )
+            continue
+        done.append(file)
+        yield file
 
 
 def _same_file(file: str, earlier: list[str]) -> str | None:
@@ -1824,6 +1834,24 @@ def refuse_writing_inputs(output: str | None, inputs: Iterable[tuple[str | None,
     if reason is not None:
         shown = _("standard output") if output == "-" else output
         fail(str(WriteTargetError(shown, reason)))
+
+
+def refuse_replacing_work(output: str | None) -> None:
+    """Refuse, in one ``error:`` line (exit status 2), an output file that holds work of
+    another kind than the command writes there: a puzzle bank (or a file SQLite keeps
+    beside one), a saved game or match (:func:`turing.core.saves.held_work`). Such a file
+    is never replaced by a booklet, JSON Lines or a transcript, whatever the options.
+    ``-`` (standard output) and a path with no file are let through. Done before any
+    work, after :func:`refuse_writing_inputs`, whose refusal names the file more
+    closely."""
+    if output is None or output == "-":
+        return
+    from turing.core.files import WriteTargetError
+    from turing.core.saves import held_work
+
+    held = held_work(output)
+    if held is not None:
+        fail(str(WriteTargetError(output, _("{reason}; give another name").format(reason=held))))
 
 
 def refuse_replacing(

@@ -23,11 +23,13 @@ import os
 import re
 import stat
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
 from turing.core.errors import TuringError
 from turing.core.files import (
+    SQLITE_HEADER,
     UNIQUE_KEYS,
     DuplicateKey,
     SourceError,
@@ -41,6 +43,9 @@ from turing.core.files import (
     shown_value,
     try_creating,
     write_target,
+)
+from turing.core.files import (
+    not_a_transcript as files_not_a_transcript,
 )
 from turing.i18n import N_, _
 
@@ -112,6 +117,70 @@ def _marker_of(whole: bytes) -> str | None:
     return marker if isinstance(marker, str) else None
 
 
+#: The files SQLite keeps beside a bank while it is written: one replaced loses what it holds.
+_BANK_SIDE_SUFFIXES: Final = ("-wal", "-shm", "-journal")
+
+
+def _save_marker(start: bytes, whole: bytes) -> str | None:
+    """The format marker of the save whose first bytes are ``start`` (and, when it was
+    read, whole text ``whole``): in its first bytes as turing writes it, else (rewritten by
+    a JSON tool) as the ``format`` of the JSON object it holds; None for another file."""
+    marker = next((other.marker for other in SAVE_FORMATS if other.start.match(start)), None)
+    return marker or _marker_of(whole)
+
+
+def held_work(path: str | os.PathLike[str]) -> str | None:
+    """What the file at ``path`` holds that a file of another kind written there would
+    lose, said as the reason it is not replaced ("it is a puzzle bank", "it is a saved
+    game of turing play", "it is a file of the bank B.db"), in the language in use; None
+    when it holds none of these (no file, an empty one, no regular file, one that cannot
+    be read). A save's own writer lets a save of its kind through (:func:`save_problem`).
+
+    A bank is known by its first bytes (the SQLite header), the files SQLite keeps beside
+    one by their name and the bank beside them; a save as :func:`save_problem` knows it.
+    Nothing is changed."""
+    shown = os.fspath(path)
+    try:
+        info = os.stat(path)
+        if not stat.S_ISREG(info.st_mode) or info.st_size == 0:
+            return None
+        with open(path, "rb") as handle:
+            start = handle.read(4096)
+            if start.startswith(SQLITE_HEADER):
+                return _("it is a puzzle bank")
+            if not start.lstrip().startswith(b"{"):
+                whole = b""
+            elif info.st_size <= MAX_SAVE_BYTES:
+                whole = start + handle.read(MAX_SAVE_BYTES)
+            else:
+                whole = b""
+    except OSError:
+        return None
+    for suffix in _BANK_SIDE_SUFFIXES:
+        if shown.endswith(suffix) and is_sqlite_file(shown[: -len(suffix)]):
+            return _("it is a file of the bank {bank}").format(bank=shown[: -len(suffix)])
+    marker = _save_marker(start, whole)
+    for other in SAVE_FORMATS:
+        if marker == other.marker:
+            return _("it is {what}").format(what=_(other.holds))
+    return None
+
+
+def not_a_transcript(
+    path: str | os.PathLike[str], holds_one: Callable[[str | os.PathLike[str]], bool]
+) -> str | None:
+    """Why a transcript must not be written at ``path``, as
+    :func:`turing.core.files.not_a_transcript` says it, a puzzle bank or a saved game named
+    for what it is (:func:`held_work`: "cannot write the transcript B.db: it is a puzzle
+    bank; give another name"). Nothing is changed."""
+    held = held_work(path)
+    if held is not None:
+        return _("cannot write the transcript {path}: {reason}; give another name").format(
+            path=os.fspath(path), reason=held
+        )
+    return files_not_a_transcript(path, holds_one)
+
+
 def save_problem(
     path: str | os.PathLike[str], kind: SaveFormat, *, trying: bool = False
 ) -> str | None:
@@ -152,8 +221,9 @@ def save_problem(
         return None
     except OSError as exc:
         return _("cannot save to {path}: {reason}").format(path=shown, reason=os_reason(exc))
-    marker = next((other.marker for other in SAVE_FORMATS if other.start.match(start)), None)
-    marker = marker or _marker_of(whole)
+    if start.startswith(SQLITE_HEADER):
+        return _("cannot save to {path}: it is a puzzle bank; give another name").format(path=shown)
+    marker = _save_marker(start, whole)
     if marker == kind.marker:
         return None
     for other in SAVE_FORMATS:

@@ -57,9 +57,6 @@ from turing.core.files import (
     write_target,
     write_text,
 )
-from turing.core.files import (
-    not_a_transcript as files_not_a_transcript,
-)
 from turing.core.knowledge import TestRecord
 from turing.core.puzzle import LETTERS, MAX_VERIFIERS, Puzzle
 from turing.core.rulebook import rules_page
@@ -71,6 +68,9 @@ from turing.core.saves import (
     read_save_file,
     save_problem,
     unwritable,
+)
+from turing.core.saves import (
+    not_a_transcript as saves_not_a_transcript,
 )
 from turing.core.sharecode import ShareCodeError, encode
 from turing.core.solver import deduce
@@ -1696,8 +1696,8 @@ def _transcript_events(path: str | os.PathLike[str]) -> list[dict[str, Any]] | N
 
 def not_a_transcript(path: str | os.PathLike[str]) -> str | None:
     """Why a transcript of a game must not be written at ``path``
-    (:func:`turing.core.files.not_a_transcript`)."""
-    return files_not_a_transcript(path, lambda at: _transcript_events(at) is not None)
+    (:func:`turing.core.saves.not_a_transcript`)."""
+    return saves_not_a_transcript(path, lambda at: _transcript_events(at) is not None)
 
 
 def other_transcript_in(
