@@ -803,28 +803,12 @@ def read_puzzles(path: str, cardset: CardSet | None) -> tuple[list[Loaded], bool
     does not stop the reading: each is said on stderr, one line with its place, so a file
     is mended in one pass; the caller then refuses the command (exit status 2, nothing on
     standard output) after saying what else is wrong."""
-    from turing.core.files import SourceError, shown_name
-    from turing.core.puzzle import iter_puzzle_items
-
     directory = not_a_puzzle_file(path)
     if directory is not None:
         fail(directory)
-    source, text, name = file_or_stdin(path)
-    puzzles: list[Loaded] = []
-    bad = False
-    try:
-        for item in iter_puzzle_items(source, cardset, text=text, name=name):
-            if isinstance(item, SourceError):
-                say_error(said(item))
-                bad = True
-            else:
-                puzzles.append(item)
-    except TuringError as exc:
-        say_error(
-            said(exc) if isinstance(exc, SourceError) else f"{shown_name(input_name(path))}: {exc}"
-        )
-        bad = True
-    return puzzles, bad
+    refused: list[str] = []
+    puzzles = list(each_puzzle([path], cardset, refused.append, refused.append))
+    return puzzles, bool(refused)
 
 
 def each_puzzle(
