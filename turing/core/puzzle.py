@@ -1249,7 +1249,7 @@ def iter_puzzle_items(
                     source,
                     exc.lineno,
                     exc.colno,
-                    _("JSON: {problem}").format(problem=json_problem(exc.msg, exc)),
+                    _json_said(exc),
                     E_PUZZLE,
                 )
                 return
@@ -1328,6 +1328,11 @@ def _own_cardset(
     return found
 
 
+def _json_said(exc: json.JSONDecodeError) -> str:
+    """A JSON parser's error as a puzzle file's message says it: ``JSON: …``."""
+    return _("JSON: {problem}").format(problem=json_problem(exc.msg, exc))
+
+
 def _first_line_problem(text: str, source: str) -> PuzzleError | None:
     """The error of the first puzzle line of a .json file of one puzzle per line (see
     :func:`_looks_like_jsonl`) when that line is not JSON on its own (its closing '}'
@@ -1339,7 +1344,7 @@ def _first_line_problem(text: str, source: str) -> PuzzleError | None:
         try:
             read_json(line)
         except json.JSONDecodeError as exc:
-            problem = _("JSON: {problem}").format(problem=json_problem(exc.msg, exc))
+            problem = _json_said(exc)
             return PuzzleError(
                 source,
                 number,
@@ -1426,7 +1431,7 @@ def _jsonl_line(
             source,
             number,
             exc.colno,
-            _("JSON: {problem}").format(problem=json_problem(exc.msg, exc)),
+            _json_said(exc),
             E_PUZZLE,
         ) from None
     except DuplicateKey as exc:
