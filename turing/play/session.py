@@ -314,14 +314,14 @@ def short_forms() -> list[tuple[str, str]]:
     ("q", "quit")]``. ``h`` is help; hint has none."""
     unlisted = _UNLISTED_LETTERS.get(current_language(), frozenset())
     forms: list[tuple[str, str]] = []
-    for name, (usage, _what) in COMMANDS.items():
+    for name in COMMANDS:
         letters = [
             alias
             for alias, target in ALIASES.items()
             if target == name and len(alias) == 1 and alias not in unlisted
         ]
         if letters:
-            forms.append(("/".join(letters), _(usage).split()[0]))
+            forms.append(("/".join(letters), command_word(name)))
     return forms
 
 
@@ -357,15 +357,21 @@ def command_rows(written: Callable[[str], str] = _as_is) -> list[tuple[str, str]
     ]
 
 
+def command_word(name: str) -> str:
+    """The word of the command ``name`` in the language in use, as its usage writes it
+    (``test``; in German ``teste``)."""
+    return _(COMMANDS[name][0]).split()[0]
+
+
 def summary_rows(written: Callable[[str], str] = _as_is) -> list[tuple[str, str]]:
     """Each command's word and what it does in one line, in the language in use, as the
     list ``help`` shows them (``written``: as for :func:`command_rows`)."""
     return [
         (
-            written(_(usage).split()[0]),
+            written(command_word(name)),
             written(_(SUMMARIES[name]).format(e=_E, spaced=_E_SPACED)),
         )
-        for name, (usage, _what) in COMMANDS.items()
+        for name in COMMANDS
     ]
 
 
@@ -384,7 +390,7 @@ def list_notes(written: Callable[[str], str] = _as_is, verifiers: int = MAX_VERI
     # a form and its command stay on one line
     pairs = ", ".join(f"{written(letters)}\xa0{written(word)}" for letters, word in short_forms())
     forms = written(_("Short forms: {forms}. {hint} has none.")).format(
-        forms=pairs, hint=written(_(COMMANDS["hint"][0]).split()[0])
+        forms=pairs, hint=written(command_word("hint"))
     )
     lines = [
         written(
@@ -651,9 +657,9 @@ def _nearest_command(word: str) -> str | None:
         return None
     import difflib
 
-    shown = {name: _(usage).split()[0] for name, (usage, _what) in COMMANDS.items()}
+    shown = {name: command_word(name) for name in COMMANDS}
     spellings = {name: name for name in COMMANDS} | dict(ALIASES)
-    spellings |= {word.lower(): name for name, word in shown.items()}
+    spellings |= {spelled.lower(): name for name, spelled in shown.items()}
     found = difflib.get_close_matches(word.lower(), list(spellings), n=1, cutoff=0.75)
     if not found:
         return None
@@ -2039,7 +2045,7 @@ class Session:
             if decided:
                 raise CommandError(
                     _("nothing may follow {word} on a line: the turn is over after it").format(
-                        word=_(COMMANDS[commands[i - 1].name][0]).split()[0]
+                        word=command_word(commands[i - 1].name)
                     )
                 )
             new: list[Action] = []
@@ -2143,7 +2149,7 @@ class Session:
     def _verifier_card(self, verifier: int | None, command: str) -> int:
         assert verifier is not None
         puzzle = self.game.public
-        word = _(COMMANDS[command][0]).split()[0]
+        word = command_word(command)
         if puzzle.mode_class.hidden_mapping:
             raise CommandError(
                 _(
@@ -2823,6 +2829,7 @@ __all__ = [
     "box_answer",
     "box_note",
     "command_rows",
+    "command_word",
     "commands_list",
     "file_label",
     "file_name",

@@ -46,7 +46,6 @@ from turing.core.errors import TuringError
 from turing.core.puzzle import LETTERS, MAX_VERIFIERS
 from turing.i18n import _, current_language, ngettext
 from turing.play.session import (
-    COMMANDS,
     CORRECT_USAGE,
     CORRECT_WHAT,
     AnswersMissing,
@@ -76,6 +75,7 @@ from turing.play.session import (
     Turn,
     box_note,
     command_rows,
+    command_word,
     grammar_notes,
     letter_range,
     shown_label,
@@ -1560,7 +1560,7 @@ class BoardApp(ServedApp):
         if not self._on_board():
             return
         # the command's word in the language shown, as its usage names it (notiz, streiche)
-        start = _(COMMANDS[command_name][0]).split()[0] + " " if command_name else ""
+        start = command_word(command_name) + " " if command_name else ""
         command = self.query_one("#command", Input)
         command.display = True
         command.value = start
