@@ -650,6 +650,17 @@ def _unknown_command(head: str, line: str, verifiers: int) -> str:
     return _("unknown command {word!r} (type help for the commands)").format(word=head)
 
 
+#: The two-word forms of giveup, in either language.
+_GIVE_UP_WORDS: Final = (("give", "up"), ("gib", "auf"))
+
+
+def names_a_command(typed: str) -> bool:
+    """Whether ``typed`` starts with a command's word (an alias too), or is giveup's
+    two-word form: a command, whatever follows it (``giveup``, ``test 111 a``)."""
+    words = typed.lower().split()
+    return bool(words) and (command_name(words[0]) is not None or tuple(words) in _GIVE_UP_WORDS)
+
+
 def _nearest_command(word: str) -> str | None:
     """The command word a mistyped ``word`` (``tets``) is nearest to, as the language in
     use writes it; None when none is near (single letters and codes never are)."""
@@ -684,7 +695,7 @@ def parse_command(line: str, verifiers: int, by_card: bool = False, box: bool = 
         raise CommandError(_("empty command"))
     head, _sep, rest = stripped.partition(" ")
     word = head.lower()
-    if (word, rest.strip().lower()) in (("give", "up"), ("gib", "auf")):
+    if (word, rest.strip().lower()) in _GIVE_UP_WORDS:
         return Command("giveup")
     if word in ("cards", "karten") and not rest.strip():
         return Command("show", arg="cards")
@@ -2838,6 +2849,7 @@ __all__ = [
     "letter_range",
     "list_notes",
     "load_save",
+    "names_a_command",
     "neutral_label",
     "not_a_save",
     "not_a_transcript",

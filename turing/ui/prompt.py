@@ -111,6 +111,7 @@ from turing.play.session import (
     file_name,
     help_text,
     list_notes,
+    names_a_command,
     shown_label,
     summary_rows,
 )
@@ -1555,11 +1556,7 @@ class PromptView:
             self._overwrite_on_leaving = False
             return True
 
-        def is_command(typed: str) -> bool:
-            words = typed.lower().split()
-            return command_name(words[0]) is not None or words in (["give", "up"], ["gib", "auf"])
-
-        answer = ask_save_file(self.reader.ask, self.say, save_to, EndOfInput, is_command)
+        answer = ask_save_file(self.reader.ask, self.say, save_to, EndOfInput, names_a_command)
         if answer is SaveAnswer.STAY:
             self.say(_("Nothing done."))
             return False
