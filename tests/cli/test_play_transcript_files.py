@@ -11,6 +11,7 @@ from pathlib import Path
 import pexpect  # type: ignore[import-untyped]
 from click.testing import CliRunner
 
+from testsupport.cli import leave_unsaved
 from turing.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -80,15 +81,10 @@ def test_at_the_terminal_another_game_s_transcript_is_replaced_only_on_yes(
         if answer == "n":
             child.expect_exact("the transcript of another game in t.jsonl is kept")
             assert old.read_bytes() == before
+            child.expect(pexpect.EOF)
+            child.close()
         else:
-            child.expect_exact("ann>")
-            child.sendline("quit")
-            child.expect_exact("Leave the game? [y/N]")
-            child.sendline("y")
-            child.expect_exact("Save it first?")
-            child.sendline("")
-        child.expect(pexpect.EOF)
-        child.close()
+            leave_unsaved(child, "ann>")
         assert child.exitstatus == status
     assert old.read_bytes() != before
 
