@@ -237,16 +237,44 @@ def say_error(message: str) -> None:
     click.echo(_("error: {message}").format(message=message), err=True)
 
 
+def shell_word(word: str) -> str:
+    """``word`` as a shell reads it back as one word: as :func:`shlex.quote` gives it, or,
+    when it holds a character that is not printed as itself (a control character, a line
+    break, a byte that was not UTF-8 …), in the ANSI-C quotes of bash and zsh (``$'…'``),
+    each such character written as the bytes it is (``\\x1b``), so that the command shown
+    neither recolours the terminal nor breaks a line, and pastes back to the same word.
+
+    >>> print(shell_word("my game.json"), shell_word("a\\x1b[31mb.sav"), shell_word("it's\\n"))
+    'my game.json' $'a\\x1b[31mb.sav' $'it\\'s\\x0a'
+    """
+    if word.isprintable():
+        return shlex.quote(word)
+    parts = []
+    for char in word:
+        if char in "\\'":
+            parts.append("\\" + char)
+        elif char.isprintable():
+            parts.append(char)
+        else:
+            parts.extend(f"\\x{byte:02x}" for byte in os.fsencode(char))
+    return "$'" + "".join(parts) + "'"
+
+
 def command_to_copy(*words: str | int | os.PathLike[str]) -> str:
     """A ``turing`` command line as a person copies it into a shell: each word quoted
-    when the shell would split or read it otherwise.
+    when the shell would split or read it otherwise (:func:`shell_word`).
 
     >>> command_to_copy("play", "--resume", "my game.json")
     "turing play --resume 'my game.json'"
     >>> command_to_copy("play", "--code", "ABC-DEF")
     'turing play --code ABC-DEF'
+    >>> print(command_to_copy("play", "--resume", "a\\x1b[31mb.sav"))
+    turing play --resume $'a\\x1b[31mb.sav'
     """
-    return shlex.join(["turing", *(str(word) for word in words)])
+    return " ".join(
+        shell_word(os.fspath(word) if not isinstance(word, int) else str(word))
+        for word in ("turing", *words)
+    )
 
 
 def fail(message: str, exit_code: int = EXIT_USAGE) -> NoReturn:
