@@ -389,7 +389,7 @@ class CollectionCheck:
             checked.problems.append(
                 _(
                     "duplicate of the puzzle at {place} (the same puzzle given twice as a code)"
-                ).format(place=f"{loaded.source}:{here}")
+                ).format(place=f"{shown_name(loaded.source)}:{here}")
             )
         elif repeated:
             checked.problems.append(
@@ -442,7 +442,9 @@ class CollectionCheck:
             code = places.get(self.code_source)
             if code is not None:
                 notes.append(
-                    _("also given as a code, at {place}").format(place=f"{self.code_source}:{code}")
+                    _("also given as a code, at {place}").format(
+                        place=f"{shown_name(self.code_source)}:{code}"
+                    )
                 )
         return notes
 

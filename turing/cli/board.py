@@ -27,6 +27,7 @@ from turing.cli.serving import (
     serve_board,
     serve_options,
 )
+from turing.core.files import shown_name
 from turing.i18n import _
 
 #: The options of ``turing play`` the board takes too (all but script and JSON output).
@@ -115,13 +116,15 @@ def board(ctx: click.Context, /, serve: bool, host: str, port: int, **params: An
     if session.game.is_terminal():
         for saved, problem in session.end_saves:
             if problem is None:
-                click.echo(_("The finished game is saved to {path}.").format(path=saved))
+                click.echo(
+                    _("The finished game is saved to {path}.").format(path=shown_name(saved))
+                )
             else:
                 click.echo(_("error: {message}").format(message=problem), err=True)
         for held in session.end_saves_held:
             click.echo(
                 _("The finished game is not saved to {path}: it holds another saved game.").format(
-                    path=held
+                    path=shown_name(held)
                 )
             )
     elif stopped is not None:

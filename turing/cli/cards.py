@@ -170,7 +170,7 @@ def _lint_target(
         with contextlib.suppress(ValueError):
             path = resolve_cardset(target)
     with (
-        progress(_("searching {target}").format(target=target), quiet=quiet) as bar,
+        progress(_("searching {target}").format(target=shown_name(target)), quiet=quiet) as bar,
         speaking("en") if english else contextlib.nullcontext(),
     ):
         return lint_file(
@@ -408,7 +408,7 @@ def stats(
     exact = result.exact
     crits = sum(len(c.criteria) for c in result.cards)
     console.print(
-        f"[bold]{result.name}[/bold] ({path}): {plural(len(result.cards), 'card')}, "
+        f"[bold]{result.name}[/bold] ({shown_name(path)}): {plural(len(result.cards), 'card')}, "
         f"{plural(crits, 'criterion', 'criteria')}; "
         + _("{k}-verifier puzzles").format(k=verifiers)
     )

@@ -149,7 +149,7 @@ class BankFile(click.Path):
         if text.endswith(("/", os.sep)):
             self.fail(
                 _("{path} ends in a slash, so it names a folder, not a bank file").format(
-                    path=text
+                    path=shown_name(text)
                 ),
                 param,
                 ctx,
@@ -497,17 +497,21 @@ def _holders_words(n: int, bank_path: str | None, output: str | None) -> str:
     """``the bank b.db and out.jsonl hold them``: where the ``n`` puzzles of a run are."""
     if output is not None and output in STDOUT_NAMES:
         if bank_path is not None:
-            return _("written to standard output and held by the bank {db}").format(db=bank_path)
+            return _("written to standard output and held by the bank {db}").format(
+                db=shown_name(bank_path)
+            )
         return _("written to standard output")
     if bank_path is not None and output is not None:
         return ngettext(
             "the bank {db} and {output} hold it", "the bank {db} and {output} hold them", n
-        ).format(db=bank_path, output=output)
+        ).format(db=shown_name(bank_path), output=shown_name(output))
     if bank_path is not None:
         return ngettext("the bank {db} holds it", "the bank {db} holds them", n).format(
-            db=bank_path
+            db=shown_name(bank_path)
         )
-    return ngettext("{output} holds it", "{output} holds them", n).format(output=output)
+    return ngettext("{output} holds it", "{output} holds them", n).format(
+        output=shown_name(str(output))
+    )
 
 
 def _kept_words(kept: int, count: int, bank_path: str | None, output: str | None) -> str:
@@ -550,7 +554,7 @@ def _run_stopped_words(
             if spec.filtered and bank_path is not None:
                 parts.append(
                     _("{flags} refused the others, or the bank {db} already held them").format(
-                        flags=flags, db=bank_path
+                        flags=flags, db=shown_name(bank_path)
                     )
                 )
             elif spec.filtered:
@@ -562,7 +566,7 @@ def _run_stopped_words(
                         "the bank {db} already held {n} of them",
                         "the bank {db} already held {n} of them",
                         held,
-                    ).format(db=bank_path, n=format_number(held))
+                    ).format(db=shown_name(bank_path), n=format_number(held))
                 )
         parts.append(kept)
         return "; ".join(parts)
@@ -575,7 +579,7 @@ def _run_stopped_words(
         ).format(
             draws=plural(state.misses, "draw"),
             kept=kept,
-            db=bank_path,
+            db=shown_name(str(bank_path)),
             n=format_number(held),
             kind=_puzzle_kind(spec.mode, spec.difficulty, spec.verifiers),
             k=spec.verifiers,
@@ -666,14 +670,16 @@ def _stopped_words(
                     "stopped; the bank {db} holds {n} of this run's puzzles ({count} asked): "
                     "the same command run again resumes the run",
                     stored,
-                ).format(db=bank_path, n=format_number(stored), count=format_number(count))
+                ).format(
+                    db=shown_name(bank_path), n=format_number(stored), count=format_number(count)
+                )
             )
         else:
             parts.append(
                 _(
                     "stopped before any puzzle of the run was stored in the bank {db}: the "
                     "same command run again starts it"
-                ).format(db=bank_path)
+                ).format(db=shown_name(bank_path))
             )
     if output is not None and output in STDOUT_NAMES and stdout_reader_gone():
         # a pipeline stopped as a whole: what was written there reached nobody for sure
@@ -703,7 +709,7 @@ def _stopped_words(
                 "stopped after {n} puzzle, written to {output}",
                 "stopped after {n} puzzles, written to {output}",
                 made,
-            ).format(n=format_number(made), output=name)
+            ).format(n=format_number(made), output=shown_name(name))
         elif not whole and stdout:
             words = ngettext(
                 "{n} puzzle was written to standard output",
@@ -715,12 +721,12 @@ def _stopped_words(
                 "{n} puzzle was written to {output}",
                 "{n} puzzles were written to {output}",
                 made,
-            ).format(n=format_number(made), output=name)
+            ).format(n=format_number(made), output=shown_name(name))
         else:
             if os.path.lexists(output):
-                words = _("{output} is as it was").format(output=name)
+                words = _("{output} is as it was").format(output=shown_name(name))
             else:
-                words = _("{output} was not written").format(output=name)
+                words = _("{output} was not written").format(output=shown_name(name))
             if bank_path is not None:
                 words += _(" (the run resumed writes all its puzzles there)")
             else:
@@ -941,7 +947,7 @@ def generate(
     if as_json and output in STDOUT_NAMES:
         fail(
             _("--json and -o {output} both write to standard output; choose one").format(
-                output=output
+                output=shown_name(output)
             )
         )
     if no_metrics and (exact_tests or min_tests is not None or max_tests is not None):
@@ -1203,7 +1209,7 @@ def generate(
                     earlier + made,
                 )
             ).format(
-                output=output,
+                output=shown_name(output),
                 n=format_number(earlier + made),
                 earlier=format_number(earlier),
             )
@@ -1255,7 +1261,7 @@ def _from_bank(
     if as_json and output in STDOUT_NAMES:
         fail(
             _("--json and -o {output} both write to standard output; choose one").format(
-                output=output
+                output=shown_name(output)
             )
         )
     for flag, given in (
@@ -1307,7 +1313,7 @@ def _from_bank(
                         "units stored, the puzzles of the lowest cards only; `{command}` "
                         "finishes it (it resumes where it stopped)"
                     ).format(
-                        db=db,
+                        db=shown_name(db),
                         count=exc.verifiers,
                         done=format_number(exc.done),
                         total="?" if exc.total is None else format_number(exc.total),
@@ -1323,7 +1329,7 @@ def _from_bank(
                         mode=mode_name(mode),
                         tier=_tier_words(difficulty),
                         verifiers=verifiers,
-                        bank=Path(db).name,
+                        bank=shown_name(Path(db).name),
                     ),
                     total=count,
                     quiet=quiet,
@@ -1373,7 +1379,7 @@ def _from_bank(
         ).format(
             n=format_number(made),
             kind=_puzzle_kind(mode, difficulty, verifiers),
-            db=db,
+            db=shown_name(db),
             seconds=format_number(elapsed, 2),
             rate=format_number(round(rate)),
         )
@@ -1402,9 +1408,9 @@ def _drew_short_words(
             "the catalogue in {db} holds only {n} puzzle of this kind",
             "the catalogue in {db} holds only {n} puzzles of this kind",
             made,
-        ).format(db=db, n=format_number(made))
+        ).format(db=shown_name(db), n=format_number(made))
     else:
-        holds = _("the catalogue in {db} holds no puzzle of this kind").format(db=db)
+        holds = _("the catalogue in {db} holds no puzzle of this kind").format(db=shown_name(db))
     if filtered:
         holds = _("{flags}: {holds} {range}").format(
             flags=_tests_flags(min_tests, max_tests),
@@ -1859,7 +1865,10 @@ def bank_stats(db: str, as_json: bool) -> None:
         line = _("{db}: an empty file, {puzzles}")
     else:
         line = _("{db}: an SQLite file without tables yet, {puzzles}")
-    console.print(line.format(db=db, puzzles=puzzles, schema=stats["schema_version"]), markup=False)
+    console.print(
+        line.format(db=shown_name(db), puzzles=puzzles, schema=stats["schema_version"]),
+        markup=False,
+    )
 
     def group_table(columns: tuple[tuple[str, JustifyMethod], ...]) -> Table:
         table = Table(box=box.SIMPLE_HEAD, padding=(0, gap, 0, 0), show_edge=gap > 0)
@@ -1989,7 +1998,7 @@ def bank_export(
             sink.write(json_text(whole, sink) + "\n")
         if not written:
             # raised inside the block: an existing output file is left as it was
-            fail(_("{db}: no puzzles to export").format(db=db), exit_code=1)
+            fail(_("{db}: no puzzles to export").format(db=shown_name(db)), exit_code=1)
 
 
 #: an id as the generator and the bank spell them: mode, verifiers, tier, hash tag
@@ -2184,7 +2193,9 @@ def bank_pick(
             seed=seed,
         )
         if puzzle is None:
-            raise CLIError(_("{db}: no puzzle in the bank matches").format(db=db), exit_code=1)
+            raise CLIError(
+                _("{db}: no puzzle in the bank matches").format(db=shown_name(db)), exit_code=1
+            )
         doc = puzzle.to_dict(hidden=hidden)
         if as_json:
             emit_json(doc)
@@ -2384,7 +2395,7 @@ def export(
         click.echo(
             ngettext(
                 "wrote {n} puzzle to {path}", "wrote {n} puzzles to {path}", len(puzzles)
-            ).format(n=format_number(len(puzzles)), path=output),
+            ).format(n=format_number(len(puzzles)), path=shown_name(output)),
             err=True,
         )
 

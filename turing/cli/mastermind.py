@@ -57,6 +57,7 @@ from turing.cli.serving import (
     serve_board,
     serve_options,
 )
+from turing.core.files import shown_name
 from turing.core.rulebook import GAMES, RulesPageError, plain, rules_page
 from turing.core.saves import not_a_transcript
 from turing.i18n import (
@@ -1426,7 +1427,7 @@ def _check_save_file(
     if holds_another_match(save_file, settings, sitting):
         refuse_replacing(
             _("{option}: {path} holds another saved match; give another name").format(
-                option="--save", path=save_file
+                option="--save", path=shown_name(save_file)
             ),
             ask=(lambda: _overwrite(save_file, out)) if sys.stdin.isatty() else None,
         )
@@ -1434,7 +1435,7 @@ def _check_save_file(
 
 def _over(view: View, loaded: Loaded, path: str) -> None:
     """A resumed match that is over: it says so, and how it ended."""
-    view.say(_("The match saved in {path} is over.").format(path=path))
+    view.say(_("The match saved in {path} is over.").format(path=shown_name(path)))
     for event in [e for e in loaded.events if isinstance(e, MatchOver)][-1:]:
         view.event(event)
 
@@ -1442,7 +1443,9 @@ def _over(view: View, loaded: Loaded, path: str) -> None:
 def _overwrite(path: str, out: Console) -> bool:
     """At a terminal, whether the person would have the save of another match in ``path``
     replaced (no, the default, and Ctrl-C or Ctrl-D: keep it)."""
-    question = _("{path} holds another saved match. Overwrite it? [y/N] ").format(path=path)
+    question = _("{path} holds another saved match. Overwrite it? [y/N] ").format(
+        path=shown_name(path)
+    )
     try:
         return asked_yes_or_no(input, out.print, question) is True
     except Terminated:
@@ -1538,7 +1541,7 @@ class Keeper:
         if self.keeping.failed is not None:
             return self.keeping.failed
         return _("saved to {path} — resume with: {command}").format(
-            path=path, command=command_to_copy("mastermind", "play", "--resume", path)
+            path=shown_name(path), command=command_to_copy("mastermind", "play", "--resume", path)
         )
 
     def at_end(self, view: View) -> None:
@@ -1548,13 +1551,15 @@ class Keeper:
             return
         self.save()
         if self.keeping.failed is None:
-            view.say(_("The finished match is saved to {path}.").format(path=path))
+            view.say(_("The finished match is saved to {path}.").format(path=shown_name(path)))
 
 
 def _recap(view: View, sitting: Match | Duel, path: str) -> None:
     """Where a resumed match stands: the game, the board and the score."""
     view.say(
-        _("Resumed from {path}: {game}.").format(path=path, game=view.game_label(sitting.game))
+        _("Resumed from {path}: {game}.").format(
+            path=shown_name(path), game=view.game_label(sitting.game)
+        )
     )
     if isinstance(sitting, Duel):
         if sitting.phase is not Phase.SECRET:
@@ -2097,7 +2102,7 @@ def board_command(
     if sitting.phase is Phase.OVER:
         if app.save_path is not None and app.save_failed is None:
             out.print(
-                _("The finished match is saved to {path}.").format(path=app.save_path),
+                _("The finished match is saved to {path}.").format(path=shown_name(app.save_path)),
                 markup=False,
                 highlight=False,
             )

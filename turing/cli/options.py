@@ -19,6 +19,7 @@ import click
 
 from turing.cli.output import EXIT_USAGE, fail, read_puzzles, say_error
 from turing.core.cards import TIER_LABELS, CardSet
+from turing.core.files import shown_name
 from turing.core.puzzle import Loaded, Mode, id_key, with_id
 from turing.i18n import LANGUAGES, N_, _, current_language, ngettext, speaking
 
@@ -405,7 +406,7 @@ def repeated_id(file: str, puzzles: Sequence[Loaded]) -> str | None:
                 "one; give each puzzle its own id",
                 len(where),
             ).format(
-                file=file,
+                file=shown_name(file),
                 n=len(where),
                 id=puzzle_id,
                 lines=", ".join(str(line) for line in where),
@@ -424,7 +425,7 @@ def ambiguous_id(file: str, wanted: str, found: Sequence[Loaded]) -> str:
         _("{id!r} (line {line})").format(id=each.puzzle.id, line=each.line) for each in found
     )
     return _("{file}: the id {wanted!r} is ambiguous: {places}; give it as written there").format(
-        file=file, wanted=wanted, places=places
+        file=shown_name(file), wanted=wanted, places=places
     )
 
 
@@ -453,7 +454,7 @@ def pick_ids(
             "{file}: no puzzle with id {ids}",
             "{file}: no puzzles with ids {ids}",
             len(missing),
-        ).format(file=file, ids=", ".join(repr(w) for w in missing.values()))
+        ).format(file=shown_name(file), ids=", ".join(repr(w) for w in missing.values()))
     return [each for each in puzzles if id(each) in picked], None
 
 

@@ -398,10 +398,14 @@ def usage_errors_in_one_line() -> Iterator[None]:
 def describe_os_error(exc: OSError) -> str:
     """``path: reason`` for an error of the file system (a missing file, a full disk), the
     reason in the language in use."""
-    from turing.core.files import os_reason
+    from turing.core.files import os_reason, shown_name
 
     reason = os_reason(exc)
-    names = [str(n) for n in (exc.filename, exc.filename2) if n is not None]
+    names = [
+        shown_name(os.fsdecode(n)) if isinstance(n, str | bytes) else str(n)
+        for n in (exc.filename, exc.filename2)
+        if n is not None
+    ]
     return f"{' -> '.join(names)}: {reason}" if names else reason
 
 

@@ -49,6 +49,7 @@ from turing.core.files import (
     SAVED_GAME,
     TRANSCRIPT_WRITTEN,
     os_reason,
+    shown_name,
 )
 from turing.core.puzzle import (
     Loaded,
@@ -113,7 +114,7 @@ def _from_file(path: str, forced: CardSet | None, puzzle_id: str | None) -> Load
             "{path} holds {n} puzzle; choose one with --id",
             "{path} holds {n} puzzles; choose one with --id",
             len(found),
-        ).format(path=path, n=len(found))
+        ).format(path=shown_name(path), n=len(found))
         fail(said + (f" ({ids}{', …' if len(named) > 10 else ''})" if ids else ""))
     return found[0]
 
@@ -138,7 +139,7 @@ def _shipped_by_id(puzzle_id: str, forced: CardSet | None) -> tuple[Puzzle, Card
         fail(
             _(
                 "no shipped puzzle has id {puzzle_id!r} (look in {folder}, or use --bank FILE)"
-            ).format(puzzle_id=puzzle_id, folder=folder)
+            ).format(puzzle_id=puzzle_id, folder=shown_name(folder))
         )
     first = found[0][1]
     if any(not _same_puzzle(first, loaded) for _inside, loaded in found[1:]):
@@ -151,7 +152,7 @@ def _shipped_by_id(puzzle_id: str, forced: CardSet | None) -> tuple[Puzzle, Card
                 n=len(found),
                 puzzle_id=puzzle_id,
                 places=places,
-                folder=folder,
+                folder=shown_name(folder),
                 command=command_to_copy("play", _("FILE"), "--id", puzzle_id),
             )
         )
@@ -190,7 +191,7 @@ def _from_bank(
             if found is None:
                 fail(
                     _("{bank_path}: no puzzle with id {puzzle_id!r}").format(
-                        bank_path=bank_path, puzzle_id=puzzle_id
+                        bank_path=shown_name(bank_path), puzzle_id=puzzle_id
                     )
                 )
         else:
@@ -210,7 +211,7 @@ def _from_bank(
             fail(
                 _(
                     "{bank_path}: the bank holds no puzzles (turing generate --bank fills it)"
-                ).format(bank_path=bank_path)
+                ).format(bank_path=shown_name(bank_path))
             )
         if found is None:
             fail(
@@ -218,7 +219,7 @@ def _from_bank(
                     "{bank_path}: no unplayed puzzle matches (mode {value}, "
                     "difficulty {value2}, verifiers {items})"
                 ).format(
-                    bank_path=bank_path,
+                    bank_path=shown_name(bank_path),
                     value=mode_name(mode) if mode else _("any"),
                     value2=tier_name(difficulty) if difficulty else _("any"),
                     items="/".join(map(str, counts)),
@@ -589,7 +590,7 @@ def open_session(
                     _(
                         "{path}: the transcript this game was writing cannot be written any "
                         "more ({problem}); --transcript FILE writes it elsewhere"
-                    ).format(path=resume_file, problem=problem)
+                    ).format(path=shown_name(resume_file), problem=problem)
                 )
         _refuse_writing_cardset(session, save_file, transcript_file or saved_transcript)
         _refuse_saving_over(save_file)
@@ -614,7 +615,7 @@ def open_session(
                 # a path the save names, not the command line: said, never written unseen
                 click.echo(
                     _("{path}: the transcript of this game goes on in {transcript}").format(
-                        path=resume_file, transcript=saved_transcript
+                        path=shown_name(resume_file), transcript=shown_name(saved_transcript)
                     ),
                     err=True,
                 )
@@ -679,7 +680,7 @@ def _warn_other_game(
                 _(
                     "{option}: {path} holds another saved game, which a script does not "
                     "replace (--overwrite does); give another name"
-                ).format(option="--save", path=save_file),
+                ).format(option="--save", path=shown_name(save_file)),
                 overwrite=overwrite,
             )
         if overwrite:
@@ -688,7 +689,7 @@ def _warn_other_game(
             said = _(
                 "warning: {path} holds another saved game; a save there asks before replacing it"
             )
-        click.echo(said.format(path=save_file), err=True)
+        click.echo(said.format(path=shown_name(save_file)), err=True)
     session.replace_other_saves = overwrite
 
 
@@ -736,7 +737,7 @@ def _open_transcript(
             _(
                 "cannot write the transcript {path}: it exists and is not a transcript; "
                 "--transcript FILE writes this game's transcript elsewhere"
-            ).format(path=path)
+            ).format(path=shown_name(path))
         )
     if problem:
         fail(problem)
@@ -746,23 +747,25 @@ def _open_transcript(
             _(
                 "cannot write the transcript {path}: it holds the transcript of another "
                 "game, which a script does not replace (--overwrite does); give another name"
-            ).format(path=path),
+            ).format(path=shown_name(path)),
             overwrite=overwrite,
         )
     elif other is not None and confirm is not None:
         question = _("{path} holds the transcript of another game. Overwrite it? [y/N] ")
         refuse_replacing(
             _("the transcript of another game in {path} is kept; give another name").format(
-                path=path
+                path=shown_name(path)
             ),
             overwrite=overwrite,
-            ask=lambda: confirm(question.format(path=path)),
+            ask=lambda: confirm(question.format(path=shown_name(path))),
         )
     try:
         session.open_transcript(Path(path))
     except OSError as exc:
         fail(
-            _("cannot write the transcript {path}: {value}").format(path=path, value=os_reason(exc))
+            _("cannot write the transcript {path}: {value}").format(
+                path=shown_name(path), value=os_reason(exc)
+            )
         )
 
 
@@ -878,7 +881,11 @@ def _new_game(
         label = SHARED_LABEL
     elif file is not None:
         loaded = _from_file(file, forced, puzzle_id)
-        puzzle, cardset, place = loaded.puzzle, loaded.cardset, f"{file}:{loaded.line}"
+        puzzle, cardset, place = (
+            loaded.puzzle,
+            loaded.cardset,
+            f"{shown_name(file)}:{loaded.line}",
+        )
         label = neutral_label(puzzle, file_label(Path(file).name))
     elif random_flag:
         cardset = forced or load_cardset("classic")

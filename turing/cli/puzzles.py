@@ -15,6 +15,7 @@ from rich.table import Table
 
 from turing.cli.output import emit_json, stdout_console
 from turing.core.cards import cards_dir
+from turing.core.files import shown_name
 from turing.core.puzzle import Puzzle, difficulty
 from turing.i18n import _, format_number, ngettext
 from turing.play.game import puzzles_dir, shipped_puzzles
@@ -88,7 +89,10 @@ def puzzles(as_json: bool) -> None:
             emit_json(row.to_dict())
         return
     console = stdout_console()
-    table = Table(title=_("Shipped puzzles ({folder})").format(folder=folder), title_justify="left")
+    table = Table(
+        title=_("Shipped puzzles ({folder})").format(folder=shown_name(folder)),
+        title_justify="left",
+    )
     # the names are copied whole, never cut; the card set (which --id plays with, and the
     # file names) is left to --json, so the table fits 80 columns
     table.add_column(_("file"), no_wrap=True)

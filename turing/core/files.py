@@ -249,7 +249,7 @@ def shorten(text: str, limit: int = SHOWN_CHARACTERS) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def shown_name(name: str) -> str:
+def shown_name(name: str | os.PathLike[str]) -> str:
     """A file's name as a message for people writes it: as it is, spaces and umlauts and
     all, unless it holds a character that is not printed as itself — a control character
     (an escape sequence starts with one), a line break, a text-direction or invisible
@@ -263,7 +263,8 @@ def shown_name(name: str) -> str:
     >>> print(shown_name("x\\x1b[31mred\\nline.jsonl"), shown_name("a\\u202eb.yaml"))
     'x\\x1b[31mred\\nline.jsonl' 'a\\u202eb.yaml'
     """
-    return name if name.isprintable() else repr(name)
+    text = os.fspath(name)
+    return text if text.isprintable() else repr(text)
 
 
 def shown_value(value: Any) -> str:
@@ -1167,18 +1168,20 @@ def not_a_transcript(
         return None
     except OSError as exc:
         return _("cannot write the transcript {path}: {reason}").format(
-            path=os.fspath(path), reason=os_reason(exc)
+            path=shown_name(path), reason=os_reason(exc)
         )
     return _(
         "cannot write the transcript {path}: it exists and is not a transcript; give another name"
-    ).format(path=os.fspath(path))
+    ).format(path=shown_name(path))
 
 
 class WriteTargetError(TuringError):
     """A path that cannot be written: a folder, a missing folder, no permission."""
 
     def __init__(self, path: str, reason: str) -> None:
-        super().__init__(_("cannot write {path}: {reason}").format(path=path, reason=reason))
+        super().__init__(
+            _("cannot write {path}: {reason}").format(path=shown_name(path), reason=reason)
+        )
         self.path = path
         self.reason = reason
 
@@ -1241,13 +1244,13 @@ def on_read_only_file_system(folder: str | os.PathLike[str]) -> bool:
 
 def _folder_problem(folder: str) -> str | None:
     if not os.path.exists(folder):
-        return _("folder {folder} does not exist").format(folder=folder)
+        return _("folder {folder} does not exist").format(folder=shown_name(folder))
     if not os.path.isdir(folder):
-        return _("{folder} is not a folder").format(folder=folder)
+        return _("{folder} is not a folder").format(folder=shown_name(folder))
     if not os.access(folder, os.W_OK | os.X_OK):
         if on_read_only_file_system(folder):
-            return _("{folder} is on a read-only file system").format(folder=folder)
-        return _("no permission to create files in {folder}").format(folder=folder)
+            return _("{folder} is on a read-only file system").format(folder=shown_name(folder))
+        return _("no permission to create files in {folder}").format(folder=shown_name(folder))
     return None
 
 
@@ -1668,6 +1671,10 @@ def clashing_input(
             if not suffix:
                 return _(what)
             if what == BANK_READ:
-                return _("it is a file of the bank {bank} this command reads").format(bank=path)
-            return _("it is a file of the bank {bank} this command writes").format(bank=path)
+                return _("it is a file of the bank {bank} this command reads").format(
+                    bank=shown_name(path)
+                )
+            return _("it is a file of the bank {bank} this command writes").format(
+                bank=shown_name(path)
+            )
     return None

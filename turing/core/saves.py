@@ -40,6 +40,7 @@ from turing.core.files import (
     os_reason,
     read_json,
     read_text,
+    shown_name,
     shown_value,
     try_creating,
     write_target,
@@ -158,7 +159,9 @@ def held_work(path: str | os.PathLike[str]) -> str | None:
         return None
     for suffix in _BANK_SIDE_SUFFIXES:
         if shown.endswith(suffix) and is_sqlite_file(shown[: -len(suffix)]):
-            return _("it is a file of the bank {bank}").format(bank=shown[: -len(suffix)])
+            return _("it is a file of the bank {bank}").format(
+                bank=shown_name(shown[: -len(suffix)])
+            )
     marker = _save_marker(start, whole)
     for other in SAVE_FORMATS:
         if marker == other.marker:
@@ -176,7 +179,7 @@ def not_a_transcript(
     held = held_work(path)
     if held is not None:
         return _("cannot write the transcript {path}: {reason}; give another name").format(
-            path=os.fspath(path), reason=held
+            path=shown_name(path), reason=held
         )
     return files_not_a_transcript(path, holds_one)
 
@@ -195,7 +198,7 @@ def save_problem(
 
     A save file is known by its format marker: in its first bytes as turing writes it,
     else (rewritten by a JSON tool) as the ``format`` of the JSON object it holds."""
-    shown = os.fspath(path)
+    shown = shown_name(path)
     try:
         target = write_target(path)
         if trying:
@@ -244,12 +247,13 @@ def read_save_file(
     something else (empty, a transcript, a puzzle file, a card set, a puzzle bank, a device,
     a save of another game); every refusal is one line, raised as ``error``. Never writes."""
     not_one = _(kind.not_one)
+    named = shown_name(path)
     with contextlib.suppress(OSError):
         mode = os.stat(path).st_mode
         if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
             # a device (/dev/zero): nothing to read a game from
             raise error(
-                _("{path}: {not_one}: it is not a regular file").format(path=path, not_one=not_one)
+                _("{path}: {not_one}: it is not a regular file").format(path=named, not_one=not_one)
             )
     try:
         text = read_text(path, max_bytes=MAX_SAVE_BYTES)
@@ -261,7 +265,7 @@ def read_save_file(
         raise error(
             _other_file(text, path, not_one)
             or _("{path}:{line}:{column}: {not_one} (broken JSON: {problem})").format(
-                path=path,
+                path=named,
                 line=exc.lineno,
                 column=exc.colno,
                 not_one=not_one,
@@ -274,49 +278,49 @@ def read_save_file(
             if marker == other.marker:
                 raise error(
                     _("{path}: {not_one}: it is {what}").format(
-                        path=path, not_one=not_one, what=_(other.holds)
+                        path=named, not_one=not_one, what=_(other.holds)
                     )
                 )
         raise error(
             _other_file(text, path, not_one)
             or _('{path}: {not_one} (no "format": "{format}")').format(
-                path=path, not_one=not_one, format=kind.marker
+                path=named, not_one=not_one, format=kind.marker
             )
         )
     refuse_duplicate_keys(text, path, error)
     version = data.get("version")
     if "version" not in data:
-        raise error(_("{path}: corrupted save file: it has no version").format(path=path))
+        raise error(_("{path}: corrupted save file: it has no version").format(path=named))
     if not isinstance(version, int) or isinstance(version, bool):
         raise error(
             _(
                 "{path}: corrupted save file: its version is {found}, not a whole number "
                 "(this turing reads version {version})"
-            ).format(path=path, found=shown_value(version), version=kind.version)
+            ).format(path=named, found=shown_value(version), version=kind.version)
         )
     if version != kind.version:
         raise error(
             _(
                 "{path}: save file version {found!r} is not supported "
                 "(this turing reads version {version})"
-            ).format(path=path, found=version, version=kind.version)
+            ).format(path=named, found=version, version=kind.version)
         )
     packed = data.get("packed")
     if not isinstance(packed, str):
         raise error(
-            _("{path}: corrupted save file: 'packed' is missing or wrong").format(path=path)
+            _("{path}: corrupted save file: 'packed' is missing or wrong").format(path=named)
         )
     try:
         unpacked = zlib.decompress(base64.b64decode(packed, validate=True)).decode("utf-8")
         inner = read_json(unpacked)
     except (ValueError, zlib.error):
         raise error(
-            _("{path}: corrupted save file: the packed game cannot be read").format(path=path)
+            _("{path}: corrupted save file: the packed game cannot be read").format(path=named)
         ) from None
     refuse_duplicate_keys(unpacked, path, error)
     if not isinstance(inner, dict):
         raise error(
-            _("{path}: corrupted save file: the packed game is not an object").format(path=path)
+            _("{path}: corrupted save file: the packed game is not an object").format(path=named)
         )
     return data, inner
 
@@ -324,7 +328,9 @@ def read_save_file(
 def _bank_file(path: str, not_one: str) -> str | None:
     """A puzzle bank (an SQLite file) given for a save, said so rather than by its bytes."""
     if is_sqlite_file(path):
-        return _("{path}: {not_one}: it is a puzzle bank").format(path=path, not_one=not_one)
+        return _("{path}: {not_one}: it is a puzzle bank").format(
+            path=shown_name(path), not_one=not_one
+        )
     return None
 
 
@@ -336,7 +342,7 @@ def refuse_duplicate_keys(text: str, path: str, error: type[TuringError]) -> Non
     except DuplicateKey as exc:
         raise error(
             _("{path}: corrupted save file: {problem}").format(
-                path=path, problem=_("duplicate key {name!r}").format(name=exc.name)
+                path=shown_name(path), problem=_("duplicate key {name!r}").format(name=exc.name)
             )
         ) from None
 
@@ -345,14 +351,16 @@ def _other_file(text: str, path: str, not_one: str) -> str | None:
     """What a file that is not a save holds, said as its refusal, when it is plain: an
     empty file, a game's transcript, a puzzle file or a card set; else None."""
     if not text.strip():
-        return _("{path}: {not_one}: the file is empty").format(path=path, not_one=not_one)
+        return _("{path}: {not_one}: the file is empty").format(
+            path=shown_name(path), not_one=not_one
+        )
     try:
         head = read_json(text.lstrip().split("\n", 1)[0])
     except ValueError:
         head = None
     if isinstance(head, dict) and "event" in head:
         return _("{path}: {not_one}: it is the transcript of a game").format(
-            path=path, not_one=not_one
+            path=shown_name(path), not_one=not_one
         )
     if not (isinstance(head, dict) and "cards" in head):
         try:
@@ -364,5 +372,9 @@ def _other_file(text: str, path: str, not_one: str) -> str | None:
     if not isinstance(cards, list):
         return None
     if cards and all(isinstance(card, dict) for card in cards):
-        return _("{path}: {not_one}: it is a card set").format(path=path, not_one=not_one)
-    return _("{path}: {not_one}: it is a puzzle file").format(path=path, not_one=not_one)
+        return _("{path}: {not_one}: it is a card set").format(
+            path=shown_name(path), not_one=not_one
+        )
+    return _("{path}: {not_one}: it is a puzzle file").format(
+        path=shown_name(path), not_one=not_one
+    )

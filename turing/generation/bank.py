@@ -39,6 +39,7 @@ from turing.core.files import (
     on_read_only_file_system,
     os_reason,
     read_json,
+    shown_name,
     write_target,
 )
 from turing.core.puzzle import Mode, Puzzle, free_id, key_hash, puzzle_from_dict
@@ -336,7 +337,7 @@ def _changed_set(path: Path, reference: str) -> BankError:
             "{path}: the card set {name!r} has changed since puzzles of it were stored in the "
             "bank; put the card set back as it was, or store the changed set's puzzles in a "
             "new bank"
-        ).format(path=path, name=reference)
+        ).format(path=shown_name(path), name=reference)
     )
 
 
@@ -638,6 +639,8 @@ class Bank:
         it at once). A file without tables (of
         no bytes, or left before the first batch was stored) is a bank holding nothing."""
         self.path = Path(path)
+        #: the bank's file as a message names it (:func:`shown_name`)
+        self.named: str = shown_name(self.path)
         self.readonly = readonly
         self.wait = wait
         self._lock_fd: int | None = None
@@ -655,9 +658,9 @@ class Bank:
         #: batch was stored): a bank holding nothing, of no schema
         self.has_tables = True
         if (readonly or not create) and not self.path.exists():
-            raise BankError(_("{path}: no such bank").format(path=self.path))
+            raise BankError(_("{path}: no such bank").format(path=self.named))
         if self.path.exists() and self.path.is_dir():
-            raise BankError(_("{path}: is a folder, not a bank file").format(path=self.path))
+            raise BankError(_("{path}: is a folder, not a bank file").format(path=self.named))
         if readonly:
             self._check_bank_file()
             self.conn = self._connect_readonly()
@@ -675,7 +678,7 @@ class Bank:
             except WriteTargetError as exc:
                 raise BankError(
                     _("{path}: cannot open the bank: {reason}").format(
-                        path=self.path, reason=exc.reason
+                        path=self.named, reason=exc.reason
                     )
                 ) from None
         elif not self.path.exists():
@@ -689,7 +692,7 @@ class Bank:
         """Look before SQLite touches the file: never open some other file with SQLite."""
         if not self.path.is_file():
             raise BankError(
-                _("{path}: not a puzzle bank (not a regular file)").format(path=self.path)
+                _("{path}: not a puzzle bank (not a regular file)").format(path=self.named)
             )
         if not self.path.stat().st_size:
             return  # SQLite's empty database: a bank holding nothing
@@ -699,12 +702,12 @@ class Bank:
         except OSError as exc:
             raise BankError(
                 _("{path}: cannot read the bank: {reason}").format(
-                    path=self.path, reason=os_reason(exc)
+                    path=self.named, reason=os_reason(exc)
                 )
             ) from None
         if head != SQLITE_HEADER:
             raise BankError(
-                _("{path}: not a puzzle bank (not an SQLite file)").format(path=self.path)
+                _("{path}: not a puzzle bank (not an SQLite file)").format(path=self.named)
             )
 
     def _not_a_bank(self, exc: sqlite3.Error) -> BankError:
@@ -713,12 +716,12 @@ class Bank:
         if _sqlite_code(exc) in (sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_CORRUPT):
             return BankError(
                 _("{path}: not a puzzle bank ({reason})").format(
-                    path=self.path, reason=sqlite_reason(exc)
+                    path=self.named, reason=sqlite_reason(exc)
                 )
             )
         return BankError(
             _("{path}: cannot open the bank: {reason}").format(
-                path=self.path, reason=self._why_not(exc)
+                path=self.named, reason=self._why_not(exc)
             )
         )
 
@@ -743,11 +746,11 @@ class Bank:
                     return _(
                         "its -wal file holds changes that SQLite reads only with a -shm "
                         "file beside it, and the folder {folder} cannot be written"
-                    ).format(folder=folder)
+                    ).format(folder=shown_name(folder))
                 return _(
                     "SQLite reads it with a -shm file beside it, and the folder {folder} "
                     "cannot be written"
-                ).format(folder=folder)
+                ).format(folder=shown_name(folder))
         return sqlite_reason(exc)
 
     def _wal_pending(self) -> bool:
@@ -837,7 +840,7 @@ class Bank:
             conn.close()
             raise BankError(
                 _("{path}: cannot switch the bank to WAL mode ({mode})").format(
-                    path=self.path, mode=mode
+                    path=self.named, mode=mode
                 )
             )
         return conn
@@ -854,7 +857,7 @@ class Bank:
                 _(
                     "{path}: bank schema version {version} is newer than this "
                     "program's ({known}); upgrade turing"
-                ).format(path=self.path, version=version, known=SCHEMA_VERSION)
+                ).format(path=self.named, version=version, known=SCHEMA_VERSION)
             )
         tables = {
             str(row[0])
@@ -865,7 +868,7 @@ class Bank:
         needed = set().union(*(t for v, t in BANK_TABLES.items() if v <= version))
         if (version == 0 and tables) or not needed <= tables:
             raise BankError(
-                _("{path}: an SQLite file that is not a puzzle bank").format(path=self.path)
+                _("{path}: an SQLite file that is not a puzzle bank").format(path=self.named)
             )
 
     def _migrate(self) -> None:
@@ -886,7 +889,7 @@ class Bank:
                 try:
                     MIGRATIONS[version](self.conn)
                 except BankError as exc:
-                    raise BankError(f"{self.path}: {exc}") from None
+                    raise BankError(f"{self.named}: {exc}") from None
                 if version == 2:
                     shrink = (
                         self.conn.execute("SELECT 1 FROM catalogue LIMIT 1").fetchone() is not None
@@ -940,7 +943,7 @@ class Bank:
                     _(
                         "{path}: another turing process (pid {pid}) is writing "
                         "to this bank; wait for it to finish"
-                    ).format(path=self.path, pid=holder)
+                    ).format(path=self.named, pid=holder)
                 ) from None
             # The writer before removes the file as it ends, holding the lock: a file
             # locked after that is no longer the one the name leads to. (A file left by a
@@ -1129,7 +1132,7 @@ class Bank:
             try:
                 ident = _register_cardset(self.conn, cardset, reference)
             except BankError as exc:
-                raise BankError(f"{self.path}: {exc}") from None
+                raise BankError(f"{self.named}: {exc}") from None
             self.conn.execute("COMMIT")
         except BaseException:
             self._rollback()
@@ -1206,7 +1209,7 @@ class Bank:
         if entry is None:
             raise BankError(
                 _("{path}: catalogue rows name an unknown card set ({id})").format(
-                    path=self.path, id=cs
+                    path=self.named, id=cs
                 )
             )
         if entry.loaded is None:
@@ -1215,7 +1218,7 @@ class Bank:
             except ValueError as exc:
                 raise BankError(
                     _("{path}: the card set of its catalogue cannot be loaded: {reason}").format(
-                        path=self.path, reason=exc
+                        path=self.named, reason=exc
                     )
                 ) from None
             layout = layout_for(cardset)
@@ -1643,12 +1646,12 @@ class Bank:
         except json.JSONDecodeError as exc:
             raise BankError(
                 _("{path}: a stored puzzle is not valid JSON: {problem}").format(
-                    path=self.path, problem=json_problem(exc.msg, exc)
+                    path=self.named, problem=json_problem(exc.msg, exc)
                 )
             ) from None
         if not isinstance(data, dict):
             raise BankError(
-                _("{path}: a stored puzzle is not a JSON object").format(path=self.path)
+                _("{path}: a stored puzzle is not a JSON object").format(path=self.named)
             )
         return data
 
@@ -1669,7 +1672,7 @@ class Bank:
             damaged = _sqlite_code(exc) in (sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_CORRUPT)
             raise (BankDamaged if damaged else BankError)(
                 _("{path}: the bank's database: {problem}").format(
-                    path=self.path, problem=sqlite_reason(exc)
+                    path=self.named, problem=sqlite_reason(exc)
                 )
             ) from None
 

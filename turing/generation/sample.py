@@ -35,6 +35,7 @@ from typing import Final
 
 from turing.core.cards import CardSet
 from turing.core.errors import TuringError
+from turing.core.files import shown_name
 from turing.core.puzzle import Mode, Puzzle, free_id
 from turing.generation.bank import CATALOGUE_FIELDS, MARK_EVERY, Bank
 from turing.generation.generator import (
@@ -69,7 +70,7 @@ class UnfinishedCatalogue(SampleError):
                 "units stored): it holds the puzzles of the lowest cards only; finish the "
                 "catalogue first (its run resumes where it stopped)"
             ).format(
-                path=path,
+                path=shown_name(path),
                 count=verifiers,
                 done=format_number(done),
                 total="?" if total is None else format_number(total),
@@ -159,7 +160,7 @@ class CatalogueSampler:
                 gettext(
                     "{path}: not a catalogue bank (it holds no catalogue puzzles; "
                     "storing a catalogue in it makes one)"
-                ).format(path=bank.path)
+                ).format(path=bank.named)
             )
         cs = next((i for i, ref in sets.items() if ref == cardset), None)
         if cs is None:
@@ -167,7 +168,7 @@ class CatalogueSampler:
                 gettext(
                     "{path}: its catalogue is not of the card set {name!r} (it holds {names})"
                 ).format(
-                    path=bank.path, name=cardset, names=", ".join(repr(r) for r in sets.values())
+                    path=bank.named, name=cardset, names=", ".join(repr(r) for r in sets.values())
                 )
             )
         # A catalogue run killed before its end holds the lowest cards only. A catalogue
@@ -192,7 +193,7 @@ class CatalogueSampler:
                 gettext(
                     "{path}: its catalogue has no {count}-verifier puzzles "
                     "(store the {count}-verifier catalogue in it first)"
-                ).format(path=bank.path, count=verifiers)
+                ).format(path=bank.named, count=verifiers)
             )
         self.tiers = (
             {TIER_CODES[difficulty]}

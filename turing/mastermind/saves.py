@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from turing.core.errors import TuringError
-from turing.core.files import garbling_character, write_text
+from turing.core.files import garbling_character, shown_name, write_text
 from turing.core.saves import (
     MASTERMIND_SAVE,
     creating_reason,
@@ -188,7 +188,7 @@ def write_save(path: str | os.PathLike[str], settings: Settings, match: Match | 
     except OSError as exc:
         raise SaveError(
             _("cannot save to {path}: {reason}").format(
-                path=os.fspath(path), reason=creating_reason(exc)
+                path=shown_name(path), reason=creating_reason(exc)
             )
         ) from None
 
@@ -233,12 +233,16 @@ class Keeping:
 
 
 def _corrupted(path: str, problem: str) -> SaveError:
-    return SaveError(_("{path}: corrupted save file: {problem}").format(path=path, problem=problem))
+    return SaveError(
+        _("{path}: corrupted save file: {problem}").format(path=shown_name(path), problem=problem)
+    )
 
 
 def _wrong(path: str, key: str) -> SaveError:
     return SaveError(
-        _("{path}: corrupted save file: {key!r} is missing or wrong").format(path=path, key=key)
+        _("{path}: corrupted save file: {key!r} is missing or wrong").format(
+            path=shown_name(path), key=key
+        )
     )
 
 

@@ -54,6 +54,7 @@ from turing.core.files import (
     json_line,
     os_reason,
     read_json,
+    shown_name,
     write_target,
     write_text,
 )
@@ -1250,7 +1251,7 @@ def shown_label(puzzle: Puzzle) -> str:
         return _("bank row {n}").format(n=found.group(1))
     found = _FILE_PUZZLE.fullmatch(label)
     if found is not None:
-        return _("puzzle of {file}").format(file=found.group(1))
+        return _("puzzle of {file}").format(file=shown_name(found.group(1)))
     return label
 
 
@@ -2537,7 +2538,9 @@ class Session:
             _write(path, text)
         except OSError as exc:
             raise CommandError(
-                _("cannot save to {path}: {reason}").format(path=path, reason=creating_reason(exc))
+                _("cannot save to {path}: {reason}").format(
+                    path=shown_name(path), reason=creating_reason(exc)
+                )
             ) from None
         self._saved = True
         self.declined_saves.discard(os.path.realpath(path))
@@ -2560,9 +2563,9 @@ class Session:
         except TuringError as exc:
             reason = str(exc)  # names the bank
         except sqlite3.Error as exc:
-            reason = f"{self.bank}: {sqlite_reason(exc)}"
+            reason = f"{shown_name(self.bank)}: {sqlite_reason(exc)}"
         except OSError as exc:
-            reason = f"{self.bank}: {os_reason(exc)}"
+            reason = f"{shown_name(self.bank)}: {os_reason(exc)}"
         else:
             self._bank_marked = True
             self._bank_problem = None
@@ -2685,7 +2688,7 @@ def read_save(path: str) -> dict[str, Any]:
         if not isinstance(inner.get(key), kind):
             raise SessionError(
                 _("{path}: corrupted save file: {key!r} is missing or wrong").format(
-                    path=path, key=key
+                    path=shown_name(path), key=key
                 )
             )
     return inner
@@ -2693,7 +2696,9 @@ def read_save(path: str) -> dict[str, Any]:
 
 def _rng_from(entry: Any, path: str) -> random.Random:
     bad = SessionError(
-        _("{path}: corrupted save file: a bot's random state is broken").format(path=path)
+        _("{path}: corrupted save file: a bot's random state is broken").format(
+            path=shown_name(path)
+        )
     )
     if not isinstance(entry, list) or len(entry) != 3:
         raise bad
@@ -2728,7 +2733,7 @@ def load_save(path: str) -> tuple[Session, str | None]:
     except SourceError as exc:
         raise SessionError(
             _("{path}: the game's card set cannot be loaded: {problem}").format(
-                path=path, problem=exc
+                path=shown_name(path), problem=exc
             )
         ) from None
     changed = _changed_card(data, cardset)
@@ -2737,18 +2742,20 @@ def load_save(path: str) -> tuple[Session, str | None]:
             _(
                 "{path}: the card set {cardset} changed since the game was saved: card "
                 "{card} is not as it was, so the game would not be the one saved"
-            ).format(path=path, cardset=data["cardset"], card=changed)
+            ).format(path=shown_name(path), cardset=data["cardset"], card=changed)
         )
     try:
         game = Game.from_dict(data["game"], cardset)
     except GameError as exc:
         raise SessionError(
-            _("{path}: corrupted save file: {problem}").format(path=path, problem=exc)
+            _("{path}: corrupted save file: {problem}").format(path=shown_name(path), problem=exc)
         ) from None
     seats_data = data["seats"]
     if [s.get("name") if isinstance(s, dict) else None for s in seats_data] != list(game.players):
         raise SessionError(
-            _("{path}: corrupted save file: the seats do not match the players").format(path=path)
+            _("{path}: corrupted save file: the seats do not match the players").format(
+                path=shown_name(path)
+            )
         )
     seats = []
     for entry in seats_data:
@@ -2758,12 +2765,14 @@ def load_save(path: str) -> tuple[Session, str | None]:
             continue
         if not isinstance(kind, str):
             raise SessionError(
-                _("{path}: corrupted save file: bad bot {kind!r}").format(path=path, kind=kind)
+                _("{path}: corrupted save file: bad bot {kind!r}").format(
+                    path=shown_name(path), kind=kind
+                )
             )
         try:
             kind = bot_kind(kind)
         except BotError as exc:
-            raise SessionError(f"{path}: {exc}") from None
+            raise SessionError(f"{shown_name(path)}: {exc}") from None
         rng = _rng_from(entry.get("rng"), path)
         seats.append(Seat(entry["name"], kind, rng, make_bot(kind, rng)))
     saved = _saved_transcript(data.get("transcript"), path)
@@ -2790,7 +2799,9 @@ def _saved_transcript(entry: Any, path: str) -> str | None:
         or events < 0
     ):
         raise SessionError(
-            _("{path}: corrupted save file: its transcript entry is wrong").format(path=path)
+            _("{path}: corrupted save file: its transcript entry is wrong").format(
+                path=shown_name(path)
+            )
         )
     return where
 

@@ -43,6 +43,7 @@ from textual.worker import Worker, WorkerState, get_current_worker
 from turing.cli.output import as_written, command_to_copy, takes_every_character
 from turing.core.codes import SHAPE_SYMBOLS, SHAPES
 from turing.core.errors import TuringError
+from turing.core.files import shown_name
 from turing.core.puzzle import LETTERS, MAX_VERIFIERS
 from turing.i18n import _, current_language, ngettext
 from turing.play.session import (
@@ -1154,7 +1155,7 @@ class BoardApp(ServedApp):
                 self.session.decline_save(path)
                 self.say(_("Nothing done."))
 
-        question = _("{path} holds another saved game. Overwrite it?").format(path=path)
+        question = _("{path} holds another saved game. Overwrite it?").format(path=shown_name(path))
         self.push_screen(ConfirmScreen(question), answered)
 
     def execute(self, plan: Plan, save_as: bool = False) -> None:
@@ -1256,7 +1257,8 @@ class BoardApp(ServedApp):
             return ""
         if isinstance(outcome, Saved):
             said = _("Saved to {path} ({command})").format(
-                path=outcome.path, command=command_to_copy("board", "--resume", outcome.path)
+                path=shown_name(outcome.path),
+                command=command_to_copy("board", "--resume", outcome.path),
             )
             problem = self.session.take_bank_problem()
             if problem:
@@ -1634,16 +1636,18 @@ class BoardApp(ServedApp):
             # w does nothing while the table is hidden: it is not offered
             question = _(
                 "Leave the game? {path} holds another saved game and is left as it is."
-            ).format(path=path)
+            ).format(path=shown_name(path))
         elif self._too_small and path is None:
             question = _("Leave the game? It is not saved.")
         elif path is not None and session.other_game_in(str(path)) is not None:
             question = _(
                 "Leave the game? {path} holds another saved game and is left as it is (w saves "
                 "the game elsewhere first)."
-            ).format(path=path)
+            ).format(path=shown_name(path))
         elif path is not None:
-            question = _("Leave the game? It is saved to {path} first.").format(path=path)
+            question = _("Leave the game? It is saved to {path} first.").format(
+                path=shown_name(path)
+            )
         else:
             question = _("Leave the game? (w saves it first.)")
         self.push_screen(ConfirmScreen(question, leaving=True), self._leave_answer)

@@ -31,6 +31,7 @@ from textual.widgets import Button, Footer, Static
 
 from turing.cli.output import command_to_copy
 from turing.core.errors import TuringError
+from turing.core.files import shown_name
 from turing.i18n import _, format_points, ngettext, pgettext
 from turing.mastermind.match import (
     Duel,
@@ -265,7 +266,7 @@ class MastermindBoardApp(ServedApp):
         self.advance()
         if self.resumed is not None:
             said = _("Resumed from {path}: game {game} of {games}.").format(
-                path=self.resumed, game=self.sitting.game, games=self.sitting.games
+                path=shown_name(self.resumed), game=self.sitting.game, games=self.sitting.games
             )
             if self.warning:
                 said += " " + _("warning: {problem}; save the match to another file").format(
@@ -470,7 +471,7 @@ class MastermindBoardApp(ServedApp):
         if not self.keep():
             return self.save_failed or ""
         return _("saved to {path} — resume with: {command}").format(
-            path=self.save_path,
+            path=shown_name(self.save_path),
             command=command_to_copy("mastermind", "board", "--resume", self.save_path),
         )
 
@@ -481,7 +482,7 @@ class MastermindBoardApp(ServedApp):
             return
         if self.save_path is not None and self.save_failed is None:
             if self.keep():
-                self.say(_("Saved to {path}.").format(path=self.save_path))
+                self.say(_("Saved to {path}.").format(path=shown_name(self.save_path)))
             return
         self.push_screen(
             AskFileScreen(_("Save the match to which file?"), self._save_refusal),
@@ -496,7 +497,9 @@ class MastermindBoardApp(ServedApp):
         keeping = self.keeping
         assert keeping is not None
         if not overwrite and keeping.holds_another(target):
-            question = _("{path} holds another saved match. Overwrite it?").format(path=target)
+            question = _("{path} holds another saved match. Overwrite it?").format(
+                path=shown_name(target)
+            )
             self.push_screen(
                 ConfirmScreen(question),
                 lambda yes: self._save_to(target, True) if yes else self.say(_("Nothing done.")),
@@ -507,7 +510,7 @@ class MastermindBoardApp(ServedApp):
         except SaveError as error:
             self.say(str(error), error=True)
             return
-        self.say(_("Saved to {path}.").format(path=target))
+        self.say(_("Saved to {path}.").format(path=shown_name(target)))
 
     def _rows(self) -> tuple[tuple[Row, ...], ...]:
         sitting = self.sitting
@@ -921,7 +924,7 @@ class MastermindBoardApp(ServedApp):
             question = _("Leave the match? It is not finished.")
         elif self.save_path is not None and self.save_failed is None:
             question = _("Leave the match? It is saved to {path} first.").format(
-                path=self.save_path
+                path=shown_name(self.save_path)
             )
         elif self.too_small:  # v does nothing while the board is hidden: it is not offered
             question = _("Leave the match? It is not saved.")

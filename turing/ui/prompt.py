@@ -62,6 +62,7 @@ from turing.cli.output import (
 )
 from turing.core.codes import SHAPE_SYMBOLS, SHAPES
 from turing.core.errors import TuringError
+from turing.core.files import shown_name
 from turing.core.puzzle import LETTERS, MAX_VERIFIERS
 from turing.core.rulebook import plain
 from turing.i18n import (
@@ -597,13 +598,13 @@ def saved_on_leaving(session: Session, command: str, overwrite: bool = False) ->
         return ""
     other = session.other_game_in(str(session.save_path))
     if other is not None and not overwrite:
-        return _("not saved: {path} holds another saved game").format(path=other)
+        return _("not saved: {path} holds another saved game").format(path=shown_name(other))
     try:
         path = session.save()
     except TuringError as exc:
         return str(exc)
     return _("saved to {path} — resume with: {command}").format(
-        path=path, command=command_to_copy(command, "--resume", path)
+        path=shown_name(path), command=command_to_copy(command, "--resume", path)
     )
 
 
@@ -1152,7 +1153,9 @@ class PromptView:
         """A resumed game that had ended: that it is over, in one line, and its result."""
         session = self.session
         self.say(
-            _("{path}: this game is over: {result}").format(path=path, result=session.outcome()),
+            _("{path}: this game is over: {result}").format(
+                path=shown_name(path), result=session.outcome()
+            ),
             style="bold",
         )
         fewest = self._fewest()
@@ -1484,11 +1487,13 @@ class PromptView:
                 _(
                     "cannot save to {path}: it holds another saved game, which a script does "
                     "not replace (--overwrite does)"
-                ).format(path=path),
+                ).format(path=shown_name(path)),
                 about_line=False,
             )
             return False
-        question = _("{path} holds another saved game. Overwrite it? [y/N] ").format(path=path)
+        question = _("{path} holds another saved game. Overwrite it? [y/N] ").format(
+            path=shown_name(path)
+        )
         try:
             return self._ask_yes(question)
         except Terminated:
@@ -1673,7 +1678,8 @@ class PromptView:
         elif isinstance(outcome, Saved):
             self.say(
                 _("Saved to {path}. Resume with: {command}").format(
-                    path=outcome.path, command=command_to_copy("play", "--resume", outcome.path)
+                    path=shown_name(outcome.path),
+                    command=command_to_copy("play", "--resume", outcome.path),
                 )
             )
             problem = self.session.take_bank_problem()
@@ -1701,17 +1707,17 @@ class PromptView:
         self._share_code()
         for path, problem in session.end_saves:
             if problem is None:
-                self.say(_("The finished game is saved to {path}.").format(path=path))
+                self.say(_("The finished game is saved to {path}.").format(path=shown_name(path)))
             else:
                 self.error(problem, about_line=False)
         for path in session.end_saves_held:
             if self._save_over_at_end(path):
-                self.say(_("The finished game is saved to {path}.").format(path=path))
+                self.say(_("The finished game is saved to {path}.").format(path=shown_name(path)))
             else:
                 self.say(
                     _(
                         "The finished game is not saved to {path}: it holds another saved game."
-                    ).format(path=path)
+                    ).format(path=shown_name(path))
                 )
 
     def _save_over_at_end(self, path: Path) -> bool:
