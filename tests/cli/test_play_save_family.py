@@ -71,6 +71,24 @@ def test_a_copy_made_in_a_sitting_the_resumed_file_never_heard_of_is_ended(
     assert over(y1) and over(y2) and over(y3)
 
 
+def test_a_file_resumed_and_left_as_it_was_learns_of_the_copy_saved_elsewhere(
+    tmp_path: Path,
+) -> None:
+    """`--resume y1.json --save z.json` leaves y1.json in round 2, but names z.json in it:
+    the game resumed from y1.json again, played the same way and finished, ends z.json."""
+    y1, z = tmp_path / "y1.json", tmp_path / "z.json"
+    assert play(["--save", str(y1)], "c 123; test A\npass\n").exit_code == 1
+    game = read_save(str(y1))["game"]
+    second = play(["--resume", str(y1), "--save", str(z)], "c 123; test B\npass\n")
+    assert second.exit_code == 1, second.output
+    assert read_save(str(y1))["game"] == game  # the game in it as it was
+    assert read_save(str(y1))["family"] == [str(y1), str(z)]
+    third = play(["--resume", str(y1)], "c 123; test B\npass\nsolve 241\n")
+    assert third.exit_code == 0, third.output
+    assert f"The finished game is saved to {z}." in third.output
+    assert over(y1) and over(z)
+
+
 def test_a_file_of_the_family_gone_or_holding_something_else_is_left_and_said(
     tmp_path: Path,
 ) -> None:

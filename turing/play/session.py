@@ -2455,6 +2455,27 @@ class Session:
                 done.append((path, None))
         return done
 
+    def _tell_family(self) -> None:
+        """Record the game's family (:attr:`family`, which a file just joined) in each file
+        of it that holds this game at an earlier point, leaving the game it holds as it is:
+        so the end of the game, resumed from any of them, finds every other. A file that
+        cannot be read or written now is left as it is; the end of the game tries it
+        again."""
+        family = [str(p) for p in self.family]
+        for path in self.family:
+            try:
+                if not path.is_file() or not_a_save(path) or unwritable(path):
+                    continue
+                data, inner = read_save_file(str(path), PLAY_SAVE, SessionError)
+                unpacked = read_save(str(path))
+                if not self._holds_this_game(unpacked) or inner.get("family") == family:
+                    continue
+                inner["family"] = family
+                data["packed"] = pack(inner)
+                _write(path, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+            except (TuringError, OSError):
+                continue
+
     def _holds_this_game(self, data: dict[str, Any]) -> bool:
         """Whether the unpacked save ``data`` holds this game at this point or an earlier
         one: the same puzzle, players and seed, its actions the first of this game's."""
@@ -2586,7 +2607,10 @@ class Session:
         self.declined_saves.discard(os.path.realpath(path))
         if path != self.save_path and path not in self.saved_files:
             self.saved_files.append(path)
-        self.family = _joined(self.family, path)
+        joined = _joined(self.family, path)
+        if len(joined) > len(self.family):
+            self.family = joined
+            self._tell_family()
         self.mark_played()
         return path
 
