@@ -20,6 +20,7 @@ A session never prints or reads; it returns outcome values that a view draws.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
@@ -1773,6 +1774,11 @@ class Session:
     #: ``save_path``: each is brought to the final state when the game ends, so that none
     #: resumes a game that is over
     saved_files: list[Path] = field(default_factory=list)
+    #: the game's family: every file known to hold a save of this game (absolute paths),
+    #: those named in the save it was resumed from, that save, and each save written
+    #: since. Every save records it, so that the game's end, in whichever sitting, brings
+    #: each of them that still holds this game to the end (:meth:`_save_final`)
+    family: list[Path] = field(default_factory=list)
     #: when the game has ended: each save file brought to the final state, with why it
     #: could not be (None: it was)
     end_saves: list[tuple[Path, str | None]] = field(default_factory=list)
@@ -2396,19 +2402,52 @@ class Session:
             self.mark_played()  # a game that was never saved: at its end
 
     def _save_final(self) -> list[tuple[Path, str | None]]:
-        """Write the finished game over each file it was saved to (and the ``save_path``
-        not yet written), so that resuming one says the game is over; a file that holds
-        another saved game is left as it is (:attr:`end_saves_held`)."""
+        """Write the finished game over each file of its family (:attr:`family`: the
+        ``save_path`` too, written now if it never was), so that resuming one says the game
+        is over. A file that held a save of this game is brought to the end only while it
+        still holds this game at an earlier point (:meth:`holds_this_game`); the files each
+        names are brought too, so that a save written in another sitting is not missed. A
+        file that is gone, or cannot be written, is said and skipped; one that holds another
+        saved game is left as it is (:attr:`end_saves_held`), and so is anything else."""
         done: list[tuple[Path, str | None]] = []
         seen: set[str] = set()
-        for path in [*([self.save_path] if self.save_path else []), *self.saved_files]:
+        written = {os.path.realpath(p) for p in [*self.family, *self.saved_files]}
+        todo = [
+            *([self.save_path] if self.save_path else []),
+            *self.saved_files,
+            *map(_shown_path, self.family),
+        ]
+        while todo:
+            path = todo.pop(0)
             key = os.path.realpath(path)
             if key in seen:
                 continue
             seen.add(key)
-            if self.other_game_in(str(path)) is not None:
-                self.end_saves_held.append(path)  # never replaced without asking
+            if key not in written:  # the --save file, never written: written now
+                if self.other_game_in(str(path)) is not None:
+                    self.end_saves_held.append(path)  # never replaced without asking
+                    continue
+            elif not os.path.lexists(path):
+                reason = os_reason(FileNotFoundError(errno.ENOENT, "gone"))
+                done.append(
+                    (path, _("cannot save to {path}: {reason}").format(path=path, reason=reason))
+                )
                 continue
+            else:
+                problem = unwritable(path) or not_a_save(path)
+                if problem:
+                    done.append((path, problem))
+                    continue
+                try:
+                    data = read_save(str(path))
+                except TuringError as exc:
+                    done.append((path, str(exc)))  # no longer a save of this game to end
+                    continue
+                if not self._holds_this_game(data):
+                    if self.other_game_in(str(path)) is not None:
+                        self.end_saves_held.append(path)
+                    continue
+                todo.extend(map(_shown_path, _family(data.get("family"), str(path)) or []))
             try:
                 self.save(str(path))
             except TuringError as exc:
@@ -2416,6 +2455,41 @@ class Session:
             else:
                 done.append((path, None))
         return done
+
+    def _tell_family(self) -> None:
+        """Record the game's family (:attr:`family`, which a file just joined) in each file
+        of it that holds this game at an earlier point, leaving the game it holds as it is:
+        so the end of the game, resumed from any of them, finds every other. A file that
+        cannot be read or written now is left as it is; the end of the game tries it
+        again."""
+        family = [str(p) for p in self.family]
+        for path in self.family:
+            try:
+                if not path.is_file() or not_a_save(path) or unwritable(path):
+                    continue
+                data, inner = read_save_file(str(path), PLAY_SAVE, SessionError)
+                unpacked = read_save(str(path))
+                if not self._holds_this_game(unpacked) or inner.get("family") == family:
+                    continue
+                inner["family"] = family
+                data["packed"] = pack(inner)
+                _write(path, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+            except (TuringError, OSError):
+                continue
+
+    def _holds_this_game(self, data: dict[str, Any]) -> bool:
+        """Whether the unpacked save ``data`` holds this game at this point or an earlier
+        one: the same puzzle, players and seed, its actions the first of this game's."""
+        saved = data["game"]
+        game = self.game.to_dict()
+        actions = saved.get("actions")
+        return (
+            data["seed"] == self.seed
+            and saved.get("puzzle") == game["puzzle"]
+            and saved.get("players") == game["players"]
+            and isinstance(actions, list)
+            and actions == game["actions"][: len(actions)]
+        )
 
     @property
     def resumable(self) -> bool:
@@ -2496,17 +2570,7 @@ class Session:
             data = read_save(str(path))
         except TuringError:
             return None
-        saved = data["game"]
-        game = self.game.to_dict()
-        actions = saved.get("actions")
-        same = (
-            data["seed"] == self.seed
-            and saved.get("puzzle") == game["puzzle"]
-            and saved.get("players") == game["players"]
-            and isinstance(actions, list)
-            and actions == game["actions"][: len(actions)]
-        )
-        return None if same else path
+        return None if self._holds_this_game(data) else path
 
     def decline_save(self, path: Path) -> None:
         """Remember that the players would not have the save of another game in ``path``
@@ -2533,7 +2597,7 @@ class Session:
         played in the bank it was dealt from (:meth:`mark_played`: a bank that cannot be
         written then leaves the save as it is written, and says why)."""
         path = self.save_target(target)
-        text = json.dumps(save_document(self), ensure_ascii=False, indent=1) + "\n"
+        text = json.dumps(save_document(self, path), ensure_ascii=False, indent=1) + "\n"
         try:
             _write(path, text)
         except OSError as exc:
@@ -2546,6 +2610,10 @@ class Session:
         self.declined_saves.discard(os.path.realpath(path))
         if path != self.save_path and path not in self.saved_files:
             self.saved_files.append(path)
+        joined = _joined(self.family, path)
+        if len(joined) > len(self.family):
+            self.family = joined
+            self._tell_family()
         self.mark_played()
         return path
 
@@ -2651,7 +2719,45 @@ def _changed_card(data: dict[str, Any], cardset: CardSet) -> int | None:
     return None
 
 
-def save_document(session: Session) -> dict[str, Any]:
+def _joined(family: Sequence[Path], path: Path) -> list[Path]:
+    """``family`` with ``path`` (made absolute) added, unless a path there names its file."""
+    key = os.path.realpath(path)
+    if any(os.path.realpath(known) == key for known in family):
+        return list(family)
+    return [*family, Path(os.path.abspath(path))]
+
+
+def _shown_path(path: Path) -> Path:
+    """A family member's absolute path as it is said: relative to the current folder when
+    inside it."""
+    try:
+        inside = os.path.relpath(path)
+    except ValueError:  # another drive
+        return path
+    return path if inside.startswith(os.pardir) else Path(inside)
+
+
+def _family(entry: Any, path: str) -> list[Path] | None:
+    """The files a save names as its game's family: none in a save written before saves
+    named them (None), else absolute paths turing wrote; anything else is a corrupted
+    save."""
+    if entry is None:
+        return None
+    if not isinstance(entry, list) or not all(
+        isinstance(where, str) and os.path.isabs(where) and garbling_character(where) is None
+        for where in entry
+    ):
+        raise SessionError(
+            _("{path}: corrupted save file: {key!r} is missing or wrong").format(
+                path=path, key="family"
+            )
+        )
+    return [Path(where) for where in entry]
+
+
+def save_document(session: Session, path: Path | None = None) -> dict[str, Any]:
+    """The save of ``session``, to be written to ``path``: the game's family it records
+    (:attr:`Session.family`) names that file too."""
     seats = []
     for seat in session.seats:
         entry: dict[str, Any] = {"name": seat.name, "bot": seat.bot_kind}
@@ -2666,6 +2772,9 @@ def save_document(session: Session) -> dict[str, Any]:
         "game": session.game.to_dict(),
         "seats": seats,
         "seed": session.seed,
+        "family": [
+            str(p) for p in (session.family if path is None else _joined(session.family, path))
+        ],
         "transcript": None
         if transcript is None
         else {"path": str(transcript.path.resolve()), "events": len(session.game.events)},
@@ -2776,9 +2885,15 @@ def load_save(path: str) -> tuple[Session, str | None]:
         rng = _rng_from(entry.get("rng"), path)
         seats.append(Seat(entry["name"], kind, rng, make_bot(kind, rng)))
     saved = _saved_transcript(data.get("transcript"), path)
+    family = _joined(_family(data.get("family"), path) or [], Path(path))
     # a finished game is read as it ended (its result can be shown; nothing can be played)
     session = Session(
-        game=game, seats=seats, seed=data["seed"], save_path=Path(path), saved_files=[Path(path)]
+        game=game,
+        seats=seats,
+        seed=data["seed"],
+        save_path=Path(path),
+        saved_files=[Path(path)],
+        family=family,
     )
     return session, saved
 
