@@ -82,6 +82,18 @@ def test_a_transcript_is_named_escaped(in_tmp: Path) -> None:
     assert "folder" in lost.output and "gone\\x1b'" in lost.output
 
 
+def test_a_game_writing_such_a_transcript_resumes_and_goes_on_writing_it(in_tmp: Path) -> None:
+    name = "t\x1b[31m.jsonl"
+    first = run("play", "--save", "s.json", "--transcript", name, stdin="pass\n")
+    assert first.exit_code == 1, first.output
+    again = run("play", "--resume", "s.json", stdin="pass\n")
+    assert "Resumed in round 2." in again.output, again.output
+    assert no_control_characters(again.output), again.output
+    assert repr(str(in_tmp / name)) in again.output
+    events = [json.loads(line)["event"] for line in (in_tmp / name).read_text().splitlines()]
+    assert events.count("pass") == 2
+
+
 def test_an_output_refusal_names_the_file_escaped(in_tmp: Path) -> None:
     made = run("generate", "-n", "1", "--seed", "1", "--bank", "b\x1b.db")
     assert made.exit_code == 0, made.output

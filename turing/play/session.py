@@ -51,7 +51,6 @@ from turing.core.files import (
     SourceError,
     WriteTargetError,
     clashing_input,
-    garbling_character,
     json_line,
     os_reason,
     read_json,
@@ -2744,12 +2743,11 @@ def _family(entry: Any, path: str) -> list[Path] | None:
     if entry is None:
         return None
     if not isinstance(entry, list) or not all(
-        isinstance(where, str) and os.path.isabs(where) and garbling_character(where) is None
-        for where in entry
+        isinstance(where, str) and os.path.isabs(where) for where in entry
     ):
         raise SessionError(
             _("{path}: corrupted save file: {key!r} is missing or wrong").format(
-                path=path, key="family"
+                path=shown_name(path), key="family"
             )
         )
     return [Path(where) for where in entry]
@@ -2900,7 +2898,7 @@ def load_save(path: str) -> tuple[Session, str | None]:
 
 def _saved_transcript(entry: Any, path: str) -> str | None:
     """The transcript path a save names: none, or the absolute path turing wrote there,
-    in a form that can be shown; anything else is a corrupted save."""
+    anything else is a corrupted save."""
     if entry is None:
         return None
     where = entry.get("path") if isinstance(entry, dict) else None
@@ -2908,7 +2906,6 @@ def _saved_transcript(entry: Any, path: str) -> str | None:
     if (
         not isinstance(where, str)
         or not os.path.isabs(where)
-        or garbling_character(where) is not None
         or not isinstance(events, int)
         or isinstance(events, bool)
         or events < 0
