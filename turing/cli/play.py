@@ -155,7 +155,10 @@ def _shipped_by_id(puzzle_id: str, forced: CardSet | None) -> tuple[Puzzle, Card
                 command=command_to_copy("play", _("FILE"), "--id", puzzle_id),
             )
         )
-    return first.puzzle, first.cardset
+    # what one copy states and the other leaves out (the sample's difficulty) is the
+    # puzzle's: the game is the same whichever copy is found first
+    stated = {k: v for _inside, loaded in reversed(found) for k, v in loaded.puzzle.extra.items()}
+    return replace(first.puzzle, extra={**stated, **first.puzzle.extra}), first.cardset
 
 
 def _bank_id_forms(wanted: str) -> list[str]:
