@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 from pathlib import Path
 
 from click.testing import CliRunner, Result
@@ -28,6 +29,45 @@ def _play(args: list[str], lines: str, cwd: Path) -> Result:
 
 def _events(path: Path) -> list[dict[str, object]]:
     return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+def test_an_older_save_of_a_finished_game_does_not_rewrite_its_transcript(
+    tmp_path: Path,
+) -> None:
+    """A copy of the save made before the end (``cp``, outside turing, so that no save
+    of the game brings it to the end) is resumed: the record of the end is kept."""
+    started = _play(
+        ["--players", "ann,bob", "--id", "01", "--save", "g.json", "--transcript", "gt.jsonl"],
+        "pass\npass\n",
+        tmp_path,
+    )
+    assert started.exit_code == 1, started.output
+    shutil.copy(tmp_path / "g.json", tmp_path / "backup.json")
+    assert _play(["--resume", "g.json"], "solve 241\npass\n", tmp_path).exit_code == 0
+    transcript = tmp_path / "gt.jsonl"
+    finished = transcript.read_bytes()
+    assert _events(transcript)[-1]["event"] == "end"
+    backup = (tmp_path / "backup.json").read_bytes()
+
+    refused = _play(["--resume", "backup.json"], "", tmp_path)
+    assert refused.exit_code == 2
+    assert refused.stdout == ""
+    assert refused.stderr.splitlines()[-1] == (
+        f"error: cannot write the transcript {transcript}: it records this game to its end, "
+        "and the save resumed is from before it; --transcript FILE writes the game's "
+        "transcript elsewhere"
+    )
+    named = _play(["--resume", "backup.json", "--transcript", "gt.jsonl"], "", tmp_path)
+    assert named.exit_code == 2
+    assert "it records this game to its end" in named.stderr
+    assert transcript.read_bytes() == finished  # the end is kept, and the save as it was
+    assert (tmp_path / "backup.json").read_bytes() == backup
+
+    elsewhere = _play(["--resume", "backup.json", "--transcript", "other.jsonl"], "", tmp_path)
+    assert elsewhere.exit_code == 1, elsewhere.output
+    written = [e["event"] for e in _events(tmp_path / "other.jsonl")]
+    assert written == ["start", "pass", "pass", "abandoned"]
+    assert transcript.read_bytes() == finished
 
 
 def test_a_puzzle_shipped_twice_starts_the_same_transcript_either_way(tmp_path: Path) -> None:

@@ -65,6 +65,7 @@ from turing.play.session import (
     Session,
     SessionError,
     command_rows,
+    ended_transcript_in,
     file_label,
     grammar_notes,
     load_save,
@@ -743,6 +744,15 @@ def _open_transcript(
         )
     if problem:
         fail(problem)
+    if resumed and ended_transcript_in(path, session.game.events):
+        # a save from before the game's end, resumed: the record of the end is kept
+        fail(
+            _(
+                "cannot write the transcript {path}: it records this game to its end, and "
+                "the save resumed is from before it; --transcript FILE writes the game's "
+                "transcript elsewhere"
+            ).format(path=path)
+        )
     other = other_transcript_in(path, session.game.events, resumed)
     if other is not None and confirm is None:
         refuse_replacing(

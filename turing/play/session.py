@@ -1748,6 +1748,22 @@ def other_transcript_in(
     return None
 
 
+def ended_transcript_in(path: str | os.PathLike[str], events: Sequence[dict[str, Any]]) -> bool:
+    """Whether ``path`` holds this game's transcript (of ``events``) further on, up to the
+    game's end: the transcript of a game that finished after the point a save of it was
+    made. Such a file records the end, which a game resumed from before it must not
+    rewrite; a game further on writes it again (:func:`other_transcript_in`)."""
+    if any(event["event"] == "end" for event in events):
+        return False
+    try:
+        found = _transcript_events(path)
+    except OSError:
+        return False
+    if not found or not any(event["event"] == "end" for event in found):
+        return False
+    return other_transcript_in(path, events, resumed=True) is None
+
+
 # -- the session ----------------------------------------------------------------------------
 
 
@@ -2842,6 +2858,7 @@ __all__ = [
     "command_rows",
     "command_word",
     "commands_list",
+    "ended_transcript_in",
     "file_label",
     "file_name",
     "grammar_notes",
