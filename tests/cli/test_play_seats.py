@@ -7,10 +7,13 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 from click.testing import CliRunner, Result
 
+from testsupport.cli import ROOT
 from turing.cli.main import main
 
 #: two people put out in round 1, two bots playing on
@@ -68,6 +71,39 @@ def test_an_older_save_of_a_finished_game_does_not_rewrite_its_transcript(
     written = [e["event"] for e in _events(tmp_path / "other.jsonl")]
     assert written == ["start", "pass", "pass", "abandoned"]
     assert transcript.read_bytes() == finished
+
+
+def test_input_ending_as_the_output_closes_leaves_the_game_once(tmp_path: Path) -> None:
+    """The end of the input is read first; the game is left, and saying so finds the
+    output closed: one ``abandoned`` event, said on standard error."""
+    started = _play(
+        ["--players", "ann,bob", "--id", "01", "--save", "g.json", "--transcript", "gt.jsonl"],
+        "pass\n",
+        tmp_path,
+    )
+    assert started.exit_code == 1, started.output
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "TURING_LANG": "en", "NO_COLOR": "1"}
+    child = subprocess.Popen(
+        [sys.executable, "-m", "turing", "play", "--resume", "g.json"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=tmp_path,
+        env=env,
+    )
+    assert child.stdout is not None and child.stdin is not None and child.stderr is not None
+    shown = b""
+    while b"Compose a code" not in shown:
+        shown += os.read(child.stdout.fileno(), 4096)
+    child.stdout.close()  # the reader is gone, then the input ends
+    child.stdin.close()
+    errors = child.stderr.read().decode()
+    assert child.wait(timeout=60) == 1
+    assert errors.splitlines()[-1] == (
+        "end of input: game abandoned; saved to g.json — resume with: turing play --resume g.json"
+    )
+    events = [e["event"] for e in _events(tmp_path / "gt.jsonl")]
+    assert events == ["start", "abandoned"]
 
 
 def test_a_puzzle_shipped_twice_starts_the_same_transcript_either_way(tmp_path: Path) -> None:

@@ -1809,6 +1809,7 @@ class Session:
     _bank_problem: str | None = field(default=None, repr=False)  # not yet taken
     _bank_said: str | None = field(default=None, repr=False)  # the last one taken
     _ended: bool = field(default=False, repr=False)
+    _left: bool = field(default=False, repr=False)  # left unfinished (:meth:`leave`)
     _saved: bool = field(default=False, repr=False)  # a save was written
     _revealed: int = field(default=0, repr=False)  # events already revealed
     _revealed_round: int = field(default=1, repr=False)
@@ -2444,10 +2445,12 @@ class Session:
         with no save is over for good, so everything in it is public: what the transcript
         held back is written first, and the event holds the decisions of the round left
         unrevealed (``decisions``, in seat order); a saved game keeps those private, as its
-        save holds them and the resumed game reveals them."""
+        save holds them and the resumed game reveals them. Leaving again (the output
+        closed while the game was being left) writes nothing more."""
         transcript = self.transcript
-        if transcript is None or self.game.is_terminal():
-            return
+        if transcript is None or self.game.is_terminal() or self._left:
+            return  # left once: one ``abandoned`` event, however many ways it was left
+        self._left = True
         saved = self.resumable
         transcript.follow(self.game.events, public=not saved)
         event: dict[str, Any] = {"event": "abandoned", "round": self.game.round, "saved": saved}

@@ -1137,15 +1137,23 @@ class PromptView:
         session.sync()
         saved = self._saved_on_leaving()
         session.leave()
-        if left.exit_code != EXIT_HUNG_UP:
-            self._hide_screen()  # the player at the keyboard's screen is private
-        # a terminal hung up takes no more lines: what matters is saved by now
-        with contextlib.suppress(*((OSError,) if left.exit_code == EXIT_HUNG_UP else ())):
-            self.say(
-                _("{reason}: game abandoned; {saved}").format(reason=left, saved=saved)
-                if saved
-                else _("{reason}: game abandoned").format(reason=left)
-            )
+        said = (
+            _("{reason}: game abandoned; {saved}").format(reason=left, saved=saved)
+            if saved
+            else _("{reason}: game abandoned").format(reason=left)
+        )
+        try:
+            if left.exit_code != EXIT_HUNG_UP:
+                self._hide_screen()  # the player at the keyboard's screen is private
+            # a terminal hung up takes no more lines: what matters is saved by now
+            with contextlib.suppress(*((OSError,) if left.exit_code == EXIT_HUNG_UP else ())):
+                self.say(said)
+        except BrokenPipeError:
+            # standard output closed as the game was left (the end of the input at the
+            # same moment): left once, said where it can be
+            self.output_closed = True
+            with contextlib.suppress(OSError):
+                self.errors.print(Text(said), soft_wrap=True)
         return left.exit_code
 
     def show_over(self, path: str) -> None:
