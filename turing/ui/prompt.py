@@ -856,6 +856,8 @@ class Reader:
         """Lines read from a script so far (the number of the last one)."""
         self._pasted: list[str] = []
         """The lines after the first of several pasted at once, each run in its turn."""
+        self.at_top = False
+        """Nothing shown since the screen was wiped: the cursor is at its top left corner."""
 
     def _prompt_session(self, key: str) -> PromptSession[str]:
         """A prompt_toolkit session per seat: each person's history is their own (the
@@ -888,6 +890,7 @@ class Reader:
                 return line
 
     def _refuse(self, message: str) -> None:
+        self.at_top = False
         self.console.print(Text(self.error_text(message), style="red"))
 
     def error_text(self, message: str) -> str:
@@ -913,6 +916,7 @@ class Reader:
         if not self._pasted:
             return None
         line = self._pasted.pop(0)
+        self.at_top = False
         self.console.print(Text(prompt + (line if not CONTROL.search(line) else "")))
         return line
 
@@ -964,6 +968,12 @@ class Reader:
         """The line ``prompt`` (a prompt_toolkit prompt) reads, its first if several were
         pasted; Ctrl-D is :class:`EndOfInput`, a terminal closed meanwhile a hang-up, and a
         stop signalled while it read is raised once it returned."""
+        if self.at_top:
+            # a line edited at the top left corner of a wiped screen is drawn again there
+            # when it is taken, which some terminals (tmux) take for clearing the screen
+            # and keep a copy of above: the line is edited one line lower
+            self.at_top = False
+            self.console.print()
         try:
             text = prompt()
         except (EOFError, OSError) as failed:
@@ -1046,6 +1056,7 @@ class PromptView:
     def say(self, message: str | RenderableType, style: str = "") -> None:
         if self.quiet:
             return
+        self.reader.at_top = False
         if isinstance(message, str):
             self.console.print(Text(message, style=style if self.color else ""))
         else:
@@ -1369,6 +1380,7 @@ class PromptView:
         """Wipe the screen when several people take turns at this terminal (hot-seat)."""
         if self.interactive and len(self.session.humans) >= 2:
             clear_screen(self.reader.stream)
+            self.reader.at_top = True
 
     @contextlib.contextmanager
     def _busy(self, words: str) -> Iterator[None]:
