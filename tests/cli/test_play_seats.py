@@ -106,6 +106,20 @@ def test_input_ending_as_the_output_closes_leaves_the_game_once(tmp_path: Path) 
     assert events == ["start", "abandoned"]
 
 
+def test_once_every_person_is_out_the_bots_tests_are_shown(
+    tmp_path: Path,
+) -> None:
+    result = _play([*FOUR_SEATS, "--seed", "3"], "solve 111\nsolve 112\n", tmp_path)
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    round_1, later = out.split("— Round 2 —")
+    assert "bot:random made " in round_1  # people still played: only the count
+    reveal_1 = round_1.split("Round 1 revealed:")[1]
+    assert "ann submitted a wrong code; ann is out" in reveal_1 and "111" not in reveal_1
+    assert "made " not in later  # nobody left to hide them from
+    assert "bot:random tests " in later and "bot:random-2 tests " in later
+
+
 def test_a_puzzle_shipped_twice_starts_the_same_transcript_either_way(tmp_path: Path) -> None:
     by_id = _play(["--id", "01", "--transcript", "id.jsonl"], "quit\n", tmp_path)
     sample = _play(["--transcript", "sample.jsonl"], "quit\n", tmp_path)

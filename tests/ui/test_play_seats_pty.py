@@ -34,3 +34,39 @@ def test_the_hand_over_question_is_not_asked_at_the_top_left_corner(
     child.expect_exact("Pass the keyboard to bob and press Enter.")
     child.sendline("")
     leave_unsaved(child, "bob>")
+
+
+def test_one_person_left_among_bots_plays_on_without_a_hand_over(
+    tmp_path: Path, children: list[pexpect.spawn]
+) -> None:
+    child = play_terminal(
+        tmp_path,
+        "--players",
+        "ann,bob,bot:random",
+        "--random",
+        "--mode",
+        "nightmare",
+        "--seed",
+        "3",
+    )
+    children.append(child)
+    child.expect_exact("Pass the keyboard to ann and press Enter.")
+    child.sendline("")
+    child.expect_exact("ann>")
+    child.sendline("solve 111")
+    child.expect_exact("[y/N]")
+    child.sendline("y")
+    child.expect_exact("Pass the keyboard to bob and press Enter.")
+    child.sendline("")
+    child.expect_exact("bob>")
+    child.sendline("pass")
+    child.expect_exact("ann submitted a wrong code; ann is out")
+    child.expect_exact("— Round 2 —")
+    child.expect_exact("Round 2 · bob ·")
+    assert "Pass the keyboard" not in child.before
+    child.expect_exact("bob>")
+    child.sendline("pass")
+    child.expect_exact("— Round 3 —")
+    child.expect_exact("Round 3 · bob ·")
+    assert "Pass the keyboard" not in child.before and CLEAR not in child.before
+    leave_unsaved(child, "bob>")

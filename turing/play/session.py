@@ -1800,6 +1800,9 @@ class Session:
     #: the players said, before the game, that its saves replace another game's save
     #: without asking (nothing asks a script, whose saves are otherwise refused there)
     replace_other_saves: bool = False
+    #: the person whose turn was played at the keyboard last (the views set it when a
+    #: person's turn starts; None before the first): :meth:`hands_over`
+    at_keyboard: str | None = None
     #: the puzzle bank the puzzle was dealt from (a new game's): it is marked played there
     #: when the game is first saved, so that the bank does not deal it again while the game
     #: waits to be resumed, or else when the game ends (:meth:`mark_played`). Never written
@@ -1866,6 +1869,26 @@ class Session:
     @property
     def humans(self) -> list[str]:
         return [s.name for s in self.seats if not s.is_bot]
+
+    @property
+    def people_playing(self) -> list[str]:
+        """The people (seats not played by a bot) still in the game, in seat order. Once
+        there are none, nothing the bots do is hidden from anyone: their tests are shown."""
+        return [name for name in self.humans if not self.game.is_eliminated(name)]
+
+    def others_playing(self, name: str) -> bool:
+        """Whether a person other than ``name`` is still in the game: someone who may take
+        the keyboard after ``name``, and must not see ``name``'s screen."""
+        return any(other != name for other in self.people_playing)
+
+    def hands_over(self, name: str) -> bool:
+        """Whether the keyboard passes to ``name`` from another person before ``name``'s
+        turn (hot-seat: the last person's screen is wiped and the views wait for ``name``):
+        when another person had it last (:attr:`at_keyboard`), or at the first turn when
+        another person is in the game; not when the one person left among bots plays on."""
+        if self.at_keyboard is None:
+            return self.others_playing(name)
+        return self.at_keyboard != name
 
     @property
     def solo(self) -> bool:

@@ -1281,7 +1281,7 @@ class PromptView:
     def _bot_turn(self, turn: BotTurn) -> None:
         session = self.session
         tests = turn.tests
-        if not session.humans and tests:
+        if not session.people_playing and tests:
             detail = ", ".join(
                 f"{LETTERS[t.verifier]} {OK_MARK if t.result else NO_MARK}" for t in tests
             )
@@ -1304,7 +1304,10 @@ class PromptView:
         session = self.session
         if len(session.humans) < 2:
             return
-        if self.interactive:
+        hands_over = session.hands_over(name)
+        if self.interactive and not hands_over:
+            session.at_keyboard = name  # the one person left among bots plays on
+        elif self.interactive:
             while True:
                 self.reader.drop_typed_ahead()
                 try:
@@ -1329,6 +1332,7 @@ class PromptView:
                     # Ctrl-D asks here as at the command prompt
                     if self._confirm_leave():
                         raise Leave(_("end of input"), EXIT_ABANDONED) from None
+            session.at_keyboard = name
             self._hide_screen()
         else:
             self.say(
@@ -1374,7 +1378,8 @@ class PromptView:
                 self.say(_("Nothing done."))
                 continue
             self._run_plan(name, plan)
-        self._hide_screen()
+        if session.others_playing(name):  # the next person must not see this screen
+            self._hide_screen()
 
     def _hide_screen(self) -> None:
         """Wipe the screen when several people take turns at this terminal (hot-seat)."""
@@ -1633,7 +1638,7 @@ class PromptView:
             }[outcome.kind].format(name=outcome.player, code=outcome.code)
             if outcome.solo:
                 self.say(f"{what}.")
-            elif self.interactive or len(session.humans) < 2:
+            elif self.interactive or not session.others_playing(outcome.player):
                 self.say(_("{what} (revealed when everyone has decided).").format(what=what))
             else:
                 self.say(
