@@ -120,6 +120,14 @@ def test_once_every_person_is_out_the_bots_tests_are_shown(
     assert "bot:random tests " in later and "bot:random-2 tests " in later
 
 
+def test_the_code_that_put_a_person_out_is_named_at_the_end(tmp_path: Path) -> None:
+    result = _play([*FOUR_SEATS, "--seed", "3"], "solve 111\nsolve 112\n", tmp_path)
+    assert result.exit_code == 0, result.output
+    table = result.stdout.split("Result · ")[1]
+    assert "ann           eliminated in round 1 (111 wrong)" in table
+    assert "bob           eliminated in round 1 (112 wrong)" in table
+
+
 def test_a_puzzle_shipped_twice_starts_the_same_transcript_either_way(tmp_path: Path) -> None:
     by_id = _play(["--id", "01", "--transcript", "id.jsonl"], "quit\n", tmp_path)
     sample = _play(["--transcript", "sample.jsonl"], "quit\n", tmp_path)

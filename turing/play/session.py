@@ -2375,12 +2375,23 @@ class Session:
     def standings(self, fewest: FewestTests | None) -> list[Standing]:
         """Each player's result after the game, in seat order, against ``fewest`` if given."""
         result = self.game.result()
+        # the code that put each player out, named now (the reveals while other seats
+        # played on said only that it was wrong)
+        wrong = {
+            e["player"]: e["code"]
+            for e in self.game.events
+            if e["event"] == "solve" and not e["correct"]
+        }
         rows = []
         for name in self.game.players:
             if name in result.winners:
                 status = _("won")
             elif name in result.gave_up:
                 status = _("gave up in round {round}").format(round=result.eliminated[name])
+            elif name in result.eliminated and name in wrong:
+                status = _("eliminated in round {round} ({code} wrong)").format(
+                    round=result.eliminated[name], code=wrong[name]
+                )
             elif name in result.eliminated:
                 status = _("eliminated in round {round}").format(round=result.eliminated[name])
             elif name in result.solved:
