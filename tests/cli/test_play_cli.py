@@ -241,7 +241,7 @@ def test_save_and_resume_continue_exactly(tmp_path: Path) -> None:
     data = read_save(str(save))
     assert data["game"]["notes"]["alice"]["text"] == {"B": "count?"}
     assert data["seats"][2]["rng"][0] == 3
-    saved = save.read_bytes()
+    saved, written = save.read_bytes(), transcript.read_bytes()
 
     second = play(["--resume", str(save)], "show\nsolve 241\n")
     assert second.exit_code == 0, second.output
@@ -253,7 +253,9 @@ def test_save_and_resume_continue_exactly(tmp_path: Path) -> None:
     assert [e["player"] for e in events if e["event"] == "test"][:3] == ["alice", "alice", "bob"]
 
     # the same save resumed again plays the same game: the bot's random state was saved
+    # (its transcript as it was too: one that records the end is not rewritten)
     save.write_bytes(saved)
+    transcript.write_bytes(written)
     third = play(["--resume", str(save)], "show\nsolve 241\n")
     assert third.output == second.output
 

@@ -475,7 +475,7 @@ def test_the_result_and_each_players_standing_come_from_the_session() -> None:
     exact = session.standings(FewestTests(1, 1, None, ()))
     assert [(s.player, s.result, s.tests, s.versus_fewest) for s in exact] == [
         ("ann", "won", 1, "as many"),
-        ("bob", "eliminated in round 1", 2, "—"),
+        ("bob", "eliminated in round 1 (111 wrong)", 2, "—"),
     ]
     bounds = session.standings(FewestTests(1, 3, None, ()))
     assert bounds[0].versus_fewest == "fewest 1–3"

@@ -234,6 +234,34 @@ async def test_hot_seat_with_an_elimination_and_the_cover_screen() -> None:
 
 
 @run_async
+async def test_one_person_left_among_bots_plays_on_without_the_cover_screen() -> None:
+    board = board_module()
+    loaded = next(iter(iter_puzzle_file(ROOT / "puzzles/nightmare.yaml")))
+    session = Session.new(loaded.puzzle, loaded.cardset, parse_players("ann,bob,bot:random"), 2)
+    app = board.BoardApp(session, compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        assert await screen_is(pilot, app, "CoverScreen")
+        await pilot.press("enter")
+        await pilot.press("1", "1", "1", "a")
+        await pilot.press("s")
+        assert await screen_is(pilot, app, "ConfirmScreen")
+        await pilot.press("y")  # 111 is wrong: ann is out
+        assert await screen_is(pilot, app, "CoverScreen")
+        assert "Pass the keyboard to bob" in await shown(pilot, app)
+        await pilot.press("enter")
+        for round_no in (1, 2):
+            await pilot.press("p")
+            assert await screen_is(pilot, app, "MessageScreen")
+            await pilot.press("enter")
+            await settle(pilot, app)
+            # the keyboard stays with bob: his board again, no cover
+            assert type(app.screen).__name__ != "CoverScreen"
+            assert app.current == "bob" and session.game.round == round_no + 1
+            assert f"bob: round {round_no + 1}." in await shown(pilot, app)
+
+
+@run_async
 async def test_a_bot_plays_in_view_and_shows_only_its_count() -> None:
     board = board_module()
     session = session_of(players="bot:greedy,ann", seed=3)

@@ -66,6 +66,7 @@ from turing.play.session import (
     Session,
     SessionError,
     command_rows,
+    ended_transcript_in,
     file_label,
     grammar_notes,
     load_save,
@@ -156,7 +157,10 @@ def _shipped_by_id(puzzle_id: str, forced: CardSet | None) -> tuple[Puzzle, Card
                 command=command_to_copy("play", _("FILE"), "--id", puzzle_id),
             )
         )
-    return first.puzzle, first.cardset
+    # what one copy states and the other leaves out (the sample's difficulty) is the
+    # puzzle's: the game is the same whichever copy is found first
+    stated = {k: v for _inside, loaded in reversed(found) for k, v in loaded.puzzle.extra.items()}
+    return replace(first.puzzle, extra={**stated, **first.puzzle.extra}), first.cardset
 
 
 def _bank_id_forms(wanted: str) -> list[str]:
@@ -741,6 +745,15 @@ def _open_transcript(
         )
     if problem:
         fail(problem)
+    if resumed and ended_transcript_in(path, session.game.events):
+        # a save from before the game's end, resumed: the record of the end is kept
+        fail(
+            _(
+                "cannot write the transcript {path}: it records this game to its end, and "
+                "the save resumed is from before it; --transcript FILE writes the game's "
+                "transcript elsewhere"
+            ).format(path=path)
+        )
     other = other_transcript_in(path, session.game.events, resumed)
     if other is not None and confirm is None:
         refuse_replacing(

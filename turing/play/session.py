@@ -1749,6 +1749,22 @@ def other_transcript_in(
     return None
 
 
+def ended_transcript_in(path: str | os.PathLike[str], events: Sequence[dict[str, Any]]) -> bool:
+    """Whether ``path`` holds this game's transcript (of ``events``) further on, up to the
+    game's end: the transcript of a game that finished after the point a save of it was
+    made. Such a file records the end, which a game resumed from before it must not
+    rewrite; a game further on writes it again (:func:`other_transcript_in`)."""
+    if any(event["event"] == "end" for event in events):
+        return False
+    try:
+        found = _transcript_events(path)
+    except OSError:
+        return False
+    if not found or not any(event["event"] == "end" for event in found):
+        return False
+    return other_transcript_in(path, events, resumed=True) is None
+
+
 # -- the session ----------------------------------------------------------------------------
 
 
@@ -1790,6 +1806,9 @@ class Session:
     #: the players said, before the game, that its saves replace another game's save
     #: without asking (nothing asks a script, whose saves are otherwise refused there)
     replace_other_saves: bool = False
+    #: the person whose turn was played at the keyboard last (the views set it when a
+    #: person's turn starts; None before the first): :meth:`hands_over`
+    at_keyboard: str | None = None
     #: the puzzle bank the puzzle was dealt from (a new game's): it is marked played there
     #: when the game is first saved, so that the bank does not deal it again while the game
     #: waits to be resumed, or else when the game ends (:meth:`mark_played`). Never written
@@ -1799,6 +1818,7 @@ class Session:
     _bank_problem: str | None = field(default=None, repr=False)  # not yet taken
     _bank_said: str | None = field(default=None, repr=False)  # the last one taken
     _ended: bool = field(default=False, repr=False)
+    _left: bool = field(default=False, repr=False)  # left unfinished (:meth:`leave`)
     _saved: bool = field(default=False, repr=False)  # a save was written
     _revealed: int = field(default=0, repr=False)  # events already revealed
     _revealed_round: int = field(default=1, repr=False)
@@ -1855,6 +1875,26 @@ class Session:
     @property
     def humans(self) -> list[str]:
         return [s.name for s in self.seats if not s.is_bot]
+
+    @property
+    def people_playing(self) -> list[str]:
+        """The people (seats not played by a bot) still in the game, in seat order. Once
+        there are none, nothing the bots do is hidden from anyone: their tests are shown."""
+        return [name for name in self.humans if not self.game.is_eliminated(name)]
+
+    def others_playing(self, name: str) -> bool:
+        """Whether a person other than ``name`` is still in the game: someone who may take
+        the keyboard after ``name``, and must not see ``name``'s screen."""
+        return any(other != name for other in self.people_playing)
+
+    def hands_over(self, name: str) -> bool:
+        """Whether the keyboard passes to ``name`` from another person before ``name``'s
+        turn (hot-seat: the last person's screen is wiped and the views wait for ``name``):
+        when another person had it last (:attr:`at_keyboard`), or at the first turn when
+        another person is in the game; not when the one person left among bots plays on."""
+        if self.at_keyboard is None:
+            return self.others_playing(name)
+        return self.at_keyboard != name
 
     @property
     def solo(self) -> bool:
@@ -2341,12 +2381,23 @@ class Session:
     def standings(self, fewest: FewestTests | None) -> list[Standing]:
         """Each player's result after the game, in seat order, against ``fewest`` if given."""
         result = self.game.result()
+        # the code that put each player out, named now (the reveals while other seats
+        # played on said only that it was wrong)
+        wrong = {
+            e["player"]: e["code"]
+            for e in self.game.events
+            if e["event"] == "solve" and not e["correct"]
+        }
         rows = []
         for name in self.game.players:
             if name in result.winners:
                 status = _("won")
             elif name in result.gave_up:
                 status = _("gave up in round {round}").format(round=result.eliminated[name])
+            elif name in result.eliminated and name in wrong:
+                status = _("eliminated in round {round} ({code} wrong)").format(
+                    round=result.eliminated[name], code=wrong[name]
+                )
             elif name in result.eliminated:
                 status = _("eliminated in round {round}").format(round=result.eliminated[name])
             elif name in result.solved:
@@ -2502,10 +2553,12 @@ class Session:
         with no save is over for good, so everything in it is public: what the transcript
         held back is written first, and the event holds the decisions of the round left
         unrevealed (``decisions``, in seat order); a saved game keeps those private, as its
-        save holds them and the resumed game reveals them."""
+        save holds them and the resumed game reveals them. Leaving again (the output
+        closed while the game was being left) writes nothing more."""
         transcript = self.transcript
-        if transcript is None or self.game.is_terminal():
-            return
+        if transcript is None or self.game.is_terminal() or self._left:
+            return  # left once: one ``abandoned`` event, however many ways it was left
+        self._left = True
         saved = self.resumable
         transcript.follow(self.game.events, public=not saved)
         event: dict[str, Any] = {"event": "abandoned", "round": self.game.round, "saved": saved}
@@ -2965,6 +3018,7 @@ __all__ = [
     "command_rows",
     "command_word",
     "commands_list",
+    "ended_transcript_in",
     "file_label",
     "file_name",
     "grammar_notes",

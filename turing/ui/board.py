@@ -953,7 +953,7 @@ class BoardApp(ServedApp):
         self.turn = turn
         seat = session.seat(turn.player)
         if seat.is_bot:
-            if self.current is not None and len(session.humans) >= 2:
+            if self.current is not None and session.others_playing(self.current):
                 # the last person's board goes before the bot plays (it holds the screen)
                 self.current = None
                 self.picker = Picker([None, None, None])
@@ -966,7 +966,7 @@ class BoardApp(ServedApp):
             return
         if turn.player != self.current:
             self.picker = Picker([None, None, None])
-            if len(session.humans) >= 2:
+            if session.hands_over(turn.player):
                 self.current = None  # drop the last seat's board before the cover
                 self.draw()
                 self._push(CoverScreen(turn.player, turn.round), lambda _: self._seat(turn.player))
@@ -982,6 +982,7 @@ class BoardApp(ServedApp):
 
     def _seat(self, name: str) -> None:
         self.current = name
+        self.session.at_keyboard = name
         game = self.session.game
         code = game.view(name).code
         if code is None:

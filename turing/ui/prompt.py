@@ -857,6 +857,8 @@ class Reader:
         """Lines read from a script so far (the number of the last one)."""
         self._pasted: list[str] = []
         """The lines after the first of several pasted at once, each run in its turn."""
+        self.at_top = False
+        """Nothing shown since the screen was wiped: the cursor is at its top left corner."""
 
     def _prompt_session(self, key: str) -> PromptSession[str]:
         """A prompt_toolkit session per seat: each person's history is their own (the
@@ -889,6 +891,7 @@ class Reader:
                 return line
 
     def _refuse(self, message: str) -> None:
+        self.at_top = False
         self.console.print(Text(self.error_text(message), style="red"))
 
     def error_text(self, message: str) -> str:
@@ -914,6 +917,7 @@ class Reader:
         if not self._pasted:
             return None
         line = self._pasted.pop(0)
+        self.at_top = False
         self.console.print(Text(prompt + (line if not CONTROL.search(line) else "")))
         return line
 
@@ -965,6 +969,12 @@ class Reader:
         """The line ``prompt`` (a prompt_toolkit prompt) reads, its first if several were
         pasted; Ctrl-D is :class:`EndOfInput`, a terminal closed meanwhile a hang-up, and a
         stop signalled while it read is raised once it returned."""
+        if self.at_top:
+            # a line edited at the top left corner of a wiped screen is drawn again there
+            # when it is taken, which some terminals (tmux) take for clearing the screen
+            # and keep a copy of above: the line is edited one line lower
+            self.at_top = False
+            self.console.print()
         try:
             text = prompt()
         except (EOFError, OSError) as failed:
@@ -1047,6 +1057,7 @@ class PromptView:
     def say(self, message: str | RenderableType, style: str = "") -> None:
         if self.quiet:
             return
+        self.reader.at_top = False
         if isinstance(message, str):
             self.console.print(Text(message, style=style if self.color else ""))
         else:
@@ -1138,15 +1149,23 @@ class PromptView:
         session.sync()
         saved = self._saved_on_leaving()
         session.leave()
-        if left.exit_code != EXIT_HUNG_UP:
-            self._hide_screen()  # the player at the keyboard's screen is private
-        # a terminal hung up takes no more lines: what matters is saved by now
-        with contextlib.suppress(*((OSError,) if left.exit_code == EXIT_HUNG_UP else ())):
-            self.say(
-                _("{reason}: game abandoned; {saved}").format(reason=left, saved=saved)
-                if saved
-                else _("{reason}: game abandoned").format(reason=left)
-            )
+        said = (
+            _("{reason}: game abandoned; {saved}").format(reason=left, saved=saved)
+            if saved
+            else _("{reason}: game abandoned").format(reason=left)
+        )
+        try:
+            if left.exit_code != EXIT_HUNG_UP:
+                self._hide_screen()  # the player at the keyboard's screen is private
+            # a terminal hung up takes no more lines: what matters is saved by now
+            with contextlib.suppress(*((OSError,) if left.exit_code == EXIT_HUNG_UP else ())):
+                self.say(said)
+        except BrokenPipeError:
+            # standard output closed as the game was left (the end of the input at the
+            # same moment): left once, said where it can be
+            self.output_closed = True
+            with contextlib.suppress(OSError):
+                self.errors.print(Text(said), soft_wrap=True)
         return left.exit_code
 
     def show_over(self, path: str) -> None:
@@ -1265,7 +1284,7 @@ class PromptView:
     def _bot_turn(self, turn: BotTurn) -> None:
         session = self.session
         tests = turn.tests
-        if not session.humans and tests:
+        if not session.people_playing and tests:
             detail = ", ".join(
                 f"{LETTERS[t.verifier]} {OK_MARK if t.result else NO_MARK}" for t in tests
             )
@@ -1288,7 +1307,10 @@ class PromptView:
         session = self.session
         if len(session.humans) < 2:
             return
-        if self.interactive:
+        hands_over = session.hands_over(name)
+        if self.interactive and not hands_over:
+            session.at_keyboard = name  # the one person left among bots plays on
+        elif self.interactive:
             while True:
                 self.reader.drop_typed_ahead()
                 try:
@@ -1313,6 +1335,7 @@ class PromptView:
                     # Ctrl-D asks here as at the command prompt
                     if self._confirm_leave():
                         raise Leave(_("end of input"), EXIT_ABANDONED) from None
+            session.at_keyboard = name
             self._hide_screen()
         else:
             self.say(
@@ -1358,12 +1381,14 @@ class PromptView:
                 self.say(_("Nothing done."))
                 continue
             self._run_plan(name, plan)
-        self._hide_screen()
+        if session.others_playing(name):  # the next person must not see this screen
+            self._hide_screen()
 
     def _hide_screen(self) -> None:
         """Wipe the screen when several people take turns at this terminal (hot-seat)."""
         if self.interactive and len(self.session.humans) >= 2:
             clear_screen(self.reader.stream)
+            self.reader.at_top = True
 
     @contextlib.contextmanager
     def _busy(self, words: str) -> Iterator[None]:
@@ -1618,7 +1643,7 @@ class PromptView:
             }[outcome.kind].format(name=outcome.player, code=outcome.code)
             if outcome.solo:
                 self.say(f"{what}.")
-            elif self.interactive or len(session.humans) < 2:
+            elif self.interactive or not session.others_playing(outcome.player):
                 self.say(_("{what} (revealed when everyone has decided).").format(what=what))
             else:
                 self.say(
