@@ -305,6 +305,19 @@ def close_names(typed: str, names: Iterable[str]) -> list[str]:
     return close
 
 
+class MeantCommand(click.exceptions.NoSuchCommand):
+    """No command of the typed name, which names the one command offered in another way
+    (``turing regeln``: rules): offered whether close to what was typed or not."""
+
+    def __init__(self, command_name: str, meant: str, ctx: click.Context | None = None) -> None:
+        super().__init__(command_name, ctx=ctx)
+        self.meant = meant
+
+    def format_message(self) -> str:
+        # click's own words for its did-you-mean, which keeps only names close to the typed
+        return f"{self.message} {click.exceptions._format_possibilities([self.meant])}"
+
+
 def usage_line(error: click.UsageError) -> str:
     """click's message for a command line it refuses, as the one line of an ``error:``,
     with where to look: ``no such option '--bogus' (turing play --help lists the
@@ -315,7 +328,7 @@ def usage_line(error: click.UsageError) -> str:
     if isinstance(error, click.NoSuchOption):
         close = close_names(error.option_name, error.possibilities or ())
         error = click.NoSuchOption(error.option_name, error.message, close, error.ctx)
-    elif isinstance(error, click.exceptions.NoSuchCommand):
+    elif isinstance(error, click.exceptions.NoSuchCommand) and not isinstance(error, MeantCommand):
         close = close_names(error.command_name, error.possibilities or ())
         error = click.exceptions.NoSuchCommand(error.command_name, error.message, close, error.ctx)
     problem = " ".join(error.format_message().split())  # click lists choices on lines
