@@ -370,7 +370,7 @@ def mastermind() -> None:
     the computer's codebreaking strategies."""
 
 
-@mastermind.command("presets")
+@mastermind.command("presets", short_help="List the presets: board, colours, rules, variants.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object per preset.")
 def presets_command(as_json: bool) -> None:
     """List the presets: board, colours, match rules, and the variants of each."""
@@ -450,7 +450,7 @@ def _preset_record(preset: Preset) -> dict[str, Any]:
 # ---------------------------------------------------------------- simulate
 
 
-@mastermind.command("simulate")
+@mastermind.command("simulate", short_help="Total a strategy's guesses over every secret code.")
 @preset_options
 @click.option(
     "--strategy",
@@ -1174,7 +1174,7 @@ def parse_players(spec: str, strategy: str) -> tuple[Seat, Seat]:
     return seats[0], seats[1]
 
 
-@mastermind.command("play", cls=PlayCommand)
+@mastermind.command("play", cls=PlayCommand, short_help="Play a match in the terminal.")
 @preset_options
 @click.option(
     "--role",
@@ -1184,6 +1184,7 @@ def parse_players(spec: str, strategy: str) -> tuple[Seat, Seat]:
 )
 @click.option(
     "--players",
+    metavar="PLAYERS",
     default="human,computer",
     show_default=True,
     help="Two players, each human[:NAME] or computer[:STRATEGY], e.g. 'human:Ann,human:Bob'.",
@@ -2026,7 +2027,7 @@ BOARD_PLAY_OPTIONS = (
 )
 
 
-@mastermind.command("board")
+@mastermind.command("board", short_help="Play a match on a full-screen board.")
 @preset_options
 @serve_options
 @click.pass_context
