@@ -211,7 +211,7 @@ def test_false_feedback_names_the_rows_restarts_and_pays_the_breaker() -> None:
         "No code gives every row the pins it got, so Computer cannot guess. "
         "You, take back the pins of row 2? [Y/n] maybe" in result.output
     )
-    assert "please y or n" in result.output
+    assert "Please type y (yes) or n (no)." in result.output
     assert "error: line 2: 3 black + 9 white is more pins than the 5 positions" in result.stderr
     assert "error: line 3: 'nonsense' is not pins" in result.stderr
     assert "Wrong pins: no code gives rows 1 and 2 the pins they got." in result.output
@@ -258,8 +258,12 @@ CLASSIC_MAKER = ["play", "--preset", "classic", "--role", "maker", "--honour", "
 @pytest.mark.parametrize(
     ("lang", "question", "please"),
     [
-        ("en", "You, take back the pins of row 4? [Y/n] ", "please y or n"),
-        ("de", "Du, die Stifte von Reihe 4 zurücknehmen? [J/n] ", "bitte j oder n"),
+        ("en", "You, take back the pins of row 4? [Y/n] ", "Please type y (yes) or n (no)."),
+        (
+            "de",
+            "Du, die Stifte von Reihe 4 zurücknehmen? [J/n] ",
+            "Bitte j (ja) oder n (nein) tippen.",
+        ),
     ],
 )
 def test_the_take_back_question_is_asked_as_every_other_one(

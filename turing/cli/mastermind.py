@@ -61,6 +61,7 @@ from turing.core.rulebook import GAMES, RulesPageError, plain, rules_page
 from turing.core.saves import not_a_transcript
 from turing.i18n import (
     N_,
+    YES_OR_NO_AGAIN,
     _,
     asked_yes_or_no,
     format_list,
@@ -1623,7 +1624,8 @@ def _take_back(reader: Reader, view: View, match: Match) -> bool:
     the codemaker may take them back (they are not final yet). True: taken back.
 
     Yes is the default (Enter): letting wrong pins stand restarts the game. An answer that
-    is neither yes nor no is asked once more (``please y or n``), then taken as yes."""
+    is neither yes nor no is asked once more (:data:`~turing.i18n.YES_OR_NO_AGAIN`), then
+    taken as yes."""
     question = _("{question} [Y/n] ").format(question=match.take_back_question())
     asked_again = False
     while True:
@@ -1632,7 +1634,7 @@ def _take_back(reader: Reader, view: View, match: Match) -> bool:
             continue
         said = True if word in UNDO_WORDS else yes_or_no(word)
         if said is None and word and not asked_again:
-            reader.out.print(_("please y or n"), markup=False, highlight=False)
+            reader.out.print(_(YES_OR_NO_AGAIN), markup=False, highlight=False)
             asked_again = True
             continue
         if said is False:

@@ -65,6 +65,7 @@ from turing.core.errors import TuringError
 from turing.core.puzzle import LETTERS, MAX_VERIFIERS
 from turing.core.rulebook import plain
 from turing.i18n import (
+    YES_OR_NO_AGAIN,
     _,
     asked_yes_or_no,
     current_language,
@@ -1453,7 +1454,7 @@ class PromptView:
             if answer is not None:
                 return answer
             if attempt == 0:
-                self.say(_("please y or n"))
+                self.say(_(YES_OR_NO_AGAIN))
         return None
 
     def _confirmed(self, submits: object, gives_up: bool) -> bool:
@@ -1507,8 +1508,8 @@ class PromptView:
 
     def _ask_yes(self, question: str) -> bool:
         """A question answered yes or no, no when left blank; an answer that is neither is
-        asked once more (``please y or n``), then taken as no. The end of the input and
-        Ctrl-C are the caller's."""
+        asked once more (:data:`~turing.i18n.YES_OR_NO_AGAIN`), then taken as no. The end of
+        the input and Ctrl-C are the caller's."""
         return asked_yes_or_no(self.reader.ask, self.say, question) is True
 
     def _confirm_leave(self) -> bool:
