@@ -695,7 +695,7 @@ class Reader:
             if text is None or (not text and not question) or text.startswith("#"):
                 continue
             if text.lower() in QUIT_WORDS:
-                self._leave(_("quit"), EXIT_PROBLEM)
+                self._leave(pgettext("why a game was left", "quit"), EXIT_PROBLEM)
                 continue
             return text
 
@@ -926,7 +926,12 @@ class View:
 
     def score(self, scores: tuple[float, float]) -> str:
         # joined by a word in German, where a comma is the decimal mark (1,5)
-        first, second = (f"{self.name(i)}: {format_points(scores[i])}" for i in (0, 1))
+        first, second = (
+            pgettext("a player's score", "{name}: {points}").format(
+                name=self.name(i), points=format_points(scores[i])
+            )
+            for i in (0, 1)
+        )
         return pgettext("two scores", "{first}, {second}").format(first=first, second=second)
 
     def codes_made(self, codes: tuple[int, int]) -> None:
@@ -2115,7 +2120,7 @@ def board_command(
     if stopped is not None:
         reason = _("hung up") if stopped.exit_code == EXIT_HUNG_UP else _("terminated")
     else:
-        reason = _("quit")
+        reason = pgettext("why a game was left", "quit")
     text = f"{reason}; {said}" if said else reason
     with contextlib.suppress(OSError):  # a terminal hung up takes no more lines
         stderr_console().print(

@@ -72,6 +72,7 @@ from turing.i18n import (
     format_list,
     format_number,
     ngettext,
+    pgettext,
     yes_or_no,
 )
 from turing.play.game import Game
@@ -1298,7 +1299,7 @@ class PromptView:
                     if command_name(typed.strip()) == "quit":
                         # as at the command prompt: asked, and offered to save
                         if self._confirm_leave():
-                            raise Leave(_("quit"), EXIT_ABANDONED)
+                            raise Leave(pgettext("why a game was left", "quit"), EXIT_ABANDONED)
                         continue
                     # not run: the screen before a turn shows nothing and takes no command
                     self.error(
@@ -1681,7 +1682,7 @@ class PromptView:
             if problem:  # the save is written all the same
                 self.say(_("warning: {message}").format(message=problem), style="yellow")
         elif isinstance(outcome, LeaveAsked) and (not self.interactive or self._confirm_leave()):
-            raise Leave(_("quit"), EXIT_ABANDONED)
+            raise Leave(pgettext("why a game was left", "quit"), EXIT_ABANDONED)
 
     def _reveal(self, reveal: Reveal, heading: str | None = None) -> None:
         self.say(heading or _("Round {round} revealed:").format(round=reveal.round), style="bold")
