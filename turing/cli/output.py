@@ -852,7 +852,7 @@ def each_puzzle(
         try:
             for item in iter_puzzle_items(source, cardset, text=text, name=name):
                 if isinstance(item, SourceError):
-                    say_error(said(item))
+                    say_error(_with_cardset_errors(said(item), item))
                     (unreadable if _exists(file) else not_a_file)(counted)
                 else:
                     yield item
@@ -860,6 +860,19 @@ def each_puzzle(
             message = said(exc) if isinstance(exc, SourceError) else f"{shown_name(counted)}: {exc}"
             say_error(message)
             (unreadable if _exists(file) else not_a_file)(counted)
+
+
+def _with_cardset_errors(message: str, error: Exception) -> str:
+    """``message`` of a puzzle that names a card set with errors, and where to see them
+    all (the message gives the first)."""
+    from turing.core.cards import CardSetErrors
+    from turing.core.files import shown_name
+
+    cause = error.__cause__
+    if not isinstance(cause, CardSetErrors) or len(cause.errors) < 2:
+        return message
+    command = f"turing cards validate {shlex.quote(shown_name(cause.source))}"
+    return _("{message} ({command} lists them all)").format(message=message, command=command)
 
 
 def files_once(files: Iterable[str]) -> Iterator[str]:
