@@ -218,12 +218,12 @@ def asked_yes_or_no(
 ) -> bool | None:
     """The answer to ``question``, read through ``ask``, as :func:`yes_or_no` takes it; an
     answer that is neither (and not blank) is asked once more after ``say`` tells what is
-    wanted (``please y or n``). None: blank, or neither twice (the caller's default). What
+    wanted (:data:`YES_OR_NO_AGAIN`). None: blank, or neither twice (the caller's default). What
     ``ask`` raises (the end of the input, Ctrl-C) is the caller's."""
     answer = ask(question)
     said = yes_or_no(answer)
     if said is None and answer.strip():
-        say(_("please y or n"))
+        say(_(YES_OR_NO_AGAIN))
         said = yes_or_no(ask(question))
     return said
 
@@ -246,6 +246,10 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 def N_(message: str) -> str:
     """Mark ``message`` for the catalogue without translating it (yet)."""
     return message
+
+
+#: What a yes/no question says to an answer that is neither, before asking once more.
+YES_OR_NO_AGAIN: str = N_("Please type y (yes) or n (no).")
 
 
 def pgettext(context: str, message: str) -> str:

@@ -103,7 +103,7 @@ def test_english_by_default_and_after_a_german_run() -> None:
 def test_a_bad_lang_is_refused_in_one_line(args: list[str]) -> None:
     code, out = run(args)
     assert code == 2
-    assert out.count("\n") == 1 and out.startswith("error: unknown language"), out
+    assert out.count("\n") == 1 and out.startswith("error: invalid value for '--lang'"), out
 
 
 def run_apart(args: list[str], env: dict[str, str]) -> tuple[int, str, str]:
@@ -138,7 +138,11 @@ def test_a_bad_turing_lang_gives_way_to_lang() -> None:
     code, out, err = run_apart(["--lang", "de", "--help"], {"TURING_LANG": "fr"})
     assert code == 0 and err == "" and "Befehle" in out
     code, out, err = run_apart(["--lang", "xx", "--help"], {"TURING_LANG": "fr"})
-    assert code == 2 and out == "" and err.startswith("error: unknown language 'xx'"), err
+    assert (
+        code == 2
+        and out == ""
+        and err.startswith("error: invalid value for '--lang': 'xx' is not one of 'en', 'de'")
+    ), err
 
 
 def test_a_refusal_follows_the_language() -> None:

@@ -1,7 +1,8 @@
 """A yes or a no is read the same way wherever one is typed, in either language: ``j``,
 ``ja``, ``y``, ``yes`` and ``n``, ``nein``, ``no`` (a grid mark ends with one, a question
-is answered with one). A question answered with neither is asked once more (``please y or
-n`` / ``bitte j oder n``), then taken as its default, no."""
+is answered with one). A question answered with neither is asked once more (``Please type
+y (yes) or n (no).`` / ``Bitte j (ja) oder n (nein) tippen.``), then taken as its default,
+no."""
 
 from __future__ import annotations
 
@@ -62,18 +63,18 @@ def test_leaving_asks_again_once_when_the_answer_is_neither() -> None:
     child.sendline("beenden")
     child.expect_exact("Das Spiel verlassen? [j/N]")
     child.sendline("vielleicht")
-    child.expect_exact("bitte j oder n")
+    child.expect_exact("Bitte j (ja) oder n (nein) tippen.")
     child.expect_exact("Das Spiel verlassen? [j/N]")
     child.sendline("vielleicht")  # twice neither: the default, no
     child.expect_exact("Spieler>")
     child.sendline("beenden")
     child.expect_exact("Das Spiel verlassen? [j/N]")
     child.sendline("egal")
-    child.expect_exact("bitte j oder n")
+    child.expect_exact("Bitte j (ja) oder n (nein) tippen.")
     child.sendline("y")
     child.expect_exact("Vorher speichern? Dateiname (Enter: nicht speichern):")
     child.sendline("")
-    child.expect_exact("beenden: Spiel abgebrochen")
+    child.expect_exact("auf Wunsch: Spiel abgebrochen")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 1
@@ -85,7 +86,7 @@ def test_submitting_asks_again_in_english() -> None:
     child.sendline("solve 241")
     child.expect_exact("[y/N]")
     child.sendline("maybe")
-    child.expect_exact("please y or n")
+    child.expect_exact("Please type y (yes) or n (no).")
     child.expect_exact("[y/N]")
     child.sendline("j")
     child.expect_exact("player wins")
@@ -100,7 +101,7 @@ def test_mastermind_asks_again_once_before_leaving() -> None:
     child.sendline("beenden")
     child.expect_exact("Die Partie verlassen? [j/N]")
     child.sendline("vielleicht")
-    child.expect_exact("bitte j oder n")
+    child.expect_exact("Bitte j (ja) oder n (nein) tippen.")
     child.expect_exact("Die Partie verlassen? [j/N]")
     child.sendline("n")
     child.expect_exact("Du, dein Rateversuch — Reihe 1 von 10")
@@ -109,7 +110,7 @@ def test_mastermind_asks_again_once_before_leaving() -> None:
     child.sendline("y")
     child.expect_exact("Vorher speichern? Dateiname (Enter: nicht speichern): ")
     child.sendline("")
-    child.expect_exact("Partie abgebrochen: beenden")
+    child.expect_exact("Partie abgebrochen: auf Wunsch")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 1

@@ -211,7 +211,7 @@ def test_false_feedback_names_the_rows_restarts_and_pays_the_breaker() -> None:
         "No code gives every row the pins it got, so Computer cannot guess. "
         "You, take back the pins of row 2? [Y/n] maybe" in result.output
     )
-    assert "please y or n" in result.output
+    assert "Please type y (yes) or n (no)." in result.output
     assert "error: line 2: 3 black + 9 white is more pins than the 5 positions" in result.stderr
     assert "error: line 3: 'nonsense' is not pins" in result.stderr
     assert "Wrong pins: no code gives rows 1 and 2 the pins they got." in result.output
@@ -258,8 +258,12 @@ CLASSIC_MAKER = ["play", "--preset", "classic", "--role", "maker", "--honour", "
 @pytest.mark.parametrize(
     ("lang", "question", "please"),
     [
-        ("en", "You, take back the pins of row 4? [Y/n] ", "please y or n"),
-        ("de", "Du, die Stifte von Reihe 4 zurücknehmen? [J/n] ", "bitte j oder n"),
+        ("en", "You, take back the pins of row 4? [Y/n] ", "Please type y (yes) or n (no)."),
+        (
+            "de",
+            "Du, die Stifte von Reihe 4 zurücknehmen? [J/n] ",
+            "Bitte j (ja) oder n (nein) tippen.",
+        ),
     ],
 )
 def test_the_take_back_question_is_asked_as_every_other_one(
@@ -820,7 +824,7 @@ def test_in_german_a_line_that_is_no_text_is_refused_alone() -> None:
     result = CliRunner().invoke(main, args, input=data)
     assert result.stderr.splitlines() == [
         "Fehler: Zeile 2: in der Kodierung der Eingabe (utf-8) nicht als Text lesbar; nichts getan",
-        "Partie abgebrochen: beenden",
+        "Partie abgebrochen: auf Wunsch",
     ]
     assert "Reihe  1  R N B G" in result.output and "Reihe  2  N R B G" in result.output
 
@@ -908,8 +912,10 @@ def test_duel_scores_with_halves_are_written_in_the_language_in_use() -> None:
     args += ["--games", "2", "--seed", "1"]
     german = CliRunner().invoke(main, ["--lang", "de", *args])
     assert german.exit_code == 0, german.output
-    assert "Stand nach Spiel 2 von 2: Computer 1: 1,5 und Computer 2: 0,5." in german.output
-    assert "Endstand — Computer 1: 1,5 und Computer 2: 0,5; Computer 1 gewinnt." in (german.output)
+    assert "Stand nach Spiel 2 von 2: Computer 1 mit 1,5 und Computer 2 mit 0,5." in german.output
+    assert "Endstand — Computer 1 mit 1,5 und Computer 2 mit 0,5. Es gewinnt Computer 1." in (
+        german.output
+    )
     english = CliRunner().invoke(main, ["--lang", "en", *args])
     assert "Final score — Computer 1: 1.5, Computer 2: 0.5; Computer 1 wins." in english.output
 
@@ -924,7 +930,7 @@ def test_duel_scores_with_halves_are_written_in_the_language_in_use() -> None:
                 "Spiel 1 von 2 beginnt. Code-Setzer: Computer. Code-Brecher: Du.",
                 "Du, dein Rateversuch — Reihe 2 von 10, Spiel 1 von 2: ",
                 "Du hast nach 1 Reihe aufgegeben; 11 Punkte für den Computer (10 + 1).",
-                "Stand nach Spiel 1 von 2: Du: 0 und Computer: 11.",
+                "Stand nach Spiel 1 von 2: Du mit 0 und Computer mit 11.",
             ],
         ),
         (
@@ -932,7 +938,7 @@ def test_duel_scores_with_halves_are_written_in_the_language_in_use() -> None:
             ["random", "aufgeben"],
             [
                 "Spiel 1 von 1: der Computer hat gewonnen (du hast aufgegeben).",
-                "Endstand — Du: 0 und Computer: 1; der Computer gewinnt.",
+                "Endstand — Du mit 0 und Computer mit 1. Es gewinnt der Computer.",
             ],
         ),
     ],
@@ -959,7 +965,7 @@ def test_in_german_a_won_duel_says_du_hast_gewonnen() -> None:
     )
     assert result.exit_code == 0, result.output
     assert "Spiel 1 von 1: du hast gewonnen (" in result.output
-    assert "Endstand — Du: 1 und Computer: 0; du hast gewonnen." in result.output
+    assert "Endstand — Du mit 1 und Computer mit 0. Du hast gewonnen." in result.output
     assert not NAMED_SPIELER.search(result.output), result.output
 
 

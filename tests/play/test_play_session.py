@@ -237,8 +237,8 @@ def test_a_test_after_done_is_refused_as_testing_over_whatever_it_lacks(tmp_path
     german = play(["--lang", "de"], "fertig\ntest A\nt 352 a\nquit\n")
     errors = [line for line in german.output.splitlines() if line.startswith("Fehler: ")]
     assert errors == [
-        "Fehler: Zeile 2: die Tests dieser Runde sind vorbei: löse oder passe",
-        "Fehler: Zeile 3: die Tests dieser Runde sind vorbei: löse oder passe "
+        "Fehler: Zeile 2: die Tests dieser Runde sind vorbei: lösen oder passen",
+        "Fehler: Zeile 3: die Tests dieser Runde sind vorbei: lösen oder passen "
         "(die Zeile wurde nicht ausgeführt)",
     ]
 

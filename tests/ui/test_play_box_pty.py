@@ -33,7 +33,7 @@ def test_the_answers_left_out_are_asked(tmp_path: Path) -> None:
     child.sendline("test 111 A B")
     child.expect_exact("What does verifier A answer to 111? [y/n]")
     child.sendline("maybe")
-    child.expect_exact("please y or n")
+    child.expect_exact("Please type y (yes) or n (no).")
     child.expect_exact("What does verifier A answer to 111? [y/n]")
     child.sendline("y" if box("111", "A") else "n")
     child.expect_exact("What does verifier B answer to 111? [y/n]")

@@ -156,7 +156,7 @@ async def test_classic_match_by_keys_a_win_then_the_computer_breaks_your_code() 
         (
             "de",
             "Du hast den Code in 1 Reihe geknackt; 1 Punkt für den Computer.",
-            "; du hast gewonnen.",
+            ". Du hast gewonnen.",
         ),
     ],
 )
@@ -459,14 +459,14 @@ async def test_in_german_the_one_person_is_du_on_the_board_as_in_play(preset: st
         texts.append(await shown(pilot, app))
     text = "\n".join(texts)
     if preset == "classic":
-        assert "Stand Du 0; Computer 0" in texts[0]
+        assert "Stand: Du 0; Computer 0" in texts[0]
         assert "Code-Brecher Du · Code-Setzer Computer" in text
         assert "Du hast nach 0 Reihen aufgegeben; 11 Punkte für den Computer." in text
         assert "Stand nach Spiel 1 von 2: Du 0; Computer 11." in text
     else:
         assert "Du gegen den Code des Computers" in text
         assert "Spiel 1: der Computer hat gewonnen (du hast aufgegeben)." in text
-        assert "Endstand: Du 0; Computer 1; der Computer gewinnt." in text
+        assert "Endstand: Du 0; Computer 1. Es gewinnt der Computer." in text
     assert "Spieler" not in text and "Du hat" not in text
 
 

@@ -92,7 +92,7 @@ def card_record(cardset: CardSet, number: int) -> dict[str, Any]:
     }
 
 
-@cards.command()
+@cards.command(short_help="Show cards as a player sees them.")
 @click.argument("numbers", metavar="[N…]", nargs=-1, type=int)
 @cardset_option(
     N_(
@@ -220,7 +220,7 @@ def severity_name(severity: str) -> str:
     return names.get(severity, severity)
 
 
-@cards.command()
+@cards.command(short_help="Check card-set files: every error and warning.")
 @click.argument("paths", metavar="PATH…", nargs=-1, required=True, type=CARDSET_PATH)
 @click.option(
     "--json",
@@ -350,7 +350,7 @@ def _code_table(stats: SetStats) -> Table:
     return table
 
 
-@cards.command()
+@cards.command(short_help="Measure what valid puzzles a card set makes.")
 @click.argument("path", metavar="PATH", type=CARDSET_PATH)
 @click.option(
     "--verifiers",

@@ -1841,7 +1841,7 @@ def _run_words(run: Mapping[str, Any]) -> str:
     return ", ".join(parts)
 
 
-@bank.command("stats")
+@bank.command("stats", short_help="Counts, metric means and each run's progress.")
 @click.argument("db", metavar="DB", type=BANK_FILE)
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
 def bank_stats(db: str, as_json: bool) -> None:
@@ -1949,7 +1949,7 @@ def bank_stats(db: str, as_json: bool) -> None:
         console.print(runs)
 
 
-@bank.command("export")
+@bank.command("export", short_help="Write puzzles as JSON Lines.")
 @click.argument("db", metavar="DB", type=BANK_FILE)
 @click.option(
     "-o",
@@ -2019,7 +2019,7 @@ def _remove_new_bank(bank: Bank | None, db: str) -> None:
             os.unlink(db + suffix)
 
 
-@bank.command("import")
+@bank.command("import", short_help="Add puzzles from files, checked as by turing check.")
 @click.argument("db", metavar="DB", type=BANK_FILE)
 @click.argument("files", metavar="FILE…", nargs=-1, required=True, type=IN_FILE)
 @cardset_option(EVERY_PUZZLE_CARDSET)
@@ -2146,7 +2146,7 @@ def bank_import(db: str, files: tuple[str, ...], cardset_name: str | None, as_js
         raise click.exceptions.Exit(1)
 
 
-@bank.command("pick")
+@bank.command("pick", short_help="Pick a puzzle and print it as a puzzle document.")
 @click.argument("db", metavar="DB", type=BANK_FILE)
 @mode_filter
 @click.option(
@@ -2280,6 +2280,7 @@ def _title_given(ctx: click.Context, param: click.Parameter, value: str | None) 
 )
 @click.option(
     "--title",
+    metavar="TITLE",
     default=None,
     callback=_title_given,
     help="Title of the booklet (default: Puzzle booklet, in the language in use).",

@@ -14,10 +14,11 @@ is one ``error:`` line on stderr and exit status 2; Ctrl-C is exit status 130;
 Language (:mod:`turing.i18n`): ``--lang de|en`` is accepted on the group and after any
 command; it is read from the command line before click parses it, so the language is set
 before any help text is drawn or any value checked (``--lang`` > ``TURING_LANG`` > the
-locale > English). A bad ``--lang`` is refused; a bad ``TURING_LANG`` is one ``warning:``
-line, and the command goes on in English. Help texts and placeholders (``FILE…``,
-``--jobs N``) stay English in the code; each command's are translated when the command is
-loaded, and click's own words ("Usage:", "Options") come from the same catalogue.
+locale > English), its case aside. A bad ``--lang`` is refused as any bad option value; a
+bad ``TURING_LANG`` is one ``warning:`` line, and the command goes on in English. Help texts
+and placeholders (``FILE…``, ``--jobs N``) stay English in the code; each command's are
+translated when the command is loaded, and click's own words ("Usage:", "Options") come
+from the same catalogue.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from click.shell_completion import CompletionItem
 from turing import __version__, i18n
 from turing.cli.output import (
     EXIT_INTERRUPTED,
-    EXIT_USAGE,
+    MeantCommand,
     debugging,
     drop_stderr_failures,
     exit_for_os_error,
@@ -112,6 +113,35 @@ COMMANDS: Mapping[str, LazyCommand] = {
         "turing.cli.solve:solve",
         N_("Solve puzzles: the codes their cards and criteria leave."),
     ),
+}
+
+#: Words a German player types at the shell for a command (the game's screens say
+#: ``regeln``, ``hilfe``): each is refused with the command it names offered.
+GERMAN_COMMAND_WORDS: Final[Mapping[str, str]] = {
+    "regeln": "rules",
+    "spielregeln": "rules",
+    "hilfe": "--help",
+    "spielen": "play",
+    "spiele": "play",
+    "spiel": "play",
+    "brett": "board",
+    "karten": "cards",
+    "kartensatz": "cards",
+    "rätsel": "puzzles",
+    "raetsel": "puzzles",
+    "lösen": "solve",
+    "loesen": "solve",
+    "löse": "solve",
+    "loese": "solve",
+    "prüfen": "check",
+    "pruefen": "check",
+    "prüfe": "check",
+    "pruefe": "check",
+    "erzeugen": "generate",
+    "teilen": "share",
+    "analysieren": "analyze",
+    "superhirn": "mastermind",
+    "logik": "mastermind",
 }
 
 
@@ -212,20 +242,34 @@ def lang_flag(args: Sequence[str]) -> str | None:
 
 def choose_and_set_language(args: Sequence[str]) -> None:
     """Speak what ``--lang``, ``TURING_LANG`` or the locale ask for. A bad ``--lang`` is
-    refused in one line (exit status 2); a bad ``TURING_LANG``, set once for a whole shell,
-    gets one ``warning:`` line on stderr and the command goes on in the locale's language."""
+    left to click, which refuses it as any option's bad value (:class:`LanguageChoice`),
+    in the language ``TURING_LANG`` or the locale ask for; a bad ``TURING_LANG``, set once
+    for a whole shell, gets one ``warning:`` line on stderr and the command goes on in the
+    locale's language."""
     flag = lang_flag(args)
     try:
         language = i18n.choose_language(flag, os.environ)
-    except i18n.LanguageError as exc:
-        i18n.set_language(i18n.locale_language(os.environ))
-        click.echo(_("error: {message}").format(message=exc), err=True)
-        sys.exit(EXIT_USAGE)
+    except i18n.LanguageError:
+        language = i18n.choose_language(None, os.environ)
     i18n.set_language(language)
     _route_click_words()
     problem = None if flag else i18n.unusable_turing_lang(os.environ)
     if problem is not None:
         click.echo(_("warning: {message}").format(message=problem), err=True)
+
+
+class LanguageChoice(click.Choice[str]):
+    """The value of ``--lang``: a language as ``TURING_LANG`` takes it (``de``, ``DE``,
+    ``de_DE``); any other value is refused in click's words for a bad choice."""
+
+    def __init__(self) -> None:
+        super().__init__(i18n.LANGUAGES, case_sensitive=False)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        try:
+            return i18n.normalise_language(str(value))
+        except i18n.LanguageError:
+            return str(super().convert(value, param, ctx))
 
 
 def _set_language_option(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
@@ -240,7 +284,7 @@ def lang_option() -> click.Option:
     """The ``--lang`` option every command accepts."""
     return click.Option(
         ["--lang"],
-        type=click.Choice(i18n.LANGUAGES),
+        type=LanguageChoice(),
         expose_value=False,
         is_eager=True,
         callback=_set_language_option,
@@ -410,6 +454,10 @@ class LazyGroup(click.Group):
         try:
             return super().resolve_command(ctx, args)
         except click.exceptions.NoSuchCommand as exc:
+            meant = GERMAN_COMMAND_WORDS.get(exc.command_name.lower())
+            if meant is not None and (meant.startswith("-") or meant in self.list_commands(ctx)):
+                # a command's German word is no slip of its name: offered as it is
+                raise MeantCommand(exc.command_name, meant, ctx=ctx) from None
             # click suggests among the commands loaded so far; every command is a candidate
             raise click.exceptions.NoSuchCommand(
                 exc.command_name, possibilities=self.list_commands(ctx), ctx=ctx

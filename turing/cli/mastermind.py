@@ -62,6 +62,7 @@ from turing.core.rulebook import GAMES, RulesPageError, plain, rules_page
 from turing.core.saves import not_a_transcript
 from turing.i18n import (
     N_,
+    YES_OR_NO_AGAIN,
     _,
     asked_yes_or_no,
     format_list,
@@ -371,7 +372,7 @@ def mastermind() -> None:
     the computer's codebreaking strategies."""
 
 
-@mastermind.command("presets")
+@mastermind.command("presets", short_help="List the presets: board, colours, rules, variants.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object per preset.")
 def presets_command(as_json: bool) -> None:
     """List the presets: board, colours, match rules, and the variants of each."""
@@ -451,7 +452,7 @@ def _preset_record(preset: Preset) -> dict[str, Any]:
 # ---------------------------------------------------------------- simulate
 
 
-@mastermind.command("simulate")
+@mastermind.command("simulate", short_help="Total a strategy's guesses over every secret code.")
 @preset_options
 @click.option(
     "--strategy",
@@ -695,7 +696,7 @@ class Reader:
             if text is None or (not text and not question) or text.startswith("#"):
                 continue
             if text.lower() in QUIT_WORDS:
-                self._leave(_("quit"), EXIT_PROBLEM)
+                self._leave(pgettext("why a game was left", "quit"), EXIT_PROBLEM)
                 continue
             return text
 
@@ -926,7 +927,12 @@ class View:
 
     def score(self, scores: tuple[float, float]) -> str:
         # joined by a word in German, where a comma is the decimal mark (1,5)
-        first, second = (f"{self.name(i)}: {format_points(scores[i])}" for i in (0, 1))
+        first, second = (
+            pgettext("a player's score", "{name}: {points}").format(
+                name=self.name(i), points=format_points(scores[i])
+            )
+            for i in (0, 1)
+        )
         return pgettext("two scores", "{first}, {second}").format(first=first, second=second)
 
     def codes_made(self, codes: tuple[int, int]) -> None:
@@ -1175,7 +1181,7 @@ def parse_players(spec: str, strategy: str) -> tuple[Seat, Seat]:
     return seats[0], seats[1]
 
 
-@mastermind.command("play", cls=PlayCommand)
+@mastermind.command("play", cls=PlayCommand, short_help="Play a match in the terminal.")
 @preset_options
 @click.option(
     "--role",
@@ -1185,6 +1191,7 @@ def parse_players(spec: str, strategy: str) -> tuple[Seat, Seat]:
 )
 @click.option(
     "--players",
+    metavar="PLAYERS",
     default="human,computer",
     show_default=True,
     help="Two players, each human[:NAME] or computer[:STRATEGY], e.g. 'human:Ann,human:Bob'.",
@@ -1627,7 +1634,8 @@ def _take_back(reader: Reader, view: View, match: Match) -> bool:
     the codemaker may take them back (they are not final yet). True: taken back.
 
     Yes is the default (Enter): letting wrong pins stand restarts the game. An answer that
-    is neither yes nor no is asked once more (``please y or n``), then taken as yes."""
+    is neither yes nor no is asked once more (:data:`~turing.i18n.YES_OR_NO_AGAIN`), then
+    taken as yes."""
     question = _("{question} [Y/n] ").format(question=match.take_back_question())
     asked_again = False
     while True:
@@ -1636,7 +1644,7 @@ def _take_back(reader: Reader, view: View, match: Match) -> bool:
             continue
         said = True if word in UNDO_WORDS else yes_or_no(word)
         if said is None and word and not asked_again:
-            reader.out.print(_("please y or n"), markup=False, highlight=False)
+            reader.out.print(_(YES_OR_NO_AGAIN), markup=False, highlight=False)
             asked_again = True
             continue
         if said is False:
@@ -2031,7 +2039,7 @@ BOARD_PLAY_OPTIONS = (
 )
 
 
-@mastermind.command("board")
+@mastermind.command("board", short_help="Play a match on a full-screen board.")
 @preset_options
 @serve_options
 @click.pass_context
@@ -2117,7 +2125,7 @@ def board_command(
     if stopped is not None:
         reason = _("hung up") if stopped.exit_code == EXIT_HUNG_UP else _("terminated")
     else:
-        reason = _("quit")
+        reason = pgettext("why a game was left", "quit")
     text = f"{reason}; {said}" if said else reason
     with contextlib.suppress(OSError):  # a terminal hung up takes no more lines
         stderr_console().print(

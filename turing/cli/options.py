@@ -85,11 +85,22 @@ def whole_number_text(text: str) -> str | None:
     return None
 
 
+#: The largest upper bound of a range an option's help shows.
+_MOST_SHOWN: Final = 10**12
+
+
 class WholeNumber(click.IntRange):
     """A :class:`click.IntRange` that also reads a whole number as the help writes it:
     grouped in thousands (``20,000,000,000``), or with a power of ten (``2e10``)
     (:func:`whole_number_text`). Anything else is refused as click refuses it (``'x' is
     not a valid integer``), and so is a number outside the range."""
+
+    def _describe_range(self) -> str:
+        # the range in an option's help: an upper bound no one would reach (what a bank can
+        # hold, 9223372036854775807) is left out, as if there were none
+        if self.max is not None and self.max > _MOST_SHOWN and self.min is not None:
+            return f"x>={self.min}"
+        return super()._describe_range()
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if isinstance(value, str):
@@ -103,7 +114,17 @@ class WholeNumber(click.IntRange):
                     param,
                     ctx,
                 )
-        return super().convert(value, param, ctx)
+        number = click.types.IntParamType().convert(value, param, ctx)
+        if self.max is not None and number > self.max > _MOST_SHOWN:
+            # said with the bound the help leaves out
+            self.fail(
+                _("{value} is not in the range {range}.").format(
+                    value=number, range=f"{self.min}<=x<={self.max}"
+                ),
+                param,
+                ctx,
+            )
+        return super().convert(number, param, ctx)
 
 
 def bank_int(minimum: int = 0) -> click.IntRange:

@@ -333,6 +333,19 @@ def close_names(typed: str, names: Iterable[str]) -> list[str]:
     return close
 
 
+class MeantCommand(click.exceptions.NoSuchCommand):
+    """No command of the typed name, which names the one command offered in another way
+    (``turing regeln``: rules): offered whether close to what was typed or not."""
+
+    def __init__(self, command_name: str, meant: str, ctx: click.Context | None = None) -> None:
+        super().__init__(command_name, ctx=ctx)
+        self.meant = meant
+
+    def format_message(self) -> str:
+        # click's own words for its did-you-mean, which keeps only names close to the typed
+        return f"{self.message} {click.exceptions._format_possibilities([self.meant])}"
+
+
 def usage_line(error: click.UsageError) -> str:
     """click's message for a command line it refuses, as the one line of an ``error:``,
     with where to look: ``no such option '--bogus' (turing play --help lists the
@@ -343,7 +356,7 @@ def usage_line(error: click.UsageError) -> str:
     if isinstance(error, click.NoSuchOption):
         close = close_names(error.option_name, error.possibilities or ())
         error = click.NoSuchOption(error.option_name, error.message, close, error.ctx)
-    elif isinstance(error, click.exceptions.NoSuchCommand):
+    elif isinstance(error, click.exceptions.NoSuchCommand) and not isinstance(error, MeantCommand):
         close = close_names(error.command_name, error.possibilities or ())
         error = click.exceptions.NoSuchCommand(error.command_name, error.message, close, error.ctx)
     problem = " ".join(error.format_message().split())  # click lists choices on lines
@@ -871,7 +884,7 @@ def each_puzzle(
         try:
             for item in iter_puzzle_items(source, cardset, text=text, name=name):
                 if isinstance(item, SourceError):
-                    say_error(said(item))
+                    say_error(_with_cardset_errors(said(item), item))
                     (unreadable if _exists(file) else not_a_file)(counted)
                 else:
                     yield item
@@ -879,6 +892,19 @@ def each_puzzle(
             message = said(exc) if isinstance(exc, SourceError) else f"{shown_name(counted)}: {exc}"
             say_error(message)
             (unreadable if _exists(file) else not_a_file)(counted)
+
+
+def _with_cardset_errors(message: str, error: Exception) -> str:
+    """``message`` of a puzzle that names a card set with errors, and where to see them
+    all (the message gives the first)."""
+    from turing.core.cards import CardSetErrors
+    from turing.core.files import shown_name
+
+    cause = error.__cause__
+    if not isinstance(cause, CardSetErrors) or len(cause.errors) < 2:
+        return message
+    command = f"turing cards validate {shlex.quote(shown_name(cause.source))}"
+    return _("{message} ({command} lists them all)").format(message=message, command=command)
 
 
 def files_once(files: Iterable[str]) -> Iterator[str]:

@@ -152,7 +152,11 @@ def serve_options(func: Callable[..., Any]) -> Callable[..., Any]:
         help="Port to serve on (with --serve).",
     )(func)
     func = click.option(
-        "--host", default="127.0.0.1", show_default=True, help="Address to serve on (with --serve)."
+        "--host",
+        metavar="HOST",
+        default="127.0.0.1",
+        show_default=True,
+        help="Address to serve on (with --serve).",
     )(func)
     return click.option(
         "--serve", is_flag=True, help="Serve the board as a web page (textual-serve)."

@@ -71,6 +71,16 @@ class CardError(SourceError):
     """A problem in a card-set file; ``str()`` gives ``FILE:LINE:COL: message``."""
 
 
+class CardSetErrors(CardError):
+    """A card-set file refused for its errors: the first one (its place, message and code
+    are this error's), and ``errors``, every one of them in the order of the file."""
+
+    def __init__(self, errors: list[CardError]) -> None:
+        first = errors[0]
+        super().__init__(first.source, first.line, first.column, first.message, first.code)
+        self.errors = tuple(errors)
+
+
 #: A card file's own translations: (language, text) pairs, e.g. ``(("de", "▲ gerade"),)``.
 Translations = tuple[tuple[str, str], ...]
 
@@ -362,7 +372,7 @@ def _load_cached(path: str, stamp: tuple[int, int, int, int], display: str) -> C
     def parse() -> CardSet:
         cardset, errors = parse_cardset(text, display, default_name=default_name)
         if errors:
-            raise errors[0]
+            raise CardSetErrors(errors)
         assert cardset is not None
         return cardset
 

@@ -31,6 +31,7 @@ from turing.core.cards import (
     E_UNKNOWN_SET,
     CardError,
     CardSet,
+    CardSetErrors,
     load_cardset,
     portable_reference,
 )
@@ -1506,6 +1507,16 @@ def _reference_cardset(name: str | None, base: Path | None, where: Where, named:
                 else f"{shown_name(exc.source)}: {exc.message}"
             )
             raise _fail(where, ("cardset",), message, exc.code) from None
+        if named and isinstance(exc, CardSetErrors):
+            # an error inside the set the puzzle names: said at the puzzle's reference
+            # to it, with how many the set holds
+            count = len(exc.errors)
+            message = ngettext(
+                "the card set named here has an error: {error}",
+                "the card set named here has {n} errors; the first: {error}",
+                count,
+            ).format(n=count, error=exc)
+            raise _fail(where, ("cardset",), message, exc.code) from exc
         raise
 
 

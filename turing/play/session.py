@@ -259,7 +259,6 @@ ALIASES: Final[dict[str, str]] = {
     "e": "compose",
     "eingabe": "compose",
     "eingeben": "compose",
-    "gib": "compose",
     "teste": "test",
     "testen": "test",
     "prüfe": "test",
@@ -655,6 +654,25 @@ def _unknown_command(head: str, line: str, verifiers: int) -> str:
 _GIVE_UP_WORDS: Final = (("give", "up"), ("gib", "auf"))
 
 
+#: The first word of giveup's two-word forms, which alone names no command.
+_GIVE_WORDS: Final = frozenset(first for first, _second in _GIVE_UP_WORDS)
+
+
+def _give_slip(head: str, rest: str) -> str:
+    """What to say of a line starting ``give``/``gib`` that is not giveup's two-word form:
+    giving up with more after it, or a code to choose or submit (``gib 241``), which the
+    word leaves open."""
+    words = rest.split()
+    if words and (head.lower(), words[0].lower()) in _GIVE_UP_WORDS:
+        return _("{word} takes nothing after it (usage: {usage})").format(
+            word=f"{head} {words[0]}", usage=_(COMMANDS["giveup"][0])
+        )
+    return _(
+        "unknown command {word!r}: did you mean {compose} (this round's code) or {solve} "
+        "(the solution)? (type help for the commands)"
+    ).format(word=head, compose=command_word("compose"), solve=command_word("solve"))
+
+
 def names_a_command(typed: str) -> bool:
     """Whether ``typed`` starts with a command's word (an alias too), or is giveup's
     two-word form: a command, whatever follows it (``giveup``, ``test 111 a``)."""
@@ -698,6 +716,8 @@ def parse_command(line: str, verifiers: int, by_card: bool = False, box: bool = 
     word = head.lower()
     if (word, rest.strip().lower()) in _GIVE_UP_WORDS:
         return Command("giveup")
+    if word in _GIVE_WORDS:
+        raise CommandError(_give_slip(head, rest))
     if word in ("cards", "karten") and not rest.strip():
         return Command("show", arg="cards")
     name = command_name(word)
@@ -755,7 +775,12 @@ def parse_command(line: str, verifiers: int, by_card: bool = False, box: bool = 
                     ).format(word=words[-1], code=" ".join(words[:-1]))
                 )
         if not box and len(words) > 1 and box_answer(words[-1]) is not None:
-            raise CommandError(_(_ANSWERED_BY_THEMSELVES))
+            try:
+                Code.parse(" ".join(words[:-1]))
+            except CodeError:
+                pass  # no code before the word: said of the whole as a code
+            else:
+                raise CommandError(_(_ANSWERED_BY_THEMSELVES))
         return Command(name, code=_code(rest))
     if name == "test":
         tokens = _tokens(rest)
@@ -766,9 +791,15 @@ def parse_command(line: str, verifiers: int, by_card: bool = False, box: bool = 
         answers: list[bool | None] = []
         for token in tokens:
             if not box and (
-                box_answer(token) is not None
-                or (len(token) > 1 and token[-1] in "+-" and token[:-1].isalpha())
+                (letters and box_answer(token) is not None)
+                or (
+                    len(token) > 1
+                    and token[-1] in "+-"
+                    and all(ch.upper() in LETTERS[:verifiers] for ch in token[:-1])
+                )
             ):
+                # only what reads as a box's answer (test A yes, test A+); a word that names
+                # no verifier of the puzzle (test X, test 111 n) is a slip of a letter
                 raise CommandError(_(_ANSWERED_BY_THEMSELVES))
             if box:
                 answer = box_answer(token)

@@ -66,12 +66,14 @@ from turing.core.files import shown_name
 from turing.core.puzzle import LETTERS, MAX_VERIFIERS
 from turing.core.rulebook import plain
 from turing.i18n import (
+    YES_OR_NO_AGAIN,
     _,
     asked_yes_or_no,
     current_language,
     format_list,
     format_number,
     ngettext,
+    pgettext,
     yes_or_no,
 )
 from turing.play.game import Game
@@ -1322,7 +1324,7 @@ class PromptView:
                     if command_name(typed.strip()) == "quit":
                         # as at the command prompt: asked, and offered to save
                         if self._confirm_leave():
-                            raise Leave(_("quit"), EXIT_ABANDONED)
+                            raise Leave(pgettext("why a game was left", "quit"), EXIT_ABANDONED)
                         continue
                     # not run: the screen before a turn shows nothing and takes no command
                     self.error(
@@ -1481,7 +1483,7 @@ class PromptView:
             if answer is not None:
                 return answer
             if attempt == 0:
-                self.say(_("please y or n"))
+                self.say(_(YES_OR_NO_AGAIN))
         return None
 
     def _confirmed(self, submits: object, gives_up: bool) -> bool:
@@ -1537,8 +1539,8 @@ class PromptView:
 
     def _ask_yes(self, question: str) -> bool:
         """A question answered yes or no, no when left blank; an answer that is neither is
-        asked once more (``please y or n``), then taken as no. The end of the input and
-        Ctrl-C are the caller's."""
+        asked once more (:data:`~turing.i18n.YES_OR_NO_AGAIN`), then taken as no. The end of
+        the input and Ctrl-C are the caller's."""
         return asked_yes_or_no(self.reader.ask, self.say, question) is True
 
     def _confirm_leave(self) -> bool:
@@ -1711,7 +1713,7 @@ class PromptView:
             if problem:  # the save is written all the same
                 self.say(_("warning: {message}").format(message=problem), style="yellow")
         elif isinstance(outcome, LeaveAsked) and (not self.interactive or self._confirm_leave()):
-            raise Leave(_("quit"), EXIT_ABANDONED)
+            raise Leave(pgettext("why a game was left", "quit"), EXIT_ABANDONED)
 
     def _reveal(self, reveal: Reveal, heading: str | None = None) -> None:
         self.say(heading or _("Round {round} revealed:").format(round=reveal.round), style="bold")
