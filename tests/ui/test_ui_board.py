@@ -1566,3 +1566,63 @@ async def test_in_nightmare_a_strike_not_read_shows_only_the_card_form_as_its_us
         await pilot.press("x")
         await typed(pilot, "7 x")
         assert app.message == "error: cannot read '7' (usage: strike V K | strike CARD.K)"
+
+
+async def burst(pilot: Any, app: Any, text: str) -> None:
+    """Keys read in one burst, as a terminal delivers keys typed quickly: all of them
+    queued before the first is handled (``pilot.press`` waits after each)."""
+    from textual import events
+    from textual.keys import _character_to_key
+
+    for ch in text:
+        key = "enter" if ch == "\n" else _character_to_key(ch)
+        event = events.Key(key, None if ch == "\n" else ch)
+        event.set_sender(app)
+        app._driver.send_message(event)
+    await pilot.pause(0.3)
+
+
+@run_async
+async def test_keys_typed_ahead_after_o_or_colon_go_to_the_command_line() -> None:
+    board = board_module()
+    session = session_of()
+    app = board.BoardApp(session, compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("2", "4", "1")
+        await burst(pilot, app, "oA maybe")
+        assert not session.game.view("player").tests  # no A, a, b tested
+        command = app.query_one("#command")
+        assert command.value == "note A maybe"
+        await pilot.press("enter")
+        assert session.game.notes("player").text.get(0) == "maybe"
+        await burst(pilot, app, ":help")
+        assert session.game.hints_used("player") == 0  # h took no hint
+        assert app.query_one("#command").value == "help"
+        await pilot.press("escape")
+        await burst(pilot, app, "mb 2 yes\n")
+        assert session.game.notes("player").grid[("b", 2)] is True
+        assert not session.game.view("player").tests
+
+
+@run_async
+async def test_a_dialog_takes_no_answer_typed_before_it_was_shown(tmp_path: Path) -> None:
+    board = board_module()
+    session = session_of()
+    app = board.BoardApp(session, compare=False)
+    first = tmp_path / "two.json"
+    session_of(seed=2).save(str(first))  # another game
+    before = first.read_text(encoding="utf-8")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("2", "4", "1", "a")
+        # the save over two.json asks; the next line's j (and the rest) typed before the
+        # question was shown answer nothing and play nothing
+        await burst(pilot, app, f":save {first}\n:save x.jsonl")
+        assert await screen_is(pilot, app, "ConfirmScreen")
+        assert first.read_text(encoding="utf-8") == before
+        assert len(session.game.view("player").tests) == 1
+        await pilot.press("n")
+        assert await screen_is(pilot, app, "TableScreen")
+        assert first.read_text(encoding="utf-8") == before
+        assert not (tmp_path / "x.jsonl").exists() and not Path("x.jsonl").exists()

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 import sys
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,6 +30,7 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 from textual import events, on, work
+from textual._time import get_time
 from textual.actions import SkipAction
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -165,6 +167,19 @@ class LogPanel(Static):
 
     def on_resize(self) -> None:
         self.post_message(self.Resized())
+
+
+class CommandLine(Input):
+    """The command line: Enter sends the line as soon as it is read, before the keys read
+    after it (typed ahead in one burst), which are not added to the line sent."""
+
+    async def _on_key(self, event: events.Key) -> None:
+        if event.key == "enter":
+            event.stop()
+            event.prevent_default()
+            await self.action_submit()
+            return
+        await super()._on_key(event)
 
 
 class TableScreen(Screen[Any]):
@@ -667,9 +682,29 @@ class ServedApp(App[int]):
 
     def __init__(self) -> None:
         super().__init__()
+        # when each screen over the board was pushed: a key typed before it is not for it
+        self._shown_at: weakref.WeakKeyDictionary[Screen[Any], float] = weakref.WeakKeyDictionary()
         if draws_ascii():
             self.add_class("-ascii")
             ScrollBar.renderer = _AsciiScrollBarRender
+
+    def push_screen(self, *args: Any, **kwargs: Any) -> Any:
+        """Push a screen, noting when: keys typed ahead of it (read in one burst with the
+        key that opened it, or before it) do not answer it (:meth:`on_event`)."""
+        screen = args[0] if args else kwargs.get("screen")
+        if isinstance(screen, Screen):
+            self._shown_at[screen] = get_time()
+        return super().push_screen(*args, **kwargs)
+
+    async def on_event(self, event: events.Event) -> None:
+        """A key typed before the screen now shown went up is dropped: a dialog takes no
+        answer, a panel no Enter, that was typed before it could be read (Ctrl-C and
+        Ctrl-Q still ask to leave)."""
+        if isinstance(event, events.Key) and event.key not in ("ctrl+c", "ctrl+q"):
+            shown = self._shown_at.get(self.screen)
+            if shown is not None and event.time < shown:
+                return
+        await super().on_event(event)
 
     def on_exit_app(self) -> None:
         if self.quit_watch is not None:
@@ -738,8 +773,10 @@ class BoardApp(ServedApp):
         Binding("h", "hint", "hint", show=False),
         Binding("t", "best", "best", show=False),
         Binding("g", "giveup", "give up", show=False),
-        Binding("x", "line('strike')", "strike", show=False),  # the cursor does it too
-        Binding("m", "line('mark')", "mark", show=False),
+        # the keys that open the command line are handled first (priority), so that the
+        # keys read with them go to the line (see check_action)
+        Binding("x", "line('strike')", "strike", show=False, priority=True),  # the cursor too
+        Binding("m", "line('mark')", "mark", show=False, priority=True),
         Binding("pagedown", "log_page(1)", "log", show=False),
         Binding("escape", "board", "board", show=False),
     ]
@@ -756,8 +793,8 @@ class BoardApp(ServedApp):
         self.zone = "picker"
         self._space_word = ""  # what Space does under the cursor, as the footer says it
         self._bind_space()
-        self.bind("o", "line('note')", description=_("note"))
-        self.bind("colon", "line('')", description=_("type"))
+        self._bindings.bind("o", "line('note')", _("note"), priority=True)
+        self._bindings.bind("colon", "line('')", _("type"), priority=True)
         self.bind("w", "save", description=_("save"))
         self.bind("pageup", "log_page(-1)", description=_("log"), key_display=_("PgUp/Dn"))
         self.session = session
@@ -851,7 +888,7 @@ class BoardApp(ServedApp):
                 with VerticalScroll(id="log-box"):
                     yield LogPanel(id="log")
         yield Static(id="message")
-        yield Input(
+        yield CommandLine(
             placeholder=_("a command, as at the prompt (help lists them)"),
             id="command",
             select_on_focus=False,
@@ -1339,6 +1376,8 @@ class BoardApp(ServedApp):
         """Keys that do nothing now are left out of the footer (and passed on)."""
         if action == "leave":
             return self.screen is self.screen_stack[0] or isinstance(self.screen, CoverScreen)
+        if action == "line" and self.focused is not None:
+            return False  # typed in a text field (the keys opening the line come first)
         return action not in self.BOARD_ACTIONS or (self._on_board() and not self._too_small)
 
     def on_key(self, event: events.Key) -> None:
@@ -1565,7 +1604,9 @@ class BoardApp(ServedApp):
         command.display = True
         command.value = start
         command.cursor_position = len(start)
-        command.focus()
+        # focused at once, not once the keys already read are handled: the keys typed after
+        # the one that opened it (in one burst) go to the line, not to the board
+        self.screen.set_focus(command)
 
     def _log_end(self) -> None:
         """Scroll the test log to its newest row (again once its new rows are laid out,
