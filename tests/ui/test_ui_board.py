@@ -1626,3 +1626,40 @@ async def test_a_dialog_takes_no_answer_typed_before_it_was_shown(tmp_path: Path
         assert await screen_is(pilot, app, "TableScreen")
         assert first.read_text(encoding="utf-8") == before
         assert not (tmp_path / "x.jsonl").exists() and not Path("x.jsonl").exists()
+
+
+@run_async
+async def test_w_in_the_leave_dialog_saves_then_leaves(tmp_path: Path) -> None:
+    board = board_module()
+    session = session_of()
+    app = board.BoardApp(session, compare=False)
+    target = tmp_path / "left.json"
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("2", "4", "1", "a", "q")
+        assert await screen_is(pilot, app, "ConfirmScreen")
+        assert app.screen.question == "Leave the game? (w saves it first.)"
+        await pilot.press("w")
+        assert await screen_is(pilot, app, "AskFileScreen")
+        await typed(pilot, str(target))
+        await pilot.pause(0.2)
+    assert app.return_code == 1
+    assert len(load_save(str(target))[0].game.view("player").tests) == 1
+
+
+@run_async
+async def test_w_in_the_cover_screens_leave_dialog_saves_then_leaves(tmp_path: Path) -> None:
+    board = board_module()
+    session = session_of(players="ann,bob")
+    app = board.BoardApp(session, compare=False)
+    target = tmp_path / "left.json"
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert await screen_is(pilot, app, "CoverScreen")
+        await pilot.press("ctrl+c")
+        assert await screen_is(pilot, app, "ConfirmScreen")
+        await pilot.press("w")
+        assert await screen_is(pilot, app, "AskFileScreen")
+        await typed(pilot, str(target))
+        await pilot.pause(0.2)
+    assert app.return_code == 1
+    assert load_save(str(target))[0].game.players == ("ann", "bob")

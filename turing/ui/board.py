@@ -413,10 +413,28 @@ class ConfirmScreen(ModalScreen[bool]):
         Binding("enter", "undecided", show=False),
     ]
 
-    def __init__(self, question: str, leaving: bool = False) -> None:
+    def __init__(
+        self,
+        question: str,
+        leaving: bool = False,
+        save_first: tuple[str, Callable[[], None]] | None = None,
+    ) -> None:
         super().__init__()
         self.question = question
         self.leaving = leaving  # the question before leaving (Ctrl-Q does not ask it twice)
+        # the key the question offers to save first ("w saves it first"), and what saves
+        self._save_first = save_first[1] if save_first is not None else None
+        if save_first is not None:
+            self._bindings.bind(save_first[0], "save_first", show=False)
+
+    def action_save_first(self) -> None:
+        """The key the question names for saving first: the question closes (no answer),
+        then the game is saved, and left once it is."""
+        save_first = self._save_first
+        if save_first is None:
+            return
+        self.dismiss(False)
+        self.app.call_later(save_first)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -1645,7 +1663,11 @@ class BoardApp(ServedApp):
 
     def _save_refusal(self, target: str) -> str | None:
         """Why the session refuses to save to ``target`` (the dialog stays open), or None."""
-        if self.current is None:
+        if self.current is None:  # (a cover is up: the file itself is checked)
+            try:
+                self.session.save_target(target)
+            except TuringError as exc:
+                return exc.problem if isinstance(exc, CommandError) else str(exc)
             return None
         try:
             self.session.plan(self.current, f"save {target}")
@@ -1687,7 +1709,47 @@ class BoardApp(ServedApp):
             question = _("Leave the game? It is saved to {path} first.").format(path=path)
         else:
             question = _("Leave the game? (w saves it first.)")
-        self.push_screen(ConfirmScreen(question, leaving=True), self._leave_answer)
+        # w, where the question offers it, saves (to a file asked for), then leaves
+        offers_save = not self._too_small and (
+            path is None or session.other_game_in(str(path)) is not None
+        )
+        self.push_screen(
+            ConfirmScreen(
+                question,
+                leaving=True,
+                save_first=("w", self._save_then_leave) if offers_save else None,
+            ),
+            self._leave_answer,
+        )
+
+    def _save_then_leave(self) -> None:
+        """w in the question before leaving: the game saved to a file asked for (as w on
+        the board asks), then left; Escape on the file's name stays in the game."""
+        self.push_screen(
+            AskFileScreen(_("Save the game to which file?"), self._save_refusal),
+            self._saved_then_leave,
+        )
+
+    def _saved_then_leave(self, target: str | None, overwrite: bool = False) -> None:
+        if not target:
+            return
+        session = self.session
+        if not overwrite and session.other_game_in(target) is not None:
+            question = _("{path} holds another saved game. Overwrite it?").format(path=target)
+            self.push_screen(
+                ConfirmScreen(question),
+                lambda yes: (
+                    self._saved_then_leave(target, True) if yes else self.say(_("Nothing done."))
+                ),
+            )
+            return
+        session.sync()
+        try:
+            session.save_path = session.save(target)
+        except TuringError as exc:
+            self.say(str(exc), error=True)
+            return
+        self._leave_answer(True)
 
     def _leave_answer(self, leave: bool | None) -> None:
         if not leave:

@@ -16,6 +16,7 @@ changes hands, so a secret or a duel move being typed is never seen by the other
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import PurePath
@@ -492,14 +493,19 @@ class MastermindBoardApp(ServedApp):
         """Why the match must not be saved to ``target`` (the dialog stays open), or None."""
         return save_problem_at(target, trying=True)
 
-    def _save_to(self, target: str, overwrite: bool = False) -> None:
+    def _save_to(
+        self, target: str, overwrite: bool = False, then: Callable[[], None] | None = None
+    ) -> None:
+        """Save to ``target`` (asking before replacing another match), then ``then``."""
         keeping = self.keeping
         assert keeping is not None
         if not overwrite and keeping.holds_another(target):
             question = _("{path} holds another saved match. Overwrite it?").format(path=target)
             self.push_screen(
                 ConfirmScreen(question),
-                lambda yes: self._save_to(target, True) if yes else self.say(_("Nothing done.")),
+                lambda yes: (
+                    self._save_to(target, True, then) if yes else self.say(_("Nothing done."))
+                ),
             )
             return
         try:
@@ -508,6 +514,8 @@ class MastermindBoardApp(ServedApp):
             self.say(str(error), error=True)
             return
         self.say(_("Saved to {path}.").format(path=target))
+        if then is not None:
+            then()
 
     def _rows(self) -> tuple[tuple[Row, ...], ...]:
         sitting = self.sitting
@@ -927,7 +935,24 @@ class MastermindBoardApp(ServedApp):
             question = _("Leave the match? It is not saved.")
         else:
             question = _("Leave the match? (v saves it first.)")
+            # v saves (to a file asked for), then leaves, as the question says
+            self.push_screen(
+                ConfirmScreen(question, leaving=True, save_first=("v", self._save_then_leave)),
+                self._leave_answer,
+            )
+            return
         self.push_screen(ConfirmScreen(question, leaving=True), self._leave_answer)
+
+    def _save_then_leave(self) -> None:
+        """v in the question before leaving: the match saved to a file asked for, then
+        left; Escape on the file's name stays in the match."""
+        self.push_screen(
+            AskFileScreen(_("Save the match to which file?"), self._save_refusal),
+            lambda target: self._save_to(target, then=self._leave_saved) if target else None,
+        )
+
+    def _leave_saved(self) -> None:
+        self.exit(EXIT_ABANDONED, return_code=EXIT_ABANDONED)
 
     def _leave_answer(self, leave: bool | None) -> None:
         if not leave:
