@@ -1629,6 +1629,27 @@ async def test_a_dialog_takes_no_answer_typed_before_it_was_shown(tmp_path: Path
 
 
 @run_async
+async def test_a_round_resumed_after_testing_ended_untested_says_solve_or_pass(
+    tmp_path: Path,
+) -> None:
+    board = board_module()
+    save = tmp_path / "game.json"
+    session = session_of()
+    session.save_path = save
+    app = board.BoardApp(session, compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("n", "w")  # done testing with no test, saved
+        assert session.game.phase("player") == "decide"
+    resumed, _ = load_save(str(save))
+    app = board.BoardApp(resumed, resumed=True, compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        assert "Compose a code" not in app.message
+        assert "Testing is over for this round: solve (s) or pass (p)." in app.message
+
+
+@run_async
 async def test_w_in_the_leave_dialog_saves_then_leaves(tmp_path: Path) -> None:
     board = board_module()
     session = session_of()

@@ -1038,7 +1038,13 @@ class BoardApp(ServedApp):
         self.current = name
         game = self.session.game
         code = game.view(name).code
-        if code is None:
+        if code is None and game.phase(name) == "decide":
+            # a round resumed after testing ended with no test: solve or pass, as the status
+            self.in_red = False  # a new turn: its own message
+            self.message = _(
+                "{name}: round {round}. Testing is over for this round: solve (s) or pass (p)."
+            ).format(name=name, round=game.round)
+        elif code is None:
             self.in_red = False  # a new turn: its own message
             self.message = (
                 _(
