@@ -1650,6 +1650,21 @@ async def test_a_round_resumed_after_testing_ended_untested_says_solve_or_pass(
 
 
 @run_async
+async def test_a_test_key_on_an_empty_picker_says_to_fill_the_picker() -> None:
+    board = board_module()
+    session = session_of()
+    app = board.BoardApp(session, compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("a")
+        assert "put a code in the picker first (digits 1–5), then test" in app.message
+        assert "compose" not in app.message
+        assert not session.game.view("player").tests
+        await pilot.press("n", "b")  # testing over: that is what a test key is told
+        assert "put a code in the picker" not in app.message
+
+
+@run_async
 async def test_w_in_the_leave_dialog_saves_then_leaves(tmp_path: Path) -> None:
     board = board_module()
     session = session_of()

@@ -1435,6 +1435,10 @@ class BoardApp(ServedApp):
             return
         if self._refuse_half_typed():
             return
+        if self._code() is None and self.allows(f"test 111 {LETTERS[verifier]}"):
+            # no code to test, where a code would be taken: said the board's way
+            self.say(_("put a code in the picker first (digits 1–5), then test"), error=True)
+            return
         line = self._test_line(LETTERS[verifier])
         assert line is not None
         self.send(line)
