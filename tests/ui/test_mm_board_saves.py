@@ -352,3 +352,17 @@ def test_the_board_at_a_terminal_saves_on_leaving_and_resumes(
     again.expect(pexpect.EOF)
     again.close()
     assert again.exitstatus == 1
+
+
+@run_async
+async def test_the_footer_shows_its_keys_before_the_app_has_the_focus() -> None:
+    """In a browser page the board starts without the focus (until a key is typed into
+    the page): its footer shows its keys all the same."""
+    from textual.app import App
+
+    settings = classic_settings()
+    app = board_app(settings, settings.match())
+    app.set_reactive(App.app_focus, False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause(0.3)
+        assert app.query("FooterKey")

@@ -1699,3 +1699,16 @@ async def test_w_in_the_cover_screens_leave_dialog_saves_then_leaves(tmp_path: P
         await pilot.pause(0.2)
     assert app.return_code == 1
     assert load_save(str(target))[0].game.players == ("ann", "bob")
+
+
+@run_async
+async def test_the_footer_shows_its_keys_before_the_app_has_the_focus() -> None:
+    """In a browser page the board starts without the focus (until a key is typed into
+    the page): its footer shows its keys all the same."""
+    from textual.app import App
+
+    app = board_module().BoardApp(session_of(), compare=False)
+    app.set_reactive(App.app_focus, False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        assert "q quit" in await shown(pilot, app)

@@ -144,6 +144,16 @@ def _pack(items: list[tuple[str, int]], width: int, gap: str = "  ") -> list[str
     return [gap.join(line) for line in lines]
 
 
+class BoardFooter(Footer):
+    """The footer, drawn from the start: Textual's leaves itself empty until the app has
+    the focus (in a browser page, until a key is typed into it)."""
+
+    def bindings_changed(self, screen: Screen[Any]) -> None:
+        self._bindings_ready = True
+        if self.is_attached and screen is self.screen:
+            self.call_after_refresh(self.recompose)
+
+
 class CardPanel(Static):
     """A card's panel; says when its width changed, as its criteria are laid out to it."""
 
@@ -604,7 +614,7 @@ class FinalScreen(Screen[None]):
             )
             yield Static(self._share(), id="final-share")
             yield Button(_("Leave (q)"), id="final-leave", variant="primary")
-        yield Footer()
+        yield BoardFooter()
 
     def on_mount(self) -> None:
         if self.compare:
@@ -911,7 +921,7 @@ class BoardApp(ServedApp):
             id="command",
             select_on_focus=False,
         )
-        yield Footer(compact=True)
+        yield BoardFooter(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#command", Input).display = False

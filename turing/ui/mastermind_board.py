@@ -28,7 +28,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.geometry import Size
 from textual.markup import escape
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from turing.cli.output import command_to_copy
 from turing.core.errors import TuringError
@@ -56,6 +56,7 @@ from turing.mastermind.strategies import Strategy
 from turing.mastermind.words import against_code, points_to, subject
 from turing.ui.board import (
     AskFileScreen,
+    BoardFooter,
     ConfirmScreen,
     CoverScreen,
     MessageScreen,
@@ -225,7 +226,7 @@ class MastermindBoardApp(ServedApp):
                 yield Button(_("quit") + " q", id="do-leave", compact=True)
             yield Static(id="status")
             yield Static(id="message")
-        yield Footer()
+        yield BoardFooter()
 
     def on_mount(self) -> None:
         for button in self.query(Button):
