@@ -1712,3 +1712,25 @@ async def test_the_footer_shows_its_keys_before_the_app_has_the_focus() -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot, app)
         assert "q quit" in await shown(pilot, app)
+
+
+@run_async
+async def test_in_nightmare_at_80x24_the_note_fields_come_into_view_with_their_letters() -> None:
+    board = board_module()
+    loaded = next(iter(iter_puzzle_file(ROOT / "puzzles/nightmare.yaml")))  # 02-N
+    session = Session.new(loaded.puzzle, loaded.cardset, parse_players(None), seed=1)
+    app = board.BoardApp(session, compare=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        assert "note on A" not in await shown(pilot, app)  # below the cards
+        await pilot.press("o")
+        await typed(pilot, "D maybe card 14")
+        assert app.message == "Note on D kept."
+        text = await shown(pilot, app)
+        assert re.search(r"D\s*maybe card 14", text), text  # in view, its letter beside it
+        # the cursor on the last card brings the notes below it into view, too
+        await pilot.press("escape")
+        app.query_one("#table").scroll_home(animate=False)
+        await pilot.press("tab", "up")
+        text = await shown(pilot, app)
+        assert "note on A" in text and re.search(r"D\s*maybe card 14", text), text

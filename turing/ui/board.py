@@ -877,11 +877,14 @@ class BoardApp(ServedApp):
                             yield CardPanel(id=f"card-{card}", classes="card")
                     with Grid(id="notes"):
                         for v, letter in enumerate(puzzle.letters):
-                            yield Input(
-                                placeholder=_("note on {letter}").format(letter=letter),
-                                id=f"note-{v}",
-                                classes="note",
-                            )
+                            # the letter stays beside its field once the field is filled
+                            with Horizontal(classes="note-row"):
+                                yield Static(letter, classes="note-letter")
+                                yield Input(
+                                    placeholder=_("note on {letter}").format(letter=letter),
+                                    id=f"note-{v}",
+                                    classes="note",
+                                )
                 else:
                     with Grid(id="cards"):
                         for v, letter in enumerate(puzzle.letters):
@@ -1287,6 +1290,9 @@ class BoardApp(ServedApp):
             )
         if isinstance(outcome, NoteSet):
             letter = LETTERS[outcome.verifier]
+            # the note in view (on a small terminal the table may have scrolled off it)
+            field = self.query_one(f"#note-{outcome.verifier}", Input)
+            self.call_after_refresh(field.scroll_visible, animate=False)
             return (
                 _("Note on {letter} kept.").format(letter=letter)
                 if outcome.text
@@ -1552,7 +1558,14 @@ class BoardApp(ServedApp):
             count = len(self.session.game.cardset.card(card).criteria)
             position = (min(position, count - 1) + dx) % count
             self.card_cursor = (index, position)
-            self.query_one(f"#card-{card}").scroll_visible(animate=False)
+            if (
+                self.session.game.public.mode_class.hidden_mapping
+                and index == len(self.card_order) - 1
+            ):
+                # the last card: the table to its end, where the note fields follow it
+                self.query_one("#table", VerticalScroll).scroll_end(animate=False)
+            else:
+                self.query_one(f"#card-{card}").scroll_visible(animate=False)
         elif self.zone == "grid":
             shape, digit = self.grid_cursor
             self.grid_cursor = ((shape + dy) % len(SHAPES), (digit + dx) % 5)
