@@ -1734,3 +1734,41 @@ async def test_in_nightmare_at_80x24_the_note_fields_come_into_view_with_their_l
         await pilot.press("tab", "up")
         text = await shown(pilot, app)
         assert "note on A" in text and re.search(r"D\s*maybe card 14", text), text
+
+
+@run_async
+async def test_in_german_at_80x24_the_title_and_the_first_message_fit_one_line() -> None:
+    from turing import i18n
+
+    i18n.set_language("de")
+    try:
+        board = board_module()
+        # the first message of a game with the default name (Spieler)
+        app = board.BoardApp(session_of(), compare=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            assert "(? oder F1: Hilfe)" in app.message
+            lines = (await shown(pilot, app)).splitlines()
+            assert any("Spieler: Runde 1." in ln and "Hilfe)" in ln for ln in lines), lines
+        # a random puzzle of five verifiers in round 6, 15 tests and a hint in
+        loaded = next(
+            lo
+            for lo in iter_puzzle_file(ROOT / "puzzles/published.yaml")
+            if lo.puzzle.verifiers == 5
+        )
+        session = Session.new(
+            loaded.puzzle, loaded.cardset, parse_players("anna"), seed=1, label="random puzzle"
+        )
+        for _round in range(5):
+            for line in ("test 111 A B C", "pass"):
+                list(session.run(session.plan("anna", line)))
+        list(session.run(session.plan("anna", "hint")))
+        app = board.BoardApp(session, resumed=True, compare=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            await pilot.press("escape")
+            title = app.query_one("#title")
+            assert title.region.height == 1, await shown(pilot, app)
+            assert "Zufallsrätsel" in str(title.render()), str(title.render())
+    finally:
+        i18n.set_language("en")
