@@ -1772,3 +1772,28 @@ async def test_in_german_at_80x24_the_title_and_the_first_message_fit_one_line()
             assert "Zufallsrätsel" in str(title.render()), str(title.render())
     finally:
         i18n.set_language("en")
+
+
+@run_async
+async def test_after_a_resume_the_next_seat_is_not_shown_the_game_as_it_stood(
+    tmp_path: Path,
+) -> None:
+    board = board_module()
+    save = tmp_path / "hot.json"
+    session = session_of(players="ann,bob")
+    list(session.run(session.plan("ann", "test 111 A")))
+    session.save(str(save))
+    resumed, _ = load_save(str(save))
+    app = board.BoardApp(resumed, resumed=True, compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert await screen_is(pilot, app, "CoverScreen")
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert "ann: 1 test, in the game." in app.table_log[-1]  # the game as resumed
+        await pilot.press("b", "n", "p")  # ann: a second test, then passes
+        assert await screen_is(pilot, app, "CoverScreen")
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert app.current == "bob"
+        # no longer true (ann has made 2 tests and decided): not in bob's test log
+        assert not any("The game so far" in line for line in app.table_log[-1:])

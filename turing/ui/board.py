@@ -835,6 +835,7 @@ class BoardApp(ServedApp):
         self.complaint = False  # the message refuses a key: it goes once a key does something
         self.in_red = False  # the message is an error, drawn in red
         self.table_log: list[str] = []
+        self._resume_recap: str | None = None  # the game as it stood when resumed
         self._best: Worker[BestTest] | None = None
         self._over = False  # the last round has been revealed
         self._shown: dict[str, str] = {}  # what each Static shows now
@@ -945,6 +946,8 @@ class BoardApp(ServedApp):
                     line.format(name=seat.name, tests=_tests(seat.tests), status=seat.status) + "."
                 )
             self.table_log.append(" ".join(parts))
+            # true only until the first seat's turn ends (the next seat's log drops it)
+            self._resume_recap = self.table_log[-1]
         self.draw()
         self.advance()
 
@@ -1033,6 +1036,7 @@ class BoardApp(ServedApp):
             return
         if turn.player != self.current:
             self.picker = Picker([None, None, None])
+            self._drop_resume_recap()
             if len(session.humans) >= 2:
                 self.current = None  # drop the last seat's board before the cover
                 self.draw()
@@ -1041,6 +1045,15 @@ class BoardApp(ServedApp):
             self._seat(turn.player)
             return
         self.draw()
+
+    def _drop_resume_recap(self) -> None:
+        """The game as it stood when resumed is no longer the last word at the table once
+        the seat at the board has changed: it goes from the test log."""
+        recap = self._resume_recap
+        if recap is not None and self.current is not None:
+            self._resume_recap = None
+            if self.table_log and self.table_log[-1] == recap:
+                self.table_log.pop()
 
     def _push(self, screen: Screen[Any], then: Callable[[Any], None] | None) -> None:
         """Push a screen once the current one has been laid out (the board is already
