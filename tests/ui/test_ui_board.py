@@ -1797,3 +1797,29 @@ async def test_after_a_resume_the_next_seat_is_not_shown_the_game_as_it_stood(
         assert app.current == "bob"
         # no longer true (ann has made 2 tests and decided): not in bob's test log
         assert not any("The game so far" in line for line in app.table_log[-1:])
+
+
+@pytest.mark.parametrize(
+    ("file", "shown", "left_out"),
+    [
+        ("puzzles/extreme.yaml", "e.g. 4.2: card 4, criterion 2", "A 2 or 4.2"),
+        ("puzzles/nightmare.yaml", "e.g. 4.2: card 4, criterion 2", "strike V K"),
+    ],
+)
+@run_async
+async def test_where_criteria_are_named_by_card_the_help_shows_only_that_form(
+    file: str, shown: str, left_out: str
+) -> None:
+    board = board_module()
+    loaded = next(iter(iter_puzzle_file(ROOT / file)))
+    session = Session.new(loaded.puzzle, loaded.cardset, parse_players(None), seed=1)
+    app = board.BoardApp(session, compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("question_mark")
+        assert await screen_is(pilot, app, "HelpScreen")
+        console = Console(width=200, record=True, file=io.StringIO())
+        console.print(app.screen.query_one("#help-body").query_one("Static").content)
+        text = console.export_text()
+        assert shown in text and "strike CARD.K" in text, text
+        assert left_out not in text and "strike V K" not in text, text

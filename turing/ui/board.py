@@ -282,7 +282,9 @@ class MessageScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-def board_keys(box: bool = False, verifiers: int = MAX_VERIFIERS) -> list[tuple[str, str]]:
+def board_keys(
+    box: bool = False, verifiers: int = MAX_VERIFIERS, by_card: bool = False
+) -> list[tuple[str, str]]:
     """The board's keys and what each does, in the language shown (``box``: in a game
     beside the box, where a test and a solve ask what the box answers; ``verifiers``: the
     puzzle's, whose letters test)."""
@@ -308,7 +310,13 @@ def board_keys(box: bool = False, verifiers: int = MAX_VERIFIERS) -> list[tuple[
         ("p", _("pass this round")),
         ("h", _("hint: what you can infer now (counted)")),
         ("t", _("the best next test (counted; Esc cancels the search, not counted)")),
-        ("x", _("strike a criterion by number on the command line (e.g. A 2 or 4.2)")),
+        (
+            "x",
+            # where a verifier has more than one card, a criterion is named by its card only
+            _("strike a criterion by number on the command line (e.g. 4.2: card 4, criterion 2)")
+            if by_card
+            else _("strike a criterion by number on the command line (e.g. A 2 or 4.2)"),
+        ),
         ("m", _("mark the grid by name on the command line (e.g. b 2 yes)")),
         ("o", _("a note on a verifier, on the command line (e.g. A maybe ▲ < 3)")),
         (":", _("the command line: any command below (Enter runs it, Esc goes back)")),
@@ -340,7 +348,9 @@ def _paragraphs(text: str) -> str:
     )
 
 
-def help_body(box: bool = False, verifiers: int = MAX_VERIFIERS) -> RenderableType:
+def help_body(
+    box: bool = False, verifiers: int = MAX_VERIFIERS, by_card: bool = False
+) -> RenderableType:
     """The board's help: its keys first, then the commands of its command line, each in
     two columns (what a key or a command does wraps under its own column); ``box``: a game
     beside the box, said first, with how its answers are given; ``verifiers``: the
@@ -349,12 +359,12 @@ def help_body(box: bool = False, verifiers: int = MAX_VERIFIERS) -> RenderableTy
     keys.add_column(no_wrap=True, style="bold")
     keys.add_column(ratio=1)
     # laid out as the terminal writes it: ``Rücktaste`` takes the columns of ``Ruecktaste``
-    for key, what in board_keys(box, verifiers):
+    for key, what in board_keys(box, verifiers, by_card):
         keys.add_row(Text(as_drawn(key)), Text(as_drawn(what)))
     commands = Table.grid(padding=(0, 2))
     commands.add_column(no_wrap=True, style="bold")
     commands.add_column(ratio=1)
-    for usage, what in command_rows():
+    for usage, what in command_rows(by_card=by_card):
         commands.add_row(Text(as_drawn(usage)), Text(as_drawn(what)))  # Text: no markup
     if box:
         commands.add_row(Text(as_drawn(_(CORRECT_USAGE))), Text(as_drawn(_(CORRECT_WHAT))))
@@ -392,16 +402,19 @@ class HelpScreen(ModalScreen[None]):
         Binding("enter,escape,q", "close", _("close"))
     ]
 
-    def __init__(self, box: bool = False, verifiers: int = MAX_VERIFIERS) -> None:
+    def __init__(
+        self, box: bool = False, verifiers: int = MAX_VERIFIERS, by_card: bool = False
+    ) -> None:
         super().__init__()
         self.box = box  # a game beside the box
         self.verifiers = verifiers  # the puzzle's, whose letters are named
+        self.by_card = by_card  # criteria named only by their card (extreme, nightmare)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="help-box"):
             yield Static(f"[b]{escape(_('Help'))}[/b]", id="help-title")
             with VerticalScroll(id="help-body"):
-                yield Static(help_body(self.box, self.verifiers))
+                yield Static(help_body(self.box, self.verifiers, self.by_card))
             yield Static(
                 escape(_("↑ ↓ PageUp PageDown: scroll · Esc, Enter or q: close")),
                 id="help-close",
@@ -1334,7 +1347,9 @@ class BoardApp(ServedApp):
             # the whole help (the board's keys, then its commands), or one command's
             if outcome.commands:
                 game = self.session.game
-                self.push_screen(HelpScreen(game.box, game.public.verifiers))
+                mode = game.public.mode_class
+                by_card = mode.hidden_mapping or mode.cards_per_verifier > 1
+                self.push_screen(HelpScreen(game.box, game.public.verifiers, by_card))
             else:
                 self.push_screen(MessageScreen(_("Help"), Text(outcome.text)))
             return ""
