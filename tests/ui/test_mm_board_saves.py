@@ -179,6 +179,25 @@ async def test_without_a_save_file_v_saves_and_the_leave_dialog_says_so(tmp_path
 
 
 @run_async
+async def test_v_in_the_leave_dialog_saves_then_leaves(tmp_path: Path) -> None:
+    settings = classic_settings()
+    match = settings.match()
+    app = board_app(settings, match)
+    target = tmp_path / "left.json"
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause(0.1)
+        await pilot.press("q")
+        assert app.screen.question == "Leave the match? (v saves it first.)"
+        await pilot.press("v")
+        await pilot.pause(0.05)
+        assert type(app.screen).__name__ == "AskFileScreen"
+        await pilot.press(*str(target), "enter")
+        await pilot.pause(0.2)
+    assert app.return_code == 1
+    assert load_save(str(target)).match.actions == match.actions
+
+
+@run_async
 async def test_v_asks_before_it_saves_over_another_match(tmp_path: Path) -> None:
     other = tmp_path / "other.json"
     other_settings = classic_settings(seed=9)
@@ -333,3 +352,17 @@ def test_the_board_at_a_terminal_saves_on_leaving_and_resumes(
     again.expect(pexpect.EOF)
     again.close()
     assert again.exitstatus == 1
+
+
+@run_async
+async def test_the_footer_shows_its_keys_before_the_app_has_the_focus() -> None:
+    """In a browser page the board starts without the focus (until a key is typed into
+    the page): its footer shows its keys all the same."""
+    from textual.app import App
+
+    settings = classic_settings()
+    app = board_app(settings, settings.match())
+    app.set_reactive(App.app_focus, False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause(0.3)
+        assert app.query("FooterKey")

@@ -80,6 +80,8 @@ def test_the_board_shows_a_finished_game_as_over(tmp_path: Path) -> None:
     shown = str(child.before)
     assert f"{save}: this game is over: player wins: solved it." in shown
     assert "Result · solution 241" in shown
+    # its share code with the command that plays it on the board, as the board says it
+    assert "(turing board --code " in shown and "turing play --code" not in shown
     assert save.read_bytes() == before
 
 

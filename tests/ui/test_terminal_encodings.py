@@ -101,3 +101,24 @@ def test_the_colours_of_the_mastermind_intro_are_never_split(
     assert len(entries) == (8 if "logik" in args else 6), lines
     # no line wider than the terminal (where it would break a word, gruen as blau/u)
     assert all(len(line) <= columns for line in lines), lines
+
+
+@pytest.mark.parametrize(
+    ("args", "shown"),
+    [
+        (["board", "--seed", "1", "--players", "ann,bob"], "Ready"),
+        (["mastermind", "board", "--seed", "1"], "<- erase"),
+    ],
+)
+def test_the_buttons_of_a_board_and_its_dialogs_are_drawn_in_ascii(
+    args: list[str], shown: str
+) -> None:
+    """A button's edges (above and below its word) are ASCII, on the cover and in the leave
+    dialog (Yes/No), not block characters written as ``?``."""
+    child = spawn(*args, env={"PYTHONIOENCODING": "ascii"})
+    drawn = screen_of(child, shown)
+    child.send("\x03")  # Ctrl-C: the leave dialog
+    drawn += screen_of(child, "No (n)")
+    child.close(force=True)
+    assert "???" not in drawn, drawn
+    assert "\ufffd" not in drawn

@@ -1594,3 +1594,260 @@ async def test_in_nightmare_a_strike_not_read_shows_only_the_card_form_as_its_us
         await pilot.press("x")
         await typed(pilot, "7 x")
         assert app.message == "error: cannot read '7' (usage: strike V K | strike CARD.K)"
+
+
+async def burst(pilot: Any, app: Any, text: str) -> None:
+    """Keys read in one burst, as a terminal delivers keys typed quickly: all of them
+    queued before the first is handled (``pilot.press`` waits after each)."""
+    from textual import events
+    from textual.keys import _character_to_key
+
+    for ch in text:
+        key = "enter" if ch == "\n" else _character_to_key(ch)
+        event = events.Key(key, None if ch == "\n" else ch)
+        event.set_sender(app)
+        app._driver.send_message(event)
+    await pilot.pause(0.3)
+
+
+@run_async
+async def test_keys_typed_ahead_after_o_or_colon_go_to_the_command_line() -> None:
+    board = board_module()
+    session = session_of()
+    app = board.BoardApp(session, compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("2", "4", "1")
+        await burst(pilot, app, "oA maybe")
+        assert not session.game.view("player").tests  # no A, a, b tested
+        command = app.query_one("#command")
+        assert command.value == "note A maybe"
+        await pilot.press("enter")
+        assert session.game.notes("player").text.get(0) == "maybe"
+        await burst(pilot, app, ":help")
+        assert session.game.hints_used("player") == 0  # h took no hint
+        assert app.query_one("#command").value == "help"
+        await pilot.press("escape")
+        await burst(pilot, app, "mb 2 yes\n")
+        assert session.game.notes("player").grid[("b", 2)] is True
+        assert not session.game.view("player").tests
+
+
+@run_async
+async def test_a_dialog_takes_no_answer_typed_before_it_was_shown(tmp_path: Path) -> None:
+    board = board_module()
+    session = session_of()
+    app = board.BoardApp(session, compare=False)
+    first = tmp_path / "two.json"
+    session_of(seed=2).save(str(first))  # another game
+    before = first.read_text(encoding="utf-8")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("2", "4", "1", "a")
+        # the save over two.json asks; the next line's j (and the rest) typed before the
+        # question was shown answer nothing and play nothing
+        await burst(pilot, app, f":save {first}\n:save x.jsonl")
+        assert await screen_is(pilot, app, "ConfirmScreen")
+        assert first.read_text(encoding="utf-8") == before
+        assert len(session.game.view("player").tests) == 1
+        await pilot.press("n")
+        assert await screen_is(pilot, app, "TableScreen")
+        assert first.read_text(encoding="utf-8") == before
+        assert not (tmp_path / "x.jsonl").exists() and not Path("x.jsonl").exists()
+
+
+@run_async
+async def test_a_round_resumed_after_testing_ended_untested_says_solve_or_pass(
+    tmp_path: Path,
+) -> None:
+    board = board_module()
+    save = tmp_path / "game.json"
+    session = session_of()
+    session.save_path = save
+    app = board.BoardApp(session, compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("n", "w")  # done testing with no test, saved
+        assert session.game.phase("player") == "decide"
+    resumed, _ = load_save(str(save))
+    app = board.BoardApp(resumed, resumed=True, compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        assert "Compose a code" not in app.message
+        assert "Testing is over for this round: solve (s) or pass (p)." in app.message
+
+
+@run_async
+async def test_a_test_key_on_an_empty_picker_says_to_fill_the_picker() -> None:
+    board = board_module()
+    session = session_of()
+    app = board.BoardApp(session, compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("a")
+        assert "put a code in the picker first (digits 1–5), then test" in app.message
+        assert "compose" not in app.message
+        assert not session.game.view("player").tests
+        await pilot.press("n", "b")  # testing over: that is what a test key is told
+        assert "put a code in the picker" not in app.message
+
+
+@run_async
+async def test_w_in_the_leave_dialog_saves_then_leaves(tmp_path: Path) -> None:
+    board = board_module()
+    session = session_of()
+    app = board.BoardApp(session, compare=False)
+    target = tmp_path / "left.json"
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("2", "4", "1", "a", "q")
+        assert await screen_is(pilot, app, "ConfirmScreen")
+        assert app.screen.question == "Leave the game? (w saves it first.)"
+        await pilot.press("w")
+        assert await screen_is(pilot, app, "AskFileScreen")
+        await typed(pilot, str(target))
+        await pilot.pause(0.2)
+    assert app.return_code == 1
+    assert len(load_save(str(target))[0].game.view("player").tests) == 1
+
+
+@run_async
+async def test_w_in_the_cover_screens_leave_dialog_saves_then_leaves(tmp_path: Path) -> None:
+    board = board_module()
+    session = session_of(players="ann,bob")
+    app = board.BoardApp(session, compare=False)
+    target = tmp_path / "left.json"
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert await screen_is(pilot, app, "CoverScreen")
+        await pilot.press("ctrl+c")
+        assert await screen_is(pilot, app, "ConfirmScreen")
+        await pilot.press("w")
+        assert await screen_is(pilot, app, "AskFileScreen")
+        await typed(pilot, str(target))
+        await pilot.pause(0.2)
+    assert app.return_code == 1
+    assert load_save(str(target))[0].game.players == ("ann", "bob")
+
+
+@run_async
+async def test_the_footer_shows_its_keys_before_the_app_has_the_focus() -> None:
+    """In a browser page the board starts without the focus (until a key is typed into
+    the page): its footer shows its keys all the same."""
+    from textual.app import App
+
+    app = board_module().BoardApp(session_of(), compare=False)
+    app.set_reactive(App.app_focus, False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        assert "q quit" in await shown(pilot, app)
+
+
+@run_async
+async def test_in_nightmare_at_80x24_the_note_fields_come_into_view_with_their_letters() -> None:
+    board = board_module()
+    loaded = next(iter(iter_puzzle_file(ROOT / "puzzles/nightmare.yaml")))  # 02-N
+    session = Session.new(loaded.puzzle, loaded.cardset, parse_players(None), seed=1)
+    app = board.BoardApp(session, compare=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        assert "note on A" not in await shown(pilot, app)  # below the cards
+        await pilot.press("o")
+        await typed(pilot, "D maybe card 14")
+        assert app.message == "Note on D kept."
+        text = await shown(pilot, app)
+        assert re.search(r"D\s*maybe card 14", text), text  # in view, its letter beside it
+        # the cursor on the last card brings the notes below it into view, too
+        await pilot.press("escape")
+        app.query_one("#table").scroll_home(animate=False)
+        await pilot.press("tab", "up")
+        text = await shown(pilot, app)
+        assert "note on A" in text and re.search(r"D\s*maybe card 14", text), text
+
+
+@run_async
+async def test_in_german_at_80x24_the_title_and_the_first_message_fit_one_line() -> None:
+    from turing import i18n
+
+    i18n.set_language("de")
+    try:
+        board = board_module()
+        # the first message of a game with the default name (Spieler)
+        app = board.BoardApp(session_of(), compare=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            assert "(? oder F1: Hilfe)" in app.message
+            lines = (await shown(pilot, app)).splitlines()
+            assert any("Spieler: Runde 1." in ln and "Hilfe)" in ln for ln in lines), lines
+        # a random puzzle of five verifiers in round 6, 15 tests and a hint in
+        loaded = next(
+            lo
+            for lo in iter_puzzle_file(ROOT / "puzzles/published.yaml")
+            if lo.puzzle.verifiers == 5
+        )
+        session = Session.new(
+            loaded.puzzle, loaded.cardset, parse_players("anna"), seed=1, label="random puzzle"
+        )
+        for _round in range(5):
+            for line in ("test 111 A B C", "pass"):
+                list(session.run(session.plan("anna", line)))
+        list(session.run(session.plan("anna", "hint")))
+        app = board.BoardApp(session, resumed=True, compare=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            await pilot.press("escape")
+            title = app.query_one("#title")
+            assert title.region.height == 1, await shown(pilot, app)
+            assert "Zufallsrätsel" in str(title.render()), str(title.render())
+    finally:
+        i18n.set_language("en")
+
+
+@run_async
+async def test_after_a_resume_the_next_seat_is_not_shown_the_game_as_it_stood(
+    tmp_path: Path,
+) -> None:
+    board = board_module()
+    save = tmp_path / "hot.json"
+    session = session_of(players="ann,bob")
+    list(session.run(session.plan("ann", "test 111 A")))
+    session.save(str(save))
+    resumed, _ = load_save(str(save))
+    app = board.BoardApp(resumed, resumed=True, compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert await screen_is(pilot, app, "CoverScreen")
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert "ann: 1 test, in the game." in app.table_log[-1]  # the game as resumed
+        await pilot.press("b", "n", "p")  # ann: a second test, then passes
+        assert await screen_is(pilot, app, "CoverScreen")
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert app.current == "bob"
+        # no longer true (ann has made 2 tests and decided): not in bob's test log
+        assert not any("The game so far" in line for line in app.table_log[-1:])
+
+
+@pytest.mark.parametrize(
+    ("file", "shown", "left_out"),
+    [
+        ("puzzles/extreme.yaml", "e.g. 4.2: card 4, criterion 2", "A 2 or 4.2"),
+        ("puzzles/nightmare.yaml", "e.g. 4.2: card 4, criterion 2", "strike V K"),
+    ],
+)
+@run_async
+async def test_where_criteria_are_named_by_card_the_help_shows_only_that_form(
+    file: str, shown: str, left_out: str
+) -> None:
+    board = board_module()
+    loaded = next(iter(iter_puzzle_file(ROOT / file)))
+    session = Session.new(loaded.puzzle, loaded.cardset, parse_players(None), seed=1)
+    app = board.BoardApp(session, compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("question_mark")
+        assert await screen_is(pilot, app, "HelpScreen")
+        console = Console(width=200, record=True, file=io.StringIO())
+        console.print(app.screen.query_one("#help-body").query_one("Static").content)
+        text = console.export_text()
+        assert shown in text and "strike CARD.K" in text, text
+        assert left_out not in text and "strike V K" not in text, text

@@ -92,7 +92,7 @@ def board(ctx: click.Context, /, serve: bool, host: str, port: int, **params: An
     )
     if resumed and session.game.is_terminal():
         # nothing to play: the game is over, as it was saved when it ended
-        show_over(session, params["resume_file"])
+        show_over(session, params["resume_file"], command="board")
         return
     if serve:
         session.close()

@@ -489,13 +489,14 @@ def play(
         raise click.exceptions.Exit(code)
 
 
-def show_over(session: Session, path: str) -> None:
-    """Say that the resumed game is over, and its result (the game is not played)."""
+def show_over(session: Session, path: str, command: str = "play") -> None:
+    """Say that the resumed game is over, and its result (the game is not played); its
+    share code with the ``command`` that plays it (``board`` from the board)."""
     console = stdout_console()
     color = not console.no_color and console.is_terminal
     PromptView(
         session=session, console=console, reader=Reader(console, False, sys.stdin), color=color
-    ).show_over(path)
+    ).show_over(path, command)
 
 
 def _json_result(session: Session) -> dict[str, object]:

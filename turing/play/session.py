@@ -347,14 +347,19 @@ def _as_is(text: str) -> str:
     return text
 
 
-def command_rows(written: Callable[[str], str] = _as_is) -> list[tuple[str, str]]:
+def command_rows(
+    written: Callable[[str], str] = _as_is, by_card: bool = False
+) -> list[tuple[str, str]]:
     """Each command's usage and what it does, in the language in use; ``written`` gives a
     text as the output will write it (a view's, where it writes stand-ins), so that the
-    columns are measured on what is written."""
-    return [
-        (written(_(usage)), written(_(what).format(e=_E, spaced=_E_SPACED)))
-        for usage, what in COMMANDS.values()
-    ]
+    columns are measured on what is written. ``by_card``: criteria are named only by their
+    card (a verifier with more than one card), the strike commands' one form."""
+    rows = []
+    for name, (usage, what) in COMMANDS.items():
+        if by_card:
+            usage, what = BY_CARD_USAGE.get(name, usage), BY_CARD_WHAT.get(name, what)
+        rows.append((written(_(usage)), written(_(what).format(e=_E, spaced=_E_SPACED))))
+    return rows
 
 
 def command_word(name: str) -> str:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 import sys
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,6 +30,7 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 from textual import events, on, work
+from textual._time import get_time
 from textual.actions import SkipAction
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -143,6 +145,16 @@ def _pack(items: list[tuple[str, int]], width: int, gap: str = "  ") -> list[str
     return [gap.join(line) for line in lines]
 
 
+class BoardFooter(Footer):
+    """The footer, drawn from the start: Textual's leaves itself empty until the app has
+    the focus (in a browser page, until a key is typed into it)."""
+
+    def bindings_changed(self, screen: Screen[Any]) -> None:
+        self._bindings_ready = True
+        if self.is_attached and screen is self.screen:
+            self.call_after_refresh(self.recompose)
+
+
 class CardPanel(Static):
     """A card's panel; says when its width changed, as its criteria are laid out to it."""
 
@@ -166,6 +178,19 @@ class LogPanel(Static):
 
     def on_resize(self) -> None:
         self.post_message(self.Resized())
+
+
+class CommandLine(Input):
+    """The command line: Enter sends the line as soon as it is read, before the keys read
+    after it (typed ahead in one burst), which are not added to the line sent."""
+
+    async def _on_key(self, event: events.Key) -> None:
+        if event.key == "enter":
+            event.stop()
+            event.prevent_default()
+            await self.action_submit()
+            return
+        await super()._on_key(event)
 
 
 class TableScreen(Screen[Any]):
@@ -258,7 +283,9 @@ class MessageScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-def board_keys(box: bool = False, verifiers: int = MAX_VERIFIERS) -> list[tuple[str, str]]:
+def board_keys(
+    box: bool = False, verifiers: int = MAX_VERIFIERS, by_card: bool = False
+) -> list[tuple[str, str]]:
     """The board's keys and what each does, in the language shown (``box``: in a game
     beside the box, where a test and a solve ask what the box answers; ``verifiers``: the
     puzzle's, whose letters test)."""
@@ -284,7 +311,13 @@ def board_keys(box: bool = False, verifiers: int = MAX_VERIFIERS) -> list[tuple[
         ("p", _("pass this round")),
         ("h", _("hint: what you can infer now (counted)")),
         ("t", _("the best next test (counted; Esc cancels the search, not counted)")),
-        ("x", _("strike a criterion by number on the command line (e.g. A 2 or 4.2)")),
+        (
+            "x",
+            # where a verifier has more than one card, a criterion is named by its card only
+            _("strike a criterion by number on the command line (e.g. 4.2: card 4, criterion 2)")
+            if by_card
+            else _("strike a criterion by number on the command line (e.g. A 2 or 4.2)"),
+        ),
         ("m", _("mark the grid by name on the command line (e.g. b 2 yes)")),
         ("o", _("a note on a verifier, on the command line (e.g. A maybe ▲ < 3)")),
         (":", _("the command line: any command below (Enter runs it, Esc goes back)")),
@@ -316,7 +349,9 @@ def _paragraphs(text: str) -> str:
     )
 
 
-def help_body(box: bool = False, verifiers: int = MAX_VERIFIERS) -> RenderableType:
+def help_body(
+    box: bool = False, verifiers: int = MAX_VERIFIERS, by_card: bool = False
+) -> RenderableType:
     """The board's help: its keys first, then the commands of its command line, each in
     two columns (what a key or a command does wraps under its own column); ``box``: a game
     beside the box, said first, with how its answers are given; ``verifiers``: the
@@ -325,12 +360,12 @@ def help_body(box: bool = False, verifiers: int = MAX_VERIFIERS) -> RenderableTy
     keys.add_column(no_wrap=True, style="bold")
     keys.add_column(ratio=1)
     # laid out as the terminal writes it: ``Rücktaste`` takes the columns of ``Ruecktaste``
-    for key, what in board_keys(box, verifiers):
+    for key, what in board_keys(box, verifiers, by_card):
         keys.add_row(Text(as_drawn(key)), Text(as_drawn(what)))
     commands = Table.grid(padding=(0, 2))
     commands.add_column(no_wrap=True, style="bold")
     commands.add_column(ratio=1)
-    for usage, what in command_rows():
+    for usage, what in command_rows(by_card=by_card):
         commands.add_row(Text(as_drawn(usage)), Text(as_drawn(what)))  # Text: no markup
     if box:
         commands.add_row(Text(as_drawn(_(CORRECT_USAGE))), Text(as_drawn(_(CORRECT_WHAT))))
@@ -368,16 +403,19 @@ class HelpScreen(ModalScreen[None]):
         Binding("enter,escape,q", "close", _("close"))
     ]
 
-    def __init__(self, box: bool = False, verifiers: int = MAX_VERIFIERS) -> None:
+    def __init__(
+        self, box: bool = False, verifiers: int = MAX_VERIFIERS, by_card: bool = False
+    ) -> None:
         super().__init__()
         self.box = box  # a game beside the box
         self.verifiers = verifiers  # the puzzle's, whose letters are named
+        self.by_card = by_card  # criteria named only by their card (extreme, nightmare)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="help-box"):
             yield Static(f"[b]{escape(_('Help'))}[/b]", id="help-title")
             with VerticalScroll(id="help-body"):
-                yield Static(help_body(self.box, self.verifiers))
+                yield Static(help_body(self.box, self.verifiers, self.by_card))
             yield Static(
                 escape(_("↑ ↓ PageUp PageDown: scroll · Esc, Enter or q: close")),
                 id="help-close",
@@ -399,10 +437,28 @@ class ConfirmScreen(ModalScreen[bool]):
         Binding("enter", "undecided", show=False),
     ]
 
-    def __init__(self, question: str, leaving: bool = False) -> None:
+    def __init__(
+        self,
+        question: str,
+        leaving: bool = False,
+        save_first: tuple[str, Callable[[], None]] | None = None,
+    ) -> None:
         super().__init__()
         self.question = question
         self.leaving = leaving  # the question before leaving (Ctrl-Q does not ask it twice)
+        # the key the question offers to save first ("w saves it first"), and what saves
+        self._save_first = save_first[1] if save_first is not None else None
+        if save_first is not None:
+            self._bindings.bind(save_first[0], "save_first", show=False)
+
+    def action_save_first(self) -> None:
+        """The key the question names for saving first: the question closes (no answer),
+        then the game is saved, and left once it is."""
+        save_first = self._save_first
+        if save_first is None:
+            return
+        self.dismiss(False)
+        self.app.call_later(save_first)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -572,7 +628,7 @@ class FinalScreen(Screen[None]):
             )
             yield Static(self._share(), id="final-share")
             yield Button(_("Leave (q)"), id="final-leave", variant="primary")
-        yield Footer()
+        yield BoardFooter()
 
     def on_mount(self) -> None:
         if self.compare:
@@ -668,9 +724,29 @@ class ServedApp(App[int]):
 
     def __init__(self) -> None:
         super().__init__()
+        # when each screen over the board was pushed: a key typed before it is not for it
+        self._shown_at: weakref.WeakKeyDictionary[Screen[Any], float] = weakref.WeakKeyDictionary()
         if draws_ascii():
             self.add_class("-ascii")
             ScrollBar.renderer = _AsciiScrollBarRender
+
+    def push_screen(self, *args: Any, **kwargs: Any) -> Any:
+        """Push a screen, noting when: keys typed ahead of it (read in one burst with the
+        key that opened it, or before it) do not answer it (:meth:`on_event`)."""
+        screen = args[0] if args else kwargs.get("screen")
+        if isinstance(screen, Screen):
+            self._shown_at[screen] = get_time()
+        return super().push_screen(*args, **kwargs)
+
+    async def on_event(self, event: events.Event) -> None:
+        """A key typed before the screen now shown went up is dropped: a dialog takes no
+        answer, a panel no Enter, that was typed before it could be read (Ctrl-C and
+        Ctrl-Q still ask to leave)."""
+        if isinstance(event, events.Key) and event.key not in ("ctrl+c", "ctrl+q"):
+            shown = self._shown_at.get(self.screen)
+            if shown is not None and event.time < shown:
+                return
+        await super().on_event(event)
 
     def on_exit_app(self) -> None:
         if self.quit_watch is not None:
@@ -739,8 +815,10 @@ class BoardApp(ServedApp):
         Binding("h", "hint", "hint", show=False),
         Binding("t", "best", "best", show=False),
         Binding("g", "giveup", "give up", show=False),
-        Binding("x", "line('strike')", "strike", show=False),  # the cursor does it too
-        Binding("m", "line('mark')", "mark", show=False),
+        # the keys that open the command line are handled first (priority), so that the
+        # keys read with them go to the line (see check_action)
+        Binding("x", "line('strike')", "strike", show=False, priority=True),  # the cursor too
+        Binding("m", "line('mark')", "mark", show=False, priority=True),
         Binding("pagedown", "log_page(1)", "log", show=False),
         Binding("escape", "board", "board", show=False),
     ]
@@ -757,8 +835,8 @@ class BoardApp(ServedApp):
         self.zone = "picker"
         self._space_word = ""  # what Space does under the cursor, as the footer says it
         self._bind_space()
-        self.bind("o", "line('note')", description=_("note"))
-        self.bind("colon", "line('')", description=_("type"))
+        self._bindings.bind("o", "line('note')", _("note"), priority=True)
+        self._bindings.bind("colon", "line('')", _("type"), priority=True)
         self.bind("w", "save", description=_("save"))
         self.bind("pageup", "log_page(-1)", description=_("log"), key_display=_("PgUp/Dn"))
         self.session = session
@@ -771,6 +849,7 @@ class BoardApp(ServedApp):
         self.complaint = False  # the message refuses a key: it goes once a key does something
         self.in_red = False  # the message is an error, drawn in red
         self.table_log: list[str] = []
+        self._resume_recap: str | None = None  # the game as it stood when resumed
         self._best: Worker[BestTest] | None = None
         self._over = False  # the last round has been revealed
         self._shown: dict[str, str] = {}  # what each Static shows now
@@ -813,11 +892,14 @@ class BoardApp(ServedApp):
                             yield CardPanel(id=f"card-{card}", classes="card")
                     with Grid(id="notes"):
                         for v, letter in enumerate(puzzle.letters):
-                            yield Input(
-                                placeholder=_("note on {letter}").format(letter=letter),
-                                id=f"note-{v}",
-                                classes="note",
-                            )
+                            # the letter stays beside its field once the field is filled
+                            with Horizontal(classes="note-row"):
+                                yield Static(letter, classes="note-letter")
+                                yield Input(
+                                    placeholder=_("note on {letter}").format(letter=letter),
+                                    id=f"note-{v}",
+                                    classes="note",
+                                )
                 else:
                     with Grid(id="cards"):
                         for v, letter in enumerate(puzzle.letters):
@@ -852,12 +934,12 @@ class BoardApp(ServedApp):
                 with VerticalScroll(id="log-box"):
                     yield LogPanel(id="log")
         yield Static(id="message")
-        yield Input(
+        yield CommandLine(
             placeholder=_("a command, as at the prompt (help lists them)"),
             id="command",
             select_on_focus=False,
         )
-        yield Footer(compact=True)
+        yield BoardFooter(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#command", Input).display = False
@@ -878,6 +960,8 @@ class BoardApp(ServedApp):
                     line.format(name=seat.name, tests=_tests(seat.tests), status=seat.status) + "."
                 )
             self.table_log.append(" ".join(parts))
+            # true only until the first seat's turn ends (the next seat's log drops it)
+            self._resume_recap = self.table_log[-1]
         self.draw()
         self.advance()
 
@@ -966,6 +1050,7 @@ class BoardApp(ServedApp):
             return
         if turn.player != self.current:
             self.picker = Picker([None, None, None])
+            self._drop_resume_recap()
             if session.hands_over(turn.player):
                 self.current = None  # drop the last seat's board before the cover
                 self.draw()
@@ -974,6 +1059,15 @@ class BoardApp(ServedApp):
             self._seat(turn.player)
             return
         self.draw()
+
+    def _drop_resume_recap(self) -> None:
+        """The game as it stood when resumed is no longer the last word at the table once
+        the seat at the board has changed: it goes from the test log."""
+        recap = self._resume_recap
+        if recap is not None and self.current is not None:
+            self._resume_recap = None
+            if self.table_log and self.table_log[-1] == recap:
+                self.table_log.pop()
 
     def _push(self, screen: Screen[Any], then: Callable[[Any], None] | None) -> None:
         """Push a screen once the current one has been laid out (the board is already
@@ -985,7 +1079,13 @@ class BoardApp(ServedApp):
         self.session.at_keyboard = name
         game = self.session.game
         code = game.view(name).code
-        if code is None:
+        if code is None and game.phase(name) == "decide":
+            # a round resumed after testing ended with no test: solve or pass, as the status
+            self.in_red = False  # a new turn: its own message
+            self.message = _(
+                "{name}: round {round}. Testing is over for this round: solve (s) or pass (p)."
+            ).format(name=name, round=game.round)
+        elif code is None:
             self.in_red = False  # a new turn: its own message
             self.message = (
                 _(
@@ -1218,6 +1318,9 @@ class BoardApp(ServedApp):
             )
         if isinstance(outcome, NoteSet):
             letter = LETTERS[outcome.verifier]
+            # the note in view (on a small terminal the table may have scrolled off it)
+            field = self.query_one(f"#note-{outcome.verifier}", Input)
+            self.call_after_refresh(field.scroll_visible, animate=False)
             return (
                 _("Note on {letter} kept.").format(letter=letter)
                 if outcome.text
@@ -1246,7 +1349,9 @@ class BoardApp(ServedApp):
             # the whole help (the board's keys, then its commands), or one command's
             if outcome.commands:
                 game = self.session.game
-                self.push_screen(HelpScreen(game.box, game.public.verifiers))
+                mode = game.public.mode_class
+                by_card = mode.hidden_mapping or mode.cards_per_verifier > 1
+                self.push_screen(HelpScreen(game.box, game.public.verifiers, by_card))
             else:
                 self.push_screen(MessageScreen(_("Help"), Text(outcome.text)))
             return ""
@@ -1342,6 +1447,8 @@ class BoardApp(ServedApp):
         """Keys that do nothing now are left out of the footer (and passed on)."""
         if action == "leave":
             return self.screen is self.screen_stack[0] or isinstance(self.screen, CoverScreen)
+        if action == "line" and self.focused is not None:
+            return False  # typed in a text field (the keys opening the line come first)
         return action not in self.BOARD_ACTIONS or (self._on_board() and not self._too_small)
 
     def on_key(self, event: events.Key) -> None:
@@ -1374,6 +1481,10 @@ class BoardApp(ServedApp):
             )
             return
         if self._refuse_half_typed():
+            return
+        if self._code() is None and self.allows(f"test 111 {LETTERS[verifier]}"):
+            # no code to test, where a code would be taken: said the board's way
+            self.say(_("put a code in the picker first (digits 1–5), then test"), error=True)
             return
         line = self._test_line(LETTERS[verifier])
         assert line is not None
@@ -1478,7 +1589,14 @@ class BoardApp(ServedApp):
             count = len(self.session.game.cardset.card(card).criteria)
             position = (min(position, count - 1) + dx) % count
             self.card_cursor = (index, position)
-            self.query_one(f"#card-{card}").scroll_visible(animate=False)
+            if (
+                self.session.game.public.mode_class.hidden_mapping
+                and index == len(self.card_order) - 1
+            ):
+                # the last card: the table to its end, where the note fields follow it
+                self.query_one("#table", VerticalScroll).scroll_end(animate=False)
+            else:
+                self.query_one(f"#card-{card}").scroll_visible(animate=False)
         elif self.zone == "grid":
             shape, digit = self.grid_cursor
             self.grid_cursor = ((shape + dy) % len(SHAPES), (digit + dx) % 5)
@@ -1568,7 +1686,9 @@ class BoardApp(ServedApp):
         command.display = True
         command.value = start
         command.cursor_position = len(start)
-        command.focus()
+        # focused at once, not once the keys already read are handled: the keys typed after
+        # the one that opened it (in one burst) go to the line, not to the board
+        self.screen.set_focus(command)
 
     def _log_end(self) -> None:
         """Scroll the test log to its newest row (again once its new rows are laid out,
@@ -1607,7 +1727,11 @@ class BoardApp(ServedApp):
 
     def _save_refusal(self, target: str) -> str | None:
         """Why the session refuses to save to ``target`` (the dialog stays open), or None."""
-        if self.current is None:
+        if self.current is None:  # (a cover is up: the file itself is checked)
+            try:
+                self.session.save_target(target)
+            except TuringError as exc:
+                return exc.problem if isinstance(exc, CommandError) else str(exc)
             return None
         try:
             self.session.plan(self.current, f"save {target}")
@@ -1651,7 +1775,49 @@ class BoardApp(ServedApp):
             )
         else:
             question = _("Leave the game? (w saves it first.)")
-        self.push_screen(ConfirmScreen(question, leaving=True), self._leave_answer)
+        # w, where the question offers it, saves (to a file asked for), then leaves
+        offers_save = not self._too_small and (
+            path is None or session.other_game_in(str(path)) is not None
+        )
+        self.push_screen(
+            ConfirmScreen(
+                question,
+                leaving=True,
+                save_first=("w", self._save_then_leave) if offers_save else None,
+            ),
+            self._leave_answer,
+        )
+
+    def _save_then_leave(self) -> None:
+        """w in the question before leaving: the game saved to a file asked for (as w on
+        the board asks), then left; Escape on the file's name stays in the game."""
+        self.push_screen(
+            AskFileScreen(_("Save the game to which file?"), self._save_refusal),
+            self._saved_then_leave,
+        )
+
+    def _saved_then_leave(self, target: str | None, overwrite: bool = False) -> None:
+        if not target:
+            return
+        session = self.session
+        if not overwrite and session.other_game_in(target) is not None:
+            question = _("{path} holds another saved game. Overwrite it?").format(
+                path=shown_name(target)
+            )
+            self.push_screen(
+                ConfirmScreen(question),
+                lambda yes: (
+                    self._saved_then_leave(target, True) if yes else self.say(_("Nothing done."))
+                ),
+            )
+            return
+        session.sync()
+        try:
+            session.save_path = session.save(target)
+        except TuringError as exc:
+            self.say(str(exc), error=True)
+            return
+        self._leave_answer(True)
 
     def _leave_answer(self, leave: bool | None) -> None:
         if not leave:

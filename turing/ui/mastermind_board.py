@@ -16,6 +16,7 @@ changes hands, so a secret or a duel move being typed is never seen by the other
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import PurePath
@@ -27,7 +28,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.geometry import Size
 from textual.markup import escape
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from turing.cli.output import command_to_copy
 from turing.core.errors import TuringError
@@ -56,6 +57,7 @@ from turing.mastermind.strategies import Strategy
 from turing.mastermind.words import against_code, points_to, subject
 from turing.ui.board import (
     AskFileScreen,
+    BoardFooter,
     ConfirmScreen,
     CoverScreen,
     MessageScreen,
@@ -225,7 +227,7 @@ class MastermindBoardApp(ServedApp):
                 yield Button(_("quit") + " q", id="do-leave", compact=True)
             yield Static(id="status")
             yield Static(id="message")
-        yield Footer()
+        yield BoardFooter()
 
     def on_mount(self) -> None:
         for button in self.query(Button):
@@ -493,7 +495,10 @@ class MastermindBoardApp(ServedApp):
         """Why the match must not be saved to ``target`` (the dialog stays open), or None."""
         return save_problem_at(target, trying=True)
 
-    def _save_to(self, target: str, overwrite: bool = False) -> None:
+    def _save_to(
+        self, target: str, overwrite: bool = False, then: Callable[[], None] | None = None
+    ) -> None:
+        """Save to ``target`` (asking before replacing another match), then ``then``."""
         keeping = self.keeping
         assert keeping is not None
         if not overwrite and keeping.holds_another(target):
@@ -502,7 +507,9 @@ class MastermindBoardApp(ServedApp):
             )
             self.push_screen(
                 ConfirmScreen(question),
-                lambda yes: self._save_to(target, True) if yes else self.say(_("Nothing done.")),
+                lambda yes: (
+                    self._save_to(target, True, then) if yes else self.say(_("Nothing done."))
+                ),
             )
             return
         try:
@@ -511,6 +518,8 @@ class MastermindBoardApp(ServedApp):
             self.say(str(error), error=True)
             return
         self.say(_("Saved to {path}.").format(path=shown_name(target)))
+        if then is not None:
+            then()
 
     def _rows(self) -> tuple[tuple[Row, ...], ...]:
         sitting = self.sitting
@@ -930,7 +939,24 @@ class MastermindBoardApp(ServedApp):
             question = _("Leave the match? It is not saved.")
         else:
             question = _("Leave the match? (v saves it first.)")
+            # v saves (to a file asked for), then leaves, as the question says
+            self.push_screen(
+                ConfirmScreen(question, leaving=True, save_first=("v", self._save_then_leave)),
+                self._leave_answer,
+            )
+            return
         self.push_screen(ConfirmScreen(question, leaving=True), self._leave_answer)
+
+    def _save_then_leave(self) -> None:
+        """v in the question before leaving: the match saved to a file asked for, then
+        left; Escape on the file's name stays in the match."""
+        self.push_screen(
+            AskFileScreen(_("Save the match to which file?"), self._save_refusal),
+            lambda target: self._save_to(target, then=self._leave_saved) if target else None,
+        )
+
+    def _leave_saved(self) -> None:
+        self.exit(EXIT_ABANDONED, return_code=EXIT_ABANDONED)
 
     def _leave_answer(self, leave: bool | None) -> None:
         if not leave:

@@ -1170,8 +1170,9 @@ class PromptView:
                 self.errors.print(Text(said), soft_wrap=True)
         return left.exit_code
 
-    def show_over(self, path: str) -> None:
-        """A resumed game that had ended: that it is over, in one line, and its result."""
+    def show_over(self, path: str, command: str = "play") -> None:
+        """A resumed game that had ended: that it is over, in one line, and its result;
+        the share code with the ``command`` that plays it (``board`` for the board)."""
         session = self.session
         self.say(
             _("{path}: this game is over: {result}").format(
@@ -1185,16 +1186,17 @@ class PromptView:
         self.say(table)
         for line in fewest_lines(fewest) if fewest is not None else ():
             self.say(line)
-        self._share_code()
+        self._share_code(command)
 
-    def _share_code(self) -> None:
-        """The puzzle's share code, shown only once the game is over."""
+    def _share_code(self, command: str = "play") -> None:
+        """The puzzle's share code, shown only once the game is over, with the ``command``
+        that plays it."""
         code = self.session.share_code()
         if code is not None:
             # the command on a line of its own when both do not fit, never broken inside
             shared = [
                 _("Puzzle code to share: {code}").format(code=code),
-                f"({command_to_copy('play', '--code', code)})",
+                f"({command_to_copy(command, '--code', code)})",
             ]
             self.say(packed(shared, self._terminal_width(), separator="  "))
 
