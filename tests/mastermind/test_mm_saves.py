@@ -450,3 +450,21 @@ def test_a_match_whose_output_is_closed_is_saved_and_left_with_status_1(tmp_path
         assert (tmp_path / name).is_file()
         if errors is subprocess.PIPE:
             assert said.startswith("match abandoned: standard output closed; saved to a.json")
+
+
+def _guesses(output: str) -> list[str]:
+    return [line for line in output.splitlines() if line.startswith("Computer guesses, row")]
+
+
+def test_random_consistent_guesses_afresh_each_match_without_a_seed(tmp_path: Path) -> None:
+    options = ["--role", "maker", "--games", "1", "--strategy", "random-consistent"]
+    firsts = {_guesses(run(options, ["1122"]).output)[0] for _ in range(4)}
+    assert len(firsts) > 1  # a codemaker cannot learn the guesses from one match to the next
+    # a match without a seed, paused and resumed, guesses on as it would have
+    save = tmp_path / "s.json"
+    paused = run([*options, "--save", str(save)], ["1122", "0 0"])
+    assert paused.exit_code == 1, paused.output
+    copy = tmp_path / "copy.json"
+    shutil.copy(save, copy)
+    resumed = [_guesses(run(["--resume", str(path)], ["0 0"]).output) for path in (save, copy)]
+    assert resumed[0] == resumed[1] and len(resumed[0]) == 1

@@ -576,11 +576,14 @@ def _strategy(name: str, seed: int, game: Preset, searching: SearchShown | None 
 
 
 def _breakers(
-    seats: tuple[Seat, Seat], seed: int | None, game: Preset, searching: SearchShown | None = None
+    seats: tuple[Seat, Seat], entropy: int, game: Preset, searching: SearchShown | None = None
 ) -> dict[str, Strategy]:
-    """The strategies of the computer seats, by name."""
+    """The strategies of the computer seats, by name, seeded by the match's ``entropy`` (its
+    --seed, else drawn fresh for the match and kept in its save): a codemaker cannot learn
+    the guesses of ``random-consistent`` from one match to the next, and a resumed match
+    goes on as it would have."""
     return {
-        seat.strategy: _strategy(seat.strategy, 0 if seed is None else seed, game, searching)
+        seat.strategy: _strategy(seat.strategy, entropy, game, searching)
         for seat in seats
         if seat.strategy is not None
     }
@@ -1275,7 +1278,7 @@ def play_command(
     if save_file is not None:
         _check_save_file(save_file, settings, sitting, out)
     searching = SearchShown()
-    breakers = _breakers(seats, settings.seed, game, searching)
+    breakers = _breakers(seats, settings.entropy, game, searching)
     view = View(game, seats, out, sitting.games)
     view.preset_is_duel = isinstance(sitting, Duel)
     view.honour = settings.honour
@@ -2061,7 +2064,7 @@ def board_command(
         resume_file,
     )
     game = sitting.preset
-    breakers = _breakers(settings.seats, settings.seed, game)  # a strategy it cannot play fails
+    breakers = _breakers(settings.seats, settings.entropy, game)  # a strategy it cannot play fails
     out = stdout_console()
     if save_file is not None:
         _check_save_file(save_file, settings, sitting, out)

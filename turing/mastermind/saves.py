@@ -67,9 +67,10 @@ class Settings:
     first_breaker: int
     honour: bool
     seed: int | None
-    """The seed chosen for the match (the computer's strategies play by it), or None."""
+    """The seed chosen for the match, or None."""
     entropy: int
-    """What the computer's secrets are drawn from: the seed chosen, or a fresh one."""
+    """What the computer's secrets and strategies are drawn from: the seed chosen, or a fresh
+    one."""
 
     @classmethod
     def of(
