@@ -658,17 +658,23 @@ def test_simulate_refuses_a_transcript_it_cannot_write_before_it_plays(
     assert sorted(p.name for p in tmp_path.iterdir()) == []
 
 
-@pytest.mark.parametrize("held", [b"precious\n", b'{"event": "start"}\n', b"\xff\xfe\n"])
+@pytest.mark.parametrize(
+    ("held", "reason"),
+    [
+        (b"precious\n", "it exists and is not a transcript"),
+        (b'{"event": "start"}\n', "it is the transcript of a game"),
+        (b"\xff\xfe\n", "it exists and is not a transcript"),
+    ],
+)
 def test_simulate_never_writes_over_a_file_that_holds_something_else(
-    tmp_path: Path, held: bytes
+    tmp_path: Path, held: bytes, reason: str
 ) -> None:
     target = tmp_path / "keep.txt"
     target.write_bytes(held)
     result = run(["simulate", "--sample", "5", "--transcript", str(target)])
     assert result.exit_code == 2, result.output
     assert result.stderr == (
-        f"error: cannot write the transcript {target}: it exists and is not a transcript; "
-        "give another name\n"
+        f"error: cannot write the transcript {target}: {reason}; give another name\n"
     )
     assert "games" not in result.stdout  # refused before any game was played
     assert target.read_bytes() == held

@@ -266,6 +266,14 @@ def test_broken_and_foreign_files_are_refused_in_one_line(tmp_path: Path) -> Non
             '{"event": "start"}\n{"event": "end"}\n',
             "not a Mastermind save file: it is the transcript of a game",
         ),
+        "games.jsonl": (
+            '{"secret": [0, 1, 2, 3], "guesses": [], "solved": true}\n{"secret": [1]}\n',
+            "not a Mastermind save file: it is the transcript of Mastermind games",
+        ),
+        "game.jsonl": (
+            '{"secret": [0, 1, 2, 3], "guesses": [], "solved": true}\n',
+            "not a Mastermind save file: it is the transcript of Mastermind games",
+        ),
         "packed.json": (
             '{"format": "turing-mastermind-save", "version": 1, "packed": "!!"}',
             "corrupted save file: the packed game cannot be read",
@@ -468,3 +476,29 @@ def test_random_consistent_guesses_afresh_each_match_without_a_seed(tmp_path: Pa
     shutil.copy(save, copy)
     resumed = [_guesses(run(["--resume", str(path)], ["0 0"]).output) for path in (save, copy)]
     assert resumed[0] == resumed[1] and len(resumed[0]) == 1
+
+
+def test_a_transcript_of_mastermind_games_is_named_where_a_save_is_read(tmp_path: Path) -> None:
+    games = tmp_path / "games.jsonl"
+    simulated = CliRunner().invoke(
+        main, ["mastermind", "simulate", "--sample", "3", "--transcript", str(games)]
+    )
+    assert simulated.exit_code == 0, simulated.output
+    before = games.read_bytes()
+    for command, not_one in (
+        (["mastermind", "play"], "not a Mastermind save file"),
+        (["mastermind", "board"], "not a Mastermind save file"),
+        (["play"], "not a turing save file"),
+    ):
+        result = CliRunner().invoke(main, [*command, "--resume", str(games)], "")
+        assert result.exit_code == 2, result.output
+        assert result.output == (
+            f"error: {games}: {not_one}: it is the transcript of Mastermind games\n"
+        )
+    played = CliRunner().invoke(main, ["play", "--seed", "1", "--transcript", str(games)], "")
+    assert played.exit_code == 2
+    assert played.output == (
+        f"error: cannot write the transcript {games}: it is the transcript of Mastermind "
+        "games; give another name\n"
+    )
+    assert games.read_bytes() == before
