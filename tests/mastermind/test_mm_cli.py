@@ -170,7 +170,7 @@ def test_computer_breaks_a_human_code_from_typed_feedback() -> None:
     result = run(["play", "--role", "maker", "--games", "1"], lines)
     assert result.exit_code == 0, result.output
     assert "Codemaker: You. Codebreaker: Computer." in result.output
-    assert f"Code cracked by Computer in {len(guesses)} rows" in result.output
+    assert f"Code cracked by the computer in {len(guesses)} rows" in result.output
     assert "Your code was Y R W W." in result.output
 
 
@@ -183,7 +183,9 @@ def test_in_german_the_one_person_is_du_whose_code_the_computer_breaks() -> None
     assert result.exit_code == 0, result.output
     n = len(guesses)
     assert "Code-Setzer: Du. Code-Brecher: Computer." in result.output
-    assert f"Computer hat den Code in {n} Reihen geknackt; {n} Punkte für dich." in result.output
+    assert f"Der Computer hat den Code in {n} Reihen geknackt; {n} Punkte für dich." in (
+        result.output
+    )
     assert "Dein Code war " in result.output
     assert not NAMED_SPIELER.search(result.output), result.output
 
@@ -208,7 +210,7 @@ def test_false_feedback_names_the_rows_restarts_and_pays_the_breaker() -> None:
     assert result.exit_code == 0, result.output
     # pins that leave no code stop the computer: asked first, they were let stand
     assert (
-        "No code gives every row the pins it got, so Computer cannot guess. "
+        "No code gives every row the pins it got, so the computer cannot guess. "
         "You, take back the pins of row 2? [Y/n] maybe" in result.output
     )
     assert "please y or n" in result.output
@@ -246,7 +248,7 @@ def test_pins_that_leave_no_code_can_be_taken_back_before_they_are_final(honour:
     assert "take back the pins of row 2? [Y/n] board" in result.output
     assert "Pins of row 2 taken back; type them again." in result.output
     assert "Wrong pins" not in result.output and "restarts" not in result.output
-    assert f"Code cracked by Computer in {len(guesses)} rows" in result.output
+    assert f"Code cracked by the computer in {len(guesses)} rows" in result.output
     assert f"Final score — You: {len(guesses)}, Computer: 0; you win." in result.output
 
 

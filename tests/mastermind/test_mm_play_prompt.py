@@ -181,7 +181,7 @@ def test_the_code_shown_is_typed_twice_and_a_slip_costs_nothing() -> None:
 @pytest.mark.parametrize(
     ("secret", "typed", "row"),
     [
-        ("RYGB", "4", "Code cracked by Computer in 1 row"),
+        ("RYGB", "4", "Code cracked by the computer in 1 row"),
         ("RWKO", "1", "row  1  R Y G B   ●···  1 red, 0 white"),
         ("RYBW", "2-1", "row  1  R Y G B   ●●○·  2 red, 1 white"),
         ("RYBW", "2 - 1", "row  1  R Y G B   ●●○·  2 red, 1 white"),

@@ -132,7 +132,14 @@ from turing.mastermind.scoring import Feedback, FeedbackError, pin_name
 from turing.mastermind.simulate import SimulationError, holds_games, sample_secrets, simulate
 from turing.mastermind.space import Code, SpaceError
 from turing.mastermind.strategies import STRATEGIES, Strategy, StrategyError, make_strategy
-from turing.mastermind.words import against_code, code_was, default_name, points_to, subject
+from turing.mastermind.words import (
+    against_code,
+    code_was,
+    default_name,
+    points_to,
+    sentence,
+    subject,
+)
 from turing.ui.prompt import CONTROL, SaveAnswer, ask_save_file
 
 DEFAULT_STRATEGY = "most-parts"
@@ -1055,12 +1062,15 @@ class View:
         )
 
     def _game_over(self, event: GameOver) -> None:
-        maker, breaker = points_to(self.seats[event.maker]), self.name(event.breaker)
+        maker, breaker = points_to(self.seats[event.maker]), self.subject(event.breaker)
         points = _points(event.points)
         rows = _rows(event.rows_used)
         self.say(
-            self._game_over_text(event).format(
-                breaker=breaker, rows=rows, points=points, maker=maker, all=self.preset.rows
+            sentence(
+                self._game_over_text(event).format(
+                    breaker=breaker, rows=rows, points=points, maker=maker, all=self.preset.rows
+                ),
+                self.seats[event.breaker],
             )
         )
         if event.secret is not None:

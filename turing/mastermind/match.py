@@ -397,11 +397,13 @@ class Match:
     def take_back_question(self) -> str:
         """What the codemaker is asked when the open pins leave no code, so the computer
         cannot guess: the pins of the last row are not final yet (:meth:`undo`)."""
+        from turing.mastermind.words import subject  # (it speaks of this module's seats)
+
         return _(
             "No code gives every row the pins it got, so {breaker} cannot guess. "
             "{name}, take back the pins of row {n}?"
         ).format(
-            breaker=self.seats[self.breaker].name,
+            breaker=subject(self.seats[self.breaker]),
             name=self.seats[self.maker].name,
             n=len(self.rows),
         )

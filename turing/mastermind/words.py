@@ -63,3 +63,10 @@ def default_name(human: bool, of_kind: int, place: int) -> str:
     if human:
         return _("You") if of_kind == 1 else _("Player {n}").format(n=place + 1)
     return _("Computer") if of_kind == 1 else _("Computer {n}").format(n=place + 1)
+
+
+def sentence(text: str, seat: Seat) -> str:
+    """``text``, a sentence that may begin with ``seat`` as :func:`subject` puts it, with a
+    capital first letter when the seat is *the computer* (``The computer gave up``, German
+    ``Der Computer hat den Code geknackt``); a name stays as it was given."""
+    return text[:1].upper() + text[1:] if is_the_computer(seat) else text

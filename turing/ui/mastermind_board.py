@@ -52,7 +52,7 @@ from turing.mastermind.saves import Keeping, SaveError, Settings, save_problem_a
 from turing.mastermind.scoring import Feedback, pin_name
 from turing.mastermind.space import Code
 from turing.mastermind.strategies import Strategy
-from turing.mastermind.words import against_code, points_to, subject
+from turing.mastermind.words import against_code, points_to, sentence, subject
 from turing.ui.board import (
     AskFileScreen,
     ConfirmScreen,
@@ -621,7 +621,7 @@ class MastermindBoardApp(ServedApp):
     def _game_over(self, event: GameOver) -> str:
         """How the game ended; the one person against the computer is spoken to."""
         maker = points_to(self.sitting.seats[event.maker])
-        breaker = self._seat_name(event.breaker)
+        breaker = self._subject(event.breaker)
         rows = ngettext("{n} row", "{n} rows", event.rows_used).format(n=event.rows_used)
         points = ngettext("{n} point", "{n} points", event.points).format(n=event.points)
         if event.breaker == self.you:
@@ -644,7 +644,10 @@ class MastermindBoardApp(ServedApp):
             text = _("{breaker} gave up after {rows}; {points} to {maker}.")
         else:
             text = _("Code not cracked by {breaker} in {rows}; {points} to {maker}.")
-        text = text.format(breaker=breaker, rows=rows, points=points, maker=maker)
+        text = sentence(
+            text.format(breaker=breaker, rows=rows, points=points, maker=maker),
+            self.sitting.seats[event.breaker],
+        )
         return text + self._running_score(event.game, event.scores)
 
     def _codes_made(self) -> str:
