@@ -993,3 +993,32 @@ def test_the_rules_and_the_game_say_when_a_codemakers_pins_are_final() -> None:
     assert "Once the next guess's pins\nare typed (or the game ends) the row is final" in page
     de = CliRunner().invoke(main, ["--lang", "de", "rules", "superhirn"]).output
     assert "Bis er den nächsten Rateversuch beantwortet" in de
+
+
+@pytest.mark.parametrize(
+    ("players", "problem"),
+    [
+        ("human:You,human:you", "'You' and 'you' differ only in case"),
+        ("human:  ,human:Bob", "'  ' is a blank name"),
+        ("human:,human:Bob", "'' is a blank name"),
+        ("human:Ann,human:Ann", "two players are called 'Ann'"),
+        ("computer,human:computer", "'Computer' and 'computer' differ only in case"),
+        ("human:a#b,computer", "'a#b' is not a usable name (at most 32 printable characters"),
+    ],
+)
+@pytest.mark.parametrize("command", ["play", "board"])
+def test_players_names_follow_the_rules_of_every_game(
+    players: str, problem: str, command: str
+) -> None:
+    result = run([command, "--players", players], ["1122"])
+    assert result.exit_code == 2, result.output
+    assert result.output.startswith(f"error: --players: {problem}")
+    assert result.output.count("\n") == 1  # one line, before any game
+
+
+def test_players_names_of_turing_play_are_taken_as_before() -> None:
+    result = CliRunner().invoke(main, ["play", "--players", "ann,ANN"])
+    assert result.exit_code == 2
+    assert "'ann' and 'ANN' differ only in case" in result.output
+    blank = CliRunner().invoke(main, ["play", "--players", "ann,  ,bob"])
+    assert "an empty name after 'ann'" in blank.output

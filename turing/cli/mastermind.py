@@ -57,6 +57,7 @@ from turing.cli.serving import (
     serve_board,
     serve_options,
 )
+from turing.core.names import name_problem
 from turing.core.rulebook import GAMES, RulesPageError, plain, rules_page
 from turing.core.saves import not_a_transcript
 from turing.i18n import (
@@ -1151,18 +1152,24 @@ class View:
 def parse_players(spec: str, strategy: str) -> tuple[Seat, Seat]:
     """``human,computer`` and the like; ``human:NAME`` names a person,
     ``computer:STRATEGY`` picks the computer's strategy."""
-    entries = [part.strip() for part in spec.split(",")]
+    entries = [part.lstrip() for part in spec.split(",")]
     if len(entries) != 2:
         fail(_("--players takes two players like 'human,computer', not {spec!r}").format(spec=spec))
-    kinds = [e.partition(":")[0].lower() for e in entries]
+    kinds = [e.partition(":")[0].strip().lower() for e in entries]
     seats: list[Seat] = []
     for i, entry in enumerate(entries):
-        kind, _sep, argument = entry.partition(":")
-        kind = kind.lower()
+        kind, sep, argument = entry.partition(":")
+        kind = kind.strip().lower()
         if kind == "human":
-            name = argument.strip() or default_name(True, kinds.count("human"), i)
-            if not name.isprintable():
-                fail(_("a player's name cannot hold control characters"))
+            # a name given (after the colon) is taken by the rules of every game's names
+            name = (
+                (argument.strip() or argument)
+                if sep
+                else default_name(True, kinds.count("human"), i)
+            )
+            problem = name_problem(name, [seat.name for seat in seats])
+            if problem is not None:
+                fail(f"--players: {problem}")
             seats.append(Seat(name, human=True))
         elif kind == "computer":
             chosen = argument.strip() or strategy
@@ -1173,6 +1180,9 @@ def parse_players(spec: str, strategy: str) -> tuple[Seat, Seat]:
                     )
                 )
             name = default_name(False, kinds.count("computer"), i)
+            problem = name_problem(name, [seat.name for seat in seats])
+            if problem is not None:  # a person named Computer beside the computer
+                fail(f"--players: {problem}")
             seats.append(Seat(name, human=False, strategy=chosen))
         else:
             fail(
@@ -1180,10 +1190,6 @@ def parse_players(spec: str, strategy: str) -> tuple[Seat, Seat]:
                     entry=entry
                 )
             )
-    if seats[0].name == seats[1].name:
-        fail(
-            _("the two players need different names, both are {name!r}").format(name=seats[0].name)
-        )
     return seats[0], seats[1]
 
 

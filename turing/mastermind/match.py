@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 import numpy as np
 
 from turing.core.errors import TuringError
-from turing.i18n import N_, _, format_number, ngettext
+from turing.i18n import N_, _, format_number, ngettext, pgettext
 from turing.mastermind.engine import Engine, History, Indices
 from turing.mastermind.feedback_check import conflicting_rows
 from turing.mastermind.presets import Preset
@@ -319,6 +319,20 @@ def _winner(scores: tuple[float, float]) -> int | None:
     return 0 if scores[0] > scores[1] else 1
 
 
+def is_the_computer(seat: Seat) -> bool:
+    """Whether ``seat`` is the one computer of a match, named Computer (two computers are
+    Computer 1 and Computer 2, names like a person's)."""
+    return not seat.human and seat.name == _("Computer")
+
+
+def subject(seat: Seat) -> str:
+    """A seat as the subject of a sentence (``… wins``, ``… makes one code more``, ``so …
+    cannot guess``): the name, or *the computer* (German ``der Computer``)."""
+    if is_the_computer(seat):
+        return pgettext("subject", "the computer")
+    return seat.name
+
+
 # ---------------------------------------------------------------- alternating match
 
 
@@ -397,8 +411,6 @@ class Match:
     def take_back_question(self) -> str:
         """What the codemaker is asked when the open pins leave no code, so the computer
         cannot guess: the pins of the last row are not final yet (:meth:`undo`)."""
-        from turing.mastermind.words import subject  # (it speaks of this module's seats)
-
         return _(
             "No code gives every row the pins it got, so {breaker} cannot guess. "
             "{name}, take back the pins of row {n}?"

@@ -6,18 +6,13 @@ no name to put into a sentence as it stands."""
 from __future__ import annotations
 
 from turing.i18n import _, pgettext
-from turing.mastermind.match import Seat
+from turing.mastermind.match import Seat, is_the_computer
+from turing.mastermind.match import subject as subject  # (spoken of here, kept there)
 
 
 def is_you(seat: Seat) -> bool:
     """Whether ``seat`` is the one person known by the default name You."""
     return seat.human and seat.name == _("You")
-
-
-def is_the_computer(seat: Seat) -> bool:
-    """Whether ``seat`` is the one computer of a match, named Computer (two computers are
-    Computer 1 and Computer 2, names like a person's)."""
-    return not seat.human and seat.name == _("Computer")
 
 
 def code_was(seat: Seat) -> str:
@@ -45,14 +40,6 @@ def points_to(seat: Seat) -> str:
     (German ``den Computer``)."""
     if is_the_computer(seat):
         return pgettext("points to", "the computer")
-    return seat.name
-
-
-def subject(seat: Seat) -> str:
-    """A seat as the subject of a sentence (``… wins``, ``… makes one code more``): the
-    name, or *the computer* (German ``der Computer``)."""
-    if is_the_computer(seat):
-        return pgettext("subject", "the computer")
     return seat.name
 
 
