@@ -1022,3 +1022,14 @@ def test_players_names_of_turing_play_are_taken_as_before() -> None:
     assert "'ann' and 'ANN' differ only in case" in result.output
     blank = CliRunner().invoke(main, ["play", "--players", "ann,  ,bob"])
     assert "an empty name after 'ann'" in blank.output
+
+
+def test_undo_before_the_first_pins_says_the_row_has_none_in_one_way() -> None:
+    # at row 1's pins: first before any pins, then after pins placed and taken back
+    lines = ["1122", "undo", "0 0", "undo", "undo"]
+    result = run(["play", "--role", "maker", "--games", "1", "--seed", "3"], lines)
+    said = [line for line in result.stderr.splitlines() if "no pins to take back" in line]
+    assert said == [
+        "error: line 2: no pins to take back: this row has no pins yet",
+        "error: line 5: no pins to take back: this row has no pins yet",
+    ]

@@ -1728,9 +1728,6 @@ def _answer(reader: Reader, view: View, match: Match, proposal: Code | None) -> 
         if _common(word, view, reader, lambda: _match_board(view, match, guess)):
             continue
         if word in UNDO_WORDS:
-            if proposal is None:
-                reader.error(_("no pins to take back: this row has no pins yet"))
-                continue
             try:
                 view.events(match.undo())
             except MatchError as error:

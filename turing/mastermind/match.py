@@ -504,7 +504,8 @@ class Match:
     def undo(self) -> list[Event]:
         """Take back the last pins, before the codebreaker makes the next guess."""
         if not self.can_undo:
-            if self.phase is Phase.FEEDBACK:
+            if self.phase is Phase.FEEDBACK or (self.phase is Phase.GUESS and not self.rows):
+                # the first row, before its pins or after they were taken back: one state
                 raise MatchError(_("no pins to take back: this row has no pins yet"))
             raise MatchError(_("no pins to take back: only the last pins, before the next guess"))
         row = self.rows.pop()
