@@ -780,15 +780,26 @@ class MastermindBoardApp(ServedApp):
         if self.mode not in (Mode.SECRET, Mode.GUESS, Mode.REVEAL):
             return
         positions = self.preset.positions
-        if len(self.entry) >= positions:  # a row has so many holes
-            self.say(
-                ngettext(
+        if len(self.entry) >= positions:  # a row (a code) has so many holes
+            if self.mode is Mode.SECRET:
+                full = ngettext(
+                    "a code has {n} peg: Enter sets it, Backspace takes a peg back",
+                    "a code has {n} pegs: Enter sets it, Backspace takes a peg back",
+                    positions,
+                )
+            elif self.mode is Mode.REVEAL:
+                full = ngettext(
+                    "a code has {n} peg: Enter shows it, Backspace takes a peg back",
+                    "a code has {n} pegs: Enter shows it, Backspace takes a peg back",
+                    positions,
+                )
+            else:
+                full = ngettext(
                     "a row has {n} hole: Enter plays it, Backspace takes a peg back",
                     "a row has {n} holes: Enter plays it, Backspace takes a peg back",
                     positions,
-                ).format(n=positions),
-                complaint=True,
-            )
+                )
+            self.say(full.format(n=positions), complaint=True)
             return
         self.entry.append(symbol)
         self._settle()
