@@ -336,3 +336,13 @@ def test_a_bad_second_secret_entry_is_named_and_no_to_leaving_does_nothing() -> 
     child.expect_exact("Save it first? File name (Enter: do not save): ")
     child.sendline("")
     child.expect(pexpect.EOF)
+
+
+def test_full_width_letters_and_digits_are_codes_and_pins_as_plain_ones() -> None:
+    guessed = run(["play", "--games", "1", "--seed", "2"], ["ＲＹＧＢ", "Ｒ　Ｇ，Ｂ　Ｙ", "quit"])
+    assert "is not a colour" not in guessed.output, guessed.output
+    assert re.search(r"row  1  R Y G B ", guessed.output)
+    assert re.search(r"row  2  R G B Y ", guessed.output)
+    made = run(["play", "--role", "maker", "--games", "1", "--seed", "2"], ["ＲＹＧＢ", "ｂｂｗ"])
+    assert "error" not in made.stderr, made.stderr
+    assert "2 black, 1 white" in made.output
