@@ -502,3 +502,13 @@ def test_a_transcript_of_mastermind_games_is_named_where_a_save_is_read(tmp_path
         "games; give another name\n"
     )
     assert games.read_bytes() == before
+
+
+def test_a_folder_is_a_folder_for_resume_and_save_alike(tmp_path: Path) -> None:
+    for args in (["--resume", str(tmp_path)], ["--save", str(tmp_path)]):
+        result = run(args, ["1122"])
+        assert result.exit_code == 2, result.output
+        assert "is a folder, not a file" in result.output, result.output
+        assert "directory" not in result.output
+    played = CliRunner().invoke(main, ["play", "--resume", str(tmp_path)], "")
+    assert played.output == f"error: {tmp_path}: is a folder, not a file\n"
