@@ -512,3 +512,49 @@ def test_a_folder_is_a_folder_for_resume_and_save_alike(tmp_path: Path) -> None:
         assert "directory" not in result.output
     played = CliRunner().invoke(main, ["play", "--resume", str(tmp_path)], "")
     assert played.output == f"error: {tmp_path}: is a folder, not a file\n"
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [
+        ("preset", "logik"),
+        ("score", [99, 0]),
+        ("players", ["Ann", "Computer"]),
+        ("game", 2),
+        ("games", 4),
+    ],
+)
+def test_a_save_whose_readable_fields_disagree_with_its_packed_match_is_refused(
+    tmp_path: Path, key: str, value: object
+) -> None:
+    save = tmp_path / "m.json"
+    options = ["--preset", "master-collor", "--games", "2", "--seed", "9"]
+    assert run([*options, "--save", str(save)], ["12345"]).exit_code == 1
+    data = json.loads(save.read_text())
+    assert data[key] != value
+    data[key] = value
+    save.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+    before = save.read_bytes()
+    for command in ("play", "board"):
+        result = CliRunner().invoke(main, ["mastermind", command, "--resume", str(save)], "")
+        assert result.exit_code == 2, result.output
+        assert result.output == (
+            f"error: {save}: corrupted save file: {key!r} does not agree with the packed match\n"
+        )
+    assert save.read_bytes() == before
+
+
+def test_a_save_rewritten_by_a_json_tool_and_said_in_another_language_resumes(
+    tmp_path: Path,
+) -> None:
+    save = tmp_path / "m.json"
+    german = CliRunner().invoke(
+        main,
+        ["--lang", "de", "mastermind", "play", "--preset", "logik", "--save", str(save)],
+        "12345\n",
+    )
+    assert german.exit_code == 1, german.output
+    save.write_text(json.dumps(json.loads(save.read_text())))  # on one line, as a tool may
+    result = run(["--resume", str(save)], ["giveup"])
+    assert "corrupted" not in result.output, result.output
+    assert f"Resumed from {save}" in result.output
