@@ -1033,3 +1033,10 @@ def test_undo_before_the_first_pins_says_the_row_has_none_in_one_way() -> None:
         "error: line 2: no pins to take back: this row has no pins yet",
         "error: line 5: no pins to take back: this row has no pins yet",
     ]
+
+
+def test_the_board_at_the_take_back_question_names_the_row_asked_about() -> None:
+    lines = ["1122", "0 0", "0 0", "0 0", "board", "n"]
+    result = run(["play", "--role", "maker", "--games", "1", "--seed", "3", "--honour"], lines)
+    asked = result.output.index("take back the pins of row 3? [Y/n] board")
+    assert result.output[asked:].split("\n")[1] == "Classic Mastermind: row 3 of 10"

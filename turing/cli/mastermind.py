@@ -1646,7 +1646,8 @@ def _take_back(reader: Reader, view: View, match: Match) -> bool:
     asked_again = False
     while True:
         word = reader.line(question, question=True).lower()
-        if word and _common(word, view, reader, lambda: _match_board(view, match)):
+        shown = functools.partial(_match_board, view, match, asked=len(match.rows))
+        if word and _common(word, view, reader, shown):
             continue
         said = True if word in UNDO_WORDS else yes_or_no(word)
         if said is None and word and not asked_again:
@@ -1749,8 +1750,17 @@ def _answer(reader: Reader, view: View, match: Match, proposal: Code | None) -> 
         return
 
 
-def _match_board(view: View, match: Match, waiting: Code | None = None) -> None:
-    header = f"{view.preset.title}: {_where(match)}"
+def _match_board(
+    view: View, match: Match, waiting: Code | None = None, asked: int | None = None
+) -> None:
+    """The board of ``match``; ``asked``: the row a question is about (the take-back
+    question asks about the last row, not the next), named in the head."""
+    where = (
+        _where(match)
+        if asked is None
+        else _where_in(asked, match.preset.rows, match.game, match.games)
+    )
+    header = f"{view.preset.title}: {where}"
     if match.games > 1:
         scores = (float(match.scores[0]), float(match.scores[1]))
         header += "; " + _("score {score}").format(score=view.score(scores))
