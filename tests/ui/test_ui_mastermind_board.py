@@ -1042,6 +1042,7 @@ async def test_the_row_in_play_and_the_last_pins_stay_in_view(
     sitting: Match | Duel
     if preset.mode == "duel":
         sitting = Duel(preset, (YOU, COMPUTER), games=1, seed=3)
+        size = (max(size[0], 80), size[1])  # two boards side by side need 80 columns
     else:
         sitting = Match(preset, (YOU, COMPUTER), games=2, first_breaker=0, seed=3)
     app = board_app(sitting)

@@ -247,10 +247,12 @@ class MastermindBoardApp(ServedApp):
         for panel in self.query(".mm-board"):
             panel.styles.width = width
             panel.styles.min_width = width
-        # a board (a duel's second one scrolls into view), the row of buttons; the title,
-        # the code and two rows of a board in its frame, what to do, the colours, the
-        # buttons, a message
-        self.min_size = (max(width, 50), 14)
+        # the boards side by side (a duel's two, each with its margin: neither may be cut,
+        # as the second holds the person's own code), the row of buttons; the title, the
+        # code and two rows of a board in its frame, what to do, the colours, the buttons,
+        # a message
+        boards = 2 * (width + 1) + 2 if self.duel else width  # + the scrollbar of tall boards
+        self.min_size = (max(boards, 50), 14)
         self.query_one("#too-small", Static).update(
             escape(
                 _("The terminal is too small for the board (needs at least {w}×{h}).").format(
