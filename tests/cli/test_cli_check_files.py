@@ -221,7 +221,7 @@ def test_a_file_name_that_would_garble_a_terminal_is_written_escaped(
     folder = tmp_path / "d\u202eir"
     folder.mkdir()
     result = turing(["check", str(folder)])
-    assert result.stderr == f"error: {str(folder)!r}: is a directory, not a puzzle file\n"
+    assert result.stderr == f"error: {str(folder)!r}: is a folder, not a puzzle file\n"
     # the other file of a repeat, named in a note
     other = tmp_path / "a\x1bb.yaml"
     other.write_text(json.dumps(SAMPLE))

@@ -41,7 +41,7 @@ def test_every_count_of_the_summary_is_written_alike(
 def test_a_directory_is_said_and_counted_as_no_puzzle_file(turing: Run, tmp_path: Path) -> None:
     result = turing(["check", str(tmp_path)])
     assert result.exit_code == 2
-    assert result.stderr == f"error: {tmp_path}: is a directory, not a puzzle file\n"
+    assert result.stderr == f"error: {tmp_path}: is a folder, not a puzzle file\n"
     assert result.stdout == "0 puzzles checked in 0 files: 1 not a puzzle file\n"
     # beside a sound file: still refused, the file still checked
     sample = str(PUZZLES / "sample.yaml")
@@ -56,7 +56,7 @@ def test_a_directory_is_said_and_counted_as_no_puzzle_file(turing: Run, tmp_path
     for command in (["solve"], ["analyze", "-q"], ["share"]):
         result = turing([*command, str(tmp_path)])
         assert result.exit_code == 2 and result.stdout == ""
-        assert result.stderr == f"error: {tmp_path}: is a directory, not a puzzle file\n"
+        assert result.stderr == f"error: {tmp_path}: is a folder, not a puzzle file\n"
 
 
 def test_german_analysis_figures_have_their_article(turing: Run) -> None:

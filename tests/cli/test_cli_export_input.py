@@ -102,7 +102,7 @@ def test_bad_files_are_said_with_the_bad_puzzles_of_the_others(tmp_path: Path) -
     r = export(str(folder), "-", str(missing), str(path), "-o", str(out), input=mixed())
     assert r.exit_code == 2, r.output
     assert r.stderr.splitlines() == [
-        f"error: {folder}: is a directory, not a puzzle file",
+        f"error: {folder}: is a folder, not a puzzle file",
         *(f"error: <stdin>:{said}" for said in SAID),
         f"error: {missing}: no such file",
         *(f"error: {path}:{said}" for said in SAID),

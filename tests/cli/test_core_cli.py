@@ -224,7 +224,7 @@ def test_check_reads_every_file_and_names_each_finding(tmp_path: Path) -> None:
     assert err.splitlines() == [
         f"error: {bad}:3:25: card 49 is not in card set 'classic' (cards 1–48)",
         f"error: {missing}: no such file",
-        f"error: {folder}: is a directory, not a puzzle file",
+        f"error: {folder}: is a folder, not a puzzle file",
     ]
     code, out, _ = run("check", str(bad))
     assert code == 2 and "Traceback" not in out

@@ -170,7 +170,7 @@ def test_computer_breaks_a_human_code_from_typed_feedback() -> None:
     result = run(["play", "--role", "maker", "--games", "1"], lines)
     assert result.exit_code == 0, result.output
     assert "Codemaker: You. Codebreaker: Computer." in result.output
-    assert f"Code cracked by Computer in {len(guesses)} rows" in result.output
+    assert f"Code cracked by the computer in {len(guesses)} rows" in result.output
     assert "Your code was Y R W W." in result.output
 
 
@@ -183,7 +183,9 @@ def test_in_german_the_one_person_is_du_whose_code_the_computer_breaks() -> None
     assert result.exit_code == 0, result.output
     n = len(guesses)
     assert "Code-Setzer: Du. Code-Brecher: Computer." in result.output
-    assert f"Computer hat den Code in {n} Reihen geknackt; {n} Punkte für dich." in result.output
+    assert f"Der Computer hat den Code in {n} Reihen geknackt; {n} Punkte für dich." in (
+        result.output
+    )
     assert "Dein Code war " in result.output
     assert not NAMED_SPIELER.search(result.output), result.output
 
@@ -208,7 +210,7 @@ def test_false_feedback_names_the_rows_restarts_and_pays_the_breaker() -> None:
     assert result.exit_code == 0, result.output
     # pins that leave no code stop the computer: asked first, they were let stand
     assert (
-        "No code gives every row the pins it got, so Computer cannot guess. "
+        "No code gives every row the pins it got, so the computer cannot guess. "
         "You, take back the pins of row 2? [Y/n] maybe" in result.output
     )
     assert "Please type y (yes) or n (no)." in result.output
@@ -246,7 +248,7 @@ def test_pins_that_leave_no_code_can_be_taken_back_before_they_are_final(honour:
     assert "take back the pins of row 2? [Y/n] board" in result.output
     assert "Pins of row 2 taken back; type them again." in result.output
     assert "Wrong pins" not in result.output and "restarts" not in result.output
-    assert f"Code cracked by Computer in {len(guesses)} rows" in result.output
+    assert f"Code cracked by the computer in {len(guesses)} rows" in result.output
     assert f"Final score — You: {len(guesses)}, Computer: 0; you win." in result.output
 
 
@@ -662,17 +664,23 @@ def test_simulate_refuses_a_transcript_it_cannot_write_before_it_plays(
     assert sorted(p.name for p in tmp_path.iterdir()) == []
 
 
-@pytest.mark.parametrize("held", [b"precious\n", b'{"event": "start"}\n', b"\xff\xfe\n"])
+@pytest.mark.parametrize(
+    ("held", "reason"),
+    [
+        (b"precious\n", "it exists and is not a transcript"),
+        (b'{"event": "start"}\n', "it is the transcript of a game"),
+        (b"\xff\xfe\n", "it exists and is not a transcript"),
+    ],
+)
 def test_simulate_never_writes_over_a_file_that_holds_something_else(
-    tmp_path: Path, held: bytes
+    tmp_path: Path, held: bytes, reason: str
 ) -> None:
     target = tmp_path / "keep.txt"
     target.write_bytes(held)
     result = run(["simulate", "--sample", "5", "--transcript", str(target)])
     assert result.exit_code == 2, result.output
     assert result.stderr == (
-        f"error: cannot write the transcript {target}: it exists and is not a transcript; "
-        "give another name\n"
+        f"error: cannot write the transcript {target}: {reason}; give another name\n"
     )
     assert "games" not in result.stdout  # refused before any game was played
     assert target.read_bytes() == held
@@ -991,3 +999,50 @@ def test_the_rules_and_the_game_say_when_a_codemakers_pins_are_final() -> None:
     assert "Once the next guess's pins\nare typed (or the game ends) the row is final" in page
     de = CliRunner().invoke(main, ["--lang", "de", "rules", "superhirn"]).output
     assert "Bis er den nächsten Rateversuch beantwortet" in de
+
+
+@pytest.mark.parametrize(
+    ("players", "problem"),
+    [
+        ("human:You,human:you", "'You' and 'you' differ only in case"),
+        ("human:  ,human:Bob", "'  ' is a blank name"),
+        ("human:,human:Bob", "'' is a blank name"),
+        ("human:Ann,human:Ann", "two players are called 'Ann'"),
+        ("computer,human:computer", "'Computer' and 'computer' differ only in case"),
+        ("human:a#b,computer", "'a#b' is not a usable name (at most 32 printable characters"),
+    ],
+)
+@pytest.mark.parametrize("command", ["play", "board"])
+def test_players_names_follow_the_rules_of_every_game(
+    players: str, problem: str, command: str
+) -> None:
+    result = run([command, "--players", players], ["1122"])
+    assert result.exit_code == 2, result.output
+    assert result.output.startswith(f"error: --players: {problem}")
+    assert result.output.count("\n") == 1  # one line, before any game
+
+
+def test_players_names_of_turing_play_are_taken_as_before() -> None:
+    result = CliRunner().invoke(main, ["play", "--players", "ann,ANN"])
+    assert result.exit_code == 2
+    assert "'ann' and 'ANN' differ only in case" in result.output
+    blank = CliRunner().invoke(main, ["play", "--players", "ann,  ,bob"])
+    assert "an empty name after 'ann'" in blank.output
+
+
+def test_undo_before_the_first_pins_says_the_row_has_none_in_one_way() -> None:
+    # at row 1's pins: first before any pins, then after pins placed and taken back
+    lines = ["1122", "undo", "0 0", "undo", "undo"]
+    result = run(["play", "--role", "maker", "--games", "1", "--seed", "3"], lines)
+    said = [line for line in result.stderr.splitlines() if "no pins to take back" in line]
+    assert said == [
+        "error: line 2: no pins to take back: this row has no pins yet",
+        "error: line 5: no pins to take back: this row has no pins yet",
+    ]
+
+
+def test_the_board_at_the_take_back_question_names_the_row_asked_about() -> None:
+    lines = ["1122", "0 0", "0 0", "0 0", "board", "n"]
+    result = run(["play", "--role", "maker", "--games", "1", "--seed", "3", "--honour"], lines)
+    asked = result.output.index("take back the pins of row 3? [Y/n] board")
+    assert result.output[asked:].split("\n")[1] == "Classic Mastermind: row 3 of 10"

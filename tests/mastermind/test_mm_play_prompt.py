@@ -181,7 +181,7 @@ def test_the_code_shown_is_typed_twice_and_a_slip_costs_nothing() -> None:
 @pytest.mark.parametrize(
     ("secret", "typed", "row"),
     [
-        ("RYGB", "4", "Code cracked by Computer in 1 row"),
+        ("RYGB", "4", "Code cracked by the computer in 1 row"),
         ("RWKO", "1", "row  1  R Y G B   ●···  1 red, 0 white"),
         ("RYBW", "2-1", "row  1  R Y G B   ●●○·  2 red, 1 white"),
         ("RYBW", "2 - 1", "row  1  R Y G B   ●●○·  2 red, 1 white"),
@@ -336,3 +336,13 @@ def test_a_bad_second_secret_entry_is_named_and_no_to_leaving_does_nothing() -> 
     child.expect_exact("Save it first? File name (Enter: do not save): ")
     child.sendline("")
     child.expect(pexpect.EOF)
+
+
+def test_full_width_letters_and_digits_are_codes_and_pins_as_plain_ones() -> None:
+    guessed = run(["play", "--games", "1", "--seed", "2"], ["ＲＹＧＢ", "Ｒ　Ｇ，Ｂ　Ｙ", "quit"])
+    assert "is not a colour" not in guessed.output, guessed.output
+    assert re.search(r"row  1  R Y G B ", guessed.output)
+    assert re.search(r"row  2  R G B Y ", guessed.output)
+    made = run(["play", "--role", "maker", "--games", "1", "--seed", "2"], ["ＲＹＧＢ", "ｂｂｗ"])
+    assert "error" not in made.stderr, made.stderr
+    assert "2 black, 1 white" in made.output

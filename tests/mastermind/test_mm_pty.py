@@ -150,7 +150,7 @@ def test_two_game_superhirn_match_in_each_role_with_a_wrong_pin_row_caught() -> 
     child.expect("Game 2 of 2 restarts with an empty board.")
     enter_secret(child, "You", letters(mine))
     rows = answer_truly(child, mine)
-    child.expect(f"Code cracked by Computer in {rows} rows?; ")
+    child.expect(f"Code cracked by the computer in {rows} rows?; ")
     child.expect(f"Your code was {spaced(mine)}.")
     child.expect(f"Final score — You: {rows}, Computer: 5;")
     child.expect(pexpect.EOF)
@@ -183,7 +183,7 @@ def test_undo_mends_the_last_pins_at_the_terminal() -> None:
     child.expect("pins for row 1")
     child.sendline(pins(truth))
     rows = 1 + answer_truly(child, mine)
-    child.expect("Code cracked by Computer")
+    child.expect("Code cracked by the computer")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0

@@ -266,6 +266,14 @@ def test_broken_and_foreign_files_are_refused_in_one_line(tmp_path: Path) -> Non
             '{"event": "start"}\n{"event": "end"}\n',
             "not a Mastermind save file: it is the transcript of a game",
         ),
+        "games.jsonl": (
+            '{"secret": [0, 1, 2, 3], "guesses": [], "solved": true}\n{"secret": [1]}\n',
+            "not a Mastermind save file: it is the transcript of Mastermind games",
+        ),
+        "game.jsonl": (
+            '{"secret": [0, 1, 2, 3], "guesses": [], "solved": true}\n',
+            "not a Mastermind save file: it is the transcript of Mastermind games",
+        ),
         "packed.json": (
             '{"format": "turing-mastermind-save", "version": 1, "packed": "!!"}',
             "corrupted save file: the packed game cannot be read",
@@ -450,3 +458,103 @@ def test_a_match_whose_output_is_closed_is_saved_and_left_with_status_1(tmp_path
         assert (tmp_path / name).is_file()
         if errors is subprocess.PIPE:
             assert said.startswith("match abandoned: standard output closed; saved to a.json")
+
+
+def _guesses(output: str) -> list[str]:
+    return [line for line in output.splitlines() if line.startswith("Computer guesses, row")]
+
+
+def test_random_consistent_guesses_afresh_each_match_without_a_seed(tmp_path: Path) -> None:
+    options = ["--role", "maker", "--games", "1", "--strategy", "random-consistent"]
+    firsts = {_guesses(run(options, ["1122"]).output)[0] for _ in range(4)}
+    assert len(firsts) > 1  # a codemaker cannot learn the guesses from one match to the next
+    # a match without a seed, paused and resumed, guesses on as it would have
+    save = tmp_path / "s.json"
+    paused = run([*options, "--save", str(save)], ["1122", "0 0"])
+    assert paused.exit_code == 1, paused.output
+    copy = tmp_path / "copy.json"
+    shutil.copy(save, copy)
+    resumed = [_guesses(run(["--resume", str(path)], ["0 0"]).output) for path in (save, copy)]
+    assert resumed[0] == resumed[1] and len(resumed[0]) == 1
+
+
+def test_a_transcript_of_mastermind_games_is_named_where_a_save_is_read(tmp_path: Path) -> None:
+    games = tmp_path / "games.jsonl"
+    simulated = CliRunner().invoke(
+        main, ["mastermind", "simulate", "--sample", "3", "--transcript", str(games)]
+    )
+    assert simulated.exit_code == 0, simulated.output
+    before = games.read_bytes()
+    for command, not_one in (
+        (["mastermind", "play"], "not a Mastermind save file"),
+        (["mastermind", "board"], "not a Mastermind save file"),
+        (["play"], "not a turing save file"),
+    ):
+        result = CliRunner().invoke(main, [*command, "--resume", str(games)], "")
+        assert result.exit_code == 2, result.output
+        assert result.output == (
+            f"error: {games}: {not_one}: it is the transcript of Mastermind games\n"
+        )
+    played = CliRunner().invoke(main, ["play", "--seed", "1", "--transcript", str(games)], "")
+    assert played.exit_code == 2
+    assert played.output == (
+        f"error: cannot write the transcript {games}: it is the transcript of Mastermind "
+        "games; give another name\n"
+    )
+    assert games.read_bytes() == before
+
+
+def test_a_folder_is_a_folder_for_resume_and_save_alike(tmp_path: Path) -> None:
+    for args in (["--resume", str(tmp_path)], ["--save", str(tmp_path)]):
+        result = run(args, ["1122"])
+        assert result.exit_code == 2, result.output
+        assert "is a folder, not a file" in result.output, result.output
+        assert "directory" not in result.output
+    played = CliRunner().invoke(main, ["play", "--resume", str(tmp_path)], "")
+    assert played.output == f"error: {tmp_path}: is a folder, not a file\n"
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [
+        ("preset", "logik"),
+        ("score", [99, 0]),
+        ("players", ["Ann", "Computer"]),
+        ("game", 2),
+        ("games", 4),
+    ],
+)
+def test_a_save_whose_readable_fields_disagree_with_its_packed_match_is_refused(
+    tmp_path: Path, key: str, value: object
+) -> None:
+    save = tmp_path / "m.json"
+    options = ["--preset", "master-collor", "--games", "2", "--seed", "9"]
+    assert run([*options, "--save", str(save)], ["12345"]).exit_code == 1
+    data = json.loads(save.read_text())
+    assert data[key] != value
+    data[key] = value
+    save.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+    before = save.read_bytes()
+    for command in ("play", "board"):
+        result = CliRunner().invoke(main, ["mastermind", command, "--resume", str(save)], "")
+        assert result.exit_code == 2, result.output
+        assert result.output == (
+            f"error: {save}: corrupted save file: {key!r} does not agree with the packed match\n"
+        )
+    assert save.read_bytes() == before
+
+
+def test_a_save_rewritten_by_a_json_tool_and_said_in_another_language_resumes(
+    tmp_path: Path,
+) -> None:
+    save = tmp_path / "m.json"
+    german = CliRunner().invoke(
+        main,
+        ["--lang", "de", "mastermind", "play", "--preset", "logik", "--save", str(save)],
+        "12345\n",
+    )
+    assert german.exit_code == 1, german.output
+    save.write_text(json.dumps(json.loads(save.read_text())))  # on one line, as a tool may
+    result = run(["--resume", str(save)], ["giveup"])
+    assert "corrupted" not in result.output, result.output
+    assert f"Resumed from {save}" in result.output

@@ -51,3 +51,25 @@ async def play_small_then_large() -> None:
 
 def test_a_screen_too_small_shows_a_notice_until_it_grows() -> None:
     asyncio.run(play_small_then_large())
+
+
+async def duel_at(size: tuple[int, int]) -> tuple[str, Any]:
+    pytest.importorskip("textual")
+    from turing.mastermind.match import Duel
+    from turing.ui.mastermind_board import MastermindBoardApp
+
+    duel = Duel(get_preset("logik"), (YOU, COMPUTER), games=1, seed=5)
+    app = MastermindBoardApp(duel, {"most-parts": make_strategy("most-parts", seed=1)})
+    async with app.run_test(size=size) as pilot:
+        text = await shown(pilot, app)
+        boards = [app.query_one(f"#board-{i}").region for i in (0, 1)]
+        return text, boards
+
+
+def test_a_duel_whose_two_boards_do_not_fit_side_by_side_shows_the_notice() -> None:
+    text, _boards = asyncio.run(duel_at((60, 20)))
+    assert "too small for the board" in text, text
+    # wide enough, both boards are drawn whole within the screen
+    text, boards = asyncio.run(duel_at((80, 24)))
+    assert "too small" not in text, text
+    assert all(region.right <= 80 for region in boards), boards

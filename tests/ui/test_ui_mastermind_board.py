@@ -141,7 +141,7 @@ async def test_classic_match_by_keys_a_win_then_the_computer_breaks_your_code() 
             assert rows < 10
         assert app.ended is not None and app.ended.last
         text = await shown(pilot, app)
-        assert f"Code cracked by Computer in {rows} rows" in text
+        assert f"Code cracked by the computer in {rows} rows" in text
         assert "Final score: You " in text
         await pilot.press("q")  # the match is over: q leaves without asking
         assert app.screen is app.screen_stack[0]
@@ -256,7 +256,7 @@ async def test_a_pin_or_a_peg_more_than_the_row_holds_is_refused_with_why() -> N
         entry = list(app.entry)
         await pilot.press("r")
         assert app.entry == entry and len(entry) == 4
-        assert app.message.startswith("a row has 4 holes"), app.message
+        assert app.message.startswith("a code has 4 pegs: Enter sets it"), app.message
         await pilot.press("backspace")
         assert len(app.entry) == 3 and app.message == ""
         await pilot.press("b", "enter")
@@ -284,6 +284,23 @@ async def test_backspace_with_nothing_to_take_back_says_so() -> None:
         assert app.mode == "pins"
         await pilot.press("backspace")
         assert app.message == "no pins to take back: this row has no pins yet"
+
+
+@run_async
+async def test_a_peg_too_many_says_what_enter_does_with_the_row() -> None:
+    match = Match(get_preset("superhirn"), (YOU, COMPUTER), games=2, first_breaker=1, seed=4)
+    app = board_app(match)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await ready(pilot, app)
+        await pilot.press("r", "y", "g", "b", "r")  # setting the secret: Enter sets it
+        assert app.message == "a code has 4 pegs: Enter sets it, Backspace takes a peg back"
+        assert app.entry == [0, 1, 2, 3]
+    match = Match(get_preset("superhirn"), (YOU, COMPUTER), games=2, first_breaker=0, seed=4)
+    app = board_app(match)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await ready(pilot, app)
+        await pilot.press("r", "y", "g", "b", "r")  # a guess: Enter plays it
+        assert app.message == "a row has 4 holes: Enter plays it, Backspace takes a peg back"
 
 
 @run_async
@@ -1025,6 +1042,7 @@ async def test_the_row_in_play_and_the_last_pins_stay_in_view(
     sitting: Match | Duel
     if preset.mode == "duel":
         sitting = Duel(preset, (YOU, COMPUTER), games=1, seed=3)
+        size = (max(size[0], 80), size[1])  # two boards side by side need 80 columns
     else:
         sitting = Match(preset, (YOU, COMPUTER), games=2, first_breaker=0, seed=3)
     app = board_app(sitting)

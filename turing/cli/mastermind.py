@@ -58,6 +58,7 @@ from turing.cli.serving import (
     serve_options,
 )
 from turing.core.files import shown_name
+from turing.core.names import name_problem
 from turing.core.rulebook import GAMES, RulesPageError, plain, rules_page
 from turing.core.saves import not_a_transcript
 from turing.i18n import (
@@ -134,7 +135,14 @@ from turing.mastermind.scoring import Feedback, FeedbackError, pin_name
 from turing.mastermind.simulate import SimulationError, holds_games, sample_secrets, simulate
 from turing.mastermind.space import Code, SpaceError
 from turing.mastermind.strategies import STRATEGIES, Strategy, StrategyError, make_strategy
-from turing.mastermind.words import against_code, code_was, default_name, points_to, subject
+from turing.mastermind.words import (
+    against_code,
+    code_was,
+    default_name,
+    points_to,
+    sentence,
+    subject,
+)
 from turing.ui.prompt import CONTROL, SaveAnswer, ask_save_file
 
 DEFAULT_STRATEGY = "most-parts"
@@ -578,11 +586,14 @@ def _strategy(name: str, seed: int, game: Preset, searching: SearchShown | None 
 
 
 def _breakers(
-    seats: tuple[Seat, Seat], seed: int | None, game: Preset, searching: SearchShown | None = None
+    seats: tuple[Seat, Seat], entropy: int, game: Preset, searching: SearchShown | None = None
 ) -> dict[str, Strategy]:
-    """The strategies of the computer seats, by name."""
+    """The strategies of the computer seats, by name, seeded by the match's ``entropy`` (its
+    --seed, else drawn fresh for the match and kept in its save): a codemaker cannot learn
+    the guesses of ``random-consistent`` from one match to the next, and a resumed match
+    goes on as it would have."""
     return {
-        seat.strategy: _strategy(seat.strategy, 0 if seed is None else seed, game, searching)
+        seat.strategy: _strategy(seat.strategy, entropy, game, searching)
         for seat in seats
         if seat.strategy is not None
     }
@@ -1059,12 +1070,15 @@ class View:
         )
 
     def _game_over(self, event: GameOver) -> None:
-        maker, breaker = points_to(self.seats[event.maker]), self.name(event.breaker)
+        maker, breaker = points_to(self.seats[event.maker]), self.subject(event.breaker)
         points = _points(event.points)
         rows = _rows(event.rows_used)
         self.say(
-            self._game_over_text(event).format(
-                breaker=breaker, rows=rows, points=points, maker=maker, all=self.preset.rows
+            sentence(
+                self._game_over_text(event).format(
+                    breaker=breaker, rows=rows, points=points, maker=maker, all=self.preset.rows
+                ),
+                self.seats[event.breaker],
             )
         )
         if event.secret is not None:
@@ -1145,18 +1159,24 @@ class View:
 def parse_players(spec: str, strategy: str) -> tuple[Seat, Seat]:
     """``human,computer`` and the like; ``human:NAME`` names a person,
     ``computer:STRATEGY`` picks the computer's strategy."""
-    entries = [part.strip() for part in spec.split(",")]
+    entries = [part.lstrip() for part in spec.split(",")]
     if len(entries) != 2:
         fail(_("--players takes two players like 'human,computer', not {spec!r}").format(spec=spec))
-    kinds = [e.partition(":")[0].lower() for e in entries]
+    kinds = [e.partition(":")[0].strip().lower() for e in entries]
     seats: list[Seat] = []
     for i, entry in enumerate(entries):
-        kind, _sep, argument = entry.partition(":")
-        kind = kind.lower()
+        kind, sep, argument = entry.partition(":")
+        kind = kind.strip().lower()
         if kind == "human":
-            name = argument.strip() or default_name(True, kinds.count("human"), i)
-            if not name.isprintable():
-                fail(_("a player's name cannot hold control characters"))
+            # a name given (after the colon) is taken by the rules of every game's names
+            name = (
+                (argument.strip() or argument)
+                if sep
+                else default_name(True, kinds.count("human"), i)
+            )
+            problem = name_problem(name, [seat.name for seat in seats])
+            if problem is not None:
+                fail(f"--players: {problem}")
             seats.append(Seat(name, human=True))
         elif kind == "computer":
             chosen = argument.strip() or strategy
@@ -1167,6 +1187,9 @@ def parse_players(spec: str, strategy: str) -> tuple[Seat, Seat]:
                     )
                 )
             name = default_name(False, kinds.count("computer"), i)
+            problem = name_problem(name, [seat.name for seat in seats])
+            if problem is not None:  # a person named Computer beside the computer
+                fail(f"--players: {problem}")
             seats.append(Seat(name, human=False, strategy=chosen))
         else:
             fail(
@@ -1174,10 +1197,6 @@ def parse_players(spec: str, strategy: str) -> tuple[Seat, Seat]:
                     entry=entry
                 )
             )
-    if seats[0].name == seats[1].name:
-        fail(
-            _("the two players need different names, both are {name!r}").format(name=seats[0].name)
-        )
     return seats[0], seats[1]
 
 
@@ -1283,7 +1302,7 @@ def play_command(
     if save_file is not None:
         _check_save_file(save_file, settings, sitting, out)
     searching = SearchShown()
-    breakers = _breakers(seats, settings.seed, game, searching)
+    breakers = _breakers(seats, settings.entropy, game, searching)
     view = View(game, seats, out, sitting.games)
     view.preset_is_duel = isinstance(sitting, Duel)
     view.honour = settings.honour
@@ -1640,7 +1659,8 @@ def _take_back(reader: Reader, view: View, match: Match) -> bool:
     asked_again = False
     while True:
         word = reader.line(question, question=True).lower()
-        if word and _common(word, view, reader, lambda: _match_board(view, match)):
+        shown = functools.partial(_match_board, view, match, asked=len(match.rows))
+        if word and _common(word, view, reader, shown):
             continue
         said = True if word in UNDO_WORDS else yes_or_no(word)
         if said is None and word and not asked_again:
@@ -1722,9 +1742,6 @@ def _answer(reader: Reader, view: View, match: Match, proposal: Code | None) -> 
         if _common(word, view, reader, lambda: _match_board(view, match, guess)):
             continue
         if word in UNDO_WORDS:
-            if proposal is None:
-                reader.error(_("no pins to take back: this row has no pins yet"))
-                continue
             try:
                 view.events(match.undo())
             except MatchError as error:
@@ -1746,8 +1763,17 @@ def _answer(reader: Reader, view: View, match: Match, proposal: Code | None) -> 
         return
 
 
-def _match_board(view: View, match: Match, waiting: Code | None = None) -> None:
-    header = f"{view.preset.title}: {_where(match)}"
+def _match_board(
+    view: View, match: Match, waiting: Code | None = None, asked: int | None = None
+) -> None:
+    """The board of ``match``; ``asked``: the row a question is about (the take-back
+    question asks about the last row, not the next), named in the head."""
+    where = (
+        _where(match)
+        if asked is None
+        else _where_in(asked, match.preset.rows, match.game, match.games)
+    )
+    header = f"{view.preset.title}: {where}"
     if match.games > 1:
         scores = (float(match.scores[0]), float(match.scores[1]))
         header += "; " + _("score {score}").format(score=view.score(scores))
@@ -2074,7 +2100,7 @@ def board_command(
         resume_file,
     )
     game = sitting.preset
-    breakers = _breakers(settings.seats, settings.seed, game)  # a strategy it cannot play fails
+    breakers = _breakers(settings.seats, settings.entropy, game)  # a strategy it cannot play fails
     out = stdout_console()
     if save_file is not None:
         _check_save_file(save_file, settings, sitting, out)

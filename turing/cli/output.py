@@ -838,7 +838,7 @@ def not_a_puzzle_file(path: str) -> str | None:
     if path != "-" and os.path.isdir(path):
         from turing.core.files import shown_name
 
-        return _("{file}: is a directory, not a puzzle file").format(file=shown_name(path))
+        return _("{file}: is a folder, not a puzzle file").format(file=shown_name(path))
     return None
 
 

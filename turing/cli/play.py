@@ -753,7 +753,7 @@ def _open_transcript(
                 "cannot write the transcript {path}: it records this game to its end, and "
                 "the save resumed is from before it; --transcript FILE writes the game's "
                 "transcript elsewhere"
-            ).format(path=path)
+            ).format(path=shown_name(path))
         )
     other = other_transcript_in(path, session.game.events, resumed)
     if other is not None and confirm is None:

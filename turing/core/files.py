@@ -310,7 +310,7 @@ def read_text(path: str | os.PathLike[str], max_bytes: int = MAX_FILE_BYTES) -> 
     except FileNotFoundError:
         raise SourceError(source, 0, 0, _("no such file"), E_FILE) from None
     except IsADirectoryError:
-        raise SourceError(source, 0, 0, _("is a directory, not a file"), E_FILE) from None
+        raise SourceError(source, 0, 0, _("is a folder, not a file"), E_FILE) from None
     except OSError as exc:
         raise SourceError(
             source, 0, 0, _("cannot read: {reason}").format(reason=os_reason(exc)), E_FILE

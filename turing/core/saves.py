@@ -177,11 +177,26 @@ def not_a_transcript(
     for what it is (:func:`held_work`: "cannot write the transcript B.db: it is a puzzle
     bank; give another name"). Nothing is changed."""
     held = held_work(path)
+    problem = files_not_a_transcript(path, holds_one)
+    if held is None and problem is not None:
+        held = _other_transcript(path)
     if held is not None:
         return _("cannot write the transcript {path}: {reason}; give another name").format(
             path=shown_name(path), reason=held
         )
-    return files_not_a_transcript(path, holds_one)
+    return problem
+
+
+def _other_transcript(path: str | os.PathLike[str]) -> str | None:
+    """What transcript the file at ``path`` is (:func:`_transcript_kind`), by its first
+    line, or None (another file, or one that cannot be read)."""
+    try:
+        with open(path, "rb") as handle:
+            first = handle.readline(MAX_SAVE_BYTES)
+        head = read_json(first)
+    except (OSError, ValueError):
+        return None
+    return _transcript_kind(head)
 
 
 def save_problem(
@@ -347,6 +362,18 @@ def refuse_duplicate_keys(text: str, path: str, error: type[TuringError]) -> Non
         ) from None
 
 
+def _transcript_kind(head: object) -> str | None:
+    """What transcript a file whose first line holds ``head`` is, said as the reason it is
+    not another file ("it is the transcript of a game", of ``turing play``; "it is the
+    transcript of Mastermind games", of ``turing mastermind simulate``); None for another
+    file."""
+    if isinstance(head, dict) and "event" in head:
+        return _("it is the transcript of a game")
+    if isinstance(head, dict) and {"secret", "guesses"} <= head.keys():
+        return _("it is the transcript of Mastermind games")
+    return None
+
+
 def _other_file(text: str, path: str, not_one: str) -> str | None:
     """What a file that is not a save holds, said as its refusal, when it is plain: an
     empty file, a game's transcript, a puzzle file or a card set; else None."""
@@ -358,9 +385,10 @@ def _other_file(text: str, path: str, not_one: str) -> str | None:
         head = read_json(text.lstrip().split("\n", 1)[0])
     except ValueError:
         head = None
-    if isinstance(head, dict) and "event" in head:
-        return _("{path}: {not_one}: it is the transcript of a game").format(
-            path=shown_name(path), not_one=not_one
+    transcript = _transcript_kind(head)
+    if transcript is not None:
+        return _("{path}: {not_one}: {what}").format(
+            path=shown_name(path), not_one=not_one, what=transcript
         )
     if not (isinstance(head, dict) and "cards" in head):
         try:

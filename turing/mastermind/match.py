@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 import numpy as np
 
 from turing.core.errors import TuringError
-from turing.i18n import N_, _, format_number, ngettext
+from turing.i18n import N_, _, format_number, ngettext, pgettext
 from turing.mastermind.engine import Engine, History, Indices
 from turing.mastermind.feedback_check import conflicting_rows
 from turing.mastermind.presets import Preset
@@ -319,6 +319,20 @@ def _winner(scores: tuple[float, float]) -> int | None:
     return 0 if scores[0] > scores[1] else 1
 
 
+def is_the_computer(seat: Seat) -> bool:
+    """Whether ``seat`` is the one computer of a match, named Computer (two computers are
+    Computer 1 and Computer 2, names like a person's)."""
+    return not seat.human and seat.name == _("Computer")
+
+
+def subject(seat: Seat) -> str:
+    """A seat as the subject of a sentence (``… wins``, ``… makes one code more``, ``so …
+    cannot guess``): the name, or *the computer* (German ``der Computer``)."""
+    if is_the_computer(seat):
+        return pgettext("subject", "the computer")
+    return seat.name
+
+
 # ---------------------------------------------------------------- alternating match
 
 
@@ -401,7 +415,7 @@ class Match:
             "No code gives every row the pins it got, so {breaker} cannot guess. "
             "{name}, take back the pins of row {n}?"
         ).format(
-            breaker=self.seats[self.breaker].name,
+            breaker=subject(self.seats[self.breaker]),
             name=self.seats[self.maker].name,
             n=len(self.rows),
         )
@@ -490,7 +504,8 @@ class Match:
     def undo(self) -> list[Event]:
         """Take back the last pins, before the codebreaker makes the next guess."""
         if not self.can_undo:
-            if self.phase is Phase.FEEDBACK:
+            if self.phase is Phase.FEEDBACK or (self.phase is Phase.GUESS and not self.rows):
+                # the first row, before its pins or after they were taken back: one state
                 raise MatchError(_("no pins to take back: this row has no pins yet"))
             raise MatchError(_("no pins to take back: only the last pins, before the next guess"))
         row = self.rows.pop()

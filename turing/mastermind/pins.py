@@ -14,6 +14,7 @@ The codemaker answers a guess with two counts: pins for right colour in the righ
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Final
 
 from turing.i18n import _
@@ -38,7 +39,7 @@ def parse_pins(text: str, positions: int, hit_pin: str = "black") -> Feedback:
     or word per pin (``bbw``, ``rrw``, ``ssw``, ``rot rot weiß``); ``-`` or ``none`` for no
     pins. Digits run together (``21``) are refused: two counts or one number?
     """
-    compact = text.strip().lower()
+    compact = unicodedata.normalize("NFKC", text).strip().lower()  # full-width forms too
     if compact in NONE_WORDS:
         return _checked(Feedback(0, 0), positions, hit_pin)
     if re.fullmatch(r"\d", compact):

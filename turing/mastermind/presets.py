@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import unicodedata
 from dataclasses import dataclass, field, replace
 from typing import Final, Literal
 
@@ -168,7 +169,9 @@ class Palette:
         (0, 0, 2, 3)
         """
         symbols: list[int] = []
-        shown = text.strip()
+        # full-width letters, digits and spaces (typed with an East Asian input method) are
+        # the plain ones, as the pins take them
+        shown = unicodedata.normalize("NFKC", text).strip()
         for token in re.split(r"[\s,;]+", shown):
             if not token:
                 continue

@@ -67,9 +67,10 @@ class Settings:
     first_breaker: int
     honour: bool
     seed: int | None
-    """The seed chosen for the match (the computer's strategies play by it), or None."""
+    """The seed chosen for the match, or None."""
     entropy: int
-    """What the computer's secrets are drawn from: the seed chosen, or a fresh one."""
+    """What the computer's secrets and strategies are drawn from: the seed chosen, or a fresh
+    one."""
 
     @classmethod
     def of(
@@ -399,14 +400,49 @@ class Loaded:
 def load_save(path: str) -> Loaded:
     """The match a save file holds, its actions taken again; :class:`SaveError` (one line)
     when the file is none, or cannot be resumed. Never writes."""
-    _data, inner = read_save_file(path, MASTERMIND_SAVE, SaveError)
+    data, inner = read_save_file(path, MASTERMIND_SAVE, SaveError)
     settings = _settings(inner.get("settings"), path)
     try:
         match = settings.match()
     except (PresetError, SpaceError, MatchError) as exc:
         raise _corrupted(path, str(exc)) from None
     events = replay(match, inner.get("actions"), path)
+    _check_readable(data, inner, settings, match, path)
     return Loaded(settings, match, events)
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _check_readable(
+    data: dict[str, Any], inner: dict[str, Any], settings: Settings, match: Match | Duel, path: str
+) -> None:
+    """Refuse a save whose fields to read at a glance (:func:`save_document`) do not say
+    what its packed match holds, as an edit of the packed part is refused: a match is
+    never resumed as other than it looks, and the file is not written over unasked. The
+    players are the names saved (a name given by default is said anew in the language in
+    use, the file keeps the one it was saved with)."""
+    saved_seats = inner["settings"]["seats"]
+    expected: dict[str, tuple[Callable[[Any], bool], Any]] = {
+        "preset": (lambda v: isinstance(v, str), settings.preset),
+        "players": (
+            lambda v: isinstance(v, list) and all(isinstance(n, str) for n in v),
+            [seat["name"] for seat in saved_seats],
+        ),
+        "game": (_whole, match.game),
+        "games": (_whole, match.games),
+        "score": (
+            lambda v: isinstance(v, list) and all(_number(n) for n in v),
+            list(match.scores),
+        ),
+    }
+    for key, (fits, value) in expected.items():
+        found = data.get(key)
+        if not fits(found) or found != value:
+            raise _corrupted(
+                path, _("{key!r} does not agree with the packed match").format(key=key)
+            )
 
 
 __all__ = [

@@ -6,18 +6,13 @@ no name to put into a sentence as it stands."""
 from __future__ import annotations
 
 from turing.i18n import _, pgettext
-from turing.mastermind.match import Seat
+from turing.mastermind.match import Seat, is_the_computer
+from turing.mastermind.match import subject as subject  # (spoken of here, kept there)
 
 
 def is_you(seat: Seat) -> bool:
     """Whether ``seat`` is the one person known by the default name You."""
     return seat.human and seat.name == _("You")
-
-
-def is_the_computer(seat: Seat) -> bool:
-    """Whether ``seat`` is the one computer of a match, named Computer (two computers are
-    Computer 1 and Computer 2, names like a person's)."""
-    return not seat.human and seat.name == _("Computer")
 
 
 def code_was(seat: Seat) -> str:
@@ -48,14 +43,6 @@ def points_to(seat: Seat) -> str:
     return seat.name
 
 
-def subject(seat: Seat) -> str:
-    """A seat as the subject of a sentence (``… wins``, ``… makes one code more``): the
-    name, or *the computer* (German ``der Computer``)."""
-    if is_the_computer(seat):
-        return pgettext("subject", "the computer")
-    return seat.name
-
-
 def default_name(human: bool, of_kind: int, place: int) -> str:
     """The name a seat gets when none is given, in the language in use: the one person is
     You, two are Player 1 and Player 2; the one computer is Computer, two are Computer 1
@@ -63,3 +50,10 @@ def default_name(human: bool, of_kind: int, place: int) -> str:
     if human:
         return _("You") if of_kind == 1 else _("Player {n}").format(n=place + 1)
     return _("Computer") if of_kind == 1 else _("Computer {n}").format(n=place + 1)
+
+
+def sentence(text: str, seat: Seat) -> str:
+    """``text``, a sentence that may begin with ``seat`` as :func:`subject` puts it, with a
+    capital first letter when the seat is *the computer* (``The computer gave up``, German
+    ``Der Computer hat den Code geknackt``); a name stays as it was given."""
+    return text[:1].upper() + text[1:] if is_the_computer(seat) else text

@@ -59,6 +59,7 @@ from turing.core.files import (
     write_text,
 )
 from turing.core.knowledge import TestRecord
+from turing.core.names import name_problem
 from turing.core.puzzle import LETTERS, MAX_VERIFIERS, Puzzle
 from turing.core.rulebook import rules_page
 from turing.core.saves import (
@@ -99,7 +100,6 @@ SAVE_FORMAT: Final = PLAY_SAVE.marker
 SAVE_VERSION: Final = PLAY_SAVE.version
 #: The name of the one player when none is given (translated: a German game names them Spieler).
 DEFAULT_PLAYER: Final = N_("player")
-MAX_NAME: Final = 32
 
 
 #: How much work the after-game comparison's exact search may do (the analysis's own
@@ -1179,23 +1179,9 @@ def parse_players(text: str | None) -> list[tuple[str, str | None]]:
                     name, n = f"{named}-{n}", n + 1
                 out.append((name, kind))
         else:
-            if len(part) > MAX_NAME or any(ch in part for ch in ";#") or not part.isprintable():
-                raise SessionError(
-                    _(
-                        "{name!r} is not a usable name (at most {n} printable characters, "
-                        "no ; or #)"
-                    ).format(name=part, n=MAX_NAME)
-                )
-            if part in taken:
-                raise SessionError(_("two players are called {name!r}").format(name=part))
-            alike = next((name for name in taken if name.casefold() == part.casefold()), None)
-            if alike is not None:  # told apart on the screen by their case alone
-                raise SessionError(
-                    _(
-                        "{first!r} and {second!r} differ only in case: give each player a name of "
-                        "their own"
-                    ).format(first=alike, second=part)
-                )
+            problem = name_problem(part, [name for name, _kind in out])
+            if problem is not None:
+                raise SessionError(problem)
             out.append((part, None))
         taken.add(out[-1][0])
     if len(out) > 6:
@@ -2515,9 +2501,10 @@ class Session:
                     continue
             elif not os.path.lexists(path):
                 reason = os_reason(FileNotFoundError(errno.ENOENT, "gone"))
-                done.append(
-                    (path, _("cannot save to {path}: {reason}").format(path=path, reason=reason))
+                said = _("cannot save to {path}: {reason}").format(
+                    path=shown_name(path), reason=reason
                 )
+                done.append((path, said))
                 continue
             else:
                 problem = unwritable(path) or not_a_save(path)

@@ -54,7 +54,7 @@ from turing.mastermind.saves import Keeping, SaveError, Settings, save_problem_a
 from turing.mastermind.scoring import Feedback, pin_name
 from turing.mastermind.space import Code
 from turing.mastermind.strategies import Strategy
-from turing.mastermind.words import against_code, points_to, subject
+from turing.mastermind.words import against_code, points_to, sentence, subject
 from turing.ui.board import (
     AskFileScreen,
     BoardFooter,
@@ -250,10 +250,12 @@ class MastermindBoardApp(ServedApp):
         for panel in self.query(".mm-board"):
             panel.styles.width = width
             panel.styles.min_width = width
-        # a board (a duel's second one scrolls into view), the row of buttons; the title,
-        # the code and two rows of a board in its frame, what to do, the colours, the
-        # buttons, a message
-        self.min_size = (max(width, 50), 14)
+        # the boards side by side (a duel's two, each with its margin: neither may be cut,
+        # as the second holds the person's own code), the row of buttons; the title, the
+        # code and two rows of a board in its frame, what to do, the colours, the buttons,
+        # a message
+        boards = 2 * (width + 1) + 2 if self.duel else width  # + the scrollbar of tall boards
+        self.min_size = (max(boards, 50), 14)
         self.query_one("#too-small", Static).update(
             escape(
                 _("The terminal is too small for the board (needs at least {w}×{h}).").format(
@@ -633,7 +635,7 @@ class MastermindBoardApp(ServedApp):
     def _game_over(self, event: GameOver) -> str:
         """How the game ended; the one person against the computer is spoken to."""
         maker = points_to(self.sitting.seats[event.maker])
-        breaker = self._seat_name(event.breaker)
+        breaker = self._subject(event.breaker)
         rows = ngettext("{n} row", "{n} rows", event.rows_used).format(n=event.rows_used)
         points = ngettext("{n} point", "{n} points", event.points).format(n=event.points)
         if event.breaker == self.you:
@@ -656,7 +658,10 @@ class MastermindBoardApp(ServedApp):
             text = _("{breaker} gave up after {rows}; {points} to {maker}.")
         else:
             text = _("Code not cracked by {breaker} in {rows}; {points} to {maker}.")
-        text = text.format(breaker=breaker, rows=rows, points=points, maker=maker)
+        text = sentence(
+            text.format(breaker=breaker, rows=rows, points=points, maker=maker),
+            self.sitting.seats[event.breaker],
+        )
         return text + self._running_score(event.game, event.scores)
 
     def _codes_made(self) -> str:
@@ -789,15 +794,26 @@ class MastermindBoardApp(ServedApp):
         if self.mode not in (Mode.SECRET, Mode.GUESS, Mode.REVEAL):
             return
         positions = self.preset.positions
-        if len(self.entry) >= positions:  # a row has so many holes
-            self.say(
-                ngettext(
+        if len(self.entry) >= positions:  # a row (a code) has so many holes
+            if self.mode is Mode.SECRET:
+                full = ngettext(
+                    "a code has {n} peg: Enter sets it, Backspace takes a peg back",
+                    "a code has {n} pegs: Enter sets it, Backspace takes a peg back",
+                    positions,
+                )
+            elif self.mode is Mode.REVEAL:
+                full = ngettext(
+                    "a code has {n} peg: Enter shows it, Backspace takes a peg back",
+                    "a code has {n} pegs: Enter shows it, Backspace takes a peg back",
+                    positions,
+                )
+            else:
+                full = ngettext(
                     "a row has {n} hole: Enter plays it, Backspace takes a peg back",
                     "a row has {n} holes: Enter plays it, Backspace takes a peg back",
                     positions,
-                ).format(n=positions),
-                complaint=True,
-            )
+                )
+            self.say(full.format(n=positions), complaint=True)
             return
         self.entry.append(symbol)
         self._settle()
