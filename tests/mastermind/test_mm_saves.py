@@ -478,6 +478,26 @@ def test_random_consistent_guesses_afresh_each_match_without_a_seed(tmp_path: Pa
     assert resumed[0] == resumed[1] and len(resumed[0]) == 1
 
 
+def test_a_match_saved_before_strategies_were_seeded_afresh_guesses_on_as_it_would_have(
+    tmp_path: Path,
+) -> None:
+    # such a save played random-consistent from 0 without a seed, whatever its entropy
+    options = ["--role", "maker", "--games", "1", "--strategy", "random-consistent"]
+    straight = _guesses(run([*options, "--seed", "0"], ["1122", "0 0", "0 0"]).output)
+    save = tmp_path / "old.json"
+    paused = run([*options, "--seed", "0", "--save", str(save)], ["1122", "0 0"])
+    assert paused.exit_code == 1, paused.output
+    document = json.loads(save.read_text())
+    inner = json.loads(zlib.decompress(base64.b64decode(document["packed"])))
+    settings = inner["settings"]
+    settings.update(seed=None, entropy=settings["entropy"] + 12345)
+    del settings["strategy_seed"]
+    document["packed"] = pack(inner)
+    save.write_text(json.dumps(document))
+    resumed = _guesses(run(["--resume", str(save)], ["0 0"]).output)
+    assert resumed == straight[1:2], (straight, resumed)
+
+
 def test_a_transcript_of_mastermind_games_is_named_where_a_save_is_read(tmp_path: Path) -> None:
     games = tmp_path / "games.jsonl"
     simulated = CliRunner().invoke(

@@ -1302,7 +1302,7 @@ def play_command(
     if save_file is not None:
         _check_save_file(save_file, settings, sitting, out)
     searching = SearchShown()
-    breakers = _breakers(seats, settings.entropy, game, searching)
+    breakers = _breakers(seats, settings.strategies_from, game, searching)
     view = View(game, seats, out, sitting.games)
     view.preset_is_duel = isinstance(sitting, Duel)
     view.honour = settings.honour
@@ -2100,7 +2100,9 @@ def board_command(
         resume_file,
     )
     game = sitting.preset
-    breakers = _breakers(settings.seats, settings.entropy, game)  # a strategy it cannot play fails
+    breakers = _breakers(
+        settings.seats, settings.strategies_from, game
+    )  # a strategy it cannot play fails
     out = stdout_console()
     if save_file is not None:
         _check_save_file(save_file, settings, sitting, out)

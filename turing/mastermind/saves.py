@@ -71,6 +71,15 @@ class Settings:
     entropy: int
     """What the computer's secrets and strategies are drawn from: the seed chosen, or a fresh
     one."""
+    strategy_seed: int | None = None
+    """What the computer's strategies are drawn from where that is not :attr:`entropy`: a
+    match saved before they were drawn from it played them from its seed, or from 0 without
+    one, and goes on so when resumed (:attr:`strategies_from`)."""
+
+    @property
+    def strategies_from(self) -> int:
+        """The seed of the computer's strategies (``random-consistent``)."""
+        return self.entropy if self.strategy_seed is None else self.strategy_seed
 
     @classmethod
     def of(
@@ -126,6 +135,7 @@ class Settings:
             "honour": self.honour,
             "seed": self.seed,
             "entropy": self.entropy,
+            "strategy_seed": self.strategies_from,
         }
 
 
@@ -297,6 +307,7 @@ def _settings(entry: Any, path: str) -> Settings:
         "honour": lambda v: isinstance(v, bool),
         "seed": lambda v: v is None or (_whole(v) and v >= 0),
         "entropy": lambda v: _whole(v) and v >= 0,
+        "strategy_seed": lambda v: v is None or (_whole(v) and v >= 0),
     }
     for key, fits in fields.items():
         if not fits(entry.get(key)):
@@ -311,6 +322,8 @@ def _settings(entry: Any, path: str) -> Settings:
         honour=entry["honour"],
         seed=entry["seed"],
         entropy=entry["entropy"],
+        # a save without it played the strategies from its seed, or 0 (see Settings)
+        strategy_seed=entry.get("strategy_seed", 0 if entry["seed"] is None else entry["seed"]),
     )
 
 
