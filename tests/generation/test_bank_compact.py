@@ -182,7 +182,7 @@ def test_a_version_2_bank_is_migrated(tmp_path: Path) -> None:
     size = path.stat().st_size
     assert len(before) == 436 and len(played) == 1
     with Bank(path) as b:
-        assert b.schema_version == SCHEMA_VERSION == 4
+        assert b.schema_version == SCHEMA_VERSION == 5
         assert b.conn.execute("SELECT count(*) FROM catalogue").fetchone()[0] == 424
         assert b.conn.execute("SELECT count(*) FROM puzzles").fetchone()[0] == 12
         after = sorted(json.dumps(json.loads(d), sort_keys=True) for d in b.docs())

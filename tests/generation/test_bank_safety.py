@@ -319,7 +319,7 @@ def test_a_file_without_tables_reads_as_a_bank_holding_nothing(tmp_path: Path, k
             assert r.output == expected.output.replace(str(real), str(path)), args
         assert path.read_bytes() == before, args  # nothing written to it
     # a bank with its tables has a schema; a file without them has none
-    assert turing("bank", "stats", str(real)).output == f"{real}: 0 puzzles (schema 4)\n"
+    assert turing("bank", "stats", str(real)).output == f"{real}: 0 puzzles (schema 5)\n"
     stats = json.loads(turing("bank", "stats", "--json", str(path)).output)
     assert (stats["puzzles"], stats["schema_version"], stats["groups"]) == (0, None, [])
     r = turing("bank", "stats", str(path))

@@ -74,7 +74,7 @@ def test_a_version_1_bank_is_migrated_in_place(tmp_path: Path) -> None:
     )
     conn.close()
     with Bank(path) as b:
-        assert b.schema_version == SCHEMA_VERSION == 4
+        assert b.schema_version == SCHEMA_VERSION == 5
         rows = b.conn.execute(
             "SELECT min_tests, min_tests_upper, min_tests_kind FROM puzzles ORDER BY rowid"
         ).fetchall()

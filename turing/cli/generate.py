@@ -975,7 +975,8 @@ def generate(
     bank = open_bank(bank_path, writer=True) if bank_path else None
     try:  # the bank is closed (its writer lock let go) by the run below, or here
         if bank is not None:
-            bank.check_cardsets()  # its puzzles of a changed set would not match the new ones
+            # its puzzles of cards changed since would not match the new ones
+            bank.check_cardsets(reference=name)
         drawn = seed is None
         if drawn:
             found = _drawn_run(bank, spec, start_index, count) if bank is not None else None

@@ -7,6 +7,7 @@ algebra on those masks. Every problem is a :class:`CardError` naming file, line 
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 from collections import OrderedDict
@@ -258,6 +259,26 @@ class CardSet:
             if low <= number <= high:
                 return tier
         return None
+
+
+def card_digest(cardset: CardSet, number: int) -> str:
+    """What card ``number``'s criteria are, in order: the codes each accepts (its mask),
+    as a short digest; the words may change, what the card decides may not. A save and a
+    puzzle bank record it for every card their puzzles use."""
+    masks = ",".join(format(c.mask, "x") for c in cardset.card(number).criteria)
+    return hashlib.sha256(masks.encode()).hexdigest()[:16]
+
+
+def changed_cards(digests: Mapping[int, str], cardset: CardSet) -> list[int]:
+    """The cards of ``digests`` (card number → :func:`card_digest` as recorded), in
+    ascending order, that are no longer as they were: not in ``cardset`` any more, or
+    their criteria decide other codes. Cards added to the set, and cards changed that
+    are not recorded, are none of them."""
+    return [
+        number
+        for number, digest in sorted(digests.items())
+        if number not in cardset or card_digest(cardset, number) != digest
+    ]
 
 
 # -- locating card sets -------------------------------------------------------------------

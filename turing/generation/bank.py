@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from turing.core.cards import CardSet, load_cardset
+from turing.core.cards import CardSet, card_digest, changed_cards, load_cardset
 from turing.core.codes import CODE_TEXT
 from turing.core.errors import TuringError
 from turing.core.files import (
@@ -56,7 +56,7 @@ from turing.generation.packing import (
     pack,
     unpack,
 )
-from turing.i18n import N_, _
+from turing.i18n import N_, _, ngettext
 
 #: catalogue rows whose ids :meth:`Bank._catalogue_puzzles` works out together
 _ID_BATCH: Final = 10_000
@@ -258,18 +258,45 @@ def _v4(conn: sqlite3.Connection) -> None:
     )
 
 
+def _v5(conn: sqlite3.Connection) -> None:
+    """What each card the stored puzzles of a custom set use decides
+    (:func:`turing.core.cards.card_digest`), recorded as they are stored: a card changed
+    since refuses the puzzles that use it, and only them. A set whose puzzles were stored
+    before has none recorded and is compared whole (``puzzle_cardsets``), until more of its
+    puzzles are stored while it is unchanged (then its cards are recorded)."""
+    _script(
+        conn,
+        """
+        CREATE TABLE puzzle_cards (
+            reference TEXT NOT NULL,
+            card INTEGER NOT NULL,
+            digest TEXT NOT NULL,
+            PRIMARY KEY (reference, card)
+        ) WITHOUT ROWID
+    """,
+    )
+
+
 #: migration *i* brings a bank from ``user_version`` *i* to *i + 1*
-MIGRATIONS: Final[tuple[Callable[[sqlite3.Connection], None], ...]] = (_v1, _v2, _v3, _v4)
+MIGRATIONS: Final[tuple[Callable[[sqlite3.Connection], None], ...]] = (
+    _v1,
+    _v2,
+    _v3,
+    _v4,
+    _v5,
+)
 SCHEMA_VERSION: Final = len(MIGRATIONS)
 #: the tables each schema version added (a file of that version or later has them all)
 BANK_TABLES: Final[dict[int, frozenset[str]]] = {
     1: frozenset({"puzzles", "runs"}),
     3: frozenset({"cardsets", "catalogue", "catalogue_marks", "catalogue_played"}),
     4: frozenset({"puzzle_cardsets"}),
+    5: frozenset({"puzzle_cards"}),
 }
-#: the oldest schema read as it is, without upgrading the file: version 4 only adds a
-#: table of fingerprints, which a bank of version 3 has none to hold (so a bank of
-#: version 3 on storage nobody can write is read too)
+#: the oldest schema read as it is, without upgrading the file: versions 4 and 5 only add
+#: tables of fingerprints and card digests, which a bank of version 3 has none to hold (so
+#: a bank of version 3 on storage nobody can write is read too; its sets are compared
+#: whole, as version 4 compares them)
 READ_AS_IS_FROM: Final = 3
 
 
@@ -339,6 +366,45 @@ def _changed_set(path: Path, reference: str) -> BankError:
             "new bank"
         ).format(path=shown_name(path), name=reference)
     )
+
+
+def _changed_card_error(path: Path, reference: str, card: int, count: int) -> BankError:
+    """The refusal of a command that meets stored puzzles using a card of their set that
+    has changed since they were stored."""
+    return BankError(
+        ngettext(
+            "{path}: card {card} of the card set {name!r} has changed since {count} puzzle "
+            "using it was stored in the bank; put the card back as it was, or store the "
+            "changed set's puzzles in a new bank",
+            "{path}: card {card} of the card set {name!r} has changed since {count} puzzles "
+            "using it were stored in the bank; put the card back as it was, or store the "
+            "changed set's puzzles in a new bank",
+            count,
+        ).format(path=shown_name(path), card=card, name=reference, count=count)
+    )
+
+
+def _doc_cards(data: dict[str, Any]) -> set[int]:
+    """The card numbers a stored puzzle document uses (shown and real)."""
+    found: set[int] = set()
+    for key in ("cards", "real_cards"):
+        entries = data.get(key)
+        for entry in entries if isinstance(entries, list) else ():
+            for number in entry if isinstance(entry, list) else [entry]:
+                if isinstance(number, int) and not isinstance(number, bool):
+                    found.add(number)
+    return found
+
+
+@dataclass(frozen=True)
+class _Change:
+    """Stored puzzles of a custom set that its set as it is now no longer makes: those
+    using ``card``, which has changed (or, for a set recorded whole, every one of its
+    puzzles: ``card`` None); ``rowids`` are theirs."""
+
+    reference: str
+    card: int | None
+    rowids: tuple[int, ...]
 
 
 def _catalogue_row_from_doc(
@@ -646,9 +712,9 @@ class Bank:
         self._lock_fd: int | None = None
         self._sets: dict[int, _CardsetEntry] | None = None
         #: card sets whose fingerprint this process recorded or compared (see
-        #: :meth:`_record_cardset`), and whether :meth:`check_cardsets` passed
+        #: :meth:`_record_cardset`), and the changes :meth:`check_cardsets` found
         self._recorded: set[str] = set()
-        self._checked = False
+        self._changes: list[_Change] | None = None
         #: catalogue ids (:meth:`_catalogue_id`): per verifier count, the tier and tag
         #: values (``tier << 30 | tag``) that more than one puzzle of the bank spells;
         #: per clashing tier and tag, the ids its catalogue puzzles get
@@ -1033,6 +1099,7 @@ class Bank:
                 continue
             if puzzle.cardset is not None and puzzle.cardset != "classic":
                 self._record_cardset(puzzle.cardset)
+                self._record_cards(puzzle.cardset, {n for shown in puzzle.cards for n in shown})
             pid = self._free_id(puzzle, pending)
             index = puzzle.extra.get("index")
             cur = self.conn.execute(
@@ -1050,9 +1117,27 @@ class Bank:
         self._clashes.clear()
         self._groups.clear()
 
+    def _per_card(self) -> bool:
+        """Whether the bank records card digests (schema 5; a bank of schema 3 or 4 read
+        as it is does not)."""
+        return self._version() >= 5
+
+    def _card_digests(self, reference: str) -> dict[int, str]:
+        """The digests recorded of the cards the stored puzzles of a set use."""
+        if not self._per_card():
+            return {}
+        return {
+            int(card): str(digest)
+            for card, digest in self.conn.execute(
+                "SELECT card, digest FROM puzzle_cards WHERE reference = ?", (reference,)
+            )
+        }
+
     def _record_cardset(self, reference: str) -> None:
-        """Record the fingerprint of a card set whose puzzles are stored (once); refused
-        when the set has changed since puzzles of it were stored (they would not match)."""
+        """Record the fingerprint of a card set whose puzzles are stored (once). A set
+        whose cards are recorded (:meth:`_record_cards`) is compared card by card; one
+        stored before cards were recorded is refused when it has changed since (its
+        puzzles would not match), and else has the cards of its puzzles recorded now."""
         if reference in self._recorded:
             return
         found = _fingerprint(reference)
@@ -1065,30 +1150,147 @@ class Bank:
                     "INSERT INTO puzzle_cardsets (reference, fingerprint) VALUES (?, ?)",
                     (reference, found),
                 )
-            elif row[0] != found:
-                raise _changed_set(self.path, reference)
+            elif not self._card_digests(reference):
+                if row[0] != found:
+                    raise _changed_set(self.path, reference)
+                # unchanged since: what its stored puzzles use is what the set says now
+                used: set[int] = set()
+                for _rowid, cards in self._stored_of(reference):
+                    used |= cards
+                self._record_cards(reference, used)
         self._recorded.add(reference)
 
-    def check_cardsets(self) -> None:
-        """Refuse (:class:`BankError`, one line naming the set) when a card set whose puzzles
-        or catalogue the bank holds has changed since they were stored: every reading of the
-        bank's puzzles asks this first, so none gives puzzles its card set no longer makes.
-        A set that cannot be loaded is not compared (reading its puzzles says why)."""
-        if self._checked:
+    def _record_cards(self, reference: str, numbers: Iterable[int]) -> None:
+        """Record the digest of each card a stored puzzle of ``reference`` uses; refused
+        when one differs from the digest recorded (the card has changed since puzzles
+        using it were stored: the bank would hold two meanings of one card)."""
+        if not self._per_card():
             return
+        try:
+            cardset = load_cardset(reference)
+        except (ValueError, OSError, TuringError):
+            return  # nothing to compare with (as _fingerprint)
+        recorded = self._card_digests(reference)
+        for number in sorted(numbers):
+            if number not in cardset:
+                continue
+            digest = card_digest(cardset, number)
+            known = recorded.get(number)
+            if known is None:
+                self.conn.execute(
+                    "INSERT INTO puzzle_cards (reference, card, digest) VALUES (?, ?, ?)",
+                    (reference, number, digest),
+                )
+            elif known != digest:
+                using = [r for r, cards in self._stored_of(reference) if number in cards]
+                raise _changed_card_error(self.path, reference, number, len(using))
+
+    def _stored_of(self, reference: str) -> Iterator[tuple[int, set[int]]]:
+        """The stored puzzles of a card set: each one's rowid and the cards it uses."""
+        for rowid, doc in self.conn.execute(
+            "SELECT rowid, doc FROM puzzles WHERE instr(key, ?) > 0 ORDER BY rowid",
+            (f"|{reference}|",),
+        ):
+            data = self.document(doc)
+            if data.get("cardset") == reference:
+                yield int(rowid), _doc_cards(data)
+
+    def _found_changes(self) -> list[_Change]:
+        """The stored puzzles of custom sets that have changed since they were stored
+        (worked out once): per changed card where the set's cards are recorded, else per
+        changed set. A set that cannot be loaded is not compared (reading its puzzles says
+        why)."""
+        if self._changes is not None:
+            return self._changes
         stored: list[tuple[object, object]] = []
         if self._version() >= 4:  # a bank of version 3, read as it is, recorded none
-            with self.naming_errors():
-                stored = self.conn.execute(
-                    "SELECT reference, fingerprint FROM puzzle_cardsets ORDER BY reference"
-                ).fetchall()
-        pairs = [(str(r), str(f)) for r, f in stored]
-        pairs += [(e.reference, e.fingerprint) for e in self._entries().values()]
-        for reference, fingerprint in pairs:
+            stored = self.conn.execute(
+                "SELECT reference, fingerprint FROM puzzle_cardsets ORDER BY reference"
+            ).fetchall()
+        changes: list[_Change] = []
+        for ref, fingerprint in stored:
+            reference = str(ref)
+            digests = self._card_digests(reference)
+            if digests:
+                try:
+                    cardset = load_cardset(reference)
+                except (ValueError, OSError, TuringError):
+                    continue
+                changed = changed_cards(digests, cardset)
+                if changed:
+                    puzzles = list(self._stored_of(reference))
+                    for card in changed:
+                        rowids = tuple(r for r, cards in puzzles if card in cards)
+                        changes.append(_Change(reference, card, rowids))
+                continue
             found = _fingerprint(reference)
-            if found is not None and found != fingerprint:
-                raise _changed_set(self.path, reference)
-        self._checked = True
+            if found is not None and found != str(fingerprint):
+                rowids = tuple(r for r, _cards in self._stored_of(reference))
+                changes.append(_Change(reference, None, rowids))
+        self._changes = changes
+        return changes
+
+    def check_cardsets(
+        self,
+        query: Query | None = None,
+        *,
+        where: tuple[str, Sequence[Any]] | None = None,
+        reference: str | None = None,
+    ) -> None:
+        """Refuse (:class:`BankError`, one line) when puzzles a reading would give were
+        stored from a custom set that has changed since: a stored puzzle using a card whose
+        criteria decide other codes now (the line names the card and how many stored
+        puzzles use it), one of a set recorded whole that has changed in any way, or the
+        catalogue of a changed set. Every reading of the bank's puzzles asks this first,
+        so none gives puzzles its card set no longer makes; puzzles of other sets, and of
+        cards unchanged or only added, are read as usual.
+
+        Which puzzles: those matching ``query``, or the ``puzzles`` rows of ``where``
+        (an SQL ``WHERE`` clause and its arguments); ``reference``: every puzzle of that
+        set; none of them: every puzzle of the bank."""
+        with self.naming_errors():
+            changes = self._found_changes()
+            if reference is not None:
+                changes = [c for c in changes if c.reference == reference]
+            given_where = where is not None
+            if where is None:
+                where = (Query() if query is None else query).where()
+            clause, args = where
+            joined = f"{clause} AND" if clause else " WHERE"
+            for change in changes:
+                if not change.rowids:
+                    continue
+                met = self.conn.execute(
+                    f"SELECT 1 FROM puzzles{joined} rowid IN "
+                    "(SELECT value FROM json_each(?)) LIMIT 1",
+                    [*args, json.dumps(change.rowids)],
+                ).fetchone()
+                if met is None:
+                    continue
+                if change.card is None:
+                    raise _changed_set(self.path, change.reference)
+                raise _changed_card_error(
+                    self.path, change.reference, change.card, len(change.rowids)
+                )
+            if given_where:
+                return  # rows of ``puzzles`` only
+            for cs, entry in self._entries().items():
+                if reference is not None and entry.reference != reference:
+                    continue
+                found = _fingerprint(entry.reference)
+                if found is None or found == entry.fingerprint:
+                    continue
+                if reference is None:
+                    matched = self._catalogue_where(query or Query())
+                    if matched is None:
+                        continue
+                    clause, args = matched
+                    clause = f"{clause} AND c.cs = ?" if clause else " WHERE c.cs = ?"
+                    if not self.conn.execute(
+                        f"SELECT 1 FROM catalogue c{clause} LIMIT 1", [*args, cs]
+                    ).fetchone():
+                        continue
+                raise _changed_set(self.path, entry.reference)
 
     def _save_run(self, run: RunRecord) -> None:
         self.conn.execute(
@@ -1627,7 +1829,7 @@ class Bank:
     def run_docs(self, signature: str, limit: int | None = None) -> Iterator[str]:
         """The documents of the puzzles a run stored (``source`` = its signature), in the
         order of their indices; at most ``limit``."""
-        self.check_cardsets()
+        self.check_cardsets(where=(" WHERE source = ?", [signature]))
         sql = "SELECT doc FROM puzzles WHERE source = ? ORDER BY source_index, rowid"
         args: list[Any] = [signature]
         if limit is not None:
@@ -1683,13 +1885,13 @@ class Bank:
 
     def get(self, ident: str) -> Puzzle | None:
         """A puzzle by its id (``C6H-K3QF7A``; case and spaces ignored) or canonical key."""
-        self.check_cardsets()
         text = ident.strip()
         row = self.conn.execute(
-            "SELECT doc FROM puzzles WHERE id = ? OR key = ?", (text.upper(), text)
+            "SELECT rowid, doc FROM puzzles WHERE id = ? OR key = ?", (text.upper(), text)
         ).fetchone()
         if row is not None:
-            return self._puzzle(row[0])
+            self.check_cardsets(where=(" WHERE rowid = ?", [row[0]]))
+            return self._puzzle(row[1])
         found = self._catalogue_locate(text)
         return None if found is None else self.catalogue_puzzle(*found)
 
@@ -1704,7 +1906,6 @@ class Bank:
     ) -> Puzzle | None:
         """A puzzle matching the filters, drawn at random (``seed`` makes the draw
         repeatable); with ``unplayed`` only puzzles not yet marked played. None if none."""
-        self.check_cardsets()
         query = Query(
             mode=mode,
             difficulty=difficulty,
@@ -1712,6 +1913,7 @@ class Bank:
             cardset=cardset,
             unplayed=unplayed,
         )
+        self.check_cardsets(query)
         where, args = query.where()
         stored = self.conn.execute(f"SELECT count(*) FROM puzzles{where}", args).fetchone()[0]
         total = stored + self._catalogue_count(query)
@@ -1766,8 +1968,8 @@ class Bank:
         order instead (and ``limit`` a random choice), for what players are given — a
         catalogue's key order follows the hidden criteria, and anyone can make the same
         catalogue, so a puzzle's place in it would tell its criteria apart."""
-        self.check_cardsets()
         q = query or Query()
+        self.check_cardsets(q)
         given = 0
         for doc in self._stored_docs(q, limit, shuffled):
             given += 1
@@ -1792,8 +1994,8 @@ class Bank:
     ) -> Iterator[str]:
         """The JSON documents (hidden fields included), in the order of :meth:`query`
         (``shuffled`` as there); the catalogue's documents are rebuilt from their keys."""
-        self.check_cardsets()
         q = query or Query()
+        self.check_cardsets(q)
         given = 0
         for doc in self._stored_docs(q, limit, shuffled):
             given += 1

@@ -142,7 +142,6 @@ class CatalogueSampler:
             )
         self.min_tests, self.max_tests = min_tests, max_tests
         self.seed = seed
-        bank.check_cardsets()
         sets = bank.catalogue_sets()
         if not bank.has_catalogue():
             # a catalogue run stopped before its first unit: its run (or, stored before

@@ -21,7 +21,6 @@ A session never prints or reads; it returns outcome values that a view draws.
 from __future__ import annotations
 
 import errno
-import hashlib
 import json
 import os
 import random
@@ -42,7 +41,14 @@ from turing.analysis.search import (
     plan_round,
     policy_move,
 )
-from turing.core.cards import CardSet, cards_dir, load_cardset, shipped_cardsets
+from turing.core.cards import (
+    CardSet,
+    card_digest,
+    cards_dir,
+    changed_cards,
+    load_cardset,
+    shipped_cardsets,
+)
 from turing.core.codes import EXAMPLE_CODE, SHAPE_SYMBOLS, Code, CodeError
 from turing.core.errors import TuringError
 from turing.core.files import (
@@ -2764,34 +2770,27 @@ def _cardset_ref(cardset: CardSet) -> str:
 
 def _card_digests(session: Session) -> dict[str, str]:
     """Each card of the game's puzzle (its number as text) → a digest of what its criteria
-    are (:func:`_card_digest`): a resumed game must be played with the same cards."""
+    are (:func:`card_digest`): a resumed game must be played with the same cards."""
     cardset = session.game.cardset
     numbers = sorted({n for shown in session.game.puzzle.cards for n in shown})
-    return {str(n): _card_digest(cardset, n) for n in numbers if n in cardset}
-
-
-def _card_digest(cardset: CardSet, number: int) -> str:
-    """What card ``number``'s criteria are, in order: the codes each accepts (its mask),
-    as a short digest; the words may change, what the card decides may not."""
-    masks = ",".join(format(c.mask, "x") for c in cardset.card(number).criteria)
-    return hashlib.sha256(masks.encode()).hexdigest()[:16]
+    return {str(n): card_digest(cardset, n) for n in numbers if n in cardset}
 
 
 def _changed_card(data: dict[str, Any], cardset: CardSet) -> int | None:
     """The first card of the saved game that is not as it was when the game was saved
-    (not in ``cardset``, or its criteria differ); None when every card is the same, or the
-    save lists none (one written before saves listed them)."""
+    (not in ``cardset``, or its criteria differ: :func:`changed_cards`); None when every
+    card is the same, or the save lists none (one written before saves listed them)."""
     cards = data.get("cards")
     if not isinstance(cards, dict):
         return None
+    digests: dict[int, str] = {}
     for key, digest in cards.items():
         try:
-            number = int(key)
+            digests[int(key)] = digest
         except ValueError:
             continue
-        if number not in cardset or _card_digest(cardset, number) != digest:
-            return number
-    return None
+    changed = changed_cards(digests, cardset)
+    return changed[0] if changed else None
 
 
 def _joined(family: Sequence[Path], path: Path) -> list[Path]:
