@@ -52,6 +52,7 @@ from turing.core.files import (
     shown_name,
 )
 from turing.core.puzzle import (
+    GAME_VERIFIERS,
     Loaded,
     Puzzle,
     PuzzleError,
@@ -973,6 +974,13 @@ def _cards_puzzle(text: str, mode: str | None, cardset: CardSet) -> Puzzle:
                 ).format(item=item)
             )
         cards.append(int(numbers[0]) if len(numbers) == 1 else [int(n) for n in numbers])
+    if len(cards) < min(GAME_VERIFIERS):
+        fail(
+            _(
+                "--cards: {count} verifiers are too few: a puzzle of the game has 4, 5 or 6 "
+                "(A–F), one card each (two in extreme mode)"
+            ).format(count=len(cards))
+        )
     pairs = [isinstance(c, list) for c in cards]
     if any(pairs) and not all(pairs):
         fail(_("--cards: give every verifier a pair of cards (extreme) or none"))
