@@ -449,8 +449,12 @@ class Game:
             )
         self.box = box
         # beside the box the box decides: a puzzle's hidden criteria and solution, where it
-        # has them (a shipped puzzle laid out by its cards), are not the game's
-        self.puzzle = puzzle.public() if box else puzzle
+        # has them (a shipped puzzle laid out by its cards), are not the game's, nor the
+        # order of its cards that could hint at them (nightmare, extreme's pairs)
+        if box:
+            puzzle = puzzle.public()
+            puzzle = replace(puzzle, cards=puzzle.cards_as_shown())
+        self.puzzle = puzzle
         self.cardset = cardset
         self.label = label
         self.public = public_puzzle(puzzle, label)
