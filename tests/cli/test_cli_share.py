@@ -204,7 +204,7 @@ def test_puzzles_lists_every_shipped_puzzle_without_its_answer() -> None:
     ]
     assert sorted((r["file"], r["id"]) for r in rows) == sorted(expected)
     for row in rows:
-        assert set(row) == {"file", "id", "mode", "verifiers", "tier", "cardset"}
+        assert set(row) == {"file", "id", "mode", "verifiers", "tier", "cardset", "cards"}
     by_id = {r["id"]: r for r in rows}
     assert by_id["03-X"]["mode"] == "extreme" and by_id["03-X"]["verifiers"] == 4
     assert by_id["C63 0YV"]["tier"] == "hard"

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import base64
 import json
+import zlib
 from pathlib import Path
 
 import pytest
@@ -91,7 +93,7 @@ def test_a_saved_game_beside_the_box_resumes_beside_it(tmp_path: Path) -> None:
         (["--box", "--cards", "4,9,11,14", "--mode", "extreme"], "two cards, as 4/25"),
         (["--box", "--cards", "4,9,11,14", "--id", "01"], "drop --id"),
         (["--box", "--cards", "4,9,11,14", "--difficulty", "hard"], "not --cards"),
-        (["--box", "--cards", "4,9,11"], "it has 3 verifiers"),
+        (["--box", "--cards", "4,9,11"], "--cards: 3 verifiers are too few"),
         (["--box", "--cards", "4,9,11,99"], "99"),
         (["--box", "--id", "01", "--players", "ann,bot:greedy"], "a bot cannot read them"),
     ],
@@ -133,34 +135,41 @@ def test_help_shows_the_answers(tmp_path: Path) -> None:
 
 
 def test_box_words_that_disagree_are_told_and_decided_again(tmp_path: Path) -> None:
+    """The box's words disagree: everyone decides the round again, and what is told names
+    nobody, so no seat learns who submitted a solution or a code the box called right."""
     transcript = tmp_path / "t.jsonl"
     result = run(
         [
             "play",
             "--box",
             "--cards",
-            "4,9,11,14",
+            "3,7,10,14",
             "--players",
-            "ann,bob",
+            "ann,bob,cy",
             "--transcript",
             str(transcript),
         ],
-        "solve 241 yes\nsolve 221 yes\nsolve 241 yes\npass\n",
+        "solve 435 yes\nsolve 435 no\nsolve 431 no\n"  # bob's slip: a dispute
+        "solve 435 yes\nsolve 431 yes\npass\n"  # bob's second slip: another
+        "solve 435 yes\nsolve 435 yes\npass\n",
     )
     assert result.exit_code == 0, result.output
     out = result.output
     told = (
-        "The box's words on round 1's solutions disagree, and one box has one solution: ann "
-        "and bob, check yours with the box and decide again (the rest of the round's "
-        "decisions stand)."
+        "The box's words on round 1's solutions disagree, yet the box takes only one code: "
+        "one word was typed wrong. Everyone decides round 1 again (its tests are over); if "
+        "you submitted a solution, check the box's word on it first."
     )
-    assert told in out
-    assert "221 right" not in out  # whose word is whose is not told
-    # bob's turn ends with the dispute; ann decides again first
-    assert out.index(told) < out.index("— ann's turn, round 1 —", out.index(told))
-    assert "ann submitted 241 — right" in out
+    assert out.count(told) == 2
+    for name in ("ann", "bob", "cy"):  # every seat decides again after each dispute
+        assert out.count(f"— {name}'s turn, round 1 —") == 3
+    after = out[out.index(told) :]
+    assert "431" not in after[: after.index("— ann's turn")]
+    assert "ann submitted 435 — right" in out
+    assert "bob submitted 435 — right" in out
     events = [json.loads(x) for x in transcript.read_text().splitlines()]
-    assert [e["event"] for e in events].count("disputed") == 1
+    disputes = [e for e in events if e["event"] == "disputed"]
+    assert [e["players"] for e in disputes] == [["ann", "bob", "cy"]] * 2
 
 
 def test_the_end_says_what_the_answers_leave_and_shares_no_code() -> None:
@@ -215,3 +224,113 @@ def test_a_corrected_answer_is_kept_private_and_saved(tmp_path: Path) -> None:
     assert "amended" not in written and "test" not in written
     resumed = run(["play", "--resume", str(save)], "show\nquit\n")
     assert f"111   {'✔' if slip.endswith('-') else '✘'}" in resumed.output
+
+
+# Cards 4, 9, 11, 14 leave two readings, solutions 221 and 241; verifiers A and C answer
+# 111 alike in both (✔), so a player who typed both wrong has answers that fit no reading
+# with either one corrected alone.
+SLIPS = "test 111 A- C-\npass\n"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "correct 1 A yes C yes",
+        "correct 1 A+ C+",
+        "correct 1 A+C+",
+        "correct 1 A yes; correct 1 C yes",
+    ],
+)
+def test_two_slips_are_corrected_at_once(line: str) -> None:
+    result = run(["play", "--box", "--cards", "4,9,11,14"], f"{SLIPS}{line}\nsolve 221 yes\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Round 1, 111 on A is now: ✔" in out
+    assert "Round 1, 111 on C is now: ✔" in out
+    assert "player submitted 221 — right" in out
+
+
+def test_a_correction_that_fits_only_with_another_says_which() -> None:
+    result = run(
+        ["play", "--box", "--cards", "4,9,11,14"],
+        f"{SLIPS}correct 1 A yes\ncorrect 1 C yes\ncorrect 1 A yes; correct 1 C no\n"
+        "correct 0 A yes\ncorrect 1 A yes A no\nquit\n",
+    )
+    said = messages(result.output)
+    assert (
+        "error: with that answer no reading of the cards fits your answers; it would "
+        "with verifier C's answer in round 1 changed too: check it against the box, and "
+        "correct both at once"
+    ) in said
+    assert "it would with verifier A's answer in round 1 changed too" in result.output
+    assert "error: verifier C rejected 111 in round 1 already (the line was not run)" in (said)
+    assert "error: line 6: there is no round 0: rounds are counted from 1" in result.output
+    assert "error: line 7: verifier A's answer in round 1 is corrected twice" in result.output
+    assert "is now" not in result.output  # nothing refused changed anything
+
+
+def test_corrections_across_rounds_are_saved_and_resumed(tmp_path: Path) -> None:
+    """Answers of two rounds corrected in one command: each is an amended event, and the
+    game saved with them resumes with them."""
+    save, transcript = tmp_path / "g.json", tmp_path / "t.jsonl"
+    result = run(
+        [
+            "play",
+            "--box",
+            "--cards",
+            "4,9,11,14",
+            "--save",
+            str(save),
+            "--transcript",
+            str(transcript),
+        ],
+        "test 111 A-\npass\ntest 111 C-\npass\ncorrect 1 A yes 2 C yes\nsave\nquit\ny\n",
+    )
+    assert "Round 1, 111 on A is now: ✔" in result.output
+    assert "Round 2, 111 on C is now: ✔" in result.output
+    events = [json.loads(x) for x in transcript.read_text().splitlines()]
+    amended = [(e["test_round"], e["verifier"]) for e in events if e["event"] == "amended"]
+    assert amended == [(1, "A"), (2, "C")]
+    resumed = run(["play", "--resume", str(save)], "solve 221 yes\n")
+    assert resumed.exit_code == 0, resumed.output
+    assert "player submitted 221 — right" in resumed.output
+
+
+def test_the_last_seat_to_decide_is_told_as_the_others_were() -> None:
+    """Whatever the round turns out to be, a seat's decision is not shown while others
+    were still in the game when it was made (here ann and bob turn out wrong)."""
+    result = run(
+        ["play", "--box", "--cards", "3,7,10,14", "--players", "ann,bob,cy"],
+        "solve 431 no\nsolve 432 no\npass\n",
+    )
+    for name in ("ann", "bob", "cy"):
+        assert f"{name} has decided (revealed when everyone has decided)." in result.output
+    assert "cy passes this round" not in result.output
+
+
+def test_answers_written_together_are_read_apart() -> None:
+    result = run(["play", "--box", "--cards", "4,9,11,14"], "test 111 A+B+\nquit\n")
+    assert "111 on A: ✔" in result.output and "111 on B: ✔" in result.output
+    assert "not a verifier letter" not in result.output
+
+
+def test_the_opening_says_how_to_give_the_box_s_answers() -> None:
+    result = run(["play", "--box", "--cards", "4,9,11,14"], "quit\n")
+    assert (
+        "Played beside the box: give each test the answer its verifier shows (test A yes B no, "
+        "or test A+ B-), and each solution whether the box takes it (solve 352 yes)"
+    ) in " ".join(result.output.split())
+
+
+def test_a_shipped_puzzle_on_the_box_keeps_only_its_cards(tmp_path: Path) -> None:
+    """Beside the box the box decides: a shipped puzzle laid out by its cards is saved
+    without its hidden criteria and solution, and resumes so."""
+    save = tmp_path / "g.json"
+    run(["play", "--box", "--id", "01", "--save", str(save)], "test 111 A+\nsave\nquit\ny\n")
+    outer = json.loads(save.read_text())
+    inner = json.loads(zlib.decompress(base64.b64decode(outer["packed"])))
+    puzzle = inner["game"]["puzzle"]
+    assert puzzle["cards"] == [4, 9, 11, 14]
+    assert "criteria" not in puzzle and "solution" not in puzzle
+    resumed = run(["play", "--resume", str(save)], "solve 221 yes\n")
+    assert "player submitted 221 — right" in resumed.output

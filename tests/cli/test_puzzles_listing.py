@@ -3,6 +3,7 @@ from any folder."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -55,3 +56,17 @@ def test_the_help_names_no_path_that_only_works_in_the_checkout() -> None:
 def test_json_keeps_the_card_set() -> None:
     result = CliRunner().invoke(main, ["puzzles", "--json"])
     assert '"cardset": "examples/primes"' in result.output
+
+
+def test_json_gives_the_cards_as_the_game_shows_them() -> None:
+    """Each puzzle's cards, as --cards takes them to lay the puzzle out on the physical
+    game: nightmare's in ascending order and extreme's pairs so, whatever order the file
+    used, so that the order gives nothing hidden away."""
+    result = CliRunner().invoke(main, ["puzzles", "--json"])
+    rows = {(row["file"], row["id"]): row for row in map(json.loads, result.output.splitlines())}
+    assert rows[("published.yaml", "01")]["cards"] == "4,9,11,14"
+    assert rows[("extreme.yaml", "05-X")]["cards"] == "2/27,6/31,14/42,17/23"
+    for (_file, _id), row in rows.items():
+        if row["mode"] == "nightmare":
+            numbers = [int(n) for n in row["cards"].split(",")]
+            assert numbers == sorted(numbers)

@@ -260,6 +260,7 @@ ENGLISH: dict[str, list[str]] = {
         "--engine [bitmask|csp]",
         "--cardset NAME|PATH",
         "--code CODE",
+        "--cards LIST",
         "--lang [en|de]",
     ],
 }

@@ -318,9 +318,9 @@ def test_a_box_game_takes_exactly_its_legal_actions(
 
 
 def test_box_words_that_disagree_decide_nothing() -> None:
-    """Two codes called right in one round, or one code called right and wrong: one box
-    has one solution, so the players whose words conflict decide again, named but their
-    words not told; every other decision of the round stands."""
+    """Two codes called right in one round, or one code called right and wrong: the box
+    takes one code only, so nothing is decided and every player still in the game decides
+    again, the round's tests over: who submitted what is not told by who must decide."""
     for first, second in (
         (Solve("241", True), Solve("221", True)),
         (Solve("241", True), Solve("241", False)),
@@ -329,12 +329,13 @@ def test_box_words_that_disagree_decide_nothing() -> None:
         game.apply("ann", first)
         game.apply("bob", second)
         game.apply("cy", Pass())
-        game.apply("di", Solve("111", False))  # in conflict with nobody: it stands
+        game.apply("di", Solve("111", False))  # in conflict with nobody, yet decided again
         assert not game.over and game.round == 1
-        assert game.to_act() == ("ann", "bob")
-        assert game.phase("ann") == "decide" and game.has_decided("cy")
+        assert game.to_act() == ("ann", "bob", "cy", "di")
+        assert all(game.phase(n) == "decide" for n in ("ann", "bob", "cy", "di"))
         disputed = game.events[-1]
-        assert disputed["event"] == "disputed" and disputed["players"] == ["ann", "bob"]
+        assert disputed["event"] == "disputed"
+        assert disputed["players"] == ["ann", "bob", "cy", "di"]
         assert [(w["player"], w["code"], w["right"]) for w in disputed["words"]] == [
             ("ann", str(first.code), True),
             ("bob", str(second.code), second.right),
@@ -342,9 +343,11 @@ def test_box_words_that_disagree_decide_nothing() -> None:
         assert not [e for e in game.events if e["event"] in ("solve", "eliminated")]
         restored = Game.from_dict(json.loads(json.dumps(game.to_dict())), CLASSIC)
         assert snapshot(restored) == snapshot(game)
-        # decided again, in agreement: the round is revealed with the decisions that stood
+        # decided again, in agreement: the round is revealed with the new decisions
         game.apply("ann", Solve("241", True))
         game.apply("bob", Pass())
+        game.apply("cy", Pass())
+        game.apply("di", Solve("111", False))
         assert game.over and game.result().winners == ("ann",)
         assert game.result().eliminated == {"di": 1}
 
@@ -430,9 +433,11 @@ def test_correct_is_typed_beside_the_box_only() -> None:
     assert (cmd.name, cmd.arg, cmd.verifiers, cmd.value) == ("correct", "2", (1,), False)
     assert parse_command("korrigiere 1 A+", 4, box=True).value is True
     for line, words in (
-        ("correct 2 A", "takes a round, a verifier and the box's answer"),
+        ("correct 2 A", "verifier A's answer is missing: give it after the letter"),
+        ("correct 2", "takes a round, a verifier and the box's answer"),
         ("correct A no", "takes a round, a verifier and the box's answer"),
-        ("correct 0 A no", "takes a round, a verifier and the box's answer"),
+        ("correct 0 A no", "there is no round 0: rounds are counted from 1"),
+        ("correct 1 A yes 2", "takes a round, a verifier and the box's answer"),
         ("correct 1 A maybe", "'maybe' is not the box's answer"),
         ("correct 1 G no", "no verifier 'G'"),
     ):

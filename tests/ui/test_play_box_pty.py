@@ -3,11 +3,14 @@ asked, one at a time, before the line runs."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
+from typing import Any
 
 import pexpect  # type: ignore[import-untyped]
+import pytest
 
-from testsupport.cli import leave_unsaved, play_terminal
+from testsupport.cli import leave_unsaved, play_terminal, spawn_turing
 from testsupport.puzzles import box_answer
 from turing.core.cards import load_cardset
 from turing.core.puzzle import load_puzzle
@@ -86,3 +89,31 @@ def test_each_answer_is_checked_as_it_is_given(tmp_path: Path) -> None:
     index = child.expect_exact(["player>", "What does verifier A answer"])
     assert index == 0, "the next answer was asked after a refused one"
     leave_unsaved(child)
+
+
+@pytest.mark.parametrize(
+    ("language", "prompt", "word", "heading", "box_line"),
+    [
+        ("en", "player>", "help", "Commands:", "Beside the box:"),
+        ("de", "Spieler>", "hilfe", "Befehle:", "Am echten Spiel:"),
+    ],
+)
+def test_the_box_games_help_fits_80_by_24(
+    children: list[Any], language: str, prompt: str, word: str, heading: str, box_line: str
+) -> None:
+    """At 80 × 24, the box game's help list, its line on the box's answers last, fits the
+    screen with the prompt below it, in each language: no line wraps, the heading stays."""
+    env = {"TERM": "xterm", "NO_COLOR": "1", "PROMPT_TOOLKIT_NO_CPR": "1"}
+    child = spawn_turing(
+        "--lang", language, "play", "--box", "--cards", "3,7,10,14", env=env, size=(24, 80)
+    )
+    children.append(child)
+    child.expect_exact(prompt)
+    child.sendline(word)
+    child.expect_exact(heading)
+    child.expect_exact(prompt)
+    shown = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", heading + child.before).replace("\r", "")
+    lines = shown.split("\n")[:-1]  # the prompt's own line comes after them
+    assert all(len(line) < 80 for line in lines), max(lines, key=len)
+    assert len(lines) + 1 <= 24, len(lines)
+    assert lines[-1].strip().startswith(box_line), lines[-1]  # the last line, unbroken

@@ -332,7 +332,9 @@ async def test_the_board_tells_a_dispute_and_all_decide_again() -> None:
         assert await screen_is(pilot, app, "MessageScreen")
         text = await shown(pilot, app)
         assert "The box's words disagree" in text
-        assert "ann and bob, check yours with the box" in " ".join(text.split())
+        told = " ".join(text.split())
+        assert "Everyone decides round 1 again" in told
+        assert "ann" not in told and "bob" not in told
         assert "221 right" not in text
         assert not session.game.is_terminal() and session.game.to_act() == ("ann", "bob")
         await pilot.press("enter")
@@ -377,3 +379,27 @@ async def test_a_slip_is_corrected_on_the_board_and_the_end_says_what_is_left() 
         await settle(pilot, app)
         assert await screen_is(pilot, app, "FinalScreen")
         assert "The cards and your answers leave" in await shown(pilot, app)
+
+
+@run_async
+async def test_two_slips_are_corrected_at_once_on_the_board() -> None:
+    """Cards 4, 9, 11, 14: A and C accept 111 in every reading; both typed wrong, each
+    correction alone is refused, saying which other answer it needs; both together fit."""
+    board = board_module()
+    session = box_session()
+    app = board.BoardApp(session, compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("colon")
+        await typed(pilot, "test 111 A- C-")
+        await settle(pilot, app)
+        await pilot.press("colon")
+        await typed(pilot, "correct 1 A yes")
+        await settle(pilot, app)
+        assert "verifier C's answer in round 1 changed too" in app.message
+        assert made(session) == [("111", "A", False), ("111", "C", False)]
+        await pilot.press("colon")
+        await typed(pilot, "correct 1 A yes C yes")
+        await settle(pilot, app)
+        assert "Round 1, 111 on C is now:" in app.message
+        assert made(session) == [("111", "A", True), ("111", "C", True)]

@@ -20,8 +20,18 @@ import click
 from turing.cli.output import EXIT_USAGE, fail, read_puzzles, say_error
 from turing.core.cards import TIER_LABELS, CardSet
 from turing.core.files import shown_name
-from turing.core.puzzle import Loaded, Mode, id_key, with_id
+from turing.core.puzzle import (
+    GAME_VERIFIERS,
+    Loaded,
+    Mode,
+    Puzzle,
+    PuzzleError,
+    id_key,
+    puzzle_from_dict,
+    with_id,
+)
 from turing.i18n import LANGUAGES, N_, _, current_language, ngettext, speaking
+from turing.play.words import mode_name
 
 #: a card set's name (under cards/) or a path, resolved by the command (a missing file is
 #: its one-line error, not click's)
@@ -499,3 +509,54 @@ def read_with_ids(file: str | None, cardset: CardSet | None, ids: Sequence[str])
     if problem is not None:
         fail(problem)
     return picked
+
+
+def cards_puzzle(text: str, mode: str | None, cardset: CardSet) -> Puzzle:
+    """The puzzle ``--cards`` lays out: card numbers by verifier, comma-separated, each an
+    extreme pair as ``4/25``; nightmare when ``mode`` says so."""
+    cards: list[object] = []
+    for item in (part.strip() for part in text.split(",")):
+        numbers = [n.strip() for n in item.split("/")]
+        if not item:
+            fail(
+                _(
+                    "--cards: an empty place between commas, or a comma at an end "
+                    "(cards are numbers separated by commas, e.g. 4,9,11,14)"
+                )
+            )
+        if len(numbers) > 2 or not all(n.isdigit() for n in numbers):
+            fail(
+                _(
+                    "--cards: cannot read {item!r}: cards are numbers separated by commas, "
+                    "an extreme pair written 4/25 (e.g. 4,9,11,14)"
+                ).format(item=item)
+            )
+        cards.append(int(numbers[0]) if len(numbers) == 1 else [int(n) for n in numbers])
+    if len(cards) < min(GAME_VERIFIERS):
+        fail(
+            _(
+                "--cards: {count} verifiers are too few: a puzzle of the game has 4, 5 or 6 "
+                "(A–F), one card each (two in extreme mode)"
+            ).format(count=len(cards))
+        )
+    pairs = [isinstance(c, list) for c in cards]
+    if any(pairs) and not all(pairs):
+        fail(_("--cards: give every verifier a pair of cards (extreme) or none"))
+    data: dict[str, object] = {"cards": cards}
+    if all(pairs):
+        data["mode"] = "extreme"
+        if mode not in (None, "extreme"):
+            fail(
+                _("--cards: pairs of cards are an extreme puzzle, not {mode}").format(
+                    mode=mode_name(mode)
+                )
+            )
+    elif mode is not None:
+        data["mode"] = mode
+        if mode == "extreme":
+            fail(_("--cards: an extreme puzzle gives each verifier two cards, as 4/25"))
+    try:
+        return puzzle_from_dict(data, cardset, source="--cards")
+    except PuzzleError as exc:
+        # a list on the command line has no lines and columns to point at
+        fail(_("--cards: {problem}").format(problem=exc.message))

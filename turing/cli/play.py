@@ -23,6 +23,7 @@ from turing.cli.options import (
     MODE_CHOICE,
     TIER_CHOICE,
     WholeNumber,
+    cards_puzzle,
     cardset_option,
     one_value,
     read_with_ids,
@@ -54,10 +55,8 @@ from turing.core.files import (
 from turing.core.puzzle import (
     Loaded,
     Puzzle,
-    PuzzleError,
     id_key,
     puzzle_cardset,
-    puzzle_from_dict,
 )
 from turing.i18n import N_, _, asked_yes_or_no, ngettext
 from turing.play.game import GameError, puzzles_dir, sample_puzzle_path, shipped_with_id
@@ -888,7 +887,7 @@ def _new_game(
     place: str | None = None  # FILE:LINE of a puzzle read from a file
     if cards_text is not None:
         cardset = forced or load_cardset("classic")
-        puzzle = _cards_puzzle(cards_text, mode, cardset)
+        puzzle = cards_puzzle(cards_text, mode, cardset)
         label = "puzzle on the box"
     elif share_code is not None:
         puzzle, cardset = shared_puzzle(share_code)
@@ -951,50 +950,6 @@ def _new_game(
             problem += _("; beside the physical game, --box plays it with the box's answers")
         fail(problem)
     return session
-
-
-def _cards_puzzle(text: str, mode: str | None, cardset: CardSet) -> Puzzle:
-    """The puzzle ``--cards`` lays out: card numbers by verifier, comma-separated, each an
-    extreme pair as ``4/25``; nightmare when ``mode`` says so."""
-    cards: list[object] = []
-    for item in (part.strip() for part in text.split(",")):
-        numbers = [n.strip() for n in item.split("/")]
-        if not item:
-            fail(
-                _(
-                    "--cards: an empty place between commas, or a comma at an end "
-                    "(cards are numbers separated by commas, e.g. 4,9,11,14)"
-                )
-            )
-        if len(numbers) > 2 or not all(n.isdigit() for n in numbers):
-            fail(
-                _(
-                    "--cards: cannot read {item!r}: cards are numbers separated by commas, "
-                    "an extreme pair written 4/25 (e.g. 4,9,11,14)"
-                ).format(item=item)
-            )
-        cards.append(int(numbers[0]) if len(numbers) == 1 else [int(n) for n in numbers])
-    pairs = [isinstance(c, list) for c in cards]
-    if any(pairs) and not all(pairs):
-        fail(_("--cards: give every verifier a pair of cards (extreme) or none"))
-    data: dict[str, object] = {"cards": cards}
-    if all(pairs):
-        data["mode"] = "extreme"
-        if mode not in (None, "extreme"):
-            fail(
-                _("--cards: pairs of cards are an extreme puzzle, not {mode}").format(
-                    mode=mode_name(mode)
-                )
-            )
-    elif mode is not None:
-        data["mode"] = mode
-        if mode == "extreme":
-            fail(_("--cards: an extreme puzzle gives each verifier two cards, as 4/25"))
-    try:
-        return puzzle_from_dict(data, cardset, source="--cards")
-    except PuzzleError as exc:
-        # a list on the command line has no lines and columns to point at
-        fail(_("--cards: {problem}").format(problem=exc.message))
 
 
 __all__ = ["PLAY_HELP", "open_session", "play", "show_over"]

@@ -32,6 +32,8 @@ class Listed:
     verifiers: int
     tier: str | None
     cardset: str
+    #: the cards by verifier, as ``--cards`` takes them (4,9,11,14; extreme 4/25,…)
+    cards: str
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -41,6 +43,7 @@ class Listed:
             "verifiers": self.verifiers,
             "tier": self.tier,
             "cardset": self.cardset,
+            "cards": self.cards,
         }
 
 
@@ -69,6 +72,10 @@ def listed_puzzles(folder: Path | None = None) -> Iterator[Listed]:
             verifiers=puzzle.verifiers,
             tier=difficulty(puzzle, loaded.cardset),
             cardset=_cardset_name(puzzle, Path(loaded.source).parent),
+            # in the order the game shows them, which gives nothing hidden away
+            cards=",".join(
+                "/".join(str(card) for card in group) for group in puzzle.cards_as_shown()
+            ),
         )
 
 
@@ -76,10 +83,11 @@ def listed_puzzles(folder: Path | None = None) -> Iterator[Listed]:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object per puzzle.")
 def puzzles(as_json: bool) -> None:
     """List the shipped puzzles: file, id, mode, verifiers and tier (--json adds the
-    card set).
+    card set and the cards).
 
     Play one with `turing play --id ID`, from any folder: it finds every puzzle listed
-    (a FILE is in the folder the title names). The listing never shows a solution or a
+    (a FILE is in the folder the title names), or lay one out on the physical game by
+    its cards: `turing play --box --id ID`. The listing never shows a solution or a
     criterion.
     """
     folder = puzzles_dir()
@@ -94,7 +102,7 @@ def puzzles(as_json: bool) -> None:
         title_justify="left",
     )
     # the names are copied whole, never cut; the card set (which --id plays with, and the
-    # file names) is left to --json, so the table fits 80 columns
+    # file names) and the cards are left to --json, so the table fits 80 columns
     table.add_column(_("file"), no_wrap=True)
     table.add_column(_("id"), no_wrap=True)
     table.add_column(_("mode"))

@@ -8,6 +8,7 @@ problem, 2 when a puzzle or a file could not be read (the rest is still read).
 from __future__ import annotations
 
 import functools
+import itertools
 import os
 import sys
 from typing import TYPE_CHECKING, Any, NoReturn, cast
@@ -21,7 +22,7 @@ from turing.authoring.check import (
     solve_puzzle,
     verifier_count_problem,
 )
-from turing.cli.options import EVERY_PUZZLE_CARDSET, PUZZLE_PATH, cardset_option
+from turing.cli.options import EVERY_PUZZLE_CARDSET, PUZZLE_PATH, cards_puzzle, cardset_option
 from turing.cli.output import (
     CODE_SOURCE,
     EXIT_OK,
@@ -29,6 +30,7 @@ from turing.cli.output import (
     EXIT_USAGE,
     each_puzzle,
     emit_json,
+    fail,
     plural,
     say_error,
     stdout_console,
@@ -114,15 +116,25 @@ def _finish(status: int) -> NoReturn:
 )
 @cardset_option(EVERY_PUZZLE_CARDSET)
 @code_option
+@click.option(
+    "--cards",
+    "cards_text",
+    metavar="LIST",
+    help=(
+        "A puzzle by its cards alone, as laid out for verifiers A, B, …: 4,9,11,14 (extreme: "
+        "4/25,9/33,13/44,17/36): what the cards allow, without writing a file."
+    ),
+)
 def solve(
     files: tuple[str, ...],
     as_json: bool,
     engine: str,
     cardset_name: str | None,
     codes: tuple[str, ...],
+    cards_text: str | None,
 ) -> None:
-    """Solve the puzzles of each FILE (YAML, JSON or JSONL; - for standard input) and of
-    each --code CODE.
+    """Solve the puzzles of each FILE (YAML, JSON or JSONL; - for standard input), of
+    each --code CODE and of --cards.
 
     With hidden criteria given: the codes meeting them. With cards only: the deduction
     a player can make from the cards alone — every criteria assignment that makes a valid
@@ -145,7 +157,15 @@ def solve(
     try:
         console = None if as_json else _console()
         read = each_puzzle(files, forced, unread.append, unread.append)
-        for loaded in with_codes(read, files, codes, cardset_name):
+        laid_out: list[Loaded] = []
+        if cards_text is not None:
+            cardset = forced or load_cardset("classic")
+            puzzle = cards_puzzle(cards_text, None, cardset)
+            laid_out.append(Loaded(puzzle, "--cards", 1, cardset))
+        given = with_codes(read, files, codes, cardset_name) if files or codes else iter(())
+        if not laid_out and not files and not codes:
+            fail(_("give a puzzle FILE (- for standard input), --code CODE or --cards"))
+        for loaded in itertools.chain(laid_out, given):
             # A record needs only the number of hypotheses: they are counted, not listed.
             try:
                 if english is None:

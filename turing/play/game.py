@@ -142,6 +142,16 @@ class Amend:
     round: int
     verifier: int
     answer: bool
+    #: further answers corrected with it, (round, verifier, answer) each: the corrections
+    #: are checked as a whole (two slips that fit no reading one at a time may together)
+    also: tuple[tuple[int, int, bool], ...] = ()
+
+    def changes(self) -> list[Amend]:
+        """Each answer the correction changes, one :class:`Amend` each, in order."""
+        return [
+            Amend(self.round, self.verifier, self.answer),
+            *(Amend(r, v, a) for r, v, a in self.also),
+        ]
 
 
 Action = Compose | Test | EndTests | Solve | Pass | GiveUp | Amend
@@ -164,12 +174,15 @@ def action_to_dict(action: Action) -> dict[str, Any]:
     if isinstance(action, GiveUp):
         return {"do": "giveup"}
     if isinstance(action, Amend):
-        return {
+        out: dict[str, Any] = {
             "do": "amend",
             "round": action.round,
             "verifier": action.verifier,
             "answer": action.answer,
         }
+        if action.also:
+            out["also"] = [{"round": r, "verifier": v, "answer": a} for r, v, a in action.also]
+        return out
     return {"do": "pass"}
 
 
@@ -203,18 +216,39 @@ def action_from_dict(data: Any) -> Action:
     if kind == "giveup":
         return GiveUp()
     if kind == "amend":
-        numbers = [data.get("round"), data.get("verifier")]
-        answer = _flag(data, "answer")
-        if answer is None or not all(
-            isinstance(n, int) and not isinstance(n, bool) for n in numbers
-        ):
+        also = data.get("also", [])
+        if not isinstance(also, list):
             raise GameError(
                 _("action 'amend' needs a round, a verifier index and an answer: {data!r}").format(
                     data=data
                 )
             )
-        return Amend(data["round"], data["verifier"], answer)
+        changes = [_amend_change(item) for item in [data, *also]]
+        first = changes[0]
+        return Amend(
+            first.round,
+            first.verifier,
+            first.answer,
+            tuple((c.round, c.verifier, c.answer) for c in changes[1:]),
+        )
     raise GameError(_("unknown action {kind!r}").format(kind=kind))
+
+
+def _amend_change(data: Any) -> Amend:
+    """One answer changed by an ``amend`` action (its first, or one of its ``also``)."""
+    numbers = [data.get("round"), data.get("verifier")] if isinstance(data, dict) else []
+    answer = _flag(data, "answer") if isinstance(data, dict) else None
+    if (
+        answer is None
+        or not numbers
+        or not all(isinstance(n, int) and not isinstance(n, bool) for n in numbers)
+    ):
+        raise GameError(
+            _("action 'amend' needs a round, a verifier index and an answer: {data!r}").format(
+                data=data
+            )
+        )
+    return Amend(data["round"], data["verifier"], answer)
 
 
 def _flag(data: dict[str, Any], key: str) -> bool | None:
@@ -414,6 +448,12 @@ class Game:
                 ).format(count=puzzle.verifiers)
             )
         self.box = box
+        # beside the box the box decides: a puzzle's hidden criteria and solution, where it
+        # has them (a shipped puzzle laid out by its cards), are not the game's, nor the
+        # order of its cards that could hint at them (nightmare, extreme's pairs)
+        if box:
+            puzzle = puzzle.public()
+            puzzle = replace(puzzle, cards=puzzle.cards_as_shown())
         self.puzzle = puzzle
         self.cardset = cardset
         self.label = label
@@ -775,9 +815,30 @@ class Game:
             )
         )
 
+    def _amended_all(self, player: _Player, action: Amend) -> list[TestRecord]:
+        """``player``'s tests with every answer ``action`` corrects changed (each checked;
+        the answers together are not)."""
+        tests = list(player.tests)
+        seen: set[tuple[int, int]] = set()
+        for change in action.changes():
+            if (change.round, change.verifier) in seen:
+                raise IllegalAction(
+                    _("verifier {letter}'s answer in round {round} is corrected twice").format(
+                        letter=LETTERS[change.verifier]
+                        if 0 <= change.verifier < len(LETTERS)
+                        else "?",
+                        round=change.round,
+                    )
+                )
+            seen.add((change.round, change.verifier))
+            i, record = self._amended(player, change)
+            tests[i] = record
+        return tests
+
     def _check_amend(self, name: str, action: Amend) -> None:
-        """A correction of a typed answer: beside the box only, of a test the player made,
-        and the player's answers with it must fit some reading of the cards."""
+        """A correction of typed answers: beside the box only, of tests the player made,
+        and the player's answers with all of them must fit some reading of the cards. When
+        they do not, the answers that would make them fit, changed too, are named."""
         player = self._note_player(name)
         if not self.box:
             raise IllegalAction(
@@ -785,16 +846,42 @@ class Game:
             )
         if player.eliminated is not None:
             raise IllegalAction(_("{name} is out of the game").format(name=name))
-        i, record = self._amended(player, action)
-        tests = list(player.tests)
-        tests[i] = record
-        if not self._fits(player, tests):
-            raise IllegalAction(
-                _(
-                    "with that answer no reading of the cards fits your answers; "
-                    "check the others against the box too"
+        tests = self._amended_all(player, action)
+        if self._fits(player, tests):
+            return
+        changed = {(c.round, c.verifier) for c in action.changes()}
+        helping: list[TestRecord] = []
+        for i, record in enumerate(tests):
+            if (record.round, record.verifier) in changed:
+                continue
+            flipped = list(tests)
+            flipped[i] = replace(record, result=not record.result)
+            if self._fits(player, flipped):
+                helping.append(record)
+        refused = _(
+            "with that answer no reading of the cards fits your answers; check the others "
+            "against the box too"
+        )
+        if len(helping) == 1:
+            refused = _(
+                "with that answer no reading of the cards fits your answers; it would with "
+                "verifier {letter}'s answer in round {round} changed too: check it against "
+                "the box, and correct both at once"
+            ).format(letter=LETTERS[helping[0].verifier], round=helping[0].round)
+        elif helping:
+            refused = _(
+                "with that answer no reading of the cards fits your answers; it would with "
+                "one of these changed too: {answers}; check them against the box, and "
+                "correct them at once"
+            ).format(
+                answers=", ".join(
+                    _("verifier {letter} in round {round}").format(
+                        letter=LETTERS[r.verifier], round=r.round
+                    )
+                    for r in helping
                 )
             )
+        raise IllegalAction(refused)
 
     def _check_right(self, player: _Player, code: Code, right: bool | None, partial: bool) -> None:
         """A solution's word from the box: none but in a game beside the box, where it must
@@ -836,19 +923,20 @@ class Game:
         player = self._player(name)
         self.actions.append((name, action))
         if isinstance(action, Amend):
-            i, record = self._amended(player, action)
-            player.tests[i] = record
-            self.events.append(
-                {
-                    "event": "amended",
-                    "round": self.round,
-                    "player": name,
-                    "test_round": record.round,
-                    "code": record.code,
-                    "verifier": LETTERS[record.verifier],
-                    "result": record.result,
-                }
-            )
+            for change in action.changes():
+                i, record = self._amended(player, change)
+                player.tests[i] = record
+                self.events.append(
+                    {
+                        "event": "amended",
+                        "round": self.round,
+                        "player": name,
+                        "test_round": record.round,
+                        "code": record.code,
+                        "verifier": LETTERS[record.verifier],
+                        "result": record.result,
+                    }
+                )
             return None
         if isinstance(action, Compose):
             player.code = action.code
@@ -894,8 +982,7 @@ class Game:
             for action in actions:
                 self.check(name, action, partial)
                 if isinstance(action, Amend):
-                    i, record = self._amended(player, action)
-                    player.tests[i] = record
+                    player.tests = self._amended_all(player, action)
                 elif isinstance(action, Compose):
                     player.code = action.code
                 elif isinstance(action, Test):
@@ -987,11 +1074,11 @@ class Game:
 
     def _disputed(self, deciding: Sequence[_Player]) -> bool:
         """Beside the box: whether the box's words on this round's solutions disagree (two
-        codes called right, or one code called right and wrong: one box has one solution).
-        Then nothing is decided yet: the players whose words are in conflict are named (a
-        ``disputed`` event; their words stay theirs) and decide again, the round's tests
-        over; every other decision of the round stands, unseen, until the round is
-        revealed."""
+        codes called right, or one code called right and wrong: the box takes one code
+        only). Then nothing is decided yet: every player still in the game decides again,
+        the round's tests over, so that nobody learns who submitted what (a ``disputed``
+        event names them all; the words in conflict are in it, kept from the others until
+        the game ends)."""
         words = [(p, p.decision) for p in deciding if isinstance(p.decision, Solve)]
         right = {d.code for _p, d in words if d.right}
         wrong = {d.code for _p, d in words if not d.right}
@@ -1007,14 +1094,14 @@ class Game:
             {
                 "event": "disputed",
                 "round": self.round,
-                "players": [p.name for p, _d in clashing],
+                "players": [p.name for p in deciding],
                 "words": [
                     {"player": p.name, "code": str(d.code), "right": bool(d.right)}
                     for p, d in clashing
                 ],
             }
         )
-        for p, _d in clashing:
+        for p in deciding:
             p.decision = None
             p.done_testing = True
         return True

@@ -479,12 +479,15 @@ class Command:
     arg: str | None = None
     #: a test's answers from the box, one per verifier (None: not given)
     answers: tuple[bool | None, ...] = ()
+    #: a correction's answers, (round, verifier, answer) each
+    amends: tuple[tuple[int, int, bool], ...] = ()
 
     def amend(self) -> Amend:
-        """A ``correct`` command's correction of an answer typed beside the box (the round
-        is its ``arg``, the answer its ``value``)."""
-        assert self.name == "correct" and self.arg is not None and self.value is not None
-        return Amend(int(self.arg), self.verifiers[0], self.value)
+        """A ``correct`` command's correction of answers typed beside the box, checked as
+        a whole."""
+        assert self.name == "correct" and self.amends
+        (round_, verifier, answer), *also = self.amends
+        return Amend(round_, verifier, answer, tuple(also))
 
     def tests(self) -> list[tuple[int, bool | None]]:
         """A test's verifiers, each with its answer from the box (None: not given)."""
@@ -555,34 +558,75 @@ def _letter(token: str, verifiers: int) -> int:
 BOX_ALIASES: Final = frozenset(
     {"correct", "amend", "fix", "korrigiere", "korrigieren", "berichtige", "berichtigen"}
 )
-CORRECT_USAGE: Final = N_("correct ROUND V yes|no")
+CORRECT_USAGE: Final = N_("correct ROUND V yes|no …")
 CORRECT_WHAT: Final = N_(
     "correct the answer you typed for verifier V in round ROUND, a slip found later: correct "
-    "2 A no (your test log and hints take it; the box's own answer is what counts)"
+    "2 A no; several at once, checked together: correct 1 A yes C yes 2 B no (your test log "
+    "and hints take them; the box's own answers are what counts)"
 )
 
 
 def _parse_amend(head: str, rest: str, verifiers: int) -> Command:
-    """``correct ROUND V ANSWER`` (or ``correct ROUND V+``)."""
-    tokens = _tokens(rest)
+    """``correct ROUND V ANSWER [V ANSWER …] [ROUND V ANSWER …]`` (or ``correct ROUND V+``):
+    several answers, of one round or more, corrected at once."""
     usage = _(CORRECT_USAGE)
-    if len(tokens) == 2 and len(tokens[1]) == 2 and box_answer(tokens[1][1]) is not None:
-        tokens = [tokens[0], tokens[1][0], tokens[1][1]]
-    if len(tokens) != 3 or not tokens[0].isdigit() or int(tokens[0]) < 1:
+    tokens: list[str] = []
+    for token in (part for word in _tokens(rest) for part in _answer_pairs(word)):
+        if len(token) == 2 and not token.isdigit() and box_answer(token[1]) is not None:
+            tokens.extend((token[0], token[1]))
+        else:
+            tokens.append(token)
+    if not tokens or not tokens[0].isdigit():
         raise CommandError(
             _("{word} takes a round, a verifier and the box's answer (usage: {usage})").format(
                 word=head, usage=usage
             )
         )
-    answer = box_answer(tokens[2])
-    if answer is None:
-        raise CommandError(
-            _("{token!r} is not the box's answer: yes or no (usage: {usage})").format(
-                token=tokens[2], usage=usage
+    amends: list[tuple[int, int, bool]] = []
+    round_ = 0
+    at = 0
+    while at < len(tokens):
+        token = tokens[at]
+        if token.isdigit():
+            round_ = int(token)
+            if round_ < 1:
+                raise CommandError(
+                    _(
+                        "there is no round {round}: rounds are counted from 1 (usage: {usage})"
+                    ).format(round=token, usage=usage)
+                )
+            at += 1
+            if at == len(tokens) or tokens[at].isdigit():
+                raise CommandError(
+                    _(
+                        "{word} takes a round, a verifier and the box's answer (usage: {usage})"
+                    ).format(word=head, usage=usage)
+                )
+            continue
+        verifier = _letter(token, verifiers)
+        if at + 1 == len(tokens):
+            raise CommandError(
+                _(
+                    "verifier {letter}'s answer is missing: give it after the letter, "
+                    "{letter} yes or {letter} no (usage: {usage})"
+                ).format(letter=LETTERS[verifier], usage=usage)
             )
-        )
+        answer = box_answer(tokens[at + 1])
+        if answer is None:
+            raise CommandError(
+                _("{token!r} is not the box's answer: yes or no (usage: {usage})").format(
+                    token=tokens[at + 1], usage=usage
+                )
+            )
+        amends.append((round_, verifier, answer))
+        at += 2
+    first = amends[0]
     return Command(
-        "correct", verifiers=(_letter(tokens[1], verifiers),), value=answer, arg=tokens[0]
+        "correct",
+        verifiers=(first[1],),
+        value=first[2],
+        arg=str(first[0]),
+        amends=tuple(amends),
     )
 
 
@@ -604,6 +648,23 @@ def _answer_slip(token: str, letter: str) -> CommandError:
             "({letter}+ or {letter}-)"
         ).format(token=token, letter=letter)
     )
+
+
+#: The answers of one sign, written without a space after a verifier's letter (A+B-).
+_ANSWER_SIGNS: Final = "+-✓✔✗✘"
+
+
+def _answer_pairs(token: str) -> list[str]:
+    """``token`` as its letters with their answers when it is written so, joined (``A+B-``
+    → ``A+``, ``B-``); else ``token`` alone."""
+    if (
+        len(token) >= 4
+        and len(token) % 2 == 0
+        and all(ch.isalpha() for ch in token[::2])
+        and all(ch in _ANSWER_SIGNS for ch in token[1::2])
+    ):
+        return [token[i : i + 2] for i in range(0, len(token), 2)]
+    return [token]
 
 
 def box_answer(token: str) -> bool | None:
@@ -795,6 +856,8 @@ def parse_command(line: str, verifiers: int, by_card: bool = False, box: bool = 
         return Command(name, code=_code(rest))
     if name == "test":
         tokens = _tokens(rest)
+        if box:
+            tokens = [part for token in tokens for part in _answer_pairs(token)]
         digits = ""
         while tokens and tokens[0].isdigit() and len(digits) < 3:
             digits += tokens.pop(0)
@@ -1319,6 +1382,9 @@ class Decided:
     kind: Literal["solve", "pass", "giveup"]
     code: Code | None
     solo: bool
+    #: whether another person was still in the game when the decision was taken (one
+    #: who must not see it); the decision may have ended the round and put them out
+    others: bool = False
 
 
 @dataclass(frozen=True)
@@ -1479,9 +1545,9 @@ class Reveal:
 
 @dataclass(frozen=True)
 class Dispute:
-    """Beside the box, the box's words on one round's solutions disagree (one box has one
-    solution): the ``players`` whose words conflict decide again; what they said is not
-    told (it would tell the others a code the box called right)."""
+    """Beside the box, the box's words on one round's solutions disagree (the box takes
+    one code only): the ``players``, everyone still in the game, decide again; who said
+    what is not told (it would tell the others a code the box called right)."""
 
     round: int
     players: tuple[str, ...]
@@ -1611,7 +1677,7 @@ def _held_in_part(event: dict[str, Any]) -> dict[str, Any]:
     its code (that it is wrong would tell them a code the solution is not)."""
     if event["event"] == "solve" and not event.get("correct"):
         return {key: value for key, value in event.items() if key != "code"}
-    if event["event"] == "disputed":  # who must decide again, not what they said
+    if event["event"] == "disputed":  # that all decide again, not what anyone said
         return {key: value for key, value in event.items() if key != "words"}
     return event
 
@@ -2118,6 +2184,12 @@ class Session:
                     raise CommandError(_("testing is over for this round: solve or pass")) from None
                 raise
             ended = ended or commands[-1].name == "done"
+        # corrections side by side are one, checked as a whole: two slips may each leave
+        # no reading alone, and fit together
+        for i in range(len(commands) - 1, 0, -1):
+            if commands[i].name == commands[i - 1].name == "correct":
+                joined = commands[i - 1].amends + commands.pop(i).amends
+                commands[i - 1] = replace(commands[i - 1], amends=joined)
         actions: list[Action] = []
         code: Code | None = None
         view = game.view(name)
@@ -2264,12 +2336,12 @@ class Session:
                 amend = cmd.amend()
                 game.apply(name, amend)
                 self.sync()
-                record = next(
-                    t
-                    for t in game.view(name).tests
-                    if (t.round, t.verifier) == (amend.round, amend.verifier)
-                )
-                yield Corrected(record.round, record.code, record.verifier, record.result)
+                tests = game.view(name).tests
+                for change in amend.changes():
+                    record = next(
+                        t for t in tests if (t.round, t.verifier) == (change.round, change.verifier)
+                    )
+                    yield Corrected(record.round, record.code, record.verifier, record.result)
             elif cmd.name == "compose":
                 assert cmd.code is not None
                 game.apply(name, Compose(cmd.code))
@@ -2288,16 +2360,17 @@ class Session:
                 yield TestsEnded()
             elif cmd.name in ("solve", "pass", "giveup"):
                 solo = self.solo
+                others = self.others_playing(name)
                 if cmd.name == "solve":
                     assert cmd.code is not None
                     game.apply(name, Solve(cmd.code, cmd.value))
-                    yield Decided(name, "solve", cmd.code, solo)
+                    yield Decided(name, "solve", cmd.code, solo, others)
                 elif cmd.name == "pass":
                     game.apply(name, Pass())
-                    yield Decided(name, "pass", None, solo)
+                    yield Decided(name, "pass", None, solo, others)
                 else:
                     game.apply(name, GiveUp())
-                    yield Decided(name, "giveup", None, solo)
+                    yield Decided(name, "giveup", None, solo, others)
                 self.sync()
             elif cmd.name == "note":
                 game.note(name, cmd.verifiers[0], cmd.text)

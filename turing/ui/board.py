@@ -1003,7 +1003,7 @@ class BoardApp(ServedApp):
         session = self.session
         disputes = session.take_disputes()
         if disputes:
-            # beside the box, the box's words disagreed: told to all, then those decide again
+            # beside the box, the box's words disagreed: told to all, then all decide again
             self.current = None
             self.in_red = False
             self.message = dispute_text(disputes[-1])

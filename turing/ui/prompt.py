@@ -70,7 +70,6 @@ from turing.i18n import (
     _,
     asked_yes_or_no,
     current_language,
-    format_list,
     format_number,
     ngettext,
     pgettext,
@@ -633,10 +632,10 @@ def dispute_text(dispute: Dispute) -> str:
     """Beside the box, the box's words of a round that disagree, and what now (both views
     show it)."""
     return _(
-        "The box's words on round {round}'s solutions disagree, and one box has one "
-        "solution: {names}, check yours with the box and decide again (the rest of the "
-        "round's decisions stand)."
-    ).format(round=dispute.round, names=format_list(dispute.players))
+        "The box's words on round {round}'s solutions disagree, yet the box takes only one "
+        "code: one word was typed wrong. Everyone decides round {round} again (its tests "
+        "are over); if you submitted a solution, check the box's word on it first."
+    ).format(round=dispute.round)
 
 
 def reveal_lines(reveal: Reveal) -> list[str]:
@@ -1245,8 +1244,9 @@ class PromptView:
                 self.say(
                     _(
                         "Played beside the box: give each test the answer its verifier shows "
-                        "(test A yes B no, or test A+ B-), and a solution the box's word "
-                        "(solve {code} yes); at a terminal you are asked for what you leave out."
+                        "(test A yes B no, or test A+ B-), and each solution whether the box "
+                        "takes it (solve {code} yes); at a terminal you are asked for what "
+                        "you leave out."
                     ).format(code=EXAMPLE_CODE)
                 )
             self.say(_("Type help for the commands, rules for the rules."))
@@ -1647,7 +1647,7 @@ class PromptView:
             }[outcome.kind].format(name=outcome.player, code=outcome.code)
             if outcome.solo:
                 self.say(f"{what}.")
-            elif self.interactive or not session.others_playing(outcome.player):
+            elif self.interactive or not outcome.others:
                 self.say(_("{what} (revealed when everyone has decided).").format(what=what))
             else:
                 self.say(
