@@ -358,3 +358,36 @@ def test_true_as_a_criterion_gets_a_hint_that_works(tmp_path: Path) -> None:
     # the hint's example is a criterion the set accepts
     path.write_text("cards:\n  - number: 1\n    criteria: [b < 3, b >= 3]\n")
     assert "error" not in run("cards", "validate", str(path)).output
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ('"b < 3", "b >= 3", "b <= 2"', '"b < 3", "b >= 3"'),
+        ('"b < 3", "b >= 3"', '"b < 3", "b >= 3", "b <= 2"'),
+    ],
+)
+def test_a_card_repeating_another_with_a_criterion_twice_is_a_repeat(
+    tmp_path: Path, first: str, second: str
+) -> None:
+    path = tmp_path / "twice.yaml"
+    path.write_text(
+        f"cards:\n  - number: 1\n    criteria: [{first}]\n"
+        f"  - number: 2\n    criteria: [{second}]\n"
+        '  - number: 3\n    criteria: ["y < 3", "y >= 3"]\n'
+    )
+    result = run("cards", "validate", str(path))
+    assert (
+        f"{path}:4:5: warning W402: card 2 repeats card 1 (line 2): each criterion of either "
+        "card keeps the same codes as one of the other's"
+    ) in result.output.splitlines(), result.output
+
+
+def test_a_card_holding_some_of_another_cards_criteria_is_no_repeat(tmp_path: Path) -> None:
+    path = tmp_path / "some.yaml"
+    path.write_text(
+        'cards:\n  - number: 1\n    criteria: ["b < 3", "b == 3", "b > 3"]\n'
+        '  - number: 2\n    criteria: ["b < 3", "b > 3"]\n'
+    )
+    result = run("cards", "validate", str(path))
+    assert "W402" not in result.output
