@@ -391,3 +391,33 @@ def test_a_card_holding_some_of_another_cards_criteria_is_no_repeat(tmp_path: Pa
     )
     result = run("cards", "validate", str(path))
     assert "W402" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        (
+            'name: "unclosed\ncards:\n  - number: 1\n',
+            "4:1: error C002: YAML syntax: the quoted value begun at line 1, column 7 is not "
+            "closed: the file ends in it",
+        ),
+        (
+            'cards:\n  - number: 1\n    criteria: ["b < 3", "b >= 3"\n  - number: 2\n',
+            "4:3: error C002: YAML syntax: expected ',' or ']' to close the '[' at line 3, "
+            "column 15, found '-'",
+        ),
+        (
+            "cards:\n  - {number: 1, criteria: [b < 3, b >= 3]\n  - number: 2\n",
+            "3:3: error C002: YAML syntax: expected ',' or '}' to close the '{' at line 2, "
+            "column 5, found '-'",
+        ),
+    ],
+)
+def test_a_yaml_syntax_error_names_where_its_value_began(
+    tmp_path: Path, text: str, said: str
+) -> None:
+    path = tmp_path / "open.yaml"
+    path.write_text(text)
+    result = run("cards", "validate", str(path))
+    assert result.exit_code == 1
+    assert result.output.splitlines()[0] == f"{path}:{said}"

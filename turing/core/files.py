@@ -735,6 +735,51 @@ _YAML_TOKENS: Final = {
 }
 
 
+#: The YAML parser's context of a problem whose start a message names: the quoted value a
+#: file ends in, the '[' or '{' a flow collection is not closed with
+_QUOTED_CONTEXT: Final = re.compile(r"while scanning a (?:double-|single-)?quoted scalar")
+_FLOW_CONTEXT: Final = re.compile(r"while parsing a flow (?P<kind>sequence|mapping)")
+_SIMPLE_KEY_CONTEXT: Final = re.compile(r"while scanning a simple key")
+
+
+def yaml_begun(problem: str, context: str, line: int, column: int, value: str | None) -> str | None:
+    """The parser's ``problem`` with the place its ``context`` began (1-based ``line`` and
+    ``column``), as an expression names the ``(`` a missing ``)`` would close; None when
+    the context adds nothing a reader needs.
+
+    >>> print(yaml_begun("found unexpected end of stream",
+    ...     "while scanning a quoted scalar", 1, 7, None))
+    the quoted value begun at line 1, column 7 is not closed: the file ends in it
+    >>> print(yaml_begun("expected ',' or ']', but got '-'",
+    ...     "while parsing a flow sequence", 3, 15, None))
+    expected ',' or ']' to close the '[' at line 3, column 15, found '-'
+    """
+    problem = problem.strip()
+    if _QUOTED_CONTEXT.fullmatch(context) and problem == "found unexpected end of stream":
+        return _(
+            "the quoted value begun at line {line}, column {column} is not closed: the file "
+            "ends in it"
+        ).format(line=line, column=column)
+    flow = _FLOW_CONTEXT.fullmatch(context)
+    said = re.fullmatch(r"expected (?P<expected>.+), but (?:got|found) (?P<found>.+)", problem)
+    if flow is not None and said is not None:
+        return _(
+            "expected {expected} to close the {opener} at line {line}, column {column}, "
+            "found {found}"
+        ).format(
+            expected=_yaml_token(said["expected"]),
+            opener="'['" if flow["kind"] == "sequence" else "'{'",
+            line=line,
+            column=column,
+            found=_yaml_token(said["found"], value),
+        )
+    if _SIMPLE_KEY_CONTEXT.fullmatch(context) and problem == "could not find expected ':'":
+        return _("a ':' is missing after the key at line {line}, column {column}").format(
+            line=line, column=column
+        )
+    return None
+
+
 def yaml_problem(problem: str, value: str | None = None) -> str:
     """The YAML parser's ``problem`` in the language in use (as it is when not known);
     ``value``, the text of the value the parser found where it expected something else
@@ -1098,15 +1143,16 @@ def load_yaml(text: str, source: str) -> Node:
         problem = exc.problem or exc.context or "invalid YAML"
         if "maximum depth" in problem:
             raise _too_deep(source, line, col, MAX_NESTING) from None
+        value = None if mark is None else value_text(text, mark.line, mark.column)
+        said = None
+        begun = exc.context_mark
+        if exc.problem and exc.context and begun is not None and begun is not mark:
+            said = yaml_begun(exc.problem, exc.context, begun.line + 1, begun.column + 1, value)
         raise SourceError(
             source,
             line,
             col,
-            _("YAML syntax: {problem}").format(
-                problem=yaml_problem(
-                    problem, None if mark is None else value_text(text, mark.line, mark.column)
-                )
-            ),
+            _("YAML syntax: {problem}").format(problem=said or yaml_problem(problem, value)),
             E_YAML,
         ) from None
     except RecursionError:
