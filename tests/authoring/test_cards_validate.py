@@ -421,3 +421,24 @@ def test_a_yaml_syntax_error_names_where_its_value_began(
     result = run("cards", "validate", str(path))
     assert result.exit_code == 1
     assert result.output.splitlines()[0] == f"{path}:{said}"
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        (
+            "cards:\n  - criteria: [b < 3, b >= 3]\n    number:\n    title: x\n",
+            "3:11: error C102: card number must be a whole number 1–9999, found null",
+        ),
+        ("cards:\nname: x\n", "1:6: error C102: 'cards' must be a non-empty list of cards"),
+        ("cards:\n", "1:6: error C102: 'cards' must be a non-empty list of cards"),
+    ],
+)
+def test_a_key_without_its_value_is_reported_at_the_key(
+    tmp_path: Path, text: str, said: str
+) -> None:
+    path = tmp_path / "empty.yaml"
+    path.write_text(text)
+    result = run("cards", "validate", str(path))
+    assert result.exit_code == 1
+    assert result.output.splitlines()[0].startswith(f"{path}:{said}"), result.output

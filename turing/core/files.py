@@ -32,7 +32,7 @@ import stat
 import sys
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, TextIO, TypeVar
 
@@ -457,6 +457,19 @@ def _scalar(node: ScalarNode, source: str) -> Node:
 _WRITTEN_TAG: Final = re.compile(r"!<[^>]*>?|![^\s,\[\]{}]*")
 
 
+def _left_empty(node: YAMLNode) -> bool:
+    """Whether ``node`` is a value the file leaves out (``key:`` with nothing after it), not
+    one written (``~``, ``null``, ``""``)."""
+    from ruamel.yaml.nodes import ScalarNode
+
+    return (
+        isinstance(node, ScalarNode)
+        and node.value == ""
+        and node.style is None
+        and _tag(node) == "tag:yaml.org,2002:null"
+    )
+
+
 def _convert(root: YAMLNode, source: str, text: str) -> Node:
     """Turn a composed node graph into Nodes, iteratively (deep files cannot overflow).
 
@@ -530,6 +543,11 @@ def _convert(root: YAMLNode, source: str, text: str) -> Node:
                         E_DUPLICATE_KEY,
                     )
                 child = shell(value_node)
+                if _left_empty(value_node):
+                    # ``key:`` and nothing: the parser places the missing value at the
+                    # next token (the next line's key); it is the key's, after its end
+                    end = key_node.end_mark
+                    child = replace(child, line=end.line + 1, column=end.column + 1)
                 built.value[name] = child
                 if built.key_marks is not None:
                     built.key_marks[name] = (key.line, key.column)
