@@ -156,3 +156,37 @@ def test_a_puzzle_file_given_as_a_card_set_is_named_so(
         result = run([*command, str(garden)])
         assert result.exit_code == 2, result.output
         assert result.stderr == f"error: {puzzles}: {PUZZLE_GIVEN}\n"
+
+
+@pytest.fixture
+def game_files(tmp_path: Path) -> dict[str, Path]:
+    """A puzzle bank, puzzles as JSON Lines and a game's transcript, as the tool writes
+    them, and a puzzle to solve."""
+    bank, lines, transcript = tmp_path / "B.db", tmp_path / "x.jsonl", tmp_path / "t.jsonl"
+    assert run(["generate", "-n", "2", "--seed", "1", "--bank", str(bank)]).exit_code == 0
+    assert run(["generate", "-n", "2", "--seed", "1", "-o", str(lines)]).exit_code == 0
+    played = ["play", "--random", "--seed", "1", "--players", "bot:greedy"]
+    assert run([*played, "--transcript", str(transcript)]).exit_code == 0
+    puzzle = tmp_path / "p.yaml"
+    puzzle.write_text("cards: [4, 9, 11, 14]\n")
+    return {"bank": bank, "lines": lines, "transcript": transcript, "puzzle": puzzle}
+
+
+@pytest.mark.parametrize(
+    ("kind", "said"),
+    [
+        ("bank", "this is a puzzle bank, not a card set"),
+        ("lines", "this is a puzzle file, not a card set"),
+        ("transcript", "this is the transcript of a game, not a card set"),
+    ],
+)
+def test_a_file_of_the_game_given_as_a_card_set_is_named_so(
+    game_files: dict[str, Path], kind: str, said: str
+) -> None:
+    path = game_files[kind]
+    solved = run(["solve", "--cardset", str(path), str(game_files["puzzle"])])
+    assert solved.exit_code == 2
+    assert solved.output == f"error: {path}: {said}\n"
+    checked = run(["cards", "validate", str(path)])
+    assert checked.exit_code != 0
+    assert checked.output.splitlines()[0] == f"{path}: error C110: {said}"

@@ -62,6 +62,7 @@ from turing.core.cards import (
     Card,
     CardSet,
     Criterion,
+    bank_given,
     parse_cardset_partial,
 )
 from turing.core.codes import ALL_MASK, CODE_TEXT, NUM_CODES
@@ -642,7 +643,12 @@ def lint_file(
             text = read_bytes_text(data, source, max_bytes=MAX_CARDSET_BYTES)
         check_characters(text, source)
     except SourceError as exc:
-        finding = Finding(ERROR, source, exc.line, exc.column, exc.code or E_FILE, exc.message)
+        bank = bank_given(path, source) if data is None else None
+        finding = (
+            Finding.of(bank)
+            if bank is not None
+            else Finding(ERROR, source, exc.line, exc.column, exc.code or E_FILE, exc.message)
+        )
         return LintResult(source, (finding,), None, unreadable=True)
     return lint_text(
         text,

@@ -22,9 +22,12 @@ from turing.core.files import (
     Node,
     SourceError,
     cached_parse,
+    game_file_kind,
     garbling_character,
     invisible,
+    is_sqlite_file,
     load_yaml,
+    read_json,
     read_text,
     shipped_dir,
     shown_value,
@@ -366,7 +369,9 @@ def _load_cached(path: str, stamp: tuple[int, int, int, int], display: str) -> C
     try:
         text = read_text(path, max_bytes=MAX_CARDSET_BYTES)
     except SourceError as exc:
-        raise CardError(display, exc.line, exc.column, exc.message, exc.code) from None
+        raise bank_given(path, display) or CardError(
+            display, exc.line, exc.column, exc.message, exc.code
+        ) from None
     default_name = Path(path).stem
 
     def parse() -> CardSet:
@@ -629,6 +634,39 @@ def _is_puzzle(node: Node) -> bool:
     )
 
 
+def bank_given(path: str | os.PathLike[str], source: str) -> CardError | None:
+    """A puzzle bank read where a card set was expected, said so (not by the NUL byte its
+    bytes hold); None for any other file."""
+    if not is_sqlite_file(path):
+        return None
+    return CardError(source, 0, 0, _("this is a puzzle bank, not a card set"), E_PUZZLE_GIVEN)
+
+
+def _other_file(text: str, source: str) -> CardError | None:
+    """A file of the game's own kinds, read where a card set was expected: a game's
+    transcript, a saved game, puzzles as JSON Lines (a line a puzzle, which YAML would
+    refuse at its second line); None for anything else."""
+    stripped = text.lstrip()
+    if not stripped.startswith("{"):
+        return None
+    kind = game_file_kind(stripped)
+    said = None
+    if kind == "transcript":
+        said = _("this is the transcript of a game, not a card set")
+    elif kind == "save":
+        said = _("this is a saved game, not a card set")
+    else:
+        first, _rest, more = stripped.partition("\n")
+        try:
+            head = read_json(first) if more.strip() else None
+        except ValueError:
+            head = None
+        cards = head.get("cards") if isinstance(head, dict) else None
+        if isinstance(cards, list) and cards and all(type(c) is int for c in cards):
+            said = _("this is a puzzle file, not a card set")
+    return None if said is None else CardError(source, 0, 0, said, E_PUZZLE_GIVEN)
+
+
 def _is_puzzle_file(root: Node) -> bool:
     """Whether a document is recognisably a puzzle file: one puzzle, a list of them, or a
     mapping of ``puzzles`` without ``cards``."""
@@ -661,6 +699,9 @@ def parse_cardset_partial(
     at them); it is None only when the file is not a card-set mapping at all.
     """
     errors: list[CardError] = []
+    other = _other_file(text, source)
+    if other is not None:
+        return None, [other]
     try:
         root = load_yaml(text, source)
     except SourceError as exc:
