@@ -442,3 +442,16 @@ def test_a_key_without_its_value_is_reported_at_the_key(
     result = run("cards", "validate", str(path))
     assert result.exit_code == 1
     assert result.output.splitlines()[0].startswith(f"{path}:{said}"), result.output
+
+
+def test_a_number_with_a_leading_zero_is_refused_in_an_expression_as_on_a_card(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "zero.yaml"
+    path.write_text('cards:\n  - number: 1\n    criteria: ["b < 010", "b >= 3"]\n')
+    result = run("cards", "validate", str(path))
+    assert result.exit_code == 1
+    assert result.output.splitlines()[0] == (
+        f"{path}:3:21: error C201: number 010 is written with a leading zero: write 10 "
+        "(a number has no leading zero)"
+    )

@@ -155,6 +155,16 @@ def _tokenize(source: str) -> list[_Token]:
                 match.start(),
                 E_LIMIT,
             )
+        if kind == "int" and len(text) > 1 and text[0] == "0":
+            # as a card number's: 010 is octal 8 to older readers, 10 to others
+            raise ExpressionError(
+                _(
+                    "number {number} is written with a leading zero: write {value} (a number "
+                    "has no leading zero)"
+                ).format(number=text, value=int(text)),
+                match.start(),
+                E_SYNTAX,
+            )
         tokens.append(_Token(kind, text, match.start()))
     tokens.append(_Token("end", "", len(source)))
     return tokens
