@@ -190,3 +190,33 @@ def test_a_file_of_the_game_given_as_a_card_set_is_named_so(
     checked = run(["cards", "validate", str(path)])
     assert checked.exit_code != 0
     assert checked.output.splitlines()[0] == f"{path}: error C110: {said}"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["solve", "--cardset", "{set}", "{puzzle}"],
+        ["play", "--random", "--players", "bot:greedy", "--cardset", "{set}"],
+        ["generate", "-n", "1", "-o", "-", "--cardset", "{set}"],
+        ["cards", "stats", "{set}"],
+    ],
+    ids=lambda c: c[0],
+)
+def test_a_set_with_several_errors_says_how_many_and_how_to_list_them(
+    tmp_path: Path, command: list[str]
+) -> None:
+    broken = tmp_path / "broken.yaml"
+    broken.write_text(
+        'cards:\n  - number: 1\n    colour: x\n    criteria: ["b < 3", "b >= 3"]\n'
+        "  - number: 2\n    critera: [1]\n"
+    )
+    puzzle = tmp_path / "p.yaml"
+    puzzle.write_text("cards: [4, 9, 11, 14]\n")
+    args = [word.format(set=broken, puzzle=puzzle) for word in command]
+    result = run(args)
+    assert result.exit_code == 2
+    assert result.output == (
+        f"error: the card set has 3 errors; the first: {broken}:3:5: unknown key 'colour' in "
+        "a card (allowed: number, title, criteria, title_de) "
+        f"(turing cards validate {broken} lists them all)\n"
+    )
