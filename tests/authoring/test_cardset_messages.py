@@ -220,3 +220,20 @@ def test_a_set_with_several_errors_says_how_many_and_how_to_list_them(
         "a card (allowed: number, title, criteria, title_de) "
         f"(turing cards validate {broken} lists them all)\n"
     )
+
+
+def test_a_set_named_without_its_suffix_or_in_other_case_is_suggested(tmp_path: Path) -> None:
+    sets, puzzles = tmp_path / "sets", tmp_path / "puzzles"
+    sets.mkdir()
+    puzzles.mkdir()
+    (sets / "mini.yaml").write_text('cards:\n  - number: 1\n    criteria: ["b < 3", "b >= 3"]\n')
+    puzzle = puzzles / "q.yaml"
+    puzzle.write_text("cardset: ../sets/mini\ncards: [1]\n")
+    checked = run(["check", str(puzzle)])
+    assert checked.exit_code != 0
+    assert (
+        f"error: {puzzle}:1:10: no card set named '../sets/mini': did you mean '../sets/mini.yaml'?"
+    ) in checked.output, checked.output
+    solved = run(["solve", "--cardset", "CLASSIC", "-"], input="cards: [4, 9, 11, 14]\n")
+    assert solved.exit_code == 2
+    assert solved.output == "error: no card set named 'CLASSIC': did you mean 'classic'?\n"

@@ -321,6 +321,17 @@ def resolve_cardset(name_or_path: str | os.PathLike[str], base: Path | None = No
             return shipped
     if path.is_file():
         return path
+    meant = _meant_cardset(text, path)
+    if meant is not None:
+        raise CardError(
+            "",
+            0,
+            0,
+            _("no card set named {name}: did you mean {meant}?").format(
+                name=shown_value(text), meant=shown_value(meant)
+            ),
+            E_UNKNOWN_SET,
+        )
     raise CardError(
         "",  # the message names the set: said once
         0,
@@ -330,6 +341,20 @@ def resolve_cardset(name_or_path: str | os.PathLike[str], base: Path | None = No
         ),
         E_UNKNOWN_SET,
     )
+
+
+def _meant_cardset(text: str, path: Path) -> str | None:
+    """The reference a card-set name that names nothing was probably meant as: a shipped
+    name written in other case (``CLASSIC``), a file of that name with ``.yaml`` or
+    ``.yml`` (``../sets/mini`` for ``../sets/mini.yaml``); None when there is none."""
+    folded = text.casefold()
+    for name in shipped_cardsets():
+        if name.casefold() == folded:
+            return name
+    for suffix in (".yaml", ".yml"):
+        if path.with_name(path.name + suffix).is_file():
+            return text + suffix
+    return None
 
 
 def portable_reference(name_or_path: str | os.PathLike[str], base: Path | None = None) -> str:
