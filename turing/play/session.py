@@ -680,11 +680,20 @@ def names_a_command(typed: str) -> bool:
     return bool(words) and (command_name(words[0]) is not None or tuple(words) in _GIVE_UP_WORDS)
 
 
+#: Words no command is spelled as that name two commands alike: German "ende" is the
+#: end of the turn (done, near the English alias "end") or of the game (quit)
+_EITHER_COMMAND: Final[dict[str, tuple[str, str]]] = {"ende": ("done", "quit")}
+
+
 def _nearest_command(word: str) -> str | None:
     """The command word a mistyped ``word`` (``tets``) is nearest to, as the language in
     use writes it; None when none is near (single letters and codes never are)."""
     if len(word) < 3:
         return None
+    either = _EITHER_COMMAND.get(word.lower())
+    if either is not None:  # a word of both: ending the turn's tests, or the game
+        first, second = (command_word(name) for name in either)
+        return _("{first} or {second}").format(first=first, second=second)
     import difflib
 
     shown = {name: command_word(name) for name in COMMANDS}
