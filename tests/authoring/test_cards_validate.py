@@ -455,3 +455,28 @@ def test_a_number_with_a_leading_zero_is_refused_in_an_expression_as_on_a_card(
         f"{path}:3:21: error C201: number 010 is written with a leading zero: write 10 "
         "(a number has no leading zero)"
     )
+
+
+def test_a_key_name_or_word_in_other_case_or_misspelled_gets_the_one_meant(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "case.yaml"
+    path.write_text(
+        "cards:\n  - Number: 1\n    critera: [b < 3, b >= 3]\n"
+        '  - number: 2\n    criteria: ["B < 3", "b >= 3 AND y < 2", "b ** 2 > 3", '
+        '"COUNT(3) == 1"]\n'
+    )
+    result = run("cards", "validate", str(path))
+    assert result.exit_code == 1
+    lower = "(the card language is written in lower case)"
+    for said in [
+        "2:5: error C103: unknown key 'Number' in a card: did you mean 'number'? (allowed: "
+        "number, title, criteria, title_de)",
+        "3:5: error C103: unknown key 'critera' in a card: did you mean 'criteria'? (allowed: "
+        "number, title, criteria, title_de)",
+        f"5:17: error C202: unknown name 'B': did you mean 'b'? {lower}",
+        f"5:33: error C201: unexpected 'AND': did you mean 'and'? {lower}",
+        "5:48: error C201: '**' is no operator of the card language: multiply (b * b) instead",
+        f"5:60: error C202: unknown function 'COUNT': did you mean 'count'? {lower}",
+    ]:
+        assert f"{path}:{said}" in result.output.splitlines(), result.output

@@ -216,9 +216,9 @@ def test_a_set_with_several_errors_says_how_many_and_how_to_list_them(
     result = run(args)
     assert result.exit_code == 2
     assert result.output == (
-        f"error: the card set has 3 errors; the first: {broken}:3:5: unknown key 'colour' in "
-        "a card (allowed: number, title, criteria, title_de) "
-        f"(turing cards validate {broken} lists them all)\n"
+        f"error: {broken}:3:5: unknown key 'colour' in a card (allowed: number, title, "
+        f"criteria, title_de) (the card set has 3 errors; turing cards validate {broken} "
+        "lists them all)\n"
     )
 
 

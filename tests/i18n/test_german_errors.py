@@ -24,6 +24,9 @@ from turing.core.sharecode import ShareCodeError, decode
 #: language, format names, and the prefix click puts before the message.
 SHARED = frozenset(
     {
+        # a command a message gives to copy (turing cards validate FILE)
+        "turing",
+        "validate",
         "cards",
         "criteria",
         "real_cards",

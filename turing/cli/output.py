@@ -295,12 +295,11 @@ def said(exc: TuringError) -> str:
         # holds, and the command that lists them all
         command = f"turing cards validate {shlex.quote(shown_name(exc.source))}"
         count = len(exc.errors)
-        first = ngettext(
-            "the card set has {n} error: {error}",
-            "the card set has {n} errors; the first: {error}",
+        return ngettext(
+            "{error} (the card set has {n} error; {command} lists it)",
+            "{error} (the card set has {n} errors; {command} lists them all)",
             count,
-        ).format(error=exc, n=count)
-        return _("{message} ({command} lists them all)").format(message=first, command=command)
+        ).format(error=exc, n=count, command=command)
     return str(exc)
 
 

@@ -555,6 +555,20 @@ def _translations(
     return tuple(found)
 
 
+def _meant_key(key: str, allowed: list[str]) -> str | None:
+    """The allowed key an unknown one was probably meant as: the same in other case
+    (``Number``), or one a letter or two away (``critera``); None when none is near."""
+    import difflib
+
+    if not key:
+        return None
+    same = [name for name in allowed if name.casefold() == key.casefold()]
+    if same:
+        return same[0]
+    near = difflib.get_close_matches(key.casefold(), allowed, n=1, cutoff=0.8)
+    return near[0] if near else None
+
+
 def _check_keys(
     node: Node,
     allowed: tuple[str, ...],
@@ -575,8 +589,11 @@ def _check_keys(
             allowed_keys = [*allowed]
             if translated is not None:
                 allowed_keys += [f"{translated}_{lang}" for lang in TRANSLATIONS]
+            meant = _meant_key(key, allowed_keys)
             message = (
-                _("unknown key {key!r} in {what} (allowed: {allowed})")
+                _("unknown key {key!r} in {what}: did you mean {meant!r}? (allowed: {allowed})")
+                if meant is not None
+                else _("unknown key {key!r} in {what} (allowed: {allowed})")
                 if key
                 else _("an empty key in {what} (allowed: {allowed})")
             )
@@ -585,7 +602,9 @@ def _check_keys(
                     child.source,
                     line,
                     column,
-                    message.format(key=key, what=what, allowed=", ".join(allowed_keys)),
+                    message.format(
+                        key=key, what=what, meant=meant, allowed=", ".join(allowed_keys)
+                    ),
                     E_UNKNOWN_KEY,
                 )
             )
