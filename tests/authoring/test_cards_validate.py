@@ -358,3 +358,125 @@ def test_true_as_a_criterion_gets_a_hint_that_works(tmp_path: Path) -> None:
     # the hint's example is a criterion the set accepts
     path.write_text("cards:\n  - number: 1\n    criteria: [b < 3, b >= 3]\n")
     assert "error" not in run("cards", "validate", str(path)).output
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ('"b < 3", "b >= 3", "b <= 2"', '"b < 3", "b >= 3"'),
+        ('"b < 3", "b >= 3"', '"b < 3", "b >= 3", "b <= 2"'),
+    ],
+)
+def test_a_card_repeating_another_with_a_criterion_twice_is_a_repeat(
+    tmp_path: Path, first: str, second: str
+) -> None:
+    path = tmp_path / "twice.yaml"
+    path.write_text(
+        f"cards:\n  - number: 1\n    criteria: [{first}]\n"
+        f"  - number: 2\n    criteria: [{second}]\n"
+        '  - number: 3\n    criteria: ["y < 3", "y >= 3"]\n'
+    )
+    result = run("cards", "validate", str(path))
+    assert (
+        f"{path}:4:5: warning W402: card 2 repeats card 1 (line 2): each criterion of either "
+        "card keeps the same codes as one of the other's"
+    ) in result.output.splitlines(), result.output
+
+
+def test_a_card_holding_some_of_another_cards_criteria_is_no_repeat(tmp_path: Path) -> None:
+    path = tmp_path / "some.yaml"
+    path.write_text(
+        'cards:\n  - number: 1\n    criteria: ["b < 3", "b == 3", "b > 3"]\n'
+        '  - number: 2\n    criteria: ["b < 3", "b > 3"]\n'
+    )
+    result = run("cards", "validate", str(path))
+    assert "W402" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        (
+            'name: "unclosed\ncards:\n  - number: 1\n',
+            "4:1: error C002: YAML syntax: the quoted value begun at line 1, column 7 is not "
+            "closed: the file ends in it",
+        ),
+        (
+            'cards:\n  - number: 1\n    criteria: ["b < 3", "b >= 3"\n  - number: 2\n',
+            "4:3: error C002: YAML syntax: expected ',' or ']' to close the '[' at line 3, "
+            "column 15, found '-'",
+        ),
+        (
+            "cards:\n  - {number: 1, criteria: [b < 3, b >= 3]\n  - number: 2\n",
+            "3:3: error C002: YAML syntax: expected ',' or '}' to close the '{' at line 2, "
+            "column 5, found '-'",
+        ),
+    ],
+)
+def test_a_yaml_syntax_error_names_where_its_value_began(
+    tmp_path: Path, text: str, said: str
+) -> None:
+    path = tmp_path / "open.yaml"
+    path.write_text(text)
+    result = run("cards", "validate", str(path))
+    assert result.exit_code == 1
+    assert result.output.splitlines()[0] == f"{path}:{said}"
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        (
+            "cards:\n  - criteria: [b < 3, b >= 3]\n    number:\n    title: x\n",
+            "3:11: error C102: card number must be a whole number 1–9999, found null",
+        ),
+        ("cards:\nname: x\n", "1:6: error C102: 'cards' must be a non-empty list of cards"),
+        ("cards:\n", "1:6: error C102: 'cards' must be a non-empty list of cards"),
+    ],
+)
+def test_a_key_without_its_value_is_reported_at_the_key(
+    tmp_path: Path, text: str, said: str
+) -> None:
+    path = tmp_path / "empty.yaml"
+    path.write_text(text)
+    result = run("cards", "validate", str(path))
+    assert result.exit_code == 1
+    assert result.output.splitlines()[0].startswith(f"{path}:{said}"), result.output
+
+
+def test_a_number_with_a_leading_zero_is_refused_in_an_expression_as_on_a_card(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "zero.yaml"
+    path.write_text('cards:\n  - number: 1\n    criteria: ["b < 010", "b >= 3"]\n')
+    result = run("cards", "validate", str(path))
+    assert result.exit_code == 1
+    assert result.output.splitlines()[0] == (
+        f"{path}:3:21: error C201: number 010 is written with a leading zero: write 10 "
+        "(a number has no leading zero)"
+    )
+
+
+def test_a_key_name_or_word_in_other_case_or_misspelled_gets_the_one_meant(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "case.yaml"
+    path.write_text(
+        "cards:\n  - Number: 1\n    critera: [b < 3, b >= 3]\n"
+        '  - number: 2\n    criteria: ["B < 3", "b >= 3 AND y < 2", "b ** 2 > 3", '
+        '"COUNT(3) == 1"]\n'
+    )
+    result = run("cards", "validate", str(path))
+    assert result.exit_code == 1
+    lower = "(the card language is written in lower case)"
+    for said in [
+        "2:5: error C103: unknown key 'Number' in a card: did you mean 'number'? (allowed: "
+        "number, title, criteria, title_de)",
+        "3:5: error C103: unknown key 'critera' in a card: did you mean 'criteria'? (allowed: "
+        "number, title, criteria, title_de)",
+        f"5:17: error C202: unknown name 'B': did you mean 'b'? {lower}",
+        f"5:33: error C201: unexpected 'AND': did you mean 'and'? {lower}",
+        "5:48: error C201: '**' is no operator of the card language: multiply (b * b) instead",
+        f"5:60: error C202: unknown function 'COUNT': did you mean 'count'? {lower}",
+    ]:
+        assert f"{path}:{said}" in result.output.splitlines(), result.output

@@ -156,3 +156,84 @@ def test_a_puzzle_file_given_as_a_card_set_is_named_so(
         result = run([*command, str(garden)])
         assert result.exit_code == 2, result.output
         assert result.stderr == f"error: {puzzles}: {PUZZLE_GIVEN}\n"
+
+
+@pytest.fixture
+def game_files(tmp_path: Path) -> dict[str, Path]:
+    """A puzzle bank, puzzles as JSON Lines and a game's transcript, as the tool writes
+    them, and a puzzle to solve."""
+    bank, lines, transcript = tmp_path / "B.db", tmp_path / "x.jsonl", tmp_path / "t.jsonl"
+    assert run(["generate", "-n", "2", "--seed", "1", "--bank", str(bank)]).exit_code == 0
+    assert run(["generate", "-n", "2", "--seed", "1", "-o", str(lines)]).exit_code == 0
+    played = ["play", "--random", "--seed", "1", "--players", "bot:greedy"]
+    assert run([*played, "--transcript", str(transcript)]).exit_code == 0
+    puzzle = tmp_path / "p.yaml"
+    puzzle.write_text("cards: [4, 9, 11, 14]\n")
+    return {"bank": bank, "lines": lines, "transcript": transcript, "puzzle": puzzle}
+
+
+@pytest.mark.parametrize(
+    ("kind", "said"),
+    [
+        ("bank", "this is a puzzle bank, not a card set"),
+        ("lines", "this is a puzzle file, not a card set"),
+        ("transcript", "this is the transcript of a game, not a card set"),
+    ],
+)
+def test_a_file_of_the_game_given_as_a_card_set_is_named_so(
+    game_files: dict[str, Path], kind: str, said: str
+) -> None:
+    path = game_files[kind]
+    solved = run(["solve", "--cardset", str(path), str(game_files["puzzle"])])
+    assert solved.exit_code == 2
+    assert solved.output == f"error: {path}: {said}\n"
+    checked = run(["cards", "validate", str(path)])
+    assert checked.exit_code != 0
+    assert checked.output.splitlines()[0] == f"{path}: error C110: {said}"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["solve", "--cardset", "{set}", "{puzzle}"],
+        ["play", "--random", "--players", "bot:greedy", "--cardset", "{set}"],
+        ["generate", "-n", "1", "-o", "-", "--cardset", "{set}"],
+        ["cards", "stats", "{set}"],
+    ],
+    ids=lambda c: c[0],
+)
+def test_a_set_with_several_errors_says_how_many_and_how_to_list_them(
+    tmp_path: Path, command: list[str]
+) -> None:
+    broken = tmp_path / "broken.yaml"
+    broken.write_text(
+        'cards:\n  - number: 1\n    colour: x\n    criteria: ["b < 3", "b >= 3"]\n'
+        "  - number: 2\n    critera: [1]\n"
+    )
+    puzzle = tmp_path / "p.yaml"
+    puzzle.write_text("cards: [4, 9, 11, 14]\n")
+    args = [word.format(set=broken, puzzle=puzzle) for word in command]
+    result = run(args)
+    assert result.exit_code == 2
+    assert result.output == (
+        f"error: {broken}:3:5: unknown key 'colour' in a card (allowed: number, title, "
+        f"criteria, title_de) (the card set has 3 errors; turing cards validate {broken} "
+        "lists them all)\n"
+    )
+
+
+def test_a_set_named_without_its_suffix_or_in_other_case_is_suggested(tmp_path: Path) -> None:
+    sets, puzzles = tmp_path / "sets", tmp_path / "puzzles"
+    sets.mkdir()
+    puzzles.mkdir()
+    (sets / "mini.yaml").write_text('cards:\n  - number: 1\n    criteria: ["b < 3", "b >= 3"]\n')
+    puzzle = puzzles / "q.yaml"
+    puzzle.write_text("cardset: ../sets/mini\ncards: [1]\n")
+    checked = run(["check", str(puzzle)])
+    assert checked.exit_code != 0
+    assert (
+        f"error: {puzzle}:1:10: no card set named '../sets/mini': did you mean '../sets/mini.yaml'?"
+    ) in checked.output, checked.output
+    solved = run(["solve", "--cardset", "CLASSIC", "-"], input="cards: [4, 9, 11, 14]\n")
+    assert solved.exit_code == 2
+    assert solved.output == "error: no card set named 'CLASSIC': did you mean 'classic'?\n"

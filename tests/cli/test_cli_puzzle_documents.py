@@ -511,7 +511,8 @@ def test_a_number_that_is_not_whole_is_refused_as_not_whole(
         (  # JSON over lines, read as YAML: a missing ','
             "-",
             '{"id": "a",\n "cards": [4, 9, 11, 14] "criteria": [2, 1, 1, 3]}\n',
-            "2:26: YAML syntax: expected ',' or '}', found the value \"criteria\"",
+            "2:26: YAML syntax: expected ',' or '}' to close the '{' at line 1, column 1, found "
+            'the value "criteria"',
         ),
         (
             "x.yaml",

@@ -77,3 +77,8 @@ def test_gib_is_no_command_and_nothing_follows_gib_auf() -> None:
     ), out
     assert "nach gib auf darf nichts folgen" in out, out
     assert "ist kein Code" not in out
+
+
+def test_ende_is_the_end_of_the_turn_or_of_the_game() -> None:
+    _code, out = run(["--lang", "de", "play", "--id", "02"], "ende\nbeenden\n")
+    assert "unbekannter Befehl 'ende': meintest du fertig oder beenden?" in out, out

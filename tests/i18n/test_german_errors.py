@@ -24,6 +24,9 @@ from turing.core.sharecode import ShareCodeError, decode
 #: language, format names, and the prefix click puts before the message.
 SHARED = frozenset(
     {
+        # a command a message gives to copy (turing cards validate FILE)
+        "turing",
+        "validate",
         "cards",
         "criteria",
         "real_cards",
@@ -116,7 +119,8 @@ PUZZLES = {
     "yaml syntax": (
         "cards: [4, 9\n",
         ":2:1:",
-        "YAML-Syntax: erwartet: ',' oder ']', gefunden: das Ende der Datei",
+        "YAML-Syntax: erwartet: ',' oder ']' zur '[' in Zeile 1, Spalte 8, "
+        "gefunden: das Ende der Datei",
     ),
     "a tab": ("cards:\n\t- 4\n", ":2:1:", "rücke mit Leerzeichen ein, nicht mit Tabulatoren"),
 }

@@ -6,8 +6,8 @@
 
   ======  ===========================================================================
   W401    two criteria of one card keep the same codes
-  W402    a card repeats another card: every criterion keeps the same codes as one of
-          the other card's (order aside)
+  W402    a card repeats another card: each criterion of either card keeps the same
+          codes as one of the other's (order and a criterion written twice aside)
   W403    two criteria with the same text keep different codes
   W404    the set can make no valid puzzle at all with this many verifiers
   W405    a card none of whose criteria appears in any valid puzzle of the set
@@ -62,6 +62,7 @@ from turing.core.cards import (
     Card,
     CardSet,
     Criterion,
+    bank_given,
     parse_cardset_partial,
 )
 from turing.core.codes import ALL_MASK, CODE_TEXT, NUM_CODES
@@ -417,9 +418,10 @@ def _repeated_cards(cards: Sequence[Card], source: str, severity: str) -> list[F
     out = []
     seen: dict[frozenset[int], Card] = {}
     for card in cards:
+        # the codes its criteria keep, each once: a criterion written twice on a card
+        # (W401) repeats nothing more; a card whose criteria are some of another's (the
+        # published card 1 within card 39) is no repeat, it leaves the others out
         shape = frozenset(c.mask for c in card.criteria)
-        if len(shape) != len(card.criteria):
-            continue  # W401 says it already
         other = seen.setdefault(shape, card)
         if other is not card:
             out.append(
@@ -429,8 +431,8 @@ def _repeated_cards(cards: Sequence[Card], source: str, severity: str) -> list[F
                     severity,
                     W_REPEATED_CARD,
                     _(
-                        "card {number} repeats card {number2} (line {line}): every "
-                        "criterion keeps the same codes as one of card {number2}'s"
+                        "card {number} repeats card {number2} (line {line}): each "
+                        "criterion of either card keeps the same codes as one of the other's"
                     ).format(number=card.number, number2=other.number, line=other.line),
                 )
             )
@@ -641,7 +643,12 @@ def lint_file(
             text = read_bytes_text(data, source, max_bytes=MAX_CARDSET_BYTES)
         check_characters(text, source)
     except SourceError as exc:
-        finding = Finding(ERROR, source, exc.line, exc.column, exc.code or E_FILE, exc.message)
+        bank = bank_given(path, source) if data is None else None
+        finding = (
+            Finding.of(bank)
+            if bank is not None
+            else Finding(ERROR, source, exc.line, exc.column, exc.code or E_FILE, exc.message)
+        )
         return LintResult(source, (finding,), None, unreadable=True)
     return lint_text(
         text,

@@ -284,10 +284,22 @@ def fail(message: str, exit_code: int = EXIT_USAGE) -> NoReturn:
 def said(exc: TuringError) -> str:
     """The library's error in the command's words: what it says, and how the command
     line takes what was given where it does not belong (a card set given as a puzzle)."""
+    from turing.core.cards import CardSetErrors
+    from turing.core.files import shown_name
     from turing.core.puzzle import CardSetGivenError
 
     if isinstance(exc, CardSetGivenError):
         return _("{error} (give it with --cardset)").format(error=exc)
+    if isinstance(exc, CardSetErrors) and len(exc.errors) > 1:
+        # a set read as such (--cardset, cards stats) shows its first error: how many it
+        # holds, and the command that lists them all
+        command = f"turing cards validate {shlex.quote(shown_name(exc.source))}"
+        count = len(exc.errors)
+        return ngettext(
+            "{error} (the card set has {n} error; {command} lists it)",
+            "{error} (the card set has {n} errors; {command} lists them all)",
+            count,
+        ).format(error=exc, n=count, command=command)
     return str(exc)
 
 

@@ -23,9 +23,12 @@ from turing.core.files import (
     Node,
     SourceError,
     cached_parse,
+    game_file_kind,
     garbling_character,
     invisible,
+    is_sqlite_file,
     load_yaml,
+    read_json,
     read_text,
     shipped_dir,
     shown_value,
@@ -339,6 +342,17 @@ def resolve_cardset(name_or_path: str | os.PathLike[str], base: Path | None = No
             return shipped
     if path.is_file():
         return path
+    meant = _meant_cardset(text, path)
+    if meant is not None:
+        raise CardError(
+            "",
+            0,
+            0,
+            _("no card set named {name}: did you mean {meant}?").format(
+                name=shown_value(text), meant=shown_value(meant)
+            ),
+            E_UNKNOWN_SET,
+        )
     raise CardError(
         "",  # the message names the set: said once
         0,
@@ -348,6 +362,20 @@ def resolve_cardset(name_or_path: str | os.PathLike[str], base: Path | None = No
         ),
         E_UNKNOWN_SET,
     )
+
+
+def _meant_cardset(text: str, path: Path) -> str | None:
+    """The reference a card-set name that names nothing was probably meant as: a shipped
+    name written in other case (``CLASSIC``), a file of that name with ``.yaml`` or
+    ``.yml`` (``../sets/mini`` for ``../sets/mini.yaml``); None when there is none."""
+    folded = text.casefold()
+    for name in shipped_cardsets():
+        if name.casefold() == folded:
+            return name
+    for suffix in (".yaml", ".yml"):
+        if path.with_name(path.name + suffix).is_file():
+            return text + suffix
+    return None
 
 
 def portable_reference(name_or_path: str | os.PathLike[str], base: Path | None = None) -> str:
@@ -387,7 +415,9 @@ def _load_cached(path: str, stamp: tuple[int, int, int, int], display: str) -> C
     try:
         text = read_text(path, max_bytes=MAX_CARDSET_BYTES)
     except SourceError as exc:
-        raise CardError(display, exc.line, exc.column, exc.message, exc.code) from None
+        raise bank_given(path, display) or CardError(
+            display, exc.line, exc.column, exc.message, exc.code
+        ) from None
     default_name = Path(path).stem
 
     def parse() -> CardSet:
@@ -546,6 +576,20 @@ def _translations(
     return tuple(found)
 
 
+def _meant_key(key: str, allowed: list[str]) -> str | None:
+    """The allowed key an unknown one was probably meant as: the same in other case
+    (``Number``), or one a letter or two away (``critera``); None when none is near."""
+    import difflib
+
+    if not key:
+        return None
+    same = [name for name in allowed if name.casefold() == key.casefold()]
+    if same:
+        return same[0]
+    near = difflib.get_close_matches(key.casefold(), allowed, n=1, cutoff=0.8)
+    return near[0] if near else None
+
+
 def _check_keys(
     node: Node,
     allowed: tuple[str, ...],
@@ -566,8 +610,11 @@ def _check_keys(
             allowed_keys = [*allowed]
             if translated is not None:
                 allowed_keys += [f"{translated}_{lang}" for lang in TRANSLATIONS]
+            meant = _meant_key(key, allowed_keys)
             message = (
-                _("unknown key {key!r} in {what} (allowed: {allowed})")
+                _("unknown key {key!r} in {what}: did you mean {meant!r}? (allowed: {allowed})")
+                if meant is not None
+                else _("unknown key {key!r} in {what} (allowed: {allowed})")
                 if key
                 else _("an empty key in {what} (allowed: {allowed})")
             )
@@ -576,7 +623,9 @@ def _check_keys(
                     child.source,
                     line,
                     column,
-                    message.format(key=key, what=what, allowed=", ".join(allowed_keys)),
+                    message.format(
+                        key=key, what=what, meant=meant, allowed=", ".join(allowed_keys)
+                    ),
                     E_UNKNOWN_KEY,
                 )
             )
@@ -650,6 +699,39 @@ def _is_puzzle(node: Node) -> bool:
     )
 
 
+def bank_given(path: str | os.PathLike[str], source: str) -> CardError | None:
+    """A puzzle bank read where a card set was expected, said so (not by the NUL byte its
+    bytes hold); None for any other file."""
+    if not is_sqlite_file(path):
+        return None
+    return CardError(source, 0, 0, _("this is a puzzle bank, not a card set"), E_PUZZLE_GIVEN)
+
+
+def _other_file(text: str, source: str) -> CardError | None:
+    """A file of the game's own kinds, read where a card set was expected: a game's
+    transcript, a saved game, puzzles as JSON Lines (a line a puzzle, which YAML would
+    refuse at its second line); None for anything else."""
+    stripped = text.lstrip()
+    if not stripped.startswith("{"):
+        return None
+    kind = game_file_kind(stripped)
+    said = None
+    if kind == "transcript":
+        said = _("this is the transcript of a game, not a card set")
+    elif kind == "save":
+        said = _("this is a saved game, not a card set")
+    else:
+        first, _rest, more = stripped.partition("\n")
+        try:
+            head = read_json(first) if more.strip() else None
+        except ValueError:
+            head = None
+        cards = head.get("cards") if isinstance(head, dict) else None
+        if isinstance(cards, list) and cards and all(type(c) is int for c in cards):
+            said = _("this is a puzzle file, not a card set")
+    return None if said is None else CardError(source, 0, 0, said, E_PUZZLE_GIVEN)
+
+
 def _is_puzzle_file(root: Node) -> bool:
     """Whether a document is recognisably a puzzle file: one puzzle, a list of them, or a
     mapping of ``puzzles`` without ``cards``."""
@@ -682,6 +764,9 @@ def parse_cardset_partial(
     at them); it is None only when the file is not a card-set mapping at all.
     """
     errors: list[CardError] = []
+    other = _other_file(text, source)
+    if other is not None:
+        return None, [other]
     try:
         root = load_yaml(text, source)
     except SourceError as exc:

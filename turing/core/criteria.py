@@ -155,6 +155,16 @@ def _tokenize(source: str) -> list[_Token]:
                 match.start(),
                 E_LIMIT,
             )
+        if kind == "int" and len(text) > 1 and text[0] == "0":
+            # as a card number's: 010 is octal 8 to older readers, 10 to others
+            raise ExpressionError(
+                _(
+                    "number {number} is written with a leading zero: write {value} (a number "
+                    "has no leading zero)"
+                ).format(number=text, value=int(text)),
+                match.start(),
+                E_SYNTAX,
+            )
         tokens.append(_Token(kind, text, match.start()))
     tokens.append(_Token("end", "", len(source)))
     return tokens
@@ -321,6 +331,15 @@ class _Parser:
     # -- grammar ---------------------------------------------------------------------
     def parse(self) -> _Value:
         value = self._or()
+        if self.tok.kind == "name" and self.tok.text.lower() in KEYWORDS:
+            raise ExpressionError(
+                _(
+                    "unexpected {found}: did you mean {meant!r}? (the card language is written "
+                    "in lower case)"
+                ).format(found=repr(self.tok.text), meant=self.tok.text.lower()),
+                self.tok.offset,
+                E_SYNTAX,
+            )
         if self.tok.kind != "end":
             raise ExpressionError(
                 _("unexpected {found}").format(found=self._describe(self.tok)),
@@ -498,6 +517,13 @@ class _Parser:
                 ")", _("')' to close the '(' at {where}").format(where=WHERE), token.offset
             )
             return _Value(inner.kind, inner.values, token.offset, inner.node)
+        before = self.tokens[self.pos - 1] if self.pos else token
+        if token.text == before.text == "*" and before.offset + 1 == token.offset:  # b ** 2
+            raise ExpressionError(
+                _("'**' is no operator of the card language: multiply (b * b) instead"),
+                before.offset,
+                E_SYNTAX,
+            )
         raise ExpressionError(
             _("expected a number, a name or '(', found {found}").format(
                 found=self._describe(token)
@@ -565,6 +591,20 @@ def _unknown_name(name: str, function: bool = False) -> str:
             "unknown name {name!r}: the card language has no true or false; write a "
             "condition such as b < 3 (a criterion true for every code, or for none, is no use)"
         ).format(name=name)
+    meant = next((known for known in (*_NAMES, *FUNCTIONS, *KEYWORDS) if known == lowered), None)
+    if meant is not None and meant != name:
+        written = (
+            _(
+                "unknown function {name!r}: did you mean {meant!r}? (the card language is "
+                "written in lower case)"
+            )
+            if function
+            else _(
+                "unknown name {name!r}: did you mean {meant!r}? (the card language is written "
+                "in lower case)"
+            )
+        )
+        return written.format(name=name, meant=meant)
     message = (
         _("unknown function {name!r}: names are {names}; functions are {functions}")
         if function

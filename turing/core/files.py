@@ -32,7 +32,7 @@ import stat
 import sys
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, TextIO, TypeVar
 
@@ -457,6 +457,19 @@ def _scalar(node: ScalarNode, source: str) -> Node:
 _WRITTEN_TAG: Final = re.compile(r"!<[^>]*>?|![^\s,\[\]{}]*")
 
 
+def _left_empty(node: YAMLNode) -> bool:
+    """Whether ``node`` is a value the file leaves out (``key:`` with nothing after it), not
+    one written (``~``, ``null``, ``""``)."""
+    from ruamel.yaml.nodes import ScalarNode
+
+    return (
+        isinstance(node, ScalarNode)
+        and node.value == ""
+        and node.style is None
+        and _tag(node) == "tag:yaml.org,2002:null"
+    )
+
+
 def _convert(root: YAMLNode, source: str, text: str) -> Node:
     """Turn a composed node graph into Nodes, iteratively (deep files cannot overflow).
 
@@ -530,6 +543,11 @@ def _convert(root: YAMLNode, source: str, text: str) -> Node:
                         E_DUPLICATE_KEY,
                     )
                 child = shell(value_node)
+                if _left_empty(value_node):
+                    # ``key:`` and nothing: the parser places the missing value at the
+                    # next token (the next line's key); it is the key's, after its end
+                    end = key_node.end_mark
+                    child = replace(child, line=end.line + 1, column=end.column + 1)
                 built.value[name] = child
                 if built.key_marks is not None:
                     built.key_marks[name] = (key.line, key.column)
@@ -733,6 +751,51 @@ _YAML_TOKENS: Final = {
     "'<document end>'": N_("the end of the document ('...')"),
     "'<directive>'": N_("a directive ('%')"),
 }
+
+
+#: The YAML parser's context of a problem whose start a message names: the quoted value a
+#: file ends in, the '[' or '{' a flow collection is not closed with
+_QUOTED_CONTEXT: Final = re.compile(r"while scanning a (?:double-|single-)?quoted scalar")
+_FLOW_CONTEXT: Final = re.compile(r"while parsing a flow (?P<kind>sequence|mapping)")
+_SIMPLE_KEY_CONTEXT: Final = re.compile(r"while scanning a simple key")
+
+
+def yaml_begun(problem: str, context: str, line: int, column: int, value: str | None) -> str | None:
+    """The parser's ``problem`` with the place its ``context`` began (1-based ``line`` and
+    ``column``), as an expression names the ``(`` a missing ``)`` would close; None when
+    the context adds nothing a reader needs.
+
+    >>> print(yaml_begun("found unexpected end of stream",
+    ...     "while scanning a quoted scalar", 1, 7, None))
+    the quoted value begun at line 1, column 7 is not closed: the file ends in it
+    >>> print(yaml_begun("expected ',' or ']', but got '-'",
+    ...     "while parsing a flow sequence", 3, 15, None))
+    expected ',' or ']' to close the '[' at line 3, column 15, found '-'
+    """
+    problem = problem.strip()
+    if _QUOTED_CONTEXT.fullmatch(context) and problem == "found unexpected end of stream":
+        return _(
+            "the quoted value begun at line {line}, column {column} is not closed: the file "
+            "ends in it"
+        ).format(line=line, column=column)
+    flow = _FLOW_CONTEXT.fullmatch(context)
+    said = re.fullmatch(r"expected (?P<expected>.+), but (?:got|found) (?P<found>.+)", problem)
+    if flow is not None and said is not None:
+        return _(
+            "expected {expected} to close the {opener} at line {line}, column {column}, "
+            "found {found}"
+        ).format(
+            expected=_yaml_token(said["expected"]),
+            opener="'['" if flow["kind"] == "sequence" else "'{'",
+            line=line,
+            column=column,
+            found=_yaml_token(said["found"], value),
+        )
+    if _SIMPLE_KEY_CONTEXT.fullmatch(context) and problem == "could not find expected ':'":
+        return _("a ':' is missing after the key at line {line}, column {column}").format(
+            line=line, column=column
+        )
+    return None
 
 
 def yaml_problem(problem: str, value: str | None = None) -> str:
@@ -1042,6 +1105,28 @@ UNIQUE_KEYS: Final = json.JSONDecoder(object_pairs_hook=_unique_keys)
 SQLITE_HEADER: Final = b"SQLite format 3\x00"
 
 
+def game_file_kind(text: str) -> str | None:
+    """What a file of ``turing play`` holds, read where something else was expected:
+    ``"transcript"`` (a game's transcript: JSON Lines of events), ``"save"`` (a saved
+    game); None for anything else. ``text`` starts at its first non-blank character."""
+    first = text.split("\n", 1)[0].strip()
+    if first.startswith("{") and '"event"' in first:
+        try:
+            head = read_json(first)
+        except ValueError:
+            head = None
+        if isinstance(head, dict) and isinstance(head.get("event"), str):
+            return "transcript"
+    if text.startswith("{") and '"turing-play-save"' in text[:4096]:
+        try:
+            whole = read_json(text)
+        except ValueError:
+            whole = None
+        if isinstance(whole, dict) and whole.get("format") == "turing-play-save":
+            return "save"
+    return None
+
+
 def is_sqlite_file(path: str | os.PathLike[str]) -> bool:
     """Whether the file at ``path`` begins as an SQLite file does (False when it cannot be
     read): a puzzle bank given where some other file is read."""
@@ -1098,15 +1183,16 @@ def load_yaml(text: str, source: str) -> Node:
         problem = exc.problem or exc.context or "invalid YAML"
         if "maximum depth" in problem:
             raise _too_deep(source, line, col, MAX_NESTING) from None
+        value = None if mark is None else value_text(text, mark.line, mark.column)
+        said = None
+        begun = exc.context_mark
+        if exc.problem and exc.context and begun is not None and begun is not mark:
+            said = yaml_begun(exc.problem, exc.context, begun.line + 1, begun.column + 1, value)
         raise SourceError(
             source,
             line,
             col,
-            _("YAML syntax: {problem}").format(
-                problem=yaml_problem(
-                    problem, None if mark is None else value_text(text, mark.line, mark.column)
-                )
-            ),
+            _("YAML syntax: {problem}").format(problem=said or yaml_problem(problem, value)),
             E_YAML,
         ) from None
     except RecursionError:

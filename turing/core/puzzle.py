@@ -46,6 +46,7 @@ from turing.core.files import (
     SourceError,
     check_openers,
     decode_text,
+    game_file_kind,
     garbling_character,
     invisible,
     is_sqlite_file,
@@ -106,21 +107,11 @@ def _bank_given(path: str | os.PathLike[str], source: str) -> PuzzleError | None
 def _game_file(text: str) -> str | None:
     """What a file of ``turing play`` holds, given where puzzles were expected: a saved
     game, a game's transcript; None for anything else."""
-    first = text.split("\n", 1)[0].strip()
-    if first.startswith("{") and '"event"' in first:
-        try:
-            head = read_json(first)
-        except ValueError:
-            head = None
-        if isinstance(head, dict) and isinstance(head.get("event"), str):
-            return _("this is the transcript of a game, not a puzzle")
-    if text.startswith("{") and '"turing-play-save"' in text[:4096]:
-        try:
-            whole = read_json(text)
-        except ValueError:
-            whole = None
-        if isinstance(whole, dict) and whole.get("format") == "turing-play-save":
-            return _("this is a saved game, not a puzzle")
+    kind = game_file_kind(text)
+    if kind == "transcript":
+        return _("this is the transcript of a game, not a puzzle")
+    if kind == "save":
+        return _("this is a saved game, not a puzzle")
     return None
 
 

@@ -92,6 +92,15 @@ class GenerationError(TuringError):
     """The requested puzzles cannot be made (e.g. a card set without enough cards)."""
 
 
+class CountsError(GenerationError):
+    """No verifier count asked for can be made with the card set; ``makeable`` holds the
+    counts of :data:`GEN_VERIFIERS` that can (perhaps none)."""
+
+    def __init__(self, message: str, makeable: Sequence[int]) -> None:
+        super().__init__(message)
+        self.makeable = tuple(makeable)
+
+
 # -- per-card-set tables --------------------------------------------------------------------
 
 
@@ -115,6 +124,9 @@ class Tables:
     pool_sets: dict[str, frozenset[int]] = field(default_factory=dict)
     #: (tier, verifiers, cards a verifier) → whether the set lacks the cards (:func:`_too_few`)
     too_few: dict[tuple[str, int, int], bool] = field(default_factory=dict)
+    #: (mode, verifiers, tier or None) → None when a puzzle of them was made, else why not
+    #: (:func:`makeable_counts`)
+    cannot: dict[tuple[str, int, str | None], str | None] = field(default_factory=dict)
 
 
 def tables_for(cardset: CardSet) -> Tables:
@@ -603,6 +615,52 @@ def _make_in_tier(
         except GenerationError:
             continue
     return make_puzzle(tables, rng, mode, verifiers, tiers[-1], name), tiers[-1]
+
+
+def _cannot_make(cs: CardSet, mode: str, verifiers: int, difficulty: str | None) -> str | None:
+    """None when a puzzle of the mode, size and tier (None: any tier) was made with the card
+    set, else why none could be (the message generation gives). Worked out once per set."""
+    tables = tables_for(cs)
+    key = (Mode.parse(mode).value, verifiers, difficulty)
+    if key not in tables.cannot:
+        try:
+            _make_in_tier(cs, random.Random(f"probe:{key}"), mode, verifiers, difficulty, None)
+        except GenerationError as exc:
+            tables.cannot[key] = str(exc)
+        else:
+            tables.cannot[key] = None
+    return tables.cannot[key]
+
+
+def counts_words(counts: Sequence[int]) -> str:
+    """``4–5``, ``4 or 6``, ``4``: verifier counts as a reader writes them."""
+    if len(counts) > 2 and list(counts) == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]}–{counts[-1]}"
+    if len(counts) == 2:
+        return gettext("{a} or {b}").format(a=counts[0], b=counts[1])
+    return ", ".join(map(str, counts))
+
+
+def makeable_counts(
+    cardset: CardSet, mode: str, difficulty: str | None, counts: Sequence[int]
+) -> list[int]:
+    """The verifier counts among ``counts`` of which the card set makes a puzzle in the mode
+    and tier (None: any tier), in their order, to draw a count from; a custom set may make
+    4 verifiers and not 6. Raises :class:`CountsError` when none of them can be made: why
+    not (for the first), and which counts of 4–6 the set does make."""
+    _check_args(mode, counts[0] if counts else 4, difficulty)
+    usable = [v for v in counts if _cannot_make(cardset, mode, v, difficulty) is None]
+    if usable:
+        return usable
+    why = _cannot_make(cardset, mode, counts[0], difficulty) if counts else None
+    others = [v for v in GEN_VERIFIERS if _cannot_make(cardset, mode, v, difficulty) is None]
+    if others:
+        why = ngettext(
+            "{why}; card set {name!r} makes puzzles of {counts} verifier",
+            "{why}; card set {name!r} makes puzzles of {counts} verifiers",
+            others[-1],
+        ).format(why=why, name=cardset.name, counts=counts_words(others))
+    raise CountsError(str(why), others)
 
 
 # -- runs ----------------------------------------------------------------------------------------

@@ -83,7 +83,7 @@ from turing.core.saves import (
 from turing.core.sharecode import ShareCodeError, encode
 from turing.core.solver import deduce
 from turing.generation.bank import Bank, sqlite_reason
-from turing.generation.generator import generate_one
+from turing.generation.generator import generate_one, makeable_counts
 from turing.i18n import N_, NO_WORDS, YES_WORDS, _, current_language, format_list, ngettext
 from turing.play.bots import Bot, BotError, bot_kind, bot_name, is_bot, make_bot, play_turn
 from turing.play.game import (
@@ -752,11 +752,20 @@ def names_a_command(typed: str) -> bool:
     return bool(words) and (command_name(words[0]) is not None or tuple(words) in _GIVE_UP_WORDS)
 
 
+#: Words no command is spelled as that name two commands alike: German "ende" is the
+#: end of the turn (done, near the English alias "end") or of the game (quit)
+_EITHER_COMMAND: Final[dict[str, tuple[str, str]]] = {"ende": ("done", "quit")}
+
+
 def _nearest_command(word: str) -> str | None:
     """The command word a mistyped ``word`` (``tets``) is nearest to, as the language in
     use writes it; None when none is near (single letters and codes never are)."""
     if len(word) < 3:
         return None
+    either = _EITHER_COMMAND.get(word.lower())
+    if either is not None:  # a word of both: ending the turn's tests, or the game
+        first, second = (command_word(name) for name in either)
+        return _("{first} or {second}").format(first=first, second=second)
     import difflib
 
     shown = {name: command_word(name) for name in COMMANDS}
@@ -1281,13 +1290,16 @@ def random_puzzle(
 ) -> Puzzle:
     """A generated puzzle that needs at least ``min_tests`` tests (proven).
 
+    Its verifier count is drawn from those of ``counts`` the card set can make
+    (:func:`~turing.generation.generator.makeable_counts`, which raises when it makes none).
     The first candidate is the one ``seed`` gives; a candidate that needs fewer tests is
     skipped for the next seed drawn from it, so the same arguments give the same puzzle.
     """
+    counts = makeable_counts(cardset, mode, difficulty, counts)  # what the set can make
     draw = random.Random(f"turing-play-random:{seed}")
     for attempt in range(attempts):
         current = seed if attempt == 0 else draw.randrange(2**31)
-        verifiers = random.Random(current).choice(list(counts))
+        verifiers = random.Random(current).choice(counts)
         puzzle = generate_one(
             mode=mode, verifiers=verifiers, difficulty=difficulty, seed=current, cardset=cardset
         )
