@@ -32,6 +32,13 @@ def children() -> Iterator[list[pexpect.spawn]]:
 
 
 @pytest.fixture
+def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The test's own folder, made the current folder for the test."""
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+@pytest.fixture
 def root() -> Path:
     """The checkout's root folder."""
     return cli.ROOT

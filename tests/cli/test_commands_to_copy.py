@@ -4,7 +4,6 @@ a saved game's path with a space resumes when the printed line is run as it stan
 from __future__ import annotations
 
 import json
-import os
 import shlex
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,16 +20,6 @@ from turing.i18n import set_language
 def english_afterwards() -> Iterator[None]:
     yield
     set_language("en")
-
-
-@pytest.fixture
-def in_tmp(tmp_path: Path) -> Iterator[Path]:
-    before = Path.cwd()
-    os.chdir(tmp_path)
-    try:
-        yield tmp_path
-    finally:
-        os.chdir(before)
 
 
 def run(*args: str, stdin: str = "") -> Result:

@@ -9,11 +9,9 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pexpect  # type: ignore[import-untyped]
-import pytest
 from click.testing import CliRunner, Result
 
 from turing.cli.main import main
@@ -22,16 +20,6 @@ from turing.cli.output import describe_os_error
 RED = "a\x1b[31mb.sav"  # a name whose escape sequence would turn the terminal red
 SHOWN_RED = "'a\\x1b[31mb.sav'"
 PASTED_RED = "$'a\\x1b[31mb.sav'"
-
-
-@pytest.fixture
-def in_tmp(tmp_path: Path) -> Iterator[Path]:
-    before = Path.cwd()
-    os.chdir(tmp_path)
-    try:
-        yield tmp_path
-    finally:
-        os.chdir(before)
 
 
 def run(*args: str, stdin: str = "") -> Result:
