@@ -337,7 +337,9 @@ def test_a_stopped_search_whose_bounds_meet_gives_the_exact_figure() -> None:
     assert code == 0, err
     record = json.loads(out)
     assert record["rounds_worst"] == 1 and record["rounds_bounds"] == [1, 1]
-    assert record["bounds_only"] == [] and record["stopped_by_limit"] == {}
+    # exact, but the round's choice among those keeping it was cut short by the limit
+    assert record["bounds_only"] == ["first_round"]
+    assert record["stopped_by_limit"] == {"first_round": "round_states"}
     code, out, err = run(*args)
     assert code == 0, err
     assert "fewest tests that guarantee the code: 2 (in 1 round)\n" in out
@@ -449,3 +451,37 @@ def test_the_time_taken_is_said_by_the_clock_and_in_processor_time(
     assert float(said[1]) >= 0.5 > float(said[2]) + 0.1, out
     code, out, err = run("--lang", "de", *args)
     assert re.search(r"analysiert in \d+,\d\d s \(\d+,\d\d s Prozessorzeit\)\n", out), out
+
+
+#: a classic puzzle of 9 assignments (C4H-EDDNA2): 4 tests in 2 rounds; the first round,
+#: 112 tested on D, splits them 5 / 4
+EVEN_FIRST = '{"id": "C4H-EDDNA2", "cards": [2, 9, 24, 36]}\n'
+
+
+def test_a_first_round_chosen_past_the_rounds_limit_is_not_called_the_most_even(
+    tmp_path: Path,
+) -> None:
+    """The fewest rounds proven, but the choice among the rounds keeping them cut short by
+    --round-states: the round shown keeps both guarantees, and the limit is named."""
+    path = tmp_path / "c.jsonl"
+    path.write_text(EVEN_FIRST)
+    code, out, err = run("analyze", str(path), "--json", "--no-expected")
+    assert code == 0, err
+    record = json.loads(out)
+    assert record["first_round"]["code"] == "112"
+    assert record["bounds_only"] == [] and record["stopped_by_limit"] == {}
+    args = ("analyze", str(path), "--no-expected", "--round-states", "10")
+    code, out, err = run(*args, "--json")
+    assert code == 0, err
+    record = json.loads(out)
+    assert record["rounds_worst"] == 2 and record["min_tests_worst"] == 4
+    assert record["first_round"]["code"] != "112"
+    assert record["bounds_only"] == ["first_round"]
+    assert record["stopped_by"] == {"first_round": "states"}
+    assert record["stopped_by_limit"] == {"first_round": "round_states"}
+    code, out, err = run(*args)
+    assert code == 0, err
+    assert "first round: compose " in out
+    assert "most even" not in out
+    assert "a more even first split may keep it too)\n" in out
+    assert "    (its state limit stopped it: raise --round-states to search further)\n" in out

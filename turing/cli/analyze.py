@@ -244,7 +244,7 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
                 "--max-states or --time-limit to get it)"
             )
         )
-    elif "first_round" in result.bounds_only:
+    elif "first_round" in result.bounds_only and first is None:
         lines.append("  " + _("first round: not found within the time limit"))
     elif first is None:
         lines.append("  " + _("no test needed: the cards alone fix the code"))
@@ -261,13 +261,27 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
             bound = _("{bound}; the search proved {below} cannot be guaranteed").format(
                 bound=bound, below=worst - 1
             )
+        # The round's choice among the moves that keep both guarantees passed the rounds
+        # search's limit: it keeps them, but is not proven the most even.
+        cut = "first_round" in result.bounds_only
         lines.append(
             "  "
-            + _(
-                "why {code}: after every answer the code is still guaranteed within "
-                "{tests} in all, the fewest possible ({bound}); {keeping} of the {codes} "
-                "worth composing allow such a start, and {code} also keeps the "
-                "{rounds}-round guarantee, with the most even first split"
+            + (
+                _(
+                    "why {code}: after every answer the code is still guaranteed within "
+                    "{tests} in all, the fewest possible ({bound}); {keeping} of the {codes} "
+                    "worth composing allow such a start, and {code} also keeps the "
+                    "{rounds}-round guarantee (the rounds search stopped at its limit before "
+                    "it could compare the starts that keep it: a more even first split may "
+                    "keep it too)"
+                )
+                if cut
+                else _(
+                    "why {code}: after every answer the code is still guaranteed within "
+                    "{tests} in all, the fewest possible ({bound}); {keeping} of the {codes} "
+                    "worth composing allow such a start, and {code} also keeps the "
+                    "{rounds}-round guarantee, with the most even first split"
+                )
             ).format(
                 code=first.code,
                 tests=plural(worst, "test"),
@@ -292,6 +306,8 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
                 "guarantee it has the most even first split"
             ).format(code=first.code, tests=plural(worst, "test"))
         )
+        if cut:
+            lines += _further(result, "first_round")
     lines.append(
         "  "
         + (
