@@ -485,3 +485,52 @@ def test_a_first_round_chosen_past_the_rounds_limit_is_not_called_the_most_even(
     assert "most even" not in out
     assert "a more even first split may keep it too)\n" in out
     assert "    (its state limit stopped it: raise --round-states to search further)\n" in out
+
+
+def test_stopped_with_json_it_writes_the_record_of_what_was_proven(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With --json, the stopped puzzle's record comes on standard output too: its proven
+    bounds, every figure not finished null and stopped by the interrupt."""
+    path = tmp_path / "n.yaml"
+    path.write_text(SMALL)
+
+    def stop_in_mean(*args: object) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(search_module.Search, "expected_sum", stop_in_mean)
+    code, out, err = run("analyze", str(path), "--json", "--no-rounds")
+    assert code == 130
+    assert err.splitlines()[-1] == "interrupted"
+    record = json.loads(out)
+    assert record["min_tests_worst"] == 6 and record["min_tests_worst_bounds"] == [6, 6]
+    assert record["bounds_only"] == ["min_tests_expected"]
+    assert record["stopped_by"] == {"min_tests_expected": "interrupt"}
+    assert record["stopped_by_limit"] == {"min_tests_expected": "interrupt"}
+    assert record["skipped"] == ["rounds_worst", "rounds_expected", "first_round"]
+    assert record["mode"] == "nightmare" and record["verifiers"] == 4
+
+    def stop_in_worst(self: search_module.Search, *args: object) -> tuple[int, int]:
+        assert self.on_progress is not None
+        self.on_progress(5, 8)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(search_module.Search, "bounded_min_tests", stop_in_worst)
+    code, out, err = run("analyze", str(path), "--json")
+    assert code == 130
+    assert err.splitlines() == [
+        f"{path}:1: stopped; fewest tests 5 to 8 (proven bounds)",
+        "interrupted",
+    ]
+    record = json.loads(out)
+    assert record["min_tests_worst"] is None and record["min_tests_worst_bounds"] == [5, 8]
+    assert record["rounds_bounds"] == [2, 8]
+    assert record["bounds_only"] == [
+        "min_tests_worst",
+        "min_tests_expected",
+        "rounds_worst",
+        "rounds_expected",
+        "first_round",
+    ]
+    assert set(record["stopped_by"].values()) == {"interrupt"}
+    assert set(record["stopped_by_limit"]) == set(record["bounds_only"])

@@ -2968,6 +2968,61 @@ def analyze_hypotheses(
     )
 
 
+#: What :func:`interrupted_record` gives as the limit of each figure an interruption
+#: (Ctrl-C, SIGTERM) left unfinished, as a kind and as a limit alike.
+INTERRUPTED: Final = "interrupt"
+
+
+def interrupted_record(
+    puzzle: Puzzle, low: int, high: int, *, expected: bool = True, rounds: bool = True
+) -> dict[str, Any]:
+    """The JSON record (:meth:`Analysis.to_dict`'s keys) of a puzzle whose analysis was
+    interrupted after proving ``low`` to ``high`` fewest tests in the worst case: those
+    bounds (the figure itself when they meet), the rounds the tests allow, every figure
+    not finished null and in ``bounds_only``, stopped by :data:`INTERRUPTED`. What the
+    deduction found is not known here: ``assignments``, ``codes`` and ``candidates`` are
+    null, and so is ``expected_bounds`` (nothing of the mean was proven)."""
+    figures = ["min_tests_worst"] if low < high else []
+    skipped: list[str] = []
+    if expected:
+        figures.append("min_tests_expected")
+    else:
+        skipped += ["min_tests_expected", "rounds_expected"]
+    if rounds:
+        figures += ["rounds_worst", "rounds_expected", "first_round"]
+    else:
+        skipped += [
+            f for f in ("rounds_worst", "rounds_expected", "first_round") if f not in skipped
+        ]
+    figures = [f for f in figures if f not in skipped]
+    return {
+        "id": puzzle.id,
+        "mode": puzzle.mode,
+        "verifiers": puzzle.verifiers,
+        "assignments": None,
+        "codes": None,
+        "candidates": None,
+        "min_tests_worst": low if low == high else None,
+        "min_tests_worst_bounds": [low, high],
+        "bounds_only": figures,
+        "stopped_by": dict.fromkeys(figures, INTERRUPTED),
+        "stopped_by_limit": dict.fromkeys(figures, INTERRUPTED),
+        "skipped": skipped,
+        "min_tests_expected": None,
+        "min_tests_expected_fraction": None,
+        "rounds_worst": None,
+        "rounds_bounds": [max(1, -(-low // TESTS_PER_ROUND)) if high else 0, high],
+        "rounds_expected": None,
+        "rounds_expected_fraction": None,
+        "expected_bounds": None,
+        "expected_bounds_fraction": None,
+        "first_round": None,
+        "seconds": None,
+        "processor_seconds": None,
+        "loading_seconds": None,
+    }
+
+
 def analyze(
     puzzle: Puzzle,
     cardset: CardSet,

@@ -21,6 +21,7 @@ from turing.analysis.search import (
     Branch,
     RoundStep,
     analyze,
+    interrupted_record,
 )
 from turing.cli.options import (
     EVERY_PUZZLE_CARDSET,
@@ -458,7 +459,7 @@ def analyze_command(
         _("analysing"), total=len(puzzles), quiet=quiet, unit=_("puzzles"), words_first=True
     ) as bar:
         if jobs > 1 and len(puzzles) > 1:
-            _in_workers(puzzles, jobs, options, bar, show)
+            _in_workers(puzzles, jobs, options, bar, show, as_json)
             return
         for loaded in puzzles:
             puzzle = loaded.puzzle
@@ -499,7 +500,7 @@ def analyze_command(
             except KeyboardInterrupt:  # Ctrl-C or SIGTERM: what is proven is not lost
                 if proven:
                     with bar.paused():
-                        click.echo(_stopped_at(name, *proven[0]), err=True)
+                        _show_stopped(puzzle, name, proven[0], options, as_json)
                 raise
             with bar.paused():
                 show(puzzle, result)
@@ -547,6 +548,7 @@ def _in_workers(
     options: dict[str, Any],
     bar: ProgressBar,
     show: Callable[[Puzzle, Analysis], None],
+    as_json: bool = False,
 ) -> None:
     """Analyse ``puzzles`` in ``jobs`` worker processes, shown in the file's order.
 
@@ -602,11 +604,30 @@ def _in_workers(
                 if index in ended:
                     show(puzzles[index].puzzle, ended[index])
                 elif (bounds := running[index]) is not None:
-                    click.echo(_stopped_at(_name(puzzles[index]), *bounds), err=True)
+                    loaded = puzzles[index]
+                    _show_stopped(loaded.puzzle, _name(loaded), bounds, options, as_json)
         raise
     if refused is not None:
         loaded = puzzles[refused[0]]
         fail(f"{_place(loaded)}: {refused[1]}")
+
+
+def _show_stopped(
+    puzzle: Puzzle,
+    name: str,
+    bounds: tuple[int, int],
+    options: dict[str, Any],
+    as_json: bool,
+) -> None:
+    """Say what the stopped analysis of ``puzzle`` proved: on standard error, and with
+    ``--json`` its record too on standard output (its bounds, stopped by the interrupt)."""
+    click.echo(_stopped_at(name, *bounds), err=True)
+    if as_json:
+        emit_json(
+            interrupted_record(
+                puzzle, *bounds, expected=options["expected"], rounds=options["rounds"]
+            )
+        )
 
 
 def _stopped_at(name: str, low: int, high: int) -> str:
