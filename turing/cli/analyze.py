@@ -23,6 +23,7 @@ from turing.analysis.search import (
     analyze,
     interrupted_record,
 )
+from turing.authoring.check import verifier_count_problem
 from turing.cli.options import (
     EVERY_PUZZLE_CARDSET,
     PUZZLE_PATH,
@@ -436,6 +437,7 @@ def analyze_command(
     # and the progress bar knows how many puzzles there are.
     read = read_with_ids(file, forced, puzzle_ids)
     puzzles = list(with_codes(read, [file] if file is not None else [], codes, cardset_name))
+    _note_not_of_the_game(puzzles)
     options: dict[str, Any] = {
         "expected": not no_expected,
         "rounds": not no_rounds,
@@ -505,6 +507,23 @@ def analyze_command(
             with bar.paused():
                 show(puzzle, result)
             bar.advance()
+
+
+def _note_not_of_the_game(puzzles: list[Loaded]) -> None:
+    """Say on standard error, once per file, that a puzzle of fewer verifiers than the
+    game's is none of its puzzles: it is analysed all the same (as ``solve`` says it)."""
+    noted: set[str] = set()
+    for loaded in puzzles:
+        problem = verifier_count_problem(loaded.puzzle)
+        if problem is None or loaded.source in noted:
+            continue
+        noted.add(loaded.source)
+        click.echo(
+            _("note: {place}: {problem}: analysed all the same").format(
+                place=_place(loaded), problem=problem
+            ),
+            err=True,
+        )
 
 
 def _name(loaded: Loaded) -> str:
