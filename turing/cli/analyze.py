@@ -188,14 +188,34 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
         )
         lines += _further(result, "rounds_worst")
     if result.min_tests_expected is not None and result.rounds_expected is not None:
-        lines.append(
-            "  "
-            + _(
+        # The mean's strategy is not the one that guarantees the rounds above: where its
+        # rounds are more on average than those guaranteed, say so, or it reads as a
+        # contradiction.
+        guaranteed = (
+            result.rounds_worst if result.rounds_worst is not None else result.rounds_bounds[1]
+        )
+        text = (
+            ngettext(
+                "fewest tests on average (every assignment equally likely): {tests} (with "
+                "{rounds} rounds: the strategy with the fewest tests on average, not the one "
+                "that guarantees {guaranteed} round)",
+                "fewest tests on average (every assignment equally likely): {tests} (with "
+                "{rounds} rounds: the strategy with the fewest tests on average, not the one "
+                "that guarantees {guaranteed} rounds)",
+                guaranteed,
+            )
+            if result.rounds_expected > guaranteed
+            else _(
                 "fewest tests on average (every assignment equally likely): {tests} "
                 "(with {rounds} rounds)"
-            ).format(
+            )
+        )
+        lines.append(
+            "  "
+            + text.format(
                 tests=format_number(result.min_tests_expected, 3),
                 rounds=format_number(result.rounds_expected, 3),
+                guaranteed=guaranteed,
             )
         )
     else:
