@@ -534,3 +534,25 @@ def test_stopped_with_json_it_writes_the_record_of_what_was_proven(
     ]
     assert set(record["stopped_by"].values()) == {"interrupt"}
     assert set(record["stopped_by_limit"]) == set(record["bounds_only"])
+
+
+def test_a_file_of_different_kinds_of_puzzle_shows_no_rate_or_eta(tmp_path: Path) -> None:
+    """A classic puzzle takes a moment, a nightmare one minutes: after the first the
+    rate and the ETA would say the rest ends at once, so the line gives neither. A file
+    of one kind keeps them."""
+    path = tmp_path / "mix.jsonl"
+    path.write_text(EVEN_FIRST + LARGE)
+    child = spawn_analyze(str(path), "--no-expected", "--no-rounds", "--max-work", "300000000")
+    child.expect(r"analysing [^\r\n]*?1/2[^\r\n]*?\d+:\d\d:\d\d")
+    line = child.after
+    assert "ETA" not in line and "puzzles/s" not in line, line
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    same = tmp_path / "same.jsonl"
+    same.write_text(LARGE * 2)
+    child = spawn_analyze(str(same), "--no-expected", "--no-rounds", "--max-work", "300000000")
+    child.expect(r"analysing [^\r\n]*?1/2[^\r\n]*?ETA")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0

@@ -477,8 +477,16 @@ def analyze_command(
             print_indented(console, line)
         console.print()
 
+    # Puzzles of different kinds take seconds or hours: the ones done tell nothing of
+    # how long the rest take, so the line then gives no rate and no ETA.
+    kinds = {(loaded.puzzle.mode, loaded.puzzle.verifiers) for loaded in puzzles}
     with progress(
-        _("analysing"), total=len(puzzles), quiet=quiet, unit=_("puzzles"), words_first=True
+        _("analysing"),
+        total=len(puzzles),
+        quiet=quiet,
+        unit=_("puzzles"),
+        words_first=True,
+        estimable=len(kinds) <= 1,
     ) as bar:
         if jobs > 1 and len(puzzles) > 1:
             _in_workers(puzzles, jobs, options, bar, show, as_json)
