@@ -457,7 +457,6 @@ def analyze_command(
     # and the progress bar knows how many puzzles there are.
     read = read_with_ids(file, forced, puzzle_ids)
     puzzles = list(with_codes(read, [file] if file is not None else [], codes, cardset_name))
-    _note_not_of_the_game(puzzles)
     options: dict[str, Any] = {
         "expected": not no_expected,
         "rounds": not no_rounds,
@@ -468,7 +467,11 @@ def analyze_command(
         "time_limit": time_limit,
     }
 
-    def show(puzzle: Puzzle, result: Analysis) -> None:
+    noted: set[str] = set()  # the files whose puzzle of too few verifiers was said
+
+    def show(loaded: Loaded, result: Analysis) -> None:
+        puzzle = loaded.puzzle
+        _note_not_of_the_game(loaded, noted)
         if as_json:
             emit_json(result.to_dict())
             return
@@ -533,25 +536,24 @@ def analyze_command(
                         _show_stopped(puzzle, name, proven[0], options, as_json)
                 raise
             with bar.paused():
-                show(puzzle, result)
+                show(loaded, result)
             bar.advance()
 
 
-def _note_not_of_the_game(puzzles: list[Loaded]) -> None:
+def _note_not_of_the_game(loaded: Loaded, noted: set[str]) -> None:
     """Say on standard error, once per file, that a puzzle of fewer verifiers than the
-    game's is none of its puzzles: it is analysed all the same (as ``solve`` says it)."""
-    noted: set[str] = set()
-    for loaded in puzzles:
-        problem = verifier_count_problem(loaded.puzzle)
-        if problem is None or loaded.source in noted:
-            continue
-        noted.add(loaded.source)
-        click.echo(
-            _("note: {place}: {problem}: analysed all the same").format(
-                place=_place(loaded), problem=problem
-            ),
-            err=True,
-        )
+    game's is none of its puzzles: it is analysed all the same (as ``solve`` says it,
+    once it is: a puzzle with nothing to analyse is an error instead)."""
+    problem = verifier_count_problem(loaded.puzzle)
+    if problem is None or loaded.source in noted:
+        return
+    noted.add(loaded.source)
+    click.echo(
+        _("note: {place}: {problem}: analysed all the same").format(
+            place=_place(loaded), problem=problem
+        ),
+        err=True,
+    )
 
 
 def _name(loaded: Loaded) -> str:
@@ -594,7 +596,7 @@ def _in_workers(
     jobs: int,
     options: dict[str, Any],
     bar: ProgressBar,
-    show: Callable[[Puzzle, Analysis], None],
+    show: Callable[[Loaded, Analysis], None],
     as_json: bool = False,
 ) -> None:
     """Analyse ``puzzles`` in ``jobs`` worker processes, shown in the file's order.
@@ -630,7 +632,7 @@ def _in_workers(
                         refused = (event.index, event.message)
                 while shown in ended:
                     with bar.paused():
-                        show(puzzles[shown].puzzle, ended.pop(shown))
+                        show(puzzles[shown], ended.pop(shown))
                     shown += 1
                 if refused is not None and shown == refused[0]:
                     break
@@ -649,7 +651,7 @@ def _in_workers(
         with bar.paused():
             for index in sorted({*running, *ended}):
                 if index in ended:
-                    show(puzzles[index].puzzle, ended[index])
+                    show(puzzles[index], ended[index])
                 elif (bounds := running[index]) is not None:
                     loaded = puzzles[index]
                     _show_stopped(loaded.puzzle, _name(loaded), bounds, options, as_json)
