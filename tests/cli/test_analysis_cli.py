@@ -84,6 +84,26 @@ def test_human_explanation_names_the_first_round(tmp_path: Path) -> None:
     assert "why " in out
 
 
+def test_mean_rounds_above_the_guaranteed_ones_say_whose_they_are(tmp_path: Path) -> None:
+    """The mean's strategy is not the one that guarantees the rounds: where its rounds
+    average more than those guaranteed, the line says so."""
+    path = tmp_path / "p.jsonl"
+    path.write_text('{"id": "C4H-6WRZM6", "cards": [31, 44, 46, 48]}\n')
+    code, out, _ = run("analyze", str(path), "-q")
+    assert code == 0
+    assert "fewest tests that guarantee the code: 5 (in 2 rounds)\n" in out
+    assert (
+        "fewest tests on average (every assignment equally likely): 3.955 (with 2.409 rounds: "
+        "the strategy with the fewest tests on average, not the one that guarantees 2 rounds)\n"
+    ) in out
+    # fewer rounds on average than guaranteed: nothing to explain
+    path.write_text('{"id": "C4H-EDDNA2", "cards": [2, 9, 24, 36]}\n')
+    code, out, _ = run("analyze", str(path), "-q")
+    assert code == 0
+    assert "fewest tests that guarantee the code: 4 (in 2 rounds)\n" in out
+    assert "equally likely): 3.222 (with 1.556 rounds)\n" in out
+
+
 def test_standard_input_and_hidden_fields_ignored() -> None:
     code, out, _ = run("analyze", "-", "--json", stdin=PUZZLE)
     assert code == 0

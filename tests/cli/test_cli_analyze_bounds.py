@@ -337,7 +337,9 @@ def test_a_stopped_search_whose_bounds_meet_gives_the_exact_figure() -> None:
     assert code == 0, err
     record = json.loads(out)
     assert record["rounds_worst"] == 1 and record["rounds_bounds"] == [1, 1]
-    assert record["bounds_only"] == [] and record["stopped_by_limit"] == {}
+    # exact, but the round's choice among those keeping it was cut short by the limit
+    assert record["bounds_only"] == ["first_round"]
+    assert record["stopped_by_limit"] == {"first_round": "round_states"}
     code, out, err = run(*args)
     assert code == 0, err
     assert "fewest tests that guarantee the code: 2 (in 1 round)\n" in out
@@ -449,3 +451,108 @@ def test_the_time_taken_is_said_by_the_clock_and_in_processor_time(
     assert float(said[1]) >= 0.5 > float(said[2]) + 0.1, out
     code, out, err = run("--lang", "de", *args)
     assert re.search(r"analysiert in \d+,\d\d s \(\d+,\d\d s Prozessorzeit\)\n", out), out
+
+
+#: a classic puzzle of 9 assignments (C4H-EDDNA2): 4 tests in 2 rounds; the first round,
+#: 112 tested on D, splits them 5 / 4
+EVEN_FIRST = '{"id": "C4H-EDDNA2", "cards": [2, 9, 24, 36]}\n'
+
+
+def test_a_first_round_chosen_past_the_rounds_limit_is_not_called_the_most_even(
+    tmp_path: Path,
+) -> None:
+    """The fewest rounds proven, but the choice among the rounds keeping them cut short by
+    --round-states: the round shown keeps both guarantees, and the limit is named."""
+    path = tmp_path / "c.jsonl"
+    path.write_text(EVEN_FIRST)
+    code, out, err = run("analyze", str(path), "--json", "--no-expected")
+    assert code == 0, err
+    record = json.loads(out)
+    assert record["first_round"]["code"] == "112"
+    assert record["bounds_only"] == [] and record["stopped_by_limit"] == {}
+    args = ("analyze", str(path), "--no-expected", "--round-states", "10")
+    code, out, err = run(*args, "--json")
+    assert code == 0, err
+    record = json.loads(out)
+    assert record["rounds_worst"] == 2 and record["min_tests_worst"] == 4
+    assert record["first_round"]["code"] != "112"
+    assert record["bounds_only"] == ["first_round"]
+    assert record["stopped_by"] == {"first_round": "states"}
+    assert record["stopped_by_limit"] == {"first_round": "round_states"}
+    code, out, err = run(*args)
+    assert code == 0, err
+    assert "first round: compose " in out
+    assert "most even" not in out
+    assert "a more even first split may keep it too)\n" in out
+    assert "    (its state limit stopped it: raise --round-states to search further)\n" in out
+
+
+def test_stopped_with_json_it_writes_the_record_of_what_was_proven(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With --json, the stopped puzzle's record comes on standard output too: its proven
+    bounds, every figure not finished null and stopped by the interrupt."""
+    path = tmp_path / "n.yaml"
+    path.write_text(SMALL)
+
+    def stop_in_mean(*args: object) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(search_module.Search, "expected_sum", stop_in_mean)
+    code, out, err = run("analyze", str(path), "--json", "--no-rounds")
+    assert code == 130
+    assert err.splitlines()[-1] == "interrupted"
+    record = json.loads(out)
+    assert record["min_tests_worst"] == 6 and record["min_tests_worst_bounds"] == [6, 6]
+    assert record["bounds_only"] == ["min_tests_expected"]
+    assert record["stopped_by"] == {"min_tests_expected": "interrupt"}
+    assert record["stopped_by_limit"] == {"min_tests_expected": "interrupt"}
+    assert record["skipped"] == ["rounds_worst", "rounds_expected", "first_round"]
+    assert record["mode"] == "nightmare" and record["verifiers"] == 4
+
+    def stop_in_worst(self: search_module.Search, *args: object) -> tuple[int, int]:
+        assert self.on_progress is not None
+        self.on_progress(5, 8)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(search_module.Search, "bounded_min_tests", stop_in_worst)
+    code, out, err = run("analyze", str(path), "--json")
+    assert code == 130
+    assert err.splitlines() == [
+        f"{path}:1: stopped; fewest tests 5 to 8 (proven bounds)",
+        "interrupted",
+    ]
+    record = json.loads(out)
+    assert record["min_tests_worst"] is None and record["min_tests_worst_bounds"] == [5, 8]
+    assert record["rounds_bounds"] == [2, 8]
+    assert record["bounds_only"] == [
+        "min_tests_worst",
+        "min_tests_expected",
+        "rounds_worst",
+        "rounds_expected",
+        "first_round",
+    ]
+    assert set(record["stopped_by"].values()) == {"interrupt"}
+    assert set(record["stopped_by_limit"]) == set(record["bounds_only"])
+
+
+def test_a_file_of_different_kinds_of_puzzle_shows_no_rate_or_eta(tmp_path: Path) -> None:
+    """A classic puzzle takes a moment, a nightmare one minutes: after the first the
+    rate and the ETA would say the rest ends at once, so the line gives neither. A file
+    of one kind keeps them."""
+    path = tmp_path / "mix.jsonl"
+    path.write_text(EVEN_FIRST + LARGE)
+    child = spawn_analyze(str(path), "--no-expected", "--no-rounds", "--max-work", "300000000")
+    child.expect(r"analysing [^\r\n]*?1/2[^\r\n]*?\d+:\d\d:\d\d")
+    line = child.after
+    assert "ETA" not in line and "puzzles/s" not in line, line
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    same = tmp_path / "same.jsonl"
+    same.write_text(LARGE * 2)
+    child = spawn_analyze(str(same), "--no-expected", "--no-rounds", "--max-work", "300000000")
+    child.expect(r"analysing [^\r\n]*?1/2[^\r\n]*?ETA")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -447,6 +448,24 @@ def test_fewer_verifiers_than_the_games_are_solved_with_no_tier(
     assert '"difficulty": null' in out and '"difficulty": "easy"' not in out
     code, out, _err = run("solve", write(tmp_path, "four.yaml", "cards: [4, 9, 11, 14]\n"))
     assert "puzzle · classic · 4 verifiers · easy" in out
+
+
+def test_fewer_verifiers_than_the_games_are_analysed_with_a_note(tmp_path: Path) -> None:
+    """Analysed all the same, and said once a file (on standard error: --json keeps its
+    records) to be none of the game's puzzles, as solve says it."""
+    path = write(tmp_path, "small.yaml", "- cards: [2, 3, 13]\n- cards: [2, 3, 13]\n")
+    note = (
+        f"note: {path}:1: has 3 verifiers; a puzzle of the game has 4, 5 or 6: "
+        "analysed all the same\n"
+    )
+    code, out, err = run("analyze", "--json", "-q", path)
+    assert (code, err) == (0, note)
+    assert [json.loads(line)["verifiers"] for line in out.splitlines()] == [3, 3]
+    code, out, err = run("analyze", "-q", path)
+    assert (code, err) == (0, note)
+    assert out.count("fewest tests that guarantee the code: 2") == 2
+    code, out, err = run("analyze", "-q", write(tmp_path, "four.yaml", "cards: [4, 9, 11, 14]\n"))
+    assert (code, err) == (0, "")
 
 
 def test_a_puzzle_of_the_game_is_not_reported_for_its_verifiers(tmp_path: Path) -> None:

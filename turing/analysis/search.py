@@ -2591,7 +2591,10 @@ class Analysis:
     strategy it found (upper), and the rounds figures and the first round are not searched
     (``rounds_bounds`` follows from the tests bounds, ``first_round`` is None). Otherwise
     both tests bounds equal it. ``first_round`` is also None (and ``"first_round"`` in
-    :attr:`bounds_only`) when it was not found within the time limit.
+    :attr:`bounds_only`) when it was not found within the time limit. It is given but in
+    :attr:`bounds_only` too when the fewest rounds are exact but choosing the round among
+    the moves that keep them passed the rounds search's state limit: the round keeps both
+    guarantees, but its first split is not proven the most even of those that do.
     ``min_tests_expected`` and ``rounds_expected`` are None when the expected search went
     past its state limit; ``expected_bounds`` then brackets the mean number of tests.
     ``rounds_worst`` is None when the rounds search went past its limit; ``rounds_bounds``
@@ -2891,13 +2894,16 @@ def analyze_hypotheses(
         # report bounds.
         search.max_work = search.work + round_work
         search.share_rounds(round_states)
+        # the limit that stopped the rounds search, if one did (the first round's choice
+        # then keeps only what it proved)
+        rounds_cut: str | None = None
         try:
             fewest_rounds = search.min_rounds(root)
             rounds_range = (fewest_rounds, fewest_rounds)
         except AnalysisTooLarge as exc:  # its states, the whole search's, its work or time
             # Its own share of states (RoundsTooLarge), else the whole search's limit.
             states = "round_states" if isinstance(exc, RoundsTooLarge) else "max_states"
-            stopped["rounds_worst"] = _limit_name(exc.limit, states, "round_work")
+            rounds_cut = stopped["rounds_worst"] = _limit_name(exc.limit, states, "round_work")
             search.rounds_exhausted = True
             search.max_work = _INF
             rounds_range = search.rounds_bounds(root)
@@ -2924,6 +2930,13 @@ def analyze_hypotheses(
                 considered = len({search.code_splits(root, c) for c in search.code_classes})
                 keeping = len(search.round_codes(root))
                 first = FirstRound(CODE_TEXT[move[0]], plan, considered, keeping)
+                if search.rounds_exhausted and "rounds_worst" not in stopped:
+                    # The fewest rounds are exact, but choosing the round among the moves
+                    # that keep them passed the rounds search's limit (its own share of
+                    # states, the one limit left on it here): the round shown keeps what
+                    # was proven, not necessarily with the most even first split.
+                    bounded.append("first_round")
+                    stopped["first_round"] = rounds_cut or "round_states"
         except AnalysisTooLarge as exc:  # the time limit (it has no other here)
             bounded.append("first_round")
             stopped["first_round"] = _limit_name(exc.limit, "max_states", "max_work")
@@ -2953,6 +2966,61 @@ def analyze_hypotheses(
         loading_seconds=search.loading_seconds,
         processor_seconds=time.process_time() - begun,
     )
+
+
+#: What :func:`interrupted_record` gives as the limit of each figure an interruption
+#: (Ctrl-C, SIGTERM) left unfinished, as a kind and as a limit alike.
+INTERRUPTED: Final = "interrupt"
+
+
+def interrupted_record(
+    puzzle: Puzzle, low: int, high: int, *, expected: bool = True, rounds: bool = True
+) -> dict[str, Any]:
+    """The JSON record (:meth:`Analysis.to_dict`'s keys) of a puzzle whose analysis was
+    interrupted after proving ``low`` to ``high`` fewest tests in the worst case: those
+    bounds (the figure itself when they meet), the rounds the tests allow, every figure
+    not finished null and in ``bounds_only``, stopped by :data:`INTERRUPTED`. What the
+    deduction found is not known here: ``assignments``, ``codes`` and ``candidates`` are
+    null, and so is ``expected_bounds`` (nothing of the mean was proven)."""
+    figures = ["min_tests_worst"] if low < high else []
+    skipped: list[str] = []
+    if expected:
+        figures.append("min_tests_expected")
+    else:
+        skipped += ["min_tests_expected", "rounds_expected"]
+    if rounds:
+        figures += ["rounds_worst", "rounds_expected", "first_round"]
+    else:
+        skipped += [
+            f for f in ("rounds_worst", "rounds_expected", "first_round") if f not in skipped
+        ]
+    figures = [f for f in figures if f not in skipped]
+    return {
+        "id": puzzle.id,
+        "mode": puzzle.mode,
+        "verifiers": puzzle.verifiers,
+        "assignments": None,
+        "codes": None,
+        "candidates": None,
+        "min_tests_worst": low if low == high else None,
+        "min_tests_worst_bounds": [low, high],
+        "bounds_only": figures,
+        "stopped_by": dict.fromkeys(figures, INTERRUPTED),
+        "stopped_by_limit": dict.fromkeys(figures, INTERRUPTED),
+        "skipped": skipped,
+        "min_tests_expected": None,
+        "min_tests_expected_fraction": None,
+        "rounds_worst": None,
+        "rounds_bounds": [max(1, -(-low // TESTS_PER_ROUND)) if high else 0, high],
+        "rounds_expected": None,
+        "rounds_expected_fraction": None,
+        "expected_bounds": None,
+        "expected_bounds_fraction": None,
+        "first_round": None,
+        "seconds": None,
+        "processor_seconds": None,
+        "loading_seconds": None,
+    }
 
 
 def analyze(

@@ -21,7 +21,9 @@ from turing.analysis.search import (
     Branch,
     RoundStep,
     analyze,
+    interrupted_record,
 )
+from turing.authoring.check import verifier_count_problem
 from turing.cli.options import (
     EVERY_PUZZLE_CARDSET,
     PUZZLE_PATH,
@@ -186,14 +188,34 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
         )
         lines += _further(result, "rounds_worst")
     if result.min_tests_expected is not None and result.rounds_expected is not None:
-        lines.append(
-            "  "
-            + _(
+        # The mean's strategy is not the one that guarantees the rounds above: where its
+        # rounds are more on average than those guaranteed, say so, or it reads as a
+        # contradiction.
+        guaranteed = (
+            result.rounds_worst if result.rounds_worst is not None else result.rounds_bounds[1]
+        )
+        text = (
+            ngettext(
+                "fewest tests on average (every assignment equally likely): {tests} (with "
+                "{rounds} rounds: the strategy with the fewest tests on average, not the one "
+                "that guarantees {guaranteed} round)",
+                "fewest tests on average (every assignment equally likely): {tests} (with "
+                "{rounds} rounds: the strategy with the fewest tests on average, not the one "
+                "that guarantees {guaranteed} rounds)",
+                guaranteed,
+            )
+            if result.rounds_expected > guaranteed
+            else _(
                 "fewest tests on average (every assignment equally likely): {tests} "
                 "(with {rounds} rounds)"
-            ).format(
+            )
+        )
+        lines.append(
+            "  "
+            + text.format(
                 tests=format_number(result.min_tests_expected, 3),
                 rounds=format_number(result.rounds_expected, 3),
+                guaranteed=guaranteed,
             )
         )
     else:
@@ -244,7 +266,7 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
                 "--max-states or --time-limit to get it)"
             )
         )
-    elif "first_round" in result.bounds_only:
+    elif "first_round" in result.bounds_only and first is None:
         lines.append("  " + _("first round: not found within the time limit"))
     elif first is None:
         lines.append("  " + _("no test needed: the cards alone fix the code"))
@@ -261,13 +283,27 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
             bound = _("{bound}; the search proved {below} cannot be guaranteed").format(
                 bound=bound, below=worst - 1
             )
+        # The round's choice among the moves that keep both guarantees passed the rounds
+        # search's limit: it keeps them, but is not proven the most even.
+        cut = "first_round" in result.bounds_only
         lines.append(
             "  "
-            + _(
-                "why {code}: after every answer the code is still guaranteed within "
-                "{tests} in all, the fewest possible ({bound}); {keeping} of the {codes} "
-                "worth composing allow such a start, and {code} also keeps the "
-                "{rounds}-round guarantee, with the most even first split"
+            + (
+                _(
+                    "why {code}: after every answer the code is still guaranteed within "
+                    "{tests} in all, the fewest possible ({bound}); {keeping} of the {codes} "
+                    "worth composing allow such a start, and {code} also keeps the "
+                    "{rounds}-round guarantee (the rounds search stopped at its limit before "
+                    "it could compare the starts that keep it: a more even first split may "
+                    "keep it too)"
+                )
+                if cut
+                else _(
+                    "why {code}: after every answer the code is still guaranteed within "
+                    "{tests} in all, the fewest possible ({bound}); {keeping} of the {codes} "
+                    "worth composing allow such a start, and {code} also keeps the "
+                    "{rounds}-round guarantee, with the most even first split"
+                )
             ).format(
                 code=first.code,
                 tests=plural(worst, "test"),
@@ -292,6 +328,8 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
                 "guarantee it has the most even first split"
             ).format(code=first.code, tests=plural(worst, "test"))
         )
+        if cut:
+            lines += _further(result, "first_round")
     lines.append(
         "  "
         + (
@@ -429,7 +467,11 @@ def analyze_command(
         "time_limit": time_limit,
     }
 
-    def show(puzzle: Puzzle, result: Analysis) -> None:
+    noted: set[str] = set()  # the files whose puzzle of too few verifiers was said
+
+    def show(loaded: Loaded, result: Analysis) -> None:
+        puzzle = loaded.puzzle
+        _note_not_of_the_game(loaded, noted)
         if as_json:
             emit_json(result.to_dict())
             return
@@ -438,11 +480,19 @@ def analyze_command(
             print_indented(console, line)
         console.print()
 
+    # Puzzles of different kinds take seconds or hours: the ones done tell nothing of
+    # how long the rest take, so the line then gives no rate and no ETA.
+    kinds = {(loaded.puzzle.mode, loaded.puzzle.verifiers) for loaded in puzzles}
     with progress(
-        _("analysing"), total=len(puzzles), quiet=quiet, unit=_("puzzles"), words_first=True
+        _("analysing"),
+        total=len(puzzles),
+        quiet=quiet,
+        unit=_("puzzles"),
+        words_first=True,
+        estimable=len(kinds) <= 1,
     ) as bar:
         if jobs > 1 and len(puzzles) > 1:
-            _in_workers(puzzles, jobs, options, bar, show)
+            _in_workers(puzzles, jobs, options, bar, show, as_json)
             return
         for loaded in puzzles:
             puzzle = loaded.puzzle
@@ -483,11 +533,27 @@ def analyze_command(
             except KeyboardInterrupt:  # Ctrl-C or SIGTERM: what is proven is not lost
                 if proven:
                     with bar.paused():
-                        click.echo(_stopped_at(name, *proven[0]), err=True)
+                        _show_stopped(puzzle, name, proven[0], options, as_json)
                 raise
             with bar.paused():
-                show(puzzle, result)
+                show(loaded, result)
             bar.advance()
+
+
+def _note_not_of_the_game(loaded: Loaded, noted: set[str]) -> None:
+    """Say on standard error, once per file, that a puzzle of fewer verifiers than the
+    game's is none of its puzzles: it is analysed all the same (as ``solve`` says it,
+    once it is: a puzzle with nothing to analyse is an error instead)."""
+    problem = verifier_count_problem(loaded.puzzle)
+    if problem is None or loaded.source in noted:
+        return
+    noted.add(loaded.source)
+    click.echo(
+        _("note: {place}: {problem}: analysed all the same").format(
+            place=_place(loaded), problem=problem
+        ),
+        err=True,
+    )
 
 
 def _name(loaded: Loaded) -> str:
@@ -530,7 +596,8 @@ def _in_workers(
     jobs: int,
     options: dict[str, Any],
     bar: ProgressBar,
-    show: Callable[[Puzzle, Analysis], None],
+    show: Callable[[Loaded, Analysis], None],
+    as_json: bool = False,
 ) -> None:
     """Analyse ``puzzles`` in ``jobs`` worker processes, shown in the file's order.
 
@@ -565,7 +632,7 @@ def _in_workers(
                         refused = (event.index, event.message)
                 while shown in ended:
                     with bar.paused():
-                        show(puzzles[shown].puzzle, ended.pop(shown))
+                        show(puzzles[shown], ended.pop(shown))
                     shown += 1
                 if refused is not None and shown == refused[0]:
                     break
@@ -584,13 +651,32 @@ def _in_workers(
         with bar.paused():
             for index in sorted({*running, *ended}):
                 if index in ended:
-                    show(puzzles[index].puzzle, ended[index])
+                    show(puzzles[index], ended[index])
                 elif (bounds := running[index]) is not None:
-                    click.echo(_stopped_at(_name(puzzles[index]), *bounds), err=True)
+                    loaded = puzzles[index]
+                    _show_stopped(loaded.puzzle, _name(loaded), bounds, options, as_json)
         raise
     if refused is not None:
         loaded = puzzles[refused[0]]
         fail(f"{_place(loaded)}: {refused[1]}")
+
+
+def _show_stopped(
+    puzzle: Puzzle,
+    name: str,
+    bounds: tuple[int, int],
+    options: dict[str, Any],
+    as_json: bool,
+) -> None:
+    """Say what the stopped analysis of ``puzzle`` proved: on standard error, and with
+    ``--json`` its record too on standard output (its bounds, stopped by the interrupt)."""
+    click.echo(_stopped_at(name, *bounds), err=True)
+    if as_json:
+        emit_json(
+            interrupted_record(
+                puzzle, *bounds, expected=options["expected"], rounds=options["rounds"]
+            )
+        )
 
 
 def _stopped_at(name: str, low: int, high: int) -> str:

@@ -1574,6 +1574,7 @@ def progress(
     completed: int = 0,
     unit: str = "",
     words_first: bool = False,
+    estimable: bool = True,
 ) -> Iterator[ProgressBar]:
     """A progress bar with rate and ETA on stderr, only when stderr is a terminal.
 
@@ -1584,7 +1585,9 @@ def progress(
     then the unit's name of the rate, the clock, the rate and the ETA give way in turn:
     each figure is shown whole or not at all. ``words_first``: the words say what matters
     most (the bounds an analysis has proven), so the rate and the ETA give way before
-    them. An ETA beyond :data:`ETA_MOST_SECONDS` is shown as unknown.
+    them. An ETA beyond :data:`ETA_MOST_SECONDS` is shown as unknown. ``estimable``
+    False: the items done say nothing of how long the others take (analyses of puzzles
+    of different kinds, seconds apart or hours), so the line has no rate and no ETA.
     With ``quiet`` or a redirected stderr nothing is drawn and nothing is imported: the
     bar never reaches a log file, a pipe or standard output. It is removed from the screen
     when the block ends, so the summary a command prints afterwards stands alone. Usage::
@@ -1716,6 +1719,9 @@ def progress(
 
     def less(columns: Row, *gone: ProgressColumn) -> Row:
         return tuple(c for c in columns if c not in gone)
+
+    if not estimable:
+        full = less(full, rate, eta, remaining)
 
     # The rows a narrowing terminal steps through, fullest first; the first that has room
     # is drawn (the last one in any case). Each figure is shown whole or not at all.
