@@ -1302,7 +1302,7 @@ def play_command(
     if save_file is not None:
         _check_save_file(save_file, settings, sitting, out)
     searching = SearchShown()
-    breakers = _breakers(seats, settings.strategies_from, game, searching)
+    breakers = _breakers(seats, settings.strategy_seed, game, searching)
     view = View(game, seats, out, sitting.games)
     view.preset_is_duel = isinstance(sitting, Duel)
     view.honour = settings.honour
@@ -2101,7 +2101,7 @@ def board_command(
     )
     game = sitting.preset
     breakers = _breakers(
-        settings.seats, settings.strategies_from, game
+        settings.seats, settings.strategy_seed, game
     )  # a strategy it cannot play fails
     out = stdout_console()
     if save_file is not None:

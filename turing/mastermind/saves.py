@@ -71,15 +71,10 @@ class Settings:
     entropy: int
     """What the computer's secrets and strategies are drawn from: the seed chosen, or a fresh
     one."""
-    strategy_seed: int | None = None
-    """What the computer's strategies are drawn from where that is not :attr:`entropy`: a
-    match saved before they were drawn from it played them from its seed, or from 0 without
-    one, and goes on so when resumed (:attr:`strategies_from`)."""
-
-    @property
-    def strategies_from(self) -> int:
-        """The seed of the computer's strategies (``random-consistent``)."""
-        return self.entropy if self.strategy_seed is None else self.strategy_seed
+    strategy_seed: int
+    """What the computer's strategies (``random-consistent``) are drawn from: the
+    :attr:`entropy` of a new match; a match saved before they were drawn from it played
+    them from its seed, or from 0 without one, and goes on so when resumed."""
 
     @classmethod
     def of(
@@ -103,7 +98,7 @@ class Settings:
             "blank": game.blank,
         }
         base = game.name.split("+")[0]
-        return cls(base, custom, seats, duel, games, first_breaker, honour, seed, entropy)
+        return cls(base, custom, seats, duel, games, first_breaker, honour, seed, entropy, entropy)
 
     def game(self) -> Preset:
         return get_preset(self.preset, **self.custom)  # type: ignore[arg-type]
@@ -135,7 +130,7 @@ class Settings:
             "honour": self.honour,
             "seed": self.seed,
             "entropy": self.entropy,
-            "strategy_seed": self.strategies_from,
+            "strategy_seed": self.strategy_seed,
         }
 
 
@@ -307,7 +302,7 @@ def _settings(entry: Any, path: str) -> Settings:
         "honour": lambda v: isinstance(v, bool),
         "seed": lambda v: v is None or (_whole(v) and v >= 0),
         "entropy": lambda v: _whole(v) and v >= 0,
-        "strategy_seed": lambda v: v is None or (_whole(v) and v >= 0),
+        "strategy_seed": lambda v: v is None or (_whole(v) and v >= 0),  # None: not saved
     }
     for key, fits in fields.items():
         if not fits(entry.get(key)):
@@ -322,9 +317,17 @@ def _settings(entry: Any, path: str) -> Settings:
         honour=entry["honour"],
         seed=entry["seed"],
         entropy=entry["entropy"],
-        # a save without it played the strategies from its seed, or 0 (see Settings)
-        strategy_seed=entry.get("strategy_seed", 0 if entry["seed"] is None else entry["seed"]),
+        strategy_seed=_strategy_seed(entry),
     )
+
+
+def _strategy_seed(entry: dict[str, Any]) -> int:
+    """What a saved match's strategies are drawn from: a save without it (written before
+    they were drawn from the match's entropy) played them from its seed, or from 0."""
+    saved = entry.get("strategy_seed")
+    if isinstance(saved, int):
+        return saved
+    return 0 if entry["seed"] is None else int(entry["seed"])
 
 
 #: What each action takes, in order: a code, pins or a player (0 or 1).
