@@ -23,7 +23,6 @@ from turing.analysis.search import (
     analyze,
     interrupted_record,
 )
-from turing.authoring.check import verifier_count_problem
 from turing.cli.options import (
     EVERY_PUZZLE_CARDSET,
     PUZZLE_PATH,
@@ -44,9 +43,9 @@ from turing.cli.output import (
     stdout_console,
 )
 from turing.cli.share import code_option, with_codes
+from turing.cli.solve import note_not_of_the_game
 from turing.core.cards import load_cardset
 from turing.core.codes import ceil_log2
-from turing.core.files import shown_name
 from turing.core.puzzle import LETTERS, Loaded, Puzzle
 from turing.core.workers import WorkerLost
 from turing.i18n import N_, _, format_number, ngettext
@@ -471,7 +470,9 @@ def analyze_command(
 
     def show(loaded: Loaded, result: Analysis) -> None:
         puzzle = loaded.puzzle
-        _note_not_of_the_game(loaded, noted)
+        # as solve says it, once the puzzle is analysed: one with nothing to analyse is an
+        # error instead
+        note_not_of_the_game(loaded, noted, _("note: {place}: {problem}: analysed all the same"))
         if as_json:
             emit_json(result.to_dict())
             return
@@ -529,7 +530,7 @@ def analyze_command(
                     **options,
                 )
             except AnalysisError as exc:
-                fail(f"{_place(loaded)}: {exc}")
+                fail(f"{loaded.place}: {exc}")
             except KeyboardInterrupt:  # Ctrl-C or SIGTERM: what is proven is not lost
                 if proven:
                     with bar.paused():
@@ -540,30 +541,9 @@ def analyze_command(
             bar.advance()
 
 
-def _note_not_of_the_game(loaded: Loaded, noted: set[str]) -> None:
-    """Say on standard error, once per file, that a puzzle of fewer verifiers than the
-    game's is none of its puzzles: it is analysed all the same (as ``solve`` says it,
-    once it is: a puzzle with nothing to analyse is an error instead)."""
-    problem = verifier_count_problem(loaded.puzzle)
-    if problem is None or loaded.source in noted:
-        return
-    noted.add(loaded.source)
-    click.echo(
-        _("note: {place}: {problem}: analysed all the same").format(
-            place=_place(loaded), problem=problem
-        ),
-        err=True,
-    )
-
-
 def _name(loaded: Loaded) -> str:
     """How the report and the progress line name a puzzle: its id, else where it is."""
-    return loaded.puzzle.id or _place(loaded)
-
-
-def _place(loaded: Loaded) -> str:
-    """Where a puzzle is, as a message names it: ``FILE:LINE``."""
-    return f"{shown_name(loaded.source)}:{loaded.line}"
+    return loaded.puzzle.id or loaded.place
 
 
 def _status(name: str, bounds: tuple[int, int] | None) -> str:
@@ -645,7 +625,7 @@ def _in_workers(
     except WorkerLost as exc:  # which puzzle its worker had is not known
         if not running:
             fail(str(exc))
-        where = ", ".join(f"{_place(puzzles[i])} ({_name(puzzles[i])})" for i in sorted(running))
+        where = ", ".join(f"{puzzles[i].place} ({_name(puzzles[i])})" for i in sorted(running))
         fail(_("{problem}; running then: {where}").format(problem=exc, where=where))
     except KeyboardInterrupt:  # Ctrl-C or SIGTERM: what ended or was proven is not lost
         with bar.paused():
@@ -658,7 +638,7 @@ def _in_workers(
         raise
     if refused is not None:
         loaded = puzzles[refused[0]]
-        fail(f"{_place(loaded)}: {refused[1]}")
+        fail(f"{loaded.place}: {refused[1]}")
 
 
 def _show_stopped(

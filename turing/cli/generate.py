@@ -2062,7 +2062,7 @@ def bank_import(db: str, files: tuple[str, ...], cardset_name: str | None, as_js
                     # The bank records the set the puzzle was checked with.
                     puzzle = replace(puzzle, cardset=portable_reference(cardset_name))
                 cs = loaded.cardset
-                where = f"{shown_name(loaded.source)}:{loaded.line}"
+                where = loaded.place
                 if not puzzle.has_hidden:
                     bad += 1
                     problems.append(
@@ -2337,7 +2337,7 @@ def export(
     printed: dict[str, str] = {}
     once: list[str] = []
     for loaded in with_notes(each_puzzle(files, forced, refused.append, refused.append)):
-        place = f"{shown_name(loaded.source)}:{loaded.line}"
+        place = loaded.place
         key = loaded.puzzle.canonical_key()
         earlier = printed.get(key)
         if earlier is not None:

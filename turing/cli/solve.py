@@ -82,11 +82,6 @@ def _console() -> Console:
     return console
 
 
-def _place(loaded: Loaded) -> str:
-    """Where a puzzle is, as a message names it: ``FILE:LINE``."""
-    return f"{shown_name(loaded.source)}:{loaded.line}"
-
-
 def _finish(status: int) -> NoReturn:
     raise click.exceptions.Exit(status)
 
@@ -179,13 +174,15 @@ def solve(
                         )
             except TooLarge as exc:
                 message = _("{place}: {problem}; solve it with --engine bitmask").format(
-                    place=_place(loaded), problem=exc.describe()
+                    place=loaded.place, problem=exc.describe()
                 )
                 say_error(message)
                 unread.append(loaded.source)
                 continue
             wrong += bool(solved.problems)
-            _note_not_of_the_game(loaded, noted)
+            note_not_of_the_game(
+                loaded, noted, _("note: {place}: {problem}: solved all the same, with no tier")
+            )
             if as_json:
                 # where the puzzle was read, as check --json says it: a script matches each
                 # record to its input, where a line that cannot be read has none
@@ -200,19 +197,15 @@ def solve(
     _finish(EXIT_USAGE if unread else EXIT_PROBLEM if wrong else EXIT_OK)
 
 
-def _note_not_of_the_game(loaded: Loaded, noted: set[str]) -> None:
-    """Say on standard error, once per file, that a puzzle of fewer verifiers than the
-    game's is none of its puzzles: it is solved, and given no tier."""
+def note_not_of_the_game(loaded: Loaded, noted: set[str], said: str) -> None:
+    """Say on standard error, once per file (``noted``: the files said), that a puzzle of
+    fewer verifiers than the game's is none of its puzzles: ``said``, with the ``{place}``
+    and the ``{problem}``, says what the command did with it all the same."""
     problem = verifier_count_problem(loaded.puzzle)
     if problem is None or loaded.source in noted:
         return
     noted.add(loaded.source)
-    click.echo(
-        _("note: {place}: {problem}: solved all the same, with no tier").format(
-            place=_place(loaded), problem=problem
-        ),
-        err=True,
-    )
+    click.echo(said.format(place=loaded.place, problem=problem), err=True)
 
 
 def _render_solved(console: Console, loaded: Loaded, solved: Solved) -> None:
@@ -241,7 +234,7 @@ def _render_solved(console: Console, loaded: Loaded, solved: Solved) -> None:
                 )
             )
     for problem in solved.problems:
-        console.print(f"{_place(loaded)}: {problem}", markup=False)
+        console.print(f"{loaded.place}: {problem}", markup=False)
     console.print()
 
 

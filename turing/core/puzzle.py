@@ -1126,6 +1126,11 @@ class Loaded(NamedTuple):
     #: Unknown keys that are nearly known ones, each noted once in a reading of a file.
     notes: tuple[KeyNote, ...] = ()
 
+    @property
+    def place(self) -> str:
+        """Where the puzzle is, as a message names it: ``FILE:LINE``."""
+        return f"{shown_name(self.source)}:{self.line}"
+
 
 class _KeyJudge:
     """The unknown keys of a file judged so far: each judged once (:func:`nearest_key`)."""
