@@ -1174,10 +1174,7 @@ def parse_players(spec: str, strategy: str) -> tuple[Seat, Seat]:
                 if sep
                 else default_name(True, kinds.count("human"), i)
             )
-            problem = name_problem(name, [seat.name for seat in seats])
-            if problem is not None:
-                fail(f"--players: {problem}")
-            seats.append(Seat(name, human=True))
+            seat = Seat(name, human=True)
         elif kind == "computer":
             chosen = argument.strip() or strategy
             if chosen not in STRATEGIES:
@@ -1186,17 +1183,18 @@ def parse_players(spec: str, strategy: str) -> tuple[Seat, Seat]:
                         name=chosen, choices=", ".join(sorted(STRATEGIES))
                     )
                 )
-            name = default_name(False, kinds.count("computer"), i)
-            problem = name_problem(name, [seat.name for seat in seats])
-            if problem is not None:  # a person named Computer beside the computer
-                fail(f"--players: {problem}")
-            seats.append(Seat(name, human=False, strategy=chosen))
+            seat = Seat(default_name(False, kinds.count("computer"), i), False, chosen)
         else:
             fail(
                 _("a player is 'human[:NAME]' or 'computer[:STRATEGY]', not {entry!r}").format(
                     entry=entry
                 )
             )
+        # a person named Computer beside the computer too
+        problem = name_problem(seat.name, [earlier.name for earlier in seats])
+        if problem is not None:
+            fail(f"--players: {problem}")
+        seats.append(seat)
     return seats[0], seats[1]
 
 
