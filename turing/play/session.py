@@ -2631,9 +2631,8 @@ class Session:
             try:
                 if not path.is_file() or not_a_save(path) or unwritable(path):
                     continue
-                data, inner = read_save_file(str(path), PLAY_SAVE, SessionError)
-                unpacked = read_save(str(path))
-                if not self._holds_this_game(unpacked) or inner.get("family") == family:
+                data, inner = _read_save_whole(str(path))
+                if not self._holds_this_game(inner) or inner.get("family") == family:
                     continue
                 inner["family"] = family
                 data["packed"] = pack(inner)
@@ -2950,7 +2949,13 @@ def save_document(session: Session, path: Path | None = None) -> dict[str, Any]:
 
 def read_save(path: str) -> dict[str, Any]:
     """Read a save file and unpack it; checks the marker, version and shape; never writes."""
-    _data, inner = read_save_file(path, PLAY_SAVE, SessionError)
+    return _read_save_whole(path)[1]
+
+
+def _read_save_whole(path: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A save file's document and its unpacked game (:func:`read_save`), both: the document
+    to write back changed."""
+    data, inner = read_save_file(path, PLAY_SAVE, SessionError)
     for key, kind in (("game", dict), ("seats", list), ("cardset", str), ("seed", int)):
         if not isinstance(inner.get(key), kind):
             raise SessionError(
@@ -2958,7 +2963,7 @@ def read_save(path: str) -> dict[str, Any]:
                     path=shown_name(path), key=key
                 )
             )
-    return inner
+    return data, inner
 
 
 def _rng_from(entry: Any, path: str) -> random.Random:
