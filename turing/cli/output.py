@@ -285,7 +285,6 @@ def said(exc: TuringError) -> str:
     """The library's error in the command's words: what it says, and how the command
     line takes what was given where it does not belong (a card set given as a puzzle)."""
     from turing.core.cards import CardSetErrors
-    from turing.core.files import shown_name
     from turing.core.puzzle import CardSetGivenError
 
     if isinstance(exc, CardSetGivenError):
@@ -293,7 +292,7 @@ def said(exc: TuringError) -> str:
     if isinstance(exc, CardSetErrors) and len(exc.errors) > 1:
         # a set read as such (--cardset, cards stats) shows its first error: how many it
         # holds, and the command that lists them all
-        command = f"turing cards validate {shlex.quote(shown_name(exc.source))}"
+        command = command_to_copy("cards", "validate", exc.source)
         count = len(exc.errors)
         return ngettext(
             "{error} (the card set has {n} error; {command} lists it)",
@@ -910,12 +909,11 @@ def _with_cardset_errors(message: str, error: Exception) -> str:
     """``message`` of a puzzle that names a card set with errors, and where to see them
     all (the message gives the first)."""
     from turing.core.cards import CardSetErrors
-    from turing.core.files import shown_name
 
     cause = error.__cause__
     if not isinstance(cause, CardSetErrors) or len(cause.errors) < 2:
         return message
-    command = f"turing cards validate {shlex.quote(shown_name(cause.source))}"
+    command = command_to_copy("cards", "validate", cause.source)
     return _("{message} ({command} lists them all)").format(message=message, command=command)
 
 
