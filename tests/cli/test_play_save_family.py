@@ -89,6 +89,23 @@ def test_a_file_resumed_and_left_as_it_was_learns_of_the_copy_saved_elsewhere(
     assert over(y1) and over(z)
 
 
+def test_a_save_of_the_game_played_on_differently_is_ended_too(tmp_path: Path) -> None:
+    """y1.json, resumed again after `--resume y1.json --save z.json`, is played on another
+    way: the game it holds is this one (the same puzzle, players and seed, so the same
+    answer), so the end of the game in z.json brings it to the end too."""
+    y1, z = tmp_path / "y1.json", tmp_path / "z.json"
+    assert play(["--save", str(y1)], "c 123; test A\npass\n").exit_code == 1
+    assert play(["--resume", str(y1), "--save", str(z)], "c 123; test B\npass\n").exit_code == 1
+    branch = play(["--resume", str(y1)], "c 124; test C\npass\n")
+    assert branch.exit_code == 1, branch.output
+    assert read_save(str(y1))["game"]["actions"] != read_save(str(z))["game"]["actions"]
+    end = play(["--resume", str(z)], "solve 241\n")
+    assert end.exit_code == 0, end.output
+    assert f"The finished game is saved to {y1}." in end.output
+    assert "holds another saved game" not in end.output
+    assert over(y1) and over(z)
+
+
 def test_a_file_of_the_family_gone_or_holding_something_else_is_left_and_said(
     tmp_path: Path,
 ) -> None:

@@ -23,8 +23,9 @@ import os
 import re
 import stat
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Final
 
 from turing.core.errors import TuringError
@@ -88,6 +89,57 @@ SAVE_FORMATS: Final = (PLAY_SAVE, MASTERMIND_SAVE)
 def pack(inner: dict[str, Any]) -> str:
     """``inner`` as a save's ``packed`` field: JSON, compressed with zlib, in base64."""
     return base64.b64encode(zlib.compress(json.dumps(inner).encode("utf-8"), 9)).decode()
+
+
+def joined_family(family: Sequence[Path], path: str | os.PathLike[str]) -> list[Path]:
+    """A game's family (the absolute paths of the files that hold a save of it) with
+    ``path`` (made absolute) added, unless a path there names its file already."""
+    key = os.path.realpath(path)
+    if any(os.path.realpath(known) == key for known in family):
+        return list(family)
+    return [*family, Path(os.path.abspath(path))]
+
+
+def family_member_shown(path: Path) -> Path:
+    """A family member's absolute path as it is said: relative to the current folder when
+    inside it."""
+    try:
+        inside = os.path.relpath(path)
+    except ValueError:  # another drive
+        return path
+    return path if inside.startswith(os.pardir) else Path(inside)
+
+
+def family_entry(entry: Any, path: str, error: type[TuringError]) -> list[Path] | None:
+    """The files a save names as its game's family (its ``family`` entry): none in a save
+    written before saves named them (None), else absolute paths turing wrote; anything
+    else is a corrupted save, raised as ``error``."""
+    if entry is None:
+        return None
+    if not isinstance(entry, list) or not all(
+        isinstance(where, str) and os.path.isabs(where) for where in entry
+    ):
+        raise error(
+            _("{path}: corrupted save file: {key!r} is missing or wrong").format(
+                path=shown_name(path), key="family"
+            )
+        )
+    return [Path(where) for where in entry]
+
+
+def walk_family(start: Iterable[Path], visit: Callable[[Path], Iterable[Path]]) -> None:
+    """Visit each file of a game's family once (a file named by several paths too), from
+    ``start``, then the files each visit names (a save read on the way names its own
+    family), in that order."""
+    todo = list(start)
+    seen: set[str] = set()
+    while todo:
+        path = todo.pop(0)
+        key = os.path.realpath(path)
+        if key in seen:
+            continue
+        seen.add(key)
+        todo.extend(visit(path))
 
 
 def unwritable(path: str | os.PathLike[str]) -> str | None:

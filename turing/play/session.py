@@ -72,10 +72,14 @@ from turing.core.saves import (
     MAX_SAVE_BYTES,
     PLAY_SAVE,
     creating_reason,
+    family_entry,
+    family_member_shown,
+    joined_family,
     pack,
     read_save_file,
     save_problem,
     unwritable,
+    walk_family,
 )
 from turing.core.saves import (
     not_a_transcript as saves_not_a_transcript,
@@ -2567,57 +2571,60 @@ class Session:
     def _save_final(self) -> list[tuple[Path, str | None]]:
         """Write the finished game over each file of its family (:attr:`family`: the
         ``save_path`` too, written now if it never was), so that resuming one says the game
-        is over. A file that held a save of this game is brought to the end only while it
-        still holds this game at an earlier point (:meth:`holds_this_game`); the files each
-        names are brought too, so that a save written in another sitting is not missed. A
-        file that is gone, or cannot be written, is said and skipped; one that holds another
-        saved game is left as it is (:attr:`end_saves_held`), and so is anything else."""
+        is over. A file that held a save of this game is brought to the end while it still
+        holds this game (:meth:`_same_game`: at an earlier point, or played on differently
+        from a save of it, which now has no answer to hide); the files each names are
+        brought too, so that a save written in another sitting is not missed. A file that
+        is gone, or cannot be written, is said and skipped; one that holds another saved
+        game is left as it is (:attr:`end_saves_held`), and so is anything else."""
         done: list[tuple[Path, str | None]] = []
-        seen: set[str] = set()
         written = {os.path.realpath(p) for p in [*self.family, *self.saved_files]}
-        todo = [
-            *([self.save_path] if self.save_path else []),
-            *self.saved_files,
-            *map(_shown_path, self.family),
-        ]
-        while todo:
-            path = todo.pop(0)
-            key = os.path.realpath(path)
-            if key in seen:
-                continue
-            seen.add(key)
-            if key not in written:  # the --save file, never written: written now
+
+        def bring(path: Path) -> list[Path]:
+            """Bring ``path`` to the end when it holds this game; the files it names."""
+            named: list[Path] = []
+            if os.path.realpath(path) not in written:  # the --save file, never written
                 if self.other_game_in(str(path)) is not None:
                     self.end_saves_held.append(path)  # never replaced without asking
-                    continue
+                    return named
             elif not os.path.lexists(path):
                 reason = os_reason(FileNotFoundError(errno.ENOENT, "gone"))
                 said = _("cannot save to {path}: {reason}").format(
                     path=shown_name(path), reason=reason
                 )
                 done.append((path, said))
-                continue
+                return named
             else:
                 problem = unwritable(path) or not_a_save(path)
                 if problem:
                     done.append((path, problem))
-                    continue
+                    return named
                 try:
                     data = read_save(str(path))
+                    named = family_entry(data.get("family"), str(path), SessionError) or []
                 except TuringError as exc:
                     done.append((path, str(exc)))  # no longer a save of this game to end
-                    continue
-                if not self._holds_this_game(data):
+                    return named
+                if not self._same_game(data):
                     if self.other_game_in(str(path)) is not None:
                         self.end_saves_held.append(path)
-                    continue
-                todo.extend(map(_shown_path, _family(data.get("family"), str(path)) or []))
+                    return []
             try:
                 self.save(str(path))
             except TuringError as exc:
                 done.append((path, str(exc)))
             else:
                 done.append((path, None))
+            return [family_member_shown(member) for member in named]
+
+        walk_family(
+            [
+                *([self.save_path] if self.save_path else []),
+                *self.saved_files,
+                *map(family_member_shown, self.family),
+            ],
+            bring,
+        )
         return done
 
     def _tell_family(self) -> None:
@@ -2642,16 +2649,23 @@ class Session:
 
     def _holds_this_game(self, data: dict[str, Any]) -> bool:
         """Whether the unpacked save ``data`` holds this game at this point or an earlier
-        one: the same puzzle, players and seed, its actions the first of this game's."""
+        one: the same game (:meth:`_same_game`), its actions the first of this game's."""
+        actions = data["game"].get("actions")
+        return (
+            self._same_game(data)
+            and isinstance(actions, list)
+            and actions == self.game.to_dict()["actions"][: len(actions)]
+        )
+
+    def _same_game(self, data: dict[str, Any]) -> bool:
+        """Whether the unpacked save ``data`` holds this game, whatever was played in it:
+        the same puzzle, players and seed, so the same answer."""
         saved = data["game"]
         game = self.game.to_dict()
-        actions = saved.get("actions")
-        return (
+        return bool(
             data["seed"] == self.seed
             and saved.get("puzzle") == game["puzzle"]
             and saved.get("players") == game["players"]
-            and isinstance(actions, list)
-            and actions == game["actions"][: len(actions)]
         )
 
     @property
@@ -2775,7 +2789,7 @@ class Session:
         self.declined_saves.discard(os.path.realpath(path))
         if path != self.save_path and path not in self.saved_files:
             self.saved_files.append(path)
-        joined = _joined(self.family, path)
+        joined = joined_family(self.family, path)
         if len(joined) > len(self.family):
             self.family = joined
             self._tell_family()
@@ -2877,41 +2891,6 @@ def _changed_card(data: dict[str, Any], cardset: CardSet) -> int | None:
     return changed[0] if changed else None
 
 
-def _joined(family: Sequence[Path], path: Path) -> list[Path]:
-    """``family`` with ``path`` (made absolute) added, unless a path there names its file."""
-    key = os.path.realpath(path)
-    if any(os.path.realpath(known) == key for known in family):
-        return list(family)
-    return [*family, Path(os.path.abspath(path))]
-
-
-def _shown_path(path: Path) -> Path:
-    """A family member's absolute path as it is said: relative to the current folder when
-    inside it."""
-    try:
-        inside = os.path.relpath(path)
-    except ValueError:  # another drive
-        return path
-    return path if inside.startswith(os.pardir) else Path(inside)
-
-
-def _family(entry: Any, path: str) -> list[Path] | None:
-    """The files a save names as its game's family: none in a save written before saves
-    named them (None), else absolute paths turing wrote; anything else is a corrupted
-    save."""
-    if entry is None:
-        return None
-    if not isinstance(entry, list) or not all(
-        isinstance(where, str) and os.path.isabs(where) for where in entry
-    ):
-        raise SessionError(
-            _("{path}: corrupted save file: {key!r} is missing or wrong").format(
-                path=shown_name(path), key="family"
-            )
-        )
-    return [Path(where) for where in entry]
-
-
 def save_document(session: Session, path: Path | None = None) -> dict[str, Any]:
     """The save of ``session``, to be written to ``path``: the game's family it records
     (:attr:`Session.family`) names that file too."""
@@ -2930,7 +2909,8 @@ def save_document(session: Session, path: Path | None = None) -> dict[str, Any]:
         "seats": seats,
         "seed": session.seed,
         "family": [
-            str(p) for p in (session.family if path is None else _joined(session.family, path))
+            str(p)
+            for p in (session.family if path is None else joined_family(session.family, path))
         ],
         "transcript": None
         if transcript is None
@@ -3048,7 +3028,7 @@ def load_save(path: str) -> tuple[Session, str | None]:
         rng = _rng_from(entry.get("rng"), path)
         seats.append(Seat(entry["name"], kind, rng, make_bot(kind, rng)))
     saved = _saved_transcript(data.get("transcript"), path)
-    family = _joined(_family(data.get("family"), path) or [], Path(path))
+    family = joined_family(family_entry(data.get("family"), path, SessionError) or [], Path(path))
     # a finished game is read as it ended (its result can be shown; nothing can be played)
     session = Session(
         game=game,
