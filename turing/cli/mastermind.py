@@ -10,7 +10,8 @@ import contextlib
 import functools
 import getpass
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 from typing import Any, Final
 
 import click
@@ -123,6 +124,7 @@ from turing.mastermind.presets import (
     variants,
 )
 from turing.mastermind.saves import (
+    Ended,
     Keeping,
     Loaded,
     SaveError,
@@ -711,10 +713,13 @@ class Reader:
                 continue
             return text
 
-    def error(self, message: str) -> None:
-        # Wrapped at words on a terminal, as the game's other lines are; to a pipe one line.
+    def error(self, message: str, *, about_line: bool = True) -> None:
+        """Say ``message`` as an error; from a script, with the line read last when it is
+        ``about_line``. Wrapped at words on a terminal, as the game's other lines are; to a
+        pipe one line."""
+        line = None if self.interactive or not about_line else self.lines_read
         self.err.print(
-            error_text(message, None if self.interactive else self.lines_read),
+            error_text(message, line),
             markup=False,
             soft_wrap=not self.err.is_terminal,
             highlight=False,
@@ -1309,7 +1314,7 @@ def play_command(
         _over(view, loaded, resume_file)  # nothing to play: the match ended as it was saved
         return
     path, problem = _save_path(save_file, resume_file)
-    keeper = Keeper(settings, sitting, path, reader)
+    keeper = Keeper(settings, sitting, path, reader, [] if loaded is None else loaded.family)
     if problem:  # played all the same: leaving asks for another file at a terminal
         err.print(
             _("warning: {problem}; save the match to another file").format(problem=problem),
@@ -1504,9 +1509,14 @@ class Keeper:
     offers to save (:meth:`offer`)."""
 
     def __init__(
-        self, settings: Settings, sitting: Match | Duel, path: str | None, reader: Reader
+        self,
+        settings: Settings,
+        sitting: Match | Duel,
+        path: str | None,
+        reader: Reader,
+        family: Sequence[Path] = (),
     ) -> None:
-        self.keeping = Keeping(settings, sitting, path)
+        self.keeping = Keeping(settings, sitting, path, family)
         self.reader = reader
 
     def save(self) -> None:
@@ -1569,13 +1579,35 @@ class Keeper:
         )
 
     def at_end(self, view: View) -> None:
-        """The match is over: its save brought to the end (resumed, it says so)."""
+        """The match is over: its save brought to the end (resumed, it says so), and every
+        other file of its family that holds it (:meth:`Keeping.bring_family_to_end`)."""
         path = self.keeping.path
-        if path is None:
-            return
-        self.save()
-        if self.keeping.failed is None:
-            view.say(_("The finished match is saved to {path}.").format(path=shown_name(path)))
+        if path is not None:
+            self.save()
+            if self.keeping.failed is None:
+                view.say(_("The finished match is saved to {path}.").format(path=shown_name(path)))
+        ended = self.keeping.bring_family_to_end()
+        for line in ended_lines(ended):
+            view.say(line)
+        for problem in ended.failed:
+            self.reader.error(problem, about_line=False)
+
+
+def ended_lines(ended: Ended) -> list[str]:
+    """What the end of a match did to the other files of its family, a line each (the
+    files it could not bring to the end are said as errors)."""
+    return [
+        *(
+            _("The finished match is saved to {path}.").format(path=shown_name(saved))
+            for saved in ended.saved
+        ),
+        *(
+            _("The finished match is not saved to {path}: it holds another saved match.").format(
+                path=shown_name(held)
+            )
+            for held in ended.held
+        ),
+    ]
 
 
 def _recap(view: View, sitting: Match | Duel, path: str) -> None:
@@ -2127,6 +2159,7 @@ def board_command(
         save_path=path,
         resumed=resume_file,
         warning=warning,
+        family=[] if loaded is None else loaded.family,
     )
     app.quit_watch = quit_watch
     stopped, said = run_board(
@@ -2144,6 +2177,12 @@ def board_command(
             stderr_console().print(
                 _("error: {message}").format(message=app.save_failed), markup=False
             )
+        if app.keeping is not None:
+            ended = app.keeping.bring_family_to_end()
+            for line in ended_lines(ended):
+                out.print(line, markup=False, highlight=False)
+            for problem in ended.failed:
+                stderr_console().print(_("error: {message}").format(message=problem), markup=False)
         if code:
             raise SystemExit(code)
         return

@@ -13,20 +13,26 @@ settings and actions hold the secret codes, so they are packed, out of plain sig
 
 from __future__ import annotations
 
+import errno
 import json
 import os
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Final
 
 from turing.core.errors import TuringError
-from turing.core.files import garbling_character, shown_name, write_text
+from turing.core.files import garbling_character, os_reason, shown_name, write_text
 from turing.core.saves import (
     MASTERMIND_SAVE,
     creating_reason,
+    family_entry,
+    family_member_shown,
+    joined_family,
     pack,
     read_save_file,
     save_problem,
+    walk_family,
 )
 from turing.i18n import _
 from turing.mastermind.match import Action, Duel, Event, Match, MatchError, Seat
@@ -140,9 +146,16 @@ def _default_name(seats: Sequence[Seat], place: int) -> str:
     return default_name(human, sum(s.human == human for s in seats), place)
 
 
-def save_document(settings: Settings, match: Match | Duel) -> dict[str, Any]:
-    """The save of ``match``: a few fields to read at a glance, the rest packed."""
-    inner = {"settings": settings.to_dict(), "actions": match.actions}
+def save_document(
+    settings: Settings, match: Match | Duel, family: Sequence[Path] = ()
+) -> dict[str, Any]:
+    """The save of ``match``: a few fields to read at a glance, the rest packed, with the
+    match's ``family`` (the absolute paths of the files known to hold a save of it)."""
+    inner = {
+        "settings": settings.to_dict(),
+        "actions": match.actions,
+        "family": [str(member) for member in family],
+    }
     return {
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
@@ -182,13 +195,20 @@ def holds_another_match(
     )
 
 
-def write_save(path: str | os.PathLike[str], settings: Settings, match: Match | Duel) -> None:
+def write_save(
+    path: str | os.PathLike[str],
+    settings: Settings,
+    match: Match | Duel,
+    family: Sequence[Path] = (),
+) -> None:
     """Write the save of ``match`` to ``path``, atomically: the file is the old save or the
-    new one, never half of either. A file that holds something else is left as it is."""
+    new one, never half of either. A file that holds something else is left as it is. The
+    save names ``family`` and ``path`` as the files that hold the match."""
     problem = save_problem_at(path)
     if problem:
         raise SaveError(problem)
-    text = json.dumps(save_document(settings, match), ensure_ascii=False, indent=1) + "\n"
+    document = save_document(settings, match, joined_family(family, path))
+    text = json.dumps(document, ensure_ascii=False, indent=1) + "\n"
     try:
         write_text(path, text)
     except OSError as exc:
@@ -202,12 +222,25 @@ def write_save(path: str | os.PathLike[str], settings: Settings, match: Match | 
 class Keeping:
     """A match kept in its save file (``path``; None: no file yet) as it goes: saved when
     it changed since the last save. A save that fails leaves the match going; ``failed``
-    holds why until a save succeeds, and :meth:`save` gives it once, not at every step."""
+    holds why until a save succeeds, and :meth:`save` gives it once, not at every step.
 
-    def __init__(self, settings: Settings, match: Match | Duel, path: str | None) -> None:
+    The match's family (``family``: the files known to hold a save of it, absolute paths)
+    is kept in every save. A file that joins it is named in the others that hold the match
+    at an earlier point too, so that the end of the match, kept in any of them, finds
+    every other (:meth:`bring_family_to_end`): none resumes the match before its end, by
+    someone who now knows the secrets."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        match: Match | Duel,
+        path: str | None,
+        family: Sequence[Path] = (),
+    ) -> None:
         self.settings = settings
         self.match = match
         self.path = path
+        self.family = list(family)
         self.failed: str | None = None
         self._written = -1  # the actions the file holds
 
@@ -217,7 +250,7 @@ class Keeping:
         if self.path is None or len(self.match.actions) == self._written:
             return None
         try:
-            write_save(self.path, self.settings, self.match)
+            self._write(self.path)
         except SaveError as error:
             new = None if str(error) == self.failed else str(error)
             self.failed = str(error)
@@ -229,13 +262,104 @@ class Keeping:
     def save_to(self, target: str) -> None:
         """Save the match to ``target`` (:class:`SaveError` when it cannot be), its save
         file from now on: every step and leaving save there."""
-        write_save(target, self.settings, self.match)
+        self._write(target)
         self.path, self.failed = target, None
         self._written = len(self.match.actions)
+
+    def _write(self, path: str) -> None:
+        """Write the match to ``path``, a file of its family from now on."""
+        write_save(path, self.settings, self.match, self.family)
+        joined = joined_family(self.family, path)
+        if len(joined) > len(self.family):
+            self.family = joined
+            self._tell_family()
+
+    def _tell_family(self) -> None:
+        """Name the family (which a file just joined) in each file of it that holds the
+        match at an earlier point, leaving the match it holds as it is. A file that cannot
+        be read or written now is left as it is; the end of the match tries it again."""
+        family = [str(member) for member in self.family]
+        for member in self.family:
+            try:
+                if not member.is_file() or save_problem_at(member) is not None:
+                    continue
+                data, inner = read_save_file(str(member), MASTERMIND_SAVE, SaveError)
+                if not self._holds_this(inner, earlier=True) or inner.get("family") == family:
+                    continue
+                inner["family"] = family
+                data["packed"] = pack(inner)
+                write_text(member, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+            except (TuringError, OSError):
+                continue
+
+    def _holds_this(self, inner: dict[str, Any], *, earlier: bool) -> bool:
+        """Whether the unpacked save ``inner`` holds this match (the same settings, so the
+        same secrets): at this point or an earlier one (``earlier``), or whatever was played
+        in it."""
+        actions = inner.get("actions")
+        return inner.get("settings") == self.settings.to_dict() and (
+            not earlier
+            or (isinstance(actions, list) and actions == self.match.actions[: len(actions)])
+        )
 
     def holds_another(self, target: str) -> bool:
         """Whether ``target`` holds the save of another match (:func:`holds_another_match`)."""
         return holds_another_match(target, self.settings, self.match)
+
+    def bring_family_to_end(self) -> Ended:
+        """The match is over: write it over each other file of its family that holds this
+        match (at an earlier point, or played on another way from a save of it: the same
+        secrets, which the end has shown), and the files each names. A file that holds
+        another match is left as it is, and so is anything else; one that is gone or cannot
+        be written is said."""
+        ended = Ended()
+        own = None if self.path is None else os.path.realpath(self.path)
+
+        def bring(member: Path) -> Iterable[Path]:
+            if os.path.realpath(member) == own:
+                return []
+            if not os.path.lexists(member):
+                ended.failed.append(
+                    _("cannot save to {path}: {reason}").format(
+                        path=shown_name(member),
+                        reason=os_reason(FileNotFoundError(errno.ENOENT, "gone")),
+                    )
+                )
+                return []
+            try:
+                problem = save_problem_at(member)
+                if problem:
+                    raise SaveError(problem)
+                _data, inner = read_save_file(str(member), MASTERMIND_SAVE, SaveError)
+                named = family_entry(inner.get("family"), str(member), SaveError) or []
+            except SaveError as error:
+                ended.failed.append(str(error))
+                return []
+            if not self._holds_this(inner, earlier=False):
+                ended.held.append(member)
+                return []
+            try:
+                write_save(member, self.settings, self.match, self.family)
+            except SaveError as error:
+                ended.failed.append(str(error))
+            else:
+                ended.saved.append(member)
+            return [family_member_shown(path) for path in named]
+
+        walk_family(map(family_member_shown, self.family), bring)
+        return ended
+
+
+@dataclass
+class Ended:
+    """What the end of a match did to the other files of its family."""
+
+    saved: list[Path] = field(default_factory=list)
+    """Brought to the end."""
+    held: list[Path] = field(default_factory=list)
+    """Left as they were: each holds another match."""
+    failed: list[str] = field(default_factory=list)
+    """Why a file could not be brought to the end, one line each."""
 
 
 def _corrupted(path: str, problem: str) -> SaveError:
@@ -411,6 +535,8 @@ class Loaded:
     match: Match | Duel
     events: list[Event]
     """What the saved actions caused, in order."""
+    family: list[Path]
+    """The files known to hold a save of the match (absolute paths), the save read too."""
 
 
 def load_save(path: str) -> Loaded:
@@ -424,7 +550,8 @@ def load_save(path: str) -> Loaded:
         raise _corrupted(path, str(exc)) from None
     events = replay(match, inner.get("actions"), path)
     _check_readable(data, inner, settings, match, path)
-    return Loaded(settings, match, events)
+    family = family_entry(inner.get("family"), path, SaveError) or []
+    return Loaded(settings, match, events, joined_family(family, path))
 
 
 def _number(value: Any) -> bool:
@@ -465,6 +592,7 @@ __all__ = [
     "SAVE_FORMAT",
     "SAVE_VERSION",
     "Action",
+    "Ended",
     "Keeping",
     "Loaded",
     "SaveError",

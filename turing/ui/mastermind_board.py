@@ -16,10 +16,10 @@ changes hands, so a secret or a duel move being typed is never seen by the other
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from pathlib import PurePath
+from pathlib import Path, PurePath
 from typing import Any, ClassVar, Final
 
 from textual import events, on, work
@@ -136,13 +136,14 @@ class MastermindBoardApp(ServedApp):
         save_path: str | None = None,
         resumed: str | None = None,
         warning: str | None = None,
+        family: Sequence[Path] = (),
     ) -> None:
         super().__init__()
         self.sitting = sitting
         #: what a save keeps besides the actions; None: the match cannot be saved
         self.settings = settings
         #: the match kept in its save file as it goes (its path None: nowhere yet)
-        self.keeping = None if settings is None else Keeping(settings, sitting, save_path)
+        self.keeping = None if settings is None else Keeping(settings, sitting, save_path, family)
         self.resumed = resumed  # the save file the match was resumed from
         self.warning = warning  # why the save file resumed from cannot take the match
         self.preset: Preset = sitting.preset
