@@ -577,6 +577,14 @@ def test_what_the_yaml_parser_found_is_said_in_words(
             '{"id": "a", "cards": [4, 9, 11, 14], "criteria": [-01, 1, 1, 3]}\n',
             "1:51: JSON: -01: a number in JSON does not start with 0 (write -1)",
         ),
+        (
+            '{"id": "a", "cards": [4, 9, 11, 14.]}\n',
+            "1:35: JSON: 14.: a number in JSON has a digit after its '.' (write 14 or 14.0)",
+        ),
+        (
+            '{"id": "a", "cards": [4, 9, 11, 14], "criteria": [.5, 1, 1, 3]}\n',
+            "1:51: JSON: .5: a number in JSON has a digit before its '.' (write 0.5)",
+        ),
     ],
 )
 @pytest.mark.parametrize("name", ["bad.json", "bad.jsonl"])

@@ -920,6 +920,10 @@ def json_problem(message: str, error: json.JSONDecodeError | None = None) -> str
             return _("{number}: a number in JSON does not start with 0 (write {written})").format(
                 number=digits, written=written
             )
+    if error is not None and message in ("Expecting ',' delimiter", "Expecting value"):
+        said = _number_point_problem(error)
+        if said is not None:
+            return said
     if message.startswith("Invalid \\escape"):
         return _(
             '{escape} is no escape JSON knows (\\n, \\t, \\", \\\\, \\uXXXX …); '
@@ -948,6 +952,27 @@ def json_problem(message: str, error: json.JSONDecodeError | None = None) -> str
             None,
         )
     return message if known is None else _(known).format(limit=MAX_JSON_NESTING)
+
+
+def _number_point_problem(error: json.JSONDecodeError) -> str | None:
+    """A number whose decimal point has no digit after it (``1.``) or before it (``.5``),
+    said so, where a JSON parser's ``error`` is at that point; None when it is not."""
+    doc, pos = error.doc, error.pos
+    if doc[pos : pos + 1] != ".":
+        return None
+    after = re.match(r"\.[0-9]+", doc[pos:])
+    before = re.search(r"-?[0-9]+$", doc[:pos])
+    if before is not None and after is None:
+        number = before.group()
+        return _(
+            "{number}.: a number in JSON has a digit after its '.' (write {number} or {number}.0)"
+        ).format(number=number)
+    if before is None and after is not None:
+        number = after.group()
+        return _("{number}: a number in JSON has a digit before its '.' (write 0{number})").format(
+            number=number
+        )
+    return None
 
 
 def _leading_zero(error: json.JSONDecodeError) -> int | None:
