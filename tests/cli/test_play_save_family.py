@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import base64
 import json
+import shutil
 import zlib
 from pathlib import Path
 
@@ -179,3 +180,50 @@ def test_at_the_terminal_the_end_ends_the_copies_of_earlier_sittings(tmp_path: P
     child.close()
     assert child.exitstatus == 0
     assert over(y1) and over(y2)
+
+
+def test_a_copy_from_before_the_end_resumes_as_the_game_over(tmp_path: Path) -> None:
+    """A copy made outside turing before the game ended names the file that holds the
+    end: resumed, it is over (no move can be played by someone who saw the answer), the
+    end it would have replaced is kept, and the copy is brought to the end too."""
+    s9, bk9 = tmp_path / "s9.json", tmp_path / "bk9.json"
+    assert play(["--save", str(s9)], "save\n").exit_code == 1
+    shutil.copyfile(s9, bk9)
+    lost = play(["--resume", str(s9)], "solve 221\n")
+    assert lost.exit_code == 0 and "eliminated in round 1 (221 wrong)" in lost.output
+    ended = s9.read_bytes()
+    again = play(["--resume", str(bk9)], "solve 241\n")
+    assert again.exit_code == 0, again.output
+    assert again.output.startswith(
+        f"{bk9}: this game is over (its end is saved in {s9}): Not solved: the code "
+        "submitted was wrong.\n"
+    )
+    assert "won" not in again.output
+    assert s9.read_bytes() == ended
+    assert read_save(str(bk9))["game"] == read_save(str(s9))["game"]
+    # with a transcript of its own, the copy is over all the same
+    other = play(["--resume", str(bk9), "--transcript", str(tmp_path / "t.jsonl")], "solve 241\n")
+    assert other.exit_code == 0 and "this game is over" in other.output
+    assert s9.read_bytes() == ended
+
+
+def test_the_end_of_a_copy_resumed_before_the_other_ended_keeps_that_end(tmp_path: Path) -> None:
+    """The copy resumed at a terminal while the game, resumed from the other file, ended
+    (a loss): the copy's end (a win) is saved in the copy, and the loss is kept."""
+    s9, bk9 = tmp_path / "s9.json", tmp_path / "bk9.json"
+    assert play(["--save", str(s9)], "save\n").exit_code == 1
+    shutil.copyfile(s9, bk9)
+    child = play_terminal(tmp_path, "--resume", "bk9.json")
+    child.expect_exact("player>")
+    lost = play(["--resume", str(s9)], "solve 221\n")
+    assert lost.exit_code == 0 and "eliminated in round 1 (221 wrong)" in lost.output
+    ended = s9.read_bytes()
+    child.sendline("solve 241")
+    child.expect_exact("[y/N]")
+    child.sendline("y")
+    child.expect_exact("The finished game is saved to bk9.json.")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert "s9.json" not in child.before
+    assert s9.read_bytes() == ended

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import base64
 import json
+import re
+import shutil
 import zlib
 from pathlib import Path
 from typing import Any
@@ -168,3 +170,67 @@ def test_the_board_at_a_terminal_ends_the_file_resumed_from(
     child.close()
     assert child.exitstatus == 0
     assert over(m1) and over(m2) and over(m3) and over(tmp_path / "m4.json")
+
+
+def _secret(output: str) -> str:
+    """The computer's code, as the end of a game says it (``R K G K``), to type."""
+    said = re.search(r"The computer's code was ([A-Z ]+)\.", output)
+    assert said is not None, output
+    return said.group(1).replace(" ", "")
+
+
+def test_a_copy_from_before_the_end_resumes_as_the_match_over(tmp_path: Path) -> None:
+    """A copy made outside turing before the match ended names the file that holds the
+    end: resumed, it is over (the secret seen at the end cannot be typed to a win), the
+    end it would have replaced is kept, and the copy is brought to the end too."""
+    m9, bk = tmp_path / "m9.json", tmp_path / "bk.json"
+    assert run([*ONE_GAME, "--save", str(m9)], ["1234", "quit"]).exit_code == 1
+    shutil.copyfile(m9, bk)
+    lost = run(["--resume", str(m9)], ["giveup"])
+    assert lost.exit_code == 0, lost.output
+    ended = m9.read_bytes()
+    again = run(["--resume", str(bk)], [_secret(lost.output)])
+    assert again.exit_code == 0, again.output
+    assert again.output.startswith(f"The match saved in {bk} is over (its end is saved in {m9}).\n")
+    assert m9.read_bytes() == ended
+    assert inner(bk)["actions"] == inner(m9)["actions"]
+    assert over(bk)
+
+
+def test_the_end_of_a_copy_resumed_before_the_other_ended_keeps_that_end(
+    tmp_path: Path, children: list[Any]
+) -> None:
+    """The copy resumed at a terminal while the match, resumed from the other file, ended
+    (given up): the copy's end (the secret guessed) is saved in the copy, and the other
+    end is kept."""
+    import pexpect  # type: ignore[import-untyped]
+
+    from testsupport.cli import spawn_turing
+
+    m9, bk = tmp_path / "m9.json", tmp_path / "bk.json"
+    assert run([*ONE_GAME, "--save", str(m9)], ["1234", "quit"]).exit_code == 1
+    shutil.copyfile(m9, bk)
+    env = {"TERM": "xterm-256color", "NO_COLOR": "1"}
+    child = spawn_turing(
+        "mastermind",
+        "play",
+        "--resume",
+        "bk.json",
+        env=env,
+        size=(40, 120),
+        timeout=60,
+        cwd=tmp_path,
+    )
+    children.append(child)
+    child.expect_exact("your guess")
+    lost = run(["--resume", str(m9)], ["giveup"])
+    assert lost.exit_code == 0, lost.output
+    ended = m9.read_bytes()
+    child.sendline(_secret(lost.output))
+    child.expect_exact("The finished match is saved to bk.json.")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert "m9.json" not in child.before
+    assert m9.read_bytes() == ended
+    assert json.loads(bk.read_text())["score"] != json.loads(m9.read_text())["score"]

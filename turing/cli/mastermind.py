@@ -129,6 +129,7 @@ from turing.mastermind.saves import (
     Loaded,
     SaveError,
     Settings,
+    ended_elsewhere,
     holds_another_match,
     load_save,
     save_problem_at,
@@ -1410,6 +1411,8 @@ def _open_match(
             loaded = load_save(resume_file)
         except SaveError as error:
             fail(str(error))
+        # a save from before the end that another file of the match holds: it is over
+        loaded = ended_elsewhere(loaded, resume_file) or loaded
         return loaded.settings, loaded.match, loaded
     seats = parse_players(players, strategy)
     chosen_role = role or ("duel" if game.mode == "duel" else "breaker")
@@ -1464,7 +1467,14 @@ def _check_save_file(
 
 def _over(view: View, loaded: Loaded, path: str) -> None:
     """A resumed match that is over: it says so, and how it ended."""
-    view.say(_("The match saved in {path} is over.").format(path=shown_name(path)))
+    if loaded.ended_in is None:
+        view.say(_("The match saved in {path} is over.").format(path=shown_name(path)))
+    else:  # a save from before the end, whose end another file holds
+        view.say(
+            _("The match saved in {path} is over (its end is saved in {end}).").format(
+                path=shown_name(path), end=shown_name(loaded.ended_in)
+            )
+        )
     for event in [e for e in loaded.events if isinstance(e, MatchOver)][-1:]:
         view.event(event)
 

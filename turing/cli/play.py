@@ -66,6 +66,7 @@ from turing.play.session import (
     Session,
     SessionError,
     command_rows,
+    ended_elsewhere,
     ended_transcript_in,
     file_label,
     grammar_notes,
@@ -596,6 +597,8 @@ def open_session(
             session, saved_transcript = load_save(resume_file)
         except SessionError as exc:
             fail(str(exc))
+        # a save from before the end that another file of the game holds: the game is over
+        session = ended_elsewhere(session, resume_file) or session
         if save_file is not None:
             session.save_path = Path(save_file)
         if transcript_file is None and saved_transcript is not None:

@@ -13,6 +13,7 @@ settings and actions hold the secret codes, so they are packed, out of plain sig
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
 import os
@@ -35,7 +36,7 @@ from turing.core.saves import (
     walk_family,
 )
 from turing.i18n import _
-from turing.mastermind.match import Action, Duel, Event, Match, MatchError, Seat
+from turing.mastermind.match import Action, Duel, Event, Match, MatchError, Phase, Seat
 from turing.mastermind.presets import CodeError, Preset, PresetError, get_preset
 from turing.mastermind.scoring import Feedback, FeedbackError
 from turing.mastermind.space import SpaceError
@@ -338,6 +339,8 @@ class Keeping:
             if not self._holds_this(inner, earlier=False):
                 ended.held.append(member)
                 return []
+            if not self._holds_this(inner, earlier=True) and _ended_save(str(member)):
+                return []  # the end of this match as another line of play ended it: kept
             try:
                 write_save(member, self.settings, self.match, self.family)
             except SaveError as error:
@@ -537,6 +540,9 @@ class Loaded:
     """What the saved actions caused, in order."""
     family: list[Path]
     """The files known to hold a save of the match (absolute paths), the save read too."""
+    ended_in: Path | None = None
+    """A match resumed from a save of it from before its end, found in another file of
+    its family (:func:`ended_elsewhere`): that file."""
 
 
 def load_save(path: str) -> Loaded:
@@ -552,6 +558,58 @@ def load_save(path: str) -> Loaded:
     _check_readable(data, inner, settings, match, path)
     family = family_entry(inner.get("family"), path, SaveError) or []
     return Loaded(settings, match, events, joined_family(family, path))
+
+
+def _ended_save(path: str) -> Loaded | None:
+    """The match the save in ``path`` holds when it is over; None when it is not, or the
+    file cannot be resumed."""
+    try:
+        loaded = load_save(path)
+    except SaveError:
+        return None
+    return loaded if loaded.match.phase is Phase.OVER else None
+
+
+def ended_elsewhere(loaded: Loaded, path: str) -> Loaded | None:
+    """A match resumed from ``path`` whose end is saved in another file of its family (a
+    copy of its save, or a save of it played on another way, kept from before the match
+    ended): that file's finished match, which ``path`` is brought to where it can be
+    written (:attr:`Loaded.ended_in` names the file). None when no file of the family
+    holds the match's end, and for a match that is over itself. So a save from before the
+    end is never played on by someone who knows the secrets, and the end it would write
+    over is kept."""
+    if loaded.match.phase is Phase.OVER:
+        return None
+    found: list[tuple[Path, Loaded]] = []
+    own = os.path.realpath(path)
+    settings = loaded.settings.to_dict()
+
+    def look(member: Path) -> list[Path]:
+        if found or os.path.realpath(member) == own or not os.path.isfile(member):
+            return []
+        try:
+            if save_problem_at(member) is not None:
+                return []
+            _data, inner = read_save_file(str(member), MASTERMIND_SAVE, SaveError)
+            named = family_entry(inner.get("family"), str(member), SaveError) or []
+        except SaveError:
+            return []
+        if inner.get("settings") != settings:
+            return []
+        ended = _ended_save(str(member))
+        if ended is not None:
+            found.append((member, ended))
+        return [family_member_shown(other) for other in named]
+
+    walk_family(map(family_member_shown, loaded.family), look)
+    if not found:
+        return None
+    member, ended = found[0]
+    ended.ended_in = member
+    ended.family = joined_family(ended.family, path)
+    with contextlib.suppress(SaveError):
+        write_save(path, ended.settings, ended.match, ended.family)
+    return ended
 
 
 def _number(value: Any) -> bool:
@@ -597,6 +655,7 @@ __all__ = [
     "Loaded",
     "SaveError",
     "Settings",
+    "ended_elsewhere",
     "holds_another_match",
     "load_save",
     "replay",

@@ -20,6 +20,7 @@ A session never prints or reads; it returns outcome values that a view draws.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
 import os
@@ -1910,6 +1911,9 @@ class Session:
     #: when the game has ended: the save files it was not brought to because each holds
     #: another saved game (:meth:`other_game_in`); a view may ask, then :meth:`save` there
     end_saves_held: list[Path] = field(default_factory=list)
+    #: a game resumed from a save of it from before its end, found in another file of its
+    #: family (:func:`ended_elsewhere`): that file
+    ended_in: Path | None = None
     #: the files (real paths) the players would not have a save of another game replaced
     #: in: the game saves there again only when a player saves there and says yes
     declined_saves: set[str] = field(default_factory=set)
@@ -2609,6 +2613,8 @@ class Session:
                     if self.other_game_in(str(path)) is not None:
                         self.end_saves_held.append(path)
                     return []
+                if not self._holds_this_game(data) and _ended_save(str(path)) is not None:
+                    return []  # the end of this game as another line of play ended it: kept
             try:
                 self.save(str(path))
             except TuringError as exc:
@@ -3041,6 +3047,59 @@ def load_save(path: str) -> tuple[Session, str | None]:
     return session, saved
 
 
+def _ended_save(path: str) -> Session | None:
+    """The game the save in ``path`` holds when it has ended; None when it has not, or
+    the file cannot be resumed."""
+    try:
+        session, _transcript = load_save(path)
+    except TuringError:
+        return None
+    return session if session.game.is_terminal() else None
+
+
+def ended_elsewhere(session: Session, path: str) -> Session | None:
+    """A game resumed from ``path`` whose end is saved in another file of its family (a
+    copy of its save, or a save of it played on another way, kept from before the game
+    ended): that file's finished game, which ``path`` is brought to (where it can be
+    written; :attr:`Session.ended_in` names the file). None when no file of the family
+    holds the game's end, and for a game that has ended itself. So a save from before the
+    end is never played on by someone who knows the answer, and the end it would write
+    over is kept."""
+    if session.game.is_terminal():
+        return None
+    found: list[tuple[Path, Session]] = []
+    own = os.path.realpath(path)
+
+    def look(member: Path) -> list[Path]:
+        if found or os.path.realpath(member) == own or not os.path.isfile(member):
+            return []
+        try:
+            if not_a_save(member) is not None:
+                return []
+            data = read_save(str(member))
+            named = family_entry(data.get("family"), str(member), SessionError) or []
+        except TuringError:
+            return []
+        if not session._same_game(data):
+            return []
+        ended = _ended_save(str(member))
+        if ended is not None:
+            found.append((member, ended))
+        return [family_member_shown(other) for other in named]
+
+    walk_family(map(family_member_shown, session.family), look)
+    if not found:
+        return None
+    member, ended = found[0]
+    ended.ended_in = member
+    ended.family = joined_family(ended.family, Path(path))
+    ended.save_path = Path(path)
+    with contextlib.suppress(TuringError):
+        if unwritable(path) is None and not_a_save(path) is None:
+            ended.save(path)
+    return ended
+
+
 def _saved_transcript(entry: Any, path: str) -> str | None:
     """The transcript path a save names: none, or the absolute path turing wrote there,
     anything else is a corrupted save."""
@@ -3110,6 +3169,7 @@ __all__ = [
     "command_rows",
     "command_word",
     "commands_list",
+    "ended_elsewhere",
     "ended_transcript_in",
     "file_label",
     "file_name",

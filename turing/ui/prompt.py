@@ -1173,12 +1173,15 @@ class PromptView:
         """A resumed game that had ended: that it is over, in one line, and its result;
         the share code with the ``command`` that plays it (``board`` for the board)."""
         session = self.session
-        self.say(
-            _("{path}: this game is over: {result}").format(
+        if session.ended_in is None:
+            said = _("{path}: this game is over: {result}").format(
                 path=shown_name(path), result=session.outcome()
-            ),
-            style="bold",
-        )
+            )
+        else:  # a save from before the end, whose end another file holds
+            said = _("{path}: this game is over (its end is saved in {end}): {result}").format(
+                path=shown_name(path), end=shown_name(session.ended_in), result=session.outcome()
+            )
+        self.say(said, style="bold")
         fewest = self._fewest()
         table = result_table(session, fewest, box=None, show_edge=False, pad_edge=False)
         table.min_width = cell_len(str(table.title))  # the title on one line, as after the game
