@@ -13,9 +13,11 @@ import zlib
 from pathlib import Path
 from typing import Any
 
+import pexpect  # type: ignore[import-untyped]
 import pytest
 from click.testing import CliRunner, Result
 
+from testsupport.cli import spawn_turing
 from turing.cli.main import main
 from turing.core.saves import pack
 
@@ -148,9 +150,6 @@ def test_the_board_at_a_terminal_ends_the_file_resumed_from(
     """The real command in a pseudo-terminal: the board resumed from m1.json and kept in
     m2.json; x gives the game up, which ends the match, and m1.json with it."""
     pytest.importorskip("textual")
-    import pexpect  # type: ignore[import-untyped]
-
-    from testsupport.cli import spawn_turing
 
     m1, m2 = two_files(tmp_path)
     m3 = tmp_path / "m3.json"
@@ -203,10 +202,6 @@ def test_the_end_of_a_copy_resumed_before_the_other_ended_keeps_that_end(
     """The copy resumed at a terminal while the match, resumed from the other file, ended
     (given up): the copy's end (the secret guessed) is saved in the copy, and the other
     end is kept."""
-    import pexpect  # type: ignore[import-untyped]
-
-    from testsupport.cli import spawn_turing
-
     m9, bk = tmp_path / "m9.json", tmp_path / "bk.json"
     assert run([*ONE_GAME, "--save", str(m9)], ["1234", "quit"]).exit_code == 1
     shutil.copyfile(m9, bk)
