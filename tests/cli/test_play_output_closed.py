@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from testsupport.cli import ROOT
@@ -80,3 +81,47 @@ def test_with_standard_error_in_the_same_closed_pipe_the_status_is_still_1(
     child.stdin.close()
     assert child.wait(timeout=60) == 1
     assert json.loads((tmp_path / "bp.json").read_text())["format"] == "turing-play-save"
+
+
+def _play_with_output(shell_output: str, cwd: Path) -> tuple[int, str]:
+    """``turing play --save s.json --transcript s.jsonl`` with standard output as
+    ``shell_output`` says (``>&-``, ``> /dev/full``), a few moves on standard input; its
+    exit status and standard error."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "TURING_LANG": "en", "NO_COLOR": "1"}
+    command = (
+        f"printf 'compose 111\\ntest A\\npass\\n' | {sys.executable} -m turing play "
+        f"--save s.json --transcript s.jsonl {shell_output}"
+    )
+    done = subprocess.run(
+        ["bash", "-c", command], capture_output=True, cwd=cwd, env=env, timeout=60, check=False
+    )
+    return done.returncode, done.stderr.decode()
+
+
+def test_output_closed_from_the_start_leaves_the_game_saved_and_its_transcript_whole(
+    tmp_path: Path,
+) -> None:
+    status, errors = _play_with_output(">&-", tmp_path)
+    assert status == 1
+    assert errors == (
+        "standard output closed: game abandoned; saved to s.json — resume with: "
+        "turing play --resume s.json\n"
+    )
+    events = [json.loads(line) for line in (tmp_path / "s.jsonl").read_text().splitlines()]
+    assert [e["event"] for e in events] == ["start", "abandoned"]
+    assert events[-1] == {"event": "abandoned", "round": 1, "saved": True}
+    resumed = CliRunner().invoke(main, ["play", "--resume", str(tmp_path / "s.json")], input="")
+    assert "Resumed in round 1." in resumed.output
+
+
+def test_output_on_a_full_disk_leaves_the_game_saved_and_says_why(tmp_path: Path) -> None:
+    if not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full here")
+    status, errors = _play_with_output("> /dev/full", tmp_path)
+    assert status == 1
+    assert errors == (
+        "standard output: No space left on device: game abandoned; saved to s.json — resume "
+        "with: turing play --resume s.json\n"
+    )
+    events = [json.loads(line) for line in (tmp_path / "s.jsonl").read_text().splitlines()]
+    assert events[-1] == {"event": "abandoned", "round": 1, "saved": True}

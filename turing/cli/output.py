@@ -984,6 +984,12 @@ def _is_sqlite_error(exc: BaseException) -> bool:
     return sqlite3 is not None and isinstance(exc, sqlite3.Error)
 
 
+def stdout_failed(exc: OSError) -> bool:
+    """Whether ``exc`` is standard output failing: its reader gone (a broken pipe), or a
+    write to it refused (closed, a full disk), as :func:`name_stdout_errors` names it."""
+    return isinstance(exc, BrokenPipeError) or exc.filename == _("standard output")
+
+
 def drop_stdout() -> None:
     """Point standard output at /dev/null, so the flush at exit finds no closed pipe.
 

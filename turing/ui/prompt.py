@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import array
 import contextlib
+import errno
 import fcntl
 import functools
 import os
@@ -56,13 +57,14 @@ from turing.cli.output import (
     read_line,
     readable,
     show_page,
+    stdout_failed,
     stop_taken,
     unreadable_line_text,
     watch_signals_again,
 )
 from turing.core.codes import SHAPE_SYMBOLS, SHAPES
 from turing.core.errors import TuringError
-from turing.core.files import shown_name
+from turing.core.files import os_reason, shown_name
 from turing.core.puzzle import LETTERS, MAX_VERIFIERS
 from turing.core.rulebook import plain
 from turing.i18n import (
@@ -1079,14 +1081,18 @@ class PromptView:
         session = self.session
         try:
             return self._play(resumed)
-        except BrokenPipeError:
-            if session.game.is_terminal():
+        except OSError as exc:
+            if not stdout_failed(exc) or session.game.is_terminal():
                 raise
             session.sync()
             self.output_closed = True
             saved = self._saved_on_leaving()
             session.leave()
-            reason = _("standard output closed")
+            reason = (
+                _("standard output closed")
+                if isinstance(exc, BrokenPipeError) or exc.errno == errno.EBADF
+                else f"{_('standard output')}: {os_reason(exc)}"
+            )
             # standard error may go to the same closed pipe (2>&1): the game is abandoned
             # all the same, its status says so
             with contextlib.suppress(OSError):
