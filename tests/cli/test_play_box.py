@@ -334,3 +334,96 @@ def test_a_shipped_puzzle_on_the_box_keeps_only_its_cards(tmp_path: Path) -> Non
     assert "criteria" not in puzzle and "solution" not in puzzle
     resumed = run(["play", "--resume", str(save)], "solve 221 yes\n")
     assert "player submitted 221 — right" in resumed.output
+
+
+DISPUTE = "solve 241 yes\nsolve 221 yes\npass\n"  # ann and bob call two codes right
+BOX_SEATS = ["play", "--box", "--cards", "4,9,11,14", "--players", "ann,bob,cy"]
+
+
+def written(path: Path) -> list[dict[str, object]]:
+    return [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines()]
+
+
+@pytest.mark.parametrize(("ending", "reason"), [("", "end of input"), ("quit\n", "quit")])
+def test_a_game_left_after_a_dispute_writes_its_transcript_whole(
+    tmp_path: Path, ending: str, reason: str
+) -> None:
+    """Left with no save after the round was decided again, the game is over for good:
+    its transcript holds every event, the words in conflict, and one ``abandoned`` event
+    with what was decided in the round left."""
+    transcript = tmp_path / "bx7.t"
+    result = run(
+        [*BOX_SEATS, "--transcript", str(transcript)], f"{DISPUTE}pass\nsolve 221 no\n{ending}"
+    )
+    assert result.exit_code == 1, result.output
+    assert f"{reason}: game abandoned" in result.output
+    assert written(transcript) == [
+        written(transcript)[0],
+        {
+            "event": "disputed",
+            "round": 1,
+            "players": ["ann", "bob", "cy"],
+            "words": [
+                {"player": "ann", "code": "241", "right": True},
+                {"player": "bob", "code": "221", "right": True},
+            ],
+        },
+        {
+            "event": "abandoned",
+            "round": 1,
+            "saved": False,
+            "decisions": [
+                {"player": "ann", "decision": "pass"},
+                {"player": "bob", "decision": "solve", "code": "221"},
+            ],
+        },
+    ]
+    # what reads a file back takes it for the transcript it is
+    for command in (["solve"], ["check"]):
+        said = run([*command, str(transcript)], "")
+        assert said.exit_code == 2
+        assert f"{transcript}: this is the transcript of a game, not a puzzle" in said.output
+        assert "Traceback" not in said.output
+    resumed = run(["play", "--resume", str(transcript)], "")
+    assert resumed.exit_code == 2
+    assert "not a turing save file: it is the transcript of a game" in resumed.output
+
+
+def test_a_saved_game_left_after_a_dispute_keeps_the_round_private(tmp_path: Path) -> None:
+    """Saved, the game can be resumed: the words in conflict and the decisions of the round
+    left stay private, and the resumed game writes them in their place."""
+    transcript, save = tmp_path / "t.jsonl", tmp_path / "g.json"
+    args = [*BOX_SEATS, "--transcript", str(transcript), "--save", str(save)]
+    left = run(args, f"{DISPUTE}pass\n")
+    assert left.exit_code == 1, left.output
+    assert "game abandoned; saved to" in left.output
+    assert written(transcript)[1:] == [
+        {"event": "disputed", "round": 1, "players": ["ann", "bob", "cy"]},
+        {"event": "abandoned", "round": 1, "saved": True},
+    ]
+    again = run(["play", "--resume", str(save)], "pass\npass\nsolve 241 yes\n")
+    assert again.exit_code == 1, again.output
+    assert [e["event"] for e in written(transcript)] == [
+        "start",
+        "disputed",
+        "pass",
+        "pass",
+        "pass",
+        "abandoned",
+    ]
+    assert written(transcript)[-1] == {"event": "abandoned", "round": 2, "saved": True}
+    ended = run(["play", "--resume", str(save)], "pass\npass\n")
+    assert ended.exit_code == 0, ended.output
+    events = written(transcript)
+    assert [e["event"] for e in events] == [
+        "start",
+        "disputed",
+        "pass",
+        "pass",
+        "pass",
+        "solve",
+        "pass",
+        "pass",
+        "end",
+    ]
+    assert len(events[1]["words"]) == 2  # type: ignore[arg-type]

@@ -200,3 +200,32 @@ def test_a_hot_seat_game_left_for_good_keeps_the_decisions_of_its_last_round(
             {"player": "bob", "decision": "solve", "code": "111"},
         ],
     }
+
+
+def test_a_game_left_for_good_after_a_wrong_solve_keeps_its_abandoned_event(
+    tmp_path: Path,
+) -> None:
+    """A wrong solve is written without its code while the others play on; the file
+    written whole when the game is left for good has it in full, and the ``abandoned``
+    event after it, once."""
+    transcript = tmp_path / "t.jsonl"
+    left = play(
+        ["--players", "ann,bob,cy", "--transcript", str(transcript)],
+        "solve 111\ntest 241 A\npass\npass\npass\n",
+    )
+    assert left.exit_code == 1, left.output
+    assert [(e["event"], e.get("player"), e.get("code")) for e in events(transcript)] == [
+        ("start", None, None),
+        ("test", "bob", "241"),
+        ("solve", "ann", "111"),
+        ("pass", "bob", None),
+        ("pass", "cy", None),
+        ("eliminated", "ann", None),
+        ("abandoned", None, None),
+    ]
+    assert events(transcript)[-1] == {
+        "event": "abandoned",
+        "round": 2,
+        "saved": False,
+        "decisions": [{"player": "bob", "decision": "pass"}],
+    }

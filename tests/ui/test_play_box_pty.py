@@ -3,6 +3,7 @@ asked, one at a time, before the line runs."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -117,3 +118,33 @@ def test_the_box_games_help_fits_80_by_24(
     assert all(len(line) < 80 for line in lines), max(lines, key=len)
     assert len(lines) + 1 <= 24, len(lines)
     assert lines[-1].strip().startswith(box_line), lines[-1]  # the last line, unbroken
+
+
+def test_a_game_left_at_a_terminal_after_a_dispute_writes_its_transcript_whole(
+    tmp_path: Path, children: list[Any]
+) -> None:
+    """Two codes called right: the round is decided again; left there with no save, the
+    transcript has every event, the decisions of the round left, and one ``abandoned``."""
+    child = play_terminal(
+        tmp_path, "--box", "--cards", "4,9,11,14", "--players", "ann,bob", "--transcript", "t"
+    )
+    children.append(child)
+    for name, line in (("ann", "solve 241 yes"), ("bob", "solve 221 yes"), ("ann", "pass")):
+        child.expect_exact(f"Pass the keyboard to {name} and press Enter.")
+        child.sendline("")
+        child.expect_exact(f"{name}>")
+        child.sendline(line)
+    child.expect_exact("Pass the keyboard to bob and press Enter.")
+    child.sendline("")
+    leave_unsaved(child, "bob>")
+    assert child.exitstatus == 1
+    assert "quit: game abandoned" in str(child.before)
+    events = [json.loads(x) for x in (tmp_path / "t").read_text().splitlines()]
+    assert [e["event"] for e in events] == ["start", "disputed", "abandoned"]
+    assert len(events[1]["words"]) == 2
+    assert events[2] == {
+        "event": "abandoned",
+        "round": 1,
+        "saved": False,
+        "decisions": [{"player": "ann", "decision": "pass"}],
+    }

@@ -4,6 +4,7 @@ and the line is planned again with the answers: the rules stay in the session.""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -403,3 +404,49 @@ async def test_two_slips_are_corrected_at_once_on_the_board() -> None:
         await settle(pilot, app)
         assert "Round 1, 111 on C is now:" in app.message
         assert made(session) == [("111", "A", True), ("111", "C", True)]
+
+
+def test_a_board_game_left_after_a_dispute_writes_its_transcript_whole(
+    tmp_path: Path, children: list[Any]
+) -> None:
+    """On the board as at the prompt: a game left with no save after its round was decided
+    again ends its transcript with every event and one ``abandoned`` event holding the
+    decisions of the round left."""
+    pytest.importorskip("textual")
+    board = spawn_turing(
+        "board", "--box", "--cards", "4,9,11,14", "--players", "ann,bob", "--transcript", "t",
+        env={"TERM": "xterm-256color"}, cwd=tmp_path, size=(40, 120), timeout=60,
+    )  # fmt: skip
+    children.append(board)
+    transcript = tmp_path / "t"
+
+    def decide(name: str, line: str) -> None:
+        board.expect_exact(f"Pass the keyboard to {name}")
+        board.send("\r")
+        board.expect_exact("quit")  # the board is drawn, its footer last
+        board.send(":")
+        board.expect_exact("a command, as at the prompt")
+        board.send(line + "\r")
+
+    decide("ann", "solve 241 yes")
+    decide("bob", "solve 221 yes")
+    board.expect_exact("Everyone decides")
+    board.send("\r")
+    decide("ann", "pass")
+    board.expect_exact("Pass the keyboard to bob")
+    board.send("q")
+    board.expect_exact("Leave the game?")
+    board.send("y")
+    board.expect(pexpect.EOF)
+    board.close()
+    assert board.exitstatus == 1
+    assert "game abandoned" in str(board.before)
+    events = [json.loads(x) for x in transcript.read_text().splitlines()]
+    assert [e["event"] for e in events] == ["start", "disputed", "abandoned"]
+    assert len(events[1]["words"]) == 2
+    assert events[2] == {
+        "event": "abandoned",
+        "round": 1,
+        "saved": False,
+        "decisions": [{"player": "ann", "decision": "pass"}],
+    }

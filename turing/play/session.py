@@ -1717,6 +1717,9 @@ class Transcript:
         self.hold_private = hold_private
         self._held: list[int] = []  # the indices of the events held back
         self._redacted = False  # whether an event was written in part (a wrong code)
+        #: the events written that are not the game's (:meth:`add`), each with the number of
+        #: the game's events before it, so that writing the file again whole keeps them
+        self._added: list[tuple[int, dict[str, Any]]] = []
         shown = [event for index, event in enumerate(events) if self._shown(index, event)]
         write_text(path, "".join(self._line(e) for e in shown))
         self.written = len(events)
@@ -1757,20 +1760,39 @@ class Transcript:
         if public and (self._held or self._redacted):
             new = sorted([*self._held, *new])
             self._held = []
+            self._redacted = False  # written whole once: nothing is held or in part after
             self.hold_private = False
             if write_target(self.path).atomic:
                 self._handle.close()
                 self._handle = None
-                write_text(self.path, "".join(_event_line(e) for e in events))
+                write_text(self.path, "".join(map(_event_line, self._whole(events))))
                 self._handle = self.path.open("a", encoding="utf-8", newline="\n")
                 return
         for index in new:
             self._handle.write(self._line(events[index]))
             self._handle.flush()
 
+    def _whole(self, events: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Every event in the order it was written: the game's ``events``, and those
+        :meth:`add` wrote among them."""
+        whole: list[dict[str, Any]] = []
+        added = iter(self._added)
+        pending = next(added, None)
+        for index, event in enumerate(events):
+            while pending is not None and pending[0] <= index:
+                whole.append(pending[1])
+                pending = next(added, None)
+            whole.append(event)
+        while pending is not None:
+            whole.append(pending[1])
+            pending = next(added, None)
+        return whole
+
     def add(self, event: dict[str, Any]) -> None:
-        """Write ``event``, one that is not the game's (it is not in its events)."""
+        """Write ``event``, one that is not the game's (it is not in its events), after
+        those written so far; the file written again whole keeps it there."""
         if self._handle is not None:
+            self._added.append((self.written, event))
             self._handle.write(_event_line(event))
             self._handle.flush()
 
