@@ -26,7 +26,7 @@ import zlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from turing.core.errors import TuringError
 from turing.core.files import (
@@ -140,6 +140,40 @@ def walk_family(start: Iterable[Path], visit: Callable[[Path], Iterable[Path]]) 
             continue
         seen.add(key)
         todo.extend(visit(path))
+
+
+#: What a game's save reads as at its end (a game, a match), for :func:`family_end`.
+EndedGame = TypeVar("EndedGame")
+
+
+def family_end(
+    family: Sequence[Path],
+    path: str,
+    read: Callable[[Path], tuple[dict[str, Any], list[Path]] | None],
+    ended: Callable[[Path, dict[str, Any]], EndedGame | None],
+) -> tuple[Path, EndedGame] | None:
+    """The first file of a game's ``family`` (and of the families each names), other than
+    ``path``, that holds the game's end: the file, and what ``ended`` makes of it.
+    ``read`` gives a file's unpacked save and the family it names (None: not a save to
+    look at); ``ended``, the finished game a save holds when it is this game at its end
+    (None: it is not)."""
+    found: list[tuple[Path, EndedGame]] = []
+    own = os.path.realpath(path)
+
+    def look(member: Path) -> list[Path]:
+        if found or os.path.realpath(member) == own or not os.path.isfile(member):
+            return []
+        seen = read(member)
+        if seen is None:
+            return []
+        data, named = seen
+        game = ended(member, data)
+        if game is not None:
+            found.append((member, game))
+        return [family_member_shown(other) for other in named]
+
+    walk_family(map(family_member_shown, family), look)
+    return found[0] if found else None
 
 
 def unwritable(path: str | os.PathLike[str]) -> str | None:

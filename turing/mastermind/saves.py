@@ -27,6 +27,7 @@ from turing.core.files import garbling_character, os_reason, shown_name, write_t
 from turing.core.saves import (
     MASTERMIND_SAVE,
     creating_reason,
+    family_end,
     family_entry,
     family_member_shown,
     joined_family,
@@ -580,31 +581,24 @@ def ended_elsewhere(loaded: Loaded, path: str) -> Loaded | None:
     over is kept."""
     if loaded.match.phase is Phase.OVER:
         return None
-    found: list[tuple[Path, Loaded]] = []
-    own = os.path.realpath(path)
     settings = loaded.settings.to_dict()
 
-    def look(member: Path) -> list[Path]:
-        if found or os.path.realpath(member) == own or not os.path.isfile(member):
-            return []
+    def read(member: Path) -> tuple[dict[str, Any], list[Path]] | None:
         try:
             if save_problem_at(member) is not None:
-                return []
+                return None
             _data, inner = read_save_file(str(member), MASTERMIND_SAVE, SaveError)
-            named = family_entry(inner.get("family"), str(member), SaveError) or []
+            return inner, family_entry(inner.get("family"), str(member), SaveError) or []
         except SaveError:
-            return []
-        if inner.get("settings") != settings:
-            return []
-        ended = _ended_save(str(member))
-        if ended is not None:
-            found.append((member, ended))
-        return [family_member_shown(other) for other in named]
+            return None
 
-    walk_family(map(family_member_shown, loaded.family), look)
-    if not found:
+    def ended_there(member: Path, inner: dict[str, Any]) -> Loaded | None:
+        return _ended_save(str(member)) if inner.get("settings") == settings else None
+
+    found = family_end(loaded.family, path, read, ended_there)
+    if found is None:
         return None
-    member, ended = found[0]
+    member, ended = found
     ended.ended_in = member
     ended.family = joined_family(ended.family, path)
     with contextlib.suppress(SaveError):

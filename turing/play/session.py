@@ -73,6 +73,7 @@ from turing.core.saves import (
     MAX_SAVE_BYTES,
     PLAY_SAVE,
     creating_reason,
+    family_end,
     family_entry,
     family_member_shown,
     joined_family,
@@ -3089,30 +3090,23 @@ def ended_elsewhere(session: Session, path: str) -> Session | None:
     over is kept."""
     if session.game.is_terminal():
         return None
-    found: list[tuple[Path, Session]] = []
-    own = os.path.realpath(path)
 
-    def look(member: Path) -> list[Path]:
-        if found or os.path.realpath(member) == own or not os.path.isfile(member):
-            return []
+    def read(member: Path) -> tuple[dict[str, Any], list[Path]] | None:
         try:
             if not_a_save(member) is not None:
-                return []
+                return None
             data = read_save(str(member))
-            named = family_entry(data.get("family"), str(member), SessionError) or []
+            return data, family_entry(data.get("family"), str(member), SessionError) or []
         except TuringError:
-            return []
-        if not session._same_game(data):
-            return []
-        ended = _ended_save(str(member))
-        if ended is not None:
-            found.append((member, ended))
-        return [family_member_shown(other) for other in named]
+            return None
 
-    walk_family(map(family_member_shown, session.family), look)
-    if not found:
+    def ended_there(member: Path, data: dict[str, Any]) -> Session | None:
+        return _ended_save(str(member)) if session._same_game(data) else None
+
+    found = family_end(session.family, path, read, ended_there)
+    if found is None:
         return None
-    member, ended = found[0]
+    member, ended = found
     ended.ended_in = member
     ended.family = joined_family(ended.family, Path(path))
     ended.save_path = Path(path)
