@@ -96,6 +96,57 @@ def test_a_puzzle_without_criteria_is_refused() -> None:
     assert "no hidden criteria" in one_error_line(err)
 
 
+def test_share_takes_several_files_one_code_per_puzzle_in_order(tmp_path: Path) -> None:
+    sample, extreme = ROOT / "puzzles" / "sample.yaml", ROOT / "puzzles" / "extreme.yaml"
+    nightmare = (ROOT / "puzzles" / "nightmare.yaml").read_text(encoding="utf-8")
+    each = [shared(path) for path in (sample, extreme)]
+    from_stdin = [
+        json.loads(line) for line in run("share", "--json", "-", stdin=nightmare)[1].splitlines()
+    ]
+    status, out, err = run(
+        "share", "--json", str(sample), "-", str(extreme), "-", str(sample), stdin=nightmare
+    )
+    assert status == 0, err
+    assert [json.loads(line) for line in out.splitlines()] == each[0] + from_stdin + each[1]
+    assert "standard input is given twice; read once" in err
+    assert "again; read once" in err
+    status, out, err = run("share", str(sample), str(extreme))
+    assert status == 0, err
+    assert out.splitlines()[0] == f"{each[0][0]['code']}  {each[0][0]['id']}"
+    assert len(out.splitlines()) == len(each[0]) + len(each[1])
+
+
+def test_share_of_several_files_says_every_unreadable_one_and_prints_nothing(
+    tmp_path: Path,
+) -> None:
+    bad = tmp_path / "x\x1b[31m.yaml"
+    bad.write_text("cards: [4, 9, 11, 14]\nmode: sideways\n", "utf-8")
+    missing = tmp_path / "gone.yaml"
+    status, out, err = run("share", str(ROOT / "puzzles" / "sample.yaml"), str(bad), str(missing))
+    assert status == 2 and out == ""
+    lines = err.strip().splitlines()
+    assert len(lines) == 2, err
+    assert "\x1b" not in err and "x\\x1b[31m.yaml" in lines[0]
+    assert "gone.yaml" in lines[1]
+    assert "Traceback" not in err
+
+
+def test_share_takes_id_with_one_file_only() -> None:
+    status, out, err = run(
+        "share", str(PUBLISHED), str(ROOT / "puzzles" / "sample.yaml"), "--id", "01"
+    )
+    assert status == 2 and out == ""
+    assert one_error_line(err) == (
+        "error: --id picks among the puzzles of one FILE; give one FILE, not 2"
+    )
+    # a file named twice is one file
+    status, out, err = run("share", str(PUBLISHED), str(PUBLISHED), "--id", "01")
+    assert status == 0, err
+    assert out.splitlines() == ["1ME25KNX  01"]
+    status, out, err = run("share")
+    assert status == 2 and "missing argument 'FILE…'" in one_error_line(err)
+
+
 # -- --code on solve, check, analyze ----------------------------------------------------------
 
 

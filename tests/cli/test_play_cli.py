@@ -514,7 +514,7 @@ def test_puzzle_files_ids_and_unplayable_puzzles(tmp_path: Path) -> None:
     assert chosen.exit_code == 1
     assert (
         "error: line 1: in nightmare mode a criterion is named by its card, not by a verifier's "
-        "letter: strike 3.1" in chosen.output
+        "letter: strike CARD.1, with CARD one of 3, 8, 15, 16" in chosen.output
     )
     assert "Struck: 15.1" in chosen.output
     assert "each holds one of these cards (which one is hidden)" in chosen.output

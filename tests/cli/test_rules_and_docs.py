@@ -212,3 +212,20 @@ def test_the_validate_examples_of_the_card_docs_are_what_it_prints() -> None:
         args = line.split()[1:]
         result = CliRunner().invoke(main, ["--lang", "en", *args], catch_exceptions=False)
         assert result.output == shown, line
+
+
+def test_the_docs_mark_every_showing_of_the_sample_puzzles_solution() -> None:
+    """A reader who opens a page before playing the sample puzzle is not shown its answer
+    unwarned: each line of the docs holding the solution has a "spoiler" mark just above it
+    (15 lines: the paragraph or example it belongs to) or just after (its sentence)."""
+    solved = CliRunner().invoke(main, ["solve", "--json", str(ROOT / "puzzles" / "sample.yaml")])
+    solution = json.loads(solved.stdout)["solution"]
+    unmarked = []
+    for page in DOCS:
+        lines = page.read_text(encoding="utf-8").splitlines()
+        for i, line in enumerate(lines):
+            if re.search(rf"(?<![\d.]){solution}(?![\d.])", line):
+                near = " ".join(lines[max(0, i - 15) : i + 3]).lower()
+                if "spoiler" not in near:
+                    unmarked.append(f"{page.relative_to(ROOT)}:{i + 1}: {line.strip()}")
+    assert not unmarked, "\n".join(unmarked)

@@ -250,7 +250,7 @@ ENGLISH: dict[str, list[str]] = {
         "--lang [en|de]",
     ],
     "share": [
-        "Usage: main share [OPTIONS] FILE|-",
+        "Usage: main share [OPTIONS] FILE…",
         "--id ID",
         "--cardset NAME",
         "--lang [en|de]",
@@ -359,7 +359,7 @@ def test_help_texts_carry_no_rest_markup() -> None:
         (("play",), "--transcript DATEI"),
         (("play",), "Rätsel: DATEI (YAML, JSON oder JSONL"),
         (("board",), "(DATEI, --id, --code"),
-        (("share",), "Aufruf: main share [OPTIONEN] DATEI|-"),
+        (("share",), "Aufruf: main share [OPTIONEN] DATEI…"),
         (("mastermind", "simulate"), "--transcript DATEI"),
     ],
 )
@@ -370,7 +370,7 @@ def test_german_help_names_german_placeholders(path: tuple[str, ...], german: st
 @pytest.mark.parametrize(
     ("args", "english", "german"),
     [
-        (["share"], "missing argument 'FILE|-'", "fehlendes Argument 'DATEI|-'"),
+        (["share"], "missing argument 'FILE…'", "fehlendes Argument 'DATEI…'"),
         (["bank", "import", "x.db"], "missing argument 'FILE…'", "fehlendes Argument 'DATEI…'"),
         (["cards", "validate"], "missing argument 'PATH…'", "fehlendes Argument 'PFAD…'"),
         (["cards", "stats"], "missing argument 'PATH'", "fehlendes Argument 'PFAD'"),

@@ -12,8 +12,16 @@ from typing import Any, Final, TypeVar
 
 import click
 
-from turing.cli.options import cardset_option, id_option, read_with_ids
-from turing.cli.output import CODE_SOURCE, command_to_copy, emit_json, fail
+from turing.cli.options import PUZZLE_PATH, cardset_option, id_option, read_with_ids
+from turing.cli.output import (
+    CODE_SOURCE,
+    EXIT_USAGE,
+    command_to_copy,
+    each_puzzle,
+    emit_json,
+    fail,
+    files_once,
+)
 from turing.core.cards import CardSet, load_cardset
 from turing.core.errors import TuringError
 from turing.core.files import shown_name
@@ -142,7 +150,7 @@ def with_codes(
 
 
 @click.command("share")
-@click.argument("file", metavar="FILE|-")
+@click.argument("files", metavar="FILE…", nargs=-1, required=True, type=PUZZLE_PATH)
 @id_option
 @click.option(
     "--json", "as_json", is_flag=True, help='One JSON object per puzzle: {"id": …, "code": …}.'
@@ -151,8 +159,11 @@ def with_codes(
     N_("Card set: a shipped name under cards/ (default: the puzzle's own, or classic)."),
     metavar="NAME",
 )
-def share(file: str, puzzle_ids: tuple[str, ...], as_json: bool, cardset_name: str | None) -> None:
-    """Print a puzzle code for each puzzle of FILE (YAML, JSON or JSONL; - for stdin).
+def share(
+    files: tuple[str, ...], puzzle_ids: tuple[str, ...], as_json: bool, cardset_name: str | None
+) -> None:
+    """Print a puzzle code for each puzzle of each FILE (YAML, JSON or JSONL; - for stdin),
+    in the order read.
 
     A code holds the whole puzzle — mode, card set, cards and the hidden criteria — so
     anyone can play it with `turing play --code CODE` without the file. Codes are case-
@@ -163,9 +174,10 @@ def share(file: str, puzzle_ids: tuple[str, ...], as_json: bool, cardset_name: s
     from turing.authoring.check import unplayable, verifier_count_problem
     from turing.core.sharecode import ShareCodeError, encode
 
-    rows: list[tuple[str | None, str]] = []
     forced = load_cardset(cardset_name) if cardset_name is not None else None
-    for loaded in with_notes(read_with_ids(file, forced, puzzle_ids)):
+    read = _shared_puzzles(list(files_once(files)), forced, puzzle_ids)
+    rows: list[tuple[str | None, str]] = []
+    for loaded in read:
         try:
             code = encode(loaded.puzzle, loaded.cardset)
         except ShareCodeError as exc:
@@ -197,3 +209,25 @@ def share(file: str, puzzle_ids: tuple[str, ...], as_json: bool, cardset_name: s
             click.echo(f"{code}  {puzzle_id}")
         else:
             click.echo(code)
+
+
+def _shared_puzzles(
+    files: Sequence[str], cardset: CardSet | None, puzzle_ids: Sequence[str]
+) -> list[Loaded]:
+    """The puzzles of ``files`` (each named once) to share, in the order read, their notes
+    said. Every file is read whole first: each puzzle or file that cannot be read is said
+    at its place, then the command is refused (exit status 2) before any output. ``--id``
+    picks among the puzzles of one file, where an id names one puzzle."""
+    if len(files) == 1:
+        return list(with_notes(read_with_ids(files[0], cardset, puzzle_ids)))
+    if puzzle_ids:
+        fail(
+            _("--id picks among the puzzles of one FILE; give one FILE, not {n}").format(
+                n=len(files)
+            )
+        )
+    refused: list[str] = []
+    puzzles = list(each_puzzle(files, cardset, refused.append, refused.append))
+    if refused:
+        raise click.exceptions.Exit(EXIT_USAGE)
+    return list(with_notes(puzzles))

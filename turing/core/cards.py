@@ -23,10 +23,10 @@ from turing.core.files import (
     Node,
     SourceError,
     cached_parse,
-    game_file_kind,
     garbling_character,
     invisible,
     is_sqlite_file,
+    is_transcript_text,
     load_yaml,
     read_json,
     read_text,
@@ -34,6 +34,7 @@ from turing.core.files import (
     shown_value,
     yaml_integer,
 )
+from turing.core.saves import PLAY_SAVE, save_format_of
 from turing.i18n import N_, _
 
 T = TypeVar("T")
@@ -714,12 +715,13 @@ def _other_file(text: str, source: str) -> CardError | None:
     stripped = text.lstrip()
     if not stripped.startswith("{"):
         return None
-    kind = game_file_kind(stripped)
     said = None
-    if kind == "transcript":
+    if is_transcript_text(stripped):
         said = _("this is the transcript of a game, not a card set")
-    elif kind == "save":
+    elif (kind := save_format_of(stripped)) is PLAY_SAVE:
         said = _("this is a saved game, not a card set")
+    elif kind is not None:
+        said = _("this is {what}, not a card set").format(what=_(kind.holds))
     else:
         first, _rest, more = stripped.partition("\n")
         try:

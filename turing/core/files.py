@@ -1130,26 +1130,18 @@ UNIQUE_KEYS: Final = json.JSONDecoder(object_pairs_hook=_unique_keys)
 SQLITE_HEADER: Final = b"SQLite format 3\x00"
 
 
-def game_file_kind(text: str) -> str | None:
-    """What a file of ``turing play`` holds, read where something else was expected:
-    ``"transcript"`` (a game's transcript: JSON Lines of events), ``"save"`` (a saved
-    game); None for anything else. ``text`` starts at its first non-blank character."""
+def is_transcript_text(text: str) -> bool:
+    """Whether ``text``, read where something else was expected, is a game's transcript
+    (JSON Lines of events). ``text`` starts at its first non-blank character. A save is
+    known by :func:`turing.core.saves.save_format_of`."""
     first = text.split("\n", 1)[0].strip()
     if first.startswith("{") and '"event"' in first:
         try:
             head = read_json(first)
         except ValueError:
             head = None
-        if isinstance(head, dict) and isinstance(head.get("event"), str):
-            return "transcript"
-    if text.startswith("{") and '"turing-play-save"' in text[:4096]:
-        try:
-            whole = read_json(text)
-        except ValueError:
-            whole = None
-        if isinstance(whole, dict) and whole.get("format") == "turing-play-save":
-            return "save"
-    return None
+        return isinstance(head, dict) and isinstance(head.get("event"), str)
+    return False
 
 
 def is_sqlite_file(path: str | os.PathLike[str]) -> bool:

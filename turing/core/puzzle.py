@@ -46,10 +46,10 @@ from turing.core.files import (
     SourceError,
     check_openers,
     decode_text,
-    game_file_kind,
     garbling_character,
     invisible,
     is_sqlite_file,
+    is_transcript_text,
     json_problem,
     load_yaml,
     read_json,
@@ -57,6 +57,7 @@ from turing.core.files import (
     shown_name,
     shown_value,
 )
+from turing.core.saves import PLAY_SAVE, save_format_of
 from turing.i18n import N_, _, ngettext
 
 LETTERS: Final = "ABCDEF"
@@ -105,13 +106,16 @@ def _bank_given(path: str | os.PathLike[str], source: str) -> PuzzleError | None
 
 
 def _game_file(text: str) -> str | None:
-    """What a file of ``turing play`` holds, given where puzzles were expected: a saved
-    game, a game's transcript; None for anything else."""
-    kind = game_file_kind(text)
-    if kind == "transcript":
+    """What a file of a game turing plays holds, given where puzzles were expected: a game's
+    transcript, a saved game of ``turing play``, a saved Mastermind match; None for
+    anything else."""
+    if is_transcript_text(text):
         return _("this is the transcript of a game, not a puzzle")
-    if kind == "save":
+    kind = save_format_of(text)
+    if kind is PLAY_SAVE:
         return _("this is a saved game, not a puzzle")
+    if kind is not None:
+        return _("this is {what}, not a puzzle").format(what=_(kind.holds))
     return None
 
 

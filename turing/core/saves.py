@@ -216,6 +216,23 @@ def _save_marker(start: bytes, whole: bytes) -> str | None:
     return marker or _marker_of(whole)
 
 
+def save_format_of(text: str) -> SaveFormat | None:
+    """The kind of save ``text`` (a file's text, from its first non-blank character) is,
+    known by its format marker, read where something else was expected (puzzles, a card
+    set); None for anything else."""
+    if not text.startswith("{"):
+        return None
+    head = text[:4096]
+    if not any(f'"{kind.marker}"' in head for kind in SAVE_FORMATS):
+        return None
+    try:
+        whole = read_json(text)
+    except ValueError:
+        return None
+    marker = whole.get("format") if isinstance(whole, dict) else None
+    return next((kind for kind in SAVE_FORMATS if kind.marker == marker), None)
+
+
 def held_work(path: str | os.PathLike[str]) -> str | None:
     """What the file at ``path`` holds that a file of another kind written there would
     lose, said as the reason it is not replaced ("it is a puzzle bank", "it is a saved

@@ -2319,7 +2319,11 @@ class Session:
                 game.check_note(name, cmd.verifiers[0])
             elif cmd.name in ("strike", "unstrike"):
                 for verifier, card, position in cmd.strikes:
-                    number = card if card is not None else self._verifier_card(verifier, cmd.name)
+                    number = (
+                        card
+                        if card is not None
+                        else self._verifier_card(verifier, position, cmd.name)
+                    )
                     game.check_strike(name, number, position)
             elif cmd.name == "mark":
                 for shape, digit in cmd.marks:
@@ -2346,29 +2350,47 @@ class Session:
         except IllegalAction as exc:
             raise CommandError(str(exc)) from None
 
-    def _verifier_card(self, verifier: int | None, command: str) -> int:
+    def _verifier_card(self, verifier: int | None, position: int, command: str) -> int:
+        """The card of ``verifier`` whose criterion ``position`` a strike names by letter.
+        Where a letter names no one card, the refusal shows the form that works with what
+        was typed: the criterion typed on each of the verifier's cards, in the order shown
+        (extreme), or on a card named by the player (nightmare, where which card a letter
+        has is hidden: no card is chosen for it)."""
         assert verifier is not None
         puzzle = self.game.public
         word = command_word(command)
+
+        def on(cards: Sequence[int]) -> int:
+            """The typed criterion where one of ``cards`` has it, else the first."""
+            counts = [len(self.game.cardset.card(card).criteria) for card in cards]
+            return position if any(1 <= position <= n for n in counts) else 1
+
         if puzzle.mode_class.hidden_mapping:
             raise CommandError(
                 _(
                     "in nightmare mode a criterion is named by its card, not by a verifier's "
-                    "letter: {command} {example}"
-                ).format(command=word, example=f"{puzzle.shown_cards[0]}.1")
+                    "letter: {command} CARD.{position}, with CARD one of {cards}"
+                ).format(
+                    command=word,
+                    position=on(puzzle.shown_cards),
+                    cards=", ".join(map(str, puzzle.shown_cards)),
+                )
             )
-        if len(puzzle.cards[verifier]) != 1:
+        cards = puzzle.cards[verifier]
+        if len(cards) != 1:
+            k = on(cards)
+            forms = [
+                f"{word} {card}.{k}"
+                for card in cards
+                if 1 <= k <= len(self.game.cardset.card(card).criteria)
+            ]
             raise CommandError(
                 _(
                     "verifier {letter} has more than one card; name the criterion by its "
-                    "card: {command} {example}"
-                ).format(
-                    letter=LETTERS[verifier],
-                    command=word,
-                    example=f"{puzzle.cards[verifier][0]}.1",
-                )
+                    "card: {forms}"
+                ).format(letter=LETTERS[verifier], forms=_(" or ").join(forms))
             )
-        return puzzle.cards[verifier][0]
+        return cards[0]
 
     def run(self, plan: Plan) -> Iterator[Outcome]:
         """Run a checked line, one outcome at a time (a view may stop between them)."""
@@ -2424,7 +2446,11 @@ class Session:
                 strike = cmd.name == "strike"
                 struck = game.notes(name).struck
                 for verifier, card, position in cmd.strikes:
-                    number = card if card is not None else self._verifier_card(verifier, cmd.name)
+                    number = (
+                        card
+                        if card is not None
+                        else self._verifier_card(verifier, position, cmd.name)
+                    )
                     already = ((number, position) in struck) == strike
                     game.strike(name, number, position, struck=strike)
                     (unchanged if already else labels).append(f"{number}.{position}")
