@@ -3007,7 +3007,7 @@ def load_save(path: str) -> tuple[Session, str | None]:
     """A session from a save file, and the transcript path it was writing (if any). A
     finished game is read as it ended: its ``game.is_terminal()`` is true, and nothing can
     be played in it."""
-    data = read_save(path)
+    document, data = _read_save_whole(path)
     try:
         cardset = load_cardset(data["cardset"])
     except SourceError as exc:
@@ -3055,6 +3055,7 @@ def load_save(path: str) -> tuple[Session, str | None]:
             raise SessionError(f"{shown_name(path)}: {exc}") from None
         rng = _rng_from(entry.get("rng"), path)
         seats.append(Seat(entry["name"], kind, rng, make_bot(kind, rng)))
+    _check_readable(document, game, path)
     saved = _saved_transcript(data.get("transcript"), path)
     family = joined_family(family_entry(data.get("family"), path, SessionError) or [], Path(path))
     # a finished game is read as it ended (its result can be shown; nothing can be played)
@@ -3067,6 +3068,29 @@ def load_save(path: str) -> tuple[Session, str | None]:
         family=family,
     )
     return session, saved
+
+
+def _check_readable(document: dict[str, Any], game: Game, path: str) -> None:
+    """Refuse a save whose fields to read at a glance (:func:`save_document`: the players
+    and the round) do not say what its packed game holds, as an edit of the packed part is
+    refused: a game is never resumed as other than it looks. The players are the names
+    saved, as the game was started with them (a name given by default stays as it was
+    said then, in whatever language the game is resumed); the note may say anything."""
+    expected: dict[str, tuple[Callable[[Any], bool], Any]] = {
+        "players": (
+            lambda v: isinstance(v, list) and all(isinstance(n, str) for n in v),
+            list(game.players),
+        ),
+        "round": (lambda v: isinstance(v, int) and not isinstance(v, bool), game.round),
+    }
+    for key, (fits, value) in expected.items():
+        found = document.get(key)
+        if not fits(found) or found != value:
+            raise SessionError(
+                _(
+                    "{path}: corrupted save file: {key!r} does not agree with the packed game"
+                ).format(path=shown_name(path), key=key)
+            )
 
 
 def _ended_save(path: str) -> Session | None:
