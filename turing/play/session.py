@@ -1086,7 +1086,10 @@ def _parse_marks(rest: str, usage: str) -> tuple[tuple[tuple[str, int], ...], bo
 
 def _steps(cmd: Command) -> int:
     """How many things one command asks for: a test composes its code and tests each
-    verifier named, a strike or a mark takes each of its items."""
+    verifier named, a strike or a mark takes each of its items, a correction each answer
+    it changes."""
+    if cmd.name == "correct":
+        return len(cmd.amends)
     if cmd.name == "test":
         return (cmd.code is not None) + len(cmd.verifiers)
     if cmd.name in ("strike", "unstrike"):
