@@ -1959,6 +1959,8 @@ class Session:
     _ended: bool = field(default=False, repr=False)
     _left: bool = field(default=False, repr=False)  # left unfinished (:meth:`leave`)
     _saved: bool = field(default=False, repr=False)  # a save was written
+    #: the file the game was last saved to (or resumed from): :meth:`last_saved`
+    _last_saved: Path | None = field(default=None, repr=False)
     _revealed: int = field(default=0, repr=False)  # events already revealed
     _revealed_round: int = field(default=1, repr=False)
     _last_reveal: Reveal | None = field(default=None, repr=False)
@@ -2705,6 +2707,23 @@ class Session:
         one, or saved)."""
         return self._saved or bool(self.saved_files)
 
+    def last_saved(self) -> tuple[Path, bool] | None:
+        """The file the game was last saved to (by any save: ``save FILE`` too; or the file
+        it was resumed from, before any), while it still holds this game, and whether it
+        holds the game as it stands (False: something was done since it was saved). None
+        when the game was never saved, or that file holds something else now."""
+        path = self._last_saved
+        if path is None:
+            return None
+        try:
+            data = read_save(str(path))
+        except TuringError:
+            return None
+        if not self._holds_this_game(data):
+            return None
+        now = json.loads(json.dumps(_packed_game(self, path)))
+        return path, all(data.get(key) == now[key] for key in ("game", "seats"))
+
     def leave(self) -> None:
         """The game is left unfinished: the transcript ends with an ``abandoned`` event
         (``saved``: whether a save of the game is on disk to resume it from). A game left
@@ -2817,6 +2836,7 @@ class Session:
                 )
             ) from None
         self._saved = True
+        self._last_saved = path
         self.declined_saves.discard(os.path.realpath(path))
         if path != self.save_path and path not in self.saved_files:
             self.saved_files.append(path)
@@ -2925,6 +2945,19 @@ def _changed_card(data: dict[str, Any], cardset: CardSet) -> int | None:
 def save_document(session: Session, path: Path | None = None) -> dict[str, Any]:
     """The save of ``session``, to be written to ``path``: the game's family it records
     (:attr:`Session.family`) names that file too."""
+    packed = pack(_packed_game(session, path))
+    return {
+        "format": SAVE_FORMAT,
+        "version": SAVE_VERSION,
+        "note": SAVE_NOTE,
+        "players": [seat.name for seat in session.seats],
+        "round": session.game.round,
+        "packed": packed,
+    }
+
+
+def _packed_game(session: Session, path: Path | None = None) -> dict[str, Any]:
+    """What the save of ``session`` to ``path`` packs (:func:`save_document`)."""
     seats = []
     for seat in session.seats:
         entry: dict[str, Any] = {"name": seat.name, "bot": seat.bot_kind}
@@ -2933,7 +2966,7 @@ def save_document(session: Session, path: Path | None = None) -> dict[str, Any]:
             entry["rng"] = [version, list(state), gauss]
         seats.append(entry)
     transcript = session.transcript
-    inner = {
+    return {
         "cardset": _cardset_ref(session.game.cardset),
         "cards": _card_digests(session),
         "game": session.game.to_dict(),
@@ -2946,15 +2979,6 @@ def save_document(session: Session, path: Path | None = None) -> dict[str, Any]:
         "transcript": None
         if transcript is None
         else {"path": str(transcript.path.resolve()), "events": len(session.game.events)},
-    }
-    packed = pack(inner)
-    return {
-        "format": SAVE_FORMAT,
-        "version": SAVE_VERSION,
-        "note": SAVE_NOTE,
-        "players": [seat.name for seat in session.seats],
-        "round": session.game.round,
-        "packed": packed,
     }
 
 
@@ -3070,6 +3094,7 @@ def load_save(path: str) -> tuple[Session, str | None]:
         saved_files=[Path(path)],
         family=family,
     )
+    session._last_saved = Path(path)
     return session, saved
 
 
