@@ -50,7 +50,7 @@ from turing.core.cards import (
     load_cardset,
     shipped_cardsets,
 )
-from turing.core.codes import EXAMPLE_CODE, SHAPE_SYMBOLS, Code, CodeError
+from turing.core.codes import EXAMPLE_CODE, SHAPE_SYMBOLS, Code, CodeError, as_typed
 from turing.core.errors import TuringError
 from turing.core.files import (
     CARD_SET,
@@ -549,7 +549,7 @@ def _code(text: str) -> Code:
 
 
 def _letter(token: str, verifiers: int) -> int:
-    letter = token.strip().upper()
+    letter = as_typed(token).strip().upper()
     if len(letter) != 1 or letter not in LETTERS[:verifiers]:
         raise CommandError(
             _("no verifier {token!r}: this puzzle has {letters}").format(
@@ -799,7 +799,7 @@ def parse_command(line: str, verifiers: int, by_card: bool = False, box: bool = 
     if not stripped:
         raise CommandError(_("empty command"))
     head, _sep, rest = stripped.partition(" ")
-    word = head.lower()
+    word = as_typed(head).lower()  # ｔｅｓｔ as typed with an East Asian input method too
     if (word, rest.strip().lower()) in _GIVE_UP_WORDS:
         return Command("giveup")
     if word in _GIVE_WORDS:
@@ -808,7 +808,7 @@ def parse_command(line: str, verifiers: int, by_card: bool = False, box: bool = 
         return Command("show", arg="cards")
     name = command_name(word)
     if box and name is None and word in BOX_ALIASES:
-        return _parse_amend(head, rest.strip(), verifiers)
+        return _parse_amend(head, as_typed(rest).strip(), verifiers)
     if name is None and word in BOX_ALIASES:
         raise CommandError(
             _(
@@ -818,6 +818,10 @@ def parse_command(line: str, verifiers: int, by_card: bool = False, box: bool = 
         )
     if name is None:
         raise CommandError(_unknown_command(head, stripped, verifiers))
+    if name not in ("note", "save"):
+        # codes, letters and signs typed in their full-width forms (２４１, ａ＋) are the
+        # plain ones; a note's text and a file name stay as typed
+        rest = as_typed(rest)
     rest = rest.strip()
     usage = _(
         BY_CARD_USAGE[name]
