@@ -269,6 +269,21 @@ def test_a_correction_that_fits_only_with_another_says_which() -> None:
     assert "is now" not in result.output  # nothing refused changed anything
 
 
+@pytest.mark.parametrize("line", ["correct 1 A+ C-", "correct 1 a+c+", "correct 1 A yes 1 C yes"])
+def test_a_correction_of_several_answers_refused_says_the_line_was_not_run(line: str) -> None:
+    result = run(
+        ["play", "--box", "--cards", "4,9,11,14"],
+        f"{SLIPS}correct 1 A+ C+\n{line}\ncorrect 1 A+\nquit\n",
+    )
+    assert "error: line 4: verifier A accepted 111 in round 1 already (the line was not run)" in (
+        result.output
+    ), result.output
+    # one answer corrected alone is one thing asked for: refused without the suffix
+    assert result.output.count("(the line was not run)") == 1, result.output
+    assert "error: line 5: verifier A accepted 111 in round 1 already\n" in result.output
+    assert result.output.count("is now") == 2  # the first correction alone
+
+
 def test_corrections_across_rounds_are_saved_and_resumed(tmp_path: Path) -> None:
     """Answers of two rounds corrected in one command: each is an amended event, and the
     game saved with them resumes with them."""

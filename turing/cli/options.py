@@ -19,6 +19,7 @@ import click
 
 from turing.cli.output import EXIT_USAGE, fail, read_puzzles, say_error
 from turing.core.cards import TIER_LABELS, CardSet
+from turing.core.codes import as_typed
 from turing.core.files import shown_name
 from turing.core.puzzle import (
     GAME_VERIFIERS,
@@ -515,7 +516,9 @@ def cards_puzzle(text: str, mode: str | None, cardset: CardSet) -> Puzzle:
     """The puzzle ``--cards`` lays out: card numbers by verifier, comma-separated, each an
     extreme pair as ``4/25``; nightmare when ``mode`` says so."""
     cards: list[object] = []
-    for item in (part.strip() for part in text.split(",")):
+    # full-width digits, commas and slashes (４，９) are the plain ones; a digit of another
+    # script is no card number
+    for item in (part.strip() for part in as_typed(text).split(",")):
         numbers = [n.strip() for n in item.split("/")]
         if not item:
             fail(
@@ -524,7 +527,7 @@ def cards_puzzle(text: str, mode: str | None, cardset: CardSet) -> Puzzle:
                     "(cards are numbers separated by commas, e.g. 4,9,11,14)"
                 )
             )
-        if len(numbers) > 2 or not all(n.isdigit() for n in numbers):
+        if len(numbers) > 2 or not all(n.isascii() and n.isdigit() for n in numbers):
             fail(
                 _(
                     "--cards: cannot read {item!r}: cards are numbers separated by commas, "

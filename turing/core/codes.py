@@ -12,6 +12,7 @@ A set of codes is a plain ``int`` whose bit *i* stands for the code with index *
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Final
@@ -34,6 +35,16 @@ EXAMPLE_CODE: Final = "352"
 
 class CodeError(TuringError):
     """A code that is not three digits 1–5."""
+
+
+def as_typed(text: str) -> str:
+    """``text`` with the compatibility forms of characters read as the characters they
+    stand for (Unicode NFKC): full-width digits, letters and signs, as an East Asian input
+    method types them (``２４１`` is ``241``, ``ａ＋`` is ``a+``), superscript and circled
+    digits. A character that only looks like a digit or a letter (a digit of another
+    script, ``٢``; a Cyrillic ``А``) stays as it is, and is refused where a digit or a
+    verifier's letter is wanted."""
+    return unicodedata.normalize("NFKC", text)
 
 
 @dataclass(frozen=True, slots=True, order=True)

@@ -42,6 +42,7 @@ from math import factorial
 from typing import Final
 
 from turing.core.cards import CardError, CardSet, load_cardset
+from turing.core.codes import as_typed
 from turing.core.errors import TuringError
 from turing.core.files import shorten
 from turing.core.puzzle import LETTERS, MAX_VERIFIERS, Mode, Puzzle
@@ -418,12 +419,13 @@ def check_value(values: Sequence[int]) -> int:
 
 
 def normalize(text: str) -> str:
-    """The code in canonical symbols: upper case, O→0, I/L→1, spaces and dashes dropped.
+    """The code in canonical symbols: upper case, O→0, I/L→1, spaces and dashes dropped;
+    full-width forms as the plain ones (:func:`~turing.core.codes.as_typed`).
 
     Raises :class:`ShareCodeError` for a character outside Crockford's base32.
     """
     out: list[str] = []
-    for ch in _IGNORED.sub("", text).upper():
+    for ch in _IGNORED.sub("", as_typed(text)).upper():
         if ch not in _VALUE:
             shown = ch if ch.isprintable() else repr(ch)
             raise _not_a_code(
@@ -605,7 +607,7 @@ def read_code(text: str) -> Shared:
             _(
                 "version {version!r} is unknown to this release (it reads "
                 "{versions}); a later release may read it"
-            ).format(version=_IGNORED.sub("", text)[0], versions=", ".join(VERSIONS))
+            ).format(version=_IGNORED.sub("", as_typed(text))[0], versions=", ".join(VERSIONS))
         )
     sets = _sets_for(version, reading=True)
     plan = layout(version)

@@ -50,7 +50,7 @@ from turing.core.cards import (
     load_cardset,
     shipped_cardsets,
 )
-from turing.core.codes import EXAMPLE_CODE, SHAPE_SYMBOLS, Code, CodeError
+from turing.core.codes import EXAMPLE_CODE, SHAPE_SYMBOLS, Code, CodeError, as_typed
 from turing.core.errors import TuringError
 from turing.core.files import (
     CARD_SET,
@@ -550,7 +550,7 @@ def _code(text: str) -> Code:
 
 
 def _letter(token: str, verifiers: int) -> int:
-    letter = token.strip().upper()
+    letter = as_typed(token).strip().upper()
     if len(letter) != 1 or letter not in LETTERS[:verifiers]:
         raise CommandError(
             _("no verifier {token!r}: this puzzle has {letters}").format(
@@ -800,7 +800,7 @@ def parse_command(line: str, verifiers: int, by_card: bool = False, box: bool = 
     if not stripped:
         raise CommandError(_("empty command"))
     head, _sep, rest = stripped.partition(" ")
-    word = head.lower()
+    word = as_typed(head).lower()  # ｔｅｓｔ as typed with an East Asian input method too
     if (word, rest.strip().lower()) in _GIVE_UP_WORDS:
         return Command("giveup")
     if word in _GIVE_WORDS:
@@ -809,7 +809,7 @@ def parse_command(line: str, verifiers: int, by_card: bool = False, box: bool = 
         return Command("show", arg="cards")
     name = command_name(word)
     if box and name is None and word in BOX_ALIASES:
-        return _parse_amend(head, rest.strip(), verifiers)
+        return _parse_amend(head, as_typed(rest).strip(), verifiers)
     if name is None and word in BOX_ALIASES:
         raise CommandError(
             _(
@@ -819,6 +819,10 @@ def parse_command(line: str, verifiers: int, by_card: bool = False, box: bool = 
         )
     if name is None:
         raise CommandError(_unknown_command(head, stripped, verifiers))
+    if name not in ("note", "save"):
+        # codes, letters and signs typed in their full-width forms (２４１, ａ＋) are the
+        # plain ones; a note's text and a file name stay as typed
+        rest = as_typed(rest)
     rest = rest.strip()
     usage = _(
         BY_CARD_USAGE[name]
@@ -1087,7 +1091,10 @@ def _parse_marks(rest: str, usage: str) -> tuple[tuple[tuple[str, int], ...], bo
 
 def _steps(cmd: Command) -> int:
     """How many things one command asks for: a test composes its code and tests each
-    verifier named, a strike or a mark takes each of its items."""
+    verifier named, a strike or a mark takes each of its items, a correction each answer
+    it changes."""
+    if cmd.name == "correct":
+        return len(cmd.amends)
     if cmd.name == "test":
         return (cmd.code is not None) + len(cmd.verifiers)
     if cmd.name in ("strike", "unstrike"):
@@ -1957,6 +1964,8 @@ class Session:
     _ended: bool = field(default=False, repr=False)
     _left: bool = field(default=False, repr=False)  # left unfinished (:meth:`leave`)
     _saved: bool = field(default=False, repr=False)  # a save was written
+    #: the file the game was last saved to (or resumed from): :meth:`last_saved`
+    _last_saved: Path | None = field(default=None, repr=False)
     _revealed: int = field(default=0, repr=False)  # events already revealed
     _revealed_round: int = field(default=1, repr=False)
     _last_reveal: Reveal | None = field(default=None, repr=False)
@@ -2729,6 +2738,23 @@ class Session:
         one, or saved)."""
         return self._saved or bool(self.saved_files)
 
+    def last_saved(self) -> tuple[Path, bool] | None:
+        """The file the game was last saved to (by any save: ``save FILE`` too; or the file
+        it was resumed from, before any), while it still holds this game, and whether it
+        holds the game as it stands (False: something was done since it was saved). None
+        when the game was never saved, or that file holds something else now."""
+        path = self._last_saved
+        if path is None:
+            return None
+        try:
+            data = read_save(str(path))
+        except TuringError:
+            return None
+        if not self._holds_this_game(data):
+            return None
+        now = json.loads(json.dumps(_packed_game(self, path)))
+        return path, all(data.get(key) == now[key] for key in ("game", "seats"))
+
     def leave(self) -> None:
         """The game is left unfinished: the transcript ends with an ``abandoned`` event
         (``saved``: whether a save of the game is on disk to resume it from). A game left
@@ -2841,6 +2867,7 @@ class Session:
                 )
             ) from None
         self._saved = True
+        self._last_saved = path
         self.declined_saves.discard(os.path.realpath(path))
         if path != self.save_path and path not in self.saved_files:
             self.saved_files.append(path)
@@ -2949,6 +2976,19 @@ def _changed_card(data: dict[str, Any], cardset: CardSet) -> int | None:
 def save_document(session: Session, path: Path | None = None) -> dict[str, Any]:
     """The save of ``session``, to be written to ``path``: the game's family it records
     (:attr:`Session.family`) names that file too."""
+    packed = pack(_packed_game(session, path))
+    return {
+        "format": SAVE_FORMAT,
+        "version": SAVE_VERSION,
+        "note": SAVE_NOTE,
+        "players": [seat.name for seat in session.seats],
+        "round": session.game.round,
+        "packed": packed,
+    }
+
+
+def _packed_game(session: Session, path: Path | None = None) -> dict[str, Any]:
+    """What the save of ``session`` to ``path`` packs (:func:`save_document`)."""
     seats = []
     for seat in session.seats:
         entry: dict[str, Any] = {"name": seat.name, "bot": seat.bot_kind}
@@ -2957,7 +2997,7 @@ def save_document(session: Session, path: Path | None = None) -> dict[str, Any]:
             entry["rng"] = [version, list(state), gauss]
         seats.append(entry)
     transcript = session.transcript
-    inner = {
+    return {
         "cardset": _cardset_ref(session.game.cardset),
         "cards": _card_digests(session),
         "game": session.game.to_dict(),
@@ -2970,15 +3010,6 @@ def save_document(session: Session, path: Path | None = None) -> dict[str, Any]:
         "transcript": None
         if transcript is None
         else {"path": str(transcript.path.resolve()), "events": len(session.game.events)},
-    }
-    packed = pack(inner)
-    return {
-        "format": SAVE_FORMAT,
-        "version": SAVE_VERSION,
-        "note": SAVE_NOTE,
-        "players": [seat.name for seat in session.seats],
-        "round": session.game.round,
-        "packed": packed,
     }
 
 
@@ -3034,7 +3065,7 @@ def load_save(path: str) -> tuple[Session, str | None]:
     """A session from a save file, and the transcript path it was writing (if any). A
     finished game is read as it ended: its ``game.is_terminal()`` is true, and nothing can
     be played in it."""
-    data = read_save(path)
+    document, data = _read_save_whole(path)
     try:
         cardset = load_cardset(data["cardset"])
     except SourceError as exc:
@@ -3082,6 +3113,7 @@ def load_save(path: str) -> tuple[Session, str | None]:
             raise SessionError(f"{shown_name(path)}: {exc}") from None
         rng = _rng_from(entry.get("rng"), path)
         seats.append(Seat(entry["name"], kind, rng, make_bot(kind, rng)))
+    _check_readable(document, game, path)
     saved = _saved_transcript(data.get("transcript"), path)
     family = joined_family(family_entry(data.get("family"), path, SessionError) or [], Path(path))
     # a finished game is read as it ended (its result can be shown; nothing can be played)
@@ -3093,7 +3125,31 @@ def load_save(path: str) -> tuple[Session, str | None]:
         saved_files=[Path(path)],
         family=family,
     )
+    session._last_saved = Path(path)
     return session, saved
+
+
+def _check_readable(document: dict[str, Any], game: Game, path: str) -> None:
+    """Refuse a save whose fields to read at a glance (:func:`save_document`: the players
+    and the round) do not say what its packed game holds, as an edit of the packed part is
+    refused: a game is never resumed as other than it looks. The players are the names
+    saved, as the game was started with them (a name given by default stays as it was
+    said then, in whatever language the game is resumed); the note may say anything."""
+    expected: dict[str, tuple[Callable[[Any], bool], Any]] = {
+        "players": (
+            lambda v: isinstance(v, list) and all(isinstance(n, str) for n in v),
+            list(game.players),
+        ),
+        "round": (lambda v: isinstance(v, int) and not isinstance(v, bool), game.round),
+    }
+    for key, (fits, value) in expected.items():
+        found = document.get(key)
+        if not fits(found) or found != value:
+            raise SessionError(
+                _(
+                    "{path}: corrupted save file: {key!r} does not agree with the packed game"
+                ).format(path=shown_name(path), key=key)
+            )
 
 
 def _ended_save(path: str) -> Session | None:

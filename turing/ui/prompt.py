@@ -596,19 +596,33 @@ def saved_on_leaving(session: Session, command: str, overwrite: bool = False) ->
     """A game left unfinished is saved to its save file, however it was left (both views
     use this): what became of it, for "game abandoned; …", or "" without a save file.
     Another game's save there is kept unless ``overwrite``; ``command`` (play, board)
-    resumes it."""
-    if session.save_path is None:
-        return ""
-    other = session.other_game_in(str(session.save_path))
-    if other is not None and not overwrite:
-        return _("not saved: {path} holds another saved game").format(path=shown_name(other))
-    try:
-        path = session.save()
-    except TuringError as exc:
-        return str(exc)
-    return _("saved to {path} — resume with: {command}").format(
-        path=shown_name(path), command=command_to_copy(command, "--resume", path)
-    )
+    resumes it. Not saved there (no save file, another game's save in it, a failure),
+    it names the file the game was last saved to, ``save FILE`` too, and whether that
+    save is behind the game."""
+    problem = ""
+    if session.save_path is not None:
+        other = session.other_game_in(str(session.save_path))
+        if other is not None and not overwrite:
+            problem = _("not saved: {path} holds another saved game").format(path=shown_name(other))
+        else:
+            try:
+                path = session.save()
+            except TuringError as exc:
+                problem = str(exc)
+            else:
+                return _("saved to {path} — resume with: {command}").format(
+                    path=shown_name(path), command=command_to_copy(command, "--resume", path)
+                )
+    last = session.last_saved()
+    if last is None:
+        return problem
+    path, current = last
+    earlier = (
+        _("saved to {path} — resume with: {command}")
+        if current
+        else _("saved to {path} earlier, without what was done since — resume with: {command}")
+    ).format(path=shown_name(path), command=command_to_copy(command, "--resume", path))
+    return f"{problem}; {earlier}" if problem else earlier
 
 
 def left_text(name: str, codes: Sequence[str], solo: bool) -> str:
