@@ -38,7 +38,9 @@ def test_an_older_save_of_a_finished_game_does_not_rewrite_its_transcript(
     tmp_path: Path,
 ) -> None:
     """A copy of the save made before the end (``cp``, outside turing, so that no save
-    of the game brings it to the end) is resumed: the record of the end is kept."""
+    of the game brings it to the end) is resumed while the file that holds the end is not
+    where the game's family names it (moved away): the record of the end is kept. With
+    that file back, the copy resumes as the game over."""
     started = _play(
         ["--players", "ann,bob", "--id", "01", "--save", "g.json", "--transcript", "gt.jsonl"],
         "pass\npass\n",
@@ -51,6 +53,7 @@ def test_an_older_save_of_a_finished_game_does_not_rewrite_its_transcript(
     finished = transcript.read_bytes()
     assert _events(transcript)[-1]["event"] == "end"
     backup = (tmp_path / "backup.json").read_bytes()
+    (tmp_path / "g.json").rename(tmp_path / "moved.json")
 
     refused = _play(["--resume", "backup.json"], "", tmp_path)
     assert refused.exit_code == 2
@@ -70,6 +73,12 @@ def test_an_older_save_of_a_finished_game_does_not_rewrite_its_transcript(
     assert elsewhere.exit_code == 1, elsewhere.output
     written = [e["event"] for e in _events(tmp_path / "other.jsonl")]
     assert written == ["start", "pass", "pass", "abandoned"]
+    assert transcript.read_bytes() == finished
+
+    (tmp_path / "moved.json").rename(tmp_path / "g.json")
+    over = _play(["--resume", "backup.json"], "", tmp_path)
+    assert over.exit_code == 0, over.output
+    assert over.stdout.startswith("backup.json: this game is over (its end is saved in g.json)")
     assert transcript.read_bytes() == finished
 
 
