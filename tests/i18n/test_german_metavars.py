@@ -261,6 +261,7 @@ ENGLISH: dict[str, list[str]] = {
         "--cardset NAME|PATH",
         "--code CODE",
         "--cards LIST",
+        "--mode MODE",
         "--lang [en|de]",
     ],
 }
