@@ -54,4 +54,5 @@ def test_no_unreachable_bound_and_no_english_text_placeholder(lang: str, args: l
 
 
 def test_count_shows_its_lower_bound_only() -> None:
-    assert "[x>=0; erforderlich]" in " ".join(helped("de", ["generate"]).split())
+    assert "[ab 0; erforderlich]" in " ".join(helped("de", ["generate"]).split())
+    assert "[x>=0; required]" in " ".join(helped("en", ["generate"]).split())

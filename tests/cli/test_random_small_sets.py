@@ -60,8 +60,49 @@ def test_a_count_asked_for_that_the_set_cannot_make_names_the_ones_it_can(garden
     )
     assert result.exit_code == 2
     assert "Traceback" not in result.output
-    line = result.output.strip()
-    assert line.startswith("error: no valid puzzle found: an easy puzzle of 6 verifiers"), line
-    assert line.endswith("card set 'garden' makes puzzles of 4 or 5 verifiers (--verifiers 4-5)"), (
-        line
+    # only that the set cannot make the count, with the ones it can: what a puzzle of 6
+    # needs and what the set has ("needs 6 easy cards; has 6 easy cards") read as a
+    # contradiction
+    assert result.output == (
+        "error: card set 'garden' makes no puzzle of 6 verifiers, only of 4 or 5 "
+        "(--verifiers 4-5)\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("shaping", "said"),
+    [
+        (["--difficulty", "easy"], "makes no easy puzzle of 6 verifiers, only of 4 or 5"),
+        (
+            ["--mode", "nightmare"],
+            "makes no puzzle of 6 verifiers in nightmare mode, only of 4 or 5",
+        ),
+    ],
+)
+def test_the_refusal_names_the_tier_and_mode_asked_for(
+    garden: Path, shaping: list[str], said: str
+) -> None:
+    result = run(["play", "--random", "--cardset", str(garden), "--verifiers", "6", *shaping])
+    assert result.exit_code == 2
+    assert result.output == f"error: card set 'garden' {said} (--verifiers 4-5)\n"
+
+
+def test_a_set_that_makes_no_count_says_why(garden: Path) -> None:
+    # no hard puzzle of any size: what one needs and what the set has, with no count to offer
+    result = run(
+        ["play", "--random", "--cardset", str(garden), "--verifiers", "6", "--difficulty", "hard"]
+    )
+    assert result.exit_code == 2
+    assert result.output == (
+        "error: a hard puzzle of 6 verifiers needs 4 hard cards (numbered 23 and above) and 2 "
+        "more of any tier; card set 'garden' has 0 hard cards among its 6\n"
+    )
+
+
+def test_the_refusal_in_german(garden: Path) -> None:
+    result = run(["--lang", "de", "play", "--random", "--cardset", str(garden), "--verifiers", "6"])
+    assert result.exit_code == 2
+    assert result.output == (
+        "Fehler: der Kartensatz 'garden' ergibt kein Rätsel mit 6 Prüfern, nur mit 4 oder 5 "
+        "(--verifiers 4-5)\n"
     )

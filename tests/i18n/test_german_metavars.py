@@ -261,6 +261,7 @@ ENGLISH: dict[str, list[str]] = {
         "--cardset NAME|PATH",
         "--code CODE",
         "--cards LIST",
+        "--mode MODE",
         "--lang [en|de]",
     ],
 }
@@ -434,3 +435,37 @@ def test_the_tier_none_is_named_alike_in_its_help_and_its_values(path: tuple[str
     text = " ".join(help_of("de", path).split())
     assert "(keine: Rätsel keiner veröffentlichten Stufe)" in text, text
     assert "Keine (none)" in text and "none:" not in text
+
+
+#: a range as click writes it (x>=0, 4<=x<=6, x>0), which German help says in words
+RANGE_FORMULA = re.compile(r"x[<>]=?\d|\d<=?x")
+
+
+def test_german_placeholders_are_one_word_and_ranges_are_words() -> None:
+    for path in command_paths():
+        text = help_of("de", path)
+        assert "GANZE ZAHL" not in text and RANGE_FORMULA.search(text) is None, (path, text)
+    play = " ".join(help_of("de", ("play",)).split())
+    assert "--seed ZAHL " in play and "--min-tests ZAHL " in play
+    assert "allein: ein zufälliges Rätsel, das so viele braucht. [ab 0]" in play
+    generate = " ".join(help_of("de", ("generate",)).split())
+    assert "--verifiers ZAHL Prüfer je Rätsel. [Vorgabe: 4; 4 bis 6]" in generate
+    assert "[über 0]" in " ".join(help_of("de", ("analyze",)).split())
+
+
+def test_english_help_keeps_its_ranges_and_errors_keep_the_formula() -> None:
+    for language in ("de", "en"):
+        help_of(language, ("play",))
+    play = " ".join(help_of("en", ("play",)).split())
+    assert "--seed INTEGER " in play and "needing that many. [x>=0]" in play
+    assert "[default: 4; 4<=x<=6]" in " ".join(help_of("en", ("generate",)).split())
+    assert "[x>0]" in " ".join(help_of("en", ("analyze",)).split())
+    for language, said in (
+        ("de", "-1 liegt nicht im Bereich x>=0"),
+        ("en", "-1 is not in the range x>=0"),
+    ):
+        result = CliRunner().invoke(main, ["--lang", language, "play", "--min-tests", "-1"])
+        assert result.exit_code == 2
+        assert said in result.stderr, result.stderr
+    seed = CliRunner().invoke(main, ["--lang", "de", "play", "--seed", "x"])
+    assert "'x' ist keine gültige ganze Zahl" in seed.stderr, seed.stderr

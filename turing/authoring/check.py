@@ -82,6 +82,7 @@ class Solved:
         """The plain record of the answer (for JSON)."""
         return {
             "id": self.puzzle.id,
+            "mode": self.puzzle.mode,
             "solution": self.solution,
             "candidates": list(self.candidates),
             "assignments": self.assignments,

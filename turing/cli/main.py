@@ -196,6 +196,32 @@ CLICK_TYPE_NAMES: tuple[tuple[type[click.ParamType[Any]], str], ...] = (
     (click.types.FloatRange, N_("float")),
     (click.types.StringParamType, N_("text")),
 )
+#: click's placeholders of its kinds of number in an option's help (``--seed INTEGER``): one
+#: word in every language (``ZAHL``), where the word of an error (``ganze Zahl``) would read
+#: as two arguments
+CLICK_TYPE_PLACEHOLDERS: tuple[tuple[type[click.ParamType[Any]], str], ...] = (
+    # TRANSLATORS: a placeholder for a whole number in an option's help: one word
+    (click.types.IntParamType, N_("INTEGER")),
+    # TRANSLATORS: a placeholder for a number in an option's help: one word
+    (click.types.FloatParamType, N_("FLOAT")),
+)
+
+
+def _number_placeholder(
+    self: click.ParamType[Any], param: click.Parameter, ctx: click.Context
+) -> str | None:
+    """An option's placeholder for a number (an argument's is its name, as click makes it)."""
+    if not isinstance(param, click.Option):
+        return None
+    for kind, placeholder in CLICK_TYPE_PLACEHOLDERS:
+        if isinstance(self, kind):
+            return i18n.gettext(placeholder)
+    return None
+
+
+for _kind, _placeholder in CLICK_TYPE_PLACEHOLDERS:
+    _kind.get_metavar = _number_placeholder  # type: ignore[method-assign]
+
 CLICK_PLURALS = (
     ngettext("Did you mean {possibility}?", "(Did you mean one of: {possibilities}?)", 1),
     ngettext(

@@ -100,41 +100,106 @@ def whole_number_text(text: str) -> str | None:
 _MOST_SHOWN: Final = 10**12
 
 
+def _range_template(low_open: bool, high_open: bool, low: bool, high: bool) -> str:
+    """The message id of a range: the range as click writes it, ``x`` for the value."""
+    if not high:
+        # TRANSLATORS: the range of an option's values at the end of its help, as click
+        # writes it in English, x standing for the value: in words ("über {low}", "ab {low}")
+        return N_("x>{low}") if low_open else N_("x>={low}")
+    if not low:
+        # TRANSLATORS: an option's range, x standing for the value: "unter {high}", "bis {high}"
+        return N_("x<{high}") if high_open else N_("x<={high}")
+    if low_open:
+        # TRANSLATORS: an option's range, x standing for the value: "über {low} bis …"
+        return N_("{low}<x<{high}") if high_open else N_("{low}<x<={high}")
+    # TRANSLATORS: an option's range, x standing for the value: "{low} bis {high}"
+    return N_("{low}<=x<{high}") if high_open else N_("{low}<=x<={high}")
+
+
+def range_text(
+    low: float | None,
+    high: float | None,
+    low_open: bool = False,
+    high_open: bool = False,
+    formula: bool = False,
+) -> str:
+    """A range of numbers as an option's help ends with it: in English as click writes it
+    (``x>=0``, ``1<=x<=6``, ``x>0``), in German in words (``ab 0``, ``1 bis 6``, ``über
+    0``); as click writes it in every language with ``formula`` (an error's range).
+
+    >>> from turing.i18n import set_language
+    >>> set_language("en"); range_text(0, None), range_text(1, 6), range_text(0, None, True)
+    ('x>=0', '1<=x<=6', 'x>0')
+    >>> set_language("de"); range_text(0, None), range_text(1, 6), range_text(0, None, True)
+    ('ab 0', '1 bis 6', 'über 0')
+    >>> range_text(0, None, formula=True)
+    'x>=0'
+    >>> set_language("en")
+    """
+    if low is None and high is None:
+        return ""
+    template = _range_template(low_open, high_open, low is not None, high is not None)
+    return (template if formula else _(template)).format(low=low, high=high)
+
+
+def _outside(
+    number: float, low: float | None, high: float | None, low_open: bool, high_open: bool
+) -> bool:
+    """Whether ``number`` is out of the range (as click finds it)."""
+    below = low is not None and (number <= low if low_open else number < low)
+    return below or (high is not None and (number >= high if high_open else number > high))
+
+
 class WholeNumber(click.IntRange):
     """A :class:`click.IntRange` that also reads a whole number as the help writes it:
     grouped in thousands (``20,000,000,000``), or with a power of ten (``2e10``)
     (:func:`whole_number_text`). Anything else is refused as click refuses it (``'x' is
-    not a valid integer``), and so is a number outside the range."""
+    not a valid integer``), and so is a number outside the range. The help says the range
+    in the language in use (:func:`range_text`); an error says it as click does
+    (``-1 is not in the range x>=0``), in every language."""
+
+    def _shown_high(self) -> int | None:
+        # an upper bound no one would reach (what a bank can hold, 9223372036854775807) is
+        # left out, as if there were none
+        if self.max is not None and self.max > _MOST_SHOWN and self.min is not None:
+            return None
+        return self.max
 
     def _describe_range(self) -> str:
-        # the range in an option's help: an upper bound no one would reach (what a bank can
-        # hold, 9223372036854775807) is left out, as if there were none
-        if self.max is not None and self.max > _MOST_SHOWN and self.min is not None:
-            return f"x>={self.min}"
-        return super()._describe_range()
+        # the range in an option's help
+        return range_text(self.min, self._shown_high(), self.min_open, self.max_open)
+
+    def _formula(self, high: int | None) -> str:
+        """The range as an error says it: as click writes it, up to ``high``."""
+        return range_text(self.min, high, self.min_open, self.max_open, formula=True)
+
+    def _refuse(
+        self,
+        value: object,
+        high: int | None,
+        param: click.Parameter | None,
+        ctx: click.Context | None,
+    ) -> None:
+        self.fail(
+            _("{value} is not in the range {range}.").format(
+                value=value, range=self._formula(high)
+            ),
+            param,
+            ctx,
+        )
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if isinstance(value, str):
             value = whole_number_text(value) or value
             scientific = _SCIENTIFIC.fullmatch(value.strip())
             if scientific is not None and int(scientific.group(1)) > _MOST_EXPONENT:
-                self.fail(
-                    _("{value} is not in the range {range}.").format(
-                        value=value.strip(), range=self._describe_range()
-                    ),
-                    param,
-                    ctx,
-                )
+                self._refuse(value.strip(), self._shown_high(), param, ctx)
         number = click.types.IntParamType().convert(value, param, ctx)
         if self.max is not None and number > self.max > _MOST_SHOWN:
             # said with the bound the help leaves out
-            self.fail(
-                _("{value} is not in the range {range}.").format(
-                    value=number, range=f"{self.min}<=x<={self.max}"
-                ),
-                param,
-                ctx,
-            )
+            self._refuse(number, self.max, param, ctx)
+        if _outside(number, self.min, self.max, self.min_open, self.max_open):
+            self._refuse(number, self._shown_high(), param, ctx)
         return super().convert(number, param, ctx)
 
 
@@ -176,10 +241,24 @@ def _jobs_in_reach(ctx: click.Context, param: click.Parameter, value: int) -> in
 
 
 class FiniteFloatRange(click.FloatRange):
-    """A :class:`click.FloatRange` that also refuses ``nan`` and ``inf``."""
+    """A :class:`click.FloatRange` that also refuses ``nan`` and ``inf``. The help says
+    the range in the language in use (:func:`range_text`); an error says it as click does
+    (``0.0 is not in the range x>0``), in every language."""
+
+    def _describe_range(self) -> str:
+        # the range in an option's help
+        return range_text(self.min, self.max, self.min_open, self.max_open)
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        number = super().convert(value, param, ctx)
+        number = click.types.FloatParamType().convert(value, param, ctx)
+        if _outside(number, self.min, self.max, self.min_open, self.max_open):
+            said = range_text(self.min, self.max, self.min_open, self.max_open, formula=True)
+            self.fail(
+                _("{value} is not in the range {range}.").format(value=number, range=said),
+                param,
+                ctx,
+            )
+        number = super().convert(number, param, ctx)
         if not math.isfinite(number):
             self.fail(_("{value} is not a finite number").format(value=value), param, ctx)
         return number

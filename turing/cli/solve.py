@@ -22,7 +22,13 @@ from turing.authoring.check import (
     solve_puzzle,
     verifier_count_problem,
 )
-from turing.cli.options import EVERY_PUZZLE_CARDSET, PUZZLE_PATH, cards_puzzle, cardset_option
+from turing.cli.options import (
+    EVERY_PUZZLE_CARDSET,
+    MODE_CHOICE,
+    PUZZLE_PATH,
+    cards_puzzle,
+    cardset_option,
+)
 from turing.cli.output import (
     CODE_SOURCE,
     EXIT_OK,
@@ -116,8 +122,18 @@ def _finish(status: int) -> NoReturn:
     "cards_text",
     metavar="LIST",
     help=(
-        "A puzzle by its cards alone, as laid out for verifiers A, B, …: 4,9,11,14 (extreme: "
-        "4/25,9/33,13/44,17/36): what the cards allow, without writing a file."
+        "A puzzle by its cards alone, as laid out for verifiers A, B, …: 4,9,11,14 "
+        "(nightmare: with --mode nightmare; extreme: pairs, 4/25,9/33,13/44,17/36): what the "
+        "cards allow, without writing a file."
+    ),
+)
+@click.option(
+    "--mode",
+    type=MODE_CHOICE,
+    default=None,
+    help=(
+        "The mode of the --cards puzzle (default: classic, or extreme for pairs of cards); "
+        "a FILE or a code says its own."
     ),
 )
 def solve(
@@ -127,6 +143,7 @@ def solve(
     cardset_name: str | None,
     codes: tuple[str, ...],
     cards_text: str | None,
+    mode: str | None,
 ) -> None:
     """Solve the puzzles of each FILE (YAML, JSON or JSONL; - for standard input), of
     each --code CODE and of --cards.
@@ -139,6 +156,8 @@ def solve(
     or by several, or when no assignment makes the cards a valid puzzle; 2 when a puzzle
     or file cannot be read (the rest is still solved).
     """
+    if mode is not None and cards_text is None:
+        fail(_("--mode gives the mode of a --cards puzzle; a FILE or a code says its own"))
     forced = forced_cardset(cardset_name)
     unread: list[str] = []
     wrong = 0
@@ -155,7 +174,7 @@ def solve(
         laid_out: list[Loaded] = []
         if cards_text is not None:
             cardset = forced or load_cardset("classic")
-            puzzle = cards_puzzle(cards_text, None, cardset)
+            puzzle = cards_puzzle(cards_text, mode, cardset)
             laid_out.append(Loaded(puzzle, "--cards", 1, cardset))
         given = with_codes(read, files, codes, cardset_name) if files or codes else iter(())
         if not laid_out and not files and not codes:

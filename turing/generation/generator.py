@@ -36,7 +36,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from turing.core import walk
-from turing.core.cards import TIERS, CardSet, load_cardset
+from turing.core.cards import TIER_LABELS, TIERS, CardSet, load_cardset
 from turing.core.codes import ALL_MASK, CODE_TEXT, NUM_CODES, lowest_index
 from turing.core.errors import TuringError
 from turing.core.puzzle import Mode, Puzzle, free_id
@@ -646,21 +646,57 @@ def makeable_counts(
 ) -> list[int]:
     """The verifier counts among ``counts`` of which the card set makes a puzzle in the mode
     and tier (None: any tier), in their order, to draw a count from; a custom set may make
-    4 verifiers and not 6. Raises :class:`CountsError` when none of them can be made: why
-    not (for the first), and which counts of 4–6 the set does make."""
+    4 verifiers and not 6. Raises :class:`CountsError` when none of them can be made: when
+    the set makes other counts of 4–6, only that, with the counts it makes (``card set
+    'garden' makes no puzzle of 6 verifiers, only of 4 or 5``); when it makes none, why
+    not (for the first count)."""
     _check_args(mode, counts[0] if counts else 4, difficulty)
     usable = [v for v in counts if _cannot_make(cardset, mode, v, difficulty) is None]
     if usable:
         return usable
-    why = _cannot_make(cardset, mode, counts[0], difficulty) if counts else None
     others = [v for v in GEN_VERIFIERS if _cannot_make(cardset, mode, v, difficulty) is None]
     if others:
-        why = ngettext(
-            "{why}; card set {name!r} makes puzzles of {counts} verifier",
-            "{why}; card set {name!r} makes puzzles of {counts} verifiers",
-            others[-1],
-        ).format(why=why, name=cardset.name, counts=counts_words(others))
+        raise CountsError(_counts_made_words(cardset, mode, difficulty, counts, others), others)
+    why = _cannot_make(cardset, mode, counts[0], difficulty) if counts else None
     raise CountsError(str(why), others)
+
+
+def _counts_made_words(
+    cardset: CardSet,
+    mode: str,
+    difficulty: str | None,
+    asked: Sequence[int],
+    made: Sequence[int],
+) -> str:
+    """That the card set makes no puzzle of the verifier counts ``asked`` in the mode and
+    tier (None: any tier), only of those ``made``."""
+    words = {
+        "name": cardset.name,
+        "asked": counts_words(asked),
+        "counts": counts_words(made),
+        "mode": Mode.parse(mode).label(),
+        "tier": gettext(TIER_LABELS[difficulty]) if difficulty is not None else "",
+    }
+    if Mode.parse(mode) is Mode.CLASSIC:
+        if difficulty is None:
+            said = gettext(
+                "card set {name!r} makes no puzzle of {asked} verifiers, only of {counts}"
+            )
+        else:
+            said = gettext(
+                "card set {name!r} makes no {tier} puzzle of {asked} verifiers, only of {counts}"
+            )
+    elif difficulty is None:
+        said = gettext(
+            "card set {name!r} makes no puzzle of {asked} verifiers in {mode} mode, only of "
+            "{counts}"
+        )
+    else:
+        said = gettext(
+            "card set {name!r} makes no {tier} puzzle of {asked} verifiers in {mode} mode, "
+            "only of {counts}"
+        )
+    return said.format(**words)
 
 
 # -- runs ----------------------------------------------------------------------------------------
