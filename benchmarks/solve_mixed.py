@@ -73,7 +73,7 @@ def main(path):
     wrong = 0
     write = sys.stdout.write
     with open(path, encoding="utf-8") as lines:
-        for line in lines:
+        for number, line in enumerate(lines, 1):
             if not line.strip():
                 continue
             doc = json.loads(line)
@@ -91,6 +91,9 @@ def main(path):
             wrong += bool(problems)
             record = {
                 "id": doc.get("id"),
+                "source": path,
+                "line": number,
+                "mode": doc.get("mode") or "classic",
                 "solution": codes[0] if len(codes) == 1 else None,
                 "candidates": codes,
                 "assignments": 1,
