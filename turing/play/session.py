@@ -62,6 +62,7 @@ from turing.core.files import (
     os_reason,
     read_json,
     shown_name,
+    typed_garbling_problem,
     write_target,
     write_text,
 )
@@ -2185,6 +2186,9 @@ class Session:
         In a game beside the box, a line good but for the box's answers it leaves out is
         refused by :class:`AnswersMissing`, unless ``answers`` gives them, in its order.
         """
+        garbled = typed_garbling_problem(line)
+        if garbled is not None:  # nothing typed puts into the game what a save refuses
+            raise CommandError(garbled)
         parts = split_line(line)
         commands: list[Command] = []
         try:
@@ -2316,7 +2320,7 @@ class Session:
         game = self.game
         try:
             if cmd.name == "note":
-                game.check_note(name, cmd.verifiers[0])
+                game.check_note(name, cmd.verifiers[0], cmd.text)
             elif cmd.name in ("strike", "unstrike"):
                 for verifier, card, position in cmd.strikes:
                     number = (

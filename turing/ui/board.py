@@ -1863,7 +1863,14 @@ class BoardApp(ServedApp):
             return
         verifier = int(field.id.removeprefix("note-"))
         text = field.value.strip()
-        if self.session.game.notes(name).text.get(verifier, "") == text:
+        kept = self.session.game.notes(name).text.get(verifier, "")
+        if kept == text:
+            return
+        try:  # a note too long, or holding what a save refuses: the note kept is shown
+            self.session.game.check_note(name, verifier, text)
+        except TuringError as exc:
+            field.value = kept
+            self.say(str(exc), error=True)
             return
         # a note is free text (it may hold ';'), so it is sent as one command, not a line
         self.execute(Plan(name, (Command("note", verifiers=(verifier,), text=text),)))

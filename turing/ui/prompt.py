@@ -15,7 +15,6 @@ import errno
 import fcntl
 import functools
 import os
-import re
 import stat
 import sys
 import termios
@@ -64,7 +63,7 @@ from turing.cli.output import (
 )
 from turing.core.codes import SHAPE_SYMBOLS, SHAPES
 from turing.core.errors import TuringError
-from turing.core.files import os_reason, shown_name
+from turing.core.files import os_reason, shown_name, typed_garbling, typed_garbling_problem
 from turing.core.puzzle import LETTERS, MAX_VERIFIERS
 from turing.core.rulebook import plain
 from turing.i18n import (
@@ -816,11 +815,6 @@ class EndOfInput(Exception):
     """Ctrl-D at a terminal, or the end of a script."""
 
 
-CONTROL: Final = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-"""Control characters: a line holding raw escape sequences and the like is refused, never
-echoed."""
-
-
 def struck_text(outcome: Struck) -> str:
     """What a strike (or unstrike) did: ``Struck: 4.1``, and what was so already."""
     parts = []
@@ -879,8 +873,9 @@ class Reader:
 
     def read(self, prompt: str, seat: str | None = None) -> str:
         """One line; :class:`EndOfInput` at its end; KeyboardInterrupt on Ctrl-C. A line
-        with control characters (raw escape sequences and the like) is refused, never
-        echoed, and the next line read."""
+        with control characters (raw escape sequences and the like), or an invisible or
+        text-direction character (:func:`~turing.core.files.typed_garbling`), is refused,
+        never echoed, and the next line read."""
         while True:
             try:
                 line = self._read(prompt, seat)
@@ -888,8 +883,10 @@ class Reader:
                 line = None
             if line is None or not readable(line):
                 self._refuse(self._unreadable())
-            elif CONTROL.search(line):
-                self._refuse(_("a line with control characters was skipped"))
+                continue
+            problem = typed_garbling_problem(line)
+            if problem is not None:
+                self._refuse(problem)
             else:
                 return line
 
@@ -921,7 +918,7 @@ class Reader:
             return None
         line = self._pasted.pop(0)
         self.at_top = False
-        self.console.print(Text(prompt + (line if not CONTROL.search(line) else "")))
+        self.console.print(Text(prompt + (line if typed_garbling(line) is None else "")))
         return line
 
     def _read(self, prompt: str, seat: str | None) -> str:
@@ -943,7 +940,7 @@ class Reader:
         read = read_line(self.stream, first=self.lines_read == 1)
         if read is None:
             raise EndOfInput
-        self.console.print(Text(prompt + (read if not CONTROL.search(read) else "")))
+        self.console.print(Text(prompt + (read if typed_garbling(read) is None else "")))
         return read
 
     def drop_typed_ahead(self) -> None:

@@ -1,0 +1,144 @@
+"""What a player types as free text at `turing play`'s prompt, on the board and in
+Mastermind: nothing typed may put into a game what its save refuses (a control,
+text-direction or invisible character), so every save written resumes; a note has a
+length limit, and a save with a longer one (from before the limit) still resumes."""
+
+from __future__ import annotations
+
+import base64
+import json
+import zlib
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from turing.cli.main import main
+from turing.play.game import MAX_NOTE
+
+
+def play(args: list[str], script: str = "") -> Result:
+    return CliRunner().invoke(main, ["play", *args], input=script)
+
+
+def errors_of(result: Result) -> list[str]:
+    return [line for line in result.output.splitlines() if line.startswith("error: ")]
+
+
+@pytest.mark.parametrize(
+    ("char", "what"),
+    [
+        ("\u202e", "a text-direction character"),
+        ("\u200e", "a text-direction character"),
+        ("\u2066", "a text-direction character"),
+        ("\u061c", "a text-direction character"),
+        ("\u200b", "an invisible character"),
+        ("\ufeff", "an invisible character"),
+        ("\u00ad", "an invisible character"),
+    ],
+)
+def test_a_note_with_a_character_a_save_refuses_is_refused_and_the_save_resumes(
+    tmp_path: Path, char: str, what: str
+) -> None:
+    save = tmp_path / "g.json"
+    result = play(["--save", str(save)], f"note A x{char}evil\nnote B fine\nsave\n")
+    assert save.exists(), result.output
+    code = f"U+{ord(char):04X}"
+    assert errors_of(result) == [f"error: line 1: a line with {code}, {what}, was skipped"]
+    assert char not in result.output  # never echoed nor shown in a note
+    resumed = play(["--resume", str(save)], "show\n")
+    assert resumed.exit_code != 2, resumed.output
+    assert "Notes: B: fine" in resumed.output and "evil" not in resumed.output
+
+
+@pytest.mark.parametrize("char", ["\u0085", "\u2028"])
+def test_a_line_break_in_a_line_is_refused_as_a_control_character(char: str) -> None:
+    result = play([], f"note A x{char}y\n")
+    assert errors_of(result) == ["error: line 1: a line with control characters was skipped"]
+
+
+def test_a_joiner_of_writing_is_kept_in_a_note_and_resumes(tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    note = "woman at laptop 👩\u200d💻"
+    play(["--save", str(save)], f"note A {note}\nsave\n")
+    resumed = play(["--resume", str(save)], "show\n")
+    assert resumed.exit_code != 2, resumed.output
+    assert f"A: {note}" in resumed.output
+
+
+def test_a_note_too_long_is_refused_and_one_at_the_limit_kept() -> None:
+    long = "y" * (MAX_NOTE + 1)
+    at_limit = "z" * MAX_NOTE
+    result = play([], f"note A {long}\nnote B {at_limit}\nshow\n")
+    assert errors_of(result) == [
+        f"error: line 1: a note holds at most {MAX_NOTE} characters, not {MAX_NOTE + 1}: shorten it"
+    ]
+    assert "Note on A" not in result.output and "A: y" not in result.output
+    assert f"Notes: B: {at_limit}" in result.output
+
+
+def test_a_save_with_a_long_note_from_before_the_limit_still_resumes(tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    play(["--save", str(save)], "note A short\nsave\n")
+    outer = json.loads(save.read_text(encoding="utf-8"))
+    inner = json.loads(zlib.decompress(base64.b64decode(outer["packed"])))
+    long = "w" * 300
+    inner["game"]["notes"]["player"]["text"]["A"] = long
+    outer["packed"] = base64.b64encode(zlib.compress(json.dumps(inner).encode())).decode()
+    save.write_text(json.dumps(outer), encoding="utf-8")
+    resumed = play(["--resume", str(save)], "show\n")
+    assert resumed.exit_code != 2, resumed.output
+    assert long in resumed.output
+
+
+def test_the_board_command_line_refuses_a_note_a_save_refuses() -> None:
+    pytest.importorskip("textual")
+    from textual.widgets import Input
+
+    from testsupport.pilot import run_async
+    from testsupport.pilot import settled as settle
+    from turing.core.cards import load_cardset
+    from turing.core.puzzle import load_puzzle
+    from turing.play.game import sample_puzzle_path
+    from turing.play.session import Session, parse_players
+    from turing.ui.board import BoardApp
+
+    session = Session.new(
+        load_puzzle(sample_puzzle_path()), load_cardset("classic"), parse_players(None), seed=1
+    )
+
+    @run_async
+    async def drive() -> None:
+        app = BoardApp(session, compare=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app)
+            await pilot.press("colon")
+            app.query_one("#command", Input).value = "note A x\u202eevil"  # as pasted
+            await pilot.press("enter")
+            await settle(pilot, app)
+            assert "U+202E" in app.message
+            for field, text, said in (
+                ("#note-1", "z\u200bz", "U+200B"),
+                ("#note-2", "q" * (MAX_NOTE + 1), f"at most {MAX_NOTE} characters"),
+            ):
+                await pilot.click(field)
+                app.query_one(field, Input).value = text
+                await pilot.press("enter")
+                await settle(pilot, app)
+                assert said in app.message
+                assert app.query_one(field, Input).value == ""  # the note kept is shown
+            await pilot.press("q")
+
+    drive()
+    assert session.game.notes("player").text == {}
+
+
+def test_mastermind_refuses_a_line_with_a_text_direction_character() -> None:
+    data = "R\u202eYGB\nR\u200bYGB\nquit\n".encode()
+    result = CliRunner().invoke(main, ["mastermind", "play", "--games", "1"], input=data)
+    assert result.stderr.splitlines() == [
+        "error: line 1: a line with U+202E, a text-direction character, was skipped",
+        "error: line 2: a line with U+200B, an invisible character, was skipped",
+        "match abandoned: quit",
+    ]
+    assert "\u202e" not in result.output and "\u200b" not in result.output
