@@ -142,3 +142,44 @@ def test_mastermind_refuses_a_line_with_a_text_direction_character() -> None:
         "match abandoned: quit",
     ]
     assert "\u202e" not in result.output and "\u200b" not in result.output
+
+
+def test_a_tab_between_words_is_a_space() -> None:
+    result = play([], "\ttest\t241\tA\nnote\tB\tyellow\tis 4\nhelp\tnote\nhint;\tt\tb\nshow\n")
+    assert errors_of(result) == []
+    assert "241 on A: ✔" in result.output
+    assert "Note on B: yellow is 4" in result.output  # the tab in the note a space
+    assert "note V TEXT: set your note" in result.output
+    assert "241 on B: " in result.output
+    assert "Notes: B: yellow is 4" in result.output
+
+
+def test_a_tab_in_a_note_on_the_board_command_line_is_a_space() -> None:
+    pytest.importorskip("textual")
+    from textual.widgets import Input
+
+    from testsupport.pilot import run_async
+    from testsupport.pilot import settled as settle
+    from turing.core.cards import load_cardset
+    from turing.core.puzzle import load_puzzle
+    from turing.play.game import sample_puzzle_path
+    from turing.play.session import Session, parse_players
+    from turing.ui.board import BoardApp
+
+    session = Session.new(
+        load_puzzle(sample_puzzle_path()), load_cardset("classic"), parse_players(None), seed=1
+    )
+
+    @run_async
+    async def drive() -> None:
+        app = BoardApp(session, compare=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app)
+            await pilot.press("colon")
+            app.query_one("#command", Input).value = "note\tA\tblue\tsmall"  # as pasted
+            await pilot.press("enter")
+            await settle(pilot, app)
+            await pilot.press("q")
+
+    drive()
+    assert session.game.notes("player").text == {0: "blue small"}

@@ -797,7 +797,7 @@ def parse_command(line: str, verifiers: int, by_card: bool = False, box: bool = 
     commands' usage shows only that form. ``box``: a game beside the box, where a test
     may give each verifier's answer after its letter (``test A yes B no``, ``test A+ B-``)
     and a solution the box's word on it (``solve 241 yes``)."""
-    stripped = line.strip()
+    stripped = line.replace("\t", " ").strip()  # a tab is a space between words
     if not stripped:
         raise CommandError(_("empty command"))
     head, _sep, rest = stripped.partition(" ")
@@ -1099,8 +1099,9 @@ def _steps(cmd: Command) -> int:
 
 
 def split_line(line: str) -> list[str]:
-    """The commands of one input line (separated by ';'); comments and blanks dropped."""
-    text = line.strip()
+    """The commands of one input line (separated by ';'); comments and blanks dropped. A
+    tab is a space between words."""
+    text = line.replace("\t", " ").strip()
     if not text or text.startswith("#"):
         return []
     return [part.strip() for part in text.split(";") if part.strip()]
