@@ -183,3 +183,39 @@ def test_a_tab_in_a_note_on_the_board_command_line_is_a_space() -> None:
 
     drive()
     assert session.game.notes("player").text == {0: "blue small"}
+
+
+def test_the_board_draws_the_usage_of_test_as_the_prompt_says_it() -> None:
+    pytest.importorskip("textual")
+    from textual.widgets import Static
+
+    from testsupport.pilot import run_async, typed
+    from testsupport.pilot import settled as settle
+    from turing.core.cards import load_cardset
+    from turing.core.puzzle import load_puzzle
+    from turing.play.game import sample_puzzle_path
+    from turing.play.session import Session, parse_players
+    from turing.ui.board import BoardApp
+
+    said = play([], "test\n")
+    assert "error: line 1: name the verifiers to test (usage: test [CODE] V [V [V]])" in (
+        said.output
+    )
+    session = Session.new(
+        load_puzzle(sample_puzzle_path()), load_cardset("classic"), parse_players(None), seed=1
+    )
+    drawn: list[str] = []
+
+    @run_async
+    async def drive() -> None:
+        app = BoardApp(session, compare=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app)
+            await pilot.press("colon")
+            await typed(pilot, "test")
+            await settle(pilot, app)
+            drawn.append(str(app.query_one("#message", Static).render()))
+            await pilot.press("q")
+
+    drive()
+    assert drawn == ["error: name the verifiers to test (usage: test [CODE] V [V [V]])"]

@@ -35,7 +35,6 @@ from textual.actions import SkipAction
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
-from textual.markup import escape
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.scrollbar import ScrollBar, ScrollBarRender
@@ -115,6 +114,19 @@ TWO_COLUMNS: Final = 110
 
 EXIT_OK: Final = 0
 EXIT_ABANDONED: Final = 1
+
+
+def escape(text: str) -> str:
+    """``text`` as markup that shows it as it is: every ``[`` escaped, whatever follows it
+    (Textual's own escape leaves ``[CODE]`` alone, which its markup then takes for a tag
+    and drops: ``usage: test [CODE] V`` was drawn ``usage: test  V``). A backslash escapes
+    only the ``[`` after it, so the others are kept as they are.
+
+    >>> from textual.content import Content
+    >>> Content.from_markup("[b]" + escape("test [CODE] V [V [V]] [b] x") + "[/]").plain
+    'test [CODE] V [V [V]] [b] x'
+    """
+    return text.replace("[", "\\[")
 
 
 def coloured(text: str) -> str:
