@@ -219,3 +219,56 @@ def test_the_board_draws_the_usage_of_test_as_the_prompt_says_it() -> None:
 
     drive()
     assert drawn == ["error: name the verifiers to test (usage: test [CODE] V [V [V]])"]
+
+
+@pytest.mark.parametrize("puzzle", ["03-X", "02-N"])  # extreme, nightmare
+def test_where_a_criterion_is_named_by_its_card_only_that_form_is_offered(puzzle: str) -> None:
+    result = play(["--id", puzzle], "help strike\nstrike 4\nunstrike 4\nhelp unstrike\nhelp\n")
+    lines = result.output.splitlines()
+    assert "strike CARD.K: strike criterion K of card CARD on the table" in lines
+    assert "unstrike CARD.K: take a strike back" in lines
+    assert errors_of(result) == [
+        "error: line 2: cannot read '4' (usage: strike CARD.K)",
+        "error: line 3: cannot read '4' (usage: unstrike CARD.K)",
+    ]
+    listed = [
+        " ".join(line.split()) for line in lines if line.startswith(("  strike ", "  unstrike "))
+    ]
+    assert listed == [
+        "strike strike a criterion of a card on the table: strike CARD.K",
+        "unstrike take a strike back: unstrike CARD.K",
+    ]
+    assert "A 2" not in result.output and "V K" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "strike", "unstrike"),
+    [
+        (
+            "01",
+            "Kriterium einer Prüferkarte streichen: streiche A 2 oder KARTE.K",
+            "eine Streichung zurücknehmen: zurück A 2 oder KARTE.K",
+        ),
+        (
+            "03-X",
+            "Kriterium einer Karte auf dem Tisch streichen: streiche KARTE.K",
+            "eine Streichung zurücknehmen: zurück KARTE.K",
+        ),
+        (
+            "02-N",
+            "Kriterium einer Karte auf dem Tisch streichen: streiche KARTE.K",
+            "eine Streichung zurücknehmen: zurück KARTE.K",
+        ),
+    ],
+)
+def test_in_german_the_list_shows_the_strike_forms_of_the_mode(
+    puzzle: str, strike: str, unstrike: str
+) -> None:
+    result = CliRunner(env={"TURING_LANG": "de"}).invoke(
+        main, ["play", "--id", puzzle], input="hilfe\n"
+    )
+    lines = [line.strip() for line in result.output.splitlines()]
+    assert f"streiche   {strike}" in lines
+    assert f"zurück     {unstrike}" in lines
+    listed = [line for line in result.output.splitlines() if line.startswith("  streiche ")]
+    assert len(listed) == 1 and len(listed[0]) <= 80  # the list fits 80 columns

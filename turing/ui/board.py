@@ -80,6 +80,7 @@ from turing.play.session import (
     command_word,
     grammar_notes,
     letter_range,
+    named_by_card,
     shown_label,
 )
 from turing.play.words import left_this_round, mode_name, shape_name
@@ -1361,8 +1362,7 @@ class BoardApp(ServedApp):
             # the whole help (the board's keys, then its commands), or one command's
             if outcome.commands:
                 game = self.session.game
-                mode = game.public.mode_class
-                by_card = mode.hidden_mapping or mode.cards_per_verifier > 1
+                by_card = named_by_card(game.public.mode_class)
                 self.push_screen(HelpScreen(game.box, game.public.verifiers, by_card))
             else:
                 self.push_screen(MessageScreen(_("Help"), Text(outcome.text)))

@@ -114,6 +114,7 @@ from turing.play.session import (
     file_name,
     help_text,
     list_notes,
+    named_by_card,
     names_a_command,
     shown_label,
     summary_rows,
@@ -202,17 +203,18 @@ def _answer(result: bool, color: bool) -> Text:
 
 
 def commands_table(
-    written: Callable[[str], str] = str, verifiers: int = MAX_VERIFIERS
+    written: Callable[[str], str] = str, verifiers: int = MAX_VERIFIERS, by_card: bool = False
 ) -> RenderableType:
     """The list ``help`` shows as a table, one line for each command on a terminal of 80
     columns: what a command does wraps under its own column, not under the command, on a
     narrower one. ``written`` gives a text as the console writes it (with stand-ins where
     it cannot write a character), so the columns are measured on what is written;
-    ``verifiers``: the puzzle's, whose letters the notes name."""
+    ``verifiers``: the puzzle's, whose letters the notes name; ``by_card``: criteria are
+    named only by their card, the strike commands' one form)."""
     table = Table.grid(padding=(0, 2))
     table.add_column(no_wrap=True)
     table.add_column()
-    for word, what in summary_rows(written):
+    for word, what in summary_rows(written, by_card):
         table.add_row(Text(word), Text(what))  # Text: [best] is no markup
     rows = Padding(table, (0, 0, 0, 2))
     return Group(Text(_("Commands:")), rows, Text(""), Text(list_notes(written, verifiers)))
@@ -1694,15 +1696,18 @@ class PromptView:
             # at a terminal the list's rows wrap under their own column
             # laid out from the text as written, where stand-ins make it wider (lösen: loesen)
             written = functools.partial(as_written, stream=self.console.file)
+            game = self.session.game
+            by_card = named_by_card(game.public.mode_class)
             if not outcome.commands:
                 self.say(outcome.text)
             elif self._at_terminal():
-                self.say(commands_table(written, self.session.game.public.verifiers))
-                if self.session.game.box:
+                self.say(commands_table(written, game.public.verifiers, by_card))
+                if game.box:
                     self.say(box_note(written))
             else:
-                game = self.session.game
-                self.say(help_text(None, written, box=game.box, verifiers=game.public.verifiers))
+                self.say(
+                    help_text(None, written, by_card, box=game.box, verifiers=game.public.verifiers)
+                )
         elif isinstance(outcome, RulesShown):
             # as turing rules shows it: drawn at a terminal, through the pager when it is
             # longer than the screen; plain text into a pipe or a script's output
