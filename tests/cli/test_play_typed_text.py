@@ -272,3 +272,16 @@ def test_in_german_the_list_shows_the_strike_forms_of_the_mode(
     assert f"zurück     {unstrike}" in lines
     listed = [line for line in result.output.splitlines() if line.startswith("  streiche ")]
     assert len(listed) == 1 and len(listed[0]) <= 80  # the list fits 80 columns
+
+
+def test_a_game_without_hints_marks_hint_off_in_the_help() -> None:
+    result = play(["--no-hints"], "help\nhelp hint\n")
+    lines = result.output.splitlines()
+    assert "  hint      off: this game is played without hints" in lines
+    assert any(
+        line.startswith("hint [best]: ")
+        and line.endswith("(off: this game is played without hints)")
+        for line in lines
+    )
+    with_hints = play([], "help\n")
+    assert "off: this game" not in with_hints.output

@@ -388,13 +388,20 @@ def command_word(name: str) -> str:
     return _(COMMANDS[name][0]).split()[0]
 
 
+#: What the list ``help`` shows for hint in a game played without hints.
+HINTS_OFF: Final = N_("off: this game is played without hints")
+
+
 def summary_rows(
-    written: Callable[[str], str] = _as_is, by_card: bool = False
+    written: Callable[[str], str] = _as_is, by_card: bool = False, hints: bool = True
 ) -> list[tuple[str, str]]:
     """Each command's word and what it does in one line, in the language in use, as the
     list ``help`` shows them (``written``: as for :func:`command_rows`; ``by_card``: as for
-    :func:`parse_command`, the strike commands' one form)."""
-    summaries = {**SUMMARIES, **BY_CARD_SUMMARIES} if by_card else SUMMARIES
+    :func:`parse_command`, the strike commands' one form; ``hints`` false: a game without
+    hints, where hint is marked off)."""
+    summaries = {**SUMMARIES, **BY_CARD_SUMMARIES} if by_card else dict(SUMMARIES)
+    if not hints:
+        summaries["hint"] = HINTS_OFF
     return [
         (
             written(command_word(name)),
@@ -440,11 +447,13 @@ def commands_list(
     written: Callable[[str], str] = _as_is,
     verifiers: int = MAX_VERIFIERS,
     by_card: bool = False,
+    hints: bool = True,
 ) -> str:
     """The list ``help`` shows: one line for each command, then :func:`list_notes`; it fits
     a terminal of 80×24 with the prompt below it (``written``: as for :func:`command_rows`;
-    ``verifiers``: as for :func:`list_notes`; ``by_card``: as for :func:`summary_rows`)."""
-    rows = summary_rows(written, by_card)
+    ``verifiers``: as for :func:`list_notes`; ``by_card``, ``hints``: as for
+    :func:`summary_rows`)."""
+    rows = summary_rows(written, by_card, hints)
     width = max(len(word) for word, _what in rows)
     return "\n".join(
         [
@@ -1172,13 +1181,14 @@ def help_text(
     by_card: bool = False,
     box: bool = False,
     verifiers: int = MAX_VERIFIERS,
+    hints: bool = True,
 ) -> str:
     """The help of one command, or the list of all (``written``: as for :func:`command_rows`;
     ``by_card``: as for :func:`parse_command`, the strike commands' one form; ``box``: a
     game beside the box, its tests and solutions with their answers; ``verifiers``: as for
-    :func:`list_notes`)."""
+    :func:`list_notes`; ``hints`` false: a game without hints, hint marked off)."""
     if topic is None:
-        listed = commands_list(written, verifiers, by_card)
+        listed = commands_list(written, verifiers, by_card, hints)
         return f"{listed}\n{box_note(written)}" if box else listed
     if box and topic.lower() in BOX_ALIASES:
         return f"{_(CORRECT_USAGE)}: {_(CORRECT_WHAT)}"
@@ -1191,6 +1201,8 @@ def help_text(
     if box:
         usage, what = BOX_USAGE.get(name, usage), BOX_WHAT.get(name, what)
     shown = f"{_(usage)}: {_(what).format(e=_E, spaced=_E_SPACED)}"
+    if name == "hint" and not hints:
+        shown = f"{shown} ({_(HINTS_OFF)})"
     detail = COMMAND_DETAILS.get(name)
     return shown if detail is None else f"{shown}\n{_(detail)}"
 
@@ -2500,7 +2512,11 @@ class Session:
                 by_card = named_by_card(game.public.mode_class)
                 yield HelpShown(
                     help_text(
-                        cmd.arg, by_card=by_card, box=game.box, verifiers=game.public.verifiers
+                        cmd.arg,
+                        by_card=by_card,
+                        box=game.box,
+                        verifiers=game.public.verifiers,
+                        hints=game.hints_allowed,
                     ),
                     commands=cmd.arg is None,
                 )

@@ -203,18 +203,22 @@ def _answer(result: bool, color: bool) -> Text:
 
 
 def commands_table(
-    written: Callable[[str], str] = str, verifiers: int = MAX_VERIFIERS, by_card: bool = False
+    written: Callable[[str], str] = str,
+    verifiers: int = MAX_VERIFIERS,
+    by_card: bool = False,
+    hints: bool = True,
 ) -> RenderableType:
     """The list ``help`` shows as a table, one line for each command on a terminal of 80
     columns: what a command does wraps under its own column, not under the command, on a
     narrower one. ``written`` gives a text as the console writes it (with stand-ins where
     it cannot write a character), so the columns are measured on what is written;
     ``verifiers``: the puzzle's, whose letters the notes name; ``by_card``: criteria are
-    named only by their card, the strike commands' one form)."""
+    named only by their card, the strike commands' one form; ``hints`` false: a game
+    without hints, hint marked off)."""
     table = Table.grid(padding=(0, 2))
     table.add_column(no_wrap=True)
     table.add_column()
-    for word, what in summary_rows(written, by_card):
+    for word, what in summary_rows(written, by_card, hints):
         table.add_row(Text(word), Text(what))  # Text: [best] is no markup
     rows = Padding(table, (0, 0, 0, 2))
     return Group(Text(_("Commands:")), rows, Text(""), Text(list_notes(written, verifiers)))
@@ -1701,12 +1705,21 @@ class PromptView:
             if not outcome.commands:
                 self.say(outcome.text)
             elif self._at_terminal():
-                self.say(commands_table(written, game.public.verifiers, by_card))
+                self.say(
+                    commands_table(written, game.public.verifiers, by_card, game.hints_allowed)
+                )
                 if game.box:
                     self.say(box_note(written))
             else:
                 self.say(
-                    help_text(None, written, by_card, box=game.box, verifiers=game.public.verifiers)
+                    help_text(
+                        None,
+                        written,
+                        by_card,
+                        box=game.box,
+                        verifiers=game.public.verifiers,
+                        hints=game.hints_allowed,
+                    )
                 )
         elif isinstance(outcome, RulesShown):
             # as turing rules shows it: drawn at a terminal, through the pager when it is
