@@ -285,3 +285,10 @@ def test_a_game_without_hints_marks_hint_off_in_the_help() -> None:
     )
     with_hints = play([], "help\n")
     assert "off: this game" not in with_hints.output
+
+
+def test_help_tells_a_command_of_two_words() -> None:
+    result = play([], "help gib auf\nhelp Give Up\nhelp gib\n")
+    told = "giveup: leave the running (solo: the solution is shown at once)"
+    assert result.output.splitlines().count(told) == 2
+    assert errors_of(result) == ["error: line 3: no command 'gib' (type help for the list)"]

@@ -1030,6 +1030,8 @@ def parse_command(line: str, verifiers: int, by_card: bool = False, box: bool = 
         )
     if name == "help":
         topic = rest.lower() or None
+        if topic is not None and tuple(topic.split()) in _GIVE_UP_WORDS:
+            topic = "giveup"  # a command of two words: give up, gib auf
         known = topic is None or command_name(topic) is not None
         if not known and not (box and topic in BOX_ALIASES):
             raise CommandError(_("no command {word!r} (type help for the list)").format(word=rest))
