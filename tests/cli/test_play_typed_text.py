@@ -292,3 +292,45 @@ def test_help_tells_a_command_of_two_words() -> None:
     told = "giveup: leave the running (solo: the solution is shown at once)"
     assert result.output.splitlines().count(told) == 2
     assert errors_of(result) == ["error: line 3: no command 'gib' (type help for the list)"]
+
+
+def test_lines_after_the_end_of_a_game_are_said_once_not_to_be_read() -> None:
+    result = play([], "giveup\nshow\n\n# a comment\ncompose 111\n")
+    assert result.exit_code == 0, result.output
+    assert result.stderr.splitlines() == ["note: the game is over; 2 more lines were not read"]
+    assert "Code for round" not in result.output
+    one = play([], "solve 241\nshow")  # the last line without its line end
+    assert one.stderr.splitlines() == ["note: the game is over; 1 more line was not read"]
+    ended = play([], "giveup\n\n# done\n")
+    assert ended.stderr == ""
+    german = CliRunner(env={"TURING_LANG": "de"}).invoke(
+        main, ["play"], input="aufgeben\nzeige\nzeige\n"
+    )
+    assert german.stderr.splitlines() == [
+        "Notiz: das Spiel ist zu Ende; 2 weitere Zeilen wurden nicht gelesen"
+    ]
+
+
+def test_a_pipe_still_open_after_the_end_of_a_game_is_not_waited_for(tmp_path: Path) -> None:
+    # the writer keeps the pipe open: the game ends at once, counting what was written
+    import subprocess
+    import sys
+
+    child = subprocess.Popen(
+        [sys.executable, "-m", "turing", "play"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=tmp_path,
+    )
+    assert child.stdin is not None and child.stdout is not None and child.stderr is not None
+    child.stdin.write(b"giveup\nshow\n")
+    child.stdin.flush()
+    try:
+        assert child.wait(timeout=60) == 0  # the pipe is still open
+    finally:
+        child.stdin.close()
+        child.kill()
+    assert "player gives up" in child.stdout.read().decode()
+    said = child.stderr.read().decode().splitlines()
+    assert said in ([], ["note: the game is over; 1 more line was not read"])

@@ -58,6 +58,7 @@ from turing.cli.output import (
     show_page,
     stdout_failed,
     stop_taken,
+    unread_lines,
     unreadable_line_text,
     watch_signals_again,
 )
@@ -1139,6 +1140,7 @@ class PromptView:
                 if reveal is not None:
                     self._reveal(reveal)
             self._final()
+            self._tell_unread()
             return EXIT_OK
         except (OSError, EOFError, EndOfInput):
             # a line read or written when the terminal closed: a hang-up, as SIGHUP is
@@ -1151,6 +1153,25 @@ class PromptView:
             if isinstance(stopped, Terminated):
                 stop_taken()
             return self._left(stopped if isinstance(stopped, Leave) else _left_on_signal(stopped))
+
+    def _tell_unread(self) -> None:
+        """Say once, on standard error, that a script's lines after the game's end were
+        not read (the lines of commands there now: a pipe still open is not waited for)."""
+        if self.reader.interactive:
+            return
+        count, whole = unread_lines(self.reader.stream)
+        if whole and not count:
+            return
+        said = (
+            ngettext(
+                "note: the game is over; {count} more line was not read",
+                "note: the game is over; {count} more lines were not read",
+                count,
+            ).format(count=count)
+            if whole
+            else _("note: the game is over; the rest of the input was not read")
+        )
+        self.errors.print(Text(said), soft_wrap=True)
 
     def _left(self, left: Leave) -> int:
         """The game left for ``left``'s reason: saved, its transcript ended, said; its
