@@ -225,3 +225,29 @@ def test_ctrl_z_at_the_prompt_stops_the_game_until_fg(children: list[pexpect.spa
     shell.expect_exact("$ ")
     shell.sendline("exit")
     shell.expect(pexpect.EOF)
+
+
+def test_a_note_typed_with_a_text_direction_character_is_refused_and_the_save_resumes(
+    children: list[pexpect.spawn], tmp_path: Path
+) -> None:
+    # typed at the prompt, as from a script: a note a save would refuse is never taken
+    save = tmp_path / "rlo.json"
+    child = spawn(f"turing play --save {shlex.quote(str(save))}")
+    children.append(child)
+    child.expect_exact("player>")
+    child.send("note A \u202eevil\r")
+    child.expect_exact("error: a line with U+202E, a text-direction character, was skipped")
+    child.expect_exact("player>")
+    child.send("note B \u00adshy\r")
+    child.expect_exact("error: a line with U+00AD, an invisible character, was skipped")
+    child.expect_exact("player>")
+    child.send("note C fine\r")
+    child.expect_exact("Note on C: fine")
+    child.send("save\r")
+    child.expect_exact("Saved to")
+    child.expect_exact("player>")
+    resumed = spawn(f"turing play --resume {shlex.quote(str(save))}")
+    children.append(resumed)
+    resumed.expect_exact("player>")
+    resumed.send("show\r")
+    resumed.expect_exact("C: fine")

@@ -10,6 +10,7 @@ import contextlib
 import functools
 import getpass
 import sys
+import unicodedata
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Final
@@ -58,7 +59,7 @@ from turing.cli.serving import (
     serve_board,
     serve_options,
 )
-from turing.core.files import shown_name
+from turing.core.files import shown_name, typed_garbling, typed_garbling_problem
 from turing.core.names import name_problem
 from turing.core.rulebook import GAMES, RulesPageError, plain, rules_page
 from turing.core.saves import not_a_transcript
@@ -146,7 +147,7 @@ from turing.mastermind.words import (
     sentence,
     subject,
 )
-from turing.ui.prompt import CONTROL, SaveAnswer, ask_save_file
+from turing.ui.prompt import SaveAnswer, ask_save_file
 
 DEFAULT_STRATEGY = "most-parts"
 #: The help of ``--strategy``, naming every strategy (too many to stand in the option's
@@ -743,8 +744,14 @@ class Reader:
                 self.error(unreadable_line_text(True, encoding))
                 return None
             text = raw.strip()
-            if CONTROL.search(text):
-                self.error(_("that line holds control characters (a stray key?); type it again"))
+            found = typed_garbling(text)
+            if found is not None:
+                if unicodedata.category(text[found]) == "Cf":  # invisible or text-direction
+                    self.error(typed_garbling_problem(text) or "")
+                else:
+                    self.error(
+                        _("that line holds control characters (a stray key?); type it again")
+                    )
                 return None
             return text
         self.lines_read += 1
@@ -756,8 +763,9 @@ class Reader:
         if read is None:
             raise Abandon(_("input ended"))
         text = read.strip()
-        if CONTROL.search(text):
-            self.error(_("a line with control characters was skipped"))
+        problem = typed_garbling_problem(text)
+        if problem is not None:
+            self.error(problem)
             return None
         if (text or question) and not text.startswith("#"):
             shown = _("(hidden)") if hidden else text

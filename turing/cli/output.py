@@ -795,6 +795,62 @@ def read_line(stream: IO[str], first: bool = False) -> str | None:
     return line.rstrip("\r\n")
 
 
+#: The most of a script :func:`unread_lines` reads after a game's end to count its lines.
+UNREAD_LIMIT: Final = 1 << 20
+
+
+def unread_lines(stream: IO[str]) -> tuple[int, bool]:
+    """The lines of commands (not blank, not ``#`` comments) left in the script ``stream``
+    once a game is over, and whether that is all of it: only what is there now is read,
+    never waiting for more (a pipe still open is read as far as it is written), and at
+    most :data:`UNREAD_LIMIT` bytes.
+
+    >>> unread_lines(io.TextIOWrapper(io.BytesIO(b"show\\n\\n# done\\ncompose 111")))
+    (2, True)
+    """
+    buffer = getattr(stream, "buffer", None)
+    if buffer is None:
+        text = stream.read(UNREAD_LIMIT + 1)
+        data = text.encode("utf-8", "surrogateescape")
+    else:
+        try:
+            fd: int | None = buffer.fileno()
+        except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+            fd = None
+        was_blocking = True
+        if fd is not None:
+            try:
+                was_blocking = os.get_blocking(fd)
+                os.set_blocking(fd, False)
+            except OSError:
+                fd = None
+        chunks: list[bytes] = []
+        size = 0
+        try:
+            while size <= UNREAD_LIMIT:
+                try:
+                    chunk = buffer.read1(65536)
+                except BlockingIOError:
+                    chunk = None
+                if not chunk:  # the end (b""), or nothing written yet (None)
+                    break
+                chunks.append(chunk)
+                size += len(chunk)
+        except (OSError, ValueError):
+            pass
+        finally:
+            if fd is not None:
+                with contextlib.suppress(OSError):
+                    os.set_blocking(fd, was_blocking)
+        data = b"".join(chunks)
+    whole = len(data) <= UNREAD_LIMIT
+    lines = data[:UNREAD_LIMIT].split(b"\n")
+    if not whole:
+        lines = lines[:-1]  # cut short: the last line is not whole
+    count = sum(1 for line in lines if line.strip() and not line.strip().startswith(b"#"))
+    return count, whole
+
+
 def unreadable_line_text(typed: bool, encoding: str) -> str:
     """The error of a line that is not text: the line just typed, or (``typed`` false) a
     script's line, whose number :func:`error_text` gives."""

@@ -234,6 +234,39 @@ def garbling_character(text: str, lines: bool = False, *, writing: bool = True) 
     return None if found is None else found.start()
 
 
+def typed_garbling(line: str) -> int | None:
+    """The index of the first character of a typed ``line`` that :func:`garbling_character`
+    finds in a text (a tab aside: typed, it is a space between words), or None. A line
+    holding one is refused whole, so nothing typed puts into a note or a name what a save
+    could not be read back with.
+
+    >>> typed_garbling("note A\tyellow"), typed_garbling("note A \u202eevil")
+    (None, 7)
+    """
+    return garbling_character(line.replace("\t", " "))
+
+
+def typed_garbling_problem(line: str) -> str | None:
+    """Why a typed ``line`` is refused whole (see :func:`typed_garbling`), or None: it holds
+    a control character (a stray key), or the invisible or text-direction character named.
+
+    >>> typed_garbling_problem("note A ok") is None
+    True
+    >>> typed_garbling_problem("note A x\u200by")
+    'a line with U+200B, an invisible character, was skipped'
+    """
+    found = typed_garbling(line)
+    if found is None:
+        return None
+    char = line[found]
+    code = f"U+{ord(char):04X}"
+    if char in DIRECTION_CHARACTERS:
+        return _("a line with {code}, a text-direction character, was skipped").format(code=code)
+    if invisible(char):
+        return _("a line with {code}, an invisible character, was skipped").format(code=code)
+    return _("a line with control characters was skipped")
+
+
 def invisible(char: str) -> bool:
     """Whether ``char``, found by :func:`garbling_character`, is an invisible format
     character rather than a control, line-break or direction character."""

@@ -54,6 +54,8 @@ from turing.core.solver import (
 from turing.i18n import _, ngettext
 
 MAX_PLAYERS: Final = 6
+#: The most characters a note on a verifier holds: it is shown whole on every screen.
+MAX_NOTE: Final = 80
 SAVE_GAME_VERSION: Final = 1
 
 
@@ -1139,6 +1141,7 @@ class Game:
 
     def note(self, name: str, verifier: int, text: str) -> None:
         """Set (empty text: clear) the free-text note on a verifier."""
+        self.check_note(name, verifier, text)
         player = self._note_player(name)
         v = self._verifier(verifier)
         if text.strip():
@@ -1146,10 +1149,26 @@ class Game:
         else:
             player.notes.text.pop(v, None)
 
-    def check_note(self, name: str, verifier: int) -> None:
-        """Raise :class:`IllegalAction` unless ``name`` may write a note on ``verifier``."""
+    def check_note(self, name: str, verifier: int, text: str = "") -> None:
+        """Raise :class:`IllegalAction` unless ``name`` may write the note ``text`` on
+        ``verifier``: a note holds at most :data:`MAX_NOTE` characters, none that a save
+        refuses (a control, line-break, text-direction or invisible character)."""
         self._note_player(name)
         self._verifier(verifier)
+        text = text.strip()
+        found = garbling_character(text)
+        if found is not None:
+            raise IllegalAction(
+                _(
+                    "a note cannot hold {char}, a control, invisible or text-direction character"
+                ).format(char=f"U+{ord(text[found]):04X}")
+            )
+        if len(text) > MAX_NOTE:
+            raise IllegalAction(
+                _("a note holds at most {limit} characters, not {count}: shorten it").format(
+                    limit=MAX_NOTE, count=len(text)
+                )
+            )
 
     def check_strike(self, name: str, card: int, position: int) -> None:
         """Raise :class:`IllegalAction` unless criterion ``position`` of ``card`` can be struck."""
@@ -1377,6 +1396,7 @@ def shipped_with_id(
 
 
 __all__ = [
+    "MAX_NOTE",
     "MAX_PLAYERS",
     "PUZZLE_SUFFIXES",
     "TESTS_PER_ROUND",

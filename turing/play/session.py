@@ -62,12 +62,13 @@ from turing.core.files import (
     os_reason,
     read_json,
     shown_name,
+    typed_garbling_problem,
     write_target,
     write_text,
 )
 from turing.core.knowledge import TestRecord
 from turing.core.names import name_problem
-from turing.core.puzzle import LETTERS, MAX_VERIFIERS, Puzzle
+from turing.core.puzzle import LETTERS, MAX_VERIFIERS, Mode, Puzzle
 from turing.core.rulebook import rules_page
 from turing.core.saves import (
     MAX_SAVE_BYTES,
@@ -233,6 +234,13 @@ SUMMARIES: Final[dict[str, str]] = {
     "quit": N_("leave the game (asks first, offers to save)"),
 }
 
+#: The lines of the strike commands in that list where a criterion is named only by its card
+#: (extreme and nightmare mode, :func:`named_by_card`): the one form those modes take.
+BY_CARD_SUMMARIES: Final[dict[str, str]] = {
+    "strike": N_("strike a criterion of a card on the table: strike CARD.K"),
+    "unstrike": N_("take a strike back: unstrike CARD.K"),
+}
+
 #: Other words for the commands. English and German words are both always understood;
 #: the one-letter forms are the English ones in both languages (plus e and f, which name
 #: nothing in English).
@@ -380,13 +388,24 @@ def command_word(name: str) -> str:
     return _(COMMANDS[name][0]).split()[0]
 
 
-def summary_rows(written: Callable[[str], str] = _as_is) -> list[tuple[str, str]]:
+#: What the list ``help`` shows for hint in a game played without hints.
+HINTS_OFF: Final = N_("off: this game is played without hints")
+
+
+def summary_rows(
+    written: Callable[[str], str] = _as_is, by_card: bool = False, hints: bool = True
+) -> list[tuple[str, str]]:
     """Each command's word and what it does in one line, in the language in use, as the
-    list ``help`` shows them (``written``: as for :func:`command_rows`)."""
+    list ``help`` shows them (``written``: as for :func:`command_rows`; ``by_card``: as for
+    :func:`parse_command`, the strike commands' one form; ``hints`` false: a game without
+    hints, where hint is marked off)."""
+    summaries = {**SUMMARIES, **BY_CARD_SUMMARIES} if by_card else dict(SUMMARIES)
+    if not hints:
+        summaries["hint"] = HINTS_OFF
     return [
         (
             written(command_word(name)),
-            written(_(SUMMARIES[name]).format(e=_E, spaced=_E_SPACED)),
+            written(_(summaries[name]).format(e=_E, spaced=_E_SPACED)),
         )
         for name in COMMANDS
     ]
@@ -424,11 +443,17 @@ def list_notes(written: Callable[[str], str] = _as_is, verifiers: int = MAX_VERI
     return "\n".join("  " + line.replace("\xa0", " ") for line in lines)
 
 
-def commands_list(written: Callable[[str], str] = _as_is, verifiers: int = MAX_VERIFIERS) -> str:
+def commands_list(
+    written: Callable[[str], str] = _as_is,
+    verifiers: int = MAX_VERIFIERS,
+    by_card: bool = False,
+    hints: bool = True,
+) -> str:
     """The list ``help`` shows: one line for each command, then :func:`list_notes`; it fits
     a terminal of 80×24 with the prompt below it (``written``: as for :func:`command_rows`;
-    ``verifiers``: as for :func:`list_notes`)."""
-    rows = summary_rows(written)
+    ``verifiers``: as for :func:`list_notes`; ``by_card``, ``hints``: as for
+    :func:`summary_rows`)."""
+    rows = summary_rows(written, by_card, hints)
     width = max(len(word) for word, _what in rows)
     return "\n".join(
         [
@@ -783,7 +808,15 @@ def _nearest_command(word: str) -> str | None:
     return shown[spellings[found[0]]]
 
 
-#: The strike commands' usage where a criterion is named only by its card (nightmare mode).
+def named_by_card(mode: Mode) -> bool:
+    """Whether a criterion is named only by its card in ``mode``: a verifier has more than
+    one card (extreme), or which card is a verifier's is hidden (nightmare). A strike by a
+    verifier's letter is then refused, and the usage and the help show only ``CARD.K``."""
+    return mode.hidden_mapping or mode.cards_per_verifier > 1
+
+
+#: The strike commands' usage where a criterion is named only by its card (extreme and
+#: nightmare mode).
 BY_CARD_USAGE: Final[dict[str, str]] = {
     "strike": N_("strike CARD.K"),
     "unstrike": N_("unstrike CARD.K"),
@@ -792,11 +825,11 @@ BY_CARD_USAGE: Final[dict[str, str]] = {
 
 def parse_command(line: str, verifiers: int, by_card: bool = False, box: bool = False) -> Command:
     """One typed command → :class:`Command`; :class:`CommandError` with a clear message.
-    ``by_card``: criteria are named only by their card (nightmare mode), and the strike
-    commands' usage shows only that form. ``box``: a game beside the box, where a test
+    ``by_card``: criteria are named only by their card (:func:`named_by_card`), and the
+    strike commands' usage shows only that form. ``box``: a game beside the box, where a test
     may give each verifier's answer after its letter (``test A yes B no``, ``test A+ B-``)
     and a solution the box's word on it (``solve 241 yes``)."""
-    stripped = line.strip()
+    stripped = line.replace("\t", " ").strip()  # a tab is a space between words
     if not stripped:
         raise CommandError(_("empty command"))
     head, _sep, rest = stripped.partition(" ")
@@ -1001,6 +1034,8 @@ def parse_command(line: str, verifiers: int, by_card: bool = False, box: bool = 
         )
     if name == "help":
         topic = rest.lower() or None
+        if topic is not None and tuple(topic.split()) in _GIVE_UP_WORDS:
+            topic = "giveup"  # a command of two words: give up, gib auf
         known = topic is None or command_name(topic) is not None
         if not known and not (box and topic in BOX_ALIASES):
             raise CommandError(_("no command {word!r} (type help for the list)").format(word=rest))
@@ -1105,14 +1140,16 @@ def _steps(cmd: Command) -> int:
 
 
 def split_line(line: str) -> list[str]:
-    """The commands of one input line (separated by ';'); comments and blanks dropped."""
-    text = line.strip()
+    """The commands of one input line (separated by ';'); comments and blanks dropped. A
+    tab is a space between words."""
+    text = line.replace("\t", " ").strip()
     if not text or text.startswith("#"):
         return []
     return [part.strip() for part in text.split(";") if part.strip()]
 
 
-#: What the strike commands do where a criterion is named only by its card (nightmare mode).
+#: What the strike commands do where a criterion is named only by its card (extreme and
+#: nightmare mode).
 BY_CARD_WHAT: Final[dict[str, str]] = {
     "strike": N_("strike criterion K of card CARD on the table"),
 }
@@ -1153,13 +1190,14 @@ def help_text(
     by_card: bool = False,
     box: bool = False,
     verifiers: int = MAX_VERIFIERS,
+    hints: bool = True,
 ) -> str:
     """The help of one command, or the list of all (``written``: as for :func:`command_rows`;
     ``by_card``: as for :func:`parse_command`, the strike commands' one form; ``box``: a
     game beside the box, its tests and solutions with their answers; ``verifiers``: as for
-    :func:`list_notes`)."""
+    :func:`list_notes`; ``hints`` false: a game without hints, hint marked off)."""
     if topic is None:
-        listed = commands_list(written, verifiers)
+        listed = commands_list(written, verifiers, by_card, hints)
         return f"{listed}\n{box_note(written)}" if box else listed
     if box and topic.lower() in BOX_ALIASES:
         return f"{_(CORRECT_USAGE)}: {_(CORRECT_WHAT)}"
@@ -1172,6 +1210,8 @@ def help_text(
     if box:
         usage, what = BOX_USAGE.get(name, usage), BOX_WHAT.get(name, what)
     shown = f"{_(usage)}: {_(what).format(e=_E, spaced=_E_SPACED)}"
+    if name == "hint" and not hints:
+        shown = f"{shown} ({_(HINTS_OFF)})"
     detail = COMMAND_DETAILS.get(name)
     return shown if detail is None else f"{shown}\n{_(detail)}"
 
@@ -2194,6 +2234,9 @@ class Session:
         In a game beside the box, a line good but for the box's answers it leaves out is
         refused by :class:`AnswersMissing`, unless ``answers`` gives them, in its order.
         """
+        garbled = typed_garbling_problem(line)
+        if garbled is not None:  # nothing typed puts into the game what a save refuses
+            raise CommandError(garbled)
         parts = split_line(line)
         commands: list[Command] = []
         try:
@@ -2227,7 +2270,7 @@ class Session:
             try:
                 commands.append(
                     parse_command(
-                        text, game.verifiers, game.public.mode_class.hidden_mapping, game.box
+                        text, game.verifiers, named_by_card(game.public.mode_class), game.box
                     )
                 )
             except CommandError:
@@ -2325,7 +2368,7 @@ class Session:
         game = self.game
         try:
             if cmd.name == "note":
-                game.check_note(name, cmd.verifiers[0])
+                game.check_note(name, cmd.verifiers[0], cmd.text)
             elif cmd.name in ("strike", "unstrike"):
                 for verifier, card, position in cmd.strikes:
                     number = (
@@ -2477,10 +2520,14 @@ class Session:
             elif cmd.name == "show":
                 yield ShowScreen(cmd.arg == "cards")
             elif cmd.name == "help":
-                by_card = game.public.mode_class.hidden_mapping
+                by_card = named_by_card(game.public.mode_class)
                 yield HelpShown(
                     help_text(
-                        cmd.arg, by_card=by_card, box=game.box, verifiers=game.public.verifiers
+                        cmd.arg,
+                        by_card=by_card,
+                        box=game.box,
+                        verifiers=game.public.verifiers,
+                        hints=game.hints_allowed,
                     ),
                     commands=cmd.arg is None,
                 )
@@ -3276,6 +3323,7 @@ __all__ = [
     "letter_range",
     "list_notes",
     "load_save",
+    "named_by_card",
     "names_a_command",
     "neutral_label",
     "not_a_save",

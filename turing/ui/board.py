@@ -35,7 +35,6 @@ from textual.actions import SkipAction
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
-from textual.markup import escape
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.scrollbar import ScrollBar, ScrollBarRender
@@ -81,6 +80,7 @@ from turing.play.session import (
     command_word,
     grammar_notes,
     letter_range,
+    named_by_card,
     shown_label,
 )
 from turing.play.words import left_this_round, mode_name, shape_name
@@ -115,6 +115,19 @@ TWO_COLUMNS: Final = 110
 
 EXIT_OK: Final = 0
 EXIT_ABANDONED: Final = 1
+
+
+def escape(text: str) -> str:
+    """``text`` as markup that shows it as it is: every ``[`` escaped, whatever follows it
+    (Textual's own escape leaves ``[CODE]`` alone, which its markup then takes for a tag
+    and drops: ``usage: test [CODE] V`` was drawn ``usage: test  V``). A backslash escapes
+    only the ``[`` after it, so the others are kept as they are.
+
+    >>> from textual.content import Content
+    >>> Content.from_markup("[b]" + escape("test [CODE] V [V [V]] [b] x") + "[/]").plain
+    'test [CODE] V [V [V]] [b] x'
+    """
+    return text.replace("[", "\\[")
 
 
 def coloured(text: str) -> str:
@@ -1349,8 +1362,7 @@ class BoardApp(ServedApp):
             # the whole help (the board's keys, then its commands), or one command's
             if outcome.commands:
                 game = self.session.game
-                mode = game.public.mode_class
-                by_card = mode.hidden_mapping or mode.cards_per_verifier > 1
+                by_card = named_by_card(game.public.mode_class)
                 self.push_screen(HelpScreen(game.box, game.public.verifiers, by_card))
             else:
                 self.push_screen(MessageScreen(_("Help"), Text(outcome.text)))
@@ -1863,7 +1875,14 @@ class BoardApp(ServedApp):
             return
         verifier = int(field.id.removeprefix("note-"))
         text = field.value.strip()
-        if self.session.game.notes(name).text.get(verifier, "") == text:
+        kept = self.session.game.notes(name).text.get(verifier, "")
+        if kept == text:
+            return
+        try:  # a note too long, or holding what a save refuses: the note kept is shown
+            self.session.game.check_note(name, verifier, text)
+        except TuringError as exc:
+            field.value = kept
+            self.say(str(exc), error=True)
             return
         # a note is free text (it may hold ';'), so it is sent as one command, not a line
         self.execute(Plan(name, (Command("note", verifiers=(verifier,), text=text),)))

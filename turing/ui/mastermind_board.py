@@ -26,7 +26,6 @@ from textual import events, on, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.geometry import Size
-from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
@@ -64,6 +63,7 @@ from turing.ui.board import (
     ServedApp,
     TableScreen,
     as_drawn,
+    escape,
     leave_asked,
 )
 

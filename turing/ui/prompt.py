@@ -15,7 +15,6 @@ import errno
 import fcntl
 import functools
 import os
-import re
 import stat
 import sys
 import termios
@@ -59,12 +58,13 @@ from turing.cli.output import (
     show_page,
     stdout_failed,
     stop_taken,
+    unread_lines,
     unreadable_line_text,
     watch_signals_again,
 )
 from turing.core.codes import SHAPE_SYMBOLS, SHAPES
 from turing.core.errors import TuringError
-from turing.core.files import os_reason, shown_name
+from turing.core.files import os_reason, shown_name, typed_garbling, typed_garbling_problem
 from turing.core.puzzle import LETTERS, MAX_VERIFIERS
 from turing.core.rulebook import plain
 from turing.i18n import (
@@ -115,6 +115,7 @@ from turing.play.session import (
     file_name,
     help_text,
     list_notes,
+    named_by_card,
     names_a_command,
     shown_label,
     summary_rows,
@@ -203,17 +204,22 @@ def _answer(result: bool, color: bool) -> Text:
 
 
 def commands_table(
-    written: Callable[[str], str] = str, verifiers: int = MAX_VERIFIERS
+    written: Callable[[str], str] = str,
+    verifiers: int = MAX_VERIFIERS,
+    by_card: bool = False,
+    hints: bool = True,
 ) -> RenderableType:
     """The list ``help`` shows as a table, one line for each command on a terminal of 80
     columns: what a command does wraps under its own column, not under the command, on a
     narrower one. ``written`` gives a text as the console writes it (with stand-ins where
     it cannot write a character), so the columns are measured on what is written;
-    ``verifiers``: the puzzle's, whose letters the notes name."""
+    ``verifiers``: the puzzle's, whose letters the notes name; ``by_card``: criteria are
+    named only by their card, the strike commands' one form; ``hints`` false: a game
+    without hints, hint marked off)."""
     table = Table.grid(padding=(0, 2))
     table.add_column(no_wrap=True)
     table.add_column()
-    for word, what in summary_rows(written):
+    for word, what in summary_rows(written, by_card, hints):
         table.add_row(Text(word), Text(what))  # Text: [best] is no markup
     rows = Padding(table, (0, 0, 0, 2))
     return Group(Text(_("Commands:")), rows, Text(""), Text(list_notes(written, verifiers)))
@@ -830,11 +836,6 @@ class EndOfInput(Exception):
     """Ctrl-D at a terminal, or the end of a script."""
 
 
-CONTROL: Final = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-"""Control characters: a line holding raw escape sequences and the like is refused, never
-echoed."""
-
-
 def struck_text(outcome: Struck) -> str:
     """What a strike (or unstrike) did: ``Struck: 4.1``, and what was so already."""
     parts = []
@@ -893,8 +894,9 @@ class Reader:
 
     def read(self, prompt: str, seat: str | None = None) -> str:
         """One line; :class:`EndOfInput` at its end; KeyboardInterrupt on Ctrl-C. A line
-        with control characters (raw escape sequences and the like) is refused, never
-        echoed, and the next line read."""
+        with control characters (raw escape sequences and the like), or an invisible or
+        text-direction character (:func:`~turing.core.files.typed_garbling`), is refused,
+        never echoed, and the next line read."""
         while True:
             try:
                 line = self._read(prompt, seat)
@@ -902,8 +904,10 @@ class Reader:
                 line = None
             if line is None or not readable(line):
                 self._refuse(self._unreadable())
-            elif CONTROL.search(line):
-                self._refuse(_("a line with control characters was skipped"))
+                continue
+            problem = typed_garbling_problem(line)
+            if problem is not None:
+                self._refuse(problem)
             else:
                 return line
 
@@ -935,7 +939,7 @@ class Reader:
             return None
         line = self._pasted.pop(0)
         self.at_top = False
-        self.console.print(Text(prompt + (line if not CONTROL.search(line) else "")))
+        self.console.print(Text(prompt + (line if typed_garbling(line) is None else "")))
         return line
 
     def _read(self, prompt: str, seat: str | None) -> str:
@@ -957,7 +961,7 @@ class Reader:
         read = read_line(self.stream, first=self.lines_read == 1)
         if read is None:
             raise EndOfInput
-        self.console.print(Text(prompt + (read if not CONTROL.search(read) else "")))
+        self.console.print(Text(prompt + (read if typed_garbling(read) is None else "")))
         return read
 
     def drop_typed_ahead(self) -> None:
@@ -1150,6 +1154,7 @@ class PromptView:
                 if reveal is not None:
                     self._reveal(reveal)
             self._final()
+            self._tell_unread()
             return EXIT_OK
         except (OSError, EOFError, EndOfInput):
             # a line read or written when the terminal closed: a hang-up, as SIGHUP is
@@ -1162,6 +1167,25 @@ class PromptView:
             if isinstance(stopped, Terminated):
                 stop_taken()
             return self._left(stopped if isinstance(stopped, Leave) else _left_on_signal(stopped))
+
+    def _tell_unread(self) -> None:
+        """Say once, on standard error, that a script's lines after the game's end were
+        not read (the lines of commands there now: a pipe still open is not waited for)."""
+        if self.reader.interactive:
+            return
+        count, whole = unread_lines(self.reader.stream)
+        if whole and not count:
+            return
+        said = (
+            ngettext(
+                "note: the game is over; {count} more line was not read",
+                "note: the game is over; {count} more lines were not read",
+                count,
+            ).format(count=count)
+            if whole
+            else _("note: the game is over; the rest of the input was not read")
+        )
+        self.errors.print(Text(said), soft_wrap=True)
 
     def _left(self, left: Leave) -> int:
         """The game left for ``left``'s reason: saved, its transcript ended, said; its
@@ -1711,15 +1735,27 @@ class PromptView:
             # at a terminal the list's rows wrap under their own column
             # laid out from the text as written, where stand-ins make it wider (lösen: loesen)
             written = functools.partial(as_written, stream=self.console.file)
+            game = self.session.game
+            by_card = named_by_card(game.public.mode_class)
             if not outcome.commands:
                 self.say(outcome.text)
             elif self._at_terminal():
-                self.say(commands_table(written, self.session.game.public.verifiers))
-                if self.session.game.box:
+                self.say(
+                    commands_table(written, game.public.verifiers, by_card, game.hints_allowed)
+                )
+                if game.box:
                     self.say(box_note(written))
             else:
-                game = self.session.game
-                self.say(help_text(None, written, box=game.box, verifiers=game.public.verifiers))
+                self.say(
+                    help_text(
+                        None,
+                        written,
+                        by_card,
+                        box=game.box,
+                        verifiers=game.public.verifiers,
+                        hints=game.hints_allowed,
+                    )
+                )
         elif isinstance(outcome, RulesShown):
             # as turing rules shows it: drawn at a terminal, through the pager when it is
             # longer than the screen; plain text into a pipe or a script's output
