@@ -102,6 +102,10 @@ def _console_class() -> type[Console]:
             # table's cells are padded to their column's width, which a file only keeps as
             # trailing blanks (rich has no option to leave the last column unpadded).
             text = super()._render_buffer(buffer)
+            if not takes_every_character(self.file):
+                # every string it was given is laid out as written (``…`` as ``...``,
+                # :meth:`render_str`): a ``…`` left is rich's own, ending a cut cell or line
+                text = text.replace("…", CUT_MARK)
             if self.is_terminal or self.color_system is not None:
                 return text
             return _TRAILING_BLANKS.sub("", text)
@@ -546,9 +550,10 @@ def fill_closed_streams() -> None:
 #: typed. Such a string is wider than its symbols: rich measures a string as it is written
 #: (:func:`as_written`), so its tables keep their columns, and a table of rich
 #: :class:`~rich.text.Text` (the list of commands) is laid out from :func:`as_written` text.
-#: ``…`` stays one character (``~``): rich itself cuts a cell with it. Any other character
-#: it cannot take is written as ``?``, as click writes to such a stream and prompt_toolkit
-#: to a terminal.
+#: ``…`` in a text (more of the same: ``FILE…``, ``A, B, …``) is written ``...``; where
+#: rich or the board cuts a line with ``…`` it stays one character, ``~``
+#: (:data:`CUT_MARK`), so the line keeps its width. Any other character it cannot take is
+#: written as ``?``, as click writes to such a stream and prompt_toolkit to a terminal.
 STAND_INS: Final[dict[str, str]] = {
     "·": ".",
     "•": "*",
@@ -561,7 +566,7 @@ STAND_INS: Final[dict[str, str]] = {
     "‚": "'",
     "‘": "'",
     "’": "'",
-    "…": "~",
+    "…": "...",
     "→": ">",
     "←": "<",
     "✔": "+",
@@ -605,17 +610,46 @@ _SUPERSCRIPTS: Final = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "01234567
 _SUPERSCRIPT_RUN: Final = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]+")
 #: The name of the error handler (:func:`codecs.register_error`) that writes them.
 STAND_IN_ERRORS: Final = "turing-stand-ins"
+#: What a line cut by rich or the board ends in (``…``, one cell) where the output cannot
+#: take ``…``: one character, as the line was laid out, and not ``...``, which means more
+#: of the same (the legend of the board at the prompt: "Lines ending in ~ are cut").
+CUT_MARK: Final = "~"
+#: The error handler of a stream the board draws on: :data:`STAND_INS`, but ``…`` (a line
+#: cut to its cell) as :data:`CUT_MARK`.
+CELL_STAND_IN_ERRORS: Final = "turing-cell-stand-ins"
 
 
-def _stand_in(error: UnicodeError) -> tuple[str, int]:
+def _stand_in(error: UnicodeError, cut: str | None = None) -> tuple[str, int]:
     if not isinstance(error, UnicodeEncodeError):
         raise error
     unwritable = error.object[error.start : error.end]
     powers = _SUPERSCRIPT_RUN.sub(lambda run: "^" + run[0].translate(_SUPERSCRIPTS), unwritable)
-    return "".join(ch if ch.isascii() else STAND_INS.get(ch, "?") for ch in powers), error.end
+    written = "".join(
+        ch if ch.isascii() else cut if ch == "…" and cut else STAND_INS.get(ch, "?")
+        for ch in powers
+    )
+    return written, error.end
 
 
 codecs.register_error(STAND_IN_ERRORS, _stand_in)
+codecs.register_error(CELL_STAND_IN_ERRORS, functools.partial(_stand_in, cut=CUT_MARK))
+
+
+@contextlib.contextmanager
+def drawn_in_cells(stream: object) -> Iterator[None]:
+    """While the block runs (a board drawn on ``stream``), a ``…`` that ``stream`` cannot
+    take is written as :data:`CUT_MARK`, one cell as it was laid out (textual cuts a line
+    with it), not as ``...``; the stream's stand-ins are as before after the block."""
+    if not isinstance(stream, io.TextIOWrapper) or stream.errors != STAND_IN_ERRORS:
+        yield
+        return
+    with contextlib.suppress(ValueError, OSError):
+        stream.reconfigure(errors=CELL_STAND_IN_ERRORS)
+    try:
+        yield
+    finally:
+        with contextlib.suppress(ValueError, OSError):
+            stream.reconfigure(errors=STAND_IN_ERRORS)
 
 
 def takes_every_character(stream: object) -> bool:
@@ -641,7 +675,7 @@ def as_written(text: str, stream: object = None) -> str:
     (a table's columns) keeps its columns when ``lösen`` is written as ``loesen``.
 
     >>> as_written("lösen CODE…", io.TextIOWrapper(io.BytesIO(), encoding="ascii"))
-    'loesen CODE~'
+    'loesen CODE...'
     """
     target = sys.stdout if stream is None else stream
     if takes_every_character(target):

@@ -297,7 +297,7 @@ def board_keys(
             _("Tab, Shift+Tab"),
             _("move the cursor: code picker → criteria → digit grid → picker"),
         ),
-        ("← ↑ ↓ →", _("move the cursor over the criteria (card to card) or the grid")),
+        (arrow_keys("← ↑ ↓ →"), _("move the cursor over the criteria (card to card) or the grid")),
         (
             _("Space"),
             _(
@@ -417,7 +417,11 @@ class HelpScreen(ModalScreen[None]):
             with VerticalScroll(id="help-body"):
                 yield Static(help_body(self.box, self.verifiers, self.by_card))
             yield Static(
-                escape(_("↑ ↓ PageUp PageDown: scroll · Esc, Enter or q: close")),
+                escape(
+                    _("{arrows} PageUp PageDown: scroll · Esc, Enter or q: close").format(
+                        arrows=arrow_keys("↑ ↓")
+                    )
+                ),
                 id="help-close",
                 classes="dim",
             )
@@ -693,6 +697,13 @@ def draws_ascii() -> bool:
     keys and buttons say their symbols as the terminal writes them (``Tab``). A board
     served to a browser page is drawn in UTF-8."""
     return "TEXTUAL_DRIVER" not in os.environ and not takes_every_character(sys.__stderr__)
+
+
+def arrow_keys(arrows: str) -> str:
+    """The arrow keys as the board names them: by their ``arrows`` (``←↑↓→``), in words
+    where the terminal cannot draw them (:func:`draws_ascii`), whose ``^`` for ``↑`` would
+    read as the shape ``▲``, drawn ``^`` there too."""
+    return _("arrow keys") if draws_ascii() else arrows
 
 
 def as_drawn(text: str) -> str:
@@ -1550,17 +1561,17 @@ class BoardApp(ServedApp):
             card, index = self._criterion()
             self.say(
                 _(
-                    "Cursor on the criteria (card {card}, criterion {index}): ←↑↓→ move, "
+                    "Cursor on the criteria (card {card}, criterion {index}): {arrows} move, "
                     "space strikes or unstrikes, Tab goes on to the grid."
-                ).format(card=card, index=index)
+                ).format(card=card, index=index, arrows=arrow_keys("←↑↓→"))
             )
         elif self.zone == "grid":
             shape, digit = self._cell()
             self.say(
                 _(
-                    "Cursor on the grid ({shape} {digit}): ←↑↓→ move, space "
+                    "Cursor on the grid ({shape} {digit}): {arrows} move, space "
                     "cycles ✔ ✘ blank, Tab goes on to the code picker."
-                ).format(shape=shape_name(shape), digit=digit)
+                ).format(shape=shape_name(shape), digit=digit, arrows=arrow_keys("←↑↓→"))
             )
         else:
             self.say(_("Cursor on the code picker: ←→ choose a shape, 1–5 or space set its digit."))

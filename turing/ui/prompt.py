@@ -348,6 +348,7 @@ def render_screen(
     if width is not None and any(line.cell_len > width for line in card_lines):
         parts.append(
             Text(
+                # a Text, written as the lines are cut: "…", or "~" where it cannot be
                 _("Lines ending in … are cut to the window: show cards lists every criterion."),
                 style="dim" if color else "",
             )
@@ -1062,6 +1063,9 @@ class PromptView:
             return
         self.reader.at_top = False
         if isinstance(message, str):
+            # as the terminal writes it ("…" as "...", "ä" as "ae" where it cannot take
+            # them), so it is wrapped as written; a "…" left in a Text is a cut line's
+            message = as_written(message, self.console.file)
             self.console.print(Text(message, style=style if self.color else ""))
         else:
             self.console.print(message)
@@ -1416,7 +1420,8 @@ class PromptView:
             console = Console(file=console.file, force_terminal=True, color_system=None)
         # Keys typed meanwhile are not echoed (Enter would move the line down and leave the
         # spinner's last frame behind each time); they wait for the next prompt as before.
-        with _no_echo(self.reader.stream), console.status(Text(words), spinner="dots"):
+        shown = Text(as_written(words, console.file))
+        with _no_echo(self.reader.stream), console.status(shown, spinner="dots"):
             yield
 
     def _run_plan(self, name: str, plan: Plan) -> None:
