@@ -40,6 +40,7 @@ from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.widgets import Button, Footer, Input, Static
+from textual.widgets._footer import FooterKey
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from turing.cli.output import as_written, command_to_copy, takes_every_character
@@ -147,12 +148,31 @@ def _pack(items: list[tuple[str, int]], width: int, gap: str = "  ") -> list[str
 
 class BoardFooter(Footer):
     """The footer, drawn from the start: Textual's leaves itself empty until the app has
-    the focus (in a browser page, until a key is typed into it)."""
+    the focus (in a browser page, until a key is typed into it). Its keys are shown whole:
+    those that do not fit the screen's width are left out from the last on (Textual's
+    would cut the last one shown in the middle of its word)."""
 
     def bindings_changed(self, screen: Screen[Any]) -> None:
         self._bindings_ready = True
         if self.is_attached and screen is self.screen:
             self.call_after_refresh(self.recompose)
+
+    def compose(self) -> ComposeResult:
+        room = self.app.size.width
+        shown = 0
+        for widget in super().compose():
+            if isinstance(widget, FooterKey):
+                # a key, a space, its words, and a space before the next key
+                cells = cell_len(widget.key_display) + 1 + cell_len(widget.description)
+                room -= cells + (1 if shown else 0)
+                if room < 0:
+                    break
+                shown += 1
+            yield widget
+        self.styles.grid_size_columns = max(shown, 1)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.recompose)
 
 
 class CardPanel(Static):
@@ -849,7 +869,9 @@ class BoardApp(ServedApp):
         self._bindings.bind("o", "line('note')", _("note"), priority=True)
         self._bindings.bind("colon", "line('')", _("type"), priority=True)
         self.bind("w", "save", description=_("save"))
-        self.bind("pageup", "log_page(-1)", description=_("log"), key_display=_("PgUp/Dn"))
+        # PgUp/Dn: on a terminal that cannot draw them, not the German Bild↑/↓ ("^" is ▲)
+        pages = "PgUp/Dn" if draws_ascii() else _("PgUp/Dn")
+        self.bind("pageup", "log_page(-1)", description=_("log"), key_display=pages)
         self.session = session
         self.resumed = resumed
         self.compare = compare
@@ -1977,9 +1999,10 @@ class BoardApp(ServedApp):
         if game.box:
             beside = _("beside the box")
             parts.append((f"[b]{escape(beside)}[/b]", beside))
-        # broken between two parts, never inside one, where the line is full (docs/play.md)
-        items = [(markup, cell_len(plain)) for markup, plain in parts]
-        self._update("#title", "\n".join(_pack(items, self.size.width - 2, " · ")))
+        # broken between two parts, never inside one, where the line is full (docs/play.md);
+        # measured as the terminal writes them (Prüfer as Pruefer where it cannot take ü)
+        items = [(as_drawn(markup), cell_len(as_drawn(plain))) for markup, plain in parts]
+        self._update("#title", "\n".join(_pack(items, self.size.width - 2, as_drawn(" · "))))
         cursor = self._criterion() if self.zone == "criteria" else None
         for card in puzzle.shown_cards:
             self._update(f"#card-{card}", self._card(card, notes.struck, cursor))
