@@ -44,7 +44,7 @@ from typing import IO, TYPE_CHECKING, Any, Final, NoReturn, Protocol, TextIO, ca
 import click
 
 from turing.core.errors import TuringError
-from turing.core.rulebook import plain
+from turing.core.rulebook import KEPT_SPACE, formulas_whole, plain
 from turing.i18n import _, format_number, ngettext
 
 if TYPE_CHECKING:
@@ -147,6 +147,11 @@ def stdout_console() -> Console:
     )
 
 
+#: a space of a formula while rich wraps a page (a character of the private use area,
+#: which it measures as one cell and takes for no space)
+_UNBROKEN: Final = "\ue000"
+
+
 def show_page(markdown: str, console: Console | None = None) -> None:
     """A page of Markdown (the rules) as a person reads it. At a terminal it is drawn,
     through the pager (PAGER, else less) when it is longer than the screen; into a pipe or
@@ -160,11 +165,14 @@ def show_page(markdown: str, console: Console | None = None) -> None:
         console = stdout_console()
     from rich.markdown import Markdown
 
+    # a formula (``▲ = 3``, ``"■ < 4"``) stays on one line: its spaces are drawn as a
+    # character rich does not break at, one cell wide, and written as spaces
+    parts = formulas_whole(markdown).split(KEPT_SPACE)
     with console.capture() as captured:
         # drawn from the page as the terminal writes it (``▲`` as ``^``, ``ö`` as ``oe``)
         # where it cannot take every character, so the lines keep their width
-        console.print(Markdown(as_written(markdown, console.file)))
-    drawn = as_written(captured.get(), console.file)
+        console.print(Markdown(_UNBROKEN.join(as_written(part, console.file) for part in parts)))
+    drawn = as_written(captured.get().replace(_UNBROKEN, " "), console.file)
     if drawn.count("\n") < console.height:
         click.echo(drawn, nl=False, file=console.file)
     else:
