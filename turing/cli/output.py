@@ -289,6 +289,63 @@ def command_to_copy(*words: str | int | os.PathLike[str]) -> str:
     )
 
 
+def keeping_command_whole(
+    text: str, command: str, width: int | None, measure: Callable[[str], int] = len
+) -> str:
+    """``text`` broken at its spaces into lines of at most ``width`` cells (as ``measure``
+    counts them), never inside ``command``, a command to copy, which starts a line of its
+    own, to copy whole; where it fits, with the words that lead to it after the last dash
+    (``resume with:``). None as ``width`` (not a terminal), or room for all of it: one
+    line, as it is.
+
+    >>> said = "quit: game abandoned; saved to rs.json — resume with: turing play --resume rs.json"
+    >>> print(keeping_command_whole(said, "turing play --resume rs.json", 80))
+    quit: game abandoned; saved to rs.json —
+    resume with: turing play --resume rs.json
+    >>> print(keeping_command_whole(said, "turing play --resume rs.json", 36))
+    quit: game abandoned; saved to
+    rs.json — resume with:
+    turing play --resume rs.json
+    >>> print(keeping_command_whole(said, "turing play --resume rs.json", 12))
+    quit: game
+    abandoned;
+    saved to
+    rs.json —
+    resume with:
+    turing play --resume rs.json
+    """
+    if width is None or measure(text) <= width:
+        return text
+    at = text.rfind(command) if command else -1
+    if at < 0:
+        before, kept, after = text, "", ""
+    else:
+        before, kept, after = text[:at], command, text[at + len(command) :]
+    units = before.split()
+    first = -1  # the unit that starts a line of its own: the command, or its lead
+    if kept:
+        dash = max(before.rfind(" — "), before.rfind(" - "))
+        lead = before[dash + 3 :].split() if dash >= 0 else []
+        together = " ".join([*lead, kept])
+        if lead and measure(together) <= width:
+            units = [*units[: len(units) - len(lead)], together]
+        else:
+            units.append(kept)
+        first = len(units) - 1
+        # what follows the command without a space (a full stop) stays on its line
+        if after and not after[0].isspace():
+            units[-1] += after.split(" ", 1)[0]
+            after = after.split(" ", 1)[1] if " " in after else ""
+    units += after.split()
+    lines: list[str] = []
+    for index, unit in enumerate(units):
+        if lines and index != first and measure(lines[-1]) + 1 + measure(unit) <= width:
+            lines[-1] += " " + unit
+        else:
+            lines.append(unit)
+    return "\n".join(lines)
+
+
 def fail(message: str, exit_code: int = EXIT_USAGE) -> NoReturn:
     raise CLIError(message, exit_code)
 

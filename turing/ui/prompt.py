@@ -52,6 +52,7 @@ from turing.cli.output import (
     error_text,
     hung_up,
     input_encoding,
+    keeping_command_whole,
     pending_stop,
     raise_if_hung_up,
     read_line,
@@ -1164,6 +1165,15 @@ class PromptView:
             _("{reason}: game abandoned; {saved}").format(reason=left, saved=saved)
             if saved
             else _("{reason}: game abandoned").format(reason=left)
+        )
+        # at a terminal the command that resumes the game is on one line, to copy whole
+        saved_to = session.save_path
+        resume = command_to_copy("play", "--resume", saved_to) if saved_to is not None else ""
+        said = keeping_command_whole(
+            said,
+            resume,
+            self._terminal_width(),
+            lambda text: cell_len(as_written(text, self.console.file)),
         )
         try:
             if left.exit_code != EXIT_HUNG_UP:
