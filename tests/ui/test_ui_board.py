@@ -1895,3 +1895,23 @@ async def test_the_german_header_and_footer_fit_as_an_ascii_terminal_writes_them
         await pilot.resize_terminal(80, 24)
         await pilot.pause(0.2)
         assert (await footer_keys(pilot, app, 80))["space"] == "markieren"
+
+
+@run_async
+async def test_the_german_help_of_an_ascii_board_names_keys_without_arrows(
+    ascii_terminal: None,
+) -> None:
+    # Bild↑ would be drawn Bild^, and ^ is the shape ▲ there
+    from turing import i18n
+
+    i18n.set_language("de")
+    board = board_module()
+    app = board.BoardApp(session_of(), compare=False)
+    async with app.run_test(size=(120, 50)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("question_mark")
+        assert await screen_is(pilot, app, "HelpScreen")
+        text = await shown(pilot, app)
+        assert "PageUp, PageDown" in text, text
+        assert "Pfeiltasten" in text, text
+        assert "Bild↑" not in text and "Bild^" not in text, text

@@ -343,7 +343,11 @@ def board_keys(
         (":", _("the command line: any command below (Enter runs it, Esc goes back)")),
         ("w", _("save the game (asks for a file if it has none)")),
         ("g", _("give up (asks first)")),
-        (_("PageUp, PageDown"), _("scroll the test log back / on")),
+        # named as the keys are labelled; where "↑" would be "^" (the shape ▲), in English
+        (
+            "PageUp, PageDown" if draws_ascii() else _("PageUp, PageDown"),
+            _("scroll the test log back / on"),
+        ),
         (_("q, Ctrl-C"), _("leave the game (asks first)")),
         (_("?, F1"), _("this help")),
         ("Esc", _("back to the board from the command line or a panel")),
