@@ -101,6 +101,47 @@ def test_the_help_and_the_rules_are_written_with_stand_ins(args: list[str], show
     assert shown in text, text
 
 
+@pytest.mark.parametrize(
+    ("args", "input", "shown"),
+    [
+        (["solve", "--help"], "", "Usage: turing solve [OPTIONS] FILE...\n"),
+        (["solve", "--help"], "", "verifiers A, B, ...: 4,9,11,14"),
+        (["share", "--help"], "", '{"id": ..., "code": ...}'),
+        (["play", "--help"], "", "(bot:greedy, bot:random, ...)"),
+        (["play", "--help"], "", "mark SHAPE DIGIT... yes|no|clear"),
+        (["play"], "help mark\n", "mark SHAPE DIGIT... yes|no|clear: mark digits"),
+        (["--lang", "de", "solve", "--help"], "", "Aufruf: turing solve [OPTIONEN] DATEI...\n"),
+    ],
+)
+def test_an_ellipsis_for_more_is_written_as_three_dots(
+    args: list[str], input: str, shown: str
+) -> None:
+    # "~" is what a cut line ends in; "FILE~" reads as a backup file's name
+    done = run_in("ascii", *args, input=input)
+    text = done.stdout.decode("ascii")
+    assert shown in text, text
+    assert "~" not in text, text
+
+
+def test_the_help_is_wrapped_as_it_is_written() -> None:
+    # "prüfen" is written "pruefen": a line wrapped before it was spelled so is too long
+    for args in (["--lang", "de", "check", "--help"], ["--lang", "de", "solve", "--help"]):
+        done = subprocess.run(
+            [sys.executable, "-m", "turing", *args],
+            capture_output=True,
+            env={
+                **os.environ,
+                "PYTHONIOENCODING": "ascii",
+                "COLUMNS": "80",
+                "PYTHONPATH": str(ROOT),
+            },
+            cwd=ROOT,
+            timeout=120,
+        )
+        lines = done.stdout.decode("ascii").splitlines()
+        assert max(len(line) for line in lines) <= 80, [ln for ln in lines if len(ln) > 80]
+
+
 def test_an_error_of_click_is_written_with_stand_ins() -> None:
     done = run_in("ascii", "--lang", "de", "play", "--seed", "x")
     assert done.returncode == 2
@@ -140,7 +181,7 @@ def test_a_stand_in_takes_the_cells_of_its_symbol() -> None:
 
 UMLAUTS = "äöüÄÖÜß"
 #: signs written as they are typed (``>=``) and key symbols as the key's name (``Tab``)
-SPELLED = "≤≥≠±⌈⇥⌫⏎␣Σ"
+SPELLED = "≤≥≠±⌈⇥⌫⏎␣Σ…"
 
 
 def test_every_symbol_of_the_catalogue_has_a_stand_in() -> None:

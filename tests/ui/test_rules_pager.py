@@ -4,6 +4,7 @@ short one is printed as it is; into a pipe it is plain text, no pager."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pexpect  # type: ignore[import-untyped]
@@ -107,3 +108,37 @@ def test_less_shows_the_letters_past_ascii_whole(
     child.expect(pexpect.EOF)
     child.close()
     assert shown == "spürt", shown
+
+
+@pytest.mark.parametrize(
+    ("lang", "columns", "env", "formulas"),
+    [
+        ("en", 40, {}, ["▲ = 3,", "■ = 5,", "● = 2.", '"■ < 4"', '"■ = 4"', '"■ > 4"']),
+        ("en", 36, {}, ["▲ = 3,", "■ = 5,", "● = 2.", '"■ < 4"', '"■ = 4"', '"■ > 4"']),
+        ("de", 80, {}, ["„■ < 4“", "„■ = 4“", "„■ > 4“"]),
+        ("de", 40, {"PYTHONIOENCODING": "ascii"}, ['"# < 4"', '"# = 4"', '"# > 4"']),
+        ("en", 40, {"PYTHONIOENCODING": "ascii"}, ["^ = 3,", "# = 5,", "@ = 2.", '"# > 4"']),
+    ],
+)
+def test_a_formula_of_the_rules_is_never_broken_across_two_lines(
+    lang: str, columns: int, env: dict[str, str], formulas: list[str]
+) -> None:
+    from testsupport.cli import spawn_turing
+
+    child = spawn_turing(
+        "--lang",
+        lang,
+        "rules",
+        "criteria",
+        env={"TERM": "xterm", **env},  # in colour: wrapped by the program (NO_COLOR: not)
+        drop=("PAGER", "LESS", "MANPAGER", "COLUMNS", "LINES", "NO_COLOR"),
+        size=(500, columns),  # the whole part on the screen: no pager
+    )
+    child.expect(pexpect.EOF, timeout=20)
+    child.close()
+    text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", str(child.before))
+    lines = text.replace("\r\n", "\n").splitlines()
+    assert child.exitstatus == 0, lines
+    assert max(len(line.rstrip()) for line in lines) <= columns, lines
+    for formula in formulas:
+        assert any(formula in line for line in lines), (formula, lines)

@@ -122,3 +122,34 @@ def test_the_buttons_of_a_board_and_its_dialogs_are_drawn_in_ascii(
     child.close(force=True)
     assert "???" not in drawn, drawn
     assert "\ufffd" not in drawn
+
+
+def test_a_line_cut_to_the_window_ends_in_a_tilde_as_its_legend_says() -> None:
+    # "~" marks a cut line, one cell as "…" was; "..." is kept for "more of the same"
+    child = spawn("play", "--mode", "extreme", "--seed", "3", env=ASCII_TERMINALS[0], columns=50)
+    lines = lines_before(child, "player>")
+    child.close(force=True)
+    cut = [line for line in lines if line.rstrip().endswith("~")]
+    assert cut, lines
+    assert all(len(line.rstrip()) <= 50 for line in cut), cut
+    assert any("Lines ending in ~ are cut" in line for line in lines), lines
+
+
+@pytest.mark.parametrize(
+    ("args", "shown"),
+    [
+        (["board", "--seed", "1"], "Cursor on the grid (blue 1): arrow keys move"),
+        (["--lang", "de", "board", "--seed", "1"], "Cursor auf dem Raster (blau 1): Pfeiltasten"),
+    ],
+)
+def test_the_board_names_the_arrow_keys_in_words_in_ascii(args: list[str], shown: str) -> None:
+    # "<^v>": "^" is the blue shape there too
+    child = spawn(*args, env=ASCII_TERMINALS[0], columns=120, rows=40)
+    screen_of(child, "Tab")
+    child.send("\t")
+    child.expect(pexpect.TIMEOUT, timeout=1)
+    child.send("\t")
+    drawn = screen_of(child, shown.split(":")[0])
+    child.close(force=True)
+    flat = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", drawn)
+    assert shown.split(": ")[1] in flat, flat

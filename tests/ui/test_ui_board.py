@@ -1851,3 +1851,67 @@ async def test_where_criteria_are_named_by_card_the_help_shows_only_that_form(
         text = console.export_text()
         assert shown in text and "strike CARD.K" in text, text
         assert left_out not in text and "strike V K" not in text, text
+
+
+@pytest.fixture
+def ascii_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The board as drawn on a terminal in ASCII (``PYTHONIOENCODING=ascii``)."""
+    pytest.importorskip("textual")
+    from textual.scrollbar import ScrollBar
+
+    from turing.ui import board
+
+    monkeypatch.setattr(ScrollBar, "renderer", ScrollBar.renderer)  # set back after the test
+    monkeypatch.setattr(sys, "__stderr__", io.TextIOWrapper(io.BytesIO(), encoding="ascii"))
+    monkeypatch.setattr(board, "draws_ascii", lambda: True)
+
+
+@run_async
+async def test_the_german_header_and_footer_fit_as_an_ascii_terminal_writes_them(
+    ascii_terminal: None,
+) -> None:
+    from turing import i18n
+
+    i18n.set_language("de")
+    board = board_module()
+    # one line of 78 cells in UTF-8; 80 where Rätsel and Prüfer are written Raetsel, Pruefer
+    app = board.BoardApp(session_of(players="bartholomew12"), compare=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        text = await shown(pilot, app)
+        lines = [line.strip() for line in text[text.index("Runde 1") :].splitlines()[:2]]
+        assert lines == [
+            "Runde 1 . bartholomew12 . Raetsel . Klassisch . 4 Pruefer . Tests 0",
+            "Hinweise 0",
+        ], lines
+        keys = await footer_keys(pilot, app, 80)  # whole, or left out from the last on
+        assert list(keys)[:3] == ["tab", "q", "space"], keys
+        assert keys["q"] == "beenden"
+        await pilot.resize_terminal(120, 24)
+        await pilot.pause(0.2)
+        keys = await footer_keys(pilot, app, 120)  # room for all of them again
+        assert set(keys) == {"q", "tab", "space", "o", "colon", "w", "pageup"}
+        await pilot.press("tab", "tab")  # the grid: Space marks, the longest word
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause(0.2)
+        assert (await footer_keys(pilot, app, 80))["space"] == "markieren"
+
+
+@run_async
+async def test_the_german_help_of_an_ascii_board_names_keys_without_arrows(
+    ascii_terminal: None,
+) -> None:
+    # Bild↑ would be drawn Bild^, and ^ is the shape ▲ there
+    from turing import i18n
+
+    i18n.set_language("de")
+    board = board_module()
+    app = board.BoardApp(session_of(), compare=False)
+    async with app.run_test(size=(120, 50)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("question_mark")
+        assert await screen_is(pilot, app, "HelpScreen")
+        text = await shown(pilot, app)
+        assert "PageUp, PageDown" in text, text
+        assert "Pfeiltasten" in text, text
+        assert "Bild↑" not in text and "Bild^" not in text, text

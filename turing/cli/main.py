@@ -322,16 +322,37 @@ def lang_option() -> click.Option:
 _JOINING_HYPHEN: Final = "\u2011"
 
 
+def _as_help_writes(text: str) -> str:
+    """``text`` as standard output writes it (``FILE…`` as ``FILE...``, ``prüfen`` as
+    ``pruefen`` where it cannot take them), so the help is wrapped as it is written."""
+    from turing.cli.output import as_written
+
+    return as_written(text, sys.stdout)
+
+
 class _HelpFormatter(click.HelpFormatter):
     """click's help formatter, which breaks a line at spaces only, never inside a name at
     its dash (``optimal-worst``, ``--no-repeats``), so every name in a help stays whole
-    to read and to copy."""
+    to read and to copy; its lines are laid out as standard output writes them."""
+
+    def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+        super().write_usage(
+            _as_help_writes(prog),
+            _as_help_writes(args),
+            None if prefix is None else _as_help_writes(prefix),
+        )
+
+    def write_heading(self, heading: str) -> None:
+        super().write_heading(_as_help_writes(heading))
 
     def write_text(self, text: str) -> None:
-        super().write_text(text.replace("-", _JOINING_HYPHEN))
+        super().write_text(_as_help_writes(text).replace("-", _JOINING_HYPHEN))
 
     def write_dl(self, rows: Any, col_max: int = 30, col_spacing: int = 2) -> None:
-        joined = [(term, text.replace("-", _JOINING_HYPHEN)) for term, text in rows]
+        joined = [
+            (_as_help_writes(term), _as_help_writes(text).replace("-", _JOINING_HYPHEN))
+            for term, text in rows
+        ]
         super().write_dl(joined, col_max, col_spacing)
 
     def getvalue(self) -> str:

@@ -37,6 +37,7 @@ from turing.cli.output import (
     fail,
     input_encoding,
     json_text,
+    keeping_command_whole,
     open_output,
     progress,
     raise_if_hung_up,
@@ -1380,9 +1381,9 @@ def play_command(
             out.print()
         with contextlib.suppress(*lost):
             err.print(
-                _("match abandoned: {reason}").format(reason=text),
+                keeper.said_at(err, _("match abandoned: {reason}").format(reason=text)),
                 markup=False,
-                soft_wrap=not err.is_terminal,
+                soft_wrap=True,  # broken by said_at at a terminal, one line otherwise
             )
         raise SystemExit(reason.exit_code) from None
     keeper.at_end(view)
@@ -1594,6 +1595,19 @@ class Keeper:
             return self.keeping.failed
         return _("saved to {path} — resume with: {command}").format(
             path=shown_name(path), command=command_to_copy("mastermind", "play", "--resume", path)
+        )
+
+    def said_at(self, console: Console, text: str) -> str:
+        """``text`` (what became of the match left) as ``console`` shows it: at a terminal
+        in lines of its width, the command that resumes the match whole on one of them
+        (:func:`~turing.cli.output.keeping_command_whole`); elsewhere one line."""
+        path = self.keeping.path
+        command = command_to_copy("mastermind", "play", "--resume", path) if path else ""
+        return keeping_command_whole(
+            text,
+            command,
+            console.width if console.is_terminal else None,
+            lambda line: cell_len(as_written(line, console.file)),
         )
 
     def at_end(self, view: View) -> None:

@@ -44,7 +44,7 @@ from typing import IO, TYPE_CHECKING, Any, Final, NoReturn, Protocol, TextIO, ca
 import click
 
 from turing.core.errors import TuringError
-from turing.core.rulebook import plain
+from turing.core.rulebook import KEPT_SPACE, formulas_whole, plain
 from turing.i18n import _, format_number, ngettext
 
 if TYPE_CHECKING:
@@ -102,6 +102,10 @@ def _console_class() -> type[Console]:
             # table's cells are padded to their column's width, which a file only keeps as
             # trailing blanks (rich has no option to leave the last column unpadded).
             text = super()._render_buffer(buffer)
+            if not takes_every_character(self.file):
+                # every string it was given is laid out as written (``…`` as ``...``,
+                # :meth:`render_str`): a ``…`` left is rich's own, ending a cut cell or line
+                text = text.replace("…", CUT_MARK)
             if self.is_terminal or self.color_system is not None:
                 return text
             return _TRAILING_BLANKS.sub("", text)
@@ -143,6 +147,11 @@ def stdout_console() -> Console:
     )
 
 
+#: a space of a formula while rich wraps a page (a character of the private use area,
+#: which it measures as one cell and takes for no space)
+_UNBROKEN: Final = "\ue000"
+
+
 def show_page(markdown: str, console: Console | None = None) -> None:
     """A page of Markdown (the rules) as a person reads it. At a terminal it is drawn,
     through the pager (PAGER, else less) when it is longer than the screen; into a pipe or
@@ -156,11 +165,14 @@ def show_page(markdown: str, console: Console | None = None) -> None:
         console = stdout_console()
     from rich.markdown import Markdown
 
+    # a formula (``▲ = 3``, ``"■ < 4"``) stays on one line: its spaces are drawn as a
+    # character rich does not break at, one cell wide, and written as spaces
+    parts = formulas_whole(markdown).split(KEPT_SPACE)
     with console.capture() as captured:
         # drawn from the page as the terminal writes it (``▲`` as ``^``, ``ö`` as ``oe``)
         # where it cannot take every character, so the lines keep their width
-        console.print(Markdown(as_written(markdown, console.file)))
-    drawn = as_written(captured.get(), console.file)
+        console.print(Markdown(_UNBROKEN.join(as_written(part, console.file) for part in parts)))
+    drawn = as_written(captured.get().replace(_UNBROKEN, " "), console.file)
     if drawn.count("\n") < console.height:
         click.echo(drawn, nl=False, file=console.file)
     else:
@@ -275,6 +287,63 @@ def command_to_copy(*words: str | int | os.PathLike[str]) -> str:
         shell_word(os.fspath(word) if not isinstance(word, int) else str(word))
         for word in ("turing", *words)
     )
+
+
+def keeping_command_whole(
+    text: str, command: str, width: int | None, measure: Callable[[str], int] = len
+) -> str:
+    """``text`` broken at its spaces into lines of at most ``width`` cells (as ``measure``
+    counts them), never inside ``command``, a command to copy, which starts a line of its
+    own, to copy whole; where it fits, with the words that lead to it after the last dash
+    (``resume with:``). None as ``width`` (not a terminal), or room for all of it: one
+    line, as it is.
+
+    >>> said = "quit: game abandoned; saved to rs.json — resume with: turing play --resume rs.json"
+    >>> print(keeping_command_whole(said, "turing play --resume rs.json", 80))
+    quit: game abandoned; saved to rs.json —
+    resume with: turing play --resume rs.json
+    >>> print(keeping_command_whole(said, "turing play --resume rs.json", 36))
+    quit: game abandoned; saved to
+    rs.json — resume with:
+    turing play --resume rs.json
+    >>> print(keeping_command_whole(said, "turing play --resume rs.json", 12))
+    quit: game
+    abandoned;
+    saved to
+    rs.json —
+    resume with:
+    turing play --resume rs.json
+    """
+    if width is None or measure(text) <= width:
+        return text
+    at = text.rfind(command) if command else -1
+    if at < 0:
+        before, kept, after = text, "", ""
+    else:
+        before, kept, after = text[:at], command, text[at + len(command) :]
+    units = before.split()
+    first = -1  # the unit that starts a line of its own: the command, or its lead
+    if kept:
+        dash = max(before.rfind(" — "), before.rfind(" - "))
+        lead = before[dash + 3 :].split() if dash >= 0 else []
+        together = " ".join([*lead, kept])
+        if lead and measure(together) <= width:
+            units = [*units[: len(units) - len(lead)], together]
+        else:
+            units.append(kept)
+        first = len(units) - 1
+        # what follows the command without a space (a full stop) stays on its line
+        if after and not after[0].isspace():
+            units[-1] += after.split(" ", 1)[0]
+            after = after.split(" ", 1)[1] if " " in after else ""
+    units += after.split()
+    lines: list[str] = []
+    for index, unit in enumerate(units):
+        if lines and index != first and measure(lines[-1]) + 1 + measure(unit) <= width:
+            lines[-1] += " " + unit
+        else:
+            lines.append(unit)
+    return "\n".join(lines)
 
 
 def fail(message: str, exit_code: int = EXIT_USAGE) -> NoReturn:
@@ -546,9 +615,10 @@ def fill_closed_streams() -> None:
 #: typed. Such a string is wider than its symbols: rich measures a string as it is written
 #: (:func:`as_written`), so its tables keep their columns, and a table of rich
 #: :class:`~rich.text.Text` (the list of commands) is laid out from :func:`as_written` text.
-#: ``…`` stays one character (``~``): rich itself cuts a cell with it. Any other character
-#: it cannot take is written as ``?``, as click writes to such a stream and prompt_toolkit
-#: to a terminal.
+#: ``…`` in a text (more of the same: ``FILE…``, ``A, B, …``) is written ``...``; where
+#: rich or the board cuts a line with ``…`` it stays one character, ``~``
+#: (:data:`CUT_MARK`), so the line keeps its width. Any other character it cannot take is
+#: written as ``?``, as click writes to such a stream and prompt_toolkit to a terminal.
 STAND_INS: Final[dict[str, str]] = {
     "·": ".",
     "•": "*",
@@ -561,7 +631,7 @@ STAND_INS: Final[dict[str, str]] = {
     "‚": "'",
     "‘": "'",
     "’": "'",
-    "…": "~",
+    "…": "...",
     "→": ">",
     "←": "<",
     "✔": "+",
@@ -605,17 +675,46 @@ _SUPERSCRIPTS: Final = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "01234567
 _SUPERSCRIPT_RUN: Final = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]+")
 #: The name of the error handler (:func:`codecs.register_error`) that writes them.
 STAND_IN_ERRORS: Final = "turing-stand-ins"
+#: What a line cut by rich or the board ends in (``…``, one cell) where the output cannot
+#: take ``…``: one character, as the line was laid out, and not ``...``, which means more
+#: of the same (the legend of the board at the prompt: "Lines ending in ~ are cut").
+CUT_MARK: Final = "~"
+#: The error handler of a stream the board draws on: :data:`STAND_INS`, but ``…`` (a line
+#: cut to its cell) as :data:`CUT_MARK`.
+CELL_STAND_IN_ERRORS: Final = "turing-cell-stand-ins"
 
 
-def _stand_in(error: UnicodeError) -> tuple[str, int]:
+def _stand_in(error: UnicodeError, cut: str | None = None) -> tuple[str, int]:
     if not isinstance(error, UnicodeEncodeError):
         raise error
     unwritable = error.object[error.start : error.end]
     powers = _SUPERSCRIPT_RUN.sub(lambda run: "^" + run[0].translate(_SUPERSCRIPTS), unwritable)
-    return "".join(ch if ch.isascii() else STAND_INS.get(ch, "?") for ch in powers), error.end
+    written = "".join(
+        ch if ch.isascii() else cut if ch == "…" and cut else STAND_INS.get(ch, "?")
+        for ch in powers
+    )
+    return written, error.end
 
 
 codecs.register_error(STAND_IN_ERRORS, _stand_in)
+codecs.register_error(CELL_STAND_IN_ERRORS, functools.partial(_stand_in, cut=CUT_MARK))
+
+
+@contextlib.contextmanager
+def drawn_in_cells(stream: object) -> Iterator[None]:
+    """While the block runs (a board drawn on ``stream``), a ``…`` that ``stream`` cannot
+    take is written as :data:`CUT_MARK`, one cell as it was laid out (textual cuts a line
+    with it), not as ``...``; the stream's stand-ins are as before after the block."""
+    if not isinstance(stream, io.TextIOWrapper) or stream.errors != STAND_IN_ERRORS:
+        yield
+        return
+    with contextlib.suppress(ValueError, OSError):
+        stream.reconfigure(errors=CELL_STAND_IN_ERRORS)
+    try:
+        yield
+    finally:
+        with contextlib.suppress(ValueError, OSError):
+            stream.reconfigure(errors=STAND_IN_ERRORS)
 
 
 def takes_every_character(stream: object) -> bool:
@@ -641,7 +740,7 @@ def as_written(text: str, stream: object = None) -> str:
     (a table's columns) keeps its columns when ``lösen`` is written as ``loesen``.
 
     >>> as_written("lösen CODE…", io.TextIOWrapper(io.BytesIO(), encoding="ascii"))
-    'loesen CODE~'
+    'loesen CODE...'
     """
     target = sys.stdout if stream is None else stream
     if takes_every_character(target):

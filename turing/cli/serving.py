@@ -28,6 +28,7 @@ from turing.cli.output import (
     STOP_SIGNALS,
     HungUp,
     Terminated,
+    drawn_in_cells,
     fail,
     missing_extra,
     stop_of,
@@ -270,7 +271,9 @@ def run_board(app: App[Any], leaving: Callable[[], str]) -> tuple[Terminated | N
     said = ""
     with signals_end_board(app) as signalled:
         try:
-            app.run()
+            # textual cuts a line with "…", one cell, which an ASCII terminal writes as "~"
+            with drawn_in_cells(sys.__stderr__):
+                app.run()
         except Terminated as exc:
             stopped = exc
         finally:

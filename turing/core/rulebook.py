@@ -129,6 +129,30 @@ def plain(markdown: str) -> str:
     return _LINK.sub(r"\1", markdown)
 
 
+#: a space that keeps the words on either side of it on one line (a line wrapped to a
+#: terminal breaks elsewhere)
+KEPT_SPACE: Final = "\u00a0"
+#: a shape, its relation and its value (``▲ = 3``, ``■ < ●``)
+_FORMULA: Final = re.compile(r"[▲■●] [=<>≤≥≠] (?:[1-5]|[▲■●])")
+#: a criterion quoted (``"■ < 4"``, German ``„■ < 4“``)
+_QUOTED: Final = re.compile(r'"[^"\n]{1,12}"|„[^“\n]{1,12}“')
+
+
+def formulas_whole(markdown: str) -> str:
+    """The page with the spaces of each formula (a shape, its relation and its value; a
+    quoted criterion) as :data:`KEPT_SPACE`, for a view that wraps it to its width: a
+    formula is never broken across two lines.
+
+    >>> formulas_whole('352 means ▲ = 3; card 4: "■ < 4".').replace(KEPT_SPACE, "_")
+    '352 means ▲_=_3; card 4: "■_<_4".'
+    """
+
+    def kept(match: re.Match[str]) -> str:
+        return match[0].replace(" ", KEPT_SPACE)
+
+    return _QUOTED.sub(kept, _FORMULA.sub(kept, markdown))
+
+
 class RulesPageError(TuringError):
     """The rules page cannot be read (missing from the installation)."""
 

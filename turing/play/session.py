@@ -411,6 +411,57 @@ def summary_rows(
     ]
 
 
+#: what ends an example in a line of help (``mark b 2 no, mark y4 yes``)
+_EXAMPLE_ENDS: Final = (",", ";", ":", ")")
+
+
+def _example_argument(token: str, words: set[str]) -> bool:
+    """Whether ``token`` can go on an example of a command: a code, a digit or a letter
+    (``352``, ``2``, ``A``, ``y4``), a placeholder (``TEXT``, ``CARD.K``), or a word of a
+    command's usage (``yes``, ``clear``, ``best``)."""
+    core = token.rstrip("".join(_EXAMPLE_ENDS)).lstrip("(")
+    if not core:
+        return False
+    return (
+        core.isdigit()
+        or (len(core) <= 2 and core.isalnum() and not core.isalpha())
+        or len(core) == 1
+        or core.isupper()
+        or core.lower() in words
+    )
+
+
+def help_units(text: str) -> list[str]:
+    """The words of a line of help, each example of a command in it one unit (``mark p 1
+    2 clear``, ``note A TEXT``), for a view that wraps the line never inside an example.
+
+    >>> help_units("mark your grid: mark b 2 no, mark p 1 2 clear")
+    ['mark', 'your', 'grid:', 'mark b 2 no,', 'mark p 1 2 clear']
+    >>> help_units("your note on a verifier: note A TEXT (note A alone clears it)")
+    ['your', 'note', 'on', 'a', 'verifier:', 'note A TEXT', '(note A', 'alone', 'clears', 'it)']
+    """
+    words = {
+        word
+        for usage, _what in COMMANDS.values()
+        for word in re.findall(r"[^\W\d_]+", _(usage))
+        if word.islower()
+    }
+    tokens = text.split()
+    units: list[str] = []
+    at = 0
+    while at < len(tokens):
+        unit = [tokens[at]]
+        at += 1
+        starts = command_name(unit[0].lstrip("(")) is not None
+        while starts and not unit[-1].endswith(_EXAMPLE_ENDS) and at < len(tokens):
+            if not _example_argument(tokens[at], words):
+                break
+            unit.append(tokens[at])
+            at += 1
+        units.append(" ".join(unit))
+    return units
+
+
 def letter_range(verifiers: int = MAX_VERIFIERS) -> str:
     """The verifiers' letters of a puzzle with ``verifiers`` of them, as help writes them:
     ``A–D``; every letter a puzzle can have when no puzzle is meant."""

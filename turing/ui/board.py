@@ -39,6 +39,7 @@ from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.widgets import Button, Footer, Input, Static
+from textual.widgets._footer import FooterKey
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from turing.cli.output import as_written, command_to_copy, takes_every_character
@@ -160,12 +161,31 @@ def _pack(items: list[tuple[str, int]], width: int, gap: str = "  ") -> list[str
 
 class BoardFooter(Footer):
     """The footer, drawn from the start: Textual's leaves itself empty until the app has
-    the focus (in a browser page, until a key is typed into it)."""
+    the focus (in a browser page, until a key is typed into it). Its keys are shown whole:
+    those that do not fit the screen's width are left out from the last on (Textual's
+    would cut the last one shown in the middle of its word)."""
 
     def bindings_changed(self, screen: Screen[Any]) -> None:
         self._bindings_ready = True
         if self.is_attached and screen is self.screen:
             self.call_after_refresh(self.recompose)
+
+    def compose(self) -> ComposeResult:
+        room = self.app.size.width
+        shown = 0
+        for widget in super().compose():
+            if isinstance(widget, FooterKey):
+                # a key, a space, its words, and a space before the next key
+                cells = cell_len(widget.key_display) + 1 + cell_len(widget.description)
+                room -= cells + (1 if shown else 0)
+                if room < 0:
+                    break
+                shown += 1
+            yield widget
+        self.styles.grid_size_columns = max(shown, 1)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.recompose)
 
 
 class CardPanel(Static):
@@ -310,7 +330,7 @@ def board_keys(
             _("Tab, Shift+Tab"),
             _("move the cursor: code picker → criteria → digit grid → picker"),
         ),
-        ("← ↑ ↓ →", _("move the cursor over the criteria (card to card) or the grid")),
+        (arrow_keys("← ↑ ↓ →"), _("move the cursor over the criteria (card to card) or the grid")),
         (
             _("Space"),
             _(
@@ -336,7 +356,11 @@ def board_keys(
         (":", _("the command line: any command below (Enter runs it, Esc goes back)")),
         ("w", _("save the game (asks for a file if it has none)")),
         ("g", _("give up (asks first)")),
-        (_("PageUp, PageDown"), _("scroll the test log back / on")),
+        # named as the keys are labelled; where "↑" would be "^" (the shape ▲), in English
+        (
+            "PageUp, PageDown" if draws_ascii() else _("PageUp, PageDown"),
+            _("scroll the test log back / on"),
+        ),
         (_("q, Ctrl-C"), _("leave the game (asks first)")),
         (_("?, F1"), _("this help")),
         ("Esc", _("back to the board from the command line or a panel")),
@@ -430,7 +454,11 @@ class HelpScreen(ModalScreen[None]):
             with VerticalScroll(id="help-body"):
                 yield Static(help_body(self.box, self.verifiers, self.by_card))
             yield Static(
-                escape(_("↑ ↓ PageUp PageDown: scroll · Esc, Enter or q: close")),
+                escape(
+                    _("{arrows} PageUp PageDown: scroll · Esc, Enter or q: close").format(
+                        arrows=arrow_keys("↑ ↓")
+                    )
+                ),
                 id="help-close",
                 classes="dim",
             )
@@ -708,6 +736,13 @@ def draws_ascii() -> bool:
     return "TEXTUAL_DRIVER" not in os.environ and not takes_every_character(sys.__stderr__)
 
 
+def arrow_keys(arrows: str) -> str:
+    """The arrow keys as the board names them: by their ``arrows`` (``←↑↓→``), in words
+    where the terminal cannot draw them (:func:`draws_ascii`), whose ``^`` for ``↑`` would
+    read as the shape ``▲``, drawn ``^`` there too."""
+    return _("arrow keys") if draws_ascii() else arrows
+
+
 def as_drawn(text: str) -> str:
     """``text`` as the board's terminal writes it (:func:`draws_ascii`), for a label whose
     width textual measures: ``⇥`` as ``Tab``."""
@@ -851,7 +886,9 @@ class BoardApp(ServedApp):
         self._bindings.bind("o", "line('note')", _("note"), priority=True)
         self._bindings.bind("colon", "line('')", _("type"), priority=True)
         self.bind("w", "save", description=_("save"))
-        self.bind("pageup", "log_page(-1)", description=_("log"), key_display=_("PgUp/Dn"))
+        # PgUp/Dn: on a terminal that cannot draw them, not the German Bild↑/↓ ("^" is ▲)
+        pages = "PgUp/Dn" if draws_ascii() else _("PgUp/Dn")
+        self.bind("pageup", "log_page(-1)", description=_("log"), key_display=pages)
         self.session = session
         self.resumed = resumed
         self.compare = compare
@@ -1562,17 +1599,17 @@ class BoardApp(ServedApp):
             card, index = self._criterion()
             self.say(
                 _(
-                    "Cursor on the criteria (card {card}, criterion {index}): ←↑↓→ move, "
+                    "Cursor on the criteria (card {card}, criterion {index}): {arrows} move, "
                     "space strikes or unstrikes, Tab goes on to the grid."
-                ).format(card=card, index=index)
+                ).format(card=card, index=index, arrows=arrow_keys("←↑↓→"))
             )
         elif self.zone == "grid":
             shape, digit = self._cell()
             self.say(
                 _(
-                    "Cursor on the grid ({shape} {digit}): ←↑↓→ move, space "
+                    "Cursor on the grid ({shape} {digit}): {arrows} move, space "
                     "cycles ✔ ✘ blank, Tab goes on to the code picker."
-                ).format(shape=shape_name(shape), digit=digit)
+                ).format(shape=shape_name(shape), digit=digit, arrows=arrow_keys("←↑↓→"))
             )
         else:
             self.say(_("Cursor on the code picker: ←→ choose a shape, 1–5 or space set its digit."))
@@ -1985,9 +2022,10 @@ class BoardApp(ServedApp):
         if game.box:
             beside = _("beside the box")
             parts.append((f"[b]{escape(beside)}[/b]", beside))
-        # broken between two parts, never inside one, where the line is full (docs/play.md)
-        items = [(markup, cell_len(plain)) for markup, plain in parts]
-        self._update("#title", "\n".join(_pack(items, self.size.width - 2, " · ")))
+        # broken between two parts, never inside one, where the line is full (docs/play.md);
+        # measured as the terminal writes them (Prüfer as Pruefer where it cannot take ü)
+        items = [(as_drawn(markup), cell_len(as_drawn(plain))) for markup, plain in parts]
+        self._update("#title", "\n".join(_pack(items, self.size.width - 2, as_drawn(" · "))))
         cursor = self._criterion() if self.zone == "criteria" else None
         for card in puzzle.shown_cards:
             self._update(f"#card-{card}", self._card(card, notes.struck, cursor))

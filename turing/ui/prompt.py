@@ -34,7 +34,8 @@ from prompt_toolkit.input.typeahead import clear_typeahead
 from prompt_toolkit.utils import is_dumb_terminal
 from rich import box
 from rich.cells import cell_len
-from rich.console import Console, Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
@@ -51,6 +52,7 @@ from turing.cli.output import (
     error_text,
     hung_up,
     input_encoding,
+    keeping_command_whole,
     pending_stop,
     raise_if_hung_up,
     read_line,
@@ -114,6 +116,7 @@ from turing.play.session import (
     command_name,
     file_name,
     help_text,
+    help_units,
     list_notes,
     named_by_card,
     names_a_command,
@@ -203,6 +206,28 @@ def _answer(result: bool, color: bool) -> Text:
     return Text(OK_MARK, style="bold green") if result else Text(NO_MARK, style="bold red")
 
 
+class _Units:
+    """Words laid out in lines of the width given, broken between two units, never inside
+    one (:func:`~turing.play.session.help_units`: an example of a command is one); a unit
+    wider than the width alone on its lines."""
+
+    def __init__(self, units: list[str]) -> None:
+        self.units = units
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        widest = max((cell_len(unit) for unit in self.units), default=0)
+        return Measurement(min(widest, options.max_width), cell_len(" ".join(self.units)))
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        lines: list[str] = []
+        for unit in self.units:
+            if lines and cell_len(lines[-1]) + 1 + cell_len(unit) <= options.max_width:
+                lines[-1] += " " + unit
+            else:
+                lines.append(unit)
+        yield Text("\n".join(lines))  # Text: [best] is no markup
+
+
 def commands_table(
     written: Callable[[str], str] = str,
     verifiers: int = MAX_VERIFIERS,
@@ -220,7 +245,8 @@ def commands_table(
     table.add_column(no_wrap=True)
     table.add_column()
     for word, what in summary_rows(written, by_card, hints):
-        table.add_row(Text(word), Text(what))  # Text: [best] is no markup
+        # an example (mark p 1 2 clear) is never broken across two lines
+        table.add_row(Text(word), _Units(help_units(what)))
     rows = Padding(table, (0, 0, 0, 2))
     return Group(Text(_("Commands:")), rows, Text(""), Text(list_notes(written, verifiers)))
 
@@ -354,6 +380,7 @@ def render_screen(
     if width is not None and any(line.cell_len > width for line in card_lines):
         parts.append(
             Text(
+                # a Text, written as the lines are cut: "…", or "~" where it cannot be
                 _("Lines ending in … are cut to the window: show cards lists every criterion."),
                 style="dim" if color else "",
             )
@@ -400,15 +427,30 @@ def render_screen(
     return Group(*parts)
 
 
-def render_cards(session: Session, name: str, color: bool) -> RenderableType:
-    """Every card on the table with its criteria in full, one per line."""
+#: the width under which ``show cards`` lists a card's criteria under its title, not beside
+#: it (two columns that narrow wrap both, their lines side by side read as one)
+CARDS_SIDE_BY_SIDE_WIDTH: Final = 60
+
+
+def render_cards(
+    session: Session, name: str, color: bool, width: int | None = None
+) -> RenderableType:
+    """Every card on the table with its criteria in full, one per line: beside its title,
+    or under it on a terminal narrower than :data:`CARDS_SIDE_BY_SIDE_WIDTH` (``width``;
+    None for a file or a pipe)."""
     game = session.game
     notes = game.notes(name)
     puzzle = game.public
+    narrow = width is not None and width < CARDS_SIDE_BY_SIDE_WIDTH
     table = Table(box=None if not color else box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
-    table.add_column("")
-    table.add_column(_("card"))
-    table.add_column(_("criteria"))
+    if narrow:
+        table = Table.grid(padding=(0, 1))
+        table.add_column(no_wrap=True)
+        table.add_column()
+    else:
+        table.add_column("")
+        table.add_column(_("card"))
+        table.add_column(_("criteria"))
     rows: list[tuple[str, int]] = []
     if puzzle.mode_class.hidden_mapping:
         rows = [("?", c) for c in puzzle.shown_cards]
@@ -429,7 +471,12 @@ def render_cards(session: Session, name: str, color: bool) -> RenderableType:
                     color,
                 )
             )
-        table.add_row(letter, shaped(f"{card} {cs.title_in(current_language())}", color), crits)
+        title = shaped(f"{card} {cs.title_in(current_language())}", color)
+        if narrow:
+            # the title, then its criteria under it, indented by two: one column to wrap
+            table.add_row(letter, Group(title, Padding(crits, (0, 0, 0, 2))))
+        else:
+            table.add_row(letter, title, crits)
     return table
 
 
@@ -1080,6 +1127,9 @@ class PromptView:
             return
         self.reader.at_top = False
         if isinstance(message, str):
+            # as the terminal writes it ("…" as "...", "ä" as "ae" where it cannot take
+            # them), so it is wrapped as written; a "…" left in a Text is a cut line's
+            message = as_written(message, self.console.file)
             self.console.print(Text(message, style=style if self.color else ""))
         else:
             self.console.print(message)
@@ -1198,6 +1248,15 @@ class PromptView:
             _("{reason}: game abandoned; {saved}").format(reason=left, saved=saved)
             if saved
             else _("{reason}: game abandoned").format(reason=left)
+        )
+        # at a terminal the command that resumes the game is on one line, to copy whole
+        saved_to = session.save_path
+        resume = command_to_copy("play", "--resume", saved_to) if saved_to is not None else ""
+        said = keeping_command_whole(
+            said,
+            resume,
+            self._terminal_width(),
+            lambda text: cell_len(as_written(text, self.console.file)),
         )
         try:
             if left.exit_code != EXIT_HUNG_UP:
@@ -1454,7 +1513,8 @@ class PromptView:
             console = Console(file=console.file, force_terminal=True, color_system=None)
         # Keys typed meanwhile are not echoed (Enter would move the line down and leave the
         # spinner's last frame behind each time); they wait for the next prompt as before.
-        with _no_echo(self.reader.stream), console.status(Text(words), spinner="dots"):
+        shown = Text(as_written(words, console.file))
+        with _no_echo(self.reader.stream), console.status(shown, spinner="dots"):
             yield
 
     def _run_plan(self, name: str, plan: Plan) -> None:
@@ -1728,7 +1788,7 @@ class PromptView:
             self.say(best_test_text(outcome))
         elif isinstance(outcome, ShowScreen):
             if outcome.cards:
-                self.say(render_cards(session, name, self.color))
+                self.say(render_cards(session, name, self.color, self._terminal_width()))
             else:
                 self.say(self._screen(name))
         elif isinstance(outcome, HelpShown):
