@@ -176,6 +176,32 @@ def family_end(
     return found[0] if found else None
 
 
+def tell_family(
+    family: Sequence[Path],
+    read: Callable[[Path], tuple[dict[str, Any], dict[str, Any]]],
+    holds: Callable[[dict[str, Any]], bool],
+    write: Callable[[Path, str], None],
+) -> None:
+    """Name ``family`` (which a file just joined) in each file of it whose save ``holds``
+    the game at an earlier point, leaving the game it holds as it is. ``read`` gives a
+    file's save and its unpacked game (raising when it is none to write); ``write``
+    writes a file atomically. A file that cannot be read or written now is left as it
+    is; the end of the game tries it again."""
+    named = [str(member) for member in family]
+    for member in family:
+        try:
+            if not member.is_file():
+                continue
+            data, inner = read(member)
+            if not holds(inner) or inner.get("family") == named:
+                continue
+            inner["family"] = named
+            data["packed"] = pack(inner)
+            write(member, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+        except (TuringError, OSError):
+            continue
+
+
 def unwritable(path: str | os.PathLike[str]) -> str | None:
     """Why a file cannot be written at ``path`` (a folder, a missing folder, no
     permission), or None. Nothing is created or changed."""

@@ -34,6 +34,7 @@ from turing.core.saves import (
     pack,
     read_save_file,
     save_problem,
+    tell_family,
     walk_family,
 )
 from turing.i18n import _
@@ -280,19 +281,17 @@ class Keeping:
         """Name the family (which a file just joined) in each file of it that holds the
         match at an earlier point, leaving the match it holds as it is. A file that cannot
         be read or written now is left as it is; the end of the match tries it again."""
-        family = [str(member) for member in self.family]
-        for member in self.family:
-            try:
-                if not member.is_file() or save_problem_at(member) is not None:
-                    continue
-                data, inner = read_save_file(str(member), MASTERMIND_SAVE, SaveError)
-                if not self._holds_this(inner, earlier=True) or inner.get("family") == family:
-                    continue
-                inner["family"] = family
-                data["packed"] = pack(inner)
-                write_text(member, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
-            except (TuringError, OSError):
-                continue
+
+        def read(member: Path) -> tuple[dict[str, Any], dict[str, Any]]:
+            problem = save_problem_at(member)
+            if problem:
+                raise SaveError(problem)
+            return read_save_file(str(member), MASTERMIND_SAVE, SaveError)
+
+        def holds(inner: dict[str, Any]) -> bool:
+            return self._holds_this(inner, earlier=True)
+
+        tell_family(self.family, read, holds, write_text)
 
     def _holds_this(self, inner: dict[str, Any], *, earlier: bool) -> bool:
         """Whether the unpacked save ``inner`` holds this match (the same settings, so the

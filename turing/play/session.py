@@ -81,6 +81,7 @@ from turing.core.saves import (
     pack,
     read_save_file,
     save_problem,
+    tell_family,
     unwritable,
     walk_family,
 )
@@ -2795,19 +2796,14 @@ class Session:
         so the end of the game, resumed from any of them, finds every other. A file that
         cannot be read or written now is left as it is; the end of the game tries it
         again."""
-        family = [str(p) for p in self.family]
-        for path in self.family:
-            try:
-                if not path.is_file() or not_a_save(path) or unwritable(path):
-                    continue
-                data, inner = _read_save_whole(str(path))
-                if not self._holds_this_game(inner) or inner.get("family") == family:
-                    continue
-                inner["family"] = family
-                data["packed"] = pack(inner)
-                _write(path, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
-            except (TuringError, OSError):
-                continue
+
+        def read(path: Path) -> tuple[dict[str, Any], dict[str, Any]]:
+            problem = not_a_save(path) or unwritable(path)
+            if problem:
+                raise SessionError(problem)
+            return _read_save_whole(str(path))
+
+        tell_family(self.family, read, self._holds_this_game, _write)
 
     def _holds_this_game(self, data: dict[str, Any]) -> bool:
         """Whether the unpacked save ``data`` holds this game at this point or an earlier
