@@ -8,6 +8,7 @@ when the output goes to a pipe) and looks only at what the screen and the pipe g
 from __future__ import annotations
 
 import os
+import re
 import shlex
 import sys
 from pathlib import Path
@@ -18,11 +19,18 @@ import pytest
 CLEAR = "\x1b[H\x1b[2J\x1b[3J"
 
 
-def spawn(command: str, term: str = "xterm-256color") -> pexpect.spawn:
+def spawn(
+    command: str,
+    term: str = "xterm-256color",
+    color: bool = False,
+    size: tuple[int, int] = (40, 120),
+) -> pexpect.spawn:
     """``command`` (``turing`` stands for this Python's ``-m turing``) run by a shell in a
-    pseudo-terminal of 120 columns and 40 rows."""
+    pseudo-terminal of ``size`` (rows, columns: 40 by 120), with NO_COLOR unless ``color``."""
     env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
-    env.update({"TERM": term, "COLUMNS": "120", "LINES": "40", "NO_COLOR": "1"})
+    env.update({"TERM": term, "COLUMNS": str(size[1]), "LINES": str(size[0])})
+    if not color:
+        env["NO_COLOR"] = "1"
     env["PROMPT_TOOLKIT_NO_CPR"] = "1"
     turing = f"{shlex.quote(sys.executable)} -m turing"
     return pexpect.spawn(
@@ -31,7 +39,7 @@ def spawn(command: str, term: str = "xterm-256color") -> pexpect.spawn:
         env=env,
         encoding="utf-8",
         timeout=20,
-        dimensions=(40, 120),
+        dimensions=size,
     )
 
 
@@ -251,3 +259,32 @@ def test_a_note_typed_with_a_text_direction_character_is_refused_and_the_save_re
     resumed.expect_exact("player>")
     resumed.send("show\r")
     resumed.expect_exact("C: fine")
+
+
+#: a colour, a style or a cursor move sent to the terminal
+ESCAPE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+@pytest.mark.parametrize("term", ["dumb", "vt100", "xterm-256color"])
+def test_struck_criteria_are_marked_in_words_on_every_terminal(
+    children: list[pexpect.spawn], term: str
+) -> None:
+    # neither a dumb terminal (no styles) nor a vt100 or the Linux console (colours, no
+    # strikethrough) nor a screen reader shows a strike drawn by its style alone
+    child = spawn("turing play", term=term, color=True, size=(24, 80))
+    children.append(child)
+    child.expect_exact("player>")
+    child.sendline("strike A 1; strike C 2")
+    child.expect_exact("Struck: 11.2")
+    child.expect_exact("player>")
+    child.sendline("show")
+    child.expect_exact("Compose a code")
+    screen = ESCAPE.sub("", str(child.before))
+    assert "~~1 ■ < 4~~ · 2 ■ = 4" in screen and "~~2 ▲ = ■~~ · 3 ▲ > ■" in screen, screen
+    child.expect_exact("player>")
+    child.sendline("show cards")
+    child.expect_exact("14.3")
+    cards = ESCAPE.sub("", str(child.before))
+    assert "~~4.1 ■ < 4~~" in cards and "~~11.2 ▲ = ■~~" in cards, cards
+    assert "~~4.2" not in cards and "~~11.1" not in cards
+    quit_unsaved(child)

@@ -225,10 +225,17 @@ def commands_table(
     return Group(Text(_("Commands:")), rows, Text(""), Text(list_notes(written, verifiers)))
 
 
+#: What marks a struck criterion in words (``~~1 ■ < 4~~``): shown with every console, so
+#: a strike reads where no strikethrough is drawn (TERM=dumb or vt100, the Linux console,
+#: NO_COLOR, a file) and where it is not announced (a screen reader); struck through and
+#: dimmed besides in colour.
+STRUCK_MARK: Final = "~~"
+
+
 def _criterion(label: str, text: str, struck: bool, color: bool) -> Text:
     body = f"{label} {text}"
     if struck:
-        return Text(body, style="strike dim") if color else Text(f"~~{body}~~")
+        return Text(f"{STRUCK_MARK}{body}{STRUCK_MARK}", style="strike dim" if color else "")
     return shaped(body, color)
 
 
@@ -1824,6 +1831,7 @@ class PromptView:
 
 __all__ = [
     "CLEAR_SCREEN",
+    "STRUCK_MARK",
     "PromptView",
     "Reader",
     "clear_screen",
