@@ -288,3 +288,43 @@ def test_struck_criteria_are_marked_in_words_on_every_terminal(
     assert "~~4.1 ■ < 4~~" in cards and "~~11.2 ▲ = ■~~" in cards, cards
     assert "~~4.2" not in cards and "~~11.1" not in cards
     quit_unsaved(child)
+
+
+def test_a_dumb_terminal_scrolls_a_hot_seat_turn_away_and_says_so_once(
+    children: list[pexpect.spawn], tmp_path: Path
+) -> None:
+    # TERM=dumb (an Emacs shell, a braille console) shows escape codes as junk and leaves
+    # the screen as it is: ann's tests are scrolled away instead, a screen's height of
+    # blank lines, and the players are told once that the scroll-back keeps them
+    log = tmp_path / "screen.log"
+    child = spawn("turing play --players ann,bob", term="dumb", color=True, size=(24, 80))
+    children.append(child)
+    child.logfile_read = log.open("w", encoding="utf-8")
+    child.expect_exact("cannot wipe the screen")
+    child.expect_exact("Pass the keyboard to ann and press Enter.")
+    child.sendline("")
+    child.expect_exact("ann>")
+    child.sendline("c 111; t a b")
+    child.expect_exact("111 on B: ")
+    child.expect_exact("ann>")
+    child.sendline("pass")
+    child.expect_exact("Pass the keyboard to bob and press Enter.")
+    child.sendline("")
+    child.expect_exact("bob>")
+    quit_unsaved(child)
+    child.logfile_read.close()
+    screen = log.read_text(encoding="utf-8")
+    assert "\x1b" not in screen
+    assert screen.count("cannot wipe the screen") == 1
+    after_ann = screen.rsplit("111 on B: ", 1)[1]
+    assert "\n" * 24 in after_ann.replace("\r", "").split("bob>", 1)[0]
+
+
+def test_a_terminal_that_can_wipe_is_not_told_it_cannot(children: list[pexpect.spawn]) -> None:
+    child = spawn("turing play --players ann,bob", term="vt100")
+    children.append(child)
+    child.expect_exact("Pass the keyboard to ann and press Enter.")
+    assert "cannot wipe" not in str(child.before)
+    child.sendline("")
+    child.expect_exact("ann>")
+    quit_unsaved(child)
