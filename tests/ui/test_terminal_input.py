@@ -328,3 +328,28 @@ def test_a_terminal_that_can_wipe_is_not_told_it_cannot(children: list[pexpect.s
     child.sendline("")
     child.expect_exact("ann>")
     quit_unsaved(child)
+
+
+@pytest.mark.parametrize(
+    ("command", "instead"),
+    [("turing board", "turing play"), ("turing mastermind board", "turing mastermind play")],
+)
+def test_a_dumb_terminal_is_refused_the_board_in_one_line(
+    children: list[pexpect.spawn], tmp_path: Path, command: str, instead: str
+) -> None:
+    # no alternate screen, mouse tracking or colours sent to a terminal that shows them as
+    # text: one line says why, and what plays there instead
+    pytest.importorskip("textual")
+    save = tmp_path / "game.json"
+    child = spawn(f"{command} --save {shlex.quote(str(save))}", term="dumb", color=True)
+    children.append(child)
+    child.expect(pexpect.EOF)
+    child.close()
+    said = str(child.before)
+    assert child.exitstatus == 2, said
+    assert said.strip().splitlines() == [
+        "error: the board needs a terminal that can draw it, and TERM=dumb cannot (no cursor "
+        f"moves, no colours); {instead} plays at the prompt, --serve shows the board in a "
+        "browser"
+    ]
+    assert not save.exists()
