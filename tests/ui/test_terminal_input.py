@@ -17,6 +17,11 @@ import pexpect  # type: ignore[import-untyped]
 import pytest
 
 CLEAR = "\x1b[H\x1b[2J\x1b[3J"
+#: what a dumb terminal (TERM=dumb) is told of a line holding an arrow key's escape sequence
+NO_EDITING = (
+    "error: arrow keys and line editing do not work on this terminal (TERM=dumb); type the "
+    "line again without them (Backspace works)"
+)
 
 
 def spawn(
@@ -202,14 +207,29 @@ def test_a_dumb_terminal_runs_the_line_it_shows(children: list[pexpect.spawn]) -
     children.append(child)
     child.expect_exact("player>")
     child.send("compose 2229\x7f\x1b[D5\r")  # Backspace, Left, 5
-    seen = child.expect_exact(["error: a line with control characters was skipped", "not a code"])
+    seen = child.expect_exact([NO_EDITING, "not a code", "control characters"])
     assert seen == 0
     child.expect_exact("player>")
     child.send("compose 1112\x7f\r")
     child.expect_exact("Code for round 1: 111")
     child.expect_exact("player>")
     child.send("\x1b[A\r")  # Up: no history to recall what the screen does not show
-    assert child.expect_exact(["control characters", "Code for round 1"]) == 0
+    assert child.expect_exact([NO_EDITING, "control characters", "Code for round 1"]) == 0
+    child.expect_exact("player>")
+    child.send("compose 2\x01\r")  # Ctrl-A, no escape sequence: a stray key as anywhere
+    assert child.expect_exact(["control characters", NO_EDITING]) == 0
+
+
+def test_an_arrow_key_is_said_not_to_work_only_on_a_dumb_terminal(
+    children: list[pexpect.spawn], tmp_path: Path
+) -> None:
+    # a script's line with an escape sequence is no key of this terminal
+    script = tmp_path / "moves.txt"
+    script.write_text("compose 1\x1b[A\n", encoding="utf-8")
+    child = spawn(f"turing play < {shlex.quote(str(script))}", term="dumb")
+    children.append(child)
+    assert child.expect_exact(["control characters", NO_EDITING]) == 0
+    child.expect(pexpect.EOF)
 
 
 def test_ctrl_z_at_the_prompt_stops_the_game_until_fg(children: list[pexpect.spawn]) -> None:

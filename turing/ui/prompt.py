@@ -938,9 +938,20 @@ class Reader:
                 continue
             problem = typed_garbling_problem(line)
             if problem is not None:
-                self._refuse(problem)
+                self._refuse(self._keys_not_edited(line) or problem)
             else:
                 return line
+
+    def _keys_not_edited(self, line: str) -> str | None:
+        """What is wrong with a typed ``line`` that holds an escape sequence on a terminal
+        that reads lines plainly (TERM=dumb: no line editing), where it comes of an arrow
+        key or another editing key; None elsewhere (a stray key, a script's line)."""
+        if not self.interactive or self.editing or "\x1b" not in line or not is_dumb_terminal():
+            return None
+        return _(
+            "arrow keys and line editing do not work on this terminal (TERM={term}); "
+            "type the line again without them (Backspace works)"
+        ).format(term=os.environ.get("TERM", ""))
 
     def _refuse(self, message: str) -> None:
         self.at_top = False
