@@ -8,6 +8,7 @@ when the output goes to a pipe) and looks only at what the screen and the pipe g
 from __future__ import annotations
 
 import os
+import re
 import shlex
 import sys
 from pathlib import Path
@@ -16,13 +17,25 @@ import pexpect  # type: ignore[import-untyped]
 import pytest
 
 CLEAR = "\x1b[H\x1b[2J\x1b[3J"
+#: what a dumb terminal (TERM=dumb) is told of a line holding an arrow key's escape sequence
+NO_EDITING = (
+    "error: arrow keys and line editing do not work on this terminal (TERM=dumb); type the "
+    "line again without them (Backspace works)"
+)
 
 
-def spawn(command: str, term: str = "xterm-256color") -> pexpect.spawn:
+def spawn(
+    command: str,
+    term: str = "xterm-256color",
+    color: bool = False,
+    size: tuple[int, int] = (40, 120),
+) -> pexpect.spawn:
     """``command`` (``turing`` stands for this Python's ``-m turing``) run by a shell in a
-    pseudo-terminal of 120 columns and 40 rows."""
+    pseudo-terminal of ``size`` (rows, columns: 40 by 120), with NO_COLOR unless ``color``."""
     env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
-    env.update({"TERM": term, "COLUMNS": "120", "LINES": "40", "NO_COLOR": "1"})
+    env.update({"TERM": term, "COLUMNS": str(size[1]), "LINES": str(size[0])})
+    if not color:
+        env["NO_COLOR"] = "1"
     env["PROMPT_TOOLKIT_NO_CPR"] = "1"
     turing = f"{shlex.quote(sys.executable)} -m turing"
     return pexpect.spawn(
@@ -31,7 +44,7 @@ def spawn(command: str, term: str = "xterm-256color") -> pexpect.spawn:
         env=env,
         encoding="utf-8",
         timeout=20,
-        dimensions=(40, 120),
+        dimensions=size,
     )
 
 
@@ -194,14 +207,29 @@ def test_a_dumb_terminal_runs_the_line_it_shows(children: list[pexpect.spawn]) -
     children.append(child)
     child.expect_exact("player>")
     child.send("compose 2229\x7f\x1b[D5\r")  # Backspace, Left, 5
-    seen = child.expect_exact(["error: a line with control characters was skipped", "not a code"])
+    seen = child.expect_exact([NO_EDITING, "not a code", "control characters"])
     assert seen == 0
     child.expect_exact("player>")
     child.send("compose 1112\x7f\r")
     child.expect_exact("Code for round 1: 111")
     child.expect_exact("player>")
     child.send("\x1b[A\r")  # Up: no history to recall what the screen does not show
-    assert child.expect_exact(["control characters", "Code for round 1"]) == 0
+    assert child.expect_exact([NO_EDITING, "control characters", "Code for round 1"]) == 0
+    child.expect_exact("player>")
+    child.send("compose 2\x01\r")  # Ctrl-A, no escape sequence: a stray key as anywhere
+    assert child.expect_exact(["control characters", NO_EDITING]) == 0
+
+
+def test_an_arrow_key_is_said_not_to_work_only_on_a_dumb_terminal(
+    children: list[pexpect.spawn], tmp_path: Path
+) -> None:
+    # a script's line with an escape sequence is no key of this terminal
+    script = tmp_path / "moves.txt"
+    script.write_text("compose 1\x1b[A\n", encoding="utf-8")
+    child = spawn(f"turing play < {shlex.quote(str(script))}", term="dumb")
+    children.append(child)
+    assert child.expect_exact(["control characters", NO_EDITING]) == 0
+    child.expect(pexpect.EOF)
 
 
 def test_ctrl_z_at_the_prompt_stops_the_game_until_fg(children: list[pexpect.spawn]) -> None:
@@ -251,3 +279,97 @@ def test_a_note_typed_with_a_text_direction_character_is_refused_and_the_save_re
     resumed.expect_exact("player>")
     resumed.send("show\r")
     resumed.expect_exact("C: fine")
+
+
+#: a colour, a style or a cursor move sent to the terminal
+ESCAPE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+@pytest.mark.parametrize("term", ["dumb", "vt100", "xterm-256color"])
+def test_struck_criteria_are_marked_in_words_on_every_terminal(
+    children: list[pexpect.spawn], term: str
+) -> None:
+    # neither a dumb terminal (no styles) nor a vt100 or the Linux console (colours, no
+    # strikethrough) nor a screen reader shows a strike drawn by its style alone
+    child = spawn("turing play", term=term, color=True, size=(24, 80))
+    children.append(child)
+    child.expect_exact("player>")
+    child.sendline("strike A 1; strike C 2")
+    child.expect_exact("Struck: 11.2")
+    child.expect_exact("player>")
+    child.sendline("show")
+    child.expect_exact("Compose a code")
+    screen = ESCAPE.sub("", str(child.before))
+    assert "~~1 ■ < 4~~ · 2 ■ = 4" in screen and "~~2 ▲ = ■~~ · 3 ▲ > ■" in screen, screen
+    child.expect_exact("player>")
+    child.sendline("show cards")
+    child.expect_exact("14.3")
+    cards = ESCAPE.sub("", str(child.before))
+    assert "~~4.1 ■ < 4~~" in cards and "~~11.2 ▲ = ■~~" in cards, cards
+    assert "~~4.2" not in cards and "~~11.1" not in cards
+    quit_unsaved(child)
+
+
+def test_a_dumb_terminal_scrolls_a_hot_seat_turn_away_and_says_so_once(
+    children: list[pexpect.spawn], tmp_path: Path
+) -> None:
+    # TERM=dumb (an Emacs shell, a braille console) shows escape codes as junk and leaves
+    # the screen as it is: ann's tests are scrolled away instead, a screen's height of
+    # blank lines, and the players are told once that the scroll-back keeps them
+    log = tmp_path / "screen.log"
+    child = spawn("turing play --players ann,bob", term="dumb", color=True, size=(24, 80))
+    children.append(child)
+    child.logfile_read = log.open("w", encoding="utf-8")
+    child.expect_exact("cannot wipe the screen")
+    child.expect_exact("Pass the keyboard to ann and press Enter.")
+    child.sendline("")
+    child.expect_exact("ann>")
+    child.sendline("c 111; t a b")
+    child.expect_exact("111 on B: ")
+    child.expect_exact("ann>")
+    child.sendline("pass")
+    child.expect_exact("Pass the keyboard to bob and press Enter.")
+    child.sendline("")
+    child.expect_exact("bob>")
+    quit_unsaved(child)
+    child.logfile_read.close()
+    screen = log.read_text(encoding="utf-8")
+    assert "\x1b" not in screen
+    assert screen.count("cannot wipe the screen") == 1
+    after_ann = screen.rsplit("111 on B: ", 1)[1]
+    assert "\n" * 24 in after_ann.replace("\r", "").split("bob>", 1)[0]
+
+
+def test_a_terminal_that_can_wipe_is_not_told_it_cannot(children: list[pexpect.spawn]) -> None:
+    child = spawn("turing play --players ann,bob", term="vt100")
+    children.append(child)
+    child.expect_exact("Pass the keyboard to ann and press Enter.")
+    assert "cannot wipe" not in str(child.before)
+    child.sendline("")
+    child.expect_exact("ann>")
+    quit_unsaved(child)
+
+
+@pytest.mark.parametrize(
+    ("command", "instead"),
+    [("turing board", "turing play"), ("turing mastermind board", "turing mastermind play")],
+)
+def test_a_dumb_terminal_is_refused_the_board_in_one_line(
+    children: list[pexpect.spawn], tmp_path: Path, command: str, instead: str
+) -> None:
+    # no alternate screen, mouse tracking or colours sent to a terminal that shows them as
+    # text: one line says why, and what plays there instead
+    pytest.importorskip("textual")
+    save = tmp_path / "game.json"
+    child = spawn(f"{command} --save {shlex.quote(str(save))}", term="dumb", color=True)
+    children.append(child)
+    child.expect(pexpect.EOF)
+    child.close()
+    said = str(child.before)
+    assert child.exitstatus == 2, said
+    assert said.strip().splitlines() == [
+        "error: the board needs a terminal that can draw it, and TERM=dumb cannot (no cursor "
+        f"moves, no colours); {instead} plays at the prompt, --serve shows the board in a "
+        "browser"
+    ]
+    assert not save.exists()

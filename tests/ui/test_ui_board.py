@@ -316,6 +316,28 @@ def card_lines(app: Any, card: int) -> list[str]:
     return ["".join(seg.text for seg in line).strip(" │") for line in lines]
 
 
+@run_async
+async def test_a_struck_criterion_is_marked_in_words_not_by_its_style_alone() -> None:
+    # a terminal that draws no strikethrough (vt100, the Linux console) still shows which
+    # criteria are struck, in ASCII too; taking the strike back takes the mark away
+    board = board_module()
+    session = session_of()
+    app = board.BoardApp(session, compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("x")
+        await typed(pilot, "A 2")
+        assert (4, 2) in session.game.notes("player").struck
+        await settle(pilot, app)
+        lines = card_lines(app, 4)
+        assert any("1 ■ < 4  ~~2 ■ = 4~~  3 ■ > 4" in line for line in lines), lines
+        await pilot.press("colon")
+        await typed(pilot, "unstrike A 2")
+        assert not session.game.notes("player").struck
+        await settle(pilot, app)
+        assert not any("~~" in line for line in card_lines(app, 4))
+
+
 @pytest.mark.parametrize("file", ["puzzles/nightmare.yaml", "puzzles/extreme.yaml"])
 @run_async
 async def test_a_criterion_is_never_broken_across_lines(file: str) -> None:
@@ -598,9 +620,9 @@ async def started(pilot: Any) -> None:
 def test_snapshot_classic_board(snap_compare: Any) -> None:
     board = board_module()
     app = board.BoardApp(session_of(), compare=False)
-    assert snap_compare(
-        app, press=["2", "4", "1", "a"], terminal_size=(100, 30), run_before=started
-    )
+    # a test, and criterion 2 of verifier A struck (marked ~~2 ■ = 4~~ as well as struck through)
+    keys = ["2", "4", "1", "a", "x", "a", "space", "2", "enter"]
+    assert snap_compare(app, press=keys, terminal_size=(100, 30), run_before=started)
 
 
 def test_snapshot_extreme_board(snap_compare: Any) -> None:

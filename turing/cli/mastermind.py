@@ -2178,7 +2178,7 @@ def board_command(
         words = command_line(ctx.command, ctx.params, SERVE_OPTIONS)
         serve_board(host, port, ["mastermind", "board", *words])
         return
-    check_terminal()
+    check_terminal("turing mastermind play")
     from turing.ui.mastermind_board import EXIT_ABANDONED, MastermindBoardApp
 
     path, warning = _save_path(save_file, resume_file)  # without a path v asks for one

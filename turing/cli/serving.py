@@ -177,15 +177,28 @@ def check_serve_options(ctx: click.Context, serve: bool) -> None:
 _SERVER_ENV = "TURING_BOARD_SERVER"
 
 
-def check_terminal() -> None:
+def check_terminal(at_the_prompt: str = "turing play") -> None:
     """Refuse to start a board with no terminal to draw it on (a pipe, a file, a closed
-    stream), where it would wait for keys nobody can press. Textual's driver reads keys from
-    standard input and draws on standard error; a board textual-serve starts for a browser
-    page has neither, and is let through."""
+    stream), where it would wait for keys nobody can press, or on a terminal that says it
+    cannot draw one (``TERM=dumb`` or ``unknown``: no cursor moves, no colours), where it
+    would show its escape codes as text; ``at_the_prompt``, the command that plays the
+    game at the prompt instead. Textual's driver reads keys from standard input and draws
+    on standard error; a board textual-serve starts for a browser page has neither, and is
+    let through."""
     if os.environ.get("TEXTUAL_DRIVER"):
         return
     streams = (sys.__stdin__, sys.__stderr__)
     if all(stream is not None and stream.isatty() for stream in streams):
+        from prompt_toolkit.utils import is_dumb_terminal
+
+        if is_dumb_terminal():
+            fail(
+                _(
+                    "the board needs a terminal that can draw it, and TERM={term} cannot "
+                    "(no cursor moves, no colours); {command} plays at the prompt, --serve "
+                    "shows the board in a browser"
+                ).format(term=os.environ.get("TERM", ""), command=at_the_prompt)
+            )
         return
     fail(
         _(

@@ -88,6 +88,7 @@ from turing.play.words import left_this_round, mode_name, shape_name
 from turing.ui.prompt import (
     NO_MARK,
     OK_MARK,
+    STRUCK_MARK,
     best_test_text,
     dispute_text,
     fewest_lines,
@@ -2112,7 +2113,15 @@ class BoardApp(ServedApp):
             if cursor == (card, crit.position):
                 body = f"[reverse]{body}[/]"
             if (card, crit.position) in struck:
-                crits.append((f"[@click={action}][strike dim]{body}[/][/]", cell_len(plain)))
+                # marked in words as well as struck through: a strike reads on a terminal
+                # that draws no strikethrough, in ASCII too
+                mark = STRUCK_MARK
+                crits.append(
+                    (
+                        f"[@click={action}][strike dim]{mark}{body}{mark}[/][/]",
+                        cell_len(f"{mark}{plain}{mark}"),
+                    )
+                )
             else:
                 crits.append((f"[@click={action}]{body}[/]", cell_len(plain)))
         parts.extend(_pack(crits, self.query_one(f"#card-{card}", Static).content_size.width))

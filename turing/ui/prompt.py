@@ -139,14 +139,38 @@ EXIT_ABANDONED: Final = 1
 EXIT_INTERRUPTED: Final = 130
 
 
+#: lines scrolled when a terminal that cannot wipe its screen does not say its height
+BLANK_LINES: Final = 50
+
+
+def can_wipe_screen() -> bool:
+    """Whether the players' terminal can wipe its screen: not one that says it cannot move
+    the cursor (``TERM=dumb`` or ``unknown``: an Emacs shell, a braille console), which
+    would show the escape codes as text."""
+    return not is_dumb_terminal()
+
+
+def _wipe(fd: int) -> str:
+    """What wipes the terminal ``fd``: its escape codes, or on a terminal that cannot take
+    them (:func:`can_wipe_screen`) blank lines that scroll the screen away, as many as
+    it is high (:data:`BLANK_LINES` when it does not say)."""
+    if can_wipe_screen():
+        return CLEAR_SCREEN
+    try:
+        lines = os.get_terminal_size(fd).lines
+    except (OSError, ValueError):
+        lines = 0
+    return "\n" * (lines if lines > 0 else BLANK_LINES)
+
+
 def clear_screen(keyboard: IO[str] | None = None) -> None:
     """Clear the terminal between hot-seat turns: standard output when it is a terminal;
     else the terminal the players type at (``keyboard``, when it is one), so that output
     piped to a file or another program gets none of it and still nobody sees the last
-    player's screen."""
+    player's screen. A terminal that cannot wipe its screen gets it scrolled away."""
     stdout = sys.stdout
     if stdout.isatty():
-        stdout.write(CLEAR_SCREEN)
+        stdout.write(_wipe(stdout.fileno()))
         stdout.flush()
         return
     stdout.flush()
@@ -159,7 +183,7 @@ def clear_screen(keyboard: IO[str] | None = None) -> None:
         _taken_by_reader(stdout)
         with open(os.ttyname(keyboard.fileno()), "w", encoding="ascii") as terminal:
             termios.tcdrain(terminal.fileno())
-            terminal.write(CLEAR_SCREEN)
+            terminal.write(_wipe(terminal.fileno()))
 
 
 #: how long a wipe waits for the reader of piped output to take the last player's lines
@@ -251,10 +275,17 @@ def commands_table(
     return Group(Text(_("Commands:")), rows, Text(""), Text(list_notes(written, verifiers)))
 
 
+#: What marks a struck criterion in words (``~~1 ■ < 4~~``): shown with every console, so
+#: a strike reads where no strikethrough is drawn (TERM=dumb or vt100, the Linux console,
+#: NO_COLOR, a file) and where it is not announced (a screen reader); struck through and
+#: dimmed besides in colour.
+STRUCK_MARK: Final = "~~"
+
+
 def _criterion(label: str, text: str, struck: bool, color: bool) -> Text:
     body = f"{label} {text}"
     if struck:
-        return Text(body, style="strike dim") if color else Text(f"~~{body}~~")
+        return Text(f"{STRUCK_MARK}{body}{STRUCK_MARK}", style="strike dim" if color else "")
     return shaped(body, color)
 
 
@@ -954,9 +985,20 @@ class Reader:
                 continue
             problem = typed_garbling_problem(line)
             if problem is not None:
-                self._refuse(problem)
+                self._refuse(self._keys_not_edited(line) or problem)
             else:
                 return line
+
+    def _keys_not_edited(self, line: str) -> str | None:
+        """What is wrong with a typed ``line`` that holds an escape sequence on a terminal
+        that reads lines plainly (TERM=dumb: no line editing), where it comes of an arrow
+        key or another editing key; None elsewhere (a stray key, a script's line)."""
+        if not self.interactive or self.editing or "\x1b" not in line or not is_dumb_terminal():
+            return None
+        return _(
+            "arrow keys and line editing do not work on this terminal (TERM={term}); "
+            "type the line again without them (Backspace works)"
+        ).format(term=os.environ.get("TERM", ""))
 
     def _refuse(self, message: str) -> None:
         self.at_top = False
@@ -1356,6 +1398,15 @@ class PromptView:
                     ).format(code=EXAMPLE_CODE)
                 )
             self.say(_("Type help for the commands, rules for the rules."))
+        if self.interactive and len(session.humans) >= 2 and not can_wipe_screen():
+            self.say(
+                _(
+                    "This terminal cannot wipe the screen between turns: it is scrolled "
+                    "away, and its scroll-back still holds the earlier turns. Look away "
+                    "while another player has the keyboard."
+                ),
+                style="bold",
+            )
         if resumed:
             self._recap(session.recap())
             self._rounds_shown.add(session.game.round)
@@ -1884,8 +1935,10 @@ class PromptView:
 
 __all__ = [
     "CLEAR_SCREEN",
+    "STRUCK_MARK",
     "PromptView",
     "Reader",
+    "can_wipe_screen",
     "clear_screen",
     "packed",
     "render_cards",
