@@ -87,9 +87,13 @@ def test_without_a_tier_only_the_tiers_the_set_can_make_are_drawn_for() -> None:
     assert seconds < 5  # no draws in vain for the easy and hard tiers it lacks the cards of
 
 
-def test_a_run_refused_after_its_draws_takes_back_the_bank_it_made(tmp_path: Path) -> None:
-    # enough cards for a standard puzzle of 6 verifiers, but none of them makes one
+def test_a_count_the_set_makes_no_puzzle_of_is_refused_before_a_bank_is_made(
+    tmp_path: Path,
+) -> None:
+    # enough cards for a standard puzzle of 6 verifiers, but none of them makes one: trying
+    # to make one finds that before any drawing, and the counts it makes are said
     bank = tmp_path / "new.db"
     code, out, _seconds = _generate("--cardset", NINE, "--verifiers", "6", "--bank", str(bank))
-    assert code == 2 and out.startswith("error: no valid puzzle found: a standard puzzle"), out
+    assert code == 2, out
+    assert out.startswith("error: card set 'nine' makes no puzzle of 6 verifiers, only of"), out
     assert list(tmp_path.iterdir()) == []

@@ -106,3 +106,22 @@ def test_the_refusal_in_german(garden: Path) -> None:
         "Fehler: der Kartensatz 'garden' ergibt kein Rätsel mit 6 Prüfern, nur mit 4 oder 5 "
         "(--verifiers 4-5)\n"
     )
+
+
+def test_generate_refuses_a_count_the_set_cannot_make_before_any_work(
+    garden: Path, tmp_path: Path
+) -> None:
+    """`turing generate` says the same, with the option as it takes it (one count), and
+    writes nothing."""
+    out = tmp_path / "out.jsonl"
+    result = run(
+        ["generate", "--cardset", str(garden), "--verifiers", "6", "-n", "2", "-o", str(out)]
+    )
+    assert result.exit_code == 2
+    assert result.output == (
+        "error: card set 'garden' makes no puzzle of 6 verifiers, only of 4 or 5 "
+        "(--verifiers 4 or --verifiers 5)\n"
+    )
+    assert not out.exists()
+    made = run(["generate", "--cardset", str(garden), "--verifiers", "5", "-n", "1", "-o", "-"])
+    assert made.exit_code == 0, made.output

@@ -37,6 +37,7 @@ from turing.cli.options import (
     WholeNumber,
     bank_int,
     cardset_option,
+    counts_advice,
     too_many_jobs,
     worker_options,
 )
@@ -87,6 +88,7 @@ from turing.core.puzzle import (
 from turing.core.workers import WorkerLost
 from turing.generation.bank import Bank, BankDamaged, BankError, Query, RunRecord
 from turing.generation.generator import (
+    CountsError,
     GenerationError,
     RunState,
     Spec,
@@ -94,6 +96,7 @@ from turing.generation.generator import (
     check_makeable,
     iter_catalogue,
     iter_catalogue_rows,
+    makeable_counts,
     run,
 )
 from turing.generation.metrics import METRIC_KEYS
@@ -960,6 +963,10 @@ def generate(
     name, _source = cardset_arg(cardset_name)
     # a set without the cards asked for is refused before the bank is made or touched
     check_makeable(_source, mode, verifiers, difficulty)
+    try:  # a count the set makes no puzzle of, said with the counts it makes
+        makeable_counts(_source, mode, difficulty, [verifiers])
+    except CountsError as exc:
+        fail(counts_advice(exc, as_range=False))
     metrics = "none" if no_metrics else ("exact" if exact_tests else "basic")
     spec = Spec(
         mode=mode,

@@ -13,7 +13,7 @@ import os
 import re
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import click
 
@@ -33,6 +33,9 @@ from turing.core.puzzle import (
 )
 from turing.i18n import LANGUAGES, N_, _, current_language, ngettext, speaking
 from turing.play.words import mode_name
+
+if TYPE_CHECKING:
+    from turing.generation.generator import CountsError
 
 #: a card set's name (under cards/) or a path, resolved by the command (a missing file is
 #: its one-line error, not click's)
@@ -642,3 +645,17 @@ def cards_puzzle(text: str, mode: str | None, cardset: CardSet) -> Puzzle:
     except PuzzleError as exc:
         # a list on the command line has no lines and columns to point at
         fail(_("--cards: {problem}").format(problem=exc.message))
+
+
+def counts_advice(exc: CountsError, as_range: bool = True) -> str:
+    """The refusal of verifier counts the card set cannot make, with the option that asks
+    for the ones it can (``as_range``: as a range, when the option takes one)."""
+    counts = list(exc.makeable)
+    if not counts:
+        return str(exc)
+    if as_range and counts == list(range(counts[0], counts[-1] + 1)):
+        given = [f"{counts[0]}-{counts[-1]}" if len(counts) > 1 else str(counts[0])]
+    else:
+        given = [str(n) for n in counts]
+    options = _(" or ").join(f"--verifiers {r}" for r in given)
+    return _("{message} ({options})").format(message=exc, options=options)

@@ -25,6 +25,7 @@ from turing.cli.options import (
     WholeNumber,
     cards_puzzle,
     cardset_option,
+    counts_advice,
     one_value,
     read_with_ids,
     repeated_id,
@@ -98,20 +99,6 @@ def _verifier_counts(text: str | None) -> list[int]:
             _("verifiers are 4, 5 or 6 (a range like 4-6)"), param_hint="--verifiers"
         )
     return list(range(low, high + 1))
-
-
-def _counts_advice(exc: CountsError) -> str:
-    """The refusal of verifier counts the card set cannot make, with the option that asks
-    for the ones it can."""
-    counts = list(exc.makeable)
-    if not counts:
-        return str(exc)
-    if counts == list(range(counts[0], counts[-1] + 1)):
-        ranges = [f"{counts[0]}-{counts[-1]}" if len(counts) > 1 else str(counts[0])]
-    else:
-        ranges = [str(n) for n in counts]
-    options = _(" or ").join(f"--verifiers {r}" for r in ranges)
-    return _("{message} ({options})").format(message=exc, options=options)
 
 
 def _from_file(path: str, forced: CardSet | None, puzzle_id: str | None) -> Loaded:
@@ -930,7 +917,7 @@ def _new_game(
                 1 if min_tests is None else min_tests,
             )
         except CountsError as exc:
-            fail(_counts_advice(exc))
+            fail(counts_advice(exc))
         except TuringError as exc:
             fail(str(exc))
         label = "random puzzle"
