@@ -420,7 +420,9 @@ def _example_argument(token: str, words: set[str]) -> bool:
     """Whether ``token`` can go on an example of a command: a code, a digit or a letter
     (``352``, ``2``, ``A``, ``y4``), a placeholder (``TEXT``, ``CARD.K``), or a word of a
     command's usage (``yes``, ``clear``, ``best``)."""
-    core = token.rstrip("".join(_EXAMPLE_ENDS)).lstrip("(")
+    if token.startswith("("):  # an aside begins: (note A alone clears it)
+        return False
+    core = token.rstrip("".join(_EXAMPLE_ENDS))
     if not core:
         return False
     return (
