@@ -282,16 +282,10 @@ class Keeping:
         match at an earlier point, leaving the match it holds as it is. A file that cannot
         be read or written now is left as it is; the end of the match tries it again."""
 
-        def read(member: Path) -> tuple[dict[str, Any], dict[str, Any]]:
-            problem = save_problem_at(member)
-            if problem:
-                raise SaveError(problem)
-            return read_save_file(str(member), MASTERMIND_SAVE, SaveError)
-
         def holds(inner: dict[str, Any]) -> bool:
             return self._holds_this(inner, earlier=True)
 
-        tell_family(self.family, read, holds, write_text)
+        tell_family(self.family, _read_member, holds, write_text)
 
     def _holds_this(self, inner: dict[str, Any], *, earlier: bool) -> bool:
         """Whether the unpacked save ``inner`` holds this match (the same settings, so the
@@ -328,10 +322,7 @@ class Keeping:
                 )
                 return []
             try:
-                problem = save_problem_at(member)
-                if problem:
-                    raise SaveError(problem)
-                _data, inner = read_save_file(str(member), MASTERMIND_SAVE, SaveError)
+                _data, inner = _read_member(member)
                 named = family_entry(inner.get("family"), str(member), SaveError) or []
             except SaveError as error:
                 ended.failed.append(str(error))
@@ -351,6 +342,15 @@ class Keeping:
 
         walk_family(map(family_member_shown, self.family), bring)
         return ended
+
+
+def _read_member(member: Path) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A file of a match's family read as a save: the file's object and the packed one;
+    :class:`SaveError` when it holds no save that may be written over."""
+    problem = save_problem_at(member)
+    if problem:
+        raise SaveError(problem)
+    return read_save_file(str(member), MASTERMIND_SAVE, SaveError)
 
 
 @dataclass
@@ -584,9 +584,7 @@ def ended_elsewhere(loaded: Loaded, path: str) -> Loaded | None:
 
     def read(member: Path) -> tuple[dict[str, Any], list[Path]] | None:
         try:
-            if save_problem_at(member) is not None:
-                return None
-            _data, inner = read_save_file(str(member), MASTERMIND_SAVE, SaveError)
+            _data, inner = _read_member(member)
             return inner, family_entry(inner.get("family"), str(member), SaveError) or []
         except SaveError:
             return None
