@@ -11,6 +11,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from testsupport.cli import ROOT
+from turing.analysis import symmetry as symmetry_module
 from turing.analysis.search import (
     AnalysisTooLarge,
     OptimalBot,
@@ -108,6 +109,49 @@ def test_classes_are_checked_not_assumed() -> None:
     assert LetterSymmetry([(1, 2), (2, 2)], [1, 1]).root == ()
     keys3 = [p for p in itertools.permutations((4, 8, 16))]
     assert LetterSymmetry(keys3, [1] * 6).root == ((0, 1, 2),)
+
+
+def kept_classes(sym: LetterSymmetry, state: int) -> tuple[tuple[int, ...], ...]:
+    """The classes of the root whose swaps keep ``state``, straight from the definition:
+    the image of every group in the state is in it."""
+
+    def keeps(a: int, b: int) -> bool:
+        perm = sym._permutation(a, b)
+        return all(state >> int(perm[g]) & 1 for g in range(sym.size) if state >> g & 1)
+
+    classes: list[tuple[int, ...]] = []
+    for cls in sym.root:
+        found: list[list[int]] = []
+        for x in cls:
+            home = next((c for c in found if keeps(c[0], x)), None)
+            if home is None:
+                found.append([x])
+            else:
+                home.append(x)
+        classes.extend(tuple(c) for c in found if len(c) > 1)
+    return tuple(sorted(classes))
+
+
+@pytest.mark.parametrize("shifts", [symmetry_module.MAX_SHIFTS, 0])
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_the_classes_a_state_keeps_are_those_its_swaps_keep(
+    shifts: int, data: st.DataObject
+) -> None:
+    """Compared shift by shift or as arrays (past :data:`MAX_SHIFTS` distances), the classes
+    found are those of the definition, on random states and on states a swap keeps."""
+    hyps = nightmare_subset(data.draw(st.sampled_from([2, 3, 5])), 3)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(symmetry_module, "MAX_SHIFTS", shifts)
+        sym = Search(hyps)._sym
+        assert sym is not None and sym.root
+        state = data.draw(st.integers(1, (1 << sym.size) - 1))
+        a, b = data.draw(st.sampled_from(list(itertools.combinations(sym.root[0], 2))))
+        perm = sym._permutation(a, b)
+        image = sum(1 << int(perm[g]) for g in range(sym.size) if state >> g & 1)
+        for s in (state, state | image, state & image):
+            if s:
+                assert sym.of_state(s) == kept_classes(sym, s)
 
 
 # -- the symmetric search against the plain one --------------------------------------------

@@ -33,6 +33,10 @@ Partition = tuple[tuple[int, ...], ...]
 
 NO_SYMMETRY: Final[Partition] = ()
 
+#: The most distances between the groups a swap exchanges for which :meth:`of_state`
+#: compares a state with its image as ints, shift by shift (beyond, as arrays).
+MAX_SHIFTS: Final = 16
+
 
 def _swap(key: tuple[int, ...], a: int, b: int) -> tuple[int, ...]:
     out = list(key)
@@ -53,6 +57,7 @@ class LetterSymmetry:
         self._index = {k: g for g, k in enumerate(keys)}
         self._weights = weights
         self._perm: dict[tuple[int, int], np.ndarray[Any, Any]] = {}
+        self._shifts: dict[tuple[int, int], tuple[tuple[int, int], ...] | None] = {}
         self._moves: dict[Partition, tuple[int, ...]] = {}
         self._child: dict[tuple[Partition, int], Partition] = {}
         self._rep: dict[tuple[Partition, int], int] = {}
@@ -150,18 +155,42 @@ class LetterSymmetry:
             self._perm[(a, b)] = perm
         return perm
 
+    def _shifts_of(self, a: int, b: int) -> tuple[tuple[int, int], ...] | None:
+        """The swap of ``a`` and ``b`` as masks by distance: ``(d, mask)`` where ``mask``
+        holds each group ``g`` whose image is ``g + d`` (the swap is its own inverse, so
+        every group moved is one of such a pair); None when there are more distances than
+        :data:`MAX_SHIFTS`, where comparing arrays costs less."""
+        key = (a, b)
+        if key in self._shifts:
+            return self._shifts[key]
+        masks: dict[int, int] = {}
+        for g, h in enumerate(self._permutation(a, b).tolist()):
+            if h > g:
+                masks[h - g] = masks.get(h - g, 0) | 1 << g
+        got = tuple(sorted(masks.items())) if len(masks) <= MAX_SHIFTS else None
+        self._shifts[key] = got
+        return got
+
     def of_state(self, state: int) -> Partition:
         """The classes of the root that ``state`` (a bitset over the groups) still keeps.
 
         Only swaps of letters interchangeable at the root are tried, so the answer may miss
         a symmetry a later state gains by chance; what it gives is always a true symmetry.
+        A swap keeps the state when each pair of groups it exchanges is both in or both
+        out: for the pairs ``d`` apart, ``(state >> d) ^ state`` is 0 on their lower groups.
         """
         if not self.root:
             return NO_SYMMETRY
-        raw = np.frombuffer(state.to_bytes(self.size // 8 + 1, "little"), dtype=np.uint8)
-        flags = np.unpackbits(raw, bitorder="little")[: self.size].astype(bool)
+        flags: np.ndarray[Any, Any] | None = None
 
         def keeps(a: int, b: int) -> bool:
+            nonlocal flags
+            shifts = self._shifts_of(a, b)
+            if shifts is not None:
+                return all(((state >> d) ^ state) & mask == 0 for d, mask in shifts)
+            if flags is None:
+                raw = np.frombuffer(state.to_bytes(self.size // 8 + 1, "little"), dtype=np.uint8)
+                flags = np.unpackbits(raw, bitorder="little")[: self.size].astype(bool)
             return bool(np.array_equal(flags[self._permutation(a, b)], flags))
 
         classes: list[tuple[int, ...]] = []
