@@ -437,6 +437,28 @@ async def test_the_help_names_the_letters_of_the_puzzles_verifiers() -> None:
 
 
 @run_async
+async def test_the_help_of_a_game_without_hints_marks_the_hint_keys_off() -> None:
+    # as the prompt's help marks hint off; the keys are refused in such a game
+    board = board_module()
+    session = Session.new(SAMPLE, CLASSIC, parse_players(None), seed=1, hints=False)
+    app = board.BoardApp(session, compare=False)
+    async with app.run_test(size=(120, 60)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("question_mark")
+        assert await screen_is(pilot, app, "HelpScreen")
+        assert app.screen.hints is False  # the panel is drawn from help_body(..., hints)
+    console = Console(width=200, record=True, file=io.StringIO())
+    console.print(board.help_body(hints=False))
+    rows = [" ".join(line.split()) for line in console.export_text().splitlines()]
+    off = "(off: this game is played without hints)"
+    marked = [row for row in rows if row.endswith(off)]
+    assert [row.split()[0] for row in marked] == ["h", "t", "hint"], rows
+    console = Console(width=200, record=True, file=io.StringIO())
+    console.print(board.help_body())
+    assert off not in console.export_text()
+
+
+@run_async
 async def test_best_test_can_be_cancelled_and_is_then_not_counted() -> None:
     board = board_module()
     session = session_of()

@@ -369,17 +369,21 @@ def _as_is(text: str) -> str:
 
 
 def command_rows(
-    written: Callable[[str], str] = _as_is, by_card: bool = False
+    written: Callable[[str], str] = _as_is, by_card: bool = False, hints: bool = True
 ) -> list[tuple[str, str]]:
     """Each command's usage and what it does, in the language in use; ``written`` gives a
     text as the output will write it (a view's, where it writes stand-ins), so that the
     columns are measured on what is written. ``by_card``: criteria are named only by their
-    card (a verifier with more than one card), the strike commands' one form."""
+    card (a verifier with more than one card), the strike commands' one form; ``hints``
+    false: a game without hints, where hint is marked off."""
     rows = []
     for name, (usage, what) in COMMANDS.items():
         if by_card:
             usage, what = BY_CARD_USAGE.get(name, usage), BY_CARD_WHAT.get(name, what)
-        rows.append((written(_(usage)), written(_(what).format(e=_E, spaced=_E_SPACED))))
+        said = _(what).format(e=_E, spaced=_E_SPACED)
+        if name == "hint" and not hints:
+            said = f"{said} ({_(HINTS_OFF)})"
+        rows.append((written(_(usage)), written(said)))
     return rows
 
 

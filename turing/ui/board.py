@@ -51,6 +51,7 @@ from turing.i18n import _, current_language, ngettext
 from turing.play.session import (
     CORRECT_USAGE,
     CORRECT_WHAT,
+    HINTS_OFF,
     AnswersMissing,
     BestTest,
     BoxQuestion,
@@ -318,12 +319,14 @@ class MessageScreen(ModalScreen[None]):
 
 
 def board_keys(
-    box: bool = False, verifiers: int = MAX_VERIFIERS, by_card: bool = False
+    box: bool = False, verifiers: int = MAX_VERIFIERS, by_card: bool = False, hints: bool = True
 ) -> list[tuple[str, str]]:
     """The board's keys and what each does, in the language shown (``box``: in a game
     beside the box, where a test and a solve ask what the box answers; ``verifiers``: the
-    puzzle's, whose letters test)."""
+    puzzle's, whose letters test; ``hints`` false: a game without hints, where the hint
+    keys are marked off)."""
     letters = letter_range(verifiers)
+    off = "" if hints else f" ({_(HINTS_OFF)})"
     keys = [
         ("1–5", _("put a digit in the picker's selected shape (then the next shape)")),
         (_("← →, Backspace"), _("select the previous / next shape of the picker")),
@@ -343,8 +346,8 @@ def board_keys(
         ("n", _("done testing this round")),
         ("s", _("solve with the picker's code (asks first)")),
         ("p", _("pass this round")),
-        ("h", _("hint: what you can infer now (counted)")),
-        ("t", _("the best next test (counted; Esc cancels the search, not counted)")),
+        ("h", _("hint: what you can infer now (counted)") + off),
+        ("t", _("the best next test (counted; Esc cancels the search, not counted)") + off),
         (
             "x",
             # where a verifier has more than one card, a criterion is named by its card only
@@ -388,22 +391,22 @@ def _paragraphs(text: str) -> str:
 
 
 def help_body(
-    box: bool = False, verifiers: int = MAX_VERIFIERS, by_card: bool = False
+    box: bool = False, verifiers: int = MAX_VERIFIERS, by_card: bool = False, hints: bool = True
 ) -> RenderableType:
     """The board's help: its keys first, then the commands of its command line, each in
     two columns (what a key or a command does wraps under its own column); ``box``: a game
     beside the box, said first, with how its answers are given; ``verifiers``: the
-    puzzle's, whose letters are named."""
+    puzzle's, whose letters are named; ``hints`` false: a game without hints."""
     keys = Table.grid(padding=(0, 2))
     keys.add_column(no_wrap=True, style="bold")
     keys.add_column(ratio=1)
     # laid out as the terminal writes it: ``Rücktaste`` takes the columns of ``Ruecktaste``
-    for key, what in board_keys(box, verifiers, by_card):
+    for key, what in board_keys(box, verifiers, by_card, hints):
         keys.add_row(Text(as_drawn(key)), Text(as_drawn(what)))
     commands = Table.grid(padding=(0, 2))
     commands.add_column(no_wrap=True, style="bold")
     commands.add_column(ratio=1)
-    for usage, what in command_rows(by_card=by_card):
+    for usage, what in command_rows(by_card=by_card, hints=hints):
         commands.add_row(Text(as_drawn(usage)), Text(as_drawn(what)))  # Text: no markup
     if box:
         commands.add_row(Text(as_drawn(_(CORRECT_USAGE))), Text(as_drawn(_(CORRECT_WHAT))))
@@ -442,18 +445,23 @@ class HelpScreen(ModalScreen[None]):
     ]
 
     def __init__(
-        self, box: bool = False, verifiers: int = MAX_VERIFIERS, by_card: bool = False
+        self,
+        box: bool = False,
+        verifiers: int = MAX_VERIFIERS,
+        by_card: bool = False,
+        hints: bool = True,
     ) -> None:
         super().__init__()
         self.box = box  # a game beside the box
         self.verifiers = verifiers  # the puzzle's, whose letters are named
         self.by_card = by_card  # criteria named only by their card (extreme, nightmare)
+        self.hints = hints  # false: a game without hints
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="help-box"):
             yield Static(f"[b]{escape(_('Help'))}[/b]", id="help-title")
             with VerticalScroll(id="help-body"):
-                yield Static(help_body(self.box, self.verifiers, self.by_card))
+                yield Static(help_body(self.box, self.verifiers, self.by_card, self.hints))
             yield Static(
                 escape(
                     _("{arrows} PageUp PageDown: scroll · Esc, Enter or q: close").format(
@@ -1401,7 +1409,9 @@ class BoardApp(ServedApp):
             if outcome.commands:
                 game = self.session.game
                 by_card = named_by_card(game.public.mode_class)
-                self.push_screen(HelpScreen(game.box, game.public.verifiers, by_card))
+                self.push_screen(
+                    HelpScreen(game.box, game.public.verifiers, by_card, game.hints_allowed)
+                )
             else:
                 self.push_screen(MessageScreen(_("Help"), Text(outcome.text)))
             return ""
