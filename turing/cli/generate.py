@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import CancelledError, Executor, Future, InvalidStateError
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, NoReturn
 
 import click
 from rich.console import JustifyMethod
@@ -53,6 +53,7 @@ from turing.cli.output import (
     describe_os_error,
     each_puzzle,
     emit_json,
+    end_stopped,
     fail,
     file_or_stdin,
     files_once,
@@ -660,7 +661,7 @@ def _stopped_words(
     output: str | None,
     drawn_seed: int | None,
 ) -> str:
-    """What an interrupted ``generate`` says before ``interrupted``: what the bank holds
+    """What an interrupted ``generate`` says after ``interrupted:``: what the bank holds
     of the run and that the same command resumes it, what became of the output, and a
     seed drawn at random (the only way to make the same puzzles again)."""
     parts: list[str] = []
@@ -1106,12 +1107,11 @@ def generate(
         if bank_path is not None and not bank_existed and not stored:
             _remove_new_bank(None, bank_path)
         raise
-    except KeyboardInterrupt:  # Ctrl-C or SIGTERM: say what is kept and how to go on
-        click.echo(
+    except KeyboardInterrupt as stop:  # Ctrl-C or SIGTERM: say what is kept and how to go on
+        end_stopped(
+            stop,
             _stopped_words(made, count, stored, bank_path, output, spec.seed if drawn else None),
-            err=True,
         )
-        raise
     except BrokenPipeError:  # the reader of -o - went away (| head -1): the run is cut short
         if bank_path is not None:  # a bank run left unfinished is said (else quiet, as ever)
             click.echo(_("the reader of standard output went away"), err=True)
@@ -1354,9 +1354,8 @@ def _from_bank(
                     raise NothingWritten  # the output is left as it was (or not made)
             except BankError as exc:
                 fail(str(exc))
-    except KeyboardInterrupt:  # Ctrl-C or SIGTERM: what became of the output, the seed
-        click.echo(_stopped_words(made, count, 0, None, output, seed if drawn else None), err=True)
-        raise
+    except KeyboardInterrupt as stop:  # Ctrl-C or SIGTERM: what became of the output, the seed
+        end_stopped(stop, _stopped_words(made, count, 0, None, output, seed if drawn else None))
     elapsed = time.perf_counter() - started
     rate = made / elapsed if elapsed > 0 else 0.0
     result = {
@@ -1619,7 +1618,7 @@ def catalogue(
             )
             if isinstance(exc, WorkerLost):
                 raise CLIError(f"{exc}\n{stopped}") from None
-            click.echo(stopped, err=True)
+            end_stopped(exc, stopped)
         raise
     finally:
         if bank is not None:
@@ -1679,7 +1678,7 @@ def catalogue(
 def _catalogue_stopped(
     db: str, verifiers: int, kept: RunRecord, total: int, count_only: bool, command: str
 ) -> str:
-    """What an interrupted ``catalogue`` says before ``interrupted``: what the bank holds
+    """What an interrupted ``catalogue`` says after ``interrupted:``: what the bank holds
     of the catalogue (its last commit) and the command that resumes it."""
     figures = {
         "db": db,
@@ -1776,6 +1775,41 @@ def _refuse_tests_range(min_tests: int | None, max_tests: int | None) -> None:
                 low=min_tests, high=max_tests
             )
         )
+
+
+def _filters_given(query: Query) -> str:
+    """The filter options a query was made of, as typed (``--verifiers 6 --unplayed``);
+    empty when none was given."""
+    words: list[str] = []
+    for flag, value in (
+        ("--mode", query.mode),
+        ("--difficulty", query.difficulty),
+        ("--verifiers", query.verifiers),
+        ("--min-tests", query.min_tests),
+        ("--max-tests", query.max_tests),
+    ):
+        if value is not None:
+            words.append(f"{flag} {value}")
+    if query.unplayed:
+        words.append("--unplayed")
+    return " ".join(words)
+
+
+def _nothing_to_export(query: Query, db: str | None) -> NoReturn:
+    """Refuse an export that has no puzzle to write (exit 1): when filters were given, no
+    puzzle matches them, and they are named."""
+    filters = _filters_given(query)
+    if filters and db is not None:
+        message = _("{db}: no puzzle matches the filters given ({filters})").format(
+            db=shown_name(db), filters=filters
+        )
+    elif filters:
+        message = _("no puzzle matches the filters given ({filters})").format(filters=filters)
+    elif db is not None:
+        message = _("{db}: no puzzles to export").format(db=shown_name(db))
+    else:
+        message = _("no puzzles to export")
+    fail(message, exit_code=1)
 
 
 def make_query(
@@ -2006,7 +2040,7 @@ def bank_export(
             sink.write(json_text(whole, sink) + "\n")
         if not written:
             # raised inside the block: an existing output file is left as it was
-            fail(_("{db}: no puzzles to export").format(db=shown_name(db)), exit_code=1)
+            _nothing_to_export(query, db)
 
 
 #: an id as the generator and the bank spell them: mode, verifiers, tier, hash tag
@@ -2201,6 +2235,18 @@ def bank_pick(
             seed=seed,
         )
         if puzzle is None:
+            played = not include_played and (
+                b.pick(mode=mode, difficulty=difficulty, verifiers=verifiers, unplayed=False)
+                is not None
+            )
+            if played:  # every match is played: the bank is not empty of them
+                raise CLIError(
+                    _(
+                        "{db}: no unplayed puzzle matches (every match is marked played; "
+                        "--any includes played puzzles)"
+                    ).format(db=shown_name(db)),
+                    exit_code=1,
+                )
             raise CLIError(
                 _("{db}: no puzzle in the bank matches").format(db=shown_name(db)), exit_code=1
             )
@@ -2388,7 +2434,7 @@ def export(
     if limit is not None:
         puzzles = puzzles[:limit]
     if not puzzles:
-        fail(_("no puzzles to export"), exit_code=1)
+        _nothing_to_export(query, None)
     if forced is None:  # the card sets the puzzles name are read too
         refuse_writing_inputs(
             output, [(cardset_file(p.cardset or "classic"), CARD_SET) for p in puzzles]

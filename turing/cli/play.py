@@ -217,7 +217,8 @@ def _from_bank(
             fail(
                 _(
                     "{bank_path}: the bank holds no puzzles (turing generate --bank fills it)"
-                ).format(bank_path=shown_name(bank_path))
+                ).format(bank_path=shown_name(bank_path)),
+                exit_code=1,  # nothing wrong with what was given: nothing to deal, as bank pick
             )
         if found is None:
             fail(
@@ -229,7 +230,8 @@ def _from_bank(
                     value=mode_name(mode) if mode else _("any"),
                     value2=tier_name(difficulty) if difficulty else _("any"),
                     items="/".join(map(str, counts)),
-                )
+                ),
+                exit_code=1,
             )
     # named alike, whatever its row: a bank filled from a catalogue's export holds its
     # puzzles in key order, which follows the criteria, so a row would point at them
