@@ -5,11 +5,12 @@ card set given as a folder, a repeated puzzle under another puzzle's id."""
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
 
-from testsupport.cli import run
+from testsupport.cli import ROOT, run
 
 
 def _bank(tmp_path: Path, count: int = 3) -> Path:
@@ -94,3 +95,89 @@ def test_a_wrong_stated_solution_is_said_one_way(tmp_path: Path) -> None:
         f"{path}:1: FAIL w: the stated solution 555 does not meet every criterion (the code "
         "that does: 241)"
     ) in shown.stdout
+
+
+# -- a bank of a custom card set whose file has moved --------------------------------------
+
+
+def _moved_bank(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path]:
+    """A bank of puzzles generated from a copy of a shipped set, moved with a copy of the
+    set to another folder, the set's first file renamed: the bank and the copy."""
+    first = tmp_path / "first"
+    first.mkdir()
+    cards = first / "garden.yaml"
+    shutil.copy(ROOT / "cards" / "examples" / "primes.yaml", cards)
+    made = run(["generate", "-n", "6", "--cardset", str(cards), "--seed", "1", "--bank",
+                str(first / "garden.db"), "-q"])  # fmt: skip
+    assert made.exit_code == 0, made.output
+    moved = tmp_path / "moved"
+    moved.mkdir()
+    shutil.copy(first / "garden.db", moved)
+    shutil.copy(cards, moved)
+    cards.rename(first / "away.yaml")
+    monkeypatch.chdir(moved)
+    return moved / "garden.db", moved / "garden.yaml"
+
+
+def test_a_copy_of_a_moved_card_set_reads_the_banks_puzzles(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _moved_bank(tmp_path, monkeypatch)
+    given = ["--cardset", "garden.yaml"]
+    played = run(["play", "--bank", "garden.db", *given], input="quit\n")
+    assert played.exit_code == 1 and "game abandoned" in played.output, played.output
+    booklet = run(["export", "--bank", "garden.db", *given, "-o", "m.html"])
+    assert booklet.exit_code == 0, booklet.output
+    picked = run(["bank", "pick", "garden.db", *given])
+    assert picked.exit_code == 0 and "cards:" in picked.stdout, picked.output
+    public = run(["bank", "export", "garden.db", "--public", *given])
+    assert public.exit_code == 0 and len(public.stdout.splitlines()) == 6, public.output
+
+
+def test_a_moved_card_set_not_given_is_named_with_its_puzzles(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _moved_bank(tmp_path, monkeypatch)
+    gone = tmp_path / "first" / "garden.yaml"
+    said = (
+        f"error: garden.db: 6 puzzles of it were stored from the card set 'primes' at "
+        f"{gone}, which is missing now; --cardset FILE points at a copy of it\n"
+    )
+    for args in (
+        ["bank", "pick", "garden.db"],
+        ["export", "--bank", "garden.db"],
+        ["play", "--bank", "garden.db"],
+    ):
+        r = run(args, input="quit\n")
+        assert (r.exit_code, r.stderr) == (2, said), args
+    # the stored documents need no cards: written, and said so
+    lines = run(["bank", "export", "garden.db"])
+    assert lines.exit_code == 0 and len(lines.stdout.splitlines()) == 6
+    assert lines.stderr == (
+        f"note: garden.db: the card set 'primes' of 6 puzzles is missing at {gone}; the "
+        "documents are written as they were stored\n"
+    )
+
+
+def test_a_copy_with_a_changed_card_is_refused_and_bank_export_writes_as_stored(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db, cards = _moved_bank(tmp_path, monkeypatch)
+    text = cards.read_text()
+    edited = text.replace('when: "b == 2 or b == 3 or b == 5"', 'when: "b == 2 or b == 3"')
+    edited = edited.replace('when: "b == 1 or b == 4"', 'when: "b == 1 or b == 4 or b == 5"')
+    assert edited != text
+    cards.write_text(edited)
+    before = db.read_bytes()
+    r = run(["bank", "pick", "garden.db", "--cardset", "garden.yaml"])
+    assert r.exit_code == 2
+    assert r.stderr.startswith("error: garden.db: card 1 of the card set 'garden.yaml' has changed")
+    # back where the bank recorded it, the edited set: bank export writes the documents
+    (tmp_path / "first" / "garden.yaml").write_text(edited)
+    lines = run(["bank", "export", "garden.db"])
+    assert lines.exit_code == 0 and len(lines.stdout.splitlines()) == 6
+    assert lines.stderr.startswith("note: garden.db: card 1 of the card set ")
+    assert lines.stderr.endswith("the documents are written as they were stored\n")
+    assert len(lines.stderr.splitlines()) == 1
+    assert run(["bank", "pick", "garden.db"]).exit_code == 2  # a reading that needs cards
+    assert db.read_bytes() == before

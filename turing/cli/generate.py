@@ -27,6 +27,7 @@ import click
 from rich.console import JustifyMethod
 
 from turing.cli.options import (
+    BANK_CARDSET,
     BANK_INT_MAX,
     EVERY_PUZZLE_CARDSET,
     MODE_CHOICE,
@@ -35,6 +36,7 @@ from turing.cli.options import (
     TIER_CHOICE,
     TIER_OR_NONE_CHOICE,
     WholeNumber,
+    bank_cardset_said,
     bank_int,
     cardset_option,
     counts_advice,
@@ -87,7 +89,15 @@ from turing.core.puzzle import (
     puzzle_cardset,
 )
 from turing.core.workers import WorkerLost
-from turing.generation.bank import Bank, BankDamaged, BankError, Query, RunRecord
+from turing.generation.bank import (
+    Bank,
+    BankDamaged,
+    BankError,
+    CardsetMissing,
+    ChangedCards,
+    Query,
+    RunRecord,
+)
 from turing.generation.generator import (
     CountsError,
     GenerationError,
@@ -2014,12 +2024,14 @@ def bank_stats(db: str, as_json: bool) -> None:
     default=None,
     help="At most this many puzzles (default: every one that matches).",
 )
+@cardset_option(BANK_CARDSET)
 @query_options
 def bank_export(
     db: str,
     output: str,
     public: bool,
     limit: int | None,
+    cardset_name: str | None,
     mode: str | None,
     difficulty: str | None,
     verifiers: int | None,
@@ -2027,13 +2039,26 @@ def bank_export(
     min_tests: int | None,
     max_tests: int | None,
 ) -> None:
-    """Write puzzles as JSON Lines (full documents; --public for what players see)."""
-    refuse_writing_inputs(output, [(db, BANK_READ)])
+    """Write puzzles as JSON Lines (full documents; --public for what players see).
+
+    The full documents are written as they were stored even when the card set they were
+    stored from has changed or moved since (a note says so); --public needs the cards."""
+    refuse_writing_inputs(output, [(db, BANK_READ), (cardset_file(cardset_name), CARD_SET)])
     refuse_replacing_work(output)
     query = make_query(mode, difficulty, verifiers, unplayed, min_tests, max_tests)
-    with open_bank(db, readonly=True) as b, open_output(output) as sink:
+    given = load_cardset(cardset_name) if cardset_name else None
+    with (
+        bank_cardset_said(given),
+        open_bank(db, readonly=True) as b,
+        open_output(output) as sink,
+    ):
+        if given is not None:
+            b.stand_in(given)
+        if not public:  # the stored documents need no cards: what became of them is said
+            for problem in b.card_set_problems(query):
+                click.echo(_stored_as_they_were(db, problem), err=True)
         written = 0
-        for doc in b.docs(query, limit, shuffled=public):
+        for doc in b.docs(query, limit, shuffled=public, checked=public):
             written += 1
             # the bank holds its documents in a smaller form than the lines it writes
             whole = b.public_doc(doc) if public else b.document(doc)
@@ -2041,6 +2066,43 @@ def bank_export(
         if not written:
             # raised inside the block: an existing output file is left as it was
             _nothing_to_export(query, db)
+
+
+def _stored_as_they_were(db: str, problem: BankError) -> str:
+    """The note of a ``bank export`` that writes documents whose card set has changed or
+    moved since they were stored."""
+    if isinstance(problem, ChangedCards) and problem.card is not None:
+        return ngettext(
+            "note: {db}: card {card} of the card set {name!r} has changed since {n} puzzle "
+            "using it was stored; the documents are written as they were stored",
+            "note: {db}: card {card} of the card set {name!r} has changed since {n} puzzles "
+            "using it were stored; the documents are written as they were stored",
+            problem.count,
+        ).format(db=shown_name(db), card=problem.card, name=problem.reference, n=problem.count)
+    if isinstance(problem, ChangedCards):
+        return ngettext(
+            "note: {db}: the card set {name!r} has changed since {n} puzzle of it was "
+            "stored; the documents are written as they were stored",
+            "note: {db}: the card set {name!r} has changed since {n} puzzles of it were "
+            "stored; the documents are written as they were stored",
+            problem.count,
+        ).format(db=shown_name(db), name=problem.reference, n=problem.count)
+    if isinstance(problem, CardsetMissing):
+        return ngettext(
+            "note: {db}: the card set {name!r} of {n} puzzle is missing at {file}; the "
+            "documents are written as they were stored",
+            "note: {db}: the card set {name!r} of {n} puzzles is missing at {file}; the "
+            "documents are written as they were stored",
+            problem.count,
+        ).format(
+            db=shown_name(db),
+            name=problem.name,
+            n=problem.count,
+            file=shown_name(problem.reference),
+        )
+    return _("note: {problem}; the documents are written as they were stored").format(
+        problem=problem
+    )
 
 
 #: an id as the generator and the bank spell them: mode, verifiers, tier, hash tag
@@ -2208,6 +2270,7 @@ def bank_import(db: str, files: tuple[str, ...], cardset_name: str | None, as_js
 @click.option("--mark-played", is_flag=True, help="Mark the picked puzzle played.")
 @click.option("--hidden", is_flag=True, help="Show the hidden fields too (spoils the puzzle).")
 @click.option("--json", "as_json", is_flag=True, help="Print the puzzle as JSON.")
+@cardset_option(BANK_CARDSET)
 def bank_pick(
     db: str,
     mode: str | None,
@@ -2218,6 +2281,7 @@ def bank_pick(
     mark_played: bool,
     hidden: bool,
     as_json: bool,
+    cardset_name: str | None,
 ) -> None:
     """Pick a puzzle (unplayed by default) and print it as a puzzle document.
 
@@ -2226,7 +2290,13 @@ def bank_pick(
     # picking never makes a bank: a missing one is refused with or without --mark-played,
     # and one of no bytes (holding nothing) is only read
     empty = os.path.isfile(db) and not os.path.getsize(db)
-    with open_bank(db, create=False, readonly=not mark_played or empty) as b:
+    given = load_cardset(cardset_name) if cardset_name else None
+    with (
+        bank_cardset_said(given),
+        open_bank(db, create=False, readonly=not mark_played or empty) as b,
+    ):
+        if given is not None:
+            b.stand_in(given)
         puzzle = b.pick(
             mode=mode,
             difficulty=difficulty,
@@ -2417,7 +2487,9 @@ def export(
     for note in once:
         click.echo(note, err=True)
     if bank_path is not None:
-        with open_bank(bank_path, readonly=True) as b:
+        with bank_cardset_said(forced), open_bank(bank_path, readonly=True) as b:
+            if forced is not None:
+                b.stand_in(forced)
             # in a random order: a booklet's puzzle pages are what players are given
             for drawn in b.query(query, limit or 20, shuffled=True):
                 earlier = printed.get(drawn.canonical_key())

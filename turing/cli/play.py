@@ -23,6 +23,7 @@ from turing.cli.options import (
     MODE_CHOICE,
     TIER_CHOICE,
     WholeNumber,
+    bank_cardset_said,
     cards_puzzle,
     cardset_option,
     counts_advice,
@@ -187,7 +188,9 @@ def _from_bank(
     """The puzzle, and its neutral label (the same for every puzzle of a bank)."""
     from turing.generation import bank as bank_module
 
-    with bank_module.Bank(bank_path, readonly=True) as bank:
+    with bank_cardset_said(forced), bank_module.Bank(bank_path, readonly=True) as bank:
+        if forced is not None:
+            bank.stand_in(forced)
         found: Puzzle | None = None
         if puzzle_id is not None:
             for form in _bank_id_forms(puzzle_id):
