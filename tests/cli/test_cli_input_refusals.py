@@ -150,12 +150,12 @@ def test_check_hides_the_solution_unless_asked(tmp_path: Path) -> None:
     )
     code, out, _err = run("check", path)
     assert code == 1
-    assert f"{path}:1: FAIL x: the stated solution 111 is not the solution\n" in out
+    assert f"{path}:1: FAIL x: the stated solution 111 does not meet every criterion\n" in out
     assert "241" not in out
     code, out, _err = run("check", "--json", path)
     assert "241" not in out and "solutions" not in json.loads(out)
     code, out, _err = run("check", "--show-solution", path)
-    assert "the stated solution 111 is not the solution (241)" in out
+    assert "the stated solution 111 does not meet every criterion (the code that does: 241)" in out
     code, out, _err = run("check", "--json", "--show-solution", path)
     assert json.loads(out)["solutions"] == ["241"]
 
@@ -194,11 +194,13 @@ def test_check_and_solve_speak_german_and_json_stays_english(tmp_path: Path) -> 
         'id: x\ncards: [4, 9, 11, 14]\ncriteria: [2, 1, 1, 3]\nsolution: "111"\n',
     )
     _code, out, _err = run("--lang", "de", "check", path)
-    assert "die angegebene Lösung 111 ist nicht die Lösung" in out
+    assert "die angegebene Lösung 111 erfüllt nicht jedes Kriterium" in out
     _code, out, _err = run("--lang", "de", "check", "--json", path)
-    assert json.loads(out)["problems"] == ["the stated solution 111 is not the solution"]
+    assert json.loads(out)["problems"] == ["the stated solution 111 does not meet every criterion"]
     _code, out, _err = run("--lang", "de", "solve", "--json", path)
-    assert json.loads(out)["problems"] == ["the stated solution 111 is not the solution (241)"]
+    assert json.loads(out)["problems"] == [
+        "the stated solution 111 does not meet every criterion (the code that does: 241)"
+    ]
     _code, out, _err = run(
         "--lang", "de", "check", str(SAMPLE), str(ROOT / "puzzles" / "published.yaml")
     )

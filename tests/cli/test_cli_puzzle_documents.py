@@ -102,7 +102,7 @@ GOOD = "- id: good\n  cards: [4, 9, 11, 14]\n  criteria: [2, 1, 1, 3]\n"
         ),
         (
             "cards: [4, 9, 11, 14]\n  criteria: [2, 1, 1, 3]\n  solution: '111'",
-            "the stated solution 111 is not the solution",
+            "the stated solution 111 does not meet every criterion",
         ),
     ],
 )

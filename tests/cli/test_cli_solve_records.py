@@ -117,4 +117,6 @@ def test_hidden_criteria_met_by_several_codes_or_none_are_problems(
     assert several["candidates"] == expected and several["solution"] is None
     assert several["problems"] == [f"{len(expected)} codes meet all hidden criteria, not one"]
     assert wrong["candidates"] == ["241"]
-    assert wrong["problems"] == ["the stated solution 555 is not the solution (241)"]
+    assert wrong["problems"] == [
+        "the stated solution 555 does not meet every criterion (the code that does: 241)"
+    ]

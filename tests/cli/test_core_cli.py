@@ -209,7 +209,7 @@ def test_check_reads_every_file_and_names_each_finding(tmp_path: Path) -> None:
     code, out, err = run("check", str(bad), str(missing), str(folder), sample)
     assert code == 2
     lines = out.splitlines()
-    assert f"{bad}:1: FAIL a: the stated solution 221 is not the solution" in lines
+    assert f"{bad}:1: FAIL a: the stated solution 221 does not meet every criterion" in lines
     assert f"{bad}:2: FAIL b: duplicate of the puzzle at line 1 of this file" in lines
     # The sample, after the unreadable files, is still checked; a repeat across files is a note.
     assert f"{sample}:3: ok 01 · easy" in lines
@@ -263,7 +263,10 @@ def test_solve_exit_status_follows_the_answer(tmp_path: Path) -> None:
     wrong.write_text("id: w\ncards: [4, 9, 11, 14]\ncriteria: [2, 1, 1, 3]\nsolution: '221'\n")
     code, out, _ = run("solve", str(wrong))
     assert code == 1
-    assert f"{wrong}:1: the stated solution 221 is not the solution (241)" in out.splitlines()
+    assert (
+        f"{wrong}:1: the stated solution 221 does not meet every criterion (the code that "
+        "does: 241)"
+    ) in out.splitlines()
     # Hidden criteria that several codes meet: no unique answer.
     several = tmp_path / "several.yaml"
     several.write_text("cards: [4, 9]\ncriteria: [2, 1]\n")
@@ -282,7 +285,7 @@ def test_solve_exit_status_follows_the_answer(tmp_path: Path) -> None:
     assert code == 0
     code, out, _ = run("solve", "-", stdin="cards: [4, 9, 11, 14]\nsolution: '555'\n")
     assert code == 1
-    assert "<stdin>:1: stated solution 555 is not a code any valid assignment leads to" in out
+    assert "<stdin>:1: the stated solution 555 is not a code any valid assignment leads to" in out
 
 
 def test_solve_reads_every_file(tmp_path: Path) -> None:

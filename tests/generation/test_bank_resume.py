@@ -353,9 +353,9 @@ def interrupted(monkeypatch: pytest.MonkeyPatch, *args: str) -> None:
         code, _, err = generate(*args)
     assert code == 130 and len(calls) == 2
     assert re.fullmatch(
-        r"stopped; the bank \S+ holds \d+ of this run's puzzles \(\d+ asked\): the same "
-        r"command run again resumes the run(; seed \d+ \(drawn at random\): --seed \d+ "
-        r"makes the same puzzles again)?\ninterrupted\n",
+        r"interrupted: stopped; the bank \S+ holds \d+ of this run's puzzles \(\d+ asked\): "
+        r"the same command run again resumes the run(; seed \d+ \(drawn at random\): --seed \d+ "
+        r"makes the same puzzles again)?\n",
         err,
     ), err
 
@@ -585,10 +585,10 @@ def test_ctrl_c_says_what_is_kept_and_how_to_go_on(tmp_path: Path) -> None:
         assert b.count() == rec.kept > 0 and not rec.done
     seed = rec.params["seed"]
     assert stopped.stderr == (
-        f"stopped; the bank {db} holds {rec.kept:,} of this run's puzzles (3,000 asked): "
-        f"the same command run again resumes the run; {out} was not written (the run "
-        f"resumed writes all its puzzles there); seed {seed} (drawn at random): --seed "
-        f"{seed} makes the same puzzles again\ninterrupted\n"
+        f"interrupted: stopped; the bank {db} holds {rec.kept:,} of this run's puzzles "
+        f"(3,000 asked): the same command run again resumes the run; {out} was not written "
+        f"(the run resumed writes all its puzzles there); seed {seed} (drawn at random): --seed "
+        f"{seed} makes the same puzzles again\n"
     )
     assert not out.exists()
     done = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
@@ -603,8 +603,8 @@ def test_ctrl_c_says_what_is_kept_and_how_to_go_on(tmp_path: Path) -> None:
     stopped = interrupt(cmd, None, out)
     assert stopped.returncode == 130 and out.read_text() == "old\n"
     found = re.fullmatch(
-        rf"stopped after ([\d,]+) puzzles; {re.escape(str(out))} is as it was; seed (\d+) "
-        r"\(drawn at random\): --seed (\d+) makes the same puzzles again\ninterrupted\n",
+        rf"interrupted: stopped after ([\d,]+) puzzles; {re.escape(str(out))} is as it was; "
+        r"seed (\d+) \(drawn at random\): --seed (\d+) makes the same puzzles again\n",
         stopped.stderr,
     )
     assert found and found.group(2) == found.group(3), stopped.stderr
@@ -622,8 +622,8 @@ def test_ctrl_c_says_what_is_kept_and_how_to_go_on(tmp_path: Path) -> None:
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 130
     assert re.fullmatch(
-        r"angehalten nach [\d.]+ Rätseln, geschrieben in die Standardausgabe; Startwert \d+ "
-        r"\(zufällig gezogen\): --seed \d+ macht dieselben Rätsel noch einmal\nunterbrochen\n",
+        r"unterbrochen: angehalten nach [\d.]+ Rätseln, geschrieben in die Standardausgabe; "
+        r"Startwert \d+ \(zufällig gezogen\): --seed \d+ macht dieselben Rätsel noch einmal\n",
         err,
     ), err
 
@@ -684,8 +684,8 @@ def test_ctrl_c_of_a_catalogue_says_what_the_bank_holds_and_the_command(tmp_path
         total = rec.target
     command = shlex.join(["turing", *args[:-2], "--bank", str(db)])
     assert stopped.stderr == (
-        f"stopped; the bank {db} holds {rec.kept:,} puzzles of the 4-verifier catalogue "
-        f"({rec.next_index:,} of {total:,} units): `{command}` resumes it\ninterrupted\n"
+        f"interrupted: stopped; the bank {db} holds {rec.kept:,} puzzles of the 4-verifier "
+        f"catalogue ({rec.next_index:,} of {total:,} units): `{command}` resumes it\n"
     )
     words = shlex.split(command)
     assert words[0] == "turing"

@@ -219,7 +219,7 @@ def test_import_refuses_a_false_solution_and_stores_only_its_own_figures(
     r = turing("bank", "import", str(new), str(source))
     assert r.exit_code == 1
     # check's words, which do not give the solution away
-    said = f"the stated solution {wrong['solution']} is not the solution"
+    said = f"the stated solution {wrong['solution']} does not meet every criterion"
     assert f"error: {source}:1: {said}\n" in r.stderr
     assert f"{source}:1: FAIL {wrong['id']}: {said}\n" in checked.stdout
     assert str(true[0]["solution"]) not in r.stderr
@@ -264,7 +264,10 @@ def test_a_bank_export_that_matches_nothing_keeps_the_file(db: Path, tmp_path: P
     old = tmp_path / "old.jsonl"
     old.write_text("kept\n")
     r = turing("bank", "export", str(db), "--mode", "extreme", "-o", str(old))
-    assert (r.exit_code, r.output) == (1, f"error: {db}: no puzzles to export\n")
+    assert (r.exit_code, r.output) == (
+        1,
+        f"error: {db}: no puzzle matches the filters given (--mode extreme)\n",
+    )
     assert old.read_text() == "kept\n"
 
 
@@ -418,7 +421,10 @@ def test_export_filters_the_puzzles_of_files(db: Path, tmp_path: Path) -> None:
     four = tmp_path / "four.jsonl"
     assert turing("bank", "export", str(db), "-o", str(four)).exit_code == 0
     r = turing("export", str(four), "--verifiers", "5", "--format", "markdown")
-    assert (r.exit_code, r.output) == (1, "error: no puzzles to export\n")
+    assert (r.exit_code, r.output) == (
+        1,
+        "error: no puzzle matches the filters given (--verifiers 5)\n",
+    )
     r = turing("export", str(four), "--mode", "nightmare", "--format", "markdown")
     assert r.exit_code == 1
     docs = [json.loads(line) for line in four.read_text().splitlines()]

@@ -157,17 +157,17 @@ def _hidden_problems(codes: tuple[str, ...], stated: str | None, reveal: bool = 
                 len(codes),
             ).format(n=len(codes))
         )
-    if stated is not None and codes and stated not in codes:
-        problem = _("the stated solution {code} is not the solution").format(code=stated)
-        if reveal:
-            problem = _("{problem} ({codes})").format(
-                problem=problem, codes=_(" or ").join(codes[:5])
-            )
+    if stated is not None and stated not in codes:
+        # one wording whether or not some code meets them all: the stated code fails a
+        # criterion; the codes that meet them all are named only when the solution may be
+        problem = _("the stated solution {code} does not meet every criterion").format(code=stated)
+        if reveal and codes:
+            problem = ngettext(
+                "{problem} (the code that does: {codes})",
+                "{problem} (the codes that do: {codes})",
+                len(codes),
+            ).format(problem=problem, codes=_(" or ").join(codes[:5]))
         problems.append(problem)
-    elif stated is not None and not codes:
-        problems.append(
-            _("stated solution {code} does not meet every criterion").format(code=stated)
-        )
     return problems
 
 
@@ -176,7 +176,7 @@ def _cards_only_problems(assignments: int, codes: tuple[str, ...], stated: str |
         return [_("no assignment of criteria to these cards makes a valid puzzle")]
     if stated is not None and stated not in codes:
         return [
-            _("stated solution {code} is not a code any valid assignment leads to").format(
+            _("the stated solution {code} is not a code any valid assignment leads to").format(
                 code=stated
             )
         ]
@@ -399,9 +399,9 @@ class CollectionCheck:
         checked.notes.extend(self._elsewhere(loaded.source, places))
         if loaded.puzzle.id is not None:
             named = self._ids.setdefault((loaded.source, loaded.puzzle.id), loaded.line)
-            if named != loaded.line and not repeated:
-                # the same puzzle twice is said above; two puzzles under one id no --id
-                # tells apart
+            if named not in (loaded.line, here):
+                # two puzzles under one id no --id tells apart (a repeat that keeps the id
+                # of the puzzle it repeats is said above, as a duplicate)
                 checked.problems.append(
                     _(
                         "the id {id!r} is also that of the puzzle at line {line} of this file; "

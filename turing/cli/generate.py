@@ -21,12 +21,13 @@ from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import CancelledError, Executor, Future, InvalidStateError
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, NoReturn
 
 import click
 from rich.console import JustifyMethod
 
 from turing.cli.options import (
+    BANK_CARDSET,
     BANK_INT_MAX,
     EVERY_PUZZLE_CARDSET,
     MODE_CHOICE,
@@ -35,6 +36,7 @@ from turing.cli.options import (
     TIER_CHOICE,
     TIER_OR_NONE_CHOICE,
     WholeNumber,
+    bank_cardset_said,
     bank_int,
     cardset_option,
     counts_advice,
@@ -53,6 +55,7 @@ from turing.cli.output import (
     describe_os_error,
     each_puzzle,
     emit_json,
+    end_stopped,
     fail,
     file_or_stdin,
     files_once,
@@ -86,7 +89,15 @@ from turing.core.puzzle import (
     puzzle_cardset,
 )
 from turing.core.workers import WorkerLost
-from turing.generation.bank import Bank, BankDamaged, BankError, Query, RunRecord
+from turing.generation.bank import (
+    Bank,
+    BankDamaged,
+    BankError,
+    CardsetMissing,
+    ChangedCards,
+    Query,
+    RunRecord,
+)
 from turing.generation.generator import (
     CountsError,
     GenerationError,
@@ -660,7 +671,7 @@ def _stopped_words(
     output: str | None,
     drawn_seed: int | None,
 ) -> str:
-    """What an interrupted ``generate`` says before ``interrupted``: what the bank holds
+    """What an interrupted ``generate`` says after ``interrupted:``: what the bank holds
     of the run and that the same command resumes it, what became of the output, and a
     seed drawn at random (the only way to make the same puzzles again)."""
     parts: list[str] = []
@@ -1106,12 +1117,11 @@ def generate(
         if bank_path is not None and not bank_existed and not stored:
             _remove_new_bank(None, bank_path)
         raise
-    except KeyboardInterrupt:  # Ctrl-C or SIGTERM: say what is kept and how to go on
-        click.echo(
+    except KeyboardInterrupt as stop:  # Ctrl-C or SIGTERM: say what is kept and how to go on
+        end_stopped(
+            stop,
             _stopped_words(made, count, stored, bank_path, output, spec.seed if drawn else None),
-            err=True,
         )
-        raise
     except BrokenPipeError:  # the reader of -o - went away (| head -1): the run is cut short
         if bank_path is not None:  # a bank run left unfinished is said (else quiet, as ever)
             click.echo(_("the reader of standard output went away"), err=True)
@@ -1354,9 +1364,8 @@ def _from_bank(
                     raise NothingWritten  # the output is left as it was (or not made)
             except BankError as exc:
                 fail(str(exc))
-    except KeyboardInterrupt:  # Ctrl-C or SIGTERM: what became of the output, the seed
-        click.echo(_stopped_words(made, count, 0, None, output, seed if drawn else None), err=True)
-        raise
+    except KeyboardInterrupt as stop:  # Ctrl-C or SIGTERM: what became of the output, the seed
+        end_stopped(stop, _stopped_words(made, count, 0, None, output, seed if drawn else None))
     elapsed = time.perf_counter() - started
     rate = made / elapsed if elapsed > 0 else 0.0
     result = {
@@ -1619,7 +1628,7 @@ def catalogue(
             )
             if isinstance(exc, WorkerLost):
                 raise CLIError(f"{exc}\n{stopped}") from None
-            click.echo(stopped, err=True)
+            end_stopped(exc, stopped)
         raise
     finally:
         if bank is not None:
@@ -1679,7 +1688,7 @@ def catalogue(
 def _catalogue_stopped(
     db: str, verifiers: int, kept: RunRecord, total: int, count_only: bool, command: str
 ) -> str:
-    """What an interrupted ``catalogue`` says before ``interrupted``: what the bank holds
+    """What an interrupted ``catalogue`` says after ``interrupted:``: what the bank holds
     of the catalogue (its last commit) and the command that resumes it."""
     figures = {
         "db": db,
@@ -1776,6 +1785,41 @@ def _refuse_tests_range(min_tests: int | None, max_tests: int | None) -> None:
                 low=min_tests, high=max_tests
             )
         )
+
+
+def _filters_given(query: Query) -> str:
+    """The filter options a query was made of, as typed (``--verifiers 6 --unplayed``);
+    empty when none was given."""
+    words: list[str] = []
+    for flag, value in (
+        ("--mode", query.mode),
+        ("--difficulty", query.difficulty),
+        ("--verifiers", query.verifiers),
+        ("--min-tests", query.min_tests),
+        ("--max-tests", query.max_tests),
+    ):
+        if value is not None:
+            words.append(f"{flag} {value}")
+    if query.unplayed:
+        words.append("--unplayed")
+    return " ".join(words)
+
+
+def _nothing_to_export(query: Query, db: str | None) -> NoReturn:
+    """Refuse an export that has no puzzle to write (exit 1): when filters were given, no
+    puzzle matches them, and they are named."""
+    filters = _filters_given(query)
+    if filters and db is not None:
+        message = _("{db}: no puzzle matches the filters given ({filters})").format(
+            db=shown_name(db), filters=filters
+        )
+    elif filters:
+        message = _("no puzzle matches the filters given ({filters})").format(filters=filters)
+    elif db is not None:
+        message = _("{db}: no puzzles to export").format(db=shown_name(db))
+    else:
+        message = _("no puzzles to export")
+    fail(message, exit_code=1)
 
 
 def make_query(
@@ -1980,12 +2024,14 @@ def bank_stats(db: str, as_json: bool) -> None:
     default=None,
     help="At most this many puzzles (default: every one that matches).",
 )
+@cardset_option(BANK_CARDSET)
 @query_options
 def bank_export(
     db: str,
     output: str,
     public: bool,
     limit: int | None,
+    cardset_name: str | None,
     mode: str | None,
     difficulty: str | None,
     verifiers: int | None,
@@ -1993,20 +2039,70 @@ def bank_export(
     min_tests: int | None,
     max_tests: int | None,
 ) -> None:
-    """Write puzzles as JSON Lines (full documents; --public for what players see)."""
-    refuse_writing_inputs(output, [(db, BANK_READ)])
+    """Write puzzles as JSON Lines (full documents; --public for what players see).
+
+    The full documents are written as they were stored even when the card set they were
+    stored from has changed or moved since (a note says so); --public needs the cards."""
+    refuse_writing_inputs(output, [(db, BANK_READ), (cardset_file(cardset_name), CARD_SET)])
     refuse_replacing_work(output)
     query = make_query(mode, difficulty, verifiers, unplayed, min_tests, max_tests)
-    with open_bank(db, readonly=True) as b, open_output(output) as sink:
+    given = load_cardset(cardset_name) if cardset_name else None
+    with (
+        bank_cardset_said(given),
+        open_bank(db, readonly=True) as b,
+        open_output(output) as sink,
+    ):
+        if given is not None:
+            b.stand_in(given)
+        if not public:  # the stored documents need no cards: what became of them is said
+            for problem in b.card_set_problems(query):
+                click.echo(_stored_as_they_were(db, problem), err=True)
         written = 0
-        for doc in b.docs(query, limit, shuffled=public):
+        for doc in b.docs(query, limit, shuffled=public, checked=public):
             written += 1
             # the bank holds its documents in a smaller form than the lines it writes
             whole = b.public_doc(doc) if public else b.document(doc)
             sink.write(json_text(whole, sink) + "\n")
         if not written:
             # raised inside the block: an existing output file is left as it was
-            fail(_("{db}: no puzzles to export").format(db=shown_name(db)), exit_code=1)
+            _nothing_to_export(query, db)
+
+
+def _stored_as_they_were(db: str, problem: BankError) -> str:
+    """The note of a ``bank export`` that writes documents whose card set has changed or
+    moved since they were stored."""
+    if isinstance(problem, ChangedCards) and problem.card is not None:
+        return ngettext(
+            "note: {db}: card {card} of the card set {name!r} has changed since {n} puzzle "
+            "using it was stored; the documents are written as they were stored",
+            "note: {db}: card {card} of the card set {name!r} has changed since {n} puzzles "
+            "using it were stored; the documents are written as they were stored",
+            problem.count,
+        ).format(db=shown_name(db), card=problem.card, name=problem.reference, n=problem.count)
+    if isinstance(problem, ChangedCards):
+        return ngettext(
+            "note: {db}: the card set {name!r} has changed since {n} puzzle of it was "
+            "stored; the documents are written as they were stored",
+            "note: {db}: the card set {name!r} has changed since {n} puzzles of it were "
+            "stored; the documents are written as they were stored",
+            problem.count,
+        ).format(db=shown_name(db), name=problem.reference, n=problem.count)
+    if isinstance(problem, CardsetMissing):
+        return ngettext(
+            "note: {db}: the card set {name!r} of {n} puzzle is missing at {file}; the "
+            "documents are written as they were stored",
+            "note: {db}: the card set {name!r} of {n} puzzles is missing at {file}; the "
+            "documents are written as they were stored",
+            problem.count,
+        ).format(
+            db=shown_name(db),
+            name=problem.name,
+            n=problem.count,
+            file=shown_name(problem.reference),
+        )
+    return _("note: {problem}; the documents are written as they were stored").format(
+        problem=problem
+    )
 
 
 #: an id as the generator and the bank spell them: mode, verifiers, tier, hash tag
@@ -2174,6 +2270,7 @@ def bank_import(db: str, files: tuple[str, ...], cardset_name: str | None, as_js
 @click.option("--mark-played", is_flag=True, help="Mark the picked puzzle played.")
 @click.option("--hidden", is_flag=True, help="Show the hidden fields too (spoils the puzzle).")
 @click.option("--json", "as_json", is_flag=True, help="Print the puzzle as JSON.")
+@cardset_option(BANK_CARDSET)
 def bank_pick(
     db: str,
     mode: str | None,
@@ -2184,6 +2281,7 @@ def bank_pick(
     mark_played: bool,
     hidden: bool,
     as_json: bool,
+    cardset_name: str | None,
 ) -> None:
     """Pick a puzzle (unplayed by default) and print it as a puzzle document.
 
@@ -2192,7 +2290,13 @@ def bank_pick(
     # picking never makes a bank: a missing one is refused with or without --mark-played,
     # and one of no bytes (holding nothing) is only read
     empty = os.path.isfile(db) and not os.path.getsize(db)
-    with open_bank(db, create=False, readonly=not mark_played or empty) as b:
+    given = load_cardset(cardset_name) if cardset_name else None
+    with (
+        bank_cardset_said(given),
+        open_bank(db, create=False, readonly=not mark_played or empty) as b,
+    ):
+        if given is not None:
+            b.stand_in(given)
         puzzle = b.pick(
             mode=mode,
             difficulty=difficulty,
@@ -2201,6 +2305,18 @@ def bank_pick(
             seed=seed,
         )
         if puzzle is None:
+            played = not include_played and (
+                b.pick(mode=mode, difficulty=difficulty, verifiers=verifiers, unplayed=False)
+                is not None
+            )
+            if played:  # every match is played: the bank is not empty of them
+                raise CLIError(
+                    _(
+                        "{db}: no unplayed puzzle matches (every match is marked played; "
+                        "--any includes played puzzles)"
+                    ).format(db=shown_name(db)),
+                    exit_code=1,
+                )
             raise CLIError(
                 _("{db}: no puzzle in the bank matches").format(db=shown_name(db)), exit_code=1
             )
@@ -2371,7 +2487,9 @@ def export(
     for note in once:
         click.echo(note, err=True)
     if bank_path is not None:
-        with open_bank(bank_path, readonly=True) as b:
+        with bank_cardset_said(forced), open_bank(bank_path, readonly=True) as b:
+            if forced is not None:
+                b.stand_in(forced)
             # in a random order: a booklet's puzzle pages are what players are given
             for drawn in b.query(query, limit or 20, shuffled=True):
                 earlier = printed.get(drawn.canonical_key())
@@ -2388,7 +2506,7 @@ def export(
     if limit is not None:
         puzzles = puzzles[:limit]
     if not puzzles:
-        fail(_("no puzzles to export"), exit_code=1)
+        _nothing_to_export(query, None)
     if forced is None:  # the card sets the puzzles name are read too
         refuse_writing_inputs(
             output, [(cardset_file(p.cardset or "classic"), CARD_SET) for p in puzzles]

@@ -6,13 +6,14 @@ them; :func:`turing.cli.main.localise` shows them in the language in use.
 
 from __future__ import annotations
 
+import contextlib
 import decimal
 import difflib
 import math
 import os
 import re
 import unicodedata
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 import click
@@ -50,6 +51,12 @@ ONE_CARDSET: Final = N_("Card set (default classic).")
 EVERY_PUZZLE_CARDSET: Final = N_(
     "Card set for every puzzle: a name under cards/ or a path to a card-set YAML "
     "file (default: each puzzle's own, or classic)."
+)
+
+#: ``--cardset`` of a command that reads a bank's puzzles only
+BANK_CARDSET: Final = N_(
+    "A copy of the card set the bank's puzzles were stored from, read in its place when "
+    "its file has moved (each card they use must be as it was)."
 )
 
 _Decorator = Callable[[Any], Any]
@@ -423,6 +430,25 @@ def cardset_option(help_text: str, metavar: str = N_("NAME|PATH")) -> _Decorator
         default=None,
         help=help_text,
     )
+
+
+@contextlib.contextmanager
+def bank_cardset_said(given: CardSet | None) -> Iterator[None]:
+    """A bank's puzzles read in a command that has ``--cardset``: stored puzzles whose
+    card-set file is missing now are refused with how to read them (a copy given with
+    ``--cardset``), or, when a set was given and stands in for nothing, why."""
+    from turing.generation.bank import CardsetMissing
+
+    try:
+        yield
+    except CardsetMissing as exc:
+        if given is None:
+            fail(_("{problem}; --cardset FILE points at a copy of it").format(problem=exc))
+        fail(
+            _(
+                "{problem}; the card set given with --cardset is named {given!r}, not {name!r}"
+            ).format(problem=exc, given=given.name, name=exc.name)
+        )
 
 
 def jobs_option(help_text: str, capped: bool = True) -> _Decorator:

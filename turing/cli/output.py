@@ -1254,6 +1254,23 @@ def stop_taken() -> None:
     _stop_deferred = False
 
 
+def end_stopped(stop: KeyboardInterrupt, what: str) -> NoReturn:
+    """End a command that Ctrl-C, SIGTERM or a hang-up stopped with one line on standard
+    error, the stop's word and then what became of the work (``interrupted: stopped after
+    4 puzzles; keep.jsonl is as it was``), and the stop's exit status."""
+    if isinstance(stop, Terminated):
+        stop_taken()
+        word, code = (_("hung up") if isinstance(stop, HungUp) else _("terminated")), stop.exit_code
+    else:
+        if debugging():
+            raise stop
+        word, code = _("interrupted"), EXIT_INTERRUPTED
+    stdout_reader_gone()  # a pipeline stopped as a whole: its reader may be gone
+    with contextlib.suppress(OSError):  # nor may stderr's
+        click.echo(_("{stop}: {what}").format(stop=word, what=what), err=True)
+    raise click.exceptions.Exit(code) from None
+
+
 def pending_stop() -> None:
     """Raise the stop that came while a line prompt ran and was not raised yet (SIGTERM
     or SIGHUP come just as the prompt ended); nothing when none did."""

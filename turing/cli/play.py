@@ -23,6 +23,7 @@ from turing.cli.options import (
     MODE_CHOICE,
     TIER_CHOICE,
     WholeNumber,
+    bank_cardset_said,
     cards_puzzle,
     cardset_option,
     counts_advice,
@@ -187,7 +188,9 @@ def _from_bank(
     """The puzzle, and its neutral label (the same for every puzzle of a bank)."""
     from turing.generation import bank as bank_module
 
-    with bank_module.Bank(bank_path, readonly=True) as bank:
+    with bank_cardset_said(forced), bank_module.Bank(bank_path, readonly=True) as bank:
+        if forced is not None:
+            bank.stand_in(forced)
         found: Puzzle | None = None
         if puzzle_id is not None:
             for form in _bank_id_forms(puzzle_id):
@@ -217,7 +220,8 @@ def _from_bank(
             fail(
                 _(
                     "{bank_path}: the bank holds no puzzles (turing generate --bank fills it)"
-                ).format(bank_path=shown_name(bank_path))
+                ).format(bank_path=shown_name(bank_path)),
+                exit_code=1,  # nothing wrong with what was given: nothing to deal, as bank pick
             )
         if found is None:
             fail(
@@ -229,7 +233,8 @@ def _from_bank(
                     value=mode_name(mode) if mode else _("any"),
                     value2=tier_name(difficulty) if difficulty else _("any"),
                     items="/".join(map(str, counts)),
-                )
+                ),
+                exit_code=1,
             )
     # named alike, whatever its row: a bank filled from a catalogue's export holds its
     # puzzles in key order, which follows the criteria, so a row would point at them

@@ -343,6 +343,16 @@ def resolve_cardset(name_or_path: str | os.PathLike[str], base: Path | None = No
             return shipped
     if path.is_file():
         return path
+    if path.is_dir():
+        raise CardError(
+            "",
+            0,
+            0,
+            _("{name} is a folder, not a card set (give a card set's .yaml file in it)").format(
+                name=shown_value(text)
+            ),
+            E_UNKNOWN_SET,
+        )
     meant = _meant_cardset(text, path)
     if meant is not None:
         raise CardError(

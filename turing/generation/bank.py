@@ -67,6 +67,31 @@ class BankError(TuringError):
     """A bank that cannot be opened or used as asked."""
 
 
+class CardsetMissing(BankError):
+    """Stored puzzles whose card set, a file the bank recorded by its path, is missing
+    there now (moved or removed): a copy standing in for it (:meth:`Bank.stand_in`)
+    reads them."""
+
+    def __init__(self, message: str, reference: str, name: str, count: int) -> None:
+        super().__init__(message)
+        #: the card set as the bank recorded it (the path its puzzles name), its own
+        #: name, and how many stored puzzles use it
+        self.reference = reference
+        self.name = name
+        self.count = count
+
+
+class ChangedCards(BankError):
+    """Stored puzzles of a card set that has changed since they were stored: a card they
+    use (``card``), or the set as a whole (``card`` None)."""
+
+    def __init__(self, message: str, reference: str, card: int | None, count: int) -> None:
+        super().__init__(message)
+        self.reference = reference
+        self.card = card
+        self.count = count
+
+
 class BankDamaged(BankError):
     """A bank file SQLite finds damaged while it is used (``database disk image is
     malformed``): doing the same again meets the same damage."""
@@ -357,21 +382,30 @@ def _fingerprint(reference: str) -> str | None:
         return None
 
 
-def _changed_set(path: Path, reference: str) -> BankError:
+def _is_missing_file(reference: str) -> bool:
+    """Whether a recorded ``cardset`` reference is a path (as a custom set's file is
+    recorded) to no file now."""
+    return Path(reference).suffix.lower() in (".yaml", ".yml") and not os.path.exists(reference)
+
+
+def _changed_set(path: Path, reference: str, count: int = 0) -> ChangedCards:
     """The one refusal of every command that reads a bank's puzzles of a changed card set."""
-    return BankError(
+    return ChangedCards(
         _(
             "{path}: the card set {name!r} has changed since puzzles of it were stored in the "
             "bank; put the card set back as it was, or store the changed set's puzzles in a "
             "new bank"
-        ).format(path=shown_name(path), name=reference)
+        ).format(path=shown_name(path), name=reference),
+        reference,
+        None,
+        count,
     )
 
 
-def _changed_card_error(path: Path, reference: str, card: int, count: int) -> BankError:
+def _changed_card_error(path: Path, reference: str, card: int, count: int) -> ChangedCards:
     """The refusal of a command that meets stored puzzles using a card of their set that
     has changed since they were stored."""
-    return BankError(
+    return ChangedCards(
         ngettext(
             "{path}: card {card} of the card set {name!r} has changed since {count} puzzle "
             "using it was stored in the bank; put the card back as it was, or store the "
@@ -380,7 +414,26 @@ def _changed_card_error(path: Path, reference: str, card: int, count: int) -> Ba
             "using it were stored in the bank; put the card back as it was, or store the "
             "changed set's puzzles in a new bank",
             count,
-        ).format(path=shown_name(path), card=card, name=reference, count=count)
+        ).format(path=shown_name(path), card=card, name=reference, count=count),
+        reference,
+        card,
+        count,
+    )
+
+
+def _missing_set(path: Path, reference: str, name: str, count: int) -> CardsetMissing:
+    """The refusal of a command that meets stored puzzles whose card-set file is gone."""
+    return CardsetMissing(
+        ngettext(
+            "{path}: {count} puzzle of it was stored from the card set {name!r} at "
+            "{file}, which is missing now",
+            "{path}: {count} puzzles of it were stored from the card set {name!r} at "
+            "{file}, which is missing now",
+            count,
+        ).format(path=shown_name(path), count=count, name=name, file=shown_name(reference)),
+        reference,
+        name,
+        count,
     )
 
 
@@ -715,6 +768,8 @@ class Bank:
         #: :meth:`_record_cardset`), and the changes :meth:`check_cardsets` found
         self._recorded: set[str] = set()
         self._changes: list[_Change] | None = None
+        #: card sets given to stand in for recorded ones (:meth:`stand_in`), by reference
+        self._standins: dict[str, CardSet] = {}
         #: catalogue ids (:meth:`_catalogue_id`): per verifier count, the tier and tag
         #: values (``tier << 30 | tag``) that more than one puzzle of the bank spells;
         #: per clashing tier and tag, the ids its catalogue puzzles get
@@ -1133,6 +1188,73 @@ class Bank:
             )
         }
 
+    def _load(self, reference: str) -> CardSet:
+        """The card set a stored ``cardset`` reference names: the one standing in for it
+        (:meth:`stand_in`), else the set or file it names."""
+        given = self._standins.get(reference)
+        return given if given is not None else load_cardset(reference)
+
+    def _fingerprint(self, reference: str) -> str | None:
+        """As :func:`_fingerprint`, of the set standing in for ``reference`` when one does."""
+        if reference in self._standins:
+            return layout_for(self._standins[reference]).fingerprint
+        return _fingerprint(reference)
+
+    def _recorded_sets(self) -> list[tuple[str, str]]:
+        """The custom card sets of stored puzzles, as recorded: reference and fingerprint."""
+        if self._version() < 4:  # a bank of version 3, read as it is, recorded none
+            return []
+        return [
+            (str(ref), str(fingerprint))
+            for ref, fingerprint in self.conn.execute(
+                "SELECT reference, fingerprint FROM puzzle_cardsets ORDER BY reference"
+            )
+        ]
+
+    def _stored_name(self, reference: str) -> str:
+        """The card set's own name as its stored puzzles were stored with it."""
+        row = self.conn.execute(
+            "SELECT cardset FROM puzzles WHERE instr(key, ?) > 0 LIMIT 1", (f"|{reference}|",)
+        ).fetchone()
+        return reference if row is None else str(row[0])
+
+    def stand_in(self, cardset: CardSet) -> list[str]:
+        """Let ``cardset`` (a copy of a set whose file has moved, say) stand in for every
+        card set the bank recorded under the same name (its ``name:``), so their puzzles
+        are read with it wherever their own file is now. Checked as a changed set is:
+        each card a stored puzzle uses must decide what it decided when the puzzle was
+        stored (a set recorded whole, or one with a catalogue, must be the same whole);
+        else :class:`ChangedCards`, naming the card. The references it stands in for."""
+        taken: list[str] = []
+        given = cardset.source or cardset.name
+        with self.naming_errors():
+            for reference, fingerprint in self._recorded_sets():
+                if self._stored_name(reference) != cardset.name:
+                    continue
+                digests = self._card_digests(reference)
+                if digests:
+                    changed = changed_cards(digests, cardset)
+                    if changed:
+                        using = [
+                            r for r, cards in self._stored_of(reference) if changed[0] in cards
+                        ]
+                        raise _changed_card_error(self.path, given, changed[0], len(using))
+                elif layout_for(cardset).fingerprint != fingerprint:
+                    raise _changed_set(self.path, given)
+                taken.append(reference)
+            for entry in self._entries().values():
+                if entry.name != cardset.name or entry.reference == "classic":
+                    continue
+                layout = layout_for(cardset)
+                if layout.fingerprint != entry.fingerprint:
+                    raise _changed_set(self.path, given)
+                entry.loaded = (cardset, layout)
+                taken.append(entry.reference)
+        for reference in taken:
+            self._standins[reference] = cardset
+        self._changes = None  # compared again, with the set standing in
+        return taken
+
     def _record_cardset(self, reference: str) -> None:
         """Record the fingerprint of a card set whose puzzles are stored (once). A set
         whose cards are recorded (:meth:`_record_cards`) is compared card by card; one
@@ -1140,7 +1262,7 @@ class Bank:
         puzzles would not match), and else has the cards of its puzzles recorded now."""
         if reference in self._recorded:
             return
-        found = _fingerprint(reference)
+        found = self._fingerprint(reference)
         if found is not None:
             row = self.conn.execute(
                 "SELECT fingerprint FROM puzzle_cardsets WHERE reference = ?", (reference,)
@@ -1167,7 +1289,7 @@ class Bank:
         if not self._per_card():
             return
         try:
-            cardset = load_cardset(reference)
+            cardset = self._load(reference)
         except (ValueError, OSError, TuringError):
             return  # nothing to compare with (as _fingerprint)
         recorded = self._card_digests(reference)
@@ -1202,18 +1324,12 @@ class Bank:
         why)."""
         if self._changes is not None:
             return self._changes
-        stored: list[tuple[object, object]] = []
-        if self._version() >= 4:  # a bank of version 3, read as it is, recorded none
-            stored = self.conn.execute(
-                "SELECT reference, fingerprint FROM puzzle_cardsets ORDER BY reference"
-            ).fetchall()
         changes: list[_Change] = []
-        for ref, fingerprint in stored:
-            reference = str(ref)
+        for reference, fingerprint in self._recorded_sets():
             digests = self._card_digests(reference)
             if digests:
                 try:
-                    cardset = load_cardset(reference)
+                    cardset = self._load(reference)
                 except (ValueError, OSError, TuringError):
                     continue
                 changed = changed_cards(digests, cardset)
@@ -1223,8 +1339,8 @@ class Bank:
                         rowids = tuple(r for r, cards in puzzles if card in cards)
                         changes.append(_Change(reference, card, rowids))
                 continue
-            found = _fingerprint(reference)
-            if found is not None and found != str(fingerprint):
+            found = self._fingerprint(reference)
+            if found is not None and found != fingerprint:
                 rowids = tuple(r for r, _cards in self._stored_of(reference))
                 changes.append(_Change(reference, None, rowids))
         self._changes = changes
@@ -1241,13 +1357,37 @@ class Bank:
         stored from a custom set that has changed since: a stored puzzle using a card whose
         criteria decide other codes now (the line names the card and how many stored
         puzzles use it), one of a set recorded whole that has changed in any way, or the
-        catalogue of a changed set. Every reading of the bank's puzzles asks this first,
-        so none gives puzzles its card set no longer makes; puzzles of other sets, and of
-        cards unchanged or only added, are read as usual.
+        catalogue of a changed set; and (:class:`CardsetMissing`) when their set's file is
+        missing where it was recorded and no set stands in for it (:meth:`stand_in`).
+        Every reading of the bank's puzzles asks this first, so none gives puzzles its card
+        set no longer makes; puzzles of other sets, and of cards unchanged or only added,
+        are read as usual.
 
         Which puzzles: those matching ``query``, or the ``puzzles`` rows of ``where``
         (an SQL ``WHERE`` clause and its arguments); ``reference``: every puzzle of that
         set; none of them: every puzzle of the bank."""
+        for problem in self._set_problems(query, where=where, reference=reference):
+            raise problem
+
+    def card_set_problems(self, query: Query | None = None) -> list[BankError]:
+        """What :meth:`check_cardsets` would refuse the stored documents matching ``query``
+        for, all of it (a catalogue's puzzles aside): for a reading that gives them as they
+        were stored (their card sets are not needed for that), to say what became of their
+        sets."""
+        return list(self._set_problems(query, catalogue=False))
+
+    def _set_problems(
+        self,
+        query: Query | None = None,
+        *,
+        where: tuple[str, Sequence[Any]] | None = None,
+        reference: str | None = None,
+        stored: bool = True,
+        catalogue: bool = True,
+    ) -> Iterator[BankError]:
+        """The refusals of :meth:`check_cardsets`, one per changed card, changed set or
+        missing file that puzzles of the reading use: of the stored documents
+        (``stored``), of the catalogue (``catalogue``)."""
         with self.naming_errors():
             changes = self._found_changes()
             if reference is not None:
@@ -1257,40 +1397,55 @@ class Bank:
                 where = (Query() if query is None else query).where()
             clause, args = where
             joined = f"{clause} AND" if clause else " WHERE"
-            for change in changes:
-                if not change.rowids:
-                    continue
-                met = self.conn.execute(
-                    f"SELECT 1 FROM puzzles{joined} rowid IN "
-                    "(SELECT value FROM json_each(?)) LIMIT 1",
-                    [*args, json.dumps(change.rowids)],
-                ).fetchone()
-                if met is None:
+
+            def met(rowids: Sequence[int]) -> bool:
+                return bool(rowids) and (
+                    self.conn.execute(
+                        f"SELECT 1 FROM puzzles{joined} rowid IN "
+                        "(SELECT value FROM json_each(?)) LIMIT 1",
+                        [*args, json.dumps(list(rowids))],
+                    ).fetchone()
+                    is not None
+                )
+
+            for change in changes if stored else ():
+                if not met(change.rowids):
                     continue
                 if change.card is None:
-                    raise _changed_set(self.path, change.reference)
-                raise _changed_card_error(
-                    self.path, change.reference, change.card, len(change.rowids)
-                )
-            if given_where:
+                    yield _changed_set(self.path, change.reference, len(change.rowids))
+                else:
+                    yield _changed_card_error(
+                        self.path, change.reference, change.card, len(change.rowids)
+                    )
+            for recorded, _fingerprint_of in self._recorded_sets() if stored else ():
+                if reference is not None and recorded != reference:
+                    continue
+                if recorded in self._standins or not _is_missing_file(recorded):
+                    continue
+                rowids = [r for r, _cards in self._stored_of(recorded)]
+                if met(rowids):
+                    yield _missing_set(
+                        self.path, recorded, self._stored_name(recorded), len(rowids)
+                    )
+            if given_where or not catalogue:
                 return  # rows of ``puzzles`` only
             for cs, entry in self._entries().items():
                 if reference is not None and entry.reference != reference:
                     continue
-                found = _fingerprint(entry.reference)
+                found = self._fingerprint(entry.reference)
                 if found is None or found == entry.fingerprint:
                     continue
                 if reference is None:
                     matched = self._catalogue_where(query or Query())
                     if matched is None:
                         continue
-                    clause, args = matched
-                    clause = f"{clause} AND c.cs = ?" if clause else " WHERE c.cs = ?"
+                    ours, ours_args = matched
+                    ours = f"{ours} AND c.cs = ?" if ours else " WHERE c.cs = ?"
                     if not self.conn.execute(
-                        f"SELECT 1 FROM catalogue c{clause} LIMIT 1", [*args, cs]
+                        f"SELECT 1 FROM catalogue c{ours} LIMIT 1", [*ours_args, cs]
                     ).fetchone():
                         continue
-                raise _changed_set(self.path, entry.reference)
+                yield _changed_set(self.path, entry.reference)
 
     def _save_run(self, run: RunRecord) -> None:
         self.conn.execute(
@@ -1416,7 +1571,7 @@ class Bank:
             )
         if entry.loaded is None:
             try:
-                cardset = load_cardset(entry.reference)
+                cardset = self._load(entry.reference)
             except ValueError as exc:
                 raise BankError(
                     _("{path}: the card set of its catalogue cannot be loaded: {reason}").format(
@@ -1860,7 +2015,7 @@ class Bank:
     def _puzzle(self, doc: str) -> Puzzle:
         data = self.document(doc)
         name = data.get("cardset")
-        cardset: CardSet | None = load_cardset(name) if isinstance(name, str) else None
+        cardset: CardSet | None = self._load(name) if isinstance(name, str) else None
         return puzzle_from_dict(data, cardset, source=str(self.path))
 
     @contextlib.contextmanager
@@ -1990,12 +2145,20 @@ class Bank:
             yield str(doc)
 
     def docs(
-        self, query: Query | None = None, limit: int | None = None, shuffled: bool = False
+        self,
+        query: Query | None = None,
+        limit: int | None = None,
+        shuffled: bool = False,
+        checked: bool = True,
     ) -> Iterator[str]:
         """The JSON documents (hidden fields included), in the order of :meth:`query`
-        (``shuffled`` as there); the catalogue's documents are rebuilt from their keys."""
+        (``shuffled`` as there); the catalogue's documents are rebuilt from their keys.
+        ``checked=False``: the stored documents are given as they were stored whatever
+        became of their card sets since (:meth:`card_set_problems` says what did); a
+        catalogue's puzzles are rebuilt from their set, which must be as it was."""
         q = query or Query()
-        self.check_cardsets(q)
+        for problem in self._set_problems(q, stored=checked):
+            raise problem
         given = 0
         for doc in self._stored_docs(q, limit, shuffled):
             given += 1
@@ -2192,4 +2355,13 @@ def _run_from_row(row: Sequence[Any]) -> RunRecord:
     )
 
 
-__all__ = ["MIGRATIONS", "SCHEMA_VERSION", "Bank", "BankError", "Query", "RunRecord"]
+__all__ = [
+    "MIGRATIONS",
+    "SCHEMA_VERSION",
+    "Bank",
+    "BankError",
+    "CardsetMissing",
+    "ChangedCards",
+    "Query",
+    "RunRecord",
+]
