@@ -421,9 +421,9 @@ def test_a_path_placeholder_follows_the_language_not_the_import(tmp_path: Path) 
 
 def test_a_named_default_is_shown_by_its_name_in_the_language_in_use() -> None:
     for language, shown in (
-        ("de", "[Vorgabe: Klassisch (classic)]"),
+        ("de", "[Vorgabe: klassisch (classic)]"),
         ("en", "[default: classic]"),
-        ("de", "[Vorgabe: Klassisch (classic)]"),
+        ("de", "[Vorgabe: klassisch (classic)]"),
     ):
         text = " ".join(help_of(language, ("generate",)).split())
         assert shown in text, text
@@ -434,7 +434,7 @@ def test_a_named_default_is_shown_by_its_name_in_the_language_in_use() -> None:
 def test_the_tier_none_is_named_alike_in_its_help_and_its_values(path: tuple[str, ...]) -> None:
     text = " ".join(help_of("de", path).split())
     assert "(keine: Rätsel keiner veröffentlichten Stufe)" in text, text
-    assert "Keine (none)" in text and "none:" not in text
+    assert "keine (none)" in text and "none:" not in text
 
 
 #: a range as click writes it (x>=0, 4<=x<=6, x>0), which German help says in words
