@@ -120,3 +120,12 @@ def test_the_book_vocabulary_is_used() -> None:
     for word in ("Eingabe", "Test", "Testkarte", "Kriterium", "Prüfer", "Schlussfolgerungen"):
         assert word in criteria, word
     assert "**Lösen.**" in criteria
+
+
+def test_the_german_rules_speak_to_the_player_as_du() -> None:
+    """The rules say "du", as the games do; never the impersonal "man"."""
+    code, out = rules("--lang", "de", "rules")
+    assert code == 0, out
+    assert re.findall(r"\b[Mm]an\b", out) == []
+    for said in ("Du stellst eigene", "Testest du eine Eingabe", "Du nimmst dazu", "Du wählst"):
+        assert said in " ".join(out.split()), said

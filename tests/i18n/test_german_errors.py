@@ -6,15 +6,18 @@ ones both languages share (file names, YAML keys, card-set and mode names)."""
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import ruamel.yaml
 from click.testing import CliRunner
 
 from turing import i18n
 from turing.cli.main import main
+from turing.core import files
 from turing.core.criteria import ExpressionError, compile_criterion
 from turing.core.puzzle import PuzzleError, load_puzzle
 from turing.core.sharecode import ShareCodeError, decode
@@ -514,4 +517,49 @@ def test_a_card_set_short_of_a_tier_is_said_in_german() -> None:
         "Fehler: ein schweres Rätsel mit 6 Prüfern braucht 4 schwere Karten (Nummern 9–10) "
         "und 2 weitere beliebiger Stufe; der Kartensatz 'primes' hat 2 schwere Karten unter "
         "seinen 10"
+    )
+
+
+def _ruamel_expected_phrases() -> set[str]:
+    """Every "expected …" the YAML scanner, parser and composer can say, read from their
+    source: a formatted part stands as ``4`` (the only number one of them holds)."""
+    folder = Path(ruamel.yaml.__file__).parent
+    phrases: set[str] = set()
+    for name in ("scanner.py", "parser.py", "composer.py"):
+        for node in ast.walk(ast.parse((folder / name).read_text(encoding="utf-8"))):
+            if isinstance(node, ast.JoinedStr):
+                text = "".join(
+                    str(part.value) if isinstance(part, ast.Constant) else "4"
+                    for part in node.values
+                )
+            elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+                text = node.value
+            else:
+                continue
+            said = re.match(r"expected (.+?),? but (?:got|found)", text)
+            if said is not None:
+                phrases.add(said[1])
+    return phrases
+
+
+def test_every_thing_the_yaml_parser_expects_is_said_in_german() -> None:
+    phrases = _ruamel_expected_phrases()
+    assert {"the node content", "'>'", "URI", "a digit or '.'"} <= phrases, phrases
+    i18n.set_language("de")
+    for phrase in sorted(phrases):
+        problem = files.yaml_problem(f"expected {phrase}, but found '\\n'")
+        if phrase != "'<document start>'":  # more after a value, said in words of its own
+            assert problem.startswith("erwartet: "), problem
+            assert problem.endswith(", gefunden: das Ende der Zeile"), problem
+        left = {w for w in WORD.findall(problem) if w in set(WORD.findall(phrase)) and len(w) > 1}
+        assert left <= {"URI"}, (phrase, problem)
+
+
+def test_a_value_missing_at_the_end_of_a_yaml_file_is_said_in_german(tmp_path: Path) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text("garbage: [\n", encoding="utf-8")
+    code, out, err = run("de", ["play", str(path)])
+    assert (code, out) == (2, "")
+    assert err == (
+        f"Fehler: {path}:2:1: YAML-Syntax: erwartet: ein Wert, gefunden: das Ende der Datei\n"
     )

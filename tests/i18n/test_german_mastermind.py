@@ -236,3 +236,42 @@ def test_the_presets_listing_names_each_game_in_the_language_shown() -> None:
     assert "(4,096 codes instead of 1,680); in the rule book the variant “double colours”" in (
         english
     )
+
+
+def test_pins_are_counted_as_german_says_them() -> None:
+    """The greeting asks for "erst rote, dann weiße Stifte", and wrong pins are counted with
+    the adjective's ending (0 rote, 1 roter)."""
+    args = ["--lang", "de", "mastermind", "play", "--preset", "superhirn", "--role", "maker"]
+    args += ["--honour", "--games", "1", "--rows", "2", "--seed", "0"]
+    # the code shown at the end (5678) has none of the colours of the first guess (RGNB)
+    result = CliRunner().invoke(main, args, input="2 0\n2 0\n5678\n")
+    assert "Signal-Stifte: erst rote, dann weiße Stifte, etwa '2 1'." in result.output
+    assert "Reihe  1  R G N B   ●●··  2 rote, 0 weiße" in result.output
+    assert "Falsche Signal-Stifte: Reihe 1 hätte 0 rote, 0 weiße bekommen müssen" in (result.output)
+    i18n.set_language("de")
+    from turing.mastermind.scoring import Feedback, pins_counted
+
+    assert pins_counted(Feedback(1, 1), "red") == "1 roter, 1 weißer"
+    assert pins_counted(Feedback(2, 0)) == "2 schwarze, 0 weiße"
+
+
+def test_the_final_score_is_said_in_plain_german() -> None:
+    args = ["--lang", "de", "mastermind", "play", "--seed", "1", "--games", "1"]
+    result = CliRunner().invoke(main, args, input="aufgeben\nj\n")
+    assert result.output.endswith("Endstand: du 0; Computer 11. Der Computer gewinnt.\n"), (
+        result.output
+    )
+
+
+def test_the_german_help_lists_hinweis_and_mentions_tipp_once() -> None:
+    args = ["--lang", "de", "mastermind", "play", "--seed", "1"]
+    result = CliRunner().invoke(main, args, input="hilfe\ntpp\nbrtt\nplo\nbeenden\n")
+    listed = result.output.split("Befehle an der Eingabezeile:", 1)[1].split("\n\n", 1)[0]
+    assert re.search(r"^  hinweis +wie viele Codes", listed, re.M), listed
+    assert len(re.findall(r"\btipp\b", listed)) == 1 and "(beim Raten; auch tipp)" in listed
+    said = [line.split(": ", 2)[2] for line in result.stderr.splitlines() if "Zeile" in line]
+    assert said == [
+        "unbekannter Befehl 'tpp'; meintest du hinweis?",
+        "unbekannter Befehl 'brtt'; meintest du brett?",
+        "'plo' hat 3 Buchstaben; ein Code hat 4 Farben, etwa RNBG",
+    ], result.stderr

@@ -54,6 +54,7 @@ ENGLISH: dict[str, list[str]] = {
         "Usage: main bank export [OPTIONS] DB",
         "-o, --output FILE.jsonl|-",
         "--limit INTEGER",
+        "--cardset NAME|PATH",
         "--mode MODE",
         "--difficulty TIER",
         "--verifiers INTEGER",
@@ -72,6 +73,7 @@ ENGLISH: dict[str, list[str]] = {
         "--difficulty TIER",
         "--verifiers INTEGER",
         "--seed INTEGER",
+        "--cardset NAME|PATH",
         "--lang [en|de]",
     ],
     "bank stats": [
@@ -421,9 +423,9 @@ def test_a_path_placeholder_follows_the_language_not_the_import(tmp_path: Path) 
 
 def test_a_named_default_is_shown_by_its_name_in_the_language_in_use() -> None:
     for language, shown in (
-        ("de", "[Vorgabe: Klassisch (classic)]"),
+        ("de", "[Vorgabe: klassisch (classic)]"),
         ("en", "[default: classic]"),
-        ("de", "[Vorgabe: Klassisch (classic)]"),
+        ("de", "[Vorgabe: klassisch (classic)]"),
     ):
         text = " ".join(help_of(language, ("generate",)).split())
         assert shown in text, text
@@ -434,7 +436,7 @@ def test_a_named_default_is_shown_by_its_name_in_the_language_in_use() -> None:
 def test_the_tier_none_is_named_alike_in_its_help_and_its_values(path: tuple[str, ...]) -> None:
     text = " ".join(help_of("de", path).split())
     assert "(keine: Rätsel keiner veröffentlichten Stufe)" in text, text
-    assert "Keine (none)" in text and "none:" not in text
+    assert "keine (none)" in text and "none:" not in text
 
 
 #: a range as click writes it (x>=0, 4<=x<=6, x>0), which German help says in words

@@ -176,3 +176,27 @@ def test_a_mistyped_command_is_named_by_its_german_word() -> None:
         "unbekannter Befehl 'lösne': meintest du lösen? (tippe hilfe für die Befehle)",
         "unbekannter Befehl 'notzi': meintest du notiz? (tippe hilfe für die Befehle)",
     ]
+
+
+def test_an_answer_typed_in_an_ordinary_game_is_refused_in_the_words_of_the_game() -> None:
+    lines = run("de", [], "e 111\nteste A ja\nlösen 241 ja\nbeenden\n")
+    said = [line for line in lines if line.startswith("Fehler")]
+    answered = (
+        "die Prüfer dieses Spiels antworten selbst: Antworten tippst du nur, wenn du am echten "
+        "Spiel spielst"
+    )
+    assert said[:2] == [f"Fehler: Zeile 2: {answered}", f"Fehler: Zeile 3: {answered}"], said
+    assert "Partie" not in "\n".join(lines)
+
+
+def test_the_result_table_of_a_hot_seat_game_fits_80_columns_in_german() -> None:
+    """A player out with a wrong code keeps the whole of their result cell on one line of an
+    80-column terminal."""
+    lines = run(
+        "de",
+        ["--players", "anna,ben", "--id", "02"],
+        "teste 111 A\npassen\npassen\nlösen 435\nlösen 132\n",
+    )
+    table = lines[lines.index("Ergebnis · Lösung 435 · 2 Runden") + 1 :][:3]
+    assert table[2].startswith("ben      in Runde 2 ausgeschieden (132 falsch)"), table
+    assert all(len(line) <= 80 for line in table), table

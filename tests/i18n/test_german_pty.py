@@ -107,7 +107,7 @@ def test_mastermind_names_a_line_of_words_as_a_command_in_german() -> None:
     child.expect_exact("Du, dein Rateversuch — Reihe 1 von 10")
     child.sendline("zeig das brett")
     child.expect_exact(
-        "Fehler: unbekannter Befehl 'zeig'; die Befehle hier sind tipp, brett, hilfe, regeln, "
+        "Fehler: unbekannter Befehl 'zeig'; die Befehle hier sind hinweis, brett, hilfe, regeln, "
         "aufgeben, beenden"
     )
     child.sendline("rot grün blau lila")

@@ -920,10 +920,8 @@ def test_duel_scores_with_halves_are_written_in_the_language_in_use() -> None:
     args += ["--games", "2", "--seed", "1"]
     german = CliRunner().invoke(main, ["--lang", "de", *args])
     assert german.exit_code == 0, german.output
-    assert "Stand nach Spiel 2 von 2: Computer 1 mit 1,5 und Computer 2 mit 0,5." in german.output
-    assert "Endstand — Computer 1 mit 1,5 und Computer 2 mit 0,5. Es gewinnt Computer 1." in (
-        german.output
-    )
+    assert "Stand nach Spiel 2 von 2: Computer 1 1,5; Computer 2 0,5." in german.output
+    assert "Endstand: Computer 1 1,5; Computer 2 0,5. Computer 1 gewinnt." in (german.output)
     english = CliRunner().invoke(main, ["--lang", "en", *args])
     assert "Final score — Computer 1: 1.5, Computer 2: 0.5; Computer 1 wins." in english.output
 
@@ -938,7 +936,7 @@ def test_duel_scores_with_halves_are_written_in_the_language_in_use() -> None:
                 "Spiel 1 von 2 beginnt. Code-Setzer: Computer. Code-Brecher: Du.",
                 "Du, dein Rateversuch — Reihe 2 von 10, Spiel 1 von 2: ",
                 "Du hast nach 1 Reihe aufgegeben; 11 Punkte für den Computer (10 + 1).",
-                "Stand nach Spiel 1 von 2: Du mit 0 und Computer mit 11.",
+                "Stand nach Spiel 1 von 2: du 0; Computer 11.",
             ],
         ),
         (
@@ -946,7 +944,7 @@ def test_duel_scores_with_halves_are_written_in_the_language_in_use() -> None:
             ["random", "aufgeben"],
             [
                 "Spiel 1 von 1: der Computer hat gewonnen (du hast aufgegeben).",
-                "Endstand — Du mit 0 und Computer mit 1. Es gewinnt der Computer.",
+                "Endstand: du 0; Computer 1. Der Computer gewinnt.",
             ],
         ),
     ],
@@ -973,7 +971,7 @@ def test_in_german_a_won_duel_says_du_hast_gewonnen() -> None:
     )
     assert result.exit_code == 0, result.output
     assert "Spiel 1 von 1: du hast gewonnen (" in result.output
-    assert "Endstand — Du mit 1 und Computer mit 0. Du hast gewonnen." in result.output
+    assert "Endstand: du 1; Computer 0. Du hast gewonnen." in result.output
     assert not NAMED_SPIELER.search(result.output), result.output
 
 

@@ -73,7 +73,6 @@ CODE_FORMS = [
     "RGBX",
     "RGBYY",
     "RGB",
-    "BRTT",
     "hello",
     "rot gelb grün blua",
     "rto gelb grün blau",
@@ -100,11 +99,13 @@ def test_codes_pins_and_their_typos_are_never_taken_for_commands(text: str, posi
 @pytest.mark.parametrize(
     ("text", "english", "german"),
     [
-        ("hints", "hint", "tipp"),
-        ("hin", "hint", "tipp"),
-        ("Hint please", "hint", "tipp"),
-        ("tip", "hint", "tipp"),
-        ("tipps", "hint", "tipp"),
+        ("hints", "hint", "hinweis"),
+        ("hin", "hint", "hinweis"),
+        ("Hint please", "hint", "hinweis"),
+        ("tip", "hint", "hinweis"),
+        ("tipps", "hint", "hinweis"),
+        ("tpp", "hint", "hinweis"),
+        ("brtt", "board", "brett"),
         ("hlep", "help", "hilfe"),
         ("hilfee", "help", "hilfe"),
         ("bord", "board", "brett"),
@@ -121,7 +122,7 @@ def test_a_near_miss_of_a_command_word_is_named_in_the_language_in_use(
     text: str, english: str, german: str
 ) -> None:
     """A near miss of a word of either language is taken for its command, which is named
-    by the word the player's language lists: an English player is not offered ``tipp``."""
+    by the word the player's language lists: an English player is not offered ``hinweis``."""
     assert mistyped_command(text, 4, GUESS_COMMANDS) == (
         f"unknown command {text!r}; did you mean {english}?"
     )
@@ -165,7 +166,7 @@ def test_a_question_mark_is_help_and_another_prompts_command_lists_the_commands_
     )
     i18n.set_language("de")
     assert mistyped_command("hints", 4, GUESS_COMMANDS) == (
-        "unbekannter Befehl 'hints'; meintest du tipp?"
+        "unbekannter Befehl 'hints'; meintest du hinweis?"
     )
 
 
@@ -253,11 +254,11 @@ def test_in_german_at_the_guess_prompt_of_superhirn_with_the_ninth_colour() -> N
         "O=orange(7) L=lila(8) ◌=leeres Loch(. oder 0 oder 9)"
     )
     assert messages(result.stderr) == [
-        "Fehler: unbekannter Befehl 'hints'; meintest du tipp?",
-        "Fehler: unbekannter Befehl 'tip'; meintest du tipp?",
+        "Fehler: unbekannter Befehl 'hints'; meintest du hinweis?",
+        "Fehler: unbekannter Befehl 'tip'; meintest du hinweis?",
         "Fehler: 'blua' ist hier keine Farbe; meintest du blau?",
         f"Fehler: 'X' ist hier keine Farbe; {colours}",
-        "Fehler: unbekannter Befehl 'zeig'; die Befehle hier sind tipp, brett, hilfe, regeln, "
+        "Fehler: unbekannter Befehl 'zeig'; die Befehle hier sind hinweis, brett, hilfe, regeln, "
         "aufgeben, beenden",
         "Partie abgebrochen: Befehl beenden",
     ]

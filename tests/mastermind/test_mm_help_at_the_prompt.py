@@ -69,7 +69,7 @@ def test_help_alone_fits_80_by_24_with_the_typed_line_and_the_prompt(
     commands = (
         ("hint", "undo", "random", "board", "rules", "help", "giveup", "quit")
         if lang == "en"
-        else ("tipp", "zur", "zufall", "brett", "regeln", "hilfe", "aufgeben", "beenden")
+        else ("hinweis", "zur", "zufall", "brett", "regeln", "hilfe", "aufgeben", "beenden")
     )
     for command in commands:
         assert any(line.startswith("  " + command) for line in listed), (command, listed)

@@ -462,7 +462,9 @@ def test_a_round_not_played_yet_is_named_so() -> None:
 
 def test_an_ordinary_game_says_answers_are_for_the_box() -> None:
     for line in ("t B yes", "t A+", "solve 241 yes"):
-        with pytest.raises(CommandError, match="answers are typed only in a game beside the box"):
+        with pytest.raises(
+            CommandError, match="you type answers only in a game played beside the box"
+        ):
             parse_command(line, 4)
     with pytest.raises(CommandError, match="correct corrects an answer typed in a game beside"):
         parse_command("correct 1 A no", 4)

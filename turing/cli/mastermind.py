@@ -112,6 +112,7 @@ from turing.mastermind.match import (
     Seat,
     check_honour,
     fresh_seed,
+    is_the_computer,
 )
 from turing.mastermind.optimal import Progress as SearchProgress
 from turing.mastermind.pins import parse_pins
@@ -136,7 +137,13 @@ from turing.mastermind.saves import (
     load_save,
     save_problem_at,
 )
-from turing.mastermind.scoring import Feedback, FeedbackError, pin_name
+from turing.mastermind.scoring import (
+    Feedback,
+    FeedbackError,
+    pin_name,
+    pins_counted,
+    pins_of_colour,
+)
 from turing.mastermind.simulate import SimulationError, holds_games, sample_secrets, simulate
 from turing.mastermind.space import Code, SpaceError
 from turing.mastermind.strategies import STRATEGIES, Strategy, StrategyError, make_strategy
@@ -865,13 +872,7 @@ class View:
         text.append("●" * fb.black, style="bold red" if hit == "red" else "bold")
         text.append("○" * fb.white, style="bold")
         text.append("·" * (self.preset.positions - fb.black - fb.white), style="dim")
-        counts = (
-            _("no pins")
-            if fb == (0, 0)
-            else _("{hits} {hit}, {whites} white").format(
-                hits=fb.black, hit=pin_name(hit), whites=fb.white
-            )
-        )
+        counts = _("no pins") if fb == (0, 0) else pins_counted(fb, hit)
         text.append(f"  {counts}")
         return text
 
@@ -922,8 +923,12 @@ class View:
         self.say(
             _(
                 "Type a code as letters, digits or colour words (English or German: "
-                "{words}); pins as {hit} then white, e.g. '2 1'."
-            ).format(words=palette.german(), hit=pin_name(self.preset.hit_pin))
+                "{words}); pins as {hit} then {white}, e.g. '2 1'."
+            ).format(
+                words=palette.german(),
+                hit=pins_of_colour(self.preset.hit_pin),
+                white=pins_of_colour("white"),
+            )
         )
         self.say(_("Type help for the commands, rules for the rules."))
 
@@ -955,7 +960,9 @@ class View:
         # joined by a word in German, where a comma is the decimal mark (1,5)
         first, second = (
             pgettext("a player's score", "{name}: {points}").format(
-                name=self.name(i), points=format_points(scores[i])
+                # the one person is spoken to (German ``du 0``, not a name)
+                name=pgettext("a player's score", "You") if self.is_you(i) else self.name(i),
+                points=format_points(scores[i]),
             )
             for i in (0, 1)
         )
@@ -1061,11 +1068,10 @@ class View:
 
     def _false_feedback(self, event: FalseFeedback) -> None:
         rows = format_list([str(r) for r in event.rows])
-        hit = pin_name(self.preset.hit_pin)
         if event.expected:
             should = "; ".join(
-                _("row {n} should have had {hits} {hit}, {whites} white").format(
-                    n=r, hits=fb.black, hit=hit, whites=fb.white
+                _("row {n} should have had {pins}").format(
+                    n=r, pins=pins_counted(fb, self.preset.hit_pin)
                 )
                 for r, fb in zip(event.rows, event.expected, strict=True)
             )
@@ -1163,6 +1169,12 @@ class View:
             self.say(_("Final score — {score}; a draw.").format(score=self.score(event.scores)))
         elif self.is_you(event.winner):
             self.say(_("Final score — {score}; you win.").format(score=self.score(event.scores)))
+        elif is_the_computer(self.seats[event.winner]):
+            self.say(
+                _("Final score — {score}; the computer wins.").format(
+                    score=self.score(event.scores)
+                )
+            )
         else:
             self.say(
                 _("Final score — {score}; {name} wins.").format(

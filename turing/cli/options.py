@@ -302,7 +302,7 @@ class NamedChoice(click.Choice[str]):
     every language (``leicht``, ``Albtraum``): the English value and its name in any
     language are taken, whatever the language in use, case and umlauts aside; the command
     gets the English value. The help and the error list the names in the language in use,
-    the English value beside a name that differs (``Leicht (easy)``).
+    the English value beside a name that differs (``leicht (easy)``).
 
     ``names`` maps each English value to its name's message id (itself for a value that
     has no other name); ``placeholder`` (a message id, ``MODE``) stands for the value in
@@ -327,14 +327,16 @@ class NamedChoice(click.Choice[str]):
         return _(self.names[choice])
 
     def shown(self, choice: str, quoted: bool = False) -> str:
-        """``choice`` as the help lists it: ``Leicht (easy)``, or ``easy`` when the name is
+        """``choice`` as the help lists it: ``leicht (easy)``, or ``easy`` when the name is
         the English value (``quoted``: the name in quotes, as an error quotes values)."""
         name = self.name_of(choice)
         if name.casefold() == choice.casefold():
             return repr(name) if quoted else name
-        # a name of the language's own is written as a name, with a capital letter
-        # (``Leicht (easy)``, as ``Albtraum (nightmare)``)
-        name = name[:1].upper() + name[1:]
+        # a one-word name is written as it is typed, in lower case, as the values beside it
+        # are (``albtraum (nightmare)``, ``klassisch (classic), superhirn``); a name of
+        # several words keeps its capitals (``Klassisches Mastermind (classic)``)
+        if " " not in name:
+            name = name.lower()
         return f"{repr(name) if quoted else name} ({choice})"
 
     def spellings(self, choice: str) -> set[str]:

@@ -765,7 +765,8 @@ _YAML_PROBLEMS: Final = (
         N_("the character {char} cannot start a value (indent with spaces, not tabs)"),
     ),
     (
-        re.compile(r"expected (?P<expected>.+), but (?:got|found) (?P<found>.+)"),
+        # The scanner leaves the comma out before a few of its "but found"s.
+        re.compile(r"expected (?P<expected>.+?),? but (?:got|found) (?P<found>.+)"),
         N_("expected {expected}, found {found}"),
     ),
 )
@@ -783,7 +784,31 @@ _YAML_TOKENS: Final = {
     "'<document start>'": N_("a new document ('---')"),
     "'<document end>'": N_("the end of the document ('...')"),
     "'<directive>'": N_("a directive ('%')"),
+    "'<comment>'": N_("a comment ('#')"),
+    # What the parser and the scanner expected, in their own words.
+    "the node content": N_("a value"),
+    "alphabetic or numeric character": N_("a letter or a digit"),
+    "a digit": N_("a digit"),
+    "a digit or '.'": N_("a digit or '.'"),
+    "' '": N_("a space"),
+    "a comment or a line break": N_("a comment or the end of the line"),
+    "indentation indicator in the range 1-9": N_("an indentation indicator from 1 to 9"),
+    "chomping or indentation indicators": N_(
+        "an indicator after '|' or '>' ('+', '-' or a digit from 1 to 9)"
+    ),
+    "URI": N_("a URI"),
+    "a single document in the stream": N_("a single document"),
+    # The characters the scanner names as found.
+    "'\\n'": N_("the end of the line"),
+    "'\\r'": N_("the end of the line"),
+    "'\\t'": N_("a tab"),
+    "'\\x00'": N_("the end of the file"),
 }
+#: An escape the scanner expected: ``\x`` and its kin in a double-quoted value, ``%`` in
+#: a tag.
+_YAML_ESCAPE: Final = re.compile(
+    r"(?P<uri>URI )?escape sequence of (?P<count>\d+) hexdecimal numbers"
+)
 
 
 #: The YAML parser's context of a problem whose start a message names: the quoted value a
@@ -859,6 +884,18 @@ def _yaml_token(text: str, value: str | None = None) -> str:
         return _("the value {text}").format(text=value)
     if text in _YAML_TOKENS:
         return _(_YAML_TOKENS[text])
+    escape = _YAML_ESCAPE.fullmatch(text)
+    if escape is not None:
+        count = int(escape["count"])
+        if escape["uri"]:
+            return ngettext(
+                "a '%' and {count} hexadecimal digit", "a '%' and {count} hexadecimal digits", count
+            ).format(count=count)
+        return ngettext(
+            "an escape of {count} hexadecimal digit",
+            "an escape of {count} hexadecimal digits",
+            count,
+        ).format(count=count)
     either = _EITHER.fullmatch(text)
     if either is not None:
         return _("{first} or {second}").format(first=either[1], second=either[2])

@@ -16,6 +16,8 @@ unknown command 'show'; did you mean board?
 unknown command 'tip'; did you mean hint?
 >>> print(mistyped_command("RGBX", 4, GUESS_COMMANDS))
 None
+>>> print(mistyped_command("brtt", 4, GUESS_COMMANDS))
+unknown command 'brtt'; did you mean board?
 >>> print(mistyped_command("random", 4, CODE_COMMANDS))
 'random' is not a command of this prompt; the commands here are board, help, rules, quit
 >>> print(mistyped_command("show board", 4, GUESS_COMMANDS))
@@ -27,10 +29,10 @@ None
 command of another prompt (``random`` where a code is shown), a word of the criteria game's commands
 (``show``, ``solve``) alone that cannot be a code typo (it has a letter that is no colour
 key), a line that starts with a command word (``hint please``), or a near miss of a command
-word of either language (:func:`difflib.get_close_matches`) that cannot be a code typo — a
-word of more letters than the code has positions, or with a letter that is no colour key in
-either language (``hin``, ``tip``, ``bord``; not ``BRTT``). The command meant is named by
-its word in the language in use (``tip``, nearly ``tipp``: did you mean hint?). A line with
+word of either language (:func:`difflib.get_close_matches`: ``hin``, ``tip``, ``tpp``,
+``bord``, ``brtt``), which no code is, as the line was no code of the game. The command
+meant is named by its word in the language in use (``tip``, nearly ``tipp``: did you mean
+hint?). A line with
 a colour word in it (``rot gelb grün blua``) is always a code. And a line of several words
 whose first word cannot be part of a code or pins — no colour word or near miss of one, no
 number word, not one letter, and with a letter that is no colour key or digit — is a
@@ -66,7 +68,7 @@ class Command:
         return self.german if current_language() == "de" else self.english
 
 
-HINT: Final = Command("hint", "tipp", ("hint", "tipp", "hinweis"))
+HINT: Final = Command("hint", "hinweis", ("hint", "hinweis", "tipp"))
 BOARD: Final = Command("board", "brett", ("board", "brett"))
 HELP: Final = Command("help", "hilfe", ("help", "hilfe", "?"))
 RULES: Final = Command("rules", "regeln", ("rules", "regeln"))
@@ -150,9 +152,7 @@ def mistyped_command(text: str, positions: int, commands: Sequence[Command]) -> 
     words = line.replace(",", " ").split()
     if any(word in _CODE_WORDS for word in words):
         return None
-    command = _starts_with_command(line, commands) or _near_miss(
-        line, words[0], positions, commands
-    )
+    command = _starts_with_command(line, commands) or _near_miss(line, words[0], commands)
     if command is None:
         return _unknown_words(text, commands)
     if command not in commands:  # a near miss of another prompt's command
@@ -207,13 +207,8 @@ def _starts_with_command(line: str, commands: Sequence[Command]) -> Command | No
     return None
 
 
-def _near_miss(
-    line: str, first: str, positions: int, commands: Sequence[Command]
-) -> Command | None:
-    """The command ``line`` (or its first word) nearly names in either language, when it
-    cannot be a code."""
-    if len(first) <= positions and set(first) <= _CODE_CHARS:
-        return None  # a code typo (BRTT is no misspelt "brett")
+def _near_miss(line: str, first: str, commands: Sequence[Command]) -> Command | None:
+    """The command ``line`` (or its first word) nearly names in either language."""
     for group in (commands, COMMANDS):
         spellings = {w: c for c in group for w in c.words}
         for typed in (line, first):

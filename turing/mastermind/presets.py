@@ -94,6 +94,12 @@ WHITE = Colour("white", "W", "bright_white", ("weiß", "weiss"), "W")
 BLACK = Colour("black", "K", "bright_black", ("schwarz",), "S")
 CYAN = Colour("cyan", "C", "cyan", ("türkis", "tuerkis"), "T")
 GENERIC_COLOURS: Final = (RED, GREEN, BLUE, YELLOW, ORANGE, PURPLE, WHITE, BLACK, CYAN)
+#: The letters of every colour of the family, in either language: a word of them alone is a
+#: code typed, of the wrong length when it is not as long as a code (``tpp``), where a word
+#: of other letters is a word (``violet``).
+_COLOUR_KEYS: Final = frozenset(
+    letter.lower() for c in GENERIC_COLOURS for letter in (c.letter, c.letter_de) if letter
+)
 SIX_PEGS: Final = (RED, GREEN, BLUE, YELLOW, WHITE, BLACK)
 EIGHT_PEGS: Final = (RED, YELLOW, GREEN, BLUE, WHITE, BLACK, ORANGE, PURPLE)
 MASTER_COLLOR_PEGS: Final = (RED, YELLOW, GREEN, BLUE, ORANGE, PURPLE)
@@ -172,15 +178,15 @@ class Palette:
         # full-width letters, digits and spaces (typed with an East Asian input method) are
         # the plain ones, as the pins take them
         shown = unicodedata.normalize("NFKC", text).strip()
-        for token in re.split(r"[\s,;]+", shown):
-            if not token:
-                continue
+        tokens = [token for token in re.split(r"[\s,;]+", shown) if token]
+        for token in tokens:
             by_name = self._by_name(token, hidden=hidden)
             if by_name is not None:
                 symbols.append(by_name)
                 continue
             try:
-                self._check_word(token, hidden=hidden)
+                # a word typed alone is a code of the wrong length when it is not as long
+                self._check_word(token, hidden=hidden, space=space if len(tokens) == 1 else None)
                 symbols.extend(self._symbol(char, hidden=hidden) for char in token)
             except CodeError:
                 meant = None if hidden else self._nearest_word(token)
@@ -272,12 +278,14 @@ class Palette:
             return False
         return True
 
-    def _check_word(self, token: str, *, hidden: bool) -> None:
+    def _check_word(self, token: str, *, hidden: bool, space: CodeSpace | None = None) -> None:
         """Refuse ``token`` whole when it is no code of one-character colours typed with a
         slip or two (``RGBX``) but a word (``violet``, ``hello``) or digits that are none
         (``7890``): fewer of its characters are colours than not, and two at least are not.
         Read one by one, it would be named by its first character (``'v'``), which is not
-        what was typed."""
+        what was typed. A word of colour letters typed as the whole code (``space`` given)
+        whose length is not the code's is refused for its length (``tpp`` where a code has 4
+        colours)."""
         if len(token) < 2 or not token.isprintable():
             return  # a character that cannot be shown is named by its code point
         colours = sum(self._is_symbol(char) for char in token)
@@ -291,6 +299,20 @@ class Palette:
                 _("a word typed is not a colour here; colours are {legend}")
                 if token.isalpha()
                 else _("a character typed is not a colour here; colours are {legend}")
+            )
+        elif (
+            space is not None
+            and len(token) != space.positions
+            and set(token.lower()) <= _COLOUR_KEYS
+        ):
+            raise CodeError(
+                ngettext(
+                    "{word!r} has {found} letter; a code has {n} colours, like {example}",
+                    "{word!r} has {found} letters; a code has {n} colours, like {example}",
+                    len(token),
+                ).format(
+                    word=token, found=len(token), n=space.positions, example=self.example(space)
+                )
             )
         elif token.isalpha():
             message = _("{word!r} is not a colour here; colours are {legend}")

@@ -26,7 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from turing.core.errors import TuringError
-from turing.i18n import N_, _
+from turing.i18n import N_, _, ngettext, pgettext
 from turing.mastermind.space import CodeSpace
 
 FULL_TABLE_LIMIT: Final = 1 << 26
@@ -115,6 +115,32 @@ PIN_NAMES: Final = {"black": N_("black"), "red": N_("red"), "white": N_("white")
 def pin_name(colour: str) -> str:
     """A pin's colour as the reader says it: ``red`` / ``rot``."""
     return _(PIN_NAMES[colour]) if colour in PIN_NAMES else colour
+
+
+def pins_of_colour(colour: str) -> str:
+    """Pins of ``colour``, several of them, as a word before *pins*: ``red`` (German
+    ``rote``, as in ``erst rote, dann weiße Stifte``)."""
+    if colour == "red":
+        return pgettext("several pins", "red")
+    if colour == "white":
+        return pgettext("several pins", "white")
+    return pgettext("several pins", "black")
+
+
+def pins_counted(fb: Feedback, hit_pin: str = "black") -> str:
+    """A row's pins as counted, hit pins first: ``4 red, 0 white`` (German ``4 rote,
+    0 weiße``; ``1 roter, 1 weißer``).
+
+    >>> pins_counted(Feedback(2, 1))
+    '2 black, 1 white'
+    """
+    hits = (
+        ngettext("{n} red", "{n} red", fb.black)
+        if hit_pin == "red"
+        else ngettext("{n} black", "{n} black", fb.black)
+    ).format(n=fb.black)
+    whites = ngettext("{n} white", "{n} white", fb.white).format(n=fb.white)
+    return pgettext("pins counted", "{hits}, {whites}").format(hits=hits, whites=whites)
 
 
 def check_feedback(fb: Feedback, positions: int, hit_pin: str = "black") -> None:

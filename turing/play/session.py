@@ -721,7 +721,8 @@ def _parse_amend(head: str, rest: str, verifiers: int) -> Command:
 
 #: Said of an answer typed in a game whose verifiers answer by themselves.
 _ANSWERED_BY_THEMSELVES: Final = N_(
-    "this game's verifiers answer by themselves: answers are typed only in a game beside the box"
+    "this game's verifiers answer by themselves: you type answers only in a game played beside "
+    "the box"
 )
 
 #: What a player types for a verifier's answer, or the box's word on a solution.

@@ -47,13 +47,14 @@ from turing.mastermind.match import (
     PinsTakenBack,
     Row,
     RowPlayed,
+    is_the_computer,
 )
 from turing.mastermind.presets import EMPTY_HOLE, EMPTY_HOLE_MARK, Preset
 from turing.mastermind.saves import Keeping, SaveError, Settings, save_problem_at
-from turing.mastermind.scoring import Feedback, pin_name
+from turing.mastermind.scoring import Feedback, pin_name, pins_counted
 from turing.mastermind.space import Code
 from turing.mastermind.strategies import Strategy
-from turing.mastermind.words import against_code, points_to, sentence, subject
+from turing.mastermind.words import against_code, is_you, points_to, sentence, subject
 from turing.ui.board import (
     AskFileScreen,
     BoardFooter,
@@ -599,8 +600,14 @@ class MastermindBoardApp(ServedApp):
         # short: the header line holds it; in German a semicolon, as the comma marks decimals
         first, second = format_points(scores[0]), format_points(scores[1])
         return pgettext("two scores, short", "{first}, {second}").format(
-            first=f"{self._seat_name(0)} {first}", second=f"{self._seat_name(1)} {second}"
+            first=f"{self._score_name(0)} {first}", second=f"{self._score_name(1)} {second}"
         )
+
+    def _score_name(self, seat: int) -> str:
+        """The seat as a score names it: the one person is spoken to (German ``du 0``)."""
+        if is_you(self.sitting.seats[seat]):
+            return pgettext("a player's score", "You")
+        return self._seat_name(seat)
 
     def _hit_name(self) -> str:
         return pin_name(self.preset.hit_pin)
@@ -611,11 +618,10 @@ class MastermindBoardApp(ServedApp):
         return self._hit_name()[0].lower()
 
     def _false_feedback(self, event: FalseFeedback) -> str:
-        hit = self._hit_name()
         if event.expected:
             lines = [
-                _("Row {row} should have had {hits} {hit}, {whites} white.").format(
-                    row=r, hits=fb.black, hit=hit, whites=fb.white
+                _("Row {row} should have had {pins}.").format(
+                    row=r, pins=pins_counted(fb, self.preset.hit_pin)
                 )
                 for r, fb in zip(event.rows, event.expected, strict=True)
             ]
@@ -715,6 +721,8 @@ class MastermindBoardApp(ServedApp):
             return _("Final score: {score}; a draw.").format(score=score)
         if event.winner == self.you:
             return _("Final score: {score}; you win.").format(score=score)
+        if is_the_computer(self.sitting.seats[event.winner]):
+            return _("Final score: {score}; the computer wins.").format(score=score)
         return _("Final score: {score}; {name} wins.").format(
             score=score, name=self._subject(event.winner)
         )
