@@ -2750,6 +2750,8 @@ class Session:
                 if self.other_game_in(str(path)) is not None:
                     self.end_saves_held.append(path)  # never replaced without asking
                     return named
+                if self.end_held_in(str(path)) is not None:
+                    return named  # the end of this game as another sitting ended it: kept
             elif not os.path.lexists(path):
                 reason = os_reason(FileNotFoundError(errno.ENOENT, "gone"))
                 said = _("cannot save to {path}: {reason}").format(
@@ -2903,6 +2905,12 @@ class Session:
         problem = not_a_save(target or path)
         if problem:
             raise CommandError(problem)
+        if self.end_held_in(str(target or path)) is not None:
+            raise CommandError(
+                _(
+                    "cannot save to {path}: it holds this game's end (it ended in another sitting)"
+                ).format(path=shown_name(target or path))
+            )
         return path
 
     def other_game_in(self, target: str | None) -> Path | None:
@@ -2913,7 +2921,8 @@ class Session:
 
         A save is of this game when it holds the same puzzle, players and seed, and its
         actions are the first of this game's. None too when the players said before the
-        game that its saves replace another's (:attr:`replace_other_saves`)."""
+        game that its saves replace another's (:attr:`replace_other_saves`), and for this
+        game's end saved in another sitting, which no save replaces (:meth:`end_held_in`)."""
         path = Path(target) if target else self.save_path
         if (
             self.replace_other_saves
@@ -2926,7 +2935,32 @@ class Session:
             data = read_save(str(path))
         except TuringError:
             return None
-        return None if self._holds_this_game(data) else path
+        if self._holds_this_game(data) or self._ended_other_line(path, data):
+            return None  # this game's own save, or its end, which a save never replaces
+        return path
+
+    def end_held_in(self, target: str | None) -> Path | None:
+        """The file ``save [target]`` would write when it holds this game's end as another
+        sitting ended it (a save of this game that has ended, other than this game as it
+        stands): no save replaces it, whatever the players say, as it would turn the
+        game back to before its end for someone who now knows the answer; else None."""
+        path = Path(target) if target else self.save_path
+        if path is None or not os.path.isfile(path) or not_a_save(path) is not None:
+            return None
+        try:
+            data = read_save(str(path))
+        except TuringError:
+            return None
+        return path if self._ended_other_line(path, data) else None
+
+    def _ended_other_line(self, path: Path, data: dict[str, Any]) -> bool:
+        """Whether the save in ``path`` (unpacked: ``data``) holds this game ended, other
+        than as it stands here."""
+        return (
+            self._same_game(data)
+            and not self._holds_this_game(data)
+            and _ended_save(str(path)) is not None
+        )
 
     def decline_save(self, path: Path) -> None:
         """Remember that the players would not have the save of another game in ``path``

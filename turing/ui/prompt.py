@@ -686,7 +686,12 @@ def saved_on_leaving(session: Session, command: str, overwrite: bool = False) ->
     problem = ""
     if session.save_path is not None:
         other = session.other_game_in(str(session.save_path))
-        if other is not None and not overwrite:
+        ended = session.end_held_in(str(session.save_path))
+        if ended is not None:
+            problem = _(
+                "not saved: {path} holds this game's end (it ended in another sitting)"
+            ).format(path=shown_name(ended))
+        elif other is not None and not overwrite:
             problem = _("not saved: {path} holds another saved game").format(path=shown_name(other))
         else:
             try:
