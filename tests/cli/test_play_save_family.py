@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import base64
 import json
+import os
 import shutil
 import zlib
 from pathlib import Path
@@ -110,26 +111,46 @@ def test_a_save_of_the_game_played_on_differently_is_ended_too(tmp_path: Path) -
 def test_a_file_of_the_family_gone_or_holding_something_else_is_left_and_said(
     tmp_path: Path,
 ) -> None:
+    """Each file of the family the end cannot be brought to is said in one calm line of
+    one form after the result, with why: never as an error, nor with advice the players
+    cannot follow once the game is over."""
     y1, y2 = two_sittings(tmp_path)
-    y3, y4 = tmp_path / "y3.json", tmp_path / "y4.json"
-    assert play(["--resume", str(y1)], f"save {y3}\nsave {y4}\n").exit_code == 1
-    y2.unlink()
+    y3, y4, y5, y6, y7, y8 = (tmp_path / f"y{n}.json" for n in range(3, 9))
+    saves = "".join(f"save {path}\n" for path in (y3, y4, y5, y6, y7, y8))
+    assert play(["--resume", str(y1)], saves).exit_code == 1
+    y2.rename(tmp_path / "moved.json")
     y3.write_text("notes\n")
     # another game in y4.json: the game of another seed
     other = play(["--seed", "7", "--save", str(y4), "--overwrite"], "pass\n")
     assert other.exit_code == 1, other.output
     kept = y4.read_bytes()
+    match = tmp_path / "match.json"
+    assert CliRunner().invoke(main, ["mastermind", "play", "--save", str(match)], "save\n")
+    match.replace(y5)
+    y6.unlink()
+    y6.mkdir()
+    y7.unlink()
+    os.mkfifo(y7)
+    broken = json.loads(y8.read_text())
+    broken["packed"] = "AAAA"
+    y8.write_text(json.dumps(broken))
     end = play(["--resume", str(y1)], "solve 241\n")
     assert end.exit_code == 0, end.output
-    assert f"error: cannot save to {y2}: No such file or directory" in end.output
-    assert (
-        f"error: cannot save to {y3}: it exists and is not a saved game; give another name"
-        in end.output
-    )
-    assert f"The finished game is not saved to {y4}: it holds another saved game." in end.output
+    said = end.output[end.output.index(f"The finished game is saved to {y1}.") :]
+    assert said.splitlines() == [
+        f"The finished game is saved to {y1}.",
+        f"The finished game is not saved to {y2}: it is no longer there.",
+        f"The finished game is not saved to {y3}: it can no longer be read as a save.",
+        f"The finished game is not saved to {y5}: it holds a saved Mastermind match.",
+        f"The finished game is not saved to {y6}: it is a folder.",
+        f"The finished game is not saved to {y7}: it is not a regular file.",
+        f"The finished game is not saved to {y8}: it can no longer be read as a save.",
+        f"The finished game is not saved to {y4}: it holds another saved game.",
+    ]
     assert not y2.exists()
     assert y3.read_text() == "notes\n"
     assert y4.read_bytes() == kept
+    assert y6.is_dir() and y7.is_fifo()
     assert over(y1)
 
 

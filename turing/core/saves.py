@@ -535,3 +535,48 @@ def _other_file(text: str, path: str, not_one: str) -> str | None:
     return _("{path}: {not_one}: it is a puzzle file").format(
         path=shown_name(path), not_one=not_one
     )
+
+
+#: Why a file of a game's family is not brought to the game's end when what it holds can
+#: no longer be read as a save (said after the result: "The finished game is not saved to
+#: FILE: REASON.").
+NO_LONGER_A_SAVE: Final = N_("it can no longer be read as a save")
+
+
+def family_end_reason(path: str | os.PathLike[str], kind: SaveFormat) -> str | None:
+    """Why the file of a game's family at ``path`` cannot be brought to the game's end, in
+    the words said after the result, in the language in use: it is no longer there (moved
+    or deleted), it is a folder, it is not a regular file, it cannot be written (the file
+    is read-only), it holds a save of another kind (a saved Mastermind match), or what it
+    holds can no longer be read as a save; None when a save of ``kind`` may be written
+    there. Whether that save still holds the game is the game's to say. Nothing is
+    changed."""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        return _("it is no longer there")
+    except OSError as exc:
+        return os_reason(exc)
+    if stat.S_ISDIR(info.st_mode):
+        return _("it is a folder")
+    if not stat.S_ISREG(info.st_mode):
+        return _("it is not a regular file")
+    try:
+        write_target(path)
+    except WriteTargetError as exc:
+        return exc.reason
+    try:
+        with open(path, "rb") as handle:
+            start = handle.read(4096)
+            if kind.start.match(start):
+                return None
+            whole = start + handle.read(MAX_SAVE_BYTES) if info.st_size <= MAX_SAVE_BYTES else b""
+    except OSError as exc:
+        return os_reason(exc)
+    marker = None if start.startswith(SQLITE_HEADER) else _save_marker(start, whole)
+    if marker == kind.marker:
+        return None
+    for other in SAVE_FORMATS:
+        if marker == other.marker:
+            return _("it holds {what}").format(what=_(other.holds))
+    return _(NO_LONGER_A_SAVE)

@@ -72,9 +72,11 @@ from turing.core.puzzle import LETTERS, MAX_VERIFIERS, Mode, Puzzle
 from turing.core.rulebook import rules_page
 from turing.core.saves import (
     MAX_SAVE_BYTES,
+    NO_LONGER_A_SAVE,
     PLAY_SAVE,
     creating_reason,
     family_end,
+    family_end_reason,
     family_entry,
     family_member_shown,
     joined_family,
@@ -2035,8 +2037,14 @@ class Session:
     #: each of them that still holds this game to the end (:meth:`_save_final`)
     family: list[Path] = field(default_factory=list)
     #: when the game has ended: each save file brought to the final state, with why it
-    #: could not be (None: it was)
+    #: could not be (None: it was); a file of the family other than the one the players
+    #: save to now (the ``save_path`` named for this sitting) is in :attr:`end_saves_missed`
+    #: when it could not be
     end_saves: list[tuple[Path, str | None]] = field(default_factory=list)
+    #: when the game has ended: the files of its family not brought to the end, each with
+    #: why, in the words said after the result (:func:`~turing.core.saves.family_end_reason`:
+    #: "it is no longer there", "it is a folder", …)
+    end_saves_missed: list[tuple[Path, str]] = field(default_factory=list)
     #: when the game has ended: the save files it was not brought to because each holds
     #: another saved game (:meth:`other_game_in`); a view may ask, then :meth:`save` there
     end_saves_held: list[Path] = field(default_factory=list)
@@ -2742,11 +2750,23 @@ class Session:
         is over. A file that held a save of this game is brought to the end while it still
         holds this game (:meth:`_same_game`: at an earlier point, or played on differently
         from a save of it, which now has no answer to hide); the files each names are
-        brought too, so that a save written in another sitting is not missed. A file that
-        is gone, or cannot be written, is said and skipped; one that holds another saved
-        game is left as it is (:attr:`end_saves_held`), and so is anything else."""
+        brought too, so that a save written in another sitting is not missed. A file of
+        the family that is gone or cannot be written is skipped, with why
+        (:attr:`end_saves_missed`; the file the players save to now, with the error, in
+        what this returns); one that holds another saved game is left as it is
+        (:attr:`end_saves_held`), and so is anything else."""
         done: list[tuple[Path, str | None]] = []
         written = {os.path.realpath(p) for p in [*self.family, *self.saved_files]}
+
+        def missed(path: Path, problem: str, reason: str | None = None) -> None:
+            """``path`` is not brought to the end: ``problem`` as an error for the file the
+            players save to now, else the file of the family said with why (``reason``
+            when what is there now does not say it)."""
+            if self._saving_now(path):
+                done.append((path, problem))
+            else:
+                why = family_end_reason(path, PLAY_SAVE) or reason or _(NO_LONGER_A_SAVE)
+                self.end_saves_missed.append((path, why))
 
         def bring(path: Path) -> list[Path]:
             """Bring ``path`` to the end when it holds this game; the files it names."""
@@ -2755,23 +2775,25 @@ class Session:
                 if self.other_game_in(str(path)) is not None:
                     self.end_saves_held.append(path)  # never replaced without asking
                     return named
+                if self.end_held_in(str(path)) is not None:
+                    return named  # the end of this game as another sitting ended it: kept
             elif not os.path.lexists(path):
                 reason = os_reason(FileNotFoundError(errno.ENOENT, "gone"))
                 said = _("cannot save to {path}: {reason}").format(
                     path=shown_name(path), reason=reason
                 )
-                done.append((path, said))
+                missed(path, said)
                 return named
             else:
                 problem = unwritable(path) or not_a_save(path)
                 if problem:
-                    done.append((path, problem))
+                    missed(path, problem)
                     return named
                 try:
                     data = read_save(str(path))
                     named = family_entry(data.get("family"), str(path), SessionError) or []
                 except TuringError as exc:
-                    done.append((path, str(exc)))  # no longer a save of this game to end
+                    missed(path, str(exc))  # no longer a save of this game to end
                     return named
                 if not self._same_game(data):
                     if self.other_game_in(str(path)) is not None:
@@ -2782,7 +2804,9 @@ class Session:
             try:
                 self.save(str(path))
             except TuringError as exc:
-                done.append((path, str(exc)))
+                # a write that failed at the disk says why in the error it raised from
+                cause = exc.__context__
+                missed(path, str(exc), os_reason(cause) if isinstance(cause, OSError) else None)
             else:
                 done.append((path, None))
             return [family_member_shown(member) for member in named]
@@ -2796,6 +2820,16 @@ class Session:
             bring,
         )
         return done
+
+    def _saving_now(self, path: Path) -> bool:
+        """Whether ``path`` is the file the players save to now: the ``save_path`` named
+        for this sitting (not the file the game was resumed from, nor one saved to before),
+        whose failure at the end is an error as any save's."""
+        return (
+            self.save_path is not None
+            and os.path.realpath(path) == os.path.realpath(self.save_path)
+            and all(os.path.realpath(other) != os.path.realpath(path) for other in self.saved_files)
+        )
 
     def _tell_family(self) -> None:
         """Record the game's family (:attr:`family`, which a file just joined) in each file
@@ -2908,6 +2942,12 @@ class Session:
         problem = not_a_save(target or path)
         if problem:
             raise CommandError(problem)
+        if self.end_held_in(str(target or path)) is not None:
+            raise CommandError(
+                _(
+                    "cannot save to {path}: it holds this game's end (it ended in another sitting)"
+                ).format(path=shown_name(target or path))
+            )
         return path
 
     def other_game_in(self, target: str | None) -> Path | None:
@@ -2918,7 +2958,8 @@ class Session:
 
         A save is of this game when it holds the same puzzle, players and seed, and its
         actions are the first of this game's. None too when the players said before the
-        game that its saves replace another's (:attr:`replace_other_saves`)."""
+        game that its saves replace another's (:attr:`replace_other_saves`), and for this
+        game's end saved in another sitting, which no save replaces (:meth:`end_held_in`)."""
         path = Path(target) if target else self.save_path
         if (
             self.replace_other_saves
@@ -2931,7 +2972,32 @@ class Session:
             data = read_save(str(path))
         except TuringError:
             return None
-        return None if self._holds_this_game(data) else path
+        if self._holds_this_game(data) or self._ended_other_line(path, data):
+            return None  # this game's own save, or its end, which a save never replaces
+        return path
+
+    def end_held_in(self, target: str | None) -> Path | None:
+        """The file ``save [target]`` would write when it holds this game's end as another
+        sitting ended it (a save of this game that has ended, other than this game as it
+        stands): no save replaces it, whatever the players say, as it would turn the
+        game back to before its end for someone who now knows the answer; else None."""
+        path = Path(target) if target else self.save_path
+        if path is None or not os.path.isfile(path) or not_a_save(path) is not None:
+            return None
+        try:
+            data = read_save(str(path))
+        except TuringError:
+            return None
+        return path if self._ended_other_line(path, data) else None
+
+    def _ended_other_line(self, path: Path, data: dict[str, Any]) -> bool:
+        """Whether the save in ``path`` (unpacked: ``data``) holds this game ended, other
+        than as it stands here."""
+        return (
+            self._same_game(data)
+            and not self._holds_this_game(data)
+            and _ended_save(str(path)) is not None
+        )
 
     def decline_save(self, path: Path) -> None:
         """Remember that the players would not have the save of another game in ``path``

@@ -1817,7 +1817,18 @@ class BoardApp(ServedApp):
     def _ask_leave(self) -> None:
         session = self.session
         path = session.save_path
-        if self._too_small and path is not None and session.other_game_in(str(path)) is not None:
+        ended = session.end_held_in(str(path)) if path is not None else None
+        if self._too_small and ended is not None:
+            question = _(
+                "Leave the game? {path} holds this game's end (it ended in another sitting) "
+                "and is left as it is."
+            ).format(path=shown_name(ended))
+        elif ended is not None:
+            question = _(
+                "Leave the game? {path} holds this game's end (it ended in another sitting) "
+                "and is left as it is (w saves the game elsewhere first)."
+            ).format(path=shown_name(ended))
+        elif self._too_small and path is not None and session.other_game_in(str(path)) is not None:
             # w does nothing while the table is hidden: it is not offered
             question = _(
                 "Leave the game? {path} holds another saved game and is left as it is."
@@ -1837,7 +1848,7 @@ class BoardApp(ServedApp):
             question = _("Leave the game? (w saves it first.)")
         # w, where the question offers it, saves (to a file asked for), then leaves
         offers_save = not self._too_small and (
-            path is None or session.other_game_in(str(path)) is not None
+            path is None or ended is not None or session.other_game_in(str(path)) is not None
         )
         self.push_screen(
             ConfirmScreen(
@@ -1885,7 +1896,11 @@ class BoardApp(ServedApp):
         session = self.session
         session.sync()
         path = session.save_path
-        if path is not None and session.other_game_in(str(path)) is None:
+        if (
+            path is not None
+            and session.other_game_in(str(path)) is None
+            and session.end_held_in(str(path)) is None  # kept: said on leaving
+        ):
             try:
                 session.save()
             except TuringError as exc:

@@ -686,7 +686,12 @@ def saved_on_leaving(session: Session, command: str, overwrite: bool = False) ->
     problem = ""
     if session.save_path is not None:
         other = session.other_game_in(str(session.save_path))
-        if other is not None and not overwrite:
+        ended = session.end_held_in(str(session.save_path))
+        if ended is not None:
+            problem = _(
+                "not saved: {path} holds this game's end (it ended in another sitting)"
+            ).format(path=shown_name(ended))
+        elif other is not None and not overwrite:
             problem = _("not saved: {path} holds another saved game").format(path=shown_name(other))
         else:
             try:
@@ -707,6 +712,14 @@ def saved_on_leaving(session: Session, command: str, overwrite: bool = False) ->
         else _("saved to {path} earlier, without what was done since — resume with: {command}")
     ).format(path=shown_name(path), command=command_to_copy(command, "--resume", path))
     return f"{problem}; {earlier}" if problem else earlier
+
+
+def not_saved_at_end(path: Path, reason: str) -> str:
+    """The line said after the result for a file of the game's family that is not brought
+    to the end, with why (``reason``: "it is no longer there", …; both views use this)."""
+    return _("The finished game is not saved to {path}: {reason}.").format(
+        path=shown_name(path), reason=reason
+    )
 
 
 def left_text(name: str, codes: Sequence[str], solo: bool) -> str:
@@ -1909,15 +1922,13 @@ class PromptView:
                 self.say(_("The finished game is saved to {path}.").format(path=shown_name(path)))
             else:
                 self.error(problem, about_line=False)
+        for path, reason in session.end_saves_missed:
+            self.say(not_saved_at_end(path, reason))
         for path in session.end_saves_held:
             if self._save_over_at_end(path):
                 self.say(_("The finished game is saved to {path}.").format(path=shown_name(path)))
             else:
-                self.say(
-                    _(
-                        "The finished game is not saved to {path}: it holds another saved game."
-                    ).format(path=shown_name(path))
-                )
+                self.say(not_saved_at_end(path, _("it holds another saved game")))
 
     def _save_over_at_end(self, path: Path) -> bool:
         """Save the finished game over another game's save in ``path`` when a player at the
