@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pexpect  # type: ignore[import-untyped]
+import pytest
 from click.testing import CliRunner, Result
 
 from testsupport.cli import ROOT, spawn_turing
@@ -135,3 +136,30 @@ def test_files_the_end_cannot_reach_are_said_calmly(tmp_path: Path) -> None:
     )
     assert "The finished match is not saved to r2.json: it is a folder." in end.stdout
     assert "error" not in end.output
+
+
+def test_a_game_given_up_on_the_board_brings_the_file_resumed_from_forward(
+    tmp_path: Path, children: list[Any]
+) -> None:
+    """The real board in a pseudo-terminal, resumed from n1.json and kept in n2.json: x
+    gives game 1 up (its secret shown); n1.json then resumes at game 2."""
+    pytest.importorskip("textual")
+
+    assert run(["--seed", "11", "--save", "n1.json"], ["RGBY", "quit"], tmp_path).exit_code == 1
+    env = {"TERM": "xterm-256color", "NO_COLOR": "1"}
+    args = ["mastermind", "board", "--resume", "n1.json", "--save", "n2.json"]
+    child = spawn_turing(*args, env=env, size=(30, 100), timeout=60, cwd=tmp_path)
+    children.append(child)
+    child.expect("Resumed from n1.json")
+    child.send("x")
+    child.expect("Give up")
+    child.send("y")
+    child.expect("gave up")
+    child.send("q")
+    child.expect("Leave the match")
+    child.send("y")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 1
+    again = run(["--resume", "n1.json"], ["quit"], tmp_path)
+    assert "Resumed from n1.json: game 2 of 2." in again.output, again.output
