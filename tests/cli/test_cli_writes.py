@@ -375,7 +375,7 @@ def test_write_text_on_a_dangling_link_creates_the_file_it_names(tmp_path: Path)
         (["--version"], 1, 2, "error: standard output: Bad file descriptor\n"),
         (["solve", "-"], 0, 2, "error: <stdin>: file holds no puzzle\n"),
         (["play"], 0, 1, "end of input: game abandoned\n"),
-        (["mastermind", "play"], 0, 1, "match abandoned: input ended\n"),
+        (["mastermind", "play"], 0, 1, "end of input: match abandoned\n"),
     ],
 )  # fmt: skip
 def test_a_closed_standard_stream_is_one_line(

@@ -139,7 +139,7 @@ def test_mastermind_refuses_a_line_with_a_text_direction_character() -> None:
     assert result.stderr.splitlines() == [
         "error: line 1: a line with U+202E, a text-direction character, was skipped",
         "error: line 2: a line with U+200B, an invisible character, was skipped",
-        "match abandoned: quit",
+        "quit: match abandoned",
     ]
     assert "\u202e" not in result.output and "\u200b" not in result.output
 

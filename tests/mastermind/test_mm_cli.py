@@ -334,7 +334,7 @@ def test_hint_counts_a_guess_with_colours_the_secret_may_not_repeat() -> None:
     result = run(["play", "--preset", "superhirn", "--seed", "3"], [digits(guess), "hint", "quit"])
     count = fitting(preset, [(guess, feedback(secret, guess))])
     assert said(count) in result.output
-    assert "match abandoned: quit" in result.stderr
+    assert "quit: match abandoned" in result.stderr
 
 
 def test_hint_in_a_duel_counts_the_players_own_rows() -> None:
@@ -475,13 +475,13 @@ def test_duel_can_be_chosen_for_any_preset() -> None:
 def test_end_of_input_abandons_with_status_1() -> None:
     result = run(["play"], ["1122"])
     assert result.exit_code == 1
-    assert "match abandoned: input ended" in result.stderr
+    assert "end of input: match abandoned" in result.stderr
 
 
 def test_quit_abandons_with_status_1() -> None:
     result = run(["play"], ["quit"])
     assert result.exit_code == 1
-    assert "match abandoned: quit" in result.stderr
+    assert "quit: match abandoned" in result.stderr
 
 
 @pytest.mark.parametrize(
@@ -495,7 +495,7 @@ def test_quit_abandons_with_status_1() -> None:
 def test_quit_in_a_script_leaves_at_once_without_asking(args: list[str], lines: list[str]) -> None:
     result = run(["play", *args], lines)
     assert result.exit_code == 1
-    assert "match abandoned: quit" in result.stderr
+    assert "quit: match abandoned" in result.stderr
     assert "Leave the match" not in result.output + result.stderr
     assert "row  2" not in result.output  # nothing after the quit line was read
 
@@ -526,7 +526,7 @@ def test_quit_through_a_pipe_leaves_at_once() -> None:
         check=False,
     )
     assert done.returncode == 1
-    assert done.stderr.strip().endswith("match abandoned: quit")
+    assert done.stderr.strip().endswith("quit: match abandoned")
     assert "Leave the match" not in done.stdout + done.stderr
 
 
@@ -819,7 +819,7 @@ def test_unreadable_lines_are_refused_and_never_echoed() -> None:
     assert result.stderr.splitlines() == [
         "error: line 1: not readable as text in the input's encoding (utf-8); nothing done",
         "error: line 2: a line with control characters was skipped",
-        "match abandoned: quit",
+        "quit: match abandoned",
     ]
     assert "\x1b" not in result.output and "\ufffd" not in result.output
     assert "\udcff" not in result.output and "row  1  R Y G B" in result.output
@@ -832,7 +832,7 @@ def test_in_german_a_line_that_is_no_text_is_refused_alone() -> None:
     result = CliRunner().invoke(main, args, input=data)
     assert result.stderr.splitlines() == [
         "Fehler: Zeile 2: in der Kodierung der Eingabe (utf-8) nicht als Text lesbar; nichts getan",
-        "Partie abgebrochen: Befehl beenden",
+        "Befehl beenden: Partie abgebrochen",
     ]
     assert "Reihe  1  R N B G" in result.output and "Reihe  2  N R B G" in result.output
 
@@ -881,7 +881,7 @@ def test_honour_is_refused_where_no_person_makes_a_code_for_the_computer() -> No
     # a person making a code for the computer in some game of the match: allowed
     for args in (["--games", "1", "--role", "maker"], [], ["--players", "computer,human"]):
         result = run(["play", "--honour", *args], ["quit"])
-        assert result.exit_code == 1 and "match abandoned: quit" in result.output, args
+        assert result.exit_code == 1 and "quit: match abandoned" in result.output, args
 
 
 def test_honour_refused_in_german_in_one_line() -> None:

@@ -260,7 +260,7 @@ def test_in_german_at_the_guess_prompt_of_superhirn_with_the_ninth_colour() -> N
         f"Fehler: 'X' ist hier keine Farbe; {colours}",
         "Fehler: unbekannter Befehl 'zeig'; die Befehle hier sind hinweis, brett, hilfe, regeln, "
         "aufgeben, beenden",
-        "Partie abgebrochen: Befehl beenden",
+        "Befehl beenden: Partie abgebrochen",
     ]
     assert "Reihe  1" in result.output  # R.GB, a guess with an empty hole
     assert "Befehle an der Eingabezeile:" in result.output  # "?" is help
@@ -283,7 +283,7 @@ def test_at_the_pins_and_reveal_prompts_mistyped_commands_are_named() -> None:
         f"error: '2b1x' {not_pins}",
         f"error: unknown command 'show'; {commands}",
         f"error: '2 x' {not_pins}",
-        "match abandoned: quit",
+        "quit: match abandoned",
     ]
     assert result.output.count("Commands at the prompt:") == 2  # "?" and "help pins"
     assert "at a pins prompt  black" in result.output  # help pins: in full
@@ -299,7 +299,7 @@ def test_in_german_at_the_pins_prompt_words_are_named_and_counts_in_words_are_pi
         "Fehler: 'zwei eins' sind keine Signal-Stifte: tippe schwarz (oder rot), dann weiß wie "
         "'2 1', '2,1' oder '2-1', eine Ziffer allein für schwarz (oder rot) wie '4', Stifte wie "
         "'ssw' oder 'rot rot weiß', oder '-' für keine",
-        "Partie abgebrochen: Befehl beenden",
+        "Befehl beenden: Partie abgebrochen",
     ]
 
 
@@ -330,7 +330,7 @@ def test_a_word_that_is_no_colour_is_named_whole_and_a_colour_name_once() -> Non
         f"error: 'X' is not a colour here; {colours}",  # a typo in a code
         f"error: 'X' is not a colour here; {colours}",
         "error: 'RGBYR' has 5 colours; a code has 4, like RGBY",
-        "match abandoned: quit",
+        "quit: match abandoned",
     ]
     assert result.output.count("  R G B Y  ") == 4  # rgby, R G B Y, 1234 and the words
     assert "  R Y G B  " in result.output  # rot gelb grün blau
@@ -343,7 +343,7 @@ def test_empty_holes_in_a_game_without_them_are_said_to_be_none(preset: str) -> 
     assert result.exit_code == 1
     assert messages(result.stderr) == [
         "error: this game has no empty holes: every position takes a colour"
-    ] * 4 + ["match abandoned: quit"]
+    ] * 4 + ["quit: match abandoned"]
 
 
 def test_in_german_a_word_that_is_no_colour_is_named_whole_and_a_colour_name_once() -> None:
@@ -360,5 +360,5 @@ def test_in_german_a_word_that_is_no_colour_is_named_whole_and_a_colour_name_onc
         "Fehler: 'rote' ist hier keine Farbe; meintest du rot?",
         f"Fehler: 'veilchen' ist hier keine Farbe; {colours}",
         f"Fehler: 'X' ist hier keine Farbe; {colours}",
-        "Partie abgebrochen: Befehl beenden",
+        "Befehl beenden: Partie abgebrochen",
     ]

@@ -294,7 +294,7 @@ def test_the_search_writes_nothing_into_a_redirected_stderr() -> None:
         input="random\n",
     )
     assert "Computer guesses, row 1" in played.stdout
-    assert played.stderr.splitlines() == ["match abandoned: input ended"]
+    assert played.stderr.splitlines() == ["end of input: match abandoned"]
 
 
 @pytest.mark.parametrize("width", [60, 80])

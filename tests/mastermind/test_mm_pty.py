@@ -324,7 +324,7 @@ def test_ctrl_c_asks_and_leaves_with_130() -> None:
     child.sendline("y")
     child.expect_exact("Save it first? File name (Enter: do not save): ")
     child.sendline("")
-    child.expect("match abandoned: interrupted")
+    child.expect("interrupted: match abandoned")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 130
@@ -335,7 +335,7 @@ def test_sighup_or_sigterm_leave_at_once_without_asking() -> None:
         child, screen = watched("--preset classic")
         child.expect("your guess — row 1 of 10")
         child.kill(sig)
-        child.expect(f"match abandoned: {word}")
+        child.expect(f"{word}: match abandoned")
         child.expect(pexpect.EOF)
         child.close()
         assert child.exitstatus == status, word
@@ -365,7 +365,7 @@ def test_quit_asks_like_ctrl_c_no_plays_on_and_yes_leaves_with_1() -> None:
     child.sendline("y")
     child.expect_exact("Save it first? File name (Enter: do not save): ")
     child.sendline("")
-    child.expect("match abandoned: quit")
+    child.expect("quit: match abandoned")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 1
@@ -452,7 +452,7 @@ def test_quit_at_a_codemakers_pins_prompt_asks_too() -> None:
     child.sendline("yes")
     child.expect_exact("Save it first? File name (Enter: do not save): ")
     child.sendline("")
-    child.expect("match abandoned: quit")
+    child.expect("quit: match abandoned")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 1
@@ -475,7 +475,7 @@ def test_ctrl_c_or_ctrl_d_at_a_hidden_prompt_asks_before_leaving() -> None:
     child.sendline("y")
     child.expect_exact("Save it first? File name (Enter: do not save):")
     child.sendline("")
-    child.expect("match abandoned: input ended")
+    child.expect("end of input: match abandoned")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 1

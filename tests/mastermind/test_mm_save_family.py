@@ -109,7 +109,7 @@ def test_a_file_of_the_family_gone_or_holding_another_match_is_left_and_said(
     kept = m3.read_bytes()
     end = run(["--resume", str(m2)], ["giveup"])
     assert end.exit_code == 0, end.output
-    assert f"error: cannot save to {m1}: No such file or directory" in end.output
+    assert f"The finished match is not saved to {m1}: it is no longer there." in end.output
     assert f"The finished match is not saved to {m3}: it holds another saved match." in end.output
     assert not m1.exists()
     assert m3.read_bytes() == kept

@@ -374,7 +374,7 @@ def test_leaving_at_the_terminal_offers_to_save(
     child.expect_exact("Save it first? File name (Enter: do not save): ")
     child.sendline('"my match.json"')
     child.expect_exact(
-        "match abandoned: quit; saved to my match.json — resume with: "
+        "quit: match abandoned; saved to my match.json — resume with: "
         "turing mastermind play --resume 'my match.json'"
     )
     child.expect(pexpect.EOF)
@@ -391,7 +391,7 @@ def test_leaving_at_the_terminal_offers_to_save(
     child.sendline("quit")
     child.expect_exact("Leave the match? [y/N] ")
     child.sendline("y")
-    child.expect_exact("match abandoned: quit; saved to s.json")
+    child.expect_exact("quit: match abandoned; saved to s.json")
     child.expect(pexpect.EOF)
     assert "Save it first" not in str(child.before)
 
@@ -460,7 +460,7 @@ def test_a_match_whose_output_is_closed_is_saved_and_left_with_status_1(tmp_path
         assert child.wait(timeout=60) == 1
         assert (tmp_path / name).is_file()
         if errors is subprocess.PIPE:
-            assert said.startswith("match abandoned: standard output closed; saved to a.json")
+            assert said.startswith("standard output closed: match abandoned; saved to a.json")
 
 
 def _guesses(output: str) -> list[str]:

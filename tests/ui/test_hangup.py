@@ -191,7 +191,7 @@ def test_closing_the_terminal_in_a_mastermind_match_saves_it(
     rc, err = ended(tmp_path)
     assert rc == 129, err
     assert "Traceback" not in err and "Aborted" not in err and "error" not in err, err
-    assert err.startswith("match abandoned: hung up; saved to m.json"), err
+    assert err.startswith("hung up: match abandoned; saved to m.json"), err
     resumed = CliRunner().invoke(
         main, ["mastermind", "play", "--resume", str(tmp_path / "m.json")], "quit\ny\n"
     )

@@ -326,7 +326,7 @@ def test_the_board_at_a_terminal_saves_on_leaving_and_resumes(
     child.expect("It is saved to m.json first.")
     child.send("y")
     child.expect(
-        "match abandoned: quit; saved to m.json — resume with: turing mastermind board "
+        "quit: match abandoned; saved to m.json — resume with: turing mastermind board "
         "--resume m.json"
     )
     child.expect(pexpect.EOF)
@@ -348,7 +348,7 @@ def test_the_board_at_a_terminal_saves_on_leaving_and_resumes(
     again.send("q")
     again.expect("It is saved to m.json first.")
     again.send("y")
-    again.expect("match abandoned: quit; saved to m.json")
+    again.expect("quit: match abandoned; saved to m.json")
     again.expect(pexpect.EOF)
     again.close()
     assert again.exitstatus == 1

@@ -47,6 +47,8 @@ from turing.cli.output import (
     show_page,
     stderr_console,
     stdout_console,
+    stdout_failed,
+    stdout_failure_reason,
     stop_taken,
     unreadable_line_text,
 )
@@ -673,11 +675,21 @@ RULES_WORDS = RULES.words
 
 
 class Abandon(Exception):
-    """The player quit, interrupted, or the input ended before the match was over."""
+    """The player quit, interrupted, or the input ended before the match was over;
+    ``lost``: standard output failed, and takes no more lines."""
 
-    def __init__(self, reason: str, exit_code: int = EXIT_PROBLEM) -> None:
+    def __init__(self, reason: str, exit_code: int = EXIT_PROBLEM, *, lost: bool = False) -> None:
         super().__init__(reason)
         self.exit_code = exit_code
+        self.lost = lost
+
+
+def abandoned_text(reason: str, said: str) -> str:
+    """The line a match left unfinished ends with: why, and what became of its save
+    (``said``; "" without a save file), in the criteria game's form."""
+    if said:
+        return _("{reason}: match abandoned; {saved}").format(reason=reason, saved=said)
+    return _("{reason}: match abandoned").format(reason=reason)
 
 
 class Reader:
@@ -744,7 +756,7 @@ class Reader:
             except EOFError:  # Ctrl-D asks, as quit does (as the criteria game's prompt)
                 raise_if_hung_up()  # the terminal closed: a hang-up, not Ctrl-D
                 self.out.print()
-                self._leave(_("input ended"), EXIT_PROBLEM)
+                self._leave(_("end of input"), EXIT_PROBLEM)
                 return None
             except UnicodeDecodeError:
                 raw = "\udcff"  # refused below, as a line read with its bad bytes kept
@@ -769,7 +781,7 @@ class Reader:
             self.error(unreadable_line_text(False, input_encoding(sys.stdin)))
             return None
         if read is None:
-            raise Abandon(_("input ended"))
+            raise Abandon(_("end of input"))
         text = read.strip()
         problem = typed_garbling_problem(text)
         if problem is not None:
@@ -1356,7 +1368,7 @@ def play_command(
         if resume_file is None and not isinstance(sitting, Duel):
             view.codes_made(sitting.codes_made())
         if resume_file is not None:
-            _recap(view, sitting, resume_file)
+            _recap(view, sitting, resume_file, loaded)
         play()
 
     try:
@@ -1369,11 +1381,14 @@ def play_command(
                 # a line read or written when the terminal closed: a hang-up, as SIGHUP is
                 raise_if_hung_up()
                 raise
-        except BrokenPipeError:
-            # the reader of standard output went away (| head): the match is left, as play
-            # leaves its game, saved where it has a save file
+        except OSError as exc:
+            # the reader of standard output went away (| head), or it takes nothing (closed,
+            # a full disk): the match is left, as play leaves its game, saved where it has
+            # a save file
+            if not stdout_failed(exc):
+                raise
             drop_stdout()
-            raise Abandon(_("standard output closed"), EXIT_PROBLEM) from None
+            raise Abandon(stdout_failure_reason(exc), EXIT_PROBLEM, lost=True) from None
         except Terminated as stopped:
             stop_taken()
             gone_away = stopped.exit_code == EXIT_HUNG_UP
@@ -1383,17 +1398,15 @@ def play_command(
         except KeyboardInterrupt:
             raise Abandon(_("interrupted"), EXIT_INTERRUPTED) from None
     except Abandon as reason:
-        closed = str(reason) == _("standard output closed")
         said = keeper.on_leaving()
-        text = f"{reason}; {said}" if said else str(reason)
         # a terminal hung up takes no more lines (standard error may be a file still),
-        # nor does a pipe whose reader went away (2>&1 | head)
-        lost = (OSError,) if reason.exit_code == EXIT_HUNG_UP or closed else ()
+        # nor does standard output that failed (2>&1 | head)
+        lost = (OSError,) if reason.exit_code == EXIT_HUNG_UP or reason.lost else ()
         with contextlib.suppress(*lost):
             out.print()
         with contextlib.suppress(*lost):
             err.print(
-                keeper.said_at(err, _("match abandoned: {reason}").format(reason=text)),
+                keeper.said_at(err, abandoned_text(str(reason), said)),
                 markup=False,
                 soft_wrap=True,  # broken by said_at at a terminal, one line otherwise
             )
@@ -1564,7 +1577,8 @@ class Keeper:
         keeping = self.keeping
         if keeping.path is not None:
             self.save()
-            if keeping.failed is None:
+            if keeping.failed is None or keeping.overtaken:
+                # overtaken: the match went on in another sitting, no file takes this one
                 return True
         out = self.reader.out
 
@@ -1597,8 +1611,8 @@ class Keeper:
         return answer is not SaveAnswer.STAY
 
     def on_leaving(self) -> str:
-        """Save the match left unfinished; what became of it, said after "match abandoned:
-        …" ("" without a save file)."""
+        """Save the match left unfinished; what became of it, said after "…: match
+        abandoned;" ("" without a save file)."""
         path = self.keeping.path
         if path is None:
             return ""
@@ -1633,34 +1647,58 @@ class Keeper:
         ended = self.keeping.bring_family_to_end()
         for line in ended_lines(ended):
             view.say(line)
-        for problem in ended.failed:
-            self.reader.error(problem, about_line=False)
+
+
+def went_on_text(path: str, loaded: Loaded) -> str:
+    """What a resumed save whose game is over in another file of the match's family says:
+    the game over, the file the match went on in, and the game it is resumed at."""
+    assert loaded.went_on_in is not None
+    return _(
+        "{path}: game {over} of this match is over (the match went on in {other}); "
+        "resumed at game {game}."
+    ).format(
+        path=shown_name(path),
+        over=loaded.left_at,
+        other=shown_name(loaded.went_on_in),
+        game=loaded.match.game,
+    )
 
 
 def ended_lines(ended: Ended) -> list[str]:
-    """What the end of a match did to the other files of its family, a line each (the
-    files it could not bring to the end are said as errors)."""
+    """What the end of a match did to the other files of its family, a line each: brought
+    to the end, or not and why (another match there, or a file that cannot take it)."""
     return [
         *(
             _("The finished match is saved to {path}.").format(path=shown_name(saved))
             for saved in ended.saved
         ),
         *(
-            _("The finished match is not saved to {path}: it holds another saved match.").format(
-                path=shown_name(held)
+            _("The finished match is not saved to {path}: {reason}.").format(
+                path=shown_name(held), reason=_("it holds another saved match")
             )
             for held in ended.held
+        ),
+        *(
+            _("The finished match is not saved to {path}: {reason}.").format(
+                path=shown_name(member), reason=reason
+            )
+            for member, reason in ended.failed
         ),
     ]
 
 
-def _recap(view: View, sitting: Match | Duel, path: str) -> None:
-    """Where a resumed match stands: the game, the board and the score."""
-    view.say(
-        _("Resumed from {path}: {game}.").format(
-            path=shown_name(path), game=view.game_label(sitting.game)
+def _recap(view: View, sitting: Match | Duel, path: str, loaded: Loaded | None = None) -> None:
+    """Where a resumed match stands: the game, the board and the score. A save whose game
+    is over in another file of the match's family, resumed at that file's later game, says
+    so instead (:func:`~turing.mastermind.saves.ended_elsewhere`)."""
+    if loaded is not None and loaded.went_on_in is not None:
+        view.say(went_on_text(path, loaded))
+    else:
+        view.say(
+            _("Resumed from {path}: {game}.").format(
+                path=shown_name(path), game=view.game_label(sitting.game)
+            )
         )
-    )
     if isinstance(sitting, Duel):
         if sitting.phase is not Phase.SECRET:
             humans = [i for i, seat in enumerate(sitting.seats) if seat.human]
@@ -2225,8 +2263,6 @@ def board_command(
             ended = app.keeping.bring_family_to_end()
             for line in ended_lines(ended):
                 out.print(line, markup=False, highlight=False)
-            for problem in ended.failed:
-                stderr_console().print(_("error: {message}").format(message=problem), markup=False)
         if code:
             raise SystemExit(code)
         return
@@ -2235,11 +2271,8 @@ def board_command(
         reason = _("hung up") if stopped.exit_code == EXIT_HUNG_UP else _("terminated")
     else:
         reason = pgettext("why a game was left", "quit")
-    text = f"{reason}; {said}" if said else reason
     with contextlib.suppress(OSError):  # a terminal hung up takes no more lines
-        stderr_console().print(
-            _("match abandoned: {reason}").format(reason=text), markup=False, highlight=False
-        )
+        stderr_console().print(abandoned_text(reason, said), markup=False, highlight=False)
     raise SystemExit(code)
 
 

@@ -1145,6 +1145,17 @@ def stdout_failed(exc: OSError) -> bool:
     return isinstance(exc, BrokenPipeError) or exc.filename == _("standard output")
 
 
+def stdout_failure_reason(exc: OSError) -> str:
+    """Why a game is left when standard output failed (:func:`stdout_failed`): "standard
+    output closed" (its reader gone, or no standard output at all), else the reason it
+    refused a write ("standard output: No space left on device")."""
+    if isinstance(exc, BrokenPipeError) or exc.errno == errno.EBADF:
+        return _("standard output closed")
+    from turing.core.files import os_reason
+
+    return f"{_('standard output')}: {os_reason(exc)}"
+
+
 def drop_stdout() -> None:
     """Point standard output at /dev/null, so the flush at exit finds no closed pipe.
 

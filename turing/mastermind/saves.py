@@ -14,7 +14,6 @@ settings and actions hold the secret codes, so they are packed, out of plain sig
 from __future__ import annotations
 
 import contextlib
-import errno
 import json
 import os
 from collections.abc import Callable, Iterable, Sequence
@@ -23,11 +22,13 @@ from pathlib import Path
 from typing import Any, Final
 
 from turing.core.errors import TuringError
-from turing.core.files import garbling_character, os_reason, shown_name, write_text
+from turing.core.files import garbling_character, shown_name, write_text
 from turing.core.saves import (
     MASTERMIND_SAVE,
+    NO_LONGER_A_SAVE,
     creating_reason,
     family_end,
+    family_end_reason,
     family_entry,
     family_member_shown,
     joined_family,
@@ -245,11 +246,18 @@ class Keeping:
         self.path = path
         self.family = list(family)
         self.failed: str | None = None
+        self.overtaken = False
+        """The save file holds this match further on (:meth:`further_on`): it went on in
+        another sitting, so this one is not saved, anywhere."""
         self._written = -1  # the actions the file holds
+        self._forwarded = 0  # the games over when the family was last brought forward
 
     def save(self) -> str | None:
         """Save the match when it changed since the last save (nothing without a file);
-        why it could not be saved, when that is new (else None)."""
+        why it could not be saved, when that is new (else None). A game that ended since
+        brings the other files of the family forward first (:meth:`bring_family_forward`)."""
+        if games_over(self.match) > self._forwarded:
+            self.bring_family_forward()
         if self.path is None or len(self.match.actions) == self._written:
             return None
         try:
@@ -270,7 +278,15 @@ class Keeping:
         self._written = len(self.match.actions)
 
     def _write(self, path: str) -> None:
-        """Write the match to ``path``, a file of its family from now on."""
+        """Write the match to ``path``, a file of its family from now on; never over a
+        file that holds this match further on (:meth:`further_on`)."""
+        if self.further_on(path):
+            self.overtaken = True
+            raise SaveError(
+                _(
+                    "not saved: {path} holds this match further on (it went on in another sitting)"
+                ).format(path=shown_name(path))
+            )
         write_save(path, self.settings, self.match, self.family)
         joined = joined_family(self.family, path)
         if len(joined) > len(self.family):
@@ -297,6 +313,47 @@ class Keeping:
             or (isinstance(actions, list) and actions == self.match.actions[: len(actions)])
         )
 
+    def further_on(self, path: str | os.PathLike[str]) -> bool:
+        """Whether ``path`` holds this match further on than this sitting: at its end, or
+        at a later game (another sitting played on from a save of it). A save of it there
+        is never replaced by this sitting's, which would let its shown secrets be played
+        again."""
+        there = _saved_match(path)
+        return (
+            there is not None
+            and there.settings.to_dict() == self.settings.to_dict()
+            and games_over(there.match) > games_over(self.match)
+        )
+
+    def bring_family_forward(self) -> None:
+        """A game of the match ended, its secret shown: write the match over each other
+        file of its family that holds it at an earlier point, or at a game whose secret
+        this one has shown (the same secrets), and the files each names, so none resumes
+        a game over. A file that holds another match is left as it is, and so is anything
+        that cannot be read or written now; the end of the match tries it again."""
+        self._forwarded = games_over(self.match)
+        own = None if self.path is None else os.path.realpath(self.path)
+
+        def bring(member: Path) -> Iterable[Path]:
+            if os.path.realpath(member) == own or not os.path.isfile(member):
+                return []
+            try:
+                _data, inner = _read_member(member)
+                named = family_entry(inner.get("family"), str(member), SaveError) or []
+            except SaveError:
+                return []
+            there = _saved_match(member)
+            if there is None or not self._holds_this(inner, earlier=False):
+                return []
+            if self._holds_this(inner, earlier=True) or games_over(there.match) < games_over(
+                self.match
+            ):
+                with contextlib.suppress(SaveError):
+                    write_save(member, self.settings, self.match, self.family)
+            return [family_member_shown(path) for path in named]
+
+        walk_family(map(family_member_shown, self.family), bring)
+
     def holds_another(self, target: str) -> bool:
         """Whether ``target`` holds the save of another match (:func:`holds_another_match`)."""
         return holds_another_match(target, self.settings, self.match)
@@ -314,18 +371,13 @@ class Keeping:
             if os.path.realpath(member) == own:
                 return []
             if not os.path.lexists(member):
-                ended.failed.append(
-                    _("cannot save to {path}: {reason}").format(
-                        path=shown_name(member),
-                        reason=os_reason(FileNotFoundError(errno.ENOENT, "gone")),
-                    )
-                )
+                ended.failed.append((member, _("it is no longer there")))
                 return []
             try:
                 _data, inner = _read_member(member)
                 named = family_entry(inner.get("family"), str(member), SaveError) or []
-            except SaveError as error:
-                ended.failed.append(str(error))
+            except SaveError:
+                ended.failed.append((member, not_saved_reason(member)))
                 return []
             if not self._holds_this(inner, earlier=False):
                 ended.held.append(member)
@@ -334,8 +386,8 @@ class Keeping:
                 return []  # the end of this match as another line of play ended it: kept
             try:
                 write_save(member, self.settings, self.match, self.family)
-            except SaveError as error:
-                ended.failed.append(str(error))
+            except SaveError:
+                ended.failed.append((member, not_saved_reason(member)))
             else:
                 ended.saved.append(member)
             return [family_member_shown(path) for path in named]
@@ -361,8 +413,40 @@ class Ended:
     """Brought to the end."""
     held: list[Path] = field(default_factory=list)
     """Left as they were: each holds another match."""
-    failed: list[str] = field(default_factory=list)
-    """Why a file could not be brought to the end, one line each."""
+    failed: list[tuple[Path, str]] = field(default_factory=list)
+    """The files that could not be brought to the end, each with why (:func:`not_saved_reason`)."""
+
+
+def games_over(match: Match | Duel) -> int:
+    """How many games of ``match`` are over, each with its secret shown."""
+    return match.game if match.phase is Phase.OVER else max(match.game - 1, 0)
+
+
+def _saved_match(path: str | os.PathLike[str]) -> Loaded | None:
+    """The match the save in ``path`` holds, brought to where it was; None when there is
+    no file, or none that can be resumed."""
+    if not os.path.isfile(path):
+        return None
+    try:
+        return load_save(os.fspath(path))
+    except SaveError:
+        return None
+
+
+def not_saved_reason(member: Path) -> str:
+    """Why the file ``member`` of a match's family cannot take the match's end, said after
+    "The finished match is not saved to FILE:": the criteria game's words
+    (:func:`~turing.core.saves.family_end_reason`: no longer there, a folder, no regular
+    file, read-only, a save of the criteria game, no save), or a Mastermind save that
+    cannot be read, or one that cannot be written now."""
+    reason = family_end_reason(member, MASTERMIND_SAVE)
+    if reason is not None:
+        return reason
+    try:
+        read_save_file(str(member), MASTERMIND_SAVE, SaveError)
+    except SaveError:
+        return _(NO_LONGER_A_SAVE)
+    return _("it cannot be written")
 
 
 def _corrupted(path: str, problem: str) -> SaveError:
@@ -543,6 +627,11 @@ class Loaded:
     ended_in: Path | None = None
     """A match resumed from a save of it from before its end, found in another file of
     its family (:func:`ended_elsewhere`): that file."""
+    went_on_in: Path | None = None
+    """A match resumed from a save of it at a game that is over in another file of its
+    family, which holds it at a later game (:func:`ended_elsewhere`): that file."""
+    left_at: int = 0
+    """With :attr:`went_on_in`, the game the save resumed held, over since."""
 
 
 def load_save(path: str) -> Loaded:
@@ -575,9 +664,11 @@ def ended_elsewhere(loaded: Loaded, path: str) -> Loaded | None:
     copy of its save, or a save of it played on another way, kept from before the match
     ended): that file's finished match, which ``path`` is brought to where it can be
     written (:attr:`Loaded.ended_in` names the file). None when no file of the family
-    holds the match's end, and for a match that is over itself. So a save from before the
-    end is never played on by someone who knows the secrets, and the end it would write
-    over is kept."""
+    holds the match's end, and for a match that is over itself. Without an end, the
+    furthest file that holds the match at a later game, the same way
+    (:attr:`Loaded.went_on_in`). So a save from before the end, or from a game whose
+    secret was shown, is never played on by someone who knows the secrets, and what it
+    would write over is kept."""
     if loaded.match.phase is Phase.OVER:
         return None
     settings = loaded.settings.to_dict()
@@ -594,13 +685,48 @@ def ended_elsewhere(loaded: Loaded, path: str) -> Loaded | None:
 
     found = family_end(loaded.family, path, read, ended_there)
     if found is None:
-        return None
+        return _went_on_elsewhere(loaded, path)
     member, ended = found
     ended.ended_in = member
     ended.family = joined_family(ended.family, path)
     with contextlib.suppress(SaveError):
         write_save(path, ended.settings, ended.match, ended.family)
     return ended
+
+
+def _went_on_elsewhere(loaded: Loaded, path: str) -> Loaded | None:
+    """A match resumed from ``path`` that another file of its family (or of the families
+    each names) holds at a later game: the furthest such, which ``path`` is brought to
+    where it can be written (:attr:`Loaded.went_on_in` names the file, :attr:`Loaded.left_at`
+    the game ``path`` held). None when no file holds it further on. So a game whose secret
+    was shown is never played again."""
+    settings = loaded.settings.to_dict()
+    own = os.path.realpath(path)
+    furthest: list[tuple[Path, Loaded]] = []
+
+    def look(member: Path) -> list[Path]:
+        if os.path.realpath(member) == own or not os.path.isfile(member):
+            return []
+        try:
+            _data, inner = _read_member(member)
+            named = family_entry(inner.get("family"), str(member), SaveError) or []
+        except SaveError:
+            return []
+        there = _saved_match(member) if inner.get("settings") == settings else None
+        best = games_over(furthest[0][1].match) if furthest else games_over(loaded.match)
+        if there is not None and games_over(there.match) > best:
+            furthest[:] = [(member, there)]
+        return [family_member_shown(other) for other in named]
+
+    walk_family(map(family_member_shown, loaded.family), look)
+    if not furthest:
+        return None
+    member, later = furthest[0]
+    later.went_on_in, later.left_at = member, loaded.match.game
+    later.family = joined_family(later.family, path)
+    with contextlib.suppress(SaveError):
+        write_save(path, later.settings, later.match, later.family)
+    return later
 
 
 def _number(value: Any) -> bool:
@@ -647,8 +773,10 @@ __all__ = [
     "SaveError",
     "Settings",
     "ended_elsewhere",
+    "games_over",
     "holds_another_match",
     "load_save",
+    "not_saved_reason",
     "replay",
     "save_document",
     "save_problem_at",

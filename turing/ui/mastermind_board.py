@@ -458,6 +458,12 @@ class MastermindBoardApp(ServedApp):
         """Why the last save failed (None: it did not)."""
         return None if self.keeping is None else self.keeping.failed
 
+    @property
+    def overtaken(self) -> bool:
+        """The save file holds this match further on, played in another sitting: this one
+        is saved nowhere (:attr:`~turing.mastermind.saves.Keeping.overtaken`)."""
+        return self.keeping is not None and self.keeping.overtaken
+
     def keep(self) -> bool:
         """Save the match to its save file when it changed since the last save; a save that
         fails is said once (the match goes on, and v saves it elsewhere). False when it
@@ -471,7 +477,7 @@ class MastermindBoardApp(ServedApp):
 
     def save_on_leaving(self) -> str:
         """Save the match left unfinished, however the board ended; what became of it, said
-        after "match abandoned: …" ("" without a save file)."""
+        after "…: match abandoned;" ("" without a save file)."""
         if self.settings is None or self.save_path is None:
             return ""
         if not self.keep():
@@ -485,6 +491,9 @@ class MastermindBoardApp(ServedApp):
         """v: the match saved to its save file, or to a file asked for (which becomes its
         save file)."""
         if self.settings is None or self.screen is not self.screen_stack[0]:
+            return
+        if self.overtaken:  # no file takes it: the match went on in another sitting
+            self.say(self.save_failed or "", error=True)
             return
         if self.save_path is not None and self.save_failed is None:
             if self.keep():
@@ -954,13 +963,15 @@ class MastermindBoardApp(ServedApp):
         if self.ended is not None and self.ended.last:  # the match is over: nothing is lost
             self.exit(EXIT_OK, return_code=EXIT_OK)
             return
+        if self.save_path is not None and self.save_failed is None:
+            self.keep()  # what the question says of the save is so (the file may refuse it)
         if self.settings is None:
             question = _("Leave the match? It is not finished.")
         elif self.save_path is not None and self.save_failed is None:
             question = _("Leave the match? It is saved to {path} first.").format(
                 path=shown_name(self.save_path)
             )
-        elif self.too_small:  # v does nothing while the board is hidden: it is not offered
+        elif self.too_small or self.overtaken:  # v saves nothing: it is not offered
             question = _("Leave the match? It is not saved.")
         else:
             question = _("Leave the match? (v saves it first.)")
@@ -986,8 +997,9 @@ class MastermindBoardApp(ServedApp):
     def _leave_answer(self, leave: bool | None) -> None:
         if not leave:
             return
-        if self.save_path is not None and self.save_failed is None and not self.keep():
-            return  # the save failed: said, and the match stays
+        kept = self.save_path is None or self.save_failed is not None or self.keep()
+        if not kept and not self.overtaken:
+            return  # the save failed: said, and the match stays (overtaken: nothing to keep)
         self.exit(EXIT_ABANDONED, return_code=EXIT_ABANDONED)
 
     @on(Button.Pressed)

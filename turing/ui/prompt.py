@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import array
 import contextlib
-import errno
 import fcntl
 import functools
 import os
@@ -59,6 +58,7 @@ from turing.cli.output import (
     readable,
     show_page,
     stdout_failed,
+    stdout_failure_reason,
     stop_taken,
     unread_lines,
     unreadable_line_text,
@@ -66,7 +66,7 @@ from turing.cli.output import (
 )
 from turing.core.codes import SHAPE_SYMBOLS, SHAPES
 from turing.core.errors import TuringError
-from turing.core.files import os_reason, shown_name, typed_garbling, typed_garbling_problem
+from turing.core.files import shown_name, typed_garbling, typed_garbling_problem
 from turing.core.puzzle import LETTERS, MAX_VERIFIERS
 from turing.core.rulebook import plain
 from turing.i18n import (
@@ -1211,11 +1211,7 @@ class PromptView:
             self.output_closed = True
             saved = self._saved_on_leaving()
             session.leave()
-            reason = (
-                _("standard output closed")
-                if isinstance(exc, BrokenPipeError) or exc.errno == errno.EBADF
-                else f"{_('standard output')}: {os_reason(exc)}"
-            )
+            reason = stdout_failure_reason(exc)
             # standard error may go to the same closed pipe (2>&1): the game is abandoned
             # all the same, its status says so
             with contextlib.suppress(OSError):

@@ -1,0 +1,165 @@
+"""A Mastermind match's save files while the match goes on (CliRunner, and a sitting at a
+terminal): a game that ends shows its secret, so every file that holds the match before
+that end is brought forward to where the match stands; a file or copy from before it
+resumes at the later game; a sitting left behind never saves over the match played on
+further in another; standard output failing from the start leaves the match saved; and
+the files the end of a match cannot reach are said calmly, one form each."""
+
+from __future__ import annotations
+
+import contextlib
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pexpect  # type: ignore[import-untyped]
+import pytest
+from click.testing import CliRunner, Result
+
+from testsupport.cli import ROOT, spawn_turing
+from turing.cli.main import main
+
+
+def run(args: list[str], lines: list[str], cwd: Path) -> Result:
+    """``turing mastermind play ARGS…`` in the folder ``cwd``, ``lines`` typed."""
+    text = "".join(line + "\n" for line in lines)
+    with contextlib.chdir(cwd):
+        return CliRunner().invoke(main, ["mastermind", "play", *args], input=text)
+
+
+def given_up_in_another_file(tmp_path: Path) -> tuple[Path, Path, Result]:
+    """n1.json after one row of game 1 of 2; the match resumed from it, kept in n2.json,
+    game 1 given up (its secret shown)."""
+    n1, n2 = tmp_path / "n1.json", tmp_path / "n2.json"
+    assert run(["--seed", "11", "--save", "n1.json"], ["RGBY", "quit"], tmp_path).exit_code == 1
+    shutil.copyfile(n1, tmp_path / "copy.json")
+    gave_up = run(["--resume", "n1.json", "--save", "n2.json"], ["giveup", "quit"], tmp_path)
+    assert gave_up.exit_code == 1, gave_up.output
+    assert "The computer's code was" in gave_up.output
+    return n1, n2, gave_up
+
+
+def test_a_game_given_up_brings_the_file_resumed_from_forward(tmp_path: Path) -> None:
+    given_up_in_another_file(tmp_path)
+    again = run(["--resume", "n1.json"], ["quit"], tmp_path)
+    assert again.exit_code == 1, again.output
+    assert "Resumed from n1.json: game 2 of 2." in again.output
+    assert "game 1 of 2" not in again.output and "row 2 of 10" not in again.output
+
+
+def test_a_copy_from_before_a_game_ended_resumes_at_the_later_game(tmp_path: Path) -> None:
+    given_up_in_another_file(tmp_path)
+    again = run(["--resume", "copy.json"], ["quit"], tmp_path)
+    assert again.exit_code == 1, again.output
+    said = "copy.json: game 1 of this match is over (the match went on in n1.json); "
+    assert said + "resumed at game 2." in again.output
+    assert "row 2 of 10" not in again.output
+    # the copy itself is brought there
+    assert (
+        "Resumed from copy.json: game 2 of 2."
+        in run(["--resume", "copy.json"], ["quit"], tmp_path).output
+    )
+
+
+def test_a_sitting_left_behind_never_saves_over_the_match_ended_in_another(
+    tmp_path: Path, children: list[Any]
+) -> None:
+    """Sitting 1 at a terminal, resumed from q.json; sitting 2 ends the match from the same
+    file; sitting 1 plays a row and leaves: q.json keeps the end, nothing is asked."""
+    q = tmp_path / "q.json"
+    first = run(["--games", "1", "--seed", "5", "--save", "q.json"], ["RGBY", "quit"], tmp_path)
+    assert first.exit_code == 1, first.output
+    env = {"TERM": "xterm-256color", "NO_COLOR": "1"}
+    child = spawn_turing(
+        "mastermind", "play", "--resume", "q.json", env=env, size=(40, 150), cwd=tmp_path
+    )
+    children.append(child)
+    child.expect_exact("your guess")
+    ended = run(["--resume", "q.json"], ["giveup"], tmp_path)
+    assert ended.exit_code == 0, ended.output
+    kept = q.read_bytes()
+    child.sendline("RRRR")
+    refusal = "not saved: q.json holds this match further on (it went on in another sitting)"
+    child.expect_exact(refusal)
+    child.expect_exact("your guess")
+    child.sendline("quit")
+    child.expect_exact("Leave the match? [y/N]")
+    child.sendline("y")
+    child.expect_exact(f"quit: match abandoned; {refusal}")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 1
+    assert "File name" not in child.before
+    assert q.read_bytes() == kept
+    assert "The match saved in q.json is over." in run(["--resume", "q.json"], [], tmp_path).output
+
+
+def test_standard_output_full_from_the_start_leaves_the_match_saved(tmp_path: Path) -> None:
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "turing", "mastermind", "play", "--save", "mf.json"],
+            input="RGBY\n",
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=tmp_path,
+            env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"},
+            timeout=60,
+        )
+    assert done.returncode == 1, done.stderr
+    assert done.stderr.startswith(
+        "standard output: No space left on device: match abandoned; saved to mf.json — "
+    ), done.stderr
+    assert "Traceback" not in done.stderr
+    assert (tmp_path / "mf.json").is_file()
+
+
+def test_files_the_end_cannot_reach_are_said_calmly(tmp_path: Path) -> None:
+    """A file of the family that now holds a saved game of turing play, or is a folder: one
+    line each, no error."""
+    assert run(["--games", "1", "--save", "r1.json"], ["RGBY", "quit"], tmp_path).exit_code == 1
+    assert run(["--resume", "r1.json", "--save", "r2.json"], ["quit"], tmp_path).exit_code == 1
+    assert run(["--resume", "r2.json", "--save", "r3.json"], ["quit"], tmp_path).exit_code == 1
+    (tmp_path / "r1.json").unlink()
+    play = CliRunner().invoke(
+        main, ["play", "--save", str(tmp_path / "r1.json")], input="quit\n", catch_exceptions=False
+    )
+    assert play.exit_code == 1, play.output
+    (tmp_path / "r2.json").unlink()
+    (tmp_path / "r2.json").mkdir()
+    end = run(["--resume", "r3.json"], ["giveup"], tmp_path)
+    assert end.exit_code == 0, end.output
+    assert "The finished match is not saved to r1.json: it holds a saved game of turing play." in (
+        end.stdout
+    )
+    assert "The finished match is not saved to r2.json: it is a folder." in end.stdout
+    assert "error" not in end.output
+
+
+def test_a_game_given_up_on_the_board_brings_the_file_resumed_from_forward(
+    tmp_path: Path, children: list[Any]
+) -> None:
+    """The real board in a pseudo-terminal, resumed from n1.json and kept in n2.json: x
+    gives game 1 up (its secret shown); n1.json then resumes at game 2."""
+    pytest.importorskip("textual")
+
+    assert run(["--seed", "11", "--save", "n1.json"], ["RGBY", "quit"], tmp_path).exit_code == 1
+    env = {"TERM": "xterm-256color", "NO_COLOR": "1"}
+    args = ["mastermind", "board", "--resume", "n1.json", "--save", "n2.json"]
+    child = spawn_turing(*args, env=env, size=(30, 100), timeout=60, cwd=tmp_path)
+    children.append(child)
+    child.expect("Resumed from n1.json")
+    child.send("x")
+    child.expect("Give up")
+    child.send("y")
+    child.expect("gave up")
+    child.send("q")
+    child.expect("Leave the match")
+    child.send("y")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 1
+    again = run(["--resume", "n1.json"], ["quit"], tmp_path)
+    assert "Resumed from n1.json: game 2 of 2." in again.output, again.output
