@@ -44,6 +44,61 @@ def test_tests_range_upside_down_is_a_usage_error_in_both_paths(tmp_path: Path) 
 
 
 @pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (
+            ["play", "--verifiers", "4-3"],
+            "invalid value for --verifiers: 4-3: 3 is not a count of verifiers (a puzzle has 4, "
+            "5 or 6), and the range runs backwards (the fewer first: 4-6)",
+        ),
+        (
+            ["play", "--verifiers", "6-5"],
+            "invalid value for --verifiers: 6-5 runs backwards: the fewer first (5-6)",
+        ),
+        (
+            ["play", "--verifiers", "3-7"],
+            "invalid value for --verifiers: 3-7: 3 and 7 are not counts of verifiers (a puzzle "
+            "has 4, 5 or 6)",
+        ),
+        (
+            ["play", "--verifiers", "7"],
+            "invalid value for --verifiers: 7 is not a count of verifiers: a puzzle has 4, 5 or 6",
+        ),
+        (
+            ["generate", "--count", "1", "--verifiers", "6-7", "-o", "-"],
+            "generate takes one count, from 4 to 6; run it once for each",
+        ),
+        (
+            ["generate", "--count", "1", "--verifiers", "7", "-o", "-"],
+            "invalid value for '--verifiers': 7 is not in the range from 4 to 6",
+        ),
+        (
+            ["board", "--serve", "--port", "0"],
+            "invalid value for '--port': 0 is not in the range from 1 to 65535",
+        ),
+        (
+            ["--lang", "de", "board", "--serve", "--port", "0"],
+            "ungültiger Wert für '--port': 0 liegt nicht im Bereich 1 bis 65535",
+        ),
+        (
+            ["--lang", "de", "play", "--verifiers", "6-5"],
+            "ungültiger Wert für --verifiers: 6-5 läuft rückwärts: die kleinere Anzahl zuerst "
+            "(5-6)",
+        ),
+    ],
+)
+def test_a_count_of_verifiers_or_a_port_out_of_reach_is_said_precisely(
+    args: list[str], said: str
+) -> None:
+    # a range of counts backwards or with a count the game has not, a range where one count
+    # is taken, a number out of its range: each said in words, in the language in use
+    code, text = run(*args)
+    one_error(code, text, said)
+    assert len(text.strip().splitlines()) == 1
+    assert "<=x" not in text and "not a valid integer" not in text
+
+
+@pytest.mark.parametrize(
     "args",
     [
         ["generate", "--count", HUGE, "--give-up", "1", "-q"],
@@ -74,7 +129,7 @@ def test_a_limit_of_no_puzzle_is_refused_before_the_bank_is_read(
     assert run("generate", "--count", "2", "--bank", str(db), "-q")[0] == 0
     where = ["--bank", str(db)] if command == ["export"] else [str(db)]
     code, text = run(*command, *where, "--limit", "0")
-    one_error(code, text, "invalid value for '--limit': 0 is not in the range x>=1")
+    one_error(code, text, "invalid value for '--limit': 0 is not in the range from 1 up")
     assert len(text.strip().splitlines()) == 1
 
 
@@ -226,8 +281,8 @@ def test_a_count_is_read_as_the_help_writes_it() -> None:
         assert "range" not in text.split("(")[0], text
     for bad in ("0", "-1,000", "1e500"):
         code, text = run(*quick, "--max-work", bad)
-        one_error(code, text, "is not in the range x>=1")
+        one_error(code, text, "is not in the range from 1 up")
     code, text = run("--lang", "de", *quick, "--max-states", "x")
     one_error(code, text, "'x' ist keine gültige ganze Zahl (")
     code, text = run("generate", "--count", "1e30", "-o", "-")
-    one_error(code, text, "is not in the range 0<=x<=9223372036854775807")
+    one_error(code, text, "is not in the range from 0 to 9223372036854775807")

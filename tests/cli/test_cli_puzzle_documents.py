@@ -598,6 +598,36 @@ def test_a_bad_escape_or_a_leading_zero_in_json_is_said_in_words(
     assert "Invalid" not in err and "ok a" not in out
 
 
+@pytest.mark.parametrize(
+    ("number", "said"),
+    [
+        ("-.5", "-.5: a number in JSON has a digit before its '.' (write -0.5)"),
+        ("-", "-: a number in JSON has a digit after its '-'"),
+        ("1e", "1e: a number in JSON has a digit after its 'e' (1e5, 1e+5, 1e-5)"),
+        ("1e+", "1e+: a number in JSON has a digit after its 'e+' (1e5, 1e+5, 1e-5)"),
+        ("1.e5", "1.e5: a number in JSON has a digit after its '.' (write 1e5 or 1.0e5)"),
+        ("+1", "+1: a number in JSON has no '+' before it (write 1)"),
+        ("0x10", "0x10: a number in JSON is written in decimal digits (write 16)"),
+        ("NaN", "NaN: JSON has no NaN or Infinity, only numbers written in digits"),
+        ("Infinity", "Infinity: JSON has no NaN or Infinity, only numbers written in digits"),
+        ("-Infinity", "-Infinity: JSON has no NaN or Infinity, only numbers written in digits"),
+        ("1.5.2", "1.5.2: not a number JSON knows (it writes -12, 0.5, 1e5)"),
+    ],
+)
+@pytest.mark.parametrize("name", ["bad.json", "bad.jsonl"])
+def test_a_number_json_does_not_know_is_said_at_its_first_character(
+    tmp_path: Path, name: str, number: str, said: str
+) -> None:
+    # Python's parser reads NaN and Infinity, which no JSON writer writes; the column is
+    # that of the number, not of the character the parser stopped at
+    text = f'{{"id": "a", "version": {number}, "cards": [4, 9, 11, 14], "x": "NaN"}}\n'
+    path = write(tmp_path, name, text)
+    code, out, err = run("check", path)
+    assert code == 2
+    assert err == f"error: {path}:1:24: JSON: {said}\n"
+    assert "ok a" not in out
+
+
 def test_a_bad_escape_is_said_in_german(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TURING_LANG", "de")
     path = write(tmp_path, "bad.json", '{"id": "a\\q", "cards": [4, 9, 11, 14]}\n')

@@ -492,7 +492,7 @@ def test_a_numbered_bot_name_a_game_shows_is_read_back_as_that_bot() -> None:
             "error: --min-tests shapes a random puzzle (given alone or with --random), not one "
             "drawn from --bank",
         ),
-        (["--random", "--verifiers", "3"], "verifiers are 4, 5 or 6"),
+        (["--random", "--verifiers", "3"], "3 is not a count of verifiers: a puzzle has 4, 5 or 6"),
         (["puzzles/sample.yaml", "--mode", "extreme"], "not extreme"),
         (["puzzles/nightmare.yaml", "--random"], "choose one puzzle source"),
     ],

@@ -53,16 +53,75 @@ def test_a_full_width_code_tests_at_once() -> None:
 @pytest.mark.parametrize(
     ("line", "said"),
     [
-        ("compose ٢٤١", "error: line 1: '٢٤١' is not a code: a code is three digits 1–5, like 352"),
+        (
+            "compose ٢٤١",
+            "error: line 1: '٢٤١' (U+0662 ARABIC-INDIC DIGIT TWO, not the digit 2; and 2 more "
+            "characters like it) is not a code: a code is three digits 1–5, like 352",
+        ),
+        (
+            "compose 1 1 ٣",
+            "error: line 1: '1 1 ٣' (U+0663 ARABIC-INDIC DIGIT THREE, not the digit 3) is not a "
+            "code: a code is three digits 1–5, like 352",
+        ),
         ("compose ６７８", "error: line 1: '678' is not a code: digits 6, 7, 8 outside 1–5"),
-        ("test 111 А", "error: line 1: no verifier 'А': this puzzle has A, B, C, D"),
+        (
+            "test 111 А",
+            "error: line 1: no verifier 'А' (U+0410 CYRILLIC CAPITAL LETTER A, not the Latin A): "
+            "this puzzle has A, B, C, D",
+        ),
+        (
+            "test 111 Вc",
+            "error: line 1: no verifier 'В' (U+0412 CYRILLIC CAPITAL LETTER VE, not the Latin B) "
+            "in 'Вc': this puzzle has A, B, C, D",
+        ),
+        (
+            "strike А 2",
+            "error: line 1: cannot read 'А' (U+0410 CYRILLIC CAPITAL LETTER A, not the Latin A) "
+            "(usage: strike V K | strike CARD.K)",
+        ),
+        (
+            "mark р 2 no",
+            "error: line 1: 'р' (U+0440 CYRILLIC SMALL LETTER ER, not the Latin p) is no shape: "
+            "name one of b, y or p (usage: mark SHAPE DIGIT… yes|no|clear)",
+        ),
+        (
+            "mark b ٢ no",
+            "error: line 1: '٢' (U+0662 ARABIC-INDIC DIGIT TWO, not the digit 2) is not a digit "
+            "1–5 (usage: mark SHAPE DIGIT… yes|no|clear)",
+        ),
+        ("test 111 Б", "error: line 1: no verifier 'Б': this puzzle has A, B, C, D"),
         ("compose 1 1 Ｏ", "error: line 1: '1 1 O' is not a code"),
     ],
 )
 def test_what_only_looks_like_a_digit_or_a_letter_is_refused(line: str, said: str) -> None:
+    # the screen shows no difference between a Cyrillic А and a Latin A: the message names
+    # the character; one that looks like no letter the game takes (Б) is only quoted
     result = CliRunner().invoke(main, ["play", "--seed", "1"], f"{line}\nquit\n")
     assert said in result.output, result.output
     assert "Code for round" not in result.output
+
+
+def test_a_lookalike_letter_is_named_in_german() -> None:
+    result = CliRunner().invoke(
+        main, ["--lang", "de", "play", "--seed", "1"], "teste 111 А\nbeenden\n"
+    )
+    assert (
+        "Fehler: Zeile 1: kein Prüfer 'А' (U+0410 CYRILLIC CAPITAL LETTER A, nicht das "
+        "lateinische A): dieses Rätsel hat A, B, C, D"
+    ) in result.output, result.output
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        ("test 111 zz", "no verifier 'zz': this puzzle has A, B, C, D"),
+        ("test 111 az", "no verifier 'z' in 'az': this puzzle has A, B, C, D"),
+        ("test 111 xyz", "no verifier 'xyz': this puzzle has A, B, C, D"),
+    ],
+)
+def test_a_refused_verifier_is_quoted_as_typed(line: str, said: str) -> None:
+    result = CliRunner().invoke(main, ["play", "--seed", "1"], f"{line}\nquit\n")
+    assert f"error: line 1: {said}" in result.output, result.output
 
 
 def test_full_width_answers_and_corrections_beside_the_box() -> None:

@@ -455,7 +455,7 @@ def test_german_placeholders_are_one_word_and_ranges_are_words() -> None:
     assert "[über 0]" in " ".join(help_of("de", ("analyze",)).split())
 
 
-def test_english_help_keeps_its_ranges_and_errors_keep_the_formula() -> None:
+def test_english_help_keeps_its_ranges_and_errors_say_them_in_words() -> None:
     for language in ("de", "en"):
         help_of(language, ("play",))
     play = " ".join(help_of("en", ("play",)).split())
@@ -463,8 +463,8 @@ def test_english_help_keeps_its_ranges_and_errors_keep_the_formula() -> None:
     assert "[default: 4; 4<=x<=6]" in " ".join(help_of("en", ("generate",)).split())
     assert "[x>0]" in " ".join(help_of("en", ("analyze",)).split())
     for language, said in (
-        ("de", "-1 liegt nicht im Bereich x>=0"),
-        ("en", "-1 is not in the range x>=0"),
+        ("de", "-1 liegt nicht im Bereich ab 0"),
+        ("en", "-1 is not in the range from 0 up"),
     ):
         result = CliRunner().invoke(main, ["--lang", language, "play", "--min-tests", "-1"])
         assert result.exit_code == 2

@@ -336,6 +336,15 @@ def test_a_word_that_is_no_colour_is_named_whole_and_a_colour_name_once() -> Non
     assert "  R Y G B  " in result.output  # rot gelb grün blau
 
 
+def test_a_letter_of_another_script_that_looks_like_a_colour_is_named() -> None:
+    colours = "colours are R=red(1) G=green(2) B=blue(3) Y=yellow(4) W=white(5) K=black(6)"
+    result = run(["--lang", "en", "play", "--seed", "1", "--games", "1"], ["RGBВ", "quit"])
+    assert messages(result.stderr)[0] == (
+        f"error: 'В' (U+0412 CYRILLIC CAPITAL LETTER VE, not the Latin B) is not a colour here; "
+        f"{colours}"
+    )
+
+
 @pytest.mark.parametrize("preset", ["classic", "superhirn"])
 def test_empty_holes_in_a_game_without_them_are_said_to_be_none(preset: str) -> None:
     lines = ["....", ".YGB", "R-GB", "RG_B", "quit"]

@@ -29,11 +29,14 @@ def spawn(
     term: str = "xterm-256color",
     color: bool = False,
     size: tuple[int, int] = (40, 120),
+    said: tuple[str, ...] = ("COLUMNS", "LINES"),
 ) -> pexpect.spawn:
     """``command`` (``turing`` stands for this Python's ``-m turing``) run by a shell in a
-    pseudo-terminal of ``size`` (rows, columns: 40 by 120), with NO_COLOR unless ``color``."""
-    env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
-    env.update({"TERM": term, "COLUMNS": str(size[1]), "LINES": str(size[0])})
+    pseudo-terminal of ``size`` (rows, columns: 40 by 120), with NO_COLOR unless ``color``;
+    of COLUMNS and LINES, those ``said`` tell the size too."""
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "COLUMNS", "LINES")}
+    env["TERM"] = term
+    env.update({k: str(n) for k, n in (("COLUMNS", size[1]), ("LINES", size[0])) if k in said})
     if not color:
         env["NO_COLOR"] = "1"
     env["PROMPT_TOOLKIT_NO_CPR"] = "1"
@@ -218,6 +221,28 @@ def test_a_dumb_terminal_runs_the_line_it_shows(children: list[pexpect.spawn]) -
     child.expect_exact("player>")
     child.send("compose 2\x01\r")  # Ctrl-A, no escape sequence: a stray key as anywhere
     assert child.expect_exact(["control characters", NO_EDITING]) == 0
+
+
+@pytest.mark.parametrize("said", [("COLUMNS",), ()], ids=["COLUMNS", "terminal"])
+@pytest.mark.parametrize(
+    ("command", "prompt"),
+    [("turing play", "player>"), ("turing mastermind play", "your guess")],
+    ids=["play", "mastermind"],
+)
+def test_a_dumb_terminal_is_laid_out_to_its_own_width(
+    children: list[pexpect.spawn], command: str, prompt: str, said: tuple[str, ...]
+) -> None:
+    # 60 columns, said by COLUMNS (without LINES) or only by the terminal: no line is laid
+    # out for 80, which the terminal would break inside a word (colour is not turned off:
+    # TERM=dumb alone draws none)
+    child = spawn(command, term="dumb", color=True, size=(30, 60), said=said)
+    children.append(child)
+    child.expect_exact(prompt)
+    child.sendline("help")
+    child.expect_exact(prompt)
+    shown = str(child.before).replace("\r", "").split("\n")
+    assert max(len(line) for line in shown) <= 60
+    assert any(len(line) > 45 for line in shown)
 
 
 def test_an_arrow_key_is_said_not_to_work_only_on_a_dumb_terminal(

@@ -35,6 +35,7 @@ from turing.cli.options import (
     PUZZLE_PATH,
     TIER_CHOICE,
     TIER_OR_NONE_CHOICE,
+    OneCount,
     WholeNumber,
     bank_cardset_said,
     bank_int,
@@ -803,9 +804,7 @@ VERIFIERS_HELP = "Verifiers per puzzle."
 
 @click.command()
 @click.option("--count", "-n", type=bank_int(), required=True, help="Puzzles to make.")
-@click.option(
-    "--verifiers", type=WholeNumber(4, 6), default=4, show_default=True, help=VERIFIERS_HELP
-)
+@click.option("--verifiers", type=OneCount(4, 6), default=4, show_default=True, help=VERIFIERS_HELP)
 @click.option(
     "--difficulty",
     type=TIER_CHOICE,

@@ -131,25 +131,48 @@ def range_text(
     high: float | None,
     low_open: bool = False,
     high_open: bool = False,
-    formula: bool = False,
 ) -> str:
     """A range of numbers as an option's help ends with it: in English as click writes it
     (``x>=0``, ``1<=x<=6``, ``x>0``), in German in words (``ab 0``, ``1 bis 6``, ``über
-    0``); as click writes it in every language with ``formula`` (an error's range).
+    0``).
 
     >>> from turing.i18n import set_language
     >>> set_language("en"); range_text(0, None), range_text(1, 6), range_text(0, None, True)
     ('x>=0', '1<=x<=6', 'x>0')
     >>> set_language("de"); range_text(0, None), range_text(1, 6), range_text(0, None, True)
     ('ab 0', '1 bis 6', 'über 0')
-    >>> range_text(0, None, formula=True)
-    'x>=0'
     >>> set_language("en")
     """
     if low is None and high is None:
         return ""
     template = _range_template(low_open, high_open, low is not None, high is not None)
-    return (template if formula else _(template)).format(low=low, high=high)
+    return _(template).format(low=low, high=high)
+
+
+def range_words(
+    low: float | None, high: float | None, low_open: bool = False, high_open: bool = False
+) -> str:
+    """A range of numbers as an error says it, in words in every language (``from 1 to
+    65535``, ``from 0 up``, ``above 0``; German ``1 bis 65535``, ``ab 0``, ``über 0``).
+
+    >>> from turing.i18n import set_language
+    >>> set_language("en"); range_words(1, 65535), range_words(0, None), range_words(0, None, True)
+    ('from 1 to 65535', 'from 0 up', 'above 0')
+    >>> set_language("de"); range_words(1, 65535), range_words(0, None)
+    ('1 bis 65535', 'ab 0')
+    >>> set_language("en")
+    """
+    if high is None:
+        template = N_("above {low}") if low_open else N_("from {low} up")
+    elif low is None:
+        template = N_("below {high}") if high_open else N_("up to {high}")
+    elif low_open:
+        template = (
+            N_("above {low} and below {high}") if high_open else N_("above {low} up to {high}")
+        )
+    else:
+        template = N_("from {low} to below {high}") if high_open else N_("from {low} to {high}")
+    return _(template).format(low=low, high=high)
 
 
 def _outside(
@@ -165,8 +188,8 @@ class WholeNumber(click.IntRange):
     grouped in thousands (``20,000,000,000``), or with a power of ten (``2e10``)
     (:func:`whole_number_text`). Anything else is refused as click refuses it (``'x' is
     not a valid integer``), and so is a number outside the range. The help says the range
-    in the language in use (:func:`range_text`); an error says it as click does
-    (``-1 is not in the range x>=0``), in every language."""
+    in the language in use (:func:`range_text`); an error says it in words
+    (``-1 is not in the range from 0 up``, :func:`range_words`)."""
 
     def _shown_high(self) -> int | None:
         # an upper bound no one would reach (what a bank can hold, 9223372036854775807) is
@@ -180,8 +203,8 @@ class WholeNumber(click.IntRange):
         return range_text(self.min, self._shown_high(), self.min_open, self.max_open)
 
     def _formula(self, high: int | None) -> str:
-        """The range as an error says it: as click writes it, up to ``high``."""
-        return range_text(self.min, high, self.min_open, self.max_open, formula=True)
+        """The range as an error says it: in words, up to ``high``."""
+        return range_words(self.min, high, self.min_open, self.max_open)
 
     def _refuse(
         self,
@@ -211,6 +234,30 @@ class WholeNumber(click.IntRange):
         if _outside(number, self.min, self.max, self.min_open, self.max_open):
             self._refuse(number, self._shown_high(), param, ctx)
         return super().convert(number, param, ctx)
+
+
+#: A range of whole numbers as ``play --verifiers`` takes one (``4-6``).
+_RANGE: Final = re.compile(r"\d+\s*-\s*\d+")
+
+
+class OneCount(WholeNumber):
+    """A :class:`WholeNumber` that counts verifiers, of which the command takes one where
+    ``turing play`` takes a range (``--verifiers 4-6``): a range is said to be one."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and _RANGE.fullmatch(value.strip()):
+            self.fail(
+                _(
+                    "{value} is a range: {command} takes one count, {range}; run it once for each"
+                ).format(
+                    value=repr(value.strip()),
+                    command=ctx.command_path if ctx is not None else "turing",
+                    range=range_words(self.min, self.max),
+                ),
+                param,
+                ctx,
+            )
+        return super().convert(value, param, ctx)
 
 
 def bank_int(minimum: int = 0) -> click.IntRange:
@@ -252,8 +299,8 @@ def _jobs_in_reach(ctx: click.Context, param: click.Parameter, value: int) -> in
 
 class FiniteFloatRange(click.FloatRange):
     """A :class:`click.FloatRange` that also refuses ``nan`` and ``inf``. The help says
-    the range in the language in use (:func:`range_text`); an error says it as click does
-    (``0.0 is not in the range x>0``), in every language."""
+    the range in the language in use (:func:`range_text`); an error says it in words
+    (``0.0 is not in the range above 0``, :func:`range_words`)."""
 
     def _describe_range(self) -> str:
         # the range in an option's help
@@ -262,7 +309,7 @@ class FiniteFloatRange(click.FloatRange):
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         number = click.types.FloatParamType().convert(value, param, ctx)
         if _outside(number, self.min, self.max, self.min_open, self.max_open):
-            said = range_text(self.min, self.max, self.min_open, self.max_open, formula=True)
+            said = range_words(self.min, self.max, self.min_open, self.max_open)
             self.fail(
                 _("{value} is not in the range {range}.").format(value=number, range=said),
                 param,

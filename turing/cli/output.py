@@ -87,11 +87,31 @@ _TRAILING_BLANKS: Final = re.compile(r"[ \t]+(?=\n)")
 
 @functools.cache
 def _console_class() -> type[Console]:
-    from rich.console import Console
+    from rich.console import Console, ConsoleDimensions
 
     class QuietPipeConsole(Console):
         """A console whose closed pipe is left to :func:`guarded` (rich itself would exit
-        with status 1)."""
+        with status 1), and which lays out a terminal that cannot move the cursor
+        (``TERM=dumb``) to its real width."""
+
+        @property
+        def size(self) -> ConsoleDimensions:
+            if not self.is_dumb_terminal:
+                return super().size
+            # rich takes every dumb terminal for 80 columns, and its lines then break inside
+            # words on a narrower one: the width is the terminal's (COLUMNS first, as rich's).
+            try:
+                columns, lines = os.get_terminal_size(self.file.fileno())
+            except (AttributeError, ValueError, OSError):
+                columns, lines = 0, 0
+            return ConsoleDimensions(
+                self._width or (columns - self.legacy_windows) or 80,
+                self._height or lines or 25,
+            )
+
+        @size.setter
+        def size(self, new_size: tuple[int, int]) -> None:
+            self._width, self._height = new_size
 
         def on_broken_pipe(self) -> None:
             self.quiet = True

@@ -88,16 +88,36 @@ from turing.ui.prompt import PromptView, Reader
 
 
 def _verifier_counts(text: str | None) -> list[int]:
+    """The verifier counts ``--verifiers`` allows (one, or a range like ``4-6``)."""
     if text is None:
         return [4, 5, 6]
-    m = re.fullmatch(r"\s*(\d)\s*(?:-\s*(\d)\s*)?", text)
+    m = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+)\s*)?", text)
     if not m:
         raise click.BadParameter(_("give a count or a range like 4-6"), param_hint="--verifiers")
     low = int(m.group(1))
     high = int(m.group(2) or low)
-    if not 4 <= low <= high <= 6:
+    written = f"{low}-{high}" if m.group(2) else str(low)
+    wrong = list(dict.fromkeys(str(n) for n in (low, high) if not 4 <= n <= 6))
+    if wrong:
+        if m.group(2) is None:
+            problem = _("{count} is not a count of verifiers: a puzzle has 4, 5 or 6").format(
+                count=written
+            )
+        else:
+            problem = ngettext(
+                "{range}: {counts} is not a count of verifiers (a puzzle has 4, 5 or 6)",
+                "{range}: {counts} are not counts of verifiers (a puzzle has 4, 5 or 6)",
+                len(wrong),
+            ).format(range=written, counts=_(" and ").join(wrong))
+            if low > high:
+                problem += _(", and the range runs backwards (the fewer first: 4-6)")
+        raise click.BadParameter(problem, param_hint="--verifiers")
+    if low > high:
         raise click.BadParameter(
-            _("verifiers are 4, 5 or 6 (a range like 4-6)"), param_hint="--verifiers"
+            _("{range} runs backwards: the fewer first ({turned})").format(
+                range=written, turned=f"{high}-{low}"
+            ),
+            param_hint="--verifiers",
         )
     return list(range(low, high + 1))
 

@@ -47,6 +47,112 @@ def as_typed(text: str) -> str:
     return unicodedata.normalize("NFKC", text)
 
 
+#: Letters of the Cyrillic and Greek scripts that look like a Latin letter, by the end of
+#: their Unicode names (CYRILLIC CAPITAL LETTER ES is drawn as C), capital and small.
+_LOOKALIKE_CAPITALS: Final = {
+    **dict.fromkeys(("A", "ALPHA"), "A"),
+    **dict.fromkeys(("VE", "BETA"), "B"),
+    "ES": "C",
+    **dict.fromkeys(("IE", "EPSILON"), "E"),
+    **dict.fromkeys(("EN", "ETA"), "H"),
+    **dict.fromkeys(("BYELORUSSIAN-UKRAINIAN I", "IOTA"), "I"),
+    "JE": "J",
+    **dict.fromkeys(("KA", "KAPPA"), "K"),
+    **dict.fromkeys(("EM", "MU"), "M"),
+    "NU": "N",
+    **dict.fromkeys(("O", "OMICRON"), "O"),
+    **dict.fromkeys(("ER", "RHO"), "P"),
+    "DZE": "S",
+    **dict.fromkeys(("TE", "TAU"), "T"),
+    **dict.fromkeys(("HA", "CHI"), "X"),
+    **dict.fromkeys(("U", "UPSILON"), "Y"),
+    "ZETA": "Z",
+}
+_LOOKALIKE_SMALLS: Final = {
+    **dict.fromkeys(("A", "ALPHA"), "a"),
+    "ES": "c",
+    "IE": "e",
+    **dict.fromkeys(("BYELORUSSIAN-UKRAINIAN I", "IOTA"), "i"),
+    "JE": "j",
+    "KAPPA": "k",
+    **dict.fromkeys(("O", "OMICRON"), "o"),
+    **dict.fromkeys(("ER", "RHO"), "p"),
+    "DZE": "s",
+    "UPSILON": "u",
+    "NU": "v",
+    "HA": "x",
+    "U": "y",
+}
+
+
+def lookalike(char: str) -> str | None:
+    """The ASCII letter or digit that ``char``, a character of another script, looks like
+    (a Cyrillic ``А``: ``A``; an Arabic-Indic ``٣``: ``3``); None for an ASCII character
+    or one that looks like none.
+
+    >>> lookalike("\u0410"), lookalike("\u0440"), lookalike("\u0663"), lookalike("A")
+    ('A', 'p', '3', None)
+    """
+    if char.isascii() or len(char) != 1:
+        return None
+    value = unicodedata.decimal(char, None)
+    if value is not None:
+        return str(value)
+    name = unicodedata.name(char, "")
+    for script in ("CYRILLIC", "GREEK"):
+        for case, table in (("CAPITAL", _LOOKALIKE_CAPITALS), ("SMALL", _LOOKALIKE_SMALLS)):
+            start = f"{script} {case} LETTER "
+            if name.startswith(start):
+                return table.get(name.removeprefix(start))
+    return None
+
+
+def typed_quoted(text: str, takes: str) -> str:
+    """``text``, typed where one of the characters ``takes`` belongs (a verifier's letter,
+    a shape's, a colour's, a digit; in either case) and refused, quoted as a message names
+    it; the first character of it that is not ASCII but looks like one of ``takes`` is
+    named too (the screen shows no difference), and how many more there are.
+
+    >>> print(typed_quoted("\u0410", "ABCD"))
+    'А' (U+0410 CYRILLIC CAPITAL LETTER A, not the Latin A)
+    >>> print(typed_quoted("12\u0663", "12345"))
+    '12٣' (U+0663 ARABIC-INDIC DIGIT THREE, not the digit 3)
+    >>> print(typed_quoted("\u0662\u0664\u0661", "12345"))
+    '٢٤١' (U+0662 ARABIC-INDIC DIGIT TWO, not the digit 2; and 2 more characters like it)
+    >>> print(typed_quoted("zz", "ABCD"))
+    'zz'
+    """
+    said: list[str] = []
+    for char in dict.fromkeys(text):
+        like = lookalike(char)
+        if like is None or like.upper() not in takes.upper():
+            continue
+        name = unicodedata.name(char)
+        if like.isdigit():
+            said.append(
+                _("U+{code:04X} {name}, not the digit {digit}").format(
+                    code=ord(char), name=name, digit=like
+                )
+            )
+        else:
+            said.append(
+                _("U+{code:04X} {name}, not the Latin {letter}").format(
+                    code=ord(char), name=name, letter=like
+                )
+            )
+    quoted = repr(text)
+    if not said:
+        return quoted
+    if len(said) > 1:
+        more = ngettext(
+            "{said}; and {n} more character like it",
+            "{said}; and {n} more characters like it",
+            len(said) - 1,
+        )
+        return f"{quoted} ({more.format(said=said[0], n=len(said) - 1)})"
+    return f"{quoted} ({said[0]})"
+
+
 @dataclass(frozen=True, slots=True, order=True)
 class Code:
     """One code: a digit 1–5 for each of ▲ blue, ■ yellow, ● purple."""
@@ -84,9 +190,12 @@ class Code:
             )
         compact = "".join(ch for ch in text.strip() if ch not in " ,")
         if len(compact) != 3 or not compact.isascii() or not compact.isdigit():
+            shown = shown_value(text.strip())
+            if len(compact) == 3 and any(lookalike(ch) for ch in compact):
+                shown = typed_quoted(text.strip(), "12345")
             raise CodeError(
                 _("{code} is not a code: a code is three digits 1–5, like {example}").format(
-                    code=shown_value(text.strip()), example=EXAMPLE_CODE
+                    code=shown, example=EXAMPLE_CODE
                 )
             )
         digits = [int(ch) for ch in compact]

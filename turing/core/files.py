@@ -994,6 +994,10 @@ def json_problem(message: str, error: json.JSONDecodeError | None = None) -> str
         said = _number_point_problem(error)
         if said is not None:
             return said
+    if error is not None and message == _NOT_A_NUMBER:
+        word = _NUMBER_WORD.match(error.doc, error.pos)
+        if word is not None:
+            return _number_problem(word.group())
     if message.startswith("Invalid \\escape"):
         return _(
             '{escape} is no escape JSON knows (\\n, \\t, \\", \\\\, \\uXXXX …); '
@@ -1033,15 +1037,103 @@ def _number_point_problem(error: json.JSONDecodeError) -> str | None:
     after = re.match(r"\.[0-9]+", doc[pos:])
     before = re.search(r"-?[0-9]+$", doc[:pos])
     if before is not None and after is None:
-        number = before.group()
-        return _(
-            "{number}.: a number in JSON has a digit after its '.' (write {number} or {number}.0)"
-        ).format(number=number)
+        return _number_problem(before.group() + ".")
     if before is None and after is not None:
-        number = after.group()
-        return _("{number}: a number in JSON has a digit before its '.' (write 0{number})").format(
+        return _number_problem(after.group())
+    return None
+
+
+#: The message :func:`read_json` raises a number JSON does not know with (``-.5``, ``1e``,
+#: ``+1``, ``0x10``, ``NaN``), at the number's first character: :func:`json_problem`
+#: words it from the number there.
+_NOT_A_NUMBER: Final = "Not a JSON number"
+#: A number as JSON writes it.
+_JSON_NUMBER: Final = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?")
+#: A word that is meant as a number, as far as it goes (``-.5``, ``1e+``, ``0x10``).
+_NUMBER_WORD: Final = re.compile(r"[-+]?(?:NaN|Infinity)\b|[-+.0-9][-+.\w]*")
+#: The characters a number may have before the one a parser stopped at.
+_NUMBER_CHARACTERS: Final = frozenset("0123456789+-.eE")
+#: What a JSON parser reads as a number that JSON has not (Python's writes and reads them).
+_CONSTANTS: Final = re.compile(r'"(?:[^"\\]|\\.)*(?:"|\Z)|-?(?:NaN|Infinity)', re.DOTALL)
+
+
+def _number_problem(number: str) -> str:
+    """What is wrong with ``number``, written where a JSON number belongs, and how JSON
+    writes it.
+
+    >>> for number in ("-.5", "-", "1e+", "1.e5", "2.", "+1", "0x10", "NaN", "1.5.2"):
+    ...     print(_number_problem(number))
+    -.5: a number in JSON has a digit before its '.' (write -0.5)
+    -: a number in JSON has a digit after its '-'
+    1e+: a number in JSON has a digit after its 'e+' (1e5, 1e+5, 1e-5)
+    1.e5: a number in JSON has a digit after its '.' (write 1e5 or 1.0e5)
+    2.: a number in JSON has a digit after its '.' (write 2 or 2.0)
+    +1: a number in JSON has no '+' before it (write 1)
+    0x10: a number in JSON is written in decimal digits (write 16)
+    NaN: JSON has no NaN or Infinity, only numbers written in digits
+    1.5.2: not a number JSON knows (it writes -12, 0.5, 1e5)
+    """
+    if number.lstrip("+-") in ("NaN", "Infinity"):
+        return _("{number}: JSON has no NaN or Infinity, only numbers written in digits").format(
             number=number
         )
+    point = re.fullmatch(r"(-?)(\.[0-9]+(?:[eE][-+]?[0-9]+)?)", number)
+    if point is not None:
+        return _("{number}: a number in JSON has a digit before its '.' (write {written})").format(
+            number=number, written=f"{point[1]}0{point[2]}"
+        )
+    point = re.fullmatch(r"(-?(?:0|[1-9][0-9]*))\.((?:[eE][-+]?[0-9]+)?)", number)
+    if point is not None:
+        return _(
+            "{number}: a number in JSON has a digit after its '.' (write {whole} or {decimal})"
+        ).format(number=number, whole=point[1] + point[2], decimal=f"{point[1]}.0{point[2]}")
+    exponent = re.fullmatch(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?([eE][-+]?)", number)
+    if exponent is not None:
+        return _(
+            "{number}: a number in JSON has a digit after its '{mark}' (1e5, 1e+5, 1e-5)"
+        ).format(number=number, mark=exponent[1])
+    if number.startswith("+") and _JSON_NUMBER.fullmatch(number[1:]):
+        return _("{number}: a number in JSON has no '+' before it (write {written})").format(
+            number=number, written=number[1:]
+        )
+    if re.fullmatch(r"-?0[xX][0-9a-fA-F]+", number):
+        return _(
+            "{number}: a number in JSON is written in decimal digits (write {written})"
+        ).format(number=number, written=int(number, 16))
+    if number.startswith("-") and not number[1:2].isdigit():
+        return _("{number}: a number in JSON has a digit after its '-'").format(number=number)
+    return _("{number}: not a number JSON knows (it writes -12, 0.5, 1e5)").format(number=number)
+
+
+def _bad_number(error: json.JSONDecodeError) -> int | None:
+    """Where a number JSON does not know starts (``-.5``, ``1e``, ``+1``, ``0x10``), when
+    a JSON parser's ``error`` is at its first character or inside it; None when it is not
+    one, or is one that :func:`_number_point_problem` says at its '.' (``.5``, ``2.``)."""
+    doc, start = error.doc, error.pos
+    if error.msg not in ("Expecting value", "Expecting ',' delimiter", "Extra data"):
+        return None
+    while start > 0 and doc[start - 1] in _NUMBER_CHARACTERS:
+        start -= 1
+    word = _NUMBER_WORD.match(doc, start)
+    if word is None or word.end() <= error.pos or _JSON_NUMBER.fullmatch(word.group()):
+        return None
+    if re.fullmatch(r"\.[0-9]+|-?[0-9]+\.", word.group()):
+        return None
+    return start
+
+
+def _constant_at(text: str | bytes) -> json.JSONDecodeError | None:
+    """The error of the first NaN or Infinity of a JSON document a parser has read (which
+    Python's reads as numbers), outside its texts; None when it has none."""
+    if isinstance(text, bytes):
+        if b"NaN" not in text and b"Infinity" not in text:
+            return None
+        text = text.decode(json.detect_encoding(text), "surrogatepass")
+    elif "NaN" not in text and "Infinity" not in text:
+        return None
+    for found in _CONSTANTS.finditer(text):
+        if not found.group().startswith('"'):
+            return json.JSONDecodeError(_NOT_A_NUMBER, text, found.start())
     return None
 
 
@@ -1100,9 +1192,15 @@ def read_json(text: str | bytes, decoder: json.JSONDecoder | None = None) -> Any
         raise _too_deep_json(text, 0) from None
     except json.JSONDecodeError as exc:
         zero = _leading_zero(exc) if exc.msg == "Expecting ',' delimiter" else None
-        if zero is None:
+        if zero is not None:
+            raise json.JSONDecodeError("Number with leading zero", exc.doc, zero) from None
+        bad = _bad_number(exc)
+        if bad is None:
             raise
-        raise json.JSONDecodeError("Number with leading zero", exc.doc, zero) from None
+        raise json.JSONDecodeError(_NOT_A_NUMBER, exc.doc, bad) from None
+    constant = _constant_at(text)
+    if constant is not None:
+        raise constant
     # the value is looked through only where the text could have given it a surrogate (an
     # escape of one, or one read as it is): most texts have none, and reading them stays
     # as fast as the parser

@@ -30,6 +30,7 @@ import unicodedata
 from dataclasses import dataclass, field, replace
 from typing import Final, Literal
 
+from turing.core.codes import typed_quoted
 from turing.core.errors import TuringError
 from turing.i18n import N_, _, current_language, format_number, ngettext
 from turing.mastermind.space import Code, CodeSpace, SpaceError
@@ -315,10 +316,10 @@ class Palette:
                 )
             )
         elif token.isalpha():
-            message = _("{word!r} is not a colour here; colours are {legend}")
+            message = _("{word} is not a colour here; colours are {legend}")
         else:
-            message = _("{word!r} is not a code of this game; colours are {legend}")
-        raise CodeError(message.format(word=token, legend=self.legend()))
+            message = _("{word} is not a code of this game; colours are {legend}")
+        raise CodeError(message.format(word=self._typed(token), legend=self.legend()))
 
     def _symbol(self, char: str, *, hidden: bool) -> int:
         upper = char.upper()
@@ -337,7 +338,14 @@ class Palette:
             if hidden
             else _("{char} is not a colour here; colours are {legend}")
         )
-        raise CodeError(message.format(char=_printable(char), legend=self.legend()))
+        shown = self._typed(char) if char.isprintable() else _printable(char)
+        raise CodeError(message.format(char=shown, legend=self.legend()))
+
+    def _typed(self, text: str) -> str:
+        """``text`` quoted as typed, a character of it that looks like a colour's letter or
+        digit but is none named (a Cyrillic ``В``, not the Latin ``B``)."""
+        digits = "".join(str(n) for n in range(1, min(len(self.colours), 9) + 1))
+        return typed_quoted(text, "".join(c.key for c in self.colours) + digits)
 
 
 def _is_hole(char: str) -> bool:

@@ -50,7 +50,15 @@ from turing.core.cards import (
     load_cardset,
     shipped_cardsets,
 )
-from turing.core.codes import EXAMPLE_CODE, SHAPE_SYMBOLS, Code, CodeError, as_typed
+from turing.core.codes import (
+    EXAMPLE_CODE,
+    SHAPE_SYMBOLS,
+    Code,
+    CodeError,
+    as_typed,
+    lookalike,
+    typed_quoted,
+)
 from turing.core.errors import TuringError
 from turing.core.files import (
     CARD_SET,
@@ -634,13 +642,22 @@ def _code(text: str) -> Code:
         raise CommandError(str(exc)) from None
 
 
-def _letter(token: str, verifiers: int) -> int:
+def _letter(token: str, verifiers: int, typed: str | None = None) -> int:
+    """The verifier ``token`` names; ``typed``: the word it was typed in (``test ab``),
+    which a refusal quotes as typed."""
     letter = as_typed(token).strip().upper()
     if len(letter) != 1 or letter not in LETTERS[:verifiers]:
+        word = typed if typed is not None else token
+        named = LETTERS[:verifiers]
+        if len(word) > 1 and any(as_typed(ch).upper() in named for ch in word):
+            # the letter refused is named, the word it is in only quoted
+            message = _("no verifier {letter} in {token}: this puzzle has {letters}")
+            word = repr(word)
+        else:
+            message = _("no verifier {token}: this puzzle has {letters}")
+            word = typed_quoted(word, named)
         raise CommandError(
-            _("no verifier {token!r}: this puzzle has {letters}").format(
-                token=token, letters=", ".join(LETTERS[:verifiers])
-            )
+            message.format(letter=typed_quoted(token, named), token=word, letters=", ".join(named))
         )
     return LETTERS.index(letter)
 
@@ -1031,12 +1048,12 @@ def parse_command(line: str, verifiers: int, by_card: bool = False, box: bool = 
                 raise _answer_slip(token, LETTERS[letters[-1]])
             if not token.isalpha():
                 raise CommandError(
-                    _("{token!r} is not a verifier letter (usage: {usage})").format(
-                        token=token, usage=usage
+                    _("{token} is not a verifier letter (usage: {usage})").format(
+                        token=typed_quoted(token, LETTERS[:verifiers]), usage=usage
                     )
                 )
             for ch in token:
-                letters.append(_letter(ch, verifiers))
+                letters.append(_letter(ch, verifiers, token))
                 answers.append(None)
         if not letters:
             raise CommandError(_("name the verifiers to test (usage: {usage})").format(usage=usage))
@@ -1122,7 +1139,9 @@ def _parse_strikes(
             out.append((current, None, int(token)))
         else:
             raise CommandError(
-                _("cannot read {token!r} (usage: {usage})").format(token=token, usage=usage)
+                _("cannot read {token} (usage: {usage})").format(
+                    token=typed_quoted(token, LETTERS[:verifiers] + "0123456789"), usage=usage
+                )
             )
     if not out:
         raise CommandError(_("name a criterion (usage: {usage})").format(usage=usage))
@@ -1171,6 +1190,16 @@ def _parse_marks(rest: str, usage: str) -> tuple[tuple[tuple[str, int], ...], bo
             marks.extend((shape, int(d)) for d in low)
         elif shape is None:
             letters = list(_SHAPE_LETTERS[current_language()])
+            if any(lookalike(ch) in letters for ch in token):
+                raise CommandError(
+                    _("{token} is no shape: name one of {a}, {b} or {c} (usage: {usage})").format(
+                        token=typed_quoted(token, "".join(letters)),
+                        a=letters[0],
+                        b=letters[1],
+                        c=letters[2],
+                        usage=usage,
+                    )
+                )
             raise CommandError(
                 _("name a shape first: {a}, {b} or {c} (usage: {usage})").format(
                     a=letters[0], b=letters[1], c=letters[2], usage=usage
@@ -1178,7 +1207,9 @@ def _parse_marks(rest: str, usage: str) -> tuple[tuple[tuple[str, int], ...], bo
             )
         else:
             raise CommandError(
-                _("{token!r} is not a digit 1–5 (usage: {usage})").format(token=token, usage=usage)
+                _("{token} is not a digit 1–5 (usage: {usage})").format(
+                    token=typed_quoted(token, "12345"), usage=usage
+                )
             )
     if not marks:
         raise CommandError(_("name the digits to mark (usage: {usage})").format(usage=usage))
