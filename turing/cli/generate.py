@@ -1517,8 +1517,8 @@ def catalogue(
         # are counted, never stored
         raise click.BadParameter(
             _(
-                "{count} is not in the range 4<=x<=6 of a stored catalogue (a puzzle of "
-                "the game has 4 to 6 verifiers); 2 and 3 are counted with --count-only"
+                "a stored catalogue holds puzzles of 4 to 6 verifiers, not {count} (a "
+                "puzzle of the game has 4 to 6); 2 and 3 are counted with --count-only"
             ).format(count=verifiers),
             param_hint="'--verifiers'",
         )
