@@ -478,7 +478,9 @@ def test_random_consistent_guesses_afresh_each_match_without_a_seed(tmp_path: Pa
     copy = tmp_path / "copy.json"
     shutil.copy(save, copy)
     resumed = [_guesses(run(["--resume", str(path)], ["0 0"]).output) for path in (save, copy)]
-    assert resumed[0] == resumed[1] and len(resumed[0]) == 1
+    # (whether the pins typed are right depends on the first guess drawn: the game then
+    # goes on, or restarts for the wrong pins; either way alike from the file and its copy)
+    assert resumed[0] == resumed[1] and resumed[0]
 
 
 def test_a_match_saved_before_strategies_were_seeded_afresh_guesses_on_as_it_would_have(
