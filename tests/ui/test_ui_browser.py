@@ -76,7 +76,9 @@ def served(*words: str) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     )
     try:
         url = f"http://127.0.0.1:{port}/"
-        assert "textual" in _wait_for_http(url).lower()
+        page = _wait_for_http(url)
+        assert "textual" in page.lower()
+        assert "googleapis" not in page  # the page's font comes from this server
         yield url, server
     finally:
         server.terminate()

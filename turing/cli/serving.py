@@ -12,13 +12,16 @@ import contextlib
 import errno
 import ipaddress
 import os
+import re
 import shlex
 import signal
 import socket
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 import click
@@ -73,6 +76,48 @@ def command_line(
     return args
 
 
+#: The stylesheet textual-serve's page takes its font from: a request to another site at
+#: every page load, which a board served on this machine has no need of.
+_REMOTE_FONT: Final = re.compile(
+    r'<link\s+rel="stylesheet"\s+href="https://fonts\.googleapis\.com/[^"]*"\s*/?>'
+)
+
+#: The same font from the server's own static files (textual-serve ships it).
+_LOCAL_FONT: Final = """<style>
+      @font-face {
+        font-family: "Roboto Mono";
+        src: url("{{ config.static.url }}fonts/RobotoMono-VariableFont_wght.ttf");
+      }
+      @font-face {
+        font-family: "Roboto Mono";
+        font-style: italic;
+        src: url("{{ config.static.url }}fonts/RobotoMono-Italic-VariableFont_wght.ttf");
+      }
+    </style>"""
+
+
+def own_templates(package: Path, folder: Path) -> Path | None:
+    """textual-serve's page templates (in its ``package`` folder), written to ``folder``
+    with the font taken from the server's own static files rather than from another site,
+    so that a page served here loads nothing from elsewhere (offline too); None when the
+    page is not as expected (it is then served as textual-serve writes it)."""
+    templates = package / "templates"
+    try:
+        page = (templates / "app_index.html").read_text(encoding="utf-8")
+    except OSError:
+        return None
+    if not (package / "static" / "fonts" / "RobotoMono-VariableFont_wght.ttf").is_file():
+        return None
+    page, found = _REMOTE_FONT.subn(_LOCAL_FONT, page)
+    if found != 1:
+        return None
+    for source in templates.iterdir():
+        if source.is_file():
+            (folder / source.name).write_bytes(source.read_bytes())
+    (folder / "app_index.html").write_text(page, encoding="utf-8")
+    return folder
+
+
 def serve_board(host: str, port: int, words: list[str]) -> None:
     """Serve ``turing WORDS…`` (a board) as a web page: every page that connects starts
     it in a process of its own, which ends with the server. An address it cannot listen on
@@ -96,10 +141,21 @@ def serve_board(host: str, port: int, words: list[str]) -> None:
     os.environ[_SERVER_ENV] = str(os.getpid())
     # and it speaks the language chosen here (the flag is not on its command line)
     os.environ["TURING_LANG"] = current_language()
-    try:
-        Server(command, host=host, port=port, title=f"turing {words[0]}").serve()
-    except OSError as exc:  # the address was taken after it was checked
-        fail(_refusal(host, port, exc))
+    import textual_serve
+
+    package = Path(textual_serve.__file__).parent
+    with tempfile.TemporaryDirectory(prefix="turing-page-") as folder:
+        templates = own_templates(package, Path(folder)) or package / "templates"
+        try:
+            Server(
+                command,
+                host=host,
+                port=port,
+                title=f"turing {words[0]}",
+                templates_path=templates,
+            ).serve()
+        except OSError as exc:  # the address was taken after it was checked
+            fail(_refusal(host, port, exc))
 
 
 def _refusal(host: str, port: int, exc: OSError) -> str:
