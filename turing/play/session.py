@@ -242,10 +242,10 @@ BY_CARD_SUMMARIES: Final[dict[str, str]] = {
     "unstrike": N_("take a strike back: unstrike CARD.K"),
 }
 
-#: Other words for the commands. English and German words are both always understood;
-#: the one-letter forms are the English ones in both languages (plus e and f, which name
-#: nothing in English).
-ALIASES: Final[dict[str, str]] = {
+#: Other words for the commands in English. English and German words are both always
+#: understood; the one-letter forms are the English ones in both languages (plus e and f,
+#: which name nothing in English).
+_ENGLISH_ALIASES: Final[dict[str, str]] = {
     "c": "compose",
     "code": "compose",
     "t": "test",
@@ -276,7 +276,10 @@ ALIASES: Final[dict[str, str]] = {
     "q": "quit",
     "exit": "quit",
     "abandon": "quit",
-    # German
+}
+
+#: The German words for the commands, each with an umlaut also spelt without it (loese).
+_GERMAN_ALIASES: Final[dict[str, str]] = {
     "e": "compose",
     "eingabe": "compose",
     "eingeben": "compose",
@@ -317,6 +320,37 @@ ALIASES: Final[dict[str, str]] = {
     "beenden": "quit",
     "verlassen": "quit",
 }
+
+#: Every other word of a command, in either language.
+ALIASES: Final[dict[str, str]] = {**_ENGLISH_ALIASES, **_GERMAN_ALIASES}
+
+
+def _spelt_without_umlaut(word: str) -> bool:
+    """Whether ``word`` is a German command word spelt without its umlaut (``loese``)."""
+    umlauts = word.replace("ae", "ä").replace("oe", "ö").replace("ue", "ü")
+    return umlauts != word and umlauts in _GERMAN_ALIASES
+
+
+def completions(typed: str) -> list[str]:
+    """The command words of the language in use that begin with ``typed``, as a line being
+    typed is completed (one-letter forms left out): ``p`` gives ``pass``; in German
+    ``passe``, ``passen`` and ``prüfe``. The other language's words are understood all the
+    same and never offered; nor is a German word spelt without its umlaut, unless what was
+    typed begins only such words (``loe`` gives ``loese``, ``loesen``, ``loesung``).
+
+    >>> from turing.i18n import set_language
+    >>> set_language("en"); completions("p"), completions("st")
+    (['pass'], ['strike', 'stop'])
+    >>> set_language("de"); completions("l"), completions("loe")
+    (['löse', 'lösen', 'lösung'], ['loese', 'loesen', 'loesung'])
+    >>> set_language("en")
+    """
+    start = typed.lower()
+    german = current_language() == "de"
+    words = list(_GERMAN_ALIASES) if german else [*COMMANDS, *_ENGLISH_ALIASES]
+    found = [word for word in words if word.startswith(start) and len(word) > 1]
+    plain = [word for word in found if not _spelt_without_umlaut(word)]
+    return plain or found
 
 
 #: The one-letter forms a language's help leaves out (every one is understood in both):
@@ -3363,6 +3397,7 @@ __all__ = [
     "command_rows",
     "command_word",
     "commands_list",
+    "completions",
     "ended_elsewhere",
     "ended_transcript_in",
     "file_label",

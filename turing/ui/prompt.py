@@ -82,7 +82,6 @@ from turing.i18n import (
 from turing.play.game import Game
 from turing.play.session import (
     ALIASES,
-    COMMANDS,
     EXAMPLE_CODE,
     AnswersMissing,
     BestTest,
@@ -114,6 +113,7 @@ from turing.play.session import (
     box_answer,
     box_note,
     command_name,
+    completions,
     file_name,
     help_text,
     help_units,
@@ -1099,7 +1099,8 @@ class Reader:
 
 
 class _Completer(Completer):
-    """Completes command words, then verifier letters after test, note and strike."""
+    """Completes command words of the language in use, then verifier letters after test,
+    note and strike."""
 
     def __init__(self, reader: Reader) -> None:
         self.reader = reader
@@ -1111,10 +1112,8 @@ class _Completer(Completer):
         part = text.split(";")[-1].lstrip()
         words = part.split(" ")
         if len(words) == 1:
-            word = words[0].lower()
-            for name in [*COMMANDS, *ALIASES]:
-                if name.startswith(word) and len(name) > 1:
-                    yield Completion(name + " ", start_position=-len(words[0]))
+            for name in completions(words[0]):  # the words of the language in use
+                yield Completion(name + " ", start_position=-len(words[0]))
             return
         command = ALIASES.get(words[0].lower(), words[0].lower())
         if command in ("test", "note", "strike", "unstrike"):
