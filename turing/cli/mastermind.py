@@ -13,7 +13,7 @@ import sys
 import unicodedata
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, NoReturn
 
 import click
 from rich.cells import cell_len
@@ -342,7 +342,9 @@ def preset_options(func: Callable[..., None]) -> Callable[..., None]:
                 blank=blank,
             )
         except (PresetError, SpaceError) as error:
-            fail(str(error))
+            if error.setting is None:
+                fail(str(error))
+            bad_option(error.setting, str(error))
         func(game=game, **rest)
 
     options = [
@@ -1171,12 +1173,23 @@ class View:
             )
 
 
+def bad_option(name: str, problem: str) -> NoReturn:
+    """Refuse the value given to the option ``name`` (``rows``) as click refuses one, in
+    its words: ``invalid value for '--rows': …``, and where the options are listed."""
+    ctx = click.get_current_context()
+    param = next((p for p in ctx.command.params if p.name == name), None)
+    raise click.BadParameter(problem, ctx, param, f"--{name}" if param is None else None)
+
+
 def parse_players(spec: str, strategy: str) -> tuple[Seat, Seat]:
     """``human,computer`` and the like; ``human:NAME`` names a person,
     ``computer:STRATEGY`` picks the computer's strategy."""
     entries = [part.lstrip() for part in spec.split(",")]
     if len(entries) != 2:
-        fail(_("--players takes two players like 'human,computer', not {spec!r}").format(spec=spec))
+        bad_option(
+            "players",
+            _("give two players, like 'human,computer', not {spec!r}").format(spec=spec),
+        )
     kinds = [e.partition(":")[0].strip().lower() for e in entries]
     seats: list[Seat] = []
     for i, entry in enumerate(entries):
@@ -1193,22 +1206,24 @@ def parse_players(spec: str, strategy: str) -> tuple[Seat, Seat]:
         elif kind == "computer":
             chosen = argument.strip() or strategy
             if chosen not in STRATEGIES:
-                fail(
+                bad_option(
+                    "players",
                     _("unknown strategy {name!r}; choose one of {choices}").format(
                         name=chosen, choices=", ".join(sorted(STRATEGIES))
-                    )
+                    ),
                 )
             seat = Seat(default_name(False, kinds.count("computer"), i), False, chosen)
         else:
-            fail(
+            bad_option(
+                "players",
                 _("a player is 'human[:NAME]' or 'computer[:STRATEGY]', not {entry!r}").format(
                     entry=entry
-                )
+                ),
             )
         # a person named Computer beside the computer too
         problem = name_problem(seat.name, [earlier.name for earlier in seats])
         if problem is not None:
-            fail(f"--players: {problem}")
+            bad_option("players", problem)
         seats.append(seat)
     return seats[0], seats[1]
 
