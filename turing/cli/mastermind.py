@@ -698,11 +698,15 @@ class Reader:
             with contextlib.suppress(ImportError):  # platforms without readline
                 import readline  # noqa: F401  (gives input() line editing and history)
 
-    def line(self, prompt: str, *, hidden: bool = False, question: bool = False) -> str:
+    def line(
+        self, prompt: str, *, hidden: bool = False, question: bool = False, blank: bool = False
+    ) -> str:
         """The next command, stripped; blank lines and ``#`` comments are skipped.
 
         A ``question`` (its prompt ends in ``[y/N] ``, shown as it is) returns a blank
-        answer too: Enter takes the question's default."""
+        answer too: Enter takes the question's default. ``blank``: Enter alone at a
+        terminal is returned too, for the prompt to say what it wants (a script's blank
+        lines are skipped all the same)."""
         while True:
             try:
                 text = self._read(prompt, hidden, question)
@@ -711,7 +715,8 @@ class Reader:
             except KeyboardInterrupt:
                 self._interrupted()
                 continue
-            if text is None or (not text and not question) or text.startswith("#"):
+            kept_blank = question or (blank and self.interactive)
+            if text is None or (not text and not kept_blank) or text.startswith("#"):
                 continue
             if text.lower() in QUIT_WORDS:
                 self._leave(pgettext("why a game was left", "quit"), EXIT_PROBLEM)
@@ -1887,7 +1892,10 @@ def _ask_secret(
         else _("{name}, your secret code (hidden)")
     ).format(name=seat.name, other=other.name)
     while True:
-        text = reader.line(prompt, hidden=True)
+        text = reader.line(prompt, hidden=True, blank=True)
+        if not text:  # Enter alone: what the secret is, as a code refused says
+            reader.error(_secret_wanted(preset))
+            continue
         word = text.lower()
         if _asks_help(word):
             _help(view, reader, word)
@@ -1931,6 +1939,21 @@ def _ask_secret(
         again = _("{name}, the same code again to confirm").format(name=seat.name)
         if _confirmed(reader, preset, again, code, hidden=True):
             return code
+
+
+def _secret_wanted(preset: Preset) -> str:
+    """What a secret code is, for Enter pressed at its prompt: ``type your secret code: 4
+    colours, like RGBY (R=red(1) G=green(2) …), or random``."""
+    positions = preset.space.positions
+    return ngettext(
+        "type your secret code: {n} colour, like {example} ({legend}), or random",
+        "type your secret code: {n} colours, like {example} ({legend}), or random",
+        positions,
+    ).format(
+        n=positions,
+        example=preset.palette.example(preset.space),
+        legend=preset.palette.legend(),
+    )
 
 
 def _confirmed(reader: Reader, preset: Preset, prompt: str, code: Code, *, hidden: bool) -> bool:
