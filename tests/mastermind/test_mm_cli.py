@@ -861,7 +861,7 @@ def test_in_german_a_line_that_is_no_text_is_refused_alone() -> None:
     result = CliRunner().invoke(main, args, input=data)
     assert result.stderr.splitlines() == [
         "Fehler: Zeile 2: in der Kodierung der Eingabe (utf-8) nicht als Text lesbar; nichts getan",
-        "Partie abgebrochen: Befehl beenden",
+        "Partie abgebrochen: beendet",
     ]
     assert "Reihe  1  R N B G" in result.output and "Reihe  2  N R B G" in result.output
 

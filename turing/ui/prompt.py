@@ -1884,6 +1884,8 @@ class PromptView:
             if problem:  # the save is written all the same
                 self.say(_("warning: {message}").format(message=problem), style="yellow")
         elif isinstance(outcome, LeaveAsked) and (not self.interactive or self._confirm_leave()):
+            # TRANSLATORS: the player left (with the command quit), as the reason before
+            # "game abandoned" and after "match abandoned:"; a word of its own, not the command
             raise Leave(pgettext("why a game was left", "quit"), EXIT_ABANDONED)
 
     def _reveal(self, reveal: Reveal, heading: str | None = None) -> None:
