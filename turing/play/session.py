@@ -95,6 +95,7 @@ from turing.generation.generator import generate_one, makeable_counts
 from turing.i18n import N_, NO_WORDS, YES_WORDS, _, current_language, format_list, ngettext
 from turing.play.bots import Bot, BotError, bot_kind, bot_name, is_bot, make_bot, play_turn
 from turing.play.game import (
+    MAX_NOTE,
     Action,
     Amend,
     Compose,
@@ -1229,11 +1230,31 @@ def _steps(cmd: Command) -> int:
 
 def split_line(line: str) -> list[str]:
     """The commands of one input line (separated by ';'); comments and blanks dropped. A
-    tab is a space between words."""
+    tab is a space between words. A note is free text: it takes the rest of its line, ';'
+    included, so that ``note A y<4; maybe 3`` notes ``y<4; maybe 3``; a note cleared
+    (``note A``) is followed by the line's next command.
+
+    >>> split_line("c 241; t a; note A y<4; maybe 3"), split_line("note A; t b")
+    (['c 241', 't a', 'note A y<4; maybe 3'], ['note A', 't b'])
+    """
     text = line.replace("\t", " ").strip()
     if not text or text.startswith("#"):
         return []
-    return [part.strip() for part in text.split(";") if part.strip()]
+    parts: list[str] = []
+    rest = text
+    while rest:
+        part, separator, rest = rest.partition(";")
+        if _writes_note(part):
+            part, rest = part + separator + rest, ""
+        if part.strip():
+            parts.append(part.strip())
+    return parts
+
+
+def _writes_note(part: str) -> bool:
+    """Whether the command ``part`` writes a note (``note A text``, not ``note A``)."""
+    words = part.split()
+    return len(words) > 2 and command_name(as_typed(words[0])) == "note"
 
 
 #: What the strike commands do where a criterion is named only by its card (extreme and
@@ -1301,7 +1322,7 @@ def help_text(
     if name == "hint" and not hints:
         shown = f"{shown} ({_(HINTS_OFF)})"
     detail = COMMAND_DETAILS.get(name)
-    return shown if detail is None else f"{shown}\n{_(detail)}"
+    return shown if detail is None else f"{shown}\n{_(detail).format(limit=MAX_NOTE)}"
 
 
 #: What ``help COMMAND`` adds to a command's line of the list: the rule behind it.
@@ -1316,6 +1337,11 @@ COMMAND_DETAILS: Final[dict[str, str]] = {
         "A hint tells what the cards and your answers so far leave: the codes, and each "
         "verifier's criteria. Hints are counted: the result lists each player's hints beside "
         "their tests."
+    ),
+    "note": N_(
+        "A note is free text of at most {limit} characters, shown on every screen. It takes "
+        "the rest of its line, ';' included (note A y<4; maybe 3 notes 'y<4; maybe 3'): "
+        "put a note last on a line. note A alone clears it."
     ),
     "solve": N_(
         "One attempt each: a right code wins (several right in the same round: the fewest "
