@@ -121,6 +121,7 @@ from turing.play.session import (
     named_by_card,
     names_a_command,
     shown_label,
+    split_line,
     summary_rows,
 )
 from turing.play.words import left_this_round, mode_name, shape_name
@@ -1109,6 +1110,9 @@ class _Completer(Completer):
         self, document: Document, complete_event: CompleteEvent
     ) -> Iterable[Completion]:
         text = document.text_before_cursor
+        pieces = split_line(text)
+        if pieces and ";" in pieces[-1]:
+            return  # within a note, which takes the rest of its line: its text is free
         part = text.split(";")[-1].lstrip()
         words = part.split(" ")
         if len(words) == 1:
