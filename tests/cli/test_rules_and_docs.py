@@ -79,6 +79,22 @@ def test_classic_is_the_classic_mastermind_game() -> None:
     assert result.output.startswith("## Das Kriterienspiel")
 
 
+def test_the_end_of_the_criteria_game_says_what_happens_when_everyone_is_out() -> None:
+    """The game ends with "Nobody wins: every player is out."; the rules say so too, in
+    both languages."""
+    code, out = rules("criteria")
+    assert code == 0
+    end = out.split("### End of the game")[1].split("###")[0]
+    assert "If every player is out" in end and "nobody wins and the game ends" in " ".join(
+        end.split()
+    )
+    german = CliRunner().invoke(main, ["--lang", "de", "rules", "criteria"])
+    end = german.output.split("### Spielende")[1].split("###")[0]
+    assert "Sind alle ausgeschieden" in end and "gewinnt niemand, und das Spiel endet" in " ".join(
+        end.split()
+    )
+
+
 def test_an_unknown_topic_is_refused() -> None:
     code, out = rules("chess")
     assert code == 2 and "chess" in out

@@ -545,10 +545,10 @@ def test_help_at_the_prompt_then_a_bad_code_then_play_on() -> None:
 
 def test_bad_options_exit_2_with_one_line() -> None:
     for args, message in [
-        (["play", "--players", "human"], "--players takes two players"),
-        (["play", "--players", "human,robot"], "a player is 'human[:NAME]'"),
-        (["play", "--players", "computer:best,human"], "unknown strategy 'best'"),
-        (["play", "--colours", "12"], "colours must be 2–9"),
+        (["play", "--players", "human"], "'--players': give two players"),
+        (["play", "--players", "human,robot"], "'--players': a player is 'human[:NAME]'"),
+        (["play", "--players", "computer:best,human"], "'--players': unknown strategy 'best'"),
+        (["play", "--colours", "12"], "'--colours': colours must be 2–9"),
         (["play", "--duplicates", "--no-repeats"], "contradict"),
         (["simulate", "--sample", "0"], "at least one secret"),
         (["simulate", "--all", "--sample", "5"], "exclude each other"),
@@ -560,6 +560,32 @@ def test_bad_options_exit_2_with_one_line() -> None:
         assert message in result.stderr
         assert len(result.stderr.strip().splitlines()) == 1
         assert "Traceback" not in result.output
+
+
+def test_a_value_out_of_its_range_names_its_option_and_the_help() -> None:
+    """A size out of its range is refused as click refuses a value: the option named, and
+    the help that lists the options; the player's line too."""
+    for args, message in [
+        (["play", "--rows", "0"], "invalid value for '--rows': rows must be 1–30, not 0"),
+        (["play", "--colours", "12"], "invalid value for '--colours': colours must be 2–9, not 12"),
+        (
+            ["play", "--positions", "9"],
+            "invalid value for '--positions': positions must be 1–8, not 9",
+        ),
+        (
+            ["play", "--players", "human,robot"],
+            "invalid value for '--players': a player is 'human[:NAME]' or "
+            "'computer[:STRATEGY]', not 'robot'",
+        ),
+        (["simulate", "--rows", "31"], "invalid value for '--rows': rows must be 1–30, not 31"),
+    ]:
+        result = run(args, [])
+        assert result.exit_code == 2, (args, result.output)
+        assert result.stderr.startswith(f"error: {message} (")
+        assert result.stderr.endswith(f" mastermind {args[0]} --help lists the options)\n")
+    german = run(["play", "--rows", "0", "--lang", "de"], [])
+    assert german.stderr.startswith("Fehler: ungültiger Wert für '--rows': ")
+    assert german.stderr.endswith(" mastermind play --help listet die Optionen auf)\n")
 
 
 def test_bad_options_in_german_are_german_with_german_numbers() -> None:
@@ -577,7 +603,10 @@ def test_bad_options_in_german_are_german_with_german_numbers() -> None:
             "dieses Spiel hat 43.046.721 Codes, zu viele: höchstens 1.000.000 Codes (weniger "
             "Stellen oder Farben)",
         ),
-        (["play", "--players", "computer:best,human"], "unbekannte Strategie 'best'; wähle eine"),
+        (
+            ["play", "--players", "computer:best,human"],
+            "ungültiger Wert für '--players': unbekannte Strategie 'best'; wähle eine",
+        ),
     ]:
         result = CliRunner().invoke(main, ["--lang", "de", "mastermind", *args], input="")
         assert result.exit_code == 2, (args, result.output)
@@ -832,7 +861,7 @@ def test_in_german_a_line_that_is_no_text_is_refused_alone() -> None:
     result = CliRunner().invoke(main, args, input=data)
     assert result.stderr.splitlines() == [
         "Fehler: Zeile 2: in der Kodierung der Eingabe (utf-8) nicht als Text lesbar; nichts getan",
-        "Befehl beenden: Partie abgebrochen",
+        "beendet: Partie abgebrochen",
     ]
     assert "Reihe  1  R N B G" in result.output and "Reihe  2  N R B G" in result.output
 
@@ -1016,7 +1045,7 @@ def test_players_names_follow_the_rules_of_every_game(
 ) -> None:
     result = run([command, "--players", players], ["1122"])
     assert result.exit_code == 2, result.output
-    assert result.output.startswith(f"error: --players: {problem}")
+    assert result.output.startswith(f"error: invalid value for '--players': {problem}")
     assert result.output.count("\n") == 1  # one line, before any game
 
 

@@ -312,6 +312,31 @@ def test_a_code_of_the_wrong_length_is_said_with_anzahl_in_german() -> None:
     assert wrong in hidden.stderr
 
 
+def test_enter_alone_at_the_secret_says_what_a_secret_is() -> None:
+    """Enter on an empty secret is told what to type (its length and colours), once, as a
+    code refused is; in a script a blank line is skipped as everywhere."""
+    child = spawn("play", "--role", "maker", "--games", "1", "--seed", "1")
+    child.expect_exact("You, your secret code (hidden): ")
+    child.sendline("")
+    child.expect_exact(
+        "error: type your secret code: 4 colours, like RGBY (R=red(1) G=green(2) B=blue(3) "
+        "Y=yellow(4) W=white(5) K=black(6)), or random"
+    )
+    child.expect_exact("You, your secret code (hidden): ")
+    child.sendline("RGBY")
+    child.expect_exact("You, the same code again to confirm: ")
+    child.sendline("RGBY")
+    child.expect_exact("Computer guesses, row 1:")
+    child.sendline("quit")
+    child.expect_exact("Leave the match? [y/N] ")
+    child.sendline("y")
+    child.expect_exact("Save it first? File name (Enter: do not save): ")
+    child.sendline("")
+    child.expect(pexpect.EOF)
+    scripted = run(["play", "--role", "maker", "--games", "1", "--seed", "1"], ["", "RGBY"])
+    assert "type your secret code" not in scripted.output
+
+
 def test_a_bad_second_secret_entry_is_named_and_no_to_leaving_does_nothing() -> None:
     child = spawn("play", "--role", "maker", "--games", "1", "--seed", "1")
     child.expect_exact("You, your secret code (hidden): ")

@@ -202,7 +202,7 @@ def test_a_refused_line_uses_no_tests(tmp_path: Path) -> None:
     transcript = tmp_path / "t.jsonl"
     result = play(
         ["--transcript", str(transcript)],
-        "test 111 A\ntest B C D\ntest B B\ntest B; note A x; test C; test D; test E\nquit\n",
+        "test 111 A\ntest B C D\ntest B B\ntest B; note A; test C; test D; test E\nquit\n",
     )
     assert "error: line 2: at most 3 tests per round (the line was not run)" in result.output
     assert "error: line 3: verifier B named twice" in result.output
@@ -212,6 +212,25 @@ def test_a_refused_line_uses_no_tests(tmp_path: Path) -> None:
     ]
     assert [t["verifier"] for t in tests] == ["A"]
     assert "Note on A" not in result.output
+
+
+def test_a_note_takes_the_rest_of_its_line_semicolons_included(tmp_path: Path) -> None:
+    """A note is free text: ';' in it is part of it, wherever the note stands on its line;
+    a note cleared is followed by the next command as usual. The note is saved whole."""
+    save = tmp_path / "g.json"
+    result = play(
+        ["--seed", "1"],
+        f"note A y<4; maybe 3\nc 111; t a; n b x; test C\nnote A; note D\nsave {save}\nquit\n",
+    )
+    assert result.exit_code == 1, result.output
+    assert "unknown command" not in result.output and "error" not in result.output
+    assert "Note on A: y<4; maybe 3" in result.output
+    assert "111 on A: " in result.output and "111 on C: " not in result.output
+    assert "Note on B: x; test C" in result.output
+    resumed = play(["--resume", str(save)], "show\nquit\n")
+    assert "x; test C" in resumed.output and "y<4; maybe 3" not in resumed.output
+    german = play(["--seed", "1", "--lang", "de"], "notiz A y<4; vielleicht 3\nquit\n")
+    assert "Notiz zu A: y<4; vielleicht 3" in german.output, german.output
 
 
 def test_a_test_after_done_is_refused_as_testing_over_whatever_it_lacks(tmp_path: Path) -> None:

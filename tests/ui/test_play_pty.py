@@ -504,3 +504,47 @@ def test_a_line_typed_that_is_no_text_is_refused_alone(children: list[pexpect.sp
     assert "unknown command" not in before
     child.sendline("c 111")
     table.expect("Code for round 1: 111")
+
+
+def _offered(child: pexpect.spawn, typed: str, prompt: str) -> str:
+    """What the screen shows once ``typed`` is typed at the prompt and Tab pressed twice
+    (the words offered); the line is then dropped (Ctrl-C, and no to leaving), and the
+    next ``prompt`` awaited."""
+    child.send(typed + "\t\t")
+    child.expect(pexpect.TIMEOUT, timeout=1.5)
+    shown = str(child.before)
+    child.sendcontrol("c")
+    child.expect(r"\[[yj]/N\]")
+    child.sendline("n")
+    child.expect_exact(prompt)
+    return shown
+
+
+def test_tab_offers_only_the_words_of_the_language_in_use(
+    children: list[pexpect.spawn],
+) -> None:
+    """An English game completes English words only, a German one German words with their
+    umlauts: the other words are understood when typed, never offered."""
+    english = spawn(["--seed", "1"])
+    children.append(english)
+    Table(english).expect("player>")
+    shown = _offered(english, "s", "player>")
+    assert "strike" in shown and "save" in shown
+    assert "streiche" not in shown and "speichern" not in shown
+    shown = _offered(english, "p", "player>")
+    assert "pass" in shown
+    assert "prüfe" not in shown and "pruefe" not in shown and "passe" not in shown
+    # a note takes the rest of its line: no command is offered in its text
+    shown = _offered(english, "note A x; s", "player>")
+    assert "strike" not in shown and "save" not in shown
+    german = spawn(["--seed", "1", "--lang", "de"])
+    children.append(german)
+    Table(german).expect("Spieler>")
+    shown = _offered(german, "l", "Spieler>")
+    assert "löse" in shown and "lösung" in shown
+    assert "loese" not in shown and "loesung" not in shown and "look" not in shown
+    shown = _offered(german, "st", "Spieler>")
+    assert "streiche" in shown and "strike" not in shown and "stop" not in shown
+    # typed without the umlaut, the spellings without it are offered
+    shown = _offered(german, "zuru", "Spieler>")
+    assert "zurueck" in shown

@@ -199,6 +199,20 @@ async def test_classic_solo_to_a_win_by_clicks() -> None:
 
 
 @run_async
+async def test_a_note_on_the_o_line_keeps_its_semicolons() -> None:
+    """The line o opens takes a note as the prompt does: ';' in it is part of the note."""
+    board = board_module()
+    session = session_of()
+    app = board.BoardApp(session, compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("o")
+        await typed(pilot, "A y<4; maybe 3")
+        assert session.game.notes("player").text == {0: "y<4; maybe 3"}
+        assert "unknown command" not in await shown(pilot, app)
+
+
+@run_async
 async def test_hot_seat_with_an_elimination_and_the_cover_screen() -> None:
     board = board_module()
     session = session_of(players="ann,bob")

@@ -13,7 +13,7 @@ import sys
 import unicodedata
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, NoReturn
 
 import click
 from rich.cells import cell_len
@@ -351,7 +351,9 @@ def preset_options(func: Callable[..., None]) -> Callable[..., None]:
                 blank=blank,
             )
         except (PresetError, SpaceError) as error:
-            fail(str(error))
+            if error.setting is None:
+                fail(str(error))
+            bad_option(error.setting, str(error))
         func(game=game, **rest)
 
     options = [
@@ -715,11 +717,15 @@ class Reader:
             with contextlib.suppress(ImportError):  # platforms without readline
                 import readline  # noqa: F401  (gives input() line editing and history)
 
-    def line(self, prompt: str, *, hidden: bool = False, question: bool = False) -> str:
+    def line(
+        self, prompt: str, *, hidden: bool = False, question: bool = False, blank: bool = False
+    ) -> str:
         """The next command, stripped; blank lines and ``#`` comments are skipped.
 
         A ``question`` (its prompt ends in ``[y/N] ``, shown as it is) returns a blank
-        answer too: Enter takes the question's default."""
+        answer too: Enter takes the question's default. ``blank``: Enter alone at a
+        terminal is returned too, for the prompt to say what it wants (a script's blank
+        lines are skipped all the same)."""
         while True:
             try:
                 text = self._read(prompt, hidden, question)
@@ -728,7 +734,8 @@ class Reader:
             except KeyboardInterrupt:
                 self._interrupted()
                 continue
-            if text is None or (not text and not question) or text.startswith("#"):
+            kept_blank = question or (blank and self.interactive)
+            if text is None or (not text and not kept_blank) or text.startswith("#"):
                 continue
             if text.lower() in QUIT_WORDS:
                 self._leave(pgettext("why a game was left", "quit"), EXIT_PROBLEM)
@@ -1195,12 +1202,23 @@ class View:
             )
 
 
+def bad_option(name: str, problem: str) -> NoReturn:
+    """Refuse the value given to the option ``name`` (``rows``) as click refuses one, in
+    its words: ``invalid value for '--rows': …``, and where the options are listed."""
+    ctx = click.get_current_context()
+    param = next((p for p in ctx.command.params if p.name == name), None)
+    raise click.BadParameter(problem, ctx, param, f"--{name}" if param is None else None)
+
+
 def parse_players(spec: str, strategy: str) -> tuple[Seat, Seat]:
     """``human,computer`` and the like; ``human:NAME`` names a person,
     ``computer:STRATEGY`` picks the computer's strategy."""
     entries = [part.lstrip() for part in spec.split(",")]
     if len(entries) != 2:
-        fail(_("--players takes two players like 'human,computer', not {spec!r}").format(spec=spec))
+        bad_option(
+            "players",
+            _("give two players, like 'human,computer', not {spec!r}").format(spec=spec),
+        )
     kinds = [e.partition(":")[0].strip().lower() for e in entries]
     seats: list[Seat] = []
     for i, entry in enumerate(entries):
@@ -1217,22 +1235,24 @@ def parse_players(spec: str, strategy: str) -> tuple[Seat, Seat]:
         elif kind == "computer":
             chosen = argument.strip() or strategy
             if chosen not in STRATEGIES:
-                fail(
+                bad_option(
+                    "players",
                     _("unknown strategy {name!r}; choose one of {choices}").format(
                         name=chosen, choices=", ".join(sorted(STRATEGIES))
-                    )
+                    ),
                 )
             seat = Seat(default_name(False, kinds.count("computer"), i), False, chosen)
         else:
-            fail(
+            bad_option(
+                "players",
                 _("a player is 'human[:NAME]' or 'computer[:STRATEGY]', not {entry!r}").format(
                     entry=entry
-                )
+                ),
             )
         # a person named Computer beside the computer too
         problem = name_problem(seat.name, [earlier.name for earlier in seats])
         if problem is not None:
-            fail(f"--players: {problem}")
+            bad_option("players", problem)
         seats.append(seat)
     return seats[0], seats[1]
 
@@ -1922,7 +1942,10 @@ def _ask_secret(
         else _("{name}, your secret code (hidden)")
     ).format(name=seat.name, other=other.name)
     while True:
-        text = reader.line(prompt, hidden=True)
+        text = reader.line(prompt, hidden=True, blank=True)
+        if not text:  # Enter alone: what the secret is, as a code refused says
+            reader.error(_secret_wanted(preset))
+            continue
         word = text.lower()
         if _asks_help(word):
             _help(view, reader, word)
@@ -1966,6 +1989,21 @@ def _ask_secret(
         again = _("{name}, the same code again to confirm").format(name=seat.name)
         if _confirmed(reader, preset, again, code, hidden=True):
             return code
+
+
+def _secret_wanted(preset: Preset) -> str:
+    """What a secret code is, for Enter pressed at its prompt: ``type your secret code: 4
+    colours, like RGBY (R=red(1) G=green(2) …), or random``."""
+    positions = preset.space.positions
+    return ngettext(
+        "type your secret code: {n} colour, like {example} ({legend}), or random",
+        "type your secret code: {n} colours, like {example} ({legend}), or random",
+        positions,
+    ).format(
+        n=positions,
+        example=preset.palette.example(preset.space),
+        legend=preset.palette.legend(),
+    )
 
 
 def _confirmed(reader: Reader, preset: Preset, prompt: str, code: Code, *, hidden: bool) -> bool:

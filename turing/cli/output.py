@@ -459,7 +459,8 @@ def usage_line(error: click.UsageError) -> str:
     elif isinstance(error, click.exceptions.NoSuchCommand) and not isinstance(error, MeantCommand):
         close = close_names(error.command_name, error.possibilities or ())
         error = click.exceptions.NoSuchCommand(error.command_name, error.message, close, error.ctx)
-    problem = " ".join(error.format_message().split())  # click lists choices on lines
+    # click lists choices on lines; spaces within a line are kept (a blank name typed)
+    problem = re.sub(r"\s*\n\s*", " ", error.format_message()).strip()
     problem = problem.removesuffix(".")
     if problem.endswith(("?", "?)")):
         # click's did-you-mean, after a full stop and in brackets when it offers several:

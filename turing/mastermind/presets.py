@@ -46,6 +46,12 @@ COMPENSATION: Final = 3
 class PresetError(TuringError):
     """An unknown preset or an impossible custom game."""
 
+    def __init__(self, message: str, setting: str | None = None) -> None:
+        super().__init__(message)
+        self.setting = setting
+        """The one setting of the game out of its range (``positions``, ``colours``,
+        ``rows``), if one alone is wrong."""
+
 
 class CodeError(TuringError):
     """Text that is not a legal code of the game being played."""
@@ -382,11 +388,11 @@ class Preset:
 
     def __post_init__(self) -> None:
         if not 1 <= self.rows <= 30:
-            raise PresetError(_("rows must be 1–30, not {rows}").format(rows=self.rows))
+            raise PresetError(_("rows must be 1–30, not {rows}").format(rows=self.rows), "rows")
         try:
             space = CodeSpace(self.positions, len(self.colours), self.repeats, self.blank)
         except SpaceError as error:
-            raise PresetError(str(error)) from None
+            raise PresetError(str(error), error.setting) from None
         object.__setattr__(self, "space", space)
 
     @property
@@ -503,7 +509,8 @@ def get_preset(
             raise PresetError(
                 _("colours must be 2–{n}, not {colours}").format(
                     n=len(GENERIC_COLOURS), colours=colours
-                )
+                ),
+                "colours",
             )
         # Keep the preset's own colours in their order; more colours come after them.
         extra = tuple(c for c in GENERIC_COLOURS if c not in palette)

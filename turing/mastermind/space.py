@@ -45,6 +45,12 @@ MAX_CODES: Final = 1_000_000
 class SpaceError(TuringError):
     """A code space the engine cannot hold, or a code that is not in the space."""
 
+    def __init__(self, message: str, setting: str | None = None) -> None:
+        super().__init__(message)
+        self.setting = setting
+        """The one setting of the game out of its range (``positions``, ``colours``), if
+        one alone is wrong."""
+
 
 @dataclass(frozen=True)
 class CodeSpace:
@@ -64,13 +70,15 @@ class CodeSpace:
             raise SpaceError(
                 _("positions must be 1–{max_positions}, not {positions}").format(
                     max_positions=MAX_POSITIONS, positions=self.positions
-                )
+                ),
+                "positions",
             )
         if not 2 <= self.colours <= MAX_COLOURS:
             raise SpaceError(
                 _("colours must be 2–{max_colours}, not {colours}").format(
                     max_colours=MAX_COLOURS, colours=self.colours
-                )
+                ),
+                "colours",
             )
         if not self.repeats and not self.blank and self.colours < self.positions:
             raise SpaceError(

@@ -105,6 +105,7 @@ from turing.generation.generator import generate_one, makeable_counts
 from turing.i18n import N_, NO_WORDS, YES_WORDS, _, current_language, format_list, ngettext
 from turing.play.bots import Bot, BotError, bot_kind, bot_name, is_bot, make_bot, play_turn
 from turing.play.game import (
+    MAX_NOTE,
     Action,
     Amend,
     Compose,
@@ -252,10 +253,10 @@ BY_CARD_SUMMARIES: Final[dict[str, str]] = {
     "unstrike": N_("take a strike back: unstrike CARD.K"),
 }
 
-#: Other words for the commands. English and German words are both always understood;
-#: the one-letter forms are the English ones in both languages (plus e and f, which name
-#: nothing in English).
-ALIASES: Final[dict[str, str]] = {
+#: Other words for the commands in English. English and German words are both always
+#: understood; the one-letter forms are the English ones in both languages (plus e and f,
+#: which name nothing in English).
+_ENGLISH_ALIASES: Final[dict[str, str]] = {
     "c": "compose",
     "code": "compose",
     "t": "test",
@@ -286,7 +287,10 @@ ALIASES: Final[dict[str, str]] = {
     "q": "quit",
     "exit": "quit",
     "abandon": "quit",
-    # German
+}
+
+#: The German words for the commands, each with an umlaut also spelt without it (loese).
+_GERMAN_ALIASES: Final[dict[str, str]] = {
     "e": "compose",
     "eingabe": "compose",
     "eingeben": "compose",
@@ -327,6 +331,37 @@ ALIASES: Final[dict[str, str]] = {
     "beenden": "quit",
     "verlassen": "quit",
 }
+
+#: Every other word of a command, in either language.
+ALIASES: Final[dict[str, str]] = {**_ENGLISH_ALIASES, **_GERMAN_ALIASES}
+
+
+def _spelt_without_umlaut(word: str) -> bool:
+    """Whether ``word`` is a German command word spelt without its umlaut (``loese``)."""
+    umlauts = word.replace("ae", "ä").replace("oe", "ö").replace("ue", "ü")
+    return umlauts != word and umlauts in _GERMAN_ALIASES
+
+
+def completions(typed: str) -> list[str]:
+    """The command words of the language in use that begin with ``typed``, as a line being
+    typed is completed (one-letter forms left out): ``p`` gives ``pass``; in German
+    ``passe``, ``passen`` and ``prüfe``. The other language's words are understood all the
+    same and never offered; nor is a German word spelt without its umlaut, unless what was
+    typed begins only such words (``loe`` gives ``loese``, ``loesen``, ``loesung``).
+
+    >>> from turing.i18n import set_language
+    >>> set_language("en"); completions("p"), completions("st")
+    (['pass'], ['strike', 'stop'])
+    >>> set_language("de"); completions("l"), completions("loe")
+    (['löse', 'lösen', 'lösung'], ['loese', 'loesen', 'loesung'])
+    >>> set_language("en")
+    """
+    start = typed.lower()
+    german = current_language() == "de"
+    words = list(_GERMAN_ALIASES) if german else [*COMMANDS, *_ENGLISH_ALIASES]
+    found = [word for word in words if word.startswith(start) and len(word) > 1]
+    plain = [word for word in found if not _spelt_without_umlaut(word)]
+    return plain or found
 
 
 #: The one-letter forms a language's help leaves out (every one is understood in both):
@@ -1233,11 +1268,31 @@ def _steps(cmd: Command) -> int:
 
 def split_line(line: str) -> list[str]:
     """The commands of one input line (separated by ';'); comments and blanks dropped. A
-    tab is a space between words."""
+    tab is a space between words. A note is free text: it takes the rest of its line, ';'
+    included, so that ``note A y<4; maybe 3`` notes ``y<4; maybe 3``; a note cleared
+    (``note A``) is followed by the line's next command.
+
+    >>> split_line("c 241; t a; note A y<4; maybe 3"), split_line("note A; t b")
+    (['c 241', 't a', 'note A y<4; maybe 3'], ['note A', 't b'])
+    """
     text = line.replace("\t", " ").strip()
     if not text or text.startswith("#"):
         return []
-    return [part.strip() for part in text.split(";") if part.strip()]
+    parts: list[str] = []
+    rest = text
+    while rest:
+        part, separator, rest = rest.partition(";")
+        if _writes_note(part):
+            part, rest = part + separator + rest, ""
+        if part.strip():
+            parts.append(part.strip())
+    return parts
+
+
+def _writes_note(part: str) -> bool:
+    """Whether the command ``part`` writes a note (``note A text``, not ``note A``)."""
+    words = part.split()
+    return len(words) > 2 and command_name(as_typed(words[0])) == "note"
 
 
 #: What the strike commands do where a criterion is named only by its card (extreme and
@@ -1305,7 +1360,7 @@ def help_text(
     if name == "hint" and not hints:
         shown = f"{shown} ({_(HINTS_OFF)})"
     detail = COMMAND_DETAILS.get(name)
-    return shown if detail is None else f"{shown}\n{_(detail)}"
+    return shown if detail is None else f"{shown}\n{_(detail).format(limit=MAX_NOTE)}"
 
 
 #: What ``help COMMAND`` adds to a command's line of the list: the rule behind it.
@@ -1320,6 +1375,11 @@ COMMAND_DETAILS: Final[dict[str, str]] = {
         "A hint tells what the cards and your answers so far leave: the codes, and each "
         "verifier's criteria. Hints are counted: the result lists each player's hints beside "
         "their tests."
+    ),
+    "note": N_(
+        "A note is free text of at most {limit} characters, shown on every screen. It takes "
+        "the rest of its line, ';' included (note A y<4; maybe 3 notes 'y<4; maybe 3'): "
+        "put a note last on a line. note A alone clears it."
     ),
     "solve": N_(
         "One attempt each: a right code wins (several right in the same round: the fewest "
@@ -3465,6 +3525,7 @@ __all__ = [
     "command_rows",
     "command_word",
     "commands_list",
+    "completions",
     "ended_elsewhere",
     "ended_transcript_in",
     "file_label",

@@ -82,7 +82,6 @@ from turing.i18n import (
 from turing.play.game import Game
 from turing.play.session import (
     ALIASES,
-    COMMANDS,
     EXAMPLE_CODE,
     AnswersMissing,
     BestTest,
@@ -114,6 +113,7 @@ from turing.play.session import (
     box_answer,
     box_note,
     command_name,
+    completions,
     file_name,
     help_text,
     help_units,
@@ -121,6 +121,7 @@ from turing.play.session import (
     named_by_card,
     names_a_command,
     shown_label,
+    split_line,
     summary_rows,
 )
 from turing.play.words import left_this_round, mode_name, shape_name
@@ -1112,7 +1113,8 @@ class Reader:
 
 
 class _Completer(Completer):
-    """Completes command words, then verifier letters after test, note and strike."""
+    """Completes command words of the language in use, then verifier letters after test,
+    note and strike."""
 
     def __init__(self, reader: Reader) -> None:
         self.reader = reader
@@ -1121,13 +1123,14 @@ class _Completer(Completer):
         self, document: Document, complete_event: CompleteEvent
     ) -> Iterable[Completion]:
         text = document.text_before_cursor
+        pieces = split_line(text)
+        if pieces and ";" in pieces[-1]:
+            return  # within a note, which takes the rest of its line: its text is free
         part = text.split(";")[-1].lstrip()
         words = part.split(" ")
         if len(words) == 1:
-            word = words[0].lower()
-            for name in [*COMMANDS, *ALIASES]:
-                if name.startswith(word) and len(name) > 1:
-                    yield Completion(name + " ", start_position=-len(words[0]))
+            for name in completions(words[0]):  # the words of the language in use
+                yield Completion(name + " ", start_position=-len(words[0]))
             return
         command = ALIASES.get(words[0].lower(), words[0].lower())
         if command in ("test", "note", "strike", "unstrike"):
@@ -1894,6 +1897,8 @@ class PromptView:
             if problem:  # the save is written all the same
                 self.say(_("warning: {message}").format(message=problem), style="yellow")
         elif isinstance(outcome, LeaveAsked) and (not self.interactive or self._confirm_leave()):
+            # TRANSLATORS: the player left (with the command quit), as the reason before
+            # "game abandoned" and after "match abandoned:"; a word of its own, not the command
             raise Leave(pgettext("why a game was left", "quit"), EXIT_ABANDONED)
 
     def _reveal(self, reveal: Reveal, heading: str | None = None) -> None:
