@@ -9,9 +9,10 @@ their line. In a game beside the box the board asks the box's answers a line lea
 (one dialog each) and has the session plan the line again with them.
 
 Hot-seat: between two people the board is covered ("pass the keyboard to bob") and the
-previous seat's board is dropped before the cover goes up. Bots play their turns in view,
-showing only what the table sees (how many tests they made). The same app runs in a
-browser through textual-serve (``turing board --serve``).
+previous seat's board is dropped before the cover goes up (and before a round's reveal,
+which every seat reads; a person alone at the table keeps their board behind it). Bots play
+their turns in view, showing only what the table sees (how many tests they made). The same
+app runs in a browser through textual-serve (``turing board --serve``).
 """
 
 from __future__ import annotations
@@ -894,6 +895,7 @@ class BoardApp(ServedApp):
         self.resumed = resumed
         self.compare = compare
         self.current: str | None = None  # the seat whose board is shown
+        self._seated_round: int | None = None  # the round the seat was last put at the board
         self.turn: Turn | None = None
         self.picker = Picker([None, None, None])
         self.message = ""
@@ -1070,7 +1072,10 @@ class BoardApp(ServedApp):
         reveal = None if self._over else session.take_reveal()
         if reveal is not None:
             self._over = reveal.over
-            self.current = None
+            if self.current is not None and session.others_playing(self.current):
+                # another person reads the reveal too: the last seat's board goes first;
+                # a person alone (among bots too) keeps their board behind it
+                self.current = None
             self.draw()
             self._push(
                 MessageScreen(
@@ -1099,9 +1104,10 @@ class BoardApp(ServedApp):
             self.draw()
             self.set_timer(0.05, self._bot_turn)
             return
-        if turn.player != self.current:
+        if turn.player != self.current or turn.round != self._seated_round:
             self.picker = Picker([None, None, None])
-            self._drop_resume_recap()
+            if turn.player != self.current:
+                self._drop_resume_recap()
             if session.hands_over(turn.player):
                 self.current = None  # drop the last seat's board before the cover
                 self.draw()
@@ -1127,6 +1133,7 @@ class BoardApp(ServedApp):
 
     def _seat(self, name: str) -> None:
         self.current = name
+        self._seated_round = self.session.game.round
         self.session.at_keyboard = name
         game = self.session.game
         code = game.view(name).code
