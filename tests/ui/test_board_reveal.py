@@ -1,6 +1,7 @@
-"""The board (`turing board`) at a round's reveal, through Textual's pilot: a person alone
-at the table (among bots too) keeps their board behind the reveal, between two people it is
-cleared."""
+"""The board (`turing board`) at a round's reveal and at the end, through Textual's pilot: a
+person alone at the table (among bots too) keeps their board behind the reveal, between two
+people it is cleared; the result screen tells what each verifier held, never beside the box.
+(Spoiler: the solution of the sample puzzle.)"""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 from testsupport.pilot import run_async, screen_is, typed
 from testsupport.pilot import screen_text as shown
 from testsupport.pilot import settled as settle
+from testsupport.puzzles import box_answer
 from turing.core.cards import load_cardset
 from turing.core.puzzle import load_puzzle
 from turing.play.game import sample_puzzle_path
@@ -18,6 +20,7 @@ from turing.play.session import Session, parse_players
 
 CLASSIC = load_cardset("classic")
 SAMPLE = load_puzzle(sample_puzzle_path())  # 01: solution 241
+HEADING = "The verifiers held:"
 
 
 def board_module() -> Any:
@@ -94,3 +97,42 @@ async def test_one_person_among_bots_keeps_their_board_behind_the_reveal() -> No
         await settle(pilot, app)
         assert app.current == "ann" and app.picker.digits == [None, None, None]
         assert "ann: round 2." in app.message
+
+
+@run_async
+async def test_the_result_screen_tells_what_each_verifier_held_but_not_beside_the_box() -> None:
+    board = board_module()
+    session = session_of()
+    app = board.BoardApp(session, compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("2", "4", "1", "s")
+        assert await screen_is(pilot, app, "ConfirmScreen")
+        await pilot.press("y")
+        assert await screen_is(pilot, app, "MessageScreen")
+        assert HEADING not in await shown(pilot, app)  # the reveal says no more than before
+        await pilot.press("enter")
+        assert await screen_is(pilot, app, "FinalScreen")
+        text = await shown(pilot, app)
+        assert HEADING in text
+        for line in ("4.2", "9.1 count of 3s = 0", "11.1", "14.3", "strictly smallest"):
+            assert line in text
+        assert text.index(HEADING) < text.index("Puzzle code to share:")
+        await pilot.press("q")
+    # beside the box the game never knew them
+    session = session_of(box=True)
+    app = board.BoardApp(session, compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("colon")
+        answers = " ".join(f"{v}{'+' if box_answer(SAMPLE, '241', v) else '-'}" for v in "ABC")
+        await typed(pilot, f"test 241 {answers}")
+        await pilot.press("colon")
+        await typed(pilot, "solve 241 yes")
+        assert await screen_is(pilot, app, "MessageScreen")
+        await pilot.press("enter")
+        assert await screen_is(pilot, app, "FinalScreen")
+        text = await shown(pilot, app)
+        assert "Result · solution 241" in text
+        assert HEADING not in text
+        await pilot.press("q")

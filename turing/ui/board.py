@@ -93,10 +93,12 @@ from turing.ui.prompt import (
     best_test_text,
     dispute_text,
     fewest_lines,
+    held_lines,
     left_text,
     render_hint,
     result_table,
     reveal_lines,
+    shaped,
     struck_text,
 )
 from turing.ui.prompt import tests_text as _tests
@@ -695,7 +697,16 @@ class FinalScreen(Screen[None]):
         table = result_table(session, self.fewest)
         solo = len(session.seats) == 1
         left = [Text(left_text(name, codes, solo)) for name, codes in session.left_by_answers()]
-        return Group(Text(head, style="bold"), table, *left)
+        held = held_lines(session.game)
+        said = (
+            [
+                Text(held[0], style="bold"),
+                *(shaped(line, True, shapes=_SYMBOL_STYLES) for line in held[1:]),
+            ]
+            if held
+            else []
+        )
+        return Group(Text(head, style="bold"), table, *said, *left)
 
     def _share(self) -> str:
         code = self.session.share_code()  # the puzzle's share code, shown only now
