@@ -4,7 +4,8 @@ The checker knows only the rules (docs/rules.md), the hidden puzzle and the card
 replays the JSON Lines events and raises :class:`RuleBroken` at anything the rules forbid:
 a 4th test in a round, a verifier tested twice in a round, a test after the decisions, a
 wrong answer, an eliminated player acting, a decision missing, a wrong winner, a hidden
-field in the start event. Used by the play tests and the bots benchmark.
+field in the start event, the verifiers' criteria wrong or missing at the end. Used by the
+play tests and the bots benchmark.
 """
 
 from __future__ import annotations
@@ -170,6 +171,13 @@ def check_transcript(events: list[dict[str, Any]], puzzle: Puzzle, cardset: Card
             need(sorted(event["winners"]) == expected, f"winners should be {expected}", i)
             need(event["tests"] == tests, "test counts are wrong", i)
             need(event["solution"] == solution, "the solution is wrong", i)
+            held = [
+                {"verifier": letters[v], "card": card, "criterion": criterion}
+                for v, (card, criterion) in enumerate(
+                    zip(puzzle.true_cards, puzzle.criteria, strict=True)
+                )
+            ]
+            need(event.get("criteria") == held, "the verifiers' criteria are wrong", i)
             phase = "ended"
         else:
             need(False, "unknown event", i)

@@ -51,6 +51,12 @@ def test_a_scripted_game_is_won(tmp_path: Path) -> None:
         "winners": ["player"],
         "tests": {"player": 3},
         "solution": "241",
+        "criteria": [
+            {"verifier": "A", "card": 4, "criterion": 2},
+            {"verifier": "B", "card": 9, "criterion": 1},
+            {"verifier": "C", "card": 11, "criterion": 1},
+            {"verifier": "D", "card": 14, "criterion": 3},
+        ],
     }
     # the result table counts the hint
     assert [line.split() for line in result.output.splitlines() if line.startswith("player ")][

@@ -79,6 +79,12 @@ def test_a_round_of_tests_then_simultaneous_decisions() -> None:
             "winners": ["alice"],
             "tests": {"alice": 3, "bob": 0},
             "solution": "241",
+            "criteria": [
+                {"verifier": "A", "card": 4, "criterion": 2},
+                {"verifier": "B", "card": 9, "criterion": 1},
+                {"verifier": "C", "card": 11, "criterion": 1},
+                {"verifier": "D", "card": 14, "criterion": 3},
+            ],
         },
     ]
     illegal(game, "bob", Compose("241"))  # the game is over

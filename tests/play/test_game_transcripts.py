@@ -146,3 +146,22 @@ def test_transcript_through_the_cli_obeys_the_rules(tmp_path: Path) -> None:
         lines = out.read_text().splitlines()
         events = [json.loads(line) for line in lines]
         check_transcript(events, puzzle, CLASSIC)
+
+
+def test_a_transcript_whose_end_lacks_the_criteria_is_still_this_games(tmp_path: Path) -> None:
+    """An end event written before it named the verifiers' criteria: the same game's end,
+    not another game's transcript to be refused or asked about."""
+    from turing.core.puzzle import load_puzzle
+    from turing.play.game import Solve, sample_puzzle_path
+    from turing.play.session import other_transcript_in
+
+    game = Game(load_puzzle(sample_puzzle_path()), ["ann"], CLASSIC)
+    game.apply("ann", Solve("241"))
+    older = [{k: v for k, v in e.items() if k != "criteria"} for e in game.events]
+    assert older[-1] != game.events[-1]
+    path = tmp_path / "t.jsonl"
+    path.write_text("".join(json.dumps(e, ensure_ascii=False) + "\n" for e in older))
+    assert other_transcript_in(path, game.events) is None
+    older[-1]["solution"] = "111"  # another game's end all the same
+    path.write_text("".join(json.dumps(e, ensure_ascii=False) + "\n" for e in older))
+    assert other_transcript_in(path, game.events) == path

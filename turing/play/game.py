@@ -17,7 +17,8 @@ A round, for every player still in the game: compose one code, test it against u
 different verifiers, then decide — submit a code or pass. Decisions stay hidden until every
 player has decided; then wrong codes eliminate, a single right code wins, several right
 codes go to the fewest tests over the whole game (equal tests share the win), and a player
-left alone wins. Illegal actions raise :class:`IllegalAction` and change nothing.
+left alone wins. Illegal actions raise :class:`IllegalAction` and change nothing. Once the
+game is over, :meth:`Game.held_criteria` tells each verifier's card and criterion.
 
 Everything a player may see is in :class:`PlayerView`; ``Game.events`` is the transcript
 (JSON-ready dicts); :meth:`Game.to_dict` / :meth:`Game.from_dict` save and restore a game by
@@ -359,6 +360,31 @@ class _Player:
 
 
 @dataclass(frozen=True)
+class HeldCriterion:
+    """What one verifier held, told once the game is over: the card it held (in extreme
+    the real one of its two, in nightmare the card of the table dealt to it) and the
+    criterion on that card it checked every code against.
+
+    >>> held = HeldCriterion(0, 4, 2, others=(21,))
+    >>> held.letter, held.to_dict()
+    ('A', {'verifier': 'A', 'card': 4, 'criterion': 2})
+    """
+
+    verifier: int  # its index: 0 for A
+    card: int
+    criterion: int  # 1-based on the card
+    #: extreme: the other card shown for the verifier, which did not count
+    others: tuple[int, ...] = ()
+
+    @property
+    def letter(self) -> str:
+        return LETTERS[self.verifier]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"verifier": self.letter, "card": self.card, "criterion": self.criterion}
+
+
+@dataclass(frozen=True)
 class GameResult:
     winners: tuple[str, ...]
     rounds: int
@@ -368,6 +394,8 @@ class GameResult:
     eliminated: Mapping[str, int]  # name → round of elimination (giving up included)
     solved: tuple[str, ...]  # players who submitted the right code
     gave_up: tuple[str, ...] = ()  # players who gave up (also in ``eliminated``)
+    #: each verifier's card and criterion (none beside the box, where the box holds them)
+    criteria: tuple[HeldCriterion, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -381,6 +409,8 @@ class GameResult:
         }
         if self.gave_up:
             out["gave_up"] = list(self.gave_up)
+        if self.criteria:
+            out["criteria"] = [held.to_dict() for held in self.criteria]
         return out
 
 
@@ -646,6 +676,29 @@ class Game:
             eliminated={p.name: p.eliminated for p in self._players if p.eliminated is not None},
             solved=self.solved,
             gave_up=tuple(p.name for p in self._players if p.gave_up),
+            criteria=self.held_criteria(),
+        )
+
+    def held_criteria(self) -> tuple[HeldCriterion, ...]:
+        """Each verifier's card and criterion, in letter order, once the game is over (never
+        before: they are what the players deduce); none beside the box, where the box
+        holds them."""
+        if not self.over:
+            raise GameError(_("the game is not over yet"))
+        puzzle = self.puzzle
+        if self.box or puzzle.criteria is None or puzzle.true_cards is None:
+            return ()
+        pairs = puzzle.mode.cards_per_verifier > 1
+        return tuple(
+            HeldCriterion(
+                v,
+                card,
+                criterion,
+                tuple(c for c in puzzle.cards_as_shown()[v] if c != card) if pairs else (),
+            )
+            for v, (card, criterion) in enumerate(
+                zip(puzzle.true_cards, puzzle.criteria, strict=True)
+            )
         )
 
     # -- acting --
@@ -1112,15 +1165,17 @@ class Game:
         self.over = True
         self.winners = winners
         self.solved = solved
-        self.events.append(
-            {
-                "event": "end",
-                "round": self.round,
-                "winners": list(winners),
-                "tests": {p.name: len(p.tests) for p in self._players},
-                "solution": self.solution,
-            }
-        )
+        end: dict[str, Any] = {
+            "event": "end",
+            "round": self.round,
+            "winners": list(winners),
+            "tests": {p.name: len(p.tests) for p in self._players},
+            "solution": self.solution,
+        }
+        held = self.held_criteria()
+        if held:  # told now the game is over, as the solution is
+            end["criteria"] = [h.to_dict() for h in held]
+        self.events.append(end)
 
     # -- notes and hints (private; they never change the game) --
 
@@ -1408,6 +1463,7 @@ __all__ = [
     "GameError",
     "GameResult",
     "GiveUp",
+    "HeldCriterion",
     "Hint",
     "IllegalAction",
     "Notes",

@@ -1899,6 +1899,14 @@ def _held_in_part(event: dict[str, Any]) -> dict[str, Any]:
     return event
 
 
+def _end_without_criteria(event: dict[str, Any]) -> dict[str, Any]:
+    """``event`` as a transcript written before the end named the verifiers' criteria
+    holds it: the same game's end all the same."""
+    if event["event"] == "end":
+        return {key: value for key, value in event.items() if key != "criteria"}
+    return event
+
+
 class Transcript:
     """JSON Lines, one event per line, flushed as each event is written.
 
@@ -2074,7 +2082,12 @@ def other_transcript_in(
         if at == len(ours) and resumed:
             return None
         step = next(
-            (i for i in range(at, len(ours)) if event in (ours[i], _held_in_part(ours[i]))), None
+            (
+                i
+                for i in range(at, len(ours))
+                if event in (ours[i], _held_in_part(ours[i]), _end_without_criteria(ours[i]))
+            ),
+            None,
         )
         if step is None:
             return Path(path)

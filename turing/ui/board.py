@@ -9,9 +9,10 @@ their line. In a game beside the box the board asks the box's answers a line lea
 (one dialog each) and has the session plan the line again with them.
 
 Hot-seat: between two people the board is covered ("pass the keyboard to bob") and the
-previous seat's board is dropped before the cover goes up. Bots play their turns in view,
-showing only what the table sees (how many tests they made). The same app runs in a
-browser through textual-serve (``turing board --serve``).
+previous seat's board is dropped before the cover goes up (and before a round's reveal,
+which every seat reads; a person alone at the table keeps their board behind it). Bots play
+their turns in view, showing only what the table sees (how many tests they made). The same
+app runs in a browser through textual-serve (``turing board --serve``).
 """
 
 from __future__ import annotations
@@ -93,10 +94,12 @@ from turing.ui.prompt import (
     best_test_text,
     dispute_text,
     fewest_lines,
+    held_lines,
     left_text,
     render_hint,
     result_table,
     reveal_lines,
+    shaped,
     struck_text,
 )
 from turing.ui.prompt import tests_text as _tests
@@ -702,7 +705,16 @@ class FinalScreen(Screen[None]):
         table = result_table(session, self.fewest)
         solo = len(session.seats) == 1
         left = [Text(left_text(name, codes, solo)) for name, codes in session.left_by_answers()]
-        return Group(Text(head, style="bold"), table, *left)
+        held = held_lines(session.game)
+        said = (
+            [
+                Text(held[0], style="bold"),
+                *(shaped(line, True, shapes=_SYMBOL_STYLES) for line in held[1:]),
+            ]
+            if held
+            else []
+        )
+        return Group(Text(head, style="bold"), table, *said, *left)
 
     def _share(self) -> str:
         code = self.session.share_code()  # the puzzle's share code, shown only now
@@ -902,6 +914,7 @@ class BoardApp(ServedApp):
         self.resumed = resumed
         self.compare = compare
         self.current: str | None = None  # the seat whose board is shown
+        self._seated_round: int | None = None  # the round the seat was last put at the board
         self.turn: Turn | None = None
         self.picker = Picker([None, None, None])
         self.message = ""
@@ -1078,7 +1091,10 @@ class BoardApp(ServedApp):
         reveal = None if self._over else session.take_reveal()
         if reveal is not None:
             self._over = reveal.over
-            self.current = None
+            if self.current is not None and session.others_playing(self.current):
+                # another person reads the reveal too: the last seat's board goes first;
+                # a person alone (among bots too) keeps their board behind it
+                self.current = None
             self.draw()
             self._push(
                 MessageScreen(
@@ -1107,9 +1123,10 @@ class BoardApp(ServedApp):
             self.draw()
             self.set_timer(0.05, self._bot_turn)
             return
-        if turn.player != self.current:
+        if turn.player != self.current or turn.round != self._seated_round:
             self.picker = Picker([None, None, None])
-            self._drop_resume_recap()
+            if turn.player != self.current:
+                self._drop_resume_recap()
             if session.hands_over(turn.player):
                 self.current = None  # drop the last seat's board before the cover
                 self.draw()
@@ -1135,6 +1152,7 @@ class BoardApp(ServedApp):
 
     def _seat(self, name: str) -> None:
         self.current = name
+        self._seated_round = self.session.game.round
         self.session.at_keyboard = name
         game = self.session.game
         code = game.view(name).code

@@ -777,6 +777,31 @@ def reveal_lines(reveal: Reveal) -> list[str]:
     return lines
 
 
+def held_lines(game: Game) -> list[str]:
+    """Once the game is over, what each verifier held, a line each under a heading: its
+    letter, the card it held where that was hidden (nightmare: which card of the table;
+    extreme: which of its two cards counted), and the criterion as ``show cards`` writes
+    it (both views show them). None beside the box, whose criteria the game never knew."""
+    held = game.held_criteria()
+    if not held:
+        return []
+    lang = current_language()
+    mode = game.puzzle.mode_class
+    lines = [_("The verifiers held:")]
+    for verifier in held:
+        crit = game.cardset.card(verifier.card).criterion(verifier.criterion)
+        said = f"{verifier.card}.{verifier.criterion} {crit.text_in(lang)}"
+        if verifier.others:
+            card = _("card {card}, not {others}").format(
+                card=verifier.card, others=", ".join(map(str, verifier.others))
+            )
+            said = f"{card} · {said}"
+        elif mode.hidden_mapping:
+            said = _("card {card}").format(card=verifier.card) + f" · {said}"
+        lines.append(f"  {verifier.letter}  {said}")
+    return lines
+
+
 def fewest_lines(fewest: FewestTests) -> list[str]:
     """The fewest tests that guarantee the code (exact or proven bounds) and, when known,
     an optimal first round, one sentence a line."""
@@ -1345,7 +1370,15 @@ class PromptView:
         self.say(table)
         for line in fewest_lines(fewest) if fewest is not None else ():
             self.say(line)
+        self._held()
         self._share_code(command)
+
+    def _held(self) -> None:
+        """Once the game is over, what each verifier held: a heading, then a line each."""
+        lines = held_lines(self.session.game)
+        for i, line in enumerate(lines):
+            text = shaped(as_written(line, self.console.file), self.color)
+            self.say(text if i else Text(text.plain, style="bold" if self.color else ""))
 
     def _share_code(self, command: str = "play") -> None:
         """The puzzle's share code, shown only once the game is over, with the ``command``
@@ -1915,6 +1948,7 @@ class PromptView:
         if fewest is not None:
             for line in fewest_lines(fewest):
                 self.say(line)
+        self._held()
         for name, codes in session.left_by_answers():
             self.say(left_text(name, codes, len(session.seats) == 1))
         self._share_code()
