@@ -335,13 +335,10 @@ class Keeping:
         own = None if self.path is None else os.path.realpath(self.path)
 
         def bring(member: Path) -> Iterable[Path]:
-            if os.path.realpath(member) == own or not os.path.isfile(member):
+            read = _other_member(member, own)
+            if read is None:
                 return []
-            try:
-                _data, inner = _read_member(member)
-                named = family_entry(inner.get("family"), str(member), SaveError) or []
-            except SaveError:
-                return []
+            inner, named = read
             there = _saved_match(member)
             if there is None or not self._holds_this(inner, earlier=False):
                 return []
@@ -394,6 +391,20 @@ class Keeping:
 
         walk_family(map(family_member_shown, self.family), bring)
         return ended
+
+
+def _other_member(member: Path, own: str | None) -> tuple[dict[str, Any], list[Path]] | None:
+    """The packed match a file of a family holds and the files it names; None for the file
+    whose real path is ``own``, for what is no regular file, and for a file that holds no
+    Mastermind save that may be written over."""
+    if os.path.realpath(member) == own or not os.path.isfile(member):
+        return None
+    try:
+        _data, inner = _read_member(member)
+        named = family_entry(inner.get("family"), str(member), SaveError) or []
+    except SaveError:
+        return None
+    return inner, named
 
 
 def _read_member(member: Path) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -705,13 +716,10 @@ def _went_on_elsewhere(loaded: Loaded, path: str) -> Loaded | None:
     furthest: list[tuple[Path, Loaded]] = []
 
     def look(member: Path) -> list[Path]:
-        if os.path.realpath(member) == own or not os.path.isfile(member):
+        read = _other_member(member, own)
+        if read is None:
             return []
-        try:
-            _data, inner = _read_member(member)
-            named = family_entry(inner.get("family"), str(member), SaveError) or []
-        except SaveError:
-            return []
+        inner, named = read
         there = _saved_match(member) if inner.get("settings") == settings else None
         best = games_over(furthest[0][1].match) if furthest else games_over(loaded.match)
         if there is not None and games_over(there.match) > best:
