@@ -94,7 +94,7 @@ REFUSED: list[tuple[list[str], str, str]] = [
         ["rules", "bogus"],
         "error: invalid value for 'TOPIC': 'bogus' is not one of 'criteria', 'mastermind', "
         "'superhirn', 'logik', 'master-collor', 'classic' (turing rules --help shows the usage)",
-        "Fehler: ungültiger Wert für 'THEMA': 'bogus' ist keiner der Werte 'Kriterien' "
+        "Fehler: ungültiger Wert für 'THEMA': 'bogus' ist keiner der Werte 'kriterien' "
         "(criteria), 'mastermind', 'superhirn', 'logik', 'master-collor', "
         "'Klassisches Mastermind' (classic) (turing rules --help zeigt den Aufruf)",
     ),

@@ -65,7 +65,7 @@ def test_a_letter_no_verifier_has_is_not_taken_for_a_box_answer(lang: str, line:
 @pytest.mark.parametrize("line", ["teste A ja", "teste 111 B+", "löse 111 n"])
 def test_what_reads_as_a_box_answer_points_to_the_box(line: str) -> None:
     _code, out = run(["--lang", "de", "play", "--id", "02"], f"{line}\nbeenden\n")
-    assert "die Prüfer dieser Partie antworten selbst" in out, out
+    assert "die Prüfer dieses Spiels antworten selbst" in out, out
 
 
 def test_gib_is_no_command_and_nothing_follows_gib_auf() -> None:
