@@ -325,6 +325,9 @@ def test_enter_alone_at_the_secret_says_what_a_secret_is() -> None:
     child.expect_exact("You, your secret code (hidden): ")
     child.sendline("RGBY")
     child.expect_exact("You, the same code again to confirm: ")
+    child.sendline("")  # nor is Enter alone a confirmation: it is said, and asked again
+    child.expect_exact("error: Enter alone confirms nothing: type the same code again")
+    child.expect_exact("You, the same code again to confirm: ")
     child.sendline("RGBY")
     child.expect_exact("Computer guesses, row 1:")
     child.sendline("quit")
@@ -347,6 +350,9 @@ def test_a_bad_second_secret_entry_is_named_and_no_to_leaving_does_nothing() -> 
     child.expect_exact("You, your secret code (hidden): ")
     assert "Z" not in child.before.replace("K=black", "")
     child.sendline("RGBY")
+    child.expect_exact("You, the same code again to confirm: ")
+    child.sendline("")  # nor is Enter alone a confirmation: it is said, and asked again
+    child.expect_exact("error: Enter alone confirms nothing: type the same code again")
     child.expect_exact("You, the same code again to confirm: ")
     child.sendline("RGBY")
     child.expect_exact("Computer guesses, row 1:")

@@ -2011,7 +2011,8 @@ def _confirmed(reader: Reader, preset: Preset, prompt: str, code: Code, *, hidde
     says what is wrong with the second (``hidden``: without repeating any of it)."""
     if not reader.interactive:
         return True
-    again = reader.line(prompt, hidden=hidden)
+    while not (again := reader.line(prompt, hidden=hidden, blank=True)):
+        reader.error(_("Enter alone confirms nothing: type the same code again"))
     try:
         second = preset.palette.parse(again, preset.space, hidden=hidden)
     except CodeError as error:
