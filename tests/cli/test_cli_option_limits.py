@@ -48,21 +48,22 @@ def test_tests_range_upside_down_is_a_usage_error_in_both_paths(tmp_path: Path) 
     [
         (
             ["play", "--verifiers", "4-3"],
-            "invalid value for --verifiers: 4-3: 3 is not a count of verifiers (a puzzle has 4, "
+            "invalid value for '--verifiers': 4-3: 3 is not a count of verifiers (a puzzle has 4, "
             "5 or 6), and the range runs backwards (the fewer first: 4-6)",
         ),
         (
             ["play", "--verifiers", "6-5"],
-            "invalid value for --verifiers: 6-5 runs backwards: the fewer first (5-6)",
+            "invalid value for '--verifiers': 6-5 runs backwards: the fewer first (5-6)",
         ),
         (
             ["play", "--verifiers", "3-7"],
-            "invalid value for --verifiers: 3-7: 3 and 7 are not counts of verifiers (a puzzle "
+            "invalid value for '--verifiers': 3-7: 3 and 7 are not counts of verifiers (a puzzle "
             "has 4, 5 or 6)",
         ),
         (
             ["play", "--verifiers", "7"],
-            "invalid value for --verifiers: 7 is not a count of verifiers: a puzzle has 4, 5 or 6",
+            "invalid value for '--verifiers': 7 is not a count of verifiers: "
+            "a puzzle has 4, 5 or 6",
         ),
         (
             ["generate", "--count", "1", "--verifiers", "6-7", "-o", "-"],
@@ -82,7 +83,7 @@ def test_tests_range_upside_down_is_a_usage_error_in_both_paths(tmp_path: Path) 
         ),
         (
             ["--lang", "de", "play", "--verifiers", "6-5"],
-            "ungültiger Wert für --verifiers: 6-5 läuft rückwärts: die kleinere Anzahl zuerst "
+            "ungültiger Wert für '--verifiers': 6-5 läuft rückwärts: die kleinere Anzahl zuerst "
             "(5-6)",
         ),
     ],

@@ -61,32 +61,32 @@ REFUSED: list[tuple[list[str], str, str]] = [
     ),
     (
         ["play", "--players", "a,a"],  # refused by the command itself
-        "error: invalid value for --players: two players are called 'a' "
+        "error: invalid value for '--players': two players are called 'a' "
         "(turing play --help lists the options)",
-        "Fehler: ungültiger Wert für --players: zwei Spieler heißen 'a' "
+        "Fehler: ungültiger Wert für '--players': zwei Spieler heißen 'a' "
         "(turing play --help listet die Optionen auf)",
     ),
     (
         ["play", "--players", "ann,"],
-        "error: invalid value for --players: an empty name after 'ann': give names separated "
+        "error: invalid value for '--players': an empty name after 'ann': give names separated "
         "by commas, like alice,bob,bot:greedy (turing play --help lists the options)",
-        "Fehler: ungültiger Wert für --players: ein leerer Name nach 'ann': gib die Namen durch "
+        "Fehler: ungültiger Wert für '--players': ein leerer Name nach 'ann': gib die Namen durch "
         "Kommas getrennt an, etwa anna,bernd,bot:greedy (turing play --help listet die Optionen "
         "auf)",
     ),
     (
         ["play", "--players", ", ann"],
-        "error: invalid value for --players: an empty name before 'ann': give names separated "
+        "error: invalid value for '--players': an empty name before 'ann': give names separated "
         "by commas, like alice,bob,bot:greedy (turing play --help lists the options)",
-        "Fehler: ungültiger Wert für --players: ein leerer Name vor 'ann': gib die Namen durch "
+        "Fehler: ungültiger Wert für '--players': ein leerer Name vor 'ann': gib die Namen durch "
         "Kommas getrennt an, etwa anna,bernd,bot:greedy (turing play --help listet die Optionen "
         "auf)",
     ),
     (
         ["play", "--players", " ,"],
-        "error: invalid value for --players: no player named: give names separated by commas, "
+        "error: invalid value for '--players': no player named: give names separated by commas, "
         "like alice,bob,bot:greedy (turing play --help lists the options)",
-        "Fehler: ungültiger Wert für --players: kein Spieler genannt: gib die Namen durch "
+        "Fehler: ungültiger Wert für '--players': kein Spieler genannt: gib die Namen durch "
         "Kommas getrennt an, etwa anna,bernd,bot:greedy (turing play --help listet die Optionen "
         "auf)",
     ),

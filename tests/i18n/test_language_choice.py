@@ -148,7 +148,7 @@ def test_a_bad_turing_lang_gives_way_to_lang() -> None:
 def test_a_refusal_follows_the_language() -> None:
     code, out = run(["--lang", "de", "play", "--players", "a,a"])
     assert code == 2
-    assert "Fehler: ungültiger Wert für --players: zwei Spieler heißen 'a'" in out, out
+    assert "Fehler: ungültiger Wert für '--players': zwei Spieler heißen 'a'" in out, out
 
 
 def test_numbers_are_grouped_for_the_language() -> None:

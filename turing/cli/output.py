@@ -406,7 +406,7 @@ def _names_an_option(error: click.UsageError) -> bool:
         return isinstance(error.param, click.Option)
     hint = error.param_hint
     first = hint if isinstance(hint, str) or hint is None else next(iter(hint), None)
-    return first is not None and first.startswith("-")
+    return first is not None and first.lstrip("'").startswith("-")
 
 
 def close_names(typed: str, names: Iterable[str]) -> list[str]:

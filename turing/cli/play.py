@@ -93,7 +93,7 @@ def _verifier_counts(text: str | None) -> list[int]:
         return [4, 5, 6]
     m = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+)\s*)?", text)
     if not m:
-        raise click.BadParameter(_("give a count or a range like 4-6"), param_hint="--verifiers")
+        raise click.BadParameter(_("give a count or a range like 4-6"), param_hint="'--verifiers'")
     low = int(m.group(1))
     high = int(m.group(2) or low)
     written = f"{low}-{high}" if m.group(2) else str(low)
@@ -111,13 +111,13 @@ def _verifier_counts(text: str | None) -> list[int]:
             ).format(range=written, counts=_(" and ").join(wrong))
             if low > high:
                 problem += _(", and the range runs backwards (the fewer first: 4-6)")
-        raise click.BadParameter(problem, param_hint="--verifiers")
+        raise click.BadParameter(problem, param_hint="'--verifiers'")
     if low > high:
         raise click.BadParameter(
             _("{range} runs backwards: the fewer first ({turned})").format(
                 range=written, turned=f"{high}-{low}"
             ),
-            param_hint="--verifiers",
+            param_hint="'--verifiers'",
         )
     return list(range(low, high + 1))
 
@@ -909,7 +909,7 @@ def _new_game(
     try:
         seats_spec = parse_players(players)
     except SessionError as exc:
-        raise click.BadParameter(str(exc), param_hint="--players") from None
+        raise click.BadParameter(str(exc), param_hint="'--players'") from None
     counts = _verifier_counts(verifiers)
     if seed is None:
         seed = secrets.randbelow(2**31)
