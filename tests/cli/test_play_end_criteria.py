@@ -22,8 +22,8 @@ HEADING = "The verifiers held:"
 #: what each verifier of the sample puzzle held, as the block after the game says it
 SAMPLE_HELD = [
     HEADING,
-    "  A  4.2 ■ = 4",
-    "  B  9.1 count of 3s = 0",
+    "  A   4.2 ■ = 4",
+    "  B   9.1 count of 3s = 0",
     "  C  11.1 ▲ < ■",
     "  D  14.3 ● strictly smallest",
 ]
@@ -81,9 +81,9 @@ def test_nightmare_tells_the_card_each_letter_held() -> None:
     assert result.exit_code == 0, result.output
     assert held_block(result.output) == [
         HEADING,
-        "  A  card 7 · 7.1 ● even",
+        "  A  card 7  ·  7.1 ● even",
         "  B  card 10 · 10.2 count of 4s = 1",
-        "  C  card 3 · 3.2 ■ = 3",
+        "  C  card 3  ·  3.2 ■ = 3",
         "  D  card 14 · 14.3 ● strictly smallest",
     ]
 
@@ -94,8 +94,8 @@ def test_extreme_tells_which_of_the_two_cards_counted_when_given_up() -> None:
     assert "player gives up." in result.output
     assert held_block(result.output) == [
         HEADING,
-        "  A  card 4, not 25 · 4.1 ■ < 4",
-        "  B  card 33, not 9 · 33.3 ● even",
+        "  A  card 4, not 25  ·  4.1 ■ < 4",
+        "  B  card 33, not 9  · 33.3 ● even",
         "  C  card 44, not 13 · 44.3 ■ > ▲",
         "  D  card 36, not 17 · 36.2 ▲+■+● is a multiple of 4",
     ]
@@ -119,7 +119,7 @@ def test_in_german_the_block_speaks_german() -> None:
     said = run(["--lang", "de", "play", "--id", "03-X"], "giveup\nj\n")
     assert said.exit_code == 0, said.output
     assert "Die Kriterien der Prüfer:" in said.output
-    assert "  A  Karte 4, nicht 25 · 4.1 ■ < 4" in said.output
+    assert "  A  Karte 4, nicht 25  ·  4.1 ■ < 4" in said.output
 
 
 def test_json_gives_the_criteria() -> None:

@@ -787,18 +787,25 @@ def held_lines(game: Game) -> list[str]:
         return []
     lang = current_language()
     mode = game.puzzle.mode_class
-    lines = [_("The verifiers held:")]
+    rows: list[tuple[str, str, str, str]] = []  # letter, card, number, criterion
     for verifier in held:
         crit = game.cardset.card(verifier.card).criterion(verifier.criterion)
-        said = f"{verifier.card}.{verifier.criterion} {crit.text_in(lang)}"
+        card = ""
         if verifier.others:
             card = _("card {card}, not {others}").format(
                 card=verifier.card, others=", ".join(map(str, verifier.others))
             )
-            said = f"{card} · {said}"
         elif mode.hidden_mapping:
-            said = _("card {card}").format(card=verifier.card) + f" · {said}"
-        lines.append(f"  {verifier.letter}  {said}")
+            card = _("card {card}").format(card=verifier.card)
+        number = f"{verifier.card}.{verifier.criterion}"
+        rows.append((verifier.letter, card, number, crit.text_in(lang)))
+    # in columns: the cards, the criteria's numbers (right-aligned), their texts
+    cards = max(len(card) for _letter, card, _number, _text in rows)
+    numbers = max(len(number) for _letter, _card, number, _text in rows)
+    lines = [_("The verifiers held:")]
+    for letter, card, number, text in rows:
+        shown = f"{card.ljust(cards)} · " if cards else ""
+        lines.append(f"  {letter}  {shown}{number.rjust(numbers)} {text}")
     return lines
 
 
