@@ -373,17 +373,20 @@ class NamedChoice(click.Choice[str]):
         """``choice``'s name in the language in use."""
         return _(self.names[choice])
 
+    def typed_name(self, choice: str) -> str:
+        """``choice``'s name as it is typed: a one-word name in lower case, as the values
+        beside it are (``albtraum``, ``klassisch``); a name of several words keeps its
+        capitals (``Klassisches Mastermind``)."""
+        name = self.name_of(choice)
+        return name if " " in name else name.lower()
+
     def shown(self, choice: str, quoted: bool = False) -> str:
         """``choice`` as the help lists it: ``leicht (easy)``, or ``easy`` when the name is
         the English value (``quoted``: the name in quotes, as an error quotes values)."""
         name = self.name_of(choice)
         if name.casefold() == choice.casefold():
             return repr(name) if quoted else name
-        # a one-word name is written as it is typed, in lower case, as the values beside it
-        # are (``albtraum (nightmare)``, ``klassisch (classic), superhirn``); a name of
-        # several words keeps its capitals (``Klassisches Mastermind (classic)``)
-        if " " not in name:
-            name = name.lower()
+        name = self.typed_name(choice)
         return f"{repr(name) if quoted else name} ({choice})"
 
     def spellings(self, choice: str) -> set[str]:
@@ -426,7 +429,7 @@ class NamedChoice(click.Choice[str]):
         meant = self.nearest(str(value))
         if meant is None:
             return message
-        return message + " " + _("Did you mean {name!r}?").format(name=self.name_of(meant))
+        return message + " " + _("Did you mean {name!r}?").format(name=self.typed_name(meant))
 
     def get_missing_message(self, param: click.Parameter, ctx: click.Context | None) -> str:
         return _("Choose from:\n\t{choices}").format(
