@@ -134,6 +134,48 @@ def test_a_copy_of_a_moved_card_set_reads_the_banks_puzzles(
     assert public.exit_code == 0 and len(public.stdout.splitlines()) == 6, public.output
 
 
+def test_a_document_read_with_a_copy_names_the_copy_and_plays_with_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _db, copy = _moved_bank(tmp_path, monkeypatch)
+    given = ["--cardset", "garden.yaml"]
+    picked = run(["bank", "pick", "garden.db", "--hidden", *given])
+    assert picked.exit_code == 0, picked.output
+    assert f"cardset: {json.dumps(str(copy))}\n" in picked.stdout
+    (tmp_path / "moved" / "ph.yaml").write_text(picked.stdout, encoding="utf-8")
+    solved = run(["solve", "ph.yaml"])
+    assert solved.exit_code == 0, solved.output
+    lines = run(["bank", "export", "garden.db", *given])
+    assert lines.exit_code == 0, lines.output
+    docs = [json.loads(line) for line in lines.stdout.splitlines()]
+    assert len(docs) == 6 and {doc["cardset"] for doc in docs} == {str(copy)}
+
+
+def test_a_puzzle_file_naming_a_missing_card_set_says_how_to_read_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _moved_bank(tmp_path, monkeypatch)
+    picked = run(["bank", "pick", "garden.db", "--hidden", "--cardset", "garden.yaml"])
+    gone = tmp_path / "first" / "garden.yaml"
+    moved = picked.stdout.replace(str(tmp_path / "moved" / "garden.yaml"), str(gone))
+    (tmp_path / "moved" / "ph.yaml").write_text(moved, encoding="utf-8")
+    said = f"error: ph.yaml:6:10: {gone}: no such file; --cardset FILE points at a copy of it\n"
+    for args in (
+        ["play", "ph.yaml"],
+        ["solve", "ph.yaml"],
+        ["check", "ph.yaml"],
+        ["analyze", "ph.yaml"],
+        ["share", "ph.yaml"],
+        ["export", "ph.yaml"],
+        ["bank", "import", "new.db", "ph.yaml"],
+    ):
+        r = run(args, input="quit\n")
+        assert r.exit_code == 2 and r.stderr.startswith(said), (args, r.output)
+    assert not (tmp_path / "moved" / "new.db").exists()
+    # with the copy given, the file is read with it
+    assert run(["solve", "ph.yaml", "--cardset", "garden.yaml"]).exit_code == 0
+
+
 def test_a_moved_card_set_not_given_is_named_with_its_puzzles(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

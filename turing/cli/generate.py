@@ -67,6 +67,7 @@ from turing.cli.output import (
     progress,
     refuse_replacing_work,
     refuse_writing_inputs,
+    said,
     say_error,
     stdout_console,
     stdout_reader_gone,
@@ -83,6 +84,7 @@ from turing.core.files import (
 )
 from turing.core.puzzle import (
     GAME_VERIFIERS,
+    CardSetMissingError,
     Puzzle,
     cardset_base,
     iter_puzzle_file,
@@ -2060,7 +2062,7 @@ def bank_export(
         for doc in b.docs(query, limit, shuffled=public, checked=public):
             written += 1
             # the bank holds its documents in a smaller form than the lines it writes
-            whole = b.public_doc(doc) if public else b.document(doc)
+            whole = b.public_doc(doc) if public else b.written(doc)
             sink.write(json_text(whole, sink) + "\n")
         if not written:
             # raised inside the block: an existing output file is left as it was
@@ -2197,10 +2199,12 @@ def bank_import(db: str, files: tuple[str, ...], cardset_name: str | None, as_js
             b = open_bank(db, writer=True)
             created = True
         counts = b.add_groups(groups) if b is not None else [0]
-    except BaseException:
+    except BaseException as exc:
         if created:
             _remove_new_bank(b, db)
             b = None
+        if isinstance(exc, CardSetMissingError):  # said with how to read it after all
+            raise CLIError(said(exc)) from None
         raise
     finally:
         if b is not None:
