@@ -29,8 +29,8 @@ def test_a_bank_whose_puzzles_are_all_played_is_said_so_with_the_option_that_inc
     picked = run(["bank", "pick", str(db)])
     assert (picked.exit_code, picked.stderr) == (
         1,
-        f"error: {db}: no unplayed puzzle matches (every match is marked played; --any "
-        "includes played puzzles)\n",
+        f"error: {db}: no unplayed puzzle matches (mode any, difficulty any, verifiers 4/5/6; "
+        "every match is marked played; --any includes played puzzles)\n",
     )
     assert run(["bank", "pick", str(db), "--any"]).exit_code == 0
     # play deals from the same bank: the same exit status (nothing wrong with the input)
@@ -39,6 +39,38 @@ def test_a_bank_whose_puzzles_are_all_played_is_said_so_with_the_option_that_inc
     assert played.stderr == (
         f"error: {db}: no unplayed puzzle matches (mode any, difficulty any, verifiers 4/5/6)\n"
     )
+
+
+def test_bank_pick_names_its_filters_as_play_does(tmp_path: Path) -> None:
+    db = _bank(tmp_path)
+    picked = run(["bank", "pick", str(db), "--any", "--mode", "extreme"])
+    assert (picked.exit_code, picked.stderr) == (
+        1,
+        f"error: {db}: no puzzle in the bank matches (mode extreme, difficulty any, "
+        "verifiers 4/5/6)\n",
+    )
+    picked = run(["bank", "pick", str(db), "--verifiers", "6", "--difficulty", "hard"])
+    assert (picked.exit_code, picked.stderr) == (
+        1,
+        f"error: {db}: no puzzle in the bank matches (mode any, difficulty hard, verifiers 6)\n",
+    )
+
+
+@pytest.mark.parametrize("count", ["1", "2", "3", "7"])
+def test_a_count_no_puzzle_has_is_refused_where_puzzles_are_chosen(
+    tmp_path: Path, count: str
+) -> None:
+    db = _bank(tmp_path)
+    said = f"{count} is not a count of verifiers: a puzzle has 4, 5 or 6"
+    for args in (
+        ["bank", "pick", str(db)],
+        ["bank", "export", str(db)],
+        ["export", "--bank", str(db)],
+        ["play", "--bank", str(db)],
+    ):
+        r = run([*args, "--verifiers", count], input="quit\n")
+        assert r.exit_code == 2 and said in r.stderr, (args, r.output)
+        assert r.stdout == ""
 
 
 def test_an_export_no_puzzle_matches_names_the_filters(tmp_path: Path) -> None:

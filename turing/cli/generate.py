@@ -36,11 +36,13 @@ from turing.cli.options import (
     TIER_CHOICE,
     TIER_OR_NONE_CHOICE,
     OneCount,
+    VerifierCount,
     WholeNumber,
     bank_cardset_said,
     bank_int,
     cardset_option,
     counts_advice,
+    matched_filters,
     too_many_jobs,
     worker_options,
 )
@@ -1740,7 +1742,7 @@ def mode_filter(func: Any) -> Any:
 def verifiers_filter(func: Any) -> Any:
     return click.option(
         "--verifiers",
-        type=WholeNumber(1, 6),
+        type=VerifierCount(),
         default=None,
         help="Only puzzles with this many verifiers.",
     )(func)
@@ -2308,20 +2310,33 @@ def bank_pick(
             seed=seed,
         )
         if puzzle is None:
+            if not b.count():  # nothing to pick whatever the filters, said as play says it
+                raise CLIError(
+                    _(
+                        "{bank_path}: the bank holds no puzzles (turing generate --bank fills it)"
+                    ).format(bank_path=shown_name(db)),
+                    exit_code=1,
+                )
             played = not include_played and (
                 b.pick(mode=mode, difficulty=difficulty, verifiers=verifiers, unplayed=False)
                 is not None
             )
+            filters = matched_filters(
+                mode, difficulty, GAME_VERIFIERS if verifiers is None else [verifiers]
+            )
             if played:  # every match is played: the bank is not empty of them
                 raise CLIError(
                     _(
-                        "{db}: no unplayed puzzle matches (every match is marked played; "
-                        "--any includes played puzzles)"
-                    ).format(db=shown_name(db)),
+                        "{db}: no unplayed puzzle matches ({filters}; every match is marked "
+                        "played; --any includes played puzzles)"
+                    ).format(db=shown_name(db), filters=filters),
                     exit_code=1,
                 )
             raise CLIError(
-                _("{db}: no puzzle in the bank matches").format(db=shown_name(db)), exit_code=1
+                _("{db}: no puzzle in the bank matches ({filters})").format(
+                    db=shown_name(db), filters=filters
+                ),
+                exit_code=1,
             )
         doc = puzzle.to_dict(hidden=hidden)
         if as_json:
