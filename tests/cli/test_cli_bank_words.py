@@ -29,8 +29,8 @@ def test_a_bank_whose_puzzles_are_all_played_is_said_so_with_the_option_that_inc
     picked = run(["bank", "pick", str(db)])
     assert (picked.exit_code, picked.stderr) == (
         1,
-        f"error: {db}: no unplayed puzzle matches (every match is marked played; --any "
-        "includes played puzzles)\n",
+        f"error: {db}: no unplayed puzzle matches (mode any, difficulty any, verifiers 4/5/6; "
+        "every match is marked played; --any includes played puzzles)\n",
     )
     assert run(["bank", "pick", str(db), "--any"]).exit_code == 0
     # play deals from the same bank: the same exit status (nothing wrong with the input)
@@ -39,6 +39,38 @@ def test_a_bank_whose_puzzles_are_all_played_is_said_so_with_the_option_that_inc
     assert played.stderr == (
         f"error: {db}: no unplayed puzzle matches (mode any, difficulty any, verifiers 4/5/6)\n"
     )
+
+
+def test_bank_pick_names_its_filters_as_play_does(tmp_path: Path) -> None:
+    db = _bank(tmp_path)
+    picked = run(["bank", "pick", str(db), "--any", "--mode", "extreme"])
+    assert (picked.exit_code, picked.stderr) == (
+        1,
+        f"error: {db}: no puzzle in the bank matches (mode extreme, difficulty any, "
+        "verifiers 4/5/6)\n",
+    )
+    picked = run(["bank", "pick", str(db), "--verifiers", "6", "--difficulty", "hard"])
+    assert (picked.exit_code, picked.stderr) == (
+        1,
+        f"error: {db}: no puzzle in the bank matches (mode any, difficulty hard, verifiers 6)\n",
+    )
+
+
+@pytest.mark.parametrize("count", ["1", "2", "3", "7"])
+def test_a_count_no_puzzle_has_is_refused_where_puzzles_are_chosen(
+    tmp_path: Path, count: str
+) -> None:
+    db = _bank(tmp_path)
+    said = f"{count} is not a count of verifiers: a puzzle has 4, 5 or 6"
+    for args in (
+        ["bank", "pick", str(db)],
+        ["bank", "export", str(db)],
+        ["export", "--bank", str(db)],
+        ["play", "--bank", str(db)],
+    ):
+        r = run([*args, "--verifiers", count], input="quit\n")
+        assert r.exit_code == 2 and said in r.stderr, (args, r.output)
+        assert r.stdout == ""
 
 
 def test_an_export_no_puzzle_matches_names_the_filters(tmp_path: Path) -> None:
@@ -132,6 +164,48 @@ def test_a_copy_of_a_moved_card_set_reads_the_banks_puzzles(
     assert picked.exit_code == 0 and "cards:" in picked.stdout, picked.output
     public = run(["bank", "export", "garden.db", "--public", *given])
     assert public.exit_code == 0 and len(public.stdout.splitlines()) == 6, public.output
+
+
+def test_a_document_read_with_a_copy_names_the_copy_and_plays_with_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _db, copy = _moved_bank(tmp_path, monkeypatch)
+    given = ["--cardset", "garden.yaml"]
+    picked = run(["bank", "pick", "garden.db", "--hidden", *given])
+    assert picked.exit_code == 0, picked.output
+    assert f"cardset: {json.dumps(str(copy))}\n" in picked.stdout
+    (tmp_path / "moved" / "ph.yaml").write_text(picked.stdout, encoding="utf-8")
+    solved = run(["solve", "ph.yaml"])
+    assert solved.exit_code == 0, solved.output
+    lines = run(["bank", "export", "garden.db", *given])
+    assert lines.exit_code == 0, lines.output
+    docs = [json.loads(line) for line in lines.stdout.splitlines()]
+    assert len(docs) == 6 and {doc["cardset"] for doc in docs} == {str(copy)}
+
+
+def test_a_puzzle_file_naming_a_missing_card_set_says_how_to_read_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _moved_bank(tmp_path, monkeypatch)
+    picked = run(["bank", "pick", "garden.db", "--hidden", "--cardset", "garden.yaml"])
+    gone = tmp_path / "first" / "garden.yaml"
+    moved = picked.stdout.replace(str(tmp_path / "moved" / "garden.yaml"), str(gone))
+    (tmp_path / "moved" / "ph.yaml").write_text(moved, encoding="utf-8")
+    said = f"error: ph.yaml:6:10: {gone}: no such file; --cardset FILE points at a copy of it\n"
+    for args in (
+        ["play", "ph.yaml"],
+        ["solve", "ph.yaml"],
+        ["check", "ph.yaml"],
+        ["analyze", "ph.yaml"],
+        ["share", "ph.yaml"],
+        ["export", "ph.yaml"],
+        ["bank", "import", "new.db", "ph.yaml"],
+    ):
+        r = run(args, input="quit\n")
+        assert r.exit_code == 2 and r.stderr.startswith(said), (args, r.output)
+    assert not (tmp_path / "moved" / "new.db").exists()
+    # with the copy given, the file is read with it
+    assert run(["solve", "ph.yaml", "--cardset", "garden.yaml"]).exit_code == 0
 
 
 def test_a_moved_card_set_not_given_is_named_with_its_puzzles(

@@ -494,7 +494,10 @@ def test_picking_never_makes_a_bank(tmp_path: Path) -> None:
     empty.touch()
     for flags in ([], ["--mark-played"]):
         r = turing("bank", "pick", str(empty), *flags)
-        assert (r.exit_code, r.output) == (1, f"error: {empty}: no puzzle in the bank matches\n")
+        assert (r.exit_code, r.output) == (
+            1,
+            f"error: {empty}: the bank holds no puzzles (turing generate --bank fills it)\n",
+        )
     assert sorted(p.name for p in tmp_path.iterdir()) == ["empty.db"]
     assert empty.read_bytes() == b""
 

@@ -36,11 +36,13 @@ from turing.cli.options import (
     TIER_CHOICE,
     TIER_OR_NONE_CHOICE,
     OneCount,
+    VerifierCount,
     WholeNumber,
     bank_cardset_said,
     bank_int,
     cardset_option,
     counts_advice,
+    matched_filters,
     too_many_jobs,
     worker_options,
 )
@@ -67,6 +69,7 @@ from turing.cli.output import (
     progress,
     refuse_replacing_work,
     refuse_writing_inputs,
+    said,
     say_error,
     stdout_console,
     stdout_reader_gone,
@@ -83,6 +86,7 @@ from turing.core.files import (
 )
 from turing.core.puzzle import (
     GAME_VERIFIERS,
+    CardSetMissingError,
     Puzzle,
     cardset_base,
     iter_puzzle_file,
@@ -1738,7 +1742,7 @@ def mode_filter(func: Any) -> Any:
 def verifiers_filter(func: Any) -> Any:
     return click.option(
         "--verifiers",
-        type=WholeNumber(1, 6),
+        type=VerifierCount(),
         default=None,
         help="Only puzzles with this many verifiers.",
     )(func)
@@ -2060,7 +2064,7 @@ def bank_export(
         for doc in b.docs(query, limit, shuffled=public, checked=public):
             written += 1
             # the bank holds its documents in a smaller form than the lines it writes
-            whole = b.public_doc(doc) if public else b.document(doc)
+            whole = b.public_doc(doc) if public else b.written(doc)
             sink.write(json_text(whole, sink) + "\n")
         if not written:
             # raised inside the block: an existing output file is left as it was
@@ -2197,10 +2201,12 @@ def bank_import(db: str, files: tuple[str, ...], cardset_name: str | None, as_js
             b = open_bank(db, writer=True)
             created = True
         counts = b.add_groups(groups) if b is not None else [0]
-    except BaseException:
+    except BaseException as exc:
         if created:
             _remove_new_bank(b, db)
             b = None
+        if isinstance(exc, CardSetMissingError):  # said with how to read it after all
+            raise CLIError(said(exc)) from None
         raise
     finally:
         if b is not None:
@@ -2304,20 +2310,33 @@ def bank_pick(
             seed=seed,
         )
         if puzzle is None:
+            if not b.count():  # nothing to pick whatever the filters, said as play says it
+                raise CLIError(
+                    _(
+                        "{bank_path}: the bank holds no puzzles (turing generate --bank fills it)"
+                    ).format(bank_path=shown_name(db)),
+                    exit_code=1,
+                )
             played = not include_played and (
                 b.pick(mode=mode, difficulty=difficulty, verifiers=verifiers, unplayed=False)
                 is not None
             )
+            filters = matched_filters(
+                mode, difficulty, GAME_VERIFIERS if verifiers is None else [verifiers]
+            )
             if played:  # every match is played: the bank is not empty of them
                 raise CLIError(
                     _(
-                        "{db}: no unplayed puzzle matches (every match is marked played; "
-                        "--any includes played puzzles)"
-                    ).format(db=shown_name(db)),
+                        "{db}: no unplayed puzzle matches ({filters}; every match is marked "
+                        "played; --any includes played puzzles)"
+                    ).format(db=shown_name(db), filters=filters),
                     exit_code=1,
                 )
             raise CLIError(
-                _("{db}: no puzzle in the bank matches").format(db=shown_name(db)), exit_code=1
+                _("{db}: no puzzle in the bank matches ({filters})").format(
+                    db=shown_name(db), filters=filters
+                ),
+                exit_code=1,
             )
         doc = puzzle.to_dict(hidden=hidden)
         if as_json:

@@ -33,7 +33,7 @@ from turing.core.puzzle import (
     with_id,
 )
 from turing.i18n import LANGUAGES, N_, _, current_language, ngettext, speaking
-from turing.play.words import mode_name
+from turing.play.words import mode_name, tier_name
 
 if TYPE_CHECKING:
     from turing.generation.generator import CountsError
@@ -258,6 +258,39 @@ class OneCount(WholeNumber):
                 ctx,
             )
         return super().convert(value, param, ctx)
+
+
+def not_a_verifier_count(count: str) -> str:
+    """What is wrong with a count of verifiers no puzzle has (``2``), as every command
+    that chooses puzzles by their count says it."""
+    return _("{count} is not a count of verifiers: a puzzle has 4, 5 or 6").format(count=count)
+
+
+class VerifierCount(OneCount):
+    """One count of verifiers to choose puzzles by (``bank pick --verifiers 5``): a count
+    no puzzle has is refused as ``turing play`` refuses it."""
+
+    def __init__(self) -> None:
+        super().__init__(min(GAME_VERIFIERS), max(GAME_VERIFIERS))
+
+    def _refuse(
+        self,
+        value: object,
+        high: int | None,
+        param: click.Parameter | None,
+        ctx: click.Context | None,
+    ) -> None:
+        self.fail(not_a_verifier_count(str(value)), param, ctx)
+
+
+def matched_filters(mode: str | None, difficulty: str | None, counts: Sequence[int]) -> str:
+    """The filters a puzzle was looked for by, as a bank that has none to give names them
+    (``mode any, difficulty any, verifiers 4/5/6``)."""
+    return _("mode {mode}, difficulty {difficulty}, verifiers {counts}").format(
+        mode=mode_name(mode) if mode else _("any"),
+        difficulty=tier_name(difficulty) if difficulty else _("any"),
+        counts="/".join(map(str, counts)),
+    )
 
 
 def bank_int(minimum: int = 0) -> click.IntRange:

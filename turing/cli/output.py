@@ -374,10 +374,12 @@ def said(exc: TuringError) -> str:
     """The library's error in the command's words: what it says, and how the command
     line takes what was given where it does not belong (a card set given as a puzzle)."""
     from turing.core.cards import CardSetErrors
-    from turing.core.puzzle import CardSetGivenError
+    from turing.core.puzzle import CardSetGivenError, CardSetMissingError
 
     if isinstance(exc, CardSetGivenError):
         return _("{error} (give it with --cardset)").format(error=exc)
+    if isinstance(exc, CardSetMissingError) and _takes_cardset():
+        return _("{problem}; --cardset FILE points at a copy of it").format(problem=exc)
     if isinstance(exc, CardSetErrors) and len(exc.errors) > 1:
         # a set read as such (--cardset, cards stats) shows its first error: how many it
         # holds, and the command that lists them all
@@ -389,6 +391,13 @@ def said(exc: TuringError) -> str:
             count,
         ).format(error=exc, n=count, command=command)
     return str(exc)
+
+
+def _takes_cardset() -> bool:
+    """Whether the command running has ``--cardset``, which can name a card set in
+    place of the one a puzzle names."""
+    ctx = click.get_current_context(silent=True)
+    return ctx is not None and any(param.name == "cardset_name" for param in ctx.command.params)
 
 
 # -- a command line click refuses --------------------------------------------------------------

@@ -27,6 +27,8 @@ from turing.cli.options import (
     cards_puzzle,
     cardset_option,
     counts_advice,
+    matched_filters,
+    not_a_verifier_count,
     one_value,
     read_with_ids,
     repeated_id,
@@ -81,7 +83,7 @@ from turing.play.session import (
     random_puzzle,
     unwritable,
 )
-from turing.play.words import mode_name, tier_name
+from turing.play.words import mode_name
 from turing.ui.prompt import PromptView, Reader
 
 # -- choosing the puzzle --------------------------------------------------------------------
@@ -100,9 +102,7 @@ def _verifier_counts(text: str | None) -> list[int]:
     wrong = list(dict.fromkeys(str(n) for n in (low, high) if not 4 <= n <= 6))
     if wrong:
         if m.group(2) is None:
-            problem = _("{count} is not a count of verifiers: a puzzle has 4, 5 or 6").format(
-                count=written
-            )
+            problem = not_a_verifier_count(written)
         else:
             problem = ngettext(
                 "{range}: {counts} is not a count of verifiers (a puzzle has 4, 5 or 6)",
@@ -245,14 +245,9 @@ def _from_bank(
             )
         if found is None:
             fail(
-                _(
-                    "{bank_path}: no unplayed puzzle matches (mode {value}, "
-                    "difficulty {value2}, verifiers {items})"
-                ).format(
+                _("{bank_path}: no unplayed puzzle matches ({filters})").format(
                     bank_path=shown_name(bank_path),
-                    value=mode_name(mode) if mode else _("any"),
-                    value2=tier_name(difficulty) if difficulty else _("any"),
-                    items="/".join(map(str, counts)),
+                    filters=matched_filters(mode, difficulty, counts),
                 ),
                 exit_code=1,
             )

@@ -39,6 +39,7 @@ from turing.core.codes import CODE_TEXT, EXAMPLE_CODE, Code, CodeError
 from turing.core.errors import TuringError
 from turing.core.files import (
     E_DUPLICATE_KEY,
+    E_FILE,
     LINE_BREAKS,
     UNIQUE_KEYS,
     DuplicateKey,
@@ -89,6 +90,11 @@ class PuzzleError(SourceError):
     def of(cls, exc: SourceError) -> PuzzleError:
         """The file's error (unreadable text, YAML) as the puzzle's, at its place."""
         return cls(exc.source, exc.line, exc.column, exc.message, exc.code)
+
+
+class CardSetMissingError(PuzzleError):
+    """A puzzle that names its card set by a file that is not there (moved or removed):
+    a copy of the set can read it in its stead."""
 
 
 class CardSetGivenError(PuzzleError):
@@ -1506,6 +1512,8 @@ def _reference_cardset(name: str | None, base: Path | None, where: Where, named:
                 if exc.code == E_UNKNOWN_SET
                 else f"{shown_name(exc.source)}: {exc.message}"
             )
+            if exc.code == E_FILE and exc.source and not os.path.lexists(exc.source):
+                raise CardSetMissingError(*where(("cardset",)), message, exc.code) from None
             raise _fail(where, ("cardset",), message, exc.code) from None
         if named and isinstance(exc, CardSetErrors):
             # an error inside the set the puzzle names: said at the puzzle's reference

@@ -29,7 +29,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from turing.core.cards import CardSet, card_digest, changed_cards, load_cardset
+from turing.core.cards import (
+    CardSet,
+    card_digest,
+    changed_cards,
+    load_cardset,
+    portable_reference,
+)
 from turing.core.codes import CODE_TEXT
 from turing.core.errors import TuringError
 from turing.core.files import (
@@ -1194,6 +1200,15 @@ class Bank:
         given = self._standins.get(reference)
         return given if given is not None else load_cardset(reference)
 
+    def _named(self, reference: str | None) -> str | None:
+        """How a puzzle read from the bank names its card set: by the file of the set
+        standing in for its own (:meth:`stand_in`), made absolute, so the puzzle reads
+        back with the set it was read with; else as it was recorded."""
+        given = self._standins.get(reference) if reference is not None else None
+        if given is None or not given.source:
+            return reference
+        return portable_reference(given.source)
+
     def _fingerprint(self, reference: str) -> str | None:
         """As :func:`_fingerprint`, of the set standing in for ``reference`` when one does."""
         if reference in self._standins:
@@ -1604,7 +1619,7 @@ class Bank:
             mode=parts.mode,
             criteria=parts.positions,
             solution=CODE_TEXT[solution],
-            cardset=ref,
+            cardset=self._named(ref),
             id=self._catalogue_id(cs, key, len(parts.cards), tier, tag, text, bulk),
             extra={
                 "difficulty": tier,
@@ -2012,10 +2027,21 @@ class Bank:
             )
         return data
 
+    def written(self, doc: str) -> dict[str, Any]:
+        """A stored document as it is written out whole: as it was stored, but naming the
+        file of a card set standing in for its own (:meth:`stand_in`)."""
+        data = self.document(doc)
+        name = data.get("cardset")
+        if isinstance(name, str) and name in self._standins:
+            data["cardset"] = self._named(name)
+        return data
+
     def _puzzle(self, doc: str) -> Puzzle:
         data = self.document(doc)
         name = data.get("cardset")
         cardset: CardSet | None = self._load(name) if isinstance(name, str) else None
+        if isinstance(name, str) and name in self._standins:
+            data["cardset"] = self._named(name)
         return puzzle_from_dict(data, cardset, source=str(self.path))
 
     @contextlib.contextmanager
