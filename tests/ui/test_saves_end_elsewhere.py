@@ -193,3 +193,40 @@ def test_json_with_a_resumed_game_of_people_is_refused_before_anything_is_said(
     assert result.exit_code == 2
     assert result.output == "error: --json is for games of bots only (people need the screen)\n"
     assert (transcript.read_bytes(), game.read_bytes()) == before
+
+
+def test_a_transcript_of_several_seats_keeps_the_end_another_sitting_wrote(
+    tmp_path: Path,
+) -> None:
+    """A game of two people, whose transcript is written again whole at its end: the end
+    of a later sitting does not write it over the one another sitting ended first."""
+    game = tmp_path / "m.json"
+    transcript = tmp_path / "t.jsonl"
+    args = ["--players", "ann,bob", "--save", str(game), "--transcript", str(transcript)]
+    result = play(args, "save\n")
+    assert result.exit_code == 1, result.output
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "NO_COLOR": "1"}
+    child = pexpect.spawn(
+        "bash",
+        ["-c", f"cat | {sys.executable} -m turing play --resume m.json"],
+        env=env,
+        encoding="utf-8",
+        timeout=60,
+        dimensions=(40, 200),
+        cwd=str(tmp_path),
+    )
+    child.setecho(False)
+    child.sendline("test 111 B")
+    child.expect_exact("111 on B")
+    result = play(["--resume", str(game)], "solve 241\nsolve 241\n")
+    assert f"The finished game is saved to {game}." in result.output
+    ended, recorded = game.read_bytes(), transcript.read_bytes()
+    child.sendline("solve 241")
+    child.sendline("solve 241")
+    child.sendeof()
+    child.expect_exact(f"The finished game is not saved to m.json: it {KEPT}.")
+    child.expect_exact(f"is not in the transcript {transcript}: it {KEPT}.")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert (game.read_bytes(), transcript.read_bytes()) == (ended, recorded)
