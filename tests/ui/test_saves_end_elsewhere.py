@@ -148,3 +148,85 @@ def test_on_the_board_the_end_saved_by_another_sitting_is_never_saved_over(
     assert saved_on_leaving(session, "board") == f"not saved: {game} {KEPT}"
     assert game.read_bytes() == ended
     assert over(game)
+
+
+def test_a_sitting_ending_the_game_after_another_says_its_end_is_not_saved(
+    tmp_path: Path,
+) -> None:
+    """Another sitting ends the game first: this one's end, different, says in one line each
+    that the save file and the transcript keep that end, and leaves both as they are."""
+    game = tmp_path / "a.json"
+    transcript = tmp_path / "t.jsonl"
+    result = play(["--save", str(game), "--transcript", str(transcript)], "save\n")
+    assert result.exit_code == 1, result.output
+    child = play_terminal(tmp_path, "--resume", "a.json")
+    child.expect_exact("player>")
+    ended = end_elsewhere(game)
+    recorded = transcript.read_bytes()
+    for line in ("test 111 B", "done"):
+        child.sendline(line)
+        child.expect_exact("player>")
+    child.sendline("solve 241")
+    child.expect_exact("[y/N]")
+    child.sendline("y")
+    child.expect_exact(f"The finished game is not saved to a.json: it {KEPT}.")
+    child.expect_exact(
+        f"What was played in this sitting is not in the transcript {transcript}: it {KEPT}."
+    )
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert "The finished game is saved" not in child.before
+    assert game.read_bytes() == ended
+    assert transcript.read_bytes() == recorded
+
+
+def test_json_with_a_resumed_game_of_people_is_refused_before_anything_is_said(
+    tmp_path: Path,
+) -> None:
+    game = tmp_path / "mid.json"
+    transcript = tmp_path / "t.jsonl"
+    result = play(["--save", str(game), "--transcript", str(transcript)], "test 111 A\nsave\n")
+    assert result.exit_code == 1, result.output
+    before = transcript.read_bytes(), game.read_bytes()
+    result = play(["--json", "--resume", str(game)])
+    assert result.exit_code == 2
+    assert result.output == "error: --json is for games of bots only (people need the screen)\n"
+    assert (transcript.read_bytes(), game.read_bytes()) == before
+
+
+def test_a_transcript_of_several_seats_keeps_the_end_another_sitting_wrote(
+    tmp_path: Path,
+) -> None:
+    """A game of two people, whose transcript is written again whole at its end: the end
+    of a later sitting does not write it over the one another sitting ended first."""
+    game = tmp_path / "m.json"
+    transcript = tmp_path / "t.jsonl"
+    args = ["--players", "ann,bob", "--save", str(game), "--transcript", str(transcript)]
+    result = play(args, "save\n")
+    assert result.exit_code == 1, result.output
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "NO_COLOR": "1"}
+    child = pexpect.spawn(
+        "bash",
+        ["-c", f"cat | {sys.executable} -m turing play --resume m.json"],
+        env=env,
+        encoding="utf-8",
+        timeout=60,
+        dimensions=(40, 200),
+        cwd=str(tmp_path),
+    )
+    child.setecho(False)
+    child.sendline("test 111 B")
+    child.expect_exact("111 on B")
+    result = play(["--resume", str(game)], "solve 241\nsolve 241\n")
+    assert f"The finished game is saved to {game}." in result.output
+    ended, recorded = game.read_bytes(), transcript.read_bytes()
+    child.sendline("solve 241")
+    child.sendline("solve 241")
+    child.sendeof()
+    child.expect_exact(f"The finished game is not saved to m.json: it {KEPT}.")
+    child.expect_exact(f"is not in the transcript {transcript}: it {KEPT}.")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert (game.read_bytes(), transcript.read_bytes()) == (ended, recorded)

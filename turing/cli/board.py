@@ -99,7 +99,7 @@ def board(ctx: click.Context, /, serve: bool, host: str, port: int, **params: An
         serve_board(host, port, ["board", *command_line(ctx.command, params, SERVE_OPTIONS)])
         return
     from turing.ui.board import EXIT_ABANDONED, BoardApp
-    from turing.ui.prompt import not_saved_at_end, saved_on_leaving
+    from turing.ui.prompt import kept_at_end, not_saved_at_end, saved_on_leaving
 
     quit_watch = end_with_server()
     app = BoardApp(session, resumed=resumed)
@@ -125,6 +125,8 @@ def board(ctx: click.Context, /, serve: bool, host: str, port: int, **params: An
             click.echo(not_saved_at_end(missed, reason))
         for held in session.end_saves_held:
             click.echo(not_saved_at_end(held, _("it holds another saved game")))
+        for line in kept_at_end(session):
+            click.echo(line)
     elif stopped is not None:
         reason = _("hung up") if stopped.exit_code == EXIT_HUNG_UP else _("terminated")
         with contextlib.suppress(OSError):  # a terminal hung up takes no more lines

@@ -483,9 +483,8 @@ def play(
         box=box,
         cards_text=cards_text,
         scripted=not interactive,
+        bots_only=as_json,
     )
-    if as_json and session.humans:
-        fail(_("--json is for games of bots only (people need the screen)"))
     view = PromptView(
         session=session,
         console=console,
@@ -549,6 +548,7 @@ def open_session(
     box: bool = False,
     cards_text: str | None = None,
     scripted: bool = False,
+    bots_only: bool = False,
 ) -> tuple[Session, bool]:
     """The session the options of ``turing play`` describe (shared by ``turing board``),
     and whether it is a resumed game; a bad option ends the command with one clear line.
@@ -558,7 +558,8 @@ def open_session(
     (``cards_text``: its puzzle by its cards, ``--cards``).
     ``scripted``: the game's lines come from a script, which no save asks about, so a
     --save file holding another game's save is refused before the game (unless
-    ``overwrite``)."""
+    ``overwrite``). ``bots_only`` (``--json``): a game with a person at the table is refused
+    as soon as its seats are known, before anything is said or written."""
     for option, target in (("--save", save_file), ("--transcript", transcript_file)):
         if target is not None:
             problem = unwritable(target)
@@ -604,6 +605,7 @@ def open_session(
             session, saved_transcript = load_save(resume_file)
         except SessionError as exc:
             fail(str(exc))
+        _refuse_people(session, bots_only)
         # a save from before the end that another file of the game holds: the game is over
         session = ended_elsewhere(session, resume_file) or session
         if save_file is not None:
@@ -667,6 +669,7 @@ def open_session(
             box,
             cards_text,
         )
+        _refuse_people(session, bots_only)
         session.save_path = Path(save_file) if save_file else None
         session.bank = bank_path  # marked played there when the game is saved or ends
         session.kept_files = [(path, what) for path, what in reads if path is not None]
@@ -676,6 +679,12 @@ def open_session(
         _open_transcript(session, transcript_file, confirm, overwrite=overwrite)
         resumed = False
     return session, resumed
+
+
+def _refuse_people(session: Session, bots_only: bool) -> None:
+    """Refuse a game with a person at the table when only bots may play it (``--json``)."""
+    if bots_only and session.humans:
+        fail(_("--json is for games of bots only (people need the screen)"))
 
 
 def _refuse_writing_cardset(session: Session, *outputs: str | None) -> None:

@@ -1932,6 +1932,9 @@ class Transcript:
         write_text(path, "".join(self._line(e) for e in shown))
         self.written = len(events)
         self._handle: TextIO | None = path.open("a", encoding="utf-8", newline="\n")
+        self._file = _file_key(self._handle)
+        #: the game's first event, which a transcript of this game starts with
+        self._start = json.loads(json_line(events[0])) if events else None
 
     def _shown(self, index: int, event: dict[str, Any]) -> bool:
         """Whether ``event`` is written now; else it is held back."""
@@ -1970,11 +1973,12 @@ class Transcript:
             self._held = []
             self._redacted = False  # written whole once: nothing is held or in part after
             self.hold_private = False
-            if write_target(self.path).atomic:
+            if write_target(self.path).atomic and self.replaced() is None:
                 self._handle.close()
                 self._handle = None
                 write_text(self.path, "".join(map(_event_line, self._whole(events))))
                 self._handle = self.path.open("a", encoding="utf-8", newline="\n")
+                self._file = _file_key(self._handle)
                 return
         for index in new:
             self._handle.write(self._line(events[index]))
@@ -2004,10 +2008,36 @@ class Transcript:
             self._handle.write(_event_line(event))
             self._handle.flush()
 
+    def replaced(self) -> str | None:
+        """Why the file at :attr:`path` is no longer the one this transcript writes to
+        (another sitting of the game resumed from the same save wrote it again, or it was
+        moved or deleted), so that what is written here is not in it; None while it is.
+        What is there is left as it is: the end of this game as another sitting ended it
+        is kept, and so is anything else."""
+        if self._handle is None or self._file is None:
+            return None
+        try:
+            info = os.stat(self.path)
+        except OSError:
+            return _("it is no longer there")
+        if (info.st_dev, info.st_ino) == self._file:
+            return None
+        found = _transcript_events(self.path)
+        if found and found[0] == self._start and any(event["event"] == "end" for event in found):
+            return _("it holds this game's end (it ended in another sitting)")
+        return _("it was written again meanwhile")
+
     def close(self) -> None:
         if self._handle is not None:
             self._handle.close()
             self._handle = None
+
+
+def _file_key(handle: TextIO) -> tuple[int, int] | None:
+    """The device and inode of the regular file ``handle`` writes; None for a device or a
+    FIFO, which nothing writes again in its place."""
+    info = os.fstat(handle.fileno())
+    return (info.st_dev, info.st_ino) if stat.S_ISREG(info.st_mode) else None
 
 
 def _decision(decision: Decision) -> dict[str, Any]:
@@ -2152,6 +2182,13 @@ class Session:
     #: when the game has ended: the save files it was not brought to because each holds
     #: another saved game (:meth:`other_game_in`); a view may ask, then :meth:`save` there
     end_saves_held: list[Path] = field(default_factory=list)
+    #: when the game has ended: the save files it was not brought to because each holds
+    #: this game's end as another sitting ended it, which no later end replaces
+    end_saves_kept: list[Path] = field(default_factory=list)
+    #: when the game has ended: the transcript file this sitting wrote to when what it
+    #: played is not in it (another sitting of the game wrote that file meanwhile), with
+    #: why (:meth:`Transcript.replaced`)
+    transcript_missed: tuple[Path, str] | None = None
     #: a game resumed from a save of it from before its end, found in another file of its
     #: family (:func:`ended_elsewhere`): that file
     ended_in: Path | None = None
@@ -2845,6 +2882,10 @@ class Session:
             self.transcript.follow(self.game.events, public=self.game.is_terminal())
         if self.game.is_terminal() and not self._ended:
             self._ended = True
+            if self.transcript is not None:
+                why = self.transcript.replaced()
+                if why is not None:
+                    self.transcript_missed = (self.transcript.path, why)
             self.end_saves = self._save_final()
             self.mark_played()  # a game that was never saved: at its end
 
@@ -2858,7 +2899,8 @@ class Session:
         the family that is gone or cannot be written is skipped, with why
         (:attr:`end_saves_missed`; the file the players save to now, with the error, in
         what this returns); one that holds another saved game is left as it is
-        (:attr:`end_saves_held`), and so is anything else."""
+        (:attr:`end_saves_held`), and so is one that holds this game's end as another
+        sitting ended it (:attr:`end_saves_kept`), and anything else."""
         done: list[tuple[Path, str | None]] = []
         written = {os.path.realpath(p) for p in [*self.family, *self.saved_files]}
 
@@ -2880,7 +2922,8 @@ class Session:
                     self.end_saves_held.append(path)  # never replaced without asking
                     return named
                 if self.end_held_in(str(path)) is not None:
-                    return named  # the end of this game as another sitting ended it: kept
+                    self.end_saves_kept.append(path)  # as another sitting ended it: kept
+                    return named
             elif not os.path.lexists(path):
                 reason = os_reason(FileNotFoundError(errno.ENOENT, "gone"))
                 said = _("cannot save to {path}: {reason}").format(
@@ -2904,7 +2947,8 @@ class Session:
                         self.end_saves_held.append(path)
                     return []
                 if not self._holds_this_game(data) and _ended_save(str(path)) is not None:
-                    return []  # the end of this game as another line of play ended it: kept
+                    self.end_saves_kept.append(path)  # as another line of play ended it: kept
+                    return []
             try:
                 self.save(str(path))
             except TuringError as exc:

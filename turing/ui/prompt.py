@@ -723,6 +723,24 @@ def not_saved_at_end(path: Path, reason: str) -> str:
     )
 
 
+def kept_at_end(session: Session) -> list[str]:
+    """The lines said after the result for what another sitting of the game, which ended
+    it first, keeps as it is (both views use this): each save file that holds its end,
+    and the transcript file when what this sitting played is not in it."""
+    lines = [
+        not_saved_at_end(path, _("it holds this game's end (it ended in another sitting)"))
+        for path in session.end_saves_kept
+    ]
+    if session.transcript_missed is not None:
+        path, reason = session.transcript_missed
+        lines.append(
+            _("What was played in this sitting is not in the transcript {path}: {reason}.").format(
+                path=shown_name(path), reason=reason
+            )
+        )
+    return lines
+
+
 def left_text(name: str, codes: Sequence[str], solo: bool) -> str:
     """Beside the box, at the end of a game nobody solved: the codes the cards and a
     player's answers leave (both views show it)."""
@@ -1971,6 +1989,8 @@ class PromptView:
                 self.say(_("The finished game is saved to {path}.").format(path=shown_name(path)))
             else:
                 self.say(not_saved_at_end(path, _("it holds another saved game")))
+        for line in kept_at_end(session):
+            self.say(line)
 
     def _save_over_at_end(self, path: Path) -> bool:
         """Save the finished game over another game's save in ``path`` when a player at the
