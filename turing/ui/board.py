@@ -998,8 +998,9 @@ class BoardApp(ServedApp):
                     yield Button(_("solve s"), id="do-solve", compact=True)
                     yield Button(_("pass p"), id="do-pass", compact=True)
                 with Horizontal(classes="actions"):
-                    yield Button(_("hint h"), id="do-hint", compact=True)
-                    yield Button(_("best t"), id="do-best", compact=True)
+                    if self.session.game.hints_allowed:  # a game without hints has none
+                        yield Button(_("hint h"), id="do-hint", compact=True)
+                        yield Button(_("best t"), id="do-best", compact=True)
                     yield Button(_("give up g"), id="do-giveup", compact=True)
                 yield Static(id="grid")
                 yield StatusPanel(id="status")
@@ -2091,8 +2092,9 @@ class BoardApp(ServedApp):
             f"solve {code}"
         )
         self.query_one("#do-pass", Button).disabled = not self.allows("pass")
-        self.query_one("#do-hint", Button).disabled = not self.allows("hint")
-        self.query_one("#do-best", Button).disabled = not self.allows("hint best")
+        if game.hints_allowed:
+            self.query_one("#do-hint", Button).disabled = not self.allows("hint")
+            self.query_one("#do-best", Button).disabled = not self.allows("hint best")
         self.query_one("#do-giveup", Button).disabled = not self.allows("giveup")
         self._update("#grid", self._grid(notes.grid, self._cell() if self.zone == "grid" else None))
         self._update("#status", self._status(name))
