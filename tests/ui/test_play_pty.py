@@ -548,3 +548,22 @@ def test_tab_offers_only_the_words_of_the_language_in_use(
     # typed without the umlaut, the spellings without it are offered
     shown = _offered(german, "zuru", "Spieler>")
     assert "zurueck" in shown
+
+
+def _letters_offered(shown: str) -> set[str]:
+    """The verifier letters the completion menu in ``shown`` lists, one a line."""
+    plain = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", shown).replace("\r", "")
+    return set(re.findall(r"^\s*([A-F])\s*$", plain, re.MULTILINE))
+
+
+def test_tab_offers_nothing_within_a_note_s_text(children: list[pexpect.spawn]) -> None:
+    """After a note's letter its text is free: Tab offers no verifier letter in it (in
+    English and in German), while the letter itself is still offered."""
+    for args, word, prompt in (([], "note", "player>"), (["--lang", "de"], "notiz", "Spieler>")):
+        child = spawn(["--seed", "1", *args])
+        children.append(child)
+        Table(child).expect(prompt)
+        assert _letters_offered(_offered(child, f"{word} ", prompt)) == {"A", "B", "C", "D"}
+        shown = _offered(child, f"{word} A x ", prompt)
+        assert _letters_offered(shown) == set()
+        assert f"{word} A x A" not in re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", shown)

@@ -451,6 +451,28 @@ async def test_the_help_names_the_letters_of_the_puzzles_verifiers() -> None:
 
 
 @run_async
+async def test_the_board_of_a_game_without_hints_has_no_hint_buttons() -> None:
+    from textual.css.query import NoMatches
+
+    board = board_module()
+    session = Session.new(SAMPLE, CLASSIC, parse_players(None), seed=1, hints=False)
+    app = board.BoardApp(session, compare=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, app)
+        text = await shown(pilot, app)
+        assert "give up g" in text and "hint h" not in text and "best t" not in text
+        with pytest.raises(NoMatches):
+            app.query_one("#do-hint")
+        await pilot.press("q")
+    app = board.BoardApp(session_of(), compare=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, app)
+        text = await shown(pilot, app)
+        assert "hint h" in text and "best t" in text
+        await pilot.press("q")
+
+
+@run_async
 async def test_the_help_of_a_game_without_hints_marks_the_hint_keys_off() -> None:
     # as the prompt's help marks hint off; the keys are refused in such a game
     board = board_module()

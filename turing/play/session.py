@@ -1268,12 +1268,15 @@ def _steps(cmd: Command) -> int:
 
 def split_line(line: str) -> list[str]:
     """The commands of one input line (separated by ';'); comments and blanks dropped. A
-    tab is a space between words. A note is free text: it takes the rest of its line, ';'
-    included, so that ``note A y<4; maybe 3`` notes ``y<4; maybe 3``; a note cleared
-    (``note A``) is followed by the line's next command.
+    tab is a space between words. A note is free text: after its letter and a space, it
+    takes the rest of its line, ';' included, so that ``note A y<4; maybe 3`` notes
+    ``y<4; maybe 3`` and ``note A ;p`` notes ``;p``. Only a ';' right after the letter
+    (``note A;``) clears the note and is followed by the line's next command.
 
     >>> split_line("c 241; t a; note A y<4; maybe 3"), split_line("note A; t b")
     (['c 241', 't a', 'note A y<4; maybe 3'], ['note A', 't b'])
+    >>> split_line("note B ;p"), split_line("t a; note B ; pass")
+    (['note B ;p'], ['t a', 'note B ; pass'])
     """
     text = line.replace("\t", " ").strip()
     if not text or text.startswith("#"):
@@ -1282,17 +1285,21 @@ def split_line(line: str) -> list[str]:
     rest = text
     while rest:
         part, separator, rest = rest.partition(";")
-        if _writes_note(part):
+        if _writes_note(part, separator):
             part, rest = part + separator + rest, ""
         if part.strip():
             parts.append(part.strip())
     return parts
 
 
-def _writes_note(part: str) -> bool:
-    """Whether the command ``part`` writes a note (``note A text``, not ``note A``)."""
+def _writes_note(part: str, separator: str = "") -> bool:
+    """Whether the command ``part``, followed by ``separator``, writes a note: ``note A
+    text``, or ``note A `` with a space before the ';' that starts its text (``note A``
+    right before a ';' clears it)."""
     words = part.split()
-    return len(words) > 2 and command_name(as_typed(words[0])) == "note"
+    if not words or command_name(as_typed(words[0])) != "note":
+        return False
+    return len(words) > 2 or (len(words) == 2 and bool(separator) and part != part.rstrip())
 
 
 #: What the strike commands do where a criterion is named only by its card (extreme and
@@ -1377,9 +1384,11 @@ COMMAND_DETAILS: Final[dict[str, str]] = {
         "their tests."
     ),
     "note": N_(
-        "A note is free text of at most {limit} characters, shown on every screen. It takes "
-        "the rest of its line, ';' included (note A y<4; maybe 3 notes 'y<4; maybe 3'): "
-        "put a note last on a line. note A alone clears it."
+        "A note is free text of at most {limit} characters, shown on every screen. After "
+        "its letter and a space it takes the rest of its line, ';' included (note A y<4; "
+        "maybe 3 notes 'y<4; maybe 3', note A ;p notes ';p'): put a note last on a line. "
+        "note A alone clears it; so does note A; with the ';' right after the letter, and "
+        "the line's next command follows (note A; test B)."
     ),
     "solve": N_(
         "One attempt each: a right code wins (several right in the same round: the fewest "
@@ -2458,6 +2467,27 @@ class Session:
                 raise CommandError(message, exc.problem) from None
             raise
         return Plan(name, tuple(commands))
+
+    def plan_note(self, name: str, line: str) -> Plan:
+        """Parse and check a line that only ever sets a note of ``name``'s: ``note V TEXT``,
+        the whole rest of the line the note's (';' included), or ``note V`` to clear it. A
+        line that is not a note is refused: it never runs another command.
+        """
+        garbled = typed_garbling_problem(line)
+        if garbled is not None:
+            raise CommandError(garbled)
+        text = line.replace("\t", " ").strip()
+        if not text or command_name(as_typed(text.split()[0])) != "note":
+            raise CommandError(
+                _("this line sets a note: {usage}").format(usage=_(COMMANDS["note"][0]))
+            )
+        game = self.game
+        cmd = parse_command(text, game.verifiers, named_by_card(game.public.mode_class), game.box)
+        try:
+            game.check_note(name, cmd.verifiers[0], cmd.text)
+        except IllegalAction as exc:
+            raise CommandError(str(exc)) from None
+        return Plan(name, (cmd,))
 
     def _plan(
         self,

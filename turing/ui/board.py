@@ -929,6 +929,7 @@ class BoardApp(ServedApp):
         self._too_small = False  # the notice hides the table: its keys do nothing
         self._log_shown: object = None  # what the test log shows now
         self._log_to_end = False  # the log has new rows, not yet scrolled back from
+        self._note_line = False  # the command line was opened by o: it only sets a note
         self.card_cursor = (0, 0)  # (card in the table's order, criterion index)
         self.grid_cursor = (0, 0)  # (shape, digit - 1)
         puzzle = session.game.public
@@ -998,8 +999,9 @@ class BoardApp(ServedApp):
                     yield Button(_("solve s"), id="do-solve", compact=True)
                     yield Button(_("pass p"), id="do-pass", compact=True)
                 with Horizontal(classes="actions"):
-                    yield Button(_("hint h"), id="do-hint", compact=True)
-                    yield Button(_("best t"), id="do-best", compact=True)
+                    if self.session.game.hints_allowed:  # a game without hints has none
+                        yield Button(_("hint h"), id="do-hint", compact=True)
+                        yield Button(_("best t"), id="do-best", compact=True)
                     yield Button(_("give up g"), id="do-giveup", compact=True)
                 yield Static(id="grid")
                 yield StatusPanel(id="status")
@@ -1760,6 +1762,7 @@ class BoardApp(ServedApp):
             return
         # the command's word in the language shown, as its usage names it (notiz, streiche)
         start = command_word(command_name) + " " if command_name else ""
+        self._note_line = command_name == "note"
         command = self.query_one("#command", Input)
         command.display = True
         command.value = start
@@ -1788,6 +1791,7 @@ class BoardApp(ServedApp):
             (side if box.scroll_y >= box.max_scroll_y else box).scroll_page_down(animate=False)
 
     def action_board(self) -> None:
+        self._note_line = False
         command = self.query_one("#command", Input)
         command.display = False
         self.set_focus(None)
@@ -1938,8 +1942,25 @@ class BoardApp(ServedApp):
     def _command(self, event: Input.Submitted) -> None:
         line = event.value
         event.input.value = ""
+        note_line = self._note_line
         self.action_board()
-        self.send(line, typed=True)
+        if note_line:
+            self._set_note(line)
+        else:
+            self.send(line, typed=True)
+
+    def _set_note(self, line: str) -> None:
+        """The line ``o`` opened sets a note, whatever it holds (';' included): it never
+        runs another command."""
+        name = self.current
+        if name is None:
+            return
+        try:
+            plan = self.session.plan_note(name, line)
+        except TuringError as exc:
+            self.say(str(exc), error=True)
+            return
+        self._go(plan)
 
     @on(Input.Submitted, ".note")
     def _note(self, event: Input.Submitted) -> None:
@@ -2091,8 +2112,9 @@ class BoardApp(ServedApp):
             f"solve {code}"
         )
         self.query_one("#do-pass", Button).disabled = not self.allows("pass")
-        self.query_one("#do-hint", Button).disabled = not self.allows("hint")
-        self.query_one("#do-best", Button).disabled = not self.allows("hint best")
+        if game.hints_allowed:
+            self.query_one("#do-hint", Button).disabled = not self.allows("hint")
+            self.query_one("#do-best", Button).disabled = not self.allows("hint best")
         self.query_one("#do-giveup", Button).disabled = not self.allows("giveup")
         self._update("#grid", self._grid(notes.grid, self._cell() if self.zone == "grid" else None))
         self._update("#status", self._status(name))

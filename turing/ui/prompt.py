@@ -1163,8 +1163,8 @@ class Reader:
 
 
 class _Completer(Completer):
-    """Completes command words of the language in use, then verifier letters after test,
-    note and strike."""
+    """Completes command words of the language in use, then verifier letters after test
+    and strike, and a note's letter (never within its text)."""
 
     def __init__(self, reader: Reader) -> None:
         self.reader = reader
@@ -1183,6 +1183,8 @@ class _Completer(Completer):
                 yield Completion(name + " ", start_position=-len(words[0]))
             return
         command = ALIASES.get(words[0].lower(), words[0].lower())
+        if command == "note" and len(words) > 2:
+            return  # a note's text, after its letter, is free: nothing is offered in it
         if command in ("test", "note", "strike", "unstrike"):
             current = words[-1]
             if len(current) <= 1:
