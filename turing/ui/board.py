@@ -102,7 +102,7 @@ from turing.ui.prompt import (
     shaped,
     struck_text,
 )
-from turing.ui.prompt import tests_text as _tests
+from turing.ui.prompt import counted_tests as _tests
 
 #: The shapes' colours: ▲ blue, ■ yellow, ● purple.
 SHAPE_COLORS: Final[dict[str, str]] = {"b": "#4f9dff", "y": "#f5c518", "p": "#b77cff"}

@@ -635,7 +635,7 @@ def best_test_text(best: BestTest) -> str:
     ).format(move=move, used=used)
 
 
-def tests_text(n: int) -> str:
+def counted_tests(n: int) -> str:
     """``1 test``, ``2 tests`` (in the language in use)."""
     return ngettext("{n} test", "{n} tests", n).format(n=n)
 
@@ -1502,7 +1502,8 @@ class PromptView:
                 else _("{name}: {tests}, {status}")
             )
             self.say(
-                "  " + line.format(name=seat.name, tests=tests_text(seat.tests), status=seat.status)
+                "  "
+                + line.format(name=seat.name, tests=counted_tests(seat.tests), status=seat.status)
             )
         if recap.turn is not None:
             self.say(_("Next: {name}'s turn.").format(name=recap.turn))
