@@ -246,5 +246,11 @@ def test_the_end_of_a_copy_resumed_before_the_other_ended_keeps_that_end(tmp_pat
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
-    assert "s9.json" not in child.before
+    # the other file is said to keep the other end, and is left as it is
+    said = " ".join(child.before.split())
+    assert said.count("s9.json") == 1, said
+    assert (
+        "The finished game is not saved to s9.json: it holds this game's end (it ended in "
+        "another sitting)." in said
+    )
     assert s9.read_bytes() == ended
