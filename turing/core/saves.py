@@ -234,12 +234,29 @@ def _marker_of(whole: bytes) -> str | None:
 _BANK_SIDE_SUFFIXES: Final = ("-wal", "-shm", "-journal")
 
 
-def _save_marker(start: bytes, whole: bytes) -> str | None:
-    """The format marker of the save whose first bytes are ``start`` (and, when it was
-    read, whole text ``whole``): in its first bytes as turing writes it, else (rewritten by
-    a JSON tool) as the ``format`` of the JSON object it holds; None for another file."""
-    marker = next((other.marker for other in SAVE_FORMATS if other.start.match(start)), None)
-    return marker or _marker_of(whole)
+#: What :func:`_file_marker` says of a puzzle bank (by its SQLite header), beside the
+#: saves' own markers.
+_BANK_MARKER: Final = "sqlite"
+
+
+def _file_marker(path: str | os.PathLike[str], size: int) -> str | None:
+    """What the file at ``path`` (of ``size`` bytes) holds: a puzzle bank
+    (:data:`_BANK_MARKER`), or a save's format marker, in its first bytes as turing writes
+    it, else (rewritten by a JSON tool, the whole text read only then) as the ``format`` of
+    the JSON object it holds; None for another file. Raises :class:`OSError` as reading it
+    does."""
+    with open(path, "rb") as handle:
+        start = handle.read(4096)
+        if start.startswith(SQLITE_HEADER):
+            return _BANK_MARKER
+        marker = next((other.marker for other in SAVE_FORMATS if other.start.match(start)), None)
+        if marker is not None:
+            return marker
+        stripped = start.lstrip()
+        if size > MAX_SAVE_BYTES or (stripped and not stripped.startswith(b"{")):
+            return None  # too long to be a save, or no JSON object
+        whole = start + handle.read(MAX_SAVE_BYTES)
+    return _marker_of(whole)
 
 
 def save_format_of(text: str) -> SaveFormat | None:
@@ -274,24 +291,16 @@ def held_work(path: str | os.PathLike[str]) -> str | None:
         info = os.stat(path)
         if not stat.S_ISREG(info.st_mode) or info.st_size == 0:
             return None
-        with open(path, "rb") as handle:
-            start = handle.read(4096)
-            if start.startswith(SQLITE_HEADER):
-                return _("it is a puzzle bank")
-            if not start.lstrip().startswith(b"{"):
-                whole = b""
-            elif info.st_size <= MAX_SAVE_BYTES:
-                whole = start + handle.read(MAX_SAVE_BYTES)
-            else:
-                whole = b""
+        marker = _file_marker(path, info.st_size)
     except OSError:
         return None
+    if marker == _BANK_MARKER:
+        return _("it is a puzzle bank")
     for suffix in _BANK_SIDE_SUFFIXES:
         if shown.endswith(suffix) and is_sqlite_file(shown[: -len(suffix)]):
             return _("it is a file of the bank {bank}").format(
                 bank=shown_name(shown[: -len(suffix)])
             )
-    marker = _save_marker(start, whole)
     for other in SAVE_FORMATS:
         if marker == other.marker:
             return _("it is {what}").format(what=_(other.holds))
@@ -359,20 +368,15 @@ def save_problem(
         info = os.stat(path)
         if info.st_size == 0:
             return None
-        with open(path, "rb") as handle:
-            start = handle.read(4096)
-            if kind.start.match(start):
-                return None
-            whole = start + handle.read(MAX_SAVE_BYTES) if info.st_size <= MAX_SAVE_BYTES else b""
+        marker = _file_marker(path, info.st_size)
     except FileNotFoundError:
         return None
     except OSError as exc:
         return _("cannot save to {path}: {reason}").format(path=shown, reason=os_reason(exc))
-    if start.startswith(SQLITE_HEADER):
-        return _("cannot save to {path}: it is a puzzle bank; give another name").format(path=shown)
-    marker = _save_marker(start, whole)
     if marker == kind.marker:
         return None
+    if marker == _BANK_MARKER:
+        return _("cannot save to {path}: it is a puzzle bank; give another name").format(path=shown)
     for other in SAVE_FORMATS:
         if marker == other.marker:
             return _("cannot save to {path}: it holds {what}; give another name").format(
@@ -566,14 +570,9 @@ def family_end_reason(path: str | os.PathLike[str], kind: SaveFormat) -> str | N
     except WriteTargetError as exc:
         return exc.reason
     try:
-        with open(path, "rb") as handle:
-            start = handle.read(4096)
-            if kind.start.match(start):
-                return None
-            whole = start + handle.read(MAX_SAVE_BYTES) if info.st_size <= MAX_SAVE_BYTES else b""
+        marker = _file_marker(path, info.st_size)
     except OSError as exc:
         return os_reason(exc)
-    marker = None if start.startswith(SQLITE_HEADER) else _save_marker(start, whole)
     if marker == kind.marker:
         return None
     for other in SAVE_FORMATS:
