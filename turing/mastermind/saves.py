@@ -338,8 +338,8 @@ class Keeping:
             read = _other_member(member, own)
             if read is None:
                 return []
-            inner, named = read
-            there = _saved_match(member)
+            data, inner, named = read
+            there = _match_read(data, inner, member)
             if there is None or not self._holds_this(inner, earlier=False):
                 return []
             if self._holds_this(inner, earlier=True) or games_over(there.match) < games_over(
@@ -393,18 +393,20 @@ class Keeping:
         return ended
 
 
-def _other_member(member: Path, own: str | None) -> tuple[dict[str, Any], list[Path]] | None:
-    """The packed match a file of a family holds and the files it names; None for the file
-    whose real path is ``own``, for what is no regular file, and for a file that holds no
-    Mastermind save that may be written over."""
+def _other_member(
+    member: Path, own: str | None
+) -> tuple[dict[str, Any], dict[str, Any], list[Path]] | None:
+    """A file of a family read as a save: the file's object, the packed match and the
+    files it names; None for the file whose real path is ``own``, for what is no regular
+    file, and for a file that holds no Mastermind save that may be written over."""
     if os.path.realpath(member) == own or not os.path.isfile(member):
         return None
     try:
-        _data, inner = _read_member(member)
+        data, inner = _read_member(member)
         named = family_entry(inner.get("family"), str(member), SaveError) or []
     except SaveError:
         return None
-    return inner, named
+    return data, inner, named
 
 
 def _read_member(member: Path) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -431,6 +433,15 @@ class Ended:
 def games_over(match: Match | Duel) -> int:
     """How many games of ``match`` are over, each with its secret shown."""
     return match.game if match.phase is Phase.OVER else max(match.game - 1, 0)
+
+
+def _match_read(data: dict[str, Any], inner: dict[str, Any], path: Path) -> Loaded | None:
+    """The match of a save already read from ``path`` (:func:`_loaded`); None when it
+    cannot be resumed."""
+    try:
+        return _loaded(data, inner, str(path))
+    except SaveError:
+        return None
 
 
 def _saved_match(path: str | os.PathLike[str]) -> Loaded | None:
@@ -649,6 +660,12 @@ def load_save(path: str) -> Loaded:
     """The match a save file holds, its actions taken again; :class:`SaveError` (one line)
     when the file is none, or cannot be resumed. Never writes."""
     data, inner = read_save_file(path, MASTERMIND_SAVE, SaveError)
+    return _loaded(data, inner, path)
+
+
+def _loaded(data: dict[str, Any], inner: dict[str, Any], path: str) -> Loaded:
+    """The match of a save read from ``path`` (the file's object ``data`` and the packed
+    one ``inner``), its actions taken again; :class:`SaveError` as :func:`load_save`."""
     settings = _settings(inner.get("settings"), path)
     try:
         match = settings.match()
@@ -685,11 +702,8 @@ def ended_elsewhere(loaded: Loaded, path: str) -> Loaded | None:
     settings = loaded.settings.to_dict()
 
     def read(member: Path) -> tuple[dict[str, Any], list[Path]] | None:
-        try:
-            _data, inner = _read_member(member)
-            return inner, family_entry(inner.get("family"), str(member), SaveError) or []
-        except SaveError:
-            return None
+        got = _other_member(member, None)
+        return None if got is None else (got[1], got[2])
 
     def ended_there(member: Path, inner: dict[str, Any]) -> Loaded | None:
         return _ended_save(str(member)) if inner.get("settings") == settings else None
@@ -719,8 +733,8 @@ def _went_on_elsewhere(loaded: Loaded, path: str) -> Loaded | None:
         read = _other_member(member, own)
         if read is None:
             return []
-        inner, named = read
-        there = _saved_match(member) if inner.get("settings") == settings else None
+        data, inner, named = read
+        there = _match_read(data, inner, member) if inner.get("settings") == settings else None
         best = games_over(furthest[0][1].match) if furthest else games_over(loaded.match)
         if there is not None and games_over(there.match) > best:
             furthest[:] = [(member, there)]
