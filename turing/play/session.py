@@ -425,9 +425,7 @@ def command_rows(
     for name, (usage, what) in COMMANDS.items():
         if by_card:
             usage, what = BY_CARD_USAGE.get(name, usage), BY_CARD_WHAT.get(name, what)
-        said = _(what).format(e=_E, spaced=_E_SPACED)
-        if name == "hint" and not hints:
-            said = f"{said} ({_(HINTS_OFF)})"
+        said = _hints_off(name, _(what).format(e=_E, spaced=_E_SPACED), hints)
         rows.append((written(_(usage)), written(said)))
     return rows
 
@@ -440,6 +438,12 @@ def command_word(name: str) -> str:
 
 #: What the list ``help`` shows for hint in a game played without hints.
 HINTS_OFF: Final = N_("off: this game is played without hints")
+
+
+def _hints_off(name: str, said: str, hints: bool) -> str:
+    """What the help ``said`` of the command ``name``, marked off where it is hint in a
+    game without hints (``hints`` false)."""
+    return f"{said} ({_(HINTS_OFF)})" if name == "hint" and not hints else said
 
 
 def summary_rows(
@@ -1363,9 +1367,7 @@ def help_text(
         usage, what = BY_CARD_USAGE.get(name, usage), BY_CARD_WHAT.get(name, what)
     if box:
         usage, what = BOX_USAGE.get(name, usage), BOX_WHAT.get(name, what)
-    shown = f"{_(usage)}: {_(what).format(e=_E, spaced=_E_SPACED)}"
-    if name == "hint" and not hints:
-        shown = f"{shown} ({_(HINTS_OFF)})"
+    shown = _hints_off(name, f"{_(usage)}: {_(what).format(e=_E, spaced=_E_SPACED)}", hints)
     detail = COMMAND_DETAILS.get(name)
     return shown if detail is None else f"{shown}\n{_(detail).format(limit=MAX_NOTE)}"
 
@@ -2948,11 +2950,11 @@ class Session:
             """Bring ``path`` to the end when it holds this game; the files it names."""
             named: list[Path] = []
             if os.path.realpath(path) not in written:  # the --save file, never written
-                if self.other_game_in(str(path)) is not None:
-                    self.end_saves_held.append(path)  # never replaced without asking
-                    return named
                 if self.end_held_in(str(path)) is not None:
                     self.end_saves_kept.append(path)  # as another sitting ended it: kept
+                    return named
+                if self.other_game_in(str(path)) is not None:
+                    self.end_saves_held.append(path)  # never replaced without asking
                     return named
             elif not os.path.lexists(path):
                 reason = os_reason(FileNotFoundError(errno.ENOENT, "gone"))
@@ -2976,7 +2978,7 @@ class Session:
                     if self.other_game_in(str(path)) is not None:
                         self.end_saves_held.append(path)
                     return []
-                if not self._holds_this_game(data) and _ended_save(str(path)) is not None:
+                if self._ended_other_line(path, data):
                     self.end_saves_kept.append(path)  # as another line of play ended it: kept
                     return []
             try:
