@@ -686,8 +686,8 @@ def saved_on_leaving(session: Session, command: str, overwrite: bool = False) ->
     save is behind the game."""
     problem = ""
     if session.save_path is not None:
-        other = session.other_game_in(str(session.save_path))
         ended = session.end_held_in(str(session.save_path))
+        other = None if ended is not None else session.other_game_in(str(session.save_path))
         if ended is not None:
             problem = _(
                 "not saved: {path} holds this game's end (it ended in another sitting)"
@@ -1959,7 +1959,7 @@ class PromptView:
                 self.say(_("warning: {message}").format(message=problem), style="yellow")
         elif isinstance(outcome, LeaveAsked) and (not self.interactive or self._confirm_leave()):
             # TRANSLATORS: the player left (with the command quit), as the reason before
-            # "game abandoned" and after "match abandoned:"; a word of its own, not the command
+            # "game abandoned" and "match abandoned"; a word of its own, not the command
             raise Leave(pgettext("why a game was left", "quit"), EXIT_ABANDONED)
 
     def _reveal(self, reveal: Reveal, heading: str | None = None) -> None:
