@@ -1840,6 +1840,8 @@ class BoardApp(ServedApp):
         session = self.session
         path = session.save_path
         ended = session.end_held_in(str(path)) if path is not None else None
+        # (a file that holds this game's end holds no other game: asked only without one)
+        other = session.other_game_in(str(path)) if path is not None and ended is None else None
         if self._too_small and ended is not None:
             question = _(
                 "Leave the game? {path} holds this game's end (it ended in another sitting) "
@@ -1850,18 +1852,18 @@ class BoardApp(ServedApp):
                 "Leave the game? {path} holds this game's end (it ended in another sitting) "
                 "and is left as it is (w saves the game elsewhere first)."
             ).format(path=shown_name(ended))
-        elif self._too_small and path is not None and session.other_game_in(str(path)) is not None:
+        elif self._too_small and other is not None:
             # w does nothing while the table is hidden: it is not offered
             question = _(
                 "Leave the game? {path} holds another saved game and is left as it is."
-            ).format(path=shown_name(path))
+            ).format(path=shown_name(other))
         elif self._too_small and path is None:
             question = _("Leave the game? It is not saved.")
-        elif path is not None and session.other_game_in(str(path)) is not None:
+        elif other is not None:
             question = _(
                 "Leave the game? {path} holds another saved game and is left as it is (w saves "
                 "the game elsewhere first)."
-            ).format(path=shown_name(path))
+            ).format(path=shown_name(other))
         elif path is not None:
             question = _("Leave the game? It is saved to {path} first.").format(
                 path=shown_name(path)
@@ -1870,7 +1872,7 @@ class BoardApp(ServedApp):
             question = _("Leave the game? (w saves it first.)")
         # w, where the question offers it, saves (to a file asked for), then leaves
         offers_save = not self._too_small and (
-            path is None or ended is not None or session.other_game_in(str(path)) is not None
+            path is None or ended is not None or other is not None
         )
         self.push_screen(
             ConfirmScreen(
@@ -1920,8 +1922,8 @@ class BoardApp(ServedApp):
         path = session.save_path
         if (
             path is not None
-            and session.other_game_in(str(path)) is None
             and session.end_held_in(str(path)) is None  # kept: said on leaving
+            and session.other_game_in(str(path)) is None
         ):
             try:
                 session.save()
