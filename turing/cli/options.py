@@ -202,10 +202,6 @@ class WholeNumber(click.IntRange):
         # the range in an option's help
         return range_text(self.min, self._shown_high(), self.min_open, self.max_open)
 
-    def _formula(self, high: int | None) -> str:
-        """The range as an error says it: in words, up to ``high``."""
-        return range_words(self.min, high, self.min_open, self.max_open)
-
     def _refuse(
         self,
         value: object,
@@ -213,12 +209,9 @@ class WholeNumber(click.IntRange):
         param: click.Parameter | None,
         ctx: click.Context | None,
     ) -> None:
+        said = range_words(self.min, high, self.min_open, self.max_open)
         self.fail(
-            _("{value} is not in the range {range}.").format(
-                value=value, range=self._formula(high)
-            ),
-            param,
-            ctx,
+            _("{value} is not in the range {range}.").format(value=value, range=said), param, ctx
         )
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
