@@ -2030,9 +2030,12 @@ class Bank:
     def written(self, doc: str) -> dict[str, Any]:
         """A stored document as it is written out whole: as it was stored, but naming the
         file of a card set standing in for its own (:meth:`stand_in`)."""
-        data = self.document(doc)
+        return self._renamed(self.document(doc))
+
+    def _renamed(self, data: dict[str, Any]) -> dict[str, Any]:
+        """The stored document ``data`` naming its card set as :meth:`_named` does."""
         name = data.get("cardset")
-        if isinstance(name, str) and name in self._standins:
+        if isinstance(name, str):
             data["cardset"] = self._named(name)
         return data
 
@@ -2040,9 +2043,7 @@ class Bank:
         data = self.document(doc)
         name = data.get("cardset")
         cardset: CardSet | None = self._load(name) if isinstance(name, str) else None
-        if isinstance(name, str) and name in self._standins:
-            data["cardset"] = self._named(name)
-        return puzzle_from_dict(data, cardset, source=str(self.path))
+        return puzzle_from_dict(self._renamed(data), cardset, source=str(self.path))
 
     @contextlib.contextmanager
     def naming_errors(self) -> Iterator[None]:
