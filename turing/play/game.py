@@ -688,13 +688,14 @@ class Game:
         puzzle = self.puzzle
         if self.box or puzzle.criteria is None or puzzle.true_cards is None:
             return ()
-        pairs = puzzle.mode.cards_per_verifier > 1
+        # extreme: the other card shown for each verifier
+        shown = puzzle.cards_as_shown() if puzzle.mode.cards_per_verifier > 1 else None
         return tuple(
             HeldCriterion(
                 v,
                 card,
                 criterion,
-                tuple(c for c in puzzle.cards_as_shown()[v] if c != card) if pairs else (),
+                tuple(c for c in shown[v] if c != card) if shown is not None else (),
             )
             for v, (card, criterion) in enumerate(
                 zip(puzzle.true_cards, puzzle.criteria, strict=True)
