@@ -42,6 +42,7 @@ from turing.cli.options import (
     bank_int,
     cardset_option,
     counts_advice,
+    empty_bank_text,
     matched_filters,
     too_many_jobs,
     worker_options,
@@ -2311,12 +2312,7 @@ def bank_pick(
         )
         if puzzle is None:
             if not b.count():  # nothing to pick whatever the filters, said as play says it
-                raise CLIError(
-                    _(
-                        "{bank_path}: the bank holds no puzzles (turing generate --bank fills it)"
-                    ).format(bank_path=shown_name(db)),
-                    exit_code=1,
-                )
+                raise CLIError(empty_bank_text(db), exit_code=1)
             played = not include_played and (
                 b.pick(mode=mode, difficulty=difficulty, verifiers=verifiers, unplayed=False)
                 is not None

@@ -276,6 +276,14 @@ class VerifierCount(OneCount):
         self.fail(not_a_verifier_count(str(value)), param, ctx)
 
 
+def empty_bank_text(path: str | os.PathLike[str]) -> str:
+    """What ``turing play --bank`` and ``bank pick`` say of a bank that holds no puzzle to
+    deal, whatever the filters."""
+    return _("{bank_path}: the bank holds no puzzles (turing generate --bank fills it)").format(
+        bank_path=shown_name(path)
+    )
+
+
 def matched_filters(mode: str | None, difficulty: str | None, counts: Sequence[int]) -> str:
     """The filters a puzzle was looked for by, as a bank that has none to give names them
     (``mode any, difficulty any, verifiers 4/5/6``)."""

@@ -27,6 +27,7 @@ from turing.cli.options import (
     cards_puzzle,
     cardset_option,
     counts_advice,
+    empty_bank_text,
     matched_filters,
     not_a_verifier_count,
     one_value,
@@ -237,12 +238,8 @@ def _from_bank(
                 if found is not None:
                     break
         if found is None and not bank.count():
-            fail(
-                _(
-                    "{bank_path}: the bank holds no puzzles (turing generate --bank fills it)"
-                ).format(bank_path=shown_name(bank_path)),
-                exit_code=1,  # nothing wrong with what was given: nothing to deal, as bank pick
-            )
+            # nothing wrong with what was given: nothing to deal, as bank pick
+            fail(empty_bank_text(bank_path), exit_code=1)
         if found is None:
             fail(
                 _("{bank_path}: no unplayed puzzle matches ({filters})").format(
