@@ -2287,10 +2287,17 @@ class BoardApp(ServedApp):
                 for v in range(puzzle.verifiers)
             ]
             table.add_row(str(rnd), code, *cells)
-        rounds = game.round
+        # the rounds begun: the one in play counts from its first test (at the start of
+        # round 2, one test was made in one round, not in two)
+        rounds = game.round if game.over or view.tested_this_round else game.round - 1
+        tests = _tests(len(view.tests))
         # above the rows, so the newest rows end the log (scrolled to its end)
-        table.title = ngettext("{tests} in {n} round", "{tests} in {n} rounds", rounds).format(
-            tests=_tests(len(view.tests)), n=rounds
+        table.title = (
+            ngettext("{tests} in {n} round", "{tests} in {n} rounds", rounds).format(
+                tests=tests, n=rounds
+            )
+            if rounds
+            else tests
         ) + ("" if not self.table_log else "\n" + self.table_log[-1])
         table.title_justify = "left"
         return table

@@ -1395,9 +1395,9 @@ class PromptView:
         table = result_table(session, fewest, box=None, show_edge=False, pad_edge=False)
         table.min_width = cell_len(str(table.title))  # the title on one line, as after the game
         self.say(table)
+        self._held()  # then the fewest tests, in the board's order
         for line in fewest_lines(fewest) if fewest is not None else ():
             self.say(line)
-        self._held()
         self._share_code(command)
 
     def _held(self) -> None:
@@ -1973,12 +1973,12 @@ class PromptView:
             self.say(session.outcome(), style="bold")
         fewest = self._fewest()
         self.say(result_table(session, fewest, box=None, show_edge=False, pad_edge=False))
-        if fewest is not None:
-            for line in fewest_lines(fewest):
-                self.say(line)
+        # what the verifiers held and the codes left, then the fewest tests: the board's order
         self._held()
         for name, codes in session.left_by_answers():
             self.say(left_text(name, codes, len(session.seats) == 1))
+        for line in fewest_lines(fewest) if fewest is not None else ():
+            self.say(line)
         self._share_code()
         for path, problem in session.end_saves:
             if problem is None:
