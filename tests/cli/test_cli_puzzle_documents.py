@@ -579,7 +579,7 @@ def test_what_the_yaml_parser_found_is_said_in_words(
         ),
         (
             '{"id": "a", "cards": [4, 9, 11, 14.]}\n',
-            "1:35: JSON: 14.: a number in JSON has a digit after its '.' (write 14 or 14.0)",
+            "1:33: JSON: 14.: a number in JSON has a digit after its '.' (write 14 or 14.0)",
         ),
         (
             '{"id": "a", "cards": [4, 9, 11, 14], "criteria": [.5, 1, 1, 3]}\n',

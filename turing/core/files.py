@@ -1107,8 +1107,8 @@ def _number_problem(number: str) -> str:
 
 def _bad_number(error: json.JSONDecodeError) -> int | None:
     """Where a number JSON does not know starts (``-.5``, ``1e``, ``+1``, ``0x10``), when
-    a JSON parser's ``error`` is at its first character or inside it; None when it is not
-    one, or is one that :func:`_number_point_problem` says at its '.' (``.5``, ``2.``)."""
+    a JSON parser's ``error`` is at its first character or inside it (``2.`` too, whose
+    error is at its '.'); None when it is not one."""
     doc, start = error.doc, error.pos
     if error.msg not in ("Expecting value", "Expecting ',' delimiter", "Extra data"):
         return None
@@ -1116,8 +1116,6 @@ def _bad_number(error: json.JSONDecodeError) -> int | None:
         start -= 1
     word = _NUMBER_WORD.match(doc, start)
     if word is None or word.end() <= error.pos or _JSON_NUMBER.fullmatch(word.group()):
-        return None
-    if re.fullmatch(r"\.[0-9]+|-?[0-9]+\.", word.group()):
         return None
     return start
 
