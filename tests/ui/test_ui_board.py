@@ -1110,6 +1110,16 @@ async def test_the_status_shows_every_other_seats_count_whole(
         assert any(re.search(r"1\s+241\s+✔", line) for line in side_lines(app))
 
 
+@pytest.mark.parametrize(("size", "side"), [((120, 40), 38), ((149, 40), 38), ((160, 50), 52)])
+@run_async
+async def test_the_side_panel_widens_on_a_wide_terminal(size: tuple[int, int], side: int) -> None:
+    board = board_module()
+    app = board.BoardApp(session_of(), compare=False)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot, app)
+        assert app.query_one("#side").outer_size.width == side
+
+
 @run_async
 async def test_the_log_counts_a_round_from_its_first_test() -> None:
     board = board_module()
@@ -1303,7 +1313,7 @@ async def test_the_status_names_the_puzzles_own_verifier_letters() -> None:
     app = board.BoardApp(session_of(), compare=False)  # 4 verifiers, A–D
     async with app.run_test(size=(200, 40)) as pilot:
         await settle(pilot, app)
-        text = " ".join((await shown(pilot, app)).split())
+        text = " ".join(" ".join(side_lines(app)).split())
         assert "test it (A–D); or solve / pass." in text, text
         assert "(A–F)" not in text
 

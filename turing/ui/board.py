@@ -119,6 +119,11 @@ MIN_SIZE: Final = (80, 24)
 #: criteria on full lines, and the table scrolls.
 TWO_COLUMNS: Final = 110
 
+#: The narrowest terminal on which the side panel widens (from 38 columns to 52): the
+#: messages, the test log and the seats' counts then break less, and the cards still
+#: have about a hundred columns.
+ROOMY: Final = 150
+
 EXIT_OK: Final = 0
 EXIT_ABANDONED: Final = 1
 
@@ -1048,7 +1053,9 @@ class BoardApp(ServedApp):
         small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
         self.query_one("#too-small").display = small
         self.query_one("#main").display = not small
-        self.query_one("#side").set_class(height < 30, "short")
+        side = self.query_one("#side")
+        side.set_class(height < 30, "short")
+        side.set_class(width >= ROOMY, "roomy")
         puzzle = self.session.game.public
         many = puzzle.verifiers > 4 or puzzle.mode_class.cards_per_verifier > 1
         self.query_one("#cards").set_class(many and width >= TWO_COLUMNS, "wide")
