@@ -1,5 +1,6 @@
 """What a person writing cards and puzzles is told of a slip: a mistyped card-set path, a
-tab or a key out of line in YAML."""
+tab or a key out of line in YAML, a card without a German title, cards not in the set,
+``<>`` for ``!=``; and one table for a puzzle solved with or without its criteria."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from testsupport.cli import run
+from testsupport.cli import TEST_DATA, run
 
 PRIMES = Path(__file__).resolve().parents[2] / "cards" / "examples" / "primes.yaml"
 PUZZLE = "id: p\ncardset: {ref}\ncards: [1, 2, 3, 4]\n"
@@ -106,3 +107,55 @@ def test_a_key_out_of_line_is_said_with_the_column_it_belongs_at(
     result = run(["check", "t.yaml"])
     assert result.exit_code == 2
     assert result.stderr.startswith(f"error: {said}"), result.stderr
+
+
+def test_german_names_a_card_without_a_german_title_by_its_number() -> None:
+    result = run(
+        [
+            "--lang",
+            "de",
+            "cards",
+            "validate",
+            str(TEST_DATA / "cards" / "w409_untranslated_card.yaml"),
+        ]
+    )
+    assert "Warnung W409: Karte 2 hat kein text_de oder title_de" in result.output, result.output
+    assert "even or odd" not in result.output
+    english = run(["cards", "validate", str(TEST_DATA / "cards" / "w409_untranslated_card.yaml")])
+    assert "warning W409: card 2 (■ even or odd) has no text_de" in english.output
+
+
+def test_every_card_not_in_the_set_is_named_in_one_line() -> None:
+    result = run(["cards", "show", "--cardset", "examples/primes", "5", "11", "99", "11"])
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines() == [
+        "error: cards 11 and 99 are not in card set 'primes' (cards 1–10)"
+    ]
+
+
+def test_a_puzzle_solved_from_its_cards_alone_names_cards_and_criteria_as_with_its_criteria(
+    folder: Path,
+) -> None:
+    (folder / "full.yaml").write_text("cards: [4, 9, 11, 14]\ncriteria: [1, 1, 2, 3]\n")
+    (folder / "cards.yaml").write_text("cards: [4, 9, 11, 14]\n")
+    full = run(["solve", "full.yaml"])
+    alone = run(["solve", "cards.yaml"])
+    assert "│ B        │ 9 (count of 3s)" in full.output
+    assert "│ B        │ 9 (count of 3s)              │ 1: count of 3s = 0     │" in alone.output
+    assert "9.1" not in alone.output
+    assert "│ A        │ 4 (■ compared with 4)        │ 1: ■ < 4; 2: ■ = 4     │" in alone.output
+
+
+def test_angle_brackets_for_not_equal_are_said_to_be_written_as_bang_equals(
+    folder: Path,
+) -> None:
+    (folder / "c.yaml").write_text(
+        "cards:\n  - number: 1\n    title: t\n    criteria:\n"
+        "      - {text: a, when: b <> 3}\n      - {text: b, when: b == 3}\n"
+    )
+    result = run(["cards", "validate", "c.yaml"])
+    assert result.exit_code == 1
+    assert (
+        "c.yaml:5:27: error C201: '<>' is no operator of the card language: write != instead"
+        in result.output
+    ), result.output
