@@ -191,7 +191,10 @@ def test_a_puzzle_file_naming_a_missing_card_set_says_how_to_read_it(
     gone = tmp_path / "first" / "garden.yaml"
     moved = picked.stdout.replace(str(tmp_path / "moved" / "garden.yaml"), str(gone))
     (tmp_path / "moved" / "ph.yaml").write_text(moved, encoding="utf-8")
-    said = f"error: ph.yaml:6:10: {gone}: no such file; --cardset FILE points at a copy of it\n"
+    said = (
+        f"error: ph.yaml:6:10: no card set file {gone}; "
+        "give --cardset FILE to use a copy of it instead\n"
+    )
     for args in (
         ["play", "ph.yaml"],
         ["solve", "ph.yaml"],
@@ -215,7 +218,7 @@ def test_a_moved_card_set_not_given_is_named_with_its_puzzles(
     gone = tmp_path / "first" / "garden.yaml"
     said = (
         f"error: garden.db: 6 puzzles of it were stored from the card set 'primes' at "
-        f"{gone}, which is missing now; --cardset FILE points at a copy of it\n"
+        f"{gone}, which is missing now; give --cardset FILE to use a copy of it instead\n"
     )
     for args in (
         ["bank", "pick", "garden.db"],

@@ -122,10 +122,15 @@ PUZZLES = {
     "yaml syntax": (
         "cards: [4, 9\n",
         ":2:1:",
-        "YAML-Syntax: erwartet: ',' oder ']' zur '[' in Zeile 1, Spalte 8, "
+        "YAML-Syntax: erwartet: ',' oder ']' zum Schließen von '[' aus Zeile 1, Spalte 8, "
         "gefunden: das Ende der Datei",
     ),
-    "a tab": ("cards:\n\t- 4\n", ":2:1:", "rücke mit Leerzeichen ein, nicht mit Tabulatoren"),
+    "a tab": (
+        "cards:\n\t- 4\n",
+        ":2:1:",
+        "mit einem Tabulator kann kein Wert beginnen (rücke mit Leerzeichen ein, nicht mit "
+        "Tabulatoren)",
+    ),
 }
 
 

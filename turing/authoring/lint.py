@@ -75,7 +75,7 @@ from turing.core.files import (
     shown_name,
 )
 from turing.core.wording import TRANSLATIONS
-from turing.i18n import N_, _, format_number, ngettext, speaking
+from turing.i18n import N_, _, current_language, format_number, ngettext, speaking
 
 ERROR: Final = "error"
 WARNING: Final = "warning"
@@ -281,6 +281,17 @@ def _tier_findings(cardset: CardSet, severity: str) -> list[Finding]:
     return out
 
 
+def _card_named(card: Card) -> str:
+    """A card as a finding names it: by number and its title in the language in use, or
+    by number alone when it has no title in that language (an English title is never
+    shown in German text)."""
+    lang = current_language()
+    title = card.title if lang == "en" else dict(card.titles).get(lang)
+    if not title:
+        return _("card {number}").format(number=card.number)
+    return _("card {number} ({title})").format(number=card.number, title=title)
+
+
 def _translations(cards: Sequence[Card], source: str, severity: str) -> list[Finding]:
     """W408, W409, W410: a translation given to some texts but not to their neighbours,
     and one text translated two ways. A text without its own German is shown in words
@@ -300,16 +311,15 @@ def _translations(cards: Sequence[Card], source: str, severity: str) -> list[Fin
                             severity,
                             W_UNTRANSLATED_CARD,
                             ngettext(
-                                "card {number} ({title}) has no {key} or title_{lang} while "
-                                "{n} other card of the set has them; its texts would be "
-                                "generated from the expressions",
-                                "card {number} ({title}) has no {key} or title_{lang} while "
-                                "{n} other cards of the set have them; its texts would be "
-                                "generated from the expressions",
+                                "{card} has no {key} or title_{lang} while {n} other card of "
+                                "the set has them; its texts would be generated from the "
+                                "expressions",
+                                "{card} has no {key} or title_{lang} while {n} other cards of "
+                                "the set have them; its texts would be generated from the "
+                                "expressions",
                                 len(done),
                             ).format(
-                                number=card.number,
-                                title=card.title,
+                                card=_card_named(card),
                                 key=key,
                                 lang=lang,
                                 n=len(done),
@@ -324,10 +334,9 @@ def _translations(cards: Sequence[Card], source: str, severity: str) -> list[Fin
                         source,
                         severity,
                         W_PART_TRANSLATED,
-                        _(
-                            "card {number} ({title}) translates its criteria but has no "
-                            "title_{lang}"
-                        ).format(number=card.number, title=card.title, lang=lang),
+                        _("{card} translates its criteria but has no title_{lang}").format(
+                            card=_card_named(card), lang=lang
+                        ),
                     )
                 )
             out.extend(
@@ -574,11 +583,10 @@ def search_findings(
             severity,
             W_UNUSABLE_CARD,
             _(
-                "card {number} ({title}) appears in no valid "
-                "{verifiers}-verifier puzzle of this set: with every choice "
-                "of the other cards, each of its criteria leaves no code, "
-                "several codes, or a redundant verifier"
-            ).format(number=card.number, title=card.title, verifiers=verifiers),
+                "{card} appears in no valid {verifiers}-verifier puzzle of this set: "
+                "with every choice of the other cards, each of its criteria leaves no "
+                "code, several codes, or a redundant verifier"
+            ).format(card=_card_named(card), verifiers=verifiers),
         )
         for card, ok in zip(space.cards, status, strict=True)
         if ok is False

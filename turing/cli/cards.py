@@ -46,6 +46,7 @@ from turing.i18n import (
     N_,
     _,
     current_language,
+    format_list,
     format_number,
     format_percent,
     ngettext,
@@ -113,13 +114,19 @@ def show(numbers: tuple[int, ...], cardset_name: str | None, as_json: bool) -> N
     """
     cardset = _load(cardset_name)
     chosen = list(numbers) if numbers else [card.number for card in cardset]
-    for n in chosen:
-        if n not in cardset:
-            fail(
-                _("card {n} is not in card set {name!r} ({value})").format(
-                    n=n, name=cardset.name, value=cardset.describe_numbers()
-                )
+    missing = list(dict.fromkeys(n for n in chosen if n not in cardset))
+    if missing:
+        fail(
+            ngettext(
+                "card {numbers} is not in card set {name!r} ({value})",
+                "cards {numbers} are not in card set {name!r} ({value})",
+                len(missing),
+            ).format(
+                numbers=format_list([str(n) for n in missing]),
+                name=cardset.name,
+                value=cardset.describe_numbers(),
             )
+        )
     if as_json:
         for n in chosen:
             emit_json(card_record(cardset, n))

@@ -529,7 +529,9 @@ def bank_cardset_said(given: CardSet | None) -> Iterator[None]:
         yield
     except CardsetMissing as exc:
         if given is None:
-            fail(_("{problem}; --cardset FILE points at a copy of it").format(problem=exc))
+            fail(
+                _("{problem}; give --cardset FILE to use a copy of it instead").format(problem=exc)
+            )
         fail(
             _(
                 "{problem}; the card set given with --cardset is named {given!r}, not {name!r}"

@@ -379,7 +379,7 @@ def said(exc: TuringError) -> str:
     if isinstance(exc, CardSetGivenError):
         return _("{error} (give it with --cardset)").format(error=exc)
     if isinstance(exc, CardSetMissingError) and _takes_cardset():
-        return _("{problem}; --cardset FILE points at a copy of it").format(problem=exc)
+        return _("{problem}; give --cardset FILE to use a copy of it instead").format(problem=exc)
     if isinstance(exc, CardSetErrors) and len(exc.errors) > 1:
         # a set read as such (--cardset, cards stats) shows its first error: how many it
         # holds, and the command that lists them all

@@ -299,12 +299,19 @@ def _puzzle_table(puzzle: Puzzle, cardset: CardSet, solved: Solved) -> Table:
             )
         else:
             shown = " / ".join(str(n) for n in puzzle.cards[v])
+            # a verifier known to hold one card is named as one whose criterion is known
+            # is, its criteria by their position on it; else each by its card's number too
+            one_card = len(puzzle.cards[v]) == 1 and not puzzle.mode_class.hidden_mapping
+            if one_card:
+                card = cardset.card(puzzle.cards[v][0])
+                shown = _card_words(card.number, card.title_in(current_language()))
             if puzzle.mode_class.hidden_mapping:
                 shown = _("? of {cards}").format(cards=", ".join(str(g[0]) for g in puzzle.cards))
             crits = ""
             if possible is not None:
                 crits = "; ".join(
-                    f"{c}.{k}: {cardset.card(c).criterion(k).text_in(current_language())}"
+                    f"{k if one_card else f'{c}.{k}'}: "
+                    f"{cardset.card(c).criterion(k).text_in(current_language())}"
                     for c, k in possible[v]
                 )
             table.add_row(letter, shown, crits or "—")

@@ -389,6 +389,31 @@ def _meant_cardset(text: str, path: Path) -> str | None:
     return None
 
 
+def near_cardset_file(path: str | os.PathLike[str]) -> Path | None:
+    """The card-set file beside ``path`` whose name ``path``'s nearly is (``myst.yaml``
+    for ``myset.yaml``), when nothing is at ``path``: a slip in a reference to a set; None
+    when no name in that folder is near.
+
+    >>> near_cardset_file(cards_dir() / "clasic.yaml") == cards_dir() / "classic.yaml"
+    True
+    >>> print(near_cardset_file(cards_dir() / "nothing-like-it.yaml"))
+    None
+    """
+    import difflib
+
+    wanted = Path(path)
+    try:
+        names = [
+            entry.name
+            for entry in os.scandir(wanted.parent)
+            if entry.name.endswith((".yaml", ".yml")) and entry.is_file()
+        ]
+    except OSError:
+        return None
+    near = difflib.get_close_matches(wanted.name, names, n=1, cutoff=0.75)
+    return wanted.parent / near[0] if near else None
+
+
 def portable_reference(name_or_path: str | os.PathLike[str], base: Path | None = None) -> str:
     """How a document names a card set so that the name means the same set from any
     folder: a shipped name as it is, a path (taken from ``base``) made absolute.

@@ -524,6 +524,12 @@ class _Parser:
                 before.offset,
                 E_SYNTAX,
             )
+        if (before.text, token.text) == ("<", ">") and before.offset + 1 == token.offset:
+            raise ExpressionError(
+                _("'<>' is no operator of the card language: write != instead"),
+                before.offset,
+                E_SYNTAX,
+            )
         raise ExpressionError(
             _("expected a number, a name or '(', found {found}").format(
                 found=self._describe(token)

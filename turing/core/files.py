@@ -761,8 +761,12 @@ _YAML_PROBLEMS: Final = (
         N_("the alias {name} names no anchor (anchors and aliases are not allowed)"),
     ),
     (
+        re.compile(r"found character '\\t' that cannot start any token"),
+        N_("a tab cannot start a value (indent with spaces, not tabs)"),
+    ),
+    (
         re.compile(r"found character (?P<char>.+) that cannot start any token"),
-        N_("the character {char} cannot start a value (indent with spaces, not tabs)"),
+        N_("the character {char} cannot start a value (put the value in quotes)"),
     ),
     (
         # The scanner leaves the comma out before a few of its "but found"s.
@@ -910,6 +914,72 @@ _PLAIN_SCALAR: Final = re.compile(
     r"(?:[^\s:#,\[\]{}]|:(?=[^\s,\[\]{}])|(?<=\S)#)"
     r"(?:[^\n:#,\[\]{}]|:(?=[^\s,\[\]{}])|(?<=\S)#)*"
 )
+
+
+#: a line of a block mapping: its indentation and list dashes, a plain key, and the ':'
+#: after it with the value (if any) on the line
+_KEY_LINE: Final = re.compile(
+    r"(?P<lead>[ ]*(?:-[ ]+)*)(?P<key>[^\s:#\-][^:#]*?):(?:[ ]+(?P<value>.*))?"
+)
+
+
+def yaml_indent_column(
+    text: str, problem: str, line: int, column: int, context: str | None, begun: int | None
+) -> int | None:
+    """The column (1-based) the key at 0-based ``line`` and ``column`` of ``text`` lines up
+    at to be one of the keys above it, when the parser's ``problem`` there is a key
+    indented other than they are: the mapping's own column when the parser names the
+    mapping (``begun``, 0-based, of a ``context`` of a block mapping), else the column of
+    the key on the line above; None when the problem is another or the keys above are not
+    known.
+
+    >>> yaml_indent_column("a: 1\\n   b: 2\\n", "mapping values are not allowed here",
+    ...     1, 4, None, None)
+    1
+    >>> yaml_indent_column("- id: t\\n  cards: [1]\\n   criteria: [1]\\n",
+    ...     "expected <block end>, but found '<block mapping start>'", 2, 3,
+    ...     "while parsing a block mapping", 2)
+    3
+    """
+    lines = text.split("\n")
+    if not 0 <= line < len(lines):
+        return None
+    here = _KEY_LINE.fullmatch(lines[line].rstrip("\r"))
+    if here is None or here["lead"].strip():
+        return None
+    indent = len(here["lead"])
+    problem = problem.strip()
+    if problem == "expected <block end>, but found '<block mapping start>'":
+        if column != indent:
+            return None
+        if context is not None and begun is not None and context == "while parsing a block mapping":
+            return begun + 1
+        above = _key_above(lines, line)
+        return None if above is None or above[0] == indent else above[0] + 1
+    if problem == "mapping values are not allowed here":
+        if column != indent + len(here["key"]):
+            return None
+        above = _key_above(lines, line)
+        # a key further in than the one above, which has its value on its own line
+        if above is None or above[0] >= indent or not above[1]:
+            return None
+        return above[0] + 1
+    return None
+
+
+def _key_above(lines: list[str], line: int) -> tuple[int, bool] | None:
+    """The 0-based column of the key on the nearest line above ``line`` that holds
+    something (blank and comment lines are passed over), and whether its value is on that
+    line; None when that line is not a key's."""
+    for earlier in reversed(lines[:line]):
+        stripped = earlier.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        found = _KEY_LINE.fullmatch(earlier.rstrip("\r"))
+        if found is None:
+            return None
+        return len(found["lead"]), bool((found["value"] or "").strip())
+    return None
 
 
 def value_text(text: str, line: int, column: int) -> str | None:
@@ -1371,12 +1441,22 @@ def load_yaml(text: str, source: str) -> Node:
         begun = exc.context_mark
         if exc.problem and exc.context and begun is not None and begun is not mark:
             said = yaml_begun(exc.problem, exc.context, begun.line + 1, begun.column + 1, value)
+        message = said or yaml_problem(problem, value)
+        if mark is not None:
+            align = yaml_indent_column(
+                text,
+                problem,
+                mark.line,
+                mark.column,
+                exc.context,
+                None if begun is None else begun.column,
+            )
+            if align is not None:
+                message = _(
+                    "{problem} (line the key up with the keys above it, at column {column})"
+                ).format(problem=message, column=align)
         raise SourceError(
-            source,
-            line,
-            col,
-            _("YAML syntax: {problem}").format(problem=said or yaml_problem(problem, value)),
-            E_YAML,
+            source, line, col, _("YAML syntax: {problem}").format(problem=message), E_YAML
         ) from None
     except RecursionError:
         raise SourceError(source, 0, 0, _("YAML is nested too deeply"), E_YAML) from None

@@ -33,6 +33,7 @@ from turing.core.cards import (
     CardSet,
     CardSetErrors,
     load_cardset,
+    near_cardset_file,
     portable_reference,
 )
 from turing.core.codes import CODE_TEXT, EXAMPLE_CODE, Code, CodeError
@@ -1499,6 +1500,17 @@ def puzzle_cardset(
     return _reference_cardset(target, base, where, named)
 
 
+def _missing_cardset(path: str) -> str:
+    """A card-set file a puzzle names that is not there, with the file beside it whose
+    name it nearly is (a slip) when there is one."""
+    near = near_cardset_file(path)
+    if near is None:
+        return _("no card set file {path}").format(path=shown_name(path))
+    return _("no card set file {path} (did you mean {near}?)").format(
+        path=shown_name(path), near=shown_name(near)
+    )
+
+
 def _reference_cardset(name: str | None, base: Path | None, where: Where, named: bool) -> CardSet:
     """:func:`load_cardset` for a puzzle's reference; a reference that names no card set
     is reported at the document's ``cardset`` value when the document has one (``named``)."""
@@ -1506,14 +1518,16 @@ def _reference_cardset(name: str | None, base: Path | None, where: Where, named:
         return load_cardset(name or "classic", base)
     except CardError as exc:
         if exc.line == 0 and named:
+            if exc.code == E_FILE and exc.source and not os.path.lexists(exc.source):
+                raise CardSetMissingError(
+                    *where(("cardset",)), _missing_cardset(exc.source), exc.code
+                ) from None
             # Say which file was looked for when the reference named one.
             message = (
                 exc.message
                 if exc.code == E_UNKNOWN_SET
                 else f"{shown_name(exc.source)}: {exc.message}"
             )
-            if exc.code == E_FILE and exc.source and not os.path.lexists(exc.source):
-                raise CardSetMissingError(*where(("cardset",)), message, exc.code) from None
             raise _fail(where, ("cardset",), message, exc.code) from None
         if named and isinstance(exc, CardSetErrors):
             # an error inside the set the puzzle names: said at the puzzle's reference
