@@ -114,7 +114,7 @@ def test_a_file_named_as_the_codes_or_standard_input_is_a_file_of_its_own(
     assert [json.loads(line)["source"] for line in result.stdout.splitlines()] == ["./code", "code"]
     Path("d1.jsonl").write_text(json.dumps({"id": "z", "cards": [2, 5, 9, 15, 18, 22]}) + "\n")
     result = turing(["check", "d1.jsonl", "code"])
-    assert result.stdout.splitlines()[-1] == "2 puzzles checked in 2 files: all sound"
+    assert result.stdout.splitlines()[-1] == "2 puzzles checked in 2 files: all sound, 1 note"
     result = turing(["check", "<stdin>", "-"], input=text)
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines() == [

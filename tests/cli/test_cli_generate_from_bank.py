@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from testsupport.cli import ROOT
+from testsupport.cli import PUZZLES, ROOT
 from turing.cli.main import main
 from turing.core.cards import load_cardset
 from turing.core.puzzle import difficulty, puzzle_from_dict
@@ -440,3 +440,21 @@ def test_the_summaries_say_only_what_this_command_did(tmp_path: Path) -> None:
     code, out = run(*args, "--bank", str(db), "-o", str(tmp_path / "b.jsonl"))
     assert code == 0 and "(run already complete)" in out
     assert "repeat" not in out and "refused" not in out, out
+
+
+@pytest.mark.parametrize(
+    ("held", "holds"),
+    [("garden.yaml", "it is a card set"), ("hand.yaml", "it is a puzzle file")],
+)
+def test_the_draw_never_replaces_a_card_set_or_a_puzzle_file(
+    catalogue: tuple[str, Path], tmp_path: Path, held: str, holds: str
+) -> None:
+    out = tmp_path / held
+    source = CLASSIC if held == "garden.yaml" else PUZZLES / "sample.yaml"
+    out.write_bytes(source.read_bytes())
+    code, said = draw(catalogue, out, "--count", "2", "--seed", "0")
+    assert code == 2, said
+    assert said == (
+        f"error: cannot write {out}: {holds}; give another name, or remove the file first\n"
+    )
+    assert out.read_bytes() == source.read_bytes()

@@ -98,7 +98,13 @@ def test_an_output_never_replaces_a_bank_or_a_save(
     r = turing([held if word == "OUT" else word for word in args])
     assert r.exit_code == 2, r.output
     line = start.replace("OUT", held)
-    assert r.output == f"error: {line}: {HELD[held]}; give another name\n"
+    # -o says how to go on (a transcript refuses in its own words)
+    way = (
+        "give another name, or remove the file first"
+        if writer.endswith("-o")
+        else ("give another name")
+    )
+    assert r.output == f"error: {line}: {HELD[held]}; {way}\n"
     assert (here / held).read_bytes() == before
 
 
@@ -128,7 +134,8 @@ def test_a_file_sqlite_keeps_beside_a_bank_is_refused(turing: Turing, here: Path
     r = turing(["export", SAMPLE, "-o", "bank.db-wal"])
     assert r.exit_code == 2, r.output
     assert r.output == (
-        "error: cannot write bank.db-wal: it is a file of the bank bank.db; give another name\n"
+        "error: cannot write bank.db-wal: it is a file of the bank bank.db; give another name, "
+        "or remove the file first\n"
     )
     assert (here / "bank.db-wal").read_bytes() == before
 
@@ -149,7 +156,7 @@ def test_the_refusal_is_in_the_language_in_use(turing: Turing, here: Path) -> No
     assert r.exit_code == 2
     assert r.output == (
         "Fehler: bank.db lässt sich nicht schreiben: es ist eine Rätselbank; "
-        "nenne einen anderen Namen\n"
+        "nenne einen anderen Namen oder entferne die Datei zuerst\n"
     )
 
 

@@ -288,7 +288,36 @@ def check_puzzle(
         difficulty=tier,
         assignments=None if puzzle.has_hidden else solved.assignments,
         problems=problems,
+        notes=_cards_only_notes(puzzle),
     )
+
+
+def _cards_only_notes(puzzle: Puzzle) -> list[str]:
+    """What a puzzle that gives no hidden criteria is good for, as notes: it is solved and
+    analysed from its cards, but cannot be played (the verifiers have nothing to answer
+    from); a solution it states without them is said too, as their key may have been
+    mistyped. Empty for a puzzle that gives them."""
+    if puzzle.has_hidden:
+        return []
+    notes = [
+        _(
+            "it gives no hidden criteria: it can be solved and analysed from its cards, "
+            "but not played"
+        )
+        if puzzle.criteria is None
+        else _(
+            "it gives no real cards for its hidden criteria: it can be solved and analysed "
+            "from its cards, but not played"
+        )
+    ]
+    if puzzle.solution is not None:
+        notes.append(
+            _(
+                "its solution is given without the hidden criteria that lead to it: the "
+                "verifiers cannot answer from a solution alone"
+            )
+        )
+    return notes
 
 
 def _redundancy(solved: Solved, result: Validity | None) -> list[str]:

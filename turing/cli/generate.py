@@ -94,6 +94,7 @@ from turing.core.puzzle import (
     portable,
     puzzle_cardset,
 )
+from turing.core.saves import BOOKLET, PUZZLE_LINES
 from turing.core.workers import WorkerLost
 from turing.generation.bank import (
     Bank,
@@ -973,7 +974,7 @@ def generate(
     cardset_read = (cardset_file(cardset_name or "classic"), CARD_SET)
     refuse_writing_inputs(output, [(bank_path, BANK_WRITTEN), cardset_read])
     refuse_writing_inputs(bank_path, [cardset_read])
-    refuse_replacing_work(output)
+    refuse_replacing_work(output, PUZZLE_LINES)
     distributed = check_executor(executor, scheduler, jobs)
     name, _source = cardset_arg(cardset_name)
     # a set without the cards asked for is refused before the bank is made or touched
@@ -1296,7 +1297,7 @@ def _from_bank(
     refuse_writing_inputs(
         output, [(db, BANK_READ), (cardset_file(cardset_name or "classic"), CARD_SET)]
     )
-    refuse_replacing_work(output)
+    refuse_replacing_work(output, PUZZLE_LINES)
     name, _cardset = cardset_arg(cardset_name)
     drawn = seed is None
     if seed is None:
@@ -2048,7 +2049,7 @@ def bank_export(
     The full documents are written as they were stored even when the card set they were
     stored from has changed or moved since (a note says so); --public needs the cards."""
     refuse_writing_inputs(output, [(db, BANK_READ), (cardset_file(cardset_name), CARD_SET)])
-    refuse_replacing_work(output)
+    refuse_replacing_work(output, PUZZLE_LINES)
     query = make_query(mode, difficulty, verifiers, unplayed, min_tests, max_tests)
     given = load_cardset(cardset_name) if cardset_name else None
     with (
@@ -2462,7 +2463,6 @@ def export(
             (cardset_file(cardset_name), CARD_SET),
         ],
     )
-    refuse_replacing_work(output)
     forced = load_cardset(cardset_name) if cardset_name else None
     query = make_query(mode, difficulty, verifiers, unplayed, min_tests, max_tests)
     puzzles: list[Puzzle] = []
@@ -2525,6 +2525,9 @@ def export(
         refuse_writing_inputs(
             output, [(cardset_file(p.cardset or "classic"), CARD_SET) for p in puzzles]
         )
+    # after the files read, whose refusal names the file more closely (the card set a
+    # puzzle names is known only once the puzzles are read)
+    refuse_replacing_work(output, BOOKLET)
     text = render(
         Booklet(title=DEFAULT_TITLE if title is None else title, puzzles=tuple(puzzles)),
         fmt,

@@ -2113,22 +2113,31 @@ def refuse_writing_inputs(output: str | None, inputs: Iterable[tuple[str | None,
         fail(str(WriteTargetError(shown, reason)))
 
 
-def refuse_replacing_work(output: str | None) -> None:
+def refuse_replacing_work(output: str | None, writing: str) -> None:
     """Refuse, in one ``error:`` line (exit status 2), an output file that holds work of
-    another kind than the command writes there: a puzzle bank (or a file SQLite keeps
-    beside one), a saved game or match (:func:`turing.core.saves.held_work`). Such a file
-    is never replaced by a booklet, JSON Lines or a transcript, whatever the options.
-    ``-`` (standard output) and a path with no file are let through. Done before any
-    work, after :func:`refuse_writing_inputs`, whose refusal names the file more
+    another kind than the command writes there (``writing``:
+    :data:`turing.core.saves.PUZZLE_LINES` or :data:`~turing.core.saves.BOOKLET`): a
+    puzzle bank (or a file SQLite keeps beside one), a saved game or match, a card set, a
+    game's transcript, or puzzles in another form (:func:`turing.core.saves.held_work`).
+    Such a file is never replaced, whatever the options. ``-`` (standard output), a path
+    with no file, an empty file and one of the kind written are let through. Done before
+    any work, after :func:`refuse_writing_inputs`, whose refusal names the file more
     closely."""
     if output is None or output == "-":
         return
     from turing.core.files import WriteTargetError
     from turing.core.saves import held_work
 
-    held = held_work(output)
+    held = held_work(output, writing)
     if held is not None:
-        fail(str(WriteTargetError(output, _("{reason}; give another name").format(reason=held))))
+        fail(
+            str(
+                WriteTargetError(
+                    output,
+                    _("{reason}; give another name, or remove the file first").format(reason=held),
+                )
+            )
+        )
 
 
 def refuse_replacing(

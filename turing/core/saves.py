@@ -276,7 +276,100 @@ def save_format_of(text: str) -> SaveFormat | None:
     return next((kind for kind in SAVE_FORMATS if kind.marker == marker), None)
 
 
-def held_work(path: str | os.PathLike[str]) -> str | None:
+#: What an output file is written with, for :func:`held_work`: puzzles as JSON Lines (the
+#: puzzles generated or drawn from a bank) ...
+PUZZLE_LINES: Final = "puzzle lines"
+#: ... or a booklet to print (HTML or Markdown).
+BOOKLET: Final = "booklet"
+
+#: How much of a file's start :func:`file_kind` reads.
+_KIND_START_BYTES: Final = 64 * 1024
+
+#: The ``cards`` key of a card set or a puzzle (YAML, plain or quoted, or JSON) and what
+#: follows it: a list whose first item is a mapping (a card set's cards), or a number or a
+#: list of numbers, or an empty list (a puzzle's cards: extreme mode's come in pairs).
+#: Comment lines may stand between the key and a block list.
+_CARDS_KEY: Final = re.compile(
+    r"""(?<![\w-])["']?cards["']?[ \t]*:[ \t]*"""
+    r"""(?:(?P<flow_cards>\[\s*\{)|(?P<flow_numbers>\[[\s\[]*[\d\]])"""
+    r"""|(?:\#[^\n]*)?\r?\n(?:[ \t]*(?:\#[^\n]*)?\r?\n)*[ \t]*-[ \t]*"""
+    r"""(?:(?P<block_numbers>[\d\[-])|(?P<block_cards>\{|["']?\w+["']?[ \t]*:)))"""
+)
+
+#: What :func:`file_kind` says of a card set, of puzzles in YAML or JSON, and of puzzles as
+#: JSON Lines; a transcript is said by :func:`_transcript_kind`'s words.
+CARD_SET_KIND: Final = "card set"
+PUZZLES_KIND: Final = "puzzles"
+PUZZLE_LINES_KIND: Final = "puzzle lines"
+TRANSCRIPT_KIND: Final = "transcript"
+
+
+def file_kind(start: bytes) -> str | None:
+    r"""What a file whose first bytes are ``start`` holds, as far as they tell, when it is
+    written by hand or by turing as text: :data:`TRANSCRIPT_KIND` (its first line a game's
+    or Mastermind games' record), :data:`PUZZLE_LINES_KIND` (its first line one puzzle's
+    JSON object), :data:`CARD_SET_KIND` (a ``cards`` key holding mappings) or
+    :data:`PUZZLES_KIND` (a ``cards`` key holding numbers), in YAML or JSON, broken or not;
+    None for anything else. A byte-order mark and CRLF line ends are read as well.
+
+    >>> file_kind(b"name: garden\ncards:\n  - number: 1\n\ttitle: x\n")
+    'card set'
+    >>> file_kind(b'{\n "name": "garden",\n "cards": [\n  {\n   "number": 1')
+    'card set'
+    >>> file_kind(b"- id: my-1\n  cards: [106, 109, 110, 120]\n")
+    'puzzles'
+    >>> file_kind(b"- id: x\n  cards: [[4, 25], [9, 33]]\n"), file_kind(b"cards:\n- - 4\n")
+    ('puzzles', 'puzzles')
+    >>> file_kind(b'{"id": "a", "cards": [1, 2, 3, 4], "criteria": [1, 2, 1, 3]}\n')
+    'puzzle lines'
+    >>> file_kind(b'{"event": "start", "cards": [1, 2, 3, 4]}\n')
+    'transcript'
+    >>> file_kind(b"<!DOCTYPE html>\n<html>"), file_kind(b"notes: [1, 2]\n")
+    (None, None)
+    """
+    text = start.decode("utf-8", errors="replace").lstrip("\ufeff").lstrip()
+    first = text.split("\n", 1)[0]
+    try:
+        head = read_json(first)
+    except ValueError:
+        head = None
+    if _transcript_kind(head) is not None:
+        return TRANSCRIPT_KIND
+    if isinstance(head, dict) and isinstance(head.get("cards"), list):
+        cards = head["cards"]
+        if cards and all(isinstance(card, dict) for card in cards):
+            return CARD_SET_KIND
+        return PUZZLE_LINES_KIND
+    found = _CARDS_KEY.search(text)
+    if found is None:
+        return None
+    if found.group("flow_cards") or found.group("block_cards"):
+        return CARD_SET_KIND
+    return PUZZLES_KIND
+
+
+def _held_text(path: str | os.PathLike[str], writing: str) -> str | None:
+    """What the text file at ``path`` holds that writing ``writing`` there would lose, by
+    its start (:func:`file_kind`), said as the reason it is not replaced; None for a file
+    of the kind written there, or of no kind known. Raises :class:`OSError` as reading it
+    does."""
+    with open(path, "rb") as handle:
+        start = handle.read(_KIND_START_BYTES)
+    kind = file_kind(start)
+    if kind == TRANSCRIPT_KIND:
+        try:
+            head = read_json(start.decode("utf-8", errors="replace").lstrip().split("\n", 1)[0])
+        except ValueError:
+            head = None
+        return _transcript_kind(head)
+    if kind == CARD_SET_KIND:
+        return _("it is a card set")
+    if kind == PUZZLES_KIND or (kind == PUZZLE_LINES_KIND and writing != PUZZLE_LINES):
+        return _("it is a puzzle file")
+    return None
+
+
+def held_work(path: str | os.PathLike[str], writing: str | None = None) -> str | None:
     """What the file at ``path`` holds that a file of another kind written there would
     lose, said as the reason it is not replaced ("it is a puzzle bank", "it is a saved
     game of turing play", "it is a file of the bank B.db"), in the language in use; None
@@ -285,7 +378,11 @@ def held_work(path: str | os.PathLike[str]) -> str | None:
 
     A bank is known by its first bytes (the SQLite header), the files SQLite keeps beside
     one by their name and the bank beside them; a save as :func:`save_problem` knows it.
-    Nothing is changed."""
+    With ``writing`` (:data:`PUZZLE_LINES` or :data:`BOOKLET`), what is written there, a
+    text file is known by its start too (:func:`file_kind`): a card set, a game's
+    transcript, and puzzles of another form than those written ("it is a puzzle file":
+    YAML or JSON under JSON Lines, any puzzles under a booklet) are refused as well; a file
+    of the kind written there, or of no kind known, is not. Nothing is changed."""
     shown = os.fspath(path)
     try:
         info = os.stat(path)
@@ -304,7 +401,12 @@ def held_work(path: str | os.PathLike[str]) -> str | None:
     for other in SAVE_FORMATS:
         if marker == other.marker:
             return _("it is {what}").format(what=_(other.holds))
-    return None
+    if writing is None:
+        return None
+    try:
+        return _held_text(path, writing)
+    except OSError:
+        return None
 
 
 def not_a_transcript(
