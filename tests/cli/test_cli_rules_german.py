@@ -100,12 +100,17 @@ def test_each_topic_prints_its_german_part(topic: str) -> None:
         assert ("### Falsche Signale" in out) == swapping and ("3 Punkte" in out) == swapping
         assert ("punktet nur der Code-Setzer" in out) == swapping
         bullets = {
-            "superhirn": "**Superhirn und classic**",
+            "superhirn": "**Superhirn**:",
+            "classic": "**classic**:",
             "logik": "**Logik**",
             "master-collor": "**Master Collor**",
         }
         for game, bullet in bullets.items():
-            assert (bullet in out) == (game == topic.replace("classic", "superhirn"))
+            assert (bullet in out) == (game == topic)
+        # a game's own page speaks of that game alone
+        assert "**Superhirn und classic**" not in out
+        assert ("(bei Superhirn rot)" in out) == (topic != "superhirn")
+        assert ("- **rot** –" in out) == (topic == "superhirn")
 
 
 def test_select_takes_the_language_of_the_page() -> None:

@@ -51,10 +51,14 @@ def test_each_topic_prints_its_part(topic: str) -> None:
         swapping = topic != "logik"
         assert ("### Wrong feedback" in out) == swapping and ("3 points" in out) == swapping
         assert ("only the codemaker scores" in out) == swapping
-        others = {"superhirn": "**Superhirn and classic**", "logik": "**Logik**"}
+        others = {"superhirn": "**Superhirn**:", "classic": "**classic**:", "logik": "**Logik**"}
         others["master-collor"] = "**Master Collor**"
         for game, bullet in others.items():
-            assert (bullet in out) == (game == topic.replace("classic", "superhirn"))
+            assert (bullet in out) == (game == topic)
+        # a game's own page speaks of that game alone
+        assert "**Superhirn and classic**" not in out
+        assert ("(red in Superhirn)" in out) == (topic != "superhirn")
+        assert ("- **red** —" in out) == (topic == "superhirn")
 
 
 def test_classic_is_the_classic_mastermind_game() -> None:
@@ -64,7 +68,7 @@ def test_classic_is_the_classic_mastermind_game() -> None:
     assert code == 0, out
     assert out.startswith("## Classic Mastermind, of the Mastermind family")
     assert "| `classic` (Mastermind) | 4 | 6 | yes | 10 |" in out
-    assert "11 in\n  classic" in out and "### Wrong feedback" in out
+    assert "bonus point (11)" in out and "### Wrong feedback" in out
     assert "*ninth colour*" not in out and "**Classic** — one card per verifier" not in out
     code, out = rules("--help")
     assert "classic Mastermind (the criteria game's classic mode: see criteria)" in " ".join(

@@ -550,7 +550,7 @@ def test_bad_options_exit_2_with_one_line() -> None:
         (["play", "--players", "computer:best,human"], "'--players': unknown strategy 'best'"),
         (["play", "--colours", "12"], "'--colours': colours must be 2–9"),
         (["play", "--duplicates", "--no-repeats"], "contradict"),
-        (["simulate", "--sample", "0"], "at least one secret"),
+        (["simulate", "--sample", "0"], "'--sample': 0 is not in the range from 1 up"),
         (["simulate", "--all", "--sample", "5"], "exclude each other"),
         (["play", "--positions", "8", "--colours", "9"], "too many"),
     ]:
@@ -592,11 +592,12 @@ def test_bad_options_in_german_are_german_with_german_numbers() -> None:
     for args, message in [
         (
             ["simulate", "--sample", "0"],
-            "die Stichprobe muss mindestens einen Geheimcode enthalten",
+            "ungültiger Wert für '--sample': 0 liegt nicht im Bereich ab 1",
         ),
         (
             ["simulate", "--sample", "99999999"],
-            "eine Stichprobe von 99.999.999 ist mehr als die 1.296 Codes",
+            "ungültiger Wert für '--sample': 99.999.999 liegt nicht im Bereich 1 bis 1296: das "
+            "Spiel hat 1.296 Codes",
         ),
         (
             ["play", "--positions", "8", "--colours", "9"],
@@ -613,7 +614,10 @@ def test_bad_options_in_german_are_german_with_german_numbers() -> None:
         assert result.stderr.startswith(f"Fehler: {message}"), result.stderr
         assert len(result.stderr.splitlines()) == 1
     english = run(["simulate", "--sample", "99999999"], [])
-    assert english.stderr == "error: a sample of 99,999,999 is more than the 1,296 codes\n"
+    assert english.stderr.startswith(
+        "error: invalid value for '--sample': 99,999,999 is not in the range from 1 to 1296: "
+        "the game has 1,296 codes ("
+    )
 
 
 def test_simulate_help_names_the_samples_placeholder() -> None:

@@ -273,8 +273,8 @@ def test_at_the_pins_and_reveal_prompts_mistyped_commands_are_named() -> None:
     assert result.exit_code == 1
     commands = "the commands here are undo, board, help, rules, quit"
     not_pins = (
-        "is not pins: type black (or red) then white like '2 1', '2,1' or '2-1', one digit "
-        "for black (or red) alone like '4', pins like 'bbw' or 'rot rot weiß', or '-' for none"
+        "is not pins: type black then white like '2 1', '2,1' or '2-1', one digit for black "
+        "alone like '4', pins like 'bbw' or 'black black white', or '-' for none"
     )
     assert messages(result.stderr)[:7] == [
         "error: unknown command 'hlep'; did you mean help?",
@@ -296,9 +296,9 @@ def test_in_german_at_the_pins_prompt_words_are_named_and_counts_in_words_are_pi
     assert messages(result.stderr) == [
         "Fehler: unbekannter Befehl 'zeig'; die Befehle hier sind zurück, brett, hilfe, regeln, "
         "beenden",
-        "Fehler: 'zwei eins' sind keine Signal-Stifte: tippe schwarz (oder rot), dann weiß wie "
-        "'2 1', '2,1' oder '2-1', eine Ziffer allein für schwarz (oder rot) wie '4', Stifte wie "
-        "'ssw' oder 'rot rot weiß', oder '-' für keine",
+        "Fehler: 'zwei eins' sind keine Signal-Stifte: tippe schwarz, dann weiß wie '2 1', "
+        "'2,1' oder '2-1', eine Ziffer allein für schwarz wie '4', Stifte wie 'ssw' oder "
+        "'schwarz schwarz weiß', oder '-' für keine",
         "beendet: Partie abgebrochen",
     ]
 
@@ -350,9 +350,14 @@ def test_empty_holes_in_a_game_without_them_are_said_to_be_none(preset: str) -> 
     lines = ["....", ".YGB", "R-GB", "RG_B", "quit"]
     result = run(["--lang", "en", "play", "--preset", preset, "--games", "1"], lines)
     assert result.exit_code == 1
-    assert messages(result.stderr) == [
-        "error: this game has no empty holes: every position takes a colour"
-    ] * 4 + ["quit: match abandoned"]
+    example = {"classic": "rgby", "superhirn": "rygb"}[preset]
+    said = (
+        "marks an empty hole, which this game has not: every position takes a colour; "
+        f"type the code as {example} or {' '.join(example)}"
+    )
+    assert messages(result.stderr) == [f"error: '{mark}' {said}" for mark in "..-_"] + [
+        "quit: match abandoned"
+    ]
 
 
 def test_in_german_a_word_that_is_no_colour_is_named_whole_and_a_colour_name_once() -> None:

@@ -201,9 +201,8 @@ def test_digits_run_together_are_refused_naming_the_accepted_forms() -> None:
     args = ["play", "--preset", "superhirn", "--role", "maker", "--games", "1", "--seed", "1"]
     result = run(args, ["RYBW", "21", "2-1", "quit"])
     assert (
-        "error: line 2: '21' is not pins: type black (or red) then white like '2 1', '2,1' or "
-        "'2-1', one digit for black (or red) alone like '4', pins like 'bbw' or 'rot rot weiß', "
-        "or '-' for none"
+        "error: line 2: '21' is not pins: type red then white like '2 1', '2,1' or '2-1', one "
+        "digit for red alone like '4', pins like 'rrw' or 'red red white', or '-' for none"
     ) in result.stderr
     assert "row  1  R Y G B   ●●○·  2 red, 1 white" in result.output
     helped = run(args, ["help pins", "quit"])

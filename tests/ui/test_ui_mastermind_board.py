@@ -1252,3 +1252,25 @@ async def test_ctrl_q_asks_before_leaving_a_match_as_q_does() -> None:
         await ready(pilot, app)
         await pilot.press("ctrl+q", "y")
     assert app.return_code == 1
+
+
+@run_async
+async def test_a_guess_played_before_asks_first_and_no_keeps_the_row_to_change() -> None:
+    match = Match(get_preset("classic"), (YOU, COMPUTER), games=1, first_breaker=0, seed=3)
+    app = board_app(match)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await ready(pilot, app)
+        await pilot.press(*"rrgg", "enter")
+        await pilot.pause(0.1)
+        assert len(match.rows) == 1
+        await pilot.press(*"rrgg", "enter")
+        assert await screen_is(pilot, app, "ConfirmScreen")
+        assert "RRGG was played in row 1 (2 black, 0 white)" in await shown(pilot, app)
+        await pilot.press("n")
+        await pilot.pause(0.1)
+        assert len(match.rows) == 1 and app.message == "Nothing done."
+        await pilot.press("enter")
+        assert await screen_is(pilot, app, "ConfirmScreen")
+        await pilot.press("y")
+        await pilot.pause(0.1)
+        assert [row.guess for row in match.rows] == [(0, 0, 1, 1)] * 2

@@ -20,7 +20,7 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
-from turing.cli.options import NamedChoice, WholeNumber
+from turing.cli.options import NamedChoice, WholeNumber, range_words
 from turing.cli.output import (
     EXIT_HUNG_UP,
     EXIT_INTERRUPTED,
@@ -115,6 +115,7 @@ from turing.mastermind.match import (
     check_honour,
     fresh_seed,
     is_the_computer,
+    played_in,
 )
 from turing.mastermind.optimal import Progress as SearchProgress
 from turing.mastermind.pins import parse_pins
@@ -319,6 +320,8 @@ PRESET_CHOICE: Final = NamedChoice({name: name for name in PRESETS}, N_("PRESET"
 ROLE_CHOICE: Final = NamedChoice(
     {"breaker": N_("breaker"), "maker": N_("maker"), "duel": N_("duel")}, N_("ROLE")
 )
+#: the computer's strategies, as ``--strategy`` and ``computer:STRATEGY`` take them
+STRATEGY_CHOICE: Final = NamedChoice({name: name for name in sorted(STRATEGIES)}, N_("NAME"))
 
 
 def preset_options(func: Callable[..., None]) -> Callable[..., None]:
@@ -480,14 +483,19 @@ def _preset_record(preset: Preset) -> dict[str, Any]:
 @preset_options
 @click.option(
     "--strategy",
-    type=click.Choice(sorted(STRATEGIES)),
+    type=STRATEGY_CHOICE,
     metavar="NAME",
     default=DEFAULT_STRATEGY,
     show_default=True,
     help=STRATEGY_HELP,
 )
 @click.option("--all", "every", is_flag=True, help="Every secret of the space (the default).")
-@click.option("--sample", type=int, metavar="N", help="N secrets drawn at random with --seed.")
+@click.option(
+    "--sample",
+    type=WholeNumber(min=1),
+    metavar="N",
+    help="N secrets drawn at random with --seed (at most the game's codes).",
+)
 @click.option(
     "--seed",
     type=WholeNumber(min=0),
@@ -517,6 +525,15 @@ def simulate_command(
     """
     if every and sample is not None:
         fail(_("--all and --sample exclude each other"))
+    if sample is not None and sample > len(game.space):
+        bad_option(
+            "sample",
+            _("{value} is not in the range {range}: the game has {size} codes").format(
+                value=format_number(sample),
+                range=range_words(1, len(game.space)),
+                size=format_number(len(game.space)),
+            ),
+        )
     problem = None if transcript is None else not_a_transcript(transcript, holds_games)
     if problem is not None:  # (before the games, which may take long)
         fail(problem)
@@ -759,6 +776,7 @@ class Reader:
         if self.interactive:
             encoding = input_encoding(sys.stdin)
             try:
+                shown_prompt = self.fitted(shown_prompt)
                 raw = getpass.getpass(shown_prompt) if hidden else input(shown_prompt)
             except EOFError:  # Ctrl-D asks, as quit does (as the criteria game's prompt)
                 raise_if_hung_up()  # the terminal closed: a hang-up, not Ctrl-D
@@ -799,6 +817,25 @@ class Reader:
             self.out.print(f"{shown_prompt}{shown}".rstrip(), markup=False, soft_wrap=True)
         return text
 
+    def fitted(self, prompt: str) -> str:
+        """``prompt`` made to fit the terminal's width: broken between words, as the game's
+        other lines are, its lines but the last said here; the last, with the space it ends
+        in, is returned for the input to follow it. A prompt that fits is returned as it
+        is."""
+        width = self.out.width
+        if cell_len(prompt) < width:
+            return prompt
+        body = prompt.rstrip()
+        lines = [line.plain.rstrip() for line in Text(body).wrap(self.out, width - 1)]
+        for line in lines[:-1]:
+            self.out.print(line, markup=False, highlight=False, soft_wrap=True)
+        return lines[-1] + prompt[len(body) :]
+
+    def ask(self, question: str) -> str:
+        """The answer typed at the terminal to ``question``, fitted to its width
+        (:meth:`fitted`); what ``input`` raises is the caller's."""
+        return input(self.fitted(question))
+
     def _interrupted(self) -> None:
         if self.interactive:
             self.out.print()  # Ctrl-C leaves the cursor on the prompt's line
@@ -812,7 +849,7 @@ class Reader:
         if not self.interactive:
             return True
         try:
-            said = asked_yes_or_no(input, self.out.print, question)  # neither twice: no
+            said = asked_yes_or_no(self.ask, self.out.print, question)  # neither twice: no
         except Terminated:
             raise
         except (KeyboardInterrupt, EOFError):
@@ -1235,12 +1272,13 @@ def parse_players(spec: str, strategy: str) -> tuple[Seat, Seat]:
         elif kind == "computer":
             chosen = argument.strip() or strategy
             if chosen not in STRATEGIES:
-                bad_option(
-                    "players",
-                    _("unknown strategy {name!r}; choose one of {choices}").format(
-                        name=chosen, choices=", ".join(sorted(STRATEGIES))
-                    ),
+                unknown = _("unknown strategy {name!r}; choose one of {choices}").format(
+                    name=chosen, choices=", ".join(sorted(STRATEGIES))
                 )
+                meant = STRATEGY_CHOICE.nearest(chosen)
+                if meant is not None:
+                    unknown += "; " + _("did you mean {name!r}?").format(name=meant)
+                bad_option("players", unknown)
             seat = Seat(default_name(False, kinds.count("computer"), i), False, chosen)
         else:
             bad_option(
@@ -1289,7 +1327,7 @@ def parse_players(spec: str, strategy: str) -> tuple[Seat, Seat]:
 )
 @click.option(
     "--strategy",
-    type=click.Choice(sorted(STRATEGIES)),
+    type=STRATEGY_CHOICE,
     metavar="NAME",
     default=DEFAULT_STRATEGY,
     show_default=True,
@@ -1604,7 +1642,7 @@ class Keeper:
 
         def ask(question: str) -> str:
             try:
-                return input(question)
+                return input(self.reader.fitted(question))
             except Terminated:
                 raise
             except (EOFError, KeyboardInterrupt):
@@ -1837,8 +1875,30 @@ def _human_guess(reader: Reader, view: View, match: Match) -> None:
         except CodeError as error:
             _refuse(reader, text, error, match.preset.positions, GUESS_COMMANDS)
             continue
+        if not _played_again(reader, view, match.rows, code):
+            continue
         view.events(match.guess(code))
         return
+
+
+def _played_again(reader: Reader, view: View, rows: Sequence[Row], code: Code) -> bool:
+    """Whether ``code`` is played: at once when no row holds it yet; else the row it was
+    played in is said, and at a terminal the person is asked whether to play it again (no,
+    the default, and Ctrl-C or Ctrl-D: "Nothing done.", and the same prompt asks again).
+    From a script it is played after the note, as typed."""
+    number = played_in(rows, code)
+    if number is None:
+        return True
+    line = Text()
+    line.append_text(view.code_in_line(code))
+    line.append(" " + _("was played in row {n}").format(n=number) + " (")
+    line.append_text(view.pins(rows[number - 1].feedback))
+    line.append(")")
+    view.say(line)
+    if reader.confirm(_("Play it again? It takes another row. [y/N] "), interrupted=False):
+        return True
+    reader.out.print(_("Nothing done."), markup=False, highlight=False)
+    return False
 
 
 def _gives_up(reader: Reader) -> bool:
@@ -2179,9 +2239,12 @@ def _duel_guess(reader: Reader, view: View, duel: Duel, player: int) -> Code | N
                 return None
             continue
         try:
-            return preset.palette.parse(text, preset.space, guess=True)
+            code = preset.palette.parse(text, preset.space, guess=True)
         except CodeError as error:
             _refuse(reader, text, error, preset.positions, GUESS_COMMANDS)
+            continue
+        if _played_again(reader, view, duel.rows[player], code):
+            return code
 
 
 def _duel_board(view: View, duel: Duel, player: int) -> None:

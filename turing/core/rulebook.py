@@ -43,7 +43,10 @@ PAGES: Final = {
     "de": ("rules.de.md", SECTIONS_DE, _TITLES_DE),
 }
 
-_ONLY: Final = re.compile(r"<!--\s*only:\s*([a-z\- ]+?)\s*-->")
+#: ``only: GAMES`` keeps a block off the other games' pages; ``not: GAMES`` keeps it off
+#: those games' pages; ``alone: GAMES`` shows it on those games' pages and nowhere else
+#: (what a game's own page says in place of a ``not:`` block).
+_ONLY: Final = re.compile(r"<!--\s*(only|not|alone):\s*([a-z\- ]+?)\s*-->")
 _COMMENT: Final = re.compile(r"<!--.*?-->")
 _LINK: Final = re.compile(r"\[([^\]]+)\]\([^)]+\)")
 
@@ -59,23 +62,36 @@ def rules_path(lang: str = "en") -> Path:
 class _Block:
     lines: tuple[str, ...]
     only: frozenset[str] | None
+    kind: str = "only"
+
+    def shown(self, topic: str | None) -> bool:
+        """Whether the block is on the page of ``topic`` (a game, a section, or None for
+        the whole page)."""
+        if self.only is None:
+            return True
+        if topic not in GAMES:
+            return self.kind != "alone"
+        if self.kind == "not":
+            return topic not in self.only
+        return topic in self.only
 
 
 def _blocks(text: str) -> Iterator[_Block]:
     """Runs of non-blank lines, each with the games an ``only`` comment gives it."""
     only: frozenset[str] | None = None
+    kind = "only"
     lines: list[str] = []
     for line in [*text.splitlines(), ""]:
         marker = _ONLY.fullmatch(line.strip())
         if marker is not None:
-            only = frozenset(marker.group(1).split())
+            kind, only = marker.group(1), frozenset(marker.group(2).split())
             continue
         if line.strip():
             lines.append(line)
             continue
         if lines:
-            yield _Block(tuple(lines), only)
-        lines, only = [], None
+            yield _Block(tuple(lines), only, kind)
+        lines, only, kind = [], None, "only"
 
 
 def _section(text: str, heading: str) -> str:
@@ -111,7 +127,7 @@ def select(text: str, topic: str | None, lang: str = "en") -> str:
         part = family.replace(f"## {sections['mastermind']}", f"## {titles[topic]}", 1)
     kept: list[str] = []
     for block in _blocks(part):
-        if topic in GAMES and block.only is not None and topic not in block.only:
+        if not block.shown(topic):
             continue
         lines = list(block.lines)
         if topic in GAMES and lines[0].startswith("|") and len(lines) > 2:

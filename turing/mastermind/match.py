@@ -259,6 +259,12 @@ def _history(engine: Engine, rows: Sequence[Row]) -> History:
     return tuple((space.index(r.guess), r.feedback.key(positions)) for r in rows)
 
 
+def played_in(rows: Sequence[Row], guess: Code) -> int | None:
+    """The number of the row (from 1) where ``guess`` was played already, or None: a
+    guess played again is scored again and takes a row, and teaches nothing new."""
+    return next((number for number, row in enumerate(rows, start=1) if row.guess == guess), None)
+
+
 def _codes_left(engine: Engine, rows: Sequence[Row]) -> int:
     """How many codes of the engine's space give every row its pins (no secret is used)."""
     space = engine.space

@@ -49,13 +49,13 @@ def parse_pins(text: str, positions: int, hit_pin: str = "black") -> Feedback:
         return _checked(Feedback(int(numbers[1]), int(numbers[2])), positions, hit_pin)
     tokens = _tokens(compact)
     if tokens is None:
-        raise _not_pins(text)
+        raise _not_pins(text, hit_pin)
     hits = whites = 0
     count: int | None = None
     for token in tokens:
         if token.isdigit():
             if count is not None:
-                raise _not_pins(text)
+                raise _not_pins(text, hit_pin)
             count = int(token)
             continue
         kind = _kind(token)
@@ -68,10 +68,10 @@ def parse_pins(text: str, positions: int, hit_pin: str = "black") -> Feedback:
             hits += sum(c in HIT_LETTERS for c in token)
             whites += token.count("w")
         else:
-            raise _not_pins(text)
+            raise _not_pins(text, hit_pin)
         count = None
     if count is not None or not tokens:
-        raise _not_pins(text)
+        raise _not_pins(text, hit_pin)
     return _checked(Feedback(hits, whites), positions, hit_pin)
 
 
@@ -102,12 +102,20 @@ def _checked(pins: Feedback, positions: int, hit_pin: str) -> Feedback:
     return pins
 
 
-def _not_pins(text: str) -> FeedbackError:
+def _not_pins(text: str, hit_pin: str) -> FeedbackError:
+    """Why ``text`` is no pins, in the words of the game played: its pins for the right
+    colour in the right place are ``hit_pin`` (black, or red in Superhirn)."""
     shown = text.strip()
-    advice = _(
-        "type black (or red) then white like '2 1', '2,1' or '2-1', one digit for black "
-        "(or red) alone like '4', pins like 'bbw' or 'rot rot weiß', or '-' for none"
-    )
+    if hit_pin == "red":
+        advice = _(
+            "type red then white like '2 1', '2,1' or '2-1', one digit for red alone like "
+            "'4', pins like 'rrw' or 'red red white', or '-' for none"
+        )
+    else:
+        advice = _(
+            "type black then white like '2 1', '2,1' or '2-1', one digit for black alone "
+            "like '4', pins like 'bbw' or 'black black white', or '-' for none"
+        )
     if not shown.isprintable():
         return FeedbackError(_("that line is not pins: {advice}").format(advice=advice))
     return FeedbackError(

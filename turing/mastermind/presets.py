@@ -191,6 +191,15 @@ class Palette:
             if by_name is not None:
                 symbols.append(by_name)
                 continue
+            hole = next((char for char in token if _is_hole(char)), None)
+            if hole is not None and not self.blank:
+                example = self.example(space).lower()
+                raise CodeError(
+                    _(
+                        "{mark!r} marks an empty hole, which this game has not: every "
+                        "position takes a colour; type the code as {example} or {spaced}"
+                    ).format(mark=hole, example=example, spaced=" ".join(example))
+                )
             try:
                 # a word typed alone is a code of the wrong length when it is not as long
                 self._check_word(token, hidden=hidden, space=space if len(tokens) == 1 else None)

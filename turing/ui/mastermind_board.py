@@ -48,6 +48,7 @@ from turing.mastermind.match import (
     Row,
     RowPlayed,
     is_the_computer,
+    played_in,
 )
 from turing.mastermind.presets import EMPTY_HOLE, EMPTY_HOLE_MARK, Preset
 from turing.mastermind.saves import Keeping, SaveError, Settings, save_problem_at
@@ -897,6 +898,8 @@ class MastermindBoardApp(ServedApp):
             self.held = True
             self.say(_("Your row is played as soon as the computer has chosen its own."))
             return
+        if mode is Mode.GUESS and self._played_before(code):
+            return
         if isinstance(sitting, Duel):
             if mode is Mode.SECRET:
                 self._act(lambda: sitting.set_secret(seat, code))
@@ -918,6 +921,36 @@ class MastermindBoardApp(ServedApp):
                     self.proposal = proposal
             else:
                 self._act(lambda: sitting.give_feedback(pins))
+
+    def _played_before(self, code: Code) -> bool:
+        """Whether ``code`` was played in an earlier row of this game: then the player is
+        asked whether to play it again (it takes another row), as before giving up; no
+        keeps the row as it is, to be changed."""
+        sitting, seat = self.sitting, self.seat
+        assert seat is not None
+        rows = sitting.rows if isinstance(sitting, Match) else sitting.rows[seat]
+        number = played_in(rows, code)
+        if number is None:
+            return False
+        pins = rows[number - 1].feedback
+        question = _(
+            "{code} was played in row {n} ({pins}). Play it again? It takes another row."
+        ).format(
+            code=self.preset.palette.shown(code),
+            n=number,
+            pins=_("no pins") if pins == (0, 0) else pins_counted(pins, self.preset.hit_pin),
+        )
+
+        def answer(yes: bool | None) -> None:
+            if not yes:
+                self.say(_("Nothing done."))
+            elif isinstance(sitting, Duel):
+                self._act(lambda: sitting.guess(seat, code))
+            else:
+                self._act(lambda: sitting.guess(code))
+
+        self.push_screen(ConfirmScreen(question), answer)
+        return True
 
     def action_undo(self) -> None:
         sitting = self.sitting
