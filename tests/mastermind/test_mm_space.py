@@ -128,7 +128,7 @@ def test_empty_hole_typed() -> None:
         ("classic", "rot", "'rot' has 1 colour; a code has 4"),
         ("classic", "RGBX", "'X' is not a colour"),
         ("classic", "1237", "'7' is not a colour"),
-        ("classic", "R.GB", "this game has no empty holes"),
+        ("classic", "R.GB", "marks an empty hole, which this game has not"),
         ("superhirn", "RRGB", "twice"),
         ("classic", "   ", "type a code"),
     ],
