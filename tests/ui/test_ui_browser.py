@@ -207,16 +207,17 @@ async def _open(port: int, url: str) -> tuple[Any, Any, Page]:
     return session, socket, page
 
 
-async def _wait_until_drawn(page: Page, seconds: float = 60) -> None:
-    """Until the page has its first byte from the board, and the board has drawn."""
+async def _wait_until_drawn(page: Page, seconds: float = 60, click: bool = True) -> None:
+    """Until the page has its first byte from the board, and the board has drawn; with
+    ``click``, the terminal then gets focus as a person's click would give it."""
     deadline = time.monotonic() + seconds
     while not await page.evaluate(
         "document.body !== null && document.body.classList.contains('-first-byte')"
     ):
         assert time.monotonic() < deadline, "the page never heard from the board"
         await asyncio.sleep(0.2)
-    # the terminal gets focus as a person's click would give it
-    await page.evaluate("document.querySelector('.xterm-helper-textarea')?.focus()")
+    if click:
+        await page.evaluate("document.querySelector('.xterm-helper-textarea')?.focus()")
     await asyncio.sleep(2.0)
 
 
@@ -363,3 +364,36 @@ def test_a_page_closed_while_its_board_starts_ends_the_board(words: tuple[str, .
             time.sleep(0.5)
         assert not _boards_of(server.pid), "a board outlived its closed page"
         assert server.poll() is None
+
+
+async def _keys_at_once(port: int, url: str, keys: Sequence[str]) -> tuple[bytes, bytes, Any]:
+    """Screenshots of the drawn page before and after ``keys`` are typed into it, with no
+    click and no focus given first; and the page's title, language and focused element."""
+    session, socket, page = await _open(port, url)
+    try:
+        await _wait_until_drawn(page, click=False)
+        first = await page.screenshot()
+        seen = await page.evaluate(
+            "[document.title, document.documentElement.lang, document.activeElement.className]"
+        )
+        for key in keys:
+            await page.key(key)
+        await asyncio.sleep(1.0)
+        return first, await page.screenshot(), seen
+    finally:
+        await socket.close()
+        await session.close()
+
+
+def test_keys_reach_the_board_without_a_click_and_the_page_is_named(tmp_path: Path) -> None:
+    # a player at the keyboard alone plays at once: the page gives its terminal the keys
+    chromium = _chromium()
+    with served("board") as (url, server), chromium_debugger(chromium) as port:
+        first, typed, (title, lang, focused) = asyncio.run(_keys_at_once(port, url, "241a"))
+    _ended_with(server)
+    _keep("board-keys-at-once.png", typed, tmp_path)
+    assert title == "turing board"
+    assert lang == "en"
+    assert "xterm-helper-textarea" in focused
+    assert colours(first) > 8, "the page shows no drawn board"
+    assert first != typed, "the keys typed into the page changed nothing"

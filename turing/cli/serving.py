@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import html
 import ipaddress
 import os
 import re
@@ -96,11 +97,63 @@ _LOCAL_FONT: Final = """<style>
     </style>"""
 
 
-def own_templates(package: Path, folder: Path) -> Path | None:
+#: The page's opening tag and its head's, as textual-serve writes them.
+_PAGE_START: Final = re.compile(r"<html>(\s*)<head>")
+
+#: textual-serve's page loads its terminal (xterm.js), which it makes on load.
+_TERMINAL_SCRIPT: Final = '<script src="{{ config.static.url }}js/textual.js"></script>'
+
+#: Where textual-serve's script lists the options its terminal is made with.
+_TERMINAL_OPTIONS: Final = "scrollback:0,"
+
+#: Keys go to the board at once: its terminal takes the keyboard as soon as the board has
+#: drawn (the page has its first byte from it), and again when the page comes back to the
+#: front with nothing of its own chosen (a button of the page keeps it).
+_PAGE_SCRIPT: Final = """<script>
+      (function () {
+        const focusTerminal = () => {
+          const box = document.querySelector(".textual-terminal .xterm-helper-textarea");
+          const active = document.activeElement;
+          if (box && (active === null || active === document.body)) {
+            box.focus();
+          }
+        };
+        window.addEventListener("load", () => {
+          new MutationObserver(() => {
+            if (document.body.classList.contains("-first-byte")) {
+              focusTerminal();
+            }
+          }).observe(document.body, { attributes: true, attributeFilter: ["class"] });
+        });
+        window.addEventListener("focus", focusTerminal);
+      })();
+    </script>"""
+
+
+def _reading_terminal(package: Path) -> str | None:
+    """textual-serve's script, written into the page, with its terminal made in its
+    screen-reader mode (a screen reader then reads the board's lines); None when the script
+    is not as expected."""
+    try:
+        script = (package / "static" / "js" / "textual.js").read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    if script.count(_TERMINAL_OPTIONS) != 1 or "screenReaderMode" not in script:
+        return None
+    if "</script" in script.lower() or "endraw" in script:
+        return None
+    script = script.replace(_TERMINAL_OPTIONS, _TERMINAL_OPTIONS + "screenReaderMode:!0,")
+    return f"<script>{{% raw %}}{script}{{% endraw %}}</script>"
+
+
+def own_templates(package: Path, folder: Path, language: str = "en") -> Path | None:
     """textual-serve's page templates (in its ``package`` folder), written to ``folder``
     with the font taken from the server's own static files rather than from another site,
-    so that a page served here loads nothing from elsewhere (offline too); None when the
-    page is not as expected (it is then served as textual-serve writes it)."""
+    so that a page served here loads nothing from elsewhere (offline too); with a title
+    (the board's name) and the ``language`` the board is played in; with keys going to the
+    board as soon as it is drawn, and a terminal a screen reader reads. None when the page
+    is not as expected (it is then served as textual-serve writes it); a script not as
+    expected is loaded as textual-serve loads it (no screen-reader mode)."""
     templates = package / "templates"
     try:
         page = (templates / "app_index.html").read_text(encoding="utf-8")
@@ -111,6 +164,18 @@ def own_templates(package: Path, folder: Path) -> Path | None:
     page, found = _REMOTE_FONT.subn(_LOCAL_FONT, page)
     if found != 1:
         return None
+    lang = html.escape(language, quote=True)
+    page, found = _PAGE_START.subn(
+        lambda start: (
+            f'<html lang="{lang}">{start[1]}<head>{start[1]}'
+            "<title>{{ application.name }}</title>"
+        ),
+        page,
+    )
+    if found != 1 or page.count(_TERMINAL_SCRIPT) != 1:
+        return None
+    terminal = _reading_terminal(package) or _TERMINAL_SCRIPT
+    page = page.replace(_TERMINAL_SCRIPT, f"{terminal}\n    {_PAGE_SCRIPT}")
     for source in templates.iterdir():
         if source.is_file():
             (folder / source.name).write_bytes(source.read_bytes())
@@ -145,17 +210,27 @@ def serve_board(host: str, port: int, words: list[str]) -> None:
 
     package = Path(textual_serve.__file__).parent
     with tempfile.TemporaryDirectory(prefix="turing-page-") as folder:
-        templates = own_templates(package, Path(folder)) or package / "templates"
+        templates = (
+            own_templates(package, Path(folder), current_language()) or package / "templates"
+        )
         try:
             Server(
                 command,
                 host=host,
                 port=port,
-                title=f"turing {words[0]}",
+                title=_board_name(words),
                 templates_path=templates,
             ).serve()
         except OSError as exc:  # the address was taken after it was checked
             fail(_refusal(host, port, exc))
+
+
+def _board_name(words: list[str]) -> str:
+    """The page's title: the board's command (``turing board``, ``turing mastermind
+    board``), never its options or puzzle (a generated puzzle's id or a seed would tell the
+    code)."""
+    end = words.index("board") + 1 if "board" in words else 1
+    return shlex.join(["turing", *words[:end]])
 
 
 def _refusal(host: str, port: int, exc: OSError) -> str:

@@ -1021,6 +1021,10 @@ class BoardApp(ServedApp):
         yield BoardFooter(compact=True)
 
     def on_mount(self) -> None:
+        if self.is_web:
+            # a browser page's terminal draws an underline across a grid cell's blanks, a
+            # row of cells as a line of underscores (class -web)
+            self.add_class("-web")
         self.query_one("#command", Input).display = False
         self._fit(*self.size)
         if self.resumed:
@@ -2188,14 +2192,16 @@ class BoardApp(ServedApp):
                 body = f"[reverse]{body}[/]"
             if (card, crit.position) in struck:
                 # marked in words as well as struck through: a strike reads on a terminal
-                # that draws no strikethrough, in ASCII too
+                # that draws no strikethrough, in ASCII too; a browser page's terminal draws
+                # its line at the marks' height, over them (≈≈), so there the marks stand
+                # beside the struck words
                 mark = STRUCK_MARK
-                crits.append(
-                    (
-                        f"[@click={action}][strike dim]{mark}{body}{mark}[/][/]",
-                        cell_len(f"{mark}{plain}{mark}"),
-                    )
+                shown = (
+                    f"[dim]{mark}[strike]{body}[/strike]{mark}[/dim]"
+                    if self.is_web
+                    else f"[strike dim]{mark}{body}{mark}[/]"
                 )
+                crits.append((f"[@click={action}]{shown}[/]", cell_len(f"{mark}{plain}{mark}")))
             else:
                 crits.append((f"[@click={action}]{body}[/]", cell_len(plain)))
         parts.extend(_pack(crits, self.query_one(f"#card-{card}", Static).content_size.width))
