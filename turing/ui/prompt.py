@@ -25,7 +25,6 @@ from pathlib import Path
 from typing import IO, Any, Final
 
 from prompt_toolkit import PromptSession
-from prompt_toolkit import prompt as ask_line
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.history import InMemoryHistory
@@ -999,6 +998,18 @@ def struck_text(outcome: Struck) -> str:
     return text[:1].upper() + text[1:]
 
 
+def _quiet_about_cpr(session: PromptSession[str]) -> PromptSession[str]:
+    """``session``, never saying that the terminal leaves the cursor's position unanswered.
+
+    prompt_toolkit asks the terminal where the cursor is, to know the room below it for the
+    completion menu; a terminal that does not answer (some ssh clients, minimal terminals)
+    would get a warning of prompt_toolkit's own, in English, at the player's line. The
+    question is given up as quietly: the line is edited, kept in the history and completed
+    all the same."""
+    session.app.renderer.cpr_not_supported_callback = None
+    return session
+
+
 class Reader:
     """Lines typed at a terminal (prompt_toolkit), or read from a script."""
 
@@ -1025,11 +1036,13 @@ class Reader:
         next player must not find the last one's lines by pressing Up)."""
         found = self._sessions.get(key)
         if found is None:
-            found = PromptSession(
-                history=InMemoryHistory(),
-                completer=_Completer(self),
-                complete_while_typing=False,
-                enable_suspend=True,  # Ctrl-Z stops the game as it stops any program
+            found = _quiet_about_cpr(
+                PromptSession(
+                    history=InMemoryHistory(),
+                    completer=_Completer(self),
+                    complete_while_typing=False,
+                    enable_suspend=True,  # Ctrl-Z stops the game as it stops any program
+                )
             )
             self._sessions[key] = found
         return found
@@ -1136,7 +1149,8 @@ class Reader:
             pasted = self._next_pasted(question)
             if pasted is not None:
                 return pasted
-            return self._edited(functools.partial(ask_line, question, enable_suspend=True))
+            asking = _quiet_about_cpr(PromptSession[str](enable_suspend=True))
+            return self._edited(functools.partial(asking.prompt, question))
         return self.read(question)
 
     def _edited(self, prompt: Callable[[], object]) -> str:

@@ -1,0 +1,45 @@
+"""The line prompt at terminals that do less than an xterm: one that leaves the cursor's
+position unanswered (some ssh clients, minimal terminals), one that cannot move the cursor
+at all (TERM=dumb: an Emacs shell, a braille console, a screen reader's).
+
+Each test starts ``python -m turing`` in a pseudo-terminal with pexpect, which answers no
+cursor-position request, and looks only at what the screen gets.
+"""
+
+from __future__ import annotations
+
+import io
+import time
+
+import pexpect  # type: ignore[import-untyped]
+import pytest
+
+from testsupport.cli import spawn_turing
+
+
+@pytest.mark.parametrize("term", ["xterm-256color", "linux"])
+def test_a_terminal_that_leaves_the_cursor_position_unanswered_gets_no_warning(
+    children: list[pexpect.spawn], term: str
+) -> None:
+    # the prompt asks where the cursor is (prompt_toolkit's request, left unanswered here)
+    # and gives up quietly: the line is still edited, completed and kept in the history
+    child = spawn_turing(
+        "play", env={"TERM": term, "NO_COLOR": "1"}, drop=("PROMPT_TOOLKIT_NO_CPR",)
+    )
+    children.append(child)
+    child.logfile_read = shown = io.StringIO()
+    child.expect_exact("\x1b[6n")  # the request, which is never answered
+    child.expect_exact("player>")
+    time.sleep(3)  # longer than prompt_toolkit waits for the answer
+    child.send("compose 24\x7f41\r")  # Backspace edits the line
+    child.expect_exact("Code for round 1: 241")
+    child.expect_exact("player>")
+    time.sleep(3)
+    child.send("\x1b[A\x08\x0821\r")  # Up recalls the line, edited to compose 221
+    child.expect_exact("Code for round 1: 221")
+    child.expect_exact("player>")
+    child.send("hel\t\r")  # Tab completes the command
+    child.expect_exact("help")
+    child.expect_exact("player>")
+    assert "Code for round 1: 241" in shown.getvalue()  # the screen was read whole
+    assert "CPR" not in shown.getvalue()
