@@ -16,6 +16,9 @@ import pytest
 
 from testsupport.cli import spawn_turing
 
+#: what a terminal without a spinner is told while the best hint is searched
+SEARCHING = "Searching for the best next test… Ctrl-C cancels"
+
 
 @pytest.mark.parametrize("term", ["xterm-256color", "linux"])
 def test_a_terminal_that_leaves_the_cursor_position_unanswered_gets_no_warning(
@@ -43,3 +46,29 @@ def test_a_terminal_that_leaves_the_cursor_position_unanswered_gets_no_warning(
     child.expect_exact("player>")
     assert "Code for round 1: 241" in shown.getvalue()  # the screen was read whole
     assert "CPR" not in shown.getvalue()
+
+
+def test_a_dumb_terminal_is_told_the_best_hint_is_searched(
+    children: list[pexpect.spawn],
+) -> None:
+    # no spinner can be drawn: one plain line says the work and how to cancel it, once for
+    # the line typed, before its answers
+    child = spawn_turing("play", "--id", "C63-0YV", env={"TERM": "dumb", "NO_COLOR": "1"})
+    children.append(child)
+    child.expect_exact("player>")
+    child.sendline("hint best; hint best")
+    child.expect_exact(SEARCHING)
+    child.expect_exact("(hints used: 1)")
+    child.expect_exact("(hints used: 2)")
+    child.expect_exact("player>")
+    assert "Searching" not in str(child.before)
+
+
+def test_a_dumb_terminal_is_told_a_bot_is_thinking(children: list[pexpect.spawn]) -> None:
+    child = spawn_turing(
+        "play", "--players", "ann,bot:greedy", "--seed", "1", env={"TERM": "dumb", "NO_COLOR": "1"}
+    )
+    children.append(child)
+    child.expect_exact("ann>")
+    child.sendline("pass")
+    child.expect_exact("greedy is thinking…")

@@ -1641,11 +1641,20 @@ class PromptView:
     @contextlib.contextmanager
     def _busy(self, words: str) -> Iterator[None]:
         """A line saying what the program is working on (``words``; none when empty), while
-        it works: at a terminal only (with or without colour), gone once the work is done.
-        Nothing may be printed meanwhile."""
+        it works: at a terminal only (with or without colour), gone once the work is done;
+        a terminal that cannot move the cursor (TERM=dumb) is told once, on a plain line that
+        stays. Nothing may be printed meanwhile."""
         console = self.console
         if not words or not self.interactive or self.quiet or not self._at_terminal():
             yield
+            return
+        if is_dumb_terminal():
+            # a terminal that cannot move the cursor (TERM=dumb: an Emacs shell, a braille
+            # console, a screen reader's) draws no spinner: the words are a plain line of
+            # their own, said as the work starts and left standing
+            console.print(Text(as_written(words, console.file)))
+            with _no_echo(self.reader.stream):
+                yield
             return
         if not console.is_terminal:  # plain text (NO_COLOR): the line alone is drawn
             console = Console(file=console.file, force_terminal=True, color_system=None)
@@ -1670,6 +1679,8 @@ class PromptView:
         while True:
             try:
                 with self._busy(words):
+                    if is_dumb_terminal():
+                        words = ""  # a plain line is said once for the whole line typed
                     outcome = next(outcomes)
             except StopIteration:
                 return
