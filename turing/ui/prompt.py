@@ -81,6 +81,7 @@ from turing.i18n import (
 from turing.play.game import Game
 from turing.play.session import (
     ALIASES,
+    DEFAULT_PLAYER,
     EXAMPLE_CODE,
     AnswersMissing,
     BestTest,
@@ -1451,7 +1452,15 @@ class PromptView:
     def _intro(self, resumed: bool) -> None:
         session = self.session
         puzzle = session.game.public
-        names = ", ".join(session.game.players)
+        players = session.game.players
+        if len(players) >= 2:
+            seats = _("players: {names}").format(names=", ".join(players))
+        elif players[0] == _(DEFAULT_PLAYER):  # not "players: player"
+            # TRANSLATORS: the start line of a game of one player who gave no name
+            seats = pgettext("one player", "solo")
+        else:
+            # TRANSLATORS: the start line of a game of one player, who is named
+            seats = pgettext("one player", "solo: {name}").format(name=players[0])
         line = packed(
             [
                 "Turing Machine",
@@ -1460,7 +1469,7 @@ class PromptView:
                 ngettext("{n} verifier", "{n} verifiers", puzzle.verifiers).format(
                     n=puzzle.verifiers
                 ),
-                _("players: {names}").format(names=names),
+                seats,
             ],
             self._terminal_width(),
         )
