@@ -55,6 +55,7 @@ from turing.cli.output import (
     raise_if_hung_up,
     read_line,
     readable,
+    show_drawn,
     show_page,
     stdout_failed,
     stdout_failure_reason,
@@ -117,7 +118,7 @@ from turing.play.session import (
     file_name,
     help_text,
     help_units,
-    list_notes,
+    list_note_paragraphs,
     named_by_card,
     names_a_command,
     shown_label,
@@ -273,7 +274,31 @@ def commands_table(
         # an example (mark p 1 2 clear) is never broken across two lines
         table.add_row(Text(word), _Units(help_units(what)))
     rows = Padding(table, (0, 0, 0, 2))
-    return Group(Text(_("Commands:")), rows, Text(""), Text(list_notes(written, verifiers)))
+    notes = [_Note(paragraph) for paragraph in list_note_paragraphs(written, verifiers)]
+    return Group(Text(_("Commands:")), rows, Text(""), *notes)
+
+
+class _Note:
+    """A paragraph of the notes below ``help``'s list, wrapped to the width as the list
+    is: at two columns in, its further lines at four (under its words, as a command's
+    description wraps under its own column), never between the words a no-break space
+    joins (a shape and its colour, a short form and its command)."""
+
+    def __init__(self, paragraph: str) -> None:
+        self.units = [unit.replace("\xa0", " ") for unit in paragraph.split(" ")]
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        widest = max((cell_len(unit) for unit in self.units), default=0)
+        return Measurement(min(widest + 4, options.max_width), options.max_width)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        lines: list[str] = []
+        for unit in self.units:
+            if lines and cell_len(lines[-1]) + 1 + cell_len(unit) <= options.max_width:
+                lines[-1] += " " + unit
+            else:
+                lines.append(("    " if lines else "  ") + unit)
+        yield Text("\n".join(lines))  # Text: [best] is no markup
 
 
 #: What marks a struck criterion in words (``~~1 ■ < 4~~``): shown with every console, so
@@ -1958,11 +1983,13 @@ class PromptView:
             if not outcome.commands:
                 self.say(outcome.text)
             elif self._at_terminal():
-                self.say(
-                    commands_table(written, game.public.verifiers, by_card, game.hints_allowed)
-                )
+                # as rules shows its page: through the pager when longer than the screen
+                page = [commands_table(written, game.public.verifiers, by_card, game.hints_allowed)]
                 if game.box:
-                    self.say(box_note(written))
+                    page.append(Text(as_written(box_note(written), self.console.file)))
+                if not self.quiet:
+                    self.reader.at_top = False
+                    show_drawn(Group(*page), self.console)
             else:
                 self.say(
                     help_text(
