@@ -200,3 +200,31 @@ def test_the_result_table_of_a_hot_seat_game_fits_80_columns_in_german() -> None
     table = lines[lines.index("Ergebnis · Lösung 435 · 2 Runden") + 1 :][:3]
     assert table[2].startswith("ben      in Runde 2 ausgeschieden (132 falsch)"), table
     assert all(len(line) <= 80 for line in table), table
+
+
+@pytest.mark.parametrize(
+    ("language", "players", "said", "stutter"),
+    [
+        ("en", [], "· solo", "players: player"),
+        ("de", [], "· Solo", "Spieler: Spieler"),
+        ("en", ["--players", "ann"], "· solo: ann", "players: ann"),
+        ("de", ["--players", "ann"], "· Solo: ann", "Spieler: ann"),
+    ],
+)
+def test_the_start_line_of_one_player_says_solo(
+    language: str, players: list[str], said: str, stutter: str
+) -> None:
+    # the one player who gave no name is named "player" (Spieler): the start line does not
+    # read "players: player" (Spieler: Spieler)
+    start = run(language, players, "quit\n")[0]
+    assert start.endswith(said), start
+    assert stutter not in start
+
+
+def test_the_german_status_line_calls_the_round_code_a_code() -> None:
+    # the round's code and the solution to type are both a Code, never an Eingabe beside CODE
+    lines = run("de", [], "eingabe 241\nteste A\nzeige\n")
+    assert "Code für Runde 1: 241" in lines
+    status = [ln for ln in lines if "Runde: 241" in ln]
+    assert status, lines
+    assert all(ln.startswith("Code der Runde: 241, getestet A; noch 2 Tests") for ln in status)

@@ -48,7 +48,7 @@ from turing.core.rulebook import KEPT_SPACE, formulas_whole, plain
 from turing.i18n import _, format_number, ngettext
 
 if TYPE_CHECKING:
-    from rich.console import Console
+    from rich.console import Console, RenderableType
     from rich.progress import Progress, ProgressColumn
     from rich.segment import Segment
     from rich.text import Text
@@ -192,7 +192,21 @@ def show_page(markdown: str, console: Console | None = None) -> None:
         # drawn from the page as the terminal writes it (``▲`` as ``^``, ``ö`` as ``oe``)
         # where it cannot take every character, so the lines keep their width
         console.print(Markdown(_UNBROKEN.join(as_written(part, console.file) for part in parts)))
-    drawn = as_written(captured.get().replace(_UNBROKEN, " "), console.file)
+    _paged(as_written(captured.get().replace(_UNBROKEN, " "), console.file), console)
+
+
+def show_drawn(page: RenderableType, console: Console) -> None:
+    """``page`` (a view's text, already as the terminal writes it) drawn on ``console``, a
+    terminal's, through the pager as :func:`show_page` draws a page: when it is longer than
+    the screen."""
+    with console.capture() as captured:
+        console.print(page)
+    _paged(as_written(captured.get(), console.file), console)
+
+
+def _paged(drawn: str, console: Console) -> None:
+    """``drawn`` written to ``console``'s terminal, through the pager when it is longer
+    than the screen."""
     if drawn.count("\n") < console.height:
         click.echo(drawn, nl=False, file=console.file)
     else:
@@ -1822,7 +1836,7 @@ def progress(
         yield ProgressBar()
         return
     from rich.cells import cell_len
-    from rich.console import ConsoleOptions, RenderableType, RenderResult
+    from rich.console import ConsoleOptions, RenderResult
     from rich.measure import Measurement
     from rich.progress import (
         BarColumn,

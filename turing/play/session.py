@@ -524,29 +524,46 @@ def letter_range(verifiers: int = MAX_VERIFIERS) -> str:
     return f"{LETTERS[0]}–{LETTERS[verifiers - 1]}"
 
 
-def list_notes(written: Callable[[str], str] = _as_is, verifiers: int = MAX_VERIFIERS) -> str:
-    """What follows the list ``help`` shows: codes, letters, lines and the short forms, in
-    four lines of at most 80 columns in every language (in full: :func:`grammar_notes`);
-    ``written``: as for :func:`command_rows`, the lines filled as written; ``verifiers``:
-    the puzzle's, whose letters are named."""
+def list_note_paragraphs(
+    written: Callable[[str], str] = _as_is, verifiers: int = MAX_VERIFIERS
+) -> list[str]:
+    """What follows the list ``help`` shows, one paragraph each (codes, letters and lines;
+    the short forms), for a view that wraps them to its width: a no-break space (U+00A0)
+    holds together what must stay on one line, a shape and its colour (``▲ blue``), an
+    example code written spaced, a short form and its command (``c compose``).
+    ``written``, ``verifiers``: as for :func:`list_notes`.
+
+    >>> list_note_paragraphs(verifiers=4)[0]
+    'Codes: three digits 1–5 for ▲\xa0blue, ■\xa0yellow, ●\xa0purple (352 or 3\xa05\xa02).'
+    """
     shapes = _SHAPE_LETTERS[current_language()]
     # a form and its command stay on one line
     pairs = ", ".join(f"{written(letters)}\xa0{written(word)}" for letters, word in short_forms())
     forms = written(_("Short forms: {forms}. {hint} has none.")).format(
         forms=pairs, hint=written(command_word("hint"))
     )
-    lines = [
-        written(
-            _("Codes: three digits 1–5 for ▲ blue, ■ yellow, ● purple ({e} or {spaced}).")
-        ).format(e=_E, spaced=_E_SPACED),
+    codes = _("Codes: three digits 1–5 for ▲ blue, ■ yellow, ● purple ({e} or {spaced}).")
+    # each shape stays beside its colour (written apart: the no-break space as it is)
+    codes = "\xa0".join(written(part) for part in re.split(r"(?<=[▲■●]) ", codes))
+    return [
+        codes.format(e=_E, spaced=_E_SPACED.replace(" ", "\xa0")),
         written(
             _(
                 "Verifiers: {verifiers}. SHAPE: {letters}. Commands on one line are separated "
                 "by ';'."
             )
         ).format(verifiers=letter_range(verifiers), letters=" ".join(shapes)),
-        *textwrap.wrap(forms, 78, break_on_hyphens=False),
+        forms,
     ]
+
+
+def list_notes(written: Callable[[str], str] = _as_is, verifiers: int = MAX_VERIFIERS) -> str:
+    """What follows the list ``help`` shows: codes, letters, lines and the short forms, in
+    four lines of at most 80 columns in every language (in full: :func:`grammar_notes`);
+    ``written``: as for :func:`command_rows`, the lines filled as written; ``verifiers``:
+    the puzzle's, whose letters are named."""
+    codes, letters, forms = list_note_paragraphs(written, verifiers)
+    lines = [codes, letters, *textwrap.wrap(forms, 78, break_on_hyphens=False)]
     return "\n".join("  " + line.replace("\xa0", " ") for line in lines)
 
 
@@ -3622,6 +3639,7 @@ __all__ = [
     "grammar_notes",
     "help_text",
     "letter_range",
+    "list_note_paragraphs",
     "list_notes",
     "load_save",
     "named_by_card",

@@ -25,7 +25,6 @@ from pathlib import Path
 from typing import IO, Any, Final
 
 from prompt_toolkit import PromptSession
-from prompt_toolkit import prompt as ask_line
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.history import InMemoryHistory
@@ -56,6 +55,7 @@ from turing.cli.output import (
     raise_if_hung_up,
     read_line,
     readable,
+    show_drawn,
     show_page,
     stdout_failed,
     stdout_failure_reason,
@@ -82,6 +82,7 @@ from turing.i18n import (
 from turing.play.game import Game
 from turing.play.session import (
     ALIASES,
+    DEFAULT_PLAYER,
     EXAMPLE_CODE,
     AnswersMissing,
     BestTest,
@@ -117,7 +118,7 @@ from turing.play.session import (
     file_name,
     help_text,
     help_units,
-    list_notes,
+    list_note_paragraphs,
     named_by_card,
     names_a_command,
     shown_label,
@@ -273,7 +274,31 @@ def commands_table(
         # an example (mark p 1 2 clear) is never broken across two lines
         table.add_row(Text(word), _Units(help_units(what)))
     rows = Padding(table, (0, 0, 0, 2))
-    return Group(Text(_("Commands:")), rows, Text(""), Text(list_notes(written, verifiers)))
+    notes = [_Note(paragraph) for paragraph in list_note_paragraphs(written, verifiers)]
+    return Group(Text(_("Commands:")), rows, Text(""), *notes)
+
+
+class _Note:
+    """A paragraph of the notes below ``help``'s list, wrapped to the width as the list
+    is: at two columns in, its further lines at four (under its words, as a command's
+    description wraps under its own column), never between the words a no-break space
+    joins (a shape and its colour, a short form and its command)."""
+
+    def __init__(self, paragraph: str) -> None:
+        self.units = [unit.replace("\xa0", " ") for unit in paragraph.split(" ")]
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        widest = max((cell_len(unit) for unit in self.units), default=0)
+        return Measurement(min(widest + 4, options.max_width), options.max_width)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        lines: list[str] = []
+        for unit in self.units:
+            if lines and cell_len(lines[-1]) + 1 + cell_len(unit) <= options.max_width:
+                lines[-1] += " " + unit
+            else:
+                lines.append(("    " if lines else "  ") + unit)
+        yield Text("\n".join(lines))  # Text: [best] is no markup
 
 
 #: What marks a struck criterion in words (``~~1 ■ < 4~~``): shown with every console, so
@@ -999,6 +1024,18 @@ def struck_text(outcome: Struck) -> str:
     return text[:1].upper() + text[1:]
 
 
+def _quiet_about_cpr(session: PromptSession[str]) -> PromptSession[str]:
+    """``session``, never saying that the terminal leaves the cursor's position unanswered.
+
+    prompt_toolkit asks the terminal where the cursor is, to know the room below it for the
+    completion menu; a terminal that does not answer (some ssh clients, minimal terminals)
+    would get a warning of prompt_toolkit's own, in English, at the player's line. The
+    question is given up as quietly: the line is edited, kept in the history and completed
+    all the same."""
+    session.app.renderer.cpr_not_supported_callback = None
+    return session
+
+
 class Reader:
     """Lines typed at a terminal (prompt_toolkit), or read from a script."""
 
@@ -1025,11 +1062,13 @@ class Reader:
         next player must not find the last one's lines by pressing Up)."""
         found = self._sessions.get(key)
         if found is None:
-            found = PromptSession(
-                history=InMemoryHistory(),
-                completer=_Completer(self),
-                complete_while_typing=False,
-                enable_suspend=True,  # Ctrl-Z stops the game as it stops any program
+            found = _quiet_about_cpr(
+                PromptSession(
+                    history=InMemoryHistory(),
+                    completer=_Completer(self),
+                    complete_while_typing=False,
+                    enable_suspend=True,  # Ctrl-Z stops the game as it stops any program
+                )
             )
             self._sessions[key] = found
         return found
@@ -1136,7 +1175,8 @@ class Reader:
             pasted = self._next_pasted(question)
             if pasted is not None:
                 return pasted
-            return self._edited(functools.partial(ask_line, question, enable_suspend=True))
+            asking = _quiet_about_cpr(PromptSession[str](enable_suspend=True))
+            return self._edited(functools.partial(asking.prompt, question))
         return self.read(question)
 
     def _edited(self, prompt: Callable[[], object]) -> str:
@@ -1437,7 +1477,15 @@ class PromptView:
     def _intro(self, resumed: bool) -> None:
         session = self.session
         puzzle = session.game.public
-        names = ", ".join(session.game.players)
+        players = session.game.players
+        if len(players) >= 2:
+            seats = _("players: {names}").format(names=", ".join(players))
+        elif players[0] == _(DEFAULT_PLAYER):  # not "players: player"
+            # TRANSLATORS: the start line of a game of one player who gave no name
+            seats = pgettext("one player", "solo")
+        else:
+            # TRANSLATORS: the start line of a game of one player, who is named
+            seats = pgettext("one player", "solo: {name}").format(name=players[0])
         line = packed(
             [
                 "Turing Machine",
@@ -1446,7 +1494,7 @@ class PromptView:
                 ngettext("{n} verifier", "{n} verifiers", puzzle.verifiers).format(
                     n=puzzle.verifiers
                 ),
-                _("players: {names}").format(names=names),
+                seats,
             ],
             self._terminal_width(),
         )
@@ -1627,11 +1675,20 @@ class PromptView:
     @contextlib.contextmanager
     def _busy(self, words: str) -> Iterator[None]:
         """A line saying what the program is working on (``words``; none when empty), while
-        it works: at a terminal only (with or without colour), gone once the work is done.
-        Nothing may be printed meanwhile."""
+        it works: at a terminal only (with or without colour), gone once the work is done;
+        a terminal that cannot move the cursor (TERM=dumb) is told once, on a plain line that
+        stays. Nothing may be printed meanwhile."""
         console = self.console
         if not words or not self.interactive or self.quiet or not self._at_terminal():
             yield
+            return
+        if is_dumb_terminal():
+            # a terminal that cannot move the cursor (TERM=dumb: an Emacs shell, a braille
+            # console, a screen reader's) draws no spinner: the words are a plain line of
+            # their own, said as the work starts and left standing
+            console.print(Text(as_written(words, console.file)))
+            with _no_echo(self.reader.stream):
+                yield
             return
         if not console.is_terminal:  # plain text (NO_COLOR): the line alone is drawn
             console = Console(file=console.file, force_terminal=True, color_system=None)
@@ -1656,6 +1713,8 @@ class PromptView:
         while True:
             try:
                 with self._busy(words):
+                    if is_dumb_terminal():
+                        words = ""  # a plain line is said once for the whole line typed
                     outcome = next(outcomes)
             except StopIteration:
                 return
@@ -1924,11 +1983,13 @@ class PromptView:
             if not outcome.commands:
                 self.say(outcome.text)
             elif self._at_terminal():
-                self.say(
-                    commands_table(written, game.public.verifiers, by_card, game.hints_allowed)
-                )
+                # as rules shows its page: through the pager when longer than the screen
+                page = [commands_table(written, game.public.verifiers, by_card, game.hints_allowed)]
                 if game.box:
-                    self.say(box_note(written))
+                    page.append(Text(as_written(box_note(written), self.console.file)))
+                if not self.quiet:
+                    self.reader.at_top = False
+                    show_drawn(Group(*page), self.console)
             else:
                 self.say(
                     help_text(
