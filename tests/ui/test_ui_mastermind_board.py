@@ -189,7 +189,7 @@ async def test_the_person_against_the_computer_is_spoken_to_at_the_end(
         while match.phase is Phase.GUESS and app.mode == "pins":
             assert app.proposal is not None
             fb = feedback((0, 1, 2, 3), app.proposal)
-            await pilot.press(*(app._hit_key() * fb.black + "w" * fb.white), "enter")
+            await place(pilot, app, fb, app._hit_key())
             await ready(pilot, app)
         assert app.ended is not None and app.ended.last
         assert match.scores[0] > match.scores[1]
