@@ -1077,3 +1077,18 @@ def test_the_board_at_the_take_back_question_names_the_row_asked_about() -> None
     result = run(["play", "--role", "maker", "--games", "1", "--seed", "3", "--honour"], lines)
     asked = result.output.index("take back the pins of row 3? [Y/n] board")
     assert result.output[asked:].split("\n")[1] == "Classic Mastermind: row 3 of 10"
+
+
+def test_pins_placed_again_as_taken_back_stand_and_the_conflicting_rows_are_named() -> None:
+    """Secret K P O R kept in mind: row 1 answered wrongly, rows 2 to 5 truly (knuth's
+    guesses R Y G B, Y R B W, G B R K, K G Y O, B G O P). Row 5 leaves no code, so taking it
+    back is offered; placed again as it was, the question does not come back: the rows that
+    conflict are named and the game restarts."""
+    lines = ["0 2", "0 1", "0 2", "1 1", "1 1", "y", "1 1", "quit"]
+    args = ["play", "--preset", "superhirn", "--role", "maker", "--honour", "--games", "1"]
+    result = run([*args, "--strategy", "knuth"], lines)
+    assert result.exit_code == 1, result.output
+    assert result.output.count("take back the pins of row 5? [Y/n]") == 1
+    assert "Pins of row 5 taken back; type them again." in result.output
+    assert "Wrong pins: no code gives rows 1, 2, 3, 4 and 5 the pins they got." in result.output
+    assert "Game 1 of 1 restarts with an empty board." in result.output

@@ -120,7 +120,8 @@ def test_wrong_but_consistent_pins_are_caught_at_the_next_guess_naming_the_row()
     assert match.phase is Phase.GUESS and match.unsettled
     events = match.guess((0, 2, 1, 4))
     false = [e for e in events if isinstance(e, FalseFeedback)]
-    assert false == [FalseFeedback(1, 0, 1, (2,), 3, (Feedback(2, 0),))]
+    played = (Row((0, 1, 4, 5), Feedback(1, 1)),)
+    assert false == [FalseFeedback(1, 0, 1, (2,), 3, (Feedback(2, 0),), played)]
     assert match.scores == [0, 3] and match.rows == []
     assert phase_of(match) is Phase.SECRET
 

@@ -77,7 +77,12 @@ def test_honour_system_catches_contradicting_rows_when_they_are_final() -> None:
     assert len(match.give_feedback(Feedback(1, 0))) == 1  # one 6, not three: row 3 played
     events = match.settle()  # final when the next guess comes: all rows conflict
     false = [e for e in events if isinstance(e, FalseFeedback)]
-    assert false == [FalseFeedback(1, 0, 1, (1, 2, 3), 3)]
+    played = (
+        Row((0, 0, 1, 1), Feedback(0, 0)),
+        Row((2, 2, 3, 4), Feedback(0, 0)),
+        Row((5, 5, 5, 4), Feedback(1, 0)),
+    )
+    assert false == [FalseFeedback(1, 0, 1, (1, 2, 3), 3, (), played)]
     assert match.scores == [0, 3] and match.rows == [] and match.game == 1
 
 

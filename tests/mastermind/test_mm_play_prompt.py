@@ -63,6 +63,9 @@ def answer_guesses(child: pexpect.spawn, secret: str, until: str) -> None:
         fb = feedback(secret, guess)
         child.expect(r"pins for row \d+ \(red then white\): ")
         child.sendline(f"{fb.black} {fb.white}")
+        if fb.black == len(secret):  # the code named: asked first at a terminal
+            child.expect_exact(f"{' '.join(guess)} is your code? [y/N] ")
+            child.sendline("y")
 
 
 # -- a duel of several games between two computers

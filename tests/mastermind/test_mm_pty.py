@@ -103,7 +103,9 @@ def answer_truly(child: pexpect.spawn, secret: Code, *, until_over: bool = True)
         rows += 1
         child.expect("pins for row")
         child.sendline(pins(feedback(secret, guess)))
-        if guess == secret:
+        if guess == secret:  # the code named: asked first at a terminal
+            child.expect_exact(f"{spaced(guess)} is your code? [y/N] ")
+            child.sendline("y")
             return rows
 
 
@@ -565,3 +567,87 @@ def test_codes_in_a_sentence_stand_one_space_from_its_words_in_colour() -> None:
     assert "\x1b[" in screen.text  # coloured
     plain = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", screen.text)
     assert "Dein Code war N W W W B. Der Code des Computers war " in plain, plain
+
+
+# ---------------------------------------------------------------- pins that end the game
+
+
+def test_pins_all_red_are_asked_about_first_and_undo_mends_them() -> None:
+    """Pins all red name the code and end the game; a slip of one key would be final at
+    once, so the terminal asks first, and no (undo too) asks the row's pins again."""
+    mine: Code = (5, 6, 7, 4)
+    child, screen = watched("--preset superhirn --role maker --games 1 --strategy knuth")
+    enter_secret(child, "You", letters(mine))
+    child.expect(GUESS)
+    first = tuple(LETTERS.index(c) for c in child.match.group(2).replace(" ", ""))
+    assert first != mine
+    child.expect("pins for row 1")
+    child.sendline("4")
+    child.expect_exact(f"{spaced(first)} is your code? [y/N] ")
+    child.sendline("undo")
+    child.expect_exact("Nothing done.")
+    child.expect("pins for row 1")
+    child.sendline("4")
+    child.expect_exact("is your code? [y/N] ")
+    child.sendline("")  # Enter: no, the default
+    child.expect("pins for row 1")
+    child.sendline(pins(feedback(mine, first)))
+    rows = 1 + answer_truly(child, mine)
+    child.expect("Code cracked by the computer")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert "Wrong pins" not in screen.text and rows >= 2
+
+
+def test_on_the_honour_system_pins_all_red_are_asked_about_too() -> None:
+    child = spawn("--preset superhirn --role maker --honour --games 1 --strategy knuth")
+    child.expect(GUESS)
+    first = child.match.group(2)
+    child.expect("pins for row 1")
+    child.sendline("4 0")
+    child.expect_exact(f"{first} is your code? [y/N] ")
+    child.sendline("n")
+    child.expect_exact("Nothing done.")
+    child.expect("pins for row 1")
+    child.sendline("4 0")
+    child.expect_exact(f"{first} is your code? [y/N] ")
+    child.sendline("y")
+    child.expect("Code cracked by the computer in 1 row")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_pins_placed_again_as_they_were_taken_back_are_not_asked_about_twice() -> None:
+    """Row 1 wrong, rows 2 to 5 right: row 5 leaves no code, and the codemaker is asked
+    whether to take it back. Placed again as it was, the pins stand: the rows that conflict
+    are named and the game restarts, rather than the same question coming back."""
+    secret: Code = (5, 7, 6, 0)  # K P O R, schwarz lila orange rot
+    child, screen = watched("--preset superhirn --role maker --honour --games 1 --strategy knuth")
+    row = 0
+    while True:
+        index = child.expect([GUESS, r"take back the pins of row (\d+)\? \[Y/n\] "])
+        if index == 1:
+            break
+        row += 1
+        guess = tuple(LETTERS.index(c) for c in child.match.group(2).replace(" ", ""))
+        child.expect("pins for row")
+        child.sendline("0 2" if row == 1 else pins(feedback(secret, guess)))
+    assert child.match.group(1) == "5"
+    child.sendline("y")
+    child.expect_exact("Pins of row 5 taken back; type them again.")
+    child.expect(GUESS)
+    guess = tuple(LETTERS.index(c) for c in child.match.group(2).replace(" ", ""))
+    child.expect("pins for row 5")
+    child.sendline(pins(feedback(secret, guess)))
+    child.expect_exact("Wrong pins: no code gives rows 1, 2, 3, 4 and 5 the pins they got.")
+    child.expect_exact("The game restarts; 3 points to the computer")
+    child.expect("pins for row 1")
+    assert screen.text.count("take back the pins of row 5") == 1
+    child.sendline("quit")
+    child.expect_exact("Leave the match? [y/N] ")
+    child.sendline("y")
+    child.expect_exact("File name (Enter: do not save): ")
+    child.sendline("")
+    child.expect(pexpect.EOF)

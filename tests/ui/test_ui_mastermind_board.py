@@ -20,7 +20,7 @@ from turing.cli.main import main
 from turing.mastermind.engine import Engine
 from turing.mastermind.match import Duel, Match, Phase, Seat
 from turing.mastermind.presets import Preset, get_preset
-from turing.mastermind.scoring import feedback, possible_feedbacks
+from turing.mastermind.scoring import Feedback, feedback, pins_counted, possible_feedbacks
 from turing.mastermind.space import Code
 from turing.mastermind.strategies import make_strategy
 
@@ -52,6 +52,15 @@ async def ready(pilot: Any, app: Any) -> None:
             return
         await pilot.pause(0.05)
     raise AssertionError("the computer did not move")
+
+
+async def place(pilot: Any, app: Any, fb: Feedback, hit: str = "b") -> None:
+    """The codemaker's pins ``fb`` placed and entered; pins all black name the code, so the
+    question that asks first is answered yes."""
+    await pilot.press(*(hit * fb.black + "w" * fb.white), "enter")
+    if fb.black == app.preset.positions:
+        assert await screen_is(pilot, app, "ConfirmScreen")
+        await pilot.press("y")
 
 
 def letters(preset: Preset, code: Code) -> list[str]:
@@ -135,7 +144,7 @@ async def test_classic_match_by_keys_a_win_then_the_computer_breaks_your_code() 
         while match.phase is Phase.GUESS and app.mode == "pins":
             assert app.proposal is not None
             fb = feedback((0, 1, 2, 3), app.proposal)
-            await pilot.press(*("b" * fb.black + "w" * fb.white), "enter")
+            await place(pilot, app, fb)
             await ready(pilot, app)
             rows += 1
             assert rows < 10
@@ -180,7 +189,7 @@ async def test_the_person_against_the_computer_is_spoken_to_at_the_end(
         while match.phase is Phase.GUESS and app.mode == "pins":
             assert app.proposal is not None
             fb = feedback((0, 1, 2, 3), app.proposal)
-            await pilot.press(*(app._hit_key() * fb.black + "w" * fb.white), "enter")
+            await place(pilot, app, fb, app._hit_key())
             await ready(pilot, app)
         assert app.ended is not None and app.ended.last
         assert match.scores[0] > match.scores[1]
@@ -718,9 +727,12 @@ async def test_superhirn_pins_in_red_a_refused_secret_undo_and_wrong_pins() -> N
             assert await screen_is(pilot, app, "MessageScreen")
         else:
             fb = feedback(secret, proposal)
-            await pilot.press(*("r" * fb.black + "w" * fb.white), "enter")
+            await place(pilot, app, fb, "r")
             assert await screen_is(pilot, app, "MessageScreen")
-        assert "Row 1 should have had" in await shown(pilot, app)
+        # the board behind is cleared for the restart: the dialog names the row itself
+        given = "1 red, 0 white" if wrong == "r" else "0 red, 1 white"
+        spelled = " ".join(k.upper() for k in letters(preset, first))
+        assert f"Row 1 ({spelled}): you gave {given}; it should have had" in app.screen.body
         assert match.scores[1] == 3 and match.restarts == 1
         await pilot.press("enter")
 
@@ -758,7 +770,7 @@ async def test_the_help_line_says_what_enter_does_and_news_goes_with_the_next_ke
             await pilot.press("n")
         else:
             fb = feedback(secret, proposal)
-            await pilot.press(*("r" * fb.black + "w" * fb.white), "enter")
+            await place(pilot, app, fb, "r")
         assert await screen_is(pilot, app, "MessageScreen")
         await pilot.press("enter")
         await pilot.pause(0.1)
@@ -769,6 +781,38 @@ async def test_the_help_line_says_what_enter_does_and_news_goes_with_the_next_ke
         await pilot.pause(0.05)
         assert len(app.entry) == 4 and app.message == ""
         assert "restarts" not in await shown(pilot, app)
+
+
+@pytest.mark.parametrize("honour", [False, True])
+@run_async
+async def test_pins_all_black_are_asked_about_before_they_end_the_game(honour: bool) -> None:
+    """Pins all black name the code and end the game: a slip of one key would be final at
+    once, so the codemaker is asked first; no keeps the pins in the row to change."""
+    preset = get_preset("classic")
+    match = Match(preset, (YOU, COMPUTER), games=1, first_breaker=1, seed=4, honour=honour)
+    app = board_app(match)
+    secret = (0, 1, 2, 3)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await ready(pilot, app)
+        if not honour:
+            await pilot.press(*letters(preset, secret), "enter")
+            await ready(pilot, app)
+        first = app.proposal
+        assert first is not None and first != secret
+        await pilot.press("b", "b", "b", "b", "enter")  # a slip: four black pins
+        assert await screen_is(pilot, app, "ConfirmScreen")
+        spelled = " ".join(k.upper() for k in letters(preset, first))
+        assert f"{spelled} is your code?" in await shown(pilot, app)
+        await pilot.press("n")
+        await pilot.pause(0.1)
+        assert match.rows == [] and app.ended is None and match.scores == [0, 0]
+        assert app.proposal == first and len(app.pins) == 4  # still to change
+        for _ in range(4):
+            await pilot.press("backspace")
+        right = feedback(secret, first)
+        await pilot.press(*("b" * right.black + "w" * right.white), "enter")
+        await ready(pilot, app)
+        assert len(match.rows) == 1 and match.restarts == 0
 
 
 @pytest.mark.parametrize("take_back", [True, False])
@@ -795,6 +839,7 @@ async def test_pins_that_leave_no_code_are_asked_about_before_they_are_final(
         left = engine.consistent(match.history())
         possible = set(engine.table.row(preset.space.index(second), left).tolist())
         lie = next(f for f in possible_feedbacks(4) if f.key(4) not in possible)
+        truth = feedback(secret, second)
         await pilot.press(*("b" * lie.black + "w" * lie.white), "enter")
         await ready(pilot, app)
         # the computer cannot guess: the codemaker is asked before the pins are final
@@ -806,14 +851,17 @@ async def test_pins_that_leave_no_code_are_asked_about_before_they_are_final(
             await ready(pilot, app)
             assert len(match.rows) == 1 and match.pending == second
             assert "taken back" in app.message
-            truth = feedback(secret, second)
-            await pilot.press(*("b" * truth.black + "w" * truth.white), "enter")
+            await place(pilot, app, truth)
             await ready(pilot, app)
             assert len(match.rows) == 2 and match.restarts == 0 and match.scores[1] == 0
         else:
             await pilot.press("n")
             assert await screen_is(pilot, app, "MessageScreen")
-            assert "Row 2 should have had" in await shown(pilot, app)
+            spelled = " ".join(k.upper() for k in letters(preset, second))
+            assert app.screen.body.startswith(
+                f"Row 2 ({spelled}): you gave {pins_counted(lie, preset.hit_pin)}; "
+                f"it should have had {pins_counted(truth, preset.hit_pin)}."
+            )
             assert match.restarts == 1 and match.scores[1] == 3
 
 
@@ -829,7 +877,7 @@ async def test_on_the_honour_system_the_secret_is_shown_at_the_end_to_check_the_
         for _ in range(3):
             assert app.proposal is not None
             fb = feedback(secret, app.proposal)
-            await pilot.press(*("b" * fb.black + "w" * fb.white), "enter")
+            await place(pilot, app, fb)
             await ready(pilot, app)
             if app.mode != "pins":
                 break

@@ -1809,7 +1809,7 @@ def _play_match(
             with searching.choosing():
                 proposal = match.propose(breakers[breaker.strategy])
             if proposal is None:  # the open pins contradict the rows before them
-                if not (maker.human and match.can_undo and _take_back(reader, view, match)):
+                if not (maker.human and match.take_back_helps and _take_back(reader, view, match)):
                     view.events(match.settle())
                 continue
             if match.maker_types_feedback:
@@ -1948,11 +1948,38 @@ def _answer(reader: Reader, view: View, match: Match, proposal: Code | None) -> 
         except FeedbackError as error:
             _refuse(reader, text, error, match.preset.positions, PINS_COMMANDS)
             continue
+        if pins.black == match.preset.positions and not _names_the_code(reader, view, match, guess):
+            continue
         if proposal is None:
             view.events(match.give_feedback(pins))
             return
         view.events(match.answer(proposal, pins))
         return
+
+
+def _names_the_code(reader: Reader, view: View, match: Match, guess: Code) -> bool:
+    """Pins all black (Superhirn: red) end the game at once with ``guess`` as the code, so at
+    a terminal the codemaker is asked first (no, the default: "Nothing done." and the pins
+    of the row are asked again, as ``undo`` would have them); a script's line is taken as
+    it stands, as ``giveup`` is. An answer that is neither yes nor no is asked once more
+    (:data:`~turing.i18n.YES_OR_NO_AGAIN`), then taken as no."""
+    if not reader.interactive:
+        return True
+    question = _("{code} is your code? [y/N] ").format(code=view.code_in_line(guess).plain)
+    asked_again = False
+    while True:
+        word = reader.line(question, question=True).lower()
+        if word and _common(word, view, reader, lambda: _match_board(view, match, guess)):
+            continue
+        said = False if word in UNDO_WORDS else yes_or_no(word)
+        if said is None and word and not asked_again:
+            reader.out.print(_(YES_OR_NO_AGAIN), markup=False, highlight=False)
+            asked_again = True
+            continue
+        if said is True:
+            return True
+        reader.out.print(_("Nothing done."), markup=False, highlight=False)
+        return False
 
 
 def _match_board(

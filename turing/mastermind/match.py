@@ -148,6 +148,8 @@ class FalseFeedback:
     points: int
     expected: tuple[Feedback, ...] = ()
     """The pins those rows should have had, when the secret is known."""
+    given: tuple[Row, ...] = ()
+    """Those rows as they were played: the guess and the pins the codemaker gave."""
 
 
 @dataclass(frozen=True)
@@ -362,6 +364,8 @@ class Match:
     pending: Code | None = field(init=False, default=None)
     unsettled: bool = field(init=False, default=False)
     """The last row's typed pins are not final yet (they can be taken back)."""
+    _taken_back: tuple[int, Feedback] | None = field(init=False, repr=False, default=None)
+    """The number of the row whose pins were last taken back this game, and those pins."""
     actions: list[Action] = field(init=False, repr=False, default_factory=list)
     """Every action taken, in order (:func:`replay` takes them again)."""
     _entropy: int = field(init=False, repr=False, default=0)
@@ -429,6 +433,19 @@ class Match:
     @property
     def can_undo(self) -> bool:
         return self.phase is Phase.GUESS and self.unsettled
+
+    @property
+    def take_back_helps(self) -> bool:
+        """Whether taking back the open pins of the last row can still mend rows that no
+        code explains together: not when no code fits the final rows before it either,
+        nor when the codemaker took these very pins back from this row and placed them
+        again (they stand by them). Then the pins are settled, as wrong pins are."""
+        if not self.can_undo:
+            return False
+        last = self.rows[-1]
+        if self._taken_back == (len(self.rows), last.feedback):
+            return False
+        return _codes_left(self.engine, self.rows[:-1]) > 0
 
     def history(self) -> History:
         """The rows of this game as ``(guess index, feedback key)`` (the computer's guesses)."""
@@ -515,6 +532,7 @@ class Match:
                 raise MatchError(_("no pins to take back: this row has no pins yet"))
             raise MatchError(_("no pins to take back: only the last pins, before the next guess"))
         row = self.rows.pop()
+        self._taken_back = (len(self.rows) + 1, row.feedback)
         self.pending = row.guess
         self.unsettled = False
         self.phase = Phase.FEEDBACK
@@ -595,8 +613,9 @@ class Match:
 
     def _false_feedback(self, rows: tuple[int, ...], expected: tuple[Feedback, ...]) -> list[Event]:
         points = self.preset.compensation
+        given = tuple(self.rows[n - 1] for n in rows)
         events: list[Event] = [
-            FalseFeedback(self.game, self.maker, self.breaker, rows, points, expected)
+            FalseFeedback(self.game, self.maker, self.breaker, rows, points, expected, given)
         ]
         self.scores[self.breaker] += points
         self.restarts += 1
@@ -646,6 +665,7 @@ class Match:
         self.secret = None
         self.pending = None
         self.unsettled = False
+        self._taken_back = None
         self._gave_up = False
         maker = self.seats[self.maker]
         if not maker.human:

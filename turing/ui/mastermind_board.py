@@ -417,7 +417,7 @@ class MastermindBoardApp(ServedApp):
                     self.action_enter()
             return
         if code is None:  # the open pins leave no code: taken back, or checked now
-            if sitting.seats[sitting.maker].human and sitting.can_undo:
+            if sitting.seats[sitting.maker].human and sitting.take_back_helps:
 
                 def answer(take_back: bool | None) -> None:
                     self._act(sitting.undo if take_back else sitting.settle)
@@ -628,17 +628,29 @@ class MastermindBoardApp(ServedApp):
         return self._hit_name()[0].lower()
 
     def _false_feedback(self, event: FalseFeedback) -> str:
+        # the board is already cleared for the restart: each row is named with its guess
+        # and the pins given, so the dialog says which row it means
+        hit = self.preset.hit_pin
         if event.expected:
             lines = [
-                _("Row {row} should have had {pins}.").format(
-                    row=r, pins=pins_counted(fb, self.preset.hit_pin)
+                _("Row {row} ({guess}): you gave {given}; it should have had {pins}.").format(
+                    row=r,
+                    guess=self._letters(row.guess),
+                    given=pins_counted(row.feedback, hit),
+                    pins=pins_counted(fb, hit),
                 )
-                for r, fb in zip(event.rows, event.expected, strict=True)
+                for r, fb, row in zip(event.rows, event.expected, event.given, strict=True)
             ]
         else:
             numbers = ", ".join(str(r) for r in event.rows)
             lines = [
-                _("No code gives the rows {numbers} the pins they got.").format(numbers=numbers)
+                _("No code gives the rows {numbers} the pins they got:").format(numbers=numbers)
+            ]
+            lines += [
+                _("Row {row} ({guess}): {given}").format(
+                    row=r, guess=self._letters(row.guess), given=pins_counted(row.feedback, hit)
+                )
+                for r, row in zip(event.rows, event.given, strict=True)
             ]
         lines.append(
             ngettext(
@@ -648,6 +660,10 @@ class MastermindBoardApp(ServedApp):
             ).format(points=event.points, name=points_to(self.sitting.seats[event.breaker]))
         )
         return "\n".join(lines)
+
+    def _letters(self, code: Code) -> str:
+        """``code`` as its letters one space apart (``R R G G``), for a dialog's line."""
+        return " ".join(self.preset.palette.shown(code))
 
     def _game_over(self, event: GameOver) -> str:
         """How the game ended; the one person against the computer is spoken to."""
@@ -915,12 +931,29 @@ class MastermindBoardApp(ServedApp):
         else:
             pins = Feedback(sum(self.pins), len(self.pins) - sum(self.pins))
             proposal = self.proposal
-            if proposal is not None:
-                self.proposal = None  # answered: the computer chooses its next guess
-                if not self._act(lambda: sitting.answer(proposal, pins)):
-                    self.proposal = proposal
-            else:
-                self._act(lambda: sitting.give_feedback(pins))
+            guess = proposal if proposal is not None else sitting.pending
+            if pins.black == self.preset.positions and guess is not None:
+                # pins all black end the game with this guess as the code: asked first, so
+                # a slip can still be mended (no keeps the pins in the row, to change)
+                question = _("{code} is your code?").format(code=self._letters(guess))
+
+                def answer(yes: bool | None) -> None:
+                    if yes:
+                        self._place_pins(sitting, pins)
+
+                self.push_screen(ConfirmScreen(question), answer)
+                return
+            self._place_pins(sitting, pins)
+
+    def _place_pins(self, sitting: Match, pins: Feedback) -> None:
+        """The codemaker's ``pins`` for the computer's guess waiting for them."""
+        proposal = self.proposal
+        if proposal is not None:
+            self.proposal = None  # answered: the computer chooses its next guess
+            if not self._act(lambda: sitting.answer(proposal, pins)):
+                self.proposal = proposal
+        else:
+            self._act(lambda: sitting.give_feedback(pins))
 
     def _played_before(self, code: Code) -> bool:
         """Whether ``code`` was played in an earlier row of this game: then the player is
