@@ -36,6 +36,7 @@ from textual.actions import SkipAction
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.geometry import Region
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
@@ -958,6 +959,7 @@ class BoardApp(ServedApp):
         self.card_cursor = (0, 0)  # (card in the table's order, criterion index)
         # where each card's criteria are drawn in its panel: (line, first cell, cells)
         self._spots: dict[int, list[tuple[int, int, int]]] = {}
+        self._button_words: dict[str, str] = {}  # each button's own word (solve s)
         self.grid_cursor = (0, 0)  # (shape, digit - 1)
         puzzle = session.game.public
         if puzzle.mode_class.hidden_mapping:
@@ -2153,7 +2155,7 @@ class BoardApp(ServedApp):
             self._log_shown = None
             for button in self.query(Button):
                 if button.id and (button.id.startswith("test-") or button.id.startswith("do-")):
-                    button.disabled = True
+                    self._set_button(f"#{button.id}", False)
             self._show_message()
             self.refresh_bindings()
             return
@@ -2192,18 +2194,23 @@ class BoardApp(ServedApp):
             self.picker.digits = [int(d) for d in held]
         code = self._code()
         self._update("#picker", self._picker(view.code if code == view.code else None))
+        # this round's answers, on the buttons of the verifiers tested
+        answers = {test.verifier: test.result for test in view.tests if test.round == game.round}
         for v, letter in enumerate(puzzle.letters):
             line = self._test_line(letter)
-            self.query_one(f"#test-{v}", Button).disabled = line is None or not self.allows(line)
-        self.query_one("#do-done", Button).disabled = not self.allows("done")
-        self.query_one("#do-solve", Button).disabled = code is None or not self.allows(
-            f"solve {code}"
-        )
-        self.query_one("#do-pass", Button).disabled = not self.allows("pass")
+            answer = answers.get(v)
+            self._set_button(
+                f"#test-{v}",
+                line is not None and self.allows(line),
+                letter if answer is None else letter + as_drawn("✔" if answer else "✘"),
+            )
+        self._set_button("#do-done", self.allows("done"))
+        self._set_button("#do-solve", code is not None and self.allows(f"solve {code}"))
+        self._set_button("#do-pass", self.allows("pass"))
         if game.hints_allowed:
-            self.query_one("#do-hint", Button).disabled = not self.allows("hint")
-            self.query_one("#do-best", Button).disabled = not self.allows("hint best")
-        self.query_one("#do-giveup", Button).disabled = not self.allows("giveup")
+            self._set_button("#do-hint", self.allows("hint"))
+            self._set_button("#do-best", self.allows("hint best"))
+        self._set_button("#do-giveup", self.allows("giveup"))
         self._update("#grid", self._grid(notes.grid, self._cell() if self.zone == "grid" else None))
         self._update("#status", self._status(name))
         # the log changes with a test or a round, not with a strike or a mark: redrawn (with
@@ -2218,6 +2225,25 @@ class BoardApp(ServedApp):
         self._show_message()
         self._bind_space()
         self.refresh_bindings()
+
+    def _set_button(self, selector: str, usable: bool, word: str | None = None) -> None:
+        """A test or action button, usable or not: one that cannot be used now is greyed
+        and its word put in brackets (``[solve s]``), so that it reads without colour;
+        a usable one has a space each side instead, its width the same. ``word`` replaces
+        the button's own (a tested verifier's letter with its answer, ``A✔``)."""
+        button = self.query_one(selector, Button)
+        words = self._button_words.get(selector)
+        if words is None:
+            words = self._button_words[selector] = str(button.label)
+            # the spaces or the brackets are the label's own, as wide as its word and two
+            button.styles.line_pad = 0
+            if selector.startswith("#do-"):
+                button.styles.width = cell_len(words) + 2
+        shown = word if word is not None else words
+        label = f" {shown} " if usable else f"[{shown}]"
+        button.disabled = not usable
+        if str(button.label) != label:
+            button.label = Content(label)  # as it stands: brackets are no markup here
 
     def _bind_space(self) -> None:
         """Space in the footer says what it does under the cursor: step the picker's digit,
