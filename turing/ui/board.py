@@ -811,6 +811,10 @@ class ServedApp(App[int]):
 
     quit_watch: Callable[[], None] | None = None
 
+    # a screen narrower than the board needs has the class -narrow: its dialogs and its
+    # message line are laid out to it (board.tcss)
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (MIN_SIZE[0], "-full")]  # noqa: RUF012
+
     BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
         # in place of textual's note to press Ctrl-Q (in English): Ctrl-C leaves as Ctrl-Q
         # does, over any dialog open too, as it leaves the game at the line prompt
