@@ -36,6 +36,8 @@ from textual.actions import SkipAction
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.geometry import Region
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.scrollbar import ScrollBar, ScrollBarRender
@@ -153,20 +155,39 @@ def coloured(text: str) -> str:
 # -- screens ----------------------------------------------------------------------------------
 
 
+def _places(widths: list[int], width: int, gap: int = 2) -> list[tuple[int, int]]:
+    """Where :func:`_pack` puts items of these widths: (line, first cell) of each."""
+    places: list[tuple[int, int]] = []
+    line = -1
+    used = 0
+    for cells in widths:
+        if line >= 0 and (width <= 0 or used + gap + cells <= width):
+            places.append((line, used + gap))
+            used += gap + cells
+        else:
+            line += 1
+            places.append((line, 0))
+            used = cells
+    return places
+
+
 def _pack(items: list[tuple[str, int]], width: int, gap: str = "  ") -> list[str]:
     """Items (markup, width in cells), such as a card's criteria, as lines of at most
     ``width`` cells, ``gap`` apart, a line broken only between two items (one wider than
     ``width`` alone on its lines); all on one line while the width is not known yet (0)."""
     lines: list[list[str]] = []
-    used = 0
-    for markup, cells in items:
-        if lines and lines[-1] and (width <= 0 or used + len(gap) + cells <= width):
-            lines[-1].append(markup)
-            used += len(gap) + cells
-        else:
-            lines.append([markup])
-            used = cells
+    for (markup, _cells), (line, _first) in zip(
+        items, _places([cells for _markup, cells in items], width, len(gap)), strict=True
+    ):
+        if line == len(lines):
+            lines.append([])
+        lines[line].append(markup)
     return [gap.join(line) for line in lines]
+
+
+def _rows(cells: int, width: int) -> int:
+    """The screen lines a line of ``cells`` cells takes in ``width`` (it wraps beyond)."""
+    return max(1, -(-cells // width)) if width > 0 else 1
 
 
 class BoardFooter(Footer):
@@ -790,6 +811,10 @@ class ServedApp(App[int]):
 
     quit_watch: Callable[[], None] | None = None
 
+    # a screen narrower than the board needs has the class -narrow: its dialogs and its
+    # message line are laid out to it (board.tcss)
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (MIN_SIZE[0], "-full")]  # noqa: RUF012
+
     BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
         # in place of textual's note to press Ctrl-Q (in English): Ctrl-C leaves as Ctrl-Q
         # does, over any dialog open too, as it leaves the game at the line prompt
@@ -936,6 +961,9 @@ class BoardApp(ServedApp):
         self._log_to_end = False  # the log has new rows, not yet scrolled back from
         self._note_line = False  # the command line was opened by o: it only sets a note
         self.card_cursor = (0, 0)  # (card in the table's order, criterion index)
+        # where each card's criteria are drawn in its panel: (line, first cell, cells)
+        self._spots: dict[int, list[tuple[int, int, int]]] = {}
+        self._button_words: dict[str, str] = {}  # each button's own word (solve s)
         self.grid_cursor = (0, 0)  # (shape, digit - 1)
         puzzle = session.game.public
         if puzzle.mode_class.hidden_mapping:
@@ -1673,12 +1701,8 @@ class BoardApp(ServedApp):
             return
         self._settle()
         if self.zone == "criteria":
-            index, position = self.card_cursor
-            if dy:
-                index = (index + dy) % len(self.card_order)
+            index, position = self._drawn_next(dx, dy)
             card = self.card_order[index]
-            count = len(self.session.game.cardset.card(card).criteria)
-            position = (min(position, count - 1) + dx) % count
             self.card_cursor = (index, position)
             if (
                 self.session.game.public.mode_class.hidden_mapping
@@ -1690,12 +1714,73 @@ class BoardApp(ServedApp):
                 self.query_one(f"#card-{card}").scroll_visible(animate=False)
         elif self.zone == "grid":
             shape, digit = self.grid_cursor
-            self.grid_cursor = ((shape + dy) % len(SHAPES), (digit + dx) % 5)
+            # stops at the grid's edges, as on the table
+            self.grid_cursor = (
+                min(max(shape + dy, 0), len(SHAPES) - 1),
+                min(max(digit + dx, 0), 4),
+            )
         elif dx:
             self.picker.slot = (self.picker.slot + dx) % 3
         self.draw()
         if self.zone != "picker":
             self._say_zone()
+
+    def _drawn(self) -> dict[tuple[int, int], tuple[Region, Region]]:
+        """Every criterion where it is drawn: (card in the table's order, criterion index)
+        → (its place on the screen, its card's panel); empty before the table is laid
+        out (or while the terminal is too small for it)."""
+        drawn: dict[tuple[int, int], tuple[Region, Region]] = {}
+        for index, card in enumerate(self.card_order):
+            panel = self.query_one(f"#card-{card}", Static)
+            content = panel.content_region
+            if not content.width:
+                return {}
+            for k, (top, first, cells) in enumerate(self._spots.get(card, [])):
+                place = Region(content.x + first, content.y + top, min(cells, content.width), 1)
+                drawn[index, k] = (place, panel.region)
+        return drawn
+
+    def _drawn_next(self, dx: int, dy: int) -> tuple[int, int]:
+        """The criterion drawn next to the cursor's in a direction: ↑ ↓ the nearest on the
+        closest line above or below in the same column of cards (the next line of the
+        same card when its criteria stand one per line), ← → the nearest on the same
+        line, or in the closest card on that side; the cursor's own at an edge."""
+        index, position = self.card_cursor
+        drawn = self._drawn()
+        count = len(self.session.game.cardset.card(self.card_order[index]).criteria)
+        position = min(position, count - 1)
+        if (index, position) not in drawn:
+            # not laid out yet: the criteria in order, the cards in the table's order
+            if dy:
+                index = min(max(index + dy, 0), len(self.card_order) - 1)
+                count = len(self.session.game.cardset.card(self.card_order[index]).criteria)
+            return index, min(max(position + dx, 0), count - 1)
+        place, panel = drawn[index, position]
+        centre = place.x + place.width / 2
+        best: tuple[float, float, tuple[int, int]] | None = None
+        for spot, (other, other_panel) in drawn.items():
+            if spot == (index, position):
+                continue
+            rise = other.y - place.y
+            if dy:
+                same_column = other_panel.x < panel.right and panel.x < other_panel.right
+                if rise * dy <= 0 or not same_column:
+                    continue
+                key = (abs(rise), abs(other.x + other.width / 2 - centre), spot)
+            else:
+                step = other.x - place.x
+                if spot[0] == index:
+                    beside = rise == 0 and step * dx > 0  # on the same line of the card
+                else:
+                    beside = (
+                        other_panel.x >= panel.right if dx > 0 else other_panel.right <= panel.x
+                    )
+                if not beside:
+                    continue
+                key = (abs(rise), abs(step), spot)
+            if best is None or key < best:
+                best = key
+        return best[2] if best is not None else (index, position)
 
     def action_flip(self) -> None:
         """Space: strike the criterion, cycle the grid cell, or step the picker's digit."""
@@ -2078,7 +2163,7 @@ class BoardApp(ServedApp):
             self._log_shown = None
             for button in self.query(Button):
                 if button.id and (button.id.startswith("test-") or button.id.startswith("do-")):
-                    button.disabled = True
+                    self._set_button(f"#{button.id}", False)
             self._show_message()
             self.refresh_bindings()
             return
@@ -2117,18 +2202,23 @@ class BoardApp(ServedApp):
             self.picker.digits = [int(d) for d in held]
         code = self._code()
         self._update("#picker", self._picker(view.code if code == view.code else None))
+        # this round's answers, on the buttons of the verifiers tested
+        answers = {test.verifier: test.result for test in view.tests if test.round == game.round}
         for v, letter in enumerate(puzzle.letters):
             line = self._test_line(letter)
-            self.query_one(f"#test-{v}", Button).disabled = line is None or not self.allows(line)
-        self.query_one("#do-done", Button).disabled = not self.allows("done")
-        self.query_one("#do-solve", Button).disabled = code is None or not self.allows(
-            f"solve {code}"
-        )
-        self.query_one("#do-pass", Button).disabled = not self.allows("pass")
+            answer = answers.get(v)
+            self._set_button(
+                f"#test-{v}",
+                line is not None and self.allows(line),
+                letter if answer is None else letter + as_drawn("✔" if answer else "✘"),
+            )
+        self._set_button("#do-done", self.allows("done"))
+        self._set_button("#do-solve", code is not None and self.allows(f"solve {code}"))
+        self._set_button("#do-pass", self.allows("pass"))
         if game.hints_allowed:
-            self.query_one("#do-hint", Button).disabled = not self.allows("hint")
-            self.query_one("#do-best", Button).disabled = not self.allows("hint best")
-        self.query_one("#do-giveup", Button).disabled = not self.allows("giveup")
+            self._set_button("#do-hint", self.allows("hint"))
+            self._set_button("#do-best", self.allows("hint best"))
+        self._set_button("#do-giveup", self.allows("giveup"))
         self._update("#grid", self._grid(notes.grid, self._cell() if self.zone == "grid" else None))
         self._update("#status", self._status(name))
         # the log changes with a test or a round, not with a strike or a mark: redrawn (with
@@ -2143,6 +2233,25 @@ class BoardApp(ServedApp):
         self._show_message()
         self._bind_space()
         self.refresh_bindings()
+
+    def _set_button(self, selector: str, usable: bool, word: str | None = None) -> None:
+        """A test or action button, usable or not: one that cannot be used now is greyed
+        and its word put in brackets (``[solve s]``), so that it reads without colour;
+        a usable one has a space each side instead, its width the same. ``word`` replaces
+        the button's own (a tested verifier's letter with its answer, ``A✔``)."""
+        button = self.query_one(selector, Button)
+        words = self._button_words.get(selector)
+        if words is None:
+            words = self._button_words[selector] = str(button.label)
+            # the spaces or the brackets are the label's own, as wide as its word and two
+            button.styles.line_pad = 0
+            if selector.startswith("#do-"):
+                button.styles.width = cell_len(words) + 2
+        shown = word if word is not None else words
+        label = f" {shown} " if usable else f"[{shown}]"
+        button.disabled = not usable
+        if str(button.label) != label:
+            button.label = Content(label)  # as it stands: brackets are no markup here
 
     def _bind_space(self) -> None:
         """Space in the footer says what it does under the cursor: step the picker's digit,
@@ -2183,6 +2292,7 @@ class BoardApp(ServedApp):
                     letter = f"[b reverse] {LETTERS[v]} [/] "
         lang = current_language()
         parts = [f"{letter}[b]{card}[/b] {coloured(cs.title_in(lang))}"]
+        title_cells = cell_len(f"{' A  ' if letter else ''}{card} {cs.title_in(lang)}")
         crits: list[tuple[str, int]] = []
         for crit in cs.criteria:
             plain = f"{crit.position} {crit.text_in(lang)}"
@@ -2204,7 +2314,21 @@ class BoardApp(ServedApp):
                 crits.append((f"[@click={action}]{shown}[/]", cell_len(f"{mark}{plain}{mark}")))
             else:
                 crits.append((f"[@click={action}]{body}[/]", cell_len(plain)))
-        parts.extend(_pack(crits, self.query_one(f"#card-{card}", Static).content_size.width))
+        width = self.query_one(f"#card-{card}", Static).content_size.width
+        lines = _pack(crits, width)
+        parts.extend(lines)
+        # where each criterion is drawn, for the arrow keys (a line wider than the card
+        # wraps, and the lines after it stand lower)
+        places = _places([cells for _markup, cells in crits], width)
+        tops = [_rows(title_cells, width)]
+        for line in range(len(lines)):
+            cells = sum(c for (_m, c), (ln, _f) in zip(crits, places, strict=True) if ln == line)
+            count = sum(1 for ln, _f in places if ln == line)
+            tops.append(tops[-1] + _rows(cells + 2 * (count - 1), width))
+        self._spots[card] = [
+            (tops[line], first, cells)
+            for (_markup, cells), (line, first) in zip(crits, places, strict=True)
+        ]
         return "\n".join(parts)
 
     def _picker(self, composed: str | None) -> str:

@@ -82,9 +82,15 @@ PEG_COLOURS: Final[dict[str, str]] = {
     "cyan": "#00bcd4",
 }
 _DARK: Final = frozenset({"red", "green", "blue", "purple", "black"})
-#: Pins sit on a grey strip: hit pins black (or red in Superhirn), white pins white.
-PIN_BOARD: Final = "#8a8a8a"
-PIN_COLOURS: Final[dict[str, str]] = {"black": "#000000", "red": "#d50000", "white": "#ffffff"}
+#: Pins sit on a light grey strip: hit pins solid dots in black (or a dark red in
+#: Superhirn), white pins rings in a white hole of their own, outlined in black; each reads
+#: against what is behind it (a contrast of 4.5:1 and more), and the shapes tell them
+#: apart without colour.
+PIN_BOARD: Final = "#c8c8c8"
+PIN_COLOURS: Final[dict[str, str]] = {"black": "#000000", "red": "#a00000", "white": "#ffffff"}
+#: A white pin's outline, and an empty hole's dot.
+PIN_RING: Final = "#000000"
+PIN_EMPTY: Final = "#505050"
 #: The pins' colours as the board names them.
 HIT_KEYS: Final = "bsr"
 """Keys that place a hit pin: b (black), s (schwarz), r (red/rot)."""
@@ -1187,8 +1193,8 @@ class MastermindBoardApp(ServedApp):
         white = PIN_COLOURS["white"]
         empty = positions - fb.black - fb.white
         return (
-            f"[on {PIN_BOARD}] [b {hit}]{'●' * fb.black}[/][b {white}]{'○' * fb.white}[/]"
-            f"[#5a5a5a]{'·' * empty}[/] [/]"
+            f"[on {PIN_BOARD}] [b {hit}]{'●' * fb.black}[/]"
+            f"[b {PIN_RING} on {white}]{'○' * fb.white}[/][{PIN_EMPTY}]{'·' * empty}[/] [/]"
         )
 
     @staticmethod
