@@ -660,7 +660,7 @@ def test_a_first_round_the_search_cannot_find_in_its_limits_is_said_to_be_so(
     from turing.analysis import search
 
     def too_large(*_args: object) -> None:
-        raise search.AnalysisTooLarge("passed the work limit", limit="work")
+        raise search.AnalysisTooLarge("passed the time limit", limit="time")
 
     monkeypatch.setattr(search.Search, "best_new_round", too_large)
     result = play([], "solve 241\ny\n")
@@ -671,6 +671,33 @@ def test_a_first_round_the_search_cannot_find_in_its_limits_is_said_to_be_so(
     german = play(["--lang", "de"], "löse 241\nj\n").output.splitlines()
     at = next(i for i, line in enumerate(german) if line.startswith("Die wenigsten Tests"))
     assert german[at + 1] == "Eine optimale erste Runde: in den Grenzen der Suche nicht gefunden."
+
+
+def test_past_the_rounds_search_limit_the_end_shows_the_round_hint_best_gives(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where the rounds search passes its limit, the result shows the round the policy
+    plays (as ``hint best``, ``bot:optimal`` and ``turing analyze`` do), with the same
+    caveat, rather than none."""
+    import turing.analysis.search as analysis
+
+    monkeypatch.setattr(analysis, "ROUND_STATES", 10)
+    monkeypatch.setattr(analysis, "_RECENT", [])
+    hint = play(["--id", "03-X"], "hint best\nquit\n")
+    said = re.search(r"Best now: compose (\d{3}) and test ([A-F]), keeping", hint.output)
+    assert said is not None, hint.output
+    result = play(["--id", "03-X"], "giveup\ny\n")
+    lines = result.output.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("An optimal first round"))
+    assert lines[at].startswith(f"An optimal first round: compose {said[1]}, test {said[2]}"), (
+        lines[at]
+    )
+    assert lines[at + 1] == (
+        "That round keeps the fewest tests; the fewest rounds are not proven here "
+        "(the rounds search passed its limit)."
+    )
+    german = play(["--id", "03-X", "--lang", "de"], "gib auf\nj\n")
+    assert "Diese Runde hält die wenigsten Tests ein; die wenigsten Runden" in german.output
 
 
 def test_a_hint_shows_letters_left_the_same_criteria_once() -> None:

@@ -2734,6 +2734,37 @@ def plan_round(
     return RoundStep(v, branches[0], branches[1])
 
 
+def policy_first_round(search: Search, state: int) -> tuple[int, RoundStep, bool] | None:
+    """The round the policy plays first from ``state`` (as ``hint best`` and
+    ``bot:optimal`` start it, and :func:`analyze_hypotheses` names it): ``(code, its
+    adaptive tests, whether the round keeps rounds proven the fewest)``; None when the
+    code is known. The fewest tests of ``state`` are to be known already. As in the
+    analysis, the round follows whatever the work and state limits (past the rounds
+    search's, it keeps the fewest tests and what that search proved); only the time limit
+    (:attr:`Search.deadline`) stops it, with :class:`AnalysisTooLarge`."""
+    if search.is_known(state):
+        return None
+    saved_work, saved_states = search.max_work, search.max_states
+    try:
+        try:
+            search.min_rounds(state)
+        except AnalysisTooLarge as exc:
+            if exc.limit == "time":
+                raise
+            search.rounds_exhausted = True
+        search.max_work = _INF
+        search.max_states = _INF
+        move = search.best_new_round(state)
+        if move is None:
+            return None
+        proven = search.rounds_proven
+        plan = plan_round(search, state, move[0], first=move[1])
+        assert plan is not None
+        return move[0], plan, proven
+    finally:
+        search.max_work, search.max_states = saved_work, saved_states
+
+
 def analyze_hypotheses(
     hypotheses: Sequence[Hypothesis],
     *,
@@ -3364,6 +3395,7 @@ __all__ = [
     "min_tests_bounds",
     "min_tests_worst",
     "next_test",
+    "policy_first_round",
     "policy_move",
     "work_limit",
 ]

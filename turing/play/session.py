@@ -39,7 +39,7 @@ from turing.analysis.search import (
     AnalysisTooLarge,
     RoundStep,
     Search,
-    plan_round,
+    policy_first_round,
     policy_move,
 )
 from turing.core.cards import (
@@ -1852,6 +1852,9 @@ class FewestTests:
     first_code: str | None  # the optimal first round: a code and its adaptive tests
     first_verifiers: tuple[int, ...]
     first_plan: RoundStep | None = None  # which answer leads to which test (None: one test)
+    #: whether the first round keeps rounds proven the fewest (False: it keeps the fewest
+    #: tests, the rounds search having passed its limit, as ``hint best`` says then)
+    rounds_proven: bool = True
 
     @property
     def exact(self) -> bool:
@@ -1871,41 +1874,43 @@ def fewest_tests(
     upper when exact within ``max_work`` (and :data:`COMPARE_SECONDS`); the first round
     only when found in time. Past the limits, the bounds ``turing analyze`` gives there:
     what the search proved, and the best strategy found (the greedy ones at least)."""
-    return fewest_tests_planned(puzzle, cardset, max_work, first_round)[:4]
+    found = fewest_tests_planned(puzzle, cardset, max_work, first_round)
+    return found.lower, found.upper, found.first_code, found.first_verifiers
 
 
 def fewest_tests_planned(
     puzzle: Puzzle, cardset: CardSet, max_work: int = COMPARE_WORK, first_round: bool = True
-) -> tuple[int, int | None, str | None, tuple[int, ...], RoundStep | None]:
-    """:func:`fewest_tests` and the first round's adaptive tests (None where the round
-    has one test, or none is found)."""
+) -> FewestTests:
+    """:func:`fewest_tests` with the first round's adaptive tests. The first round is the
+    one the policy plays (``hint best``, ``bot:optimal``): past the rounds search's limit,
+    one that keeps the fewest tests, marked so; it is not found only past
+    :data:`COMPARE_SECONDS`."""
     hypotheses = deduce(puzzle.public(), cardset).hypotheses
     if not hypotheses:
-        return 0, 0, None, (), None
+        return FewestTests(0, 0, None, ())
     codes = len({h.code for h in hypotheses})
     if codes <= 1:
-        return 0, 0, None, (), None
+        return FewestTests(0, 0, None, ())
     try:
         search = Search(hypotheses, max_work=max_work)
     except AnalysisTooLarge:
-        return (codes - 1).bit_length(), None, None, (), None
+        return FewestTests((codes - 1).bit_length(), None, None, ())
     search.deadline = search.clock() + COMPARE_SECONDS
     lower, upper = search.bounded_min_tests(search.full, max_work)
     if lower != upper:
-        return lower, upper, None, (), None
+        return FewestTests(lower, upper, None, ())
     exact = lower
     if not first_round:
-        return exact, exact, None, (), None
+        return FewestTests(exact, exact, None, ())
     try:
-        move = search.best_new_round(search.full)
-        if move is None:
-            return exact, exact, None, (), None
-        plan = plan_round(search, search.full, move[0])
-    except AnalysisTooLarge:
-        return exact, exact, None, (), None
-    if plan is None:
-        return exact, exact, str(Code.from_index(move[0])), (move[1],), None
-    return exact, exact, str(Code.from_index(move[0])), tuple(plan.verifiers()), plan
+        found = policy_first_round(search, search.full)
+    except AnalysisTooLarge:  # its time allowance
+        return FewestTests(exact, exact, None, ())
+    if found is None:
+        return FewestTests(exact, exact, None, ())
+    code, plan, proven = found
+    text = str(Code.from_index(code))
+    return FewestTests(exact, exact, text, tuple(plan.verifiers()), plan, proven)
 
 
 # -- transcript -----------------------------------------------------------------------------
@@ -2833,10 +2838,7 @@ class Session:
     # -- after the game --
 
     def fewest(self) -> FewestTests:
-        lower, upper, code, verifiers, plan = fewest_tests_planned(
-            self.game.puzzle, self.game.cardset
-        )
-        return FewestTests(lower, upper, code, verifiers, plan)
+        return fewest_tests_planned(self.game.puzzle, self.game.cardset)
 
     def outcome(self) -> str:
         """The game's result in one sentence (after the game)."""

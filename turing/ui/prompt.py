@@ -854,7 +854,8 @@ def held_lines(game: Game) -> list[str]:
 
 def fewest_lines(fewest: FewestTests) -> list[str]:
     """The fewest tests that guarantee the code (exact or proven bounds) and, when known,
-    an optimal first round, one sentence a line."""
+    an optimal first round (the one the policy plays, with its caveat where the fewest
+    rounds are not proven), one sentence a line."""
     if fewest.exact:
         lines = [_("Fewest tests that guarantee the code: {n} (exact).").format(n=fewest.lower)]
     elif fewest.upper is not None:
@@ -902,8 +903,15 @@ def fewest_lines(fewest: FewestTests) -> list[str]:
                     code=fewest.first_code, first=first
                 )
             )
-    elif fewest.exact and fewest.lower > 0:  # the round's search passed its allowance
+    elif fewest.exact and fewest.lower > 0:  # the round's search passed its time allowance
         lines.append(_("An optimal first round: not found within the limits of its search."))
+    if fewest.first_code is not None and not fewest.rounds_proven:
+        lines.append(
+            _(
+                "That round keeps the fewest tests; the fewest rounds are not proven here "
+                "(the rounds search passed its limit)."
+            )
+        )
     return lines
 
 
