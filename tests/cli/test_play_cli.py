@@ -596,19 +596,22 @@ def test_hint_best_before_the_first_test_of_a_code_may_change_the_code() -> None
     assert "Best now: compose 122 and test A (hints used: 3)" in result.output
 
 
-def test_hint_best_with_no_test_left_in_the_round_is_refused_and_not_counted() -> None:
-    for lines in ("test 111 A B C\nhint best\nhint best\n", "test 111 A B; test C; hint best\n"):
-        result = play(["--id", "02"], lines + "giveup\ny\n")
-        assert re.search(
-            r"^error: line [12]: this round's tests are all made, so there is no next test",
-            result.output,
-            re.MULTILINE,
-        )
-        assert "Best now" not in result.output
+def test_hint_best_with_no_test_left_in_the_round_advises_solve_or_pass() -> None:
+    """After ``done`` or the round's last test the best move is to solve the code where it
+    is known, else to pass; counted as any hint."""
+    for lines in ("compose 111\ntest A\ndone\nhint best\n", "test 111 A B; test C; hint best\n"):
+        result = play([], lines + "solve 241\n")
+        assert "error" not in result.output
+        assert "Best now: solve 241 (hints used: 1)" in result.output
         rows = [line.split() for line in result.output.splitlines() if line.startswith("player ")]
-        assert rows[-1][-1] == "0"  # no hint counted
-    german = play(["--id", "02", "--lang", "de"], "teste 111 A B C\ntipp bester\npasse\n")
-    assert "die Tests dieser Runde sind alle gemacht" in german.output
+        assert rows[-1][-1] == "1"  # the hint is counted
+    unknown = play(["--id", "04"], "compose 111\ntest A\ndone\nhint best\npass\ngiveup\ny\n")
+    assert (
+        "Best now: pass (no test is left this round, and the code is not known yet) "
+        "(hints used: 1)" in unknown.output
+    )
+    german = play(["--lang", "de"], "teste 111 A B C\nfertig\ntipp bester\nlöse 241\n")
+    assert "Am besten jetzt: 241 lösen (Hinweise genutzt: 1)" in german.output
 
 
 def test_hint_best_says_when_the_rounds_are_not_proven(monkeypatch: pytest.MonkeyPatch) -> None:

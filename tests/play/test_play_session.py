@@ -296,23 +296,20 @@ def test_a_refused_line_of_several_commands_says_none_of_it_ran(tmp_path: Path) 
     ]
 
 
-def test_hint_best_after_done_is_refused_and_not_counted() -> None:
-    from turing.play.session import CommandError, Session, parse_players
+def test_hint_best_after_done_advises_the_solve_and_is_counted() -> None:
+    from turing.play.session import Session, parse_players
 
     session = Session.new(SAMPLE, CLASSIC, parse_players(None), seed=1)
     for _ in session.run(session.plan("player", "compose 111; test A; done")):
         pass
-    try:
-        session.plan("player", "hint best")
-    except CommandError as exc:
-        assert "testing is over" in str(exc)
-    else:
-        raise AssertionError("hint best after done was accepted")
-    assert session.game.hints_used("player") == 0
+    session.plan("player", "hint best")  # accepted: there is advice to give
+    best = session.best_test("player")
+    assert (best.tests_over, best.solution, best.verifier, best.used) == (True, "241", None, 1)
+    assert session.game.hints_used("player") == 1
     result = play([], "c 111; t a\ndone\nhint best\nsolve 241\n")
-    assert "error: line 3: testing is over for this round" in result.output
+    assert "Best now: solve 241 (hints used: 1)" in result.output
     rows = [line.split() for line in result.output.splitlines() if line.startswith("player ")]
-    assert rows[-1][-1] == "0"  # no hint counted
+    assert rows[-1][-1] == "1"  # the hint is counted
 
 
 # -- 6. --save to a folder -------------------------------------------------------------------

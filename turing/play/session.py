@@ -1675,7 +1675,8 @@ class BestTest:
     ``bot:optimal`` makes there). Not ``rounds_proven``: the move keeps the fewest tests,
     but the rounds search passed its limit, so its rounds are not proven the fewest.
     ``compose``: the move's code is not the one composed (none is, or it is not tested
-    yet and may still be changed)."""
+    yet and may still be changed). ``tests_over``: no test is left this round (after
+    ``done`` or the round's last test): solve ``solution``, or pass where it is None."""
 
     code: str | None
     verifier: int | None
@@ -1684,6 +1685,7 @@ class BestTest:
     used: int
     proven: bool = True
     rounds_proven: bool = True
+    tests_over: bool = False
 
 
 @dataclass(frozen=True)
@@ -2614,7 +2616,7 @@ class Session:
                 )
                 decided = True
             else:
-                self._check_other(name, cmd, done, left)
+                self._check_other(name, cmd)
             if new:
                 try:
                     game.check_all(name, [*actions, *new], partial=bool(questions))
@@ -2626,7 +2628,7 @@ class Session:
         if questions:
             raise AnswersMissing(questions)
 
-    def _check_other(self, name: str, cmd: Command, done: bool, left: int) -> None:
+    def _check_other(self, name: str, cmd: Command) -> None:
         game = self.game
         try:
             if cmd.name == "note":
@@ -2644,21 +2646,6 @@ class Session:
                     game.check_mark(name, shape, digit)
             elif cmd.name == "hint":
                 game.check_hint(name)
-                if cmd.arg == "best" and done:
-                    raise CommandError(
-                        _(
-                            "testing is over for this round, so there is no next test to "
-                            "advise: solve or pass; hint alone shows what you can infer"
-                        )
-                    )
-                if cmd.arg == "best" and left <= 0:
-                    raise CommandError(
-                        _(
-                            "this round's tests are all made, so there is no next test to "
-                            "advise: end the round with done, then solve or pass; hint "
-                            "alone shows what you can infer"
-                        )
-                    )
             elif cmd.name == "save":
                 self.save_target(cmd.arg)
         except IllegalAction as exc:
@@ -2810,6 +2797,14 @@ class Session:
         game = self.game
         game.check_hint(name)
         view = game.view(name)
+        if game.phase(name) == "decide" or view.tests_left_this_round <= 0:
+            # No test is left this round: solve where the code is known, else pass (a
+            # wrong code would put the player out).
+            if count:
+                game.count_hint(name)
+            codes = view.deduction().codes.texts()
+            solution = codes[0] if len(codes) == 1 else None
+            return BestTest(None, None, False, solution, game.hints_used(name), tests_over=True)
         proven = rounds = True
         found: tuple[str, int] | None
         try:

@@ -634,6 +634,12 @@ def render_hint(
 
 def best_test_text(best: BestTest) -> str:
     used = _("(hints used: {n})").format(n=best.used)
+    if best.tests_over:
+        if best.solution is not None:
+            move = _("solve {code}").format(code=best.solution)
+        else:
+            move = _("pass (no test is left this round, and the code is not known yet)")
+        return _("Best now: {move} {used}").format(move=move, used=used)
     if best.verifier is None:
         if best.solution is not None:
             move = _("stop testing and solve {code}").format(code=best.solution)
