@@ -307,3 +307,18 @@ def test_analyze_starts_its_first_round_with_hint_bests_test(tmp_path: Path) -> 
             compared.add(str(puzzle.id))
     assert {"C4E-PI77TT", "C4E-MYXTPH", "C5S-LO5SBO"} <= compared
     assert len(compared) >= 40
+
+
+@pytest.mark.parametrize(("pid", "keeping", "ways"), [("02", 9, 13), ("03", 5, 7)])
+def test_why_counts_ways_to_split_with_reversed_answers_as_one(
+    pid: str, keeping: int, ways: int
+) -> None:
+    """Codes whose tests split the possible codes the same, up to reversed answers, are
+    one choice: on 02, 111 and 112 split them the same with the answers reversed."""
+    code, out, err = run("analyze", "puzzles/published.yaml", "--id", pid)
+    assert code == 0, err
+    text = " ".join(out.split())
+    assert (
+        f"; {keeping} of the {ways} different ways composing a code can split the possible "
+        "codes allow such a start, and 111 also keeps the"
+    ) in text, text

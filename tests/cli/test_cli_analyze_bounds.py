@@ -556,3 +556,43 @@ def test_a_file_of_different_kinds_of_puzzle_shows_no_rate_or_eta(tmp_path: Path
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_the_worst_case_lower_bound_is_at_least_the_mean_rounded_up(tmp_path: Path) -> None:
+    """No strategy's worst case is below its mean: a worst-case search stopped early (here
+    having proven only 3) takes the mean's lower bound, 4.18, rounded up; never past the
+    exact answer, 6."""
+    path = tmp_path / "n.yaml"
+    path.write_text(SMALL)
+    args = ("analyze", str(path), "--max-work", "1")
+    code, out, err = run(*args, "--json")
+    assert code == 0, err
+    record = json.loads(out)
+    assert record["min_tests_worst"] is None
+    e_low = record["expected_bounds"][0]
+    assert 4 < e_low < 5
+    assert record["min_tests_worst_bounds"] == [5, 7]
+    assert record["rounds_bounds"] == [2, 7]
+    code, out, err = run(*args)
+    assert code == 0, err
+    text = " ".join(out.split())
+    assert "bounds only, between 5 and 7 (in 2 to 7 rounds)" in text, text
+    assert "after proving that 4 cannot be guaranteed" in text
+
+
+def test_the_first_round_not_searched_names_only_the_limit_that_stopped_it(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "n.yaml"
+    path.write_text(SMALL)
+    code, out, err = run("analyze", str(path), "--max-states", "20", "--no-expected")
+    assert code == 0, err
+    assert (
+        "first round: not searched (it needs the exact fewest tests; raise --max-states to get it)"
+    ) in out, out
+    code, out, err = run("analyze", str(path), "--max-work", "1000", "--no-expected")
+    assert code == 0, err
+    assert (
+        "first round: not searched (it needs the exact fewest tests; raise --max-work, or "
+        "give --time-limit SECONDS to get it)"
+    ) in out, out

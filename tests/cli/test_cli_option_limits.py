@@ -220,7 +220,7 @@ def test_more_jobs_than_the_machine_carries_are_refused(command: list[str]) -> N
 def test_time_limit_must_be_a_finite_number(value: str) -> None:
     code, text = run("analyze", SAMPLE, "--time-limit", value)
     one_error(code, text, "--time-limit")
-    assert "is not a finite number" in text or "not in the range" in text
+    assert "is not a number of seconds" in text
 
 
 def test_from_bank_with_bank_names_the_conflict(tmp_path: Path) -> None:
@@ -287,3 +287,33 @@ def test_a_count_is_read_as_the_help_writes_it() -> None:
     one_error(code, text, "'x' ist keine gültige ganze Zahl (")
     code, text = run("generate", "--count", "1e30", "-o", "-")
     one_error(code, text, "is not in the range from 0 to 9223372036854775807")
+
+
+@pytest.mark.parametrize(
+    ("value", "said"),
+    [
+        ("0", "0 is not a number of seconds above 0"),
+        ("0.0", "0 is not a number of seconds above 0"),
+        ("-2.5", "-2.5 is not a number of seconds above 0"),
+        ("abc", "'abc' is not a number of seconds (like 30 or 2.5)"),
+        ("2,5", "'2,5' is not a number of seconds (like 30 or 2.5)"),
+    ],
+)
+def test_a_time_limit_that_is_no_number_of_seconds_is_refused_in_words(
+    value: str, said: str
+) -> None:
+    code, text = run("analyze", SAMPLE, "--time-limit", value)
+    one_error(code, text, f"invalid value for '--time-limit': {said}")
+    assert "float" not in text and "range" not in text
+
+
+def test_a_time_limit_in_german_is_written_and_read_with_a_decimal_comma(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("TURING_LANG", "de")
+    code, text = run("analyze", SAMPLE, "--time-limit", "-2,5")
+    one_error(code, text, "'--time-limit': -2,5 ist keine Zahl von Sekunden über 0")
+    code, text = run("analyze", SAMPLE, "--time-limit", "abc")
+    one_error(code, text, "'abc' ist keine Zahl von Sekunden (wie 30 oder 2,5)")
+    code, text = run("analyze", SAMPLE, "--time-limit", "2,5", "--json")
+    assert code == 0, text

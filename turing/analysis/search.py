@@ -1957,10 +1957,14 @@ class Search:
         return frozenset(out)
 
     def round_codes(self, state: int) -> tuple[tuple[int, frozenset[int]], ...]:
-        """Codes worth composing in ``state``: one per distinct set of test-optimal splits.
+        """Codes worth composing in ``state``: one per distinct set of splits that holds at
+        least one split keeping the fewest-tests guarantee.
 
-        Only splits that keep the fewest-tests guarantee are kept, so two codes that differ
-        only in tests a test-optimal player would never make are the same here.
+        Each code keeps all its splits, those that lose the guarantee too (the rounds
+        search needs them: a round's later test may be one). Two codes are the same here
+        only when their sets of splits are, each split as it is (a set whose answers are the
+        reverse of another's is a different one: its tests name other verifiers);
+        :meth:`round_choices` counts them up to that reversal.
         """
         got = self._round_codes.get(state)
         if got is not None:
@@ -1974,6 +1978,26 @@ class Search:
         got = tuple((c, s) for s, c in seen.items())
         self._round_codes[state] = got
         return got
+
+    def round_choices(self, state: int) -> tuple[int, int]:
+        """How many different ways to split ``state`` composing a code gives, and how many
+        of them hold a split that keeps the fewest-tests guarantee.
+
+        A way is a code's set of splits, each taken up to reversal: a test whose answers
+        are exactly the reverse of another's (its "yes" codes the other's "no" codes) tells
+        the player the same, so codes that differ only so are one choice. Codes that split
+        nothing are left out.
+        """
+        optimal = self.optimal_splits(state)
+        ways: set[frozenset[int]] = set()
+        keeping = 0
+        for c in self.code_classes:
+            way = frozenset(min(y, state ^ y) for y in self.code_splits(state, c))
+            if way and way not in ways:
+                ways.add(way)
+                # optimal_splits holds both sides of each split
+                keeping += not optimal.isdisjoint(way)
+        return len(ways), keeping
 
     def _code_split_sets(self, state: int) -> tuple[frozenset[int], ...]:
         """The distinct sets of splits the codes offer in ``state``, in the order of
@@ -2566,7 +2590,9 @@ class FirstRound:
 
     code: str
     plan: RoundStep
-    #: codes worth composing (distinct answers), and how many allow a fewest-tests start
+    #: the different ways to split the possible codes that composing a code gives (codes
+    #: whose splits are the same up to reversed answers are one), and how many of them
+    #: allow a fewest-tests start (:meth:`Search.round_choices`)
     codes_considered: int = 0
     codes_keeping_tests: int = 0
 
@@ -2915,6 +2941,17 @@ def analyze_hypotheses(
                 reason = stopped.get("min_tests_expected", stopped.get("min_tests_worst"))
                 if reason is not None:
                     stopped["rounds_expected"] = reason
+    if worst is None and -(-low // 1) > low_t:
+        # No strategy's worst case is below its mean: the worst case needs at least the
+        # mean's lower bound, rounded up (a search stopped early may have proven less).
+        low_t = int(-(-low // 1))
+        rounds_range = (max(rounds_range[0], -(-low_t // TESTS_PER_ROUND)), rounds_range[1])
+        if on_progress is not None:
+            on_progress(low_t, high_t)
+        if low_t == high_t:
+            # The proven bounds meet: the figure is exact all the same.
+            worst = low_t
+            stopped.pop("min_tests_worst", None)
     first: FirstRound | None = None
     if worst is None:
         bounded += ["min_tests_worst", "rounds_worst"] if rounds else ["min_tests_worst"]
@@ -2958,8 +2995,7 @@ def analyze_hypotheses(
                 # the new round's move, ties and all, then its tests within the round.
                 plan = plan_round(search, root, move[0], first=move[1])
                 assert plan is not None
-                considered = len({search.code_splits(root, c) for c in search.code_classes})
-                keeping = len(search.round_codes(root))
+                considered, keeping = search.round_choices(root)
                 first = FirstRound(CODE_TEXT[move[0]], plan, considered, keeping)
                 if search.rounds_exhausted and "rounds_worst" not in stopped:
                     # The fewest rounds are exact, but choosing the round among the moves

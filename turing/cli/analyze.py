@@ -26,7 +26,7 @@ from turing.analysis.search import (
 from turing.cli.options import (
     EVERY_PUZZLE_CARDSET,
     PUZZLE_PATH,
-    FiniteFloatRange,
+    Seconds,
     WholeNumber,
     cardset_option,
     id_option,
@@ -258,11 +258,24 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
     if "first_round" in result.skipped:
         pass
     elif result.min_tests_worst is None:
+        # what would help is what stopped the worst-case search in this run
+        limit = dict(result.stopped_by).get("min_tests_worst")
+        if limit in STATE_OPTIONS:
+            what = _("raise {option}").format(option=STATE_OPTIONS[limit])
+        elif limit == "max_work":
+            what = _("raise --max-work, or give --time-limit SECONDS")
+        elif limit == "time_limit":
+            what = _("give a larger --time-limit")
+        else:
+            what = None
         lines.append(
             "  "
-            + _(
-                "first round: not searched (it needs the exact fewest tests; raise --max-work, "
-                "--max-states or --time-limit to get it)"
+            + (
+                _("first round: not searched (it needs the exact fewest tests)")
+                if what is None
+                else _(
+                    "first round: not searched (it needs the exact fewest tests; {what} to get it)"
+                ).format(what=what)
             )
         )
     elif "first_round" in result.bounds_only and first is None:
@@ -290,8 +303,8 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
             + (
                 _(
                     "why {code}: after every answer the code is still guaranteed within "
-                    "{tests} in all, the fewest possible ({bound}); {keeping} of the {codes} "
-                    "worth composing allow such a start, and {code} also keeps the "
+                    "{tests} in all, the fewest possible ({bound}); {keeping} of the {ways} "
+                    "allow such a start, and {code} also keeps the "
                     "{rounds}-round guarantee (the rounds search stopped at its limit before "
                     "it could compare the starts that keep it: a more even first split may "
                     "keep it too)"
@@ -299,8 +312,8 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
                 if cut
                 else _(
                     "why {code}: after every answer the code is still guaranteed within "
-                    "{tests} in all, the fewest possible ({bound}); {keeping} of the {codes} "
-                    "worth composing allow such a start, and {code} also keeps the "
+                    "{tests} in all, the fewest possible ({bound}); {keeping} of the {ways} "
+                    "allow such a start, and {code} also keeps the "
                     "{rounds}-round guarantee, with the most even first split"
                 )
             ).format(
@@ -308,7 +321,12 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
                 tests=plural(worst, "test"),
                 bound=bound,
                 keeping=first.codes_keeping_tests,
-                codes=plural(first.codes_considered, "code"),
+                # codes that split the same, up to reversed answers, are one way
+                ways=ngettext(
+                    "{n} way composing a code can split the possible codes",
+                    "{n} different ways composing a code can split the possible codes",
+                    first.codes_considered,
+                ).format(n=first.codes_considered),
                 rounds=result.rounds_worst,
             )
             if result.rounds_worst is not None
@@ -406,7 +424,7 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
 )
 @click.option(
     "--time-limit",
-    type=FiniteFloatRange(min=0, min_open=True),
+    type=Seconds(),
     default=None,
     metavar="SECONDS",
     help="Processor time for each puzzle's analysis (loading the compiled search, or "

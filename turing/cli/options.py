@@ -32,7 +32,7 @@ from turing.core.puzzle import (
     puzzle_from_dict,
     with_id,
 )
-from turing.i18n import LANGUAGES, N_, _, current_language, ngettext, speaking
+from turing.i18n import LANGUAGES, N_, _, current_language, format_number, ngettext, speaking
 from turing.play.words import mode_name, tier_name
 
 if TYPE_CHECKING:
@@ -352,6 +352,56 @@ class FiniteFloatRange(click.FloatRange):
         number = super().convert(number, param, ctx)
         if not math.isfinite(number):
             self.fail(_("{value} is not a finite number").format(value=value), param, ctx)
+        return number
+
+
+#: a number with a decimal comma, as German writes one (``2,5``)
+_DECIMAL_COMMA: Final = re.compile(r"[+-]?\d+,\d+")
+
+
+class Seconds(FiniteFloatRange):
+    """A number of seconds above 0 (``--time-limit``), written with a decimal point, or in
+    German with a decimal comma too (``2,5``). A value that is no number, or not a finite
+    one, and a number out of the range are refused in words, the number as the language
+    writes it (``'abc' is not a number of seconds (like 30 or 2.5)``, ``0 is not a number
+    of seconds above 0``; German ``-2,5``).
+
+    >>> from turing.i18n import set_language
+    >>> set_language("de"); Seconds().convert("2,5", None, None)
+    2.5
+    >>> set_language("en")
+    """
+
+    def __init__(self) -> None:
+        super().__init__(min=0, min_open=True)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, float):
+            number = value
+        else:
+            text = str(value).strip()
+            if current_language() == "de" and _DECIMAL_COMMA.fullmatch(text):
+                text = text.replace(",", ".")
+            try:
+                number = float(text)
+            except ValueError:
+                number = math.nan
+            if not math.isfinite(number):
+                self.fail(
+                    _("{value} is not a number of seconds (like {whole} or {part})").format(
+                        value=repr(str(value)), whole=30, part=format_number(2.5)
+                    ),
+                    param,
+                    ctx,
+                )
+        if _outside(number, self.min, self.max, self.min_open, self.max_open):
+            said = range_words(self.min, self.max, self.min_open, self.max_open)
+            shown = format_number(int(number)) if number.is_integer() else format_number(number)
+            self.fail(
+                _("{value} is not a number of seconds {range}").format(value=shown, range=said),
+                param,
+                ctx,
+            )
         return number
 
 
