@@ -1826,21 +1826,37 @@ def _take_back(reader: Reader, view: View, match: Match) -> bool:
     is neither yes nor no is asked once more (:data:`~turing.i18n.YES_OR_NO_AGAIN`), then
     taken as yes."""
     question = _("{question} [Y/n] ").format(question=match.take_back_question())
+    shown = functools.partial(_match_board, view, match, asked=len(match.rows))
+    if not _asked(reader, view, question, shown, default=True, undo=True):
+        return False
+    view.events(match.undo())
+    return True
+
+
+def _asked(
+    reader: Reader,
+    view: View,
+    question: str,
+    shown: Callable[[], None],
+    *,
+    default: bool,
+    undo: bool,
+) -> bool:
+    """The codemaker's answer to a yes-or-no ``question``: Enter is ``default``, ``undo``
+    counts as ``undo``; ``board``, ``help`` and the like are answered (``shown`` draws the
+    board) and the question asked again. An answer that is neither yes nor no is asked
+    once more (:data:`~turing.i18n.YES_OR_NO_AGAIN`), then taken as ``default``."""
     asked_again = False
     while True:
         word = reader.line(question, question=True).lower()
-        shown = functools.partial(_match_board, view, match, asked=len(match.rows))
         if word and _common(word, view, reader, shown):
             continue
-        said = True if word in UNDO_WORDS else yes_or_no(word)
+        said = undo if word in UNDO_WORDS else yes_or_no(word)
         if said is None and word and not asked_again:
             reader.out.print(_(YES_OR_NO_AGAIN), markup=False, highlight=False)
             asked_again = True
             continue
-        if said is False:
-            return False
-        view.events(match.undo())
-        return True
+        return default if said is None else said
 
 
 def _where(match: Match) -> str:
@@ -1966,20 +1982,11 @@ def _names_the_code(reader: Reader, view: View, match: Match, guess: Code) -> bo
     if not reader.interactive:
         return True
     question = _("{code} is your code? [y/N] ").format(code=view.code_in_line(guess).plain)
-    asked_again = False
-    while True:
-        word = reader.line(question, question=True).lower()
-        if word and _common(word, view, reader, lambda: _match_board(view, match, guess)):
-            continue
-        said = False if word in UNDO_WORDS else yes_or_no(word)
-        if said is None and word and not asked_again:
-            reader.out.print(_(YES_OR_NO_AGAIN), markup=False, highlight=False)
-            asked_again = True
-            continue
-        if said is True:
-            return True
-        reader.out.print(_("Nothing done."), markup=False, highlight=False)
-        return False
+    shown = functools.partial(_match_board, view, match, guess)
+    if _asked(reader, view, question, shown, default=False, undo=False):
+        return True
+    reader.out.print(_("Nothing done."), markup=False, highlight=False)
+    return False
 
 
 def _match_board(

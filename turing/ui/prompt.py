@@ -245,13 +245,7 @@ class _Units:
         return Measurement(min(widest, options.max_width), cell_len(" ".join(self.units)))
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        lines: list[str] = []
-        for unit in self.units:
-            if lines and cell_len(lines[-1]) + 1 + cell_len(unit) <= options.max_width:
-                lines[-1] += " " + unit
-            else:
-                lines.append(unit)
-        yield Text("\n".join(lines))  # Text: [best] is no markup
+        yield Text("\n".join(_unit_lines(self.units, options.max_width)))  # no markup
 
 
 def commands_table(
@@ -292,13 +286,25 @@ class _Note:
         return Measurement(min(widest + 4, options.max_width), options.max_width)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        lines: list[str] = []
-        for unit in self.units:
-            if lines and cell_len(lines[-1]) + 1 + cell_len(unit) <= options.max_width:
-                lines[-1] += " " + unit
-            else:
-                lines.append(("    " if lines else "  ") + unit)
+        lines = _unit_lines(self.units, options.max_width, first="  ", then="    ")
         yield Text("\n".join(lines))  # Text: [best] is no markup
+
+
+def _unit_lines(units: list[str], width: int, first: str = "", then: str = "") -> list[str]:
+    """``units`` set in lines of at most ``width`` cells, a space between two on a line
+    (one too wide stands alone): the first line begins with ``first``, the others with
+    ``then``.
+
+    >>> _unit_lines(["compose", "352", "or", "c 3 5 2"], 12, then="  ")
+    ['compose 352', '  or c 3 5 2']
+    """
+    lines: list[str] = []
+    for unit in units:
+        if lines and cell_len(lines[-1]) + 1 + cell_len(unit) <= width:
+            lines[-1] += " " + unit
+        else:
+            lines.append((then if lines else first) + unit)
+    return lines
 
 
 #: What marks a struck criterion in words (``~~1 ■ < 4~~``): shown with every console, so
