@@ -1,9 +1,10 @@
-"""--id of play, share and analyze: an id written exactly so wins over ids that match it
-only without case, spaces or dashes; an id matching several is refused by their lines;
+"""--id of play, share, analyze, solve and check: an id written exactly so wins over ids
+that match it only without case, spaces or dashes; an id matching several is refused by their lines;
 one id given twice is one id."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -51,7 +52,7 @@ def test_share_takes_the_id_written_exactly(dup: str) -> None:
     assert out.split() == ["1ME25KNX", "x"]
 
 
-@pytest.mark.parametrize("command", ["play", "share", "analyze"])
+@pytest.mark.parametrize("command", ["play", "share", "analyze", "solve", "check"])
 def test_an_ambiguous_id_names_its_lines(command: str, dup: str) -> None:
     code, out = run(command, dup, "--id", "y1")
     assert code == 2
@@ -87,7 +88,7 @@ SAID_REPEATED = (
 )
 
 
-@pytest.mark.parametrize("command", ["play", "share", "analyze"])
+@pytest.mark.parametrize("command", ["play", "share", "analyze", "solve", "check"])
 @pytest.mark.parametrize("wanted", ["g-1", "G1"])
 def test_an_id_two_puzzles_share_is_said_to_repeat(
     command: str, wanted: str, tmp_path: Path
@@ -133,3 +134,42 @@ def test_check_says_two_puzzles_of_a_file_share_an_id(tmp_path: Path) -> None:
     code, out = run("check", str(first), str(second))
     assert code == 0, out
     assert out.splitlines()[-1] == "3 puzzles checked in 2 files: all sound"
+
+
+@pytest.mark.parametrize("command", ["solve", "check"])
+def test_solve_and_check_take_the_ids_written_exactly(command: str, dup: str) -> None:
+    code, out = run(command, dup, "--id", "X", "--id", "x")
+    assert code == 0, out
+    places = [line.split(": ")[0] for line in out.splitlines() if line.startswith(dup)]
+    if command == "check":  # each puzzle by its place, in the file's order
+        assert places == [f"{dup}:1", f"{dup}:4"]
+    code, out = run(command, dup, "--id", "x", "--json")
+    assert code == 0, out
+    assert [(r["id"], r["line"]) for r in map(json.loads, out.splitlines())] == [("x", 1)]
+
+
+@pytest.mark.parametrize("command", ["solve", "check"])
+def test_solve_and_check_say_an_id_the_file_does_not_hold(command: str, dup: str) -> None:
+    code, out = run(command, dup, "--id", "zz", "--id", "x")
+    assert code == 2
+    assert out.strip() == f"error: {dup}: no puzzle with id 'zz'"
+
+
+@pytest.mark.parametrize("command", ["solve", "check"])
+def test_solve_and_check_take_a_shipped_puzzle_by_id_as_play_does(command: str) -> None:
+    code, out = run(command, "--id", "02", "--id", "b52o00", "--json")
+    assert code == 0, out
+    records = [json.loads(line) for line in out.splitlines()]
+    assert [r["id"] for r in records] == ["02", "B52 O00"]
+    assert records[0]["source"].endswith("published.yaml")
+    code, out = run(command, "--id", "zz")
+    assert code == 2
+    assert out.strip().startswith("error: no shipped puzzle has id 'zz' (look in ")
+    assert out.strip().endswith(", or give the FILE that holds it)")
+
+
+@pytest.mark.parametrize("command", ["solve", "check"])
+def test_solve_and_check_take_id_with_one_file_only(command: str, dup: str) -> None:
+    code, out = run(command, dup, dup + "x", "--id", "x")
+    assert code == 2
+    assert out.strip() == "error: --id picks among the puzzles of one FILE; give one FILE, not 2"

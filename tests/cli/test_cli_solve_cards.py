@@ -34,7 +34,9 @@ def test_cards_of_no_game_and_no_puzzle_at_all_are_refused() -> None:
     assert "error: --cards: 3 verifiers are too few" in few.output
     none = CliRunner().invoke(main, ["solve"])
     assert none.exit_code == 2
-    assert "give a puzzle FILE (- for standard input), --code CODE or --cards" in (none.output)
+    assert "give a puzzle FILE (- for standard input), --id ID, --code CODE or --cards" in (
+        none.output
+    )
 
 
 def test_cards_are_solved_in_the_mode_given() -> None:

@@ -72,7 +72,7 @@ def test_gib_is_no_command_and_nothing_follows_gib_auf() -> None:
     script = "gib 111\ngib auf nicht\nbeenden\n"
     _code, out = run(["--lang", "de", "play", "--id", "02"], script)
     assert (
-        "unbekannter Befehl 'gib': meintest du eingabe (der Code der Runde) oder lösen "
+        "unbekannter Befehl 'gib': meintest du eingabe (die Eingabe der Runde) oder lösen "
         "(die Lösung)?" in out
     ), out
     assert "nach gib auf darf nichts folgen" in out, out

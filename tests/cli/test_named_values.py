@@ -124,9 +124,10 @@ def test_rules_takes_a_german_topic_and_names_its_placeholder_plainly() -> None:
     assert run("--lang", "en", "rules", "KRITERIEN").output.startswith("## The criteria game")
     refused = run("--lang", "de", "rules", "bogus")
     assert refused.exit_code == 2
-    assert "'THEMA': 'bogus' ist keiner der Werte 'kriterien' (criteria), 'mastermind'" in (
-        refused.stderr
-    )
+    assert (
+        "'THEMA': 'bogus' ist keiner der Werte 'kriterien' (criteria), 'extrem' (extreme), "
+        "'albtraum' (nightmare), 'mastermind'"
+    ) in refused.stderr
     helped = run("--lang", "de", "rules", "--help").output
     assert "[THEMA]" in helped and "kriterien (criteria)" in helped
 

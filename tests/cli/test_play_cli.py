@@ -329,7 +329,7 @@ def test_broken_or_foreign_saves_are_refused_and_left_alone(tmp_path: Path) -> N
     [
         ("solve 241", "player wins: solved it."),
         ("solve 111", "Not solved: the code submitted was wrong."),
-        ("giveup", "Given up."),
+        ("giveup", "Not solved: you gave up."),
     ],
 )
 def test_a_finished_game_is_saved_as_it_ended_and_resumes_as_over(
@@ -788,3 +788,14 @@ def test_an_empty_bank_is_said_to_be_empty(tmp_path: Path) -> None:
         f"error: {empty}: the bank holds no puzzles (turing generate --bank fills it)\n"
     )
     assert empty.read_bytes() == b""
+
+
+def test_a_solo_give_up_has_a_summary_line_as_a_wrong_solve_has() -> None:
+    wrong = play([], "solve 111\n")
+    assert "Not solved: the code submitted was wrong." in wrong.output
+    given_up = play([], "giveup\n")
+    assert given_up.exit_code == 0, given_up.output
+    lines = given_up.output.splitlines()
+    said = lines.index("Not solved: you gave up.")
+    assert lines[said - 3 : said] == ["player gives up.", "Round 1 revealed:", "  player gave up"]
+    assert lines[said + 1].startswith("Result · solution 241")

@@ -71,16 +71,56 @@ def test_classic_is_the_classic_mastermind_game() -> None:
     assert "bonus point (11)" in out and "### Wrong feedback" in out
     assert "*ninth colour*" not in out and "**Classic** — one card per verifier" not in out
     code, out = rules("--help")
-    assert "classic Mastermind (the criteria game's classic mode: see criteria)" in " ".join(
-        out.split()
+    assert "classic Mastermind (the criteria game's classic mode is under criteria)" in (
+        " ".join(out.split())
     )
-    # in German, Klassisch is the criteria game's mode; classic Mastermind has its own name
+    # classic Mastermind has a German name of its own too
     result = CliRunner().invoke(main, ["--lang", "de", "rules", "klassisches-mastermind"])
     assert result.exit_code == 0
     assert result.output.startswith("## Klassisches Mastermind, aus der Mastermind-Familie")
-    result = CliRunner().invoke(main, ["--lang", "de", "rules", "klassisch"])
-    assert result.exit_code == 0
-    assert result.output.startswith("## Das Kriterienspiel")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_klassisch_is_classic_in_both_languages(lang: str) -> None:
+    """klassisch means classic, as it does for --mode and a Mastermind game: the same page
+    as classic, in either language."""
+    classic = CliRunner().invoke(main, ["--lang", lang, "rules", "classic"])
+    klassisch = CliRunner().invoke(main, ["--lang", lang, "rules", "klassisch"])
+    assert classic.exit_code == klassisch.exit_code == 0
+    assert klassisch.output == classic.output
+    assert "Mastermind" in klassisch.output.splitlines()[0]
+
+
+@pytest.mark.parametrize(
+    ("lang", "typed", "heading"),
+    [
+        ("en", "extreme", "## The criteria game"),
+        ("en", "nightmare", "## The criteria game"),
+        ("en", "albtraum", "## The criteria game"),
+        ("de", "extrem", "## Das Kriterienspiel"),
+        ("de", "Albtraum", "## Das Kriterienspiel"),
+        ("de", "alptraum", "## Das Kriterienspiel"),
+        ("de", "nightmare", "## Das Kriterienspiel"),
+    ],
+)
+def test_a_mode_of_the_criteria_game_shows_its_rules(lang: str, typed: str, heading: str) -> None:
+    """A player who just played --mode extreme asks for the rules by that word and gets
+    the criteria game's, whose modes are there."""
+    result = CliRunner().invoke(main, ["--lang", lang, "rules", typed])
+    assert result.exit_code == 0, result.output
+    criteria = CliRunner().invoke(main, ["--lang", lang, "rules", "criteria"])
+    assert result.output == criteria.output
+    assert result.output.startswith(heading)
+
+
+def test_the_help_lists_the_modes_and_says_where_the_classic_mode_is() -> None:
+    english = " ".join(CliRunner().invoke(main, ["--lang", "en", "rules", "--help"]).output.split())
+    assert "extreme the criteria game, whose rules hold this mode" in english
+    assert "nightmare the criteria game, whose rules hold this mode" in english
+    german = " ".join(CliRunner().invoke(main, ["--lang", "de", "rules", "--help"]).output.split())
+    assert "extrem (extreme) das Kriterienspiel, in dessen Regeln diese Spielart steht" in german
+    assert "albtraum (nightmare)" in german
+    assert "der klassische Modus des Kriterienspiels steht unter kriterien" in german
 
 
 def test_the_end_of_the_criteria_game_says_what_happens_when_everyone_is_out() -> None:

@@ -28,8 +28,8 @@ def test_a_shipped_id_given_as_a_code_says_to_take_it_by_id() -> None:
     for command, how in (
         ("play", "turing play --id 'B52 O00'"),
         ("analyze", f"turing analyze {PUBLISHED} --id 'B52 O00'"),
-        ("solve", f"turing solve {PUBLISHED}"),
-        ("check", f"turing check {PUBLISHED}"),
+        ("solve", "turing solve --id 'B52 O00'"),
+        ("check", "turing check --id 'B52 O00'"),
     ):
         code, output = run(command, "--code", "B52 O00")
         assert code == 2, output
@@ -40,6 +40,9 @@ def test_a_shipped_id_given_as_a_code_says_to_take_it_by_id() -> None:
     # the command it names plays that puzzle
     code, output = run("play", "--id", "B52 O00", script="quit\n")
     assert code != 2 and "B52 O00" in output, output
+    for command in ("solve", "check"):  # and solves or checks it
+        code, output = run(command, "--id", "B52 O00", "--json")
+        assert code == 0 and '"B52 O00"' in output, output
     # a code mistyped is still one
     code, output = run("play", "--code", "B52 O01")
     assert code == 2 and "fails its check character" in output

@@ -133,6 +133,7 @@ ENGLISH: dict[str, list[str]] = {
     ],
     "check": [
         "Usage: main check [OPTIONS] FILE…",
+        "--id ID",
         "--cardset NAME|PATH",
         "--code CODE",
         "--lang [en|de]",
@@ -260,6 +261,7 @@ ENGLISH: dict[str, list[str]] = {
     "solve": [
         "Usage: main solve [OPTIONS] FILE…",
         "--engine [bitmask|csp]",
+        "--id ID",
         "--cardset NAME|PATH",
         "--code CODE",
         "--cards LIST",

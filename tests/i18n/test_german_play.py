@@ -221,10 +221,23 @@ def test_the_start_line_of_one_player_says_solo(
     assert stutter not in start
 
 
-def test_the_german_status_line_calls_the_round_code_a_code() -> None:
-    # the round's code and the solution to type are both a Code, never an Eingabe beside CODE
+def test_the_german_status_line_calls_the_round_code_its_eingabe() -> None:
+    # the round's code is its Eingabe, as the rules and the prompt call it; the solution to
+    # type is a CODE
     lines = run("de", [], "eingabe 241\nteste A\nzeige\n")
-    assert "Code für Runde 1: 241" in lines
+    assert "Eingabe für Runde 1: 241" in lines
     status = [ln for ln in lines if "Runde: 241" in ln]
     assert status, lines
-    assert all(ln.startswith("Code der Runde: 241, getestet A; noch 2 Tests") for ln in status)
+    assert all(ln.startswith("Eingabe der Runde: 241, getestet A; noch 2 Tests") for ln in status)
+
+
+def test_the_german_end_screen_reads_as_the_rules_speak() -> None:
+    """A full sentence after a colon starts with a capital; the optimal first round reads
+    as the English does (compose, test), its code an Eingabe as the rules call it."""
+    lines = run("de", [], "eingabe 111\nteste A\nlöse 111\n")
+    assert "Eingabe für Runde 1: 111" in lines
+    assert "Nicht gelöst: Der abgegebene Code war falsch." in lines
+    assert "Eine optimale erste Runde: Stelle die Eingabe 111 zusammen, teste A." in lines
+    assert not any(ln.startswith("Code für Runde") for ln in lines)
+    given_up = run("de", [], "aufgeben\n")
+    assert "Nicht gelöst: Du hast aufgegeben." in given_up

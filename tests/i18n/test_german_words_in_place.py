@@ -110,12 +110,12 @@ def test_role_names_its_values_in_german_and_every_list_alike() -> None:
 # -- the rules of the classic mode, and of classic Mastermind ----------------------------------
 
 
-def test_klassisch_is_the_classic_mode_and_classic_mastermind_has_a_name_of_its_own() -> None:
-    for typed in ("klassisch", "Klassisch"):
+def test_klassisch_is_classic_and_classic_mastermind_has_a_name_of_its_own() -> None:
+    for typed in ("kriterien", "extrem"):
         shown = run("--lang", "de", "rules", typed)
         assert shown.exit_code == 0 and shown.output.startswith("## Das Kriterienspiel")
         assert "Spielarten" in shown.output
-    for typed in ("klassisches-mastermind", "Klassisches Mastermind", "classic"):
+    for typed in ("klassisches-mastermind", "Klassisches Mastermind", "classic", "Klassisch"):
         shown = run("--lang", "de", "rules", typed)
         assert shown.output.startswith("## Klassisches Mastermind, aus der Mastermind-Familie")
     assert run("--lang", "en", "rules", "classic").output.startswith("## Classic Mastermind")
@@ -173,9 +173,9 @@ def test_a_solve_with_fewer_tests_than_the_fewest_reads_as_fewer() -> None:
     assert table_row(german, "Spieler ") == "Spieler gewonnen 0 1 weniger 0"
 
 
-def test_giving_up_alone_is_said_once() -> None:
+def test_giving_up_alone_is_said_once_with_its_summary_line() -> None:
     result = run("--lang", "de", "play", str(SAMPLE), stdin="aufgeben\n")
     assert result.exit_code == 0, result.output
     assert result.output.count("Spieler gibt auf.") == 1
-    assert "Aufgegeben." not in result.output
+    assert result.output.count("Nicht gelöst: Du hast aufgegeben.") == 1
     assert "in Runde 1 aufgegeben" in result.output  # the table still says how it ended

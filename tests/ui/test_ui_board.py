@@ -68,6 +68,30 @@ def test_best_test_counts_only_when_the_view_says_so() -> None:
 
 
 @run_async
+async def test_a_solo_give_up_ends_with_its_summary_line() -> None:
+    """As a wrong solve ends with "Not solved: …", so does a give-up, saying why."""
+    board = board_module()
+    session = session_of()
+    app = board.BoardApp(session, compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("colon")
+        await typed(pilot, "giveup")
+        await settle(pilot, app)
+        assert await screen_is(pilot, app, "ConfirmScreen")
+        await pilot.press("y")
+        await settle(pilot, app)
+        assert await screen_is(pilot, app, "MessageScreen")  # the reveal
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert await screen_is(pilot, app, "FinalScreen")
+        text = await shown(pilot, app)
+        assert "Not solved: you gave up." in text
+        await pilot.press("q")
+    assert app.return_code == 0
+
+
+@run_async
 async def test_classic_solo_to_a_win_by_keys() -> None:
     board = board_module()
     session = session_of()

@@ -14,11 +14,12 @@ import os
 import re
 import unicodedata
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Final
 
 import click
 
-from turing.cli.output import EXIT_USAGE, fail, read_puzzles, say_error
+from turing.cli.output import EXIT_USAGE, command_to_copy, fail, read_puzzles, say_error
 from turing.core.cards import TIER_LABELS, CardSet
 from turing.core.codes import as_typed
 from turing.core.files import shown_name
@@ -653,19 +654,34 @@ def one_value(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]
     return value[0] if value else None
 
 
-def id_option(func: Any) -> Any:
+#: ``--id`` of a command that takes a shipped puzzle by its id when no FILE is given
+ID_OR_SHIPPED_HELP: Final = N_(
+    "Only the puzzle of FILE with this id (repeat for more); without FILE, the shipped "
+    "puzzle with this id, as turing puzzles lists them; case, spaces and dashes do not matter."
+)
+
+
+def id_option(func: Any, help_text: str | None = None) -> Any:
     """``--id ID`` (the parameter ``puzzle_ids``, repeatable): only the puzzles of FILE
-    with these ids (see :func:`read_with_ids`)."""
+    with these ids (see :func:`read_with_ids`); ``help_text`` for a command that takes
+    more (:data:`ID_OR_SHIPPED_HELP`)."""
     return click.option(
         "--id",
         "puzzle_ids",
         metavar="ID",
         multiple=True,
-        help=N_(
+        help=help_text
+        or N_(
             "Only the puzzle of FILE with this id (repeat for more); case, spaces and "
             "dashes do not matter."
         ),
     )(func)
+
+
+def id_or_shipped_option(func: Any) -> Any:
+    """``--id ID`` of ``solve`` and ``check``: the puzzles of FILE with these ids, or
+    without FILE the shipped puzzles with them."""
+    return id_option(func, ID_OR_SHIPPED_HELP)
 
 
 def repeated_id(file: str, puzzles: Sequence[Loaded]) -> str | None:
@@ -756,6 +772,67 @@ def read_with_ids(file: str | None, cardset: CardSet | None, ids: Sequence[str])
     if problem is not None:
         fail(problem)
     return picked
+
+
+def _same_puzzle(one: Loaded, other: Loaded) -> bool:
+    """Whether two shipped copies under one id are one puzzle: the same cards, mode and
+    hidden parts, read with the same cards (the id may be spelt apart, ``X-1`` and ``x1``;
+    a card set named by a path or by its name is one set)."""
+    return (
+        replace(one.puzzle, cardset=None, id=None) == replace(other.puzzle, cardset=None, id=None)
+        and one.cardset.cards == other.cardset.cards
+    )
+
+
+def shipped_by_id(puzzle_id: str, forced: CardSet | None) -> Loaded:
+    """The shipped puzzle with that id (``--id`` without a FILE), looked for among every
+    puzzle ``turing puzzles`` lists; copies of one puzzle under one id (a file of the rule
+    book's problems and the sample) are that puzzle, two different puzzles under one id
+    are refused by name, with the command that takes one of them by its FILE."""
+    from turing.play.game import puzzles_dir, shipped_with_id
+
+    ctx = click.get_current_context(silent=True)
+    command = ctx.info_name if ctx is not None and ctx.info_name else "play"
+    playing = command in ("play", "board")
+    folder = puzzles_dir()
+    found = shipped_with_id(puzzle_id, forced)
+    if not found:
+        fail(
+            (
+                _("no shipped puzzle has id {puzzle_id!r} (look in {folder}, or use --bank FILE)")
+                if playing
+                else _(
+                    "no shipped puzzle has id {puzzle_id!r} (look in {folder}, or give the FILE "
+                    "that holds it)"
+                )
+            ).format(puzzle_id=puzzle_id, folder=shown_name(folder))
+        )
+    first = found[0][1]
+    if any(not _same_puzzle(first, loaded) for _inside, loaded in found[1:]):
+        places = ", ".join(f"{inside}:{loaded.line}" for inside, loaded in found)
+        fail(
+            (
+                _(
+                    "{n} different shipped puzzles have id {puzzle_id!r} ({places}, in {folder}); "
+                    "play one with: {command}"
+                )
+                if playing
+                else _(
+                    "{n} different shipped puzzles have id {puzzle_id!r} ({places}, in {folder}); "
+                    "take one by its FILE: {command}"
+                )
+            ).format(
+                n=len(found),
+                puzzle_id=puzzle_id,
+                places=places,
+                folder=shown_name(folder),
+                command=command_to_copy(command, _("FILE"), "--id", puzzle_id),
+            )
+        )
+    # what one copy states and the other leaves out (the sample's difficulty) is the
+    # puzzle's: the game is the same whichever copy is found first
+    stated = {k: v for _inside, loaded in reversed(found) for k, v in loaded.puzzle.extra.items()}
+    return first._replace(puzzle=replace(first.puzzle, extra={**stated, **first.puzzle.extra}))
 
 
 def cards_puzzle(text: str, mode: str | None, cardset: CardSet) -> Puzzle:

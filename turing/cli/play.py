@@ -13,7 +13,6 @@ import secrets
 import sys
 import textwrap
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
 from typing import Final
 
@@ -33,10 +32,10 @@ from turing.cli.options import (
     one_value,
     read_with_ids,
     repeated_id,
+    shipped_by_id,
 )
 from turing.cli.output import (
     cardset_file,
-    command_to_copy,
     drop_stdout,
     emit_json,
     fail,
@@ -65,7 +64,7 @@ from turing.core.puzzle import (
 )
 from turing.generation.generator import CountsError
 from turing.i18n import N_, _, asked_yes_or_no, ngettext
-from turing.play.game import GameError, puzzles_dir, sample_puzzle_path, shipped_with_id
+from turing.play.game import GameError, sample_puzzle_path
 from turing.play.session import (
     EXAMPLE_CODE,
     Session,
@@ -142,49 +141,6 @@ def _from_file(path: str, forced: CardSet | None, puzzle_id: str | None) -> Load
         ).format(path=shown_name(path), n=len(found))
         fail(said + (f" ({ids}{', …' if len(named) > 10 else ''})" if ids else ""))
     return found[0]
-
-
-def _same_puzzle(one: Loaded, other: Loaded) -> bool:
-    """Whether two shipped copies under one id are one puzzle: the same cards, mode and
-    hidden parts, read with the same cards (the id may be spelt apart, ``X-1`` and ``x1``;
-    a card set named by a path or by its name is one set)."""
-    return (
-        replace(one.puzzle, cardset=None, id=None) == replace(other.puzzle, cardset=None, id=None)
-        and one.cardset.cards == other.cardset.cards
-    )
-
-
-def _shipped_by_id(puzzle_id: str, forced: CardSet | None) -> tuple[Puzzle, CardSet]:
-    """The shipped puzzle with that id, looked for among every puzzle ``turing puzzles``
-    lists; copies of one puzzle under one id (a file of the rule book's problems and the
-    sample) are that puzzle, two different puzzles under one id are refused by name."""
-    folder = puzzles_dir()
-    found = shipped_with_id(puzzle_id, forced)
-    if not found:
-        fail(
-            _(
-                "no shipped puzzle has id {puzzle_id!r} (look in {folder}, or use --bank FILE)"
-            ).format(puzzle_id=puzzle_id, folder=shown_name(folder))
-        )
-    first = found[0][1]
-    if any(not _same_puzzle(first, loaded) for _inside, loaded in found[1:]):
-        places = ", ".join(f"{inside}:{loaded.line}" for inside, loaded in found)
-        fail(
-            _(
-                "{n} different shipped puzzles have id {puzzle_id!r} ({places}, in {folder}); "
-                "play one with: {command}"
-            ).format(
-                n=len(found),
-                puzzle_id=puzzle_id,
-                places=places,
-                folder=shown_name(folder),
-                command=command_to_copy("play", _("FILE"), "--id", puzzle_id),
-            )
-        )
-    # what one copy states and the other leaves out (the sample's difficulty) is the
-    # puzzle's: the game is the same whichever copy is found first
-    stated = {k: v for _inside, loaded in reversed(found) for k, v in loaded.puzzle.extra.items()}
-    return replace(first.puzzle, extra={**stated, **first.puzzle.extra}), first.cardset
 
 
 def _bank_id_forms(wanted: str) -> list[str]:
@@ -951,7 +907,8 @@ def _new_game(
         puzzle, label = _from_bank(bank_path, puzzle_id, mode, difficulty, counts, seed, forced)
         cardset = forced or puzzle_cardset(puzzle)
     elif puzzle_id is not None:
-        puzzle, cardset = _shipped_by_id(puzzle_id, forced)
+        shipped = shipped_by_id(puzzle_id, forced)
+        puzzle, cardset = shipped.puzzle, shipped.cardset
         label = neutral_label(puzzle, "shipped puzzle")
     else:
         sample = sample_puzzle_path()

@@ -10,17 +10,24 @@ from typing import Final
 
 import click
 
-from turing.cli.options import NamedChoice, OptionalArgument
+from turing.cli.options import MODE_CHOICE, NamedChoice, OptionalArgument
 from turing.cli.output import CLIError, show_page
 from turing.core.rulebook import GAMES, TOPICS, RulesPageError, rules_page
 from turing.i18n import N_, _, pgettext
 
+#: the modes of the criteria game a topic may name: each leads to the criteria game's rules,
+#: which hold its modes (its classic mode too, under criteria: classic is Mastermind's)
+MODE_TOPICS: Final = ("extreme", "nightmare")
+#: the topics as TOPIC lists them: the page's, the modes after the criteria game
+LISTED_TOPICS: Final = (TOPICS[0], *MODE_TOPICS, *TOPICS[1:])
+
 
 #: the topics as TOPIC takes them, each with its name and what it shows
 class _TopicChoice(NamedChoice):
-    """The topics: classic Mastermind has a name of its own in a language that calls the
-    criteria game's classic mode by the word for classic (``Klassisches Mastermind``), and
-    that word (``klassisch``) leads to the criteria game, whose rules hold its modes."""
+    """The topics: classic Mastermind has a name of its own in a language whose word for
+    classic names the criteria game's classic mode as well (``Klassisches Mastermind``);
+    that word alone (``klassisch``) means ``classic`` here too, as it does for a
+    Mastermind game. A mode of the criteria game leads to that game's rules."""
 
     def name_of(self, choice: str) -> str:
         if choice == "classic":
@@ -29,16 +36,21 @@ class _TopicChoice(NamedChoice):
 
 
 TOPIC_CHOICE: Final = _TopicChoice(
-    {"criteria": N_("criteria"), **{game: game for game in TOPICS[1:]}},
+    {
+        "criteria": N_("criteria"),
+        **{mode: MODE_CHOICE.names[mode] for mode in MODE_TOPICS},
+        **{game: game for game in TOPICS[1:]},
+    },
     N_("TOPIC"),
-    also={"criteria": ["klassisch"]},
+    also={"classic": ["klassisch"], **MODE_CHOICE.also},
 )
 _TOPIC_HELP: Final = {
-    "criteria": N_("the criteria game (Turing Machine)"),
+    "criteria": N_("the criteria game (Turing Machine), all of its modes"),
+    **{mode: N_("the criteria game, whose rules hold this mode") for mode in MODE_TOPICS},
     "mastermind": N_("the whole Mastermind family"),
     **{game: N_("one game of the family") for game in GAMES},
     # the criteria game has a classic mode too; its rules are under criteria
-    "classic": N_("classic Mastermind (the criteria game's classic mode: see criteria)"),
+    "classic": N_("classic Mastermind (the criteria game's classic mode is under criteria)"),
 }
 
 
@@ -57,7 +69,10 @@ class _RulesCommand(click.Command):
                 formatter.width = width - (formatter.current_indent - 2)
                 try:
                     formatter.write_dl(
-                        [(TOPIC_CHOICE.shown(topic), _(_TOPIC_HELP[topic])) for topic in TOPICS]
+                        [
+                            (TOPIC_CHOICE.shown(topic), _(_TOPIC_HELP[topic]))
+                            for topic in LISTED_TOPICS
+                        ]
                     )
                 finally:
                     formatter.width = width
@@ -74,6 +89,8 @@ def rules(topic: str | None) -> None:
     On a terminal the page is drawn, through the pager (PAGER, else less) when it is
     longer than the screen; into a pipe or file it is plain Markdown text.
     """
+    if topic in MODE_TOPICS:
+        topic = "criteria"
     try:
         chosen = rules_page(topic)
     except RulesPageError as exc:

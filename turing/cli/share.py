@@ -83,12 +83,10 @@ def _shipped_id_hint(code: str) -> str | None:
     ctx = click.get_current_context(silent=True)
     command = ctx.info_name if ctx is not None and ctx.info_name else "play"
     path = puzzles_dir() / inside
-    if command in ("play", "board"):
+    if command in ("play", "board", "solve", "check"):  # a shipped puzzle by its id alone
         how = command_to_copy(command, "--id", puzzle_id)
-    elif command == "analyze":
+    else:  # analyze: the puzzle of its file
         how = command_to_copy(command, path, "--id", puzzle_id)
-    else:  # solve, check: every puzzle of the file
-        how = command_to_copy(command, path)
     typed = code.strip()
     if typed == puzzle_id:
         return _(

@@ -11,6 +11,7 @@ import functools
 import itertools
 import os
 import sys
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 import click
@@ -28,6 +29,9 @@ from turing.cli.options import (
     PUZZLE_PATH,
     cards_puzzle,
     cardset_option,
+    id_or_shipped_option,
+    read_with_ids,
+    shipped_by_id,
 )
 from turing.cli.output import (
     CODE_SOURCE,
@@ -42,7 +46,7 @@ from turing.cli.output import (
     stdout_console,
     takes_every_character,
 )
-from turing.cli.share import code_option, with_codes
+from turing.cli.share import code_option, with_codes, with_notes
 from turing.core.cards import CardSet, default_title, load_cardset
 from turing.core.files import json_line, shown_name
 from turing.core.puzzle import Loaded, Puzzle, difficulty
@@ -58,6 +62,35 @@ if TYPE_CHECKING:
 def forced_cardset(name: str | None) -> CardSet | None:
     """The card set ``--cardset`` forces (a relative path from the working directory)."""
     return load_cardset(name) if name is not None else None
+
+
+def _given(
+    files: tuple[str, ...],
+    ids: tuple[str, ...],
+    codes: tuple[str, ...],
+    cardset_name: str | None,
+    forced: CardSet | None,
+    unreadable: Callable[[str], None],
+    not_a_file: Callable[[str], None],
+) -> Iterator[Loaded]:
+    """The puzzles of the FILEs (those ``--id`` picks, as ``turing analyze`` picks them;
+    without a FILE, the shipped puzzles with these ids, as ``turing play --id`` finds one),
+    then those of the codes."""
+    if not ids:
+        read: Iterable[Loaded] = each_puzzle(files, forced, unreadable, not_a_file)
+    elif len(files) > 1:
+        fail(
+            _("--id picks among the puzzles of one FILE; give one FILE, not {n}").format(
+                n=len(files)
+            )
+        )
+    elif files:
+        read = read_with_ids(files[0], forced, ids)
+    else:
+        read = [shipped_by_id(wanted, forced) for wanted in dict.fromkeys(ids)]
+    if files or codes:
+        return with_codes(read, files, codes, cardset_name)
+    return with_notes(read)
 
 
 # -- closed pipes --------------------------------------------------------------------------------
@@ -115,6 +148,7 @@ def _finish(status: int) -> NoReturn:
         "with 6 verifiers)."
     ),
 )
+@id_or_shipped_option
 @cardset_option(EVERY_PUZZLE_CARDSET)
 @code_option
 @click.option(
@@ -138,6 +172,7 @@ def _finish(status: int) -> NoReturn:
 )
 def solve(
     files: tuple[str, ...],
+    puzzle_ids: tuple[str, ...],
     as_json: bool,
     engine: str,
     cardset_name: str | None,
@@ -146,7 +181,8 @@ def solve(
     mode: str | None,
 ) -> None:
     """Solve the puzzles of each FILE (YAML, JSON or JSONL; - for standard input), of
-    each --code CODE and of --cards.
+    each --code CODE and of --cards. --id ID picks puzzles of one FILE; without FILE it
+    takes the shipped puzzle with that id.
 
     With hidden criteria given: the codes meeting them. With cards only: the deduction
     a player can make from the cards alone — every criteria assignment that makes a valid
@@ -170,15 +206,18 @@ def solve(
     english = functools.partial(speaking, "en") if as_json and current_language() != "en" else None
     try:
         console = None if as_json else _console()
-        read = each_puzzle(files, forced, unread.append, unread.append)
         laid_out: list[Loaded] = []
         if cards_text is not None:
             cardset = forced or load_cardset("classic")
             puzzle = cards_puzzle(cards_text, mode, cardset)
             laid_out.append(Loaded(puzzle, "--cards", 1, cardset))
-        given = with_codes(read, files, codes, cardset_name) if files or codes else iter(())
-        if not laid_out and not files and not codes:
-            fail(_("give a puzzle FILE (- for standard input), --code CODE or --cards"))
+        if not laid_out and not files and not codes and not puzzle_ids:
+            fail(_("give a puzzle FILE (- for standard input), --id ID, --code CODE or --cards"))
+        given = (
+            _given(files, puzzle_ids, codes, cardset_name, forced, unread.append, unread.append)
+            if files or codes or puzzle_ids
+            else iter(())
+        )
         for loaded in itertools.chain(laid_out, given):
             # A record needs only the number of hypotheses: they are counted, not listed.
             try:
@@ -335,10 +374,12 @@ def _puzzle_table(puzzle: Puzzle, cardset: CardSet, solved: Solved) -> Table:
     is_flag=True,
     help="Show each sound puzzle's solution (hidden by default: the files may be played).",
 )
+@id_or_shipped_option
 @cardset_option(EVERY_PUZZLE_CARDSET)
 @code_option
 def check(
     files: tuple[str, ...],
+    puzzle_ids: tuple[str, ...],
     as_json: bool,
     show_solution: bool,
     cardset_name: str | None,
@@ -347,19 +388,25 @@ def check(
     """Validate puzzle collections: one solution, no redundant verifier, the stated
     solution and difficulty, the same puzzle twice, one id for two puzzles of a file.
 
-    Every FILE is read; each finding is one line that starts with FILE:LINE: and a summary
-    ends the report. The same puzzle twice in one file is a problem, in two files a note. A puzzle
-    or file that cannot be read is reported on stderr and the rest is still checked. Exit
-    status 1 when any puzzle has a problem, 2 when something could not be read.
+    Every FILE is read (--id ID: only those puzzles of one FILE; without FILE, the
+    shipped puzzle with that id); each finding is one line that starts with FILE:LINE: and
+    a summary ends the report. The same puzzle twice in one file is a problem, in two
+    files a note. A puzzle or file that cannot be read is reported on stderr and the rest
+    is still checked. Exit status 1 when any puzzle has a problem, 2 when something could
+    not be read.
     """
     forced = forced_cardset(cardset_name)
     tally = CollectionCheck(reveal=show_solution, code_source=CODE_SOURCE)
     try:
         console = None if as_json else _console()
-        read = each_puzzle(files, forced, tally.unreadable, tally.not_a_file)
+        if not files and not codes and not puzzle_ids:
+            fail(_("give a puzzle FILE (- for standard input), --id ID or --code CODE"))
+        given = _given(
+            files, puzzle_ids, codes, cardset_name, forced, tally.unreadable, tally.not_a_file
+        )
         # every input read before any puzzle is checked: a puzzle in several inputs is noted
         # at each of its places, whatever their order
-        for loaded in tally.gather(with_codes(read, files, codes, cardset_name)):
+        for loaded in tally.gather(given):
             if as_json:
                 # A record is the same in every language.
                 with speaking("en"):

@@ -2853,7 +2853,7 @@ class Session:
                 return _("{name} wins: solved it.").format(name=winner)
             return _("{name} wins: is the last player left.").format(name=winner)
         if self.given_up_alone():
-            return _("Given up.")
+            return _("Not solved: you gave up.")
         if len(self.game.players) == 1:
             return _("Not solved: the code submitted was wrong.")
         return _("Nobody wins: every player is out.")
@@ -2898,7 +2898,7 @@ class Session:
         return rows
 
     def given_up_alone(self) -> bool:
-        """Whether the game ended with its one player giving up (the give-up said so)."""
+        """Whether the game ended with its one player giving up."""
         return bool(self.game.result().gave_up) and len(self.game.players) == 1
 
     def share_code(self) -> str | None:

@@ -2050,8 +2050,7 @@ class PromptView:
 
     def _final(self) -> None:
         session = self.session
-        if not session.given_up_alone():  # the give-up said it: "player gives up."
-            self.say(session.outcome(), style="bold")
+        self.say(session.outcome(), style="bold")
         fewest = self._fewest()
         self.say(result_table(session, fewest, box=None, show_edge=False, pad_edge=False))
         # what the verifiers held and the codes left, then the fewest tests: the board's order
