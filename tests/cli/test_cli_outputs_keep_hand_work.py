@@ -133,3 +133,51 @@ def test_the_refusal_is_in_the_language_in_use(turing: Turing, here: Path) -> No
         "Fehler: garden.yaml lässt sich nicht schreiben: es ist ein Kartensatz; "
         "nenne einen anderen Namen oder entferne die Datei zuerst\n"
     )
+
+
+#: Card sets and puzzles in the other ways YAML lets a person write them, each read by
+#: turing as it is (or named broken, as a set in UTF-16 or with an anchor is).
+LAYOUTS = {
+    "dash-alone.yaml": (
+        "name: g\ncards:\n  -\n    number: 1\n    criteria: ['b < 3', 'b >= 3']\n",
+        "it is a card set",
+    ),
+    "item-comment.yaml": (
+        "name: g\ncards:\n  - # the first card\n    number: 1\n    criteria: ['b < 3']\n",
+        "it is a card set",
+    ),
+    "flow-next-line.yaml": (
+        "name: g\ncards:\n  [{number: 1, criteria: ['b < 3', 'b >= 3']}]\n",
+        "it is a card set",
+    ),
+    "anchor.yaml": (
+        "name: g\ncards: &all\n  - number: 1\n    criteria: ['b < 3']\n",
+        "it is a card set",
+    ),
+    "utf16.yaml": ("name: g\ncards:\n  - number: 1\n    criteria: ['b < 3']\n", "it is a card set"),
+    "numbers-next-line.yaml": ("- id: a\n  cards:\n    [4, 9, 11, 14]\n", "it is a puzzle file"),
+    "tagged.yaml": ("- id: a\n  cards: !!seq [4, 9, 11, 14]\n", "it is a puzzle file"),
+}
+
+
+@pytest.mark.parametrize("name", list(LAYOUTS))
+def test_card_sets_and_puzzles_in_every_layout_are_kept(
+    turing: Turing, here: Path, name: str
+) -> None:
+    text, holds = LAYOUTS[name]
+    (here / name).write_bytes(text.encode("utf-16" if "utf16" in name else "utf-8"))
+    before = (here / name).read_bytes()
+    for words in (WRITERS["generate -o"], WRITERS["export -o"]):
+        r = turing([name if word == "OUT" else word for word in words])
+        assert r.exit_code == 2, r.output
+        assert r.output == f"error: cannot write {name}: {holds}; {WAY}\n"
+        assert (here / name).read_bytes() == before
+
+
+def test_a_notes_file_that_speaks_of_cards_is_of_no_kind_and_written_over(
+    turing: Turing, here: Path
+) -> None:
+    (here / "notes.md").write_text("# my notes\nI liked these cards: [4, 9, 11]\n")
+    r = turing(["generate", "-n", "1", "--seed", "3", "-q", "-o", "notes.md"])
+    assert r.exit_code == 0, r.output
+    assert (here / "notes.md").read_text().startswith('{"id"')

@@ -285,16 +285,49 @@ BOOKLET: Final = "booklet"
 #: How much of a file's start :func:`file_kind` reads.
 _KIND_START_BYTES: Final = 64 * 1024
 
-#: The ``cards`` key of a card set or a puzzle (YAML, plain or quoted, or JSON) and what
-#: follows it: a list whose first item is a mapping (a card set's cards), or a number or a
-#: list of numbers, or an empty list (a puzzle's cards: extreme mode's come in pairs).
-#: Comment lines may stand between the key and a block list.
-_CARDS_KEY: Final = re.compile(
-    r"""(?<![\w-])["']?cards["']?[ \t]*:[ \t]*"""
-    r"""(?:(?P<flow_cards>\[\s*\{)|(?P<flow_numbers>\[[\s\[]*[\d\]])"""
-    r"""|(?:\#[^\n]*)?\r?\n(?:[ \t]*(?:\#[^\n]*)?\r?\n)*[ \t]*-[ \t]*"""
-    r"""(?:(?P<block_numbers>[\d\[-])|(?P<block_cards>\{|["']?\w+["']?[ \t]*:)))"""
+#: The ``cards`` key of a card set or a puzzle: a mapping's key (YAML, plain or quoted, or
+#: JSON), where a line starts (after its indentation and any list dashes) or after a JSON
+#: object's ``{`` or ``,``; a ``cards:`` inside a sentence is none.
+_CARDS_KEY: Final = re.compile(r"""(?:^|[{,])[ \t]*(?:-[ \t]+)*["']?cards["']?[ \t]*:""", re.M)
+#: What may stand between that key and the first thing its value holds: blanks and line
+#: ends, comments, list dashes and brackets, YAML tags and anchors (``!!seq``, ``&all``).
+_BEFORE_VALUE: Final = re.compile(r"""(?:\s+|\#[^\n]*|-(?=\s)|\[|[!&][^\s\[{]*)*""")
+#: The first thing the value holds: a mapping (a card set's card, in braces or as a key),
+#: or a number (a puzzle's cards; extreme mode's come in pairs, ``[[4, 25], …]``) or the
+#: end of an empty list.
+_VALUE_START: Final = re.compile(
+    r"""(?P<card>\{|["']?[A-Za-z_][\w-]*["']?[ \t]*:(?:\s|$))|(?P<numbers>[-+]?\d|\])"""
 )
+
+
+def _start_text(start: bytes) -> str:
+    """The text of a file's first bytes: UTF-8, or UTF-16 or UTF-32 where a byte-order
+    mark or the zero bytes of ASCII text say so (a card set saved by an editor that way is
+    still a card set), without the byte-order mark; undecodable bytes replaced."""
+    for mark, codec in (
+        (b"\xff\xfe\x00\x00", "utf-32-le"),
+        (b"\x00\x00\xfe\xff", "utf-32-be"),
+        (b"\xff\xfe", "utf-16-le"),
+        (b"\xfe\xff", "utf-16-be"),
+    ):
+        if start.startswith(mark):
+            return start[len(mark) :].decode(codec, errors="replace")
+    if len(start) >= 2 and b"\x00" in start[:64]:
+        codec = "utf-16-le" if start[1:2] == b"\x00" else "utf-16-be"
+        return start.decode(codec, errors="replace")
+    return start.decode("utf-8", errors="replace").lstrip("\ufeff")
+
+
+def _cards_value(text: str) -> str | None:
+    """:data:`CARD_SET_KIND` or :data:`PUZZLES_KIND` by the value of the first ``cards``
+    key of ``text`` whose value tells (:data:`_CARDS_KEY`); None when none does."""
+    for key in _CARDS_KEY.finditer(text):
+        at = _BEFORE_VALUE.match(text, key.end())
+        value = _VALUE_START.match(text, at.end() if at else key.end())
+        if value is not None:
+            return CARD_SET_KIND if value.group("card") else PUZZLES_KIND
+    return None
+
 
 #: What :func:`file_kind` says of a card set, of puzzles in YAML or JSON, and of puzzles as
 #: JSON Lines; a transcript is said by :func:`_transcript_kind`'s words.
@@ -326,8 +359,15 @@ def file_kind(start: bytes) -> str | None:
     'transcript'
     >>> file_kind(b"<!DOCTYPE html>\n<html>"), file_kind(b"notes: [1, 2]\n")
     (None, None)
+    >>> file_kind(b"cards:\n  -\n    number: 1\n"), file_kind(b"cards:\n  - # one\n    number: 1")
+    ('card set', 'card set')
+    >>> file_kind(b"cards:\n  [{number: 1}]\n"), file_kind(b"- id: a\n  cards: !!seq [4, 9]\n")
+    ('card set', 'puzzles')
+    >>> file_kind("cards:\n- number: 1\n".encode("utf-16"))
+    'card set'
+    >>> file_kind(b"# my notes\nI liked these cards: [4, 9, 11]\n")
     """
-    text = start.decode("utf-8", errors="replace").lstrip("\ufeff").lstrip()
+    text = _start_text(start).lstrip()
     first = text.split("\n", 1)[0]
     try:
         head = read_json(first)
@@ -340,12 +380,7 @@ def file_kind(start: bytes) -> str | None:
         if cards and all(isinstance(card, dict) for card in cards):
             return CARD_SET_KIND
         return PUZZLE_LINES_KIND
-    found = _CARDS_KEY.search(text)
-    if found is None:
-        return None
-    if found.group("flow_cards") or found.group("block_cards"):
-        return CARD_SET_KIND
-    return PUZZLES_KIND
+    return _cards_value(text)
 
 
 def _held_text(path: str | os.PathLike[str], writing: str) -> str | None:
