@@ -122,10 +122,11 @@ def test_once_every_person_is_out_the_bots_tests_are_shown(
     assert result.exit_code == 0, result.output
     out = result.stdout
     round_1, later = out.split("— Round 2 —")
-    assert "bot:random made " in round_1  # people still played: only the count
+    # people still played: the bot's tests wait for the reveal
+    assert "bot:random has played its turn (revealed when everyone has decided)." in round_1
     reveal_1 = round_1.split("Round 1 revealed:")[1]
     assert "ann submitted a wrong code; ann is out" in reveal_1 and "111" not in reveal_1
-    assert "made " not in later  # nobody left to hide them from
+    assert "has played its turn" not in later  # nobody left to hide them from
     assert "bot:random tests " in later and "bot:random-2 tests " in later
 
 

@@ -55,12 +55,12 @@ def test_a_bot_first_keeps_its_seat_in_every_round() -> None:
     lines = [
         line
         for line in result.output.splitlines()
-        if "made" in line or line.startswith("ann> ") or "revealed:" in line
+        if "played its turn" in line or line.startswith("ann> ") or "revealed:" in line
     ]
     rounds = [i for i, line in enumerate(lines) if "revealed:" in line]
     assert len(rounds) >= 2
     for start in [0, *[r + 1 for r in rounds[:-1]]]:
-        assert lines[start].startswith("bot:random made"), lines
+        assert lines[start].startswith("bot:random has played its turn"), lines
 
 
 def test_solo_rounds_are_headed_and_reported_each_in_its_own_round() -> None:
@@ -411,9 +411,9 @@ def test_a_resumed_game_starts_with_a_recap(tmp_path: Path) -> None:
 
 
 def test_the_recap_counts_the_game_so_far_not_under_the_last_round(tmp_path: Path) -> None:
-    """Saved in round 2 after 3 tests in round 1 and 1 in round 2: the 4 tests are the
-    game's so far, said under their own heading, not under "Round 1 was:"; the other
-    seat's count is shown, no one's codes or answers."""
+    """Saved in round 2 after 3 tests in round 1 and 1 in round 2: the last round says each
+    seat's tests of it, and the counts under their own heading (not under "Round 1 was:")
+    are those before round 2, whose tests wait for its reveal; no one's codes or answers."""
     save = tmp_path / "g.json"
     play(
         ["--players", "ann,bob", "--save", str(save)],
@@ -423,17 +423,17 @@ def test_the_recap_counts_the_game_so_far_not_under_the_last_round(tmp_path: Pat
         (
             "en",
             "Round 1 was:",
-            ("ann passed", "bob passed"),
-            "The game so far:",
-            "ann: 4 tests, in the game",
+            ("ann passed (3 tests)", "bob passed (1 test)"),
+            "The game so far (tests before this round):",
+            "ann: 3 tests, in the game",
             "bob: 1 test, in the game",
         ),
         (
             "de",
             "Runde 1 war:",
-            ("ann hat gepasst", "bob hat gepasst"),
-            "Das Spiel bisher:",
-            "ann: 4 Tests, im Spiel",
+            ("ann hat gepasst (3 Tests)", "bob hat gepasst (1 Test)"),
+            "Das Spiel bisher (Tests vor dieser Runde):",
+            "ann: 3 Tests, im Spiel",
             "bob: 1 Test, im Spiel",
         ),
     ):

@@ -69,8 +69,7 @@ class Table:
 
     def bot_turn(self, name: str, round_no: int) -> None:
         self.expect(f"{name} is thinking…")  # while it works, gone once it has played
-        self.expect(f"{name} made ")
-        self.expect("and decided.")
+        self.expect(f"{name} has played its turn (revealed when everyone has decided).")
         self.order.append(f"{round_no}:{name}")
 
     def reveal(self, round_no: int, players: list[str]) -> None:
@@ -157,6 +156,44 @@ def test_a_bot_first_then_two_people_over_three_rounds_and_a_win(
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_hot_seat_decisions_are_made_on_the_counts_before_the_round(
+    children: list[pexpect.spawn],
+) -> None:
+    """Everyone decides at once: bob's screen does not show ann's tests of the round in
+    play, nor the bot's; the reveal tells them, and the next round counts them."""
+    child = spawn(["--players", "ann,bot:random,bob", "--seed", "3"])
+    children.append(child)
+    table = Table(child)
+    table.expect("Pass the keyboard to ann and press Enter.")
+    child.sendline("")
+    table.expect("Tests of the others before this round: bot:random 0 · bob 0")
+    table.expect("ann>")
+    child.sendline("c 111; t a b")
+    table.expect("ann>")
+    child.sendline("pass")
+    before = table.expect("Pass the keyboard to bob and press Enter.")
+    assert "bot:random has played its turn (revealed when everyone has decided)." in before
+    assert "and decided." not in before
+    child.sendline("")
+    screen = table.expect("bob>")
+    assert "Tests of the others before this round: ann 0 · bot:random 0" in screen
+    child.sendline("pass")
+    table.expect("Round 1 revealed:")
+    shown = table.expect("Pass the keyboard to ann and press Enter.")
+    assert "ann passed (2 tests)" in shown and "bob passed (0 tests)" in shown
+    assert "bot:random passed (2 tests)" in shown
+    child.sendline("")
+    # round 2: the counts of round 1, revealed
+    table.expect("Tests of the others before this round: bot:random 2 · bob 0")
+    table.expect("ann>")
+    child.sendline("quit")
+    table.expect("Leave the game? [y/N]")
+    child.sendline("y")
+    table.expect("Save it first? File name (Enter: do not save):")
+    child.sendline("")
+    child.expect(pexpect.EOF)
 
 
 def test_solo_rounds_have_headings_and_the_prompt_edits_lines(

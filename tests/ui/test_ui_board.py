@@ -259,7 +259,8 @@ async def test_hot_seat_with_an_elimination_and_the_cover_screen() -> None:
         assert "ann-secret-note" not in text and "111" not in text
         await pilot.press("enter")
         text = await shown(pilot, app)
-        assert "bob" in text and "ann 1" in text, text[-3000:]
+        # ann's test of this round waits for its reveal
+        assert "bob" in text and "ann 0" in text and "ann 1" not in text, text[-3000:]
         assert "ann-secret-note" not in text and "111" not in text
         await pilot.press("p")
         assert await screen_is(pilot, app, "MessageScreen")
@@ -300,7 +301,7 @@ async def test_one_person_left_among_bots_plays_on_without_the_cover_screen() ->
 
 
 @run_async
-async def test_a_bot_plays_in_view_and_shows_only_its_count() -> None:
+async def test_a_bot_plays_in_view_and_shows_nothing_of_its_round() -> None:
     board = board_module()
     session = session_of(players="bot:greedy,ann", seed=3)
     app = board.BoardApp(session, compare=False)
@@ -312,7 +313,9 @@ async def test_a_bot_plays_in_view_and_shows_only_its_count() -> None:
         assert app.current == "ann"
         bot_tests = session.game.view("bot:greedy").tests
         text = await shown(pilot, app)
-        assert f"bot:greedy {len(bot_tests)}" in text
+        # its tests of the round, as ann's, wait for the reveal: not even how many
+        assert bot_tests and "bot:greedy 0" in text, text
+        assert "has played its turn" in " ".join(text.split())
         assert bot_tests[0].code not in text
 
 
@@ -676,7 +679,8 @@ async def test_a_resumed_hot_seat_board_says_the_counts_are_the_game_so_far(
         await pilot.press("ctrl+q")
     side = " ".join(" ".join(line.rsplit("▏", 1)[-1] for line in screen.splitlines()).split())
     assert (
-        "Resumed in round 2. The game so far: ann: 4 tests, in the game. bob: 1 test, in the game."
+        "Resumed in round 2. The game so far (tests before this round): ann: 3 tests, in the "
+        "game. bob: 1 test, in the game."
     ) in side, side
     assert "222" not in screen
 
@@ -1125,13 +1129,52 @@ async def test_the_status_shows_every_other_seats_count_whole(
         await settle(pilot, app)
         assert app.current == "bernd"
         lines = side_lines(app)
-        assert any("anna 1" in line for line in lines), lines
-        assert any("bot:greedy 1" in line for line in lines), lines
+        # anna and the bot have tested this round: told at its reveal, not before
+        assert any("anna 0" in line for line in lines), lines
+        assert any("bot:greedy 0" in line for line in lines), lines
+        assert not any("anna 1" in line for line in lines), lines
         await pilot.press("2", "4", "1", "a")
         await pilot.pause(0.2)
         # three seats fit without scrolling the side: the newest test is in view
         assert app.query_one("#side").max_scroll_y == 0
         assert any(re.search(r"1\s+241\s+✔", line) for line in side_lines(app))
+
+
+@run_async
+async def test_a_rounds_tests_show_on_the_board_from_its_reveal_on() -> None:
+    board = board_module()
+    session = session_of(players="anna,bernd")
+    app = board.BoardApp(session, compare=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("enter")  # anna's cover
+        await settle(pilot, app)
+        side = " ".join(side_lines(app))
+        assert "Tests of the others before this round: bernd 0" in " ".join(side.split()), side
+        await pilot.press("1", "2", "3", "a", "b", "n", "p")
+        assert await screen_is(pilot, app, "CoverScreen")
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert app.current == "bernd"
+        lines = side_lines(app)
+        assert any("anna 0" in line for line in lines), lines
+        await pilot.press("1", "2", "3", "a", "n", "p")
+        assert await screen_is(pilot, app, "MessageScreen")  # the reveal
+        text = " ".join((await shown(pilot, app)).split())
+        assert "anna passed (2 tests)" in text and "bernd passed (1 test)" in text, text
+        await pilot.press("enter")
+        assert await screen_is(pilot, app, "CoverScreen")
+        await pilot.press("enter")  # round 2: anna
+        await settle(pilot, app)
+        assert app.current == "anna" and session.game.round == 2
+        assert any("bernd 1" in line for line in side_lines(app))
+        await pilot.press("1", "1", "1", "a", "n", "p")
+        assert await screen_is(pilot, app, "CoverScreen")
+        await pilot.press("enter")
+        await settle(pilot, app)
+        lines = side_lines(app)
+        # anna's test of round 2 waits for its reveal
+        assert any("anna 2" in line for line in lines), lines
 
 
 @pytest.mark.parametrize(("size", "side"), [((120, 40), 38), ((149, 40), 38), ((160, 50), 52)])
@@ -1952,7 +1995,11 @@ async def test_after_a_resume_the_next_seat_is_not_shown_the_game_as_it_stood(
         assert await screen_is(pilot, app, "CoverScreen")
         await pilot.press("enter")
         await settle(pilot, app)
-        assert "ann: 1 test, in the game." in app.table_log[-1]  # the game as resumed
+        # the game as resumed: ann's test of the round in play waits for its reveal
+        assert (
+            "The game so far (tests before this round): ann: 0 tests, in the game."
+            in app.table_log[-1]
+        )
         await pilot.press("b", "n", "p")  # ann: a second test, then passes
         assert await screen_is(pilot, app, "CoverScreen")
         await pilot.press("enter")

@@ -644,6 +644,16 @@ class Game:
     def tests_used(self, name: str) -> int:
         return len(self._player(name).tests)
 
+    def tests_known(self, name: str) -> int:
+        """The player's tests as the other players know them: everyone tests, then everyone
+        decides at once, so the tests of the round in play are told at its reveal, with the
+        decisions. Until then the others know the tests of the rounds revealed before it;
+        once the game is over, all of them."""
+        tests = self._player(name).tests
+        if self.over:
+            return len(tests)
+        return sum(1 for t in tests if t.round < self.round)
+
     def hints_used(self, name: str) -> int:
         return self._player(name).hints
 

@@ -1779,6 +1779,9 @@ class RevealEntry:
     code: str | None
     correct: bool | None
     eliminated: bool
+    #: the player's tests of the round, told with the decisions (None where they were
+    #: never kept: one seat alone, or no person in the round)
+    tests: int | None = None
 
 
 @dataclass(frozen=True)
@@ -1821,6 +1824,9 @@ class Recap:
     seats: tuple[SeatStatus, ...]
     turn: str | None
     last_reveal: Reveal | None
+    #: whether the seats' tests are those before the round in play (its tests wait for
+    #: its reveal: :meth:`Session.tests_shown`)
+    tests_before_round: bool = False
 
 
 @dataclass(frozen=True)
@@ -2311,6 +2317,20 @@ class Session:
         there are none, nothing the bots do is hidden from anyone: their tests are shown."""
         return [name for name in self.humans if not self.game.is_eliminated(name)]
 
+    def tests_shown(self, name: str) -> int:
+        """``name``'s tests as the other seats see them (:meth:`Game.tests_known`: those
+        of the round in play wait for its reveal). Once no person plays (only bots, or every
+        person out), nobody is left to keep them from: all of them."""
+        if not self.people_playing:
+            return self.game.tests_used(name)
+        return self.game.tests_known(name)
+
+    @property
+    def tests_hidden(self) -> bool:
+        """Whether the seats' tests of the round in play are kept until its reveal
+        (:meth:`tests_shown`): while a person plays beside another seat."""
+        return len(self.seats) > 1 and bool(self.people_playing)
+
     def others_playing(self, name: str) -> bool:
         """Whether a person other than ``name`` is still in the game: someone who may take
         the keyboard after ``name``, and must not see ``name``'s screen."""
@@ -2372,7 +2392,7 @@ class Session:
         if not game.is_terminal() and game.round == self._revealed_round:
             return None
         over = game.is_terminal()
-        entries = self._reveal_entries(game.events[self._revealed :], over)
+        entries = self._reveal_entries(game.events[self._revealed :], over, self._revealed_round)
         reveal = Reveal(self._revealed_round, entries, over)
         self._revealed = len(game.events)
         self._revealed_round = game.round
@@ -2433,34 +2453,60 @@ class Session:
                 status = _("decided this round")
             else:
                 status = _("in the game")
-            seats.append(SeatStatus(s.name, s.is_bot, game.tests_used(s.name), status))
+            seats.append(SeatStatus(s.name, s.is_bot, self.tests_shown(s.name), status))
         turn = self.turn()
         last = None
         if game.round > 1:
             last = self._replayed_reveal(game.round - 1)
-        return Recap(game.round, tuple(seats), turn.player if turn else None, last)
+        return Recap(
+            game.round, tuple(seats), turn.player if turn else None, last, self.tests_hidden
+        )
 
     def _replayed_reveal(self, round_no: int) -> Reveal:
         events = [e for e in self.game.events if e.get("round") == round_no]
-        return Reveal(round_no, self._reveal_entries(events, False), False)
+        return Reveal(round_no, self._reveal_entries(events, False, round_no), False)
 
     def _reveal_entries(
-        self, events: Sequence[dict[str, Any]], over: bool
+        self, events: Sequence[dict[str, Any]], over: bool, round_no: int
     ) -> tuple[RevealEntry, ...]:
-        """A round's decisions as every seat may see them. While the game goes on and other
-        seats play, a wrong code is not named: that it is wrong would tell the others a
-        code the solution is not (its player knows it; the end of the game names it)."""
+        """A round's decisions as every seat may see them, each with the player's tests of
+        the round (told now, with the decisions). While the game goes on and other seats
+        play, a wrong code is not named: that it is wrong would tell the others a code the
+        solution is not (its player knows it; the end of the game names it)."""
         eliminated = {e["player"] for e in events if e["event"] == "eliminated"}
         hide_wrong = not over and len(self.seats) > 1
+
+        # told where they were kept from someone: beside a person in the round
+        out_before = {
+            e["player"]
+            for e in self.game.events
+            if e["event"] in ("eliminated", "giveup") and e["round"] < round_no
+        }
+        people = any(name not in out_before for name in self.humans)
+
+        def tests(player: str) -> int | None:
+            if len(self.seats) == 1 or not people:
+                return None
+            return sum(1 for t in self.game.view(player).tests if t.round == round_no)
+
         entries: list[RevealEntry] = []
         for e in events:
             if e["event"] == "solve":
                 code = None if hide_wrong and not e["correct"] else e["code"]
                 entries.append(
-                    RevealEntry(e["player"], "solve", code, e["correct"], e["player"] in eliminated)
+                    RevealEntry(
+                        e["player"],
+                        "solve",
+                        code,
+                        e["correct"],
+                        e["player"] in eliminated,
+                        tests(e["player"]),
+                    )
                 )
             elif e["event"] in ("pass", "giveup"):
-                entries.append(RevealEntry(e["player"], e["event"], None, None, False))
+                entries.append(
+                    RevealEntry(e["player"], e["event"], None, None, False, tests(e["player"]))
+                )
         return tuple(entries)
 
     # -- a typed line --

@@ -94,10 +94,13 @@ from turing.ui.prompt import (
     OK_MARK,
     STRUCK_MARK,
     best_test_text,
+    bot_turn_text,
     dispute_text,
     fewest_lines,
     held_lines,
     left_text,
+    others_tests_label,
+    recap_heading,
     render_hint,
     result_table,
     reveal_lines,
@@ -1059,7 +1062,7 @@ class BoardApp(ServedApp):
             recap = self.session.recap()
             parts = [
                 _("Resumed in round {round}.").format(round=recap.round),
-                _("The game so far:"),
+                recap_heading(recap),
             ]
             for seat in recap.seats:
                 line = (
@@ -1261,11 +1264,7 @@ class BoardApp(ServedApp):
         self.table_log.append(
             _("Round {round}:").format(round=played.round)
             + " "
-            + ngettext(
-                "{name} made {n} test and decided.",
-                "{name} made {n} tests and decided.",
-                len(played.tests),
-            ).format(name=played.player, n=len(played.tests))
+            + bot_turn_text(self.session, played)
         )
         self.say(self.table_log[-1])
         self.advance()
@@ -2390,17 +2389,18 @@ class BoardApp(ServedApp):
             text = _("Testing is over for this round: solve (s) or pass (p).")
         else:
             text = ""
+        shown = self.session.tests_shown
         others = [
-            _("{name} {tests} (out)").format(name=o, tests=game.tests_used(o))
+            _("{name} {tests} (out)").format(name=o, tests=shown(o))
             if game.is_eliminated(o)
-            else f"{o} {game.tests_used(o)}"
+            else f"{o} {shown(o)}"
             for o in game.players
             if o != name
         ]
         text = escape(text)
         if others:
             # each seat's count whole on a line: the lines break between two seats only
-            head, _sep, tail = _("Tests of the others: {list}").partition("{list}")
+            head, _sep, tail = others_tests_label(self.session).partition("{list}")
             words = [*head.split(), *[o + "," for o in others[:-1]], others[-1] + tail]
             width = self.query_one("#status", Static).content_size.width
             items = [(escape(word), cell_len(word)) for word in words]

@@ -368,11 +368,42 @@ def _fit(line: Text, width: int | None) -> Text:
     return line
 
 
+def others_tests_label(session: Session) -> str:
+    """The words before the other seats' test counts, ``{list}`` for the counts: while the
+    tests of the round in play wait for its reveal, the counts are those before it (both
+    views show them)."""
+    if session.tests_hidden:
+        return _("Tests of the others before this round: {list}")
+    return _("Tests of the others: {list}")
+
+
+def bot_turn_text(session: Session, turn: BotTurn) -> str:
+    """A bot's turn played, as the table sees it: while a person plays, its tests wait for
+    the round's reveal, like the people's (both views show it)."""
+    if session.people_playing:
+        return _("{name} has played its turn (revealed when everyone has decided).").format(
+            name=turn.player
+        )
+    return ngettext(
+        "{name} made {n} test and decided.",
+        "{name} made {n} tests and decided.",
+        len(turn.tests),
+    ).format(name=turn.player, n=len(turn.tests))
+
+
+def recap_heading(recap: Recap) -> str:
+    """The heading over the seats' counts when a game is resumed (both views show it)."""
+    if recap.tests_before_round:
+        return _("The game so far (tests before this round):")
+    return _("The game so far:")
+
+
 def render_screen(
     session: Session, name: str, color: bool, width: int | None = None
 ) -> RenderableType:
     """Everything ``name`` may see, compact: one line per card (``show cards`` has them in
-    full), own tests, notes, grid; other seats' test counts (public at the table).
+    full), own tests, notes, grid; other seats' test counts as the others know them
+    (:meth:`Session.tests_shown`: those of the round in play wait for its reveal).
 
     With ``width`` (a terminal's), a card's line is cut to it, and the screen says where
     the cut criteria are."""
@@ -402,14 +433,14 @@ def render_screen(
         for other in game.players:
             if other == name:
                 continue
-            used = game.tests_used(other)
+            used = session.tests_shown(other)
             others.append(
                 _("{name} {tests} (out)").format(name=other, tests=used)
                 if game.is_eliminated(other)
                 else f"{other} {used}"
             )
         first, *rest = others
-        parts.append(packed([_("Tests of the others: {list}").format(list=first), *rest], width))
+        parts.append(packed([others_tests_label(session).format(list=first), *rest], width))
     # the cards' numbers right-aligned, so their titles start in one column
     digits = max(len(str(card)) for group in puzzle.cards for card in group)
     if mode.hidden_mapping:
@@ -829,6 +860,12 @@ def reveal_lines(reveal: Reveal) -> list[str]:
             lines.append(_("{name} passed").format(name=entry.player))
         else:
             lines.append(_("{name} gave up").format(name=entry.player))
+        if entry.tests is not None:
+            # TRANSLATORS: one player's decision in a revealed round, then that player's
+            # tests of the round: "ann passed (2 tests)"
+            lines[-1] = _("{decision} ({tests})").format(
+                decision=lines[-1], tests=counted_tests(entry.tests)
+            )
     return lines
 
 
@@ -1560,9 +1597,9 @@ class PromptView:
                 recap.last_reveal,
                 heading=_("Round {round} was:").format(round=recap.last_reveal.round),
             )
-        # the counts are of the whole game, this round's tests too: not under the last
-        # round's heading
-        self.say(_("The game so far:"), style="bold")
+        # the counts are of the whole game (but the round in play, where its tests wait
+        # for its reveal): not under the last round's heading
+        self.say(recap_heading(recap), style="bold")
         for seat in recap.seats:
             line = (
                 _("{name} (bot): {tests}, {status}")
@@ -1596,13 +1633,7 @@ class PromptView:
                 )
             )
         else:
-            self.say(
-                ngettext(
-                    "{name} made {n} test and decided.",
-                    "{name} made {n} tests and decided.",
-                    len(tests),
-                ).format(name=turn.player, n=len(tests))
-            )
+            self.say(bot_turn_text(session, turn))
 
     def _handoff(self, name: str) -> None:
         """Hot-seat: hide the last player's screen and wait for the next player."""
