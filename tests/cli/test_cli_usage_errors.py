@@ -92,10 +92,12 @@ REFUSED: list[tuple[list[str], str, str]] = [
     ),
     (
         ["rules", "bogus"],
-        "error: invalid value for 'TOPIC': 'bogus' is not one of 'criteria', 'mastermind', "
-        "'superhirn', 'logik', 'master-collor', 'classic' (turing rules --help shows the usage)",
+        "error: invalid value for 'TOPIC': 'bogus' is not one of 'criteria', 'extreme', "
+        "'nightmare', 'mastermind', 'superhirn', 'logik', 'master-collor', 'classic' "
+        "(turing rules --help shows the usage)",
         "Fehler: ungültiger Wert für 'THEMA': 'bogus' ist keiner der Werte 'kriterien' "
-        "(criteria), 'mastermind', 'superhirn', 'logik', 'master-collor', "
+        "(criteria), 'extrem' (extreme), 'albtraum' (nightmare), 'mastermind', 'superhirn', "
+        "'logik', 'master-collor', "
         "'Klassisches Mastermind' (classic) (turing rules --help zeigt den Aufruf)",
     ),
     (

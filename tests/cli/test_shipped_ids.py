@@ -54,7 +54,6 @@ def test_an_id_shipped_twice_for_one_puzzle_plays_it() -> None:
 
 def _shipped_in(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(turing.play.game, "puzzles_dir", lambda: folder)
-    monkeypatch.setattr(turing.cli.play, "puzzles_dir", lambda: folder)
 
 
 def test_two_different_puzzles_under_one_id_are_refused_by_name(

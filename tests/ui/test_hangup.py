@@ -175,7 +175,11 @@ def test_closing_the_terminal_at_the_hot_seat_handover_saves_the_game(
     child.expect_exact("Pass the keyboard to bob and press Enter.")
     order(child, tmp_path)
     rc, err = ended(tmp_path)
-    assert_saved_game(tmp_path, rc, err)
+    # ann's test of the round in play waits for its reveal: her decision shows it was kept
+    assert_saved_game(tmp_path, rc, err, tests=0)
+    resumed = CliRunner().invoke(main, ["play", "--resume", str(tmp_path / "g.json")], "quit\n")
+    assert "The game so far (tests before this round):" in resumed.output
+    assert "ann: 0 tests, decided this round" in resumed.output
 
 
 @pytest.mark.parametrize("order", ORDERS, ids=lambda order: order.__name__)

@@ -273,7 +273,7 @@ def test_leaving_offers_to_save_and_the_save_resumes_with_a_recap(
     children.append(resumed)
     again = Table(resumed)
     again.expect("Resumed in round 1.")
-    again.expect("ann: 1 test, decided this round")
+    again.expect("ann: 0 tests, decided this round")  # its tests wait for the reveal
     again.expect("bob: 0 tests, in the game")
     again.expect("Next: bob's turn.")
     again.expect("Pass the keyboard to bob and press Enter.")

@@ -2320,8 +2320,8 @@ class Session:
     def tests_shown(self, name: str) -> int:
         """``name``'s tests as the other seats see them (:meth:`Game.tests_known`: those
         of the round in play wait for its reveal). Once no person plays (only bots, or every
-        person out), nobody is left to keep them from: all of them."""
-        if not self.people_playing:
+        person out), or in a game of one seat, nobody is left to keep them from: all of them."""
+        if not self.tests_hidden:
             return self.game.tests_used(name)
         return self.game.tests_known(name)
 
