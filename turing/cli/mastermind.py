@@ -1146,7 +1146,7 @@ class View:
         if event.expected:
             should = "; ".join(
                 _("row {n} should have had {pins}").format(
-                    n=r, pins=pins_counted(fb, self.preset.hit_pin)
+                    n=r, pins=pins_counted(fb, self.preset.hit_pin, given=True)
                 )
                 for r, fb in zip(event.rows, event.expected, strict=True)
             )

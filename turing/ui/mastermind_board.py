@@ -642,8 +642,8 @@ class MastermindBoardApp(ServedApp):
                 _("Row {row} ({guess}): you gave {given}; it should have had {pins}.").format(
                     row=r,
                     guess=self._letters(row.guess),
-                    given=pins_counted(row.feedback, hit),
-                    pins=pins_counted(fb, hit),
+                    given=pins_counted(row.feedback, hit, given=True),
+                    pins=pins_counted(fb, hit, given=True),
                 )
                 for r, fb, row in zip(event.rows, event.expected, event.given, strict=True)
             ]
