@@ -257,6 +257,12 @@ def pgettext(context: str, message: str) -> str:
     return _translations.pgettext(context, message)
 
 
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    """The form of a sentence for ``n`` things, translated in ``context`` (as
+    :func:`pgettext`: one English form, two German ones)."""
+    return _translations.npgettext(context, singular, plural, n)
+
+
 class LazyString:
     """A text translated each time it is read (:func:`lazy_gettext`)."""
 
@@ -439,6 +445,7 @@ KEYWORDS = {
     "lazy_gettext": None,
     "ngettext": (1, 2),
     "pgettext": ((1, "c"), 2),
+    "npgettext": ((1, "c"), 2, 3),
 }
 PACKAGE_DIR = Path(__file__).resolve().parent
 PO_FILE = LOCALE_DIR / "de" / "LC_MESSAGES" / f"{DOMAIN}.po"

@@ -275,3 +275,22 @@ def test_the_german_help_lists_hinweis_and_mentions_tipp_once() -> None:
         "unbekannter Befehl 'brtt'; meintest du brett?",
         "'plo' hat 3 Buchstaben; ein Code hat 4 Farben, etwa RNBG",
     ], result.stderr
+
+
+def test_pins_a_row_should_have_had_are_counted_in_the_accusative() -> None:
+    """ "Reihe 1 hätte 1 roten, 2 weiße bekommen müssen": the pins are what the row should
+    have got, so one pin takes the accusative's ending; the board's rows keep the
+    nominative (1 roter)."""
+    args = ["--lang", "de", "mastermind", "play", "--preset", "superhirn", "--role", "maker"]
+    args += ["--honour", "--games", "1", "--rows", "2", "--seed", "0"]
+    # the code shown at the end (R B G 6) gives the first guess (R G N B) 1 red, 2 white
+    result = CliRunner().invoke(main, args, input="2 0\n2 0\n1426\n")
+    assert "Falsche Signal-Stifte: Reihe 1 hätte 1 roten, 2 weiße bekommen müssen" in (
+        result.output
+    ), result.output
+    i18n.set_language("de")
+    from turing.mastermind.scoring import Feedback, pins_counted
+
+    assert pins_counted(Feedback(1, 1), "red", given=True) == "1 roten, 1 weißen"
+    assert pins_counted(Feedback(1, 0), given=True) == "1 schwarzen, 0 weiße"
+    assert pins_counted(Feedback(1, 1)) == "1 schwarzer, 1 weißer"

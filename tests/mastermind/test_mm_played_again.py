@@ -32,6 +32,41 @@ def test_a_guess_played_before_is_refused_at_a_terminal_unless_played_again() ->
         child.close(force=True)
 
 
+def test_the_question_to_play_a_guess_again_takes_the_prompt_s_words_and_keys() -> None:
+    """As at the question whether pins name the code: ``board`` draws the board, ``quit``
+    asks to leave (no: the question again), ``undo``, Ctrl-C and Ctrl-D answer no."""
+    child = spawn_turing(
+        "--lang", "en", "mastermind", "play", "--games", "1", "--seed", "3", env=ENV, size=(40, 100)
+    )
+    question = "Play it again? It takes another row. [y/N] "
+    try:
+        child.expect_exact("your guess — row 1 of 10: ")
+        child.sendline("rrgg")
+        child.expect_exact("your guess — row 2 of 10: ")
+        child.sendline("rrgg")
+        child.expect_exact(question)
+        child.sendline("board")
+        child.expect_exact("row  1  R R G G   ●●··  2 black, 0 white")
+        child.expect_exact(question)
+        child.sendline("quit")
+        child.expect_exact("Leave the match? [y/N] ")
+        child.sendline("n")
+        child.expect_exact("Nothing done.")
+        child.expect_exact(question)
+        child.sendline("undo")
+        child.expect_exact("Nothing done.")
+        for key in ("c", "d"):
+            child.expect_exact("your guess — row 2 of 10: ")
+            child.sendline("rrgg")
+            child.expect_exact(question)
+            child.sendcontrol(key)
+            child.expect_exact("Nothing done.")
+        child.expect_exact("your guess — row 2 of 10: ")
+        assert "Leave the match?" not in child.before
+    finally:
+        child.close(force=True)
+
+
 def test_a_guess_played_before_is_played_from_a_script_after_a_note() -> None:
     lines = ["rrgg", "rgby", "RRGG", "quit"]
     result = run(["mastermind", "play", "--games", "1", "--seed", "3"], "\n".join(lines) + "\n")

@@ -600,6 +600,29 @@ def test_pins_all_red_are_asked_about_first_and_undo_mends_them() -> None:
     assert "Wrong pins" not in screen.text and rows >= 2
 
 
+def test_ctrl_c_and_ctrl_d_at_the_question_whether_pins_name_the_code_answer_no() -> None:
+    """As at the question to give up, Ctrl-C and Ctrl-D answer no: "Nothing done." and the
+    row's pins are asked again, with no question to leave the match."""
+    child, screen = watched("--preset superhirn --role maker --honour --games 1 --strategy knuth")
+    child.expect(GUESS)
+    first = child.match.group(2)
+    for key in ("c", "d"):
+        child.expect("pins for row 1")
+        child.sendline("4")
+        child.expect_exact(f"{first} is your code? [y/N] ")
+        child.sendcontrol(key)
+        child.expect_exact("Nothing done.")
+    child.expect("pins for row 1")
+    child.sendline("quit")  # the question's words are the prompt's: quit asks to leave
+    child.expect_exact("Leave the match? [y/N] ")
+    child.sendline("y")
+    child.expect_exact("Save it first?")
+    child.sendline("")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert screen.text.count("Leave the match?") == 1  # after quit, not after the keys
+
+
 def test_on_the_honour_system_pins_all_red_are_asked_about_too() -> None:
     child = spawn("--preset superhirn --role maker --honour --games 1 --strategy knuth")
     child.expect(GUESS)

@@ -807,6 +807,13 @@ async def test_pins_all_black_are_asked_about_before_they_end_the_game(honour: b
         await pilot.pause(0.1)
         assert match.rows == [] and app.ended is None and match.scores == [0, 0]
         assert app.proposal == first and len(app.pins) == 4  # still to change
+        await pilot.press("enter")  # asked again; u, undo at the prompt, answers no too
+        assert await screen_is(pilot, app, "ConfirmScreen")
+        await pilot.press("u")
+        await pilot.pause(0.1)
+        assert type(app.screen).__name__ != "ConfirmScreen"
+        assert match.rows == [] and app.ended is None and match.scores == [0, 0]
+        assert app.proposal == first and len(app.pins) == 4
         for _ in range(4):
             await pilot.press("backspace")
         right = feedback(secret, first)
@@ -1313,7 +1320,7 @@ async def test_a_guess_played_before_asks_first_and_no_keeps_the_row_to_change()
         assert len(match.rows) == 1
         await pilot.press(*"rrgg", "enter")
         assert await screen_is(pilot, app, "ConfirmScreen")
-        assert "RRGG was played in row 1 (2 black, 0 white)" in await shown(pilot, app)
+        assert "R R G G was played in row 1 (2 black, 0 white)" in await shown(pilot, app)
         await pilot.press("n")
         await pilot.pause(0.1)
         assert len(match.rows) == 1 and app.message == "Nothing done."

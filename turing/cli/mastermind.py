@@ -703,6 +703,11 @@ class Abandon(Exception):
         self.lost = lost
 
 
+class Declined(Exception):
+    """Ctrl-C or Ctrl-D at a question they answer no (whether to play a guess again, whether
+    pins all black name the code), as at the question to give up."""
+
+
 def abandoned_text(reason: str, said: str) -> str:
     """The line a match left unfinished ends with: why, and what became of its save
     (``said``; "" without a save file), in the criteria game's form."""
@@ -735,20 +740,30 @@ class Reader:
                 import readline  # noqa: F401  (gives input() line editing and history)
 
     def line(
-        self, prompt: str, *, hidden: bool = False, question: bool = False, blank: bool = False
+        self,
+        prompt: str,
+        *,
+        hidden: bool = False,
+        question: bool = False,
+        blank: bool = False,
+        declinable: bool = False,
     ) -> str:
         """The next command, stripped; blank lines and ``#`` comments are skipped.
 
         A ``question`` (its prompt ends in ``[y/N] ``, shown as it is) returns a blank
         answer too: Enter takes the question's default. ``blank``: Enter alone at a
         terminal is returned too, for the prompt to say what it wants (a script's blank
-        lines are skipped all the same)."""
+        lines are skipped all the same). ``declinable``: Ctrl-C or Ctrl-D at a terminal
+        answer the question no (:class:`Declined`) instead of asking to leave."""
         while True:
             try:
-                text = self._read(prompt, hidden, question)
+                text = self._read(prompt, hidden, question, declinable)
             except Terminated:  # SIGTERM, SIGHUP: the match ends at once, nothing asked
                 raise
             except KeyboardInterrupt:
+                if declinable:
+                    self.out.print()  # the key left the cursor on the question's line
+                    raise Declined from None
                 self._interrupted()
                 continue
             kept_blank = question or (blank and self.interactive)
@@ -771,7 +786,9 @@ class Reader:
             highlight=False,
         )
 
-    def _read(self, prompt: str, hidden: bool, question: bool = False) -> str | None:
+    def _read(
+        self, prompt: str, hidden: bool, question: bool = False, declinable: bool = False
+    ) -> str | None:
         shown_prompt = prompt if question else f"{prompt}: "
         if self.interactive:
             encoding = input_encoding(sys.stdin)
@@ -781,6 +798,8 @@ class Reader:
             except EOFError:  # Ctrl-D asks, as quit does (as the criteria game's prompt)
                 raise_if_hung_up()  # the terminal closed: a hang-up, not Ctrl-D
                 self.out.print()
+                if declinable:
+                    raise Declined from None
                 self._leave(_("end of input"), EXIT_PROBLEM)
                 return None
             except UnicodeDecodeError:
@@ -1127,7 +1146,7 @@ class View:
         if event.expected:
             should = "; ".join(
                 _("row {n} should have had {pins}").format(
-                    n=r, pins=pins_counted(fb, self.preset.hit_pin)
+                    n=r, pins=pins_counted(fb, self.preset.hit_pin, given=True)
                 )
                 for r, fb in zip(event.rows, event.expected, strict=True)
             )
@@ -1841,14 +1860,20 @@ def _asked(
     *,
     default: bool,
     undo: bool,
+    declinable: bool = False,
 ) -> bool:
-    """The codemaker's answer to a yes-or-no ``question``: Enter is ``default``, ``undo``
+    """The player's answer to a yes-or-no ``question``: Enter is ``default``, ``undo``
     counts as ``undo``; ``board``, ``help`` and the like are answered (``shown`` draws the
-    board) and the question asked again. An answer that is neither yes nor no is asked
-    once more (:data:`~turing.i18n.YES_OR_NO_AGAIN`), then taken as ``default``."""
+    board) and the question asked again; ``quit`` asks to leave the match, as at any
+    prompt. An answer that is neither yes nor no is asked once more
+    (:data:`~turing.i18n.YES_OR_NO_AGAIN`), then taken as ``default``. ``declinable``:
+    Ctrl-C and Ctrl-D answer no (else they ask to leave the match)."""
     asked_again = False
     while True:
-        word = reader.line(question, question=True).lower()
+        try:
+            word = reader.line(question, question=True, declinable=declinable).lower()
+        except Declined:
+            return False
         if word and _common(word, view, reader, shown):
             continue
         said = undo if word in UNDO_WORDS else yes_or_no(word)
@@ -1891,17 +1916,20 @@ def _human_guess(reader: Reader, view: View, match: Match) -> None:
         except CodeError as error:
             _refuse(reader, text, error, match.preset.positions, GUESS_COMMANDS)
             continue
-        if not _played_again(reader, view, match.rows, code):
+        if not _played_again(reader, view, match.rows, code, lambda: _match_board(view, match)):
             continue
         view.events(match.guess(code))
         return
 
 
-def _played_again(reader: Reader, view: View, rows: Sequence[Row], code: Code) -> bool:
+def _played_again(
+    reader: Reader, view: View, rows: Sequence[Row], code: Code, shown: Callable[[], None]
+) -> bool:
     """Whether ``code`` is played: at once when no row holds it yet; else the row it was
     played in is said, and at a terminal the person is asked whether to play it again (no,
-    the default, and Ctrl-C or Ctrl-D: "Nothing done.", and the same prompt asks again).
-    From a script it is played after the note, as typed."""
+    the default, ``undo``, and Ctrl-C or Ctrl-D: "Nothing done.", and the same prompt asks
+    again; ``board`` and ``help`` are answered as at the prompt, ``shown`` drawing the
+    board). From a script it is played after the note, as typed."""
     number = played_in(rows, code)
     if number is None:
         return True
@@ -1911,7 +1939,10 @@ def _played_again(reader: Reader, view: View, rows: Sequence[Row], code: Code) -
     line.append_text(view.pins(rows[number - 1].feedback))
     line.append(")")
     view.say(line)
-    if reader.confirm(_("Play it again? It takes another row. [y/N] "), interrupted=False):
+    if not reader.interactive:
+        return True
+    question = _("Play it again? It takes another row. [y/N] ")
+    if _asked(reader, view, question, shown, default=False, undo=False, declinable=True):
         return True
     reader.out.print(_("Nothing done."), markup=False, highlight=False)
     return False
@@ -1975,15 +2006,16 @@ def _answer(reader: Reader, view: View, match: Match, proposal: Code | None) -> 
 
 def _names_the_code(reader: Reader, view: View, match: Match, guess: Code) -> bool:
     """Pins all black (Superhirn: red) end the game at once with ``guess`` as the code, so at
-    a terminal the codemaker is asked first (no, the default: "Nothing done." and the pins
-    of the row are asked again, as ``undo`` would have them); a script's line is taken as
-    it stands, as ``giveup`` is. An answer that is neither yes nor no is asked once more
-    (:data:`~turing.i18n.YES_OR_NO_AGAIN`), then taken as no."""
+    a terminal the codemaker is asked first (no, the default, ``undo``, and Ctrl-C or
+    Ctrl-D: "Nothing done." and the pins of the row are asked again, as ``undo`` would
+    have them); a script's line is taken as it stands, as ``giveup`` is. An answer that
+    is neither yes nor no is asked once more (:data:`~turing.i18n.YES_OR_NO_AGAIN`), then
+    taken as no."""
     if not reader.interactive:
         return True
     question = _("{code} is your code? [y/N] ").format(code=view.code_in_line(guess).plain)
     shown = functools.partial(_match_board, view, match, guess)
-    if _asked(reader, view, question, shown, default=False, undo=False):
+    if _asked(reader, view, question, shown, default=False, undo=False, declinable=True):
         return True
     reader.out.print(_("Nothing done."), markup=False, highlight=False)
     return False
@@ -2277,7 +2309,9 @@ def _duel_guess(reader: Reader, view: View, duel: Duel, player: int) -> Code | N
         except CodeError as error:
             _refuse(reader, text, error, preset.positions, GUESS_COMMANDS)
             continue
-        if _played_again(reader, view, duel.rows[player], code):
+        if _played_again(
+            reader, view, duel.rows[player], code, lambda: _duel_board(view, duel, player)
+        ):
             return code
 
 

@@ -26,7 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from turing.core.errors import TuringError
-from turing.i18n import N_, _, ngettext, pgettext
+from turing.i18n import N_, _, ngettext, npgettext, pgettext
 from turing.mastermind.space import CodeSpace
 
 FULL_TABLE_LIMIT: Final = 1 << 26
@@ -127,20 +127,33 @@ def pins_of_colour(colour: str) -> str:
     return pgettext("several pins", "black")
 
 
-def pins_counted(fb: Feedback, hit_pin: str = "black") -> str:
+def pins_counted(fb: Feedback, hit_pin: str = "black", *, given: bool = False) -> str:
     """A row's pins as counted, hit pins first: ``4 red, 0 white`` (German ``4 rote,
-    0 weiße``; ``1 roter, 1 weißer``).
+    0 weiße``; ``1 roter, 1 weißer``). ``given``: the pins a row got or should have got,
+    as what is given (German ``1 schwarzen, 1 weißen``).
 
     >>> pins_counted(Feedback(2, 1))
     '2 black, 1 white'
+    >>> pins_counted(Feedback(1, 1), given=True)
+    '1 black, 1 white'
     """
-    hits = (
-        ngettext("{n} red", "{n} red", fb.black)
-        if hit_pin == "red"
-        else ngettext("{n} black", "{n} black", fb.black)
-    ).format(n=fb.black)
-    whites = ngettext("{n} white", "{n} white", fb.white).format(n=fb.white)
-    return pgettext("pins counted", "{hits}, {whites}").format(hits=hits, whites=whites)
+    if given:
+        hits = (
+            npgettext("pins given", "{n} red", "{n} red", fb.black)
+            if hit_pin == "red"
+            else npgettext("pins given", "{n} black", "{n} black", fb.black)
+        )
+        whites = npgettext("pins given", "{n} white", "{n} white", fb.white)
+    else:
+        hits = (
+            ngettext("{n} red", "{n} red", fb.black)
+            if hit_pin == "red"
+            else ngettext("{n} black", "{n} black", fb.black)
+        )
+        whites = ngettext("{n} white", "{n} white", fb.white)
+    return pgettext("pins counted", "{hits}, {whites}").format(
+        hits=hits.format(n=fb.black), whites=whites.format(n=fb.white)
+    )
 
 
 def check_feedback(fb: Feedback, positions: int, hit_pin: str = "black") -> None:

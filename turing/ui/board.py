@@ -524,6 +524,7 @@ class ConfirmScreen(ModalScreen[bool]):
         question: str,
         leaving: bool = False,
         save_first: tuple[str, Callable[[], None]] | None = None,
+        no_key: str | None = None,
     ) -> None:
         super().__init__()
         self.question = question
@@ -532,6 +533,8 @@ class ConfirmScreen(ModalScreen[bool]):
         self._save_first = save_first[1] if save_first is not None else None
         if save_first is not None:
             self._bindings.bind(save_first[0], "save_first", show=False)
+        if no_key is not None:  # a key of the board that answers this question no (u: undo)
+            self._bindings.bind(no_key, "answer(False)", show=False)
 
     def action_save_first(self) -> None:
         """The key the question names for saving first: the question closes (no answer),

@@ -642,8 +642,8 @@ class MastermindBoardApp(ServedApp):
                 _("Row {row} ({guess}): you gave {given}; it should have had {pins}.").format(
                     row=r,
                     guess=self._letters(row.guess),
-                    given=pins_counted(row.feedback, hit),
-                    pins=pins_counted(fb, hit),
+                    given=pins_counted(row.feedback, hit, given=True),
+                    pins=pins_counted(fb, hit, given=True),
                 )
                 for r, fb, row in zip(event.rows, event.expected, event.given, strict=True)
             ]
@@ -940,14 +940,15 @@ class MastermindBoardApp(ServedApp):
             guess = proposal if proposal is not None else sitting.pending
             if pins.black == self.preset.positions and guess is not None:
                 # pins all black end the game with this guess as the code: asked first, so
-                # a slip can still be mended (no keeps the pins in the row, to change)
+                # a slip can still be mended (no, or u as at the prompt's undo, keeps the
+                # pins in the row, to change)
                 question = _("{code} is your code?").format(code=self._letters(guess))
 
                 def answer(yes: bool | None) -> None:
                     if yes:
                         self._place_pins(sitting, pins)
 
-                self.push_screen(ConfirmScreen(question), answer)
+                self.push_screen(ConfirmScreen(question, no_key="u"), answer)
                 return
             self._place_pins(sitting, pins)
 
@@ -975,7 +976,7 @@ class MastermindBoardApp(ServedApp):
         question = _(
             "{code} was played in row {n} ({pins}). Play it again? It takes another row."
         ).format(
-            code=self.preset.palette.shown(code),
+            code=self._letters(code),
             n=number,
             pins=_("no pins") if pins == (0, 0) else pins_counted(pins, self.preset.hit_pin),
         )
