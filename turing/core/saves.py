@@ -367,6 +367,12 @@ def file_kind(start: bytes) -> str | None:
     'card set'
     >>> file_kind(b"# my notes\nI liked these cards: [4, 9, 11]\n")
     """
+    return _kind_and_head(start)[0]
+
+
+def _kind_and_head(start: bytes) -> tuple[str | None, Any]:
+    """:func:`file_kind` of ``start``, with the JSON value its first line holds (None when
+    it holds none): a transcript's words come from it."""
     text = _start_text(start).lstrip()
     first = text.split("\n", 1)[0]
     try:
@@ -374,13 +380,13 @@ def file_kind(start: bytes) -> str | None:
     except ValueError:
         head = None
     if _transcript_kind(head) is not None:
-        return TRANSCRIPT_KIND
+        return TRANSCRIPT_KIND, head
     if isinstance(head, dict) and isinstance(head.get("cards"), list):
         cards = head["cards"]
         if cards and all(isinstance(card, dict) for card in cards):
-            return CARD_SET_KIND
-        return PUZZLE_LINES_KIND
-    return _cards_value(text)
+            return CARD_SET_KIND, head
+        return PUZZLE_LINES_KIND, head
+    return _cards_value(text), head
 
 
 def _held_text(path: str | os.PathLike[str], writing: str) -> str | None:
@@ -390,12 +396,8 @@ def _held_text(path: str | os.PathLike[str], writing: str) -> str | None:
     does."""
     with open(path, "rb") as handle:
         start = handle.read(_KIND_START_BYTES)
-    kind = file_kind(start)
+    kind, head = _kind_and_head(start)
     if kind == TRANSCRIPT_KIND:
-        try:
-            head = read_json(start.decode("utf-8", errors="replace").lstrip().split("\n", 1)[0])
-        except ValueError:
-            head = None
         return _transcript_kind(head)
     if kind == CARD_SET_KIND:
         return _("it is a card set")
