@@ -99,6 +99,7 @@ from turing.ui.prompt import (
     fewest_lines,
     held_lines,
     left_text,
+    others_counts,
     others_tests_label,
     recap_heading,
     render_hint,
@@ -2392,14 +2393,7 @@ class BoardApp(ServedApp):
             text = _("Testing is over for this round: solve (s) or pass (p).")
         else:
             text = ""
-        shown = self.session.tests_shown
-        others = [
-            _("{name} {tests} (out)").format(name=o, tests=shown(o))
-            if game.is_eliminated(o)
-            else f"{o} {shown(o)}"
-            for o in game.players
-            if o != name
-        ]
+        others = others_counts(self.session, name)
         text = escape(text)
         if others:
             # each seat's count whole on a line: the lines break between two seats only

@@ -377,6 +377,19 @@ def others_tests_label(session: Session) -> str:
     return _("Tests of the others: {list}")
 
 
+def others_counts(session: Session, name: str) -> list[str]:
+    """Each other seat's tests as ``name`` may see them (:meth:`Session.tests_shown`), a
+    seat out of the game marked so: ``bob 1``, ``cat 2 (out)`` (both views show them)."""
+    game = session.game
+    return [
+        _("{name} {tests} (out)").format(name=other, tests=session.tests_shown(other))
+        if game.is_eliminated(other)
+        else f"{other} {session.tests_shown(other)}"
+        for other in game.players
+        if other != name
+    ]
+
+
 def bot_turn_text(session: Session, turn: BotTurn) -> str:
     """A bot's turn played, as the table sees it: while a person plays, its tests wait for
     the round's reveal, like the people's (both views show it)."""
@@ -429,17 +442,7 @@ def render_screen(
     )
     parts.append(packed(title, width))
     if len(game.players) > 1:
-        others = []
-        for other in game.players:
-            if other == name:
-                continue
-            used = session.tests_shown(other)
-            others.append(
-                _("{name} {tests} (out)").format(name=other, tests=used)
-                if game.is_eliminated(other)
-                else f"{other} {used}"
-            )
-        first, *rest = others
+        first, *rest = others_counts(session, name)
         parts.append(packed([others_tests_label(session).format(list=first), *rest], width))
     # the cards' numbers right-aligned, so their titles start in one column
     digits = max(len(str(card)) for group in puzzle.cards for card in group)
