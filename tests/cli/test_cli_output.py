@@ -14,6 +14,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -23,8 +24,9 @@ from click.testing import CliRunner
 
 from testsupport.cli import PUZZLES, ROOT, run
 from testsupport.compiled import CLASSIC, needs_numba, wait_until_running
+from turing.cli import output
 from turing.cli.main import COMMANDS, LazyGroup, main
-from turing.cli.output import guarded, plural, progress, watch_signals_again
+from turing.cli.output import Terminated, guarded, plural, progress, watch_signals_again
 from turing.core.errors import TuringError
 
 SAMPLE = str(PUZZLES / "sample.yaml")
@@ -81,6 +83,62 @@ def test_ctrl_c_in_a_command_is_exit_130() -> None:
     result = CliRunner().invoke(group_raising(KeyboardInterrupt()), ["boom"])
     assert result.exit_code == 130
     assert result.stderr == "interrupted\n"
+
+
+def _closing_raises(stop: BaseException) -> None:
+    """A generator closed as it is let go, a stop raised meanwhile (as a Ctrl-C landing
+    while ``bank export`` closes its query): Python cannot pass the stop on from there."""
+
+    def docs() -> Iterator[int]:
+        try:
+            yield 1
+        finally:
+            raise stop
+
+    given = docs()
+    next(given)
+    del given
+
+
+@pytest.mark.parametrize("then", ["ends", "pipe closed"])
+@pytest.mark.parametrize(
+    ("stop", "status", "word"),
+    [(KeyboardInterrupt(), 130, "interrupted"), (Terminated(), 143, "terminated")],
+)
+def test_a_stop_python_could_not_pass_on_still_ends_the_command(
+    capfd: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    then: str,
+    stop: BaseException,
+    status: int,
+    word: str,
+) -> None:
+    """A stop raised where Python can only say "Exception ignored" (a generator being
+    closed) still ends the command with its word and status, and nothing else is said."""
+    dropped: list[bool] = []
+    monkeypatch.setattr(output, "drop_stdout", lambda: dropped.append(True))
+
+    def command() -> None:
+        _closing_raises(stop)
+        if then == "pipe closed":
+            raise BrokenPipeError
+
+    with pytest.raises(click.exceptions.Exit) as ended:
+        guarded(command)
+    assert ended.value.exit_code == status
+    assert capfd.readouterr().err == f"{word}\n"
+    assert dropped == ([True] if then == "pipe closed" else [])
+
+
+def test_an_error_python_could_not_pass_on_is_still_said(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Only stops are taken so: another error raised where Python cannot pass it on goes
+    to Python's hook as before, and the command ends as it would have."""
+    seen: list[BaseException | None] = []
+    monkeypatch.setattr(sys, "unraisablehook", lambda raised: seen.append(raised.exc_value))
+    assert guarded(lambda: _closing_raises(ValueError("bug"))) is None
+    assert [type(exc) for exc in seen] == [ValueError]
 
 
 def test_the_sigterm_handler_is_put_back_after_a_command() -> None:

@@ -1313,17 +1313,22 @@ def end_stopped(stop: KeyboardInterrupt, what: str) -> NoReturn:
     """End a command that Ctrl-C, SIGTERM or a hang-up stopped with one line on standard
     error, the stop's word and then what became of the work (``interrupted: stopped after
     4 puzzles; keep.jsonl is as it was``), and the stop's exit status."""
-    if isinstance(stop, Terminated):
-        stop_taken()
-        word, code = (_("hung up") if isinstance(stop, HungUp) else _("terminated")), stop.exit_code
-    else:
-        if debugging():
-            raise stop
-        word, code = _("interrupted"), EXIT_INTERRUPTED
+    if debugging() and not isinstance(stop, Terminated):
+        raise stop
+    word, code = _stop_word_and_status(stop)
     stdout_reader_gone()  # a pipeline stopped as a whole: its reader may be gone
     with contextlib.suppress(OSError):  # nor may stderr's
         click.echo(_("{stop}: {what}").format(stop=word, what=what), err=True)
     raise click.exceptions.Exit(code) from None
+
+
+def _stop_word_and_status(stop: KeyboardInterrupt) -> tuple[str, int]:
+    """The word a stop is said with and the command's exit status; a SIGTERM or a hang-up
+    is taken by saying so (:func:`stop_taken`)."""
+    if isinstance(stop, Terminated):
+        stop_taken()
+        return (_("hung up") if isinstance(stop, HungUp) else _("terminated")), stop.exit_code
+    return _("interrupted"), EXIT_INTERRUPTED
 
 
 def pending_stop() -> None:
@@ -1586,8 +1591,46 @@ def _signals_stop_searches() -> Iterator[None]:
 
 def guarded(call: Callable[[], Any]) -> Any:
     """Run ``call`` (a command) under the exit policy described in this module."""
-    with _sigterm_raises(), _signals_stop_searches():
+    with _sigterm_raises(), _signals_stop_searches(), _stops_kept():
         return _guarded(call)
+
+
+#: A stop (Ctrl-C, SIGTERM, SIGHUP) raised where Python cannot pass it on, kept for the
+#: command to end with (:func:`_stops_kept`)
+_unraised_stop: KeyboardInterrupt | None = None
+
+
+@contextlib.contextmanager
+def _stops_kept() -> Iterator[None]:
+    """A stop raised where Python cannot pass it on (a generator closed as it is let go,
+    as ``bank export``'s query is when its reader goes away) is kept, not shown as
+    "Exception ignored in …": the command still ends with that stop's word and status
+    (:func:`_end_by_unraised_stop`). Other errors there go to Python's hook as before."""
+    global _unraised_stop
+    before = sys.unraisablehook
+
+    def hook(unraisable: Any) -> None:
+        global _unraised_stop
+        if not isinstance(unraisable.exc_value, KeyboardInterrupt):
+            before(unraisable)
+        elif _unraised_stop is None:
+            _unraised_stop = unraisable.exc_value
+
+    outer, _unraised_stop = _unraised_stop, None
+    sys.unraisablehook = hook
+    try:
+        yield
+    finally:
+        sys.unraisablehook = before
+        _unraised_stop = outer
+
+
+def _end_by_unraised_stop() -> None:
+    """Raise the stop :func:`_stops_kept` kept, if one came; nothing when none did."""
+    global _unraised_stop
+    stop, _unraised_stop = _unraised_stop, None
+    if stop is not None:
+        raise stop
 
 
 def _flush_stdout() -> None:
@@ -1614,6 +1657,16 @@ def _guarded(call: Callable[[], Any]) -> Any:
         return _guarded_call(functools.partial(_raise, stop))
 
 
+def _end_by_stop(stopped: KeyboardInterrupt) -> NoReturn:
+    """End the command that Ctrl-C, SIGTERM or a hang-up stopped: the stop's word on
+    standard error, its exit status."""
+    word, code = _stop_word_and_status(stopped)
+    stdout_reader_gone()  # a pipeline stopped as a whole: its reader may be gone
+    with contextlib.suppress(OSError):  # a terminal hung up takes no more lines
+        click.echo(word, err=True)
+    raise click.exceptions.Exit(code) from None
+
+
 def _raise(error: BaseException) -> NoReturn:
     raise error
 
@@ -1630,25 +1683,21 @@ def _guarded_call(call: Callable[[], Any]) -> Any:
                 _flush_stdout()
             raise
         _flush_stdout()
+        _end_by_unraised_stop()
         return result
     except (click.ClickException, click.exceptions.Exit, click.Abort):
         raise
     except BrokenPipeError:
         drop_stdout()
+        try:
+            _end_by_unraised_stop()  # the reader went away as the pipeline was stopped
+        except KeyboardInterrupt as stop:
+            _end_by_stop(stop)
         raise click.exceptions.Exit(EXIT_OK) from None
-    except Terminated as stopped:
-        stop_taken()
-        stdout_reader_gone()  # a pipeline stopped as a whole: its reader may be gone
-        with contextlib.suppress(OSError):  # a terminal hung up takes no more lines
-            click.echo(_("hung up") if isinstance(stopped, HungUp) else _("terminated"), err=True)
-        raise click.exceptions.Exit(stopped.exit_code) from None
-    except KeyboardInterrupt:
-        if debugging():
+    except KeyboardInterrupt as stopped:
+        if debugging() and not isinstance(stopped, Terminated):
             raise
-        stdout_reader_gone()  # a pipeline stopped as a whole: its reader may be gone
-        with contextlib.suppress(OSError):  # nor may stderr's
-            click.echo(_("interrupted"), err=True)
-        raise click.exceptions.Exit(EXIT_INTERRUPTED) from None
+        _end_by_stop(stopped)
     except TuringError as exc:
         if debugging():
             raise
