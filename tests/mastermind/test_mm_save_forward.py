@@ -8,6 +8,7 @@ the files the end of a match cannot reach are said calmly, one form each."""
 from __future__ import annotations
 
 import contextlib
+import io
 import shutil
 import subprocess
 import sys
@@ -163,3 +164,71 @@ def test_a_game_given_up_on_the_board_brings_the_file_resumed_from_forward(
     assert child.exitstatus == 1
     again = run(["--resume", "n1.json"], ["quit"], tmp_path)
     assert "Resumed from n1.json: game 2 of 2." in again.output, again.output
+
+
+def two_sittings(tmp_path: Path, children: list[Any]) -> tuple[Path, Any]:
+    """mm5.json after one row of game 1 of 2 between ann and bob; sitting 2 at a terminal,
+    resumed from it at row 2; sitting 1, from the same file, gives game 1 up (bob's code
+    shown) and leaves at game 2's secret."""
+    mm5 = tmp_path / "mm5.json"
+    players = ["--preset", "classic", "--players", "human:ann,human:bob"]
+    first = run([*players, "--save", "mm5.json"], ["RGBY", "RRGG", "quit"], tmp_path)
+    assert first.exit_code == 1, first.output
+    env = {"TERM": "xterm-256color", "NO_COLOR": "1"}
+    child = spawn_turing(
+        "mastermind", "play", "--resume", "mm5.json", env=env, size=(40, 150), cwd=tmp_path
+    )
+    children.append(child)
+    child.logfile_read = io.StringIO()  # all the sitting says from here
+    child.expect_exact("row 2 of 10, game 1 of 2")
+    gave_up = run(["--resume", "mm5.json"], ["giveup", "quit"], tmp_path)
+    assert gave_up.exit_code == 1, gave_up.output
+    assert "bob's code was R G B Y." in gave_up.output
+    return mm5, child
+
+
+def test_an_older_sitting_never_saves_over_a_game_given_up_in_another(
+    tmp_path: Path, children: list[Any]
+) -> None:
+    """Sitting 2, still at game 1, types the code sitting 1 showed: mm5.json keeps game 2,
+    and sitting 2 says once that it is not saved, at the step and on leaving."""
+    mm5, child = two_sittings(tmp_path, children)
+    kept = mm5.read_bytes()
+    child.sendline("RGBY")
+    refusal = "not saved: mm5.json holds this match further on (it went on in another sitting)"
+    child.expect_exact(refusal)
+    child.expect_exact("your secret code")
+    child.sendline("quit")
+    child.expect_exact("Leave the match? [y/N]")
+    child.sendline("y")
+    child.expect_exact(f"quit: match abandoned; {refusal}")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 1
+    said = child.logfile_read.getvalue()
+    assert said.count(refusal) == 2, said  # once at the step, once on leaving
+    assert "saved to" not in child.before and "File name" not in child.before
+    assert mm5.read_bytes() == kept
+    again = run(["--resume", "mm5.json"], ["quit"], tmp_path)
+    assert "Resumed from mm5.json: game 2 of 2." in again.output
+    assert "ann: 0, bob: 11" in again.output
+
+
+def test_leaving_says_saved_only_when_this_sitting_wrote_the_file(
+    tmp_path: Path, children: list[Any]
+) -> None:
+    """Sitting 2 leaves with nothing played since it resumed, after sitting 1 went on in
+    the same file: it says what is there, not "saved to", and the file keeps game 2."""
+    mm5, child = two_sittings(tmp_path, children)
+    kept = mm5.read_bytes()
+    child.sendline("quit")
+    child.expect_exact("Leave the match? [y/N]")
+    child.sendline("y")
+    refusal = "not saved: mm5.json holds this match further on (it went on in another sitting)"
+    child.expect_exact(f"quit: match abandoned; {refusal}")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 1
+    assert "saved to" not in child.before
+    assert mm5.read_bytes() == kept
+

@@ -2419,6 +2419,8 @@ def board_command(
     )
     code = stopped.exit_code if stopped is not None else app.return_code or 0
     if sitting.phase is Phase.OVER:
+        if app.keeping is not None:
+            app.keeping.save()  # "saved" only of a file that holds the match as it ended
         if app.save_path is not None and app.save_failed is None:
             out.print(
                 _("The finished match is saved to {path}.").format(path=shown_name(app.save_path)),

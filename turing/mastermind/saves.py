@@ -253,12 +253,17 @@ class Keeping:
         self._forwarded = 0  # the games over when the family was last brought forward
 
     def save(self) -> str | None:
-        """Save the match when it changed since the last save (nothing without a file);
-        why it could not be saved, when that is new (else None). A game that ended since
-        brings the other files of the family forward first (:meth:`bring_family_forward`)."""
+        """Save the match when it changed since the last save, or when its file no longer
+        holds it as it stands (nothing without a file, nor once the match went on in
+        another sitting: :attr:`overtaken`); why it could not be saved, when that is new
+        (else None). So "saved" is said of a file only when it holds this sitting's match.
+        A game that ended since brings the other files of the family forward first
+        (:meth:`bring_family_forward`)."""
         if games_over(self.match) > self._forwarded:
             self.bring_family_forward()
-        if self.path is None or len(self.match.actions) == self._written:
+        if self.path is None or self.overtaken:
+            return None
+        if len(self.match.actions) == self._written and self._holds_now(self.path):
             return None
         try:
             self._write(self.path)
@@ -313,17 +318,32 @@ class Keeping:
             or (isinstance(actions, list) and actions == self.match.actions[: len(actions)])
         )
 
-    def further_on(self, path: str | os.PathLike[str]) -> bool:
-        """Whether ``path`` holds this match further on than this sitting: at its end, or
-        at a later game (another sitting played on from a save of it). A save of it there
-        is never replaced by this sitting's, which would let its shown secrets be played
-        again."""
-        there = _saved_match(path)
-        return (
-            there is not None
-            and there.settings.to_dict() == self.settings.to_dict()
-            and games_over(there.match) > games_over(self.match)
+    def _holds_now(self, path: str) -> bool:
+        """Whether ``path`` holds this match just as it stands: what this sitting last
+        wrote there, not written over since by another sitting."""
+        try:
+            _data, inner = _read_member(Path(path))
+        except SaveError:
+            return False
+        return self._holds_this(inner, earlier=True) and inner.get("actions") == list(
+            self.match.actions
         )
+
+    def further_on(self, path: str | os.PathLike[str]) -> bool:
+        """Whether ``path`` holds this match further on than this sitting, or played on
+        another way in another sitting from a save of it: the match there is not this
+        sitting's at an earlier point, and has no fewer games over (at its end, at a later
+        game, or at this game ended otherwise, its secret shown). A save of it there is
+        never replaced by this sitting's, which would let its shown secrets be played
+        again."""
+        try:
+            data, inner = _read_member(Path(path))
+        except SaveError:
+            return False
+        if not self._holds_this(inner, earlier=False) or self._holds_this(inner, earlier=True):
+            return False
+        there = _match_read(data, inner, Path(path))
+        return there is not None and games_over(there.match) >= games_over(self.match)
 
     def bring_family_forward(self) -> None:
         """A game of the match ended, its secret shown: write the match over each other
@@ -440,17 +460,6 @@ def _match_read(data: dict[str, Any], inner: dict[str, Any], path: Path) -> Load
     cannot be resumed."""
     try:
         return _loaded(data, inner, str(path))
-    except SaveError:
-        return None
-
-
-def _saved_match(path: str | os.PathLike[str]) -> Loaded | None:
-    """The match the save in ``path`` holds, brought to where it was; None when there is
-    no file, or none that can be resumed."""
-    if not os.path.isfile(path):
-        return None
-    try:
-        return load_save(os.fspath(path))
     except SaveError:
         return None
 
