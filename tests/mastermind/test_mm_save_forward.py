@@ -232,3 +232,18 @@ def test_leaving_says_saved_only_when_this_sitting_wrote_the_file(
     assert "saved to" not in child.before
     assert mm5.read_bytes() == kept
 
+
+def test_a_save_that_cannot_be_written_back_is_warned_of_with_one_instruction(
+    tmp_path: Path,
+) -> None:
+    """A save resumed that turing would not write over (a byte-order mark before it reads
+    as another file): the warning says what is wrong and one thing to do."""
+    assert run(["--save", "c0.json"], ["RGBY", "quit"], tmp_path).exit_code == 1
+    (tmp_path / "c.json").write_bytes(b"\xef\xbb\xbf" + (tmp_path / "c0.json").read_bytes())
+    resumed = run(["--resume", "c.json"], ["quit"], tmp_path)
+    assert resumed.exit_code == 1, resumed.output
+    assert (
+        "warning: cannot save to c.json: it exists and is not a saved game; "
+        "save the match to another file\n"
+    ) in resumed.stderr
+    assert "give another name" not in resumed.stderr

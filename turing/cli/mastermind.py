@@ -1554,7 +1554,7 @@ def _save_path(save_file: str | None, resume_file: str | None) -> tuple[str | No
     that file cannot be written, no file and why (the match is played all the same)."""
     if save_file is not None or resume_file is None:
         return save_file, None
-    problem = save_problem_at(resume_file)
+    problem = save_problem_at(resume_file, advice=False)  # the warning says what to do
     return (None, problem) if problem else (resume_file, None)
 
 

@@ -49,7 +49,7 @@ from turing.core.files import (
 from turing.core.files import (
     not_a_transcript as files_not_a_transcript,
 )
-from turing.i18n import N_, _
+from turing.i18n import N_, _, pgettext
 
 MAX_SAVE_BYTES: Final = 16 * 1024 * 1024
 
@@ -477,7 +477,7 @@ def _other_transcript(path: str | os.PathLike[str]) -> str | None:
 
 
 def save_problem(
-    path: str | os.PathLike[str], kind: SaveFormat, *, trying: bool = False
+    path: str | os.PathLike[str], kind: SaveFormat, *, trying: bool = False, advice: bool = True
 ) -> str | None:
     """Why a save of ``kind`` must not be written at ``path``: no regular file is there
     nor can be made (a device, a FIFO, ``/dev/stdout``: a game written there cannot be
@@ -486,7 +486,9 @@ def save_problem(
     when there is no file, an empty one, or a save of ``kind`` (of any version, even a
     broken one: saving again over a save is the point). ``trying`` makes a new file in the
     folder and removes it at once, so that a folder that takes none (``/proc``, a
-    read-only file system) is known before the game; nothing else is changed.
+    read-only file system) is known before the game; nothing else is changed. A file that
+    holds something else is said with what to do ("give another name"), unless ``advice``
+    is False: then what is wrong alone, for a caller that says what to do itself.
 
     A save file is known by its format marker: in its first bytes as turing writes it,
     else (rewritten by a JSON tool) as the ``format`` of the JSON object it holds."""
@@ -500,8 +502,10 @@ def save_problem(
     except OSError as exc:
         return _("cannot save to {path}: {reason}").format(path=shown, reason=creating_reason(exc))
     if not target.atomic:
-        return _("cannot save to {path}: it is not a regular file; give a file name").format(
-            path=shown
+        return _advised(
+            shown,
+            pgettext("why a save is refused", "it is not a regular file"),
+            _("give a file name") if advice else None,
         )
     try:
         info = os.stat(path)
@@ -514,16 +518,24 @@ def save_problem(
         return _("cannot save to {path}: {reason}").format(path=shown, reason=os_reason(exc))
     if marker == kind.marker:
         return None
+    reason = pgettext("why a save is refused", "it exists and is not a saved game")
     if marker == _BANK_MARKER:
-        return _("cannot save to {path}: it is a puzzle bank; give another name").format(path=shown)
+        reason = pgettext("why a save is refused", "it is a puzzle bank")
     for other in SAVE_FORMATS:
         if marker == other.marker:
-            return _("cannot save to {path}: it holds {what}; give another name").format(
-                path=shown, what=_(other.holds)
+            reason = pgettext("why a save is refused", "it holds {what}").format(
+                what=_(other.holds)
             )
-    return _("cannot save to {path}: it exists and is not a saved game; give another name").format(
-        path=shown
-    )
+    return _advised(shown, reason, _("give another name") if advice else None)
+
+
+def _advised(shown: str, reason: str, advice: str | None) -> str:
+    """A save refused at the file named ``shown`` for ``reason``, with what to do
+    (``advice``) when there is any."""
+    problem = _("cannot save to {path}: {reason}").format(path=shown, reason=reason)
+    if advice is None:
+        return problem
+    return _("{problem}; {advice}").format(problem=problem, advice=advice)
 
 
 def read_save_file(

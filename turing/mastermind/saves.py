@@ -173,10 +173,13 @@ def save_document(
     }
 
 
-def save_problem_at(path: str | os.PathLike[str], *, trying: bool = False) -> str | None:
+def save_problem_at(
+    path: str | os.PathLike[str], *, trying: bool = False, advice: bool = True
+) -> str | None:
     """Why a match must not be saved at ``path`` (:func:`turing.core.saves.save_problem`:
-    a folder, a device, a file that holds something else); None when it may."""
-    return save_problem(path, MASTERMIND_SAVE, trying=trying)
+    a folder, a device, a file that holds something else, said with what to do unless
+    ``advice`` is False); None when it may."""
+    return save_problem(path, MASTERMIND_SAVE, trying=trying, advice=advice)
 
 
 def holds_another_match(
