@@ -2,8 +2,9 @@
 terminal): a game that ends shows its secret, so every file that holds the match before
 that end is brought forward to where the match stands; a file or copy from before it
 resumes at the later game; a sitting left behind never saves over the match played on
-further in another; standard output failing from the start leaves the match saved; and
-the files the end of a match cannot reach are said calmly, one form each."""
+further (or ended another way) in another, nor says it saved; standard output failing from
+the start leaves the match saved; the files the end of a match cannot reach are said
+calmly, one form each; and a save that cannot be written back is warned of in one line."""
 
 from __future__ import annotations
 

@@ -2,7 +2,8 @@
 FILE`, `--resume FILE`): the board saves after every step and on leaving, in the one save
 format of `turing mastermind play` (a match saved on the board resumes at the prompt and
 the reverse), v saves a match that has no save file, the leave dialog says what becomes of
-the match, and a finished match resumed says it is over."""
+the match, a finished match resumed says it is over, and the board never saves over a
+match played on in another sitting, nor says it saved."""
 
 from __future__ import annotations
 
@@ -277,6 +278,40 @@ async def test_ctrl_c_leaves_as_q_does_and_saves(tmp_path: Path) -> None:
     assert app.return_code == 1
     assert not app._notifications
     assert load_save(str(save)).match.actions == match.actions
+
+
+@run_async
+async def test_the_board_never_saves_over_a_row_played_in_another_sitting(tmp_path: Path) -> None:
+    """The board and another sitting resumed from its save each play row 2 their own way:
+    v on the board says the file holds the match further on and writes nothing, and so
+    does leaving."""
+    save = tmp_path / "b.json"
+    settings = classic_settings()
+    match = settings.match()
+    assert isinstance(match, Match)
+    app = board_app(settings, match, save_path=save)
+    refusal = f"not saved: {save} holds this match further on (it went on in another sitting)"
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause(0.1)
+        secret = match.secret
+        assert secret is not None
+        await pilot.press(*letters(match.preset, a_wrong_code(secret)), "enter")
+        await pilot.pause(0.05)
+        other = next(c for c in ((4, 4, 5, 5), (5, 5, 4, 4)) if c != secret)
+        went_on = CliRunner().invoke(
+            main, ["mastermind", "play", "--resume", str(save)], input=digits(other) + "\nquit\n"
+        )
+        assert went_on.exit_code == 1, went_on.output
+        kept = save.read_bytes()
+        await pilot.press("v")
+        await pilot.pause(0.05)
+        assert app.message == f"error: {refusal}"
+        await pilot.press("q")
+        assert app.screen.question == "Leave the match? It is not saved."
+        await pilot.press("y")
+    assert app.return_code == 1
+    assert app.save_on_leaving() == refusal
+    assert save.read_bytes() == kept
 
 
 def test_the_command_checks_save_and_resume_as_play_does(tmp_path: Path) -> None:
