@@ -231,6 +231,8 @@ def test_leaving_says_saved_only_when_this_sitting_wrote_the_file(
     child.close()
     assert child.exitstatus == 1
     assert "saved to" not in child.before
+    said = child.logfile_read.getvalue()
+    assert said.count(refusal) == 1, said  # in the line that leaves, once
     assert mm5.read_bytes() == kept
 
 

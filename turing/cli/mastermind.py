@@ -1653,10 +1653,13 @@ class Keeper:
         Ctrl-C at the question keeps the match going."""
         keeping = self.keeping
         if keeping.path is not None:
-            self.save()
+            failed = keeping.save()
             if keeping.failed is None or keeping.overtaken:
-                # overtaken: the match went on in another sitting, no file takes this one
+                # overtaken: the match went on in another sitting, no file takes this one;
+                # the line that leaves says so (:meth:`on_leaving`), once
                 return True
+            if failed:
+                self.reader.error(failed)
         out = self.reader.out
 
         def ask(question: str) -> str:
