@@ -116,7 +116,8 @@ def test_seed_and_solutions_are_in_the_help() -> None:
     result = CliRunner().invoke(main, ["export", "--help"])
     assert result.exit_code == 0
     help_text = " ".join(result.output.split())
-    assert "--solutions [end|none|only]" in help_text
+    assert "--solutions PLACE Where the solutions go" in help_text
+    assert "Values: end, none, only. [default: end]" in help_text
     assert "the same seed gives the same puzzles in the same order" in help_text
     assert "a new random draw each run" in help_text
 
@@ -129,6 +130,14 @@ def test_a_bad_place_for_the_solutions_is_refused(root: Path, tmp_path: Path) ->
     assert code == 2 and "Traceback" not in text
     assert "'--solutions': 'last' is not one of 'end', 'none', 'only'" in text
     assert not out.exists()
+
+
+def test_the_places_are_taken_by_their_german_names_too(root: Path) -> None:
+    sample = str(root / "puzzles" / "sample.yaml")
+    code, text = export("--format", "markdown", "--solutions", "allein", sample)
+    assert code == 0 and "## Solutions" in text and "Notes:" not in text
+    code, text = export("--format", "markdown", "--solutions", "keine", sample)
+    assert code == 0 and "Solutions" not in text and "Notes:" in text
 
 
 @pytest.fixture(scope="module")

@@ -35,6 +35,7 @@ from turing.cli.options import (
     PUZZLE_PATH,
     TIER_CHOICE,
     TIER_OR_NONE_CHOICE,
+    NamedChoice,
     OneCount,
     VerifierCount,
     WholeNumber,
@@ -118,7 +119,7 @@ from turing.generation.generator import (
     run,
 )
 from turing.generation.metrics import METRIC_KEYS, Metrics
-from turing.i18n import _, format_number, ngettext
+from turing.i18n import N_, _, format_number, ngettext, pgettext
 from turing.play.words import mode_name, tier_name
 
 if TYPE_CHECKING:
@@ -2377,6 +2378,23 @@ def _file_puzzle_matches(
     return True
 
 
+class _SolutionsChoice(NamedChoice):
+    """Where a booklet's solutions go (:data:`turing.generation.export.SOLUTIONS`), named
+    in a context of their own: ``end`` is a place in the booklet here, not a game's end."""
+
+    def name_of(self, choice: str) -> str:
+        return {
+            "end": pgettext("booklet solutions", "end"),
+            "none": pgettext("booklet solutions", "none"),
+            "only": pgettext("booklet solutions", "only"),
+        }[choice]
+
+
+SOLUTIONS_CHOICE: Final = _SolutionsChoice(
+    {"end": "end", "none": "none", "only": "only"}, N_("PLACE")
+)
+
+
 def _title_given(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
     """A booklet's title has words: an empty one would print an empty heading."""
     if value is not None and not value.strip():
@@ -2426,11 +2444,11 @@ def _title_given(ctx: click.Context, param: click.Parameter, value: str | None) 
 )
 @click.option(
     "--solutions",
-    type=click.Choice(["end", "none", "only"]),
+    type=SOLUTIONS_CHOICE,
     default="end",
     show_default=True,
-    help="end: the solutions on the last page; none: leave them out (the sheets for "
-    "players); only: just the solutions (the answer sheet to the same puzzles).",
+    help="Where the solutions go: end, on the last page; none, left out (the sheets for "
+    "players); only, alone (the answer sheet to the same puzzles).",
 )
 @click.option(
     "--seed",
@@ -2460,7 +2478,7 @@ def export(
 ) -> None:
     """Render a printable booklet of the puzzles of FILEs (YAML, JSON or JSONL; - for
     standard input) and of a bank: cards, verifier letters, a notes grid per puzzle, and
-    the solutions on the last page (--solutions none: without them; only: just them).
+    the solutions on the last page, or apart from the puzzles (--solutions).
 
     Every FILE is read first: each puzzle that cannot be read or played on paper is one
     error line at its place, and then nothing is written (exit status 2).
