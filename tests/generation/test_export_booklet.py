@@ -45,7 +45,9 @@ def test_html_booklet_has_cards_letters_grid_and_solutions_last() -> None:
     assert text.count('<table class="grid">') == 3
     assert '<td class="letter">F</td>' in text
     assert "one of " in text  # nightmare hides which verifier holds which card
-    assert text.count('class="page"') == 4
+    # a page per puzzle, the title and introduction on the first: no page of their own
+    assert text.count('class="page"') == 3
+    assert text.index("<h1>Test booklet</h1>") < text.index("<h2>Puzzle 1</h2>")
 
 
 def test_markdown_booklet() -> None:
@@ -83,13 +85,13 @@ def test_the_heading_says_how_sure_the_tests_figure_is() -> None:
 
     base = generate_one(verifiers=4, difficulty="hard", seed=3)
     for extra, shown in (
-        ({"min_tests": 3, "min_tests_kind": "exact", "min_tests_upper": 3}, "tests needed: 3"),
-        ({"min_tests": 3, "min_tests_kind": "bounds", "min_tests_upper": 5}, "tests needed: 3–5"),
+        ({"min_tests": 3, "min_tests_kind": "exact", "min_tests_upper": 3}, "fewest tests: 3"),
+        ({"min_tests": 3, "min_tests_kind": "bounds", "min_tests_upper": 5}, "fewest tests: 3–5"),
         (
             {"min_tests": 3, "min_tests_kind": "bounds", "min_tests_upper": None},
-            "tests needed at least: 3",
+            "fewest tests: at least 3",
         ),
-        ({"min_tests": 2, "min_tests_kind": "lower_bound"}, "tests needed at least: 2"),
+        ({"min_tests": 2, "min_tests_kind": "lower_bound"}, "fewest tests: at least 2"),
     ):
         puzzle = replace(base, extra={**base.extra, **extra})
         text = render(Booklet("t", (puzzle,)), "markdown", lambda p: CS)
@@ -150,12 +152,15 @@ def test_markdown_reads_as_plain_text_and_renders_the_same(root: Path) -> None:
 
 
 def test_a_file_puzzle_page_shows_its_tier_and_tests_needed(root: Path) -> None:
+    # the exact figures, as `turing analyze` gives them ("fewest tests that guarantee the
+    # code: 6", then 5)
     for fmt in ("markdown", "html"):
         code, text = export("--format", fmt, str(root / "puzzles" / "extreme.yaml"))
         assert code == 0, text
-        assert "extreme · 4 verifiers · hard · tests needed at least: " in text
+        assert "extreme · 4 verifiers · hard · fewest tests: 6" in text
+        assert "extreme · 4 verifiers · hard · fewest tests: 5" in text
         code, text = export("--format", fmt, str(root / "puzzles" / "sample.yaml"))
-        assert "classic · 4 verifiers · easy · tests needed at least: 1" in text
+        assert "classic · 4 verifiers · easy · fewest tests: 1" in text
 
 
 def test_a_file_puzzle_without_its_solution_has_it_computed(tmp_path: Path) -> None:

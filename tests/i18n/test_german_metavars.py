@@ -145,6 +145,8 @@ ENGLISH: dict[str, list[str]] = {
         "--bank DB",
         "--limit INTEGER",
         "--title TITLE",
+        "--solutions PLACE",
+        "--seed INTEGER",
         "--cardset NAME|PATH",
         "--mode MODE",
         "--difficulty TIER",

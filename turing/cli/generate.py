@@ -35,6 +35,7 @@ from turing.cli.options import (
     PUZZLE_PATH,
     TIER_CHOICE,
     TIER_OR_NONE_CHOICE,
+    NamedChoice,
     OneCount,
     VerifierCount,
     WholeNumber,
@@ -117,8 +118,8 @@ from turing.generation.generator import (
     makeable_counts,
     run,
 )
-from turing.generation.metrics import METRIC_KEYS
-from turing.i18n import _, format_number, ngettext
+from turing.generation.metrics import METRIC_KEYS, Metrics
+from turing.i18n import N_, _, format_number, ngettext, pgettext
 from turing.play.words import mode_name, tier_name
 
 if TYPE_CHECKING:
@@ -2354,13 +2355,17 @@ def bank_pick(
 # -- export ----------------------------------------------------------------------------------
 
 
-def _file_puzzle_matches(puzzle: Puzzle, cardset: CardSet, query: Query) -> bool:
+def _file_puzzle_matches(
+    puzzle: Puzzle, cardset: CardSet, query: Query, metrics: Metrics | None
+) -> bool:
     """Whether a puzzle read from a file passes the filters of ``query``: its mode and
-    verifier count as the file gives them, its tier and fewest-tests figure (the lower
-    bound ⌈log2 codes⌉) computed from its cards, never taken from what the file states.
-    A file holds no played marks: every puzzle of it counts as unplayed."""
+    verifier count as the file gives them, its tier and fewest tests (``metrics``, given
+    when a tests filter is) computed from its cards, never taken from what the file
+    states. A tests filter keeps a puzzle only when its proven bounds meet it (an exact
+    figure, or a lower bound at least ``--min-tests`` and an upper bound at most
+    ``--max-tests``). A file holds no played marks: every puzzle of it counts as unplayed."""
     from turing.core.puzzle import difficulty as tier_of
-    from turing.generation.metrics import measure
+    from turing.generation.metrics import in_tests_range
 
     if query.mode is not None and puzzle.mode != query.mode:
         return False
@@ -2368,13 +2373,26 @@ def _file_puzzle_matches(puzzle: Puzzle, cardset: CardSet, query: Query) -> bool
         return False
     if query.difficulty is not None and (tier_of(puzzle, cardset) or "none") != query.difficulty:
         return False
-    if query.min_tests is not None or query.max_tests is not None:
-        tests = measure(puzzle, cardset).min_tests
-        if query.min_tests is not None and tests < query.min_tests:
-            return False
-        if query.max_tests is not None and tests > query.max_tests:
-            return False
+    if metrics is not None:
+        return in_tests_range(metrics, query.min_tests, query.max_tests) is True
     return True
+
+
+class _SolutionsChoice(NamedChoice):
+    """Where a booklet's solutions go (:data:`turing.generation.export.SOLUTIONS`), named
+    in a context of their own: ``end`` is a place in the booklet here, not a game's end."""
+
+    def name_of(self, choice: str) -> str:
+        return {
+            "end": pgettext("booklet solutions", "end"),
+            "none": pgettext("booklet solutions", "none"),
+            "only": pgettext("booklet solutions", "only"),
+        }[choice]
+
+
+SOLUTIONS_CHOICE: Final = _SolutionsChoice(
+    {"end": "end", "none": "none", "only": "only"}, N_("PLACE")
+)
 
 
 def _title_given(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
@@ -2424,6 +2442,21 @@ def _title_given(ctx: click.Context, param: click.Parameter, value: str | None) 
     callback=_title_given,
     help="Title of the booklet (default: Puzzle booklet, in the language in use).",
 )
+@click.option(
+    "--solutions",
+    type=SOLUTIONS_CHOICE,
+    default="end",
+    show_default=True,
+    help="Where the solutions go: end, on the last page; none, left out (the sheets for "
+    "players); only, alone (the answer sheet to the same puzzles).",
+)
+@click.option(
+    "--seed",
+    type=int,
+    default=None,
+    help="Seed of the draw from a bank: the same seed gives the same puzzles in the same "
+    "order (default: a new random draw each run).",
+)
 @cardset_option(EVERY_PUZZLE_CARDSET)
 @query_options
 def export(
@@ -2433,6 +2466,8 @@ def export(
     bank_path: str | None,
     limit: int | None,
     title: str | None,
+    solutions: str,
+    seed: int | None,
     cardset_name: str | None,
     mode: str | None,
     difficulty: str | None,
@@ -2443,15 +2478,24 @@ def export(
 ) -> None:
     """Render a printable booklet of the puzzles of FILEs (YAML, JSON or JSONL; - for
     standard input) and of a bank: cards, verifier letters, a notes grid per puzzle, and
-    the solutions on the last page.
+    the solutions on the last page, or apart from the puzzles (--solutions).
 
     Every FILE is read first: each puzzle that cannot be read or played on paper is one
     error line at its place, and then nothing is written (exit status 2).
 
     The filters (--mode, --difficulty, --verifiers, --min-tests, --max-tests) choose among
-    the puzzles of FILEs too: their tier and fewest-tests figure (the lower bound) are
-    computed from the cards; a file holds no played marks, so --unplayed keeps them all."""
-    from turing.generation.export import DEFAULT_TITLE, Booklet, BookletError, page_puzzle, render
+    the puzzles of FILEs too: their tier and fewest tests are computed from the cards (the
+    exact figure where the search finds it quickly, else the bounds it proves; a tests
+    filter keeps a puzzle only when they prove it meets it); a file holds no played marks,
+    so --unplayed keeps them all."""
+    from turing.generation.export import (
+        DEFAULT_TITLE,
+        Booklet,
+        BookletError,
+        page_metrics,
+        page_puzzle,
+        render,
+    )
 
     if not files and bank_path is None:
         fail(_("give puzzle files (- for standard input) or --bank DB"))
@@ -2484,9 +2528,11 @@ def export(
                 )
             )
             continue
-        if _file_puzzle_matches(loaded.puzzle, loaded.cardset, query):
+        tested = query.min_tests is not None or query.max_tests is not None
+        metrics = page_metrics(loaded.puzzle, loaded.cardset) if tested else None
+        if _file_puzzle_matches(loaded.puzzle, loaded.cardset, query, metrics):
             try:
-                page = page_puzzle(loaded.puzzle, loaded.cardset)
+                page = page_puzzle(loaded.puzzle, loaded.cardset, metrics)
             except BookletError as exc:
                 say_error(f"{shown_name(loaded.source)}:{loaded.line}: {exc}")
                 refused.append(loaded.source)
@@ -2505,7 +2551,7 @@ def export(
             if forced is not None:
                 b.stand_in(forced)
             # in a random order: a booklet's puzzle pages are what players are given
-            for drawn in b.query(query, limit or 20, shuffled=True):
+            for drawn in b.query(query, limit or 20, shuffled=True, seed=seed):
                 earlier = printed.get(drawn.canonical_key())
                 if earlier is not None:
                     click.echo(
@@ -2529,7 +2575,11 @@ def export(
     # puzzle names is known only once the puzzles are read)
     refuse_replacing_work(output, BOOKLET)
     text = render(
-        Booklet(title=DEFAULT_TITLE if title is None else title, puzzles=tuple(puzzles)),
+        Booklet(
+            title=DEFAULT_TITLE if title is None else title,
+            puzzles=tuple(puzzles),
+            solutions=solutions,
+        ),
         fmt,
         cardset_for=lambda p: puzzle_cardset(p, forced=forced),
     )

@@ -2143,15 +2143,24 @@ class Bank:
         return changed
 
     def query(
-        self, query: Query | None = None, limit: int | None = None, shuffled: bool = False
+        self,
+        query: Query | None = None,
+        limit: int | None = None,
+        shuffled: bool = False,
+        seed: int | None = None,
     ) -> Iterator[Puzzle]:
         """Puzzles matching ``query``: the stored documents in the order they were stored,
         then the catalogue's puzzles in key order. ``shuffled``: each of the two in a random
         order instead (and ``limit`` a random choice), for what players are given — a
         catalogue's key order follows the hidden criteria, and anyone can make the same
-        catalogue, so a puzzle's place in it would tell its criteria apart."""
+        catalogue, so a puzzle's place in it would tell its criteria apart. ``seed`` (with
+        ``shuffled``) makes that draw repeatable: the same bank and seed give the same
+        puzzles in the same order."""
         q = query or Query()
         self.check_cardsets(q)
+        if shuffled and seed is not None:
+            yield from self._seeded_draw(q, limit, random.Random(seed))
+            return
         given = 0
         for doc in self._stored_docs(q, limit, shuffled):
             given += 1
@@ -2159,6 +2168,28 @@ class Bank:
         rest = None if limit is None else limit - given
         if rest is None or rest > 0:
             yield from self._catalogue_puzzles(self._catalogue_rows(q, rest, shuffled=shuffled))
+
+    def _seeded_draw(self, query: Query, limit: int | None, rng: random.Random) -> Iterator[Puzzle]:
+        """:meth:`query`'s random choice and order drawn by ``rng``: places among the
+        stored documents (in the order they were stored), then among the catalogue's
+        puzzles (in key order), each fetched by its place."""
+        where, args = query.where()
+        stored = int(self.conn.execute(f"SELECT count(*) FROM puzzles{where}", args).fetchone()[0])
+        take = stored if limit is None else min(limit, stored)
+        for offset in rng.sample(range(stored), take):
+            row = self.conn.execute(
+                f"SELECT doc FROM puzzles{where} ORDER BY rowid LIMIT 1 OFFSET ?",
+                [*args, offset],
+            ).fetchone()
+            yield self._puzzle(row[0])
+        rest = None if limit is None else limit - take
+        if rest is not None and rest <= 0:
+            return
+        total = self._catalogue_count(query)
+        places = rng.sample(range(total), total if rest is None else min(rest, total))
+        yield from self._catalogue_puzzles(
+            row for offset in places for row in self._catalogue_rows(query, 1, offset)
+        )
 
     def _stored_docs(self, query: Query, limit: int | None, shuffled: bool) -> Iterator[str]:
         """The stored documents matching ``query``, in the order they were stored (or a

@@ -4,7 +4,8 @@ Each puzzle gets a page: its id, mode, tier and verifiers; every verifier letter
 card(s) and the card's criteria (to strike out while playing); a notes grid (digits 1–5
 per shape ▲ ■ ●) and a test log (one row per round: the code, and ✔/✘ per verifier).
 The solutions — code, and for each verifier the real card and hidden criterion — are on
-the last page. Nightmare puzzles show their cards without saying which verifier holds
+the last page, or left out (pupils' sheets), or alone (the answer sheet to them:
+:data:`SOLUTIONS`). Nightmare puzzles show their cards without saying which verifier holds
 which; extreme puzzles show both cards of each verifier.
 
 A booklet is written in English or German (``lang``; by default the language in use): its
@@ -25,7 +26,7 @@ from turing.core.cards import TIER_LABELS, CardSet, Criterion
 from turing.core.errors import TuringError
 from turing.core.puzzle import Puzzle, difficulty
 from turing.core.solver import solutions
-from turing.generation.metrics import METRIC_KEYS, measure
+from turing.generation.metrics import METRIC_KEYS, Metrics, measure
 from turing.i18n import DOMAIN, LOCALE_DIR, N_, _, current_language, ngettext
 
 SHAPES: Final = (("▲", N_("blue")), ("■", N_("yellow")), ("●", N_("purple")))
@@ -33,6 +34,15 @@ LOG_ROUNDS: Final = 8
 #: The title the command line gives a booklet unless told otherwise; shown translated.
 DEFAULT_TITLE: Final = N_("Puzzle booklet")
 _TIERS: Final = TIER_LABELS
+#: Where a booklet's solutions go: on its last page (``end``), nowhere (``none``: the
+#: sheets for the players), or alone (``only``: the answer sheet to those sheets, each
+#: puzzle named and numbered as the booklet of the same puzzles names it).
+SOLUTIONS: Final = ("end", "none", "only")
+#: Work limit of the exact search for a file puzzle's fewest tests (see
+#: :data:`turing.analysis.MAX_WORK`): a classic or extreme puzzle is searched to the end
+#: in milliseconds; beyond the limit (most nightmare puzzles) the figure is the bounds the
+#: search proved, found in well under a second.
+BOOKLET_WORK: Final = 10_000_000
 
 
 def _catalogue(lang: str) -> gettext.NullTranslations:
@@ -60,6 +70,12 @@ class _Words:
 class Booklet:
     title: str
     puzzles: tuple[Puzzle, ...]
+    #: one of :data:`SOLUTIONS`
+    solutions: str = "end"
+
+    def __post_init__(self) -> None:
+        if self.solutions not in SOLUTIONS:
+            raise ValueError(f"unknown place of the solutions {self.solutions!r} {SOLUTIONS}")
 
 
 CardsetFor = Callable[[Puzzle], CardSet]
@@ -69,11 +85,27 @@ class BookletError(TuringError):
     """A puzzle that cannot be given to players on paper."""
 
 
-def page_puzzle(puzzle: Puzzle, cardset: CardSet) -> Puzzle:
+def page_metrics(puzzle: Puzzle, cardset: CardSet) -> Metrics:
+    """The metrics of a puzzle read from a file, computed from its cards (what the file
+    states of them is not taken: it could have been edited): the fewest tests exact where
+    the search finishes within :data:`BOOKLET_WORK` (kind ``exact``), else the bounds it
+    proved (``bounds``), as :func:`~turing.generation.metrics.measure` gives them. Cards
+    that no reading makes a valid puzzle of leave nothing to search: their figure is the
+    lower bound (kind ``lower_bound``)."""
+    from turing.analysis.search import AnalysisError
+
+    try:
+        return measure(puzzle, cardset, exact_tests=True, max_work=BOOKLET_WORK)
+    except AnalysisError:
+        return measure(puzzle, cardset)
+
+
+def page_puzzle(puzzle: Puzzle, cardset: CardSet, metrics: Metrics | None = None) -> Puzzle:
     """A puzzle read from a file as its booklet page shows it: its tier and fewest-tests
-    figure computed from its cards as for a bank's puzzles (:func:`~turing.core.puzzle.
-    difficulty`, :func:`~turing.generation.metrics.measure`; what the file states of them is
-    not taken), and its solution, when the file leaves it out, found from its hidden criteria.
+    figure computed from its cards (:func:`~turing.core.puzzle.difficulty`,
+    :func:`page_metrics`, or ``metrics`` when they are computed already; what the file
+    states of them is not taken), and its solution, when the file leaves it out, found
+    from its hidden criteria.
 
     Raises :class:`BookletError` for a puzzle without hidden criteria (on paper someone must
     answer the tests, and the solutions page must tell the code) and for one whose criteria
@@ -99,7 +131,8 @@ def page_puzzle(puzzle: Puzzle, cardset: CardSet) -> Puzzle:
     if puzzle.solution is not None and puzzle.solution != code:
         raise BookletError(_("the stated solution is not the code the hidden criteria leave"))
     extra = {k: v for k, v in puzzle.extra.items() if k not in METRIC_KEYS}
-    extra.update(difficulty=difficulty(puzzle, cardset), **measure(puzzle, cardset).as_dict())
+    found = page_metrics(puzzle, cardset) if metrics is None else metrics
+    extra.update(difficulty=difficulty(puzzle, cardset), **found.as_dict())
     return replace(puzzle, solution=code, extra=extra)
 
 
@@ -132,11 +165,11 @@ def _heading(puzzle: Puzzle, w: _Words) -> str:
     upper = puzzle.extra.get("min_tests_upper")
     if isinstance(tests, int):
         if puzzle.extra.get("min_tests_kind") == "exact":
-            parts.append(w.gettext("tests needed: {count}").format(count=tests))
+            parts.append(w.gettext("fewest tests: {count}").format(count=tests))
         elif isinstance(upper, int):
-            parts.append(w.gettext("tests needed: {low}–{high}").format(low=tests, high=upper))
+            parts.append(w.gettext("fewest tests: {low}–{high}").format(low=tests, high=upper))
         else:
-            parts.append(w.gettext("tests needed at least: {count}").format(count=tests))
+            parts.append(w.gettext("fewest tests: at least {count}").format(count=tests))
     return " · ".join(parts)
 
 
@@ -191,12 +224,19 @@ def _solution_lines(puzzle: Puzzle, cardset: CardSet, w: _Words) -> list[str]:
 # -- HTML -----------------------------------------------------------------------------------
 
 _CSS: Final = """
-body { font-family: system-ui, sans-serif; margin: 2em; }
-.page { page-break-after: always; break-after: page; margin-bottom: 3em; }
-h1 { font-size: 1.6em; } h2 { margin-bottom: .2em; } .meta { color: #555; }
-table { border-collapse: collapse; margin: .8em 0; }
-td, th { border: 1px solid #444; padding: .25em .5em; vertical-align: top; }
+@page { margin: 12mm; }
+body { font-family: system-ui, sans-serif; font-size: 11pt; margin: 2em; }
+@media print { body { margin: 0; } }
+.page { break-after: page; page-break-after: always; break-inside: avoid;
+  page-break-inside: avoid; margin-bottom: 3em; }
+@media print { .page { margin-bottom: 0; } }
+h1 { font-size: 1.5em; margin: 0 0 .3em; } h2 { font-size: 1.3em; margin: .3em 0 .1em; }
+.intro { margin: 0 0 1em; } .meta { color: #555; margin: 0 0 .4em; }
+table { border-collapse: collapse; margin: .5em 0; break-inside: avoid; }
+td, th { border: 1px solid #444; padding: .2em .45em; vertical-align: top; }
+th { white-space: nowrap; }
 .letter { font-weight: bold; font-size: 1.3em; text-align: center; }
+.sheets { display: flex; gap: 2.5em; align-items: flex-start; break-inside: avoid; }
 .grid td { width: 1.8em; height: 1.6em; text-align: center; }
 .log td { width: 2.2em; height: 1.6em; }
 .log td.code { width: 5em; }
@@ -212,67 +252,93 @@ def _title(booklet: Booklet, w: _Words) -> str:
     return w.gettext(DEFAULT_TITLE) if booklet.title == DEFAULT_TITLE else booklet.title
 
 
-def render_html(booklet: Booklet, cardset_for: CardsetFor, lang: str | None = None) -> str:
-    """The booklet as an HTML page, in ``lang`` (default: the language in use)."""
-    w = _words(lang)
-    title = _title(booklet, w)
-    out: list[str] = [
-        "<!DOCTYPE html>",
-        f'<html lang="{w.lang}"><head><meta charset="utf-8">',
-        f"<title>{_e(title)}</title><style>{_CSS}</style></head><body>",
-        f'<div class="page"><h1>{_e(title)}</h1>',
-        "<p>"
-        + w.ngettext(
+def _intro(booklet: Booklet, w: _Words) -> str:
+    """What the booklet opens with: how many puzzles, what to find, how to test, and where
+    the solutions are when they are in it."""
+    count = len(booklet.puzzles)
+    if booklet.solutions == "end":
+        text = w.ngettext(
             "{count} puzzle. Find the code ▲■● (three digits 1–5). Each verifier checks one "
             "hidden criterion of its card; test a code against up to three verifiers per "
             "round. The solution is on the last page.",
             "{count} puzzles. Find the code ▲■● (three digits 1–5). Each verifier checks one "
             "hidden criterion of its card; test a code against up to three verifiers per "
             "round. Solutions are on the last page.",
-            len(booklet.puzzles),
-        ).format(count=len(booklet.puzzles))
-        + "</p></div>",
+            count,
+        )
+    else:
+        text = w.ngettext(
+            "{count} puzzle. Find the code ▲■● (three digits 1–5). Each verifier checks one "
+            "hidden criterion of its card; test a code against up to three verifiers per "
+            "round.",
+            "{count} puzzles. Find the code ▲■● (three digits 1–5). Each verifier checks one "
+            "hidden criterion of its card; test a code against up to three verifiers per "
+            "round.",
+            count,
+        )
+    return text.format(count=count)
+
+
+def _html_page(puzzle: Puzzle, number: int, cs: CardSet, w: _Words, opening: str) -> list[str]:
+    """One puzzle's page (``opening``: the booklet's title and introduction, on the first)."""
+    out = ['<div class="page">' + opening]
+    out.append(f"<h2>{_e(_name(puzzle, number, w))}</h2>")
+    out.append(f'<p class="meta">{_e(_heading(puzzle, w))}</p>')
+    if puzzle.mode_class.hidden_mapping:
+        out.append(
+            "<p>"
+            + w.gettext("The cards on the table (which verifier holds which is hidden):")
+            + "</p>"
+        )
+        out.append(_row("th", w.gettext("card"), w.gettext("title"), w.gettext("criteria")))
+        for card_no, title_text, crits in _card_list(puzzle, cs, w):
+            out.append(f"<tr><td>{card_no}</td><td>{_e(title_text)}</td><td>{_e(crits)}</td></tr>")
+        out.append("</table>")
+    out.append(_row("th", w.gettext("verifier"), w.gettext("card"), w.gettext("criteria")))
+    for letter, cards, lines in _verifier_rows(puzzle, cs, w):
+        body = "<br>".join(_e(line) for line in lines)
+        out.append(f'<tr><td class="letter">{letter}</td><td>{_e(cards)}</td><td>{body}</td></tr>')
+    out.append("</table>")
+    out.append('<div class="sheets"><table class="grid"><tr><th></th>')
+    out.extend(f"<th>{d}</th>" for d in range(1, 6))
+    out.append("</tr>")
+    for symbol, colour in SHAPES:
+        colour_name = _e(w.gettext(colour))
+        out.append(f'<tr><th title="{colour_name}">{symbol}</th>' + "<td></td>" * 5 + "</tr>")
+    out.append("</table>")
+    log_heads = (_e(w.gettext("round")), _e(w.gettext("code ▲■●")))
+    out.append('<table class="log"><tr><th>{}</th><th>{}</th>'.format(*log_heads))
+    out.extend(f"<th>{letter}</th>" for letter in puzzle.letters)
+    out.append("</tr>")
+    for r in range(1, LOG_ROUNDS + 1):
+        out.append(
+            f'<tr><td>{r}</td><td class="code"></td>' + "<td></td>" * puzzle.verifiers + "</tr>"
+        )
+    out.append("</table></div></div>")
+    return out
+
+
+def render_html(booklet: Booklet, cardset_for: CardsetFor, lang: str | None = None) -> str:
+    """The booklet as an HTML page, in ``lang`` (default: the language in use): the title
+    and introduction on the first puzzle's page, a page per puzzle, the solutions on a
+    page of their own (or only they, under the title)."""
+    w = _words(lang)
+    title = _title(booklet, w)
+    out: list[str] = [
+        "<!DOCTYPE html>",
+        f'<html lang="{w.lang}"><head><meta charset="utf-8">',
+        f"<title>{_e(title)}</title><style>{_CSS}</style></head><body>",
     ]
-    for number, puzzle in enumerate(booklet.puzzles, start=1):
-        cs = cardset_for(puzzle)
-        out.append('<div class="page">')
-        out.append(f"<h2>{_e(_name(puzzle, number, w))}</h2>")
-        out.append(f'<p class="meta">{_e(_heading(puzzle, w))}</p>')
-        if puzzle.mode_class.hidden_mapping:
-            out.append(
-                "<p>"
-                + w.gettext("The cards on the table (which verifier holds which is hidden):")
-                + "</p>"
-            )
-            out.append(_row("th", w.gettext("card"), w.gettext("title"), w.gettext("criteria")))
-            for card_no, title_text, crits in _card_list(puzzle, cs, w):
-                out.append(
-                    f"<tr><td>{card_no}</td><td>{_e(title_text)}</td><td>{_e(crits)}</td></tr>"
-                )
-            out.append("</table>")
-        out.append(_row("th", w.gettext("verifier"), w.gettext("card"), w.gettext("criteria")))
-        for letter, cards, lines in _verifier_rows(puzzle, cs, w):
-            body = "<br>".join(_e(line) for line in lines)
-            out.append(
-                f'<tr><td class="letter">{letter}</td><td>{_e(cards)}</td><td>{body}</td></tr>'
-            )
-        out.append("</table>")
-        out.append('<table class="grid"><tr><th></th>')
-        out.extend(f"<th>{d}</th>" for d in range(1, 6))
-        out.append("</tr>")
-        for symbol, colour in SHAPES:
-            colour_name = _e(w.gettext(colour))
-            out.append(f'<tr><th title="{colour_name}">{symbol}</th>' + "<td></td>" * 5 + "</tr>")
-        out.append("</table>")
-        log_heads = (_e(w.gettext("round")), _e(w.gettext("code ▲■●")))
-        out.append('<table class="log"><tr><th>{}</th><th>{}</th>'.format(*log_heads))
-        out.extend(f"<th>{letter}</th>" for letter in puzzle.letters)
-        out.append("</tr>")
-        for r in range(1, LOG_ROUNDS + 1):
-            out.append(
-                f'<tr><td>{r}</td><td class="code"></td>' + "<td></td>" * puzzle.verifiers + "</tr>"
-            )
-        out.append("</table></div>")
+    opening = f'<h1>{_e(title)}</h1><p class="intro">{_e(_intro(booklet, w))}</p>'
+    if booklet.solutions == "only":
+        out.append(f"<h1>{_e(title)}</h1>")
+    else:
+        for number, puzzle in enumerate(booklet.puzzles, start=1):
+            out += _html_page(puzzle, number, cardset_for(puzzle), w, opening)
+            opening = ""
+    if booklet.solutions == "none":
+        out.append("</body></html>")
+        return "\n".join(out) + "\n"
     solutions = _e(w.gettext("Solutions"))
     out.append(f'<div class="solutions-page"><h2>{solutions}</h2><table class="solutions">')
     out.append(
@@ -325,19 +391,10 @@ def render_markdown(booklet: Booklet, cardset_for: CardsetFor, lang: str | None 
     card, title, criteria = w.gettext("card"), w.gettext("title"), w.gettext("criteria")
     verifier, round_, code_head = w.gettext("verifier"), w.gettext("round"), w.gettext("code ▲■●")
     puzzle_, code, hidden = w.gettext("puzzle"), w.gettext("code"), w.gettext("hidden criteria")
-    out: list[str] = [
-        f"# {_md(_title(booklet, w))}",
-        "",
-        w.ngettext(
-            "{count} puzzle. Find the code ▲■● (three digits 1–5); the solution is on the last "
-            "page.",
-            "{count} puzzles. Find the code ▲■● (three digits 1–5); solutions are on the last "
-            "page.",
-            len(booklet.puzzles),
-        ).format(count=len(booklet.puzzles)),
-        "",
-    ]
-    for number, puzzle in enumerate(booklet.puzzles, start=1):
+    out: list[str] = [f"# {_md(_title(booklet, w))}", ""]
+    if booklet.solutions != "only":
+        out += [_intro(booklet, w), ""]
+    for number, puzzle in enumerate(() if booklet.solutions == "only" else booklet.puzzles, 1):
         cs = cardset_for(puzzle)
         out += [
             "---",
@@ -376,9 +433,10 @@ def render_markdown(booklet: Booklet, cardset_for: CardsetFor, lang: str | None 
         out.append("|---|---|" + "---|" * puzzle.verifiers)
         out += [f"| {r} |   |" + "   |" * puzzle.verifiers for r in range(1, LOG_ROUNDS + 1)]
         out.append("")
+    if booklet.solutions == "none":
+        return "\n".join(out) + "\n"
     out += [
-        "---",
-        "",
+        *(["---", ""] if booklet.solutions == "end" else []),
         "## " + w.gettext("Solutions"),
         "",
         f"| {puzzle_} | {code} | {hidden} |",
@@ -413,4 +471,14 @@ def render(booklet: Booklet, fmt: str, cardset_for: CardsetFor, lang: str | None
     raise ValueError(f"unknown booklet format {fmt!r} (html, markdown)")
 
 
-__all__ = ["Booklet", "BookletError", "page_puzzle", "render", "render_html", "render_markdown"]
+__all__ = [
+    "BOOKLET_WORK",
+    "SOLUTIONS",
+    "Booklet",
+    "BookletError",
+    "page_metrics",
+    "page_puzzle",
+    "render",
+    "render_html",
+    "render_markdown",
+]
