@@ -170,6 +170,20 @@ def check_transcript(events: list[dict[str, Any]], puzzle: Puzzle, cardset: Card
                 expected = sorted(left) if len(players) > 1 else []
             need(sorted(event["winners"]) == expected, f"winners should be {expected}", i)
             need(event["tests"] == tests, "test counts are wrong", i)
+            hints = event.get("hints")
+            need(
+                isinstance(hints, dict)
+                and list(hints) == players
+                and all(type(n) is int and n >= 0 for n in hints.values()),
+                "hints are not counted per player",
+                i,
+            )
+            need(
+                isinstance(event.get("id"), str)
+                and (puzzle.id is None or event["id"] == puzzle.id),
+                "the puzzle's id is wrong",
+                i,
+            )
             need(event["solution"] == solution, "the solution is wrong", i)
             held = [
                 {"verifier": letters[v], "card": card, "criterion": criterion}

@@ -114,7 +114,8 @@ def test_a_file_named_as_the_codes_or_standard_input_is_a_file_of_its_own(
     assert [json.loads(line)["source"] for line in result.stdout.splitlines()] == ["./code", "code"]
     Path("d1.jsonl").write_text(json.dumps({"id": "z", "cards": [2, 5, 9, 15, 18, 22]}) + "\n")
     result = turing(["check", "d1.jsonl", "code"])
-    assert result.stdout.splitlines()[-1] == "2 puzzles checked in 2 files: all sound, 1 note"
+    # the puzzle of d1.jsonl gives no hidden criteria, and its cards alone give the code
+    assert result.stdout.splitlines()[-1] == "2 puzzles checked in 2 files: all sound, 2 notes"
     result = turing(["check", "<stdin>", "-"], input=text)
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines() == [
@@ -203,7 +204,8 @@ def test_a_file_name_that_would_garble_a_terminal_is_written_escaped(
     assert result.exit_code == 2
     assert result.stderr.splitlines() == [unread]
     assert result.stdout.splitlines() == [
-        f"{shown}:2: FAIL b: the stated solution 111 does not meet every criterion",
+        f"{shown}:2: FAIL b: the stated solution 111 is not the code its hidden criteria "
+        "leave — did its card set change since the puzzle was made?",
         "1 puzzle checked in 1 file: 1 with problems, 1 read error",
     ]
     result = turing(["check", "--json", str(path)])
@@ -211,8 +213,8 @@ def test_a_file_name_that_would_garble_a_terminal_is_written_escaped(
     result = turing(["solve", str(path)])
     assert result.stderr.splitlines() == [unread]
     assert (
-        f"{shown}:2: the stated solution 111 does not meet every criterion (the code that "
-        "does: 241)"
+        f"{shown}:2: the stated solution 111 is not the code its hidden criteria leave (241) "
+        "— did its card set change since the puzzle was made?"
     ) in result.stdout
     for command in (["analyze", "-q"], ["share"]):
         result = turing([*command, str(path)])
@@ -238,5 +240,6 @@ def test_an_ordinary_file_name_is_written_as_it_is(turing: Run, tmp_path: Path) 
     result = turing(["check", str(path)])
     assert result.exit_code == 1
     assert result.stdout.splitlines()[0] == (
-        f"{path}:1: FAIL b: the stated solution 111 does not meet every criterion"
+        f"{path}:1: FAIL b: the stated solution 111 is not the code its hidden criteria "
+        "leave — did its card set change since the puzzle was made?"
     )

@@ -83,8 +83,8 @@ REPEATED = """\
   criteria: [2, 2, 1, 2]
 """
 SAID_REPEATED = (
-    "error: {f}: 2 puzzles have the id 'g-1' (lines 1, 4), so --id cannot choose one; "
-    "give each puzzle its own id"
+    "error: {f}: 2 puzzles have the id 'g-1' (lines 1, 4), so that id cannot choose one; "
+    "choose one by its number in the file (--id 1 to 3), or give each puzzle its own id"
 )
 
 
@@ -105,13 +105,17 @@ def test_play_lists_a_repeated_id_once_and_says_when_only_it_is_left(tmp_path: P
     path.write_text(REPEATED, encoding="utf-8")
     code, out = run("play", str(path))
     assert code == 2
-    assert out.strip() == f"error: {path} holds 3 puzzles; choose one with --id (g-1, h)"
+    # the id two puzzles share chooses neither: only the number does
+    assert out.strip() == (
+        f"error: {path} holds 3 puzzles; choose one with --id 1 to 3, its number in the file "
+        "(as turing export numbers it), or by its id: h"
+    )
     path.write_text(REPEATED.replace("- id: h\n", "- id: g-1\n"), encoding="utf-8")
     code, out = run("play", str(path))
     assert code == 2
     assert out.strip() == (
-        f"error: {path}: 3 puzzles have the id 'g-1' (lines 1, 4, 7), so --id cannot choose "
-        "one; give each puzzle its own id"
+        f"error: {path} holds 3 puzzles; choose one with --id 1 to 3, its number in the file "
+        "(as turing export numbers it)"
     )
 
 

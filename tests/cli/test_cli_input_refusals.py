@@ -19,6 +19,9 @@ SAMPLE = ROOT / "puzzles" / "sample.yaml"
 DEEP_LINE = '{"id": "a", "cards": [4, 9, 11, 14], "x": ' + "[" * 1000 + "]" * 1000 + "}"
 DUPLICATE_LINE = '{"id":"x","cards":[4,9,11,14],"criteria":[2,1,1,3],"criteria":[1,1,1,1]}'
 
+#: the end of the words on a stated solution the hidden criteria do not leave
+LEAVE = "hidden criteria leave — did its card set change since the puzzle was made?"
+
 
 def run(*args: str, stdin: str | bytes | None = None) -> tuple[int, str, str]:
     result = CliRunner().invoke(main, list(args), input=stdin)
@@ -150,12 +153,12 @@ def test_check_hides_the_solution_unless_asked(tmp_path: Path) -> None:
     )
     code, out, _err = run("check", path)
     assert code == 1
-    assert f"{path}:1: FAIL x: the stated solution 111 does not meet every criterion\n" in out
+    assert f"{path}:1: FAIL x: the stated solution 111 is not the code its {LEAVE}\n" in out
     assert "241" not in out
     code, out, _err = run("check", "--json", path)
     assert "241" not in out and "solutions" not in json.loads(out)
     code, out, _err = run("check", "--show-solution", path)
-    assert "the stated solution 111 does not meet every criterion (the code that does: 241)" in out
+    assert "the stated solution 111 is not the code its hidden criteria leave (241) — " in out
     code, out, _err = run("check", "--json", "--show-solution", path)
     assert json.loads(out)["solutions"] == ["241"]
 
@@ -194,17 +197,22 @@ def test_check_and_solve_speak_german_and_json_stays_english(tmp_path: Path) -> 
         'id: x\ncards: [4, 9, 11, 14]\ncriteria: [2, 1, 1, 3]\nsolution: "111"\n',
     )
     _code, out, _err = run("--lang", "de", "check", path)
-    assert "die angegebene Lösung 111 erfüllt nicht jedes Kriterium" in out
+    assert (
+        "die angegebene Lösung 111 ist nicht der Code, den die verborgenen Kriterien übrig "
+        "lassen — hat sich sein Kartensatz geändert, seit das Rätsel erstellt wurde?"
+    ) in out
     _code, out, _err = run("--lang", "de", "check", "--json", path)
-    assert json.loads(out)["problems"] == ["the stated solution 111 does not meet every criterion"]
+    assert json.loads(out)["problems"] == [f"the stated solution 111 is not the code its {LEAVE}"]
     _code, out, _err = run("--lang", "de", "solve", "--json", path)
     assert json.loads(out)["problems"] == [
-        "the stated solution 111 does not meet every criterion (the code that does: 241)"
+        "the stated solution 111 is not the code its hidden criteria leave (241) — did its "
+        "card set change since the puzzle was made?"
     ]
     _code, out, _err = run(
         "--lang", "de", "check", str(SAMPLE), str(ROOT / "puzzles" / "published.yaml")
     )
-    assert "Notiz 01: auch in" in out and "2 Notizen" in out and "Hinweis" not in out
+    assert "Notiz 01: auch in" in out and "3 Notizen" in out and "Hinweis" not in out
+    assert "Notiz B63 YRW: kein Test nötig: die Karten allein legen den Code fest" in out
 
 
 def test_card_validation_json_is_english_in_german(tmp_path: Path) -> None:

@@ -48,8 +48,10 @@ def test_a_scripted_game_is_won(tmp_path: Path) -> None:
     assert events[-1] == {
         "event": "end",
         "round": 1,
+        "id": "01",
         "winners": ["player"],
         "tests": {"player": 3},
+        "hints": {"player": 1},
         "solution": "241",
         "criteria": [
             {"verifier": "A", "card": 4, "criterion": 2},
@@ -513,7 +515,14 @@ def test_bad_arguments_give_one_line(args: list[str], message: str) -> None:
 def test_puzzle_files_ids_and_unplayable_puzzles(tmp_path: Path) -> None:
     nightmare = str(Path(sample_puzzle_path()).parent / "nightmare.yaml")
     several = play([nightmare])
-    assert several.exit_code == 2 and "choose one with --id (02-N, 04-N)" in several.output
+    assert (
+        several.exit_code == 2
+        and (
+            "holds 2 puzzles; choose one with --id 1 to 2, its number in the file (as turing "
+            "export numbers it), or by its id: 02-N, 04-N"
+        )
+        in several.output
+    )
     german = play([nightmare, "--lang", "de"])
     assert german.exit_code == 2 and "enthält 2 Rätsel; wähle eines mit --id" in german.output
     chosen = play([nightmare, "--id", "04-n"], "strike A 1\nstrike 15.1\nhint\npass\nquit\n")

@@ -219,7 +219,10 @@ def test_import_refuses_a_false_solution_and_stores_only_its_own_figures(
     r = turing("bank", "import", str(new), str(source))
     assert r.exit_code == 1
     # check's words, which do not give the solution away
-    said = f"the stated solution {wrong['solution']} does not meet every criterion"
+    said = (
+        f"the stated solution {wrong['solution']} is not the code its hidden criteria leave — "
+        "did its card set change since the puzzle was made?"
+    )
     assert f"error: {source}:1: {said}\n" in r.stderr
     assert f"{source}:1: FAIL {wrong['id']}: {said}\n" in checked.stdout
     assert str(true[0]["solution"]) not in r.stderr

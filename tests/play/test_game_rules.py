@@ -76,8 +76,10 @@ def test_a_round_of_tests_then_simultaneous_decisions() -> None:
         {
             "event": "end",
             "round": 1,
+            "id": "01",
             "winners": ["alice"],
             "tests": {"alice": 3, "bob": 0},
+            "hints": {"alice": 0, "bob": 0},
             "solution": "241",
             "criteria": [
                 {"verifier": "A", "card": 4, "criterion": 2},

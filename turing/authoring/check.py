@@ -20,7 +20,15 @@ from typing import Any, Final, Literal
 from turing.core.cards import TIER_LABELS, CardSet
 from turing.core.codes import CODE_TEXT, CodeSet
 from turing.core.files import shown_name, shown_value
-from turing.core.puzzle import GAME_VERIFIERS, Loaded, Puzzle, difficulty, german_tier
+from turing.core.puzzle import (
+    CARDSET_CHANGED,
+    GAME_VERIFIERS,
+    STATED_SOLUTION_WRONG_NAMED,
+    Loaded,
+    Puzzle,
+    difficulty,
+    german_tier,
+)
 from turing.core.solver import (
     Deduction,
     Validity,
@@ -157,7 +165,14 @@ def _hidden_problems(codes: tuple[str, ...], stated: str | None, reveal: bool = 
                 len(codes),
             ).format(n=len(codes))
         )
-    if stated is not None and stated not in codes:
+    if stated is not None and len(codes) == 1:
+        # the criteria leave one code, not the stated one: as play and a booklet say it,
+        # with the likely cause (the puzzles checked are read from files)
+        problem = _(STATED_SOLUTION_WRONG_NAMED).format(code=stated)
+        if reveal:
+            problem = _("{problem} ({code})").format(problem=problem, code=codes[0])
+        problems.append(problem + _(CARDSET_CHANGED))
+    elif stated is not None and stated not in codes:
         # one wording whether or not some code meets them all: the stated code fails a
         # criterion; the codes that meet them all are named only when the solution may be
         problem = _("the stated solution {code} does not meet every criterion").format(code=stated)
@@ -288,8 +303,17 @@ def check_puzzle(
         difficulty=tier,
         assignments=None if puzzle.has_hidden else solved.assignments,
         problems=problems,
-        notes=_cards_only_notes(puzzle),
+        notes=_cards_only_notes(puzzle) + ([] if problems else _no_test_note(puzzle, cardset)),
     )
+
+
+def _no_test_note(puzzle: Puzzle, cardset: CardSet) -> list[str]:
+    """A sound puzzle whose cards alone give the code, as a note: a player knows it before
+    any test (a set of cards whose criteria tell every code apart makes such puzzles)."""
+    codes, _readings = deduction_count(puzzle, cardset)
+    if codes.bit_count() != 1:
+        return []
+    return [_("needs no test: the cards alone give the code")]
 
 
 def _cards_only_notes(puzzle: Puzzle) -> list[str]:

@@ -656,8 +656,9 @@ def one_value(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]
 
 #: ``--id`` of a command that takes a shipped puzzle by its id when no FILE is given
 ID_OR_SHIPPED_HELP: Final = N_(
-    "Only the puzzle of FILE with this id (repeat for more); without FILE, the shipped "
-    "puzzle with this id, as turing puzzles lists them; case, spaces and dashes do not matter."
+    "Only the puzzle of FILE with this id, or of this number in FILE as turing export "
+    "numbers it (repeat for more); without FILE, the shipped puzzle with this id, as turing "
+    "puzzles lists them; case, spaces and dashes do not matter."
 )
 
 
@@ -672,8 +673,8 @@ def id_option(func: Any, help_text: str | None = None) -> Any:
         multiple=True,
         help=help_text
         or N_(
-            "Only the puzzle of FILE with this id (repeat for more); case, spaces and "
-            "dashes do not matter."
+            "Only the puzzle of FILE with this id, or of this number in FILE as turing "
+            "export numbers it (repeat for more); case, spaces and dashes do not matter."
         ),
     )(func)
 
@@ -684,9 +685,10 @@ def id_or_shipped_option(func: Any) -> Any:
     return id_option(func, ID_OR_SHIPPED_HELP)
 
 
-def repeated_id(file: str, puzzles: Sequence[Loaded]) -> str | None:
-    """What to do when puzzles of ``file`` have one id written alike, which no ``--id``
-    can tell apart (the first such id and its lines), else None."""
+def repeated_id(file: str, puzzles: Sequence[Loaded], count: int) -> str | None:
+    """What to do when puzzles of ``file`` (of ``count`` numbered puzzles) have one id
+    written alike, which no ``--id`` of that id can tell apart (the first such id and its
+    lines), else None."""
     lines: dict[str, list[int]] = {}
     for each in puzzles:
         if each.puzzle.id is not None:
@@ -694,25 +696,29 @@ def repeated_id(file: str, puzzles: Sequence[Loaded]) -> str | None:
     for puzzle_id, where in lines.items():
         if len(where) > 1:
             return ngettext(
-                "{file}: {n} puzzle has the id {id!r} (lines {lines}), so --id cannot choose "
-                "one; give each puzzle its own id",
-                "{file}: {n} puzzles have the id {id!r} (lines {lines}), so --id cannot choose "
-                "one; give each puzzle its own id",
+                "{file}: {n} puzzle has the id {id!r} (lines {lines}), so that id cannot "
+                "choose one; choose it by its number in the file (--id 1 to {count}), or give "
+                "each puzzle its own id",
+                "{file}: {n} puzzles have the id {id!r} (lines {lines}), so that id cannot "
+                "choose one; choose one by its number in the file (--id 1 to {count}), or give "
+                "each puzzle its own id",
                 len(where),
             ).format(
                 file=shown_name(file),
                 n=len(where),
                 id=puzzle_id,
                 lines=", ".join(str(line) for line in where),
+                count=count,
             )
     return None
 
 
-def ambiguous_id(file: str, wanted: str, found: Sequence[Loaded]) -> str:
-    """Why ``wanted`` picks no one puzzle of ``file``: several match it, none written
-    exactly so (their ids and lines), or all have one id written alike."""
+def ambiguous_id(file: str, wanted: str, found: Sequence[Loaded], count: int) -> str:
+    """Why ``wanted`` picks no one puzzle of ``file`` (of ``count`` numbered puzzles):
+    several match it, none written exactly so (their ids and lines), or all have one id
+    written alike."""
     if len({each.puzzle.id for each in found}) == 1:
-        repeated = repeated_id(file, found)
+        repeated = repeated_id(file, found, count)
         assert repeated is not None
         return repeated
     places = ", ".join(
@@ -733,23 +739,53 @@ def pick_ids(
     id given twice (as ids compare) is one id."""
     if not ids:
         return list(puzzles), None
+    numbered = numbered_puzzles(puzzles)
     picked: set[int] = set()
     missing: dict[str, str] = {}
     for wanted in dict.fromkeys(ids):
         found = with_id(puzzles, wanted)
+        if not found and _PLAIN_NUMBER.fullmatch(wanted.strip()):
+            # no puzzle's own id: the puzzle of that number, as a booklet numbers it
+            number = int(wanted.strip())
+            found = numbered[number - 1 : number] if number >= 1 else []
         if len(found) > 1:
-            return [], ambiguous_id(file, wanted, found)
+            return [], ambiguous_id(file, wanted, found, len(numbered))
         if found:
             picked.add(id(found[0]))
         else:
             missing.setdefault(id_key(wanted), wanted)
     if missing:
-        return [], ngettext(
+        said = ngettext(
             "{file}: no puzzle with id {ids}",
             "{file}: no puzzles with ids {ids}",
             len(missing),
         ).format(file=shown_name(file), ids=", ".join(repr(w) for w in missing.values()))
+        if numbered and all(_PLAIN_NUMBER.fullmatch(w.strip()) for w in missing.values()):
+            said += ngettext(
+                " (it holds {n} puzzle, numbered 1)",
+                " (it holds {n} puzzles, numbered 1 to {n})",
+                len(numbered),
+            ).format(n=len(numbered))
+        return [], said
     return [each for each in puzzles if id(each) in picked], None
+
+
+#: ``--id`` as a puzzle's number in its file: ASCII digits only
+_PLAIN_NUMBER: Final = re.compile(r"[0-9]+")
+
+
+def numbered_puzzles(puzzles: Sequence[Loaded]) -> list[Loaded]:
+    """The puzzles of a file in the order a booklet of it numbers them from 1: the file's
+    order, a copy of an earlier puzzle not counted (the booklet prints it once, where
+    first read)."""
+    seen: set[str] = set()
+    numbered: list[Loaded] = []
+    for each in puzzles:
+        key = each.puzzle.canonical_key()
+        if key not in seen:
+            seen.add(key)
+            numbered.append(each)
+    return numbered
 
 
 def read_with_ids(file: str | None, cardset: CardSet | None, ids: Sequence[str]) -> list[Loaded]:

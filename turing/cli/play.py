@@ -12,6 +12,7 @@ import re
 import secrets
 import sys
 import textwrap
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Final
@@ -29,9 +30,9 @@ from turing.cli.options import (
     empty_bank_text,
     matched_filters,
     not_a_verifier_count,
+    numbered_puzzles,
     one_value,
     read_with_ids,
-    repeated_id,
     shipped_by_id,
 )
 from turing.cli.output import (
@@ -57,6 +58,7 @@ from turing.core.files import (
     shown_name,
 )
 from turing.core.puzzle import (
+    CARDSET_CHANGED,
     Loaded,
     Puzzle,
     id_key,
@@ -64,7 +66,7 @@ from turing.core.puzzle import (
 )
 from turing.generation.generator import CountsError
 from turing.i18n import N_, _, asked_yes_or_no, ngettext
-from turing.play.game import GameError, sample_puzzle_path
+from turing.play.game import GameError, StatedSolutionError, sample_puzzle_path
 from turing.play.session import (
     EXAMPLE_CODE,
     Session,
@@ -128,18 +130,27 @@ def _from_file(path: str, forced: CardSet | None, puzzle_id: str | None) -> Load
         fail(_("standard input holds the commands of the game; give the puzzle FILE by its name"))
     found = list(with_notes(read_with_ids(path, forced, () if puzzle_id is None else (puzzle_id,))))
     if len(found) != 1:
-        if len(found) > 1 and len({loaded.puzzle.id for loaded in found}) == 1:
-            repeated = repeated_id(path, found)  # no --id can choose: say so
-            if repeated is not None:
-                fail(repeated)
-        named = dict.fromkeys(str(loaded.puzzle.id) for loaded in found if loaded.puzzle.id)
+        # only the ids an author wrote, each of one puzzle: one computed from the hidden
+        # criteria would let a player find them (it is shown after the game)
+        written = [
+            str(loaded.puzzle.id)
+            for loaded in found
+            if loaded.puzzle.id and not loaded.puzzle.id_is_derived()
+        ]
+        times = Counter(written)
+        named = dict.fromkeys(each for each in written if times[each] == 1)
         ids = ", ".join(list(named)[:10])
+        count = len(numbered_puzzles(found))
         said = ngettext(
-            "{path} holds {n} puzzle; choose one with --id",
-            "{path} holds {n} puzzles; choose one with --id",
-            len(found),
-        ).format(path=shown_name(path), n=len(found))
-        fail(said + (f" ({ids}{', …' if len(named) > 10 else ''})" if ids else ""))
+            "{path} holds {n} puzzle; choose it with --id 1, its number in the file (as "
+            "turing export numbers it)",
+            "{path} holds {n} puzzles; choose one with --id 1 to {n}, its number in the file "
+            "(as turing export numbers it)",
+            count,
+        ).format(path=shown_name(path), n=count)
+        if ids:
+            said += _(", or by its id: {ids}").format(ids=ids + (", …" if len(named) > 10 else ""))
+        fail(said)
     return found[0]
 
 
@@ -289,8 +300,8 @@ class PlayCommand(click.Command):
     metavar="ID",
     multiple=True,
     callback=one_value,
-    help="The puzzle with this id (in FILE, --bank, or the shipped puzzles); spaces and "
-    "dashes are ignored.",
+    help="The puzzle with this id (in FILE, --bank, or the shipped puzzles), or of this "
+    "number in FILE as turing export numbers it; spaces and dashes are ignored.",
 )
 @click.option("--random", "random_puzzle_flag", is_flag=True, help="Play a newly generated puzzle.")
 @click.option(
@@ -936,6 +947,8 @@ def _new_game(
     except GameError as exc:
         # a puzzle read from a file is refused at its place, as its read errors are
         problem = str(exc) if place is None else f"{place}: {exc}"
+        if place is not None and isinstance(exc, StatedSolutionError):
+            problem += _(CARDSET_CHANGED)
         if not box and not puzzle.has_hidden:
             problem += _("; beside the physical game, --box plays it with the box's answers")
         fail(problem)

@@ -1126,6 +1126,16 @@ def with_id(loaded: Iterable[Loaded], wanted: str) -> list[Loaded]:
 #: an id that is a number (ASCII digits only)
 _NUMBER: Final = re.compile(r"[0-9]+")
 
+#: A stated solution that is not the one code a puzzle's hidden criteria leave, as every
+#: command says it: playing (the code unsaid, a player reads it), on paper and in a check.
+STATED_SOLUTION_WRONG: Final = N_("the stated solution is not the code its hidden criteria leave")
+#: The same, naming the stated code, for an author checking a puzzle.
+STATED_SOLUTION_WRONG_NAMED: Final = N_(
+    "the stated solution {code} is not the code its hidden criteria leave"
+)
+#: The likely cause of it in a puzzle of a file, said after it: cards have changed under it.
+CARDSET_CHANGED: Final = N_(" — did its card set change since the puzzle was made?")
+
 
 class Loaded(NamedTuple):
     """A puzzle read from a file, with where it came from and the card set it was read with."""

@@ -24,7 +24,7 @@ from typing import Final
 
 from turing.core.cards import TIER_LABELS, CardSet, Criterion
 from turing.core.errors import TuringError
-from turing.core.puzzle import Puzzle, difficulty
+from turing.core.puzzle import CARDSET_CHANGED, STATED_SOLUTION_WRONG, Puzzle, difficulty
 from turing.core.solver import solutions
 from turing.generation.metrics import METRIC_KEYS, Metrics, measure
 from turing.i18n import DOMAIN, LOCALE_DIR, N_, _, current_language, ngettext
@@ -129,7 +129,8 @@ def page_puzzle(puzzle: Puzzle, cardset: CardSet, metrics: Metrics | None = None
         )
     (code,) = codes.texts()
     if puzzle.solution is not None and puzzle.solution != code:
-        raise BookletError(_("the stated solution is not the code the hidden criteria leave"))
+        # a puzzle of a file: most likely its card set changed since it was made
+        raise BookletError(_(STATED_SOLUTION_WRONG) + _(CARDSET_CHANGED))
     extra = {k: v for k, v in puzzle.extra.items() if k not in METRIC_KEYS}
     found = page_metrics(puzzle, cardset) if metrics is None else metrics
     extra.update(difficulty=difficulty(puzzle, cardset), **found.as_dict())

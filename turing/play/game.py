@@ -40,6 +40,7 @@ from turing.core.knowledge import TESTS_PER_ROUND, PlayerView, TestRecord, publi
 from turing.core.puzzle import (
     GAME_VERIFIERS,
     LETTERS,
+    STATED_SOLUTION_WRONG,
     Loaded,
     Puzzle,
     PuzzleError,
@@ -62,6 +63,11 @@ SAVE_GAME_VERSION: Final = 1
 
 class GameError(TuringError):
     """A game that cannot be set up or restored (bad puzzle, bad players, bad save)."""
+
+
+class StatedSolutionError(GameError):
+    """A puzzle whose stated solution is not the code its hidden criteria leave (in a file,
+    most likely one whose card set changed since it was made)."""
 
 
 class IllegalAction(GameError):
@@ -571,11 +577,11 @@ class Game:
             )
         assert valid.solution is not None
         if puzzle.solution is not None and puzzle.solution != valid.solution:
-            raise GameError(
-                _(
-                    "this puzzle cannot be played: its stated solution {solution} "
-                    "is not the code its criteria give"
-                ).format(solution=puzzle.solution)
+            # the code unsaid: a player reads this
+            raise StatedSolutionError(
+                _("this puzzle cannot be played: {problem}").format(
+                    problem=_(STATED_SOLUTION_WRONG)
+                )
             )
         self.solution_code = Code.parse(valid.solution)
         self.solution = valid.solution
@@ -1176,11 +1182,16 @@ class Game:
         self.over = True
         self.winners = winners
         self.solved = solved
+        # the puzzle's own id, computed from its criteria or not, told now the game is over
+        # (a bank's, for a puzzle without one): the record of a game names what was played
+        tier = self.puzzle.extra.get("difficulty")
         end: dict[str, Any] = {
             "event": "end",
             "round": self.round,
+            "id": self.puzzle.id or self.puzzle.short_id(tier if isinstance(tier, str) else None),
             "winners": list(winners),
             "tests": {p.name: len(p.tests) for p in self._players},
+            "hints": {p.name: p.hints for p in self._players},
             "solution": self.solution,
         }
         held = self.held_criteria()

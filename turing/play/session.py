@@ -1940,12 +1940,20 @@ def _held_in_part(event: dict[str, Any]) -> dict[str, Any]:
     return event
 
 
-def _end_without_criteria(event: dict[str, Any]) -> dict[str, Any]:
-    """``event`` as a transcript written before the end named the verifiers' criteria
-    holds it: the same game's end all the same."""
-    if event["event"] == "end":
-        return {key: value for key, value in event.items() if key != "criteria"}
-    return event
+def _earlier_end(found: dict[str, Any], ours: dict[str, Any]) -> bool:
+    """Whether ``found`` is this game's ``end`` event (``ours``) as a transcript written
+    before the end named the verifiers' criteria, or the puzzle's id and each player's
+    hints, holds it: the same game's end all the same."""
+    return (
+        found.get("event") == ours["event"] == "end"
+        and set(ours) - set(found) <= _LATER_END_KEYS
+        and all(key in ours and ours[key] == value for key, value in found.items())
+    )
+
+
+#: what an ``end`` event has held since it was first written: the verifiers' criteria, then
+#: the puzzle's id and each player's hints (2026-12-07)
+_LATER_END_KEYS: Final = frozenset({"criteria", "id", "hints"})
 
 
 class Transcript:
@@ -2156,7 +2164,7 @@ def other_transcript_in(
             (
                 i
                 for i in range(at, len(ours))
-                if event in (ours[i], _held_in_part(ours[i]), _end_without_criteria(ours[i]))
+                if event in (ours[i], _held_in_part(ours[i])) or _earlier_end(event, ours[i])
             ),
             None,
         )
