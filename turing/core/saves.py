@@ -16,6 +16,7 @@ key twice, and a file of another kind named for what it is). The games keep what
 from __future__ import annotations
 
 import base64
+import codecs
 import contextlib
 import errno
 import json
@@ -243,10 +244,12 @@ def _file_marker(path: str | os.PathLike[str], size: int) -> str | None:
     """What the file at ``path`` (of ``size`` bytes) holds: a puzzle bank
     (:data:`_BANK_MARKER`), or a save's format marker, in its first bytes as turing writes
     it, else (rewritten by a JSON tool, the whole text read only then) as the ``format`` of
-    the JSON object it holds; None for another file. Raises :class:`OSError` as reading it
+    the JSON object it holds; None for another file. A UTF-8 byte-order mark before it is
+    read past. Raises :class:`OSError` as reading it
     does."""
     with open(path, "rb") as handle:
-        start = handle.read(4096)
+        # a byte-order mark (an editor's, such as Notepad's) is no part of what it holds
+        start = handle.read(4096).removeprefix(codecs.BOM_UTF8)
         if start.startswith(SQLITE_HEADER):
             return _BANK_MARKER
         marker = next((other.marker for other in SAVE_FORMATS if other.start.match(start)), None)
@@ -365,6 +368,8 @@ def file_kind(start: bytes) -> str | None:
     ('card set', 'puzzles')
     >>> file_kind("cards:\n- number: 1\n".encode("utf-16"))
     'card set'
+    >>> file_kind(b'\xef\xbb\xbf{"event": "start", "cards": [1, 2, 3, 4]}\n')
+    'transcript'
     >>> file_kind(b"# my notes\nI liked these cards: [4, 9, 11]\n")
     """
     return _kind_and_head(start)[0]
