@@ -4,7 +4,9 @@ Each puzzle gets a page: its id, mode, tier and verifiers; every verifier letter
 card(s) and the card's criteria (to strike out while playing); a notes grid (digits 1–5
 per shape ▲ ■ ●) and a test log (one row per round: the code, and ✔/✘ per verifier).
 The solutions — code, and for each verifier the real card and hidden criterion — are on
-the last page. Nightmare puzzles show their cards without saying which verifier holds
+the last page. A booklet carries a mark that tells it is one (a comment on the Markdown
+booklet's first line, a ``generator`` in the HTML head), so that writing one again may
+replace it, and nothing else. Nightmare puzzles show their cards without saying which verifier holds
 which; extreme puzzles show both cards of each verifier.
 
 A booklet is written in English or German (``lang``; by default the language in use): its
@@ -24,6 +26,7 @@ from typing import Final
 from turing.core.cards import TIER_LABELS, CardSet, Criterion
 from turing.core.errors import TuringError
 from turing.core.puzzle import Puzzle, difficulty
+from turing.core.saves import HTML_BOOKLET_MARK, MARKDOWN_BOOKLET_MARK
 from turing.core.solver import solutions
 from turing.generation.metrics import METRIC_KEYS, measure
 from turing.i18n import DOMAIN, LOCALE_DIR, N_, _, current_language, ngettext
@@ -218,7 +221,7 @@ def render_html(booklet: Booklet, cardset_for: CardsetFor, lang: str | None = No
     title = _title(booklet, w)
     out: list[str] = [
         "<!DOCTYPE html>",
-        f'<html lang="{w.lang}"><head><meta charset="utf-8">',
+        f'<html lang="{w.lang}"><head><meta charset="utf-8">{HTML_BOOKLET_MARK}',
         f"<title>{_e(title)}</title><style>{_CSS}</style></head><body>",
         f'<div class="page"><h1>{_e(title)}</h1>',
         "<p>"
@@ -326,6 +329,7 @@ def render_markdown(booklet: Booklet, cardset_for: CardsetFor, lang: str | None 
     verifier, round_, code_head = w.gettext("verifier"), w.gettext("round"), w.gettext("code ▲■●")
     puzzle_, code, hidden = w.gettext("puzzle"), w.gettext("code"), w.gettext("hidden criteria")
     out: list[str] = [
+        MARKDOWN_BOOKLET_MARK,
         f"# {_md(_title(booklet, w))}",
         "",
         w.ngettext(
