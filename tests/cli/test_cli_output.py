@@ -222,6 +222,10 @@ def test_a_closed_pipe_after_a_table(tmp_path: Path) -> None:
     assert len(done.stdout.splitlines()) == 1
 
 
+#: An earlier run's output, which a new run may replace.
+OLD_RUN = '{"id": "the old run", "cards": [4, 9, 11, 14]}\n'
+
+
 @pytest.mark.parametrize(
     ("sig", "status", "line"),
     [(signal.SIGINT, 130, "interrupted"), (signal.SIGTERM, 143, "terminated")],
@@ -230,7 +234,7 @@ def test_a_stopped_run_leaves_the_old_file(
     tmp_path: Path, sig: signal.Signals, status: int, line: str
 ) -> None:
     out = tmp_path / "puzzles.jsonl"
-    out.write_text("the old run\n")
+    out.write_text(OLD_RUN)
     proc = subprocess.Popen(
         turing_argv("generate", "--count", "10000000", "-o", str(out), "--quiet"),
         stdout=subprocess.PIPE,
@@ -252,7 +256,7 @@ def test_a_stopped_run_leaves_the_old_file(
         r"\(drawn at random\): --seed \1 makes the same puzzles again",
         stopped,
     ), stopped
-    assert out.read_text() == "the old run\n"
+    assert out.read_text() == OLD_RUN
     assert [p.name for p in tmp_path.iterdir()] == ["puzzles.jsonl"]
 
 

@@ -174,10 +174,15 @@ def test_card_sets_and_puzzles_in_every_layout_are_kept(
         assert (here / name).read_bytes() == before
 
 
-def test_a_notes_file_that_speaks_of_cards_is_of_no_kind_and_written_over(
+def test_a_notes_file_that_speaks_of_cards_is_of_no_kind_and_kept(
     turing: Turing, here: Path
 ) -> None:
-    (here / "notes.md").write_text("# my notes\nI liked these cards: [4, 9, 11]\n")
+    notes = "# my notes\nI liked these cards: [4, 9, 11]\n"
+    (here / "notes.md").write_text(notes)
     r = turing(["generate", "-n", "1", "--seed", "3", "-q", "-o", "notes.md"])
-    assert r.exit_code == 0, r.output
-    assert (here / "notes.md").read_text().startswith('{"id"')
+    assert r.exit_code == 2, r.output
+    assert r.output == (
+        "error: cannot write notes.md: it exists and is not a file of puzzles as JSON Lines; "
+        "give another name, or remove the file first\n"
+    )
+    assert (here / "notes.md").read_text() == notes

@@ -88,14 +88,14 @@ def test_new_file_gets_the_mode_of_the_umask(tmp_path: Path, mask: int, mode: in
 @pytest.mark.parametrize("mask", [0o022, 0o077])
 def test_existing_file_is_replaced_whole_and_keeps_its_mode(tmp_path: Path, mask: int) -> None:
     out = tmp_path / "booklet.md"
-    out.write_text("old booklet\n")
+    out.write_text("<!-- turing booklet -->\nold booklet\n")
     out.chmod(0o640)
     before = out.stat().st_ino
     with umask(mask):
         result = run(["export", SAMPLE, "--format", "markdown", "-o", str(out)])
     assert result.exit_code == 0, result.output
     text = out.read_text()
-    assert "old booklet" not in text and text.startswith("#")
+    assert "old booklet" not in text and text.startswith("<!-- turing booklet -->\n#")
     assert stat.S_IMODE(out.stat().st_mode) == 0o640
     assert out.stat().st_ino != before  # renamed into place, not rewritten in place
     assert leftovers(tmp_path) == []
@@ -104,7 +104,7 @@ def test_existing_file_is_replaced_whole_and_keeps_its_mode(tmp_path: Path, mask
 
 def test_link_to_a_file_stays_a_link(tmp_path: Path) -> None:
     real = tmp_path / "real.jsonl"
-    real.write_text("old\n")
+    real.write_text('{"id": "old", "cards": [4, 9, 11, 14]}\n')  # an earlier run's
     link = tmp_path / "link.jsonl"
     link.symlink_to(real.name)
     result = run(["generate", "--count", "3", "-o", str(link)])

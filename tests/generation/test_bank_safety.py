@@ -265,13 +265,14 @@ def test_an_import_with_an_unreadable_file_is_refused_whole(db: Path, tmp_path: 
 
 def test_a_bank_export_that_matches_nothing_keeps_the_file(db: Path, tmp_path: Path) -> None:
     old = tmp_path / "old.jsonl"
-    old.write_text("kept\n")
+    kept = '{"id": "kept", "cards": [4, 9, 11, 14]}\n'  # an earlier export's
+    old.write_text(kept)
     r = turing("bank", "export", str(db), "--mode", "extreme", "-o", str(old))
     assert (r.exit_code, r.output) == (
         1,
         f"error: {db}: no puzzle matches the filters given (--mode extreme)\n",
     )
-    assert old.read_text() == "kept\n"
+    assert old.read_text() == kept
 
 
 # -- 7: reading commands change nothing ---------------------------------------------------

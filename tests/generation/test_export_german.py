@@ -73,6 +73,10 @@ def english_afterwards() -> Iterator[None]:
     set_language("en")
 
 
+#: The first line of a Markdown booklet.
+MARK = "<!-- turing booklet -->\n"
+
+
 def visible(text: str) -> str:
     """What a reader sees: no markup, no style sheet."""
     text = re.sub(r"<style>.*?</style>", "", text, flags=re.S)
@@ -148,12 +152,12 @@ def test_export_with_lang_de_writes_a_german_booklet(tmp_path: Path) -> None:
     assert ENGLISH.findall(visible(text)) == []
     result = runner.invoke(main, ["export", "--lang", "de", "--format", "markdown", *files])
     assert result.exit_code == 0, result.output
-    assert result.output.startswith("# Rätselheft\n") and "Notizen:" in result.output
+    assert result.output.startswith(MARK + "# Rätselheft\n") and "Notizen:" in result.output
     result = runner.invoke(main, ["--lang", "en", "export", "--format", "markdown", *files])
-    assert result.output.startswith("# Puzzle booklet\n") and "Notes:" in result.output
+    assert result.output.startswith(MARK + "# Puzzle booklet\n") and "Notes:" in result.output
     help_text = runner.invoke(main, ["--lang", "de", "export", "--help"]).output
     assert "Vorgabe: „Rätselheft“" in help_text and "Puzzle booklet" not in help_text
     titled = runner.invoke(
         main, ["--lang", "de", "export", "--format", "markdown", "--title", "X", *files]
     )
-    assert titled.output.startswith("# X\n")
+    assert titled.output.startswith(MARK + "# X\n")

@@ -75,7 +75,7 @@ def test_the_answer_sheet_holds_only_the_solutions(club: Path) -> None:
     )
     assert code == 0, answers
     assert "Notes:" not in answers and "| verifier |" not in answers
-    assert answers.startswith("# Puzzle booklet\n") and "## Solutions" in answers
+    assert answers.startswith("<!-- turing booklet -->\n# Puzzle booklet\n") and "## Solutions" in answers
     assert [row.split(" (")[0] for row in solution_rows(answers)] == [
         f"| Puzzle {n}" for n in range(1, 5)
     ]
@@ -246,7 +246,7 @@ def test_markdown_and_html_say_the_same_introduction(root: Path) -> None:
     for place in ("end", "none"):
         _, md = export("--format", "markdown", "--solutions", place, sample)
         _, page = export("--format", "html", "--solutions", place, sample)
-        intro = md.splitlines()[2]
+        intro = md.splitlines()[3]
         assert "Each verifier checks one hidden criterion of its card" in intro
         assert f'<p class="intro">{intro}</p>' in page
 

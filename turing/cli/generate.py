@@ -56,6 +56,7 @@ from turing.cli.output import (
     OutputPath,
     TextSink,
     cardset_file,
+    claim_output,
     command_to_copy,
     describe_os_error,
     each_puzzle,
@@ -976,6 +977,7 @@ def generate(
     refuse_writing_inputs(output, [(bank_path, BANK_WRITTEN), cardset_read])
     refuse_writing_inputs(bank_path, [cardset_read])
     refuse_replacing_work(output, PUZZLE_LINES)
+    claim_output(output)
     distributed = check_executor(executor, scheduler, jobs)
     name, _source = cardset_arg(cardset_name)
     # a set without the cards asked for is refused before the bank is made or touched
@@ -1299,6 +1301,7 @@ def _from_bank(
         output, [(db, BANK_READ), (cardset_file(cardset_name or "classic"), CARD_SET)]
     )
     refuse_replacing_work(output, PUZZLE_LINES)
+    claim_output(output)
     name, _cardset = cardset_arg(cardset_name)
     drawn = seed is None
     if seed is None:
@@ -2051,6 +2054,7 @@ def bank_export(
     stored from has changed or moved since (a note says so); --public needs the cards."""
     refuse_writing_inputs(output, [(db, BANK_READ), (cardset_file(cardset_name), CARD_SET)])
     refuse_replacing_work(output, PUZZLE_LINES)
+    claim_output(output)
     query = make_query(mode, difficulty, verifiers, unplayed, min_tests, max_tests)
     given = load_cardset(cardset_name) if cardset_name else None
     with (
@@ -2574,6 +2578,7 @@ def export(
     # after the files read, whose refusal names the file more closely (the card set a
     # puzzle names is known only once the puzzles are read)
     refuse_replacing_work(output, BOOKLET)
+    claim_output(output)
     text = render(
         Booklet(
             title=DEFAULT_TITLE if title is None else title,

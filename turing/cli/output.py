@@ -2203,6 +2203,22 @@ def refuse_replacing_work(output: str | None, writing: str) -> None:
         )
 
 
+def claim_output(output: str | None) -> None:
+    """Be the one process writing ``output`` until the command ends
+    (:func:`turing.core.files.writer_lock`), or end it at once, one ``error:`` line, exit
+    status 2, when another process writes it: of two runs writing one file, the later one
+    would replace what the earlier one wrote. ``-`` and devices are not claimed. Done
+    before any work, after the refusals of what the file holds."""
+    if output is None or output == "-":
+        return
+    from turing.core.files import OutputBusy, WriteTargetError, write_target, writer_lock
+
+    try:
+        click.get_current_context().with_resource(writer_lock(write_target(output)))
+    except (OutputBusy, WriteTargetError) as exc:
+        fail(str(exc))
+
+
 def refuse_replacing(
     refusal: str, *, overwrite: bool = False, ask: Callable[[], bool] | None = None
 ) -> None:

@@ -1775,7 +1775,7 @@ def _temporary_beside(real: str, folder: str) -> tuple[int, str]:
     and takes another."""
     import tempfile
 
-    prefix = f".{os.path.basename(real)}."
+    prefix = _beside_prefix(real, folder)
     try:
         import fcntl
     except ImportError:  # no flock: the temporary file is not marked as being written
@@ -1793,6 +1793,42 @@ def _temporary_beside(real: str, folder: str) -> tuple[int, str]:
                 os.unlink(tmp)
             raise
         os.close(fd)
+
+
+#: The bytes a hidden file beside an output adds after :func:`_beside_prefix`: the eight
+#: letters and digits ``tempfile.mkstemp`` draws and ``.tmp``, or ``lock``.
+_BESIDE_ROOM: Final = 12
+
+
+def _name_max(folder: str) -> int:
+    """The longest file name, in bytes, the file system of ``folder`` takes (255 when it
+    does not say)."""
+    try:
+        return os.pathconf(folder, "PC_NAME_MAX")
+    except (OSError, ValueError):
+        return 255
+
+
+def _beside_prefix(real: str, folder: str) -> str:
+    """How the hidden files that stand beside ``real`` while it is written begin:
+    ``.NAME.``, where NAME is the file's name, or, when with them it would be longer
+    than the file system takes, as much of its start as fits and a digest of the whole,
+    so that every name the file system takes can be written.
+
+    >>> _beside_prefix("/tmp/out.jsonl", "/tmp")
+    '.out.jsonl.'
+    >>> len(os.fsencode(_beside_prefix("/tmp/" + "c" * 250, "/tmp"))) + _BESIDE_ROOM
+    255
+    """
+    name = os.path.basename(real)
+    room = _name_max(folder) - _BESIDE_ROOM - 2  # the two dots
+    if len(os.fsencode(name)) <= room:
+        return f".{name}."
+    digest = hashlib.sha256(os.fsencode(name)).hexdigest()[:8]
+    stem = name
+    while len(os.fsencode(stem)) > room - len(digest) - 1:
+        stem = stem[:-1]
+    return f".{stem}~{digest}."
 
 
 def _same_file(fd: int, path: str) -> bool:
@@ -1828,6 +1864,84 @@ def _remove_abandoned(folder: str, prefix: str) -> None:
                 continue
             finally:
                 os.close(fd)
+
+
+#: Descriptors of the writer locks of outputs this process holds; a forked child (a
+#: worker of the generator's process pool) closes its copies at once, so that one
+#: outliving a ``kill -9`` of its parent does not keep the output locked.
+_OUTPUT_LOCKS: set[int] = set()
+
+
+def _drop_inherited_output_locks() -> None:
+    for fd in _OUTPUT_LOCKS:
+        with contextlib.suppress(OSError):
+            os.close(fd)
+    _OUTPUT_LOCKS.clear()
+
+
+os.register_at_fork(after_in_child=_drop_inherited_output_locks)
+
+
+class OutputBusy(TuringError):
+    """An output another process is writing: the later writer would lose one of the two."""
+
+    def __init__(self, path: str, holder: str) -> None:
+        super().__init__(
+            _(
+                "{path}: another turing process (pid {pid}) is writing to this file; "
+                "wait for it to finish"
+            ).format(path=shown_name(path), pid=holder)
+        )
+        self.path = path
+
+
+@contextlib.contextmanager
+def writer_lock(target: WriteTarget) -> Iterator[None]:
+    """Be the one process writing ``target`` for the block (or until the process ends,
+    even by ``kill -9``): an exclusive ``flock`` on the hidden file ``.NAME.lock`` beside
+    it, which holds the process id and is removed at the end. Raises :class:`OutputBusy`
+    when another process holds it. A device, a FIFO or a descriptor (written directly,
+    never replaced) is not locked, nor is a file where no lock can be made (the write
+    says why it fails)."""
+    if not target.atomic:
+        yield
+        return
+    try:
+        import fcntl
+    except ImportError:  # no flock: nothing tells two writers apart
+        yield
+        return
+    folder = os.path.dirname(target.real) or "."
+    lock_path = os.path.join(folder, _beside_prefix(target.real, folder) + "lock")
+    while True:
+        try:
+            fd = os.open(lock_path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o644)
+        except OSError:
+            yield
+            return
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            holder = os.pread(fd, 32, 0).decode(errors="replace").strip() or "?"
+            os.close(fd)
+            raise OutputBusy(target.path, holder) from None
+        # The writer before removes the file as it ends, holding the lock: a file locked
+        # after that is no longer the one the name leads to. (One left by a writer killed
+        # with kill -9 is locked by nobody and is taken over.)
+        if _same_file(fd, lock_path):
+            break
+        os.close(fd)
+    os.ftruncate(fd, 0)
+    os.pwrite(fd, str(os.getpid()).encode(), 0)
+    _OUTPUT_LOCKS.add(fd)
+    try:
+        yield
+    finally:
+        if fd in _OUTPUT_LOCKS:  # not already dropped in a forked child
+            _OUTPUT_LOCKS.discard(fd)
+            with contextlib.suppress(OSError):
+                os.unlink(lock_path)  # while still held (see above)
+            os.close(fd)
 
 
 def write_text(path: str | os.PathLike[str] | WriteTarget, text: str) -> None:

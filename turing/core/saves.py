@@ -16,6 +16,7 @@ key twice, and a file of another kind named for what it is). The games keep what
 from __future__ import annotations
 
 import base64
+import codecs
 import contextlib
 import errno
 import json
@@ -243,10 +244,12 @@ def _file_marker(path: str | os.PathLike[str], size: int) -> str | None:
     """What the file at ``path`` (of ``size`` bytes) holds: a puzzle bank
     (:data:`_BANK_MARKER`), or a save's format marker, in its first bytes as turing writes
     it, else (rewritten by a JSON tool, the whole text read only then) as the ``format`` of
-    the JSON object it holds; None for another file. Raises :class:`OSError` as reading it
+    the JSON object it holds; None for another file. A UTF-8 byte-order mark before it is
+    read past. Raises :class:`OSError` as reading it
     does."""
     with open(path, "rb") as handle:
-        start = handle.read(4096)
+        # a byte-order mark (an editor's, such as Notepad's) is no part of what it holds
+        start = handle.read(4096).removeprefix(codecs.BOM_UTF8)
         if start.startswith(SQLITE_HEADER):
             return _BANK_MARKER
         marker = next((other.marker for other in SAVE_FORMATS if other.start.match(start)), None)
@@ -281,6 +284,12 @@ def save_format_of(text: str) -> SaveFormat | None:
 PUZZLE_LINES: Final = "puzzle lines"
 #: ... or a booklet to print (HTML or Markdown).
 BOOKLET: Final = "booklet"
+
+#: The first line of a Markdown booklet: a comment, which Markdown does not show, that
+#: tells the booklet from a person's notes, which a booklet written again may replace.
+MARKDOWN_BOOKLET_MARK: Final = "<!-- turing booklet -->"
+#: What the head of an HTML booklet carries for the same purpose.
+HTML_BOOKLET_MARK: Final = '<meta name="generator" content="turing">'
 
 #: How much of a file's start :func:`file_kind` reads.
 _KIND_START_BYTES: Final = 64 * 1024
@@ -365,6 +374,8 @@ def file_kind(start: bytes) -> str | None:
     ('card set', 'puzzles')
     >>> file_kind("cards:\n- number: 1\n".encode("utf-16"))
     'card set'
+    >>> file_kind(b'\xef\xbb\xbf{"event": "start", "cards": [1, 2, 3, 4]}\n')
+    'transcript'
     >>> file_kind(b"# my notes\nI liked these cards: [4, 9, 11]\n")
     """
     return _kind_and_head(start)[0]
@@ -403,7 +414,30 @@ def _held_text(path: str | os.PathLike[str], writing: str) -> str | None:
         return _("it is a card set")
     if kind == PUZZLES_KIND or (kind == PUZZLE_LINES_KIND and writing != PUZZLE_LINES):
         return _("it is a puzzle file")
+    if writing == PUZZLE_LINES and kind != PUZZLE_LINES_KIND:
+        return _("it exists and is not a file of puzzles as JSON Lines")
+    if writing == BOOKLET and not is_booklet(start):
+        return _("it exists and is not a booklet")
     return None
+
+
+def is_booklet(start: bytes) -> bool:
+    r"""Whether a file whose first bytes are ``start`` is a booklet as turing writes it: in
+    Markdown its first line :data:`MARKDOWN_BOOKLET_MARK`, in HTML its head carrying
+    :data:`HTML_BOOKLET_MARK`.
+
+    >>> is_booklet(b"<!-- turing booklet -->\n# Puzzle booklet\n")
+    True
+    >>> is_booklet(b'<!DOCTYPE html>\n<html><head><meta name="generator" content="turing">')
+    True
+    >>> is_booklet(b"# My notes\n"), is_booklet(b"<!DOCTYPE html>\n<html><head></head>")
+    (False, False)
+    """
+    text = _start_text(start).lstrip()
+    if text.split("\n", 1)[0].rstrip() == MARKDOWN_BOOKLET_MARK:
+        return True
+    head = text.split("</head>", 1)[0]
+    return text.startswith("<!DOCTYPE html>") and HTML_BOOKLET_MARK in head
 
 
 def held_work(path: str | os.PathLike[str], writing: str | None = None) -> str | None:
@@ -411,23 +445,28 @@ def held_work(path: str | os.PathLike[str], writing: str | None = None) -> str |
     lose, said as the reason it is not replaced ("it is a puzzle bank", "it is a saved
     game of turing play", "it is a file of the bank B.db"), in the language in use; None
     when it holds none of these (no file, an empty one, no regular file, one that cannot
-    be read). A save's own writer lets a save of its kind through (:func:`save_problem`).
+    be read unless ``writing``). A save's own writer lets a save of its kind through
+    (:func:`save_problem`).
 
     A bank is known by its first bytes (the SQLite header), the files SQLite keeps beside
     one by their name and the bank beside them; a save as :func:`save_problem` knows it.
     With ``writing`` (:data:`PUZZLE_LINES` or :data:`BOOKLET`), what is written there, a
     text file is known by its start too (:func:`file_kind`): a card set, a game's
     transcript, and puzzles of another form than those written ("it is a puzzle file":
-    YAML or JSON under JSON Lines, any puzzles under a booklet) are refused as well; a file
-    of the kind written there, or of no kind known, is not. Nothing is changed."""
+    YAML or JSON under JSON Lines, any puzzles under a booklet) are refused as well, and so
+    is every other file but one of the kind written there (puzzles as JSON Lines, a booklet
+    by its mark: :func:`is_booklet`), whatever it holds ("it exists and is not a booklet"):
+    a person's notes are lost as surely as a card set. Nothing is changed."""
     shown = os.fspath(path)
     try:
         info = os.stat(path)
         if not stat.S_ISREG(info.st_mode) or info.st_size == 0:
             return None
         marker = _file_marker(path, info.st_size)
-    except OSError:
+    except FileNotFoundError:
         return None
+    except OSError as exc:  # with ``writing``: what it holds cannot be told, so it is kept
+        return None if writing is None else _unreadable(exc)
     if marker == _BANK_MARKER:
         return _("it is a puzzle bank")
     for suffix in _BANK_SIDE_SUFFIXES:
@@ -442,8 +481,13 @@ def held_work(path: str | os.PathLike[str], writing: str | None = None) -> str |
         return None
     try:
         return _held_text(path, writing)
-    except OSError:
-        return None
+    except OSError as exc:
+        return _unreadable(exc)
+
+
+def _unreadable(exc: OSError) -> str:
+    """Why a file that cannot be read is not written over: what it holds cannot be told."""
+    return _("it cannot be read ({reason})").format(reason=os_reason(exc))
 
 
 def not_a_transcript(

@@ -5,7 +5,9 @@ card(s) and the card's criteria (to strike out while playing); a notes grid (dig
 per shape ▲ ■ ●) and a test log (one row per round: the code, and ✔/✘ per verifier).
 The solutions — code, and for each verifier the real card and hidden criterion — are on
 the last page, or left out (pupils' sheets), or alone (the answer sheet to them:
-:data:`SOLUTIONS`). Nightmare puzzles show their cards without saying which verifier holds
+:data:`SOLUTIONS`). A booklet carries a mark that tells it is one (a comment on the Markdown
+booklet's first line, a ``generator`` in the HTML head), so that writing one again may
+replace it, and nothing else. Nightmare puzzles show their cards without saying which verifier holds
 which; extreme puzzles show both cards of each verifier.
 
 A booklet is written in English or German (``lang``; by default the language in use): its
@@ -25,6 +27,7 @@ from typing import Final
 from turing.core.cards import TIER_LABELS, CardSet, Criterion
 from turing.core.errors import TuringError
 from turing.core.puzzle import CARDSET_CHANGED, STATED_SOLUTION_WRONG, Puzzle, difficulty
+from turing.core.saves import HTML_BOOKLET_MARK, MARKDOWN_BOOKLET_MARK
 from turing.core.solver import solutions
 from turing.generation.metrics import METRIC_KEYS, Metrics, measure
 from turing.i18n import DOMAIN, LOCALE_DIR, N_, _, current_language, ngettext
@@ -327,7 +330,7 @@ def render_html(booklet: Booklet, cardset_for: CardsetFor, lang: str | None = No
     title = _title(booklet, w)
     out: list[str] = [
         "<!DOCTYPE html>",
-        f'<html lang="{w.lang}"><head><meta charset="utf-8">',
+        f'<html lang="{w.lang}"><head><meta charset="utf-8">{HTML_BOOKLET_MARK}',
         f"<title>{_e(title)}</title><style>{_CSS}</style></head><body>",
     ]
     opening = f'<h1>{_e(title)}</h1><p class="intro">{_e(_intro(booklet, w))}</p>'
@@ -392,7 +395,7 @@ def render_markdown(booklet: Booklet, cardset_for: CardsetFor, lang: str | None 
     card, title, criteria = w.gettext("card"), w.gettext("title"), w.gettext("criteria")
     verifier, round_, code_head = w.gettext("verifier"), w.gettext("round"), w.gettext("code ▲■●")
     puzzle_, code, hidden = w.gettext("puzzle"), w.gettext("code"), w.gettext("hidden criteria")
-    out: list[str] = [f"# {_md(_title(booklet, w))}", ""]
+    out: list[str] = [MARKDOWN_BOOKLET_MARK, f"# {_md(_title(booklet, w))}", ""]
     if booklet.solutions != "only":
         out += [_intro(booklet, w), ""]
     for number, puzzle in enumerate(() if booklet.solutions == "only" else booklet.puzzles, 1):

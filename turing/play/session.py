@@ -2120,7 +2120,7 @@ def _transcript_events(path: str | os.PathLike[str]) -> list[dict[str, Any]] | N
         return []
     events: list[dict[str, Any]] = []
     try:
-        for line in data.decode("utf-8").splitlines():
+        for line in data.decode("utf-8-sig").splitlines():  # an editor's byte-order mark too
             event = read_json(line)
             if not isinstance(event, dict) or not isinstance(event.get("event"), str):
                 return None
