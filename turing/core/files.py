@@ -34,7 +34,7 @@ import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final, TextIO, TypeVar
+from typing import TYPE_CHECKING, Any, BinaryIO, Final, TextIO, TypeVar
 
 from turing.core.errors import TuringError
 from turing.i18n import N_, _, ngettext
@@ -334,12 +334,48 @@ def size_text(count: int) -> str:
     return ngettext("{n} byte", "{n} bytes", count).format(n=count)
 
 
+#: The most :func:`read_capped` asks for at once from a file whose size it cannot know.
+READ_CHUNK_BYTES: Final = 1024 * 1024
+
+
+def read_capped(handle: BinaryIO, max_bytes: int) -> bytes | None:
+    """What ``handle`` holds from where it stands, or None when that is more than
+    ``max_bytes`` bytes, without setting aside room for the whole allowance: a regular
+    file is read by its size (and on, a chunk at a time, should it grow meanwhile) and one
+    larger than the allowance not read at all; anything else (a pipe, a device) is read a
+    chunk at a time. A file of a few hundred bytes needs that much memory, however large
+    the allowance.
+    """
+    limit = max_bytes + 1
+    try:
+        info: os.stat_result | None = os.fstat(handle.fileno())
+    except (OSError, AttributeError, ValueError):  # no descriptor (a stream in memory)
+        info = None
+    want = READ_CHUNK_BYTES
+    if info is not None and stat.S_ISREG(info.st_mode):
+        left = max(info.st_size - handle.tell(), 0)
+        if left > max_bytes:
+            return None
+        want = left + 1
+    chunks: list[bytes] = []
+    size = 0
+    want = min(want, limit)
+    while size < limit:
+        chunk = handle.read(want)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
+        want = min(READ_CHUNK_BYTES, limit - size)
+    return None if size > max_bytes else b"".join(chunks)
+
+
 def read_text(path: str | os.PathLike[str], max_bytes: int = MAX_FILE_BYTES) -> str:
     """Read a UTF-8 text file of at most ``max_bytes`` bytes."""
     source = str(path)
     try:
         with open(path, "rb") as handle:
-            data = handle.read(max_bytes + 1)
+            data = read_capped(handle, max_bytes)
     except FileNotFoundError:
         raise SourceError(source, 0, 0, _("no such file"), E_FILE) from None
     except IsADirectoryError:
@@ -348,20 +384,22 @@ def read_text(path: str | os.PathLike[str], max_bytes: int = MAX_FILE_BYTES) -> 
         raise SourceError(
             source, 0, 0, _("cannot read: {reason}").format(reason=os_reason(exc)), E_FILE
         ) from None
+    if data is None:
+        raise _too_large(source, max_bytes)
     return read_bytes_text(data, source, max_bytes)
+
+
+def _too_large(source: str, max_bytes: int) -> SourceError:
+    return SourceError(
+        source, 0, 0, _("file is larger than {size}").format(size=size_text(max_bytes)), E_FILE
+    )
 
 
 def read_bytes_text(data: bytes, source: str, max_bytes: int = MAX_FILE_BYTES) -> str:
     """Bytes already read (standard input) as :func:`read_text` reads a file: at most
     ``max_bytes`` of UTF-8 text; ``source`` names them in an error."""
     if len(data) > max_bytes:
-        raise SourceError(
-            source,
-            0,
-            0,
-            _("file is larger than {size}").format(size=size_text(max_bytes)),
-            E_FILE,
-        )
+        raise _too_large(source, max_bytes)
     return decode_text(data, source)
 
 

@@ -39,6 +39,7 @@ from turing.core.files import (
     json_problem,
     load_yaml,
     os_reason,
+    read_capped,
     read_json,
     read_text,
     shown_name,
@@ -255,8 +256,8 @@ def _file_marker(path: str | os.PathLike[str], size: int) -> str | None:
         stripped = start.lstrip()
         if size > MAX_SAVE_BYTES or (stripped and not stripped.startswith(b"{")):
             return None  # too long to be a save, or no JSON object
-        whole = start + handle.read(MAX_SAVE_BYTES)
-    return _marker_of(whole)
+        rest = read_capped(handle, MAX_SAVE_BYTES - len(start))
+    return None if rest is None else _marker_of(start + rest)
 
 
 def save_format_of(text: str) -> SaveFormat | None:

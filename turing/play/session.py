@@ -68,6 +68,7 @@ from turing.core.files import (
     clashing_input,
     json_line,
     os_reason,
+    read_capped,
     read_json,
     shown_name,
     typed_garbling_problem,
@@ -2107,9 +2108,11 @@ def _transcript_events(path: str | os.PathLike[str]) -> list[dict[str, Any]] | N
         if info.st_size > MAX_SAVE_BYTES:
             return None
         with open(path, "rb") as handle:
-            data = handle.read(MAX_SAVE_BYTES + 1)
+            data = read_capped(handle, MAX_SAVE_BYTES)
     except FileNotFoundError:
         return []
+    if data is None:
+        return None
     events: list[dict[str, Any]] = []
     try:
         for line in data.decode("utf-8").splitlines():
