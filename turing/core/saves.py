@@ -532,14 +532,16 @@ def read_save_file(
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     """Read a save of ``kind`` and unpack it: the file's object and the packed one. Checks
     the marker, version, packing and that no key is there twice, and names a file that is
-    something else (empty, a transcript, a puzzle file, a card set, a puzzle bank, a device,
-    a save of another game); every refusal is one line, raised as ``error``. Never writes."""
+    something else (empty, a transcript, a puzzle file, a card set, a puzzle bank, a device
+    or a FIFO, a save of another game); every refusal is one line, raised as ``error``.
+    Never writes."""
     not_one = _(kind.not_one)
     named = shown_name(path)
     with contextlib.suppress(OSError):
         mode = os.stat(path).st_mode
-        if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-            # a device (/dev/zero): nothing to read a game from
+        if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+            # a device (/dev/zero), a FIFO (that would wait for a writer), a socket: nothing
+            # to read a game from; checked before opening, as opening a FIFO waits
             raise error(
                 _("{path}: {not_one}: it is not a regular file").format(path=named, not_one=not_one)
             )
