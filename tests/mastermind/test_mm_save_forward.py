@@ -8,6 +8,7 @@ the files the end of a match cannot reach are said calmly, one form each."""
 from __future__ import annotations
 
 import contextlib
+import errno
 import shutil
 import subprocess
 import sys
@@ -20,6 +21,7 @@ from click.testing import CliRunner, Result
 
 from testsupport.cli import ROOT, spawn_turing
 from turing.cli.main import main
+from turing.mastermind import saves as mastermind_saves
 
 
 def run(args: list[str], lines: list[str], cwd: Path) -> Result:
@@ -163,3 +165,23 @@ def test_a_game_given_up_on_the_board_brings_the_file_resumed_from_forward(
     assert child.exitstatus == 1
     again = run(["--resume", "n1.json"], ["quit"], tmp_path)
     assert "Resumed from n1.json: game 2 of 2." in again.output, again.output
+
+
+def test_a_save_failed_after_resuming_says_the_file_holds_the_match_as_resumed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    made = run(["--seed", "1", "--save", "m.json"], ["quit"], tmp_path)
+    assert (tmp_path / "m.json").is_file(), made.output
+    resumed = (tmp_path / "m.json").read_bytes()
+
+    def disk_full(path: object, text: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(mastermind_saves, "write_text", disk_full)
+    left = run(["--resume", "m.json"], ["RGBY", "quit"], tmp_path)
+    assert left.stderr.endswith(
+        "quit: match abandoned; cannot save to m.json: No space left on device; m.json still "
+        "holds the match as it was when resumed, without what was done since — resume with: "
+        "turing mastermind play --resume m.json\n"
+    ), left.stderr
+    assert (tmp_path / "m.json").read_bytes() == resumed

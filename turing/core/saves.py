@@ -213,6 +213,22 @@ def unwritable(path: str | os.PathLike[str]) -> str | None:
     return None
 
 
+def refused_save(exc: WriteTargetError) -> str:
+    """``exc`` (a path that cannot be written) in the words of every refusal to save a
+    game: "cannot save to g.json: is a folder, not a file"."""
+    return _("cannot save to {path}: {reason}").format(path=shown_name(exc.path), reason=exc.reason)
+
+
+def unsavable(path: str | os.PathLike[str]) -> str | None:
+    """Why no save can be written at ``path`` (a folder, a missing folder, no permission),
+    as :func:`refused_save` says it, or None. Nothing is created or changed."""
+    try:
+        write_target(path)
+    except WriteTargetError as exc:
+        return refused_save(exc)
+    return None
+
+
 def creating_reason(exc: OSError) -> str:
     """Why no file could be made: a folder that is there and makes none (``/proc``) says
     "No such file or directory", which is not what is wrong."""
@@ -497,7 +513,7 @@ def save_problem(
         if trying:
             try_creating(target)
     except WriteTargetError as exc:
-        return str(exc)
+        return refused_save(exc)
     except OSError as exc:
         return _("cannot save to {path}: {reason}").format(path=shown, reason=creating_reason(exc))
     if not target.atomic:

@@ -270,6 +270,34 @@ class Keeping:
         self._written = len(self.match.actions)
         return None
 
+    def left_unsaved(self, command: str) -> str:
+        """What became of the match left when its last save failed (:attr:`failed`), said
+        after "…: match abandoned;": why, and what its save file still holds of it — the
+        match as it stands, as it was when this sitting last saved it, or as it was when
+        resumed — with ``command``, which resumes it from there; why alone when the file
+        holds nothing of this match."""
+        failed = self.failed or ""
+        there = None if self.path is None or self.overtaken else _saved_match(self.path)
+        if there is None or there.settings.to_dict() != self.settings.to_dict():
+            return failed
+        held = there.match.actions
+        if held != self.match.actions[: len(held)]:
+            return failed
+        if len(held) == len(self.match.actions):
+            kept = _("{path} still holds the match as it stands — resume with: {command}")
+        elif self._written >= 0:
+            kept = _(
+                "{path} still holds the match as it was when last saved, without what was "
+                "done since — resume with: {command}"
+            )
+        else:
+            kept = _(
+                "{path} still holds the match as it was when resumed, without what was done "
+                "since — resume with: {command}"
+            )
+        said = kept.format(path=shown_name(self.path or ""), command=command)
+        return f"{failed}; {said}" if failed else said
+
     def save_to(self, target: str) -> None:
         """Save the match to ``target`` (:class:`SaveError` when it cannot be), its save
         file from now on: every step and leaving save there."""
