@@ -194,7 +194,7 @@ def test_save_typed_in_the_game_keeps_what_the_game_reads_and_writes(
     turing: Turing, folder: Path, args: list[str], typed: str, kept: str, why: str
 ) -> None:
     r = turing(["play", "p.yaml", *args], input=f"save {typed}\nsave {typed}x\nquit\n")
-    assert f"error: line 1: cannot write {typed}: {why}" in r.output, r.output
+    assert f"error: line 1: cannot save to {typed}: {why}" in r.output, r.output
     assert (folder / f"{typed}x").exists()  # the next line is run: the game went on
     if kept != "t.jsonl":
         assert (folder / kept).read_bytes() != b"" and b'"packed"' not in (

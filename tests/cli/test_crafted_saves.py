@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import base64
 import json
+import os
+import subprocess
+import sys
 import zlib
 from collections.abc import Callable
 from pathlib import Path
@@ -13,6 +16,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from testsupport.cli import ROOT
 from turing.cli.main import main
 from turing.play.game import sample_puzzle_path
 
@@ -181,4 +185,30 @@ def test_a_field_of_the_wrong_type_is_named_in_words(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["play", "--resume", str(save)], "")
     assert (
         result.output == f"error: {save}: corrupted save file: 'actions' is missing or not a list\n"
+    )
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs")
+@pytest.mark.parametrize(
+    ("command", "not_one"),
+    [(["play"], "not a turing save file"), (["mastermind", "play"], "not a Mastermind save file")],
+)
+def test_a_fifo_given_to_resume_is_refused_at_once(
+    tmp_path: Path, command: list[str], not_one: str
+) -> None:
+    # Opening a FIFO would wait for a writer that never comes: it is refused unopened.
+    fifo = tmp_path / "f"
+    os.mkfifo(fifo)
+    done = subprocess.run(
+        [sys.executable, "-m", "turing", *command, "--resume", str(fifo)],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=30,
+        cwd=ROOT,
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (
+        2,
+        "",
+        f"error: {fifo}: {not_one}: it is not a regular file\n",
     )

@@ -4,6 +4,7 @@ save is then behind), however it is left: the end of the input, ``quit``, Ctrl-C
 
 from __future__ import annotations
 
+import errno
 import json
 import shutil
 import subprocess
@@ -11,10 +12,12 @@ import sys
 from pathlib import Path
 
 import pexpect  # type: ignore[import-untyped]
+import pytest
 from click.testing import CliRunner
 
 from testsupport.cli import ROOT, play_terminal
 from turing.cli.main import main
+from turing.play import session as session_module
 
 
 def _play(folder: Path, moves: str, *options: str) -> tuple[int, str]:
@@ -59,7 +62,7 @@ def test_a_later_save_that_failed_names_the_last_one_written(in_tmp: Path) -> No
     Path("ro/x.json").mkdir()  # a folder, where no save can go
     code, out = _play(in_tmp, "compose 111\nsave q1.json\nsave ro/x.json\n")
     assert code == 1, out
-    assert "error: line 3: cannot write ro/x.json: is a folder, not a file\n" in out, out
+    assert "error: line 3: cannot save to ro/x.json: is a folder, not a file\n" in out, out
     assert out.endswith(
         "end of input: game abandoned; saved to q1.json — resume with: "
         "turing play --resume q1.json\n"
@@ -87,7 +90,7 @@ def test_a_later_save_that_failed_names_the_last_one_written(in_tmp: Path) -> No
     out = process.stdout.read()
     assert process.wait(timeout=60) == 1
     assert out.endswith(
-        f"end of input: game abandoned; cannot write gone/g.json: folder {in_tmp / 'gone'} "
+        f"end of input: game abandoned; cannot save to gone/g.json: folder {in_tmp / 'gone'} "
         "does not exist; saved to q1.json earlier, without what was done since — resume with: "
         "turing play --resume q1.json\n"
     ), out
@@ -140,3 +143,42 @@ def test_ctrl_c_at_the_terminal_after_save_file_names_the_file(
     ) in said, said
     child.close()
     assert child.exitstatus == 130
+
+
+def _disk_full(path: object, text: object) -> None:
+    raise OSError(errno.ENOSPC, "No space left on device")
+
+
+def test_a_save_failed_after_resuming_says_the_file_holds_the_game_as_resumed(
+    in_tmp: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _play(in_tmp, "compose 111\ntest A\nsave g.json\n")
+    resumed = json.loads(Path("g.json").read_text())
+    monkeypatch.setattr(session_module, "_write", _disk_full)
+    result = CliRunner().invoke(
+        main, ["play", "--resume", "g.json"], "test B\nsave\ntest C\nquit\n"
+    )
+    assert result.exit_code == 1, result.output
+    assert result.output.endswith(
+        "quit: game abandoned; cannot save to g.json: No space left on device; g.json still "
+        "holds the game as it was when resumed, without what was done since — resume with: "
+        "turing play --resume g.json\n"
+    ), result.output
+    assert json.loads(Path("g.json").read_text()) == resumed
+    # nothing done since it was resumed: the file holds the game as it stands
+    result = CliRunner().invoke(main, ["play", "--resume", "g.json"], "quit\n")
+    assert result.output.endswith(
+        "quit: game abandoned; cannot save to g.json: No space left on device; g.json still "
+        "holds the game as it stands — resume with: turing play --resume g.json\n"
+    ), result.output
+
+
+def test_saving_to_a_folder_is_refused_as_every_save_is(in_tmp: Path) -> None:
+    Path("adir").mkdir()
+    _code, out = _play(in_tmp, "save adir\n")
+    assert "error: line 1: cannot save to adir: is a folder, not a file\n" in out, out
+    result = CliRunner().invoke(main, ["play", "--seed", "1", "--save", "adir"], "")
+    assert (result.exit_code, result.output) == (
+        2,
+        "error: --save: cannot save to adir: is a folder, not a file\n",
+    )

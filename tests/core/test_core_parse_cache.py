@@ -185,3 +185,64 @@ def test_a_copied_core_package_keys_its_own_entries(cache: Path, tmp_path: Path)
     first = cached_parse("probe", "t", (), copy, build, int)
     (copy / "criteria.py").write_text((copy / "criteria.py").read_text() + "\n# changed\n")
     assert cached_parse("probe", "t", (), copy, build, int) == first + 1
+
+
+def test_an_entry_under_another_name_is_not_served(cache: Path, tmp_path: Path) -> None:
+    # Two sets' entries, their names swapped: each set is read again, not taken from the
+    # other's entry, and the swapped entries are dropped.
+    one, two = tmp_path / "one.yaml", tmp_path / "two.yaml"
+    one.write_text(SMALL_SET.replace("name: small", "name: one"))
+    two.write_text(SMALL_SET.replace("name: small", "name: two").replace("Blue", "Azure"))
+    fresh(one)
+    first = set(entries(cache))
+    fresh(two)
+    (entry_two,) = set(entries(cache)) - first
+    (entry_one,) = first
+    swap = entry_one.with_suffix(".swap")
+    entry_one.rename(swap)
+    entry_two.rename(entry_one)
+    swap.rename(entry_two)
+    assert fresh(one).card(1).title == "Blue"
+    assert fresh(two).card(1).title == "Azure"
+    assert fresh(one).name == "one" and fresh(two).name == "two"
+
+
+def planted(cache: Path, tmp_path: Path) -> tuple[Path, Path]:
+    """A set read once into ``cache``, its entry then replaced by another set's, kept
+    under its key: what someone who could write into the folder would leave there."""
+    path = tmp_path / "small.yaml"
+    path.write_text(SMALL_SET)
+    fresh(path)
+    (entry,) = entries(cache)
+    key, _value = pickle.loads(entry.read_bytes())
+    entry.write_bytes(pickle.dumps((key, cards.CardSet("planted", {}))))
+    entry.chmod(0o600)
+    assert fresh(path).name == "planted"  # this user's own private folder is trusted
+    return path, entry
+
+
+def test_a_folder_others_may_write_is_not_used(cache: Path, tmp_path: Path) -> None:
+    path, entry = planted(cache, tmp_path)
+    for folder in (cache, cache / "cardsets"):
+        folder.chmod(0o777)
+        assert fresh(path).name == "small"
+        assert pickle.loads(entry.read_bytes())[1].name == "planted"  # nothing written
+        folder.chmod(0o700)
+    assert fresh(path).name == "planted"
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="giving a folder to another user takes root")
+def test_a_folder_of_another_user_is_not_used(cache: Path, tmp_path: Path) -> None:
+    path, _entry = planted(cache, tmp_path)
+    for folder in (cache, cache / "cardsets"):
+        os.chown(folder, 65534, 65534)
+        assert fresh(path).name == "small"
+        os.chown(folder, 0, 0)
+
+
+def test_a_relative_xdg_cache_home_is_ignored(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("TURING_CACHE_DIR", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", "relative/x")
+    assert cache_dir() == Path(os.path.expanduser("~")) / ".cache" / "turing"
+    monkeypatch.setenv("XDG_CACHE_HOME", "")
+    assert cache_dir() == Path(os.path.expanduser("~")) / ".cache" / "turing"

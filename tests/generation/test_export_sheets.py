@@ -75,7 +75,10 @@ def test_the_answer_sheet_holds_only_the_solutions(club: Path) -> None:
     )
     assert code == 0, answers
     assert "Notes:" not in answers and "| verifier |" not in answers
-    assert answers.startswith("<!-- turing booklet -->\n# Puzzle booklet\n") and "## Solutions" in answers
+    assert (
+        answers.startswith("<!-- turing booklet -->\n# Puzzle booklet\n")
+        and "## Solutions" in answers
+    )
     assert [row.split(" (")[0] for row in solution_rows(answers)] == [
         f"| Puzzle {n}" for n in range(1, 5)
     ]

@@ -9,6 +9,7 @@ calmly, one form each; and a save that cannot be written back is warned of in on
 from __future__ import annotations
 
 import contextlib
+import errno
 import io
 import shutil
 import subprocess
@@ -22,6 +23,8 @@ from click.testing import CliRunner, Result
 
 from testsupport.cli import ROOT, spawn_turing
 from turing.cli.main import main
+from turing.core.saves import MASTERMIND_SAVE, save_problem
+from turing.mastermind import saves as mastermind_saves
 
 
 def run(args: list[str], lines: list[str], cwd: Path) -> Result:
@@ -236,17 +239,50 @@ def test_leaving_says_saved_only_when_this_sitting_wrote_the_file(
     assert mm5.read_bytes() == kept
 
 
-def test_a_save_that_cannot_be_written_back_is_warned_of_with_one_instruction(
+def test_a_save_that_cannot_be_written_back_is_said_with_one_instruction(
     tmp_path: Path,
 ) -> None:
-    """A save resumed that turing would not write over (a byte-order mark before it reads
-    as another file): the warning says what is wrong and one thing to do."""
+    """Why a match cannot be saved where its save is, said for a caller that says what to
+    do itself (the resume warning: "…; save the match to another file"): what is wrong
+    alone, not a second instruction."""
+    notes = tmp_path / "n.txt"
+    notes.write_text("notes\n")
+    assert save_problem(notes, MASTERMIND_SAVE) == (
+        f"cannot save to {notes}: it exists and is not a saved game; give another name"
+    )
+    assert save_problem(notes, MASTERMIND_SAVE, advice=False) == (
+        f"cannot save to {notes}: it exists and is not a saved game"
+    )
+
+
+def test_a_save_with_a_byte_order_mark_resumes_and_is_saved_back(tmp_path: Path) -> None:
+    """A save rewritten with a byte-order mark before it (as some editors write) resumes
+    and is saved back, with no warning."""
     assert run(["--save", "c0.json"], ["RGBY", "quit"], tmp_path).exit_code == 1
     (tmp_path / "c.json").write_bytes(b"\xef\xbb\xbf" + (tmp_path / "c0.json").read_bytes())
-    resumed = run(["--resume", "c.json"], ["quit"], tmp_path)
+    resumed = run(["--resume", "c.json"], ["RRGG", "quit"], tmp_path)
     assert resumed.exit_code == 1, resumed.output
-    assert (
-        "warning: cannot save to c.json: it exists and is not a saved game; "
-        "save the match to another file\n"
-    ) in resumed.stderr
-    assert "give another name" not in resumed.stderr
+    assert "warning" not in resumed.stderr
+    assert "saved to c.json" in resumed.stderr
+    again = run(["--resume", "c.json"], ["quit"], tmp_path)
+    assert "row 3 of 10" in again.output, again.output
+
+
+def test_a_save_failed_after_resuming_says_the_file_holds_the_match_as_resumed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    made = run(["--seed", "1", "--save", "m.json"], ["quit"], tmp_path)
+    assert (tmp_path / "m.json").is_file(), made.output
+    resumed = (tmp_path / "m.json").read_bytes()
+
+    def disk_full(path: object, text: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(mastermind_saves, "write_text", disk_full)
+    left = run(["--resume", "m.json"], ["RGBY", "quit"], tmp_path)
+    assert left.stderr.endswith(
+        "quit: match abandoned; cannot save to m.json: No space left on device; m.json still "
+        "holds the match as it was when resumed, without what was done since — resume with: "
+        "turing mastermind play --resume m.json\n"
+    ), left.stderr
+    assert (tmp_path / "m.json").read_bytes() == resumed

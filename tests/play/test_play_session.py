@@ -318,7 +318,7 @@ def test_hint_best_after_done_advises_the_solve_and_is_counted() -> None:
 def test_save_to_a_folder_is_refused_before_the_game(tmp_path: Path) -> None:
     result = play(["--save", str(tmp_path)], "pass\n")
     assert result.exit_code == 2
-    assert result.output.startswith("error: --save: cannot write")
+    assert result.output.startswith("error: --save: cannot save to")
     assert "Round 1" not in result.output
     missing = play(["--save", str(tmp_path / "no" / "such.json")], "pass\n")
     assert missing.exit_code == 2 and "Round 1" not in missing.output

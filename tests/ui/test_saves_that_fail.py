@@ -35,7 +35,7 @@ def test_leaving_asks_for_another_file_when_the_save_folder_is_gone(
     child.sendline("quit")
     child.expect_exact("Leave the game? [y/N]")
     child.sendline("y")
-    child.expect_exact("error: cannot write saves/g.json")
+    child.expect_exact("error: cannot save to saves/g.json")
     child.expect_exact("Save it first? File name (Enter: do not save):")
     child.sendline("other.json")
     child.expect_exact("quit: game abandoned; saved to other.json")
@@ -60,7 +60,7 @@ def test_an_empty_name_leaves_without_saving_and_says_so(
     child.sendline("y")
     child.expect_exact("Save it first? File name (Enter: do not save):")
     child.sendline("")
-    child.expect_exact("quit: game abandoned; cannot write saves/g.json")
+    child.expect_exact("quit: game abandoned; cannot save to saves/g.json")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 1
@@ -79,7 +79,7 @@ def test_a_resumed_save_that_cannot_be_written_is_said_at_the_start(tmp_path: Pa
         check=False,
     )  # fmt: skip
     assert done.stderr.splitlines()[0] == (
-        "warning: cannot write ro.json: the file is read-only; save the game to another file"
+        "warning: cannot save to ro.json: the file is read-only; save the game to another file"
     ), done.stderr
     assert "Resumed in round 2." in done.stdout  # the game is played all the same
     assert done.returncode == 1

@@ -1698,7 +1698,9 @@ class Keeper:
             return ""
         self.save()
         if self.keeping.failed is not None:
-            return self.keeping.failed
+            return self.keeping.left_unsaved(
+                command_to_copy("mastermind", "play", "--resume", path)
+            )
         return _("saved to {path} — resume with: {command}").format(
             path=shown_name(path), command=command_to_copy("mastermind", "play", "--resume", path)
         )

@@ -1706,6 +1706,12 @@ def _guarded_call(call: Callable[[], Any]) -> Any:
         if debugging():
             raise
         raise CLIError(_os_error_line(exc)) from None
+    except MemoryError:
+        if debugging():
+            raise
+        raise CLIError(
+            _("out of memory: the command needs more than this process may use")
+        ) from None
     except Exception as exc:
         if debugging() or not _is_sqlite_error(exc):
             raise

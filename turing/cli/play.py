@@ -83,6 +83,7 @@ from turing.play.session import (
     other_transcript_in,
     parse_players,
     random_puzzle,
+    unsavable,
     unwritable,
 )
 from turing.play.words import mode_name
@@ -524,9 +525,12 @@ def open_session(
     --save file holding another game's save is refused before the game (unless
     ``overwrite``). ``bots_only`` (``--json``): a game with a person at the table is refused
     as soon as its seats are known, before anything is said or written."""
-    for option, target in (("--save", save_file), ("--transcript", transcript_file)):
+    for option, target, refusal in (
+        ("--save", save_file, unsavable),
+        ("--transcript", transcript_file, unwritable),
+    ):
         if target is not None:
-            problem = unwritable(target)
+            problem = refusal(target)
             if problem:
                 fail(_("{option}: {problem}").format(option=option, problem=problem))
     reads = [
@@ -590,7 +594,7 @@ def open_session(
         _refuse_writing_cardset(session, save_file, transcript_file or saved_transcript)
         _refuse_saving_over(save_file)
         if save_file is None and not session.game.is_terminal():
-            problem = unwritable(resume_file)
+            problem = unsavable(resume_file)
             if problem:  # played all the same: leaving asks for another file at a terminal
                 click.echo(
                     _("warning: {problem}; save the game to another file").format(problem=problem),

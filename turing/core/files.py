@@ -7,7 +7,8 @@
   scalars are accepted; tags, anchors and aliases are refused; duplicate keys are errors.
 * :func:`cached_parse` keeps what a file parses into (a card set) in the user's cache
   folder, keyed by the file's content and the parsing code, so that a later start skips
-  the YAML parser; an edited file, or changed code, is parsed again.
+  the YAML parser; an edited file, or changed code, is parsed again. Only a folder and
+  entries this user alone could have written are read.
 * :func:`write_target` decides, before any work, how a path is written (or refuses it);
   :func:`open_text_output` and :func:`write_text` write a regular file through a temporary
   file and a rename, so a reader never sees half a file and an interrupted write leaves the
@@ -34,7 +35,7 @@ import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final, TextIO, TypeVar
+from typing import TYPE_CHECKING, Any, BinaryIO, Final, TextIO, TypeVar
 
 from turing.core.errors import TuringError
 from turing.i18n import N_, _, ngettext
@@ -334,12 +335,48 @@ def size_text(count: int) -> str:
     return ngettext("{n} byte", "{n} bytes", count).format(n=count)
 
 
+#: The most :func:`read_capped` asks for at once from a file whose size it cannot know.
+READ_CHUNK_BYTES: Final = 1024 * 1024
+
+
+def read_capped(handle: BinaryIO, max_bytes: int) -> bytes | None:
+    """What ``handle`` holds from where it stands, or None when that is more than
+    ``max_bytes`` bytes, without setting aside room for the whole allowance: a regular
+    file is read by its size (and on, a chunk at a time, should it grow meanwhile) and one
+    larger than the allowance not read at all; anything else (a pipe, a device) is read a
+    chunk at a time. A file of a few hundred bytes needs that much memory, however large
+    the allowance.
+    """
+    limit = max_bytes + 1
+    try:
+        info: os.stat_result | None = os.fstat(handle.fileno())
+    except (OSError, AttributeError, ValueError):  # no descriptor (a stream in memory)
+        info = None
+    want = READ_CHUNK_BYTES
+    if info is not None and stat.S_ISREG(info.st_mode):
+        left = max(info.st_size - handle.tell(), 0)
+        if left > max_bytes:
+            return None
+        want = left + 1
+    chunks: list[bytes] = []
+    size = 0
+    want = min(want, limit)
+    while size < limit:
+        chunk = handle.read(want)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
+        want = min(READ_CHUNK_BYTES, limit - size)
+    return None if size > max_bytes else b"".join(chunks)
+
+
 def read_text(path: str | os.PathLike[str], max_bytes: int = MAX_FILE_BYTES) -> str:
     """Read a UTF-8 text file of at most ``max_bytes`` bytes."""
     source = str(path)
     try:
         with open(path, "rb") as handle:
-            data = handle.read(max_bytes + 1)
+            data = read_capped(handle, max_bytes)
     except FileNotFoundError:
         raise SourceError(source, 0, 0, _("no such file"), E_FILE) from None
     except IsADirectoryError:
@@ -348,20 +385,22 @@ def read_text(path: str | os.PathLike[str], max_bytes: int = MAX_FILE_BYTES) -> 
         raise SourceError(
             source, 0, 0, _("cannot read: {reason}").format(reason=os_reason(exc)), E_FILE
         ) from None
+    if data is None:
+        raise _too_large(source, max_bytes)
     return read_bytes_text(data, source, max_bytes)
+
+
+def _too_large(source: str, max_bytes: int) -> SourceError:
+    return SourceError(
+        source, 0, 0, _("file is larger than {size}").format(size=size_text(max_bytes)), E_FILE
+    )
 
 
 def read_bytes_text(data: bytes, source: str, max_bytes: int = MAX_FILE_BYTES) -> str:
     """Bytes already read (standard input) as :func:`read_text` reads a file: at most
     ``max_bytes`` of UTF-8 text; ``source`` names them in an error."""
     if len(data) > max_bytes:
-        raise SourceError(
-            source,
-            0,
-            0,
-            _("file is larger than {size}").format(size=size_text(max_bytes)),
-            E_FILE,
-        )
+        raise _too_large(source, max_bytes)
     return decode_text(data, source)
 
 
@@ -1973,11 +2012,14 @@ CACHE_ENTRIES: Final = 64
 
 def cache_dir() -> Path | None:
     """The folder of the parse cache: ``$TURING_CACHE_DIR`` (empty: no cache), else
-    ``$XDG_CACHE_HOME/turing``, else ``~/.cache/turing``."""
+    ``$XDG_CACHE_HOME/turing``, else ``~/.cache/turing``. A relative ``$XDG_CACHE_HOME``
+    is ignored, as the XDG base directory specification asks."""
     chosen = os.environ.get("TURING_CACHE_DIR")
     if chosen is not None:
         return Path(chosen) if chosen else None
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    if not os.path.isabs(base):
+        base = os.path.join(os.path.expanduser("~"), ".cache")
     return Path(base) / "turing"
 
 
@@ -1995,17 +2037,60 @@ def _code_digest(package: Path) -> bytes | None:
     return digest.digest()
 
 
-def _owned_file(path: Path) -> bool:
-    """Whether ``path`` is a regular file of this user that nobody else may write."""
-    try:
-        info = os.lstat(path)
-    except OSError:
-        return False
+def _private(info: os.stat_result, kind: int) -> bool:
+    """Whether ``info`` is of a file of ``kind`` (``stat.S_IFREG``, ``stat.S_IFDIR``) that
+    this user owns and nobody else may write."""
     return (
-        stat.S_ISREG(info.st_mode)
+        stat.S_IFMT(info.st_mode) == kind
         and info.st_uid == os.geteuid()
         and not info.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
     )
+
+
+def _open_private_folder(folder: Path) -> int | None:
+    """A descriptor of ``folder`` when this user owns it and nobody else may write it (and
+    the same of the cache's own folder above it), else None: a folder another user could
+    write to could hold entries they wrote, and an entry is a pickle, which runs code as
+    it is read."""
+    fds: list[int] = []
+    try:
+        for each in (folder.parent, folder):
+            fd = os.open(each, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+            fds.append(fd)
+            if not _private(os.fstat(fd), stat.S_IFDIR):
+                return None
+        return fds.pop()
+    except OSError:
+        return None
+    finally:
+        for fd in fds:
+            os.close(fd)
+
+
+def _load_entry(folder_fd: int, name: str, key: str) -> object | None:
+    """The value kept in the entry ``name`` of the folder open as ``folder_fd`` under
+    ``key``, or None: no entry, one that is no regular file of this user's that nobody
+    else may write (a link to one is not followed), a damaged one, or one kept under
+    another key (a renamed entry), which is removed."""
+    try:
+        # not a link followed, nor a FIFO waited on: what is opened is checked below
+        flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+        fd = os.open(name, flags, dir_fd=folder_fd)
+    except OSError:
+        return None
+    try:
+        with os.fdopen(fd, "rb") as handle:
+            if not _private(os.fstat(handle.fileno()), stat.S_IFREG):
+                return None
+            found: object = pickle.load(handle)
+    except Exception:  # a damaged entry is parsed again
+        return None
+    if isinstance(found, tuple) and len(found) == 2 and found[0] == key:
+        value: object = found[1]
+        return value
+    with contextlib.suppress(OSError):
+        os.unlink(name, dir_fd=folder_fd)
+    return None
 
 
 def cached_parse(
@@ -2021,50 +2106,62 @@ def cached_parse(
     The entry is keyed by ``text`` (the file's content), ``context`` (what else the result
     depends on, such as the name the file is shown by) and the source code of every module
     in the folder ``package`` (the parser and what it calls): an edited file or changed
-    parsing code is a new key, so a stale entry is never served. Only a result is cached:
-    when ``build`` raises, nothing is written.
+    parsing code is a new key, so a stale entry is never served. The key is kept inside
+    the entry too, and an entry that holds another key is not served. Only a result is
+    cached: when ``build`` raises, nothing is written.
     The cache is a convenience: a folder that cannot be written, an entry that cannot be
-    read or is not an ``expect``, or a file another user could have written is ignored and
-    ``build`` runs.
+    read or is not an ``expect``, or a folder or a file another user owns or could have
+    written is ignored (nothing in it read, nothing written to it) and ``build`` runs.
     """
     folder = cache_dir()
     code = _code_digest(package) if folder is not None else None
     if folder is None or code is None:
         return build()
-    key = hashlib.sha256(code)
+    digest = hashlib.sha256(code)
     for part in (kind, *context, text):
         encoded = part.encode("utf-8", "surrogatepass")
-        key.update(len(encoded).to_bytes(8, "little"))
-        key.update(encoded)
-    path = folder / kind / f"{key.hexdigest()}.pickle"
-    if _owned_file(path):
+        digest.update(len(encoded).to_bytes(8, "little"))
+        digest.update(encoded)
+    key = digest.hexdigest()
+    name = f"{key}.pickle"
+    folder_fd = _open_private_folder(folder / kind)
+    if folder_fd is not None:
         try:
-            with open(path, "rb") as handle:
-                found = pickle.load(handle)
-        except Exception:  # a damaged entry is parsed again
-            found = None
+            found = _load_entry(folder_fd, name, key)
+        finally:
+            os.close(folder_fd)
         if isinstance(found, expect):
             return found
     value = build()
-    _store(path, value)
+    _store(folder / kind, name, (key, value))
     return value
 
 
-def _store(path: Path, value: object) -> None:
-    """Write a cache entry atomically; any failure leaves the cache as it was."""
+def _store(folder: Path, name: str, entry: object) -> None:
+    """Write a cache entry atomically into ``folder`` (made when missing, for this user
+    only); a folder another user owns or could write, or any failure, leaves the cache as
+    it was."""
     import tempfile
 
-    folder = path.parent
     try:
-        data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".", suffix=".tmp", dir=folder)
+        data = pickle.dumps(entry, protocol=pickle.HIGHEST_PROTOCOL)
+        # the cache's own folder too is this user's only, whatever the umask
+        folder.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        folder.mkdir(mode=0o700, exist_ok=True)
     except (OSError, pickle.PicklingError, TypeError, AttributeError):
+        return
+    folder_fd = _open_private_folder(folder)
+    if folder_fd is None:
+        return
+    os.close(folder_fd)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".", suffix=".tmp", dir=folder)
+    except OSError:
         return
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
-        os.replace(tmp, path)
+        os.replace(tmp, folder / name)
     except OSError:
         with contextlib.suppress(OSError):
             os.unlink(tmp)

@@ -40,6 +40,7 @@ from turing.core.files import (
     json_problem,
     load_yaml,
     os_reason,
+    read_capped,
     read_json,
     read_text,
     shown_name,
@@ -213,6 +214,22 @@ def unwritable(path: str | os.PathLike[str]) -> str | None:
     return None
 
 
+def refused_save(exc: WriteTargetError) -> str:
+    """``exc`` (a path that cannot be written) in the words of every refusal to save a
+    game: "cannot save to g.json: is a folder, not a file"."""
+    return _("cannot save to {path}: {reason}").format(path=shown_name(exc.path), reason=exc.reason)
+
+
+def unsavable(path: str | os.PathLike[str]) -> str | None:
+    """Why no save can be written at ``path`` (a folder, a missing folder, no permission),
+    as :func:`refused_save` says it, or None. Nothing is created or changed."""
+    try:
+        write_target(path)
+    except WriteTargetError as exc:
+        return refused_save(exc)
+    return None
+
+
 def creating_reason(exc: OSError) -> str:
     """Why no file could be made: a folder that is there and makes none (``/proc``) says
     "No such file or directory", which is not what is wrong."""
@@ -258,8 +275,8 @@ def _file_marker(path: str | os.PathLike[str], size: int) -> str | None:
         stripped = start.lstrip()
         if size > MAX_SAVE_BYTES or (stripped and not stripped.startswith(b"{")):
             return None  # too long to be a save, or no JSON object
-        whole = start + handle.read(MAX_SAVE_BYTES)
-    return _marker_of(whole)
+        rest = read_capped(handle, MAX_SAVE_BYTES - len(start))
+    return None if rest is None else _marker_of(start + rest)
 
 
 def save_format_of(text: str) -> SaveFormat | None:
@@ -542,7 +559,7 @@ def save_problem(
         if trying:
             try_creating(target)
     except WriteTargetError as exc:
-        return str(exc)
+        return refused_save(exc)
     except OSError as exc:
         return _("cannot save to {path}: {reason}").format(path=shown, reason=creating_reason(exc))
     if not target.atomic:
@@ -587,14 +604,16 @@ def read_save_file(
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     """Read a save of ``kind`` and unpack it: the file's object and the packed one. Checks
     the marker, version, packing and that no key is there twice, and names a file that is
-    something else (empty, a transcript, a puzzle file, a card set, a puzzle bank, a device,
-    a save of another game); every refusal is one line, raised as ``error``. Never writes."""
+    something else (empty, a transcript, a puzzle file, a card set, a puzzle bank, a device
+    or a FIFO, a save of another game); every refusal is one line, raised as ``error``.
+    Never writes."""
     not_one = _(kind.not_one)
     named = shown_name(path)
     with contextlib.suppress(OSError):
         mode = os.stat(path).st_mode
-        if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-            # a device (/dev/zero): nothing to read a game from
+        if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+            # a device (/dev/zero), a FIFO (that would wait for a writer), a socket: nothing
+            # to read a game from; checked before opening, as opening a FIFO waits
             raise error(
                 _("{path}: {not_one}: it is not a regular file").format(path=named, not_one=not_one)
             )

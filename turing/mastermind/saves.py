@@ -278,6 +278,37 @@ class Keeping:
         self._written = len(self.match.actions)
         return None
 
+    def left_unsaved(self, command: str) -> str:
+        """What became of the match left when its last save failed (:attr:`failed`), said
+        after "…: match abandoned;": why, and what its save file still holds of it — the
+        match as it stands, as it was when this sitting last saved it, or as it was when
+        resumed — with ``command``, which resumes it from there; why alone when the file
+        holds nothing of this match."""
+        failed = self.failed or ""
+        if self.path is None or self.overtaken:
+            return failed
+        try:
+            _data, inner = _read_member(Path(self.path))
+        except SaveError:
+            return failed
+        if not self._holds_this(inner, earlier=True):
+            return failed
+        held = inner["actions"]
+        if len(held) == len(self.match.actions):
+            kept = _("{path} still holds the match as it stands — resume with: {command}")
+        elif self._written >= 0:
+            kept = _(
+                "{path} still holds the match as it was when last saved, without what was "
+                "done since — resume with: {command}"
+            )
+        else:
+            kept = _(
+                "{path} still holds the match as it was when resumed, without what was done "
+                "since — resume with: {command}"
+            )
+        said = kept.format(path=shown_name(self.path or ""), command=command)
+        return f"{failed}; {said}" if failed else said
+
     def save_to(self, target: str) -> None:
         """Save the match to ``target`` (:class:`SaveError` when it cannot be), its save
         file from now on: every step and leaving save there."""

@@ -68,6 +68,7 @@ from turing.core.files import (
     clashing_input,
     json_line,
     os_reason,
+    read_capped,
     read_json,
     shown_name,
     typed_garbling_problem,
@@ -90,8 +91,10 @@ from turing.core.saves import (
     joined_family,
     pack,
     read_save_file,
+    refused_save,
     save_problem,
     tell_family,
+    unsavable,
     unwritable,
     walk_family,
 )
@@ -2115,9 +2118,11 @@ def _transcript_events(path: str | os.PathLike[str]) -> list[dict[str, Any]] | N
         if info.st_size > MAX_SAVE_BYTES:
             return None
         with open(path, "rb") as handle:
-            data = handle.read(MAX_SAVE_BYTES + 1)
+            data = read_capped(handle, MAX_SAVE_BYTES)
     except FileNotFoundError:
         return []
+    if data is None:
+        return None
     events: list[dict[str, Any]] = []
     try:
         for line in data.decode("utf-8-sig").splitlines():  # an editor's byte-order mark too
@@ -2263,6 +2268,9 @@ class Session:
     _saved: bool = field(default=False, repr=False)  # a save was written
     #: the file the game was last saved to (or resumed from): :meth:`last_saved`
     _last_saved: Path | None = field(default=None, repr=False)
+    #: whether the game was saved in this sitting (else ``_last_saved`` is the file it was
+    #: resumed from)
+    _saved_here: bool = field(default=False, repr=False)
     _revealed: int = field(default=0, repr=False)  # events already revealed
     _revealed_round: int = field(default=1, repr=False)
     _last_reveal: Reveal | None = field(default=None, repr=False)
@@ -3032,7 +3040,7 @@ class Session:
                 missed(path, said)
                 return named
             else:
-                problem = unwritable(path) or not_a_save(path)
+                problem = unsavable(path) or not_a_save(path)
                 if problem:
                     missed(path, problem)
                     return named
@@ -3087,7 +3095,7 @@ class Session:
         again."""
 
         def read(path: Path) -> tuple[dict[str, Any], dict[str, Any]]:
-            problem = not_a_save(path) or unwritable(path)
+            problem = not_a_save(path) or unsavable(path)
             if problem:
                 raise SessionError(problem)
             return _read_save_whole(str(path))
@@ -3121,10 +3129,11 @@ class Session:
         one, or saved)."""
         return self._saved or bool(self.saved_files)
 
-    def last_saved(self) -> tuple[Path, bool] | None:
+    def last_saved(self) -> tuple[Path, bool, bool] | None:
         """The file the game was last saved to (by any save: ``save FILE`` too; or the file
-        it was resumed from, before any), while it still holds this game, and whether it
-        holds the game as it stands (False: something was done since it was saved). None
+        it was resumed from, before any), while it still holds this game, whether it holds
+        the game as it stands (False: something was done since it was saved), and whether
+        it was saved in this sitting (False: it holds the game as it was resumed). None
         when the game was never saved, or that file holds something else now."""
         path = self._last_saved
         if path is None:
@@ -3136,7 +3145,8 @@ class Session:
         if not self._holds_this_game(data):
             return None
         now = json.loads(json.dumps(_packed_game(self, path)))
-        return path, all(data.get(key) == now[key] for key in ("game", "seats"))
+        current = all(data.get(key) == now[key] for key in ("game", "seats"))
+        return path, current, self._saved_here
 
     def leave(self) -> None:
         """The game is left unfinished: the transcript ends with an ``abandoned`` event
@@ -3176,7 +3186,7 @@ class Session:
         path = Path(target) if target else self.save_path
         if path is None:
             raise CommandError(_("give a file: save game.json"))
-        problem = unwritable(target or path)  # as typed: "out/" keeps its slash
+        problem = unsavable(target or path)  # as typed: "out/" keeps its slash
         if problem:
             raise CommandError(problem)
         kept = [
@@ -3186,7 +3196,7 @@ class Session:
         ]
         clash = clashing_input(path, kept)
         if clash is not None:
-            raise CommandError(str(WriteTargetError(str(target or path), clash)))
+            raise CommandError(refused_save(WriteTargetError(str(target or path), clash)))
         problem = not_a_save(target or path)
         if problem:
             raise CommandError(problem)
@@ -3283,6 +3293,7 @@ class Session:
             ) from None
         self._saved = True
         self._last_saved = path
+        self._saved_here = True
         self.declined_saves.discard(os.path.realpath(path))
         if path != self.save_path and path not in self.saved_files:
             self.saved_files.append(path)
@@ -3608,7 +3619,7 @@ def ended_elsewhere(session: Session, path: str) -> Session | None:
     ended.family = joined_family(ended.family, Path(path))
     ended.save_path = Path(path)
     with contextlib.suppress(TuringError):
-        if unwritable(path) is None and not_a_save(path) is None:
+        if unsavable(path) is None and not_a_save(path) is None:
             ended.save(path)
     return ended
 
@@ -3706,5 +3717,6 @@ __all__ = [
     "save_document",
     "split_line",
     "summary_rows",
+    "unsavable",
     "unwritable",
 ]

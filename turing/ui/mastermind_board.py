@@ -488,7 +488,10 @@ class MastermindBoardApp(ServedApp):
         if self.settings is None or self.save_path is None:
             return ""
         if not self.keep():
-            return self.save_failed or ""
+            assert self.keeping is not None
+            return self.keeping.left_unsaved(
+                command_to_copy("mastermind", "board", "--resume", self.save_path)
+            )
         return _("saved to {path} — resume with: {command}").format(
             path=shown_name(self.save_path),
             command=command_to_copy("mastermind", "board", "--resume", self.save_path),

@@ -753,8 +753,8 @@ def saved_on_leaving(session: Session, command: str, overwrite: bool = False) ->
     use this): what became of it, for "game abandoned; …", or "" without a save file.
     Another game's save there is kept unless ``overwrite``; ``command`` (play, board)
     resumes it. Not saved there (no save file, another game's save in it, a failure),
-    it names the file the game was last saved to, ``save FILE`` too, and whether that
-    save is behind the game."""
+    it names the file the game was last saved to, ``save FILE`` too, or else the file it
+    was resumed from, and whether that file is behind the game."""
     problem = ""
     if session.save_path is not None:
         ended = session.end_held_in(str(session.save_path))
@@ -777,12 +777,25 @@ def saved_on_leaving(session: Session, command: str, overwrite: bool = False) ->
     last = session.last_saved()
     if last is None:
         return problem
-    path, current = last
-    earlier = (
-        _("saved to {path} — resume with: {command}")
-        if current
-        else _("saved to {path} earlier, without what was done since — resume with: {command}")
-    ).format(path=shown_name(path), command=command_to_copy(command, "--resume", path))
+    path, current, saved_here = last
+    if saved_here:
+        earlier = (
+            _("saved to {path} — resume with: {command}")
+            if current
+            else _("saved to {path} earlier, without what was done since — resume with: {command}")
+        )
+    else:  # not saved in this sitting: the file it was resumed from is as it was
+        earlier = (
+            _("{path} still holds the game as it stands — resume with: {command}")
+            if current
+            else _(
+                "{path} still holds the game as it was when resumed, without what was done "
+                "since — resume with: {command}"
+            )
+        )
+    earlier = earlier.format(
+        path=shown_name(path), command=command_to_copy(command, "--resume", path)
+    )
     return f"{problem}; {earlier}" if problem else earlier
 
 
