@@ -462,6 +462,31 @@ async def test_the_key_h_is_a_hint_and_h_typed_on_the_command_line_is_help() -> 
 
 
 @run_async
+async def test_a_hint_asked_again_with_nothing_played_since_is_not_counted_again() -> None:
+    # h and t twice each say the same: the count is what the player learned
+    board = board_module()
+    session = session_of()
+    app = board.BoardApp(session, compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        for _ in range(2):
+            await pilot.press("h")
+            assert await screen_is(pilot, app, "MessageScreen")
+            await pilot.press("escape")
+            await settle(pilot, app)
+        assert session.game.hints_used("player") == 1
+        assert app.message == "Hint shown again: given before, not counted (hints used: 1)"
+        for used in (2, 2):
+            await pilot.press("t")
+            for _ in range(200):
+                await pilot.pause(0.05)
+                if app._best is None and "hints used" in app.message:
+                    break
+            assert session.game.hints_used("player") == used
+        assert "(given before, not counted again; hints used: 2)" in app.message
+
+
+@run_async
 async def test_the_help_names_the_letters_of_the_puzzles_verifiers() -> None:
     board = board_module()
     app = board.BoardApp(session_of(), compare=False)  # 4 verifiers, A to D

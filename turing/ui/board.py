@@ -1457,6 +1457,10 @@ class BoardApp(ServedApp):
             self.push_screen(
                 MessageScreen(_("Hint"), render_hint(self.session, outcome, True, _SYMBOL_STYLES))
             )
+            if outcome.again:
+                return _("Hint shown again: given before, not counted (hints used: {n})").format(
+                    n=outcome.used
+                )
             return _("Hint shown (hints used: {n})").format(n=outcome.used)
         if isinstance(outcome, BestTest):
             return best_test_text(outcome)
