@@ -1603,7 +1603,7 @@ class BoardApp(ServedApp):
                 _("{letter}: no verifier {letter} in this game ({first}–{last})").format(
                     letter=LETTERS[verifier], first=LETTERS[0], last=puzzle.letters[-1]
                 ),
-                error=True,
+                complaint=True,  # a key refused: said as any other key the board refuses
             )
             return
         if self._refuse_half_typed():
@@ -1620,7 +1620,7 @@ class BoardApp(ServedApp):
         if not self._on_board():
             return
         if not 1 <= digit <= 5:
-            self.say(_("{digit}: digits are 1–5").format(digit=digit), error=True)
+            self.say(_("{digit}: digits are 1–5").format(digit=digit), complaint=True)
             return
         if self._picker_held():
             return
