@@ -600,6 +600,14 @@ def test_a_hint_asked_again_with_nothing_played_since_is_not_counted_again() -> 
     assert "(hints used: 2)" in result.output and "given before" not in result.output
 
 
+def test_a_word_refused_whole_as_a_verifier_is_named_once() -> None:
+    """A note's letter run into its text is one word refused: named once; a letter
+    refused in a word of letters is named with the word."""
+    result = play([], "note Aann secret note\ncompose 111\ntest AX\nquit\n")
+    assert "no verifier 'Aann': this puzzle has A, B, C, D" in result.output
+    assert "no verifier 'X' in 'AX': this puzzle has A, B, C, D" in result.output
+
+
 def test_hint_best_before_the_first_test_of_a_code_may_change_the_code() -> None:
     """A code composed and not yet tested may still be changed: the hint advises the best
     code for the round, not ending a round with no test."""

@@ -487,6 +487,19 @@ async def test_a_hint_asked_again_with_nothing_played_since_is_not_counted_again
 
 
 @run_async
+async def test_a_note_with_its_letter_run_into_the_text_names_the_word_once() -> None:
+    board = board_module()
+    session = session_of()
+    app = board.BoardApp(session, compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("o")
+        await typed(pilot, "Aann secret note")
+        await pilot.pause(0.1)
+        assert app.message == "error: no verifier 'Aann': this puzzle has A, B, C, D"
+
+
+@run_async
 async def test_the_help_names_the_letters_of_the_puzzles_verifiers() -> None:
     board = board_module()
     app = board.BoardApp(session_of(), compare=False)  # 4 verifiers, A to D

@@ -705,8 +705,9 @@ def _letter(token: str, verifiers: int, typed: str | None = None) -> int:
     if len(letter) != 1 or letter not in LETTERS[:verifiers]:
         word = typed if typed is not None else token
         named = LETTERS[:verifiers]
-        if len(word) > 1 and any(as_typed(ch).upper() in named for ch in word):
-            # the letter refused is named, the word it is in only quoted
+        if word != token and len(word) > 1 and any(as_typed(ch).upper() in named for ch in word):
+            # the letter refused is named, the word it is in only quoted (a word refused
+            # whole, as a note's letter run into its text, is named once)
             message = _("no verifier {letter} in {token}: this puzzle has {letters}")
             word = repr(word)
         else:
