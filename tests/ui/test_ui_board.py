@@ -2049,6 +2049,28 @@ async def test_after_a_resume_the_next_seat_is_not_shown_the_game_as_it_stood(
         assert not any("The game so far" in line for line in app.table_log[-1:])
 
 
+@run_async
+async def test_after_a_solo_resume_the_game_as_it_stood_goes_once_the_player_plays_on(
+    tmp_path: Path,
+) -> None:
+    # a solo game has no next seat: the recap's counts go with the player's next move
+    board = board_module()
+    save = tmp_path / "solo.json"
+    session = session_of()
+    list(session.run(session.plan("player", "compose 111; test A B C")))
+    list(session.run(session.plan("player", "pass")))
+    session.save(str(save))
+    resumed, _ = load_save(str(save))
+    app = board.BoardApp(resumed, resumed=True, compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        assert "The game so far: player: 3 tests, in the game." in app.table_log[-1]
+        await pilot.press("2", "2", "2", "a")
+        await settle(pilot, app)
+        assert resumed.game.tests_used("player") == 4
+        assert not any("The game so far" in line for line in app.table_log[-1:])
+
+
 @pytest.mark.parametrize(
     ("file", "shown", "left_out"),
     [

@@ -959,6 +959,8 @@ class BoardApp(ServedApp):
         self.in_red = False  # the message is an error, drawn in red
         self.table_log: list[str] = []
         self._resume_recap: str | None = None  # the game as it stood when resumed
+        self._resume_played = 0  # the moves played when resumed (more: the recap is old)
+        self._revealing: int | None = None  # the round whose reveal is open
         self._best: Worker[BestTest] | None = None
         self._over = False  # the last round has been revealed
         self._shown: dict[str, str] = {}  # what each Static shows now
@@ -1080,6 +1082,7 @@ class BoardApp(ServedApp):
             self.table_log.append(" ".join(parts))
             # true only until the first seat's turn ends (the next seat's log drops it)
             self._resume_recap = self.table_log[-1]
+            self._resume_played = len(self.session.game.actions)
         self.draw()
         self.advance()
 
@@ -1143,12 +1146,14 @@ class BoardApp(ServedApp):
                 # another person reads the reveal too: the last seat's board goes first;
                 # a person alone (among bots too) keeps their board behind it
                 self.current = None
+            # the title says the round revealed until its panel closes
+            self._revealing = reveal.round
             self.draw()
             self._push(
                 MessageScreen(
                     _("Round {round} revealed").format(round=reveal.round), self._reveal(reveal)
                 ),
-                lambda _: self.advance(),
+                self._revealed,
             )
             return
         if session.game.is_terminal():
@@ -1184,9 +1189,14 @@ class BoardApp(ServedApp):
             return
         self.draw()
 
+    def _revealed(self, _closed: object) -> None:
+        """The reveal's panel closed: the title says the round in play, the game moves on."""
+        self._revealing = None
+        self.advance()
+
     def _drop_resume_recap(self) -> None:
         """The game as it stood when resumed is no longer the last word at the table once
-        the seat at the board has changed: it goes from the test log."""
+        the seat at the board has changed or has played on: it goes from the test log."""
         recap = self._resume_recap
         if recap is not None and self.current is not None:
             self._resume_recap = None
@@ -1394,6 +1404,8 @@ class BoardApp(ServedApp):
                     shown.append(text)
         except TuringError as exc:  # a save that failed at the disk
             shown.append(str(exc))
+        if len(self.session.game.actions) != self._resume_played:
+            self._drop_resume_recap()  # played on: the counts as resumed are old
         if shown:
             self.say(" · ".join(shown))
         else:
@@ -2149,10 +2161,12 @@ class BoardApp(ServedApp):
         game = session.game
         puzzle = game.public
         name = self.current
+        # the round in play, or the one revealed while its reveal is open
+        round_no = game.round if self._revealing is None else self._revealing
         if name is None:
             self._update(
                 "#title",
-                _("Round {round}").format(round=game.round)
+                _("Round {round}").format(round=round_no)
                 + " · "
                 + escape(shown_label(puzzle))
                 + f" · {mode_name(puzzle.mode)} · "
@@ -2177,7 +2191,7 @@ class BoardApp(ServedApp):
         view = game.view(name)
         notes = game.notes(name)
         # the header's parts: (markup, plain text)
-        round_text = _("Round {round}").format(round=game.round)
+        round_text = _("Round {round}").format(round=round_no)
         parts = [(escape(round_text), round_text), (f"[b]{escape(name)}[/b]", name)]
         described = _("{puzzle} · {mode} · {verifiers} verifiers · your tests {tests}").format(
             puzzle=shown_label(puzzle),
