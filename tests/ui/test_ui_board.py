@@ -60,7 +60,10 @@ def test_best_test_counts_only_when_the_view_says_so() -> None:
     counted = session.count_best_test("player", found)
     assert session.game.hints_used("player") == 1
     assert counted.used == 1 and counted.code == found.code
-    session.best_test("player")
+    again = session.best_test("player")  # the same answer, nothing played since: free
+    assert session.game.hints_used("player") == 1 and again.again
+    list(session.run(session.plan("player", f"compose {found.code}")))
+    session.best_test("player")  # a code composed since: counted
     assert session.game.hints_used("player") == 2
 
 
@@ -88,6 +91,34 @@ async def test_a_solo_give_up_ends_with_its_summary_line() -> None:
         text = await shown(pilot, app)
         assert "Not solved: you gave up." in text
         await pilot.press("q")
+    assert app.return_code == 0
+
+
+@run_async
+async def test_the_result_on_a_terminal_too_small_for_it_gives_the_boards_notice() -> None:
+    board = board_module()
+    session = session_of(players="ann,bob")
+    list(session.run(session.plan("ann", "giveup")))
+    list(session.run(session.plan("bob", "giveup")))
+    app = board.BoardApp(session, compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        for _ in range(3):  # the round's reveal, before the result
+            if await screen_is(pilot, app, "FinalScreen"):
+                break
+            await pilot.press("enter")
+            await settle(pilot, app)
+        assert await screen_is(pilot, app, "FinalScreen")
+        assert "gave up" in await shown(pilot, app)
+        await pilot.resize_terminal(60, 18)
+        text = " ".join((await shown(pilot, app)).split())  # the notice wrapped joined again
+        assert "too small for the board (needs at least 80×24)" in text, text
+        assert "gave up" not in text  # not the table cut off
+        await pilot.resize_terminal(80, 24)
+        text = await shown(pilot, app)
+        assert "too small" not in text and "gave up" in text
+        await pilot.resize_terminal(60, 18)
+        await pilot.press("q")  # under the notice, q leaves
     assert app.return_code == 0
 
 

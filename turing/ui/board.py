@@ -692,6 +692,13 @@ class BusyScreen(ModalScreen[bool]):
         self.dismiss(False)
 
 
+def too_small_text(size: tuple[int, int] = MIN_SIZE) -> str:
+    """The notice in the place of a board (or its result) the terminal is too small for."""
+    return _("The terminal is too small for the board (needs at least {w}×{h}).").format(
+        w=size[0], h=size[1]
+    )
+
+
 class FinalScreen(Screen[None]):
     """The end of the game: winners, tests, the fewest possible tests, the share code."""
 
@@ -706,6 +713,9 @@ class FinalScreen(Screen[None]):
         self.fewest: FewestTests | None = None
 
     def compose(self) -> ComposeResult:
+        # below the board's smallest size, the notice the board shows (the table would be
+        # cut); q, Enter and Esc still leave
+        yield Static(escape(too_small_text()), id="final-too-small")
         with VerticalScroll(id="final-box"):
             yield Static(self._result(), id="final-result")
             yield Static(
@@ -717,8 +727,17 @@ class FinalScreen(Screen[None]):
         yield BoardFooter()
 
     def on_mount(self) -> None:
+        self._fit(*self.app.size)
         if self.compare:
             self._compute_fewest()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit(event.size.width, event.size.height)
+
+    def _fit(self, width: int, height: int) -> None:
+        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        self.query_one("#final-too-small").display = small
+        self.query_one("#final-box").display = not small
 
     @work(thread=True, exclusive=True, group="fewest")
     def _compute_fewest(self) -> None:
@@ -988,11 +1007,7 @@ class BoardApp(ServedApp):
         mode = puzzle.mode_class
         yield Static(id="title")
         yield Static(
-            escape(
-                _("The terminal is too small for the board (needs at least {w}×{h}).").format(
-                    w=MIN_SIZE[0], h=MIN_SIZE[1]
-                )
-            ),
+            escape(too_small_text()),
             id="too-small",
         )
         with Horizontal(id="main"):

@@ -68,6 +68,7 @@ from turing.ui.board import (
     as_drawn,
     escape,
     leave_asked,
+    too_small_text,
 )
 
 #: Peg colours the terminal (and the browser page) draws, by the preset's colour names.
@@ -266,13 +267,7 @@ class MastermindBoardApp(ServedApp):
         # a message
         boards = 2 * (width + 1) + 2 if self.duel else width  # + the scrollbar of tall boards
         self.min_size = (max(boards, 50, self._widest_buttons()), 14)
-        self.query_one("#too-small", Static).update(
-            escape(
-                _("The terminal is too small for the board (needs at least {w}×{h}).").format(
-                    w=self.min_size[0], h=self.min_size[1]
-                )
-            )
-        )
+        self.query_one("#too-small", Static).update(escape(too_small_text(self.min_size)))
         self._fit()
         if not self.sitting.game:
             self.show(self.sitting.start())
