@@ -592,6 +592,31 @@ def test_hint_best_gives_the_optimal_next_test() -> None:
     assert "Searching" not in result.output and "Ctrl-C" not in result.output
 
 
+def test_a_hint_asked_again_with_nothing_played_since_is_not_counted_again() -> None:
+    """The same advice twice teaches nothing new: the count is what the player learned.
+    A test played since makes the next hint count again."""
+    result = play(
+        ["--id", "03"],
+        "compose 111\ntest A B C\nhint best\nhint best\nhint\nhint\nquit\n",
+    )
+    best = "Best now: pass (no test is left this round, and the code is not known yet)"
+    assert f"{best} (hints used: 1)" in result.output
+    assert f"{best} (given before, not counted again; hints used: 1)" in result.output
+    assert "(hints used: 2)" in result.output
+    assert "(given before, not counted again; hints used: 2)" in result.output
+    assert "hints used: 3" not in result.output
+    result = play(["--id", "03"], "hint\ncompose 111\ntest A\nhint\nquit\n")
+    assert "(hints used: 2)" in result.output and "given before" not in result.output
+
+
+def test_a_word_refused_whole_as_a_verifier_is_named_once() -> None:
+    """A note's letter run into its text is one word refused: named once; a letter
+    refused in a word of letters is named with the word."""
+    result = play([], "note Aann secret note\ncompose 111\ntest AX\nquit\n")
+    assert "no verifier 'Aann': this puzzle has A, B, C, D" in result.output
+    assert "no verifier 'X' in 'AX': this puzzle has A, B, C, D" in result.output
+
+
 def test_hint_best_before_the_first_test_of_a_code_may_change_the_code() -> None:
     """A code composed and not yet tested may still be changed: the hint advises the best
     code for the round, not ending a round with no test."""

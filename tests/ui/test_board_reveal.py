@@ -47,12 +47,14 @@ async def test_a_player_alone_keeps_their_board_behind_the_reveal_two_people_do_
         assert await screen_is(pilot, app, "MessageScreen")
         text = await shown(pilot, app)
         assert "Round 1 revealed" in text and "player passed" in text
-        # the board behind it is the player's own: title, cards, their note
-        assert "Round 2 · player ·" in text, text
+        # the board behind it is the player's own: title (the round revealed, until the
+        # panel closes), cards, their note
+        assert "Round 1 · player ·" in text and "Round 2" not in text, text
         assert "compared with 4" in text and "strictly smallest digit" in text
         assert "my-note" in text
         await pilot.press("enter")
         await settle(pilot, app)
+        assert "Round 2 · player ·" in await shown(pilot, app)
         # the new round: an empty picker and its own message
         assert app.current == "player" and app.picker.digits == [None, None, None]
         assert "player: round 2. Compose a code and test it." in app.message
@@ -73,7 +75,7 @@ async def test_a_player_alone_keeps_their_board_behind_the_reveal_two_people_do_
         await pilot.press("1", "1", "1", "a", "p")
         assert await screen_is(pilot, app, "MessageScreen")
         text = await shown(pilot, app)
-        assert "bob passed" in text
+        assert "bob passed" in text and "Round 1 · " in text and "Round 2" not in text
         assert "bob-secret-note" not in text and "111" not in text
         await pilot.press("enter")
         assert await screen_is(pilot, app, "CoverScreen")
@@ -92,7 +94,7 @@ async def test_one_person_among_bots_keeps_their_board_behind_the_reveal() -> No
         assert await screen_is(pilot, app, "MessageScreen")
         text = await shown(pilot, app)
         assert "ann passed" in text
-        assert "ann-note" in text and "Round 2 · ann ·" in text
+        assert "ann-note" in text and "Round 1 · ann ·" in text
         await pilot.press("enter")
         await settle(pilot, app)
         assert app.current == "ann" and app.picker.digits == [None, None, None]

@@ -73,3 +73,29 @@ def test_a_duel_whose_two_boards_do_not_fit_side_by_side_shows_the_notice() -> N
     text, boards = asyncio.run(duel_at((80, 24)))
     assert "too small" not in text, text
     assert all(region.right <= 80 for region in boards), boards
+
+
+async def buttons_at(width: int) -> tuple[str, Any, Any]:
+    pytest.importorskip("textual")
+    from turing.ui.mastermind_board import MastermindBoardApp
+
+    match = Match(get_preset("classic"), (YOU, COMPUTER), games=2, first_breaker=0, seed=5)
+    app = MastermindBoardApp(match, {"most-parts": make_strategy("most-parts", seed=1)})
+    async with app.run_test(size=(width, 20)) as pilot:
+        text = await shown(pilot, app)
+        quit_button = app.query_one("#do-leave").region
+        await pilot.press("q")  # under the notice too, q leaves (asking first)
+        await pilot.pause(0.2)
+        return text, quit_button, app.screen
+
+
+def test_a_screen_too_narrow_for_the_row_of_buttons_shows_the_notice_and_q_still_leaves() -> None:
+    # at 50x20 the row of buttons (erase, enter, hint, give up, quit) would lose quit
+    text, _button, screen = asyncio.run(buttons_at(50))
+    assert "too small for the board (needs at least 52×14)" in text, text
+    assert type(screen).__name__ == "ConfirmScreen"
+    # as wide as it says, every button is whole on the screen, quit the last
+    text, button, screen = asyncio.run(buttons_at(52))
+    assert "too small" not in text and "quit q" in text, text
+    assert 0 < button.right <= 52, button
+    assert type(screen).__name__ == "ConfirmScreen"

@@ -60,7 +60,10 @@ def test_best_test_counts_only_when_the_view_says_so() -> None:
     counted = session.count_best_test("player", found)
     assert session.game.hints_used("player") == 1
     assert counted.used == 1 and counted.code == found.code
-    session.best_test("player")
+    again = session.best_test("player")  # the same answer, nothing played since: free
+    assert session.game.hints_used("player") == 1 and again.again
+    list(session.run(session.plan("player", f"compose {found.code}")))
+    session.best_test("player")  # a code composed since: counted
     assert session.game.hints_used("player") == 2
 
 
@@ -88,6 +91,34 @@ async def test_a_solo_give_up_ends_with_its_summary_line() -> None:
         text = await shown(pilot, app)
         assert "Not solved: you gave up." in text
         await pilot.press("q")
+    assert app.return_code == 0
+
+
+@run_async
+async def test_the_result_on_a_terminal_too_small_for_it_gives_the_boards_notice() -> None:
+    board = board_module()
+    session = session_of(players="ann,bob")
+    list(session.run(session.plan("ann", "giveup")))
+    list(session.run(session.plan("bob", "giveup")))
+    app = board.BoardApp(session, compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        for _ in range(3):  # the round's reveal, before the result
+            if await screen_is(pilot, app, "FinalScreen"):
+                break
+            await pilot.press("enter")
+            await settle(pilot, app)
+        assert await screen_is(pilot, app, "FinalScreen")
+        assert "gave up" in await shown(pilot, app)
+        await pilot.resize_terminal(60, 18)
+        text = " ".join((await shown(pilot, app)).split())  # the notice wrapped joined again
+        assert "too small for the board (needs at least 80×24)" in text, text
+        assert "gave up" not in text  # not the table cut off
+        await pilot.resize_terminal(80, 24)
+        text = await shown(pilot, app)
+        assert "too small" not in text and "gave up" in text
+        await pilot.resize_terminal(60, 18)
+        await pilot.press("q")  # under the notice, q leaves
     assert app.return_code == 0
 
 
@@ -459,6 +490,44 @@ async def test_the_key_h_is_a_hint_and_h_typed_on_the_command_line_is_help() -> 
         console.print(board.help_body())  # the whole help, as the panel lays it out
         assert "Typed, h is help" in " ".join(console.export_text().split())
         assert session.game.hints_used("player") == 1
+
+
+@run_async
+async def test_a_hint_asked_again_with_nothing_played_since_is_not_counted_again() -> None:
+    # h and t twice each say the same: the count is what the player learned
+    board = board_module()
+    session = session_of()
+    app = board.BoardApp(session, compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        for _ in range(2):
+            await pilot.press("h")
+            assert await screen_is(pilot, app, "MessageScreen")
+            await pilot.press("escape")
+            await settle(pilot, app)
+        assert session.game.hints_used("player") == 1
+        assert app.message == "Hint shown again: given before, not counted (hints used: 1)"
+        for used in (2, 2):
+            await pilot.press("t")
+            for _ in range(200):
+                await pilot.pause(0.05)
+                if app._best is None and "hints used" in app.message:
+                    break
+            assert session.game.hints_used("player") == used
+        assert "(given before, not counted again; hints used: 2)" in app.message
+
+
+@run_async
+async def test_a_note_with_its_letter_run_into_the_text_names_the_word_once() -> None:
+    board = board_module()
+    session = session_of()
+    app = board.BoardApp(session, compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("o")
+        await typed(pilot, "Aann secret note")
+        await pilot.pause(0.1)
+        assert app.message == "error: no verifier 'Aann': this puzzle has A, B, C, D"
 
 
 @run_async
@@ -852,7 +921,8 @@ async def test_a_key_that_means_nothing_here_says_so() -> None:
         ):
             await pilot.press(key)
             await pilot.pause(0.05)
-            assert said in app.message, (key, app.message)
+            assert app.message.startswith(said), (key, app.message)  # one form, no "error:"
+            assert not app.in_red
         assert app.picker.digits == [None, None, None]
         for key in ("question_mark", "f1"):
             await pilot.press(key)
@@ -1680,7 +1750,7 @@ async def test_a_refusal_goes_once_a_key_does_something_and_a_digit_over_another
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
         await pilot.press("E")
-        assert app.message == "error: E: no verifier E in this game (A–D)"
+        assert app.message == "E: no verifier E in this game (A–D)"
         await pilot.press("2")  # a digit put in the picker: the refusal is no answer to it
         assert app.picker.digits == [2, None, None] and app.message == ""
         await pilot.press("4", "1")
@@ -1703,12 +1773,13 @@ async def test_an_error_stays_red_when_the_board_is_drawn_again() -> None:
     app = board.BoardApp(session_of(), compare=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
-        await pilot.press("E")
+        await pilot.press("A")  # a test with no code in the picker
         line = app.query_one("#message")
-        assert str(line.content) == "[b red]error: E: no verifier E in this game (A–D)[/]"
+        said = "[b red]error: put a code in the picker first (digits 1–5), then test[/]"
+        assert str(line.content) == said
         app.draw()  # as a resize or a turn's news draws it
         await pilot.pause()
-        assert str(line.content) == "[b red]error: E: no verifier E in this game (A–D)[/]"
+        assert str(line.content) == said
         await pilot.press("z")  # a key the board does not take: said plainly
         app.draw()
         await pilot.pause()
@@ -2006,6 +2077,28 @@ async def test_after_a_resume_the_next_seat_is_not_shown_the_game_as_it_stood(
         await settle(pilot, app)
         assert app.current == "bob"
         # no longer true (ann has made 2 tests and decided): not in bob's test log
+        assert not any("The game so far" in line for line in app.table_log[-1:])
+
+
+@run_async
+async def test_after_a_solo_resume_the_game_as_it_stood_goes_once_the_player_plays_on(
+    tmp_path: Path,
+) -> None:
+    # a solo game has no next seat: the recap's counts go with the player's next move
+    board = board_module()
+    save = tmp_path / "solo.json"
+    session = session_of()
+    list(session.run(session.plan("player", "compose 111; test A B C")))
+    list(session.run(session.plan("player", "pass")))
+    session.save(str(save))
+    resumed, _ = load_save(str(save))
+    app = board.BoardApp(resumed, resumed=True, compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        assert "The game so far: player: 3 tests, in the game." in app.table_log[-1]
+        await pilot.press("2", "2", "2", "a")
+        await settle(pilot, app)
+        assert resumed.game.tests_used("player") == 4
         assert not any("The game so far" in line for line in app.table_log[-1:])
 
 

@@ -279,6 +279,8 @@ class Hint:
     possible: tuple[tuple[tuple[int, int], ...], ...]  # per verifier: (card, position) pairs
     codes: CodeSet
     hypotheses: int
+    #: given before in the same state: the player learns nothing new, and it is not counted
+    again: bool = False
 
     @property
     def solution(self) -> str | None:
@@ -357,6 +359,20 @@ class _Player:
     decision: Decision | None = None
     hints: int = 0
     notes: Notes = field(default_factory=Notes)
+    #: per kind of hint, the state it was last given in (a hint asked again there is free)
+    hinted: dict[str, tuple[object, ...]] = field(default_factory=dict)
+
+    def hint_state(self, round_: int) -> tuple[object, ...]:
+        """What a hint depends on: the tests answered (they are only ever added), the round
+        and where the player is in it (the code composed, the verifiers tested, done)."""
+        return (
+            len(self.tests),
+            round_,
+            self.code,
+            tuple(self.tested),
+            self.done_testing,
+            self.decision is not None,
+        )
 
     def new_round(self) -> None:
         self.code = None
@@ -1303,21 +1319,29 @@ class Game:
             raise IllegalAction(_("{name} is out of the game").format(name=name))
 
     def hint(self, name: str) -> Hint:
-        """What the player can infer now (counted)."""
+        """What the player can infer now: counted, unless the player was given it before
+        with nothing played since (then ``again``)."""
         self.check_hint(name)
-        player = self._player(name)
         found = self.view(name).deduction()
-        player.hints += 1
         return Hint(
             possible=tuple(tuple(v) for v in found.possible_criteria()),
             codes=found.codes,
             hypotheses=len(found.hypotheses),
+            again=not self.count_hint(name, "infer"),
         )
 
-    def count_hint(self, name: str) -> None:
-        """Count a hint given by other means (e.g. the best next test)."""
+    def count_hint(self, name: str, kind: str = "best") -> bool:
+        """Count a hint of ``kind`` given by other means (e.g. the best next test); false,
+        and not counted, where the player was given that kind of hint before with nothing
+        played since that could change it: what is counted is what the player learned."""
         self.check_hint(name)
-        self._player(name).hints += 1
+        player = self._player(name)
+        state = player.hint_state(self.round)
+        if player.hinted.get(kind) == state:
+            return False
+        player.hinted[kind] = state
+        player.hints += 1
+        return True
 
     # -- saving and restoring --
 

@@ -708,8 +708,9 @@ def _letter(token: str, verifiers: int, typed: str | None = None) -> int:
     if len(letter) != 1 or letter not in LETTERS[:verifiers]:
         word = typed if typed is not None else token
         named = LETTERS[:verifiers]
-        if len(word) > 1 and any(as_typed(ch).upper() in named for ch in word):
-            # the letter refused is named, the word it is in only quoted
+        if word != token and len(word) > 1 and any(as_typed(ch).upper() in named for ch in word):
+            # the letter refused is named, the word it is in only quoted (a word refused
+            # whole, as a note's letter run into its text, is named once)
             message = _("no verifier {letter} in {token}: this puzzle has {letters}")
             word = repr(word)
         else:
@@ -1669,6 +1670,11 @@ class HintShown:
     hint: Hint
     used: int
 
+    @property
+    def again(self) -> bool:
+        """Given before with nothing played since: not counted again."""
+        return self.hint.again
+
 
 @dataclass(frozen=True)
 class BestTest:
@@ -1689,6 +1695,8 @@ class BestTest:
     proven: bool = True
     rounds_proven: bool = True
     tests_over: bool = False
+    #: given before with nothing played since: not counted again
+    again: bool = False
 
 
 @dataclass(frozen=True)
@@ -2862,11 +2870,12 @@ class Session:
         if game.phase(name) == "decide" or view.tests_left_this_round <= 0:
             # No test is left this round: solve where the code is known, else pass (a
             # wrong code would put the player out).
-            if count:
-                game.count_hint(name)
+            again = count and not game.count_hint(name)
             codes = view.deduction().codes.texts()
             solution = codes[0] if len(codes) == 1 else None
-            return BestTest(None, None, False, solution, game.hints_used(name), tests_over=True)
+            return BestTest(
+                None, None, False, solution, game.hints_used(name), tests_over=True, again=again
+            )
         proven = rounds = True
         found: tuple[str, int] | None
         try:
@@ -2876,21 +2885,21 @@ class Session:
         except AnalysisTooLarge:
             found = greedy_move(view)
             proven = False
-        if count:
-            game.count_hint(name)
+        again = count and not game.count_hint(name)
         used = game.hints_used(name)
         if found is None:
             codes = view.deduction().codes.texts()
             solution = codes[0] if len(codes) == 1 else None
-            return BestTest(None, None, False, solution, used, proven, rounds)
+            return BestTest(None, None, False, solution, used, proven, rounds, again=again)
         code, verifier = found
-        return BestTest(code, verifier, code != view.code, None, used, proven, rounds)
+        return BestTest(code, verifier, code != view.code, None, used, proven, rounds, again=again)
 
     def count_best_test(self, name: str, best: BestTest) -> BestTest:
         """Count a best-test answer found with ``count=False`` as shown; the answer with
-        the hints used now."""
-        self.game.count_hint(name)
-        return replace(best, used=self.game.hints_used(name))
+        the hints used now (not counted, and ``again``, where it was given before with
+        nothing played since)."""
+        again = not self.game.count_hint(name)
+        return replace(best, used=self.game.hints_used(name), again=again)
 
     # -- after the game --
 

@@ -692,6 +692,13 @@ class BusyScreen(ModalScreen[bool]):
         self.dismiss(False)
 
 
+def too_small_text(size: tuple[int, int] = MIN_SIZE) -> str:
+    """The notice in the place of a board (or its result) the terminal is too small for."""
+    return _("The terminal is too small for the board (needs at least {w}×{h}).").format(
+        w=size[0], h=size[1]
+    )
+
+
 class FinalScreen(Screen[None]):
     """The end of the game: winners, tests, the fewest possible tests, the share code."""
 
@@ -706,6 +713,9 @@ class FinalScreen(Screen[None]):
         self.fewest: FewestTests | None = None
 
     def compose(self) -> ComposeResult:
+        # below the board's smallest size, the notice the board shows (the table would be
+        # cut); q, Enter and Esc still leave
+        yield Static(escape(too_small_text()), id="final-too-small")
         with VerticalScroll(id="final-box"):
             yield Static(self._result(), id="final-result")
             yield Static(
@@ -717,8 +727,17 @@ class FinalScreen(Screen[None]):
         yield BoardFooter()
 
     def on_mount(self) -> None:
+        self._fit(*self.app.size)
         if self.compare:
             self._compute_fewest()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit(event.size.width, event.size.height)
+
+    def _fit(self, width: int, height: int) -> None:
+        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        self.query_one("#final-too-small").display = small
+        self.query_one("#final-box").display = not small
 
     @work(thread=True, exclusive=True, group="fewest")
     def _compute_fewest(self) -> None:
@@ -959,6 +978,8 @@ class BoardApp(ServedApp):
         self.in_red = False  # the message is an error, drawn in red
         self.table_log: list[str] = []
         self._resume_recap: str | None = None  # the game as it stood when resumed
+        self._resume_played = 0  # the moves played when resumed (more: the recap is old)
+        self._revealing: int | None = None  # the round whose reveal is open
         self._best: Worker[BestTest] | None = None
         self._over = False  # the last round has been revealed
         self._shown: dict[str, str] = {}  # what each Static shows now
@@ -986,11 +1007,7 @@ class BoardApp(ServedApp):
         mode = puzzle.mode_class
         yield Static(id="title")
         yield Static(
-            escape(
-                _("The terminal is too small for the board (needs at least {w}×{h}).").format(
-                    w=MIN_SIZE[0], h=MIN_SIZE[1]
-                )
-            ),
+            escape(too_small_text()),
             id="too-small",
         )
         with Horizontal(id="main"):
@@ -1080,6 +1097,7 @@ class BoardApp(ServedApp):
             self.table_log.append(" ".join(parts))
             # true only until the first seat's turn ends (the next seat's log drops it)
             self._resume_recap = self.table_log[-1]
+            self._resume_played = len(self.session.game.actions)
         self.draw()
         self.advance()
 
@@ -1143,12 +1161,14 @@ class BoardApp(ServedApp):
                 # another person reads the reveal too: the last seat's board goes first;
                 # a person alone (among bots too) keeps their board behind it
                 self.current = None
+            # the title says the round revealed until its panel closes
+            self._revealing = reveal.round
             self.draw()
             self._push(
                 MessageScreen(
                     _("Round {round} revealed").format(round=reveal.round), self._reveal(reveal)
                 ),
-                lambda _: self.advance(),
+                self._revealed,
             )
             return
         if session.game.is_terminal():
@@ -1184,9 +1204,14 @@ class BoardApp(ServedApp):
             return
         self.draw()
 
+    def _revealed(self, _closed: object) -> None:
+        """The reveal's panel closed: the title says the round in play, the game moves on."""
+        self._revealing = None
+        self.advance()
+
     def _drop_resume_recap(self) -> None:
         """The game as it stood when resumed is no longer the last word at the table once
-        the seat at the board has changed: it goes from the test log."""
+        the seat at the board has changed or has played on: it goes from the test log."""
         recap = self._resume_recap
         if recap is not None and self.current is not None:
             self._resume_recap = None
@@ -1394,6 +1419,8 @@ class BoardApp(ServedApp):
                     shown.append(text)
         except TuringError as exc:  # a save that failed at the disk
             shown.append(str(exc))
+        if len(self.session.game.actions) != self._resume_played:
+            self._drop_resume_recap()  # played on: the counts as resumed are old
         if shown:
             self.say(" · ".join(shown))
         else:
@@ -1457,6 +1484,10 @@ class BoardApp(ServedApp):
             self.push_screen(
                 MessageScreen(_("Hint"), render_hint(self.session, outcome, True, _SYMBOL_STYLES))
             )
+            if outcome.again:
+                return _("Hint shown again: given before, not counted (hints used: {n})").format(
+                    n=outcome.used
+                )
             return _("Hint shown (hints used: {n})").format(n=outcome.used)
         if isinstance(outcome, BestTest):
             return best_test_text(outcome)
@@ -1599,7 +1630,7 @@ class BoardApp(ServedApp):
                 _("{letter}: no verifier {letter} in this game ({first}–{last})").format(
                     letter=LETTERS[verifier], first=LETTERS[0], last=puzzle.letters[-1]
                 ),
-                error=True,
+                complaint=True,  # a key refused: said as any other key the board refuses
             )
             return
         if self._refuse_half_typed():
@@ -1616,7 +1647,7 @@ class BoardApp(ServedApp):
         if not self._on_board():
             return
         if not 1 <= digit <= 5:
-            self.say(_("{digit}: digits are 1–5").format(digit=digit), error=True)
+            self.say(_("{digit}: digits are 1–5").format(digit=digit), complaint=True)
             return
         if self._picker_held():
             return
@@ -2145,10 +2176,12 @@ class BoardApp(ServedApp):
         game = session.game
         puzzle = game.public
         name = self.current
+        # the round in play, or the one revealed while its reveal is open
+        round_no = game.round if self._revealing is None else self._revealing
         if name is None:
             self._update(
                 "#title",
-                _("Round {round}").format(round=game.round)
+                _("Round {round}").format(round=round_no)
                 + " · "
                 + escape(shown_label(puzzle))
                 + f" · {mode_name(puzzle.mode)} · "
@@ -2173,7 +2206,7 @@ class BoardApp(ServedApp):
         view = game.view(name)
         notes = game.notes(name)
         # the header's parts: (markup, plain text)
-        round_text = _("Round {round}").format(round=game.round)
+        round_text = _("Round {round}").format(round=round_no)
         parts = [(escape(round_text), round_text), (f"[b]{escape(name)}[/b]", name)]
         described = _("{puzzle} · {mode} · {verifiers} verifiers · your tests {tests}").format(
             puzzle=shown_label(puzzle),

@@ -22,6 +22,7 @@ from enum import StrEnum
 from pathlib import Path, PurePath
 from typing import Any, ClassVar, Final
 
+from rich.cells import cell_len
 from textual import events, on, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -67,6 +68,7 @@ from turing.ui.board import (
     as_drawn,
     escape,
     leave_asked,
+    too_small_text,
 )
 
 #: Peg colours the terminal (and the browser page) draws, by the preset's colour names.
@@ -264,14 +266,8 @@ class MastermindBoardApp(ServedApp):
         # code and two rows of a board in its frame, what to do, the colours, the buttons,
         # a message
         boards = 2 * (width + 1) + 2 if self.duel else width  # + the scrollbar of tall boards
-        self.min_size = (max(boards, 50), 14)
-        self.query_one("#too-small", Static).update(
-            escape(
-                _("The terminal is too small for the board (needs at least {w}×{h}).").format(
-                    w=self.min_size[0], h=self.min_size[1]
-                )
-            )
-        )
+        self.min_size = (max(boards, 50, self._widest_buttons()), 14)
+        self.query_one("#too-small", Static).update(escape(too_small_text(self.min_size)))
         self._fit()
         if not self.sitting.game:
             self.show(self.sitting.start())
@@ -290,6 +286,25 @@ class MastermindBoardApp(ServedApp):
     def on_resize(self, event: events.Resize) -> None:
         self._fit(event.size)
         self.draw(event.size.width)  # the title in full words where it fits
+
+    def _widest_buttons(self) -> int:
+        """The width of the row of buttons where it is widest: the buttons a mode shows at
+        once (see :meth:`check_action`), save and quit always; a button is its word with a
+        blank either side, at least 8 wide, and a blank after it, the row a blank either
+        side. Narrower, the last buttons (quit among them) would be cut off."""
+        undo = ["undo"] if isinstance(self.sitting, Match) else []
+        shown_at_once = (
+            ["erase", "enter", "random", *undo],  # the secret
+            ["erase", "enter", "hint", "giveup"],  # a guess
+            ["erase", "enter", *undo],  # the pins
+        )
+        always = ["save", "leave"] if self.settings is not None else ["leave"]
+
+        def wide(action: str) -> int:
+            label = str(self.query_one(f"#do-{action}", Button).label)
+            return max(8, cell_len(label) + 2) + 1
+
+        return 2 + max(sum(wide(a) for a in [*row, *always]) for row in shown_at_once)
 
     def _fit(self, size: Size | None = None) -> None:
         """On a short terminal (under 30 lines) the buttons and the status sit closer and

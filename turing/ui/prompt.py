@@ -668,12 +668,20 @@ def render_hint(
                 n=format_number(len(codes)), codes=" ".join(codes)
             )
         )
-    summary.append("  " + _("(hints used: {n})").format(n=shown.used))
+    summary.append("  " + hints_used_text(shown.used, shown.again))
     return Group(table, summary)
 
 
+def hints_used_text(used: int, again: bool) -> str:
+    """The hint count after a hint: ``(hints used: 2)``, or for a hint given before with
+    nothing played since, that it is not counted again."""
+    if again:
+        return _("(given before, not counted again; hints used: {n})").format(n=used)
+    return _("(hints used: {n})").format(n=used)
+
+
 def best_test_text(best: BestTest) -> str:
-    used = _("(hints used: {n})").format(n=best.used)
+    used = hints_used_text(best.used, best.again)
     if best.tests_over:
         if best.solution is not None:
             move = _("solve {code}").format(code=best.solution)
