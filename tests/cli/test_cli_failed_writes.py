@@ -97,9 +97,9 @@ def test_play_refuses_a_file_name_ending_in_a_slash(
     monkeypatch.chdir(tmp_path)
     result = run(["play", SAMPLE, option, "newdir/"], input="")
     assert result.exit_code == 2
+    cannot = "cannot save to" if option == "--save" else "cannot write"
     assert result.stderr == (
-        f"error: {option}: cannot write newdir/: ends in a slash, so it names a folder, "
-        "not a file\n"
+        f"error: {option}: {cannot} newdir/: ends in a slash, so it names a folder, not a file\n"
     )
     assert list(tmp_path.iterdir()) == []
 
@@ -112,9 +112,8 @@ def test_play_names_a_folder_as_typed(
     (tmp_path / "d").mkdir()
     result = run(["--lang", "de", "play", SAMPLE, option, "d/"], input="")
     assert result.exit_code == 2
-    assert result.stderr == (
-        f"Fehler: {option}: d/ lässt sich nicht schreiben: ist ein Ordner, keine Datei\n"
-    )
+    cannot = "kann nicht in d/ speichern" if option == "--save" else "d/ lässt sich nicht schreiben"
+    assert result.stderr == f"Fehler: {option}: {cannot}: ist ein Ordner, keine Datei\n"
 
 
 @pytest.mark.parametrize(

@@ -189,10 +189,13 @@ def test_a_long_name_saves_and_writes_a_transcript(here: Path) -> None:
 
 def test_a_name_too_long_is_refused_in_one_wording(here: Path) -> None:
     name = "c" * 256
-    for args in (["generate", "-n", "1", "-o"], ["play", SAMPLE, "--save"]):
+    for args, cannot in (
+        (["generate", "-n", "1", "-o"], "cannot write"),
+        (["play", SAMPLE, "--save"], "cannot save to"),  # as every refusal of a save
+    ):
         r = run([*args, name])
         assert r.exit_code == 2
-        assert r.output.endswith(f"cannot write {name}: file name too long\n"), r.output
+        assert r.output.endswith(f"{cannot} {name}: file name too long\n"), r.output
 
 
 # -- a byte-order mark ----------------------------------------------------------------------------

@@ -114,7 +114,7 @@ def test_the_transcript_s_end_names_the_puzzle_and_the_hints(
 ) -> None:
     played = run(
         ["play", "easy.jsonl", "--id", "2", "--transcript", "t.jsonl", "--players", "ann,bob"],
-        "hint\nhint\npass\npass\ngiveup\ngiveup\n",
+        "hint\nhint best\npass\npass\ngiveup\ngiveup\n",
     )
     assert played.exit_code == 0, played.output
     events = [json.loads(line) for line in Path("t.jsonl").read_text().splitlines()]

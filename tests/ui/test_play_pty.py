@@ -262,7 +262,7 @@ def test_leaving_offers_to_save_and_the_save_resumes_with_a_recap(
     child.sendline("y")
     table.expect("Save it first? File name (Enter: do not save):")
     child.sendline(str(tmp_path))  # a folder: refused, asked again
-    table.expect("error: cannot write")
+    table.expect("error: cannot save to")
     table.expect("Save it first?")
     child.sendline("kept.json")
     table.expect("interrupted: game abandoned; saved to kept.json")
