@@ -159,3 +159,14 @@ def test_a_file_name_is_quoted_as_a_shell_reads_it(
     ]
     for _heading, line, hidden in pages:
         assert line is not None and _opened(line) == hidden
+    # a name that would read as an option is written from the working folder
+    Path("class 4b.jsonl").rename("-4b.jsonl")
+    booklet = run(["export", "--format", "markdown", "--", "-4b.jsonl"])
+    assert booklet.exit_code == 0, booklet.output
+    pages = _pages(booklet.stdout)
+    assert [line for _h, line, _x in pages] == [
+        "turing play ./-4b.jsonl --id 1",
+        "turing play ./-4b.jsonl --id 2",
+    ]
+    for _heading, line, hidden in pages:
+        assert line is not None and _opened(line) == hidden

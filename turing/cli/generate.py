@@ -2553,9 +2553,10 @@ def export(
             # the working directory)
             stdin = loaded.source == STDIN_NAME
             puzzles.append(portable(page, None if stdin else cardset_base(loaded.source)))
-            typed.append(
-                None if stdin else f"turing play {shlex.quote(loaded.source)} --id {number}"
-            )
+            # a name a shell would split is quoted, one that would read as an option
+            # (-p.jsonl) is written from the working folder
+            named = f"./{loaded.source}" if loaded.source.startswith("-") else loaded.source
+            typed.append(None if stdin else f"turing play {shlex.quote(named)} --id {number}")
             printed[key] = place
     if refused:
         raise click.exceptions.Exit(EXIT_USAGE)
