@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -55,7 +56,12 @@ def test_standard_input_is_read_as_a_file_is(tmp_path: Path) -> None:
     assert from_file.exit_code == 0, from_file.output
     from_stdin = export("-", input=jsonl(GOOD))
     assert from_stdin.exit_code == 0, from_stdin.output
-    assert from_stdin.stdout == from_file.stdout and "3 puzzles." in from_stdin.stdout
+    # but a page of standard input's puzzle says nothing of how to play it at the computer:
+    # no file holds it for `turing play`
+    typed = re.compile(r"At the computer: `turing play \S+ --id \d`\n\n")
+    assert len(typed.findall(from_file.stdout)) == 3 and "At the computer" not in from_stdin.stdout
+    assert from_stdin.stdout == typed.sub("", from_file.stdout)
+    assert "3 puzzles." in from_stdin.stdout
     assert from_stdin.stderr == ""
     # and beside a file, into a file: its puzzle, the file's first, is printed once
     out = tmp_path / "b.md"

@@ -108,14 +108,14 @@ def test_play_lists_a_repeated_id_once_and_says_when_only_it_is_left(tmp_path: P
     # the id two puzzles share chooses neither: only the number does
     assert out.strip() == (
         f"error: {path} holds 3 puzzles; choose one with --id 1 to 3, its number in the file "
-        "(as turing export numbers it), or by its id: h"
+        "(as a booklet of that file alone numbers it), or by its id: h"
     )
     path.write_text(REPEATED.replace("- id: h\n", "- id: g-1\n"), encoding="utf-8")
     code, out = run("play", str(path))
     assert code == 2
     assert out.strip() == (
         f"error: {path} holds 3 puzzles; choose one with --id 1 to 3, its number in the file "
-        "(as turing export numbers it)"
+        "(as a booklet of that file alone numbers it)"
     )
 
 

@@ -33,14 +33,14 @@ def test_a_file_of_several_says_to_choose_by_number_and_names_no_computed_id(
     assert result.exit_code == 2
     assert result.output == (
         "error: easy.jsonl holds 4 puzzles; choose one with --id 1 to 4, its number in the "
-        "file (as turing export numbers it)\n"
+        "file (as a booklet of that file alone numbers it)\n"
     )
     for puzzle in easy:
         assert str(puzzle["id"]) not in result.output
     german = run(["--lang", "de", "play", "easy.jsonl"])
     assert german.output == (
         "Fehler: easy.jsonl enthält 4 Rätsel; wähle eines mit --id 1 bis 4, seiner Nummer in "
-        "der Datei (wie turing export sie nummeriert)\n"
+        "der Datei (wie ein Heft aus dieser Datei allein sie nummeriert)\n"
     )
 
 
@@ -52,7 +52,9 @@ def test_an_author_s_ids_are_listed(tmp_path: Path, monkeypatch: pytest.MonkeyPa
         encoding="utf-8",
     )
     result = run(["play", "two.yaml"])
-    assert result.output.endswith("(as turing export numbers it), or by its id: first\n")
+    assert result.output.endswith(
+        "(as a booklet of that file alone numbers it), or by its id: first\n"
+    )
 
 
 @pytest.mark.parametrize("command", ["check", "solve", "analyze", "share"])

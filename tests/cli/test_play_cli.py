@@ -518,8 +518,8 @@ def test_puzzle_files_ids_and_unplayable_puzzles(tmp_path: Path) -> None:
     assert (
         several.exit_code == 2
         and (
-            "holds 2 puzzles; choose one with --id 1 to 2, its number in the file (as turing "
-            "export numbers it), or by its id: 02-N, 04-N"
+            "holds 2 puzzles; choose one with --id 1 to 2, its number in the file (as a booklet "
+            "of that file alone numbers it), or by its id: 02-N, 04-N"
         )
         in several.output
     )

@@ -78,11 +78,16 @@ def test_a_number_finds_the_id_it_is_with_leading_zeros(tmp_path: Path) -> None:
         assert [each["id"] for each in picked] == ["01"], one[1]
         if command == "share":
             assert one[1] == zero_one[1]
-    # a number that is two ids with leading zeros picks neither
+    # a number beyond the file's count that is two ids with leading zeros picks neither
     both = tmp_path / "both.yaml"
     text = PUBLISHED.read_text(encoding="utf-8")
-    both.write_text(text.replace('id: "03"', 'id: "002"'), encoding="utf-8")
-    code, output = run("share", str(both), "--id", "2")
+    text = text.replace('id: "03"', 'id: "010"').replace('id: "04"', 'id: "0010"')
+    both.write_text(text, encoding="utf-8")
+    code, output = run("share", str(both), "--id", "10")
     assert code == 2 and "ambiguous" in output, output
+    # within the count a number is the puzzle of that number: 2 is the second, not 002
+    both.write_text(text.replace('id: "010"', 'id: "002"'), encoding="utf-8")
+    code, output = run("share", str(both), "--id", "2", "--json")
+    assert code == 0 and json.loads(output)["id"] == "02", output
     code, output = run("play", "--id", "7")
     assert code == 2 and "no shipped puzzle has id '7'" in output

@@ -130,10 +130,10 @@ def test_markdown_shows_html_in_a_files_texts_as_text(tmp_path: Path) -> None:
     for tag in ("<script", "<b>", "<i>", "<em>c</em>"):
         assert tag not in page, tag
     assert "<h1>A &amp; &lt;i&gt;B&lt;/i&gt; *c*</h1>" in page
-    assert "<h2>&lt;b&gt;evil&lt;/b&gt; | x</h2>" in page
+    assert "<h2>Puzzle 1 · &lt;b&gt;evil&lt;/b&gt; | x</h2>" in page
     assert "<td>1 (&lt;script&gt;alert(1)&lt;/script&gt; a | b)</td>" in page
     # the solutions table keeps three cells a row
-    assert "<td>&lt;b&gt;evil&lt;/b&gt; | x</td>\n<td>133</td>" in page
+    assert "<td>Puzzle 1 · &lt;b&gt;evil&lt;/b&gt; | x</td>\n<td>133</td>" in page
 
 
 def test_markdown_reads_as_plain_text_and_renders_the_same(root: Path) -> None:
@@ -168,9 +168,9 @@ def test_a_file_puzzle_without_its_solution_has_it_computed(tmp_path: Path) -> N
     path.write_text("id: p\ncards: [4, 9, 11, 14]\ncriteria: [2, 1, 1, 3]\n", encoding="utf-8")
     code, text = export("--format", "markdown", str(path))
     assert code == 0, text
-    assert "| p | 241 | A: card 4" in text
+    assert "| Puzzle 1 · p | 241 | A: card 4" in text
     code, text = export(str(path))
-    assert "<tr><td>p</td><td>241</td>" in text
+    assert "<tr><td>Puzzle 1 · p</td><td>241</td>" in text
 
 
 def test_a_puzzle_no_paper_game_can_play_is_refused(tmp_path: Path) -> None:

@@ -149,7 +149,9 @@ def test_export_with_lang_de_writes_a_german_booklet(tmp_path: Path) -> None:
     text = out.read_text(encoding="utf-8")
     assert "<h1>Rätselheft</h1>" in text and "3 Rätsel." in text
     assert "Albtraum" in text and "<h2>Lösungen</h2>" in text
-    assert ENGLISH.findall(visible(text)) == []
+    # what a page says to type at the computer names the file as it was given
+    typed = re.sub(r"turing play \S+ --id \d+", "", visible(text))
+    assert ENGLISH.findall(typed) == []
     result = runner.invoke(main, ["export", "--lang", "de", "--format", "markdown", *files])
     assert result.exit_code == 0, result.output
     assert result.output.startswith(MARK + "# Rätselheft\n") and "Notizen:" in result.output

@@ -13,6 +13,7 @@ import contextlib
 import os
 import re
 import secrets
+import shlex
 import sys
 import time
 import warnings
@@ -2521,9 +2522,16 @@ def export(
     # the notes that say so are said once the booklet is to be written
     printed: dict[str, str] = {}
     once: list[str] = []
+    # what a player types to play each page's puzzle: its file and its number there, as
+    # `--id` takes it (the booklet of that file alone numbers it so, a repeat not counted)
+    typed: list[str | None] = []
+    in_file: dict[str, set[str]] = {}
     for loaded in with_notes(each_puzzle(files, forced, refused.append, refused.append)):
         place = loaded.place
         key = loaded.puzzle.canonical_key()
+        numbered = in_file.setdefault(loaded.source, set())
+        numbered.add(key)
+        number = len(numbered)
         earlier = printed.get(key)
         if earlier is not None:
             once.append(
@@ -2545,6 +2553,10 @@ def export(
             # the working directory)
             stdin = loaded.source == STDIN_NAME
             puzzles.append(portable(page, None if stdin else cardset_base(loaded.source)))
+            # a name a shell would split is quoted, one that would read as an option
+            # (-p.jsonl) is written from the working folder
+            named = f"./{loaded.source}" if loaded.source.startswith("-") else loaded.source
+            typed.append(None if stdin else f"turing play {shlex.quote(named)} --id {number}")
             printed[key] = place
     if refused:
         raise click.exceptions.Exit(EXIT_USAGE)
@@ -2584,6 +2596,7 @@ def export(
             title=DEFAULT_TITLE if title is None else title,
             puzzles=tuple(puzzles),
             solutions=solutions,
+            at_the_computer=tuple(typed),
         ),
         fmt,
         cardset_for=lambda p: puzzle_cardset(p, forced=forced),

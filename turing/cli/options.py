@@ -656,9 +656,9 @@ def one_value(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]
 
 #: ``--id`` of a command that takes a shipped puzzle by its id when no FILE is given
 ID_OR_SHIPPED_HELP: Final = N_(
-    "Only the puzzle of FILE with this id, or of this number in FILE as turing export "
-    "numbers it (repeat for more); without FILE, the shipped puzzle with this id, as turing "
-    "puzzles lists them; case, spaces and dashes do not matter."
+    "Only the puzzle of FILE with this id, or of this number in FILE, as a booklet of that "
+    "file alone numbers it (repeat for more); without FILE, the shipped puzzle with this "
+    "id, as turing puzzles lists them; case, spaces and dashes do not matter."
 )
 
 
@@ -673,8 +673,9 @@ def id_option(func: Any, help_text: str | None = None) -> Any:
         multiple=True,
         help=help_text
         or N_(
-            "Only the puzzle of FILE with this id, or of this number in FILE as turing "
-            "export numbers it (repeat for more); case, spaces and dashes do not matter."
+            "Only the puzzle of FILE with this id, or of this number in FILE, as a booklet "
+            "of that file alone numbers it (repeat for more); case, spaces and dashes do not "
+            "matter."
         ),
     )(func)
 
@@ -734,20 +735,26 @@ def pick_ids(
 ) -> tuple[list[Loaded], str | None]:
     """The puzzles of ``puzzles`` (read from ``file``) whose id is one of ``ids``, all of
     them when no id is given, and what is wrong with the ids, or None: an id that no
-    puzzle has, or that matches several. An id written exactly so (case included) wins
-    over those that match it only without case, spaces or dashes (:func:`with_id`); one
-    id given twice (as ids compare) is one id."""
+    puzzle has, or that matches several. A plain number is the puzzle of that number in
+    the file (:func:`numbered_puzzles`), unless a puzzle's own id is that number written
+    exactly so: an id that matches it only loosely (``03`` for ``3``) does not take a
+    number's place. Otherwise an id written exactly so (case included) wins over those
+    that match it only without case, spaces or dashes (:func:`with_id`); one id given
+    twice (as ids compare) is one id."""
     if not ids:
         return list(puzzles), None
     numbered = numbered_puzzles(puzzles)
     picked: set[int] = set()
     missing: dict[str, str] = {}
     for wanted in dict.fromkeys(ids):
-        found = with_id(puzzles, wanted)
-        if not found and _PLAIN_NUMBER.fullmatch(wanted.strip()):
-            # no puzzle's own id: the puzzle of that number, as a booklet numbers it
-            number = int(wanted.strip())
-            found = numbered[number - 1 : number] if number >= 1 else []
+        number = int(wanted.strip()) if _PLAIN_NUMBER.fullmatch(wanted.strip()) else 0
+        found = [each for each in puzzles if each.puzzle.id == wanted] if number else []
+        if number and not found:
+            # no puzzle's own id is that number as typed: the puzzle of that number, as a
+            # booklet of this file alone numbers it
+            found = numbered[number - 1 : number]
+        if not found:
+            found = with_id(puzzles, wanted)
         if len(found) > 1:
             return [], ambiguous_id(file, wanted, found, len(numbered))
         if found:
@@ -775,9 +782,9 @@ _PLAIN_NUMBER: Final = re.compile(r"[0-9]+")
 
 
 def numbered_puzzles(puzzles: Sequence[Loaded]) -> list[Loaded]:
-    """The puzzles of a file in the order a booklet of it numbers them from 1: the file's
-    order, a copy of an earlier puzzle not counted (the booklet prints it once, where
-    first read)."""
+    """The puzzles of a file in the order a booklet of that file alone numbers them from
+    1: the file's order, a copy of an earlier puzzle (the same cards and criteria, whatever
+    its id) not counted (the booklet prints it once, where first read)."""
     seen: set[str] = set()
     numbered: list[Loaded] = []
     for each in puzzles:

@@ -143,10 +143,10 @@ def _from_file(path: str, forced: CardSet | None, puzzle_id: str | None) -> Load
         ids = ", ".join(list(named)[:10])
         count = len(numbered_puzzles(found))
         said = ngettext(
-            "{path} holds {n} puzzle; choose it with --id 1, its number in the file (as "
-            "turing export numbers it)",
+            "{path} holds {n} puzzle; choose it with --id 1, its number in the file (as a "
+            "booklet of that file alone numbers it)",
             "{path} holds {n} puzzles; choose one with --id 1 to {n}, its number in the file "
-            "(as turing export numbers it)",
+            "(as a booklet of that file alone numbers it)",
             count,
         ).format(path=shown_name(path), n=count)
         if ids:
@@ -302,7 +302,8 @@ class PlayCommand(click.Command):
     multiple=True,
     callback=one_value,
     help="The puzzle with this id (in FILE, --bank, or the shipped puzzles), or of this "
-    "number in FILE as turing export numbers it; spaces and dashes are ignored.",
+    "number in FILE, as a booklet of that file alone numbers it (an id written exactly so "
+    "wins); spaces and dashes are ignored.",
 )
 @click.option("--random", "random_puzzle_flag", is_flag=True, help="Play a newly generated puzzle.")
 @click.option(

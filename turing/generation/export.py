@@ -75,10 +75,17 @@ class Booklet:
     puzzles: tuple[Puzzle, ...]
     #: one of :data:`SOLUTIONS`
     solutions: str = "end"
+    #: for each puzzle, what a player types to play it at the computer (None, or no entry:
+    #: nothing is said; a puzzle known only by an id computed from its criteria)
+    at_the_computer: tuple[str | None, ...] = ()
 
     def __post_init__(self) -> None:
         if self.solutions not in SOLUTIONS:
             raise ValueError(f"unknown place of the solutions {self.solutions!r} {SOLUTIONS}")
+
+    def typed(self, number: int) -> str | None:
+        """What a player types to play the puzzle of that number (from 1), or None."""
+        return self.at_the_computer[number - 1] if number <= len(self.at_the_computer) else None
 
 
 CardsetFor = Callable[[Puzzle], CardSet]
@@ -141,17 +148,24 @@ def page_puzzle(puzzle: Puzzle, cardset: CardSet, metrics: Metrics | None = None
 
 
 def _name(puzzle: Puzzle, number: int, w: _Words) -> str:
-    """A puzzle's name on its page: its id as its author wrote it, but not an id computed
-    from the hidden parts (a player could find the criteria from it)."""
+    """A puzzle's name on its page: its number in the booklet, and beside it its id as its
+    author wrote it, but not an id computed from the hidden parts (a player could find the
+    criteria from it)."""
+    name = w.gettext("Puzzle {number}").format(number=number)
     if puzzle.id and not puzzle.id_is_derived():
-        return puzzle.id
-    return w.gettext("Puzzle {number}").format(number=number)
+        return f"{name} · {puzzle.id}"
+    return name
+
+
+def _how_to_play(typed: str, w: _Words) -> str:
+    """The line of a page that says what to type to play its puzzle at the computer."""
+    return w.gettext("At the computer: {command}").format(command=typed)
 
 
 def _solution_name(puzzle: Puzzle, number: int, w: _Words) -> str:
     """The name in the solutions, with the id the page leaves out."""
     name = _name(puzzle, number, w)
-    return f"{name} ({puzzle.id})" if puzzle.id and name != puzzle.id else name
+    return f"{name} ({puzzle.id})" if puzzle.id and puzzle.id_is_derived() else name
 
 
 def _heading(puzzle: Puzzle, w: _Words) -> str:
@@ -283,11 +297,16 @@ def _intro(booklet: Booklet, w: _Words) -> str:
     return text.format(count=count)
 
 
-def _html_page(puzzle: Puzzle, number: int, cs: CardSet, w: _Words, opening: str) -> list[str]:
-    """One puzzle's page (``opening``: the booklet's title and introduction, on the first)."""
+def _html_page(
+    puzzle: Puzzle, number: int, cs: CardSet, w: _Words, opening: str, typed: str | None
+) -> list[str]:
+    """One puzzle's page (``opening``: the booklet's title and introduction, on the first;
+    ``typed``: what to type to play it at the computer, or None)."""
     out = ['<div class="page">' + opening]
     out.append(f"<h2>{_e(_name(puzzle, number, w))}</h2>")
     out.append(f'<p class="meta">{_e(_heading(puzzle, w))}</p>')
+    if typed is not None:
+        out.append(f'<p class="play">{_e(_how_to_play(typed, w))}</p>')
     if puzzle.mode_class.hidden_mapping:
         out.append(
             "<p>"
@@ -338,7 +357,8 @@ def render_html(booklet: Booklet, cardset_for: CardsetFor, lang: str | None = No
         out.append(f"<h1>{_e(title)}</h1>")
     else:
         for number, puzzle in enumerate(booklet.puzzles, start=1):
-            out += _html_page(puzzle, number, cardset_for(puzzle), w, opening)
+            typed = booklet.typed(number)
+            out += _html_page(puzzle, number, cardset_for(puzzle), w, opening, typed)
             opening = ""
     if booklet.solutions == "none":
         out.append("</body></html>")
@@ -408,6 +428,12 @@ def render_markdown(booklet: Booklet, cardset_for: CardsetFor, lang: str | None 
             f"*{_md(_heading(puzzle, w))}*",
             "",
         ]
+        typed = booklet.typed(number)
+        if typed is not None:
+            # a code span: what is typed is shown letter for letter, nothing escaped
+            fence = "``" if "`" in typed else "`"
+            span = f"{fence} {typed} {fence}" if fence == "``" else f"`{typed}`"
+            out += [_how_to_play(span, w), ""]
         if puzzle.mode_class.hidden_mapping:
             out += [w.gettext("Cards on the table (which verifier holds which is hidden):"), ""]
             out += [
