@@ -208,8 +208,10 @@ def test_tests_filters_on_a_file_keep_what_is_proven(easy: Path) -> None:
 
 
 def test_a_puzzle_with_bounds_is_kept_only_when_they_prove_the_filter(tmp_path: Path) -> None:
-    """A search that stops short gives bounds (a 6-verifier nightmare puzzle): the page
-    shows them, and a filter they cannot prove leaves the puzzle out."""
+    """A nightmare page shows the lower bound (its search takes too long for a booklet);
+    a tests filter that bound cannot settle searches, and a search that stops short (a
+    6-verifier nightmare puzzle) gives bounds: the page shows them, and a filter they
+    cannot prove leaves the puzzle out."""
     path = tmp_path / "n.jsonl"
     result = CliRunner().invoke(
         main,
@@ -231,9 +233,14 @@ def test_a_puzzle_with_bounds_is_kept_only_when_they_prove_the_filter(tmp_path: 
     assert result.exit_code == 0, result.output
     code, text = export("--format", "markdown", str(path))
     assert code == 0, text
+    least = re.search(r"· fewest tests: at least (\d+)\*", text)
+    assert least is not None, text
+    code, text = export("--format", "markdown", "--max-tests", "20", str(path))
+    assert code == 0, text
     found = re.search(r"· fewest tests: (\d+)–(\d+)\*", text)
     assert found is not None, text
     low, high = int(found.group(1)), int(found.group(2))
+    assert low >= int(least.group(1))
     for flag, value, kept in (
         ("--max-tests", high, True),
         ("--min-tests", low, True),

@@ -2407,15 +2407,32 @@ def _title_given(ctx: click.Context, param: click.Parameter, value: str | None) 
     return value
 
 
+#: The booklet formats an output's name tells, by its suffix.
+_FORMAT_OF_SUFFIX: Final = {
+    ".md": "markdown",
+    ".markdown": "markdown",
+    ".html": "html",
+    ".htm": "html",
+}
+
+
+def _booklet_format(output: str) -> str:
+    """The format of a booklet written to ``output`` without ``--format``: the one its
+    suffix names (any case), else html (standard output too)."""
+    if output == "-":
+        return "html"
+    return _FORMAT_OF_SUFFIX.get(os.path.splitext(output)[1].lower(), "html")
+
+
 @click.command("export")
 @click.argument("files", metavar="[FILE…]", nargs=-1, type=PUZZLE_PATH)
 @click.option(
     "--format",
     "fmt",
     type=click.Choice(["html", "markdown"]),
-    default="html",
-    show_default=True,
-    help="html: a page to print; markdown: text.",
+    default=None,
+    help="html: a page to print; markdown: text (default: markdown for an output named "
+    "*.md or *.markdown, else html).",
 )
 @click.option(
     "-o",
@@ -2466,7 +2483,7 @@ def _title_given(ctx: click.Context, param: click.Parameter, value: str | None) 
 @query_options
 def export(
     files: tuple[str, ...],
-    fmt: str,
+    fmt: str | None,
     output: str,
     bank_path: str | None,
     limit: int | None,
@@ -2499,11 +2516,17 @@ def export(
         BookletError,
         page_metrics,
         page_puzzle,
+        paper_puzzle,
         render,
     )
+    from turing.generation.metrics import LOWER_BOUND, in_tests_range
 
     if not files and bank_path is None:
         fail(_("give puzzle files (- for standard input) or --bank DB"))
+    if seed is not None and bank_path is None:
+        fail(_("--seed draws puzzles from a bank: give --bank DB"))
+    if fmt is None:
+        fmt = _booklet_format(output)
     refuse_writing_inputs(
         output,
         [
@@ -2514,7 +2537,10 @@ def export(
     )
     forced = load_cardset(cardset_name) if cardset_name else None
     query = make_query(mode, difficulty, verifiers, unplayed, min_tests, max_tests)
-    puzzles: list[Puzzle] = []
+    # The puzzles of the files that pass the filters of their mode, tier and verifiers
+    # (their fewest tests are computed below, once the output is claimed), each with its
+    # card set and the folder its relative card-set path is taken from.
+    found: list[tuple[str, Puzzle, CardSet, Path | None, str | None]] = []
     # Every file is read whole, each puzzle that cannot be read or played on paper said at
     # its place, before any is refused: a file is mended in one pass.
     refused: list[str] = []
@@ -2540,11 +2566,9 @@ def export(
                 )
             )
             continue
-        tested = query.min_tests is not None or query.max_tests is not None
-        metrics = page_metrics(loaded.puzzle, loaded.cardset) if tested else None
-        if _file_puzzle_matches(loaded.puzzle, loaded.cardset, query, metrics):
+        if _file_puzzle_matches(loaded.puzzle, loaded.cardset, query, None):
             try:
-                page = page_puzzle(loaded.puzzle, loaded.cardset, metrics)
+                checked = paper_puzzle(loaded.puzzle, loaded.cardset)
             except BookletError as exc:
                 say_error(f"{shown_name(loaded.source)}:{loaded.line}: {exc}")
                 refused.append(loaded.source)
@@ -2552,16 +2576,45 @@ def export(
             # a relative card-set path is taken from the file's folder (standard input's:
             # the working directory)
             stdin = loaded.source == STDIN_NAME
-            puzzles.append(portable(page, None if stdin else cardset_base(loaded.source)))
+            base = None if stdin else cardset_base(loaded.source)
             # a name a shell would split is quoted, one that would read as an option
             # (-p.jsonl) is written from the working folder
             named = f"./{loaded.source}" if loaded.source.startswith("-") else loaded.source
-            typed.append(None if stdin else f"turing play {shlex.quote(named)} --id {number}")
+            line = None if stdin else f"turing play {shlex.quote(named)} --id {number}"
+            found.append((key, checked, loaded.cardset, base, line))
             printed[key] = place
     if refused:
         raise click.exceptions.Exit(EXIT_USAGE)
     for note in once:
         click.echo(note, err=True)
+    if forced is None:  # the card sets the puzzles of the files name are read too
+        refuse_writing_inputs(
+            output,
+            [(cardset_file(p.cardset or "classic"), CARD_SET) for _k, p, _c, _b, _l in found],
+        )
+    # after the files read, whose refusal names the file more closely (the card set a
+    # puzzle names is known only once the puzzles are read), and before the work
+    refuse_replacing_work(output, BOOKLET)
+    claim_output(output)
+    # The figures of the pages, only for the puzzles printed: under a tests filter, of
+    # each puzzle in turn until --limit of them passed it (a nightmare puzzle searched
+    # only when its lower bound cannot tell); else of the first --limit.
+    tested = query.min_tests is not None or query.max_tests is not None
+    puzzles: list[Puzzle] = []
+    for key, checked, cardset, base, line in found:
+        if limit is not None and len(puzzles) >= limit:
+            break
+        metrics = page_metrics(checked, cardset)
+        if tested:
+            verdict = in_tests_range(metrics, query.min_tests, query.max_tests)
+            if verdict is None and metrics.min_tests_kind == LOWER_BOUND:
+                metrics = page_metrics(checked, cardset, search=True)
+                verdict = in_tests_range(metrics, query.min_tests, query.max_tests)
+            if verdict is not True:
+                del printed[key]
+                continue
+        puzzles.append(portable(page_puzzle(checked, cardset, metrics), base))
+        typed.append(line)
     if bank_path is not None:
         with bank_cardset_said(forced), open_bank(bank_path, readonly=True) as b:
             if forced is not None:
@@ -2583,14 +2636,10 @@ def export(
         puzzles = puzzles[:limit]
     if not puzzles:
         _nothing_to_export(query, None)
-    if forced is None:  # the card sets the puzzles name are read too
+    if forced is None:  # the card sets the puzzles of the bank name too
         refuse_writing_inputs(
             output, [(cardset_file(p.cardset or "classic"), CARD_SET) for p in puzzles]
         )
-    # after the files read, whose refusal names the file more closely (the card set a
-    # puzzle names is known only once the puzzles are read)
-    refuse_replacing_work(output, BOOKLET)
-    claim_output(output)
     text = render(
         Booklet(
             title=DEFAULT_TITLE if title is None else title,

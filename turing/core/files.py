@@ -1835,7 +1835,7 @@ def _temporary_beside(real: str, folder: str) -> tuple[int, str]:
 
 
 #: The bytes a hidden file beside an output adds after :func:`_beside_prefix`: the eight
-#: letters and digits ``tempfile.mkstemp`` draws and ``.tmp``, or ``lock``.
+#: letters and digits ``tempfile.mkstemp`` draws and ``.tmp``, or :data:`LOCK_SUFFIX`.
 _BESIDE_ROOM: Final = 12
 
 
@@ -1934,14 +1934,24 @@ class OutputBusy(TuringError):
         self.path = path
 
 
+#: How the lock of an output ends its hidden name (``.NAME.turing-lock``): a name that
+#: tells whose it is, so that it is nobody's own file by accident.
+LOCK_SUFFIX: Final = "turing-lock"
+#: What a lock file holds: the process id of its writer, or nothing (one killed with
+#: ``kill -9`` before it wrote its id).
+_LOCK_TEXT: Final = re.compile(rb"[0-9]{0,20}")
+
+
 @contextlib.contextmanager
 def writer_lock(target: WriteTarget) -> Iterator[None]:
     """Be the one process writing ``target`` for the block (or until the process ends,
-    even by ``kill -9``): an exclusive ``flock`` on the hidden file ``.NAME.lock`` beside
-    it, which holds the process id and is removed at the end. Raises :class:`OutputBusy`
-    when another process holds it. A device, a FIFO or a descriptor (written directly,
-    never replaced) is not locked, nor is a file where no lock can be made (the write
-    says why it fails)."""
+    even by ``kill -9``): an exclusive ``flock`` on the hidden file ``.NAME.turing-lock``
+    beside it, which holds the process id and is removed at the end. Raises
+    :class:`OutputBusy` when another process holds it, and :class:`WriteTargetError`,
+    the file untouched, when a file of that name holds anything but a process id (it is
+    not a lock: a lock left by a writer killed with ``kill -9`` is taken over, nothing
+    else). A device, a FIFO or a descriptor (written directly, never replaced) is not
+    locked, nor is a file where no lock can be made (the write says why it fails)."""
     if not target.atomic:
         yield
         return
@@ -1951,10 +1961,21 @@ def writer_lock(target: WriteTarget) -> Iterator[None]:
         yield
         return
     folder = os.path.dirname(target.real) or "."
-    lock_path = os.path.join(folder, _beside_prefix(target.real, folder) + "lock")
+    lock_name = _beside_prefix(target.real, folder) + LOCK_SUFFIX
+    lock_path = os.path.join(folder, lock_name)
     while True:
         try:
-            fd = os.open(lock_path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o644)
+            fd = os.open(lock_path, os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644)
+            created = True
+        except FileExistsError:
+            try:
+                fd = os.open(lock_path, os.O_RDWR | os.O_NOFOLLOW)
+            except FileNotFoundError:  # removed by its writer in between: try again
+                continue
+            except OSError:
+                yield
+                return
+            created = False
         except OSError:
             yield
             return
@@ -1966,10 +1987,18 @@ def writer_lock(target: WriteTarget) -> Iterator[None]:
             raise OutputBusy(target.path, holder) from None
         # The writer before removes the file as it ends, holding the lock: a file locked
         # after that is no longer the one the name leads to. (One left by a writer killed
-        # with kill -9 is locked by nobody and is taken over.)
-        if _same_file(fd, lock_path):
+        # with kill -9 is locked by nobody and is taken over; a file that holds anything
+        # else is not a lock and is left as it is.)
+        if not _same_file(fd, lock_path):
+            os.close(fd)
+            continue
+        if created or _is_lock(fd):
             break
         os.close(fd)
+        raise WriteTargetError(
+            target.path,
+            _("{name} beside it is not a turing lock; move it away").format(name=lock_name),
+        )
     os.ftruncate(fd, 0)
     os.pwrite(fd, str(os.getpid()).encode(), 0)
     _OUTPUT_LOCKS.add(fd)
@@ -1981,6 +2010,15 @@ def writer_lock(target: WriteTarget) -> Iterator[None]:
             with contextlib.suppress(OSError):
                 os.unlink(lock_path)  # while still held (see above)
             os.close(fd)
+
+
+def _is_lock(fd: int) -> bool:
+    """Whether the file open as ``fd`` is a writer's lock: a regular file that holds a
+    process id or nothing."""
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode) or info.st_size > 20:
+        return False
+    return _LOCK_TEXT.fullmatch(os.pread(fd, 32, 0)) is not None
 
 
 def write_text(path: str | os.PathLike[str] | WriteTarget, text: str) -> None:

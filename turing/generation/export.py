@@ -29,7 +29,7 @@ from turing.core.errors import TuringError
 from turing.core.puzzle import CARDSET_CHANGED, STATED_SOLUTION_WRONG, Puzzle, difficulty
 from turing.core.saves import HTML_BOOKLET_MARK, MARKDOWN_BOOKLET_MARK
 from turing.core.solver import solutions
-from turing.generation.metrics import METRIC_KEYS, Metrics, measure
+from turing.generation.metrics import EXACT, METRIC_KEYS, Metrics, measure
 from turing.i18n import DOMAIN, LOCALE_DIR, N_, _, current_language, ngettext
 
 SHAPES: Final = (("▲", N_("blue")), ("■", N_("yellow")), ("●", N_("purple")))
@@ -43,8 +43,10 @@ _TIERS: Final = TIER_LABELS
 SOLUTIONS: Final = ("end", "none", "only")
 #: Work limit of the exact search for a file puzzle's fewest tests (see
 #: :data:`turing.analysis.MAX_WORK`): a classic or extreme puzzle is searched to the end
-#: in milliseconds; beyond the limit (most nightmare puzzles) the figure is the bounds the
-#: search proved, found in well under a second.
+#: in milliseconds. A nightmare puzzle is not searched for its page (its search, even
+#: stopped at once, takes a good part of a second to find its bounds: a booklet of
+#: hundreds would take minutes); its figure is the lower bound, unless a tests filter
+#: needs more (:func:`page_metrics` with ``search``).
 BOOKLET_WORK: Final = 10_000_000
 
 
@@ -95,27 +97,34 @@ class BookletError(TuringError):
     """A puzzle that cannot be given to players on paper."""
 
 
-def page_metrics(puzzle: Puzzle, cardset: CardSet) -> Metrics:
+def page_metrics(puzzle: Puzzle, cardset: CardSet, *, search: bool | None = None) -> Metrics:
     """The metrics of a puzzle read from a file, computed from its cards (what the file
     states of them is not taken: it could have been edited): the fewest tests exact where
     the search finishes within :data:`BOOKLET_WORK` (kind ``exact``), else the bounds it
-    proved (``bounds``), as :func:`~turing.generation.metrics.measure` gives them. Cards
-    that no reading makes a valid puzzle of leave nothing to search: their figure is the
-    lower bound (kind ``lower_bound``)."""
+    proved (``bounds``), as :func:`~turing.generation.metrics.measure` gives them. With
+    ``search`` false (by default for a nightmare puzzle, see :data:`BOOKLET_WORK`), and
+    for cards that no reading makes a valid puzzle of (nothing to search), the figure is
+    the lower bound (kind ``lower_bound``), or none at all (``exact``) when the cards
+    alone leave one code."""
     from turing.analysis.search import AnalysisError
 
+    if search is None:
+        search = not puzzle.mode_class.hidden_mapping
+    if not search:
+        plain = measure(puzzle, cardset)
+        if plain.codes_left == 1:  # the cards alone tell the code: no test is needed
+            return replace(plain, min_tests=0, min_tests_kind=EXACT, min_tests_upper=0)
+        return plain
     try:
         return measure(puzzle, cardset, exact_tests=True, max_work=BOOKLET_WORK)
     except AnalysisError:
         return measure(puzzle, cardset)
 
 
-def page_puzzle(puzzle: Puzzle, cardset: CardSet, metrics: Metrics | None = None) -> Puzzle:
-    """A puzzle read from a file as its booklet page shows it: its tier and fewest-tests
-    figure computed from its cards (:func:`~turing.core.puzzle.difficulty`,
-    :func:`page_metrics`, or ``metrics`` when they are computed already; what the file
-    states of them is not taken), and its solution, when the file leaves it out, found
-    from its hidden criteria.
+def paper_puzzle(puzzle: Puzzle, cardset: CardSet) -> Puzzle:
+    """A puzzle read from a file with its solution, when the file leaves it out, found
+    from its hidden criteria: the quick checks of :func:`page_puzzle`, without its
+    figures.
 
     Raises :class:`BookletError` for a puzzle without hidden criteria (on paper someone must
     answer the tests, and the solutions page must tell the code) and for one whose criteria
@@ -141,10 +150,20 @@ def page_puzzle(puzzle: Puzzle, cardset: CardSet, metrics: Metrics | None = None
     if puzzle.solution is not None and puzzle.solution != code:
         # a puzzle of a file: most likely its card set changed since it was made
         raise BookletError(_(STATED_SOLUTION_WRONG) + _(CARDSET_CHANGED))
+    return replace(puzzle, solution=code)
+
+
+def page_puzzle(puzzle: Puzzle, cardset: CardSet, metrics: Metrics | None = None) -> Puzzle:
+    """A puzzle read from a file as its booklet page shows it (:func:`paper_puzzle`): its
+    tier and fewest-tests figure computed from its cards
+    (:func:`~turing.core.puzzle.difficulty`, :func:`page_metrics`, or ``metrics`` when
+    they are computed already; what the file states of them is not taken), and its
+    solution. Raises :class:`BookletError` as :func:`paper_puzzle` does."""
+    checked = paper_puzzle(puzzle, cardset)
     extra = {k: v for k, v in puzzle.extra.items() if k not in METRIC_KEYS}
     found = page_metrics(puzzle, cardset) if metrics is None else metrics
     extra.update(difficulty=difficulty(puzzle, cardset), **found.as_dict())
-    return replace(puzzle, solution=code, extra=extra)
+    return replace(checked, extra=extra)
 
 
 def _name(puzzle: Puzzle, number: int, w: _Words) -> str:
@@ -508,6 +527,7 @@ __all__ = [
     "BookletError",
     "page_metrics",
     "page_puzzle",
+    "paper_puzzle",
     "render",
     "render_html",
     "render_markdown",
