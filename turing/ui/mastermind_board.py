@@ -781,8 +781,8 @@ class MastermindBoardApp(ServedApp):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Keys that do nothing now are left out of the footer."""
-        if self.too_small:
-            return action == "leave"
+        if self.too_small:  # leaving, as the notice says; Ctrl-C and Ctrl-Q as q
+            return action in ("leave", "quit", "interrupt")
         mode = self.mode
         composing = mode in (Mode.SECRET, Mode.GUESS, Mode.REVEAL)
         if action == "erase":
