@@ -1035,8 +1035,8 @@ class View:
         # joined by a word in German, where a comma is the decimal mark (1,5)
         first, second = (
             pgettext("a player's score", "{name}: {points}").format(
-                # the one person is spoken to (German ``du 0``, not a name)
-                name=pgettext("a player's score", "You") if self.is_you(i) else self.name(i),
+                # the one person by the name its seat has (German ``Du 0``), as elsewhere
+                name=self.name(i),
                 points=format_points(scores[i]),
             )
             for i in (0, 1)
