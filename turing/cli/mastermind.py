@@ -1649,14 +1649,16 @@ class Keeper:
 
     def offer(self) -> bool:
         """At a terminal, the person leaving: saved to the save file, or, without one (or
-        when it cannot be written), asked for a file to save to (Enter: none). False when
-        Ctrl-C at the question keeps the match going."""
+        when it cannot take the match: it cannot be written, or it holds the match played
+        another way in another sitting), asked for a file to save to (Enter: none). False
+        when Ctrl-C at the question keeps the match going."""
         keeping = self.keeping
         if keeping.path is not None:
             failed = keeping.save()
-            if keeping.failed is None or keeping.overtaken:
-                # overtaken: the match went on in another sitting, no file takes this one;
-                # the line that leaves says so (:meth:`on_leaving`), once
+            if keeping.failed is None or (keeping.overtaken and not keeping.strayed):
+                # the file holds the match further on, played in another sitting: nothing
+                # of this one is left to keep; the line that leaves says so
+                # (:meth:`on_leaving`), once
                 return True
             if failed:
                 self.reader.error(failed)

@@ -483,8 +483,11 @@ class MastermindBoardApp(ServedApp):
     @property
     def overtaken(self) -> bool:
         """The save file holds this match further on, played in another sitting: this one
-        is saved nowhere (:attr:`~turing.mastermind.saves.Keeping.overtaken`)."""
-        return self.keeping is not None and self.keeping.overtaken
+        is saved nowhere (:attr:`~turing.mastermind.saves.Keeping.overtaken`). Played
+        another way at the same game instead, its rows are its own: v saves them to
+        another file, as when the save file cannot be written."""
+        keeping = self.keeping
+        return keeping is not None and keeping.overtaken and not keeping.strayed
 
     def keep(self) -> bool:
         """Save the match to its save file when it changed since the last save; a save that
