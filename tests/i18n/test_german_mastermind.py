@@ -258,7 +258,7 @@ def test_pins_are_counted_as_german_says_them() -> None:
 def test_the_final_score_is_said_in_plain_german() -> None:
     args = ["--lang", "de", "mastermind", "play", "--seed", "1", "--games", "1"]
     result = CliRunner().invoke(main, args, input="aufgeben\nj\n")
-    assert result.output.endswith("Endstand: du 0; Computer 11. Der Computer gewinnt.\n"), (
+    assert result.output.endswith("Endstand: Du 0; Computer 11. Der Computer gewinnt.\n"), (
         result.output
     )
 

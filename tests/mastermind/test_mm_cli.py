@@ -969,7 +969,7 @@ def test_duel_scores_with_halves_are_written_in_the_language_in_use() -> None:
                 "Spiel 1 von 2 beginnt. Code-Setzer: Computer. Code-Brecher: Du.",
                 "Du, dein Rateversuch — Reihe 2 von 10, Spiel 1 von 2: ",
                 "Du hast nach 1 Reihe aufgegeben; 11 Punkte für den Computer (10 + 1).",
-                "Stand nach Spiel 1 von 2: du 0; Computer 11.",
+                "Stand nach Spiel 1 von 2: Du 0; Computer 11.",
             ],
         ),
         (
@@ -977,7 +977,7 @@ def test_duel_scores_with_halves_are_written_in_the_language_in_use() -> None:
             ["random", "aufgeben"],
             [
                 "Spiel 1 von 1: der Computer hat gewonnen (du hast aufgegeben).",
-                "Endstand: du 0; Computer 1. Der Computer gewinnt.",
+                "Endstand: Du 0; Computer 1. Der Computer gewinnt.",
             ],
         ),
     ],
@@ -1004,7 +1004,7 @@ def test_in_german_a_won_duel_says_du_hast_gewonnen() -> None:
     )
     assert result.exit_code == 0, result.output
     assert "Spiel 1 von 1: du hast gewonnen (" in result.output
-    assert "Endstand: du 1; Computer 0. Du hast gewonnen." in result.output
+    assert "Endstand: Du 1; Computer 0. Du hast gewonnen." in result.output
     assert not NAMED_SPIELER.search(result.output), result.output
 
 

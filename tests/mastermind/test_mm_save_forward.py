@@ -86,7 +86,7 @@ def test_a_sitting_left_behind_never_saves_over_the_match_ended_in_another(
     assert ended.exit_code == 0, ended.output
     kept = q.read_bytes()
     child.sendline("RRRR")
-    refusal = "not saved: q.json holds this match further on (it went on in another sitting)"
+    refusal = "not saved: another sitting played this match further on in q.json"
     child.expect_exact(refusal)
     child.expect_exact("your guess")
     child.sendline("quit")
@@ -99,6 +99,50 @@ def test_a_sitting_left_behind_never_saves_over_the_match_ended_in_another(
     assert "File name" not in child.before
     assert q.read_bytes() == kept
     assert "The match saved in q.json is over." in run(["--resume", "q.json"], [], tmp_path).output
+
+
+def test_rows_played_another_way_than_in_another_sitting_are_offered_another_file(
+    tmp_path: Path, children: list[Any]
+) -> None:
+    """Two sittings resume s.json: sitting A plays row 2 and leaves (saved there); sitting
+    B, at a terminal, plays rows 2 and 3 its own way. s.json holds the match played another
+    way, not further on: B says so, once, and leaving asks for another file for its rows,
+    as when the file cannot be written."""
+    s = tmp_path / "s.json"
+    first = run(["--games", "1", "--seed", "5", "--save", "s.json"], ["RGBY", "quit"], tmp_path)
+    assert first.exit_code == 1, first.output
+    env = {"TERM": "xterm-256color", "NO_COLOR": "1"}
+    child = spawn_turing(
+        "mastermind", "play", "--resume", "s.json", env=env, size=(40, 150), cwd=tmp_path
+    )
+    children.append(child)
+    child.logfile_read = io.StringIO()  # all the sitting says from here
+    child.expect_exact("your guess")
+    other = run(["--resume", "s.json"], ["RRRR", "quit"], tmp_path)
+    assert other.exit_code == 1, other.output
+    kept = s.read_bytes()
+    refusal = "not saved: another sitting played this match another way in s.json"
+    child.sendline("GGGG")
+    child.expect_exact(refusal)
+    child.expect_exact("your guess")
+    child.sendline("BBBB")
+    child.expect_exact("your guess")
+    child.sendline("quit")
+    child.expect_exact("Leave the match? [y/N]")
+    child.sendline("y")
+    child.expect_exact("Save it first? File name (Enter: do not save): ")
+    child.sendline("mine.json")
+    child.expect_exact("quit: match abandoned; saved to mine.json")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 1
+    said = child.logfile_read.getvalue()
+    assert said.count(refusal) == 1, said
+    assert "further on" not in said
+    assert s.read_bytes() == kept
+    again = run(["--resume", "mine.json"], ["quit"], tmp_path)
+    assert "row  3  B B B B" in again.output, again.output
+    assert "R R R R" not in again.output
 
 
 def test_standard_output_full_from_the_start_leaves_the_match_saved(tmp_path: Path) -> None:
@@ -199,7 +243,7 @@ def test_an_older_sitting_never_saves_over_a_game_given_up_in_another(
     mm5, child = two_sittings(tmp_path, children)
     kept = mm5.read_bytes()
     child.sendline("RGBY")
-    refusal = "not saved: mm5.json holds this match further on (it went on in another sitting)"
+    refusal = "not saved: another sitting played this match further on in mm5.json"
     child.expect_exact(refusal)
     child.expect_exact("your secret code")
     child.sendline("quit")
@@ -228,7 +272,7 @@ def test_leaving_says_saved_only_when_this_sitting_wrote_the_file(
     child.sendline("quit")
     child.expect_exact("Leave the match? [y/N]")
     child.sendline("y")
-    refusal = "not saved: mm5.json holds this match further on (it went on in another sitting)"
+    refusal = "not saved: another sitting played this match further on in mm5.json"
     child.expect_exact(f"quit: match abandoned; {refusal}")
     child.expect(pexpect.EOF)
     child.close()

@@ -99,3 +99,28 @@ def test_a_screen_too_narrow_for_the_row_of_buttons_shows_the_notice_and_q_still
     assert "too small" not in text and "quit q" in text, text
     assert 0 < button.right <= 52, button
     assert type(screen).__name__ == "ConfirmScreen"
+
+
+async def left_under_the_notice(key: str) -> tuple[str, int | None]:
+    """The board at 50×20, under the notice: ``key`` pressed, then ``y`` if it asks; the
+    question asked and the board's exit status."""
+    pytest.importorskip("textual")
+    from turing.ui.mastermind_board import MastermindBoardApp
+
+    match = Match(get_preset("classic"), (YOU, COMPUTER), games=2, first_breaker=0, seed=1)
+    app = MastermindBoardApp(match, {"most-parts": make_strategy("most-parts", seed=1)})
+    async with app.run_test(size=(50, 20)) as pilot:
+        assert "too small for the board" in await shown(pilot, app)
+        await pilot.press(key)
+        await pilot.pause(0.2)
+        question = getattr(app.screen, "question", "")
+        await pilot.press("y")
+        await pilot.pause(0.2)
+    return question, app.return_code
+
+
+@pytest.mark.parametrize("key", ["q", "ctrl+c", "ctrl+q"])
+def test_under_the_notice_ctrl_c_and_ctrl_q_leave_as_q_does(key: str) -> None:
+    question, code = asyncio.run(left_under_the_notice(key))
+    assert question.startswith("Leave the match?"), question
+    assert code == 1

@@ -282,15 +282,15 @@ async def test_ctrl_c_leaves_as_q_does_and_saves(tmp_path: Path) -> None:
 
 @run_async
 async def test_the_board_never_saves_over_a_row_played_in_another_sitting(tmp_path: Path) -> None:
-    """The board and another sitting resumed from its save each play row 2 their own way:
-    v on the board says the file holds the match further on and writes nothing, and so
-    does leaving."""
+    """Another sitting resumed from the board's save plays row 2 there: v on the board
+    says the file holds the match further on and writes nothing, and so does leaving,
+    which offers no other file (it would hold nothing the file does not)."""
     save = tmp_path / "b.json"
     settings = classic_settings()
     match = settings.match()
     assert isinstance(match, Match)
     app = board_app(settings, match, save_path=save)
-    refusal = f"not saved: {save} holds this match further on (it went on in another sitting)"
+    refusal = f"not saved: another sitting played this match further on in {save}"
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause(0.1)
         secret = match.secret
@@ -312,6 +312,48 @@ async def test_the_board_never_saves_over_a_row_played_in_another_sitting(tmp_pa
     assert app.return_code == 1
     assert app.save_on_leaving() == refusal
     assert save.read_bytes() == kept
+
+
+@run_async
+async def test_rows_played_another_way_than_in_another_sitting_are_offered_another_file(
+    tmp_path: Path,
+) -> None:
+    """Another sitting resumed from the board's save plays row 2 there, the board its own
+    row 2: the board says the file holds the match played another way, and its rows, held
+    nowhere, are offered another file, by v and in the question before leaving."""
+    save, target = tmp_path / "b.json", tmp_path / "mine.json"
+    settings = classic_settings()
+    match = settings.match()
+    assert isinstance(match, Match)
+    app = board_app(settings, match, save_path=save)
+    refusal = f"not saved: another sitting played this match another way in {save}"
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause(0.1)
+        secret = match.secret
+        assert secret is not None
+        await pilot.press(*letters(match.preset, a_wrong_code(secret)), "enter")
+        await pilot.pause(0.05)
+        other = next(c for c in ((4, 4, 5, 5), (5, 5, 4, 4)) if c != secret)
+        went_on = CliRunner().invoke(
+            main, ["mastermind", "play", "--resume", str(save)], input=digits(other) + "\nquit\n"
+        )
+        assert went_on.exit_code == 1, went_on.output
+        kept = save.read_bytes()
+        mine = next(c for c in ((1, 1, 2, 2), (3, 3, 0, 0)) if c != secret)
+        await pilot.press(*letters(match.preset, mine), "enter")
+        await pilot.pause(0.05)
+        assert refusal in app.message
+        await pilot.press("q")
+        assert app.screen.question == "Leave the match? (v saves it first.)"
+        await pilot.press("v")
+        await pilot.pause(0.05)
+        assert type(app.screen).__name__ == "AskFileScreen"
+        await pilot.press(*str(target), "enter")
+        await pilot.pause(0.2)
+    assert app.return_code == 1
+    assert save.read_bytes() == kept
+    assert load_save(str(target)).match.actions == match.actions
+    assert len(match.actions) == len(load_save(str(save)).match.actions)
 
 
 def test_the_command_checks_save_and_resume_as_play_does(tmp_path: Path) -> None:

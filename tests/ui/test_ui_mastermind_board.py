@@ -485,14 +485,14 @@ async def test_in_german_the_one_person_is_du_on_the_board_as_in_play(preset: st
         texts.append(await shown(pilot, app))
     text = "\n".join(texts)
     if preset == "classic":
-        assert "Stand: du 0; Computer 0" in texts[0]
+        assert "Stand: Du 0; Computer 0" in texts[0]
         assert "Code-Brecher Du · Code-Setzer Computer" in text
         assert "Du hast nach 0 Reihen aufgegeben; 11 Punkte für den Computer." in text
-        assert "Stand nach Spiel 1 von 2: du 0; Computer 11." in text
+        assert "Stand nach Spiel 1 von 2: Du 0; Computer 11." in text
     else:
         assert "Du gegen den Code des Computers" in text
         assert "Spiel 1: der Computer hat gewonnen (du hast aufgegeben)." in text
-        assert "Endstand: du 0; Computer 1. Der Computer gewinnt." in text
+        assert "Endstand: Du 0; Computer 1. Der Computer gewinnt." in text
     assert "Spieler" not in text and "Du hat" not in text
 
 

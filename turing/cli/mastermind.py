@@ -1035,8 +1035,8 @@ class View:
         # joined by a word in German, where a comma is the decimal mark (1,5)
         first, second = (
             pgettext("a player's score", "{name}: {points}").format(
-                # the one person is spoken to (German ``du 0``, not a name)
-                name=pgettext("a player's score", "You") if self.is_you(i) else self.name(i),
+                # the one person by the name its seat has (German ``Du 0``), as elsewhere
+                name=self.name(i),
                 points=format_points(scores[i]),
             )
             for i in (0, 1)
@@ -1649,14 +1649,16 @@ class Keeper:
 
     def offer(self) -> bool:
         """At a terminal, the person leaving: saved to the save file, or, without one (or
-        when it cannot be written), asked for a file to save to (Enter: none). False when
-        Ctrl-C at the question keeps the match going."""
+        when it cannot take the match: it cannot be written, or it holds the match played
+        another way in another sitting), asked for a file to save to (Enter: none). False
+        when Ctrl-C at the question keeps the match going."""
         keeping = self.keeping
         if keeping.path is not None:
             failed = keeping.save()
-            if keeping.failed is None or keeping.overtaken:
-                # overtaken: the match went on in another sitting, no file takes this one;
-                # the line that leaves says so (:meth:`on_leaving`), once
+            if keeping.failed is None or (keeping.overtaken and not keeping.strayed):
+                # the file holds the match further on, played in another sitting: nothing
+                # of this one is left to keep; the line that leaves says so
+                # (:meth:`on_leaving`), once
                 return True
             if failed:
                 self.reader.error(failed)

@@ -250,8 +250,13 @@ class Keeping:
         self.family = list(family)
         self.failed: str | None = None
         self.overtaken = False
-        """The save file holds this match further on (:meth:`further_on`): it went on in
-        another sitting, so this one is not saved, anywhere."""
+        """The save file holds this match further on, or played another way
+        (:meth:`further_on`): it went on in another sitting, so this one is not saved there,
+        nor anywhere unless :attr:`strayed`."""
+        self.strayed = False
+        """The save file holds this match played another way at the same game, in another
+        sitting: the rows of this one are held nowhere, and another file may take them
+        (:meth:`save_to`)."""
         self._written = -1  # the actions the file holds
         self._forwarded = 0  # the games over when the family was last brought forward
 
@@ -314,18 +319,21 @@ class Keeping:
         file from now on: every step and leaving save there."""
         self._write(target)
         self.path, self.failed = target, None
+        self.overtaken = self.strayed = False
         self._written = len(self.match.actions)
 
     def _write(self, path: str) -> None:
         """Write the match to ``path``, a file of its family from now on; never over a
         file that holds this match further on (:meth:`further_on`)."""
-        if self.further_on(path):
+        there = self._beyond(path)
+        if there is not None:
             self.overtaken = True
-            raise SaveError(
-                _(
-                    "not saved: {path} holds this match further on (it went on in another sitting)"
-                ).format(path=shown_name(path))
-            )
+            self.strayed = self._strayed(there, path)
+            if self.strayed:
+                said = _("not saved: another sitting played this match another way in {path}")
+            else:
+                said = _("not saved: another sitting played this match further on in {path}")
+            raise SaveError(said.format(path=shown_name(path)))
         write_save(path, self.settings, self.match, self.family)
         joined = joined_family(self.family, path)
         if len(joined) > len(self.family):
@@ -370,14 +378,33 @@ class Keeping:
         game, or at this game ended otherwise, its secret shown). A save of it there is
         never replaced by this sitting's, which would let its shown secrets be played
         again."""
+        return self._beyond(path) is not None
+
+    def _beyond(self, path: str | os.PathLike[str]) -> Match | Duel | None:
+        """The match ``path`` holds when it holds it further on (:meth:`further_on`)."""
         try:
             data, inner = _read_member(Path(path))
         except SaveError:
-            return False
+            return None
         if not self._holds_this(inner, earlier=False) or self._holds_this(inner, earlier=True):
-            return False
+            return None
         there = _match_read(data, inner, Path(path))
-        return there is not None and games_over(there.match) >= games_over(self.match)
+        if there is None or games_over(there.match) < games_over(self.match):
+            return None
+        return there.match
+
+    def _strayed(self, there: Match | Duel, path: str | os.PathLike[str]) -> bool:
+        """Whether ``there`` (the match ``path`` holds further on) is this match played
+        another way within one game: no game of it ended in either since they parted, so
+        no secret shown there was played here. Not this sitting's rows with more after
+        them, nor a later game."""
+        ours, theirs = self.match.actions, there.actions
+        if theirs[: len(ours)] == ours:
+            return False
+        parted = next(i for i, (a, b) in enumerate(zip(ours, theirs, strict=False)) if a != b)
+        before = self.settings.match()
+        replay(before, ours[:parted], str(path))
+        return games_over(before) == games_over(self.match) == games_over(there)
 
     def bring_family_forward(self) -> None:
         """A game of the match ended, its secret shown: write the match over each other

@@ -56,7 +56,7 @@ from turing.mastermind.saves import Keeping, SaveError, Settings, save_problem_a
 from turing.mastermind.scoring import Feedback, pin_name, pins_counted
 from turing.mastermind.space import Code
 from turing.mastermind.strategies import Strategy
-from turing.mastermind.words import against_code, is_you, points_to, sentence, subject
+from turing.mastermind.words import against_code, points_to, sentence, subject
 from turing.ui.board import (
     AskFileScreen,
     BoardFooter,
@@ -483,8 +483,11 @@ class MastermindBoardApp(ServedApp):
     @property
     def overtaken(self) -> bool:
         """The save file holds this match further on, played in another sitting: this one
-        is saved nowhere (:attr:`~turing.mastermind.saves.Keeping.overtaken`)."""
-        return self.keeping is not None and self.keeping.overtaken
+        is saved nowhere (:attr:`~turing.mastermind.saves.Keeping.overtaken`). Played
+        another way at the same game instead, its rows are its own: v saves them to
+        another file, as when the save file cannot be written."""
+        keeping = self.keeping
+        return keeping is not None and keeping.overtaken and not keeping.strayed
 
     def keep(self) -> bool:
         """Save the match to its save file when it changed since the last save; a save that
@@ -631,17 +634,12 @@ class MastermindBoardApp(ServedApp):
         return subject(self.sitting.seats[seat])
 
     def _score(self, scores: tuple[float, float]) -> str:
-        # short: the header line holds it; in German a semicolon, as the comma marks decimals
+        # short: the header line holds it; in German a semicolon, as the comma marks decimals;
+        # each seat by the name it is shown with (the one person's German ``Du 0`` too)
         first, second = format_points(scores[0]), format_points(scores[1])
         return pgettext("two scores, short", "{first}, {second}").format(
-            first=f"{self._score_name(0)} {first}", second=f"{self._score_name(1)} {second}"
+            first=f"{self._seat_name(0)} {first}", second=f"{self._seat_name(1)} {second}"
         )
-
-    def _score_name(self, seat: int) -> str:
-        """The seat as a score names it: the one person is spoken to (German ``du 0``)."""
-        if is_you(self.sitting.seats[seat]):
-            return pgettext("a player's score", "You")
-        return self._seat_name(seat)
 
     def _hit_name(self) -> str:
         return pin_name(self.preset.hit_pin)
@@ -781,8 +779,8 @@ class MastermindBoardApp(ServedApp):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Keys that do nothing now are left out of the footer."""
-        if self.too_small:
-            return action == "leave"
+        if self.too_small:  # leaving, as the notice says; Ctrl-C and Ctrl-Q as q
+            return action in ("leave", "quit", "interrupt")
         mode = self.mode
         composing = mode in (Mode.SECRET, Mode.GUESS, Mode.REVEAL)
         if action == "erase":
