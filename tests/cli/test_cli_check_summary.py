@@ -64,12 +64,13 @@ def test_german_analysis_figures_have_their_article(turing: Run) -> None:
     result = turing(["--lang", "de", "analyze", "-q", "--id", "02", published])
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
-    assert "  die wenigsten Tests, die den Code sicher ergeben: 3 (in 2 Runden)" in lines
+    assert "  Mindestzahl der Tests, die den Code sicher ergeben: 3 (in 2 Runden)" in lines
     assert any(line.startswith("  die wenigsten Tests im Durchschnitt (") for line in lines)
     assert "wenigste " not in result.stdout
     help_text = turing(["--lang", "de", "--help"]).stdout
-    assert "Optimales Spiel für Rätsel: die wenigsten Tests, die beste erste Runde." in " ".join(
-        help_text.split()
+    assert (
+        "Optimales Spiel für Rätsel: die Mindestzahl der Tests, die beste erste Runde."
+        in " ".join(help_text.split())
     )
 
 

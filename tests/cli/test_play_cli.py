@@ -706,7 +706,7 @@ def test_a_first_round_the_search_cannot_find_in_its_limits_is_said_to_be_so(
     at = lines.index("Fewest tests that guarantee the code: 1 (exact).")
     assert lines[at + 1] == "An optimal first round: not found within the limits of its search."
     german = play(["--lang", "de"], "löse 241\nj\n").output.splitlines()
-    at = next(i for i, line in enumerate(german) if line.startswith("Die wenigsten Tests"))
+    at = next(i for i, line in enumerate(german) if line.startswith("Die Mindestzahl der Tests"))
     assert german[at + 1] == "Eine optimale erste Runde: in den Grenzen der Suche nicht gefunden."
 
 

@@ -103,11 +103,11 @@ def test_german_has_the_same_shape_in_german_words(fmt: str) -> None:
     for word in ("Rätselheft", "Prüfer", "Karte", "Kriterien", "Runde", "Lösungen"):
         assert word in german, word
     for wording in (
-        "Klassisch · 4 Prüfer · leicht · die wenigsten Tests: 3",
-        "die wenigsten Tests: 3–5",
+        "Klassisch · 4 Prüfer · Leicht · Mindestzahl der Tests: 3",
+        "Mindestzahl der Tests: 3–5",
     ):
         assert wording in german
-    assert "Albtraum · 4 Prüfer · normal · die wenigsten Tests: mindestens 4" in german
+    assert "Albtraum · 4 Prüfer · Normal · Mindestzahl der Tests: mindestens 4" in german
     assert "eine der Karten 3, 7, 10, 14" in german
     assert "Rätsel 4" in german
 

@@ -298,35 +298,40 @@ def explain(puzzle: Puzzle, result: Analysis) -> list[str]:
         # The round's choice among the moves that keep both guarantees passed the rounds
         # search's limit: it keeps them, but is not proven the most even.
         cut = "first_round" in result.bounds_only
+        # codes that split the same, up to reversed answers, are one way
+        ways, keeping = first.codes_considered, first.codes_keeping_tests
+        start = (
+            _("the one way composing a code can split the possible codes allows such a start")
+            if ways == 1
+            else ngettext(
+                "{keeping} of the {n} different ways composing a code can split the possible "
+                "codes allows such a start",
+                "{keeping} of the {n} different ways composing a code can split the possible "
+                "codes allow such a start",
+                keeping,
+            ).format(keeping=keeping, n=ways)
+        )
         lines.append(
             "  "
             + (
                 _(
                     "why {code}: after every answer the code is still guaranteed within "
-                    "{tests} in all, the fewest possible ({bound}); {keeping} of the {ways} "
-                    "allow such a start, and {code} also keeps the "
-                    "{rounds}-round guarantee (the rounds search stopped at its limit before "
-                    "it could compare the starts that keep it: a more even first split may "
-                    "keep it too)"
+                    "{tests} in all, the fewest possible ({bound}); {start}, and {code} also "
+                    "keeps the {rounds}-round guarantee (the rounds search stopped at its "
+                    "limit before it could compare the starts that keep it: a more even "
+                    "first split may keep it too)"
                 )
                 if cut
                 else _(
                     "why {code}: after every answer the code is still guaranteed within "
-                    "{tests} in all, the fewest possible ({bound}); {keeping} of the {ways} "
-                    "allow such a start, and {code} also keeps the "
-                    "{rounds}-round guarantee, with the most even first split"
+                    "{tests} in all, the fewest possible ({bound}); {start}, and {code} also "
+                    "keeps the {rounds}-round guarantee, with the most even first split"
                 )
             ).format(
                 code=first.code,
                 tests=plural(worst, "test"),
                 bound=bound,
-                keeping=first.codes_keeping_tests,
-                # codes that split the same, up to reversed answers, are one way
-                ways=ngettext(
-                    "{n} way composing a code can split the possible codes",
-                    "{n} different ways composing a code can split the possible codes",
-                    first.codes_considered,
-                ).format(n=first.codes_considered),
+                start=start,
                 rounds=result.rounds_worst,
             )
             if result.rounds_worst is not None

@@ -75,6 +75,7 @@ from turing.cli.output import (
     refuse_writing_inputs,
     said,
     say_error,
+    start_watch,
     stdout_console,
     stdout_reader_gone,
 )
@@ -320,8 +321,7 @@ class _SchedulerWatched(Executor):
         self._futures: weakref.WeakSet[Future[Any]] = weakref.WeakSet()
         self._lock = threading.Lock()
         self._stop = threading.Event()
-        self._watcher = threading.Thread(target=self._watch, daemon=True)
-        self._watcher.start()
+        start_watch(self._watch, "scheduler-watch")  # without it, the work waits as Dask has it
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
         future = self._inner.submit(fn, *args, **kwargs)

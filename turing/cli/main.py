@@ -43,6 +43,7 @@ from turing.cli.output import (
     fill_closed_streams,
     guarded,
     name_stdout_errors,
+    room_for_numpy,
     usage_errors_in_one_line,
     write_what_streams_can,
 )
@@ -566,6 +567,7 @@ class LazyGroup(click.Group):
         fill_closed_streams()
         name_stdout_errors()
         drop_stderr_failures()
+        room_for_numpy()
         localise(self)
         try:
             return super().main(arguments, *rest, **kwargs)

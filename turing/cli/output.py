@@ -1404,10 +1404,71 @@ def _prompt_running() -> bool:
     return app is not None and app.is_running
 
 
+def out_of_memory() -> str:
+    """The line a command ends with when it cannot have the memory it needs."""
+    return _("out of memory: the command needs more than this process may use")
+
+
+def memory_short(error: ImportError) -> bool:
+    """Whether ``error`` is a compiled module that could not be loaded for want of memory
+    (its code cannot be mapped into the process)."""
+    return "failed to map segment" in str(error)
+
+
+#: The address space numpy takes as it is loaded, OpenBLAS's buffers with it (about 80 MiB
+#: for numpy 2), and a little to spare: with less, OpenBLAS may end the process
+NUMPY_ROOM: Final = 88 * 1024 * 1024
+
+
+def _make_room(size: int) -> None:
+    """Raise :class:`MemoryError` unless ``size`` bytes more fit in the process."""
+    import mmap
+
+    try:
+        mmap.mmap(-1, size).close()
+    except OSError as exc:
+        if exc.errno != errno.ENOMEM:
+            raise
+        raise MemoryError from None
+
+
+class _RoomForNumpy:
+    """Before numpy is first loaded, asks whether it fits (:data:`NUMPY_ROOM`), as an
+    import finder that finds nothing: under a tight memory limit OpenBLAS, loaded with
+    numpy, ends the process itself ("OpenBLAS error: Memory allocation still failed"),
+    which the command could not say in its own words."""
+
+    def find_spec(self, name: str, path: Any, target: Any = None) -> None:
+        if name == "numpy":
+            with contextlib.suppress(ValueError):
+                sys.meta_path.remove(self)
+            _make_room(NUMPY_ROOM)
+
+
+def room_for_numpy() -> None:
+    """Have the first loading of numpy end as "out of memory" (a :class:`MemoryError`)
+    when it would not fit, rather than numpy's own words or an end with no words."""
+    if "numpy" in sys.modules or any(isinstance(f, _RoomForNumpy) for f in sys.meta_path):
+        return
+    sys.meta_path.insert(0, cast(Any, _RoomForNumpy()))
+
+
+def start_watch(target: Callable[[], None], name: str) -> bool:
+    """Start ``target`` in a thread of its own (a daemon), for a watch the command can do
+    without; whether it started. Where no thread can be started (memory running short),
+    the command goes on without the watch rather than ending."""
+    import threading
+
+    try:
+        threading.Thread(target=target, name=name, daemon=True).start()
+    except RuntimeError:  # "can't start new thread"
+        return False
+    return True
+
+
 def _watch_stop() -> None:
     """Ask the stop again every :data:`STOP_WAIT` seconds while it has not been taken: a
     line prompt whose event loop does not end (a terminal gone) is left at once."""
-    import threading
     import time
 
     def watch() -> None:
@@ -1418,7 +1479,7 @@ def _watch_stop() -> None:
             with contextlib.suppress(OSError, ValueError):
                 os.kill(os.getpid(), signal.SIGHUP if isinstance(_stop, HungUp) else signal.SIGTERM)
 
-    threading.Thread(target=watch, name="turing-stop-watch", daemon=True).start()
+    start_watch(watch, "turing-stop-watch")  # without it, a stop ends the prompt later
 
 
 def _end_line_being_read(stop: Terminated) -> bool:
@@ -1542,7 +1603,9 @@ def _signals_stop_searches() -> Iterator[None]:
     only if that module was loaded), which return within microseconds, and the handler
     runs then. In the main thread only (where signals are handled). An event loop takes
     the wake-up descriptor over while it runs and leaves none when done (a line prompt's):
-    the prompt gives it back (:func:`watch_signals_again`).
+    the prompt gives it back (:func:`watch_signals_again`). Where no thread can be started
+    (memory running short), the command runs without the watch: Ctrl-C then stops a
+    compiled search once it returns.
     """
     global _watch_fd
     import threading
@@ -1574,7 +1637,18 @@ def _signals_stop_searches() -> Iterator[None]:
                     kernel.stop_searches()
 
     watcher = threading.Thread(target=watch, name="turing-signal-watch", daemon=True)
-    watcher.start()
+    try:
+        watcher.start()
+        started = True
+    except RuntimeError:  # no thread to be had (memory running short)
+        started = False
+    if not started:  # the command runs without the watch
+        with contextlib.suppress(ValueError, OSError):
+            signal.set_wakeup_fd(before)
+        wakeup.close_writer()
+        wakeup.close_reader()
+        yield
+        return
     outer, _watch_fd = _watch_fd, wakeup.writer
     try:
         yield
@@ -1709,9 +1783,11 @@ def _guarded_call(call: Callable[[], Any]) -> Any:
     except MemoryError:
         if debugging():
             raise
-        raise CLIError(
-            _("out of memory: the command needs more than this process may use")
-        ) from None
+        raise CLIError(out_of_memory()) from None
+    except ImportError as exc:
+        if debugging() or not memory_short(exc):
+            raise
+        raise CLIError(out_of_memory()) from None
     except Exception as exc:
         if debugging() or not _is_sqlite_error(exc):
             raise

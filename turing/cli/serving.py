@@ -35,6 +35,7 @@ from turing.cli.output import (
     drawn_in_cells,
     fail,
     missing_extra,
+    start_watch,
     stop_of,
     terminal_gone,
 )
@@ -363,14 +364,14 @@ def end_with_server() -> Callable[[], None] | None:
                 os._exit(0)
             time.sleep(1.0)
 
-    threading.Thread(target=watch, name="server-watch", daemon=True).start()
+    start_watch(watch, "server-watch")
 
     def quit_watch() -> None:
         def end() -> None:
             time.sleep(QUIT_GRACE)
             os._exit(1)
 
-        threading.Thread(target=end, name="quit-watch", daemon=True).start()
+        start_watch(end, "quit-watch")
 
     return quit_watch
 
@@ -458,7 +459,7 @@ def signals_end_board(app: App[Any]) -> Iterator[BoardStop]:
         # not for a SIGHUP sent with the terminal still there (kill -HUP)
         if isinstance(got.stop, HungUp) and terminal_gone():
             _off_the_terminal()
-        threading.Thread(target=ending, name="board-stop", daemon=True).start()
+        start_watch(ending, "board-stop")
         import asyncio
 
         with contextlib.suppress(Exception):

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Final
 
-from turing.core.cards import TIER_LABELS, CardSet, Criterion
+from turing.core.cards import CardSet, Criterion
 from turing.core.errors import TuringError
 from turing.core.puzzle import CARDSET_CHANGED, STATED_SOLUTION_WRONG, Puzzle, difficulty
 from turing.core.saves import HTML_BOOKLET_MARK, MARKDOWN_BOOKLET_MARK
@@ -36,7 +36,6 @@ SHAPES: Final = (("▲", N_("blue")), ("■", N_("yellow")), ("●", N_("purple"
 LOG_ROUNDS: Final = 8
 #: The title the command line gives a booklet unless told otherwise; shown translated.
 DEFAULT_TITLE: Final = N_("Puzzle booklet")
-_TIERS: Final = TIER_LABELS
 #: Where a booklet's solutions go: on its last page (``end``), nowhere (``none``: the
 #: sheets for the players), or alone (``only``: the answer sheet to those sheets, each
 #: puzzle named and numbered as the booklet of the same puzzles names it).
@@ -69,6 +68,9 @@ class _Words:
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         return self.t.ngettext(singular, plural, n)
+
+    def pgettext(self, context: str, text: str) -> str:
+        return self.t.pgettext(context, text)
 
 
 @dataclass(frozen=True)
@@ -187,6 +189,16 @@ def _solution_name(puzzle: Puzzle, number: int, w: _Words) -> str:
     return f"{name} ({puzzle.id})" if puzzle.id and puzzle.id_is_derived() else name
 
 
+def _heading_tiers(w: _Words) -> dict[str, str]:
+    """Each tier's name as an item of a puzzle's heading, after its mode (``Klassisch ·
+    4 Prüfer · Leicht`` in German, where the mode is written as a name)."""
+    return {
+        "easy": w.pgettext("booklet heading", "easy"),
+        "standard": w.pgettext("booklet heading", "standard"),
+        "hard": w.pgettext("booklet heading", "hard"),
+    }
+
+
 def _heading(puzzle: Puzzle, w: _Words) -> str:
     tier = puzzle.extra.get("difficulty")
     parts = [
@@ -196,8 +208,8 @@ def _heading(puzzle: Puzzle, w: _Words) -> str:
         ),
     ]
     if tier:
-        known = _TIERS.get(str(tier))
-        parts.append(w.gettext(known) if known else str(tier))
+        known = _heading_tiers(w).get(str(tier))
+        parts.append(known if known else str(tier))
     tests = puzzle.extra.get("min_tests")
     upper = puzzle.extra.get("min_tests_upper")
     if isinstance(tests, int):
