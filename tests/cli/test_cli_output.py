@@ -223,7 +223,10 @@ def test_a_closed_pipe_after_a_table(tmp_path: Path) -> None:
 
 
 #: An earlier run's output, which a new run may replace.
-OLD_RUN = '{"id": "the old run", "cards": [4, 9, 11, 14]}\n'
+OLD_RUN = (
+    '{"id": "the old run", "mode": "classic", "cards": [4, 9, 11, 14], '
+    '"difficulty": "easy", "verifiers": 4}\n'
+)
 
 
 @pytest.mark.parametrize(

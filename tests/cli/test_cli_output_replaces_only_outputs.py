@@ -2,7 +2,9 @@
 
 An existing file (judged where its links lead) is replaced only when it is empty or an
 earlier output of the same kind: puzzles as JSON Lines under ``generate`` and ``bank
-export``, a booklet (known by its mark) under ``export``. Anything else is refused in one
+export`` (every line read one of turing's, with the fields a puzzle by hand lacks), a
+booklet (known by its mark in any case and place, or one written before the mark by its
+structure) under ``export``. Anything else is refused in one
 line, exit status 2, the file byte for byte as it was. Two runs writing one file at once:
 the later one is refused at its start. Every name the file system takes can be written,
 however long; a name longer is refused in the one wording. A saved game, a transcript and
@@ -17,10 +19,11 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from testsupport.cli import CARDS, PUZZLES, run
+from testsupport.cli import CARDS, PUZZLES, ROOT, run
 
 SAMPLE = str(PUZZLES / "sample.yaml")
 NOTES = "# My notes\n"
@@ -102,6 +105,104 @@ def test_booklets_carry_their_mark(here: Path) -> None:
     assert run(["export", SAMPLE, "-o", "b.html"]).exit_code == 0
     head = (here / "b.html").read_text().split("</head>")[0]
     assert '<meta name="generator" content="turing">' in head
+
+
+# -- what an earlier output is ------------------------------------------------------------------
+
+HAND_PUZZLE = '{"id":"my-1","cards":[1,6,14,15],"criteria":[2,1,1,2]}\n'
+LINES = "it exists and is not a file of puzzles as JSON Lines"
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "reason"),
+    [
+        ("one.json", HAND_PUZZLE, "it is a puzzle file"),
+        ("one.jsonl", HAND_PUZZLE + HAND_PUZZLE, "it is a puzzle file"),
+        ("n2.txt", '{"cards": []}\nmy notes\n', LINES),
+        ("n3.jsonl", '{"cards": []}\n', "it is a puzzle file"),
+    ],
+)
+def test_puzzles_or_notes_by_hand_are_kept(here: Path, name: str, text: str, reason: str) -> None:
+    (here / name).write_text(text)
+    r = run(["generate", "-n", "2", "--seed", "1", "-q", "-o", name])
+    assert (r.exit_code, r.output) == (2, f"error: cannot write {name}: {reason}; {WAY}\n")
+    assert (here / name).read_text() == text
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["generate", "-n", "1", "--seed", "3", "-q"],
+        ["generate", "-n", "2", "--seed", "3", "-q", "--mode", "extreme", "--no-metrics"],
+        ["generate", "-n", "2", "--seed", "3", "-q", "--mode", "nightmare"],
+    ],
+)
+def test_an_earlier_output_is_replaced_and_kept_once_notes_are_added(
+    here: Path, bank: Path, args: list[str]
+) -> None:
+    for earlier in (args, ["bank", "export", str(bank), "--public"], args):
+        assert run([*earlier, "-o", "p.jsonl"]).exit_code == 0
+        r = run([*args, "-o", "p.jsonl"])
+        assert r.exit_code == 0, r.output
+    text = (here / "p.jsonl").read_text() + "my notes on these\n"
+    (here / "p.jsonl").write_text(text)
+    r = run([*args, "-o", "p.jsonl"])
+    assert (r.exit_code, r.output) == (2, f"error: cannot write p.jsonl: {LINES}; {WAY}\n")
+    assert (here / "p.jsonl").read_text() == text
+
+
+# -- booklets as a formatter leaves them, and those written before the mark -----------------------
+
+BOOKLETS = ROOT / "tests" / "data" / "booklets"
+
+
+@pytest.mark.parametrize(
+    ("name", "change"),
+    [
+        ("b.html", lambda t: t.replace("<!DOCTYPE html>", "<!doctype html>")),
+        (
+            "b.html",
+            lambda t: t.replace('<meta name="generator" content="turing">', "").replace(
+                "</style></head>", '</style>\n<META NAME="generator" CONTENT="turing" />\n</head>'
+            ),
+        ),
+        ("b.md", lambda t: "\n" + t.replace("<!-- turing booklet -->", "<!--  Turing Booklet -->")),
+    ],
+)
+def test_a_reformatted_booklet_is_replaced(here: Path, name: str, change: Any) -> None:
+    args = ["export", SAMPLE, "-o", name] + (
+        ["--format", "markdown"] if name.endswith("md") else []
+    )
+    assert run(args).exit_code == 0
+    written = (here / name).read_text()
+    (here / name).write_text(change(written))
+    r = run(args)
+    assert r.exit_code == 0, r.output
+    assert (here / name).read_text() == written
+
+
+@pytest.mark.parametrize("name", ["booklet.en.html", "booklet.en.md"])
+def test_a_booklet_written_before_the_mark_is_replaced(here: Path, name: str) -> None:
+    older = (BOOKLETS / "unmarked" / name).read_text(encoding="utf-8")
+    assert "turing" not in older
+    (here / name).write_text(older, encoding="utf-8")
+    form = ["--format", "markdown"] if name.endswith("md") else []
+    r = run(["export", SAMPLE, *form, "-o", name])
+    assert r.exit_code == 0, r.output
+    assert (here / name).read_text(encoding="utf-8") != older
+
+
+def test_what_may_be_an_older_booklet_is_said_so(here: Path) -> None:
+    older = (BOOKLETS / "unmarked" / "booklet.en.md").read_text(encoding="utf-8")
+    cut = older.split("Notes:")[0]  # no notes grid: it cannot be told surely
+    (here / "b.md").write_text(cut, encoding="utf-8")
+    r = run(["export", SAMPLE, "--format", "markdown", "-o", "b.md"])
+    assert (r.exit_code, r.output) == (
+        2,
+        "error: cannot write b.md: it holds no booklet mark (a booklet written before "
+        f"booklets carried one?); {WAY}\n",
+    )
+    assert (here / "b.md").read_text(encoding="utf-8") == cut
 
 
 def test_the_known_kinds_keep_their_own_words(here: Path) -> None:

@@ -104,7 +104,10 @@ def test_existing_file_is_replaced_whole_and_keeps_its_mode(tmp_path: Path, mask
 
 def test_link_to_a_file_stays_a_link(tmp_path: Path) -> None:
     real = tmp_path / "real.jsonl"
-    real.write_text('{"id": "old", "cards": [4, 9, 11, 14]}\n')  # an earlier run's
+    real.write_text(  # an earlier run's
+        '{"id": "old", "mode": "classic", "cards": [4, 9, 11, 14], "difficulty": "easy", '
+        '"verifiers": 4}\n'
+    )
     link = tmp_path / "link.jsonl"
     link.symlink_to(real.name)
     result = run(["generate", "--count", "3", "-o", str(link)])

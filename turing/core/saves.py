@@ -307,6 +307,39 @@ BOOKLET: Final = "booklet"
 MARKDOWN_BOOKLET_MARK: Final = "<!-- turing booklet -->"
 #: What the head of an HTML booklet carries for the same purpose.
 HTML_BOOKLET_MARK: Final = '<meta name="generator" content="turing">'
+#: The Markdown mark as it is known: in any case, blanks inside the comment as they come.
+_MARKDOWN_MARK: Final = re.compile(r"<!--\s*turing\s+booklet\s*-->", re.I)
+#: The HTML mark as it is known: in any case, its attributes quoted or not, in either
+#: order, the tag closed with ``/>`` or not.
+_HTML_MARK: Final = re.compile(
+    r"""<meta\s+(?:name\s*=\s*["']?generator["']?\s+content\s*=\s*["']?turing["']?"""
+    r"""|content\s*=\s*["']?turing["']?\s+name\s*=\s*["']?generator["']?)\s*/?>""",
+    re.I,
+)
+#: How an HTML page begins: its doctype (in any case) or its ``html`` element.
+_HTML_START: Final = re.compile(r"<!doctype\s+html|<html[\s>]", re.I)
+#: The start of an HTML booklet as turing wrote it before the mark, up to its style block.
+_OLDER_HTML: Final = re.compile(
+    r'<!DOCTYPE html>\n<html lang="[\w-]+"><head><meta charset="utf-8">\n'
+    r"<title>[^<\n]*</title><style>(?P<style>[^<]*)</style></head><body>\n"
+)
+#: Rules of that style block, the same in every booklet turing wrote before the mark.
+_OLDER_CSS_RULES: Final = (
+    ".letter { font-weight: bold; font-size: 1.3em; text-align: center; }",
+    ".grid td { width: 1.8em; height: 1.6em; text-align: center; }",
+    ".log td.code { width: 5em; }",
+)
+#: The notes grid of each puzzle of a Markdown booklet: a row for each shape.
+_OLDER_NOTES_GRID: Final = "\n".join(
+    [
+        "|   | 1 | 2 | 3 | 4 | 5 |",
+        "|---|---|---|---|---|---|",
+        *(f"| {shape} |   |   |   |   |   |" for shape in "▲■●"),
+    ]
+)
+#: The modes a puzzle written by ``generate`` or ``bank export`` states (those of
+#: :class:`turing.core.puzzle.Mode`, which this module cannot import).
+_WRITTEN_MODES: Final = ("classic", "extreme", "nightmare")
 
 #: How much of a file's start :func:`file_kind` reads.
 _KIND_START_BYTES: Final = 64 * 1024
@@ -431,30 +464,117 @@ def _held_text(path: str | os.PathLike[str], writing: str) -> str | None:
         return _("it is a card set")
     if kind == PUZZLES_KIND or (kind == PUZZLE_LINES_KIND and writing != PUZZLE_LINES):
         return _("it is a puzzle file")
-    if writing == PUZZLE_LINES and kind != PUZZLE_LINES_KIND:
+    if writing == PUZZLE_LINES:
+        lines = _lines_read(start, whole=len(start) < _KIND_START_BYTES)
+        one_json = len(lines) == 1 and os.fspath(path).lower().endswith(".json")
+        if kind == PUZZLE_LINES_KIND and not one_json and all(map(_written_puzzle, lines)):
+            return None
+        if kind == PUZZLE_LINES_KIND and all(map(_puzzle_object, lines)):
+            return _("it is a puzzle file")
         return _("it exists and is not a file of puzzles as JSON Lines")
     if writing == BOOKLET and not is_booklet(start):
+        if _older_booklet(start):
+            return _("it holds no booklet mark (a booklet written before booklets carried one?)")
         return _("it exists and is not a booklet")
     return None
 
 
+def _lines_read(start: bytes, whole: bool) -> list[str]:
+    """The lines of a file whose first bytes are ``start`` (all of it when ``whole``; else
+    its last line, which may be cut, is left out), without their line ends and without the
+    empty end after the last one."""
+    lines = _start_text(start).split("\n")
+    if not whole or lines[-1] == "":
+        lines.pop()
+    return [line.removesuffix("\r") for line in lines]
+
+
+def _json_object(line: str) -> dict[str, Any] | None:
+    """The JSON object ``line`` holds, or None."""
+    try:
+        value = read_json(line)
+    except ValueError:
+        return None
+    return value if isinstance(value, dict) else None
+
+
+def _puzzle_object(line: str) -> bool:
+    """Whether ``line`` holds a puzzle's JSON object, as written by hand or by turing: an
+    object with a list of ``cards``."""
+    value = _json_object(line)
+    return value is not None and isinstance(value.get("cards"), list)
+
+
+def _written_puzzle(line: str) -> bool:
+    r"""Whether ``line`` holds a puzzle as ``generate`` and ``bank export`` write it: an
+    object with a known ``mode``, its ``cards``, its ``difficulty`` and as many
+    ``verifiers`` as cards, the fields a puzzle written by hand does not carry.
+
+    >>> _written_puzzle('{"id": "C4E-QUHMZT", "mode": "classic", "cards": [1, 6, 14, 15], '
+    ...     '"criteria": [2, 1, 1, 2], "difficulty": "easy", "verifiers": 4}')
+    True
+    >>> _written_puzzle('{"id": "my-1", "cards": [1, 6, 14, 15], "criteria": [2, 1, 1, 2]}')
+    False
+    """
+    value = _json_object(line)
+    if value is None:
+        return False
+    cards, verifiers = value.get("cards"), value.get("verifiers")
+    return (
+        value.get("mode") in _WRITTEN_MODES
+        and isinstance(cards, list)
+        and isinstance(value.get("difficulty"), str)
+        and type(verifiers) is int
+        and verifiers == len(cards)
+    )
+
+
 def is_booklet(start: bytes) -> bool:
-    r"""Whether a file whose first bytes are ``start`` is a booklet as turing writes it: in
-    Markdown its first line :data:`MARKDOWN_BOOKLET_MARK`, in HTML its head carrying
-    :data:`HTML_BOOKLET_MARK`.
+    r"""Whether a file whose first bytes are ``start`` is a booklet as turing writes it or
+    wrote it: in Markdown a line :data:`MARKDOWN_BOOKLET_MARK` among those read, in HTML
+    :data:`HTML_BOOKLET_MARK` in its head, in any case and wherever it stands (as an
+    editor's formatter may leave them); or one written before booklets carried the mark,
+    known by its structure (:func:`_older_booklet_structure`).
 
     >>> is_booklet(b"<!-- turing booklet -->\n# Puzzle booklet\n")
     True
     >>> is_booklet(b'<!DOCTYPE html>\n<html><head><meta name="generator" content="turing">')
     True
+    >>> is_booklet(b'<!doctype html>\n<html>\n<head>\n<meta charset="utf-8" />\n'
+    ...            b'<META NAME="generator" CONTENT="turing" />\n</head>')
+    True
     >>> is_booklet(b"# My notes\n"), is_booklet(b"<!DOCTYPE html>\n<html><head></head>")
     (False, False)
     """
     text = _start_text(start).lstrip()
-    if text.split("\n", 1)[0].rstrip() == MARKDOWN_BOOKLET_MARK:
+    lines = (line.strip() for line in text.split("\n"))
+    if any(_MARKDOWN_MARK.fullmatch(line) for line in lines):
         return True
-    head = text.split("</head>", 1)[0]
-    return text.startswith("<!DOCTYPE html>") and HTML_BOOKLET_MARK in head
+    head = re.split(r"</head\s*>", text, maxsplit=1, flags=re.I)[0]
+    if _HTML_START.match(text) and _HTML_MARK.search(head):
+        return True
+    return _older_booklet_structure(text)
+
+
+def _older_booklet_structure(text: str) -> bool:
+    """Whether ``text``, a file's start, is a booklet as turing wrote it before booklets
+    carried a mark: in HTML the page's head as it was written (its title and its own style
+    block), in Markdown the booklet's heading on the first line and the notes grid of its
+    first puzzle."""
+    older = _OLDER_HTML.match(text)
+    if older is not None:
+        return all(rule in older.group("style") for rule in _OLDER_CSS_RULES)
+    return text.startswith("# ") and _OLDER_NOTES_GRID in text.replace("\r\n", "\n")
+
+
+def _older_booklet(start: bytes) -> bool:
+    """Whether a file whose first bytes are ``start``, not known for a booklet, may still
+    be one written before booklets carried a mark: an HTML page, or Markdown with a heading
+    on its first line and a table."""
+    text = _start_text(start).lstrip()
+    if _HTML_START.match(text):
+        return True
+    return text.startswith("# ") and "|---|" in text
 
 
 def held_work(path: str | os.PathLike[str], writing: str | None = None) -> str | None:
@@ -470,10 +590,13 @@ def held_work(path: str | os.PathLike[str], writing: str | None = None) -> str |
     With ``writing`` (:data:`PUZZLE_LINES` or :data:`BOOKLET`), what is written there, a
     text file is known by its start too (:func:`file_kind`): a card set, a game's
     transcript, and puzzles of another form than those written ("it is a puzzle file":
-    YAML or JSON under JSON Lines, any puzzles under a booklet) are refused as well, and so
-    is every other file but one of the kind written there (puzzles as JSON Lines, a booklet
-    by its mark: :func:`is_booklet`), whatever it holds ("it exists and is not a booklet"):
-    a person's notes are lost as surely as a card set. Nothing is changed."""
+    YAML or JSON under JSON Lines, any puzzles under a booklet, puzzles written by hand as
+    JSON Lines or a ``.json`` file of one puzzle's object) are refused as well, and so is
+    every other file but one of the kind written there (puzzles as JSON Lines as turing
+    writes them, every line read: :func:`_written_puzzle`; a booklet: :func:`is_booklet`),
+    whatever it holds ("it exists and is not a booklet"; "it holds no booklet mark" for
+    what may be a booklet written before booklets carried one): a person's notes are lost
+    as surely as a card set. Nothing is changed."""
     shown = os.fspath(path)
     try:
         info = os.stat(path)
