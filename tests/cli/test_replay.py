@@ -116,6 +116,7 @@ def test_an_unfinished_game_shows_nothing_hidden(tmp_path: Path) -> None:
         assert hidden not in out
     data = json.loads(_replay(str(transcript), "--json")[1])
     assert data["over"] is False and data["end"] is None
+    assert data["rounds"][0]["events"][0] == {"event": "pass", "player": "ann", "remaining": None}
     assert "241" not in json.dumps(data)
 
 

@@ -92,7 +92,7 @@ class Step:
         if self.kind in ("test", "amended") or self.kind in DECISIONS:
             out["remaining"] = self.remaining
         if self.kind == "solve":
-            out["guess"] = self.guess
+            out["guess"] = self.guess if self.remaining is not None else None
             out["possible"] = self.possible
         return out
 
