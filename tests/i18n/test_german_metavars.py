@@ -250,6 +250,11 @@ ENGLISH: dict[str, list[str]] = {
         "Usage: main puzzles [OPTIONS]",
         "--lang [en|de]",
     ],
+    "replay": [
+        "Usage: main replay [OPTIONS] FILE",
+        "--cardset NAME|PATH",
+        "--lang [en|de]",
+    ],
     "rules": [
         "Usage: main rules [OPTIONS] [TOPIC]",
         "--lang [en|de]",

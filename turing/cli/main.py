@@ -102,6 +102,10 @@ COMMANDS: Mapping[str, LazyCommand] = {
         "turing.cli.puzzles:puzzles",
         N_("List the shipped puzzles: id, mode, verifiers, tier."),
     ),
+    "replay": LazyCommand(
+        "turing.cli.replay:replay",
+        N_("Look back on a game from its transcript, round by round."),
+    ),
     "rules": LazyCommand(
         "turing.cli.rules:rules",
         N_("The rules of the games (criteria, mastermind, or one Mastermind game)."),

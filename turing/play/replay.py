@@ -1,0 +1,497 @@
+"""A game looked back on from its transcript: what each player tested, what each answer
+left them to consider, and what they decided.
+
+A transcript (``--transcript``, JSON Lines) is read and checked event by event; each test
+is followed by the number of codes its player could still hold possible, from the cards
+and that player's own answers alone (the deduction a hint gives at the table), and a
+solve made while more than one code was left is marked a guess. A finished game's record
+is shown whole; an unfinished one only as far as it goes: nothing hidden is worked out
+from it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final
+
+from turing.core.cards import CardSet
+from turing.core.codes import Code
+from turing.core.errors import TuringError
+from turing.core.files import json_problem, read_json, read_text, shown_name
+from turing.core.knowledge import PlayerView, TestRecord
+from turing.core.puzzle import LETTERS, Puzzle, puzzle_cardset, puzzle_from_dict
+from turing.core.saves import (
+    CARD_SET_KIND,
+    MAX_SAVE_BYTES,
+    PUZZLE_LINES_KIND,
+    PUZZLES_KIND,
+    file_kind,
+    held_work,
+)
+from turing.core.solver import SolverError
+from turing.i18n import _
+
+#: The events a transcript of the criteria game holds after its start.
+EVENTS: Final = frozenset(
+    {"test", "amended", "solve", "pass", "giveup", "eliminated", "disputed", "end", "abandoned"}
+)
+#: The events that are a player's decision of a round.
+DECISIONS: Final = frozenset({"solve", "pass", "giveup"})
+
+
+class ReplayError(TuringError):
+    """A file that cannot be looked back on as a game: not a transcript of one, or a
+    transcript that breaks at a line (said with its place). ``cardset`` is true when the
+    card set its start event names cannot be read (a copy of it may stand in)."""
+
+    def __init__(self, message: str, cardset: bool = False) -> None:
+        super().__init__(message)
+        self.cardset = cardset
+
+
+@dataclass(frozen=True)
+class Step:
+    """One event of a round as the replay shows it: a test (its answer and the codes its
+    player could still hold possible after it), an answer corrected beside the box, a
+    decision (the codes left to its player when it was made; a solve made with more than
+    one left is a guess), an elimination or a disputed round."""
+
+    kind: str
+    player: str | None = None
+    code: str | None = None
+    verifier: str | None = None
+    result: bool | None = None
+    #: a solve's verdict (None: not told yet, while other seats play on)
+    correct: bool | None = None
+    #: the codes the cards and this player's answers left after this step (None: unknown)
+    remaining: int | None = None
+    #: a solve: whether its code was among those still possible for its player
+    possible: bool | None = None
+    #: a corrected answer: the round of the test corrected
+    test_round: int | None = None
+    #: a disputed round: who decides again
+    players: tuple[str, ...] = ()
+
+    @property
+    def guess(self) -> bool:
+        """A solve made while more than one code was still possible for its player."""
+        return self.kind == "solve" and self.remaining is not None and self.remaining > 1
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"event": self.kind}
+        for key in ("player", "code", "verifier", "result", "correct", "test_round"):
+            value = getattr(self, key)
+            if value is not None:
+                out[key] = value
+        if self.players:
+            out["players"] = list(self.players)
+        if self.kind in ("test", "amended") or self.kind in DECISIONS:
+            out["remaining"] = self.remaining
+        if self.kind == "solve":
+            out["guess"] = self.guess if self.remaining is not None else None
+            out["possible"] = self.possible
+        return out
+
+
+@dataclass
+class Round:
+    """One round: its events in the game's order."""
+
+    number: int
+    steps: list[Step] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"round": self.number, "events": [step.to_dict() for step in self.steps]}
+
+
+@dataclass
+class Replay:
+    """A game as its transcript tells it."""
+
+    source: str
+    puzzle: Puzzle  # the public puzzle of the start event
+    cardset: CardSet
+    players: tuple[str, ...]
+    box: bool
+    rounds: list[Round]
+    #: the cards and no test: what every player could hold possible at the start
+    start_remaining: int
+    #: the end event (None: the game is not over)
+    end: dict[str, Any] | None
+    #: the abandoned event, when the game was left
+    abandoned: dict[str, Any] | None
+    #: whether the players' tests are in the file: a game of one seat, a finished game or
+    #: one left for good; a game of several seats in play keeps them private
+    tests_known: bool
+
+    @property
+    def over(self) -> bool:
+        return self.end is not None
+
+    def guesses(self) -> list[tuple[int, str]]:
+        """Each solve made while more than one code was possible: its round and player."""
+        return [
+            (rnd.number, step.player or "")
+            for rnd in self.rounds
+            for step in rnd.steps
+            if step.guess
+        ]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The replay as JSON-ready data: the public puzzle, the rounds, and the end of a
+        finished game (None for one that is not over, whose hidden parts stay hidden)."""
+        return {
+            "file": self.source,
+            "over": self.over,
+            "mode": self.puzzle.mode.value,
+            "puzzle": self.puzzle.to_dict(hidden=False),
+            "players": list(self.players),
+            **({"box": True} if self.box else {}),
+            "tests_known": self.tests_known,
+            "remaining_at_start": self.start_remaining,
+            "rounds": [rnd.to_dict() for rnd in self.rounds],
+            "guesses": [{"round": r, "player": p} for r, p in self.guesses()],
+            "end": self.end,
+            "abandoned": self.abandoned,
+        }
+
+
+def _refuse(path: str, problem: str, line: int | None = None) -> ReplayError:
+    where = shown_name(path) if line is None else f"{shown_name(path)}:{line}"
+    return ReplayError(
+        _("{where}: {problem}").format(where=where, problem=problem)
+        if line is not None
+        else _("{path}: not the transcript of a game: {problem}").format(
+            path=where, problem=problem
+        )
+    )
+
+
+def _not_a_transcript(path: str, text: str) -> ReplayError | None:
+    """What a file that is no game's transcript is, said so; None for a transcript."""
+    first = text.lstrip("\ufeff").lstrip().split("\n", 1)[0]
+    try:
+        head = read_json(first)
+    except (ValueError, RecursionError):
+        head = None
+    if isinstance(head, dict) and {"secret", "guesses"} <= head.keys():
+        return _refuse(path, _("it is the transcript of Mastermind games"))
+    if isinstance(head, dict) and "event" in head:
+        return None
+    kind = file_kind(text.encode("utf-8"))
+    if kind == CARD_SET_KIND:
+        return _refuse(path, _("it is a card set"))
+    if kind in (PUZZLES_KIND, PUZZLE_LINES_KIND):
+        return _refuse(path, _("it is a puzzle file"))
+    if head is None and first.lstrip().startswith(("{", "[")):
+        return None  # a transcript broken at its first line: said with the line
+    return _refuse(path, _("its first line is not the start of a game"))
+
+
+def _file_text(path: str) -> str:
+    """The text of the file at ``path``, refused when it cannot be a transcript."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        mode = None
+    if mode is not None and stat.S_ISDIR(mode):
+        raise _refuse(path, _("it is a folder, not a file"))
+    if mode is not None and not stat.S_ISREG(mode):
+        raise _refuse(path, _("it is not a regular file"))
+    held = held_work(path)
+    if held is not None:
+        raise _refuse(path, held)
+    text = read_text(path, max_bytes=MAX_SAVE_BYTES)
+    if not text.strip():
+        raise _refuse(path, _("the file is empty"))
+    other = _not_a_transcript(path, text)
+    if other is not None:
+        raise other
+    return text
+
+
+def _events(path: str, text: str) -> list[tuple[int, dict[str, Any]]]:
+    """Each event of the transcript with its line number (blank lines skipped)."""
+    out: list[tuple[int, dict[str, Any]]] = []
+    for number, line in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            event = read_json(line)
+        except json.JSONDecodeError as exc:
+            raise _refuse(
+                path,
+                _("broken JSON: {problem}").format(problem=json_problem(exc.msg, exc)),
+                line=number,
+            ) from None
+        except (ValueError, RecursionError):
+            raise _refuse(path, _("broken JSON"), line=number) from None
+        if not isinstance(event, dict) or not isinstance(event.get("event"), str):
+            raise _refuse(path, _("this line is not an event of a game"), line=number)
+        out.append((number, event))
+    return out
+
+
+def read_replay(path: str, cardset: CardSet | None = None) -> Replay:
+    """The game the transcript at ``path`` records, checked event by event. ``cardset``
+    reads its puzzle in place of the set the start event names (a relative path there is
+    taken from the transcript's folder). Raises :class:`ReplayError` with the file and
+    line of the first thing wrong; nothing is written."""
+    text = _file_text(path)
+    events = _events(path, text)
+    line, start = events[0]
+    if start["event"] != "start":
+        raise _refuse(path, _("the first event is not the start of a game"), line=line)
+    doc = start.get("puzzle")
+    players = start.get("players")
+    if (
+        not isinstance(doc, dict)
+        or not isinstance(players, list)
+        or not 1 <= len(players) <= 6
+        or not all(isinstance(p, str) and p.strip() for p in players)
+        or len(set(players)) != len(players)
+    ):
+        raise _refuse(path, _("the start event does not name a puzzle and its players"), line)
+    try:
+        named = doc.get("cardset")
+        try:
+            used = puzzle_cardset(
+                None,
+                name=named if isinstance(named, str) else None,
+                base=Path(path).resolve().parent,
+                forced=cardset,
+            )
+        except TuringError as exc:
+            message = getattr(exc, "message", None) or str(exc)
+            raise ReplayError(
+                str(
+                    _refuse(
+                        path,
+                        _("the card set it names ({name}) cannot be read: {problem}").format(
+                            name=named, problem=message
+                        ),
+                        line,
+                    )
+                ),
+                cardset=True,
+            ) from None
+        public = puzzle_from_dict(doc, used, source=shown_name(path), line=line)
+        view = PlayerView(public, used, 1, (), None, ())
+        start_remaining = view.deduction().codes_mask.bit_count()
+    except ReplayError:
+        raise
+    except (SolverError, KeyError) as exc:
+        raise _refuse(
+            path, _("its cards make no puzzle: {problem}").format(problem=exc), line
+        ) from None
+    except TuringError as exc:
+        raise _refuse(path, str(getattr(exc, "message", exc)), line) from None
+    return _walk(path, events, public, used, tuple(players), start_remaining, start)
+
+
+def _walk(
+    path: str,
+    events: list[tuple[int, dict[str, Any]]],
+    puzzle: Puzzle,
+    cardset: CardSet,
+    players: tuple[str, ...],
+    start_remaining: int,
+    start: dict[str, Any],
+) -> Replay:
+    """The rounds of a transcript, each event checked against the ones before it."""
+    letters = LETTERS[: puzzle.verifiers]
+    tests: dict[str, list[TestRecord]] = {p: [] for p in players}
+    out: list[Round] = [Round(1)]
+    out_of_game: set[str] = set()
+    decided: set[str] = set()
+    end: dict[str, Any] | None = None
+    abandoned: dict[str, Any] | None = None
+    last = len(events) - 1
+
+    def codes(player: str, upto: int) -> int:
+        view = PlayerView(puzzle, cardset, upto, tuple(tests[player]), None, ())
+        return view.deduction().codes_mask
+
+    def remaining(player: str, upto: int) -> int:
+        return codes(player, upto).bit_count()
+
+    for index, (line, event) in enumerate(events[1:], start=1):
+        kind = event["event"]
+
+        def wrong(problem: str, at: int = line) -> ReplayError:
+            return _refuse(path, problem, at)
+
+        if kind == "start":
+            raise wrong(_("a second start event: the events are out of order"))
+        if kind not in EVENTS:
+            raise wrong(_("{event!r} is not an event of a game").format(event=kind))
+        number = event.get("round")
+        current = out[-1].number
+        if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+            raise wrong(_("the event has no round"))
+        if number < current or number > current + 1:
+            raise wrong(
+                _("round {n} after round {current}: the events are out of order").format(
+                    n=number, current=current
+                )
+            )
+        if number == current + 1:
+            out.append(Round(number))
+            decided = set()
+        player = event.get("player")
+        if kind in ("test", "amended", "solve", "pass", "giveup", "eliminated"):
+            if player not in players:
+                raise wrong(_("{name!r} is not a player of this game").format(name=player))
+            if kind != "eliminated" and player in out_of_game:
+                raise wrong(
+                    _("{name} acts after leaving the game: the events are out of order").format(
+                        name=player
+                    )
+                )
+        assert player is None or isinstance(player, str)
+        steps = out[-1].steps
+        if kind in ("test", "amended"):
+            code, verifier, result = event.get("code"), event.get("verifier"), event.get("result")
+            try:
+                parsed = Code.parse(code) if isinstance(code, str) else None
+            except (TuringError, ValueError):
+                parsed = None
+            if (
+                parsed is None
+                or not isinstance(verifier, str)
+                or verifier not in tuple(letters)
+                or not isinstance(result, bool)
+            ):
+                raise wrong(_("the test is not a code, a verifier of this puzzle and an answer"))
+            assert player is not None
+            if kind == "test":
+                if player in decided:
+                    raise wrong(
+                        _("{name} tests after deciding: the events are out of order").format(
+                            name=player
+                        )
+                    )
+                record = TestRecord(number, str(parsed), letters.index(verifier), result)
+                tests[player].append(record)
+                steps.append(
+                    Step(
+                        "test",
+                        player,
+                        str(parsed),
+                        verifier,
+                        result,
+                        remaining=remaining(player, number),
+                    )
+                )
+            else:
+                test_round = event.get("test_round")
+                at = [
+                    i
+                    for i, t in enumerate(tests[player])
+                    if t.round == test_round
+                    and t.code == str(parsed)
+                    and t.verifier == letters.index(verifier)
+                ]
+                if not at:
+                    raise wrong(_("the answer corrected is not one of the player's tests"))
+                old = tests[player][at[0]]
+                tests[player][at[0]] = TestRecord(old.round, old.code, old.verifier, result)
+                steps.append(
+                    Step(
+                        "amended",
+                        player,
+                        str(parsed),
+                        verifier,
+                        result,
+                        remaining=remaining(player, number),
+                        test_round=test_round,
+                    )
+                )
+        elif kind in DECISIONS:
+            assert player is not None
+            if player in decided:
+                raise wrong(_("{name} decides twice in one round").format(name=player))
+            decided.add(player)
+            code = event.get("code")
+            if kind == "solve" and code is not None and not isinstance(code, str):
+                raise wrong(_("the solve names no code"))
+            correct = event.get("correct") if kind == "solve" else None
+            possible = None
+            if kind == "solve" and isinstance(code, str):
+                try:
+                    possible = bool(codes(player, number) >> Code.parse(code).index & 1)
+                except (TuringError, ValueError):
+                    raise wrong(_("the solve names no code")) from None
+            steps.append(
+                Step(
+                    kind,
+                    player,
+                    code if kind == "solve" else None,
+                    correct=correct if isinstance(correct, bool) else None,
+                    remaining=remaining(player, number),
+                    possible=possible,
+                )
+            )
+            if kind == "giveup":
+                out_of_game.add(player)
+        elif kind == "eliminated":
+            assert player is not None
+            if not any(s.kind == "solve" and s.player == player for s in steps):
+                raise wrong(
+                    _("{name} is eliminated without a solve: the events are out of order").format(
+                        name=player
+                    )
+                )
+            out_of_game.add(player)
+            steps.append(Step("eliminated", player))
+        elif kind == "disputed":
+            named = event.get("players")
+            decided = set()
+            steps.append(
+                Step(
+                    "disputed",
+                    players=tuple(p for p in named if isinstance(p, str))
+                    if isinstance(named, list)
+                    else (),
+                )
+            )
+        else:  # end, abandoned: the last event
+            if index != last:
+                raise wrong(
+                    _("an event after the end of the game: the events are out of order")
+                    if kind == "end"
+                    else _("an event after the game was left: the events are out of order"),
+                    events[index + 1][0],
+                )
+            if kind == "end":
+                end = event
+            else:
+                abandoned = event
+    unsaved = abandoned is not None and abandoned.get("saved") is False
+    known = end is not None or unsaved or len(players) == 1
+    if not known:  # a game in play: the tests are held back, so the decisions tell no count
+        for rnd in out:
+            rnd.steps = [
+                Step(s.kind, s.player, s.code, s.verifier, s.result, s.correct)
+                if s.kind in DECISIONS
+                else s
+                for s in rnd.steps
+            ]
+    if end is None:
+        out = [rnd for rnd in out if rnd.steps or rnd.number == 1]
+    return Replay(
+        source=shown_name(path),
+        puzzle=puzzle,
+        cardset=cardset,
+        players=players,
+        box=start.get("box") is True,
+        rounds=out,
+        start_remaining=start_remaining,
+        end=end,
+        abandoned=abandoned,
+        tests_known=known,
+    )
