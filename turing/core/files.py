@@ -1905,20 +1905,21 @@ def _remove_abandoned(folder: str, prefix: str) -> None:
                 os.close(fd)
 
 
-#: Descriptors of the writer locks of outputs this process holds; a forked child (a
-#: worker of the generator's process pool) closes its copies at once, so that one
-#: outliving a ``kill -9`` of its parent does not keep the output locked.
-_OUTPUT_LOCKS: set[int] = set()
+#: Descriptors of the writer locks this process holds (of outputs, and of banks:
+#: :mod:`turing.generation.bank`); a forked child (a worker of the generator's process
+#: pool) closes its copies at once, so that one outliving a ``kill -9`` of its parent
+#: does not keep the output or the bank locked and block the resuming command.
+WRITER_LOCKS: set[int] = set()
 
 
-def _drop_inherited_output_locks() -> None:
-    for fd in _OUTPUT_LOCKS:
+def _drop_inherited_locks() -> None:
+    for fd in WRITER_LOCKS:
         with contextlib.suppress(OSError):
             os.close(fd)
-    _OUTPUT_LOCKS.clear()
+    WRITER_LOCKS.clear()
 
 
-os.register_at_fork(after_in_child=_drop_inherited_output_locks)
+os.register_at_fork(after_in_child=_drop_inherited_locks)
 
 
 class OutputBusy(TuringError):
@@ -2001,12 +2002,12 @@ def writer_lock(target: WriteTarget) -> Iterator[None]:
         )
     os.ftruncate(fd, 0)
     os.pwrite(fd, str(os.getpid()).encode(), 0)
-    _OUTPUT_LOCKS.add(fd)
+    WRITER_LOCKS.add(fd)
     try:
         yield
     finally:
-        if fd in _OUTPUT_LOCKS:  # not already dropped in a forked child
-            _OUTPUT_LOCKS.discard(fd)
+        if fd in WRITER_LOCKS:  # not already dropped in a forked child
+            WRITER_LOCKS.discard(fd)
             with contextlib.suppress(OSError):
                 os.unlink(lock_path)  # while still held (see above)
             os.close(fd)

@@ -40,6 +40,7 @@ from turing.core.codes import CODE_TEXT
 from turing.core.errors import TuringError
 from turing.core.files import (
     SQLITE_HEADER,
+    WRITER_LOCKS,
     WriteTargetError,
     json_problem,
     on_read_only_file_system,
@@ -147,22 +148,6 @@ def _storage_unchangeable(path: Path) -> bool:
         return not (os.stat(path).st_mode & writable or os.stat(folder).st_mode & writable)
     except OSError:
         return False
-
-
-#: Descriptors of the writer locks this process holds. A forked child (a worker of the
-#: generator's process pool) closes its copies at once: otherwise a worker outliving a
-#: ``kill -9`` of its parent would keep the bank locked and block the resuming command.
-_WRITER_LOCKS: set[int] = set()
-
-
-def _drop_inherited_locks() -> None:
-    for fd in _WRITER_LOCKS:
-        with contextlib.suppress(OSError):
-            os.close(fd)
-    _WRITER_LOCKS.clear()
-
-
-os.register_at_fork(after_in_child=_drop_inherited_locks)
 
 
 def _script(conn: sqlite3.Connection, script: str) -> None:
@@ -1038,8 +1023,8 @@ class Bank:
     def close(self) -> None:
         self.conn.close()
         if self._lock_fd is not None:
-            if self._lock_fd in _WRITER_LOCKS:  # not already dropped in a forked child
-                _WRITER_LOCKS.discard(self._lock_fd)
+            if self._lock_fd in WRITER_LOCKS:  # not already dropped in a forked child
+                WRITER_LOCKS.discard(self._lock_fd)
                 # removed while still held: a process that opened it meanwhile finds, once
                 # it holds the lock, that the name no longer leads to it (claim_writer)
                 with contextlib.suppress(OSError):
@@ -1085,7 +1070,7 @@ class Bank:
         os.ftruncate(fd, 0)
         os.pwrite(fd, str(os.getpid()).encode(), 0)
         self._lock_fd = fd
-        _WRITER_LOCKS.add(fd)
+        WRITER_LOCKS.add(fd)
 
     def __enter__(self) -> Bank:
         return self
