@@ -3247,6 +3247,17 @@ class Session:
             return None  # this game's own save, or its end, which a save never replaces
         return path
 
+    def played_on_elsewhere(self, path: Path) -> bool:
+        """Whether ``path`` (a file :meth:`other_game_in` found) holds this very game played
+        on another way in another sitting (the same puzzle, players and seed; its moves not
+        the first of this game's): replacing it loses those moves. False for another game,
+        or a file that cannot be read as a save."""
+        try:
+            data = read_save(str(path))
+        except TuringError:
+            return False
+        return self._same_game(data) and not self._holds_this_game(data)
+
     def end_held_in(self, target: str | None) -> Path | None:
         """The file ``save [target]`` would write when it holds this game's end as another
         sitting ended it (a save of this game that has ended, other than this game as it
