@@ -609,6 +609,25 @@ def test_a_hint_asked_again_with_nothing_played_since_is_not_counted_again() -> 
     assert "(hints used: 2)" in result.output and "given before" not in result.output
 
 
+def test_a_hint_after_a_correction_beside_the_box_is_counted_and_new() -> None:
+    """A corrected answer changes what the player knows: the next hint says something new
+    and is counted; only the same hint again, with nothing changed, is free."""
+    result = play(
+        ["--box"],
+        "compose 111\ntest A yes\nhint\nhint best\ncorrect 1 A no\nhint\nhint best\n"
+        "correct 1 A yes\nhint best\nhint best\nquit\n",
+    )
+    out = result.output
+    assert "The code is 221.  (hints used: 1)" in out
+    assert "Best now: stop testing and solve 221 (hints used: 2)" in out
+    assert "The code is 241.  (hints used: 3)" in out
+    assert "Best now: stop testing and solve 241 (hints used: 4)" in out
+    assert "Best now: stop testing and solve 221 (hints used: 5)" in out
+    again = "(given before, not counted again; hints used: 5)"
+    assert f"Best now: stop testing and solve 221 {again}" in out
+    assert out.count("given before") == 1
+
+
 def test_a_word_refused_whole_as_a_verifier_is_named_once() -> None:
     """A note's letter run into its text is one word refused: named once; a letter
     refused in a word of letters is named with the word."""

@@ -684,3 +684,38 @@ def test_sigterm_while_the_prompt_loads_its_history_ends_the_line_being_read(
     shown = str(child.before)
     assert "ended: terminated" in shown, shown
     assert "Traceback" not in shown and "Press ENTER" not in shown, shown
+
+
+def test_a_save_over_this_game_played_on_in_another_sitting_says_so(tmp_path: Path) -> None:
+    """Two sittings of one saved game: the second to save is told the file holds this game
+    played on another way (its moves there would be lost), not another game."""
+    save = tmp_path / "g3.json"
+    made = CliRunner().invoke(main, ["play", "--save", str(save)], "c 111\nt a\nquit\ny\n")
+    assert save.is_file(), made.output
+    child = pexpect.spawn(
+        sys.executable, ["-m", "turing", "play", "--resume", "g3.json"], cwd=str(tmp_path),
+        env={**os.environ, "TERM": "xterm-256color", "NO_COLOR": "1",
+             "PROMPT_TOOLKIT_NO_CPR": "1", "PYTHONPATH": str(ROOT)}, encoding="utf-8",
+        timeout=60, dimensions=(40, 120),
+    )  # fmt: skip
+    child.expect_exact("player>")
+    other = CliRunner().invoke(main, ["play", "--resume", str(save)], "t b\nsave\nquit\ny\n")
+    assert "Saved to" in other.output, other.output
+    before = save.read_bytes()
+    child.sendline("t c")
+    child.expect_exact("player>")
+    child.sendline("save")
+    child.expect_exact(
+        "g3.json holds this game played on another way in another sitting (its moves there "
+        "would be lost). Overwrite it? [y/N]"
+    )
+    child.sendline("n")
+    child.expect_exact("player>")
+    assert save.read_bytes() == before
+    child.sendline("quit")
+    child.expect_exact("Leave the game? [y/N]")
+    child.sendline("y")
+    child.expect_exact("Save it first?")
+    child.sendline("")
+    child.expect(pexpect.EOF)
+    child.close()

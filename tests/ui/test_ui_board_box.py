@@ -383,6 +383,37 @@ async def test_a_slip_is_corrected_on_the_board_and_the_end_says_what_is_left() 
 
 
 @run_async
+async def test_a_hint_after_a_correction_on_the_board_is_counted_and_new() -> None:
+    """Corrected, the answer is new knowledge: h says something new and is counted."""
+    board = board_module()
+    session = box_session()
+    app = board.BoardApp(session, compare=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("colon")
+        await typed(pilot, "test 111 A yes")
+        await settle(pilot, app)
+        codes = []
+        for line in ("correct 1 A no", "correct 1 A yes", None):
+            await pilot.press("h")
+            assert await screen_is(pilot, app, "MessageScreen")
+            codes.append(session.game.view("player").deduction().codes.texts())
+            await pilot.press("escape")
+            await settle(pilot, app)
+            assert app.message == f"Hint shown (hints used: {len(codes)})"
+            if line is not None:
+                await pilot.press("colon")
+                await typed(pilot, line)
+                await settle(pilot, app)
+        assert codes == [["221"], ["241"], ["221"]]
+        await pilot.press("h")
+        assert await screen_is(pilot, app, "MessageScreen")
+        await pilot.press("escape")
+        await settle(pilot, app)
+        assert app.message == "Hint shown again: given before, not counted (hints used: 3)"
+
+
+@run_async
 async def test_two_slips_are_corrected_at_once_on_the_board() -> None:
     """Cards 4, 9, 11, 14: A and C accept 111 in every reading; both typed wrong, each
     correction alone is refused, saying which other answer it needs; both together fit."""

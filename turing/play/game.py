@@ -359,19 +359,22 @@ class _Player:
     decision: Decision | None = None
     hints: int = 0
     notes: Notes = field(default_factory=Notes)
-    #: per kind of hint, the state it was last given in (a hint asked again there is free)
-    hinted: dict[str, tuple[object, ...]] = field(default_factory=dict)
+    #: per kind of hint, the state it was last given in and what it said (a hint asked
+    #: again there, saying the same, is free)
+    hinted: dict[str, tuple[tuple[object, ...], object]] = field(default_factory=dict)
 
     def hint_state(self, round_: int) -> tuple[object, ...]:
-        """What a hint depends on: the tests answered (they are only ever added), the round
-        and where the player is in it (the code composed, the verifiers tested, done)."""
+        """What a hint is computed from: the player's knowledge itself, every test with its
+        answer as it stands now (a correction beside the box changes one), the round and
+        where the player is in it (the code composed, the verifiers tested, done, the
+        decision)."""
         return (
-            len(self.tests),
+            tuple(self.tests),
             round_,
             self.code,
             tuple(self.tested),
             self.done_testing,
-            self.decision is not None,
+            self.decision,
         )
 
     def new_round(self) -> None:
@@ -1323,20 +1326,23 @@ class Game:
         with nothing played since (then ``again``)."""
         self.check_hint(name)
         found = self.view(name).deduction()
+        possible = tuple(tuple(v) for v in found.possible_criteria())
         return Hint(
-            possible=tuple(tuple(v) for v in found.possible_criteria()),
+            possible=possible,
             codes=found.codes,
             hypotheses=len(found.hypotheses),
-            again=not self.count_hint(name, "infer"),
+            again=not self.count_hint(name, "infer", (possible, found.codes.texts())),
         )
 
-    def count_hint(self, name: str, kind: str = "best") -> bool:
-        """Count a hint of ``kind`` given by other means (e.g. the best next test); false,
-        and not counted, where the player was given that kind of hint before with nothing
-        played since that could change it: what is counted is what the player learned."""
+    def count_hint(self, name: str, kind: str = "best", given: object = None) -> bool:
+        """Count a hint of ``kind`` given by other means (e.g. the best next test) that
+        says ``given``; false, and not counted, where the player was given that kind of hint
+        before, saying the same, with nothing changed since that could change it (no test
+        played or answer corrected, the same round, code and decision): what is counted is
+        what the player learned."""
         self.check_hint(name)
         player = self._player(name)
-        state = player.hint_state(self.round)
+        state = (player.hint_state(self.round), given)
         if player.hinted.get(kind) == state:
             return False
         player.hinted[kind] = state

@@ -2870,12 +2870,10 @@ class Session:
         if game.phase(name) == "decide" or view.tests_left_this_round <= 0:
             # No test is left this round: solve where the code is known, else pass (a
             # wrong code would put the player out).
-            again = count and not game.count_hint(name)
             codes = view.deduction().codes.texts()
             solution = codes[0] if len(codes) == 1 else None
-            return BestTest(
-                None, None, False, solution, game.hints_used(name), tests_over=True, again=again
-            )
+            best = BestTest(None, None, False, solution, 0, tests_over=True)
+            return self._counted(name, best) if count else replace(best, used=game.hints_used(name))
         proven = rounds = True
         found: tuple[str, int] | None
         try:
@@ -2885,20 +2883,26 @@ class Session:
         except AnalysisTooLarge:
             found = greedy_move(view)
             proven = False
-        again = count and not game.count_hint(name)
-        used = game.hints_used(name)
         if found is None:
             codes = view.deduction().codes.texts()
             solution = codes[0] if len(codes) == 1 else None
-            return BestTest(None, None, False, solution, used, proven, rounds, again=again)
-        code, verifier = found
-        return BestTest(code, verifier, code != view.code, None, used, proven, rounds, again=again)
+            best = BestTest(None, None, False, solution, 0, proven, rounds)
+        else:
+            code, verifier = found
+            best = BestTest(code, verifier, code != view.code, None, 0, proven, rounds)
+        return self._counted(name, best) if count else replace(best, used=game.hints_used(name))
 
     def count_best_test(self, name: str, best: BestTest) -> BestTest:
         """Count a best-test answer found with ``count=False`` as shown; the answer with
-        the hints used now (not counted, and ``again``, where it was given before with
-        nothing played since)."""
-        again = not self.game.count_hint(name)
+        the hints used now (not counted, and ``again``, where it was given before, saying
+        the same, with nothing played or corrected since)."""
+        return self._counted(name, best)
+
+    def _counted(self, name: str, best: BestTest) -> BestTest:
+        """``best`` counted as a hint now: with the hints used, and ``again`` where it is
+        free (the same answer given before, with nothing played or corrected since)."""
+        said = replace(best, used=0, again=False)
+        again = not self.game.count_hint(name, "best", said)
         return replace(best, used=self.game.hints_used(name), again=again)
 
     # -- after the game --
@@ -3242,6 +3246,17 @@ class Session:
         if self._holds_this_game(data) or self._ended_other_line(path, data):
             return None  # this game's own save, or its end, which a save never replaces
         return path
+
+    def played_on_elsewhere(self, path: Path) -> bool:
+        """Whether ``path`` (a file :meth:`other_game_in` found) holds this very game played
+        on another way in another sitting (the same puzzle, players and seed; its moves not
+        the first of this game's): replacing it loses those moves. False for another game,
+        or a file that cannot be read as a save."""
+        try:
+            data = read_save(str(path))
+        except TuringError:
+            return False
+        return self._same_game(data) and not self._holds_this_game(data)
 
     def end_held_in(self, target: str | None) -> Path | None:
         """The file ``save [target]`` would write when it holds this game's end as another

@@ -351,6 +351,18 @@ class MessageScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
+def overwrite_question(session: Session, target: Path | str) -> str:
+    """The question before a save replaces the saved game in ``target``: this game played
+    on another way in another sitting (whose moves would be lost), or another game."""
+    path = Path(target)
+    if session.played_on_elsewhere(path):
+        return _(
+            "{path} holds this game played on another way in another sitting (its moves "
+            "there would be lost). Overwrite it?"
+        ).format(path=shown_name(path))
+    return _("{path} holds another saved game. Overwrite it?").format(path=shown_name(path))
+
+
 def board_keys(
     box: bool = False, verifiers: int = MAX_VERIFIERS, by_card: bool = False, hints: bool = True
 ) -> list[tuple[str, str]]:
@@ -1402,7 +1414,7 @@ class BoardApp(ServedApp):
                 self.session.decline_save(path)
                 self.say(_("Nothing done."))
 
-        question = _("{path} holds another saved game. Overwrite it?").format(path=shown_name(path))
+        question = overwrite_question(self.session, path)
         self.push_screen(ConfirmScreen(question), answered)
 
     def execute(self, plan: Plan, save_as: bool = False) -> None:
@@ -2026,9 +2038,7 @@ class BoardApp(ServedApp):
             return
         session = self.session
         if not overwrite and session.other_game_in(target) is not None:
-            question = _("{path} holds another saved game. Overwrite it?").format(
-                path=shown_name(target)
-            )
+            question = overwrite_question(session, target)
             self.push_screen(
                 ConfirmScreen(question),
                 lambda yes: (

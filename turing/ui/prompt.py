@@ -1885,9 +1885,15 @@ class PromptView:
                 about_line=False,
             )
             return False
-        question = _("{path} holds another saved game. Overwrite it? [y/N] ").format(
-            path=shown_name(path)
-        )
+        if self.session.played_on_elsewhere(path):
+            question = _(
+                "{path} holds this game played on another way in another sitting (its moves "
+                "there would be lost). Overwrite it? [y/N] "
+            ).format(path=shown_name(path))
+        else:
+            question = _("{path} holds another saved game. Overwrite it? [y/N] ").format(
+                path=shown_name(path)
+            )
         try:
             return self._ask_yes(question)
         except Terminated:
