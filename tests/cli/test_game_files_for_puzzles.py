@@ -32,7 +32,19 @@ def game_files(tmp_path: Path) -> dict[str, Path]:
     )
     assert made.exit_code == 1, made.output
     assert match.read_text().lstrip().startswith('{\n "format": "turing-mastermind-save"')
-    return {"save": save, "transcript": transcript, "bank": bank, "match": match}
+    games = tmp_path / "mm.jsonl"
+    made = CliRunner().invoke(
+        main,
+        ["mastermind", "simulate", "--sample", "2", "--transcript", str(games)],
+    )
+    assert made.exit_code == 0, made.output
+    return {
+        "save": save,
+        "transcript": transcript,
+        "bank": bank,
+        "match": match,
+        "games": games,
+    }
 
 
 SAID = {
@@ -40,6 +52,7 @@ SAID = {
     "transcript": "this is the transcript of a game, not a puzzle",
     "bank": "this is a puzzle bank, not a puzzle file",
     "match": "this is a saved Mastermind match, not a puzzle",
+    "games": "this is the transcript of Mastermind games, not a puzzle",
 }
 
 
@@ -102,3 +115,15 @@ def test_a_saved_mastermind_match_given_for_a_card_set_is_named(
     result = CliRunner().invoke(main, ["cards", "validate", str(match)])
     assert result.exit_code == 1
     assert "this is a saved Mastermind match, not a card set" in result.output
+
+
+def test_play_points_a_game_s_transcript_to_replay(game_files: dict[str, Path]) -> None:
+    """The transcript of a game given to play for a puzzle: what it is, and the command that
+    looks back at that game."""
+    transcript = game_files["transcript"]
+    result = CliRunner().invoke(main, ["play", str(transcript)], "")
+    assert result.exit_code == 2
+    assert result.output == (
+        f"error: {transcript}: this is the transcript of a game, not a puzzle (to look back "
+        f"at that game: turing replay {transcript})\n"
+    )

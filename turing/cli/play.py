@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 import re
 import secrets
+import shlex
 import sys
 import textwrap
 from collections import Counter
@@ -54,7 +55,9 @@ from turing.core.files import (
     PUZZLE_FILE,
     SAVED_GAME,
     TRANSCRIPT_WRITTEN,
+    is_transcript_text,
     os_reason,
+    read_text,
     shown_name,
 )
 from turing.core.puzzle import (
@@ -125,10 +128,26 @@ def _verifier_counts(text: str | None) -> list[int]:
     return list(range(low, high + 1))
 
 
+def _holds_a_transcript(path: str) -> bool:
+    """Whether ``path`` holds the transcript of a game of ``turing play``, which ``turing
+    replay`` shows (not one of Mastermind games)."""
+    try:
+        return is_transcript_text(read_text(path))
+    except TuringError:
+        return False
+
+
 def _from_file(path: str, forced: CardSet | None, puzzle_id: str | None) -> Loaded:
     """The one puzzle of FILE, or the one ``--id`` picks there."""
     if path == "-":
         fail(_("standard input holds the commands of the game; give the puzzle FILE by its name"))
+    if _holds_a_transcript(path):
+        problem = _("this is the transcript of a game, not a puzzle")
+        fail(
+            _("{path}: {problem} (to look back at that game: turing replay {file})").format(
+                path=shown_name(path), problem=problem, file=shlex.quote(path)
+            )
+        )
     found = list(with_notes(read_with_ids(path, forced, () if puzzle_id is None else (puzzle_id,))))
     if len(found) != 1:
         # only the ids an author wrote, each of one puzzle: one computed from the hidden
@@ -142,7 +161,7 @@ def _from_file(path: str, forced: CardSet | None, puzzle_id: str | None) -> Load
         named = dict.fromkeys(each for each in written if times[each] == 1)
         ids = ", ".join(list(named)[:10])
         count = len(numbered_puzzles(found))
-        said = ngettext(
+        choose = ngettext(
             "{path} holds {n} puzzle; choose it with --id 1, its number in the file (as a "
             "booklet of that file alone numbers it)",
             "{path} holds {n} puzzles; choose one with --id 1 to {n}, its number in the file "
@@ -150,8 +169,10 @@ def _from_file(path: str, forced: CardSet | None, puzzle_id: str | None) -> Load
             count,
         ).format(path=shown_name(path), n=count)
         if ids:
-            said += _(", or by its id: {ids}").format(ids=ids + (", …" if len(named) > 10 else ""))
-        fail(said)
+            choose += _(", or by its id: {ids}").format(
+                ids=ids + (", …" if len(named) > 10 else "")
+            )
+        fail(choose)
     return found[0]
 
 

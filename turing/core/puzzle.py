@@ -112,12 +112,28 @@ def _bank_given(path: str | os.PathLike[str], source: str) -> PuzzleError | None
     return PuzzleError(source, 0, 0, _("this is a puzzle bank, not a puzzle file"), E_PUZZLE)
 
 
+def _mastermind_games(text: str) -> bool:
+    """Whether ``text`` (from its first non-blank character) is the transcript of
+    Mastermind games ``turing mastermind simulate`` writes: its first line one game's
+    record, with the secret and the guesses."""
+    first = text.split("\n", 1)[0].strip()
+    if not first.startswith("{"):
+        return False
+    try:
+        head = json.loads(first)
+    except ValueError:
+        return False
+    return isinstance(head, dict) and {"secret", "guesses"} <= head.keys()
+
+
 def _game_file(text: str) -> str | None:
     """What a file of a game turing plays holds, given where puzzles were expected: a game's
     transcript, a saved game of ``turing play``, a saved Mastermind match; None for
     anything else."""
     if is_transcript_text(text):
         return _("this is the transcript of a game, not a puzzle")
+    if _mastermind_games(text):
+        return _("this is the transcript of Mastermind games, not a puzzle")
     kind = save_format_of(text)
     if kind is PLAY_SAVE:
         return _("this is a saved game, not a puzzle")
