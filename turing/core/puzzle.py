@@ -120,8 +120,8 @@ def _mastermind_games(text: str) -> bool:
     if not first.startswith("{"):
         return False
     try:
-        head = json.loads(first)
-    except ValueError:
+        head = read_json(first)
+    except ValueError:  # (nesting too deep included)
         return False
     return isinstance(head, dict) and {"secret", "guesses"} <= head.keys()
 
