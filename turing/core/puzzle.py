@@ -59,7 +59,7 @@ from turing.core.files import (
     shown_name,
     shown_value,
 )
-from turing.core.saves import PLAY_SAVE, save_format_of
+from turing.core.saves import PLAY_SAVE, is_mastermind_games, save_format_of
 from turing.i18n import N_, _, ngettext
 
 LETTERS: Final = "ABCDEF"
@@ -123,7 +123,7 @@ def _mastermind_games(text: str) -> bool:
         head = read_json(first)
     except ValueError:  # (nesting too deep included)
         return False
-    return isinstance(head, dict) and {"secret", "guesses"} <= head.keys()
+    return is_mastermind_games(head)
 
 
 def _game_file(text: str) -> str | None:

@@ -832,6 +832,12 @@ def refuse_duplicate_keys(text: str, path: str, error: type[TuringError]) -> Non
         ) from None
 
 
+def is_mastermind_games(head: object) -> bool:
+    """Whether ``head``, a file's first line read as JSON, is one game's record of the
+    transcript of Mastermind games ``turing mastermind simulate`` writes."""
+    return isinstance(head, dict) and {"secret", "guesses"} <= head.keys()
+
+
 def _transcript_kind(head: object) -> str | None:
     """What transcript a file whose first line holds ``head`` is, said as the reason it is
     not another file ("it is the transcript of a game", of ``turing play``; "it is the
@@ -839,7 +845,7 @@ def _transcript_kind(head: object) -> str | None:
     file."""
     if isinstance(head, dict) and "event" in head:
         return _("it is the transcript of a game")
-    if isinstance(head, dict) and {"secret", "guesses"} <= head.keys():
+    if is_mastermind_games(head):
         return _("it is the transcript of Mastermind games")
     return None
 

@@ -31,6 +31,7 @@ from turing.core.saves import (
     PUZZLES_KIND,
     file_kind,
     held_work,
+    is_mastermind_games,
 )
 from turing.core.solver import SolverError
 from turing.i18n import _
@@ -178,7 +179,7 @@ def _not_a_transcript(path: str, text: str) -> ReplayError | None:
         head = read_json(first)
     except (ValueError, RecursionError):
         head = None
-    if isinstance(head, dict) and {"secret", "guesses"} <= head.keys():
+    if is_mastermind_games(head):
         return _refuse(path, _("it is the transcript of Mastermind games"))
     if isinstance(head, dict) and "event" in head:
         return None
