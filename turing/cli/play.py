@@ -7,6 +7,7 @@ transcript) and runs the line prompt of :mod:`turing.ui.prompt` over it.
 
 from __future__ import annotations
 
+import os
 import random
 import re
 import secrets
@@ -57,7 +58,6 @@ from turing.core.files import (
     TRANSCRIPT_WRITTEN,
     is_transcript_text,
     os_reason,
-    read_text,
     shown_name,
 )
 from turing.core.puzzle import (
@@ -130,11 +130,17 @@ def _verifier_counts(text: str | None) -> list[int]:
 
 def _holds_a_transcript(path: str) -> bool:
     """Whether ``path`` holds the transcript of a game of ``turing play``, which ``turing
-    replay`` shows (not one of Mastermind games)."""
-    try:
-        return is_transcript_text(read_text(path))
-    except TuringError:
+    replay`` shows (not one of Mastermind games), by its first line alone: the file is
+    read whole once, as puzzles, when it is not one. Only a regular file is looked at: a
+    pipe (``<(…)``) is read once, by the puzzles' reader."""
+    if not os.path.isfile(path):
         return False
+    try:
+        with open(path, "rb") as handle:
+            first = handle.readline(1 << 16)
+    except OSError:
+        return False
+    return is_transcript_text(first.decode("utf-8", "replace").lstrip("\ufeff").lstrip())
 
 
 def _from_file(path: str, forced: CardSet | None, puzzle_id: str | None) -> Loaded:
