@@ -212,3 +212,25 @@ def test_a_fifo_given_to_resume_is_refused_at_once(
         "",
         f"error: {fifo}: {not_one}: it is not a regular file\n",
     )
+
+
+@pytest.mark.parametrize(
+    ("hinted", "problem"),
+    [
+        ([1], "'hinted' is not an object"),
+        ({"ann": {"infer": "not a digest"}}, "bad hint memory for ann"),
+        ({"ann": ["infer"]}, "bad hint memory for ann"),
+    ],
+)
+def test_a_wrong_hint_memory_makes_a_corrupted_save(
+    tmp_path: Path, hinted: object, problem: str
+) -> None:
+    def memory(inner: dict[str, Any]) -> None:
+        inner["game"]["hinted"] = hinted
+
+    save = _crafted(tmp_path, memory)
+    before = save.read_bytes()
+    result = CliRunner().invoke(main, ["play", "--resume", str(save)], "")
+    assert result.exit_code == 2, result.output
+    assert result.output == f"error: {save}: corrupted save file: {problem}\n"
+    assert save.read_bytes() == before

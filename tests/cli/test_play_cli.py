@@ -609,6 +609,19 @@ def test_a_hint_asked_again_with_nothing_played_since_is_not_counted_again() -> 
     assert "(hints used: 2)" in result.output and "given before" not in result.output
 
 
+def test_a_hint_asked_again_after_resuming_is_not_counted_again(tmp_path: Path) -> None:
+    """The save keeps what each hint said last: asked again after a resume with nothing
+    played since, it is free as in the sitting that gave it; a test played since counts
+    the next one."""
+    save = tmp_path / "g.json"
+    play(["--id", "03", "--save", str(save)], "compose 111\ntest A\nhint\nhint best\nsave\nquit\n")
+    again = play(["--resume", str(save)], "hint\nhint best\nsave\nquit\n").output
+    assert "(given before, not counted again; hints used: 2)" in again
+    assert "hints used: 3" not in again
+    later = play(["--resume", str(save)], "test B\nhint\nquit\n").output
+    assert "(hints used: 3)" in later and "given before" not in later
+
+
 def test_a_hint_after_a_correction_beside_the_box_is_counted_and_new() -> None:
     """A corrected answer changes what the player knows: the next hint says something new
     and is counted; only the same hint again, with nothing changed, is free."""

@@ -27,6 +27,8 @@ replaying its actions, so a restored game is exactly the saved one.
 
 from __future__ import annotations
 
+import hashlib
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -359,9 +361,9 @@ class _Player:
     decision: Decision | None = None
     hints: int = 0
     notes: Notes = field(default_factory=Notes)
-    #: per kind of hint, the state it was last given in and what it said (a hint asked
-    #: again there, saying the same, is free)
-    hinted: dict[str, tuple[tuple[object, ...], object]] = field(default_factory=dict)
+    #: per kind of hint, a digest of the state it was last given in and of what it said (a
+    #: hint asked again there, saying the same, is free); saved with the game
+    hinted: dict[str, str] = field(default_factory=dict)
 
     def hint_state(self, round_: int) -> tuple[object, ...]:
         """What a hint is computed from: the player's knowledge itself, every test with its
@@ -1342,7 +1344,7 @@ class Game:
         what the player learned."""
         self.check_hint(name)
         player = self._player(name)
-        state = (player.hint_state(self.round), given)
+        state = _digest(repr((player.hint_state(self.round), given)))
         if player.hinted.get(kind) == state:
             return False
         player.hinted[kind] = state
@@ -1365,6 +1367,11 @@ class Game:
             "notes": {p.name: p.notes.to_dict() for p in self._players},
             "round": self.round,
             "over": self.over,
+            **(
+                {"hinted": {p.name: dict(p.hinted) for p in self._players if p.hinted}}
+                if any(p.hinted for p in self._players)
+                else {}
+            ),
         }
 
     @staticmethod
@@ -1435,9 +1442,30 @@ class Game:
             if not isinstance(hints, int) or isinstance(hints, bool) or hints < 0:
                 raise GameError(_("bad hint count for {name}").format(name=player.name))
             player.hints = hints
+            player.hinted = _hinted_from(data.get("hinted", {}), player.name)
             if player.name in data["notes"]:
                 player.notes = Notes.from_dict(data["notes"][player.name], puzzle.verifiers)
         return game
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _hinted_from(data: Any, name: str) -> dict[str, str]:
+    """A player's memory of the hints last given (kind: digest) from a save; a save
+    written before it was kept has none, and then a repeated hint is counted again."""
+    if not isinstance(data, dict):
+        raise GameError(_("'hinted' is not an object"))
+    hinted = data.get(name, {})
+    if not isinstance(hinted, dict) or not all(
+        isinstance(kind, str)
+        and isinstance(digest, str)
+        and re.fullmatch("[0-9a-f]{64}", digest) is not None
+        for kind, digest in hinted.items()
+    ):
+        raise GameError(_("bad hint memory for {name}").format(name=name))
+    return dict(hinted)
 
 
 def _check_shown(texts: Sequence[Any], key: str) -> None:
