@@ -191,8 +191,32 @@ def test_every_kind_of_bad_file_is_one_line(tmp_path: Path) -> None:
 
 
 def test_a_custom_card_set_named_by_the_game_or_given(tmp_path: Path) -> None:
+    """The start event names the card set so that it is found from the transcript's folder
+    too (a shipped name, or an absolute path), where the puzzle named it by a path relative
+    to its own file; ``--cardset`` reads a transcript whose set has moved."""
     primes = str(PUZZLES / "examples" / "primes-2.yaml")
     transcript = _played(tmp_path, "giveup\n", primes)
+    start = json.loads(transcript.read_text().splitlines()[0])
+    assert start["puzzle"]["cardset"] == "examples/primes"
+    code, out, err = _replay(str(transcript))
+    assert (code, err) == (0, "")
+    assert "  A  1.1 ▲ is prime (2, 3, 5)" in out
+    own = tmp_path / "sets" / "mine.yaml"
+    own.parent.mkdir()
+    own.write_text((ROOT / "cards" / "examples" / "primes.yaml").read_text())
+    puzzle = tmp_path / "puzzles" / "p.yaml"
+    puzzle.parent.mkdir()
+    puzzle.write_text(
+        (PUZZLES / "examples" / "primes-2.yaml")
+        .read_text()
+        .replace("../../cards/examples/primes.yaml", "../sets/mine.yaml")
+    )
+    transcript = _played(tmp_path, "giveup\n", str(puzzle), name="own.jsonl")
+    start = json.loads(transcript.read_text().splitlines()[0])
+    assert start["puzzle"]["cardset"] == str(own.resolve())
+    code, out, err = _replay(str(transcript))
+    assert (code, err) == (0, ""), err
+    own.unlink()
     code, out, err = _replay(str(transcript))
     assert (code, out) == (2, "")
     assert "cannot be read" in err and "give --cardset FILE" in err

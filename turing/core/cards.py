@@ -299,6 +299,22 @@ def shipped_cardsets() -> list[str]:
     return sorted(p.relative_to(base).with_suffix("").as_posix() for p in base.rglob("*.yaml"))
 
 
+def cardset_reference(cardset: CardSet) -> str:
+    """How a file written for later (a save, a transcript) names a card set: a shipped
+    name, or the absolute path of the file it was read from, which does not depend on the
+    folder the file is read from later."""
+    source = Path(cardset.source).resolve() if cardset.source else None
+    if source is None:
+        return cardset.name
+    base = cards_dir().resolve()
+    for name in shipped_cardsets():
+        if (base / f"{name}.yaml") == source:
+            return name
+    if source.is_file():
+        return str(source)
+    return cardset.name
+
+
 _SET_NAME: Final = re.compile(r"[A-Za-z0-9_-]+(?:/[A-Za-z0-9_-]+)*")
 
 

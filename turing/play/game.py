@@ -34,7 +34,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Final, Literal
 
-from turing.core.cards import CardSet
+from turing.core.cards import CardSet, cardset_reference
 from turing.core.codes import SHAPES, Code, CodeError, CodeSet
 from turing.core.errors import TuringError
 from turing.core.files import garbling_character, shipped_dir
@@ -532,10 +532,15 @@ class Game:
         self.winners: tuple[str, ...] = ()
         self.solved: tuple[str, ...] = ()
         self.actions: list[tuple[str, Action]] = []
+        shown = self.public.to_dict(hidden=False)
+        if "cardset" in shown:
+            # named so that it is found from wherever the transcript is read later (a
+            # relative path was relative to the puzzle's file)
+            shown["cardset"] = cardset_reference(cardset)
         start: dict[str, Any] = {
             "event": "start",
             "mode": puzzle.mode,
-            "puzzle": self.public.to_dict(hidden=False),
+            "puzzle": shown,
             "players": list(names),
         }
         if box:

@@ -45,10 +45,9 @@ from turing.analysis.search import (
 from turing.core.cards import (
     CardSet,
     card_digest,
-    cards_dir,
+    cardset_reference,
     changed_cards,
     load_cardset,
-    shipped_cardsets,
 )
 from turing.core.codes import (
     EXAMPLE_CODE,
@@ -3384,20 +3383,6 @@ SAVE_NOTE: Final = (
 )
 
 
-def _cardset_ref(cardset: CardSet) -> str:
-    """How a save file names a card set: a shipped name, or an absolute path."""
-    source = Path(cardset.source) if cardset.source else None
-    if (
-        cardset.name in shipped_cardsets()
-        and source is not None
-        and source.resolve().parent == cards_dir().resolve()
-    ):
-        return cardset.name
-    if source is not None and source.is_file():
-        return str(source.resolve())
-    return cardset.name
-
-
 def _card_digests(session: Session) -> dict[str, str]:
     """Each card of the game's puzzle (its number as text) → a digest of what its criteria
     are (:func:`card_digest`): a resumed game must be played with the same cards."""
@@ -3448,7 +3433,7 @@ def _packed_game(session: Session, path: Path | None = None) -> dict[str, Any]:
         seats.append(entry)
     transcript = session.transcript
     return {
-        "cardset": _cardset_ref(session.game.cardset),
+        "cardset": cardset_reference(session.game.cardset),
         "cards": _card_digests(session),
         "game": session.game.to_dict(),
         "seats": seats,
