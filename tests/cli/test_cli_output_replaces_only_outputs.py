@@ -151,6 +151,15 @@ def test_an_earlier_output_is_replaced_and_kept_once_notes_are_added(
     assert (here / "p.jsonl").read_text() == text
 
 
+def test_a_json_file_of_one_generated_puzzle_is_an_earlier_output(here: Path) -> None:
+    """``generate -n 1 -o p.json`` run again replaces its own file: one puzzle written by
+    turing is an earlier output in a ``.json`` file too; one by hand is kept."""
+    for seed in ("3", "4"):
+        r = run(["generate", "-n", "1", "--seed", seed, "-q", "-o", "p.json"])
+        assert r.exit_code == 0, r.output
+    assert '"seed": 4' in (here / "p.json").read_text()
+
+
 # -- booklets as a formatter leaves them, and those written before the mark -----------------------
 
 BOOKLETS = ROOT / "tests" / "data" / "booklets"

@@ -466,8 +466,7 @@ def _held_text(path: str | os.PathLike[str], writing: str) -> str | None:
         return _("it is a puzzle file")
     if writing == PUZZLE_LINES:
         lines = _lines_read(start, whole=len(start) < _KIND_START_BYTES)
-        one_json = len(lines) == 1 and os.fspath(path).lower().endswith(".json")
-        if kind == PUZZLE_LINES_KIND and not one_json and all(map(_written_puzzle, lines)):
+        if kind == PUZZLE_LINES_KIND and all(map(_written_puzzle, lines)):
             return None
         if kind == PUZZLE_LINES_KIND and all(map(_puzzle_object, lines)):
             return _("it is a puzzle file")
@@ -591,7 +590,7 @@ def held_work(path: str | os.PathLike[str], writing: str | None = None) -> str |
     text file is known by its start too (:func:`file_kind`): a card set, a game's
     transcript, and puzzles of another form than those written ("it is a puzzle file":
     YAML or JSON under JSON Lines, any puzzles under a booklet, puzzles written by hand as
-    JSON Lines or a ``.json`` file of one puzzle's object) are refused as well, and so is
+    JSON Lines or as a ``.json`` file of one puzzle's object) are refused as well, and so is
     every other file but one of the kind written there (puzzles as JSON Lines as turing
     writes them, every line read: :func:`_written_puzzle`; a booklet: :func:`is_booklet`),
     whatever it holds ("it exists and is not a booklet"; "it holds no booklet mark" for
