@@ -1681,7 +1681,10 @@ class PromptView:
                         if self._confirm_leave():
                             raise Leave(pgettext("why a game was left", "quit"), EXIT_ABANDONED)
                         continue
-                    # not run: the screen before a turn shows nothing and takes no command
+                    # not run: the screen before a turn shows nothing and takes no command,
+                    # and the line goes from the screen (it may be the last player's
+                    # thinking, typed before the keyboard was passed)
+                    self._hide_screen()
                     self.error(
                         _(
                             "that line was not run: Enter alone starts {name}'s turn "
