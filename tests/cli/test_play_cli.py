@@ -622,6 +622,51 @@ def test_a_hint_asked_again_after_resuming_is_not_counted_again(tmp_path: Path) 
     assert "(hints used: 3)" in later and "given before" not in later
 
 
+def test_a_shared_puzzle_is_named_at_the_end_as_its_file_names_it(tmp_path: Path) -> None:
+    """A share code carries no tier: the game takes the one the cards give, so the end's
+    id is the file's; the start says only the tier of the cards on the table."""
+    made = tmp_path / "c.jsonl"
+    assert (
+        CliRunner()
+        .invoke(main, ["generate", "-n", "1", "--seed", "5", "-q", "-o", str(made)])
+        .exit_code
+        == 0
+    )
+    written = json.loads(made.read_text())
+    shared = CliRunner().invoke(main, ["share", str(made)]).output.split()[0]
+    transcript = tmp_path / "t.jsonl"
+    play(["--code", shared, "--transcript", str(transcript)], "giveup\ny\n")
+    events = [json.loads(line) for line in transcript.read_text().splitlines()]
+    assert events[0]["puzzle"]["difficulty"] == written["difficulty"]
+    assert events[-1]["id"] == written["id"]
+
+
+@pytest.mark.parametrize(("name", "tier"), [("03", "easy"), ("03-X", "hard"), ("02-N", "easy")])
+def test_a_puzzle_stating_no_tier_starts_with_its_cards_tier(
+    tmp_path: Path, name: str, tier: str
+) -> None:
+    transcript = tmp_path / "t.jsonl"
+    play(["--id", name, "--transcript", str(transcript)], "giveup\ny\n")
+    start = json.loads(transcript.read_text().splitlines()[0])
+    assert start["puzzle"]["difficulty"] == tier
+
+
+def test_the_start_never_tells_the_tier_of_extreme_real_cards(tmp_path: Path) -> None:
+    """In extreme the real cards' tier would tell which card of a pair is real: a puzzle
+    stating none starts with the tier of the table's cards only (none here, a standard
+    decoy beside easy real cards), and the end, the game over, names it by the real ones."""
+    puzzle = tmp_path / "x.jsonl"
+    puzzle.write_text(
+        '{"mode": "extreme", "cards": [[18, 9], [4, 10], [7, 17], [13, 14]], '
+        '"criteria": [2, 1, 1, 1], "real_cards": [9, 10, 7, 13], "solution": "312"}\n'
+    )
+    transcript = tmp_path / "t.jsonl"
+    play([str(puzzle), "--transcript", str(transcript)], "giveup\ny\n")
+    events = [json.loads(line) for line in transcript.read_text().splitlines()]
+    assert "difficulty" not in events[0]["puzzle"]
+    assert events[-1]["id"].startswith("E4E-")
+
+
 def test_a_hint_after_a_correction_beside_the_box_is_counted_and_new() -> None:
     """A corrected answer changes what the player knows: the next hint says something new
     and is counted; only the same hint again, with nothing changed, is free."""

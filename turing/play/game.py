@@ -46,6 +46,7 @@ from turing.core.puzzle import (
     Loaded,
     Puzzle,
     PuzzleError,
+    difficulty,
     iter_puzzle_file,
     puzzle_from_dict,
     with_id,
@@ -532,6 +533,18 @@ class Game:
         self.winners: tuple[str, ...] = ()
         self.solved: tuple[str, ...] = ()
         self.actions: list[tuple[str, Action]] = []
+        stated = puzzle.extra.get("difficulty")
+        #: the puzzle's tier: the one it states, else the one its cards give (as `turing
+        #: puzzles` and `turing check` show it), so that the end names a puzzle from a share
+        #: code as the file it came from names it
+        self.tier = stated if isinstance(stated, str) else difficulty(puzzle, cardset)
+        if "difficulty" not in self.public.extra:
+            # the players are told only the tier of the cards on the table: in extreme the
+            # real cards' tier would tell which card of a pair is real
+            public_tier = difficulty(self.public, cardset)
+            if public_tier is not None:
+                extra = {**self.public.extra, "difficulty": public_tier}
+                self.public = replace(self.public, extra=extra)
         shown = self.public.to_dict(hidden=False)
         if "cardset" in shown:
             # named so that it is found from wherever the transcript is read later (a
@@ -1210,11 +1223,10 @@ class Game:
         self.solved = solved
         # the puzzle's own id, computed from its criteria or not, told now the game is over
         # (a bank's, for a puzzle without one): the record of a game names what was played
-        tier = self.puzzle.extra.get("difficulty")
         end: dict[str, Any] = {
             "event": "end",
             "round": self.round,
-            "id": self.puzzle.id or self.puzzle.short_id(tier if isinstance(tier, str) else None),
+            "id": self.puzzle.id or self.puzzle.short_id(self.tier),
             "winners": list(winners),
             "tests": {p.name: len(p.tests) for p in self._players},
             "hints": {p.name: p.hints for p in self._players},
