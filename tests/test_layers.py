@@ -29,14 +29,16 @@ ROOT_NAME = "turing"
 
 #: Each layer and the layers it may import (its own always allowed).
 ALLOWED: Mapping[str, frozenset[str]] = {
-    # i18n (the message catalogue) sits below every layer: any of them may translate
-    "i18n": frozenset(),
-    "core": frozenset({"i18n"}),
-    "analysis": frozenset({"core", "i18n"}),
-    "generation": frozenset({"analysis", "core", "i18n"}),
-    "play": frozenset({"generation", "analysis", "core", "i18n"}),
-    "authoring": frozenset({"core", "i18n"}),
-    "mastermind": frozenset({"core", "i18n"}),
+    # the root of the errors (turing.errors) sits below everything, and i18n (the message
+    # catalogue) below every layer: any of them may translate
+    "errors": frozenset(),
+    "i18n": frozenset({"errors"}),
+    "core": frozenset({"i18n", "errors"}),
+    "analysis": frozenset({"core", "i18n", "errors"}),
+    "generation": frozenset({"analysis", "core", "i18n", "errors"}),
+    "play": frozenset({"generation", "analysis", "core", "i18n", "errors"}),
+    "authoring": frozenset({"core", "i18n", "errors"}),
+    "mastermind": frozenset({"core", "i18n", "errors"}),
 }
 #: Front ends: they may import every layer (and each other).
 FRONT_ENDS = frozenset({"cli", "ui"})

@@ -49,6 +49,8 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any
 
+from turing.errors import TuringError
+
 DOMAIN = "turing"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 LANGUAGES: tuple[str, ...] = ("en", "de")
@@ -58,7 +60,7 @@ _language = DEFAULT_LANGUAGE
 _translations: _gettext.NullTranslations = _gettext.NullTranslations()
 
 
-class LanguageError(ValueError):
+class LanguageError(TuringError):
     """A language name turing does not speak; said in the language in use when it is read
     (the one a refusal of the command line is written in)."""
 

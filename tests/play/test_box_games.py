@@ -173,8 +173,11 @@ def test_only_cards_are_needed_and_they_must_make_a_puzzle() -> None:
     with pytest.raises(GameError, match="does not give its hidden criteria"):
         Game(cards_only, ["ann"], CLASSIC)
     Game(cards_only, ["ann"], CLASSIC, box=True)
-    # four copies of one card: no reading leaves a single code with no verifier redundant
+    # no reading of cards 1–4 leaves a single code with no verifier redundant
     with pytest.raises(GameError, match="no reading of its cards makes a valid puzzle"):
+        Game(Puzzle(cards=((1,), (2,), (3,), (4,))), ["ann"], CLASSIC, box=True)
+    # a card twice is refused as a puzzle file refuses it
+    with pytest.raises(GameError, match="card 4 appears twice"):
         Game(Puzzle(cards=((4,), (4,), (4,), (4,))), ["ann"], CLASSIC, box=True)
 
 

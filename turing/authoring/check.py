@@ -26,6 +26,8 @@ from turing.core.puzzle import (
     STATED_SOLUTION_WRONG_NAMED,
     Loaded,
     Puzzle,
+    PuzzleError,
+    check_against_cardset,
     difficulty,
     german_tier,
 )
@@ -375,6 +377,10 @@ def unplayable(puzzle: Puzzle, cardset: CardSet) -> list[str]:
     :func:`check_puzzle` and naming no code: hidden criteria met by no code or by several,
     a redundant verifier, a stated solution that is not the code. Empty when it can be
     played, or when it has no hidden criteria (there is nothing to play then)."""
+    try:
+        check_against_cardset(puzzle, cardset)
+    except PuzzleError as exc:
+        return [exc.message]
     if not puzzle.has_hidden:
         return []
     solved, result = _solve(puzzle, cardset, "bitmask", reveal=False)

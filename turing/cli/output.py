@@ -403,7 +403,7 @@ def said(exc: TuringError) -> str:
             "{error} (the card set has {n} error; {command} lists it)",
             "{error} (the card set has {n} errors; {command} lists them all)",
             count,
-        ).format(error=exc, n=count, command=command)
+        ).format(error=exc.errors[0], n=count, command=command)
     return str(exc)
 
 

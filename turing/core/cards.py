@@ -35,7 +35,7 @@ from turing.core.files import (
     yaml_integer,
 )
 from turing.core.saves import PLAY_SAVE, save_format_of
-from turing.i18n import N_, _
+from turing.i18n import N_, _, ngettext
 
 T = TypeVar("T")
 
@@ -84,6 +84,16 @@ class CardSetErrors(CardError):
         first = errors[0]
         super().__init__(first.source, first.line, first.column, first.message, first.code)
         self.errors = tuple(errors)
+
+    def __str__(self) -> str:
+        """The first error, and how many more the set holds."""
+        first = str(self.errors[0])
+        more = len(self.errors) - 1
+        if not more:
+            return first
+        return ngettext(
+            "{error} (and {n} more error)", "{error} (and {n} more errors)", more
+        ).format(error=first, n=more)
 
 
 #: A card file's own translations: (language, text) pairs, e.g. ``(("de", "▲ gerade"),)``.

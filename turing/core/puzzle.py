@@ -1107,6 +1107,23 @@ def puzzle_from_dict(
     return puzzle_from_data(_plain(data), line_places(source, line), cardset)
 
 
+def check_against_cardset(puzzle: Puzzle, cardset: CardSet) -> Puzzle:
+    """The one check of a puzzle against the card set it is played with, as reading its
+    document checks it: every card in the set and shown once, one criterion (1-based, on
+    the card) and one real card per verifier where given. A puzzle built in code passes
+    it before a game starts on it or the solver reads it, so that no game is played on a
+    puzzle its own save would refuse. Returns the puzzle; :class:`PuzzleError` says what
+    is wrong."""
+    try:
+        document = puzzle.to_dict()
+    except (TypeError, AttributeError, IndexError):
+        raise PuzzleError(
+            "<puzzle>", 1, 1, _("a puzzle's cards must be a list of card numbers"), E_PUZZLE_TYPE
+        ) from None
+    puzzle_from_data(_plain(document), line_places("<puzzle>", 1), cardset)
+    return puzzle
+
+
 def id_matches(puzzle_id: str | None, wanted: str) -> bool:
     """Whether a puzzle's id is ``wanted``: ids compare without case, spaces, dashes or
     underscores (``a46nxf`` finds ``A46 NXF``)."""
@@ -1563,7 +1580,7 @@ def _reference_cardset(name: str | None, base: Path | None, where: Where, named:
                 "the card set named here has an error: {error}",
                 "the card set named here has {n} errors; the first: {error}",
                 count,
-            ).format(n=count, error=exc)
+            ).format(n=count, error=exc.errors[0])
             raise _fail(where, ("cardset",), message, exc.code) from exc
         raise
 

@@ -44,7 +44,7 @@ from typing import Final
 from turing.core.cards import CardError, CardSet, load_cardset
 from turing.core.codes import as_typed
 from turing.core.errors import TuringError
-from turing.core.files import shorten
+from turing.core.files import shorten, shown_value
 from turing.core.puzzle import LETTERS, MAX_VERIFIERS, Mode, Puzzle
 from turing.i18n import _, ngettext
 
@@ -585,6 +585,12 @@ class Shared:
 def read_code(text: str) -> Shared:
     """Decode a code as a person may type it (any case, O for 0, I or L for 1, spaces
     and dashes anywhere). Raises :class:`ShareCodeError` ("not a puzzle code: …")."""
+    if not isinstance(text, str):
+        raise _not_a_code(
+            _("a code is text, like the one a shared puzzle gives, not {value}").format(
+                value=shown_value(text)
+            )
+        )
     code = normalize(text)
     typed = shorten(text.strip())  # what a message quotes: the code as typed, not as read
     if not code:

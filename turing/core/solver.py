@@ -23,7 +23,7 @@ from turing.core import walk
 from turing.core.cards import CardSet
 from turing.core.codes import ALL_MASK, CODE_TEXT, CodeSet, code_index, lowest_index
 from turing.core.errors import TuringError
-from turing.core.puzzle import LETTERS, Puzzle, PuzzleError
+from turing.core.puzzle import LETTERS, Puzzle, PuzzleError, check_against_cardset
 from turing.i18n import _, format_number
 
 
@@ -118,14 +118,19 @@ def hidden_masks(puzzle: Puzzle, cardset: CardSet) -> tuple[int, ...]:
             "the puzzle does not give its hidden criteria"
             + ("" if cards is not None else " and real cards")
         )
+    _check(puzzle, cardset)
     table = cardset.masks
+    # checked: every card is in the set and every criterion a 1-based position on it
+    return tuple([table[c][k - 1] for c, k in zip(cards, puzzle.criteria, strict=True)])
+
+
+def _check(puzzle: Puzzle, cardset: CardSet) -> None:
+    """:func:`turing.core.puzzle.check_puzzle` as the solver's error: a puzzle the solver
+    reads is one its document could hold (cards in the set, criteria on the cards)."""
     try:
-        return tuple([table[c][k - 1] for c, k in zip(cards, puzzle.criteria, strict=True)])
-    except (KeyError, IndexError):
-        # Only a puzzle built for another card set gets here; name what is missing.
-        return tuple(
-            cardset.card(c).criterion(k).mask for c, k in zip(cards, puzzle.criteria, strict=True)
-        )
+        check_against_cardset(puzzle, cardset)
+    except PuzzleError as exc:
+        raise SolverError(exc.message) from None
 
 
 def validity_of_masks(masks: Sequence[int]) -> Validity:
@@ -177,6 +182,7 @@ def verifier_options(puzzle: Puzzle, cardset: CardSet) -> tuple[tuple[Option, ..
     then requires each card to be used by exactly one verifier).
     """
 
+    _check(puzzle, cardset)
     table = cardset.derived(_card_options)
 
     def options_of(numbers: Iterable[int]) -> tuple[Option, ...]:
@@ -267,6 +273,7 @@ def deduction_count(puzzle: Puzzle, cardset: CardSet) -> tuple[int, int]:
     """``(codes mask, number of hypotheses)`` of :func:`deduce`, counted without listing
     them (:func:`turing.core.walk.count`); nightmare: the readings of the shown cards times
     the ``n!`` ways to deal the cards to the verifiers."""
+    _check(puzzle, cardset)
     masks = cardset.masks
     if puzzle.mode.hidden_mapping:
         shown = [group[0] for group in puzzle.cards]

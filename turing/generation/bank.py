@@ -49,7 +49,7 @@ from turing.core.files import (
     shown_name,
     write_target,
 )
-from turing.core.puzzle import Mode, Puzzle, free_id, key_hash, puzzle_from_dict
+from turing.core.puzzle import MODES, Mode, Puzzle, free_id, key_hash, puzzle_from_dict
 from turing.generation.metrics import METRIC_KEYS
 from turing.generation.packing import (
     KEY_SHIFT,
@@ -642,6 +642,21 @@ class Query:
     max_tests: int | None = None
     min_score: float | None = None
     max_score: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.mode is not None and self.mode not in MODES:
+            raise BankError(
+                _("unknown mode {name!r} (modes: {names})").format(
+                    name=self.mode, names=", ".join(MODES)
+                )
+            )
+        tiers = [t for t in TIER_CODES if t is not None]
+        if self.difficulty is not None and self.difficulty not in (*tiers, "none"):
+            raise BankError(
+                _("unknown difficulty {name!r} (difficulties: {names})").format(
+                    name=self.difficulty, names=", ".join([*tiers, "none"])
+                )
+            )
 
     def where(self) -> tuple[str, list[Any]]:
         parts: list[str] = []

@@ -81,11 +81,16 @@ def slot_plan(tier: str, verifiers: int) -> tuple[str, ...]:
     if tier == "hard":
         hard = max(verifiers - 2, 0)
         return ("H",) * hard + ("A",) * (verifiers - hard)
-    raise ValueError(
+    raise GenerationError(
         gettext("unknown difficulty {name!r} (difficulties: {names})").format(
             name=tier, names=", ".join(DIFFICULTIES)
         )
     )
+
+
+#: The metrics a run may give its puzzles: none, the cards-alone metrics and the tests
+#: lower bound, or also the exact minimum tests.
+METRICS_LEVELS: Final = ("none", "basic", "exact")
 
 
 class GenerationError(TuringError):
@@ -398,9 +403,13 @@ def _resolve_cardset(cardset: CardSet | str) -> tuple[CardSet, str | None]:
 def _check_args(mode: str, verifiers: int, tier: str | None) -> None:
     Mode.parse(mode)
     if not 2 <= verifiers <= 6:
-        raise ValueError(f"a generated puzzle has 2–6 verifiers, not {verifiers}")
+        raise GenerationError(
+            gettext("a generated puzzle has 2–6 verifiers, not {verifiers}").format(
+                verifiers=verifiers
+            )
+        )
     if tier is not None and tier not in DIFFICULTIES:
-        raise ValueError(
+        raise GenerationError(
             gettext("unknown difficulty {name!r} (difficulties: {names})").format(
                 name=tier, names=", ".join(DIFFICULTIES)
             )
@@ -571,8 +580,10 @@ def generate_one(
     _check_args(mode, verifiers, difficulty)
     cs, name = _resolve_cardset(cardset)
     rng = random.Random(puzzle_seed(seed, 0, mode))
+    # the tier is the slot plan's, as in a run (:func:`generate`): the published tiers
+    # (:func:`turing.core.puzzle.difficulty`) judge only puzzles of the game's 4, 5 or 6
+    # verifiers, and a smaller puzzle is labelled by the plan it was drawn from
     puzzle, tier = _make_in_tier(cs, rng, mode, verifiers, difficulty, name)
-    assert puzzle_difficulty(puzzle, cs) == tier
     return _with_extra(puzzle, tier, {"seed": seed})
 
 
@@ -719,8 +730,12 @@ class Spec:
 
     def __post_init__(self) -> None:
         _check_args(self.mode, self.verifiers, self.difficulty)
-        if self.metrics not in ("none", "basic", "exact"):
-            raise ValueError(f"unknown metrics level {self.metrics!r}")
+        if self.metrics not in METRICS_LEVELS:
+            raise GenerationError(
+                gettext("unknown metrics level {name!r} (levels: {names})").format(
+                    name=self.metrics, names=", ".join(METRICS_LEVELS)
+                )
+            )
         if (
             self.min_tests is not None
             and self.max_tests is not None
@@ -946,7 +961,9 @@ def generate(
     puzzles are yielded) lets a caller resume: pass the state of an interrupted run.
     """
     if count < 0:
-        raise ValueError("count must be 0 or more")
+        raise GenerationError(
+            gettext("the number of puzzles must be 0 or more, not {count}").format(count=count)
+        )
     name = (
         cardset
         if isinstance(cardset, str)

@@ -45,6 +45,7 @@ from turing.mastermind.feedback_check import conflicting_rows
 from turing.mastermind.presets import Preset
 from turing.mastermind.scoring import Feedback, check_feedback, feedback
 from turing.mastermind.space import Code
+from turing.mastermind.strategies import STRATEGIES
 
 if TYPE_CHECKING:
     from turing.mastermind.strategies import Strategy
@@ -99,6 +100,22 @@ class Seat:
     name: str
     human: bool
     strategy: str | None = None
+
+
+def check_seats(seats: Sequence[Seat]) -> None:
+    """Raise :class:`MatchError` unless the match has two seats with two names, and each
+    computer a strategy there is."""
+    if len(seats) != 2:
+        raise MatchError(_("a match has two players, not {n}").format(n=len(seats)))
+    if seats[0].name == seats[1].name:
+        raise MatchError(_("two players are called {name!r}").format(name=seats[0].name))
+    for seat in seats:
+        if not seat.human and seat.strategy not in STRATEGIES:
+            raise MatchError(
+                _("unknown strategy {name!r}; choose one of {choices}").format(
+                    name=seat.strategy, choices=", ".join(sorted(STRATEGIES))
+                )
+            )
 
 
 @dataclass(frozen=True)
@@ -374,6 +391,7 @@ class Match:
     _acting: bool = field(init=False, repr=False, default=False)
 
     def __post_init__(self) -> None:
+        check_seats(self.seats)
         if self.games < 1:
             raise MatchError(_("a match has at least one game"))
         if self.first_breaker not in (0, 1):
@@ -707,6 +725,7 @@ class Duel:
     _acting: bool = field(init=False, repr=False, default=False)
 
     def __post_init__(self) -> None:
+        check_seats(self.seats)
         if self.games < 1:
             raise MatchError(_("a match has at least one game"))
         self._entropy = fresh_seed() if self.seed is None else self.seed

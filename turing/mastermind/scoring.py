@@ -89,6 +89,24 @@ def feedback(secret: Sequence[Hashable], guess: Sequence[Hashable]) -> Feedback:
                 secret=len(secret), guess=len(guess)
             )
         )
+    found = _pins(secret, guess)
+    # colours written as letters are compared as written: two codes that score otherwise
+    # once both are in one case were written in two alphabets
+    if (
+        isinstance(secret, str)
+        and isinstance(guess, str)
+        and _pins(secret.casefold(), guess.casefold()) != found
+    ):
+        raise FeedbackError(
+            _(
+                "secret {secret!r} and guess {guess!r} write their colours in different "
+                "letters (upper and lower case): write both alike"
+            ).format(secret=secret, guess=guess)
+        )
+    return found
+
+
+def _pins(secret: Sequence[Hashable], guess: Sequence[Hashable]) -> Feedback:
     black = sum(1 for s, g in zip(secret, guess, strict=True) if s == g)
     common = sum((Counter(secret) & Counter(guess)).values())
     return Feedback(black, common - black)

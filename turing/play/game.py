@@ -46,6 +46,7 @@ from turing.core.puzzle import (
     Loaded,
     Puzzle,
     PuzzleError,
+    check_against_cardset,
     difficulty,
     iter_puzzle_file,
     puzzle_from_dict,
@@ -56,6 +57,7 @@ from turing.core.solver import (
     hidden_masks,
     validity_of_masks,
 )
+from turing.core.wording import SHAPES as SHAPE_SYMBOLS
 from turing.i18n import _, ngettext
 
 MAX_PLAYERS: Final = 6
@@ -294,6 +296,9 @@ class Hint:
 
 GridMark = Literal["yes", "no"]
 
+#: A shape's symbol → its letter (a mark names the shape either way).
+_SHAPE_LETTERS: Final = {symbol: letter for letter, symbol in SHAPE_SYMBOLS.items()}
+
 
 @dataclass
 class Notes:
@@ -507,6 +512,12 @@ class Game:
                     "the game has 4, 5 or 6"
                 ).format(count=puzzle.verifiers)
             )
+        try:
+            check_against_cardset(puzzle, cardset)
+        except PuzzleError as exc:
+            raise GameError(
+                _("this puzzle cannot be played: {problem}").format(problem=exc.message)
+            ) from None
         self.box = box
         # beside the box the box decides: a puzzle's hidden criteria and solution, where it
         # has them (a shipped puzzle laid out by its cards), are not the game's, nor the
@@ -1270,24 +1281,16 @@ class Game:
         refuses (a control, line-break, text-direction or invisible character)."""
         self._note_player(name)
         self._verifier(verifier)
-        text = text.strip()
-        found = garbling_character(text)
-        if found is not None:
-            raise IllegalAction(
-                _(
-                    "a note cannot hold {char}, a control, invisible or text-direction character"
-                ).format(char=f"U+{ord(text[found]):04X}")
-            )
-        if len(text) > MAX_NOTE:
-            raise IllegalAction(
-                _("a note holds at most {limit} characters, not {count}: shorten it").format(
-                    limit=MAX_NOTE, count=len(text)
-                )
-            )
+        _check_note_text(text)
 
     def check_strike(self, name: str, card: int, position: int) -> None:
         """Raise :class:`IllegalAction` unless criterion ``position`` of ``card`` can be struck."""
         self._note_player(name)
+        self._check_struck(card, position)
+
+    def _check_struck(self, card: int, position: int) -> None:
+        """Raise :class:`IllegalAction` unless ``card`` is on the table and ``position`` one
+        of its criteria (a struck criterion typed or saved)."""
         if card not in self.public.shown_cards:
             raise IllegalAction(
                 _("card {card} is not on the table (cards: {items})").format(
@@ -1312,8 +1315,10 @@ class Game:
             player.notes.struck.discard((card, position))
 
     def check_mark(self, name: str, shape: str, digit: int) -> None:
-        """Raise :class:`IllegalAction` unless ``digit`` of ``shape`` can be marked."""
+        """Raise :class:`IllegalAction` unless ``digit`` of ``shape`` can be marked (the
+        shape by its letter b, y, p or its symbol ▲ ■ ●)."""
         self._note_player(name)
+        shape = _SHAPE_LETTERS.get(shape, shape)
         if shape not in SHAPES:
             raise IllegalAction(
                 _("no shape {shape!r}: shapes are b (▲ blue), y (■ yellow), p (● purple)").format(
@@ -1324,8 +1329,10 @@ class Game:
             raise IllegalAction(_("digits are 1–5, not {digit}").format(digit=digit))
 
     def mark(self, name: str, shape: str, digit: int, value: bool | None) -> None:
-        """Mark a digit of a shape ✔ (True), ✘ (False), or clear it (None) on the grid."""
+        """Mark a digit of a shape ✔ (True), ✘ (False), or clear it (None) on the grid; the
+        shape by its letter b, y, p or its symbol ▲ ■ ●."""
         self.check_mark(name, shape, digit)
+        shape = _SHAPE_LETTERS.get(shape, shape)
         player = self._player(name)
         if value is None:
             player.notes.grid.pop((shape, digit), None)
@@ -1454,6 +1461,19 @@ class Game:
                 ) from None
         if game.round != data["round"] or game.over != data["over"]:
             raise GameError(_("its round and state do not match its actions"))
+        hinted_data = data.get("hinted", {})
+        for key, held in (
+            ("notes", data["notes"]),
+            ("hints", data["hints"]),
+            ("hinted", hinted_data),
+        ):
+            for name in held if isinstance(held, dict) else ():
+                if name not in game._by_name:
+                    raise GameError(
+                        _("{key!r} names {name!r}, who is not a player of this game").format(
+                            key=key, name=name
+                        )
+                    )
         for player in game._players:
             hints = data["hints"].get(player.name, 0)
             if not isinstance(hints, int) or isinstance(hints, bool) or hints < 0:
@@ -1462,6 +1482,15 @@ class Game:
             player.hinted = _hinted_from(data.get("hinted", {}), player.name)
             if player.name in data["notes"]:
                 player.notes = Notes.from_dict(data["notes"][player.name], puzzle.verifiers)
+                try:  # the notes as typed notes must be
+                    for text in player.notes.text.values():
+                        _check_note_text(text)
+                    for card, position in sorted(player.notes.struck):
+                        game._check_struck(card, position)
+                except IllegalAction as exc:
+                    raise GameError(
+                        _("bad notes for {name}: {problem}").format(name=player.name, problem=exc)
+                    ) from None
         return game
 
 
@@ -1483,6 +1512,26 @@ def _hinted_from(data: Any, name: str) -> dict[str, str]:
     ):
         raise GameError(_("bad hint memory for {name}").format(name=name))
     return dict(hinted)
+
+
+def _check_note_text(text: str) -> None:
+    """Raise :class:`IllegalAction` unless ``text`` can be a note (typed or saved): at most
+    :data:`MAX_NOTE` characters, none that a save refuses (a control, line-break,
+    text-direction or invisible character)."""
+    text = text.strip()
+    found = garbling_character(text)
+    if found is not None:
+        raise IllegalAction(
+            _("a note cannot hold {char}, a control, invisible or text-direction character").format(
+                char=f"U+{ord(text[found]):04X}"
+            )
+        )
+    if len(text) > MAX_NOTE:
+        raise IllegalAction(
+            _("a note holds at most {limit} characters, not {count}: shorten it").format(
+                limit=MAX_NOTE, count=len(text)
+            )
+        )
 
 
 def _check_shown(texts: Sequence[Any], key: str) -> None:

@@ -155,6 +155,12 @@ class CommandError(TuringError):
         self.problem = message if problem is None else problem
 
 
+class SaveError(SessionError, CommandError):
+    """A game that cannot be saved where asked (no file named, a folder, a file the game
+    reads, a file that cannot be written): the session's error, and, asked for by a typed
+    ``save``, a refusal of that line like any other."""
+
+
 @dataclass(frozen=True)
 class BoxQuestion:
     """An answer from the box that a line leaves out: verifier ``verifier``'s answer to
@@ -3194,13 +3200,13 @@ class Session:
             self.transcript.close()
 
     def save_target(self, target: str | None) -> Path:
-        """Where ``save [target]`` writes; :class:`CommandError` when it cannot."""
+        """Where ``save [target]`` writes; :class:`SaveError` when it cannot."""
         path = Path(target) if target else self.save_path
         if path is None:
-            raise CommandError(_("give a file: save game.json"))
+            raise SaveError(_("give a file: save game.json"))
         problem = unsavable(target or path)  # as typed: "out/" keeps its slash
         if problem:
-            raise CommandError(problem)
+            raise SaveError(problem)
         kept = [
             *self.kept_files,
             (self.game.cardset.source or None, CARD_SET),
@@ -3208,12 +3214,12 @@ class Session:
         ]
         clash = clashing_input(path, kept)
         if clash is not None:
-            raise CommandError(refused_save(WriteTargetError(str(target or path), clash)))
+            raise SaveError(refused_save(WriteTargetError(str(target or path), clash)))
         problem = not_a_save(target or path)
         if problem:
-            raise CommandError(problem)
+            raise SaveError(problem)
         if self.end_held_in(str(target or path)) is not None:
-            raise CommandError(
+            raise SaveError(
                 _(
                     "cannot save to {path}: it holds this game's end (it ended in another sitting)"
                 ).format(path=shown_name(target or path))
@@ -3309,7 +3315,7 @@ class Session:
         try:
             _write(path, text)
         except OSError as exc:
-            raise CommandError(
+            raise SaveError(
                 _("cannot save to {path}: {reason}").format(
                     path=shown_name(path), reason=creating_reason(exc)
                 )
