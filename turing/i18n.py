@@ -11,7 +11,9 @@ source, ``turing.mo`` beside it the compiled copy shipped with the package.
 * ``N_(msg)`` only marks a text for the catalogue (a table of names kept in English and
   translated where it is shown); ``lazy_gettext(msg)`` is a text translated each time it is
   turned into a string (texts built at import time, before the language is chosen).
-* ``set_language(code)`` / ``current_language()`` — ``"en"`` or ``"de"``;
+* ``set_language(code)`` / ``current_language()`` — ``"en"`` or ``"de"``; ``with
+  speaking(code):`` speaks ``code`` in its block, for its own thread or asyncio task only
+  (the process's language stays the others');
   ``choose_language(flag, environ)`` is the rule of the command line: its language flag, then
   ``TURING_LANG``, then the locale (gettext's ``LANGUAGE`` list unless the locale is C,
   then ``LC_ALL``, ``LC_MESSAGES``, ``LANG``: the first one set decides; German when it
@@ -40,6 +42,7 @@ texts need no marking.
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import functools
 import gettext as _gettext
 import inspect
@@ -56,8 +59,13 @@ LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 LANGUAGES: tuple[str, ...] = ("en", "de")
 DEFAULT_LANGUAGE = "en"
 
+#: the language of the process (:func:`set_language`), spoken wherever no block says otherwise
 _language = DEFAULT_LANGUAGE
-_translations: _gettext.NullTranslations = _gettext.NullTranslations()
+#: the language a :func:`speaking` block says, for its own thread or asyncio task only (None:
+#: the process's); a new thread starts with none
+_spoken: contextvars.ContextVar[str | None] = contextvars.ContextVar(
+    "turing_language", default=None
+)
 
 
 class LanguageError(TuringError):
@@ -94,31 +102,39 @@ def normalise_language(name: str) -> str:
 
 
 def set_language(code: str) -> None:
-    """Speak ``code`` (``"en"`` or ``"de"``) from now on."""
-    global _language, _translations
+    """Speak ``code`` (``"en"`` or ``"de"``) from now on: the language of the process, and
+    of the :func:`speaking` block this is called in, if any, until that block ends."""
+    global _language
     language = normalise_language(code)
-    _translations = _load(language)
+    _load(language)
     _language = language
+    if _spoken.get() is not None:
+        _spoken.set(language)
 
 
 @contextlib.contextmanager
 def speaking(code: str) -> Iterator[None]:
     """Speak ``code`` inside the block, then the language spoken before: the texts of a
-    JSON record are written in English whatever the language in use."""
-    before = _language
-    if code == before or normalise_language(code) == before:
-        yield
-        return
-    set_language(code)
+    JSON record are written in English whatever the language in use. The block's language
+    is its thread's or asyncio task's own: another one speaking at the same time keeps
+    its language."""
+    language = normalise_language(code)
+    _load(language)
+    token = _spoken.set(language)
     try:
         yield
     finally:
-        set_language(before)
+        _spoken.reset(token)
 
 
 def current_language() -> str:
     """The language in use: ``"en"`` or ``"de"``."""
-    return _language
+    return _spoken.get() or _language
+
+
+def _translations() -> _gettext.NullTranslations:
+    """The catalogue of the language in use."""
+    return _load(_spoken.get() or _language)
 
 
 def locale_language(environ: Mapping[str, str]) -> str:
@@ -232,17 +248,17 @@ def asked_yes_or_no(
 
 def _(message: str) -> str:
     """``message`` in the language in use."""
-    return _translations.gettext(message)
+    return _translations().gettext(message)
 
 
 def gettext(message: str) -> str:
     """The same as :func:`_` (for ``from turing.i18n import gettext``)."""
-    return _translations.gettext(message)
+    return _translations().gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a sentence for ``n`` things, in the language in use."""
-    return _translations.ngettext(singular, plural, n)
+    return _translations().ngettext(singular, plural, n)
 
 
 def N_(message: str) -> str:
@@ -256,13 +272,13 @@ YES_OR_NO_AGAIN: str = N_("Please type y (yes) or n (no).")
 
 def pgettext(context: str, message: str) -> str:
     """``message`` translated in ``context`` (one English word, two German ones)."""
-    return _translations.pgettext(context, message)
+    return _translations().pgettext(context, message)
 
 
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     """The form of a sentence for ``n`` things, translated in ``context`` (as
     :func:`pgettext`: one English form, two German ones)."""
-    return _translations.npgettext(context, singular, plural, n)
+    return _translations().npgettext(context, singular, plural, n)
 
 
 class LazyString:
@@ -338,7 +354,7 @@ def format_number(n: float, decimals: int | None = None) -> str:
     '1,033,950'
     """
     text = f"{n:,}" if decimals is None else f"{n:,.{decimals}f}"
-    if _language == "de":
+    if current_language() == "de":
         text = text.translate(_GERMAN_SEPARATORS)
     return text
 
@@ -374,7 +390,7 @@ def format_points(points: float) -> str:
 def format_percent(fraction: float, decimals: int = 0) -> str:
     """``fraction`` (0.125) as a percentage for reading: ``12.5%`` / ``12,5 %``."""
     number = format_number(fraction * 100, decimals)
-    return f"{number} %" if _language == "de" else f"{number}%"
+    return f"{number} %" if current_language() == "de" else f"{number}%"
 
 
 # -- maintaining the catalogue (needs Babel, imported here only) -------------------------------

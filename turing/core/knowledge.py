@@ -6,7 +6,7 @@ Analysis, bots and front ends all reason from a :class:`PlayerView`; nothing hid
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 from turing.core.cards import CardSet
@@ -65,7 +65,7 @@ class PlayerView:
     """Everything one player may see, nothing more."""
 
     puzzle: Puzzle  # the public puzzle: no hidden fields
-    cardset: CardSet
+    cardset: CardSet = field(repr=False)  # the whole card set: too long to show
     round: int  # 1-based
     tests: tuple[TestRecord, ...]  # this player's tests over the whole game
     code: str | None  # the code composed this round (None before composing)

@@ -713,9 +713,11 @@ class Duel:
     engine: Engine = field(init=False, repr=False)
     game: int = field(init=False, default=0)
     phase: Phase = field(init=False, default=Phase.SECRET)
-    secrets: list[Code | None] = field(init=False, default_factory=lambda: [None, None])
+    # each player's secret, and a guess made before the other's: hidden from the other
+    # player, so never in the duel's repr (a program may show it)
+    secrets: list[Code | None] = field(init=False, repr=False, default_factory=lambda: [None, None])
     rows: tuple[list[Row], list[Row]] = field(init=False, default_factory=lambda: ([], []))
-    pending: list[Code | None] = field(init=False, default_factory=lambda: [None, None])
+    pending: list[Code | None] = field(init=False, repr=False, default_factory=lambda: [None, None])
     wins: list[int] = field(init=False, default_factory=lambda: [0, 0])
     draws: int = field(init=False, default=0)
     actions: list[Action] = field(init=False, repr=False, default_factory=list)

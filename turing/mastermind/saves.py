@@ -78,10 +78,10 @@ class Settings:
     honour: bool
     seed: int | None
     """The seed chosen for the match, or None."""
-    entropy: int
+    entropy: int = field(repr=False)
     """What the computer's secrets and strategies are drawn from: the seed chosen, or a fresh
     one."""
-    strategy_seed: int
+    strategy_seed: int = field(repr=False)
     """What the computer's strategies (``random-consistent``) are drawn from: the
     :attr:`entropy` of a new match; a match saved before they were drawn from it played
     them from its seed, or from 0 without one, and goes on so when resumed."""

@@ -2416,10 +2416,13 @@ class Session:
         return BotTurn(name, round_no, tests)
 
     def take_reveal(self) -> Reveal | None:
-        """The last round's decisions once it is resolved (each round once), else None."""
+        """The last round's decisions once it is resolved (each round once, the last one
+        with the end of the game), else None."""
         game = self.game
         if not game.is_terminal() and game.round == self._revealed_round:
             return None
+        if self._last_reveal is not None and self._last_reveal.over:
+            return None  # the end is told once
         over = game.is_terminal()
         entries = self._reveal_entries(game.events[self._revealed :], over, self._revealed_round)
         reveal = Reveal(self._revealed_round, entries, over)
@@ -2552,6 +2555,7 @@ class Session:
         In a game beside the box, a line good but for the box's answers it leaves out is
         refused by :class:`AnswersMissing`, unless ``answers`` gives them, in its order.
         """
+        self._refuse_bot_seat(name)
         garbled = typed_garbling_problem(line)
         if garbled is not None:  # nothing typed puts into the game what a save refuses
             raise CommandError(garbled)
@@ -2574,6 +2578,7 @@ class Session:
         the whole rest of the line the note's (';' included), or ``note V`` to clear it. A
         line that is not a note is refused: it never runs another command.
         """
+        self._refuse_bot_seat(name)
         garbled = typed_garbling_problem(line)
         if garbled is not None:
             raise CommandError(garbled)
@@ -2589,6 +2594,16 @@ class Session:
         except IllegalAction as exc:
             raise CommandError(str(exc)) from None
         return Plan(name, (cmd,))
+
+    def _refuse_bot_seat(self, name: str) -> None:
+        """A typed line is a person's: a bot's seat plays by :meth:`play_bot`, and takes no
+        line (nor a hint counted for it)."""
+        if any(s.name == name and s.is_bot for s in self.seats):
+            raise SessionError(
+                _(
+                    "{name} is a bot's seat: a bot plays its own turns, it takes no typed line"
+                ).format(name=name)
+            )
 
     def _plan(
         self,
@@ -2982,11 +2997,11 @@ class Session:
         return bool(self.game.result().gave_up) and len(self.game.players) == 1
 
     def share_code(self) -> str | None:
-        """The puzzle's share code (shown after the game, never during it); None for a
-        puzzle of a card set that codes do not cover, and beside the box (a code holds the
-        whole puzzle, and what the box hides is not known here: a file's criteria need not
-        be the box's)."""
-        if self.game.box:
+        """The puzzle's share code once the game is over; None while it is being played (a
+        code holds the whole puzzle, its hidden criteria too), for a puzzle of a card set
+        that codes do not cover, and beside the box (what the box hides is not known here:
+        a file's criteria need not be the box's)."""
+        if self.game.box or not self.game.is_terminal():
             return None
         try:
             return encode(self.game.puzzle, self.game.cardset)
