@@ -50,7 +50,7 @@ def test_a_solo_game_round_by_round(tmp_path: Path) -> None:
     round_2 = lines.index("Round 2")
     assert lines[round_2 + 1 : round_2 + 3] == [
         "  player: 241 on C ✔ → 1 code possible",
-        "  player submitted 241 — right",
+        "  player submitted 241 — right (1 code possible)",
     ]
     assert "The game is over after 2 rounds." in lines
     assert "  player  3 tests, 0 hints" in lines
@@ -224,3 +224,119 @@ def test_a_custom_card_set_named_by_the_game_or_given(tmp_path: Path) -> None:
     assert (code, err) == (0, "")
     assert "player gave up (1 code possible)" in out
     assert "  A  1.1 ▲ is prime (2, 3, 5)" in out
+
+
+# -- a transcript edited after the game: held to the game's rules -------------------------
+
+#: cem tests 111 on A, B, C and submits 413 (wrong, out); dora tests 352 on A and passes
+#: twice, then solves 241; eve tests 111 on B, 221 on A, B, C, passes twice and in round 3
+#: tests 241 three times and solves it too: dora wins with fewer tests.
+_CLUB_GAME = (
+    "c 111; test A; test B; test C\nsolve 413\nc 352; test A\npass\nc 111; test B\npass\n"
+    "pass\nc 221; test A; test B; test C\npass\nsolve 241\nc 241; test A; test B; test C\n"
+    "solve 241\n"
+)
+
+
+def _edited(tmp_path: Path, edit: str, name: str = "game.jsonl") -> tuple[Path, list[str]]:
+    """The club game's transcript with ``edit`` made to its lines (``L``, a list of the
+    lines; Python run on it), and its lines as played."""
+    transcript = _played(tmp_path, _CLUB_GAME, SAMPLE, "--players", "cem,dora,eve", name=name)
+    lines = transcript.read_text(encoding="utf-8").splitlines()
+    assert _replay(str(transcript))[0] == 0
+    changed = list(lines)
+    exec(edit, {"L": changed})
+    transcript.write_text("\n".join(changed) + "\n", encoding="utf-8")
+    return transcript, lines
+
+
+def _refused(transcript: Path, line: int) -> str:
+    code, out, err = _replay(str(transcript))
+    assert (code, out) == (2, ""), (out, err)
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert err.startswith(f"error: {transcript}:{line}: "), err
+    assert err.rstrip().endswith("— the file was changed, or is not as turing wrote it")
+    return err
+
+
+def test_the_end_s_test_count_is_the_game_s(tmp_path: Path) -> None:
+    transcript, _lines = _edited(tmp_path, "L[-1] = L[-1].replace('\"eve\": 7', '\"eve\": 2')")
+    err = _refused(transcript, 21)
+    assert "the end says eve made 2 tests; the game holds 7" in err
+
+
+def test_the_winners_are_the_game_s(tmp_path: Path) -> None:
+    transcript, _lines = _edited(
+        tmp_path, 'L[-1] = L[-1].replace(\'"winners": ["dora"]\', \'"winners": ["cem"]\')'
+    )
+    err = _refused(transcript, 21)
+    assert "the end names as winners: cem; by the rules they are: dora" in err
+
+
+def test_a_wrong_solve_made_right_is_refused(tmp_path: Path) -> None:
+    transcript, _lines = _edited(
+        tmp_path, "L[6] = L[6].replace('\"correct\": false', '\"correct\": true')"
+    )
+    err = _refused(transcript, 7)
+    assert "cem's 413 is not the solution the end gives, yet the file calls it right" in err
+
+
+def test_a_flipped_answer_is_refused(tmp_path: Path) -> None:
+    transcript, lines = _edited(tmp_path, "L[5] = L[5].replace('true', 'false')")
+    assert '"player": "eve", "code": "111", "verifier": "B", "result": true' in lines[5]
+    err = _refused(transcript, 6)
+    assert "verifier B accepts 111 under the criteria the end gives" in err
+
+
+def test_a_fourth_test_and_a_verifier_tested_twice_are_refused(tmp_path: Path) -> None:
+    twice, _lines = _edited(tmp_path, "L[11:11] = [L[10]]", "twice.jsonl")
+    assert "verifier A was already tested this round" in _refused(twice, 12)
+    fourth, _lines = _edited(tmp_path, "L[13:13] = [L[12].replace('\"C\"', '\"D\"')] * 2")
+    assert "at most 3 tests per round" in _refused(fourth, 14)
+    second_code, _lines = _edited(
+        tmp_path, "L[10:10] = [L[10].replace('221', '352')]", "code.jsonl"
+    )
+    assert "one code per round" in _refused(second_code, 12)
+
+
+def test_the_decisions_in_the_game_s_order(tmp_path: Path) -> None:
+    transcript, _lines = _edited(tmp_path, "L[7], L[8] = L[8], L[7]")
+    assert "here the game writes dora's pass, not eve's pass" in _refused(transcript, 8)
+
+
+def test_the_end_s_criteria_must_make_the_puzzle(tmp_path: Path) -> None:
+    transcript, _lines = _edited(
+        tmp_path, "L[-1] = L[-1].replace('\"criterion\": 3', '\"criterion\": 1')"
+    )
+    assert "criteria make no puzzle of the start's cards" in _refused(transcript, 21)
+
+
+def test_tests_deleted_with_the_count_lowered(tmp_path: Path) -> None:
+    # eve's tests of rounds 2 and 3 gone and her count lowered to 1: as many as dora's,
+    # so by the rules both win
+    transcript, _lines = _edited(
+        tmp_path, "del L[15:18]; del L[10:13]; L[-1] = L[-1].replace('\"eve\": 7', '\"eve\": 1')"
+    )
+    err = _refused(transcript, 15)
+    assert "the end names as winners: dora; by the rules they are: dora, eve" in err
+
+
+def test_an_unfinished_solo_game_whose_answers_fit_no_reading(tmp_path: Path) -> None:
+    transcript = _played(tmp_path, "c 111; test A; test B\npass\nquit\n", SAMPLE)
+    text = transcript.read_text(encoding="utf-8")
+    assert '"verifier": "B", "result": true' in text
+    transcript.write_text(text.replace('"B", "result": true', '"B", "result": false'))
+    err = _refused(transcript, 3)
+    assert "player's answers up to here fit no reading of the cards" in err
+
+
+def test_an_old_transcript_without_id_and_hints_still_replays(tmp_path: Path) -> None:
+    transcript, _lines = _edited(
+        tmp_path,
+        "import re; L[-1] = re.sub(', \"(id|hints)\": (\"01\"|\\\\{[^}]*\\\\})', '', L[-1])",
+    )
+    assert '"hints"' not in transcript.read_text(encoding="utf-8")
+    code, out, err = _replay(str(transcript))
+    assert (code, err) == (0, "")
+    assert "  eve submitted 241 — right (1 code possible)" in out
+    assert "Winner: dora" in out

@@ -75,6 +75,10 @@ def _step_line(step: Step) -> str | None:
             return _("{decision} (a guess: {n} codes were possible)").format(
                 decision=text, n=step.remaining
             )
+        if step.remaining is not None:  # as a pass says it
+            return _("{decision} ({possible})").format(
+                decision=text, possible=_possible(step.remaining)
+            )
         return text
     if step.kind == "pass":
         text = _("{name} passed").format(name=name)

@@ -34,7 +34,18 @@ from turing.core.saves import (
     is_mastermind_games,
 )
 from turing.core.solver import SolverError
-from turing.i18n import _
+from turing.i18n import _, pgettext
+from turing.play.game import (
+    Action,
+    Amend,
+    Compose,
+    Game,
+    GameError,
+    GiveUp,
+    Pass,
+    Solve,
+    Test,
+)
 
 #: The events a transcript of the criteria game holds after its start.
 EVENTS: Final = frozenset(
@@ -291,7 +302,10 @@ def read_replay(path: str, cardset: CardSet | None = None) -> Replay:
         ) from None
     except TuringError as exc:
         raise _refuse(path, str(getattr(exc, "message", exc)), line) from None
-    return _walk(path, events, public, used, tuple(players), start_remaining, start)
+    found = _walk(path, events, public, used, tuple(players), start_remaining, start)
+    if found.tests_known:  # a game in play keeps its tests private: nothing to re-run
+        _rerun(path, events, public, used, found)
+    return found
 
 
 def _walk(
@@ -496,3 +510,341 @@ def _walk(
         abandoned=abandoned,
         tests_known=known,
     )
+
+
+def _changed(problem: str) -> str:
+    """``problem`` with what it means for the file."""
+    # TRANSLATORS: {problem} is what the transcript says against the game's rules
+    return _("{problem} — the file was changed, or is not as turing wrote it").format(
+        problem=problem
+    )
+
+
+def _hidden_game(
+    path: str, line: int, public: Puzzle, cardset: CardSet, replay: Replay
+) -> Game | None:
+    """The game the transcript records, its hidden part rebuilt from the end's criteria
+    and solution (None: the file tells no criteria, or the game was beside the box)."""
+    end = replay.end
+    held = end.get("criteria") if end is not None else None
+    if replay.box or not isinstance(held, list) or not held:
+        return None
+    letters = LETTERS[: public.verifiers]
+    by_letter: dict[str, tuple[Any, Any]] = {}
+    for item in held:
+        if isinstance(item, dict) and isinstance(item.get("verifier"), str):
+            by_letter[item["verifier"]] = (item.get("card"), item.get("criterion"))
+    doc = public.to_dict(hidden=False)
+    if sorted(by_letter) != list(letters):
+        raise _refuse(
+            path, _changed(_("the end does not give one criterion for each verifier")), line
+        )
+    doc["criteria"] = [by_letter[letter][1] for letter in letters]
+    if not public.mode.cards_are_real:
+        doc["real_cards"] = [by_letter[letter][0] for letter in letters]
+    elif [by_letter[letter][0] for letter in letters] != [c[0] for c in public.cards]:
+        raise _refuse(path, _changed(_("the end's criteria are not on the start's cards")), line)
+    assert end is not None
+    if isinstance(end.get("solution"), str):
+        doc["solution"] = end["solution"]
+    try:
+        hidden = puzzle_from_dict(doc, cardset, source=shown_name(path), line=line)
+        return Game(hidden, replay.players, cardset)
+    except (TuringError, SolverError, KeyError, ValueError) as exc:
+        problem = str(getattr(exc, "message", None) or exc)
+        raise _refuse(
+            path,
+            _changed(
+                _(
+                    "the end's solution and criteria make no puzzle of the start's cards: {problem}"
+                ).format(problem=problem)
+            ),
+            line,
+        ) from None
+
+
+def _said(event: dict[str, Any]) -> str:
+    """An event as a person reads it, for a message."""
+    player = event.get("player")
+    kind = event.get("event")
+    if kind == "test":
+        return _("{name}'s test of {code} on {verifier} ({mark})").format(
+            name=player,
+            code=event.get("code"),
+            verifier=event.get("verifier"),
+            mark="✔" if event.get("result") else "✘",
+        )
+    if kind == "solve":
+        return _("{name}'s solve of {code} ({verdict})").format(
+            name=player,
+            code=event.get("code"),
+            verdict=pgettext("a solve's verdict", "right")
+            if event.get("correct")
+            else pgettext("a solve's verdict", "wrong"),
+        )
+    if kind == "pass":
+        return _("{name}'s pass").format(name=player)
+    if kind == "giveup":
+        return _("{name}'s giving up").format(name=player)
+    if kind == "eliminated":
+        return _("{name}'s elimination").format(name=player)
+    if kind == "amended":
+        return _("{name}'s correction of round {round}").format(
+            name=player, round=event.get("test_round")
+        )
+    if kind == "disputed":
+        return _("a disputed round")
+    if kind == "end":
+        return _("the end of the game")
+    if kind == "abandoned":
+        return _("the game left unfinished")
+    return repr(kind)
+
+
+def _names(value: object) -> str:
+    if not isinstance(value, list) or not value:
+        return _("nobody")
+    return ", ".join(str(v) for v in value)
+
+
+def _end_problem(found: dict[str, Any], wanted: dict[str, Any], checked: bool) -> str | None:
+    """What the file's end says against the end the rules give (None: nothing)."""
+    if found.get("round") != wanted["round"]:
+        return _("the end says the game ended in round {found}; the game holds {wanted}").format(
+            found=found.get("round"), wanted=wanted["round"]
+        )
+    if found.get("winners") != wanted["winners"]:
+        return _("the end names as winners: {found}; by the rules they are: {wanted}").format(
+            found=_names(found.get("winners")), wanted=_names(wanted["winners"])
+        )
+    tests = found.get("tests")
+    for name, n in wanted["tests"].items():
+        said = tests.get(name) if isinstance(tests, dict) else None
+        if said != n:
+            return _("the end says {name} made {found} tests; the game holds {wanted}").format(
+                name=name, found=said, wanted=n
+            )
+    if isinstance(tests, dict) and set(tests) - set(wanted["tests"]):
+        return _("the end counts tests of someone who is not a player of this game")
+    hints = found.get("hints")
+    if hints is not None and (
+        not isinstance(hints, dict)
+        or set(hints) != set(wanted["tests"])
+        or not all(
+            isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in hints.values()
+        )
+    ):
+        return _("the end's hints are not a count for each player")
+    if found.get("solution") != wanted["solution"] and (checked or wanted["solution"] is not None):
+        return _("the end gives the solution {found}; the game's is {wanted}").format(
+            found=found.get("solution"), wanted=wanted["solution"]
+        )
+    return None
+
+
+def _event_problem(found: dict[str, Any], wanted: dict[str, Any], checked: bool) -> str | None:
+    """What an event of the file says against the one the game writes there (None:
+    they agree). ``checked``: the game knows the hidden criteria, not only the file's."""
+    if found.get("event") != wanted["event"] or found.get("player") != wanted.get("player"):
+        return _("here the game writes {wanted}, not {found}").format(
+            wanted=_said(wanted), found=_said(found)
+        )
+    kind = wanted["event"]
+    if kind == "end":
+        return _end_problem(found, wanted, checked)
+    if kind == "test" and found.get("result") != wanted["result"]:
+        return (
+            _(
+                "verifier {verifier} accepts {code} under the criteria the end gives, not as "
+                "the file says"
+            )
+            if wanted["result"]
+            else _(
+                "verifier {verifier} rejects {code} under the criteria the end gives, not as "
+                "the file says"
+            )
+        ).format(verifier=wanted["verifier"], code=wanted["code"])
+    if kind == "solve" and found.get("correct") != wanted["correct"]:
+        return (
+            _("{name}'s {code} is the solution the end gives, yet the file calls it wrong")
+            if wanted["correct"]
+            else _("{name}'s {code} is not the solution the end gives, yet the file calls it right")
+        ).format(name=wanted["player"], code=wanted["code"])
+    if found.get("round") != wanted["round"]:
+        return _("{event} is written in round {found}; by the rules it is round {wanted}").format(
+            event=_said(found), found=found.get("round"), wanted=wanted["round"]
+        )
+    keys = {"players", "words"} if kind == "disputed" else set(wanted) - {"round"}
+    if any(found.get(k) != wanted[k] for k in keys):
+        return _("here the game writes {wanted}, not {found}").format(
+            wanted=_said(wanted), found=_said(found)
+        )
+    return None
+
+
+def _rerun(
+    path: str,
+    events: list[tuple[int, dict[str, Any]]],
+    public: Puzzle,
+    cardset: CardSet,
+    replay: Replay,
+) -> None:
+    """The transcript's events played again as the game's own actions: every event the
+    game writes must be the file's, in the same place. A finished game is played with its
+    hidden part as the end tells it; any other (or one from before the end told the
+    criteria) with the file's own answers, which must fit some reading of the cards, as a
+    game beside the box takes them."""
+    letters = LETTERS[: public.verifiers]
+    last = events[-1][0]
+    game = _hidden_game(path, last, public, cardset, replay)
+    checked = game is not None
+    read = not checked and not replay.box
+    try:
+        if game is None:
+            game = Game(public, replay.players, cardset, box=True)
+    except GameError as exc:
+        raise _refuse(path, str(getattr(exc, "message", None) or exc), events[0][0]) from None
+    written = 1  # the game's events matched so far (its start is not compared)
+    held: int | None = None  # the file's first decision the game has not written yet
+    i = 1
+    while i < len(events):
+        line, event = events[i]
+        kind = event["event"]
+        if written < len(game.events):
+            problem = _event_problem(event, game.events[written], checked)
+            if problem is not None:
+                raise _refuse(path, _changed(problem), line)
+            written += 1
+            i += 1
+            continue
+        if kind == "abandoned":
+            break
+        name = str(event.get("player"))
+        actions: list[Action] = []
+        if kind in ("test", "amended"):
+            verifier = letters.index(event["verifier"])
+            code = str(Code.parse(event["code"]))
+            if kind == "amended":
+                test_round = event.get("test_round")
+                if not isinstance(test_round, int) or isinstance(test_round, bool):
+                    raise _refuse(path, _changed(_("the correction names no round")), line)
+                actions.append(Amend(test_round, verifier, bool(event["result"])))
+            else:
+                if game.view(name).code != code:  # the game says whether it may be
+                    actions.append(Compose(code))
+                actions.append(Test(verifier, None if checked else bool(event["result"])))
+        elif kind == "solve":
+            named = event.get("code")
+            if not isinstance(named, str):
+                raise _refuse(path, _changed(_("the solve names no code")), line)
+            correct = event.get("correct")
+            actions.append(Solve(named, None if checked else correct is True))
+        elif kind == "pass":
+            actions.append(Pass())
+        elif kind == "giveup":
+            actions.append(GiveUp())
+        elif kind == "disputed" and not checked:
+            # the decisions of a disputed round are not written: the words in conflict
+            # are, and the others' decisions change nothing of it
+            words = event.get("words")
+            said = {
+                w.get("player"): w
+                for w in (words if isinstance(words, list) else [])
+                if isinstance(w, dict)
+            }
+            for who in game.to_act():
+                word = said.get(who)
+                decision: Action = (
+                    Solve(str(word.get("code")), word.get("right") is True)
+                    if word is not None
+                    else Pass()
+                )
+                _apply(path, line, game, who, decision, event, read)
+            continue
+        else:
+            raise _refuse(
+                path,
+                _changed(
+                    _("the game writes no {event} here").format(event=_said(event))
+                    if game.over or kind != "end"
+                    else _("the game is not over here")
+                ),
+                line,
+            )
+        before = len(game.events)
+        for action in actions:
+            _apply(path, line, game, name, action, event, read)
+        if kind in ("solve", "pass", "giveup"):
+            if held is None:
+                held = i
+            if len(game.events) == before:  # the others' decisions still to come
+                i += 1
+                continue
+            i, held = held, None  # the round is revealed: its decisions compared
+        # a test or a correction: the event the game wrote is compared with this one
+    if game.over and written < len(game.events) and events[-1][1]["event"] != "abandoned":
+        raise _refuse(
+            path,
+            _changed(
+                _("the file stops before {event}, which the game writes next").format(
+                    event=_said(game.events[written])
+                )
+            ),
+            last,
+        )
+
+
+def _answer_only(game: Game, name: str, action: Action) -> bool:
+    """Whether the rules allow ``action`` but for the answer or word it carries."""
+    bare: Action
+    if isinstance(action, Test):
+        bare = Test(action.verifier)
+    elif isinstance(action, Solve):
+        bare = Solve(action.code)
+    else:
+        return False
+    try:
+        game.check(name, action)
+    except GameError:
+        try:
+            game.check(name, bare, partial=True)
+        except GameError:
+            return False
+        return True
+    return False
+
+
+def _apply(
+    path: str,
+    line: int,
+    game: Game,
+    name: str,
+    action: Action,
+    event: dict[str, Any],
+    read: bool = False,
+) -> None:
+    """``action`` taken in ``game``, refused with the file's line when the rules forbid it.
+    ``read``: the game is not beside the box, its answers are taken from the file as the
+    box's would be; one that no reading of the cards gives is said so."""
+    if read and _answer_only(game, name, action):
+        problem = (
+            _("{name}'s answers up to here fit no reading of the cards").format(name=name)
+            if isinstance(action, Test)
+            else _("the cards and {name}'s answers rule out {code}, called right").format(
+                name=name, code=event.get("code")
+            )
+        )
+        raise _refuse(path, _changed(problem), line)
+    try:
+        game.apply(name, action)
+    except (GameError, ValueError) as exc:
+        problem = str(getattr(exc, "message", None) or exc)
+        raise _refuse(
+            path,
+            _changed(
+                _("{event} breaks the game's rules: {problem}").format(
+                    event=_said(event), problem=problem
+                )
+            ),
+            line,
+        ) from None
