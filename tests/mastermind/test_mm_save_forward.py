@@ -51,7 +51,9 @@ def test_a_game_given_up_brings_the_file_resumed_from_forward(tmp_path: Path) ->
     again = run(["--resume", "n1.json"], ["quit"], tmp_path)
     assert again.exit_code == 1, again.output
     assert "Resumed from n1.json: game 2 of 2." in again.output
-    assert "game 1 of 2" not in again.output and "row 2 of 10" not in again.output
+    # the score after game 1 is said, but nothing of game 1 is played again
+    assert "Score after game 1 of 2: You: 0, Computer: 11." in again.output
+    assert "game 1 of 2, row" not in again.output and "row 2 of 10" not in again.output
 
 
 def test_a_copy_from_before_a_game_ended_resumes_at_the_later_game(tmp_path: Path) -> None:

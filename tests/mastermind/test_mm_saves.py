@@ -143,11 +143,16 @@ def test_a_match_paused_after_any_row_goes_on_as_it_would_have(name: str, tmp_pa
         for line in resumed_games:
             assert line in whole.output, (cut, line)
         assert inner(save)["actions"] == inner(whole_save)["actions"], cut
-        # a finished match resumed says it is over, with the final score, and writes nothing
+        # a finished match resumed says it is over, tells each game's rows, secret and
+        # score again, then the final score, and writes nothing
         before = save.read_bytes()
         over = run(["--resume", str(save)], [])
         assert over.exit_code == 0
-        assert over.output == f"The match saved in {save} is over.\n{final[0]}\n"
+        assert over.output.startswith(f"The match saved in {save} is over.\n")
+        assert over.output.endswith(f"\n{final[0]}\n")
+        told = [line for line in whole.output.splitlines() if "'s code was" in line]
+        for line in [*told, *(line for line in over.output.splitlines() if line[:3] == "row")]:
+            assert line in whole.output and line in over.output, (cut, line)
         assert save.read_bytes() == before
 
 

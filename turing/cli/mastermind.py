@@ -62,7 +62,8 @@ from turing.cli.serving import (
     serve_board,
     serve_options,
 )
-from turing.core.files import shown_name, typed_garbling, typed_garbling_problem
+from turing.core.errors import TuringError
+from turing.core.files import os_reason, shown_name, typed_garbling, typed_garbling_problem
 from turing.core.names import name_problem
 from turing.core.rulebook import GAMES, RulesPageError, plain, rules_page
 from turing.core.saves import not_a_transcript
@@ -150,6 +151,7 @@ from turing.mastermind.scoring import (
 from turing.mastermind.simulate import SimulationError, holds_games, sample_secrets, simulate
 from turing.mastermind.space import Code, SpaceError
 from turing.mastermind.strategies import STRATEGIES, Strategy, StrategyError, make_strategy
+from turing.mastermind.transcript import MatchRecords, MatchTranscript, holds_match, start_record
 from turing.mastermind.words import (
     against_code,
     code_was,
@@ -910,6 +912,8 @@ class View:
         self.out = out
         self.games = games
         self.colour = not out.no_color and out.color_system is not None
+        #: where each event is written as it happens (``--transcript``), if anywhere
+        self.transcript: MatchTranscript | None = None
 
     # -- pieces
 
@@ -1074,6 +1078,8 @@ class View:
             self.event(event)
 
     def event(self, event: Event) -> None:
+        if self.transcript is not None:
+            self.transcript.add(event)
         if isinstance(event, GameStarted):
             self._started(event)
         elif isinstance(event, RowPlayed):
@@ -1204,6 +1210,11 @@ class View:
         if event.gave_up:
             return _("{breaker} gave up after {rows}; {points} to {maker} ({all} + 1).")
         return _("Code not cracked by {breaker} in {rows}; {points} to {maker} ({all} + 1).")
+
+    def score_so_far(self, game: int, scores: tuple[float, float]) -> None:
+        """Say the score before ``game`` is played (nothing before the first game)."""
+        if self.games > 1 and game > 1:
+            self.say(self._score_after(game - 1, scores))
 
     def _score_after(self, game: int, scores: tuple[float, float]) -> str:
         return _("Score after {game}: {score}.").format(
@@ -1369,7 +1380,13 @@ def parse_players(spec: str, strategy: str) -> tuple[Seat, Seat]:
     "resume_file",
     metavar="FILE",
     help="Continue a saved match where it was left, with its own settings (no other "
-    "option but --save).",
+    "option but --save and --transcript).",
+)
+@click.option(
+    "--transcript",
+    type=OutputPath(),
+    help="Write the match to FILE as it is played, one JSON line per event (each secret "
+    "once its game is over); resumed, the file is written again whole.",
 )
 @click.pass_context
 def play_command(
@@ -1384,6 +1401,7 @@ def play_command(
     seed: int | None,
     save_file: str | None,
     resume_file: str | None,
+    transcript: str | None,
 ) -> None:
     """Play a match in the terminal against the computer or each other.
 
@@ -1405,7 +1423,8 @@ def play_command(
 
     --save FILE keeps the match in FILE as it goes (packed, so that a glance does not
     show the secrets); --resume FILE continues it exactly where it was, even a match left
-    without --save and saved at the question to leave.
+    without --save and saved at the question to leave. --transcript FILE writes the match
+    as it goes, a JSON line per row and per game's end, for a referee to read.
     """
     out, err = stdout_console(), stderr_console()
     settings, sitting, loaded = _open_match(
@@ -1415,13 +1434,18 @@ def play_command(
     seats = settings.seats
     if save_file is not None:
         _check_save_file(save_file, settings, sitting, out)
+    if transcript is not None:
+        _check_transcript(transcript, [save_file, resume_file])
     searching = SearchShown()
     breakers = _breakers(seats, settings.strategy_seed, game, searching)
     view = View(game, seats, out, sitting.games)
     view.preset_is_duel = isinstance(sitting, Duel)
     view.honour = settings.honour
     reader = Reader(out, err)
+    if transcript is not None:
+        _open_transcript(view, transcript, settings, sitting, [] if loaded is None else loaded)
     if loaded is not None and resume_file is not None and sitting.phase is Phase.OVER:
+        _close_transcript(view)  # written whole: the recap adds nothing to it
         _over(view, loaded, resume_file)  # nothing to play: the match ended as it was saved
         return
     path, problem = _save_path(save_file, resume_file)
@@ -1488,6 +1512,8 @@ def play_command(
                 soft_wrap=True,  # broken by said_at at a terminal, one line otherwise
             )
         raise SystemExit(reason.exit_code) from None
+    finally:
+        _close_transcript(view)
     keeper.at_end(view)
 
 
@@ -1576,8 +1602,51 @@ def _check_save_file(
         )
 
 
+def _check_transcript(path: str, saves: Sequence[str | None]) -> None:
+    """Fail unless the match's transcript may be written at ``path`` (--transcript): not a
+    file of another kind, nor the match's save."""
+    problem = not_a_transcript(path, holds_match)
+    if problem is not None:
+        fail(problem)
+    for save in saves:
+        if save is not None and Path(save).resolve() == Path(path).resolve():
+            fail(
+                _(
+                    "cannot write the transcript {path}: it is the match's save file; "
+                    "give another name"
+                ).format(path=shown_name(path))
+            )
+
+
+def _open_transcript(
+    view: View, path: str, settings: Settings, sitting: Match | Duel, loaded: Loaded | list[Event]
+) -> None:
+    """Write the match's transcript to ``path`` (a resumed match's again whole, from the
+    start) and follow the match there."""
+    events = loaded.events if isinstance(loaded, Loaded) else loaded
+    records = MatchRecords(sitting.preset, settings.seats)
+    start = start_record(sitting.preset, settings.seats, sitting.games, settings.duel)
+    try:
+        view.transcript = MatchTranscript(Path(path), start, records, events)
+    except TuringError as error:
+        fail(str(error))
+    except OSError as exc:
+        fail(
+            _("cannot write the transcript {path}: {reason}").format(
+                path=shown_name(path), reason=os_reason(exc)
+            )
+        )
+
+
+def _close_transcript(view: View) -> None:
+    if view.transcript is not None:
+        view.transcript.close()
+        view.transcript = None
+
+
 def _over(view: View, loaded: Loaded, path: str) -> None:
-    """A resumed match that is over: it says so, and how it ended."""
+    """A resumed match that is over: it says so, and how it went: each game's rows and
+    secret (all public now), then the final score."""
     if loaded.ended_in is None:
         view.say(_("The match saved in {path} is over.").format(path=shown_name(path)))
     else:  # a save from before the end, whose end another file holds
@@ -1586,8 +1655,45 @@ def _over(view: View, loaded: Loaded, path: str) -> None:
                 path=shown_name(path), end=shown_name(loaded.ended_in)
             )
         )
-    for event in [e for e in loaded.events if isinstance(e, MatchOver)][-1:]:
-        view.event(event)
+    _match_recap(view, loaded.events)
+
+
+def _match_recap(view: View, events: Sequence[Event]) -> None:
+    """A finished match told again: each game's codemaker and codebreaker, its rows (pins
+    taken back left out), how it ended and its secret, then the final score."""
+    rows: list[Text] = []
+
+    def told() -> None:
+        for line in rows:
+            view.say(line)
+        rows.clear()
+
+    for event in events:
+        if isinstance(event, GameStarted):
+            told()
+            game = view.game_label(event.game)
+            game = game[:1].upper() + game[1:]
+            if event.maker == event.breaker or view.preset_is_duel:
+                view.say(_("{game}:").format(game=game))
+            else:
+                view.say(
+                    _("{game}: codemaker {maker}, codebreaker {breaker}.").format(
+                        game=game, maker=view.name(event.maker), breaker=view.name(event.breaker)
+                    )
+                )
+        elif isinstance(event, RowPlayed):
+            rows.append(view.row(event.number, event.row))
+        elif isinstance(event, PinsTakenBack):
+            if rows:
+                rows.pop()
+        elif isinstance(event, DuelMove):
+            width = max(len(s.name) for s in view.seats) + 2
+            for player in (0, 1):
+                who = f"{view.name(player):<{width}}"
+                rows.append(view.row(event.number, event.rows[player], who))
+        else:
+            told()
+            view.event(event)
 
 
 def _overwrite(path: str, out: Console) -> bool:
@@ -1787,13 +1893,11 @@ def _recap(view: View, sitting: Match | Duel, path: str, loaded: Loaded | None =
         if sitting.phase is not Phase.SECRET:
             humans = [i for i, seat in enumerate(sitting.seats) if seat.human]
             _duel_board(view, sitting, humans[0] if humans else 0)
-        if sitting.games > 1:
-            view.say(_("score {score}").format(score=view.score(sitting.scores)))
+        view.score_so_far(sitting.game, sitting.scores)
     elif sitting.phase is not Phase.SECRET:
         _match_board(view, sitting)
-    elif sitting.games > 1:
-        scores = (float(sitting.scores[0]), float(sitting.scores[1]))
-        view.say(_("score {score}").format(score=view.score(scores)))
+    else:
+        view.score_so_far(sitting.game, (float(sitting.scores[0]), float(sitting.scores[1])))
 
 
 # -- the alternating match

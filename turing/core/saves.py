@@ -837,11 +837,22 @@ def is_mastermind_games(head: object) -> bool:
     return isinstance(head, dict) and {"secret", "guesses"} <= head.keys()
 
 
+def is_mastermind_match(head: object) -> bool:
+    """Whether ``head``, a file's first line read as JSON, is the ``start`` of a Mastermind
+    match's transcript, as ``turing mastermind play`` writes it."""
+    return (
+        isinstance(head, dict) and head.get("event") == "start" and head.get("game") == "mastermind"
+    )
+
+
 def _transcript_kind(head: object) -> str | None:
     """What transcript a file whose first line holds ``head`` is, said as the reason it is
     not another file ("it is the transcript of a game", of ``turing play``; "it is the
+    transcript of a Mastermind match", of ``turing mastermind play``; "it is the
     transcript of Mastermind games", of ``turing mastermind simulate``); None for another
     file."""
+    if is_mastermind_match(head):
+        return _("it is the transcript of a Mastermind match")
     if isinstance(head, dict) and "event" in head:
         return _("it is the transcript of a game")
     if is_mastermind_games(head):

@@ -87,6 +87,7 @@ from turing.core.saves import (
     family_end_reason,
     family_entry,
     family_member_shown,
+    is_mastermind_match,
     joined_family,
     pack,
     read_save_file,
@@ -2145,7 +2146,7 @@ def _transcript_events(path: str | os.PathLike[str]) -> list[dict[str, Any]] | N
             events.append(event)
     except (ValueError, RecursionError):  # not UTF-8, not JSON, nested too deep
         return None
-    if not events or events[0]["event"] != "start":
+    if not events or events[0]["event"] != "start" or is_mastermind_match(events[0]):
         return None
     return events
 
