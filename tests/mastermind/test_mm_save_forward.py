@@ -170,7 +170,8 @@ def test_standard_output_full_from_the_start_leaves_the_match_saved(tmp_path: Pa
 def test_files_the_end_cannot_reach_are_said_calmly(tmp_path: Path) -> None:
     """A file of the family that now holds a saved game of turing play, or is a folder: one
     line each, no error."""
-    assert run(["--games", "1", "--save", "r1.json"], ["RGBY", "quit"], tmp_path).exit_code == 1
+    first = run(["--seed", "3", "--games", "1", "--save", "r1.json"], ["RGBY", "quit"], tmp_path)
+    assert first.exit_code == 1
     assert run(["--resume", "r1.json", "--save", "r2.json"], ["quit"], tmp_path).exit_code == 1
     assert run(["--resume", "r2.json", "--save", "r3.json"], ["quit"], tmp_path).exit_code == 1
     (tmp_path / "r1.json").unlink()
@@ -304,7 +305,8 @@ def test_a_save_that_cannot_be_written_back_is_said_with_one_instruction(
 def test_a_save_with_a_byte_order_mark_resumes_and_is_saved_back(tmp_path: Path) -> None:
     """A save rewritten with a byte-order mark before it (as some editors write) resumes
     and is saved back, with no warning."""
-    assert run(["--save", "c0.json"], ["RGBY", "quit"], tmp_path).exit_code == 1
+    # seeded: a secret drawn at random is broken by RGBY or RRGG now and then
+    assert run(["--seed", "3", "--save", "c0.json"], ["RGBY", "quit"], tmp_path).exit_code == 1
     (tmp_path / "c.json").write_bytes(b"\xef\xbb\xbf" + (tmp_path / "c0.json").read_bytes())
     resumed = run(["--resume", "c.json"], ["RRGG", "quit"], tmp_path)
     assert resumed.exit_code == 1, resumed.output
