@@ -118,19 +118,68 @@ def hidden_masks(puzzle: Puzzle, cardset: CardSet) -> tuple[int, ...]:
             "the puzzle does not give its hidden criteria"
             + ("" if cards is not None else " and real cards")
         )
-    _check(puzzle, cardset)
     table = cardset.masks
-    # checked: every card is in the set and every criterion a 1-based position on it
-    return tuple([table[c][k - 1] for c, k in zip(cards, puzzle.criteria, strict=True)])
+    criteria = puzzle.criteria
+    try:
+        if min(criteria) >= 1:  # a position from 1: no index from the end of a card
+            return tuple([table[c][k - 1] for c, k in zip(cards, criteria, strict=True)])
+    except (KeyError, IndexError, TypeError, ValueError):
+        pass
+    # a card not in the set, a criterion not on its card, a verifier without one: said as
+    # reading the puzzle's document says it
+    _check(puzzle, cardset)
+    raise SolverError(_("the puzzle's hidden criteria are not positions on its cards"))
 
 
 def _check(puzzle: Puzzle, cardset: CardSet) -> None:
-    """:func:`turing.core.puzzle.check_puzzle` as the solver's error: a puzzle the solver
-    reads is one its document could hold (cards in the set, criteria on the cards)."""
+    """:func:`turing.core.puzzle.check_against_cardset` as the solver's error: a puzzle the
+    solver reads is one its document could hold (cards in the set, criteria on the cards).
+    A puzzle whose every part the solver reads is plainly sound (:func:`_plainly_sound`, a
+    few microseconds) is not checked again in full: one read from a file was checked there,
+    and the solver is called on every puzzle of a file."""
+    if _plainly_sound(puzzle, cardset):
+        return
     try:
         check_against_cardset(puzzle, cardset)
     except PuzzleError as exc:
         raise SolverError(exc.message) from None
+
+
+def _plainly_sound(puzzle: Puzzle, cardset: CardSet) -> bool:
+    """Whether what the solver reads of ``puzzle`` is sound: one card per verifier (two in
+    extreme), each a card of ``cardset`` and shown once; the real cards, where given, one
+    of each verifier's; the criteria, where given, one per verifier, each a position
+    (from 1) on its real card. False says only that the full check must tell."""
+    masks = cardset.masks
+    groups = puzzle.cards
+    size = 2 if puzzle.mode.has_decoys else 1
+    if type(groups) is not tuple:
+        return False
+    shown: set[int] = set()
+    for group in groups:
+        if type(group) is not tuple or len(group) != size:
+            return False
+        for card in group:
+            if type(card) is not int or card not in masks or card in shown:
+                return False
+            shown.add(card)
+    real = puzzle.real_cards
+    if real is not None and (
+        type(real) is not tuple
+        or len(real) != len(groups)
+        or any(card not in group for card, group in zip(real, groups, strict=True))
+    ):
+        return False
+    criteria = puzzle.criteria
+    if criteria is None:
+        return True
+    true = puzzle.true_cards
+    if type(criteria) is not tuple or true is None or len(criteria) != len(groups):
+        return False
+    return all(
+        type(k) is int and 1 <= k <= len(masks[card])
+        for card, k in zip(true, criteria, strict=True)
+    )
 
 
 def validity_of_masks(masks: Sequence[int]) -> Validity:
