@@ -66,7 +66,7 @@ from turing.core.errors import TuringError
 from turing.core.files import os_reason, shown_name, typed_garbling, typed_garbling_problem
 from turing.core.names import name_problem
 from turing.core.rulebook import GAMES, RulesPageError, plain, rules_page
-from turing.core.saves import not_a_transcript
+from turing.core.saves import not_a_transcript, unwritable
 from turing.i18n import (
     N_,
     YES_OR_NO_AGAIN,
@@ -151,7 +151,13 @@ from turing.mastermind.scoring import (
 from turing.mastermind.simulate import SimulationError, holds_games, sample_secrets, simulate
 from turing.mastermind.space import Code, SpaceError
 from turing.mastermind.strategies import STRATEGIES, Strategy, StrategyError, make_strategy
-from turing.mastermind.transcript import MatchRecords, MatchTranscript, holds_match, start_record
+from turing.mastermind.transcript import (
+    MatchRecords,
+    MatchTranscript,
+    holds_match,
+    other_match_in,
+    start_record,
+)
 from turing.mastermind.words import (
     against_code,
     code_was,
@@ -1386,7 +1392,8 @@ def parse_players(spec: str, strategy: str) -> tuple[Seat, Seat]:
     "--transcript",
     type=OutputPath(),
     help="Write the match to FILE as it is played, one JSON line per event (each secret "
-    "once its game is over); resumed, the file is written again whole.",
+    "once its game is over); resumed, the file is written again whole. The save names it: "
+    "--resume goes on writing it.",
 )
 @click.pass_context
 def play_command(
@@ -1434,22 +1441,48 @@ def play_command(
     seats = settings.seats
     if save_file is not None:
         _check_save_file(save_file, settings, sitting, out)
-    if transcript is not None:
-        _check_transcript(transcript, [save_file, resume_file])
+    # a resumed match goes on writing the transcript its save names; one that is over is
+    # shown, not written
+    written, from_save = transcript, False
+    if (
+        written is None
+        and loaded is not None
+        and loaded.transcript is not None
+        and sitting.phase is not Phase.OVER
+    ):
+        written, from_save = str(loaded.transcript), True
+    if written is not None:
+        _check_transcript(written, [save_file, resume_file], from_save, resume_file)
     searching = SearchShown()
     breakers = _breakers(seats, settings.strategy_seed, game, searching)
     view = View(game, seats, out, sitting.games)
     view.preset_is_duel = isinstance(sitting, Duel)
     view.honour = settings.honour
     reader = Reader(out, err)
-    if transcript is not None:
-        _open_transcript(view, transcript, settings, sitting, [] if loaded is None else loaded)
+    if written is not None:
+        _open_transcript(view, written, settings, sitting, loaded, out)
+        if from_save and resume_file is not None:
+            # a path the save names, not the command line: said, never written unseen
+            err.print(
+                _("{path}: the transcript of this match goes on in {transcript}").format(
+                    path=shown_name(resume_file), transcript=shown_name(written)
+                ),
+                markup=False,
+                soft_wrap=not err.is_terminal,
+            )
     if loaded is not None and resume_file is not None and sitting.phase is Phase.OVER:
         _close_transcript(view)  # written whole: the recap adds nothing to it
         _over(view, loaded, resume_file)  # nothing to play: the match ended as it was saved
         return
     path, problem = _save_path(save_file, resume_file)
-    keeper = Keeper(settings, sitting, path, reader, [] if loaded is None else loaded.family)
+    keeper = Keeper(
+        settings,
+        sitting,
+        path,
+        reader,
+        [] if loaded is None else loaded.family,
+        None if view.transcript is None else view.transcript.path.resolve(),
+    )
     if problem:  # played all the same: leaving asks for another file at a terminal
         err.print(
             _("warning: {problem}; save the match to another file").format(problem=problem),
@@ -1500,6 +1533,9 @@ def play_command(
             raise Abandon(_("interrupted"), EXIT_INTERRUPTED) from None
     except Abandon as reason:
         said = keeper.on_leaving()
+        if view.transcript is not None:  # a referee tells a match left from one in play
+            with contextlib.suppress(OSError):
+                view.transcript.leave(sitting.game, keeper.keeping.resumable)
         # a terminal hung up takes no more lines (standard error may be a file still),
         # nor does standard output that failed (2>&1 | head)
         lost = (OSError,) if reason.exit_code == EXIT_HUNG_UP or reason.lost else ()
@@ -1602,10 +1638,33 @@ def _check_save_file(
         )
 
 
-def _check_transcript(path: str, saves: Sequence[str | None]) -> None:
+def _check_transcript(
+    path: str,
+    saves: Sequence[str | None],
+    from_save: bool = False,
+    resume_file: str | None = None,
+) -> None:
     """Fail unless the match's transcript may be written at ``path`` (--transcript): not a
-    file of another kind, nor the match's save."""
+    file of another kind, nor the match's save. ``from_save``: ``path`` is the one the
+    save ``resume_file`` names, not one given on the command line."""
+    if from_save:
+        problem = unwritable(path)
+        if problem:
+            fail(
+                _(
+                    "{path}: the transcript this match was writing cannot be written any "
+                    "more ({problem}); --transcript FILE writes it elsewhere"
+                ).format(path=shown_name(resume_file or ""), problem=problem)
+            )
     problem = not_a_transcript(path, holds_match)
+    if problem is not None and from_save and Path(path).is_file():
+        # the path the save names: no name to change but with --transcript
+        fail(
+            _(
+                "cannot write the transcript {path}: it exists and is not a transcript; "
+                "--transcript FILE writes this match's transcript elsewhere"
+            ).format(path=shown_name(path))
+        )
     if problem is not None:
         fail(problem)
     for save in saves:
@@ -1619,13 +1678,35 @@ def _check_transcript(path: str, saves: Sequence[str | None]) -> None:
 
 
 def _open_transcript(
-    view: View, path: str, settings: Settings, sitting: Match | Duel, loaded: Loaded | list[Event]
+    view: View,
+    path: str,
+    settings: Settings,
+    sitting: Match | Duel,
+    loaded: Loaded | None,
+    out: Console,
 ) -> None:
     """Write the match's transcript to ``path`` (a resumed match's again whole, from the
-    start) and follow the match there."""
-    events = loaded.events if isinstance(loaded, Loaded) else loaded
+    start) and follow the match there. A file that holds the transcript of another match
+    is written over only when the person at a terminal says yes; a script is refused."""
+    events = [] if loaded is None else loaded.events
     records = MatchRecords(sitting.preset, settings.seats)
     start = start_record(sitting.preset, settings.seats, sitting.games, settings.duel)
+    if other_match_in(path, start, records, events, resumed=loaded is not None):
+        if sys.stdin.isatty():
+            question = _("{path} holds the transcript of another match. Overwrite it? [y/N] ")
+            refuse_replacing(
+                _("the transcript of another match in {path} is kept; give another name").format(
+                    path=shown_name(path)
+                ),
+                ask=lambda: _overwrite(path, out, question),
+            )
+        else:
+            refuse_replacing(
+                _(
+                    "cannot write the transcript {path}: it holds the transcript of another "
+                    "match, which a script does not replace; give another name"
+                ).format(path=shown_name(path))
+            )
     try:
         view.transcript = MatchTranscript(Path(path), start, records, events)
     except TuringError as error:
@@ -1696,10 +1777,11 @@ def _match_recap(view: View, events: Sequence[Event]) -> None:
             view.event(event)
 
 
-def _overwrite(path: str, out: Console) -> bool:
+def _overwrite(path: str, out: Console, question: str | None = None) -> bool:
     """At a terminal, whether the person would have the save of another match in ``path``
-    replaced (no, the default, and Ctrl-C or Ctrl-D: keep it)."""
-    question = _("{path} holds another saved match. Overwrite it? [y/N] ").format(
+    replaced (no, the default, and Ctrl-C or Ctrl-D: keep it); ``question``, with
+    ``{path}``, asks it of another file (the transcript of another match)."""
+    question = (question or _("{path} holds another saved match. Overwrite it? [y/N] ")).format(
         path=shown_name(path)
     )
     try:
@@ -1742,8 +1824,9 @@ class Keeper:
         path: str | None,
         reader: Reader,
         family: Sequence[Path] = (),
+        transcript: Path | None = None,
     ) -> None:
-        self.keeping = Keeping(settings, sitting, path, family)
+        self.keeping = Keeping(settings, sitting, path, family, transcript)
         self.reader = reader
 
     def save(self) -> None:
