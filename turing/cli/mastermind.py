@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import getpass
+import os
 import sys
 import unicodedata
 from collections.abc import Callable, Iterator, Sequence
@@ -1441,18 +1442,7 @@ def play_command(
     seats = settings.seats
     if save_file is not None:
         _check_save_file(save_file, settings, sitting, out)
-    # a resumed match goes on writing the transcript its save names; one that is over is
-    # shown, not written
-    written, from_save = transcript, False
-    if (
-        written is None
-        and loaded is not None
-        and loaded.transcript is not None
-        and sitting.phase is not Phase.OVER
-    ):
-        written, from_save = str(loaded.transcript), True
-    if written is not None:
-        _check_transcript(written, [save_file, resume_file], from_save, resume_file)
+    written = _checked_transcript(transcript, sitting, loaded, save_file, resume_file)
     searching = SearchShown()
     breakers = _breakers(seats, settings.strategy_seed, game, searching)
     view = View(game, seats, out, sitting.games)
@@ -1460,16 +1450,11 @@ def play_command(
     view.honour = settings.honour
     reader = Reader(out, err)
     if written is not None:
-        _open_transcript(view, written, settings, sitting, loaded, out)
-        if from_save and resume_file is not None:
-            # a path the save names, not the command line: said, never written unseen
-            err.print(
-                _("{path}: the transcript of this match goes on in {transcript}").format(
-                    path=shown_name(resume_file), transcript=shown_name(written)
-                ),
-                markup=False,
-                soft_wrap=not err.is_terminal,
-            )
+        view.transcript = _open_transcript(
+            written, settings, sitting, loaded, out, ask=sys.stdin.isatty()
+        )
+        if transcript is None and resume_file is not None:
+            _goes_on(resume_file, written, err)
     if loaded is not None and resume_file is not None and sitting.phase is Phase.OVER:
         _close_transcript(view)  # written whole: the recap adds nothing to it
         _over(view, loaded, resume_file)  # nothing to play: the match ended as it was saved
@@ -1638,6 +1623,37 @@ def _check_save_file(
         )
 
 
+def _checked_transcript(
+    transcript: str | None,
+    sitting: Match | Duel,
+    loaded: Loaded | None,
+    save_file: str | None,
+    resume_file: str | None,
+) -> str | None:
+    """Where the match's transcript is written, checked (:func:`_check_transcript`): the
+    --transcript file, else the one the save resumed names (a match that is over is shown,
+    not written); None: nowhere."""
+    if transcript is not None:
+        _check_transcript(transcript, [save_file, resume_file])
+        return transcript
+    if loaded is None or loaded.transcript is None or sitting.phase is Phase.OVER:
+        return None
+    _check_transcript(str(loaded.transcript), [save_file, resume_file], True, resume_file)
+    return str(loaded.transcript)
+
+
+def _goes_on(resume_file: str, path: str, err: Console) -> None:
+    """Say that the match resumed goes on writing the transcript its save names: a path
+    from the save, not the command line, never written unseen."""
+    err.print(
+        _("{path}: the transcript of this match goes on in {transcript}").format(
+            path=shown_name(resume_file), transcript=shown_name(path)
+        ),
+        markup=False,
+        soft_wrap=not err.is_terminal,
+    )
+
+
 def _check_transcript(
     path: str,
     saves: Sequence[str | None],
@@ -1678,21 +1694,22 @@ def _check_transcript(
 
 
 def _open_transcript(
-    view: View,
     path: str,
     settings: Settings,
     sitting: Match | Duel,
     loaded: Loaded | None,
     out: Console,
-) -> None:
+    ask: bool,
+) -> MatchTranscript:
     """Write the match's transcript to ``path`` (a resumed match's again whole, from the
-    start) and follow the match there. A file that holds the transcript of another match
-    is written over only when the person at a terminal says yes; a script is refused."""
+    start), to follow the match there. A file that holds the transcript of another match
+    is written over only when the person at a terminal says yes (``ask``: there is one to
+    ask); a script is refused."""
     events = [] if loaded is None else loaded.events
     records = MatchRecords(sitting.preset, settings.seats)
     start = start_record(sitting.preset, settings.seats, sitting.games, settings.duel)
     if other_match_in(path, start, records, events, resumed=loaded is not None):
-        if sys.stdin.isatty():
+        if ask:
             question = _("{path} holds the transcript of another match. Overwrite it? [y/N] ")
             refuse_replacing(
                 _("the transcript of another match in {path} is kept; give another name").format(
@@ -1708,7 +1725,7 @@ def _open_transcript(
                 ).format(path=shown_name(path))
             )
     try:
-        view.transcript = MatchTranscript(Path(path), start, records, events)
+        return MatchTranscript(Path(path), start, records, events)
     except TuringError as error:
         fail(str(error))
     except OSError as exc:
@@ -2538,6 +2555,7 @@ BOARD_PLAY_OPTIONS = (
     "seed",
     "save_file",
     "resume_file",
+    "transcript",
 )
 
 
@@ -2560,7 +2578,8 @@ def board_command(
 
     --save FILE keeps the match in FILE after every step and when it is left; --resume FILE
     continues it where it was. The save is that of `turing mastermind play`: a match saved
-    on the board resumes at the prompt and the reverse.
+    on the board resumes at the prompt and the reverse. --transcript FILE writes the match
+    as `turing mastermind play` does.
     """
     check_serve_options(ctx, serve)
     save_file, resume_file = options["save_file"], options["resume_file"]
@@ -2582,13 +2601,26 @@ def board_command(
     out = stdout_console()
     if save_file is not None:
         _check_save_file(save_file, settings, sitting, out)
+    transcript = options["transcript"]
+    written = _checked_transcript(transcript, sitting, loaded, save_file, resume_file)
+    recorder: MatchTranscript | None = None
+    if written is not None:
+        # a board textual-serve starts for a browser page has no terminal to ask at
+        ask = not serve and not os.environ.get("TEXTUAL_DRIVER") and sys.stdin.isatty()
+        recorder = _open_transcript(written, settings, sitting, loaded, out, ask=ask)
+        if transcript is None and resume_file is not None:
+            _goes_on(resume_file, written, stderr_console())
     if loaded is not None and resume_file is not None and sitting.phase is Phase.OVER:
         # nothing to play: the match ended as it was saved
+        if recorder is not None:
+            recorder.close()  # written whole: the recap adds nothing to it
         view = View(game, settings.seats, out, sitting.games)
         view.preset_is_duel = isinstance(sitting, Duel)
         _over(view, loaded, resume_file)
         return
     if serve:
+        if recorder is not None:
+            recorder.close()  # the served board writes it on
         words = command_line(ctx.command, ctx.params, SERVE_OPTIONS)
         serve_board(host, port, ["mastermind", "board", *words])
         return
@@ -2606,11 +2638,24 @@ def board_command(
         resumed=resume_file,
         warning=warning,
         family=[] if loaded is None else loaded.family,
+        transcript=recorder,
     )
     app.quit_watch = quit_watch
-    stopped, said = run_board(
-        app, lambda: app.save_on_leaving() if sitting.phase is not Phase.OVER else ""
-    )
+
+    def leaving() -> str:
+        if sitting.phase is Phase.OVER:
+            return ""
+        said = app.save_on_leaving()
+        if recorder is not None and app.keeping is not None:  # a match left says so
+            with contextlib.suppress(OSError):
+                recorder.leave(sitting.game, app.keeping.resumable)
+        return said
+
+    try:
+        stopped, said = run_board(app, leaving)
+    finally:
+        if recorder is not None:
+            recorder.close()
     code = stopped.exit_code if stopped is not None else app.return_code or 0
     if sitting.phase is Phase.OVER:
         if app.keeping is not None:
