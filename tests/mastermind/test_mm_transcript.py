@@ -49,7 +49,8 @@ def test_a_match_against_the_computer_is_written_as_it_goes(tmp_path: Path) -> N
     assert found[0]["preset"] == "superhirn" and found[0]["games"] == 1
     assert [p["name"] for p in found[0]["players"]] == ["Ann", "Computer"]
     assert found[1:] == [
-        {"event": "row", "game": 1, "breaker": "Ann", "row": 1, "guess": wrong, **_pins(found[1])}
+        {"event": "row", "game": 1, "breaker": "Ann", "row": 1, "guess": wrong, **_pins(found[1])},
+        {"event": "abandoned", "game": 1, "saved": True},
     ]
     assert secret not in transcript.read_text()  # hidden until its game is over
     assert "seed" not in transcript.read_text()  # the computer's secrets are drawn from it
@@ -154,3 +155,107 @@ def test_the_transcript_at_a_terminal_holds_no_secret_before_its_game_ends(
     assert child.exitstatus == 0
     ends = [r for r in records(transcript) if r["event"] == "game_end"]
     assert ends[0]["secret"] == "OPKW"
+
+
+TWO_PEOPLE = ["--preset", "superhirn", "--players", "human:Ann,human:Bob", "--games", "1"]
+
+
+def test_the_transcript_of_another_match_is_not_written_over_by_a_script(tmp_path: Path) -> None:
+    night = tmp_path / "night.jsonl"
+    first = run([*TWO_PEOPLE, "--transcript", str(night)], ["OPKW", "RYGB", "OPKW"])
+    assert first.exit_code == 0, first.output
+    kept = night.read_text()
+    second = run([*TWO_PEOPLE, "--transcript", str(night)], ["BRYG"])
+    assert second.exit_code == 2
+    assert second.output == (
+        f"error: cannot write the transcript {night}: it holds the transcript of another "
+        "match, which a script does not replace; give another name\n"
+    )
+    assert night.read_text() == kept  # the first match's record is whole
+
+
+def test_a_resumed_match_goes_on_writing_the_transcript_its_save_names(tmp_path: Path) -> None:
+    transcript, save = tmp_path / "mm.jsonl", tmp_path / "mm.json"
+    left = run([*TWO_PEOPLE, "--save", str(save), "--transcript", str(transcript)], ["OPKW"])
+    assert left.exit_code == 1, left.output
+    assert records(transcript)[-1] == {"event": "abandoned", "game": 1, "saved": True}
+    os.chdir(tmp_path.parent)  # the save names the transcript's absolute path
+    goes_on = run(["--resume", str(save)], ["RYGB"])
+    assert goes_on.exit_code == 1, goes_on.output
+    assert f"{save}: the transcript of this match goes on in {transcript}" in goes_on.output
+    found = records(transcript)
+    assert [r["event"] for r in found] == ["start", "row", "abandoned"]  # written whole again
+    assert found[1]["guess"] == "RYGB" and "OPKW" not in transcript.read_text()
+    other = tmp_path / "other.jsonl"
+    moved = run(["--resume", str(save), "--transcript", str(other)], ["OPKW"])
+    assert moved.exit_code == 0, moved.output
+    assert [r["event"] for r in records(other)][-2:] == ["game_end", "end"]
+    assert [r["event"] for r in records(transcript)][-1] == "abandoned"  # left as it was
+
+
+def test_a_match_left_without_a_save_says_so_and_keeps_the_secret(tmp_path: Path) -> None:
+    transcript = tmp_path / "mm.jsonl"
+    left = run([*TWO_PEOPLE, "--transcript", str(transcript)], ["OPKW", "RYGB", "quit"])
+    assert left.exit_code == 1, left.output
+    assert records(transcript)[-1] == {"event": "abandoned", "game": 1, "saved": False}
+    assert "OPKW" not in transcript.read_text()
+
+
+def test_an_older_save_without_a_transcript_still_resumes(tmp_path: Path) -> None:
+    from turing.core.saves import pack
+    from turing.mastermind.saves import load_save
+
+    save = tmp_path / "mm.json"
+    assert run([*TWO_PEOPLE, "--save", str(save)], ["OPKW"]).exit_code == 1
+    assert load_save(str(save)).transcript is None
+    document = json.loads(save.read_text())
+    inner = load_inner(document["packed"])
+    inner["transcript"] = "relative.jsonl"
+    document["packed"] = pack(inner)
+    save.write_text(json.dumps(document))
+    refused = run(["--resume", str(save)], [])
+    assert refused.exit_code == 2
+    assert "corrupted save file: 'transcript' is missing or wrong" in refused.output
+
+
+def load_inner(packed: str) -> dict[str, Any]:
+    import base64
+    import zlib
+
+    inner: dict[str, Any] = json.loads(zlib.decompress(base64.b64decode(packed)))
+    return inner
+
+
+def test_the_terminal_asks_before_writing_over_another_match(tmp_path: Path) -> None:
+    night = tmp_path / "night.jsonl"
+    assert run([*TWO_PEOPLE, "--transcript", str(night)], ["OPKW", "RYGB", "OPKW"]).exit_code == 0
+    kept = night.read_text()
+    root = str(Path(__file__).resolve().parents[2])
+    env = {**os.environ, "NO_COLOR": "1", "TERM": "xterm", "COLUMNS": "200", "PYTHONPATH": root}
+    for answer, status in (("n", 2), ("y", 0)):
+        child = pexpect.spawn(
+            sys.executable,
+            ["-m", "turing", "mastermind", "play", *TWO_PEOPLE, "--transcript", str(night)],
+            env=env,
+            encoding="utf-8",
+            timeout=30,
+            dimensions=(50, 200),
+            cwd=str(tmp_path),
+        )
+        child.expect("holds the transcript of another match. Overwrite it\\? \\[y/N\\] ")
+        child.sendline(answer)
+        if answer == "y":
+            child.expect("Bob, your secret code \\(hidden")
+            child.sendline("BRYG")
+            child.expect("the same code again")
+            child.sendline("BRYG")
+            child.expect("Ann, your guess")
+            child.sendline("BRYG")
+        else:
+            child.expect("the transcript of another match in .* is kept; give another name")
+        child.expect(pexpect.EOF)
+        child.close()
+        assert child.exitstatus == status
+        if answer == "n":
+            assert night.read_text() == kept
+    assert '"secret": "BRYG"' in night.read_text() and "OPKW" not in night.read_text()

@@ -443,3 +443,61 @@ async def test_the_footer_shows_its_keys_before_the_app_has_the_focus() -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause(0.3)
         assert app.query("FooterKey")
+
+
+def test_the_board_writes_the_transcript_its_save_names(
+    tmp_path: Path, children: list[Any]
+) -> None:
+    """`mastermind board --transcript`: each row as it is played, no secret, an
+    ``abandoned`` event when the match is left saved; resumed without --transcript, the
+    board goes on writing the transcript its save names."""
+    pytest.importorskip("textual")
+    import json
+
+    import pexpect
+
+    from testsupport.cli import spawn_turing
+
+    env = {"TERM": "xterm-256color", "NO_COLOR": "1"}
+    args = ["mastermind", "board", "--games", "1", "--seed", "5", "--save", "m.json"]
+    child = spawn_turing(
+        *args, "--transcript", "m.jsonl", env=env, size=(30, 100), timeout=60, cwd=tmp_path
+    )
+    children.append(child)
+    child.expect("row 1 of 10")
+    child.send("RGBY")
+    child.send("\r")
+    child.expect("row 2 of 10")
+    child.send("q")
+    child.expect("It is saved to m.json first.")
+    child.send("y")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 1
+    transcript = tmp_path / "m.jsonl"
+    found = [json.loads(line) for line in transcript.read_text().splitlines()]
+    assert [r["event"] for r in found] == ["start", "row", "abandoned"]
+    assert found[1]["guess"] == "RGBY"
+    assert found[2] == {"event": "abandoned", "game": 1, "saved": True}
+    assert '"secret"' not in transcript.read_text()
+    transcript.unlink()  # written again whole by the resumed board, from the path saved
+    again = spawn_turing(
+        "mastermind",
+        "board",
+        "--resume",
+        "m.json",
+        env=env,
+        size=(30, 100),
+        timeout=60,
+        cwd=tmp_path,
+    )
+    children.append(again)
+    again.expect("Resumed from m.json: game 1 of 1.")
+    again.send("q")
+    again.expect("It is saved to m.json first.")
+    again.send("y")
+    again.expect(pexpect.EOF)
+    again.close()
+    found = [json.loads(line) for line in transcript.read_text().splitlines()]
+    assert [r["event"] for r in found] == ["start", "row", "abandoned"]
+    assert found[1]["guess"] == "RGBY"

@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import getpass
+import os
 import sys
 import unicodedata
 from collections.abc import Callable, Iterator, Sequence
@@ -66,7 +67,7 @@ from turing.core.errors import TuringError
 from turing.core.files import os_reason, shown_name, typed_garbling, typed_garbling_problem
 from turing.core.names import name_problem
 from turing.core.rulebook import GAMES, RulesPageError, plain, rules_page
-from turing.core.saves import not_a_transcript
+from turing.core.saves import not_a_transcript, unwritable
 from turing.i18n import (
     N_,
     YES_OR_NO_AGAIN,
@@ -151,7 +152,13 @@ from turing.mastermind.scoring import (
 from turing.mastermind.simulate import SimulationError, holds_games, sample_secrets, simulate
 from turing.mastermind.space import Code, SpaceError
 from turing.mastermind.strategies import STRATEGIES, Strategy, StrategyError, make_strategy
-from turing.mastermind.transcript import MatchRecords, MatchTranscript, holds_match, start_record
+from turing.mastermind.transcript import (
+    MatchRecords,
+    MatchTranscript,
+    holds_match,
+    other_match_in,
+    start_record,
+)
 from turing.mastermind.words import (
     against_code,
     code_was,
@@ -1386,7 +1393,8 @@ def parse_players(spec: str, strategy: str) -> tuple[Seat, Seat]:
     "--transcript",
     type=OutputPath(),
     help="Write the match to FILE as it is played, one JSON line per event (each secret "
-    "once its game is over); resumed, the file is written again whole.",
+    "once its game is over); resumed, the file is written again whole. The save names it: "
+    "--resume goes on writing it.",
 )
 @click.pass_context
 def play_command(
@@ -1434,22 +1442,32 @@ def play_command(
     seats = settings.seats
     if save_file is not None:
         _check_save_file(save_file, settings, sitting, out)
-    if transcript is not None:
-        _check_transcript(transcript, [save_file, resume_file])
+    written = _checked_transcript(transcript, sitting, loaded, save_file, resume_file)
     searching = SearchShown()
     breakers = _breakers(seats, settings.strategy_seed, game, searching)
     view = View(game, seats, out, sitting.games)
     view.preset_is_duel = isinstance(sitting, Duel)
     view.honour = settings.honour
     reader = Reader(out, err)
-    if transcript is not None:
-        _open_transcript(view, transcript, settings, sitting, [] if loaded is None else loaded)
+    if written is not None:
+        view.transcript = _open_transcript(
+            written, settings, sitting, loaded, out, ask=sys.stdin.isatty()
+        )
+        if transcript is None and resume_file is not None:
+            _goes_on(resume_file, written, err)
     if loaded is not None and resume_file is not None and sitting.phase is Phase.OVER:
         _close_transcript(view)  # written whole: the recap adds nothing to it
         _over(view, loaded, resume_file)  # nothing to play: the match ended as it was saved
         return
     path, problem = _save_path(save_file, resume_file)
-    keeper = Keeper(settings, sitting, path, reader, [] if loaded is None else loaded.family)
+    keeper = Keeper(
+        settings,
+        sitting,
+        path,
+        reader,
+        [] if loaded is None else loaded.family,
+        None if view.transcript is None else view.transcript.path.resolve(),
+    )
     if problem:  # played all the same: leaving asks for another file at a terminal
         err.print(
             _("warning: {problem}; save the match to another file").format(problem=problem),
@@ -1500,6 +1518,9 @@ def play_command(
             raise Abandon(_("interrupted"), EXIT_INTERRUPTED) from None
     except Abandon as reason:
         said = keeper.on_leaving()
+        if view.transcript is not None:  # a referee tells a match left from one in play
+            with contextlib.suppress(OSError):
+                view.transcript.leave(sitting.game, keeper.keeping.resumable)
         # a terminal hung up takes no more lines (standard error may be a file still),
         # nor does standard output that failed (2>&1 | head)
         lost = (OSError,) if reason.exit_code == EXIT_HUNG_UP or reason.lost else ()
@@ -1602,10 +1623,64 @@ def _check_save_file(
         )
 
 
-def _check_transcript(path: str, saves: Sequence[str | None]) -> None:
+def _checked_transcript(
+    transcript: str | None,
+    sitting: Match | Duel,
+    loaded: Loaded | None,
+    save_file: str | None,
+    resume_file: str | None,
+) -> str | None:
+    """Where the match's transcript is written, checked (:func:`_check_transcript`): the
+    --transcript file, else the one the save resumed names (a match that is over is shown,
+    not written); None: nowhere."""
+    if transcript is not None:
+        _check_transcript(transcript, [save_file, resume_file])
+        return transcript
+    if loaded is None or loaded.transcript is None or sitting.phase is Phase.OVER:
+        return None
+    _check_transcript(str(loaded.transcript), [save_file, resume_file], True, resume_file)
+    return str(loaded.transcript)
+
+
+def _goes_on(resume_file: str, path: str, err: Console) -> None:
+    """Say that the match resumed goes on writing the transcript its save names: a path
+    from the save, not the command line, never written unseen."""
+    err.print(
+        _("{path}: the transcript of this match goes on in {transcript}").format(
+            path=shown_name(resume_file), transcript=shown_name(path)
+        ),
+        markup=False,
+        soft_wrap=not err.is_terminal,
+    )
+
+
+def _check_transcript(
+    path: str,
+    saves: Sequence[str | None],
+    from_save: bool = False,
+    resume_file: str | None = None,
+) -> None:
     """Fail unless the match's transcript may be written at ``path`` (--transcript): not a
-    file of another kind, nor the match's save."""
+    file of another kind, nor the match's save. ``from_save``: ``path`` is the one the
+    save ``resume_file`` names, not one given on the command line."""
+    if from_save:
+        problem = unwritable(path)
+        if problem:
+            fail(
+                _(
+                    "{path}: the transcript this match was writing cannot be written any "
+                    "more ({problem}); --transcript FILE writes it elsewhere"
+                ).format(path=shown_name(resume_file or ""), problem=problem)
+            )
     problem = not_a_transcript(path, holds_match)
+    if problem is not None and from_save and Path(path).is_file():
+        # the path the save names: no name to change but with --transcript
+        fail(
+            _(
+                "cannot write the transcript {path}: it exists and is not a transcript; "
+                "--transcript FILE writes this match's transcript elsewhere"
+            ).format(path=shown_name(path))
+        )
     if problem is not None:
         fail(problem)
     for save in saves:
@@ -1619,15 +1694,38 @@ def _check_transcript(path: str, saves: Sequence[str | None]) -> None:
 
 
 def _open_transcript(
-    view: View, path: str, settings: Settings, sitting: Match | Duel, loaded: Loaded | list[Event]
-) -> None:
+    path: str,
+    settings: Settings,
+    sitting: Match | Duel,
+    loaded: Loaded | None,
+    out: Console,
+    ask: bool,
+) -> MatchTranscript:
     """Write the match's transcript to ``path`` (a resumed match's again whole, from the
-    start) and follow the match there."""
-    events = loaded.events if isinstance(loaded, Loaded) else loaded
+    start), to follow the match there. A file that holds the transcript of another match
+    is written over only when the person at a terminal says yes (``ask``: there is one to
+    ask); a script is refused."""
+    events = [] if loaded is None else loaded.events
     records = MatchRecords(sitting.preset, settings.seats)
     start = start_record(sitting.preset, settings.seats, sitting.games, settings.duel)
+    if other_match_in(path, start, records, events, resumed=loaded is not None):
+        if ask:
+            question = _("{path} holds the transcript of another match. Overwrite it? [y/N] ")
+            refuse_replacing(
+                _("the transcript of another match in {path} is kept; give another name").format(
+                    path=shown_name(path)
+                ),
+                ask=lambda: _overwrite(path, out, question),
+            )
+        else:
+            refuse_replacing(
+                _(
+                    "cannot write the transcript {path}: it holds the transcript of another "
+                    "match, which a script does not replace; give another name"
+                ).format(path=shown_name(path))
+            )
     try:
-        view.transcript = MatchTranscript(Path(path), start, records, events)
+        return MatchTranscript(Path(path), start, records, events)
     except TuringError as error:
         fail(str(error))
     except OSError as exc:
@@ -1696,10 +1794,11 @@ def _match_recap(view: View, events: Sequence[Event]) -> None:
             view.event(event)
 
 
-def _overwrite(path: str, out: Console) -> bool:
+def _overwrite(path: str, out: Console, question: str | None = None) -> bool:
     """At a terminal, whether the person would have the save of another match in ``path``
-    replaced (no, the default, and Ctrl-C or Ctrl-D: keep it)."""
-    question = _("{path} holds another saved match. Overwrite it? [y/N] ").format(
+    replaced (no, the default, and Ctrl-C or Ctrl-D: keep it); ``question``, with
+    ``{path}``, asks it of another file (the transcript of another match)."""
+    question = (question or _("{path} holds another saved match. Overwrite it? [y/N] ")).format(
         path=shown_name(path)
     )
     try:
@@ -1742,8 +1841,9 @@ class Keeper:
         path: str | None,
         reader: Reader,
         family: Sequence[Path] = (),
+        transcript: Path | None = None,
     ) -> None:
-        self.keeping = Keeping(settings, sitting, path, family)
+        self.keeping = Keeping(settings, sitting, path, family, transcript)
         self.reader = reader
 
     def save(self) -> None:
@@ -2455,6 +2555,7 @@ BOARD_PLAY_OPTIONS = (
     "seed",
     "save_file",
     "resume_file",
+    "transcript",
 )
 
 
@@ -2477,7 +2578,8 @@ def board_command(
 
     --save FILE keeps the match in FILE after every step and when it is left; --resume FILE
     continues it where it was. The save is that of `turing mastermind play`: a match saved
-    on the board resumes at the prompt and the reverse.
+    on the board resumes at the prompt and the reverse. --transcript FILE writes the match
+    as `turing mastermind play` does.
     """
     check_serve_options(ctx, serve)
     save_file, resume_file = options["save_file"], options["resume_file"]
@@ -2499,13 +2601,26 @@ def board_command(
     out = stdout_console()
     if save_file is not None:
         _check_save_file(save_file, settings, sitting, out)
+    transcript = options["transcript"]
+    written = _checked_transcript(transcript, sitting, loaded, save_file, resume_file)
+    recorder: MatchTranscript | None = None
+    if written is not None:
+        # a board textual-serve starts for a browser page has no terminal to ask at
+        ask = not serve and not os.environ.get("TEXTUAL_DRIVER") and sys.stdin.isatty()
+        recorder = _open_transcript(written, settings, sitting, loaded, out, ask=ask)
+        if transcript is None and resume_file is not None:
+            _goes_on(resume_file, written, stderr_console())
     if loaded is not None and resume_file is not None and sitting.phase is Phase.OVER:
         # nothing to play: the match ended as it was saved
+        if recorder is not None:
+            recorder.close()  # written whole: the recap adds nothing to it
         view = View(game, settings.seats, out, sitting.games)
         view.preset_is_duel = isinstance(sitting, Duel)
         _over(view, loaded, resume_file)
         return
     if serve:
+        if recorder is not None:
+            recorder.close()  # the served board writes it on
         words = command_line(ctx.command, ctx.params, SERVE_OPTIONS)
         serve_board(host, port, ["mastermind", "board", *words])
         return
@@ -2523,11 +2638,24 @@ def board_command(
         resumed=resume_file,
         warning=warning,
         family=[] if loaded is None else loaded.family,
+        transcript=recorder,
     )
     app.quit_watch = quit_watch
-    stopped, said = run_board(
-        app, lambda: app.save_on_leaving() if sitting.phase is not Phase.OVER else ""
-    )
+
+    def leaving() -> str:
+        if sitting.phase is Phase.OVER:
+            return ""
+        said = app.save_on_leaving()
+        if recorder is not None and app.keeping is not None:  # a match left says so
+            with contextlib.suppress(OSError):
+                recorder.leave(sitting.game, app.keeping.resumable)
+        return said
+
+    try:
+        stopped, said = run_board(app, leaving)
+    finally:
+        if recorder is not None:
+            recorder.close()
     code = stopped.exit_code if stopped is not None else app.return_code or 0
     if sitting.phase is Phase.OVER:
         if app.keeping is not None:

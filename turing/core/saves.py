@@ -659,6 +659,64 @@ def _other_transcript(path: str | os.PathLike[str]) -> str | None:
     return _transcript_kind(head)
 
 
+def transcript_events(
+    path: str | os.PathLike[str], is_ours: Callable[[dict[str, Any]], bool]
+) -> list[dict[str, Any]] | None:
+    """The events of the transcript at ``path`` whose ``start`` event ``is_ours`` says is
+    of the kind wanted (a game's, a match's): none when there is no file, an empty one or
+    no regular file (a device, a FIFO); None when the file holds something else (its first
+    line no such ``start`` event, a line no event, or too long to be one). Nothing is
+    changed."""
+    try:
+        info = os.stat(path)
+        if not stat.S_ISREG(info.st_mode) or info.st_size == 0:
+            return []
+        if info.st_size > MAX_SAVE_BYTES:
+            return None
+        with open(path, "rb") as handle:
+            data = read_capped(handle, MAX_SAVE_BYTES)
+    except FileNotFoundError:
+        return []
+    if data is None:
+        return None
+    events: list[dict[str, Any]] = []
+    try:
+        for line in data.decode("utf-8-sig").splitlines():  # an editor's byte-order mark too
+            event = read_json(line)
+            if not isinstance(event, dict) or not isinstance(event.get("event"), str):
+                return None
+            events.append(event)
+    except (ValueError, RecursionError):  # not UTF-8, not JSON, nested too deep
+        return None
+    if not events or events[0]["event"] != "start" or not is_ours(events[0]):
+        return None
+    return events
+
+
+def holds_other_transcript(
+    found: Sequence[dict[str, Any]],
+    ours: Sequence[dict[str, Any]],
+    resumed: bool = False,
+    same: Callable[[dict[str, Any], dict[str, Any]], bool] = lambda a, b: a == b,
+) -> bool:
+    """Whether the events ``found`` in a transcript file are those of another game or
+    match than the one of ``ours`` (each as JSON gives it back): not when each event found
+    is one of ours (``same``), in the same order, nor, for a ``resumed`` one, when the file
+    holds it further on (ours the first of its events: the save resumed again). An
+    ``abandoned`` event, written when it was left, is none of its events."""
+    at = 0
+    for event in found:
+        if event["event"] == "abandoned":
+            continue
+        if at == len(ours) and resumed:
+            return False
+        step = next((i for i in range(at, len(ours)) if same(event, ours[i])), None)
+        if step is None:
+            return True
+        at = step + 1
+    return False
+
+
 def save_problem(
     path: str | os.PathLike[str], kind: SaveFormat, *, trying: bool = False, advice: bool = True
 ) -> str | None:

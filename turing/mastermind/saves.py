@@ -151,15 +151,22 @@ def _default_name(seats: Sequence[Seat], place: int) -> str:
 
 
 def save_document(
-    settings: Settings, match: Match | Duel, family: Sequence[Path] = ()
+    settings: Settings,
+    match: Match | Duel,
+    family: Sequence[Path] = (),
+    transcript: Path | None = None,
 ) -> dict[str, Any]:
     """The save of ``match``: a few fields to read at a glance, the rest packed, with the
-    match's ``family`` (the absolute paths of the files known to hold a save of it)."""
-    inner = {
+    match's ``family`` (the absolute paths of the files known to hold a save of it) and the
+    absolute path of the transcript the match is written to (``transcript``), which a
+    resumed match goes on writing. A save without one, as older saves are, has none."""
+    inner: dict[str, Any] = {
         "settings": settings.to_dict(),
         "actions": match.actions,
         "family": [str(member) for member in family],
     }
+    if transcript is not None:
+        inner["transcript"] = str(transcript)
     return {
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
@@ -207,14 +214,16 @@ def write_save(
     settings: Settings,
     match: Match | Duel,
     family: Sequence[Path] = (),
+    transcript: Path | None = None,
 ) -> None:
     """Write the save of ``match`` to ``path``, atomically: the file is the old save or the
     new one, never half of either. A file that holds something else is left as it is. The
-    save names ``family`` and ``path`` as the files that hold the match."""
+    save names ``family`` and ``path`` as the files that hold the match, and the match's
+    ``transcript`` (an absolute path), if any."""
     problem = save_problem_at(path)
     if problem:
         raise SaveError(problem)
-    document = save_document(settings, match, joined_family(family, path))
+    document = save_document(settings, match, joined_family(family, path), transcript)
     text = json.dumps(document, ensure_ascii=False, indent=1) + "\n"
     try:
         write_text(path, text)
@@ -243,11 +252,14 @@ class Keeping:
         match: Match | Duel,
         path: str | None,
         family: Sequence[Path] = (),
+        transcript: Path | None = None,
     ) -> None:
         self.settings = settings
         self.match = match
         self.path = path
         self.family = list(family)
+        #: the absolute path of the match's transcript, which each save names
+        self.transcript = transcript
         self.failed: str | None = None
         self.overtaken = False
         """The save file holds this match further on, or played another way
@@ -282,6 +294,12 @@ class Keeping:
         self.failed = None
         self._written = len(self.match.actions)
         return None
+
+    @property
+    def resumable(self) -> bool:
+        """Whether the save file holds this sitting's match as it stands, to be resumed
+        from: it was saved there, and the last save did not fail."""
+        return self.path is not None and self.failed is None and not self.overtaken
 
     def left_unsaved(self, command: str) -> str:
         """What became of the match left when its last save failed (:attr:`failed`), said
@@ -334,7 +352,7 @@ class Keeping:
             else:
                 said = _("not saved: another sitting played this match further on in {path}")
             raise SaveError(said.format(path=shown_name(path)))
-        write_save(path, self.settings, self.match, self.family)
+        write_save(path, self.settings, self.match, self.family, self.transcript)
         joined = joined_family(self.family, path)
         if len(joined) > len(self.family):
             self.family = joined
@@ -427,7 +445,7 @@ class Keeping:
                 self.match
             ):
                 with contextlib.suppress(SaveError):
-                    write_save(member, self.settings, self.match, self.family)
+                    write_save(member, self.settings, self.match, self.family, self.transcript)
             return [family_member_shown(path) for path in named]
 
         walk_family(map(family_member_shown, self.family), bring)
@@ -463,7 +481,7 @@ class Keeping:
             if not self._holds_this(inner, earlier=True) and _ended_save(str(member)):
                 return []  # the end of this match as another line of play ended it: kept
             try:
-                write_save(member, self.settings, self.match, self.family)
+                write_save(member, self.settings, self.match, self.family, self.transcript)
             except SaveError:
                 ended.failed.append((member, not_saved_reason(member)))
             else:
@@ -724,6 +742,9 @@ class Loaded:
     family, which holds it at a later game (:func:`ended_elsewhere`): that file."""
     left_at: int = 0
     """With :attr:`went_on_in`, the game the save resumed held, over since."""
+    transcript: Path | None = None
+    """The transcript the match was written to (an absolute path), which it goes on
+    writing; None when the save names none (older saves name none)."""
 
 
 def load_save(path: str) -> Loaded:
@@ -744,7 +765,19 @@ def _loaded(data: dict[str, Any], inner: dict[str, Any], path: str) -> Loaded:
     events = replay(match, inner.get("actions"), path)
     _check_readable(data, inner, settings, match, path)
     family = family_entry(inner.get("family"), path, SaveError) or []
-    return Loaded(settings, match, events, joined_family(family, path))
+    loaded = Loaded(settings, match, events, joined_family(family, path))
+    loaded.transcript = _transcript(inner.get("transcript"), path)
+    return loaded
+
+
+def _transcript(entry: Any, path: str) -> Path | None:
+    """The transcript a save names: none, or the absolute path it was written to; anything
+    else makes the save a corrupted one."""
+    if entry is None:
+        return None
+    if not isinstance(entry, str) or not os.path.isabs(entry):
+        raise _wrong(path, "transcript")
+    return Path(entry)
 
 
 def _ended_save(path: str) -> Loaded | None:
@@ -785,7 +818,7 @@ def ended_elsewhere(loaded: Loaded, path: str) -> Loaded | None:
     ended.ended_in = member
     ended.family = joined_family(ended.family, path)
     with contextlib.suppress(SaveError):
-        write_save(path, ended.settings, ended.match, ended.family)
+        write_save(path, ended.settings, ended.match, ended.family, ended.transcript)
     return ended
 
 
@@ -817,7 +850,7 @@ def _went_on_elsewhere(loaded: Loaded, path: str) -> Loaded | None:
     later.went_on_in, later.left_at = member, loaded.match.game
     later.family = joined_family(later.family, path)
     with contextlib.suppress(SaveError):
-        write_save(path, later.settings, later.match, later.family)
+        write_save(path, later.settings, later.match, later.family, later.transcript)
     return later
 
 

@@ -3,9 +3,11 @@
 JSON Lines, one event a line, flushed as each is written: ``start`` (the preset and its
 rules, the seats, the games agreed), ``row`` (a guess and its pins), ``pins_taken_back``,
 ``false_pins`` (wrong pins that restarted a game), ``duel_move`` (both rows of a duel's
-move), ``game_end`` (who made the code and the secret), and ``end`` (the score and the
-winner). A secret is hidden until its game is over, so it is in the file only from that
-game's ``game_end``; the seed the computer draws its secrets from is never written.
+move), ``game_end`` (who made the code and the secret), ``end`` (the score and the
+winner), and ``abandoned`` (the match left unfinished: the game it was left in, and
+whether a save of it is on disk to resume it from). A secret is hidden until its game is
+over, so it is in the file only from that game's ``game_end``; the seed the computer
+draws its secrets from is never written.
 
 Codes are written in the preset's English letters (``RGBY``), pins as black and white
 counts. The first line, ``{"event": "start", "game": "mastermind", …}``, names the file a
@@ -14,13 +16,19 @@ match's transcript (:func:`holds_match`).
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Final, TextIO
 
 from turing.core.files import json_line, read_json, write_text
-from turing.core.saves import MAX_SAVE_BYTES, is_mastermind_match
+from turing.core.saves import (
+    MAX_SAVE_BYTES,
+    holds_other_transcript,
+    is_mastermind_match,
+    transcript_events,
+)
 from turing.mastermind.match import (
     DuelMove,
     DuelOver,
@@ -49,6 +57,35 @@ def holds_match(path: str | os.PathLike[str]) -> bool:
         return is_mastermind_match(read_json(first))
     except ValueError:  # not UTF-8, not JSON, nested too deep
         return False
+
+
+def other_match_in(
+    path: str | os.PathLike[str],
+    start: dict[str, Any],
+    records: MatchRecords,
+    events: Sequence[Event] = (),
+    resumed: bool = False,
+) -> bool:
+    """Whether ``path`` holds the transcript of another match than the one of ``start``
+    and ``events``, so that it is not written over unasked: not when there is no file, nor
+    when it holds this match's transcript at an earlier point, or, for a ``resumed`` match,
+    further on (the save resumed again). A file that is no match's transcript is
+    :func:`~turing.core.saves.not_a_transcript`'s (False here)."""
+    try:
+        found = transcript_events(path, is_mastermind_match)
+    except OSError:
+        return False
+    if not found:
+        return False
+    ours = [json.loads(json_line(line)) for line in _lines(start, records, events)]
+    return holds_other_transcript(found, ours, resumed)
+
+
+def _lines(
+    start: dict[str, Any], records: MatchRecords, events: Sequence[Event]
+) -> list[dict[str, Any]]:
+    """The transcript's records of a match at ``start`` that ``events`` happened in."""
+    return [start, *(r for r in map(records.of, events) if r is not None)]
 
 
 def start_record(preset: Preset, seats: Sequence[Seat], games: int, duel: bool) -> dict[str, Any]:
@@ -175,14 +212,24 @@ class MatchTranscript:
     ) -> None:
         self.path = path
         self.records = records
-        lines = [start, *(r for r in map(records.of, events) if r is not None)]
+        lines = _lines(start, records, events)
         write_text(path, "".join(json_line(line) + "\n" for line in lines))
         self._handle: TextIO | None = path.open("a", encoding="utf-8", newline="\n")
 
     def add(self, event: Event) -> None:
         """Write ``event`` (a secret only with its game's end)."""
         record = self.records.of(event)
-        if record is not None and self._handle is not None:
+        if record is not None:
+            self._write(record)
+
+    def leave(self, game: int, saved: bool) -> None:
+        """The match is left unfinished in ``game``: the ``abandoned`` event, with whether a
+        save of it is on disk to resume it from (``saved``). The secret of the game left is
+        not written: the match may be resumed, or its codes made again."""
+        self._write({"event": "abandoned", "game": game, "saved": saved})
+
+    def _write(self, record: dict[str, Any]) -> None:
+        if self._handle is not None:
             self._handle.write(json_line(record) + "\n")
             self._handle.flush()
 

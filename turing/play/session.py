@@ -67,8 +67,6 @@ from turing.core.files import (
     clashing_input,
     json_line,
     os_reason,
-    read_capped,
-    read_json,
     shown_name,
     typed_garbling_problem,
     write_target,
@@ -79,7 +77,6 @@ from turing.core.names import name_problem
 from turing.core.puzzle import LETTERS, MAX_VERIFIERS, Mode, Puzzle
 from turing.core.rulebook import rules_page
 from turing.core.saves import (
-    MAX_SAVE_BYTES,
     NO_LONGER_A_SAVE,
     PLAY_SAVE,
     creating_reason,
@@ -87,6 +84,7 @@ from turing.core.saves import (
     family_end_reason,
     family_entry,
     family_member_shown,
+    holds_other_transcript,
     is_mastermind_match,
     joined_family,
     pack,
@@ -94,6 +92,7 @@ from turing.core.saves import (
     refused_save,
     save_problem,
     tell_family,
+    transcript_events,
     unsavable,
     unwritable,
     walk_family,
@@ -2121,34 +2120,9 @@ def _event_line(event: dict[str, Any]) -> str:
 
 
 def _transcript_events(path: str | os.PathLike[str]) -> list[dict[str, Any]] | None:
-    """The events of the transcript at ``path``: none when there is no file, an empty one
-    or no regular file (a device, a FIFO); None when the file holds something else than a
-    transcript (its first line no ``start`` event, a line no event, or too long to be
-    one). Nothing is changed."""
-    try:
-        info = os.stat(path)
-        if not stat.S_ISREG(info.st_mode) or info.st_size == 0:
-            return []
-        if info.st_size > MAX_SAVE_BYTES:
-            return None
-        with open(path, "rb") as handle:
-            data = read_capped(handle, MAX_SAVE_BYTES)
-    except FileNotFoundError:
-        return []
-    if data is None:
-        return None
-    events: list[dict[str, Any]] = []
-    try:
-        for line in data.decode("utf-8-sig").splitlines():  # an editor's byte-order mark too
-            event = read_json(line)
-            if not isinstance(event, dict) or not isinstance(event.get("event"), str):
-                return None
-            events.append(event)
-    except (ValueError, RecursionError):  # not UTF-8, not JSON, nested too deep
-        return None
-    if not events or events[0]["event"] != "start" or is_mastermind_match(events[0]):
-        return None
-    return events
+    """The events of the transcript of a game at ``path``
+    (:func:`turing.core.saves.transcript_events`): a match's is none."""
+    return transcript_events(path, lambda start: not is_mastermind_match(start))
 
 
 def not_a_transcript(path: str | os.PathLike[str]) -> str | None:
@@ -2173,24 +2147,11 @@ def other_transcript_in(
     if not found:
         return None
     ours = [json.loads(json_line(event)) for event in events]
-    at = 0
-    for event in found:
-        if event["event"] == "abandoned":  # written when the game was left, not one of its
-            continue
-        if at == len(ours) and resumed:
-            return None
-        step = next(
-            (
-                i
-                for i in range(at, len(ours))
-                if event in (ours[i], _held_in_part(ours[i])) or _earlier_end(event, ours[i])
-            ),
-            None,
-        )
-        if step is None:
-            return Path(path)
-        at = step + 1
-    return None
+
+    def same(found: dict[str, Any], our: dict[str, Any]) -> bool:
+        return found in (our, _held_in_part(our)) or _earlier_end(found, our)
+
+    return Path(path) if holds_other_transcript(found, ours, resumed, same) else None
 
 
 def ended_transcript_in(path: str | os.PathLike[str], events: Sequence[dict[str, Any]]) -> bool:

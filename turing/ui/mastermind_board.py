@@ -56,6 +56,7 @@ from turing.mastermind.saves import Keeping, SaveError, Settings, save_problem_a
 from turing.mastermind.scoring import Feedback, pin_name, pins_counted
 from turing.mastermind.space import Code
 from turing.mastermind.strategies import Strategy
+from turing.mastermind.transcript import MatchTranscript
 from turing.mastermind.words import against_code, points_to, sentence, subject
 from turing.ui.board import (
     AskFileScreen,
@@ -147,13 +148,26 @@ class MastermindBoardApp(ServedApp):
         resumed: str | None = None,
         warning: str | None = None,
         family: Sequence[Path] = (),
+        transcript: MatchTranscript | None = None,
     ) -> None:
         super().__init__()
         self.sitting = sitting
+        #: where each event is written as it happens (``--transcript``), if anywhere
+        self.transcript = transcript
         #: what a save keeps besides the actions; None: the match cannot be saved
         self.settings = settings
         #: the match kept in its save file as it goes (its path None: nowhere yet)
-        self.keeping = None if settings is None else Keeping(settings, sitting, save_path, family)
+        self.keeping = (
+            None
+            if settings is None
+            else Keeping(
+                settings,
+                sitting,
+                save_path,
+                family,
+                None if transcript is None else transcript.path.resolve(),
+            )
+        )
         self.resumed = resumed  # the save file the match was resumed from
         self.warning = warning  # why the save file resumed from cannot take the match
         self.preset: Preset = sitting.preset
@@ -575,6 +589,8 @@ class MastermindBoardApp(ServedApp):
         said: list[str] = []
         rows = [list(r) for r in before] or [[] for _ in range(2 if self.duel else 1)]
         for event in events:
+            if self.transcript is not None:
+                self.transcript.add(event)
             if isinstance(event, RowPlayed):
                 rows[0].append(event.row)
             elif isinstance(event, DuelMove):
