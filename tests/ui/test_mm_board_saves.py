@@ -107,10 +107,13 @@ async def test_a_match_saved_on_the_board_resumes_at_the_prompt(tmp_path: Path) 
     before = save.read_bytes()
     over = CliRunner().invoke(main, ["mastermind", "board", "--resume", str(save)])
     assert over.exit_code == 0, over.output
-    assert over.output == (
-        f"The match saved in {save} is over.\nFinal score — You: 0, Computer: 2; the computer "
-        "wins.\n"
-    )
+    # told again: each game's rows and its secret, then the score
+    lines = over.output.splitlines()
+    assert lines[0] == f"The match saved in {save} is over."
+    assert lines[1] == "Game 1 of 1: codemaker Computer, codebreaker You."
+    assert "You cracked the code in 2 rows; 2 points to the computer." in lines
+    assert f"The computer's code was {' '.join(letters(match.preset, secret)).upper()}." in lines
+    assert lines[-1] == "Final score — You: 0, Computer: 2; the computer wins."
     assert save.read_bytes() == before
 
 
