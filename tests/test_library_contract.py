@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from testsupport.cli import PUZZLES
+from testsupport.cli import PUZZLES, run
 from turing import i18n
 from turing.authoring.check import unplayable
 from turing.core.cards import CardSetErrors, load_cardset
@@ -19,8 +19,9 @@ from turing.core.sharecode import decode
 from turing.core.solver import SolverError, deduce, solutions
 from turing.generation.bank import Bank, BankError, Query
 from turing.generation.generator import GenerationError, generate, generate_one
-from turing.mastermind.match import Match, MatchError, Seat
+from turing.mastermind.match import Duel, Match, MatchError, Seat
 from turing.mastermind.presets import get_preset
+from turing.mastermind.saves import load_save
 from turing.mastermind.scoring import FeedbackError, feedback
 from turing.play.game import Game, GameError
 from turing.play.session import CommandError, Session, SessionError
@@ -175,3 +176,35 @@ def test_a_mark_names_the_shape_by_its_symbol() -> None:
     game.mark("a", "▲", 1, True)
     game.mark("a", "●", 2, False)
     assert game.notes("a").grid == {("b", 1): True, ("p", 2): False}
+
+
+# -- what a repr shows of a match read from a save ----------------------------------------
+
+
+@pytest.mark.parametrize(("preset", "guess"), [("classic", "RRGG"), ("logik", "RRGGB")])
+def test_a_match_read_from_a_save_shows_neither_its_secret_nor_its_seed(
+    tmp_path: Path, preset: str, guess: str
+) -> None:
+    save = tmp_path / "mm.json"
+    played = run(
+        ["mastermind", "play", "--preset", preset, "--save", str(save)], input=f"{guess}\nquit\n"
+    )
+    assert save.is_file(), played.output
+    loaded = load_save(str(save))
+    match = loaded.match
+    secret = match.secrets[1] if isinstance(match, Duel) else match.secret
+    assert secret is not None
+    for shown in (repr(match), str(match), repr(loaded), repr(loaded.settings)):
+        assert repr(secret) not in shown
+        assert str(loaded.settings.entropy) not in shown
+        assert "seed=" not in shown
+
+
+def test_a_session_and_its_bots_show_no_seed() -> None:
+    seed = 987654321
+    session = Session.new(
+        load_puzzle(PUZZLES / "sample.yaml"), CLASSIC, [("ann", None), ("b", "greedy")], seed=seed
+    )
+    for shown in (repr(session), str(session), *(repr(seat) for seat in session.seats)):
+        assert str(seed) not in shown
+        assert "seed=" not in shown and "rng=" not in shown

@@ -369,7 +369,8 @@ class Match:
     seats: tuple[Seat, Seat]
     games: int = 2
     first_breaker: int = 0
-    seed: int | None = None
+    # the computer's secrets are drawn from the seed: hidden, as they are
+    seed: int | None = field(default=None, repr=False)
     honour: bool = False
     engine: Engine = field(init=False, repr=False)
     game: int = field(init=False, default=0)
@@ -709,7 +710,8 @@ class Duel:
     preset: Preset
     seats: tuple[Seat, Seat]
     games: int = 1
-    seed: int | None = None
+    # the computer's secrets are drawn from the seed: hidden, as they are
+    seed: int | None = field(default=None, repr=False)
     engine: Engine = field(init=False, repr=False)
     game: int = field(init=False, default=0)
     phase: Phase = field(init=False, default=Phase.SECRET)
