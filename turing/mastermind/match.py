@@ -110,6 +110,12 @@ def check_seats(seats: Sequence[Seat]) -> None:
     if seats[0].name == seats[1].name:
         raise MatchError(_("two players are called {name!r}").format(name=seats[0].name))
     for seat in seats:
+        if not seat.human and seat.strategy is None:
+            raise MatchError(
+                _("{name} plays as the computer and needs a strategy: one of {choices}").format(
+                    name=repr(seat.name), choices=", ".join(sorted(STRATEGIES))
+                )
+            )
         if not seat.human and seat.strategy not in STRATEGIES:
             raise MatchError(
                 _("unknown strategy {name!r}; choose one of {choices}").format(
