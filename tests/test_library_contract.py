@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from testsupport.cli import PUZZLES
+from testsupport.cli import PUZZLES, run
 from turing import i18n
 from turing.authoring.check import unplayable
 from turing.core.cards import CardSetErrors, load_cardset
@@ -19,8 +20,9 @@ from turing.core.sharecode import decode
 from turing.core.solver import SolverError, deduce, solutions
 from turing.generation.bank import Bank, BankError, Query
 from turing.generation.generator import GenerationError, generate, generate_one
-from turing.mastermind.match import Match, MatchError, Seat
+from turing.mastermind.match import Duel, Match, MatchError, Seat
 from turing.mastermind.presets import get_preset
+from turing.mastermind.saves import load_save
 from turing.mastermind.scoring import FeedbackError, feedback
 from turing.play.game import Game, GameError
 from turing.play.session import CommandError, Session, SessionError
@@ -175,3 +177,87 @@ def test_a_mark_names_the_shape_by_its_symbol() -> None:
     game.mark("a", "▲", 1, True)
     game.mark("a", "●", 2, False)
     assert game.notes("a").grid == {("b", 1): True, ("p", 2): False}
+
+
+# -- what a repr shows of a match read from a save ----------------------------------------
+
+
+@pytest.mark.parametrize(("preset", "guess"), [("classic", "RRGG"), ("logik", "RRGGB")])
+def test_a_match_read_from_a_save_shows_neither_its_secret_nor_its_seed(
+    tmp_path: Path, preset: str, guess: str
+) -> None:
+    save = tmp_path / "mm.json"
+    played = run(
+        ["mastermind", "play", "--preset", preset, "--save", str(save)], input=f"{guess}\nquit\n"
+    )
+    assert save.is_file(), played.output
+    loaded = load_save(str(save))
+    match = loaded.match
+    secret = match.secrets[1] if isinstance(match, Duel) else match.secret
+    assert secret is not None
+    for shown in (repr(match), str(match), repr(loaded), repr(loaded.settings)):
+        assert repr(secret) not in shown
+        assert str(loaded.settings.entropy) not in shown
+        assert "seed=" not in shown
+
+
+def test_a_session_and_its_bots_show_no_seed() -> None:
+    seed = 987654321
+    session = Session.new(
+        load_puzzle(PUZZLES / "sample.yaml"), CLASSIC, [("ann", None), ("b", "greedy")], seed=seed
+    )
+    for shown in (repr(session), str(session), *(repr(seat) for seat in session.seats)):
+        assert str(seed) not in shown
+        assert "seed=" not in shown and "rng=" not in shown
+
+
+# -- arguments of the wrong kind ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("ask", [i18n.set_language, lambda name: i18n.speaking(name).__enter__()])
+def test_no_language_named_is_refused(ask: Any) -> None:
+    with pytest.raises(i18n.LanguageError, match="unknown language None: choose one of en, de"):
+        ask(None)
+    assert i18n.current_language() == "en"
+
+
+@pytest.mark.parametrize(
+    ("arguments", "said"),
+    [
+        ({"count": "3"}, "the number of puzzles must be a whole number, not '3'"),
+        ({"count": 1, "verifiers": "4"}, "the number of verifiers must be a whole number, not '4'"),
+        ({"count": 1, "seed": 1.5}, "the seed must be a whole number, not 1.5"),
+        ({"count": 1, "cardset": None}, "a card set is a loaded card set or its name or file"),
+    ],
+)
+def test_generation_refuses_an_argument_of_the_wrong_kind(
+    arguments: dict[str, Any], said: str
+) -> None:
+    with pytest.raises(GenerationError, match=said) as caught:
+        list(generate(**arguments))
+    assert isinstance(caught.value, TypeError)  # as before, for callers that catch it
+
+
+def test_a_game_refuses_arguments_of_the_wrong_kind() -> None:
+    sample = load_puzzle(PUZZLES / "sample.yaml")
+    no_cards = Puzzle(cards=None, criteria=(2, 1, 1, 1))  # type: ignore[arg-type]
+    with pytest.raises(GameError, match="a puzzle's cards must be a list of card numbers"):
+        Game(no_cards, ["a"], CLASSIC)
+    with pytest.raises(GameError, match="a game needs the card set its puzzle is read with"):
+        Game(sample, ["a"], None)  # type: ignore[arg-type]
+    with pytest.raises(GameError, match=r"the players are a list of names, .* not 'ab'"):
+        Game(sample, "ab", CLASSIC)
+    with pytest.raises(GameError, match="a game is played on a puzzle, not None"):
+        Game(None, ["a"], CLASSIC)  # type: ignore[arg-type]
+    game = Game(sample, ["a"], CLASSIC)
+    with pytest.raises(GameError, match=r"a code is written as text, .* not as the number 241"):
+        game.compose("a", 241)  # type: ignore[arg-type]
+    game.compose("a", "241")
+    assert str(game.view("a").code) == "241"
+
+
+def test_a_computer_seat_without_a_strategy_is_told_the_choices() -> None:
+    with pytest.raises(
+        MatchError, match="'CPU' plays as the computer and needs a strategy: one of"
+    ):
+        Match(get_preset("classic"), (Seat("Ann", human=True), Seat("CPU", human=False)))

@@ -72,7 +72,7 @@ class LanguageError(TuringError):
     """A language name turing does not speak; said in the language in use when it is read
     (the one a refusal of the command line is written in)."""
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: object) -> None:
         super().__init__(name)
         self.name = name
 
@@ -95,6 +95,8 @@ def normalise_language(name: str) -> str:
     >>> normalise_language("de_DE.UTF-8")
     'de'
     """
+    if not isinstance(name, str):  # a language is named by text: None names none
+        raise LanguageError(name)
     base = name.strip().lower().replace("-", "_").split(".")[0].split("@")[0].split("_")[0]
     if base not in LANGUAGES:
         raise LanguageError(name)

@@ -110,6 +110,23 @@ def test_a_resumed_match_says_its_score_as_play_does(tmp_path: Path) -> None:
     assert "score Ann" not in resumed.output
 
 
+def test_a_match_resumed_in_the_middle_of_a_game_says_its_score_as_play_does(
+    tmp_path: Path,
+) -> None:
+    save = tmp_path / "mm.json"
+    options = ["--preset", "superhirn", "--players", "human:Ann,human:Bob", "--games", "2"]
+    played = run([*options, "--save", str(save)], ["OPKW", "OPKW", "RYGB", "OPKW"])
+    assert played.exit_code == 1
+    resumed = run(["--resume", str(save)], [])
+    lines = resumed.output.splitlines()
+    at = lines.index("Superhirn: row 2 of 12, game 2 of 2")
+    assert lines[at + 1 : at + 3] == [
+        "Score after game 1 of 2: Ann: 0, Bob: 1.",
+        "row  1  O P K W   ····  no pins",
+    ]
+    assert "score Ann" not in resumed.output
+
+
 def test_a_file_of_another_kind_is_not_written_over(tmp_path: Path) -> None:
     notes = tmp_path / "notes.txt"
     notes.write_text("my notes\n")

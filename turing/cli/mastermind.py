@@ -2242,11 +2242,9 @@ def _match_board(
         if asked is None
         else _where_in(asked, match.preset.rows, match.game, match.games)
     )
-    header = f"{view.preset.title}: {where}"
-    if match.games > 1:
-        scores = (float(match.scores[0]), float(match.scores[1]))
-        header += "; " + _("score {score}").format(score=view.score(scores))
-    view.say(header)
+    view.say(f"{view.preset.title}: {where}")
+    # the score in the words play says it in (nothing before the first game ends)
+    view.score_so_far(match.game, (float(match.scores[0]), float(match.scores[1])))
     if match.maker_types_feedback and match.secret is not None:
         mine = Text(_("Your code: "))
         mine.append_text(view.code(match.secret))

@@ -182,6 +182,13 @@ class Code:
     @staticmethod
     def parse(text: str) -> Code:
         """Parse ``"241"`` (▲=2, ■=4, ●=1); spaces and commas between digits are allowed."""
+        if isinstance(text, int) and not isinstance(text, bool):
+            raise CodeError(
+                _(
+                    "a code is written as text, three digits 1–5 like {example}, not as the "
+                    "number {number}"
+                ).format(example=EXAMPLE_CODE, number=text)
+            )
         if not isinstance(text, str):
             raise CodeError(
                 _("a code is three digits 1–5 like {example}, not {text}").format(

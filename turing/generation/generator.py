@@ -97,6 +97,21 @@ class GenerationError(TuringError):
     """The requested puzzles cannot be made (e.g. a card set without enough cards)."""
 
 
+class ArgumentError(GenerationError, TypeError):
+    """An argument of the wrong kind: a number given as text, a card set as None."""
+
+
+def _whole_number(value: object, what: str, optional: bool = False) -> None:
+    """Raise :class:`ArgumentError` unless ``value`` is a whole number (or None, when
+    ``optional``); ``what`` says what it counts, as the message names it."""
+    if value is None and optional:
+        return
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ArgumentError(
+            gettext("{what} must be a whole number, not {value!r}").format(what=what, value=value)
+        )
+
+
 class CountsError(GenerationError):
     """No verifier count asked for can be made with the card set; ``makeable`` holds the
     counts of :data:`GEN_VERIFIERS` that can (perhaps none)."""
@@ -729,6 +744,10 @@ class Spec:
     max_tests: int | None = None
 
     def __post_init__(self) -> None:
+        _whole_number(self.verifiers, gettext("the number of verifiers"))
+        _whole_number(self.seed, gettext("the seed"))
+        _whole_number(self.min_tests, gettext("the fewest tests asked for"), optional=True)
+        _whole_number(self.max_tests, gettext("the most tests asked for"), optional=True)
         _check_args(self.mode, self.verifiers, self.difficulty)
         if self.metrics not in METRICS_LEVELS:
             raise GenerationError(
@@ -960,6 +979,15 @@ def generate(
     that ``is_new`` refuses, e.g. one already in a bank) is skipped. ``state`` (updated as
     puzzles are yielded) lets a caller resume: pass the state of an interrupted run.
     """
+    _whole_number(count, gettext("the number of puzzles"))
+    _whole_number(jobs, gettext("the number of workers"))
+    _whole_number(give_up, gettext("the number of draws to give up after"), optional=True)
+    if not isinstance(cardset, CardSet | str):
+        raise ArgumentError(
+            gettext("a card set is a loaded card set or its name or file, not {value!r}").format(
+                value=cardset
+            )
+        )
     if count < 0:
         raise GenerationError(
             gettext("the number of puzzles must be 0 or more, not {count}").format(count=count)

@@ -110,6 +110,12 @@ def check_seats(seats: Sequence[Seat]) -> None:
     if seats[0].name == seats[1].name:
         raise MatchError(_("two players are called {name!r}").format(name=seats[0].name))
     for seat in seats:
+        if not seat.human and seat.strategy is None:
+            raise MatchError(
+                _("{name} plays as the computer and needs a strategy: one of {choices}").format(
+                    name=repr(seat.name), choices=", ".join(sorted(STRATEGIES))
+                )
+            )
         if not seat.human and seat.strategy not in STRATEGIES:
             raise MatchError(
                 _("unknown strategy {name!r}; choose one of {choices}").format(
@@ -369,7 +375,8 @@ class Match:
     seats: tuple[Seat, Seat]
     games: int = 2
     first_breaker: int = 0
-    seed: int | None = None
+    # the computer's secrets are drawn from the seed: hidden, as they are
+    seed: int | None = field(default=None, repr=False)
     honour: bool = False
     engine: Engine = field(init=False, repr=False)
     game: int = field(init=False, default=0)
@@ -709,7 +716,8 @@ class Duel:
     preset: Preset
     seats: tuple[Seat, Seat]
     games: int = 1
-    seed: int | None = None
+    # the computer's secrets are drawn from the seed: hidden, as they are
+    seed: int | None = field(default=None, repr=False)
     engine: Engine = field(init=False, repr=False)
     game: int = field(init=False, default=0)
     phase: Phase = field(init=False, default=Phase.SECRET)

@@ -76,8 +76,9 @@ class Settings:
     games: int
     first_breaker: int
     honour: bool
-    seed: int | None
-    """The seed chosen for the match, or None."""
+    seed: int | None = field(repr=False)
+    """The seed chosen for the match, or None (the computer's secrets are drawn from it:
+    hidden, as they are)."""
     entropy: int = field(repr=False)
     """What the computer's secrets and strategies are drawn from: the seed chosen, or a fresh
     one."""

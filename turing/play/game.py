@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Final, Literal
@@ -68,6 +68,10 @@ SAVE_GAME_VERSION: Final = 1
 
 class GameError(TuringError):
     """A game that cannot be set up or restored (bad puzzle, bad players, bad save)."""
+
+
+class ArgumentError(GameError, TypeError):
+    """An argument of the wrong kind: no puzzle, no card set, one name for a list of them."""
 
 
 class StatedSolutionError(GameError):
@@ -488,6 +492,28 @@ class Game:
         label: str | None = None,
         box: bool = False,
     ) -> None:
+        if not isinstance(puzzle, Puzzle):
+            raise ArgumentError(
+                _("a game is played on a puzzle, not {value!r}").format(value=puzzle)
+            )
+        if isinstance(players, str) or not isinstance(players, Iterable):
+            raise ArgumentError(
+                _("the players are a list of names, like ['ann', 'bob'], not {value!r}").format(
+                    value=players
+                )
+            )
+        if not isinstance(cardset, CardSet):
+            raise ArgumentError(
+                _("a game needs the card set its puzzle is read with, not {value!r}").format(
+                    value=cardset
+                )
+            )
+        if not isinstance(puzzle.cards, tuple | list):
+            raise GameError(
+                _("this puzzle cannot be played: {problem}").format(
+                    problem=_("a puzzle's cards must be a list of card numbers")
+                )
+            )
         names = list(players)
         if not 1 <= len(names) <= MAX_PLAYERS:
             raise GameError(

@@ -1433,7 +1433,8 @@ COMMAND_DETAILS: Final[dict[str, str]] = {
 class Seat:
     name: str
     bot_kind: str | None = None
-    rng: random.Random | None = None
+    # drawn from the session's seed: hidden, as it is
+    rng: random.Random | None = field(default=None, repr=False)
     bot: Bot | None = None
 
     @property
@@ -2183,7 +2184,8 @@ class Turn:
 class Session:
     game: Game
     seats: list[Seat]
-    seed: int
+    # the puzzle of a random game is drawn from the seed (and the bots' moves): hidden
+    seed: int = field(repr=False)
     save_path: Path | None = None
     transcript: Transcript | None = None
     #: files ``save`` must never write over, each with what it is (``PUZZLE_FILE``, a bank,
