@@ -452,3 +452,18 @@ def test_the_end_s_id_and_the_start_s_mode_are_the_game_s(tmp_path: Path) -> Non
         "mode.jsonl",
     )
     assert "the start says the mode nightmare; its puzzle is classic" in _refused(mode, 1)
+
+
+def test_a_puzzle_shown_under_a_label_replays_with_the_id_its_end_computes(tmp_path: Path) -> None:
+    """A puzzle without an id of its own is shown under a label in the start; the end names
+    the id computed from its criteria."""
+    puzzle = tmp_path / "p.json"
+    doc = {"mode": "classic", "cards": [4, 9, 11, 14], "criteria": [2, 1, 1, 3]}
+    puzzle.write_text(json.dumps(doc), encoding="utf-8")
+    transcript = _played(tmp_path, "giveup\n", str(puzzle))
+    events = [json.loads(line) for line in transcript.read_text().splitlines()]
+    assert events[0]["puzzle"]["id"] != events[-1]["id"]
+    code, _out, err = _replay(str(transcript))
+    assert (code, err) == (0, "")
+    _rewritten(transcript, "E[-1]['id'] = 'C4E-AAAAAA'")
+    assert "the end names the puzzle C4E-AAAAAA" in _refused(transcript, len(events))

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import os
 import stat
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Final
 
@@ -656,8 +656,8 @@ def _end_problem(
     found: dict[str, Any], wanted: dict[str, Any], checked: bool, box: bool = False
 ) -> str | None:
     """What the file's end says against the end the rules give (None: nothing).
-    ``checked``: the game knows its hidden criteria (and so the puzzle's id); ``box``: the
-    box's word on a solution is the only one."""
+    ``checked``: the game knows its hidden criteria; ``box``: the box's word on a solution
+    is the only one."""
     if found.get("round") != wanted["round"]:
         return _("the end says the game ended in round {found}; the game holds {wanted}").format(
             found=found.get("round"), wanted=wanted["round"]
@@ -665,10 +665,6 @@ def _end_problem(
     if found.get("winners") != wanted["winners"]:
         return _("the end names as winners: {found}; by the rules they are: {wanted}").format(
             found=_names(found.get("winners")), wanted=_names(wanted["winners"])
-        )
-    if checked and "id" in found and found["id"] != wanted["id"]:
-        return _("the end names the puzzle {found}; the game's is {wanted}").format(
-            found=found["id"], wanted=wanted["id"]
         )
     tests = found.get("tests")
     for name, n in wanted["tests"].items():
@@ -860,6 +856,21 @@ def _rerun(
         )
     if not checked:
         _together(path, events, public, cardset, game, replay)
+    elif replay.end is not None and "id" in replay.end:
+        # the puzzle's own id, or (the start showing a label in its place) the one computed
+        # from its criteria
+        own = game.puzzle.id
+        computed = replace(game.puzzle, id=None).short_id(game.tier)
+        if replay.end["id"] not in (own, computed):
+            raise _refuse(
+                path,
+                _changed(
+                    _("the end names the puzzle {found}; the game's is {wanted}").format(
+                        found=replay.end["id"], wanted=own
+                    )
+                ),
+                last,
+            )
 
 
 def _public_problem(found: dict[str, Any], wanted: dict[str, Any]) -> str | None:
