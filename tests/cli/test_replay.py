@@ -340,3 +340,130 @@ def test_an_old_transcript_without_id_and_hints_still_replays(tmp_path: Path) ->
     assert (code, err) == (0, "")
     assert "  eve submitted 241 — right (1 code possible)" in out
     assert "Winner: dora" in out
+
+
+def _rewritten(transcript: Path, edit: str) -> None:
+    """``transcript`` with ``edit`` made to its events (``E``, a list of them read as JSON;
+    Python run on it)."""
+    events = [json.loads(line) for line in transcript.read_text(encoding="utf-8").splitlines()]
+    exec(edit, {"E": events})
+    transcript.write_text("".join(json.dumps(e) + "\n" for e in events), encoding="utf-8")
+
+
+#: ann, bob and cy at one table: bob's 222 is rejected by C, cy solves 241 in round 2
+_HOT_SEAT = (
+    "test 111 A B\npass\ntest 222 C\npass\ntest 333 D\npass\ntest 241 A\npass\nsolve 111\n"
+    "test 241 B C D\nsolve 241\n"
+)
+
+
+def test_without_criteria_all_the_answers_must_fit_one_reading(tmp_path: Path) -> None:
+    """An end without criteria is held to all the players' answers together: no criterion
+    of card 11 accepts both bob's 222 and cy's 241 on C."""
+    played = _played(tmp_path, _HOT_SEAT, SAMPLE, "--players", "ann,bob,cy")
+    assert _replay(str(played))[0] == 0
+    _rewritten(played, "del E[-1]['criteria']")  # the id and hints kept: a changed end
+    assert "the end gives no criteria, which the game writes" in _refused(played, 17)
+    old = _played(tmp_path, _HOT_SEAT, SAMPLE, "--players", "ann,bob,cy", name="old.jsonl")
+    _rewritten(old, "for k in ('criteria', 'id', 'hints'): del E[-1][k]")
+    assert _replay(str(old))[0] == 0  # as a transcript from before the end told them
+    _rewritten(
+        old, "assert E[3]['code'] == '222' and E[3]['verifier'] == 'C'; E[3]['result'] = True"
+    )
+    assert "the players' answers together fit no reading of the cards" in _refused(old, 17)
+
+
+def test_beside_the_box_the_end_s_solution_is_the_game_s(tmp_path: Path) -> None:
+    script = "test 241 A yes B yes\npass\ntest 111 A no\nsolve 111 no\n"
+    args = ("--box", "--cards", "4,9,11,14", "--players", "ann,bob")
+    for solution in ("111", "hello"):
+        played = _played(tmp_path, script, *args, name=f"{solution}.jsonl")
+        assert '"solution": null' in played.read_text(encoding="utf-8")
+        _rewritten(played, f"E[-1]['solution'] = {solution!r}")
+        err = _refused(played, 8)
+        assert f"the end gives the solution {solution}; the game has none: nobody solved it" in err
+
+
+def test_a_game_in_play_is_held_to_the_rules_of_its_public_events(tmp_path: Path) -> None:
+    """Several seats in play: no test is in the file, yet each round's decisions and
+    eliminations are the game's."""
+
+    def in_play(name: str) -> Path:
+        script = f"solve 111\npass\npass\nsave {tmp_path / name}.json\n"
+        played = _played(tmp_path, script, SAMPLE, "--players", "ann,bob,cy", name=name)
+        kinds = [json.loads(line)["event"] for line in played.read_text().splitlines()]
+        assert kinds[:5] == ["start", "solve", "pass", "pass", "eliminated"], kinds
+        return played
+
+    unchanged = in_play("unchanged.jsonl")
+    assert _replay(str(unchanged))[0] == 0
+    no_elimination = in_play("no-elimination.jsonl")
+    _rewritten(no_elimination, "del E[4]")
+    err = _refused(no_elimination, 5)  # the save left the game: its event follows
+    assert "here the game writes ann's elimination, not the game left unfinished" in err
+    right = in_play("right.jsonl")
+    _rewritten(right, "E[2] = {**E[2], 'event': 'solve', 'code': '241', 'correct': True}")
+    # a right solve ends the game
+    assert "here the game writes the end of the game" in _refused(right, 6)
+    called_right = in_play("called-right.jsonl")
+    _rewritten(called_right, "E[1]['correct'] = True")
+    assert "the solve names no code" in _refused(called_right, 2)
+
+
+def test_a_mastermind_match_is_named_for_what_it_is(tmp_path: Path) -> None:
+    match = tmp_path / "mm.jsonl"
+    start = {"event": "start", "game": "mastermind", "preset": "classic", "games": 1}
+    match.write_text(json.dumps(start) + "\n", encoding="utf-8")
+    code, out, err = _replay(str(match))
+    assert (code, out) == (2, "")
+    said = "not the transcript of a game: it is the transcript of a Mastermind match"
+    assert err == f"error: {match}: {said}\n"
+    played = run(["play", str(match)])
+    assert played.exit_code == 2
+    assert "this is the transcript of a Mastermind match, not a puzzle" in played.stderr
+    assert "replay" not in played.stderr
+
+
+def test_a_count_missing_from_the_end_is_said_in_words(tmp_path: Path) -> None:
+    transcript, _lines = _edited(tmp_path, "")
+    _rewritten(transcript, "del E[-1]['tests']['eve']")
+    err = _refused(transcript, 21)
+    assert "the end gives no count of eve's tests; the game holds 7" in err
+    assert "None" not in err
+
+
+def test_another_card_set_given_is_named_as_the_likely_cause(tmp_path: Path) -> None:
+    primes = str(PUZZLES / "examples" / "primes-2.yaml")
+    transcript = _played(tmp_path, "giveup\n", primes)
+    code, out, err = _replay(str(transcript), "--cardset", "classic")
+    assert (code, out) == (2, "")
+    assert err.rstrip().endswith(
+        "— under the card set given with --cardset; is it the set the game was played with?"
+    ), err
+    assert "the file was changed" not in err
+
+
+def test_the_end_s_id_and_the_start_s_mode_are_the_game_s(tmp_path: Path) -> None:
+    end_id, _lines = _edited(tmp_path, 'L[-1] = L[-1].replace(\'"id": "01"\', \'"id": "02"\')')
+    assert "the end names the puzzle 02; the game's is 01" in _refused(end_id, 21)
+    mode, _lines = _edited(
+        tmp_path,
+        'L[0] = L[0].replace(\'"mode": "classic", "puzzle"\', \'"mode": "nightmare", "puzzle"\')',
+        "mode.jsonl",
+    )
+    assert "the start says the mode nightmare; its puzzle is classic" in _refused(mode, 1)
+
+
+def test_a_puzzle_shown_under_a_label_replays_with_the_id_its_end_computes(tmp_path: Path) -> None:
+    """A puzzle without an id of its own is shown under a label in the start; the end names
+    the id computed from its criteria."""
+    puzzle = tmp_path / "p.json"
+    doc = {"mode": "classic", "cards": [4, 9, 11, 14], "criteria": [2, 1, 1, 3]}
+    puzzle.write_text(json.dumps(doc), encoding="utf-8")
+    transcript = _played(tmp_path, "giveup\n", str(puzzle))
+    events = [json.loads(line) for line in transcript.read_text().splitlines()]
+    assert events[0]["puzzle"]["id"] != events[-1]["id"]
+    code, _out, err = _replay(str(transcript))
+    assert (code, err) == (0, "")
+    _rewritten(transcript, "E[-1]['id'] = 'C4E-AAAAAA'")
+    assert "the end names the puzzle C4E-AAAAAA" in _refused(transcript, len(events))

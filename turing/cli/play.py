@@ -58,6 +58,7 @@ from turing.core.files import (
     TRANSCRIPT_WRITTEN,
     is_transcript_text,
     os_reason,
+    read_json,
     shown_name,
 )
 from turing.core.puzzle import (
@@ -67,6 +68,7 @@ from turing.core.puzzle import (
     id_key,
     puzzle_cardset,
 )
+from turing.core.saves import is_mastermind_match
 from turing.generation.generator import CountsError
 from turing.i18n import N_, _, asked_yes_or_no, ngettext
 from turing.play.game import GameError, StatedSolutionError, sample_puzzle_path
@@ -128,11 +130,12 @@ def _verifier_counts(text: str | None) -> list[int]:
     return list(range(low, high + 1))
 
 
-def _holds_a_transcript(path: str) -> bool:
+def _holds_a_transcript(path: str, mastermind: bool = False) -> bool:
     """Whether ``path`` holds the transcript of a game of ``turing play``, which ``turing
-    replay`` shows (not one of Mastermind games), by its first line alone: the file is
-    read whole once, as puzzles, when it is not one. Only a regular file is looked at: a
-    pipe (``<(…)``) is read once, by the puzzles' reader."""
+    replay`` shows (not one of Mastermind games nor a Mastermind match), by its first line
+    alone; with ``mastermind``, whether it holds the transcript of a Mastermind match. The
+    file is read whole once, as puzzles, when it is not one. Only a regular file is looked
+    at: a pipe (``<(…)``) is read once, by the puzzles' reader."""
     if not os.path.isfile(path):
         return False
     try:
@@ -140,13 +143,28 @@ def _holds_a_transcript(path: str) -> bool:
             first = handle.readline(1 << 16)
     except OSError:
         return False
-    return is_transcript_text(first.decode("utf-8", "replace").lstrip("\ufeff").lstrip())
+    text = first.decode("utf-8", "replace").lstrip("\ufeff").lstrip()
+    if not is_transcript_text(text):
+        return False
+    try:
+        match = is_mastermind_match(read_json(text))
+    except ValueError:
+        match = False
+    return match if mastermind else not match
 
 
 def _from_file(path: str, forced: CardSet | None, puzzle_id: str | None) -> Loaded:
     """The one puzzle of FILE, or the one ``--id`` picks there."""
     if path == "-":
         fail(_("standard input holds the commands of the game; give the puzzle FILE by its name"))
+    match = _holds_a_transcript(path, mastermind=True)
+    if match:
+        fail(
+            _("{path}: {problem}").format(
+                path=shown_name(path),
+                problem=_("this is the transcript of a Mastermind match, not a puzzle"),
+            )
+        )
     if _holds_a_transcript(path):
         problem = _("this is the transcript of a game, not a puzzle")
         fail(

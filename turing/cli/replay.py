@@ -285,6 +285,13 @@ def replay(file: str, cardset_name: str | None, as_json: bool) -> None:
     except ReplayError as exc:
         if exc.cardset:
             fail(_("{problem}; give --cardset FILE to read it with a copy").format(problem=exc))
+        if exc.other_cardset:
+            fail(
+                _(
+                    "{problem} — under the card set given with --cardset; is it the set the "
+                    "game was played with?"
+                ).format(problem=exc)
+            )
         fail(str(exc))
     if as_json:
         emit_json(found.to_dict())

@@ -59,7 +59,7 @@ from turing.core.files import (
     shown_name,
     shown_value,
 )
-from turing.core.saves import PLAY_SAVE, is_mastermind_games, save_format_of
+from turing.core.saves import PLAY_SAVE, is_mastermind_games, is_mastermind_match, save_format_of
 from turing.i18n import N_, _, ngettext
 
 LETTERS: Final = "ABCDEF"
@@ -131,6 +131,12 @@ def _game_file(text: str) -> str | None:
     transcript, a saved game of ``turing play``, a saved Mastermind match; None for
     anything else."""
     if is_transcript_text(text):
+        try:
+            head = read_json(text.split("\n", 1)[0].strip())
+        except ValueError:
+            head = None
+        if is_mastermind_match(head):
+            return _("this is the transcript of a Mastermind match, not a puzzle")
         return _("this is the transcript of a game, not a puzzle")
     if _mastermind_games(text):
         return _("this is the transcript of Mastermind games, not a puzzle")

@@ -14,12 +14,12 @@ from __future__ import annotations
 import json
 import os
 import stat
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Final
 
 from turing.core.cards import CardSet
-from turing.core.codes import Code
+from turing.core.codes import ALL_CODES, Code
 from turing.core.errors import TuringError
 from turing.core.files import json_problem, read_json, read_text, shown_name
 from turing.core.knowledge import PlayerView, TestRecord
@@ -32,6 +32,7 @@ from turing.core.saves import (
     file_kind,
     held_work,
     is_mastermind_games,
+    is_mastermind_match,
 )
 from turing.core.solver import SolverError
 from turing.i18n import _, pgettext
@@ -58,11 +59,22 @@ DECISIONS: Final = frozenset({"solve", "pass", "giveup"})
 class ReplayError(TuringError):
     """A file that cannot be looked back on as a game: not a transcript of one, or a
     transcript that breaks at a line (said with its place). ``cardset`` is true when the
-    card set its start event names cannot be read (a copy of it may stand in)."""
+    card set its start event names cannot be read (a copy of it may stand in);
+    ``other_cardset`` when the game was read under a card set given in place of the one
+    its start names, which is then the likelier cause than a changed file."""
 
-    def __init__(self, message: str, cardset: bool = False) -> None:
+    def __init__(self, message: str, cardset: bool = False, other_cardset: bool = False) -> None:
         super().__init__(message)
         self.cardset = cardset
+        self.other_cardset = other_cardset
+        #: the problem without what it means for the file (None: not a changed file)
+        self.bare: str | None = None
+
+
+class _Changed(str):
+    """A problem said with what it means for the file, its bare words kept."""
+
+    bare: str
 
 
 @dataclass(frozen=True)
@@ -174,6 +186,10 @@ class Replay:
 
 def _refuse(path: str, problem: str, line: int | None = None) -> ReplayError:
     where = shown_name(path) if line is None else f"{shown_name(path)}:{line}"
+    if isinstance(problem, _Changed) and line is not None:
+        error = ReplayError(_("{where}: {problem}").format(where=where, problem=problem))
+        error.bare = _("{where}: {problem}").format(where=where, problem=problem.bare)
+        return error
     return ReplayError(
         _("{where}: {problem}").format(where=where, problem=problem)
         if line is not None
@@ -192,6 +208,8 @@ def _not_a_transcript(path: str, text: str) -> ReplayError | None:
         head = None
     if is_mastermind_games(head):
         return _refuse(path, _("it is the transcript of Mastermind games"))
+    if is_mastermind_match(head):
+        return _refuse(path, _("it is the transcript of a Mastermind match"))
     if isinstance(head, dict) and "event" in head:
         return None
     kind = file_kind(text.encode("utf-8"))
@@ -302,9 +320,27 @@ def read_replay(path: str, cardset: CardSet | None = None) -> Replay:
         ) from None
     except TuringError as exc:
         raise _refuse(path, str(getattr(exc, "message", exc)), line) from None
+    if "mode" in start and start["mode"] != public.mode.value:
+        raise _refuse(
+            path,
+            _changed(
+                _("the start says the mode {found}; its puzzle is {wanted}").format(
+                    found=start["mode"], wanted=public.mode.value
+                )
+            ),
+            line,
+        )
     found = _walk(path, events, public, used, tuple(players), start_remaining, start)
-    if found.tests_known:  # a game in play keeps its tests private: nothing to re-run
-        _rerun(path, events, public, used, found)
+    try:
+        if found.tests_known:
+            _rerun(path, events, public, used, found)
+        else:  # a game in play keeps its tests private: its public events are re-run
+            _rerun_public(path, events, public, used, found)
+    except ReplayError as exc:
+        if cardset is None or exc.bare is None:
+            raise
+        # the game read under another card set than its own: more likely the cause
+        raise ReplayError(exc.bare, other_cardset=True) from None
     return found
 
 
@@ -515,9 +551,11 @@ def _walk(
 def _changed(problem: str) -> str:
     """``problem`` with what it means for the file."""
     # TRANSLATORS: {problem} is what the transcript says against the game's rules
-    return _("{problem} — the file was changed, or is not as turing wrote it").format(
-        problem=problem
+    said = _Changed(
+        _("{problem} — the file was changed, or is not as turing wrote it").format(problem=problem)
     )
+    said.bare = problem
+    return said
 
 
 def _hidden_game(
@@ -527,7 +565,14 @@ def _hidden_game(
     and solution (None: the file tells no criteria, or the game was beside the box)."""
     end = replay.end
     held = end.get("criteria") if end is not None else None
-    if replay.box or not isinstance(held, list) or not held:
+    if replay.box:
+        if held is not None:  # the box holds its criteria: the game writes none
+            raise _refuse(path, _changed(_("the end gives criteria the box holds")), line)
+        return None
+    if end is not None and not held and ("id" in end or "hints" in end):
+        # the game that writes an end's id and hints writes its criteria too
+        raise _refuse(path, _changed(_("the end gives no criteria, which the game writes")), line)
+    if not isinstance(held, list) or not held:
         return None
     letters = LETTERS[: public.verifiers]
     by_letter: dict[str, tuple[Any, Any]] = {}
@@ -607,8 +652,12 @@ def _names(value: object) -> str:
     return ", ".join(str(v) for v in value)
 
 
-def _end_problem(found: dict[str, Any], wanted: dict[str, Any], checked: bool) -> str | None:
-    """What the file's end says against the end the rules give (None: nothing)."""
+def _end_problem(
+    found: dict[str, Any], wanted: dict[str, Any], checked: bool, box: bool = False
+) -> str | None:
+    """What the file's end says against the end the rules give (None: nothing).
+    ``checked``: the game knows its hidden criteria; ``box``: the box's word on a solution
+    is the only one."""
     if found.get("round") != wanted["round"]:
         return _("the end says the game ended in round {found}; the game holds {wanted}").format(
             found=found.get("round"), wanted=wanted["round"]
@@ -620,6 +669,10 @@ def _end_problem(found: dict[str, Any], wanted: dict[str, Any], checked: bool) -
     tests = found.get("tests")
     for name, n in wanted["tests"].items():
         said = tests.get(name) if isinstance(tests, dict) else None
+        if not isinstance(said, int) or isinstance(said, bool):
+            return _("the end gives no count of {name}'s tests; the game holds {wanted}").format(
+                name=name, wanted=n
+            )
         if said != n:
             return _("the end says {name} made {found} tests; the game holds {wanted}").format(
                 name=name, found=said, wanted=n
@@ -635,23 +688,32 @@ def _end_problem(found: dict[str, Any], wanted: dict[str, Any], checked: bool) -
         )
     ):
         return _("the end's hints are not a count for each player")
-    if found.get("solution") != wanted["solution"] and (checked or wanted["solution"] is not None):
+    if found.get("solution") != wanted["solution"] and (
+        checked or box or wanted["solution"] is not None
+    ):
+        if wanted["solution"] is None:
+            return _(
+                "the end gives the solution {found}; the game has none: nobody solved it"
+            ).format(found=found.get("solution"))
         return _("the end gives the solution {found}; the game's is {wanted}").format(
             found=found.get("solution"), wanted=wanted["solution"]
         )
     return None
 
 
-def _event_problem(found: dict[str, Any], wanted: dict[str, Any], checked: bool) -> str | None:
+def _event_problem(
+    found: dict[str, Any], wanted: dict[str, Any], checked: bool, box: bool = False
+) -> str | None:
     """What an event of the file says against the one the game writes there (None:
-    they agree). ``checked``: the game knows the hidden criteria, not only the file's."""
+    they agree). ``checked``: the game knows the hidden criteria, not only the file's;
+    ``box``: the game was beside the box, whose word on a solution is the only one."""
     if found.get("event") != wanted["event"] or found.get("player") != wanted.get("player"):
         return _("here the game writes {wanted}, not {found}").format(
             wanted=_said(wanted), found=_said(found)
         )
     kind = wanted["event"]
     if kind == "end":
-        return _end_problem(found, wanted, checked)
+        return _end_problem(found, wanted, checked, box)
     if kind == "test" and found.get("result") != wanted["result"]:
         return (
             _(
@@ -698,7 +760,7 @@ def _rerun(
     last = events[-1][0]
     game = _hidden_game(path, last, public, cardset, replay)
     checked = game is not None
-    read = not checked and not replay.box
+    read = not checked
     try:
         if game is None:
             game = Game(public, replay.players, cardset, box=True)
@@ -711,7 +773,7 @@ def _rerun(
         line, event = events[i]
         kind = event["event"]
         if written < len(game.events):
-            problem = _event_problem(event, game.events[written], checked)
+            problem = _event_problem(event, game.events[written], checked, replay.box)
             if problem is not None:
                 raise _refuse(path, _changed(problem), line)
             written += 1
@@ -792,6 +854,171 @@ def _rerun(
             ),
             last,
         )
+    if not checked:
+        _together(path, events, public, cardset, game, replay)
+    elif replay.end is not None and "id" in replay.end:
+        # the puzzle's own id, or (the start showing a label in its place) the one computed
+        # from its criteria
+        own = game.puzzle.id
+        computed = replace(game.puzzle, id=None).short_id(game.tier)
+        if replay.end["id"] not in (own, computed):
+            raise _refuse(
+                path,
+                _changed(
+                    _("the end names the puzzle {found}; the game's is {wanted}").format(
+                        found=replay.end["id"], wanted=own
+                    )
+                ),
+                last,
+            )
+
+
+def _public_problem(found: dict[str, Any], wanted: dict[str, Any]) -> str | None:
+    """What a public event of a game in play says against the one the game writes there
+    (None: they agree): its kind, player and round, and a solve's verdict (a wrong solve's
+    code is kept from the other seats)."""
+    if (
+        found.get("event") != wanted["event"]
+        or found.get("player") != wanted.get("player")
+        or (wanted["event"] == "solve" and found.get("correct") is not wanted["correct"])
+    ):
+        return _("here the game writes {wanted}, not {found}").format(
+            wanted=_said(wanted), found=_said(found)
+        )
+    if found.get("round") != wanted["round"]:
+        return _("{event} is written in round {found}; by the rules it is round {wanted}").format(
+            event=_said(found), found=found.get("round"), wanted=wanted["round"]
+        )
+    return None
+
+
+def _rerun_public(
+    path: str,
+    events: list[tuple[int, dict[str, Any]]],
+    public: Puzzle,
+    cardset: CardSet,
+    replay: Replay,
+) -> None:
+    """A game of several seats in play, its tests kept private: its public events (each
+    round's decisions, eliminations) played again as a game beside the box takes them,
+    with no test, and compared with the file's. A wrong solve names no code here: one the
+    game can call wrong stands in. A round whose solutions the box disputed is where the
+    check stops (the words in conflict are not in the file yet)."""
+    try:
+        game = Game(public, replay.players, cardset, box=True)
+    except GameError as exc:
+        raise _refuse(path, str(getattr(exc, "message", None) or exc), events[0][0]) from None
+    written = 1
+    held: int | None = None
+    i = 1
+    while i < len(events):
+        line, event = events[i]
+        kind = event["event"]
+        if written < len(game.events):
+            problem = _public_problem(event, game.events[written])
+            if problem is not None:
+                raise _refuse(path, _changed(problem), line)
+            written += 1
+            i += 1
+            continue
+        if kind in ("abandoned", "disputed"):
+            return
+        if kind not in DECISIONS:
+            raise _refuse(
+                path,
+                _changed(_("the game writes no {event} here").format(event=_said(event))),
+                line,
+            )
+        name = str(event.get("player"))
+        action: Action
+        if kind == "pass":
+            action = Pass()
+        elif kind == "giveup":
+            action = GiveUp()
+        elif event.get("correct") is False:
+            left = list(game.view(name).deduction().codes)
+            wrong = next(
+                (code for code in ALL_CODES if code not in left), left[0] if left else ALL_CODES[0]
+            )
+            action = Solve(wrong, False)
+        else:
+            named = event.get("code")
+            if not isinstance(named, str):  # only a wrong solve's code is kept back
+                raise _refuse(path, _changed(_("the solve names no code")), line)
+            action = Solve(named, True)
+        before = len(game.events)
+        _apply(path, line, game, name, action, event, read=True)
+        if held is None:
+            held = i
+        if len(game.events) == before:
+            i += 1
+            continue
+        i, held = held, None
+    if written < len(game.events):
+        raise _refuse(
+            path,
+            _changed(
+                _("the file stops before {event}, which the game writes next").format(
+                    event=_said(game.events[written])
+                )
+            ),
+            events[-1][0],
+        )
+
+
+def _together(
+    path: str,
+    events: list[tuple[int, dict[str, Any]]],
+    public: Puzzle,
+    cardset: CardSet,
+    game: Game,
+    replay: Replay,
+) -> None:
+    """A game re-run without its criteria: every player faced the same verifiers, so all
+    the players' answers together must fit one reading of the cards, whose one code is the
+    end's solution (when it gives one), and each solve must agree with that solution."""
+    records = tuple(t for name in replay.players for t in game.view(name).tests)
+    mask = PlayerView(public, cardset, game.round, records, None, ()).deduction().codes_mask
+    line = events[-1][0]
+    if not mask:
+        raise _refuse(
+            path, _changed(_("the players' answers together fit no reading of the cards")), line
+        )
+    end = replay.end
+    solution = end.get("solution") if end is not None else None
+    if end is not None and not replay.box and not isinstance(solution, str):
+        raise _refuse(path, _changed(_("the end gives no solution")), line)
+    if not isinstance(solution, str):
+        return
+    try:
+        code = Code.parse(solution)
+    except (TuringError, ValueError):
+        raise _refuse(
+            path, _changed(_("the end's solution {code} is not a code").format(code=solution)), line
+        ) from None
+    if not mask >> code.index & 1:
+        raise _refuse(
+            path,
+            _changed(
+                _("the players' answers together rule out the end's solution {code}").format(
+                    code=solution
+                )
+            ),
+            line,
+        )
+    for at, event in events:
+        named = event.get("code")
+        if event.get("event") == "solve" and isinstance(named, str):
+            try:
+                right = Code.parse(named) == code
+            except (TuringError, ValueError):
+                continue
+            if event.get("correct") is not right:
+                raise _refuse(
+                    path,
+                    _changed(_event_problem(event, {**event, "correct": right}, True) or ""),
+                    at,
+                )
 
 
 def _answer_only(game: Game, name: str, action: Action) -> bool:
@@ -826,6 +1053,19 @@ def _apply(
     """``action`` taken in ``game``, refused with the file's line when the rules forbid it.
     ``read``: the game is not beside the box, its answers are taken from the file as the
     box's would be; one that no reading of the cards gives is said so."""
+    if read and isinstance(action, Amend):
+        try:
+            game.check(name, action)
+        except GameError:
+            raise _refuse(
+                path,
+                _changed(
+                    _("with that correction no reading of the cards fits {name}'s answers").format(
+                        name=name
+                    )
+                ),
+                line,
+            ) from None
     if read and _answer_only(game, name, action):
         problem = (
             _("{name}'s answers up to here fit no reading of the cards").format(name=name)
