@@ -195,6 +195,7 @@ ENGLISH: dict[str, list[str]] = {
         "--seed INTEGER",
         "--save FILE",
         "--resume FILE",
+        "--transcript FILE",
         "--lang [en|de]",
     ],
     "mastermind play": [
@@ -210,6 +211,7 @@ ENGLISH: dict[str, list[str]] = {
         "--seed INTEGER",
         "--save FILE",
         "--resume FILE",
+        "--transcript FILE",
         "--lang [en|de]",
     ],
     "mastermind presets": [

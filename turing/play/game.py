@@ -63,6 +63,9 @@ from turing.i18n import _, ngettext
 MAX_PLAYERS: Final = 6
 #: The most characters a note on a verifier holds: it is shown whole on every screen.
 MAX_NOTE: Final = 80
+#: the longest note a save may hold: notes typed before :data:`MAX_NOTE` was set were
+#: longer, and a save of then still resumes
+MAX_SAVED_NOTE: Final = 2000
 SAVE_GAME_VERSION: Final = 1
 
 
@@ -1510,7 +1513,7 @@ class Game:
                 player.notes = Notes.from_dict(data["notes"][player.name], puzzle.verifiers)
                 try:  # the notes as typed notes must be
                     for text in player.notes.text.values():
-                        _check_note_text(text)
+                        _check_note_text(text, MAX_SAVED_NOTE)
                     for card, position in sorted(player.notes.struck):
                         game._check_struck(card, position)
                 except IllegalAction as exc:
@@ -1540,10 +1543,11 @@ def _hinted_from(data: Any, name: str) -> dict[str, str]:
     return dict(hinted)
 
 
-def _check_note_text(text: str) -> None:
+def _check_note_text(text: str, limit: int = MAX_NOTE) -> None:
     """Raise :class:`IllegalAction` unless ``text`` can be a note (typed or saved): at most
-    :data:`MAX_NOTE` characters, none that a save refuses (a control, line-break,
-    text-direction or invisible character)."""
+    ``limit`` characters (:data:`MAX_NOTE` typed; :data:`MAX_SAVED_NOTE` in a save, which
+    may hold a note typed before notes had a limit), none that a save refuses (a control,
+    line-break, text-direction or invisible character)."""
     text = text.strip()
     found = garbling_character(text)
     if found is not None:
@@ -1552,10 +1556,10 @@ def _check_note_text(text: str) -> None:
                 char=f"U+{ord(text[found]):04X}"
             )
         )
-    if len(text) > MAX_NOTE:
+    if len(text) > limit:
         raise IllegalAction(
             _("a note holds at most {limit} characters, not {count}: shorten it").format(
-                limit=MAX_NOTE, count=len(text)
+                limit=limit, count=len(text)
             )
         )
 
