@@ -49,7 +49,11 @@ def test_a_key_written_none_is_still_that_word() -> None:
 
 
 def test_two_null_keys_are_one_key_twice() -> None:
-    assert errors_of("cards:\n" + CARD + "null: 1\n~: 2\n") == ["5:1: C003: duplicate key 'null'"]
+    assert errors_of("cards:\n" + CARD + "null: 1\n~: 2\n") == [
+        "4:1: C103: unknown key 'null' in the card set (allowed: name, description, tiers, "
+        "cards, description_de)",
+        "5:1: C003: duplicate key 'null'",
+    ]
 
 
 @pytest.mark.parametrize("name", ['""', '"  "', "''"])

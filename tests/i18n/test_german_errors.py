@@ -310,9 +310,9 @@ CARD_SETS = {
     ),
     "division by zero": (
         CARDS_HEAD
-        + '      - {text: a, when: "b // (y - y) == 1"}\n      - {text: b, when: "b >= 3"}\n',
+        + '      - {text: a, when: "b // (y - 3) == 1"}\n      - {text: b, when: "b >= 3"}\n',
         ":6:28:",
-        "'//' teilt durch null (für den Code 111)",
+        "'//' teilt durch null (für den Code 131)",
     ),
     "never true": (
         CARDS_HEAD + '      - {text: a, when: "b < 1"}\n      - {text: b, when: "b >= 1"}\n',

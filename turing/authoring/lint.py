@@ -193,8 +193,11 @@ def _codes_word(mask: int) -> str:
     return ngettext("{n} code", "{n} codes", n).format(n=n)
 
 
-def card_findings(cardset: CardSet, *, strict: bool = False) -> list[Finding]:
-    """Warnings (and info) about the cards that loaded: W401, W402, W403, I406, W408–W412."""
+def card_findings(
+    cardset: CardSet, *, strict: bool = False, partial: bool = False
+) -> list[Finding]:
+    """Warnings (and info) about the cards that loaded: W401, W402, W403, I406, W408–W412.
+    ``partial``: the file has errors, so ``cardset`` holds only the cards that loaded."""
     severity = ERROR if strict else WARNING
     cards = list(cardset)
     return [
@@ -203,7 +206,7 @@ def card_findings(cardset: CardSet, *, strict: bool = False) -> list[Finding]:
         *_same_text(cards, cardset.source, severity),
         *_shared_criteria(cards, cardset.source),
         *_translations(cards, cardset.source, severity),
-        *_tier_findings(cardset, severity),
+        *_tier_findings(cardset, severity, partial),
     ]
 
 
@@ -212,13 +215,14 @@ def _range_words(first: int, last: int) -> str:
     return f"[{first}, {last}]"
 
 
-def _tier_findings(cardset: CardSet, severity: str) -> list[Finding]:
+def _tier_findings(cardset: CardSet, severity: str, partial: bool = False) -> list[Finding]:
     """W411, W412: the ranges of the file's own ``tiers``. A card is of the first tier
     (easy, standard, hard) whose range holds it, so a number in two ranges belongs to
     the earlier one only; a tier holding none of the set's cards makes no puzzle of its
     difficulty. Generation still runs on what the ranges give, hence warnings. A range
     reaching past the set's cards is no finding: the published hard range (23 and above)
-    does it too."""
+    does it too. In a file with errors (``partial``) the cards named are those that
+    loaded."""
     out: list[Finding] = []
     given = [tier for tier in TIERS if tier in cardset.tier_places]
     for later_index, later in enumerate(given):
@@ -267,9 +271,16 @@ def _tier_findings(cardset: CardSet, severity: str) -> list[Finding]:
                 line,
                 column,
                 W_TIER_EMPTY,
-                _(
-                    "tier {tier!r} {range} holds none of the set's cards ({numbers}), so no "
-                    "puzzle of this set is {label}"
+                (
+                    _(
+                        "tier {tier!r} {range} holds none of the set's cards that loaded "
+                        "({numbers}), so no puzzle of this set is {label}"
+                    )
+                    if partial
+                    else _(
+                        "tier {tier!r} {range} holds none of the set's cards ({numbers}), so "
+                        "no puzzle of this set is {label}"
+                    )
                 ).format(
                     tier=tier,
                     range=_range_words(low, high),
@@ -303,7 +314,30 @@ def _translations(cards: Sequence[Card], source: str, severity: str) -> list[Fin
         for card in cards:
             parts = _translated_parts(card, lang)
             if not parts:
-                if done:
+                if done and lang in card.empty_titles:
+                    out.append(
+                        _at(
+                            card,
+                            source,
+                            severity,
+                            W_UNTRANSLATED_CARD,
+                            ngettext(
+                                "{card} has no {key}, and its title_{lang} is empty, while "
+                                "{n} other card of the set has them; its texts would be "
+                                "generated from the expressions",
+                                "{card} has no {key}, and its title_{lang} is empty, while "
+                                "{n} other cards of the set have them; its texts would be "
+                                "generated from the expressions",
+                                len(done),
+                            ).format(
+                                card=_card_named(card),
+                                key=key,
+                                lang=lang,
+                                n=len(done),
+                            ),
+                        )
+                    )
+                elif done:
                     out.append(
                         _at(
                             card,
@@ -625,7 +659,7 @@ def lint_text(
     cardset, errors = parse_cardset_partial(text, source, default_name=default_name)
     findings = [Finding.of(e) for e in errors]
     if cardset is not None:
-        findings += card_findings(cardset, strict=strict)
+        findings += card_findings(cardset, strict=strict, partial=bool(errors))
         if not errors:
             findings += search_findings(cardset, verifiers, strict=strict, progress=progress)
     findings.sort(key=_position)

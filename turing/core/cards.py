@@ -164,6 +164,8 @@ class Card:
     column: int = field(default=0, compare=False)
     #: the card file's ``title_<lang>`` fields
     titles: Translations = field(default=(), compare=False)
+    #: the languages whose ``title_<lang>`` the card file writes empty (an error, C107)
+    empty_titles: tuple[str, ...] = field(default=(), compare=False)
 
     def title_in(self, lang: str) -> str:
         """The card's title in ``lang``: the card file's own, else (German) "Karte N"."""
@@ -257,6 +259,8 @@ class CardSet:
 
     def describe_numbers(self) -> str:
         numbers = sorted(self.cards)
+        if len(numbers) == 1:
+            return _("card {number}").format(number=numbers[0])
         if numbers and numbers == list(range(numbers[0], numbers[-1] + 1)):
             return _("cards {first}–{last}").format(first=numbers[0], last=numbers[-1])
         return _("cards {numbers}").format(numbers=", ".join(map(str, numbers)))
@@ -424,6 +428,8 @@ def near_cardset_file(path: str | os.PathLike[str]) -> Path | None:
     True
     >>> print(near_cardset_file(cards_dir() / "nothing-like-it.yaml"))
     None
+    >>> print(near_cardset_file(cards_dir() / "ssic.yaml"))
+    None
     """
     import difflib
 
@@ -436,8 +442,11 @@ def near_cardset_file(path: str | os.PathLike[str]) -> Path | None:
         ]
     except OSError:
         return None
-    near = difflib.get_close_matches(wanted.name, names, n=1, cutoff=0.75)
-    return wanted.parent / near[0] if near else None
+    # names are compared without their ending: a shared ``.yaml`` makes any two names
+    # look alike (``nonexist.yaml`` and ``one.yaml``)
+    stems = {Path(name).stem: name for name in names}
+    near = difflib.get_close_matches(Path(wanted.name).stem, list(stems), n=1, cutoff=0.8)
+    return wanted.parent / stems[near[0]] if near else None
 
 
 def portable_reference(name_or_path: str | os.PathLike[str], base: Path | None = None) -> str:
@@ -602,11 +611,17 @@ _LANGUAGE_KEY: Final = re.compile(
 
 
 def _translations(
-    node: Node, base: str, what: str, lines: list[str], errors: list[CardError]
+    node: Node,
+    base: str,
+    what: str,
+    lines: list[str],
+    errors: list[CardError],
+    empty: list[str] | None = None,
 ) -> Translations:
     """The ``{base}_<lang>`` fields of a mapping: German (``text_de``) is taken; another
     language suffix is an error (C106), as is a translation that is not text (C102) or not
-    a good text (:func:`_text`)."""
+    a good text (:func:`_text`). The languages of a translation written empty are added
+    to ``empty``."""
     from turing.core.wording import TRANSLATIONS  # only a file being parsed asks
 
     found: list[tuple[str, str]] = []
@@ -635,6 +650,8 @@ def _translations(
         text = _text(child, key, lines, errors, one_line=base != "description")
         if text is not None:
             found.append((lang, text))
+        elif empty is not None and not child.value.strip():
+            empty.append(lang)
     return tuple(found)
 
 
@@ -830,10 +847,16 @@ def parse_cardset_partial(
     other = _other_file(text, source)
     if other is not None:
         return None, [other]
+    duplicates: list[SourceError] = []
     try:
-        root = load_yaml(text, source)
+        root = load_yaml(text, source, duplicates)
     except SourceError as exc:
         return None, [CardError(exc.source, exc.line, exc.column, exc.message, exc.code)]
+    # a key given twice is one error among the others: its first value is read
+    errors.extend(
+        CardError(twice.source, twice.line, twice.column, twice.message, twice.code)
+        for twice in duplicates
+    )
     if _is_puzzle_file(root):
         return None, [
             CardError(source, 0, 0, _("this is a puzzle file, not a card set"), E_PUZZLE_GIVEN)
@@ -1002,7 +1025,8 @@ def _parse_card(node: Node, lines: list[str], errors: list[CardError]) -> Card |
         )
         return None
     _check_keys(node, _CARD_KEYS, _("a card"), errors, translated="title")
-    titles = _translations(node, "title", _("a card"), lines, errors)
+    empty_titles: list[str] = []
+    titles = _translations(node, "title", _("a card"), lines, errors, empty_titles)
     number_node = node.value.get("number")
     number: int | None = None
     if number_node is None:
@@ -1087,7 +1111,7 @@ def _parse_card(node: Node, lines: list[str], errors: list[CardError]) -> Card |
             criteria.append(criterion)
     if not ok or number is None:
         return None
-    return Card(number, title, tuple(criteria), node.line, node.column, titles)
+    return Card(number, title, tuple(criteria), node.line, node.column, titles, tuple(empty_titles))
 
 
 def _parse_criterion(

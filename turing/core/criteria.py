@@ -257,6 +257,11 @@ def _const(n: int) -> Vector:
     return (n,) * NUM_CODES
 
 
+def _constant(values: Vector) -> bool:
+    """Whether ``values`` is the same for every code (does not depend on the code)."""
+    return values.count(values[0]) == len(values)
+
+
 _COMPARE: Final[dict[str, Callable[[int, int], bool]]] = {
     "<": lambda a, b: a < b,
     "<=": lambda a, b: a <= b,
@@ -447,8 +452,11 @@ class _Parser:
                 values = tuple(a * b for a, b in zip(left.values, right.values, strict=True))
                 large = next((i for i, v in enumerate(values) if abs(v) > MAX_PRODUCT), None)
                 if large is not None:
+                    # a code is named only when the product depends on the code
                     raise ExpressionError(
-                        _(
+                        _("numbers grow too large: a product passes {limit}").format(limit="10¹²")
+                        if _constant(values)
+                        else _(
                             "numbers grow too large: a product passes {limit} (for code {code})"
                         ).format(limit="10¹²", code=ALL_CODES[large]),
                         op.offset,
@@ -458,7 +466,9 @@ class _Parser:
                 if 0 in right.values:
                     zero_at = ALL_CODES[right.values.index(0)]
                     raise ExpressionError(
-                        _("'{op}' divides by zero (for code {code})").format(
+                        _("'{op}' divides by zero").format(op=op.text)
+                        if _constant(right.values)
+                        else _("'{op}' divides by zero (for code {code})").format(
                             op=op.text, code=zero_at
                         ),
                         op.offset,

@@ -4,7 +4,8 @@
   NUL byte or an invalid byte sequence.
 * :func:`load_yaml` parses YAML into :class:`Node` trees that keep each value's line and
   column, without constructing any tagged object: only mappings, sequences and plain
-  scalars are accepted; tags, anchors and aliases are refused; duplicate keys are errors.
+  scalars are accepted; tags, anchors and aliases are refused; duplicate keys are errors
+  (or collected, the first value kept).
 * :func:`cached_parse` keeps what a file parses into (a card set) in the user's cache
   folder, keyed by the file's content and the parsing code, so that a later start skips
   the YAML parser; an edited file, or changed code, is parsed again. Only a folder and
@@ -542,12 +543,16 @@ def _left_empty(node: YAMLNode) -> bool:
     )
 
 
-def _convert(root: YAMLNode, source: str, text: str) -> Node:
+def _convert(
+    root: YAMLNode, source: str, text: str, duplicates: list[SourceError] | None = None
+) -> Node:
     """Turn a composed node graph into Nodes, iteratively (deep files cannot overflow).
 
     Every tag written in the file is refused (``text`` is what was composed): also one
     that names plain data (``!!int 1``, ``!!str 1``, the non-specific ``!``), which the
-    composer would resolve to the same node as the untagged value."""
+    composer would resolve to the same node as the untagged value. A key given twice is
+    refused, or, when ``duplicates`` is a list, noted there and its later value ignored
+    (the first one kept)."""
     from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
     seen: set[int] = set()
@@ -607,13 +612,17 @@ def _convert(root: YAMLNode, source: str, text: str) -> Node:
                 null_name = "null" if key_node.value else ""
                 name = null_name if key.value is None else str(key.value)
                 if name in built.value:
-                    raise SourceError(
+                    twice = SourceError(
                         source,
                         key.line,
                         key.column,
                         _("duplicate key {name!r}").format(name=name),
                         E_DUPLICATE_KEY,
                     )
+                    if duplicates is None:
+                        raise twice
+                    duplicates.append(twice)
+                    continue
                 child = shell(value_node)
                 if _left_empty(value_node):
                     # ``key:`` and nothing: the parser places the missing value at the
@@ -1456,8 +1465,12 @@ def _too_deep_json(text: str | bytes, pos: int) -> json.JSONDecodeError:
     return json.JSONDecodeError("Nested too deeply", shown, pos)
 
 
-def load_yaml(text: str, source: str) -> Node:
-    """Parse one YAML (or JSON) document into a :class:`Node` tree."""
+def load_yaml(text: str, source: str, duplicates: list[SourceError] | None = None) -> Node:
+    """Parse one YAML (or JSON) document into a :class:`Node` tree.
+
+    A key given twice in one mapping is a :class:`SourceError`; when ``duplicates`` is a
+    list, each is added to it instead, the first value kept and the later one ignored,
+    so that a reader can report it along with the file's other problems."""
     from ruamel.yaml import YAML
     from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
@@ -1503,7 +1516,7 @@ def load_yaml(text: str, source: str) -> Node:
         raise SourceError(source, 0, 0, _("YAML: {problem}").format(problem=exc), E_YAML) from None
     if root is None:
         return Node(None, 1, 1, source)
-    return _convert(root, source, text)
+    return _convert(root, source, text, duplicates)
 
 
 #: The reasons the system gives for a failed file operation, by error number, in the words

@@ -3182,7 +3182,7 @@ class Session:
         """Where ``save [target]`` writes; :class:`SaveError` when it cannot."""
         path = Path(target) if target else self.save_path
         if path is None:
-            raise SaveError(_("give a file: save game.json"))
+            raise SaveError(_("no save file yet: give one, e.g. save game.json"))
         problem = unsavable(target or path)  # as typed: "out/" keeps its slash
         if problem:
             raise SaveError(problem)
