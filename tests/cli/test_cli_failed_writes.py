@@ -113,7 +113,7 @@ def test_play_names_a_folder_as_typed(
     result = run(["--lang", "de", "play", SAMPLE, option, "d/"], input="")
     assert result.exit_code == 2
     cannot = "kann nicht in d/ speichern" if option == "--save" else "d/ lässt sich nicht schreiben"
-    assert result.stderr == f"Fehler: {option}: {cannot}: ist ein Ordner, keine Datei\n"
+    assert result.stderr == f"Fehler: {option}: {cannot}: es ist ein Ordner, keine Datei\n"
 
 
 @pytest.mark.parametrize(

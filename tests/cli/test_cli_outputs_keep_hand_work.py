@@ -131,7 +131,7 @@ def test_the_refusal_is_in_the_language_in_use(turing: Turing, here: Path) -> No
     assert r.exit_code == 2
     assert r.output == (
         "Fehler: garden.yaml lässt sich nicht schreiben: es ist ein Kartensatz; "
-        "nenne einen anderen Namen oder entferne die Datei zuerst\n"
+        "gib einen anderen Dateinamen an oder entferne die Datei zuerst\n"
     )
 
 

@@ -98,7 +98,7 @@ REFUSED: list[tuple[list[str], str, str]] = [
         "Fehler: ungültiger Wert für 'THEMA': 'bogus' ist keiner der Werte 'kriterien' "
         "(criteria), 'extrem' (extreme), 'albtraum' (nightmare), 'mastermind', 'superhirn', "
         "'logik', 'master-collor', "
-        "'Klassisches Mastermind' (classic) (turing rules --help zeigt den Aufruf)",
+        "'klassisch' (classic) (turing rules --help zeigt den Aufruf)",
     ),
     (
         ["bank", "export"],

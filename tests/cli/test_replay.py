@@ -125,7 +125,7 @@ def test_the_replay_in_german(tmp_path: Path) -> None:
     code, out, err = _replay(str(transcript), "--lang", "de")
     assert (code, err) == (0, "")
     assert "Runde 1" in out
-    assert "  player: 111 auf B ✔ → 2 Codes möglich" in out
+    assert "  player: 111 an B ✔ → 2 Codes möglich" in out
     assert "player hat 241 abgegeben — richtig (geraten: 2 Codes waren möglich)" in out
     assert "Spieler: player" in out
     assert "Lösung: 241" in out
@@ -178,6 +178,8 @@ def test_every_kind_of_bad_file_is_one_line(tmp_path: Path) -> None:
         assert (code, out) == (2, ""), name
         assert err.startswith("error: " + str(tmp_path / name).replace(name, "")), err
         assert said in err and err.count("\n") == 1, err
+        if "out of order" in said:  # an edit, said as the other edits are
+            assert "out of order — the file was changed, or is not as turing wrote it" in err
     for path, said in (
         (SAMPLE, "not the transcript of a game: it is a puzzle file"),
         (str(tmp_path), "not the transcript of a game: it is a folder"),
@@ -467,3 +469,22 @@ def test_a_puzzle_shown_under_a_label_replays_with_the_id_its_end_computes(tmp_p
     assert (code, err) == (0, "")
     _rewritten(transcript, "E[-1]['id'] = 'C4E-AAAAAA'")
     assert "the end names the puzzle C4E-AAAAAA" in _refused(transcript, len(events))
+
+
+def test_a_transcript_cut_before_its_end_is_refused(tmp_path: Path) -> None:
+    """Several seats in play hold their tests back until the end: a file with tests and no
+    end was cut or changed, and is refused at its first test, in words that read in German
+    as in English."""
+    whole = _played(tmp_path, "c 241; test A\nsolve 241\nsolve 111\n", SAMPLE, "--players", "a,b")
+    lines = whole.read_text().splitlines()
+    assert json.loads(lines[-1])["event"] == "end"
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text("\n".join(lines[:-1]) + "\n")
+    code, out, err = _replay(str(cut))
+    assert (code, out) == (2, ""), out
+    assert err.startswith(f"error: {cut}:2: "), err
+    assert "a's test of 241 on A (✘) here" in err or "a's test of 241 on A (✔) here" in err, err
+    code, out, err = _replay("--lang", "de", str(cut))
+    assert (code, out) == (2, "")
+    assert err.startswith(f"Fehler: {cut}:2: der Test von a mit 241 an Prüfer A ("), err
+    assert ") gehört nicht an diese Stelle — die Datei wurde geändert" in err, err

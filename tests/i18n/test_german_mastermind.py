@@ -130,7 +130,7 @@ def test_german_pins_from_a_codemaker() -> None:
     )
     text = "\n".join(german)
     assert "dein zufälliger Geheimcode ist" in text
-    assert "beendet: Partie abgebrochen" in text
+    assert "verlassen: Partie abgebrochen" in text
 
 
 #: Each preset and variant, and its title in English and German: Superhirn's variants by the

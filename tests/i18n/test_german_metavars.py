@@ -427,7 +427,7 @@ def test_a_path_placeholder_follows_the_language_not_the_import(tmp_path: Path) 
     )
     german, english, _rest = result.stdout.split("\0")
     assert "--transcript DATEI" in german
-    assert f"{tmp_path} lässt sich nicht schreiben: ist ein Ordner" in german
+    assert f"{tmp_path} lässt sich nicht schreiben: es ist ein Ordner" in german
     assert "--transcript FILE" in english
     assert f"cannot write {tmp_path}: is a folder" in english
 

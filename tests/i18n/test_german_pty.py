@@ -59,7 +59,7 @@ def test_leaving_asks_in_german_and_the_flag_beats_the_locale() -> None:
     child.sendline("j")
     child.expect_exact("Vorher speichern? Dateiname (Enter: nicht speichern):")
     child.sendline("")
-    child.expect_exact("beendet: Spiel abgebrochen")
+    child.expect_exact("verlassen: Spiel abgebrochen")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 1
@@ -80,7 +80,7 @@ def test_mastermind_hints_and_asks_in_german_before_leaving() -> None:
     child.sendline("j")
     child.expect_exact("Vorher speichern? Dateiname (Enter: nicht speichern): ")
     child.sendline("")
-    child.expect_exact("beendet: Partie abgebrochen")
+    child.expect_exact("verlassen: Partie abgebrochen")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 1
@@ -119,7 +119,7 @@ def test_mastermind_names_a_line_of_words_as_a_command_in_german() -> None:
     child.sendline("j")
     child.expect_exact("Vorher speichern? Dateiname (Enter: nicht speichern): ")
     child.sendline("")
-    child.expect_exact("beendet: Partie abgebrochen")
+    child.expect_exact("verlassen: Partie abgebrochen")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 1

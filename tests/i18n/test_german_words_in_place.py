@@ -120,8 +120,22 @@ def test_klassisch_is_classic_and_classic_mastermind_has_a_name_of_its_own() -> 
         assert shown.output.startswith("## Klassisches Mastermind, aus der Mastermind-Familie")
     assert run("--lang", "en", "rules", "classic").output.startswith("## Classic Mastermind")
     listed = words(run("--lang", "de", "rules", "--help"))
-    assert "Klassisches Mastermind (classic)" in listed
-    assert "klassisch (classic)" not in listed
+    # one lowercase word like the other topics; its line says which classic it is
+    assert "klassisch (classic) das klassische Mastermind" in listed
+    assert "Klassisches Mastermind (classic)" not in listed
+
+
+def test_the_puzzle_list_writes_mode_and_tier_alike() -> None:
+    """German writes the mode with a capital (Extrem): the tier beside it is written so too;
+    English writes both in lowercase."""
+
+    def cells(language: str) -> set[tuple[str, str]]:
+        lines = run("--lang", language, "puzzles").output.splitlines()
+        rows = [[c.strip() for c in line.split("│")[1:-1]] for line in lines if "│" in line]
+        return {(row[2], row[4]) for row in rows if len(row) == 5}
+
+    assert ("Extrem", "Schwer") in cells("de") and ("Klassisch", "Leicht") in cells("de")
+    assert ("extreme", "hard") in cells("en") and ("classic", "easy") in cells("en")
 
 
 # -- the computer with its article ---------------------------------------------------------

@@ -74,7 +74,7 @@ def test_leaving_asks_again_once_when_the_answer_is_neither() -> None:
     child.sendline("y")
     child.expect_exact("Vorher speichern? Dateiname (Enter: nicht speichern):")
     child.sendline("")
-    child.expect_exact("beendet: Spiel abgebrochen")
+    child.expect_exact("verlassen: Spiel abgebrochen")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 1
@@ -110,7 +110,7 @@ def test_mastermind_asks_again_once_before_leaving() -> None:
     child.sendline("y")
     child.expect_exact("Vorher speichern? Dateiname (Enter: nicht speichern): ")
     child.sendline("")
-    child.expect_exact("beendet: Partie abgebrochen")
+    child.expect_exact("verlassen: Partie abgebrochen")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 1

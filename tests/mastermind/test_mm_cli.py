@@ -367,9 +367,13 @@ def test_hint_elsewhere_says_it_is_for_the_codebreakers_guess() -> None:
     result = run(args, lines)
     assert result.exit_code == 0, result.output
     told = "is for the codebreaker's guess: it counts the codes that fit the rows"
+    asked = (  # a yes-or-no question is no guess prompt, whoever is asked
+        "is no answer to this question: answer y or n (at a guess prompt it counts the codes "
+        "that fit the rows)"
+    )
     assert result.stderr.splitlines() == [
         f"error: line 2: 'hint' {told}",
-        f"error: line 4: 'tipp' {told}",
+        f"error: line 4: 'tipp' {asked}",
     ]
     assert "fit the rows so far" not in result.output
     assert f"Final score — You: {len(guesses)}, Computer: 0; you win." in result.output
@@ -865,7 +869,7 @@ def test_in_german_a_line_that_is_no_text_is_refused_alone() -> None:
     result = CliRunner().invoke(main, args, input=data)
     assert result.stderr.splitlines() == [
         "Fehler: Zeile 2: in der Kodierung der Eingabe (utf-8) nicht als Text lesbar; nichts getan",
-        "beendet: Partie abgebrochen",
+        "verlassen: Partie abgebrochen",
     ]
     assert "Reihe  1  R N B G" in result.output and "Reihe  2  N R B G" in result.output
 
@@ -932,12 +936,15 @@ def test_honour_refused_in_german_in_one_line() -> None:
 
 @pytest.mark.parametrize("command", ["play", "simulate", "board"])
 def test_the_help_of_strategy_names_every_strategy(command: str) -> None:
-    """The strategies are too many for the option's placeholder; its help names them."""
-    result = CliRunner().invoke(main, ["mastermind", command, "--lang", "en", "--help"])
-    assert "--strategy NAME " in result.output
-    shown = " ".join(result.output.split())
-    listed = sorted(STRATEGIES)
-    assert f"breaks codes: {', '.join(listed[:-1])} or {listed[-1]}." in shown, shown
+    """The strategies are too many for the option's placeholder; its help names them, once,
+    in English and in German."""
+    listed = ", ".join(sorted(STRATEGIES))
+    for language, said in (("en", "breaks codes. Values: "), ("de", "knackt. Werte: ")):
+        result = CliRunner().invoke(main, ["mastermind", command, "--lang", language, "--help"])
+        assert "--strategy NAME " in result.output
+        shown = " ".join(result.output.split())
+        assert f"{said}{listed}." in shown, shown
+        assert shown.count("optimal-worst") == 1, shown
 
 
 def test_a_bad_strategy_is_one_line_that_lists_them() -> None:

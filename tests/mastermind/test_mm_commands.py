@@ -260,7 +260,7 @@ def test_in_german_at_the_guess_prompt_of_superhirn_with_the_ninth_colour() -> N
         f"Fehler: 'X' ist hier keine Farbe; {colours}",
         "Fehler: unbekannter Befehl 'zeig'; die Befehle hier sind hinweis, brett, hilfe, regeln, "
         "aufgeben, beenden",
-        "beendet: Partie abgebrochen",
+        "verlassen: Partie abgebrochen",
     ]
     assert "Reihe  1" in result.output  # R.GB, a guess with an empty hole
     assert "Befehle an der Eingabezeile:" in result.output  # "?" is help
@@ -299,7 +299,7 @@ def test_in_german_at_the_pins_prompt_words_are_named_and_counts_in_words_are_pi
         "Fehler: 'zwei eins' sind keine Signal-Stifte: tippe schwarz, dann weiß wie '2 1', "
         "'2,1' oder '2-1', eine Ziffer allein für schwarz wie '4', Stifte wie 'ssw' oder "
         "'schwarz schwarz weiß', oder '-' für keine",
-        "beendet: Partie abgebrochen",
+        "verlassen: Partie abgebrochen",
     ]
 
 
@@ -374,5 +374,5 @@ def test_in_german_a_word_that_is_no_colour_is_named_whole_and_a_colour_name_onc
         "Fehler: 'rote' ist hier keine Farbe; meintest du rot?",
         f"Fehler: 'veilchen' ist hier keine Farbe; {colours}",
         f"Fehler: 'X' ist hier keine Farbe; {colours}",
-        "beendet: Partie abgebrochen",
+        "verlassen: Partie abgebrochen",
     ]

@@ -588,3 +588,25 @@ def test_a_save_rewritten_by_a_json_tool_and_said_in_another_language_resumes(
     result = run(["--resume", str(save)], ["giveup"])
     assert "corrupted" not in result.output, result.output
     assert f"Resumed from {save}" in result.output
+
+
+def test_a_resumed_score_with_wrong_pins_in_the_game_says_so(tmp_path: Path) -> None:
+    """After wrong pins in game 2 the score holds their penalty: a resumed match does not
+    call it the score after game 1, in English and in German."""
+    save = tmp_path / "p.json"
+    lines = ["RRGG", "give up", "1122", "4 0", "quit"]  # the computer's first guess is RRGB
+    paused = run(["--games", "2", "--seed", "3", "--save", str(save)], lines)
+    assert "3 points to the computer for the wrong pins" in paused.output, paused.output
+    resumed = run(["--resume", str(save)], ["quit"])
+    assert (
+        "Score: You: 0, Computer: 14 (3 of them penalty points for wrong pins in game 2 of 2)."
+        in resumed.output
+    ), resumed.output
+    assert "Score after game 1" not in resumed.output
+    german = CliRunner().invoke(
+        main, ["--lang", "de", "mastermind", "play", "--resume", str(save)], input="beenden\n"
+    )
+    assert (
+        "Stand: Du 0; Computer 14 (davon 3 Strafpunkte für falsche Stifte in Spiel 2 von 2)."
+        in german.output
+    ), german.output

@@ -170,12 +170,9 @@ from turing.mastermind.words import (
 from turing.ui.prompt import SaveAnswer, ask_save_file
 
 DEFAULT_STRATEGY = "most-parts"
-#: The help of ``--strategy``, naming every strategy (too many to stand in the option's
-#: placeholder).
-STRATEGY_HELP = (
-    "How the computer breaks codes: entropy, expected, expected-size, knuth, most-parts, "
-    "optimal, optimal-worst or random-consistent."
-)
+#: The help of ``--strategy`` (its values, too many to stand in the option's placeholder,
+#: follow it as every named choice's do).
+STRATEGY_HELP = "How the computer breaks codes."
 
 #: The heading of the commands typed at a match's prompts, in the help and in the game.
 PROMPT_COMMANDS = N_("Commands at the prompt")
@@ -1218,9 +1215,19 @@ class View:
             return _("{breaker} gave up after {rows}; {points} to {maker} ({all} + 1).")
         return _("Code not cracked by {breaker} in {rows}; {points} to {maker} ({all} + 1).")
 
-    def score_so_far(self, game: int, scores: tuple[float, float]) -> None:
-        """Say the score before ``game`` is played (nothing before the first game)."""
-        if self.games > 1 and game > 1:
+    def score_so_far(self, game: int, scores: tuple[float, float], penalty: int = 0) -> None:
+        """Say the score before ``game`` is played (nothing before the first game), or,
+        when ``game`` has already given ``penalty`` points for wrong pins, the score with
+        them."""
+        if self.games > 1 and game > 1 and penalty:
+            self.say(
+                ngettext(
+                    "Score: {score} ({points} of them a penalty point for wrong pins in {game}).",
+                    "Score: {score} ({points} of them penalty points for wrong pins in {game}).",
+                    penalty,
+                ).format(score=self.score(scores), points=penalty, game=self.game_label(game))
+            )
+        elif self.games > 1 and game > 1:
             self.say(self._score_after(game - 1, scores))
 
     def _score_after(self, game: int, scores: tuple[float, float]) -> str:
@@ -1997,7 +2004,11 @@ def _recap(view: View, sitting: Match | Duel, path: str, loaded: Loaded | None =
     elif sitting.phase is not Phase.SECRET:
         _match_board(view, sitting)
     else:
-        view.score_so_far(sitting.game, (float(sitting.scores[0]), float(sitting.scores[1])))
+        view.score_so_far(
+            sitting.game,
+            (float(sitting.scores[0]), float(sitting.scores[1])),
+            sitting.penalty,
+        )
 
 
 # -- the alternating match
@@ -2085,6 +2096,14 @@ def _asked(
             word = reader.line(question, question=True, declinable=declinable).lower()
         except Declined:
             return False
+        if word in HINT_WORDS:  # a question, not a guess prompt, even the codebreaker's
+            reader.error(
+                _(
+                    "'{word}' is no answer to this question: answer y or n (at a guess prompt "
+                    "it counts the codes that fit the rows)"
+                ).format(word=word)
+            )
+            continue
         if word and _common(word, view, reader, shown):
             continue
         said = undo if word in UNDO_WORDS else yes_or_no(word)
@@ -2244,7 +2263,7 @@ def _match_board(
     )
     view.say(f"{view.preset.title}: {where}")
     # the score in the words play says it in (nothing before the first game ends)
-    view.score_so_far(match.game, (float(match.scores[0]), float(match.scores[1])))
+    view.score_so_far(match.game, (float(match.scores[0]), float(match.scores[1])), match.penalty)
     if match.maker_types_feedback and match.secret is not None:
         mine = Text(_("Your code: "))
         mine.append_text(view.code(match.secret))

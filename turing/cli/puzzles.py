@@ -109,13 +109,11 @@ def puzzles(as_json: bool) -> None:
     table.add_column(_("verifiers"), justify="right")
     table.add_column(_("tier"))
     for row in rows:
-        table.add_row(
-            row.file,
-            row.id or "—",
-            mode_name(row.mode),
-            str(row.verifiers),
-            tier_name(row.tier) if row.tier else "—",
-        )
+        mode = mode_name(row.mode)
+        tier = tier_name(row.tier) if row.tier else "—"
+        if mode[:1].isupper():  # a language that writes the mode with a capital (Extrem)
+            tier = tier[:1].upper() + tier[1:]  # writes the tier beside it so too (Schwer)
+        table.add_row(row.file, row.id or "—", mode, str(row.verifiers), tier)
     console.print(table)
     console.print(
         ngettext(

@@ -25,9 +25,10 @@ LISTED_TOPICS: Final = (TOPICS[0], *MODE_TOPICS, *TOPICS[1:])
 #: the topics as TOPIC takes them, each with its name and what it shows
 class _TopicChoice(NamedChoice):
     """The topics: classic Mastermind has a name of its own in a language whose word for
-    classic names the criteria game's classic mode as well (``Klassisches Mastermind``);
-    that word alone (``klassisch``) means ``classic`` here too, as it does for a
-    Mastermind game. A mode of the criteria game leads to that game's rules."""
+    classic the criteria game's modes use as well, one lowercase word like the other
+    topics' (``klassisch``); the game's title (``Klassisches Mastermind``) means ``classic``
+    here too, as it does for a Mastermind game. A mode of the criteria game leads to that
+    game's rules."""
 
     def name_of(self, choice: str) -> str:
         if choice == "classic":
@@ -42,7 +43,7 @@ TOPIC_CHOICE: Final = _TopicChoice(
         **{game: game for game in TOPICS[1:]},
     },
     N_("TOPIC"),
-    also={"classic": ["klassisch"], **MODE_CHOICE.also},
+    also={"classic": ["klassisch", "klassisches mastermind"], **MODE_CHOICE.also},
 )
 _TOPIC_HELP: Final = {
     "criteria": N_("the criteria game (Turing Machine), all of its modes"),

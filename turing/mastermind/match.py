@@ -381,6 +381,8 @@ class Match:
     engine: Engine = field(init=False, repr=False)
     game: int = field(init=False, default=0)
     restarts: int = field(init=False, default=0)
+    penalty: int = field(init=False, default=0)
+    """The points the codebreaker was given in this game for the codemaker's wrong pins."""
     phase: Phase = field(init=False, default=Phase.SECRET)
     rows: list[Row] = field(init=False, default_factory=list)
     scores: list[int] = field(init=False, default_factory=lambda: [0, 0])
@@ -643,6 +645,7 @@ class Match:
             FalseFeedback(self.game, self.maker, self.breaker, rows, points, expected, given)
         ]
         self.scores[self.breaker] += points
+        self.penalty += points
         self.restarts += 1
         return events + self._begin(self.game, restart=True)
 
@@ -686,6 +689,8 @@ class Match:
 
     def _begin(self, game: int, *, restart: bool) -> list[Event]:
         self.game = game
+        if not restart:
+            self.penalty = 0
         self.rows = []
         self.secret = None
         self.pending = None

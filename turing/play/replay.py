@@ -377,7 +377,7 @@ def _walk(
             return _refuse(path, problem, at)
 
         if kind == "start":
-            raise wrong(_("a second start event: the events are out of order"))
+            raise wrong(_changed(_("a second start event: the events are out of order")))
         if kind not in EVENTS:
             raise wrong(_("{event!r} is not an event of a game").format(event=kind))
         number = event.get("round")
@@ -386,8 +386,10 @@ def _walk(
             raise wrong(_("the event has no round"))
         if number < current or number > current + 1:
             raise wrong(
-                _("round {n} after round {current}: the events are out of order").format(
-                    n=number, current=current
+                _changed(
+                    _("round {n} after round {current}: the events are out of order").format(
+                        n=number, current=current
+                    )
                 )
             )
         if number == current + 1:
@@ -399,8 +401,10 @@ def _walk(
                 raise wrong(_("{name!r} is not a player of this game").format(name=player))
             if kind != "eliminated" and player in out_of_game:
                 raise wrong(
-                    _("{name} acts after leaving the game: the events are out of order").format(
-                        name=player
+                    _changed(
+                        _("{name} acts after leaving the game: the events are out of order").format(
+                            name=player
+                        )
                     )
                 )
         assert player is None or isinstance(player, str)
@@ -422,8 +426,10 @@ def _walk(
             if kind == "test":
                 if player in decided:
                     raise wrong(
-                        _("{name} tests after deciding: the events are out of order").format(
-                            name=player
+                        _changed(
+                            _("{name} tests after deciding: the events are out of order").format(
+                                name=player
+                            )
                         )
                     )
                 record = TestRecord(number, str(parsed), letters.index(verifier), result)
@@ -493,8 +499,10 @@ def _walk(
             assert player is not None
             if not any(s.kind == "solve" and s.player == player for s in steps):
                 raise wrong(
-                    _("{name} is eliminated without a solve: the events are out of order").format(
-                        name=player
+                    _changed(
+                        _(
+                            "{name} is eliminated without a solve: the events are out of order"
+                        ).format(name=player)
                     )
                 )
             out_of_game.add(player)
@@ -513,9 +521,11 @@ def _walk(
         else:  # end, abandoned: the last event
             if index != last:
                 raise wrong(
-                    _("an event after the end of the game: the events are out of order")
-                    if kind == "end"
-                    else _("an event after the game was left: the events are out of order"),
+                    _changed(
+                        _("an event after the end of the game: the events are out of order")
+                        if kind == "end"
+                        else _("an event after the game was left: the events are out of order")
+                    ),
                     events[index + 1][0],
                 )
             if kind == "end":
