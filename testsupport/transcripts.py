@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from turing.core.cards import CardSet
+from turing.core.cards import CardSet, card_digest
 from turing.core.codes import Code
 from turing.core.puzzle import LETTERS, Puzzle
 from turing.core.solver import is_valid_masks
@@ -70,7 +70,17 @@ def check_transcript(events: list[dict[str, Any]], puzzle: Puzzle, cardset: Card
     need(bool(events), "empty transcript", 0)
     start = events[0]
     need(start.get("event") == "start", "first event is not start", 0)
-    need(set(start) == {"event", "mode", "puzzle", "players"}, "start has wrong keys", 0)
+    need(
+        set(start) == {"event", "mode", "puzzle", "players", "card_digests"},
+        "start has wrong keys",
+        0,
+    )
+    on_table = sorted({n for shown in puzzle.cards for n in shown})
+    need(
+        start["card_digests"] == {str(n): card_digest(cardset, n) for n in on_table},
+        "start's card digests are not those of the cards on the table",
+        0,
+    )
     need(start["mode"] == puzzle.mode, "start names the wrong mode", 0)
     doc = start["puzzle"]
     need(not {"criteria", "real_cards", "solution"} & set(doc), "start shows hidden fields", 0)

@@ -120,13 +120,12 @@ def test_a_wrong_stated_solution_is_said_one_way(tmp_path: Path) -> None:
     path.write_text('id: w\ncards: [4, 9, 11, 14]\ncriteria: [2, 1, 1, 3]\nsolution: "555"\n')
     hidden = run(["check", str(path)])
     assert (
-        f"{path}:1: FAIL w: the stated solution 555 is not the code its hidden criteria leave — "
-        "did its card set change since the puzzle was made?\n"
+        f"{path}:1: FAIL w: the stated solution 555 is not the code its hidden criteria leave\n"
     ) in hidden.stdout
     shown = run(["check", "--show-solution", str(path)])
     assert (
         f"{path}:1: FAIL w: the stated solution 555 is not the code its hidden criteria leave "
-        "(241) — did its card set change since the puzzle was made?"
+        "(241)\n"
     ) in shown.stdout
 
 

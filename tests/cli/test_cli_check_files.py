@@ -204,8 +204,7 @@ def test_a_file_name_that_would_garble_a_terminal_is_written_escaped(
     assert result.exit_code == 2
     assert result.stderr.splitlines() == [unread]
     assert result.stdout.splitlines() == [
-        f"{shown}:2: FAIL b: the stated solution 111 is not the code its hidden criteria "
-        "leave — did its card set change since the puzzle was made?",
+        f"{shown}:2: FAIL b: the stated solution 111 is not the code its hidden criteria leave",
         "1 puzzle checked in 1 file: 1 with problems, 1 read error",
     ]
     result = turing(["check", "--json", str(path)])
@@ -213,8 +212,7 @@ def test_a_file_name_that_would_garble_a_terminal_is_written_escaped(
     result = turing(["solve", str(path)])
     assert result.stderr.splitlines() == [unread]
     assert (
-        f"{shown}:2: the stated solution 111 is not the code its hidden criteria leave (241) "
-        "— did its card set change since the puzzle was made?"
+        f"{shown}:2: the stated solution 111 is not the code its hidden criteria leave (241)\n"
     ) in result.stdout
     for command in (["analyze", "-q"], ["share"]):
         result = turing([*command, str(path)])
@@ -240,6 +238,5 @@ def test_an_ordinary_file_name_is_written_as_it_is(turing: Run, tmp_path: Path) 
     result = turing(["check", str(path)])
     assert result.exit_code == 1
     assert result.stdout.splitlines()[0] == (
-        f"{path}:1: FAIL b: the stated solution 111 is not the code its hidden criteria "
-        "leave — did its card set change since the puzzle was made?"
+        f"{path}:1: FAIL b: the stated solution 111 is not the code its hidden criteria leave"
     )

@@ -20,7 +20,7 @@ DEEP_LINE = '{"id": "a", "cards": [4, 9, 11, 14], "x": ' + "[" * 1000 + "]" * 10
 DUPLICATE_LINE = '{"id":"x","cards":[4,9,11,14],"criteria":[2,1,1,3],"criteria":[1,1,1,1]}'
 
 #: the end of the words on a stated solution the hidden criteria do not leave
-LEAVE = "hidden criteria leave — did its card set change since the puzzle was made?"
+LEAVE = "hidden criteria leave"
 
 
 def run(*args: str, stdin: str | bytes | None = None) -> tuple[int, str, str]:
@@ -158,7 +158,7 @@ def test_check_hides_the_solution_unless_asked(tmp_path: Path) -> None:
     code, out, _err = run("check", "--json", path)
     assert "241" not in out and "solutions" not in json.loads(out)
     code, out, _err = run("check", "--show-solution", path)
-    assert "the stated solution 111 is not the code its hidden criteria leave (241) — " in out
+    assert "the stated solution 111 is not the code its hidden criteria leave (241)\n" in out
     code, out, _err = run("check", "--json", "--show-solution", path)
     assert json.loads(out)["solutions"] == ["241"]
 
@@ -198,15 +198,13 @@ def test_check_and_solve_speak_german_and_json_stays_english(tmp_path: Path) -> 
     )
     _code, out, _err = run("--lang", "de", "check", path)
     assert (
-        "die angegebene Lösung 111 ist nicht der Code, den die verborgenen Kriterien übrig "
-        "lassen — hat sich sein Kartensatz geändert, seit das Rätsel erstellt wurde?"
+        "die angegebene Lösung 111 ist nicht der Code, den die verborgenen Kriterien übrig lassen\n"
     ) in out
     _code, out, _err = run("--lang", "de", "check", "--json", path)
     assert json.loads(out)["problems"] == [f"the stated solution 111 is not the code its {LEAVE}"]
     _code, out, _err = run("--lang", "de", "solve", "--json", path)
     assert json.loads(out)["problems"] == [
-        "the stated solution 111 is not the code its hidden criteria leave (241) — did its "
-        "card set change since the puzzle was made?"
+        "the stated solution 111 is not the code its hidden criteria leave (241)"
     ]
     _code, out, _err = run(
         "--lang", "de", "check", str(SAMPLE), str(ROOT / "puzzles" / "published.yaml")

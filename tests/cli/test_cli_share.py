@@ -90,6 +90,28 @@ def test_a_custom_card_set_is_refused_with_its_place(tmp_path: Path) -> None:
     assert "not a shipped card set" in line or "differs from" in line
 
 
+def test_a_puzzle_of_a_custom_set_is_shared_with_its_set_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "sets").mkdir()
+    (tmp_path / "puzzles").mkdir()
+    text = (ROOT / "cards" / "examples" / "primes.yaml").read_text(encoding="utf-8")
+    (tmp_path / "sets" / "club.yaml").write_text(
+        text.replace("name: primes", "name: club").replace(
+            "b == 2 or b == 3 or b == 5", "b == 2 or b == 3"
+        )
+    )
+    (tmp_path / "puzzles" / "club-1.yaml").write_text(
+        "cardset: ../sets/club.yaml\ncards: [1, 4, 6, 7]\ncriteria: [1, 1, 3, 1]\n", "utf-8"
+    )
+    monkeypatch.chdir(tmp_path / "puzzles")
+    status, out, err = run("share", "club-1.yaml")
+    assert status == 2 and out == ""
+    assert one_error_line(err).endswith(
+        "so share the puzzle's file and its card set file (../sets/club.yaml) instead"
+    )
+
+
 def test_a_puzzle_without_criteria_is_refused() -> None:
     status, out, err = run("share", "-", stdin="cards: [4, 9, 11, 14]\n")
     assert status == 2 and out == ""

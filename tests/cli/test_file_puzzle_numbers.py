@@ -130,7 +130,14 @@ def test_the_transcript_s_end_names_the_puzzle_and_the_hints(
     assert end["hints"] == {"ann": 2, "bob": 0}
 
 
-BROKEN = '{"id": "w", "cards": [4, 9, 11, 14], "criteria": [2, 1, 1, 3], "solution": "415"}\n'
+#: A puzzle as turing generates it (its figures stored with it), its stated solution no
+#: longer the one its hidden criteria leave: most likely its card set changed.
+BROKEN = (
+    '{"id": "w", "cards": [4, 9, 11, 14], "criteria": [2, 1, 1, 3], "solution": "415", '
+    '"codes_left": 3, "assignments": 3, "min_tests": 2, "score": 8.5}\n'
+)
+#: The same typed by hand: a slip is as likely as a change of its cards.
+TYPED = '{"id": "w", "cards": [4, 9, 11, 14], "criteria": [2, 1, 1, 3], "solution": "415"}\n'
 
 
 def test_a_broken_puzzle_is_refused_without_its_code(
@@ -156,6 +163,22 @@ def test_a_broken_puzzle_is_refused_without_its_code(
         "Fehler: klub.jsonl:1: dieses Rätsel ist nicht spielbar: die angegebene Lösung ist "
         "nicht der Code, den die verborgenen Kriterien übrig lassen — hat sich sein "
         "Kartensatz geändert, seit das Rätsel erstellt wurde?\n"
+    )
+
+
+def test_a_wrong_solution_typed_by_hand_is_said_without_guessing_its_cause(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("klub.jsonl").write_text(TYPED, encoding="utf-8")
+    said = "the stated solution is not the code its hidden criteria leave"
+    played = run(["play", "klub.jsonl"], "quit\n")
+    assert played.output == f"error: klub.jsonl:1: this puzzle cannot be played: {said}\n"
+    booklet = run(["export", "klub.jsonl", "-o", "-"])
+    assert booklet.output == f"error: klub.jsonl:1: {said}\n"
+    checked = run(["check", "klub.jsonl"])
+    assert checked.stdout.splitlines()[0] == (
+        "klub.jsonl:1: FAIL w: the stated solution 415 is not the code its hidden criteria leave"
     )
 
 

@@ -51,7 +51,7 @@ def test_one_id_still_plays() -> None:
         (
             'cards: [4, 9, 11, 14]\ncriteria: [2, 1, 1, 3]\nsolution: "444"\n',
             "this puzzle cannot be played: the stated solution is not the code its hidden "
-            "criteria leave — did its card set change since the puzzle was made?",
+            "criteria leave",
         ),
     ],
 )

@@ -439,6 +439,17 @@ def test_another_card_set_given_is_named_as_the_likely_cause(tmp_path: Path) -> 
     transcript = _played(tmp_path, "giveup\n", primes)
     code, out, err = _replay(str(transcript), "--cardset", "classic")
     assert (code, out) == (2, "")
+    # the cards on the table are not the game's: refused before anything else
+    assert err == (
+        f"error: {transcript}:1: the card set classic changed since the game was played: "
+        "card 1 is not as it was; give --cardset FILE with the set as it was\n"
+    ), err
+    # a transcript written before starts recorded what the cards decide
+    events = [json.loads(line) for line in transcript.read_text().splitlines()]
+    del events[0]["card_digests"]
+    transcript.write_text("".join(json.dumps(event) + "\n" for event in events))
+    code, out, err = _replay(str(transcript), "--cardset", "classic")
+    assert (code, out) == (2, "")
     assert err.rstrip().endswith(
         "— under the card set given with --cardset; is it the set the game was played with?"
     ), err
@@ -488,3 +499,77 @@ def test_a_transcript_cut_before_its_end_is_refused(tmp_path: Path) -> None:
     assert (code, out) == (2, "")
     assert err.startswith(f"Fehler: {cut}:2: der Test von a mit 241 an Prüfer A ("), err
     assert ") gehört nicht an diese Stelle — die Datei wurde geändert" in err, err
+
+
+CLUB_PUZZLE = (
+    "id: club-1\ncardset: ../sets/club.yaml\ncards: [1, 2, 4, 6, 8]\ncriteria: [1, 1, 2, 1, 1]\n"
+)
+
+
+def _club(tmp_path: Path) -> tuple[Path, Path]:
+    """A game of a card set of one's own, played to its end: the set's file and the
+    transcript's path."""
+    (tmp_path / "sets").mkdir()
+    (tmp_path / "puzzles").mkdir()
+    cards = tmp_path / "sets" / "club.yaml"
+    text = (ROOT / "cards" / "examples" / "primes.yaml").read_text(encoding="utf-8")
+    cards.write_text(text.replace("name: primes", "name: club"), encoding="utf-8")
+    puzzle = tmp_path / "puzzles" / "club-1.yaml"
+    puzzle.write_text(CLUB_PUZZLE, encoding="utf-8")
+    return cards, _played(tmp_path, "giveup\n", str(puzzle))
+
+
+def test_a_game_of_cards_changed_since_is_refused_naming_the_set_and_card(
+    tmp_path: Path,
+) -> None:
+    cards, transcript = _club(tmp_path)
+    as_played = cards.read_text(encoding="utf-8")
+    assert _replay(str(transcript))[0] == 0
+    card = next(c for c in json.loads(transcript.read_text().splitlines()[0])["puzzle"]["cards"])
+    copy = tmp_path / "as-played.yaml"
+    copy.write_text(as_played, encoding="utf-8")
+    # one criterion of a card on the table made to decide other codes; then two swapped
+    from turing.core.cards import load_cardset
+
+    shipped = load_cardset(str(cards))
+    first, second = (c.when for c in shipped.card(card).criteria[:2])
+    edits = {
+        "changed": as_played.replace(first, f"({first}) and b != 5", 1),
+        "swapped": as_played.replace(first, "@@", 1)
+        .replace(second, first, 1)
+        .replace("@@", second),
+    }
+    for edited in edits.values():
+        assert edited != as_played
+        cards.write_text(edited, encoding="utf-8")
+        code, out, err = _replay(str(transcript))
+        assert (code, out) == (2, "")
+        assert err == (
+            f"error: {transcript}:1: the card set {cards} changed since the game was played: "
+            f"card {card} is not as it was; give --cardset FILE with the set as it was\n"
+        ), err
+        # the set as it was, given: the game as it was played
+        code, out, err = _replay(str(transcript), "--cardset", str(copy))
+        assert (code, err) == (0, ""), err
+
+
+def test_a_game_saved_before_starts_recorded_card_digests_resumes_into_its_transcript(
+    tmp_path: Path,
+) -> None:
+    transcript = tmp_path / "game.jsonl"
+    save = tmp_path / "g.json"
+    first = run(
+        ["play", SAMPLE, "--transcript", str(transcript)], input=f"test 352 A\nsave {save}\nquit\n"
+    )
+    assert save.is_file(), first.output
+    events = [json.loads(line) for line in transcript.read_text().splitlines()]
+    del events[0]["card_digests"]  # as a transcript of then starts
+    transcript.write_text("".join(json.dumps(event) + "\n" for event in events))
+    again = run(["play", "--resume", str(save)], input="test B\nquit\n")
+    assert again.exit_code == first.exit_code, again.output  # left as the first sitting was
+    assert "another game" not in again.output
+    lines = transcript.read_text().splitlines()
+    start = json.loads(lines[0])
+    assert {key: value for key, value in start.items() if key != "card_digests"} == events[0]
+    assert [json.loads(line)["event"] for line in lines[1:]] == ["test", "test", "abandoned"]
+    assert _replay(str(transcript))[0] == 0

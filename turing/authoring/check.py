@@ -29,6 +29,7 @@ from turing.core.puzzle import (
     PuzzleError,
     check_against_cardset,
     difficulty,
+    generated,
     german_tier,
 )
 from turing.core.solver import (
@@ -112,7 +113,13 @@ def solve_puzzle(
         # The codes alone: the redundant verifiers (check's business) are not looked for.
         mask = solution_mask(hidden_masks(puzzle, cardset))
         codes = (CODE_TEXT[mask.bit_length() - 1],) if mask.bit_count() == 1 else _texts(mask)
-        return Solved(puzzle, codes, 1, None, tuple(_hidden_problems(codes, puzzle.solution)))
+        return Solved(
+            puzzle,
+            codes,
+            1,
+            None,
+            tuple(_hidden_problems(codes, puzzle.solution, made=generated(puzzle))),
+        )
     return _solve(puzzle, cardset, engine, keep)[0]
 
 
@@ -133,7 +140,7 @@ def _solve(
         else:
             result = validity(puzzle, cardset)
         codes = tuple(CodeSet(result.solutions).texts())
-        problems.extend(_hidden_problems(codes, stated, reveal))
+        problems.extend(_hidden_problems(codes, stated, reveal, generated(puzzle)))
         return Solved(puzzle, codes, 1, None, tuple(problems)), result
     if engine == "bitmask" and not keep:
         mask, count = deduction_count(puzzle, cardset)
@@ -151,9 +158,13 @@ def _solve(
     return Solved(puzzle, codes, len(found.hypotheses), found, tuple(problems)), None
 
 
-def _hidden_problems(codes: tuple[str, ...], stated: str | None, reveal: bool = True) -> list[str]:
+def _hidden_problems(
+    codes: tuple[str, ...], stated: str | None, reveal: bool = True, made: bool = False
+) -> list[str]:
     """What is wrong with hidden criteria met by ``codes``; ``reveal=False`` names no
-    code the criteria lead to (``turing check`` hides the solution)."""
+    code the criteria lead to (``turing check`` hides the solution). ``made``: the puzzle
+    is one turing generated (:func:`~turing.core.puzzle.generated`), so a problem is most
+    likely a change of its card set, and that is asked after it."""
     if len(codes) == 1 and (stated is None or stated == codes[0]):
         return []  # the sound case, first: thousands of puzzles a second come this way
     problems: list[str] = []
@@ -168,12 +179,11 @@ def _hidden_problems(codes: tuple[str, ...], stated: str | None, reveal: bool = 
             ).format(n=len(codes))
         )
     if stated is not None and len(codes) == 1:
-        # the criteria leave one code, not the stated one: as play and a booklet say it,
-        # with the likely cause (the puzzles checked are read from files)
+        # the criteria leave one code, not the stated one: as play and a booklet say it
         problem = _(STATED_SOLUTION_WRONG_NAMED).format(code=stated)
         if reveal:
             problem = _("{problem} ({code})").format(problem=problem, code=codes[0])
-        problems.append(problem + _(CARDSET_CHANGED))
+        problems.append(problem)
     elif stated is not None and stated not in codes:
         # one wording whether or not some code meets them all: the stated code fails a
         # criterion; the codes that meet them all are named only when the solution may be
@@ -185,6 +195,8 @@ def _hidden_problems(codes: tuple[str, ...], stated: str | None, reveal: bool = 
                 len(codes),
             ).format(problem=problem, codes=_(" or ").join(codes[:5]))
         problems.append(problem)
+    if made and problems:
+        problems[-1] += _(CARDSET_CHANGED)
     return problems
 
 

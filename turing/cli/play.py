@@ -65,6 +65,7 @@ from turing.core.puzzle import (
     CARDSET_CHANGED,
     Loaded,
     Puzzle,
+    generated,
     id_key,
     puzzle_cardset,
 )
@@ -997,7 +998,7 @@ def _new_game(
     except GameError as exc:
         # a puzzle read from a file is refused at its place, as its read errors are
         problem = str(exc) if place is None else f"{place}: {exc}"
-        if place is not None and isinstance(exc, StatedSolutionError):
+        if place is not None and isinstance(exc, StatedSolutionError) and generated(puzzle):
             problem += _(CARDSET_CHANGED)
         if not box and not puzzle.has_hidden:
             problem += _("; beside the physical game, --box plays it with the box's answers")

@@ -283,6 +283,8 @@ def replay(file: str, cardset_name: str | None, as_json: bool) -> None:
     try:
         found = read_replay(file, forced)
     except ReplayError as exc:
+        if exc.changed_cards:
+            fail(_("{problem}; give --cardset FILE with the set as it was").format(problem=exc))
         if exc.cardset:
             fail(_("{problem}; give --cardset FILE to read it with a copy").format(problem=exc))
         if exc.other_cardset:

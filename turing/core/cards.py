@@ -478,7 +478,9 @@ def load_cardset(
         stamp = (info.st_mtime_ns, info.st_ctime_ns, info.st_size, info.st_ino)
     except OSError:
         stamp = (0, 0, 0, 0)
-    return _load_cached(str(path), stamp, str(path))
+    # Named as people write the path: ``../sets/x.yaml``, not ``puzzles/../../sets/x.yaml``
+    # (symbolic links are not followed for the name; the file is opened as resolved).
+    return _load_cached(str(path), stamp, os.path.normpath(path))
 
 
 @lru_cache(maxsize=32)

@@ -143,7 +143,9 @@ def decode_text(data: bytes, source: str) -> str:
             source,
             line,
             col,
-            _("file is not UTF-8 text (byte {byte})").format(byte=f"0x{data[exc.start]:02x}"),
+            _("file is not UTF-8 text (byte {byte}): save it as UTF-8").format(
+                byte=f"0x{data[exc.start]:02x}"
+            ),
             E_FILE,
         ) from None
     return text.removeprefix("\ufeff")
@@ -170,7 +172,7 @@ def check_characters(text: str, source: str) -> None:
         message = _("file contains a NUL byte; expected UTF-8 text")
     elif "\udc80" <= char <= "\udcff":
         byte = f"0x{ord(char) - 0xDC00:02x}"
-        message = _("file is not UTF-8 text (byte {byte})").format(byte=byte)
+        message = _("file is not UTF-8 text (byte {byte}): save it as UTF-8").format(byte=byte)
     else:
         message = _("control character {code} is not allowed").format(code=f"U+{ord(char):04X}")
     raise SourceError(source, line, col, message, E_FILE)

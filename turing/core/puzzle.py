@@ -1172,8 +1172,25 @@ STATED_SOLUTION_WRONG: Final = N_("the stated solution is not the code its hidde
 STATED_SOLUTION_WRONG_NAMED: Final = N_(
     "the stated solution {code} is not the code its hidden criteria leave"
 )
-#: The likely cause of it in a puzzle of a file, said after it: cards have changed under it.
+#: The likely cause of it in a puzzle turing generated (:func:`generated`), said after it:
+#: cards have changed under it. A puzzle typed by hand may hold a slip instead: its
+#: problem is said without a cause.
 CARDSET_CHANGED: Final = N_(" — did its card set change since the puzzle was made?")
+#: Figures turing stores with a puzzle it generates, its solution found by the solver.
+GENERATED_KEYS: Final = ("codes_left", "min_tests", "score")
+
+
+def generated(puzzle: Puzzle) -> bool:
+    """Whether the puzzle's document holds the figures turing stores with a puzzle it
+    generated: its hidden criteria then left its stated solution, one code, when it was
+    made, and a puzzle that no longer does most likely has cards that changed since.
+
+    >>> generated(Puzzle(((1,), (2,)), extra={"score": 8.5, "min_tests": 2, "codes_left": 3}))
+    True
+    >>> generated(Puzzle(((1,), (2,)), solution="233"))
+    False
+    """
+    return all(key in puzzle.extra for key in GENERATED_KEYS)
 
 
 class Loaded(NamedTuple):
@@ -1578,15 +1595,17 @@ def _reference_cardset(name: str | None, base: Path | None, where: Where, named:
                 else f"{shown_name(exc.source)}: {exc.message}"
             )
             raise _fail(where, ("cardset",), message, exc.code) from None
-        if named and isinstance(exc, CardSetErrors):
-            # an error inside the set the puzzle names: said at the puzzle's reference
-            # to it, with how many the set holds
-            count = len(exc.errors)
+        if named:
+            # an error inside the set the puzzle names (or its file not text to read: not
+            # UTF-8, too large): said at the puzzle's reference to it, with how many the
+            # set holds
+            errors = exc.errors if isinstance(exc, CardSetErrors) else (exc,)
+            count = len(errors)
             message = ngettext(
                 "the card set named here has an error: {error}",
                 "the card set named here has {n} errors; the first: {error}",
                 count,
-            ).format(n=count, error=exc.errors[0])
+            ).format(n=count, error=errors[0])
             raise _fail(where, ("cardset",), message, exc.code) from exc
         raise
 

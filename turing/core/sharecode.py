@@ -44,7 +44,7 @@ from typing import Final
 from turing.core.cards import CardError, CardSet, load_cardset
 from turing.core.codes import as_typed
 from turing.core.errors import TuringError
-from turing.core.files import shorten, shown_value
+from turing.core.files import shorten, shown_name, shown_value
 from turing.core.puzzle import LETTERS, MAX_VERIFIERS, Mode, Puzzle
 from turing.i18n import _, ngettext
 
@@ -463,11 +463,21 @@ def _edition_of(cardset: CardSet, version: str) -> int:
                 "a code can name only a shipped card set ({names})"
             ).format(name=cardset.name, names=names)
         )
+    if not cardset.source:
+        raise _cannot_share(
+            _(
+                "card set {name!r} is not a shipped card set; a code can name only a "
+                "shipped one ({names}), so share the puzzle's file and its card set's "
+                "file instead"
+            ).format(name=cardset.name, names=names)
+        )
+    # the puzzle alone cannot be played without its cards: both files go to the friend
     raise _cannot_share(
         _(
             "card set {name!r} is not a shipped card set; a code can name only a "
-            "shipped one ({names}), so share the puzzle's file instead"
-        ).format(name=cardset.name, names=names)
+            "shipped one ({names}), so share the puzzle's file and its card set file "
+            "({file}) instead"
+        ).format(name=cardset.name, names=names, file=shown_name(cardset.source))
     )
 
 

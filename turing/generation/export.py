@@ -26,7 +26,13 @@ from typing import Final
 
 from turing.core.cards import CardSet, Criterion
 from turing.core.errors import TuringError
-from turing.core.puzzle import CARDSET_CHANGED, STATED_SOLUTION_WRONG, Puzzle, difficulty
+from turing.core.puzzle import (
+    CARDSET_CHANGED,
+    STATED_SOLUTION_WRONG,
+    Puzzle,
+    difficulty,
+    generated,
+)
 from turing.core.saves import HTML_BOOKLET_MARK, MARKDOWN_BOOKLET_MARK
 from turing.core.solver import solutions
 from turing.generation.metrics import EXACT, METRIC_KEYS, Metrics, measure
@@ -150,8 +156,9 @@ def paper_puzzle(puzzle: Puzzle, cardset: CardSet) -> Puzzle:
         )
     (code,) = codes.texts()
     if puzzle.solution is not None and puzzle.solution != code:
-        # a puzzle of a file: most likely its card set changed since it was made
-        raise BookletError(_(STATED_SOLUTION_WRONG) + _(CARDSET_CHANGED))
+        # a puzzle turing generated: most likely its card set changed since it was made
+        cause = _(CARDSET_CHANGED) if generated(puzzle) else ""
+        raise BookletError(_(STATED_SOLUTION_WRONG) + cause)
     return replace(puzzle, solution=code)
 
 

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Final, Literal
 
-from turing.core.cards import CardSet, cardset_reference
+from turing.core.cards import CardSet, card_digest, cardset_reference
 from turing.core.codes import SHAPES, Code, CodeError, CodeSet
 from turing.core.errors import TuringError
 from turing.core.files import garbling_character, shipped_dir
@@ -595,6 +595,13 @@ class Game:
             "mode": puzzle.mode,
             "puzzle": shown,
             "players": list(names),
+            # what each card on the table decides, as a save records it: a transcript is
+            # looked back on with the same cards, or not at all
+            "card_digests": {
+                str(n): card_digest(cardset, n)
+                for n in sorted({n for shown in self.public.cards for n in shown})
+                if n in cardset
+            },
         }
         if box:
             start["box"] = True

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Final
 
-from turing.core.cards import CardSet
+from turing.core.cards import CardSet, cardset_reference, changed_cards
 from turing.core.codes import ALL_CODES, Code
 from turing.core.errors import TuringError
 from turing.core.files import json_problem, read_json, read_text, shown_name
@@ -61,12 +61,21 @@ class ReplayError(TuringError):
     transcript that breaks at a line (said with its place). ``cardset`` is true when the
     card set its start event names cannot be read (a copy of it may stand in);
     ``other_cardset`` when the game was read under a card set given in place of the one
-    its start names, which is then the likelier cause than a changed file."""
+    its start names, which is then the likelier cause than a changed file;
+    ``changed_cards`` when a card of the set read with is not as it was when the game was
+    played (the set as it was may stand in)."""
 
-    def __init__(self, message: str, cardset: bool = False, other_cardset: bool = False) -> None:
+    def __init__(
+        self,
+        message: str,
+        cardset: bool = False,
+        other_cardset: bool = False,
+        changed_cards: bool = False,
+    ) -> None:
         super().__init__(message)
         self.cardset = cardset
         self.other_cardset = other_cardset
+        self.changed_cards = changed_cards
         #: the problem without what it means for the file (None: not a changed file)
         self.bare: str | None = None
 
@@ -309,6 +318,8 @@ def read_replay(path: str, cardset: CardSet | None = None) -> Replay:
                 ),
                 cardset=True,
             ) from None
+        given = named if cardset is None else cardset_reference(cardset)
+        _check_cards(path, line, start, used, given)
         public = puzzle_from_dict(doc, used, source=shown_name(path), line=line)
         view = PlayerView(public, used, 1, (), None, ())
         start_remaining = view.deduction().codes_mask.bit_count()
@@ -556,6 +567,38 @@ def _walk(
         abandoned=abandoned,
         tests_known=known,
     )
+
+
+def _check_cards(
+    path: str, line: int, start: dict[str, Any], cardset: CardSet, named: object
+) -> None:
+    """Refuse a game whose cards are not as they were when it was played: the digests its
+    start event records (:func:`~turing.core.cards.card_digest`, one per card on the
+    table) against ``cardset``, the set it is read with (``named``: how it was named, by
+    the start or in its place; the set's own name when that is not text). A transcript
+    written before starts recorded them is read as it is."""
+    digests = start.get("card_digests")
+    if digests is None:
+        return
+    numbers: dict[int, str] = {}
+    if isinstance(digests, dict):
+        for key, digest in digests.items():
+            if isinstance(key, str) and key.isdigit() and key.isascii() and isinstance(digest, str):
+                numbers[int(key)] = digest
+    if not isinstance(digests, dict) or len(numbers) != len(digests):
+        raise _refuse(
+            path,
+            _changed(_("the start's card digests are not card numbers and their digests")),
+            line,
+        )
+    changed = changed_cards(numbers, cardset)
+    if not changed:
+        return
+    name = shown_name(named) if isinstance(named, str) else cardset.name
+    problem = _(
+        "the card set {cardset} changed since the game was played: card {card} is not as it was"
+    ).format(cardset=name, card=changed[0])
+    raise ReplayError(str(_refuse(path, problem, line)), changed_cards=True)
 
 
 def _changed(problem: str) -> str:

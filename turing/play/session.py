@@ -2150,9 +2150,22 @@ def other_transcript_in(
     ours = [json.loads(json_line(event)) for event in events]
 
     def same(found: dict[str, Any], our: dict[str, Any]) -> bool:
-        return found in (our, _held_in_part(our)) or _earlier_end(found, our)
+        return (
+            found in (our, _held_in_part(our))
+            or _earlier_end(found, our)
+            or _older_start(found, our)
+        )
 
     return Path(path) if holds_other_transcript(found, ours, resumed, same) else None
+
+
+def _older_start(found: dict[str, Any], our: dict[str, Any]) -> bool:
+    """Whether ``found`` is this game's start (``our``) as a transcript written before
+    starts recorded the digests of the cards on the table holds it: a game saved then is
+    resumed into the same file."""
+    if found.get("event") != "start" or "card_digests" in found:
+        return False
+    return found == {key: value for key, value in our.items() if key != "card_digests"}
 
 
 def ended_transcript_in(path: str | os.PathLike[str], events: Sequence[dict[str, Any]]) -> bool:
