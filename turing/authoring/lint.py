@@ -314,52 +314,29 @@ def _translations(cards: Sequence[Card], source: str, severity: str) -> list[Fin
         for card in cards:
             parts = _translated_parts(card, lang)
             if not parts:
-                if done and lang in card.empty_titles:
-                    out.append(
-                        _at(
-                            card,
-                            source,
-                            severity,
-                            W_UNTRANSLATED_CARD,
-                            ngettext(
-                                "{card} has no {key}, and its title_{lang} is empty, while "
-                                "{n} other card of the set has them; its texts would be "
-                                "generated from the expressions",
-                                "{card} has no {key}, and its title_{lang} is empty, while "
-                                "{n} other cards of the set have them; its texts would be "
-                                "generated from the expressions",
-                                len(done),
-                            ).format(
-                                card=_card_named(card),
-                                key=key,
-                                lang=lang,
-                                n=len(done),
-                            ),
+                if done:
+                    if lang in card.empty_titles:
+                        said = ngettext(
+                            "{card} has no {key}, and its title_{lang} is empty, while "
+                            "{n} other card of the set has them; its texts would be "
+                            "generated from the expressions",
+                            "{card} has no {key}, and its title_{lang} is empty, while "
+                            "{n} other cards of the set have them; its texts would be "
+                            "generated from the expressions",
+                            len(done),
                         )
-                    )
-                elif done:
-                    out.append(
-                        _at(
-                            card,
-                            source,
-                            severity,
-                            W_UNTRANSLATED_CARD,
-                            ngettext(
-                                "{card} has no {key} or title_{lang} while {n} other card of "
-                                "the set has them; its texts would be generated from the "
-                                "expressions",
-                                "{card} has no {key} or title_{lang} while {n} other cards of "
-                                "the set have them; its texts would be generated from the "
-                                "expressions",
-                                len(done),
-                            ).format(
-                                card=_card_named(card),
-                                key=key,
-                                lang=lang,
-                                n=len(done),
-                            ),
+                    else:
+                        said = ngettext(
+                            "{card} has no {key} or title_{lang} while {n} other card of "
+                            "the set has them; its texts would be generated from the "
+                            "expressions",
+                            "{card} has no {key} or title_{lang} while {n} other cards of "
+                            "the set have them; its texts would be generated from the "
+                            "expressions",
+                            len(done),
                         )
-                    )
+                    message = said.format(card=_card_named(card), key=key, lang=lang, n=len(done))
+                    out.append(_at(card, source, severity, W_UNTRANSLATED_CARD, message))
                 continue
             if not dict(card.titles).get(lang):
                 out.append(
