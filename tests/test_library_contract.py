@@ -120,7 +120,10 @@ def _saved_game() -> dict[str, object]:
 @pytest.mark.parametrize(
     ("change", "said"),
     [
-        (lambda d: d["notes"]["a"]["text"].update(A="x" * 100_000), "at most 2000 characters"),
+        (
+            lambda d: d["notes"]["a"]["text"].update(A="x" * 100_000),
+            r"the note on A holds 100,000 characters, more than a save holds \(2,000\)",
+        ),
         (lambda d: d["notes"].update(zed={"text": {}, "struck": [], "grid": {}}), "'zed'"),
         (lambda d: d["hints"].update(zed=3), "'zed', who is not a player"),
         (lambda d: d["notes"]["a"].update(struck=["99.9"]), "card 99 is not on the table"),

@@ -345,9 +345,11 @@ def _translations(cards: Sequence[Card], source: str, severity: str) -> list[Fin
                         source,
                         severity,
                         W_PART_TRANSLATED,
-                        _("{card} translates its criteria but has no title_{lang}").format(
-                            card=_card_named(card), lang=lang
-                        ),
+                        (
+                            _("{card} translates its criteria but its title_{lang} is empty")
+                            if lang in card.empty_titles
+                            else _("{card} translates its criteria but has no title_{lang}")
+                        ).format(card=_card_named(card), lang=lang),
                     )
                 )
             out.extend(

@@ -58,7 +58,7 @@ from turing.core.solver import (
     validity_of_masks,
 )
 from turing.core.wording import SHAPES as SHAPE_SYMBOLS
-from turing.i18n import _, ngettext
+from turing.i18n import _, format_number, ngettext
 
 MAX_PLAYERS: Final = 6
 #: The most characters a note on a verifier holds: it is shown whole on every screen.
@@ -1519,7 +1519,18 @@ class Game:
             if player.name in data["notes"]:
                 player.notes = Notes.from_dict(data["notes"][player.name], puzzle.verifiers)
                 try:  # the notes as typed notes must be
-                    for text in player.notes.text.values():
+                    for verifier, text in sorted(player.notes.text.items()):
+                        if len(text.strip()) > MAX_SAVED_NOTE:
+                            raise IllegalAction(
+                                _(
+                                    "the note on {letter} holds {count} characters, more than "
+                                    "a save holds ({limit})"
+                                ).format(
+                                    letter=LETTERS[verifier],
+                                    count=format_number(len(text.strip())),
+                                    limit=format_number(MAX_SAVED_NOTE),
+                                )
+                            )
                         _check_note_text(text, MAX_SAVED_NOTE)
                     for card, position in sorted(player.notes.struck):
                         game._check_struck(card, position)
