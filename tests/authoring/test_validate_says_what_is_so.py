@@ -120,3 +120,22 @@ def test_a_code_is_named_only_where_the_value_depends_on_it(tmp_path: Path) -> N
 def test_save_without_a_file_says_there_is_no_save_file_yet(tmp_path: Path) -> None:
     result = run(["play", "--seed", "1"], input="save\nquit\n")
     assert "error: line 1: no save file yet: give one, e.g. save game.json" in result.output
+
+
+def test_an_empty_german_title_beside_german_criteria_is_said_to_be_empty(
+    tmp_path: Path,
+) -> None:
+    path = write(
+        tmp_path,
+        "de2.yaml",
+        "cards:\n  - number: 1\n    title: x\n    title_de: ''\n    criteria:\n"
+        '      - {text: "b small", text_de: "b klein", when: "b < 3"}\n'
+        '      - {text: "b large", text_de: "b groß", when: "b >= 3"}\n',
+    )
+    result = run(["cards", "validate", path])
+    assert (
+        f"{path}:2:5: warning W408: card 1 (x) translates its criteria but its title_de is empty"
+        in result.output.splitlines()
+    ), result.output
+    german = run(["--lang", "de", "cards", "validate", path])
+    assert "W408: Karte 1 übersetzt ihre Kriterien, ihr title_de ist aber leer" in german.output
