@@ -33,7 +33,7 @@ SAID = [
     "2:23: card 99 is not in card set 'classic' (cards 1–48)",
     "4: no hidden criteria: a booklet needs puzzles whose verifiers can answer a test, "
     "with their criteria and solution",
-    "6: the hidden criteria leave 0 codes, not one",
+    "6: no code meets all hidden criteria",
 ]
 
 

@@ -182,6 +182,38 @@ def test_a_wrong_solution_typed_by_hand_is_said_without_guessing_its_cause(
     )
 
 
+#: A puzzle turing generated whose hidden criteria now leave two codes (421 and 521), as
+#: when a criterion of its card set is changed after it was made; then the same typed by hand.
+TWO_LEFT = (
+    '{"id": "v", "cards": [4, 9, 11, 14], "criteria": [1, 1, 3, 3], "solution": "421", '
+    '"codes_left": 3, "assignments": 3, "min_tests": 2, "score": 8.5}\n'
+)
+TWO_LEFT_TYPED = '{"id": "v", "cards": [4, 9, 11, 14], "criteria": [1, 1, 3, 3]}\n'
+
+
+@pytest.mark.parametrize(("text", "cause"), [(TWO_LEFT, CHANGED), (TWO_LEFT_TYPED, "")])
+def test_criteria_leaving_two_codes_are_said_alike_by_every_command(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str, cause: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("klub.jsonl").write_text(text, encoding="utf-8")
+    said = "2 codes meet all hidden criteria, not one" + cause
+    played = run(["play", "klub.jsonl"], "quit\n")
+    assert played.exit_code == 2
+    assert played.output == f"error: klub.jsonl:1: this puzzle cannot be played: {said}\n"
+    booklet = run(["export", "klub.jsonl", "-o", "out.html"])
+    assert booklet.exit_code == 2
+    assert booklet.output == f"error: klub.jsonl:1: {said}\n"
+    assert not Path("out.html").exists()
+    checked = run(["check", "klub.jsonl"])
+    assert checked.stdout.splitlines()[0] == f"klub.jsonl:1: FAIL v: {said}"
+    german = run(["--lang", "de", "export", "klub.jsonl", "-o", "-"])
+    assert german.output.startswith("Fehler: klub.jsonl:1: 2 Codes erfüllen alle verborgenen")
+    assert german.output.endswith("erstellt wurde?\n" if cause else "nicht genau einer\n"), (
+        german.output
+    )
+
+
 def test_check_notes_a_puzzle_that_needs_no_test(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

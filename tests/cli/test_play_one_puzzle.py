@@ -41,7 +41,7 @@ def test_one_id_still_plays() -> None:
     [
         (
             "cards: [4, 9, 11, 14]\ncriteria: [1, 1, 1, 1]\n",
-            "this puzzle cannot be played: 3 codes meet its hidden criteria, not exactly one",
+            "this puzzle cannot be played: 3 codes meet all hidden criteria, not one",
         ),
         (
             "cards: [4, 9, 11]\ncriteria: [2, 1, 1]\n",

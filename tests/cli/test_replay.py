@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from testsupport.cli import PUZZLES, ROOT, run
 
 SAMPLE = str(PUZZLES / "sample.yaml")
@@ -441,8 +443,8 @@ def test_another_card_set_given_is_named_as_the_likely_cause(tmp_path: Path) -> 
     assert (code, out) == (2, "")
     # the cards on the table are not the game's: refused before anything else
     assert err == (
-        f"error: {transcript}:1: the card set classic changed since the game was played: "
-        "card 1 is not as it was; give --cardset FILE with the set as it was\n"
+        f"error: {transcript}:1: the card set given, classic, does not hold card 1 as the "
+        "game was played with it; give --cardset FILE with the set the game was played with\n"
     ), err
     # a transcript written before starts recorded what the cards decide
     events = [json.loads(line) for line in transcript.read_text().splitlines()]
@@ -454,6 +456,41 @@ def test_another_card_set_given_is_named_as_the_likely_cause(tmp_path: Path) -> 
         "— under the card set given with --cardset; is it the set the game was played with?"
     ), err
     assert "the file was changed" not in err
+
+
+def test_a_set_given_by_a_relative_path_is_named_as_given(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _cards, transcript = _club(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "other.yaml").write_text(
+        (ROOT / "cards" / "classic.yaml").read_text(encoding="utf-8"), encoding="utf-8"
+    )
+    code, out, err = _replay(str(transcript), "--cardset", "other.yaml")
+    assert (code, out) == (2, "")
+    assert err.startswith(f"error: {transcript}:1: the card set given, other.yaml, does not ")
+    assert err.endswith("; give --cardset FILE with the set the game was played with\n"), err
+    assert "changed since" not in err and str(tmp_path / "other.yaml") not in err
+    assert _replay(str(transcript), "--cardset", "sets/club.yaml")[0] == 0
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        "del E[0]['card_digests'][str(E[0]['puzzle']['cards'][1])]",  # a card left out
+        "E[0]['card_digests'] = {}",
+        "E[0]['card_digests'] = None",
+        "E[0]['card_digests']['12'] = next(iter(E[0]['card_digests'].values()))",
+        "E[0]['card_digests'][str(E[0]['puzzle']['cards'][0])] = 'not a digest'",
+    ],
+)
+def test_start_card_digests_must_name_the_cards_on_the_table(tmp_path: Path, edit: str) -> None:
+    _cards, transcript = _club(tmp_path)
+    assert _replay(str(transcript))[0] == 0
+    _rewritten(transcript, edit)
+    err = _refused(transcript, 1)
+    assert "the start's card digests" in err, err
+    assert "changed since" not in err and "card 12" not in err
 
 
 def test_the_end_s_id_and_the_start_s_mode_are_the_game_s(tmp_path: Path) -> None:

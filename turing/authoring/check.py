@@ -28,6 +28,7 @@ from turing.core.puzzle import (
     Puzzle,
     PuzzleError,
     check_against_cardset,
+    codes_left_problem,
     difficulty,
     generated,
     german_tier,
@@ -168,16 +169,8 @@ def _hidden_problems(
     if len(codes) == 1 and (stated is None or stated == codes[0]):
         return []  # the sound case, first: thousands of puzzles a second come this way
     problems: list[str] = []
-    if not codes:
-        problems.append(_("no code meets all hidden criteria"))
-    elif len(codes) > 1:
-        problems.append(
-            ngettext(
-                "{n} code meets all hidden criteria, not one",
-                "{n} codes meet all hidden criteria, not one",
-                len(codes),
-            ).format(n=len(codes))
-        )
+    if len(codes) != 1:
+        problems.append(codes_left_problem(len(codes)))
     if stated is not None and len(codes) == 1:
         # the criteria leave one code, not the stated one: as play and a booklet say it
         problem = _(STATED_SOLUTION_WRONG_NAMED).format(code=stated)

@@ -72,7 +72,7 @@ from turing.core.puzzle import (
 from turing.core.saves import is_mastermind_match
 from turing.generation.generator import CountsError
 from turing.i18n import N_, _, asked_yes_or_no, ngettext
-from turing.play.game import GameError, StatedSolutionError, sample_puzzle_path
+from turing.play.game import GameError, UnsoundPuzzleError, sample_puzzle_path
 from turing.play.session import (
     EXAMPLE_CODE,
     Session,
@@ -998,7 +998,7 @@ def _new_game(
     except GameError as exc:
         # a puzzle read from a file is refused at its place, as its read errors are
         problem = str(exc) if place is None else f"{place}: {exc}"
-        if place is not None and isinstance(exc, StatedSolutionError) and generated(puzzle):
+        if place is not None and isinstance(exc, UnsoundPuzzleError) and generated(puzzle):
             problem += _(CARDSET_CHANGED)
         if not box and not puzzle.has_hidden:
             problem += _("; beside the physical game, --box plays it with the box's answers")

@@ -281,8 +281,14 @@ def replay(file: str, cardset_name: str | None, as_json: bool) -> None:
     if file == "-":
         fail(_("give the transcript FILE by its name"))
     try:
-        found = read_replay(file, forced)
+        found = read_replay(file, forced, cardset_name)
     except ReplayError as exc:
+        if exc.changed_cards and exc.given:
+            fail(
+                _("{problem}; give --cardset FILE with the set the game was played with").format(
+                    problem=exc
+                )
+            )
         if exc.changed_cards:
             fail(_("{problem}; give --cardset FILE with the set as it was").format(problem=exc))
         if exc.cardset:

@@ -1172,6 +1172,27 @@ STATED_SOLUTION_WRONG: Final = N_("the stated solution is not the code its hidde
 STATED_SOLUTION_WRONG_NAMED: Final = N_(
     "the stated solution {code} is not the code its hidden criteria leave"
 )
+
+
+def codes_left_problem(count: int) -> str:
+    """That a puzzle's hidden criteria leave ``count`` codes, not the one a puzzle must:
+    said alike by every command (playing, on paper and in a check); in a puzzle turing
+    generated (:func:`generated`) it is followed by :data:`CARDSET_CHANGED`.
+
+    >>> codes_left_problem(2)
+    '2 codes meet all hidden criteria, not one'
+    >>> codes_left_problem(0)
+    'no code meets all hidden criteria'
+    """
+    if not count:
+        return _("no code meets all hidden criteria")
+    return ngettext(
+        "{n} code meets all hidden criteria, not one",
+        "{n} codes meet all hidden criteria, not one",
+        count,
+    ).format(n=count)
+
+
 #: The likely cause of it in a puzzle turing generated (:func:`generated`), said after it:
 #: cards have changed under it. A puzzle typed by hand may hold a slip instead: its
 #: problem is said without a cause.

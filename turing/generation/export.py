@@ -30,13 +30,14 @@ from turing.core.puzzle import (
     CARDSET_CHANGED,
     STATED_SOLUTION_WRONG,
     Puzzle,
+    codes_left_problem,
     difficulty,
     generated,
 )
 from turing.core.saves import HTML_BOOKLET_MARK, MARKDOWN_BOOKLET_MARK
 from turing.core.solver import solutions
 from turing.generation.metrics import EXACT, METRIC_KEYS, Metrics, measure
-from turing.i18n import DOMAIN, LOCALE_DIR, N_, _, current_language, ngettext
+from turing.i18n import DOMAIN, LOCALE_DIR, N_, _, current_language
 
 SHAPES: Final = (("▲", N_("blue")), ("■", N_("yellow")), ("●", N_("purple")))
 LOG_ROUNDS: Final = 8
@@ -146,18 +147,12 @@ def paper_puzzle(puzzle: Puzzle, cardset: CardSet) -> Puzzle:
             )
         )
     codes = solutions(puzzle, cardset)
+    # a puzzle turing generated: most likely its card set changed since it was made
+    cause = _(CARDSET_CHANGED) if generated(puzzle) else ""
     if len(codes) != 1:
-        raise BookletError(
-            ngettext(
-                "the hidden criteria leave {n} code, not one",
-                "the hidden criteria leave {n} codes, not one",
-                len(codes),
-            ).format(n=len(codes))
-        )
+        raise BookletError(codes_left_problem(len(codes)) + cause)
     (code,) = codes.texts()
     if puzzle.solution is not None and puzzle.solution != code:
-        # a puzzle turing generated: most likely its card set changed since it was made
-        cause = _(CARDSET_CHANGED) if generated(puzzle) else ""
         raise BookletError(_(STATED_SOLUTION_WRONG) + cause)
     return replace(puzzle, solution=code)
 

@@ -47,6 +47,7 @@ from turing.core.puzzle import (
     Puzzle,
     PuzzleError,
     check_against_cardset,
+    codes_left_problem,
     difficulty,
     iter_puzzle_file,
     puzzle_from_dict,
@@ -77,9 +78,13 @@ class ArgumentError(GameError, TypeError):
     """An argument of the wrong kind: no puzzle, no card set, one name for a list of them."""
 
 
-class StatedSolutionError(GameError):
-    """A puzzle whose stated solution is not the code its hidden criteria leave (in a file,
-    most likely one whose card set changed since it was made)."""
+class UnsoundPuzzleError(GameError):
+    """A puzzle whose hidden criteria do not leave one code, or not its stated solution (in
+    a file turing generated, most likely one whose card set changed since it was made)."""
+
+
+class StatedSolutionError(UnsoundPuzzleError):
+    """A puzzle whose stated solution is not the code its hidden criteria leave."""
 
 
 class IllegalAction(GameError):
@@ -645,11 +650,10 @@ class Game:
             ) from None
         valid = validity_of_masks(masks)
         if not valid.unique:
-            raise GameError(
-                _(
-                    "this puzzle cannot be played: {value} codes meet its hidden "
-                    "criteria, not exactly one"
-                ).format(value=valid.solutions.bit_count())
+            raise UnsoundPuzzleError(
+                _("this puzzle cannot be played: {problem}").format(
+                    problem=codes_left_problem(valid.solutions.bit_count())
+                )
             )
         if valid.redundant:
             raise GameError(

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -63,7 +64,8 @@ class ReplayError(TuringError):
     ``other_cardset`` when the game was read under a card set given in place of the one
     its start names, which is then the likelier cause than a changed file;
     ``changed_cards`` when a card of the set read with is not as it was when the game was
-    played (the set as it was may stand in)."""
+    played (the set as it was may stand in); ``given`` with it when that set was given in
+    place of the one its start names (the set the game was played with may stand in)."""
 
     def __init__(
         self,
@@ -71,11 +73,13 @@ class ReplayError(TuringError):
         cardset: bool = False,
         other_cardset: bool = False,
         changed_cards: bool = False,
+        given: bool = False,
     ) -> None:
         super().__init__(message)
         self.cardset = cardset
         self.other_cardset = other_cardset
         self.changed_cards = changed_cards
+        self.given = given
         #: the problem without what it means for the file (None: not a changed file)
         self.bare: str | None = None
 
@@ -275,11 +279,13 @@ def _events(path: str, text: str) -> list[tuple[int, dict[str, Any]]]:
     return out
 
 
-def read_replay(path: str, cardset: CardSet | None = None) -> Replay:
+def read_replay(path: str, cardset: CardSet | None = None, given_as: str | None = None) -> Replay:
     """The game the transcript at ``path`` records, checked event by event. ``cardset``
     reads its puzzle in place of the set the start event names (a relative path there is
-    taken from the transcript's folder). Raises :class:`ReplayError` with the file and
-    line of the first thing wrong; nothing is written."""
+    taken from the transcript's folder); ``given_as`` is how it was named by whoever gave
+    it, for a message (by default, as a file written for later names it). Raises
+    :class:`ReplayError` with the file and line of the first thing wrong; nothing is
+    written."""
     text = _file_text(path)
     events = _events(path, text)
     line, start = events[0]
@@ -318,8 +324,11 @@ def read_replay(path: str, cardset: CardSet | None = None) -> Replay:
                 ),
                 cardset=True,
             ) from None
-        given = named if cardset is None else cardset_reference(cardset)
-        _check_cards(path, line, start, used, given)
+        if cardset is None:
+            _check_cards(path, line, start, used, named)
+        else:
+            shown = cardset_reference(cardset) if given_as is None else given_as
+            _check_cards(path, line, start, used, shown, given=True)
         public = puzzle_from_dict(doc, used, source=shown_name(path), line=line)
         view = PlayerView(public, used, 1, (), None, ())
         start_remaining = view.deduction().codes_mask.bit_count()
@@ -570,20 +579,33 @@ def _walk(
 
 
 def _check_cards(
-    path: str, line: int, start: dict[str, Any], cardset: CardSet, named: object
+    path: str,
+    line: int,
+    start: dict[str, Any],
+    cardset: CardSet,
+    named: object,
+    given: bool = False,
 ) -> None:
     """Refuse a game whose cards are not as they were when it was played: the digests its
-    start event records (:func:`~turing.core.cards.card_digest`, one per card on the
-    table) against ``cardset``, the set it is read with (``named``: how it was named, by
-    the start or in its place; the set's own name when that is not text). A transcript
-    written before starts recorded them is read as it is."""
-    digests = start.get("card_digests")
-    if digests is None:
+    start event records (:func:`~turing.core.cards.card_digest`, one for each card on the
+    table, and for no other) against ``cardset``, the set it is read with (``named``: how
+    it was named, by the start or by whoever gave it; the set's own name when that is not
+    text; ``given``: a set given in place of the start's, which then does not hold the
+    game's cards rather than having changed). A transcript written before starts
+    recorded them is read as it is."""
+    if "card_digests" not in start:
         return
+    digests = start["card_digests"]
     numbers: dict[int, str] = {}
     if isinstance(digests, dict):
         for key, digest in digests.items():
-            if isinstance(key, str) and key.isdigit() and key.isascii() and isinstance(digest, str):
+            if (
+                isinstance(key, str)
+                and key.isdigit()
+                and key.isascii()
+                and isinstance(digest, str)
+                and _DIGEST.fullmatch(digest)
+            ):
                 numbers[int(key)] = digest
     if not isinstance(digests, dict) or len(numbers) != len(digests):
         raise _refuse(
@@ -591,14 +613,47 @@ def _check_cards(
             _changed(_("the start's card digests are not card numbers and their digests")),
             line,
         )
+    table = _table_cards(start.get("puzzle"))
+    if table is not None and set(numbers) != table:
+        raise _refuse(
+            path,
+            _changed(_("the start's card digests do not name the cards on the table")),
+            line,
+        )
     changed = changed_cards(numbers, cardset)
     if not changed:
         return
     name = shown_name(named) if isinstance(named, str) else cardset.name
-    problem = _(
-        "the card set {cardset} changed since the game was played: card {card} is not as it was"
-    ).format(cardset=name, card=changed[0])
-    raise ReplayError(str(_refuse(path, problem, line)), changed_cards=True)
+    if given:
+        problem = _(
+            "the card set given, {cardset}, does not hold card {card} as the game was "
+            "played with it"
+        ).format(cardset=name, card=changed[0])
+    else:
+        problem = _(
+            "the card set {cardset} changed since the game was played: card {card} is not as it was"
+        ).format(cardset=name, card=changed[0])
+    raise ReplayError(str(_refuse(path, problem, line)), changed_cards=True, given=given)
+
+
+#: a card's digest as a game writes it (:func:`~turing.core.cards.card_digest`)
+_DIGEST: Final = re.compile(r"[0-9a-f]{16}")
+
+
+def _table_cards(doc: object) -> set[int] | None:
+    """The numbers of the cards on the table of the start's puzzle document (one card a
+    verifier, or several in nightmare and extreme); None when it gives them in no such
+    form (reading its puzzle says what is wrong)."""
+    cards = doc.get("cards") if isinstance(doc, dict) else None
+    if not isinstance(cards, list):
+        return None
+    table: set[int] = set()
+    for shown in cards:
+        group = shown if isinstance(shown, list) else [shown]
+        if not all(isinstance(n, int) and not isinstance(n, bool) for n in group):
+            return None
+        table.update(group)
+    return table
 
 
 def _changed(problem: str) -> str:
