@@ -15,6 +15,7 @@ import json
 import os
 import re
 import stat
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Final
@@ -874,23 +875,12 @@ def _rerun(
             game = Game(public, replay.players, cardset, box=True)
     except GameError as exc:
         raise _refuse(path, str(getattr(exc, "message", None) or exc), events[0][0]) from None
-    written = 1  # the game's events matched so far (its start is not compared)
-    held: int | None = None  # the file's first decision the game has not written yet
-    i = 1
-    while i < len(events):
-        line, event = events[i]
+
+    def actions(line: int, event: dict[str, Any]) -> list[tuple[str, Action]] | None:
         kind = event["event"]
-        if written < len(game.events):
-            problem = _event_problem(event, game.events[written], checked, replay.box)
-            if problem is not None:
-                raise _refuse(path, _changed(problem), line)
-            written += 1
-            i += 1
-            continue
         if kind == "abandoned":
-            break
+            return None
         name = str(event.get("player"))
-        actions: list[Action] = []
         if kind in ("test", "amended"):
             verifier = letters.index(event["verifier"])
             code = str(Code.parse(event["code"]))
@@ -898,22 +888,21 @@ def _rerun(
                 test_round = event.get("test_round")
                 if not isinstance(test_round, int) or isinstance(test_round, bool):
                     raise _refuse(path, _changed(_("the correction names no round")), line)
-                actions.append(Amend(test_round, verifier, bool(event["result"])))
-            else:
-                if game.view(name).code != code:  # the game says whether it may be
-                    actions.append(Compose(code))
-                actions.append(Test(verifier, None if checked else bool(event["result"])))
-        elif kind == "solve":
+                return [(name, Amend(test_round, verifier, bool(event["result"])))]
+            composed: list[tuple[str, Action]] = []
+            if game.view(name).code != code:  # the game says whether it may be
+                composed.append((name, Compose(code)))
+            return [*composed, (name, Test(verifier, None if checked else bool(event["result"])))]
+        if kind == "solve":
             named = event.get("code")
             if not isinstance(named, str):
                 raise _refuse(path, _changed(_("the solve names no code")), line)
-            correct = event.get("correct")
-            actions.append(Solve(named, None if checked else correct is True))
-        elif kind == "pass":
-            actions.append(Pass())
-        elif kind == "giveup":
-            actions.append(GiveUp())
-        elif kind == "disputed" and not checked:
+            return [(name, Solve(named, None if checked else event.get("correct") is True))]
+        if kind == "pass":
+            return [(name, Pass())]
+        if kind == "giveup":
+            return [(name, GiveUp())]
+        if kind == "disputed" and not checked:
             # the decisions of a disputed round are not written: the words in conflict
             # are, and the others' decisions change nothing of it
             words = event.get("words")
@@ -922,36 +911,36 @@ def _rerun(
                 for w in (words if isinstance(words, list) else [])
                 if isinstance(w, dict)
             }
+            decided: list[tuple[str, Action]] = []
             for who in game.to_act():
                 word = said.get(who)
-                decision: Action = (
-                    Solve(str(word.get("code")), word.get("right") is True)
-                    if word is not None
-                    else Pass()
+                decided.append(
+                    (
+                        who,
+                        Solve(str(word.get("code")), word.get("right") is True)
+                        if word is not None
+                        else Pass(),
+                    )
                 )
-                _apply(path, line, game, who, decision, event, read)
-            continue
-        else:
-            raise _refuse(
-                path,
-                _changed(
-                    _("the game writes no {event} here").format(event=_said(event))
-                    if game.over or kind != "end"
-                    else _("the game is not over here")
-                ),
-                line,
-            )
-        before = len(game.events)
-        for action in actions:
-            _apply(path, line, game, name, action, event, read)
-        if kind in ("solve", "pass", "giveup"):
-            if held is None:
-                held = i
-            if len(game.events) == before:  # the others' decisions still to come
-                i += 1
-                continue
-            i, held = held, None  # the round is revealed: its decisions compared
-        # a test or a correction: the event the game wrote is compared with this one
+            return decided
+        raise _refuse(
+            path,
+            _changed(
+                _("the game writes no {event} here").format(event=_said(event))
+                if game.over or kind != "end"
+                else _("the game is not over here")
+            ),
+            line,
+        )
+
+    written, _stopped = _play_again(
+        path,
+        events,
+        game,
+        lambda found, wanted: _event_problem(found, wanted, checked, replay.box),
+        actions,
+        read,
+    )
     if game.over and written < len(game.events) and events[-1][1]["event"] != "abandoned":
         raise _refuse(
             path,
@@ -979,6 +968,50 @@ def _rerun(
                 ),
                 last,
             )
+
+
+def _play_again(
+    path: str,
+    events: list[tuple[int, dict[str, Any]]],
+    game: Game,
+    problem_of: Callable[[dict[str, Any], dict[str, Any]], str | None],
+    actions_of: Callable[[int, dict[str, Any]], list[tuple[str, Action]] | None],
+    read: bool,
+) -> tuple[int, str | None]:
+    """The file's events after its start, played again in ``game``: each event the game
+    writes is compared with the file's in the same place (``problem_of``: what the file's
+    says against the game's, None when they agree), and each event the game has not written
+    yet is taken as the actions ``actions_of`` makes of it (None: the check stops there).
+    A round's decisions are held until the game reveals them, then compared in the order
+    it writes them. Returns how many of the game's events the file matched, and the kind of
+    the event the check stopped at (None: it read the whole file)."""
+    written = 1  # the game's events matched so far (its start is not compared)
+    held: int | None = None  # the file's first decision the game has not written yet
+    i = 1
+    while i < len(events):
+        line, event = events[i]
+        if written < len(game.events):
+            problem = problem_of(event, game.events[written])
+            if problem is not None:
+                raise _refuse(path, _changed(problem), line)
+            written += 1
+            i += 1
+            continue
+        taken = actions_of(line, event)
+        if taken is None:
+            return written, event["event"]
+        before = len(game.events)
+        for name, action in taken:
+            _apply(path, line, game, name, action, event, read)
+        if event["event"] in DECISIONS:
+            if held is None:
+                held = i
+            if len(game.events) == before:  # the others' decisions still to come
+                i += 1
+                continue
+            i, held = held, None  # the round is revealed: its decisions compared
+        # otherwise the event the game wrote for it is compared with this one
+    return written, None
 
 
 def _public_problem(found: dict[str, Any], wanted: dict[str, Any]) -> str | None:
@@ -1016,21 +1049,11 @@ def _rerun_public(
         game = Game(public, replay.players, cardset, box=True)
     except GameError as exc:
         raise _refuse(path, str(getattr(exc, "message", None) or exc), events[0][0]) from None
-    written = 1
-    held: int | None = None
-    i = 1
-    while i < len(events):
-        line, event = events[i]
+
+    def actions(line: int, event: dict[str, Any]) -> list[tuple[str, Action]] | None:
         kind = event["event"]
-        if written < len(game.events):
-            problem = _public_problem(event, game.events[written])
-            if problem is not None:
-                raise _refuse(path, _changed(problem), line)
-            written += 1
-            i += 1
-            continue
         if kind in ("abandoned", "disputed"):
-            return
+            return None
         if kind not in DECISIONS:
             raise _refuse(
                 path,
@@ -1038,30 +1061,24 @@ def _rerun_public(
                 line,
             )
         name = str(event.get("player"))
-        action: Action
         if kind == "pass":
-            action = Pass()
-        elif kind == "giveup":
-            action = GiveUp()
-        elif event.get("correct") is False:
+            return [(name, Pass())]
+        if kind == "giveup":
+            return [(name, GiveUp())]
+        if event.get("correct") is False:
             left = list(game.view(name).deduction().codes)
             wrong = next(
                 (code for code in ALL_CODES if code not in left), left[0] if left else ALL_CODES[0]
             )
-            action = Solve(wrong, False)
-        else:
-            named = event.get("code")
-            if not isinstance(named, str):  # only a wrong solve's code is kept back
-                raise _refuse(path, _changed(_("the solve names no code")), line)
-            action = Solve(named, True)
-        before = len(game.events)
-        _apply(path, line, game, name, action, event, read=True)
-        if held is None:
-            held = i
-        if len(game.events) == before:
-            i += 1
-            continue
-        i, held = held, None
+            return [(name, Solve(wrong, False))]
+        named = event.get("code")
+        if not isinstance(named, str):  # only a wrong solve's code is kept back
+            raise _refuse(path, _changed(_("the solve names no code")), line)
+        return [(name, Solve(named, True))]
+
+    written, stopped = _play_again(path, events, game, _public_problem, actions, read=True)
+    if stopped is not None:
+        return
     if written < len(game.events):
         raise _refuse(
             path,
