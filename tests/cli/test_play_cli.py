@@ -609,6 +609,19 @@ def test_a_hint_asked_again_with_nothing_played_since_is_not_counted_again() -> 
     assert "(hints used: 2)" in result.output and "given before" not in result.output
 
 
+def test_what_can_be_inferred_asked_in_a_new_round_with_nothing_learned_is_free() -> None:
+    """A pass, a new round and a code composed teach nothing: the same inference is not
+    counted again. The best move depends on the round, so it is counted again there."""
+    out = play(
+        ["--id", "03"],
+        "test 111 A\nhint\npass\nhint\ncompose 222\nhint\nhint best\npass\nhint best\nquit\n",
+    ).output
+    assert "(hints used: 1)" in out
+    assert out.count("(given before, not counted again; hints used: 1)") == 2
+    assert "Best now:" in out and "(hints used: 2)" in out and "(hints used: 3)" in out
+    assert "hints used: 4" not in out
+
+
 def test_a_hint_asked_again_after_resuming_is_not_counted_again(tmp_path: Path) -> None:
     """The save keeps what each hint said last: asked again after a resume with nothing
     played since, it is free as in the sitting that gave it; a test played since counts

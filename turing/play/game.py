@@ -383,11 +383,15 @@ class _Player:
     #: hint asked again there, saying the same, is free); saved with the game
     hinted: dict[str, str] = field(default_factory=dict)
 
-    def hint_state(self, round_: int) -> tuple[object, ...]:
-        """What a hint is computed from: the player's knowledge itself, every test with its
-        answer as it stands now (a correction beside the box changes one), the round and
-        where the player is in it (the code composed, the verifiers tested, done, the
-        decision)."""
+    def hint_state(self, round_: int, kind: str = "best") -> tuple[object, ...]:
+        """What a hint of ``kind`` is computed from: the player's knowledge itself, every
+        test with its answer as it stands now (a correction beside the box changes one);
+        for the best next move also the round and where the player is in it (the code
+        composed, the verifiers tested, done, the decision). What the player can infer
+        (``infer``) is the knowledge alone: a new round, a code composed or a decision
+        taught nothing."""
+        if kind == "infer":
+            return (tuple(self.tests),)
         return (
             tuple(self.tests),
             round_,
@@ -1404,11 +1408,11 @@ class Game:
         """Count a hint of ``kind`` given by other means (e.g. the best next test) that
         says ``given``; false, and not counted, where the player was given that kind of hint
         before, saying the same, with nothing changed since that could change it (no test
-        played or answer corrected, the same round, code and decision): what is counted is
-        what the player learned."""
+        played or answer corrected; for the best move also the same round, code and
+        decision): what is counted is what the player learned."""
         self.check_hint(name)
         player = self._player(name)
-        state = _digest(repr((player.hint_state(self.round), given)))
+        state = _digest(repr((player.hint_state(self.round, kind), given)))
         if player.hinted.get(kind) == state:
             return False
         player.hinted[kind] = state
