@@ -102,8 +102,8 @@ GOOD = "- id: good\n  cards: [4, 9, 11, 14]\n  criteria: [2, 1, 1, 3]\n"
         ),
         (
             "cards: [4, 9, 11, 14]\n  criteria: [2, 1, 1, 3]\n  solution: '111'",
-            "the stated solution 111 is not the code its hidden criteria leave — did its "
-            "card set change since the puzzle was made?",
+            # written by hand: the fact alone (only a generated puzzle is asked of its set)
+            "the stated solution 111 is not the code its hidden criteria leave",
         ),
     ],
 )
