@@ -19,7 +19,7 @@ from turing.core.puzzle import Puzzle, load_puzzle
 from turing.core.sharecode import decode
 from turing.core.solver import SolverError, deduce, solutions
 from turing.generation.bank import Bank, BankError, Query
-from turing.generation.generator import GenerationError, generate, generate_one
+from turing.generation.generator import GenerationError, RunState, generate, generate_one
 from turing.mastermind.match import Duel, Match, MatchError, Seat
 from turing.mastermind.presets import get_preset
 from turing.mastermind.saves import load_save
@@ -264,3 +264,11 @@ def test_a_computer_seat_without_a_strategy_is_told_the_choices() -> None:
         MatchError, match="'CPU' plays as the computer and needs a strategy: one of"
     ):
         Match(get_preset("classic"), (Seat("Ann", human=True), Seat("CPU", human=False)))
+
+
+@pytest.mark.parametrize("tier", [None, "easy"])
+def test_ten_two_verifier_puzzles_come_out(tier: str | None) -> None:
+    state = RunState()
+    puzzles = list(generate(10, verifiers=2, difficulty=tier, seed=1, state=state))
+    assert len({p.canonical_key() for p in puzzles}) == 10
+    assert not state.exhausted

@@ -1035,12 +1035,10 @@ def run(
     st = state if state is not None else RunState()
     if st.kept >= count:
         return
-    members = _kind_members(spec)
+    # none at all is no count: the first draw says what the card set lacks (GenerationError)
+    members = _kind_members(spec) or None
     st.possible = None if members is None else len(members)
-    # none at all: the first draw says what the card set lacks (GenerationError)
-    if not members:
-        members = None
-    elif is_new is not None:
+    if members is not None and is_new is not None:
         for key, _opts, _code, _tier, sample in _keyed(spec, members):
             if not is_new(sample):
                 st.met.add(key)  # held already (by the bank)
@@ -1254,8 +1252,11 @@ Member = tuple[tuple[Opt, ...], int, str]
 
 
 def _kind_members(spec: Spec) -> tuple[Member, ...] | None:
-    """Every puzzle of the run's kind, when :func:`kind_count` counts them; else None."""
-    if Mode.parse(spec.mode).has_decoys:
+    """Every puzzle of the run's kind, when :func:`kind_count` counts them; else None.
+
+    The published tiers judge only puzzles of the game's 4, 5 or 6 verifiers: a smaller
+    puzzle takes the tier of the plan it was drawn from, so its kind is not counted."""
+    if Mode.parse(spec.mode).has_decoys or spec.verifiers not in GEN_VERIFIERS:
         return None
     cs, _ = _resolve_cardset(spec.cardset)
     tiers = cs.derived(_tier_members, spec.verifiers)
