@@ -19,7 +19,7 @@ from turing.core.puzzle import Puzzle, load_puzzle
 from turing.core.sharecode import decode
 from turing.core.solver import SolverError, deduce, solutions
 from turing.generation.bank import Bank, BankError, Query
-from turing.generation.generator import GenerationError, generate, generate_one
+from turing.generation.generator import GenerationError, RunState, generate, generate_one
 from turing.mastermind.match import Duel, Match, MatchError, Seat
 from turing.mastermind.presets import get_preset
 from turing.mastermind.saves import load_save
@@ -264,3 +264,55 @@ def test_a_computer_seat_without_a_strategy_is_told_the_choices() -> None:
         MatchError, match="'CPU' plays as the computer and needs a strategy: one of"
     ):
         Match(get_preset("classic"), (Seat("Ann", human=True), Seat("CPU", human=False)))
+
+
+# -- numbers out of range, a mode in capitals, few verifiers -----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("arguments", "said"),
+    [
+        ({"jobs": 0}, "the number of workers must be 1 or more, not 0"),
+        ({"jobs": -1}, "the number of workers must be 1 or more, not -1"),
+        ({"give_up": 0}, "the number of draws to give up after must be 1 or more, not 0"),
+        ({"give_up": -5}, "the number of draws to give up after must be 1 or more, not -5"),
+        ({"min_tests": -1}, "the fewest tests asked for must be 0 or more, not -1"),
+    ],
+)
+def test_generation_refuses_a_number_out_of_range(arguments: dict[str, Any], said: str) -> None:
+    with pytest.raises(GenerationError, match=said):
+        list(generate(count=3, **arguments))
+
+
+def test_a_bank_refuses_bad_filters_and_names(tmp_path: Path) -> None:
+    with Bank(tmp_path / "bank.db") as bank:
+        with pytest.raises(BankError, match="the number of verifiers must be a whole number"):
+            bank.pick(verifiers="5")  # type: ignore[arg-type]
+        with pytest.raises(BankError, match="2–6 verifiers, not 7"):
+            bank.pick(verifiers=7)
+        with pytest.raises(BankError, match="2–6 verifiers, not 9"):
+            bank.count(Query(verifiers=9))
+        with pytest.raises(BankError, match="the fewest tests asked for must be 0 or more"):
+            bank.count(Query(min_tests=-3))
+        for ident in (None, 5):
+            with pytest.raises(BankError, match=f"by its id or key, as text, not {ident}"):
+                bank.get(ident)  # type: ignore[arg-type]
+
+
+def test_a_mode_is_named_in_any_case_by_generation_and_the_bank(tmp_path: Path) -> None:
+    assert [p.id for p in generate(2, mode="Classic", metrics="none")] == [
+        p.id for p in generate(2, mode="classic", metrics="none")
+    ]
+    assert generate_one("NIGHTMARE", seed=3) == generate_one("nightmare", seed=3)
+    with Bank(tmp_path / "bank.db") as bank:
+        bank.add(list(generate(3, metrics="none")))
+        assert bank.count(Query(mode="Classic")) == 3
+        assert bank.pick(mode="Classic", seed=1) is not None
+
+
+@pytest.mark.parametrize("tier", [None, "easy"])
+def test_ten_two_verifier_puzzles_come_out(tier: str | None) -> None:
+    state = RunState()
+    puzzles = list(generate(10, verifiers=2, difficulty=tier, seed=1, state=state))
+    assert len({p.canonical_key() for p in puzzles}) == 10
+    assert not state.exhausted

@@ -644,12 +644,40 @@ class Query:
     max_score: float | None = None
 
     def __post_init__(self) -> None:
-        if self.mode is not None and self.mode not in MODES:
+        if isinstance(self.mode, str) and self.mode.lower() in MODES:
+            # a mode is named in any case, as generation takes it
+            object.__setattr__(self, "mode", self.mode.lower())
+        elif self.mode is not None:
             raise BankError(
                 _("unknown mode {name!r} (modes: {names})").format(
                     name=self.mode, names=", ".join(MODES)
                 )
             )
+        for value, what in (
+            (self.verifiers, _("the number of verifiers")),
+            (self.min_tests, _("the fewest tests asked for")),
+            (self.max_tests, _("the most tests asked for")),
+        ):
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+                raise BankError(
+                    _("{what} must be a whole number, not {value!r}").format(what=what, value=value)
+                )
+        if self.verifiers is not None and not 2 <= self.verifiers <= 6:
+            raise BankError(
+                _("a generated puzzle has 2–6 verifiers, not {verifiers}").format(
+                    verifiers=self.verifiers
+                )
+            )
+        for bound, what in (
+            (self.min_tests, _("the fewest tests asked for")),
+            (self.max_tests, _("the most tests asked for")),
+        ):
+            if bound is not None and bound < 0:
+                raise BankError(
+                    _("{what} must be {least} or more, not {value}").format(
+                        what=what, least=0, value=bound
+                    )
+                )
         tiers = [t for t in TIER_CODES if t is not None]
         if self.difficulty is not None and self.difficulty not in (*tiers, "none"):
             raise BankError(
@@ -688,6 +716,16 @@ class Query:
                 parts.append(f"{column} {op} ?")
                 args.append(bound)
         return (" WHERE " + " AND ".join(parts)) if parts else "", args
+
+
+def _named_puzzle(ident: object) -> str:
+    """A puzzle's id or canonical key as given, without the spaces around it; raises
+    :class:`BankError` when it is not text."""
+    if not isinstance(ident, str):
+        raise BankError(
+            _("a puzzle is named by its id or key, as text, not {value!r}").format(value=ident)
+        )
+    return ident.strip()
 
 
 def cardset_name(reference: str | None) -> str:
@@ -2067,7 +2105,7 @@ class Bank:
 
     def get(self, ident: str) -> Puzzle | None:
         """A puzzle by its id (``C6H-K3QF7A``; case and spaces ignored) or canonical key."""
-        text = ident.strip()
+        text = _named_puzzle(ident)
         row = self.conn.execute(
             "SELECT rowid, doc FROM puzzles WHERE id = ? OR key = ?", (text.upper(), text)
         ).fetchone()
@@ -2112,6 +2150,7 @@ class Bank:
 
     def mark_played(self, key: str, played: bool = True) -> bool:
         """Mark a puzzle (by id or canonical key) played; False when no such puzzle."""
+        key = _named_puzzle(key)
         self.conn.execute("BEGIN IMMEDIATE")
         try:
             cur = self.conn.execute(

@@ -112,6 +112,17 @@ def _whole_number(value: object, what: str, optional: bool = False) -> None:
         )
 
 
+def _at_least(value: int | None, least: int, what: str) -> None:
+    """Raise :class:`GenerationError` when the whole number ``value`` (None passes) is
+    below ``least``; ``what`` names it as :func:`_whole_number` does."""
+    if value is not None and value < least:
+        raise GenerationError(
+            gettext("{what} must be {least} or more, not {value}").format(
+                what=what, least=least, value=value
+            )
+        )
+
+
 class CountsError(GenerationError):
     """No verifier count asked for can be made with the card set; ``makeable`` holds the
     counts of :data:`GEN_VERIFIERS` that can (perhaps none)."""
@@ -593,6 +604,7 @@ def generate_one(
     arguments give the same puzzle.
     """
     _check_args(mode, verifiers, difficulty)
+    mode = Mode.parse(mode).value  # any case, as in a run: the same puzzle
     cs, name = _resolve_cardset(cardset)
     rng = random.Random(puzzle_seed(seed, 0, mode))
     # the tier is the slot plan's, as in a run (:func:`generate`): the published tiers
@@ -748,7 +760,11 @@ class Spec:
         _whole_number(self.seed, gettext("the seed"))
         _whole_number(self.min_tests, gettext("the fewest tests asked for"), optional=True)
         _whole_number(self.max_tests, gettext("the most tests asked for"), optional=True)
+        _at_least(self.min_tests, 0, gettext("the fewest tests asked for"))
+        _at_least(self.max_tests, 0, gettext("the most tests asked for"))
         _check_args(self.mode, self.verifiers, self.difficulty)
+        # a mode is named in any case, as a player types it; the run draws by its value
+        object.__setattr__(self, "mode", Mode.parse(self.mode).value)
         if self.metrics not in METRICS_LEVELS:
             raise GenerationError(
                 gettext("unknown metrics level {name!r} (levels: {names})").format(
@@ -982,6 +998,8 @@ def generate(
     _whole_number(count, gettext("the number of puzzles"))
     _whole_number(jobs, gettext("the number of workers"))
     _whole_number(give_up, gettext("the number of draws to give up after"), optional=True)
+    _at_least(jobs, 1, gettext("the number of workers"))
+    _at_least(give_up, 1, gettext("the number of draws to give up after"))
     if not isinstance(cardset, CardSet | str):
         raise ArgumentError(
             gettext("a card set is a loaded card set or its name or file, not {value!r}").format(
@@ -1035,12 +1053,10 @@ def run(
     st = state if state is not None else RunState()
     if st.kept >= count:
         return
-    members = _kind_members(spec)
+    # none at all is no count: the first draw says what the card set lacks (GenerationError)
+    members = _kind_members(spec) or None
     st.possible = None if members is None else len(members)
-    # none at all: the first draw says what the card set lacks (GenerationError)
-    if not members:
-        members = None
-    elif is_new is not None:
+    if members is not None and is_new is not None:
         for key, _opts, _code, _tier, sample in _keyed(spec, members):
             if not is_new(sample):
                 st.met.add(key)  # held already (by the bank)
@@ -1254,8 +1270,11 @@ Member = tuple[tuple[Opt, ...], int, str]
 
 
 def _kind_members(spec: Spec) -> tuple[Member, ...] | None:
-    """Every puzzle of the run's kind, when :func:`kind_count` counts them; else None."""
-    if Mode.parse(spec.mode).has_decoys:
+    """Every puzzle of the run's kind, when :func:`kind_count` counts them; else None.
+
+    The published tiers judge only puzzles of the game's 4, 5 or 6 verifiers: a smaller
+    puzzle takes the tier of the plan it was drawn from, so its kind is not counted."""
+    if Mode.parse(spec.mode).has_decoys or spec.verifiers not in GEN_VERIFIERS:
         return None
     cs, _ = _resolve_cardset(spec.cardset)
     tiers = cs.derived(_tier_members, spec.verifiers)
