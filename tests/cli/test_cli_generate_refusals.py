@@ -27,11 +27,11 @@ def test_extreme_without_a_tier_says_no_tier_can_be_made_and_what_each_lacks() -
     assert out.strip() == (
         "error: no puzzle of 4 verifiers can be made in extreme mode with card set 'nine', "
         "in any tier: with a decoy beside each card, an easy puzzle of 4 verifiers needs 8 "
-        "easy cards (numbered 1–4) (card set 'nine' has 4 easy cards); a standard puzzle of "
-        "4 verifiers needs 2 standard cards (numbered 5–6) and 6 more, easy or standard "
-        "(card set 'nine' has 2 standard and 4 easy cards); a hard puzzle of 4 verifiers "
-        "needs 4 hard cards (numbered 7–9) and 4 more of any tier (card set 'nine' has 3 "
-        "hard cards among its 9)"
+        "easy cards: card set 'nine' has 4 easy cards (numbered 1–4); a standard puzzle of "
+        "4 verifiers needs 2 standard cards and 6 more, easy or standard: card set 'nine' "
+        "has 2 standard cards (numbered 5–6) and 4 easy cards; a hard puzzle of 4 verifiers "
+        "needs 4 hard cards and 4 more of any tier: card set 'nine' has 3 hard cards "
+        "(numbered 7–9) among its 9"
     )
     assert seconds < 5  # counted, not drawn for in vain
 
@@ -43,7 +43,7 @@ def test_extreme_with_a_tier_it_lacks_is_refused_at_once() -> None:
     assert code == 2, out
     assert out.strip() == (
         "error: with a decoy beside each card, a hard puzzle of 4 verifiers needs 4 hard "
-        "cards (numbered 7–9) and 4 more of any tier; card set 'nine' has 3 hard cards "
+        "cards and 4 more of any tier; card set 'nine' has 3 hard cards (numbered 7–9) "
         "among its 9"
     )
     assert seconds < 2

@@ -94,8 +94,8 @@ def test_a_set_that_makes_no_count_says_why(garden: Path) -> None:
     )
     assert result.exit_code == 2
     assert result.output == (
-        "error: a hard puzzle of 6 verifiers needs 4 hard cards (numbered 23 and above) and 2 "
-        "more of any tier; card set 'garden' has 0 hard cards among its 6\n"
+        "error: a hard puzzle of 6 verifiers needs 4 hard cards and 2 more of any tier; card "
+        "set 'garden' has 0 hard cards (numbered 23 and above) among its 6\n"
     )
 
 

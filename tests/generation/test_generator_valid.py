@@ -241,14 +241,14 @@ def test_impossible_requests_fail_clearly(tmp_path: object) -> None:
     with pytest.raises(GenerationError) as hard:
         generate_one(verifiers=4, difficulty="hard", cardset=str(path))
     assert str(hard.value) == (
-        "a hard puzzle of 4 verifiers needs 2 hard cards (numbered 23 and above) and 2 more "
-        "of any tier; card set 'tiny' has 0 hard cards among its 2"
+        "a hard puzzle of 4 verifiers needs 2 hard cards and 2 more of any tier; card set "
+        "'tiny' has 0 hard cards (numbered 23 and above) among its 2"
     )
     with pytest.raises(GenerationError) as standard:
         generate_one(verifiers=4, difficulty="standard", cardset=str(path))
     assert str(standard.value) == (
-        "a standard puzzle of 4 verifiers needs 1 standard card (numbered 18–22) and 3 more, "
-        "easy or standard; card set 'tiny' has 0 standard and 2 easy cards"
+        "a standard puzzle of 4 verifiers needs 1 standard card and 3 more, easy or standard; "
+        "card set 'tiny' has 0 standard cards (numbered 18–22) and 2 easy cards"
     )
     with pytest.raises(GenerationError) as any_tier:
         generate_one(verifiers=4, mode="extreme", cardset=str(path))
@@ -264,7 +264,7 @@ def test_impossible_requests_fail_clearly(tmp_path: object) -> None:
         (
             ["--mode", "extreme", "--verifiers", "6", "--difficulty", "hard"],
             "error: with a decoy beside each card, a hard puzzle of 6 verifiers needs 8 hard "
-            "cards (numbered 9–10) and 4 more of any tier; card set 'primes' has 2 hard cards "
+            "cards and 4 more of any tier; card set 'primes' has 2 hard cards (numbered 9–10) "
             "among its 10",
         ),
         (

@@ -374,7 +374,9 @@ def _code_table(stats: SetStats) -> Table:
     help="Sample this many card sets instead of searching every one.",
 )
 @click.option("--exhaustive", is_flag=True, help="Search every card set, however long it takes.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sample.")
+@click.option(
+    "--seed", type=WholeNumber(), default=0, show_default=True, help="Seed of the sample."
+)
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 def stats(
     path: str,

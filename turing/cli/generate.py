@@ -610,6 +610,11 @@ def _run_stopped_words(
             name=cardset,
         )
     if not (spec.filtered and state.streak_refused * 2 > state.misses):
+        if spec.mode != "classic":  # the catalogue counts classic puzzles only
+            return _(
+                "stopped after {draws} in a row gave no new puzzle: this kind of puzzle "
+                "seems used up ({kept})."
+            ).format(draws=plural(state.misses, "draw"), kept=kept)
         return _(
             "stopped after {draws} in a row gave no new puzzle: this kind of puzzle "
             "seems used up ({kept}). `turing catalogue` counts how many exist."
@@ -829,7 +834,7 @@ VERIFIERS_HELP = "Verifiers per puzzle."
 )
 @click.option(
     "--seed",
-    type=int,
+    type=WholeNumber(),
     default=None,
     help="Seed of the run: the same seed and options give the same puzzles (default: a new "
     "seed drawn at random, named in the summary line; with --bank, the latest unfinished "
@@ -935,8 +940,10 @@ def generate(
     """Generate valid puzzles: one solution, no redundant verifier, the published tier.
 
     Puzzle i of a run depends only on the arguments, the seed and i, so any --jobs gives
-    the same puzzles in the same order. Without --seed each run draws a new seed at random,
-    which the summary line names: nobody can make the same puzzles again without it.
+    the same puzzles in the same order; with --bank, puzzles the bank already holds are
+    skipped, so what a run adds depends on the bank too. Without --seed each run draws a
+    new seed at random, which the summary line names: nobody can make the same puzzles
+    again without it.
 
     With --bank, a run killed at any moment resumes where its last commit left it when the
     same command is run again. Without --seed that is the latest unfinished run of the same
@@ -2268,15 +2275,15 @@ def bank_import(db: str, files: tuple[str, ...], cardset_name: str | None, as_js
 @mode_filter
 @click.option(
     "--difficulty",
-    type=TIER_CHOICE,
+    type=TIER_OR_NONE_CHOICE,
     default=None,
-    help="Only puzzles of this tier.",
+    help="Only puzzles of this tier (none: puzzles of no published tier).",
 )
 @verifiers_filter
 @click.option("--any", "include_played", is_flag=True, help="Also puzzles already played.")
 @click.option(
     "--seed",
-    type=int,
+    type=WholeNumber(),
     default=None,
     help="Seed of the draw, to repeat it (default: a new random draw each time).",
 )
@@ -2474,7 +2481,7 @@ def _booklet_format(output: str) -> str:
 )
 @click.option(
     "--seed",
-    type=int,
+    type=WholeNumber(),
     default=None,
     help="Seed of the draw from a bank: the same seed gives the same puzzles in the same "
     "order (default: a new random draw each run).",

@@ -290,7 +290,9 @@ def matched_filters(mode: str | None, difficulty: str | None, counts: Sequence[i
     (``mode any, difficulty any, verifiers 4/5/6``)."""
     return _("mode {mode}, difficulty {difficulty}, verifiers {counts}").format(
         mode=mode_name(mode) if mode else _("any"),
-        difficulty=tier_name(difficulty) if difficulty else _("any"),
+        difficulty=(_("none") if difficulty == "none" else tier_name(difficulty))
+        if difficulty
+        else _("any"),
         counts="/".join(map(str, counts)),
     )
 

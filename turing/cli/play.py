@@ -23,7 +23,7 @@ import click
 
 from turing.cli.options import (
     MODE_CHOICE,
-    TIER_CHOICE,
+    TIER_OR_NONE_CHOICE,
     WholeNumber,
     bank_cardset_said,
     cards_puzzle,
@@ -248,12 +248,29 @@ def _from_bank(
                     verifiers=n,
                     seed=seed,
                     cardset=forced.name if forced is not None else None,
+                    needs_test=True,  # as --random: the cards alone never give the code
                 )
                 if found is not None:
                     break
         if found is None and not bank.count():
             # nothing wrong with what was given: nothing to deal, as bank pick
             fail(empty_bank_text(bank_path), exit_code=1)
+        if found is None and puzzle_id is None:
+            cardset = forced.name if forced is not None else None
+            if any(
+                bank.pick(mode=mode, difficulty=difficulty, verifiers=n, cardset=cardset)
+                is not None
+                for n in counts
+            ):
+                fail(
+                    _(
+                        "{bank_path}: every unplayed puzzle that matches ({filters}) needs no "
+                        "test: the cards alone give the code"
+                    ).format(
+                        bank_path=shown_name(bank_path),
+                        filters=matched_filters(mode, difficulty, counts),
+                    )
+                )
         if found is None:
             fail(
                 _("{bank_path}: no unplayed puzzle matches ({filters})").format(
@@ -375,8 +392,9 @@ class PlayCommand(click.Command):
 )
 @click.option(
     "--difficulty",
-    type=TIER_CHOICE,
-    help="Difficulty of a --random or --bank puzzle; alone: a random puzzle of this difficulty.",
+    type=TIER_OR_NONE_CHOICE,
+    help="Difficulty of a --random or --bank puzzle (none, with --bank: a puzzle of no "
+    "published tier); alone: a random puzzle of this difficulty.",
 )
 @click.option(
     "--verifiers",
@@ -393,7 +411,7 @@ class PlayCommand(click.Command):
 )
 @click.option(
     "--seed",
-    type=int,
+    type=WholeNumber(),
     help="Seed for the puzzle choice and the bots (default: random; never shown during play).",
 )
 @cardset_option(
@@ -905,6 +923,13 @@ def _new_game(
         )
     if shaping and not sources and puzzle_id is None:
         random_flag = True  # alone they ask for a random puzzle of that kind, as --random
+    if random_flag and difficulty == "none":
+        fail(
+            _(
+                "--difficulty none: for a puzzle drawn from --bank (one of no published tier); "
+                "a random puzzle is of any tier unless --difficulty names one"
+            )
+        )
     given = sources[0] if sources else "--id"
     refused = [
         flag

@@ -631,7 +631,9 @@ class RunRecord:
 @dataclass(frozen=True)
 class Query:
     """Which puzzles: every field left None matches anything. ``cardset`` is the card
-    set's own name (``classic``, or the ``name:`` of a custom set, however it was given)."""
+    set's own name (``classic``, or the ``name:`` of a custom set, however it was given).
+    ``needs_test``: only puzzles that need a test, leaving out those whose cards alone give
+    the code (one code left; a puzzle with no figures is kept)."""
 
     mode: str | None = None
     difficulty: str | None = None
@@ -642,6 +644,7 @@ class Query:
     max_tests: int | None = None
     min_score: float | None = None
     max_score: float | None = None
+    needs_test: bool = False
 
     def __post_init__(self) -> None:
         if isinstance(self.mode, str) and self.mode.lower() in MODES:
@@ -705,6 +708,8 @@ class Query:
                 args.append(self.difficulty)
         if self.unplayed:
             parts.append("played = 0")
+        if self.needs_test:
+            parts.append("(codes_left IS NULL OR codes_left <> 1)")
         bounds: tuple[tuple[str, str, float | None], ...] = (
             ("min_tests", ">=", self.min_tests),
             ("min_tests", "<=", self.max_tests),
@@ -1868,6 +1873,8 @@ class Bank:
             parts.append(
                 "NOT EXISTS (SELECT 1 FROM catalogue_played p WHERE p.cs = c.cs AND p.key = c.key)"
             )
+        if query.needs_test:
+            parts.append("c.codes_left <> 1")
         bounds: tuple[tuple[str, str, float | None], ...] = (
             ("c.min_tests", ">=", query.min_tests),
             ("c.min_tests", "<=", query.max_tests),
@@ -2123,15 +2130,18 @@ class Bank:
         unplayed: bool = True,
         seed: int | None = None,
         cardset: str | None = None,
+        needs_test: bool = False,
     ) -> Puzzle | None:
         """A puzzle matching the filters, drawn at random (``seed`` makes the draw
-        repeatable); with ``unplayed`` only puzzles not yet marked played. None if none."""
+        repeatable); with ``unplayed`` only puzzles not yet marked played, with
+        ``needs_test`` only puzzles whose cards alone do not give the code. None if none."""
         query = Query(
             mode=mode,
             difficulty=difficulty,
             verifiers=verifiers,
             cardset=cardset,
             unplayed=unplayed,
+            needs_test=needs_test,
         )
         self.check_cardsets(query)
         where, args = query.where()

@@ -214,8 +214,10 @@ def _heading(puzzle: Puzzle, w: _Words) -> str:
         parts.append(known if known else str(tier))
     tests = puzzle.extra.get("min_tests")
     upper = puzzle.extra.get("min_tests_upper")
+    if puzzle.extra.get("codes_left") == 1:  # the cards alone give the code: no test, exactly
+        tests = upper = 0
     if isinstance(tests, int):
-        if puzzle.extra.get("min_tests_kind") == "exact":
+        if puzzle.extra.get("min_tests_kind") == "exact" or upper == tests:
             parts.append(w.gettext("fewest tests: {count}").format(count=tests))
         elif isinstance(upper, int):
             parts.append(w.gettext("fewest tests: {low}–{high}").format(low=tests, high=upper))

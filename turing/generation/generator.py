@@ -313,7 +313,7 @@ def check_makeable(
     lacks = []
     for tier in DIFFICULTIES:
         needs, has = _tier_words(tables, tier, verifiers, per, decoys_said=False)
-        lacks.append(gettext("{needs} ({has})").format(needs=needs, has=has))
+        lacks.append(gettext("{needs}: {has}").format(needs=needs, has=has))
     said = "; ".join(lacks)
     if per > 1:  # said once for the three
         said = gettext("with a decoy beside each card, {needs}").format(needs=said)
@@ -335,39 +335,37 @@ def _tier_words(
     have = _tier_counts(tables)
     numbers = _numbers_words(cs, tier)
     if tier == "easy":
-        needs = gettext("an easy puzzle of {v} verifiers needs {n} easy cards ({numbers})").format(
-            v=verifiers, n=per * verifiers, numbers=numbers
+        needs = gettext("an easy puzzle of {v} verifiers needs {n} easy cards").format(
+            v=verifiers, n=per * verifiers
         )
         has = ngettext(
-            "card set {name!r} has {n} easy card",
-            "card set {name!r} has {n} easy cards",
+            "card set {name!r} has {n} easy card ({numbers})",
+            "card set {name!r} has {n} easy cards ({numbers})",
             have["easy"],
-        ).format(name=cs.name, n=have["easy"])
+        ).format(name=cs.name, n=have["easy"], numbers=numbers)
     elif tier == "standard":
         needs = ngettext(
-            "a standard puzzle of {v} verifiers needs {s} standard card ({numbers}) and {m} "
+            "a standard puzzle of {v} verifiers needs {s} standard card and {m} "
             "more, easy or standard",
-            "a standard puzzle of {v} verifiers needs {s} standard cards ({numbers}) and {m} "
+            "a standard puzzle of {v} verifiers needs {s} standard cards and {m} "
             "more, easy or standard",
             per,
-        ).format(v=verifiers, s=per, numbers=numbers, m=per * (verifiers - 1))
-        has = gettext("card set {name!r} has {s} standard and {e} easy cards").format(
-            name=cs.name, s=have["standard"], e=have["easy"]
-        )
+        ).format(v=verifiers, s=per, m=per * (verifiers - 1))
+        has = gettext(
+            "card set {name!r} has {s} standard cards ({numbers}) and {e} easy cards"
+        ).format(name=cs.name, s=have["standard"], numbers=numbers, e=have["easy"])
     else:
         hard = per * max(verifiers - 2, 0)
         needs = ngettext(
-            "a hard puzzle of {v} verifiers needs {h} hard card ({numbers}) and {m} more of "
-            "any tier",
-            "a hard puzzle of {v} verifiers needs {h} hard cards ({numbers}) and {m} more of "
-            "any tier",
+            "a hard puzzle of {v} verifiers needs {h} hard card and {m} more of any tier",
+            "a hard puzzle of {v} verifiers needs {h} hard cards and {m} more of any tier",
             hard,
-        ).format(v=verifiers, h=hard, numbers=numbers, m=per * verifiers - hard)
+        ).format(v=verifiers, h=hard, m=per * verifiers - hard)
         has = ngettext(
-            "card set {name!r} has {h} hard card among its {total}",
-            "card set {name!r} has {h} hard cards among its {total}",
+            "card set {name!r} has {h} hard card ({numbers}) among its {total}",
+            "card set {name!r} has {h} hard cards ({numbers}) among its {total}",
             have["hard"],
-        ).format(name=cs.name, h=have["hard"], total=len(tables.pool_sets["A"]))
+        ).format(name=cs.name, h=have["hard"], numbers=numbers, total=len(tables.pool_sets["A"]))
     if per > 1 and decoys_said:
         needs = gettext("with a decoy beside each card, {needs}").format(needs=needs)
     return needs, has
