@@ -1173,8 +1173,11 @@ class BoardApp(ServedApp):
                 # another person reads the reveal too: the last seat's board goes first;
                 # a person alone (among bots too) keeps their board behind it
                 self.current = None
-            # the title says the round revealed until its panel closes
+            # the title says the round revealed until its panel closes; the message line
+            # no longer waits for the others
             self._revealing = reveal.round
+            self.in_red = self.complaint = False
+            self.message = _("Round {round} revealed.").format(round=reveal.round)
             self.draw()
             self._push(
                 MessageScreen(
