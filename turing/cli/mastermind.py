@@ -1374,7 +1374,7 @@ def parse_players(spec: str, strategy: str) -> tuple[Seat, Seat]:
 )
 @click.option(
     "--transcript",
-    type=OutputPath(),
+    type=OutputPath(transcript=True),
     help="Write the match to FILE as it is played, one JSON line per event (each secret "
     "once its game is over); resumed, the file is written again whole. The save names it: "
     "--resume goes on writing it.",
