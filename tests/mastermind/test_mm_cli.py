@@ -77,7 +77,7 @@ def test_classic_human_breaks_the_computer_code() -> None:
     assert "An odd number of games: the computer makes one code more than you (1 to 0)." in (
         result.output
     )
-    assert "Final score — You: 0, Computer: 2; the computer wins." in result.output
+    assert "Final score: You: 0, Computer: 2; the computer wins." in result.output
 
 
 def test_any_agreed_number_of_games_is_a_match_won_by_the_higher_total() -> None:
@@ -94,7 +94,7 @@ def test_any_agreed_number_of_games_is_a_match_won_by_the_higher_total() -> None
     assert "Code cracked by Ann in 2 rows; 2 points to Bob." in result.output
     assert "Code cracked by Bob in 1 row; 1 point to Ann." in result.output
     assert "Score after game 3 of 3: Ann: 1, Bob: 3." in result.output
-    assert result.output.endswith("Final score — Ann: 1, Bob: 3; Bob wins.\n")
+    assert result.output.endswith("Final score: Ann: 1, Bob: 3; Bob wins.\n")
     even = run(["play", "--players", "human:Ann,human:Bob", "--games", "2"], ["1234", "1234"])
     assert "An odd number" not in even.output
 
@@ -147,7 +147,7 @@ def test_unsolved_master_collor_scores_13() -> None:
     assert "Code not cracked by Ann in 12 rows; 13 points to Bob (12 + 1)." in result.output
     assert "Bob's code was R R R R R." in result.output
     assert "Score after game 1 of 2: Ann: 0, Bob: 13." in result.output
-    assert "Final score — Ann: 1, Bob: 13; Bob wins." in result.output
+    assert "Final score: Ann: 1, Bob: 13; Bob wins." in result.output
 
 
 def test_unsolved_classic_scores_11_and_roles_swap() -> None:
@@ -156,7 +156,7 @@ def test_unsolved_classic_scores_11_and_roles_swap() -> None:
     assert result.exit_code == 0, result.output
     assert "11 points to Bob (10 + 1)" in result.output
     assert "Game 2 of 2 begins. Codemaker: Ann. Codebreaker: Bob." in result.output
-    assert "Final score — Ann: 1, Bob: 11; Bob wins." in result.output
+    assert "Final score: Ann: 1, Bob: 11; Bob wins." in result.output
 
 
 # ---------------------------------------------------------------- maker role
@@ -223,7 +223,7 @@ def test_false_feedback_names_the_rows_restarts_and_pays_the_breaker() -> None:
     assert "show your secret code" not in result.output
     assert "Your code was R Y G B O." in result.output
     rows = len(guesses)
-    assert f"Final score — You: {rows}, Computer: 3; you win." in result.output
+    assert f"Final score: You: {rows}, Computer: 3; you win." in result.output
 
 
 @pytest.mark.parametrize("honour", [False, True])
@@ -249,7 +249,7 @@ def test_pins_that_leave_no_code_can_be_taken_back_before_they_are_final(honour:
     assert "Pins of row 2 taken back; type them again." in result.output
     assert "Wrong pins" not in result.output and "restarts" not in result.output
     assert f"Code cracked by the computer in {len(guesses)} rows" in result.output
-    assert f"Final score — You: {len(guesses)}, Computer: 0; you win." in result.output
+    assert f"Final score: You: {len(guesses)}, Computer: 0; you win." in result.output
 
 
 # the seed-1 classic game: pins 0 0, 1 1, 2 1, then 3 black leave no code
@@ -376,7 +376,7 @@ def test_hint_elsewhere_says_it_is_for_the_codebreakers_guess() -> None:
         f"error: line 4: 'tipp' {asked}",
     ]
     assert "fit the rows so far" not in result.output
-    assert f"Final score — You: {len(guesses)}, Computer: 0; you win." in result.output
+    assert f"Final score: You: {len(guesses)}, Computer: 0; you win." in result.output
     hidden = run(["play", "--role", "maker", "--games", "1"], ["hint", "random", "quit"])
     assert f"error: line 1: 'hint' {told}" in hidden.stderr and "not a colour" not in hidden.stderr
 
@@ -436,7 +436,7 @@ def test_logik_duel_human_cracks_first() -> None:
     assert "both set a code and break the other's" in result.output
     assert "Game 1 of 1: you won (cracked the code first)." in result.output
     assert "Your code was R Y G B W. The computer's code was" in result.output
-    assert "Final score — You: 1, Computer: 0; you win." in result.output
+    assert "Final score: You: 1, Computer: 0; you win." in result.output
 
 
 def test_logik_duel_same_move_is_a_draw() -> None:
@@ -446,7 +446,7 @@ def test_logik_duel_same_move_is_a_draw() -> None:
     )
     assert result.exit_code == 0, result.output
     assert "a draw (both cracked the code in the same move)" in result.output
-    assert "Final score — Ann: 0.5, Bob: 0.5; a draw." in result.output
+    assert "Final score: Ann: 0.5, Bob: 0.5; a draw." in result.output
 
 
 def test_logik_duel_all_rows_used_is_a_draw() -> None:
@@ -461,7 +461,7 @@ def test_logik_duel_all_rows_used_is_a_draw() -> None:
 def test_computer_against_computer_duel_finishes() -> None:
     result = run(["play", "--preset", "logik", "--players", "computer,computer:entropy"])
     assert result.exit_code == 0, result.output
-    assert "Final score — Computer 1: " in result.output
+    assert "Final score: Computer 1: " in result.output
 
 
 def test_duel_can_be_chosen_for_any_preset() -> None:
@@ -896,7 +896,7 @@ def test_presets_listing_shows_variants_and_their_rules() -> None:
 def test_two_computers_keep_their_names_apart_from_their_scores() -> None:
     result = run(["play", "--players", "computer,computer:knuth", "--seed", "2"])
     assert result.exit_code == 0, result.output
-    assert re.search(r"Final score — Computer 1: \d+, Computer 2: \d+", result.output)
+    assert re.search(r"Final score: Computer 1: \d+, Computer 2: \d+", result.output)
 
 
 def test_honour_is_refused_where_no_person_makes_a_code_for_the_computer() -> None:
@@ -963,7 +963,7 @@ def test_duel_scores_with_halves_are_written_in_the_language_in_use() -> None:
     assert "Stand nach Spiel 2 von 2: Computer 1 1,5; Computer 2 0,5." in german.output
     assert "Endstand: Computer 1 1,5; Computer 2 0,5. Computer 1 gewinnt." in (german.output)
     english = CliRunner().invoke(main, ["--lang", "en", *args])
-    assert "Final score — Computer 1: 1.5, Computer 2: 0.5; Computer 1 wins." in english.output
+    assert "Final score: Computer 1: 1.5, Computer 2: 0.5; Computer 1 wins." in english.output
 
 
 @pytest.mark.parametrize(

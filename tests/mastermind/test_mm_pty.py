@@ -154,7 +154,7 @@ def test_two_game_superhirn_match_in_each_role_with_a_wrong_pin_row_caught() -> 
     rows = answer_truly(child, mine)
     child.expect(f"Code cracked by the computer in {rows} rows?; ")
     child.expect(f"Your code was {spaced(mine)}.")
-    child.expect(f"Final score — You: {rows}, Computer: 5;")
+    child.expect(f"Final score: You: {rows}, Computer: 5;")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0

@@ -97,7 +97,7 @@ def test_a_two_person_match_keeps_the_secret_out_until_its_game_ends(tmp_path: P
         "Code cracked by Bob in 1 row; 1 point to Ann.",
         "Ann's code was R Y G B.",
         "Score after game 2 of 2: Ann: 1, Bob: 2.",
-        "Final score — Ann: 1, Bob: 2; Bob wins.",
+        "Final score: Ann: 1, Bob: 2; Bob wins.",
     ]
 
 

@@ -138,3 +138,29 @@ async def test_the_result_screen_tells_what_each_verifier_held_but_not_beside_th
         assert "Result · solution 241" in text
         assert HEADING not in text
         await pilot.press("q")
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@run_async
+async def test_the_message_line_under_a_reveal_no_longer_waits_for_the_others(
+    language: str,
+) -> None:
+    from turing.i18n import speaking
+
+    board = board_module()
+    with speaking(language):
+        session = session_of("ann,bob")
+        app = board.BoardApp(session, compare=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app)
+            for _name in ("ann", "bob"):
+                assert await screen_is(pilot, app, "CoverScreen")
+                await pilot.press("enter")
+                await settle(pilot, app)
+                await pilot.press("p")
+                await settle(pilot, app)
+            assert await screen_is(pilot, app, "MessageScreen")
+            message = str(app.query_one("#message").render())
+            assert "bob" not in message and "revealed when" not in message, message
+            assert "aufgedeckt" not in message or language == "de"
+            assert ("Runde 1 aufgedeckt." if language == "de" else "Round 1 revealed.") in message

@@ -113,7 +113,7 @@ async def test_a_match_saved_on_the_board_resumes_at_the_prompt(tmp_path: Path) 
     assert lines[1] == "Game 1 of 1: codemaker Computer, codebreaker You."
     assert "You cracked the code in 2 rows; 2 points to the computer." in lines
     assert f"The computer's code was {' '.join(letters(match.preset, secret)).upper()}." in lines
-    assert lines[-1] == "Final score — You: 0, Computer: 2; the computer wins."
+    assert lines[-1] == "Final score: You: 0, Computer: 2; the computer wins."
     assert save.read_bytes() == before
 
 

@@ -19,6 +19,7 @@ import pexpect  # type: ignore[import-untyped]
 import pytest
 from click.testing import CliRunner
 from rich.console import Console
+from textual.geometry import Region
 
 from testsupport.pilot import run_async, screen_is, typed
 from testsupport.pilot import screen_text as shown
@@ -346,7 +347,11 @@ async def test_a_bot_plays_in_view_and_shows_nothing_of_its_round() -> None:
         text = await shown(pilot, app)
         # its tests of the round, as ann's, wait for the reveal: not even how many
         assert bot_tests and "bot:greedy 0" in text, text
-        assert "has played its turn" in " ".join(text.split())
+        log = app.query_one("#log")
+        logged = " ".join(
+            strip.text for strip in log.render_lines(Region(0, 0, *log.size))
+        )  # the log's lines, without the cards beside them on the screen
+        assert "has played its turn" in " ".join(logged.split()), logged
         assert bot_tests[0].code not in text
 
 

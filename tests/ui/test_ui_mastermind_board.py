@@ -433,7 +433,7 @@ async def test_an_odd_number_of_games_is_said_at_the_start_and_the_higher_total_
         await pilot.press("y")
         await pilot.pause(0.1)
         assert app.ended is not None
-        assert "Final score: You 0, Computer 11; the computer wins." in app.ended.text
+        assert "Final score: You: 0, Computer: 11; the computer wins." in app.ended.text
 
 
 @run_async

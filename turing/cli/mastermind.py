@@ -75,7 +75,6 @@ from turing.i18n import (
     asked_yes_or_no,
     format_list,
     format_number,
-    format_points,
     ngettext,
     pgettext,
     yes_or_no,
@@ -116,7 +115,6 @@ from turing.mastermind.match import (
     Seat,
     check_honour,
     fresh_seed,
-    is_the_computer,
     played_in,
 )
 from turing.mastermind.optimal import Progress as SearchProgress
@@ -163,7 +161,10 @@ from turing.mastermind.words import (
     against_code,
     code_was,
     default_name,
+    final_score,
     points_to,
+    score,
+    score_after,
     sentence,
     subject,
 )
@@ -1040,16 +1041,7 @@ class View:
         return lines
 
     def score(self, scores: tuple[float, float]) -> str:
-        # joined by a word in German, where a comma is the decimal mark (1,5)
-        first, second = (
-            pgettext("a player's score", "{name}: {points}").format(
-                # the one person by the name its seat has (German ``Du 0``), as elsewhere
-                name=self.name(i),
-                points=format_points(scores[i]),
-            )
-            for i in (0, 1)
-        )
-        return pgettext("two scores", "{first}, {second}").format(first=first, second=second)
+        return score(self.seats, scores)
 
     def codes_made(self, codes: tuple[int, int]) -> None:
         """Say, when the agreed number of games is odd, who makes one code more."""
@@ -1231,9 +1223,7 @@ class View:
             self.say(self._score_after(game - 1, scores))
 
     def _score_after(self, game: int, scores: tuple[float, float]) -> str:
-        return _("Score after {game}: {score}.").format(
-            game=self.game_label(game), score=self.score(scores)
-        )
+        return score_after(game, self.games, self.seats, scores)
 
     def _duel_over(self, event: DuelOver) -> None:
         # two sentences: each begins with the name (Der Code von …, capital in German)
@@ -1265,22 +1255,8 @@ class View:
         return event.reason_text((self.subject(0), self.subject(1)))
 
     def _match_over(self, event: MatchOver) -> None:
-        if event.winner is None:
-            self.say(_("Final score — {score}; a draw.").format(score=self.score(event.scores)))
-        elif self.is_you(event.winner):
-            self.say(_("Final score — {score}; you win.").format(score=self.score(event.scores)))
-        elif is_the_computer(self.seats[event.winner]):
-            self.say(
-                _("Final score — {score}; the computer wins.").format(
-                    score=self.score(event.scores)
-                )
-            )
-        else:
-            self.say(
-                _("Final score — {score}; {name} wins.").format(
-                    score=self.score(event.scores), name=self.subject(event.winner)
-                )
-            )
+        you = event.winner is not None and self.is_you(event.winner)
+        self.say(final_score(self.seats, event.scores, event.winner, you))
 
 
 def bad_option(name: str, problem: str) -> NoReturn:
@@ -1398,7 +1374,7 @@ def parse_players(spec: str, strategy: str) -> tuple[Seat, Seat]:
 )
 @click.option(
     "--transcript",
-    type=OutputPath(),
+    type=OutputPath(transcript=True),
     help="Write the match to FILE as it is played, one JSON line per event (each secret "
     "once its game is over); resumed, the file is written again whole. The save names it: "
     "--resume goes on writing it.",

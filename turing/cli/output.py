@@ -2214,6 +2214,20 @@ def check_output(path: str) -> None:
         raise CLIError(str(exc)) from None
 
 
+def transcript_unwritable(path: str) -> str | None:
+    """Why a game's transcript cannot be written at ``path`` (a folder, a missing folder,
+    no permission), in the words of every refusal of a transcript, or None."""
+    from turing.core.files import WriteTargetError, shown_name, write_target
+
+    try:
+        write_target(path)
+    except WriteTargetError as exc:
+        return _("cannot write the transcript {path}: {reason}").format(
+            path=shown_name(exc.path), reason=exc.reason
+        )
+    return None
+
+
 def _stdout_is(path: str) -> bool:
     """Whether standard output is the regular file at ``path`` (``turing … >> FILE``)."""
     return _stream_is(sys.stdout, path)
@@ -2329,14 +2343,22 @@ def cardset_file(name: str | None) -> str | None:
 class OutputPath(click.Path):
     """A file that a command writes, checked by :func:`check_output` while the command line
     is read, so a bad path stops the command before any work. ``-`` means standard output.
-    The shell completes file names (it is a :class:`click.Path`)."""
+    The shell completes file names (it is a :class:`click.Path`). ``transcript``: the file
+    is a game's transcript, and a refusal says so, as every refusal of a transcript does
+    ("cannot write the transcript dir: is a folder, not a file")."""
 
-    def __init__(self) -> None:
+    def __init__(self, transcript: bool = False) -> None:
         super().__init__(dir_okay=False, allow_dash=True, path_type=str)
+        self.transcript = transcript
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         text = value if isinstance(value, str) else os.fsdecode(value)
-        check_output(text)
+        if self.transcript:
+            problem = transcript_unwritable(text)
+            if problem is not None:
+                raise CLIError(problem)
+        else:
+            check_output(text)
         return text
 
 

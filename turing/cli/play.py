@@ -46,6 +46,7 @@ from turing.cli.output import (
     refuse_writing_inputs,
     stderr_console,
     stdout_console,
+    transcript_unwritable,
 )
 from turing.cli.share import SHARED_LABEL, shared_puzzle, with_notes
 from turing.core.cards import CardSet, load_cardset
@@ -592,12 +593,18 @@ def open_session(
     as soon as its seats are known, before anything is said or written."""
     for option, target, refusal in (
         ("--save", save_file, unsavable),
-        ("--transcript", transcript_file, unwritable),
+        ("--transcript", transcript_file, transcript_unwritable),
     ):
         if target is not None:
             problem = refusal(target)
             if problem:
-                fail(_("{option}: {problem}").format(option=option, problem=problem))
+                # a transcript's refusal names the transcript, as its others do
+                transcript = refusal is transcript_unwritable
+                fail(
+                    problem
+                    if transcript
+                    else _("{option}: {problem}").format(option=option, problem=problem)
+                )
     reads = [
         (file, PUZZLE_FILE),
         (cardset_file(cardset_name), CARD_SET),

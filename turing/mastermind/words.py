@@ -5,7 +5,9 @@ no name to put into a sentence as it stands."""
 
 from __future__ import annotations
 
-from turing.i18n import _, pgettext
+from collections.abc import Sequence
+
+from turing.i18n import _, format_points, pgettext
 from turing.mastermind.match import Seat, is_the_computer
 from turing.mastermind.match import subject as subject  # (spoken of here, kept there)
 
@@ -57,3 +59,39 @@ def sentence(text: str, seat: Seat) -> str:
     capital first letter when the seat is *the computer* (``The computer gave up``, German
     ``Der Computer hat den Code geknackt``); a name stays as it was given."""
     return text[:1].upper() + text[1:] if is_the_computer(seat) else text
+
+
+def score(seats: Sequence[Seat], scores: tuple[float, float]) -> str:
+    """Both seats' points, each by the name it plays under (the one person's ``You: 2``
+    too), a name kept apart from its points (``Computer 1: 4``): ``Ann: 2, Bob: 1.5``
+    (German ``Ann 2; Bob 1,5``, as the comma marks decimals)."""
+    first, second = (
+        pgettext("a player's score", "{name}: {points}").format(
+            name=seat.name, points=format_points(points)
+        )
+        for seat, points in zip(seats, scores, strict=True)
+    )
+    return pgettext("two scores", "{first}, {second}").format(first=first, second=second)
+
+
+def score_after(game: int, games: int, seats: Sequence[Seat], scores: tuple[float, float]) -> str:
+    """The score once ``game`` of ``games`` is over: ``Score after game 1 of 2: Ann: 0,
+    Bob: 2.``"""
+    return _("Score after game {game} of {games}: {score}.").format(
+        game=game, games=games, score=score(seats, scores)
+    )
+
+
+def final_score(
+    seats: Sequence[Seat], scores: tuple[float, float], winner: int | None, you: bool
+) -> str:
+    """The score at the end of the match and who won it: ``Final score: Ann: 2, Bob: 2;
+    a draw.``; ``you``: the winner is the person spoken to (``…; you win.``)."""
+    points = score(seats, scores)
+    if winner is None:
+        return _("Final score: {score}; a draw.").format(score=points)
+    if you:
+        return _("Final score: {score}; you win.").format(score=points)
+    if is_the_computer(seats[winner]):
+        return _("Final score: {score}; the computer wins.").format(score=points)
+    return _("Final score: {score}; {name} wins.").format(score=points, name=subject(seats[winner]))

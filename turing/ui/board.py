@@ -1173,8 +1173,11 @@ class BoardApp(ServedApp):
                 # another person reads the reveal too: the last seat's board goes first;
                 # a person alone (among bots too) keeps their board behind it
                 self.current = None
-            # the title says the round revealed until its panel closes
+            # the title says the round revealed until its panel closes; the message line
+            # no longer waits for the others
             self._revealing = reveal.round
+            self.in_red = self.complaint = False
+            self.message = _("Round {round} revealed.").format(round=reveal.round)
             self.draw()
             self._push(
                 MessageScreen(
@@ -2447,11 +2450,13 @@ class BoardApp(ServedApp):
             text += "\n" + "\n".join(_pack(items, width, gap=" "))
         return text
 
-    def _test_log(self, name: str) -> Table:
+    def _test_log(self, name: str) -> Group:
+        """``name``'s test log: what the tests came to and the table's last word above
+        the rows, as wide as the panel (the rows' columns are narrower), then the rows."""
         game = self.session.game
         puzzle = game.public
         view = game.view(name)
-        table = Table(box=None, pad_edge=False, show_edge=False, title_justify="left")
+        table = Table(box=None, pad_edge=False, show_edge=False)
         table.add_column(_("rnd"))
         table.add_column(_("code"))
         for letter in puzzle.letters:
@@ -2468,16 +2473,16 @@ class BoardApp(ServedApp):
         # round 2, one test was made in one round, not in two)
         rounds = game.round if game.over or view.tested_this_round else game.round - 1
         tests = _tests(len(view.tests))
-        # above the rows, so the newest rows end the log (scrolled to its end)
-        table.title = (
+        # above the rows, so the newest rows end the log (scrolled to its end); not the
+        # table's title, which would wrap to the width of its columns
+        heading = (
             ngettext("{tests} in {n} round", "{tests} in {n} rounds", rounds).format(
                 tests=tests, n=rounds
             )
             if rounds
             else tests
         ) + ("" if not self.table_log else "\n" + self.table_log[-1])
-        table.title_justify = "left"
-        return table
+        return Group(Text(heading, style="table.title"), table)
 
 
 __all__ = ["BoardApp", "TableScreen", "coloured"]

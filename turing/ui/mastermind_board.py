@@ -33,7 +33,7 @@ from textual.widgets import Button, Static
 from turing.cli.output import command_to_copy
 from turing.core.errors import TuringError
 from turing.core.files import shown_name
-from turing.i18n import _, format_points, ngettext, pgettext
+from turing.i18n import _, ngettext
 from turing.mastermind.match import (
     Duel,
     DuelMove,
@@ -48,7 +48,6 @@ from turing.mastermind.match import (
     PinsTakenBack,
     Row,
     RowPlayed,
-    is_the_computer,
     played_in,
 )
 from turing.mastermind.presets import EMPTY_HOLE, EMPTY_HOLE_MARK, Preset
@@ -57,7 +56,15 @@ from turing.mastermind.scoring import Feedback, pin_name, pins_counted
 from turing.mastermind.space import Code
 from turing.mastermind.strategies import Strategy
 from turing.mastermind.transcript import MatchTranscript
-from turing.mastermind.words import against_code, points_to, sentence, subject
+from turing.mastermind.words import (
+    against_code,
+    final_score,
+    points_to,
+    score,
+    score_after,
+    sentence,
+    subject,
+)
 from turing.ui.board import (
     AskFileScreen,
     BoardFooter,
@@ -650,12 +657,7 @@ class MastermindBoardApp(ServedApp):
         return subject(self.sitting.seats[seat])
 
     def _score(self, scores: tuple[float, float]) -> str:
-        # short: the header line holds it; in German a semicolon, as the comma marks decimals;
-        # each seat by the name it is shown with (the one person's German ``Du 0`` too)
-        first, second = format_points(scores[0]), format_points(scores[1])
-        return pgettext("two scores, short", "{first}, {second}").format(
-            first=f"{self._seat_name(0)} {first}", second=f"{self._seat_name(1)} {second}"
-        )
+        return score(self.sitting.seats, scores)
 
     def _hit_name(self) -> str:
         return pin_name(self.preset.hit_pin)
@@ -760,9 +762,7 @@ class MastermindBoardApp(ServedApp):
     def _running_score(self, game: int, scores: tuple[float, float]) -> str:
         if self.sitting.games == 1:
             return ""
-        return "\n" + _("Score after game {game} of {games}: {score}.").format(
-            game=game, games=self.sitting.games, score=self._score(scores)
-        )
+        return "\n" + score_after(game, self.sitting.games, self.sitting.seats, scores)
 
     def _duel_over(self, event: DuelOver) -> str:
         if event.gave_up is not None and event.gave_up == self.you:
@@ -780,16 +780,8 @@ class MastermindBoardApp(ServedApp):
         return text + self._running_score(event.game, event.scores)
 
     def _match_over(self, event: MatchOver) -> str:
-        score = self._score(event.scores)
-        if event.winner is None:
-            return _("Final score: {score}; a draw.").format(score=score)
-        if event.winner == self.you:
-            return _("Final score: {score}; you win.").format(score=score)
-        if is_the_computer(self.sitting.seats[event.winner]):
-            return _("Final score: {score}; the computer wins.").format(score=score)
-        return _("Final score: {score}; {name} wins.").format(
-            score=score, name=self._subject(event.winner)
-        )
+        you = event.winner is not None and event.winner == self.you
+        return final_score(self.sitting.seats, event.scores, event.winner, you)
 
     # -- actions (keys, clicks and buttons) --
 
