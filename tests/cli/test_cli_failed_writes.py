@@ -97,9 +97,10 @@ def test_play_refuses_a_file_name_ending_in_a_slash(
     monkeypatch.chdir(tmp_path)
     result = run(["play", SAMPLE, option, "newdir/"], input="")
     assert result.exit_code == 2
-    cannot = "cannot save to" if option == "--save" else "cannot write"
+    # a transcript is named as one, as every command names it (the option is not repeated)
+    said = "--save: cannot save to" if option == "--save" else "cannot write the transcript"
     assert result.stderr == (
-        f"error: {option}: {cannot} newdir/: ends in a slash, so it names a folder, not a file\n"
+        f"error: {said} newdir/: ends in a slash, so it names a folder, not a file\n"
     )
     assert list(tmp_path.iterdir()) == []
 
@@ -112,8 +113,12 @@ def test_play_names_a_folder_as_typed(
     (tmp_path / "d").mkdir()
     result = run(["--lang", "de", "play", SAMPLE, option, "d/"], input="")
     assert result.exit_code == 2
-    cannot = "kann nicht in d/ speichern" if option == "--save" else "d/ lässt sich nicht schreiben"
-    assert result.stderr == f"Fehler: {option}: {cannot}: es ist ein Ordner, keine Datei\n"
+    said = (
+        "--save: kann nicht in d/ speichern"
+        if option == "--save"
+        else "das Protokoll d/ lässt sich nicht schreiben"
+    )
+    assert result.stderr == f"Fehler: {said}: es ist ein Ordner, keine Datei\n"
 
 
 @pytest.mark.parametrize(

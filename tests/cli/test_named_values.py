@@ -113,10 +113,10 @@ def test_the_help_lists_the_names_with_the_english_values() -> None:
     german = " ".join(run("--lang", "de", "play", "--help").output.split())
     assert "--difficulty STUFE" in german and "--mode MODUS" in german
     # one form in every list: a German name written as a name, with a capital letter
-    assert "Werte: leicht (easy), normal (standard), schwer (hard)." in german
+    assert "Werte: leicht (easy), normal (standard), schwer (hard), keine (none)." in german
     assert "Werte: klassisch (classic), extrem (extreme), albtraum (nightmare)." in german
     english = " ".join(run("--lang", "en", "play", "--help").output.split())
-    assert "--difficulty TIER" in english and "Values: easy, standard, hard." in english
+    assert "--difficulty TIER" in english and "Values: easy, standard, hard, none." in english
 
 
 def test_rules_takes_a_german_topic_and_names_its_placeholder_plainly() -> None:

@@ -519,8 +519,8 @@ def test_a_card_set_short_of_a_tier_is_said_in_german() -> None:
     )
     assert code == 2
     assert err.strip() == (
-        "Fehler: ein schweres Rätsel mit 6 Prüfern braucht 4 schwere Karten (Nummern 9–10) "
-        "und 2 weitere beliebiger Stufe; der Kartensatz 'primes' hat 2 schwere Karten unter "
+        "Fehler: ein schweres Rätsel mit 6 Prüfern braucht 4 schwere Karten und 2 weitere "
+        "beliebiger Stufe; der Kartensatz 'primes' hat 2 schwere Karten (Nummern 9–10) unter "
         "seinen 10"
     )
 

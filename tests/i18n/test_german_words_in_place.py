@@ -102,7 +102,7 @@ def test_role_names_its_values_in_german_and_every_list_alike() -> None:
     assert "'brecher' (breaker), 'setzer' (maker), 'duell' (duel)" in refused.stderr
     play_help = words(run("--lang", "de", "play", "--help"))
     assert "Werte: klassisch (classic), extrem (extreme), albtraum (nightmare)." in play_help
-    assert "Werte: leicht (easy), normal (standard), schwer (hard)." in play_help
+    assert "Werte: leicht (easy), normal (standard), schwer (hard), keine (none)." in play_help
     english = words(run("--lang", "en", "mastermind", "play", "--help"))
     assert "--role ROLE" in english and "Values: breaker, maker, duel." in english
 

@@ -151,7 +151,7 @@ async def test_classic_match_by_keys_a_win_then_the_computer_breaks_your_code() 
         assert app.ended is not None and app.ended.last
         text = await shown(pilot, app)
         assert f"Code cracked by the computer in {rows} rows" in text
-        assert "Final score: You " in text
+        assert "Final score: You: " in text
         await pilot.press("q")  # the match is over: q leaves without asking
         assert app.screen is app.screen_stack[0]
     assert app.return_code == 0
