@@ -393,7 +393,9 @@ def test_hint_at_the_terminal_counts_the_codes_and_the_game_goes_on() -> None:
     child.sendline("giveup")
     child.expect("\\[y/N\\]")
     child.sendline("y")
-    child.expect("your secret code")  # game 2: the person makes the code
+    # game 2: the person makes the code (the prompt itself, not the line before it that
+    # names the secret code too: Ctrl-C sent while that line is written ends the match)
+    child.expect_exact("your secret code (hidden): ")
     child.sendintr()
     child.expect("Leave the match")
     child.sendline("y")
